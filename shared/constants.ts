@@ -1,0 +1,46 @@
+// Product-wide constants shared by the Worker and the SPA. No DOM, no Workers APIs here.
+
+export const PRODUCT_NAME = 'Vitrine';
+export const API_VERSION = '1.0.0';
+export const API_PREFIX = '/api/v1';
+export const OFFICIAL_WEBSITE = 'https://vitrine.app';
+
+export const LOCALES = ['en_US', 'fr_FR'] as const;
+export type Locale = (typeof LOCALES)[number];
+export const DEFAULT_LOCALE: Locale = 'en_US';
+
+export function isLocale(value: unknown): value is Locale {
+  return typeof value === 'string' && (LOCALES as readonly string[]).includes(value);
+}
+
+/** Browser storage keys (spec §3): product-prefixed. */
+export const STORAGE_KEYS = {
+  token: 'vitrine_token',
+  userId: 'vitrine_userId',
+  username: 'vitrine_username',
+  readOnly: 'vitrine_readonly',
+  lang: 'vitrine_lang',
+} as const;
+
+/** The built-in administrator account owns the Configuration area. */
+export const BUILTIN_ADMIN_USERNAME = 'admin';
+
+/** In demo mode nothing can be changed, so a well-known account is harmless. */
+export const DEMO_CREDENTIALS = { username: 'demo', password: 'demo' } as const;
+
+export const PASSWORD_MIN_LENGTH = 8;
+export const PASSWORD_MAX_LENGTH = 200;
+
+/** Avatars are small pictures; larger files are refused with 413. */
+export const AVATAR_MAX_BYTES = 2 * 1024 * 1024;
+export const IMAGE_MEDIA_TYPES = ['image/png', 'image/jpeg', 'image/gif', 'image/webp'] as const;
+
+/** Values hold media://<key>; the client shows them from /media/<key>. */
+export const MEDIA_SCHEME = 'media://';
+export function mediaUrl(value: string | null | undefined): string | null {
+  if (!value) return null;
+  return value.startsWith(MEDIA_SCHEME) ? `/media/${value.slice(MEDIA_SCHEME.length)}` : null;
+}
+
+/** Visibility levels (PRODUCT.md): 2 "Shared users" is reserved. */
+export const VISIBILITY = { everyone: 0, loggedIn: 1, onlyMe: 3, nobody: 4 } as const;

@@ -1,0 +1,52 @@
+// The one error model: every API error is {error: {code, message, details}}; codes map to statuses here,
+// so the Worker throws codes and the SPA translates codes (never server English).
+
+export const ERROR_STATUS = {
+  VALIDATION_FAILED: 400,
+  INVALID_JSON: 400,
+  PASSWORDS_NOT_EQUAL: 400,
+  INVALID_CURRENT_PASSWORD: 400,
+  RESET_TOKEN_INVALID: 400,
+  UNAUTHENTICATED: 401,
+  LOGIN_FAILED: 401,
+  ACCOUNT_DISABLED: 403,
+  FORBIDDEN: 403,
+  DEMO_MODE: 403,
+  CANNOT_CHANGE_SELF: 403,
+  NOT_FOUND: 404,
+  USERNAME_TAKEN: 409,
+  EMAIL_TAKEN: 409,
+  PAYLOAD_TOO_LARGE: 413,
+  UNSUPPORTED_MEDIA_TYPE: 415,
+  TOO_MANY_REQUESTS: 429,
+  INTERNAL: 500,
+} as const;
+
+export type ErrorCode = keyof typeof ERROR_STATUS;
+export const ERROR_CODES = Object.keys(ERROR_STATUS) as ErrorCode[];
+
+export interface FieldIssue {
+  /** Dotted path of the field, e.g. "email" or "newPassword". */
+  path: string;
+  /** Machine-readable reason, e.g. "too_small", "invalid_format", "required". */
+  reason: string;
+  message: string;
+}
+
+export interface ErrorBody {
+  error: {
+    code: ErrorCode;
+    message: string;
+    details?: { fields?: FieldIssue[]; retryAfter?: number } | null;
+  };
+}
+
+export function isErrorBody(value: unknown): value is ErrorBody {
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    'error' in value &&
+    typeof (value as { error: unknown }).error === 'object' &&
+    typeof (value as ErrorBody).error?.code === 'string'
+  );
+}

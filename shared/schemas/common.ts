@@ -1,0 +1,36 @@
+import { z } from 'zod';
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../constants';
+
+export const idParam = z.object({ id: z.coerce.number().int().positive() });
+
+export const password = z.string().min(PASSWORD_MIN_LENGTH).max(PASSWORD_MAX_LENGTH);
+
+/** Empty strings from forms mean "no value". */
+export const optionalText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max)
+    .transform((v) => (v === '' ? null : v))
+    .nullable()
+    .optional();
+
+export const email = z.string().trim().toLowerCase().pipe(z.email().max(254));
+export const optionalEmail = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .transform((v) => (v === '' ? null : v))
+  .pipe(z.email().max(254).nullable())
+  .nullable()
+  .optional();
+
+/** Letters, digits and . _ - ; 2–40 characters. */
+export const username = z
+  .string()
+  .trim()
+  .min(2)
+  .max(40)
+  .regex(/^[A-Za-z0-9._-]+$/);
+
+export const okResponse = z.object({ ok: z.literal(true) });

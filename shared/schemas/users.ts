@@ -1,0 +1,71 @@
+import { z } from 'zod';
+import { optionalEmail, optionalText, password, username } from './common';
+
+/** What the API says about a user: never the password hash. */
+export const user = z.object({
+  id: z.number().int(),
+  username: z.string(),
+  email: z.string().nullable(),
+  firstName: z.string().nullable(),
+  lastName: z.string().nullable(),
+  /** media://<key> or null. */
+  avatar: z.string().nullable(),
+  isAdmin: z.boolean(),
+  enabled: z.boolean(),
+  /** True for the built-in administrator, who owns the Configuration area. */
+  builtinAdmin: z.boolean(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type User = z.infer<typeof user>;
+
+export const userList = z.object({ users: z.array(user) });
+
+export const createUserInput = z.object({
+  username,
+  password,
+  email: optionalEmail,
+  firstName: optionalText(100),
+  lastName: optionalText(100),
+  isAdmin: z.boolean().default(false),
+  enabled: z.boolean().default(true),
+});
+export type CreateUserInput = z.input<typeof createUserInput>;
+
+export const updateUserInput = z
+  .object({
+    username: username.optional(),
+    /** Empty or absent: the password is kept. */
+    password: z
+      .union([z.literal(''), password])
+      .optional()
+      .transform((v) => (v ? v : undefined)),
+    email: optionalEmail,
+    firstName: optionalText(100),
+    lastName: optionalText(100),
+    isAdmin: z.boolean().optional(),
+    enabled: z.boolean().optional(),
+  })
+  .strict();
+export type UpdateUserInput = z.input<typeof updateUserInput>;
+
+export const deleteUserInfo = z.object({
+  /** Collections deleted with the user (the warning before confirming). */
+  collectionCount: z.number().int(),
+});
+
+export const updateProfileInput = z
+  .object({
+    email: optionalEmail,
+    firstName: optionalText(100),
+    lastName: optionalText(100),
+  })
+  .strict();
+export type UpdateProfileInput = z.input<typeof updateProfileInput>;
+
+export const changePasswordInput = z.object({
+  currentPassword: z.string().min(1).max(200),
+  newPassword: password,
+  confirmation: z.string().max(200),
+});
+export type ChangePasswordInput = z.input<typeof changePasswordInput>;

@@ -1,0 +1,72 @@
+import { describe, expect, it } from 'vitest';
+import { call } from '../support/worker-app';
+
+describe('GET /api/v1/', () => {
+  it('answers the product name, API version and demo flag', async () => {
+    const res = await call('/api/v1/');
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ name: 'Vitrine', version: '1.0.0', demo: false, demoCredentials: null });
+  });
+
+  it('shows the demo credentials in demo mode', async () => {
+    const res = await call('/api/v1/', { env: { DEMO_MODE: 'true' } });
+    expect(await res.json()).toMatchObject({ demo: true, demoCredentials: { username: 'demo', password: 'demo' } });
+  });
+
+  it('carries the security headers', async () => {
+    const res = await call('/api/v1/');
+    expect(res.headers.get('content-security-policy')).toContain("script-src 'self'");
+    expect(res.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
+    expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(res.headers.get('referrer-policy')).toBeTruthy();
+  });
+});
+
+describe('unknown API paths', () => {
+  it('answer a JSON 404 in the caller language', async () => {
+    const res = await call('/api/v1/nope', { lang: 'fr_FR' });
+    expect(res.status).toBe(404);
+    expect(await res.json()).toEqual({
+      error: { code: 'NOT_FOUND', message: "Cette page n'existe pas.", details: null },
+    });
+  });
+
+  it('answer 404 for other methods too', async () => {
+    const res = await call('/api/v2/anything', { method: 'POST', json: {} });
+    expect(res.status).toBe(404);
+  });
+});
+
+describe('GET /api/v1/openapi.json', () => {
+  it('describes every endpoint from the validating schemas', async () => {
+    const res = await call('/api/v1/openapi.json');
+    expect(res.status).toBe(200);
+    const doc = (await res.json()) as { paths: Record<string, Record<string, unknown>>; components: { securitySchemes: unknown } };
+    const operations = Object.entries(doc.paths).flatMap(([path, ops]) => Object.keys(ops).map((m) => `${m.toUpperCase()} ${path}`));
+    expect(operations.sort()).toEqual(
+      [
+        'GET /',
+        'POST /token',
+        'DELETE /token',
+        'POST /password-reset',
+        'POST /password-reset/confirm',
+        'GET /profile',
+        'PATCH /profile',
+        'POST /profile/password',
+        'PUT /profile/avatar',
+        'DELETE /profile/avatar',
+        'GET /users',
+        'POST /users',
+        'GET /users/{id}',
+        'PATCH /users/{id}',
+        'DELETE /users/{id}',
+        'GET /users/{id}/deletion',
+        'PUT /users/{id}/avatar',
+        'DELETE /users/{id}/avatar',
+      ].sort(),
+    );
+    const signIn = doc.paths['/token']!.post as { requestBody: { content: Record<string, { schema: { properties: object } }> } };
+    expect(Object.keys(signIn.requestBody.content['application/json']!.schema.properties)).toEqual(['login', 'password']);
+    expect(doc.components.securitySchemes).toHaveProperty('bearerAuth');
+  });
+});

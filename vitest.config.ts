@@ -1,0 +1,54 @@
+// Two suites: the API inside workerd (real D1 and R2 through miniflare) and the SPA in jsdom.
+import { cloudflareTest, readD1Migrations } from '@cloudflare/vitest-pool-workers';
+import react from '@vitejs/plugin-react';
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from 'vitest/config';
+
+import { mkdirSync } from 'node:fs';
+import { freePort } from './tests/support/fake-resend.ts';
+
+// wrangler.toml names the SPA build as the assets directory; the API suite does not need it built.
+mkdirSync(fileURLToPath(new URL('./web/dist', import.meta.url)), { recursive: true });
+const migrationsDir = fileURLToPath(new URL('./migrations', import.meta.url));
+// The fake email provider of the worker suite (tests/worker/global-setup.ts) listens here.
+process.env.FAKE_RESEND_PORT ??= String(await freePort());
+
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        plugins: [
+          cloudflareTest(async () => ({
+            wrangler: { configPath: './wrangler.toml' },
+            miniflare: {
+              bindings: {
+                APP_SECRET: 'test-secret-that-is-long-enough-0123456789',
+                ADMIN_PASSWORD: 'admin-password-for-tests',
+                APP_URL: 'https://vitrine.test',
+                EMAIL_FROM: 'Vitrine <vitrine@vitrine.test>',
+                RESEND_API_KEY: 're_test_key',
+                RESEND_BASE_URL: `http://127.0.0.1:${process.env.FAKE_RESEND_PORT}`,
+                TEST_MIGRATIONS: await readD1Migrations(migrationsDir),
+              },
+            },
+          })),
+        ],
+        test: {
+          name: 'worker',
+          include: ['tests/worker/**/*.test.ts'],
+          setupFiles: ['./tests/worker/apply-migrations.ts'],
+          globalSetup: ['./tests/worker/global-setup.ts'],
+        },
+      },
+      {
+        plugins: [react()],
+        test: {
+          name: 'web',
+          environment: 'jsdom',
+          include: ['tests/web/**/*.test.{ts,tsx}'],
+          setupFiles: ['./tests/web/setup.ts'],
+        },
+      },
+    ],
+  },
+});

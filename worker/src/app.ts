@@ -1,0 +1,64 @@
+// createApp(): the middleware order, error handling and the features mounted under /api/v1.
+// Tests build their app with it too.
+import { Hono } from 'hono';
+import { API_PREFIX, API_VERSION, PRODUCT_NAME } from '../../shared/constants';
+import type { AppEnv } from './env';
+import { authRoutes } from './features/auth/auth.routes';
+import { mediaRoutes } from './features/media/media.routes';
+import { metaRoutes } from './features/meta/meta.routes';
+import { passwordResetRoutes } from './features/password-reset/password-reset.routes';
+import { profileRoutes } from './features/profile/profile.routes';
+import { usersRoutes } from './features/users/users.routes';
+import { ApiError } from './lib/api-error';
+import { ensureBuiltinAccounts } from './lib/bootstrap';
+import { handleError } from './lib/error-handler';
+import { createRouter } from './lib/router';
+import { demoGuard } from './middleware/demo-guard';
+import { requestContext } from './middleware/request-context';
+import { securityHeaders } from './middleware/security-headers';
+
+export function createApi() {
+  const api = createRouter();
+  api.use('*', demoGuard, async (c, next) => {
+    await ensureBuiltinAccounts(c.env, c.get('db'));
+    await next();
+  });
+  api
+    .route('/', metaRoutes)
+    .route('/', authRoutes)
+    .route('/', passwordResetRoutes)
+    .route('/', profileRoutes)
+    .route('/', usersRoutes);
+
+  api.openAPIRegistry.registerComponent('securitySchemes', 'bearerAuth', {
+    type: 'http',
+    scheme: 'bearer',
+    bearerFormat: 'JWT',
+  });
+  api.doc31('/openapi.json', {
+    openapi: '3.1.0',
+    info: {
+      title: `${PRODUCT_NAME} API`,
+      version: API_VERSION,
+      description:
+        'Every request may send Content-Language (en_US or fr_FR) for localized messages. Errors are {error: {code, message, details}}.',
+    },
+    servers: [{ url: API_PREFIX }],
+  });
+  return api;
+}
+
+export function createApp() {
+  // Not strict: `/api/v1/` and `/api/v1` are the same resource.
+  const app = new Hono<AppEnv>({ strict: false });
+  app.use('*', requestContext, securityHeaders);
+  app.onError(handleError);
+  app.route(API_PREFIX, createApi());
+  app.route('/media', mediaRoutes);
+  app.all('/api/*', () => {
+    throw new ApiError('NOT_FOUND');
+  });
+  // Everything else is the SPA (static assets answer unknown paths with index.html).
+  app.all('*', (c) => c.env.ASSETS.fetch(c.req.raw));
+  return app;
+}

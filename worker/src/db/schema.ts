@@ -1,0 +1,3 @@
+// The drizzle schema index (the one barrel): drizzle-kit and the client read every table from here.
+export * from './users.schema';
+export * from './collections.schema';

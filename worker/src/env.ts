@@ -1,0 +1,41 @@
+import type { DrizzleD1Database } from 'drizzle-orm/d1';
+import type { Locale } from '../../shared/constants';
+import type * as schema from './db/schema';
+
+/** Bindings and settings of the Worker (wrangler.toml [vars], secrets, .dev.vars). */
+export interface Env {
+  DB: D1Database;
+  MEDIA: R2Bucket;
+  ASSETS: Fetcher;
+  APP_SECRET?: string;
+  ADMIN_PASSWORD?: string;
+  APP_URL?: string;
+  RESEND_API_KEY?: string;
+  RESEND_BASE_URL?: string;
+  EMAIL_FROM?: string;
+  DEMO_MODE?: string;
+}
+
+export type Db = DrizzleD1Database<typeof schema>;
+
+/** The signed-in caller, resolved from the bearer token and its session row. */
+export interface Caller {
+  id: number;
+  username: string;
+  isAdmin: boolean;
+  sessionId: string;
+}
+
+/** Per-request values set once by the context middleware and read by handlers. */
+export interface Variables {
+  db: Db;
+  locale: Locale;
+  requestId: string;
+  demo: boolean;
+  caller: Caller | null;
+}
+
+export interface AppEnv {
+  Bindings: Env;
+  Variables: Variables;
+}

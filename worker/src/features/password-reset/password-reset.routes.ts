@@ -1,0 +1,120 @@
+// Forgotten passwords: a single-use link, valid two hours, sent by email. The request always answers
+// the same way so it does not reveal which accounts exist.
+import { createRoute } from '@hono/zod-openapi';
+import { and, eq, gt, isNull } from 'drizzle-orm';
+import { passwordResetConfirmInput, passwordResetRequestInput } from '../../../../shared/schemas/auth';
+import { okResponse } from '../../../../shared/schemas/common';
+import { passwordResets, sessions, users } from '../../db/schema';
+import type { AppEnv } from '../../env';
+import { createRouter } from '../../lib/router';
+import { ApiError } from '../../lib/api-error';
+import { errors, jsonBody, jsonContent } from '../../lib/openapi';
+import { hashPassword } from '../../lib/password';
+import { clearAttempts, clientAddress, recordAttempt, retryAfter } from '../../lib/rate-limit';
+import { randomToken, sha256Hex } from '../../lib/tokens';
+import { accountLimit } from '../auth/auth.routes';
+import { findUserByLogin, nowIso } from '../users/users.queries';
+import { sendPasswordResetEmail } from './password-reset.email';
+
+const LINK_LIFETIME_MS = 2 * 60 * 60 * 1000;
+const REQUESTS_PER_ADDRESS = 10;
+const REQUESTS_PER_ACCOUNT = 3;
+const HOUR = 3600;
+
+const requestReset = createRoute({
+  method: 'post',
+  path: '/password-reset',
+  tags: ['Session'],
+  summary: 'Ask for a password reset link by username or email',
+  request: jsonBody(passwordResetRequestInput),
+  responses: {
+    202: jsonContent(okResponse, 'Accepted: a link is sent if an account with an email matches'),
+    ...errors(400, 429),
+  },
+});
+
+const confirmReset = createRoute({
+  method: 'post',
+  path: '/password-reset/confirm',
+  tags: ['Session'],
+  summary: 'Set a new password with a reset link token; revokes every session of the user',
+  request: jsonBody(passwordResetConfirmInput),
+  responses: { 200: jsonContent(okResponse, 'Password changed'), ...errors(400) },
+});
+
+export const passwordResetRoutes = createRouter()
+  .openapi(requestReset, async (c) => {
+    const db = c.get('db');
+    const addressLimit = {
+      key: `reset:address:${clientAddress(c.req.raw.headers)}`,
+      max: REQUESTS_PER_ADDRESS,
+      windowSeconds: HOUR,
+    };
+    const wait = await retryAfter(db, [addressLimit]);
+    if (wait > 0) throw new ApiError('TOO_MANY_REQUESTS', { retryAfter: wait });
+    await recordAttempt(db, addressLimit);
+
+    const { login } = c.req.valid('json');
+    const user = await findUserByLogin(db, login);
+    if (user?.enabled && user.email) {
+      const userLimit = { key: `reset:user:${user.id}`, max: REQUESTS_PER_ACCOUNT, windowSeconds: HOUR };
+      // Past the per-account limit the answer stays the same; only the email is not sent again.
+      if ((await retryAfter(db, [userLimit])) === 0) {
+        const token = randomToken();
+        await db.batch([
+          db.insert(passwordResets).values({
+            tokenHash: await sha256Hex(token),
+            userId: user.id,
+            expiresAt: new Date(Date.now() + LINK_LIFETIME_MS).toISOString(),
+          }),
+          recordAttempt(db, userLimit),
+        ]);
+        // Sent after the answer so that its duration does not tell whether the account exists.
+        c.executionCtx.waitUntil(
+          sendPasswordResetEmail(c.env, c.get('locale'), user, token).catch((error: unknown) =>
+            console.error('password reset email failed', c.get('requestId'), String(error)),
+          ),
+        );
+      }
+    }
+    return c.json({ ok: true as const }, 202);
+  })
+  .openapi(confirmReset, async (c) => {
+    const db = c.get('db');
+    const input = c.req.valid('json');
+    if (input.password !== input.confirmation) {
+      throw new ApiError('PASSWORDS_NOT_EQUAL', {
+        fields: [{ path: 'confirmation', reason: 'not_equal', message: 'Passwords are not equals!' }],
+      });
+    }
+    const [reset] = await db
+      .select({ userId: passwordResets.userId })
+      .from(passwordResets)
+      .innerJoin(users, eq(users.id, passwordResets.userId))
+      .where(
+        and(
+          eq(passwordResets.tokenHash, await sha256Hex(input.token)),
+          isNull(passwordResets.usedAt),
+          gt(passwordResets.expiresAt, nowIso()),
+          eq(users.enabled, true),
+        ),
+      )
+      .limit(1);
+    if (!reset) throw new ApiError('RESET_TOKEN_INVALID');
+
+    const now = nowIso();
+    await db.batch([
+      db
+        .update(users)
+        .set({ passwordHash: await hashPassword(input.password), updatedAt: now })
+        .where(eq(users.id, reset.userId)),
+      // Every outstanding link of the user is spent, not only this one.
+      db
+        .update(passwordResets)
+        .set({ usedAt: now })
+        .where(and(eq(passwordResets.userId, reset.userId), isNull(passwordResets.usedAt))),
+      db.delete(sessions).where(eq(sessions.userId, reset.userId)),
+      clearAttempts(db, accountLimit(`user:${reset.userId}`).key),
+    ]);
+    return c.json({ ok: true as const }, 200);
+  });

@@ -1,0 +1,94 @@
+// Server-side texts in both languages: error messages of the envelope and emails. The SPA translates
+// error codes itself; these messages serve API clients and the emails the server sends.
+import type { Locale } from '../../../shared/constants';
+import type { ErrorCode } from '../../../shared/errors';
+
+type ErrorMessages = Record<`error.${ErrorCode}`, string>;
+
+const en = {
+  'error.VALIDATION_FAILED': 'Some fields are invalid.',
+  'error.INVALID_JSON': 'The request body is not valid JSON.',
+  'error.PASSWORDS_NOT_EQUAL': 'Passwords are not equals!',
+  'error.INVALID_CURRENT_PASSWORD': 'The current password is wrong.',
+  'error.RESET_TOKEN_INVALID': 'This reset link is invalid, expired or already used.',
+  'error.UNAUTHENTICATED': 'Please sign in.',
+  'error.LOGIN_FAILED': 'Login failed!',
+  'error.ACCOUNT_DISABLED': 'This account is disabled.',
+  'error.FORBIDDEN': 'You are not allowed to do this.',
+  'error.DEMO_MODE': 'Demo mode: nothing can be changed.',
+  'error.CANNOT_CHANGE_SELF': 'The administrator cannot delete or disable its own account.',
+  'error.NOT_FOUND': 'This page does not exists.',
+  'error.USERNAME_TAKEN': 'This username is already used.',
+  'error.EMAIL_TAKEN': 'This email address is already used.',
+  'error.PAYLOAD_TOO_LARGE': 'The file is too large.',
+  'error.UNSUPPORTED_MEDIA_TYPE': 'This type of file is not accepted.',
+  'error.TOO_MANY_REQUESTS': 'Too many attempts. Please retry later.',
+  'error.INTERNAL': 'Oops, an error occured!',
+  'validation.required': 'This field is required.',
+  'validation.too_small': 'Too short or too small (minimum {minimum}).',
+  'validation.too_big': 'Too long or too large (maximum {maximum}).',
+  'validation.invalid_format': 'The format is invalid.',
+  'validation.invalid_type': 'The value has the wrong type.',
+  'validation.unrecognized_keys': 'Unknown field.',
+  'validation.invalid': 'The value is invalid.',
+  'email.reset.subject': 'Reset your Vitrine password',
+  'email.reset.greeting': 'Hello {name},',
+  'email.reset.body':
+    'Someone asked to reset the password of your Vitrine account. Open this link to choose a new password. It works once and expires in two hours.',
+  'email.reset.action': 'Choose a new password',
+  'email.reset.ignore': 'If you did not ask for this, ignore this email: your password stays as it is.',
+} satisfies ErrorMessages & Record<string, string>;
+
+export type MessageKey = keyof typeof en;
+
+const fr: Record<MessageKey, string> = {
+  'error.VALIDATION_FAILED': 'Certains champs sont invalides.',
+  'error.INVALID_JSON': "Le corps de la requête n'est pas un JSON valide.",
+  'error.PASSWORDS_NOT_EQUAL': 'Les mots de passe ne sont pas identiques !',
+  'error.INVALID_CURRENT_PASSWORD': 'Le mot de passe actuel est incorrect.',
+  'error.RESET_TOKEN_INVALID': 'Ce lien de réinitialisation est invalide, expiré ou déjà utilisé.',
+  'error.UNAUTHENTICATED': 'Veuillez vous connecter.',
+  'error.LOGIN_FAILED': 'Échec de la connexion !',
+  'error.ACCOUNT_DISABLED': 'Ce compte est désactivé.',
+  'error.FORBIDDEN': "Vous n'avez pas le droit de faire cela.",
+  'error.DEMO_MODE': 'Mode démo : rien ne peut être modifié.',
+  'error.CANNOT_CHANGE_SELF': "L'administrateur ne peut ni supprimer ni désactiver son propre compte.",
+  'error.NOT_FOUND': "Cette page n'existe pas.",
+  'error.USERNAME_TAKEN': "Ce nom d'utilisateur est déjà pris.",
+  'error.EMAIL_TAKEN': 'Cette adresse e-mail est déjà utilisée.',
+  'error.PAYLOAD_TOO_LARGE': 'Le fichier est trop volumineux.',
+  'error.UNSUPPORTED_MEDIA_TYPE': "Ce type de fichier n'est pas accepté.",
+  'error.TOO_MANY_REQUESTS': 'Trop de tentatives. Veuillez réessayer plus tard.',
+  'error.INTERNAL': 'Oups, une erreur est survenue !',
+  'validation.required': 'Ce champ est obligatoire.',
+  'validation.too_small': 'Trop court ou trop petit (minimum {minimum}).',
+  'validation.too_big': 'Trop long ou trop grand (maximum {maximum}).',
+  'validation.invalid_format': "Le format n'est pas valide.",
+  'validation.invalid_type': "La valeur n'a pas le bon type.",
+  'validation.unrecognized_keys': 'Champ inconnu.',
+  'validation.invalid': "La valeur n'est pas valide.",
+  'email.reset.subject': 'Réinitialisez votre mot de passe Vitrine',
+  'email.reset.greeting': 'Bonjour {name},',
+  'email.reset.body':
+    "Quelqu'un a demandé la réinitialisation du mot de passe de votre compte Vitrine. Ouvrez ce lien pour choisir un nouveau mot de passe. Il ne fonctionne qu'une fois et expire dans deux heures.",
+  'email.reset.action': 'Choisir un nouveau mot de passe',
+  'email.reset.ignore':
+    "Si vous n'avez rien demandé, ignorez cet e-mail : votre mot de passe reste inchangé.",
+};
+
+const catalogues: Record<Locale, Record<MessageKey, string>> = { en_US: en, fr_FR: fr };
+
+export function translate(
+  locale: Locale,
+  key: MessageKey,
+  values: Record<string, string | number> = {},
+): string {
+  return catalogues[locale][key].replace(/\{(\w+)\}/g, (match, name: string) =>
+    name in values ? String(values[name]) : match,
+  );
+}
+
+/** Content-Language: en_US, fr_FR, fr-FR, fr… → one of our locales (default en_US). */
+export function localeFromHeader(header: string | undefined | null): Locale {
+  return header?.trim().toLowerCase().startsWith('fr') ? 'fr_FR' : 'en_US';
+}

@@ -1,0 +1,44 @@
+import type { Context } from 'hono';
+import { HTTPException } from 'hono/http-exception';
+import type { ErrorBody, FieldIssue } from '../../../shared/errors';
+import type { AppEnv } from '../env';
+import { type MessageKey, translate } from '../i18n/messages';
+import { ApiError } from './api-error';
+
+const VALIDATION_REASONS = new Set(['required', 'too_small', 'too_big', 'invalid_format', 'invalid_type', 'unrecognized_keys']);
+
+function localizeField(locale: AppEnv['Variables']['locale'], field: FieldIssue & { minimum?: number; maximum?: number }): FieldIssue {
+  if (field.message) return { path: field.path, reason: field.reason, message: field.message };
+  const key = (VALIDATION_REASONS.has(field.reason) ? `validation.${field.reason}` : 'validation.invalid') as MessageKey;
+  return {
+    path: field.path,
+    reason: field.reason,
+    message: translate(locale, key, { minimum: field.minimum ?? '', maximum: field.maximum ?? '' }),
+  };
+}
+
+/** The one place errors become responses: {error: {code, message, details}} in the caller's language. */
+export function handleError(err: Error, c: Context<AppEnv>): Response {
+  const locale = c.get('locale') ?? 'en_US';
+  let apiError: ApiError;
+  if (err instanceof ApiError) {
+    apiError = err;
+  } else if (err instanceof HTTPException && err.status === 400) {
+    // Hono's body parsers throw this for malformed JSON.
+    apiError = new ApiError('INVALID_JSON');
+  } else {
+    console.error('unhandled error', c.get('requestId'), err.name, err.message);
+    apiError = new ApiError('INTERNAL');
+  }
+  const { fields, retryAfter } = apiError.details ?? {};
+  const body: ErrorBody = {
+    error: {
+      code: apiError.code,
+      message: translate(locale, `error.${apiError.code}`),
+      details: fields || retryAfter ? { fields: fields?.map((f) => localizeField(locale, f)), retryAfter } : null,
+    },
+  };
+  const headers: Record<string, string> = {};
+  if (retryAfter) headers['Retry-After'] = String(retryAfter);
+  return c.json(body, apiError.status, headers);
+}

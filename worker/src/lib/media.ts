@@ -1,0 +1,78 @@
+// Uploaded media: checked by content (magic bytes), never by name or declared type; stored in R2 under
+// unguessable keys; referenced from rows as media://<key>.
+import { z } from '@hono/zod-openapi';
+import { bodyLimit } from 'hono/body-limit';
+import { MEDIA_SCHEME } from '../../../shared/constants';
+import { ApiError } from './api-error';
+
+const IMAGE_SIGNATURES: { type: string; ext: string; test: (b: Uint8Array) => boolean }[] = [
+  { type: 'image/png', ext: 'png', test: (b) => starts(b, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]) },
+  { type: 'image/jpeg', ext: 'jpg', test: (b) => starts(b, [0xff, 0xd8, 0xff]) },
+  { type: 'image/gif', ext: 'gif', test: (b) => starts(b, [0x47, 0x49, 0x46, 0x38]) },
+  {
+    type: 'image/webp',
+    ext: 'webp',
+    test: (b) => starts(b, [0x52, 0x49, 0x46, 0x46]) && starts(b.subarray(8), [0x57, 0x45, 0x42, 0x50]),
+  },
+];
+
+function starts(bytes: Uint8Array, signature: number[]): boolean {
+  return signature.every((value, i) => bytes[i] === value);
+}
+
+export function sniffImage(bytes: Uint8Array): { type: string; ext: string } | null {
+  return IMAGE_SIGNATURES.find((s) => s.test(bytes)) ?? null;
+}
+
+/**
+ * Checks the `file` field of a multipart upload: present, at most maxBytes (413), and an image by its
+ * content (415). The body size itself is capped earlier by the route's bodyLimit middleware.
+ */
+export async function readImageFile(
+  contentType: string | undefined,
+  file: unknown,
+  maxBytes: number,
+): Promise<{ bytes: Uint8Array; type: string; ext: string }> {
+  if (!contentType?.toLowerCase().startsWith('multipart/form-data')) {
+    throw new ApiError('UNSUPPORTED_MEDIA_TYPE');
+  }
+  if (!(file instanceof File)) {
+    throw new ApiError('VALIDATION_FAILED', {
+      fields: [{ path: 'file', reason: 'required', message: 'A file is required.' }],
+    });
+  }
+  if (file.size > maxBytes) throw new ApiError('PAYLOAD_TOO_LARGE');
+  const bytes = new Uint8Array(await file.arrayBuffer());
+  const image = sniffImage(bytes);
+  if (!image) throw new ApiError('UNSUPPORTED_MEDIA_TYPE');
+  return { bytes, ...image };
+}
+
+/** Caps a request body before it is read (multipart framing adds a little around the file). */
+export function uploadLimit(maxBytes: number) {
+  return bodyLimit({
+    maxSize: maxBytes + 16 * 1024,
+    onError: () => {
+      throw new ApiError('PAYLOAD_TOO_LARGE');
+    },
+  });
+}
+
+/** OpenAPI description of a single-file multipart upload. */
+export const fileUploadBody = {
+  body: {
+    content: {
+      'multipart/form-data': {
+        schema: z.object({ file: z.any().openapi({ type: 'string', format: 'binary' }) }),
+      },
+    },
+  },
+};
+
+export function mediaKeyOf(value: string | null | undefined): string | null {
+  return value?.startsWith(MEDIA_SCHEME) ? value.slice(MEDIA_SCHEME.length) : null;
+}
+
+export function toMediaValue(key: string): string {
+  return `${MEDIA_SCHEME}${key}`;
+}

@@ -1,0 +1,57 @@
+// Bearer tokens: a jose-signed JWT naming a session row. The signature keeps forgeries out without a
+// query; the session row makes sign-out, password changes and disabling a user revoke tokens for real.
+import { jwtVerify, SignJWT } from 'jose';
+import { ApiError } from './api-error';
+
+export const SESSION_DAYS = 30;
+const ISSUER = 'vitrine';
+const encoder = new TextEncoder();
+
+function secretKey(secret: string | undefined): Uint8Array {
+  if (!secret || secret.length < 32) {
+    // A deployment without a proper secret must not hand out tokens anyone could forge.
+    throw new Error('APP_SECRET is missing or shorter than 32 characters');
+  }
+  return encoder.encode(secret);
+}
+
+export async function signSessionToken(
+  secret: string | undefined,
+  claims: { userId: number; sessionId: string; expiresAt: Date },
+): Promise<string> {
+  return new SignJWT({ sid: claims.sessionId })
+    .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+    .setSubject(String(claims.userId))
+    .setIssuer(ISSUER)
+    .setIssuedAt()
+    .setExpirationTime(claims.expiresAt)
+    .sign(secretKey(secret));
+}
+
+export async function verifySessionToken(
+  secret: string | undefined,
+  token: string,
+): Promise<{ userId: number; sessionId: string }> {
+  const key = secretKey(secret);
+  try {
+    const { payload } = await jwtVerify(token, key, { issuer: ISSUER, algorithms: ['HS256'] });
+    const userId = Number(payload.sub);
+    if (!Number.isInteger(userId) || typeof payload.sid !== 'string') throw new Error('claims');
+    return { userId, sessionId: payload.sid };
+  } catch {
+    throw new ApiError('UNAUTHENTICATED');
+  }
+}
+
+/** URL-safe random text for session ids and reset tokens. */
+export function randomToken(bytes = 32): string {
+  const raw = crypto.getRandomValues(new Uint8Array(bytes));
+  let binary = '';
+  for (const b of raw) binary += String.fromCharCode(b);
+  return btoa(binary).replaceAll('+', '-').replaceAll('/', '_').replace(/=+$/, '');
+}
+
+export async function sha256Hex(text: string): Promise<string> {
+  const digest = await crypto.subtle.digest('SHA-256', encoder.encode(text));
+  return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, '0')).join('');
+}

@@ -1,0 +1,15 @@
+import { createMiddleware } from 'hono/factory';
+import { API_PREFIX } from '../../../shared/constants';
+import type { AppEnv } from '../env';
+import { ApiError } from '../lib/api-error';
+
+const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+/** Signing in and out stay possible in demo mode; every other write is refused. */
+const ALLOWED_WRITES = new Set([`POST ${API_PREFIX}/token`, `DELETE ${API_PREFIX}/token`]);
+
+export const demoGuard = createMiddleware<AppEnv>(async (c, next) => {
+  if (c.get('demo') && !READ_METHODS.has(c.req.method) && !ALLOWED_WRITES.has(`${c.req.method} ${c.req.path}`)) {
+    throw new ApiError('DEMO_MODE');
+  }
+  await next();
+});
