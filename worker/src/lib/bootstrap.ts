@@ -6,16 +6,18 @@ import { users } from '../db/schema';
 import type { Db, Env } from '../env';
 import { hashPassword } from './password';
 
-const ready = new WeakSet<D1Database>();
+/** Per database binding: whether the demo account was checked too. */
+const ready = new WeakMap<D1Database, { demo: boolean }>();
 
 export async function ensureBuiltinAccounts(env: Env, db: Db): Promise<void> {
-  if (ready.has(env.DB)) return;
+  const demo = env.DEMO_MODE === 'true';
+  const checked = ready.get(env.DB);
+  if (checked && (checked.demo || !demo)) return;
   const existing = await db
     .select({ username: users.username })
     .from(users)
     .where(sql`lower(${users.username}) in (${BUILTIN_ADMIN_USERNAME}, ${DEMO_CREDENTIALS.username})`);
   const has = (name: string) => existing.some((u) => u.username.toLowerCase() === name);
-  const demo = env.DEMO_MODE === 'true';
 
   if (!has(BUILTIN_ADMIN_USERNAME)) {
     if (!env.ADMIN_PASSWORD) {
@@ -39,5 +41,5 @@ export async function ensureBuiltinAccounts(env: Env, db: Db): Promise<void> {
       .values({ username: DEMO_CREDENTIALS.username, passwordHash: await hashPassword(DEMO_CREDENTIALS.password) })
       .onConflictDoNothing();
   }
-  if (has(BUILTIN_ADMIN_USERNAME) || env.ADMIN_PASSWORD) ready.add(env.DB);
+  if (has(BUILTIN_ADMIN_USERNAME) || env.ADMIN_PASSWORD) ready.set(env.DB, { demo });
 }

@@ -1,9 +1,15 @@
 import type { Context } from 'hono';
 import { HTTPException } from 'hono/http-exception';
-import type { ErrorBody, FieldIssue } from '../../../shared/errors';
+import type { ErrorBody, ErrorCode, FieldIssue } from '../../../shared/errors';
 import type { AppEnv } from '../env';
 import { type MessageKey, translate } from '../i18n/messages';
 import { ApiError } from './api-error';
+
+const HTTP_EXCEPTION_CODES: Record<number, ErrorCode> = {
+  400: 'INVALID_JSON',
+  413: 'PAYLOAD_TOO_LARGE',
+  415: 'UNSUPPORTED_MEDIA_TYPE',
+};
 
 const VALIDATION_REASONS = new Set(['required', 'too_small', 'too_big', 'invalid_format', 'invalid_type', 'unrecognized_keys']);
 
@@ -23,9 +29,9 @@ export function handleError(err: Error, c: Context<AppEnv>): Response {
   let apiError: ApiError;
   if (err instanceof ApiError) {
     apiError = err;
-  } else if (err instanceof HTTPException && err.status === 400) {
-    // Hono's body parsers throw this for malformed JSON.
-    apiError = new ApiError('INVALID_JSON');
+  } else if (err instanceof HTTPException && err.status in HTTP_EXCEPTION_CODES) {
+    // Hono's body parsers and validators throw these (malformed JSON, wrong content type).
+    apiError = new ApiError(HTTP_EXCEPTION_CODES[err.status]!);
   } else {
     console.error('unhandled error', c.get('requestId'), err.name, err.message);
     apiError = new ApiError('INTERNAL');
