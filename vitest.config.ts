@@ -37,7 +37,7 @@ export default defineConfig({
           name: 'worker',
           include: ['tests/worker/**/*.test.ts'],
           setupFiles: ['./tests/worker/apply-migrations.ts'],
-          globalSetup: ['./tests/worker/global-setup.ts'],
+          globalSetup: ['./tests/support/fake-resend-global-setup.ts'],
         },
       },
       {

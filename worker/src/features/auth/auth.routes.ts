@@ -3,7 +3,6 @@ import { createRoute } from '@hono/zod-openapi';
 import { and, eq } from 'drizzle-orm';
 import { signInInput, tokenResponse } from '../../../../shared/schemas/auth';
 import { sessions } from '../../db/schema';
-import type { AppEnv } from '../../env';
 import { createRouter } from '../../lib/router';
 import { ApiError } from '../../lib/api-error';
 import { bearer, errors, jsonBody, jsonContent } from '../../lib/openapi';

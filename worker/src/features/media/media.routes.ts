@@ -3,7 +3,6 @@
 // visibility of what a file belongs to before serving it.
 import { Hono } from 'hono';
 import type { AppEnv } from '../../env';
-import { createRouter } from '../../lib/router';
 import { ApiError } from '../../lib/api-error';
 
 const PUBLIC_PREFIXES = ['avatars/'];

@@ -1,7 +1,6 @@
 import { createRoute } from '@hono/zod-openapi';
 import { API_VERSION, DEMO_CREDENTIALS, PRODUCT_NAME } from '../../../../shared/constants';
 import { apiInfo } from '../../../../shared/schemas/meta';
-import type { AppEnv } from '../../env';
 import { createRouter } from '../../lib/router';
 import { jsonContent } from '../../lib/openapi';
 

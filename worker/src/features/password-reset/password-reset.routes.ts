@@ -5,7 +5,6 @@ import { and, eq, gt, isNull } from 'drizzle-orm';
 import { passwordResetConfirmInput, passwordResetRequestInput } from '../../../../shared/schemas/auth';
 import { okResponse } from '../../../../shared/schemas/common';
 import { passwordResets, sessions, users } from '../../db/schema';
-import type { AppEnv } from '../../env';
 import { createRouter } from '../../lib/router';
 import { ApiError } from '../../lib/api-error';
 import { errors, jsonBody, jsonContent } from '../../lib/openapi';

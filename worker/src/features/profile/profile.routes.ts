@@ -3,7 +3,6 @@ import { createRoute } from '@hono/zod-openapi';
 import { okResponse } from '../../../../shared/schemas/common';
 import { changePasswordInput, updateProfileInput, user } from '../../../../shared/schemas/users';
 import { AVATAR_MAX_BYTES } from '../../../../shared/constants';
-import type { AppEnv } from '../../env';
 import { createRouter } from '../../lib/router';
 import { ApiError } from '../../lib/api-error';
 import { fileUploadBody, uploadLimit } from '../../lib/media';

@@ -10,7 +10,6 @@ import {
   userList,
 } from '../../../../shared/schemas/users';
 import { users } from '../../db/schema';
-import type { AppEnv } from '../../env';
 import { createRouter } from '../../lib/router';
 import { ApiError } from '../../lib/api-error';
 import { fileUploadBody, uploadLimit } from '../../lib/media';

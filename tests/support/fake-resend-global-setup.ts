@@ -1,4 +1,4 @@
-import { startFakeResend } from '../support/fake-resend';
+import { startFakeResend } from './fake-resend.ts';
 
 /** Runs in Node before the workerd suite: the fake email provider the Worker's client talks to. */
 export default async function setup() {

@@ -1,0 +1,90 @@
+// Lint for the whole repository. Besides the recommended rules, it enforces which way imports go:
+// shared/ is the contract and imports neither side; web/ and worker/ never import each other;
+// a web feature never imports another feature; web's shared layers (components, lib, i18n) never
+// import features or the app shell.
+import js from '@eslint/js';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+import { readdirSync } from 'node:fs';
+import { defineConfig } from 'eslint/config';
+import tseslint from 'typescript-eslint';
+
+const featuresDir = new URL('./web/src/features/', import.meta.url);
+
+function webFeatures() {
+  try {
+    return readdirSync(featuresDir, { withFileTypes: true })
+      .filter((entry) => entry.isDirectory())
+      .map((entry) => entry.name);
+  } catch {
+    return [];
+  }
+}
+
+const escape = (text) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+const noWorker = { regex: '^(\\.\\./)+worker(/|$)', message: 'web/ and shared/ must not import worker/.' };
+const noWeb = { regex: '^(\\.\\./)+web(/|$)', message: 'worker/ and shared/ must not import web/.' };
+const noFeatures = {
+  regex: '^(\\.\\./)+features(/|$)',
+  message: 'Shared web code (components, lib, i18n) must not import features.',
+};
+const noApp = { regex: '^(\\.\\./)+app(/|$)', message: 'Only the app shell imports itself.' };
+
+function restrict(...patterns) {
+  return { 'no-restricted-imports': ['error', { patterns }] };
+}
+
+/** Inside features/<name>/, a path that climbs out and into another feature is refused. */
+function featureBlocks() {
+  const features = webFeatures();
+  return features.map((feature) => {
+    const others = features.filter((other) => other !== feature).map(escape);
+    const patterns = [noWorker, noApp];
+    if (others.length > 0) {
+      patterns.push({
+        regex: `^(\\.\\./)+(features/)?(${others.join('|')})(/|$)`,
+        message: `Feature "${feature}" must not import another feature; move shared code to components/ or lib/.`,
+      });
+    }
+    return { files: [`web/src/features/${feature}/**/*.{ts,tsx}`], rules: restrict(...patterns) };
+  });
+}
+
+export default defineConfig(
+  {
+    ignores: ['node_modules/', 'web/dist/', '.wrangler/', 'test-results/', 'playwright-report/', 'coverage/'],
+  },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    files: ['**/*.{js,mjs,cjs,ts,tsx}'],
+    languageOptions: { ecmaVersion: 2023, sourceType: 'module' },
+    rules: {
+      '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'separate-type-imports' }],
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+    },
+  },
+  {
+    files: ['*.{js,mjs,cjs,ts}', 'scripts/**/*.{js,mjs,cjs,ts}', 'tests/e2e/**/*.{js,mjs,ts}', 'tests/support/**/*.{js,mjs,ts}'],
+    languageOptions: { globals: { ...globals.node } },
+  },
+  {
+    files: ['web/**/*.{ts,tsx}', 'tests/web/**/*.{ts,tsx}'],
+    languageOptions: { globals: { ...globals.browser } },
+    ...reactHooks.configs.flat['recommended-latest'],
+  },
+  {
+    files: ['worker/**/*.ts', 'tests/worker/**/*.ts'],
+    languageOptions: { globals: { ...globals.serviceworker } },
+  },
+  // Import direction. Later blocks win for the same files, so each area lists all of its rules.
+  { files: ['shared/**/*.ts'], rules: restrict(noWorker, noWeb) },
+  { files: ['worker/**/*.ts', 'tests/worker/**/*.ts'], rules: restrict(noWeb) },
+  { files: ['web/**/*.{ts,tsx}', 'tests/web/**/*.{ts,tsx}'], rules: restrict(noWorker) },
+  {
+    files: ['web/src/components/**/*.{ts,tsx}', 'web/src/lib/**/*.{ts,tsx}', 'web/src/i18n/**/*.{ts,tsx}'],
+    rules: restrict(noWorker, noFeatures, noApp),
+  },
+  ...featureBlocks(),
+);

@@ -1,0 +1,179 @@
+// `npm run bench`: measures the budgets of PRODUCT.md on this machine and prints the figures.
+// - Worker bundle (gzip), from `wrangler deploy --dry-run`.
+// - SPA entry chunk (gzip): the script index.html loads first.
+// - Per scenario, against a local workerd (wrangler dev, fresh state): wall p50/p95 and CPU per request,
+//   read as utime+stime of the workerd process that runs the Worker (the one started with
+//   --inspector-addr) from /proc/<pid>/stat, before and after a run of sequential requests.
+// `npm run bench -- --json` prints one JSON object instead of the table.
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { gzipSync } from 'node:zlib';
+import { applyMigrations, buildWeb, localEnv, startWorker } from './local-runtime.mjs';
+
+const asJson = process.argv.includes('--json');
+const PORT = 8795;
+const STATE = '.bench/state';
+const ADMIN_PASSWORD = 'bench-admin-password';
+const log = (...args) => {
+  if (!asJson) console.log(...args);
+};
+
+function gzipKiB(path) {
+  return Math.round((gzipSync(readFileSync(path)).length / 1024) * 10) / 10;
+}
+
+function workerBundleKiB() {
+  const outdir = '.bench/dry-run';
+  rmSync(outdir, { recursive: true, force: true });
+  const result = spawnSync(
+    process.execPath,
+    ['node_modules/wrangler/bin/wrangler.js', 'deploy', '--dry-run', '--outdir', outdir],
+    { env: localEnv, encoding: 'utf8' },
+  );
+  if (result.status !== 0) throw new Error(`wrangler deploy --dry-run failed:\n${result.stderr}`);
+  return gzipKiB(`${outdir}/index.js`);
+}
+
+function entryChunkKiB() {
+  const html = readFileSync('web/dist/index.html', 'utf8');
+  const match = /<script[^>]+type="module"[^>]+src="([^"]+)"/.exec(html);
+  if (!match) throw new Error('no entry script in web/dist/index.html');
+  return gzipKiB(`web/dist${match[1]}`);
+}
+
+const TICKS_PER_SECOND = Number(spawnSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).stdout.trim() || 100);
+
+function cpuTicks(pid) {
+  // Fields after the command name (which may contain spaces): utime is field 14, stime 15.
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return Number(fields[11]) + Number(fields[12]);
+}
+
+function parentOf(pid) {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+}
+
+/** The workerd process that runs the Worker: a descendant of our wrangler, started with --inspector-addr. */
+function findWorkerdPid(rootPid) {
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    let cmdline;
+    try {
+      cmdline = readFileSync(`/proc/${entry}/cmdline`, 'utf8');
+    } catch {
+      continue;
+    }
+    if (!cmdline.includes('workerd') || !cmdline.includes('--inspector-addr')) continue;
+    for (let pid = Number(entry); pid > 1; pid = parentOf(pid)) if (pid === rootPid) return Number(entry);
+  }
+  throw new Error('workerd process not found');
+}
+
+async function waitUntilUp(url) {
+  for (let i = 0; i < 120; i += 1) {
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      /* not yet */
+    }
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  throw new Error(`${url} did not answer`);
+}
+
+function percentile(sorted, p) {
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+}
+
+async function scenario(name, pid, iterations, request) {
+  for (let i = 0; i < 5; i += 1) await request(); // warm-up
+  const walls = [];
+  const before = cpuTicks(pid);
+  for (let i = 0; i < iterations; i += 1) {
+    const start = performance.now();
+    await request();
+    walls.push(performance.now() - start);
+  }
+  const cpuMs = ((cpuTicks(pid) - before) * 1000) / TICKS_PER_SECOND / iterations;
+  walls.sort((a, b) => a - b);
+  const round = (n) => Math.round(n * 100) / 100;
+  return {
+    name,
+    items: 0,
+    queries: null,
+    rowsRead: null,
+    rowsWritten: null,
+    p50Ms: round(percentile(walls, 50)),
+    p95Ms: round(percentile(walls, 95)),
+    cpuMs: round(cpuMs),
+    iterations,
+  };
+}
+
+async function main() {
+  mkdirSync('.bench', { recursive: true });
+  log('Building the SPA and the Worker bundle…');
+  buildWeb();
+  const sizes = { workerGzipKiB: workerBundleKiB(), spaEntryGzipKiB: entryChunkKiB() };
+
+  rmSync(STATE, { recursive: true, force: true });
+  applyMigrations(STATE);
+  const child = startWorker({
+    port: PORT,
+    inspectorPort: 9339,
+    persistTo: STATE,
+    stdio: 'ignore',
+    vars: { ADMIN_PASSWORD, APP_SECRET: 'bench-secret-0123456789-0123456789-0123', APP_URL: `http://127.0.0.1:${PORT}`, DEMO_MODE: 'false' },
+  });
+  child.removeAllListeners('exit');
+  const base = `http://127.0.0.1:${PORT}`;
+  try {
+    await waitUntilUp(`${base}/api/v1/`);
+    const pid = findWorkerdPid(child.pid);
+    const signInBody = JSON.stringify({ login: 'admin', password: ADMIN_PASSWORD });
+    const scenarios = [
+      await scenario('api-info', pid, 300, async () => {
+        const res = await fetch(`${base}/api/v1/`);
+        if (!res.ok) throw new Error(`GET /api/v1/ answered ${res.status}`);
+        await res.arrayBuffer();
+      }),
+      await scenario('sign-in', pid, 40, async () => {
+        const res = await fetch(`${base}/api/v1/token`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: signInBody,
+        });
+        if (!res.ok) throw new Error(`POST /api/v1/token answered ${res.status}`);
+        await res.arrayBuffer();
+      }),
+    ];
+    const report = {
+      date: new Date().toISOString(),
+      machine: `${process.platform} ${process.arch}, node ${process.version}, ${(await import('node:os')).cpus().length} cores`,
+      sizes,
+      scenarios,
+    };
+    if (asJson) {
+      console.log(JSON.stringify(report));
+    } else {
+      console.log(`\nWorker bundle (gzip): ${sizes.workerGzipKiB} KiB   budget < 1024 KiB`);
+      console.log(`SPA entry chunk (gzip): ${sizes.spaEntryGzipKiB} KiB   budget < 150 KiB\n`);
+      console.log('scenario      iterations   p50 ms   p95 ms   CPU ms/request');
+      for (const s of scenarios) {
+        console.log(
+          `${s.name.padEnd(14)}${String(s.iterations).padStart(10)}${String(s.p50Ms).padStart(9)}${String(s.p95Ms).padStart(9)}${String(s.cpuMs).padStart(17)}`,
+        );
+      }
+      console.log(`\nCPU resolution: ${1000 / TICKS_PER_SECOND} ms per tick, averaged over each run.`);
+    }
+  } finally {
+    child.kill('SIGTERM');
+  }
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});

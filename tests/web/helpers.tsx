@@ -1,0 +1,109 @@
+// Test helpers: the app's providers around a screen, a scripted fetch, and a stubbed page reload.
+import { render } from '@testing-library/react';
+import type { ReactElement } from 'react';
+import { IntlProvider } from 'react-intl';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
+import { SWRConfig } from 'swr';
+import { vi } from 'vitest';
+import { STORAGE_KEYS } from '../../shared/constants';
+import type { ApiInfo } from '../../shared/schemas/meta';
+import { AppSwrProvider } from '../../web/src/app/swr-provider';
+import en from '../../web/src/i18n/en.json';
+
+export interface RecordedCall {
+  url: string;
+  method: string;
+  headers: Headers;
+  body: unknown;
+}
+
+type Handler = (call: RecordedCall) => Response | Promise<Response>;
+
+export function json(body: unknown, init: ResponseInit = {}): Response {
+  return new Response(JSON.stringify(body), {
+    ...init,
+    headers: { 'Content-Type': 'application/json', ...(init.headers as Record<string, string> | undefined) },
+  });
+}
+
+export function apiError(status: number, code: string, details: unknown = null, headers?: Record<string, string>) {
+  return json({ error: { code, message: `server text for ${code}`, details } }, { status, headers });
+}
+
+export const apiInfo = (demo = false): ApiInfo => ({
+  name: 'Vitrine',
+  version: '1.0.0',
+  demo,
+  demoCredentials: demo ? { username: 'demo', password: 'demo' } : null,
+});
+
+/** Replaces fetch; every call is recorded, and the handler answers it. */
+export function mockFetch(handler: Handler) {
+  const calls: RecordedCall[] = [];
+  const fetchMock = vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
+    const rawBody = init.body;
+    const call: RecordedCall = {
+      url: String(input),
+      method: init.method ?? 'GET',
+      headers: new Headers(init.headers),
+      body: typeof rawBody === 'string' ? (JSON.parse(rawBody) as unknown) : rawBody,
+    };
+    calls.push(call);
+    return handler(call);
+  });
+  vi.stubGlobal('fetch', fetchMock);
+  return { calls, fetchMock };
+}
+
+/** Swaps window.location for a copy whose reload is a spy; returns the spy and a restore function. */
+export function stubReload() {
+  const original = window.location;
+  const reload = vi.fn();
+  Object.defineProperty(window, 'location', { configurable: true, value: { ...original, reload } });
+  return {
+    reload,
+    restore: () => Object.defineProperty(window, 'location', { configurable: true, value: original }),
+  };
+}
+
+export function signIn(username: string, { id = 7, readOnly = false } = {}) {
+  window.localStorage.setItem(STORAGE_KEYS.token, `token-of-${username}`);
+  window.localStorage.setItem(STORAGE_KEYS.userId, String(id));
+  window.localStorage.setItem(STORAGE_KEYS.username, username);
+  window.localStorage.setItem(STORAGE_KEYS.readOnly, readOnly ? 'true' : 'false');
+}
+
+/** Shows the current path so tests can see where navigation went. */
+function LocationProbe() {
+  const location = useLocation();
+  return <output data-testid="location">{location.pathname}</output>;
+}
+
+/**
+ * Renders a screen inside the app's providers (English catalogue, SWR with a fresh cache,
+ * a memory router). `path` is the route pattern the screen is mounted on.
+ */
+export function renderWithApp(ui: ReactElement, { route = '/', path = '*' }: { route?: string; path?: string } = {}) {
+  return render(
+    <IntlProvider locale="en-US" defaultLocale="en-US" messages={en}>
+      <MemoryRouter initialEntries={[route]}>
+        <AppSwrProvider>
+          <SWRConfig value={{ provider: () => new Map(), dedupingInterval: 0 }}>
+            <Routes>
+              <Route
+                path={path}
+                element={
+                  <>
+                    {ui}
+                    <LocationProbe />
+                  </>
+                }
+              />
+              {path !== '*' ? <Route path="*" element={<LocationProbe />} /> : null}
+            </Routes>
+          </SWRConfig>
+        </AppSwrProvider>
+      </MemoryRouter>
+    </IntlProvider>,
+  );
+}

@@ -1,0 +1,92 @@
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { IntlProvider } from 'react-intl';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { STORAGE_KEYS } from '../../shared/constants';
+import { LanguageSelect } from '../../web/src/components/language-select';
+import en from '../../web/src/i18n/en.json';
+import { resolveStartupLocale, toIntlLocale } from '../../web/src/i18n/locale';
+import { stubReload } from './helpers';
+
+let reloadStub: ReturnType<typeof stubReload>;
+
+beforeEach(() => {
+  reloadStub = stubReload();
+});
+
+afterEach(() => {
+  reloadStub.restore();
+});
+
+function browserLanguage(language: string) {
+  vi.spyOn(window.navigator, 'language', 'get').mockReturnValue(language);
+}
+
+describe('first visit', () => {
+  it('stores fr_FR for a French browser and reloads', () => {
+    browserLanguage('fr-FR');
+    expect(resolveStartupLocale()).toBeNull();
+    expect(window.localStorage.getItem(STORAGE_KEYS.lang)).toBe('fr_FR');
+    expect(reloadStub.reload).toHaveBeenCalledTimes(1);
+  });
+
+  it('stores en_US for any other browser language and reloads', () => {
+    browserLanguage('en-GB');
+    expect(resolveStartupLocale()).toBeNull();
+    expect(window.localStorage.getItem(STORAGE_KEYS.lang)).toBe('en_US');
+    expect(reloadStub.reload).toHaveBeenCalledTimes(1);
+  });
+
+  it('treats an unknown stored value as a first visit', () => {
+    browserLanguage('fr-CA');
+    window.localStorage.setItem(STORAGE_KEYS.lang, 'de_DE');
+    expect(resolveStartupLocale()).toBeNull();
+    expect(window.localStorage.getItem(STORAGE_KEYS.lang)).toBe('fr_FR');
+    expect(reloadStub.reload).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('later visits', () => {
+  it('keeps the stored choice without reloading', () => {
+    browserLanguage('en-US');
+    window.localStorage.setItem(STORAGE_KEYS.lang, 'fr_FR');
+    expect(resolveStartupLocale()).toBe('fr_FR');
+    expect(window.localStorage.getItem(STORAGE_KEYS.lang)).toBe('fr_FR');
+    expect(reloadStub.reload).not.toHaveBeenCalled();
+  });
+
+  it('maps stored locales to BCP 47 tags for react-intl', () => {
+    expect(toIntlLocale('en_US')).toBe('en-US');
+    expect(toIntlLocale('fr_FR')).toBe('fr-FR');
+  });
+});
+
+describe('language dropdown', () => {
+  function renderSelect() {
+    return render(
+      <IntlProvider locale="en-US" messages={en}>
+        <LanguageSelect />
+      </IntlProvider>,
+    );
+  }
+
+  it('shows the current language and saves a new choice, then reloads', async () => {
+    window.localStorage.setItem(STORAGE_KEYS.lang, 'en_US');
+    renderSelect();
+    const select = screen.getByRole('combobox', { name: 'Language' });
+    expect(select).toHaveValue('en_US');
+    expect(screen.getByRole('option', { name: 'Français' })).toBeInTheDocument();
+
+    await userEvent.selectOptions(select, 'Français');
+
+    expect(window.localStorage.getItem(STORAGE_KEYS.lang)).toBe('fr_FR');
+    expect(reloadStub.reload).toHaveBeenCalledTimes(1);
+  });
+
+  it('does not reload when the same language is chosen again', async () => {
+    window.localStorage.setItem(STORAGE_KEYS.lang, 'fr_FR');
+    renderSelect();
+    await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Language' }), 'Français');
+    expect(reloadStub.reload).not.toHaveBeenCalled();
+  });
+});

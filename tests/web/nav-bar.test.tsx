@@ -1,0 +1,135 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { STORAGE_KEYS } from '../../shared/constants';
+import { NavBar } from '../../web/src/app/nav-bar';
+import { apiInfo, json, mockFetch, renderWithApp, signIn } from './helpers';
+
+function renderNav(route = '/', demo = false) {
+  const fetch = mockFetch((call) => {
+    if (call.url === '/api/v1/') return json(apiInfo(demo));
+    if (call.url === '/api/v1/token' && call.method === 'DELETE') return new Response(null, { status: 204 });
+    return json({ error: { code: 'NOT_FOUND', message: 'Not found', details: null } }, { status: 404 });
+  });
+  renderWithApp(<NavBar />, { route });
+  return fetch;
+}
+
+const nav = () => screen.getByRole('navigation', { name: 'Main' });
+
+describe('navigation for a visitor', () => {
+  it('shows Collections, About and Sign in only', () => {
+    renderNav();
+    const links = within(nav());
+    expect(links.getByRole('link', { name: 'Collections' })).toHaveAttribute('href', '/');
+    expect(links.getByRole('link', { name: 'About' })).toHaveAttribute('href', '/about');
+    expect(links.getByRole('link', { name: 'Sign in' })).toHaveAttribute('href', '/login');
+    expect(links.getByRole('combobox', { name: 'Language' })).toBeInTheDocument();
+    expect(links.queryByRole('link', { name: 'Borrowers' })).not.toBeInTheDocument();
+    expect(links.queryByRole('link', { name: 'My profile' })).not.toBeInTheDocument();
+    expect(links.queryByRole('link', { name: 'Configuration' })).not.toBeInTheDocument();
+    expect(links.queryByRole('button', { name: 'Sign out' })).not.toBeInTheDocument();
+  });
+});
+
+describe('navigation for a signed-in user', () => {
+  it('shows Borrowers, My profile and Sign out, but not Configuration', () => {
+    signIn('alice');
+    renderNav();
+    const links = within(nav());
+    expect(links.getByRole('link', { name: 'Borrowers' })).toHaveAttribute('href', '/borrowers');
+    expect(links.getByRole('link', { name: 'My profile' })).toHaveAttribute('href', '/profile/');
+    expect(links.getByRole('button', { name: 'Sign out' })).toBeInTheDocument();
+    expect(links.queryByRole('link', { name: 'Sign in' })).not.toBeInTheDocument();
+    expect(links.queryByRole('link', { name: 'Configuration' })).not.toBeInTheDocument();
+  });
+
+  it('shows Configuration to the built-in administrator only', () => {
+    signIn('admin', { id: 1 });
+    renderNav();
+    expect(within(nav()).getByRole('link', { name: 'Configuration' })).toHaveAttribute('href', '/config/');
+  });
+
+  it('signs out: revokes the token, clears the session but not the language, and goes home', async () => {
+    window.localStorage.setItem(STORAGE_KEYS.lang, 'en_US');
+    signIn('alice');
+    const { calls } = renderNav('/profile/');
+    await userEvent.click(within(nav()).getByRole('button', { name: 'Sign out' }));
+
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/^\/$/));
+    const revoke = calls.find((call) => call.url === '/api/v1/token');
+    expect(revoke?.method).toBe('DELETE');
+    expect(revoke?.headers.get('Authorization')).toBe('Bearer token-of-alice');
+    for (const key of [STORAGE_KEYS.token, STORAGE_KEYS.userId, STORAGE_KEYS.username, STORAGE_KEYS.readOnly]) {
+      expect(window.localStorage.getItem(key)).toBeNull();
+    }
+    expect(window.localStorage.getItem(STORAGE_KEYS.lang)).toBe('en_US');
+    expect(within(nav()).getByRole('link', { name: 'Sign in' })).toBeInTheDocument();
+  });
+
+  it('signs out locally even when the server cannot be reached', async () => {
+    signIn('alice');
+    mockFetch((call) => {
+      if (call.url === '/api/v1/') return json(apiInfo());
+      throw new TypeError('Failed to fetch');
+    });
+    renderWithApp(<NavBar />, { route: '/profile/' });
+    await userEvent.click(within(nav()).getByRole('button', { name: 'Sign out' }));
+    await waitFor(() => expect(window.localStorage.getItem(STORAGE_KEYS.token)).toBeNull());
+    expect(screen.getByTestId('location')).toHaveTextContent(/^\/$/);
+  });
+});
+
+describe('active entry', () => {
+  it('marks Collections active on /', () => {
+    renderNav('/');
+    expect(within(nav()).getByRole('link', { name: 'Collections' })).toHaveAttribute('aria-current', 'page');
+  });
+
+  it('keeps Collections active outside borrowers', () => {
+    renderNav('/collection/3');
+    expect(within(nav()).getByRole('link', { name: 'Collections' })).toHaveAttribute('aria-current', 'page');
+  });
+
+  it('does not mark Collections active under /borrowers', () => {
+    signIn('alice');
+    renderNav('/borrowers/12');
+    const links = within(nav());
+    expect(links.getByRole('link', { name: 'Collections' })).not.toHaveAttribute('aria-current');
+    expect(links.getByRole('link', { name: 'Borrowers' })).toHaveAttribute('aria-current', 'page');
+  });
+});
+
+describe('demo mode', () => {
+  it('shows the demo badge when the API says so', async () => {
+    renderNav('/', true);
+    expect(await screen.findByText('Demo')).toBeInTheDocument();
+  });
+
+  it('shows the demo badge for a read-only session', () => {
+    signIn('demo', { readOnly: true });
+    renderNav('/', false);
+    expect(screen.getByText('Demo')).toBeInTheDocument();
+  });
+
+  it('shows no badge otherwise', async () => {
+    const { calls } = renderNav('/', false);
+    await waitFor(() => expect(calls.some((call) => call.url === '/api/v1/')).toBe(true));
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(screen.queryByText('Demo')).not.toBeInTheDocument();
+  });
+});
+
+describe('small screens', () => {
+  it('folds the links behind an accessible menu button', async () => {
+    renderNav();
+    const button = screen.getByRole('button', { name: 'Menu' });
+    expect(button).toHaveAttribute('aria-expanded', 'false');
+    expect(button).toHaveAttribute('aria-controls', nav().id);
+    await userEvent.click(button);
+    expect(button).toHaveAttribute('aria-expanded', 'true');
+    expect(nav()).toHaveClass('is-open');
+    await userEvent.click(within(nav()).getByRole('link', { name: 'About' }));
+    expect(button).toHaveAttribute('aria-expanded', 'false');
+  });
+});

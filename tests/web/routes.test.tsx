@@ -1,0 +1,181 @@
+// The real route table: lazy screens, page titles, the not-found screen and the admin guard.
+import { render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { IntlProvider } from 'react-intl';
+import { RouterProvider, createMemoryRouter } from 'react-router-dom';
+import { SWRConfig } from 'swr';
+import { describe, expect, it } from 'vitest';
+import type { User } from '../../shared/schemas/users';
+import { routes } from '../../web/src/app/router';
+import en from '../../web/src/i18n/en.json';
+import { apiError, apiInfo, json, mockFetch, signIn } from './helpers';
+
+function renderRoute(path: string) {
+  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  render(
+    <IntlProvider locale="en-US" defaultLocale="en-US" messages={en}>
+      <SWRConfig value={{ provider: () => new Map(), dedupingInterval: 0 }}>
+        <RouterProvider router={router} />
+      </SWRConfig>
+    </IntlProvider>,
+  );
+  return router;
+}
+
+const user = (overrides: Partial<User> = {}): User => ({
+  id: 7,
+  username: 'alice',
+  email: 'alice@example.com',
+  firstName: 'Alice',
+  lastName: 'Martin',
+  avatar: null,
+  isAdmin: false,
+  enabled: true,
+  builtinAdmin: false,
+  createdAt: '2026-03-14T10:00:00.000Z',
+  updatedAt: '2026-03-14T10:00:00.000Z',
+  ...overrides,
+});
+
+describe('routes', () => {
+  it('uses the default title on the home screen', async () => {
+    mockFetch(() => json(apiInfo()));
+    renderRoute('/');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Vitrine' })).toBeInTheDocument();
+    await waitFor(() => expect(document.title).toBe('Vitrine - Collection Manager'));
+  });
+
+  it('shows the demo credentials on the sign-in screen in demo mode', async () => {
+    mockFetch(() => json(apiInfo(true)));
+    renderRoute('/login');
+    expect(await screen.findByRole('heading', { name: 'Sign in' })).toBeInTheDocument();
+    expect(await screen.findByRole('complementary', { name: 'Demo' })).toHaveTextContent('demo');
+    expect(document.title).toBe('Sign in - Vitrine');
+  });
+
+  it('toggles the reset request form and always gives the same answer', async () => {
+    const { calls } = mockFetch((call) =>
+      call.url === '/api/v1/password-reset' ? json({ ok: true }, { status: 202 }) : json(apiInfo()),
+    );
+    renderRoute('/login');
+    const toggle = await screen.findByRole('button', { name: 'Forgot password?' });
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    await userEvent.click(toggle);
+    expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    await userEvent.type(screen.getByLabelText('Your username or email address'), 'someone');
+    await userEvent.click(screen.getByRole('button', { name: 'Send me a reset link' }));
+    expect(await screen.findByRole('status')).toHaveTextContent(
+      'If an account matches, a reset link has been sent. If nothing arrives within a few minutes, contact the administrator.',
+    );
+    expect(calls.find((call) => call.url === '/api/v1/password-reset')?.body).toEqual({ login: 'someone' });
+  });
+
+  it('shows the not-found screen for an unknown path', async () => {
+    mockFetch(() => json(apiInfo()));
+    renderRoute('/no/such/page');
+    expect(await screen.findByText('This page does not exists.')).toBeInTheDocument();
+    expect(document.title).toBe('Page not found - Vitrine');
+  });
+
+  it('shows the API version and the official website on About', async () => {
+    mockFetch(() => json({ ...apiInfo(), version: '9.8.7' }));
+    renderRoute('/about');
+    expect(await screen.findByText('9.8.7')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Official website' })).toHaveAttribute('href', 'https://vitrine.app');
+  });
+
+  it('sends a signed-out visitor from the profile to the sign-in screen', async () => {
+    mockFetch(() => json(apiInfo()));
+    const router = renderRoute('/profile/');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+  });
+
+  it('hides the configuration area from other users', async () => {
+    signIn('alice');
+    mockFetch(() => json(apiInfo()));
+    renderRoute('/config/users');
+    expect(await screen.findByText('This page does not exists.')).toBeInTheDocument();
+  });
+
+  it('lists users for the built-in administrator', async () => {
+    signIn('admin', { id: 1 });
+    mockFetch((call) => {
+      if (call.url === '/api/v1/users') {
+        return json({ users: [user({ id: 1, username: 'admin', builtinAdmin: true, isAdmin: true }), user()] });
+      }
+      return json(apiInfo());
+    });
+    renderRoute('/config/');
+    expect(await screen.findByRole('link', { name: 'Edit alice' })).toHaveAttribute('href', '/config/users/7');
+    expect(screen.getByRole('link', { name: 'Delete alice' })).toHaveAttribute('href', '/config/users/7/delete');
+    expect(screen.getByRole('button', { name: 'Delete admin' })).toBeDisabled();
+    expect(screen.getAllByText('Mar 14, 2026')).toHaveLength(2);
+    expect(screen.getByRole('link', { name: 'New user' })).toHaveAttribute('href', '/config/users/new');
+  });
+
+  it('locks username, enabled and delete on the built-in administrator record', async () => {
+    signIn('admin', { id: 1 });
+    mockFetch((call) => {
+      if (call.url === '/api/v1/users/1') return json(user({ id: 1, username: 'admin', builtinAdmin: true }));
+      return json(apiInfo());
+    });
+    renderRoute('/config/users/1');
+    expect(await screen.findByLabelText('Username')).toBeDisabled();
+    expect(screen.getByLabelText('Enabled')).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Delete this user' })).toBeDisabled();
+    expect(screen.getByLabelText('First name')).toBeEnabled();
+  });
+
+  it('warns about the collections deleted with a user, then deletes and reports success', async () => {
+    signIn('admin', { id: 1 });
+    const { calls } = mockFetch((call) => {
+      if (call.url === '/api/v1/users/7/deletion') return json({ collectionCount: 3 });
+      if (call.url === '/api/v1/users/7' && call.method === 'DELETE') return new Response(null, { status: 204 });
+      if (call.url === '/api/v1/users/7') return json(user());
+      if (call.url === '/api/v1/users') return json({ users: [] });
+      return json(apiInfo());
+    });
+    const router = renderRoute('/config/users/7/delete');
+    expect(
+      await screen.findByText("All of this user's collections (3) will be deleted too. This cannot be undone."),
+    ).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Delete this account' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/config/users'));
+    expect(await screen.findByRole('status')).toHaveTextContent('Operation succeeded!');
+    expect(calls.some((call) => call.url === '/api/v1/users/7' && call.method === 'DELETE')).toBe(true);
+  });
+
+  it('disables profile changes in demo mode', async () => {
+    signIn('demo', { id: 2, readOnly: true });
+    mockFetch((call) => {
+      if (call.url === '/api/v1/profile') return json(user({ id: 2, username: 'demo' }));
+      return json(apiInfo(true));
+    });
+    renderRoute('/profile/');
+    expect(await screen.findByLabelText('Email address')).toBeDisabled();
+    expect(screen.getByLabelText('Current password')).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Upload' })).toBeDisabled();
+    expect(screen.getAllByText('Demo mode: changes are disabled').length).toBeGreaterThan(0);
+  });
+
+  it('checks the confirmation before asking the server to reset a password', async () => {
+    const { calls } = mockFetch(() => json(apiInfo()));
+    renderRoute('/resetpassword?token=abcdefghijklmnopqrstuvwxyz');
+    await userEvent.type(await screen.findByLabelText('New password'), 'a-long-password');
+    await userEvent.type(screen.getByLabelText('Confirm the new password'), 'another-password');
+    await userEvent.click(screen.getByRole('button', { name: 'Change my password' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Passwords are not equals!');
+    expect(calls.some((call) => call.url.startsWith('/api/v1/password-reset'))).toBe(false);
+  });
+
+  it('shows the server verdict on an expired reset link', async () => {
+    mockFetch((call) =>
+      call.url === '/api/v1/password-reset/confirm' ? apiError(400, 'RESET_TOKEN_INVALID') : json(apiInfo()),
+    );
+    renderRoute('/resetpassword?token=abcdefghijklmnopqrstuvwxyz');
+    await userEvent.type(await screen.findByLabelText('New password'), 'a-long-password');
+    await userEvent.type(screen.getByLabelText('Confirm the new password'), 'a-long-password');
+    await userEvent.click(screen.getByRole('button', { name: 'Change my password' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('This password reset link is invalid or has expired.');
+  });
+});

@@ -1,0 +1,56 @@
+import { screen, waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { STORAGE_KEYS } from '../../shared/constants';
+import { useProfile } from '../../web/src/features/profile/api/get-profile';
+import { apiError, json, mockFetch, renderWithApp, signIn } from './helpers';
+
+function ProfileProbe() {
+  const { data, error } = useProfile();
+  if (error) return <p>failed</p>;
+  return <p>{data ? data.username : 'loading'}</p>;
+}
+
+describe('revoked session', () => {
+  it('clears the session and goes to /login on 401 UNAUTHENTICATED while a token is stored', async () => {
+    window.localStorage.setItem(STORAGE_KEYS.lang, 'fr_FR');
+    signIn('alice');
+    mockFetch(() => apiError(401, 'UNAUTHENTICATED'));
+    renderWithApp(<ProfileProbe />, { route: '/profile/' });
+
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/login'));
+    expect(window.localStorage.getItem(STORAGE_KEYS.token)).toBeNull();
+    expect(window.localStorage.getItem(STORAGE_KEYS.username)).toBeNull();
+    expect(window.localStorage.getItem(STORAGE_KEYS.lang)).toBe('fr_FR');
+  });
+
+  it('leaves the session alone for other errors', async () => {
+    signIn('alice');
+    mockFetch(() => apiError(403, 'FORBIDDEN'));
+    renderWithApp(<ProfileProbe />, { route: '/profile/' });
+    expect(await screen.findByText('failed')).toBeInTheDocument();
+    expect(window.localStorage.getItem(STORAGE_KEYS.token)).toBe('token-of-alice');
+    expect(screen.getByTestId('location')).toHaveTextContent('/profile/');
+  });
+
+  it('loads data normally with a valid session', async () => {
+    signIn('alice');
+    const { calls } = mockFetch(() =>
+      json({
+        id: 7,
+        username: 'alice',
+        email: null,
+        firstName: null,
+        lastName: null,
+        avatar: null,
+        isAdmin: false,
+        enabled: true,
+        builtinAdmin: false,
+        createdAt: '2026-01-01T00:00:00.000Z',
+        updatedAt: '2026-01-01T00:00:00.000Z',
+      }),
+    );
+    renderWithApp(<ProfileProbe />, { route: '/profile/' });
+    expect(await screen.findByText('alice')).toBeInTheDocument();
+    expect(calls[0]?.url).toBe('/api/v1/profile');
+  });
+});

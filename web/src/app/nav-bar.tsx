@@ -1,0 +1,146 @@
+// Top navigation (spec §1). On narrow screens the same links fold behind a menu button.
+import { useState } from 'react';
+import type { MouseEvent } from 'react';
+import { defineMessages, useIntl } from 'react-intl';
+import { Link, NavLink, useLocation, useNavigate } from 'react-router-dom';
+import { BUILTIN_ADMIN_USERNAME, PRODUCT_NAME } from '../../../shared/constants';
+import { LanguageSelect } from '../components/language-select';
+import { useSignOut } from '../features/auth/api/delete-token';
+import { paths } from '../lib/paths';
+import { useDemoMode } from '../lib/use-demo-mode';
+import { useSession } from '../lib/use-session';
+
+const messages = defineMessages({
+  label: { id: 'app.navBar.label', defaultMessage: 'Main' },
+  menu: { id: 'app.navBar.menu', defaultMessage: 'Menu' },
+  demo: { id: 'app.navBar.demo', defaultMessage: 'Demo' },
+  demoHint: { id: 'app.navBar.demoHint', defaultMessage: 'Demo mode: changes are disabled' },
+  collections: { id: 'app.navBar.collections', defaultMessage: 'Collections' },
+  borrowers: { id: 'app.navBar.borrowers', defaultMessage: 'Borrowers' },
+  about: { id: 'app.navBar.about', defaultMessage: 'About' },
+  configuration: { id: 'app.navBar.configuration', defaultMessage: 'Configuration' },
+  profile: { id: 'app.navBar.profile', defaultMessage: 'My profile' },
+  signOut: { id: 'app.navBar.signOut', defaultMessage: 'Sign out' },
+  signIn: { id: 'app.navBar.signIn', defaultMessage: 'Sign in' },
+});
+
+const MENU_ID = 'main-menu';
+
+function linkClass({ isActive }: { isActive: boolean }): string {
+  return isActive ? 'nav__link is-active' : 'nav__link';
+}
+
+export function NavBar() {
+  const intl = useIntl();
+  const session = useSession();
+  const demo = useDemoMode();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const signOut = useSignOut();
+  const [open, setOpen] = useState(false);
+
+  // Spec §1: Collections is the active entry everywhere except under borrowers.
+  const collectionsActive = !/^\/borrowers(\/|$)/.test(location.pathname);
+  const isAdmin = session?.username === BUILTIN_ADMIN_USERNAME;
+
+  function closeOnLink(event: MouseEvent<HTMLElement>) {
+    if ((event.target as HTMLElement).closest('a')) setOpen(false);
+  }
+
+  async function onSignOut() {
+    setOpen(false);
+    await signOut();
+    void navigate(paths.home);
+  }
+
+  return (
+    <header className="topbar">
+      <div className="topbar__inner">
+        <Link to={paths.home} className="brand">
+          <span className="brand__mark" aria-hidden="true" />
+          {PRODUCT_NAME}
+        </Link>
+        {demo ? (
+          <span className="badge badge--demo" title={intl.formatMessage(messages.demoHint)}>
+            {intl.formatMessage(messages.demo)}
+          </span>
+        ) : null}
+        <button
+          type="button"
+          className="menu-toggle"
+          aria-expanded={open}
+          aria-controls={MENU_ID}
+          onClick={() => setOpen((value) => !value)}
+        >
+          <span className="menu-toggle__icon" aria-hidden="true" />
+          {intl.formatMessage(messages.menu)}
+        </button>
+        <nav
+          id={MENU_ID}
+          className={open ? 'nav is-open' : 'nav'}
+          aria-label={intl.formatMessage(messages.label)}
+          onClick={closeOnLink}
+          onKeyDown={(event) => {
+            if (event.key === 'Escape') setOpen(false);
+          }}
+        >
+          <ul className="nav__list">
+            <li>
+              <Link
+                to={paths.home}
+                className={collectionsActive ? 'nav__link is-active' : 'nav__link'}
+                aria-current={collectionsActive ? 'page' : undefined}
+              >
+                {intl.formatMessage(messages.collections)}
+              </Link>
+            </li>
+            {session ? (
+              <li>
+                <NavLink to={paths.borrowers} className={linkClass}>
+                  {intl.formatMessage(messages.borrowers)}
+                </NavLink>
+              </li>
+            ) : null}
+            <li>
+              <NavLink to={paths.about} className={linkClass}>
+                {intl.formatMessage(messages.about)}
+              </NavLink>
+            </li>
+          </ul>
+          <ul className="nav__list nav__list--end">
+            <li>
+              <LanguageSelect />
+            </li>
+            {isAdmin ? (
+              <li>
+                <NavLink to={paths.config} className={linkClass}>
+                  {intl.formatMessage(messages.configuration)}
+                </NavLink>
+              </li>
+            ) : null}
+            {session ? (
+              <>
+                <li>
+                  <NavLink to={paths.profile} className={linkClass}>
+                    {intl.formatMessage(messages.profile)}
+                  </NavLink>
+                </li>
+                <li>
+                  <button type="button" className="nav__link nav__button" onClick={() => void onSignOut()}>
+                    {intl.formatMessage(messages.signOut)}
+                  </button>
+                </li>
+              </>
+            ) : (
+              <li>
+                <NavLink to={paths.login} className={linkClass}>
+                  {intl.formatMessage(messages.signIn)}
+                </NavLink>
+              </li>
+            )}
+          </ul>
+        </nav>
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,26 @@
+import { defineMessages, useIntl } from 'react-intl';
+import { Outlet, ScrollRestoration, useNavigation } from 'react-router-dom';
+import { AppSwrProvider } from './swr-provider';
+import { NavBar } from './nav-bar';
+
+const messages = defineMessages({
+  skip: { id: 'app.rootLayout.skip', defaultMessage: 'Skip to content' },
+});
+
+export function RootLayout() {
+  const intl = useIntl();
+  const navigation = useNavigation();
+  return (
+    <AppSwrProvider>
+      <a className="skip-link" href="#main">
+        {intl.formatMessage(messages.skip)}
+      </a>
+      {navigation.state !== 'idle' ? <div className="progress" aria-hidden="true" /> : null}
+      <NavBar />
+      <main id="main" className="main" tabIndex={-1}>
+        <Outlet />
+      </main>
+      <ScrollRestoration />
+    </AppSwrProvider>
+  );
+}

@@ -1,0 +1,37 @@
+// The Configuration area belongs to the built-in administrator (spec §6); others see a not-found screen.
+import { defineMessages, useIntl } from 'react-intl';
+import { NavLink, Outlet, useLocation } from 'react-router-dom';
+import { BUILTIN_ADMIN_USERNAME } from '../../../../shared/constants';
+import { NotFoundScreen } from '../../components/not-found-screen';
+import { paths } from '../../lib/paths';
+import { useSession } from '../../lib/use-session';
+
+const messages = defineMessages({
+  title: { id: 'app.configLayout.title', defaultMessage: 'Configuration' },
+  tabs: { id: 'app.configLayout.tabs', defaultMessage: 'Configuration sections' },
+  users: { id: 'app.configLayout.users', defaultMessage: 'Users' },
+});
+
+export default function ConfigLayoutRoute() {
+  const intl = useIntl();
+  const session = useSession();
+  const location = useLocation();
+  if (session?.username !== BUILTIN_ADMIN_USERNAME) return <NotFoundScreen />;
+  const onUsers = location.pathname === paths.config || location.pathname.startsWith(paths.configUsers);
+  return (
+    <div className="stack">
+      <h1>{intl.formatMessage(messages.title)}</h1>
+      <nav className="tabs" aria-label={intl.formatMessage(messages.tabs)}>
+        <NavLink
+          to={paths.configUsers}
+          className={onUsers ? 'tabs__tab is-active' : 'tabs__tab'}
+          aria-current={onUsers ? 'page' : undefined}
+          end={false}
+        >
+          {intl.formatMessage(messages.users)}
+        </NavLink>
+      </nav>
+      <Outlet />
+    </div>
+  );
+}

@@ -1,0 +1,47 @@
+import { defineMessages, useIntl } from 'react-intl';
+import { Link, useLocation } from 'react-router-dom';
+import { SuccessStatus } from '../../components/alert';
+import { commonMessages } from '../../components/common-messages';
+import { DemoNotice } from '../../components/demo-notice';
+import { Loading } from '../../components/loading';
+import { PageError } from '../../components/page-error';
+import { useUsers } from '../../features/users/api/get-users';
+import { UsersTable } from '../../features/users/components/users-table';
+import { paths, readFlash } from '../../lib/paths';
+import { useDemoMode } from '../../lib/use-demo-mode';
+import { usePageTitle } from '../../lib/use-page-title';
+
+const messages = defineMessages({
+  title: { id: 'app.configUsers.title', defaultMessage: 'Users' },
+  newUser: { id: 'app.configUsers.newUser', defaultMessage: 'New user' },
+});
+
+export default function ConfigUsersRoute() {
+  const intl = useIntl();
+  const location = useLocation();
+  const demo = useDemoMode();
+  const { data, error } = useUsers();
+  const title = intl.formatMessage(messages.title);
+  usePageTitle(title);
+  const flash = readFlash(location.state);
+
+  return (
+    <section className="card" aria-labelledby="config-users-title">
+      <div className="card__header">
+        <h2 id="config-users-title">{title}</h2>
+        {demo ? (
+          <button type="button" className="button" disabled>
+            {intl.formatMessage(messages.newUser)}
+          </button>
+        ) : (
+          <Link className="button" to={paths.configUserNew}>
+            {intl.formatMessage(messages.newUser)}
+          </Link>
+        )}
+      </div>
+      {flash ? <SuccessStatus>{intl.formatMessage(commonMessages[flash])}</SuccessStatus> : null}
+      {demo ? <DemoNotice /> : null}
+      {error ? <PageError error={error} /> : data ? <UsersTable users={data.users} readOnly={demo} /> : <Loading />}
+    </section>
+  );
+}

@@ -1,0 +1,27 @@
+import { defineMessages, useIntl } from 'react-intl';
+import { usePageTitle } from '../lib/use-page-title';
+
+const messages = defineMessages({
+  title: { id: 'components.serverErrorScreen.title', defaultMessage: 'Oops, an error occured!' },
+  retry: { id: 'components.serverErrorScreen.retry', defaultMessage: 'Please retry.' },
+  reload: { id: 'components.serverErrorScreen.reload', defaultMessage: 'Reload the page' },
+});
+
+export function ServerErrorScreen() {
+  const intl = useIntl();
+  usePageTitle(intl.formatMessage(messages.title));
+  return (
+    <section className="screen-message card" role="alert">
+      <p className="screen-message__code" aria-hidden="true">
+        500
+      </p>
+      <h1>{intl.formatMessage(messages.title)}</h1>
+      <p>{intl.formatMessage(messages.retry)}</p>
+      <p>
+        <button type="button" className="button button--secondary" onClick={() => window.location.reload()}>
+          {intl.formatMessage(messages.reload)}
+        </button>
+      </p>
+    </section>
+  );
+}

@@ -1,0 +1,23 @@
+// DELETE /token: sign out. The server revokes the session; locally it is forgotten whatever the answer.
+import { useCallback } from 'react';
+import { useSWRConfig } from 'swr';
+import { apiRequest } from '../../../lib/api-client';
+import { clearSession } from '../../../lib/session';
+import { API_INFO_KEY } from '../../../lib/use-api-info';
+
+export function deleteToken(): Promise<void> {
+  return apiRequest<void>('/token', { method: 'DELETE' });
+}
+
+export function useSignOut(): () => Promise<void> {
+  const { mutate } = useSWRConfig();
+  return useCallback(async () => {
+    try {
+      await deleteToken();
+    } catch {
+      // Signing out must always work, even offline or with an already revoked token.
+    }
+    clearSession();
+    await mutate((key) => key !== API_INFO_KEY, undefined, { revalidate: false });
+  }, [mutate]);
+}

@@ -1,0 +1,76 @@
+import { useState } from 'react';
+import type { FormEvent } from 'react';
+import { defineMessages, useIntl } from 'react-intl';
+import { useLocation, useNavigate } from 'react-router-dom';
+import { useSWRConfig } from 'swr';
+import { ErrorAlert } from '../../../components/alert';
+import { TextField } from '../../../components/text-field';
+import { saveSession } from '../../../lib/session';
+import { API_INFO_KEY } from '../../../lib/use-api-info';
+import { useFormErrors } from '../../../lib/use-form-errors';
+import { useCreateToken } from '../api/create-token';
+
+const messages = defineMessages({
+  login: { id: 'auth.signInForm.login', defaultMessage: 'Username or email' },
+  password: { id: 'auth.signInForm.password', defaultMessage: 'Password' },
+  submit: { id: 'auth.signInForm.submit', defaultMessage: 'Sign in' },
+});
+
+/** Where to go after signing in: back to the page that asked for it, else home. */
+function nextPath(state: unknown): string {
+  const from = (state as { from?: unknown } | null)?.from;
+  return typeof from === 'string' && from.startsWith('/') && !from.startsWith('//') ? from : '/';
+}
+
+export function SignInForm() {
+  const intl = useIntl();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const { mutate } = useSWRConfig();
+  const { trigger, isMutating } = useCreateToken();
+  const [error, setError] = useState<unknown>(null);
+  const errors = useFormErrors(error);
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    setError(null);
+    try {
+      const result = await trigger({ login: String(form.get('login') ?? ''), password: String(form.get('password') ?? '') });
+      saveSession(result);
+      // Whatever was cached belonged to the previous visitor.
+      await mutate((key) => key !== API_INFO_KEY, undefined, { revalidate: false });
+      navigate(nextPath(location.state), { replace: true });
+    } catch (caught) {
+      setError(caught);
+    }
+  }
+
+  return (
+    <form className="form" onSubmit={onSubmit}>
+      {errors.message ? <ErrorAlert>{errors.message}</ErrorAlert> : null}
+      <TextField
+        name="login"
+        label={intl.formatMessage(messages.login)}
+        autoComplete="username"
+        required
+        maxLength={254}
+        error={errors.field('login')}
+      />
+      <TextField
+        name="password"
+        type="password"
+        label={intl.formatMessage(messages.password)}
+        autoComplete="current-password"
+        required
+        maxLength={200}
+        error={errors.field('password')}
+      />
+      <div className="actions">
+        <button type="submit" className="button" disabled={isMutating}>
+          {intl.formatMessage(messages.submit)}
+        </button>
+      </div>
+    </form>
+  );
+}

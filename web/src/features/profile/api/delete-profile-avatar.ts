@@ -1,0 +1,13 @@
+// DELETE /profile/avatar: answers the updated profile.
+import useSWRMutation from 'swr/mutation';
+import type { User } from '../../../../../shared/schemas/users';
+import { apiRequest } from '../../../lib/api-client';
+import { PROFILE_KEY } from './get-profile';
+
+export function deleteProfileAvatar(): Promise<User> {
+  return apiRequest<User>('/profile/avatar', { method: 'DELETE' });
+}
+
+export function useDeleteProfileAvatar() {
+  return useSWRMutation(PROFILE_KEY, () => deleteProfileAvatar(), { populateCache: true, revalidate: false });
+}

@@ -1,0 +1,18 @@
+// PUT /profile/avatar (multipart, field "file"): answers the updated profile.
+import useSWRMutation from 'swr/mutation';
+import type { User } from '../../../../../shared/schemas/users';
+import { apiRequest } from '../../../lib/api-client';
+import { PROFILE_KEY } from './get-profile';
+
+export function uploadProfileAvatar(file: File): Promise<User> {
+  const formData = new FormData();
+  formData.append('file', file);
+  return apiRequest<User>('/profile/avatar', { method: 'PUT', formData });
+}
+
+export function useUploadProfileAvatar() {
+  return useSWRMutation(PROFILE_KEY, (_key: string, { arg }: { arg: File }) => uploadProfileAvatar(arg), {
+    populateCache: true,
+    revalidate: false,
+  });
+}

@@ -1,0 +1,83 @@
+import { useState } from 'react';
+import { defineMessages, useIntl } from 'react-intl';
+import type { NoMessageValues } from 'react-intl';
+import { Link } from 'react-router-dom';
+import type { User } from '../../../../../shared/schemas/users';
+import { ErrorAlert } from '../../../components/alert';
+import { commonMessages } from '../../../components/common-messages';
+import { Loading } from '../../../components/loading';
+import { paths } from '../../../lib/paths';
+import { useFormErrors } from '../../../lib/use-form-errors';
+import { useDeleteUser } from '../api/delete-user';
+import { useUserDeletion } from '../api/get-user-deletion';
+
+const messages = defineMessages<{
+  question: { username: string };
+  warning: { count: number };
+  builtin: NoMessageValues;
+  confirm: NoMessageValues;
+}>({
+  question: { id: 'users.userDeleteConfirmation.question', defaultMessage: 'Delete the account {username}?' },
+  warning: {
+    id: 'users.userDeleteConfirmation.warning',
+    defaultMessage: "All of this user's collections ({count, number}) will be deleted too. This cannot be undone.",
+  },
+  builtin: {
+    id: 'users.userDeleteConfirmation.builtin',
+    defaultMessage: 'The built-in administrator cannot be deleted.',
+  },
+  confirm: { id: 'users.userDeleteConfirmation.confirm', defaultMessage: 'Delete this account' },
+});
+
+export function UserDeleteConfirmation({
+  user,
+  readOnly,
+  onDeleted,
+}: {
+  user: User;
+  readOnly: boolean;
+  onDeleted: () => void;
+}) {
+  const intl = useIntl();
+  const deletion = useUserDeletion(user.id);
+  const { trigger, isMutating } = useDeleteUser(user.id);
+  const [error, setError] = useState<unknown>(null);
+  const errors = useFormErrors(error ?? deletion.error);
+
+  async function confirm() {
+    setError(null);
+    try {
+      await trigger();
+      onDeleted();
+    } catch (caught) {
+      setError(caught);
+    }
+  }
+
+  return (
+    <section className="card card--danger" aria-labelledby="user-delete-title">
+      <h2 id="user-delete-title">{intl.formatMessage(messages.question, { username: user.username })}</h2>
+      {errors.message ? <ErrorAlert>{errors.message}</ErrorAlert> : null}
+      {user.builtinAdmin ? (
+        <p>{intl.formatMessage(messages.builtin)}</p>
+      ) : deletion.data ? (
+        <p className="warning">{intl.formatMessage(messages.warning, { count: deletion.data.collectionCount })}</p>
+      ) : deletion.error ? null : (
+        <Loading />
+      )}
+      <div className="actions">
+        <button
+          type="button"
+          className="button button--danger"
+          disabled={readOnly || user.builtinAdmin || !deletion.data || isMutating}
+          onClick={() => void confirm()}
+        >
+          {intl.formatMessage(messages.confirm)}
+        </button>
+        <Link className="button button--secondary" to={paths.configUser(user.id)}>
+          {intl.formatMessage(commonMessages.cancel)}
+        </Link>
+      </div>
+    </section>
+  );
+}

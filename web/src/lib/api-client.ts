@@ -1,0 +1,137 @@
+// The one way the SPA talks to the API: prefixes /api/v1, sends the language and the bearer token,
+// and turns the error envelope into a typed ApiError. No side effects (no redirects, no storage writes).
+import { API_PREFIX, DEFAULT_LOCALE, STORAGE_KEYS, isLocale } from '../../../shared/constants';
+import { isErrorBody } from '../../../shared/errors';
+import type { ErrorCode, FieldIssue } from '../../../shared/errors';
+import { readStorage } from './storage';
+
+/** Codes from the contract, plus the two the client produces itself. */
+export type ApiErrorCode = ErrorCode | 'NETWORK' | 'UNKNOWN';
+
+interface ApiErrorInit {
+  status: number;
+  code: ApiErrorCode;
+  message?: string;
+  fields?: FieldIssue[];
+  retryAfter?: number | null;
+}
+
+export class ApiError extends Error {
+  /** HTTP status; 0 when no response arrived. */
+  readonly status: number;
+  readonly code: ApiErrorCode;
+  readonly fields: FieldIssue[];
+  /** Seconds to wait before retrying (429), when the server says so. */
+  readonly retryAfter: number | null;
+
+  constructor(init: ApiErrorInit) {
+    super(init.message || init.code);
+    this.name = 'ApiError';
+    this.status = init.status;
+    this.code = init.code;
+    this.fields = init.fields ?? [];
+    this.retryAfter = init.retryAfter ?? null;
+  }
+}
+
+export function isApiError(value: unknown): value is ApiError {
+  return value instanceof ApiError;
+}
+
+export interface RequestOptions {
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  /** Sent as JSON. */
+  body?: unknown;
+  /** Sent as multipart/form-data (uploads); takes precedence over body. */
+  formData?: FormData;
+  signal?: AbortSignal;
+}
+
+export function currentLanguage(): string {
+  const stored = readStorage(STORAGE_KEYS.lang);
+  return isLocale(stored) ? stored : DEFAULT_LOCALE;
+}
+
+/** Full URL of an API path: "/profile" → "/api/v1/profile". */
+export function apiUrl(path: string): string {
+  return `${API_PREFIX}${path.startsWith('/') ? path : `/${path}`}`;
+}
+
+function parseRetryAfter(header: string | null, fromBody: unknown): number | null {
+  if (header) {
+    const seconds = Number(header);
+    if (Number.isFinite(seconds) && seconds >= 0) return Math.ceil(seconds);
+    const date = Date.parse(header);
+    if (!Number.isNaN(date)) return Math.max(0, Math.ceil((date - Date.now()) / 1000));
+  }
+  return typeof fromBody === 'number' && Number.isFinite(fromBody) ? fromBody : null;
+}
+
+function fallbackCode(status: number): ApiErrorCode {
+  if (status === 404) return 'NOT_FOUND';
+  if (status === 401) return 'UNAUTHENTICATED';
+  if (status >= 500) return 'INTERNAL';
+  return 'UNKNOWN';
+}
+
+async function readBody(response: Response): Promise<unknown> {
+  if (response.status === 204) return undefined;
+  const text = await response.text();
+  if (!text) return undefined;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return undefined;
+  }
+}
+
+export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  const headers = new Headers({ Accept: 'application/json', 'Content-Language': currentLanguage() });
+  const token = readStorage(STORAGE_KEYS.token);
+  if (token) headers.set('Authorization', `Bearer ${token}`);
+
+  let body: BodyInit | undefined;
+  if (options.formData) {
+    body = options.formData;
+  } else if (options.body !== undefined) {
+    headers.set('Content-Type', 'application/json');
+    body = JSON.stringify(options.body);
+  }
+
+  let response: Response;
+  try {
+    response = await fetch(apiUrl(path), {
+      method: options.method ?? 'GET',
+      headers,
+      body,
+      signal: options.signal,
+    });
+  } catch (cause) {
+    if (cause instanceof DOMException && cause.name === 'AbortError') throw cause;
+    throw new ApiError({ status: 0, code: 'NETWORK', message: 'Network error' });
+  }
+
+  const data = await readBody(response);
+  if (response.ok) return data as T;
+
+  if (isErrorBody(data)) {
+    const details = data.error.details ?? null;
+    throw new ApiError({
+      status: response.status,
+      code: data.error.code,
+      message: data.error.message,
+      fields: Array.isArray(details?.fields) ? details.fields : [],
+      retryAfter: parseRetryAfter(response.headers.get('Retry-After'), details?.retryAfter),
+    });
+  }
+  throw new ApiError({
+    status: response.status,
+    code: fallbackCode(response.status),
+    retryAfter: parseRetryAfter(response.headers.get('Retry-After'), undefined),
+  });
+}
+
+/** Page-level status (spec §8): no response → 500, 404 stays 404, anything else → 500. */
+export function pageErrorStatus(error: unknown): 404 | 500 {
+  return isApiError(error) && error.status === 404 ? 404 : 500;
+}
