@@ -6,10 +6,12 @@ describe('password hashing', () => {
     expect(PBKDF2_MAX_ITERATIONS).toBe(100_000);
     expect(PBKDF2_ITERATIONS).toBeLessThanOrEqual(PBKDF2_MAX_ITERATIONS);
     const hash = await hashPassword('correct horse');
-    expect(hash).toMatch(/^pbkdf2-sha256\$100000\$[A-Za-z0-9+/=]+\$[A-Za-z0-9+/=]+$/);
+    expect(hash).toMatch(new RegExp(`^pbkdf2-sha256\\$${PBKDF2_ITERATIONS}\\$[A-Za-z0-9+/=]+\\$[A-Za-z0-9+/=]+$`));
+    expect(await verifyPassword('correct horse', hash)).toBe(true);
   });
 
-  it('refuses more iterations than the cap', async () => {
+  it('refuses more iterations than the cap, and still verifies hashes made with another count', async () => {
+    expect(await verifyPassword('y', await hashPassword('y', 100_000))).toBe(true);
     await expect(hashPassword('x', 100_001)).rejects.toThrow(RangeError);
     const tooMany = (await hashPassword('x', 1000)).replace('$1000$', '$200000$');
     expect(await verifyPassword('x', tooMany)).toBe(false);
