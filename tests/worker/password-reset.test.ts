@@ -1,5 +1,5 @@
 import { env } from 'cloudflare:test';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { call, capturedEmails, createUser, errorCode, signIn } from '../support/worker-app';
 
 function linkFrom(text: string): URL {
@@ -122,5 +122,35 @@ describe('POST /api/v1/password-reset/confirm', () => {
     const rows = await env.DB.prepare('SELECT token_hash FROM password_resets').all<{ token_hash: string }>();
     expect(rows.results.some((r) => r.token_hash.includes(resetToken))).toBe(false);
     expect(rows.results.every((r) => /^[0-9a-f]{64}$/.test(r.token_hash))).toBe(true);
+  });
+});
+
+describe('logs', () => {
+  it('never contain a token or a reset link', async () => {
+    const lines: string[] = [];
+    const spies = (['log', 'info', 'warn', 'error', 'debug'] as const).map((level) =>
+      vi.spyOn(console, level).mockImplementation((...args: unknown[]) => {
+        lines.push(args.map(String).join(' '));
+      }),
+    );
+    try {
+      const { user, token } = await createUser();
+      await call('/api/v1/password-reset', { method: 'POST', json: { login: user.username }, env: { RESEND_API_KEY: '' } });
+      await requestReset(user.username, { headers: { 'cf-connecting-ip': '192.0.2.99' } });
+      const [email] = await capturedEmails(user.email!);
+      const resetToken = linkFrom(email!.text).searchParams.get('token')!;
+      await call('/api/v1/password-reset/confirm', {
+        method: 'POST',
+        json: { token: resetToken, password: 'logged-nothing-1', confirmation: 'logged-nothing-1' },
+      });
+      await call('/api/v1/profile', { token });
+      const everything = lines.join('\n');
+      expect(lines.length).toBeGreaterThan(0); // the unconfigured transport did log its warning
+      expect(everything).not.toContain(resetToken);
+      expect(everything).not.toContain(token);
+      expect(everything).not.toContain('/resetpassword');
+    } finally {
+      for (const spy of spies) spy.mockRestore();
+    }
   });
 });

@@ -33,7 +33,7 @@ export function UsersTable({ users, readOnly }: { users: User[]; readOnly: boole
   if (users.length === 0) return <p className="muted">{intl.formatMessage(messages.empty)}</p>;
   return (
     <div className="table-wrap">
-      <table className="table">
+      <table className="table table--stack">
         <caption className="visually-hidden">{intl.formatMessage(messages.caption)}</caption>
         <thead>
           <tr>
@@ -61,11 +61,11 @@ export function UsersTable({ users, readOnly }: { users: User[]; readOnly: boole
                     {user.builtinAdmin ? <span className="tag">{intl.formatMessage(messages.builtin)}</span> : null}
                   </span>
                 </td>
-                <td>{fullName(user)}</td>
-                <td>{user.email}</td>
-                <td>{yesNo(user.isAdmin)}</td>
-                <td>{yesNo(user.enabled)}</td>
-                <td>
+                <td data-label={intl.formatMessage(messages.name)}>{fullName(user)}</td>
+                <td data-label={intl.formatMessage(messages.email)}>{user.email}</td>
+                <td data-label={intl.formatMessage(messages.admin)}>{yesNo(user.isAdmin)}</td>
+                <td data-label={intl.formatMessage(messages.enabled)}>{yesNo(user.enabled)}</td>
+                <td data-label={intl.formatMessage(messages.createdAt)}>
                   <FormattedDate value={user.createdAt} dateStyle="medium" />
                 </td>
                 <td>
