@@ -53,7 +53,7 @@ function featureBlocks() {
 
 export default defineConfig(
   {
-    ignores: ['node_modules/', 'web/dist/', '.wrangler/', 'test-results/', 'playwright-report/', 'coverage/'],
+    ignores: ['node_modules/', 'web/dist/', '.wrangler/', 'test-results/', 'playwright-report/', 'coverage/', '.bench/'],
   },
   js.configs.recommended,
   ...tseslint.configs.recommended,
