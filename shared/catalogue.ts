@@ -1,0 +1,51 @@
+// Catalogue constants shared by the Worker and the SPA: collection types, property content types,
+// visibility and borrowing levels, paging.
+
+export const COLLECTION_TYPES = ['books', 'comics', 'movies', 'board_games'] as const;
+export type TemplateType = (typeof COLLECTION_TYPES)[number];
+
+export const PROPERTY_TYPES = [
+  'text',
+  'longtext',
+  'number',
+  'date',
+  'datetime',
+  'rating',
+  'yesno',
+  'url',
+  'color',
+  'json',
+  'image',
+  'video',
+  'file',
+] as const;
+export type PropertyType = (typeof PROPERTY_TYPES)[number];
+
+/** Content types whose values are uploaded media (media://<key>); video also accepts embed URLs. */
+export const MEDIA_PROPERTY_TYPES: readonly PropertyType[] = ['image', 'video', 'file'];
+/** Content types that can be filtered with a range, and sorted as numbers or dates. */
+export const RANGE_PROPERTY_TYPES: readonly PropertyType[] = ['number', 'rating', 'date', 'datetime'];
+
+/** 0 Everyone, 1 Logged in, 3 Only me, 4 Nobody (2 "Shared users" is reserved). */
+export const VISIBILITY_LEVELS = [0, 1, 3, 4] as const;
+export type VisibilityLevel = (typeof VISIBILITY_LEVELS)[number];
+/** Who may ask to borrow: 0 Everyone, 1 Logged in, 3 Only me (owner records loans), 4 Nobody. */
+export const BORROW_LEVELS = [0, 1, 3, 4] as const;
+export type BorrowLevel = (typeof BORROW_LEVELS)[number];
+
+export const PER_PAGE_OPTIONS = [20, 50, 100, 200] as const;
+/** "Unlimited" in the UI; the API still streams it in pages of this size. */
+export const PER_PAGE_ALL = 'all';
+export const DEFAULT_PER_PAGE = 50;
+
+export const DISPLAY_MODES = ['list', 'mosaic', 'shop'] as const;
+export type DisplayMode = (typeof DISPLAY_MODES)[number];
+
+/** Video embeds are allowed only from these hosts (the CSP's frame-src says the same). */
+export const VIDEO_EMBED_HOSTS = ['www.youtube-nocookie.com', 'player.vimeo.com', 'geo.dailymotion.com'] as const;
+
+export const MAX_TAGS = 20;
+export const MAX_PROPERTIES = 60;
+export const MAX_VALUES_PER_PROPERTY = 50;
+export const COLLECTION_IMAGE_MAX_BYTES = 5 * 1024 * 1024;
+export const ITEM_FILE_MAX_BYTES = 20 * 1024 * 1024;

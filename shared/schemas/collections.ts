@@ -1,0 +1,70 @@
+import { z } from 'zod';
+import { BORROW_LEVELS, MAX_TAGS, VISIBILITY_LEVELS } from '../catalogue';
+
+export const visibilityLevel = z.union(VISIBILITY_LEVELS.map((l) => z.literal(l)) as [z.ZodLiteral<0>, z.ZodLiteral<1>, z.ZodLiteral<3>, z.ZodLiteral<4>]);
+export const borrowLevel = z.union(BORROW_LEVELS.map((l) => z.literal(l)) as [z.ZodLiteral<0>, z.ZodLiteral<1>, z.ZodLiteral<3>, z.ZodLiteral<4>]);
+
+/** books, comics, movies, board_games apply a template; any other slug is a custom type. */
+export const collectionType = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .min(1)
+  .max(40)
+  .regex(/^[a-z0-9][a-z0-9_-]*$/);
+
+export const tags = z
+  .array(z.string().trim().min(1).max(40))
+  .max(MAX_TAGS)
+  .transform((list) => [...new Set(list)]);
+
+export const collection = z.object({
+  id: z.number().int(),
+  ownerId: z.number().int(),
+  ownerName: z.string(),
+  type: z.string(),
+  name: z.string(),
+  description: z.string().nullable(),
+  /** media://<key> or null. */
+  image: z.string().nullable(),
+  tags: z.array(z.string()),
+  visibility: visibilityLevel,
+  borrowable: borrowLevel,
+  /** Items the caller may see. */
+  itemCount: z.number().int(),
+  /** The caller owns it: manage and edit controls apply. */
+  isOwner: z.boolean(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type Collection = z.infer<typeof collection>;
+
+export const collectionList = z.object({ collections: z.array(collection) });
+
+export const collectionListQuery = z.object({
+  /** "true": only the caller's own collections. */
+  mine: z.enum(['true', 'false']).optional(),
+});
+
+export const createCollectionInput = z.object({
+  type: collectionType,
+  name: z.string().trim().min(1).max(120),
+  description: z
+    .string()
+    .trim()
+    .max(5000)
+    .transform((v) => (v === '' ? null : v))
+    .nullable()
+    .optional(),
+  tags: tags.default([]),
+  visibility: visibilityLevel.default(0),
+  borrowable: borrowLevel.default(3),
+});
+export type CreateCollectionInput = z.input<typeof createCollectionInput>;
+
+export const updateCollectionInput = createCollectionInput
+  .omit({ type: true })
+  .partial()
+  .extend({ type: collectionType.optional() })
+  .strict();
+export type UpdateCollectionInput = z.input<typeof updateCollectionInput>;

@@ -1,0 +1,96 @@
+import { z } from 'zod';
+import { DISPLAY_MODES, PER_PAGE_ALL, PER_PAGE_OPTIONS } from '../catalogue';
+import { borrowLevel, visibilityLevel } from './collections';
+
+/** Values keyed by property key: a value of the property's type, or an array for multiple properties. */
+export const itemValues = z.record(z.string(), z.unknown());
+
+export const item = z.object({
+  id: z.number().int(),
+  collectionId: z.number().int(),
+  quantity: z.number().int(),
+  /** null: the collection's default applies. */
+  visibility: visibilityLevel.nullable(),
+  borrowable: borrowLevel.nullable(),
+  /** Only the properties the caller may see. */
+  values: itemValues,
+  title: z.string().nullable(),
+  subtitle: z.string().nullable(),
+  cover: z.string().nullable(),
+  reference: z.string().nullable(),
+  isOwner: z.boolean(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type Item = z.infer<typeof item>;
+
+export const itemSummary = z.object({
+  id: z.number().int(),
+  title: z.string().nullable(),
+  subtitle: z.string().nullable(),
+  cover: z.string().nullable(),
+  /** Values of the "show in item summary" properties the caller may see, by key. */
+  summary: itemValues,
+  quantity: z.number().int(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type ItemSummary = z.infer<typeof itemSummary>;
+
+export const itemPage = z.object({
+  items: z.array(itemSummary),
+  total: z.number().int(),
+  page: z.number().int(),
+  perPage: z.union([z.number().int(), z.literal(PER_PAGE_ALL)]),
+});
+export type ItemPage = z.infer<typeof itemPage>;
+
+export const createItemInput = z.object({
+  values: itemValues.default({}),
+  quantity: z.number().int().min(1).max(100_000).default(1),
+  visibility: visibilityLevel.nullable().default(null),
+  borrowable: borrowLevel.nullable().default(null),
+});
+export type CreateItemInput = z.input<typeof createItemInput>;
+
+/** `values`, when given, replaces every value of the item (the edit form sends them all). */
+export const updateItemInput = createItemInput.partial().strict();
+export type UpdateItemInput = z.input<typeof updateItemInput>;
+
+export const itemListQuery = z.object({
+  q: z.string().trim().max(200).optional(),
+  /** A sortable property key, or "created" / "updated". */
+  sort: z.string().max(60).optional(),
+  dir: z.enum(['asc', 'desc']).optional(),
+  page: z.coerce.number().int().min(1).max(100_000).optional(),
+  perPage: z.union([z.enum(PER_PAGE_OPTIONS.map(String) as [string, ...string[]]), z.literal(PER_PAGE_ALL)]).optional(),
+  display: z.enum(DISPLAY_MODES).optional(),
+});
+
+export const recentItems = z.object({
+  added: z.array(itemSummary),
+  edited: z.array(itemSummary),
+});
+
+/**
+ * Filters travel in the query string next to itemListQuery: `f.<key>=<value>` (repeatable: any of
+ * the values), `min.<key>` / `max.<key>` for numbers, ratings and dates, `f.<key>=true|false` for yes/no.
+ * Different keys combine with AND.
+ */
+export const FILTER_PREFIX = 'f.';
+export const MIN_PREFIX = 'min.';
+export const MAX_PREFIX = 'max.';
+
+export const filterFacet = z.object({
+  key: z.string(),
+  label: z.string(),
+  type: z.string(),
+  kind: z.enum(['values', 'range', 'yesno']),
+  /** For "values" and "yesno": the most frequent values among the visible items, with their counts. */
+  values: z.array(z.object({ value: z.string(), count: z.number().int() })),
+  /** For "range": the smallest and largest values. */
+  min: z.union([z.number(), z.string()]).nullable(),
+  max: z.union([z.number(), z.string()]).nullable(),
+});
+export const filterFacets = z.object({ filters: z.array(filterFacet) });
+export type FilterFacet = z.infer<typeof filterFacet>;

@@ -1,0 +1,128 @@
+// Typed property values: one normalizer per content type, used by the server (authoritative) and by
+// forms (early feedback). A value of a multiple property is an array of these, in the order given.
+import { MEDIA_SCHEME } from './constants';
+import type { PropertyType } from './catalogue';
+
+export type ValueResult = { ok: true; value: unknown } | { ok: false; reason: string };
+
+const ok = (value: unknown): ValueResult => ({ ok: true, value });
+const fail = (reason: string): ValueResult => ({ ok: false, reason });
+
+const MEDIA_KEY = /^media:\/\/[A-Za-z0-9/_.-]+$/;
+const VIDEO_HOSTS = /^(www\.)?(youtube\.com|youtu\.be|vimeo\.com|dailymotion\.com|dai\.ly)$/;
+
+function isRealDate(text: string): boolean {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(text);
+  if (!match) return false;
+  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  const date = new Date(Date.UTC(year, month - 1, day));
+  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
+}
+
+function parseUrl(text: string): URL | null {
+  try {
+    return new URL(text);
+  } catch {
+    return null;
+  }
+}
+
+/** Empty input (null, undefined, blank text) means "no value": the normalizer answers ok(null). */
+export function normalizeValue(type: PropertyType, raw: unknown): ValueResult {
+  if (raw === null || raw === undefined || (typeof raw === 'string' && raw.trim() === '')) return ok(null);
+  switch (type) {
+    case 'text':
+    case 'longtext': {
+      if (typeof raw !== 'string' && typeof raw !== 'number') return fail('invalid_type');
+      const text = String(raw).trim();
+      return text.length > (type === 'text' ? 1000 : 20000) ? fail('too_big') : ok(text);
+    }
+    case 'number': {
+      const n = typeof raw === 'number' ? raw : typeof raw === 'string' ? Number(raw.replace(',', '.')) : NaN;
+      return Number.isFinite(n) ? ok(n) : fail('invalid_number');
+    }
+    case 'rating': {
+      const n = typeof raw === 'number' ? raw : typeof raw === 'string' ? Number(raw) : NaN;
+      if (!Number.isFinite(n) || n < 0 || n > 5 || Math.round(n * 2) !== n * 2) return fail('invalid_rating');
+      return ok(n);
+    }
+    case 'date':
+      return typeof raw === 'string' && isRealDate(raw.trim()) ? ok(raw.trim()) : fail('invalid_date');
+    case 'datetime': {
+      if (typeof raw !== 'string') return fail('invalid_datetime');
+      const text = raw.trim();
+      const datePart = text.slice(0, 10);
+      const time = Date.parse(text);
+      if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/.test(text) || !isRealDate(datePart) || Number.isNaN(time)) {
+        return fail('invalid_datetime');
+      }
+      return ok(new Date(time).toISOString());
+    }
+    case 'yesno':
+      if (typeof raw === 'boolean') return ok(raw);
+      if (raw === 'true' || raw === 'false') return ok(raw === 'true');
+      return fail('invalid_type');
+    case 'url': {
+      if (typeof raw !== 'string') return fail('invalid_url');
+      const url = parseUrl(raw.trim());
+      if (!url || !['http:', 'https:', 'mailto:'].includes(url.protocol) || raw.length > 2000) return fail('invalid_url');
+      return ok(url.href);
+    }
+    case 'color':
+      return typeof raw === 'string' && /^#[0-9a-fA-F]{6}$/.test(raw.trim()) ? ok(raw.trim().toLowerCase()) : fail('invalid_color');
+    case 'json': {
+      let value: unknown = raw;
+      if (typeof raw === 'string') {
+        try {
+          value = JSON.parse(raw) as unknown;
+        } catch {
+          return fail('invalid_json');
+        }
+      }
+      return JSON.stringify(value).length > 20000 ? fail('too_big') : ok(value);
+    }
+    case 'image':
+    case 'file':
+      return typeof raw === 'string' && MEDIA_KEY.test(raw) ? ok(raw) : fail('invalid_media');
+    case 'video': {
+      if (typeof raw !== 'string') return fail('invalid_video');
+      if (MEDIA_KEY.test(raw)) return ok(raw);
+      const url = parseUrl(raw.trim());
+      return url && url.protocol === 'https:' && VIDEO_HOSTS.test(url.hostname) ? ok(url.href) : fail('invalid_video');
+    }
+  }
+}
+
+/** True for a media value stored in R2 (as opposed to an embed URL). */
+export function isMediaValue(value: unknown): value is string {
+  return typeof value === 'string' && value.startsWith(MEDIA_SCHEME);
+}
+
+/**
+ * The embed address of a YouTube, Vimeo or Dailymotion page URL, or null. Only these hosts are embedded
+ * (the Content-Security-Policy allows nothing else in frames).
+ */
+export function videoEmbedUrl(value: string): string | null {
+  const url = parseUrl(value);
+  if (!url) return null;
+  const host = url.hostname.replace(/^www\./, '');
+  const safeId = (id: string | null | undefined) => (id && /^[A-Za-z0-9_-]{3,64}$/.test(id) ? id : null);
+  if (host === 'youtube.com') {
+    const id = safeId(url.searchParams.get('v') ?? url.pathname.split('/')[2]);
+    return id ? `https://www.youtube-nocookie.com/embed/${id}` : null;
+  }
+  if (host === 'youtu.be') {
+    const id = safeId(url.pathname.slice(1));
+    return id ? `https://www.youtube-nocookie.com/embed/${id}` : null;
+  }
+  if (host === 'vimeo.com') {
+    const id = safeId(url.pathname.split('/').filter(Boolean).pop());
+    return id && /^\d+$/.test(id) ? `https://player.vimeo.com/video/${id}` : null;
+  }
+  if (host === 'dailymotion.com' || host === 'dai.ly') {
+    const segments = url.pathname.split('/').filter(Boolean);
+    const id = safeId(host === 'dai.ly' ? segments[0] : segments[0] === 'video' ? segments[1] : null);
+    return id ? `https://geo.dailymotion.com/player.html?video=${id}` : null;
+  }
+  return null;
+}
