@@ -54,7 +54,15 @@ export const createItemInput = z.object({
 export type CreateItemInput = z.input<typeof createItemInput>;
 
 /** `values`, when given, replaces every value of the item (the edit form sends them all). */
-export const updateItemInput = createItemInput.partial().strict();
+export const updateItemInput = z
+  .object({
+    values: itemValues,
+    quantity: z.number().int().min(1).max(100_000),
+    visibility: visibilityLevel.nullable(),
+    borrowable: borrowLevel.nullable(),
+  })
+  .partial()
+  .strict();
 export type UpdateItemInput = z.input<typeof updateItemInput>;
 
 export const itemListQuery = z.object({

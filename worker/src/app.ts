@@ -4,10 +4,13 @@ import { Hono } from 'hono';
 import { API_PREFIX, API_VERSION, PRODUCT_NAME } from '../../shared/constants';
 import type { AppEnv } from './env';
 import { authRoutes } from './features/auth/auth.routes';
-import { mediaRoutes } from './features/media/media.routes';
+import { collectionsRoutes } from './features/collections/collections.routes';
+import { itemsRoutes } from './features/items/items.routes';
+import { mediaApiRoutes, mediaRoutes } from './features/media/media.routes';
 import { metaRoutes } from './features/meta/meta.routes';
 import { passwordResetRoutes } from './features/password-reset/password-reset.routes';
 import { profileRoutes } from './features/profile/profile.routes';
+import { propertiesRoutes } from './features/properties/properties.routes';
 import { usersRoutes } from './features/users/users.routes';
 import { ApiError } from './lib/api-error';
 import { ensureBuiltinAccounts } from './lib/bootstrap';
@@ -28,7 +31,11 @@ export function createApi() {
     .route('/', authRoutes)
     .route('/', passwordResetRoutes)
     .route('/', profileRoutes)
-    .route('/', usersRoutes);
+    .route('/', usersRoutes)
+    .route('/', collectionsRoutes)
+    .route('/', propertiesRoutes)
+    .route('/', itemsRoutes)
+    .route('/', mediaApiRoutes);
 
   api.openAPIRegistry.registerComponent('securitySchemes', 'bearerAuth', {
     type: 'http',

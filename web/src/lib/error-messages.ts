@@ -32,6 +32,14 @@ export const errorMessages = defineMessages({
   NOT_FOUND: { id: 'errors.NOT_FOUND', defaultMessage: 'What you are looking for does not exist.' },
   USERNAME_TAKEN: { id: 'errors.USERNAME_TAKEN', defaultMessage: 'This username is already taken.' },
   EMAIL_TAKEN: { id: 'errors.EMAIL_TAKEN', defaultMessage: 'This email address is already used by another account.' },
+  PROPERTY_KEY_TAKEN: {
+    id: 'errors.PROPERTY_KEY_TAKEN',
+    defaultMessage: 'Another property of this collection already has this property ID.',
+  },
+  PROPERTY_HAS_VALUES: {
+    id: 'errors.PROPERTY_HAS_VALUES',
+    defaultMessage: 'The content type cannot change while items have values for this property.',
+  },
   PAYLOAD_TOO_LARGE: { id: 'errors.PAYLOAD_TOO_LARGE', defaultMessage: 'This file is too large.' },
   UNSUPPORTED_MEDIA_TYPE: { id: 'errors.UNSUPPORTED_MEDIA_TYPE', defaultMessage: 'This type of file is not accepted.' },
   TOO_MANY_REQUESTS: { id: 'errors.TOO_MANY_REQUESTS', defaultMessage: 'Too many attempts. Please retry later.' },

@@ -1,10 +1,14 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, sqliteTable, text } from 'drizzle-orm/sqlite-core';
+import { index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
 import { users } from './users.schema';
 
+const now = sql`(strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))`;
+
 /**
- * Collections belong to a user; deleting the user deletes them (spec §5) through the foreign key's
- * ON DELETE CASCADE, which D1 enforces. The catalogue adds its columns and child tables here.
+ * Collections belong to a user; deleting the user deletes them (spec §5) through ON DELETE CASCADE,
+ * and with them their properties, items and values. The three counters are kept by triggers
+ * (migration 0002) so the home page never counts items: visible to everyone, to signed-in users, to
+ * the owner (items at level 4 "Nobody" are in none of them).
  */
 export const collections = sqliteTable(
   'collections',
@@ -14,9 +18,101 @@ export const collections = sqliteTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     name: text('name').notNull(),
-    createdAt: text('created_at')
-      .notNull()
-      .default(sql`(strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))`),
+    type: text('type').notNull().default('custom'),
+    description: text('description'),
+    image: text('image'),
+    /** JSON array of strings. */
+    tags: text('tags').notNull().default('[]'),
+    visibility: integer('visibility').notNull().default(0),
+    borrowable: integer('borrowable').notNull().default(3),
+    countEveryone: integer('count_everyone').notNull().default(0),
+    countLoggedIn: integer('count_logged_in').notNull().default(0),
+    countOwner: integer('count_owner').notNull().default(0),
+    createdAt: text('created_at').notNull().default(now),
+    updatedAt: text('updated_at').notNull().default(now),
   },
-  (t) => [index('collections_owner_id_idx').on(t.ownerId)],
+  (t) => [index('collections_owner_id_idx').on(t.ownerId), index('collections_visibility_idx').on(t.visibility)],
+);
+
+export const properties = sqliteTable(
+  'properties',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    collectionId: integer('collection_id')
+      .notNull()
+      .references(() => collections.id, { onDelete: 'cascade' }),
+    key: text('key').notNull(),
+    label: text('label').notNull(),
+    description: text('description'),
+    type: text('type').notNull(),
+    displayOrder: integer('display_order').notNull().default(0),
+    suffix: text('suffix'),
+    /** JSON of a value of the property's type, or null. */
+    defaultValue: text('default_value'),
+    hideLabel: integer('hide_label', { mode: 'boolean' }).notNull().default(false),
+    inSummary: integer('in_summary', { mode: 'boolean' }).notNull().default(false),
+    isTitle: integer('is_title', { mode: 'boolean' }).notNull().default(false),
+    isSubtitle: integer('is_subtitle', { mode: 'boolean' }).notNull().default(false),
+    isCover: integer('is_cover', { mode: 'boolean' }).notNull().default(false),
+    isReference: integer('is_reference', { mode: 'boolean' }).notNull().default(false),
+    multiple: integer('multiple', { mode: 'boolean' }).notNull().default(false),
+    required: integer('required', { mode: 'boolean' }).notNull().default(false),
+    filterable: integer('filterable', { mode: 'boolean' }).notNull().default(false),
+    searchable: integer('searchable', { mode: 'boolean' }).notNull().default(false),
+    sortable: integer('sortable', { mode: 'boolean' }).notNull().default(false),
+    visibility: integer('visibility').notNull().default(0),
+  },
+  (t) => [uniqueIndex('properties_collection_key_unique').on(t.collectionId, t.key)],
+);
+
+export const items = sqliteTable(
+  'items',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    collectionId: integer('collection_id')
+      .notNull()
+      .references(() => collections.id, { onDelete: 'cascade' }),
+    quantity: integer('quantity').notNull().default(1),
+    /** null: the collection's level applies. */
+    visibility: integer('visibility'),
+    /** coalesce(visibility, 0): the item's own restriction, compared with the caller's level. */
+    level: integer('level').notNull().default(0),
+    borrowable: integer('borrowable'),
+    /** Copies of the title, subtitle, cover and reference values, for lists without joins. */
+    title: text('title'),
+    subtitle: text('subtitle'),
+    cover: text('cover'),
+    reference: text('reference'),
+    createdAt: text('created_at').notNull().default(now),
+    updatedAt: text('updated_at').notNull().default(now),
+  },
+  (t) => [
+    index('items_collection_level_created_idx').on(t.collectionId, t.level, t.createdAt),
+    index('items_collection_level_updated_idx').on(t.collectionId, t.level, t.updatedAt),
+  ],
+);
+
+/** One row per value; multiple values keep their order in `position`. */
+export const itemValues = sqliteTable(
+  'item_values',
+  {
+    itemId: integer('item_id')
+      .notNull()
+      .references(() => items.id, { onDelete: 'cascade' }),
+    propertyId: integer('property_id')
+      .notNull()
+      .references(() => properties.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull().default(0),
+    /** The value as JSON text (strings are stored as JSON strings too). */
+    value: text('value').notNull(),
+    /** Lower-cased text for sorting and filtering text values. */
+    sortText: text('sort_text'),
+    /** Numbers, ratings, yes/no (0/1), dates and date-times (epoch milliseconds). */
+    sortNumber: real('sort_number'),
+  },
+  (t) => [
+    primaryKey({ columns: [t.itemId, t.propertyId, t.position] }),
+    index('item_values_property_text_idx').on(t.propertyId, t.sortText),
+    index('item_values_property_number_idx').on(t.propertyId, t.sortNumber),
+  ],
 );

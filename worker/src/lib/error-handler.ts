@@ -11,7 +11,25 @@ const HTTP_EXCEPTION_CODES: Record<number, ErrorCode> = {
   415: 'UNSUPPORTED_MEDIA_TYPE',
 };
 
-const VALIDATION_REASONS = new Set(['required', 'too_small', 'too_big', 'invalid_format', 'invalid_type', 'unrecognized_keys']);
+const VALIDATION_REASONS = new Set([
+  'required',
+  'too_small',
+  'too_big',
+  'invalid_format',
+  'invalid_type',
+  'unrecognized_keys',
+  'invalid_number',
+  'invalid_rating',
+  'invalid_date',
+  'invalid_datetime',
+  'invalid_url',
+  'invalid_color',
+  'invalid_json',
+  'invalid_media',
+  'invalid_video',
+  'not_multiple',
+  'unknown_property',
+]);
 
 function localizeField(locale: AppEnv['Variables']['locale'], field: FieldIssue & { minimum?: number; maximum?: number }): FieldIssue {
   if (field.message) return { path: field.path, reason: field.reason, message: field.message };

@@ -24,6 +24,26 @@ export function sniffImage(bytes: Uint8Array): { type: string; ext: string } | n
   return IMAGE_SIGNATURES.find((s) => s.test(bytes)) ?? null;
 }
 
+const VIDEO_SIGNATURES: { type: string; ext: string; test: (b: Uint8Array) => boolean }[] = [
+  // ISO base media (MP4): "ftyp" at offset 4.
+  { type: 'video/mp4', ext: 'mp4', test: (b) => starts(b.subarray(4), [0x66, 0x74, 0x79, 0x70]) },
+  // Matroska/WebM: EBML magic.
+  { type: 'video/webm', ext: 'webm', test: (b) => starts(b, [0x1a, 0x45, 0xdf, 0xa3]) },
+  { type: 'video/ogg', ext: 'ogv', test: (b) => starts(b, [0x4f, 0x67, 0x67, 0x53]) },
+];
+
+/**
+ * What an uploaded file is, by content: an image or a video that browsers show inline, or any other
+ * file, stored as application/octet-stream and always served as a download.
+ */
+export function sniffMedia(bytes: Uint8Array): { kind: 'image' | 'video' | 'file'; type: string; ext: string } {
+  const image = sniffImage(bytes);
+  if (image) return { kind: 'image', ...image };
+  const video = VIDEO_SIGNATURES.find((s) => s.test(bytes));
+  if (video) return { kind: 'video', type: video.type, ext: video.ext };
+  return { kind: 'file', type: 'application/octet-stream', ext: 'bin' };
+}
+
 /**
  * Checks the `file` field of a multipart upload: present, at most maxBytes (413), and an image by its
  * content (415). The body size itself is capped earlier by the route's bodyLimit middleware.

@@ -55,3 +55,31 @@ export async function sha256Hex(text: string): Promise<string> {
   const digest = await crypto.subtle.digest('SHA-256', encoder.encode(text));
   return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, '0')).join('');
 }
+
+const MEDIA_TICKET_SECONDS = 3600;
+
+/**
+ * Images and downloads are fetched by the browser without the bearer header, so signed-in users get a
+ * short-lived, read-only media ticket to add to /media addresses (?t=…). It names the user and
+ * nothing else; it cannot call the API.
+ */
+export async function signMediaTicket(secret: string | undefined, userId: number): Promise<{ ticket: string; expiresAt: string }> {
+  const expiresAt = new Date(Date.now() + MEDIA_TICKET_SECONDS * 1000);
+  const ticket = await new SignJWT({ use: 'media' })
+    .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+    .setSubject(String(userId))
+    .setIssuer(ISSUER)
+    .setExpirationTime(expiresAt)
+    .sign(secretKey(secret));
+  return { ticket, expiresAt: expiresAt.toISOString() };
+}
+
+export async function verifyMediaTicket(secret: string | undefined, ticket: string): Promise<number | null> {
+  try {
+    const { payload } = await jwtVerify(ticket, secretKey(secret), { issuer: ISSUER, algorithms: ['HS256'] });
+    const userId = Number(payload.sub);
+    return payload.use === 'media' && Number.isInteger(userId) ? userId : null;
+  } catch {
+    return null;
+  }
+}

@@ -1,25 +1,116 @@
-// GET /media/<key>: files from R2. Avatars live under unguessable keys (a random UUID per upload) and
-// are served to whoever holds the address; other prefixes arrive with the catalogue, which checks the
-// visibility of what a file belongs to before serving it.
-import { Hono } from 'hono';
-import type { AppEnv } from '../../env';
+// Media in R2. Uploads for a collection's items are checked by content; files are served under
+// /media/<key> only to callers allowed to see what they belong to. Avatars live under unguessable keys
+// (a random UUID per upload) and are served to whoever holds the address.
+import { createRoute, z } from '@hono/zod-openapi';
+import { Hono, type Context } from 'hono';
+import { ITEM_FILE_MAX_BYTES } from '../../../../shared/catalogue';
+import type { AppEnv, Caller } from '../../env';
 import { ApiError } from '../../lib/api-error';
+import { fileUploadBody, sniffMedia, toMediaValue, uploadLimit } from '../../lib/media';
+import { bearer, errors, jsonContent } from '../../lib/openapi';
+import { createRouter } from '../../lib/router';
+import { signMediaTicket, verifyMediaTicket } from '../../lib/tokens';
+import { callerLevel } from '../../lib/visibility';
+import { callerOf, optionalUser, requireUser } from '../../middleware/auth';
+import { findCollection, requireOwnedCollection } from '../collections/collections.queries';
 
-const PUBLIC_PREFIXES = ['avatars/'];
 const INLINE_TYPES = /^(image\/(png|jpeg|gif|webp)|video\/(mp4|webm|ogg))$/;
 
-export const mediaRoutes = new Hono<AppEnv>().get('/*', async (c) => {
+const uploaded = z.object({
+  value: z.string(),
+  kind: z.enum(['image', 'video', 'file']),
+  contentType: z.string(),
+  size: z.number().int(),
+});
+
+const upload = createRoute({
+  method: 'post',
+  path: '/collections/{id}/media',
+  tags: ['Media'],
+  security: bearer,
+  summary: 'Upload a file for item values (at most 20 MB); answers the media:// value to store',
+  middleware: [requireUser, uploadLimit(ITEM_FILE_MAX_BYTES)],
+  request: { params: z.object({ id: z.coerce.number().int().positive() }), ...fileUploadBody },
+  responses: { 201: jsonContent(uploaded, 'Stored'), ...errors(400, 401, 403, 404, 413, 415) },
+});
+
+const ticket = createRoute({
+  method: 'get',
+  path: '/media-ticket',
+  tags: ['Media'],
+  security: bearer,
+  summary: 'A one-hour ticket for /media addresses (?t=…), which browsers load without the bearer header',
+  middleware: [requireUser],
+  responses: { 200: jsonContent(z.object({ ticket: z.string(), expiresAt: z.string() }), 'Ticket'), ...errors(401) },
+});
+
+export const mediaApiRoutes = createRouter()
+  .openapi(upload, async (c) => {
+    const db = c.get('db');
+    const found = await requireOwnedCollection(db, callerOf(c), c.req.valid('param').id);
+    if (!c.req.header('content-type')?.toLowerCase().startsWith('multipart/form-data')) throw new ApiError('UNSUPPORTED_MEDIA_TYPE');
+    const file = c.req.valid('form').file;
+    if (!(file instanceof File)) {
+      throw new ApiError('VALIDATION_FAILED', { fields: [{ path: 'file', reason: 'required', message: '' }] });
+    }
+    if (file.size > ITEM_FILE_MAX_BYTES) throw new ApiError('PAYLOAD_TOO_LARGE');
+    const bytes = new Uint8Array(await file.arrayBuffer());
+    const media = sniffMedia(bytes);
+    const key = `collections/${found.collection.id}/${crypto.randomUUID()}.${media.ext}`;
+    // The original name only travels in the download's Content-Disposition, cleaned of anything odd.
+    const filename = file.name.replace(/[^\p{L}\p{N} ._-]/gu, '_').slice(0, 120) || 'file';
+    await c.env.MEDIA.put(key, bytes, { httpMetadata: { contentType: media.type }, customMetadata: { filename } });
+    return c.json({ value: toMediaValue(key), kind: media.kind, contentType: media.type, size: bytes.length }, 201);
+  })
+  .openapi(ticket, async (c) => c.json(await signMediaTicket(c.env.APP_SECRET, callerOf(c).id), 200));
+
+/** The caller of a /media request: the bearer token, or else a media ticket in ?t=. */
+async function mediaCaller(c: Context<AppEnv>): Promise<Caller | null> {
+  const fromToken = c.get('caller');
+  if (fromToken) return fromToken;
+  const t = c.req.query('t');
+  const userId = t ? await verifyMediaTicket(c.env.APP_SECRET, t) : null;
+  return userId === null ? null : { id: userId, username: '', isAdmin: false, sessionId: '' };
+}
+
+async function mayServe(c: Context<AppEnv>, key: string): Promise<boolean> {
+  if (key.startsWith('avatars/')) return true;
+  const match = /^collections\/(\d+)\/[A-Za-z0-9._-]+$/.exec(key);
+  if (!match) return false;
+  const found = await findCollection(c.get('db'), Number(match[1]));
+  if (!found) return false;
+  const level = callerLevel(await mediaCaller(c), found.collection.ownerId);
+  if (level === 3) return true;
+  if (found.collection.visibility > level) return false;
+  const value = toMediaValue(key);
+  if (found.collection.image === value) return true;
+  const row = await c.env.DB.prepare(
+    `SELECT 1 FROM item_values v
+     JOIN items i ON i.id = v.item_id
+     JOIN properties p ON p.id = v.property_id
+     WHERE v.sort_text = ? AND v.sort_text LIKE 'media://%' AND i.collection_id = ? AND i.level <= ? AND p.visibility <= ?
+     LIMIT 1`,
+  )
+    .bind(value, found.collection.id, level, level)
+    .first();
+  return row !== null;
+}
+
+export const mediaRoutes = new Hono<AppEnv>().get('/*', optionalUser, async (c) => {
   const key = decodeURIComponent(c.req.path.slice('/media/'.length));
-  if (key.includes('..') || !PUBLIC_PREFIXES.some((p) => key.startsWith(p))) throw new ApiError('NOT_FOUND');
+  if (key.includes('..') || !(await mayServe(c, key))) throw new ApiError('NOT_FOUND');
   const object = await c.env.MEDIA.get(key);
   if (!object) throw new ApiError('NOT_FOUND');
   const headers = new Headers();
   object.writeHttpMetadata(headers);
   const type = headers.get('content-type') ?? 'application/octet-stream';
-  if (!INLINE_TYPES.test(type)) headers.set('Content-Disposition', 'attachment');
+  if (!INLINE_TYPES.test(type)) {
+    const filename = object.customMetadata?.filename ?? 'file';
+    headers.set('Content-Disposition', `attachment; filename*=UTF-8''${encodeURIComponent(filename)}`);
+  }
   headers.set('ETag', object.httpEtag);
-  // Each upload gets a new key, so an address never changes content.
-  headers.set('Cache-Control', 'public, max-age=31536000, immutable');
+  // Each upload gets a new key, so an address never changes content; private media stay out of shared caches.
+  headers.set('Cache-Control', key.startsWith('avatars/') ? 'public, max-age=31536000, immutable' : 'private, max-age=3600');
   headers.set('Content-Security-Policy', "default-src 'none'; sandbox");
   return new Response(object.body, { headers });
 });

@@ -2,7 +2,8 @@
 // its cascade, avatars in R2.
 import { and, eq, ne } from 'drizzle-orm';
 import { AVATAR_MAX_BYTES } from '../../../../shared/constants';
-import { sessions, users } from '../../db/schema';
+import { collections, sessions, users } from '../../db/schema';
+import { deleteCollectionMedia } from '../collections/collections.service';
 import type { Db, Env } from '../../env';
 import { ApiError } from '../../lib/api-error';
 import { mediaKeyOf, readImageFile, toMediaValue } from '../../lib/media';
@@ -109,6 +110,8 @@ async function removeMedia(env: Env, value: string | null): Promise<void> {
  * them) go with it through ON DELETE CASCADE foreign keys, in the same statement, so it is all or nothing.
  */
 export async function deleteUser(env: Env, db: Db, row: UserRow): Promise<void> {
+  const owned = await db.select({ id: collections.id }).from(collections).where(eq(collections.ownerId, row.id));
   await db.delete(users).where(eq(users.id, row.id));
   await removeMedia(env, row.avatar);
+  for (const { id } of owned) await deleteCollectionMedia(env, id);
 }

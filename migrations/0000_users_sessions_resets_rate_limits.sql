@@ -37,13 +37,4 @@ CREATE TABLE `users` (
 );
 --> statement-breakpoint
 CREATE UNIQUE INDEX `users_username_lower_unique` ON `users` (lower("username"));--> statement-breakpoint
-CREATE UNIQUE INDEX `users_email_unique` ON `users` (`email`);--> statement-breakpoint
-CREATE TABLE `collections` (
-	`id` integer PRIMARY KEY AUTOINCREMENT NOT NULL,
-	`owner_id` integer NOT NULL,
-	`name` text NOT NULL,
-	`created_at` text DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ', 'now')) NOT NULL,
-	FOREIGN KEY (`owner_id`) REFERENCES `users`(`id`) ON UPDATE no action ON DELETE cascade
-);
---> statement-breakpoint
-CREATE INDEX `collections_owner_id_idx` ON `collections` (`owner_id`);
+CREATE UNIQUE INDEX `users_email_unique` ON `users` (`email`);

@@ -1,0 +1,174 @@
+// Collections: the home list (visibility-filtered), create with a template, read, edit, delete, image.
+import { sqlNow } from '../../db/now';
+import { createRoute } from '@hono/zod-openapi';
+import { eq } from 'drizzle-orm';
+import { COLLECTION_IMAGE_MAX_BYTES } from '../../../../shared/catalogue';
+import { idParam } from '../../../../shared/schemas/common';
+import {
+  collection,
+  collectionList,
+  collectionListQuery,
+  createCollectionInput,
+  updateCollectionInput,
+} from '../../../../shared/schemas/collections';
+import { collections } from '../../db/schema';
+import { ApiError } from '../../lib/api-error';
+import { fileUploadBody, mediaKeyOf, readImageFile, toMediaValue, uploadLimit } from '../../lib/media';
+import { bearer, errors, jsonBody, jsonContent } from '../../lib/openapi';
+import { createRouter } from '../../lib/router';
+import { callerOf, optionalUser, requireUser } from '../../middleware/auth';
+import { listCollections, requireOwnedCollection, requireVisibleCollection, toCollection } from './collections.queries';
+import { createCollection, deleteCollectionMedia } from './collections.service';
+
+const tags = ['Collections'];
+const byId = { params: idParam };
+
+const list = createRoute({
+  method: 'get',
+  path: '/collections',
+  tags,
+  summary: 'Collections the caller may see (mine=true: only the caller’s own)',
+  middleware: [optionalUser],
+  request: { query: collectionListQuery },
+  responses: { 200: jsonContent(collectionList, 'Collections'), ...errors(400, 401) },
+});
+
+const create = createRoute({
+  method: 'post',
+  path: '/collections',
+  tags,
+  security: bearer,
+  summary: 'Create a collection; books, comics, movies and board_games apply a template of properties',
+  middleware: [requireUser],
+  request: jsonBody(createCollectionInput),
+  responses: { 201: jsonContent(collection, 'Created'), ...errors(400, 401, 403) },
+});
+
+const read = createRoute({
+  method: 'get',
+  path: '/collections/{id}',
+  tags,
+  summary: 'One collection',
+  middleware: [optionalUser],
+  request: byId,
+  responses: { 200: jsonContent(collection, 'The collection'), ...errors(400, 401, 404) },
+});
+
+const update = createRoute({
+  method: 'patch',
+  path: '/collections/{id}',
+  tags,
+  security: bearer,
+  summary: 'Edit a collection (owner)',
+  middleware: [requireUser],
+  request: { ...byId, ...jsonBody(updateCollectionInput) },
+  responses: { 200: jsonContent(collection, 'Updated'), ...errors(400, 401, 403, 404) },
+});
+
+const remove = createRoute({
+  method: 'delete',
+  path: '/collections/{id}',
+  tags,
+  security: bearer,
+  summary: 'Delete a collection with its properties, items, values and media (owner; cannot be undone)',
+  middleware: [requireUser],
+  request: byId,
+  responses: { 204: { description: 'Deleted' }, ...errors(400, 401, 403, 404) },
+});
+
+const putImage = createRoute({
+  method: 'put',
+  path: '/collections/{id}/image',
+  tags,
+  security: bearer,
+  summary: 'Upload the collection image (PNG, JPEG, GIF or WebP, at most 5 MB)',
+  middleware: [requireUser, uploadLimit(COLLECTION_IMAGE_MAX_BYTES)],
+  request: { ...byId, ...fileUploadBody },
+  responses: { 200: jsonContent(collection, 'Updated'), ...errors(400, 401, 403, 404, 413, 415) },
+});
+
+const deleteImage = createRoute({
+  method: 'delete',
+  path: '/collections/{id}/image',
+  tags,
+  security: bearer,
+  summary: 'Remove the collection image',
+  middleware: [requireUser],
+  request: byId,
+  responses: { 200: jsonContent(collection, 'Updated'), ...errors(400, 401, 403, 404) },
+});
+
+export const collectionsRoutes = createRouter()
+  .openapi(list, async (c) => {
+    const caller = c.get('caller');
+    const mine = c.req.valid('query').mine === 'true';
+    if (mine && !caller) throw new ApiError('UNAUTHENTICATED');
+    return c.json({ collections: await listCollections(c.get('db'), caller, mine) }, 200);
+  })
+  .openapi(create, async (c) => {
+    const caller = callerOf(c);
+    const row = await createCollection(c.get('db'), caller.id, c.req.valid('json'), c.get('locale'));
+    return c.json(toCollection(row, caller.username, caller), 201);
+  })
+  .openapi(read, async (c) => {
+    const caller = c.get('caller');
+    const found = await requireVisibleCollection(c.get('db'), caller, c.req.valid('param').id);
+    return c.json(toCollection(found.collection, found.ownerName, caller), 200);
+  })
+  .openapi(update, async (c) => {
+    const db = c.get('db');
+    const caller = callerOf(c);
+    const found = await requireOwnedCollection(db, caller, c.req.valid('param').id);
+    const input = c.req.valid('json');
+    const [row] = await db
+      .update(collections)
+      .set({
+        ...(input.type !== undefined && { type: input.type }),
+        ...(input.name !== undefined && { name: input.name }),
+        ...(input.description !== undefined && { description: input.description }),
+        ...(input.tags !== undefined && { tags: JSON.stringify(input.tags) }),
+        ...(input.visibility !== undefined && { visibility: input.visibility }),
+        ...(input.borrowable !== undefined && { borrowable: input.borrowable }),
+        updatedAt: sqlNow,
+      })
+      .where(eq(collections.id, found.collection.id))
+      .returning();
+    return c.json(toCollection(row!, found.ownerName, caller), 200);
+  })
+  .openapi(remove, async (c) => {
+    const db = c.get('db');
+    const found = await requireOwnedCollection(db, callerOf(c), c.req.valid('param').id);
+    // Properties, items and values go with it (ON DELETE CASCADE), in this one statement.
+    await db.delete(collections).where(eq(collections.id, found.collection.id));
+    c.executionCtx.waitUntil(deleteCollectionMedia(c.env, found.collection.id));
+    return c.body(null, 204);
+  })
+  .openapi(putImage, async (c) => {
+    const db = c.get('db');
+    const caller = callerOf(c);
+    const found = await requireOwnedCollection(db, caller, c.req.valid('param').id);
+    const image = await readImageFile(c.req.header('content-type'), c.req.valid('form').file, COLLECTION_IMAGE_MAX_BYTES);
+    const key = `collections/${found.collection.id}/image-${crypto.randomUUID()}.${image.ext}`;
+    await c.env.MEDIA.put(key, image.bytes, { httpMetadata: { contentType: image.type } });
+    const [row] = await db
+      .update(collections)
+      .set({ image: toMediaValue(key), updatedAt: sqlNow })
+      .where(eq(collections.id, found.collection.id))
+      .returning();
+    const previous = mediaKeyOf(found.collection.image);
+    if (previous) await c.env.MEDIA.delete(previous);
+    return c.json(toCollection(row!, found.ownerName, caller), 200);
+  })
+  .openapi(deleteImage, async (c) => {
+    const db = c.get('db');
+    const caller = callerOf(c);
+    const found = await requireOwnedCollection(db, caller, c.req.valid('param').id);
+    const [row] = await db
+      .update(collections)
+      .set({ image: null, updatedAt: sqlNow })
+      .where(eq(collections.id, found.collection.id))
+      .returning();
+    const previous = mediaKeyOf(found.collection.image);
+    if (previous) await c.env.MEDIA.delete(previous);
+    return c.json(toCollection(row!, found.ownerName, caller), 200);
+  });

@@ -1,0 +1,75 @@
+// Creating a collection with its template in one atomic batch, and removing a collection's media.
+import { sqlNow } from '../../db/now';
+import { eq, sql } from 'drizzle-orm';
+import type { Locale } from '../../../../shared/constants';
+import type { CreateCollectionInput } from '../../../../shared/schemas/collections';
+import { collections, properties } from '../../db/schema';
+import type { Db, Env } from '../../env';
+import { isTemplateType, TEMPLATES } from './collection-templates';
+
+export async function createCollection(
+  db: Db,
+  ownerId: number,
+  input: Required<Pick<CreateCollectionInput, 'type' | 'name'>> & Omit<CreateCollectionInput, 'type' | 'name'>,
+  locale: Locale,
+) {
+  const insertCollection = db
+    .insert(collections)
+    .values({
+      ownerId,
+      type: input.type,
+      name: input.name,
+      description: input.description ?? null,
+      tags: JSON.stringify(input.tags ?? []),
+      visibility: input.visibility ?? 0,
+      borrowable: input.borrowable ?? 3,
+    })
+    .returning();
+  const template = isTemplateType(input.type) ? TEMPLATES[input.type] : [];
+  if (template.length === 0) {
+    const [row] = await insertCollection;
+    return row!;
+  }
+  // The batch is one transaction and D1 runs one writer at a time, so the owner's newest collection
+  // inside it is the one just inserted: the template rows can reference it without a second round trip.
+  const newCollectionId = sql`(SELECT max(${collections.id}) FROM ${collections} WHERE ${collections.ownerId} = ${ownerId})`;
+  const propertyInserts = template.map((t, index) =>
+    db.insert(properties).values({
+      collectionId: newCollectionId,
+      key: t.key,
+      label: t.label[locale],
+      type: t.type,
+      displayOrder: index,
+      suffix: t.suffix ?? null,
+      hideLabel: t.hideLabel ?? false,
+      inSummary: t.inSummary ?? false,
+      isTitle: t.isTitle ?? false,
+      isSubtitle: t.isSubtitle ?? false,
+      isCover: t.isCover ?? false,
+      isReference: t.isReference ?? false,
+      multiple: t.multiple ?? false,
+      required: t.required ?? false,
+      filterable: t.filterable ?? false,
+      searchable: t.searchable ?? false,
+      sortable: t.sortable ?? false,
+      visibility: 0,
+    }),
+  );
+  const [[row]] = await db.batch([insertCollection, ...propertyInserts]);
+  return row!;
+}
+
+/** R2 objects of a collection live under collections/<id>/; removed after the rows are gone. */
+export async function deleteCollectionMedia(env: Env, collectionId: number): Promise<void> {
+  const prefix = `collections/${collectionId}/`;
+  let cursor: string | undefined;
+  do {
+    const listing = await env.MEDIA.list({ prefix, cursor, limit: 1000 });
+    if (listing.objects.length > 0) await env.MEDIA.delete(listing.objects.map((o) => o.key));
+    cursor = listing.truncated ? listing.cursor : undefined;
+  } while (cursor);
+}
+
+export function touchCollection(db: Db, id: number) {
+  return db.update(collections).set({ updatedAt: sqlNow }).where(eq(collections.id, id));
+}

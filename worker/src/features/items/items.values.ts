@@ -1,0 +1,96 @@
+// From an item's submitted values to rows: each value is normalized against its property (type,
+// multiple, never empty), then stored as JSON with a sort key (lower-cased text or a number).
+import type { PropertyType } from '../../../../shared/catalogue';
+import type { FieldIssue } from '../../../../shared/errors';
+import { normalizeValue } from '../../../../shared/values';
+import { MAX_VALUES_PER_PROPERTY } from '../../../../shared/catalogue';
+import type { properties } from '../../db/schema';
+import { ApiError } from '../../lib/api-error';
+
+export type PropertyRow = typeof properties.$inferSelect;
+
+export interface ValueRow {
+  propertyId: number;
+  position: number;
+  value: string;
+  sortText: string | null;
+  sortNumber: number | null;
+}
+
+const TEXT_SORTED: readonly PropertyType[] = ['text', 'longtext', 'url', 'color', 'image', 'video', 'file', 'json'];
+
+function sortKeys(type: PropertyType, value: unknown): Pick<ValueRow, 'sortText' | 'sortNumber'> {
+  switch (type) {
+    case 'number':
+    case 'rating':
+      return { sortText: null, sortNumber: value as number };
+    case 'yesno':
+      return { sortText: null, sortNumber: value ? 1 : 0 };
+    case 'date':
+      return { sortText: null, sortNumber: Date.parse(`${value as string}T00:00:00Z`) };
+    case 'datetime':
+      return { sortText: null, sortNumber: Date.parse(value as string) };
+    default:
+      return {
+        sortText: TEXT_SORTED.includes(type) ? (typeof value === 'string' ? value : JSON.stringify(value)).toLowerCase().slice(0, 200) : null,
+        sortNumber: null,
+      };
+  }
+}
+
+/**
+ * Validates submitted values against the collection's properties and returns the rows to store.
+ * Unknown keys, wrong types, several values for a single-value property and missing "never empty"
+ * values are all reported at once as VALIDATION_FAILED with one field per problem.
+ */
+export function valuesToRows(props: PropertyRow[], submitted: Record<string, unknown>): ValueRow[] {
+  const byKey = new Map(props.map((p) => [p.key, p]));
+  const issues: FieldIssue[] = [];
+  const rows: ValueRow[] = [];
+  for (const key of Object.keys(submitted)) {
+    if (!byKey.has(key)) issues.push({ path: `values.${key}`, reason: 'unknown_property', message: '' });
+  }
+  for (const prop of props) {
+    const raw = submitted[prop.key];
+    const list = Array.isArray(raw) && prop.type !== 'json' ? raw : raw === undefined ? [] : [raw];
+    if (!prop.multiple && list.length > 1) {
+      issues.push({ path: `values.${prop.key}`, reason: 'not_multiple', message: '' });
+      continue;
+    }
+    if (list.length > MAX_VALUES_PER_PROPERTY) {
+      issues.push({ path: `values.${prop.key}`, reason: 'too_big', message: '' });
+      continue;
+    }
+    let position = 0;
+    list.forEach((entry, index) => {
+      const result = normalizeValue(prop.type as PropertyType, entry);
+      if (!result.ok) {
+        issues.push({ path: prop.multiple ? `values.${prop.key}.${index}` : `values.${prop.key}`, reason: result.reason, message: '' });
+        return;
+      }
+      if (result.value === null) return;
+      rows.push({ propertyId: prop.id, position: position++, value: JSON.stringify(result.value), ...sortKeys(prop.type as PropertyType, result.value) });
+    });
+    if (prop.required && position === 0 && !issues.some((i) => i.path.startsWith(`values.${prop.key}`))) {
+      issues.push({ path: `values.${prop.key}`, reason: 'required', message: '' });
+    }
+  }
+  if (issues.length > 0) throw new ApiError('VALIDATION_FAILED', { fields: issues });
+  return rows;
+}
+
+/** A default value as stored on the property (normalized; an array for multiple properties). */
+export function normalizeDefault(prop: Pick<PropertyRow, 'type' | 'multiple'>, raw: unknown): string | null {
+  if (raw === undefined || raw === null || raw === '') return null;
+  const list = prop.multiple && Array.isArray(raw) ? raw : [raw];
+  const values: unknown[] = [];
+  for (const entry of list) {
+    const result = normalizeValue(prop.type as PropertyType, entry);
+    if (!result.ok) {
+      throw new ApiError('VALIDATION_FAILED', { fields: [{ path: 'defaultValue', reason: result.reason, message: '' }] });
+    }
+    if (result.value !== null) values.push(result.value);
+  }
+  if (values.length === 0) return null;
+  return JSON.stringify(prop.multiple ? values : values[0]);
+}

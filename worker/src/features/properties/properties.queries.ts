@@ -1,0 +1,67 @@
+import { asc, eq } from 'drizzle-orm';
+import type { PropertyType, VisibilityLevel } from '../../../../shared/catalogue';
+import type { Property } from '../../../../shared/schemas/properties';
+import { properties } from '../../db/schema';
+import type { Db } from '../../env';
+import type { CallerLevel } from '../../lib/visibility';
+import type { PropertyRow } from '../items/items.values';
+
+export function toProperty(row: PropertyRow): Property {
+  return {
+    id: row.id,
+    collectionId: row.collectionId,
+    key: row.key,
+    label: row.label,
+    description: row.description,
+    type: row.type as PropertyType,
+    displayOrder: row.displayOrder,
+    suffix: row.suffix,
+    defaultValue: row.defaultValue === null ? null : (JSON.parse(row.defaultValue) as unknown),
+    hideLabel: row.hideLabel,
+    inSummary: row.inSummary,
+    isTitle: row.isTitle,
+    isSubtitle: row.isSubtitle,
+    isCover: row.isCover,
+    isReference: row.isReference,
+    multiple: row.multiple,
+    required: row.required,
+    filterable: row.filterable,
+    searchable: row.searchable,
+    sortable: row.sortable,
+    visibility: row.visibility as VisibilityLevel,
+  };
+}
+
+export function listPropertyRows(db: Db, collectionId: number): Promise<PropertyRow[]> {
+  return db
+    .select()
+    .from(properties)
+    .where(eq(properties.collectionId, collectionId))
+    .orderBy(asc(properties.displayOrder), asc(properties.id));
+}
+
+/**
+ * Properties a caller may see on browsing paths. With `forEdit`, the owner also gets level-4
+ * properties (they are kept, and edited, but never shown while browsing).
+ */
+export function visibleProperties(rows: PropertyRow[], level: CallerLevel, forEdit = false): PropertyRow[] {
+  return rows.filter((p) => p.visibility <= level || (forEdit && level === 3));
+}
+
+/** Derives a property ID from a label: "Année de sortie" → "annee_de_sortie". */
+export function slugify(label: string): string {
+  const slug = label
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '_')
+    .replace(/^_+|_+$/g, '')
+    .slice(0, 36);
+  if (!slug) return 'property';
+  return /^[a-z]/.test(slug) ? slug : `p_${slug}`;
+}
+
+export function uniqueKey(base: string, taken: Set<string>): string {
+  if (!taken.has(base)) return base;
+  for (let n = 2; ; n += 1) if (!taken.has(`${base}_${n}`)) return `${base}_${n}`;
+}

@@ -1,0 +1,230 @@
+// Properties of a collection: list (visibility-filtered), create, edit, reorder, delete with values.
+import { createRoute, z } from '@hono/zod-openapi';
+import { and, count, eq, ne } from 'drizzle-orm';
+import { MAX_PROPERTIES } from '../../../../shared/catalogue';
+import {
+  createPropertyInput,
+  property,
+  propertyDeletionInfo,
+  propertyList,
+  reorderPropertiesInput,
+  updatePropertyInput,
+} from '../../../../shared/schemas/properties';
+import { itemValues, properties } from '../../db/schema';
+import type { Db } from '../../env';
+import { ApiError } from '../../lib/api-error';
+import { runBatch } from '../../lib/batch';
+import { bearer, errors, jsonBody, jsonContent } from '../../lib/openapi';
+import { createRouter } from '../../lib/router';
+import { callerOf, optionalUser, requireUser } from '../../middleware/auth';
+import { requireOwnedCollection, requireVisibleCollection } from '../collections/collections.queries';
+import { touchCollection } from '../collections/collections.service';
+import { reindexStatement } from '../items/items.search';
+import { normalizeDefault, type PropertyRow } from '../items/items.values';
+import { listPropertyRows, slugify, toProperty, uniqueKey, visibleProperties } from './properties.queries';
+
+const tags = ['Properties'];
+const collectionParam = z.object({ id: z.coerce.number().int().positive() });
+const propertyParam = z.object({ id: z.coerce.number().int().positive(), pid: z.coerce.number().int().positive() });
+
+const ROLES = ['isTitle', 'isSubtitle', 'isCover', 'isReference'] as const;
+const ROLE_COLUMNS = { isTitle: properties.isTitle, isSubtitle: properties.isSubtitle, isCover: properties.isCover, isReference: properties.isReference };
+/** Changing these changes what search finds, so the collection's index is rebuilt. */
+const SEARCH_FIELDS = ['searchable', 'isTitle', 'visibility', 'type'] as const;
+
+const list = createRoute({
+  method: 'get',
+  path: '/collections/{id}/properties',
+  tags,
+  summary: 'Properties of a collection in display order (the owner sees all)',
+  middleware: [optionalUser],
+  request: { params: collectionParam },
+  responses: { 200: jsonContent(propertyList, 'Properties'), ...errors(400, 401, 404) },
+});
+
+const create = createRoute({
+  method: 'post',
+  path: '/collections/{id}/properties',
+  tags,
+  security: bearer,
+  summary: 'Add a property (its ID is derived from the label when absent)',
+  middleware: [requireUser],
+  request: { params: collectionParam, ...jsonBody(createPropertyInput) },
+  responses: { 201: jsonContent(property, 'Created'), ...errors(400, 401, 403, 404, 409) },
+});
+
+const update = createRoute({
+  method: 'patch',
+  path: '/collections/{id}/properties/{pid}',
+  tags,
+  security: bearer,
+  summary: 'Edit a property',
+  middleware: [requireUser],
+  request: { params: propertyParam, ...jsonBody(updatePropertyInput) },
+  responses: { 200: jsonContent(property, 'Updated'), ...errors(400, 401, 403, 404, 409) },
+});
+
+const reorder = createRoute({
+  method: 'put',
+  path: '/collections/{id}/properties/order',
+  tags,
+  security: bearer,
+  summary: 'Set the display order: every property id of the collection, in order',
+  middleware: [requireUser],
+  request: { params: collectionParam, ...jsonBody(reorderPropertiesInput) },
+  responses: { 200: jsonContent(propertyList, 'Reordered'), ...errors(400, 401, 403, 404) },
+});
+
+const deletion = createRoute({
+  method: 'get',
+  path: '/collections/{id}/properties/{pid}/deletion',
+  tags,
+  security: bearer,
+  summary: 'How many item values deleting the property removes',
+  middleware: [requireUser],
+  request: { params: propertyParam },
+  responses: { 200: jsonContent(propertyDeletionInfo, 'Consequences'), ...errors(400, 401, 403, 404) },
+});
+
+const remove = createRoute({
+  method: 'delete',
+  path: '/collections/{id}/properties/{pid}',
+  tags,
+  security: bearer,
+  summary: 'Delete a property and all its values in items',
+  middleware: [requireUser],
+  request: { params: propertyParam },
+  responses: { 204: { description: 'Deleted' }, ...errors(400, 401, 403, 404) },
+});
+
+async function requireProperty(db: Db, collectionId: number, propertyId: number): Promise<PropertyRow> {
+  const [row] = await db
+    .select()
+    .from(properties)
+    .where(and(eq(properties.id, propertyId), eq(properties.collectionId, collectionId)))
+    .limit(1);
+  if (!row) throw new ApiError('NOT_FOUND');
+  return row;
+}
+
+/** A role (title, subtitle, cover, reference) is held by one property at most: others lose it. */
+function clearRoles(db: Db, collectionId: number, keepId: number | null, input: Partial<Record<(typeof ROLES)[number], boolean>>) {
+  return ROLES.filter((role) => input[role]).map((role) =>
+    db
+      .update(properties)
+      .set({ [role]: false })
+      .where(
+        and(
+          eq(properties.collectionId, collectionId),
+          eq(ROLE_COLUMNS[role], true),
+          keepId === null ? undefined : ne(properties.id, keepId),
+        ),
+      ),
+  );
+}
+
+export const propertiesRoutes = createRouter()
+  .openapi(list, async (c) => {
+    const db = c.get('db');
+    const found = await requireVisibleCollection(db, c.get('caller'), c.req.valid('param').id);
+    const rows = await listPropertyRows(db, found.collection.id);
+    return c.json({ properties: visibleProperties(rows, found.level, true).map(toProperty) }, 200);
+  })
+  .openapi(create, async (c) => {
+    const db = c.get('db');
+    const found = await requireOwnedCollection(db, callerOf(c), c.req.valid('param').id);
+    const collectionId = found.collection.id;
+    const input = c.req.valid('json');
+    const existing = await listPropertyRows(db, collectionId);
+    if (existing.length >= MAX_PROPERTIES) {
+      throw new ApiError('VALIDATION_FAILED', { fields: [{ path: 'label', reason: 'too_big', message: '' }] });
+    }
+    const taken = new Set(existing.map((p) => p.key));
+    if (input.key && taken.has(input.key)) throw new ApiError('PROPERTY_KEY_TAKEN');
+    const key = input.key ?? uniqueKey(slugify(input.label), taken);
+    const defaultValue = normalizeDefault({ type: input.type, multiple: input.multiple }, input.defaultValue);
+    const displayOrder = input.displayOrder ?? Math.max(-1, ...existing.map((p) => p.displayOrder)) + 1;
+    const insert = db
+      .insert(properties)
+      .values({ ...input, key, collectionId, displayOrder, defaultValue, description: input.description ?? null, suffix: input.suffix ?? null })
+      .returning();
+    // Clearing roles first lets the new property take them in the same transaction.
+    const clears = clearRoles(db, collectionId, null, input);
+    const results = await runBatch(db, [...clears, insert, touchCollection(db, collectionId)]);
+    const inserted = results[clears.length] as PropertyRow[];
+    return c.json(toProperty(inserted[0]!), 201);
+  })
+  .openapi(update, async (c) => {
+    const db = c.get('db');
+    const { id, pid } = c.req.valid('param');
+    const found = await requireOwnedCollection(db, callerOf(c), id);
+    const current = await requireProperty(db, found.collection.id, pid);
+    const input = c.req.valid('json');
+    if (input.key && input.key !== current.key) {
+      const [clash] = await db
+        .select({ id: properties.id })
+        .from(properties)
+        .where(and(eq(properties.collectionId, found.collection.id), eq(properties.key, input.key)))
+        .limit(1);
+      if (clash) throw new ApiError('PROPERTY_KEY_TAKEN');
+    }
+    if (input.type && input.type !== current.type) {
+      const [used] = await db.select({ n: count() }).from(itemValues).where(eq(itemValues.propertyId, pid));
+      if ((used?.n ?? 0) > 0) throw new ApiError('PROPERTY_HAS_VALUES');
+    }
+    const type = input.type ?? current.type;
+    const multiple = input.multiple ?? current.multiple;
+    const changes: Partial<PropertyRow> = { ...input, description: input.description, suffix: input.suffix } as Partial<PropertyRow>;
+    if ('defaultValue' in input || input.type || input.multiple !== undefined) {
+      changes.defaultValue = normalizeDefault(
+        { type, multiple },
+        'defaultValue' in input ? input.defaultValue : current.defaultValue === null ? null : JSON.parse(current.defaultValue),
+      );
+    }
+    const reindex = SEARCH_FIELDS.some((f) => input[f] !== undefined && input[f] !== current[f]);
+    const results = await runBatch(db, [
+      db.update(properties).set(changes).where(eq(properties.id, pid)).returning(),
+      ...clearRoles(db, found.collection.id, pid, input),
+      touchCollection(db, found.collection.id),
+      ...(reindex ? [reindexStatement(db, { collectionId: found.collection.id })] : []),
+    ]);
+    const updated = results[0] as PropertyRow[];
+    return c.json(toProperty(updated[0]!), 200);
+  })
+  .openapi(reorder, async (c) => {
+    const db = c.get('db');
+    const found = await requireOwnedCollection(db, callerOf(c), c.req.valid('param').id);
+    const { ids } = c.req.valid('json');
+    const rows = await listPropertyRows(db, found.collection.id);
+    const known = new Set(rows.map((r) => r.id));
+    if (ids.length !== known.size || new Set(ids).size !== ids.length || ids.some((i) => !known.has(i))) {
+      throw new ApiError('VALIDATION_FAILED', { fields: [{ path: 'ids', reason: 'invalid', message: '' }] });
+    }
+    await runBatch(db, [
+      ...ids.map((pid, index) => db.update(properties).set({ displayOrder: index }).where(eq(properties.id, pid))),
+      touchCollection(db, found.collection.id),
+    ]);
+    return c.json({ properties: (await listPropertyRows(db, found.collection.id)).map(toProperty) }, 200);
+  })
+  .openapi(deletion, async (c) => {
+    const db = c.get('db');
+    const { id, pid } = c.req.valid('param');
+    const found = await requireOwnedCollection(db, callerOf(c), id);
+    await requireProperty(db, found.collection.id, pid);
+    const [row] = await db.select({ n: count() }).from(itemValues).where(eq(itemValues.propertyId, pid));
+    return c.json({ valueCount: row?.n ?? 0 }, 200);
+  })
+  .openapi(remove, async (c) => {
+    const db = c.get('db');
+    const { id, pid } = c.req.valid('param');
+    const found = await requireOwnedCollection(db, callerOf(c), id);
+    const prop = await requireProperty(db, found.collection.id, pid);
+    // Values go with the property (ON DELETE CASCADE); search forgets its text when it was indexed.
+    await runBatch(db, [
+      db.delete(properties).where(eq(properties.id, pid)),
+      touchCollection(db, found.collection.id),
+      ...(prop.searchable || prop.isTitle ? [reindexStatement(db, { collectionId: found.collection.id })] : []),
+    ]);
+    return c.body(null, 204);
+  });
+
