@@ -6,8 +6,9 @@
 //   --inspector-addr) from /proc/<pid>/stat, before and after a run of sequential requests.
 // `npm run bench -- --json` prints one JSON object instead of the table.
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
+import { seedSql } from './bench-seed.mjs';
 import { applyMigrations, buildWeb, localEnv, startWorker } from './local-runtime.mjs';
 
 const asJson = process.argv.includes('--json');
@@ -90,24 +91,42 @@ function percentile(sorted, p) {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 }
 
-async function scenario(name, pid, iterations, request) {
-  for (let i = 0; i < 5; i += 1) await request(); // warm-up
+const SIZES = [10_000, 100_000];
+
+function seed() {
+  writeFileSync('.bench/seed.sql', seedSql({ adminPassword: ADMIN_PASSWORD, sizes: SIZES }));
+  const result = spawnSync(
+    process.execPath,
+    ['node_modules/wrangler/bin/wrangler.js', 'd1', 'execute', 'DB', '--local', '--persist-to', STATE, '--file', '.bench/seed.sql'],
+    { env: { ...localEnv, CI: 'true' }, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 },
+  );
+  if (result.status !== 0) throw new Error(`seeding failed:\n${result.stderr}\n${result.stdout?.slice(-2000)}`);
+}
+
+/** D1 figures of a response, from the X-D1-* headers the Worker adds in measurement mode. */
+function d1Figures(res) {
+  const n = (h) => (res.headers.has(h) ? Number(res.headers.get(h)) : null);
+  return { queries: n('x-d1-queries'), rowsRead: n('x-d1-rows-read'), rowsWritten: n('x-d1-rows-written') };
+}
+
+async function scenario(name, pid, iterations, request, items = 0) {
+  for (let i = 0; i < 3; i += 1) await request(); // warm-up
   const walls = [];
+  let figures = { queries: null, rowsRead: null, rowsWritten: null };
   const before = cpuTicks(pid);
   for (let i = 0; i < iterations; i += 1) {
     const start = performance.now();
-    await request();
+    const res = await request();
     walls.push(performance.now() - start);
+    if (res) figures = d1Figures(res);
   }
   const cpuMs = ((cpuTicks(pid) - before) * 1000) / TICKS_PER_SECOND / iterations;
   walls.sort((a, b) => a - b);
   const round = (n) => Math.round(n * 100) / 100;
   return {
     name,
-    items: 0,
-    queries: null,
-    rowsRead: null,
-    rowsWritten: null,
+    items,
+    ...figures,
     p50Ms: round(percentile(walls, 50)),
     p95Ms: round(percentile(walls, 95)),
     cpuMs: round(cpuMs),
@@ -123,12 +142,14 @@ async function main() {
 
   rmSync(STATE, { recursive: true, force: true });
   applyMigrations(STATE);
+  log(`Seeding collections of ${SIZES.join(' and ')} items…`);
+  seed();
   const child = startWorker({
     port: PORT,
     inspectorPort: 9339,
     persistTo: STATE,
     stdio: 'ignore',
-    vars: { ADMIN_PASSWORD, APP_SECRET: 'bench-secret-0123456789-0123456789-0123', APP_URL: `http://127.0.0.1:${PORT}`, DEMO_MODE: 'false' },
+    vars: { ADMIN_PASSWORD, APP_SECRET: 'bench-secret-0123456789-0123456789-0123', APP_URL: `http://127.0.0.1:${PORT}`, DEMO_MODE: 'false', EXPOSE_D1_METRICS: 'true' },
   });
   child.removeAllListeners('exit');
   const base = `http://127.0.0.1:${PORT}`;
@@ -136,21 +157,48 @@ async function main() {
     await waitUntilUp(`${base}/api/v1/`);
     const pid = findWorkerdPid(child.pid);
     const signInBody = JSON.stringify({ login: 'admin', password: ADMIN_PASSWORD });
+    const get = (path, token) => async () => {
+      const res = await fetch(`${base}${path}`, { headers: token ? { Authorization: `Bearer ${token}` } : {} });
+      if (!res.ok) throw new Error(`GET ${path} answered ${res.status}: ${await res.text()}`);
+      await res.arrayBuffer();
+      return res;
+    };
+    const send = (method, path, token, body) => async () => {
+      const res = await fetch(`${base}${path}`, {
+        method,
+        headers: { 'content-type': 'application/json', Authorization: `Bearer ${token}` },
+        body: JSON.stringify(body),
+      });
+      if (!res.ok) throw new Error(`${method} ${path} answered ${res.status}: ${await res.text()}`);
+      await res.arrayBuffer();
+      return res;
+    };
+    const signIn = async () => {
+      const res = await fetch(`${base}/api/v1/token`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: signInBody });
+      if (!res.ok) throw new Error(`POST /api/v1/token answered ${res.status}`);
+      await res.arrayBuffer();
+      return res;
+    };
+    const token = (await (await fetch(`${base}/api/v1/token`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: signInBody })).json()).token;
+    const page = (cid) => `/api/v1/collections/${cid}/items?perPage=50&sort=year&dir=asc&f.genre=fantasy&q=saga`;
+    const newBook = (n) => ({
+      values: {
+        title: `Bench book ${n}`, subtitle: 'Volume 1', authors: ['Author 1', 'Author 2'], series: 'Series 1', publisher: 'Publisher 1',
+        year: 1999, pages: 320, isbn: '9780000000001', language: 'English', genre: 'fantasy', format: 'paperback',
+        summary: 'A story of saga and storm', read: true, rating: 4.5,
+      },
+    });
+    let created = 0;
     const scenarios = [
-      await scenario('api-info', pid, 300, async () => {
-        const res = await fetch(`${base}/api/v1/`);
-        if (!res.ok) throw new Error(`GET /api/v1/ answered ${res.status}`);
-        await res.arrayBuffer();
-      }),
-      await scenario('sign-in', pid, 40, async () => {
-        const res = await fetch(`${base}/api/v1/token`, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json' },
-          body: signInBody,
-        });
-        if (!res.ok) throw new Error(`POST /api/v1/token answered ${res.status}`);
-        await res.arrayBuffer();
-      }),
+      await scenario('api-info', pid, 200, get('/api/v1/')),
+      await scenario('sign-in', pid, 30, signIn),
+      await scenario('home-list', pid, 100, get('/api/v1/collections')),
+      await scenario('collection-page-10k', pid, 50, get(page(1)), SIZES[0]),
+      await scenario('collection-page-100k', pid, 20, get(page(2)), SIZES[1]),
+      await scenario('collection-page-unfiltered-100k', pid, 20, get('/api/v1/collections/2/items?perPage=50&sort=title&dir=asc'), SIZES[1]),
+      await scenario('item-page-100k', pid, 100, get('/api/v1/collections/2/items/2050000'), SIZES[1]),
+      await scenario('item-create-10k', pid, 30, () => send('POST', '/api/v1/collections/1/items', token, newBook((created += 1)))(), SIZES[0]),
+      await scenario('item-update-10k', pid, 30, send('PATCH', '/api/v1/collections/1/items/1000500', token, newBook(0)), SIZES[0]),
     ];
     const report = {
       date: new Date().toISOString(),
@@ -164,10 +212,10 @@ async function main() {
       console.log(`\nWorker bundle (gzip): ${sizes.workerGzipKiB} KiB   budget < 1024 KiB`);
       console.log(`SPA entry chunk (gzip): ${sizes.spaEntryGzipKiB} KiB   budget < 150 KiB`);
       console.log(`SPA first load, entry + preloaded chunks (gzip): ${sizes.spaInitialJsGzipKiB} KiB\n`);
-      console.log('scenario      iterations   p50 ms   p95 ms   CPU ms/request');
+      console.log('scenario                          items  queries  rows read  rows written   p50 ms   p95 ms   CPU ms/request');
       for (const s of scenarios) {
         console.log(
-          `${s.name.padEnd(14)}${String(s.iterations).padStart(10)}${String(s.p50Ms).padStart(9)}${String(s.p95Ms).padStart(9)}${String(s.cpuMs).padStart(17)}`,
+          `${s.name.padEnd(32)}${String(s.items).padStart(7)}${String(s.queries ?? '-').padStart(9)}${String(s.rowsRead ?? '-').padStart(11)}${String(s.rowsWritten ?? '-').padStart(14)}${String(s.p50Ms).padStart(9)}${String(s.p95Ms).padStart(9)}${String(s.cpuMs).padStart(17)}`,
         );
       }
       console.log(`\nCPU resolution: ${1000 / TICKS_PER_SECOND} ms per tick, averaged over each run.`);

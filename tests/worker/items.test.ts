@@ -217,3 +217,17 @@ describe('collection pages: search, sort, filters, pagination', () => {
     expect(recent.edited.map((i) => i.title)).toEqual(['Hyperion']);
   });
 });
+
+describe('measurement mode', () => {
+  it('answers the D1 statements and rows of a request in X-D1-* headers, and only when enabled', async () => {
+    const owner = await createUser();
+    const c = await createCollection(owner.token, { type: 'books', name: 'Measured' });
+    await addItem(owner.token, c.id, { values: { title: 'Dune' } });
+    const measured = await call(`/api/v1/collections/${c.id}/items?sort=year`, { env: { EXPOSE_D1_METRICS: 'true' } });
+    expect(measured.status).toBe(200);
+    expect(Number(measured.headers.get('x-d1-queries'))).toBeGreaterThanOrEqual(3);
+    expect(Number(measured.headers.get('x-d1-rows-read'))).toBeGreaterThan(0);
+    expect(((await measured.json()) as ItemPage).items[0]!.title).toBe('Dune');
+    expect((await call(`/api/v1/collections/${c.id}/items`)).headers.has('x-d1-queries')).toBe(false);
+  });
+});

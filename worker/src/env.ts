@@ -14,6 +14,8 @@ export interface Env {
   RESEND_BASE_URL?: string;
   EMAIL_FROM?: string;
   DEMO_MODE?: string;
+  /** Benchmarks only: answer D1 query counts and rows in X-D1-* headers. */
+  EXPOSE_D1_METRICS?: string;
 }
 
 export type Db = DrizzleD1Database<typeof schema>;
@@ -28,6 +30,8 @@ export interface Caller {
 
 /** Per-request values set once by the context middleware and read by handlers. */
 export interface Variables {
+  /** The D1 binding for hand-written SQL (metered in benchmark mode). */
+  d1: D1Database;
   db: Db;
   locale: Locale;
   requestId: string;

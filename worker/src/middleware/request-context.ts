@@ -3,13 +3,22 @@ import { createMiddleware } from 'hono/factory';
 import * as schema from '../db/schema';
 import type { AppEnv } from '../env';
 import { localeFromHeader } from '../i18n/messages';
+import { type D1Metrics, meteredD1 } from '../lib/d1-metrics';
 
 /** Puts the per-request services on the context once: DB client, language, request id, demo flag. */
 export const requestContext = createMiddleware<AppEnv>(async (c, next) => {
-  c.set('db', drizzle(c.env.DB, { schema }));
+  const metrics: D1Metrics | null = c.env.EXPOSE_D1_METRICS === 'true' ? { queries: 0, rowsRead: 0, rowsWritten: 0 } : null;
+  const d1 = metrics ? meteredD1(c.env.DB, metrics) : c.env.DB;
+  c.set('d1', d1);
+  c.set('db', drizzle(d1, { schema }));
   c.set('locale', localeFromHeader(c.req.header('content-language')));
   c.set('requestId', c.req.header('cf-ray') ?? crypto.randomUUID());
   c.set('demo', c.env.DEMO_MODE === 'true');
   c.set('caller', null);
   await next();
+  if (metrics) {
+    c.res.headers.set('X-D1-Queries', String(metrics.queries));
+    c.res.headers.set('X-D1-Rows-Read', String(metrics.rowsRead));
+    c.res.headers.set('X-D1-Rows-Written', String(metrics.rowsWritten));
+  }
 });

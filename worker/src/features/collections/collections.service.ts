@@ -30,9 +30,9 @@ export async function createCollection(
     const [row] = await insertCollection;
     return row!;
   }
-  // The batch is one transaction and D1 runs one writer at a time, so the owner's newest collection
-  // inside it is the one just inserted: the template rows can reference it without a second round trip.
-  const newCollectionId = sql`(SELECT max(${collections.id}) FROM ${collections} WHERE ${collections.ownerId} = ${ownerId})`;
+  // The batch is one transaction and D1 runs one writer at a time, so the newest collection inside it
+  // is the one just inserted: the template rows can reference it without a second round trip.
+  const newCollectionId = sql`(SELECT max(${collections.id}) FROM ${collections})`;
   const propertyInserts = template.map((t, index) =>
     db.insert(properties).values({
       collectionId: newCollectionId,

@@ -147,7 +147,7 @@ export const itemsRoutes = createRouter()
     const found = await requireVisibleCollection(db, c.get('caller'), c.req.valid('param').id);
     if (found.collection.visibility === 4) throw new ApiError('NOT_FOUND');
     const props = visibleProperties(await listPropertyRows(db, found.collection.id), found.level);
-    const page = await listItems(c.env.DB, found.collection, found.level, props, listRequest(c.req.valid('query'), c.req.queries()));
+    const page = await listItems(c.get('d1'), found.collection, found.level, props, listRequest(c.req.valid('query'), c.req.queries()));
     return c.json(page, 200);
   })
   .openapi(facets, async (c) => {
@@ -155,7 +155,7 @@ export const itemsRoutes = createRouter()
     const found = await requireVisibleCollection(db, c.get('caller'), c.req.valid('param').id);
     if (found.collection.visibility === 4) throw new ApiError('NOT_FOUND');
     const props = visibleProperties(await listPropertyRows(db, found.collection.id), found.level);
-    const filters = await listFacets(c.env.DB, found.collection.id, found.level, props, listRequest(c.req.valid('query'), c.req.queries()));
+    const filters = await listFacets(c.get('d1'), found.collection.id, found.level, props, listRequest(c.req.valid('query'), c.req.queries()));
     return c.json({ filters }, 200);
   })
   .openapi(recent, async (c) => {
@@ -163,7 +163,7 @@ export const itemsRoutes = createRouter()
     const found = await requireVisibleCollection(db, c.get('caller'), c.req.valid('param').id);
     if (found.collection.visibility === 4) throw new ApiError('NOT_FOUND');
     const props = visibleProperties(await listPropertyRows(db, found.collection.id), found.level);
-    return c.json(await recentItems(c.env.DB, found.collection.id, found.level, props), 200);
+    return c.json(await recentItems(c.get('d1'), found.collection.id, found.level, props), 200);
   })
   .openapi(create, async (c) => {
     const db = c.get('db');
@@ -188,15 +188,15 @@ export const itemsRoutes = createRouter()
       reindexStatement(db, { newestOf: found.collection.id }),
     ]);
     const [{ id }] = results[0] as [{ id: number }];
-    const row = await requireItem(c.env.DB, found.collection.id, id);
-    return c.json(await toItem(c.env.DB, row, props, caller, true), 201);
+    const row = await requireItem(c.get('d1'), found.collection.id, id);
+    return c.json(await toItem(c.get('d1'), row, props, caller, true), 201);
   })
   .openapi(read, async (c) => {
     const db = c.get('db');
     const caller = c.get('caller');
     const { id, iid } = c.req.valid('param');
     const found = await requireVisibleCollection(db, caller, id);
-    const row = await requireItem(c.env.DB, found.collection.id, iid);
+    const row = await requireItem(c.get('d1'), found.collection.id, iid);
     const owner = found.level === 3;
     const forEdit = owner && c.req.valid('query').edit === 'true';
     // Level 4 ("Nobody") is never shown while browsing, not even to the owner, who reaches such items
@@ -204,14 +204,14 @@ export const itemsRoutes = createRouter()
     const hidden = row.level > found.level || row.level === 4 || found.collection.visibility === 4;
     if (hidden && !forEdit) throw new ApiError('NOT_FOUND');
     const props = visibleProperties(await listPropertyRows(db, found.collection.id), found.level, forEdit);
-    return c.json(await toItem(c.env.DB, row, props, caller, owner), 200);
+    return c.json(await toItem(c.get('d1'), row, props, caller, owner), 200);
   })
   .openapi(update, async (c) => {
     const db = c.get('db');
     const caller = callerOf(c);
     const { id, iid } = c.req.valid('param');
     const found = await requireOwnedCollection(db, caller, id);
-    await requireItem(c.env.DB, found.collection.id, iid);
+    await requireItem(c.get('d1'), found.collection.id, iid);
     const input = c.req.valid('json');
     const props = await listPropertyRows(db, found.collection.id);
     const rows = input.values ? valuesToRows(props, input.values) : null;
@@ -227,15 +227,15 @@ export const itemsRoutes = createRouter()
         .where(eq(items.id, iid)),
       ...(rows ? [db.delete(itemValues).where(eq(itemValues.itemId, iid)), ...insertValues(db, iid, rows), reindexStatement(db, { itemId: iid })] : []),
     ]);
-    const row = await requireItem(c.env.DB, found.collection.id, iid);
-    return c.json(await toItem(c.env.DB, row, props, caller, true), 200);
+    const row = await requireItem(c.get('d1'), found.collection.id, iid);
+    return c.json(await toItem(c.get('d1'), row, props, caller, true), 200);
   })
   .openapi(duplicate, async (c) => {
     const db = c.get('db');
     const caller = callerOf(c);
     const { id, iid } = c.req.valid('param');
     const found = await requireOwnedCollection(db, caller, id);
-    await requireItem(c.env.DB, found.collection.id, iid);
+    await requireItem(c.get('d1'), found.collection.id, iid);
     const source = inlineId(iid);
     const results = await runBatch(db, [
       db.run(sql.raw(`INSERT INTO items (collection_id, quantity, visibility, level, borrowable)
@@ -247,15 +247,15 @@ export const itemsRoutes = createRouter()
       db.select({ id: sql<number>`max(${items.id})` }).from(items).where(eq(items.collectionId, found.collection.id)),
     ]);
     const [{ id: copyId }] = results[3] as [{ id: number }];
-    const row = await requireItem(c.env.DB, found.collection.id, copyId);
+    const row = await requireItem(c.get('d1'), found.collection.id, copyId);
     const props = await listPropertyRows(db, found.collection.id);
-    return c.json(await toItem(c.env.DB, row, props, caller, true), 201);
+    return c.json(await toItem(c.get('d1'), row, props, caller, true), 201);
   })
   .openapi(remove, async (c) => {
     const db = c.get('db');
     const { id, iid } = c.req.valid('param');
     const found = await requireOwnedCollection(db, callerOf(c), id);
-    await requireItem(c.env.DB, found.collection.id, iid);
+    await requireItem(c.get('d1'), found.collection.id, iid);
     // Values go by ON DELETE CASCADE; triggers drop the search row and update the counters.
     await db.delete(items).where(eq(items.id, iid));
     return c.body(null, 204);

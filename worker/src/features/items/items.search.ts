@@ -24,9 +24,13 @@ export function inlineId(value: number): string {
   return String(value);
 }
 
-/** Inside a write batch (one transaction, one writer), a collection's newest item is the one just inserted. */
+/**
+ * Inside a write batch (one transaction, and D1 runs one writer at a time) the newest item is the one
+ * the batch just inserted. max(id) of the whole table is a single step down the rowid b-tree; the
+ * collection id only guards against misuse.
+ */
 export function newestItemOf(collectionId: number): string {
-  return `(SELECT max(id) FROM items WHERE collection_id = ${inlineId(collectionId)})`;
+  return `(SELECT max(id) FROM items WHERE collection_id = ${inlineId(collectionId)} AND id = (SELECT max(id) FROM items))`;
 }
 
 /** Re-indexes one item, the newest of a collection, or every item of a collection. */

@@ -84,7 +84,7 @@ async function mayServe(c: Context<AppEnv>, key: string): Promise<boolean> {
   if (found.collection.visibility > level) return false;
   const value = toMediaValue(key);
   if (found.collection.image === value) return true;
-  const row = await c.env.DB.prepare(
+  const row = await c.get('d1').prepare(
     `SELECT 1 FROM item_values v
      JOIN items i ON i.id = v.item_id
      JOIN properties p ON p.id = v.property_id

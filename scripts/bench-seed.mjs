@@ -1,0 +1,90 @@
+// Seeds a local D1 for `npm run bench`: the built-in admin, and for each size a public collection of
+// that many books with 15 properties (3 filterable, 2 sortable, multi-valued authors, covers), all
+// generated inside SQLite with recursive CTEs so the SQL stays small whatever the size.
+import { pbkdf2Sync, randomBytes } from 'node:crypto';
+
+const ITERATIONS = 75_000;
+
+export function adminHash(password) {
+  const salt = randomBytes(16);
+  const hash = pbkdf2Sync(password, salt, ITERATIONS, 32, 'sha256');
+  return `pbkdf2-sha256$${ITERATIONS}$${salt.toString('base64')}$${hash.toString('base64')}`;
+}
+
+// key, type, label, flags
+const PROPERTIES = [
+  ['title', 'text', 'Title', { is_title: 1, searchable: 1, sortable: 1 }],
+  ['subtitle', 'text', 'Subtitle', { is_subtitle: 1, searchable: 1 }],
+  ['cover', 'image', 'Cover', { is_cover: 1 }],
+  ['authors', 'text', 'Authors', { multiple: 1, searchable: 1, filterable: 1, in_summary: 1 }],
+  ['series', 'text', 'Series', { searchable: 1 }],
+  ['publisher', 'text', 'Publisher', {}],
+  ['year', 'number', 'Year', { sortable: 1, filterable: 1, in_summary: 1 }],
+  ['pages', 'number', 'Pages', {}],
+  ['isbn', 'text', 'ISBN', { is_reference: 1, searchable: 1 }],
+  ['language', 'text', 'Language', {}],
+  ['genre', 'text', 'Genre', { filterable: 1 }],
+  ['format', 'text', 'Format', {}],
+  ['summary', 'longtext', 'Summary', { searchable: 1 }],
+  ['read', 'yesno', 'Read', {}],
+  ['rating', 'rating', 'Rating', {}],
+];
+
+const GENRES = ['fantasy', 'science fiction', 'mystery', 'romance', 'history', 'poetry', 'travel', 'cooking', 'biography', 'horror', 'comics', 'essays'];
+const WORDS = ['saga', 'night', 'river', 'empire', 'garden', 'storm', 'silver', 'winter', 'city', 'ocean', 'forest', 'shadow', 'fire', 'glass', 'stone', 'dream', 'iron', 'crown', 'light', 'voyage'];
+const sqlList = (values) => values.map((v) => `'${v.replace(/'/g, "''")}'`).join(', ');
+
+/** SQL of one text value chosen by an expression of n from a list. */
+function pick(list, expr) {
+  return `(SELECT value FROM json_each(json_array(${sqlList(list)})) WHERE key = (${expr}) % ${list.length})`;
+}
+
+export function seedSql({ adminPassword, sizes }) {
+  const statements = [
+    `INSERT INTO users (id, username, password_hash, is_admin, first_name) VALUES (1, 'admin', '${adminHash(adminPassword)}', 1, 'Administrator');`,
+  ];
+  sizes.forEach((size, index) => {
+    const cid = index + 1;
+    statements.push(`INSERT INTO collections (id, owner_id, name, type, visibility, borrowable) VALUES (${cid}, 1, 'Bench ${size}', 'books', 0, 0);`);
+    PROPERTIES.forEach(([key, type, label, flags], order) => {
+      const cols = Object.keys(flags);
+      statements.push(
+        `INSERT INTO properties (id, collection_id, key, label, type, display_order${cols.map((c) => `, ${c}`).join('')}) VALUES (${cid * 100 + order}, ${cid}, '${key}', '${label}', '${type}', ${order}${cols.map((c) => `, ${flags[c]}`).join('')});`,
+      );
+    });
+    const seq = `WITH RECURSIVE seq(n) AS (SELECT 1 UNION ALL SELECT n + 1 FROM seq WHERE n < ${size})`;
+    const base = cid * 1_000_000;
+    statements.push(
+      `${seq} INSERT INTO items (id, collection_id, quantity, level, created_at, updated_at) SELECT ${base} + n, ${cid}, 1 + n % 3, 0, strftime('%Y-%m-%dT%H:%M:%fZ', '2025-01-01', '+' || n || ' minutes'), strftime('%Y-%m-%dT%H:%M:%fZ', '2025-01-01', '+' || n || ' minutes') FROM seq;`,
+    );
+    const value = (key, position, expr, kind) => {
+      const pid = cid * 100 + PROPERTIES.findIndex((p) => p[0] === key);
+      const sortText = kind === 'text' ? `lower(${expr})` : 'NULL';
+      const sortNumber = kind === 'number' ? expr : kind === 'yesno' ? `(${expr})` : 'NULL';
+      const json = kind === 'yesno' ? `CASE WHEN ${expr} THEN 'true' ELSE 'false' END` : kind === 'number' ? `json_quote(${expr})` : `json_quote(${expr})`;
+      return `${seq} INSERT INTO item_values (item_id, property_id, position, value, sort_text, sort_number) SELECT ${base} + n, ${pid}, ${position}, ${json}, ${sortText}, ${sortNumber} FROM seq;`;
+    };
+    statements.push(
+      value('title', 0, `${pick(WORDS, 'n')} || ' ' || ${pick(WORDS, 'n / 20')} || ' ' || n`, 'text'),
+      value('subtitle', 0, `'Volume ' || (n % 12 + 1)`, 'text'),
+      value('cover', 0, `'media://collections/${cid}/cover-' || (n % 50) || '.png'`, 'text'),
+      value('authors', 0, `'Author ' || (n % 997)`, 'text'),
+      value('authors', 1, `'Author ' || ((n * 7) % 991)`, 'text'),
+      value('series', 0, `'Series ' || (n % 2000)`, 'text'),
+      value('publisher', 0, `'Publisher ' || (n % 150)`, 'text'),
+      value('year', 0, `1900 + n % 125`, 'number'),
+      value('pages', 0, `80 + n % 900`, 'number'),
+      value('isbn', 0, `printf('978%010d', n)`, 'text'),
+      value('language', 0, pick(['English', 'French', 'German', 'Spanish', 'Italian'], 'n'), 'text'),
+      value('genre', 0, pick(GENRES, 'n / 3'), 'text'),
+      value('format', 0, pick(['paperback', 'hardcover', 'ebook', 'audiobook'], 'n'), 'text'),
+      value('summary', 0, `'A story of ' || ${pick(WORDS, 'n / 7')} || ' and ' || ${pick(WORDS, 'n / 11')} || ' in the ' || ${pick(WORDS, 'n / 13')}`, 'text'),
+      value('read', 0, `n % 2 = 0`, 'yesno'),
+      value('rating', 0, `(n % 11) / 2.0`, 'number'),
+    );
+    statements.push(
+      `INSERT INTO items_search (rowid, everyone, logged_in, owner) SELECT i.id, coalesce((SELECT group_concat(json_extract(v.value, '$'), ' ') FROM item_values v JOIN properties p ON p.id = v.property_id WHERE v.item_id = i.id AND (p.searchable = 1 OR p.is_title = 1) AND p.visibility = 0 AND p.type IN ('text', 'longtext', 'url', 'number')), ''), '', '' FROM items i WHERE i.collection_id = ${cid};`,
+    );
+  });
+  return statements.join('\n');
+}

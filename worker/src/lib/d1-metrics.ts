@@ -1,0 +1,76 @@
+// Measurement mode for `npm run bench` (EXPOSE_D1_METRICS=true): counts the D1 statements of a request
+// and adds up rows read and written from each result's meta, answered in X-D1-* headers.
+// drizzle reads rows through raw(), whose result has no meta; in this mode such a statement also runs
+// once through run() to read its meta, and only that one execution is counted.
+
+export interface D1Metrics {
+  queries: number;
+  rowsRead: number;
+  rowsWritten: number;
+}
+
+type Meta = { rows_read?: number; rows_written?: number } | undefined;
+
+function record(metrics: D1Metrics, meta: Meta) {
+  metrics.queries += 1;
+  metrics.rowsRead += meta?.rows_read ?? 0;
+  metrics.rowsWritten += meta?.rows_written ?? 0;
+}
+
+const INNER = Symbol('inner statement');
+
+class MeteredStatement {
+  [INNER]: D1PreparedStatement;
+
+  constructor(
+    inner: D1PreparedStatement,
+    private readonly metrics: D1Metrics,
+  ) {
+    this[INNER] = inner;
+  }
+
+  bind(...values: unknown[]) {
+    return new MeteredStatement(this[INNER].bind(...values), this.metrics);
+  }
+
+  async first<T>(column?: string): Promise<T | null> {
+    const result = await this[INNER].all<Record<string, unknown>>();
+    record(this.metrics, result.meta);
+    const row = result.results[0];
+    if (!row) return null;
+    return (column ? row[column] : row) as T;
+  }
+
+  async all<T>() {
+    const result = await this[INNER].all<T>();
+    record(this.metrics, result.meta);
+    return result;
+  }
+
+  async run<T>() {
+    const result = await this[INNER].run<T>();
+    record(this.metrics, result.meta);
+    return result;
+  }
+
+  async raw<T>(options?: { columnNames?: boolean }) {
+    const probe = await this[INNER].run();
+    record(this.metrics, probe.meta);
+    return this[INNER].raw<T>(options as { columnNames: true }) as Promise<T[]>;
+  }
+}
+
+export function meteredD1(d1: D1Database, metrics: D1Metrics): D1Database {
+  return {
+    prepare: (query: string) => new MeteredStatement(d1.prepare(query), metrics) as unknown as D1PreparedStatement,
+    batch: async <T>(statements: D1PreparedStatement[]) => {
+      const inner = statements.map((s) => (s as unknown as MeteredStatement)[INNER] ?? s);
+      const results = await d1.batch<T>(inner);
+      for (const result of results) record(metrics, result.meta);
+      return results;
+    },
+    exec: (query: string) => d1.exec(query),
+    dump: () => d1.dump(),
+    withSession: (constraint?: string) => d1.withSession(constraint),
+  } as unknown as D1Database;
+}
