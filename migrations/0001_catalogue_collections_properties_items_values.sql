@@ -39,17 +39,14 @@ CREATE TABLE `items` (
 	`visibility` integer,
 	`level` integer DEFAULT 0 NOT NULL,
 	`borrowable` integer,
-	`title` text,
-	`subtitle` text,
-	`cover` text,
-	`reference` text,
+	`data` text DEFAULT '{}' NOT NULL,
 	`created_at` text DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ', 'now')) NOT NULL,
 	`updated_at` text DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ', 'now')) NOT NULL,
 	FOREIGN KEY (`collection_id`) REFERENCES `collections`(`id`) ON UPDATE no action ON DELETE cascade
 );
 --> statement-breakpoint
-CREATE INDEX `items_collection_level_created_idx` ON `items` (`collection_id`,`level`,`created_at`);--> statement-breakpoint
-CREATE INDEX `items_collection_level_updated_idx` ON `items` (`collection_id`,`level`,`updated_at`);--> statement-breakpoint
+CREATE INDEX `items_collection_created_idx` ON `items` (`collection_id`,`created_at`);--> statement-breakpoint
+CREATE INDEX `items_collection_updated_idx` ON `items` (`collection_id`,`updated_at`);--> statement-breakpoint
 CREATE TABLE `properties` (
 	`id` integer PRIMARY KEY AUTOINCREMENT NOT NULL,
 	`collection_id` integer NOT NULL,

@@ -1,10 +1,16 @@
 -- Full-text search over items: one row per item (rowid = items.id), its searchable text split by who
--- may see it, so a search never matches on a property the caller cannot see. Filled by the Worker
--- when it writes an item; removed here when the item goes (including through cascades).
+-- may see it, so a search never matches on a property the caller cannot see. `facets` holds one token
+-- per value of each filterable property, so search and filters intersect inside the index and a page
+-- costs about the size of its matches. detail=column keeps which column matched but not word
+-- positions (searches are words and prefixes, never phrases), so the index stays small and quick to
+-- read. Filled by the Worker when it writes an item; removed here when the item goes (including
+-- through cascades).
 CREATE VIRTUAL TABLE `items_search` USING fts5(
 	`everyone`,
 	`logged_in`,
 	`owner`,
+	`facets`,
+	detail = column,
 	tokenize = 'unicode61 remove_diacritics 2',
 	prefix = '2 3'
 );

@@ -31,7 +31,7 @@ export function buildWeb() {
 }
 
 /** Starts wrangler dev; `vars` override .dev.vars and wrangler.toml. Returns the child process. */
-export function startWorker({ port, persistTo, inspectorPort, vars = {}, stdio = 'inherit', extraArgs = [] }) {
+export function startWorker({ port, persistTo, inspectorPort, vars = {}, stdio = 'inherit', extraArgs = [], detached = false }) {
   const args = [
     ...wrangler,
     'dev',
@@ -46,10 +46,19 @@ export function startWorker({ port, persistTo, inspectorPort, vars = {}, stdio =
     ...Object.entries(vars).flatMap(([k, v]) => ['--var', `${k}:${v}`]),
     ...extraArgs,
   ];
-  const child = spawn(process.execPath, args, { env: localEnv, stdio });
-  const stop = () => child.kill('SIGTERM');
+  // detached: its own process group, so stopWorker() ends wrangler and the workerd processes it started.
+  const child = spawn(process.execPath, args, { env: localEnv, stdio, detached });
+  const stop = () => (detached ? stopWorker(child) : child.kill('SIGTERM'));
   process.on('SIGINT', stop);
   process.on('SIGTERM', stop);
   child.on('exit', (code) => process.exit(code ?? 0));
   return child;
+}
+
+export function stopWorker(child) {
+  try {
+    process.kill(-child.pid, 'SIGTERM');
+  } catch {
+    child.kill('SIGTERM');
+  }
 }

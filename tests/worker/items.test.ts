@@ -223,11 +223,12 @@ describe('measurement mode', () => {
     const owner = await createUser();
     const c = await createCollection(owner.token, { type: 'books', name: 'Measured' });
     await addItem(owner.token, c.id, { values: { title: 'Dune' } });
-    const measured = await call(`/api/v1/collections/${c.id}/items?sort=year`, { env: { EXPOSE_D1_METRICS: 'true' } });
+    const measured = await call(`/api/v1/collections/${c.id}/items?sort=year`, { env: { EXPOSE_D1_METRICS: 'true' }, headers: { 'x-measure-d1': '1' } });
     expect(measured.status).toBe(200);
     expect(Number(measured.headers.get('x-d1-queries'))).toBeGreaterThanOrEqual(3);
     expect(Number(measured.headers.get('x-d1-rows-read'))).toBeGreaterThan(0);
     expect(((await measured.json()) as ItemPage).items[0]!.title).toBe('Dune');
-    expect((await call(`/api/v1/collections/${c.id}/items`)).headers.has('x-d1-queries')).toBe(false);
+    expect((await call(`/api/v1/collections/${c.id}/items`, { headers: { 'x-measure-d1': '1' } })).headers.has('x-d1-queries')).toBe(false);
+    expect((await call(`/api/v1/collections/${c.id}/items`, { env: { EXPOSE_D1_METRICS: 'true' } })).headers.has('x-d1-queries')).toBe(false);
   });
 });

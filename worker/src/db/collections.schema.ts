@@ -78,17 +78,20 @@ export const items = sqliteTable(
     /** coalesce(visibility, 0): the item's own restriction, compared with the caller's level. */
     level: integer('level').notNull().default(0),
     borrowable: integer('borrowable'),
-    /** Copies of the title, subtitle, cover and reference values, for lists without joins. */
-    title: text('title'),
-    subtitle: text('subtitle'),
-    cover: text('cover'),
-    reference: text('reference'),
+    /**
+     * The item's values as JSON keyed by property id (arrays for multiple properties), rebuilt from
+     * item_values by the same batch that writes them. Lists read titles, covers and summaries from it
+     * without touching item_values. Keys of deleted properties are ignored on read.
+     */
+    data: text('data').notNull().default('{}'),
     createdAt: text('created_at').notNull().default(now),
     updatedAt: text('updated_at').notNull().default(now),
   },
+  // Pages sorted by date walk these in order and skip what the caller may not see, so a page costs
+  // about its own size (the level is checked per row, not part of the key, to keep the order usable).
   (t) => [
-    index('items_collection_level_created_idx').on(t.collectionId, t.level, t.createdAt),
-    index('items_collection_level_updated_idx').on(t.collectionId, t.level, t.updatedAt),
+    index('items_collection_created_idx').on(t.collectionId, t.createdAt),
+    index('items_collection_updated_idx').on(t.collectionId, t.updatedAt),
   ],
 );
 

@@ -1,5 +1,6 @@
-// Measurement mode for `npm run bench` (EXPOSE_D1_METRICS=true): counts the D1 statements of a request
-// and adds up rows read and written from each result's meta, answered in X-D1-* headers.
+// Measurement mode for `npm run bench` (EXPOSE_D1_METRICS=true, and a request sending X-Measure-D1: 1):
+// counts the D1 statements of that request and adds up rows read and written from each result's meta,
+// answered in X-D1-* headers.
 // drizzle reads rows through raw(), whose result has no meta; in this mode such a statement also runs
 // once through run() to read its meta, and only that one execution is counted.
 

@@ -9,7 +9,7 @@ import { normalizeValue } from '../../../../shared/values';
 import type { Caller } from '../../env';
 import { ApiError } from '../../lib/api-error';
 import type { CallerLevel } from '../../lib/visibility';
-import { matchExpression } from './items.search';
+import { facetsExpression, facetToken, inlineId, matchExpression } from './items.search';
 import type { PropertyRow } from './items.values';
 
 /** "Unlimited" is served in pages of this size; the client asks for the next ones as it scrolls. */
@@ -22,32 +22,17 @@ export interface ItemRow {
   visibility: number | null;
   level: number;
   borrowable: number | null;
+  data: string;
   created_at: string;
   updated_at: string;
 }
 
-interface ValueRecord {
-  item_id: number;
-  property_id: number;
-  position: number;
-  value: string;
-}
-
-/** Values by property key (arrays for multiple properties), for the given properties only. */
-function groupValues(rows: ValueRecord[], props: PropertyRow[]): Map<number, Record<string, unknown>> {
-  const byId = new Map(props.map((p) => [p.id, p]));
-  const out = new Map<number, Record<string, unknown>>();
-  const sorted = [...rows].sort((a, b) => a.position - b.position);
-  for (const row of sorted) {
-    const prop = byId.get(row.property_id);
-    if (!prop) continue;
-    const values = out.get(row.item_id) ?? {};
-    const value = JSON.parse(row.value) as unknown;
-    if (prop.multiple) ((values[prop.key] ??= []) as unknown[]).push(value);
-    else values[prop.key] = value;
-    out.set(row.item_id, values);
-  }
-  return out;
+/** Values by property key, for the given (visible) properties only, from the item's cached data. */
+function valuesOf(row: ItemRow, props: PropertyRow[]): Record<string, unknown> {
+  const byId = JSON.parse(row.data) as Record<string, unknown>;
+  const values: Record<string, unknown> = {};
+  for (const p of props) if (byId[p.id] !== undefined) values[p.key] = byId[p.id];
+  return values;
 }
 
 function roleValue(values: Record<string, unknown>, props: PropertyRow[], role: 'isTitle' | 'isSubtitle' | 'isCover' | 'isReference'): string | null {
@@ -65,12 +50,8 @@ export async function loadItem(d1: D1Database, collectionId: number, itemId: num
     .first<ItemRow>();
 }
 
-export async function toItem(d1: D1Database, row: ItemRow, props: PropertyRow[], caller: Caller | null, isOwner: boolean): Promise<Item> {
-  const { results } = await d1
-    .prepare('SELECT item_id, property_id, position, value FROM item_values WHERE item_id = ?')
-    .bind(row.id)
-    .all<ValueRecord>();
-  const values = groupValues(results, props).get(row.id) ?? {};
+export function toItem(row: ItemRow, props: PropertyRow[], caller: Caller | null, isOwner: boolean): Item {
+  const values = valuesOf(row, props);
   return {
     id: row.id,
     collectionId: row.collection_id,
@@ -99,10 +80,11 @@ export interface ListRequest {
 }
 
 interface Conditions {
+  /** An FTS5 expression: the search and the value filters, intersected inside the index. */
+  match: string | null;
+  /** Other conditions on `i` (ranges), with their parameters. */
   sql: string[];
   binds: unknown[];
-  /** True when search or filters narrow the set (the collection's counters no longer give the total). */
-  narrowed: boolean;
 }
 
 function rangeBound(prop: PropertyRow, text: string, param: string): number {
@@ -123,17 +105,15 @@ function badParam(path: string, reason: string): ApiError {
 }
 
 /**
- * WHERE conditions for the caller's level, the search and the filters. `skipKey` leaves out one
- * property's filter (facet counts show what choosing another value of that property would give).
+ * The search and the filters. `skipKey` leaves out one property's filter (facet counts show what
+ * choosing another value of that property would give). Only visible filterable properties may filter.
  */
-function conditions(collectionId: number, level: CallerLevel, props: PropertyRow[], request: ListRequest, skipKey?: string): Conditions {
-  const out: Conditions = { sql: ['i.collection_id = ?', 'i.level <= ?'], binds: [collectionId, level], narrowed: false };
-  const match = request.q ? matchExpression(request.q, level) : null;
-  if (match) {
-    out.sql.push('i.id IN (SELECT rowid FROM items_search WHERE items_search MATCH ?)');
-    out.binds.push(match);
-    out.narrowed = true;
-  }
+function conditions(level: CallerLevel, props: PropertyRow[], request: ListRequest, skipKey?: string): Conditions {
+  const out: Conditions = { match: null, sql: [], binds: [] };
+  const parts: string[] = [];
+  const search = request.q ? matchExpression(request.q, level) : null;
+  if (search) parts.push(`(${search})`);
+  const facetGroups: string[][] = [];
   const filterable = new Map(props.filter((p) => p.filterable).map((p) => [p.key, p]));
   for (const [param, values] of Object.entries(request.raw)) {
     const prefix = [FILTER_PREFIX, MIN_PREFIX, MAX_PREFIX].find((p) => param.startsWith(p));
@@ -142,33 +122,46 @@ function conditions(collectionId: number, level: CallerLevel, props: PropertyRow
     const prop = filterable.get(key);
     if (!prop) throw badParam(param, 'unknown_property');
     if (key === skipKey) continue;
-    out.narrowed = true;
     const type = prop.type as PropertyType;
-    if (prefix === FILTER_PREFIX) {
-      if (type === 'yesno') {
-        const wanted = values.map((v) => (v === 'true' ? 1 : v === 'false' ? 0 : NaN));
-        if (wanted.some(Number.isNaN)) throw badParam(param, 'invalid_type');
-        out.sql.push(`i.id IN (SELECT item_id FROM item_values WHERE property_id = ? AND sort_number IN (${wanted.map(() => '?').join(',')}))`);
-        out.binds.push(prop.id, ...wanted);
-      } else if (RANGE_PROPERTY_TYPES.includes(type)) {
-        const wanted = values.map((v) => rangeBound(prop, v, param));
-        out.sql.push(`i.id IN (SELECT item_id FROM item_values WHERE property_id = ? AND sort_number IN (${wanted.map(() => '?').join(',')}))`);
-        out.binds.push(prop.id, ...wanted);
-      } else {
-        out.sql.push('i.id IN (SELECT item_id FROM item_values WHERE property_id = ? AND sort_text IN (SELECT value FROM json_each(?)))');
-        out.binds.push(prop.id, JSON.stringify(values.map((v) => v.toLowerCase().slice(0, 200))));
-      }
+    const ranged = RANGE_PROPERTY_TYPES.includes(type);
+    if (prefix === FILTER_PREFIX && !ranged) {
+      if (type === 'yesno' && values.some((v) => v !== 'true' && v !== 'false')) throw badParam(param, 'invalid_type');
+      facetGroups.push(values.map((v) => facetToken(prop.id, type, v)));
+    } else if (prefix === FILTER_PREFIX) {
+      const wanted = values.map((v) => rangeBound(prop, v, param));
+      out.sql.push(
+        `EXISTS (SELECT 1 FROM item_values r WHERE r.item_id = i.id AND r.property_id = ? AND r.sort_number IN (${wanted.map(() => '?').join(',')}))`,
+      );
+      out.binds.push(prop.id, ...wanted);
     } else {
-      if (!RANGE_PROPERTY_TYPES.includes(type) || values.length !== 1) throw badParam(param, 'invalid');
-      const bound = rangeBound(prop, values[0]!, param);
-      out.sql.push(`i.id IN (SELECT item_id FROM item_values WHERE property_id = ? AND sort_number ${prefix === MIN_PREFIX ? '>=' : '<='} ?)`);
-      out.binds.push(prop.id, bound);
+      if (!ranged || values.length !== 1) throw badParam(param, 'invalid');
+      out.sql.push(
+        `EXISTS (SELECT 1 FROM item_values r WHERE r.item_id = i.id AND r.property_id = ? AND r.sort_number ${prefix === MIN_PREFIX ? '>=' : '<='} ?)`,
+      );
+      out.binds.push(prop.id, rangeBound(prop, values[0]!, param));
     }
   }
+  if (facetGroups.length > 0) parts.push(facetsExpression(facetGroups));
+  out.match = parts.length > 0 ? parts.join(' AND ') : null;
   return out;
 }
 
-function summaryOf(row: ItemRow & { values?: Record<string, unknown> }, values: Record<string, unknown>, props: PropertyRow[]): ItemSummary {
+/**
+ * FROM and WHERE for items of a collection the caller may see, narrowed by `where`. With a match, the
+ * CROSS JOIN makes SQLite start from the full-text matches instead of scanning the collection.
+ */
+function itemFilter(collectionId: number, level: CallerLevel, where: Conditions) {
+  const sql = ['i.collection_id = ?', 'i.level <= ?', ...where.sql];
+  const binds: unknown[] = [collectionId, level, ...where.binds];
+  if (!where.match) return { from: 'items i', sql: sql.join(' AND '), binds };
+  return {
+    from: 'items_search CROSS JOIN items i ON i.id = items_search.rowid',
+    sql: ['items_search MATCH ?', ...sql].join(' AND '),
+    binds: [where.match, ...binds],
+  };
+}
+
+function summaryOf(row: ItemRow, values: Record<string, unknown>, props: PropertyRow[]): ItemSummary {
   const summary: Record<string, unknown> = {};
   for (const p of props) if (p.inSummary && values[p.key] !== undefined) summary[p.key] = values[p.key];
   return {
@@ -183,24 +176,18 @@ function summaryOf(row: ItemRow & { values?: Record<string, unknown> }, values: 
   };
 }
 
-/** The values a list shows (title, subtitle, cover, summary) for a set of items: one statement. */
-async function summaries(d1: D1Database, rows: ItemRow[], props: PropertyRow[]): Promise<ItemSummary[]> {
-  if (rows.length === 0) return [];
-  const shown = props.filter((p) => p.isTitle || p.isSubtitle || p.isCover || p.inSummary);
-  let grouped = new Map<number, Record<string, unknown>>();
-  if (shown.length > 0) {
-    const { results } = await d1
-      .prepare(
-        `SELECT item_id, property_id, position, value FROM item_values
-         WHERE item_id IN (SELECT value FROM json_each(?)) AND property_id IN (SELECT value FROM json_each(?))`,
-      )
-      .bind(JSON.stringify(rows.map((r) => r.id)), JSON.stringify(shown.map((p) => p.id)))
-      .all<ValueRecord>();
-    grouped = groupValues(results, shown);
-  }
-  return rows.map((row) => summaryOf(row, grouped.get(row.id) ?? {}, props));
+/** What a list shows of each item (title, subtitle, cover, summary), from the rows already read. */
+function summaries(rows: ItemRow[], props: PropertyRow[]): ItemSummary[] {
+  return rows.map((row) => summaryOf(row, valuesOf(row, props), props));
 }
 
+/**
+ * A page of items. Its cost follows the page, not the collection:
+ * - with a search or value filters, the matching ids come from the full-text index (where search and
+ *   filters intersect) and only those items are read, sorted, and counted in the same statement;
+ * - otherwise the page walks an index already in the wanted order (dates on items, or a property's
+ *   sort keys) and stops once the page is full; the total comes from the collection's counters.
+ */
 export async function listItems(
   d1: D1Database,
   collection: { id: number; countEveryone: number; countLoggedIn: number; countOwner: number },
@@ -208,39 +195,75 @@ export async function listItems(
   props: PropertyRow[],
   request: ListRequest,
 ) {
-  const where = conditions(collection.id, level, props, request);
+  const where = conditions(level, props, request);
+  const filter = itemFilter(collection.id, level, where);
   const dir = request.dir === 'asc' ? 'ASC' : 'DESC';
-  let join = '';
-  let order = `i.created_at ${dir}, i.id ${dir}`;
-  const binds: unknown[] = [];
-  if (request.sort === 'updated') order = `i.updated_at ${dir}, i.id ${dir}`;
-  else if (request.sort && request.sort !== 'created') {
-    const prop = props.find((p) => p.key === request.sort && p.sortable);
-    if (!prop) throw badParam('sort', 'unknown_property');
-    join = 'LEFT JOIN item_values s ON s.item_id = i.id AND s.property_id = ? AND s.position = 0';
-    binds.push(prop.id);
-    // Items without a value come last in both directions.
-    order = `(s.item_id IS NULL), s.sort_number ${dir}, s.sort_text ${dir}, i.id ${dir}`;
-  }
   const unlimited = request.perPage === PER_PAGE_ALL;
   const perPage = unlimited ? UNLIMITED_PAGE_SIZE : Number(request.perPage ?? DEFAULT_PER_PAGE);
   const page = request.page ?? 1;
-  const pageQuery = d1
-    .prepare(
-      `SELECT i.* FROM items i ${join} WHERE ${where.sql.join(' AND ')} ORDER BY ${order} LIMIT ? OFFSET ?`,
-    )
-    .bind(...binds, ...where.binds, perPage, (page - 1) * perPage);
+  const offset = (page - 1) * perPage;
+  const sortProp = request.sort && request.sort !== 'created' && request.sort !== 'updated' ? props.find((p) => p.key === request.sort && p.sortable) : null;
+  if (request.sort && request.sort !== 'created' && request.sort !== 'updated' && !sortProp) throw badParam('sort', 'unknown_property');
+  const sortKey = sortProp && RANGE_PROPERTY_TYPES.includes(sortProp.type as PropertyType) ? 's.sort_number' : 's.sort_text';
+  const dateColumn = request.sort === 'updated' ? 'i.updated_at' : 'i.created_at';
   const counter = level === 3 ? collection.countOwner : level === 1 ? collection.countLoggedIn : collection.countEveryone;
-  const [pageResult, countResult] = where.narrowed
-    ? await d1.batch<ItemRow | { n: number }>([
-        pageQuery,
-        d1.prepare(`SELECT count(*) AS n FROM items i WHERE ${where.sql.join(' AND ')}`).bind(...where.binds),
-      ])
-    : [await pageQuery.all<ItemRow>(), null];
-  const rows = pageResult!.results as ItemRow[];
-  const total = countResult ? (countResult.results[0] as { n: number }).n : counter;
+  const countAll = async () =>
+    (await d1.prepare(`SELECT count(*) AS n FROM ${filter.from} WHERE ${filter.sql}`).bind(...filter.binds).first<{ n: number }>())?.n ?? 0;
+
+  let rows: ItemRow[];
+  let total: number;
+  if (where.match) {
+    // The matches are few: sort them by the value in their cached data, no extra reads.
+    let order = `${dateColumn} ${dir}, i.id ${dir}`;
+    if (sortProp) {
+      const path = `$."${inlineId(sortProp.id)}"${sortProp.multiple ? '[0]' : ''}`;
+      const value = RANGE_PROPERTY_TYPES.includes(sortProp.type as PropertyType) ? `json_extract(i.data, '${path}')` : `lower(json_extract(i.data, '${path}'))`;
+      order = `(${value} IS NULL), ${value} ${dir}, i.id ${dir}`;
+    }
+    const { results } = await d1
+      .prepare(`SELECT i.*, count(*) OVER () AS total_count FROM ${filter.from} WHERE ${filter.sql} ORDER BY ${order} LIMIT ? OFFSET ?`)
+      .bind(...filter.binds, perPage, offset)
+      .all<ItemRow & { total_count: number }>();
+    rows = results;
+    total = results[0]?.total_count ?? (offset > 0 ? await countAll() : 0);
+  } else if (!sortProp) {
+    ({ results: rows } = await d1
+      .prepare(`SELECT i.* FROM items i INDEXED BY items_collection_${request.sort === 'updated' ? 'updated' : 'created'}_idx WHERE ${filter.sql} ORDER BY ${dateColumn} ${dir}, i.id ${dir} LIMIT ? OFFSET ?`)
+      .bind(...filter.binds, perPage, offset)
+      .all<ItemRow>());
+    total = where.sql.length > 0 ? await countAll() : counter;
+  } else {
+    // Items with a value, in the sort index's order; those without one follow, oldest first.
+    const { results } = await d1
+      .prepare(
+        `SELECT i.* FROM item_values s CROSS JOIN items i ON i.id = s.item_id
+         WHERE s.property_id = ? AND s.position = 0 AND ${filter.sql} ORDER BY ${sortKey} ${dir} LIMIT ? OFFSET ?`,
+      )
+      .bind(sortProp.id, ...filter.binds, perPage, offset)
+      .all<ItemRow>();
+    rows = results;
+    if (rows.length < perPage) {
+      const valued =
+        rows.length > 0 || offset === 0
+          ? offset + rows.length
+          : ((await d1
+              .prepare(`SELECT count(*) AS n FROM item_values s CROSS JOIN items i ON i.id = s.item_id WHERE s.property_id = ? AND s.position = 0 AND ${filter.sql}`)
+              .bind(sortProp.id, ...filter.binds)
+              .first<{ n: number }>())?.n ?? 0);
+      const { results: missing } = await d1
+        .prepare(
+          `SELECT i.* FROM items i WHERE ${filter.sql}
+           AND NOT EXISTS (SELECT 1 FROM item_values s WHERE s.item_id = i.id AND s.property_id = ? AND s.position = 0)
+           ORDER BY i.created_at, i.id LIMIT ? OFFSET ?`,
+        )
+        .bind(...filter.binds, sortProp.id, perPage - rows.length, Math.max(0, offset - valued))
+        .all<ItemRow>();
+      rows = [...rows, ...missing];
+    }
+    total = where.sql.length > 0 ? await countAll() : counter;
+  }
   return {
-    items: await summaries(d1, rows, props),
+    items: summaries(rows, props),
     total,
     page,
     perPage: unlimited ? (PER_PAGE_ALL as typeof PER_PAGE_ALL) : perPage,
@@ -252,15 +275,15 @@ export async function listFacets(d1: D1Database, collectionId: number, level: Ca
   const filterable = props.filter((p) => p.filterable);
   if (filterable.length === 0) return [];
   const statements = filterable.map((prop) => {
-    const where = conditions(collectionId, level, props, request, prop.key);
+    const filter = itemFilter(collectionId, level, conditions(level, props, request, prop.key));
     const range = RANGE_PROPERTY_TYPES.includes(prop.type as PropertyType);
     const select = range
       ? `SELECT min(v.sort_number) AS low, max(v.sort_number) AS high, min(v.value) AS lowValue, max(v.value) AS highValue`
       : `SELECT min(v.value) AS value, count(DISTINCT v.item_id) AS n`;
     const group = range ? '' : `GROUP BY coalesce(v.sort_text, v.sort_number) ORDER BY n DESC, min(v.sort_text) LIMIT 50`;
     return d1
-      .prepare(`${select} FROM item_values v JOIN items i ON i.id = v.item_id WHERE v.property_id = ? AND ${where.sql.join(' AND ')} ${group}`)
-      .bind(prop.id, ...where.binds);
+      .prepare(`${select} FROM ${filter.from} JOIN item_values v ON v.item_id = i.id AND v.property_id = ? WHERE ${filter.sql} ${group}`)
+      .bind(prop.id, ...filter.binds);
   });
   const results = await d1.batch<Record<string, unknown>>(statements);
   return filterable.map((prop, index) => {
@@ -285,6 +308,6 @@ export async function recentItems(d1: D1Database, collectionId: number, level: C
       .prepare('SELECT * FROM items WHERE collection_id = ? AND level <= ? AND updated_at > created_at ORDER BY updated_at DESC, id DESC LIMIT 10')
       .bind(collectionId, level),
   ]);
-  const all = await summaries(d1, [...added!.results, ...edited!.results], props);
+  const all = summaries([...added!.results, ...edited!.results], props);
   return { added: all.slice(0, added!.results.length), edited: all.slice(added!.results.length) };
 }

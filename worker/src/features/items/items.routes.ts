@@ -22,7 +22,7 @@ import { callerOf, optionalUser, requireUser } from '../../middleware/auth';
 import { requireOwnedCollection, requireVisibleCollection } from '../collections/collections.queries';
 import { listPropertyRows, visibleProperties } from '../properties/properties.queries';
 import { listFacets, listItems, loadItem, recentItems, toItem, type ListRequest } from './items.queries';
-import { inlineId, newestItemOf, reindexStatement } from './items.search';
+import { inlineId, newestItemOf, refreshStatements } from './items.search';
 import { valuesToRows, type PropertyRow, type ValueRow } from './items.values';
 
 const tags = ['Items'];
@@ -185,11 +185,11 @@ export const itemsRoutes = createRouter()
         })
         .returning({ id: items.id }),
       ...insertValues(db, newItemId, rows),
-      reindexStatement(db, { newestOf: found.collection.id }),
+      ...refreshStatements(db, { newestOf: found.collection.id }),
     ]);
     const [{ id }] = results[0] as [{ id: number }];
     const row = await requireItem(c.get('d1'), found.collection.id, id);
-    return c.json(await toItem(c.get('d1'), row, props, caller, true), 201);
+    return c.json(toItem(row, props, caller, true), 201);
   })
   .openapi(read, async (c) => {
     const db = c.get('db');
@@ -204,7 +204,7 @@ export const itemsRoutes = createRouter()
     const hidden = row.level > found.level || row.level === 4 || found.collection.visibility === 4;
     if (hidden && !forEdit) throw new ApiError('NOT_FOUND');
     const props = visibleProperties(await listPropertyRows(db, found.collection.id), found.level, forEdit);
-    return c.json(await toItem(c.get('d1'), row, props, caller, owner), 200);
+    return c.json(toItem(row, props, caller, owner), 200);
   })
   .openapi(update, async (c) => {
     const db = c.get('db');
@@ -225,10 +225,10 @@ export const itemsRoutes = createRouter()
           updatedAt: sqlNow,
         })
         .where(eq(items.id, iid)),
-      ...(rows ? [db.delete(itemValues).where(eq(itemValues.itemId, iid)), ...insertValues(db, iid, rows), reindexStatement(db, { itemId: iid })] : []),
+      ...(rows ? [db.delete(itemValues).where(eq(itemValues.itemId, iid)), ...insertValues(db, iid, rows), ...refreshStatements(db, { itemId: iid })] : []),
     ]);
     const row = await requireItem(c.get('d1'), found.collection.id, iid);
-    return c.json(await toItem(c.get('d1'), row, props, caller, true), 200);
+    return c.json(toItem(row, props, caller, true), 200);
   })
   .openapi(duplicate, async (c) => {
     const db = c.get('db');
@@ -238,18 +238,18 @@ export const itemsRoutes = createRouter()
     await requireItem(c.get('d1'), found.collection.id, iid);
     const source = inlineId(iid);
     const results = await runBatch(db, [
-      db.run(sql.raw(`INSERT INTO items (collection_id, quantity, visibility, level, borrowable)
-        SELECT collection_id, quantity, visibility, level, borrowable FROM items WHERE id = ${source}`)),
+      db.run(sql.raw(`INSERT INTO items (collection_id, quantity, visibility, level, borrowable, data)
+        SELECT collection_id, quantity, visibility, level, borrowable, data FROM items WHERE id = ${source}`)),
       db.run(sql.raw(`INSERT INTO item_values (item_id, property_id, position, value, sort_text, sort_number)
         SELECT ${newestItemOf(found.collection.id)}, property_id, position, value, sort_text, sort_number
         FROM item_values WHERE item_id = ${source}`)),
-      reindexStatement(db, { newestOf: found.collection.id }),
+      ...refreshStatements(db, { newestOf: found.collection.id }).slice(1),
       db.select({ id: sql<number>`max(${items.id})` }).from(items).where(eq(items.collectionId, found.collection.id)),
     ]);
-    const [{ id: copyId }] = results[3] as [{ id: number }];
+    const [{ id: copyId }] = results[results.length - 1] as [{ id: number }];
     const row = await requireItem(c.get('d1'), found.collection.id, copyId);
     const props = await listPropertyRows(db, found.collection.id);
-    return c.json(await toItem(c.get('d1'), row, props, caller, true), 201);
+    return c.json(toItem(row, props, caller, true), 201);
   })
   .openapi(remove, async (c) => {
     const db = c.get('db');

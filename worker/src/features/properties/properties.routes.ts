@@ -19,7 +19,7 @@ import { createRouter } from '../../lib/router';
 import { callerOf, optionalUser, requireUser } from '../../middleware/auth';
 import { requireOwnedCollection, requireVisibleCollection } from '../collections/collections.queries';
 import { touchCollection } from '../collections/collections.service';
-import { reindexStatement } from '../items/items.search';
+import { refreshStatements } from '../items/items.search';
 import { normalizeDefault, type PropertyRow } from '../items/items.values';
 import { listPropertyRows, slugify, toProperty, uniqueKey, visibleProperties } from './properties.queries';
 
@@ -29,8 +29,8 @@ const propertyParam = z.object({ id: z.coerce.number().int().positive(), pid: z.
 
 const ROLES = ['isTitle', 'isSubtitle', 'isCover', 'isReference'] as const;
 const ROLE_COLUMNS = { isTitle: properties.isTitle, isSubtitle: properties.isSubtitle, isCover: properties.isCover, isReference: properties.isReference };
-/** Changing these changes what search finds, so the collection's index is rebuilt. */
-const SEARCH_FIELDS = ['searchable', 'isTitle', 'visibility', 'type'] as const;
+/** Changing these changes what search finds or how values are kept, so derived item data is rebuilt. */
+const DERIVED_FIELDS = ['searchable', 'isTitle', 'visibility', 'type', 'filterable', 'multiple'] as const;
 
 const list = createRoute({
   method: 'get',
@@ -181,12 +181,12 @@ export const propertiesRoutes = createRouter()
         'defaultValue' in input ? input.defaultValue : current.defaultValue === null ? null : JSON.parse(current.defaultValue),
       );
     }
-    const reindex = SEARCH_FIELDS.some((f) => input[f] !== undefined && input[f] !== current[f]);
+    const refresh = DERIVED_FIELDS.some((f) => input[f] !== undefined && input[f] !== current[f]);
     const results = await runBatch(db, [
       db.update(properties).set(changes).where(eq(properties.id, pid)).returning(),
       ...clearRoles(db, found.collection.id, pid, input),
       touchCollection(db, found.collection.id),
-      ...(reindex ? [reindexStatement(db, { collectionId: found.collection.id })] : []),
+      ...(refresh ? refreshStatements(db, { collectionId: found.collection.id }) : []),
     ]);
     const updated = results[0] as PropertyRow[];
     return c.json(toProperty(updated[0]!), 200);
@@ -223,7 +223,7 @@ export const propertiesRoutes = createRouter()
     await runBatch(db, [
       db.delete(properties).where(eq(properties.id, pid)),
       touchCollection(db, found.collection.id),
-      ...(prop.searchable || prop.isTitle ? [reindexStatement(db, { collectionId: found.collection.id })] : []),
+      ...(prop.searchable || prop.isTitle || prop.filterable ? refreshStatements(db, { collectionId: found.collection.id }).slice(1) : []),
     ]);
     return c.body(null, 204);
   });
