@@ -9,6 +9,7 @@ import { itemsRoutes } from './features/items/items.routes';
 import { mediaApiRoutes, mediaRoutes } from './features/media/media.routes';
 import { metaRoutes } from './features/meta/meta.routes';
 import { passwordResetRoutes } from './features/password-reset/password-reset.routes';
+import { previewRoutes } from './features/previews/previews.routes';
 import { profileRoutes } from './features/profile/profile.routes';
 import { propertiesRoutes } from './features/properties/properties.routes';
 import { usersRoutes } from './features/users/users.routes';
@@ -62,6 +63,7 @@ export function createApp() {
   app.onError(handleError);
   app.route(API_PREFIX, createApi());
   app.route('/media', mediaRoutes);
+  app.route('/', previewRoutes);
   app.all('/api/*', () => {
     throw new ApiError('NOT_FOUND');
   });

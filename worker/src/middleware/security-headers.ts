@@ -21,6 +21,8 @@ export const CONTENT_SECURITY_POLICY = [
 
 export const securityHeaders = createMiddleware<AppEnv>(async (c, next) => {
   await next();
+  // Responses from the assets binding have immutable headers: copy before adding ours.
+  c.res = new Response(c.res.body, c.res);
   const headers = c.res.headers;
   if (!headers.has('content-security-policy')) headers.set('Content-Security-Policy', CONTENT_SECURITY_POLICY);
   headers.set('X-Content-Type-Options', 'nosniff');

@@ -1,0 +1,100 @@
+// Link previews: when a collection or item page is visible to everyone, the SPA's HTML is served with
+// og:/twitter: tags naming it, so a shared link shows a title, a description and a picture. Anything
+// else gets the plain SPA page: a preview never says more than an anonymous visitor may see.
+import { Hono } from 'hono';
+import { PRODUCT_NAME } from '../../../../shared/constants';
+import type { AppEnv } from '../../env';
+import { mediaKeyOf } from '../../lib/media';
+import { findCollection } from '../collections/collections.queries';
+import { loadItem, toItem } from '../items/items.queries';
+import { listPropertyRows, visibleProperties } from '../properties/properties.queries';
+
+export interface LinkPreview {
+  title: string;
+  description: string;
+  image: string | null;
+  url: string;
+}
+
+const DESCRIPTION_MAX = 200;
+
+function shorten(text: string): string {
+  const flat = text.replace(/\s+/g, ' ').trim();
+  return flat.length > DESCRIPTION_MAX ? `${flat.slice(0, DESCRIPTION_MAX - 1)}…` : flat;
+}
+
+/** The tags of a preview; values are set as attributes, which HTMLRewriter escapes. */
+export function previewTags(preview: LinkPreview): [string, string][] {
+  const tags: [string, string][] = [
+    ['og:site_name', PRODUCT_NAME],
+    ['og:type', 'website'],
+    ['og:title', preview.title],
+    ['og:description', preview.description],
+    ['og:url', preview.url],
+    ['twitter:card', preview.image ? 'summary_large_image' : 'summary'],
+    ['twitter:title', preview.title],
+    ['twitter:description', preview.description],
+  ];
+  if (preview.image) tags.push(['og:image', preview.image], ['twitter:image', preview.image]);
+  return tags;
+}
+
+export const previewRoutes = new Hono<AppEnv>();
+
+previewRoutes.get('/collection/:cid{[0-9]+}/item/:iid{[0-9]+}', async (c) => {
+  const db = c.get('db');
+  const found = await findCollection(db, Number(c.req.param('cid')));
+  const page = await c.env.ASSETS.fetch(new Request(new URL('/', c.req.url)));
+  if (!found || found.collection.visibility !== 0) return page;
+  const row = await loadItem(c.get('d1'), found.collection.id, Number(c.req.param('iid')));
+  if (!row || row.level !== 0) return page;
+  const props = visibleProperties(await listPropertyRows(db, found.collection.id), 0);
+  const item = toItem(row, props, null, false);
+  const summary = props.filter((p) => p.inSummary).map((p) => item.values[p.key]).flat().filter((v) => v !== undefined && v !== null).join(' · ');
+  return withPreview(page, {
+    title: item.title ?? `${found.collection.name} #${item.id}`,
+    description: shorten([item.subtitle, summary].filter(Boolean).join(' — ') || found.collection.name),
+    image: absoluteMedia(c.req.url, c.env.APP_URL, item.cover),
+    url: new URL(c.req.path, c.env.APP_URL || c.req.url).href,
+  });
+});
+
+previewRoutes.get('/collection/:cid{[0-9]+}', async (c) => {
+  const found = await findCollection(c.get('db'), Number(c.req.param('cid')));
+  const page = await c.env.ASSETS.fetch(new Request(new URL('/', c.req.url)));
+  if (!found || found.collection.visibility !== 0) return page;
+  const { collection } = found;
+  return withPreview(page, {
+    title: collection.name,
+    description: shorten(collection.description || `${collection.name} - ${PRODUCT_NAME}`),
+    image: absoluteMedia(c.req.url, c.env.APP_URL, collection.image),
+    url: new URL(c.req.path, c.env.APP_URL || c.req.url).href,
+  });
+});
+
+function absoluteMedia(requestUrl: string, appUrl: string | undefined, value: string | null): string | null {
+  const key = mediaKeyOf(value);
+  return key ? new URL(`/media/${key}`, appUrl || requestUrl).href : null;
+}
+
+function withPreview(page: Response, preview: LinkPreview): Response {
+  const tags = previewTags(preview);
+  return new HTMLRewriter()
+    .on('head', {
+      element(head) {
+        for (const [property, content] of tags) {
+          head.append(`<meta property="${property}" content="${escapeAttribute(content)}">`, { html: true });
+        }
+      },
+    })
+    .on('title', {
+      element(title) {
+        title.setInnerContent(`${preview.title} - ${PRODUCT_NAME}`);
+      },
+    })
+    .transform(page);
+}
+
+function escapeAttribute(text: string): string {
+  return text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+}
