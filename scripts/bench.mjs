@@ -210,6 +210,7 @@ async function main() {
       // A broad query (a third of the collection matches): cost follows the number of matches.
       await scenario('collection-page-broad-100k', pid, 10, get('/api/v1/collections/2/items?perPage=50&sort=year&dir=asc&f.genre=fantasy&f.genre=mystery&f.genre=romance&f.genre=history&q=story'), SIZES[1]),
       await scenario('collection-page-unfiltered-100k', pid, 20, get('/api/v1/collections/2/items?perPage=50&sort=title&dir=asc'), SIZES[1]),
+      await scenario('collection-filters-100k', pid, 20, get('/api/v1/collections/2/filters'), SIZES[1]),
       await scenario('item-page-100k', pid, 100, get('/api/v1/collections/2/items/2050000'), SIZES[1]),
       await scenario('item-create-10k', pid, 30, (extra) => send('POST', '/api/v1/collections/1/items', token, newBook((created += 1)))(extra), SIZES[0]),
       await scenario('item-update-10k', pid, 30, send('PATCH', '/api/v1/collections/1/items/1000500', token, newBook(0)), SIZES[0]),

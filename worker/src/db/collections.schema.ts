@@ -112,10 +112,41 @@ export const itemValues = sqliteTable(
     sortText: text('sort_text'),
     /** Numbers, ratings, yes/no (0/1), dates and date-times (epoch milliseconds). */
     sortNumber: real('sort_number'),
+    /** The item's level, copied here so facet counts can be kept by triggers (migration 0004). */
+    level: integer('level').notNull().default(0),
   },
   (t) => [
     primaryKey({ columns: [t.itemId, t.propertyId, t.position] }),
     index('item_values_property_text_idx').on(t.propertyId, t.sortText),
     index('item_values_property_number_idx').on(t.propertyId, t.sortNumber),
+  ],
+);
+
+/**
+ * Values of filterable properties with how many items hold each, per caller level (everyone, signed
+ * in, owner): the filter panel of an unfiltered collection reads these instead of every value. Kept by
+ * triggers on item_values (migration 0004); rebuilt when a property becomes filterable.
+ */
+export const facetCounts = sqliteTable(
+  'facet_counts',
+  {
+    propertyId: integer('property_id')
+      .notNull()
+      .references(() => properties.id, { onDelete: 'cascade' }),
+    /** sort_text, or the number as text. */
+    sortKey: text('sort_key').notNull(),
+    /** A value as stored (JSON), to show. */
+    value: text('value').notNull(),
+    sortNumber: real('sort_number'),
+    countEveryone: integer('count_everyone').notNull().default(0),
+    countLoggedIn: integer('count_logged_in').notNull().default(0),
+    countOwner: integer('count_owner').notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ columns: [t.propertyId, t.sortKey] }),
+    index('facet_counts_everyone_idx').on(t.propertyId, t.countEveryone),
+    index('facet_counts_logged_in_idx').on(t.propertyId, t.countLoggedIn),
+    index('facet_counts_owner_idx').on(t.propertyId, t.countOwner),
+    index('facet_counts_number_idx').on(t.propertyId, t.sortNumber),
   ],
 );

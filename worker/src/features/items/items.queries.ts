@@ -274,13 +274,62 @@ export async function listItems(
 export async function listFacets(d1: D1Database, collectionId: number, level: CallerLevel, props: PropertyRow[], request: ListRequest): Promise<FilterFacet[]> {
   const filterable = props.filter((p) => p.filterable);
   if (filterable.length === 0) return [];
+  conditions(level, props, request); // validates the filters
+  const narrowed = !!request.q?.trim() || Object.keys(request.raw).some((k) => [FILTER_PREFIX, MIN_PREFIX, MAX_PREFIX].some((p) => k.startsWith(p)));
+  return narrowed ? facetsOfMatches(d1, collectionId, level, filterable, props, request) : facetsFromCounts(d1, level, filterable);
+}
+
+const isRange = (prop: PropertyRow) => RANGE_PROPERTY_TYPES.includes(prop.type as PropertyType);
+const isDate = (prop: PropertyRow) => prop.type === 'date' || prop.type === 'datetime';
+const parseStored = (json: string | null | undefined) => (json ? (JSON.parse(json) as number | string) : null);
+
+function facetOf(prop: PropertyRow, values: { value: string; n: number }[], low: { value: string; sort_number: number } | null, high: typeof low): FilterFacet {
+  const base = { key: prop.key, label: prop.label, type: prop.type };
+  if (isRange(prop)) {
+    const bound = (row: typeof low) => (row ? (isDate(prop) ? parseStored(row.value) : row.sort_number) : null);
+    return { ...base, kind: 'range', values: [], min: bound(low), max: bound(high) };
+  }
+  return {
+    ...base,
+    kind: prop.type === 'yesno' ? 'yesno' : 'values',
+    values: values.map((r) => ({ value: String(JSON.parse(r.value) as unknown), count: r.n })),
+    min: null,
+    max: null,
+  };
+}
+
+/** The unfiltered panel: the counts kept by triggers, read through indexes (about 50 rows a property). */
+async function facetsFromCounts(d1: D1Database, level: CallerLevel, filterable: PropertyRow[]): Promise<FilterFacet[]> {
+  const column = level === 3 ? 'count_owner' : level === 1 ? 'count_logged_in' : 'count_everyone';
+  const statements = filterable.flatMap((prop) =>
+    isRange(prop)
+      ? ['ASC', 'DESC'].map((dir) =>
+          d1
+            .prepare(`SELECT value, sort_number FROM facet_counts WHERE property_id = ? AND ${column} > 0 ORDER BY sort_number ${dir} LIMIT 1`)
+            .bind(prop.id),
+        )
+      : [d1.prepare(`SELECT value, ${column} AS n FROM facet_counts WHERE property_id = ? AND ${column} > 0 ORDER BY ${column} DESC LIMIT 50`).bind(prop.id)],
+  );
+  const results = await d1.batch<Record<string, unknown>>(statements);
+  let next = 0;
+  return filterable.map((prop) => {
+    if (isRange(prop)) {
+      const low = results[next++]!.results[0] as { value: string; sort_number: number } | undefined;
+      const high = results[next++]!.results[0] as { value: string; sort_number: number } | undefined;
+      return facetOf(prop, [], low ?? null, high ?? null);
+    }
+    return facetOf(prop, results[next++]!.results as { value: string; n: number }[], null, null);
+  });
+}
+
+/** With a search or filters: computed over the matching items, each facet ignoring its own filter. */
+async function facetsOfMatches(d1: D1Database, collectionId: number, level: CallerLevel, filterable: PropertyRow[], props: PropertyRow[], request: ListRequest): Promise<FilterFacet[]> {
   const statements = filterable.map((prop) => {
     const filter = itemFilter(collectionId, level, conditions(level, props, request, prop.key));
-    const range = RANGE_PROPERTY_TYPES.includes(prop.type as PropertyType);
-    const select = range
+    const select = isRange(prop)
       ? `SELECT min(v.sort_number) AS low, max(v.sort_number) AS high, min(v.value) AS lowValue, max(v.value) AS highValue`
       : `SELECT min(v.value) AS value, count(DISTINCT v.item_id) AS n`;
-    const group = range ? '' : `GROUP BY coalesce(v.sort_text, v.sort_number) ORDER BY n DESC, min(v.sort_text) LIMIT 50`;
+    const group = isRange(prop) ? '' : `GROUP BY coalesce(v.sort_text, v.sort_number) ORDER BY n DESC LIMIT 50`;
     return d1
       .prepare(`${select} FROM ${filter.from} JOIN item_values v ON v.item_id = i.id AND v.property_id = ? WHERE ${filter.sql} ${group}`)
       .bind(prop.id, ...filter.binds);
@@ -288,16 +337,11 @@ export async function listFacets(d1: D1Database, collectionId: number, level: Ca
   const results = await d1.batch<Record<string, unknown>>(statements);
   return filterable.map((prop, index) => {
     const rows = results[index]!.results;
-    const type = prop.type as PropertyType;
-    const base = { key: prop.key, label: prop.label, type: prop.type };
-    if (RANGE_PROPERTY_TYPES.includes(type)) {
-      const row = rows[0] as { low: number | null; lowValue: string | null; high: number | null; highValue: string | null } | undefined;
-      const asValue = (json: string | null | undefined) => (json ? (JSON.parse(json) as number | string) : null);
-      // Dates are compared as text in ISO form, so min/max of the JSON text is the earliest/latest too.
-      return { ...base, kind: 'range' as const, values: [], min: type === 'date' || type === 'datetime' ? asValue(row?.lowValue) : (row?.low ?? null), max: type === 'date' || type === 'datetime' ? asValue(row?.highValue) : (row?.high ?? null) };
-    }
-    const values = (rows as { value: string; n: number }[]).map((r) => ({ value: String(JSON.parse(r.value) as unknown), count: r.n }));
-    return { ...base, kind: type === 'yesno' ? ('yesno' as const) : ('values' as const), values, min: null, max: null };
+    if (!isRange(prop)) return facetOf(prop, rows as { value: string; n: number }[], null, null);
+    const row = rows[0] as { low: number | null; high: number | null; lowValue: string | null; highValue: string | null } | undefined;
+    const low = row && row.low !== null ? { value: row.lowValue!, sort_number: row.low } : null;
+    const high = row && row.high !== null ? { value: row.highValue!, sort_number: row.high } : null;
+    return facetOf(prop, [], low, high);
   });
 }
 

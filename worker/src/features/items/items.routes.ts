@@ -29,8 +29,8 @@ const tags = ['Items'];
 const collectionParam = z.object({ id: z.coerce.number().int().positive() });
 const itemParam = z.object({ id: z.coerce.number().int().positive(), iid: z.coerce.number().int().positive() });
 const readQuery = z.object({ edit: z.enum(['true', 'false']).optional() });
-/** item_values has 6 columns; D1 binds at most 100 parameters per statement. */
-const VALUE_ROWS_PER_STATEMENT = Math.floor(100 / 6);
+/** item_values has 7 columns; D1 binds at most 100 parameters per statement. */
+const VALUE_ROWS_PER_STATEMENT = Math.floor(100 / 7);
 
 const list = createRoute({
   method: 'get',
@@ -120,10 +120,11 @@ function listRequest(query: z.infer<typeof itemListQuery>, raw: Record<string, s
   return { q: query.q, sort: query.sort, dir: query.dir, page: query.page, perPage: query.perPage, raw };
 }
 
-function insertValues(db: Db, itemId: number | SQL, rows: ValueRow[]) {
+/** `level` is the item's, copied to each value for the facet counts. */
+function insertValues(db: Db, itemId: number | SQL, level: number, rows: ValueRow[]) {
   const statements = [];
   for (let start = 0; start < rows.length; start += VALUE_ROWS_PER_STATEMENT) {
-    statements.push(db.insert(itemValues).values(rows.slice(start, start + VALUE_ROWS_PER_STATEMENT).map((r) => ({ ...r, itemId }))));
+    statements.push(db.insert(itemValues).values(rows.slice(start, start + VALUE_ROWS_PER_STATEMENT).map((r) => ({ ...r, itemId, level }))));
   }
   return statements;
 }
@@ -184,7 +185,7 @@ export const itemsRoutes = createRouter()
           borrowable: input.borrowable,
         })
         .returning({ id: items.id }),
-      ...insertValues(db, newItemId, rows),
+      ...insertValues(db, newItemId, input.visibility ?? 0, rows),
       ...refreshStatements(db, { newestOf: found.collection.id }),
     ]);
     const [{ id }] = results[0] as [{ id: number }];
@@ -211,10 +212,11 @@ export const itemsRoutes = createRouter()
     const caller = callerOf(c);
     const { id, iid } = c.req.valid('param');
     const found = await requireOwnedCollection(db, caller, id);
-    await requireItem(c.get('d1'), found.collection.id, iid);
+    const current = await requireItem(c.get('d1'), found.collection.id, iid);
     const input = c.req.valid('json');
     const props = await listPropertyRows(db, found.collection.id);
     const rows = input.values ? valuesToRows(props, input.values) : null;
+    const level = input.visibility !== undefined ? (input.visibility ?? 0) : current.level;
     await runBatch(db, [
       db
         .update(items)
@@ -225,7 +227,7 @@ export const itemsRoutes = createRouter()
           updatedAt: sqlNow,
         })
         .where(eq(items.id, iid)),
-      ...(rows ? [db.delete(itemValues).where(eq(itemValues.itemId, iid)), ...insertValues(db, iid, rows), ...refreshStatements(db, { itemId: iid })] : []),
+      ...(rows ? [db.delete(itemValues).where(eq(itemValues.itemId, iid)), ...insertValues(db, iid, level, rows), ...refreshStatements(db, { itemId: iid })] : []),
     ]);
     const row = await requireItem(c.get('d1'), found.collection.id, iid);
     return c.json(toItem(row, props, caller, true), 200);
@@ -240,8 +242,8 @@ export const itemsRoutes = createRouter()
     const results = await runBatch(db, [
       db.run(sql.raw(`INSERT INTO items (collection_id, quantity, visibility, level, borrowable, data)
         SELECT collection_id, quantity, visibility, level, borrowable, data FROM items WHERE id = ${source}`)),
-      db.run(sql.raw(`INSERT INTO item_values (item_id, property_id, position, value, sort_text, sort_number)
-        SELECT ${newestItemOf(found.collection.id)}, property_id, position, value, sort_text, sort_number
+      db.run(sql.raw(`INSERT INTO item_values (item_id, property_id, position, value, sort_text, sort_number, level)
+        SELECT ${newestItemOf(found.collection.id)}, property_id, position, value, sort_text, sort_number, level
         FROM item_values WHERE item_id = ${source}`)),
       ...refreshStatements(db, { newestOf: found.collection.id }).slice(1),
       db.select({ id: sql<number>`max(${items.id})` }).from(items).where(eq(items.collectionId, found.collection.id)),

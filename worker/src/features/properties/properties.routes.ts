@@ -1,6 +1,6 @@
 // Properties of a collection: list (visibility-filtered), create, edit, reorder, delete with values.
 import { createRoute, z } from '@hono/zod-openapi';
-import { and, count, eq, ne } from 'drizzle-orm';
+import { and, count, eq, ne, sql } from 'drizzle-orm';
 import { MAX_PROPERTIES } from '../../../../shared/catalogue';
 import {
   createPropertyInput,
@@ -10,7 +10,7 @@ import {
   reorderPropertiesInput,
   updatePropertyInput,
 } from '../../../../shared/schemas/properties';
-import { itemValues, properties } from '../../db/schema';
+import { facetCounts, itemValues, properties } from '../../db/schema';
 import type { Db } from '../../env';
 import { ApiError } from '../../lib/api-error';
 import { runBatch } from '../../lib/batch';
@@ -19,7 +19,7 @@ import { createRouter } from '../../lib/router';
 import { callerOf, optionalUser, requireUser } from '../../middleware/auth';
 import { requireOwnedCollection, requireVisibleCollection } from '../collections/collections.queries';
 import { touchCollection } from '../collections/collections.service';
-import { refreshStatements } from '../items/items.search';
+import { inlineId, refreshStatements } from '../items/items.search';
 import { normalizeDefault, type PropertyRow } from '../items/items.values';
 import { listPropertyRows, slugify, toProperty, uniqueKey, visibleProperties } from './properties.queries';
 
@@ -123,6 +123,22 @@ function clearRoles(db: Db, collectionId: number, keepId: number | null, input: 
   );
 }
 
+/** A property that becomes filterable gets its facet counts from its values; one that stops, loses them. */
+function facetCountStatements(db: Db, propertyId: number, filterable: boolean) {
+  const clear = db.delete(facetCounts).where(eq(facetCounts.propertyId, propertyId));
+  if (!filterable) return [clear];
+  const id = inlineId(propertyId);
+  return [
+    clear,
+    db.run(
+      sql.raw(`INSERT INTO facet_counts (property_id, sort_key, value, sort_number, count_everyone, count_logged_in, count_owner)
+      SELECT property_id, coalesce(sort_text, CAST(sort_number AS TEXT)), min(value), min(sort_number),
+        sum(level = 0), sum(level <= 1), sum(level <= 3)
+      FROM item_values WHERE property_id = ${id} GROUP BY coalesce(sort_text, CAST(sort_number AS TEXT))`),
+    ),
+  ];
+}
+
 export const propertiesRoutes = createRouter()
   .openapi(list, async (c) => {
     const db = c.get('db');
@@ -187,6 +203,7 @@ export const propertiesRoutes = createRouter()
       ...clearRoles(db, found.collection.id, pid, input),
       touchCollection(db, found.collection.id),
       ...(refresh ? refreshStatements(db, { collectionId: found.collection.id }) : []),
+      ...(input.filterable !== undefined && input.filterable !== current.filterable ? facetCountStatements(db, pid, input.filterable) : []),
     ]);
     const updated = results[0] as PropertyRow[];
     return c.json(toProperty(updated[0]!), 200);
