@@ -2,11 +2,12 @@
 import { render } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { IntlProvider } from 'react-intl';
-import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
+import { MemoryRouter, Route, RouterProvider, Routes, createMemoryRouter, useLocation } from 'react-router-dom';
 import { SWRConfig } from 'swr';
 import { vi } from 'vitest';
 import { STORAGE_KEYS } from '../../shared/constants';
 import type { ApiInfo } from '../../shared/schemas/meta';
+import { routes } from '../../web/src/app/router';
 import { AppSwrProvider } from '../../web/src/app/swr-provider';
 import en from '../../web/src/i18n/en.json';
 
@@ -106,4 +107,20 @@ export function renderWithApp(ui: ReactElement, { route = '/', path = '*' }: { r
       </MemoryRouter>
     </IntlProvider>,
   );
+}
+
+/**
+ * Renders the real route table at `path` (lazy screens included), with a fresh SWR cache. The router
+ * is returned so tests can read the location (path, search) and go back.
+ */
+export function renderRoute(path: string) {
+  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  const view = render(
+    <IntlProvider locale="en-US" defaultLocale="en-US" messages={en}>
+      <SWRConfig value={{ provider: () => new Map(), dedupingInterval: 0 }}>
+        <RouterProvider router={router} />
+      </SWRConfig>
+    </IntlProvider>,
+  );
+  return { router, ...view };
 }

@@ -1,5 +1,6 @@
 import { defineMessages, useIntl } from 'react-intl';
 import { Outlet, ScrollRestoration, useNavigation } from 'react-router-dom';
+import { MediaUrlProvider } from '../lib/media-url';
 import { AppSwrProvider } from './swr-provider';
 import { NavBar } from './nav-bar';
 
@@ -12,15 +13,17 @@ export function RootLayout() {
   const navigation = useNavigation();
   return (
     <AppSwrProvider>
-      <a className="skip-link" href="#main">
-        {intl.formatMessage(messages.skip)}
-      </a>
-      {navigation.state !== 'idle' ? <div className="progress" aria-hidden="true" /> : null}
-      <NavBar />
-      <main id="main" className="main" tabIndex={-1}>
-        <Outlet />
-      </main>
-      <ScrollRestoration />
+      <MediaUrlProvider>
+        <a className="skip-link" href="#main">
+          {intl.formatMessage(messages.skip)}
+        </a>
+        {navigation.state !== 'idle' ? <div className="progress" aria-hidden="true" /> : null}
+        <NavBar />
+        <main id="main" className="main" tabIndex={-1}>
+          <Outlet />
+        </main>
+        <ScrollRestoration />
+      </MediaUrlProvider>
     </AppSwrProvider>
   );
 }

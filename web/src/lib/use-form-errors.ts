@@ -1,5 +1,6 @@
 // What a form shows for a failed request: one alert text, plus a message per field it knows.
 import { useIntl } from 'react-intl';
+import { isApiError } from './api-client';
 import { describeError, describeFieldIssue, fieldIssues } from './error-messages';
 
 export interface FormErrors {
@@ -7,20 +8,31 @@ export interface FormErrors {
   message: string | null;
   /** The message for one field, if the server flagged it. */
   field: (path: string) => string | undefined;
+  /** The message for a field or anything inside it ("tags" also answers for "tags.2"). */
+  fieldUnder: (path: string) => string | undefined;
   /** Messages for flagged fields the form does not show (so they are not lost). */
   unmatched: (shown: readonly string[]) => string[];
 }
 
+const inside = (path: string, field: string) => path === field || path.startsWith(`${field}.`);
+
 export function useFormErrors(error: unknown): FormErrors {
   const intl = useIntl();
   const issues = fieldIssues(error);
+  const all = isApiError(error) ? error.fields : [];
   return {
     message: error ? describeError(intl, error) : null,
     field: (path) => {
       const issue = issues.get(path);
       return issue ? describeFieldIssue(intl, issue) : undefined;
     },
+    fieldUnder: (path) => {
+      const issue = all.find((candidate) => inside(candidate.path, path));
+      return issue ? describeFieldIssue(intl, issue) : undefined;
+    },
     unmatched: (shown) =>
-      [...issues.values()].filter((issue) => !shown.includes(issue.path)).map((issue) => describeFieldIssue(intl, issue)),
+      [...issues.values()]
+        .filter((issue) => !shown.some((field) => inside(issue.path, field)))
+        .map((issue) => describeFieldIssue(intl, issue)),
   };
 }

@@ -1,45 +1,111 @@
+// The collections home (spec §2): every collection the visitor may see, or only their own.
 import { defineMessages, useIntl } from 'react-intl';
-import { Link } from 'react-router-dom';
-import { PRODUCT_NAME } from '../../../../shared/constants';
+import { Link, useLocation, useSearchParams } from 'react-router-dom';
+import { ErrorAlert, SuccessStatus } from '../../components/alert';
+import { CheckboxField } from '../../components/checkbox-field';
+import { commonMessages } from '../../components/common-messages';
 import { DemoCredentials } from '../../components/demo-credentials';
-import { paths } from '../../lib/paths';
+import { Loading } from '../../components/loading';
+import { useCollections } from '../../features/collections/api/get-collections';
+import { CollectionCards } from '../../features/collections/components/collection-cards';
+import { describeError } from '../../lib/error-messages';
+import { paths, readFlash } from '../../lib/paths';
+import { useDemoMode } from '../../lib/use-demo-mode';
 import { usePageTitle } from '../../lib/use-page-title';
 import { useSession } from '../../lib/use-session';
 
 const messages = defineMessages({
+  title: { id: 'app.home.title', defaultMessage: 'Collections' },
   tagline: {
     id: 'app.home.tagline',
     defaultMessage: 'Catalogue your books, comics, movies, board games and everything else you collect, and lend them to friends.',
   },
-  invitation: { id: 'app.home.invitation', defaultMessage: 'Sign in to manage your collections.' },
-  signIn: { id: 'app.home.signIn', defaultMessage: 'Sign in' },
-});
-
-const valued = defineMessages<{ welcome: { username: string } }>({
-  welcome: { id: 'app.home.welcome', defaultMessage: 'Welcome, {username}!' },
+  newCollection: { id: 'app.home.newCollection', defaultMessage: 'New collection' },
+  signInHint: { id: 'app.home.signInHint', defaultMessage: 'Sign in to create a collection.' },
+  mine: { id: 'app.home.mine', defaultMessage: 'Show only my collections' },
+  emptyTitle: { id: 'app.home.emptyTitle', defaultMessage: 'Nothing to show yet' },
+  emptyMine: { id: 'app.home.emptyMine', defaultMessage: 'You have no collections yet. Start with your first one!' },
+  emptyAll: {
+    id: 'app.home.emptyAll',
+    defaultMessage: 'There are no collections to show yet. Create the first one!',
+  },
+  emptyVisitor: {
+    id: 'app.home.emptyVisitor',
+    defaultMessage: 'There are no public collections yet. Sign in to create the first one.',
+  },
+  createFirst: { id: 'app.home.createFirst', defaultMessage: 'Create a collection' },
 });
 
 export default function HomeRoute() {
   const intl = useIntl();
   const session = useSession();
+  const demo = useDemoMode();
+  const location = useLocation();
+  const [params, setParams] = useSearchParams();
+  const mine = session !== null && params.get('mine') === 'true';
+  const { data, error } = useCollections(mine);
+  const flash = readFlash(location.state);
   usePageTitle();
+
+  const newCollection = !session ? (
+    <Link className="button" to={paths.login} state={{ from: paths.collectionNew }} title={intl.formatMessage(messages.signInHint)}>
+      {intl.formatMessage(messages.newCollection)}
+    </Link>
+  ) : demo ? (
+    <button type="button" className="button" disabled>
+      {intl.formatMessage(messages.newCollection)}
+    </button>
+  ) : (
+    <Link className="button" to={paths.collectionNew}>
+      {intl.formatMessage(messages.newCollection)}
+    </Link>
+  );
+
+  const emptyText = mine ? messages.emptyMine : session ? messages.emptyAll : messages.emptyVisitor;
+
   return (
     <div className="stack">
-      <section className="hero">
-        <h1 className="hero__title">{PRODUCT_NAME}</h1>
-        <p className="hero__lead">{intl.formatMessage(messages.tagline)}</p>
-        {session ? (
-          <p className="hero__welcome">{intl.formatMessage(valued.welcome, { username: session.username })}</p>
-        ) : (
-          <p className="hero__invitation">
-            <span>{intl.formatMessage(messages.invitation)}</span>
-            <Link className="button" to={paths.login}>
-              {intl.formatMessage(messages.signIn)}
-            </Link>
-          </p>
-        )}
+      <section className="page-header">
+        <div className="page-header__text">
+          <h1>{intl.formatMessage(messages.title)}</h1>
+          <p className="muted">{intl.formatMessage(messages.tagline)}</p>
+        </div>
+        <div className="actions">{newCollection}</div>
       </section>
       <DemoCredentials />
+      {flash ? <SuccessStatus>{intl.formatMessage(commonMessages[flash])}</SuccessStatus> : null}
+      {session ? (
+        <CheckboxField
+          label={intl.formatMessage(messages.mine)}
+          checked={mine}
+          onChange={(event) => {
+            const checked = event.target.checked;
+            setParams(
+              (current) => {
+                const next = new URLSearchParams(current);
+                if (checked) next.set('mine', 'true');
+                else next.delete('mine');
+                return next;
+              },
+              { preventScrollReset: true },
+            );
+          }}
+        />
+      ) : null}
+      {error ? <ErrorAlert>{describeError(intl, error)}</ErrorAlert> : null}
+      {!data && !error ? <Loading /> : null}
+      {data && data.collections.length === 0 ? (
+        <section className="empty-state card">
+          <h2>{intl.formatMessage(messages.emptyTitle)}</h2>
+          <p>{intl.formatMessage(emptyText)}</p>
+          {session && !demo ? (
+            <Link className="button" to={paths.collectionNew}>
+              {intl.formatMessage(messages.createFirst)}
+            </Link>
+          ) : null}
+        </section>
+      ) : null}
+      {data && data.collections.length > 0 ? <CollectionCards collections={data.collections} /> : null}
     </div>
   );
 }

@@ -52,7 +52,8 @@ export function valuesToRows(props: PropertyRow[], submitted: Record<string, unk
   }
   for (const prop of props) {
     const raw = submitted[prop.key];
-    const list = Array.isArray(raw) && prop.type !== 'json' ? raw : raw === undefined ? [] : [raw];
+    // A single json value may itself be an array; a multiple property always takes a list.
+    const list = Array.isArray(raw) && (prop.multiple || prop.type !== 'json') ? raw : raw === undefined ? [] : [raw];
     if (!prop.multiple && list.length > 1) {
       issues.push({ path: `values.${prop.key}`, reason: 'not_multiple', message: '' });
       continue;

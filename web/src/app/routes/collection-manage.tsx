@@ -1,0 +1,104 @@
+// Collection settings (spec §2): its properties in display order, and links to edit or delete it.
+import { defineMessages, useIntl } from 'react-intl';
+import type { NoMessageValues } from 'react-intl';
+import { Link, useLocation } from 'react-router-dom';
+import type { Collection } from '../../../../shared/schemas/collections';
+import { SuccessStatus } from '../../components/alert';
+import { Breadcrumbs } from '../../components/breadcrumbs';
+import { commonMessages } from '../../components/common-messages';
+import { DemoNotice } from '../../components/demo-notice';
+import { Loading } from '../../components/loading';
+import { PageError } from '../../components/page-error';
+import { useProperties } from '../../features/properties/api/get-properties';
+import { PropertiesTable } from '../../features/properties/components/properties-table';
+import { paths, readFlash } from '../../lib/paths';
+import { useDemoMode } from '../../lib/use-demo-mode';
+import { usePageTitle } from '../../lib/use-page-title';
+import { CollectionGate, useCollectionCrumbs } from '../collection-gate';
+
+const messages = defineMessages<{
+  title: { name: string };
+  properties: NoMessageValues;
+  newProperty: NoMessageValues;
+  collection: NoMessageValues;
+  edit: NoMessageValues;
+  delete: NoMessageValues;
+  deleteHint: NoMessageValues;
+  settings: NoMessageValues;
+}>({
+  title: { id: 'app.collectionManage.title', defaultMessage: 'Manage {name}' },
+  settings: { id: 'app.collectionManage.settings', defaultMessage: 'Settings' },
+  properties: { id: 'app.collectionManage.properties', defaultMessage: 'Properties' },
+  newProperty: { id: 'app.collectionManage.newProperty', defaultMessage: 'New property' },
+  collection: { id: 'app.collectionManage.collection', defaultMessage: 'Collection' },
+  edit: { id: 'app.collectionManage.edit', defaultMessage: 'Edit collection' },
+  delete: { id: 'app.collectionManage.delete', defaultMessage: 'Delete collection' },
+  deleteHint: {
+    id: 'app.collectionManage.deleteHint',
+    defaultMessage: 'Deleting the collection removes its properties and items. This cannot be undone.',
+  },
+});
+
+function ManageScreen({ collection }: { collection: Collection }) {
+  const intl = useIntl();
+  const location = useLocation();
+  const demo = useDemoMode();
+  const { data, error } = useProperties(collection.id);
+  const crumbs = useCollectionCrumbs(collection);
+  const flash = readFlash(location.state);
+  usePageTitle(intl.formatMessage(messages.title, { name: collection.name }));
+
+  return (
+    <div className="stack">
+      <Breadcrumbs crumbs={[...crumbs, { label: intl.formatMessage(messages.settings) }]} />
+      <h1>{intl.formatMessage(messages.title, { name: collection.name })}</h1>
+      {flash ? <SuccessStatus>{intl.formatMessage(commonMessages[flash])}</SuccessStatus> : null}
+      {demo ? <DemoNotice /> : null}
+      <section className="card" aria-labelledby="manage-properties-title">
+        <div className="card__header">
+          <h2 id="manage-properties-title">{intl.formatMessage(messages.properties)}</h2>
+          {demo ? (
+            <button type="button" className="button" disabled>
+              {intl.formatMessage(messages.newProperty)}
+            </button>
+          ) : (
+            <Link className="button" to={paths.propertyNew(collection.id)}>
+              {intl.formatMessage(messages.newProperty)}
+            </Link>
+          )}
+        </div>
+        {error ? (
+          <PageError error={error} />
+        ) : data ? (
+          <PropertiesTable collectionId={collection.id} properties={data.properties} readOnly={demo} />
+        ) : (
+          <Loading />
+        )}
+      </section>
+      <section className="card" aria-labelledby="manage-collection-title">
+        <h2 id="manage-collection-title">{intl.formatMessage(messages.collection)}</h2>
+        <p className="muted">{intl.formatMessage(messages.deleteHint)}</p>
+        <div className="actions">
+          <Link className="button button--secondary" to={paths.collectionEdit(collection.id)}>
+            {intl.formatMessage(messages.edit)}
+          </Link>
+          {demo ? (
+            <button type="button" className="button button--danger" disabled>
+              {intl.formatMessage(messages.delete)}
+            </button>
+          ) : (
+            <Link className="button button--danger" to={paths.collectionDelete(collection.id)}>
+              {intl.formatMessage(messages.delete)}
+            </Link>
+          )}
+        </div>
+      </section>
+    </div>
+  );
+}
+
+export default function CollectionManageRoute() {
+  return (
+    <CollectionGate ownerOnly>{(collection) => <ManageScreen key={collection.id} collection={collection} />}</CollectionGate>
+  );
+}

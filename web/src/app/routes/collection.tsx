@@ -1,0 +1,74 @@
+// The collection view (spec §2): header, the list with search, sort, filters and paging, last changes.
+import { defineMessages, useIntl } from 'react-intl';
+import { Link, useLocation } from 'react-router-dom';
+import { VISIBILITY } from '../../../../shared/constants';
+import type { Collection } from '../../../../shared/schemas/collections';
+import { ErrorAlert, SuccessStatus } from '../../components/alert';
+import { commonMessages } from '../../components/common-messages';
+import { Loading } from '../../components/loading';
+import { CollectionHeader } from '../../features/collections/components/collection-header';
+import { ItemBrowser } from '../../features/items/components/item-browser';
+import { RecentItems } from '../../features/items/components/recent-items';
+import { useProperties } from '../../features/properties/api/get-properties';
+import { describeError } from '../../lib/error-messages';
+import { paths, readFlash } from '../../lib/paths';
+import { useDemoMode } from '../../lib/use-demo-mode';
+import { usePageTitle } from '../../lib/use-page-title';
+import { CollectionGate } from '../collection-gate';
+
+const messages = defineMessages({
+  newItem: { id: 'app.collection.newItem', defaultMessage: 'New item' },
+  manage: { id: 'app.collection.manage', defaultMessage: 'Manage' },
+  hidden: {
+    id: 'app.collection.hidden',
+    defaultMessage:
+      'This collection is visible to nobody: its items are not shown here, not even to you. Change its visibility in its settings to browse them.',
+  },
+});
+
+function CollectionScreen({ collection }: { collection: Collection }) {
+  const intl = useIntl();
+  const location = useLocation();
+  const demo = useDemoMode();
+  const properties = useProperties(collection.id);
+  const flash = readFlash(location.state);
+  // Level 4 "Nobody" is never shown on browsing pages, even to the owner (PRODUCT.md).
+  const hidden = collection.visibility === VISIBILITY.nobody;
+  usePageTitle(collection.name);
+
+  const actions = collection.isOwner ? (
+    <>
+      {demo ? (
+        <button type="button" className="button" disabled>
+          {intl.formatMessage(messages.newItem)}
+        </button>
+      ) : (
+        <Link className="button" to={paths.itemNew(collection.id)}>
+          {intl.formatMessage(messages.newItem)}
+        </Link>
+      )}
+      <Link className="button button--secondary" to={paths.collectionManage(collection.id)}>
+        {intl.formatMessage(messages.manage)}
+      </Link>
+    </>
+  ) : null;
+
+  return (
+    <div className="stack">
+      <CollectionHeader collection={collection} actions={actions} />
+      {flash ? <SuccessStatus>{intl.formatMessage(commonMessages[flash])}</SuccessStatus> : null}
+      {hidden ? <p className="demo-notice">{intl.formatMessage(messages.hidden)}</p> : null}
+      {properties.error ? <ErrorAlert>{describeError(intl, properties.error)}</ErrorAlert> : null}
+      {hidden ? null : properties.data ? (
+        <ItemBrowser collectionId={collection.id} properties={properties.data.properties} searchDisabled={demo} />
+      ) : properties.error ? null : (
+        <Loading />
+      )}
+      {hidden ? null : <RecentItems collectionId={collection.id} />}
+    </div>
+  );
+}
+
+export default function CollectionRoute() {
+  return <CollectionGate>{(collection) => <CollectionScreen key={collection.id} collection={collection} />}</CollectionGate>;
+}

@@ -1,0 +1,22 @@
+// PUT /collections/:id/image (multipart, field "file"): answers the updated collection.
+import useSWRMutation from 'swr/mutation';
+import type { Collection } from '../../../../../shared/schemas/collections';
+import { apiRequest } from '../../../lib/api-client';
+import { exactly, useRevalidate } from '../../../lib/revalidate';
+import { collectionKey } from './get-collection';
+import { COLLECTIONS_KEY } from './get-collections';
+
+export function uploadCollectionImage(id: number, file: File): Promise<Collection> {
+  const formData = new FormData();
+  formData.append('file', file);
+  return apiRequest<Collection>(`${collectionKey(id)}/image`, { method: 'PUT', formData });
+}
+
+export function useUploadCollectionImage(id: number) {
+  const revalidate = useRevalidate();
+  return useSWRMutation(collectionKey(id), (_key: string, { arg }: { arg: File }) => uploadCollectionImage(id, arg), {
+    populateCache: true,
+    revalidate: false,
+    onSuccess: () => void revalidate(exactly(COLLECTIONS_KEY)),
+  });
+}

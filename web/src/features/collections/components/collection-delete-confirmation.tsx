@@ -1,0 +1,70 @@
+import { useState } from 'react';
+import { defineMessages, useIntl } from 'react-intl';
+import type { NoMessageValues } from 'react-intl';
+import { Link } from 'react-router-dom';
+import type { Collection } from '../../../../../shared/schemas/collections';
+import { ErrorAlert } from '../../../components/alert';
+import { commonMessages } from '../../../components/common-messages';
+import { paths } from '../../../lib/paths';
+import { useFormErrors } from '../../../lib/use-form-errors';
+import { useDeleteCollection } from '../api/delete-collection';
+
+const messages = defineMessages<{
+  question: { name: string };
+  warning: { count: number };
+  confirm: NoMessageValues;
+}>({
+  question: { id: 'collections.collectionDeleteConfirmation.question', defaultMessage: 'Delete the collection {name}?' },
+  warning: {
+    id: 'collections.collectionDeleteConfirmation.warning',
+    defaultMessage:
+      'Its properties and {count, plural, one {its # item} other {its # items}} will be deleted too. This cannot be undone.',
+  },
+  confirm: { id: 'collections.collectionDeleteConfirmation.confirm', defaultMessage: 'Delete this collection' },
+});
+
+export function CollectionDeleteConfirmation({
+  collection,
+  readOnly,
+  onDeleted,
+}: {
+  collection: Collection;
+  readOnly: boolean;
+  onDeleted: () => void;
+}) {
+  const intl = useIntl();
+  const { trigger, isMutating } = useDeleteCollection(collection.id);
+  const [error, setError] = useState<unknown>(null);
+  const errors = useFormErrors(error);
+
+  async function confirm() {
+    setError(null);
+    try {
+      await trigger();
+      onDeleted();
+    } catch (caught) {
+      setError(caught);
+    }
+  }
+
+  return (
+    <section className="card card--danger narrow" aria-labelledby="collection-delete-title">
+      <h1 id="collection-delete-title">{intl.formatMessage(messages.question, { name: collection.name })}</h1>
+      {errors.message ? <ErrorAlert>{errors.message}</ErrorAlert> : null}
+      <p className="warning">{intl.formatMessage(messages.warning, { count: collection.itemCount })}</p>
+      <div className="actions">
+        <button
+          type="button"
+          className="button button--danger"
+          disabled={readOnly || isMutating}
+          onClick={() => void confirm()}
+        >
+          {intl.formatMessage(messages.confirm)}
+        </button>
+        <Link className="button button--secondary" to={paths.collectionManage(collection.id)}>
+          {intl.formatMessage(commonMessages.cancel)}
+        </Link>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,186 @@
+// Create or edit a collection: type (a template or a custom slug), name, description, tags, visibility
+// and who can borrow.
+import { useState } from 'react';
+import type { FormEvent } from 'react';
+import { defineMessages, useIntl } from 'react-intl';
+import { Link } from 'react-router-dom';
+import { COLLECTION_TYPES, MAX_TAGS } from '../../../../../shared/catalogue';
+import type { Collection, CreateCollectionInput } from '../../../../../shared/schemas/collections';
+import { ErrorAlert } from '../../../components/alert';
+import { commonMessages } from '../../../components/common-messages';
+import { LevelSelect, readLevel } from '../../../components/level-select';
+import { SelectField } from '../../../components/select-field';
+import { TextField } from '../../../components/text-field';
+import { TextareaField } from '../../../components/textarea-field';
+import { useFormErrors } from '../../../lib/use-form-errors';
+import { collectionTypeMessages, isTemplateType } from './collection-type';
+
+const messages = defineMessages({
+  type: { id: 'collections.collectionForm.type', defaultMessage: 'Type' },
+  typeHint: {
+    id: 'collections.collectionForm.typeHint',
+    defaultMessage: 'Books, comics, movies and board games come with ready-made properties.',
+  },
+  customType: { id: 'collections.collectionForm.customType', defaultMessage: 'Custom type' },
+  customTypeHint: {
+    id: 'collections.collectionForm.customTypeHint',
+    defaultMessage: 'Lower-case letters, digits, dashes and underscores, for example vinyls.',
+  },
+  name: { id: 'collections.collectionForm.name', defaultMessage: 'Name' },
+  description: { id: 'collections.collectionForm.description', defaultMessage: 'Description' },
+  tags: { id: 'collections.collectionForm.tags', defaultMessage: 'Tags' },
+  visibility: { id: 'collections.collectionForm.visibility', defaultMessage: 'Visibility' },
+  visibilityHint: {
+    id: 'collections.collectionForm.visibilityHint',
+    defaultMessage: 'Who can see this collection and its items.',
+  },
+  borrowable: { id: 'collections.collectionForm.borrowable', defaultMessage: 'Who can borrow' },
+  borrowableHint: {
+    id: 'collections.collectionForm.borrowableHint',
+    defaultMessage: 'The default for its items; each item can change it.',
+  },
+  create: { id: 'collections.collectionForm.create', defaultMessage: 'Create the collection' },
+});
+
+const valued = defineMessages<{ tagsHint: { max: number } }>({
+  tagsHint: {
+    id: 'collections.collectionForm.tagsHint',
+    defaultMessage: 'Separated by commas, {max, number} at most.',
+  },
+});
+
+const OTHER = 'other';
+const FIELDS = ['type', 'name', 'description', 'tags', 'visibility', 'borrowable'];
+
+/** "sci-fi, classics , ,sci-fi" → ["sci-fi", "classics"]. */
+export function parseTags(text: string): string[] {
+  return [...new Set(text.split(',').map((tag) => tag.trim()).filter(Boolean))];
+}
+
+interface CollectionFormProps {
+  collection?: Collection;
+  readOnly: boolean;
+  cancelTo: string;
+  onSubmit: (input: CreateCollectionInput) => Promise<unknown>;
+}
+
+export function CollectionForm({ collection, readOnly, cancelTo, onSubmit }: CollectionFormProps) {
+  const intl = useIntl();
+  const [error, setError] = useState<unknown>(null);
+  const [busy, setBusy] = useState(false);
+  const initialType = collection ? (isTemplateType(collection.type) ? collection.type : OTHER) : 'books';
+  const [type, setType] = useState<string>(initialType);
+  const errors = useFormErrors(error);
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    const text = (name: string) => String(form.get(name) ?? '').trim();
+    setError(null);
+    setBusy(true);
+    try {
+      await onSubmit({
+        type: type === OTHER ? text('customType').toLowerCase() : type,
+        name: text('name'),
+        description: text('description') || null,
+        tags: parseTags(text('tags')),
+        visibility: readLevel(form.get('visibility')) ?? 0,
+        borrowable: readLevel(form.get('borrowable')) ?? 3,
+      });
+    } catch (caught) {
+      setError(caught);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <form className="form" onSubmit={submit}>
+      {errors.message ? <ErrorAlert>{errors.message}</ErrorAlert> : null}
+      {errors.unmatched(FIELDS).map((message) => (
+        <ErrorAlert key={message}>{message}</ErrorAlert>
+      ))}
+      <fieldset className="form__fieldset" disabled={readOnly || busy}>
+        <div className="form__row">
+          <SelectField
+            name="type"
+            label={intl.formatMessage(messages.type)}
+            hint={intl.formatMessage(messages.typeHint)}
+            value={type}
+            onChange={(event) => setType(event.target.value)}
+            error={type === OTHER ? undefined : errors.field('type')}
+          >
+            {COLLECTION_TYPES.map((value) => (
+              <option key={value} value={value}>
+                {intl.formatMessage(collectionTypeMessages[value])}
+              </option>
+            ))}
+            <option value={OTHER}>{intl.formatMessage(collectionTypeMessages.other)}</option>
+          </SelectField>
+          {type === OTHER ? (
+            <TextField
+              name="customType"
+              label={intl.formatMessage(messages.customType)}
+              hint={intl.formatMessage(messages.customTypeHint)}
+              defaultValue={collection && !isTemplateType(collection.type) ? collection.type : ''}
+              required
+              maxLength={40}
+              pattern="[a-z0-9][a-z0-9_\-]*"
+              autoCapitalize="none"
+              autoComplete="off"
+              spellCheck={false}
+              error={errors.field('type')}
+            />
+          ) : null}
+        </div>
+        <TextField
+          name="name"
+          label={intl.formatMessage(messages.name)}
+          defaultValue={collection?.name ?? ''}
+          required
+          maxLength={120}
+          error={errors.field('name')}
+        />
+        <TextareaField
+          name="description"
+          label={intl.formatMessage(messages.description)}
+          defaultValue={collection?.description ?? ''}
+          maxLength={5000}
+          error={errors.field('description')}
+        />
+        <TextField
+          name="tags"
+          label={intl.formatMessage(messages.tags)}
+          hint={intl.formatMessage(valued.tagsHint, { max: MAX_TAGS })}
+          defaultValue={collection?.tags.join(', ') ?? ''}
+          autoComplete="off"
+          error={errors.fieldUnder('tags')}
+        />
+        <div className="form__row">
+          <LevelSelect
+            name="visibility"
+            label={intl.formatMessage(messages.visibility)}
+            hint={intl.formatMessage(messages.visibilityHint)}
+            defaultValue={collection?.visibility ?? 0}
+            error={errors.field('visibility')}
+          />
+          <LevelSelect
+            name="borrowable"
+            label={intl.formatMessage(messages.borrowable)}
+            hint={intl.formatMessage(messages.borrowableHint)}
+            defaultValue={collection?.borrowable ?? 3}
+            error={errors.field('borrowable')}
+          />
+        </div>
+        <div className="actions">
+          <button type="submit" className="button">
+            {intl.formatMessage(collection ? commonMessages.save : messages.create)}
+          </button>
+          <Link className="button button--secondary" to={cancelTo}>
+            {intl.formatMessage(commonMessages.cancel)}
+          </Link>
+        </div>
+      </fieldset>
+    </form>
+  );
+}

@@ -1,0 +1,29 @@
+// PATCH /collections/:id/items/:iid: `values` replaces every value of the item.
+import { useSWRConfig } from 'swr';
+import useSWRMutation from 'swr/mutation';
+import type { Item, UpdateItemInput } from '../../../../../shared/schemas/items';
+import { apiRequest } from '../../../lib/api-client';
+import { useRevalidate } from '../../../lib/revalidate';
+import { itemKey } from './get-item';
+import { itemPath } from './keys';
+import { itemsTouched } from './touched';
+
+export function updateItem(collectionId: number, id: number, input: UpdateItemInput): Promise<Item> {
+  return apiRequest<Item>(itemPath(collectionId, id), { method: 'PATCH', body: input });
+}
+
+export function useUpdateItem(collectionId: number, id: number) {
+  const { mutate } = useSWRConfig();
+  const revalidate = useRevalidate();
+  return useSWRMutation(
+    `update-item-${collectionId}-${id}`,
+    (_key: string, { arg }: { arg: UpdateItemInput }) => updateItem(collectionId, id, arg),
+    {
+      onSuccess: async (item) => {
+        await revalidate(itemsTouched(collectionId));
+        await mutate(itemKey(collectionId, id), item, { revalidate: false });
+        await mutate(itemKey(collectionId, id, { edit: true }), item, { revalidate: false });
+      },
+    },
+  );
+}

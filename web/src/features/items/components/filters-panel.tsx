@@ -1,0 +1,254 @@
+// The filters of the collection view, from the server's facets: values to tick (with their counts),
+// ranges with a minimum and a maximum, yes/no. Folds behind a button on phones.
+import { useId, useState } from 'react';
+import type { FormEvent } from 'react';
+import { defineMessages, useIntl } from 'react-intl';
+import type { NoMessageValues } from 'react-intl';
+import type { FilterFacet } from '../../../../../shared/schemas/items';
+import { FILTER_PREFIX, MAX_PREFIX, MIN_PREFIX } from './filter-keys';
+import { commonMessages } from '../../../components/common-messages';
+import { isoToLocalInput } from '../../../lib/value-form';
+import { isFilterKey } from './use-item-query';
+import type { useItemQuery } from './use-item-query';
+
+const messages = defineMessages<{
+  title: NoMessageValues;
+  toggle: NoMessageValues;
+  clear: NoMessageValues;
+  any: NoMessageValues;
+  min: NoMessageValues;
+  max: NoMessageValues;
+  apply: NoMessageValues;
+  none: NoMessageValues;
+  count: { count: number };
+  active: { count: number };
+  minOf: { label: string };
+  maxOf: { label: string };
+}>({
+  title: { id: 'items.filtersPanel.title', defaultMessage: 'Filters' },
+  toggle: { id: 'items.filtersPanel.toggle', defaultMessage: 'Filters' },
+  clear: { id: 'items.filtersPanel.clear', defaultMessage: 'Clear all filters' },
+  any: { id: 'items.filtersPanel.any', defaultMessage: 'Any' },
+  min: { id: 'items.filtersPanel.min', defaultMessage: 'From' },
+  max: { id: 'items.filtersPanel.max', defaultMessage: 'To' },
+  apply: { id: 'items.filtersPanel.apply', defaultMessage: 'Apply' },
+  none: { id: 'items.filtersPanel.none', defaultMessage: 'No filters for this collection.' },
+  count: { id: 'items.filtersPanel.count', defaultMessage: '({count, number})' },
+  active: { id: 'items.filtersPanel.active', defaultMessage: '{count, plural, =0 {} other {(# active)}}' },
+  minOf: { id: 'items.filtersPanel.minOf', defaultMessage: '{label}: from' },
+  maxOf: { id: 'items.filtersPanel.maxOf', defaultMessage: '{label}: to' },
+});
+
+type Query = ReturnType<typeof useItemQuery>;
+
+function ValuesFacet({ facet, query }: { facet: FilterFacet; query: Query }) {
+  const intl = useIntl();
+  const name = `${FILTER_PREFIX}${facet.key}`;
+  const selected = query.params.getAll(name);
+  // Values picked in the URL but absent from the facet (no longer counted) stay visible, so they can be unticked.
+  const values = [
+    ...facet.values,
+    ...selected.filter((value) => !facet.values.some((entry) => entry.value === value)).map((value) => ({ value, count: 0 })),
+  ];
+  return (
+    <fieldset className="filter">
+      <legend className="filter__title">{facet.label}</legend>
+      <ul className="filter__values">
+        {values.map((entry) => {
+          const checked = selected.includes(entry.value);
+          return (
+            <li key={entry.value}>
+              <label className="filter__option">
+                <input
+                  type="checkbox"
+                  className="field__checkbox"
+                  checked={checked}
+                  onChange={() =>
+                    query.change((next) => {
+                      const current = next.getAll(name);
+                      next.delete(name);
+                      const kept = checked ? current.filter((value) => value !== entry.value) : [...current, entry.value];
+                      for (const value of kept) next.append(name, value);
+                    })
+                  }
+                />
+                <span className="filter__value">{entry.value}</span>
+                <span className="filter__count muted">{intl.formatMessage(messages.count, { count: entry.count })}</span>
+              </label>
+            </li>
+          );
+        })}
+      </ul>
+    </fieldset>
+  );
+}
+
+function YesNoFacet({ facet, query }: { facet: FilterFacet; query: Query }) {
+  const intl = useIntl();
+  const name = `${FILTER_PREFIX}${facet.key}`;
+  const current = query.params.get(name) ?? '';
+  const count = (value: string) => facet.values.find((entry) => entry.value === value)?.count;
+  const options = [
+    { value: '', label: intl.formatMessage(messages.any), count: undefined },
+    { value: 'true', label: intl.formatMessage(commonMessages.yes), count: count('true') },
+    { value: 'false', label: intl.formatMessage(commonMessages.no), count: count('false') },
+  ];
+  return (
+    <fieldset className="filter">
+      <legend className="filter__title">{facet.label}</legend>
+      <ul className="filter__values">
+        {options.map((option) => (
+          <li key={option.value}>
+            <label className="filter__option">
+              <input
+                type="radio"
+                className="field__checkbox"
+                name={`filter-${facet.key}`}
+                checked={current === option.value}
+                onChange={() => query.change((next) => (option.value ? next.set(name, option.value) : next.delete(name)))}
+              />
+              <span className="filter__value">{option.label}</span>
+              {option.count !== undefined ? (
+                <span className="filter__count muted">{intl.formatMessage(messages.count, { count: option.count })}</span>
+              ) : null}
+            </label>
+          </li>
+        ))}
+      </ul>
+    </fieldset>
+  );
+}
+
+function RangeFacet({ facet, query }: { facet: FilterFacet; query: Query }) {
+  const intl = useIntl();
+  const id = useId();
+  const minName = `${MIN_PREFIX}${facet.key}`;
+  const maxName = `${MAX_PREFIX}${facet.key}`;
+  const min = query.params.get(minName) ?? '';
+  const max = query.params.get(maxName) ?? '';
+  // Bounds are written as the property's values are: a day, a local date and time, or a number.
+  const isDate = facet.type === 'date' || facet.type === 'datetime';
+  const inputType = facet.type === 'date' ? 'date' : facet.type === 'datetime' ? 'datetime-local' : 'number';
+  const bound = (value: number | string | null) =>
+    value === null
+      ? undefined
+      : facet.type === 'date'
+        ? String(value).slice(0, 10)
+        : facet.type === 'datetime'
+          ? isoToLocalInput(String(value))
+          : String(value);
+
+  function apply(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    const from = String(form.get('min') ?? '').trim();
+    const to = String(form.get('max') ?? '').trim();
+    query.change((next) => {
+      if (from) next.set(minName, from);
+      else next.delete(minName);
+      if (to) next.set(maxName, to);
+      else next.delete(maxName);
+    });
+  }
+
+  return (
+    <form className="filter" onSubmit={apply} aria-labelledby={`${id}-title`} key={`${min}|${max}`}>
+      <p className="filter__title" id={`${id}-title`}>
+        {facet.label}
+      </p>
+      <div className="filter__range">
+        <div className="field">
+          <label className="field__hint" htmlFor={`${id}-min`}>
+            {intl.formatMessage(messages.min)}
+          </label>
+          <input
+            id={`${id}-min`}
+            name="min"
+            type={inputType}
+            step={isDate ? undefined : 'any'}
+            className="field__input"
+            defaultValue={min}
+            placeholder={bound(facet.min)}
+            min={isDate ? bound(facet.min) : undefined}
+            aria-label={intl.formatMessage(messages.minOf, { label: facet.label })}
+          />
+        </div>
+        <div className="field">
+          <label className="field__hint" htmlFor={`${id}-max`}>
+            {intl.formatMessage(messages.max)}
+          </label>
+          <input
+            id={`${id}-max`}
+            name="max"
+            type={inputType}
+            step={isDate ? undefined : 'any'}
+            className="field__input"
+            defaultValue={max}
+            placeholder={bound(facet.max)}
+            max={isDate ? bound(facet.max) : undefined}
+            aria-label={intl.formatMessage(messages.maxOf, { label: facet.label })}
+          />
+        </div>
+        <button type="submit" className="button button--small button--secondary">
+          {intl.formatMessage(messages.apply)}
+        </button>
+      </div>
+    </form>
+  );
+}
+
+export function FiltersPanel({ facets, query }: { facets: FilterFacet[] | undefined; query: Query }) {
+  const intl = useIntl();
+  const id = useId();
+  const [open, setOpen] = useState(false);
+  const activeCount = new Set([...query.params.keys()].filter(isFilterKey)).size;
+  // A facet with nothing to choose (no values among the matching items, none ticked) is left out.
+  const shown = facets?.filter(
+    (facet) =>
+      facet.kind === 'range' ||
+      facet.values.length > 0 ||
+      query.params.has(`${FILTER_PREFIX}${facet.key}`),
+  );
+
+  return (
+    <aside className="filters" aria-labelledby={`${id}-title`}>
+      <button
+        type="button"
+        className="filters__toggle button button--secondary"
+        aria-expanded={open}
+        aria-controls={`${id}-body`}
+        onClick={() => setOpen((value) => !value)}
+      >
+        {intl.formatMessage(messages.toggle)} {intl.formatMessage(messages.active, { count: activeCount })}
+      </button>
+      <div id={`${id}-body`} className={open ? 'filters__body is-open' : 'filters__body'}>
+        <h2 className="filters__title" id={`${id}-title`}>
+          {intl.formatMessage(messages.title)}
+        </h2>
+        {query.activeFilters ? (
+          <button
+            type="button"
+            className="link-button"
+            onClick={() =>
+              query.change((next) => {
+                for (const key of [...next.keys()]) if (isFilterKey(key)) next.delete(key);
+              })
+            }
+          >
+            {intl.formatMessage(messages.clear)}
+          </button>
+        ) : null}
+        {shown && shown.length === 0 ? <p className="muted">{intl.formatMessage(messages.none)}</p> : null}
+        {shown?.map((facet) =>
+          facet.kind === 'range' ? (
+            <RangeFacet key={facet.key} facet={facet} query={query} />
+          ) : facet.kind === 'yesno' ? (
+            <YesNoFacet key={facet.key} facet={facet} query={query} />
+          ) : (
+            <ValuesFacet key={facet.key} facet={facet} query={query} />
+          ),
+        )}
+      </div>
+    </aside>
+  );
+}

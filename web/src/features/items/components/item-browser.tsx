@@ -1,0 +1,109 @@
+// The collection view's list: toolbar, filters and results, all driven by the URL (use-item-query).
+import { useCallback, useMemo, useRef } from 'react';
+import { defineMessages, useIntl } from 'react-intl';
+import type { NoMessageValues } from 'react-intl';
+import { PER_PAGE_ALL } from '../../../../../shared/catalogue';
+import type { Property } from '../../../../../shared/schemas/properties';
+import { ErrorAlert } from '../../../components/alert';
+import { Loading } from '../../../components/loading';
+import { describeError } from '../../../lib/error-messages';
+import { useFilters } from '../api/get-filters';
+import { useAllItems, useItems } from '../api/get-items';
+import { FiltersPanel } from './filters-panel';
+import { ItemResults, LoadMore } from './item-results';
+import { ItemToolbar } from './item-toolbar';
+import { Pagination } from './pagination';
+import { itemsQuery, useItemQuery } from './use-item-query';
+
+const messages = defineMessages<{
+  title: NoMessageValues;
+  total: { count: number };
+  loaded: { count: number; total: number };
+  empty: NoMessageValues;
+  noMatch: NoMessageValues;
+  more: NoMessageValues;
+}>({
+  title: { id: 'items.itemBrowser.title', defaultMessage: 'Items' },
+  total: { id: 'items.itemBrowser.total', defaultMessage: '{count, plural, one {# item} other {# items}}' },
+  loaded: { id: 'items.itemBrowser.loaded', defaultMessage: '{count, number} of {total, number} items shown' },
+  empty: { id: 'items.itemBrowser.empty', defaultMessage: 'No items yet.' },
+  noMatch: { id: 'items.itemBrowser.noMatch', defaultMessage: 'No items match this search or these filters.' },
+  more: { id: 'items.itemBrowser.more', defaultMessage: 'Show more items' },
+});
+
+interface ItemBrowserProps {
+  collectionId: number;
+  properties: Property[];
+  searchDisabled: boolean;
+}
+
+export function ItemBrowser({ collectionId, properties, searchDisabled }: ItemBrowserProps) {
+  const intl = useIntl();
+  const query = useItemQuery();
+  const unlimited = query.perPage === PER_PAGE_ALL;
+  const paged = useItems(collectionId, query.itemsQuery, !unlimited);
+  const allQuery = itemsQuery(query.params, { withPage: false });
+  const all = useAllItems(collectionId, allQuery, unlimited);
+  const filters = useFilters(collectionId, query.filtersQuery);
+
+  const pages = all.data;
+  const allItems = useMemo(() => (pages ? pages.flatMap((page) => page.items) : undefined), [pages]);
+  const items = unlimited ? allItems : paged.data?.items;
+  const total = unlimited ? pages?.[0]?.total : paged.data?.total;
+  const error = unlimited ? all.error : paged.error;
+  const lastPage = pages?.[pages.length - 1];
+  const hasMore =
+    unlimited && total !== undefined && allItems !== undefined && allItems.length < total && (lastPage?.items.length ?? 0) > 0;
+  const { setSize, size, isValidating } = all;
+  const loadingMore = isValidating || size > (pages?.length ?? 0);
+  const loadedPages = pages?.length ?? 0;
+  // The observer and the button may both ask before the list re-renders: each next page is asked once.
+  const requested = useRef('');
+  const loadMore = useCallback(() => {
+    const next = `${allQuery}#${loadedPages + 1}`;
+    if (!hasMore || loadingMore || requested.current === next) return;
+    requested.current = next;
+    void setSize(loadedPages + 1);
+  }, [allQuery, hasMore, loadingMore, loadedPages, setSize]);
+
+  const perPage = typeof query.perPage === 'number' ? query.perPage : 1;
+  const pageCount = total === undefined ? 0 : Math.max(1, Math.ceil(total / perPage));
+  const facets = filters.data?.filters;
+  const showFilters = query.activeFilters || !facets || facets.length > 0;
+  const searching = query.q !== '' || query.activeFilters;
+
+  return (
+    <div className="browser">
+      <ItemToolbar query={query} properties={properties} searchDisabled={searchDisabled} />
+      <div className={showFilters ? 'browser__layout' : 'browser__layout browser__layout--full'}>
+        {showFilters ? <FiltersPanel facets={facets} query={query} /> : null}
+        <section className="browser__results" aria-labelledby="item-browser-title">
+          <div className="browser__summary">
+            <h2 id="item-browser-title" className="visually-hidden">
+              {intl.formatMessage(messages.title)}
+            </h2>
+            {total !== undefined ? (
+              <p className="muted" aria-live="polite">
+                {unlimited && allItems && allItems.length < total
+                  ? intl.formatMessage(messages.loaded, { count: allItems.length, total })
+                  : intl.formatMessage(messages.total, { count: total })}
+              </p>
+            ) : null}
+          </div>
+          {error ? <ErrorAlert>{describeError(intl, error)}</ErrorAlert> : null}
+          {!items && !error ? <Loading /> : null}
+          {items && items.length === 0 ? (
+            <p className="empty-state">{intl.formatMessage(searching ? messages.noMatch : messages.empty)}</p>
+          ) : null}
+          {items && items.length > 0 ? (
+            <ItemResults collectionId={collectionId} items={items} mode={query.display} properties={properties} />
+          ) : null}
+          {unlimited && hasMore ? (
+            <LoadMore onVisible={loadMore} busy={loadingMore} label={intl.formatMessage(messages.more)} />
+          ) : null}
+          {!unlimited ? <Pagination params={query.params} page={query.page} pageCount={pageCount} /> : null}
+        </section>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,63 @@
+import { useState } from 'react';
+import { defineMessages, useIntl } from 'react-intl';
+import type { NoMessageValues } from 'react-intl';
+import { Link } from 'react-router-dom';
+import type { Item } from '../../../../../shared/schemas/items';
+import { ErrorAlert } from '../../../components/alert';
+import { commonMessages } from '../../../components/common-messages';
+import { paths } from '../../../lib/paths';
+import { useFormErrors } from '../../../lib/use-form-errors';
+import { useDeleteItem } from '../api/delete-item';
+import { itemTitle } from './item-title';
+
+const messages = defineMessages<{ question: { title: string }; warning: NoMessageValues; confirm: NoMessageValues }>({
+  question: { id: 'items.itemDeleteConfirmation.question', defaultMessage: 'Delete {title}?' },
+  warning: { id: 'items.itemDeleteConfirmation.warning', defaultMessage: 'This cannot be undone.' },
+  confirm: { id: 'items.itemDeleteConfirmation.confirm', defaultMessage: 'Delete this item' },
+});
+
+export function ItemDeleteConfirmation({
+  item,
+  readOnly,
+  onDeleted,
+}: {
+  item: Item;
+  readOnly: boolean;
+  onDeleted: () => void;
+}) {
+  const intl = useIntl();
+  const { trigger, isMutating } = useDeleteItem(item.collectionId, item.id);
+  const [error, setError] = useState<unknown>(null);
+  const errors = useFormErrors(error);
+
+  async function confirm() {
+    setError(null);
+    try {
+      await trigger();
+      onDeleted();
+    } catch (caught) {
+      setError(caught);
+    }
+  }
+
+  return (
+    <section className="card card--danger narrow" aria-labelledby="item-delete-title">
+      <h1 id="item-delete-title">{intl.formatMessage(messages.question, { title: itemTitle(intl, item) })}</h1>
+      {errors.message ? <ErrorAlert>{errors.message}</ErrorAlert> : null}
+      <p className="warning">{intl.formatMessage(messages.warning)}</p>
+      <div className="actions">
+        <button
+          type="button"
+          className="button button--danger"
+          disabled={readOnly || !item.isOwner || isMutating}
+          onClick={() => void confirm()}
+        >
+          {intl.formatMessage(messages.confirm)}
+        </button>
+        <Link className="button button--secondary" to={paths.item(item.collectionId, item.id)}>
+          {intl.formatMessage(commonMessages.cancel)}
+        </Link>
+      </div>
+    </section>
+  );
+}

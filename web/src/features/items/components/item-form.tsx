@@ -1,0 +1,190 @@
+// Create or edit an item: one input per property in display order (its description as help), then
+// copies, visibility and who can borrow. Values are checked with the shared normalizers before sending.
+import { useState } from 'react';
+import type { FormEvent } from 'react';
+import { defineMessages, useIntl } from 'react-intl';
+import type { NoMessageValues } from 'react-intl';
+import { Link } from 'react-router-dom';
+import type { Collection } from '../../../../../shared/schemas/collections';
+import type { CreateItemInput, Item } from '../../../../../shared/schemas/items';
+import type { Property } from '../../../../../shared/schemas/properties';
+import { ErrorAlert } from '../../../components/alert';
+import { commonMessages } from '../../../components/common-messages';
+import { levelMessage } from '../../../components/level-messages';
+import { LevelSelect, readLevel } from '../../../components/level-select';
+import { TextField } from '../../../components/text-field';
+import { ValueInput, describeValueReason } from '../../../components/value-input';
+import { errorMessages } from '../../../lib/error-messages';
+import { useFormErrors } from '../../../lib/use-form-errors';
+import { toInputTexts, valueFromTexts } from '../../../lib/value-form';
+
+const messages = defineMessages<{
+  values: NoMessageValues;
+  settings: NoMessageValues;
+  quantity: NoMessageValues;
+  quantityHint: NoMessageValues;
+  visibility: NoMessageValues;
+  borrowable: NoMessageValues;
+  inherit: { level: string };
+  create: NoMessageValues;
+  noProperties: NoMessageValues;
+}>({
+  values: { id: 'items.itemForm.values', defaultMessage: 'Properties' },
+  settings: { id: 'items.itemForm.settings', defaultMessage: 'Copies and sharing' },
+  quantity: { id: 'items.itemForm.quantity', defaultMessage: 'Number of copies' },
+  quantityHint: { id: 'items.itemForm.quantityHint', defaultMessage: 'How many of this item you own.' },
+  visibility: { id: 'items.itemForm.visibility', defaultMessage: 'Visibility' },
+  borrowable: { id: 'items.itemForm.borrowable', defaultMessage: 'Who can borrow' },
+  inherit: { id: 'items.itemForm.inherit', defaultMessage: 'Collection default ({level})' },
+  create: { id: 'items.itemForm.create', defaultMessage: 'Create the item' },
+  noProperties: {
+    id: 'items.itemForm.noProperties',
+    defaultMessage: 'This collection has no properties yet: add some in its settings.',
+  },
+});
+
+type Texts = Record<string, string[]>;
+
+function initialTexts(properties: Property[], item: Item | undefined): Texts {
+  return Object.fromEntries(
+    properties.map((property) => [
+      property.key,
+      toInputTexts(property, item ? (item.values[property.key] ?? null) : property.defaultValue),
+    ]),
+  );
+}
+
+/** The values payload, or the reason each invalid property was refused. */
+export function buildValues(
+  properties: Property[],
+  texts: Texts,
+): { values: Record<string, unknown>; invalid: Record<string, string> } {
+  const values: Record<string, unknown> = {};
+  const invalid: Record<string, string> = {};
+  for (const property of properties) {
+    const outcome = valueFromTexts(property, texts[property.key] ?? []);
+    if (!outcome.ok) invalid[property.key] = outcome.reason;
+    else values[property.key] = outcome.value;
+  }
+  return { values, invalid };
+}
+
+interface ItemFormProps {
+  collection: Collection;
+  properties: Property[];
+  item?: Item;
+  readOnly: boolean;
+  cancelTo: string;
+  upload: (file: File) => Promise<string>;
+  onSubmit: (input: CreateItemInput) => Promise<unknown>;
+}
+
+export function ItemForm({ collection, properties, item, readOnly, cancelTo, upload, onSubmit }: ItemFormProps) {
+  const intl = useIntl();
+  const [texts, setTexts] = useState<Texts>(() => initialTexts(properties, item));
+  const [invalid, setInvalid] = useState<Record<string, string>>({});
+  const [error, setError] = useState<unknown>(null);
+  const [busy, setBusy] = useState(false);
+  const errors = useFormErrors(error);
+  const shownFields = ['quantity', 'visibility', 'borrowable', ...properties.map((property) => `values.${property.key}`)];
+  const hasInvalid = Object.keys(invalid).length > 0;
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    setError(null);
+    const built = buildValues(properties, texts);
+    setInvalid(built.invalid);
+    if (Object.keys(built.invalid).length > 0) return;
+    const quantity = Number(form.get('quantity'));
+    setBusy(true);
+    try {
+      await onSubmit({
+        values: built.values,
+        quantity: Number.isInteger(quantity) && quantity > 0 ? quantity : 1,
+        visibility: readLevel(form.get('visibility')),
+        borrowable: readLevel(form.get('borrowable')),
+      });
+    } catch (caught) {
+      setError(caught);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <form className="form" onSubmit={submit} noValidate>
+      {hasInvalid ? <ErrorAlert>{intl.formatMessage(errorMessages.VALIDATION_FAILED)}</ErrorAlert> : null}
+      {errors.message ? <ErrorAlert>{errors.message}</ErrorAlert> : null}
+      {errors.unmatched(shownFields).map((message) => (
+        <ErrorAlert key={message}>{message}</ErrorAlert>
+      ))}
+      <fieldset className="form__fieldset" disabled={readOnly || busy}>
+        <fieldset className="form__fieldset form__group">
+          <legend className="form__legend">{intl.formatMessage(messages.values)}</legend>
+          {properties.length === 0 ? <p className="muted">{intl.formatMessage(messages.noProperties)}</p> : null}
+          {properties.map((property) => {
+            const reason = invalid[property.key];
+            return (
+              <ValueInput
+                key={property.id}
+                field={property}
+                texts={texts[property.key] ?? []}
+                onChange={(next) => {
+                  setTexts((current) => ({ ...current, [property.key]: next }));
+                  if (reason) setInvalid(({ [property.key]: _, ...rest }) => rest);
+                }}
+                disabled={readOnly || busy}
+                upload={upload}
+                error={reason ? describeValueReason(intl, reason) : errors.fieldUnder(`values.${property.key}`)}
+              />
+            );
+          })}
+        </fieldset>
+        <fieldset className="form__fieldset form__group">
+          <legend className="form__legend">{intl.formatMessage(messages.settings)}</legend>
+          <TextField
+            name="quantity"
+            type="number"
+            inputMode="numeric"
+            min={1}
+            max={100000}
+            step={1}
+            label={intl.formatMessage(messages.quantity)}
+            hint={intl.formatMessage(messages.quantityHint)}
+            defaultValue={String(item?.quantity ?? 1)}
+            error={errors.field('quantity')}
+          />
+          <div className="form__row">
+            <LevelSelect
+              name="visibility"
+              label={intl.formatMessage(messages.visibility)}
+              defaultValue={item?.visibility ?? null}
+              inheritLabel={intl.formatMessage(messages.inherit, {
+                level: intl.formatMessage(levelMessage(collection.visibility)),
+              })}
+              error={errors.field('visibility')}
+            />
+            <LevelSelect
+              name="borrowable"
+              label={intl.formatMessage(messages.borrowable)}
+              defaultValue={item?.borrowable ?? null}
+              inheritLabel={intl.formatMessage(messages.inherit, {
+                level: intl.formatMessage(levelMessage(collection.borrowable)),
+              })}
+              error={errors.field('borrowable')}
+            />
+          </div>
+        </fieldset>
+        <div className="actions">
+          <button type="submit" className="button">
+            {intl.formatMessage(item ? commonMessages.save : messages.create)}
+          </button>
+          <Link className="button button--secondary" to={cancelTo}>
+            {intl.formatMessage(commonMessages.cancel)}
+          </Link>
+        </div>
+      </fieldset>
+    </form>
+  );
+}

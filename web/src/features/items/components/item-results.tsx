@@ -1,0 +1,135 @@
+// The items of the collection view in the chosen display mode. Rows are memoized and cheap (context reads
+// only, lazy pictures), and they come in blocks that the browser skips while off screen (CSS
+// content-visibility on each block: one containment root per block, not per row, is what keeps scrolling
+// through 10,000 items smooth).
+import { memo, useEffect, useMemo, useRef } from 'react';
+import { defineMessages, useIntl } from 'react-intl';
+import type { NoMessageValues } from 'react-intl';
+import { Link } from 'react-router-dom';
+import type { DisplayMode } from '../../../../../shared/catalogue';
+import type { ItemSummary } from '../../../../../shared/schemas/items';
+import type { Property } from '../../../../../shared/schemas/properties';
+import { useMediaSrc } from '../../../lib/media-url';
+import { paths } from '../../../lib/paths';
+import { itemTitle } from './item-title';
+import { ValueDisplay, hasValue } from './value-display';
+
+const messages = defineMessages<{ quantity: { count: number }; items: NoMessageValues }>({
+  quantity: { id: 'items.itemResults.quantity', defaultMessage: '{count, plural, one {# copy} other {# copies}}' },
+  items: { id: 'items.itemResults.items', defaultMessage: 'Items' },
+});
+
+interface RowProps {
+  item: ItemSummary;
+  collectionId: number;
+  mode: DisplayMode;
+  summary: Property[];
+}
+
+const ItemCard = memo(function ItemCard({ item, collectionId, mode, summary }: RowProps) {
+  const intl = useIntl();
+  const cover = useMediaSrc()(item.cover);
+  const values = summary.filter((property) => hasValue(item.summary[property.key]));
+  return (
+    <div role="listitem" className={`item-card item-card--${mode}`}>
+      <div className="item-card__cover" aria-hidden="true">
+        {cover ? <img src={cover} alt="" loading="lazy" decoding="async" /> : <span className="item-card__placeholder" />}
+      </div>
+      <div className="item-card__body">
+        <Link className="item-card__title" to={paths.item(collectionId, item.id)}>
+          {itemTitle(intl, item)}
+        </Link>
+        {item.subtitle && mode !== 'mosaic' ? <span className="item-card__subtitle">{item.subtitle}</span> : null}
+        {mode !== 'mosaic' && values.length > 0 ? (
+          <dl className="item-card__summary">
+            {values.map((property) => (
+              <div key={property.key} className="item-card__value">
+                <dt className={property.hideLabel ? 'visually-hidden' : undefined}>{property.label}</dt>
+                <dd>
+                  <ValueDisplay field={property} value={item.summary[property.key]} compact />
+                </dd>
+              </div>
+            ))}
+          </dl>
+        ) : null}
+        {mode === 'shop' ? (
+          <span className="item-card__quantity">{intl.formatMessage(messages.quantity, { count: item.quantity })}</span>
+        ) : null}
+      </div>
+    </div>
+  );
+});
+
+interface ItemResultsProps {
+  collectionId: number;
+  items: ItemSummary[];
+  mode: DisplayMode;
+  properties: Property[];
+}
+
+/**
+ * Items per block. A grid's rows must not break across blocks, so grid modes use a multiple of every
+ * column count they can have: the content is at most 72rem wide, which fits at most 5 shop cards and
+ * 7 mosaic tiles (see styles.css).
+ */
+const BLOCK_SIZE: Record<DisplayMode, number> = { list: 100, shop: 120, mosaic: 420 };
+
+export function ItemResults({ collectionId, items, mode, properties }: ItemResultsProps) {
+  const intl = useIntl();
+  const summary = useMemo(
+    () => properties.filter((property) => property.inSummary && property.visibility !== 4),
+    [properties],
+  );
+  const blocks = useMemo(() => {
+    const size = BLOCK_SIZE[mode];
+    const out: ItemSummary[][] = [];
+    for (let start = 0; start < items.length; start += size) out.push(items.slice(start, start + size));
+    return out;
+  }, [items, mode]);
+  // The blocks are generic boxes between the list and its items, which ARIA allows.
+  return (
+    <div role="list" className={`item-results item-results--${mode}`} aria-label={intl.formatMessage(messages.items)}>
+      {blocks.map((block, index) => (
+        <div key={index} className="item-results__block">
+          {block.map((item) => (
+            <ItemCard key={item.id} item={item} collectionId={collectionId} mode={mode} summary={summary} />
+          ))}
+        </div>
+      ))}
+    </div>
+  );
+}
+
+/** Calls `onVisible` when the end of the list comes near; a button does the same without scrolling. */
+export function LoadMore({ onVisible, busy, label }: { onVisible: () => void; busy: boolean; label: string }) {
+  const sentinel = useRef<HTMLDivElement>(null);
+  const callback = useRef(onVisible);
+  const visible = useRef(false);
+  useEffect(() => {
+    callback.current = onVisible;
+  }, [onVisible]);
+  useEffect(() => {
+    const element = sentinel.current;
+    if (!element || typeof IntersectionObserver === 'undefined') return;
+    const observer = new IntersectionObserver(
+      (entries) => {
+        visible.current = entries.some((entry) => entry.isIntersecting);
+        if (visible.current) callback.current();
+      },
+      { rootMargin: '800px 0px' },
+    );
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, []);
+  // A page that arrives without pushing the end out of reach fires no new intersection: ask again.
+  useEffect(() => {
+    if (!busy && visible.current) callback.current();
+  }, [busy]);
+  return (
+    <div ref={sentinel} className="load-more">
+      <button type="button" className="button button--secondary" disabled={busy} onClick={() => callback.current()}>
+        {label}
+      </button>
+    </div>
+  );
+}

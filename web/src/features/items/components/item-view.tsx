@@ -1,0 +1,155 @@
+// One item: cover, title, subtitle, each visible property with a display fitting its type, copies and
+// dates; the owner's actions (edit, duplicate, delete).
+import { useState } from 'react';
+import { defineMessages, useIntl } from 'react-intl';
+import type { NoMessageValues } from 'react-intl';
+import { Link, useNavigate } from 'react-router-dom';
+import { VISIBILITY } from '../../../../../shared/constants';
+import type { Item } from '../../../../../shared/schemas/items';
+import type { Property } from '../../../../../shared/schemas/properties';
+import { ErrorAlert } from '../../../components/alert';
+import { commonMessages } from '../../../components/common-messages';
+import { describeError } from '../../../lib/error-messages';
+import { useMediaSrc } from '../../../lib/media-url';
+import { paths } from '../../../lib/paths';
+import type { Flash } from '../../../lib/paths';
+import { useDuplicateItem } from '../api/duplicate-item';
+import { itemTitle } from './item-title';
+import { ValueDisplay, hasValue } from './value-display';
+
+const messages = defineMessages<{
+  quantity: NoMessageValues;
+  created: NoMessageValues;
+  updated: NoMessageValues;
+  duplicate: NoMessageValues;
+  details: NoMessageValues;
+  actions: NoMessageValues;
+  copies: { count: number };
+}>({
+  quantity: { id: 'items.itemView.quantity', defaultMessage: 'Copies' },
+  created: { id: 'items.itemView.created', defaultMessage: 'Added' },
+  updated: { id: 'items.itemView.updated', defaultMessage: 'Last change' },
+  duplicate: { id: 'items.itemView.duplicate', defaultMessage: 'Duplicate' },
+  details: { id: 'items.itemView.details', defaultMessage: 'Details' },
+  actions: { id: 'items.itemView.actions', defaultMessage: 'Item actions' },
+  copies: { id: 'items.itemView.copies', defaultMessage: '{count, number}' },
+});
+
+/** Properties shown in the body: visible on browsing pages, with a value, and not already shown above. */
+export function displayedProperties(item: Item, properties: Property[]): Property[] {
+  return properties.filter((property) => {
+    if (property.visibility === VISIBILITY.nobody) return false;
+    if (property.isTitle || property.isSubtitle) return false;
+    const value = item.values[property.key];
+    if (property.isCover && property.type === 'image' && value === item.cover) return false;
+    return hasValue(value);
+  });
+}
+
+interface ItemViewProps {
+  item: Item;
+  properties: Property[];
+  readOnly: boolean;
+}
+
+export function ItemView({ item, properties, readOnly }: ItemViewProps) {
+  const intl = useIntl();
+  const navigate = useNavigate();
+  const duplicate = useDuplicateItem(item.collectionId, item.id);
+  const [error, setError] = useState<unknown>(null);
+  const cover = useMediaSrc()(item.cover);
+  const title = itemTitle(intl, item);
+  const shown = displayedProperties(item, properties);
+  const canChange = item.isOwner && !readOnly;
+
+  async function onDuplicate() {
+    setError(null);
+    try {
+      const copy = await duplicate.trigger();
+      const flash: Flash = 'operationSucceeded';
+      void navigate(paths.item(item.collectionId, copy.id), { state: { flash } });
+    } catch (caught) {
+      setError(caught);
+    }
+  }
+
+  return (
+    <article className={cover ? 'item-view card' : 'item-view item-view--no-cover card'}>
+      {cover ? (
+        <div className="item-view__cover">
+          <img src={cover} alt="" />
+        </div>
+      ) : null}
+      <div className="item-view__main">
+        <h1 className="item-view__title">{title}</h1>
+        {item.subtitle ? <p className="item-view__subtitle">{item.subtitle}</p> : null}
+        {item.reference ? (
+          <p className="item-view__reference">
+            <code>{item.reference}</code>
+          </p>
+        ) : null}
+        {item.isOwner ? (
+          <div className="actions" role="group" aria-label={intl.formatMessage(messages.actions)}>
+            {canChange ? (
+              <Link className="button button--small" to={paths.itemEdit(item.collectionId, item.id)}>
+                {intl.formatMessage(commonMessages.edit)}
+              </Link>
+            ) : (
+              <button type="button" className="button button--small" disabled>
+                {intl.formatMessage(commonMessages.edit)}
+              </button>
+            )}
+            <button
+              type="button"
+              className="button button--small button--secondary"
+              disabled={!canChange || duplicate.isMutating}
+              onClick={() => void onDuplicate()}
+            >
+              {intl.formatMessage(messages.duplicate)}
+            </button>
+            {canChange ? (
+              <Link className="button button--small button--danger" to={paths.itemDelete(item.collectionId, item.id)}>
+                {intl.formatMessage(commonMessages.delete)}
+              </Link>
+            ) : (
+              <button type="button" className="button button--small button--danger" disabled>
+                {intl.formatMessage(commonMessages.delete)}
+              </button>
+            )}
+          </div>
+        ) : null}
+        {error ? <ErrorAlert>{describeError(intl, error)}</ErrorAlert> : null}
+        {shown.length > 0 ? (
+          <dl className="item-values" aria-label={intl.formatMessage(messages.details)}>
+            {shown.map((property) => (
+              <div key={property.id} className="item-values__row">
+                <dt className={property.hideLabel ? 'visually-hidden' : 'item-values__label'}>{property.label}</dt>
+                <dd className="item-values__value">
+                  <ValueDisplay field={property} value={item.values[property.key]} />
+                </dd>
+              </div>
+            ))}
+          </dl>
+        ) : null}
+        <dl className="item-values item-values--meta">
+          <div className="item-values__row">
+            <dt className="item-values__label">{intl.formatMessage(messages.quantity)}</dt>
+            <dd className="item-values__value">{intl.formatMessage(messages.copies, { count: item.quantity })}</dd>
+          </div>
+          <div className="item-values__row">
+            <dt className="item-values__label">{intl.formatMessage(messages.created)}</dt>
+            <dd className="item-values__value">
+              {intl.formatDate(item.createdAt, { dateStyle: 'long', timeStyle: 'short' })}
+            </dd>
+          </div>
+          <div className="item-values__row">
+            <dt className="item-values__label">{intl.formatMessage(messages.updated)}</dt>
+            <dd className="item-values__value">
+              {intl.formatDate(item.updatedAt, { dateStyle: 'long', timeStyle: 'short' })}
+            </dd>
+          </div>
+        </dl>
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,85 @@
+// Page links that keep every other part of the URL (search, sort, filters, display).
+import { defineMessages, useIntl } from 'react-intl';
+import type { NoMessageValues } from 'react-intl';
+import { Link } from 'react-router-dom';
+
+const messages = defineMessages<{
+  label: NoMessageValues;
+  previous: NoMessageValues;
+  next: NoMessageValues;
+  page: { page: number };
+}>({
+  label: { id: 'items.pagination.label', defaultMessage: 'Pages' },
+  previous: { id: 'items.pagination.previous', defaultMessage: 'Previous' },
+  next: { id: 'items.pagination.next', defaultMessage: 'Next' },
+  page: { id: 'items.pagination.page', defaultMessage: 'Page {page, number}' },
+});
+
+/** 1 … 4 5 [6] 7 8 … 20 */
+export function pageWindow(current: number, count: number): (number | null)[] {
+  const pages = new Set([1, count, current - 2, current - 1, current, current + 1, current + 2]);
+  const sorted = [...pages].filter((page) => page >= 1 && page <= count).sort((a, b) => a - b);
+  const out: (number | null)[] = [];
+  for (const page of sorted) {
+    const last = out[out.length - 1];
+    if (typeof last === 'number' && page - last > 1) out.push(null);
+    out.push(page);
+  }
+  return out;
+}
+
+export function Pagination({ params, page, pageCount }: { params: URLSearchParams; page: number; pageCount: number }) {
+  const intl = useIntl();
+  if (pageCount <= 1) return null;
+  const to = (target: number) => {
+    const next = new URLSearchParams(params);
+    if (target <= 1) next.delete('page');
+    else next.set('page', String(target));
+    const search = next.toString();
+    return { search: search ? `?${search}` : '' };
+  };
+  return (
+    <nav className="pagination" aria-label={intl.formatMessage(messages.label)}>
+      <ul className="pagination__list">
+        <li>
+          {page > 1 ? (
+            <Link className="pagination__link" to={to(page - 1)} rel="prev">
+              {intl.formatMessage(messages.previous)}
+            </Link>
+          ) : (
+            <span className="pagination__link is-disabled" aria-disabled="true">
+              {intl.formatMessage(messages.previous)}
+            </span>
+          )}
+        </li>
+        {pageWindow(page, pageCount).map((entry, index) =>
+          entry === null ? (
+            <li key={`gap-${index}`} className="pagination__gap" aria-hidden="true" />
+          ) : (
+            <li key={entry}>
+              <Link
+                className={entry === page ? 'pagination__link is-current' : 'pagination__link'}
+                to={to(entry)}
+                aria-current={entry === page ? 'page' : undefined}
+                aria-label={intl.formatMessage(messages.page, { page: entry })}
+              >
+                {intl.formatNumber(entry)}
+              </Link>
+            </li>
+          ),
+        )}
+        <li>
+          {page < pageCount ? (
+            <Link className="pagination__link" to={to(page + 1)} rel="next">
+              {intl.formatMessage(messages.next)}
+            </Link>
+          ) : (
+            <span className="pagination__link is-disabled" aria-disabled="true">
+              {intl.formatMessage(messages.next)}
+            </span>
+          )}
+        </li>
+      </ul>
+    </nav>
+  );
+}

@@ -1,0 +1,55 @@
+// "Last changes": the items added and edited most recently.
+import { defineMessages, useIntl } from 'react-intl';
+import type { NoMessageValues } from 'react-intl';
+import { Link } from 'react-router-dom';
+import type { ItemSummary } from '../../../../../shared/schemas/items';
+import { paths } from '../../../lib/paths';
+import { useRecentItems } from '../api/get-recent-items';
+import { itemTitle } from './item-title';
+
+const messages = defineMessages<{ title: NoMessageValues; added: NoMessageValues; edited: NoMessageValues }>({
+  title: { id: 'items.recentItems.title', defaultMessage: 'Last changes' },
+  added: { id: 'items.recentItems.added', defaultMessage: 'Recently added' },
+  edited: { id: 'items.recentItems.edited', defaultMessage: 'Recently edited' },
+});
+
+function RecentList({ collectionId, items, field }: { collectionId: number; items: ItemSummary[]; field: 'createdAt' | 'updatedAt' }) {
+  const intl = useIntl();
+  return (
+    <ul className="recent__list">
+      {items.map((item) => (
+        <li key={item.id}>
+          <Link to={paths.item(collectionId, item.id)}>{itemTitle(intl, item)}</Link>{' '}
+          <time className="muted" dateTime={item[field]}>
+            {intl.formatDate(item[field], { dateStyle: 'medium' })}
+          </time>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+export function RecentItems({ collectionId }: { collectionId: number }) {
+  const intl = useIntl();
+  const { data } = useRecentItems(collectionId);
+  if (!data || (data.added.length === 0 && data.edited.length === 0)) return null;
+  return (
+    <section className="card recent" aria-labelledby="recent-items-title">
+      <h2 id="recent-items-title">{intl.formatMessage(messages.title)}</h2>
+      <div className="recent__columns">
+        {data.added.length > 0 ? (
+          <div>
+            <h3 className="recent__heading">{intl.formatMessage(messages.added)}</h3>
+            <RecentList collectionId={collectionId} items={data.added} field="createdAt" />
+          </div>
+        ) : null}
+        {data.edited.length > 0 ? (
+          <div>
+            <h3 className="recent__heading">{intl.formatMessage(messages.edited)}</h3>
+            <RecentList collectionId={collectionId} items={data.edited} field="updatedAt" />
+          </div>
+        ) : null}
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,110 @@
+// The collection view keeps its whole state in the URL (search, sort, direction, page, items per page,
+// filters, display mode), so a link shows the same list and Back undoes the last change. The API query
+// is taken from the URL as it stands, in the same order.
+import { useCallback, useMemo } from 'react';
+import { useSearchParams } from 'react-router-dom';
+import { DEFAULT_PER_PAGE, DISPLAY_MODES, PER_PAGE_ALL, PER_PAGE_OPTIONS } from '../../../../../shared/catalogue';
+import type { DisplayMode } from '../../../../../shared/catalogue';
+import { FILTER_PREFIX, MAX_PREFIX, MIN_PREFIX } from './filter-keys';
+import { readStorage, writeStorage } from '../../../lib/storage';
+
+/** Browser key of the last display mode chosen. */
+export const DISPLAY_STORAGE_KEY = 'vitrine_display';
+
+const FILTER_PREFIXES = [FILTER_PREFIX, MIN_PREFIX, MAX_PREFIX];
+const LIST_KEYS = ['q', 'sort', 'dir', 'page', 'perPage'];
+
+export function isFilterKey(key: string): boolean {
+  return FILTER_PREFIXES.some((prefix) => key.startsWith(prefix) && key.length > prefix.length);
+}
+
+function isDisplayMode(value: string | null): value is DisplayMode {
+  return value !== null && (DISPLAY_MODES as readonly string[]).includes(value);
+}
+
+/** The query string of the API call for the list: what the URL holds, minus the display mode. */
+export function itemsQuery(params: URLSearchParams, { withPage = true } = {}): string {
+  const query = new URLSearchParams();
+  for (const [key, value] of params) {
+    if (value.trim() === '') continue;
+    if ((LIST_KEYS.includes(key) && (withPage || key !== 'page')) || isFilterKey(key)) query.append(key, value);
+  }
+  return query.toString();
+}
+
+/** The query string of the filters call: the search and the filters only. */
+export function filtersQuery(params: URLSearchParams): string {
+  const query = new URLSearchParams();
+  for (const [key, value] of params) {
+    if (value.trim() === '') continue;
+    if (key === 'q' || isFilterKey(key)) query.append(key, value);
+  }
+  return query.toString();
+}
+
+export type PerPage = number | typeof PER_PAGE_ALL;
+
+export function readPerPage(params: URLSearchParams): PerPage {
+  const value = params.get('perPage');
+  if (value === PER_PAGE_ALL) return PER_PAGE_ALL;
+  const number = Number(value);
+  return (PER_PAGE_OPTIONS as readonly number[]).includes(number) ? number : DEFAULT_PER_PAGE;
+}
+
+export function readPage(params: URLSearchParams): number {
+  const page = Number(params.get('page'));
+  return Number.isInteger(page) && page > 0 ? page : 1;
+}
+
+export function storedDisplay(): DisplayMode | null {
+  const stored = readStorage(DISPLAY_STORAGE_KEY);
+  return isDisplayMode(stored) ? stored : null;
+}
+
+export function useItemQuery() {
+  const [params, setParams] = useSearchParams();
+
+  const display: DisplayMode = useMemo(() => {
+    const fromUrl = params.get('display');
+    return isDisplayMode(fromUrl) ? fromUrl : (storedDisplay() ?? 'list');
+  }, [params]);
+
+  /** Applies a change to the URL; any change but paging itself goes back to the first page. */
+  const change = useCallback(
+    (edit: (next: URLSearchParams) => void, { keepPage = false } = {}) => {
+      setParams(
+        (current) => {
+          const next = new URLSearchParams(current);
+          edit(next);
+          if (!keepPage) next.delete('page');
+          return next;
+        },
+        { preventScrollReset: true },
+      );
+    },
+    [setParams],
+  );
+
+  const setDisplay = useCallback(
+    (mode: DisplayMode) => {
+      writeStorage(DISPLAY_STORAGE_KEY, mode);
+      change((next) => next.set('display', mode), { keepPage: true });
+    },
+    [change],
+  );
+
+  const activeFilters = [...params.keys()].some(isFilterKey);
+
+  return {
+    params,
+    change,
+    display,
+    setDisplay,
+    q: params.get('q') ?? '',
+    perPage: readPerPage(params),
+    page: readPage(params),
+    activeFilters,
+    itemsQuery: itemsQuery(params),
+    filtersQuery: filtersQuery(params),
+  };
+}

@@ -1,0 +1,28 @@
+// PUT /collections/:id/properties/order: every property id in the new order; answers the list.
+import useSWRMutation from 'swr/mutation';
+import type { Property } from '../../../../../shared/schemas/properties';
+import { apiRequest } from '../../../lib/api-client';
+import { under, useRevalidate } from '../../../lib/revalidate';
+import { propertiesKey } from './get-properties';
+
+export function reorderProperties(collectionId: number, ids: number[]): Promise<{ properties: Property[] }> {
+  return apiRequest<{ properties: Property[] }>(`${propertiesKey(collectionId)}/order`, {
+    method: 'PUT',
+    body: { ids },
+  });
+}
+
+export function useReorderProperties(collectionId: number) {
+  const revalidate = useRevalidate();
+  const base = `/collections/${collectionId}`;
+  return useSWRMutation(
+    propertiesKey(collectionId),
+    (_key: string, { arg }: { arg: number[] }) => reorderProperties(collectionId, arg),
+    {
+      populateCache: true,
+      revalidate: false,
+      // Item pages show values in display order.
+      onSuccess: () => void revalidate(under(`${base}/items`)),
+    },
+  );
+}

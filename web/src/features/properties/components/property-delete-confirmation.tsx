@@ -1,0 +1,79 @@
+import { useState } from 'react';
+import { defineMessages, useIntl } from 'react-intl';
+import type { NoMessageValues } from 'react-intl';
+import { Link } from 'react-router-dom';
+import type { Property } from '../../../../../shared/schemas/properties';
+import { ErrorAlert } from '../../../components/alert';
+import { commonMessages } from '../../../components/common-messages';
+import { Loading } from '../../../components/loading';
+import { paths } from '../../../lib/paths';
+import { useFormErrors } from '../../../lib/use-form-errors';
+import { useDeleteProperty } from '../api/delete-property';
+import { usePropertyDeletion } from '../api/get-property-deletion';
+
+const messages = defineMessages<{
+  question: { label: string };
+  warning: { count: number };
+  confirm: NoMessageValues;
+}>({
+  question: { id: 'properties.propertyDeleteConfirmation.question', defaultMessage: 'Delete the property {label}?' },
+  warning: {
+    id: 'properties.propertyDeleteConfirmation.warning',
+    defaultMessage:
+      '{count, plural, =0 {No item has a value for this property yet.} one {Its # value will be removed from the items.} other {All its # values will be removed from the items.}} This cannot be undone.',
+  },
+  confirm: { id: 'properties.propertyDeleteConfirmation.confirm', defaultMessage: 'Delete this property' },
+});
+
+export function PropertyDeleteConfirmation({
+  collectionId,
+  property,
+  readOnly,
+  onDeleted,
+}: {
+  collectionId: number;
+  property: Property;
+  readOnly: boolean;
+  onDeleted: () => void;
+}) {
+  const intl = useIntl();
+  const deletion = usePropertyDeletion(collectionId, property.id);
+  const { trigger, isMutating } = useDeleteProperty(collectionId, property.id);
+  const [error, setError] = useState<unknown>(null);
+  const errors = useFormErrors(error ?? deletion.error);
+
+  async function confirm() {
+    setError(null);
+    try {
+      await trigger();
+      onDeleted();
+    } catch (caught) {
+      setError(caught);
+    }
+  }
+
+  return (
+    <section className="card card--danger narrow" aria-labelledby="property-delete-title">
+      <h1 id="property-delete-title">{intl.formatMessage(messages.question, { label: property.label })}</h1>
+      {errors.message ? <ErrorAlert>{errors.message}</ErrorAlert> : null}
+      {deletion.data ? (
+        <p className="warning">{intl.formatMessage(messages.warning, { count: deletion.data.valueCount })}</p>
+      ) : deletion.error ? null : (
+        <Loading />
+      )}
+      <div className="actions">
+        <button
+          type="button"
+          className="button button--danger"
+          disabled={readOnly || !deletion.data || isMutating}
+          onClick={() => void confirm()}
+        >
+          {intl.formatMessage(messages.confirm)}
+        </button>
+        <Link className="button button--secondary" to={paths.collectionManage(collectionId)}>
+          {intl.formatMessage(commonMessages.cancel)}
+        </Link>
+      </div>
+    </section>
+  );
+}

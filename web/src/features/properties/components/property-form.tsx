@@ -1,0 +1,293 @@
+// Create or edit a property: label, property ID (derived from the label until edited), description,
+// content type, display order, suffix, a default value of its type, roles and flags, visibility.
+import { useState } from 'react';
+import type { FormEvent } from 'react';
+import { defineMessages, useIntl } from 'react-intl';
+import { Link } from 'react-router-dom';
+import { PROPERTY_TYPES } from '../../../../../shared/catalogue';
+import type { PropertyType } from '../../../../../shared/catalogue';
+import type { CreatePropertyInput, Property } from '../../../../../shared/schemas/properties';
+import { ErrorAlert } from '../../../components/alert';
+import { CheckboxField } from '../../../components/checkbox-field';
+import { commonMessages } from '../../../components/common-messages';
+import { LevelSelect, readLevel } from '../../../components/level-select';
+import { SelectField } from '../../../components/select-field';
+import { TextField } from '../../../components/text-field';
+import { TextareaField } from '../../../components/textarea-field';
+import { ValueInput, describeValueReason } from '../../../components/value-input';
+import { isApiError } from '../../../lib/api-client';
+import { errorMessages } from '../../../lib/error-messages';
+import { useFormErrors } from '../../../lib/use-form-errors';
+import { toInputTexts, valueFromTexts } from '../../../lib/value-form';
+import { keyFromLabel } from './property-key';
+import { PROPERTY_FLAGS, flagMessages, typeMessages } from './property-texts';
+import type { PropertyFlag } from './property-texts';
+
+const messages = defineMessages({
+  label: { id: 'properties.propertyForm.label', defaultMessage: 'Label' },
+  key: { id: 'properties.propertyForm.key', defaultMessage: 'Property ID' },
+  keyHint: {
+    id: 'properties.propertyForm.keyHint',
+    defaultMessage: 'Names the property in links, filters and imports: lower-case letters, digits and underscores.',
+  },
+  description: { id: 'properties.propertyForm.description', defaultMessage: 'Description' },
+  descriptionHint: {
+    id: 'properties.propertyForm.descriptionHint',
+    defaultMessage: 'Shown as help when editing an item.',
+  },
+  type: { id: 'properties.propertyForm.type', defaultMessage: 'Content type' },
+  displayOrder: { id: 'properties.propertyForm.displayOrder', defaultMessage: 'Display order' },
+  displayOrderHint: {
+    id: 'properties.propertyForm.displayOrderHint',
+    defaultMessage: 'Smaller numbers come first. Leave empty to put it last.',
+  },
+  suffix: { id: 'properties.propertyForm.suffix', defaultMessage: 'Suffix' },
+  suffixHint: { id: 'properties.propertyForm.suffixHint', defaultMessage: 'Shown after values, for example pages or min.' },
+  defaultValue: { id: 'properties.propertyForm.defaultValue', defaultMessage: 'Default value' },
+  defaultValueHint: { id: 'properties.propertyForm.defaultValueHint', defaultMessage: 'Fills in new items.' },
+  noDefault: {
+    id: 'properties.propertyForm.noDefault',
+    defaultMessage: 'Images and files have no default value: they are added to each item.',
+  },
+  flags: { id: 'properties.propertyForm.flags', defaultMessage: 'Roles and options' },
+  rolesHint: {
+    id: 'properties.propertyForm.rolesHint',
+    defaultMessage: 'Title, subtitle, cover image and reference belong to one property each: choosing one here takes it from the other property.',
+  },
+  visibility: { id: 'properties.propertyForm.visibility', defaultMessage: 'Visibility' },
+  visibilityHint: {
+    id: 'properties.propertyForm.visibilityHint',
+    defaultMessage: 'Who can see the values of this property.',
+  },
+  create: { id: 'properties.propertyForm.create', defaultMessage: 'Create the property' },
+});
+
+const FIELDS = ['key', 'label', 'description', 'type', 'displayOrder', 'suffix', 'defaultValue', 'visibility', ...PROPERTY_FLAGS];
+const NO_DEFAULT: readonly PropertyType[] = ['image', 'file'];
+
+interface PropertyFormProps {
+  property?: Property;
+  readOnly: boolean;
+  cancelTo: string;
+  onSubmit: (input: CreatePropertyInput & { key: string }) => Promise<unknown>;
+}
+
+export function PropertyForm({ property, readOnly, cancelTo, onSubmit }: PropertyFormProps) {
+  const intl = useIntl();
+  const [label, setLabel] = useState(property?.label ?? '');
+  const [key, setKey] = useState(property?.key ?? '');
+  const [keyEdited, setKeyEdited] = useState(property !== undefined);
+  const [type, setType] = useState<PropertyType>(property?.type ?? 'text');
+  const [multiple, setMultiple] = useState(property?.multiple ?? false);
+  const [defaultTexts, setDefaultTexts] = useState<string[]>(() =>
+    toInputTexts({ type: property?.type ?? 'text', multiple: property?.multiple ?? false }, property?.defaultValue ?? null),
+  );
+  const [defaultError, setDefaultError] = useState<string | null>(null);
+  const [error, setError] = useState<unknown>(null);
+  const [busy, setBusy] = useState(false);
+  const errors = useFormErrors(error);
+  const code = isApiError(error) ? error.code : null;
+
+  function changeType(next: PropertyType) {
+    setType(next);
+    setDefaultTexts(toInputTexts({ type: next, multiple }, null));
+    setDefaultError(null);
+  }
+
+  function changeMultiple(next: boolean) {
+    setMultiple(next);
+    setDefaultTexts((texts) => (next ? texts : texts.slice(0, 1)));
+  }
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    const text = (name: string) => String(form.get(name) ?? '').trim();
+    setError(null);
+    setDefaultError(null);
+    const defaultValue = NO_DEFAULT.includes(type)
+      ? { ok: true as const, value: null, empty: true }
+      : valueFromTexts({ type, multiple }, defaultTexts);
+    if (!defaultValue.ok) {
+      setDefaultError(describeValueReason(intl, defaultValue.reason));
+      return;
+    }
+    const flags = Object.fromEntries(PROPERTY_FLAGS.map((flag) => [flag, form.get(flag) === 'on'])) as Record<
+      PropertyFlag,
+      boolean
+    >;
+    const order = text('displayOrder');
+    setBusy(true);
+    try {
+      await onSubmit({
+        key: key.trim(),
+        label: label.trim(),
+        description: text('description') || null,
+        type,
+        ...(order === '' ? {} : { displayOrder: Number(order) }),
+        suffix: text('suffix') || null,
+        defaultValue: defaultValue.empty ? null : defaultValue.value,
+        ...flags,
+        visibility: readLevel(form.get('visibility')) ?? 0,
+      });
+    } catch (caught) {
+      setError(caught);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  const keyError =
+    errors.field('key') ?? (code === 'PROPERTY_KEY_TAKEN' ? intl.formatMessage(errorMessages.PROPERTY_KEY_TAKEN) : undefined);
+  const typeError =
+    errors.field('type') ??
+    (code === 'PROPERTY_HAS_VALUES' ? intl.formatMessage(errorMessages.PROPERTY_HAS_VALUES) : undefined);
+
+  return (
+    <form className="form" onSubmit={submit}>
+      {errors.message ? <ErrorAlert>{errors.message}</ErrorAlert> : null}
+      {errors.unmatched(FIELDS).map((message) => (
+        <ErrorAlert key={message}>{message}</ErrorAlert>
+      ))}
+      <fieldset className="form__fieldset" disabled={readOnly || busy}>
+        <div className="form__row">
+          <TextField
+            name="label"
+            label={intl.formatMessage(messages.label)}
+            value={label}
+            onChange={(event) => {
+              setLabel(event.target.value);
+              if (!keyEdited) setKey(keyFromLabel(event.target.value));
+            }}
+            required
+            maxLength={80}
+            error={errors.field('label')}
+          />
+          <TextField
+            name="key"
+            label={intl.formatMessage(messages.key)}
+            hint={intl.formatMessage(messages.keyHint)}
+            value={key}
+            onChange={(event) => {
+              setKey(event.target.value);
+              setKeyEdited(true);
+            }}
+            required
+            maxLength={40}
+            pattern="[a-z][a-z0-9_]*"
+            autoCapitalize="none"
+            autoComplete="off"
+            spellCheck={false}
+            error={keyError}
+          />
+        </div>
+        <TextareaField
+          name="description"
+          label={intl.formatMessage(messages.description)}
+          hint={intl.formatMessage(messages.descriptionHint)}
+          defaultValue={property?.description ?? ''}
+          rows={2}
+          maxLength={500}
+          error={errors.field('description')}
+        />
+        <div className="form__row">
+          <SelectField
+            name="type"
+            label={intl.formatMessage(messages.type)}
+            value={type}
+            onChange={(event) => changeType(event.target.value as PropertyType)}
+            error={typeError}
+          >
+            {PROPERTY_TYPES.map((value) => (
+              <option key={value} value={value}>
+                {intl.formatMessage(typeMessages[value])}
+              </option>
+            ))}
+          </SelectField>
+          <LevelSelect
+            name="visibility"
+            label={intl.formatMessage(messages.visibility)}
+            hint={intl.formatMessage(messages.visibilityHint)}
+            defaultValue={property?.visibility ?? 0}
+            error={errors.field('visibility')}
+          />
+        </div>
+        <div className="form__row">
+          <TextField
+            name="displayOrder"
+            type="number"
+            inputMode="numeric"
+            min={0}
+            max={10000}
+            step={1}
+            label={intl.formatMessage(messages.displayOrder)}
+            hint={intl.formatMessage(messages.displayOrderHint)}
+            defaultValue={property ? String(property.displayOrder) : ''}
+            error={errors.field('displayOrder')}
+          />
+          <TextField
+            name="suffix"
+            label={intl.formatMessage(messages.suffix)}
+            hint={intl.formatMessage(messages.suffixHint)}
+            defaultValue={property?.suffix ?? ''}
+            maxLength={20}
+            error={errors.field('suffix')}
+          />
+        </div>
+        {NO_DEFAULT.includes(type) ? (
+          <p className="field__hint">{intl.formatMessage(messages.noDefault)}</p>
+        ) : (
+          <ValueInput
+            key={`${type}-${multiple ? 'multiple' : 'single'}`}
+            field={{
+              key: 'defaultValue',
+              label: intl.formatMessage(messages.defaultValue),
+              type,
+              multiple,
+              description: intl.formatMessage(messages.defaultValueHint),
+            }}
+            texts={defaultTexts}
+            onChange={(texts) => {
+              setDefaultTexts(texts);
+              setDefaultError(null);
+            }}
+            disabled={readOnly || busy}
+            error={defaultError ?? errors.fieldUnder('defaultValue')}
+          />
+        )}
+        <fieldset className="form__fieldset form__group">
+          <legend className="field__label">{intl.formatMessage(messages.flags)}</legend>
+          <p className="field__hint">{intl.formatMessage(messages.rolesHint)}</p>
+          <div className="checkbox-grid">
+            {PROPERTY_FLAGS.map((flag) =>
+              flag === 'multiple' ? (
+                <CheckboxField
+                  key={flag}
+                  name={flag}
+                  label={intl.formatMessage(flagMessages[flag])}
+                  checked={multiple}
+                  onChange={(event) => changeMultiple(event.target.checked)}
+                />
+              ) : (
+                <CheckboxField
+                  key={flag}
+                  name={flag}
+                  label={intl.formatMessage(flagMessages[flag])}
+                  defaultChecked={property?.[flag] ?? false}
+                />
+              ),
+            )}
+          </div>
+        </fieldset>
+        <div className="actions">
+          <button type="submit" className="button">
+            {intl.formatMessage(property ? commonMessages.save : messages.create)}
+          </button>
+          <Link className="button button--secondary" to={cancelTo}>
+            {intl.formatMessage(commonMessages.cancel)}
+          </Link>
+        </div>
+      </fieldset>
+    </form>
+  );
+}

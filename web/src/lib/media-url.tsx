@@ -1,0 +1,54 @@
+// Addresses of media values. Browsers load <img> and <video> without the bearer header, so a signed-in
+// visitor's media addresses carry a short-lived ticket (GET /media-ticket, ?t=…): files of private
+// collections and items are then served to who may see them. One ticket per session, fetched once
+// for the whole app and renewed before it expires.
+import { createContext, useCallback, useContext } from 'react';
+import type { ReactNode } from 'react';
+import useSWR from 'swr';
+import { mediaUrl } from '../../../shared/constants';
+import { apiRequest } from './api-client';
+import { useSession } from './use-session';
+
+export const MEDIA_TICKET_KEY = '/media-ticket';
+/** Tickets last an hour; a new one is fetched well before. */
+const RENEW_MS = 45 * 60 * 1000;
+
+export interface MediaTicket {
+  ticket: string;
+  expiresAt: string;
+}
+
+export function getMediaTicket(): Promise<MediaTicket> {
+  return apiRequest<MediaTicket>(MEDIA_TICKET_KEY);
+}
+
+/** From a media:// value to the address to load, or null (not media, or the ticket is on its way). */
+export type MediaSrc = (value: string | null | undefined) => string | null;
+
+const MediaSrcContext = createContext<MediaSrc>(mediaUrl);
+
+export function MediaUrlProvider({ children }: { children: ReactNode }) {
+  const session = useSession();
+  const { data, error } = useSWR<MediaTicket>(session ? MEDIA_TICKET_KEY : null, getMediaTicket, {
+    refreshInterval: RENEW_MS,
+    revalidateOnFocus: false,
+  });
+  const ticket = typeof data?.ticket === 'string' ? data.ticket : null;
+  // Signed in and still waiting: hold the address rather than load it once without and once with a ticket.
+  const waiting = session !== null && data === undefined && error === undefined;
+  const src = useCallback<MediaSrc>(
+    (value) => {
+      const url = mediaUrl(value);
+      if (!url || url.startsWith('/media/avatars/')) return url;
+      if (waiting) return null;
+      return ticket ? `${url}?t=${encodeURIComponent(ticket)}` : url;
+    },
+    [ticket, waiting],
+  );
+  return <MediaSrcContext.Provider value={src}>{children}</MediaSrcContext.Provider>;
+}
+
+/** The app's media address maker (plain /media/<key> outside the provider). */
+export function useMediaSrc(): MediaSrc {
+  return useContext(MediaSrcContext);
+}
