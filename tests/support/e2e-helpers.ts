@@ -1,6 +1,6 @@
 // Helpers for the browser suite: API shortcuts (setup only; what is tested goes through the UI) and
 // the fake email provider's captured messages.
-import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type APIResponse, type Page } from '@playwright/test';
 import { E2E } from './e2e-settings.mjs';
 
 export const ADMIN = { username: 'admin', password: E2E.adminPassword };
@@ -43,4 +43,88 @@ export async function signInThroughUi(page: Page, login: string, password: strin
 export async function capturedEmails(to: string) {
   const res = await fetch(`http://127.0.0.1:${E2E.resendPort}/__messages?to=${encodeURIComponent(to)}`);
   return (await res.json()) as { subject: string; text: string; html: string }[];
+}
+
+// ---- Catalogue set-up through the API (what a test is not about) ----
+
+export function bearer(token: string): Record<string, string> {
+  return { Authorization: `Bearer ${token}` };
+}
+
+async function expectCreated<T>(res: APIResponse, what: string): Promise<T> {
+  if (res.status() !== 201) throw new Error(`creating ${what} answered ${res.status()}: ${await res.text()}`);
+  return (await res.json()) as T;
+}
+
+export interface SeededCollection {
+  id: number;
+  name: string;
+  type: string;
+}
+
+export async function createCollectionViaApi(
+  request: APIRequestContext,
+  token: string,
+  body: Record<string, unknown>,
+): Promise<SeededCollection> {
+  const res = await request.post('/api/v1/collections', {
+    headers: { ...bearer(token), 'Content-Language': 'en_US' },
+    data: { visibility: 0, ...body },
+  });
+  return expectCreated<SeededCollection>(res, 'a collection');
+}
+
+export async function addPropertyViaApi(
+  request: APIRequestContext,
+  token: string,
+  collectionId: number,
+  body: Record<string, unknown>,
+): Promise<{ id: number; key: string; label: string }> {
+  const res = await request.post(`/api/v1/collections/${collectionId}/properties`, { headers: bearer(token), data: body });
+  return expectCreated(res, `the property ${String(body.label)}`);
+}
+
+export interface SeededItem {
+  id: number;
+  title: string | null;
+}
+
+/**
+ * Creates items in order, `batch` requests at a time (each batch finishes before the next starts, so
+ * later entries are created later). Each entry is an item body: { values, visibility?, quantity? }.
+ */
+export async function createItemsViaApi(
+  request: APIRequestContext,
+  token: string,
+  collectionId: number,
+  bodies: Record<string, unknown>[],
+  batch = 10,
+): Promise<SeededItem[]> {
+  const created: SeededItem[] = [];
+  for (let start = 0; start < bodies.length; start += batch) {
+    const slice = bodies.slice(start, start + batch);
+    const answers = await Promise.all(
+      slice.map((body) => request.post(`/api/v1/collections/${collectionId}/items`, { headers: bearer(token), data: body })),
+    );
+    for (const res of answers) created.push(await expectCreated<SeededItem>(res, 'an item'));
+  }
+  return created;
+}
+
+/** A signed-in owner of seeded data: a fresh user and their API token. */
+export async function createOwnerViaApi(request: APIRequestContext) {
+  const user = await createUserViaApi(request);
+  return { ...user, token: await apiToken(request, user.username, user.password) };
+}
+
+/** Video players are third-party pages: answer their frames locally so no test waits on the network. */
+export async function stubVideoPlayers(page: Page) {
+  await page.route(/^https:\/\/(www\.youtube-nocookie\.com|player\.vimeo\.com|geo\.dailymotion\.com)\//, (route) =>
+    route.fulfill({ status: 200, contentType: 'text/html', body: '<!doctype html><title>player</title>' }),
+  );
+}
+
+/** Nothing on the page is wider than the viewport. */
+export async function expectNoHorizontalOverflow(page: Page, width: number) {
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
 }

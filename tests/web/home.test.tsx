@@ -27,7 +27,8 @@ describe('home', () => {
     const card = link.closest('li') as HTMLElement;
     expect(within(card).getByText('1,234 items')).toBeInTheDocument();
     expect(within(card).getByText('Books')).toBeInTheDocument();
-    expect(card.querySelector('img')).toHaveAttribute('src', '/media/collections/3/cover.png');
+    // Cards load the thumbnail made at upload.
+    expect(card.querySelector('img')).toHaveAttribute('src', '/media/collections/3/cover.png?size=thumb');
     expect(card.querySelector('img')).toHaveAttribute('loading', 'lazy');
     const other = screen.getByRole('link', { name: 'Vinyls of Bob' }).closest('li') as HTMLElement;
     expect(within(other).getByText('vinyls')).toBeInTheDocument();

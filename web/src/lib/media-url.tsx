@@ -22,10 +22,26 @@ export function getMediaTicket(): Promise<MediaTicket> {
   return apiRequest<MediaTicket>(MEDIA_TICKET_KEY);
 }
 
-/** From a media:// value to the address to load, or null (not media, or the ticket is on its way). */
-export type MediaSrc = (value: string | null | undefined) => string | null;
+/**
+ * From a media:// value to the address to load, or null (not media, or the ticket is on its way).
+ * `thumb`: the small image made at upload (the server answers the original when there is none).
+ */
+export type MediaSrc = (value: string | null | undefined, options?: { thumb?: boolean }) => string | null;
 
-const MediaSrcContext = createContext<MediaSrc>(mediaUrl);
+function withQuery(url: string, params: Record<string, string | null>): string {
+  const query = Object.entries(params)
+    .filter((entry): entry is [string, string] => entry[1] !== null)
+    .map(([k, v]) => `${k}=${encodeURIComponent(v)}`)
+    .join('&');
+  return query ? `${url}?${query}` : url;
+}
+
+const plainMediaSrc: MediaSrc = (value, options) => {
+  const url = mediaUrl(value);
+  return url && withQuery(url, { size: options?.thumb ? 'thumb' : null });
+};
+
+const MediaSrcContext = createContext<MediaSrc>(plainMediaSrc);
 
 export function MediaUrlProvider({ children }: { children: ReactNode }) {
   const session = useSession();
@@ -37,11 +53,11 @@ export function MediaUrlProvider({ children }: { children: ReactNode }) {
   // Signed in and still waiting: hold the address rather than load it once without and once with a ticket.
   const waiting = session !== null && data === undefined && error === undefined;
   const src = useCallback<MediaSrc>(
-    (value) => {
+    (value, options) => {
       const url = mediaUrl(value);
       if (!url || url.startsWith('/media/avatars/')) return url;
       if (waiting) return null;
-      return ticket ? `${url}?t=${encodeURIComponent(ticket)}` : url;
+      return withQuery(url, { size: options?.thumb ? 'thumb' : null, t: ticket });
     },
     [ticket, waiting],
   );

@@ -89,6 +89,37 @@ export const fileUploadBody = {
   },
 };
 
+/** An upload with an optional thumbnail the browser made (lists and mosaics show these). */
+export const fileWithThumbnailBody = {
+  body: {
+    content: {
+      'multipart/form-data': {
+        schema: z.object({
+          file: z.any().openapi({ type: 'string', format: 'binary' }),
+          thumbnail: z.any().optional().openapi({ type: 'string', format: 'binary', description: 'A small image of an image file' }),
+        }),
+      },
+    },
+  },
+};
+
+export const THUMBNAIL_MAX_BYTES = 256 * 1024;
+/** The R2 key of a media object's thumbnail. */
+export const thumbnailKey = (key: string) => `${key}.thumb`;
+
+/**
+ * Stores the thumbnail of an image, when one came with it: it must itself be an image (by content) and
+ * small. A missing or unusable thumbnail is not an error: lists then show the original.
+ */
+export async function storeThumbnail(bucket: R2Bucket, key: string, thumbnail: unknown): Promise<boolean> {
+  if (!(thumbnail instanceof File) || thumbnail.size > THUMBNAIL_MAX_BYTES) return false;
+  const bytes = new Uint8Array(await thumbnail.arrayBuffer());
+  const image = sniffImage(bytes);
+  if (!image) return false;
+  await bucket.put(thumbnailKey(key), bytes, { httpMetadata: { contentType: image.type } });
+  return true;
+}
+
 export function mediaKeyOf(value: string | null | undefined): string | null {
   return value?.startsWith(MEDIA_SCHEME) ? value.slice(MEDIA_SCHEME.length) : null;
 }

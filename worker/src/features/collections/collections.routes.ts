@@ -13,7 +13,7 @@ import {
 } from '../../../../shared/schemas/collections';
 import { collections } from '../../db/schema';
 import { ApiError } from '../../lib/api-error';
-import { fileUploadBody, mediaKeyOf, readImageFile, toMediaValue, uploadLimit } from '../../lib/media';
+import { fileWithThumbnailBody, mediaKeyOf, readImageFile, storeThumbnail, thumbnailKey, THUMBNAIL_MAX_BYTES, toMediaValue, uploadLimit } from '../../lib/media';
 import { bearer, errors, jsonBody, jsonContent } from '../../lib/openapi';
 import { createRouter } from '../../lib/router';
 import { callerOf, optionalUser, requireUser } from '../../middleware/auth';
@@ -82,8 +82,8 @@ const putImage = createRoute({
   tags,
   security: bearer,
   summary: 'Upload the collection image (PNG, JPEG, GIF or WebP, at most 5 MB)',
-  middleware: [requireUser, uploadLimit(COLLECTION_IMAGE_MAX_BYTES)],
-  request: { ...byId, ...fileUploadBody },
+  middleware: [requireUser, uploadLimit(COLLECTION_IMAGE_MAX_BYTES + THUMBNAIL_MAX_BYTES)],
+  request: { ...byId, ...fileWithThumbnailBody },
   responses: { 200: jsonContent(collection, 'Updated'), ...errors(400, 401, 403, 404, 413, 415) },
 });
 
@@ -147,16 +147,18 @@ export const collectionsRoutes = createRouter()
     const db = c.get('db');
     const caller = callerOf(c);
     const found = await requireOwnedCollection(db, caller, c.req.valid('param').id);
-    const image = await readImageFile(c.req.header('content-type'), c.req.valid('form').file, COLLECTION_IMAGE_MAX_BYTES);
+    const form = c.req.valid('form');
+    const image = await readImageFile(c.req.header('content-type'), form.file, COLLECTION_IMAGE_MAX_BYTES);
     const key = `collections/${found.collection.id}/image-${crypto.randomUUID()}.${image.ext}`;
     await c.env.MEDIA.put(key, image.bytes, { httpMetadata: { contentType: image.type } });
+    await storeThumbnail(c.env.MEDIA, key, form.thumbnail);
     const [row] = await db
       .update(collections)
       .set({ image: toMediaValue(key), updatedAt: sqlNow })
       .where(eq(collections.id, found.collection.id))
       .returning();
     const previous = mediaKeyOf(found.collection.image);
-    if (previous) await c.env.MEDIA.delete(previous);
+    if (previous) await c.env.MEDIA.delete([previous, thumbnailKey(previous)]);
     return c.json(toCollection(row!, found.ownerName, caller), 200);
   })
   .openapi(deleteImage, async (c) => {
@@ -169,6 +171,6 @@ export const collectionsRoutes = createRouter()
       .where(eq(collections.id, found.collection.id))
       .returning();
     const previous = mediaKeyOf(found.collection.image);
-    if (previous) await c.env.MEDIA.delete(previous);
+    if (previous) await c.env.MEDIA.delete([previous, thumbnailKey(previous)]);
     return c.json(toCollection(row!, found.ownerName, caller), 200);
   });

@@ -6,7 +6,7 @@ import { Hono, type Context } from 'hono';
 import { ITEM_FILE_MAX_BYTES } from '../../../../shared/catalogue';
 import type { AppEnv, Caller } from '../../env';
 import { ApiError } from '../../lib/api-error';
-import { fileUploadBody, sniffMedia, toMediaValue, uploadLimit } from '../../lib/media';
+import { fileWithThumbnailBody, sniffMedia, storeThumbnail, thumbnailKey, THUMBNAIL_MAX_BYTES, toMediaValue, uploadLimit } from '../../lib/media';
 import { bearer, errors, jsonContent } from '../../lib/openapi';
 import { createRouter } from '../../lib/router';
 import { signMediaTicket, verifyMediaTicket } from '../../lib/tokens';
@@ -21,6 +21,8 @@ const uploaded = z.object({
   kind: z.enum(['image', 'video', 'file']),
   contentType: z.string(),
   size: z.number().int(),
+  /** A thumbnail was stored: `/media/<key>?size=thumb` serves it. */
+  thumbnail: z.boolean(),
 });
 
 const upload = createRoute({
@@ -28,9 +30,9 @@ const upload = createRoute({
   path: '/collections/{id}/media',
   tags: ['Media'],
   security: bearer,
-  summary: 'Upload a file for item values (at most 20 MB); answers the media:// value to store',
-  middleware: [requireUser, uploadLimit(ITEM_FILE_MAX_BYTES)],
-  request: { params: z.object({ id: z.coerce.number().int().positive() }), ...fileUploadBody },
+  summary: 'Upload a file for item values (at most 20 MB), with an optional thumbnail of an image; answers the media:// value to store',
+  middleware: [requireUser, uploadLimit(ITEM_FILE_MAX_BYTES + THUMBNAIL_MAX_BYTES)],
+  request: { params: z.object({ id: z.coerce.number().int().positive() }), ...fileWithThumbnailBody },
   responses: { 201: jsonContent(uploaded, 'Stored'), ...errors(400, 401, 403, 404, 413, 415) },
 });
 
@@ -49,7 +51,7 @@ export const mediaApiRoutes = createRouter()
     const db = c.get('db');
     const found = await requireOwnedCollection(db, callerOf(c), c.req.valid('param').id);
     if (!c.req.header('content-type')?.toLowerCase().startsWith('multipart/form-data')) throw new ApiError('UNSUPPORTED_MEDIA_TYPE');
-    const file = c.req.valid('form').file;
+    const { file, thumbnail } = c.req.valid('form');
     if (!(file instanceof File)) {
       throw new ApiError('VALIDATION_FAILED', { fields: [{ path: 'file', reason: 'required', message: '' }] });
     }
@@ -60,7 +62,8 @@ export const mediaApiRoutes = createRouter()
     // The original name only travels in the download's Content-Disposition, cleaned of anything odd.
     const filename = file.name.replace(/[^\p{L}\p{N} ._-]/gu, '_').slice(0, 120) || 'file';
     await c.env.MEDIA.put(key, bytes, { httpMetadata: { contentType: media.type }, customMetadata: { filename } });
-    return c.json({ value: toMediaValue(key), kind: media.kind, contentType: media.type, size: bytes.length }, 201);
+    const withThumbnail = media.kind === 'image' && (await storeThumbnail(c.env.MEDIA, key, thumbnail));
+    return c.json({ value: toMediaValue(key), kind: media.kind, contentType: media.type, size: bytes.length, thumbnail: withThumbnail }, 201);
   })
   .openapi(ticket, async (c) => c.json(await signMediaTicket(c.env.APP_SECRET, callerOf(c).id), 200));
 
@@ -98,8 +101,9 @@ async function mayServe(c: Context<AppEnv>, key: string): Promise<boolean> {
 
 export const mediaRoutes = new Hono<AppEnv>().get('/*', optionalUser, async (c) => {
   const key = decodeURIComponent(c.req.path.slice('/media/'.length));
-  if (key.includes('..') || !(await mayServe(c, key))) throw new ApiError('NOT_FOUND');
-  const object = await c.env.MEDIA.get(key);
+  if (key.includes('..') || key.endsWith('.thumb') || !(await mayServe(c, key))) throw new ApiError('NOT_FOUND');
+  // ?size=thumb: the small image made at upload, or the original when there is none.
+  const object = (c.req.query('size') === 'thumb' && (await c.env.MEDIA.get(thumbnailKey(key)))) || (await c.env.MEDIA.get(key));
   if (!object) throw new ApiError('NOT_FOUND');
   const headers = new Headers();
   object.writeHttpMetadata(headers);

@@ -1,15 +1,14 @@
-// PUT /collections/:id/image (multipart, field "file"): answers the updated collection.
+// PUT /collections/:id/image (multipart: "file" and its "thumbnail"): answers the updated collection.
 import useSWRMutation from 'swr/mutation';
 import type { Collection } from '../../../../../shared/schemas/collections';
 import { apiRequest } from '../../../lib/api-client';
+import { uploadForm } from '../../../lib/thumbnail';
 import { exactly, useRevalidate } from '../../../lib/revalidate';
 import { collectionKey } from './get-collection';
 import { COLLECTIONS_KEY } from './get-collections';
 
-export function uploadCollectionImage(id: number, file: File): Promise<Collection> {
-  const formData = new FormData();
-  formData.append('file', file);
-  return apiRequest<Collection>(`${collectionKey(id)}/image`, { method: 'PUT', formData });
+export async function uploadCollectionImage(id: number, file: File): Promise<Collection> {
+  return apiRequest<Collection>(`${collectionKey(id)}/image`, { method: 'PUT', formData: await uploadForm(file) });
 }
 
 export function useUploadCollectionImage(id: number) {

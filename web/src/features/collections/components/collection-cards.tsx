@@ -14,7 +14,7 @@ const messages = defineMessages<{ items: { count: number }; owner: { name: strin
 
 const CollectionCard = memo(function CollectionCard({ collection }: { collection: Collection }) {
   const intl = useIntl();
-  const cover = useMediaSrc()(collection.image);
+  const cover = useMediaSrc()(collection.image, { thumb: true });
   return (
     <li className="collection-card">
       <div className="collection-card__cover" aria-hidden="true">

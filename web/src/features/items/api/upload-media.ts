@@ -1,6 +1,8 @@
-// POST /collections/:id/media (multipart, field "file"): stores a file and answers its media:// value,
-// which the item form then puts into the item's values. Nothing cached changes until the item is saved.
+// POST /collections/:id/media (multipart: "file", and "thumbnail" for images): stores a file and answers
+// its media:// value, which the item form then puts into the item's values. Nothing cached changes
+// until the item is saved.
 import { apiRequest } from '../../../lib/api-client';
+import { uploadForm } from '../../../lib/thumbnail';
 import { collectionPath } from './keys';
 
 /** The value to store, and what the server found the file to be. */
@@ -10,8 +12,6 @@ export interface MediaUpload {
   size: number;
 }
 
-export function uploadMedia(collectionId: number, file: File): Promise<MediaUpload> {
-  const formData = new FormData();
-  formData.append('file', file);
-  return apiRequest<MediaUpload>(`${collectionPath(collectionId)}/media`, { method: 'POST', formData });
+export async function uploadMedia(collectionId: number, file: File): Promise<MediaUpload> {
+  return apiRequest<MediaUpload>(`${collectionPath(collectionId)}/media`, { method: 'POST', formData: await uploadForm(file) });
 }

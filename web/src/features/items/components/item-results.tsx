@@ -28,7 +28,7 @@ interface RowProps {
 
 const ItemCard = memo(function ItemCard({ item, collectionId, mode, summary }: RowProps) {
   const intl = useIntl();
-  const cover = useMediaSrc()(item.cover);
+  const cover = useMediaSrc()(item.cover, { thumb: true });
   const values = summary.filter((property) => hasValue(item.summary[property.key]));
   return (
     <div role="listitem" className={`item-card item-card--${mode}`}>
