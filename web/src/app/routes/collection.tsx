@@ -7,6 +7,7 @@ import { ErrorAlert, SuccessStatus } from '../../components/alert';
 import { commonMessages } from '../../components/common-messages';
 import { Loading } from '../../components/loading';
 import { CollectionHeader } from '../../features/collections/components/collection-header';
+import { TagsEditor } from '../../features/collections/components/tags-editor';
 import { ItemBrowser } from '../../features/items/components/item-browser';
 import { RecentItems } from '../../features/items/components/recent-items';
 import { useProperties } from '../../features/properties/api/get-properties';
@@ -50,6 +51,7 @@ function CollectionScreen({ collection }: { collection: Collection }) {
       <Link className="button button--secondary" to={paths.collectionManage(collection.id)}>
         {intl.formatMessage(messages.manage)}
       </Link>
+      <TagsEditor collection={collection} disabled={demo} />
     </>
   ) : null;
 

@@ -70,6 +70,11 @@ function formatDateOnly(intl: IntlShape, value: string, compact: boolean): strin
   return intl.formatDate(time, { dateStyle: compact ? 'medium' : 'long', timeZone: 'UTC' });
 }
 
+/** Whole numbers of four digits are mostly years: 1969, not 1,969. Others keep the locale's grouping. */
+function formatNumberValue(intl: IntlShape, value: number): string {
+  return intl.formatNumber(value, Number.isInteger(value) && Math.abs(value) < 10000 ? { useGrouping: false } : undefined);
+}
+
 function formatDateTime(intl: IntlShape, value: string): string {
   const time = Date.parse(value);
   return Number.isNaN(time) ? value : intl.formatDate(time, { dateStyle: 'medium', timeStyle: 'short' });
@@ -180,7 +185,7 @@ export function SingleValue({ field, value, compact = false }: { field: DisplayF
       return withSuffix(<span className="value value--long">{String(value)}</span>, field.suffix);
     case 'number':
       return withSuffix(
-        <span className="value">{typeof value === 'number' ? intl.formatNumber(value) : String(value)}</span>,
+        <span className="value">{typeof value === 'number' ? formatNumberValue(intl, value) : String(value)}</span>,
         field.suffix,
       );
     case 'date':

@@ -1,0 +1,81 @@
+// "Edit tags" on a collection's page (spec §2): the owner changes the tags in place, without opening the
+// settings. Tags are typed comma-separated, as in the collection form.
+import { useState } from 'react';
+import type { FormEvent } from 'react';
+import { defineMessages, useIntl } from 'react-intl';
+import { MAX_TAGS } from '../../../../../shared/catalogue';
+import type { Collection } from '../../../../../shared/schemas/collections';
+import { ErrorAlert, SuccessStatus } from '../../../components/alert';
+import { commonMessages } from '../../../components/common-messages';
+import { TextField } from '../../../components/text-field';
+import { describeError } from '../../../lib/error-messages';
+import { useUpdateCollection } from '../api/update-collection';
+import { parseTags } from './collection-form';
+
+const messages = defineMessages({
+  edit: { id: 'collections.tagsEditor.edit', defaultMessage: 'Edit tags' },
+  label: { id: 'collections.tagsEditor.label', defaultMessage: 'Tags, separated by commas' },
+  save: { id: 'collections.tagsEditor.save', defaultMessage: 'Save tags' },
+});
+
+const valued = defineMessages<{ hint: { max: number } }>({
+  hint: { id: 'collections.tagsEditor.hint', defaultMessage: 'At most {max, number} tags.' },
+});
+
+export function TagsEditor({ collection, disabled }: { collection: Collection; disabled: boolean }) {
+  const intl = useIntl();
+  const [open, setOpen] = useState(false);
+  const [saved, setSaved] = useState(false);
+  const update = useUpdateCollection(collection.id);
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const text = String(new FormData(event.currentTarget).get('tags') ?? '');
+    try {
+      await update.trigger({ tags: parseTags(text) });
+      setOpen(false);
+      setSaved(true);
+    } catch {
+      // The error is shown from update.error.
+    }
+  }
+
+  if (!open) {
+    return (
+      <>
+        <button
+          type="button"
+          className="button button--secondary"
+          disabled={disabled}
+          onClick={() => {
+            setSaved(false);
+            setOpen(true);
+          }}
+        >
+          {intl.formatMessage(messages.edit)}
+        </button>
+        {saved ? <SuccessStatus>{intl.formatMessage(commonMessages.operationSucceeded)}</SuccessStatus> : null}
+      </>
+    );
+  }
+  return (
+    <form className="tags-editor" onSubmit={(event) => void onSubmit(event)}>
+      <TextField
+        name="tags"
+        label={intl.formatMessage(messages.label)}
+        hint={intl.formatMessage(valued.hint, { max: MAX_TAGS })}
+        defaultValue={collection.tags.join(', ')}
+        autoFocus
+      />
+      {update.error ? <ErrorAlert>{describeError(intl, update.error)}</ErrorAlert> : null}
+      <div className="actions">
+        <button type="submit" className="button" disabled={update.isMutating}>
+          {intl.formatMessage(messages.save)}
+        </button>
+        <button type="button" className="button button--secondary" onClick={() => setOpen(false)}>
+          {intl.formatMessage(commonMessages.cancel)}
+        </button>
+      </div>
+    </form>
+  );
+}
