@@ -70,3 +70,27 @@ describe('POST /api/v1/collections/:id/media', () => {
     expect((await call(path, { method: 'POST', token: owner.token, body: upload(big, 'big.bin') })).status).toBe(413);
   });
 });
+
+describe('files no value uses any more', () => {
+  it('are removed when an item lets go of them, and kept while another item uses them', async () => {
+    const { token } = await createUser();
+    const c = await createCollection(token, { name: 'Media' });
+    await addProperty(token, c.id, { label: 'Picture', type: 'image' });
+    const send = async () =>
+      ((await (await call(`/api/v1/collections/${c.id}/media`, { method: 'POST', token, body: upload(PNG_BYTES, 'a.png', GIF_BYTES) })).json()) as { value: string }).value;
+    const shared = await send();
+    const own = await send();
+    const first = await addItem(token, c.id, { values: { picture: own } });
+    await addItem(token, c.id, { values: { picture: shared } });
+    const key = (value: string) => value.slice('media://'.length);
+    expect(await env.MEDIA.head(key(own))).not.toBeNull();
+
+    await call(`/api/v1/collections/${c.id}/items/${first.id}`, { method: 'PATCH', token, json: { values: { picture: shared } } });
+    expect(await env.MEDIA.head(key(own))).toBeNull();
+    expect(await env.MEDIA.head(`${key(own)}.thumb`)).toBeNull();
+    expect(await env.MEDIA.head(key(shared))).not.toBeNull();
+
+    await call(`/api/v1/collections/${c.id}/items/${first.id}`, { method: 'DELETE', token });
+    expect(await env.MEDIA.head(key(shared))).not.toBeNull(); // the second item still shows it
+  });
+});

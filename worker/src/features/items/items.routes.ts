@@ -22,6 +22,7 @@ import { callerOf, optionalUser, requireUser } from '../../middleware/auth';
 import { requireOwnedCollection, requireVisibleCollection } from '../collections/collections.queries';
 import { listPropertyRows, visibleProperties } from '../properties/properties.queries';
 import { listFacets, listItems, loadItem, recentItems, toItem, type ListRequest } from './items.queries';
+import { mediaValuesOf, releaseMedia } from './items.media';
 import { inlineId, newestItemOf, refreshStatements } from './items.search';
 import { valuesToRows, type PropertyRow, type ValueRow } from './items.values';
 
@@ -230,6 +231,9 @@ export const itemsRoutes = createRouter()
       ...(rows ? [db.delete(itemValues).where(eq(itemValues.itemId, iid)), ...insertValues(db, iid, level, rows), ...refreshStatements(db, { itemId: iid })] : []),
     ]);
     const row = await requireItem(c.get('d1'), found.collection.id, iid);
+    const kept = mediaValuesOf(row.data);
+    const dropped = [...mediaValuesOf(current.data)].filter((value) => !kept.has(value));
+    if (dropped.length > 0) c.executionCtx.waitUntil(releaseMedia(c.get('d1'), c.env.MEDIA, dropped));
     return c.json(toItem(row, props, caller, true), 200);
   })
   .openapi(duplicate, async (c) => {
@@ -257,8 +261,10 @@ export const itemsRoutes = createRouter()
     const db = c.get('db');
     const { id, iid } = c.req.valid('param');
     const found = await requireOwnedCollection(db, callerOf(c), id);
-    await requireItem(c.get('d1'), found.collection.id, iid);
+    const row = await requireItem(c.get('d1'), found.collection.id, iid);
     // Values go by ON DELETE CASCADE; triggers drop the search row and update the counters.
     await db.delete(items).where(eq(items.id, iid));
+    const media = mediaValuesOf(row.data);
+    if (media.size > 0) c.executionCtx.waitUntil(releaseMedia(c.get('d1'), c.env.MEDIA, media));
     return c.body(null, 204);
   });
