@@ -30,7 +30,7 @@ test('Unlimited loads all 1,000 items while scrolling, and the page stays respon
   await useLanguage(page, 'en_US');
   await signInThroughUi(page, owner.username, owner.password);
   await page.goto(`/collection/${collection.id}?sort=number&dir=asc`);
-  const summary = page.getByRole('region', { name: 'Items' }).locator('.browser__summary');
+  const summary = page.getByRole('region', { name: 'Items' }).locator('p[aria-live="polite"]');
   const list = page.getByRole('list', { name: 'Items' });
   await expect(summary).toHaveText('1,000 items');
   await expect(list.getByRole('listitem')).toHaveCount(50);

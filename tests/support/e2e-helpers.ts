@@ -1,5 +1,7 @@
 // Helpers for the browser suite: API shortcuts (setup only; what is tested goes through the UI) and
 // the fake email provider's captured messages.
+import { execFileSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
 import { expect, type APIRequestContext, type APIResponse, type Page } from '@playwright/test';
 import { E2E } from './e2e-settings.mjs';
 
@@ -127,4 +129,46 @@ export async function stubVideoPlayers(page: Page) {
 /** Nothing on the page is wider than the viewport. */
 export async function expectNoHorizontalOverflow(page: Page, width: number) {
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+}
+
+/**
+ * Demo mode refuses every write through the API, so data for the demo instance goes straight into its
+ * local D1 database, with the same wrangler tooling that prepared it (tests/support/e2e-server.mjs).
+ * Used for setup only: the statements mirror what the Worker writes for a collection of the Books type
+ * with a title and a genre, and one item (left out of the search index: search is off in demo mode).
+ */
+export function seedDemoCollection(name: string, itemTitle: string, genre: string) {
+  const text = (value: string) => `'${value.replace(/'/g, "''")}'`;
+  const collection = `(SELECT id FROM collections WHERE name = ${text(name)})`;
+  const property = (key: string) => `(SELECT id FROM properties WHERE collection_id = ${collection} AND key = ${text(key)})`;
+  const item = `(SELECT id FROM items WHERE collection_id = ${collection})`;
+  const statements = [
+    `INSERT INTO collections (owner_id, name, type, description, tags, visibility)
+       SELECT id, ${text(name)}, 'books', 'Seeded for the demo.', '["sample"]', 0 FROM users WHERE username = 'demo'`,
+    `INSERT INTO properties (collection_id, key, label, type, display_order, is_title, required, searchable, sortable, hide_label)
+       VALUES (${collection}, 'title', 'Title', 'text', 0, 1, 1, 1, 1, 1)`,
+    `INSERT INTO properties (collection_id, key, label, type, display_order, filterable, in_summary)
+       VALUES (${collection}, 'genre', 'Genre', 'text', 1, 1, 1)`,
+    `INSERT INTO items (collection_id, data)
+       VALUES (${collection}, json_object(CAST(${property('title')} AS TEXT), ${text(itemTitle)}, CAST(${property('genre')} AS TEXT), ${text(genre)}))`,
+    `INSERT INTO item_values (item_id, property_id, position, value, sort_text)
+       VALUES (${item}, ${property('title')}, 0, json_quote(${text(itemTitle)}), lower(${text(itemTitle)})),
+              (${item}, ${property('genre')}, 0, json_quote(${text(genre)}), lower(${text(genre)}))`,
+  ];
+  const root = fileURLToPath(new URL('../..', import.meta.url));
+  execFileSync(
+    process.execPath,
+    [
+      'node_modules/wrangler/bin/wrangler.js',
+      'd1',
+      'execute',
+      'DB',
+      '--local',
+      '--persist-to',
+      `.wrangler/e2e-${E2E.demoPort}`,
+      '--command',
+      statements.map((statement) => `${statement};`).join('\n'),
+    ],
+    { cwd: root, env: { ...process.env, CI: 'true', WRANGLER_SEND_METRICS: 'false' }, stdio: 'pipe' },
+  );
 }
