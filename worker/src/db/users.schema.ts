@@ -61,3 +61,9 @@ export const rateLimits = sqliteTable('rate_limits', {
   count: integer('count').notNull(),
   windowStart: integer('window_start').notNull(),
 });
+
+/** Small named values kept between runs of the daily job (for example where a sweep stopped). */
+export const maintenanceState = sqliteTable('maintenance_state', {
+  name: text('name').primaryKey(),
+  value: text('value').notNull(),
+});

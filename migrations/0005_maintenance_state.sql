@@ -1,0 +1,4 @@
+CREATE TABLE `maintenance_state` (
+	`name` text PRIMARY KEY NOT NULL,
+	`value` text NOT NULL
+);
