@@ -79,7 +79,8 @@ export function useItemQuery() {
           if (!keepPage) next.delete('page');
           return next;
         },
-        { preventScrollReset: true },
+        // flushSync: the URL, hence the controls, update in the same frame as the click (no flicker).
+        { preventScrollReset: true, flushSync: true },
       );
     },
     [setParams],
