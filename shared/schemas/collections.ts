@@ -61,6 +61,8 @@ export const createCollectionInput = z.object({
   borrowable: borrowLevel.default(3),
 });
 export type CreateCollectionInput = z.input<typeof createCollectionInput>;
+/** After validation: defaults applied. */
+export type CreateCollectionData = z.output<typeof createCollectionInput>;
 
 export const updateCollectionInput = createCollectionInput
   .omit({ type: true })

@@ -2,7 +2,7 @@
 import { sqlNow } from '../../db/now';
 import { eq, sql } from 'drizzle-orm';
 import type { Locale } from '../../../../shared/constants';
-import type { CreateCollectionInput } from '../../../../shared/schemas/collections';
+import type { CreateCollectionData } from '../../../../shared/schemas/collections';
 import { collections, properties } from '../../db/schema';
 import type { Db, Env } from '../../env';
 import { isTemplateType, TEMPLATES } from './collection-templates';
@@ -10,7 +10,7 @@ import { isTemplateType, TEMPLATES } from './collection-templates';
 export async function createCollection(
   db: Db,
   ownerId: number,
-  input: Required<Pick<CreateCollectionInput, 'type' | 'name'>> & Omit<CreateCollectionInput, 'type' | 'name'>,
+  input: CreateCollectionData,
   locale: Locale,
 ) {
   const insertCollection = db
@@ -20,9 +20,9 @@ export async function createCollection(
       type: input.type,
       name: input.name,
       description: input.description ?? null,
-      tags: JSON.stringify(input.tags ?? []),
-      visibility: input.visibility ?? 0,
-      borrowable: input.borrowable ?? 3,
+      tags: JSON.stringify(input.tags),
+      visibility: input.visibility,
+      borrowable: input.borrowable,
     })
     .returning();
   const template = isTemplateType(input.type) ? TEMPLATES[input.type] : [];

@@ -73,6 +73,7 @@ async function mediaCaller(c: Context<AppEnv>): Promise<Caller | null> {
   if (fromToken) return fromToken;
   const t = c.req.query('t');
   const userId = t ? await verifyMediaTicket(c.env.APP_SECRET, t) : null;
+  // A ticket names a user and nothing more: enough to compare with owners, which is all media need.
   return userId === null ? null : { id: userId, username: '', isAdmin: false, sessionId: '' };
 }
 

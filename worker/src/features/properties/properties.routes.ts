@@ -190,12 +190,12 @@ export const propertiesRoutes = createRouter()
     }
     const type = input.type ?? current.type;
     const multiple = input.multiple ?? current.multiple;
-    const changes: Partial<PropertyRow> = { ...input, description: input.description, suffix: input.suffix } as Partial<PropertyRow>;
+    const { defaultValue, ...fields } = input;
+    const changes: Partial<PropertyRow> = fields;
+    // The default is re-checked whenever it, the type or the multiple flag changes.
     if ('defaultValue' in input || input.type || input.multiple !== undefined) {
-      changes.defaultValue = normalizeDefault(
-        { type, multiple },
-        'defaultValue' in input ? input.defaultValue : current.defaultValue === null ? null : JSON.parse(current.defaultValue),
-      );
+      const raw = 'defaultValue' in input ? defaultValue : current.defaultValue === null ? null : (JSON.parse(current.defaultValue) as unknown);
+      changes.defaultValue = normalizeDefault({ type, multiple }, raw);
     }
     const refresh = DERIVED_FIELDS.some((f) => input[f] !== undefined && input[f] !== current[f]);
     const results = await runBatch(db, [
