@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import { defineMessages, useIntl } from 'react-intl';
 import type { NoMessageValues } from 'react-intl';
 import { Link } from 'react-router-dom';
@@ -6,6 +5,7 @@ import type { Collection } from '../../../../../shared/schemas/collections';
 import { ErrorAlert } from '../../../components/alert';
 import { commonMessages } from '../../../components/common-messages';
 import { paths } from '../../../lib/paths';
+import { useAction } from '../../../lib/use-action';
 import { useFormErrors } from '../../../lib/use-form-errors';
 import { useDeleteCollection } from '../api/delete-collection';
 
@@ -34,18 +34,8 @@ export function CollectionDeleteConfirmation({
 }) {
   const intl = useIntl();
   const { trigger, isMutating } = useDeleteCollection(collection.id);
-  const [error, setError] = useState<unknown>(null);
+  const { run: confirm, error } = useAction(trigger, onDeleted);
   const errors = useFormErrors(error);
-
-  async function confirm() {
-    setError(null);
-    try {
-      await trigger();
-      onDeleted();
-    } catch (caught) {
-      setError(caught);
-    }
-  }
 
   return (
     <section className="card card--danger narrow" aria-labelledby="collection-delete-title">

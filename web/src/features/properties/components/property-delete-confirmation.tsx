@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import { defineMessages, useIntl } from 'react-intl';
 import type { NoMessageValues } from 'react-intl';
 import { Link } from 'react-router-dom';
@@ -7,6 +6,7 @@ import { ErrorAlert } from '../../../components/alert';
 import { commonMessages } from '../../../components/common-messages';
 import { Loading } from '../../../components/loading';
 import { paths } from '../../../lib/paths';
+import { useAction } from '../../../lib/use-action';
 import { useFormErrors } from '../../../lib/use-form-errors';
 import { useDeleteProperty } from '../api/delete-property';
 import { usePropertyDeletion } from '../api/get-property-deletion';
@@ -39,18 +39,8 @@ export function PropertyDeleteConfirmation({
   const intl = useIntl();
   const deletion = usePropertyDeletion(collectionId, property.id);
   const { trigger, isMutating } = useDeleteProperty(collectionId, property.id);
-  const [error, setError] = useState<unknown>(null);
+  const { run: confirm, error } = useAction(trigger, onDeleted);
   const errors = useFormErrors(error ?? deletion.error);
-
-  async function confirm() {
-    setError(null);
-    try {
-      await trigger();
-      onDeleted();
-    } catch (caught) {
-      setError(caught);
-    }
-  }
 
   return (
     <section className="card card--danger narrow" aria-labelledby="property-delete-title">
