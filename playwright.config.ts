@@ -40,13 +40,13 @@ export default defineConfig({
   ],
   webServer: [
     {
-      command: `node tests/support/e2e-server.mjs ${E2E.appPort} 9330`,
+      command: `node tests/support/e2e-server.mjs ${E2E.appPort} ${E2E.appInspectorPort}`,
       url: `http://127.0.0.1:${E2E.appPort}/api/v1/`,
       reuseExistingServer: false,
       timeout: 90_000,
     },
     {
-      command: `node tests/support/e2e-server.mjs ${E2E.demoPort} 9331 demo`,
+      command: `node tests/support/e2e-server.mjs ${E2E.demoPort} ${E2E.demoInspectorPort} demo`,
       url: `http://127.0.0.1:${E2E.demoPort}/api/v1/`,
       reuseExistingServer: false,
       timeout: 90_000,

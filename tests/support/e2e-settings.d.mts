@@ -1,1 +1,8 @@
-export declare const E2E: { appPort: number; demoPort: number; resendPort: number; adminPassword: string };
+export declare const E2E: {
+  appPort: number;
+  demoPort: number;
+  resendPort: number;
+  appInspectorPort: number;
+  demoInspectorPort: number;
+  adminPassword: string;
+};

@@ -1,7 +1,12 @@
-// Ports and credentials of the browser suite's local instances (loopback only).
+// Ports and credentials of the browser suite's local instances (loopback only). E2E_PORT_BASE moves
+// every port at once, so two checkouts can run the suite side by side.
+const base = Number(process.env.E2E_PORT_BASE ?? 8788);
+
 export const E2E = {
-  appPort: 8788,
-  demoPort: 8789,
-  resendPort: 8790,
+  appPort: base,
+  demoPort: base + 1,
+  resendPort: base + 2,
+  appInspectorPort: base + 542,
+  demoInspectorPort: base + 543,
   adminPassword: 'e2e-admin-password',
 };
