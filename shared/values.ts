@@ -8,7 +8,17 @@ export type ValueResult = { ok: true; value: unknown } | { ok: false; reason: st
 const ok = (value: unknown): ValueResult => ({ ok: true, value });
 const fail = (reason: string): ValueResult => ({ ok: false, reason });
 
-const MEDIA_KEY = /^media:\/\/[A-Za-z0-9/_.-]+$/;
+/**
+ * The only media addresses values may hold: files uploaded for a collection's items (or its picture),
+ * media://collections/<collection id>/<random name>.<extension>. Nothing else (avatars, thumbnails,
+ * paths with "..") can be named; the server also checks that the collection is the item's own.
+ */
+const MEDIA_KEY = /^media:\/\/collections\/\d{1,15}\/[A-Za-z0-9-]{1,80}\.[a-z0-9]{1,8}$/;
+
+/** The collection whose files a media value names, or null when it is not such a value. */
+export function mediaCollectionId(value: string): number | null {
+  return MEDIA_KEY.test(value) ? Number(value.split('/')[3]) : null;
+}
 const VIDEO_HOSTS = /^(www\.)?(youtube\.com|youtu\.be|vimeo\.com|dailymotion\.com|dai\.ly)$/;
 
 function isRealDate(text: string): boolean {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { BORROW_LEVELS, MAX_TAGS, VISIBILITY_LEVELS } from '../catalogue';
+import { editedVersion, version } from './common';
 
 export const visibilityLevel = z.union(VISIBILITY_LEVELS.map((l) => z.literal(l)) as [z.ZodLiteral<0>, z.ZodLiteral<1>, z.ZodLiteral<3>, z.ZodLiteral<4>]);
 export const borrowLevel = z.union(BORROW_LEVELS.map((l) => z.literal(l)) as [z.ZodLiteral<0>, z.ZodLiteral<1>, z.ZodLiteral<3>, z.ZodLiteral<4>]);
@@ -34,6 +35,7 @@ export const collection = z.object({
   itemCount: z.number().int(),
   /** The caller owns it: manage and edit controls apply. */
   isOwner: z.boolean(),
+  version,
   createdAt: z.string(),
   updatedAt: z.string(),
 });
@@ -67,6 +69,6 @@ export type CreateCollectionData = z.output<typeof createCollectionInput>;
 export const updateCollectionInput = createCollectionInput
   .omit({ type: true })
   .partial()
-  .extend({ type: collectionType.optional() })
+  .extend({ type: collectionType.optional(), version: editedVersion })
   .strict();
 export type UpdateCollectionInput = z.input<typeof updateCollectionInput>;

@@ -33,4 +33,12 @@ export const username = z
   .max(40)
   .regex(/^[A-Za-z0-9._-]+$/);
 
+/** Every edit of an item, a collection or a property moves its version on by one. */
+export const version = z.number().int().min(1);
+/**
+ * The version an edit was made from. When the resource has changed since, the edit is refused with
+ * 409 STALE_WRITE and nothing is written; without it, the last edit wins.
+ */
+export const editedVersion = version.optional();
+
 export const okResponse = z.object({ ok: z.literal(true) });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { DISPLAY_MODES, PER_PAGE_ALL, PER_PAGE_OPTIONS } from '../catalogue';
 import { borrowLevel, visibilityLevel } from './collections';
+import { editedVersion, version } from './common';
 
 /** Values keyed by property key: a value of the property's type, or an array for multiple properties. */
 export const itemValues = z.record(z.string(), z.unknown());
@@ -19,6 +20,7 @@ export const item = z.object({
   cover: z.string().nullable(),
   reference: z.string().nullable(),
   isOwner: z.boolean(),
+  version,
   createdAt: z.string(),
   updatedAt: z.string(),
 });
@@ -60,6 +62,7 @@ export const updateItemInput = z
     quantity: z.number().int().min(1).max(100_000),
     visibility: visibilityLevel.nullable(),
     borrowable: borrowLevel.nullable(),
+    version: editedVersion,
   })
   .partial()
   .strict();

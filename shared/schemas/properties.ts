@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { PROPERTY_TYPES } from '../catalogue';
 import { visibilityLevel } from './collections';
+import { editedVersion, version } from './common';
 
 /** A safe slug: lower-case letters, digits and underscores, starting with a letter. */
 export const propertyKey = z
@@ -38,6 +39,7 @@ export const property = z.object({
   defaultValue: z.unknown().nullable(),
   ...flags,
   visibility: visibilityLevel,
+  version,
 });
 export type Property = z.infer<typeof property>;
 
@@ -87,6 +89,7 @@ export const updatePropertyInput = z
     defaultValue: z.unknown(),
     ...flags,
     visibility: visibilityLevel,
+    version: editedVersion,
   })
   .partial()
   .strict();

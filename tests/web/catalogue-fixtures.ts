@@ -19,6 +19,7 @@ export function makeCollection(overrides: Partial<Collection> = {}): Collection 
     borrowable: 3,
     itemCount: 2,
     isOwner: true,
+    version: 1,
     createdAt: '2026-03-14T10:00:00.000Z',
     updatedAt: '2026-03-14T10:00:00.000Z',
     ...overrides,
@@ -48,6 +49,7 @@ export function makeProperty(overrides: Partial<Property> & Pick<Property, 'key'
     searchable: false,
     sortable: false,
     visibility: 0,
+    version: 1,
     ...overrides,
   };
 }
@@ -79,6 +81,7 @@ export function makeItem(overrides: Partial<Item> = {}): Item {
     cover: null,
     reference: null,
     isOwner: true,
+    version: 1,
     createdAt: '2026-03-14T10:00:00.000Z',
     updatedAt: '2026-03-15T10:00:00.000Z',
     ...overrides,

@@ -224,7 +224,7 @@ describe('item form', () => {
         properties: [cover],
         other: (call) => {
           if (call.method === 'POST' && call.url === '/api/v1/collections/3/media') {
-            return json({ value: 'media://items/3/cover-1.png', contentType: 'image/png', size: 4 }, { status: 201 });
+            return json({ value: 'media://collections/3/0b5c9e0a-cover.png', contentType: 'image/png', size: 4 }, { status: 201 });
           }
           if (call.method === 'POST' && call.url === '/api/v1/collections/3/items') {
             return json(makeItem({ id: 12 }), { status: 201 });
@@ -242,7 +242,7 @@ describe('item form', () => {
     expect(screen.getByRole('img', { name: 'Cover' })).toHaveAttribute('src', '/media/items/3/cover-1.png?t=tkt');
     await user.click(screen.getByRole('button', { name: 'Create the item' }));
     await waitFor(() => expect(posts(calls)).toHaveLength(1));
-    expect(posts(calls)[0]?.body).toMatchObject({ values: { cover: 'media://items/3/cover-1.png' } });
+    expect(posts(calls)[0]?.body).toMatchObject({ values: { cover: 'media://collections/3/0b5c9e0a-cover.png' } });
     expect(calls.find((call) => call.url === '/api/v1/collections/3/media')?.body).toBeInstanceOf(FormData);
   });
 

@@ -40,6 +40,10 @@ export const errorMessages = defineMessages({
     id: 'errors.PROPERTY_HAS_VALUES',
     defaultMessage: 'The content type cannot change while items have values for this property.',
   },
+  STALE_WRITE: {
+    id: 'errors.STALE_WRITE',
+    defaultMessage: 'Someone changed this since you opened it. Reload to see their changes, then make yours again.',
+  },
   PAYLOAD_TOO_LARGE: { id: 'errors.PAYLOAD_TOO_LARGE', defaultMessage: 'This file is too large.' },
   UNSUPPORTED_MEDIA_TYPE: { id: 'errors.UNSUPPORTED_MEDIA_TYPE', defaultMessage: 'This type of file is not accepted.' },
   TOO_MANY_REQUESTS: { id: 'errors.TOO_MANY_REQUESTS', defaultMessage: 'Too many attempts. Please retry later.' },

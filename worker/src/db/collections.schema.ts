@@ -28,6 +28,8 @@ export const collections = sqliteTable(
     countEveryone: integer('count_everyone').notNull().default(0),
     countLoggedIn: integer('count_logged_in').notNull().default(0),
     countOwner: integer('count_owner').notNull().default(0),
+    /** Bumped by every edit; a write that names an older version is refused (migration 0007). */
+    version: integer('version').notNull().default(1),
     createdAt: text('created_at').notNull().default(now),
     updatedAt: text('updated_at').notNull().default(now),
   },
@@ -61,6 +63,8 @@ export const properties = sqliteTable(
     searchable: integer('searchable', { mode: 'boolean' }).notNull().default(false),
     sortable: integer('sortable', { mode: 'boolean' }).notNull().default(false),
     visibility: integer('visibility').notNull().default(0),
+    /** Bumped by every edit; a write that names an older version is refused (migration 0007). */
+    version: integer('version').notNull().default(1),
   },
   (t) => [uniqueIndex('properties_collection_key_unique').on(t.collectionId, t.key)],
 );
@@ -84,6 +88,8 @@ export const items = sqliteTable(
      * without touching item_values. Keys of deleted properties are ignored on read.
      */
     data: text('data').notNull().default('{}'),
+    /** Bumped by every edit; a write that names an older version is refused (migration 0007). */
+    version: integer('version').notNull().default(1),
     createdAt: text('created_at').notNull().default(now),
     updatedAt: text('updated_at').notNull().default(now),
   },

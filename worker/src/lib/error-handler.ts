@@ -41,12 +41,23 @@ function localizeField(locale: AppEnv['Variables']['locale'], field: FieldIssue 
   };
 }
 
+/**
+ * Database triggers refuse writes with RAISE(ABORT, '<ERROR CODE>') (migration 0007: STALE_WRITE); the
+ * code reaches us inside D1's message, possibly wrapped by drizzle as the error's cause.
+ */
+function abortedWith(err: unknown, code: 'STALE_WRITE'): boolean {
+  for (let e = err; e instanceof Error; e = e.cause) if (e.message.includes(code)) return true;
+  return false;
+}
+
 /** The one place errors become responses: {error: {code, message, details}} in the caller's language. */
 export function handleError(err: Error, c: Context<AppEnv>): Response {
   const locale = c.get('locale') ?? 'en_US';
   let apiError: ApiError;
   if (err instanceof ApiError) {
     apiError = err;
+  } else if (abortedWith(err, 'STALE_WRITE')) {
+    apiError = new ApiError('STALE_WRITE');
   } else if (err instanceof HTTPException && err.status in HTTP_EXCEPTION_CODES) {
     // Hono's body parsers and validators throw these (malformed JSON, wrong content type).
     apiError = new ApiError(HTTP_EXCEPTION_CODES[err.status]!);

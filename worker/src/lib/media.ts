@@ -3,6 +3,7 @@
 import { z } from '@hono/zod-openapi';
 import { bodyLimit } from 'hono/body-limit';
 import { MEDIA_SCHEME } from '../../../shared/constants';
+import { mediaCollectionId } from '../../../shared/values';
 import { ApiError } from './api-error';
 
 const IMAGE_SIGNATURES: { type: string; ext: string; test: (b: Uint8Array) => boolean }[] = [
@@ -126,4 +127,25 @@ export function mediaKeyOf(value: string | null | undefined): string | null {
 
 export function toMediaValue(key: string): string {
   return `${MEDIA_SCHEME}${key}`;
+}
+
+/**
+ * Files stop being stored once nothing uses them: after an item lets go of media values, or a
+ * collection of its picture, each file (with its thumbnail) is removed from R2 unless another value or
+ * a collection picture still names it. Only the collection's own files can go: a value naming anything
+ * else (another collection's file, an avatar, a thumbnail) is never deleted, whatever the data says.
+ */
+export async function releaseMedia(d1: D1Database, bucket: R2Bucket, collectionId: number, values: Iterable<string>): Promise<void> {
+  for (const value of values) {
+    if (mediaCollectionId(value) !== collectionId) continue;
+    const key = mediaKeyOf(value)!;
+    const stillUsed = await d1
+      .prepare(
+        `SELECT 1 FROM item_values WHERE sort_text = ? AND sort_text LIKE 'media://%'
+         UNION ALL SELECT 1 FROM collections WHERE image = ? LIMIT 1`,
+      )
+      .bind(value.toLowerCase(), value)
+      .first();
+    if (!stillUsed) await bucket.delete([key, thumbnailKey(key)]);
+  }
 }

@@ -25,6 +25,7 @@ export function toCollection(row: CollectionRow, ownerName: string, caller: Call
     borrowable: row.borrowable as BorrowLevel,
     itemCount: level === 3 ? row.countOwner : level === 1 ? row.countLoggedIn : row.countEveryone,
     isOwner: level === 3,
+    version: row.version,
     createdAt: row.createdAt,
     updatedAt: row.updatedAt,
   };

@@ -1,7 +1,7 @@
 // Collections: the home list (visibility-filtered), create with a template, read, edit, delete, image.
 import { sqlNow } from '../../db/now';
 import { createRoute } from '@hono/zod-openapi';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { COLLECTION_IMAGE_MAX_BYTES } from '../../../../shared/catalogue';
 import { idParam } from '../../../../shared/schemas/common';
 import {
@@ -13,7 +13,7 @@ import {
 } from '../../../../shared/schemas/collections';
 import { collections } from '../../db/schema';
 import { ApiError } from '../../lib/api-error';
-import { fileWithThumbnailBody, mediaKeyOf, readImageFile, storeThumbnail, thumbnailKey, THUMBNAIL_MAX_BYTES, toMediaValue, uploadLimit } from '../../lib/media';
+import { fileWithThumbnailBody, readImageFile, releaseMedia, storeThumbnail, THUMBNAIL_MAX_BYTES, toMediaValue, uploadLimit } from '../../lib/media';
 import { bearer, errors, jsonBody, jsonContent } from '../../lib/openapi';
 import { createRouter } from '../../lib/router';
 import { callerOf, optionalUser, requireUser } from '../../middleware/auth';
@@ -62,7 +62,7 @@ const update = createRoute({
   summary: 'Edit a collection (owner)',
   middleware: [requireUser],
   request: { ...byId, ...jsonBody(updateCollectionInput) },
-  responses: { 200: jsonContent(collection, 'Updated'), ...errors(400, 401, 403, 404) },
+  responses: { 200: jsonContent(collection, 'Updated'), ...errors(400, 401, 403, 404, 409) },
 });
 
 const remove = createRoute({
@@ -129,11 +129,13 @@ export const collectionsRoutes = createRouter()
         ...(input.tags !== undefined && { tags: JSON.stringify(input.tags) }),
         ...(input.visibility !== undefined && { visibility: input.visibility }),
         ...(input.borrowable !== undefined && { borrowable: input.borrowable }),
+        version: input.version !== undefined ? input.version + 1 : sql`${collections.version} + 1`,
         updatedAt: sqlNow,
       })
       .where(eq(collections.id, found.collection.id))
       .returning();
-    return c.json(toCollection(row!, found.ownerName, caller), 200);
+    if (!row) throw new ApiError('NOT_FOUND'); // deleted meanwhile
+    return c.json(toCollection(row, found.ownerName, caller), 200);
   })
   .openapi(remove, async (c) => {
     const db = c.get('db');
@@ -157,9 +159,9 @@ export const collectionsRoutes = createRouter()
       .set({ image: toMediaValue(key), updatedAt: sqlNow })
       .where(eq(collections.id, found.collection.id))
       .returning();
-    const previous = mediaKeyOf(found.collection.image);
-    if (previous) await c.env.MEDIA.delete([previous, thumbnailKey(previous)]);
-    return c.json(toCollection(row!, found.ownerName, caller), 200);
+    if (found.collection.image) c.executionCtx.waitUntil(releaseMedia(c.get('d1'), c.env.MEDIA, found.collection.id, [found.collection.image]));
+    if (!row) throw new ApiError('NOT_FOUND'); // deleted meanwhile
+    return c.json(toCollection(row, found.ownerName, caller), 200);
   })
   .openapi(deleteImage, async (c) => {
     const db = c.get('db');
@@ -170,7 +172,7 @@ export const collectionsRoutes = createRouter()
       .set({ image: null, updatedAt: sqlNow })
       .where(eq(collections.id, found.collection.id))
       .returning();
-    const previous = mediaKeyOf(found.collection.image);
-    if (previous) await c.env.MEDIA.delete([previous, thumbnailKey(previous)]);
-    return c.json(toCollection(row!, found.ownerName, caller), 200);
+    if (found.collection.image) c.executionCtx.waitUntil(releaseMedia(c.get('d1'), c.env.MEDIA, found.collection.id, [found.collection.image]));
+    if (!row) throw new ApiError('NOT_FOUND'); // deleted meanwhile
+    return c.json(toCollection(row, found.ownerName, caller), 200);
   });

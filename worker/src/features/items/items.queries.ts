@@ -23,6 +23,7 @@ export interface ItemRow {
   level: number;
   borrowable: number | null;
   data: string;
+  version: number;
   created_at: string;
   updated_at: string;
 }
@@ -64,6 +65,7 @@ export function toItem(row: ItemRow, props: PropertyRow[], caller: Caller | null
     cover: roleValue(values, props, 'isCover'),
     reference: roleValue(values, props, 'isReference'),
     isOwner: isOwner && caller !== null,
+    version: row.version,
     createdAt: row.created_at,
     updatedAt: row.updated_at,
   };

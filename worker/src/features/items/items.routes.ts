@@ -1,8 +1,7 @@
 // Items of a collection: pages with search, sort and filters; facets; last changes; create, read,
-// edit, duplicate, delete. Every multi-table write is one D1 batch.
-import { sqlNow } from '../../db/now';
+// edit, duplicate, delete. Writes go through items.writer.ts, the one write path.
 import { createRoute, z } from '@hono/zod-openapi';
-import { eq, sql, type SQL } from 'drizzle-orm';
+import type { Context } from 'hono';
 import {
   createItemInput,
   filterFacets,
@@ -12,26 +11,20 @@ import {
   recentItems as recentItemsSchema,
   updateItemInput,
 } from '../../../../shared/schemas/items';
-import { itemValues, items } from '../../db/schema';
-import type { Db } from '../../env';
+import type { AppEnv } from '../../env';
 import { ApiError } from '../../lib/api-error';
-import { runBatch } from '../../lib/batch';
 import { bearer, errors, jsonBody, jsonContent } from '../../lib/openapi';
 import { createRouter } from '../../lib/router';
 import { callerOf, optionalUser, requireUser } from '../../middleware/auth';
 import { requireOwnedCollection, requireVisibleCollection } from '../collections/collections.queries';
 import { listPropertyRows, visibleProperties } from '../properties/properties.queries';
 import { listFacets, listItems, loadItem, recentItems, toItem, type ListRequest } from './items.queries';
-import { mediaValuesOf, releaseMedia } from './items.media';
-import { inlineId, newestItemOf, refreshStatements } from './items.search';
-import { valuesToRows, type PropertyRow, type ValueRow } from './items.values';
+import { createItems, deleteItem, duplicateItem, updateItem, type WriteContext } from './items.writer';
 
 const tags = ['Items'];
 const collectionParam = z.object({ id: z.coerce.number().int().positive() });
 const itemParam = z.object({ id: z.coerce.number().int().positive(), iid: z.coerce.number().int().positive() });
 const readQuery = z.object({ edit: z.enum(['true', 'false']).optional() });
-/** item_values has 7 columns; D1 binds at most 100 parameters per statement. */
-const VALUE_ROWS_PER_STATEMENT = Math.floor(100 / 7);
 
 const list = createRoute({
   method: 'get',
@@ -89,10 +82,10 @@ const update = createRoute({
   path: '/collections/{id}/items/{iid}',
   tags,
   security: bearer,
-  summary: 'Edit an item; values, when given, replace all of its values',
+  summary: 'Edit an item; values, when given, replace all of its values. Send the version you edited: a stale one is refused with 409 STALE_WRITE',
   middleware: [requireUser],
   request: { params: itemParam, ...jsonBody(updateItemInput) },
-  responses: { 200: jsonContent(item, 'Updated'), ...errors(400, 401, 403, 404) },
+  responses: { 200: jsonContent(item, 'Updated'), ...errors(400, 401, 403, 404, 409) },
 });
 
 const duplicate = createRoute({
@@ -121,26 +114,15 @@ function listRequest(query: z.infer<typeof itemListQuery>, raw: Record<string, s
   return { q: query.q, sort: query.sort, dir: query.dir, page: query.page, perPage: query.perPage, raw };
 }
 
-/** `level` is the item's, copied to each value for the facet counts. */
-function insertValues(db: Db, itemId: number | SQL, level: number, rows: ValueRow[]) {
-  const statements = [];
-  for (let start = 0; start < rows.length; start += VALUE_ROWS_PER_STATEMENT) {
-    statements.push(db.insert(itemValues).values(rows.slice(start, start + VALUE_ROWS_PER_STATEMENT).map((r) => ({ ...r, itemId, level }))));
-  }
-  return statements;
-}
-
-/** Defaults of properties the submitted values do not mention (new items only). */
-function withDefaults(props: PropertyRow[], values: Record<string, unknown>): Record<string, unknown> {
-  const out = { ...values };
-  for (const p of props) if (!(p.key in out) && p.defaultValue !== null) out[p.key] = JSON.parse(p.defaultValue);
-  return out;
-}
-
 async function requireItem(d1: D1Database, collectionId: number, itemId: number) {
   const row = await loadItem(d1, collectionId, itemId);
   if (!row) throw new ApiError('NOT_FOUND');
   return row;
+}
+
+/** The write path's needs, from the request: its database, the media bucket, and waitUntil. */
+function writeContext(c: Context<AppEnv>): WriteContext {
+  return { db: c.get('db'), d1: c.get('d1'), media: c.env.MEDIA, defer: (work) => c.executionCtx.waitUntil(work) };
 }
 
 export const itemsRoutes = createRouter()
@@ -171,26 +153,9 @@ export const itemsRoutes = createRouter()
     const db = c.get('db');
     const caller = callerOf(c);
     const found = await requireOwnedCollection(db, caller, c.req.valid('param').id);
-    const input = c.req.valid('json');
     const props = await listPropertyRows(db, found.collection.id);
-    const rows = valuesToRows(props, withDefaults(props, input.values));
-    const newItemId = sql.raw(newestItemOf(found.collection.id));
-    const results = await runBatch(db, [
-      db
-        .insert(items)
-        .values({
-          collectionId: found.collection.id,
-          quantity: input.quantity,
-          visibility: input.visibility,
-          level: input.visibility ?? 0,
-          borrowable: input.borrowable,
-        })
-        .returning({ id: items.id }),
-      ...insertValues(db, newItemId, input.visibility ?? 0, rows),
-      ...refreshStatements(db, { newestOf: found.collection.id }),
-    ]);
-    const [{ id }] = results[0] as [{ id: number }];
-    const row = await requireItem(c.get('d1'), found.collection.id, id);
+    const [id] = await createItems(writeContext(c), found.collection.id, props, [c.req.valid('json')]);
+    const row = await requireItem(c.get('d1'), found.collection.id, id!);
     return c.json(toItem(row, props, caller, true), 201);
   })
   .openapi(read, async (c) => {
@@ -214,26 +179,9 @@ export const itemsRoutes = createRouter()
     const { id, iid } = c.req.valid('param');
     const found = await requireOwnedCollection(db, caller, id);
     const current = await requireItem(c.get('d1'), found.collection.id, iid);
-    const input = c.req.valid('json');
     const props = await listPropertyRows(db, found.collection.id);
-    const rows = input.values ? valuesToRows(props, input.values) : null;
-    const level = input.visibility !== undefined ? (input.visibility ?? 0) : current.level;
-    await runBatch(db, [
-      db
-        .update(items)
-        .set({
-          ...(input.quantity !== undefined && { quantity: input.quantity }),
-          ...(input.visibility !== undefined && { visibility: input.visibility, level: input.visibility ?? 0 }),
-          ...(input.borrowable !== undefined && { borrowable: input.borrowable }),
-          updatedAt: sqlNow,
-        })
-        .where(eq(items.id, iid)),
-      ...(rows ? [db.delete(itemValues).where(eq(itemValues.itemId, iid)), ...insertValues(db, iid, level, rows), ...refreshStatements(db, { itemId: iid })] : []),
-    ]);
+    await updateItem(writeContext(c), current, props, c.req.valid('json'));
     const row = await requireItem(c.get('d1'), found.collection.id, iid);
-    const kept = mediaValuesOf(row.data);
-    const dropped = [...mediaValuesOf(current.data)].filter((value) => !kept.has(value));
-    if (dropped.length > 0) c.executionCtx.waitUntil(releaseMedia(c.get('d1'), c.env.MEDIA, dropped));
     return c.json(toItem(row, props, caller, true), 200);
   })
   .openapi(duplicate, async (c) => {
@@ -242,29 +190,14 @@ export const itemsRoutes = createRouter()
     const { id, iid } = c.req.valid('param');
     const found = await requireOwnedCollection(db, caller, id);
     await requireItem(c.get('d1'), found.collection.id, iid);
-    const source = inlineId(iid);
-    const results = await runBatch(db, [
-      db.run(sql.raw(`INSERT INTO items (collection_id, quantity, visibility, level, borrowable, data)
-        SELECT collection_id, quantity, visibility, level, borrowable, data FROM items WHERE id = ${source}`)),
-      db.run(sql.raw(`INSERT INTO item_values (item_id, property_id, position, value, sort_text, sort_number, level)
-        SELECT ${newestItemOf(found.collection.id)}, property_id, position, value, sort_text, sort_number, level
-        FROM item_values WHERE item_id = ${source}`)),
-      ...refreshStatements(db, { newestOf: found.collection.id }).slice(1),
-      db.select({ id: sql<number>`max(${items.id})` }).from(items).where(eq(items.collectionId, found.collection.id)),
-    ]);
-    const [{ id: copyId }] = results[results.length - 1] as [{ id: number }];
+    const copyId = await duplicateItem(writeContext(c), found.collection.id, iid);
     const row = await requireItem(c.get('d1'), found.collection.id, copyId);
     const props = await listPropertyRows(db, found.collection.id);
     return c.json(toItem(row, props, caller, true), 201);
   })
   .openapi(remove, async (c) => {
-    const db = c.get('db');
     const { id, iid } = c.req.valid('param');
-    const found = await requireOwnedCollection(db, callerOf(c), id);
-    const row = await requireItem(c.get('d1'), found.collection.id, iid);
-    // Values go by ON DELETE CASCADE; triggers drop the search row and update the counters.
-    await db.delete(items).where(eq(items.id, iid));
-    const media = mediaValuesOf(row.data);
-    if (media.size > 0) c.executionCtx.waitUntil(releaseMedia(c.get('d1'), c.env.MEDIA, media));
+    const found = await requireOwnedCollection(c.get('db'), callerOf(c), id);
+    await deleteItem(writeContext(c), await requireItem(c.get('d1'), found.collection.id, iid));
     return c.body(null, 204);
   });

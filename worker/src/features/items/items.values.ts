@@ -2,7 +2,7 @@
 // multiple, never empty), then stored as JSON with a sort key (lower-cased text or a number).
 import type { PropertyType } from '../../../../shared/catalogue';
 import type { FieldIssue } from '../../../../shared/errors';
-import { normalizeValue } from '../../../../shared/values';
+import { isMediaValue, mediaCollectionId, normalizeValue } from '../../../../shared/values';
 import { MAX_VALUES_PER_PROPERTY } from '../../../../shared/catalogue';
 import type { properties } from '../../db/schema';
 import { ApiError } from '../../lib/api-error';
@@ -39,11 +39,19 @@ function sortKeys(type: PropertyType, value: unknown): Pick<ValueRow, 'sortText'
 }
 
 /**
+ * A value may only name files of its own collection: naming another collection's file would let its
+ * clean-up delete that file (and would serve it under this collection's visibility).
+ */
+function ownMedia(value: unknown, collectionId: number): boolean {
+  return !isMediaValue(value) || mediaCollectionId(value) === collectionId;
+}
+
+/**
  * Validates submitted values against the collection's properties and returns the rows to store.
  * Unknown keys, wrong types, several values for a single-value property and missing "never empty"
  * values are all reported at once as VALIDATION_FAILED with one field per problem.
  */
-export function valuesToRows(props: PropertyRow[], submitted: Record<string, unknown>): ValueRow[] {
+export function valuesToRows(props: PropertyRow[], submitted: Record<string, unknown>, collectionId: number): ValueRow[] {
   const byKey = new Map(props.map((p) => [p.key, p]));
   const issues: FieldIssue[] = [];
   const rows: ValueRow[] = [];
@@ -70,6 +78,10 @@ export function valuesToRows(props: PropertyRow[], submitted: Record<string, unk
         return;
       }
       if (result.value === null) return;
+      if (!ownMedia(result.value, collectionId)) {
+        issues.push({ path: prop.multiple ? `values.${prop.key}.${index}` : `values.${prop.key}`, reason: 'invalid_media', message: '' });
+        return;
+      }
       rows.push({ propertyId: prop.id, position: position++, value: JSON.stringify(result.value), ...sortKeys(prop.type as PropertyType, result.value) });
     });
     if (prop.required && position === 0 && !issues.some((i) => i.path.startsWith(`values.${prop.key}`))) {
@@ -81,15 +93,15 @@ export function valuesToRows(props: PropertyRow[], submitted: Record<string, unk
 }
 
 /** A default value as stored on the property (normalized; an array for multiple properties). */
-export function normalizeDefault(prop: Pick<PropertyRow, 'type' | 'multiple'>, raw: unknown): string | null {
+export function normalizeDefault(prop: Pick<PropertyRow, 'type' | 'multiple' | 'collectionId'>, raw: unknown): string | null {
   if (raw === undefined || raw === null || raw === '') return null;
   const list = prop.multiple && Array.isArray(raw) ? raw : [raw];
   const values: unknown[] = [];
   for (const entry of list) {
     const result = normalizeValue(prop.type as PropertyType, entry);
-    if (!result.ok) {
-      throw new ApiError('VALIDATION_FAILED', { fields: [{ path: 'defaultValue', reason: result.reason, message: '' }] });
-    }
+    const reason = !result.ok ? result.reason : ownMedia(result.value, prop.collectionId) ? null : 'invalid_media';
+    if (reason) throw new ApiError('VALIDATION_FAILED', { fields: [{ path: 'defaultValue', reason, message: '' }] });
+    if (!result.ok) continue;
     if (result.value !== null) values.push(result.value);
   }
   if (values.length === 0) return null;

@@ -29,6 +29,7 @@ export function toProperty(row: PropertyRow): Property {
     searchable: row.searchable,
     sortable: row.sortable,
     visibility: row.visibility as VisibilityLevel,
+    version: row.version,
   };
 }
 

@@ -19,7 +19,8 @@ import { createRouter } from '../../lib/router';
 import { callerOf, optionalUser, requireUser } from '../../middleware/auth';
 import { requireOwnedCollection, requireVisibleCollection } from '../collections/collections.queries';
 import { touchCollection } from '../collections/collections.service';
-import { inlineId, refreshStatements } from '../items/items.search';
+import { inlineId } from '../items/items.search';
+import { refreshCollection } from '../items/items.writer';
 import { normalizeDefault, type PropertyRow } from '../items/items.values';
 import { listPropertyRows, slugify, toProperty, uniqueKey, visibleProperties } from './properties.queries';
 
@@ -158,7 +159,7 @@ export const propertiesRoutes = createRouter()
     const taken = new Set(existing.map((p) => p.key));
     if (input.key && taken.has(input.key)) throw new ApiError('PROPERTY_KEY_TAKEN');
     const key = input.key ?? uniqueKey(slugify(input.label), taken);
-    const defaultValue = normalizeDefault({ type: input.type, multiple: input.multiple }, input.defaultValue);
+    const defaultValue = normalizeDefault({ type: input.type, multiple: input.multiple, collectionId: found.collection.id }, input.defaultValue);
     const displayOrder = input.displayOrder ?? Math.max(-1, ...existing.map((p) => p.displayOrder)) + 1;
     const insert = db
       .insert(properties)
@@ -190,19 +191,23 @@ export const propertiesRoutes = createRouter()
     }
     const type = input.type ?? current.type;
     const multiple = input.multiple ?? current.multiple;
-    const { defaultValue, ...fields } = input;
+    const { defaultValue, version, ...fields } = input;
     const changes: Partial<PropertyRow> = fields;
     // The default is re-checked whenever it, the type or the multiple flag changes.
     if ('defaultValue' in input || input.type || input.multiple !== undefined) {
       const raw = 'defaultValue' in input ? defaultValue : current.defaultValue === null ? null : (JSON.parse(current.defaultValue) as unknown);
-      changes.defaultValue = normalizeDefault({ type, multiple }, raw);
+      changes.defaultValue = normalizeDefault({ type, multiple, collectionId: found.collection.id }, raw);
     }
     const refresh = DERIVED_FIELDS.some((f) => input[f] !== undefined && input[f] !== current[f]);
     const results = await runBatch(db, [
-      db.update(properties).set(changes).where(eq(properties.id, pid)).returning(),
+      db
+        .update(properties)
+        .set({ ...changes, version: version !== undefined ? version + 1 : sql`${properties.version} + 1` })
+        .where(eq(properties.id, pid))
+        .returning(),
       ...clearRoles(db, found.collection.id, pid, input),
       touchCollection(db, found.collection.id),
-      ...(refresh ? refreshStatements(db, { collectionId: found.collection.id }) : []),
+      ...(refresh ? refreshCollection(db, found.collection.id, 'data-and-search') : []),
       ...(input.filterable !== undefined && input.filterable !== current.filterable ? facetCountStatements(db, pid, input.filterable) : []),
     ]);
     const updated = results[0] as PropertyRow[];
@@ -240,7 +245,7 @@ export const propertiesRoutes = createRouter()
     await runBatch(db, [
       db.delete(properties).where(eq(properties.id, pid)),
       touchCollection(db, found.collection.id),
-      ...(prop.searchable || prop.isTitle || prop.filterable ? refreshStatements(db, { collectionId: found.collection.id }).slice(1) : []),
+      ...(prop.searchable || prop.isTitle || prop.filterable ? refreshCollection(db, found.collection.id, 'search') : []),
     ]);
     return c.body(null, 204);
   });

@@ -1,0 +1,249 @@
+// The one way items are written. Routes, and imports and restores after them, create, edit, copy and
+// delete items through these functions, which keep every structure derived from values in step, in
+// the same D1 batch (all or nothing). What is derived, and who keeps it:
+//
+// | structure                          | kept by                                                        |
+// |------------------------------------|----------------------------------------------------------------|
+// | items.data (values as cached JSON) | this module: rebuildData(), in each write's batch              |
+// | items_search (search, facet tokens)| this module: refreshSearch(); trigger items_search_delete      |
+// | collections.count_* (item counts)  | triggers items_count_* on items (migration 0002)               |
+// | item_values.level (item's level)   | trigger item_values_level on items (migration 0004)            |
+// | facet_counts (filter panel counts) | triggers facet_counts_* on item_values (migration 0004)        |
+// | version (lost-update guard)        | this module sets it; triggers *_stale_write check it (0007)    |
+// | media files in R2                  | this module: releaseMedia() after an edit or a delete; the     |
+// |                                    | daily sweep for uploads never saved                            |
+//
+// Changes to a collection's properties re-derive the first two for the whole collection through
+// refreshCollection().
+import { eq, sql, type SQL } from 'drizzle-orm';
+import type { BatchItem } from 'drizzle-orm/batch';
+import { sqlNow } from '../../db/now';
+import { itemValues, items } from '../../db/schema';
+import type { Db } from '../../env';
+import { runBatch } from '../../lib/batch';
+import { releaseMedia } from '../../lib/media';
+import type { ItemRow } from './items.queries';
+import { mediaValuesOf } from './items.media';
+import { inlineId } from './items.search';
+import { valuesToRows, type PropertyRow, type ValueRow } from './items.values';
+
+/** What a write needs besides the database: the media bucket and a way to finish work after answering. */
+export interface WriteContext {
+  db: Db;
+  d1: D1Database;
+  media: R2Bucket;
+  /** Work that may finish after the response (a route's waitUntil; a Workflow step awaits it). */
+  defer: (work: Promise<unknown>) => void;
+}
+
+/** A new item as submitted: values keyed by property key. */
+export interface ItemDraft {
+  values: Record<string, unknown>;
+  quantity: number;
+  visibility: number | null;
+  borrowable: number | null;
+}
+
+/** An edit: only what is given changes; `values`, when given, replaces every value. */
+export interface ItemPatch {
+  values?: Record<string, unknown>;
+  quantity?: number;
+  visibility?: number | null;
+  borrowable?: number | null;
+  /** The version the edit was made from (409 STALE_WRITE when the item has moved on). */
+  version?: number;
+}
+
+/** item_values has 7 columns; D1 binds at most 100 parameters per statement. */
+const VALUE_ROWS_PER_STATEMENT = Math.floor(100 / 7);
+
+/**
+ * Inside a write batch (one transaction, and D1 runs one writer at a time) the newest item is the one
+ * the batch just inserted. max(id) of the whole table is a single step down the rowid b-tree; the
+ * collection id only guards against misuse.
+ */
+function newestItemOf(collectionId: number): string {
+  return `(SELECT max(id) FROM items WHERE collection_id = ${inlineId(collectionId)} AND id = (SELECT max(id) FROM items))`;
+}
+
+type Target = { itemId: number } | { newestOf: number } | { collectionId: number };
+
+function targetSql(target: Target, alias: string): string {
+  if ('itemId' in target) return `${alias}.id = ${inlineId(target.itemId)}`;
+  if ('newestOf' in target) return `${alias}.id = ${newestItemOf(target.newestOf)}`;
+  return `${alias}.collection_id = ${inlineId(target.collectionId)}`;
+}
+
+/** items.data from item_values: values by property id, arrays (in position order) for multiple properties. */
+function rebuildData(db: Db, target: Target) {
+  return db.run(
+    sql.raw(`UPDATE items AS i SET data = coalesce((
+      SELECT json_group_object(g.pid, json(g.v)) FROM (
+        SELECT v.property_id AS pid,
+          CASE WHEN p.multiple = 1
+            THEN (SELECT json_group_array(json(x.value)) FROM (
+              SELECT value FROM item_values x WHERE x.item_id = v.item_id AND x.property_id = v.property_id ORDER BY x.position) x)
+            ELSE min(v.value) END AS v
+        FROM item_values v JOIN properties p ON p.id = v.property_id
+        WHERE v.item_id = i.id
+        GROUP BY v.property_id) g), '{}')
+    WHERE ${targetSql(target, 'i')}`),
+  );
+}
+
+/** Searchable text of an item at one visibility level (searchable properties and the title). */
+function textAt(level: number): string {
+  return `coalesce((
+    SELECT group_concat(json_extract(v.value, '$'), ' ')
+    FROM item_values v JOIN properties p ON p.id = v.property_id
+    WHERE v.item_id = i.id AND (p.searchable = 1 OR p.is_title = 1) AND p.visibility = ${level}
+      AND p.type IN ('text', 'longtext', 'url', 'number')
+  ), '')`;
+}
+
+/**
+ * One token per value of a filterable text or yes/no property: "f<property id>v<hex of the lower-cased
+ * value>" (or v true / v false). The SQL below and facetToken() in items.search.ts build the same text.
+ */
+const FACETS = `coalesce((
+    SELECT group_concat('f' || p.id || 'v' || CASE WHEN p.type = 'yesno'
+        THEN CASE WHEN v.sort_number = 1 THEN 'true' ELSE 'false' END
+        ELSE lower(hex(v.sort_text)) END, ' ')
+    FROM item_values v JOIN properties p ON p.id = v.property_id
+    WHERE v.item_id = i.id AND p.filterable = 1 AND p.type NOT IN ('number', 'rating', 'date', 'datetime')
+  ), '')`;
+
+/**
+ * The item's search row: its text split into three columns by the properties' visibility, so a
+ * caller's search only matches text that caller may see (level 4 properties are indexed nowhere).
+ * The columns are those searchColumns() in lib/visibility.ts names for levels 0, 1 and 3.
+ */
+function refreshSearch(db: Db, target: Target) {
+  return db.run(
+    sql.raw(`INSERT OR REPLACE INTO items_search (rowid, everyone, logged_in, owner, facets)
+    SELECT i.id, ${textAt(0)}, ${textAt(1)}, ${textAt(3)}, ${FACETS} FROM items i WHERE ${targetSql(target, 'i')}`),
+  );
+}
+
+function insertValues(db: Db, itemId: number | SQL, level: number, rows: ValueRow[]) {
+  const statements = [];
+  for (let start = 0; start < rows.length; start += VALUE_ROWS_PER_STATEMENT) {
+    const chunk = rows.slice(start, start + VALUE_ROWS_PER_STATEMENT);
+    statements.push(db.insert(itemValues).values(chunk.map((r) => ({ ...r, itemId, level }))));
+  }
+  return statements;
+}
+
+/** Defaults of properties the submitted values do not mention (new items only). */
+function withDefaults(props: PropertyRow[], values: Record<string, unknown>): Record<string, unknown> {
+  const out = { ...values };
+  for (const p of props) if (!(p.key in out) && p.defaultValue !== null) out[p.key] = JSON.parse(p.defaultValue);
+  return out;
+}
+
+/**
+ * The statements that create one item in a collection: validated values (with defaults), the item, its
+ * values, its cached data and its search row. Several items' statements can share one batch; the
+ * first statement returns the new id.
+ */
+export function createItemStatements(db: Db, collectionId: number, props: PropertyRow[], draft: ItemDraft): BatchItem<'sqlite'>[] {
+  const rows = valuesToRows(props, withDefaults(props, draft.values), collectionId);
+  const level = draft.visibility ?? 0;
+  return [
+    db
+      .insert(items)
+      .values({ collectionId, quantity: draft.quantity, visibility: draft.visibility, level, borrowable: draft.borrowable })
+      .returning({ id: items.id }),
+    ...insertValues(db, sql.raw(newestItemOf(collectionId)), level, rows),
+    rebuildData(db, { newestOf: collectionId }),
+    refreshSearch(db, { newestOf: collectionId }),
+  ];
+}
+
+/** Creates items in one batch (all or nothing) and answers their ids in order. */
+export async function createItems(ctx: WriteContext, collectionId: number, props: PropertyRow[], drafts: ItemDraft[]): Promise<number[]> {
+  const plans = drafts.map((draft) => createItemStatements(ctx.db, collectionId, props, draft));
+  const results = await runBatch(ctx.db, plans.flat());
+  const ids: number[] = [];
+  let index = 0;
+  for (const plan of plans) {
+    ids.push((results[index] as [{ id: number }])[0]!.id);
+    index += plan.length;
+  }
+  return ids;
+}
+
+/**
+ * Edits an item in one batch. The version check comes first in the batch, so a stale edit changes
+ * nothing. Media the item no longer uses are released after the answer.
+ */
+export async function updateItem(ctx: WriteContext, current: ItemRow, props: PropertyRow[], patch: ItemPatch): Promise<void> {
+  const { db } = ctx;
+  const rows = patch.values ? valuesToRows(props, patch.values, current.collection_id) : null;
+  const level = patch.visibility !== undefined ? (patch.visibility ?? 0) : current.level;
+  const results = await runBatch(db, [
+    db
+      .update(items)
+      .set({
+        ...(patch.quantity !== undefined && { quantity: patch.quantity }),
+        ...(patch.visibility !== undefined && { visibility: patch.visibility, level }),
+        ...(patch.borrowable !== undefined && { borrowable: patch.borrowable }),
+        version: patch.version !== undefined ? patch.version + 1 : sql`${items.version} + 1`,
+        updatedAt: sqlNow,
+      })
+      .where(eq(items.id, current.id))
+      .returning({ data: items.data }),
+    ...(rows
+      ? [
+          db.delete(itemValues).where(eq(itemValues.itemId, current.id)),
+          ...insertValues(db, current.id, level, rows),
+          rebuildData(db, { itemId: current.id }),
+          refreshSearch(db, { itemId: current.id }),
+          db.select({ data: items.data }).from(items).where(eq(items.id, current.id)),
+        ]
+      : []),
+  ]);
+  if (!rows) return;
+  const [after] = results[results.length - 1] as [{ data: string }];
+  const kept = mediaValuesOf(after?.data ?? '{}');
+  const dropped = [...mediaValuesOf(current.data)].filter((value) => !kept.has(value));
+  if (dropped.length > 0) ctx.defer(releaseMedia(ctx.d1, ctx.media, current.collection_id, dropped));
+}
+
+/** Copies an item with all its values (media are shared, not copied) and answers the copy's id. */
+export async function duplicateItem(ctx: WriteContext, collectionId: number, itemId: number): Promise<number> {
+  const { db } = ctx;
+  const source = inlineId(itemId);
+  const results = await runBatch(db, [
+    db.run(
+      sql.raw(`INSERT INTO items (collection_id, quantity, visibility, level, borrowable, data)
+        SELECT collection_id, quantity, visibility, level, borrowable, data FROM items WHERE id = ${source}`),
+    ),
+    db.run(
+      sql.raw(`INSERT INTO item_values (item_id, property_id, position, value, sort_text, sort_number, level)
+        SELECT ${newestItemOf(collectionId)}, property_id, position, value, sort_text, sort_number, level
+        FROM item_values WHERE item_id = ${source}`),
+    ),
+    // The data was copied with the row; only the search row is new.
+    refreshSearch(db, { newestOf: collectionId }),
+    db.select({ id: sql<number>`max(${items.id})` }).from(items).where(eq(items.collectionId, collectionId)),
+  ]);
+  const [{ id }] = results[results.length - 1] as [{ id: number }];
+  return id;
+}
+
+/** Deletes an item: values go by ON DELETE CASCADE, triggers drop the search row and move the counters. */
+export async function deleteItem(ctx: WriteContext, current: ItemRow): Promise<void> {
+  await ctx.db.delete(items).where(eq(items.id, current.id));
+  const media = mediaValuesOf(current.data);
+  if (media.size > 0) ctx.defer(releaseMedia(ctx.d1, ctx.media, current.collection_id, media));
+}
+
+/**
+ * After a change to a collection's properties (flags, visibility, multiple, deletion): the cached data
+ * and search rows of every item, or only the search rows when the data cannot have changed.
+ */
+export function refreshCollection(db: Db, collectionId: number, what: 'data-and-search' | 'search'): BatchItem<'sqlite'>[] {
+  const target = { collectionId };
+  return what === 'search' ? [refreshSearch(db, target)] : [rebuildData(db, target), refreshSearch(db, target)];
+}
