@@ -1,7 +1,9 @@
 // Lint for the whole repository. Besides the recommended rules, it enforces which way imports go:
 // shared/ is the contract and imports neither side; web/ and worker/ never import each other;
 // a web feature never imports another feature; web's shared layers (components, lib, i18n) never
-// import features or the app shell.
+// import features or the app shell. A worker feature uses another only through its public files:
+// <name>.queries.ts (reads), <name>.service.ts (writes and logic) and items.writer.ts (the item write
+// path); routes, jobs, emails and helpers stay inside their feature.
 import js from '@eslint/js';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
@@ -10,10 +12,11 @@ import { defineConfig } from 'eslint/config';
 import tseslint from 'typescript-eslint';
 
 const featuresDir = new URL('./web/src/features/', import.meta.url);
+const workerFeaturesDir = new URL('./worker/src/features/', import.meta.url);
 
-function webFeatures() {
+function featureNames(dir) {
   try {
-    return readdirSync(featuresDir, { withFileTypes: true })
+    return readdirSync(dir, { withFileTypes: true })
       .filter((entry) => entry.isDirectory())
       .map((entry) => entry.name);
   } catch {
@@ -36,6 +39,21 @@ function restrict(...patterns) {
 }
 
 /** Inside features/<name>/, a path that climbs out and into another feature is refused. */
+function webFeatures() {
+  return featureNames(featuresDir);
+}
+
+/** Inside worker/src/features/<name>/, only another feature's public files may be imported. */
+function workerFeatureBlocks() {
+  return featureNames(workerFeaturesDir).map((feature) => ({
+    files: [`worker/src/features/${feature}/**/*.ts`],
+    rules: restrict(noWeb, {
+      regex: `^\\.\\./(?!${escape(feature)}/)[a-z0-9-]+/(?![a-z0-9-]+\\.(queries|service)$)(?!items\\.writer$)[^/]+$`,
+      message: `Feature "${feature}" may use another worker feature only through its .queries.ts or .service.ts (or items.writer.ts).`,
+    }),
+  }));
+}
+
 function featureBlocks() {
   const features = webFeatures();
   return features.map((feature) => {
@@ -87,4 +105,5 @@ export default defineConfig(
     rules: restrict(noWorker, noFeatures, noApp),
   },
   ...featureBlocks(),
+  ...workerFeatureBlocks(),
 );

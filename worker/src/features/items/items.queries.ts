@@ -9,8 +9,9 @@ import { normalizeValue } from '../../../../shared/values';
 import type { Caller } from '../../env';
 import { ApiError } from '../../lib/api-error';
 import type { CallerLevel } from '../../lib/visibility';
-import { facetsExpression, facetToken, inlineId, matchExpression } from './items.search';
-import type { PropertyRow } from './items.values';
+import { inlineId } from '../../db/inline-id';
+import type { PropertyRow } from '../../lib/values';
+import { facetsExpression, facetToken, matchExpression } from './items.search';
 
 /** "Unlimited" is served in pages of this size; the client asks for the next ones as it scrolls. */
 export const UNLIMITED_PAGE_SIZE = 200;

@@ -14,15 +14,6 @@ export function facetToken(propertyId: number, type: string, value: string): str
 }
 
 /**
- * drizzle's D1 batch cannot bind parameters of raw statements, so raw statements that run inside
- * batches carry their ids inline; this guard keeps that safe.
- */
-export function inlineId(value: number): string {
-  if (!Number.isSafeInteger(value) || value < 0) throw new Error(`not an id: ${value}`);
-  return String(value);
-}
-
-/**
  * An FTS5 query from what the user typed: every word must match, as a prefix, accents and case
  * ignored (the tokenizer removes diacritics). Quotes are stripped so input cannot change the syntax.
  */

@@ -17,15 +17,15 @@
 // refreshCollection().
 import { eq, sql, type SQL } from 'drizzle-orm';
 import type { BatchItem } from 'drizzle-orm/batch';
+import { inlineId } from '../../db/inline-id';
 import { sqlNow } from '../../db/now';
 import { itemValues, items } from '../../db/schema';
 import type { Db } from '../../env';
 import { runBatch } from '../../lib/batch';
 import { releaseMedia } from '../../lib/media';
+import { valuesToRows, type PropertyRow, type ValueRow } from '../../lib/values';
 import type { ItemRow } from './items.queries';
 import { mediaValuesOf } from './items.media';
-import { inlineId } from './items.search';
-import { valuesToRows, type PropertyRow, type ValueRow } from './items.values';
 
 /** What a write needs besides the database: the media bucket and a way to finish work after answering. */
 export interface WriteContext {

@@ -4,7 +4,7 @@ import type { Property } from '../../../../shared/schemas/properties';
 import { properties } from '../../db/schema';
 import type { Db } from '../../env';
 import type { CallerLevel } from '../../lib/visibility';
-import type { PropertyRow } from '../items/items.values';
+import type { PropertyRow } from '../../lib/values';
 
 export function toProperty(row: PropertyRow): Property {
   return {

@@ -10,18 +10,18 @@ import {
   reorderPropertiesInput,
   updatePropertyInput,
 } from '../../../../shared/schemas/properties';
+import { inlineId } from '../../db/inline-id';
 import { facetCounts, itemValues, properties } from '../../db/schema';
 import type { Db } from '../../env';
 import { ApiError } from '../../lib/api-error';
 import { runBatch } from '../../lib/batch';
+import { normalizeDefault, type PropertyRow } from '../../lib/values';
 import { bearer, errors, jsonBody, jsonContent } from '../../lib/openapi';
 import { createRouter } from '../../lib/router';
 import { callerOf, optionalUser, requireUser } from '../../middleware/auth';
 import { requireOwnedCollection, requireVisibleCollection } from '../collections/collections.queries';
 import { touchCollection } from '../collections/collections.service';
-import { inlineId } from '../items/items.search';
 import { refreshCollection } from '../items/items.writer';
-import { normalizeDefault, type PropertyRow } from '../items/items.values';
 import { listPropertyRows, slugify, toProperty, uniqueKey, visibleProperties } from './properties.queries';
 
 const tags = ['Properties'];

@@ -1,11 +1,12 @@
-// From an item's submitted values to rows: each value is normalized against its property (type,
-// multiple, never empty), then stored as JSON with a sort key (lower-cased text or a number).
-import type { PropertyType } from '../../../../shared/catalogue';
-import type { FieldIssue } from '../../../../shared/errors';
-import { isMediaValue, mediaCollectionId, normalizeValue } from '../../../../shared/values';
-import { MAX_VALUES_PER_PROPERTY } from '../../../../shared/catalogue';
-import type { properties } from '../../db/schema';
-import { ApiError } from '../../lib/api-error';
+// The server's side of shared/values.ts, used by items and properties alike: each submitted value is
+// normalized against its property (type, multiple, never empty), then stored as JSON with a sort key
+// (lower-cased text or a number).
+import type { PropertyType } from '../../../shared/catalogue';
+import type { FieldIssue } from '../../../shared/errors';
+import { isMediaValue, mediaCollectionId, normalizeValue } from '../../../shared/values';
+import { MAX_VALUES_PER_PROPERTY } from '../../../shared/catalogue';
+import type { properties } from '../db/schema';
+import { ApiError } from './api-error';
 
 export type PropertyRow = typeof properties.$inferSelect;
 
