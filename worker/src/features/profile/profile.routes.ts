@@ -7,7 +7,6 @@ import {
   confirmEmailChangeInput,
   profile,
   updateProfileInput,
-  user,
 } from '../../../../shared/schemas/users';
 import { AVATAR_MAX_BYTES } from '../../../../shared/constants';
 import type { AppEnv, Db } from '../../env';
@@ -66,7 +65,7 @@ const uploadAvatar = createRoute({
   summary: 'Upload an avatar (PNG, JPEG, GIF or WebP, at most 2 MB)',
   middleware: [requireUser, uploadLimit(AVATAR_MAX_BYTES)],
   request: fileUploadBody,
-  responses: { 200: jsonContent(user, 'Updated'), ...errors(400, 401, 403, 413, 415) },
+  responses: { 200: jsonContent(profile, 'Updated'), ...errors(400, 401, 403, 413, 415) },
 });
 
 const removeAvatar = createRoute({
@@ -74,7 +73,7 @@ const removeAvatar = createRoute({
   method: 'delete',
   path: '/profile/avatar',
   summary: 'Remove the avatar',
-  responses: { 200: jsonContent(user, 'Updated'), ...errors(401, 403) },
+  responses: { 200: jsonContent(profile, 'Updated'), ...errors(401, 403) },
 });
 
 async function toProfile(db: Db, row: UserRow) {
@@ -132,10 +131,10 @@ export const profileRoutes = createRouter()
       contentType: c.req.header('content-type'),
       file: c.req.valid('form').file,
     });
-    return c.json(toUser(updated), 200);
+    return c.json(await toProfile(db, updated), 200);
   })
   .openapi(removeAvatar, async (c) => {
     const db = c.get('db');
     const row = await requireUserRow(db, callerOf(c).id);
-    return c.json(toUser(await clearAvatar(c.env, db, row)), 200);
+    return c.json(await toProfile(db, await clearAvatar(c.env, db, row)), 200);
   });
