@@ -1,6 +1,8 @@
-// Shared by `npm start` and the browser suite: applies migrations to a local state folder and starts
-// `wrangler dev` (workerd with local D1 and R2 on disk). No Cloudflare account is involved.
+// Shared by `npm start`, `npm run dev` and the browser suite: applies migrations to a local state folder
+// and starts `wrangler dev` (workerd with local D1 and R2 on disk). No Cloudflare account is involved.
 import { spawn, spawnSync } from 'node:child_process';
+import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 
 export const localEnv = {
   ...process.env,
@@ -30,8 +32,76 @@ export function buildWeb() {
   if (result.status !== 0) throw new Error('building the web app failed');
 }
 
-/** Starts wrangler dev; `vars` override .dev.vars and wrangler.toml. Returns the child process. */
-export function startWorker({ port, persistTo, inspectorPort, vars = {}, stdio = 'inherit', extraArgs = [], detached = false }) {
+/** Every setting the Worker reads (worker/src/env.ts), apart from its bindings. */
+export const WORKER_SETTINGS = [
+  'ADMIN_PASSWORD',
+  'APP_SECRET',
+  'APP_URL',
+  'RESEND_API_KEY',
+  'RESEND_BASE_URL',
+  'EMAIL_FROM',
+  'DEMO_MODE',
+  'EXPOSE_D1_METRICS',
+];
+
+/** NAME=value lines of a .dev.vars file ({} when there is none). */
+export function readDevVars(file = '.dev.vars') {
+  if (!existsSync(file)) return {};
+  return Object.fromEntries(
+    readFileSync(file, 'utf8')
+      .split('\n')
+      .filter((line) => /^[A-Z_]+=/.test(line))
+      .map((line) => [line.slice(0, line.indexOf('=')), line.slice(line.indexOf('=') + 1)]),
+  );
+}
+
+/** The settings a run uses: those given in the environment win over the file's (README: Configuration). */
+export function localSettings(fileVars, env = process.env) {
+  const fromEnvironment = Object.fromEntries(
+    WORKER_SETTINGS.filter((name) => env[name] !== undefined).map((name) => [name, env[name]]),
+  );
+  return { ...fileVars, ...fromEnvironment };
+}
+
+/** One line of a .env file that wrangler reads back unchanged. */
+function envFileLine(name, value) {
+  // wrangler expands $NAME in .env files; a backslash keeps a dollar sign as it is.
+  const text = String(value).replaceAll('$', '\\$');
+  const quote = ["'", '`', '"'].find((q) => !text.includes(q));
+  if (!quote || /[\r\n]/.test(text)) throw new Error(`${name} cannot be passed to wrangler dev: it mixes every kind of quote or spans lines`);
+  return `${name}=${quote}${text}${quote}`;
+}
+
+/**
+ * Writes the settings where only this user can read them and returns the path. They reach wrangler as an
+ * env file rather than as --var flags, which would show secrets in the process list and in wrangler's
+ * start-up table; wrangler then reads this file instead of .dev.vars.
+ */
+function writeSettingsFile(persistTo, settings) {
+  mkdirSync(persistTo, { recursive: true });
+  const file = join(persistTo, 'worker-settings.env');
+  const lines = Object.entries(settings).map(([name, value]) => envFileLine(name, value));
+  writeFileSync(file, `${lines.join('\n')}\n`, { mode: 0o600 });
+  chmodSync(file, 0o600);
+  return file;
+}
+
+/**
+ * Starts wrangler dev and returns the child process. `settings` (when given) are all the Worker gets
+ * besides wrangler.toml's [vars]; `vars` override both. `exitWithWorker`: end this process when wrangler
+ * ends (scripts), not when a test stops it.
+ */
+export function startWorker({
+  port,
+  persistTo,
+  inspectorPort,
+  settings,
+  vars = {},
+  stdio = 'inherit',
+  extraArgs = [],
+  detached = false,
+  exitWithWorker = true,
+}) {
   const args = [
     ...wrangler,
     'dev',
@@ -43,15 +113,18 @@ export function startWorker({ port, persistTo, inspectorPort, vars = {}, stdio =
     persistTo,
     '--show-interactive-dev-session=false',
     ...(inspectorPort ? ['--inspector-port', String(inspectorPort)] : []),
+    ...(settings ? ['--env-file', writeSettingsFile(persistTo, settings)] : []),
     ...Object.entries(vars).flatMap(([k, v]) => ['--var', `${k}:${v}`]),
     ...extraArgs,
   ];
   // detached: its own process group, so stopWorker() ends wrangler and the workerd processes it started.
   const child = spawn(process.execPath, args, { env: localEnv, stdio, detached });
-  const stop = () => (detached ? stopWorker(child) : child.kill('SIGTERM'));
-  process.on('SIGINT', stop);
-  process.on('SIGTERM', stop);
-  child.on('exit', (code) => process.exit(code ?? 0));
+  if (exitWithWorker) {
+    const stop = () => (detached ? stopWorker(child) : child.kill('SIGTERM'));
+    process.on('SIGINT', stop);
+    process.on('SIGTERM', stop);
+    child.on('exit', (code) => process.exit(code ?? 0));
+  }
   return child;
 }
 

@@ -54,14 +54,27 @@ export const deleteUserInfo = z.object({
   collectionCount: z.number().int(),
 });
 
+/** The signed-in user's own view of the account. */
+export const profile = user.extend({
+  /** A new address waiting to be confirmed from its inbox; `email` changes once it is. */
+  pendingEmail: z.string().nullable(),
+});
+export type Profile = z.infer<typeof profile>;
+
 export const updateProfileInput = z
   .object({
+    /** A different address is only taken with the current password, and once the new inbox confirms it. */
     email: optionalEmail,
     firstName: optionalText(100),
     lastName: optionalText(100),
+    /** Required when the email address changes. */
+    currentPassword: z.string().max(200).optional(),
   })
   .strict();
 export type UpdateProfileInput = z.input<typeof updateProfileInput>;
+
+export const confirmEmailChangeInput = z.object({ token: z.string().min(20).max(200) });
+export type ConfirmEmailChangeInput = z.input<typeof confirmEmailChangeInput>;
 
 export const changePasswordInput = z.object({
   currentPassword: z.string().min(1).max(200),

@@ -48,11 +48,12 @@ test('a signed-in user who is not the built-in admin has no Configuration link',
   await expect(page.getByText('This page does not exists.')).toBeVisible();
 });
 
-test('a disabled account cannot sign in', async ({ page, request }) => {
+test('a disabled account cannot sign in, and is answered like any failure (no password oracle)', async ({ page, request }) => {
   const user = await createUserViaApi(request, { enabled: false });
   await page.goto('/login');
   await page.getByLabel('Username or email').fill(user.username);
   await page.getByLabel('Password', { exact: true }).fill(user.password);
   await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page.getByRole('alert')).toContainText('This account is disabled');
+  await expect(page.getByRole('alert')).toContainText('Login failed! Check your username and password.');
+  await expect(page.getByRole('alert')).toContainText('A disabled account cannot sign in either: ask the administrator.');
 });

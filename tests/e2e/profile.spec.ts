@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { createUserViaApi, signInThroughUi, useLanguage } from '../support/e2e-helpers';
+import { capturedEmails, createUserViaApi, signInThroughUi, useLanguage } from '../support/e2e-helpers';
 
 const PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
@@ -17,7 +17,6 @@ test('updating the profile, changing the password and uploading an avatar', asyn
   const account = page.locator('form', { has: page.getByLabel('First name') });
   await account.getByLabel('First name').fill('Grace');
   await account.getByLabel('Last name').fill('Hopper');
-  await account.getByLabel('Email address').fill(`grace.${user.username}@example.test`);
   await account.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'Your profile has been updated' })).toBeVisible();
   await page.reload();
@@ -47,6 +46,43 @@ test('updating the profile, changing the password and uploading an avatar', asyn
   // The new password works from a fresh sign-in.
   await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Sign out' }).click();
   await signInThroughUi(page, user.username, 'a-brand-new-password');
+});
+
+test('changing the email address: current password, a link to the new inbox, a notice to the old one', async ({ page, request }) => {
+  const user = await createUserViaApi(request);
+  const newEmail = `grace.${user.username}@example.test`;
+  await signInThroughUi(page, user.username, user.password);
+  await page.goto('/profile/');
+  const account = page.locator('form', { has: page.getByLabel('First name') });
+  await account.getByLabel('Email address').fill(newEmail);
+  await account.getByLabel('Current password').fill(user.password);
+  await account.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByRole('status').filter({ hasText: `Check your new inbox: we sent a link to ${newEmail}.` })).toBeVisible();
+  await expect(account.getByLabel('Email address')).toHaveValue(user.email);
+  await expect(account.getByText(`Waiting for confirmation: ${newEmail}.`)).toBeVisible();
+
+  let sent: Awaited<ReturnType<typeof capturedEmails>> = [];
+  await expect.poll(async () => (sent = await capturedEmails(newEmail)).length).toBe(1);
+  await expect.poll(async () => (await capturedEmails(user.email)).map((m) => m.subject)).toContain(
+    'The email address of your Vitrine account is being changed',
+  );
+  const link = /http:\/\/127\.0\.0\.1:\d+\/profile\/email\/confirm\?token=\S+/.exec(sent[0]!.text)![0];
+
+  await page.goto(link);
+  await expect(page).toHaveTitle('Confirm your email address - Vitrine');
+  await expect(page.getByText('Your new email address is confirmed')).toBeVisible();
+  await page.getByRole('link', { name: 'Go to my profile' }).click();
+  await expect(page.getByLabel('Email address')).toHaveValue(newEmail);
+
+  await page.goto(link);
+  await expect(page.getByRole('alert')).toContainText('This confirmation link is invalid, has expired or was already used.');
+});
+
+test('the email confirmation screen in French', async ({ page }) => {
+  await page.addInitScript(() => window.localStorage.setItem('vitrine_lang', 'fr_FR'));
+  await page.goto('/profile/email/confirm?token=not-a-real-token-0123456789');
+  await expect(page).toHaveTitle('Confirmez votre adresse e-mail - Vitrine');
+  await expect(page.getByRole('alert')).toContainText('Ce lien de confirmation est invalide');
 });
 
 test('the profile asks anonymous visitors to sign in', async ({ page }) => {

@@ -239,7 +239,7 @@ describe('item form', () => {
     await user.upload(await screen.findByLabelText('Cover'), file);
     expect(await screen.findByText('Your file has been uploaded')).toHaveAttribute('role', 'status');
     // Signed in: the address carries the media ticket, so private files load in <img>.
-    expect(screen.getByRole('img', { name: 'Cover' })).toHaveAttribute('src', '/media/items/3/cover-1.png?t=tkt');
+    expect(screen.getByRole('img', { name: 'Cover' })).toHaveAttribute('src', '/media/collections/3/0b5c9e0a-cover.png?t=tkt');
     await user.click(screen.getByRole('button', { name: 'Create the item' }));
     await waitFor(() => expect(posts(calls)).toHaveLength(1));
     expect(posts(calls)[0]?.body).toMatchObject({ values: { cover: 'media://collections/3/0b5c9e0a-cover.png' } });

@@ -51,10 +51,12 @@ describe('sign-in form', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent('Too many attempts. Please retry in 5 minutes.');
   });
 
-  it('explains a disabled account', async () => {
-    mockFetch(() => apiError(403, 'ACCOUNT_DISABLED'));
+  it('says that a disabled account fails too, since the server answers every failure alike', async () => {
+    mockFetch(() => apiError(401, 'LOGIN_FAILED'));
     renderWithApp(<SignInForm />, { route: '/login', path: '/login' });
     await submit();
-    expect(await screen.findByRole('alert')).toHaveTextContent('This account is disabled.');
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Login failed!');
+    expect(alert).toHaveTextContent('A disabled account cannot sign in either: ask the administrator.');
   });
 });

@@ -2,6 +2,10 @@ import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import { ADMIN, call, createUser, errorCode, signIn } from '../support/worker-app';
 
+const signInFrom = (address: string, login: string, password: string) =>
+  call('/api/v1/token', { method: 'POST', headers: { 'cf-connecting-ip': address }, json: { login, password } });
+
+
 describe('POST /api/v1/token (sign in)', () => {
   it('signs the built-in admin in by username and answers the token and the user', async () => {
     const res = await call('/api/v1/token', { method: 'POST', json: { login: 'admin', password: ADMIN.password } });
@@ -45,14 +49,16 @@ describe('POST /api/v1/token (sign in)', () => {
     expect(await errorCode(malformed)).toBe('INVALID_JSON');
   });
 
-  it('refuses a disabled account', async () => {
+  it('answers a disabled account LOGIN_FAILED whatever the password, so a guess cannot be confirmed', async () => {
     const { user, password } = await createUser({ enabled: false });
-    const res = await call('/api/v1/token', { method: 'POST', json: { login: user.username, password } });
-    expect(res.status).toBe(403);
-    expect(await errorCode(res)).toBe('ACCOUNT_DISABLED');
+    const right = await call('/api/v1/token', { method: 'POST', json: { login: user.username, password } });
+    const wrong = await call('/api/v1/token', { method: 'POST', json: { login: user.username, password: 'wrong-password' } });
+    expect(right.status).toBe(401);
+    expect(wrong.status).toBe(401);
+    expect(await right.json()).toEqual(await wrong.json());
   });
 
-  it('throttles repeated failures per account with 429 and Retry-After', async () => {
+  it('locks an account for the address that failed five times, with 429 and Retry-After', async () => {
     const { user, password } = await createUser();
     for (let i = 0; i < 5; i += 1) {
       const res = await call('/api/v1/token', { method: 'POST', json: { login: user.username, password: 'wrong-password' } });
@@ -66,7 +72,61 @@ describe('POST /api/v1/token (sign in)', () => {
     await expect(signIn(ADMIN.login, ADMIN.password)).resolves.toBeTruthy();
   });
 
-  it('throttles failures per client address', async () => {
+  it('does not lock the owner out from another address: the admin name is public', async () => {
+    const { user, password } = await createUser();
+    for (let i = 0; i < 6; i += 1) await signInFrom('198.51.100.66', user.username, 'wrong-password');
+    expect((await signInFrom('198.51.100.66', user.username, password)).status).toBe(429);
+    expect((await signInFrom('198.51.100.67', user.username, password)).status).toBe(200);
+  });
+
+  it('counts each attempt before checking the password, so parallel guesses cannot pass the limit', async () => {
+    const { user } = await createUser();
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, () => signInFrom('198.51.100.20', user.username, 'wrong-password')),
+    );
+    const statuses = answers.map((r) => r.status);
+    // Only attempts that reached the password check answer 401.
+    expect(statuses.filter((s) => s === 401).length).toBeLessThanOrEqual(5);
+    expect(statuses.filter((s) => s === 429).length).toBeGreaterThanOrEqual(15);
+    expect(statuses.every((s) => s === 401 || s === 429)).toBe(true);
+  });
+
+  it('slows an account attacked from many addresses with a short, growing Retry-After, without locking it', async () => {
+    const { user, password } = await createUser();
+    const from = (i: number) => `203.0.113.${100 + i}`;
+    for (let i = 0; i < 11; i += 1) expect((await signInFrom(from(i), user.username, 'wrong-password')).status).toBe(401);
+    const slowed = await signInFrom(from(11), user.username, 'wrong-password');
+    expect(slowed.status).toBe(429);
+    const firstWait = Number(slowed.headers.get('retry-after'));
+    const rightButEarly = await signInFrom(from(12), user.username, password);
+    expect(rightButEarly.status).toBe(429);
+    const secondWait = Number(rightButEarly.headers.get('retry-after'));
+    expect(secondWait).toBeGreaterThan(firstWait);
+    expect(secondWait).toBeLessThanOrEqual(60);
+    // A minute later the right password from a new address gets in.
+    await env.DB.prepare('UPDATE rate_limits SET window_start = window_start - 60 WHERE key = ?')
+      .bind(`login:account:user:${user.id}:turn`)
+      .run();
+    expect((await signInFrom(from(13), user.username, password)).status).toBe(200);
+  });
+
+  it('lets one attempt at a time through once an account is being slowed, even in parallel', async () => {
+    const { user } = await createUser();
+    for (let i = 0; i < 10; i += 1) await signInFrom(`192.0.2.${10 + i}`, user.username, 'wrong-password');
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, (_, i) => signInFrom(`192.0.2.${50 + i}`, user.username, 'wrong-password')),
+    );
+    expect(answers.filter((r) => r.status === 401)).toHaveLength(1);
+  });
+
+  it('counts IPv6 clients by their /64', async () => {
+    const { user, password } = await createUser();
+    for (let i = 1; i <= 5; i += 1) await signInFrom(`2001:db8:1:2::${i}`, user.username, 'wrong-password');
+    expect((await signInFrom('2001:0db8:0001:0002:ffff:0:0:9', user.username, password)).status).toBe(429);
+    expect((await signInFrom('2001:db8:1:3::1', user.username, password)).status).toBe(200);
+  });
+
+  it('throttles attempts per client address', async () => {
     const headers = { 'cf-connecting-ip': '203.0.113.7' };
     for (let i = 0; i < 30; i += 1) {
       await call('/api/v1/token', { method: 'POST', headers, json: { login: `ghost${i}`, password: 'wrong-password' } });

@@ -6,13 +6,15 @@ import { call, createUser } from '../support/worker-app';
 import { addItem, addProperty, createCollection } from '../support/worker-catalogue';
 
 describe('daily purge', () => {
-  it('removes expired sessions, spent reset links and finished rate-limit windows, and nothing else', async () => {
+  it('removes expired sessions, spent reset and email change links and finished rate-limit windows, and nothing else', async () => {
     const { user } = await createUser();
     await env.DB.batch([
       env.DB.prepare("INSERT INTO sessions (id, user_id, expires_at) VALUES ('old', ?, '2000-01-01T00:00:00.000Z')").bind(user.id),
       env.DB.prepare("INSERT INTO password_resets (token_hash, user_id, expires_at) VALUES ('h1', ?, '2000-01-01T00:00:00.000Z')").bind(user.id),
       env.DB.prepare("INSERT INTO password_resets (token_hash, user_id, expires_at) VALUES ('h2', ?, '2999-01-01T00:00:00.000Z')").bind(user.id),
       env.DB.prepare("INSERT INTO rate_limits (key, count, window_start) VALUES ('old', 3, 0), ('new', 1, ?)").bind(Math.floor(Date.now() / 1000)),
+      env.DB.prepare("INSERT INTO email_changes (token_hash, user_id, new_email, expires_at) VALUES ('e1', ?, 'a@example.test', '2000-01-01T00:00:00.000Z')").bind(user.id),
+      env.DB.prepare("INSERT INTO email_changes (token_hash, user_id, new_email, expires_at) VALUES ('e2', ?, 'b@example.test', '2999-01-01T00:00:00.000Z')").bind(user.id),
     ]);
     await purgeExpired(env);
     const count = async (sql: string) => (await env.DB.prepare(sql).first<{ n: number }>())!.n;
@@ -22,6 +24,7 @@ describe('daily purge', () => {
     expect(await count('SELECT count(*) AS n FROM password_resets')).toBe(1);
     expect(await count("SELECT count(*) AS n FROM rate_limits WHERE key = 'new'")).toBe(1);
     expect(await count("SELECT count(*) AS n FROM rate_limits WHERE key = 'old'")).toBe(0);
+    expect(await count("SELECT group_concat(token_hash) AS n FROM email_changes")).toBe('e2');
   });
 });
 

@@ -1,6 +1,6 @@
 import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
-import { call, createUser, errorCode, PNG_BYTES } from '../support/worker-app';
+import { ADMIN, call, createUser, errorCode, PNG_BYTES, signIn } from '../support/worker-app';
 import { addItem, addProperty, createCollection } from '../support/worker-catalogue';
 
 /** A different valid image (GIF) to stand for a thumbnail. */
@@ -92,5 +92,48 @@ describe('files no value uses any more', () => {
 
     await call(`/api/v1/collections/${c.id}/items/${first.id}`, { method: 'DELETE', token });
     expect(await env.MEDIA.head(key(shared))).not.toBeNull(); // the second item still shows it
+  });
+});
+
+describe('media tickets (?t=)', () => {
+  async function privateFile() {
+    const owner = await createUser();
+    const c = await createCollection(owner.token, { name: 'Private', visibility: 3 });
+    await addProperty(owner.token, c.id, { label: 'Picture', type: 'image' });
+    const stored = (await (await call(`/api/v1/collections/${c.id}/media`, { method: 'POST', token: owner.token, body: upload(PNG_BYTES, 'a.png') })).json()) as { value: string };
+    await addItem(owner.token, c.id, { values: { picture: stored.value } });
+    const ticketFor = async (token: string) => ((await (await call('/api/v1/media-ticket', { token })).json()) as { ticket: string }).ticket;
+    return { ...owner, path: `/media/${stored.value.slice('media://'.length)}`, ticketFor };
+  }
+
+  it('die with the session they were given to: sign-out', async () => {
+    const { path, token, ticketFor } = await privateFile();
+    const ticket = await ticketFor(token);
+    expect((await call(`${path}?t=${ticket}`)).status).toBe(200);
+    await call('/api/v1/token', { method: 'DELETE', token });
+    expect((await call(`${path}?t=${ticket}`)).status).toBe(404);
+  });
+
+  it('die with a password change (other sessions) and with disabling the user', async () => {
+    const { user, path, token, password, ticketFor } = await privateFile();
+    const otherSession = await signIn(user.username, password);
+    const otherTicket = await ticketFor(otherSession);
+    const ownTicket = await ticketFor(token);
+    await call('/api/v1/profile/password', {
+      method: 'POST',
+      token,
+      json: { currentPassword: password, newPassword: 'another-password', confirmation: 'another-password' },
+    });
+    expect((await call(`${path}?t=${otherTicket}`)).status).toBe(404);
+    expect((await call(`${path}?t=${ownTicket}`)).status).toBe(200);
+    const admin = await signIn(ADMIN.login, ADMIN.password);
+    await call(`/api/v1/users/${user.id}`, { method: 'PATCH', token: admin, json: { enabled: false } });
+    expect((await call(`${path}?t=${ownTicket}`)).status).toBe(404);
+  });
+
+  it('cannot be used as a bearer token', async () => {
+    const { token, ticketFor } = await privateFile();
+    const ticket = await ticketFor(token);
+    expect((await call('/api/v1/profile', { token: ticket })).status).toBe(401);
   });
 });

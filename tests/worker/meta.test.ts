@@ -50,6 +50,7 @@ describe('GET /api/v1/openapi.json', () => {
         'DELETE /token',
         'POST /password-reset',
         'POST /password-reset/confirm',
+        'POST /profile/email/confirm',
         'GET /profile',
         'PATCH /profile',
         'POST /profile/password',

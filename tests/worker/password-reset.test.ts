@@ -86,7 +86,7 @@ describe('POST /api/v1/password-reset/confirm', () => {
     expect(await errorCode(again)).toBe('RESET_TOKEN_INVALID');
   });
 
-  it('requires the confirmation to match', async () => {
+  it('requires the confirmation to match, explained in the caller’s language', async () => {
     const { resetToken } = await freshLink();
     const res = await call('/api/v1/password-reset/confirm', {
       method: 'POST',
@@ -94,6 +94,28 @@ describe('POST /api/v1/password-reset/confirm', () => {
     });
     expect(res.status).toBe(400);
     expect(await res.json()).toMatchObject({ error: { code: 'PASSWORDS_NOT_EQUAL', message: 'Passwords are not equals!' } });
+    const french = await call('/api/v1/password-reset/confirm', {
+      method: 'POST',
+      lang: 'fr_FR',
+      json: { token: resetToken, password: 'brand-new-pass', confirmation: 'brand-new-pasS' },
+    });
+    expect(await french.json()).toMatchObject({
+      error: { details: { fields: [{ path: 'confirmation', reason: 'not_equal', message: 'Les mots de passe ne sont pas identiques !' }] } },
+    });
+  });
+
+  it('lets the owner sign in again from an address that was locked out', async () => {
+    const { user, resetToken } = await freshLink();
+    const headers = { 'cf-connecting-ip': '192.0.2.77' };
+    for (let i = 0; i < 6; i += 1) {
+      await call('/api/v1/token', { method: 'POST', headers, json: { login: user.username, password: 'wrong-password' } });
+    }
+    await call('/api/v1/password-reset/confirm', {
+      method: 'POST',
+      json: { token: resetToken, password: 'brand-new-pass', confirmation: 'brand-new-pass' },
+    });
+    const res = await call('/api/v1/token', { method: 'POST', headers, json: { login: user.username, password: 'brand-new-pass' } });
+    expect(res.status).toBe(200);
   });
 
   it('refuses expired and unknown tokens, and short passwords', async () => {

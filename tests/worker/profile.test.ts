@@ -3,19 +3,20 @@ import { describe, expect, it } from 'vitest';
 import { call, createUser, errorCode, imageForm, PNG_BYTES, signIn } from '../support/worker-app';
 
 describe('GET/PATCH /api/v1/profile', () => {
-  it('shows and updates the signed-in user', async () => {
+  it('shows and updates names without the password', async () => {
     const { user, token } = await createUser();
     const read = await call('/api/v1/profile', { token });
-    expect(await read.json()).toMatchObject({ id: user.id, username: user.username, builtinAdmin: false });
+    expect(await read.json()).toMatchObject({ id: user.id, username: user.username, builtinAdmin: false, pendingEmail: null });
     const res = await call('/api/v1/profile', {
       method: 'PATCH',
       token,
-      json: { email: '  New.Address@Example.TEST ', firstName: 'Ada', lastName: 'Lovelace' },
+      // The profile form sends the unchanged address along: that is no change.
+      json: { email: user.email!.toUpperCase(), firstName: 'Ada', lastName: 'Lovelace' },
     });
     expect(res.status).toBe(200);
-    expect(await res.json()).toMatchObject({ email: 'new.address@example.test', firstName: 'Ada', lastName: 'Lovelace' });
+    expect(await res.json()).toMatchObject({ email: user.email, firstName: 'Ada', lastName: 'Lovelace' });
     const cleared = await call('/api/v1/profile', { method: 'PATCH', token, json: { firstName: '', lastName: '' } });
-    expect(await cleared.json()).toMatchObject({ firstName: null, lastName: null, email: 'new.address@example.test' });
+    expect(await cleared.json()).toMatchObject({ firstName: null, lastName: null, email: user.email });
   });
 
   it('never returns the password hash', async () => {
@@ -26,13 +27,17 @@ describe('GET/PATCH /api/v1/profile', () => {
 
   it('refuses invalid emails, unknown fields and emails of other accounts', async () => {
     const other = await createUser();
-    const { token } = await createUser();
+    const { token, password } = await createUser();
     const bad = await call('/api/v1/profile', { method: 'PATCH', token, json: { email: 'not-an-email' } });
     expect(bad.status).toBe(400);
     expect(await bad.json()).toMatchObject({ error: { details: { fields: [{ path: 'email' }] } } });
     const extra = await call('/api/v1/profile', { method: 'PATCH', token, json: { isAdmin: true } });
     expect(extra.status).toBe(400);
-    const taken = await call('/api/v1/profile', { method: 'PATCH', token, json: { email: other.user.email } });
+    const taken = await call('/api/v1/profile', {
+      method: 'PATCH',
+      token,
+      json: { email: other.user.email, currentPassword: password },
+    });
     expect(taken.status).toBe(409);
     expect(await errorCode(taken)).toBe('EMAIL_TAKEN');
   });
@@ -63,15 +68,21 @@ describe('POST /api/v1/profile/password', () => {
     await expect(signIn(user.username, 'a-new-password')).resolves.toBeTruthy();
   });
 
-  it('requires the current password and a matching confirmation', async () => {
+  it('requires the current password and a matching confirmation, explained in the caller’s language', async () => {
     const { token, password } = await createUser();
     const wrong = await call('/api/v1/profile/password', {
       method: 'POST',
       token,
+      lang: 'fr_FR',
       json: { currentPassword: 'not-it-at-all', newPassword: 'a-new-password', confirmation: 'a-new-password' },
     });
     expect(wrong.status).toBe(400);
-    expect(await errorCode(wrong)).toBe('INVALID_CURRENT_PASSWORD');
+    expect(await wrong.json()).toMatchObject({
+      error: {
+        code: 'INVALID_CURRENT_PASSWORD',
+        details: { fields: [{ path: 'currentPassword', reason: 'wrong_password', message: 'Le mot de passe actuel est incorrect.' }] },
+      },
+    });
     const mismatch = await call('/api/v1/profile/password', {
       method: 'POST',
       token,
@@ -79,7 +90,11 @@ describe('POST /api/v1/profile/password', () => {
       json: { currentPassword: password, newPassword: 'a-new-password', confirmation: 'another-one' },
     });
     expect(await mismatch.json()).toMatchObject({
-      error: { code: 'PASSWORDS_NOT_EQUAL', message: 'Les mots de passe ne sont pas identiques !' },
+      error: {
+        code: 'PASSWORDS_NOT_EQUAL',
+        message: 'Les mots de passe ne sont pas identiques !',
+        details: { fields: [{ path: 'confirmation', message: 'Les mots de passe ne sont pas identiques !' }] },
+      },
     });
     const short = await call('/api/v1/profile/password', {
       method: 'POST',
@@ -88,6 +103,22 @@ describe('POST /api/v1/profile/password', () => {
     });
     expect(short.status).toBe(400);
     expect(await short.json()).toMatchObject({ error: { details: { fields: [{ path: 'newPassword', reason: 'too_small' }] } } });
+  });
+
+  it('throttles current-password guesses per user, counted before checking, even in parallel', async () => {
+    const { token, password } = await createUser();
+    const guess = (currentPassword: string) =>
+      call('/api/v1/profile/password', {
+        method: 'POST',
+        token,
+        json: { currentPassword, newPassword: 'a-new-password', confirmation: 'a-new-password' },
+      });
+    const answers = await Promise.all(Array.from({ length: 12 }, (_, i) => guess(`guess-number-${i}`)));
+    expect(answers.filter((r) => r.status === 400).length).toBeLessThanOrEqual(5);
+    expect(answers.filter((r) => r.status === 429).length).toBeGreaterThanOrEqual(7);
+    const locked = await guess(password);
+    expect(locked.status).toBe(429);
+    expect(Number(locked.headers.get('retry-after'))).toBeGreaterThan(0);
   });
 
   it('is refused to anonymous callers and in demo mode', async () => {

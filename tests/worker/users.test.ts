@@ -94,6 +94,27 @@ describe('/api/v1/users (administration)', () => {
     expect(fine.status).toBe(200);
   });
 
+  it('sends the administrator to My profile for its own password and email, which need the current password', async () => {
+    const token = await admin();
+    const me = (await (await call('/api/v1/profile', { token })).json()) as User;
+    for (const json of [{ password: 'taken-over-pass' }, { email: 'attacker@example.test' }]) {
+      const res = await call(`/api/v1/users/${me.id}`, { method: 'PATCH', token, json });
+      expect(res.status).toBe(403);
+      expect(await errorCode(res)).toBe('CHANGE_IN_PROFILE');
+    }
+    // The Configuration form sends the unchanged address along with other fields.
+    const same = await call(`/api/v1/users/${me.id}`, { method: 'PATCH', token, json: { email: me.email ?? '', lastName: 'Root' } });
+    expect(same.status).toBe(200);
+    await expect(signIn(ADMIN.login, ADMIN.password)).resolves.toBeTruthy();
+  });
+
+  it('lets the administrator change another user’s email address directly', async () => {
+    const token = await admin();
+    const { user } = await createUser();
+    const res = await call(`/api/v1/users/${user.id}`, { method: 'PATCH', token, json: { email: 'direct@example.test' } });
+    expect(await res.json()).toMatchObject({ email: 'direct@example.test' });
+  });
+
   it('deletes a user with their sessions and collections, after saying how many collections go', async () => {
     const token = await admin();
     const { user, token: userToken } = await createUser();

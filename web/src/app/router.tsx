@@ -21,6 +21,7 @@ export const routes: RouteObject[] = [
           { path: 'login', lazy: page(() => import('./routes/login')) },
           { path: 'resetpassword', lazy: page(() => import('./routes/reset-password')) },
           { path: 'profile', lazy: page(() => import('./routes/profile')) },
+          { path: 'profile/email/confirm', lazy: page(() => import('./routes/profile-email-confirm')) },
           { path: 'about', lazy: page(() => import('./routes/about')) },
           { path: 'collection/new', lazy: page(() => import('./routes/collection-new')) },
           { path: 'collection/:cid', lazy: page(() => import('./routes/collection')) },

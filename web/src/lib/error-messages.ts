@@ -17,17 +17,22 @@ export const errorMessages = defineMessages({
     id: 'errors.RESET_TOKEN_INVALID',
     defaultMessage: 'This password reset link is invalid or has expired. Please ask for a new one.',
   },
+  EMAIL_CHANGE_TOKEN_INVALID: {
+    id: 'errors.EMAIL_CHANGE_TOKEN_INVALID',
+    defaultMessage:
+      'This confirmation link is invalid, has expired or was already used. Change the address again from My profile to get a new one.',
+  },
   UNAUTHENTICATED: { id: 'errors.UNAUTHENTICATED', defaultMessage: 'Your session has ended. Please sign in again.' },
   LOGIN_FAILED: { id: 'errors.LOGIN_FAILED', defaultMessage: 'Login failed!' },
-  ACCOUNT_DISABLED: {
-    id: 'errors.ACCOUNT_DISABLED',
-    defaultMessage: 'This account is disabled. Please contact the administrator.',
-  },
   FORBIDDEN: { id: 'errors.FORBIDDEN', defaultMessage: 'You are not allowed to do this.' },
   DEMO_MODE: { id: 'errors.DEMO_MODE', defaultMessage: 'Demo mode: changes are disabled' },
   CANNOT_CHANGE_SELF: {
     id: 'errors.CANNOT_CHANGE_SELF',
     defaultMessage: 'You cannot delete or disable your own account.',
+  },
+  CHANGE_IN_PROFILE: {
+    id: 'errors.CHANGE_IN_PROFILE',
+    defaultMessage: 'Change your own password and email address in My profile, where your current password is asked.',
   },
   NOT_FOUND: { id: 'errors.NOT_FOUND', defaultMessage: 'What you are looking for does not exist.' },
   USERNAME_TAKEN: { id: 'errors.USERNAME_TAKEN', defaultMessage: 'This username is already taken.' },

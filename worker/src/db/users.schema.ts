@@ -55,7 +55,25 @@ export const passwordResets = sqliteTable(
   (t) => [index('password_resets_user_id_idx').on(t.userId)],
 );
 
-/** Fixed-window counters for throttling (sign-in failures, reset requests). */
+/**
+ * Changes of email address waiting for the new address to confirm them by a single-use link; only a
+ * SHA-256 of the token is stored.
+ */
+export const emailChanges = sqliteTable(
+  'email_changes',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    newEmail: text('new_email').notNull(),
+    expiresAt: text('expires_at').notNull(),
+    usedAt: text('used_at'),
+  },
+  (t) => [index('email_changes_user_id_idx').on(t.userId)],
+);
+
+/** Fixed-window counters for throttling (sign-in attempts, password checks, reset and email change requests). */
 export const rateLimits = sqliteTable('rate_limits', {
   key: text('key').primaryKey(),
   count: integer('count').notNull(),

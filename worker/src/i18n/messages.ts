@@ -11,12 +11,13 @@ const en = {
   'error.PASSWORDS_NOT_EQUAL': 'Passwords are not equals!',
   'error.INVALID_CURRENT_PASSWORD': 'The current password is wrong.',
   'error.RESET_TOKEN_INVALID': 'This reset link is invalid, expired or already used.',
+  'error.EMAIL_CHANGE_TOKEN_INVALID': 'This confirmation link is invalid, expired or already used.',
   'error.UNAUTHENTICATED': 'Please sign in.',
   'error.LOGIN_FAILED': 'Login failed!',
-  'error.ACCOUNT_DISABLED': 'This account is disabled.',
   'error.FORBIDDEN': 'You are not allowed to do this.',
   'error.DEMO_MODE': 'Demo mode: nothing can be changed.',
   'error.CANNOT_CHANGE_SELF': 'The administrator cannot delete or disable its own account.',
+  'error.CHANGE_IN_PROFILE': 'Change your own password and email address in My profile, with your current password.',
   'error.NOT_FOUND': 'This page does not exists.',
   'error.USERNAME_TAKEN': 'This username is already used.',
   'error.EMAIL_TAKEN': 'This email address is already used.',
@@ -45,12 +46,27 @@ const en = {
   'validation.invalid_video': 'Upload a video or give a YouTube, Vimeo or Dailymotion address.',
   'validation.not_multiple': 'This property takes a single value.',
   'validation.unknown_property': 'This collection has no such property.',
+  'validation.not_equal': 'Passwords are not equals!',
+  'validation.wrong_password': 'The current password is wrong.',
+  'email.greeting': 'Hello {name},',
   'email.reset.subject': 'Reset your Vitrine password',
-  'email.reset.greeting': 'Hello {name},',
   'email.reset.body':
     'Someone asked to reset the password of your Vitrine account. Open this link to choose a new password. It works once and expires in two hours.',
   'email.reset.action': 'Choose a new password',
   'email.reset.ignore': 'If you did not ask for this, ignore this email: your password stays as it is.',
+  'email.change.confirm.subject': 'Confirm your new Vitrine email address',
+  'email.change.confirm.body':
+    'You asked to use this address for your Vitrine account. Open this link to confirm it. It works once and expires in 24 hours.',
+  'email.change.confirm.action': 'Confirm this address',
+  'email.change.confirm.ignore': 'If you did not ask for this, ignore this email: nothing changes.',
+  'email.change.notice.subject': 'The email address of your Vitrine account is being changed',
+  'email.change.notice.body':
+    'Someone signed in to your Vitrine account asked to change its email address to {email}. It changes once that address is confirmed.',
+  'email.change.removed.subject': 'The email address of your Vitrine account was removed',
+  'email.change.removed.body':
+    'Someone signed in to your Vitrine account removed its email address: password reset links can no longer be sent to you.',
+  'email.change.notice.warning':
+    'If it was not you, change your password right away (ask for a reset link on the sign-in page if needed): whoever did this knows it.',
 } satisfies ErrorMessages & Record<string, string>;
 
 export type MessageKey = keyof typeof en;
@@ -61,12 +77,14 @@ const fr: Record<MessageKey, string> = {
   'error.PASSWORDS_NOT_EQUAL': 'Les mots de passe ne sont pas identiques !',
   'error.INVALID_CURRENT_PASSWORD': 'Le mot de passe actuel est incorrect.',
   'error.RESET_TOKEN_INVALID': 'Ce lien de réinitialisation est invalide, expiré ou déjà utilisé.',
+  'error.EMAIL_CHANGE_TOKEN_INVALID': 'Ce lien de confirmation est invalide, expiré ou déjà utilisé.',
   'error.UNAUTHENTICATED': 'Veuillez vous connecter.',
   'error.LOGIN_FAILED': 'Échec de la connexion !',
-  'error.ACCOUNT_DISABLED': 'Ce compte est désactivé.',
   'error.FORBIDDEN': "Vous n'avez pas le droit de faire cela.",
   'error.DEMO_MODE': 'Mode démo : rien ne peut être modifié.',
   'error.CANNOT_CHANGE_SELF': "L'administrateur ne peut ni supprimer ni désactiver son propre compte.",
+  'error.CHANGE_IN_PROFILE':
+    'Changez votre propre mot de passe et votre adresse e-mail dans Mon profil, avec votre mot de passe actuel.',
   'error.NOT_FOUND': "Cette page n'existe pas.",
   'error.USERNAME_TAKEN': "Ce nom d'utilisateur est déjà pris.",
   'error.EMAIL_TAKEN': 'Cette adresse e-mail est déjà utilisée.',
@@ -95,13 +113,28 @@ const fr: Record<MessageKey, string> = {
   'validation.invalid_video': 'Envoyez une vidéo ou donnez une adresse YouTube, Vimeo ou Dailymotion.',
   'validation.not_multiple': "Cette propriété n'accepte qu'une valeur.",
   'validation.unknown_property': "Cette collection n'a pas cette propriété.",
+  'validation.not_equal': 'Les mots de passe ne sont pas identiques !',
+  'validation.wrong_password': 'Le mot de passe actuel est incorrect.',
+  'email.greeting': 'Bonjour {name},',
   'email.reset.subject': 'Réinitialisez votre mot de passe Vitrine',
-  'email.reset.greeting': 'Bonjour {name},',
   'email.reset.body':
     "Quelqu'un a demandé la réinitialisation du mot de passe de votre compte Vitrine. Ouvrez ce lien pour choisir un nouveau mot de passe. Il ne fonctionne qu'une fois et expire dans deux heures.",
   'email.reset.action': 'Choisir un nouveau mot de passe',
   'email.reset.ignore':
     "Si vous n'avez rien demandé, ignorez cet e-mail : votre mot de passe reste inchangé.",
+  'email.change.confirm.subject': 'Confirmez votre nouvelle adresse e-mail Vitrine',
+  'email.change.confirm.body':
+    "Vous avez demandé à utiliser cette adresse pour votre compte Vitrine. Ouvrez ce lien pour la confirmer. Il ne fonctionne qu'une fois et expire dans 24 heures.",
+  'email.change.confirm.action': 'Confirmer cette adresse',
+  'email.change.confirm.ignore': "Si vous n'avez rien demandé, ignorez cet e-mail : rien ne change.",
+  'email.change.notice.subject': "L'adresse e-mail de votre compte Vitrine est en cours de changement",
+  'email.change.notice.body':
+    "Quelqu'un de connecté à votre compte Vitrine a demandé à remplacer son adresse e-mail par {email}. Elle change une fois cette adresse confirmée.",
+  'email.change.removed.subject': "L'adresse e-mail de votre compte Vitrine a été retirée",
+  'email.change.removed.body':
+    "Quelqu'un de connecté à votre compte Vitrine a retiré son adresse e-mail : les liens de réinitialisation du mot de passe ne peuvent plus vous être envoyés.",
+  'email.change.notice.warning':
+    "Si ce n'était pas vous, changez votre mot de passe tout de suite (demandez un lien de réinitialisation sur la page de connexion si besoin) : l'auteur de cette demande le connaît.",
 };
 
 const catalogues: Record<Locale, Record<MessageKey, string>> = { en_US: en, fr_FR: fr };

@@ -45,3 +45,19 @@ const HTML_ESCAPES: Record<string, string> = {
 export function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => HTML_ESCAPES[c] ?? c);
 }
+
+/** A paragraph of an email, or its one call to action (a link, shown in full in the text part). */
+export type EmailBlock = string | { label: string; href: string };
+
+/** The text and HTML parts of an email from the same blocks, so both always say the same. */
+export function composeEmail(blocks: EmailBlock[]): { text: string; html: string } {
+  const text = blocks.map((b) => (typeof b === 'string' ? b : b.href)).join('\n\n');
+  const html = blocks
+    .map((b) =>
+      typeof b === 'string'
+        ? `<p>${escapeHtml(b)}</p>`
+        : `<p><a href="${escapeHtml(b.href)}">${escapeHtml(b.label)}</a></p>`,
+    )
+    .join('\n');
+  return { text, html };
+}

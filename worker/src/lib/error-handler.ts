@@ -29,6 +29,8 @@ const VALIDATION_REASONS = new Set([
   'invalid_video',
   'not_multiple',
   'unknown_property',
+  'not_equal',
+  'wrong_password',
 ]);
 
 function localizeField(locale: AppEnv['Variables']['locale'], field: FieldIssue & { minimum?: number; maximum?: number }): FieldIssue {

@@ -59,7 +59,7 @@ export async function readImageFile(
   }
   if (!(file instanceof File)) {
     throw new ApiError('VALIDATION_FAILED', {
-      fields: [{ path: 'file', reason: 'required', message: 'A file is required.' }],
+      fields: [{ path: 'file', reason: 'required', message: '' }],
     });
   }
   if (file.size > maxBytes) throw new ApiError('PAYLOAD_TOO_LARGE');

@@ -36,7 +36,8 @@ export async function verifySessionToken(
   try {
     const { payload } = await jwtVerify(token, key, { issuer: ISSUER, algorithms: ['HS256'] });
     const userId = Number(payload.sub);
-    if (!Number.isInteger(userId) || typeof payload.sid !== 'string') throw new Error('claims');
+    // A media ticket carries a session id too, but travels in URLs: it must never pass for a bearer token.
+    if (!Number.isInteger(userId) || typeof payload.sid !== 'string' || payload.use !== undefined) throw new Error('claims');
     return { userId, sessionId: payload.sid };
   } catch {
     throw new ApiError('UNAUTHENTICATED');
@@ -60,25 +61,33 @@ const MEDIA_TICKET_SECONDS = 3600;
 
 /**
  * Images and downloads are fetched by the browser without the bearer header, so signed-in users get a
- * short-lived, read-only media ticket to add to /media addresses (?t=…). It names the user and
- * nothing else; it cannot call the API.
+ * short-lived, read-only media ticket to add to /media addresses (?t=…). It names the user and the
+ * session it was given to, so it dies with that session (sign-out, password change, disabling); it
+ * cannot call the API.
  */
-export async function signMediaTicket(secret: string | undefined, userId: number): Promise<{ ticket: string; expiresAt: string }> {
+export async function signMediaTicket(
+  secret: string | undefined,
+  claims: { userId: number; sessionId: string },
+): Promise<{ ticket: string; expiresAt: string }> {
   const expiresAt = new Date(Date.now() + MEDIA_TICKET_SECONDS * 1000);
-  const ticket = await new SignJWT({ use: 'media' })
+  const ticket = await new SignJWT({ use: 'media', sid: claims.sessionId })
     .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
-    .setSubject(String(userId))
+    .setSubject(String(claims.userId))
     .setIssuer(ISSUER)
     .setExpirationTime(expiresAt)
     .sign(secretKey(secret));
   return { ticket, expiresAt: expiresAt.toISOString() };
 }
 
-export async function verifyMediaTicket(secret: string | undefined, ticket: string): Promise<number | null> {
+export async function verifyMediaTicket(
+  secret: string | undefined,
+  ticket: string,
+): Promise<{ userId: number; sessionId: string } | null> {
   try {
     const { payload } = await jwtVerify(ticket, secretKey(secret), { issuer: ISSUER, algorithms: ['HS256'] });
     const userId = Number(payload.sub);
-    return payload.use === 'media' && Number.isInteger(userId) ? userId : null;
+    const valid = payload.use === 'media' && Number.isInteger(userId) && typeof payload.sid === 'string';
+    return valid ? { userId, sessionId: payload.sid as string } : null;
   } catch {
     return null;
   }

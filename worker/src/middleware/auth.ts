@@ -6,18 +6,13 @@ import type { Context } from 'hono';
 import { createMiddleware } from 'hono/factory';
 import { BUILTIN_ADMIN_USERNAME } from '../../../shared/constants';
 import { sessions, users } from '../db/schema';
-import type { AppEnv, Caller } from '../env';
+import type { AppEnv, Caller, Db } from '../env';
 import { ApiError } from '../lib/api-error';
 import { verifySessionToken } from '../lib/tokens';
 
-async function resolveCaller(c: Context<AppEnv>): Promise<Caller | null> {
-  const header = c.req.header('authorization');
-  if (!header) return null;
-  const match = /^Bearer\s+(\S+)$/i.exec(header);
-  if (!match?.[1]) throw new ApiError('UNAUTHENTICATED');
-  const claims = await verifySessionToken(c.env.APP_SECRET, match[1]);
-  const [row] = await c
-    .get('db')
+/** The caller a live session names: null once it is revoked or expired, or its user is disabled. */
+export async function sessionCaller(db: Db, claims: { userId: number; sessionId: string }): Promise<Caller | null> {
+  const [row] = await db
     .select({ id: users.id, username: users.username, isAdmin: users.isAdmin, enabled: users.enabled })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
@@ -29,8 +24,18 @@ async function resolveCaller(c: Context<AppEnv>): Promise<Caller | null> {
       ),
     )
     .limit(1);
-  if (!row || !row.enabled) throw new ApiError('UNAUTHENTICATED');
+  if (!row || !row.enabled) return null;
   return { id: row.id, username: row.username, isAdmin: row.isAdmin, sessionId: claims.sessionId };
+}
+
+async function resolveCaller(c: Context<AppEnv>): Promise<Caller | null> {
+  const header = c.req.header('authorization');
+  if (!header) return null;
+  const match = /^Bearer\s+(\S+)$/i.exec(header);
+  if (!match?.[1]) throw new ApiError('UNAUTHENTICATED');
+  const caller = await sessionCaller(c.get('db'), await verifySessionToken(c.env.APP_SECRET, match[1]));
+  if (!caller) throw new ApiError('UNAUTHENTICATED');
+  return caller;
 }
 
 /** Anonymous callers pass; a token that is present must be valid. */

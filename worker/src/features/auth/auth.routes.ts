@@ -1,27 +1,29 @@
 // Sign in (POST /token) and sign out (DELETE /token).
 import { createRoute } from '@hono/zod-openapi';
 import { and, eq } from 'drizzle-orm';
+import { DEMO_CREDENTIALS } from '../../../../shared/constants';
 import { signInInput, tokenResponse } from '../../../../shared/schemas/auth';
 import { sessions } from '../../db/schema';
 import { createRouter } from '../../lib/router';
 import { ApiError } from '../../lib/api-error';
 import { bearer, errors, jsonBody, jsonContent } from '../../lib/openapi';
 import { decoyPasswordHash, verifyPassword } from '../../lib/password';
-import { clearAttempts, clientAddress, recordAttempt, retryAfter, type Limit } from '../../lib/rate-limit';
+import { clearAttempts, clientAddress, refundAttempt, slowDown, throttle } from '../../lib/rate-limit';
 import { randomToken, SESSION_DAYS, signSessionToken } from '../../lib/tokens';
 import { callerOf, requireUser } from '../../middleware/auth';
-import { findUserByLogin } from '../users/users.queries';
+import { findUserByLogin, type UserRow } from '../users/users.queries';
+import { signInLimits } from './auth.service';
 
-/** Failures allowed per account and per client address in a 15-minute window. */
-const ACCOUNT_FAILURES = 5;
-const ADDRESS_FAILURES = 30;
-const WINDOW_SECONDS = 15 * 60;
-
-export const accountLimit = (key: string): Limit => ({
-  key: `login:account:${key}`,
-  max: ACCOUNT_FAILURES,
-  windowSeconds: WINDOW_SECONDS,
-});
+/**
+ * Every failure answers LOGIN_FAILED, a disabled account included: answering otherwise only to the right
+ * password would confirm a guessed password. The web sign-in form says that a disabled account fails too.
+ */
+function maySignIn(user: UserRow | undefined, passwordValid: boolean, password: string, demo: boolean): user is UserRow {
+  if (!user || !passwordValid || !user.enabled) return false;
+  // The demo account's password is public: outside demo mode it must not open a session, even if re-enabled.
+  const publicDemo = user.username.toLowerCase() === DEMO_CREDENTIALS.username && password === DEMO_CREDENTIALS.password;
+  return demo || !publicDemo;
+}
 
 const signIn = createRoute({
   method: 'post',
@@ -31,7 +33,7 @@ const signIn = createRoute({
   request: jsonBody(signInInput),
   responses: {
     200: jsonContent(tokenResponse, 'Signed in: a bearer token and the user'),
-    ...errors(400, 401, 403, 429),
+    ...errors(400, 401, 429),
   },
 });
 
@@ -50,25 +52,21 @@ export const authRoutes = createRouter()
     const db = c.get('db');
     const { login, password } = c.req.valid('json');
     const user = await findUserByLogin(db, login);
-    const limits = [
-      accountLimit(user ? `user:${user.id}` : `name:${login.toLowerCase()}`),
-      { key: `login:address:${clientAddress(c.req.raw.headers)}`, max: ADDRESS_FAILURES, windowSeconds: WINDOW_SECONDS },
-    ];
-    const wait = await retryAfter(db, limits);
-    if (wait > 0) throw new ApiError('TOO_MANY_REQUESTS', { retryAfter: wait });
+    const limits = signInLimits(user ? `user:${user.id}` : `name:${login.toLowerCase()}`, clientAddress(c.req.raw.headers));
+    // Counted before the password is checked, so parallel guesses cannot outrun the limits.
+    await throttle(db, [limits.pair, limits.address]);
+    await slowDown(db, limits.account);
 
     const valid = await verifyPassword(password, user?.passwordHash ?? (await decoyPasswordHash()));
-    if (!user || !valid) {
-      await db.batch([recordAttempt(db, limits[0]!), recordAttempt(db, limits[1]!)]);
-      throw new ApiError('LOGIN_FAILED');
-    }
-    if (!user.enabled) throw new ApiError('ACCOUNT_DISABLED');
+    if (!maySignIn(user, valid, password, c.get('demo'))) throw new ApiError('LOGIN_FAILED');
 
     const sessionId = randomToken();
     const expiresAt = new Date(Date.now() + SESSION_DAYS * 86_400_000);
     await db.batch([
       db.insert(sessions).values({ id: sessionId, userId: user.id, expiresAt: expiresAt.toISOString() }),
-      clearAttempts(db, limits[0]!.key),
+      clearAttempts(db, limits.pair.key),
+      refundAttempt(db, limits.address.key),
+      refundAttempt(db, limits.account.key),
     ]);
     const token = await signSessionToken(c.env.APP_SECRET, { userId: user.id, sessionId, expiresAt });
     return c.json(

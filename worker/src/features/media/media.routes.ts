@@ -11,7 +11,7 @@ import { bearer, errors, jsonContent } from '../../lib/openapi';
 import { createRouter } from '../../lib/router';
 import { signMediaTicket, verifyMediaTicket } from '../../lib/tokens';
 import { callerLevel } from '../../lib/visibility';
-import { callerOf, optionalUser, requireUser } from '../../middleware/auth';
+import { callerOf, optionalUser, requireUser, sessionCaller } from '../../middleware/auth';
 import { findCollection, requireOwnedCollection } from '../collections/collections.queries';
 
 const INLINE_TYPES = /^(image\/(png|jpeg|gif|webp)|video\/(mp4|webm|ogg))$/;
@@ -65,16 +65,18 @@ export const mediaApiRoutes = createRouter()
     const withThumbnail = media.kind === 'image' && (await storeThumbnail(c.env.MEDIA, key, thumbnail));
     return c.json({ value: toMediaValue(key), kind: media.kind, contentType: media.type, size: bytes.length, thumbnail: withThumbnail }, 201);
   })
-  .openapi(ticket, async (c) => c.json(await signMediaTicket(c.env.APP_SECRET, callerOf(c).id), 200));
+  .openapi(ticket, async (c) => {
+    const caller = callerOf(c);
+    return c.json(await signMediaTicket(c.env.APP_SECRET, { userId: caller.id, sessionId: caller.sessionId }), 200);
+  });
 
-/** The caller of a /media request: the bearer token, or else a media ticket in ?t=. */
+/** The caller of a /media request: the bearer token, or else a media ticket in ?t= whose session still lives. */
 async function mediaCaller(c: Context<AppEnv>): Promise<Caller | null> {
   const fromToken = c.get('caller');
   if (fromToken) return fromToken;
   const t = c.req.query('t');
-  const userId = t ? await verifyMediaTicket(c.env.APP_SECRET, t) : null;
-  // A ticket names a user and nothing more: enough to compare with owners, which is all media need.
-  return userId === null ? null : { id: userId, username: '', isAdmin: false, sessionId: '' };
+  const claims = t ? await verifyMediaTicket(c.env.APP_SECRET, t) : null;
+  return claims ? sessionCaller(c.get('db'), claims) : null;
 }
 
 async function mayServe(c: Context<AppEnv>, key: string): Promise<boolean> {

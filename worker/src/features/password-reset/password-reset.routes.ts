@@ -9,10 +9,10 @@ import { createRouter } from '../../lib/router';
 import { ApiError } from '../../lib/api-error';
 import { errors, jsonBody, jsonContent } from '../../lib/openapi';
 import { hashPassword } from '../../lib/password';
-import { clearAttempts, clientAddress, recordAttempt, retryAfter } from '../../lib/rate-limit';
+import { clientAddress, countAttempt, throttle } from '../../lib/rate-limit';
 import { randomToken, sha256Hex } from '../../lib/tokens';
-import { accountLimit } from '../auth/auth.routes';
-import { findUserByLogin, nowIso } from '../users/users.queries';
+import { clearSignInLimitsOf } from '../auth/auth.service';
+import { cancelEmailChanges, findUserByLogin, nowIso } from '../users/users.queries';
 import { sendPasswordResetEmail } from './password-reset.email';
 
 const LINK_LIFETIME_MS = 2 * 60 * 60 * 1000;
@@ -49,25 +49,21 @@ export const passwordResetRoutes = createRouter()
       max: REQUESTS_PER_ADDRESS,
       windowSeconds: HOUR,
     };
-    const wait = await retryAfter(db, [addressLimit]);
-    if (wait > 0) throw new ApiError('TOO_MANY_REQUESTS', { retryAfter: wait });
-    await recordAttempt(db, addressLimit);
+    await throttle(db, [addressLimit]);
 
     const { login } = c.req.valid('json');
     const user = await findUserByLogin(db, login);
     if (user?.enabled && user.email) {
       const userLimit = { key: `reset:user:${user.id}`, max: REQUESTS_PER_ACCOUNT, windowSeconds: HOUR };
       // Past the per-account limit the answer stays the same; only the email is not sent again.
-      if ((await retryAfter(db, [userLimit])) === 0) {
+      const [counted] = await countAttempt(db, userLimit);
+      if (counted && counted.count <= userLimit.max) {
         const token = randomToken();
-        await db.batch([
-          db.insert(passwordResets).values({
-            tokenHash: await sha256Hex(token),
-            userId: user.id,
-            expiresAt: new Date(Date.now() + LINK_LIFETIME_MS).toISOString(),
-          }),
-          recordAttempt(db, userLimit),
-        ]);
+        await db.insert(passwordResets).values({
+          tokenHash: await sha256Hex(token),
+          userId: user.id,
+          expiresAt: new Date(Date.now() + LINK_LIFETIME_MS).toISOString(),
+        });
         // Sent after the answer so that its duration does not tell whether the account exists.
         c.executionCtx.waitUntil(
           sendPasswordResetEmail(c.env, c.get('locale'), user, token).catch((error: unknown) =>
@@ -83,7 +79,7 @@ export const passwordResetRoutes = createRouter()
     const input = c.req.valid('json');
     if (input.password !== input.confirmation) {
       throw new ApiError('PASSWORDS_NOT_EQUAL', {
-        fields: [{ path: 'confirmation', reason: 'not_equal', message: 'Passwords are not equals!' }],
+        fields: [{ path: 'confirmation', reason: 'not_equal', message: '' }],
       });
     }
     const [reset] = await db
@@ -113,7 +109,9 @@ export const passwordResetRoutes = createRouter()
         .set({ usedAt: now })
         .where(and(eq(passwordResets.userId, reset.userId), isNull(passwordResets.usedAt))),
       db.delete(sessions).where(eq(sessions.userId, reset.userId)),
-      clearAttempts(db, accountLimit(`user:${reset.userId}`).key),
+      // Whoever asked for a change of address knew the old password: that request dies with it.
+      cancelEmailChanges(db, reset.userId),
+      ...clearSignInLimitsOf(db, reset.userId),
     ]);
     return c.json({ ok: true as const }, 200);
   });

@@ -1,7 +1,7 @@
-import { count, eq, or, sql } from 'drizzle-orm';
+import { and, count, eq, isNull, or, sql } from 'drizzle-orm';
 import { BUILTIN_ADMIN_USERNAME } from '../../../../shared/constants';
 import type { User } from '../../../../shared/schemas/users';
-import { collections, users } from '../../db/schema';
+import { collections, emailChanges, users } from '../../db/schema';
 import type { Db } from '../../env';
 
 export type UserRow = typeof users.$inferSelect;
@@ -70,4 +70,12 @@ export async function findConflicts(
 
 export function nowIso(): string {
   return new Date().toISOString();
+}
+
+/** Spends every pending email change of the user (a newer request, a new password, a confirmation). */
+export function cancelEmailChanges(db: Db, userId: number) {
+  return db
+    .update(emailChanges)
+    .set({ usedAt: nowIso() })
+    .where(and(eq(emailChanges.userId, userId), isNull(emailChanges.usedAt)));
 }

@@ -143,7 +143,13 @@ export const usersRoutes = createRouter()
       const renamed = input.username !== undefined && input.username !== row.username;
       if (input.enabled === false || renamed) throw new ApiError('CANNOT_CHANGE_SELF');
     }
-    const updated = await updateUserRow(db, row, input, id === callerOf(c).id ? callerOf(c).sessionId : undefined);
+    // Others' accounts are the administrator's to change; its own password and address need the current
+    // password like anyone's, or a stolen session could take the account over through them.
+    const own = id === callerOf(c).id;
+    if (own && (input.password || (input.email !== undefined && input.email !== row.email))) {
+      throw new ApiError('CHANGE_IN_PROFILE');
+    }
+    const updated = await updateUserRow(db, row, input, own ? callerOf(c).sessionId : undefined);
     return c.json(toUser(updated), 200);
   })
   .openapi(deletion, async (c) => {

@@ -8,7 +8,7 @@ import type { Db, Env } from '../../env';
 import { ApiError } from '../../lib/api-error';
 import { mediaKeyOf, readImageFile, toMediaValue } from '../../lib/media';
 import { hashPassword } from '../../lib/password';
-import { findConflicts, findUserById, nowIso, type UserRow } from './users.queries';
+import { cancelEmailChanges, findConflicts, findUserById, nowIso, type UserRow } from './users.queries';
 
 export async function assertNoConflicts(
   db: Db,
@@ -28,7 +28,8 @@ export async function requireUserRow(db: Db, id: number): Promise<UserRow> {
 
 /**
  * Applies an update. A new password or disabling the account revokes the user's sessions, except
- * `keepSessionId` (the caller's own, when users change their own password).
+ * `keepSessionId` (the caller's own, when users change their own password), and cancels pending email
+ * changes (whoever asked for one knew the old password).
  */
 export async function updateUserRow(
   db: Db,
@@ -67,7 +68,7 @@ export async function updateUserRow(
         ? and(eq(sessions.userId, row.id), ne(sessions.id, keepSessionId))
         : eq(sessions.userId, row.id),
     );
-  const [[updated]] = await db.batch([update, revoke]);
+  const [[updated]] = await db.batch([update, revoke, cancelEmailChanges(db, row.id)]);
   return updated!;
 }
 

@@ -5,6 +5,7 @@ import { useLocation, useNavigate } from 'react-router-dom';
 import { useSWRConfig } from 'swr';
 import { ErrorAlert } from '../../../components/alert';
 import { TextField } from '../../../components/text-field';
+import { isApiError } from '../../../lib/api-client';
 import { saveSession } from '../../../lib/session';
 import { API_INFO_KEY } from '../../../lib/use-api-info';
 import { useFormErrors } from '../../../lib/use-form-errors';
@@ -14,6 +15,11 @@ const messages = defineMessages({
   login: { id: 'auth.signInForm.login', defaultMessage: 'Username or email' },
   password: { id: 'auth.signInForm.password', defaultMessage: 'Password' },
   submit: { id: 'auth.signInForm.submit', defaultMessage: 'Sign in' },
+  // The server answers every failure the same way (a disabled account too), so as not to confirm a guess.
+  failedHint: {
+    id: 'auth.signInForm.failedHint',
+    defaultMessage: 'Check your username and password. A disabled account cannot sign in either: ask the administrator.',
+  },
 });
 
 /** Where to go after signing in: back to the page that asked for it, else home. */
@@ -48,7 +54,12 @@ export function SignInForm() {
 
   return (
     <form className="form" onSubmit={onSubmit}>
-      {errors.message ? <ErrorAlert>{errors.message}</ErrorAlert> : null}
+      {errors.message ? (
+        <ErrorAlert>
+          {errors.message}
+          {isApiError(error) && error.code === 'LOGIN_FAILED' ? ` ${intl.formatMessage(messages.failedHint)}` : null}
+        </ErrorAlert>
+      ) : null}
       <TextField
         name="login"
         label={intl.formatMessage(messages.login)}

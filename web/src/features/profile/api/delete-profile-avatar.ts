@@ -1,11 +1,11 @@
 // DELETE /profile/avatar: answers the updated profile.
 import useSWRMutation from 'swr/mutation';
-import type { User } from '../../../../../shared/schemas/users';
+import type { Profile } from '../../../../../shared/schemas/users';
 import { apiRequest } from '../../../lib/api-client';
 import { PROFILE_KEY } from './get-profile';
 
-export function deleteProfileAvatar(): Promise<User> {
-  return apiRequest<User>('/profile/avatar', { method: 'DELETE' });
+export function deleteProfileAvatar(): Promise<Profile> {
+  return apiRequest<Profile>('/profile/avatar', { method: 'DELETE' });
 }
 
 export function useDeleteProfileAvatar() {

@@ -1,11 +1,12 @@
-// PATCH /profile: email and names; the answer replaces the cached profile.
+// PATCH /profile: names, and a new email address (with the current password) to confirm from its inbox;
+// the answer replaces the cached profile.
 import useSWRMutation from 'swr/mutation';
-import type { UpdateProfileInput, User } from '../../../../../shared/schemas/users';
+import type { Profile, UpdateProfileInput } from '../../../../../shared/schemas/users';
 import { apiRequest } from '../../../lib/api-client';
 import { PROFILE_KEY } from './get-profile';
 
-export function updateProfile(input: UpdateProfileInput): Promise<User> {
-  return apiRequest<User>(PROFILE_KEY, { method: 'PATCH', body: input });
+export function updateProfile(input: UpdateProfileInput): Promise<Profile> {
+  return apiRequest<Profile>(PROFILE_KEY, { method: 'PATCH', body: input });
 }
 
 export function useUpdateProfile() {

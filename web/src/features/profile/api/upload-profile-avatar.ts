@@ -1,13 +1,13 @@
 // PUT /profile/avatar (multipart, field "file"): answers the updated profile.
 import useSWRMutation from 'swr/mutation';
-import type { User } from '../../../../../shared/schemas/users';
+import type { Profile } from '../../../../../shared/schemas/users';
 import { apiRequest } from '../../../lib/api-client';
 import { PROFILE_KEY } from './get-profile';
 
-export function uploadProfileAvatar(file: File): Promise<User> {
+export function uploadProfileAvatar(file: File): Promise<Profile> {
   const formData = new FormData();
   formData.append('file', file);
-  return apiRequest<User>('/profile/avatar', { method: 'PUT', formData });
+  return apiRequest<Profile>('/profile/avatar', { method: 'PUT', formData });
 }
 
 export function useUploadProfileAvatar() {

@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import type { FormEvent } from 'react';
 import { defineMessages, useIntl } from 'react-intl';
-import type { User } from '../../../../../shared/schemas/users';
+import { PASSWORD_MAX_LENGTH } from '../../../../../shared/constants';
+import type { Profile, UpdateProfileInput } from '../../../../../shared/schemas/users';
 import { ErrorAlert, SuccessStatus } from '../../../components/alert';
 import { commonMessages } from '../../../components/common-messages';
 import { TextField } from '../../../components/text-field';
@@ -14,29 +15,57 @@ const messages = defineMessages({
   email: { id: 'profile.profileDetailsForm.email', defaultMessage: 'Email address' },
   firstName: { id: 'profile.profileDetailsForm.firstName', defaultMessage: 'First name' },
   lastName: { id: 'profile.profileDetailsForm.lastName', defaultMessage: 'Last name' },
+  currentPassword: { id: 'profile.profileDetailsForm.currentPassword', defaultMessage: 'Current password' },
+  currentPasswordHint: {
+    id: 'profile.profileDetailsForm.currentPasswordHint',
+    defaultMessage: 'Needed to change the email address. The new address changes once you open the link we send to it.',
+  },
 });
 
-const FIELDS = ['email', 'firstName', 'lastName'];
+const valued = defineMessages<{ checkInbox: { email: string }; pending: { email: string } }>({
+  checkInbox: {
+    id: 'profile.profileDetailsForm.checkInbox',
+    defaultMessage: 'Check your new inbox: we sent a link to {email}. Your address changes once you open it.',
+  },
+  pending: {
+    id: 'profile.profileDetailsForm.pending',
+    defaultMessage: 'Waiting for confirmation: {email}. Open the link sent to that address.',
+  },
+});
 
-export function ProfileDetailsForm({ profile, disabled }: { profile: User; disabled: boolean }) {
+const FIELDS = ['email', 'firstName', 'lastName', 'currentPassword'];
+
+const normalized = (email: string) => email.trim().toLowerCase();
+
+export function ProfileDetailsForm({ profile, disabled }: { profile: Profile; disabled: boolean }) {
   const intl = useIntl();
   const { trigger, isMutating } = useUpdateProfile();
   const [error, setError] = useState<unknown>(null);
-  const [saved, setSaved] = useState(false);
+  const [saved, setSaved] = useState<string | null>(null);
+  const [email, setEmail] = useState(profile.email ?? '');
   const errors = useFormErrors(error);
+  // A different address needs the current password (a session alone must not redirect resets elsewhere).
+  const changingEmail = normalized(email) !== (profile.email ?? '');
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
+    const input: UpdateProfileInput = {
+      email,
+      firstName: String(form.get('firstName') ?? ''),
+      lastName: String(form.get('lastName') ?? ''),
+    };
+    if (changingEmail) input.currentPassword = String(form.get('currentPassword') ?? '');
     setError(null);
-    setSaved(false);
+    setSaved(null);
     try {
-      await trigger({
-        email: String(form.get('email') ?? ''),
-        firstName: String(form.get('firstName') ?? ''),
-        lastName: String(form.get('lastName') ?? ''),
-      });
-      setSaved(true);
+      const updated = await trigger(input);
+      setEmail(updated.email ?? '');
+      setSaved(
+        changingEmail && updated.pendingEmail
+          ? intl.formatMessage(valued.checkInbox, { email: updated.pendingEmail })
+          : intl.formatMessage(commonMessages.profileUpdated),
+      );
     } catch (caught) {
       setError(caught);
     }
@@ -46,7 +75,7 @@ export function ProfileDetailsForm({ profile, disabled }: { profile: User; disab
     <section className="card" aria-labelledby="profile-details-title">
       <h2 id="profile-details-title">{intl.formatMessage(messages.title)}</h2>
       <form className="form" onSubmit={onSubmit}>
-        {saved ? <SuccessStatus>{intl.formatMessage(commonMessages.profileUpdated)}</SuccessStatus> : null}
+        {saved ? <SuccessStatus>{saved}</SuccessStatus> : null}
         {errors.message ? <ErrorAlert>{errors.message}</ErrorAlert> : null}
         {errors.unmatched(FIELDS).map((text) => (
           <ErrorAlert key={text}>{text}</ErrorAlert>
@@ -57,11 +86,25 @@ export function ProfileDetailsForm({ profile, disabled }: { profile: User; disab
             name="email"
             type="email"
             label={intl.formatMessage(messages.email)}
-            defaultValue={profile.email ?? ''}
+            value={email}
+            onChange={(event) => setEmail(event.currentTarget.value)}
+            hint={profile.pendingEmail ? intl.formatMessage(valued.pending, { email: profile.pendingEmail }) : undefined}
             autoComplete="email"
             maxLength={254}
             error={errors.field('email')}
           />
+          {changingEmail ? (
+            <TextField
+              name="currentPassword"
+              type="password"
+              label={intl.formatMessage(messages.currentPassword)}
+              hint={intl.formatMessage(messages.currentPasswordHint)}
+              autoComplete="current-password"
+              required
+              maxLength={PASSWORD_MAX_LENGTH}
+              error={errors.field('currentPassword')}
+            />
+          ) : null}
           <div className="form__row">
             <TextField
               name="firstName"

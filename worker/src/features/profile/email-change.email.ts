@@ -1,0 +1,43 @@
+// The two emails of an address change: a confirmation link to the new address, and a notice to the old
+// one, so that the owner hears of a change made with a stolen session and password.
+import type { Locale } from '../../../../shared/constants';
+import type { Env } from '../../env';
+import { type MessageKey, translate } from '../../i18n/messages';
+import { composeEmail, sendEmail } from '../../lib/email';
+import type { UserRow } from '../users/users.queries';
+
+function translator(locale: Locale, user: UserRow, email = '') {
+  const name = user.firstName || user.username;
+  return (key: MessageKey) => translate(locale, key, { name, email });
+}
+
+/** The link is built from APP_URL, never from the request's Host header (which a caller controls). */
+export async function sendEmailChangeConfirmation(env: Env, locale: Locale, user: UserRow, newEmail: string, token: string) {
+  if (!env.APP_URL) {
+    console.error('email change confirmation not sent: APP_URL is not configured');
+    return;
+  }
+  const link = new URL('/profile/email/confirm', env.APP_URL);
+  link.searchParams.set('token', token);
+  const t = translator(locale, user);
+  const parts = composeEmail([
+    t('email.greeting'),
+    t('email.change.confirm.body'),
+    { label: t('email.change.confirm.action'), href: link.href },
+    t('email.change.confirm.ignore'),
+  ]);
+  await sendEmail(env, { to: newEmail, subject: t('email.change.confirm.subject'), ...parts });
+}
+
+/** To the address the account had: `newEmail` null when it was removed. */
+export async function sendEmailChangeNotice(env: Env, locale: Locale, user: UserRow, newEmail: string | null) {
+  if (!user.email) return;
+  const t = translator(locale, user, newEmail ?? '');
+  const parts = composeEmail([
+    t('email.greeting'),
+    t(newEmail ? 'email.change.notice.body' : 'email.change.removed.body'),
+    t('email.change.notice.warning'),
+  ]);
+  const subject = t(newEmail ? 'email.change.notice.subject' : 'email.change.removed.subject');
+  await sendEmail(env, { to: user.email, subject, ...parts });
+}
