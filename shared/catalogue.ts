@@ -49,3 +49,9 @@ export const MAX_PROPERTIES = 60;
 export const MAX_VALUES_PER_PROPERTY = 50;
 export const COLLECTION_IMAGE_MAX_BYTES = 5 * 1024 * 1024;
 export const ITEM_FILE_MAX_BYTES = 20 * 1024 * 1024;
+
+/** Longest values, in characters: the server refuses longer ones, and inputs stop at the same length. */
+export const TEXT_VALUE_MAX_LENGTH = 1000;
+export const LONGTEXT_VALUE_MAX_LENGTH = 20_000;
+export const JSON_VALUE_MAX_LENGTH = 20_000;
+export const URL_VALUE_MAX_LENGTH = 2000;

@@ -34,6 +34,8 @@ export const PASSWORD_MAX_LENGTH = 200;
 /** Avatars are small pictures; larger files are refused with 413. */
 export const AVATAR_MAX_BYTES = 2 * 1024 * 1024;
 export const IMAGE_MEDIA_TYPES = ['image/png', 'image/jpeg', 'image/gif', 'image/webp'] as const;
+/** Videos browsers play inline: uploads of other kinds are stored as files and always downloaded. */
+export const VIDEO_MEDIA_TYPES = ['video/mp4', 'video/webm', 'video/ogg'] as const;
 
 /** Values hold media://<key>; the client shows them from /media/<key>. */
 export const MEDIA_SCHEME = 'media://';
