@@ -2,7 +2,14 @@
 // and who can borrow.
 import { useState } from 'react';
 import { defineMessages, useIntl } from 'react-intl';
-import { COLLECTION_TYPES, MAX_TAGS } from '../../../../../shared/catalogue';
+import {
+  COLLECTION_DESCRIPTION_MAX_LENGTH,
+  COLLECTION_NAME_MAX_LENGTH,
+  COLLECTION_TYPE_MAX_LENGTH,
+  COLLECTION_TYPE_PATTERN,
+  COLLECTION_TYPES,
+  MAX_TAGS,
+} from '../../../../../shared/catalogue';
 import type { Collection, CreateCollectionInput } from '../../../../../shared/schemas/collections';
 import { commonMessages } from '../../../components/common-messages';
 import { FormActions } from '../../../components/form-actions';
@@ -107,8 +114,8 @@ export function CollectionForm({ collection, readOnly, cancelTo, onSubmit }: Col
               hint={intl.formatMessage(messages.customTypeHint)}
               defaultValue={collection && !isTemplateType(collection.type) ? collection.type : ''}
               required
-              maxLength={40}
-              pattern="[a-z0-9][a-z0-9_\-]*"
+              maxLength={COLLECTION_TYPE_MAX_LENGTH}
+              pattern={COLLECTION_TYPE_PATTERN}
               autoCapitalize="none"
               autoComplete="off"
               spellCheck={false}
@@ -121,14 +128,14 @@ export function CollectionForm({ collection, readOnly, cancelTo, onSubmit }: Col
           label={intl.formatMessage(messages.name)}
           defaultValue={collection?.name ?? ''}
           required
-          maxLength={120}
+          maxLength={COLLECTION_NAME_MAX_LENGTH}
           error={errors.field('name')}
         />
         <TextareaField
           name="description"
           label={intl.formatMessage(messages.description)}
           defaultValue={collection?.description ?? ''}
-          maxLength={5000}
+          maxLength={COLLECTION_DESCRIPTION_MAX_LENGTH}
           error={errors.field('description')}
         />
         <TextField

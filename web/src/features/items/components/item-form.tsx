@@ -3,6 +3,7 @@
 import { useState } from 'react';
 import { defineMessages, useIntl } from 'react-intl';
 import type { NoMessageValues } from 'react-intl';
+import { ITEM_QUANTITY_MAX } from '../../../../../shared/catalogue';
 import type { Collection } from '../../../../../shared/schemas/collections';
 import type { CreateItemInput, Item } from '../../../../../shared/schemas/items';
 import type { Property } from '../../../../../shared/schemas/properties';
@@ -134,7 +135,7 @@ export function ItemForm({ collection, properties, item, readOnly, cancelTo, upl
             type="number"
             inputMode="numeric"
             min={1}
-            max={100000}
+            max={ITEM_QUANTITY_MAX}
             step={1}
             label={intl.formatMessage(messages.quantity)}
             hint={intl.formatMessage(messages.quantityHint)}

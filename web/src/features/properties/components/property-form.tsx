@@ -2,7 +2,15 @@
 // content type, display order, suffix, a default value of its type, roles and flags, visibility.
 import { useState } from 'react';
 import { defineMessages, useIntl } from 'react-intl';
-import { PROPERTY_TYPES } from '../../../../../shared/catalogue';
+import {
+  DISPLAY_ORDER_MAX,
+  PROPERTY_DESCRIPTION_MAX_LENGTH,
+  PROPERTY_KEY_MAX_LENGTH,
+  PROPERTY_KEY_PATTERN,
+  PROPERTY_LABEL_MAX_LENGTH,
+  PROPERTY_SUFFIX_MAX_LENGTH,
+  PROPERTY_TYPES,
+} from '../../../../../shared/catalogue';
 import type { PropertyType } from '../../../../../shared/catalogue';
 import type { CreatePropertyInput, Property } from '../../../../../shared/schemas/properties';
 import { CheckboxField } from '../../../components/checkbox-field';
@@ -145,7 +153,7 @@ export function PropertyForm({ property, readOnly, cancelTo, onSubmit }: Propert
               if (!keyEdited) setKey(keyFromLabel(event.target.value));
             }}
             required
-            maxLength={80}
+            maxLength={PROPERTY_LABEL_MAX_LENGTH}
             error={errors.field('label')}
           />
           <TextField
@@ -158,8 +166,8 @@ export function PropertyForm({ property, readOnly, cancelTo, onSubmit }: Propert
               setKeyEdited(true);
             }}
             required
-            maxLength={40}
-            pattern="[a-z][a-z0-9_]*"
+            maxLength={PROPERTY_KEY_MAX_LENGTH}
+            pattern={PROPERTY_KEY_PATTERN}
             autoCapitalize="none"
             autoComplete="off"
             spellCheck={false}
@@ -172,7 +180,7 @@ export function PropertyForm({ property, readOnly, cancelTo, onSubmit }: Propert
           hint={intl.formatMessage(messages.descriptionHint)}
           defaultValue={property?.description ?? ''}
           rows={2}
-          maxLength={500}
+          maxLength={PROPERTY_DESCRIPTION_MAX_LENGTH}
           error={errors.field('description')}
         />
         <div className="form__row">
@@ -203,7 +211,7 @@ export function PropertyForm({ property, readOnly, cancelTo, onSubmit }: Propert
             type="number"
             inputMode="numeric"
             min={0}
-            max={10000}
+            max={DISPLAY_ORDER_MAX}
             step={1}
             label={intl.formatMessage(messages.displayOrder)}
             hint={intl.formatMessage(messages.displayOrderHint)}
@@ -215,7 +223,7 @@ export function PropertyForm({ property, readOnly, cancelTo, onSubmit }: Propert
             label={intl.formatMessage(messages.suffix)}
             hint={intl.formatMessage(messages.suffixHint)}
             defaultValue={property?.suffix ?? ''}
-            maxLength={20}
+            maxLength={PROPERTY_SUFFIX_MAX_LENGTH}
             error={errors.field('suffix')}
           />
         </div>

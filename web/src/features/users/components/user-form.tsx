@@ -1,5 +1,12 @@
 // Create or edit an account. On the built-in administrator's record, username and enabled are locked.
 import { defineMessages, useIntl } from 'react-intl';
+import {
+  EMAIL_MAX_LENGTH,
+  PERSON_NAME_MAX_LENGTH,
+  USERNAME_MAX_LENGTH,
+  USERNAME_MIN_LENGTH,
+  USERNAME_PATTERN,
+} from '../../../../../shared/constants';
 import type { CreateUserInput, UpdateUserInput, User } from '../../../../../shared/schemas/users';
 import { CheckboxField } from '../../../components/checkbox-field';
 import { FormActions } from '../../../components/form-actions';
@@ -77,9 +84,9 @@ export function UserForm(props: UserFormProps) {
           hint={intl.formatMessage(builtin ? messages.builtinHint : messages.usernameHint)}
           autoComplete="off"
           required
-          minLength={2}
-          maxLength={40}
-          pattern="[A-Za-z0-9._\-]+"
+          minLength={USERNAME_MIN_LENGTH}
+          maxLength={USERNAME_MAX_LENGTH}
+          pattern={USERNAME_PATTERN}
           disabled={builtin}
           error={errors.field('username')}
         />
@@ -95,14 +102,14 @@ export function UserForm(props: UserFormProps) {
             name="firstName"
             label={intl.formatMessage(messages.firstName)}
             defaultValue={user?.firstName ?? ''}
-            maxLength={100}
+            maxLength={PERSON_NAME_MAX_LENGTH}
             error={errors.field('firstName')}
           />
           <TextField
             name="lastName"
             label={intl.formatMessage(messages.lastName)}
             defaultValue={user?.lastName ?? ''}
-            maxLength={100}
+            maxLength={PERSON_NAME_MAX_LENGTH}
             error={errors.field('lastName')}
           />
         </div>
@@ -111,7 +118,7 @@ export function UserForm(props: UserFormProps) {
           type="email"
           label={intl.formatMessage(messages.email)}
           defaultValue={user?.email ?? ''}
-          maxLength={254}
+          maxLength={EMAIL_MAX_LENGTH}
           error={errors.field('email')}
         />
         <CheckboxField name="isAdmin" label={intl.formatMessage(messages.isAdmin)} defaultChecked={user?.isAdmin ?? false} />
