@@ -38,6 +38,15 @@ export const PER_PAGE_OPTIONS = [20, 50, 100, 200] as const;
 export const PER_PAGE_ALL = 'all';
 export const DEFAULT_PER_PAGE = 50;
 
+/**
+ * Filters travel in the query string next to the list's query: `f.<key>=<value>` (repeatable: any of
+ * the values), `min.<key>` / `max.<key>` for numbers, ratings and dates, `f.<key>=true|false` for yes/no.
+ * Different keys combine with AND.
+ */
+export const FILTER_PREFIX = 'f.';
+export const MIN_PREFIX = 'min.';
+export const MAX_PREFIX = 'max.';
+
 export const DISPLAY_MODES = ['list', 'mosaic', 'shop'] as const;
 export type DisplayMode = (typeof DISPLAY_MODES)[number];
 
@@ -45,7 +54,28 @@ export type DisplayMode = (typeof DISPLAY_MODES)[number];
 export const VIDEO_EMBED_HOSTS = ['www.youtube-nocookie.com', 'player.vimeo.com', 'geo.dailymotion.com'] as const;
 
 export const MAX_TAGS = 20;
+export const TAG_MAX_LENGTH = 40;
+export const COLLECTION_NAME_MAX_LENGTH = 120;
+export const COLLECTION_DESCRIPTION_MAX_LENGTH = 5000;
+export const COLLECTION_TYPE_MAX_LENGTH = 40;
+/** A custom collection type: lower-case letters, digits, _ and - (RegExp and HTML pattern source). */
+export const COLLECTION_TYPE_PATTERN = '[a-z0-9][a-z0-9_\\-]*';
+export const PROPERTY_KEY_MAX_LENGTH = 40;
+/** A property key: a lower-case letter, then lower-case letters, digits and _ (RegExp and HTML pattern source). */
+export const PROPERTY_KEY_PATTERN = '[a-z][a-z0-9_]*';
+export const PROPERTY_LABEL_MAX_LENGTH = 80;
+export const PROPERTY_DESCRIPTION_MAX_LENGTH = 500;
+export const PROPERTY_SUFFIX_MAX_LENGTH = 20;
+export const DISPLAY_ORDER_MAX = 10_000;
+export const ITEM_QUANTITY_MAX = 100_000;
+export const SEARCH_MAX_LENGTH = 200;
 export const MAX_PROPERTIES = 60;
 export const MAX_VALUES_PER_PROPERTY = 50;
 export const COLLECTION_IMAGE_MAX_BYTES = 5 * 1024 * 1024;
 export const ITEM_FILE_MAX_BYTES = 20 * 1024 * 1024;
+
+/** Longest values, in characters: the server refuses longer ones, and inputs stop at the same length. */
+export const TEXT_VALUE_MAX_LENGTH = 1000;
+export const LONGTEXT_VALUE_MAX_LENGTH = 20_000;
+export const JSON_VALUE_MAX_LENGTH = 20_000;
+export const URL_VALUE_MAX_LENGTH = 2000;

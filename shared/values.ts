@@ -1,6 +1,7 @@
 // Typed property values: one normalizer per content type, used by the server (authoritative) and by
 // forms (early feedback). A value of a multiple property is an array of these, in the order given.
 import { MEDIA_SCHEME } from './constants';
+import { JSON_VALUE_MAX_LENGTH, LONGTEXT_VALUE_MAX_LENGTH, TEXT_VALUE_MAX_LENGTH, URL_VALUE_MAX_LENGTH } from './catalogue';
 import type { PropertyType } from './catalogue';
 
 export type ValueResult = { ok: true; value: unknown } | { ok: false; reason: string };
@@ -45,7 +46,7 @@ export function normalizeValue(type: PropertyType, raw: unknown): ValueResult {
     case 'longtext': {
       if (typeof raw !== 'string' && typeof raw !== 'number') return fail('invalid_type');
       const text = String(raw).trim();
-      return text.length > (type === 'text' ? 1000 : 20000) ? fail('too_big') : ok(text);
+      return text.length > (type === 'text' ? TEXT_VALUE_MAX_LENGTH : LONGTEXT_VALUE_MAX_LENGTH) ? fail('too_big') : ok(text);
     }
     case 'number': {
       const n = typeof raw === 'number' ? raw : typeof raw === 'string' ? Number(raw.replace(',', '.')) : NaN;
@@ -75,7 +76,7 @@ export function normalizeValue(type: PropertyType, raw: unknown): ValueResult {
     case 'url': {
       if (typeof raw !== 'string') return fail('invalid_url');
       const url = parseUrl(raw.trim());
-      if (!url || !['http:', 'https:', 'mailto:'].includes(url.protocol) || raw.length > 2000) return fail('invalid_url');
+      if (!url || !['http:', 'https:', 'mailto:'].includes(url.protocol) || raw.length > URL_VALUE_MAX_LENGTH) return fail('invalid_url');
       return ok(url.href);
     }
     case 'color':
@@ -89,7 +90,7 @@ export function normalizeValue(type: PropertyType, raw: unknown): ValueResult {
           return fail('invalid_json');
         }
       }
-      return JSON.stringify(value).length > 20000 ? fail('too_big') : ok(value);
+      return JSON.stringify(value).length > JSON_VALUE_MAX_LENGTH ? fail('too_big') : ok(value);
     }
     case 'image':
     case 'file':

@@ -1,10 +1,11 @@
 import { z } from 'zod';
+import { LOGIN_MAX_LENGTH, PASSWORD_MAX_LENGTH } from '../constants';
 import { password } from './common';
 
 export const signInInput = z.object({
   /** Username or email address. */
-  login: z.string().trim().min(1).max(254),
-  password: z.string().min(1).max(200),
+  login: z.string().trim().min(1).max(LOGIN_MAX_LENGTH),
+  password: z.string().min(1).max(PASSWORD_MAX_LENGTH),
 });
 export type SignInInput = z.input<typeof signInInput>;
 
@@ -21,12 +22,13 @@ export type TokenResponse = z.infer<typeof tokenResponse>;
 
 export const passwordResetRequestInput = z.object({
   /** Username or email address. */
-  login: z.string().trim().min(1).max(254),
+  login: z.string().trim().min(1).max(LOGIN_MAX_LENGTH),
 });
+export type PasswordResetRequestInput = z.input<typeof passwordResetRequestInput>;
 
 export const passwordResetConfirmInput = z.object({
   token: z.string().min(20).max(200),
   password,
-  confirmation: z.string().max(200),
+  confirmation: z.string().max(PASSWORD_MAX_LENGTH),
 });
 export type PasswordResetConfirmInput = z.input<typeof passwordResetConfirmInput>;

@@ -1,6 +1,15 @@
 import { z } from 'zod';
-import { BORROW_LEVELS, MAX_TAGS, VISIBILITY_LEVELS } from '../catalogue';
-import { editedVersion, version } from './common';
+import {
+  BORROW_LEVELS,
+  COLLECTION_DESCRIPTION_MAX_LENGTH,
+  COLLECTION_NAME_MAX_LENGTH,
+  COLLECTION_TYPE_MAX_LENGTH,
+  COLLECTION_TYPE_PATTERN,
+  MAX_TAGS,
+  TAG_MAX_LENGTH,
+  VISIBILITY_LEVELS,
+} from '../catalogue';
+import { editedVersion, version, wholly } from './common';
 
 export const visibilityLevel = z.union(VISIBILITY_LEVELS.map((l) => z.literal(l)) as [z.ZodLiteral<0>, z.ZodLiteral<1>, z.ZodLiteral<3>, z.ZodLiteral<4>]);
 export const borrowLevel = z.union(BORROW_LEVELS.map((l) => z.literal(l)) as [z.ZodLiteral<0>, z.ZodLiteral<1>, z.ZodLiteral<3>, z.ZodLiteral<4>]);
@@ -11,11 +20,11 @@ export const collectionType = z
   .trim()
   .toLowerCase()
   .min(1)
-  .max(40)
-  .regex(/^[a-z0-9][a-z0-9_-]*$/);
+  .max(COLLECTION_TYPE_MAX_LENGTH)
+  .regex(wholly(COLLECTION_TYPE_PATTERN));
 
 export const tags = z
-  .array(z.string().trim().min(1).max(40))
+  .array(z.string().trim().min(1).max(TAG_MAX_LENGTH))
   .max(MAX_TAGS)
   .transform((list) => [...new Set(list)]);
 
@@ -42,6 +51,7 @@ export const collection = z.object({
 export type Collection = z.infer<typeof collection>;
 
 export const collectionList = z.object({ collections: z.array(collection) });
+export type CollectionList = z.infer<typeof collectionList>;
 
 export const collectionListQuery = z.object({
   /** "true": only the caller's own collections. */
@@ -50,11 +60,11 @@ export const collectionListQuery = z.object({
 
 export const createCollectionInput = z.object({
   type: collectionType,
-  name: z.string().trim().min(1).max(120),
+  name: z.string().trim().min(1).max(COLLECTION_NAME_MAX_LENGTH),
   description: z
     .string()
     .trim()
-    .max(5000)
+    .max(COLLECTION_DESCRIPTION_MAX_LENGTH)
     .transform((v) => (v === '' ? null : v))
     .nullable()
     .optional(),

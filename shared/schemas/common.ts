@@ -1,5 +1,15 @@
 import { z } from 'zod';
-import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../constants';
+import {
+  EMAIL_MAX_LENGTH,
+  PASSWORD_MAX_LENGTH,
+  PASSWORD_MIN_LENGTH,
+  USERNAME_MAX_LENGTH,
+  USERNAME_MIN_LENGTH,
+  USERNAME_PATTERN,
+} from '../constants';
+
+/** A RegExp matching all of a value against a pattern source (the same source forms give to HTML). */
+export const wholly = (pattern: string) => new RegExp(`^(?:${pattern})$`);
 
 export const idParam = z.object({ id: z.coerce.number().int().positive() });
 
@@ -15,13 +25,13 @@ export const optionalText = (max: number) =>
     .nullable()
     .optional();
 
-export const email = z.string().trim().toLowerCase().pipe(z.email().max(254));
+export const email = z.string().trim().toLowerCase().pipe(z.email().max(EMAIL_MAX_LENGTH));
 export const optionalEmail = z
   .string()
   .trim()
   .toLowerCase()
   .transform((v) => (v === '' ? null : v))
-  .pipe(z.email().max(254).nullable())
+  .pipe(z.email().max(EMAIL_MAX_LENGTH).nullable())
   .nullable()
   .optional();
 
@@ -29,9 +39,9 @@ export const optionalEmail = z
 export const username = z
   .string()
   .trim()
-  .min(2)
-  .max(40)
-  .regex(/^[A-Za-z0-9._-]+$/);
+  .min(USERNAME_MIN_LENGTH)
+  .max(USERNAME_MAX_LENGTH)
+  .regex(wholly(USERNAME_PATTERN));
 
 /** Every edit of an item, a collection or a property moves its version on by one. */
 export const version = z.number().int().min(1);
@@ -42,3 +52,4 @@ export const version = z.number().int().min(1);
 export const editedVersion = version.optional();
 
 export const okResponse = z.object({ ok: z.literal(true) });
+export type OkResponse = z.infer<typeof okResponse>;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DISPLAY_MODES, PER_PAGE_ALL, PER_PAGE_OPTIONS } from '../catalogue';
+import { DISPLAY_MODES, ITEM_QUANTITY_MAX, PER_PAGE_ALL, PER_PAGE_OPTIONS, SEARCH_MAX_LENGTH } from '../catalogue';
 import { borrowLevel, visibilityLevel } from './collections';
 import { editedVersion, version } from './common';
 
@@ -49,7 +49,7 @@ export type ItemPage = z.infer<typeof itemPage>;
 
 export const createItemInput = z.object({
   values: itemValues.default({}),
-  quantity: z.number().int().min(1).max(100_000).default(1),
+  quantity: z.number().int().min(1).max(ITEM_QUANTITY_MAX).default(1),
   visibility: visibilityLevel.nullable().default(null),
   borrowable: borrowLevel.nullable().default(null),
 });
@@ -59,7 +59,7 @@ export type CreateItemInput = z.input<typeof createItemInput>;
 export const updateItemInput = z
   .object({
     values: itemValues,
-    quantity: z.number().int().min(1).max(100_000),
+    quantity: z.number().int().min(1).max(ITEM_QUANTITY_MAX),
     visibility: visibilityLevel.nullable(),
     borrowable: borrowLevel.nullable(),
     version: editedVersion,
@@ -69,7 +69,7 @@ export const updateItemInput = z
 export type UpdateItemInput = z.input<typeof updateItemInput>;
 
 export const itemListQuery = z.object({
-  q: z.string().trim().max(200).optional(),
+  q: z.string().trim().max(SEARCH_MAX_LENGTH).optional(),
   /** A sortable property key, or "created" / "updated". */
   sort: z.string().max(60).optional(),
   dir: z.enum(['asc', 'desc']).optional(),
@@ -82,15 +82,10 @@ export const recentItems = z.object({
   added: z.array(itemSummary),
   edited: z.array(itemSummary),
 });
+export type RecentItems = z.infer<typeof recentItems>;
 
-/**
- * Filters travel in the query string next to itemListQuery: `f.<key>=<value>` (repeatable: any of
- * the values), `min.<key>` / `max.<key>` for numbers, ratings and dates, `f.<key>=true|false` for yes/no.
- * Different keys combine with AND.
- */
-export const FILTER_PREFIX = 'f.';
-export const MIN_PREFIX = 'min.';
-export const MAX_PREFIX = 'max.';
+// The filter parameters (f., min., max.) are defined with the catalogue constants, zod-free for the SPA.
+export { FILTER_PREFIX, MAX_PREFIX, MIN_PREFIX } from '../catalogue';
 
 export const filterFacet = z.object({
   key: z.string(),
@@ -105,3 +100,4 @@ export const filterFacet = z.object({
 });
 export const filterFacets = z.object({ filters: z.array(filterFacet) });
 export type FilterFacet = z.infer<typeof filterFacet>;
+export type FilterFacets = z.infer<typeof filterFacets>;

@@ -1,15 +1,23 @@
 import { z } from 'zod';
-import { PROPERTY_TYPES } from '../catalogue';
+import {
+  DISPLAY_ORDER_MAX,
+  PROPERTY_DESCRIPTION_MAX_LENGTH,
+  PROPERTY_KEY_MAX_LENGTH,
+  PROPERTY_KEY_PATTERN,
+  PROPERTY_LABEL_MAX_LENGTH,
+  PROPERTY_SUFFIX_MAX_LENGTH,
+  PROPERTY_TYPES,
+} from '../catalogue';
 import { visibilityLevel } from './collections';
-import { editedVersion, version } from './common';
+import { editedVersion, version, wholly } from './common';
 
 /** A safe slug: lower-case letters, digits and underscores, starting with a letter. */
 export const propertyKey = z
   .string()
   .trim()
   .min(1)
-  .max(40)
-  .regex(/^[a-z][a-z0-9_]*$/);
+  .max(PROPERTY_KEY_MAX_LENGTH)
+  .regex(wholly(PROPERTY_KEY_PATTERN));
 
 const flags = {
   hideLabel: z.boolean(),
@@ -44,6 +52,7 @@ export const property = z.object({
 export type Property = z.infer<typeof property>;
 
 export const propertyList = z.object({ properties: z.array(property) });
+export type PropertyList = z.infer<typeof propertyList>;
 
 const optionalText = (max: number) =>
   z
@@ -57,11 +66,11 @@ const optionalText = (max: number) =>
 export const createPropertyInput = z.object({
   /** Derived from the label when absent. */
   key: propertyKey.optional(),
-  label: z.string().trim().min(1).max(80),
-  description: optionalText(500),
+  label: z.string().trim().min(1).max(PROPERTY_LABEL_MAX_LENGTH),
+  description: optionalText(PROPERTY_DESCRIPTION_MAX_LENGTH),
   type: z.enum(PROPERTY_TYPES),
-  displayOrder: z.number().int().min(0).max(10_000).optional(),
-  suffix: optionalText(20),
+  displayOrder: z.number().int().min(0).max(DISPLAY_ORDER_MAX).optional(),
+  suffix: optionalText(PROPERTY_SUFFIX_MAX_LENGTH),
   defaultValue: z.unknown().optional(),
   hideLabel: flags.hideLabel.default(false),
   inSummary: flags.inSummary.default(false),
@@ -81,11 +90,11 @@ export type CreatePropertyInput = z.input<typeof createPropertyInput>;
 export const updatePropertyInput = z
   .object({
     key: propertyKey,
-    label: z.string().trim().min(1).max(80),
-    description: optionalText(500),
+    label: z.string().trim().min(1).max(PROPERTY_LABEL_MAX_LENGTH),
+    description: optionalText(PROPERTY_DESCRIPTION_MAX_LENGTH),
     type: z.enum(PROPERTY_TYPES),
-    displayOrder: z.number().int().min(0).max(10_000),
-    suffix: optionalText(20),
+    displayOrder: z.number().int().min(0).max(DISPLAY_ORDER_MAX),
+    suffix: optionalText(PROPERTY_SUFFIX_MAX_LENGTH),
     defaultValue: z.unknown(),
     ...flags,
     visibility: visibilityLevel,
@@ -104,3 +113,4 @@ export const propertyDeletionInfo = z.object({
   /** Item values removed with the property (shown before confirming). */
   valueCount: z.number().int(),
 });
+export type PropertyDeletionInfo = z.infer<typeof propertyDeletionInfo>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PASSWORD_MAX_LENGTH, PERSON_NAME_MAX_LENGTH } from '../constants';
 import { optionalEmail, optionalText, password, username } from './common';
 
 /** What the API says about a user: never the password hash. */
@@ -20,13 +21,14 @@ export const user = z.object({
 export type User = z.infer<typeof user>;
 
 export const userList = z.object({ users: z.array(user) });
+export type UserList = z.infer<typeof userList>;
 
 export const createUserInput = z.object({
   username,
   password,
   email: optionalEmail,
-  firstName: optionalText(100),
-  lastName: optionalText(100),
+  firstName: optionalText(PERSON_NAME_MAX_LENGTH),
+  lastName: optionalText(PERSON_NAME_MAX_LENGTH),
   isAdmin: z.boolean().default(false),
   enabled: z.boolean().default(true),
 });
@@ -41,8 +43,8 @@ export const updateUserInput = z
       .optional()
       .transform((v) => (v ? v : undefined)),
     email: optionalEmail,
-    firstName: optionalText(100),
-    lastName: optionalText(100),
+    firstName: optionalText(PERSON_NAME_MAX_LENGTH),
+    lastName: optionalText(PERSON_NAME_MAX_LENGTH),
     isAdmin: z.boolean().optional(),
     enabled: z.boolean().optional(),
   })
@@ -53,6 +55,7 @@ export const deleteUserInfo = z.object({
   /** Collections deleted with the user (the warning before confirming). */
   collectionCount: z.number().int(),
 });
+export type UserDeletionInfo = z.infer<typeof deleteUserInfo>;
 
 /** The signed-in user's own view of the account. */
 export const profile = user.extend({
@@ -65,8 +68,8 @@ export const updateProfileInput = z
   .object({
     /** A different address is only taken with the current password, and once the new inbox confirms it. */
     email: optionalEmail,
-    firstName: optionalText(100),
-    lastName: optionalText(100),
+    firstName: optionalText(PERSON_NAME_MAX_LENGTH),
+    lastName: optionalText(PERSON_NAME_MAX_LENGTH),
     /** Required when the email address changes. */
     currentPassword: z.string().max(200).optional(),
   })
@@ -77,8 +80,8 @@ export const confirmEmailChangeInput = z.object({ token: z.string().min(20).max(
 export type ConfirmEmailChangeInput = z.input<typeof confirmEmailChangeInput>;
 
 export const changePasswordInput = z.object({
-  currentPassword: z.string().min(1).max(200),
+  currentPassword: z.string().min(1).max(PASSWORD_MAX_LENGTH),
   newPassword: password,
-  confirmation: z.string().max(200),
+  confirmation: z.string().max(PASSWORD_MAX_LENGTH),
 });
 export type ChangePasswordInput = z.input<typeof changePasswordInput>;

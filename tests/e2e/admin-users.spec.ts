@@ -16,6 +16,7 @@ test('the administrator creates, edits, disables and deletes a user', async ({ p
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByText(/minimum 8|at least 8/i).first()).toBeVisible();
   await page.getByLabel('Password', { exact: true }).fill('ada-password-1');
+  await page.getByLabel('Confirm the password').fill('ada-password-1');
   await page.getByLabel('First name').fill('Ada');
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'Operation succeeded!' })).toBeVisible();

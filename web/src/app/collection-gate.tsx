@@ -26,7 +26,7 @@ export function useRouteIds(): { cid: number | null; id: number | null; rawId: s
 export function useCollectionCrumbs(collection: Collection, { manage = false } = {}): Crumb[] {
   const intl = useIntl();
   const crumbs: Crumb[] = [
-    { label: intl.formatMessage(messages.collections), to: paths.home },
+    { label: intl.formatMessage(messages.collections), to: paths.home() },
     { label: collection.name, to: paths.collection(collection.id) },
   ];
   if (manage) crumbs.push({ label: intl.formatMessage(messages.manage), to: paths.collectionManage(collection.id) });

@@ -50,13 +50,13 @@ export function NavBar() {
   async function onSignOut() {
     setOpen(false);
     await signOut();
-    void navigate(paths.home);
+    void navigate(paths.home());
   }
 
   return (
     <header className="topbar">
       <div className="topbar__inner">
-        <Link to={paths.home} className="brand">
+        <Link to={paths.home()} className="brand">
           <span className="brand__mark" aria-hidden="true" />
           {PRODUCT_NAME}
         </Link>
@@ -87,7 +87,7 @@ export function NavBar() {
           <ul className="nav__list">
             <li>
               <Link
-                to={paths.home}
+                to={paths.home()}
                 className={collectionsActive ? 'nav__link is-active' : 'nav__link'}
                 aria-current={collectionsActive ? 'page' : undefined}
               >
@@ -96,13 +96,13 @@ export function NavBar() {
             </li>
             {session ? (
               <li>
-                <NavLink to={paths.borrowers} className={linkClass}>
+                <NavLink to={paths.borrowers()} className={linkClass}>
                   {intl.formatMessage(messages.borrowers)}
                 </NavLink>
               </li>
             ) : null}
             <li>
-              <NavLink to={paths.about} className={linkClass}>
+              <NavLink to={paths.about()} className={linkClass}>
                 {intl.formatMessage(messages.about)}
               </NavLink>
             </li>
@@ -113,7 +113,7 @@ export function NavBar() {
             </li>
             {isAdmin ? (
               <li>
-                <NavLink to={paths.config} className={linkClass}>
+                <NavLink to={paths.config()} className={linkClass}>
                   {intl.formatMessage(messages.configuration)}
                 </NavLink>
               </li>
@@ -121,7 +121,7 @@ export function NavBar() {
             {session ? (
               <>
                 <li>
-                  <NavLink to={paths.profile} className={linkClass}>
+                  <NavLink to={paths.profile()} className={linkClass}>
                     {intl.formatMessage(messages.profile)}
                   </NavLink>
                 </li>
@@ -133,7 +133,7 @@ export function NavBar() {
               </>
             ) : (
               <li>
-                <NavLink to={paths.login} className={linkClass}>
+                <NavLink to={paths.login()} className={linkClass}>
                   {intl.formatMessage(messages.signIn)}
                 </NavLink>
               </li>

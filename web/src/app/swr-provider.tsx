@@ -40,7 +40,7 @@ export function AppSwrProvider({ children }: { children: ReactNode }) {
       use: [
         sessionGuard(() => {
           clearSession();
-          void navigate(paths.login, { replace: true });
+          void navigate(paths.login(), { replace: true });
         }),
       ],
       onErrorRetry: (error, _key, config, revalidate, { retryCount }) => {

@@ -1,5 +1,6 @@
 import { defineMessages, useIntl } from 'react-intl';
 import { Link } from 'react-router-dom';
+import { paths } from '../lib/paths';
 import { usePageTitle } from '../lib/use-page-title';
 
 const messages = defineMessages({
@@ -18,7 +19,7 @@ export function NotFoundScreen() {
       </p>
       <h1>{intl.formatMessage(messages.text)}</h1>
       <p>
-        <Link to="/">{intl.formatMessage(messages.home)}</Link>
+        <Link to={paths.home()}>{intl.formatMessage(messages.home)}</Link>
       </p>
     </section>
   );

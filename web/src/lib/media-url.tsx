@@ -5,18 +5,14 @@
 import { createContext, useCallback, useContext } from 'react';
 import type { ReactNode } from 'react';
 import useSWR from 'swr';
-import { mediaUrl } from '../../../shared/constants';
+import { AVATAR_KEY_PREFIX, MEDIA_TICKET_SECONDS, mediaUrl } from '../../../shared/constants';
+import type { MediaTicket } from '../../../shared/schemas/media';
 import { apiRequest } from './api-client';
 import { useSession } from './use-session';
 
 export const MEDIA_TICKET_KEY = '/media-ticket';
-/** Tickets last an hour; a new one is fetched well before. */
-const RENEW_MS = 45 * 60 * 1000;
-
-export interface MediaTicket {
-  ticket: string;
-  expiresAt: string;
-}
+/** A new ticket is fetched well before the current one expires (at three quarters of its life). */
+const RENEW_MS = MEDIA_TICKET_SECONDS * 750;
 
 export function getMediaTicket(): Promise<MediaTicket> {
   return apiRequest<MediaTicket>(MEDIA_TICKET_KEY);
@@ -55,7 +51,7 @@ export function MediaUrlProvider({ children }: { children: ReactNode }) {
   const src = useCallback<MediaSrc>(
     (value, options) => {
       const url = mediaUrl(value);
-      if (!url || url.startsWith('/media/avatars/')) return url;
+      if (!url || url.startsWith(`/media/${AVATAR_KEY_PREFIX}`)) return url;
       if (waiting) return null;
       return withQuery(url, { size: options?.thumb ? 'thumb' : null, t: ticket });
     },

@@ -1,31 +1,54 @@
-// Every route of the SPA in one place, so links and the router agree.
+// Every route of the SPA in one place: the router matches each `pattern`, and links and navigations
+// call the same entry for an address (paths.item(cid, id)), so the two cannot drift apart.
 
 type Id = number | string;
 
+/** The ":name" parameters of a pattern, in order. */
+type ParamNames<P extends string> = P extends `${string}:${infer Name}/${infer Rest}`
+  ? [Name, ...ParamNames<`/${Rest}`>]
+  : P extends `${string}:${infer Name}`
+    ? [Name]
+    : [];
+
+type IdsFor<Names extends string[]> = { [K in keyof Names]: Id };
+/** One id per parameter of the pattern. */
+type RouteArgs<P extends string> = IdsFor<ParamNames<P>>;
+
+export type Route<P extends string> = ((...ids: RouteArgs<P>) => string) & { readonly pattern: P };
+
+function route<P extends string>(pattern: P): Route<P> {
+  const href = (...ids: Id[]) => {
+    let next = 0;
+    return pattern.replace(/:\w+/g, () => encodeURIComponent(String(ids[next++])));
+  };
+  return Object.assign(href as (...ids: RouteArgs<P>) => string, { pattern });
+}
+
 export const paths = {
-  home: '/',
-  login: '/login',
-  resetPassword: '/resetpassword',
-  profile: '/profile/',
-  about: '/about',
-  borrowers: '/borrowers',
-  config: '/config/',
-  configUsers: '/config/users',
-  configUserNew: '/config/users/new',
-  configUser: (id: number | string) => `/config/users/${id}`,
-  configUserDelete: (id: number | string) => `/config/users/${id}/delete`,
-  collectionNew: '/collection/new',
-  collection: (cid: Id) => `/collection/${cid}`,
-  collectionManage: (cid: Id) => `/collection/${cid}/manage`,
-  collectionEdit: (cid: Id) => `/collection/${cid}/manage/edit`,
-  collectionDelete: (cid: Id) => `/collection/${cid}/manage/delete`,
-  propertyNew: (cid: Id) => `/collection/${cid}/manage/property/new`,
-  property: (cid: Id, id: Id) => `/collection/${cid}/manage/property/${id}`,
-  propertyDelete: (cid: Id, id: Id) => `/collection/${cid}/manage/property/${id}/delete`,
-  itemNew: (cid: Id) => `/collection/${cid}/item/new`,
-  item: (cid: Id, id: Id) => `/collection/${cid}/item/${id}`,
-  itemEdit: (cid: Id, id: Id) => `/collection/${cid}/item/${id}/edit`,
-  itemDelete: (cid: Id, id: Id) => `/collection/${cid}/item/${id}/delete`,
+  home: route('/'),
+  login: route('/login'),
+  resetPassword: route('/resetpassword'),
+  profile: route('/profile/'),
+  profileEmailConfirm: route('/profile/email/confirm'),
+  about: route('/about'),
+  borrowers: route('/borrowers'),
+  config: route('/config/'),
+  configUsers: route('/config/users'),
+  configUserNew: route('/config/users/new'),
+  configUser: route('/config/users/:id'),
+  configUserDelete: route('/config/users/:id/delete'),
+  collectionNew: route('/collection/new'),
+  collection: route('/collection/:cid'),
+  collectionManage: route('/collection/:cid/manage'),
+  collectionEdit: route('/collection/:cid/manage/edit'),
+  collectionDelete: route('/collection/:cid/manage/delete'),
+  propertyNew: route('/collection/:cid/manage/property/new'),
+  property: route('/collection/:cid/manage/property/:id'),
+  propertyDelete: route('/collection/:cid/manage/property/:id/delete'),
+  itemNew: route('/collection/:cid/item/new'),
+  item: route('/collection/:cid/item/:id'),
+  itemEdit: route('/collection/:cid/item/:id/edit'),
+  itemDelete: route('/collection/:cid/item/:id/delete'),
 } as const;
 
 /** A route parameter that names a record: digits only, else the screen is "not found". */
@@ -33,11 +56,4 @@ export function recordId(value: string | undefined): number | null {
   if (value === undefined || !/^\d{1,15}$/.test(value)) return null;
   const id = Number(value);
   return id > 0 ? id : null;
-}
-
-/** Messages carried to the next screen after an action (router location state). */
-export type Flash = 'operationSucceeded';
-
-export function readFlash(state: unknown): Flash | null {
-  return (state as { flash?: unknown } | null)?.flash === 'operationSucceeded' ? 'operationSucceeded' : null;
 }

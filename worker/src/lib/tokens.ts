@@ -1,6 +1,7 @@
 // Bearer tokens: a jose-signed JWT naming a session row. The signature keeps forgeries out without a
 // query; the session row makes sign-out, password changes and disabling a user revoke tokens for real.
 import { jwtVerify, SignJWT } from 'jose';
+import { MEDIA_TICKET_SECONDS } from '../../../shared/constants';
 import { ApiError } from './api-error';
 
 export const SESSION_DAYS = 30;
@@ -56,8 +57,6 @@ export async function sha256Hex(text: string): Promise<string> {
   const digest = await crypto.subtle.digest('SHA-256', encoder.encode(text));
   return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, '0')).join('');
 }
-
-const MEDIA_TICKET_SECONDS = 3600;
 
 /**
  * Images and downloads are fetched by the browser without the bearer header, so signed-in users get a

@@ -1,12 +1,10 @@
 import { defineMessages, useIntl } from 'react-intl';
-import { useNavigate } from 'react-router-dom';
 import type { Collection } from '../../../../shared/schemas/collections';
-import { Breadcrumbs } from '../../components/breadcrumbs';
+import { Screen } from '../../components/screen';
 import { CollectionDeleteConfirmation } from '../../features/collections/components/collection-delete-confirmation';
+import { useNavigateWithFlash } from '../../lib/flash';
 import { paths } from '../../lib/paths';
-import type { Flash } from '../../lib/paths';
 import { useDemoMode } from '../../lib/use-demo-mode';
-import { usePageTitle } from '../../lib/use-page-title';
 import { CollectionGate, useCollectionCrumbs } from '../collection-gate';
 
 const messages = defineMessages<{ title: { name: string } }>({
@@ -15,23 +13,17 @@ const messages = defineMessages<{ title: { name: string } }>({
 
 function DeleteScreen({ collection }: { collection: Collection }) {
   const intl = useIntl();
-  const navigate = useNavigate();
+  const navigateWithFlash = useNavigateWithFlash();
   const demo = useDemoMode();
   const crumbs = useCollectionCrumbs(collection, { manage: true });
-  const title = intl.formatMessage(messages.title, { name: collection.name });
-  usePageTitle(title);
   return (
-    <div className="stack">
-      <Breadcrumbs crumbs={[...crumbs, { label: title }]} />
+    <Screen title={intl.formatMessage(messages.title, { name: collection.name })} crumbs={crumbs}>
       <CollectionDeleteConfirmation
         collection={collection}
         readOnly={demo}
-        onDeleted={() => {
-          const flash: Flash = 'operationSucceeded';
-          void navigate(paths.home, { state: { flash } });
-        }}
+        onDeleted={() => navigateWithFlash(paths.home())}
       />
-    </div>
+    </Screen>
   );
 }
 

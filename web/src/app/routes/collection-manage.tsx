@@ -1,17 +1,16 @@
 // Collection settings (spec §2): its properties in display order, and links to edit or delete it.
 import { defineMessages, useIntl } from 'react-intl';
 import type { NoMessageValues } from 'react-intl';
-import { Link, useLocation } from 'react-router-dom';
+import { Link } from 'react-router-dom';
 import type { Collection } from '../../../../shared/schemas/collections';
-import { SuccessStatus } from '../../components/alert';
 import { Breadcrumbs } from '../../components/breadcrumbs';
-import { commonMessages } from '../../components/common-messages';
+import { FlashStatus } from '../../components/flash-status';
 import { DemoNotice } from '../../components/demo-notice';
 import { Loading } from '../../components/loading';
 import { PageError } from '../../components/page-error';
 import { useProperties } from '../../features/properties/api/get-properties';
 import { PropertiesTable } from '../../features/properties/components/properties-table';
-import { paths, readFlash } from '../../lib/paths';
+import { paths } from '../../lib/paths';
 import { useDemoMode } from '../../lib/use-demo-mode';
 import { usePageTitle } from '../../lib/use-page-title';
 import { CollectionGate, useCollectionCrumbs } from '../collection-gate';
@@ -41,18 +40,16 @@ const messages = defineMessages<{
 
 function ManageScreen({ collection }: { collection: Collection }) {
   const intl = useIntl();
-  const location = useLocation();
   const demo = useDemoMode();
   const { data, error } = useProperties(collection.id);
   const crumbs = useCollectionCrumbs(collection);
-  const flash = readFlash(location.state);
   usePageTitle(intl.formatMessage(messages.title, { name: collection.name }));
 
   return (
     <div className="stack">
       <Breadcrumbs crumbs={[...crumbs, { label: intl.formatMessage(messages.settings) }]} />
       <h1>{intl.formatMessage(messages.title, { name: collection.name })}</h1>
-      {flash ? <SuccessStatus>{intl.formatMessage(commonMessages[flash])}</SuccessStatus> : null}
+      <FlashStatus />
       {demo ? <DemoNotice /> : null}
       <section className="card" aria-labelledby="manage-properties-title">
         <div className="card__header">

@@ -1,12 +1,11 @@
 import { defineMessages, useIntl } from 'react-intl';
-import { Navigate, useNavigate } from 'react-router-dom';
-import { DemoNotice } from '../../components/demo-notice';
+import { Navigate } from 'react-router-dom';
+import { FormScreen } from '../../components/screen';
 import { useCreateCollection } from '../../features/collections/api/create-collection';
 import { CollectionForm } from '../../features/collections/components/collection-form';
+import { useNavigateWithFlash } from '../../lib/flash';
 import { paths } from '../../lib/paths';
-import type { Flash } from '../../lib/paths';
 import { useDemoMode } from '../../lib/use-demo-mode';
-import { usePageTitle } from '../../lib/use-page-title';
 import { useSession } from '../../lib/use-session';
 
 const messages = defineMessages({
@@ -15,27 +14,22 @@ const messages = defineMessages({
 
 export default function CollectionNewRoute() {
   const intl = useIntl();
-  const navigate = useNavigate();
+  const navigateWithFlash = useNavigateWithFlash();
   const session = useSession();
   const demo = useDemoMode();
   const { trigger } = useCreateCollection();
-  const title = intl.formatMessage(messages.title);
-  usePageTitle(title);
   // Spec §6: creating a collection requires signing in; come back here afterwards.
-  if (!session) return <Navigate to={paths.login} replace state={{ from: paths.collectionNew }} />;
+  if (!session) return <Navigate to={paths.login()} replace state={{ from: paths.collectionNew() }} />;
   return (
-    <section className="card narrow-wide" aria-labelledby="collection-new-title">
-      <h1 id="collection-new-title">{title}</h1>
-      {demo ? <DemoNotice /> : null}
+    <FormScreen title={intl.formatMessage(messages.title)} cardClassName="narrow-wide">
       <CollectionForm
         readOnly={demo}
-        cancelTo={paths.home}
+        cancelTo={paths.home()}
         onSubmit={async (input) => {
           const collection = await trigger(input);
-          const flash: Flash = 'operationSucceeded';
-          void navigate(paths.collection(collection.id), { state: { flash } });
+          navigateWithFlash(paths.collection(collection.id));
         }}
       />
-    </section>
+    </FormScreen>
   );
 }

@@ -1,10 +1,10 @@
 // The collection view (spec §2): header, the list with search, sort, filters and paging, last changes.
 import { defineMessages, useIntl } from 'react-intl';
-import { Link, useLocation } from 'react-router-dom';
+import { Link } from 'react-router-dom';
 import { VISIBILITY } from '../../../../shared/constants';
 import type { Collection } from '../../../../shared/schemas/collections';
-import { ErrorAlert, SuccessStatus } from '../../components/alert';
-import { commonMessages } from '../../components/common-messages';
+import { ErrorAlert } from '../../components/alert';
+import { FlashStatus } from '../../components/flash-status';
 import { Loading } from '../../components/loading';
 import { CollectionHeader } from '../../features/collections/components/collection-header';
 import { TagsEditor } from '../../features/collections/components/tags-editor';
@@ -12,7 +12,7 @@ import { ItemBrowser } from '../../features/items/components/item-browser';
 import { RecentItems } from '../../features/items/components/recent-items';
 import { useProperties } from '../../features/properties/api/get-properties';
 import { describeError } from '../../lib/error-messages';
-import { paths, readFlash } from '../../lib/paths';
+import { paths } from '../../lib/paths';
 import { useDemoMode } from '../../lib/use-demo-mode';
 import { usePageTitle } from '../../lib/use-page-title';
 import { CollectionGate } from '../collection-gate';
@@ -29,10 +29,8 @@ const messages = defineMessages({
 
 function CollectionScreen({ collection }: { collection: Collection }) {
   const intl = useIntl();
-  const location = useLocation();
   const demo = useDemoMode();
   const properties = useProperties(collection.id);
-  const flash = readFlash(location.state);
   // Level 4 "Nobody" is never shown on browsing pages, even to the owner (PRODUCT.md).
   const hidden = collection.visibility === VISIBILITY.nobody;
   usePageTitle(collection.name);
@@ -58,7 +56,7 @@ function CollectionScreen({ collection }: { collection: Collection }) {
   return (
     <div className="stack">
       <CollectionHeader collection={collection} actions={actions} />
-      {flash ? <SuccessStatus>{intl.formatMessage(commonMessages[flash])}</SuccessStatus> : null}
+      <FlashStatus />
       {hidden ? <p className="demo-notice">{intl.formatMessage(messages.hidden)}</p> : null}
       {properties.error ? <ErrorAlert>{describeError(intl, properties.error)}</ErrorAlert> : null}
       {hidden ? null : properties.data ? (

@@ -17,13 +17,13 @@ export default function ConfigLayoutRoute() {
   const session = useSession();
   const location = useLocation();
   if (session?.username !== BUILTIN_ADMIN_USERNAME) return <NotFoundScreen />;
-  const onUsers = location.pathname === paths.config || location.pathname.startsWith(paths.configUsers);
+  const onUsers = location.pathname === paths.config() || location.pathname.startsWith(paths.configUsers());
   return (
     <div className="stack">
       <h1>{intl.formatMessage(messages.title)}</h1>
       <nav className="tabs" aria-label={intl.formatMessage(messages.tabs)}>
         <NavLink
-          to={paths.configUsers}
+          to={paths.configUsers()}
           className={onUsers ? 'tabs__tab is-active' : 'tabs__tab'}
           aria-current={onUsers ? 'page' : undefined}
           end={false}

@@ -1,12 +1,10 @@
 import { defineMessages, useIntl } from 'react-intl';
-import { useNavigate } from 'react-router-dom';
-import { DemoNotice } from '../../components/demo-notice';
+import { FormScreen } from '../../components/screen';
 import { useCreateUser } from '../../features/users/api/create-user';
 import { UserForm } from '../../features/users/components/user-form';
+import { useNavigateWithFlash } from '../../lib/flash';
 import { paths } from '../../lib/paths';
-import type { Flash } from '../../lib/paths';
 import { useDemoMode } from '../../lib/use-demo-mode';
-import { usePageTitle } from '../../lib/use-page-title';
 
 const messages = defineMessages({
   title: { id: 'app.configUserNew.title', defaultMessage: 'New user' },
@@ -14,23 +12,18 @@ const messages = defineMessages({
 
 export default function ConfigUserNewRoute() {
   const intl = useIntl();
-  const navigate = useNavigate();
+  const navigateWithFlash = useNavigateWithFlash();
   const demo = useDemoMode();
   const { trigger } = useCreateUser();
-  const title = intl.formatMessage(messages.title);
-  usePageTitle(title);
   return (
-    <section className="card" aria-labelledby="config-user-new-title">
-      <h2 id="config-user-new-title">{title}</h2>
-      {demo ? <DemoNotice /> : null}
+    <FormScreen title={intl.formatMessage(messages.title)} headingLevel={2}>
       <UserForm
         readOnly={demo}
         onSubmit={async (input) => {
           await trigger(input);
-          const flash: Flash = 'operationSucceeded';
-          void navigate(paths.configUsers, { state: { flash } });
+          navigateWithFlash(paths.configUsers());
         }}
       />
-    </section>
+    </FormScreen>
   );
 }

@@ -1,13 +1,12 @@
 import { defineMessages, useIntl } from 'react-intl';
-import { Link, useLocation } from 'react-router-dom';
-import { SuccessStatus } from '../../components/alert';
-import { commonMessages } from '../../components/common-messages';
+import { Link } from 'react-router-dom';
+import { FlashStatus } from '../../components/flash-status';
 import { DemoNotice } from '../../components/demo-notice';
 import { Loading } from '../../components/loading';
 import { PageError } from '../../components/page-error';
 import { useUsers } from '../../features/users/api/get-users';
 import { UsersTable } from '../../features/users/components/users-table';
-import { paths, readFlash } from '../../lib/paths';
+import { paths } from '../../lib/paths';
 import { useDemoMode } from '../../lib/use-demo-mode';
 import { usePageTitle } from '../../lib/use-page-title';
 
@@ -18,12 +17,10 @@ const messages = defineMessages({
 
 export default function ConfigUsersRoute() {
   const intl = useIntl();
-  const location = useLocation();
   const demo = useDemoMode();
   const { data, error } = useUsers();
   const title = intl.formatMessage(messages.title);
   usePageTitle(title);
-  const flash = readFlash(location.state);
 
   return (
     <section className="card" aria-labelledby="config-users-title">
@@ -34,12 +31,12 @@ export default function ConfigUsersRoute() {
             {intl.formatMessage(messages.newUser)}
           </button>
         ) : (
-          <Link className="button" to={paths.configUserNew}>
+          <Link className="button" to={paths.configUserNew()}>
             {intl.formatMessage(messages.newUser)}
           </Link>
         )}
       </div>
-      {flash ? <SuccessStatus>{intl.formatMessage(commonMessages[flash])}</SuccessStatus> : null}
+      <FlashStatus />
       {demo ? <DemoNotice /> : null}
       {error ? <PageError error={error} /> : data ? <UsersTable users={data.users} readOnly={demo} /> : <Loading />}
     </section>

@@ -1,15 +1,15 @@
 // The collections home (spec §2): every collection the visitor may see, or only their own.
 import { defineMessages, useIntl } from 'react-intl';
-import { Link, useLocation, useSearchParams } from 'react-router-dom';
-import { ErrorAlert, SuccessStatus } from '../../components/alert';
+import { Link, useSearchParams } from 'react-router-dom';
+import { ErrorAlert } from '../../components/alert';
 import { CheckboxField } from '../../components/checkbox-field';
-import { commonMessages } from '../../components/common-messages';
 import { DemoCredentials } from '../../components/demo-credentials';
+import { FlashStatus } from '../../components/flash-status';
 import { Loading } from '../../components/loading';
 import { useCollections } from '../../features/collections/api/get-collections';
 import { CollectionCards } from '../../features/collections/components/collection-cards';
 import { describeError } from '../../lib/error-messages';
-import { paths, readFlash } from '../../lib/paths';
+import { paths } from '../../lib/paths';
 import { useDemoMode } from '../../lib/use-demo-mode';
 import { usePageTitle } from '../../lib/use-page-title';
 import { useSession } from '../../lib/use-session';
@@ -40,15 +40,13 @@ export default function HomeRoute() {
   const intl = useIntl();
   const session = useSession();
   const demo = useDemoMode();
-  const location = useLocation();
   const [params, setParams] = useSearchParams();
   const mine = session !== null && params.get('mine') === 'true';
   const { data, error } = useCollections(mine);
-  const flash = readFlash(location.state);
   usePageTitle();
 
   const newCollection = !session ? (
-    <Link className="button" to={paths.login} state={{ from: paths.collectionNew }} title={intl.formatMessage(messages.signInHint)}>
+    <Link className="button" to={paths.login()} state={{ from: paths.collectionNew() }} title={intl.formatMessage(messages.signInHint)}>
       {intl.formatMessage(messages.newCollection)}
     </Link>
   ) : demo ? (
@@ -56,7 +54,7 @@ export default function HomeRoute() {
       {intl.formatMessage(messages.newCollection)}
     </button>
   ) : (
-    <Link className="button" to={paths.collectionNew}>
+    <Link className="button" to={paths.collectionNew()}>
       {intl.formatMessage(messages.newCollection)}
     </Link>
   );
@@ -73,7 +71,7 @@ export default function HomeRoute() {
         <div className="actions">{newCollection}</div>
       </section>
       <DemoCredentials />
-      {flash ? <SuccessStatus>{intl.formatMessage(commonMessages[flash])}</SuccessStatus> : null}
+      <FlashStatus />
       {session ? (
         <CheckboxField
           label={intl.formatMessage(messages.mine)}
@@ -99,7 +97,7 @@ export default function HomeRoute() {
           <h2>{intl.formatMessage(messages.emptyTitle)}</h2>
           <p>{intl.formatMessage(emptyText)}</p>
           {session && !demo ? (
-            <Link className="button" to={paths.collectionNew}>
+            <Link className="button" to={paths.collectionNew()}>
               {intl.formatMessage(messages.createFirst)}
             </Link>
           ) : null}

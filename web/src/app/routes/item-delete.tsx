@@ -1,18 +1,16 @@
 import { defineMessages, useIntl } from 'react-intl';
-import { useNavigate } from 'react-router-dom';
 import type { Collection } from '../../../../shared/schemas/collections';
 import type { Item } from '../../../../shared/schemas/items';
-import { Breadcrumbs } from '../../components/breadcrumbs';
 import { Loading } from '../../components/loading';
 import { NotFoundScreen } from '../../components/not-found-screen';
 import { PageError } from '../../components/page-error';
+import { Screen } from '../../components/screen';
 import { useItem } from '../../features/items/api/get-item';
 import { ItemDeleteConfirmation } from '../../features/items/components/item-delete-confirmation';
 import { itemTitle } from '../../features/items/components/item-title';
+import { useNavigateWithFlash } from '../../lib/flash';
 import { paths } from '../../lib/paths';
-import type { Flash } from '../../lib/paths';
 import { useDemoMode } from '../../lib/use-demo-mode';
-import { usePageTitle } from '../../lib/use-page-title';
 import { CollectionGate, useCollectionCrumbs, useRouteIds } from '../collection-gate';
 
 const messages = defineMessages<{ title: { title: string } }>({
@@ -21,24 +19,21 @@ const messages = defineMessages<{ title: { title: string } }>({
 
 function DeleteItemScreen({ collection, item }: { collection: Collection; item: Item }) {
   const intl = useIntl();
-  const navigate = useNavigate();
+  const navigateWithFlash = useNavigateWithFlash();
   const demo = useDemoMode();
   const crumbs = useCollectionCrumbs(collection);
   const name = itemTitle(intl, item);
-  const title = intl.formatMessage(messages.title, { title: name });
-  usePageTitle(title);
   return (
-    <div className="stack">
-      <Breadcrumbs crumbs={[...crumbs, { label: name, to: paths.item(collection.id, item.id) }, { label: title }]} />
+    <Screen
+      title={intl.formatMessage(messages.title, { title: name })}
+      crumbs={[...crumbs, { label: name, to: paths.item(collection.id, item.id) }]}
+    >
       <ItemDeleteConfirmation
         item={item}
         readOnly={demo}
-        onDeleted={() => {
-          const flash: Flash = 'operationSucceeded';
-          void navigate(paths.collection(collection.id), { state: { flash } });
-        }}
+        onDeleted={() => navigateWithFlash(paths.collection(collection.id))}
       />
-    </div>
+    </Screen>
   );
 }
 

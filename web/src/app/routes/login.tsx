@@ -32,7 +32,7 @@ export default function LoginRoute() {
       <section className="card narrow">
         <h1>{title}</h1>
         <p>{intl.formatMessage(valued.already, { username: session.username })}</p>
-        <Link className="button" to={paths.home}>
+        <Link className="button" to={paths.home()}>
           {intl.formatMessage(messages.home)}
         </Link>
       </section>

@@ -1,15 +1,16 @@
 import { defineMessages, useIntl } from 'react-intl';
 import { Navigate, useLocation } from 'react-router-dom';
+import type { Profile } from '../../../../shared/schemas/users';
 import { DemoNotice } from '../../components/demo-notice';
 import { Loading } from '../../components/loading';
 import { PageError } from '../../components/page-error';
+import { Screen } from '../../components/screen';
 import { useProfile } from '../../features/profile/api/get-profile';
 import { ChangePasswordForm } from '../../features/profile/components/change-password-form';
 import { ProfileAvatar } from '../../features/profile/components/profile-avatar';
 import { ProfileDetailsForm } from '../../features/profile/components/profile-details-form';
 import { paths } from '../../lib/paths';
 import { useDemoMode } from '../../lib/use-demo-mode';
-import { usePageTitle } from '../../lib/use-page-title';
 import { useSession } from '../../lib/use-session';
 
 const messages = defineMessages({
@@ -23,21 +24,25 @@ export default function ProfileRoute() {
   const demo = useDemoMode();
   const { data, error } = useProfile(session !== null);
   const title = intl.formatMessage(messages.title);
-  usePageTitle(title);
 
-  if (!session) return <Navigate to={paths.login} replace state={{ from: location.pathname }} />;
-  if (error) return <PageError error={error} />;
-  if (!data) return <Loading />;
-
+  if (!session) return <Navigate to={paths.login()} replace state={{ from: location.pathname }} />;
   return (
-    <div className="stack">
+    <Screen title={title}>
+      {error ? <PageError error={error} /> : data ? <ProfileSections profile={data} demo={demo} title={title} /> : <Loading />}
+    </Screen>
+  );
+}
+
+function ProfileSections({ profile, demo, title }: { profile: Profile; demo: boolean; title: string }) {
+  return (
+    <>
       <h1>{title}</h1>
       {demo ? <DemoNotice /> : null}
       <div className="grid grid--two">
-        <ProfileDetailsForm profile={data} disabled={demo} />
-        <ProfileAvatar profile={data} disabled={demo} />
+        <ProfileDetailsForm profile={profile} disabled={demo} />
+        <ProfileAvatar profile={profile} disabled={demo} />
       </div>
       <ChangePasswordForm disabled={demo} />
-    </div>
+    </>
   );
 }

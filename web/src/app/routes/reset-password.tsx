@@ -1,10 +1,10 @@
 import { defineMessages, useIntl } from 'react-intl';
 import { Link, useSearchParams } from 'react-router-dom';
 import { ErrorAlert } from '../../components/alert';
+import { FormScreen } from '../../components/screen';
 import { PasswordResetConfirmForm } from '../../features/auth/components/password-reset-confirm-form';
 import { errorMessages } from '../../lib/error-messages';
 import { paths } from '../../lib/paths';
-import { usePageTitle } from '../../lib/use-page-title';
 
 const messages = defineMessages({
   title: { id: 'app.resetPassword.title', defaultMessage: 'Choose a new password' },
@@ -15,21 +15,18 @@ export default function ResetPasswordRoute() {
   const intl = useIntl();
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
-  const title = intl.formatMessage(messages.title);
-  usePageTitle(title);
   return (
-    <section className="card narrow" aria-labelledby="reset-password-title">
-      <h1 id="reset-password-title">{title}</h1>
+    <FormScreen title={intl.formatMessage(messages.title)} cardClassName="narrow" demoNotice={false}>
       {token ? (
         <PasswordResetConfirmForm token={token} />
       ) : (
         <>
           <ErrorAlert>{intl.formatMessage(errorMessages.RESET_TOKEN_INVALID)}</ErrorAlert>
           <p>
-            <Link to={paths.login}>{intl.formatMessage(messages.newLink)}</Link>
+            <Link to={paths.login()}>{intl.formatMessage(messages.newLink)}</Link>
           </p>
         </>
       )}
-    </section>
+    </FormScreen>
   );
 }

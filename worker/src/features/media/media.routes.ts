@@ -4,6 +4,7 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { Hono, type Context } from 'hono';
 import { ITEM_FILE_MAX_BYTES } from '../../../../shared/catalogue';
+import { mediaTicket, mediaUpload } from '../../../../shared/schemas/media';
 import type { AppEnv, Caller } from '../../env';
 import { ApiError } from '../../lib/api-error';
 import { fileWithThumbnailBody, sniffMedia, storeThumbnail, thumbnailKey, THUMBNAIL_MAX_BYTES, toMediaValue, uploadLimit } from '../../lib/media';
@@ -16,15 +17,6 @@ import { findCollection, requireOwnedCollection } from '../collections/collectio
 
 const INLINE_TYPES = /^(image\/(png|jpeg|gif|webp)|video\/(mp4|webm|ogg))$/;
 
-const uploaded = z.object({
-  value: z.string(),
-  kind: z.enum(['image', 'video', 'file']),
-  contentType: z.string(),
-  size: z.number().int(),
-  /** A thumbnail was stored: `/media/<key>?size=thumb` serves it. */
-  thumbnail: z.boolean(),
-});
-
 const upload = createRoute({
   method: 'post',
   path: '/collections/{id}/media',
@@ -33,7 +25,7 @@ const upload = createRoute({
   summary: 'Upload a file for item values (at most 20 MB), with an optional thumbnail of an image; answers the media:// value to store',
   middleware: [requireUser, uploadLimit(ITEM_FILE_MAX_BYTES + THUMBNAIL_MAX_BYTES)],
   request: { params: z.object({ id: z.coerce.number().int().positive() }), ...fileWithThumbnailBody },
-  responses: { 201: jsonContent(uploaded, 'Stored'), ...errors(400, 401, 403, 404, 413, 415) },
+  responses: { 201: jsonContent(mediaUpload, 'Stored'), ...errors(400, 401, 403, 404, 413, 415) },
 });
 
 const ticket = createRoute({
@@ -43,7 +35,7 @@ const ticket = createRoute({
   security: bearer,
   summary: 'A one-hour ticket for /media addresses (?t=…), which browsers load without the bearer header',
   middleware: [requireUser],
-  responses: { 200: jsonContent(z.object({ ticket: z.string(), expiresAt: z.string() }), 'Ticket'), ...errors(401) },
+  responses: { 200: jsonContent(mediaTicket, 'Ticket'), ...errors(401) },
 });
 
 export const mediaApiRoutes = createRouter()

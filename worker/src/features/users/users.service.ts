@@ -1,7 +1,7 @@
 // Account changes that span several tables or bindings: conflicts, password hashing, deletion with
 // its cascade, avatars in R2.
 import { and, eq, ne } from 'drizzle-orm';
-import { AVATAR_MAX_BYTES } from '../../../../shared/constants';
+import { AVATAR_KEY_PREFIX, AVATAR_MAX_BYTES } from '../../../../shared/constants';
 import { collections, sessions, users } from '../../db/schema';
 import { deleteCollectionMedia } from '../collections/collections.service';
 import type { Db, Env } from '../../env';
@@ -80,7 +80,7 @@ export async function replaceAvatar(
   upload: { contentType: string | undefined; file: unknown },
 ): Promise<UserRow> {
   const image = await readImageFile(upload.contentType, upload.file, AVATAR_MAX_BYTES);
-  const key = `avatars/${row.id}/${crypto.randomUUID()}.${image.ext}`;
+  const key = `${AVATAR_KEY_PREFIX}${row.id}/${crypto.randomUUID()}.${image.ext}`;
   await env.MEDIA.put(key, image.bytes, { httpMetadata: { contentType: image.type } });
   const [updated] = await db
     .update(users)

@@ -7,6 +7,7 @@ import { ErrorAlert, SuccessStatus } from '../../../components/alert';
 import { commonMessages } from '../../../components/common-messages';
 import { TextField } from '../../../components/text-field';
 import { ApiError } from '../../../lib/api-client';
+import { paths } from '../../../lib/paths';
 import { useFormErrors } from '../../../lib/use-form-errors';
 import { useConfirmPasswordReset } from '../api/confirm-password-reset';
 
@@ -54,7 +55,7 @@ export function PasswordResetConfirmForm({ token }: { token: string }) {
       <div className="stack">
         <SuccessStatus>{intl.formatMessage(commonMessages.passwordChanged)}</SuccessStatus>
         <p>
-          <Link className="button" to="/login">
+          <Link className="button" to={paths.login()}>
             {intl.formatMessage(messages.signIn)}
           </Link>
         </p>

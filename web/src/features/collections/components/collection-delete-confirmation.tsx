@@ -33,8 +33,8 @@ export function CollectionDeleteConfirmation({
   onDeleted: () => void;
 }) {
   const intl = useIntl();
-  const { trigger, isMutating } = useDeleteCollection(collection.id);
-  const { run: confirm, error } = useAction(trigger, onDeleted);
+  const { trigger } = useDeleteCollection(collection.id);
+  const { run: confirm, busy, error } = useAction(trigger, onDeleted);
   const errors = useFormErrors(error);
 
   return (
@@ -46,7 +46,7 @@ export function CollectionDeleteConfirmation({
         <button
           type="button"
           className="button button--danger"
-          disabled={readOnly || isMutating}
+          disabled={readOnly || busy}
           onClick={() => void confirm()}
         >
           {intl.formatMessage(messages.confirm)}

@@ -1,18 +1,24 @@
 // Create or edit a collection: type (a template or a custom slug), name, description, tags, visibility
 // and who can borrow.
 import { useState } from 'react';
-import type { FormEvent } from 'react';
 import { defineMessages, useIntl } from 'react-intl';
-import { Link } from 'react-router-dom';
-import { COLLECTION_TYPES, MAX_TAGS } from '../../../../../shared/catalogue';
+import {
+  COLLECTION_DESCRIPTION_MAX_LENGTH,
+  COLLECTION_NAME_MAX_LENGTH,
+  COLLECTION_TYPE_MAX_LENGTH,
+  COLLECTION_TYPE_PATTERN,
+  COLLECTION_TYPES,
+  MAX_TAGS,
+} from '../../../../../shared/catalogue';
 import type { Collection, CreateCollectionInput } from '../../../../../shared/schemas/collections';
-import { ErrorAlert } from '../../../components/alert';
 import { commonMessages } from '../../../components/common-messages';
+import { FormActions } from '../../../components/form-actions';
+import { FormAlerts } from '../../../components/form-alerts';
 import { LevelSelect, readLevel } from '../../../components/level-select';
 import { SelectField } from '../../../components/select-field';
 import { TextField } from '../../../components/text-field';
 import { TextareaField } from '../../../components/textarea-field';
-import { useFormErrors } from '../../../lib/use-form-errors';
+import { fieldText, useSubmit } from '../../../lib/use-submit';
 import { collectionTypeMessages, isTemplateType } from './collection-type';
 
 const messages = defineMessages({
@@ -66,40 +72,24 @@ interface CollectionFormProps {
 
 export function CollectionForm({ collection, readOnly, cancelTo, onSubmit }: CollectionFormProps) {
   const intl = useIntl();
-  const [error, setError] = useState<unknown>(null);
-  const [busy, setBusy] = useState(false);
   const initialType = collection ? (isTemplateType(collection.type) ? collection.type : OTHER) : 'books';
   const [type, setType] = useState<string>(initialType);
-  const errors = useFormErrors(error);
-
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const form = new FormData(event.currentTarget);
-    const text = (name: string) => String(form.get(name) ?? '').trim();
-    setError(null);
-    setBusy(true);
-    try {
-      await onSubmit({
-        type: type === OTHER ? text('customType').toLowerCase() : type,
-        name: text('name'),
-        description: text('description') || null,
-        tags: parseTags(text('tags')),
-        visibility: readLevel(form.get('visibility')) ?? 0,
-        borrowable: readLevel(form.get('borrowable')) ?? 3,
-      });
-    } catch (caught) {
-      setError(caught);
-    } finally {
-      setBusy(false);
-    }
-  }
+  const submit = useSubmit((fields) => {
+    const text = (name: string) => fieldText(fields, name).trim();
+    return onSubmit({
+      type: type === OTHER ? text('customType').toLowerCase() : type,
+      name: text('name'),
+      description: text('description') || null,
+      tags: parseTags(text('tags')),
+      visibility: readLevel(fields.get('visibility')) ?? 0,
+      borrowable: readLevel(fields.get('borrowable')) ?? 3,
+    });
+  });
+  const { errors, busy } = submit;
 
   return (
-    <form className="form" onSubmit={submit}>
-      {errors.message ? <ErrorAlert>{errors.message}</ErrorAlert> : null}
-      {errors.unmatched(FIELDS).map((message) => (
-        <ErrorAlert key={message}>{message}</ErrorAlert>
-      ))}
+    <form className="form" onSubmit={submit.onSubmit}>
+      <FormAlerts errors={errors} shownFields={FIELDS} />
       <fieldset className="form__fieldset" disabled={readOnly || busy}>
         <div className="form__row">
           <SelectField
@@ -124,8 +114,8 @@ export function CollectionForm({ collection, readOnly, cancelTo, onSubmit }: Col
               hint={intl.formatMessage(messages.customTypeHint)}
               defaultValue={collection && !isTemplateType(collection.type) ? collection.type : ''}
               required
-              maxLength={40}
-              pattern="[a-z0-9][a-z0-9_\-]*"
+              maxLength={COLLECTION_TYPE_MAX_LENGTH}
+              pattern={COLLECTION_TYPE_PATTERN}
               autoCapitalize="none"
               autoComplete="off"
               spellCheck={false}
@@ -138,14 +128,14 @@ export function CollectionForm({ collection, readOnly, cancelTo, onSubmit }: Col
           label={intl.formatMessage(messages.name)}
           defaultValue={collection?.name ?? ''}
           required
-          maxLength={120}
+          maxLength={COLLECTION_NAME_MAX_LENGTH}
           error={errors.field('name')}
         />
         <TextareaField
           name="description"
           label={intl.formatMessage(messages.description)}
           defaultValue={collection?.description ?? ''}
-          maxLength={5000}
+          maxLength={COLLECTION_DESCRIPTION_MAX_LENGTH}
           error={errors.field('description')}
         />
         <TextField
@@ -172,14 +162,10 @@ export function CollectionForm({ collection, readOnly, cancelTo, onSubmit }: Col
             error={errors.field('borrowable')}
           />
         </div>
-        <div className="actions">
-          <button type="submit" className="button">
-            {intl.formatMessage(collection ? commonMessages.save : messages.create)}
-          </button>
-          <Link className="button button--secondary" to={cancelTo}>
-            {intl.formatMessage(commonMessages.cancel)}
-          </Link>
-        </div>
+        <FormActions
+          submitLabel={intl.formatMessage(collection ? commonMessages.save : messages.create)}
+          cancelTo={cancelTo}
+        />
       </fieldset>
     </form>
   );

@@ -1,14 +1,13 @@
 // "Edit tags" on a collection's page (spec §2): the owner changes the tags in place, without opening the
 // settings. Tags are typed comma-separated, as in the collection form.
 import { useState } from 'react';
-import type { FormEvent } from 'react';
 import { defineMessages, useIntl } from 'react-intl';
 import { MAX_TAGS } from '../../../../../shared/catalogue';
 import type { Collection } from '../../../../../shared/schemas/collections';
 import { ErrorAlert, SuccessStatus } from '../../../components/alert';
 import { commonMessages } from '../../../components/common-messages';
 import { TextField } from '../../../components/text-field';
-import { describeError } from '../../../lib/error-messages';
+import { fieldText, useSubmit } from '../../../lib/use-submit';
 import { useUpdateCollection } from '../api/update-collection';
 import { parseTags } from './collection-form';
 
@@ -26,19 +25,12 @@ export function TagsEditor({ collection, disabled }: { collection: Collection; d
   const intl = useIntl();
   const [open, setOpen] = useState(false);
   const [saved, setSaved] = useState(false);
-  const update = useUpdateCollection(collection.id);
-
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const text = String(new FormData(event.currentTarget).get('tags') ?? '');
-    try {
-      await update.trigger({ tags: parseTags(text) });
-      setOpen(false);
-      setSaved(true);
-    } catch {
-      // The error is shown from update.error.
-    }
-  }
+  const { trigger } = useUpdateCollection(collection.id);
+  const { onSubmit, busy, errors } = useSubmit(async (fields) => {
+    await trigger({ tags: parseTags(fieldText(fields, 'tags')) });
+    setOpen(false);
+    setSaved(true);
+  });
 
   if (!open) {
     return (
@@ -59,7 +51,7 @@ export function TagsEditor({ collection, disabled }: { collection: Collection; d
     );
   }
   return (
-    <form className="tags-editor" onSubmit={(event) => void onSubmit(event)}>
+    <form className="tags-editor" onSubmit={onSubmit}>
       <TextField
         name="tags"
         label={intl.formatMessage(messages.label)}
@@ -67,9 +59,9 @@ export function TagsEditor({ collection, disabled }: { collection: Collection; d
         defaultValue={collection.tags.join(', ')}
         autoFocus
       />
-      {update.error ? <ErrorAlert>{describeError(intl, update.error)}</ErrorAlert> : null}
+      {errors.message ? <ErrorAlert>{errors.message}</ErrorAlert> : null}
       <div className="actions">
-        <button type="submit" className="button" disabled={update.isMutating}>
+        <button type="submit" className="button" disabled={busy}>
           {intl.formatMessage(messages.save)}
         </button>
         <button type="button" className="button button--secondary" onClick={() => setOpen(false)}>

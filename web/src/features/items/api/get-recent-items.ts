@@ -1,13 +1,8 @@
 // GET /collections/:id/recent: the last items added and edited.
 import useSWR from 'swr';
-import type { ItemSummary } from '../../../../../shared/schemas/items';
+import type { RecentItems } from '../../../../../shared/schemas/items';
 import { apiRequest } from '../../../lib/api-client';
 import { collectionPath } from './keys';
-
-export interface RecentItems {
-  added: ItemSummary[];
-  edited: ItemSummary[];
-}
 
 export function getRecentItems(collectionId: number): Promise<RecentItems> {
   return apiRequest<RecentItems>(`${collectionPath(collectionId)}/recent`);

@@ -5,7 +5,7 @@ import type { FormEvent } from 'react';
 import { defineMessages, useIntl } from 'react-intl';
 import type { NoMessageValues } from 'react-intl';
 import type { FilterFacet } from '../../../../../shared/schemas/items';
-import { FILTER_PREFIX, MAX_PREFIX, MIN_PREFIX } from './filter-keys';
+import { FILTER_PREFIX, MAX_PREFIX, MIN_PREFIX } from '../../../../../shared/catalogue';
 import { commonMessages } from '../../../components/common-messages';
 import { isoToLocalInput } from '../../../lib/value-form';
 import { isFilterKey } from './use-item-query';

@@ -26,8 +26,8 @@ export function ItemDeleteConfirmation({
   onDeleted: () => void;
 }) {
   const intl = useIntl();
-  const { trigger, isMutating } = useDeleteItem(item.collectionId, item.id);
-  const { run: confirm, error } = useAction(trigger, onDeleted);
+  const { trigger } = useDeleteItem(item.collectionId, item.id);
+  const { run: confirm, busy, error } = useAction(trigger, onDeleted);
   const errors = useFormErrors(error);
 
   return (
@@ -39,7 +39,7 @@ export function ItemDeleteConfirmation({
         <button
           type="button"
           className="button button--danger"
-          disabled={readOnly || !item.isOwner || isMutating}
+          disabled={readOnly || !item.isOwner || busy}
           onClick={() => void confirm()}
         >
           {intl.formatMessage(messages.confirm)}

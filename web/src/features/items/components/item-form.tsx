@@ -1,21 +1,23 @@
 // Create or edit an item: one input per property in display order (its description as help), then
 // copies, visibility and who can borrow. Values are checked with the shared normalizers before sending.
 import { useState } from 'react';
-import type { FormEvent } from 'react';
 import { defineMessages, useIntl } from 'react-intl';
 import type { NoMessageValues } from 'react-intl';
-import { Link } from 'react-router-dom';
+import { ITEM_QUANTITY_MAX } from '../../../../../shared/catalogue';
 import type { Collection } from '../../../../../shared/schemas/collections';
 import type { CreateItemInput, Item } from '../../../../../shared/schemas/items';
 import type { Property } from '../../../../../shared/schemas/properties';
 import { ErrorAlert } from '../../../components/alert';
 import { commonMessages } from '../../../components/common-messages';
+import { FormActions } from '../../../components/form-actions';
+import { FormAlerts } from '../../../components/form-alerts';
 import { levelMessage } from '../../../components/level-messages';
 import { LevelSelect, readLevel } from '../../../components/level-select';
 import { TextField } from '../../../components/text-field';
-import { ValueInput, describeValueReason } from '../../../components/value-input';
+import { ValueInput } from '../../../components/value-input/value-input';
+import { describeValueReason } from '../../../components/value-input/value-reasons';
 import { errorMessages } from '../../../lib/error-messages';
-import { useFormErrors } from '../../../lib/use-form-errors';
+import { useSubmit } from '../../../lib/use-submit';
 import { toInputTexts, valueFromTexts } from '../../../lib/value-form';
 
 const messages = defineMessages<{
@@ -83,42 +85,27 @@ export function ItemForm({ collection, properties, item, readOnly, cancelTo, upl
   const intl = useIntl();
   const [texts, setTexts] = useState<Texts>(() => initialTexts(properties, item));
   const [invalid, setInvalid] = useState<Record<string, string>>({});
-  const [error, setError] = useState<unknown>(null);
-  const [busy, setBusy] = useState(false);
-  const errors = useFormErrors(error);
   const shownFields = ['quantity', 'visibility', 'borrowable', ...properties.map((property) => `values.${property.key}`)];
   const hasInvalid = Object.keys(invalid).length > 0;
-
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const form = new FormData(event.currentTarget);
-    setError(null);
+  const submit = useSubmit(async (fields) => {
     const built = buildValues(properties, texts);
     setInvalid(built.invalid);
+    // Refused here, each property says why; nothing is sent.
     if (Object.keys(built.invalid).length > 0) return;
-    const quantity = Number(form.get('quantity'));
-    setBusy(true);
-    try {
-      await onSubmit({
-        values: built.values,
-        quantity: Number.isInteger(quantity) && quantity > 0 ? quantity : 1,
-        visibility: readLevel(form.get('visibility')),
-        borrowable: readLevel(form.get('borrowable')),
-      });
-    } catch (caught) {
-      setError(caught);
-    } finally {
-      setBusy(false);
-    }
-  }
+    const quantity = Number(fields.get('quantity'));
+    await onSubmit({
+      values: built.values,
+      quantity: Number.isInteger(quantity) && quantity > 0 ? quantity : 1,
+      visibility: readLevel(fields.get('visibility')),
+      borrowable: readLevel(fields.get('borrowable')),
+    });
+  });
+  const { errors, busy } = submit;
 
   return (
-    <form className="form" onSubmit={submit} noValidate>
+    <form className="form" onSubmit={submit.onSubmit} noValidate>
       {hasInvalid ? <ErrorAlert>{intl.formatMessage(errorMessages.VALIDATION_FAILED)}</ErrorAlert> : null}
-      {errors.message ? <ErrorAlert>{errors.message}</ErrorAlert> : null}
-      {errors.unmatched(shownFields).map((message) => (
-        <ErrorAlert key={message}>{message}</ErrorAlert>
-      ))}
+      <FormAlerts errors={errors} shownFields={shownFields} />
       <fieldset className="form__fieldset" disabled={readOnly || busy}>
         <fieldset className="form__fieldset form__group">
           <legend className="form__legend">{intl.formatMessage(messages.values)}</legend>
@@ -148,7 +135,7 @@ export function ItemForm({ collection, properties, item, readOnly, cancelTo, upl
             type="number"
             inputMode="numeric"
             min={1}
-            max={100000}
+            max={ITEM_QUANTITY_MAX}
             step={1}
             label={intl.formatMessage(messages.quantity)}
             hint={intl.formatMessage(messages.quantityHint)}
@@ -176,14 +163,10 @@ export function ItemForm({ collection, properties, item, readOnly, cancelTo, upl
             />
           </div>
         </fieldset>
-        <div className="actions">
-          <button type="submit" className="button">
-            {intl.formatMessage(item ? commonMessages.save : messages.create)}
-          </button>
-          <Link className="button button--secondary" to={cancelTo}>
-            {intl.formatMessage(commonMessages.cancel)}
-          </Link>
-        </div>
+        <FormActions
+          submitLabel={intl.formatMessage(item ? commonMessages.save : messages.create)}
+          cancelTo={cancelTo}
+        />
       </fieldset>
     </form>
   );

@@ -4,7 +4,7 @@ import { useId } from 'react';
 import type { FormEvent } from 'react';
 import { defineMessages, useIntl } from 'react-intl';
 import type { MessageDescriptor } from 'react-intl';
-import { DISPLAY_MODES, PER_PAGE_ALL, PER_PAGE_OPTIONS } from '../../../../../shared/catalogue';
+import { DISPLAY_MODES, PER_PAGE_ALL, PER_PAGE_OPTIONS, SEARCH_MAX_LENGTH } from '../../../../../shared/catalogue';
 import type { DisplayMode } from '../../../../../shared/catalogue';
 import type { Property } from '../../../../../shared/schemas/properties';
 import { SelectField } from '../../../components/select-field';
@@ -73,7 +73,7 @@ export function ItemToolbar({ query, properties, searchDisabled }: ItemToolbarPr
           type="search"
           className="field__input"
           defaultValue={query.q}
-          maxLength={200}
+          maxLength={SEARCH_MAX_LENGTH}
           disabled={searchDisabled}
           placeholder={intl.formatMessage(messages.searchLabel)}
           aria-describedby={searchDisabled ? `${searchId}-hint` : undefined}

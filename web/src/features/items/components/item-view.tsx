@@ -1,18 +1,18 @@
 // One item: cover, title, subtitle, each visible property with a display fitting its type, copies and
 // dates; the owner's actions (edit, duplicate, delete).
-import { useState } from 'react';
 import { defineMessages, useIntl } from 'react-intl';
 import type { NoMessageValues } from 'react-intl';
-import { Link, useNavigate } from 'react-router-dom';
+import { Link } from 'react-router-dom';
 import { VISIBILITY } from '../../../../../shared/constants';
 import type { Item } from '../../../../../shared/schemas/items';
 import type { Property } from '../../../../../shared/schemas/properties';
 import { ErrorAlert } from '../../../components/alert';
 import { commonMessages } from '../../../components/common-messages';
 import { describeError } from '../../../lib/error-messages';
+import { useNavigateWithFlash } from '../../../lib/flash';
 import { useMediaSrc } from '../../../lib/media-url';
 import { paths } from '../../../lib/paths';
-import type { Flash } from '../../../lib/paths';
+import { useAction } from '../../../lib/use-action';
 import { useDuplicateItem } from '../api/duplicate-item';
 import { itemTitle } from './item-title';
 import { ValueDisplay, hasValue } from './value-display';
@@ -54,24 +54,16 @@ interface ItemViewProps {
 
 export function ItemView({ item, properties, readOnly }: ItemViewProps) {
   const intl = useIntl();
-  const navigate = useNavigate();
+  const navigateWithFlash = useNavigateWithFlash();
   const duplicate = useDuplicateItem(item.collectionId, item.id);
-  const [error, setError] = useState<unknown>(null);
+  const { run: onDuplicate, busy, error } = useAction(async () => {
+    const copy = await duplicate.trigger();
+    navigateWithFlash(paths.item(item.collectionId, copy.id));
+  });
   const cover = useMediaSrc()(item.cover);
   const title = itemTitle(intl, item);
   const shown = displayedProperties(item, properties);
   const canChange = item.isOwner && !readOnly;
-
-  async function onDuplicate() {
-    setError(null);
-    try {
-      const copy = await duplicate.trigger();
-      const flash: Flash = 'operationSucceeded';
-      void navigate(paths.item(item.collectionId, copy.id), { state: { flash } });
-    } catch (caught) {
-      setError(caught);
-    }
-  }
 
   return (
     <article className={cover ? 'item-view card' : 'item-view item-view--no-cover card'}>
@@ -102,7 +94,7 @@ export function ItemView({ item, properties, readOnly }: ItemViewProps) {
             <button
               type="button"
               className="button button--small button--secondary"
-              disabled={!canChange || duplicate.isMutating}
+              disabled={!canChange || busy}
               onClick={() => void onDuplicate()}
             >
               {intl.formatMessage(messages.duplicate)}

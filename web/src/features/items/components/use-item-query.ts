@@ -3,13 +3,18 @@
 // is taken from the URL as it stands, in the same order.
 import { useCallback, useMemo } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { DEFAULT_PER_PAGE, DISPLAY_MODES, PER_PAGE_ALL, PER_PAGE_OPTIONS } from '../../../../../shared/catalogue';
+import {
+  DEFAULT_PER_PAGE,
+  DISPLAY_MODES,
+  FILTER_PREFIX,
+  MAX_PREFIX,
+  MIN_PREFIX,
+  PER_PAGE_ALL,
+  PER_PAGE_OPTIONS,
+} from '../../../../../shared/catalogue';
 import type { DisplayMode } from '../../../../../shared/catalogue';
-import { FILTER_PREFIX, MAX_PREFIX, MIN_PREFIX } from './filter-keys';
+import { STORAGE_KEYS } from '../../../../../shared/constants';
 import { readStorage, writeStorage } from '../../../lib/storage';
-
-/** Browser key of the last display mode chosen. */
-export const DISPLAY_STORAGE_KEY = 'vitrine_display';
 
 const FILTER_PREFIXES = [FILTER_PREFIX, MIN_PREFIX, MAX_PREFIX];
 const LIST_KEYS = ['q', 'sort', 'dir', 'page', 'perPage'];
@@ -57,7 +62,7 @@ export function readPage(params: URLSearchParams): number {
 }
 
 export function storedDisplay(): DisplayMode | null {
-  const stored = readStorage(DISPLAY_STORAGE_KEY);
+  const stored = readStorage(STORAGE_KEYS.display);
   return isDisplayMode(stored) ? stored : null;
 }
 
@@ -88,7 +93,7 @@ export function useItemQuery() {
 
   const setDisplay = useCallback(
     (mode: DisplayMode) => {
-      writeStorage(DISPLAY_STORAGE_KEY, mode);
+      writeStorage(STORAGE_KEYS.display, mode);
       change((next) => next.set('display', mode), { keepPage: true });
     },
     [change],

@@ -40,7 +40,7 @@ export function EmailChangeConfirmation({ token }: { token: string }) {
     <div className="stack">
       <SuccessStatus>{intl.formatMessage(messages.done)}</SuccessStatus>
       <p>
-        <Link className="button" to={paths.profile}>
+        <Link className="button" to={paths.profile()}>
           {intl.formatMessage(messages.toProfile)}
         </Link>
       </p>

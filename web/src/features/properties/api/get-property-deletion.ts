@@ -1,11 +1,8 @@
 // GET /collections/:id/properties/:pid/deletion: what deleting the property takes with it.
 import useSWR from 'swr';
-import type { z } from 'zod';
-import type { propertyDeletionInfo } from '../../../../../shared/schemas/properties';
+import type { PropertyDeletionInfo } from '../../../../../shared/schemas/properties';
 import { apiRequest } from '../../../lib/api-client';
 import { propertyKey } from './update-property';
-
-export type PropertyDeletionInfo = z.infer<typeof propertyDeletionInfo>;
 
 export function propertyDeletionKey(collectionId: number, id: number): string {
   return `${propertyKey(collectionId, id)}/deletion`;

@@ -1,12 +1,12 @@
 // PUT /collections/:id/properties/order: every property id in the new order; answers the list.
 import useSWRMutation from 'swr/mutation';
-import type { Property } from '../../../../../shared/schemas/properties';
+import type { PropertyList } from '../../../../../shared/schemas/properties';
 import { apiRequest } from '../../../lib/api-client';
 import { under, useRevalidate } from '../../../lib/revalidate';
 import { propertiesKey } from './get-properties';
 
-export function reorderProperties(collectionId: number, ids: number[]): Promise<{ properties: Property[] }> {
-  return apiRequest<{ properties: Property[] }>(`${propertiesKey(collectionId)}/order`, {
+export function reorderProperties(collectionId: number, ids: number[]): Promise<PropertyList> {
+  return apiRequest<PropertyList>(`${propertiesKey(collectionId)}/order`, {
     method: 'PUT',
     body: { ids },
   });

@@ -38,8 +38,8 @@ export function PropertyDeleteConfirmation({
 }) {
   const intl = useIntl();
   const deletion = usePropertyDeletion(collectionId, property.id);
-  const { trigger, isMutating } = useDeleteProperty(collectionId, property.id);
-  const { run: confirm, error } = useAction(trigger, onDeleted);
+  const { trigger } = useDeleteProperty(collectionId, property.id);
+  const { run: confirm, busy, error } = useAction(trigger, onDeleted);
   const errors = useFormErrors(error ?? deletion.error);
 
   return (
@@ -55,7 +55,7 @@ export function PropertyDeleteConfirmation({
         <button
           type="button"
           className="button button--danger"
-          disabled={readOnly || !deletion.data || isMutating}
+          disabled={readOnly || !deletion.data || busy}
           onClick={() => void confirm()}
         >
           {intl.formatMessage(messages.confirm)}

@@ -1,23 +1,31 @@
 // Create or edit a property: label, property ID (derived from the label until edited), description,
 // content type, display order, suffix, a default value of its type, roles and flags, visibility.
 import { useState } from 'react';
-import type { FormEvent } from 'react';
 import { defineMessages, useIntl } from 'react-intl';
-import { Link } from 'react-router-dom';
-import { PROPERTY_TYPES } from '../../../../../shared/catalogue';
+import {
+  DISPLAY_ORDER_MAX,
+  PROPERTY_DESCRIPTION_MAX_LENGTH,
+  PROPERTY_KEY_MAX_LENGTH,
+  PROPERTY_KEY_PATTERN,
+  PROPERTY_LABEL_MAX_LENGTH,
+  PROPERTY_SUFFIX_MAX_LENGTH,
+  PROPERTY_TYPES,
+} from '../../../../../shared/catalogue';
 import type { PropertyType } from '../../../../../shared/catalogue';
 import type { CreatePropertyInput, Property } from '../../../../../shared/schemas/properties';
-import { ErrorAlert } from '../../../components/alert';
 import { CheckboxField } from '../../../components/checkbox-field';
 import { commonMessages } from '../../../components/common-messages';
+import { FormActions } from '../../../components/form-actions';
+import { FormAlerts } from '../../../components/form-alerts';
 import { LevelSelect, readLevel } from '../../../components/level-select';
 import { SelectField } from '../../../components/select-field';
 import { TextField } from '../../../components/text-field';
 import { TextareaField } from '../../../components/textarea-field';
-import { ValueInput, describeValueReason } from '../../../components/value-input';
+import { ValueInput } from '../../../components/value-input/value-input';
+import { describeValueReason } from '../../../components/value-input/value-reasons';
 import { isApiError } from '../../../lib/api-client';
 import { errorMessages } from '../../../lib/error-messages';
-import { useFormErrors } from '../../../lib/use-form-errors';
+import { fieldText, useSubmit } from '../../../lib/use-submit';
 import { toInputTexts, valueFromTexts } from '../../../lib/value-form';
 import { keyFromLabel } from './property-key';
 import { PROPERTY_FLAGS, flagMessages, typeMessages } from './property-texts';
@@ -83,10 +91,6 @@ export function PropertyForm({ property, readOnly, cancelTo, onSubmit }: Propert
     toInputTexts({ type: property?.type ?? 'text', multiple: property?.multiple ?? false }, property?.defaultValue ?? null),
   );
   const [defaultError, setDefaultError] = useState<string | null>(null);
-  const [error, setError] = useState<unknown>(null);
-  const [busy, setBusy] = useState(false);
-  const errors = useFormErrors(error);
-  const code = isApiError(error) ? error.code : null;
 
   function changeType(next: PropertyType) {
     setType(next);
@@ -99,11 +103,8 @@ export function PropertyForm({ property, readOnly, cancelTo, onSubmit }: Propert
     setDefaultTexts((texts) => (next ? texts : texts.slice(0, 1)));
   }
 
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const form = new FormData(event.currentTarget);
-    const text = (name: string) => String(form.get(name) ?? '').trim();
-    setError(null);
+  const submit = useSubmit(async (fields) => {
+    const text = (name: string) => fieldText(fields, name).trim();
     setDefaultError(null);
     const defaultValue = NO_DEFAULT.includes(type)
       ? { ok: true as const, value: null, empty: true }
@@ -112,30 +113,25 @@ export function PropertyForm({ property, readOnly, cancelTo, onSubmit }: Propert
       setDefaultError(describeValueReason(intl, defaultValue.reason));
       return;
     }
-    const flags = Object.fromEntries(PROPERTY_FLAGS.map((flag) => [flag, form.get(flag) === 'on'])) as Record<
+    const flags = Object.fromEntries(PROPERTY_FLAGS.map((flag) => [flag, fields.get(flag) === 'on'])) as Record<
       PropertyFlag,
       boolean
     >;
     const order = text('displayOrder');
-    setBusy(true);
-    try {
-      await onSubmit({
-        key: key.trim(),
-        label: label.trim(),
-        description: text('description') || null,
-        type,
-        ...(order === '' ? {} : { displayOrder: Number(order) }),
-        suffix: text('suffix') || null,
-        defaultValue: defaultValue.empty ? null : defaultValue.value,
-        ...flags,
-        visibility: readLevel(form.get('visibility')) ?? 0,
-      });
-    } catch (caught) {
-      setError(caught);
-    } finally {
-      setBusy(false);
-    }
-  }
+    await onSubmit({
+      key: key.trim(),
+      label: label.trim(),
+      description: text('description') || null,
+      type,
+      ...(order === '' ? {} : { displayOrder: Number(order) }),
+      suffix: text('suffix') || null,
+      defaultValue: defaultValue.empty ? null : defaultValue.value,
+      ...flags,
+      visibility: readLevel(fields.get('visibility')) ?? 0,
+    });
+  });
+  const { errors, busy } = submit;
+  const code = isApiError(submit.error) ? submit.error.code : null;
 
   const keyError =
     errors.field('key') ?? (code === 'PROPERTY_KEY_TAKEN' ? intl.formatMessage(errorMessages.PROPERTY_KEY_TAKEN) : undefined);
@@ -144,11 +140,8 @@ export function PropertyForm({ property, readOnly, cancelTo, onSubmit }: Propert
     (code === 'PROPERTY_HAS_VALUES' ? intl.formatMessage(errorMessages.PROPERTY_HAS_VALUES) : undefined);
 
   return (
-    <form className="form" onSubmit={submit}>
-      {errors.message ? <ErrorAlert>{errors.message}</ErrorAlert> : null}
-      {errors.unmatched(FIELDS).map((message) => (
-        <ErrorAlert key={message}>{message}</ErrorAlert>
-      ))}
+    <form className="form" onSubmit={submit.onSubmit}>
+      <FormAlerts errors={errors} shownFields={FIELDS} />
       <fieldset className="form__fieldset" disabled={readOnly || busy}>
         <div className="form__row">
           <TextField
@@ -160,7 +153,7 @@ export function PropertyForm({ property, readOnly, cancelTo, onSubmit }: Propert
               if (!keyEdited) setKey(keyFromLabel(event.target.value));
             }}
             required
-            maxLength={80}
+            maxLength={PROPERTY_LABEL_MAX_LENGTH}
             error={errors.field('label')}
           />
           <TextField
@@ -173,8 +166,8 @@ export function PropertyForm({ property, readOnly, cancelTo, onSubmit }: Propert
               setKeyEdited(true);
             }}
             required
-            maxLength={40}
-            pattern="[a-z][a-z0-9_]*"
+            maxLength={PROPERTY_KEY_MAX_LENGTH}
+            pattern={PROPERTY_KEY_PATTERN}
             autoCapitalize="none"
             autoComplete="off"
             spellCheck={false}
@@ -187,7 +180,7 @@ export function PropertyForm({ property, readOnly, cancelTo, onSubmit }: Propert
           hint={intl.formatMessage(messages.descriptionHint)}
           defaultValue={property?.description ?? ''}
           rows={2}
-          maxLength={500}
+          maxLength={PROPERTY_DESCRIPTION_MAX_LENGTH}
           error={errors.field('description')}
         />
         <div className="form__row">
@@ -218,7 +211,7 @@ export function PropertyForm({ property, readOnly, cancelTo, onSubmit }: Propert
             type="number"
             inputMode="numeric"
             min={0}
-            max={10000}
+            max={DISPLAY_ORDER_MAX}
             step={1}
             label={intl.formatMessage(messages.displayOrder)}
             hint={intl.formatMessage(messages.displayOrderHint)}
@@ -230,7 +223,7 @@ export function PropertyForm({ property, readOnly, cancelTo, onSubmit }: Propert
             label={intl.formatMessage(messages.suffix)}
             hint={intl.formatMessage(messages.suffixHint)}
             defaultValue={property?.suffix ?? ''}
-            maxLength={20}
+            maxLength={PROPERTY_SUFFIX_MAX_LENGTH}
             error={errors.field('suffix')}
           />
         </div>
@@ -279,14 +272,10 @@ export function PropertyForm({ property, readOnly, cancelTo, onSubmit }: Propert
             )}
           </div>
         </fieldset>
-        <div className="actions">
-          <button type="submit" className="button">
-            {intl.formatMessage(property ? commonMessages.save : messages.create)}
-          </button>
-          <Link className="button button--secondary" to={cancelTo}>
-            {intl.formatMessage(commonMessages.cancel)}
-          </Link>
-        </div>
+        <FormActions
+          submitLabel={intl.formatMessage(property ? commonMessages.save : messages.create)}
+          cancelTo={cancelTo}
+        />
       </fieldset>
     </form>
   );

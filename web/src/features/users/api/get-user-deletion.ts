@@ -1,11 +1,8 @@
 // GET /users/:id/deletion: what deleting the account takes with it (its collections).
 import useSWR from 'swr';
+import type { UserDeletionInfo } from '../../../../../shared/schemas/users';
 import { apiRequest } from '../../../lib/api-client';
 import { userKey } from './get-user';
-
-export interface UserDeletionInfo {
-  collectionCount: number;
-}
 
 export function getUserDeletion(id: number | string): Promise<UserDeletionInfo> {
   return apiRequest<UserDeletionInfo>(`${userKey(id)}/deletion`);

@@ -40,8 +40,8 @@ export function UserDeleteConfirmation({
 }) {
   const intl = useIntl();
   const deletion = useUserDeletion(user.id);
-  const { trigger, isMutating } = useDeleteUser(user.id);
-  const { run: confirm, error } = useAction(trigger, onDeleted);
+  const { trigger } = useDeleteUser(user.id);
+  const { run: confirm, busy, error } = useAction(trigger, onDeleted);
   const errors = useFormErrors(error ?? deletion.error);
 
   return (
@@ -59,7 +59,7 @@ export function UserDeleteConfirmation({
         <button
           type="button"
           className="button button--danger"
-          disabled={readOnly || user.builtinAdmin || !deletion.data || isMutating}
+          disabled={readOnly || user.builtinAdmin || !deletion.data || busy}
           onClick={() => void confirm()}
         >
           {intl.formatMessage(messages.confirm)}

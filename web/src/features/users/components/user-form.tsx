@@ -1,16 +1,20 @@
 // Create or edit an account. On the built-in administrator's record, username and enabled are locked.
-import { useState } from 'react';
-import type { FormEvent } from 'react';
 import { defineMessages, useIntl } from 'react-intl';
-import { Link } from 'react-router-dom';
-import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../../../../../shared/constants';
+import {
+  EMAIL_MAX_LENGTH,
+  PERSON_NAME_MAX_LENGTH,
+  USERNAME_MAX_LENGTH,
+  USERNAME_MIN_LENGTH,
+  USERNAME_PATTERN,
+} from '../../../../../shared/constants';
 import type { CreateUserInput, UpdateUserInput, User } from '../../../../../shared/schemas/users';
-import { ErrorAlert } from '../../../components/alert';
 import { CheckboxField } from '../../../components/checkbox-field';
-import { commonMessages } from '../../../components/common-messages';
+import { FormActions } from '../../../components/form-actions';
+import { FormAlerts } from '../../../components/form-alerts';
+import { NewPasswordFields, readNewPassword } from '../../../components/new-password-fields';
 import { TextField } from '../../../components/text-field';
 import { paths } from '../../../lib/paths';
-import { useFormErrors } from '../../../lib/use-form-errors';
+import { fieldText, useSubmit } from '../../../lib/use-submit';
 
 const messages = defineMessages({
   username: { id: 'users.userForm.username', defaultMessage: 'Username' },
@@ -23,6 +27,7 @@ const messages = defineMessages({
     defaultMessage: 'This is the built-in administrator: its username cannot change and it stays enabled.',
   },
   password: { id: 'users.userForm.password', defaultMessage: 'Password' },
+  confirmation: { id: 'users.userForm.confirmation', defaultMessage: 'Confirm the password' },
   passwordKeepHint: {
     id: 'users.userForm.passwordKeepHint',
     defaultMessage: 'Leave empty to keep the current password.',
@@ -35,11 +40,8 @@ const messages = defineMessages({
   enabledHint: { id: 'users.userForm.enabledHint', defaultMessage: 'A disabled account cannot sign in.' },
 });
 
-const valued = defineMessages<{ passwordHint: { min: number } }>({
-  passwordHint: { id: 'users.userForm.passwordHint', defaultMessage: 'At least {min, number} characters.' },
-});
-
 const FIELDS = ['username', 'password', 'firstName', 'lastName', 'email', 'isAdmin', 'enabled'];
+const PASSWORD = { name: 'password', confirmationName: 'confirmation' };
 
 type UserFormProps =
   | { user?: undefined; readOnly: boolean; onSubmit: (input: CreateUserInput) => Promise<unknown> }
@@ -48,53 +50,32 @@ type UserFormProps =
 export function UserForm(props: UserFormProps) {
   const { user, readOnly } = props;
   const intl = useIntl();
-  const [error, setError] = useState<unknown>(null);
-  const [busy, setBusy] = useState(false);
-  const errors = useFormErrors(error);
   const builtin = user?.builtinAdmin === true;
-
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const form = new FormData(event.currentTarget);
-    const text = (name: string) => String(form.get(name) ?? '');
+  const { onSubmit, busy, errors } = useSubmit(async (fields) => {
+    const text = (name: string) => fieldText(fields, name);
+    const { password } = readNewPassword(fields, PASSWORD);
     const common = {
       email: text('email'),
       firstName: text('firstName'),
       lastName: text('lastName'),
-      isAdmin: form.get('isAdmin') === 'on',
+      isAdmin: fields.get('isAdmin') === 'on',
     };
-    setError(null);
-    setBusy(true);
-    try {
-      if (props.user === undefined) {
-        await props.onSubmit({
-          ...common,
-          username: text('username'),
-          password: text('password'),
-          enabled: form.get('enabled') === 'on',
-        });
-      } else {
-        const input: UpdateUserInput = { ...common };
-        if (!builtin) {
-          input.username = text('username');
-          input.enabled = form.get('enabled') === 'on';
-        }
-        if (text('password')) input.password = text('password');
-        await props.onSubmit(input);
-      }
-    } catch (caught) {
-      setError(caught);
-    } finally {
-      setBusy(false);
+    if (props.user === undefined) {
+      await props.onSubmit({ ...common, username: text('username'), password, enabled: fields.get('enabled') === 'on' });
+      return;
     }
-  }
+    const input: UpdateUserInput = { ...common };
+    if (!builtin) {
+      input.username = text('username');
+      input.enabled = fields.get('enabled') === 'on';
+    }
+    if (password) input.password = password;
+    await props.onSubmit(input);
+  });
 
   return (
     <form className="form" onSubmit={onSubmit}>
-      {errors.message ? <ErrorAlert>{errors.message}</ErrorAlert> : null}
-      {errors.unmatched(FIELDS).map((message) => (
-        <ErrorAlert key={message}>{message}</ErrorAlert>
-      ))}
+      <FormAlerts errors={errors} shownFields={FIELDS} />
       <fieldset className="form__fieldset" disabled={readOnly || busy}>
         <TextField
           name="username"
@@ -103,40 +84,32 @@ export function UserForm(props: UserFormProps) {
           hint={intl.formatMessage(builtin ? messages.builtinHint : messages.usernameHint)}
           autoComplete="off"
           required
-          minLength={2}
-          maxLength={40}
-          pattern="[A-Za-z0-9._\-]+"
+          minLength={USERNAME_MIN_LENGTH}
+          maxLength={USERNAME_MAX_LENGTH}
+          pattern={USERNAME_PATTERN}
           disabled={builtin}
           error={errors.field('username')}
         />
-        <TextField
-          name="password"
-          type="password"
-          label={intl.formatMessage(messages.password)}
-          hint={
-            user
-              ? intl.formatMessage(messages.passwordKeepHint)
-              : intl.formatMessage(valued.passwordHint, { min: PASSWORD_MIN_LENGTH })
-          }
-          autoComplete="new-password"
+        <NewPasswordFields
+          {...PASSWORD}
+          errors={errors}
           required={!user}
-          minLength={PASSWORD_MIN_LENGTH}
-          maxLength={PASSWORD_MAX_LENGTH}
-          error={errors.field('password')}
+          labels={{ password: intl.formatMessage(messages.password), confirmation: intl.formatMessage(messages.confirmation) }}
+          hint={user ? intl.formatMessage(messages.passwordKeepHint) : undefined}
         />
         <div className="form__row">
           <TextField
             name="firstName"
             label={intl.formatMessage(messages.firstName)}
             defaultValue={user?.firstName ?? ''}
-            maxLength={100}
+            maxLength={PERSON_NAME_MAX_LENGTH}
             error={errors.field('firstName')}
           />
           <TextField
             name="lastName"
             label={intl.formatMessage(messages.lastName)}
             defaultValue={user?.lastName ?? ''}
-            maxLength={100}
+            maxLength={PERSON_NAME_MAX_LENGTH}
             error={errors.field('lastName')}
           />
         </div>
@@ -145,7 +118,7 @@ export function UserForm(props: UserFormProps) {
           type="email"
           label={intl.formatMessage(messages.email)}
           defaultValue={user?.email ?? ''}
-          maxLength={254}
+          maxLength={EMAIL_MAX_LENGTH}
           error={errors.field('email')}
         />
         <CheckboxField name="isAdmin" label={intl.formatMessage(messages.isAdmin)} defaultChecked={user?.isAdmin ?? false} />
@@ -156,14 +129,7 @@ export function UserForm(props: UserFormProps) {
           defaultChecked={user?.enabled ?? true}
           disabled={builtin}
         />
-        <div className="actions">
-          <button type="submit" className="button">
-            {intl.formatMessage(commonMessages.save)}
-          </button>
-          <Link className="button button--secondary" to={paths.configUsers}>
-            {intl.formatMessage(commonMessages.cancel)}
-          </Link>
-        </div>
+        <FormActions cancelTo={paths.configUsers()} />
       </fieldset>
     </form>
   );
