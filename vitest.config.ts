@@ -45,6 +45,7 @@ export default defineConfig({
         test: {
           name: 'web',
           environment: 'jsdom',
+          testTimeout: 15_000,
           include: ['tests/web/**/*.test.{ts,tsx}'],
           setupFiles: ['./tests/web/setup.ts'],
         },

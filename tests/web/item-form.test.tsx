@@ -212,8 +212,38 @@ describe('item form', () => {
       quantity: 2,
       visibility: 1,
       borrowable: null,
+      version: 1,
     });
     await waitFor(() => expect(router.state.location.pathname).toBe('/collection/3/item/9'));
+  });
+
+  it('sends the version it edits; when someone else saved first, says so and reloads their version', async () => {
+    signIn('alice');
+    let current = makeItem({ id: 9, values: { title: 'Dune' }, version: 4 });
+    const { calls } = mockFetch(
+      catalogueApi({
+        properties,
+        other: (call) => {
+          if (call.url !== '/api/v1/collections/3/items/9?edit=true' && call.url !== '/api/v1/collections/3/items/9') return undefined;
+          if (call.method === 'GET') return json(current);
+          // Someone else saved "Dune Messiah" meanwhile: this edit is refused.
+          current = makeItem({ id: 9, values: { title: 'Dune Messiah' }, version: 5 });
+          return apiError(409, 'STALE_WRITE');
+        },
+      }),
+    );
+    renderRoute('/collection/3/item/9/edit');
+    const user = userEvent.setup();
+    const title = await screen.findByLabelText('Title');
+    await user.clear(title);
+    await user.type(title, 'Children of Dune');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Someone changed this since you opened it.');
+    expect(calls.find((call) => call.method === 'PATCH')?.body).toMatchObject({ values: { title: 'Children of Dune' }, version: 4 });
+    await user.click(screen.getByRole('button', { name: 'Reload their version' }));
+    await waitFor(() => expect(screen.getByLabelText('Title')).toHaveValue('Dune Messiah'));
+    expect(screen.queryByRole('alert')).toBeNull();
   });
 
   it('uploads a file first, then stores its media value', async () => {

@@ -1,6 +1,10 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
+
+// Screens load their route modules lazily: on a busy two-core machine the first render of a file can
+// take longer than Testing Library's default second. These bound waiting, not how fast things are.
+configure({ asyncUtilTimeout: 4000 });
 
 // jsdom has no layout: scrolling (used by the router's scroll restoration) does nothing.
 Object.defineProperty(window, 'scrollTo', { configurable: true, writable: true, value: () => undefined });

@@ -12,6 +12,8 @@ export interface FormErrors {
   fieldUnder: (path: string) => string | undefined;
   /** Messages for flagged fields the form does not show (so they are not lost). */
   unmatched: (shown: readonly string[]) => string[];
+  /** Someone else's edit landed since the form was loaded (409 STALE_WRITE): nothing was saved. */
+  stale: boolean;
 }
 
 const inside = (path: string, field: string) => path === field || path.startsWith(`${field}.`);
@@ -22,6 +24,7 @@ export function useFormErrors(error: unknown): FormErrors {
   const all = isApiError(error) ? error.fields : [];
   return {
     message: error ? describeError(intl, error) : null,
+    stale: isApiError(error) && error.code === 'STALE_WRITE',
     field: (path) => {
       const issue = issues.get(path);
       return issue ? describeFieldIssue(intl, issue) : undefined;

@@ -1,6 +1,8 @@
 import { defineMessages, useIntl } from 'react-intl';
+import { useSWRConfig } from 'swr';
 import type { Collection } from '../../../../shared/schemas/collections';
 import { FormScreen } from '../../components/screen';
+import { collectionKey } from '../../features/collections/api/get-collection';
 import { useUpdateCollection } from '../../features/collections/api/update-collection';
 import { CollectionForm } from '../../features/collections/components/collection-form';
 import { CollectionImage } from '../../features/collections/components/collection-image';
@@ -18,6 +20,7 @@ function EditScreen({ collection }: { collection: Collection }) {
   const navigateWithFlash = useNavigateWithFlash();
   const demo = useDemoMode();
   const { trigger } = useUpdateCollection(collection.id);
+  const { mutate } = useSWRConfig();
   const crumbs = useCollectionCrumbs(collection, { manage: true });
   return (
     <FormScreen
@@ -30,9 +33,10 @@ function EditScreen({ collection }: { collection: Collection }) {
         readOnly={demo}
         cancelTo={paths.collectionManage(collection.id)}
         onSubmit={async (input) => {
-          await trigger(input);
+          await trigger({ ...input, version: collection.version });
           navigateWithFlash(paths.collectionManage(collection.id));
         }}
+        onReload={() => void mutate(collectionKey(collection.id))}
       />
     </FormScreen>
   );
@@ -40,6 +44,6 @@ function EditScreen({ collection }: { collection: Collection }) {
 
 export default function CollectionEditRoute() {
   return (
-    <CollectionGate ownerOnly>{(collection) => <EditScreen key={collection.id} collection={collection} />}</CollectionGate>
+    <CollectionGate ownerOnly>{(collection) => <EditScreen key={`${collection.id}-${collection.version}`} collection={collection} />}</CollectionGate>
   );
 }

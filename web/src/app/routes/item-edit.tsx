@@ -21,7 +21,14 @@ const messages = defineMessages<{ title: { title: string } }>({
   title: { id: 'app.itemEdit.title', defaultMessage: 'Edit {title}' },
 });
 
-function EditItemScreen({ collection, item, properties }: { collection: Collection; item: Item; properties: Property[] }) {
+interface EditItemScreenProps {
+  collection: Collection;
+  item: Item;
+  properties: Property[];
+  onReload: () => void;
+}
+
+function EditItemScreen({ collection, item, properties, onReload }: EditItemScreenProps) {
   const intl = useIntl();
   const navigateWithFlash = useNavigateWithFlash();
   const demo = useDemoMode();
@@ -41,9 +48,10 @@ function EditItemScreen({ collection, item, properties }: { collection: Collecti
         cancelTo={paths.item(collection.id, item.id)}
         upload={async (file) => (await uploadMedia(collection.id, file)).value}
         onSubmit={async (input) => {
-          await trigger(input);
+          await trigger({ ...input, version: item.version });
           navigateWithFlash(paths.item(collection.id, item.id));
         }}
+        onReload={onReload}
       />
     </FormScreen>
   );
@@ -58,11 +66,13 @@ function ItemLoader({ collection }: { collection: Collection }) {
   if (error) return <PageError error={error} />;
   if (!item.data || !properties.data) return <Loading />;
   return (
+    // A new version (someone else's edit, reloaded) shows the form anew with its values.
     <EditItemScreen
-      key={item.data.id}
+      key={`${item.data.id}-${item.data.version}`}
       collection={collection}
       item={item.data}
       properties={properties.data.properties}
+      onReload={() => void Promise.all([item.mutate(), properties.mutate()])}
     />
   );
 }

@@ -1,7 +1,9 @@
 import { defineMessages, useIntl } from 'react-intl';
+import { useSWRConfig } from 'swr';
 import type { Collection } from '../../../../shared/schemas/collections';
 import type { Property } from '../../../../shared/schemas/properties';
 import { FormScreen } from '../../components/screen';
+import { propertiesKey } from '../../features/properties/api/get-properties';
 import { useUpdateProperty } from '../../features/properties/api/update-property';
 import { PropertyForm } from '../../features/properties/components/property-form';
 import { useNavigateWithFlash } from '../../lib/flash';
@@ -19,6 +21,7 @@ function EditPropertyScreen({ collection, property }: { collection: Collection; 
   const navigateWithFlash = useNavigateWithFlash();
   const demo = useDemoMode();
   const { trigger } = useUpdateProperty(collection.id, property.id);
+  const { mutate } = useSWRConfig();
   const crumbs = useCollectionCrumbs(collection, { manage: true });
   return (
     <FormScreen title={intl.formatMessage(messages.title, { label: property.label })} crumbs={crumbs}>
@@ -27,9 +30,10 @@ function EditPropertyScreen({ collection, property }: { collection: Collection; 
         readOnly={demo}
         cancelTo={paths.collectionManage(collection.id)}
         onSubmit={async (input) => {
-          await trigger(input);
+          await trigger({ ...input, version: property.version });
           navigateWithFlash(paths.collectionManage(collection.id));
         }}
+        onReload={() => void mutate(propertiesKey(collection.id))}
       />
     </FormScreen>
   );
@@ -40,7 +44,7 @@ export default function PropertyEditRoute() {
     <CollectionGate ownerOnly>
       {(collection) => (
         <PropertyGate collection={collection}>
-          {(property) => <EditPropertyScreen key={property.id} collection={collection} property={property} />}
+          {(property) => <EditPropertyScreen key={`${property.id}-${property.version}`} collection={collection} property={property} />}
         </PropertyGate>
       )}
     </CollectionGate>

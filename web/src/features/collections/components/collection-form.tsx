@@ -68,9 +68,11 @@ interface CollectionFormProps {
   readOnly: boolean;
   cancelTo: string;
   onSubmit: (input: CreateCollectionInput) => Promise<unknown>;
+  /** Offered when someone else's edit refused this one (409 STALE_WRITE). */
+  onReload?: () => void;
 }
 
-export function CollectionForm({ collection, readOnly, cancelTo, onSubmit }: CollectionFormProps) {
+export function CollectionForm({ collection, readOnly, cancelTo, onSubmit, onReload }: CollectionFormProps) {
   const intl = useIntl();
   const initialType = collection ? (isTemplateType(collection.type) ? collection.type : OTHER) : 'books';
   const [type, setType] = useState<string>(initialType);
@@ -89,7 +91,7 @@ export function CollectionForm({ collection, readOnly, cancelTo, onSubmit }: Col
 
   return (
     <form className="form" onSubmit={submit.onSubmit}>
-      <FormAlerts errors={errors} shownFields={FIELDS} />
+      <FormAlerts errors={errors} shownFields={FIELDS} onReload={onReload} />
       <fieldset className="form__fieldset" disabled={readOnly || busy}>
         <div className="form__row">
           <SelectField

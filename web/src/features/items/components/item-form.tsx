@@ -79,9 +79,11 @@ interface ItemFormProps {
   cancelTo: string;
   upload: (file: File) => Promise<string>;
   onSubmit: (input: CreateItemInput) => Promise<unknown>;
+  /** Offered when someone else's edit refused this one (409 STALE_WRITE). */
+  onReload?: () => void;
 }
 
-export function ItemForm({ collection, properties, item, readOnly, cancelTo, upload, onSubmit }: ItemFormProps) {
+export function ItemForm({ collection, properties, item, readOnly, cancelTo, upload, onSubmit, onReload }: ItemFormProps) {
   const intl = useIntl();
   const [texts, setTexts] = useState<Texts>(() => initialTexts(properties, item));
   const [invalid, setInvalid] = useState<Record<string, string>>({});
@@ -105,7 +107,7 @@ export function ItemForm({ collection, properties, item, readOnly, cancelTo, upl
   return (
     <form className="form" onSubmit={submit.onSubmit} noValidate>
       {hasInvalid ? <ErrorAlert>{intl.formatMessage(errorMessages.VALIDATION_FAILED)}</ErrorAlert> : null}
-      <FormAlerts errors={errors} shownFields={shownFields} />
+      <FormAlerts errors={errors} shownFields={shownFields} onReload={onReload} />
       <fieldset className="form__fieldset" disabled={readOnly || busy}>
         <fieldset className="form__fieldset form__group">
           <legend className="form__legend">{intl.formatMessage(messages.values)}</legend>

@@ -78,9 +78,11 @@ interface PropertyFormProps {
   readOnly: boolean;
   cancelTo: string;
   onSubmit: (input: CreatePropertyInput & { key: string }) => Promise<unknown>;
+  /** Offered when someone else's edit refused this one (409 STALE_WRITE). */
+  onReload?: () => void;
 }
 
-export function PropertyForm({ property, readOnly, cancelTo, onSubmit }: PropertyFormProps) {
+export function PropertyForm({ property, readOnly, cancelTo, onSubmit, onReload }: PropertyFormProps) {
   const intl = useIntl();
   const [label, setLabel] = useState(property?.label ?? '');
   const [key, setKey] = useState(property?.key ?? '');
@@ -141,7 +143,7 @@ export function PropertyForm({ property, readOnly, cancelTo, onSubmit }: Propert
 
   return (
     <form className="form" onSubmit={submit.onSubmit}>
-      <FormAlerts errors={errors} shownFields={FIELDS} />
+      <FormAlerts errors={errors} shownFields={FIELDS} onReload={onReload} />
       <fieldset className="form__fieldset" disabled={readOnly || busy}>
         <div className="form__row">
           <TextField
