@@ -5,6 +5,7 @@ import { and, eq, gt } from 'drizzle-orm';
 import type { Context } from 'hono';
 import { createMiddleware } from 'hono/factory';
 import { BUILTIN_ADMIN_USERNAME } from '../../../shared/constants';
+import { sqlNow } from '../db/now';
 import { sessions, users } from '../db/schema';
 import type { AppEnv, Caller } from '../env';
 import { ApiError } from '../lib/api-error';
@@ -25,7 +26,7 @@ async function resolveCaller(c: Context<AppEnv>): Promise<Caller | null> {
       and(
         eq(sessions.id, claims.sessionId),
         eq(sessions.userId, claims.userId),
-        gt(sessions.expiresAt, new Date().toISOString()),
+        gt(sessions.expiresAt, sqlNow),
       ),
     )
     .limit(1);
