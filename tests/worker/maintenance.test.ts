@@ -1,23 +1,31 @@
+// The daily maintenance jobs, run through the jobs runner as the cron runs them (with a moved clock
+// where a test needs time to pass).
 import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
-import { purgeExpired } from '../../worker/src/features/maintenance/maintenance.job';
-import { sweepUnusedMedia } from '../../worker/src/features/maintenance/media-sweep.job';
+import { mediaSweepJob } from '../../worker/src/features/maintenance/media-sweep.job';
+import { purgeExpiredJob } from '../../worker/src/features/maintenance/purge-expired.job';
+import type { Job } from '../../worker/src/jobs/job';
+import { runScheduledJobs } from '../../worker/src/jobs/run-jobs';
 import { call, createUser } from '../support/worker-app';
 import { addItem, addProperty, createCollection } from '../support/worker-catalogue';
 
-describe('daily purge', () => {
+const runAlone = async (job: Job, now?: Date) => (await runScheduledJobs(env, 'test', { schedule: { test: [job] }, now }))[0]!;
+const count = async (sql: string) => (await env.DB.prepare(sql).first<{ n: number }>())!.n;
+
+describe('purge of expired rows', () => {
   it('removes expired sessions, spent reset and email change links and finished rate-limit windows, and nothing else', async () => {
     const { user } = await createUser();
     await env.DB.batch([
       env.DB.prepare("INSERT INTO sessions (id, user_id, expires_at) VALUES ('old', ?, '2000-01-01T00:00:00.000Z')").bind(user.id),
       env.DB.prepare("INSERT INTO password_resets (token_hash, user_id, expires_at) VALUES ('h1', ?, '2000-01-01T00:00:00.000Z')").bind(user.id),
       env.DB.prepare("INSERT INTO password_resets (token_hash, user_id, expires_at) VALUES ('h2', ?, '2999-01-01T00:00:00.000Z')").bind(user.id),
-      env.DB.prepare("INSERT INTO rate_limits (key, count, window_start) VALUES ('old', 3, 0), ('new', 1, ?)").bind(Math.floor(Date.now() / 1000)),
+      env.DB.prepare("INSERT INTO password_resets (token_hash, user_id, expires_at, used_at) VALUES ('h3', ?, '2999-01-01T00:00:00.000Z', '2001-01-01T00:00:00.000Z')").bind(user.id),
+      env.DB.prepare("INSERT INTO rate_limits (key, count, window_start) VALUES ('old', 3, 0), ('new', 1, unixepoch())"),
       env.DB.prepare("INSERT INTO email_changes (token_hash, user_id, new_email, expires_at) VALUES ('e1', ?, 'a@example.test', '2000-01-01T00:00:00.000Z')").bind(user.id),
       env.DB.prepare("INSERT INTO email_changes (token_hash, user_id, new_email, expires_at) VALUES ('e2', ?, 'b@example.test', '2999-01-01T00:00:00.000Z')").bind(user.id),
     ]);
-    await purgeExpired(env);
-    const count = async (sql: string) => (await env.DB.prepare(sql).first<{ n: number }>())!.n;
+    const report = await runAlone(purgeExpiredJob);
+    expect(report).toMatchObject({ status: 'done', units: 4, counts: { sessions: 1, passwordResets: 2, emailChanges: 1, rateLimits: 1 } });
     expect(await count("SELECT count(*) AS n FROM sessions WHERE id = 'old'")).toBe(0);
     expect(await count(`SELECT count(*) AS n FROM sessions WHERE user_id = ${user.id}`)).toBe(1); // its live session
     expect(await count("SELECT count(*) AS n FROM password_resets WHERE token_hash = 'h2'")).toBe(1);
@@ -26,10 +34,23 @@ describe('daily purge', () => {
     expect(await count("SELECT count(*) AS n FROM rate_limits WHERE key = 'old'")).toBe(0);
     expect(await count("SELECT group_concat(token_hash) AS n FROM email_changes")).toBe('e2');
   });
+
+  it('deletes a backlog a chunk per statement, stops when its budget is spent and finishes on the next run', async () => {
+    await env.DB.prepare(
+      "WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 5500) INSERT INTO rate_limits SELECT 'backlog-' || i, 1, 0 FROM n",
+    ).run();
+    const first = await runAlone(purgeExpiredJob);
+    // One statement each for sessions, reset and email change links, then five chunks of rate limits: eight units.
+    expect(first).toMatchObject({ status: 'stopped', units: 8, counts: { rateLimits: 5000 } });
+    expect(await count("SELECT count(*) AS n FROM rate_limits WHERE key LIKE 'backlog-%'")).toBe(500);
+    const second = await runAlone(purgeExpiredJob);
+    expect(second).toMatchObject({ status: 'done', units: 4, counts: { rateLimits: 500 } });
+    expect(await count("SELECT count(*) AS n FROM rate_limits WHERE key LIKE 'backlog-%'")).toBe(0);
+  });
 });
 
-describe('daily media sweep', () => {
-  it('removes files older than a day that nothing uses, keeps used and recent ones, and resumes', async () => {
+describe('media sweep', () => {
+  it('removes files older than a day that nothing uses, keeps used and recent ones, and starts over after the last page', async () => {
     const { token } = await createUser();
     const c = await createCollection(token, { name: 'Sweep' });
     await addProperty(token, c.id, { label: 'Picture', type: 'image' });
@@ -45,13 +66,15 @@ describe('daily media sweep', () => {
     await addItem(token, c.id, { values: { picture: used } });
     const key = (value: string) => value.slice('media://'.length);
 
-    expect(await sweepUnusedMedia(env)).toEqual({ checked: 0, removed: 0 }); // both are less than a day old
-    const tomorrow = new Date(Date.now() + 2 * 24 * 60 * 60 * 1000);
-    expect(await sweepUnusedMedia(env, tomorrow)).toEqual({ checked: 2, removed: 1 });
+    // Both are less than a day old by the database's clock.
+    expect(await runAlone(mediaSweepJob)).toMatchObject({ status: 'done', counts: { checked: 0, removed: 0 } });
+    const dayAfterTomorrow = new Date(Date.now() + 2 * 24 * 60 * 60 * 1000);
+    expect(await runAlone(mediaSweepJob, dayAfterTomorrow)).toMatchObject({ status: 'done', units: 3, counts: { checked: 2, removed: 1 } });
     expect(await env.MEDIA.head(key(orphan))).toBeNull();
     expect(await env.MEDIA.head(`${key(orphan)}.thumb`)).toBeNull();
     expect(await env.MEDIA.head(key(used))).not.toBeNull();
+    // The whole bucket fitted in one run: no cursor is kept, the next run starts over.
     const state = await env.DB.prepare("SELECT value FROM maintenance_state WHERE name = 'media-sweep-cursor'").first<{ value: string }>();
-    expect(state!.value).toBe(''); // the whole bucket fitted in one run: the next one starts over
+    expect(state?.value ?? '').toBe('');
   });
 });

@@ -12,6 +12,7 @@ import { passwordResetRoutes } from './features/password-reset/password-reset.ro
 import { previewRoutes } from './features/previews/previews.routes';
 import { profileRoutes } from './features/profile/profile.routes';
 import { propertiesRoutes } from './features/properties/properties.routes';
+import { settingsRoutes } from './features/settings/settings.routes';
 import { usersRoutes } from './features/users/users.routes';
 import { ApiError } from './lib/api-error';
 import { ensureBuiltinAccounts } from './lib/bootstrap';
@@ -33,6 +34,7 @@ export function createApi() {
     .route('/', passwordResetRoutes)
     .route('/', profileRoutes)
     .route('/', usersRoutes)
+    .route('/', settingsRoutes)
     .route('/', collectionsRoutes)
     .route('/', propertiesRoutes)
     .route('/', itemsRoutes)

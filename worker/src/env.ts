@@ -1,5 +1,6 @@
 import type { DrizzleD1Database } from 'drizzle-orm/d1';
 import type { Locale } from '../../shared/constants';
+import type { Settings } from '../../shared/schemas/settings';
 import type * as schema from './db/schema';
 
 /** Bindings and settings of the Worker (wrangler.toml [vars], secrets, .dev.vars). */
@@ -28,6 +29,11 @@ export interface Caller {
   sessionId: string;
 }
 
+/** The instance's settings, read from D1 on first use in a request (and cached per isolate). */
+export interface SettingsReader {
+  read(): Promise<Settings>;
+}
+
 /** Per-request values set once by the context middleware and read by handlers. */
 export interface Variables {
   /** The D1 binding for hand-written SQL (metered in benchmark mode). */
@@ -37,6 +43,7 @@ export interface Variables {
   requestId: string;
   demo: boolean;
   caller: Caller | null;
+  settings: SettingsReader;
 }
 
 export interface AppEnv {

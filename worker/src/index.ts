@@ -1,16 +1,14 @@
-// Worker entry: HTTP requests go to the Hono app; the daily cron purges expired rows and sweeps files
-// that nothing uses.
+// Worker entry: HTTP requests go to the Hono app; cron triggers run the jobs registered for their
+// expression (worker/src/jobs/registry.ts).
 import { createApp } from './app';
 import type { Env } from './env';
-import { purgeExpired } from './features/maintenance/maintenance.job';
-import { sweepUnusedMedia } from './features/maintenance/media-sweep.job';
+import { runScheduledJobs } from './jobs/run-jobs';
 
 const app = createApp();
 
 export default {
   fetch: app.fetch,
-  async scheduled(_controller, env, ctx) {
-    ctx.waitUntil(purgeExpired(env).then(({ rowsWritten }) => console.log('purged expired rows', rowsWritten)));
-    ctx.waitUntil(sweepUnusedMedia(env).then(({ checked, removed }) => console.log('media sweep', checked, 'checked', removed, 'removed')));
+  async scheduled(controller, env, ctx) {
+    ctx.waitUntil(runScheduledJobs(env, controller.cron));
   },
 } satisfies ExportedHandler<Env>;

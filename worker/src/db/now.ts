@@ -1,7 +1,11 @@
 import { sql } from 'drizzle-orm';
 
 /**
- * The database's clock, for timestamps written next to column defaults. Workers' Date.now() only
- * advances between I/O, so JavaScript time could order writes wrongly against defaults.
+ * The database's clock: the one clock for stored timestamps. Columns default to it, writes stamp it,
+ * and comparisons with stored times (session expiry, purges) use it in SQL or through the scheduled
+ * jobs' `now`, which is read from it. Workers' Date.now() only advances between I/O and runs on
+ * another machine than D1, so JavaScript time could order writes wrongly against defaults or judge a
+ * row expired that the database does not. (Signed tokens' own expiry is set and checked by the Worker
+ * alone and never compared with rows, so it stays on JavaScript's clock.)
  */
 export const sqlNow = sql`(strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))`;

@@ -1,3 +1,4 @@
 // The drizzle schema index (the one barrel): drizzle-kit and the client read every table from here.
 export * from './users.schema';
 export * from './collections.schema';
+export * from './settings.schema';

@@ -5,6 +5,7 @@ import { and, eq, gt } from 'drizzle-orm';
 import type { Context } from 'hono';
 import { createMiddleware } from 'hono/factory';
 import { BUILTIN_ADMIN_USERNAME } from '../../../shared/constants';
+import { sqlNow } from '../db/now';
 import { sessions, users } from '../db/schema';
 import type { AppEnv, Caller, Db } from '../env';
 import { ApiError } from '../lib/api-error';
@@ -20,7 +21,7 @@ export async function sessionCaller(db: Db, claims: { userId: number; sessionId:
       and(
         eq(sessions.id, claims.sessionId),
         eq(sessions.userId, claims.userId),
-        gt(sessions.expiresAt, new Date().toISOString()),
+        gt(sessions.expiresAt, sqlNow),
       ),
     )
     .limit(1);

@@ -10,24 +10,13 @@ import type { Caller } from '../../env';
 import { ApiError } from '../../lib/api-error';
 import type { CallerLevel } from '../../lib/visibility';
 import { inlineId } from '../../db/inline-id';
+import type { ItemRow } from '../../db/raw-rows';
 import type { PropertyRow } from '../../lib/values';
 import { facetsExpression, facetToken, matchExpression } from './items.search';
 
 /** "Unlimited" is served in pages of this size; the client asks for the next ones as it scrolls. */
 export const UNLIMITED_PAGE_SIZE = 200;
 
-export interface ItemRow {
-  id: number;
-  collection_id: number;
-  quantity: number;
-  visibility: number | null;
-  level: number;
-  borrowable: number | null;
-  data: string;
-  version: number;
-  created_at: string;
-  updated_at: string;
-}
 
 /** Values by property key, for the given (visible) properties only, from the item's cached data. */
 function valuesOf(row: ItemRow, props: PropertyRow[]): Record<string, unknown> {

@@ -24,7 +24,7 @@ import type { Db } from '../../env';
 import { runBatch } from '../../lib/batch';
 import { releaseMedia } from '../../lib/media';
 import { valuesToRows, type PropertyRow, type ValueRow } from '../../lib/values';
-import type { ItemRow } from './items.queries';
+import type { ItemRow } from '../../db/raw-rows';
 import { mediaValuesOf } from './items.media';
 
 /** What a write needs besides the database: the media bucket and a way to finish work after answering. */

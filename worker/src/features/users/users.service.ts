@@ -2,13 +2,14 @@
 // its cascade, avatars in R2.
 import { and, eq, ne } from 'drizzle-orm';
 import { AVATAR_KEY_PREFIX, AVATAR_MAX_BYTES } from '../../../../shared/constants';
+import { sqlNow } from '../../db/now';
 import { collections, sessions, users } from '../../db/schema';
 import { deleteCollectionMedia } from '../collections/collections.service';
 import type { Db, Env } from '../../env';
 import { ApiError } from '../../lib/api-error';
 import { mediaKeyOf, readImageFile, toMediaValue } from '../../lib/media';
 import { hashPassword } from '../../lib/password';
-import { cancelEmailChanges, findConflicts, findUserById, nowIso, type UserRow } from './users.queries';
+import { cancelEmailChanges, findConflicts, findUserById, type UserRow } from './users.queries';
 
 export async function assertNoConflicts(
   db: Db,
@@ -46,7 +47,7 @@ export async function updateUserRow(
   keepSessionId?: string,
 ): Promise<UserRow> {
   await assertNoConflicts(db, { username: input.username, email: input.email }, row.id);
-  const changes: Partial<typeof users.$inferInsert> = { updatedAt: nowIso() };
+  const changes: Partial<typeof users.$inferInsert> = {};
   if (input.username !== undefined) changes.username = input.username;
   if (input.email !== undefined) changes.email = input.email;
   if (input.firstName !== undefined) changes.firstName = input.firstName;
@@ -55,7 +56,11 @@ export async function updateUserRow(
   if (input.enabled !== undefined) changes.enabled = input.enabled;
   if (input.password) changes.passwordHash = await hashPassword(input.password);
 
-  const update = db.update(users).set(changes).where(eq(users.id, row.id)).returning();
+  const update = db
+    .update(users)
+    .set({ ...changes, updatedAt: sqlNow })
+    .where(eq(users.id, row.id))
+    .returning();
   const revokeSessions = !!input.password || input.enabled === false;
   if (!revokeSessions) {
     const [updated] = await update;
@@ -84,7 +89,7 @@ export async function replaceAvatar(
   await env.MEDIA.put(key, image.bytes, { httpMetadata: { contentType: image.type } });
   const [updated] = await db
     .update(users)
-    .set({ avatar: toMediaValue(key), updatedAt: nowIso() })
+    .set({ avatar: toMediaValue(key), updatedAt: sqlNow })
     .where(eq(users.id, row.id))
     .returning();
   await removeMedia(env, row.avatar);
@@ -94,7 +99,7 @@ export async function replaceAvatar(
 export async function clearAvatar(env: Env, db: Db, row: UserRow): Promise<UserRow> {
   const [updated] = await db
     .update(users)
-    .set({ avatar: null, updatedAt: nowIso() })
+    .set({ avatar: null, updatedAt: sqlNow })
     .where(eq(users.id, row.id))
     .returning();
   await removeMedia(env, row.avatar);

@@ -1,0 +1,21 @@
+// Row types for hand-written SQL, each checked against its drizzle table: renaming, retyping, adding or
+// removing a column fails the type check here instead of silently mis-reading rows at run time.
+import type { items } from './schema';
+import type { Equal, Expect, RawRow } from './row-types';
+
+/** `SELECT * FROM items` (items' reads are raw SQL for their FTS5 and index hints). */
+export interface ItemRow {
+  id: number;
+  collection_id: number;
+  quantity: number;
+  visibility: number | null;
+  level: number;
+  borrowable: number | null;
+  /** The item's values as JSON keyed by property id. */
+  data: string;
+  /** Moved on by every edit (stale edits are refused). */
+  version: number;
+  created_at: string;
+  updated_at: string;
+}
+export type _ItemRowMatchesSchema = Expect<Equal<ItemRow, RawRow<typeof items>>>;

@@ -1,0 +1,13 @@
+import { sqliteTable, text } from 'drizzle-orm/sqlite-core';
+import { sqlNow } from './now';
+
+/**
+ * Instance-wide settings changed from Configuration, one row per key with its value as JSON. Keys
+ * without a row take their default from shared/schemas/settings.ts, so adding a setting needs no
+ * migration.
+ */
+export const settings = sqliteTable('settings', {
+  key: text('key').primaryKey(),
+  value: text('value').notNull(),
+  updatedAt: text('updated_at').notNull().default(sqlNow),
+});

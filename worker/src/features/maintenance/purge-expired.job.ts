@@ -1,0 +1,47 @@
+// Expired sessions, spent or expired reset and email change links, and finished rate-limit windows would otherwise grow
+// forever. Each statement deletes at most a chunk of rows, so a backlog (say, after a burst of sign-in
+// attempts from many addresses) is cleared over several days instead of blowing one run's limits or a
+// day's rows-written allowance.
+import type { Job } from '../../jobs/job';
+
+/** The longest rate-limit window in use (password reset requests: one hour). */
+const LONGEST_WINDOW_SECONDS = 3600;
+const CHUNK = 1000;
+
+// The rowid subquery is SQLite's way to cap a DELETE (DELETE … LIMIT is a compile-time option D1 lacks).
+// ?1 is the cut-off: a timestamp for sessions and reset links, a window start in seconds for rate limits.
+const PURGES = [
+  { table: 'sessions', sql: 'DELETE FROM sessions WHERE rowid IN (SELECT rowid FROM sessions WHERE expires_at < ?1 LIMIT ?2)' },
+  {
+    table: 'passwordResets',
+    sql: 'DELETE FROM password_resets WHERE rowid IN (SELECT rowid FROM password_resets WHERE expires_at < ?1 OR used_at IS NOT NULL LIMIT ?2)',
+  },
+  {
+    table: 'emailChanges',
+    sql: 'DELETE FROM email_changes WHERE rowid IN (SELECT rowid FROM email_changes WHERE expires_at < ?1 OR used_at IS NOT NULL LIMIT ?2)',
+  },
+  { table: 'rateLimits', sql: 'DELETE FROM rate_limits WHERE rowid IN (SELECT rowid FROM rate_limits WHERE window_start < ?1 LIMIT ?2)' },
+] as const;
+
+export const purgeExpiredJob: Job = {
+  name: 'purge-expired',
+  units: 8,
+  async run(env, { now, budget }) {
+    const counts: Record<string, number> = { sessions: 0, passwordResets: 0, emailChanges: 0, rateLimits: 0 };
+    const cutOff = {
+      sessions: now.toISOString(),
+      passwordResets: now.toISOString(),
+      emailChanges: now.toISOString(),
+      rateLimits: Math.floor(now.getTime() / 1000) - LONGEST_WINDOW_SECONDS,
+    };
+    for (const purge of PURGES) {
+      for (;;) {
+        if (!budget.take()) return counts;
+        const { meta } = await env.DB.prepare(purge.sql).bind(cutOff[purge.table], CHUNK).run();
+        counts[purge.table]! += meta.changes;
+        if (meta.changes < CHUNK) break;
+      }
+    }
+    return counts;
+  },
+};
