@@ -36,7 +36,7 @@ test('the administrator creates, edits, disables and deletes a user', async ({ p
   await other.getByLabel('Username or email').fill(username);
   await other.getByLabel('Password', { exact: true }).fill('ada-password-1');
   await other.getByRole('button', { name: 'Sign in' }).click();
-  await expect(other.getByRole('alert')).toContainText('This account is disabled');
+  await expect(other.getByRole('alert')).toContainText('A disabled account cannot sign in either');
   await other.close();
 
   await page.getByRole('link', { name: `Delete ${username}` }).click();
