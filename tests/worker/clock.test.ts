@@ -35,4 +35,23 @@ describe('the database clock', () => {
     const database = await env.DB.prepare("SELECT strftime('%Y-%m-%dT%H:%M:%fZ', 'now') AS now").first<{ now: string }>();
     expect(updated.updatedAt <= database!.now).toBe(true);
   });
+
+  it('sets the expiry of sessions and of reset links', async () => {
+    const { user, password } = await createUser();
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(IN_2000);
+    await call('/api/v1/password-reset', { method: 'POST', json: { login: user.username } });
+    // The token itself is signed with the Worker's clock (it is never compared with rows); the row is
+    // what counts, and the database dates it.
+    await signIn(user.username, password);
+    vi.useRealTimers();
+    const database = await env.DB.prepare("SELECT strftime('%Y-%m-%dT%H:%M:%fZ', 'now') AS now").first<{ now: string }>();
+    const rows = await env.DB.prepare(
+      'SELECT expires_at FROM sessions WHERE user_id = ?1 UNION ALL SELECT expires_at FROM password_resets WHERE user_id = ?1',
+    )
+      .bind(user.id)
+      .all<{ expires_at: string }>();
+    expect(rows.results.length).toBeGreaterThanOrEqual(2);
+    for (const row of rows.results) expect(row.expires_at > database!.now).toBe(true);
+  });
 });

@@ -9,3 +9,9 @@ import { sql } from 'drizzle-orm';
  * alone and never compared with rows, so it stays on JavaScript's clock.)
  */
 export const sqlNow = sql`(strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))`;
+
+/** The database's time some seconds from now: expiry of sessions and links, by the same clock. */
+export function sqlNowPlus(seconds: number) {
+  if (!Number.isSafeInteger(seconds)) throw new Error(`not a whole number of seconds: ${seconds}`);
+  return sql.raw(`(strftime('%Y-%m-%dT%H:%M:%fZ', 'now', '${seconds >= 0 ? '+' : ''}${seconds} seconds'))`);
+}

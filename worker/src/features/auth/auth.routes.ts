@@ -13,6 +13,7 @@ import { randomToken, SESSION_DAYS, signSessionToken } from '../../lib/tokens';
 import { callerOf, requireUser } from '../../middleware/auth';
 import { findUserByLogin, type UserRow } from '../users/users.queries';
 import { signInLimits } from './auth.service';
+import { sqlNowPlus } from '../../db/now';
 
 /**
  * Every failure answers LOGIN_FAILED, a disabled account included: answering otherwise only to the right
@@ -63,7 +64,8 @@ export const authRoutes = createRouter()
     const sessionId = randomToken();
     const expiresAt = new Date(Date.now() + SESSION_DAYS * 86_400_000);
     await db.batch([
-      db.insert(sessions).values({ id: sessionId, userId: user.id, expiresAt: expiresAt.toISOString() }),
+      // The row's expiry, which is what counts, is set by the database's clock; the token's own by ours.
+      db.insert(sessions).values({ id: sessionId, userId: user.id, expiresAt: sqlNowPlus(SESSION_DAYS * 86_400) }),
       clearAttempts(db, limits.pair.key),
       refundAttempt(db, limits.address.key),
       refundAttempt(db, limits.account.key),

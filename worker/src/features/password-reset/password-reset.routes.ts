@@ -12,8 +12,9 @@ import { hashPassword } from '../../lib/password';
 import { clientAddress, countAttempt, throttle } from '../../lib/rate-limit';
 import { randomToken, sha256Hex } from '../../lib/tokens';
 import { clearSignInLimitsOf } from '../auth/auth.service';
-import { cancelEmailChanges, findUserByLogin, nowIso } from '../users/users.queries';
+import { cancelEmailChanges, findUserByLogin } from '../users/users.queries';
 import { sendPasswordResetEmail } from './password-reset.email';
+import { sqlNow, sqlNowPlus } from '../../db/now';
 
 const LINK_LIFETIME_MS = 2 * 60 * 60 * 1000;
 const REQUESTS_PER_ADDRESS = 10;
@@ -62,7 +63,7 @@ export const passwordResetRoutes = createRouter()
         await db.insert(passwordResets).values({
           tokenHash: await sha256Hex(token),
           userId: user.id,
-          expiresAt: new Date(Date.now() + LINK_LIFETIME_MS).toISOString(),
+          expiresAt: sqlNowPlus(LINK_LIFETIME_MS / 1000),
         });
         // Sent after the answer so that its duration does not tell whether the account exists.
         c.executionCtx.waitUntil(
@@ -90,23 +91,22 @@ export const passwordResetRoutes = createRouter()
         and(
           eq(passwordResets.tokenHash, await sha256Hex(input.token)),
           isNull(passwordResets.usedAt),
-          gt(passwordResets.expiresAt, nowIso()),
+          gt(passwordResets.expiresAt, sqlNow),
           eq(users.enabled, true),
         ),
       )
       .limit(1);
     if (!reset) throw new ApiError('RESET_TOKEN_INVALID');
 
-    const now = nowIso();
     await db.batch([
       db
         .update(users)
-        .set({ passwordHash: await hashPassword(input.password), updatedAt: now })
+        .set({ passwordHash: await hashPassword(input.password), updatedAt: sqlNow })
         .where(eq(users.id, reset.userId)),
       // Every outstanding link of the user is spent, not only this one.
       db
         .update(passwordResets)
-        .set({ usedAt: now })
+        .set({ usedAt: sqlNow })
         .where(and(eq(passwordResets.userId, reset.userId), isNull(passwordResets.usedAt))),
       db.delete(sessions).where(eq(sessions.userId, reset.userId)),
       // Whoever asked for a change of address knew the old password: that request dies with it.

@@ -8,9 +8,10 @@ import type { Db, Env } from '../../env';
 import { ApiError } from '../../lib/api-error';
 import { throttle } from '../../lib/rate-limit';
 import { randomToken, sha256Hex } from '../../lib/tokens';
-import { cancelEmailChanges, findUserById, nowIso, type UserRow } from '../users/users.queries';
+import { cancelEmailChanges, findUserById, type UserRow } from '../users/users.queries';
 import { assertNoConflicts } from '../users/users.service';
 import { sendEmailChangeConfirmation, sendEmailChangeNotice } from './email-change.email';
+import { sqlNow, sqlNowPlus } from '../../db/now';
 
 const LINK_LIFETIME_MS = 24 * 60 * 60 * 1000;
 /** Each request sends two emails: a session holder should not be able to flood inboxes. */
@@ -35,7 +36,7 @@ export async function requestEmailChange(ctx: EmailContext, user: UserRow, newEm
       tokenHash: await sha256Hex(token),
       userId: user.id,
       newEmail,
-      expiresAt: new Date(Date.now() + LINK_LIFETIME_MS).toISOString(),
+      expiresAt: sqlNowPlus(LINK_LIFETIME_MS / 1000),
     }),
   ]);
   ctx.background(sendEmailChangeConfirmation(ctx.env, ctx.locale, user, newEmail, token));
@@ -46,7 +47,7 @@ export async function requestEmailChange(ctx: EmailContext, user: UserRow, newEm
 export async function removeEmail(ctx: EmailContext, user: UserRow): Promise<UserRow> {
   const { db } = ctx;
   const [[updated]] = await db.batch([
-    db.update(users).set({ email: null, updatedAt: nowIso() }).where(eq(users.id, user.id)).returning(),
+    db.update(users).set({ email: null, updatedAt: sqlNow }).where(eq(users.id, user.id)).returning(),
     cancelEmailChanges(db, user.id),
   ]);
   ctx.background(sendEmailChangeNotice(ctx.env, ctx.locale, user, null));
@@ -57,7 +58,7 @@ export async function pendingEmailOf(db: Db, userId: number): Promise<string | n
   const [row] = await db
     .select({ newEmail: emailChanges.newEmail })
     .from(emailChanges)
-    .where(and(eq(emailChanges.userId, userId), isNull(emailChanges.usedAt), gt(emailChanges.expiresAt, nowIso())))
+    .where(and(eq(emailChanges.userId, userId), isNull(emailChanges.usedAt), gt(emailChanges.expiresAt, sqlNow)))
     .orderBy(desc(emailChanges.expiresAt))
     .limit(1);
   return row?.newEmail ?? null;
@@ -65,18 +66,17 @@ export async function pendingEmailOf(db: Db, userId: number): Promise<string | n
 
 /** The token is the credential (the link may be opened signed out, on another device). */
 export async function confirmEmailChange(db: Db, token: string): Promise<void> {
-  const now = nowIso();
   // Spent by the same statement that finds it: a link works once even when opened twice at once.
   const [change] = await db
     .update(emailChanges)
-    .set({ usedAt: now })
-    .where(and(eq(emailChanges.tokenHash, await sha256Hex(token)), isNull(emailChanges.usedAt), gt(emailChanges.expiresAt, now)))
+    .set({ usedAt: sqlNow })
+    .where(and(eq(emailChanges.tokenHash, await sha256Hex(token)), isNull(emailChanges.usedAt), gt(emailChanges.expiresAt, sqlNow)))
     .returning({ userId: emailChanges.userId, newEmail: emailChanges.newEmail });
   const user = change ? await findUserById(db, change.userId) : undefined;
   if (!change || !user?.enabled) throw new ApiError('EMAIL_CHANGE_TOKEN_INVALID');
   await assertNoConflicts(db, { email: change.newEmail }, user.id);
   await db.batch([
-    db.update(users).set({ email: change.newEmail, updatedAt: now }).where(eq(users.id, user.id)),
+    db.update(users).set({ email: change.newEmail, updatedAt: sqlNow }).where(eq(users.id, user.id)),
     cancelEmailChanges(db, user.id),
   ]);
 }

@@ -3,6 +3,7 @@ import { BUILTIN_ADMIN_USERNAME } from '../../../../shared/constants';
 import type { User } from '../../../../shared/schemas/users';
 import { collections, emailChanges, users } from '../../db/schema';
 import type { Db } from '../../env';
+import { sqlNow } from '../../db/now';
 
 export type UserRow = typeof users.$inferSelect;
 
@@ -68,14 +69,10 @@ export async function findConflicts(
   };
 }
 
-export function nowIso(): string {
-  return new Date().toISOString();
-}
-
 /** Spends every pending email change of the user (a newer request, a new password, a confirmation). */
 export function cancelEmailChanges(db: Db, userId: number) {
   return db
     .update(emailChanges)
-    .set({ usedAt: nowIso() })
+    .set({ usedAt: sqlNow })
     .where(and(eq(emailChanges.userId, userId), isNull(emailChanges.usedAt)));
 }
