@@ -14,10 +14,13 @@ export const ERROR_STATUS = {
   DEMO_MODE: 403,
   CANNOT_CHANGE_SELF: 403,
   NOT_FOUND: 404,
+  METHOD_NOT_ALLOWED: 405,
   USERNAME_TAKEN: 409,
   EMAIL_TAKEN: 409,
   PROPERTY_KEY_TAKEN: 409,
   PROPERTY_HAS_VALUES: 409,
+  /** A write named something (a collection, a property) that another request deleted meanwhile. */
+  DELETED_MEANWHILE: 409,
   PAYLOAD_TOO_LARGE: 413,
   UNSUPPORTED_MEDIA_TYPE: 415,
   TOO_MANY_REQUESTS: 429,

@@ -23,6 +23,7 @@ const VALIDATION_REASONS = new Set([
   'invalid_date',
   'invalid_datetime',
   'invalid_url',
+  'url_credentials',
   'invalid_color',
   'invalid_json',
   'invalid_media',
@@ -41,6 +42,18 @@ function localizeField(locale: AppEnv['Variables']['locale'], field: FieldIssue 
   };
 }
 
+/**
+ * A write that names a row another request deleted between this request's checks and its write
+ * (an item for a collection, a value for a property): SQLite refuses it with a foreign-key error,
+ * which drizzle may wrap in its own error.
+ */
+function isForeignKeyFailure(err: unknown): boolean {
+  for (let cause = err, depth = 0; cause instanceof Error && depth < 5; cause = cause.cause, depth++) {
+    if (cause.message.includes('FOREIGN KEY constraint failed')) return true;
+  }
+  return false;
+}
+
 /** The one place errors become responses: {error: {code, message, details}} in the caller's language. */
 export function handleError(err: Error, c: Context<AppEnv>): Response {
   const locale = c.get('locale') ?? 'en_US';
@@ -50,11 +63,13 @@ export function handleError(err: Error, c: Context<AppEnv>): Response {
   } else if (err instanceof HTTPException && err.status in HTTP_EXCEPTION_CODES) {
     // Hono's body parsers and validators throw these (malformed JSON, wrong content type).
     apiError = new ApiError(HTTP_EXCEPTION_CODES[err.status]!);
+  } else if (isForeignKeyFailure(err)) {
+    apiError = new ApiError('DELETED_MEANWHILE');
   } else {
     console.error('unhandled error', c.get('requestId'), err.name, err.message);
     apiError = new ApiError('INTERNAL');
   }
-  const { fields, retryAfter } = apiError.details ?? {};
+  const { fields, retryAfter, allow } = apiError.details ?? {};
   const body: ErrorBody = {
     error: {
       code: apiError.code,
@@ -64,5 +79,6 @@ export function handleError(err: Error, c: Context<AppEnv>): Response {
   };
   const headers: Record<string, string> = {};
   if (retryAfter) headers['Retry-After'] = String(retryAfter);
+  if (allow) headers.Allow = allow.join(', ');
   return c.json(body, apiError.status, headers);
 }

@@ -197,6 +197,8 @@ export const propertiesRoutes = createRouter()
       const raw = 'defaultValue' in input ? defaultValue : current.defaultValue === null ? null : (JSON.parse(current.defaultValue) as unknown);
       changes.defaultValue = normalizeDefault({ type, multiple }, raw);
     }
+    // Nothing to write (an empty body): the property as it is, rather than an UPDATE with no columns.
+    if (Object.values(changes).every((value) => value === undefined)) return c.json(toProperty(current), 200);
     const refresh = DERIVED_FIELDS.some((f) => input[f] !== undefined && input[f] !== current[f]);
     const results = await runBatch(db, [
       db.update(properties).set(changes).where(eq(properties.id, pid)).returning(),
