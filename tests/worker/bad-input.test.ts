@@ -181,6 +181,17 @@ describe('writes racing a deletion', () => {
     expect(edited.status).toBe(409);
   });
 
+  it('answers 404 when the property goes while it is edited', async () => {
+    const owner = await createUser();
+    const c = await createCollection(owner.token, { name: 'Shelf' });
+    const prop = await addProperty(owner.token, c.id, { label: 'Year', type: 'number' });
+    triggers.push('race_property_edit');
+    await env.DB.exec('CREATE TRIGGER race_property_edit BEFORE UPDATE OF label ON properties BEGIN DELETE FROM properties WHERE id = OLD.id; END');
+    const res = await call(`/api/v1/collections/${c.id}/properties/${prop.id}`, { method: 'PATCH', token: owner.token, json: { label: 'Released' } });
+    expect(res.status).toBe(404);
+    expect((await envelope(res)).error.code).toBe('NOT_FOUND');
+  });
+
   it('answers 409 when the collection goes while a property is added', async () => {
     const owner = await createUser();
     const c = await createCollection(owner.token, { name: 'Doomed' });

@@ -207,8 +207,10 @@ export const propertiesRoutes = createRouter()
       ...(refresh ? refreshStatements(db, { collectionId: found.collection.id }) : []),
       ...(input.filterable !== undefined && input.filterable !== current.filterable ? facetCountStatements(db, pid, input.filterable) : []),
     ]);
-    const updated = results[0] as PropertyRow[];
-    return c.json(toProperty(updated[0]!), 200);
+    // Deleted by another request since it was read: the update matched nothing.
+    const [updated] = results[0] as PropertyRow[];
+    if (!updated) throw new ApiError('NOT_FOUND');
+    return c.json(toProperty(updated), 200);
   })
   .openapi(reorder, async (c) => {
     const db = c.get('db');
