@@ -38,6 +38,14 @@ function parseUrl(text: string): URL | null {
   }
 }
 
+/**
+ * `https://user:pass@host/` shows one host and may carry secrets, and browsers may ask to sign in;
+ * `https://trusted.example@evil.example/` reads as trusted. Neither belongs in a catalogue link.
+ */
+function hasCredentials(url: URL): boolean {
+  return url.username !== '' || url.password !== '';
+}
+
 /** Empty input (null, undefined, blank text) means "no value": the normalizer answers ok(null). */
 export function normalizeValue(type: PropertyType, raw: unknown): ValueResult {
   if (raw === null || raw === undefined || (typeof raw === 'string' && raw.trim() === '')) return ok(null);
@@ -77,7 +85,7 @@ export function normalizeValue(type: PropertyType, raw: unknown): ValueResult {
       if (typeof raw !== 'string') return fail('invalid_url');
       const url = parseUrl(raw.trim());
       if (!url || !['http:', 'https:', 'mailto:'].includes(url.protocol) || raw.length > URL_VALUE_MAX_LENGTH) return fail('invalid_url');
-      return ok(url.href);
+      return hasCredentials(url) ? fail('url_credentials') : ok(url.href);
     }
     case 'color':
       return typeof raw === 'string' && /^#[0-9a-fA-F]{6}$/.test(raw.trim()) ? ok(raw.trim().toLowerCase()) : fail('invalid_color');
@@ -99,7 +107,8 @@ export function normalizeValue(type: PropertyType, raw: unknown): ValueResult {
       if (typeof raw !== 'string') return fail('invalid_video');
       if (MEDIA_KEY.test(raw)) return ok(raw);
       const url = parseUrl(raw.trim());
-      return url && url.protocol === 'https:' && VIDEO_HOSTS.test(url.hostname) ? ok(url.href) : fail('invalid_video');
+      if (!url || url.protocol !== 'https:' || !VIDEO_HOSTS.test(url.hostname)) return fail('invalid_video');
+      return hasCredentials(url) ? fail('url_credentials') : ok(url.href);
     }
   }
 }

@@ -34,3 +34,24 @@ describe('value normalizers', () => {
     expect(normalizeValue('text', '   ')).toEqual({ ok: true, value: null });
   });
 });
+
+describe('addresses with credentials', () => {
+  it('are refused for url and video values, whatever the scheme or host', () => {
+    const refused = { ok: false, reason: 'url_credentials' };
+    expect(normalizeValue('url', 'https://user:pass@example.org/')).toEqual(refused);
+    expect(normalizeValue('url', 'http://admin@192.0.2.1/')).toEqual(refused);
+    expect(normalizeValue('url', 'https://example.org:secret@evil.example/')).toEqual(refused);
+    expect(normalizeValue('url', 'https://:secret@example.org/')).toEqual(refused);
+    expect(normalizeValue('url', ' HTTPS://U:P@EXAMPLE.ORG ')).toEqual(refused);
+    expect(normalizeValue('video', 'https://me:pw@www.youtube.com/watch?v=dQw4w9WgXcQ')).toEqual(refused);
+    expect(normalizeValue('video', 'https://me@vimeo.com/76979871')).toEqual(refused);
+  });
+
+  it('leave addresses that only contain an @ elsewhere, and other schemes stay refused', () => {
+    expect(normalizeValue('url', 'https://example.org/@someone')).toEqual({ ok: true, value: 'https://example.org/@someone' });
+    expect(normalizeValue('url', 'https://example.org/?to=a@b.org')).toEqual({ ok: true, value: 'https://example.org/?to=a@b.org' });
+    expect(normalizeValue('url', 'https://@example.org/')).toEqual({ ok: true, value: 'https://example.org/' });
+    expect(normalizeValue('url', 'ftp://user:pass@example.org/')).toEqual({ ok: false, reason: 'invalid_url' });
+    expect(normalizeValue('url', 'data:text/html,hi')).toEqual({ ok: false, reason: 'invalid_url' });
+  });
+});

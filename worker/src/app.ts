@@ -14,6 +14,7 @@ import { profileRoutes } from './features/profile/profile.routes';
 import { propertiesRoutes } from './features/properties/properties.routes';
 import { settingsRoutes } from './features/settings/settings.routes';
 import { usersRoutes } from './features/users/users.routes';
+import { allowedMethods } from './lib/allowed-methods';
 import { ApiError } from './lib/api-error';
 import { ensureBuiltinAccounts } from './lib/bootstrap';
 import { handleError } from './lib/error-handler';
@@ -58,18 +59,26 @@ export function createApi() {
   return api;
 }
 
+const READ_ONLY = ['GET', 'HEAD'];
+
 export function createApp() {
   // Not strict: `/api/v1/` and `/api/v1` are the same resource.
   const app = new Hono<AppEnv>({ strict: false });
   app.use('*', requestContext, securityHeaders);
   app.onError(handleError);
-  app.route(API_PREFIX, createApi());
+  const api = createApi();
+  const apiMethods = allowedMethods(api.routes, API_PREFIX);
+  app.route(API_PREFIX, api);
   app.route('/media', mediaRoutes);
   app.route('/', previewRoutes);
-  app.all('/api/*', () => {
-    throw new ApiError('NOT_FOUND');
+  app.all('/api/*', (c) => {
+    const allow = apiMethods(c.req.path);
+    throw allow.length > 0 ? new ApiError('METHOD_NOT_ALLOWED', { allow }) : new ApiError('NOT_FOUND');
   });
-  // Everything else is the SPA (static assets answer unknown paths with index.html).
-  app.all('*', (c) => c.env.ASSETS.fetch(c.req.raw));
+  // Everything else is the SPA (static assets answer unknown paths with index.html), which is only read.
+  app.on(['GET', 'HEAD'], '*', (c) => c.env.ASSETS.fetch(c.req.raw));
+  app.all('*', () => {
+    throw new ApiError('METHOD_NOT_ALLOWED', { allow: READ_ONLY });
+  });
   return app;
 }

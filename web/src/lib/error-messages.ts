@@ -35,6 +35,7 @@ export const errorMessages = defineMessages({
     defaultMessage: 'Change your own password and email address in My profile, where your current password is asked.',
   },
   NOT_FOUND: { id: 'errors.NOT_FOUND', defaultMessage: 'What you are looking for does not exist.' },
+  METHOD_NOT_ALLOWED: { id: 'errors.METHOD_NOT_ALLOWED', defaultMessage: 'This address does not accept this request.' },
   USERNAME_TAKEN: { id: 'errors.USERNAME_TAKEN', defaultMessage: 'This username is already taken.' },
   EMAIL_TAKEN: { id: 'errors.EMAIL_TAKEN', defaultMessage: 'This email address is already used by another account.' },
   PROPERTY_KEY_TAKEN: {
@@ -48,6 +49,10 @@ export const errorMessages = defineMessages({
   STALE_WRITE: {
     id: 'errors.STALE_WRITE',
     defaultMessage: 'Someone changed this since you opened it. Reload to see their changes, then make yours again.',
+  },
+  DELETED_MEANWHILE: {
+    id: 'errors.DELETED_MEANWHILE',
+    defaultMessage: 'Something this change refers to was deleted meanwhile. Reload the page and try again.',
   },
   PAYLOAD_TOO_LARGE: { id: 'errors.PAYLOAD_TOO_LARGE', defaultMessage: 'This file is too large.' },
   UNSUPPORTED_MEDIA_TYPE: { id: 'errors.UNSUPPORTED_MEDIA_TYPE', defaultMessage: 'This type of file is not accepted.' },

@@ -6,7 +6,8 @@ export class ApiError extends Error {
 
   constructor(
     readonly code: ErrorCode,
-    readonly details?: { fields?: FieldIssue[]; retryAfter?: number },
+    /** `allow`: the methods the address answers, sent as the Allow header of a 405. */
+    readonly details?: { fields?: FieldIssue[]; retryAfter?: number; allow?: readonly string[] },
   ) {
     super(code);
     this.status = ERROR_STATUS[code];

@@ -23,6 +23,7 @@ const VALIDATION_REASONS = new Set([
   'invalid_date',
   'invalid_datetime',
   'invalid_url',
+  'url_credentials',
   'invalid_color',
   'invalid_json',
   'invalid_media',
@@ -43,13 +44,27 @@ function localizeField(locale: AppEnv['Variables']['locale'], field: FieldIssue 
   };
 }
 
+/** The messages of an error and of the errors it wraps (drizzle wraps D1's as its cause). */
+function messagesOf(err: unknown): string[] {
+  const found: string[] = [];
+  for (let cause = err, depth = 0; cause instanceof Error && depth < 5; cause = cause.cause, depth++) found.push(cause.message);
+  return found;
+}
+
 /**
  * Database triggers refuse writes with RAISE(ABORT, '<ERROR CODE>') (migration 0007: STALE_WRITE); the
- * code reaches us inside D1's message, possibly wrapped by drizzle as the error's cause.
+ * code reaches us inside D1's message.
  */
 function abortedWith(err: unknown, code: 'STALE_WRITE'): boolean {
-  for (let e = err; e instanceof Error; e = e.cause) if (e.message.includes(code)) return true;
-  return false;
+  return messagesOf(err).some((message) => message.includes(code));
+}
+
+/**
+ * A write that names a row another request deleted between this request's checks and its write
+ * (an item for a collection, a value for a property): SQLite refuses it with a foreign-key error.
+ */
+function isForeignKeyFailure(err: unknown): boolean {
+  return messagesOf(err).some((message) => message.includes('FOREIGN KEY constraint failed'));
 }
 
 /** The one place errors become responses: {error: {code, message, details}} in the caller's language. */
@@ -63,11 +78,13 @@ export function handleError(err: Error, c: Context<AppEnv>): Response {
   } else if (err instanceof HTTPException && err.status in HTTP_EXCEPTION_CODES) {
     // Hono's body parsers and validators throw these (malformed JSON, wrong content type).
     apiError = new ApiError(HTTP_EXCEPTION_CODES[err.status]!);
+  } else if (isForeignKeyFailure(err)) {
+    apiError = new ApiError('DELETED_MEANWHILE');
   } else {
     console.error('unhandled error', c.get('requestId'), err.name, err.message);
     apiError = new ApiError('INTERNAL');
   }
-  const { fields, retryAfter } = apiError.details ?? {};
+  const { fields, retryAfter, allow } = apiError.details ?? {};
   const body: ErrorBody = {
     error: {
       code: apiError.code,
@@ -77,5 +94,6 @@ export function handleError(err: Error, c: Context<AppEnv>): Response {
   };
   const headers: Record<string, string> = {};
   if (retryAfter) headers['Retry-After'] = String(retryAfter);
+  if (allow) headers.Allow = allow.join(', ');
   return c.json(body, apiError.status, headers);
 }

@@ -19,6 +19,10 @@ export const valueReasonMessages = defineMessages({
     id: 'components.valueInput.reason.invalidUrl',
     defaultMessage: 'Only http, https and mailto addresses are accepted.',
   },
+  url_credentials: {
+    id: 'components.valueInput.reason.urlCredentials',
+    defaultMessage: 'An address cannot contain a user name or password.',
+  },
   invalid_color: { id: 'components.valueInput.reason.invalidColor', defaultMessage: 'A colour is written #rrggbb.' },
   invalid_json: { id: 'components.valueInput.reason.invalidJson', defaultMessage: 'This is not valid JSON.' },
   invalid_media: { id: 'components.valueInput.reason.invalidMedia', defaultMessage: 'Upload the file first.' },

@@ -74,9 +74,11 @@ export interface ListRequest {
 interface Conditions {
   /** An FTS5 expression: the search and the value filters, intersected inside the index. */
   match: string | null;
-  /** Other conditions on `i` (ranges), with their parameters. */
+  /**
+   * Other conditions on `i` (ranges). Their ids and numbers are inline, so any number of filters and
+   * values fits D1's 100 bound parameters per statement.
+   */
   sql: string[];
-  binds: unknown[];
 }
 
 function rangeBound(prop: PropertyRow, text: string, param: string): number {
@@ -91,6 +93,12 @@ function rangeBound(prop: PropertyRow, text: string, param: string): number {
   return n;
 }
 
+/** A checked number as an SQL literal (JavaScript's number text is valid SQL for every finite number). */
+function sqlNumber(n: number): string {
+  if (!Number.isFinite(n)) throw new Error(`not a finite number: ${n}`);
+  return String(n);
+}
+
 function badParam(path: string, reason: string): ApiError {
   const field: FieldIssue = { path, reason, message: '' };
   return new ApiError('VALIDATION_FAILED', { fields: [field] });
@@ -101,7 +109,7 @@ function badParam(path: string, reason: string): ApiError {
  * choosing another value of that property would give). Only visible filterable properties may filter.
  */
 function conditions(level: CallerLevel, props: PropertyRow[], request: ListRequest, skipKey?: string): Conditions {
-  const out: Conditions = { match: null, sql: [], binds: [] };
+  const out: Conditions = { match: null, sql: [] };
   const parts: string[] = [];
   const search = request.q ? matchExpression(request.q, level) : null;
   if (search) parts.push(`(${search})`);
@@ -120,17 +128,14 @@ function conditions(level: CallerLevel, props: PropertyRow[], request: ListReque
       if (type === 'yesno' && values.some((v) => v !== 'true' && v !== 'false')) throw badParam(param, 'invalid_type');
       facetGroups.push(values.map((v) => facetToken(prop.id, type, v)));
     } else if (prefix === FILTER_PREFIX) {
-      const wanted = values.map((v) => rangeBound(prop, v, param));
-      out.sql.push(
-        `EXISTS (SELECT 1 FROM item_values r WHERE r.item_id = i.id AND r.property_id = ? AND r.sort_number IN (${wanted.map(() => '?').join(',')}))`,
-      );
-      out.binds.push(prop.id, ...wanted);
+      const wanted = [...new Set(values.map((v) => sqlNumber(rangeBound(prop, v, param))))];
+      out.sql.push(`EXISTS (SELECT 1 FROM item_values r WHERE r.item_id = i.id AND r.property_id = ${inlineId(prop.id)} AND r.sort_number IN (${wanted.join(',')}))`);
     } else {
       if (!ranged || values.length !== 1) throw badParam(param, 'invalid');
+      const bound = sqlNumber(rangeBound(prop, values[0]!, param));
       out.sql.push(
-        `EXISTS (SELECT 1 FROM item_values r WHERE r.item_id = i.id AND r.property_id = ? AND r.sort_number ${prefix === MIN_PREFIX ? '>=' : '<='} ?)`,
+        `EXISTS (SELECT 1 FROM item_values r WHERE r.item_id = i.id AND r.property_id = ${inlineId(prop.id)} AND r.sort_number ${prefix === MIN_PREFIX ? '>=' : '<='} ${bound})`,
       );
-      out.binds.push(prop.id, rangeBound(prop, values[0]!, param));
     }
   }
   if (facetGroups.length > 0) parts.push(facetsExpression(facetGroups));
@@ -144,7 +149,7 @@ function conditions(level: CallerLevel, props: PropertyRow[], request: ListReque
  */
 function itemFilter(collectionId: number, level: CallerLevel, where: Conditions) {
   const sql = ['i.collection_id = ?', 'i.level <= ?', ...where.sql];
-  const binds: unknown[] = [collectionId, level, ...where.binds];
+  const binds: unknown[] = [collectionId, level];
   if (!where.match) return { from: 'items i', sql: sql.join(' AND '), binds };
   return {
     from: 'items_search CROSS JOIN items i ON i.id = items_search.rowid',

@@ -1,6 +1,7 @@
 // Reading items_search (FTS5): queries from what people type, and the facet tokens that filters
 // match. The index itself is written by items.writer.ts.
 import type { CallerLevel } from '../../lib/visibility';
+import { unicode61Words } from '../../lib/unicode61';
 import { searchColumns } from '../../lib/visibility';
 
 /**
@@ -13,24 +14,26 @@ export function facetToken(propertyId: number, type: string, value: string): str
   return `f${propertyId}v${[...bytes].map((b) => b.toString(16).padStart(2, '0')).join('')}`;
 }
 
+/** Enough to narrow any catalogue; more words only cost the index work. */
+const MAX_SEARCH_WORDS = 10;
+/** Longer words still match as prefixes of what they start with. */
+const MAX_WORD_LENGTH = 64;
+
 /**
  * An FTS5 query from what the user typed: every word must match, as a prefix, accents and case
- * ignored (the tokenizer removes diacritics). Quotes are stripped so input cannot change the syntax.
+ * ignored (the tokenizer removes diacritics). Words are cut where the index tokenizer cuts them, so
+ * each quoted word is one token; quotes inside a word are doubled, so input cannot change the syntax.
  */
 export function matchExpression(input: string, level: CallerLevel): string | null {
   const words = searchWords(input);
   if (words.length === 0) return null;
-  return `{${searchColumns(level)}} : (${words.map((w) => `"${w}"*`).join(' ')})`;
+  return `{${searchColumns(level)}} : (${words.map((w) => `"${w.replaceAll('"', '""')}"*`).join(' ')})`;
 }
 
 function searchWords(input: string): string[] {
-  return input
-    .normalize('NFKC')
-    .split(/[\s"'(){}[\]*:^+\-,.;!?]+/)
-    .map((w) => w.trim())
-    .filter(Boolean)
-    .slice(0, 10)
-    .map((w) => w.replaceAll('"', ''));
+  return unicode61Words(input.normalize('NFC'))
+    .slice(0, MAX_SEARCH_WORDS)
+    .map((word) => Array.from(word).slice(0, MAX_WORD_LENGTH).join(''));
 }
 
 /** The facets part of a match: any of the tokens of each property, all properties required. */

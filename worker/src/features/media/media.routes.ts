@@ -94,9 +94,18 @@ async function mayServe(c: Context<AppEnv>, key: string): Promise<boolean> {
   return row !== null;
 }
 
+/** The R2 key an address names, or null when its percent-encoding is broken (no such file then). */
+function keyOf(path: string): string | null {
+  try {
+    return decodeURIComponent(path.slice('/media/'.length));
+  } catch {
+    return null;
+  }
+}
+
 export const mediaRoutes = new Hono<AppEnv>().get('/*', optionalUser, async (c) => {
-  const key = decodeURIComponent(c.req.path.slice('/media/'.length));
-  if (key.includes('..') || key.endsWith('.thumb') || !(await mayServe(c, key))) throw new ApiError('NOT_FOUND');
+  const key = keyOf(c.req.path);
+  if (key === null || key.includes('..') || key.endsWith('.thumb') || !(await mayServe(c, key))) throw new ApiError('NOT_FOUND');
   // ?size=thumb: the small image made at upload, or the original when there is none.
   const object = (c.req.query('size') === 'thumb' && (await c.env.MEDIA.get(thumbnailKey(key)))) || (await c.env.MEDIA.get(key));
   if (!object) throw new ApiError('NOT_FOUND');
@@ -112,4 +121,8 @@ export const mediaRoutes = new Hono<AppEnv>().get('/*', optionalUser, async (c) 
   headers.set('Cache-Control', key.startsWith('avatars/') ? 'public, max-age=31536000, immutable' : 'private, max-age=3600');
   headers.set('Content-Security-Policy', "default-src 'none'; sandbox");
   return new Response(object.body, { headers });
-});
+})
+  // Files are only read here; uploads go through the API.
+  .all('/*', () => {
+    throw new ApiError('METHOD_NOT_ALLOWED', { allow: ['GET', 'HEAD'] });
+  });

@@ -198,6 +198,8 @@ export const propertiesRoutes = createRouter()
       const raw = 'defaultValue' in input ? defaultValue : current.defaultValue === null ? null : (JSON.parse(current.defaultValue) as unknown);
       changes.defaultValue = normalizeDefault({ type, multiple, collectionId: found.collection.id }, raw);
     }
+    // Nothing to write (an empty body): the property as it is, rather than an UPDATE with no columns.
+    if (Object.values(changes).every((value) => value === undefined)) return c.json(toProperty(current), 200);
     const refresh = DERIVED_FIELDS.some((f) => input[f] !== undefined && input[f] !== current[f]);
     const results = await runBatch(db, [
       db
@@ -210,8 +212,10 @@ export const propertiesRoutes = createRouter()
       ...(refresh ? refreshCollection(db, found.collection.id, 'data-and-search') : []),
       ...(input.filterable !== undefined && input.filterable !== current.filterable ? facetCountStatements(db, pid, input.filterable) : []),
     ]);
-    const updated = results[0] as PropertyRow[];
-    return c.json(toProperty(updated[0]!), 200);
+    // Deleted by another request since it was read: the update matched nothing.
+    const [updated] = results[0] as PropertyRow[];
+    if (!updated) throw new ApiError('NOT_FOUND');
+    return c.json(toProperty(updated), 200);
   })
   .openapi(reorder, async (c) => {
     const db = c.get('db');
