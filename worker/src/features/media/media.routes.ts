@@ -4,6 +4,7 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { Hono, type Context } from 'hono';
 import { ITEM_FILE_MAX_BYTES } from '../../../../shared/catalogue';
+import { AVATAR_KEY_PREFIX, IMAGE_MEDIA_TYPES, VIDEO_MEDIA_TYPES } from '../../../../shared/constants';
 import { mediaTicket, mediaUpload } from '../../../../shared/schemas/media';
 import type { AppEnv, Caller } from '../../env';
 import { ApiError } from '../../lib/api-error';
@@ -15,7 +16,8 @@ import { callerLevel } from '../../lib/visibility';
 import { callerOf, optionalUser, requireUser, sessionCaller } from '../../middleware/auth';
 import { findCollection, requireOwnedCollection } from '../collections/collections.queries';
 
-const INLINE_TYPES = /^(image\/(png|jpeg|gif|webp)|video\/(mp4|webm|ogg))$/;
+/** Shown in the page; anything else is always a download. */
+const INLINE_TYPES: ReadonlySet<string> = new Set([...IMAGE_MEDIA_TYPES, ...VIDEO_MEDIA_TYPES]);
 
 const upload = createRoute({
   method: 'post',
@@ -72,7 +74,7 @@ async function mediaCaller(c: Context<AppEnv>): Promise<Caller | null> {
 }
 
 async function mayServe(c: Context<AppEnv>, key: string): Promise<boolean> {
-  if (key.startsWith('avatars/')) return true;
+  if (key.startsWith(AVATAR_KEY_PREFIX)) return true;
   const match = /^collections\/(\d+)\/[A-Za-z0-9._-]+$/.exec(key);
   if (!match) return false;
   const found = await findCollection(c.get('db'), Number(match[1]));
@@ -112,13 +114,13 @@ export const mediaRoutes = new Hono<AppEnv>().get('/*', optionalUser, async (c) 
   const headers = new Headers();
   object.writeHttpMetadata(headers);
   const type = headers.get('content-type') ?? 'application/octet-stream';
-  if (!INLINE_TYPES.test(type)) {
+  if (!INLINE_TYPES.has(type)) {
     const filename = object.customMetadata?.filename ?? 'file';
     headers.set('Content-Disposition', `attachment; filename*=UTF-8''${encodeURIComponent(filename)}`);
   }
   headers.set('ETag', object.httpEtag);
   // Each upload gets a new key, so an address never changes content; private media stay out of shared caches.
-  headers.set('Cache-Control', key.startsWith('avatars/') ? 'public, max-age=31536000, immutable' : 'private, max-age=3600');
+  headers.set('Cache-Control', key.startsWith(AVATAR_KEY_PREFIX) ? 'public, max-age=31536000, immutable' : 'private, max-age=3600');
   headers.set('Content-Security-Policy', "default-src 'none'; sandbox");
   return new Response(object.body, { headers });
 })
