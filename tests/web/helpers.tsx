@@ -7,6 +7,7 @@ import { SWRConfig } from 'swr';
 import { vi } from 'vitest';
 import { STORAGE_KEYS } from '../../shared/constants';
 import type { ApiInfo } from '../../shared/schemas/meta';
+import type { Profile, User } from '../../shared/schemas/users';
 import { routes } from '../../web/src/app/router';
 import { AppSwrProvider } from '../../web/src/app/swr-provider';
 import en from '../../web/src/i18n/en.json';
@@ -39,6 +40,24 @@ export const apiInfo = (demo = false): ApiInfo => ({
 });
 
 /** Replaces fetch; every call is recorded, and the handler answers it. */
+/** Alice, a signed-in user as the API answers her (users list, user, profile). */
+export const makeUser = (overrides: Partial<User> = {}): User => ({
+  id: 7,
+  username: 'alice',
+  email: 'alice@example.com',
+  firstName: 'Alice',
+  lastName: 'Martin',
+  avatar: null,
+  isAdmin: false,
+  enabled: true,
+  builtinAdmin: false,
+  createdAt: '2026-03-14T10:00:00.000Z',
+  updatedAt: '2026-03-14T10:00:00.000Z',
+  ...overrides,
+});
+
+export const makeProfile = (overrides: Partial<Profile> = {}): Profile => ({ ...makeUser(), pendingEmail: null, ...overrides });
+
 export function mockFetch(handler: Handler) {
   const calls: RecordedCall[] = [];
   const fetchMock = vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {

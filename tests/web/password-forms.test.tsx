@@ -4,24 +4,10 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../../shared/constants';
-import type { User } from '../../shared/schemas/users';
 import { ChangePasswordForm } from '../../web/src/features/profile/components/change-password-form';
-import { apiError, apiInfo, json, mockFetch, renderRoute, renderWithApp, signIn } from './helpers';
+import { apiError, apiInfo, json, mockFetch, renderRoute, renderWithApp, signIn, makeUser } from './helpers';
 
-const user = (overrides: Partial<User> = {}): User => ({
-  id: 7,
-  username: 'alice',
-  email: 'alice@example.com',
-  firstName: 'Alice',
-  lastName: 'Martin',
-  avatar: null,
-  isAdmin: false,
-  enabled: true,
-  builtinAdmin: false,
-  createdAt: '2026-03-14T10:00:00.000Z',
-  updatedAt: '2026-03-14T10:00:00.000Z',
-  ...overrides,
-});
+const user = makeUser;
 
 afterEach(() => {
   vi.unstubAllGlobals();

@@ -6,28 +6,13 @@ import { IntlProvider } from 'react-intl';
 import { RouterProvider, createMemoryRouter } from 'react-router-dom';
 import { SWRConfig } from 'swr';
 import { describe, expect, it } from 'vitest';
-import type { Profile } from '../../shared/schemas/users';
 import { routes } from '../../web/src/app/router';
 import { ProfileDetailsForm } from '../../web/src/features/profile/components/profile-details-form';
 import en from '../../web/src/i18n/en.json';
 import fr from '../../web/src/i18n/fr.json';
-import { apiError, apiInfo, json, mockFetch, renderWithApp } from './helpers';
+import { apiError, apiInfo, json, mockFetch, renderWithApp, makeProfile } from './helpers';
 
-const profile = (overrides: Partial<Profile> = {}): Profile => ({
-  id: 7,
-  username: 'alice',
-  email: 'alice@example.com',
-  firstName: 'Alice',
-  lastName: 'Martin',
-  avatar: null,
-  isAdmin: false,
-  enabled: true,
-  builtinAdmin: false,
-  createdAt: '2026-03-14T10:00:00.000Z',
-  updatedAt: '2026-03-14T10:00:00.000Z',
-  pendingEmail: null,
-  ...overrides,
-});
+const profile = makeProfile;
 
 function renderConfirmation(path: string, messages: Record<string, string> = en) {
   const router = createMemoryRouter(routes, { initialEntries: [path] });

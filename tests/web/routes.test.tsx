@@ -5,10 +5,9 @@ import { IntlProvider } from 'react-intl';
 import { RouterProvider, createMemoryRouter } from 'react-router-dom';
 import { SWRConfig } from 'swr';
 import { describe, expect, it } from 'vitest';
-import type { User } from '../../shared/schemas/users';
 import { routes } from '../../web/src/app/router';
 import en from '../../web/src/i18n/en.json';
-import { apiError, apiInfo, json, mockFetch, signIn } from './helpers';
+import { apiError, apiInfo, json, mockFetch, signIn, makeUser } from './helpers';
 
 function renderRoute(path: string) {
   const router = createMemoryRouter(routes, { initialEntries: [path] });
@@ -22,20 +21,7 @@ function renderRoute(path: string) {
   return router;
 }
 
-const user = (overrides: Partial<User> = {}): User => ({
-  id: 7,
-  username: 'alice',
-  email: 'alice@example.com',
-  firstName: 'Alice',
-  lastName: 'Martin',
-  avatar: null,
-  isAdmin: false,
-  enabled: true,
-  builtinAdmin: false,
-  createdAt: '2026-03-14T10:00:00.000Z',
-  updatedAt: '2026-03-14T10:00:00.000Z',
-  ...overrides,
-});
+const user = makeUser;
 
 describe('routes', () => {
   it('uses the default title on the home screen', async () => {
