@@ -5,6 +5,10 @@ import { describe, expect, it } from 'vitest';
 import type { Collection } from '../../shared/schemas/collections';
 import type { Item } from '../../shared/schemas/items';
 import type { Property } from '../../shared/schemas/properties';
+import { drizzle } from 'drizzle-orm/d1';
+import * as schema from '../../worker/src/db/schema';
+import { listPropertyRows } from '../../worker/src/features/properties/properties.queries';
+import { createItems } from '../../worker/src/features/items/items.writer';
 import { call, createUser, errorCode, imageForm, PNG_BYTES } from '../support/worker-app';
 import { addItem, addProperty, createCollection, getJson } from '../support/worker-catalogue';
 
@@ -157,5 +161,28 @@ describe('values name only files of their own collection', () => {
     await call(`/api/v1/collections/${c.id}/items/${d.id}`, { method: 'DELETE', token: owner.token });
     expect(await env.MEDIA.head(keyOf(shared))).not.toBeNull();
     expect(await env.MEDIA.head(keyOf(single))).toBeNull();
+  });
+});
+
+describe('the write path creates several items in one batch', () => {
+  it('answers their ids in order and keeps counts and search in step; one invalid item writes none', async () => {
+    const { owner, c } = await bookCollection();
+    const db = drizzle(env.DB, { schema });
+    const props = await listPropertyRows(db, c.id);
+    const pending: Promise<unknown>[] = [];
+    const ctx = { db, d1: env.DB, media: env.MEDIA, defer: (work: Promise<unknown>) => void pending.push(work) };
+    const draft = (title: unknown) => ({ values: { title }, quantity: 1, visibility: null, borrowable: null });
+    const ids = await createItems(ctx, c.id, props, ['Dune', 'Hyperion', 'Foundation'].map(draft));
+    expect(ids).toHaveLength(3);
+    expect([...ids].sort((a, b) => a - b)).toEqual(ids);
+    for (const [index, title] of ['Dune', 'Hyperion', 'Foundation'].entries()) {
+      expect((await getJson<Item>(`/api/v1/collections/${c.id}/items/${ids[index]}`, owner.token)).title).toBe(title);
+    }
+    expect((await getJson<{ total: number }>(`/api/v1/collections/${c.id}/items?q=hyperion`, owner.token)).total).toBe(1);
+    expect((await getJson<Collection>(`/api/v1/collections/${c.id}`, owner.token)).itemCount).toBe(3);
+
+    await expect(createItems(ctx, c.id, props, [draft('Ubik'), draft(['not', 'one'])])).rejects.toThrow();
+    expect((await getJson<Collection>(`/api/v1/collections/${c.id}`, owner.token)).itemCount).toBe(3);
+    expect(pending).toHaveLength(0);
   });
 });
