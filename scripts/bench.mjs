@@ -138,8 +138,9 @@ async function scenario(name, pid, iterations, request, items = 0) {
 }
 
 /**
- * One request that may take minutes (re-indexing 100,000 items in one batch locally): fetch gives up
- * waiting for headers after 300 s, node:http does not.
+ * One request that may take minutes (re-indexing 100,000 items in one batch locally). Sent through
+ * fetch, the next fetch then hung until undici's 300 s headers timeout; through node:http it stays out
+ * of fetch's connection pool, and the runs that follow complete.
  */
 function slowRequest(url, { method, headers, body }) {
   return new Promise((resolve, reject) => {
