@@ -130,22 +130,31 @@ export function toMediaValue(key: string): string {
 }
 
 /**
+ * Of these media values, the ones some item value or collection picture still names, lower-cased. One
+ * query however many values (an item's files on release, a page of the daily sweep).
+ */
+export async function mediaStillUsed(d1: D1Database, values: readonly string[]): Promise<Set<string>> {
+  if (values.length === 0) return new Set();
+  const { results } = await d1
+    .prepare(
+      `SELECT sort_text AS used FROM item_values
+       WHERE sort_text IN (SELECT lower(value) FROM json_each(?1)) AND sort_text LIKE 'media://%'
+       UNION SELECT image FROM collections WHERE image IN (SELECT value FROM json_each(?1))`,
+    )
+    .bind(JSON.stringify(values))
+    .all<{ used: string }>();
+  return new Set(results.map((r) => r.used.toLowerCase()));
+}
+
+/**
  * Files stop being stored once nothing uses them: after an item lets go of media values, or a
  * collection of its picture, each file (with its thumbnail) is removed from R2 unless another value or
  * a collection picture still names it. Only the collection's own files can go: a value naming anything
  * else (another collection's file, an avatar, a thumbnail) is never deleted, whatever the data says.
  */
 export async function releaseMedia(d1: D1Database, bucket: R2Bucket, collectionId: number, values: Iterable<string>): Promise<void> {
-  for (const value of values) {
-    if (mediaCollectionId(value) !== collectionId) continue;
-    const key = mediaKeyOf(value)!;
-    const stillUsed = await d1
-      .prepare(
-        `SELECT 1 FROM item_values WHERE sort_text = ? AND sort_text LIKE 'media://%'
-         UNION ALL SELECT 1 FROM collections WHERE image = ? LIMIT 1`,
-      )
-      .bind(value.toLowerCase(), value)
-      .first();
-    if (!stillUsed) await bucket.delete([key, thumbnailKey(key)]);
-  }
+  const own = [...values].filter((value) => mediaCollectionId(value) === collectionId);
+  const used = await mediaStillUsed(d1, own);
+  const keys = own.filter((value) => !used.has(value.toLowerCase())).map((value) => mediaKeyOf(value)!);
+  if (keys.length > 0) await bucket.delete(keys.flatMap((key) => [key, thumbnailKey(key)]));
 }

@@ -3,7 +3,7 @@
 // older than a day that no value and no collection picture uses. A page costs at most three units: the
 // listing, one D1 query for the page's keys, and one R2 delete.
 import type { Job } from '../../jobs/job';
-import { thumbnailKey, toMediaValue } from '../../lib/media';
+import { mediaStillUsed, thumbnailKey, toMediaValue } from '../../lib/media';
 
 const UNITS_PER_PAGE = 3;
 /** R2 deletes at most 1,000 keys per call, and each file goes with its thumbnail. */
@@ -29,14 +29,7 @@ export const mediaSweepJob: Job = {
       checked += candidates.length;
       if (candidates.length > 0) {
         const values = candidates.map((o) => toMediaValue(o.key));
-        const { results } = await env.DB.prepare(
-          `SELECT sort_text AS used FROM item_values
-           WHERE sort_text IN (SELECT lower(value) FROM json_each(?1)) AND sort_text LIKE 'media://%'
-           UNION SELECT image FROM collections WHERE image IN (SELECT value FROM json_each(?1))`,
-        )
-          .bind(JSON.stringify(values))
-          .all<{ used: string }>();
-        const used = new Set(results.map((r) => r.used.toLowerCase()));
+        const used = await mediaStillUsed(env.DB, values);
         const unused = candidates.filter((o) => !used.has(toMediaValue(o.key).toLowerCase())).map((o) => o.key);
         if (unused.length > 0) {
           await env.MEDIA.delete(unused.flatMap((key) => [key, thumbnailKey(key)]));
