@@ -33,11 +33,11 @@ describe('navigation for a visitor', () => {
 });
 
 describe('navigation for a signed-in user', () => {
-  it('shows Borrowers, My profile and Sign out, but not Configuration', () => {
+  it('shows My profile and Sign out, but not Configuration, nor Borrowers until lending has its screens', () => {
     signIn('alice');
     renderNav();
     const links = within(nav());
-    expect(links.getByRole('link', { name: 'Borrowers' })).toHaveAttribute('href', '/borrowers');
+    expect(links.queryByRole('link', { name: 'Borrowers' })).not.toBeInTheDocument();
     expect(links.getByRole('link', { name: 'My profile' })).toHaveAttribute('href', '/profile/');
     expect(links.getByRole('button', { name: 'Sign out' })).toBeInTheDocument();
     expect(links.queryByRole('link', { name: 'Sign in' })).not.toBeInTheDocument();
