@@ -96,7 +96,8 @@ describe('active entry', () => {
     renderNav('/borrowers/12');
     const links = within(nav());
     expect(links.getByRole('link', { name: 'Collections' })).not.toHaveAttribute('aria-current');
-    expect(links.getByRole('link', { name: 'Borrowers' })).toHaveAttribute('aria-current', 'page');
+    // The lending screens do not exist yet, so their link stays hidden even there.
+    expect(links.queryByRole('link', { name: 'Borrowers' })).not.toBeInTheDocument();
   });
 });
 

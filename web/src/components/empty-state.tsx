@@ -1,0 +1,27 @@
+// What a list shows when it has nothing yet: an icon, a sentence, and the next thing to do.
+import type { ReactNode } from 'react';
+import type { IconComponent } from './button';
+import './empty-state.css';
+
+interface EmptyStateProps {
+  icon: IconComponent;
+  /** The sentence: what is missing. */
+  title: ReactNode;
+  /** More about it, or how to get there. */
+  children?: ReactNode;
+  /** The next action (a ButtonLink, usually). */
+  action?: ReactNode;
+}
+
+export function EmptyState({ icon: Icon, title, children, action }: EmptyStateProps) {
+  return (
+    <div className="empty-state">
+      <span className="empty-state__icon">
+        <Icon size={32} aria-hidden="true" />
+      </span>
+      <p className="empty-state__title">{title}</p>
+      {children ? <div className="empty-state__text">{children}</div> : null}
+      {action ? <div className="empty-state__action">{action}</div> : null}
+    </div>
+  );
+}
