@@ -21,10 +21,10 @@ function Harness() {
 }
 
 function Entry({ id }: { id: string }) {
-  const entry = useSortableEntry(id, false);
+  const { attach, style, handle } = useSortableEntry(id, false);
   return (
-    <li ref={entry.ref} style={entry.style}>
-      {entry.handle}
+    <li ref={attach} style={style}>
+      {handle}
       {id}
     </li>
   );

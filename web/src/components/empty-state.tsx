@@ -11,13 +11,15 @@ interface EmptyStateProps {
   children?: ReactNode;
   /** The next action (a ButtonLink, usually). */
   action?: ReactNode;
+  /** One line with a small icon, for a section of a page rather than the page's main list. */
+  compact?: boolean;
 }
 
-export function EmptyState({ icon: Icon, title, children, action }: EmptyStateProps) {
+export function EmptyState({ icon: Icon, title, children, action, compact = false }: EmptyStateProps) {
   return (
-    <div className="empty-state">
+    <div className={compact ? 'empty-state empty-state--compact' : 'empty-state'}>
       <span className="empty-state__icon">
-        <Icon size={32} aria-hidden="true" />
+        <Icon size={compact ? 18 : 32} aria-hidden="true" />
       </span>
       <p className="empty-state__title">{title}</p>
       {children ? <div className="empty-state__text">{children}</div> : null}

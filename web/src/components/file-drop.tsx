@@ -108,19 +108,20 @@ export function FileDrop({ id, kind, accept, disabled = false, describedBy, inva
   );
 }
 
-/** A local preview address for a chosen picture, released when the file changes or the view goes. */
-export function useObjectUrl(file: Blob | null): string | null {
-  const [url, setUrl] = useState<string | null>(null);
+/** A preview of a chosen picture (a data: address, which the Content-Security-Policy allows). */
+export function usePicturePreview(file: Blob | null): string | null {
+  const [read, setRead] = useState<{ file: Blob; url: string } | null>(null);
   useEffect(() => {
-    if (!file || !file.type.startsWith('image/') || typeof URL.createObjectURL !== 'function') {
-      setUrl(null);
-      return undefined;
-    }
-    const made = URL.createObjectURL(file);
-    setUrl(made);
-    return () => URL.revokeObjectURL(made);
+    if (!file || !file.type.startsWith('image/')) return undefined;
+    const reader = new FileReader();
+    reader.onload = () => {
+      if (typeof reader.result === 'string') setRead({ file, url: reader.result });
+    };
+    reader.readAsDataURL(file);
+    return () => reader.abort();
   }, [file]);
-  return url;
+  // A preview of another file than the current one is never shown.
+  return read && read.file === file ? read.url : null;
 }
 
 interface FileSummaryProps {

@@ -13,7 +13,7 @@ import { fitImage } from '../lib/resize-image';
 import { ErrorAlert, SuccessStatus } from './alert';
 import { Button } from './button';
 import { commonMessages } from './common-messages';
-import { FileDrop, FileSummary, useObjectUrl } from './file-drop';
+import { FileDrop, FileSummary, usePicturePreview } from './file-drop';
 
 const messages = defineMessages({
   upload: { id: 'components.imageUploadField.upload', defaultMessage: 'Upload' },
@@ -65,7 +65,7 @@ export function ImageUploadField({
   const [picked, setPicked] = useState<File | null>(null);
   const [outcome, setOutcome] = useState<Outcome>(null);
   const src = useMediaSrc()(image);
-  const preview = useObjectUrl(picked);
+  const preview = usePicturePreview(picked);
 
   async function run(action: () => Promise<unknown>, upload: boolean) {
     setBusy(true);

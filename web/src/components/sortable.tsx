@@ -112,18 +112,24 @@ export function SortableList({ ids, labelOf, onMove, children }: SortableListPro
 export function useSortableEntry(id: UniqueIdentifier, disabled: boolean) {
   const labelOf = useContext(LabelContext);
   const intl = useIntl();
-  const sortable = useSortable({ id, disabled });
-  const style: CSSProperties = {
-    transform: CSS.Translate.toString(sortable.transform),
-    transition: sortable.transition,
-  };
+  // Renamed: dnd-kit's callbacks are ref callbacks, not ref objects read during render.
+  const {
+    setNodeRef: attachEntry,
+    setActivatorNodeRef: attachHandle,
+    attributes,
+    listeners,
+    transform,
+    transition,
+    isDragging,
+  } = useSortable({ id, disabled });
+  const style: CSSProperties = { transform: CSS.Translate.toString(transform), transition };
   const handle = (
     <button
-      ref={sortable.setActivatorNodeRef}
+      ref={attachHandle}
       type="button"
       className="icon-button icon-button--small drag-handle"
-      {...sortable.attributes}
-      {...sortable.listeners}
+      {...attributes}
+      {...listeners}
       disabled={disabled}
       aria-label={intl.formatMessage(messages.handle, { label: labelOf(id) })}
       title={intl.formatMessage(messages.handle, { label: labelOf(id) })}
@@ -131,7 +137,7 @@ export function useSortableEntry(id: UniqueIdentifier, disabled: boolean) {
       <GripVertical size={18} aria-hidden="true" />
     </button>
   );
-  return { ref: sortable.setNodeRef, style, dragging: sortable.isDragging, handle };
+  return { attach: attachEntry, style, dragging: isDragging, handle };
 }
 
 /** Moves one entry of a list from one index to another. */

@@ -141,14 +141,14 @@ export function ValueList({ field, id, texts, onChange, disabled, describedBy, i
 }
 
 function SortableEntry({ id, disabled, children }: { id: number; disabled: boolean; children: ReactNode }) {
-  const entry = useSortableEntry(id, disabled);
+  const { attach, style, dragging, handle } = useSortableEntry(id, disabled);
   return (
     <li
-      ref={entry.ref}
-      style={entry.style}
-      className={entry.dragging ? 'value-list__entry is-dragging' : 'value-list__entry'}
+      ref={attach}
+      style={style}
+      className={dragging ? 'value-list__entry is-dragging' : 'value-list__entry'}
     >
-      {entry.handle}
+      {handle}
       {children}
     </li>
   );

@@ -11,7 +11,6 @@ import { ErrorAlert } from '../../../components/alert';
 import { ButtonLink, IconButton, IconLink } from '../../../components/button';
 import { EmptyState } from '../../../components/empty-state';
 import { SortableList, moveEntry, useSortableEntry } from '../../../components/sortable';
-import { commonMessages } from '../../../components/common-messages';
 import { levelMessage } from '../../../components/level-messages';
 import { describeError } from '../../../lib/error-messages';
 import { paths } from '../../../lib/paths';
@@ -212,10 +211,10 @@ function SortableRow({
   disabled: boolean;
   children: (handle: ReactNode) => ReactNode;
 }) {
-  const entry = useSortableEntry(id, disabled);
+  const { attach, style, dragging, handle } = useSortableEntry(id, disabled);
   return (
-    <tr ref={entry.ref} style={entry.style} className={entry.dragging ? 'is-dragging' : undefined}>
-      {children(entry.handle)}
+    <tr ref={attach} style={style} className={dragging ? 'is-dragging' : undefined}>
+      {children(handle)}
     </tr>
   );
 }
