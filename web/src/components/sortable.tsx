@@ -14,7 +14,7 @@ import type { Announcements, DragEndEvent, UniqueIdentifier } from '@dnd-kit/cor
 import { SortableContext, sortableKeyboardCoordinates, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
 import { GripVertical } from 'lucide-react';
-import { createContext, useContext } from 'react';
+import { createContext, useContext, useRef } from 'react';
 import type { CSSProperties, ReactNode } from 'react';
 import { defineMessages, useIntl } from 'react-intl';
 import type { NoMessageValues } from 'react-intl';
@@ -69,13 +69,21 @@ export function SortableList({ ids, labelOf, onMove, children }: SortableListPro
     useSensor(TouchSensor, { activationConstraint: { delay: 200, tolerance: 6 } }),
     useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
   );
+  const moved = useRef(false);
   const count = ids.length;
   const position = (id: UniqueIdentifier | undefined) => (id === undefined ? 0 : ids.indexOf(id) + 1);
   const announcements: Announcements = {
-    onDragStart: ({ active }) =>
-      intl.formatMessage(messages.pickedUp, { label: labelOf(active.id), position: position(active.id), count }),
-    onDragOver: ({ active, over }) =>
-      over ? intl.formatMessage(messages.movedTo, { label: labelOf(active.id), position: position(over.id), count }) : undefined,
+    onDragStart: ({ active }) => {
+      moved.current = false;
+      return intl.formatMessage(messages.pickedUp, { label: labelOf(active.id), position: position(active.id), count });
+    },
+    onDragOver: ({ active, over }) => {
+      if (!over) return undefined;
+      // Right after the pick-up the entry is over its own place: keep "Picked up…" for the reader.
+      if (over.id === active.id && !moved.current) return undefined;
+      moved.current = true;
+      return intl.formatMessage(messages.movedTo, { label: labelOf(active.id), position: position(over.id), count });
+    },
     onDragEnd: ({ active, over }) =>
       intl.formatMessage(messages.dropped, {
         label: labelOf(active.id),
