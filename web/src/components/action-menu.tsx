@@ -2,8 +2,8 @@
 // so lists do not end in walls of red buttons. Destructive entries lead to their confirmation screens.
 // Keyboard (WAI-ARIA menu button pattern): Enter, Space or ArrowDown open on the first entry, ArrowUp on
 // the last; arrows move (wrapping), Home/End jump, Escape closes and Tab leaves; the focus returns to
-// the button when the menu closes from inside.
-import { useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
+// the button when the menu closes from inside. A pointer press elsewhere closes it too.
+import { useCallback, useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
 import type { KeyboardEvent } from 'react';
 import { MoreHorizontal } from 'lucide-react';
 import { Link } from 'react-router-dom';
@@ -35,6 +35,15 @@ export function ActionMenu({ label, actions, size = 'small' }: ActionMenuProps) 
   const id = useId();
   const [opening, setOpening] = useState<Opening>(null);
   const [position, setPosition] = useState<{ top: number; right: number } | null>(null);
+  // The menu follows its button when the page scrolls or resizes, and opens upwards near the bottom.
+  const place = useCallback(() => {
+    if (!trigger.current) return;
+    const rect = trigger.current.getBoundingClientRect();
+    const height = menu.current?.offsetHeight ?? 0;
+    const below = rect.bottom + 4;
+    const top = below + height > window.innerHeight && rect.top - 4 - height >= 0 ? rect.top - 4 - height : below;
+    setPosition({ top, right: Math.max(8, window.innerWidth - rect.right) });
+  }, []);
   const trigger = useRef<HTMLButtonElement>(null);
   const menu = useRef<HTMLDivElement>(null);
   const open = opening !== null;
@@ -50,9 +59,8 @@ export function ActionMenu({ label, actions, size = 'small' }: ActionMenuProps) 
 
   // Placed against the viewport, so tables that scroll sideways do not clip it.
   useLayoutEffect(() => {
-    if (!open || !trigger.current) return;
-    const rect = trigger.current.getBoundingClientRect();
-    setPosition({ top: rect.bottom + 4, right: Math.max(8, window.innerWidth - rect.right) });
+    if (!open) return;
+    place();
     const entries = items();
     (opening === 'last' ? entries[entries.length - 1] : entries[0])?.focus();
     // Only when it opens.
@@ -66,7 +74,7 @@ export function ActionMenu({ label, actions, size = 'small' }: ActionMenuProps) 
       if (!menu.current?.contains(target) && !trigger.current?.contains(target)) close(false);
     }
     function onViewport() {
-      close(false);
+      place();
     }
     document.addEventListener('pointerdown', onPointer);
     window.addEventListener('resize', onViewport);
@@ -76,7 +84,7 @@ export function ActionMenu({ label, actions, size = 'small' }: ActionMenuProps) 
       window.removeEventListener('resize', onViewport);
       window.removeEventListener('scroll', onViewport, true);
     };
-  }, [open]);
+  }, [open, place]);
 
   function onTriggerKey(event: KeyboardEvent<HTMLButtonElement>) {
     if (event.key === 'ArrowDown') {

@@ -26,6 +26,7 @@ const messages = defineMessages<{
   flags: NoMessageValues;
   visibility: NoMessageValues;
   actions: NoMessageValues;
+  order: NoMessageValues;
   empty: NoMessageValues;
   emptyHint: NoMessageValues;
   add: NoMessageValues;
@@ -41,6 +42,7 @@ const messages = defineMessages<{
   flags: { id: 'properties.propertiesTable.flags', defaultMessage: 'Roles and options' },
   visibility: { id: 'properties.propertiesTable.visibility', defaultMessage: 'Visibility' },
   actions: { id: 'properties.propertiesTable.actions', defaultMessage: 'Actions' },
+  order: { id: 'properties.propertiesTable.order', defaultMessage: 'Order' },
   empty: { id: 'properties.propertiesTable.empty', defaultMessage: 'No properties yet' },
   emptyHint: {
     id: 'properties.propertiesTable.emptyHint',
@@ -109,6 +111,9 @@ export function PropertiesTable({ collectionId, properties, readOnly }: Properti
             <caption className="visually-hidden">{intl.formatMessage(messages.caption)}</caption>
             <thead>
               <tr>
+                <th scope="col">
+                  <span className="visually-hidden">{intl.formatMessage(messages.order)}</span>
+                </th>
                 <th scope="col">{intl.formatMessage(messages.label)}</th>
                 <th scope="col">{intl.formatMessage(messages.key)}</th>
                 <th scope="col">{intl.formatMessage(messages.type)}</th>
@@ -126,11 +131,10 @@ export function PropertiesTable({ collectionId, properties, readOnly }: Properti
                   <SortableRow key={property.id} id={property.id} disabled={readOnly || isMutating}>
                     {(handle) => (
                       <>
+                        {/* Outside the row header, so the header's name stays the label. */}
+                        <td className="properties-table__handle">{handle}</td>
                         <th scope="row" className="properties-table__label">
-                          <span className="properties-table__name">
-                            {handle}
-                            <span>{label}</span>
-                          </span>
+                          {label}
                         </th>
                         <td data-label={intl.formatMessage(messages.key)}>
                           <code>{property.key}</code>
