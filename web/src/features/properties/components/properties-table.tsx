@@ -10,6 +10,7 @@ import type { Property } from '../../../../../shared/schemas/properties';
 import { ErrorAlert } from '../../../components/alert';
 import { ButtonLink, IconButton, IconLink } from '../../../components/button';
 import { EmptyState } from '../../../components/empty-state';
+import { PropertyTypeIcon } from '../../../components/property-type-icon';
 import { SortableList, moveEntry, useSortableEntry } from '../../../components/sortable';
 import { levelMessage } from '../../../components/level-messages';
 import { describeError } from '../../../lib/error-messages';
@@ -140,7 +141,10 @@ export function PropertiesTable({ collectionId, properties, readOnly }: Properti
                           <code>{property.key}</code>
                         </td>
                         <td data-label={intl.formatMessage(messages.type)}>
-                          {intl.formatMessage(typeMessages[property.type])}
+                          <span className="properties-table__type">
+                            <PropertyTypeIcon type={property.type} />
+                            {intl.formatMessage(typeMessages[property.type])}
+                          </span>
                         </td>
                         <td data-label={intl.formatMessage(messages.flags)}>
                           <span className="badges">
