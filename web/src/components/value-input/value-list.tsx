@@ -8,6 +8,7 @@ import { Button, IconButton } from '../button';
 import { SortableList, moveEntry, useSortableEntry } from '../sortable';
 import type { Upload, ValueField } from './control-props';
 import { ValueControl } from './value-control';
+import './value-list.css';
 
 const messages = defineMessages<{
   add: { label: string };
