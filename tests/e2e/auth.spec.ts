@@ -17,7 +17,8 @@ test('signing in stores the session, shows the signed-in navigation, and signing
   await signInThroughUi(page, ADMIN.username, ADMIN.password);
   const nav = page.getByRole('navigation', { name: 'Main' });
   await expect(nav.getByRole('link', { name: 'My profile' })).toBeVisible();
-  await expect(nav.getByRole('link', { name: 'Borrowers' })).toBeVisible();
+  // Lending has no screens yet: the link would lead to a not-found screen.
+  await expect(nav.getByRole('link', { name: 'Borrowers' })).toHaveCount(0);
   await expect(nav.getByRole('link', { name: 'Configuration' })).toBeVisible();
   const stored = await page.evaluate(() => ({
     token: localStorage.getItem('vitrine_token'),

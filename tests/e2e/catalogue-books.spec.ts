@@ -252,7 +252,8 @@ test('an item with every content type: shown fittingly, duplicated, edited and d
   expect((await download).suggestedFilename()).toBe('manual.txt');
 
   // Duplicate: the copy opens, with the same values.
-  await page.getByRole('group', { name: 'Item actions' }).getByRole('button', { name: 'Duplicate' }).click();
+  await page.getByRole('group', { name: 'Item actions' }).getByRole('button', { name: 'More actions' }).click();
+  await page.getByRole('menuitem', { name: 'Duplicate' }).click();
   await expect(page).not.toHaveURL(originalUrl);
   await expect(page).toHaveURL(new RegExp(`/collection/${collection.id}/item/\\d+$`));
   await expect(page.getByRole('status').filter({ hasText: 'Operation succeeded!' })).toBeVisible();
@@ -271,7 +272,8 @@ test('an item with every content type: shown fittingly, duplicated, edited and d
   const copyUrl = page.url();
 
   // Delete it: a confirmation first, then it is gone from the list.
-  await page.getByRole('group', { name: 'Item actions' }).getByRole('link', { name: 'Delete' }).click();
+  await page.getByRole('group', { name: 'Item actions' }).getByRole('button', { name: 'More actions' }).click();
+  await page.getByRole('menuitem', { name: 'Delete' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Delete Spare pocket radio?' })).toBeVisible();
   await expect(page.getByText('This cannot be undone.')).toBeVisible();
   await page.getByRole('button', { name: 'Delete this item' }).click();

@@ -144,8 +144,10 @@ describe('item view', () => {
     const { calls } = setup();
     const { router } = renderRoute('/collection/3/item/9');
     expect(await screen.findByRole('link', { name: 'Edit' })).toHaveAttribute('href', '/collection/3/item/9/edit');
-    expect(screen.getByRole('link', { name: 'Delete' })).toHaveAttribute('href', '/collection/3/item/9/delete');
-    await userEvent.click(screen.getByRole('button', { name: 'Duplicate' }));
+    // Duplicate and Delete wait in More actions; Delete leads to its confirmation screen.
+    await userEvent.click(screen.getByRole('button', { name: 'More actions' }));
+    expect(screen.getByRole('menuitem', { name: 'Delete' })).toHaveAttribute('href', '/collection/3/item/9/delete');
+    await userEvent.click(screen.getByRole('menuitem', { name: 'Duplicate' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/collection/3/item/10'));
     expect(await screen.findByText('Operation succeeded!')).toHaveAttribute('role', 'status');
     expect(calls.some((call) => call.method === 'POST' && call.url.endsWith('/items/9/duplicate'))).toBe(true);
@@ -155,15 +157,17 @@ describe('item view', () => {
     setup({ isOwner: false });
     const first = renderRoute('/collection/3/item/9');
     await screen.findByRole('heading', { level: 1, name: 'Dune' });
-    expect(screen.queryByRole('button', { name: 'Duplicate' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'More actions' })).not.toBeInTheDocument();
     first.unmount();
 
     signIn('demo', { readOnly: true });
     setup({ demo: true });
     renderRoute('/collection/3/item/9');
-    expect(await screen.findByRole('button', { name: 'Duplicate' })).toBeDisabled();
-    expect(screen.getByRole('button', { name: 'Edit' })).toBeDisabled();
-    expect(screen.getByRole('button', { name: 'Delete' })).toBeDisabled();
+    expect(await screen.findByRole('button', { name: 'Edit' })).toBeDisabled();
+    await userEvent.click(screen.getByRole('button', { name: 'More actions' }));
+    expect(screen.getByRole('menuitem', { name: 'Duplicate' })).toHaveAttribute('aria-disabled', 'true');
+    expect(screen.getByRole('menuitem', { name: 'Delete' })).toHaveAttribute('aria-disabled', 'true');
+    expect(screen.queryByRole('link', { name: 'Delete' })).not.toBeInTheDocument();
   });
 
   it('shows pictures with the media ticket when signed in, without it for visitors', async () => {

@@ -1,6 +1,6 @@
 // The property form (ID derived from the label, every content type, typed default value) and the
 // properties table of the collection settings (order, deletion).
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { PROPERTY_TYPES } from '../../shared/catalogue';
@@ -80,7 +80,9 @@ describe('property form', () => {
     const user = userEvent.setup();
     await user.type(await screen.findByLabelText('Label'), 'Score');
     await user.selectOptions(screen.getByLabelText('Content type'), 'rating');
-    fireEvent.change(screen.getByLabelText('Default value'), { target: { value: '2.5' } });
+    const stars = screen.getByRole('slider', { name: 'Default value' });
+    stars.focus();
+    await user.keyboard('{ArrowRight}{ArrowRight}{ArrowRight}{ArrowRight}{ArrowRight}');
     await user.type(screen.getByLabelText('Suffix'), 'stars');
     await user.click(screen.getByRole('checkbox', { name: 'Sortable' }));
     await user.click(screen.getByRole('checkbox', { name: 'Show in item summary' }));

@@ -29,7 +29,7 @@ const CONTROL: Record<PropertyType, { tag: string; type?: string }> = {
   longtext: { tag: 'TEXTAREA' },
   json: { tag: 'TEXTAREA' },
   number: { tag: 'INPUT', type: 'number' },
-  rating: { tag: 'INPUT', type: 'range' },
+  rating: { tag: 'DIV' },
   date: { tag: 'INPUT', type: 'date' },
   datetime: { tag: 'INPUT', type: 'datetime-local' },
   url: { tag: 'INPUT', type: 'url' },

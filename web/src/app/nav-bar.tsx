@@ -2,9 +2,11 @@
 import { useState } from 'react';
 import type { MouseEvent } from 'react';
 import { defineMessages, useIntl } from 'react-intl';
+import { Info, Library, LogIn, LogOut, Menu, Settings, UserRound, X } from 'lucide-react';
 import { Link, NavLink, useLocation, useNavigate } from 'react-router-dom';
 import { BUILTIN_ADMIN_USERNAME, PRODUCT_NAME } from '../../../shared/constants';
 import { LanguageSelect } from '../components/language-select';
+import { Logo } from '../components/logo';
 import { useSignOut } from '../features/auth/api/delete-token';
 import { paths } from '../lib/paths';
 import { useDemoMode } from '../lib/use-demo-mode';
@@ -25,6 +27,11 @@ const messages = defineMessages({
 });
 
 const MENU_ID = 'main-menu';
+
+/** Borrowers appears once the lending screens exist; until then the link would lead to a not-found screen. */
+const LENDING_SCREENS = false;
+
+const ICON = 18;
 
 function linkClass({ isActive }: { isActive: boolean }): string {
   return isActive ? 'nav__link is-active' : 'nav__link';
@@ -57,7 +64,7 @@ export function NavBar() {
     <header className="topbar">
       <div className="topbar__inner">
         <Link to={paths.home()} className="brand">
-          <span className="brand__mark" aria-hidden="true" />
+          <Logo />
           {PRODUCT_NAME}
         </Link>
         {demo ? (
@@ -72,7 +79,7 @@ export function NavBar() {
           aria-controls={MENU_ID}
           onClick={() => setOpen((value) => !value)}
         >
-          <span className="menu-toggle__icon" aria-hidden="true" />
+          {open ? <X size={20} aria-hidden="true" /> : <Menu size={20} aria-hidden="true" />}
           {intl.formatMessage(messages.menu)}
         </button>
         <nav
@@ -91,10 +98,11 @@ export function NavBar() {
                 className={collectionsActive ? 'nav__link is-active' : 'nav__link'}
                 aria-current={collectionsActive ? 'page' : undefined}
               >
+                <Library size={ICON} aria-hidden="true" />
                 {intl.formatMessage(messages.collections)}
               </Link>
             </li>
-            {session ? (
+            {session && LENDING_SCREENS ? (
               <li>
                 <NavLink to={paths.borrowers()} className={linkClass}>
                   {intl.formatMessage(messages.borrowers)}
@@ -103,6 +111,7 @@ export function NavBar() {
             ) : null}
             <li>
               <NavLink to={paths.about()} className={linkClass}>
+                <Info size={ICON} aria-hidden="true" />
                 {intl.formatMessage(messages.about)}
               </NavLink>
             </li>
@@ -114,6 +123,7 @@ export function NavBar() {
             {isAdmin ? (
               <li>
                 <NavLink to={paths.config()} className={linkClass}>
+                  <Settings size={ICON} aria-hidden="true" />
                   {intl.formatMessage(messages.configuration)}
                 </NavLink>
               </li>
@@ -122,11 +132,13 @@ export function NavBar() {
               <>
                 <li>
                   <NavLink to={paths.profile()} className={linkClass}>
+                    <UserRound size={ICON} aria-hidden="true" />
                     {intl.formatMessage(messages.profile)}
                   </NavLink>
                 </li>
                 <li>
                   <button type="button" className="nav__link nav__button" onClick={() => void onSignOut()}>
+                    <LogOut size={ICON} aria-hidden="true" />
                     {intl.formatMessage(messages.signOut)}
                   </button>
                 </li>
@@ -134,6 +146,7 @@ export function NavBar() {
             ) : (
               <li>
                 <NavLink to={paths.login()} className={linkClass}>
+                  <LogIn size={ICON} aria-hidden="true" />
                   {intl.formatMessage(messages.signIn)}
                 </NavLink>
               </li>

@@ -1,5 +1,5 @@
 import { useIntl } from 'react-intl';
-import { Link } from 'react-router-dom';
+import { Button, ButtonLink } from './button';
 import { commonMessages } from './common-messages';
 
 /** The submit button (Save unless told), and Cancel back to where the form came from. */
@@ -7,13 +7,11 @@ export function FormActions({ submitLabel, cancelTo }: { submitLabel?: string; c
   const intl = useIntl();
   return (
     <div className="actions">
-      <button type="submit" className="button">
-        {submitLabel ?? intl.formatMessage(commonMessages.save)}
-      </button>
+      <Button type="submit">{submitLabel ?? intl.formatMessage(commonMessages.save)}</Button>
       {cancelTo ? (
-        <Link className="button button--secondary" to={cancelTo}>
+        <ButtonLink variant="secondary" to={cancelTo}>
           {intl.formatMessage(commonMessages.cancel)}
-        </Link>
+        </ButtonLink>
       ) : null}
     </div>
   );

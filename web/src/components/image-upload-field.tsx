@@ -1,23 +1,30 @@
-// Upload and removal of one picture (avatars, collection images): checks type and size first, then
-// reports 'Your file has been uploaded' or the upload error.
-import { useId, useRef, useState } from 'react';
+// Upload and removal of one picture (avatars, collection images): a drop zone, then the chosen picture
+// (thumbnail, name, size) and Upload. A picture larger than allowed is made smaller in the browser
+// first; the type is checked before sending. Reports 'Your file has been uploaded' or the upload error.
+import { Trash2, Upload as UploadIcon } from 'lucide-react';
+import { useId, useState } from 'react';
 import { defineMessages, useIntl } from 'react-intl';
 import { IMAGE_MEDIA_TYPES } from '../../../shared/constants';
 import { ApiError } from '../lib/api-client';
 import { describeError } from '../lib/error-messages';
+import { formatFileSize } from '../lib/file-size';
 import { useMediaSrc } from '../lib/media-url';
+import { fitImage } from '../lib/resize-image';
 import { ErrorAlert, SuccessStatus } from './alert';
+import { Button } from './button';
 import { commonMessages } from './common-messages';
+import { FileDrop, FileSummary, usePicturePreview } from './file-drop';
 
 const messages = defineMessages({
   upload: { id: 'components.imageUploadField.upload', defaultMessage: 'Upload' },
 });
 
-const valued = defineMessages<{ hint: { size: number } }>({
+const valued = defineMessages<{ hint: { size: string }; resizing: { name: string } }>({
   hint: {
     id: 'components.imageUploadField.hint',
-    defaultMessage: 'PNG, JPEG, GIF or WebP, {size, number} MB at most.',
+    defaultMessage: 'PNG, JPEG, GIF or WebP. Larger pictures are made smaller to fit {size}.',
   },
+  resizing: { id: 'components.imageUploadField.resizing', defaultMessage: 'Making {name} smaller…' },
 });
 
 type Outcome = { kind: 'uploaded' } | { kind: 'removed' } | { kind: 'error'; upload: boolean; error: unknown } | null;
@@ -53,10 +60,12 @@ export function ImageUploadField({
 }: ImageUploadFieldProps) {
   const intl = useIntl();
   const id = useId();
-  const input = useRef<HTMLInputElement>(null);
   const [busy, setBusy] = useState(false);
+  const [resizing, setResizing] = useState<string | null>(null);
+  const [picked, setPicked] = useState<File | null>(null);
   const [outcome, setOutcome] = useState<Outcome>(null);
   const src = useMediaSrc()(image);
+  const preview = usePicturePreview(picked);
 
   async function run(action: () => Promise<unknown>, upload: boolean) {
     setBusy(true);
@@ -64,7 +73,7 @@ export function ImageUploadField({
     try {
       await action();
       setOutcome({ kind: upload ? 'uploaded' : 'removed' });
-      if (input.current) input.current.value = '';
+      if (upload) setPicked(null);
     } catch (error) {
       setOutcome({ kind: 'error', upload, error });
     } finally {
@@ -72,17 +81,33 @@ export function ImageUploadField({
     }
   }
 
-  function upload() {
-    const file = input.current?.files?.[0];
-    if (!file) return;
-    const refused = checkFile(file, maxBytes);
+  async function choose(file: File) {
+    setOutcome(null);
+    setPicked(null);
+    let fitted = file;
+    if (file.size > maxBytes) {
+      setResizing(file.name);
+      try {
+        fitted = await fitImage(file, maxBytes);
+      } finally {
+        setResizing(null);
+      }
+    }
+    const refused = checkFile(fitted, maxBytes);
     if (refused) {
       setOutcome({ kind: 'error', upload: true, error: refused });
       return;
     }
+    setPicked(fitted);
+  }
+
+  function upload() {
+    if (!picked) return;
+    const file = picked;
     void run(() => onUpload(file), true);
   }
 
+  const locked = disabled || busy || resizing !== null;
   return (
     <div className="avatar-field">
       <div className="avatar-field__preview">
@@ -92,32 +117,35 @@ export function ImageUploadField({
         <label className="field__label" htmlFor={id}>
           {texts.file}
         </label>
-        <input
-          ref={input}
+        <FileDrop
           id={id}
-          name="file"
-          type="file"
-          className="field__file"
+          kind="image"
           accept={IMAGE_MEDIA_TYPES.join(',')}
-          disabled={disabled || busy}
-          aria-describedby={`${id}-hint`}
+          disabled={locked}
+          hint={intl.formatMessage(valued.hint, { size: formatFileSize(intl, maxBytes) })}
+          onFile={(file) => void choose(file)}
         />
-        <p className="field__hint" id={`${id}-hint`}>
-          {intl.formatMessage(valued.hint, { size: maxBytes / (1024 * 1024) })}
-        </p>
+        {resizing ? (
+          <p className="muted" role="status">
+            {intl.formatMessage(valued.resizing, { name: resizing })}
+          </p>
+        ) : null}
+        {picked ? (
+          <FileSummary
+            kind="image"
+            name={picked.name}
+            size={picked.size}
+            preview={preview ? <img src={preview} alt="" /> : undefined}
+          />
+        ) : null}
         <div className="actions">
-          <button type="button" className="button" disabled={disabled || busy} onClick={upload}>
+          <Button icon={UploadIcon} disabled={locked || !picked} onClick={upload}>
             {intl.formatMessage(messages.upload)}
-          </button>
+          </Button>
           {src ? (
-            <button
-              type="button"
-              className="button button--secondary"
-              disabled={disabled || busy}
-              onClick={() => void run(onRemove, false)}
-            >
+            <Button variant="secondary" icon={Trash2} disabled={locked} onClick={() => void run(onRemove, false)}>
               {texts.remove}
-            </button>
+            </Button>
           ) : null}
         </div>
         {outcome?.kind === 'uploaded' ? (

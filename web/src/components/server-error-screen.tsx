@@ -1,5 +1,7 @@
+import { RefreshCw } from 'lucide-react';
 import { defineMessages, useIntl } from 'react-intl';
 import { usePageTitle } from '../lib/use-page-title';
+import { Button } from './button';
 
 const messages = defineMessages({
   title: { id: 'components.serverErrorScreen.title', defaultMessage: 'Oops, an error occured!' },
@@ -18,9 +20,9 @@ export function ServerErrorScreen() {
       <h1>{intl.formatMessage(messages.title)}</h1>
       <p>{intl.formatMessage(messages.retry)}</p>
       <p>
-        <button type="button" className="button button--secondary" onClick={() => window.location.reload()}>
+        <Button variant="secondary" icon={RefreshCw} onClick={() => window.location.reload()}>
           {intl.formatMessage(messages.reload)}
-        </button>
+        </Button>
       </p>
     </section>
   );

@@ -1,3 +1,4 @@
+import { ExternalLink } from 'lucide-react';
 import { defineMessages, useIntl } from 'react-intl';
 import { OFFICIAL_WEBSITE, PRODUCT_NAME } from '../../../../shared/constants';
 import { Loading } from '../../components/loading';
@@ -34,6 +35,7 @@ export default function AboutRoute() {
       <p>
         <a className="button button--secondary" href={OFFICIAL_WEBSITE} rel="noopener noreferrer" target="_blank">
           {intl.formatMessage(messages.website)}
+          <ExternalLink size={18} aria-hidden="true" className="button__icon" />
         </a>
       </p>
     </section>

@@ -1,9 +1,10 @@
 // Collection settings (spec §2): its properties in display order, and links to edit or delete it.
+import { ListPlus, Pencil, Trash2 } from 'lucide-react';
 import { defineMessages, useIntl } from 'react-intl';
 import type { NoMessageValues } from 'react-intl';
-import { Link } from 'react-router-dom';
 import type { Collection } from '../../../../shared/schemas/collections';
 import { Breadcrumbs } from '../../components/breadcrumbs';
+import { Button, ButtonLink } from '../../components/button';
 import { FlashStatus } from '../../components/flash-status';
 import { DemoNotice } from '../../components/demo-notice';
 import { Loading } from '../../components/loading';
@@ -55,13 +56,13 @@ function ManageScreen({ collection }: { collection: Collection }) {
         <div className="card__header">
           <h2 id="manage-properties-title">{intl.formatMessage(messages.properties)}</h2>
           {demo ? (
-            <button type="button" className="button" disabled>
+            <Button icon={ListPlus} disabled>
               {intl.formatMessage(messages.newProperty)}
-            </button>
+            </Button>
           ) : (
-            <Link className="button" to={paths.propertyNew(collection.id)}>
+            <ButtonLink icon={ListPlus} to={paths.propertyNew(collection.id)}>
               {intl.formatMessage(messages.newProperty)}
-            </Link>
+            </ButtonLink>
           )}
         </div>
         {error ? (
@@ -76,17 +77,23 @@ function ManageScreen({ collection }: { collection: Collection }) {
         <h2 id="manage-collection-title">{intl.formatMessage(messages.collection)}</h2>
         <p className="muted">{intl.formatMessage(messages.deleteHint)}</p>
         <div className="actions">
-          <Link className="button button--secondary" to={paths.collectionEdit(collection.id)}>
+          <ButtonLink variant="secondary" icon={Pencil} to={paths.collectionEdit(collection.id)}>
             {intl.formatMessage(messages.edit)}
-          </Link>
+          </ButtonLink>
+          {/* Quiet: the confirmation screen is where deleting is spelled out. */}
           {demo ? (
-            <button type="button" className="button button--danger" disabled>
+            <Button variant="quiet" className="button--quiet-danger" icon={Trash2} disabled>
               {intl.formatMessage(messages.delete)}
-            </button>
+            </Button>
           ) : (
-            <Link className="button button--danger" to={paths.collectionDelete(collection.id)}>
+            <ButtonLink
+              variant="quiet"
+              className="button--quiet-danger"
+              icon={Trash2}
+              to={paths.collectionDelete(collection.id)}
+            >
               {intl.formatMessage(messages.delete)}
-            </Link>
+            </ButtonLink>
           )}
         </div>
       </section>

@@ -1,9 +1,10 @@
 // The collection view (spec §2): header, the list with search, sort, filters and paging, last changes.
+import { Plus, Settings } from 'lucide-react';
 import { defineMessages, useIntl } from 'react-intl';
-import { Link } from 'react-router-dom';
 import { VISIBILITY } from '../../../../shared/constants';
 import type { Collection } from '../../../../shared/schemas/collections';
 import { ErrorAlert } from '../../components/alert';
+import { Button, ButtonLink } from '../../components/button';
 import { FlashStatus } from '../../components/flash-status';
 import { Loading } from '../../components/loading';
 import { CollectionHeader } from '../../features/collections/components/collection-header';
@@ -38,17 +39,17 @@ function CollectionScreen({ collection }: { collection: Collection }) {
   const actions = collection.isOwner ? (
     <>
       {demo ? (
-        <button type="button" className="button" disabled>
+        <Button icon={Plus} disabled>
           {intl.formatMessage(messages.newItem)}
-        </button>
+        </Button>
       ) : (
-        <Link className="button" to={paths.itemNew(collection.id)}>
+        <ButtonLink icon={Plus} to={paths.itemNew(collection.id)}>
           {intl.formatMessage(messages.newItem)}
-        </Link>
+        </ButtonLink>
       )}
-      <Link className="button button--secondary" to={paths.collectionManage(collection.id)}>
+      <ButtonLink variant="secondary" icon={Settings} to={paths.collectionManage(collection.id)}>
         {intl.formatMessage(messages.manage)}
-      </Link>
+      </ButtonLink>
       <TagsEditor collection={collection} disabled={demo} />
     </>
   ) : null;

@@ -1,7 +1,9 @@
+import { ArrowLeft, Trash2 } from 'lucide-react';
 import { defineMessages, useIntl } from 'react-intl';
 import type { NoMessageValues } from 'react-intl';
-import { Link, useParams } from 'react-router-dom';
+import { useParams } from 'react-router-dom';
 import type { User } from '../../../../shared/schemas/users';
+import { Button, ButtonLink } from '../../components/button';
 import { commonMessages } from '../../components/common-messages';
 import { Loading } from '../../components/loading';
 import { NotFoundScreen } from '../../components/not-found-screen';
@@ -31,17 +33,17 @@ function UserEditor({ user }: { user: User }) {
       <UserAvatar user={user} readOnly={demo} />
       <div className="actions">
         {canDelete ? (
-          <Link className="button button--danger" to={paths.configUserDelete(user.id)}>
+          <ButtonLink variant="quiet" className="button--quiet-danger" icon={Trash2} to={paths.configUserDelete(user.id)}>
             {intl.formatMessage(messages.delete)}
-          </Link>
+          </ButtonLink>
         ) : (
-          <button type="button" className="button button--danger" disabled>
+          <Button variant="quiet" className="button--quiet-danger" icon={Trash2} disabled>
             {intl.formatMessage(messages.delete)}
-          </button>
+          </Button>
         )}
-        <Link className="button button--secondary" to={paths.configUsers()}>
+        <ButtonLink variant="secondary" icon={ArrowLeft} to={paths.configUsers()}>
           {intl.formatMessage(commonMessages.back)}
-        </Link>
+        </ButtonLink>
       </div>
     </>
   );

@@ -1,5 +1,6 @@
+import { UserPlus } from 'lucide-react';
 import { defineMessages, useIntl } from 'react-intl';
-import { Link } from 'react-router-dom';
+import { Button, ButtonLink } from '../../components/button';
 import { FlashStatus } from '../../components/flash-status';
 import { DemoNotice } from '../../components/demo-notice';
 import { Loading } from '../../components/loading';
@@ -27,13 +28,13 @@ export default function ConfigUsersRoute() {
       <div className="card__header">
         <h2 id="config-users-title">{title}</h2>
         {demo ? (
-          <button type="button" className="button" disabled>
+          <Button icon={UserPlus} disabled>
             {intl.formatMessage(messages.newUser)}
-          </button>
+          </Button>
         ) : (
-          <Link className="button" to={paths.configUserNew()}>
+          <ButtonLink icon={UserPlus} to={paths.configUserNew()}>
             {intl.formatMessage(messages.newUser)}
-          </Link>
+          </ButtonLink>
         )}
       </div>
       <FlashStatus />

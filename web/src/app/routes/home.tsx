@@ -1,9 +1,12 @@
 // The collections home (spec §2): every collection the visitor may see, or only their own.
+import { Library, Plus } from 'lucide-react';
 import { defineMessages, useIntl } from 'react-intl';
-import { Link, useSearchParams } from 'react-router-dom';
+import { useSearchParams } from 'react-router-dom';
 import { ErrorAlert } from '../../components/alert';
+import { Button, ButtonLink } from '../../components/button';
 import { CheckboxField } from '../../components/checkbox-field';
 import { DemoCredentials } from '../../components/demo-credentials';
+import { EmptyState } from '../../components/empty-state';
 import { FlashStatus } from '../../components/flash-status';
 import { Loading } from '../../components/loading';
 import { useCollections } from '../../features/collections/api/get-collections';
@@ -46,17 +49,22 @@ export default function HomeRoute() {
   usePageTitle();
 
   const newCollection = !session ? (
-    <Link className="button" to={paths.login()} state={{ from: paths.collectionNew() }} title={intl.formatMessage(messages.signInHint)}>
+    <ButtonLink
+      icon={Plus}
+      to={paths.login()}
+      state={{ from: paths.collectionNew() }}
+      title={intl.formatMessage(messages.signInHint)}
+    >
       {intl.formatMessage(messages.newCollection)}
-    </Link>
+    </ButtonLink>
   ) : demo ? (
-    <button type="button" className="button" disabled>
+    <Button icon={Plus} disabled>
       {intl.formatMessage(messages.newCollection)}
-    </button>
+    </Button>
   ) : (
-    <Link className="button" to={paths.collectionNew()}>
+    <ButtonLink icon={Plus} to={paths.collectionNew()}>
       {intl.formatMessage(messages.newCollection)}
-    </Link>
+    </ButtonLink>
   );
 
   const emptyText = mine ? messages.emptyMine : session ? messages.emptyAll : messages.emptyVisitor;
@@ -93,15 +101,19 @@ export default function HomeRoute() {
       {error ? <ErrorAlert>{describeError(intl, error)}</ErrorAlert> : null}
       {!data && !error ? <Loading /> : null}
       {data && data.collections.length === 0 ? (
-        <section className="empty-state card">
-          <h2>{intl.formatMessage(messages.emptyTitle)}</h2>
+        <EmptyState
+          icon={Library}
+          title={intl.formatMessage(messages.emptyTitle)}
+          action={
+            session && !demo ? (
+              <ButtonLink icon={Plus} to={paths.collectionNew()}>
+                {intl.formatMessage(messages.createFirst)}
+              </ButtonLink>
+            ) : null
+          }
+        >
           <p>{intl.formatMessage(emptyText)}</p>
-          {session && !demo ? (
-            <Link className="button" to={paths.collectionNew()}>
-              {intl.formatMessage(messages.createFirst)}
-            </Link>
-          ) : null}
-        </section>
+        </EmptyState>
       ) : null}
       {data && data.collections.length > 0 ? <CollectionCards collections={data.collections} /> : null}
     </div>

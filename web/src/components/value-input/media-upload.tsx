@@ -1,7 +1,10 @@
-// Image, video and file values: the current file (preview or name) with a remove button, a file input
-// that checks size and type before uploading, and what came of the upload.
+// Image, video and file values: the current file (a thumbnail or an icon, its name and size) with a
+// remove button, and a drop zone that checks the file before uploading it. A picture larger than an
+// upload may be is scaled down in the browser first. While a file uploads, or after its upload failed,
+// the form around it refuses to save (upload-guard.tsx) and says why.
+import { X } from 'lucide-react';
 import { useState } from 'react';
-import type { ChangeEvent, ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { defineMessages, useIntl } from 'react-intl';
 import type { NoMessageValues } from 'react-intl';
 import { ITEM_FILE_MAX_BYTES } from '../../../../shared/catalogue';
@@ -9,15 +12,36 @@ import { IMAGE_MEDIA_TYPES, VIDEO_MEDIA_TYPES } from '../../../../shared/constan
 import { isMediaValue } from '../../../../shared/values';
 import { ApiError } from '../../lib/api-client';
 import { describeError } from '../../lib/error-messages';
+import { formatFileSize } from '../../lib/file-size';
 import { useMediaSrc } from '../../lib/media-url';
+import { fitImage } from '../../lib/resize-image';
 import { ErrorAlert, SuccessStatus } from '../alert';
+import { Button, IconButton } from '../button';
 import { commonMessages } from '../common-messages';
+import { FileDrop, FileSummary } from '../file-drop';
+import type { FileKind } from '../file-drop';
 import type { ControlProps } from './control-props';
-import { valueInputMessages } from './value-input-messages';
+import { useUploadReport } from './upload-guard';
 
-const messages = defineMessages<{ removeFile: { label: string }; uploading: NoMessageValues }>({
+const messages = defineMessages<{
+  removeFile: { label: string };
+  uploading: { name: string };
+  resizing: { name: string };
+  skip: NoMessageValues;
+  imageHint: { size: string };
+  videoHint: { size: string };
+  fileHint: { size: string };
+}>({
   removeFile: { id: 'components.valueInput.removeFile', defaultMessage: 'Remove the file of {label}' },
-  uploading: { id: 'components.valueInput.uploading', defaultMessage: 'Uploading…' },
+  uploading: { id: 'components.valueInput.uploading', defaultMessage: 'Uploading {name}…' },
+  resizing: { id: 'components.valueInput.resizing', defaultMessage: 'Making {name} smaller…' },
+  skip: { id: 'components.valueInput.skipFile', defaultMessage: 'Continue without this file' },
+  imageHint: {
+    id: 'components.valueInput.imageHint',
+    defaultMessage: 'PNG, JPEG, GIF or WebP. Larger pictures are made smaller to fit {size}.',
+  },
+  videoHint: { id: 'components.valueInput.videoHint', defaultMessage: 'MP4, WebM or Ogg, {size} at most.' },
+  fileHint: { id: 'components.valueInput.fileHint', defaultMessage: 'Any kind of file, {size} at most.' },
 });
 
 /** The last segment of a media key, shown as the file's name. */
@@ -43,7 +67,11 @@ const ACCEPT: Partial<Record<ControlProps['field']['type'], string>> = {
   video: VIDEO_MEDIA_TYPES.join(','),
 };
 
-/** `children`: another way to give the value, shown below the file input (a video's address). */
+type Outcome = { uploaded: true } | { error: unknown } | null;
+/** The file chosen in this visit, to show its real name and size once stored. */
+type Chosen = { name: string; size: number; value: string };
+
+/** `children`: another way to give the value, shown below the drop zone (a video's address). */
 export function MediaUpload({
   field,
   id,
@@ -51,79 +79,103 @@ export function MediaUpload({
   onText,
   disabled,
   describedBy,
+  invalid,
   name,
   upload,
   children,
 }: ControlProps & { children?: ReactNode }) {
   const intl = useIntl();
-  const [busy, setBusy] = useState(false);
-  const [outcome, setOutcome] = useState<{ uploaded: true } | { error: unknown } | null>(null);
+  const [busy, setBusy] = useState<{ name: string; resizing: boolean } | null>(null);
+  const [outcome, setOutcome] = useState<Outcome>(null);
+  const [chosen, setChosen] = useState<Chosen | null>(null);
+  const report = useUploadReport(id);
   const mediaSrc = useMediaSrc();
   const media = isMediaValue(text) ? mediaSrc(text) : null;
+  const kind: FileKind = field.type === 'image' ? 'image' : field.type === 'video' ? 'video' : 'file';
 
-  async function onFile(event: ChangeEvent<HTMLInputElement>) {
-    const input = event.currentTarget;
-    const file = input.files?.[0];
-    if (!file || !upload) return;
+  function fail(error: unknown) {
+    setOutcome({ error });
+    report({ id, name, error });
+  }
+
+  async function onFile(picked: File) {
+    if (!upload) return;
     setOutcome(null);
+    report({ id, name, busy: true });
+    let file = picked;
+    if (field.type === 'image' && picked.size > ITEM_FILE_MAX_BYTES) {
+      setBusy({ name: picked.name, resizing: true });
+      file = await fitImage(picked, ITEM_FILE_MAX_BYTES);
+    }
     const refused = refusal(field.type, file);
     if (refused) {
-      setOutcome({ error: refused });
-      input.value = '';
+      setBusy(null);
+      fail(refused);
       return;
     }
-    setBusy(true);
+    setBusy({ name: file.name, resizing: false });
     try {
-      onText(await upload(file));
+      const value = await upload(file);
+      onText(value);
+      setChosen({ name: file.name, size: file.size, value });
       setOutcome({ uploaded: true });
+      report(null);
     } catch (error) {
-      setOutcome({ error });
+      fail(error);
     } finally {
-      setBusy(false);
-      input.value = '';
+      setBusy(null);
     }
   }
+
+  const sizeLimit = formatFileSize(intl, ITEM_FILE_MAX_BYTES);
+  const hint = intl.formatMessage(messages[`${kind}Hint`], { size: sizeLimit });
+  const known = chosen && chosen.value === text ? chosen : null;
 
   return (
     <div className="media-input">
       {media ? (
-        <div className="media-input__current">
-          {field.type === 'image' ? (
-            <img className="media-input__preview" src={media} alt={name} loading="lazy" />
-          ) : field.type === 'video' ? (
-            <video className="media-input__preview" src={media} controls preload="metadata" />
-          ) : (
-            <span className="media-input__name">{mediaFileName(text)}</span>
-          )}
-          <button
-            type="button"
-            className="button button--small button--secondary"
-            disabled={disabled || busy}
-            onClick={() => {
-              setOutcome(null);
-              onText('');
-            }}
-            aria-label={intl.formatMessage(messages.removeFile, { label: name })}
-          >
-            {intl.formatMessage(valueInputMessages.removeShort)}
-          </button>
-        </div>
+        <FileSummary
+          kind={kind}
+          name={known?.name ?? mediaFileName(text)}
+          size={known?.size}
+          preview={
+            kind === 'image' ? (
+              <img src={media} alt={name} loading="lazy" />
+            ) : kind === 'video' ? (
+              <video src={media} preload="metadata" muted aria-hidden="true" />
+            ) : undefined
+          }
+          actions={
+            <IconButton
+              size="small"
+              icon={X}
+              disabled={disabled || busy !== null}
+              label={intl.formatMessage(messages.removeFile, { label: name })}
+              onClick={() => {
+                setOutcome(null);
+                report(null);
+                onText('');
+              }}
+            />
+          }
+        />
       ) : null}
       {upload ? (
-        <input
+        <FileDrop
           id={id}
-          type="file"
-          className="field__file"
+          kind={kind}
           accept={ACCEPT[field.type]}
-          disabled={disabled || busy}
-          aria-describedby={describedBy}
-          onChange={(event) => void onFile(event)}
+          disabled={disabled || busy !== null}
+          describedBy={describedBy}
+          invalid={invalid || (outcome !== null && 'error' in outcome)}
+          hint={hint}
+          onFile={(file) => void onFile(file)}
         />
       ) : null}
       {children}
       {busy ? (
         <p className="muted" role="status">
-          {intl.formatMessage(messages.uploading)}
+          {intl.formatMessage(busy.resizing ? messages.resizing : messages.uploading, { name: busy.name })}
         </p>
       ) : null}
       {outcome && 'uploaded' in outcome ? (
@@ -132,7 +184,18 @@ export function MediaUpload({
       {outcome && 'error' in outcome ? (
         <ErrorAlert>
           <strong>{intl.formatMessage(commonMessages.uploadFailed)} </strong>
-          {describeError(intl, outcome.error)}
+          {describeError(intl, outcome.error)}{' '}
+          <Button
+            variant="quiet"
+            size="small"
+            disabled={disabled}
+            onClick={() => {
+              setOutcome(null);
+              report(null);
+            }}
+          >
+            {intl.formatMessage(messages.skip)}
+          </Button>
         </ErrorAlert>
       ) : null}
     </div>

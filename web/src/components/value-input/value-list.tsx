@@ -1,12 +1,14 @@
-// A multiple-value property: an ordered list of entries, each with its own control, that can be moved
-// up and down, removed, and added to.
+// A multiple-value property: an ordered list of entries, each with its own control, that can be dragged
+// by a handle (mouse, touch or keyboard) or moved up and down, removed, and added to.
 import { useState } from 'react';
 import type { ReactNode } from 'react';
+import { ArrowDown, ArrowUp, Plus, X } from 'lucide-react';
 import { defineMessages, useIntl } from 'react-intl';
-import type { NoMessageValues } from 'react-intl';
+import { Button, IconButton } from '../button';
+import { SortableList, moveEntry, useSortableEntry } from '../sortable';
 import type { Upload, ValueField } from './control-props';
 import { ValueControl } from './value-control';
-import { valueInputMessages } from './value-input-messages';
+import './value-list.css';
 
 const messages = defineMessages<{
   add: { label: string };
@@ -14,16 +16,12 @@ const messages = defineMessages<{
   moveUp: { label: string; position: number };
   moveDown: { label: string; position: number };
   remove: { label: string; position: number };
-  up: NoMessageValues;
-  down: NoMessageValues;
 }>({
   add: { id: 'components.valueInput.add', defaultMessage: 'Add a value to {label}' },
   entry: { id: 'components.valueInput.entry', defaultMessage: '{label} {position, number}' },
   moveUp: { id: 'components.valueInput.moveUp', defaultMessage: 'Move {label} {position, number} up' },
   moveDown: { id: 'components.valueInput.moveDown', defaultMessage: 'Move {label} {position, number} down' },
   remove: { id: 'components.valueInput.remove', defaultMessage: 'Remove {label} {position, number}' },
-  up: { id: 'components.valueInput.up', defaultMessage: 'Up' },
-  down: { id: 'components.valueInput.down', defaultMessage: 'Down' },
 });
 
 let nextEntryKey = 1;
@@ -53,14 +51,9 @@ export function ValueList({ field, id, texts, onChange, disabled, describedBy, i
     onChange(nextTexts);
   }
 
-  function move(index: number, by: -1 | 1) {
-    const target = index + by;
-    if (target < 0 || target >= texts.length) return;
-    const nextTexts = [...texts];
-    const nextKeys = [...entryKeys];
-    [nextTexts[index], nextTexts[target]] = [nextTexts[target] as string, nextTexts[index] as string];
-    [nextKeys[index], nextKeys[target]] = [nextKeys[target] as number, nextKeys[index] as number];
-    update(nextTexts, nextKeys);
+  function move(from: number, to: number) {
+    if (to < 0 || to >= texts.length || from === to) return;
+    update(moveEntry(texts, from, to), moveEntry(entryKeys, from, to));
   }
 
   const blank = field.type === 'yesno' ? 'false' : '';
@@ -69,78 +62,95 @@ export function ValueList({ field, id, texts, onChange, disabled, describedBy, i
     <fieldset className="field value-list" aria-describedby={describedBy}>
       <legend className="field__label">{field.label}</legend>
       {hint}
-      <ol className="value-list__entries">
-        {texts.map((text, index) => {
-          const position = index + 1;
-          const entryId = `${id}-${index}`;
-          const name = intl.formatMessage(messages.entry, { label: field.label, position });
-          return (
-            <li key={entryKeys[index]} className="value-list__entry">
-              <div className={field.type === 'yesno' ? 'field field--checkbox' : 'field'}>
-                <label className="visually-hidden" htmlFor={entryId}>
-                  {name}
-                </label>
-                <ValueControl
-                  field={field}
-                  id={entryId}
-                  text={text}
-                  onText={(value) => onChange(texts.map((old, i) => (i === index ? value : old)))}
-                  disabled={disabled}
-                  describedBy={describedBy}
-                  invalid={invalid}
-                  name={name}
-                  upload={upload}
-                />
-              </div>
-              <div className="value-list__actions">
-                <button
-                  type="button"
-                  className="button button--small button--secondary"
-                  disabled={disabled || index === 0}
-                  aria-label={intl.formatMessage(messages.moveUp, { label: field.label, position })}
-                  onClick={() => move(index, -1)}
-                >
-                  {intl.formatMessage(messages.up)}
-                </button>
-                <button
-                  type="button"
-                  className="button button--small button--secondary"
-                  disabled={disabled || index === texts.length - 1}
-                  aria-label={intl.formatMessage(messages.moveDown, { label: field.label, position })}
-                  onClick={() => move(index, 1)}
-                >
-                  {intl.formatMessage(messages.down)}
-                </button>
-                <button
-                  type="button"
-                  className="button button--small button--secondary"
-                  disabled={disabled}
-                  aria-label={intl.formatMessage(messages.remove, { label: field.label, position })}
-                  onClick={() =>
-                    update(
-                      texts.filter((_, i) => i !== index),
-                      entryKeys.filter((_, i) => i !== index),
-                    )
-                  }
-                >
-                  {intl.formatMessage(valueInputMessages.removeShort)}
-                </button>
-              </div>
-            </li>
-          );
-        })}
-      </ol>
+      <SortableList
+        ids={entryKeys}
+        labelOf={(key) =>
+          intl.formatMessage(messages.entry, { label: field.label, position: entryKeys.indexOf(Number(key)) + 1 })
+        }
+        onMove={move}
+      >
+        <ol className="value-list__entries">
+          {texts.map((text, index) => {
+            const position = index + 1;
+            const entryId = `${id}-${index}`;
+            const name = intl.formatMessage(messages.entry, { label: field.label, position });
+            return (
+              <SortableEntry key={entryKeys[index]} id={entryKeys[index] as number} disabled={disabled}>
+                <div className={field.type === 'yesno' ? 'field field--checkbox' : 'field'}>
+                  <label className="visually-hidden" htmlFor={entryId}>
+                    {name}
+                  </label>
+                  <ValueControl
+                    field={field}
+                    id={entryId}
+                    text={text}
+                    onText={(value) => onChange(texts.map((old, i) => (i === index ? value : old)))}
+                    disabled={disabled}
+                    describedBy={describedBy}
+                    invalid={invalid}
+                    name={name}
+                    upload={upload}
+                  />
+                </div>
+                <div className="value-list__actions">
+                  <IconButton
+                    size="small"
+                    icon={ArrowUp}
+                    disabled={disabled || index === 0}
+                    label={intl.formatMessage(messages.moveUp, { label: field.label, position })}
+                    onClick={() => move(index, index - 1)}
+                  />
+                  <IconButton
+                    size="small"
+                    icon={ArrowDown}
+                    disabled={disabled || index === texts.length - 1}
+                    label={intl.formatMessage(messages.moveDown, { label: field.label, position })}
+                    onClick={() => move(index, index + 1)}
+                  />
+                  <IconButton
+                    size="small"
+                    icon={X}
+                    disabled={disabled}
+                    label={intl.formatMessage(messages.remove, { label: field.label, position })}
+                    onClick={() =>
+                      update(
+                        texts.filter((_, i) => i !== index),
+                        entryKeys.filter((_, i) => i !== index),
+                      )
+                    }
+                  />
+                </div>
+              </SortableEntry>
+            );
+          })}
+        </ol>
+      </SortableList>
       <div className="actions">
-        <button
-          type="button"
-          className="button button--small button--secondary"
+        <Button
+          variant="secondary"
+          size="small"
+          icon={Plus}
           disabled={disabled}
           onClick={() => update([...texts, blank], [...entryKeys, newEntryKey()])}
         >
           {intl.formatMessage(messages.add, { label: field.label })}
-        </button>
+        </Button>
       </div>
       {errorText}
     </fieldset>
+  );
+}
+
+function SortableEntry({ id, disabled, children }: { id: number; disabled: boolean; children: ReactNode }) {
+  const { attach, style, dragging, handle } = useSortableEntry(id, disabled);
+  return (
+    <li
+      ref={attach}
+      style={style}
+      className={dragging ? 'value-list__entry is-dragging' : 'value-list__entry'}
+    >
+      {handle}
+      {children}
+    </li>
   );
 }

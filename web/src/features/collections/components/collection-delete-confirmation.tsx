@@ -1,8 +1,9 @@
+import { Trash2 } from 'lucide-react';
 import { defineMessages, useIntl } from 'react-intl';
 import type { NoMessageValues } from 'react-intl';
-import { Link } from 'react-router-dom';
 import type { Collection } from '../../../../../shared/schemas/collections';
 import { ErrorAlert } from '../../../components/alert';
+import { Button, ButtonLink } from '../../../components/button';
 import { commonMessages } from '../../../components/common-messages';
 import { paths } from '../../../lib/paths';
 import { useAction } from '../../../lib/use-action';
@@ -43,17 +44,17 @@ export function CollectionDeleteConfirmation({
       {errors.message ? <ErrorAlert>{errors.message}</ErrorAlert> : null}
       <p className="warning">{intl.formatMessage(messages.warning, { count: collection.itemCount })}</p>
       <div className="actions">
-        <button
-          type="button"
-          className="button button--danger"
+        <Button
+          variant="danger"
+          icon={Trash2}
           disabled={readOnly || busy}
           onClick={() => void confirm()}
         >
           {intl.formatMessage(messages.confirm)}
-        </button>
-        <Link className="button button--secondary" to={paths.collectionManage(collection.id)}>
+        </Button>
+        <ButtonLink variant="secondary" to={paths.collectionManage(collection.id)}>
           {intl.formatMessage(commonMessages.cancel)}
-        </Link>
+        </ButtonLink>
       </div>
     </section>
   );

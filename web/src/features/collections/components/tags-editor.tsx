@@ -1,10 +1,12 @@
 // "Edit tags" on a collection's page (spec §2): the owner changes the tags in place, without opening the
 // settings. Tags are typed comma-separated, as in the collection form.
+import { Check, Tags } from 'lucide-react';
 import { useState } from 'react';
 import { defineMessages, useIntl } from 'react-intl';
 import { MAX_TAGS } from '../../../../../shared/catalogue';
 import type { Collection } from '../../../../../shared/schemas/collections';
 import { ErrorAlert, SuccessStatus } from '../../../components/alert';
+import { Button } from '../../../components/button';
 import { commonMessages } from '../../../components/common-messages';
 import { TextField } from '../../../components/text-field';
 import { fieldText, useSubmit } from '../../../lib/use-submit';
@@ -35,9 +37,9 @@ export function TagsEditor({ collection, disabled }: { collection: Collection; d
   if (!open) {
     return (
       <>
-        <button
-          type="button"
-          className="button button--secondary"
+        <Button
+          variant="secondary"
+          icon={Tags}
           disabled={disabled}
           onClick={() => {
             setSaved(false);
@@ -45,7 +47,7 @@ export function TagsEditor({ collection, disabled }: { collection: Collection; d
           }}
         >
           {intl.formatMessage(messages.edit)}
-        </button>
+        </Button>
         {saved ? <SuccessStatus>{intl.formatMessage(commonMessages.operationSucceeded)}</SuccessStatus> : null}
       </>
     );
@@ -61,12 +63,12 @@ export function TagsEditor({ collection, disabled }: { collection: Collection; d
       />
       {errors.message ? <ErrorAlert>{errors.message}</ErrorAlert> : null}
       <div className="actions">
-        <button type="submit" className="button" disabled={busy}>
+        <Button type="submit" icon={Check} disabled={busy}>
           {intl.formatMessage(messages.save)}
-        </button>
-        <button type="button" className="button button--secondary" onClick={() => setOpen(false)}>
+        </Button>
+        <Button variant="secondary" onClick={() => setOpen(false)}>
           {intl.formatMessage(commonMessages.cancel)}
-        </button>
+        </Button>
       </div>
     </form>
   );

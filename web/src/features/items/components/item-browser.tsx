@@ -4,7 +4,10 @@ import { defineMessages, useIntl } from 'react-intl';
 import type { NoMessageValues } from 'react-intl';
 import { PER_PAGE_ALL } from '../../../../../shared/catalogue';
 import type { Property } from '../../../../../shared/schemas/properties';
+import { PackageOpen, SearchX, X } from 'lucide-react';
 import { ErrorAlert } from '../../../components/alert';
+import { ButtonLink } from '../../../components/button';
+import { EmptyState } from '../../../components/empty-state';
 import { Loading } from '../../../components/loading';
 import { describeError } from '../../../lib/error-messages';
 import { useFilters } from '../api/get-filters';
@@ -21,6 +24,9 @@ const messages = defineMessages<{
   loaded: { count: number; total: number };
   empty: NoMessageValues;
   noMatch: NoMessageValues;
+  emptyHint: NoMessageValues;
+  noMatchHint: NoMessageValues;
+  clear: NoMessageValues;
   more: NoMessageValues;
 }>({
   title: { id: 'items.itemBrowser.title', defaultMessage: 'Items' },
@@ -28,6 +34,9 @@ const messages = defineMessages<{
   loaded: { id: 'items.itemBrowser.loaded', defaultMessage: '{count, number} of {total, number} items shown' },
   empty: { id: 'items.itemBrowser.empty', defaultMessage: 'No items yet.' },
   noMatch: { id: 'items.itemBrowser.noMatch', defaultMessage: 'No items match this search or these filters.' },
+  emptyHint: { id: 'items.itemBrowser.emptyHint', defaultMessage: 'Items added to this collection will show here.' },
+  noMatchHint: { id: 'items.itemBrowser.noMatchHint', defaultMessage: 'Try other words, or fewer filters.' },
+  clear: { id: 'items.itemBrowser.clear', defaultMessage: 'Clear the search and filters' },
   more: { id: 'items.itemBrowser.more', defaultMessage: 'Show more items' },
 });
 
@@ -93,7 +102,23 @@ export function ItemBrowser({ collectionId, properties, searchDisabled }: ItemBr
           {error ? <ErrorAlert>{describeError(intl, error)}</ErrorAlert> : null}
           {!items && !error ? <Loading /> : null}
           {items && items.length === 0 ? (
-            <p className="empty-state">{intl.formatMessage(searching ? messages.noMatch : messages.empty)}</p>
+            searching ? (
+              <EmptyState
+                icon={SearchX}
+                title={intl.formatMessage(messages.noMatch)}
+                action={
+                  <ButtonLink variant="secondary" icon={X} to=".">
+                    {intl.formatMessage(messages.clear)}
+                  </ButtonLink>
+                }
+              >
+                <p>{intl.formatMessage(messages.noMatchHint)}</p>
+              </EmptyState>
+            ) : (
+              <EmptyState icon={PackageOpen} title={intl.formatMessage(messages.empty)}>
+                <p>{intl.formatMessage(messages.emptyHint)}</p>
+              </EmptyState>
+            )
           ) : null}
           {items && items.length > 0 ? (
             <ItemResults collectionId={collectionId} items={items} mode={query.display} properties={properties} />

@@ -1,8 +1,9 @@
+import { Trash2 } from 'lucide-react';
 import { defineMessages, useIntl } from 'react-intl';
 import type { NoMessageValues } from 'react-intl';
-import { Link } from 'react-router-dom';
 import type { Item } from '../../../../../shared/schemas/items';
 import { ErrorAlert } from '../../../components/alert';
+import { Button, ButtonLink } from '../../../components/button';
 import { commonMessages } from '../../../components/common-messages';
 import { paths } from '../../../lib/paths';
 import { useAction } from '../../../lib/use-action';
@@ -36,17 +37,17 @@ export function ItemDeleteConfirmation({
       {errors.message ? <ErrorAlert>{errors.message}</ErrorAlert> : null}
       <p className="warning">{intl.formatMessage(messages.warning)}</p>
       <div className="actions">
-        <button
-          type="button"
-          className="button button--danger"
+        <Button
+          variant="danger"
+          icon={Trash2}
           disabled={readOnly || !item.isOwner || busy}
           onClick={() => void confirm()}
         >
           {intl.formatMessage(messages.confirm)}
-        </button>
-        <Link className="button button--secondary" to={paths.item(item.collectionId, item.id)}>
+        </Button>
+        <ButtonLink variant="secondary" to={paths.item(item.collectionId, item.id)}>
           {intl.formatMessage(commonMessages.cancel)}
-        </Link>
+        </ButtonLink>
       </div>
     </section>
   );

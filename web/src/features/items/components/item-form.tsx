@@ -1,6 +1,6 @@
 // Create or edit an item: one input per property in display order (its description as help), then
 // copies, visibility and who can borrow. Values are checked with the shared normalizers before sending.
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { defineMessages, useIntl } from 'react-intl';
 import type { NoMessageValues } from 'react-intl';
 import { ITEM_QUANTITY_MAX } from '../../../../../shared/catalogue';
@@ -14,9 +14,11 @@ import { FormAlerts } from '../../../components/form-alerts';
 import { levelMessage } from '../../../components/level-messages';
 import { LevelSelect, readLevel } from '../../../components/level-select';
 import { TextField } from '../../../components/text-field';
+import { UploadGuardProvider, useUploadGuard } from '../../../components/value-input/upload-guard';
+import type { UploadProblem } from '../../../components/value-input/upload-guard';
 import { ValueInput } from '../../../components/value-input/value-input';
 import { describeValueReason } from '../../../components/value-input/value-reasons';
-import { errorMessages } from '../../../lib/error-messages';
+import { describeError, errorMessages } from '../../../lib/error-messages';
 import { useSubmit } from '../../../lib/use-submit';
 import { toInputTexts, valueFromTexts } from '../../../lib/value-form';
 
@@ -30,6 +32,8 @@ const messages = defineMessages<{
   inherit: { level: string };
   create: NoMessageValues;
   noProperties: NoMessageValues;
+  uploadFailed: { label: string; reason: string };
+  uploadBusy: { label: string };
 }>({
   values: { id: 'items.itemForm.values', defaultMessage: 'Properties' },
   settings: { id: 'items.itemForm.settings', defaultMessage: 'Copies and sharing' },
@@ -42,6 +46,15 @@ const messages = defineMessages<{
   noProperties: {
     id: 'items.itemForm.noProperties',
     defaultMessage: 'This collection has no properties yet: add some in its settings.',
+  },
+  uploadFailed: {
+    id: 'items.itemForm.uploadFailed',
+    defaultMessage:
+      'The item was not saved: the file for {label} could not be uploaded. {reason} Choose it again, choose another, or continue without it.',
+  },
+  uploadBusy: {
+    id: 'items.itemForm.uploadBusy',
+    defaultMessage: 'The item was not saved: the file for {label} is still uploading. Save again once it is done.',
   },
 });
 
@@ -89,7 +102,13 @@ export function ItemForm({ collection, properties, item, readOnly, cancelTo, upl
   const [invalid, setInvalid] = useState<Record<string, string>>({});
   const shownFields = ['quantity', 'visibility', 'borrowable', ...properties.map((property) => `values.${property.key}`)];
   const hasInvalid = Object.keys(invalid).length > 0;
+  const uploads = useUploadGuard();
+  const [uploadProblem, setUploadProblem] = useState<{ problem: UploadProblem; attempt: number } | null>(null);
   const submit = useSubmit(async (fields) => {
+    // Saving now would store the item without the file the person chose: stop and say which and why.
+    const problem = uploads.firstProblem();
+    setUploadProblem((last) => (problem ? { problem, attempt: (last?.attempt ?? 0) + 1 } : null));
+    if (problem) return;
     const built = buildValues(properties, texts);
     setInvalid(built.invalid);
     // Refused here, each property says why; nothing is sent.
@@ -103,73 +122,89 @@ export function ItemForm({ collection, properties, item, readOnly, cancelTo, upl
     });
   });
   const { errors, busy } = submit;
+  // Once the form is enabled again, the file input that stopped the save takes the focus.
+  useEffect(() => {
+    if (uploadProblem && !busy) document.getElementById(uploadProblem.problem.id)?.focus();
+  }, [uploadProblem, busy]);
 
   return (
-    <form className="form" onSubmit={submit.onSubmit} noValidate>
-      {hasInvalid ? <ErrorAlert>{intl.formatMessage(errorMessages.VALIDATION_FAILED)}</ErrorAlert> : null}
-      <FormAlerts errors={errors} shownFields={shownFields} onReload={onReload} />
-      <fieldset className="form__fieldset" disabled={readOnly || busy}>
-        <fieldset className="form__fieldset form__group">
-          <legend className="form__legend">{intl.formatMessage(messages.values)}</legend>
-          {properties.length === 0 ? <p className="muted">{intl.formatMessage(messages.noProperties)}</p> : null}
-          {properties.map((property) => {
-            const reason = invalid[property.key];
-            return (
-              <ValueInput
-                key={property.id}
-                field={property}
-                texts={texts[property.key] ?? []}
-                onChange={(next) => {
-                  setTexts((current) => ({ ...current, [property.key]: next }));
-                  if (reason) setInvalid(({ [property.key]: _, ...rest }) => rest);
-                }}
-                disabled={readOnly || busy}
-                upload={upload}
-                error={reason ? describeValueReason(intl, reason) : errors.fieldUnder(`values.${property.key}`)}
+    <UploadGuardProvider value={uploads.reporter}>
+      <form className="form" onSubmit={submit.onSubmit} noValidate>
+        {hasInvalid ? <ErrorAlert>{intl.formatMessage(errorMessages.VALIDATION_FAILED)}</ErrorAlert> : null}
+        {uploadProblem ? (
+          <ErrorAlert>
+            {'error' in uploadProblem.problem
+              ? intl.formatMessage(messages.uploadFailed, {
+                  label: uploadProblem.problem.name,
+                  reason: describeError(intl, uploadProblem.problem.error),
+                })
+              : intl.formatMessage(messages.uploadBusy, { label: uploadProblem.problem.name })}
+          </ErrorAlert>
+        ) : null}
+        <FormAlerts errors={errors} shownFields={shownFields} onReload={onReload} />
+        <fieldset className="form__fieldset" disabled={readOnly || busy}>
+          <fieldset className="form__fieldset form__group">
+            <legend className="form__legend">{intl.formatMessage(messages.values)}</legend>
+            {properties.length === 0 ? <p className="muted">{intl.formatMessage(messages.noProperties)}</p> : null}
+            {properties.map((property) => {
+              const reason = invalid[property.key];
+              return (
+                <ValueInput
+                  key={property.id}
+                  field={property}
+                  texts={texts[property.key] ?? []}
+                  onChange={(next) => {
+                    setTexts((current) => ({ ...current, [property.key]: next }));
+                    if (reason) setInvalid(({ [property.key]: _, ...rest }) => rest);
+                  }}
+                  disabled={readOnly || busy}
+                  upload={upload}
+                  error={reason ? describeValueReason(intl, reason) : errors.fieldUnder(`values.${property.key}`)}
+                />
+              );
+            })}
+          </fieldset>
+          <fieldset className="form__fieldset form__group">
+            <legend className="form__legend">{intl.formatMessage(messages.settings)}</legend>
+            <TextField
+              name="quantity"
+              type="number"
+              inputMode="numeric"
+              min={1}
+              max={ITEM_QUANTITY_MAX}
+              step={1}
+              label={intl.formatMessage(messages.quantity)}
+              hint={intl.formatMessage(messages.quantityHint)}
+              defaultValue={String(item?.quantity ?? 1)}
+              error={errors.field('quantity')}
+            />
+            <div className="form__row">
+              <LevelSelect
+                name="visibility"
+                label={intl.formatMessage(messages.visibility)}
+                defaultValue={item?.visibility ?? null}
+                inheritLabel={intl.formatMessage(messages.inherit, {
+                  level: intl.formatMessage(levelMessage(collection.visibility)),
+                })}
+                error={errors.field('visibility')}
               />
-            );
-          })}
-        </fieldset>
-        <fieldset className="form__fieldset form__group">
-          <legend className="form__legend">{intl.formatMessage(messages.settings)}</legend>
-          <TextField
-            name="quantity"
-            type="number"
-            inputMode="numeric"
-            min={1}
-            max={ITEM_QUANTITY_MAX}
-            step={1}
-            label={intl.formatMessage(messages.quantity)}
-            hint={intl.formatMessage(messages.quantityHint)}
-            defaultValue={String(item?.quantity ?? 1)}
-            error={errors.field('quantity')}
+              <LevelSelect
+                name="borrowable"
+                label={intl.formatMessage(messages.borrowable)}
+                defaultValue={item?.borrowable ?? null}
+                inheritLabel={intl.formatMessage(messages.inherit, {
+                  level: intl.formatMessage(levelMessage(collection.borrowable)),
+                })}
+                error={errors.field('borrowable')}
+              />
+            </div>
+          </fieldset>
+          <FormActions
+            submitLabel={intl.formatMessage(item ? commonMessages.save : messages.create)}
+            cancelTo={cancelTo}
           />
-          <div className="form__row">
-            <LevelSelect
-              name="visibility"
-              label={intl.formatMessage(messages.visibility)}
-              defaultValue={item?.visibility ?? null}
-              inheritLabel={intl.formatMessage(messages.inherit, {
-                level: intl.formatMessage(levelMessage(collection.visibility)),
-              })}
-              error={errors.field('visibility')}
-            />
-            <LevelSelect
-              name="borrowable"
-              label={intl.formatMessage(messages.borrowable)}
-              defaultValue={item?.borrowable ?? null}
-              inheritLabel={intl.formatMessage(messages.inherit, {
-                level: intl.formatMessage(levelMessage(collection.borrowable)),
-              })}
-              error={errors.field('borrowable')}
-            />
-          </div>
         </fieldset>
-        <FormActions
-          submitLabel={intl.formatMessage(item ? commonMessages.save : messages.create)}
-          cancelTo={cancelTo}
-        />
-      </fieldset>
-    </form>
+      </form>
+    </UploadGuardProvider>
   );
 }

@@ -1,12 +1,15 @@
 // One item: cover, title, subtitle, each visible property with a display fitting its type, copies and
-// dates; the owner's actions (edit, duplicate, delete).
+// dates; the owner's actions: Edit, and More actions for Duplicate and Delete (Delete leads to its
+// confirmation screen).
+import { Copy, Pencil, Trash2 } from 'lucide-react';
 import { defineMessages, useIntl } from 'react-intl';
 import type { NoMessageValues } from 'react-intl';
-import { Link } from 'react-router-dom';
 import { VISIBILITY } from '../../../../../shared/constants';
 import type { Item } from '../../../../../shared/schemas/items';
 import type { Property } from '../../../../../shared/schemas/properties';
+import { ActionMenu } from '../../../components/action-menu';
 import { ErrorAlert } from '../../../components/alert';
+import { Button, ButtonLink } from '../../../components/button';
 import { commonMessages } from '../../../components/common-messages';
 import { describeError } from '../../../lib/error-messages';
 import { useNavigateWithFlash } from '../../../lib/flash';
@@ -24,6 +27,7 @@ const messages = defineMessages<{
   duplicate: NoMessageValues;
   details: NoMessageValues;
   actions: NoMessageValues;
+  more: NoMessageValues;
   copies: { count: number };
 }>({
   quantity: { id: 'items.itemView.quantity', defaultMessage: 'Copies' },
@@ -32,6 +36,7 @@ const messages = defineMessages<{
   duplicate: { id: 'items.itemView.duplicate', defaultMessage: 'Duplicate' },
   details: { id: 'items.itemView.details', defaultMessage: 'Details' },
   actions: { id: 'items.itemView.actions', defaultMessage: 'Item actions' },
+  more: { id: 'items.itemView.more', defaultMessage: 'More actions' },
   copies: { id: 'items.itemView.copies', defaultMessage: '{count, number}' },
 });
 
@@ -83,31 +88,32 @@ export function ItemView({ item, properties, readOnly }: ItemViewProps) {
         {item.isOwner ? (
           <div className="actions" role="group" aria-label={intl.formatMessage(messages.actions)}>
             {canChange ? (
-              <Link className="button button--small" to={paths.itemEdit(item.collectionId, item.id)}>
+              <ButtonLink size="small" icon={Pencil} to={paths.itemEdit(item.collectionId, item.id)}>
                 {intl.formatMessage(commonMessages.edit)}
-              </Link>
+              </ButtonLink>
             ) : (
-              <button type="button" className="button button--small" disabled>
+              <Button size="small" icon={Pencil} disabled>
                 {intl.formatMessage(commonMessages.edit)}
-              </button>
+              </Button>
             )}
-            <button
-              type="button"
-              className="button button--small button--secondary"
-              disabled={!canChange || busy}
-              onClick={() => void onDuplicate()}
-            >
-              {intl.formatMessage(messages.duplicate)}
-            </button>
-            {canChange ? (
-              <Link className="button button--small button--danger" to={paths.itemDelete(item.collectionId, item.id)}>
-                {intl.formatMessage(commonMessages.delete)}
-              </Link>
-            ) : (
-              <button type="button" className="button button--small button--danger" disabled>
-                {intl.formatMessage(commonMessages.delete)}
-              </button>
-            )}
+            <ActionMenu
+              label={intl.formatMessage(messages.more)}
+              actions={[
+                {
+                  label: intl.formatMessage(messages.duplicate),
+                  icon: Copy,
+                  disabled: !canChange || busy,
+                  onSelect: () => void onDuplicate(),
+                },
+                {
+                  label: intl.formatMessage(commonMessages.delete),
+                  icon: Trash2,
+                  disabled: !canChange,
+                  danger: true,
+                  to: paths.itemDelete(item.collectionId, item.id),
+                },
+              ]}
+            />
           </div>
         ) : null}
         {error ? <ErrorAlert>{describeError(intl, error)}</ErrorAlert> : null}

@@ -1,16 +1,24 @@
 // "Last changes": the items added and edited most recently.
+import { History } from 'lucide-react';
 import { defineMessages, useIntl } from 'react-intl';
 import type { NoMessageValues } from 'react-intl';
 import { Link } from 'react-router-dom';
 import type { ItemSummary } from '../../../../../shared/schemas/items';
+import { EmptyState } from '../../../components/empty-state';
 import { paths } from '../../../lib/paths';
 import { useRecentItems } from '../api/get-recent-items';
 import { itemTitle } from './item-title';
 
-const messages = defineMessages<{ title: NoMessageValues; added: NoMessageValues; edited: NoMessageValues }>({
+const messages = defineMessages<{
+  title: NoMessageValues;
+  added: NoMessageValues;
+  edited: NoMessageValues;
+  empty: NoMessageValues;
+}>({
   title: { id: 'items.recentItems.title', defaultMessage: 'Last changes' },
   added: { id: 'items.recentItems.added', defaultMessage: 'Recently added' },
   edited: { id: 'items.recentItems.edited', defaultMessage: 'Recently edited' },
+  empty: { id: 'items.recentItems.empty', defaultMessage: 'Nothing added or changed yet.' },
 });
 
 function RecentList({ collectionId, items, field }: { collectionId: number; items: ItemSummary[]; field: 'createdAt' | 'updatedAt' }) {
@@ -32,10 +40,12 @@ function RecentList({ collectionId, items, field }: { collectionId: number; item
 export function RecentItems({ collectionId }: { collectionId: number }) {
   const intl = useIntl();
   const { data } = useRecentItems(collectionId);
-  if (!data || (data.added.length === 0 && data.edited.length === 0)) return null;
+  if (!data) return null;
+  const empty = data.added.length === 0 && data.edited.length === 0;
   return (
     <section className="card recent" aria-labelledby="recent-items-title">
       <h2 id="recent-items-title">{intl.formatMessage(messages.title)}</h2>
+      {empty ? <EmptyState compact icon={History} title={intl.formatMessage(messages.empty)} /> : null}
       <div className="recent__columns">
         {data.added.length > 0 ? (
           <div>

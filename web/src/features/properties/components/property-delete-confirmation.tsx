@@ -1,8 +1,9 @@
+import { Trash2 } from 'lucide-react';
 import { defineMessages, useIntl } from 'react-intl';
 import type { NoMessageValues } from 'react-intl';
-import { Link } from 'react-router-dom';
 import type { Property } from '../../../../../shared/schemas/properties';
 import { ErrorAlert } from '../../../components/alert';
+import { Button, ButtonLink } from '../../../components/button';
 import { commonMessages } from '../../../components/common-messages';
 import { Loading } from '../../../components/loading';
 import { paths } from '../../../lib/paths';
@@ -52,17 +53,17 @@ export function PropertyDeleteConfirmation({
         <Loading />
       )}
       <div className="actions">
-        <button
-          type="button"
-          className="button button--danger"
+        <Button
+          variant="danger"
+          icon={Trash2}
           disabled={readOnly || !deletion.data || busy}
           onClick={() => void confirm()}
         >
           {intl.formatMessage(messages.confirm)}
-        </button>
-        <Link className="button button--secondary" to={paths.collectionManage(collectionId)}>
+        </Button>
+        <ButtonLink variant="secondary" to={paths.collectionManage(collectionId)}>
           {intl.formatMessage(commonMessages.cancel)}
-        </Link>
+        </ButtonLink>
       </div>
     </section>
   );

@@ -1,8 +1,9 @@
+import { Trash2 } from 'lucide-react';
 import { defineMessages, useIntl } from 'react-intl';
 import type { NoMessageValues } from 'react-intl';
-import { Link } from 'react-router-dom';
 import type { User } from '../../../../../shared/schemas/users';
 import { ErrorAlert } from '../../../components/alert';
+import { Button, ButtonLink } from '../../../components/button';
 import { commonMessages } from '../../../components/common-messages';
 import { Loading } from '../../../components/loading';
 import { paths } from '../../../lib/paths';
@@ -56,17 +57,17 @@ export function UserDeleteConfirmation({
         <Loading />
       )}
       <div className="actions">
-        <button
-          type="button"
-          className="button button--danger"
+        <Button
+          variant="danger"
+          icon={Trash2}
           disabled={readOnly || user.builtinAdmin || !deletion.data || busy}
           onClick={() => void confirm()}
         >
           {intl.formatMessage(messages.confirm)}
-        </button>
-        <Link className="button button--secondary" to={paths.configUser(user.id)}>
+        </Button>
+        <ButtonLink variant="secondary" to={paths.configUser(user.id)}>
           {intl.formatMessage(commonMessages.cancel)}
-        </Link>
+        </ButtonLink>
       </div>
     </section>
   );

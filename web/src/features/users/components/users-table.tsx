@@ -1,8 +1,10 @@
+import { Pencil, Trash2, UserPlus, Users } from 'lucide-react';
 import { FormattedDate, defineMessages, useIntl } from 'react-intl';
-import { Link } from 'react-router-dom';
 import { mediaUrl } from '../../../../../shared/constants';
 import type { User } from '../../../../../shared/schemas/users';
+import { ButtonLink, IconButton, IconLink } from '../../../components/button';
 import { commonMessages } from '../../../components/common-messages';
+import { EmptyState } from '../../../components/empty-state';
 import { paths } from '../../../lib/paths';
 
 const messages = defineMessages({
@@ -16,6 +18,11 @@ const messages = defineMessages({
   actions: { id: 'users.usersTable.actions', defaultMessage: 'Actions' },
   builtin: { id: 'users.usersTable.builtin', defaultMessage: 'built-in' },
   empty: { id: 'users.usersTable.empty', defaultMessage: 'No users yet.' },
+  emptyHint: {
+    id: 'users.usersTable.emptyHint',
+    defaultMessage: 'Accounts you create here can sign in, keep their own collections and borrow.',
+  },
+  add: { id: 'users.usersTable.add', defaultMessage: 'Create an account' },
 });
 
 const valued = defineMessages<{ editUser: { username: string }; deleteUser: { username: string } }>({
@@ -30,7 +37,23 @@ export function fullName(user: Pick<User, 'firstName' | 'lastName'>): string {
 export function UsersTable({ users, readOnly }: { users: User[]; readOnly: boolean }) {
   const intl = useIntl();
   const yesNo = (value: boolean) => intl.formatMessage(value ? commonMessages.yes : commonMessages.no);
-  if (users.length === 0) return <p className="muted">{intl.formatMessage(messages.empty)}</p>;
+  if (users.length === 0) {
+    return (
+      <EmptyState
+        icon={Users}
+        title={intl.formatMessage(messages.empty)}
+        action={
+          readOnly ? null : (
+            <ButtonLink icon={UserPlus} to={paths.configUserNew()}>
+              {intl.formatMessage(messages.add)}
+            </ButtonLink>
+          )
+        }
+      >
+        <p>{intl.formatMessage(messages.emptyHint)}</p>
+      </EmptyState>
+    );
+  }
   return (
     <div className="table-wrap">
       <table className="table table--stack">
@@ -70,30 +93,26 @@ export function UsersTable({ users, readOnly }: { users: User[]; readOnly: boole
                 </td>
                 <td>
                   <div className="table__actions">
-                    <Link
-                      className="button button--small button--secondary"
+                    <IconLink
+                      size="small"
+                      icon={Pencil}
                       to={paths.configUser(user.id)}
-                      aria-label={intl.formatMessage(valued.editUser, { username: user.username })}
-                    >
-                      {intl.formatMessage(commonMessages.edit)}
-                    </Link>
+                      label={intl.formatMessage(valued.editUser, { username: user.username })}
+                    />
                     {canDelete ? (
-                      <Link
-                        className="button button--small button--danger"
+                      <IconLink
+                        size="small"
+                        icon={Trash2}
                         to={paths.configUserDelete(user.id)}
-                        aria-label={intl.formatMessage(valued.deleteUser, { username: user.username })}
-                      >
-                        {intl.formatMessage(commonMessages.delete)}
-                      </Link>
+                        label={intl.formatMessage(valued.deleteUser, { username: user.username })}
+                      />
                     ) : (
-                      <button
-                        type="button"
-                        className="button button--small button--danger"
+                      <IconButton
+                        size="small"
+                        icon={Trash2}
                         disabled
-                        aria-label={intl.formatMessage(valued.deleteUser, { username: user.username })}
-                      >
-                        {intl.formatMessage(commonMessages.delete)}
-                      </button>
+                        label={intl.formatMessage(valued.deleteUser, { username: user.username })}
+                      />
                     )}
                   </div>
                 </td>
