@@ -54,8 +54,8 @@ export interface ItemPatch {
   version?: number;
 }
 
-/** item_values has 7 columns; D1 binds at most 100 parameters per statement. */
-const VALUE_ROWS_PER_STATEMENT = Math.floor(100 / 7);
+/** item_values has 8 columns; D1 binds at most 100 parameters per statement. */
+const VALUE_ROWS_PER_STATEMENT = Math.floor(100 / 8);
 
 /**
  * Inside a write batch (one transaction, and D1 runs one writer at a time) the newest item is the one
@@ -220,8 +220,8 @@ export async function duplicateItem(ctx: WriteContext, collectionId: number, ite
         SELECT collection_id, quantity, visibility, level, borrowable, data FROM items WHERE id = ${source}`),
     ),
     db.run(
-      sql.raw(`INSERT INTO item_values (item_id, property_id, position, value, sort_text, sort_number, level)
-        SELECT ${newestItemOf(collectionId)}, property_id, position, value, sort_text, sort_number, level
+      sql.raw(`INSERT INTO item_values (item_id, property_id, position, value, sort_text, natural_key, sort_number, level)
+        SELECT ${newestItemOf(collectionId)}, property_id, position, value, sort_text, natural_key, sort_number, level
         FROM item_values WHERE item_id = ${source}`),
     ),
     // The data was copied with the row; only the search row is new.
