@@ -51,6 +51,7 @@ const en = {
   'validation.unknown_property': 'This collection has no such property.',
   'validation.not_equal': 'Passwords are not equals!',
   'validation.wrong_password': 'The current password is wrong.',
+  'item.copy': '{title} (copy)',
   'email.greeting': 'Hello {name},',
   'email.reset.subject': 'Reset your Vitrine password',
   'email.reset.body':
@@ -121,6 +122,7 @@ const fr: Record<MessageKey, string> = {
   'validation.unknown_property': "Cette collection n'a pas cette propriété.",
   'validation.not_equal': 'Les mots de passe ne sont pas identiques !',
   'validation.wrong_password': 'Le mot de passe actuel est incorrect.',
+  'item.copy': '{title} (copie)',
   'email.greeting': 'Bonjour {name},',
   'email.reset.subject': 'Réinitialisez votre mot de passe Vitrine',
   'email.reset.body':
