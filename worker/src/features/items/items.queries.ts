@@ -26,12 +26,22 @@ function valuesOf(row: ItemRow, props: PropertyRow[]): Record<string, unknown> {
   return values;
 }
 
+/** Between the values of a multiple title or subtitle ("Dune, Le Cycle de Dune"). */
+const ROLE_VALUES_SEPARATOR = ', ';
+
+/**
+ * The text a role shows. A title or subtitle shows every value of a multiple property, in order, so
+ * item pages, cards, lists and link previews (which all read these) never hide one; a cover or a
+ * reference is one value, the first.
+ */
 function roleValue(values: Record<string, unknown>, props: PropertyRow[], role: 'isTitle' | 'isSubtitle' | 'isCover' | 'isReference'): string | null {
   const prop = props.find((p) => p[role]);
   if (!prop) return null;
   const value = values[prop.key];
-  const first = Array.isArray(value) ? value[0] : value;
-  return first === undefined || first === null ? null : String(first);
+  const list = (Array.isArray(value) && prop.multiple ? value : [value]).filter((v) => v !== undefined && v !== null && v !== '');
+  if (list.length === 0) return null;
+  const shown = role === 'isTitle' || role === 'isSubtitle' ? list : list.slice(0, 1);
+  return shown.map((v) => (typeof v === 'string' ? v : JSON.stringify(v))).join(ROLE_VALUES_SEPARATOR);
 }
 
 export async function loadItem(d1: D1Database, collectionId: number, itemId: number): Promise<ItemRow | null> {
