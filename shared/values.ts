@@ -16,6 +16,13 @@ const fail = (reason: string): ValueResult => ({ ok: false, reason });
  */
 const MEDIA_KEY = /^media:\/\/collections\/\d{1,15}\/[A-Za-z0-9-]{1,80}\.[a-z0-9]{1,8}$/;
 
+/**
+ * The extensions the server gives uploads it recognised as images by their content (lib/media.ts's
+ * signatures), whatever the uploaded name said: an image property only takes these, so a PDF renamed
+ * .jpg is stored as .bin and refused there.
+ */
+const IMAGE_FILE = /\.(png|jpg|gif|webp)$/;
+
 /** The collection whose files a media value names, or null when it is not such a value. */
 export function mediaCollectionId(value: string): number | null {
   return MEDIA_KEY.test(value) ? Number(value.split('/')[3]) : null;
@@ -101,6 +108,8 @@ export function normalizeValue(type: PropertyType, raw: unknown): ValueResult {
       return JSON.stringify(value).length > JSON_VALUE_MAX_LENGTH ? fail('too_big') : ok(value);
     }
     case 'image':
+      if (typeof raw !== 'string' || !MEDIA_KEY.test(raw)) return fail('invalid_media');
+      return IMAGE_FILE.test(raw) ? ok(raw) : fail('not_image');
     case 'file':
       return typeof raw === 'string' && MEDIA_KEY.test(raw) ? ok(raw) : fail('invalid_media');
     case 'video': {

@@ -118,7 +118,7 @@ describe('item lifecycle', () => {
     expect(copy.status).toBe(201);
     const duplicated = (await copy.json()) as Item;
     expect(duplicated.id).not.toBe(created.id);
-    expect(duplicated.values).toEqual(after.values);
+    expect(duplicated.values).toEqual({ ...after.values, title: 'Dune Messiah (copy)' });
     expect(duplicated.quantity).toBe(2);
     const search = await getJson<ItemPage>(`/api/v1/collections/${c.id}/items?q=messiah`);
     expect(search.items.map((i) => i.id).sort()).toEqual([created.id, duplicated.id].sort());

@@ -38,7 +38,8 @@ describe('POST /api/v1/collections/:id/media', () => {
 
     const download = await call(`/media/${file.value.slice('media://'.length)}`);
     expect(download.headers.get('content-type')).toBe('application/octet-stream');
-    expect(download.headers.get('content-disposition')).toBe(`attachment; filename*=UTF-8''${encodeURIComponent('Manuel d_usage.pdf')}`);
+    expect(download.headers.get('content-disposition')).toBe(`attachment; filename="Manuel d_usage.pdf"; filename*=UTF-8''Manuel%20d%E2%80%99usage.pdf`);
+    expect(original.headers.get('content-disposition')).toBe(`inline; filename="cover.png"; filename*=UTF-8''cover.png`);
     expect(download.headers.get('content-security-policy')).toBe("default-src 'none'; sandbox");
   });
 

@@ -16,6 +16,7 @@ import { settingsRoutes } from './features/settings/settings.routes';
 import { usersRoutes } from './features/users/users.routes';
 import { allowedMethods } from './lib/allowed-methods';
 import { ApiError } from './lib/api-error';
+import { ensureDemoSeed } from './features/collections/demo-seed.service';
 import { ensureBuiltinAccounts } from './lib/bootstrap';
 import { handleError } from './lib/error-handler';
 import { createRouter } from './lib/router';
@@ -27,6 +28,7 @@ export function createApi() {
   const api = createRouter();
   api.use('*', demoGuard, async (c, next) => {
     await ensureBuiltinAccounts(c.env, c.get('db'));
+    await ensureDemoSeed(c.env, c.get('db'));
     await next();
   });
   api

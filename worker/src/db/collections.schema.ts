@@ -116,6 +116,11 @@ export const itemValues = sqliteTable(
     value: text('value').notNull(),
     /** Lower-cased text for sorting and filtering text values. */
     sortText: text('sort_text'),
+    /**
+     * How text values sort (shared/sort-key.ts: numbers padded, articles skipped). A column, not rows,
+     * so a value still costs one row written. NULL until the re-key job reaches rows written before it.
+     */
+    naturalKey: text('natural_key'),
     /** Numbers, ratings, yes/no (0/1), dates and date-times (epoch milliseconds). */
     sortNumber: real('sort_number'),
     /** The item's level, copied here so facet counts can be kept by triggers (migration 0004). */
@@ -125,6 +130,7 @@ export const itemValues = sqliteTable(
     primaryKey({ columns: [t.itemId, t.propertyId, t.position] }),
     index('item_values_property_text_idx').on(t.propertyId, t.sortText),
     index('item_values_property_number_idx').on(t.propertyId, t.sortNumber),
+    index('item_values_property_natural_idx').on(t.propertyId, t.naturalKey),
   ],
 );
 

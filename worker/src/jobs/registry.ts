@@ -1,6 +1,7 @@
 // Every scheduled job, by the cron expression it runs on. wrangler.toml's [triggers] crons must list
 // exactly these expressions (tests/worker/jobs.test.ts compares them), and the jobs of one expression
 // share one invocation's limits (checked there too).
+import { naturalKeysJob } from '../features/items/natural-keys.job';
 import { mediaSweepJob } from '../features/maintenance/media-sweep.job';
 import { purgeExpiredJob } from '../features/maintenance/purge-expired.job';
 import type { Job } from './job';
@@ -12,5 +13,5 @@ export const INVOCATION_UNITS = 50;
 
 export const SCHEDULE: Schedule = {
   // Daily at 03:17 UTC: a quiet hour, and off the hour when everyone else's crons fire.
-  '17 3 * * *': [purgeExpiredJob, mediaSweepJob],
+  '17 3 * * *': [purgeExpiredJob, mediaSweepJob, naturalKeysJob],
 };

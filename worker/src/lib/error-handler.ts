@@ -20,6 +20,7 @@ const VALIDATION_REASONS = new Set([
   'unrecognized_keys',
   'invalid_number',
   'invalid_rating',
+  'not_image',
   'invalid_date',
   'invalid_datetime',
   'invalid_url',

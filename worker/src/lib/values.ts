@@ -1,10 +1,11 @@
 // The server's side of shared/values.ts, used by items and properties alike: each submitted value is
 // normalized against its property (type, multiple, never empty), then stored as JSON with a sort key
-// (lower-cased text or a number).
+// (lower-cased text for filters, a natural sort key for text, or a number).
 import type { PropertyType } from '../../../shared/catalogue';
 import type { FieldIssue } from '../../../shared/errors';
 import { isMediaValue, mediaCollectionId, normalizeValue } from '../../../shared/values';
 import { MAX_VALUES_PER_PROPERTY } from '../../../shared/catalogue';
+import { naturalSortKey } from '../../../shared/sort-key';
 import type { properties } from '../db/schema';
 import { ApiError } from './api-error';
 
@@ -15,27 +16,29 @@ export interface ValueRow {
   position: number;
   value: string;
   sortText: string | null;
+  naturalKey: string | null;
   sortNumber: number | null;
 }
 
 const TEXT_SORTED: readonly PropertyType[] = ['text', 'longtext', 'url', 'color', 'image', 'video', 'file', 'json'];
 
-function sortKeys(type: PropertyType, value: unknown): Pick<ValueRow, 'sortText' | 'sortNumber'> {
+export function sortKeys(type: PropertyType, value: unknown): Pick<ValueRow, 'sortText' | 'naturalKey' | 'sortNumber'> {
   switch (type) {
     case 'number':
     case 'rating':
-      return { sortText: null, sortNumber: value as number };
+      return { sortText: null, naturalKey: null, sortNumber: value as number };
     case 'yesno':
-      return { sortText: null, sortNumber: value ? 1 : 0 };
+      return { sortText: null, naturalKey: null, sortNumber: value ? 1 : 0 };
     case 'date':
-      return { sortText: null, sortNumber: Date.parse(`${value as string}T00:00:00Z`) };
+      return { sortText: null, naturalKey: null, sortNumber: Date.parse(`${value as string}T00:00:00Z`) };
     case 'datetime':
-      return { sortText: null, sortNumber: Date.parse(value as string) };
-    default:
-      return {
-        sortText: TEXT_SORTED.includes(type) ? (typeof value === 'string' ? value : JSON.stringify(value)).toLowerCase().slice(0, 200) : null,
-        sortNumber: null,
-      };
+      return { sortText: null, naturalKey: null, sortNumber: Date.parse(value as string) };
+    default: {
+      if (!TEXT_SORTED.includes(type)) return { sortText: null, naturalKey: null, sortNumber: null };
+      const text = typeof value === 'string' ? value : JSON.stringify(value);
+      // sort_text stays the exact lower-cased value: filters, facets and media look-ups match on it.
+      return { sortText: text.toLowerCase().slice(0, 200), naturalKey: naturalSortKey(text), sortNumber: null };
+    }
   }
 }
 

@@ -26,6 +26,10 @@ export const valueReasonMessages = defineMessages({
   invalid_color: { id: 'components.valueInput.reason.invalidColor', defaultMessage: 'A colour is written #rrggbb.' },
   invalid_json: { id: 'components.valueInput.reason.invalidJson', defaultMessage: 'This is not valid JSON.' },
   invalid_media: { id: 'components.valueInput.reason.invalidMedia', defaultMessage: 'Upload the file first.' },
+  not_image: {
+    id: 'components.valueInput.reason.notImage',
+    defaultMessage: 'This file is not an image: choose a PNG, JPEG, GIF or WebP picture.',
+  },
   invalid_video: {
     id: 'components.valueInput.reason.invalidVideo',
     defaultMessage: 'Upload a video or give a YouTube, Vimeo or Dailymotion address.',

@@ -26,12 +26,22 @@ function valuesOf(row: ItemRow, props: PropertyRow[]): Record<string, unknown> {
   return values;
 }
 
+/** Between the values of a multiple title or subtitle ("Dune, Le Cycle de Dune"). */
+const ROLE_VALUES_SEPARATOR = ', ';
+
+/**
+ * The text a role shows. A title or subtitle shows every value of a multiple property, in order, so
+ * item pages, cards, lists and link previews (which all read these) never hide one; a cover or a
+ * reference is one value, the first.
+ */
 function roleValue(values: Record<string, unknown>, props: PropertyRow[], role: 'isTitle' | 'isSubtitle' | 'isCover' | 'isReference'): string | null {
   const prop = props.find((p) => p[role]);
   if (!prop) return null;
   const value = values[prop.key];
-  const first = Array.isArray(value) ? value[0] : value;
-  return first === undefined || first === null ? null : String(first);
+  const list = (Array.isArray(value) && prop.multiple ? value : [value]).filter((v) => v !== undefined && v !== null && v !== '');
+  if (list.length === 0) return null;
+  const shown = role === 'isTitle' || role === 'isSubtitle' ? list : list.slice(0, 1);
+  return shown.map((v) => (typeof v === 'string' ? v : JSON.stringify(v))).join(ROLE_VALUES_SEPARATOR);
 }
 
 export async function loadItem(d1: D1Database, collectionId: number, itemId: number): Promise<ItemRow | null> {
@@ -201,7 +211,7 @@ export async function listItems(
   const offset = (page - 1) * perPage;
   const sortProp = request.sort && request.sort !== 'created' && request.sort !== 'updated' ? props.find((p) => p.key === request.sort && p.sortable) : null;
   if (request.sort && request.sort !== 'created' && request.sort !== 'updated' && !sortProp) throw badParam('sort', 'unknown_property');
-  const sortKey = sortProp && RANGE_PROPERTY_TYPES.includes(sortProp.type as PropertyType) ? 's.sort_number' : 's.sort_text';
+  const sortKey = sortProp && RANGE_PROPERTY_TYPES.includes(sortProp.type as PropertyType) ? 's.sort_number' : 's.natural_key';
   const dateColumn = request.sort === 'updated' ? 'i.updated_at' : 'i.created_at';
   const counter = level === 3 ? collection.countOwner : level === 1 ? collection.countLoggedIn : collection.countEveryone;
   const countAll = async () =>
@@ -210,11 +220,14 @@ export async function listItems(
   let rows: ItemRow[];
   let total: number;
   if (where.match) {
-    // The matches are few: sort them by the value in their cached data, no extra reads.
+    // The matches are few: numbers sort by the value in their cached data (no extra reads), text by
+    // its natural key, one primary-key look-up per match.
     let order = `${dateColumn} ${dir}, i.id ${dir}`;
     if (sortProp) {
       const path = `$."${inlineId(sortProp.id)}"${sortProp.multiple ? '[0]' : ''}`;
-      const value = RANGE_PROPERTY_TYPES.includes(sortProp.type as PropertyType) ? `json_extract(i.data, '${path}')` : `lower(json_extract(i.data, '${path}'))`;
+      const value = RANGE_PROPERTY_TYPES.includes(sortProp.type as PropertyType)
+        ? `json_extract(i.data, '${path}')`
+        : `(SELECT k.natural_key FROM item_values k WHERE k.item_id = i.id AND k.property_id = ${sortProp.id} AND k.position = 0)`;
       order = `(${value} IS NULL), ${value} ${dir}, i.id ${dir}`;
     }
     const { results } = await d1

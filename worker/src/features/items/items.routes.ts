@@ -12,6 +12,7 @@ import {
   updateItemInput,
 } from '../../../../shared/schemas/items';
 import type { AppEnv } from '../../env';
+import { translate } from '../../i18n/messages';
 import { ApiError } from '../../lib/api-error';
 import { bearer, errors, jsonBody, jsonContent } from '../../lib/openapi';
 import { createRouter } from '../../lib/router';
@@ -190,7 +191,8 @@ export const itemsRoutes = createRouter()
     const { id, iid } = c.req.valid('param');
     const found = await requireOwnedCollection(db, caller, id);
     await requireItem(c.get('d1'), found.collection.id, iid);
-    const copyId = await duplicateItem(writeContext(c), found.collection.id, iid);
+    const locale = c.get('locale');
+    const copyId = await duplicateItem(writeContext(c), found.collection.id, iid, (title) => translate(locale, 'item.copy', { title }));
     const row = await requireItem(c.get('d1'), found.collection.id, copyId);
     const props = await listPropertyRows(db, found.collection.id);
     return c.json(toItem(row, props, caller, true), 201);

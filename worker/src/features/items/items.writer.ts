@@ -15,15 +15,16 @@
 //
 // Changes to a collection's properties re-derive the first two for the whole collection through
 // refreshCollection().
-import { eq, sql, type SQL } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { BatchItem } from 'drizzle-orm/batch';
 import { inlineId } from '../../db/inline-id';
 import { sqlNow } from '../../db/now';
-import { itemValues, items } from '../../db/schema';
+import { TEXT_VALUE_MAX_LENGTH } from '../../../../shared/catalogue';
+import { itemValues, items, properties } from '../../db/schema';
 import type { Db } from '../../env';
 import { runBatch } from '../../lib/batch';
 import { releaseMedia } from '../../lib/media';
-import { valuesToRows, type PropertyRow, type ValueRow } from '../../lib/values';
+import { sortKeys, valuesToRows, type PropertyRow, type ValueRow } from '../../lib/values';
 import type { ItemRow } from '../../db/raw-rows';
 import { mediaValuesOf } from './items.media';
 
@@ -54,8 +55,8 @@ export interface ItemPatch {
   version?: number;
 }
 
-/** item_values has 7 columns; D1 binds at most 100 parameters per statement. */
-const VALUE_ROWS_PER_STATEMENT = Math.floor(100 / 7);
+/** item_values has 8 columns; D1 binds at most 100 parameters per statement. */
+const VALUE_ROWS_PER_STATEMENT = Math.floor(100 / 8);
 
 /**
  * Inside a write batch (one transaction, and D1 runs one writer at a time) the newest item is the one
@@ -210,21 +211,48 @@ export async function updateItem(ctx: WriteContext, current: ItemRow, props: Pro
   if (dropped.length > 0) ctx.defer(releaseMedia(ctx.d1, ctx.media, current.collection_id, dropped));
 }
 
-/** Copies an item with all its values (media are shared, not copied) and answers the copy's id. */
-export async function duplicateItem(ctx: WriteContext, collectionId: number, itemId: number): Promise<number> {
+/**
+ * Copies an item with all its values (media are shared, not copied) and answers the copy's id. The
+ * first value of a text title is renamed by `rename` (" (copy)" in the caller's language), cut so the
+ * result stays within the text limit. That value is inserted already renamed, with sort keys from the
+ * same functions as any write, so the facet count triggers only ever see the copy's final values.
+ */
+export async function duplicateItem(
+  ctx: WriteContext,
+  collectionId: number,
+  itemId: number,
+  rename: (title: string) => string,
+): Promise<number> {
   const { db } = ctx;
   const source = inlineId(itemId);
+  const [title] = await db
+    .select({ propertyId: itemValues.propertyId, value: itemValues.value, level: itemValues.level })
+    .from(itemValues)
+    .innerJoin(properties, eq(properties.id, itemValues.propertyId))
+    .where(and(eq(itemValues.itemId, itemId), eq(itemValues.position, 0), eq(properties.isTitle, true), eq(properties.type, 'text')))
+    .limit(1);
+  let renamed: ValueRow | null = null;
+  if (title) {
+    const original = JSON.parse(title.value) as string;
+    const room = Math.max(0, TEXT_VALUE_MAX_LENGTH - rename('').length);
+    const text = rename(original.slice(0, room));
+    renamed = { propertyId: title.propertyId, position: 0, value: JSON.stringify(text), ...sortKeys('text', text) };
+  }
+  const skipRenamed = renamed ? `AND NOT (property_id = ${inlineId(renamed.propertyId)} AND position = 0)` : '';
   const results = await runBatch(db, [
     db.run(
       sql.raw(`INSERT INTO items (collection_id, quantity, visibility, level, borrowable, data)
         SELECT collection_id, quantity, visibility, level, borrowable, data FROM items WHERE id = ${source}`),
     ),
     db.run(
-      sql.raw(`INSERT INTO item_values (item_id, property_id, position, value, sort_text, sort_number, level)
-        SELECT ${newestItemOf(collectionId)}, property_id, position, value, sort_text, sort_number, level
-        FROM item_values WHERE item_id = ${source}`),
+      sql.raw(`INSERT INTO item_values (item_id, property_id, position, value, sort_text, natural_key, sort_number, level)
+        SELECT ${newestItemOf(collectionId)}, property_id, position, value, sort_text, natural_key, sort_number, level
+        FROM item_values WHERE item_id = ${source} ${skipRenamed}`),
     ),
-    // The data was copied with the row; only the search row is new.
+    // The data was copied with the row; it changes only when the title was renamed.
+    ...(renamed && title
+      ? [...insertValues(db, sql.raw(newestItemOf(collectionId)), title.level, [renamed]), rebuildData(db, { newestOf: collectionId })]
+      : []),
     refreshSearch(db, { newestOf: collectionId }),
     db.select({ id: sql<number>`max(${items.id})` }).from(items).where(eq(items.collectionId, collectionId)),
   ]);

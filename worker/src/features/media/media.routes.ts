@@ -53,8 +53,8 @@ export const mediaApiRoutes = createRouter()
     const bytes = new Uint8Array(await file.arrayBuffer());
     const media = sniffMedia(bytes);
     const key = `collections/${found.collection.id}/${crypto.randomUUID()}.${media.ext}`;
-    // The original name only travels in the download's Content-Disposition, cleaned of anything odd.
-    const filename = file.name.replace(/[^\p{L}\p{N} ._-]/gu, '_').slice(0, 120) || 'file';
+    // The original name only travels in the download's Content-Disposition (encoded there).
+    const filename = storedFileName(file.name);
     await c.env.MEDIA.put(key, bytes, { httpMetadata: { contentType: media.type }, customMetadata: { filename } });
     const withThumbnail = media.kind === 'image' && (await storeThumbnail(c.env.MEDIA, key, thumbnail));
     return c.json({ value: toMediaValue(key), kind: media.kind, contentType: media.type, size: bytes.length, thumbnail: withThumbnail }, 201);
@@ -63,6 +63,38 @@ export const mediaApiRoutes = createRouter()
     const caller = callerOf(c);
     return c.json(await signMediaTicket(c.env.APP_SECRET, { userId: caller.id, sessionId: caller.sessionId }), 200);
   });
+
+/** Longest file name kept, in characters: file systems take 255 bytes, and a name is rarely longer. */
+const FILE_NAME_MAX_LENGTH = 150;
+
+/**
+ * The uploaded name as it will be offered on download: what a browser sends is already a base name, but
+ * any client may send a path or control characters, so those go; everything else (spaces, accents,
+ * apostrophes, brackets) is kept, since the header encodes it.
+ */
+export function storedFileName(name: string): string {
+  const base = name.split(/[/\\]/).pop() ?? '';
+  const clean = base
+    .normalize('NFC')
+    .replace(/[\p{Cc}\p{Cf}\u2028\u2029]/gu, '')
+    .replace(/\s+/gu, ' ')
+    .trim()
+    .replace(/^\.+/, '');
+  return [...clean].slice(0, FILE_NAME_MAX_LENGTH).join('') || 'file';
+}
+
+/**
+ * Content-Disposition per RFC 6266: filename* carries the exact name (RFC 8187 encoding, where only
+ * letters, digits and !#$&+-.^_`|~ stay as they are), and filename an ASCII stand-in for old clients.
+ */
+export function contentDisposition(kind: 'inline' | 'attachment', name: string): string {
+  const encoded = encodeURIComponent(name).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+  const ascii = name
+    .normalize('NFKD')
+    .replace(/\p{M}/gu, '')
+    .replace(/[^\x20-\x7e]|["\\%]/g, '_');
+  return `${kind}; filename="${ascii}"; filename*=UTF-8''${encoded}`;
+}
 
 /** The caller of a /media request: the bearer token, or else a media ticket in ?t= whose session still lives. */
 async function mediaCaller(c: Context<AppEnv>): Promise<Caller | null> {
@@ -114,10 +146,10 @@ export const mediaRoutes = new Hono<AppEnv>().get('/*', optionalUser, async (c) 
   const headers = new Headers();
   object.writeHttpMetadata(headers);
   const type = headers.get('content-type') ?? 'application/octet-stream';
-  if (!INLINE_TYPES.has(type)) {
-    const filename = object.customMetadata?.filename ?? 'file';
-    headers.set('Content-Disposition', `attachment; filename*=UTF-8''${encodeURIComponent(filename)}`);
-  }
+  // Images and videos show in the page, anything else downloads; both keep the uploaded name for saving.
+  const uploadedName = object.customMetadata?.filename;
+  if (!INLINE_TYPES.has(type)) headers.set('Content-Disposition', contentDisposition('attachment', uploadedName ?? 'file'));
+  else if (uploadedName) headers.set('Content-Disposition', contentDisposition('inline', uploadedName));
   headers.set('ETag', object.httpEtag);
   // Each upload gets a new key, so an address never changes content; private media stay out of shared caches.
   headers.set('Cache-Control', key.startsWith(AVATAR_KEY_PREFIX) ? 'public, max-age=31536000, immutable' : 'private, max-age=3600');

@@ -1,0 +1,54 @@
+// Values written before natural sorting existed have no natural_key (migration 0010 only adds the
+// column): they would sort ahead of every keyed value until edited. SQL cannot compute the key (it
+// needs Unicode folding, article rules and digit padding from shared/sort-key.ts), so a migration
+// cannot fill it; this job does, in the Worker, with the same function the writer uses.
+// It walks item_values by rowid from its cursor, one page per read: each page costs two units (the
+// read and one UPDATE for all its rows). Pages are kept small because a cron invocation has a few ms
+// of CPU on the free tier, and only rows that lack a key are written, so the day's rows-written
+// allowance is spent once per old value. Once it reaches the end it marks itself done and costs
+// nothing more; rows written since carry their key already.
+import type { Job } from '../../jobs/job';
+import { naturalSortKey } from '../../../../shared/sort-key';
+
+const UNITS_PER_PAGE = 2;
+const PAGE_SIZE = 500;
+const DONE = 'done';
+
+export const naturalKeysJob: Job = {
+  name: 'natural-keys',
+  units: 4 * UNITS_PER_PAGE,
+  async run(env, { cursor, saveCursor, budget }) {
+    if (cursor === DONE) return { keyed: 0 };
+    let after = Number(cursor ?? 0);
+    let keyed = 0;
+    while (budget.take(UNITS_PER_PAGE)) {
+      const { results } = await env.DB.prepare(
+        'SELECT rowid AS id, value, sort_text AS sortText, natural_key AS naturalKey FROM item_values WHERE rowid > ? ORDER BY rowid LIMIT ?',
+      )
+        .bind(after, PAGE_SIZE)
+        .all<{ id: number; value: string; sortText: string | null; naturalKey: string | null }>();
+      const keys = results
+        .filter((r) => r.sortText !== null && r.naturalKey === null)
+        .map((r) => {
+          const value: unknown = JSON.parse(r.value);
+          return [r.id, naturalSortKey(typeof value === 'string' ? value : r.value)] as const;
+        });
+      if (keys.length > 0) {
+        await env.DB.prepare(
+          `UPDATE item_values SET natural_key = json_extract(k.value, '$[1]')
+           FROM json_each(?) k WHERE item_values.rowid = json_extract(k.value, '$[0]') AND item_values.natural_key IS NULL`,
+        )
+          .bind(JSON.stringify(keys))
+          .run();
+        keyed += keys.length;
+      }
+      if (results.length < PAGE_SIZE) {
+        saveCursor(DONE);
+        break;
+      }
+      after = results[results.length - 1]!.id;
+      saveCursor(String(after));
+    }
+    return { keyed };
+  },
+};
