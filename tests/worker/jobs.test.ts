@@ -69,7 +69,6 @@ describe('the Worker’s scheduled handler', () => {
     expect(summary.jobs.map((j) => [j.job, j.status])).toEqual([
       ['purge-expired', 'done'],
       ['media-sweep', 'done'],
-      ['natural-keys', 'done'],
     ]);
   });
 });

@@ -13,5 +13,8 @@ export const INVOCATION_UNITS = 50;
 
 export const SCHEDULE: Schedule = {
   // Daily at 03:17 UTC: a quiet hour, and off the hour when everyone else's crons fire.
-  '17 3 * * *': [purgeExpiredJob, mediaSweepJob, naturalKeysJob],
+  '17 3 * * *': [purgeExpiredJob, mediaSweepJob],
+  // Hourly until every value written before natural sorting has its key (about 2,000 values an hour,
+  // so even a large instance is keyed within days); once done it only reads its cursor.
+  '47 * * * *': [naturalKeysJob],
 };
