@@ -1,5 +1,5 @@
 // The collection view's list: toolbar, filters and results, all driven by the URL (use-item-query).
-import { useCallback, useMemo, useRef } from 'react';
+import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { defineMessages, useIntl } from 'react-intl';
 import type { NoMessageValues } from 'react-intl';
 import { PER_PAGE_ALL } from '../../../../../shared/catalogue';
@@ -7,13 +7,16 @@ import type { Property } from '../../../../../shared/schemas/properties';
 import { ErrorAlert } from '../../../components/alert';
 import { Loading } from '../../../components/loading';
 import { describeError } from '../../../lib/error-messages';
+import { NARROW_SCREEN, useMediaQuery } from '../../../lib/use-media-query';
 import { useFilters } from '../api/get-filters';
 import { useAllItems, useItems } from '../api/get-items';
-import { FiltersPanel } from './filters-panel';
+import { activeFilterCount, FiltersPanel } from './filters-panel';
+import { FiltersSheet } from './filters-sheet';
 import { ItemResults, LoadMore } from './item-results';
 import { ItemToolbar } from './item-toolbar';
 import { Pagination } from './pagination';
-import { itemsQuery, useItemQuery } from './use-item-query';
+import { isValidPageParam, itemsQuery, useItemQuery } from './use-item-query';
+import './item-browser.css';
 
 const messages = defineMessages<{
   title: NoMessageValues;
@@ -39,7 +42,10 @@ interface ItemBrowserProps {
 
 export function ItemBrowser({ collectionId, properties, searchDisabled }: ItemBrowserProps) {
   const intl = useIntl();
-  const query = useItemQuery();
+  const query = useItemQuery(collectionId);
+  const narrow = useMediaQuery(NARROW_SCREEN);
+  const resultsId = useId();
+  const [filtersOpen, setFiltersOpen] = useState(false);
   const unlimited = query.perPage === PER_PAGE_ALL;
   const paged = useItems(collectionId, query.itemsQuery, !unlimited);
   const allQuery = itemsQuery(query.params, { withPage: false });
@@ -72,12 +78,36 @@ export function ItemBrowser({ collectionId, properties, searchDisabled }: ItemBr
   const showFilters = query.activeFilters || !facets || facets.length > 0;
   const searching = query.q !== '' || query.activeFilters;
 
+  // No dead end: a page past the last one shows the last page, and 0, negatives or junk the first,
+  // replacing the address rather than adding a history entry.
+  const { change, page, params } = query;
+  const validPage = isValidPageParam(params);
+  useEffect(() => {
+    if (!validPage) change((next) => next.delete('page'), { replace: true });
+    else if (!unlimited && pageCount > 0 && page > pageCount) {
+      change((next) => (pageCount > 1 ? next.set('page', String(pageCount)) : next.delete('page')), {
+        keepPage: true,
+        replace: true,
+      });
+    }
+  }, [change, page, pageCount, unlimited, validPage]);
+
   return (
     <div className="browser">
-      <ItemToolbar query={query} properties={properties} searchDisabled={searchDisabled} />
-      <div className={showFilters ? 'browser__layout' : 'browser__layout browser__layout--full'}>
-        {showFilters ? <FiltersPanel facets={facets} query={query} /> : null}
-        <section className="browser__results" aria-labelledby="item-browser-title">
+      <ItemToolbar
+        query={query}
+        properties={properties}
+        searchDisabled={searchDisabled}
+        narrow={narrow}
+        onOpenFilters={showFilters ? () => setFiltersOpen(true) : undefined}
+        activeFilterCount={activeFilterCount(query.params)}
+      />
+      {narrow && showFilters ? (
+        <FiltersSheet collectionId={collectionId} open={filtersOpen} onClose={() => setFiltersOpen(false)} query={query} />
+      ) : null}
+      <div className={showFilters && !narrow ? 'browser__layout' : 'browser__layout browser__layout--full'}>
+        {showFilters && !narrow ? <FiltersPanel facets={facets} query={query} resultsId={resultsId} /> : null}
+        <section className="browser__results" id={resultsId} tabIndex={-1} aria-labelledby="item-browser-title">
           <div className="browser__summary">
             <h2 id="item-browser-title" className="visually-hidden">
               {intl.formatMessage(messages.title)}
