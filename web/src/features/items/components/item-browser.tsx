@@ -38,9 +38,10 @@ interface ItemBrowserProps {
   collectionId: number;
   properties: Property[];
   searchDisabled: boolean;
+  collectionType?: string;
 }
 
-export function ItemBrowser({ collectionId, properties, searchDisabled }: ItemBrowserProps) {
+export function ItemBrowser({ collectionId, properties, searchDisabled, collectionType }: ItemBrowserProps) {
   const intl = useIntl();
   const query = useItemQuery(collectionId);
   const narrow = useMediaQuery(NARROW_SCREEN);
@@ -126,7 +127,13 @@ export function ItemBrowser({ collectionId, properties, searchDisabled }: ItemBr
             <p className="empty-state">{intl.formatMessage(searching ? messages.noMatch : messages.empty)}</p>
           ) : null}
           {items && items.length > 0 ? (
-            <ItemResults collectionId={collectionId} items={items} mode={query.display} properties={properties} />
+            <ItemResults
+              collectionId={collectionId}
+              items={items}
+              mode={query.display}
+              properties={properties}
+              collectionType={collectionType}
+            />
           ) : null}
           {unlimited && hasMore ? (
             <LoadMore onVisible={loadMore} busy={loadingMore} label={intl.formatMessage(messages.more)} />
