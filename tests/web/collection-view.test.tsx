@@ -272,3 +272,16 @@ describe('collection view: header and permissions', () => {
     expect(calls.some((call) => call.url.startsWith('/api/v1/collections'))).toBe(false);
   });
 });
+
+describe('collection view: generated covers', () => {
+  it('gives an item without a cover a placeholder with its title', async () => {
+    setup();
+    renderRoute('/collection/3');
+    await screen.findByRole('link', { name: 'Book 1' });
+    const card = screen.getByRole('link', { name: 'Book 1' }).closest('[role="listitem"]') as HTMLElement;
+    const placeholder = card.querySelector('.cover-placeholder');
+    expect(placeholder).not.toBeNull();
+    expect(placeholder).toHaveTextContent('Book 1');
+    expect(placeholder?.querySelector('svg')).not.toBeNull();
+  });
+});

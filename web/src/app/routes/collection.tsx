@@ -69,7 +69,7 @@ function CollectionScreen({ collection }: { collection: Collection }) {
       ) : properties.error ? null : (
         <Loading />
       )}
-      {hidden ? null : <RecentItems collectionId={collection.id} />}
+      {hidden ? null : <RecentItems collectionId={collection.id} collectionType={collection.type} />}
     </div>
   );
 }
