@@ -18,7 +18,7 @@ const LONG = 'Supercalifragilisticexpialidocious-Antidisestablishmentarianism-Pn
 async function fullyVisibleItems(page: Page): Promise<number> {
   return page.evaluate(
     ({ height, width }) =>
-      [...document.querySelectorAll('[role="list"][aria-label="Items"] [role="listitem"]')].filter((element) => {
+      Array.from(document.querySelectorAll('[role="list"][aria-label="Items"] [role="listitem"]')).filter((element) => {
         const box = element.getBoundingClientRect();
         return box.height > 0 && box.top >= 0 && box.bottom <= height && box.left >= 0 && box.right <= width;
       }).length,
