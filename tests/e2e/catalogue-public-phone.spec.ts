@@ -69,14 +69,14 @@ test('an anonymous visitor on a phone sees the public items and values only', as
   await expect(page.getByRole('link', { name: 'Manage' })).toHaveCount(0);
   await expectNoHorizontalOverflow(page, WIDTH);
 
-  // The filters fold behind a button; opened, they still fit, and say nothing about the private property.
-  const filters = page.getByRole('button', { name: /^Filters/ });
-  await expect(filters).toHaveAttribute('aria-expanded', 'false');
-  await filters.click();
-  await expect(filters).toHaveAttribute('aria-expanded', 'true');
-  await expect(page.getByRole('group', { name: 'Authors' }).getByRole('checkbox', { name: 'Visible Author (1)' })).toBeVisible();
-  await expect(page.getByRole('group', { name: 'Shelf mark' })).toHaveCount(0);
+  // The filters are in a sheet; opened, it still fits, and says nothing about the private property.
+  await page.getByRole('button', { name: /^Filters/ }).click();
+  const filters = page.getByRole('dialog', { name: 'Filters' });
+  await expect(filters.getByRole('group', { name: 'Authors' }).getByRole('checkbox', { name: 'Visible Author (1)' })).toBeVisible();
+  await expect(filters.getByRole('group', { name: 'Shelf mark' })).toHaveCount(0);
   await expectNoHorizontalOverflow(page, WIDTH);
+  await page.keyboard.press('Escape');
+  await expect(filters).toBeHidden();
 
   // The item's page: its public values only, no owner actions.
   await list.getByRole('link', { name: 'A public book with quite a long title that wraps' }).click();

@@ -66,5 +66,5 @@ test('Unlimited loads all 1,000 items while scrolling, and the page stays respon
   await expect(page.getByRole('heading', { level: 1, name: title(COUNT) })).toBeVisible();
   await page.goBack();
   await expect(page).toHaveURL(/[?&]perPage=all/);
-  await expect(list.getByRole('listitem').first()).toHaveText(title(1));
+  await expect(list.getByRole('listitem').first().getByRole('link')).toHaveText(title(1));
 });

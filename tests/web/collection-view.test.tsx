@@ -192,7 +192,7 @@ describe('collection view: display mode', () => {
     expect(screen.getByRole('button', { name: 'List' })).toHaveAttribute('aria-pressed', 'true');
     await userEvent.click(screen.getByRole('button', { name: 'Shop' }));
     await waitFor(() => expect(first.router.state.location.search).toBe('?display=shop'));
-    expect(window.localStorage.getItem('vitrine_display')).toBe('shop');
+    expect(window.localStorage.getItem('vitrine_display:3')).toBe('shop');
     expect(screen.getByRole('list', { name: 'Items' })).toHaveClass('item-results--shop');
     expect(screen.getAllByText('1 copy').length).toBeGreaterThan(0);
     first.unmount();
@@ -204,11 +204,19 @@ describe('collection view: display mode', () => {
   });
 
   it('lets a link choose the display mode over the remembered one', async () => {
-    window.localStorage.setItem('vitrine_display', 'shop');
+    window.localStorage.setItem('vitrine_display:3', 'shop');
     setup();
     renderRoute('/collection/3?display=mosaic');
     await screen.findByRole('link', { name: 'Book 1' });
     expect(screen.getByRole('list', { name: 'Items' })).toHaveClass('item-results--mosaic');
+  });
+
+  it('remembers the display mode per collection: another collection keeps its own', async () => {
+    window.localStorage.setItem('vitrine_display:4', 'shop');
+    setup();
+    renderRoute('/collection/3');
+    await screen.findByRole('link', { name: 'Book 1' });
+    expect(screen.getByRole('list', { name: 'Items' })).toHaveClass('item-results--list');
   });
 });
 
@@ -262,5 +270,18 @@ describe('collection view: header and permissions', () => {
     renderRoute('/collection/abc');
     expect(await screen.findByText('This page does not exists.')).toBeInTheDocument();
     expect(calls.some((call) => call.url.startsWith('/api/v1/collections'))).toBe(false);
+  });
+});
+
+describe('collection view: generated covers', () => {
+  it('gives an item without a cover a placeholder with its title', async () => {
+    setup();
+    renderRoute('/collection/3');
+    await screen.findByRole('link', { name: 'Book 1' });
+    const card = screen.getByRole('link', { name: 'Book 1' }).closest('[role="listitem"]') as HTMLElement;
+    const placeholder = card.querySelector('.cover-placeholder');
+    expect(placeholder).not.toBeNull();
+    expect(placeholder).toHaveTextContent('Book 1');
+    expect(placeholder?.querySelector('svg')).not.toBeNull();
   });
 });

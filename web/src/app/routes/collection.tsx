@@ -61,11 +61,16 @@ function CollectionScreen({ collection }: { collection: Collection }) {
       {hidden ? <p className="demo-notice">{intl.formatMessage(messages.hidden)}</p> : null}
       {properties.error ? <ErrorAlert>{describeError(intl, properties.error)}</ErrorAlert> : null}
       {hidden ? null : properties.data ? (
-        <ItemBrowser collectionId={collection.id} properties={properties.data.properties} searchDisabled={demo} />
+        <ItemBrowser
+          collectionId={collection.id}
+          collectionType={collection.type}
+          properties={properties.data.properties}
+          searchDisabled={demo}
+        />
       ) : properties.error ? null : (
         <Loading />
       )}
-      {hidden ? null : <RecentItems collectionId={collection.id} />}
+      {hidden ? null : <RecentItems collectionId={collection.id} collectionType={collection.type} />}
     </div>
   );
 }

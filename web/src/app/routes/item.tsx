@@ -22,7 +22,7 @@ function ItemScreen({ collection, item, properties }: { collection: Collection; 
   return (
     <Screen title={itemTitle(intl, item)} crumbs={crumbs}>
       <FlashStatus />
-      <ItemView item={item} properties={properties} readOnly={demo} />
+      <ItemView item={item} properties={properties} readOnly={demo} collectionType={collection.type} />
     </Screen>
   );
 }

@@ -5,6 +5,7 @@ import type { NoMessageValues } from 'react-intl';
 import type { Collection } from '../../../../../shared/schemas/collections';
 import { useMediaSrc } from '../../../lib/media-url';
 import { collectionTypeLabel } from './collection-type';
+import './collection-header.css';
 
 const messages = defineMessages<{ items: { count: number }; owner: { name: string }; tags: NoMessageValues }>({
   items: { id: 'collections.collectionHeader.items', defaultMessage: '{count, plural, one {# item} other {# items}}' },

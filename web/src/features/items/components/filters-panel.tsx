@@ -1,6 +1,7 @@
 // The filters of the collection view, from the server's facets: values to tick (with their counts),
-// ranges with a minimum and a maximum, yes/no. Folds behind a button on phones.
-import { useId, useState } from 'react';
+// ranges with a minimum and a maximum, yes/no. A side panel on wide screens; on phones the same facets
+// fill a sheet (filters-sheet.tsx) that works on a draft of the URL until "Apply".
+import { useId } from 'react';
 import type { FormEvent } from 'react';
 import { defineMessages, useIntl } from 'react-intl';
 import type { NoMessageValues } from 'react-intl';
@@ -13,7 +14,7 @@ import type { useItemQuery } from './use-item-query';
 
 const messages = defineMessages<{
   title: NoMessageValues;
-  toggle: NoMessageValues;
+  skip: NoMessageValues;
   clear: NoMessageValues;
   any: NoMessageValues;
   min: NoMessageValues;
@@ -21,12 +22,11 @@ const messages = defineMessages<{
   apply: NoMessageValues;
   none: NoMessageValues;
   count: { count: number };
-  active: { count: number };
   minOf: { label: string };
   maxOf: { label: string };
 }>({
   title: { id: 'items.filtersPanel.title', defaultMessage: 'Filters' },
-  toggle: { id: 'items.filtersPanel.toggle', defaultMessage: 'Filters' },
+  skip: { id: 'items.filtersPanel.skip', defaultMessage: 'Skip to results' },
   clear: { id: 'items.filtersPanel.clear', defaultMessage: 'Clear all filters' },
   any: { id: 'items.filtersPanel.any', defaultMessage: 'Any' },
   min: { id: 'items.filtersPanel.min', defaultMessage: 'From' },
@@ -34,12 +34,13 @@ const messages = defineMessages<{
   apply: { id: 'items.filtersPanel.apply', defaultMessage: 'Apply' },
   none: { id: 'items.filtersPanel.none', defaultMessage: 'No filters for this collection.' },
   count: { id: 'items.filtersPanel.count', defaultMessage: '({count, number})' },
-  active: { id: 'items.filtersPanel.active', defaultMessage: '{count, plural, =0 {} other {(# active)}}' },
   minOf: { id: 'items.filtersPanel.minOf', defaultMessage: '{label}: from' },
   maxOf: { id: 'items.filtersPanel.maxOf', defaultMessage: '{label}: to' },
 });
 
-type Query = ReturnType<typeof useItemQuery>;
+/** What the facets read and write: the URL itself (side panel) or the sheet's draft of it. */
+export type FilterQuery = Pick<ReturnType<typeof useItemQuery>, 'params' | 'change' | 'activeFilters'>;
+type Query = FilterQuery;
 
 function ValuesFacet({ facet, query }: { facet: FilterFacet; query: Query }) {
   const intl = useIntl();
@@ -197,11 +198,9 @@ function RangeFacet({ facet, query }: { facet: FilterFacet; query: Query }) {
   );
 }
 
-export function FiltersPanel({ facets, query }: { facets: FilterFacet[] | undefined; query: Query }) {
+/** The facets themselves, and a button to clear them all. */
+export function FilterFacets({ facets, query }: { facets: FilterFacet[] | undefined; query: Query }) {
   const intl = useIntl();
-  const id = useId();
-  const [open, setOpen] = useState(false);
-  const activeCount = new Set([...query.params.keys()].filter(isFilterKey)).size;
   // A facet with nothing to choose (no values among the matching items, none ticked) is left out.
   const shown = facets?.filter(
     (facet) =>
@@ -209,45 +208,53 @@ export function FiltersPanel({ facets, query }: { facets: FilterFacet[] | undefi
       facet.values.length > 0 ||
       query.params.has(`${FILTER_PREFIX}${facet.key}`),
   );
+  return (
+    <>
+      {query.activeFilters ? (
+        <button
+          type="button"
+          className="link-button filters__clear"
+          onClick={() =>
+            query.change((next) => {
+              for (const key of [...next.keys()]) if (isFilterKey(key)) next.delete(key);
+            })
+          }
+        >
+          {intl.formatMessage(messages.clear)}
+        </button>
+      ) : null}
+      {shown && shown.length === 0 ? <p className="muted">{intl.formatMessage(messages.none)}</p> : null}
+      {shown?.map((facet) =>
+        facet.kind === 'range' ? (
+          <RangeFacet key={facet.key} facet={facet} query={query} />
+        ) : facet.kind === 'yesno' ? (
+          <YesNoFacet key={facet.key} facet={facet} query={query} />
+        ) : (
+          <ValuesFacet key={facet.key} facet={facet} query={query} />
+        ),
+      )}
+    </>
+  );
+}
 
+export function activeFilterCount(params: URLSearchParams): number {
+  return new Set([...params.keys()].filter(isFilterKey)).size;
+}
+
+/** Wide screens: the panel beside the results, with a link past it for keyboard users. */
+export function FiltersPanel({ facets, query, resultsId }: { facets: FilterFacet[] | undefined; query: Query; resultsId: string }) {
+  const intl = useIntl();
+  const id = useId();
   return (
     <aside className="filters" aria-labelledby={`${id}-title`}>
-      <button
-        type="button"
-        className="filters__toggle button button--secondary"
-        aria-expanded={open}
-        aria-controls={`${id}-body`}
-        onClick={() => setOpen((value) => !value)}
-      >
-        {intl.formatMessage(messages.toggle)} {intl.formatMessage(messages.active, { count: activeCount })}
-      </button>
-      <div id={`${id}-body`} className={open ? 'filters__body is-open' : 'filters__body'}>
+      <a className="filters__skip" href={`#${resultsId}`}>
+        {intl.formatMessage(messages.skip)}
+      </a>
+      <div className="filters__body">
         <h2 className="filters__title" id={`${id}-title`}>
           {intl.formatMessage(messages.title)}
         </h2>
-        {query.activeFilters ? (
-          <button
-            type="button"
-            className="link-button"
-            onClick={() =>
-              query.change((next) => {
-                for (const key of [...next.keys()]) if (isFilterKey(key)) next.delete(key);
-              })
-            }
-          >
-            {intl.formatMessage(messages.clear)}
-          </button>
-        ) : null}
-        {shown && shown.length === 0 ? <p className="muted">{intl.formatMessage(messages.none)}</p> : null}
-        {shown?.map((facet) =>
-          facet.kind === 'range' ? (
-            <RangeFacet key={facet.key} facet={facet} query={query} />
-          ) : facet.kind === 'yesno' ? (
-            <YesNoFacet key={facet.key} facet={facet} query={query} />
-          ) : (
-            <ValuesFacet key={facet.key} facet={facet} query={query} />
-          ),
-        )}
+        <FilterFacets facets={facets} query={query} />
       </div>
     </aside>
   );

@@ -1,5 +1,5 @@
 // The collection view's list: toolbar, filters and results, all driven by the URL (use-item-query).
-import { useCallback, useMemo, useRef } from 'react';
+import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { defineMessages, useIntl } from 'react-intl';
 import type { NoMessageValues } from 'react-intl';
 import { PER_PAGE_ALL } from '../../../../../shared/catalogue';
@@ -10,13 +10,16 @@ import { ButtonLink } from '../../../components/button';
 import { EmptyState } from '../../../components/empty-state';
 import { Loading } from '../../../components/loading';
 import { describeError } from '../../../lib/error-messages';
+import { NARROW_SCREEN, useMediaQuery } from '../../../lib/use-media-query';
 import { useFilters } from '../api/get-filters';
 import { useAllItems, useItems } from '../api/get-items';
-import { FiltersPanel } from './filters-panel';
+import { activeFilterCount, FiltersPanel } from './filters-panel';
+import { FiltersSheet } from './filters-sheet';
 import { ItemResults, LoadMore } from './item-results';
 import { ItemToolbar } from './item-toolbar';
 import { Pagination } from './pagination';
-import { itemsQuery, useItemQuery } from './use-item-query';
+import { isValidPageParam, itemsQuery, useItemQuery } from './use-item-query';
+import './item-browser.css';
 
 const messages = defineMessages<{
   title: NoMessageValues;
@@ -44,11 +47,15 @@ interface ItemBrowserProps {
   collectionId: number;
   properties: Property[];
   searchDisabled: boolean;
+  collectionType?: string;
 }
 
-export function ItemBrowser({ collectionId, properties, searchDisabled }: ItemBrowserProps) {
+export function ItemBrowser({ collectionId, properties, searchDisabled, collectionType }: ItemBrowserProps) {
   const intl = useIntl();
-  const query = useItemQuery();
+  const query = useItemQuery(collectionId);
+  const narrow = useMediaQuery(NARROW_SCREEN);
+  const resultsId = useId();
+  const [filtersOpen, setFiltersOpen] = useState(false);
   const unlimited = query.perPage === PER_PAGE_ALL;
   const paged = useItems(collectionId, query.itemsQuery, !unlimited);
   const allQuery = itemsQuery(query.params, { withPage: false });
@@ -81,12 +88,36 @@ export function ItemBrowser({ collectionId, properties, searchDisabled }: ItemBr
   const showFilters = query.activeFilters || !facets || facets.length > 0;
   const searching = query.q !== '' || query.activeFilters;
 
+  // No dead end: a page past the last one shows the last page, and 0, negatives or junk the first,
+  // replacing the address rather than adding a history entry.
+  const { change, page, params } = query;
+  const validPage = isValidPageParam(params);
+  useEffect(() => {
+    if (!validPage) change((next) => next.delete('page'), { replace: true });
+    else if (!unlimited && pageCount > 0 && page > pageCount) {
+      change((next) => (pageCount > 1 ? next.set('page', String(pageCount)) : next.delete('page')), {
+        keepPage: true,
+        replace: true,
+      });
+    }
+  }, [change, page, pageCount, unlimited, validPage]);
+
   return (
     <div className="browser">
-      <ItemToolbar query={query} properties={properties} searchDisabled={searchDisabled} />
-      <div className={showFilters ? 'browser__layout' : 'browser__layout browser__layout--full'}>
-        {showFilters ? <FiltersPanel facets={facets} query={query} /> : null}
-        <section className="browser__results" aria-labelledby="item-browser-title">
+      <ItemToolbar
+        query={query}
+        properties={properties}
+        searchDisabled={searchDisabled}
+        narrow={narrow}
+        onOpenFilters={showFilters ? () => setFiltersOpen(true) : undefined}
+        activeFilterCount={activeFilterCount(query.params)}
+      />
+      {narrow && showFilters ? (
+        <FiltersSheet collectionId={collectionId} open={filtersOpen} onClose={() => setFiltersOpen(false)} query={query} />
+      ) : null}
+      <div className={showFilters && !narrow ? 'browser__layout' : 'browser__layout browser__layout--full'}>
+        {showFilters && !narrow ? <FiltersPanel facets={facets} query={query} resultsId={resultsId} /> : null}
+        <section className="browser__results" id={resultsId} tabIndex={-1} aria-labelledby="item-browser-title">
           <div className="browser__summary">
             <h2 id="item-browser-title" className="visually-hidden">
               {intl.formatMessage(messages.title)}
@@ -121,7 +152,13 @@ export function ItemBrowser({ collectionId, properties, searchDisabled }: ItemBr
             )
           ) : null}
           {items && items.length > 0 ? (
-            <ItemResults collectionId={collectionId} items={items} mode={query.display} properties={properties} />
+            <ItemResults
+              collectionId={collectionId}
+              items={items}
+              mode={query.display}
+              properties={properties}
+              collectionType={collectionType}
+            />
           ) : null}
           {unlimited && hasMore ? (
             <LoadMore onVisible={loadMore} busy={loadingMore} label={intl.formatMessage(messages.more)} />

@@ -9,6 +9,7 @@ import { Link } from 'react-router-dom';
 import type { DisplayMode } from '../../../../../shared/catalogue';
 import type { ItemSummary } from '../../../../../shared/schemas/items';
 import type { Property } from '../../../../../shared/schemas/properties';
+import { CoverPlaceholder } from '../../../components/cover-placeholder';
 import { useMediaSrc } from '../../../lib/media-url';
 import { paths } from '../../../lib/paths';
 import { itemTitle } from './item-title';
@@ -24,16 +25,21 @@ interface RowProps {
   collectionId: number;
   mode: DisplayMode;
   summary: Property[];
+  collectionType?: string;
 }
 
-const ItemCard = memo(function ItemCard({ item, collectionId, mode, summary }: RowProps) {
+const ItemCard = memo(function ItemCard({ item, collectionId, mode, summary, collectionType }: RowProps) {
   const intl = useIntl();
   const cover = useMediaSrc()(item.cover, { thumb: true });
   const values = summary.filter((property) => hasValue(item.summary[property.key]));
   return (
     <div role="listitem" className={`item-card item-card--${mode}`}>
       <div className="item-card__cover" aria-hidden="true">
-        {cover ? <img src={cover} alt="" loading="lazy" decoding="async" /> : <span className="item-card__placeholder" />}
+        {cover ? (
+          <img src={cover} alt="" loading="lazy" decoding="async" />
+        ) : (
+          <CoverPlaceholder title={itemTitle(intl, item)} type={collectionType} />
+        )}
       </div>
       <div className="item-card__body">
         <Link className="item-card__title" to={paths.item(collectionId, item.id)}>
@@ -65,6 +71,8 @@ interface ItemResultsProps {
   items: ItemSummary[];
   mode: DisplayMode;
   properties: Property[];
+  /** The collection's type, for the icon of generated covers. */
+  collectionType?: string;
 }
 
 /**
@@ -74,7 +82,7 @@ interface ItemResultsProps {
  */
 const BLOCK_SIZE: Record<DisplayMode, number> = { list: 100, shop: 120, mosaic: 420 };
 
-export function ItemResults({ collectionId, items, mode, properties }: ItemResultsProps) {
+export function ItemResults({ collectionId, items, mode, properties, collectionType }: ItemResultsProps) {
   const intl = useIntl();
   const summary = useMemo(
     () => properties.filter((property) => property.inSummary && property.visibility !== 4),
@@ -92,7 +100,14 @@ export function ItemResults({ collectionId, items, mode, properties }: ItemResul
       {blocks.map((block, index) => (
         <div key={index} className="item-results__block">
           {block.map((item) => (
-            <ItemCard key={item.id} item={item} collectionId={collectionId} mode={mode} summary={summary} />
+            <ItemCard
+              key={item.id}
+              item={item}
+              collectionId={collectionId}
+              mode={mode}
+              summary={summary}
+              collectionType={collectionType}
+            />
           ))}
         </div>
       ))}

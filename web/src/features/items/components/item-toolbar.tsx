@@ -1,13 +1,15 @@
 // Search, sort, direction, items per page and display mode of the collection view. Each control writes
 // the URL; the list follows the URL.
-import { useId } from 'react';
+import { useId, useState } from 'react';
 import type { FormEvent } from 'react';
+import { Filter, Search, SlidersHorizontal, X } from 'lucide-react';
 import { defineMessages, useIntl } from 'react-intl';
 import type { MessageDescriptor } from 'react-intl';
 import { DISPLAY_MODES, PER_PAGE_ALL, PER_PAGE_OPTIONS, SEARCH_MAX_LENGTH } from '../../../../../shared/catalogue';
 import type { DisplayMode } from '../../../../../shared/catalogue';
 import type { Property } from '../../../../../shared/schemas/properties';
 import { SelectField } from '../../../components/select-field';
+import { Sheet } from '../../../components/sheet';
 import type { useItemQuery } from './use-item-query';
 
 const messages = defineMessages({
@@ -24,6 +26,15 @@ const messages = defineMessages({
   perPage: { id: 'items.itemToolbar.perPage', defaultMessage: 'Items per page' },
   unlimited: { id: 'items.itemToolbar.unlimited', defaultMessage: 'Unlimited' },
   display: { id: 'items.itemToolbar.display', defaultMessage: 'Display' },
+  options: { id: 'items.itemToolbar.options', defaultMessage: 'Sort and display' },
+  done: { id: 'items.itemToolbar.done', defaultMessage: 'Done' },
+});
+
+const countMessages = defineMessages<{ activeFilters: { count: number } }>({
+  activeFilters: {
+    id: 'items.itemToolbar.activeFilters',
+    defaultMessage: '{count, plural, =0 {Filters} one {Filters, # active} other {Filters, # active}}',
+  },
 });
 
 export const displayMessages = defineMessages({
@@ -39,20 +50,104 @@ export function defaultDirection(sort: string): 'asc' | 'desc' {
   return DATE_SORTS.includes(sort) ? 'desc' : 'asc';
 }
 
+type Query = ReturnType<typeof useItemQuery>;
+
 interface ItemToolbarProps {
-  query: ReturnType<typeof useItemQuery>;
+  query: Query;
   properties: Property[];
   searchDisabled: boolean;
+  /** Phones: search in a compact bar, the rest in sheets. */
+  narrow: boolean;
+  /** Phones only: opens the filters sheet (absent when the collection has no filters). */
+  onOpenFilters?: () => void;
+  activeFilterCount: number;
 }
 
-export function ItemToolbar({ query, properties, searchDisabled }: ItemToolbarProps) {
+function ListOptions({ query, properties }: { query: Query; properties: Property[] }) {
   const intl = useIntl();
-  const searchId = useId();
+  const id = useId();
   const { params, change } = query;
   const sort = params.get('sort') ?? 'created';
   const dirParam = params.get('dir');
   const dir = dirParam === 'asc' || dirParam === 'desc' ? dirParam : defaultDirection(sort);
   const sortable = properties.filter((property) => property.sortable);
+  return (
+    <div className="item-toolbar__controls">
+      <SelectField
+        label={intl.formatMessage(messages.sort)}
+        value={sort}
+        onChange={(event) => {
+          const value = event.target.value;
+          change((next) => {
+            next.set('sort', value);
+            next.set('dir', dirParam === 'asc' || dirParam === 'desc' ? dirParam : defaultDirection(value));
+          });
+        }}
+      >
+        <option value="created">{intl.formatMessage(messages.created)}</option>
+        <option value="updated">{intl.formatMessage(messages.updated)}</option>
+        {sortable.map((property) => (
+          <option key={property.id} value={property.key}>
+            {property.label}
+          </option>
+        ))}
+      </SelectField>
+      <SelectField
+        label={intl.formatMessage(messages.dir)}
+        value={dir}
+        onChange={(event) => {
+          const value = event.target.value;
+          change((next) => {
+            if (!next.has('sort')) next.set('sort', sort);
+            next.set('dir', value);
+          });
+        }}
+      >
+        <option value="asc">{intl.formatMessage(messages.asc)}</option>
+        <option value="desc">{intl.formatMessage(messages.desc)}</option>
+      </SelectField>
+      <SelectField
+        label={intl.formatMessage(messages.perPage)}
+        value={String(query.perPage)}
+        onChange={(event) => {
+          const value = event.target.value;
+          change((next) => next.set('perPage', value));
+        }}
+      >
+        {PER_PAGE_OPTIONS.map((option) => (
+          <option key={option} value={String(option)}>
+            {intl.formatNumber(option)}
+          </option>
+        ))}
+        <option value={PER_PAGE_ALL}>{intl.formatMessage(messages.unlimited)}</option>
+      </SelectField>
+      <div className="field item-toolbar__display">
+        <span className="field__label" id={`${id}-display`}>
+          {intl.formatMessage(messages.display)}
+        </span>
+        <div className="segmented" role="group" aria-labelledby={`${id}-display`}>
+          {DISPLAY_MODES.map((mode) => (
+            <button
+              key={mode}
+              type="button"
+              className={mode === query.display ? 'segmented__button is-active' : 'segmented__button'}
+              aria-pressed={mode === query.display}
+              onClick={() => query.setDisplay(mode)}
+            >
+              {intl.formatMessage(displayMessages[mode])}
+            </button>
+          ))}
+        </div>
+      </div>
+    </div>
+  );
+}
+
+export function ItemToolbar({ query, properties, searchDisabled, narrow, onOpenFilters, activeFilterCount }: ItemToolbarProps) {
+  const intl = useIntl();
+  const searchId = useId();
+  const [optionsOpen, setOptionsOpen] = useState(false);
+  const { change } = query;
 
   function onSearch(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -60,110 +155,109 @@ export function ItemToolbar({ query, properties, searchDisabled }: ItemToolbarPr
     change((next) => (q ? next.set('q', q) : next.delete('q')));
   }
 
+  const filtersLabel = intl.formatMessage(countMessages.activeFilters, { count: activeFilterCount });
+
   return (
-    <div className="item-toolbar">
-      <form role="search" className="item-toolbar__search" onSubmit={onSearch}>
-        <label className="visually-hidden" htmlFor={searchId}>
-          {intl.formatMessage(messages.searchLabel)}
-        </label>
-        <input
-          key={query.q}
-          id={searchId}
-          name="q"
-          type="search"
-          className="field__input"
-          defaultValue={query.q}
-          maxLength={SEARCH_MAX_LENGTH}
-          disabled={searchDisabled}
-          placeholder={intl.formatMessage(messages.searchLabel)}
-          aria-describedby={searchDisabled ? `${searchId}-hint` : undefined}
-        />
-        <button type="submit" className="button" disabled={searchDisabled}>
-          {intl.formatMessage(messages.search)}
-        </button>
-        {query.q && !searchDisabled ? (
-          <button
-            type="button"
-            className="button button--secondary"
-            onClick={() => change((next) => next.delete('q'))}
-          >
-            {intl.formatMessage(messages.clearSearch)}
-          </button>
-        ) : null}
-        {searchDisabled ? (
-          <p className="field__hint item-toolbar__hint" id={`${searchId}-hint`}>
-            {intl.formatMessage(messages.searchDisabled)}
-          </p>
-        ) : null}
-      </form>
-      <div className="item-toolbar__controls">
-        <SelectField
-          label={intl.formatMessage(messages.sort)}
-          value={sort}
-          onChange={(event) => {
-            const value = event.target.value;
-            change((next) => {
-              next.set('sort', value);
-              next.set('dir', dirParam === 'asc' || dirParam === 'desc' ? dirParam : defaultDirection(value));
-            });
-          }}
-        >
-          <option value="created">{intl.formatMessage(messages.created)}</option>
-          <option value="updated">{intl.formatMessage(messages.updated)}</option>
-          {sortable.map((property) => (
-            <option key={property.id} value={property.key}>
-              {property.label}
-            </option>
-          ))}
-        </SelectField>
-        <SelectField
-          label={intl.formatMessage(messages.dir)}
-          value={dir}
-          onChange={(event) => {
-            const value = event.target.value;
-            change((next) => {
-              if (!next.has('sort')) next.set('sort', sort);
-              next.set('dir', value);
-            });
-          }}
-        >
-          <option value="asc">{intl.formatMessage(messages.asc)}</option>
-          <option value="desc">{intl.formatMessage(messages.desc)}</option>
-        </SelectField>
-        <SelectField
-          label={intl.formatMessage(messages.perPage)}
-          value={String(query.perPage)}
-          onChange={(event) => {
-            const value = event.target.value;
-            change((next) => next.set('perPage', value));
-          }}
-        >
-          {PER_PAGE_OPTIONS.map((option) => (
-            <option key={option} value={String(option)}>
-              {intl.formatNumber(option)}
-            </option>
-          ))}
-          <option value={PER_PAGE_ALL}>{intl.formatMessage(messages.unlimited)}</option>
-        </SelectField>
-        <div className="field item-toolbar__display">
-          <span className="field__label" id={`${searchId}-display`}>
-            {intl.formatMessage(messages.display)}
-          </span>
-          <div className="segmented" role="group" aria-labelledby={`${searchId}-display`}>
-            {DISPLAY_MODES.map((mode) => (
+    <div className={narrow ? 'item-toolbar item-toolbar--narrow' : 'item-toolbar'}>
+      <div className="item-toolbar__bar">
+        <form role="search" className="item-toolbar__search" onSubmit={onSearch}>
+          <label className="visually-hidden" htmlFor={searchId}>
+            {intl.formatMessage(messages.searchLabel)}
+          </label>
+          <input
+            key={query.q}
+            id={searchId}
+            name="q"
+            type="search"
+            className="field__input"
+            defaultValue={query.q}
+            maxLength={SEARCH_MAX_LENGTH}
+            disabled={searchDisabled}
+            placeholder={intl.formatMessage(messages.searchLabel)}
+            aria-describedby={searchDisabled ? `${searchId}-hint` : undefined}
+          />
+          {narrow ? (
+            <button
+              type="submit"
+              className="button item-toolbar__icon"
+              disabled={searchDisabled}
+              aria-label={intl.formatMessage(messages.search)}
+            >
+              <Search aria-hidden="true" size={20} />
+            </button>
+          ) : (
+            <button type="submit" className="button" disabled={searchDisabled}>
+              {intl.formatMessage(messages.search)}
+            </button>
+          )}
+          {query.q && !searchDisabled ? (
+            narrow ? (
               <button
-                key={mode}
                 type="button"
-                className={mode === query.display ? 'segmented__button is-active' : 'segmented__button'}
-                aria-pressed={mode === query.display}
-                onClick={() => query.setDisplay(mode)}
+                className="button button--secondary item-toolbar__icon"
+                aria-label={intl.formatMessage(messages.clearSearch)}
+                onClick={() => change((next) => next.delete('q'))}
               >
-                {intl.formatMessage(displayMessages[mode])}
+                <X aria-hidden="true" size={20} />
               </button>
-            ))}
-          </div>
-        </div>
+            ) : (
+              <button type="button" className="button button--secondary" onClick={() => change((next) => next.delete('q'))}>
+                {intl.formatMessage(messages.clearSearch)}
+              </button>
+            )
+          ) : null}
+        </form>
+        {narrow ? (
+          <>
+            <button
+              type="button"
+              className="button button--secondary item-toolbar__icon"
+              aria-label={intl.formatMessage(messages.options)}
+              aria-haspopup="dialog"
+              onClick={() => setOptionsOpen(true)}
+            >
+              <SlidersHorizontal aria-hidden="true" size={20} />
+            </button>
+            {onOpenFilters ? (
+              <button
+                type="button"
+                className="button button--secondary item-toolbar__icon item-toolbar__filters"
+                aria-label={filtersLabel}
+                aria-haspopup="dialog"
+                onClick={onOpenFilters}
+              >
+                <Filter aria-hidden="true" size={20} />
+                {activeFilterCount > 0 ? (
+                  <span className="item-toolbar__badge" aria-hidden="true">
+                    {intl.formatNumber(activeFilterCount)}
+                  </span>
+                ) : null}
+              </button>
+            ) : null}
+          </>
+        ) : null}
       </div>
+      {searchDisabled ? (
+        <p className="field__hint item-toolbar__hint" id={`${searchId}-hint`}>
+          {intl.formatMessage(messages.searchDisabled)}
+        </p>
+      ) : null}
+      {narrow ? (
+        <Sheet
+          open={optionsOpen}
+          title={intl.formatMessage(messages.options)}
+          onClose={() => setOptionsOpen(false)}
+          footer={
+            <button type="button" className="button" onClick={() => setOptionsOpen(false)}>
+              {intl.formatMessage(messages.done)}
+            </button>
+          }
+        >
+          <ListOptions query={query} properties={properties} />
+        </Sheet>
+      ) : (
+        <ListOptions query={query} properties={properties} />
+      )}
     </div>
   );
 }

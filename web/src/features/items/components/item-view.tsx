@@ -13,6 +13,7 @@ import { Button, ButtonLink } from '../../../components/button';
 import { commonMessages } from '../../../components/common-messages';
 import { describeError } from '../../../lib/error-messages';
 import { useNavigateWithFlash } from '../../../lib/flash';
+import { CoverPlaceholder } from '../../../components/cover-placeholder';
 import { useMediaSrc } from '../../../lib/media-url';
 import { paths } from '../../../lib/paths';
 import { useAction } from '../../../lib/use-action';
@@ -55,9 +56,11 @@ interface ItemViewProps {
   item: Item;
   properties: Property[];
   readOnly: boolean;
+  /** The collection's type, for the icon of the generated cover. */
+  collectionType?: string;
 }
 
-export function ItemView({ item, properties, readOnly }: ItemViewProps) {
+export function ItemView({ item, properties, readOnly, collectionType }: ItemViewProps) {
   const intl = useIntl();
   const navigateWithFlash = useNavigateWithFlash();
   const duplicate = useDuplicateItem(item.collectionId, item.id);
@@ -71,12 +74,16 @@ export function ItemView({ item, properties, readOnly }: ItemViewProps) {
   const canChange = item.isOwner && !readOnly;
 
   return (
-    <article className={cover ? 'item-view card' : 'item-view item-view--no-cover card'}>
-      {cover ? (
-        <div className="item-view__cover">
+    <article className="item-view card">
+      <div className="item-view__cover">
+        {cover ? (
           <img src={cover} alt="" />
-        </div>
-      ) : null}
+        ) : (
+          <div className="item-view__placeholder">
+            <CoverPlaceholder title={title} type={collectionType} size="large" />
+          </div>
+        )}
+      </div>
       <div className="item-view__main">
         <h1 className="item-view__title">{title}</h1>
         {item.subtitle ? <p className="item-view__subtitle">{item.subtitle}</p> : null}

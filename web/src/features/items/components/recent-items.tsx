@@ -4,10 +4,13 @@ import { defineMessages, useIntl } from 'react-intl';
 import type { NoMessageValues } from 'react-intl';
 import { Link } from 'react-router-dom';
 import type { ItemSummary } from '../../../../../shared/schemas/items';
+import { CoverPlaceholder } from '../../../components/cover-placeholder';
 import { EmptyState } from '../../../components/empty-state';
+import { useMediaSrc } from '../../../lib/media-url';
 import { paths } from '../../../lib/paths';
 import { useRecentItems } from '../api/get-recent-items';
 import { itemTitle } from './item-title';
+import './recent-items.css';
 
 const messages = defineMessages<{
   title: NoMessageValues;
@@ -21,23 +24,44 @@ const messages = defineMessages<{
   empty: { id: 'items.recentItems.empty', defaultMessage: 'Nothing added or changed yet.' },
 });
 
-function RecentList({ collectionId, items, field }: { collectionId: number; items: ItemSummary[]; field: 'createdAt' | 'updatedAt' }) {
+interface RecentListProps {
+  collectionId: number;
+  items: ItemSummary[];
+  field: 'createdAt' | 'updatedAt';
+  collectionType?: string;
+}
+
+function RecentList({ collectionId, items, field, collectionType }: RecentListProps) {
   const intl = useIntl();
+  const mediaSrc = useMediaSrc();
   return (
-    <ul className="recent__list">
-      {items.map((item) => (
-        <li key={item.id}>
-          <Link to={paths.item(collectionId, item.id)}>{itemTitle(intl, item)}</Link>{' '}
-          <time className="muted" dateTime={item[field]}>
-            {intl.formatDate(item[field], { dateStyle: 'medium' })}
-          </time>
-        </li>
-      ))}
+    <ul className="recent__list recent__list--thumbs">
+      {items.map((item) => {
+        const title = itemTitle(intl, item);
+        const cover = mediaSrc(item.cover, { thumb: true });
+        return (
+          <li key={item.id} className="recent__item">
+            <span className="recent__thumb" aria-hidden="true">
+              {cover ? (
+                <img src={cover} alt="" loading="lazy" decoding="async" />
+              ) : (
+                <CoverPlaceholder title={title} type={collectionType} />
+              )}
+            </span>
+            <span className="recent__text">
+              <Link to={paths.item(collectionId, item.id)}>{title}</Link>{' '}
+              <time className="muted" dateTime={item[field]}>
+                {intl.formatDate(item[field], { dateStyle: 'medium' })}
+              </time>
+            </span>
+          </li>
+        );
+      })}
     </ul>
   );
 }
 
-export function RecentItems({ collectionId }: { collectionId: number }) {
+export function RecentItems({ collectionId, collectionType }: { collectionId: number; collectionType?: string }) {
   const intl = useIntl();
   const { data } = useRecentItems(collectionId);
   if (!data) return null;
@@ -50,13 +74,13 @@ export function RecentItems({ collectionId }: { collectionId: number }) {
         {data.added.length > 0 ? (
           <div>
             <h3 className="recent__heading">{intl.formatMessage(messages.added)}</h3>
-            <RecentList collectionId={collectionId} items={data.added} field="createdAt" />
+            <RecentList collectionId={collectionId} items={data.added} field="createdAt" collectionType={collectionType} />
           </div>
         ) : null}
         {data.edited.length > 0 ? (
           <div>
             <h3 className="recent__heading">{intl.formatMessage(messages.edited)}</h3>
-            <RecentList collectionId={collectionId} items={data.edited} field="updatedAt" />
+            <RecentList collectionId={collectionId} items={data.edited} field="updatedAt" collectionType={collectionType} />
           </div>
         ) : null}
       </div>

@@ -61,22 +61,33 @@ export function readPage(params: URLSearchParams): number {
   return Number.isInteger(page) && page > 0 ? page : 1;
 }
 
-export function storedDisplay(): DisplayMode | null {
-  const stored = readStorage(STORAGE_KEYS.display);
+/** `?page=` as written is usable: absent, or a whole number from 1 (0, negatives and junk are not). */
+export function isValidPageParam(params: URLSearchParams): boolean {
+  const value = params.get('page');
+  return value === null || (/^[0-9]+$/.test(value) && Number(value) >= 1);
+}
+
+/** The display mode is remembered per collection: a shelf of comics in mosaic, a list of records in rows. */
+export function displayStorageKey(collectionId: number): string {
+  return `${STORAGE_KEYS.display}:${collectionId}`;
+}
+
+export function storedDisplay(collectionId: number): DisplayMode | null {
+  const stored = readStorage(displayStorageKey(collectionId));
   return isDisplayMode(stored) ? stored : null;
 }
 
-export function useItemQuery() {
+export function useItemQuery(collectionId: number) {
   const [params, setParams] = useSearchParams();
 
   const display: DisplayMode = useMemo(() => {
     const fromUrl = params.get('display');
-    return isDisplayMode(fromUrl) ? fromUrl : (storedDisplay() ?? 'list');
-  }, [params]);
+    return isDisplayMode(fromUrl) ? fromUrl : (storedDisplay(collectionId) ?? 'list');
+  }, [params, collectionId]);
 
   /** Applies a change to the URL; any change but paging itself goes back to the first page. */
   const change = useCallback(
-    (edit: (next: URLSearchParams) => void, { keepPage = false } = {}) => {
+    (edit: (next: URLSearchParams) => void, { keepPage = false, replace = false } = {}) => {
       setParams(
         (current) => {
           const next = new URLSearchParams(current);
@@ -85,7 +96,7 @@ export function useItemQuery() {
           return next;
         },
         // flushSync: the URL, hence the controls, update in the same frame as the click (no flicker).
-        { preventScrollReset: true, flushSync: true },
+        { preventScrollReset: true, flushSync: true, replace },
       );
     },
     [setParams],
@@ -93,10 +104,10 @@ export function useItemQuery() {
 
   const setDisplay = useCallback(
     (mode: DisplayMode) => {
-      writeStorage(STORAGE_KEYS.display, mode);
+      writeStorage(displayStorageKey(collectionId), mode);
       change((next) => next.set('display', mode), { keepPage: true });
     },
-    [change],
+    [change, collectionId],
   );
 
   const activeFilters = [...params.keys()].some(isFilterKey);

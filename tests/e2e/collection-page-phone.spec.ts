@@ -1,0 +1,141 @@
+// The collection page on a 390×844 phone: items on the first screen, controls and filters in sheets.
+import { expect, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import {
+  addPropertyViaApi,
+  createCollectionViaApi,
+  createItemsViaApi,
+  createOwnerViaApi,
+  expectNoHorizontalOverflow,
+  signInThroughUi,
+  useLanguage,
+} from '../support/e2e-helpers';
+
+const WIDTH = 390;
+const HEIGHT = 844;
+const LONG = 'Supercalifragilisticexpialidocious-Antidisestablishmentarianism-Pneumonoultramic';
+
+async function fullyVisibleItems(page: Page): Promise<number> {
+  return page.evaluate(
+    ({ height, width }) =>
+      Array.from(document.querySelectorAll('[role="list"][aria-label="Items"] [role="listitem"]')).filter((element) => {
+        const box = element.getBoundingClientRect();
+        return box.height > 0 && box.top >= 0 && box.bottom <= height && box.left >= 0 && box.right <= width;
+      }).length,
+    { height: HEIGHT, width: WIDTH },
+  );
+}
+
+test('the first screen of a collection shows at least three items, the rest is in sheets', async ({ page, request }) => {
+  const owner = await createOwnerViaApi(request);
+  const shelf = await createCollectionViaApi(request, owner.token, {
+    type: 'books',
+    name: 'Pocket shelf',
+    description:
+      'A collection with a long description, of the kind people write about what they keep: where it comes from, why it matters, and what is still missing from it.',
+    tags: ['paperbacks', 'classics'],
+  });
+  await addPropertyViaApi(request, owner.token, shelf.id, {
+    label: 'Shelf',
+    type: 'text',
+    inSummary: true,
+    filterable: true,
+    visibility: 0,
+  });
+  await createItemsViaApi(
+    request,
+    owner.token,
+    shelf.id,
+    Array.from({ length: 8 }, (_, index) => ({
+      values: { title: `Book ${index + 1}`, authors: [`Author ${index + 1}`], shelf: index < 3 ? 'Top' : 'Bottom' },
+    })),
+  );
+
+  await useLanguage(page, 'en_US');
+  await signInThroughUi(page, owner.username, owner.password);
+  await page.goto(`/collection/${shelf.id}`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Pocket shelf' })).toBeVisible();
+  const list = page.getByRole('list', { name: 'Items' });
+  await expect(list.getByRole('listitem')).toHaveCount(8);
+  await page.evaluate(() => window.scrollTo(0, 0));
+  expect(await fullyVisibleItems(page)).toBeGreaterThanOrEqual(3);
+  // The same with covers (mosaic).
+  for (const mode of ['mosaic']) {
+    await page.goto(`/collection/${shelf.id}?display=${mode}`);
+    await expect(list.getByRole('listitem')).toHaveCount(8);
+    await page.evaluate(() => window.scrollTo(0, 0));
+    expect(await fullyVisibleItems(page), mode).toBeGreaterThanOrEqual(3);
+  }
+  await page.goto(`/collection/${shelf.id}?display=list`);
+  await expectNoHorizontalOverflow(page, WIDTH);
+
+  // Sort, per page and display are in a sheet: a modal dialog that Escape closes, focus back on its button.
+  const options = page.getByRole('button', { name: 'Sort and display' });
+  await options.click();
+  const sheet = page.getByRole('dialog', { name: 'Sort and display' });
+  await expect(sheet).toBeVisible();
+  await expect(sheet.getByLabel('Sort by')).toBeVisible();
+  // Focus stays inside: tabbing many times never reaches the page behind.
+  for (let index = 0; index < 12; index += 1) await page.keyboard.press('Tab');
+  expect(await sheet.evaluate((dialog) => dialog.contains(document.activeElement))).toBe(true);
+  await page.keyboard.press('Escape');
+  await expect(sheet).toBeHidden();
+  await expect(options).toBeFocused();
+  await options.click();
+  await sheet.getByRole('group', { name: 'Display' }).getByRole('button', { name: 'Mosaic' }).click();
+  await expect(page).toHaveURL(/[?&]display=mosaic/);
+  await sheet.getByRole('button', { name: 'Done' }).click();
+  await expect(sheet).toBeHidden();
+
+  // Filters: the sheet counts before applying, and the list changes only on "Apply".
+  await page.getByRole('button', { name: 'Filters' }).click();
+  const filters = page.getByRole('dialog', { name: 'Filters' });
+  await expect(filters.getByRole('button', { name: 'Show 8 items' })).toBeVisible();
+  await filters.getByRole('group', { name: 'Shelf' }).getByRole('checkbox', { name: /^Top/ }).check();
+  await expect(filters.getByRole('button', { name: 'Show 3 items' })).toBeVisible();
+  await expect(list.getByRole('listitem')).toHaveCount(8);
+  await expect(page).not.toHaveURL(/f\.shelf/);
+  await filters.getByRole('button', { name: 'Show 3 items' }).click();
+  await expect(filters).toBeHidden();
+  await expect(page).toHaveURL(/[?&]f\.shelf=Top/);
+  await expect(list.getByRole('listitem')).toHaveCount(3);
+  await expect(page.getByRole('button', { name: 'Filters, 1 active' })).toBeVisible();
+  // Closing without applying leaves the list as it was.
+  await page.getByRole('button', { name: 'Filters, 1 active' }).click();
+  await filters.getByRole('button', { name: 'Clear all filters' }).click();
+  await expect(filters.getByRole('button', { name: 'Show 8 items' })).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(filters).toBeHidden();
+  await expect(list.getByRole('listitem')).toHaveCount(3);
+  await expectNoHorizontalOverflow(page, WIDTH);
+});
+
+test('80-character unbroken names and values do not break the phone layout', async ({ page, request }) => {
+  const owner = await createOwnerViaApi(request);
+  const shelf = await createCollectionViaApi(request, owner.token, { type: 'books', name: LONG, description: LONG });
+  await addPropertyViaApi(request, owner.token, shelf.id, {
+    label: LONG,
+    type: 'text',
+    inSummary: true,
+    filterable: true,
+    visibility: 0,
+  });
+  const key = (await (await request.get(`/api/v1/collections/${shelf.id}/properties`, { headers: { Authorization: `Bearer ${owner.token}` } })).json()) as {
+    properties: { key: string; label: string }[];
+  };
+  const property = key.properties.find((entry) => entry.label === LONG)!;
+  await createItemsViaApi(request, owner.token, shelf.id, [
+    { values: { title: LONG, authors: [LONG], [property.key]: LONG } },
+    { values: { title: `${LONG}-2`, [property.key]: LONG } },
+  ]);
+  await useLanguage(page, 'en_US');
+  await signInThroughUi(page, owner.username, owner.password);
+  for (const mode of ['list', 'mosaic', 'shop']) {
+    await page.goto(`/collection/${shelf.id}?display=${mode}`);
+    await expect(page.getByRole('list', { name: 'Items' }).getByRole('listitem')).toHaveCount(2);
+    await expectNoHorizontalOverflow(page, WIDTH);
+  }
+  await page.getByRole('button', { name: 'Filters' }).click();
+  await expect(page.getByRole('dialog', { name: 'Filters' }).getByRole('group', { name: LONG })).toBeVisible();
+  await expectNoHorizontalOverflow(page, WIDTH);
+});
