@@ -24,6 +24,10 @@ export function checkControl(control: Control): FieldIssue | null {
   if (maxLength > 0 && [...value].length > maxLength) {
     return { path, reason: 'too_big', origin: 'string', maximum: maxLength, message: '' };
   }
+  const minLength = control instanceof HTMLSelectElement ? -1 : control.minLength;
+  if (minLength > 0 && [...value].length < minLength) {
+    return { path, reason: 'too_small', origin: 'string', minimum: minLength, message: '' };
+  }
   if (!(control instanceof HTMLInputElement)) return null;
   if (type === 'email' && !EMAIL.test(value.trim())) return { path, reason: 'invalid_email', message: '' };
   if (type === 'number') {
