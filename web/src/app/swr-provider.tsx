@@ -1,22 +1,16 @@
 // SWR for the whole app: API paths as keys, one fetcher, and the one place that reacts to a revoked
 // session (a 401 to a request sent with a token): forget the session, say "You were signed out", and
-// ask again as a visitor. A public page stays on screen; one that needs signing in goes to sign-in.
+// ask again as a visitor. A public page stays on screen; screens that need signing in send to sign-in
+// themselves once the session is gone, and the notice offers to sign in again from anywhere.
 import { useMemo } from 'react';
 import type { ReactNode } from 'react';
-import { useNavigate } from 'react-router-dom';
 import { SWRConfig } from 'swr';
 import type { Middleware, SWRConfiguration } from 'swr';
 import { isApiError } from '../lib/api-client';
 import { fetcher } from '../lib/fetcher';
-import { paths } from '../lib/paths';
 import { clearSession, getSession, isUnauthenticated, markSignedOut } from '../lib/session';
 
-/** Answers a visitor does not get when the signed-in person did: the page needs signing in. */
-function needsSignIn(error: unknown): boolean {
-  return isApiError(error) && (error.status === 401 || error.status === 403 || error.status === 404);
-}
-
-function sessionGuard(onNeedsSignIn: () => void): Middleware {
+function sessionGuard(): Middleware {
   return (useSWRNext) =>
     function useSessionGuard(key, fetch, config) {
       const guarded = fetch
@@ -31,12 +25,7 @@ function sessionGuard(onNeedsSignIn: () => void): Middleware {
                 clearSession();
                 markSignedOut(true);
               }
-              try {
-                return await fetch(...args);
-              } catch (anonymous) {
-                if (needsSignIn(anonymous)) onNeedsSignIn();
-                throw anonymous;
-              }
+              return await fetch(...args);
             }
           }) as typeof fetch)
         : null;
@@ -50,15 +39,11 @@ function shouldRetry(error: unknown): boolean {
 }
 
 export function AppSwrProvider({ children }: { children: ReactNode }) {
-  const navigate = useNavigate();
   const value = useMemo<SWRConfiguration>(
     () => ({
       fetcher,
       use: [
-        sessionGuard(() => {
-          const from = `${window.location.pathname}${window.location.search}`;
-          void navigate(paths.login(), { replace: true, state: { from } });
-        }),
+        sessionGuard(),
       ],
       onErrorRetry: (error, _key, config, revalidate, { retryCount }) => {
         if (!shouldRetry(error) || retryCount >= 3) return;
@@ -66,7 +51,7 @@ export function AppSwrProvider({ children }: { children: ReactNode }) {
       },
       revalidateOnFocus: false,
     }),
-    [navigate],
+    [],
   );
   return <SWRConfig value={value}>{children}</SWRConfig>;
 }
