@@ -38,6 +38,11 @@ export interface FieldIssue {
   /** Machine-readable reason, e.g. "too_small", "invalid_format", "required". */
   reason: string;
   message: string;
+  /** The limit a too_small / too_big issue broke, so the SPA can word its own message. */
+  minimum?: number;
+  maximum?: number;
+  /** What the limit counts: "string" (characters), "array" (entries), "number" (the value). */
+  origin?: string;
 }
 
 export interface ErrorBody {

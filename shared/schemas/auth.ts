@@ -32,3 +32,7 @@ export const passwordResetConfirmInput = z.object({
   confirmation: z.string().max(PASSWORD_MAX_LENGTH),
 });
 export type PasswordResetConfirmInput = z.input<typeof passwordResetConfirmInput>;
+
+/** Whether a reset link still works, asked before its form is shown; the link is not spent. */
+export const passwordResetCheckInput = z.object({ token: z.string().max(200) });
+export type PasswordResetCheckInput = z.input<typeof passwordResetCheckInput>;

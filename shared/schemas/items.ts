@@ -78,6 +78,10 @@ export const itemListQuery = z.object({
   display: z.enum(DISPLAY_MODES).optional(),
 });
 
+/** The items their owner set to "Nobody" (level 4): listed for the owner on the manage screen only. */
+export const hiddenItems = z.object({ items: z.array(itemSummary) });
+export type HiddenItems = z.infer<typeof hiddenItems>;
+
 export const recentItems = z.object({
   added: z.array(itemSummary),
   edited: z.array(itemSummary),

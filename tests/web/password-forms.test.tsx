@@ -20,7 +20,7 @@ describe('change password form', () => {
     renderWithApp(<ChangePasswordForm disabled={false} />);
     const password = screen.getByLabelText('New password');
     expect(password).toHaveAttribute('minLength', String(PASSWORD_MIN_LENGTH));
-    expect(password).toHaveAttribute('maxLength', String(PASSWORD_MAX_LENGTH));
+    expect(password).toHaveAttribute('data-max-length', String(PASSWORD_MAX_LENGTH));
     expect(password).toHaveAccessibleDescription(`At least ${PASSWORD_MIN_LENGTH} characters.`);
     expect(screen.getByLabelText('Confirm the new password')).toBeRequired();
   });

@@ -64,7 +64,7 @@ describe('profile details form', () => {
     await userEvent.type(screen.getByLabelText('Email address'), 'new@example.com');
     await userEvent.type(screen.getByLabelText('Current password'), 'not-it');
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
-    await waitFor(() => expect(screen.getByLabelText('Current password')).toHaveAccessibleDescription(/The current password is wrong\./));
+    await waitFor(() => expect(screen.getByLabelText('Current password')).toHaveAccessibleDescription(/Your current password is not correct\./));
   });
 
   it('shows an address waiting for confirmation', () => {

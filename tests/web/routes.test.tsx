@@ -154,7 +154,19 @@ describe('routes', () => {
     await userEvent.type(screen.getByLabelText('Confirm the new password'), 'another-password');
     await userEvent.click(screen.getByRole('button', { name: 'Change my password' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Passwords are not equals!');
-    expect(calls.some((call) => call.url.startsWith('/api/v1/password-reset'))).toBe(false);
+    expect(calls.some((call) => call.url.startsWith('/api/v1/password-reset/confirm'))).toBe(false);
+  });
+
+  it('says an expired or used reset link no longer works, without showing the form', async () => {
+    const { calls } = mockFetch((call) =>
+      call.url === '/api/v1/password-reset/check' ? apiError(400, 'RESET_TOKEN_INVALID') : json(apiInfo()),
+    );
+    renderRoute('/resetpassword?token=abcdefghijklmnopqrstuvwxyz');
+    expect(await screen.findByRole('heading', { name: 'This link no longer works' })).toBeInTheDocument();
+    expect(screen.getByRole('alert')).toHaveTextContent('This password reset link is invalid or has expired.');
+    expect(screen.getByRole('link', { name: 'Ask for a new link' })).toHaveAttribute('href', '/login');
+    expect(screen.queryByLabelText('New password')).not.toBeInTheDocument();
+    expect(calls.find((call) => call.url === '/api/v1/password-reset/check')?.body).toEqual({ token: 'abcdefghijklmnopqrstuvwxyz' });
   });
 
   it('shows the server verdict on an expired reset link', async () => {

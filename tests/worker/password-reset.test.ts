@@ -176,3 +176,52 @@ describe('logs', () => {
     }
   });
 });
+
+describe('POST /api/v1/password-reset/check', () => {
+  async function freshLink() {
+    const created = await createUser();
+    await requestReset(created.user.email!, { headers: { 'cf-connecting-ip': crypto.randomUUID() } });
+    const [email] = await capturedEmails(created.user.email!);
+    return { ...created, resetToken: linkFrom(email!.text).searchParams.get('token')! };
+  }
+  const check = (token: unknown) => call('/api/v1/password-reset/check', { method: 'POST', json: { token } });
+
+  it('accepts a valid link without spending it', async () => {
+    const { resetToken } = await freshLink();
+    const first = await check(resetToken);
+    expect(first.status).toBe(200);
+    expect(await first.json()).toEqual({ ok: true });
+    expect((await check(resetToken)).status).toBe(200);
+    const confirm = await call('/api/v1/password-reset/confirm', {
+      method: 'POST',
+      json: { token: resetToken, password: 'brand-new-pass', confirmation: 'brand-new-pass' },
+    });
+    expect(confirm.status).toBe(200);
+  });
+
+  it('refuses a used link', async () => {
+    const { resetToken } = await freshLink();
+    await call('/api/v1/password-reset/confirm', {
+      method: 'POST',
+      json: { token: resetToken, password: 'brand-new-pass', confirmation: 'brand-new-pass' },
+    });
+    const res = await check(resetToken);
+    expect(res.status).toBe(400);
+    expect(await errorCode(res)).toBe('RESET_TOKEN_INVALID');
+  });
+
+  it('refuses an expired link', async () => {
+    const { user, resetToken } = await freshLink();
+    await env.DB.prepare("UPDATE password_resets SET expires_at = '2000-01-01T00:00:00.000Z' WHERE user_id = ?").bind(user.id).run();
+    expect(await errorCode(await check(resetToken))).toBe('RESET_TOKEN_INVALID');
+  });
+
+  it('refuses junk', async () => {
+    expect(await errorCode(await check('x'.repeat(43)))).toBe('RESET_TOKEN_INVALID');
+    expect(await errorCode(await check('short'))).toBe('RESET_TOKEN_INVALID');
+    expect(await errorCode(await check(''))).toBe('RESET_TOKEN_INVALID');
+    const wrongType = await check(42);
+    expect(wrongType.status).toBe(400);
+    expect(await errorCode(wrongType)).toBe('VALIDATION_FAILED');
+  });
+});

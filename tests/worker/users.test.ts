@@ -73,7 +73,7 @@ describe('/api/v1/users (administration)', () => {
     expect(res.status).toBe(400);
     const body = (await res.json()) as { error: { details: { fields: { path: string; message: string }[] } } };
     expect(body.error.details.fields.map((f) => f.path).sort()).toEqual(['email', 'isAdmin', 'password', 'username']);
-    expect(body.error.details.fields.find((f) => f.path === 'password')!.message).toBe('Trop court ou trop petit (minimum 8).');
+    expect(body.error.details.fields.find((f) => f.path === 'password')!.message).toBe('Utilisez au moins 8 caractères.');
     expect((await call('/api/v1/users/abc', { token })).status).toBe(400);
     expect((await call('/api/v1/users/99999', { token })).status).toBe(404);
   });

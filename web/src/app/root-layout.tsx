@@ -1,5 +1,6 @@
 import { defineMessages, useIntl } from 'react-intl';
 import { Outlet, ScrollRestoration, useNavigation } from 'react-router-dom';
+import { SignedOutNotice } from '../components/signed-out-notice';
 import { MediaUrlProvider } from '../lib/media-url';
 import { AppSwrProvider } from './swr-provider';
 import { NavBar } from './nav-bar';
@@ -20,6 +21,7 @@ export function RootLayout() {
         {navigation.state !== 'idle' ? <div className="progress" aria-hidden="true" /> : null}
         <NavBar />
         <main id="main" className="main" tabIndex={-1}>
+          <SignedOutNotice />
           <Outlet />
         </main>
         <ScrollRestoration />

@@ -1,25 +1,31 @@
 // SWR for the whole app: API paths as keys, one fetcher, and the one place that reacts to a revoked
-// session (a 401 while a token is stored): forget the session and go to the sign-in screen.
+// session (a 401 to a request sent with a token): forget the session, say "You were signed out", and
+// ask again as a visitor. A public page stays on screen; screens that need signing in send to sign-in
+// themselves once the session is gone, and the notice offers to sign in again from anywhere.
 import { useMemo } from 'react';
 import type { ReactNode } from 'react';
-import { useNavigate } from 'react-router-dom';
 import { SWRConfig } from 'swr';
 import type { Middleware, SWRConfiguration } from 'swr';
 import { isApiError } from '../lib/api-client';
 import { fetcher } from '../lib/fetcher';
-import { paths } from '../lib/paths';
-import { clearSession, isSessionRevoked } from '../lib/session';
+import { clearSession, getSession, isUnauthenticated, markSignedOut } from '../lib/session';
 
-function sessionGuard(onRevoked: () => void): Middleware {
+function sessionGuard(): Middleware {
   return (useSWRNext) =>
     function useSessionGuard(key, fetch, config) {
       const guarded = fetch
         ? ((async (...args: Parameters<typeof fetch>) => {
+            // Several requests of one page fail together: each knows whether it carried the token.
+            const sentWithToken = getSession() !== null;
             try {
               return await fetch(...args);
             } catch (error) {
-              if (isSessionRevoked(error)) onRevoked();
-              throw error;
+              if (!sentWithToken || !isUnauthenticated(error)) throw error;
+              if (getSession() !== null) {
+                clearSession();
+                markSignedOut(true);
+              }
+              return await fetch(...args);
             }
           }) as typeof fetch)
         : null;
@@ -33,15 +39,11 @@ function shouldRetry(error: unknown): boolean {
 }
 
 export function AppSwrProvider({ children }: { children: ReactNode }) {
-  const navigate = useNavigate();
   const value = useMemo<SWRConfiguration>(
     () => ({
       fetcher,
       use: [
-        sessionGuard(() => {
-          clearSession();
-          void navigate(paths.login(), { replace: true });
-        }),
+        sessionGuard(),
       ],
       onErrorRetry: (error, _key, config, revalidate, { retryCount }) => {
         if (!shouldRetry(error) || retryCount >= 3) return;
@@ -49,7 +51,7 @@ export function AppSwrProvider({ children }: { children: ReactNode }) {
       },
       revalidateOnFocus: false,
     }),
-    [navigate],
+    [],
   );
   return <SWRConfig value={value}>{children}</SWRConfig>;
 }

@@ -1,5 +1,18 @@
-import { useId } from 'react';
-import type { ReactNode } from 'react';
+import { useId, useState } from 'react';
+import type { ChangeEvent, ReactNode } from 'react';
+import { defineMessages, useIntl } from 'react-intl';
+import './field-frame.css';
+
+const messages = defineMessages<{ left: { count: number; max: number }; over: { count: number } }>({
+  left: {
+    id: 'components.fieldFrame.charactersLeft',
+    defaultMessage: '{count, plural, one {# character left} other {# characters left}} of {max, number}',
+  },
+  over: {
+    id: 'components.fieldFrame.charactersOver',
+    defaultMessage: '{count, plural, one {# character too many} other {# characters too many}}',
+  },
+});
 
 export interface FieldFrameProps {
   label: ReactNode;
@@ -15,15 +28,30 @@ export interface ControlProps {
   'aria-describedby': string | undefined;
 }
 
+/** The counter is shown from this share of the limit on, so it only speaks up when it matters. */
+const COUNTER_FROM = 0.8;
+
 /**
- * The frame shared by every labelled form control: the label, the control, then its hint and error,
- * all tied together by ids. `children` renders the control with the props it must carry.
+ * The frame shared by every labelled form control: the label, the control, then its hint, its
+ * character counter (with a limit) and its error, all tied together by ids. `children` renders the
+ * control with the props it must carry.
  */
-export function FieldFrame({ label, error, hint, className, children }: FieldFrameProps & { children: (control: ControlProps) => ReactNode }) {
+export function FieldFrame({
+  label,
+  error,
+  hint,
+  className,
+  counter,
+  children,
+}: FieldFrameProps & { counter?: { length: number; max: number }; children: (control: ControlProps) => ReactNode }) {
+  const intl = useIntl();
   const id = useId();
   const hintId = hint ? `${id}-hint` : undefined;
   const errorId = error ? `${id}-error` : undefined;
-  const describedBy = [hintId, errorId].filter(Boolean).join(' ') || undefined;
+  const counterId = counter ? `${id}-counter` : undefined;
+  const describedBy = [errorId, hintId].filter(Boolean).join(' ') || undefined;
+  const near = counter ? counter.length >= counter.max * COUNTER_FROM : false;
+  const over = counter ? counter.length > counter.max : false;
   return (
     <div className={className ? `field ${className}` : 'field'}>
       <label className="field__label" htmlFor={id}>
@@ -35,6 +63,16 @@ export function FieldFrame({ label, error, hint, className, children }: FieldFra
           {hint}
         </p>
       ) : null}
+      {counter ? (
+        // Always present so that screen readers hear it change politely once near the limit.
+        <p className={over ? 'field__counter field__counter--over' : 'field__counter'} id={counterId} aria-live="polite">
+          {near
+            ? over
+              ? intl.formatMessage(messages.over, { count: counter.length - counter.max })
+              : intl.formatMessage(messages.left, { count: counter.max - counter.length, max: counter.max })
+            : null}
+        </p>
+      ) : null}
       {error ? (
         <p className="field__error" id={errorId}>
           {error}
@@ -42,4 +80,25 @@ export function FieldFrame({ label, error, hint, className, children }: FieldFra
       ) : null}
     </div>
   );
+}
+
+/** Characters as a person counts them (an emoji is one), like the server's limit. */
+export const characterCount = (text: string) => [...text].length;
+
+/**
+ * The length of an uncontrolled or controlled text control, kept for its counter. `onChange` must be
+ * handed to the control; it calls the caller's own handler too.
+ */
+export function useLength<E extends HTMLInputElement | HTMLTextAreaElement>(
+  initial: unknown,
+  onChange?: (event: ChangeEvent<E>) => void,
+) {
+  const [length, setLength] = useState(() => characterCount(typeof initial === 'string' ? initial : initial == null ? '' : String(initial)));
+  return {
+    length,
+    onChange: (event: ChangeEvent<E>) => {
+      setLength(characterCount(event.target.value));
+      onChange?.(event);
+    },
+  };
 }

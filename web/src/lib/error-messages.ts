@@ -75,6 +75,86 @@ const extraMessages = defineMessages<{
   fieldInvalid: { id: 'errors.field.invalid', defaultMessage: 'This value is not valid.' },
 });
 
+/** What to do about a field left empty, by field: specific where a form knows the field. */
+const requiredMessages = defineMessages({
+  name: { id: 'errors.field.required.name', defaultMessage: 'Enter a name.' },
+  'collection.name': { id: 'errors.field.required.collectionName', defaultMessage: 'Give the collection a name.' },
+  label: { id: 'errors.field.required.label', defaultMessage: 'Give the property a name.' },
+  type: { id: 'errors.field.required.type', defaultMessage: 'Enter a type.' },
+  customType: { id: 'errors.field.required.customType', defaultMessage: 'Enter a type.' },
+  username: { id: 'errors.field.required.username', defaultMessage: 'Choose a username.' },
+  email: { id: 'errors.field.required.email', defaultMessage: 'Enter an email address.' },
+  newEmail: { id: 'errors.field.required.newEmail', defaultMessage: 'Enter the new email address.' },
+  login: { id: 'errors.field.required.login', defaultMessage: 'Enter your username or email address.' },
+  password: { id: 'errors.field.required.password', defaultMessage: 'Enter a password.' },
+  currentPassword: { id: 'errors.field.required.currentPassword', defaultMessage: 'Enter your current password.' },
+  newPassword: { id: 'errors.field.required.newPassword', defaultMessage: 'Choose a new password.' },
+  confirmation: { id: 'errors.field.required.confirmation', defaultMessage: 'Type the new password again.' },
+  quantity: { id: 'errors.field.required.quantity', defaultMessage: 'Enter the number of copies.' },
+});
+
+const limitMessages = defineMessages<{
+  tooLongText: { max: number };
+  tooShortText: { min: number };
+  tooManyTags: { max: number };
+  tooManyEntries: { max: number };
+  tooFewEntries: { min: number };
+  tooSmallNumber: { min: number };
+  tooLargeNumber: { max: number };
+  tooFewCopies: { min: number };
+  tooManyCopies: { max: number };
+  notInteger: NoMessageValues;
+  notNumber: NoMessageValues;
+  invalidEmail: NoMessageValues;
+  invalidFormat: NoMessageValues;
+  invalidType: NoMessageValues;
+  invalidUsername: NoMessageValues;
+  notEqual: NoMessageValues;
+}>({
+  tooLongText: {
+    id: 'errors.field.tooLongText',
+    defaultMessage: 'Use at most {max, plural, one {# character} other {# characters}}.',
+  },
+  tooShortText: {
+    id: 'errors.field.tooShortText',
+    defaultMessage: 'Use at least {min, plural, one {# character} other {# characters}}.',
+  },
+  tooManyTags: { id: 'errors.field.tooManyTags', defaultMessage: 'At most {max, plural, one {# tag} other {# tags}}.' },
+  tooManyEntries: {
+    id: 'errors.field.tooManyEntries',
+    defaultMessage: 'At most {max, plural, one {# entry} other {# entries}}.',
+  },
+  tooFewEntries: {
+    id: 'errors.field.tooFewEntries',
+    defaultMessage: 'At least {min, plural, one {# entry} other {# entries}}.',
+  },
+  tooSmallNumber: { id: 'errors.field.tooSmallNumber', defaultMessage: 'Enter {min, number} or more.' },
+  tooLargeNumber: { id: 'errors.field.tooLargeNumber', defaultMessage: 'Enter {max, number} or less.' },
+  tooFewCopies: {
+    id: 'errors.field.tooFewCopies',
+    defaultMessage: 'You own at least {min, plural, one {# copy} other {# copies}}: enter {min, number} or more.',
+  },
+  tooManyCopies: {
+    id: 'errors.field.tooManyCopies',
+    defaultMessage: 'At most {max, plural, one {# copy} other {# copies}}.',
+  },
+  notInteger: { id: 'errors.field.notInteger', defaultMessage: 'Enter a whole number.' },
+  notNumber: { id: 'errors.field.notNumber', defaultMessage: 'Enter a number.' },
+  invalidEmail: { id: 'errors.field.invalidEmail', defaultMessage: 'Enter a valid email address, like name@example.org.' },
+  invalidFormat: { id: 'errors.field.invalidFormat', defaultMessage: 'This is not in the expected form: see the hint.' },
+  invalidType: {
+    id: 'errors.field.invalidType',
+    defaultMessage: 'Use lower-case letters, digits, dashes and underscores only.',
+  },
+  invalidUsername: {
+    id: 'errors.field.invalidUsername',
+    defaultMessage: 'Use letters, digits, dots, dashes and underscores only.',
+  },
+  notEqual: { id: 'errors.field.notEqual', defaultMessage: 'The two passwords are not the same.' },
+});
+
+const EMAIL_FIELDS = new Set(['email', 'newEmail']);
+
 /** The message a form shows for an error: specific to its code. */
 export function describeError(intl: IntlShape, error: unknown): string {
   if (!isApiError(error)) return intl.formatMessage(errorMessages.UNKNOWN);
@@ -86,12 +166,59 @@ export function describeError(intl: IntlShape, error: unknown): string {
 }
 
 /**
- * The message for one field of a 400 answer. The server words its field messages in the request's
- * Content-Language, so they are shown as they come; the reason is the fallback.
+ * The message for one field issue, worded here in the app's language from its reason, its limit and
+ * the field it is about ("Give the collection a name", "At most 20 tags", "Use at most 120
+ * characters"). `subject` names what the form edits when the same field means different things
+ * ("collection" for the collection form's name). Reasons without a wording of their own keep the
+ * server's message, which it words in the request's Content-Language.
  */
-export function describeFieldIssue(intl: IntlShape, issue: FieldIssue): string {
-  if (issue.message) return issue.message;
-  return intl.formatMessage(issue.reason === 'required' ? extraMessages.fieldRequired : extraMessages.fieldInvalid);
+export function describeFieldIssue(intl: IntlShape, issue: FieldIssue, subject?: string): string {
+  const field = issue.path.split('.')[0] ?? issue.path;
+  const leaf = issue.path.split('.').pop() ?? issue.path;
+  const origin = issue.origin ?? (field === 'tags' ? 'array' : undefined);
+  const required = () => {
+    const specific =
+      (subject ? requiredMessages[`${subject}.${leaf}` as keyof typeof requiredMessages] : undefined) ??
+      requiredMessages[leaf as keyof typeof requiredMessages];
+    return intl.formatMessage(specific ?? extraMessages.fieldRequired);
+  };
+  switch (issue.reason) {
+    case 'required':
+      return required();
+    case 'too_small':
+      if (issue.minimum === undefined) break;
+      if (origin === 'string') return issue.minimum <= 1 ? required() : intl.formatMessage(limitMessages.tooShortText, { min: issue.minimum });
+      if (origin === 'array') return intl.formatMessage(limitMessages.tooFewEntries, { min: issue.minimum });
+      if (field === 'quantity') return intl.formatMessage(limitMessages.tooFewCopies, { min: issue.minimum });
+      return intl.formatMessage(limitMessages.tooSmallNumber, { min: issue.minimum });
+    case 'too_big':
+      if (issue.maximum === undefined) break;
+      // "tags.3" too long is one tag's text; "tags" too big is their count.
+      if (origin === 'array' && field === 'tags' && issue.path === 'tags') return intl.formatMessage(limitMessages.tooManyTags, { max: issue.maximum });
+      if (origin === 'array') return intl.formatMessage(limitMessages.tooManyEntries, { max: issue.maximum });
+      if (origin === 'string') return intl.formatMessage(limitMessages.tooLongText, { max: issue.maximum });
+      if (field === 'quantity') return intl.formatMessage(limitMessages.tooManyCopies, { max: issue.maximum });
+      return intl.formatMessage(limitMessages.tooLargeNumber, { max: issue.maximum });
+    case 'not_integer':
+      return intl.formatMessage(limitMessages.notInteger);
+    case 'invalid_number':
+      return intl.formatMessage(limitMessages.notNumber);
+    case 'invalid_email':
+      return intl.formatMessage(limitMessages.invalidEmail);
+    case 'invalid_format':
+      if (EMAIL_FIELDS.has(leaf)) return intl.formatMessage(limitMessages.invalidEmail);
+      if (leaf === 'type' || leaf === 'customType') return intl.formatMessage(limitMessages.invalidType);
+      if (leaf === 'username') return intl.formatMessage(limitMessages.invalidUsername);
+      return issue.message || intl.formatMessage(limitMessages.invalidFormat);
+    case 'invalid_type':
+      if (issue.path === 'quantity') return intl.formatMessage(limitMessages.notInteger);
+      break;
+    case 'not_equal':
+      return intl.formatMessage(limitMessages.notEqual);
+    case 'wrong_password':
+      return intl.formatMessage(errorMessages.INVALID_CURRENT_PASSWORD);
+  }
+  return issue.message || intl.formatMessage(extraMessages.fieldInvalid);
 }
 
 /** Field issues of an error by field path (first issue per field). */

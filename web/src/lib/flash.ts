@@ -3,18 +3,21 @@
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router-dom';
 
-export type Flash = 'operationSucceeded';
+/** `savedAsNobody`: an item was saved as "Nobody", so it is shown where its owner finds it (manage). */
+export type Flash = 'operationSucceeded' | 'savedAsNobody';
+const FLASHES: readonly Flash[] = ['operationSucceeded', 'savedAsNobody'];
 
 export function readFlash(state: unknown): Flash | null {
-  return (state as { flash?: unknown } | null)?.flash === 'operationSucceeded' ? 'operationSucceeded' : null;
+  const flash = (state as { flash?: unknown } | null)?.flash;
+  return FLASHES.find((known) => known === flash) ?? null;
 }
 
 export function flashState(flash: Flash = 'operationSucceeded'): { flash: Flash } {
   return { flash };
 }
 
-/** Goes to `to` saying the action succeeded there. */
-export function useNavigateWithFlash(): (to: string) => void {
+/** Goes to `to` saying the action succeeded there (or what `flash` says). */
+export function useNavigateWithFlash(): (to: string, flash?: Flash) => void {
   const navigate = useNavigate();
-  return useCallback((to: string) => void navigate(to, { state: flashState() }), [navigate]);
+  return useCallback((to: string, flash?: Flash) => void navigate(to, { state: flashState(flash) }), [navigate]);
 }

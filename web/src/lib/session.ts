@@ -40,7 +40,28 @@ export function getSession(): Session | null {
   return cachedSession;
 }
 
+// "You were signed out": set when the server revoked the stored session, until the next sign-in or
+// until the person dismisses it. Kept in memory: a reload starts afresh, signed out.
+let signedOut = false;
+const noticeListeners = new Set<() => void>();
+
+export function markSignedOut(value: boolean): void {
+  if (signedOut === value) return;
+  signedOut = value;
+  for (const listener of noticeListeners) listener();
+}
+
+export function wasSignedOut(): boolean {
+  return signedOut;
+}
+
+export function subscribeSignedOut(listener: () => void): () => void {
+  noticeListeners.add(listener);
+  return () => noticeListeners.delete(listener);
+}
+
 export function saveSession({ token, user }: TokenResponse): void {
+  markSignedOut(false);
   writeStorage(STORAGE_KEYS.token, token);
   writeStorage(STORAGE_KEYS.userId, String(user.id));
   writeStorage(STORAGE_KEYS.username, user.username);
@@ -64,6 +85,11 @@ export function subscribeSession(listener: () => void): () => void {
     listeners.delete(listener);
     window.removeEventListener('storage', onStorage);
   };
+}
+
+/** A 401 UNAUTHENTICATED: the token sent was revoked or expired (when one was sent). */
+export function isUnauthenticated(error: unknown): boolean {
+  return isApiError(error) && error.status === 401 && error.code === 'UNAUTHENTICATED';
 }
 
 /** A 401 while a token is stored: the server revoked or expired the session. */

@@ -18,7 +18,8 @@ export interface FormErrors {
 
 const inside = (path: string, field: string) => path === field || path.startsWith(`${field}.`);
 
-export function useFormErrors(error: unknown): FormErrors {
+/** `subject` names what the form edits, for field messages that depend on it (see describeFieldIssue). */
+export function useFormErrors(error: unknown, subject?: string): FormErrors {
   const intl = useIntl();
   const issues = fieldIssues(error);
   const all = isApiError(error) ? error.fields : [];
@@ -27,15 +28,15 @@ export function useFormErrors(error: unknown): FormErrors {
     stale: isApiError(error) && error.code === 'STALE_WRITE',
     field: (path) => {
       const issue = issues.get(path);
-      return issue ? describeFieldIssue(intl, issue) : undefined;
+      return issue ? describeFieldIssue(intl, issue, subject) : undefined;
     },
     fieldUnder: (path) => {
       const issue = all.find((candidate) => inside(candidate.path, path));
-      return issue ? describeFieldIssue(intl, issue) : undefined;
+      return issue ? describeFieldIssue(intl, issue, subject) : undefined;
     },
     unmatched: (shown) =>
       [...issues.values()]
         .filter((issue) => !shown.some((field) => inside(issue.path, field)))
-        .map((issue) => describeFieldIssue(intl, issue)),
+        .map((issue) => describeFieldIssue(intl, issue, subject)),
   };
 }

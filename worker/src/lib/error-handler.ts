@@ -35,13 +35,29 @@ const VALIDATION_REASONS = new Set([
   'wrong_password',
 ]);
 
-function localizeField(locale: AppEnv['Variables']['locale'], field: FieldIssue & { minimum?: number; maximum?: number }): FieldIssue {
-  if (field.message) return { path: field.path, reason: field.reason, message: field.message };
-  const key = (VALIDATION_REASONS.has(field.reason) ? `validation.${field.reason}` : 'validation.invalid') as MessageKey;
+/** The message key of a field issue: limits on text, lists and numbers each have their own wording. */
+function messageKey(field: FieldIssue): MessageKey {
+  const limit = field.reason === 'too_small' || field.reason === 'too_big';
+  if (limit && field.reason === 'too_small' && field.origin === 'string' && field.minimum === 1) return 'validation.required';
+  if (limit && (field.origin === 'string' || field.origin === 'array' || field.origin === 'number')) {
+    return `validation.${field.reason}.${field.origin}` as MessageKey;
+  }
+  return (VALIDATION_REASONS.has(field.reason) ? `validation.${field.reason}` : 'validation.invalid') as MessageKey;
+}
+
+/** The limits travel with the message so the SPA can word the issue per field in its own language. */
+function localizeField(locale: AppEnv['Variables']['locale'], field: FieldIssue): FieldIssue {
+  const limits = {
+    ...(field.minimum !== undefined && { minimum: field.minimum }),
+    ...(field.maximum !== undefined && { maximum: field.maximum }),
+    ...(field.origin !== undefined && { origin: field.origin }),
+  };
+  if (field.message) return { path: field.path, reason: field.reason, message: field.message, ...limits };
   return {
     path: field.path,
     reason: field.reason,
-    message: translate(locale, key, { minimum: field.minimum ?? '', maximum: field.maximum ?? '' }),
+    message: translate(locale, messageKey(field), { minimum: field.minimum ?? '', maximum: field.maximum ?? '' }),
+    ...limits,
   };
 }
 

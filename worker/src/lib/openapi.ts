@@ -11,7 +11,16 @@ export const errorBody = z
       details: z
         .object({
           fields: z
-            .array(z.object({ path: z.string(), reason: z.string(), message: z.string() }))
+            .array(
+              z.object({
+                path: z.string(),
+                reason: z.string(),
+                message: z.string(),
+                minimum: z.number().optional(),
+                maximum: z.number().optional(),
+                origin: z.string().optional(),
+              }),
+            )
             .optional(),
           retryAfter: z.number().optional(),
         })

@@ -9,9 +9,9 @@ export function validationError(error: z.ZodError): ApiError {
     const reason = missing ? 'required' : issue.code;
     const limits =
       issue.code === 'too_small'
-        ? { minimum: Number(issue.minimum) }
+        ? { minimum: Number(issue.minimum), origin: issue.origin }
         : issue.code === 'too_big'
-          ? { maximum: Number(issue.maximum) }
+          ? { maximum: Number(issue.maximum), origin: issue.origin }
           : {};
     return { path: issue.path.map(String).join('.'), reason, message: '', ...limits };
   });

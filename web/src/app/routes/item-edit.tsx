@@ -16,6 +16,7 @@ import { useNavigateWithFlash } from '../../lib/flash';
 import { paths } from '../../lib/paths';
 import { useDemoMode } from '../../lib/use-demo-mode';
 import { CollectionGate, useCollectionCrumbs, useRouteIds } from '../collection-gate';
+import { savedItemDestination } from '../../features/items/saved-destination';
 
 const messages = defineMessages<{ title: { title: string } }>({
   title: { id: 'app.itemEdit.title', defaultMessage: 'Edit {title}' },
@@ -48,8 +49,9 @@ function EditItemScreen({ collection, item, properties, onReload }: EditItemScre
         cancelTo={paths.item(collection.id, item.id)}
         upload={async (file) => (await uploadMedia(collection.id, file)).value}
         onSubmit={async (input) => {
-          await trigger({ ...input, version: item.version });
-          navigateWithFlash(paths.item(collection.id, item.id));
+          const saved = await trigger({ ...input, version: item.version });
+          const next = savedItemDestination(collection, saved);
+          navigateWithFlash(next.to, next.flash);
         }}
         onReload={onReload}
       />

@@ -11,6 +11,7 @@ import { useNavigateWithFlash } from '../../lib/flash';
 import { paths } from '../../lib/paths';
 import { useDemoMode } from '../../lib/use-demo-mode';
 import { CollectionGate, useCollectionCrumbs } from '../collection-gate';
+import { savedItemDestination } from '../../features/items/saved-destination';
 
 const messages = defineMessages({
   title: { id: 'app.itemNew.title', defaultMessage: 'New item' },
@@ -36,7 +37,8 @@ function NewItemScreen({ collection }: { collection: Collection }) {
           upload={async (file) => (await uploadMedia(collection.id, file)).value}
           onSubmit={async (input) => {
             const item = await trigger(input);
-            navigateWithFlash(paths.item(collection.id, item.id));
+            const next = savedItemDestination(collection, item);
+            navigateWithFlash(next.to, next.flash);
           }}
         />
       ) : (

@@ -365,3 +365,16 @@ export async function recentItems(d1: D1Database, collectionId: number, level: C
   const all = summaries([...added!.results, ...edited!.results], props);
   return { added: all.slice(0, added!.results.length), edited: all.slice(added!.results.length) };
 }
+
+/**
+ * The items set to "Nobody" themselves (their own visibility 4), newest change first: browsing never
+ * shows them, so the owner reaches them from the manage screen. The titles are the owner's (level 4
+ * properties included, as in the edit screens).
+ */
+export async function hiddenItemsOf(d1: D1Database, collectionId: number, props: PropertyRow[]): Promise<ItemSummary[]> {
+  const { results } = await d1
+    .prepare('SELECT * FROM items WHERE collection_id = ? AND visibility = 4 ORDER BY updated_at DESC, id DESC')
+    .bind(collectionId)
+    .all<ItemRow>();
+  return summaries(results, props);
+}

@@ -5,6 +5,7 @@ import type { Context } from 'hono';
 import {
   createItemInput,
   filterFacets,
+  hiddenItems as hiddenItemsSchema,
   item,
   itemListQuery,
   itemPage,
@@ -19,7 +20,7 @@ import { createRouter } from '../../lib/router';
 import { callerOf, optionalUser, requireUser } from '../../middleware/auth';
 import { requireOwnedCollection, requireVisibleCollection } from '../collections/collections.queries';
 import { listPropertyRows, visibleProperties } from '../properties/properties.queries';
-import { listFacets, listItems, loadItem, recentItems, toItem, type ListRequest } from './items.queries';
+import { hiddenItemsOf, listFacets, listItems, loadItem, recentItems, toItem, type ListRequest } from './items.queries';
 import { createItems, deleteItem, duplicateItem, updateItem, type WriteContext } from './items.writer';
 
 const tags = ['Items'];
@@ -55,6 +56,17 @@ const recent = createRoute({
   middleware: [optionalUser],
   request: { params: collectionParam },
   responses: { 200: jsonContent(recentItemsSchema, 'Recent items'), ...errors(400, 401, 404) },
+});
+
+const hidden = createRoute({
+  method: 'get',
+  path: '/collections/{id}/hidden-items',
+  tags,
+  summary: 'The owner only: the items set to "Nobody", which browsing never shows',
+  middleware: [requireUser],
+  security: bearer,
+  request: { params: collectionParam },
+  responses: { 200: jsonContent(hiddenItemsSchema, 'Items set to Nobody'), ...errors(400, 401, 403, 404) },
 });
 
 const create = createRoute({
@@ -149,6 +161,12 @@ export const itemsRoutes = createRouter()
     if (found.collection.visibility === 4) throw new ApiError('NOT_FOUND');
     const props = visibleProperties(await listPropertyRows(db, found.collection.id), found.level);
     return c.json(await recentItems(c.get('d1'), found.collection.id, found.level, props), 200);
+  })
+  .openapi(hidden, async (c) => {
+    const db = c.get('db');
+    const found = await requireOwnedCollection(db, callerOf(c), c.req.valid('param').id);
+    const props = visibleProperties(await listPropertyRows(db, found.collection.id), found.level, true);
+    return c.json({ items: await hiddenItemsOf(c.get('d1'), found.collection.id, props) }, 200);
   })
   .openapi(create, async (c) => {
     const db = c.get('db');

@@ -2,7 +2,7 @@
 // the same way so it does not reveal which accounts exist.
 import { createRoute } from '@hono/zod-openapi';
 import { and, eq, gt, isNull } from 'drizzle-orm';
-import { passwordResetConfirmInput, passwordResetRequestInput } from '../../../../shared/schemas/auth';
+import { passwordResetCheckInput, passwordResetConfirmInput, passwordResetRequestInput } from '../../../../shared/schemas/auth';
 import { okResponse } from '../../../../shared/schemas/common';
 import { passwordResets, sessions, users } from '../../db/schema';
 import { createRouter } from '../../lib/router';
@@ -15,6 +15,7 @@ import { clearSignInLimitsOf } from '../auth/auth.service';
 import { cancelEmailChanges, findUserByLogin } from '../users/users.queries';
 import { sendPasswordResetEmail } from './password-reset.email';
 import { sqlNow, sqlNowPlus } from '../../db/now';
+import type { Db } from '../../env';
 
 const LINK_LIFETIME_MS = 2 * 60 * 60 * 1000;
 const REQUESTS_PER_ADDRESS = 10;
@@ -41,6 +42,33 @@ const confirmReset = createRoute({
   request: jsonBody(passwordResetConfirmInput),
   responses: { 200: jsonContent(okResponse, 'Password changed'), ...errors(400) },
 });
+
+const checkReset = createRoute({
+  method: 'post',
+  path: '/password-reset/check',
+  tags: ['Session'],
+  summary: 'Tell whether a reset link token can still be used, without using it',
+  request: jsonBody(passwordResetCheckInput),
+  responses: { 200: jsonContent(okResponse, 'The link can be used'), ...errors(400) },
+});
+
+/** The user a reset token can still reset, if any: unused, unexpired, of an enabled account. */
+async function usableReset(db: Db, token: string) {
+  const [reset] = await db
+    .select({ userId: passwordResets.userId })
+    .from(passwordResets)
+    .innerJoin(users, eq(users.id, passwordResets.userId))
+    .where(
+      and(
+        eq(passwordResets.tokenHash, await sha256Hex(token)),
+        isNull(passwordResets.usedAt),
+        gt(passwordResets.expiresAt, sqlNow),
+        eq(users.enabled, true),
+      ),
+    )
+    .limit(1);
+  return reset;
+}
 
 export const passwordResetRoutes = createRouter()
   .openapi(requestReset, async (c) => {
@@ -83,19 +111,7 @@ export const passwordResetRoutes = createRouter()
         fields: [{ path: 'confirmation', reason: 'not_equal', message: '' }],
       });
     }
-    const [reset] = await db
-      .select({ userId: passwordResets.userId })
-      .from(passwordResets)
-      .innerJoin(users, eq(users.id, passwordResets.userId))
-      .where(
-        and(
-          eq(passwordResets.tokenHash, await sha256Hex(input.token)),
-          isNull(passwordResets.usedAt),
-          gt(passwordResets.expiresAt, sqlNow),
-          eq(users.enabled, true),
-        ),
-      )
-      .limit(1);
+    const reset = await usableReset(db, input.token);
     if (!reset) throw new ApiError('RESET_TOKEN_INVALID');
 
     await db.batch([
@@ -113,5 +129,11 @@ export const passwordResetRoutes = createRouter()
       cancelEmailChanges(db, reset.userId),
       ...clearSignInLimitsOf(db, reset.userId),
     ]);
+    return c.json({ ok: true as const }, 200);
+  })
+  .openapi(checkReset, async (c) => {
+    const { token } = c.req.valid('json');
+    // A link is a random 43-character token: anything much shorter cannot be one.
+    if (token.length < 20 || !(await usableReset(c.get('db'), token))) throw new ApiError('RESET_TOKEN_INVALID');
     return c.json({ ok: true as const }, 200);
   });

@@ -41,7 +41,7 @@ export function PasswordResetConfirmForm({ token }: { token: string }) {
   }
 
   return (
-    <form className="form" onSubmit={onSubmit}>
+    <form className="form" onSubmit={onSubmit} noValidate>
       <FormAlerts errors={errors} shownFields={FIELDS} />
       <NewPasswordFields {...NEW_PASSWORD} errors={errors} />
       <div className="actions">

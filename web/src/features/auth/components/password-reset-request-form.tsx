@@ -1,10 +1,13 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import type { FormEvent } from 'react';
 import { defineMessages, useIntl } from 'react-intl';
 import { ErrorAlert, SuccessStatus } from '../../../components/alert';
 import { TextField } from '../../../components/text-field';
 import { useFormErrors } from '../../../lib/use-form-errors';
 import { useRequestPasswordReset } from '../api/request-password-reset';
+import { ApiError } from '../../../lib/api-client';
+import { checkForm } from '../../../lib/form-check';
+import { useFocusFirstInvalid } from '../../../lib/use-submit';
 
 const messages = defineMessages({
   title: { id: 'auth.passwordResetRequestForm.title', defaultMessage: 'Reset your password' },
@@ -28,11 +31,19 @@ export function PasswordResetRequestForm({ id }: { id?: string }) {
   const [sent, setSent] = useState(false);
   const errors = useFormErrors(error);
 
+  const formRef = useRef<HTMLFormElement>(null);
+  useFocusFirstInvalid(formRef, error);
+
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
     setError(null);
     setSent(false);
+    const issues = checkForm(event.currentTarget);
+    if (issues.length > 0) {
+      setError(new ApiError({ status: 0, code: 'VALIDATION_FAILED', fields: issues }));
+      return;
+    }
     try {
       await trigger({ login: String(form.get('login') ?? '') });
       setSent(true);
@@ -45,7 +56,7 @@ export function PasswordResetRequestForm({ id }: { id?: string }) {
     <section className="card" id={id} aria-labelledby="password-reset-request-title">
       <h2 id="password-reset-request-title">{intl.formatMessage(messages.title)}</h2>
       <p className="muted">{intl.formatMessage(messages.intro)}</p>
-      <form className="form" onSubmit={onSubmit}>
+      <form className="form" onSubmit={onSubmit} noValidate ref={formRef}>
         {sent ? <SuccessStatus>{intl.formatMessage(messages.sent)}</SuccessStatus> : null}
         {errors.message ? <ErrorAlert>{errors.message}</ErrorAlert> : null}
         <TextField

@@ -1,14 +1,16 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import type { FormEvent } from 'react';
 import { defineMessages, useIntl } from 'react-intl';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { useSWRConfig } from 'swr';
 import { ErrorAlert } from '../../../components/alert';
 import { TextField } from '../../../components/text-field';
-import { isApiError } from '../../../lib/api-client';
+import { ApiError, isApiError } from '../../../lib/api-client';
+import { checkForm } from '../../../lib/form-check';
 import { saveSession } from '../../../lib/session';
 import { API_INFO_KEY } from '../../../lib/use-api-info';
 import { useFormErrors } from '../../../lib/use-form-errors';
+import { useFocusFirstInvalid } from '../../../lib/use-submit';
 import { useCreateToken } from '../api/create-token';
 
 const messages = defineMessages({
@@ -37,10 +39,18 @@ export function SignInForm() {
   const [error, setError] = useState<unknown>(null);
   const errors = useFormErrors(error);
 
+  const formRef = useRef<HTMLFormElement>(null);
+  useFocusFirstInvalid(formRef, error);
+
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
     setError(null);
+    const issues = checkForm(event.currentTarget);
+    if (issues.length > 0) {
+      setError(new ApiError({ status: 0, code: 'VALIDATION_FAILED', fields: issues }));
+      return;
+    }
     try {
       const result = await trigger({ login: String(form.get('login') ?? ''), password: String(form.get('password') ?? '') });
       saveSession(result);
@@ -53,7 +63,7 @@ export function SignInForm() {
   }
 
   return (
-    <form className="form" onSubmit={onSubmit}>
+    <form className="form" onSubmit={onSubmit} noValidate ref={formRef}>
       {errors.message ? (
         <ErrorAlert>
           {errors.message}

@@ -18,6 +18,7 @@ import { LevelSelect, readLevel } from '../../../components/level-select';
 import { SelectField } from '../../../components/select-field';
 import { TextField } from '../../../components/text-field';
 import { TextareaField } from '../../../components/textarea-field';
+import { ApiError } from '../../../lib/api-client';
 import { fieldText, useSubmit } from '../../../lib/use-submit';
 import { collectionTypeMessages, isTemplateType } from './collection-type';
 
@@ -48,10 +49,14 @@ const messages = defineMessages({
   create: { id: 'collections.collectionForm.create', defaultMessage: 'Create the collection' },
 });
 
-const valued = defineMessages<{ tagsHint: { max: number } }>({
+const valued = defineMessages<{ tagsHint: { max: number }; tagsCount: { count: number; max: number } }>({
   tagsHint: {
     id: 'collections.collectionForm.tagsHint',
     defaultMessage: 'Separated by commas, {max, number} at most.',
+  },
+  tagsCount: {
+    id: 'collections.collectionForm.tagsCount',
+    defaultMessage: '{count, plural, one {# tag} other {# tags}} of {max, number}.',
   },
 });
 
@@ -76,21 +81,30 @@ export function CollectionForm({ collection, readOnly, cancelTo, onSubmit, onRel
   const intl = useIntl();
   const initialType = collection ? (isTemplateType(collection.type) ? collection.type : OTHER) : 'books';
   const [type, setType] = useState<string>(initialType);
+  const [tagCount, setTagCount] = useState(() => collection?.tags.length ?? 0);
   const submit = useSubmit((fields) => {
     const text = (name: string) => fieldText(fields, name).trim();
+    const tags = parseTags(text('tags'));
+    if (tags.length > MAX_TAGS) {
+      throw new ApiError({
+        status: 0,
+        code: 'VALIDATION_FAILED',
+        fields: [{ path: 'tags', reason: 'too_big', origin: 'array', maximum: MAX_TAGS, message: '' }],
+      });
+    }
     return onSubmit({
       type: type === OTHER ? text('customType').toLowerCase() : type,
       name: text('name'),
       description: text('description') || null,
-      tags: parseTags(text('tags')),
+      tags,
       visibility: readLevel(fields.get('visibility')) ?? 0,
       borrowable: readLevel(fields.get('borrowable')) ?? 3,
     });
-  });
+  }, undefined, { subject: 'collection' });
   const { errors, busy } = submit;
 
   return (
-    <form className="form" onSubmit={submit.onSubmit}>
+    <form className="form" onSubmit={submit.onSubmit} noValidate>
       <FormAlerts errors={errors} shownFields={FIELDS} onReload={onReload} />
       <fieldset className="form__fieldset" disabled={readOnly || busy}>
         <div className="form__row">
@@ -143,8 +157,16 @@ export function CollectionForm({ collection, readOnly, cancelTo, onSubmit, onRel
         <TextField
           name="tags"
           label={intl.formatMessage(messages.tags)}
-          hint={intl.formatMessage(valued.tagsHint, { max: MAX_TAGS })}
+          hint={
+            <>
+              {intl.formatMessage(valued.tagsHint, { max: MAX_TAGS })}{' '}
+              <span className={tagCount > MAX_TAGS ? 'field__counter--over' : undefined} aria-live="polite">
+                {intl.formatMessage(valued.tagsCount, { count: tagCount, max: MAX_TAGS })}
+              </span>
+            </>
+          }
           defaultValue={collection?.tags.join(', ') ?? ''}
+          onChange={(event) => setTagCount(parseTags(event.target.value).length)}
           autoComplete="off"
           error={errors.fieldUnder('tags')}
         />

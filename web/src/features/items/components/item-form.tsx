@@ -7,7 +7,6 @@ import { ITEM_QUANTITY_MAX } from '../../../../../shared/catalogue';
 import type { Collection } from '../../../../../shared/schemas/collections';
 import type { CreateItemInput, Item } from '../../../../../shared/schemas/items';
 import type { Property } from '../../../../../shared/schemas/properties';
-import { ErrorAlert } from '../../../components/alert';
 import { commonMessages } from '../../../components/common-messages';
 import { FormActions } from '../../../components/form-actions';
 import { FormAlerts } from '../../../components/form-alerts';
@@ -18,8 +17,9 @@ import { UploadGuardProvider, useUploadGuard } from '../../../components/value-i
 import type { UploadProblem } from '../../../components/value-input/upload-guard';
 import { ValueInput } from '../../../components/value-input/value-input';
 import { describeValueReason } from '../../../components/value-input/value-reasons';
-import { describeError, errorMessages } from '../../../lib/error-messages';
-import { useSubmit } from '../../../lib/use-submit';
+import { ApiError } from '../../../lib/api-client';
+import { describeError } from '../../../lib/error-messages';
+import { fieldText, useSubmit } from '../../../lib/use-submit';
 import { toInputTexts, valueFromTexts } from '../../../lib/value-form';
 
 const messages = defineMessages<{
@@ -101,7 +101,6 @@ export function ItemForm({ collection, properties, item, readOnly, cancelTo, upl
   const [texts, setTexts] = useState<Texts>(() => initialTexts(properties, item));
   const [invalid, setInvalid] = useState<Record<string, string>>({});
   const shownFields = ['quantity', 'visibility', 'borrowable', ...properties.map((property) => `values.${property.key}`)];
-  const hasInvalid = Object.keys(invalid).length > 0;
   const uploads = useUploadGuard();
   const [uploadProblem, setUploadProblem] = useState<{ problem: UploadProblem; attempt: number } | null>(null);
   const submit = useSubmit(async (fields) => {
@@ -111,12 +110,12 @@ export function ItemForm({ collection, properties, item, readOnly, cancelTo, upl
     if (problem) return;
     const built = buildValues(properties, texts);
     setInvalid(built.invalid);
-    // Refused here, each property says why; nothing is sent.
-    if (Object.keys(built.invalid).length > 0) return;
-    const quantity = Number(fields.get('quantity'));
+    // Refused here, each property says why; nothing is sent. The number of copies was checked before
+    // (a whole number from 1, see the field's attributes): 0 or -3 is refused, never stored as 1.
+    if (Object.keys(built.invalid).length > 0) throw new ApiError({ status: 0, code: 'VALIDATION_FAILED' });
     await onSubmit({
       values: built.values,
-      quantity: Number.isInteger(quantity) && quantity > 0 ? quantity : 1,
+      quantity: Number(fieldText(fields, 'quantity').trim()),
       visibility: readLevel(fields.get('visibility')),
       borrowable: readLevel(fields.get('borrowable')),
     });
@@ -130,7 +129,6 @@ export function ItemForm({ collection, properties, item, readOnly, cancelTo, upl
   return (
     <UploadGuardProvider value={uploads.reporter}>
       <form className="form" onSubmit={submit.onSubmit} noValidate>
-        {hasInvalid ? <ErrorAlert>{intl.formatMessage(errorMessages.VALIDATION_FAILED)}</ErrorAlert> : null}
         {uploadProblem ? (
           <ErrorAlert>
             {'error' in uploadProblem.problem

@@ -34,7 +34,7 @@ export function ChangePasswordForm({ disabled }: { disabled: boolean }) {
   return (
     <section className="card" aria-labelledby="change-password-title">
       <h2 id="change-password-title">{intl.formatMessage(messages.title)}</h2>
-      <form className="form" onSubmit={onSubmit}>
+      <form className="form" onSubmit={onSubmit} noValidate>
         {changed ? <SuccessStatus>{intl.formatMessage(commonMessages.passwordChanged)}</SuccessStatus> : null}
         <FormAlerts errors={errors} shownFields={FIELDS} />
         <fieldset className="form__fieldset" disabled={disabled || busy}>

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import type { FormEvent } from 'react';
 import { defineMessages, useIntl } from 'react-intl';
 import { PASSWORD_MAX_LENGTH } from '../../../../../shared/constants';
@@ -8,6 +8,9 @@ import { commonMessages } from '../../../components/common-messages';
 import { TextField } from '../../../components/text-field';
 import { useFormErrors } from '../../../lib/use-form-errors';
 import { useUpdateProfile } from '../api/update-profile';
+import { ApiError } from '../../../lib/api-client';
+import { checkForm } from '../../../lib/form-check';
+import { useFocusFirstInvalid } from '../../../lib/use-submit';
 
 const messages = defineMessages({
   title: { id: 'profile.profileDetailsForm.title', defaultMessage: 'Account' },
@@ -47,6 +50,9 @@ export function ProfileDetailsForm({ profile, disabled }: { profile: Profile; di
   // A different address needs the current password (a session alone must not redirect resets elsewhere).
   const changingEmail = normalized(email) !== (profile.email ?? '');
 
+  const formRef = useRef<HTMLFormElement>(null);
+  useFocusFirstInvalid(formRef, error);
+
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
@@ -58,6 +64,11 @@ export function ProfileDetailsForm({ profile, disabled }: { profile: Profile; di
     if (changingEmail) input.currentPassword = String(form.get('currentPassword') ?? '');
     setError(null);
     setSaved(null);
+    const issues = checkForm(event.currentTarget);
+    if (issues.length > 0) {
+      setError(new ApiError({ status: 0, code: 'VALIDATION_FAILED', fields: issues }));
+      return;
+    }
     try {
       const updated = await trigger(input);
       setEmail(updated.email ?? '');
@@ -74,7 +85,7 @@ export function ProfileDetailsForm({ profile, disabled }: { profile: Profile; di
   return (
     <section className="card" aria-labelledby="profile-details-title">
       <h2 id="profile-details-title">{intl.formatMessage(messages.title)}</h2>
-      <form className="form" onSubmit={onSubmit}>
+      <form className="form" onSubmit={onSubmit} noValidate ref={formRef}>
         {saved ? <SuccessStatus>{saved}</SuccessStatus> : null}
         {errors.message ? <ErrorAlert>{errors.message}</ErrorAlert> : null}
         {errors.unmatched(FIELDS).map((text) => (

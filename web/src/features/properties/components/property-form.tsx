@@ -142,7 +142,7 @@ export function PropertyForm({ property, readOnly, cancelTo, onSubmit, onReload 
     (code === 'PROPERTY_HAS_VALUES' ? intl.formatMessage(errorMessages.PROPERTY_HAS_VALUES) : undefined);
 
   return (
-    <form className="form" onSubmit={submit.onSubmit}>
+    <form className="form" onSubmit={submit.onSubmit} noValidate>
       <FormAlerts errors={errors} shownFields={FIELDS} onReload={onReload} />
       <fieldset className="form__fieldset" disabled={readOnly || busy}>
         <div className="form__row">

@@ -74,7 +74,7 @@ export function UserForm(props: UserFormProps) {
   });
 
   return (
-    <form className="form" onSubmit={onSubmit}>
+    <form className="form" onSubmit={onSubmit} noValidate>
       <FormAlerts errors={errors} shownFields={FIELDS} />
       <fieldset className="form__fieldset" disabled={readOnly || busy}>
         <TextField
