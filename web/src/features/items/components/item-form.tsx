@@ -7,6 +7,7 @@ import { ITEM_QUANTITY_MAX } from '../../../../../shared/catalogue';
 import type { Collection } from '../../../../../shared/schemas/collections';
 import type { CreateItemInput, Item } from '../../../../../shared/schemas/items';
 import type { Property } from '../../../../../shared/schemas/properties';
+import { ErrorAlert } from '../../../components/alert';
 import { commonMessages } from '../../../components/common-messages';
 import { FormActions } from '../../../components/form-actions';
 import { FormAlerts } from '../../../components/form-alerts';
