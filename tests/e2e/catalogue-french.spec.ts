@@ -46,7 +46,9 @@ test('creating a collection and an item in French', async ({ page, request }) =>
   await expect(details).toContainText('Non');
   const actions = page.getByRole('group', { name: 'Actions sur l’objet' });
   await expect(actions.getByRole('link', { name: 'Modifier' })).toBeVisible();
-  await expect(actions.getByRole('button', { name: 'Dupliquer' })).toBeVisible();
-  await expect(actions.getByRole('link', { name: 'Supprimer' })).toBeVisible();
+  await actions.getByRole('button', { name: 'Plus d’actions' }).click();
+  await expect(page.getByRole('menuitem', { name: 'Dupliquer' })).toBeVisible();
+  await expect(page.getByRole('menuitem', { name: 'Supprimer' })).toBeVisible();
+  await page.keyboard.press('Escape');
   await expect(page.getByText('Exemplaires', { exact: true })).toBeVisible();
 });
