@@ -1,6 +1,7 @@
 import { defineMessages, useIntl } from 'react-intl';
 import { Outlet, ScrollRestoration, useNavigation } from 'react-router-dom';
 import { MediaUrlProvider } from '../lib/media-url';
+import { AppStatus } from './app-status';
 import { AppSwrProvider } from './swr-provider';
 import { NavBar } from './nav-bar';
 
@@ -19,6 +20,7 @@ export function RootLayout() {
         </a>
         {navigation.state !== 'idle' ? <div className="progress" aria-hidden="true" /> : null}
         <NavBar />
+        <AppStatus />
         <main id="main" className="main" tabIndex={-1}>
           <Outlet />
         </main>
