@@ -2,12 +2,56 @@
 import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
 
 const worker = 'http://127.0.0.1:8787';
 
 export default defineConfig({
   root: fileURLToPath(new URL('./web', import.meta.url)),
-  plugins: [react()],
+  plugins: [
+    react(),
+    // Installable app: a manifest and a service worker that precaches the app shell only. API answers
+    // and media are never cached (no stale private data on a shared phone); they need the network.
+    VitePWA({
+      strategies: 'generateSW',
+      // Registered by web/src/lib/service-worker.ts (no inline script: the CSP refuses it).
+      injectRegister: false,
+      // A new version waits until the person chooses to reload, so nobody loses a form half filled.
+      registerType: 'prompt',
+      filename: 'sw.js',
+      manifestFilename: 'manifest.webmanifest',
+      includeAssets: ['favicon.svg', 'icons/apple-touch-icon.png'],
+      manifest: {
+        id: '/',
+        name: 'Vitrine',
+        short_name: 'Vitrine',
+        description: 'Catalogue your collections and share them.',
+        lang: 'en',
+        start_url: '/',
+        scope: '/',
+        display: 'standalone',
+        // Light theme colours; index.html gives dark ones to browsers through theme-color media queries.
+        background_color: '#f6f7fb',
+        theme_color: '#4338ca',
+        icons: [
+          { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
+          { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
+          { src: '/icons/icon-maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+          { src: '/favicon.svg', sizes: 'any', type: 'image/svg+xml', purpose: 'any' },
+        ],
+      },
+      workbox: {
+        globPatterns: ['**/*.{js,css,html,svg,png,webmanifest}'],
+        navigateFallback: '/index.html',
+        // The Worker answers these itself: never the cached shell, never a cached answer.
+        navigateFallbackDenylist: [/^\/api(\/|$)/, /^\/media(\/|$)/, /^\/__scheduled/],
+        runtimeCaching: [],
+        cleanupOutdatedCaches: true,
+        clientsClaim: false,
+        skipWaiting: false,
+      },
+    }),
+  ],
   build: {
     outDir: fileURLToPath(new URL('./web/dist', import.meta.url)),
     emptyOutDir: true,

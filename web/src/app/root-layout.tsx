@@ -2,6 +2,7 @@ import { defineMessages, useIntl } from 'react-intl';
 import { Outlet, ScrollRestoration, useNavigation } from 'react-router-dom';
 import { SignedOutNotice } from '../components/signed-out-notice';
 import { MediaUrlProvider } from '../lib/media-url';
+import { AppStatus } from './app-status';
 import { AppSwrProvider } from './swr-provider';
 import { NavBar } from './nav-bar';
 
@@ -20,6 +21,7 @@ export function RootLayout() {
         </a>
         {navigation.state !== 'idle' ? <div className="progress" aria-hidden="true" /> : null}
         <NavBar />
+        <AppStatus />
         <main id="main" className="main" tabIndex={-1}>
           <SignedOutNotice />
           <Outlet />

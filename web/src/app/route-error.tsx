@@ -1,4 +1,4 @@
-// Errors while routing (an unknown path, a chunk that failed to load after a deploy).
+// Errors while routing (an unknown path, a chunk that failed to load after a deploy or for lack of network).
 import { isRouteErrorResponse, useRouteError } from 'react-router-dom';
 import { NotFoundScreen } from '../components/not-found-screen';
 import { PageError } from '../components/page-error';

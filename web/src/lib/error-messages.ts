@@ -3,6 +3,7 @@ import { defineMessages } from 'react-intl';
 import type { IntlShape, MessageDescriptor, NoMessageValues } from 'react-intl';
 import type { FieldIssue } from '../../../shared/errors';
 import { isApiError } from './api-client';
+import { isOnline } from './use-online';
 import type { ApiErrorCode } from './api-client';
 
 export const errorMessages = defineMessages({
@@ -66,6 +67,7 @@ const extraMessages = defineMessages<{
   retryIn: { minutes: number };
   fieldRequired: NoMessageValues;
   fieldInvalid: NoMessageValues;
+  offline: NoMessageValues;
 }>({
   retryIn: {
     id: 'errors.TOO_MANY_REQUESTS.retryIn',
@@ -73,6 +75,7 @@ const extraMessages = defineMessages<{
   },
   fieldRequired: { id: 'errors.field.required', defaultMessage: 'This field is required.' },
   fieldInvalid: { id: 'errors.field.invalid', defaultMessage: 'This value is not valid.' },
+  offline: { id: 'errors.NETWORK.offline', defaultMessage: 'You are offline. Try again once you are back online.' },
 });
 
 /** What to do about a field left empty, by field: specific where a form knows the field. */
@@ -161,6 +164,8 @@ export function describeError(intl: IntlShape, error: unknown): string {
   if (error.code === 'TOO_MANY_REQUESTS' && error.retryAfter !== null && error.retryAfter > 0) {
     return intl.formatMessage(extraMessages.retryIn, { minutes: Math.max(1, Math.ceil(error.retryAfter / 60)) });
   }
+  // No answer because the device has no network: say so rather than blaming the server.
+  if (error.code === 'NETWORK' && !isOnline()) return intl.formatMessage(extraMessages.offline);
   const code: ApiErrorCode = error.code in errorMessages ? error.code : 'UNKNOWN';
   return intl.formatMessage(errorMessages[code]);
 }

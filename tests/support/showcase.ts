@@ -1,0 +1,95 @@
+// The main screens of the app and the data that fills them, shared by the accessibility spec and the
+// README screenshots (tests/e2e/accessibility.spec.ts, tests/screenshots/). A new main screen is added
+// to SCREENS once and is then checked by axe and photographed.
+import type { APIRequestContext, Page } from '@playwright/test';
+import { DISPLAY_MODES } from '../../shared/catalogue';
+import { STORAGE_KEYS } from '../../shared/constants';
+import { ADMIN, addPropertyViaApi, bearer, createCollectionViaApi, createItemsViaApi } from './e2e-helpers';
+
+export interface Showcase {
+  token: string;
+  user: { id: number; username: string; readOnly: boolean };
+  collectionId: number;
+  itemId: number;
+  propertyId: number;
+}
+
+const BOOKS = [
+  { title: 'The Left Hand of Darkness', authors: ['Ursula K. Le Guin'], year: 1969, genre: ['Science fiction'], rating: 5, read: true },
+  { title: 'Le Petit Prince', authors: ['Antoine de Saint-Exupéry'], year: 1943, genre: ['Tale'], rating: 4.5, read: true },
+  { title: 'Dune', authors: ['Frank Herbert'], year: 1965, genre: ['Science fiction'], rating: 4, read: true },
+  { title: 'Les Misérables', authors: ['Victor Hugo'], year: 1862, genre: ['Novel'], rating: 4.5, read: false },
+  { title: 'Piranesi', authors: ['Susanna Clarke'], year: 2020, genre: ['Fantasy'], rating: 4, read: true },
+  { title: 'L’Écume des jours', authors: ['Boris Vian'], year: 1947, genre: ['Novel'], rating: 3.5, read: false },
+  { title: 'A Wizard of Earthsea', authors: ['Ursula K. Le Guin'], year: 1968, genre: ['Fantasy'], rating: 5, read: true },
+  { title: 'Station Eleven', authors: ['Emily St. John Mandel'], year: 2014, genre: ['Science fiction'], rating: 4, read: false },
+];
+
+/** The administrator's books (from the template, so every kind of field shows) and a few items. */
+export async function seedShowcase(request: APIRequestContext): Promise<Showcase> {
+  const login = await request.post('/api/v1/token', { data: { login: ADMIN.username, password: ADMIN.password } });
+  if (login.status() !== 200) throw new Error(`signing in as admin answered ${login.status()}`);
+  const { token, user } = (await login.json()) as { token: string; user: Showcase['user'] };
+  const collection = await createCollectionViaApi(request, token, {
+    type: 'books',
+    name: 'Science fiction and classics',
+    description: 'The shelf by the window: favourites, first editions and books waiting to be read.',
+  });
+  const items = await createItemsViaApi(
+    request,
+    token,
+    collection.id,
+    BOOKS.map(({ rating, read, ...values }) => ({ values: { ...values, rating, read, publisher: 'Gallimard', pages: 320 } })),
+  );
+  await addPropertyViaApi(request, token, collection.id, { label: 'Shelf', type: 'text', filterable: true });
+  const res = await request.get(`/api/v1/collections/${collection.id}/properties`, { headers: bearer(token) });
+  const { properties } = (await res.json()) as { properties: { id: number; key: string }[] };
+  const year = properties.find((property) => property.key === 'year');
+  if (!year || !items[0]) throw new Error('the books template has no year property');
+  return { token, user, collectionId: collection.id, itemId: items[0].id, propertyId: year.id };
+}
+
+export interface MainScreen {
+  /** File-name friendly. */
+  name: string;
+  path: string;
+  signedIn: boolean;
+}
+
+/** Every main screen of the issue's accessibility rule, each display mode of a collection included. */
+export function mainScreens(seed: Showcase): MainScreen[] {
+  const collection = `/collection/${seed.collectionId}`;
+  return [
+    { name: 'home', path: '/', signedIn: true },
+    ...DISPLAY_MODES.map((mode) => ({ name: `collection-${mode}`, path: `${collection}?display=${mode}`, signedIn: true })),
+    { name: 'item', path: `${collection}/item/${seed.itemId}`, signedIn: true },
+    { name: 'item-form', path: `${collection}/item/${seed.itemId}/edit`, signedIn: true },
+    { name: 'manage', path: `${collection}/manage`, signedIn: true },
+    { name: 'property-form', path: `${collection}/manage/property/${seed.propertyId}`, signedIn: true },
+    { name: 'sign-in', path: '/login', signedIn: false },
+    { name: 'profile', path: '/profile', signedIn: true },
+    { name: 'users', path: '/config/users', signedIn: true },
+  ];
+}
+
+/** Opens a screen in English, signed in as the seed's owner when the screen needs it, and waits for it. */
+export async function openScreen(page: Page, seed: Showcase, screen: MainScreen): Promise<void> {
+  await page.addInitScript(
+    ({ keys, session }) => {
+      window.localStorage.setItem(keys.lang, 'en_US');
+      if (session) {
+        window.localStorage.setItem(keys.token, session.token);
+        window.localStorage.setItem(keys.userId, String(session.user.id));
+        window.localStorage.setItem(keys.username, session.user.username);
+        window.localStorage.setItem(keys.readOnly, String(session.user.readOnly));
+      }
+    },
+    { keys: STORAGE_KEYS, session: screen.signedIn ? { token: seed.token, user: seed.user } : null },
+  );
+  await page.goto(screen.path);
+  await page.getByRole('heading', { level: 1 }).first().waitFor();
+  // The not-found and error screens have a heading too: a screen that did not load is a failure here.
+  if ((await page.locator('.screen-message').count()) > 0) throw new Error(`${screen.path} showed an error screen`);
+  // Lazy chunks, fonts and thumbnails settle before a check or a picture.
+  await page.waitForLoadState('networkidle');
+}
