@@ -11,10 +11,14 @@ export const ERROR_STATUS = {
   UNAUTHENTICATED: 401,
   LOGIN_FAILED: 401,
   FORBIDDEN: 403,
+  /** The item's "who can borrow" does not let this caller ask (or the owner asks for their own item). */
+  BORROW_NOT_ALLOWED: 403,
   DEMO_MODE: 403,
   CANNOT_CHANGE_SELF: 403,
   CHANGE_IN_PROFILE: 403,
   NOT_FOUND: 404,
+  /** "Enable loans" is off: every lending endpoint answers this, and nothing is lost. */
+  LOANS_DISABLED: 404,
   METHOD_NOT_ALLOWED: 405,
   USERNAME_TAKEN: 409,
   EMAIL_TAKEN: 409,
@@ -23,6 +27,13 @@ export const ERROR_STATUS = {
   STALE_WRITE: 409,
   /** A write named something (a collection, a property) that another request deleted meanwhile. */
   DELETED_MEANWHILE: 409,
+  BORROWER_EMAIL_TAKEN: 409,
+  /** The borrower still holds a lent copy: get it back first. */
+  BORROWER_HOLDS_ITEMS: 409,
+  /** The loan's state does not allow that action (PRODUCT.md "Loans"). */
+  LOAN_TRANSITION_NOT_ALLOWED: 409,
+  /** Every copy is lent. */
+  NO_COPY_AVAILABLE: 409,
   PAYLOAD_TOO_LARGE: 413,
   UNSUPPORTED_MEDIA_TYPE: 415,
   TOO_MANY_REQUESTS: 429,

@@ -9,6 +9,7 @@ import {
   TAG_MAX_LENGTH,
   VISIBILITY_LEVELS,
 } from '../catalogue';
+import { LOAN_PERIOD_DAYS_DEFAULT, LOAN_PERIOD_DAYS_MAX, REMINDER_DAYS_DEFAULT, REMINDER_DAYS_MAX } from '../lending';
 import { editedVersion, version, wholly } from './common';
 
 export const visibilityLevel = z.union(VISIBILITY_LEVELS.map((l) => z.literal(l)) as [z.ZodLiteral<0>, z.ZodLiteral<1>, z.ZodLiteral<3>, z.ZodLiteral<4>]);
@@ -40,6 +41,10 @@ export const collection = z.object({
   tags: z.array(z.string()),
   visibility: visibilityLevel,
   borrowable: borrowLevel,
+  /** A new loan is due back this many days after it is lent. */
+  loanPeriodDays: z.number().int(),
+  /** Borrowers are reminded this many days before the due date. */
+  reminderDays: z.number().int(),
   /** Items the caller may see. */
   itemCount: z.number().int(),
   /** The caller owns it: manage and edit controls apply. */
@@ -58,7 +63,8 @@ export const collectionListQuery = z.object({
   mine: z.enum(['true', 'false']).optional(),
 });
 
-export const createCollectionInput = z.object({
+/** A collection's editable fields, without defaults (an edit leaves out what it does not change). */
+const collectionFields = z.object({
   type: collectionType,
   name: z.string().trim().min(1).max(COLLECTION_NAME_MAX_LENGTH),
   description: z
@@ -68,17 +74,28 @@ export const createCollectionInput = z.object({
     .transform((v) => (v === '' ? null : v))
     .nullable()
     .optional(),
+  tags,
+  visibility: visibilityLevel,
+  borrowable: borrowLevel,
+  loanPeriodDays: z.number().int().min(1).max(LOAN_PERIOD_DAYS_MAX),
+  reminderDays: z.number().int().min(0).max(REMINDER_DAYS_MAX),
+});
+
+export const createCollectionInput = collectionFields.extend({
   tags: tags.default([]),
   visibility: visibilityLevel.default(0),
   borrowable: borrowLevel.default(3),
+  loanPeriodDays: collectionFields.shape.loanPeriodDays.default(LOAN_PERIOD_DAYS_DEFAULT),
+  reminderDays: collectionFields.shape.reminderDays.default(REMINDER_DAYS_DEFAULT),
 });
 export type CreateCollectionInput = z.input<typeof createCollectionInput>;
 /** After validation: defaults applied. */
 export type CreateCollectionData = z.output<typeof createCollectionInput>;
 
-export const updateCollectionInput = createCollectionInput
-  .omit({ type: true })
+// Built from the fields without defaults: zod applies a default even inside .partial(), so an edit of
+// the name alone would otherwise reset the tags, the visibility and who can borrow.
+export const updateCollectionInput = collectionFields
   .partial()
-  .extend({ type: collectionType.optional(), version: editedVersion })
+  .extend({ version: editedVersion })
   .strict();
 export type UpdateCollectionInput = z.input<typeof updateCollectionInput>;

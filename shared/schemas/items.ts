@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { DISPLAY_MODES, ITEM_QUANTITY_MAX, PER_PAGE_ALL, PER_PAGE_OPTIONS, SEARCH_MAX_LENGTH } from '../catalogue';
 import { borrowLevel, visibilityLevel } from './collections';
 import { editedVersion, version } from './common';
+import { availability } from './lending';
 
 /** Values keyed by property key: a value of the property's type, or an array for multiple properties. */
 export const itemValues = z.record(z.string(), z.unknown());
@@ -20,6 +21,10 @@ export const item = z.object({
   cover: z.string().nullable(),
   reference: z.string().nullable(),
   isOwner: z.boolean(),
+  /** Copies out and available; null while "Enable loans" is off or the item is not lent (who can borrow: Nobody). */
+  availability: availability.nullable(),
+  /** The caller may ask to borrow it (its "who can borrow" allows them; never the owner). */
+  canBorrow: z.boolean(),
   version,
   createdAt: z.string(),
   updatedAt: z.string(),
@@ -34,6 +39,8 @@ export const itemSummary = z.object({
   /** Values of the "show in item summary" properties the caller may see, by key. */
   summary: itemValues,
   quantity: z.number().int(),
+  /** Copies in loans in state lent (0 while "Enable loans" is off): cards show a lent badge. */
+  lent: z.number().int(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });
@@ -76,6 +83,8 @@ export const itemListQuery = z.object({
   page: z.coerce.number().int().min(1).max(100_000).optional(),
   perPage: z.union([z.enum(PER_PAGE_OPTIONS.map(String) as [string, ...string[]]), z.literal(PER_PAGE_ALL)]).optional(),
   display: z.enum(DISPLAY_MODES).optional(),
+  /** available: at least one copy not lent; lent: at least one copy lent. Ignored while loans are off. */
+  availability: z.enum(['available', 'lent']).optional(),
 });
 
 /** The items their owner set to "Nobody" (level 4): listed for the owner on the manage screen only. */

@@ -90,6 +90,12 @@ describe('PATCH / DELETE /api/v1/collections/:id', () => {
     expect(await errorCode(demo)).toBe('DEMO_MODE');
     const edited = await call(`/api/v1/collections/${c.id}`, { method: 'PATCH', token: owner.token, json: { name: 'Library', tags: ['home'], visibility: 1 } });
     expect(await edited.json()).toMatchObject({ name: 'Library', tags: ['home'], visibility: 1 });
+    // An edit of one field leaves every other field as it was (no default slips into a partial edit).
+    await call(`/api/v1/collections/${c.id}`, { method: 'PATCH', token: owner.token, json: { borrowable: 0, loanPeriodDays: 14, reminderDays: 3 } });
+    const renamed = await call(`/api/v1/collections/${c.id}`, { method: 'PATCH', token: owner.token, json: { name: 'Shelf' } });
+    expect(await renamed.json()).toMatchObject({ name: 'Shelf', tags: ['home'], visibility: 1, borrowable: 0, loanPeriodDays: 14, reminderDays: 3 });
+    const badPeriod = await call(`/api/v1/collections/${c.id}`, { method: 'PATCH', token: owner.token, json: { loanPeriodDays: 0, reminderDays: 31 } });
+    expect(badPeriod.status).toBe(400);
     const invalid = await call(`/api/v1/collections/${c.id}`, { method: 'PATCH', token: owner.token, json: { owner: 3 } });
     expect(invalid.status).toBe(400);
 

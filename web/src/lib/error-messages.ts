@@ -36,6 +36,21 @@ export const errorMessages = defineMessages({
     defaultMessage: 'Change your own password and email address in My profile, where your current password is asked.',
   },
   NOT_FOUND: { id: 'errors.NOT_FOUND', defaultMessage: 'What you are looking for does not exist.' },
+  LOANS_DISABLED: { id: 'errors.LOANS_DISABLED', defaultMessage: 'Lending is switched off on this server.' },
+  BORROW_NOT_ALLOWED: { id: 'errors.BORROW_NOT_ALLOWED', defaultMessage: 'This item cannot be borrowed by you.' },
+  BORROWER_EMAIL_TAKEN: {
+    id: 'errors.BORROWER_EMAIL_TAKEN',
+    defaultMessage: 'You already have a borrower with this email address.',
+  },
+  BORROWER_HOLDS_ITEMS: {
+    id: 'errors.BORROWER_HOLDS_ITEMS',
+    defaultMessage: 'This borrower still holds an item you lent. Get it back first.',
+  },
+  LOAN_TRANSITION_NOT_ALLOWED: {
+    id: 'errors.LOAN_TRANSITION_NOT_ALLOWED',
+    defaultMessage: 'This loan is no longer in a state that allows this. Reload to see where it stands.',
+  },
+  NO_COPY_AVAILABLE: { id: 'errors.NO_COPY_AVAILABLE', defaultMessage: 'Every copy of this item is already lent.' },
   METHOD_NOT_ALLOWED: { id: 'errors.METHOD_NOT_ALLOWED', defaultMessage: 'This address does not accept this request.' },
   USERNAME_TAKEN: { id: 'errors.USERNAME_TAKEN', defaultMessage: 'This username is already taken.' },
   EMAIL_TAKEN: { id: 'errors.EMAIL_TAKEN', defaultMessage: 'This email address is already used by another account.' },

@@ -32,6 +32,12 @@ export const paths = {
   profileEmailConfirm: route('/profile/email/confirm'),
   about: route('/about'),
   borrowers: route('/borrowers'),
+  borrowerNew: route('/borrowers/new'),
+  /** The lending overview: requests, current and overdue loans across the user's collections. */
+  lending: route('/borrowers/loans'),
+  borrower: route('/borrowers/:id'),
+  borrowerEdit: route('/borrowers/:id/edit'),
+  borrowerDelete: route('/borrowers/:id/delete'),
   config: route('/config/'),
   configUsers: route('/config/users'),
   configUserNew: route('/config/users/new'),
@@ -49,6 +55,15 @@ export const paths = {
   item: route('/collection/:cid/item/:id'),
   itemEdit: route('/collection/:cid/item/:id/edit'),
   itemDelete: route('/collection/:cid/item/:id/delete'),
+  /** Spec §2: a visitor asks to borrow the item (the address QR labels lead to). */
+  itemBorrow: route('/collection/:cid/item/:id/borrow'),
+  loanNew: route('/collection/:cid/item/:iid/loan/new'),
+  loan: route('/collection/:cid/item/:iid/loan/:id'),
+  loanDelete: route('/collection/:cid/item/:iid/loan/:id/delete'),
+  /** The requester's private page for following a borrow request (?token=). */
+  borrowStatus: route('/borrow/status'),
+  /** Printable QR labels of a collection's items (?items=1,2,3 for a selection). */
+  collectionLabels: route('/collection/:cid/labels'),
 } as const;
 
 /** A route parameter that names a record: digits only, else the screen is "not found". */

@@ -25,6 +25,10 @@ export const collections = sqliteTable(
     tags: text('tags').notNull().default('[]'),
     visibility: integer('visibility').notNull().default(0),
     borrowable: integer('borrowable').notNull().default(3),
+    /** A new loan's due date: lent on + this many days (the owner may change it per loan). */
+    loanPeriodDays: integer('loan_period_days').notNull().default(21),
+    /** Reminders go to the borrower this many days before the due date. */
+    reminderDays: integer('reminder_days').notNull().default(2),
     countEveryone: integer('count_everyone').notNull().default(0),
     countLoggedIn: integer('count_logged_in').notNull().default(0),
     countOwner: integer('count_owner').notNull().default(0),

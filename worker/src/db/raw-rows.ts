@@ -19,3 +19,8 @@ export interface ItemRow {
   updated_at: string;
 }
 export type _ItemRowMatchesSchema = Expect<Equal<ItemRow, RawRow<typeof items>>>;
+
+/** An item row of a list, with the copies lent counted by the list's query (absent: none counted). */
+export interface ListedItemRow extends ItemRow {
+  lent?: number;
+}

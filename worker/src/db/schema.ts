@@ -2,3 +2,4 @@
 export * from './users.schema';
 export * from './collections.schema';
 export * from './settings.schema';
+export * from './lending.schema';

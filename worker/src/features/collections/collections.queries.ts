@@ -23,6 +23,8 @@ export function toCollection(row: CollectionRow, ownerName: string, caller: Call
     tags: JSON.parse(row.tags) as string[],
     visibility: row.visibility as VisibilityLevel,
     borrowable: row.borrowable as BorrowLevel,
+    loanPeriodDays: row.loanPeriodDays,
+    reminderDays: row.reminderDays,
     itemCount: level === 3 ? row.countOwner : level === 1 ? row.countLoggedIn : row.countEveryone,
     isOwner: level === 3,
     version: row.version,

@@ -129,6 +129,8 @@ export const collectionsRoutes = createRouter()
         ...(input.tags !== undefined && { tags: JSON.stringify(input.tags) }),
         ...(input.visibility !== undefined && { visibility: input.visibility }),
         ...(input.borrowable !== undefined && { borrowable: input.borrowable }),
+        ...(input.loanPeriodDays !== undefined && { loanPeriodDays: input.loanPeriodDays }),
+        ...(input.reminderDays !== undefined && { reminderDays: input.reminderDays }),
         version: input.version !== undefined ? input.version + 1 : sql`${collections.version} + 1`,
         updatedAt: sqlNow,
       })

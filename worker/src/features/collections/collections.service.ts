@@ -23,6 +23,8 @@ export async function createCollection(
       tags: JSON.stringify(input.tags),
       visibility: input.visibility,
       borrowable: input.borrowable,
+      loanPeriodDays: input.loanPeriodDays,
+      reminderDays: input.reminderDays,
     })
     .returning();
   const template = isTemplateType(input.type) ? TEMPLATES[input.type] : [];

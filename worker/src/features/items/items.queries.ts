@@ -10,7 +10,7 @@ import type { Caller } from '../../env';
 import { ApiError } from '../../lib/api-error';
 import type { CallerLevel } from '../../lib/visibility';
 import { inlineId } from '../../db/inline-id';
-import type { ItemRow } from '../../db/raw-rows';
+import type { ItemRow, ListedItemRow } from '../../db/raw-rows';
 import type { PropertyRow } from '../../lib/values';
 import { facetsExpression, facetToken, matchExpression } from './items.search';
 
@@ -51,7 +51,19 @@ export async function loadItem(d1: D1Database, collectionId: number, itemId: num
     .first<ItemRow>();
 }
 
-export function toItem(row: ItemRow, props: PropertyRow[], caller: Caller | null, isOwner: boolean): Item {
+/** What an item page says about lending; null while loans are off (see features/lending). */
+export interface ItemLending {
+  availability: NonNullable<Item['availability']>;
+  canBorrow: boolean;
+}
+
+export function toItem(
+  row: ItemRow,
+  props: PropertyRow[],
+  caller: Caller | null,
+  isOwner: boolean,
+  lending: ItemLending | null = null,
+): Item {
   const values = valuesOf(row, props);
   return {
     id: row.id,
@@ -65,6 +77,8 @@ export function toItem(row: ItemRow, props: PropertyRow[], caller: Caller | null
     cover: roleValue(values, props, 'isCover'),
     reference: roleValue(values, props, 'isReference'),
     isOwner: isOwner && caller !== null,
+    availability: lending?.availability ?? null,
+    canBorrow: lending?.canBorrow ?? false,
     version: row.version,
     createdAt: row.created_at,
     updatedAt: row.updated_at,
@@ -168,7 +182,7 @@ function itemFilter(collectionId: number, level: CallerLevel, where: Conditions)
   };
 }
 
-function summaryOf(row: ItemRow, values: Record<string, unknown>, props: PropertyRow[]): ItemSummary {
+function summaryOf(row: ListedItemRow, values: Record<string, unknown>, props: PropertyRow[]): ItemSummary {
   const summary: Record<string, unknown> = {};
   for (const p of props) if (p.inSummary && values[p.key] !== undefined) summary[p.key] = values[p.key];
   return {
@@ -178,13 +192,14 @@ function summaryOf(row: ItemRow, values: Record<string, unknown>, props: Propert
     cover: roleValue(values, props, 'isCover'),
     summary,
     quantity: row.quantity,
+    lent: row.lent ?? 0,
     createdAt: row.created_at,
     updatedAt: row.updated_at,
   };
 }
 
 /** What a list shows of each item (title, subtitle, cover, summary), from the rows already read. */
-function summaries(rows: ItemRow[], props: PropertyRow[]): ItemSummary[] {
+function summaries(rows: ListedItemRow[], props: PropertyRow[]): ItemSummary[] {
   return rows.map((row) => summaryOf(row, valuesOf(row, props), props));
 }
 

@@ -1,0 +1,53 @@
+// Lending constants shared by the Worker and the SPA (zod-free, so the SPA's bundle stays small).
+// The rules are PRODUCT.md's "Loans" and "Who can borrow".
+
+/** A loan's life: asked → accepted | rejected; accepted → lent | rejected; lent → returned. */
+export const LOAN_STATES = ['asked', 'rejected', 'accepted', 'lent', 'returned'] as const;
+export type LoanState = (typeof LOAN_STATES)[number];
+
+/** What the owner can do to a loan, each the one way into its target state. */
+export const LOAN_ACTIONS = ['accept', 'reject', 'lend', 'return'] as const;
+export type LoanAction = (typeof LOAN_ACTIONS)[number];
+
+/** For each action: the states it may start from and the state it leads to. Anything else is 409. */
+export const LOAN_TRANSITIONS: Record<LoanAction, { from: readonly LoanState[]; to: LoanState }> = {
+  accept: { from: ['asked'], to: 'accepted' },
+  reject: { from: ['asked', 'accepted'], to: 'rejected' },
+  lend: { from: ['accepted'], to: 'lent' },
+  return: { from: ['lent'], to: 'returned' },
+};
+
+export function canTransition(state: LoanState, action: LoanAction): boolean {
+  return LOAN_TRANSITIONS[action].from.includes(state);
+}
+
+/** Requests still waiting on the owner (the overview's "requests"); a requester may cancel these. */
+export const PENDING_LOAN_STATES: readonly LoanState[] = ['asked', 'accepted'];
+/** Loans that are over: kept as history. */
+export const PAST_LOAN_STATES: readonly LoanState[] = ['rejected', 'returned'];
+
+/** "Who can borrow" levels at which someone other than the owner may ask (0 anyone, 1 signed in). */
+export const REQUESTABLE_BORROW_LEVELS = [0, 1] as const;
+/** At 4 "Nobody" an item is not lent at all, not even recorded by its owner. */
+export const NOT_LENDABLE_BORROW_LEVEL = 4;
+
+export const BORROWER_NAME_MAX_LENGTH = 100;
+export const BORROWER_PHONE_MAX_LENGTH = 40;
+export const BORROWER_NOTES_MAX_LENGTH = 2000;
+export const LOAN_NOTES_MAX_LENGTH = 2000;
+export const LOAN_MESSAGE_MAX_LENGTH = 1000;
+export const LOAN_RESPONSE_MAX_LENGTH = 1000;
+
+export const LOAN_PERIOD_DAYS_DEFAULT = 21;
+export const LOAN_PERIOD_DAYS_MAX = 365;
+export const REMINDER_DAYS_DEFAULT = 2;
+export const REMINDER_DAYS_MAX = 30;
+/** Overdue notices: the day after the due date, then weekly, at most this many in all. */
+export const OVERDUE_NOTICES_MAX = 3;
+export const OVERDUE_NOTICE_INTERVAL_DAYS = 7;
+
+/** A calendar date, as loans store them. */
+export const DATE_PATTERN = '\\d{4}-\\d{2}-\\d{2}';
+
+/** The honeypot field of the borrow form: people leave it empty, form-filling robots do not. */
+export const BORROW_HONEYPOT_FIELD = 'website';
