@@ -52,5 +52,6 @@ CREATE INDEX `loans_owner_state_due_idx` ON `loans` (`owner_id`,`state`,`due_on`
 CREATE INDEX `loans_borrower_idx` ON `loans` (`borrower_id`);--> statement-breakpoint
 CREATE INDEX `loans_state_due_idx` ON `loans` (`state`,`due_on`,`id`);--> statement-breakpoint
 CREATE UNIQUE INDEX `loans_status_token_unique` ON `loans` (`status_token_hash`);--> statement-breakpoint
+ALTER TABLE `users` ADD `locale` text;--> statement-breakpoint
 ALTER TABLE `collections` ADD `loan_period_days` integer DEFAULT 21 NOT NULL;--> statement-breakpoint
 ALTER TABLE `collections` ADD `reminder_days` integer DEFAULT 2 NOT NULL;

@@ -17,6 +17,8 @@ export const users = sqliteTable(
   avatar: text('avatar'),
   isAdmin: integer('is_admin', { mode: 'boolean' }).notNull().default(false),
   enabled: integer('enabled', { mode: 'boolean' }).notNull().default(true),
+  /** The language of the user's last sign-in (en_US / fr_FR): emails sent to them while away use it. */
+  locale: text('locale'),
   createdAt: text('created_at').notNull().default(now),
   updatedAt: text('updated_at').notNull().default(now),
   },

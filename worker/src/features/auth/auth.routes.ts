@@ -3,7 +3,7 @@ import { createRoute } from '@hono/zod-openapi';
 import { and, eq } from 'drizzle-orm';
 import { DEMO_CREDENTIALS } from '../../../../shared/constants';
 import { signInInput, tokenResponse } from '../../../../shared/schemas/auth';
-import { sessions } from '../../db/schema';
+import { sessions, users } from '../../db/schema';
 import { createRouter } from '../../lib/router';
 import { ApiError } from '../../lib/api-error';
 import { bearer, errors, jsonBody, jsonContent } from '../../lib/openapi';
@@ -66,6 +66,8 @@ export const authRoutes = createRouter()
     await db.batch([
       // The row's expiry, which is what counts, is set by the database's clock; the token's own by ours.
       db.insert(sessions).values({ id: sessionId, userId: user.id, expiresAt: sqlNowPlus(SESSION_DAYS * 86_400) }),
+      // Emails that reach the user later (a borrow request, an overdue digest) are written in this language.
+      db.update(users).set({ locale: c.get('locale') }).where(eq(users.id, user.id)),
       clearAttempts(db, limits.pair.key),
       refundAttempt(db, limits.address.key),
       refundAttempt(db, limits.account.key),
