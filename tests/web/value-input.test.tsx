@@ -1,5 +1,5 @@
 // ValueInput picks one control per content type (components/value-input/value-control.tsx): each is
-// labelled by the property, stops at the length the server accepts, and reports input text back.
+// labelled by the property, counts characters against the length the server accepts, and reports input text back.
 import { fireEvent, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
@@ -49,16 +49,25 @@ describe('ValueInput', () => {
     if (CONTROL[type].type) expect(control).toHaveAttribute('type', CONTROL[type].type);
   });
 
-  it('stops text and addresses at the lengths the server accepts', () => {
+  it('never cuts text or addresses: a counter says how far past the server’s limit they are', () => {
     mockFetch(() => json(apiInfo()));
+    const long = 'x'.repeat(TEXT_VALUE_MAX_LENGTH + 3);
     renderWithApp(
       <>
         <Harness type="text" />
-        <ValueInput field={{ ...field('url'), label: 'Site' }} texts={['']} onChange={() => undefined} />
+        <ValueInput field={{ ...field('url'), label: 'Site' }} texts={['https://example.org/']} onChange={() => undefined} />
       </>,
     );
-    expect(screen.getByLabelText('Field')).toHaveAttribute('maxLength', String(TEXT_VALUE_MAX_LENGTH));
-    expect(screen.getByLabelText('Site')).toHaveAttribute('maxLength', String(URL_VALUE_MAX_LENGTH));
+    const text = screen.getByLabelText('Field');
+    expect(text).not.toHaveAttribute('maxLength');
+    expect(screen.getByLabelText('Site')).not.toHaveAttribute('maxLength');
+    fireEvent.change(text, { target: { value: long } });
+    expect(text).toHaveValue(long);
+    expect(screen.getByText('3 characters too many')).toBeInTheDocument();
+    fireEvent.change(text, { target: { value: 'x'.repeat(TEXT_VALUE_MAX_LENGTH - 10) } });
+    expect(screen.getByText(`10 characters left of ${TEXT_VALUE_MAX_LENGTH.toLocaleString('en-US')}`)).toBeInTheDocument();
+    // Short addresses stay quiet.
+    expect(screen.queryByText(new RegExp(`of ${URL_VALUE_MAX_LENGTH.toLocaleString('en-US')}`))).toBeNull();
   });
 
   it('reports what is typed, ticked or picked as input text', async () => {

@@ -50,8 +50,6 @@ export function FieldFrame({
   const errorId = error ? `${id}-error` : undefined;
   const counterId = counter ? `${id}-counter` : undefined;
   const describedBy = [errorId, hintId].filter(Boolean).join(' ') || undefined;
-  const near = counter ? counter.length >= counter.max * COUNTER_FROM : false;
-  const over = counter ? counter.length > counter.max : false;
   return (
     <div className={className ? `field ${className}` : 'field'}>
       <label className="field__label" htmlFor={id}>
@@ -63,22 +61,32 @@ export function FieldFrame({
           {hint}
         </p>
       ) : null}
-      {counter ? (
-        // Always present so that screen readers hear it change politely once near the limit.
-        <p className={over ? 'field__counter field__counter--over' : 'field__counter'} id={counterId} aria-live="polite">
-          {near
-            ? over
-              ? intl.formatMessage(messages.over, { count: counter.length - counter.max })
-              : intl.formatMessage(messages.left, { count: counter.max - counter.length, max: counter.max })
-            : null}
-        </p>
-      ) : null}
+      {counter ? <CharacterCounter id={counterId} length={counter.length} max={counter.max} /> : null}
       {error ? (
         <p className="field__error" id={errorId}>
           {error}
         </p>
       ) : null}
     </div>
+  );
+}
+
+/**
+ * How many characters are left before a limit, or how many are too many: quiet until near the limit.
+ * Always in the page, so that screen readers hear it change politely once it speaks.
+ */
+export function CharacterCounter({ id, length, max }: { id?: string; length: number; max: number }) {
+  const intl = useIntl();
+  const near = length >= max * COUNTER_FROM;
+  const over = length > max;
+  return (
+    <p className={over ? 'field__counter field__counter--over' : 'field__counter'} id={id} aria-live="polite">
+      {near
+        ? over
+          ? intl.formatMessage(messages.over, { count: length - max })
+          : intl.formatMessage(messages.left, { count: max - length, max })
+        : null}
+    </p>
   );
 }
 
