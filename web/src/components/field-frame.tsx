@@ -44,7 +44,6 @@ export function FieldFrame({
   counter,
   children,
 }: FieldFrameProps & { counter?: { length: number; max: number }; children: (control: ControlProps) => ReactNode }) {
-  const intl = useIntl();
   const id = useId();
   const hintId = hint ? `${id}-hint` : undefined;
   const errorId = error ? `${id}-error` : undefined;
