@@ -1,4 +1,4 @@
-// axe-core on every main screen, light and dark, against WCAG 2.1 A and AA: zero violations. The
+// axe-core on every main screen, light and dark, on a desktop and on a phone, against WCAG 2.1 A and AA: zero violations. The
 // screens are listed once in tests/support/showcase.ts (the README screenshots use the same list).
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
@@ -12,9 +12,18 @@ let seed: Promise<Showcase> | null = null;
 // from a placeholder seed and open the real one.
 const placeholder: Showcase = { token: '', user: { id: 0, username: '', readOnly: false }, collectionId: 0, itemId: 0, propertyId: 0 };
 
-for (const colorScheme of ['light', 'dark'] as const) {
-  test.describe(`${colorScheme} theme`, () => {
-    test.use({ colorScheme });
+// Desktop in both themes, and a 390×844 phone (where the layout changes: the bottom sheets, the
+// compact header) in both themes too.
+const VARIANTS = [
+  { name: 'light theme', colorScheme: 'light', phone: false },
+  { name: 'dark theme', colorScheme: 'dark', phone: false },
+  { name: 'phone, light theme', colorScheme: 'light', phone: true },
+  { name: 'phone, dark theme', colorScheme: 'dark', phone: true },
+] as const;
+
+for (const { name, colorScheme, phone } of VARIANTS) {
+  test.describe(name, () => {
+    test.use(phone ? { colorScheme, viewport: { width: 390, height: 844 }, hasTouch: true } : { colorScheme });
     mainScreens(placeholder).forEach((entry, index) => {
       test(`${entry.name} has no WCAG 2.1 AA violations`, async ({ page, request }) => {
         seed ??= seedShowcase(request);
@@ -28,7 +37,7 @@ for (const colorScheme of ['light', 'dark'] as const) {
           help: violation.help,
           nodes: violation.nodes.slice(0, 5).map((node) => `${node.target.join(' ')} — ${node.failureSummary ?? ''}`),
         }));
-        expect(summary, `${screen.name} (${colorScheme})`).toEqual([]);
+        expect(summary, `${screen.name} (${name})`).toEqual([]);
       });
     });
   });
