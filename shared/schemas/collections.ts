@@ -49,6 +49,11 @@ export const collection = z.object({
   itemCount: z.number().int(),
   /** The caller owns it: manage and edit controls apply. */
   isOwner: z.boolean(),
+  /**
+   * In lists, for a collection without a picture: the covers (media://… or addresses) of up to four of
+   * its first items the caller may see, for the card's mosaic. Empty elsewhere.
+   */
+  covers: z.array(z.string()),
   version,
   createdAt: z.string(),
   updatedAt: z.string(),

@@ -130,3 +130,32 @@ for (const colorScheme of ['light', 'dark'] as const) {
     await context.close();
   });
 }
+
+test('a collection without a picture shows a mosaic of its first covers on the home page', async ({ page, request }) => {
+  const { owner, collection } = await seedShelf(request);
+  const bare = await createCollectionViaApi(request, owner.token, { type: 'books', name: 'Bare shelf' });
+  for (const name of ['First', 'Second']) {
+    const upload = await request.post(`/api/v1/collections/${collection.id}/media`, {
+      headers: { Authorization: `Bearer ${owner.token}` },
+      multipart: { file: { name: 'photo.png', mimeType: 'image/png', buffer: PNG } },
+    });
+    expect(upload.status()).toBe(201);
+    const { value } = (await upload.json()) as { value: string };
+    const item = await request.post(`/api/v1/collections/${collection.id}/items`, {
+      headers: { Authorization: `Bearer ${owner.token}` },
+      data: { values: { name, photo: value } },
+    });
+    expect(item.status()).toBe(201);
+  }
+  await signInThroughUi(page, owner.username, owner.password);
+  await page.goto('/?mine=true');
+  const card = page.getByRole('listitem').filter({ has: page.getByRole('link', { name: 'Workbench' }) });
+  const tiles = card.getByTestId('collection-mosaic').locator('img');
+  await expect(tiles).toHaveCount(2);
+  // The covers really load (through a media ticket), side by side in the card's frame.
+  await expect.poll(() => tiles.evaluateAll((images) => images.every((img) => (img as HTMLImageElement).naturalWidth > 0))).toBe(true);
+  const [left, right] = [await tiles.nth(0).boundingBox(), await tiles.nth(1).boundingBox()];
+  expect(right!.x).toBeGreaterThan(left!.x);
+  const placeholder = page.getByRole('listitem').filter({ has: page.getByRole('link', { name: bare.name }) }).getByTestId('collection-placeholder');
+  await expect(placeholder.locator('svg')).toBeVisible();
+});

@@ -21,6 +21,7 @@ export function makeCollection(overrides: Partial<Collection> = {}): Collection 
     reminderDays: 2,
     itemCount: 2,
     isOwner: true,
+    covers: [],
     version: 1,
     createdAt: '2026-03-14T10:00:00.000Z',
     updatedAt: '2026-03-14T10:00:00.000Z',

@@ -8,6 +8,12 @@ import { apiInfo, json, mockFetch, renderRoute, signIn } from './helpers';
 const mineAndOthers = [
   makeCollection({ id: 3, name: 'My books', itemCount: 1234, image: 'media://collections/3/cover.png' }),
   makeCollection({ id: 4, name: 'Vinyls of Bob', type: 'vinyls', isOwner: false, ownerName: 'bob', itemCount: 1 }),
+  makeCollection({
+    id: 5,
+    name: 'Comics',
+    type: 'comics',
+    covers: ['media://collections/5/a.png', 'media://collections/5/b.png', 'media://collections/5/c.png'],
+  }),
 ];
 
 function setup({ demo = false } = {}) {
@@ -34,6 +40,25 @@ describe('home', () => {
     expect(within(other).getByText('vinyls')).toBeInTheDocument();
     expect(within(other).getByText('1 item')).toBeInTheDocument();
     expect(within(other).getByText('by bob')).toBeInTheDocument();
+  });
+
+  it('shows the picture, else a mosaic of the first covers, else the type’s icon on a colour', async () => {
+    setup();
+    renderRoute('/');
+    const pictured = (await screen.findByRole('link', { name: 'My books' })).closest('li') as HTMLElement;
+    expect(within(pictured).queryByTestId('collection-mosaic')).toBeNull();
+    const mosaic = within(screen.getByRole('link', { name: 'Comics' }).closest('li') as HTMLElement).getByTestId('collection-mosaic');
+    expect(Array.from(mosaic.querySelectorAll('img')).map((img) => img.getAttribute('src'))).toEqual([
+      '/media/collections/5/a.png?size=thumb',
+      '/media/collections/5/b.png?size=thumb',
+      '/media/collections/5/c.png?size=thumb',
+    ]);
+    expect(mosaic).toHaveClass('collection-mosaic--3');
+    const bare = within(screen.getByRole('link', { name: 'Vinyls of Bob' }).closest('li') as HTMLElement).getByTestId('collection-placeholder');
+    expect(bare.querySelector('svg')).not.toBeNull();
+    expect(bare.style.backgroundColor).not.toBe('');
+    // Decorative: the card's link names the collection.
+    expect(bare.closest('[aria-hidden="true"]')).not.toBeNull();
   });
 
   it('asks for mine=true when "Show only my collections" is ticked', async () => {

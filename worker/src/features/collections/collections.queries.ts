@@ -10,7 +10,12 @@ export type CollectionRow = typeof collections.$inferSelect;
 
 const selection = { collection: collections, ownerName: users.username };
 
-export function toCollection(row: CollectionRow, ownerName: string, caller: Caller | null): Collection {
+/** Items the collection cards look through for covers: enough to find four, never the whole collection. */
+const COVER_SCAN_ITEMS = 40;
+/** Covers a card shows as a mosaic when the collection has no picture of its own. */
+export const CARD_COVERS = 4;
+
+export function toCollection(row: CollectionRow, ownerName: string, caller: Caller | null, covers: string[] = []): Collection {
   const level = callerLevel(caller, row.ownerId);
   return {
     id: row.id,
@@ -27,6 +32,7 @@ export function toCollection(row: CollectionRow, ownerName: string, caller: Call
     reminderDays: row.reminderDays,
     itemCount: level === 3 ? row.countOwner : level === 1 ? row.countLoggedIn : row.countEveryone,
     isOwner: level === 3,
+    covers,
     version: row.version,
     createdAt: row.createdAt,
     updatedAt: row.updatedAt,
@@ -34,7 +40,44 @@ export function toCollection(row: CollectionRow, ownerName: string, caller: Call
 }
 
 /** Collections the caller may browse (or, with `mine`, all of the caller's own, level 4 included). */
-export async function listCollections(db: Db, caller: Caller | null, mine: boolean): Promise<Collection[]> {
+/**
+ * The first covers of each listed collection's items, for the cards of collections without a picture:
+ * one statement for the whole list. Per collection it reads the first items the caller may see (by the
+ * creation-date index, at most COVER_SCAN_ITEMS of them) and keeps up to CARD_COVERS cover values, so
+ * its cost follows the number of collections, not their size. Items and cover properties are filtered
+ * by the caller's level there exactly as on the collection page (level 4 "Nobody" never shows).
+ */
+async function firstCovers(d1: D1Database, caller: Caller | null, ids: number[]): Promise<Map<number, string[]>> {
+  const covers = new Map<number, string[]>();
+  if (ids.length === 0) return covers;
+  const { results } = await d1
+    .prepare(
+      `WITH listed AS (
+         SELECT c.id, CASE WHEN c.owner_id = ?1 THEN 3 WHEN ?1 IS NOT NULL THEN 1 ELSE 0 END AS level
+         FROM collections c WHERE c.id IN (SELECT value FROM json_each(?2))
+       )
+       SELECT l.id AS collection_id,
+         (SELECT json_group_array(cover) FROM (
+            SELECT CASE WHEN json_type(i.data, '$."' || p.id || '"') = 'array'
+                        THEN json_extract(i.data, '$."' || p.id || '"[0]')
+                        ELSE json_extract(i.data, '$."' || p.id || '"') END AS cover
+            FROM (SELECT data FROM items
+                  WHERE collection_id = l.id AND level <= l.level
+                  ORDER BY created_at, id LIMIT ${COVER_SCAN_ITEMS}) AS i
+            WHERE cover IS NOT NULL AND cover <> ''
+            LIMIT ${CARD_COVERS})) AS covers
+       FROM listed l JOIN properties p ON p.collection_id = l.id AND p.is_cover = 1 AND p.visibility <= l.level`,
+    )
+    .bind(caller?.id ?? null, JSON.stringify(ids))
+    .all<{ collection_id: number; covers: string }>();
+  for (const row of results) {
+    const values = (JSON.parse(row.covers) as unknown[]).filter((v): v is string => typeof v === 'string');
+    if (values.length > 0) covers.set(row.collection_id, values);
+  }
+  return covers;
+}
+
+export async function listCollections(db: Db, d1: D1Database, caller: Caller | null, mine: boolean): Promise<Collection[]> {
   let where: SQL | undefined;
   if (!caller) where = eq(collections.visibility, 0);
   else if (mine) where = eq(collections.ownerId, caller.id);
@@ -49,7 +92,9 @@ export async function listCollections(db: Db, caller: Caller | null, mine: boole
     .innerJoin(users, eq(users.id, collections.ownerId))
     .where(where)
     .orderBy(sql`lower(${collections.name})`, collections.id);
-  return rows.map((r) => toCollection(r.collection, r.ownerName, caller));
+  // Covers only for the cards that have no picture of their own.
+  const covers = await firstCovers(d1, caller, rows.filter((r) => !r.collection.image).map((r) => r.collection.id));
+  return rows.map((r) => toCollection(r.collection, r.ownerName, caller, covers.get(r.collection.id)));
 }
 
 export async function findCollection(db: Db, id: number) {

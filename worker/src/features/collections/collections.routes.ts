@@ -103,7 +103,7 @@ export const collectionsRoutes = createRouter()
     const caller = c.get('caller');
     const mine = c.req.valid('query').mine === 'true';
     if (mine && !caller) throw new ApiError('UNAUTHENTICATED');
-    return c.json({ collections: await listCollections(c.get('db'), caller, mine) }, 200);
+    return c.json({ collections: await listCollections(c.get('db'), c.get('d1'), caller, mine) }, 200);
   })
   .openapi(create, async (c) => {
     const caller = callerOf(c);

@@ -1,28 +1,53 @@
-// The collections of the home screen as cards: cover or placeholder, name, description, count, type.
+// The collections of the home screen as cards: the collection's picture, else a mosaic of its first
+// covers, else its type's icon on a colour from its name; then name, description, count, type.
 import { memo } from 'react';
 import { defineMessages, useIntl } from 'react-intl';
 import { Link } from 'react-router-dom';
 import type { Collection } from '../../../../../shared/schemas/collections';
+import { TypeIcon } from '../../../components/cover-placeholder';
 import { useMediaSrc } from '../../../lib/media-url';
+import { PLACEHOLDER_TEXT, placeholderColour } from '../../../lib/placeholder-colour';
 import { paths } from '../../../lib/paths';
 import { collectionTypeLabel } from './collection-type';
+import './collection-cards.css';
 
 const messages = defineMessages<{ items: { count: number }; owner: { name: string } }>({
   items: { id: 'collections.collectionCards.items', defaultMessage: '{count, plural, one {# item} other {# items}}' },
   owner: { id: 'collections.collectionCards.owner', defaultMessage: 'by {name}' },
 });
 
+/** Decorative (the card's link names the collection): a picture, a mosaic of covers, or a placeholder. */
+function CardCover({ collection }: { collection: Collection }) {
+  const mediaSrc = useMediaSrc();
+  const image = mediaSrc(collection.image, { thumb: true });
+  const covers = collection.covers.map((cover) => mediaSrc(cover, { thumb: true })).filter((src): src is string => src !== null);
+  if (image) return <img src={image} alt="" loading="lazy" decoding="async" />;
+  if (covers.length > 0) {
+    return (
+      <span className={`collection-mosaic collection-mosaic--${covers.length}`} data-testid="collection-mosaic">
+        {covers.map((src, index) => (
+          <img key={`${index}-${src}`} src={src} alt="" loading="lazy" decoding="async" />
+        ))}
+      </span>
+    );
+  }
+  return (
+    <span
+      className="collection-card__placeholder"
+      style={{ backgroundColor: placeholderColour(collection.name), color: PLACEHOLDER_TEXT }}
+      data-testid="collection-placeholder"
+    >
+      <TypeIcon type={collection.type} className="collection-card__placeholder-icon" />
+    </span>
+  );
+}
+
 const CollectionCard = memo(function CollectionCard({ collection }: { collection: Collection }) {
   const intl = useIntl();
-  const cover = useMediaSrc()(collection.image, { thumb: true });
   return (
     <li className="collection-card">
       <div className="collection-card__cover" aria-hidden="true">
-        {cover ? (
-          <img src={cover} alt="" loading="lazy" decoding="async" />
-        ) : (
-          <span className="collection-card__placeholder">{collection.name.slice(0, 1).toUpperCase()}</span>
-        )}
+        <CardCover collection={collection} />
       </div>
       <div className="collection-card__body">
         <h2 className="collection-card__title">
