@@ -14,7 +14,8 @@
 //     POST   /collections/{id}/items/{iid}/loans   loan (201): recorded directly as lent; 409 NO_COPY_AVAILABLE
 //     GET    /loans/{id}                           loan (with `overlaps` for a request)
 //     PATCH  /loans/{id}                           loan: borrower, dates, notes
-//     POST   /loans/{id}/{action}                  loan: accept | reject | lend | return; 409 LOAN_TRANSITION_NOT_ALLOWED
+//     POST   /loans/{id}/{action}                  loan: accept | reject | lend | return (body: loanActionInput, {} at least);
+//                                                   409 LOAN_TRANSITION_NOT_ALLOWED
 //     DELETE /loans/{id}                           ok
 //   Borrow requests — whoever the item's "who can borrow" allows (403 BORROW_NOT_ALLOWED otherwise):
 //     POST   /collections/{id}/items/{iid}/borrow  borrowRequestSent (201); rate limited (429)
@@ -151,6 +152,10 @@ export const loan = z.object({
   updatedAt: z.string(),
 });
 export type Loan = z.infer<typeof loan>;
+
+/** A borrower's page: their details, current loans first, then the history, newest first. */
+export const borrowerDetail = borrower.extend({ loans: z.array(loan) });
+export type BorrowerDetail = z.infer<typeof borrowerDetail>;
 
 /** How many copies are out: visitors see the counts, never who holds them. */
 export const availability = z.object({

@@ -6,6 +6,8 @@ import type { AppEnv } from './env';
 import { authRoutes } from './features/auth/auth.routes';
 import { collectionsRoutes } from './features/collections/collections.routes';
 import { itemsRoutes } from './features/items/items.routes';
+import { borrowRequestRoutes } from './features/lending/borrow-requests.routes';
+import { lendingRoutes } from './features/lending/lending.routes';
 import { mediaApiRoutes, mediaRoutes } from './features/media/media.routes';
 import { metaRoutes } from './features/meta/meta.routes';
 import { passwordResetRoutes } from './features/password-reset/password-reset.routes';
@@ -41,6 +43,8 @@ export function createApi() {
     .route('/', collectionsRoutes)
     .route('/', propertiesRoutes)
     .route('/', itemsRoutes)
+    .route('/', lendingRoutes)
+    .route('/', borrowRequestRoutes)
     .route('/', mediaApiRoutes);
 
   api.openAPIRegistry.registerComponent('securitySchemes', 'bearerAuth', {

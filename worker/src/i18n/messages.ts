@@ -84,6 +84,26 @@ const en = {
     'Someone signed in to your Vitrine account removed its email address: password reset links can no longer be sent to you.',
   'email.change.notice.warning':
     'If it was not you, change your password right away (ask for a reset link on the sign-in page if needed): whoever did this knows it.',
+  'email.loan.requested.subject': 'Borrow request: {title}',
+  'email.loan.requested.body': '{name} ({email}) asks to borrow “{title}” from your collection {collection}.',
+  'email.loan.requested.message': 'Their message: {message}',
+  'email.loan.requested.dates': 'Wanted from {from} to {until}.',
+  'email.loan.requested.action': 'Answer the request',
+  'email.loan.sent.subject': 'Your request to borrow “{title}” was sent',
+  'email.loan.sent.body': '{owner} has your request to borrow “{title}” and will answer it. You will get an email at each step.',
+  'email.loan.sent.action': 'Follow or cancel your request',
+  'email.loan.sent.keep': 'Keep this email: the link is private and is the only way to follow your request.',
+  'email.loan.accepted.subject': '“{title}”: your request was accepted',
+  'email.loan.accepted.body': '{owner} accepted your request to borrow “{title}”. They will tell you when it is yours to take.',
+  'email.loan.rejected.subject': '“{title}”: your request was declined',
+  'email.loan.rejected.body': '{owner} declined your request to borrow “{title}”.',
+  'email.loan.rejected.response': 'Their message: {response}',
+  'email.loan.lent.subject': '“{title}” is lent to you until {due}',
+  'email.loan.lent.body': '{owner} lent you “{title}”. Please give it back by {due}.',
+  'email.loan.lent.undated': '{owner} lent you “{title}”.',
+  'email.loan.returned.subject': '“{title}” is back: thank you',
+  'email.loan.returned.body': '{owner} got “{title}” back. Thank you for taking care of it.',
+  'email.loan.anyDate': 'any date',
 } satisfies ErrorMessages & Record<string, string>;
 
 export type MessageKey = keyof typeof en;
@@ -169,6 +189,26 @@ const fr: Record<MessageKey, string> = {
     "Quelqu'un de connecté à votre compte Vitrine a retiré son adresse e-mail : les liens de réinitialisation du mot de passe ne peuvent plus vous être envoyés.",
   'email.change.notice.warning':
     "Si ce n'était pas vous, changez votre mot de passe tout de suite (demandez un lien de réinitialisation sur la page de connexion si besoin) : l'auteur de cette demande le connaît.",
+  'email.loan.requested.subject': 'Demande d’emprunt : {title}',
+  'email.loan.requested.body': '{name} ({email}) demande à emprunter « {title} » de votre collection {collection}.',
+  'email.loan.requested.message': 'Son message : {message}',
+  'email.loan.requested.dates': 'Souhaité du {from} au {until}.',
+  'email.loan.requested.action': 'Répondre à la demande',
+  'email.loan.sent.subject': 'Votre demande d’emprunt de « {title} » est envoyée',
+  'email.loan.sent.body': '{owner} a reçu votre demande d’emprunt de « {title} » et y répondra. Vous recevrez un e-mail à chaque étape.',
+  'email.loan.sent.action': 'Suivre ou annuler votre demande',
+  'email.loan.sent.keep': 'Gardez cet e-mail : le lien est privé et c’est le seul moyen de suivre votre demande.',
+  'email.loan.accepted.subject': '« {title} » : votre demande est acceptée',
+  'email.loan.accepted.body': '{owner} a accepté votre demande d’emprunt de « {title} ». {owner} vous dira quand venir le chercher.',
+  'email.loan.rejected.subject': '« {title} » : votre demande est refusée',
+  'email.loan.rejected.body': '{owner} a refusé votre demande d’emprunt de « {title} ».',
+  'email.loan.rejected.response': 'Son message : {response}',
+  'email.loan.lent.subject': '« {title} » vous est prêté jusqu’au {due}',
+  'email.loan.lent.body': '{owner} vous a prêté « {title} ». Merci de le rendre au plus tard le {due}.',
+  'email.loan.lent.undated': '{owner} vous a prêté « {title} ».',
+  'email.loan.returned.subject': '« {title} » est rendu : merci',
+  'email.loan.returned.body': '{owner} a récupéré « {title} ». Merci d’en avoir pris soin.',
+  'email.loan.anyDate': 'n’importe quelle date',
 };
 
 const catalogues: Record<Locale, Record<MessageKey, string>> = { en_US: en, fr_FR: fr };

@@ -85,6 +85,50 @@ export function toItem(
   };
 }
 
+/** The role values (title, subtitle, cover, reference) of an item's cached data, for lists outside items. */
+export function itemRoles(data: string, props: PropertyRow[]) {
+  const values = valuesOf({ data } as ItemRow, props);
+  return {
+    title: roleValue(values, props, 'isTitle'),
+    cover: roleValue(values, props, 'isCover'),
+    reference: roleValue(values, props, 'isReference'),
+  };
+}
+
+/** Who may ask to borrow an item: its own level, else its collection's (PRODUCT.md "Who can borrow"). */
+export function effectiveBorrowLevel(item: { borrowable: number | null }, collection: { borrowable: number }): number {
+  return item.borrowable ?? collection.borrowable;
+}
+
+/**
+ * An item page's lending facts: copies lent and available, the next due date for the owner only, and
+ * whether this caller may ask to borrow (0 anyone, 1 signed in; never the owner, never at 3 or 4).
+ */
+export async function itemLending(
+  d1: D1Database,
+  row: ItemRow,
+  collection: { borrowable: number },
+  caller: Caller | null,
+  isOwner: boolean,
+): Promise<ItemLending | null> {
+  const level = effectiveBorrowLevel(row, collection);
+  if (level === 4) return null;
+  const lent = await d1
+    .prepare(`SELECT count(*) AS n, min(due_on) AS next FROM loans WHERE item_id = ? AND state = 'lent'`)
+    .bind(row.id)
+    .first<{ n: number; next: string | null }>();
+  const count = lent?.n ?? 0;
+  return {
+    availability: {
+      quantity: row.quantity,
+      lent: count,
+      available: Math.max(0, row.quantity - count),
+      nextDueOn: isOwner ? (lent?.next ?? null) : null,
+    },
+    canBorrow: !isOwner && (level === 0 || (level === 1 && caller !== null)),
+  };
+}
+
 export interface ListRequest {
   q?: string;
   sort?: string;
@@ -93,6 +137,18 @@ export interface ListRequest {
   perPage?: string;
   /** Every query parameter, for f.<key>, min.<key> and max.<key>. */
   raw: Record<string, string[]>;
+  /** Only items with a copy available, or with a copy lent (only while loans are enabled). */
+  availability?: 'available' | 'lent';
+  /** "Enable loans": when off, items count no copy lent and the availability filter is ignored. */
+  loansEnabled?: boolean;
+}
+
+/** Copies of item `i` in loans in state lent: one look-up in loans_item_state_idx per listed item. */
+const LENT_COPIES = `(SELECT count(*) FROM loans l WHERE l.item_id = i.id AND l.state = 'lent')`;
+
+/** The columns a list reads: the item, and its copies lent while loans are enabled. */
+function listColumns(loansEnabled: boolean | undefined): string {
+  return loansEnabled ? `i.*, ${LENT_COPIES} AS lent` : 'i.*';
 }
 
 interface Conditions {
@@ -163,6 +219,8 @@ function conditions(level: CallerLevel, props: PropertyRow[], request: ListReque
     }
   }
   if (facetGroups.length > 0) parts.push(facetsExpression(facetGroups));
+  if (request.loansEnabled && request.availability === 'lent') out.sql.push(`${LENT_COPIES} > 0`);
+  if (request.loansEnabled && request.availability === 'available') out.sql.push(`i.quantity > ${LENT_COPIES}`);
   out.match = parts.length > 0 ? parts.join(' AND ') : null;
   return out;
 }
@@ -232,7 +290,8 @@ export async function listItems(
   const countAll = async () =>
     (await d1.prepare(`SELECT count(*) AS n FROM ${filter.from} WHERE ${filter.sql}`).bind(...filter.binds).first<{ n: number }>())?.n ?? 0;
 
-  let rows: ItemRow[];
+  const columns = listColumns(request.loansEnabled);
+  let rows: ListedItemRow[];
   let total: number;
   if (where.match) {
     // The matches are few: numbers sort by the value in their cached data (no extra reads), text by
@@ -246,14 +305,14 @@ export async function listItems(
       order = `(${value} IS NULL), ${value} ${dir}, i.id ${dir}`;
     }
     const { results } = await d1
-      .prepare(`SELECT i.*, count(*) OVER () AS total_count FROM ${filter.from} WHERE ${filter.sql} ORDER BY ${order} LIMIT ? OFFSET ?`)
+      .prepare(`SELECT ${columns}, count(*) OVER () AS total_count FROM ${filter.from} WHERE ${filter.sql} ORDER BY ${order} LIMIT ? OFFSET ?`)
       .bind(...filter.binds, perPage, offset)
       .all<ItemRow & { total_count: number }>();
     rows = results;
     total = results[0]?.total_count ?? (offset > 0 ? await countAll() : 0);
   } else if (!sortProp) {
     ({ results: rows } = await d1
-      .prepare(`SELECT i.* FROM items i INDEXED BY items_collection_${request.sort === 'updated' ? 'updated' : 'created'}_idx WHERE ${filter.sql} ORDER BY ${dateColumn} ${dir}, i.id ${dir} LIMIT ? OFFSET ?`)
+      .prepare(`SELECT ${columns} FROM items i INDEXED BY items_collection_${request.sort === 'updated' ? 'updated' : 'created'}_idx WHERE ${filter.sql} ORDER BY ${dateColumn} ${dir}, i.id ${dir} LIMIT ? OFFSET ?`)
       .bind(...filter.binds, perPage, offset)
       .all<ItemRow>());
     total = where.sql.length > 0 ? await countAll() : counter;
@@ -261,7 +320,7 @@ export async function listItems(
     // Items with a value, in the sort index's order; those without one follow, oldest first.
     const { results } = await d1
       .prepare(
-        `SELECT i.* FROM item_values s CROSS JOIN items i ON i.id = s.item_id
+        `SELECT ${columns} FROM item_values s CROSS JOIN items i ON i.id = s.item_id
          WHERE s.property_id = ? AND s.position = 0 AND ${filter.sql} ORDER BY ${sortKey} ${dir} LIMIT ? OFFSET ?`,
       )
       .bind(sortProp.id, ...filter.binds, perPage, offset)
@@ -277,7 +336,7 @@ export async function listItems(
               .first<{ n: number }>())?.n ?? 0);
       const { results: missing } = await d1
         .prepare(
-          `SELECT i.* FROM items i WHERE ${filter.sql}
+          `SELECT ${columns} FROM items i WHERE ${filter.sql}
            AND NOT EXISTS (SELECT 1 FROM item_values s WHERE s.item_id = i.id AND s.property_id = ? AND s.position = 0)
            ORDER BY i.created_at, i.id LIMIT ? OFFSET ?`,
         )
@@ -300,7 +359,7 @@ export async function listFacets(d1: D1Database, collectionId: number, level: Ca
   const filterable = props.filter((p) => p.filterable);
   if (filterable.length === 0) return [];
   conditions(level, props, request); // validates the filters
-  const narrowed = !!request.q?.trim() || Object.keys(request.raw).some((k) => [FILTER_PREFIX, MIN_PREFIX, MAX_PREFIX].some((p) => k.startsWith(p)));
+  const narrowed = !!request.q?.trim() || (!!request.loansEnabled && !!request.availability) || Object.keys(request.raw).some((k) => [FILTER_PREFIX, MIN_PREFIX, MAX_PREFIX].some((p) => k.startsWith(p)));
   return narrowed ? facetsOfMatches(d1, collectionId, level, filterable, props, request) : facetsFromCounts(d1, level, filterable);
 }
 
@@ -370,11 +429,12 @@ async function facetsOfMatches(d1: D1Database, collectionId: number, level: Call
   });
 }
 
-export async function recentItems(d1: D1Database, collectionId: number, level: CallerLevel, props: PropertyRow[]) {
-  const [added, edited] = await d1.batch<ItemRow>([
-    d1.prepare('SELECT * FROM items WHERE collection_id = ? AND level <= ? ORDER BY created_at DESC, id DESC LIMIT 10').bind(collectionId, level),
+export async function recentItems(d1: D1Database, collectionId: number, level: CallerLevel, props: PropertyRow[], loansEnabled = false) {
+  const columns = listColumns(loansEnabled);
+  const [added, edited] = await d1.batch<ListedItemRow>([
+    d1.prepare(`SELECT ${columns} FROM items i WHERE collection_id = ? AND level <= ? ORDER BY created_at DESC, id DESC LIMIT 10`).bind(collectionId, level),
     d1
-      .prepare('SELECT * FROM items WHERE collection_id = ? AND level <= ? AND updated_at > created_at ORDER BY updated_at DESC, id DESC LIMIT 10')
+      .prepare(`SELECT ${columns} FROM items i WHERE collection_id = ? AND level <= ? AND updated_at > created_at ORDER BY updated_at DESC, id DESC LIMIT 10`)
       .bind(collectionId, level),
   ]);
   const all = summaries([...added!.results, ...edited!.results], props);
@@ -386,10 +446,10 @@ export async function recentItems(d1: D1Database, collectionId: number, level: C
  * shows them, so the owner reaches them from the manage screen. The titles are the owner's (level 4
  * properties included, as in the edit screens).
  */
-export async function hiddenItemsOf(d1: D1Database, collectionId: number, props: PropertyRow[]): Promise<ItemSummary[]> {
+export async function hiddenItemsOf(d1: D1Database, collectionId: number, props: PropertyRow[], loansEnabled = false): Promise<ItemSummary[]> {
   const { results } = await d1
-    .prepare('SELECT * FROM items WHERE collection_id = ? AND visibility = 4 ORDER BY updated_at DESC, id DESC')
+    .prepare(`SELECT ${listColumns(loansEnabled)} FROM items i WHERE collection_id = ? AND visibility = 4 ORDER BY updated_at DESC, id DESC`)
     .bind(collectionId)
-    .all<ItemRow>();
+    .all<ListedItemRow>();
   return summaries(results, props);
 }

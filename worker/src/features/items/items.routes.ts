@@ -12,6 +12,7 @@ import {
   recentItems as recentItemsSchema,
   updateItemInput,
 } from '../../../../shared/schemas/items';
+import type { ItemRow } from '../../db/raw-rows';
 import type { AppEnv } from '../../env';
 import { translate } from '../../i18n/messages';
 import { ApiError } from '../../lib/api-error';
@@ -20,7 +21,7 @@ import { createRouter } from '../../lib/router';
 import { callerOf, optionalUser, requireUser } from '../../middleware/auth';
 import { requireOwnedCollection, requireVisibleCollection } from '../collections/collections.queries';
 import { listPropertyRows, visibleProperties } from '../properties/properties.queries';
-import { hiddenItemsOf, listFacets, listItems, loadItem, recentItems, toItem, type ListRequest } from './items.queries';
+import { hiddenItemsOf, itemLending, listFacets, listItems, loadItem, recentItems, toItem, type ListRequest } from './items.queries';
 import { createItems, deleteItem, duplicateItem, updateItem, type WriteContext } from './items.writer';
 
 const tags = ['Items'];
@@ -123,8 +124,18 @@ const remove = createRoute({
   responses: { 204: { description: 'Deleted' }, ...errors(400, 401, 403, 404) },
 });
 
-function listRequest(query: z.infer<typeof itemListQuery>, raw: Record<string, string[]>): ListRequest {
-  return { q: query.q, sort: query.sort, dir: query.dir, page: query.page, perPage: query.perPage, raw };
+function listRequest(query: z.infer<typeof itemListQuery>, raw: Record<string, string[]>, loansEnabled: boolean): ListRequest {
+  return { q: query.q, sort: query.sort, dir: query.dir, page: query.page, perPage: query.perPage, raw, availability: query.availability, loansEnabled };
+}
+
+/** "Enable loans" (spec §2): off, items show no availability and count no copy lent. */
+async function loansEnabled(c: Context<AppEnv>): Promise<boolean> {
+  return (await c.get('settings').read()).loansEnabled;
+}
+
+/** An item answer's lending facts (availability, may this caller ask), null while loans are off. */
+async function lendingOf(c: Context<AppEnv>, row: ItemRow, collection: { borrowable: number }, owner: boolean) {
+  return (await loansEnabled(c)) ? itemLending(c.get('d1'), row, collection, c.get('caller'), owner) : null;
 }
 
 async function requireItem(d1: D1Database, collectionId: number, itemId: number) {
@@ -144,7 +155,7 @@ export const itemsRoutes = createRouter()
     const found = await requireVisibleCollection(db, c.get('caller'), c.req.valid('param').id);
     if (found.collection.visibility === 4) throw new ApiError('NOT_FOUND');
     const props = visibleProperties(await listPropertyRows(db, found.collection.id), found.level);
-    const page = await listItems(c.get('d1'), found.collection, found.level, props, listRequest(c.req.valid('query'), c.req.queries()));
+    const page = await listItems(c.get('d1'), found.collection, found.level, props, listRequest(c.req.valid('query'), c.req.queries(), await loansEnabled(c)));
     return c.json(page, 200);
   })
   .openapi(facets, async (c) => {
@@ -152,7 +163,7 @@ export const itemsRoutes = createRouter()
     const found = await requireVisibleCollection(db, c.get('caller'), c.req.valid('param').id);
     if (found.collection.visibility === 4) throw new ApiError('NOT_FOUND');
     const props = visibleProperties(await listPropertyRows(db, found.collection.id), found.level);
-    const filters = await listFacets(c.get('d1'), found.collection.id, found.level, props, listRequest(c.req.valid('query'), c.req.queries()));
+    const filters = await listFacets(c.get('d1'), found.collection.id, found.level, props, listRequest(c.req.valid('query'), c.req.queries(), await loansEnabled(c)));
     return c.json({ filters }, 200);
   })
   .openapi(recent, async (c) => {
@@ -160,13 +171,13 @@ export const itemsRoutes = createRouter()
     const found = await requireVisibleCollection(db, c.get('caller'), c.req.valid('param').id);
     if (found.collection.visibility === 4) throw new ApiError('NOT_FOUND');
     const props = visibleProperties(await listPropertyRows(db, found.collection.id), found.level);
-    return c.json(await recentItems(c.get('d1'), found.collection.id, found.level, props), 200);
+    return c.json(await recentItems(c.get('d1'), found.collection.id, found.level, props, await loansEnabled(c)), 200);
   })
   .openapi(hidden, async (c) => {
     const db = c.get('db');
     const found = await requireOwnedCollection(db, callerOf(c), c.req.valid('param').id);
     const props = visibleProperties(await listPropertyRows(db, found.collection.id), found.level, true);
-    return c.json({ items: await hiddenItemsOf(c.get('d1'), found.collection.id, props) }, 200);
+    return c.json({ items: await hiddenItemsOf(c.get('d1'), found.collection.id, props, await loansEnabled(c)) }, 200);
   })
   .openapi(create, async (c) => {
     const db = c.get('db');
@@ -175,7 +186,7 @@ export const itemsRoutes = createRouter()
     const props = await listPropertyRows(db, found.collection.id);
     const [id] = await createItems(writeContext(c), found.collection.id, props, [c.req.valid('json')]);
     const row = await requireItem(c.get('d1'), found.collection.id, id!);
-    return c.json(toItem(row, props, caller, true), 201);
+    return c.json(toItem(row, props, caller, true, await lendingOf(c, row, found.collection, true)), 201);
   })
   .openapi(read, async (c) => {
     const db = c.get('db');
@@ -190,7 +201,7 @@ export const itemsRoutes = createRouter()
     const hidden = row.level > found.level || row.level === 4 || found.collection.visibility === 4;
     if (hidden && !forEdit) throw new ApiError('NOT_FOUND');
     const props = visibleProperties(await listPropertyRows(db, found.collection.id), found.level, forEdit);
-    return c.json(toItem(row, props, caller, owner), 200);
+    return c.json(toItem(row, props, caller, owner, await lendingOf(c, row, found.collection, owner)), 200);
   })
   .openapi(update, async (c) => {
     const db = c.get('db');
@@ -201,7 +212,7 @@ export const itemsRoutes = createRouter()
     const props = await listPropertyRows(db, found.collection.id);
     await updateItem(writeContext(c), current, props, c.req.valid('json'));
     const row = await requireItem(c.get('d1'), found.collection.id, iid);
-    return c.json(toItem(row, props, caller, true), 200);
+    return c.json(toItem(row, props, caller, true, await lendingOf(c, row, found.collection, true)), 200);
   })
   .openapi(duplicate, async (c) => {
     const db = c.get('db');
@@ -213,7 +224,7 @@ export const itemsRoutes = createRouter()
     const copyId = await duplicateItem(writeContext(c), found.collection.id, iid, (title) => translate(locale, 'item.copy', { title }));
     const row = await requireItem(c.get('d1'), found.collection.id, copyId);
     const props = await listPropertyRows(db, found.collection.id);
-    return c.json(toItem(row, props, caller, true), 201);
+    return c.json(toItem(row, props, caller, true, await lendingOf(c, row, found.collection, true)), 201);
   })
   .openapi(remove, async (c) => {
     const { id, iid } = c.req.valid('param');

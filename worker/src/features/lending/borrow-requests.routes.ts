@@ -1,0 +1,100 @@
+// Asking to borrow (spec §2 "Borrow request"), open to whoever the item's "who can borrow" allows, and
+// the requester's private status link. Anonymous requests are rate limited per address and per item and
+// carry a honeypot; the answer is the same whether or not the email was known.
+import { createRoute, z } from '@hono/zod-openapi';
+import { BORROW_HONEYPOT_FIELD } from '../../../../shared/lending';
+import { okResponse } from '../../../../shared/schemas/common';
+import { borrowRequestInput, borrowRequestSent, borrowRequestStatus, borrowRequestToken } from '../../../../shared/schemas/lending';
+import { ApiError } from '../../lib/api-error';
+import { bearer, errors, jsonBody, jsonContent } from '../../lib/openapi';
+import { clientAddress, throttle } from '../../lib/rate-limit';
+import { createRouter } from '../../lib/router';
+import { optionalUser } from '../../middleware/auth';
+import { requireVisibleCollection } from '../collections/collections.queries';
+import { effectiveBorrowLevel, loadItem } from '../items/items.queries';
+import { borrowRequestStatus as statusOf, cancelBorrowRequest, createBorrowRequest, sendRequestEmails } from './borrow-requests.service';
+import { requireLoansEnabled } from './lending.gate';
+import { checkDates } from './loans.service';
+
+const HOUR = 3600;
+/** Requests from one address per hour, and to one item per day. */
+export const BORROW_REQUESTS_PER_ADDRESS = 5;
+export const BORROW_REQUESTS_PER_ITEM = 20;
+/** Status look-ups and cancellations from one address per hour (a token is 256 random bits; this only stops floods). */
+export const STATUS_LOOKUPS_PER_ADDRESS = 60;
+
+const itemParam = z.object({ id: z.coerce.number().int().positive(), iid: z.coerce.number().int().positive() });
+
+const ask = createRoute({
+  tags: ['Loans'],
+  method: 'post',
+  path: '/collections/{id}/items/{iid}/borrow',
+  summary: 'Ask to borrow an item (anyone its "who can borrow" allows)',
+  security: [...bearer, {}],
+  middleware: [optionalUser, requireLoansEnabled],
+  request: { params: itemParam, ...jsonBody(borrowRequestInput) },
+  responses: { 201: jsonContent(borrowRequestSent, 'Sent'), ...errors(400, 403, 404, 429) },
+});
+
+const status = createRoute({
+  tags: ['Loans'],
+  method: 'post',
+  path: '/borrow-requests/status',
+  summary: 'A borrow request, from the private link’s token',
+  middleware: [requireLoansEnabled],
+  request: jsonBody(borrowRequestToken),
+  responses: { 200: jsonContent(borrowRequestStatus, 'The request'), ...errors(400, 404, 429) },
+});
+
+const cancel = createRoute({
+  tags: ['Loans'],
+  method: 'post',
+  path: '/borrow-requests/cancel',
+  summary: 'Withdraw a borrow request while it is asked or accepted',
+  middleware: [requireLoansEnabled],
+  request: jsonBody(borrowRequestToken),
+  responses: { 200: jsonContent(okResponse, 'Withdrawn'), ...errors(400, 403, 404, 409, 429) },
+});
+
+const statusLimit = (headers: Headers) => ({
+  key: `borrow-status:${clientAddress(headers)}`,
+  max: STATUS_LOOKUPS_PER_ADDRESS,
+  windowSeconds: HOUR,
+});
+
+export const borrowRequestRoutes = createRouter()
+  .openapi(ask, async (c) => {
+    const db = c.get('db');
+    const caller = c.get('caller');
+    const { id, iid } = c.req.valid('param');
+    const input = c.req.valid('json');
+    const found = await requireVisibleCollection(db, caller, id);
+    const item = await loadItem(c.get('d1'), found.collection.id, iid);
+    // What browsing does not show cannot be asked for.
+    if (!item || found.collection.visibility === 4 || item.level === 4 || item.level > found.level) throw new ApiError('NOT_FOUND');
+    const level = effectiveBorrowLevel(item, found.collection);
+    if (found.level === 3 || !(level === 0 || (level === 1 && caller !== null))) throw new ApiError('BORROW_NOT_ALLOWED');
+    if (input.wantedFrom && input.wantedUntil) checkDates(input.wantedFrom, input.wantedUntil, 'wantedUntil');
+    await throttle(db, [
+      { key: `borrow:address:${clientAddress(c.req.raw.headers)}`, max: BORROW_REQUESTS_PER_ADDRESS, windowSeconds: HOUR },
+      { key: `borrow:item:${item.id}`, max: BORROW_REQUESTS_PER_ITEM, windowSeconds: 24 * HOUR },
+    ]);
+    // A filled honeypot is a robot: it gets the same answer, and nothing is stored or sent.
+    if (input[BORROW_HONEYPOT_FIELD]) return c.json({ ok: true as const }, 201);
+    const { loan, token } = await createBorrowRequest(c.get('d1'), { id: item.id, ownerId: found.collection.ownerId }, input, c.get('locale'));
+    c.executionCtx.waitUntil(
+      sendRequestEmails(c.env, db, loan, token).catch((error: unknown) =>
+        console.error('borrow request email failed', c.get('requestId'), String(error)),
+      ),
+    );
+    return c.json({ ok: true as const }, 201);
+  })
+  .openapi(status, async (c) => {
+    await throttle(c.get('db'), [statusLimit(c.req.raw.headers)]);
+    return c.json(await statusOf(c.get('db'), c.get('d1'), c.req.valid('json').token), 200);
+  })
+  .openapi(cancel, async (c) => {
+    await throttle(c.get('db'), [statusLimit(c.req.raw.headers)]);
+    await cancelBorrowRequest(c.get('d1'), c.req.valid('json').token);
+    return c.json({ ok: true as const }, 200);
+  });

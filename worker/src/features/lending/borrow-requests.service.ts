@@ -1,0 +1,114 @@
+// A visitor's borrow request (spec §2 "Borrow request"): a loan in state asked, its borrower found by
+// email among the owner's borrowers or created, both in one batch; the requester follows it through a
+// private link whose token only the email carries (the database keeps its SHA-256).
+import type { Locale } from '../../../../shared/constants';
+import type { BorrowRequestInput, BorrowRequestStatus } from '../../../../shared/schemas/lending';
+import type { Db, Env } from '../../env';
+import { ApiError } from '../../lib/api-error';
+import { randomToken, sha256Hex } from '../../lib/tokens';
+import type { PropertyRow } from '../../lib/values';
+import { itemRoles } from '../items/items.queries';
+import { findUserById } from '../users/users.queries';
+import { LOAN_SELECT, roleProperties, type LoanRow } from './lending.queries';
+import { sendRequestConfirmation, sendRequestToOwner, sendStepToRequester, type LoanEmailFacts } from './loan-emails';
+
+const NOW = `strftime('%Y-%m-%dT%H:%M:%fZ', 'now')`;
+
+/** Only properties everyone may see name the item to a requester (who may be anonymous). */
+const publicProps = (props: PropertyRow[]) => props.filter((p) => p.visibility === 0);
+
+function displayName(user: { firstName: string | null; lastName: string | null; username: string }) {
+  return [user.firstName, user.lastName].filter(Boolean).join(' ') || user.username;
+}
+
+async function emailFacts(db: Db, row: LoanRow, forOwner: boolean): Promise<{ facts: LoanEmailFacts; owner: Awaited<ReturnType<typeof findUserById>> }> {
+  const props = (await roleProperties(db, [row.collection_id])).filter((p) => p.collectionId === row.collection_id);
+  const title = itemRoles(row.item_data, forOwner ? props : publicProps(props)).title ?? `#${row.item_id}`;
+  const owner = await findUserById(db, row.owner_id);
+  return { facts: { loan: row, title, ownerName: owner ? displayName(owner) : '' }, owner };
+}
+
+/** Records a request; answers the new loan and the status token (shown only in the requester's email). */
+export async function createBorrowRequest(
+  d1: D1Database,
+  item: { id: number; ownerId: number },
+  input: BorrowRequestInput,
+  locale: Locale,
+): Promise<{ loan: LoanRow; token: string }> {
+  const token = randomToken();
+  const hash = await sha256Hex(token);
+  const [, inserted] = await d1.batch<{ id: number }>([
+    // Two requests with the same email at once both find (or one creates) the same borrower.
+    d1
+      .prepare(
+        `INSERT INTO borrowers (owner_id, name, email, locale) VALUES (?, ?, ?, ?)
+         ON CONFLICT (owner_id, email) DO UPDATE SET locale = excluded.locale`,
+      )
+      .bind(item.ownerId, input.name, input.email, locale),
+    d1
+      .prepare(
+        `INSERT INTO loans (item_id, owner_id, borrower_id, state, message, wanted_from, wanted_until, asked_at, locale, status_token_hash)
+         SELECT ?, ?, b.id, 'asked', ?, ?, ?, ${NOW}, ?, ? FROM borrowers b WHERE b.owner_id = ? AND b.email = ?
+         RETURNING id`,
+      )
+      .bind(item.id, item.ownerId, input.message ?? null, input.wantedFrom ?? null, input.wantedUntil ?? null, locale, hash, item.ownerId, input.email),
+  ]);
+  const id = inserted!.results[0]!.id;
+  const loan = await d1.prepare(`${LOAN_SELECT} WHERE l.id = ?`).bind(id).first<LoanRow>();
+  return { loan: loan!, token };
+}
+
+/** The owner hears of the request; the requester gets the private link. */
+export async function sendRequestEmails(env: Env, db: Db, loan: LoanRow, token: string) {
+  const forOwner = await emailFacts(db, loan, true);
+  if (forOwner.owner) {
+    await sendRequestToOwner(env, forOwner.facts, { email: forOwner.owner.email, locale: forOwner.owner.locale, name: displayName(forOwner.owner) });
+  }
+  await sendRequestConfirmation(env, (await emailFacts(db, loan, false)).facts, token);
+}
+
+/** After the owner accepted, declined, lent or got back a request: the requester is told. */
+export async function notifyRequester(env: Env, db: Db, _d1: D1Database, loan: LoanRow) {
+  if (!loan.status_token_hash) return;
+  await sendStepToRequester(env, (await emailFacts(db, loan, false)).facts);
+}
+
+async function loanByToken(d1: D1Database, token: string): Promise<LoanRow | null> {
+  return d1.prepare(`${LOAN_SELECT} WHERE l.status_token_hash = ?`).bind(await sha256Hex(token)).first<LoanRow>();
+}
+
+/** What the requester's link shows: their own request, never the owner's notes. */
+export async function borrowRequestStatus(db: Db, d1: D1Database, token: string): Promise<BorrowRequestStatus> {
+  const row = await loanByToken(d1, token);
+  if (!row) throw new ApiError('NOT_FOUND');
+  const props = publicProps((await roleProperties(db, [row.collection_id])).filter((p) => p.collectionId === row.collection_id));
+  const roles = itemRoles(row.item_data, props);
+  const owner = await findUserById(db, row.owner_id);
+  return {
+    state: row.state,
+    item: { id: row.item_id, collectionId: row.collection_id, title: roles.title, cover: roles.cover },
+    ownerName: owner ? displayName(owner) : '',
+    name: row.borrower_name,
+    message: row.message,
+    response: row.response,
+    wantedFrom: row.wanted_from,
+    wantedUntil: row.wanted_until,
+    lentOn: row.lent_on,
+    dueOn: row.due_on,
+    returnedOn: row.returned_on,
+    askedAt: row.asked_at,
+    cancellable: row.state === 'asked' || row.state === 'accepted',
+  };
+}
+
+/** The requester withdraws their request: deleted while asked or accepted, refused once lent or over. */
+export async function cancelBorrowRequest(d1: D1Database, token: string): Promise<void> {
+  const hash = await sha256Hex(token);
+  const deleted = await d1
+    .prepare(`DELETE FROM loans WHERE status_token_hash = ? AND state IN ('asked', 'accepted') RETURNING id`)
+    .bind(hash)
+    .first();
+  if (deleted) return;
+  const exists = await d1.prepare('SELECT 1 AS found FROM loans WHERE status_token_hash = ?').bind(hash).first();
+  throw new ApiError(exists ? 'LOAN_TRANSITION_NOT_ALLOWED' : 'NOT_FOUND');
+}

@@ -1,0 +1,247 @@
+// Reading borrowers and loans, always for one owner: the owner's id is part of every WHERE, so another
+// user's borrower or loan is simply not found (404).
+import { and, eq, inArray, or } from 'drizzle-orm';
+import type { LoanState } from '../../../../shared/lending';
+import type { Borrower, Loan } from '../../../../shared/schemas/lending';
+import { properties } from '../../db/schema';
+import type { Db } from '../../env';
+import { ApiError } from '../../lib/api-error';
+import type { PropertyRow } from '../../lib/values';
+import { itemRoles } from '../items/items.queries';
+
+/** `borrowers` with the counts the lists show. */
+export interface BorrowerRow {
+  id: number;
+  owner_id: number;
+  name: string;
+  email: string;
+  phone: string | null;
+  notes: string | null;
+  locale: string | null;
+  version: number;
+  created_at: string;
+  updated_at: string;
+  current_loans: number;
+  overdue_loans: number;
+  pending_requests: number;
+}
+
+const BORROWER_COLUMNS = `b.*,
+  (SELECT count(*) FROM loans l WHERE l.borrower_id = b.id AND l.state = 'lent') AS current_loans,
+  (SELECT count(*) FROM loans l WHERE l.borrower_id = b.id AND l.state = 'lent' AND l.due_on < date('now')) AS overdue_loans,
+  (SELECT count(*) FROM loans l WHERE l.borrower_id = b.id AND l.state IN ('asked', 'accepted')) AS pending_requests`;
+
+export function toBorrower(row: BorrowerRow): Borrower {
+  return {
+    id: row.id,
+    name: row.name,
+    email: row.email,
+    phone: row.phone,
+    notes: row.notes,
+    currentLoans: row.current_loans,
+    overdueLoans: row.overdue_loans,
+    pendingRequests: row.pending_requests,
+    version: row.version,
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+  };
+}
+
+/** The owner's borrowers whose name or email contains `q` (case-insensitive), by name. */
+export async function listBorrowers(d1: D1Database, ownerId: number, q: string | undefined): Promise<Borrower[]> {
+  const needle = q?.trim().toLowerCase() || null;
+  const { results } = await d1
+    .prepare(
+      `SELECT ${BORROWER_COLUMNS} FROM borrowers b
+       WHERE b.owner_id = ?1 AND (?2 IS NULL OR instr(lower(b.name), ?2) > 0 OR instr(b.email, ?2) > 0)
+       ORDER BY lower(b.name), b.id`,
+    )
+    .bind(ownerId, needle)
+    .all<BorrowerRow>();
+  return results.map(toBorrower);
+}
+
+export async function findBorrower(d1: D1Database, ownerId: number, id: number): Promise<BorrowerRow | null> {
+  return d1.prepare(`SELECT ${BORROWER_COLUMNS} FROM borrowers b WHERE b.id = ? AND b.owner_id = ?`).bind(id, ownerId).first<BorrowerRow>();
+}
+
+export async function requireBorrower(d1: D1Database, ownerId: number, id: number): Promise<BorrowerRow> {
+  const row = await findBorrower(d1, ownerId, id);
+  if (!row) throw new ApiError('NOT_FOUND');
+  return row;
+}
+
+/** A loan with what its lists show: the borrower, the item's collection and cached data. */
+export interface LoanRow {
+  id: number;
+  item_id: number;
+  owner_id: number;
+  borrower_id: number;
+  state: LoanState;
+  message: string | null;
+  notes: string | null;
+  response: string | null;
+  wanted_from: string | null;
+  wanted_until: string | null;
+  lent_on: string | null;
+  due_on: string | null;
+  returned_on: string | null;
+  asked_at: string | null;
+  accepted_at: string | null;
+  rejected_at: string | null;
+  lent_at: string | null;
+  returned_at: string | null;
+  locale: string | null;
+  status_token_hash: string | null;
+  version: number;
+  created_at: string;
+  updated_at: string;
+  borrower_name: string;
+  borrower_email: string;
+  borrower_locale: string | null;
+  collection_id: number;
+  collection_name: string;
+  item_data: string;
+  item_quantity: number;
+  /** 1 when lent and past its due date by the database's date. */
+  overdue: number;
+}
+
+export const LOAN_SELECT = `SELECT l.*, b.name AS borrower_name, b.email AS borrower_email, b.locale AS borrower_locale,
+    i.collection_id, i.data AS item_data, i.quantity AS item_quantity, c.name AS collection_name,
+    (l.state = 'lent' AND l.due_on IS NOT NULL AND l.due_on < date('now')) AS overdue
+  FROM loans l
+  JOIN borrowers b ON b.id = l.borrower_id
+  JOIN items i ON i.id = l.item_id
+  JOIN collections c ON c.id = i.collection_id`;
+
+/** The title, cover and reference properties of the collections the loans belong to, in one query. */
+export async function roleProperties(db: Db, collectionIds: number[]): Promise<PropertyRow[]> {
+  const ids = [...new Set(collectionIds)];
+  if (ids.length === 0) return [];
+  return db
+    .select()
+    .from(properties)
+    .where(
+      and(
+        inArray(properties.collectionId, ids),
+        or(eq(properties.isTitle, true), eq(properties.isCover, true), eq(properties.isReference, true)),
+      ),
+    );
+}
+
+type Overlap = Loan['overlaps'][number];
+
+export function toLoan(row: LoanRow, props: PropertyRow[], overlaps: Overlap[] = []): Loan {
+  const roles = itemRoles(
+    row.item_data,
+    props.filter((p) => p.collectionId === row.collection_id),
+  );
+  return {
+    id: row.id,
+    state: row.state,
+    item: {
+      id: row.item_id,
+      collectionId: row.collection_id,
+      collectionName: row.collection_name,
+      title: roles.title,
+      cover: roles.cover,
+      reference: roles.reference,
+    },
+    borrower: { id: row.borrower_id, name: row.borrower_name, email: row.borrower_email },
+    message: row.message,
+    notes: row.notes,
+    response: row.response,
+    wantedFrom: row.wanted_from,
+    wantedUntil: row.wanted_until,
+    lentOn: row.lent_on,
+    dueOn: row.due_on,
+    returnedOn: row.returned_on,
+    askedAt: row.asked_at,
+    acceptedAt: row.accepted_at,
+    rejectedAt: row.rejected_at,
+    lentAt: row.lent_at,
+    returnedAt: row.returned_at,
+    overdue: row.overdue === 1,
+    overlaps,
+    version: row.version,
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+  };
+}
+
+/** Loans as the API answers them: the role properties are read once for all of them. */
+export async function toLoans(db: Db, rows: LoanRow[]): Promise<Loan[]> {
+  const props = await roleProperties(db, rows.map((r) => r.collection_id));
+  return rows.map((row) => toLoan(row, props));
+}
+
+export async function findLoan(d1: D1Database, ownerId: number, id: number): Promise<LoanRow | null> {
+  return d1.prepare(`${LOAN_SELECT} WHERE l.id = ? AND l.owner_id = ?`).bind(id, ownerId).first<LoanRow>();
+}
+
+export async function requireLoan(d1: D1Database, ownerId: number, id: number): Promise<LoanRow> {
+  const row = await findLoan(d1, ownerId, id);
+  if (!row) throw new ApiError('NOT_FOUND');
+  return row;
+}
+
+/** The span a loan or request takes: lent on → due (lent), or the wanted dates (a request). */
+function span(row: Pick<LoanRow, 'state' | 'lent_on' | 'due_on' | 'wanted_from' | 'wanted_until'>) {
+  return row.state === 'lent' ? { from: row.lent_on, until: row.due_on } : { from: row.wanted_from, until: row.wanted_until };
+}
+
+/** Open ends reach forever: an undated span overlaps everything. */
+function overlapsSpan(a: { from: string | null; until: string | null }, b: { from: string | null; until: string | null }) {
+  return (a.from === null || b.until === null || a.from <= b.until) && (b.from === null || a.until === null || b.from <= a.until);
+}
+
+/**
+ * For a request with wanted dates: the other accepted requests and lent loans of the same item whose
+ * dates meet them, which the owner sees before accepting.
+ */
+export async function overlapsOf(d1: D1Database, row: LoanRow): Promise<Overlap[]> {
+  if ((row.state !== 'asked' && row.state !== 'accepted') || (!row.wanted_from && !row.wanted_until)) return [];
+  const { results } = await d1
+    .prepare(
+      `SELECT l.id, l.state, l.lent_on, l.due_on, l.wanted_from, l.wanted_until, b.name AS borrower_name
+       FROM loans l JOIN borrowers b ON b.id = l.borrower_id
+       WHERE l.item_id = ? AND l.id <> ? AND l.state IN ('accepted', 'lent') ORDER BY l.id`,
+    )
+    .bind(row.item_id, row.id)
+    .all<Pick<LoanRow, 'id' | 'state' | 'lent_on' | 'due_on' | 'wanted_from' | 'wanted_until'> & { borrower_name: string }>();
+  const wanted = span(row);
+  return results
+    .filter((other) => overlapsSpan(wanted, span(other)))
+    .map((other) => ({ id: other.id, state: other.state, borrowerName: other.borrower_name, ...span(other) }));
+}
+
+/** Every loan and request of an item, newest first. */
+export async function loansOfItem(d1: D1Database, ownerId: number, itemId: number): Promise<LoanRow[]> {
+  const { results } = await d1
+    .prepare(`${LOAN_SELECT} WHERE l.item_id = ? AND l.owner_id = ? ORDER BY l.created_at DESC, l.id DESC`)
+    .bind(itemId, ownerId)
+    .all<LoanRow>();
+  return results;
+}
+
+/** A borrower's loans: current first (lent, then requests), then the rest, newest first. */
+export async function loansOfBorrower(d1: D1Database, ownerId: number, borrowerId: number): Promise<LoanRow[]> {
+  const { results } = await d1
+    .prepare(
+      `${LOAN_SELECT} WHERE l.borrower_id = ? AND l.owner_id = ?
+       ORDER BY CASE l.state WHEN 'lent' THEN 0 WHEN 'accepted' THEN 1 WHEN 'asked' THEN 2 ELSE 3 END, l.created_at DESC, l.id DESC`,
+    )
+    .bind(borrowerId, ownerId)
+    .all<LoanRow>();
+  return results;
+}
+
+/** The owner's open loans and requests (asked, accepted, lent): the lending overview, in one query. */
+export async function openLoans(d1: D1Database, ownerId: number): Promise<LoanRow[]> {
+  const { results } = await d1
+    .prepare(`${LOAN_SELECT} WHERE l.owner_id = ? AND l.state IN ('asked', 'accepted', 'lent') ORDER BY l.id`)
+    .bind(ownerId)
+    .all<LoanRow>();
+  return results;
+}

@@ -1,0 +1,118 @@
+// The emails of a borrow request's life: the owner hears of a new request (in the owner's language,
+// from their last sign-in); the requester gets a confirmation with the private status link, then an
+// email at each step (accepted, declined with the owner's message, lent with the due date, returned)
+// in the language they asked in. Links are built from APP_URL only, never from the request's Host.
+import { isLocale, type Locale } from '../../../../shared/constants';
+import type { Env } from '../../env';
+import { translate, type MessageKey } from '../../i18n/messages';
+import { composeEmail, sendEmail, type EmailBlock } from '../../lib/email';
+import type { LoanRow } from './lending.queries';
+
+/** What every loan email needs to say which item and whose. */
+export interface LoanEmailFacts {
+  loan: LoanRow;
+  title: string;
+  ownerName: string;
+}
+
+/** A calendar date written for people, in the email's language ("23 March 2027", "23 mars 2027"). */
+export function formatDate(locale: Locale, date: string): string {
+  return new Intl.DateTimeFormat(locale.replace('_', '-'), { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(`${date}T00:00:00Z`));
+}
+
+/** The requester's language: the request's, else the borrower's last one, else English. */
+export function borrowerLocale(loan: Pick<LoanRow, 'locale' | 'borrower_locale'>): Locale {
+  if (isLocale(loan.locale)) return loan.locale;
+  return isLocale(loan.borrower_locale) ? loan.borrower_locale : 'en_US';
+}
+
+function appLink(env: Env, path: string, query: Record<string, string> = {}): string | null {
+  if (!env.APP_URL) {
+    console.error('loan email not sent: APP_URL is not configured');
+    return null;
+  }
+  const url = new URL(path, env.APP_URL);
+  for (const [key, value] of Object.entries(query)) url.searchParams.set(key, value);
+  return url.href;
+}
+
+async function send(env: Env, to: string, locale: Locale, subject: MessageKey, blocks: EmailBlock[], values: Record<string, string>) {
+  await sendEmail(env, { to, subject: translate(locale, subject, values), ...composeEmail(blocks) });
+}
+
+/** To the owner: someone asks to borrow one of their items. */
+export async function sendRequestToOwner(env: Env, facts: LoanEmailFacts, owner: { email: string | null; locale: string | null; name: string }) {
+  if (!owner.email) return;
+  const { loan } = facts;
+  const locale: Locale = isLocale(owner.locale) ? owner.locale : 'en_US';
+  const link = appLink(env, `/collection/${loan.collection_id}/item/${loan.item_id}/loan/${loan.id}`);
+  if (!link) return;
+  const values = { name: loan.borrower_name, email: loan.borrower_email, title: facts.title, collection: loan.collection_name };
+  const t = (key: MessageKey, extra: Record<string, string> = {}) => translate(locale, key, { ...values, ...extra });
+  const blocks: EmailBlock[] = [t('email.greeting', { name: owner.name }), t('email.loan.requested.body')];
+  if (loan.message) blocks.push(t('email.loan.requested.message', { message: loan.message }));
+  if (loan.wanted_from || loan.wanted_until) {
+    const any = t('email.loan.anyDate');
+    blocks.push(
+      t('email.loan.requested.dates', {
+        from: loan.wanted_from ? formatDate(locale, loan.wanted_from) : any,
+        until: loan.wanted_until ? formatDate(locale, loan.wanted_until) : any,
+      }),
+    );
+  }
+  blocks.push({ label: t('email.loan.requested.action'), href: link });
+  await send(env, owner.email, locale, 'email.loan.requested.subject', blocks, values);
+}
+
+/** To the requester: the request is sent; the private link follows and cancels it. */
+export async function sendRequestConfirmation(env: Env, facts: LoanEmailFacts, token: string) {
+  const { loan } = facts;
+  const locale = borrowerLocale(loan);
+  const link = appLink(env, '/borrow/status', { token });
+  if (!link) return;
+  const values = { title: facts.title, owner: facts.ownerName };
+  const t = (key: MessageKey, extra: Record<string, string> = {}) => translate(locale, key, { ...values, ...extra });
+  await send(
+    env,
+    loan.borrower_email,
+    locale,
+    'email.loan.sent.subject',
+    [t('email.greeting', { name: loan.borrower_name }), t('email.loan.sent.body'), { label: t('email.loan.sent.action'), href: link }, t('email.loan.sent.keep')],
+    values,
+  );
+}
+
+/** To the requester, after the owner moved their request on. Loans the owner recorded directly send nothing. */
+export async function sendStepToRequester(env: Env, facts: LoanEmailFacts) {
+  const { loan } = facts;
+  if (!loan.status_token_hash) return;
+  const locale = borrowerLocale(loan);
+  const due = loan.due_on ? formatDate(locale, loan.due_on) : '';
+  const values = { title: facts.title, owner: facts.ownerName, due };
+  const t = (key: MessageKey, extra: Record<string, string> = {}) => translate(locale, key, { ...values, ...extra });
+  const greeting = t('email.greeting', { name: loan.borrower_name });
+  let subject: MessageKey;
+  const blocks: EmailBlock[] = [greeting];
+  switch (loan.state) {
+    case 'accepted':
+      subject = 'email.loan.accepted.subject';
+      blocks.push(t('email.loan.accepted.body'));
+      break;
+    case 'rejected':
+      subject = 'email.loan.rejected.subject';
+      blocks.push(t('email.loan.rejected.body'));
+      if (loan.response) blocks.push(t('email.loan.rejected.response', { response: loan.response }));
+      break;
+    case 'lent':
+      subject = 'email.loan.lent.subject';
+      blocks.push(t(loan.due_on ? 'email.loan.lent.body' : 'email.loan.lent.undated'));
+      break;
+    case 'returned':
+      subject = 'email.loan.returned.subject';
+      blocks.push(t('email.loan.returned.body'));
+      break;
+    default:
+      return;
+  }
+  await send(env, loan.borrower_email, locale, subject, blocks, values);
+}

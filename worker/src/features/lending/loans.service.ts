@@ -1,0 +1,225 @@
+// Writes of borrowers and loans. The state machine is PRODUCT.md's ("Loans", shared/lending.ts): every
+// transition is ONE conditional UPDATE whose WHERE names the states it may start from (and, to lend,
+// that a copy is left), so two requests racing on the same loan or on the last copy cannot both pass;
+// the loser's zero changed rows become a 409 naming why.
+import { LOAN_TRANSITIONS, type LoanAction } from '../../../../shared/lending';
+import type { CreateBorrowerInput, CreateLoanInput, LoanActionInput, UpdateBorrowerInput, UpdateLoanInput } from '../../../../shared/schemas/lending';
+import type { FieldIssue } from '../../../../shared/errors';
+import { ApiError } from '../../lib/api-error';
+import { findBorrower, findLoan, requireLoan, type LoanRow } from './lending.queries';
+
+const NOW = `strftime('%Y-%m-%dT%H:%M:%fZ', 'now')`;
+/** Copies of the loan's item not lent, in an UPDATE of `loans`. */
+const COPY_LEFT = `(SELECT quantity FROM items WHERE id = loans.item_id) > (SELECT count(*) FROM loans x WHERE x.item_id = loans.item_id AND x.state = 'lent')`;
+/** A due date from a lent-on date (?N) and the loan's collection's period. */
+const dueFrom = (lentOn: string) =>
+  `date(${lentOn}, '+' || (SELECT c.loan_period_days FROM items i JOIN collections c ON c.id = i.collection_id WHERE i.id = loans.item_id) || ' days')`;
+
+function fieldError(path: string, reason: string): ApiError {
+  const field: FieldIssue = { path, reason, message: '' };
+  return new ApiError('VALIDATION_FAILED', { fields: [field] });
+}
+
+const isUnique = (error: unknown) => error instanceof Error && /UNIQUE constraint failed/.test(`${error.message} ${String(error.cause ?? '')}`);
+
+/** Today by the Worker's clock, only to check dates people type (the stored dates use the database's). */
+const today = () => new Date().toISOString().slice(0, 10);
+
+/** A due date before the day lent is refused, field by field. */
+export function checkDates(lentOn: string | null | undefined, dueOn: string | null | undefined, path = 'dueOn') {
+  if (dueOn && dueOn < (lentOn ?? today())) throw fieldError(path, 'before_lent_on');
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Borrowers
+
+export async function createBorrower(d1: D1Database, ownerId: number, input: CreateBorrowerInput): Promise<number> {
+  try {
+    const row = await d1
+      .prepare('INSERT INTO borrowers (owner_id, name, email, phone, notes) VALUES (?, ?, ?, ?, ?) RETURNING id')
+      .bind(ownerId, input.name, input.email, input.phone ?? null, input.notes ?? null)
+      .first<{ id: number }>();
+    return row!.id;
+  } catch (error) {
+    if (isUnique(error)) throw new ApiError('BORROWER_EMAIL_TAKEN');
+    throw error;
+  }
+}
+
+export async function updateBorrower(d1: D1Database, ownerId: number, id: number, input: UpdateBorrowerInput): Promise<void> {
+  const set: string[] = [];
+  const binds: unknown[] = [];
+  for (const [column, value] of [
+    ['name', input.name],
+    ['email', input.email],
+    ['phone', input.phone],
+    ['notes', input.notes],
+  ] as const) {
+    if (value === undefined) continue;
+    set.push(`${column} = ?`);
+    binds.push(value);
+  }
+  const version = input.version ?? null;
+  try {
+    const row = await d1
+      .prepare(
+        `UPDATE borrowers SET ${[...set, 'version = version + 1', `updated_at = ${NOW}`].join(', ')}
+         WHERE id = ? AND owner_id = ? AND (? IS NULL OR version = ?) RETURNING id`,
+      )
+      .bind(...binds, id, ownerId, version, version)
+      .first<{ id: number }>();
+    if (row) return;
+  } catch (error) {
+    if (isUnique(error)) throw new ApiError('BORROWER_EMAIL_TAKEN');
+    throw error;
+  }
+  throw new ApiError((await findBorrower(d1, ownerId, id)) ? 'STALE_WRITE' : 'NOT_FOUND');
+}
+
+/** How many loans go with a borrower, and how many of them are lent (which forbids deleting). */
+export async function borrowerDeletion(d1: D1Database, borrowerId: number) {
+  const row = await d1
+    .prepare(`SELECT count(*) FILTER (WHERE state = 'lent') AS held, count(*) FILTER (WHERE state <> 'lent') AS other FROM loans WHERE borrower_id = ?`)
+    .bind(borrowerId)
+    .first<{ held: number; other: number }>();
+  return { heldLoans: row?.held ?? 0, otherLoans: row?.other ?? 0 };
+}
+
+/** Deletes a borrower with their past loans and requests (ON DELETE CASCADE), unless one is lent. */
+export async function deleteBorrower(d1: D1Database, ownerId: number, id: number): Promise<number> {
+  const [counted, deleted] = await d1.batch<{ n?: number; id?: number }>([
+    d1.prepare('SELECT count(*) AS n FROM loans WHERE borrower_id = ?').bind(id),
+    d1
+      .prepare(
+        `DELETE FROM borrowers WHERE id = ? AND owner_id = ?
+         AND NOT EXISTS (SELECT 1 FROM loans WHERE borrower_id = borrowers.id AND state = 'lent') RETURNING id`,
+      )
+      .bind(id, ownerId),
+  ]);
+  if (deleted!.results.length === 1) return counted!.results[0]?.n ?? 0;
+  throw new ApiError((await findBorrower(d1, ownerId, id)) ? 'BORROWER_HOLDS_ITEMS' : 'NOT_FOUND');
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Loans
+
+/**
+ * The owner records a loan directly as lent: an existing borrower of theirs, or one typed in (found by
+ * email, else created), in one batch. The INSERT only happens while a copy is left.
+ */
+export async function createLoan(d1: D1Database, ownerId: number, itemId: number, input: CreateLoanInput): Promise<number> {
+  if (input.borrowerId === undefined && input.borrower === undefined) throw fieldError('borrowerId', 'required');
+  checkDates(input.lentOn, input.dueOn);
+  const inline = input.borrowerId === undefined ? input.borrower! : null;
+  const statements = [];
+  if (inline) {
+    statements.push(
+      d1
+        .prepare('INSERT INTO borrowers (owner_id, name, email, phone) VALUES (?, ?, ?, ?) ON CONFLICT (owner_id, email) DO NOTHING')
+        .bind(ownerId, inline.name, inline.email, inline.phone ?? null),
+    );
+  }
+  statements.push(
+    d1
+      .prepare(
+        `INSERT INTO loans (item_id, owner_id, borrower_id, state, lent_on, due_on, notes, lent_at)
+         SELECT i.id, ?1, b.id, 'lent', coalesce(?3, date('now')),
+           coalesce(?4, date(coalesce(?3, date('now')), '+' || c.loan_period_days || ' days')), ?5, ${NOW}
+         FROM items i
+         JOIN collections c ON c.id = i.collection_id
+         JOIN borrowers b ON b.owner_id = ?1 AND (b.id = ?6 OR (?6 IS NULL AND b.email = ?7))
+         WHERE i.id = ?2 AND i.quantity > (SELECT count(*) FROM loans x WHERE x.item_id = i.id AND x.state = 'lent')
+         RETURNING id`,
+      )
+      .bind(ownerId, itemId, input.lentOn ?? null, input.dueOn ?? null, input.notes ?? null, input.borrowerId ?? null, inline?.email ?? null),
+  );
+  const results = await d1.batch<{ id: number }>(statements);
+  const created = results.at(-1)!.results[0];
+  if (created) return created.id;
+  if (input.borrowerId !== undefined && !(await findBorrower(d1, ownerId, input.borrowerId))) throw fieldError('borrowerId', 'not_found');
+  throw new ApiError('NO_COPY_AVAILABLE');
+}
+
+export async function updateLoan(d1: D1Database, ownerId: number, id: number, input: UpdateLoanInput): Promise<void> {
+  const current = await requireLoan(d1, ownerId, id);
+  checkDates(input.lentOn !== undefined ? input.lentOn : current.lent_on, input.dueOn !== undefined ? input.dueOn : current.due_on);
+  const wantedFrom = input.wantedFrom !== undefined ? input.wantedFrom : current.wanted_from;
+  const wantedUntil = input.wantedUntil !== undefined ? input.wantedUntil : current.wanted_until;
+  if (wantedFrom && wantedUntil && wantedUntil < wantedFrom) throw fieldError('wantedUntil', 'before_wanted_from');
+  if (input.borrowerId !== undefined && !(await findBorrower(d1, ownerId, input.borrowerId))) throw fieldError('borrowerId', 'not_found');
+  const set: string[] = [];
+  const binds: unknown[] = [];
+  for (const [column, value] of [
+    ['borrower_id', input.borrowerId],
+    ['lent_on', input.lentOn],
+    ['due_on', input.dueOn],
+    ['returned_on', input.returnedOn],
+    ['wanted_from', input.wantedFrom],
+    ['wanted_until', input.wantedUntil],
+    ['notes', input.notes],
+  ] as const) {
+    if (value === undefined) continue;
+    set.push(`${column} = ?`);
+    binds.push(value);
+  }
+  const version = input.version ?? null;
+  const row = await d1
+    .prepare(
+      `UPDATE loans SET ${[...set, 'version = version + 1', `updated_at = ${NOW}`].join(', ')}
+       WHERE id = ? AND owner_id = ? AND (? IS NULL OR version = ?) RETURNING id`,
+    )
+    .bind(...binds, id, ownerId, version, version)
+    .first<{ id: number }>();
+  if (!row) throw new ApiError((await findLoan(d1, ownerId, id)) ? 'STALE_WRITE' : 'NOT_FOUND');
+}
+
+/** What each action writes besides the state (its date stamps), with its bound values. */
+function actionChanges(action: LoanAction, input: LoanActionInput): { set: string; binds: unknown[]; copyLeft: boolean } {
+  switch (action) {
+    case 'accept':
+      return { set: `accepted_at = ${NOW}`, binds: [], copyLeft: false };
+    case 'reject':
+      return { set: `rejected_at = ${NOW}, response = ?`, binds: [input.response ?? null], copyLeft: false };
+    case 'lend': {
+      const lentOn = `coalesce(?, date('now'))`;
+      return {
+        set: `lent_at = ${NOW}, lent_on = ${lentOn}, due_on = coalesce(?, ${dueFrom(`coalesce(?, date('now'))`)})`,
+        binds: [input.lentOn ?? null, input.dueOn ?? null, input.lentOn ?? null],
+        copyLeft: true,
+      };
+    }
+    case 'return':
+      return { set: `returned_at = ${NOW}, returned_on = coalesce(?, date('now'))`, binds: [input.returnedOn ?? null], copyLeft: false };
+  }
+}
+
+/**
+ * Moves a loan on by one action. Answers the loan after it; 409 LOAN_TRANSITION_NOT_ALLOWED when its
+ * state does not allow the action (or changed meanwhile), NO_COPY_AVAILABLE when lending finds every
+ * copy out, STALE_WRITE when a version was given and the loan moved on.
+ */
+export async function transitionLoan(d1: D1Database, ownerId: number, id: number, action: LoanAction, input: LoanActionInput): Promise<LoanRow> {
+  if (action === 'lend') checkDates(input.lentOn, input.dueOn);
+  const { from, to } = LOAN_TRANSITIONS[action];
+  const change = actionChanges(action, input);
+  const version = input.version ?? null;
+  const row = await d1
+    .prepare(
+      `UPDATE loans SET state = ?, ${change.set}, version = version + 1, updated_at = ${NOW}
+       WHERE id = ? AND owner_id = ? AND state IN (SELECT value FROM json_each(?)) AND (? IS NULL OR version = ?)
+       ${change.copyLeft ? `AND ${COPY_LEFT}` : ''} RETURNING id`,
+    )
+    .bind(to, ...change.binds, id, ownerId, JSON.stringify(from), version, version)
+    .first<{ id: number }>();
+  const after = await findLoan(d1, ownerId, id);
+  if (row) return after!;
+  if (!after) throw new ApiError('NOT_FOUND');
+  if (!from.includes(after.state)) throw new ApiError('LOAN_TRANSITION_NOT_ALLOWED');
+  if (version !== null && after.version !== version) throw new ApiError('STALE_WRITE');
+  throw new ApiError('NO_COPY_AVAILABLE');
+}
+
+export async function deleteLoan(d1: D1Database, ownerId: number, id: number): Promise<void> {
+  const row = await d1.prepare('DELETE FROM loans WHERE id = ? AND owner_id = ? RETURNING id').bind(id, ownerId).first();
+  if (!row) throw new ApiError('NOT_FOUND');
+}
