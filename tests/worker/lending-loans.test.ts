@@ -1,0 +1,236 @@
+// Loans (PRODUCT.md "Loans"): the whole state machine, availability and the last-copy race, the owner-only
+// endpoints against the wrong caller, the overview's order, and lending switched off.
+import { env } from 'cloudflare:test';
+import { afterEach, describe, expect, it } from 'vitest';
+import { LOAN_ACTIONS, LOAN_STATES, LOAN_TRANSITIONS, type LoanAction, type LoanState } from '../../shared/lending';
+import type { Item, ItemPage } from '../../shared/schemas/items';
+import type { ItemLoans, LendingOverview, Loan } from '../../shared/schemas/lending';
+import { call, createUser, errorCode } from '../support/worker-app';
+import { act, addBorrower, askToBorrow, lend, lendableItem, setLoansEnabled } from '../support/worker-lending';
+
+afterEach(() => setLoansEnabled(true));
+
+/** The actions that lead from a fresh request to each state. */
+const PATHS: Record<LoanState, LoanAction[]> = {
+  asked: [],
+  accepted: ['accept'],
+  rejected: ['reject'],
+  lent: ['accept', 'lend'],
+  returned: ['accept', 'lend', 'return'],
+};
+
+describe('the state machine', () => {
+  it('allows exactly PRODUCT.md’s transitions from every state, stamping each date; anything else is 409', async () => {
+    const { owner, itemPath } = await lendableItem({ quantity: 50 });
+    for (const state of LOAN_STATES) {
+      for (const action of LOAN_ACTIONS) {
+        const loan = await askToBorrow(itemPath, owner.token, { wantedFrom: '2030-01-01', wantedUntil: '2030-01-10' });
+        for (const step of PATHS[state]) expect((await act(owner.token, loan.id, step)).status).toBe(200);
+        const res = await act(owner.token, loan.id, action, action === 'reject' ? { response: 'Sorry' } : {});
+        const allowed = LOAN_TRANSITIONS[action].from.includes(state);
+        expect(res.status, `${action} from ${state}`).toBe(allowed ? 200 : 409);
+        if (!allowed) {
+          expect(await errorCode(res)).toBe('LOAN_TRANSITION_NOT_ALLOWED');
+          continue;
+        }
+        const after = (await res.json()) as Loan;
+        expect(after.state).toBe(LOAN_TRANSITIONS[action].to);
+        const stamp = { accept: after.acceptedAt, reject: after.rejectedAt, lend: after.lentAt, return: after.returnedAt }[action];
+        expect(stamp, `${action} stamps its date`).toMatch(/^\d{4}-\d\d-\d\dT/);
+        if (action === 'reject') expect(after.response).toBe('Sorry');
+        if (action === 'lend') {
+          expect(after.lentOn).toMatch(/^\d{4}-\d\d-\d\d$/);
+          // The collection's loan period (21 days) from the day lent.
+          expect((Date.parse(after.dueOn!) - Date.parse(after.lentOn!)) / 86_400_000).toBe(21);
+        }
+        if (action === 'return') expect(after.returnedOn).toMatch(/^\d{4}-\d\d-\d\d$/);
+      }
+    }
+  });
+
+  it('records a loan directly as lent, with an existing borrower or one typed in, and checks its dates', async () => {
+    const { owner, itemPath } = await lendableItem({ quantity: 3 });
+    const ann = await addBorrower(owner.token);
+    const direct = await lend(owner.token, itemPath, { borrowerId: ann.id, lentOn: '2030-03-01', dueOn: '2030-03-20', notes: 'In the blue bag' });
+    expect(direct.status).toBe(201);
+    expect(await direct.json()).toMatchObject({ state: 'lent', lentOn: '2030-03-01', dueOn: '2030-03-20', notes: 'In the blue bag', borrower: { id: ann.id } });
+    const typed = await lend(owner.token, itemPath, { borrower: { name: 'Cleo', email: 'Cleo@Example.test' } });
+    const cleo = (await typed.json()) as Loan;
+    expect(cleo.borrower).toMatchObject({ name: 'Cleo', email: 'cleo@example.test' });
+    // Typing the same address again finds the same borrower.
+    const again = (await (await lend(owner.token, itemPath, { borrower: { name: 'C.', email: 'cleo@example.test' } })).json()) as Loan;
+    expect(again.borrower.id).toBe(cleo.borrower.id);
+
+    const early = await lend(owner.token, itemPath, { borrowerId: ann.id, lentOn: '2030-03-10', dueOn: '2030-03-01' });
+    expect(early.status).toBe(400);
+    expect(await lend(owner.token, itemPath, {}).then((r) => r.status)).toBe(400);
+    const stranger = await createUser();
+    const theirs = await addBorrower(stranger.token);
+    const foreign = await lend(owner.token, itemPath, { borrowerId: theirs.id });
+    expect(foreign.status).toBe(400);
+  });
+
+  it('edits a loan with its version, and deletes it', async () => {
+    const { owner, itemPath } = await lendableItem();
+    const ann = await addBorrower(owner.token);
+    const loan = (await (await lend(owner.token, itemPath, { borrowerId: ann.id })).json()) as Loan;
+    const edited = await call(`/api/v1/loans/${loan.id}`, { method: 'PATCH', token: owner.token, json: { dueOn: '2099-12-31', notes: 'Extended', version: loan.version } });
+    expect(await edited.json()).toMatchObject({ dueOn: '2099-12-31', notes: 'Extended', version: loan.version + 1 });
+    const stale = await call(`/api/v1/loans/${loan.id}`, { method: 'PATCH', token: owner.token, json: { notes: 'x', version: loan.version } });
+    expect(await errorCode(stale)).toBe('STALE_WRITE');
+    const badDate = await call(`/api/v1/loans/${loan.id}`, { method: 'PATCH', token: owner.token, json: { dueOn: '2030-02-30' } });
+    expect(badDate.status).toBe(400);
+    expect((await call(`/api/v1/loans/${loan.id}`, { method: 'DELETE', token: owner.token })).status).toBe(200);
+    expect((await call(`/api/v1/loans/${loan.id}`, { token: owner.token })).status).toBe(404);
+  });
+});
+
+describe('availability', () => {
+  it('counts copies lent; lending with none left is 409, and parallel lends of the last copy end with one loan', async () => {
+    const { owner, itemPath, item } = await lendableItem({ quantity: 1 });
+    const ann = await addBorrower(owner.token);
+    const answers = await Promise.all(Array.from({ length: 5 }, () => lend(owner.token, itemPath, { borrowerId: ann.id })));
+    expect(answers.map((r) => r.status).sort()).toEqual([201, 409, 409, 409, 409]);
+    for (const res of answers.filter((r) => r.status === 409)) expect(await errorCode(res)).toBe('NO_COPY_AVAILABLE');
+    const lent = await env.DB.prepare(`SELECT count(*) AS n FROM loans WHERE item_id = ? AND state = 'lent'`).bind(item.id).first<{ n: number }>();
+    expect(lent!.n).toBe(1);
+
+    // Two accepted requests racing for the last copy: one is lent, the other told no copy is left.
+    const second = await lendableItem({ quantity: 1 });
+    const a = await askToBorrow(second.itemPath, second.owner.token);
+    const b = await askToBorrow(second.itemPath, second.owner.token);
+    await act(second.owner.token, a.id, 'accept');
+    await act(second.owner.token, b.id, 'accept');
+    const lends = await Promise.all([act(second.owner.token, a.id, 'lend'), act(second.owner.token, b.id, 'lend')]);
+    expect(lends.map((r) => r.status).sort()).toEqual([200, 409]);
+    expect(await errorCode(lends.find((r) => r.status === 409)!)).toBe('NO_COPY_AVAILABLE');
+  });
+
+  it('shows availability on the item page (the due date to the owner only) and a lent count in lists, with a filter', async () => {
+    const { owner, collection, item, itemPath } = await lendableItem({ quantity: 3 });
+    const other = (await (await call(`/api/v1/collections/${collection.id}/items`, { method: 'POST', token: owner.token, json: { values: { title: 'Emma' } } })).json()) as Item;
+    const ann = await addBorrower(owner.token);
+    await lend(owner.token, itemPath, { borrowerId: ann.id, dueOn: '2099-05-01' });
+    await lend(owner.token, itemPath, { borrowerId: ann.id, dueOn: '2099-04-01' });
+    const mine = (await (await call(itemPath, { token: owner.token })).json()) as Item;
+    expect(mine.availability).toEqual({ quantity: 3, lent: 2, available: 1, nextDueOn: '2099-04-01' });
+    expect(mine.canBorrow).toBe(false);
+    const visitor = (await (await call(itemPath)).json()) as Item;
+    expect(visitor.availability).toEqual({ quantity: 3, lent: 2, available: 1, nextDueOn: null });
+    expect(visitor.canBorrow).toBe(true);
+    expect(JSON.stringify(visitor)).not.toContain(ann.email);
+
+    const list = (await (await call(`/api/v1/collections/${collection.id}/items`)).json()) as ItemPage;
+    expect(Object.fromEntries(list.items.map((i) => [i.id, i.lent]))).toEqual({ [item.id]: 2, [other.id]: 0 });
+    const lentOnly = (await (await call(`/api/v1/collections/${collection.id}/items?availability=lent`)).json()) as ItemPage;
+    expect(lentOnly.items.map((i) => i.id)).toEqual([item.id]);
+    expect(lentOnly.total).toBe(1);
+    // Lend the last copy: the item is no longer available.
+    await lend(owner.token, itemPath, { borrowerId: ann.id });
+    const available = (await (await call(`/api/v1/collections/${collection.id}/items?availability=available`)).json()) as ItemPage;
+    expect(available.items.map((i) => i.id)).toEqual([other.id]);
+    expect((await call(`/api/v1/collections/${collection.id}/items?availability=sometimes`)).status).toBe(400);
+
+    await setLoansEnabled(false);
+    const off = (await (await call(itemPath)).json()) as Item;
+    expect(off).toMatchObject({ availability: null, canBorrow: false });
+    const offList = (await (await call(`/api/v1/collections/${collection.id}/items?availability=lent`)).json()) as ItemPage;
+    expect(offList.items.map((i) => i.lent)).toEqual([0, 0]);
+  });
+
+  it('shows no availability for an item nobody borrows, and the owner cannot lend it', async () => {
+    const { owner, itemPath } = await lendableItem({ borrowable: 4 });
+    expect(((await (await call(itemPath, { token: owner.token })).json()) as Item).availability).toBeNull();
+    const ann = await addBorrower(owner.token);
+    expect(await errorCode(await lend(owner.token, itemPath, { borrowerId: ann.id }))).toBe('BORROW_NOT_ALLOWED');
+  });
+});
+
+describe('who may see and change loans', () => {
+  it('keeps an item’s loans, and every loan, to the item’s owner', async () => {
+    const { owner, itemPath } = await lendableItem();
+    const ann = await addBorrower(owner.token);
+    const loan = (await (await lend(owner.token, itemPath, { borrowerId: ann.id })).json()) as Loan;
+    const stranger = await createUser();
+    expect((await call(`${itemPath}/loans`)).status).toBe(401);
+    expect((await call(`${itemPath}/loans`, { token: stranger.token })).status).toBe(403);
+    expect((await lend(stranger.token, itemPath, { borrower: { name: 'Me', email: 'me@example.test' } })).status).toBe(403);
+    for (const [method, path] of [
+      ['GET', `/api/v1/loans/${loan.id}`],
+      ['PATCH', `/api/v1/loans/${loan.id}`],
+      ['POST', `/api/v1/loans/${loan.id}/return`],
+      ['DELETE', `/api/v1/loans/${loan.id}`],
+    ] as const) {
+      expect((await call(path, { method })).status, `${method} ${path} anonymous`).toBe(401);
+      const res = await call(path, { method, token: stranger.token, json: method === 'GET' || method === 'DELETE' ? undefined : {} });
+      expect(res.status, `${method} ${path} stranger`).toBe(404);
+    }
+    expect(await errorCode(await act(owner.token, loan.id, 'return', {}).then(() => act(owner.token, loan.id, 'explode')))).toBe('VALIDATION_FAILED');
+    const demo = await call(`/api/v1/loans/${loan.id}/return`, { method: 'POST', token: owner.token, json: {}, env: { DEMO_MODE: 'true' } });
+    expect(await errorCode(demo)).toBe('DEMO_MODE');
+    expect(await ((await call('/api/v1/lending', { token: stranger.token })).json())).toEqual({ overdue: [], requests: [], current: [] });
+  });
+
+  it('answers 404 LOANS_DISABLED on every loan endpoint while lending is off', async () => {
+    const { owner, itemPath } = await lendableItem();
+    const ann = await addBorrower(owner.token);
+    const loan = (await (await lend(owner.token, itemPath, { borrowerId: ann.id })).json()) as Loan;
+    await setLoansEnabled(false);
+    for (const [method, path] of [
+      ['GET', '/api/v1/lending'],
+      ['GET', `${itemPath}/loans`],
+      ['POST', `${itemPath}/loans`],
+      ['GET', `/api/v1/loans/${loan.id}`],
+      ['PATCH', `/api/v1/loans/${loan.id}`],
+      ['POST', `/api/v1/loans/${loan.id}/return`],
+      ['DELETE', `/api/v1/loans/${loan.id}`],
+    ] as const) {
+      const res = await call(path, { method, token: owner.token, json: method === 'GET' || method === 'DELETE' ? undefined : {} });
+      expect(res.status, `${method} ${path}`).toBe(404);
+      expect(await errorCode(res)).toBe('LOANS_DISABLED');
+    }
+    await setLoansEnabled(true);
+    expect(((await (await call(`/api/v1/loans/${loan.id}`, { token: owner.token })).json()) as Loan).state).toBe('lent');
+  });
+});
+
+describe('the lending overview', () => {
+  it('lists overdue loans first (longest overdue first), then requests, then current loans by due date', async () => {
+    const { owner, itemPath } = await lendableItem({ quantity: 10 });
+    const ann = await addBorrower(owner.token);
+    const ids: Record<string, number> = {};
+    for (const [name, dueOn] of [['soon', '2099-01-01'], ['later', '2099-06-01'], ['late', '2020-05-01'], ['latest', '2020-01-01']] as const) {
+      ids[name] = ((await (await lend(owner.token, itemPath, { borrowerId: ann.id, lentOn: '2019-12-01', dueOn })).json()) as Loan).id;
+    }
+    const asked = await askToBorrow(itemPath, owner.token);
+    const accepted = await askToBorrow(itemPath, owner.token);
+    await act(owner.token, accepted.id, 'accept');
+    const returned = await askToBorrow(itemPath, owner.token);
+    await act(owner.token, returned.id, 'reject');
+    const overview = (await (await call('/api/v1/lending', { token: owner.token })).json()) as LendingOverview;
+    expect(overview.overdue.map((l) => l.id)).toEqual([ids.latest, ids.late]);
+    expect(overview.overdue.every((l) => l.overdue)).toBe(true);
+    expect(overview.requests.map((l) => l.id)).toEqual([asked.id, accepted.id]);
+    expect(overview.current.map((l) => l.id)).toEqual([ids.soon, ids.later]);
+    expect(overview.current[0]!.item).toMatchObject({ title: 'Dune', collectionName: 'Shelf' });
+  });
+
+  it('shows the owner requests whose wanted dates overlap an accepted request or a loan of the item', async () => {
+    const { owner, itemPath } = await lendableItem({ quantity: 2 });
+    const ann = await addBorrower(owner.token, { name: 'Ann' });
+    await lend(owner.token, itemPath, { borrowerId: ann.id, lentOn: '2030-01-01', dueOn: '2030-01-20' });
+    const first = await askToBorrow(itemPath, owner.token, { name: 'Bea', wantedFrom: '2030-02-01', wantedUntil: '2030-02-10' });
+    await act(owner.token, first.id, 'accept');
+    const clash = await askToBorrow(itemPath, owner.token, { wantedFrom: '2030-01-15', wantedUntil: '2030-02-03' });
+    const read = (await (await call(`/api/v1/loans/${clash.id}`, { token: owner.token })).json()) as Loan;
+    expect(read.overlaps.map((o) => [o.borrowerName, o.state, o.from, o.until])).toEqual([
+      ['Ann', 'lent', '2030-01-01', '2030-01-20'],
+      ['Bea', 'accepted', '2030-02-01', '2030-02-10'],
+    ]);
+    const free = await askToBorrow(itemPath, owner.token, { wantedFrom: '2030-03-01', wantedUntil: '2030-03-05' });
+    expect(((await (await call(`/api/v1/loans/${free.id}`, { token: owner.token })).json()) as Loan).overlaps).toEqual([]);
+    const loans = (await (await call(`${itemPath}/loans`, { token: owner.token })).json()) as ItemLoans;
+    expect(loans).toMatchObject({ availability: { quantity: 2, lent: 1, available: 1 }, loanPeriodDays: 21 });
+    expect(loans.loans).toHaveLength(4);
+  });
+});
