@@ -104,6 +104,14 @@ const en = {
   'email.loan.returned.subject': '“{title}” is back: thank you',
   'email.loan.returned.body': '{owner} got “{title}” back. Thank you for taking care of it.',
   'email.loan.anyDate': 'any date',
+  'email.loan.reminder.subject': 'Reminder: “{title}” is due back on {due}',
+  'email.loan.reminder.body': 'A reminder from {owner}: “{title}”, which they lent you, is due back on {due}.',
+  'email.loan.overdue.subject': '“{title}” was due back on {due}',
+  'email.loan.overdue.body': '“{title}”, lent to you by {owner}, was due back on {due}. Please give it back, or tell them when you can.',
+  'email.loan.digest.subject': 'Overdue loans: {count}',
+  'email.loan.digest.body': 'These items you lent were due back and are not returned yet:',
+  'email.loan.digest.line': '“{title}”, lent to {name}, due back on {due}',
+  'email.loan.digest.action': 'See your loans',
 } satisfies ErrorMessages & Record<string, string>;
 
 export type MessageKey = keyof typeof en;
@@ -209,6 +217,14 @@ const fr: Record<MessageKey, string> = {
   'email.loan.returned.subject': '« {title} » est rendu : merci',
   'email.loan.returned.body': '{owner} a récupéré « {title} ». Merci d’en avoir pris soin.',
   'email.loan.anyDate': 'n’importe quelle date',
+  'email.loan.reminder.subject': 'Rappel : « {title} » est à rendre le {due}',
+  'email.loan.reminder.body': 'Un rappel de {owner} : « {title} », qui vous a été prêté, est à rendre le {due}.',
+  'email.loan.overdue.subject': '« {title} » était à rendre le {due}',
+  'email.loan.overdue.body': '« {title} », prêté par {owner}, était à rendre le {due}. Merci de le rendre, ou de dire quand vous le pourrez.',
+  'email.loan.digest.subject': 'Prêts en retard : {count}',
+  'email.loan.digest.body': 'Ces objets que vous avez prêtés devaient être rendus et ne le sont pas encore :',
+  'email.loan.digest.line': '« {title} », prêté à {name}, à rendre le {due}',
+  'email.loan.digest.action': 'Voir vos prêts',
 };
 
 const catalogues: Record<Locale, Record<MessageKey, string>> = { en_US: en, fr_FR: fr };

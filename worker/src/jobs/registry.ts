@@ -2,6 +2,7 @@
 // exactly these expressions (tests/worker/jobs.test.ts compares them), and the jobs of one expression
 // share one invocation's limits (checked there too).
 import { naturalKeysJob } from '../features/items/natural-keys.job';
+import { loanRemindersJob } from '../features/lending/loan-reminders.job';
 import { mediaSweepJob } from '../features/maintenance/media-sweep.job';
 import { purgeExpiredJob } from '../features/maintenance/purge-expired.job';
 import type { Job } from './job';
@@ -17,4 +18,7 @@ export const SCHEDULE: Schedule = {
   // Hourly until every value written before natural sorting has its key (about 2,000 values an hour,
   // so even a large instance is keyed within days); once done it only reads its cursor.
   '47 * * * *': [naturalKeysJob],
+  // Hourly: borrowers' reminders and overdue notices, and owners' overdue digests. Each loan is marked
+  // once per notice, so a run that stops for its budget resumes at the next hour without repeating.
+  '23 * * * *': [loanRemindersJob],
 };
