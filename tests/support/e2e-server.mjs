@@ -21,4 +21,6 @@ startWorker({
     EMAIL_FROM: 'Vitrine <vitrine@e2e.test>',
     DEMO_MODE: mode === 'demo' ? 'true' : 'false',
   },
+  // Lets a test fire a cron (GET /__scheduled?cron=…), as Cloudflare's scheduler would.
+  extraArgs: ['--test-scheduled'],
 });

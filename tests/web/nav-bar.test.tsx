@@ -5,9 +5,10 @@ import { STORAGE_KEYS } from '../../shared/constants';
 import { NavBar } from '../../web/src/app/nav-bar';
 import { apiInfo, json, mockFetch, renderWithApp, signIn } from './helpers';
 
-function renderNav(route = '/', demo = false) {
+function renderNav(route = '/', demo = false, loansEnabled = true) {
   const fetch = mockFetch((call) => {
     if (call.url === '/api/v1/') return json(apiInfo(demo));
+    if (call.url === '/api/v1/settings') return json({ loansEnabled });
     if (call.url === '/api/v1/token' && call.method === 'DELETE') return new Response(null, { status: 204 });
     return json({ error: { code: 'NOT_FOUND', message: 'Not found', details: null } }, { status: 404 });
   });
@@ -33,11 +34,23 @@ describe('navigation for a visitor', () => {
 });
 
 describe('navigation for a signed-in user', () => {
-  it('shows My profile and Sign out, but not Configuration, nor Borrowers until lending has its screens', () => {
+  it('shows Borrowers while lending is on, leading to the lending overview, and not when it is off', async () => {
+    signIn('alice');
+    renderNav();
+    expect(await within(nav()).findByRole('link', { name: 'Borrowers' })).toHaveAttribute('href', '/borrowers/loans');
+  });
+
+  it('hides Borrowers while lending is off', async () => {
+    signIn('alice');
+    const fetch = renderNav('/', false, false);
+    await waitFor(() => expect(fetch.calls.some((c) => c.url === '/api/v1/settings')).toBe(true));
+    expect(within(nav()).queryByRole('link', { name: 'Borrowers' })).not.toBeInTheDocument();
+  });
+
+  it('shows My profile and Sign out, but not Configuration', () => {
     signIn('alice');
     renderNav();
     const links = within(nav());
-    expect(links.queryByRole('link', { name: 'Borrowers' })).not.toBeInTheDocument();
     expect(links.getByRole('link', { name: 'My profile' })).toHaveAttribute('href', '/profile/');
     expect(links.getByRole('button', { name: 'Sign out' })).toBeInTheDocument();
     expect(links.queryByRole('link', { name: 'Sign in' })).not.toBeInTheDocument();

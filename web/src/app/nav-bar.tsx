@@ -2,7 +2,7 @@
 import { useState } from 'react';
 import type { MouseEvent } from 'react';
 import { defineMessages, useIntl } from 'react-intl';
-import { Info, Library, LogIn, LogOut, Menu, Settings, UserRound, X } from 'lucide-react';
+import { HandHeart, Info, Library, LogIn, LogOut, Menu, Settings, UserRound, X } from 'lucide-react';
 import { Link, NavLink, useLocation, useNavigate } from 'react-router-dom';
 import { BUILTIN_ADMIN_USERNAME, PRODUCT_NAME } from '../../../shared/constants';
 import { LanguageSelect } from '../components/language-select';
@@ -11,6 +11,7 @@ import { useSignOut } from '../features/auth/api/delete-token';
 import { paths } from '../lib/paths';
 import { useDemoMode } from '../lib/use-demo-mode';
 import { useSession } from '../lib/use-session';
+import { useLoansEnabled } from '../lib/use-settings';
 
 const messages = defineMessages({
   label: { id: 'app.navBar.label', defaultMessage: 'Main' },
@@ -28,9 +29,6 @@ const messages = defineMessages({
 
 const MENU_ID = 'main-menu';
 
-/** Borrowers appears once the lending screens exist; until then the link would lead to a not-found screen. */
-const LENDING_SCREENS = false;
-
 const ICON = 18;
 
 function linkClass({ isActive }: { isActive: boolean }): string {
@@ -44,6 +42,8 @@ export function NavBar() {
   const location = useLocation();
   const navigate = useNavigate();
   const signOut = useSignOut();
+  // Spec §1: Borrowers for signed-in users, while the instance lends ("Enable loans").
+  const loansEnabled = useLoansEnabled();
   const [open, setOpen] = useState(false);
 
   // Spec §1: Collections is the active entry everywhere except under borrowers.
@@ -102,11 +102,12 @@ export function NavBar() {
                 {intl.formatMessage(messages.collections)}
               </Link>
             </li>
-            {session && LENDING_SCREENS ? (
+            {session && loansEnabled ? (
               <li>
-                <NavLink to={paths.borrowers()} className={linkClass}>
+                <Link to={paths.lending()} className={linkClass({ isActive: !collectionsActive })} aria-current={collectionsActive ? undefined : 'page'}>
+                  <HandHeart size={ICON} aria-hidden="true" />
                   {intl.formatMessage(messages.borrowers)}
-                </NavLink>
+                </Link>
               </li>
             ) : null}
             <li>

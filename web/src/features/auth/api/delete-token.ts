@@ -3,7 +3,7 @@ import { useCallback } from 'react';
 import { useSWRConfig } from 'swr';
 import { apiRequest } from '../../../lib/api-client';
 import { clearSession } from '../../../lib/session';
-import { API_INFO_KEY } from '../../../lib/use-api-info';
+import { isVisitorIndependent } from '../../../lib/use-api-info';
 
 export function deleteToken(): Promise<void> {
   return apiRequest<void>('/token', { method: 'DELETE' });
@@ -18,6 +18,6 @@ export function useSignOut(): () => Promise<void> {
       // Signing out must always work, even offline or with an already revoked token.
     }
     clearSession();
-    await mutate((key) => key !== API_INFO_KEY, undefined, { revalidate: false });
+    await mutate((key) => !isVisitorIndependent(key), undefined, { revalidate: false });
   }, [mutate]);
 }

@@ -8,7 +8,7 @@ import { TextField } from '../../../components/text-field';
 import { ApiError, isApiError } from '../../../lib/api-client';
 import { checkForm } from '../../../lib/form-check';
 import { saveSession } from '../../../lib/session';
-import { API_INFO_KEY } from '../../../lib/use-api-info';
+import { isVisitorIndependent } from '../../../lib/use-api-info';
 import { useFormErrors } from '../../../lib/use-form-errors';
 import { useFocusFirstInvalid } from '../../../lib/use-submit';
 import { useCreateToken } from '../api/create-token';
@@ -55,7 +55,7 @@ export function SignInForm() {
       const result = await trigger({ login: String(form.get('login') ?? ''), password: String(form.get('password') ?? '') });
       saveSession(result);
       // Whatever was cached belonged to the previous visitor.
-      await mutate((key) => key !== API_INFO_KEY, undefined, { revalidate: false });
+      await mutate((key) => !isVisitorIndependent(key), undefined, { revalidate: false });
       navigate(nextPath(location.state), { replace: true });
     } catch (caught) {
       setError(caught);

@@ -1,0 +1,39 @@
+// The loan screens' frame: the owner's collection, the item (:iid) and, for an existing loan, the loan (:id).
+import type { ReactNode } from 'react';
+import { useIntl } from 'react-intl';
+import { useParams } from 'react-router-dom';
+import type { Collection } from '../../../shared/schemas/collections';
+import type { Item } from '../../../shared/schemas/items';
+import type { Crumb } from '../components/breadcrumbs';
+import { Loading } from '../components/loading';
+import { NotFoundScreen } from '../components/not-found-screen';
+import { PageError } from '../components/page-error';
+import { useItem } from '../features/items/api/get-item';
+import { itemTitle } from '../features/items/components/item-title';
+import { paths, recordId } from '../lib/paths';
+import { CollectionGate, useCollectionCrumbs } from './collection-gate';
+
+export function useLoanRouteIds(): { itemId: number | null; loanId: number | null } {
+  const params = useParams();
+  return { itemId: recordId(params.iid), loanId: recordId(params.id) };
+}
+
+function ItemLoader({ collection, children }: { collection: Collection; children: (item: Item, crumbs: Crumb[]) => ReactNode }) {
+  const intl = useIntl();
+  const { itemId } = useLoanRouteIds();
+  const item = useItem(collection.id, itemId);
+  const crumbs = useCollectionCrumbs(collection);
+  if (itemId === null) return <NotFoundScreen />;
+  if (item.error) return <PageError error={item.error} />;
+  if (!item.data) return <Loading />;
+  return <>{children(item.data, [...crumbs, { label: itemTitle(intl, item.data), to: paths.item(collection.id, item.data.id) }])}</>;
+}
+
+/** The owner's item for a loan screen, with the breadcrumbs down to it. */
+export function LoanItemGate({ children }: { children: (collection: Collection, item: Item, crumbs: Crumb[]) => ReactNode }) {
+  return (
+    <CollectionGate ownerOnly>
+      {(collection) => <ItemLoader collection={collection}>{(item, crumbs) => children(collection, item, crumbs)}</ItemLoader>}
+    </CollectionGate>
+  );
+}

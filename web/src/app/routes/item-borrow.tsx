@@ -1,0 +1,65 @@
+// Spec §2 "Borrow request": a visitor asks to borrow an item (the address QR labels lead to). Whoever the
+// item's "who can borrow" does not allow is told so instead of getting a form.
+import { defineMessages, useIntl } from 'react-intl';
+import type { Collection } from '../../../../shared/schemas/collections';
+import type { Item } from '../../../../shared/schemas/items';
+import { ErrorAlert } from '../../components/alert';
+import { Loading } from '../../components/loading';
+import { NotFoundScreen } from '../../components/not-found-screen';
+import { PageError } from '../../components/page-error';
+import { Screen } from '../../components/screen';
+import { useItem } from '../../features/items/api/get-item';
+import { itemTitle } from '../../features/items/components/item-title';
+import { BorrowForm } from '../../features/lending/components/borrow-form';
+import { availabilityText } from '../../features/lending/components/loan-words';
+import { useMediaSrc } from '../../lib/media-url';
+import { paths } from '../../lib/paths';
+import { useDemoMode } from '../../lib/use-demo-mode';
+import { CollectionGate, useCollectionCrumbs, useRouteIds } from '../collection-gate';
+
+const messages = defineMessages<{ title: { title: string }; notAllowed: Record<string, never>; signIn: Record<string, never> }>({
+  title: { id: 'app.itemBorrow.title', defaultMessage: 'Borrow {title}' },
+  notAllowed: { id: 'app.itemBorrow.notAllowed', defaultMessage: 'This item cannot be borrowed by you.' },
+  signIn: { id: 'app.itemBorrow.signIn', defaultMessage: 'Sign in to ask to borrow it: its owner lends it to signed-in users only.' },
+});
+
+function BorrowScreen({ collection, item }: { collection: Collection; item: Item }) {
+  const intl = useIntl();
+  const demo = useDemoMode();
+  const crumbs = useCollectionCrumbs(collection);
+  const name = itemTitle(intl, item);
+  const cover = useMediaSrc()(item.cover, { thumb: true });
+  const signInFirst = !item.canBorrow && !item.isOwner && collection.borrowable === 1 && item.borrowable === null;
+  return (
+    <Screen title={intl.formatMessage(messages.title, { title: name })} crumbs={[...crumbs, { label: name, to: paths.item(collection.id, item.id) }]}>
+      <section className="card">
+        <h1>{intl.formatMessage(messages.title, { title: name })}</h1>
+        <div className="borrow-item">
+          {cover ? <img src={cover} alt="" /> : null}
+          <div>
+            <p className="borrow-item__title">{name}</p>
+            {item.availability ? <p className="muted">{availabilityText(intl, item.availability)}</p> : null}
+          </div>
+        </div>
+        {item.canBorrow ? (
+          <BorrowForm item={item} readOnly={demo} />
+        ) : (
+          <ErrorAlert>{intl.formatMessage(signInFirst ? messages.signIn : messages.notAllowed)}</ErrorAlert>
+        )}
+      </section>
+    </Screen>
+  );
+}
+
+function ItemLoader({ collection }: { collection: Collection }) {
+  const { id } = useRouteIds();
+  const item = useItem(collection.id, id);
+  if (id === null) return <NotFoundScreen />;
+  if (item.error) return <PageError error={item.error} />;
+  if (!item.data) return <Loading />;
+  return <BorrowScreen collection={collection} item={item.data} />;
+}
+
+export default function ItemBorrowRoute() {
+  return <CollectionGate>{(collection) => <ItemLoader collection={collection} />}</CollectionGate>;
+}

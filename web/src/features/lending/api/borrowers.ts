@@ -1,0 +1,52 @@
+// The caller's borrowers: GET/POST /borrowers, GET/PATCH/DELETE /borrowers/:id, GET /borrowers/:id/deletion.
+// One module for the resource: its requests share keys and revalidate each other.
+import useSWR, { useSWRConfig } from 'swr';
+import type {
+  Borrower,
+  BorrowerDeleted,
+  BorrowerDeletion,
+  BorrowerDetail,
+  BorrowerList,
+  CreateBorrowerInput,
+  UpdateBorrowerInput,
+} from '../../../../../shared/schemas/lending';
+import { apiRequest } from '../../../lib/api-client';
+
+export const BORROWERS_KEY = '/borrowers';
+export const borrowerKey = (id: number | string) => `${BORROWERS_KEY}/${id}`;
+const borrowersQueryKey = (q: string) => (q.trim() ? `${BORROWERS_KEY}?q=${encodeURIComponent(q.trim())}` : BORROWERS_KEY);
+
+export function useBorrowers(q = '') {
+  return useSWR<BorrowerList>(borrowersQueryKey(q), (key: string) => apiRequest<BorrowerList>(key), { keepPreviousData: true });
+}
+
+export function useBorrower(id: number | null) {
+  return useSWR<BorrowerDetail>(id === null ? null : borrowerKey(id), (key: string) => apiRequest<BorrowerDetail>(key));
+}
+
+export function useBorrowerDeletion(id: number | null) {
+  return useSWR<BorrowerDeletion>(id === null ? null : `${borrowerKey(id)}/deletion`, (key: string) => apiRequest<BorrowerDeletion>(key));
+}
+
+/** Every cached answer about borrowers and loans is stale after a change to either. */
+export function useRevalidateLending() {
+  const { mutate } = useSWRConfig();
+  return () =>
+    mutate(
+      (key) =>
+        typeof key === 'string' &&
+        (key.startsWith(BORROWERS_KEY) || key.startsWith('/loans') || key === '/lending' || /^\/collections\/\d+\/items\/\d+/.test(key)),
+    );
+}
+
+export function createBorrower(input: CreateBorrowerInput): Promise<Borrower> {
+  return apiRequest<Borrower>(BORROWERS_KEY, { method: 'POST', body: input });
+}
+
+export function updateBorrower(id: number, input: UpdateBorrowerInput): Promise<Borrower> {
+  return apiRequest<Borrower>(borrowerKey(id), { method: 'PATCH', body: input });
+}
+
+export function deleteBorrower(id: number): Promise<BorrowerDeleted> {
+  return apiRequest<BorrowerDeleted>(borrowerKey(id), { method: 'DELETE' });
+}

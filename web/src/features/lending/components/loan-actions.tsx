@@ -1,0 +1,46 @@
+// The buttons that move a loan on (accept, lend, get back) where a list shows it; declining goes to the
+// loan's screen, where the owner may write why. Each click is one request; errors show under the row.
+import { Check, Handshake, Undo2 } from 'lucide-react';
+import { useIntl } from 'react-intl';
+import type { LoanAction } from '../../../../../shared/lending';
+import { canTransition } from '../../../../../shared/lending';
+import type { Loan } from '../../../../../shared/schemas/lending';
+import { ErrorAlert } from '../../../components/alert';
+import { Button, ButtonLink } from '../../../components/button';
+import { describeError } from '../../../lib/error-messages';
+import { paths } from '../../../lib/paths';
+import { useAction } from '../../../lib/use-action';
+import { useRevalidateLending } from '../api/borrowers';
+import { actOnLoan } from '../api/loans';
+import { actionMessages } from './loan-words';
+
+const ICONS = { accept: Check, lend: Handshake, return: Undo2 } as const;
+
+export function LoanActions({ loan, readOnly }: { loan: Loan; readOnly: boolean }) {
+  const intl = useIntl();
+  const revalidate = useRevalidateLending();
+  const { run, busy, error } = useAction(async (action: LoanAction) => {
+    await actOnLoan(loan.id, action, { version: loan.version });
+    await revalidate();
+  });
+  const quick = (['accept', 'lend', 'return'] as const).filter((action) => canTransition(loan.state, action));
+  const declinable = canTransition(loan.state, 'reject');
+  if (quick.length === 0 && !declinable) return null;
+  return (
+    <>
+      <div className="actions">
+        {quick.map((action) => (
+          <Button key={action} size="small" variant={action === 'accept' ? 'primary' : 'secondary'} icon={ICONS[action]} disabled={readOnly || busy} onClick={() => void run(action)}>
+            {intl.formatMessage(actionMessages[action])}
+          </Button>
+        ))}
+        {declinable ? (
+          <ButtonLink size="small" variant="quiet" to={paths.loan(loan.item.collectionId, loan.item.id, loan.id)}>
+            {intl.formatMessage(actionMessages.reject)}
+          </ButtonLink>
+        ) : null}
+      </div>
+      {error ? <ErrorAlert>{describeError(intl, error)}</ErrorAlert> : null}
+    </>
+  );
+}

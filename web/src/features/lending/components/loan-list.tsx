@@ -1,0 +1,47 @@
+// Loans as rows: state, item or borrower, the dates that matter, and what can be done next.
+import { Pencil } from 'lucide-react';
+import { defineMessages, useIntl } from 'react-intl';
+import { Link } from 'react-router-dom';
+import type { Loan } from '../../../../../shared/schemas/lending';
+import { IconLink } from '../../../components/button';
+import { paths } from '../../../lib/paths';
+import { LoanActions } from './loan-actions';
+import { loanDates, stateMessages } from './loan-words';
+import './lending.css';
+
+const messages = defineMessages<{ open: { name: string } }>({
+  open: { id: 'lending.loanList.open', defaultMessage: 'Open the loan of {name}' },
+});
+
+/** `show`: what each row names besides the state: the borrower (an item's loans) or the item (a borrower's). */
+export function LoanList({ loans, show, readOnly, label }: { loans: Loan[]; show: 'borrower' | 'item' | 'both'; readOnly: boolean; label: string }) {
+  const intl = useIntl();
+  return (
+    <ul className="loan-list" aria-label={label}>
+      {loans.map((loan) => {
+        const itemName = loan.item.title ?? `#${loan.item.id}`;
+        return (
+          <li key={loan.id} className={loan.overdue ? 'loan-row loan-row--overdue' : 'loan-row'}>
+            <div className="loan-row__head">
+              <span className={`loan-state loan-state--${loan.overdue ? 'overdue' : loan.state}`}>{intl.formatMessage(stateMessages[loan.state])}</span>
+              <span className="loan-row__names">
+                {show !== 'borrower' ? <Link to={paths.item(loan.item.collectionId, loan.item.id)}>{itemName}</Link> : null}
+                {show === 'both' ? ' · ' : null}
+                {show !== 'item' ? <Link to={paths.borrower(loan.borrower.id)}>{loan.borrower.name}</Link> : null}
+              </span>
+              <IconLink
+                size="small"
+                icon={Pencil}
+                label={intl.formatMessage(messages.open, { name: loan.borrower.name })}
+                to={paths.loan(loan.item.collectionId, loan.item.id, loan.id)}
+              />
+            </div>
+            <p className="loan-row__dates">{loanDates(intl, loan)}</p>
+            {loan.message ? <p className="loan-row__message">“{loan.message}”</p> : null}
+            <LoanActions loan={loan} readOnly={readOnly} />
+          </li>
+        );
+      })}
+    </ul>
+  );
+}

@@ -1,0 +1,16 @@
+// The instance's public settings (GET /settings): whether lending is on decides whether its screens,
+// links and badges exist. Revalidated after the administrator changes them.
+import useSWR from 'swr';
+import type { PublicSettings } from '../../../shared/schemas/settings';
+import { apiRequest } from './api-client';
+
+export const PUBLIC_SETTINGS_KEY = '/settings';
+
+export function usePublicSettings() {
+  return useSWR<PublicSettings>(PUBLIC_SETTINGS_KEY, (key: string) => apiRequest<PublicSettings>(key));
+}
+
+/** True once the settings say lending is on; false while they load or when it is off. */
+export function useLoansEnabled(): boolean {
+  return usePublicSettings().data?.loansEnabled === true;
+}
