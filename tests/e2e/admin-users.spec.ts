@@ -5,6 +5,8 @@ test('the administrator creates, edits, disables and deletes a user', async ({ p
   await useLanguage(page, 'en_US');
   await signInThroughUi(page, ADMIN.username, ADMIN.password);
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Configuration' }).click();
+  await expect(page.getByRole('heading', { name: 'Settings' })).toBeVisible();
+  await page.getByRole('navigation', { name: 'Configuration sections' }).getByRole('link', { name: 'Users' }).click();
   await expect(page.getByRole('heading', { name: 'Users' }).first()).toBeVisible();
 
   const username = `ada${Date.now().toString(36)}`;

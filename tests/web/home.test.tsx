@@ -149,6 +149,9 @@ describe('new collection', () => {
     await user.type(screen.getByLabelText('Tags'), 'jazz, rock , ,jazz');
     await user.selectOptions(screen.getByLabelText('Visibility'), 'Logged in');
     await user.selectOptions(screen.getByLabelText('Who can borrow'), 'Nobody');
+    expect(screen.getByLabelText('Loan period (days)')).toHaveValue(21);
+    await user.clear(screen.getByLabelText('Remind borrowers (days before)'));
+    await user.type(screen.getByLabelText('Remind borrowers (days before)'), '5');
     await user.click(screen.getByRole('button', { name: 'Create the collection' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/collection/8'));
     expect(calls.find((call) => call.method === 'POST')?.body).toEqual({
@@ -158,6 +161,8 @@ describe('new collection', () => {
       tags: ['jazz', 'rock'],
       visibility: 1,
       borrowable: 4,
+      loanPeriodDays: 21,
+      reminderDays: 5,
     });
   });
 });

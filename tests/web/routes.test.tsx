@@ -94,12 +94,34 @@ describe('routes', () => {
       }
       return json(apiInfo());
     });
-    renderRoute('/config/');
+    renderRoute('/config/users');
     expect(await screen.findByRole('link', { name: 'Edit alice' })).toHaveAttribute('href', '/config/users/7');
     expect(screen.getByRole('link', { name: 'Delete alice' })).toHaveAttribute('href', '/config/users/7/delete');
     expect(screen.getByRole('button', { name: 'Delete admin' })).toBeDisabled();
     expect(screen.getAllByText('Mar 14, 2026')).toHaveLength(2);
     expect(screen.getByRole('link', { name: 'New user' })).toHaveAttribute('href', '/config/users/new');
+  });
+
+  it('opens Configuration on its settings, where the administrator switches lending off and on', async () => {
+    signIn('admin', { id: 1 });
+    let stored = { loansEnabled: true };
+    const { calls } = mockFetch((call) => {
+      if (call.url === '/api/v1/config/settings' && call.method === 'PATCH') {
+        stored = { ...stored, ...(call.body as typeof stored) };
+        return json(stored);
+      }
+      if (call.url === '/api/v1/config/settings' || call.url === '/api/v1/settings') return json(stored);
+      return json(apiInfo());
+    });
+    renderRoute('/config/');
+    const box = await screen.findByLabelText('Enable loans');
+    expect(box).toBeChecked();
+    await userEvent.click(box);
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Operation succeeded!')).toBeInTheDocument();
+    expect(calls.filter((c) => c.method === 'PATCH').map((c) => c.body)).toEqual([{ loansEnabled: false }]);
+    // The navigation follows at once: no Borrowers while lending is off.
+    expect(screen.queryByRole('link', { name: 'Borrowers' })).not.toBeInTheDocument();
   });
 
   it('locks username, enabled and delete on the built-in administrator record', async () => {

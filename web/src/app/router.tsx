@@ -51,7 +51,7 @@ export const routes: RouteObject[] = [
             path: paths.config.pattern,
             lazy: page(() => import('./routes/config-layout')),
             children: [
-              { index: true, lazy: page(() => import('./routes/config-users')) },
+              { index: true, lazy: page(() => import('./routes/config-settings')) },
               { path: paths.configUsers.pattern, lazy: page(() => import('./routes/config-users')) },
               { path: paths.configUserNew.pattern, lazy: page(() => import('./routes/config-user-new')) },
               { path: paths.configUser.pattern, lazy: page(() => import('./routes/config-user-edit')) },

@@ -10,6 +10,7 @@ const messages = defineMessages({
   title: { id: 'app.configLayout.title', defaultMessage: 'Configuration' },
   tabs: { id: 'app.configLayout.tabs', defaultMessage: 'Configuration sections' },
   users: { id: 'app.configLayout.users', defaultMessage: 'Users' },
+  settings: { id: 'app.configLayout.settings', defaultMessage: 'Settings' },
 });
 
 export default function ConfigLayoutRoute() {
@@ -17,11 +18,20 @@ export default function ConfigLayoutRoute() {
   const session = useSession();
   const location = useLocation();
   if (session?.username !== BUILTIN_ADMIN_USERNAME) return <NotFoundScreen />;
-  const onUsers = location.pathname === paths.config() || location.pathname.startsWith(paths.configUsers());
+  const onSettings = location.pathname === paths.config();
+  const onUsers = location.pathname.startsWith(paths.configUsers());
   return (
     <div className="stack">
       <h1>{intl.formatMessage(messages.title)}</h1>
       <nav className="tabs" aria-label={intl.formatMessage(messages.tabs)}>
+        <NavLink
+          to={paths.config()}
+          className={onSettings ? 'tabs__tab is-active' : 'tabs__tab'}
+          aria-current={onSettings ? 'page' : undefined}
+          end
+        >
+          {intl.formatMessage(messages.settings)}
+        </NavLink>
         <NavLink
           to={paths.configUsers()}
           className={onUsers ? 'tabs__tab is-active' : 'tabs__tab'}

@@ -1,5 +1,6 @@
 // Create or edit a collection: type (a template or a custom slug), name, description, tags, visibility
 // and who can borrow.
+import { LOAN_PERIOD_DAYS_DEFAULT, LOAN_PERIOD_DAYS_MAX, REMINDER_DAYS_DEFAULT, REMINDER_DAYS_MAX } from '../../../../../shared/lending';
 import { useState } from 'react';
 import { defineMessages, useIntl } from 'react-intl';
 import {
@@ -60,8 +61,21 @@ const valued = defineMessages<{ tagsHint: { max: number }; tagsCount: { count: n
   },
 });
 
+const lendingMessages = defineMessages({
+  loanPeriodDays: { id: 'collections.collectionForm.loanPeriodDays', defaultMessage: 'Loan period (days)' },
+  loanPeriodDaysHint: {
+    id: 'collections.collectionForm.loanPeriodDaysHint',
+    defaultMessage: 'A new loan is due back this many days after it is lent.',
+  },
+  reminderDays: { id: 'collections.collectionForm.reminderDays', defaultMessage: 'Remind borrowers (days before)' },
+  reminderDaysHint: {
+    id: 'collections.collectionForm.reminderDaysHint',
+    defaultMessage: 'Borrowers get a reminder this many days before the due date; 0: no reminder.',
+  },
+});
+
 const OTHER = 'other';
-const FIELDS = ['type', 'name', 'description', 'tags', 'visibility', 'borrowable'];
+const FIELDS = ['type', 'name', 'description', 'tags', 'visibility', 'borrowable', 'loanPeriodDays', 'reminderDays'];
 
 /** "sci-fi, classics , ,sci-fi" → ["sci-fi", "classics"]. */
 export function parseTags(text: string): string[] {
@@ -99,6 +113,8 @@ export function CollectionForm({ collection, readOnly, cancelTo, onSubmit, onRel
       tags,
       visibility: readLevel(fields.get('visibility')) ?? 0,
       borrowable: readLevel(fields.get('borrowable')) ?? 3,
+      loanPeriodDays: Number(text('loanPeriodDays')),
+      reminderDays: Number(text('reminderDays')),
     });
   }, undefined, { subject: 'collection' });
   const { errors, busy } = submit;
@@ -184,6 +200,34 @@ export function CollectionForm({ collection, readOnly, cancelTo, onSubmit, onRel
             hint={intl.formatMessage(messages.borrowableHint)}
             defaultValue={collection?.borrowable ?? 3}
             error={errors.field('borrowable')}
+          />
+        </div>
+        <div className="form__row">
+          <TextField
+            name="loanPeriodDays"
+            type="number"
+            inputMode="numeric"
+            step="1"
+            min={1}
+            max={LOAN_PERIOD_DAYS_MAX}
+            label={intl.formatMessage(lendingMessages.loanPeriodDays)}
+            hint={intl.formatMessage(lendingMessages.loanPeriodDaysHint)}
+            defaultValue={collection?.loanPeriodDays ?? LOAN_PERIOD_DAYS_DEFAULT}
+            required
+            error={errors.field('loanPeriodDays')}
+          />
+          <TextField
+            name="reminderDays"
+            type="number"
+            inputMode="numeric"
+            step="1"
+            min={0}
+            max={REMINDER_DAYS_MAX}
+            label={intl.formatMessage(lendingMessages.reminderDays)}
+            hint={intl.formatMessage(lendingMessages.reminderDaysHint)}
+            defaultValue={collection?.reminderDays ?? REMINDER_DAYS_DEFAULT}
+            required
+            error={errors.field('reminderDays')}
           />
         </div>
         <FormActions

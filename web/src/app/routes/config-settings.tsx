@@ -1,0 +1,28 @@
+// Configuration → Settings: the instance's server settings (spec §2 "server configuration").
+import { defineMessages, useIntl } from 'react-intl';
+import { DemoNotice } from '../../components/demo-notice';
+import { Loading } from '../../components/loading';
+import { PageError } from '../../components/page-error';
+import { useConfigSettings } from '../../features/settings/api/config-settings';
+import { SettingsForm } from '../../features/settings/components/settings-form';
+import { useDemoMode } from '../../lib/use-demo-mode';
+import { usePageTitle } from '../../lib/use-page-title';
+
+const messages = defineMessages({ title: { id: 'app.configSettings.title', defaultMessage: 'Settings' } });
+
+export default function ConfigSettingsRoute() {
+  const intl = useIntl();
+  const demo = useDemoMode();
+  const { data, error } = useConfigSettings();
+  const title = intl.formatMessage(messages.title);
+  usePageTitle(title);
+  return (
+    <section className="card" aria-labelledby="config-settings-title">
+      <h2 id="config-settings-title">{title}</h2>
+      {demo ? <DemoNotice /> : null}
+      {error ? <PageError error={error} /> : null}
+      {!data && !error ? <Loading /> : null}
+      {data ? <SettingsForm settings={data} readOnly={demo} /> : null}
+    </section>
+  );
+}
