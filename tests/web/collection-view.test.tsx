@@ -285,3 +285,44 @@ describe('collection view: generated covers', () => {
     expect(placeholder?.querySelector('svg')).not.toBeNull();
   });
 });
+
+describe('collection view: lending', () => {
+  function lendingSetup(loansEnabled: boolean) {
+    return mockFetch(
+      catalogueApi({
+        properties,
+        filters: facets,
+        other: (_call, url) => (url.pathname === '/api/v1/settings' ? new Response(JSON.stringify({ loansEnabled }), { headers: { 'Content-Type': 'application/json' } }) : undefined),
+        items: (_call, url) =>
+          itemPage(
+            [
+              makeSummary(1, 'Dune', { quantity: 1, lent: 1 }),
+              makeSummary(2, 'Emma', { quantity: 3, lent: 1 }),
+              makeSummary(3, 'Kim', { quantity: 1, lent: 0 }),
+            ].filter((item) => url.searchParams.get('availability') !== 'lent' || item.lent > 0),
+          ),
+      }),
+    );
+  }
+
+  it('marks lent copies on cards and filters by availability through the URL and the API', async () => {
+    const { calls } = lendingSetup(true);
+    const { router } = renderRoute('/collection/3');
+    const dune = (await screen.findByRole('link', { name: 'Dune' })).closest('[role="listitem"]') as HTMLElement;
+    expect(within(dune).getByText('On loan')).toBeInTheDocument();
+    expect(within(screen.getByRole('link', { name: 'Emma' }).closest('[role="listitem"]') as HTMLElement).getByText('1 of 3 lent')).toBeInTheDocument();
+    expect(within(screen.getByRole('link', { name: 'Kim' }).closest('[role="listitem"]') as HTMLElement).queryByText(/lent|On loan/)).toBeNull();
+    await userEvent.click(await screen.findByRole('radio', { name: 'Lent' }));
+    await waitFor(() => expect(router.state.location.search).toBe('?availability=lent'));
+    await waitFor(() => expect(itemCalls(calls).at(-1)).toBe('/api/v1/collections/3/items?availability=lent'));
+    await waitFor(() => expect(screen.queryByRole('link', { name: 'Kim' })).toBeNull());
+  });
+
+  it('offers no availability filter while lending is off', async () => {
+    const { calls } = lendingSetup(false);
+    renderRoute('/collection/3');
+    await screen.findByRole('link', { name: 'Dune' });
+    await waitFor(() => expect(calls.some((c) => c.url === '/api/v1/settings')).toBe(true));
+    expect(screen.queryByRole('radio', { name: 'Lent' })).toBeNull();
+  });
+});

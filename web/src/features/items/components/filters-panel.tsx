@@ -9,7 +9,8 @@ import type { FilterFacet } from '../../../../../shared/schemas/items';
 import { FILTER_PREFIX, MAX_PREFIX, MIN_PREFIX } from '../../../../../shared/catalogue';
 import { commonMessages } from '../../../components/common-messages';
 import { isoToLocalInput } from '../../../lib/value-form';
-import { isFilterKey } from './use-item-query';
+import { useLoansEnabled } from '../../../lib/use-settings';
+import { AVAILABILITY_KEY, isFilterKey } from './use-item-query';
 import type { useItemQuery } from './use-item-query';
 
 const messages = defineMessages<{
@@ -24,7 +25,13 @@ const messages = defineMessages<{
   count: { count: number };
   minOf: { label: string };
   maxOf: { label: string };
+  availability: NoMessageValues;
+  available: NoMessageValues;
+  lent: NoMessageValues;
 }>({
+  availability: { id: 'items.filtersPanel.availability', defaultMessage: 'Availability' },
+  available: { id: 'items.filtersPanel.available', defaultMessage: 'Available' },
+  lent: { id: 'items.filtersPanel.lent', defaultMessage: 'Lent' },
   title: { id: 'items.filtersPanel.title', defaultMessage: 'Filters' },
   skip: { id: 'items.filtersPanel.skip', defaultMessage: 'Skip to results' },
   clear: { id: 'items.filtersPanel.clear', defaultMessage: 'Clear all filters' },
@@ -198,9 +205,48 @@ function RangeFacet({ facet, query }: { facet: FilterFacet; query: Query }) {
   );
 }
 
+/** Any, available (a copy left) or lent (a copy out): shown while the instance lends. */
+function AvailabilityFacet({ query }: { query: Query }) {
+  const intl = useIntl();
+  const id = useId();
+  const current = query.params.get(AVAILABILITY_KEY) ?? '';
+  const options = [
+    ['', intl.formatMessage(messages.any)],
+    ['available', intl.formatMessage(messages.available)],
+    ['lent', intl.formatMessage(messages.lent)],
+  ] as const;
+  return (
+    <fieldset className="filter">
+      <legend className="filter__title">{intl.formatMessage(messages.availability)}</legend>
+      <ul className="filter__values">
+        {options.map(([value, label]) => (
+          <li key={value}>
+            <label className="filter__option">
+              <input
+                type="radio"
+                className="field__checkbox"
+                name={`${id}-availability`}
+                checked={current === value}
+                onChange={() =>
+                  query.change((next) => {
+                    if (value) next.set(AVAILABILITY_KEY, value);
+                    else next.delete(AVAILABILITY_KEY);
+                  })
+                }
+              />
+              <span className="filter__value">{label}</span>
+            </label>
+          </li>
+        ))}
+      </ul>
+    </fieldset>
+  );
+}
+
 /** The facets themselves, and a button to clear them all. */
 export function FilterFacets({ facets, query }: { facets: FilterFacet[] | undefined; query: Query }) {
   const intl = useIntl();
+  const lending = useLoansEnabled();
   // A facet with nothing to choose (no values among the matching items, none ticked) is left out.
   const shown = facets?.filter(
     (facet) =>
@@ -223,7 +269,8 @@ export function FilterFacets({ facets, query }: { facets: FilterFacet[] | undefi
           {intl.formatMessage(messages.clear)}
         </button>
       ) : null}
-      {shown && shown.length === 0 ? <p className="muted">{intl.formatMessage(messages.none)}</p> : null}
+      {lending ? <AvailabilityFacet query={query} /> : null}
+      {shown && shown.length === 0 && !lending ? <p className="muted">{intl.formatMessage(messages.none)}</p> : null}
       {shown?.map((facet) =>
         facet.kind === 'range' ? (
           <RangeFacet key={facet.key} facet={facet} query={query} />

@@ -15,8 +15,10 @@ import { paths } from '../../../lib/paths';
 import { itemTitle } from './item-title';
 import { ValueDisplay, hasValue } from './value-display';
 
-const messages = defineMessages<{ quantity: { count: number }; items: NoMessageValues }>({
+const messages = defineMessages<{ quantity: { count: number }; items: NoMessageValues; onLoan: NoMessageValues; someLent: { lent: number; quantity: number } }>({
   quantity: { id: 'items.itemResults.quantity', defaultMessage: '{count, plural, one {# copy} other {# copies}}' },
+  onLoan: { id: 'items.itemResults.onLoan', defaultMessage: 'On loan' },
+  someLent: { id: 'items.itemResults.someLent', defaultMessage: '{lent, number} of {quantity, number} lent' },
   items: { id: 'items.itemResults.items', defaultMessage: 'Items' },
 });
 
@@ -46,6 +48,14 @@ const ItemCard = memo(function ItemCard({ item, collectionId, mode, summary, col
           {itemTitle(intl, item)}
         </Link>
         {item.subtitle && mode !== 'mosaic' ? <span className="item-card__subtitle">{item.subtitle}</span> : null}
+        {item.lent > 0 ? (
+          // Copies out, never who holds them (lists are public): the count the API gives every visitor.
+          <span className="item-card__lent">
+            {item.lent >= item.quantity
+              ? intl.formatMessage(messages.onLoan)
+              : intl.formatMessage(messages.someLent, { lent: item.lent, quantity: item.quantity })}
+          </span>
+        ) : null}
         {mode !== 'mosaic' && values.length > 0 ? (
           <dl className="item-card__summary">
             {values.map((property) => (

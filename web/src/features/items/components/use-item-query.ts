@@ -19,8 +19,11 @@ import { readStorage, writeStorage } from '../../../lib/storage';
 const FILTER_PREFIXES = [FILTER_PREFIX, MIN_PREFIX, MAX_PREFIX];
 const LIST_KEYS = ['q', 'sort', 'dir', 'page', 'perPage'];
 
+/** "available" or "lent": a filter on copies out, which the API honours while lending is on. */
+export const AVAILABILITY_KEY = 'availability';
+
 export function isFilterKey(key: string): boolean {
-  return FILTER_PREFIXES.some((prefix) => key.startsWith(prefix) && key.length > prefix.length);
+  return key === AVAILABILITY_KEY || FILTER_PREFIXES.some((prefix) => key.startsWith(prefix) && key.length > prefix.length);
 }
 
 function isDisplayMode(value: string | null): value is DisplayMode {
