@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { PROPERTY_TYPES } from '../../shared/catalogue';
 import type { Collection } from '../../shared/schemas/collections';
 import type { ItemPage } from '../../shared/schemas/items';
+import type { BorrowerList, LendingOverview } from '../../shared/schemas/lending';
 import { DEMO_COLLECTIONS, DEMO_SEED_MARK, seedDemo } from '../../worker/src/features/collections/demo-seed.service';
 import { drizzle } from 'drizzle-orm/d1';
 import { call, signIn } from '../support/worker-app';
@@ -67,6 +68,26 @@ describe('the demo seed', () => {
     expect(await seedDemo({ ...env, DEMO_MODE: 'true' } as never, drizzle(env.DB))).toBe(false);
     expect(await count('SELECT count(*) AS n FROM items')).toBe(before);
     expect(await count(`SELECT count(*) AS n FROM maintenance_state WHERE name = '${DEMO_SEED_MARK}' AND value = 'done'`)).toBe(1);
+  });
+
+  it('shows lending in every state, which the demo account sees and cannot change', async () => {
+    await call('/api/v1/collections', DEMO);
+    const token = await signIn('demo', 'demo', DEMO);
+    const overview = (await (await call('/api/v1/lending', { token, ...DEMO })).json()) as LendingOverview;
+    expect(overview.overdue).toHaveLength(1);
+    expect(overview.requests.map((l) => l.state)).toEqual(['asked', 'accepted']);
+    expect(overview.current).toHaveLength(1);
+    const borrowers = (await (await call('/api/v1/borrowers', { token, ...DEMO })).json()) as BorrowerList;
+    expect(borrowers.borrowers.map((b) => b.name)).toEqual(['Alice Martin', 'Bob Dupont', 'Carla Rossi']);
+    const states = await env.DB.prepare('SELECT DISTINCT state FROM loans l JOIN users u ON u.id = l.owner_id WHERE u.username = ? ORDER BY state').bind('demo').all<{ state: string }>();
+    expect(states.results.map((r) => r.state)).toEqual(['accepted', 'asked', 'lent', 'rejected', 'returned']);
+    const refused = await call(`/api/v1/loans/${overview.requests[0]!.id}/accept`, { method: 'POST', token, json: {}, ...DEMO });
+    expect(refused.status).toBe(403);
+    // A visitor sees availability on the demo items, not who holds them.
+    const lent = overview.current[0]!;
+    const item = await (await call(`/api/v1/collections/${lent.item.collectionId}/items/${lent.item.id}`, DEMO)).json();
+    expect(item).toMatchObject({ availability: { lent: 1, nextDueOn: null }, canBorrow: expect.any(Boolean) });
+    expect(JSON.stringify(item)).not.toContain('carla@example.org');
   });
 
   it('lets the demo account open its collections but change nothing', async () => {

@@ -230,6 +230,7 @@ export async function seedDemo(env: Env, db: Db): Promise<boolean> {
       d1.prepare('UPDATE collections SET image = ? WHERE id = ?').bind(cover, collectionId),
     );
   }
+  statements.push(...demoLending(d1, state.owner, ids[0]!));
   await d1.batch(statements);
   // The cached data and search rows, built by the item write path's own statements.
   await db.batch([
@@ -237,6 +238,51 @@ export async function seedDemo(env: Env, db: Db): Promise<boolean> {
     db.run(sql.raw(`UPDATE maintenance_state SET value = 'done' WHERE name = '${DEMO_SEED_MARK}'`)),
   ] as unknown as Parameters<Db['batch']>[0]);
   return true;
+}
+
+/** Borrowers of the demo account. */
+const DEMO_BORROWERS = [
+  ['Alice Martin', 'alice@example.org', '+33 6 12 34 56 78'],
+  ['Bob Dupont', 'bob@example.org', null],
+  ['Carla Rossi', 'carla@example.org', null],
+] as const;
+
+/**
+ * Lending in every state on the first demo collection (anyone may ask there): a request waiting, one
+ * accepted, one declined, a current loan, an overdue one and a returned one, dated around today.
+ */
+function demoLending(d1: D1Database, ownerId: number, collectionId: number): D1PreparedStatement[] {
+  // [item index, borrower index, state, days from today: lent on, due, returned, wanted from, wanted until]
+  const loans = [
+    [0, 0, 'asked', null, null, null, 7, 21, 'Could I read it during the holidays?', null],
+    [1, 1, 'accepted', null, null, null, 2, 16, null, null],
+    [1, 2, 'rejected', null, null, null, 3, 10, 'For my book club', 'Already promised to Bob, sorry!'],
+    [2, 2, 'lent', -5, 16, null, null, null, null, null],
+    [3, 1, 'lent', -40, -10, null, null, null, null, null],
+    [4, 0, 'returned', -60, -39, -41, null, null, null, null],
+  ] as const;
+  const day = (offset: number | null) => (offset === null ? null : `date('now', '${offset >= 0 ? '+' : ''}${offset} days')`);
+  return [
+    d1.prepare('UPDATE collections SET borrowable = 0 WHERE id = ?').bind(collectionId),
+    ...DEMO_BORROWERS.map(([name, email, phone]) =>
+      d1.prepare('INSERT INTO borrowers (owner_id, name, email, phone) VALUES (?, ?, ?, ?)').bind(ownerId, name, email, phone),
+    ),
+    ...loans.map(([item, borrower, state, lent, due, returned, from, until, message, response]) =>
+      d1
+        .prepare(
+          `INSERT INTO loans (item_id, owner_id, borrower_id, state, lent_on, due_on, returned_on, wanted_from, wanted_until, message, response,
+             asked_at, accepted_at, rejected_at, lent_at, returned_at)
+           SELECT (SELECT min(id) FROM items WHERE collection_id = ?1) + ?2, ?3, (SELECT id FROM borrowers WHERE owner_id = ?3 AND email = ?4), ?5,
+             ${day(lent)}, ${day(due)}, ${day(returned)}, ${day(from)}, ${day(until)}, ?6, ?7,
+             CASE WHEN ?5 IN ('asked', 'accepted', 'rejected') THEN strftime('%Y-%m-%dT%H:%M:%fZ', 'now', '-1 days') END,
+             CASE WHEN ?5 = 'accepted' THEN strftime('%Y-%m-%dT%H:%M:%fZ', 'now') END,
+             CASE WHEN ?5 = 'rejected' THEN strftime('%Y-%m-%dT%H:%M:%fZ', 'now') END,
+             CASE WHEN ?5 IN ('lent', 'returned') THEN ${day(lent) ?? 'NULL'} END,
+             CASE WHEN ?5 = 'returned' THEN ${day(returned) ?? 'NULL'} END`,
+        )
+        .bind(collectionId, item, ownerId, DEMO_BORROWERS[borrower][1], state, message, response),
+    ),
+  ];
 }
 
 /** Per database binding: already seeded or found seeded, so later requests of the isolate skip the query. */
