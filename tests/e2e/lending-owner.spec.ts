@@ -1,0 +1,94 @@
+// The owner's lending on a desktop: borrowers created, searched, edited; an item lent from its page with
+// a new borrower typed in and a due date; deleting a borrower who holds it is refused; getting it back
+// lets them go with their history. Configuration's Enable loans hides lending and brings it back.
+import { expect, test } from '@playwright/test';
+import { ADMIN, createCollectionViaApi, createItemsViaApi, createOwnerViaApi, signInThroughUi, useLanguage } from '../support/e2e-helpers';
+
+test.beforeEach(async ({ page }) => useLanguage(page, 'en_US'));
+
+test('the owner keeps borrowers, lends an item to a new one, and may only delete a borrower who holds nothing', async ({ page, request }) => {
+  const owner = await createOwnerViaApi(request);
+  const shelf = await createCollectionViaApi(request, owner.token, { type: 'books', name: 'Study', loanPeriodDays: 14 });
+  const [item] = await createItemsViaApi(request, owner.token, shelf.id, [{ values: { title: 'Middlemarch' } }]);
+  await signInThroughUi(page, owner.username, owner.password);
+
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Borrowers' }).click();
+  await expect(page.getByText('Nothing is lent or asked for right now.')).toBeVisible();
+  await page.getByRole('navigation', { name: 'Lending' }).getByRole('link', { name: 'Borrowers' }).click();
+  await page.getByRole('link', { name: 'New borrower' }).click();
+  await page.getByLabel('Name').fill('Nora Keys');
+  await page.getByLabel('Email address').fill('not an address');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByLabel('Email address')).toBeFocused();
+  await page.getByLabel('Email address').fill('nora@example.test');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Nora Keys' })).toBeVisible();
+  await expect(page.getByText('Nothing lent to this borrower yet.')).toBeVisible();
+
+  // Lend from the item page to someone new, typed in.
+  await page.goto(`/collection/${shelf.id}/item/${item!.id}`);
+  await expect(page.getByTestId('availability')).toHaveText('Available');
+  await page.getByRole('link', { name: 'Lend' }).click();
+  await page.getByLabel('Borrower').selectOption({ label: 'Someone new…' });
+  await page.getByLabel('Their name').fill('Omar Page');
+  await page.getByLabel('Their email address').fill('omar@example.test');
+  // The due date proposed is the collection's loan period from today.
+  const lentOn = await page.getByLabel('Lent on').inputValue();
+  const expectedDue = new Date(Date.parse(`${lentOn}T00:00:00Z`) + 14 * 86_400_000).toISOString().slice(0, 10);
+  await expect(page.getByLabel('Due back on')).toHaveValue(expectedDue);
+  await page.getByRole('button', { name: 'Lend' }).click();
+  await expect(page.getByTestId('availability')).toContainText('On loan');
+  await expect(page.getByRole('list', { name: 'Loans' }).getByRole('link', { name: 'Omar Page', exact: true })).toBeVisible();
+
+  // Omar holds it: deleting him is refused, with the reason.
+  await page.getByRole('list', { name: 'Loans' }).getByRole('link', { name: 'Omar Page', exact: true }).click();
+  await page.getByRole('link', { name: 'Delete' }).click();
+  await expect(page.getByRole('alert')).toContainText('Omar Page still holds an item you lent');
+  await expect(page.getByRole('button', { name: 'Delete' })).toBeDisabled();
+
+  // Searching the list; getting the item back; then Omar goes, with his one loan.
+  await page.goto('/borrowers');
+  await page.getByRole('searchbox', { name: 'Search by name or email' }).fill('omar');
+  const list = page.getByRole('list', { name: 'Borrowers' });
+  await expect(list.getByRole('link')).toHaveText(['Omar Page']);
+  await expect(list.getByText(/Holds 1 item/)).toBeVisible();
+  await page.goto(`/collection/${shelf.id}/item/${item!.id}`);
+  await page.getByRole('list', { name: 'Loans' }).getByRole('button', { name: 'Get back' }).click();
+  await expect(page.getByTestId('availability')).toHaveText('Available');
+  await page.getByRole('list', { name: 'Loans' }).getByRole('link', { name: 'Omar Page', exact: true }).click();
+  await page.getByRole('link', { name: 'Delete' }).click();
+  await expect(page.getByText('Their 1 past loan or request is deleted with them.')).toBeVisible();
+  await page.getByRole('button', { name: 'Delete' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Operation succeeded!' })).toBeVisible();
+  await expect(page.getByRole('list', { name: 'Borrowers' }).getByRole('link')).toHaveText(['Nora Keys']);
+});
+
+test('turning loans off hides every lending screen and link; turning them on brings everything back', async ({ page, request, browser }) => {
+  const owner = await createOwnerViaApi(request);
+  const shelf = await createCollectionViaApi(request, owner.token, { type: 'books', name: 'Lending switch', borrowable: 0 });
+  const [item] = await createItemsViaApi(request, owner.token, shelf.id, [{ values: { title: 'Persuasion' } }]);
+  const visitor = await browser.newPage();
+  await useLanguage(visitor, 'en_US');
+  await visitor.goto(`/collection/${shelf.id}/item/${item!.id}`);
+  await expect(visitor.getByRole('link', { name: 'Ask to borrow' })).toBeVisible();
+
+  await signInThroughUi(page, ADMIN.username, ADMIN.password);
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Configuration' }).click();
+  await page.getByLabel('Enable loans').uncheck();
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Operation succeeded!' })).toBeVisible();
+  await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Borrowers' })).toHaveCount(0);
+  try {
+    await visitor.reload();
+    await expect(visitor.getByRole('heading', { name: 'Persuasion' })).toBeVisible();
+    await expect(visitor.getByRole('link', { name: 'Ask to borrow' })).toHaveCount(0);
+    await expect(visitor.getByTestId('availability')).toHaveCount(0);
+  } finally {
+    await page.getByLabel('Enable loans').check();
+    await page.getByRole('button', { name: 'Save' }).click();
+    await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Borrowers' })).toBeVisible();
+  }
+  await visitor.reload();
+  await expect(visitor.getByRole('link', { name: 'Ask to borrow' })).toBeVisible();
+  await visitor.close();
+});
