@@ -36,6 +36,8 @@ export const itemSummary = z.object({
   title: z.string().nullable(),
   subtitle: z.string().nullable(),
   cover: z.string().nullable(),
+  /** The reference property's value (an ISBN, a catalogue number), for labels. */
+  reference: z.string().nullable(),
   /** Values of the "show in item summary" properties the caller may see, by key. */
   summary: itemValues,
   quantity: z.number().int(),

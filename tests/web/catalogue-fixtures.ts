@@ -63,6 +63,7 @@ export function makeSummary(id: number, title: string, overrides: Partial<ItemSu
     title,
     subtitle: null,
     cover: null,
+    reference: null,
     summary: {},
     quantity: 1,
     lent: 0,

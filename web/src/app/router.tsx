@@ -29,6 +29,7 @@ export const routes: RouteObject[] = [
           { path: paths.collectionManage.pattern, lazy: page(() => import('./routes/collection-manage')) },
           { path: paths.collectionEdit.pattern, lazy: page(() => import('./routes/collection-edit')) },
           { path: paths.collectionDelete.pattern, lazy: page(() => import('./routes/collection-delete')) },
+          { path: paths.collectionLabels.pattern, lazy: page(() => import('./routes/collection-labels')) },
           { path: paths.propertyNew.pattern, lazy: page(() => import('./routes/property-new')) },
           { path: paths.property.pattern, lazy: page(() => import('./routes/property-edit')) },
           { path: paths.propertyDelete.pattern, lazy: page(() => import('./routes/property-delete')) },

@@ -1,5 +1,5 @@
 // Collection settings (spec §2): its properties in display order, and links to edit or delete it.
-import { ListPlus, Pencil, Trash2 } from 'lucide-react';
+import { ListPlus, Pencil, QrCode, Trash2 } from 'lucide-react';
 import { defineMessages, useIntl } from 'react-intl';
 import type { NoMessageValues } from 'react-intl';
 import type { Collection } from '../../../../shared/schemas/collections';
@@ -16,6 +16,10 @@ import { paths } from '../../lib/paths';
 import { useDemoMode } from '../../lib/use-demo-mode';
 import { usePageTitle } from '../../lib/use-page-title';
 import { CollectionGate, useCollectionCrumbs } from '../collection-gate';
+
+const labelMessages = defineMessages({
+  labels: { id: 'app.collectionManage.labels', defaultMessage: 'Print QR labels' },
+});
 
 const messages = defineMessages<{
   title: { name: string };
@@ -81,6 +85,9 @@ function ManageScreen({ collection }: { collection: Collection }) {
         <div className="actions">
           <ButtonLink variant="secondary" icon={Pencil} to={paths.collectionEdit(collection.id)}>
             {intl.formatMessage(messages.edit)}
+          </ButtonLink>
+          <ButtonLink variant="secondary" icon={QrCode} to={paths.collectionLabels(collection.id)}>
+            {intl.formatMessage(labelMessages.labels)}
           </ButtonLink>
           {/* Quiet: the confirmation screen is where deleting is spelled out. */}
           {demo ? (

@@ -248,6 +248,7 @@ function summaryOf(row: ListedItemRow, values: Record<string, unknown>, props: P
     title: roleValue(values, props, 'isTitle'),
     subtitle: roleValue(values, props, 'isSubtitle'),
     cover: roleValue(values, props, 'isCover'),
+    reference: roleValue(values, props, 'isReference'),
     summary,
     quantity: row.quantity,
     lent: row.lent ?? 0,
