@@ -27,6 +27,7 @@ describe('field messages', () => {
     [{ path: 'email', reason: 'invalid_format', message: 'The format is invalid.' }, undefined, 'Enter a valid email address, like name@example.org.', 'Saisissez une adresse e-mail valide, comme nom@exemple.fr.'],
     [{ path: 'quantity', reason: 'too_small', origin: 'number', minimum: 1, message: '' }, undefined, 'You own at least 1 copy: enter 1 or more.', 'Vous en possédez au moins 1 exemplaire\u00a0: saisissez 1 ou plus.'],
     [{ path: 'username', reason: 'required', message: '' }, undefined, 'Choose a username.', 'Choisissez un nom d’utilisateur.'],
+    [{ path: 'values.binding', reason: 'required', message: '' }, undefined, 'This property cannot be empty: fill it in.', 'Cette propriété ne peut pas être vide\u00a0: remplissez-la.'],
   ] as const;
 
   it.each(cases)('words %o specifically in English and French', (issue, subject, inEnglish, inFrench) => {

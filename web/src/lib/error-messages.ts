@@ -109,6 +109,7 @@ const requiredMessages = defineMessages({
   newPassword: { id: 'errors.field.required.newPassword', defaultMessage: 'Choose a new password.' },
   confirmation: { id: 'errors.field.required.confirmation', defaultMessage: 'Type the new password again.' },
   quantity: { id: 'errors.field.required.quantity', defaultMessage: 'Enter the number of copies.' },
+  value: { id: 'errors.field.required.value', defaultMessage: 'This property cannot be empty: fill it in.' },
 });
 
 const limitMessages = defineMessages<{
@@ -197,6 +198,8 @@ export function describeFieldIssue(intl: IntlShape, issue: FieldIssue, subject?:
   const leaf = issue.path.split('.').pop() ?? issue.path;
   const origin = issue.origin ?? (field === 'tags' ? 'array' : undefined);
   const required = () => {
+    // An item's value: the field is labelled by its property, so the message speaks of "this property".
+    if (field === 'values') return intl.formatMessage(requiredMessages.value);
     const specific =
       (subject ? requiredMessages[`${subject}.${leaf}` as keyof typeof requiredMessages] : undefined) ??
       requiredMessages[leaf as keyof typeof requiredMessages];
