@@ -2,7 +2,7 @@
 import { Pencil, Trash2, Inbox } from 'lucide-react';
 import { defineMessages, useIntl } from 'react-intl';
 import type { BorrowerDetail } from '../../../../../shared/schemas/lending';
-import { ButtonLink } from '../../../components/button';
+import { Button, ButtonLink } from '../../../components/button';
 import { commonMessages } from '../../../components/common-messages';
 import { EmptyState } from '../../../components/empty-state';
 import { paths } from '../../../lib/paths';
@@ -42,14 +42,26 @@ export function BorrowerView({ borrower, readOnly }: { borrower: BorrowerDetail;
           ) : null}
         </dl>
         {borrower.notes ? <p className="muted">{borrower.notes}</p> : null}
-        <div className="actions">
-          <ButtonLink size="small" icon={Pencil} to={paths.borrowerEdit(borrower.id)}>
-            {intl.formatMessage(commonMessages.edit)}
-          </ButtonLink>
-          <ButtonLink size="small" variant="quiet" icon={Trash2} to={paths.borrowerDelete(borrower.id)}>
-            {intl.formatMessage(commonMessages.delete)}
-          </ButtonLink>
-        </div>
+        {readOnly ? (
+          // Demo mode: the actions are shown, and disabled like every change.
+          <div className="actions">
+            <Button size="small" icon={Pencil} disabled>
+              {intl.formatMessage(commonMessages.edit)}
+            </Button>
+            <Button size="small" variant="quiet" icon={Trash2} disabled>
+              {intl.formatMessage(commonMessages.delete)}
+            </Button>
+          </div>
+        ) : (
+          <div className="actions">
+            <ButtonLink size="small" icon={Pencil} to={paths.borrowerEdit(borrower.id)}>
+              {intl.formatMessage(commonMessages.edit)}
+            </ButtonLink>
+            <ButtonLink size="small" variant="quiet" icon={Trash2} to={paths.borrowerDelete(borrower.id)}>
+              {intl.formatMessage(commonMessages.delete)}
+            </ButtonLink>
+          </div>
+        )}
       </section>
       {borrower.loans.length === 0 ? <EmptyState icon={Inbox} title={intl.formatMessage(messages.none)} /> : null}
       {current.length > 0 ? (
