@@ -17,8 +17,8 @@ test('signing in stores the session, shows the signed-in navigation, and signing
   await signInThroughUi(page, ADMIN.username, ADMIN.password);
   const nav = page.getByRole('navigation', { name: 'Main' });
   await expect(nav.getByRole('link', { name: 'My profile' })).toBeVisible();
-  // Lending has no screens yet: the link would lead to a not-found screen.
-  await expect(nav.getByRole('link', { name: 'Borrowers' })).toHaveCount(0);
+  // Lending is on by default: Borrowers leads to the lending overview.
+  await expect(nav.getByRole('link', { name: 'Borrowers' })).toHaveAttribute('href', '/borrowers/loans');
   await expect(nav.getByRole('link', { name: 'Configuration' })).toBeVisible();
   const stored = await page.evaluate(() => ({
     token: localStorage.getItem('vitrine_token'),
