@@ -259,25 +259,14 @@ export type BorrowRequestSent = z.infer<typeof borrowRequestSent>;
 export const borrowRequestToken = z.object({ token: z.string().min(1).max(200) }).strict();
 
 /** What the requester's private link shows: their own request only, never the owner's notes. */
-export const borrowRequestStatus = z.object({
-  state: loanState,
-  item: z.object({
-    id: z.number().int(),
-    collectionId: z.number().int(),
-    title: z.string().nullable(),
-    cover: z.string().nullable(),
-  }),
-  ownerName: z.string(),
-  name: z.string(),
-  message: z.string().nullable(),
-  response: z.string().nullable(),
-  wantedFrom: z.string().nullable(),
-  wantedUntil: z.string().nullable(),
-  lentOn: z.string().nullable(),
-  dueOn: z.string().nullable(),
-  returnedOn: z.string().nullable(),
-  askedAt: z.string().nullable(),
-  /** Whether the requester may still withdraw it (asked or accepted). */
-  cancellable: z.boolean(),
-});
+export const borrowRequestStatus = loan
+  .pick({ state: true, message: true, response: true, wantedFrom: true, wantedUntil: true, lentOn: true, dueOn: true, returnedOn: true, askedAt: true })
+  .extend({
+    item: loan.shape.item.pick({ id: true, collectionId: true, title: true, cover: true }),
+    ownerName: z.string(),
+    /** The requester's name, as they typed it. */
+    name: z.string(),
+    /** Whether the requester may still withdraw it (asked or accepted). */
+    cancellable: z.boolean(),
+  });
 export type BorrowRequestStatus = z.infer<typeof borrowRequestStatus>;

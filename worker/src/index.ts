@@ -2,13 +2,24 @@
 // expression (worker/src/jobs/registry.ts).
 import { createApp } from './app';
 import type { Env } from './env';
+import { type D1Metrics, meteredD1 } from './lib/d1-metrics';
 import { runScheduledJobs } from './jobs/run-jobs';
 
 const app = createApp();
 
+/**
+ * Measurement mode (`npm run bench`, EXPOSE_D1_METRICS=true): a cron run counts its D1 statements and
+ * rows like a metered request does, and logs them as one JSON line, since no response carries them.
+ */
+async function measuredRun(env: Env, cron: string) {
+  const metrics: D1Metrics = { queries: 0, rowsRead: 0, rowsWritten: 0 };
+  const jobs = await runScheduledJobs({ ...env, DB: meteredD1(env.DB, metrics) }, cron);
+  console.log(JSON.stringify({ message: 'scheduled run measured', cron, d1: metrics, jobs }));
+}
+
 export default {
   fetch: app.fetch,
   async scheduled(controller, env, ctx) {
-    ctx.waitUntil(runScheduledJobs(env, controller.cron));
+    ctx.waitUntil(env.EXPOSE_D1_METRICS === 'true' ? measuredRun(env, controller.cron) : runScheduledJobs(env, controller.cron));
   },
 } satisfies ExportedHandler<Env>;

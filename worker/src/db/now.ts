@@ -8,7 +8,10 @@ import { sql } from 'drizzle-orm';
  * row expired that the database does not. (Signed tokens' own expiry is set and checked by the Worker
  * alone and never compared with rows, so it stays on JavaScript's clock.)
  */
-export const sqlNow = sql`(strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))`;
+/** The same clock as SQL text, for statements written by hand (prepared D1 statements). */
+export const NOW_SQL = `strftime('%Y-%m-%dT%H:%M:%fZ', 'now')`;
+
+export const sqlNow = sql.raw(`(${NOW_SQL})`);
 
 /** The database's time some seconds from now: expiry of sessions and links, by the same clock. */
 export function sqlNowPlus(seconds: number) {

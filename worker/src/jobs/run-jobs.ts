@@ -2,6 +2,7 @@
 // its cursor and its budget; a job that throws is logged and the next one still runs. One summary line
 // per invocation says what each job did.
 import { drizzle } from 'drizzle-orm/d1';
+import { NOW_SQL } from '../db/now';
 import * as schema from '../db/schema';
 import { maintenanceState } from '../db/schema';
 import type { Db, Env } from '../env';
@@ -27,7 +28,7 @@ const cursorName = (job: Job) => `${job.name}-cursor`;
 async function readClockAndCursors(d1: D1Database, jobs: readonly Job[]) {
   const row = await d1
     .prepare(
-      `SELECT strftime('%Y-%m-%dT%H:%M:%fZ', 'now') AS now,
+      `SELECT ${NOW_SQL} AS now,
         (SELECT json_group_object(name, value) FROM maintenance_state
          WHERE name IN (SELECT value FROM json_each(?1))) AS cursors`,
     )

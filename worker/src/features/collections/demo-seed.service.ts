@@ -10,6 +10,7 @@ import { sql } from 'drizzle-orm';
 import type { PropertyType } from '../../../../shared/catalogue';
 import { DEMO_CREDENTIALS } from '../../../../shared/constants';
 import { normalizeValue } from '../../../../shared/values';
+import { NOW_SQL } from '../../db/now';
 import type { Db, Env } from '../../env';
 import { toMediaValue } from '../../lib/media';
 import { drawPng, type Rgb } from '../../lib/png';
@@ -275,8 +276,8 @@ function demoLending(d1: D1Database, ownerId: number, collectionId: number): D1P
            SELECT (SELECT min(id) FROM items WHERE collection_id = ?1) + ?2, ?3, (SELECT id FROM borrowers WHERE owner_id = ?3 AND email = ?4), ?5,
              ${day(lent)}, ${day(due)}, ${day(returned)}, ${day(from)}, ${day(until)}, ?6, ?7,
              CASE WHEN ?5 IN ('asked', 'accepted', 'rejected') THEN strftime('%Y-%m-%dT%H:%M:%fZ', 'now', '-1 days') END,
-             CASE WHEN ?5 = 'accepted' THEN strftime('%Y-%m-%dT%H:%M:%fZ', 'now') END,
-             CASE WHEN ?5 = 'rejected' THEN strftime('%Y-%m-%dT%H:%M:%fZ', 'now') END,
+             CASE WHEN ?5 = 'accepted' THEN ${NOW_SQL} END,
+             CASE WHEN ?5 = 'rejected' THEN ${NOW_SQL} END,
              CASE WHEN ?5 IN ('lent', 'returned') THEN ${day(lent) ?? 'NULL'} END,
              CASE WHEN ?5 = 'returned' THEN ${day(returned) ?? 'NULL'} END`,
         )

@@ -100,6 +100,11 @@ export function effectiveBorrowLevel(item: { borrowable: number | null }, collec
   return item.borrowable ?? collection.borrowable;
 }
 
+/** Copies lent and available; `nextDueOn` is the owner's alone (pass null for anyone else). */
+export function availabilityOf(quantity: number, lent: number, nextDueOn: string | null): ItemLending['availability'] {
+  return { quantity, lent, available: Math.max(0, quantity - lent), nextDueOn };
+}
+
 /**
  * An item page's lending facts: copies lent and available, the next due date for the owner only, and
  * whether this caller may ask to borrow (0 anyone, 1 signed in; never the owner, never at 3 or 4).
@@ -117,14 +122,8 @@ export async function itemLending(
     .prepare(`SELECT count(*) AS n, min(due_on) AS next FROM loans WHERE item_id = ? AND state = 'lent'`)
     .bind(row.id)
     .first<{ n: number; next: string | null }>();
-  const count = lent?.n ?? 0;
   return {
-    availability: {
-      quantity: row.quantity,
-      lent: count,
-      available: Math.max(0, row.quantity - count),
-      nextDueOn: isOwner ? (lent?.next ?? null) : null,
-    },
+    availability: availabilityOf(row.quantity, lent?.n ?? 0, isOwner ? (lent?.next ?? null) : null),
     canBorrow: !isOwner && (level === 0 || (level === 1 && caller !== null)),
   };
 }

@@ -2,30 +2,24 @@
 // email among the owner's borrowers or created, both in one batch; the requester follows it through a
 // private link whose token only the email carries (the database keeps its SHA-256).
 import type { Locale } from '../../../../shared/constants';
-import type { BorrowRequestInput, BorrowRequestStatus } from '../../../../shared/schemas/lending';
+import { borrowRequestStatus as statusSchema, type BorrowRequestInput, type BorrowRequestStatus } from '../../../../shared/schemas/lending';
+import { NOW_SQL } from '../../db/now';
 import type { Db, Env } from '../../env';
 import { ApiError } from '../../lib/api-error';
 import { randomToken, sha256Hex } from '../../lib/tokens';
 import type { PropertyRow } from '../../lib/values';
 import { itemRoles } from '../items/items.queries';
-import { findUserById } from '../users/users.queries';
-import { LOAN_SELECT, roleProperties, type LoanRow } from './lending.queries';
-import { sendRequestConfirmation, sendRequestToOwner, sendStepToRequester, type LoanEmailFacts } from './loan-emails';
-
-const NOW = `strftime('%Y-%m-%dT%H:%M:%fZ', 'now')`;
+import { LOAN_SELECT, roleProperties, toLoan, type LoanRow } from './lending.queries';
+import { sendRequestConfirmation, sendRequestToOwner, sendStepToRequester } from './loan-emails';
 
 /** Only properties everyone may see name the item to a requester (who may be anonymous). */
 const publicProps = (props: PropertyRow[]) => props.filter((p) => p.visibility === 0);
 
-function displayName(user: { firstName: string | null; lastName: string | null; username: string }) {
-  return [user.firstName, user.lastName].filter(Boolean).join(' ') || user.username;
-}
-
-async function emailFacts(db: Db, row: LoanRow, forOwner: boolean): Promise<{ facts: LoanEmailFacts; owner: Awaited<ReturnType<typeof findUserById>> }> {
+/** The item's title as the owner (every property) and as the requester (public ones) see it. */
+async function itemTitles(db: Db, row: LoanRow): Promise<{ forOwner: string; forRequester: string }> {
   const props = (await roleProperties(db, [row.collection_id])).filter((p) => p.collectionId === row.collection_id);
-  const title = itemRoles(row.item_data, forOwner ? props : publicProps(props)).title ?? `#${row.item_id}`;
-  const owner = await findUserById(db, row.owner_id);
-  return { facts: { loan: row, title, ownerName: owner ? displayName(owner) : '' }, owner };
+  const title = (visible: PropertyRow[]) => itemRoles(row.item_data, visible).title ?? `#${row.item_id}`;
+  return { forOwner: title(props), forRequester: title(publicProps(props)) };
 }
 
 /** Records a request; answers the new loan and the status token (shown only in the requester's email). */
@@ -48,7 +42,7 @@ export async function createBorrowRequest(
     d1
       .prepare(
         `INSERT INTO loans (item_id, owner_id, borrower_id, state, message, wanted_from, wanted_until, asked_at, locale, status_token_hash)
-         SELECT ?, ?, b.id, 'asked', ?, ?, ?, ${NOW}, ?, ? FROM borrowers b WHERE b.owner_id = ? AND b.email = ?
+         SELECT ?, ?, b.id, 'asked', ?, ?, ?, ${NOW_SQL}, ?, ? FROM borrowers b WHERE b.owner_id = ? AND b.email = ?
          RETURNING id`,
       )
       .bind(item.id, item.ownerId, input.message ?? null, input.wantedFrom ?? null, input.wantedUntil ?? null, locale, hash, item.ownerId, input.email),
@@ -60,17 +54,16 @@ export async function createBorrowRequest(
 
 /** The owner hears of the request; the requester gets the private link. */
 export async function sendRequestEmails(env: Env, db: Db, loan: LoanRow, token: string) {
-  const forOwner = await emailFacts(db, loan, true);
-  if (forOwner.owner) {
-    await sendRequestToOwner(env, forOwner.facts, { email: forOwner.owner.email, locale: forOwner.owner.locale, name: displayName(forOwner.owner) });
-  }
-  await sendRequestConfirmation(env, (await emailFacts(db, loan, false)).facts, token);
+  const titles = await itemTitles(db, loan);
+  await sendRequestToOwner(env, { loan, title: titles.forOwner, ownerName: loan.owner_name });
+  await sendRequestConfirmation(env, { loan, title: titles.forRequester, ownerName: loan.owner_name }, token);
 }
 
 /** After the owner accepted, declined, lent or got back a request: the requester is told. */
-export async function notifyRequester(env: Env, db: Db, _d1: D1Database, loan: LoanRow) {
+export async function notifyRequester(env: Env, db: Db, loan: LoanRow) {
   if (!loan.status_token_hash) return;
-  await sendStepToRequester(env, (await emailFacts(db, loan, false)).facts);
+  const titles = await itemTitles(db, loan);
+  await sendStepToRequester(env, { loan, title: titles.forRequester, ownerName: loan.owner_name });
 }
 
 async function loanByToken(d1: D1Database, token: string): Promise<LoanRow | null> {
@@ -81,24 +74,14 @@ async function loanByToken(d1: D1Database, token: string): Promise<LoanRow | nul
 export async function borrowRequestStatus(db: Db, d1: D1Database, token: string): Promise<BorrowRequestStatus> {
   const row = await loanByToken(d1, token);
   if (!row) throw new ApiError('NOT_FOUND');
-  const props = publicProps((await roleProperties(db, [row.collection_id])).filter((p) => p.collectionId === row.collection_id));
-  const roles = itemRoles(row.item_data, props);
-  const owner = await findUserById(db, row.owner_id);
-  return {
-    state: row.state,
-    item: { id: row.item_id, collectionId: row.collection_id, title: roles.title, cover: roles.cover },
-    ownerName: owner ? displayName(owner) : '',
+  const view = toLoan(row, publicProps(await roleProperties(db, [row.collection_id])));
+  // Parsed, not spread: the owner's notes and the borrower's email stay out of the answer.
+  return statusSchema.parse({
+    ...view,
+    ownerName: row.owner_name,
     name: row.borrower_name,
-    message: row.message,
-    response: row.response,
-    wantedFrom: row.wanted_from,
-    wantedUntil: row.wanted_until,
-    lentOn: row.lent_on,
-    dueOn: row.due_on,
-    returnedOn: row.returned_on,
-    askedAt: row.asked_at,
     cancellable: row.state === 'asked' || row.state === 'accepted',
-  };
+  });
 }
 
 /** The requester withdraws their request: deleted while asked or accepted, refused once lent or over. */

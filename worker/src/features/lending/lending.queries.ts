@@ -103,17 +103,24 @@ export interface LoanRow {
   collection_name: string;
   item_data: string;
   item_quantity: number;
+  /** The owner as loan emails name and reach them (the name: first and last, else the username). */
+  owner_name: string;
+  owner_email: string | null;
+  owner_locale: string | null;
   /** 1 when lent and past its due date by the database's date. */
   overdue: number;
 }
 
 export const LOAN_SELECT = `SELECT l.*, b.name AS borrower_name, b.email AS borrower_email, b.locale AS borrower_locale,
     i.collection_id, i.data AS item_data, i.quantity AS item_quantity, c.name AS collection_name,
+    coalesce(nullif(trim(coalesce(u.first_name, '') || ' ' || coalesce(u.last_name, '')), ''), u.username) AS owner_name,
+    u.email AS owner_email, u.locale AS owner_locale,
     (l.state = 'lent' AND l.due_on IS NOT NULL AND l.due_on < date('now')) AS overdue
   FROM loans l
   JOIN borrowers b ON b.id = l.borrower_id
   JOIN items i ON i.id = l.item_id
-  JOIN collections c ON c.id = i.collection_id`;
+  JOIN collections c ON c.id = i.collection_id
+  JOIN users u ON u.id = l.owner_id`
 
 /** The title, cover and reference properties of the collections the loans belong to, in one query. */
 export async function roleProperties(db: Db, collectionIds: number[]): Promise<PropertyRow[]> {

@@ -29,7 +29,7 @@ import { bearer, errors, jsonBody, jsonContent } from '../../lib/openapi';
 import { createRouter } from '../../lib/router';
 import { callerOf, requireUser } from '../../middleware/auth';
 import { requireOwnedCollection } from '../collections/collections.queries';
-import { effectiveBorrowLevel, itemLending, loadItem } from '../items/items.queries';
+import { availabilityOf, effectiveBorrowLevel, loadItem } from '../items/items.queries';
 import { requireLoansEnabled } from './lending.gate';
 import {
   listBorrowers,
@@ -43,6 +43,7 @@ import {
   toBorrower,
   toLoan,
   toLoans,
+  type LoanRow,
 } from './lending.queries';
 import { notifyRequester } from './borrow-requests.service';
 import {
@@ -168,7 +169,10 @@ const removeLoan = createRoute({
 
 /** One loan as the API answers it (with its overlaps when it is a request). */
 async function loanAnswer(c: Context<AppEnv>, ownerId: number, id: number) {
-  const row = await requireLoan(c.get('d1'), ownerId, id);
+  return answerLoan(c, await requireLoan(c.get('d1'), ownerId, id));
+}
+
+async function answerLoan(c: Context<AppEnv>, row: LoanRow) {
   const props = await roleProperties(c.get('db'), [row.collection_id]);
   return toLoan(row, props, await overlapsOf(c.get('d1'), row));
 }
@@ -227,14 +231,10 @@ export const lendingRoutes = createRouter()
     const { id, iid } = c.req.valid('param');
     const { found, item } = await requireOwnedItem(c, id, iid);
     const rows = await loansOfItem(c.get('d1'), found.collection.ownerId, item.id);
-    const lending = await itemLending(c.get('d1'), item, found.collection, callerOf(c), true);
+    // Every loan of the item is here, so its availability is counted from them (the owner's view).
     const lent = rows.filter((r) => r.state === 'lent');
-    const availability = lending?.availability ?? {
-      quantity: item.quantity,
-      lent: lent.length,
-      available: Math.max(0, item.quantity - lent.length),
-      nextDueOn: lent.map((r) => r.due_on).filter((d): d is string => d !== null).sort()[0] ?? null,
-    };
+    const nextDueOn = lent.map((r) => r.due_on).filter((d): d is string => d !== null).sort()[0] ?? null;
+    const availability = availabilityOf(item.quantity, lent.length, nextDueOn);
     return c.json({ availability, loanPeriodDays: found.collection.loanPeriodDays, loans: await toLoans(c.get('db'), rows) }, 200);
   })
   .openapi(lendItem, async (c) => {
@@ -256,11 +256,11 @@ export const lendingRoutes = createRouter()
     const { id, action } = c.req.valid('param');
     const row = await transitionLoan(c.get('d1'), ownerId, id, action, c.req.valid('json'));
     c.executionCtx.waitUntil(
-      notifyRequester(c.env, c.get('db'), c.get('d1'), row).catch((error: unknown) =>
+      notifyRequester(c.env, c.get('db'), row).catch((error: unknown) =>
         console.error('loan email failed', c.get('requestId'), String(error)),
       ),
     );
-    return c.json(await loanAnswer(c, ownerId, id), 200);
+    return c.json(await answerLoan(c, row), 200);
   })
   .openapi(removeLoan, async (c) => {
     await deleteLoan(c.get('d1'), callerOf(c).id, c.req.valid('param').id);

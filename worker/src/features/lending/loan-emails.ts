@@ -41,15 +41,15 @@ async function send(env: Env, to: string, locale: Locale, subject: MessageKey, b
 }
 
 /** To the owner: someone asks to borrow one of their items. */
-export async function sendRequestToOwner(env: Env, facts: LoanEmailFacts, owner: { email: string | null; locale: string | null; name: string }) {
-  if (!owner.email) return;
+export async function sendRequestToOwner(env: Env, facts: LoanEmailFacts) {
   const { loan } = facts;
-  const locale: Locale = isLocale(owner.locale) ? owner.locale : 'en_US';
+  if (!loan.owner_email) return;
+  const locale: Locale = isLocale(loan.owner_locale) ? loan.owner_locale : 'en_US';
   const link = appLink(env, `/collection/${loan.collection_id}/item/${loan.item_id}/loan/${loan.id}`);
   if (!link) return;
   const values = { name: loan.borrower_name, email: loan.borrower_email, title: facts.title, collection: loan.collection_name };
   const t = (key: MessageKey, extra: Record<string, string> = {}) => translate(locale, key, { ...values, ...extra });
-  const blocks: EmailBlock[] = [t('email.greeting', { name: owner.name }), t('email.loan.requested.body')];
+  const blocks: EmailBlock[] = [t('email.greeting', { name: facts.ownerName }), t('email.loan.requested.body')];
   if (loan.message) blocks.push(t('email.loan.requested.message', { message: loan.message }));
   if (loan.wanted_from || loan.wanted_until) {
     const any = t('email.loan.anyDate');
@@ -61,7 +61,7 @@ export async function sendRequestToOwner(env: Env, facts: LoanEmailFacts, owner:
     );
   }
   blocks.push({ label: t('email.loan.requested.action'), href: link });
-  await send(env, owner.email, locale, 'email.loan.requested.subject', blocks, values);
+  await send(env, loan.owner_email, locale, 'email.loan.requested.subject', blocks, values);
 }
 
 /** To the requester: the request is sent; the private link follows and cancels it. */

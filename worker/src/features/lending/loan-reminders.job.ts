@@ -18,25 +18,14 @@ import { itemRoles } from '../items/items.queries';
 import { borrowerLocale, formatDate } from './loan-emails';
 import { LOAN_SELECT, roleProperties, type LoanRow } from './lending.queries';
 
-/** Loans handled per page: each costs one email (one unit) after the page's four statements. */
+/** Loans handled per page: each costs one email (one unit) after the page's three statements. */
 const PAGE = 30;
-/** Statements of a page (read, mark, role properties, owners), before its emails. */
-const PAGE_STATEMENTS = 4;
+/** Statements of a page (read with the owners, mark, role properties), before its emails. */
+const PAGE_STATEMENTS = 3;
 /** Units kept for the owners' digests after the borrowers' page: its statements and a few emails. */
 const DIGEST_RESERVE = PAGE_STATEMENTS + 4;
 
-type Notice = LoanRow & { kind: 'reminder' | 'overdue'; owner_name: string };
-
-async function ownerNames(d1: D1Database, ids: number[]) {
-  const { results } = await d1
-    .prepare(
-      `SELECT id, email, locale, coalesce(nullif(trim(coalesce(first_name, '') || ' ' || coalesce(last_name, '')), ''), username) AS name
-       FROM users WHERE id IN (SELECT value FROM json_each(?))`,
-    )
-    .bind(JSON.stringify([...new Set(ids)]))
-    .all<{ id: number; email: string | null; locale: string | null; name: string }>();
-  return new Map(results.map((r) => [r.id, r]));
-}
+type Notice = LoanRow & { kind: 'reminder' | 'overdue' };
 
 async function send(env: Env, to: string, locale: Locale, subject: MessageKey, values: Record<string, string>, blocks: EmailBlock[]) {
   const result = await sendEmail(env, { to, subject: translate(locale, subject, values), ...composeEmail(blocks) });
@@ -71,12 +60,11 @@ async function borrowerNotices(env: Env, context: JobContext, today: string) {
     .bind(today, JSON.stringify(results.map((r) => r.id)))
     .run();
   const props = await roleProperties(context.db, results.map((r) => r.collection_id));
-  const owners = await ownerNames(env.DB, results.map((r) => r.owner_id));
   for (const loan of results) {
     context.budget.take(); // paid for by `limit`
     const locale = borrowerLocale(loan);
     const title = itemRoles(loan.item_data, props.filter((p) => p.collectionId === loan.collection_id && p.visibility === 0)).title ?? `#${loan.item_id}`;
-    const values = { title, owner: owners.get(loan.owner_id)?.name ?? '', due: formatDate(locale, loan.due_on!) };
+    const values = { title, owner: loan.owner_name, due: formatDate(locale, loan.due_on!) };
     const key = loan.kind === 'reminder' ? 'reminder' : 'overdue';
     const sent = await send(env, loan.borrower_email, locale, `email.loan.${key}.subject`, values, [
       translate(locale, 'email.greeting', { name: loan.borrower_name }),
@@ -104,12 +92,11 @@ async function ownerDigests(env: Env, context: JobContext, today: string) {
     .bind(today, JSON.stringify(results.map((r) => r.id)))
     .run();
   const props = await roleProperties(context.db, results.map((r) => r.collection_id));
-  const owners = await ownerNames(env.DB, results.map((r) => r.owner_id));
   const byOwner = new Map<number, LoanRow[]>();
   for (const loan of results) byOwner.set(loan.owner_id, [...(byOwner.get(loan.owner_id) ?? []), loan]);
-  for (const [ownerId, loans] of byOwner) {
-    const owner = owners.get(ownerId);
-    if (!owner?.email || !env.APP_URL) continue;
+  for (const loans of byOwner.values()) {
+    const owner = { name: loans[0]!.owner_name, email: loans[0]!.owner_email, locale: loans[0]!.owner_locale };
+    if (!owner.email || !env.APP_URL) continue;
     context.budget.take(); // paid for by `limit`: one owner, one email
     const locale: Locale = isLocale(owner.locale) ? owner.locale : 'en_US';
     const lines = loans.map((loan) =>

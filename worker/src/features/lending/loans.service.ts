@@ -5,10 +5,10 @@
 import { LOAN_TRANSITIONS, type LoanAction } from '../../../../shared/lending';
 import type { CreateBorrowerInput, CreateLoanInput, LoanActionInput, UpdateBorrowerInput, UpdateLoanInput } from '../../../../shared/schemas/lending';
 import type { FieldIssue } from '../../../../shared/errors';
+import { NOW_SQL } from '../../db/now';
 import { ApiError } from '../../lib/api-error';
 import { findBorrower, findLoan, requireLoan, type LoanRow } from './lending.queries';
 
-const NOW = `strftime('%Y-%m-%dT%H:%M:%fZ', 'now')`;
 /** Copies of the loan's item not lent, in an UPDATE of `loans`. */
 const COPY_LEFT = `(SELECT quantity FROM items WHERE id = loans.item_id) > (SELECT count(*) FROM loans x WHERE x.item_id = loans.item_id AND x.state = 'lent')`;
 /** A due date from a lent-on date (?N) and the loan's collection's period. */
@@ -46,34 +46,37 @@ export async function createBorrower(d1: D1Database, ownerId: number, input: Cre
   }
 }
 
+/**
+ * `UPDATE <table>` of the owner's row: the columns given (undefined ones are kept), a new version and
+ * updated_at, checking the version when one is given. Answers whether the row changed.
+ */
+async function updateOwnedRow(
+  d1: D1Database,
+  table: 'borrowers' | 'loans',
+  ownerId: number,
+  id: number,
+  columns: Record<string, unknown>,
+  version: number | undefined,
+): Promise<boolean> {
+  const given = Object.entries(columns).filter(([, value]) => value !== undefined);
+  const set = [...given.map(([column]) => `${column} = ?`), 'version = version + 1', `updated_at = ${NOW_SQL}`];
+  const row = await d1
+    .prepare(`UPDATE ${table} SET ${set.join(', ')} WHERE id = ? AND owner_id = ? AND (? IS NULL OR version = ?) RETURNING id`)
+    .bind(...given.map(([, value]) => value), id, ownerId, version ?? null, version ?? null)
+    .first<{ id: number }>();
+  return row !== null;
+}
+
 export async function updateBorrower(d1: D1Database, ownerId: number, id: number, input: UpdateBorrowerInput): Promise<void> {
-  const set: string[] = [];
-  const binds: unknown[] = [];
-  for (const [column, value] of [
-    ['name', input.name],
-    ['email', input.email],
-    ['phone', input.phone],
-    ['notes', input.notes],
-  ] as const) {
-    if (value === undefined) continue;
-    set.push(`${column} = ?`);
-    binds.push(value);
-  }
-  const version = input.version ?? null;
+  let updated: boolean;
   try {
-    const row = await d1
-      .prepare(
-        `UPDATE borrowers SET ${[...set, 'version = version + 1', `updated_at = ${NOW}`].join(', ')}
-         WHERE id = ? AND owner_id = ? AND (? IS NULL OR version = ?) RETURNING id`,
-      )
-      .bind(...binds, id, ownerId, version, version)
-      .first<{ id: number }>();
-    if (row) return;
+    const { name, email, phone, notes } = input;
+    updated = await updateOwnedRow(d1, 'borrowers', ownerId, id, { name, email, phone, notes }, input.version);
   } catch (error) {
     if (isUnique(error)) throw new ApiError('BORROWER_EMAIL_TAKEN');
     throw error;
   }
-  throw new ApiError((await findBorrower(d1, ownerId, id)) ? 'STALE_WRITE' : 'NOT_FOUND');
+  if (!updated) throw new ApiError((await findBorrower(d1, ownerId, id)) ? 'STALE_WRITE' : 'NOT_FOUND');
 }
 
 /** How many loans go with a borrower, and how many of them are lent (which forbids deleting). */
@@ -124,7 +127,7 @@ export async function createLoan(d1: D1Database, ownerId: number, itemId: number
       .prepare(
         `INSERT INTO loans (item_id, owner_id, borrower_id, state, lent_on, due_on, notes, lent_at)
          SELECT i.id, ?1, b.id, 'lent', coalesce(?3, date('now')),
-           coalesce(?4, date(coalesce(?3, date('now')), '+' || c.loan_period_days || ' days')), ?5, ${NOW}
+           coalesce(?4, date(coalesce(?3, date('now')), '+' || c.loan_period_days || ' days')), ?5, ${NOW_SQL}
          FROM items i
          JOIN collections c ON c.id = i.collection_id
          JOIN borrowers b ON b.owner_id = ?1 AND (b.id = ?6 OR (?6 IS NULL AND b.email = ?7))
@@ -147,49 +150,37 @@ export async function updateLoan(d1: D1Database, ownerId: number, id: number, in
   const wantedUntil = input.wantedUntil !== undefined ? input.wantedUntil : current.wanted_until;
   if (wantedFrom && wantedUntil && wantedUntil < wantedFrom) throw fieldError('wantedUntil', 'before_wanted_from');
   if (input.borrowerId !== undefined && !(await findBorrower(d1, ownerId, input.borrowerId))) throw fieldError('borrowerId', 'not_found');
-  const set: string[] = [];
-  const binds: unknown[] = [];
-  for (const [column, value] of [
-    ['borrower_id', input.borrowerId],
-    ['lent_on', input.lentOn],
-    ['due_on', input.dueOn],
-    ['returned_on', input.returnedOn],
-    ['wanted_from', input.wantedFrom],
-    ['wanted_until', input.wantedUntil],
-    ['notes', input.notes],
-  ] as const) {
-    if (value === undefined) continue;
-    set.push(`${column} = ?`);
-    binds.push(value);
+  const columns = {
+    borrower_id: input.borrowerId,
+    lent_on: input.lentOn,
+    due_on: input.dueOn,
+    returned_on: input.returnedOn,
+    wanted_from: input.wantedFrom,
+    wanted_until: input.wantedUntil,
+    notes: input.notes,
+  };
+  if (!(await updateOwnedRow(d1, 'loans', ownerId, id, columns, input.version))) {
+    throw new ApiError((await findLoan(d1, ownerId, id)) ? 'STALE_WRITE' : 'NOT_FOUND');
   }
-  const version = input.version ?? null;
-  const row = await d1
-    .prepare(
-      `UPDATE loans SET ${[...set, 'version = version + 1', `updated_at = ${NOW}`].join(', ')}
-       WHERE id = ? AND owner_id = ? AND (? IS NULL OR version = ?) RETURNING id`,
-    )
-    .bind(...binds, id, ownerId, version, version)
-    .first<{ id: number }>();
-  if (!row) throw new ApiError((await findLoan(d1, ownerId, id)) ? 'STALE_WRITE' : 'NOT_FOUND');
 }
 
 /** What each action writes besides the state (its date stamps), with its bound values. */
 function actionChanges(action: LoanAction, input: LoanActionInput): { set: string; binds: unknown[]; copyLeft: boolean } {
   switch (action) {
     case 'accept':
-      return { set: `accepted_at = ${NOW}`, binds: [], copyLeft: false };
+      return { set: `accepted_at = ${NOW_SQL}`, binds: [], copyLeft: false };
     case 'reject':
-      return { set: `rejected_at = ${NOW}, response = ?`, binds: [input.response ?? null], copyLeft: false };
+      return { set: `rejected_at = ${NOW_SQL}, response = ?`, binds: [input.response ?? null], copyLeft: false };
     case 'lend': {
       const lentOn = `coalesce(?, date('now'))`;
       return {
-        set: `lent_at = ${NOW}, lent_on = ${lentOn}, due_on = coalesce(?, ${dueFrom(`coalesce(?, date('now'))`)})`,
+        set: `lent_at = ${NOW_SQL}, lent_on = ${lentOn}, due_on = coalesce(?, ${dueFrom(`coalesce(?, date('now'))`)})`,
         binds: [input.lentOn ?? null, input.dueOn ?? null, input.lentOn ?? null],
         copyLeft: true,
       };
     }
     case 'return':
-      return { set: `returned_at = ${NOW}, returned_on = coalesce(?, date('now'))`, binds: [input.returnedOn ?? null], copyLeft: false };
+      return { set: `returned_at = ${NOW_SQL}, returned_on = coalesce(?, date('now'))`, binds: [input.returnedOn ?? null], copyLeft: false };
   }
 }
 
@@ -205,7 +196,7 @@ export async function transitionLoan(d1: D1Database, ownerId: number, id: number
   const version = input.version ?? null;
   const row = await d1
     .prepare(
-      `UPDATE loans SET state = ?, ${change.set}, version = version + 1, updated_at = ${NOW}
+      `UPDATE loans SET state = ?, ${change.set}, version = version + 1, updated_at = ${NOW_SQL}
        WHERE id = ? AND owner_id = ? AND state IN (SELECT value FROM json_each(?)) AND (? IS NULL OR version = ?)
        ${change.copyLeft ? `AND ${COPY_LEFT}` : ''} RETURNING id`,
     )
