@@ -2,6 +2,8 @@
 // that many books with 15 properties (3 filterable, 2 sortable, multi-valued authors, covers), all
 // generated inside SQLite with recursive CTEs so the SQL stays small whatever the size.
 // Search is indexed afterwards by the Worker (see scripts/bench.mjs).
+// Lending (lendingSql): the admin's borrowers, an item with a long loan history and current loans for
+// the overview; and a second user whose collection has 1,000 loans for the reminders' cron to work on.
 import { pbkdf2Sync, randomBytes } from 'node:crypto';
 
 const ITERATIONS = 75_000;
@@ -50,49 +52,89 @@ function pick(list, expr) {
   return `(SELECT value FROM json_each(json_array(${sqlList(list)})) WHERE key = (${expr}) % ${list.length})`;
 }
 
+/** The loans of the lending scenarios (scripts/bench.mjs names what each one measures). */
+export const LENDING = {
+  /** The item page's item (in the 100,000 collection) and its history of returned loans. */
+  historyItem: 2_000_500,
+  historyLoans: 20,
+  /** Current loans of the admin, on the first items of the 10,000 collection: the overview. */
+  currentLoans: 200,
+  /** The second user's collection, and its lent loans the cron reminds or chases (half each). */
+  cronCollection: 3,
+  cronLoans: 1000,
+};
+
+/** Numbers 1..count as rows of `seq(n)`, generated inside SQLite. */
+const range = (count) => `WITH RECURSIVE seq(n) AS (SELECT 1 UNION ALL SELECT n + 1 FROM seq WHERE n < ${count})`;
+
+function collectionSql(cid, size, ownerId) {
+  const statements = [];
+  statements.push(`INSERT INTO collections (id, owner_id, name, type, visibility, borrowable) VALUES (${cid}, ${ownerId}, 'Bench ${size}', 'books', 0, 0);`);
+  PROPERTIES.forEach(([key, type, label, flags], order) => {
+    const cols = Object.keys(flags);
+    statements.push(
+      `INSERT INTO properties (id, collection_id, key, label, type, display_order${cols.map((c) => `, ${c}`).join('')}) VALUES (${cid * 100 + order}, ${cid}, '${key}', '${label}', '${type}', ${order}${cols.map((c) => `, ${flags[c]}`).join('')});`,
+    );
+  });
+  const seq = range(size);
+  const base = cid * 1_000_000;
+  statements.push(
+    `${seq} INSERT INTO items (id, collection_id, quantity, level, created_at, updated_at) SELECT ${base} + n, ${cid}, 1 + n % 3, 0, strftime('%Y-%m-%dT%H:%M:%fZ', '2025-01-01', '+' || n || ' minutes'), strftime('%Y-%m-%dT%H:%M:%fZ', '2025-01-01', '+' || n || ' minutes') FROM seq;`,
+  );
+  const value = (key, position, expr, kind) => {
+    const pid = cid * 100 + PROPERTIES.findIndex((p) => p[0] === key);
+    const sortText = kind === 'text' ? `lower(${expr})` : 'NULL';
+    const sortNumber = kind === 'number' ? expr : kind === 'yesno' ? `(${expr})` : 'NULL';
+    const json = kind === 'yesno' ? `CASE WHEN ${expr} THEN 'true' ELSE 'false' END` : kind === 'number' ? `json_quote(${expr})` : `json_quote(${expr})`;
+    return `${seq} INSERT INTO item_values (item_id, property_id, position, value, sort_text, sort_number) SELECT ${base} + n, ${pid}, ${position}, ${json}, ${sortText}, ${sortNumber} FROM seq;`;
+  };
+  statements.push(
+    value('title', 0, `${sqlWord('n * 7')} || ' ' || ${sqlWord('n * 13 + 5')} || ' ' || n`, 'text'),
+    value('subtitle', 0, `'Volume ' || (n % 12 + 1)`, 'text'),
+    value('cover', 0, `'media://collections/${cid}/cover-' || (n % 50) || '.png'`, 'text'),
+    value('authors', 0, `'Author ' || (n % 997)`, 'text'),
+    value('authors', 1, `'Author ' || ((n * 7) % 991)`, 'text'),
+    value('series', 0, `'Series ' || (n % 2000)`, 'text'),
+    value('publisher', 0, `'Publisher ' || (n % 150)`, 'text'),
+    value('year', 0, `1900 + n % 125`, 'number'),
+    value('pages', 0, `80 + n % 900`, 'number'),
+    value('isbn', 0, `printf('978%010d', n)`, 'text'),
+    value('language', 0, pick(['English', 'French', 'German', 'Spanish', 'Italian'], 'n'), 'text'),
+    value('genre', 0, pick(GENRES, 'n / 3'), 'text'),
+    value('format', 0, pick(['paperback', 'hardcover', 'ebook', 'audiobook'], 'n'), 'text'),
+    value('summary', 0, `'A story of ' || ${sqlWord('n * 17 + 1')} || ' and ' || ${sqlWord('n * 19 + 2')} || ' in the ' || ${sqlWord('n * 23 + 3')}`, 'text'),
+    value('read', 0, `n % 2 = 0`, 'yesno'),
+    value('rating', 0, `(n % 11) / 2.0`, 'number'),
+  );
+  return statements;
+}
+
+function lendingSql() {
+  const { historyItem, historyLoans, currentLoans, cronCollection, cronLoans } = LENDING;
+  const today = `'now'`;
+  return [
+    // The admin's borrowers: one per current loan.
+    `${range(currentLoans)} INSERT INTO borrowers (id, owner_id, name, email, locale) SELECT n, 1, 'Borrower ' || n, 'borrower-' || n || '@example.com', 'en_US' FROM seq;`,
+    `${range(historyLoans)} INSERT INTO loans (item_id, owner_id, borrower_id, state, lent_on, due_on, returned_on, lent_at, returned_at)
+       SELECT ${historyItem}, 1, n, 'returned', date(${today}, '-' || (n * 30 + 20) || ' days'), date(${today}, '-' || (n * 30) || ' days'),
+         date(${today}, '-' || (n * 30 + 2) || ' days'), date(${today}, '-' || (n * 30 + 20) || ' days'), date(${today}, '-' || (n * 30 + 2) || ' days') FROM seq;`,
+    `${range(currentLoans)} INSERT INTO loans (item_id, owner_id, borrower_id, state, lent_on, due_on, lent_at)
+       SELECT 1000000 + n, 1, n, 'lent', date(${today}, '-10 days'), date(${today}, '+' || (10 + n % 20) || ' days'), date(${today}, '-10 days') FROM seq;`,
+    // The cron's loans: half due tomorrow (a reminder each), half a few days late (an overdue notice
+    // each, and the owner's digest).
+    `${range(cronLoans)} INSERT INTO borrowers (id, owner_id, name, email, locale) SELECT 10000 + n, 2, 'Reader ' || n, 'reader-' || n || '@example.com', CASE n % 2 WHEN 0 THEN 'en_US' ELSE 'fr_FR' END FROM seq;`,
+    `${range(cronLoans)} INSERT INTO loans (item_id, owner_id, borrower_id, state, lent_on, due_on, lent_at)
+       SELECT ${cronCollection * 1_000_000} + n, 2, 10000 + n, 'lent', date(${today}, '-20 days'),
+         CASE n % 2 WHEN 0 THEN date(${today}, '+1 day') ELSE date(${today}, '-3 days') END, date(${today}, '-20 days') FROM seq;`,
+  ];
+}
+
 export function seedSql({ adminPassword, sizes }) {
   const statements = [
     `INSERT INTO users (id, username, password_hash, is_admin, first_name) VALUES (1, 'admin', '${adminHash(adminPassword)}', 1, 'Administrator');`,
+    `INSERT INTO users (id, username, email, password_hash, is_admin, first_name, locale) VALUES (2, 'lender', 'lender@example.com', '${adminHash(adminPassword)}', 0, 'Lena', 'fr_FR');`,
   ];
-  sizes.forEach((size, index) => {
-    const cid = index + 1;
-    statements.push(`INSERT INTO collections (id, owner_id, name, type, visibility, borrowable) VALUES (${cid}, 1, 'Bench ${size}', 'books', 0, 0);`);
-    PROPERTIES.forEach(([key, type, label, flags], order) => {
-      const cols = Object.keys(flags);
-      statements.push(
-        `INSERT INTO properties (id, collection_id, key, label, type, display_order${cols.map((c) => `, ${c}`).join('')}) VALUES (${cid * 100 + order}, ${cid}, '${key}', '${label}', '${type}', ${order}${cols.map((c) => `, ${flags[c]}`).join('')});`,
-      );
-    });
-    const seq = `WITH RECURSIVE seq(n) AS (SELECT 1 UNION ALL SELECT n + 1 FROM seq WHERE n < ${size})`;
-    const base = cid * 1_000_000;
-    statements.push(
-      `${seq} INSERT INTO items (id, collection_id, quantity, level, created_at, updated_at) SELECT ${base} + n, ${cid}, 1 + n % 3, 0, strftime('%Y-%m-%dT%H:%M:%fZ', '2025-01-01', '+' || n || ' minutes'), strftime('%Y-%m-%dT%H:%M:%fZ', '2025-01-01', '+' || n || ' minutes') FROM seq;`,
-    );
-    const value = (key, position, expr, kind) => {
-      const pid = cid * 100 + PROPERTIES.findIndex((p) => p[0] === key);
-      const sortText = kind === 'text' ? `lower(${expr})` : 'NULL';
-      const sortNumber = kind === 'number' ? expr : kind === 'yesno' ? `(${expr})` : 'NULL';
-      const json = kind === 'yesno' ? `CASE WHEN ${expr} THEN 'true' ELSE 'false' END` : kind === 'number' ? `json_quote(${expr})` : `json_quote(${expr})`;
-      return `${seq} INSERT INTO item_values (item_id, property_id, position, value, sort_text, sort_number) SELECT ${base} + n, ${pid}, ${position}, ${json}, ${sortText}, ${sortNumber} FROM seq;`;
-    };
-    statements.push(
-      value('title', 0, `${sqlWord('n * 7')} || ' ' || ${sqlWord('n * 13 + 5')} || ' ' || n`, 'text'),
-      value('subtitle', 0, `'Volume ' || (n % 12 + 1)`, 'text'),
-      value('cover', 0, `'media://collections/${cid}/cover-' || (n % 50) || '.png'`, 'text'),
-      value('authors', 0, `'Author ' || (n % 997)`, 'text'),
-      value('authors', 1, `'Author ' || ((n * 7) % 991)`, 'text'),
-      value('series', 0, `'Series ' || (n % 2000)`, 'text'),
-      value('publisher', 0, `'Publisher ' || (n % 150)`, 'text'),
-      value('year', 0, `1900 + n % 125`, 'number'),
-      value('pages', 0, `80 + n % 900`, 'number'),
-      value('isbn', 0, `printf('978%010d', n)`, 'text'),
-      value('language', 0, pick(['English', 'French', 'German', 'Spanish', 'Italian'], 'n'), 'text'),
-      value('genre', 0, pick(GENRES, 'n / 3'), 'text'),
-      value('format', 0, pick(['paperback', 'hardcover', 'ebook', 'audiobook'], 'n'), 'text'),
-      value('summary', 0, `'A story of ' || ${sqlWord('n * 17 + 1')} || ' and ' || ${sqlWord('n * 19 + 2')} || ' in the ' || ${sqlWord('n * 23 + 3')}`, 'text'),
-      value('read', 0, `n % 2 = 0`, 'yesno'),
-      value('rating', 0, `(n % 11) / 2.0`, 'number'),
-    );
-  });
+  sizes.forEach((size, index) => statements.push(...collectionSql(index + 1, size, 1)));
+  statements.push(...collectionSql(LENDING.cronCollection, LENDING.cronLoans, 2), ...lendingSql());
   return statements.join('\n');
 }

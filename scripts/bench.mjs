@@ -6,15 +6,17 @@
 //   --inspector-addr) from /proc/<pid>/stat, before and after a run of sequential requests.
 // `npm run bench -- --json` prints one JSON object instead of the table; `-- --sizes` only the sizes.
 import { spawnSync } from 'node:child_process';
-import { request as httpRequest } from 'node:http';
+import { createServer, request as httpRequest } from 'node:http';
 import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
-import { SEARCH_TERM, seedSql } from './bench-seed.mjs';
+import { createInterface } from 'node:readline';
+import { LENDING, SEARCH_TERM, seedSql } from './bench-seed.mjs';
 import { applyMigrations, buildWeb, localEnv, startWorker, stopWorker } from './local-runtime.mjs';
 
 const asJson = process.argv.includes('--json');
 const sizesOnly = process.argv.includes('--sizes');
 const PORT = 8797;
+const EMAIL_PORT = 8798;
 const STATE = '.bench/state';
 const ADMIN_PASSWORD = 'bench-admin-password';
 const log = (...args) => {
@@ -188,6 +190,75 @@ function slowRequest(url, { method, headers, body }) {
   });
 }
 
+/**
+ * The email provider's edge, on 127.0.0.1: answers each message as Resend does, so the Worker's real
+ * email code (and its subrequest) runs in the scenarios that send email.
+ */
+function startFakeEmailProvider() {
+  let received = 0;
+  const server = createServer((req, res) => {
+    req.resume();
+    req.on('end', () => {
+      received += 1;
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end(JSON.stringify({ id: `bench-${received}` }));
+    });
+  });
+  server.listen(EMAIL_PORT, '127.0.0.1');
+  return { close: () => server.close(), get received() { return received; } };
+}
+
+/** The measured summaries the Worker logs after each cron run (worker/src/index.ts), in order. */
+function scheduledRuns(child) {
+  const runs = [];
+  const waiting = [];
+  createInterface({ input: child.stdout }).on('line', (line) => {
+    const start = line.indexOf('{"message":"scheduled run measured"');
+    if (start < 0) return;
+    runs.push(JSON.parse(line.slice(start)));
+    waiting.shift()?.();
+  });
+  return {
+    async next(count) {
+      while (runs.length < count) await new Promise((resolve) => waiting.push(resolve));
+      return runs[count - 1];
+    },
+  };
+}
+
+/**
+ * Fires the reminders' cron until a run has nothing left to send (the seed's loans are all due):
+ * per run, the D1 figures the Worker logged, emails sent, and the workerd process's CPU.
+ */
+async function cronScenario(base, pid, runs) {
+  const done = [];
+  for (let i = 1; i <= 200; i += 1) {
+    const before = cpuTicks(pid);
+    const res = await fetch(`${base}/__scheduled?cron=${encodeURIComponent('23 * * * *')}`);
+    if (!res.ok) throw new Error(`/__scheduled answered ${res.status}`);
+    await res.arrayBuffer();
+    const run = await runs.next(i);
+    const cpuMs = ((cpuTicks(pid) - before) * 1000) / TICKS_PER_SECOND;
+    const job = run.jobs.find((j) => j.job === 'loan-reminders');
+    const emails = (job.counts.reminders ?? 0) + (job.counts.overdue ?? 0) + (job.counts.digests ?? 0);
+    if (emails === 0) break;
+    done.push({ ...run.d1, emails, units: job.units, status: job.status, cpuMs });
+  }
+  const sum = (key) => done.reduce((total, run) => total + run[key], 0);
+  const max = (key) => Math.max(...done.map((run) => run[key]));
+  return {
+    name: 'cron-reminders-1000-loans',
+    items: LENDING.cronLoans,
+    runs: done.length,
+    emails: sum('emails'),
+    maxQueriesPerRun: max('queries'),
+    maxRowsReadPerRun: max('rowsRead'),
+    maxRowsWrittenPerRun: max('rowsWritten'),
+    maxEmailsPerRun: max('emails'),
+    cpuMsPerRun: Math.round((sum('cpuMs') / done.length) * 100) / 100,
+  };
+}
+
 async function main() {
   mkdirSync('.bench', { recursive: true });
   log('Building the SPA and the Worker bundle…');
@@ -203,15 +274,27 @@ async function main() {
   applyMigrations(STATE);
   log(`Seeding collections of ${SIZES.join(' and ')} items…`);
   seed();
+  const email = startFakeEmailProvider();
   const child = startWorker({
     port: PORT,
     inspectorPort: 9341,
     persistTo: STATE,
-    stdio: 'ignore',
+    stdio: ['ignore', 'pipe', 'ignore'],
     detached: true,
-    vars: { ADMIN_PASSWORD, APP_SECRET: 'bench-secret-0123456789-0123456789-0123', APP_URL: `http://127.0.0.1:${PORT}`, DEMO_MODE: 'false', EXPOSE_D1_METRICS: 'true' },
+    // --test-scheduled: GET /__scheduled?cron=… fires a cron, as Cloudflare's scheduler would.
+    extraArgs: ['--test-scheduled'],
+    vars: {
+      ADMIN_PASSWORD,
+      APP_SECRET: 'bench-secret-0123456789-0123456789-0123',
+      APP_URL: `http://127.0.0.1:${PORT}`,
+      DEMO_MODE: 'false',
+      EXPOSE_D1_METRICS: 'true',
+      RESEND_API_KEY: 'bench-key',
+      RESEND_BASE_URL: `http://127.0.0.1:${EMAIL_PORT}`,
+    },
   });
   child.removeAllListeners('exit');
+  const runs = scheduledRuns(child);
   const base = `http://127.0.0.1:${PORT}`;
   try {
     await waitUntilUp(`${base}/api/v1/`);
@@ -258,6 +341,21 @@ async function main() {
       },
     });
     let created = 0;
+    // Each borrow request asks for another item from another address, as visitors on their phones
+    // would, so the per-address and per-item limits measure their cost without refusing.
+    let asked = 0;
+    const borrow = async (extra = {}) => {
+      asked += 1;
+      const path = `/api/v1/collections/1/items/${1_000_000 + LENDING.currentLoans + asked}/borrow`;
+      const res = await fetch(`${base}${path}`, {
+        method: 'POST',
+        headers: { ...extra, 'content-type': 'application/json', 'cf-connecting-ip': `198.51.100.${asked % 250}`, 'x-forwarded-for': `198.51.100.${asked % 250}` },
+        body: JSON.stringify({ name: `Visitor ${asked}`, email: `visitor-${asked}@example.com`, message: 'May I borrow it next week?' }),
+      });
+      if (!res.ok) throw new Error(`POST ${path} answered ${res.status}: ${await res.text()}`);
+      await res.arrayBuffer();
+      return res;
+    };
     const scenarios = [
       await scenario('api-info', pid, 200, get('/api/v1/')),
       await scenario('sign-in', pid, 30, signIn),
@@ -271,12 +369,20 @@ async function main() {
       await scenario('item-page-100k', pid, 100, get('/api/v1/collections/2/items/2050000'), SIZES[1]),
       await scenario('item-create-10k', pid, 30, (extra) => send('POST', '/api/v1/collections/1/items', token, newBook((created += 1)))(extra), SIZES[0]),
       await scenario('item-update-10k', pid, 30, send('PATCH', '/api/v1/collections/1/items/1000500', token, newBook(0)), SIZES[0]),
+      // Lending: the owner's item page (the item and its 20 past loans), the overview, a visitor's request.
+      await scenario('item-page-owner-20-loans', pid, 50, get(`/api/v1/collections/2/items/${LENDING.historyItem}`, token), SIZES[1]),
+      await scenario('item-loans-20', pid, 50, get(`/api/v1/collections/2/items/${LENDING.historyItem}/loans`, token), SIZES[1]),
+      await scenario('lending-overview-200-loans', pid, 30, get('/api/v1/lending', token), LENDING.currentLoans),
+      await scenario('borrow-request', pid, 30, borrow, SIZES[0]),
     ];
+    const cron = await cronScenario(base, pid, runs);
     const report = {
       date: new Date().toISOString(),
       machine: `${process.platform} ${process.arch}, node ${process.version}, ${(await import('node:os')).cpus().length} cores`,
       sizes,
       scenarios,
+      cron,
+      emailsReceived: email.received,
     };
     if (asJson) {
       console.log(JSON.stringify(report));
@@ -288,10 +394,15 @@ async function main() {
           `${s.name.padEnd(32)}${String(s.items).padStart(7)}${String(s.queries ?? '-').padStart(9)}${String(s.rowsRead ?? '-').padStart(11)}${String(s.rowsWritten ?? '-').padStart(14)}${String(s.p50Ms).padStart(9)}${String(s.p95Ms).padStart(9)}${String(s.cpuMs).padStart(17)}`,
         );
       }
+      console.log(
+        `\n${cron.name}: ${cron.runs} runs sent ${cron.emails} emails (at most ${cron.maxEmailsPerRun} per run); per run at most ` +
+          `${cron.maxQueriesPerRun} queries, ${cron.maxRowsReadPerRun} rows read, ${cron.maxRowsWrittenPerRun} rows written; ${cron.cpuMsPerRun} ms CPU per run on average.`,
+      );
       console.log(`\nCPU resolution: ${1000 / TICKS_PER_SECOND} ms per tick, averaged over each run.`);
     }
   } finally {
     stopWorker(child);
+    email.close();
   }
 }
 
