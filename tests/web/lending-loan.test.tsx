@@ -6,7 +6,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Loan } from '../../shared/schemas/lending';
 import { makeCollection, makeItem } from './catalogue-fixtures';
-import { apiError, apiInfo, json, mockFetch, renderRoute, signIn, type RecordedCall } from './helpers';
+import { apiError, apiInfo, json, makeProfile, mockFetch, renderRoute, signIn, type RecordedCall } from './helpers';
 
 const collection = makeCollection({ loanPeriodDays: 14 });
 const item = makeItem({ availability: { quantity: 1, lent: 0, available: 1, nextDueOn: null } });
@@ -37,13 +37,13 @@ const request = (overrides: Partial<Loan> = {}): Loan => ({
   ...overrides,
 });
 
-function api(route: (call: RecordedCall) => Response | undefined) {
+function api(route: (call: RecordedCall) => Response | undefined, { loansEnabled = true } = {}) {
   return mockFetch((call) => {
     const answer = route(call);
     if (answer) return answer;
     const path = call.url.replace(/^\/api\/v1/, '').split('?')[0];
     if (path === '/') return json(apiInfo());
-    if (path === '/settings') return json({ loansEnabled: true });
+    if (path === '/settings') return json({ loansEnabled });
     if (path === `/collections/${collection.id}`) return json(collection);
     if (path === `/collections/${collection.id}/items/${item.id}`) return json(item);
     if (path === `/collections/${collection.id}/properties`) return json({ properties: [] });
@@ -153,5 +153,65 @@ describe('a request', () => {
     renderRoute(`/collection/${collection.id}/item/${item.id}/loan/11`);
     await userEvent.click(await screen.findByRole('button', { name: 'Accept' }));
     expect(await screen.findByText('This loan is no longer in a state that allows this. Reload to see where it stands.')).toBeInTheDocument();
+  });
+});
+
+describe('the loan screens', () => {
+  it('are not found while loans are disabled, without asking for the loan', async () => {
+    signIn('alice');
+    const { calls } = api(() => undefined, { loansEnabled: false });
+    renderRoute(`/collection/${collection.id}/item/${item.id}/loan/11/delete`);
+    expect(await screen.findByRole('heading', { level: 1, name: /does not exist/ })).toBeInTheDocument();
+    expect(calls.some((c) => c.url.startsWith('/api/v1/loans'))).toBe(false);
+  });
+
+  it('do not show a loan of another item under this item’s address', async () => {
+    signIn('alice');
+    const { calls } = api((call) => {
+      if (call.url === '/api/v1/loans/11') return json(request({ item: { ...request().item, id: item.id + 1 } }));
+      return undefined;
+    });
+    renderRoute(`/collection/${collection.id}/item/${item.id}/loan/11/delete`);
+    expect(await screen.findByRole('heading', { level: 1, name: /does not exist/ })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Delete' })).not.toBeInTheDocument();
+    expect(calls.some((c) => c.method === 'DELETE')).toBe(false);
+  });
+});
+
+describe('asking to borrow', () => {
+  const borrowable = { ...item, isOwner: false, canBorrow: true };
+  const borrowApi = (options: { loansEnabled?: boolean } = {}) =>
+    api((call) => {
+      if (call.url === `/api/v1/collections/${collection.id}/items/${item.id}`) return json(borrowable);
+      if (call.url === '/api/v1/profile') return json(makeProfile({ username: 'zoe', firstName: 'Zoé', lastName: 'Martin', email: 'zoe@example.com' }));
+      if (call.url.endsWith('/borrow') && call.method === 'POST') return json({ ok: true });
+      return undefined;
+    }, options);
+
+  it('leaves the form empty for a visitor', async () => {
+    borrowApi();
+    renderRoute(`/collection/${collection.id}/item/${item.id}/borrow`);
+    expect(await screen.findByLabelText('Your name')).toHaveValue('');
+    expect(screen.getByLabelText('Your email address')).toHaveValue('');
+  });
+
+  it('fills in a signed-in visitor’s name and address, which they may change', async () => {
+    signIn('zoe');
+    const { calls } = borrowApi();
+    renderRoute(`/collection/${collection.id}/item/${item.id}/borrow`);
+    const name = await screen.findByLabelText('Your name');
+    expect(name).toHaveValue('Zoé Martin');
+    expect(screen.getByLabelText('Your email address')).toHaveValue('zoe@example.com');
+    await userEvent.clear(name);
+    await userEvent.type(name, 'Zoé M.');
+    await userEvent.click(screen.getByRole('button', { name: 'Send my request' }));
+    await waitFor(() => expect(calls.some((c) => c.method === 'POST')).toBe(true));
+    expect(calls.find((c) => c.method === 'POST')?.body).toMatchObject({ name: 'Zoé M.', email: 'zoe@example.com' });
+  });
+
+  it('is not found while loans are disabled', async () => {
+    borrowApi({ loansEnabled: false });
+    renderRoute(`/collection/${collection.id}/item/${item.id}/borrow`);
+    expect(await screen.findByRole('heading', { level: 1, name: /does not exist/ })).toBeInTheDocument();
   });
 });

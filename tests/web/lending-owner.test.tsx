@@ -96,10 +96,12 @@ describe('borrowers list', () => {
     expect(await screen.findByText('No borrowers yet.')).toBeInTheDocument();
   });
 
-  it('is not found for a visitor', async () => {
-    api(() => undefined);
-    renderRoute('/borrowers');
-    expect(await screen.findByRole('heading', { level: 1, name: /does not exist/ })).toBeInTheDocument();
+  it('sends a visitor to sign in, and back to the borrowers afterwards', async () => {
+    const { calls } = api(() => undefined);
+    const { router } = renderRoute('/borrowers/loans');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    expect(router.state.location.state).toEqual({ from: '/borrowers/loans' });
+    expect(calls.some((c) => c.url.startsWith('/api/v1/lending') || c.url.startsWith('/api/v1/borrowers'))).toBe(false);
   });
 
   it('is not found to a signed-in user while loans are disabled', async () => {
@@ -123,6 +125,10 @@ describe('deleting a borrower', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent('Bob Durand still holds an item you lent. Get it back before deleting this borrower.');
     expect(screen.getByRole('button', { name: 'Delete' })).toBeDisabled();
     expect(calls.some((c) => c.method === 'DELETE')).toBe(false);
+    // The items they hold are named, each with its way back.
+    const held = screen.getByRole('list', { name: 'Items they hold' });
+    expect(held).toHaveTextContent('Blake and Mortimer');
+    expect(within(held).getByRole('button', { name: 'Get back' })).toBeEnabled();
   });
 
   it('says how many loans go with them, then deletes', async () => {

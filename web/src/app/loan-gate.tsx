@@ -1,17 +1,21 @@
-// The loan screens' frame: the owner's collection, the item (:iid) and, for an existing loan, the loan (:id).
+// The loan screens' frame: lending on, the owner's collection, the item (:iid) and, for an existing loan,
+// the loan (:id) of that item.
 import type { ReactNode } from 'react';
 import { useIntl } from 'react-intl';
 import { useParams } from 'react-router-dom';
 import type { Collection } from '../../../shared/schemas/collections';
 import type { Item } from '../../../shared/schemas/items';
+import type { Loan } from '../../../shared/schemas/lending';
 import type { Crumb } from '../components/breadcrumbs';
 import { Loading } from '../components/loading';
 import { NotFoundScreen } from '../components/not-found-screen';
 import { PageError } from '../components/page-error';
 import { useItem } from '../features/items/api/get-item';
 import { itemTitle } from '../features/items/components/item-title';
+import { useLoan } from '../features/lending/api/loans';
 import { paths, recordId } from '../lib/paths';
 import { CollectionGate, useCollectionCrumbs } from './collection-gate';
+import { LoansEnabledGate } from './lending-gate';
 
 export function useLoanRouteIds(): { itemId: number | null; loanId: number | null } {
   const params = useParams();
@@ -32,8 +36,30 @@ function ItemLoader({ collection, children }: { collection: Collection; children
 /** The owner's item for a loan screen, with the breadcrumbs down to it. */
 export function LoanItemGate({ children }: { children: (collection: Collection, item: Item, crumbs: Crumb[]) => ReactNode }) {
   return (
-    <CollectionGate ownerOnly>
-      {(collection) => <ItemLoader collection={collection}>{(item, crumbs) => children(collection, item, crumbs)}</ItemLoader>}
-    </CollectionGate>
+    <LoansEnabledGate>
+      <CollectionGate ownerOnly>
+        {(collection) => <ItemLoader collection={collection}>{(item, crumbs) => children(collection, item, crumbs)}</ItemLoader>}
+      </CollectionGate>
+    </LoansEnabledGate>
+  );
+}
+
+function LoanLoader({ item, children }: { item: Item; children: (loan: Loan) => ReactNode }) {
+  const { loanId } = useLoanRouteIds();
+  const loan = useLoan(loanId);
+  if (loanId === null) return <NotFoundScreen />;
+  if (loan.error) return <PageError error={loan.error} />;
+  if (!loan.data) return <Loading />;
+  // A loan of another item under this item's address is not found, as it would be anywhere else.
+  if (loan.data.item.id !== item.id) return <NotFoundScreen />;
+  return <>{children(loan.data)}</>;
+}
+
+/** LoanItemGate, then the item's loan (:id). */
+export function LoanGate({ children }: { children: (collection: Collection, item: Item, loan: Loan, crumbs: Crumb[]) => ReactNode }) {
+  return (
+    <LoanItemGate>
+      {(collection, item, crumbs) => <LoanLoader item={item}>{(loan) => children(collection, item, loan, crumbs)}</LoanLoader>}
+    </LoanItemGate>
   );
 }

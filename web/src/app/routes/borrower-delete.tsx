@@ -10,6 +10,7 @@ import { NotFoundScreen } from '../../components/not-found-screen';
 import { PageError } from '../../components/page-error';
 import { FormScreen } from '../../components/screen';
 import { deleteBorrower, useBorrower, useBorrowerDeletion, useRevalidateLending } from '../../features/lending/api/borrowers';
+import { LoanList } from '../../features/lending/components/loan-list';
 import { describeError } from '../../lib/error-messages';
 import { useNavigateWithFlash } from '../../lib/flash';
 import { paths, recordId } from '../../lib/paths';
@@ -20,6 +21,7 @@ import { LendingGate, useLendingCrumbs } from '../lending-gate';
 const messages = defineMessages<{
   title: { name: string };
   holds: { name: string; count: number };
+  held: Record<string, never>;
   withLoans: { count: number };
 }>({
   title: { id: 'app.borrowerDelete.title', defaultMessage: 'Delete {name}' },
@@ -27,6 +29,7 @@ const messages = defineMessages<{
     id: 'app.borrowerDelete.holds',
     defaultMessage: '{name} still holds {count, plural, one {an item you lent} other {# items you lent}}. Get {count, plural, one {it} other {them}} back before deleting this borrower.',
   },
+  held: { id: 'app.borrowerDelete.held', defaultMessage: 'Items they hold' },
   withLoans: {
     id: 'app.borrowerDelete.withLoans',
     defaultMessage: '{count, plural, =0 {This borrower has no loan history.} one {Their # past loan or request is deleted with them.} other {Their # past loans and requests are deleted with them.}}',
@@ -56,7 +59,16 @@ function DeleteBorrowerScreen() {
   return (
     <FormScreen title={intl.formatMessage(messages.title, { name })} crumbs={[...crumbs, { label: name, to: paths.borrower(id) }]}>
       {held > 0 ? (
-        <ErrorAlert>{intl.formatMessage(messages.holds, { name, count: held })}</ErrorAlert>
+        <>
+          <ErrorAlert>{intl.formatMessage(messages.holds, { name, count: held })}</ErrorAlert>
+          {/* What they hold, each with "Get back", so the screen itself clears the way. */}
+          <LoanList
+            loans={borrower.data.loans.filter((loan) => loan.state === 'lent')}
+            show="item"
+            readOnly={demo}
+            label={intl.formatMessage(messages.held)}
+          />
+        </>
       ) : (
         <p>{intl.formatMessage(messages.withLoans, { count: deletion.data.otherLoans })}</p>
       )}

@@ -10,12 +10,15 @@ import { PageError } from '../../components/page-error';
 import { Screen } from '../../components/screen';
 import { useItem } from '../../features/items/api/get-item';
 import { itemTitle } from '../../features/items/components/item-title';
-import { BorrowForm } from '../../features/lending/components/borrow-form';
+import { useProfile } from '../../features/profile/api/get-profile';
+import { BorrowForm, type Requester } from '../../features/lending/components/borrow-form';
 import { availabilityText } from '../../features/lending/components/loan-words';
 import { useMediaSrc } from '../../lib/media-url';
 import { paths } from '../../lib/paths';
 import { useDemoMode } from '../../lib/use-demo-mode';
+import { useSession } from '../../lib/use-session';
 import { CollectionGate, useCollectionCrumbs, useRouteIds } from '../collection-gate';
+import { LoansEnabledGate } from '../lending-gate';
 
 const messages = defineMessages<{ title: { title: string }; notAllowed: Record<string, never>; signIn: Record<string, never> }>({
   title: { id: 'app.itemBorrow.title', defaultMessage: 'Borrow {title}' },
@@ -23,7 +26,7 @@ const messages = defineMessages<{ title: { title: string }; notAllowed: Record<s
   signIn: { id: 'app.itemBorrow.signIn', defaultMessage: 'Sign in to ask to borrow it: its owner lends it to signed-in users only.' },
 });
 
-function BorrowScreen({ collection, item }: { collection: Collection; item: Item }) {
+function BorrowScreen({ collection, item, requester }: { collection: Collection; item: Item; requester?: Requester }) {
   const intl = useIntl();
   const demo = useDemoMode();
   const crumbs = useCollectionCrumbs(collection);
@@ -42,7 +45,7 @@ function BorrowScreen({ collection, item }: { collection: Collection; item: Item
           </div>
         </div>
         {item.canBorrow ? (
-          <BorrowForm item={item} readOnly={demo} />
+          <BorrowForm item={item} readOnly={demo} requester={requester} />
         ) : (
           <ErrorAlert>{intl.formatMessage(signInFirst ? messages.signIn : messages.notAllowed)}</ErrorAlert>
         )}
@@ -54,12 +57,22 @@ function BorrowScreen({ collection, item }: { collection: Collection; item: Item
 function ItemLoader({ collection }: { collection: Collection }) {
   const { id } = useRouteIds();
   const item = useItem(collection.id, id);
+  const session = useSession();
+  // A signed-in visitor's name and address fill the form; their profile is awaited so the fields are
+  // filled before anyone types in them (an unreadable profile just leaves them empty).
+  const profile = useProfile(session !== null);
   if (id === null) return <NotFoundScreen />;
   if (item.error) return <PageError error={item.error} />;
-  if (!item.data) return <Loading />;
-  return <BorrowScreen collection={collection} item={item.data} />;
+  if (!item.data || (session && !profile.data && !profile.error)) return <Loading />;
+  const me = profile.data;
+  const requester = me ? { name: [me.firstName, me.lastName].filter(Boolean).join(' ') || me.username, email: me.email } : undefined;
+  return <BorrowScreen collection={collection} item={item.data} requester={requester} />;
 }
 
 export default function ItemBorrowRoute() {
-  return <CollectionGate>{(collection) => <ItemLoader collection={collection} />}</CollectionGate>;
+  return (
+    <LoansEnabledGate>
+      <CollectionGate>{(collection) => <ItemLoader collection={collection} />}</CollectionGate>
+    </LoansEnabledGate>
+  );
 }

@@ -3,23 +3,21 @@ import { Trash2 } from 'lucide-react';
 import { defineMessages, useIntl } from 'react-intl';
 import type { Collection } from '../../../../shared/schemas/collections';
 import type { Item } from '../../../../shared/schemas/items';
+import type { Loan } from '../../../../shared/schemas/lending';
 import type { Crumb } from '../../components/breadcrumbs';
 import { ErrorAlert } from '../../components/alert';
 import { Button, ButtonLink } from '../../components/button';
 import { commonMessages } from '../../components/common-messages';
-import { Loading } from '../../components/loading';
-import { NotFoundScreen } from '../../components/not-found-screen';
-import { PageError } from '../../components/page-error';
 import { FormScreen } from '../../components/screen';
 import { itemTitle } from '../../features/items/components/item-title';
 import { useRevalidateLending } from '../../features/lending/api/borrowers';
-import { deleteLoan, useLoan } from '../../features/lending/api/loans';
+import { deleteLoan } from '../../features/lending/api/loans';
 import { describeError } from '../../lib/error-messages';
 import { useNavigateWithFlash } from '../../lib/flash';
 import { paths } from '../../lib/paths';
 import { useAction } from '../../lib/use-action';
 import { useDemoMode } from '../../lib/use-demo-mode';
-import { LoanItemGate, useLoanRouteIds } from '../loan-gate';
+import { LoanGate } from '../loan-gate';
 
 const messages = defineMessages<{ title: Record<string, never>; confirm: { title: string; name: string } }>({
   title: { id: 'app.loanDelete.title', defaultMessage: 'Delete this loan' },
@@ -29,31 +27,26 @@ const messages = defineMessages<{ title: Record<string, never>; confirm: { title
   },
 });
 
-function DeleteLoanScreen({ collection, item, crumbs }: { collection: Collection; item: Item; crumbs: Crumb[] }) {
+function DeleteLoanScreen({ collection, item, loan, crumbs }: { collection: Collection; item: Item; loan: Loan; crumbs: Crumb[] }) {
   const intl = useIntl();
   const demo = useDemoMode();
   const navigateWithFlash = useNavigateWithFlash();
   const revalidate = useRevalidateLending();
-  const { loanId } = useLoanRouteIds();
-  const loan = useLoan(loanId);
   const back = paths.item(collection.id, item.id);
   const remove = useAction(async () => {
-    await deleteLoan(loanId!);
+    await deleteLoan(loan.id);
     await revalidate();
     navigateWithFlash(back);
   });
-  if (loanId === null) return <NotFoundScreen />;
-  if (loan.error) return <PageError error={loan.error} />;
-  if (!loan.data) return <Loading />;
   return (
     <FormScreen title={intl.formatMessage(messages.title)} crumbs={crumbs}>
-      <p>{intl.formatMessage(messages.confirm, { title: itemTitle(intl, item), name: loan.data.borrower.name })}</p>
+      <p>{intl.formatMessage(messages.confirm, { title: itemTitle(intl, item), name: loan.borrower.name })}</p>
       {remove.error ? <ErrorAlert>{describeError(intl, remove.error)}</ErrorAlert> : null}
       <div className="actions">
         <Button variant="danger" icon={Trash2} disabled={demo || remove.busy} onClick={() => void remove.run()}>
           {intl.formatMessage(commonMessages.delete)}
         </Button>
-        <ButtonLink variant="secondary" to={paths.loan(collection.id, item.id, loan.data.id)}>
+        <ButtonLink variant="secondary" to={paths.loan(collection.id, item.id, loan.id)}>
           {intl.formatMessage(commonMessages.cancel)}
         </ButtonLink>
       </div>
@@ -62,5 +55,5 @@ function DeleteLoanScreen({ collection, item, crumbs }: { collection: Collection
 }
 
 export default function LoanDeleteRoute() {
-  return <LoanItemGate>{(collection, item, crumbs) => <DeleteLoanScreen collection={collection} item={item} crumbs={crumbs} />}</LoanItemGate>;
+  return <LoanGate>{(collection, item, loan, crumbs) => <DeleteLoanScreen collection={collection} item={item} loan={loan} crumbs={crumbs} />}</LoanGate>;
 }

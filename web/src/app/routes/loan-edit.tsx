@@ -3,57 +3,49 @@ import { Trash2 } from 'lucide-react';
 import { defineMessages, useIntl } from 'react-intl';
 import type { Collection } from '../../../../shared/schemas/collections';
 import type { Item } from '../../../../shared/schemas/items';
+import type { Loan } from '../../../../shared/schemas/lending';
 import type { Crumb } from '../../components/breadcrumbs';
 import { ButtonLink } from '../../components/button';
 import { commonMessages } from '../../components/common-messages';
 import { FlashStatus } from '../../components/flash-status';
-import { Loading } from '../../components/loading';
-import { NotFoundScreen } from '../../components/not-found-screen';
-import { PageError } from '../../components/page-error';
 import { FormScreen } from '../../components/screen';
 import { itemTitle } from '../../features/items/components/item-title';
 import { useRevalidateLending } from '../../features/lending/api/borrowers';
-import { updateLoan, useLoan } from '../../features/lending/api/loans';
+import { updateLoan } from '../../features/lending/api/loans';
 import { LoanForm } from '../../features/lending/components/loan-form';
 import { LoanPanel } from '../../features/lending/components/loan-panel';
 import { useNavigateWithFlash } from '../../lib/flash';
 import { paths } from '../../lib/paths';
 import { useDemoMode } from '../../lib/use-demo-mode';
-import { LoanItemGate, useLoanRouteIds } from '../loan-gate';
+import { LoanGate } from '../loan-gate';
 
 const messages = defineMessages<{ title: { title: string; name: string } }>({
   title: { id: 'app.loanEdit.title', defaultMessage: '{title}, lent to {name}' },
 });
 
-function LoanScreen({ collection, item, crumbs }: { collection: Collection; item: Item; crumbs: Crumb[] }) {
+function LoanScreen({ collection, item, loan, crumbs }: { collection: Collection; item: Item; loan: Loan; crumbs: Crumb[] }) {
   const intl = useIntl();
   const demo = useDemoMode();
   const navigateWithFlash = useNavigateWithFlash();
   const revalidate = useRevalidateLending();
-  const { loanId } = useLoanRouteIds();
-  const loan = useLoan(loanId);
-  if (loanId === null) return <NotFoundScreen />;
-  if (loan.error) return <PageError error={loan.error} />;
-  if (!loan.data) return <Loading />;
-  if (loan.data.item.id !== item.id) return <NotFoundScreen />;
   const back = paths.item(collection.id, item.id);
   return (
-    <FormScreen title={intl.formatMessage(messages.title, { title: itemTitle(intl, item), name: loan.data.borrower.name })} crumbs={crumbs}>
+    <FormScreen title={intl.formatMessage(messages.title, { title: itemTitle(intl, item), name: loan.borrower.name })} crumbs={crumbs}>
       <FlashStatus />
-      <LoanPanel loan={loan.data} readOnly={demo} />
+      <LoanPanel loan={loan} readOnly={demo} />
       <LoanForm
-        key={loan.data.version}
-        loan={loan.data}
+        key={loan.version}
+        loan={loan}
         readOnly={demo}
         cancelTo={back}
         onSubmit={async (input) => {
-          await updateLoan(loan.data!.id, input);
+          await updateLoan(loan.id, input);
           await revalidate();
           navigateWithFlash(back);
         }}
       />
       <div className="actions">
-        <ButtonLink variant="quiet" icon={Trash2} to={paths.loanDelete(collection.id, item.id, loan.data.id)}>
+        <ButtonLink variant="quiet" icon={Trash2} to={paths.loanDelete(collection.id, item.id, loan.id)}>
           {intl.formatMessage(commonMessages.delete)}
         </ButtonLink>
       </div>
@@ -62,5 +54,5 @@ function LoanScreen({ collection, item, crumbs }: { collection: Collection; item
 }
 
 export default function LoanEditRoute() {
-  return <LoanItemGate>{(collection, item, crumbs) => <LoanScreen collection={collection} item={item} crumbs={crumbs} />}</LoanItemGate>;
+  return <LoanGate>{(collection, item, loan, crumbs) => <LoanScreen collection={collection} item={item} loan={loan} crumbs={crumbs} />}</LoanGate>;
 }

@@ -37,7 +37,13 @@ const messages = defineMessages({
 
 const FIELDS = ['name', 'email', 'message', 'wantedFrom', 'wantedUntil'];
 
-export function BorrowForm({ item, readOnly }: { item: Item; readOnly: boolean }) {
+/** Who is asking, when signed in: their name and address fill the form (they may still change them). */
+export interface Requester {
+  name: string;
+  email: string | null;
+}
+
+export function BorrowForm({ item, readOnly, requester }: { item: Item; readOnly: boolean; requester?: Requester }) {
   const intl = useIntl();
   const [sent, setSent] = useState(false);
   const { onSubmit, busy, errors } = useSubmit(async (fields) => {
@@ -68,7 +74,15 @@ export function BorrowForm({ item, readOnly }: { item: Item; readOnly: boolean }
       <p className="muted">{intl.formatMessage(messages.intro)}</p>
       <FormAlerts errors={errors} shownFields={FIELDS} />
       <fieldset className="form__fieldset" disabled={readOnly || busy}>
-        <TextField name="name" label={intl.formatMessage(messages.name)} autoComplete="name" required maxLength={BORROWER_NAME_MAX_LENGTH} error={errors.field('name')} />
+        <TextField
+          name="name"
+          label={intl.formatMessage(messages.name)}
+          autoComplete="name"
+          required
+          maxLength={BORROWER_NAME_MAX_LENGTH}
+          defaultValue={requester?.name}
+          error={errors.field('name')}
+        />
         <TextField
           name="email"
           type="email"
@@ -77,6 +91,7 @@ export function BorrowForm({ item, readOnly }: { item: Item; readOnly: boolean }
           autoComplete="email"
           required
           maxLength={EMAIL_MAX_LENGTH}
+          defaultValue={requester?.email ?? undefined}
           error={errors.field('email')}
         />
         <TextareaField name="message" label={intl.formatMessage(messages.message)} rows={3} maxLength={LOAN_MESSAGE_MAX_LENGTH} error={errors.field('message')} />
