@@ -196,16 +196,29 @@ function slowRequest(url, { method, headers, body }) {
  */
 function startFakeEmailProvider() {
   let received = 0;
+  let requests = 0;
   const server = createServer((req, res) => {
-    req.resume();
+    const chunks = [];
+    req.on('data', (chunk) => chunks.push(chunk));
     req.on('end', () => {
-      received += 1;
+      requests += 1;
+      const body = JSON.parse(Buffer.concat(chunks).toString('utf8'));
+      const ids = (Array.isArray(body) ? body : [body]).map(() => ({ id: `bench-${(received += 1)}` }));
       res.writeHead(200, { 'content-type': 'application/json' });
-      res.end(JSON.stringify({ id: `bench-${received}` }));
+      // POST /emails answers one id; POST /emails/batch one per message.
+      res.end(JSON.stringify(req.url === '/emails/batch' ? { data: ids } : ids[0]));
     });
   });
   server.listen(EMAIL_PORT, '127.0.0.1');
-  return { close: () => server.close(), get received() { return received; } };
+  return {
+    close: () => server.close(),
+    get received() {
+      return received;
+    },
+    get requests() {
+      return requests;
+    },
+  };
 }
 
 /** The measured summaries the Worker logs after each cron run (worker/src/index.ts), in order. */
@@ -230,10 +243,11 @@ function scheduledRuns(child) {
  * Fires the reminders' cron until a run has nothing left to send (the seed's loans are all due):
  * per run, the D1 figures the Worker logged, emails sent, and the workerd process's CPU.
  */
-async function cronScenario(base, pid, runs) {
+async function cronScenario(base, pid, runs, email) {
   const done = [];
   for (let i = 1; i <= 200; i += 1) {
     const before = cpuTicks(pid);
+    const requestsBefore = email.requests;
     const res = await fetch(`${base}/__scheduled?cron=${encodeURIComponent('23 * * * *')}`);
     if (!res.ok) throw new Error(`/__scheduled answered ${res.status}`);
     await res.arrayBuffer();
@@ -242,7 +256,7 @@ async function cronScenario(base, pid, runs) {
     const job = run.jobs.find((j) => j.job === 'loan-reminders');
     const emails = (job.counts.reminders ?? 0) + (job.counts.overdue ?? 0) + (job.counts.digests ?? 0);
     if (emails === 0) break;
-    done.push({ ...run.d1, emails, units: job.units, status: job.status, cpuMs });
+    done.push({ ...run.d1, emails, emailRequests: email.requests - requestsBefore, units: job.units, status: job.status, cpuMs });
   }
   const sum = (key) => done.reduce((total, run) => total + run[key], 0);
   const max = (key) => Math.max(...done.map((run) => run[key]));
@@ -255,8 +269,43 @@ async function cronScenario(base, pid, runs) {
     maxRowsReadPerRun: max('rowsRead'),
     maxRowsWrittenPerRun: max('rowsWritten'),
     maxEmailsPerRun: max('emails'),
+    maxEmailRequestsPerRun: max('emailRequests'),
     cpuMsPerRun: Math.round((sum('cpuMs') / done.length) * 100) / 100,
   };
+}
+
+/**
+ * The collection view's queries at 100,000 items, as [name, path under the collection]: no search, a
+ * rare word, a word in every item, three words; none, one and three filters (with a range); each kind
+ * of order; the first page and a deep one; and the filter panel.
+ */
+function pageMatrix() {
+  const items = (query) => `items?perPage=50&${query}`;
+  const broad = 'q=story';
+  const three = `q=${encodeURIComponent(`story in ${SEARCH_TERM}`)}`;
+  const oneFilter = 'f.genre=fantasy';
+  const threeFilters = 'f.genre=fantasy&f.genre=mystery&f.authors=Author%201&min.year=1950&max.year=2000';
+  const sorts = [
+    ['title', 'sort=title&dir=asc'],
+    ['year-desc', 'sort=year&dir=desc'],
+    ['created', 'sort=created&dir=desc'],
+    ['updated', 'sort=updated&dir=asc'],
+  ];
+  return [
+    ...sorts.flatMap(([name, sort]) => [
+      [`all-${name}-page-1`, items(sort)],
+      [`all-${name}-page-1000`, items(`${sort}&page=1000`)],
+    ]),
+    ['narrow-search', items(`q=${SEARCH_TERM}`)],
+    ['three-words', items(three)],
+    ['broad-search-title', items(`${broad}&sort=title&dir=asc`)],
+    ['broad-search-year-page-1000', items(`${broad}&sort=year&dir=asc&page=1000`)],
+    ['one-filter-title', items(`${oneFilter}&sort=title&dir=asc`)],
+    ['one-filter-created-last-page', items(`${oneFilter}&sort=created&dir=desc&page=167`)],
+    ['three-filters-broad-search-year', items(`${threeFilters}&${broad}&sort=year&dir=desc`)],
+    ['filter-panel-broad-search', `filters?${broad}`],
+    ['filter-panel-one-filter', `filters?${oneFilter}`],
+  ];
 }
 
 async function main() {
@@ -375,7 +424,15 @@ async function main() {
       await scenario('lending-overview-200-loans', pid, 30, get('/api/v1/lending', token), LENDING.currentLoans),
       await scenario('borrow-request', pid, 30, borrow, SIZES[0]),
     ];
-    const cron = await cronScenario(base, pid, runs);
+    // The page matrix at 100,000 items: every kind of query the collection view makes, first and deep
+    // pages. Its worst rows-read is reported again as collection-page-worst-100k.
+    const matrix = [];
+    for (const [name, query] of pageMatrix()) {
+      matrix.push(await scenario(`matrix-${name}`, pid, 5, get(`/api/v1/collections/2/${query}`), SIZES[1]));
+    }
+    const worst = matrix.reduce((a, b) => ((b.rowsRead ?? 0) > (a.rowsRead ?? 0) ? b : a));
+    scenarios.push(...matrix, { ...worst, name: 'collection-page-worst-100k', of: worst.name });
+    const cron = await cronScenario(base, pid, runs, email);
     const report = {
       date: new Date().toISOString(),
       machine: `${process.platform} ${process.arch}, node ${process.version}, ${(await import('node:os')).cpus().length} cores`,
@@ -388,14 +445,14 @@ async function main() {
       console.log(JSON.stringify(report));
     } else {
       printSizes(sizes);
-      console.log('scenario                          items  queries  rows read  rows written   p50 ms   p95 ms   CPU ms/request');
+      console.log(`${'scenario'.padEnd(44)}  items  queries  rows read  rows written   p50 ms   p95 ms   CPU ms/request`);
       for (const s of scenarios) {
         console.log(
-          `${s.name.padEnd(32)}${String(s.items).padStart(7)}${String(s.queries ?? '-').padStart(9)}${String(s.rowsRead ?? '-').padStart(11)}${String(s.rowsWritten ?? '-').padStart(14)}${String(s.p50Ms).padStart(9)}${String(s.p95Ms).padStart(9)}${String(s.cpuMs).padStart(17)}`,
+          `${s.name.padEnd(44)}${String(s.items).padStart(7)}${String(s.queries ?? '-').padStart(9)}${String(s.rowsRead ?? '-').padStart(11)}${String(s.rowsWritten ?? '-').padStart(14)}${String(s.p50Ms).padStart(9)}${String(s.p95Ms).padStart(9)}${String(s.cpuMs).padStart(17)}`,
         );
       }
       console.log(
-        `\n${cron.name}: ${cron.runs} runs sent ${cron.emails} emails (at most ${cron.maxEmailsPerRun} per run); per run at most ` +
+        `\n${cron.name}: ${cron.runs} runs sent ${cron.emails} emails (at most ${cron.maxEmailsPerRun} per run, in at most ${cron.maxEmailRequestsPerRun} requests); per run at most ` +
           `${cron.maxQueriesPerRun} queries, ${cron.maxRowsReadPerRun} rows read, ${cron.maxRowsWrittenPerRun} rows written; ${cron.cpuMsPerRun} ms CPU per run on average.`,
       );
       console.log(`\nCPU resolution: ${1000 / TICKS_PER_SECOND} ms per tick, averaged over each run.`);

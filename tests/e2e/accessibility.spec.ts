@@ -10,7 +10,17 @@ let seed: Promise<Showcase> | null = null;
 
 // The list of screens needs ids only known after seeding; their names are fixed, so tests are named
 // from a placeholder seed and open the real one.
-const placeholder: Showcase = { token: '', user: { id: 0, username: '', readOnly: false }, collectionId: 0, itemId: 0, propertyId: 0 };
+const placeholder: Showcase = {
+  token: '',
+  user: { id: 0, username: '', readOnly: false },
+  collectionId: 0,
+  itemId: 0,
+  propertyId: 0,
+  borrowerId: 0,
+  loanId: 0,
+  requestId: 0,
+  requestItemId: 0,
+};
 
 // Desktop in both themes, and a 390×844 phone (where the layout changes: the bottom sheets, the
 // compact header) in both themes too.

@@ -29,6 +29,16 @@ export async function startFakeResend(port = 0): Promise<{ url: string; server: 
         messages.push({ ...body, to: [body.to].flat(), id, authorization: req.headers.authorization });
         return reply(200, { id });
       }
+      if (req.method === 'POST' && req.url === '/emails/batch') {
+        const batch = JSON.parse(Buffer.concat(chunks).toString('utf8')) as Omit<CapturedEmail, 'id' | 'authorization'>[];
+        if (!Array.isArray(batch) || batch.length > 100) return reply(422, { name: 'validation_error', message: 'A batch holds 1 to 100 emails' });
+        const data = batch.map((body) => {
+          const id = `email_${messages.length + 1}`;
+          messages.push({ ...body, to: [body.to].flat(), id, authorization: req.headers.authorization });
+          return { id };
+        });
+        return reply(200, { data });
+      }
       if (req.method === 'GET' && req.url?.startsWith('/__messages')) {
         const to = new URL(req.url, 'http://x').searchParams.get('to');
         return reply(200, to ? messages.filter((m) => m.to.includes(to)) : messages);

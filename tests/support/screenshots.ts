@@ -7,7 +7,7 @@ import type { APIRequestContext, Browser } from '@playwright/test';
 import { mainScreens, openScreen, seedShowcase } from './showcase';
 
 /** The screens shown in the README (names from mainScreens). */
-export const PICTURED = ['home', 'collection-mosaic', 'item'] as const;
+export const PICTURED = ['home', 'collection-mosaic', 'item', 'lending', 'borrow-request'] as const;
 
 export const DEVICES = {
   desktop: { viewport: { width: 1280, height: 800 }, deviceScaleFactor: 1, isMobile: false, hasTouch: false },

@@ -12,6 +12,11 @@ export interface Showcase {
   collectionId: number;
   itemId: number;
   propertyId: number;
+  /** Lending: a borrower holding the first book, and a visitor's request for the second. */
+  borrowerId: number;
+  loanId: number;
+  requestId: number;
+  requestItemId: number;
 }
 
 const BOOKS = [
@@ -34,6 +39,7 @@ export async function seedShowcase(request: APIRequestContext): Promise<Showcase
     type: 'books',
     name: 'Science fiction and classics',
     description: 'The shelf by the window: favourites, first editions and books waiting to be read.',
+    borrowable: 0,
   });
   const items = await createItemsViaApi(
     request,
@@ -45,8 +51,29 @@ export async function seedShowcase(request: APIRequestContext): Promise<Showcase
   const res = await request.get(`/api/v1/collections/${collection.id}/properties`, { headers: bearer(token) });
   const { properties } = (await res.json()) as { properties: { id: number; key: string }[] };
   const year = properties.find((property) => property.key === 'year');
-  if (!year || !items[0]) throw new Error('the books template has no year property');
-  return { token, user, collectionId: collection.id, itemId: items[0].id, propertyId: year.id };
+  if (!year || !items[0] || !items[1]) throw new Error('the books template has no year property');
+  const lending = await seedLending(request, token, collection.id, items[0].id, items[1].id);
+  return { token, user, collectionId: collection.id, itemId: items[0].id, propertyId: year.id, ...lending };
+}
+
+/** A loan out (to a borrower typed in) and a visitor's request with a message and wanted dates. */
+async function seedLending(request: APIRequestContext, token: string, collectionId: number, lentItemId: number, askedItemId: number) {
+  const lent = await request.post(`/api/v1/collections/${collectionId}/items/${lentItemId}/loans`, {
+    headers: bearer(token),
+    data: { borrower: { name: 'Camille Laurent', email: 'camille@example.com' }, notes: 'Lent at the book club.' },
+  });
+  if (lent.status() !== 201) throw new Error(`lending answered ${lent.status()}: ${await lent.text()}`);
+  const loan = (await lent.json()) as { id: number; borrower: { id: number } };
+  // From an address of its own, so the per-address limit on requests is not shared with other tests.
+  const asked = await request.post(`/api/v1/collections/${collectionId}/items/${askedItemId}/borrow`, {
+    headers: { 'cf-connecting-ip': `203.0.113.${Math.floor(Math.random() * 250) + 1}` },
+    data: { name: 'Malik Benali', email: 'malik@example.com', message: 'Could I borrow it for the holidays?' },
+  });
+  if (asked.status() !== 201) throw new Error(`asking to borrow answered ${asked.status()}`);
+  const loans = await request.get(`/api/v1/collections/${collectionId}/items/${askedItemId}/loans`, { headers: bearer(token) });
+  const requestId = ((await loans.json()) as { loans: { id: number }[] }).loans[0]?.id;
+  if (!requestId) throw new Error('the borrow request was not recorded');
+  return { borrowerId: loan.borrower.id, loanId: loan.id, requestId, requestItemId: askedItemId };
 }
 
 export interface MainScreen {
@@ -69,6 +96,12 @@ export function mainScreens(seed: Showcase): MainScreen[] {
     { name: 'sign-in', path: '/login', signedIn: false },
     { name: 'profile', path: '/profile', signedIn: true },
     { name: 'users', path: '/config/users', signedIn: true },
+    { name: 'borrowers', path: '/borrowers', signedIn: true },
+    { name: 'lending', path: '/borrowers/loans', signedIn: true },
+    { name: 'borrower', path: `/borrowers/${seed.borrowerId}`, signedIn: true },
+    { name: 'loan-request', path: `${collection}/item/${seed.requestItemId}/loan/${seed.requestId}`, signedIn: true },
+    { name: 'loan-new', path: `${collection}/item/${seed.requestItemId}/loan/new`, signedIn: true },
+    { name: 'borrow-request', path: `${collection}/item/${seed.requestItemId}/borrow`, signedIn: false },
   ];
 }
 

@@ -3,7 +3,7 @@
 // run that resumes at the next, and nothing while lending is off.
 import { env } from 'cloudflare:test';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { loanRemindersJob } from '../../worker/src/features/lending/loan-reminders.job';
+import { loanRemindersJob, REMINDERS_PAGE } from '../../worker/src/features/lending/loan-reminders.job';
 import { runScheduledJobs } from '../../worker/src/jobs/run-jobs';
 import { call, capturedEmails, signIn } from '../support/worker-app';
 import { addBorrower, lend, lendableItem, setLoansEnabled } from '../support/worker-lending';
@@ -69,9 +69,9 @@ describe('loan reminders', () => {
 
   it('stays inside its units, and resumes at the next run without sending anything twice', async () => {
     vi.spyOn(console, 'log').mockImplementation(() => {});
-    const { owner, itemPath } = await lendableItem({ quantity: 60 });
+    const { owner, itemPath } = await lendableItem({ quantity: REMINDERS_PAGE + 10 });
     const addresses: string[] = [];
-    for (let index = 0; index < 45; index += 1) {
+    for (let index = 0; index < REMINDERS_PAGE + 5; index += 1) {
       const email = `many-${index}-${crypto.randomUUID().slice(0, 6)}@example.test`;
       addresses.push(email);
       const borrower = await addBorrower(owner.token, { email });
@@ -79,11 +79,18 @@ describe('loan reminders', () => {
     }
     const first = await at('2042-06-12');
     expect(first.units).toBeLessThanOrEqual(loanRemindersJob.units);
+    expect(first.counts.overdue).toBeLessThanOrEqual(REMINDERS_PAGE);
+    const afterFirst = await Promise.all(addresses.map(async (email) => (await capturedEmails(email)).length));
+    expect(afterFirst.filter((n) => n === 0).length).toBeGreaterThan(0); // a page per run: some wait
     const second = await at('2042-06-12');
     expect(second.units).toBeLessThanOrEqual(loanRemindersJob.units);
     await at('2042-06-12');
     const counts = await Promise.all(addresses.map(async (email) => (await capturedEmails(email)).length));
     expect(counts.every((n) => n === 1)).toBe(true);
+    // The owner's digest names the first loans and counts the rest.
+    const digest = (await capturedEmails(owner.user.email!)).find((e) => e.subject === `Overdue loans: ${REMINDERS_PAGE + 5}`);
+    expect(digest?.text).toContain(`…and ${REMINDERS_PAGE + 5 - 20} more.`);
+    expect(digest?.text.match(/due back on June 10, 2042/g)).toHaveLength(20);
   });
 
   it('sends nothing while lending is off, and catches up once it is on', async () => {

@@ -111,6 +111,7 @@ const en = {
   'email.loan.digest.subject': 'Overdue loans: {count}',
   'email.loan.digest.body': 'These items you lent were due back and are not returned yet:',
   'email.loan.digest.line': '“{title}”, lent to {name}, due back on {due}',
+  'email.loan.digest.more': '…and {count} more.',
   'email.loan.digest.action': 'See your loans',
 } satisfies ErrorMessages & Record<string, string>;
 
@@ -224,6 +225,7 @@ const fr: Record<MessageKey, string> = {
   'email.loan.digest.subject': 'Prêts en retard : {count}',
   'email.loan.digest.body': 'Ces objets que vous avez prêtés devaient être rendus et ne le sont pas encore :',
   'email.loan.digest.line': '« {title} », prêté à {name}, à rendre le {due}',
+  'email.loan.digest.more': '… et {count} de plus.',
   'email.loan.digest.action': 'Voir vos prêts',
 };
 

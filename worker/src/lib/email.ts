@@ -12,17 +12,25 @@ export interface EmailMessage {
 
 export type SendResult = { sent: true; id: string | null } | { sent: false; reason: string };
 
-export async function sendEmail(env: Env, message: EmailMessage): Promise<SendResult> {
+/** Messages one batch request may carry (Resend's limit). */
+export const EMAIL_BATCH_MAX = 100;
+
+function client(env: Env): Resend | null {
   if (!env.RESEND_API_KEY) {
     // Logged without the recipient or the content: emails may carry reset links.
     console.warn('email not sent: RESEND_API_KEY is not configured');
-    return { sent: false, reason: 'not-configured' };
+    return null;
   }
-  const resend = new Resend(env.RESEND_API_KEY, {
-    baseUrl: env.RESEND_BASE_URL || 'https://api.resend.com',
-  });
+  return new Resend(env.RESEND_API_KEY, { baseUrl: env.RESEND_BASE_URL || 'https://api.resend.com' });
+}
+
+const sender = (env: Env) => env.EMAIL_FROM || 'Vitrine <vitrine@example.com>';
+
+export async function sendEmail(env: Env, message: EmailMessage): Promise<SendResult> {
+  const resend = client(env);
+  if (!resend) return { sent: false, reason: 'not-configured' };
   const { data, error } = await resend.emails.send({
-    from: env.EMAIL_FROM || 'Vitrine <vitrine@example.com>',
+    from: sender(env),
     to: [message.to],
     subject: message.subject,
     text: message.text,
@@ -33,6 +41,24 @@ export async function sendEmail(env: Env, message: EmailMessage): Promise<SendRe
     return { sent: false, reason: error.name };
   }
   return { sent: true, id: data?.id ?? null };
+}
+
+/**
+ * Up to EMAIL_BATCH_MAX messages in ONE request (Resend's batch endpoint): a scheduled run pays one
+ * subrequest for a whole page of notices instead of one each. All are sent, or none.
+ */
+export async function sendEmails(env: Env, messages: EmailMessage[]): Promise<{ sent: number } | { sent: 0; reason: string }> {
+  if (messages.length === 0) return { sent: 0 };
+  if (messages.length > EMAIL_BATCH_MAX) throw new Error(`a batch holds at most ${EMAIL_BATCH_MAX} emails, not ${messages.length}`);
+  const resend = client(env);
+  if (!resend) return { sent: 0, reason: 'not-configured' };
+  const from = sender(env);
+  const { error } = await resend.batch.send(messages.map(({ to, subject, text, html }) => ({ from, to: [to], subject, text, html })));
+  if (error) {
+    console.error('emails not sent: transport error', error.name);
+    return { sent: 0, reason: error.name };
+  }
+  return { sent: messages.length };
 }
 
 const HTML_ESCAPES: Record<string, string> = {

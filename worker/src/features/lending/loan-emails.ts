@@ -17,7 +17,19 @@ export interface LoanEmailFacts {
 
 /** A calendar date written for people, in the email's language ("23 March 2027", "23 mars 2027"). */
 export function formatDate(locale: Locale, date: string): string {
-  return new Intl.DateTimeFormat(locale.replace('_', '-'), { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(`${date}T00:00:00Z`));
+  return dateFormat(locale).format(new Date(`${date}T00:00:00Z`));
+}
+
+// Made once per language and isolate: building a formatter costs far more than using one, and a
+// reminders run formats a date for every email of its page.
+const formats = new Map<Locale, Intl.DateTimeFormat>();
+function dateFormat(locale: Locale): Intl.DateTimeFormat {
+  let format = formats.get(locale);
+  if (!format) {
+    format = new Intl.DateTimeFormat(locale.replace('_', '-'), { dateStyle: 'long', timeZone: 'UTC' });
+    formats.set(locale, format);
+  }
+  return format;
 }
 
 /** The requester's language: the request's, else the borrower's last one, else English. */

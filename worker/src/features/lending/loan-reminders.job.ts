@@ -5,39 +5,39 @@
 //   (overdue_notices, last_overdue_notice_on);
 // - the owner gets one digest of the loans that became overdue (owner_notified_overdue_on).
 // A loan is marked BEFORE its email is sent (one UPDATE for the whole page), so a failure between the
-// two can lose an email but never sends one twice. Emails are in the borrower's language (the request's),
-// the digest in the owner's. Nothing runs while "Enable loans" is off.
+// two can lose an email but never sends one twice. A page's emails go in one batch request, so a run
+// costs a handful of statements and two subrequests however many loans it handles; the page size keeps
+// its CPU inside the free tier's. Emails are in the borrower's language (the request's), the digest in
+// the owner's. Nothing runs while "Enable loans" is off.
 import { isLocale, type Locale } from '../../../../shared/constants';
 import { OVERDUE_NOTICE_INTERVAL_DAYS, OVERDUE_NOTICES_MAX } from '../../../../shared/lending';
 import type { Env } from '../../env';
 import { translate, type MessageKey } from '../../i18n/messages';
 import type { Job, JobContext } from '../../jobs/job';
-import { composeEmail, sendEmail, type EmailBlock } from '../../lib/email';
+import { composeEmail, sendEmails, type EmailBlock, type EmailMessage } from '../../lib/email';
 import { readSettings } from '../settings/settings.queries';
 import { itemRoles } from '../items/items.queries';
 import { borrowerLocale, formatDate } from './loan-emails';
 import { LOAN_SELECT, roleProperties, type LoanRow } from './lending.queries';
 
-/** Loans handled per page: each costs one email (one unit) after the page's three statements. */
-const PAGE = 30;
-/** Statements of a page (read with the owners, mark, role properties), before its emails. */
-const PAGE_STATEMENTS = 3;
-/** Units kept for the owners' digests after the borrowers' page: its statements and a few emails. */
-const DIGEST_RESERVE = PAGE_STATEMENTS + 4;
+/** Borrowers' notices per run, all sent in one batch (at most EMAIL_BATCH_MAX). */
+export const REMINDERS_PAGE = 50;
+/** Owners' digests per run, also one batch; each lists at most DIGEST_LINES loans, then says how many more. */
+const DIGEST_PAGE = 20;
+const DIGEST_LINES = 20;
+/** Units of a page: its statements (read with the owners, mark, role properties) and its one batch. */
+const PAGE_UNITS = 4;
 
 type Notice = LoanRow & { kind: 'reminder' | 'overdue' };
 
-async function send(env: Env, to: string, locale: Locale, subject: MessageKey, values: Record<string, string>, blocks: EmailBlock[]) {
-  const result = await sendEmail(env, { to, subject: translate(locale, subject, values), ...composeEmail(blocks) });
-  return result.sent;
+function message(to: string, locale: Locale, subject: MessageKey, values: Record<string, string>, blocks: EmailBlock[]): EmailMessage {
+  return { to, subject: translate(locale, subject, values), ...composeEmail(blocks) };
 }
 
-/** Reminders and overdue notices to borrowers: one page, marked, then sent. */
+/** Reminders and overdue notices to borrowers: one page, marked, then sent in one batch. */
 async function borrowerNotices(env: Env, context: JobContext, today: string) {
   const counts = { reminders: 0, overdue: 0 };
-  // Never more loans than emails the budget can pay for: a loan marked is a loan emailed.
-  const limit = Math.min(PAGE, context.budget.left - PAGE_STATEMENTS - DIGEST_RESERVE);
-  if (limit <= 0 || !context.budget.take(PAGE_STATEMENTS)) return counts;
+  if (!context.budget.take(PAGE_UNITS)) return counts;
   const { results } = await env.DB.prepare(
     `${LOAN_SELECT.replace('SELECT l.*,', `SELECT l.*, CASE WHEN l.due_on < ?1 THEN 'overdue' ELSE 'reminder' END AS kind, c.reminder_days,`)}
      WHERE l.state = 'lent' AND l.due_on IS NOT NULL AND (
@@ -46,7 +46,7 @@ async function borrowerNotices(env: Env, context: JobContext, today: string) {
            AND (l.last_overdue_notice_on IS NULL OR l.last_overdue_notice_on <= date(?1, '-${OVERDUE_NOTICE_INTERVAL_DAYS} days'))))
      ORDER BY l.due_on, l.id LIMIT ?3`,
   )
-    .bind(today, OVERDUE_NOTICES_MAX, limit)
+    .bind(today, OVERDUE_NOTICES_MAX, REMINDERS_PAGE)
     .all<Notice>();
   if (results.length === 0) return counts;
   // Marked first: whatever happens next, nobody gets this notice twice.
@@ -60,45 +60,52 @@ async function borrowerNotices(env: Env, context: JobContext, today: string) {
     .bind(today, JSON.stringify(results.map((r) => r.id)))
     .run();
   const props = await roleProperties(context.db, results.map((r) => r.collection_id));
-  for (const loan of results) {
-    context.budget.take(); // paid for by `limit`
+  const emails = results.map((loan) => {
     const locale = borrowerLocale(loan);
     const title = itemRoles(loan.item_data, props.filter((p) => p.collectionId === loan.collection_id && p.visibility === 0)).title ?? `#${loan.item_id}`;
     const values = { title, owner: loan.owner_name, due: formatDate(locale, loan.due_on!) };
-    const key = loan.kind === 'reminder' ? 'reminder' : 'overdue';
-    const sent = await send(env, loan.borrower_email, locale, `email.loan.${key}.subject`, values, [
+    return message(loan.borrower_email, locale, `email.loan.${loan.kind}.subject`, values, [
       translate(locale, 'email.greeting', { name: loan.borrower_name }),
-      translate(locale, `email.loan.${key}.body`, values),
+      translate(locale, `email.loan.${loan.kind}.body`, values),
     ]);
-    if (sent) counts[key === 'reminder' ? 'reminders' : 'overdue'] += 1;
-  }
+  });
+  if ((await sendEmails(env, emails)).sent === 0) return counts;
+  for (const loan of results) counts[loan.kind === 'reminder' ? 'reminders' : 'overdue'] += 1;
   return counts;
 }
 
+/** Loans that became overdue and their owner has not heard of, for the first owners (?2) among them. */
+const NEWLY_OVERDUE = `l.state = 'lent' AND l.due_on < ?1 AND l.owner_notified_overdue_on IS NULL
+  AND l.owner_id IN (SELECT DISTINCT owner_id FROM loans WHERE state = 'lent' AND due_on < ?1 AND owner_notified_overdue_on IS NULL ORDER BY owner_id LIMIT ?2)`;
+
 /** One digest per owner of the loans that became overdue since the last one. */
 async function ownerDigests(env: Env, context: JobContext, today: string) {
-  let digests = 0;
-  const limit = context.budget.left - PAGE_STATEMENTS;
-  if (limit <= 0 || !context.budget.take(PAGE_STATEMENTS)) return digests;
+  if (!env.APP_URL || !context.budget.take(PAGE_UNITS)) return 0;
+  // Each owner's first DIGEST_LINES loans are read, with how many there are in all; all are marked.
   const { results } = await env.DB.prepare(
-    `${LOAN_SELECT} WHERE l.state = 'lent' AND l.due_on < ?1 AND l.owner_notified_overdue_on IS NULL
-     AND l.owner_id IN (SELECT DISTINCT owner_id FROM loans WHERE state = 'lent' AND due_on < ?1 AND owner_notified_overdue_on IS NULL LIMIT ?2)
-     ORDER BY l.owner_id, l.due_on, l.id`,
+    `SELECT * FROM (
+       ${LOAN_SELECT.replace('SELECT l.*,', 'SELECT l.*, row_number() OVER owner_loans AS line, count(*) OVER (PARTITION BY l.owner_id) AS total,')}
+       WHERE ${NEWLY_OVERDUE}
+       WINDOW owner_loans AS (PARTITION BY l.owner_id ORDER BY l.due_on, l.id))
+     WHERE line <= ?3 ORDER BY owner_id, line`,
   )
-    .bind(today, limit)
-    .all<LoanRow>();
-  if (results.length === 0) return digests;
-  await env.DB.prepare(`UPDATE loans SET owner_notified_overdue_on = ? WHERE id IN (SELECT value FROM json_each(?))`)
-    .bind(today, JSON.stringify(results.map((r) => r.id)))
+    .bind(today, DIGEST_PAGE, DIGEST_LINES)
+    .all<LoanRow & { total: number }>();
+  if (results.length === 0) return 0;
+  await env.DB.prepare(
+    `UPDATE loans SET owner_notified_overdue_on = ?1
+     WHERE owner_id IN (SELECT value FROM json_each(?2)) AND state = 'lent' AND due_on < ?1 AND owner_notified_overdue_on IS NULL`,
+  )
+    .bind(today, JSON.stringify([...new Set(results.map((r) => r.owner_id))]))
     .run();
   const props = await roleProperties(context.db, results.map((r) => r.collection_id));
-  const byOwner = new Map<number, LoanRow[]>();
+  const byOwner = new Map<number, (LoanRow & { total: number })[]>();
   for (const loan of results) byOwner.set(loan.owner_id, [...(byOwner.get(loan.owner_id) ?? []), loan]);
+  const emails: EmailMessage[] = [];
   for (const loans of byOwner.values()) {
-    const owner = { name: loans[0]!.owner_name, email: loans[0]!.owner_email, locale: loans[0]!.owner_locale };
-    if (!owner.email || !env.APP_URL) continue;
-    context.budget.take(); // paid for by `limit`: one owner, one email
-    const locale: Locale = isLocale(owner.locale) ? owner.locale : 'en_US';
+    const { owner_name: name, owner_email: email, owner_locale: language, total } = loans[0]!;
+    if (!email) continue;
+    const locale: Locale = isLocale(language) ? language : 'en_US';
     const lines = loans.map((loan) =>
       translate(locale, 'email.loan.digest.line', {
         title: itemRoles(loan.item_data, props.filter((p) => p.collectionId === loan.collection_id)).title ?? `#${loan.item_id}`,
@@ -106,20 +113,23 @@ async function ownerDigests(env: Env, context: JobContext, today: string) {
         due: formatDate(locale, loan.due_on!),
       }),
     );
-    const sent = await send(env, owner.email, locale, 'email.loan.digest.subject', { count: String(loans.length) }, [
-      translate(locale, 'email.greeting', { name: owner.name }),
-      translate(locale, 'email.loan.digest.body'),
-      ...lines,
-      { label: translate(locale, 'email.loan.digest.action'), href: new URL('/borrowers/loans', env.APP_URL).href },
-    ]);
-    if (sent) digests += 1;
+    emails.push(
+      message(email, locale, 'email.loan.digest.subject', { count: String(total) }, [
+        translate(locale, 'email.greeting', { name }),
+        translate(locale, 'email.loan.digest.body'),
+        ...lines,
+        ...(total > loans.length ? [translate(locale, 'email.loan.digest.more', { count: String(total - loans.length) })] : []),
+        { label: translate(locale, 'email.loan.digest.action'), href: new URL('/borrowers/loans', env.APP_URL).href },
+      ]),
+    );
   }
-  return digests;
+  return (await sendEmails(env, emails)).sent;
 }
 
 export const loanRemindersJob: Job = {
   name: 'loan-reminders',
-  units: 44,
+  // Settings, then a page of notices and a page of digests.
+  units: 1 + 2 * PAGE_UNITS,
   async run(env, context): Promise<Record<string, number>> {
     if (!context.budget.take()) return {};
     if (!(await readSettings(context.db)).loansEnabled) return { skipped: 1 };
