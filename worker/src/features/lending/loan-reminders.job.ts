@@ -10,7 +10,7 @@
 // its CPU inside the free tier's. Emails are in the borrower's language (the request's), the digest in
 // the owner's. Nothing runs while "Enable loans" is off.
 import { isLocale, type Locale } from '../../../../shared/constants';
-import { OVERDUE_NOTICE_INTERVAL_DAYS, OVERDUE_NOTICES_MAX } from '../../../../shared/lending';
+import { OVERDUE_NOTICE_INTERVAL_DAYS, OVERDUE_NOTICES_MAX, REMINDER_DAYS_MAX } from '../../../../shared/lending';
 import type { Env } from '../../env';
 import { translate, type MessageKey } from '../../i18n/messages';
 import type { Job, JobContext } from '../../jobs/job';
@@ -38,9 +38,11 @@ function message(to: string, locale: Locale, subject: MessageKey, values: Record
 async function borrowerNotices(env: Env, context: JobContext, today: string) {
   const counts = { reminders: 0, overdue: 0 };
   if (!context.budget.take(PAGE_UNITS)) return counts;
+  // The index on (state, due_on) is walked from the oldest due date and stops at the furthest one a
+  // reminder can concern, so loans due later are never read.
   const { results } = await env.DB.prepare(
     `${LOAN_SELECT.replace('SELECT l.*,', `SELECT l.*, CASE WHEN l.due_on < ?1 THEN 'overdue' ELSE 'reminder' END AS kind, c.reminder_days,`)}
-     WHERE l.state = 'lent' AND l.due_on IS NOT NULL AND (
+     WHERE l.state = 'lent' AND l.due_on <= date(?1, '+${REMINDER_DAYS_MAX} days') AND (
        (l.due_on >= ?1 AND l.reminded_on IS NULL AND c.reminder_days > 0 AND l.due_on <= date(?1, '+' || c.reminder_days || ' days'))
        OR (l.due_on < ?1 AND l.overdue_notices < ?2
            AND (l.last_overdue_notice_on IS NULL OR l.last_overdue_notice_on <= date(?1, '-${OVERDUE_NOTICE_INTERVAL_DAYS} days'))))
