@@ -297,15 +297,19 @@ export async function listItems(
     // The matches are few: numbers sort by the value in their cached data (no extra reads), text by
     // its natural key, one primary-key look-up per match.
     let order = `${dateColumn} ${dir}, i.id ${dir}`;
+    let sortValue = '';
     if (sortProp) {
       const path = `$."${inlineId(sortProp.id)}"${sortProp.multiple ? '[0]' : ''}`;
       const value = RANGE_PROPERTY_TYPES.includes(sortProp.type as PropertyType)
         ? `json_extract(i.data, '${path}')`
         : `(SELECT k.natural_key FROM item_values k WHERE k.item_id = i.id AND k.property_id = ${sortProp.id} AND k.position = 0)`;
-      order = `(${value} IS NULL), ${value} ${dir}, i.id ${dir}`;
+      // As the index walk below orders them: equal values by id in the same direction, then the items
+      // without a value, oldest first. The value is computed once per row, as a column.
+      sortValue = `, ${value} AS sort_value`;
+      order = `(sort_value IS NULL), sort_value ${dir}, CASE WHEN sort_value IS NULL THEN i.created_at END, i.id * (CASE WHEN sort_value IS NULL THEN 1 ELSE ${dir === 'ASC' ? 1 : -1} END)`;
     }
     const { results } = await d1
-      .prepare(`SELECT ${columns}, count(*) OVER () AS total_count FROM ${filter.from} WHERE ${filter.sql} ORDER BY ${order} LIMIT ? OFFSET ?`)
+      .prepare(`SELECT ${columns}${sortValue}, count(*) OVER () AS total_count FROM ${filter.from} WHERE ${filter.sql} ORDER BY ${order} LIMIT ? OFFSET ?`)
       .bind(...filter.binds, perPage, offset)
       .all<ItemRow & { total_count: number }>();
     rows = results;

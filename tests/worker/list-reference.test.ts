@@ -1,0 +1,266 @@
+// Pages, totals and filter counts against a plain reference. Random collections (seeded, so a failure
+// names the seed and the query that reproduce it) are filled through the API; then random queries of the
+// collection view — search words, value filters, a range, each order, any page — are answered by the
+// Worker for each kind of caller and, independently, by filtering and sorting the items the test made
+// in plain TypeScript. Whatever plan the Worker picks must give the reference's answer.
+import { describe, expect, it } from 'vitest';
+import type { FilterFacet, ItemPage } from '../../shared/schemas/items';
+import { sortKeys } from '../../worker/src/lib/values';
+import { createUser } from '../support/worker-app';
+import { addItem, addProperty, createCollection, getJson } from '../support/worker-catalogue';
+
+/** mulberry32: a small seeded generator, so every run of a seed makes the same data and queries. */
+function random(seed: number) {
+  let state = seed >>> 0;
+  const next = () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+  const int = (below: number) => Math.floor(next() * below);
+  const pick = <T,>(list: readonly T[]): T => list[int(list.length)]!;
+  const chance = (p: number) => next() < p;
+  const some = <T,>(list: readonly T[], most: number): T[] => [...new Set(Array.from({ length: int(most + 1) }, () => pick(list)))];
+  return { int, pick, chance, some };
+}
+
+const WORDS = ['amber', 'anchor', 'birch', 'bold', 'cedar', 'cobalt', 'delta', 'dune', 'ember', 'fable', 'frost', 'garnet', 'harbor', 'iris'] as const;
+const TAGS = ['Red', 'Green', 'Blue', 'Gold', 'Grey'] as const;
+const GENRES = ['Essay', 'Novel', 'Poetry', 'Tale'] as const;
+const SECRETS = ['vault', 'attic', 'cellar'] as const;
+
+type Level = 0 | 1 | 3;
+
+interface Made {
+  id: number;
+  /** The item's own level (the collection is public): who may see it. */
+  level: number;
+  name?: string;
+  tags: string[];
+  genre?: string;
+  year?: number;
+  read?: boolean;
+  /** Seen and searched by signed-in users only. */
+  memo?: string;
+  /** Seen, searched and filtered by the owner only. */
+  secret?: string;
+}
+
+/** Property key → the lowest caller level that sees it. */
+const PROPERTY_LEVEL = { name: 0, tags: 0, genre: 0, year: 0, read: 0, memo: 1, secret: 3 } as const;
+const SEARCHED = ['name', 'tags', 'memo', 'secret'] as const;
+/** The smallest page the view offers: a few pages per collection. */
+const PER_PAGE = 20;
+
+interface Query {
+  q: string[];
+  /** Value filters: property → wanted values (any of them). */
+  filters: Partial<Record<'tags' | 'genre' | 'read' | 'secret', string[]>>;
+  min?: number;
+  max?: number;
+  sort?: 'name' | 'year' | 'created' | 'updated';
+  dir?: 'asc' | 'desc';
+  page: number;
+}
+
+function makeItem(r: ReturnType<typeof random>): Omit<Made, 'id'> {
+  return {
+    level: r.pick([0, 0, 0, 1, 3, 4]),
+    name: r.chance(0.9) ? `${r.pick(WORDS)} ${r.pick(WORDS)} ${r.int(12) + 1}` : undefined,
+    tags: r.some(TAGS, 2),
+    genre: r.chance(0.8) ? r.pick(GENRES) : undefined,
+    year: r.chance(0.85) ? 1990 + r.int(8) : undefined,
+    read: r.chance(0.8) ? r.chance(0.5) : undefined,
+    memo: r.chance(0.5) ? `${r.pick(WORDS)} notes` : undefined,
+    secret: r.chance(0.3) ? r.pick(SECRETS) : undefined,
+  };
+}
+
+function makeQuery(r: ReturnType<typeof random>, level: Level, itemCount: number): Query {
+  const query: Query = { q: [], filters: {}, page: 1 };
+  // Whole words and prefixes of them, from every searched property's vocabulary.
+  const vocabulary = [...WORDS, 'notes', ...(level === 3 ? SECRETS : [])];
+  for (let n = r.int(3); n > 0; n -= 1) {
+    const word = r.pick(vocabulary);
+    query.q.push(r.chance(0.5) ? word : word.slice(0, 2 + r.int(word.length - 1)));
+  }
+  if (r.chance(0.4)) query.filters.tags = r.some(TAGS, 2).filter(Boolean);
+  if (r.chance(0.3)) query.filters.genre = r.some(GENRES, 2).filter(Boolean);
+  if (r.chance(0.2)) query.filters.read = [r.pick(['true', 'false'])];
+  if (level === 3 && r.chance(0.2)) query.filters.secret = [r.pick(SECRETS)];
+  for (const key of Object.keys(query.filters) as (keyof Query['filters'])[]) if (query.filters[key]!.length === 0) delete query.filters[key];
+  if (r.chance(0.25)) query.min = 1990 + r.int(8);
+  if (r.chance(0.25)) query.max = 1990 + r.int(8);
+  query.sort = r.pick([undefined, 'name', 'year', 'created', 'updated'] as const);
+  query.dir = r.pick([undefined, 'asc', 'desc'] as const);
+  query.page = 1 + r.int(Math.ceil(itemCount / PER_PAGE) + 1);
+  return query;
+}
+
+function queryString(query: Query, page = true): string {
+  const params = new URLSearchParams();
+  if (query.q.length > 0) params.set('q', query.q.join(' '));
+  for (const [key, values] of Object.entries(query.filters)) for (const value of values) params.append(`f.${key}`, value);
+  if (query.min !== undefined) params.set('min.year', String(query.min));
+  if (query.max !== undefined) params.set('max.year', String(query.max));
+  if (page) {
+    if (query.sort) params.set('sort', query.sort);
+    if (query.dir) params.set('dir', query.dir);
+    params.set('perPage', String(PER_PAGE));
+    params.set('page', String(query.page));
+  }
+  return params.toString();
+}
+
+// ---------------------------------------------------------------------------------------------------
+// The reference: the items the test made, filtered and sorted as the collection view promises.
+
+const visible = (level: Level) => (item: Made) => item.level <= level;
+
+function textOf(item: Made, key: (typeof SEARCHED)[number]): string[] {
+  const value = item[key];
+  return Array.isArray(value) ? value : value === undefined ? [] : [value];
+}
+
+/** Every word is the start of a word of a property the caller may see and that is searched. */
+function matchesSearch(item: Made, words: string[], level: Level): boolean {
+  const tokens = SEARCHED.filter((key) => PROPERTY_LEVEL[key] <= level)
+    .flatMap((key) => textOf(item, key))
+    .flatMap((text) => text.toLowerCase().split(/[^a-z0-9]+/).filter(Boolean));
+  return words.every((word) => tokens.some((token) => token.startsWith(word.toLowerCase())));
+}
+
+function matchesFilters(item: Made, query: Query, skip?: string): boolean {
+  for (const [key, wanted] of Object.entries(query.filters)) {
+    if (key === skip) continue;
+    if (key === 'read') {
+      if (item.read === undefined || !wanted.includes(String(item.read))) return false;
+      continue;
+    }
+    const values = (key === 'tags' ? item.tags : [item[key as 'genre' | 'secret']]).filter((v): v is string => v !== undefined);
+    if (!values.some((v) => wanted.some((w) => w.toLowerCase() === v.toLowerCase()))) return false;
+  }
+  if (skip !== 'year' && query.min !== undefined && (item.year === undefined || item.year < query.min)) return false;
+  if (skip !== 'year' && query.max !== undefined && (item.year === undefined || item.year > query.max)) return false;
+  return true;
+}
+
+function matches(items: Made[], query: Query, level: Level, skip?: string): Made[] {
+  return items.filter(visible(level)).filter((item) => matchesSearch(item, query.q, level) && matchesFilters(item, query, skip));
+}
+
+/**
+ * The order: by creation (newest first unless asked otherwise), or by a property's value (text in
+ * natural order) with items of equal value by creation in the same direction, and items without a value
+ * after all the others, oldest first.
+ */
+function ordered(items: Made[], query: Query): Made[] {
+  const sign = query.dir === 'asc' ? 1 : -1;
+  const byId = (a: Made, b: Made) => sign * (a.id - b.id);
+  if (!query.sort || query.sort === 'created' || query.sort === 'updated') return [...items].sort(byId);
+  const key = (item: Made): string | number | undefined =>
+    query.sort === 'year' ? item.year : item.name === undefined ? undefined : sortKeys('text', item.name).naturalKey!;
+  const valued = items.filter((item) => key(item) !== undefined);
+  const missing = items.filter((item) => key(item) === undefined).sort((a, b) => a.id - b.id);
+  valued.sort((a, b) => {
+    const x = key(a)!;
+    const y = key(b)!;
+    return x === y ? byId(a, b) : sign * (x < y ? -1 : 1);
+  });
+  return [...valued, ...missing];
+}
+
+/** Values with counts of a filterable property over the matches, ignoring that property's own filter. */
+function referenceFacets(items: Made[], query: Query, level: Level) {
+  const counts = (key: 'tags' | 'genre' | 'read' | 'secret') => {
+    const found = new Map<string, number>();
+    for (const item of matches(items, query, level, key)) {
+      const values = key === 'tags' ? item.tags : item[key] === undefined ? [] : [String(item[key])];
+      for (const value of new Set(values.map((v) => v.toLowerCase()))) found.set(value, (found.get(value) ?? 0) + 1);
+    }
+    return Object.fromEntries([...found].sort(([a], [b]) => a.localeCompare(b)));
+  };
+  const years = matches(items, query, level, 'year').flatMap((item) => (item.year === undefined ? [] : [item.year]));
+  return {
+    tags: counts('tags'),
+    genre: counts('genre'),
+    read: counts('read'),
+    ...(level === 3 ? { secret: counts('secret') } : {}),
+    year: years.length > 0 ? { min: Math.min(...years), max: Math.max(...years) } : { min: null, max: null },
+  };
+}
+
+function workerFacets(filters: FilterFacet[]) {
+  const out: Record<string, unknown> = {};
+  for (const facet of filters) {
+    out[facet.key] =
+      facet.kind === 'range'
+        ? { min: facet.min, max: facet.max }
+        : Object.fromEntries(facet.values.map((v) => [v.value.toLowerCase(), v.count]).sort(([a], [b]) => String(a).localeCompare(String(b))));
+  }
+  return out;
+}
+
+// ---------------------------------------------------------------------------------------------------
+
+async function makeCollection(seed: number) {
+  const r = random(seed);
+  const owner = await createUser();
+  const stranger = await createUser();
+  const collection = await createCollection(owner.token, { name: `Reference ${seed}`, visibility: 0 });
+  await addProperty(owner.token, collection.id, { label: 'Name', type: 'text', isTitle: true, searchable: true, sortable: true });
+  await addProperty(owner.token, collection.id, { label: 'Tags', type: 'text', multiple: true, searchable: true, filterable: true });
+  await addProperty(owner.token, collection.id, { label: 'Genre', type: 'text', filterable: true });
+  await addProperty(owner.token, collection.id, { label: 'Year', type: 'number', sortable: true, filterable: true });
+  await addProperty(owner.token, collection.id, { label: 'Read', type: 'yesno', filterable: true });
+  await addProperty(owner.token, collection.id, { label: 'Memo', type: 'text', searchable: true, visibility: 1 });
+  await addProperty(owner.token, collection.id, { label: 'Secret', type: 'text', searchable: true, filterable: true, visibility: 3 });
+  const items: Made[] = [];
+  const count = 50 + r.int(40);
+  for (let n = 0; n < count; n += 1) {
+    const made = makeItem(r);
+    const { level, ...values } = made;
+    const set = Object.fromEntries(Object.entries(values).filter(([, v]) => v !== undefined && !(Array.isArray(v) && v.length === 0)));
+    const item = await addItem(owner.token, collection.id, { visibility: level === 0 ? null : level, values: set });
+    items.push({ ...made, id: item.id });
+  }
+  const callers: [Level, string | undefined][] = [
+    [0, undefined],
+    [1, stranger.token],
+    [3, owner.token],
+  ];
+  return { r, collection, items, callers };
+}
+
+describe('collection pages against a plain reference', () => {
+  for (const seed of [11, 29, 47]) {
+    it(`answers every page, total and filter count as the reference does (seed ${seed})`, async () => {
+      const { r, collection, items, callers } = await makeCollection(seed);
+      const base = `/api/v1/collections/${collection.id}`;
+      // Every order in both directions on every page, through the index walk (no search) and through
+      // the matches (a filter most items pass), then random queries.
+      const systematic: Query[] = [];
+      for (const sort of [undefined, 'name', 'year', 'created', 'updated'] as const) {
+        for (const dir of ['asc', 'desc'] as const) {
+          for (let page = 1; page <= Math.ceil(items.length / PER_PAGE); page += 1) {
+            systematic.push({ q: [], filters: {}, sort, dir, page }, { q: [], filters: { genre: [...GENRES] }, sort, dir, page });
+          }
+        }
+      }
+      const queries = (level: Level) => [...systematic, ...Array.from({ length: 25 }, () => makeQuery(r, level, items.length))];
+      for (const [level, token] of callers) {
+        for (const query of queries(level)) {
+          const context = `seed ${seed}, level ${level}, ?${queryString(query)}`;
+          const expected = ordered(matches(items, query, level), query);
+          const page = await getJson<ItemPage>(`${base}/items?${queryString(query)}`, token);
+          expect(page.total, context).toBe(expected.length);
+          expect(page.items.map((item) => item.id), context).toEqual(expected.slice((query.page - 1) * PER_PAGE, query.page * PER_PAGE).map((item) => item.id));
+          const { filters } = await getJson<{ filters: FilterFacet[] }>(`${base}/filters?${queryString(query, false)}`, token);
+          expect(workerFacets(filters), context).toEqual(referenceFacets(items, query, level));
+        }
+      }
+    }, 60_000);
+  }
+});
