@@ -14,7 +14,7 @@
 // |                                    | daily sweep for uploads never saved                            |
 //
 // Changes to a collection's properties re-derive the first two for the whole collection through
-// refreshCollection().
+// refreshCollection(); a deleted property's values leave the cached data through forgetPropertyData().
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { BatchItem } from 'drizzle-orm/batch';
 import { inlineId } from '../../db/inline-id';
@@ -265,6 +265,18 @@ export async function deleteItem(ctx: WriteContext, current: ItemRow): Promise<v
   await ctx.db.delete(items).where(eq(items.id, current.id));
   const media = mediaValuesOf(current.data);
   if (media.size > 0) ctx.defer(releaseMedia(ctx.d1, ctx.media, current.collection_id, media));
+}
+
+/**
+ * When a property is deleted (its values go by ON DELETE CASCADE): its key leaves the cached data of the
+ * items that had a value, and only those, so the data stays what rebuildData() would make.
+ */
+export function forgetPropertyData(db: Db, collectionId: number, propertyId: number): BatchItem<'sqlite'> {
+  const path = `'$."${inlineId(propertyId)}"'`;
+  return db.run(
+    sql.raw(`UPDATE items SET data = json_remove(data, ${path})
+      WHERE collection_id = ${inlineId(collectionId)} AND json_type(data, ${path}) IS NOT NULL`),
+  );
 }
 
 /**

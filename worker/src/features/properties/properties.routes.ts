@@ -21,7 +21,7 @@ import { createRouter } from '../../lib/router';
 import { callerOf, optionalUser, requireUser } from '../../middleware/auth';
 import { requireOwnedCollection, requireVisibleCollection } from '../collections/collections.queries';
 import { touchCollection } from '../collections/collections.service';
-import { refreshCollection } from '../items/items.writer';
+import { forgetPropertyData, refreshCollection } from '../items/items.writer';
 import { listPropertyRows, slugify, toProperty, uniqueKey, visibleProperties } from './properties.queries';
 
 const tags = ['Properties'];
@@ -245,9 +245,11 @@ export const propertiesRoutes = createRouter()
     const { id, pid } = c.req.valid('param');
     const found = await requireOwnedCollection(db, callerOf(c), id);
     const prop = await requireProperty(db, found.collection.id, pid);
-    // Values go with the property (ON DELETE CASCADE); search forgets its text when it was indexed.
+    // Values go with the property (ON DELETE CASCADE), and leave the items' cached data; search forgets
+    // their text when it was indexed.
     await runBatch(db, [
       db.delete(properties).where(eq(properties.id, pid)),
+      forgetPropertyData(db, found.collection.id, pid),
       touchCollection(db, found.collection.id),
       ...(prop.searchable || prop.isTitle || prop.filterable ? refreshCollection(db, found.collection.id, 'search') : []),
     ]);

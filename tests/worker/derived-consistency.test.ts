@@ -1,0 +1,193 @@
+// Every structure derived from item values stays equal to a rebuild from scratch, whatever sequence of
+// writes made it: random (seeded) creates, edits, visibility changes, duplicates and deletes of items,
+// and property changes (flags, visibility, type, deletion), all through the API. Checked after each step:
+// - collections' item counters and the filter panel's facet counts, against counts made from the rows;
+// - each value's level and sort keys, against its item's level and the sort-key functions;
+// - items.data and the search index, against what the write path rebuilds for the whole collection.
+import { env } from 'cloudflare:test';
+import { drizzle } from 'drizzle-orm/d1';
+import { describe, expect, it } from 'vitest';
+import type { PropertyType } from '../../shared/catalogue';
+import type { Property } from '../../shared/schemas/properties';
+import * as schema from '../../worker/src/db/schema';
+import { refreshCollection } from '../../worker/src/features/items/items.writer';
+import { runBatch } from '../../worker/src/lib/batch';
+import { sortKeys } from '../../worker/src/lib/values';
+import { call, createUser } from '../support/worker-app';
+import { addItem, addProperty, createCollection } from '../support/worker-catalogue';
+
+function random(seed: number) {
+  let state = seed >>> 0;
+  const next = () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+  const int = (below: number) => Math.floor(next() * below);
+  const pick = <T,>(list: readonly T[]): T => list[int(list.length)]!;
+  return { int, pick, chance: (p: number) => next() < p };
+}
+
+const WORDS = ['amber', 'birch', 'cedar', 'delta', 'ember', 'Frost', 'garnet', 'Harbor'] as const;
+
+async function rows<T>(query: string, ...binds: unknown[]): Promise<T[]> {
+  return (await env.DB.prepare(query).bind(...binds).all<T>()).results;
+}
+
+/** What the triggers keep, next to the same counts made from the rows themselves. */
+async function checkCounts(collectionId: number, step: string) {
+  const [kept] = await rows<Record<string, number>>('SELECT count_everyone, count_logged_in, count_owner FROM collections WHERE id = ?', collectionId);
+  const [counted] = await rows<Record<string, number>>(
+    `SELECT coalesce(sum(level = 0), 0) AS count_everyone, coalesce(sum(level <= 1), 0) AS count_logged_in, coalesce(sum(level <= 3), 0) AS count_owner
+     FROM items WHERE collection_id = ?`,
+    collectionId,
+  );
+  expect(kept, `${step}: item counters`).toEqual(counted);
+
+  // Rows whose counts are all zero are never read (every read asks for a count above zero).
+  const facets = await rows<Record<string, unknown>>(
+    `SELECT f.property_id, f.sort_key, f.count_everyone, f.count_logged_in, f.count_owner FROM facet_counts f
+     JOIN properties p ON p.id = f.property_id WHERE p.collection_id = ? AND f.count_owner > 0 ORDER BY f.property_id, f.sort_key`,
+    collectionId,
+  );
+  const fromValues = await rows<Record<string, unknown>>(
+    `SELECT * FROM (
+       SELECT v.property_id, coalesce(v.sort_text, CAST(v.sort_number AS TEXT)) AS sort_key,
+         sum(v.level = 0) AS count_everyone, sum(v.level <= 1) AS count_logged_in, sum(v.level <= 3) AS count_owner
+       FROM item_values v JOIN properties p ON p.id = v.property_id
+       WHERE p.collection_id = ? AND p.filterable = 1 GROUP BY v.property_id, coalesce(v.sort_text, CAST(v.sort_number AS TEXT)))
+     WHERE count_owner > 0 ORDER BY property_id, sort_key`,
+    collectionId,
+  );
+  expect(facets, `${step}: facet counts`).toEqual(fromValues);
+}
+
+/** Each value carries its item's level and the sort keys its type gives it. */
+async function checkValues(collectionId: number, step: string) {
+  const values = await rows<{ item_id: number; level: number; item_level: number; type: PropertyType; value: string; sort_text: string | null; natural_key: string | null; sort_number: number | null }>(
+    `SELECT v.item_id, v.level, i.level AS item_level, p.type, v.value, v.sort_text, v.natural_key, v.sort_number
+     FROM item_values v JOIN items i ON i.id = v.item_id JOIN properties p ON p.id = v.property_id WHERE i.collection_id = ?`,
+    collectionId,
+  );
+  for (const row of values) {
+    expect(row.level, `${step}: level of a value of item ${row.item_id}`).toBe(row.item_level);
+    const keys = sortKeys(row.type, JSON.parse(row.value) as unknown);
+    expect({ sortText: row.sort_text, naturalKey: row.natural_key, sortNumber: row.sort_number }, `${step}: sort keys of ${row.value}`).toEqual(keys);
+  }
+}
+
+/** items.data and the search rows, as stored now. */
+async function snapshot(collectionId: number) {
+  return rows(
+    `SELECT i.id, i.data, s.everyone, s.logged_in, s.owner, s.facets FROM items i LEFT JOIN items_search s ON s.rowid = i.id
+     WHERE i.collection_id = ? ORDER BY i.id`,
+    collectionId,
+  );
+}
+
+/** What is stored equals what the write path rebuilds for the whole collection from its values. */
+async function checkRebuild(collectionId: number, step: string) {
+  const before = await snapshot(collectionId);
+  const db = drizzle(env.DB, { schema });
+  await runBatch(db, refreshCollection(db, collectionId, 'data-and-search'));
+  expect(await snapshot(collectionId), `${step}: cached data and search rows`).toEqual(before);
+}
+
+describe('derived structures', () => {
+  for (const seed of [5, 17, 23]) {
+    it(`equal a rebuild from scratch after every step of random writes (seed ${seed})`, async () => {
+      const r = random(seed);
+      const owner = await createUser();
+      const collection = await createCollection(owner.token, { name: `Consistency ${seed}`, visibility: 0 });
+      const base = `/api/v1/collections/${collection.id}`;
+      const props: Property[] = [
+        await addProperty(owner.token, collection.id, { label: 'Name', type: 'text', isTitle: true, searchable: true, sortable: true }),
+        await addProperty(owner.token, collection.id, { label: 'Tags', type: 'text', multiple: true, searchable: true, filterable: true }),
+        await addProperty(owner.token, collection.id, { label: 'Genre', type: 'text', filterable: true }),
+        await addProperty(owner.token, collection.id, { label: 'Year', type: 'number', sortable: true, filterable: true }),
+        await addProperty(owner.token, collection.id, { label: 'Read', type: 'yesno', filterable: true }),
+        await addProperty(owner.token, collection.id, { label: 'Memo', type: 'text', searchable: true, visibility: 1 }),
+      ];
+      const itemIds: number[] = [];
+      const values = () => {
+        const out: Record<string, unknown> = { name: `${r.pick(WORDS)} ${r.int(20)}` };
+        for (const prop of props) {
+          if (prop.key === 'name' || r.chance(0.2)) continue;
+          if (prop.multiple) out[prop.key] = [r.pick(WORDS), r.pick(WORDS)];
+          else if (prop.type === 'number') out[prop.key] = 1990 + r.int(6);
+          else if (prop.type === 'yesno') out[prop.key] = r.chance(0.5);
+          else if (prop.type === 'text' || prop.type === 'longtext') out[prop.key] = r.pick(WORDS);
+        }
+        return out;
+      };
+      const level = () => r.pick([null, 1, 3, 4]);
+
+      for (let n = 0; n < 8; n += 1) itemIds.push((await addItem(owner.token, collection.id, { visibility: level(), values: values() })).id);
+      const done = new Set<string>();
+      for (let step = 0; step < 60; step += 1) {
+        const item = r.pick(itemIds);
+        const op = r.int(9);
+        let name: string;
+        let res: Response | null = null;
+        if (op === 0 || itemIds.length < 3) {
+          name = 'create';
+          itemIds.push((await addItem(owner.token, collection.id, { visibility: level(), values: values() })).id);
+        } else if (op === 1 || op === 2) {
+          name = `edit values of ${item}`;
+          res = await call(`${base}/items/${item}`, { method: 'PATCH', token: owner.token, json: { values: values() } });
+        } else if (op === 3) {
+          name = `change visibility of ${item}`;
+          res = await call(`${base}/items/${item}`, { method: 'PATCH', token: owner.token, json: { visibility: level() } });
+        } else if (op === 4) {
+          name = `duplicate ${item}`;
+          res = await call(`${base}/items/${item}/duplicate`, { method: 'POST', token: owner.token });
+          if (res.status === 201) itemIds.push(((await res.clone().json()) as { id: number }).id);
+        } else if (op === 5) {
+          name = `delete ${item}`;
+          res = await call(`${base}/items/${item}`, { method: 'DELETE', token: owner.token });
+          itemIds.splice(itemIds.indexOf(item), 1);
+        } else if (op === 6 || props.length === 1) {
+          name = 'property added';
+          const added = await addProperty(owner.token, collection.id, {
+            label: `Extra ${step}`,
+            type: r.pick(['text', 'number'] as const),
+            filterable: r.chance(0.5),
+            searchable: r.chance(0.5),
+            sortable: r.chance(0.5),
+            visibility: r.pick([0, 1, 3]),
+          });
+          props.push(added);
+        } else {
+          const prop = r.pick(props.filter((p) => p.key !== 'name'));
+          const change = r.pick([
+            { filterable: !prop.filterable },
+            { searchable: !prop.searchable },
+            { sortable: !prop.sortable },
+            { visibility: r.pick([0, 1, 3]) },
+            { type: prop.type === 'text' ? 'longtext' : prop.type === 'longtext' ? 'text' : prop.type },
+            'delete',
+          ] as const);
+          name = `property ${prop.key}: ${JSON.stringify(change)}`;
+          if (change === 'delete') {
+            res = await call(`${base}/properties/${prop.id}`, { method: 'DELETE', token: owner.token });
+            if (res.ok) props.splice(props.indexOf(prop), 1);
+          } else {
+            res = await call(`${base}/properties/${prop.id}`, { method: 'PATCH', token: owner.token, json: change });
+            if (res.status === 200) props.splice(props.indexOf(prop), 1, (await res.clone().json()) as Property);
+          }
+        }
+        // A refused change (a flag the type cannot take, say) must leave everything as it was.
+        if (res && res.status >= 500) throw new Error(`${name} answered ${res.status}: ${await res.text()}`);
+        if (!res || res.ok) done.add(name.split(' ')[0]!);
+        const context = `seed ${seed}, step ${step} (${name}${res ? `, ${res.status}` : ''})`;
+        await checkCounts(collection.id, context);
+        await checkValues(collection.id, context);
+        await checkRebuild(collection.id, context);
+      }
+      // Every kind of write happened at least once (so the checks above saw each of them).
+      expect([...done].sort()).toEqual(['change', 'create', 'delete', 'duplicate', 'edit', 'property']);
+    }, 60_000);
+  }
+});
