@@ -132,7 +132,9 @@ export const itemValues = sqliteTable(
   },
   (t) => [
     primaryKey({ columns: [t.itemId, t.propertyId, t.position] }),
-    index('item_values_property_text_idx').on(t.propertyId, t.sortText),
+    // No index on (property_id, sort_text): no read walks it (filters and facets reach values by item
+    // through the primary key, media look-ups use item_values_media_idx), and it cost a row written per
+    // value. Dropped by migration 0012.
     index('item_values_property_number_idx').on(t.propertyId, t.sortNumber),
     index('item_values_property_natural_idx').on(t.propertyId, t.naturalKey),
   ],
