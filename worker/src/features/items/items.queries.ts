@@ -296,20 +296,22 @@ export async function listItems(
   if (where.match) {
     // The matches are few: numbers sort by the value in their cached data (no extra reads), text by
     // its natural key, one primary-key look-up per match.
-    let order = `${dateColumn} ${dir}, i.id ${dir}`;
-    let sortValue = '';
+    let statement = `SELECT ${columns}, count(*) OVER () AS total_count FROM ${filter.from} WHERE ${filter.sql} ORDER BY ${dateColumn} ${dir}, i.id ${dir}`;
     if (sortProp) {
       const path = `$."${inlineId(sortProp.id)}"${sortProp.multiple ? '[0]' : ''}`;
       const value = RANGE_PROPERTY_TYPES.includes(sortProp.type as PropertyType)
         ? `json_extract(i.data, '${path}')`
         : `(SELECT k.natural_key FROM item_values k WHERE k.item_id = i.id AND k.property_id = ${sortProp.id} AND k.position = 0)`;
       // As the index walk below orders them: equal values by id in the same direction, then the items
-      // without a value, oldest first. The value is computed once per row, as a column.
-      sortValue = `, ${value} AS sort_value`;
-      order = `(sort_value IS NULL), sort_value ${dir}, CASE WHEN sort_value IS NULL THEN i.created_at END, i.id * (CASE WHEN sort_value IS NULL THEN 1 ELSE ${dir === 'ASC' ? 1 : -1} END)`;
+      // without a value, oldest first. The value is a column of a subquery, so it is computed once per
+      // match (SQLite copies an alias's expression wherever ORDER BY names it; the window function keeps
+      // the subquery from being merged into the outer query).
+      statement = `SELECT * FROM (SELECT ${columns}, ${value} AS sort_value, count(*) OVER () AS total_count FROM ${filter.from} WHERE ${filter.sql})
+        ORDER BY (sort_value IS NULL), sort_value ${dir}, CASE WHEN sort_value IS NULL THEN created_at END,
+          id * (CASE WHEN sort_value IS NULL THEN 1 ELSE ${dir === 'ASC' ? 1 : -1} END)`;
     }
     const { results } = await d1
-      .prepare(`SELECT ${columns}${sortValue}, count(*) OVER () AS total_count FROM ${filter.from} WHERE ${filter.sql} ORDER BY ${order} LIMIT ? OFFSET ?`)
+      .prepare(`${statement} LIMIT ? OFFSET ?`)
       .bind(...filter.binds, perPage, offset)
       .all<ItemRow & { total_count: number }>();
     rows = results;
