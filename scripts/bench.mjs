@@ -142,7 +142,14 @@ function seed() {
 /** D1 figures of a response, from the X-D1-* headers the Worker adds in measurement mode. */
 function d1Figures(res) {
   const n = (h) => (res.headers.has(h) ? Number(res.headers.get(h)) : null);
-  return { queries: n('x-d1-queries'), rowsRead: n('x-d1-rows-read'), rowsWritten: n('x-d1-rows-written') };
+  const statements = res.headers.get('x-d1-statements');
+  return {
+    queries: n('x-d1-queries'),
+    rowsRead: n('x-d1-rows-read'),
+    rowsWritten: n('x-d1-rows-written'),
+    // Each statement's SQL (its start) and rows: where a request's reads and writes go.
+    ...(statements ? { statements: JSON.parse(decodeURIComponent(statements)) } : {}),
+  };
 }
 
 async function scenario(name, pid, iterations, request, items = 0) {
@@ -455,6 +462,11 @@ async function main() {
         `\n${cron.name}: ${cron.runs} runs sent ${cron.emails} emails (at most ${cron.maxEmailsPerRun} per run, in at most ${cron.maxEmailRequestsPerRun} requests); per run at most ` +
           `${cron.maxQueriesPerRun} queries, ${cron.maxRowsReadPerRun} rows read, ${cron.maxRowsWrittenPerRun} rows written; ${cron.cpuMsPerRun} ms CPU per run on average.`,
       );
+      for (const name of ['item-create-10k', 'item-update-10k']) {
+        const s = scenarios.find((x) => x.name === name);
+        console.log(`\n${name}, rows written per statement:`);
+        for (const st of s?.statements ?? []) if (st.written > 0) console.log(`${String(st.written).padStart(6)}  ${st.sql}`);
+      }
       console.log(`\nCPU resolution: ${1000 / TICKS_PER_SECOND} ms per tick, averaged over each run.`);
     }
   } finally {

@@ -227,6 +227,11 @@ describe('measurement mode', () => {
     expect(measured.status).toBe(200);
     expect(Number(measured.headers.get('x-d1-queries'))).toBeGreaterThanOrEqual(3);
     expect(Number(measured.headers.get('x-d1-rows-read'))).toBeGreaterThan(0);
+    // Each statement's share, adding up to the totals.
+    const statements = JSON.parse(decodeURIComponent(measured.headers.get('x-d1-statements')!)) as { sql: string; read: number; written: number }[];
+    expect(statements).toHaveLength(Number(measured.headers.get('x-d1-queries')));
+    expect(statements.reduce((sum, st) => sum + st.read, 0)).toBe(Number(measured.headers.get('x-d1-rows-read')));
+    expect(statements.every((st) => /^(select|with|insert|update|delete)\b/i.test(st.sql))).toBe(true);
     expect(((await measured.json()) as ItemPage).items[0]!.title).toBe('Dune');
     expect((await call(`/api/v1/collections/${c.id}/items`, { headers: { 'x-measure-d1': '1' } })).headers.has('x-d1-queries')).toBe(false);
     expect((await call(`/api/v1/collections/${c.id}/items`, { env: { EXPOSE_D1_METRICS: 'true' } })).headers.has('x-d1-queries')).toBe(false);

@@ -1,6 +1,7 @@
 // Measurement mode for `npm run bench` (EXPOSE_D1_METRICS=true, and a request sending X-Measure-D1: 1):
 // counts the D1 statements of that request and adds up rows read and written from each result's meta,
-// answered in X-D1-* headers.
+// answered in X-D1-* headers, with each statement's share (its SQL's start, rows read and written) in
+// X-D1-Statements, so a write's rows can be traced to what wrote them.
 // drizzle reads rows through raw(), whose result has no meta; in this mode such a statement also runs
 // once through run() to read its meta, and only that one execution is counted.
 
@@ -8,14 +9,17 @@ export interface D1Metrics {
   queries: number;
   rowsRead: number;
   rowsWritten: number;
+  /** Each statement in order: the start of its SQL, and its rows read and written. */
+  statements?: { sql: string; read: number; written: number }[];
 }
 
 type Meta = { rows_read?: number; rows_written?: number } | undefined;
 
-function record(metrics: D1Metrics, meta: Meta) {
+function record(metrics: D1Metrics, meta: Meta, query: string) {
   metrics.queries += 1;
   metrics.rowsRead += meta?.rows_read ?? 0;
   metrics.rowsWritten += meta?.rows_written ?? 0;
+  metrics.statements?.push({ sql: query.replace(/\s+/g, ' ').trim().slice(0, 100), read: meta?.rows_read ?? 0, written: meta?.rows_written ?? 0 });
 }
 
 const INNER = Symbol('inner statement');
@@ -26,17 +30,18 @@ class MeteredStatement {
   constructor(
     inner: D1PreparedStatement,
     private readonly metrics: D1Metrics,
+    readonly query: string,
   ) {
     this[INNER] = inner;
   }
 
   bind(...values: unknown[]) {
-    return new MeteredStatement(this[INNER].bind(...values), this.metrics);
+    return new MeteredStatement(this[INNER].bind(...values), this.metrics, this.query);
   }
 
   async first<T>(column?: string): Promise<T | null> {
     const result = await this[INNER].all<Record<string, unknown>>();
-    record(this.metrics, result.meta);
+    record(this.metrics, result.meta, this.query);
     const row = result.results[0];
     if (!row) return null;
     return (column ? row[column] : row) as T;
@@ -44,30 +49,30 @@ class MeteredStatement {
 
   async all<T>() {
     const result = await this[INNER].all<T>();
-    record(this.metrics, result.meta);
+    record(this.metrics, result.meta, this.query);
     return result;
   }
 
   async run<T>() {
     const result = await this[INNER].run<T>();
-    record(this.metrics, result.meta);
+    record(this.metrics, result.meta, this.query);
     return result;
   }
 
   async raw<T>(options?: { columnNames?: boolean }) {
     const probe = await this[INNER].run();
-    record(this.metrics, probe.meta);
+    record(this.metrics, probe.meta, this.query);
     return this[INNER].raw<T>(options as { columnNames: true }) as Promise<T[]>;
   }
 }
 
 export function meteredD1(d1: D1Database, metrics: D1Metrics): D1Database {
   return {
-    prepare: (query: string) => new MeteredStatement(d1.prepare(query), metrics) as unknown as D1PreparedStatement,
+    prepare: (query: string) => new MeteredStatement(d1.prepare(query), metrics, query) as unknown as D1PreparedStatement,
     batch: async <T>(statements: D1PreparedStatement[]) => {
-      const inner = statements.map((s) => (s as unknown as MeteredStatement)[INNER] ?? s);
-      const results = await d1.batch<T>(inner);
-      for (const result of results) record(metrics, result.meta);
+      const metered = statements as unknown as Partial<MeteredStatement>[];
+      const results = await d1.batch<T>(metered.map((s, i) => s[INNER] ?? statements[i]!));
+      results.forEach((result, i) => record(metrics, result.meta, metered[i]!.query ?? '(unknown)'));
       return results;
     },
     exec: (query: string) => d1.exec(query),

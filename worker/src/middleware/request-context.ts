@@ -13,7 +13,7 @@ import { type D1Metrics, meteredD1 } from '../lib/d1-metrics';
 export const requestContext = createMiddleware<AppEnv>(async (c, next) => {
   // Only requests that ask for it are metered, so timed requests run exactly as in production.
   const measure = c.env.EXPOSE_D1_METRICS === 'true' && c.req.header('x-measure-d1') === '1';
-  const metrics: D1Metrics | null = measure ? { queries: 0, rowsRead: 0, rowsWritten: 0 } : null;
+  const metrics: D1Metrics | null = measure ? { queries: 0, rowsRead: 0, rowsWritten: 0, statements: [] } : null;
   const d1 = metrics ? meteredD1(c.env.DB, metrics) : c.env.DB;
   c.set('d1', d1);
   const db = drizzle(d1, { schema });
@@ -28,5 +28,6 @@ export const requestContext = createMiddleware<AppEnv>(async (c, next) => {
     c.res.headers.set('X-D1-Queries', String(metrics.queries));
     c.res.headers.set('X-D1-Rows-Read', String(metrics.rowsRead));
     c.res.headers.set('X-D1-Rows-Written', String(metrics.rowsWritten));
+    c.res.headers.set('X-D1-Statements', encodeURIComponent(JSON.stringify(metrics.statements)));
   }
 });
