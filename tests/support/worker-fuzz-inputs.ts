@@ -1,25 +1,7 @@
 // Malformed inputs for the API fuzz test (tests/worker/fuzz.test.ts): a seeded generator, examples
 // built from the OpenAPI document's schemas, and the ways each kind of input goes wrong.
 
-/** mulberry32: a small seeded generator, so every run sends the same requests. */
-export function seeded(seed: number) {
-  let state = seed >>> 0;
-  const next = () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-  const pick = <T>(list: readonly T[]): T => list[Math.floor(next() * list.length)]!;
-  const sample = <T>(list: readonly T[], n: number): T[] => {
-    const copy = [...list];
-    const out: T[] = [];
-    while (out.length < n && copy.length > 0) out.push(copy.splice(Math.floor(next() * copy.length), 1)[0]!);
-    return out;
-  };
-  return { next, pick, sample };
-}
+export { seeded } from './worker-seeded';
 
 export function hashOf(text: string): number {
   let h = 2166136261;

@@ -14,21 +14,8 @@ import { refreshCollection } from '../../worker/src/features/items/items.writer'
 import { runBatch } from '../../worker/src/lib/batch';
 import { sortKeys } from '../../worker/src/lib/values';
 import { call, createUser } from '../support/worker-app';
+import { seeded as random } from '../support/worker-seeded';
 import { addItem, addProperty, createCollection } from '../support/worker-catalogue';
-
-function random(seed: number) {
-  let state = seed >>> 0;
-  const next = () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-  const int = (below: number) => Math.floor(next() * below);
-  const pick = <T,>(list: readonly T[]): T => list[int(list.length)]!;
-  return { int, pick, chance: (p: number) => next() < p };
-}
 
 const WORDS = ['amber', 'birch', 'cedar', 'delta', 'ember', 'Frost', 'garnet', 'Harbor'] as const;
 

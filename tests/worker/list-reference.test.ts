@@ -7,24 +7,8 @@ import { describe, expect, it } from 'vitest';
 import type { FilterFacet, ItemPage } from '../../shared/schemas/items';
 import { sortKeys } from '../../worker/src/lib/values';
 import { createUser } from '../support/worker-app';
+import { seeded as random } from '../support/worker-seeded';
 import { addItem, addProperty, createCollection, getJson } from '../support/worker-catalogue';
-
-/** mulberry32: a small seeded generator, so every run of a seed makes the same data and queries. */
-function random(seed: number) {
-  let state = seed >>> 0;
-  const next = () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-  const int = (below: number) => Math.floor(next() * below);
-  const pick = <T,>(list: readonly T[]): T => list[int(list.length)]!;
-  const chance = (p: number) => next() < p;
-  const some = <T,>(list: readonly T[], most: number): T[] => [...new Set(Array.from({ length: int(most + 1) }, () => pick(list)))];
-  return { int, pick, chance, some };
-}
 
 const WORDS = ['amber', 'anchor', 'birch', 'bold', 'cedar', 'cobalt', 'delta', 'dune', 'ember', 'fable', 'frost', 'garnet', 'harbor', 'iris'] as const;
 const TAGS = ['Red', 'Green', 'Blue', 'Gold', 'Grey'] as const;
