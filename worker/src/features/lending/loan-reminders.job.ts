@@ -1,5 +1,5 @@
 // Reminders and overdue notices (issue: "due dates, reminders and overdue notices by cron"). Hourly, and
-// idempotent by markers on each loan, so a run that stops for its budget resumes at the next one:
+// idempotent by markers on each loan: a run handles one page and the next run takes what is left:
 // - the borrower is reminded once, the collection's `reminder_days` before the due date (reminded_on);
 // - the day after the due date they get an overdue notice, then one a week, three at most
 //   (overdue_notices, last_overdue_notice_on);
