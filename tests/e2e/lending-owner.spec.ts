@@ -16,7 +16,10 @@ test('the owner keeps borrowers, lends an item to a new one, and may only delete
   await expect(page.getByText('Nothing is lent or asked for right now.')).toBeVisible();
   await page.getByRole('navigation', { name: 'Lending' }).getByRole('link', { name: 'Borrowers' }).click();
   await page.getByRole('link', { name: 'New borrower' }).click();
-  await page.getByLabel('Name').fill('Nora Keys');
+  // The form, not the list's "Search by name or email" box, which a loose label would match while the
+  // next screen is still loading.
+  await expect(page.getByRole('heading', { level: 1, name: 'New borrower' })).toBeVisible();
+  await page.getByLabel('Name', { exact: true }).fill('Nora Keys');
   await page.getByLabel('Email address').fill('not an address');
   await page.getByRole('button', { name: 'Save' }).click();
   // Refused before sending, with the field marked and its message (focus is covered by forms.spec.ts).
