@@ -105,6 +105,21 @@ export function mainScreens(seed: Showcase): MainScreen[] {
   ];
 }
 
+/**
+ * Navigates once more when the first load stalls. The local dev server now and then leaves one of a
+ * fresh page's parallel script requests unanswered (traces show it pending while the others answered in
+ * milliseconds), so the page's load event never comes; a second navigation gets every file. A page
+ * that does not load twice still fails.
+ */
+async function openPath(page: Page, path: string): Promise<void> {
+  try {
+    await page.goto(path, { timeout: 20_000 });
+  } catch (error) {
+    if (!(error instanceof Error) || !error.message.includes('Timeout')) throw error;
+    await page.goto(path);
+  }
+}
+
 /** Opens a screen in English, signed in as the seed's owner when the screen needs it, and waits for it. */
 export async function openScreen(page: Page, seed: Showcase, screen: MainScreen): Promise<void> {
   await page.addInitScript(
@@ -119,7 +134,7 @@ export async function openScreen(page: Page, seed: Showcase, screen: MainScreen)
     },
     { keys: STORAGE_KEYS, session: screen.signedIn ? { token: seed.token, user: seed.user } : null },
   );
-  await page.goto(screen.path);
+  await openPath(page, screen.path);
   await page.getByRole('heading', { level: 1 }).first().waitFor();
   // The not-found and error screens have a heading too: a screen that did not load is a failure here.
   if ((await page.locator('.screen-message').count()) > 0) throw new Error(`${screen.path} showed an error screen`);
