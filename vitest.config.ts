@@ -28,6 +28,8 @@ export default defineConfig({
                 EMAIL_FROM: 'Vitrine <vitrine@vitrine.test>',
                 RESEND_API_KEY: 're_test_key',
                 RESEND_BASE_URL: `http://127.0.0.1:${process.env.FAKE_RESEND_PORT}`,
+                // Small collections then take both plans of a page with a search (items.queries.ts).
+                LIST_FEW_MATCHES: '20',
                 TEST_MIGRATIONS: await readD1Migrations(migrationsDir),
               },
             },

@@ -51,6 +51,8 @@ export type ItemSummary = z.infer<typeof itemSummary>;
 export const itemPage = z.object({
   items: z.array(itemSummary),
   total: z.number().int(),
+  /** The total is an estimate (two significant digits): counting every match would read them all. */
+  totalEstimated: z.boolean(),
   page: z.number().int(),
   perPage: z.union([z.number().int(), z.literal(PER_PAGE_ALL)]),
 });

@@ -96,7 +96,7 @@ export function makeItem(overrides: Partial<Item> = {}): Item {
 }
 
 export function itemPage(items: ItemSummary[], overrides: Partial<ItemPage> = {}): ItemPage {
-  return { items, total: items.length, page: 1, perPage: 50, ...overrides };
+  return { items, total: items.length, totalEstimated: false, page: 1, perPage: 50, ...overrides };
 }
 
 interface CatalogueApi {

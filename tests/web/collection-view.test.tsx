@@ -34,7 +34,8 @@ const itemCalls = (calls: RecordedCall[]) =>
 const filterCalls = (calls: RecordedCall[]) =>
   calls.filter((call) => call.url.startsWith('/api/v1/collections/3/filters')).map((call) => call.url);
 
-function setup(options: { demo?: boolean; total?: number } = {}) {
+/** `estimate`: the total the server reports as an estimate (the items are still `total`). */
+function setup(options: { demo?: boolean; total?: number; estimate?: number } = {}) {
   const total = options.total ?? 120;
   return mockFetch(
     catalogueApi({
@@ -50,7 +51,8 @@ function setup(options: { demo?: boolean; total?: number } = {}) {
         const items = Array.from({ length: count }, (_, index) =>
           makeSummary(first + index + 1, `Book ${first + index + 1}`, { summary: { author: 'Frank Herbert' } }),
         );
-        return itemPage(items, { total, page, perPage: perPage === 'all' ? 'all' : size });
+        const reported = options.estimate === undefined ? { total } : { total: options.estimate, totalEstimated: true };
+        return itemPage(items, { ...reported, page, perPage: perPage === 'all' ? 'all' : size });
       },
     }),
   );
@@ -162,6 +164,26 @@ describe('collection view: URL state', () => {
     expect(screen.getAllByRole('listitem').filter((li) => li.classList.contains('item-card'))).toHaveLength(450);
     // Rows come in blocks the browser can skip while off screen.
     expect(document.querySelectorAll('.item-results__block')).toHaveLength(5);
+  });
+
+  it('says "about" for an estimated total and scrolls on until a page comes back empty', async () => {
+    const { calls } = setup({ total: 450, estimate: 400 });
+    renderRoute('/collection/3?perPage=all');
+    expect(await screen.findByText('200 of about 400 items shown')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Show more items' }));
+    expect(await screen.findByText('400 of about 400 items shown')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Show more items' }));
+    expect(await screen.findByText('450 of about 450 items shown')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Show more items' }));
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'Show more items' })).not.toBeInTheDocument());
+    expect(itemCalls(calls)).toHaveLength(4);
+    expect(screen.getAllByRole('listitem').filter((li) => li.classList.contains('item-card'))).toHaveLength(450);
+  });
+
+  it('says "about" on a page whose total is estimated', async () => {
+    setup({ total: 120, estimate: 33000 });
+    renderRoute('/collection/3?q=story');
+    expect(await screen.findByText('about 33,000 items')).toBeInTheDocument();
   });
 
   it('loads the next pages by itself while the end of the list is in view', async () => {

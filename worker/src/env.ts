@@ -17,6 +17,11 @@ export interface Env {
   DEMO_MODE?: string;
   /** Benchmarks only: answer D1 query counts and rows in X-D1-* headers. */
   EXPOSE_D1_METRICS?: string;
+  /**
+   * Tests only: how many search or filter matches a collection page reads in full before it walks the
+   * sort order (FEW_MATCHES in items.queries.ts), set low so small collections take both plans.
+   */
+  LIST_FEW_MATCHES?: string;
 }
 
 export type Db = DrizzleD1Database<typeof schema>;

@@ -11,7 +11,7 @@ import { ApiError } from '../../lib/api-error';
 import type { CallerLevel } from '../../lib/visibility';
 import { inlineId } from '../../db/inline-id';
 import type { ItemRow, ListedItemRow } from '../../db/raw-rows';
-import type { PropertyRow } from '../../lib/values';
+import { sortKeys, type PropertyRow } from '../../lib/values';
 import { facetsExpression, facetToken, matchExpression } from './items.search';
 
 /** "Unlimited" is served in pages of this size; the client asks for the next ones as it scrolls. */
@@ -261,10 +261,39 @@ function summaries(rows: ListedItemRow[], props: PropertyRow[]): ItemSummary[] {
   return rows.map((row) => summaryOf(row, valuesOf(row, props), props));
 }
 
+/** Page-size choices and plan limits of a list request. */
+interface PageShape {
+  perPage: number;
+  page: number;
+  offset: number;
+  dir: 'ASC' | 'DESC';
+  /** The sortable property, or null for the created / updated dates. */
+  sortProp: PropertyRow | null;
+  dateColumn: 'i.created_at' | 'i.updated_at';
+  columns: string;
+}
+
+/**
+ * How many search or filter matches a page reads in full before it walks the sort order instead. Reading
+ * the matches costs about one row each; walking costs about two rows per item passed over, so the walk
+ * pays when matches are dense. Where the two meet (about the square root of 100 × the collection's
+ * size) is the worst page; `npm run bench` measures it (docs/benchmarks.md).
+ */
+export const FEW_MATCHES = 2_000;
+
+/** The page: items, the total, and whether that total is an estimate ("about N"). */
+interface ListedPage {
+  rows: ListedItemRow[];
+  total: number;
+  estimated: boolean;
+}
+
 /**
  * A page of items. Its cost follows the page, not the collection:
- * - with a search or value filters, the matching ids come from the full-text index (where search and
- *   filters intersect) and only those items are read, sorted, and counted in the same statement;
+ * - with a search or value filters, the first matches are read from the full-text index (where search and
+ *   filters intersect). When they are all there is (at most FEW_MATCHES), they are sorted here and the
+ *   page's items read by id; when there are more, the page walks the sort order and tests each item
+ *   against the index, and the total is estimated from the share of matches read;
  * - otherwise the page walks an index already in the wanted order (dates on items, or a property's
  *   sort keys) and stops once the page is full; the total comes from the collection's counters.
  */
@@ -274,90 +303,175 @@ export async function listItems(
   level: CallerLevel,
   props: PropertyRow[],
   request: ListRequest,
+  fewMatches = FEW_MATCHES,
 ) {
   const where = conditions(level, props, request);
-  const filter = itemFilter(collection.id, level, where);
-  const dir = request.dir === 'asc' ? 'ASC' : 'DESC';
+  const filter = itemFilter(collection.id, level, { ...where, match: null });
   const unlimited = request.perPage === PER_PAGE_ALL;
   const perPage = unlimited ? UNLIMITED_PAGE_SIZE : Number(request.perPage ?? DEFAULT_PER_PAGE);
   const page = request.page ?? 1;
-  const offset = (page - 1) * perPage;
   const sortProp = request.sort && request.sort !== 'created' && request.sort !== 'updated' ? props.find((p) => p.key === request.sort && p.sortable) : null;
   if (request.sort && request.sort !== 'created' && request.sort !== 'updated' && !sortProp) throw badParam('sort', 'unknown_property');
-  const sortKey = sortProp && RANGE_PROPERTY_TYPES.includes(sortProp.type as PropertyType) ? 's.sort_number' : 's.natural_key';
-  const dateColumn = request.sort === 'updated' ? 'i.updated_at' : 'i.created_at';
+  const shape: PageShape = {
+    perPage,
+    page,
+    offset: (page - 1) * perPage,
+    dir: request.dir === 'asc' ? 'ASC' : 'DESC',
+    sortProp: sortProp ?? null,
+    dateColumn: request.sort === 'updated' ? 'i.updated_at' : 'i.created_at',
+    columns: listColumns(request.loansEnabled),
+  };
   const counter = level === 3 ? collection.countOwner : level === 1 ? collection.countLoggedIn : collection.countEveryone;
-  const countAll = async () =>
-    (await d1.prepare(`SELECT count(*) AS n FROM ${filter.from} WHERE ${filter.sql}`).bind(...filter.binds).first<{ n: number }>())?.n ?? 0;
-
-  const columns = listColumns(request.loansEnabled);
-  let rows: ListedItemRow[];
-  let total: number;
+  let listed: ListedPage;
   if (where.match) {
-    // The matches are few: numbers sort by the value in their cached data (no extra reads), text by
-    // its natural key, one primary-key look-up per match.
-    let statement = `SELECT ${columns}, count(*) OVER () AS total_count FROM ${filter.from} WHERE ${filter.sql} ORDER BY ${dateColumn} ${dir}, i.id ${dir}`;
-    if (sortProp) {
-      const path = `$."${inlineId(sortProp.id)}"${sortProp.multiple ? '[0]' : ''}`;
-      const value = RANGE_PROPERTY_TYPES.includes(sortProp.type as PropertyType)
-        ? `json_extract(i.data, '${path}')`
-        : `(SELECT k.natural_key FROM item_values k WHERE k.item_id = i.id AND k.property_id = ${sortProp.id} AND k.position = 0)`;
-      // As the index walk below orders them: equal values by id in the same direction, then the items
-      // without a value, oldest first. The value is a column of a subquery, so it is computed once per
-      // match (SQLite copies an alias's expression wherever ORDER BY names it; the window function keeps
-      // the subquery from being merged into the outer query).
-      statement = `SELECT * FROM (SELECT ${columns}, ${value} AS sort_value, count(*) OVER () AS total_count FROM ${filter.from} WHERE ${filter.sql})
-        ORDER BY (sort_value IS NULL), sort_value ${dir}, CASE WHEN sort_value IS NULL THEN created_at END,
-          id * (CASE WHEN sort_value IS NULL THEN 1 ELSE ${dir === 'ASC' ? 1 : -1} END)`;
-    }
-    const { results } = await d1
-      .prepare(`${statement} LIMIT ? OFFSET ?`)
-      .bind(...filter.binds, perPage, offset)
-      .all<ItemRow & { total_count: number }>();
-    rows = results;
-    total = results[0]?.total_count ?? (offset > 0 ? await countAll() : 0);
-  } else if (!sortProp) {
-    ({ results: rows } = await d1
-      .prepare(`SELECT ${columns} FROM items i INDEXED BY items_collection_${request.sort === 'updated' ? 'updated' : 'created'}_idx WHERE ${filter.sql} ORDER BY ${dateColumn} ${dir}, i.id ${dir} LIMIT ? OFFSET ?`)
-      .bind(...filter.binds, perPage, offset)
-      .all<ItemRow>());
-    total = where.sql.length > 0 ? await countAll() : counter;
+    const few = await fewMatchesPage(d1, collection.id, filter, where.match, shape, fewMatches);
+    listed = 'rows' in few ? few : await walkedPage(d1, filter, where.match, shape, { total: few.estimate, estimated: true });
   } else {
-    // Items with a value, in the sort index's order; those without one follow, oldest first.
-    const { results } = await d1
-      .prepare(
-        `SELECT ${columns} FROM item_values s CROSS JOIN items i ON i.id = s.item_id
-         WHERE s.property_id = ? AND s.position = 0 AND ${filter.sql} ORDER BY ${sortKey} ${dir} LIMIT ? OFFSET ?`,
-      )
-      .bind(sortProp.id, ...filter.binds, perPage, offset)
-      .all<ItemRow>();
-    rows = results;
-    if (rows.length < perPage) {
-      const valued =
-        rows.length > 0 || offset === 0
-          ? offset + rows.length
-          : ((await d1
-              .prepare(`SELECT count(*) AS n FROM item_values s CROSS JOIN items i ON i.id = s.item_id WHERE s.property_id = ? AND s.position = 0 AND ${filter.sql}`)
-              .bind(sortProp.id, ...filter.binds)
-              .first<{ n: number }>())?.n ?? 0);
-      const { results: missing } = await d1
-        .prepare(
-          `SELECT ${columns} FROM items i WHERE ${filter.sql}
-           AND NOT EXISTS (SELECT 1 FROM item_values s WHERE s.item_id = i.id AND s.property_id = ? AND s.position = 0)
-           ORDER BY i.created_at, i.id LIMIT ? OFFSET ?`,
-        )
-        .bind(...filter.binds, sortProp.id, perPage - rows.length, Math.max(0, offset - valued))
-        .all<ItemRow>();
-      rows = [...rows, ...missing];
-    }
-    total = where.sql.length > 0 ? await countAll() : counter;
+    listed = await walkedPage(d1, filter, null, shape, where.sql.length > 0 ? null : { total: counter, estimated: false });
   }
   return {
-    items: summaries(rows, props),
-    total,
+    items: summaries(listed.rows, props),
+    total: listed.total,
+    totalEstimated: listed.estimated,
     page,
     perPage: unlimited ? (PER_PAGE_ALL as typeof PER_PAGE_ALL) : perPage,
   };
+}
+
+type Filter = ReturnType<typeof itemFilter>;
+
+/** SQLite compares text by its UTF-8 bytes, which is the order of code points (not of UTF-16 units). */
+function compareText(a: string, b: string): number {
+  if (a === b) return 0;
+  const x = Array.from(a);
+  const y = Array.from(b);
+  for (let n = 0; n < Math.min(x.length, y.length); n += 1) {
+    const d = x[n]!.codePointAt(0)! - y[n]!.codePointAt(0)!;
+    if (d !== 0) return d;
+  }
+  return x.length - y.length;
+}
+
+/** A match's sort key as the sort indexes hold it: a natural key or a number (null: no value). */
+function sortKeyOf(prop: PropertyRow, json: string | null): string | number | null {
+  if (json === null) return null;
+  const keys = sortKeys(prop.type as PropertyType, JSON.parse(json));
+  return keys.sortNumber ?? keys.naturalKey;
+}
+
+/** About n: two significant digits, so an estimate never looks exact ("about 33,000"). */
+function roughly(n: number): number {
+  if (n < 100) return Math.round(n);
+  const unit = 10 ** (Math.floor(Math.log10(n)) - 1);
+  return Math.round(n / unit) * unit;
+}
+
+/**
+ * The page when the matches are few: the first FEW_MATCHES + 1 entries of the full-text index within
+ * the collection's range of ids (other collections' items in that range are read too, and set aside),
+ * each with its sort value from the cached data. When there are more, the answer is an estimate of
+ * their number instead: the share of the collection's ids those entries covered, and how many of them
+ * were the caller's matches, extrapolated to the whole range.
+ */
+async function fewMatchesPage(
+  d1: D1Database,
+  collectionId: number,
+  filter: Filter,
+  match: string,
+  shape: PageShape,
+  fewMatches: number,
+): Promise<ListedPage | { estimate: number }> {
+  const { sortProp, dir } = shape;
+  const path = sortProp ? `'$."${inlineId(sortProp.id)}"${sortProp.multiple ? '[0]' : ''}'` : null;
+  const value = path ? `i.data -> ${path}` : shape.dateColumn;
+  const span = (fn: 'min' | 'max') => `(SELECT ${fn}(id) FROM items WHERE collection_id = ${inlineId(collectionId)})`;
+  const { results } = await d1
+    .prepare(
+      `SELECT i.id, (${filter.sql}) AS ok, ${value} AS value, i.created_at AS created, ${span('min')} AS lo, ${span('max')} AS hi
+       FROM (SELECT rowid FROM items_search WHERE items_search MATCH ? AND rowid BETWEEN ${span('min')} AND ${span('max')} ORDER BY rowid LIMIT ?) s
+       CROSS JOIN items i ON i.id = s.rowid`,
+    )
+    .bind(...filter.binds, match, fewMatches + 1)
+    .all<{ id: number; ok: number; value: string | number | null; created: string; lo: number; hi: number }>();
+  if (results.length > fewMatches) {
+    const last = results[results.length - 1]!;
+    const share = (last.id - last.lo + 1) / (last.hi - last.lo + 1);
+    return { estimate: roughly(results.filter((r) => r.ok === 1).length / share) };
+  }
+  const sign = dir === 'ASC' ? 1 : -1;
+  const found = results
+    .filter((r) => r.ok === 1)
+    .map((r) => ({ id: r.id, created: r.created, key: sortProp ? sortKeyOf(sortProp, r.value as string | null) : (r.value as string) }));
+  found.sort((a, b) => {
+    if (a.key === null || b.key === null) {
+      if (a.key !== b.key) return a.key === null ? 1 : -1;
+      // Items without a value: oldest first.
+      return compareText(a.created, b.created) || a.id - b.id;
+    }
+    const d = typeof a.key === 'number' && typeof b.key === 'number' ? a.key - b.key : compareText(String(a.key), String(b.key));
+    return sign * (d || a.id - b.id);
+  });
+  const ids = found.slice(shape.offset, shape.offset + shape.perPage).map((r) => r.id);
+  if (ids.length === 0) return { rows: [], total: found.length, estimated: false };
+  const { results: rows } = await d1
+    .prepare(`SELECT ${shape.columns} FROM items i WHERE i.id IN (${ids.map(inlineId).join(',')})`)
+    .all<ListedItemRow>();
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  return { rows: ids.flatMap((id) => byId.get(id) ?? []), total: found.length, estimated: false };
+}
+
+/**
+ * The page read along the sort order: an index already in that order (the dates on items, or the
+ * property's sort keys, then the items without a value, oldest first), each item tested against the
+ * search and filters as it comes, stopping once the page is full. `counter` is the total when nothing
+ * narrows the list; with a match, the total is estimated from how far the page had to walk.
+ */
+async function walkedPage(
+  d1: D1Database,
+  filter: Filter,
+  match: string | null,
+  shape: PageShape,
+  known: { total: number; estimated: boolean } | null,
+): Promise<ListedPage> {
+  const { perPage, offset, dir, sortProp, columns } = shape;
+  const matched = match ? ' AND EXISTS (SELECT 1 FROM items_search WHERE items_search MATCH ? AND items_search.rowid = i.id)' : '';
+  const binds = match ? [...filter.binds, match] : filter.binds;
+  const where = `${filter.sql}${matched}`;
+  const count = async (from: string, extra = '', extraBinds: unknown[] = []) =>
+    (await d1.prepare(`SELECT count(*) AS n FROM ${from} WHERE ${extra}${where}`).bind(...extraBinds, ...binds).first<{ n: number }>())?.n ?? 0;
+  let rows: ListedItemRow[];
+  if (!sortProp) {
+    const index = shape.dateColumn === 'i.updated_at' ? 'updated' : 'created';
+    ({ results: rows } = await d1
+      .prepare(`SELECT ${columns} FROM items i INDEXED BY items_collection_${index}_idx WHERE ${where} ORDER BY ${shape.dateColumn} ${dir}, i.id ${dir} LIMIT ? OFFSET ?`)
+      .bind(...binds, perPage, offset)
+      .all<ListedItemRow>());
+  } else {
+    // Items with a value, in the sort index's order; those without one follow, oldest first.
+    const sortKey = RANGE_PROPERTY_TYPES.includes(sortProp.type as PropertyType) ? 's.sort_number' : 's.natural_key';
+    const valuedFrom = 'item_values s CROSS JOIN items i ON i.id = s.item_id';
+    ({ results: rows } = await d1
+      .prepare(`SELECT ${columns} FROM ${valuedFrom} WHERE s.property_id = ? AND s.position = 0 AND ${where} ORDER BY ${sortKey} ${dir} LIMIT ? OFFSET ?`)
+      .bind(sortProp.id, ...binds, perPage, offset)
+      .all<ListedItemRow>());
+    if (rows.length < perPage) {
+      const valued = rows.length > 0 || offset === 0 ? offset + rows.length : await count(valuedFrom, 's.property_id = ? AND s.position = 0 AND ', [sortProp.id]);
+      const { results: missing } = await d1
+        .prepare(
+          `SELECT ${columns} FROM items i WHERE ${filter.sql}
+           AND NOT EXISTS (SELECT 1 FROM item_values s WHERE s.item_id = i.id AND s.property_id = ? AND s.position = 0)${matched}
+           ORDER BY i.created_at, i.id LIMIT ? OFFSET ?`,
+        )
+        .bind(...filter.binds, sortProp.id, ...(match ? [match] : []), perPage - rows.length, Math.max(0, offset - valued))
+        .all<ListedItemRow>();
+      rows = [...rows, ...missing];
+    }
+  }
+  // The walk reached the end: what it passed and found is the whole count (a counter may already say so).
+  if (known && !known.estimated) return { rows, ...known };
+  if (rows.length < perPage && (rows.length > 0 || offset === 0)) return { rows, total: offset + rows.length, estimated: false };
+  if (known) return { rows, ...known };
+  return { rows, total: await count('items i'), estimated: false };
 }
 
 /** Values with counts for each visible filterable property, given the search and the other filters. */

@@ -9,12 +9,18 @@ import { useItems } from '../api/get-items';
 import { FilterFacets, type FilterQuery } from './filters-panel';
 import { filtersQuery, isFilterKey, itemsQuery } from './use-item-query';
 
-const messages = defineMessages<{ title: NoMessageValues; apply: { count: number }; counting: NoMessageValues }>({
+const messages = defineMessages<{
+  title: NoMessageValues;
+  apply: { count: number };
+  applyAbout: { count: number };
+  counting: NoMessageValues;
+}>({
   title: { id: 'items.filtersSheet.title', defaultMessage: 'Filters' },
   apply: {
     id: 'items.filtersSheet.apply',
     defaultMessage: '{count, plural, =0 {No matching items} one {Show # item} other {Show # items}}',
   },
+  applyAbout: { id: 'items.filtersSheet.applyAbout', defaultMessage: 'Show about {count, number} items' },
   counting: { id: 'items.filtersSheet.counting', defaultMessage: 'Counting…' },
 });
 
@@ -52,6 +58,7 @@ function OpenFiltersSheet({ collectionId, onClose, query }: Omit<FiltersSheetPro
   countQuery.set('perPage', '20');
   const counted = useItems(collectionId, countQuery.toString());
   const total = counted.isLoading ? undefined : counted.data?.total;
+  const estimated = counted.data?.totalEstimated ?? false;
 
   function apply() {
     query.change((next) => {
@@ -68,7 +75,7 @@ function OpenFiltersSheet({ collectionId, onClose, query }: Omit<FiltersSheetPro
       onClose={onClose}
       footer={
         <button type="button" className="button" onClick={apply} aria-live="polite">
-          {total === undefined ? intl.formatMessage(messages.counting) : intl.formatMessage(messages.apply, { count: total })}
+          {total === undefined ? intl.formatMessage(messages.counting) : intl.formatMessage(estimated ? messages.applyAbout : messages.apply, { count: total })}
         </button>
       }
     >

@@ -24,7 +24,9 @@ import './item-browser.css';
 const messages = defineMessages<{
   title: NoMessageValues;
   total: { count: number };
+  totalAbout: { count: number };
   loaded: { count: number; total: number };
+  loadedAbout: { count: number; total: number };
   empty: NoMessageValues;
   noMatch: NoMessageValues;
   emptyHint: NoMessageValues;
@@ -34,7 +36,9 @@ const messages = defineMessages<{
 }>({
   title: { id: 'items.itemBrowser.title', defaultMessage: 'Items' },
   total: { id: 'items.itemBrowser.total', defaultMessage: '{count, plural, one {# item} other {# items}}' },
+  totalAbout: { id: 'items.itemBrowser.totalAbout', defaultMessage: 'about {count, number} items' },
   loaded: { id: 'items.itemBrowser.loaded', defaultMessage: '{count, number} of {total, number} items shown' },
+  loadedAbout: { id: 'items.itemBrowser.loadedAbout', defaultMessage: '{count, number} of about {total, number} items shown' },
   empty: { id: 'items.itemBrowser.empty', defaultMessage: 'No items yet.' },
   noMatch: { id: 'items.itemBrowser.noMatch', defaultMessage: 'No items match this search or these filters.' },
   emptyHint: { id: 'items.itemBrowser.emptyHint', defaultMessage: 'Items added to this collection will show here.' },
@@ -66,10 +70,16 @@ export function ItemBrowser({ collectionId, properties, searchDisabled, collecti
   const allItems = useMemo(() => (pages ? pages.flatMap((page) => page.items) : undefined), [pages]);
   const items = unlimited ? allItems : paged.data?.items;
   const total = unlimited ? pages?.[0]?.total : paged.data?.total;
+  // Too many matches to count: the server estimates, and the list says "about".
+  const estimated = (unlimited ? pages?.[0]?.totalEstimated : paged.data?.totalEstimated) ?? false;
   const error = unlimited ? all.error : paged.error;
   const lastPage = pages?.[pages.length - 1];
   const hasMore =
-    unlimited && total !== undefined && allItems !== undefined && allItems.length < total && (lastPage?.items.length ?? 0) > 0;
+    unlimited &&
+    total !== undefined &&
+    allItems !== undefined &&
+    (estimated || allItems.length < total) &&
+    (lastPage?.items.length ?? 0) > 0;
   const { setSize, size, isValidating } = all;
   const loadingMore = isValidating || size > (pages?.length ?? 0);
   const loadedPages = pages?.length ?? 0;
@@ -124,9 +134,9 @@ export function ItemBrowser({ collectionId, properties, searchDisabled, collecti
             </h2>
             {total !== undefined ? (
               <p className="muted" aria-live="polite">
-                {unlimited && allItems && allItems.length < total
-                  ? intl.formatMessage(messages.loaded, { count: allItems.length, total })
-                  : intl.formatMessage(messages.total, { count: total })}
+                {unlimited && allItems && (estimated || allItems.length < total)
+                  ? intl.formatMessage(estimated ? messages.loadedAbout : messages.loaded, { count: allItems.length, total: Math.max(total, allItems.length) })
+                  : intl.formatMessage(estimated ? messages.totalAbout : messages.total, { count: total })}
               </p>
             ) : null}
           </div>
