@@ -12,7 +12,7 @@ import type { CallerLevel } from '../../lib/visibility';
 import { inlineId } from '../../db/inline-id';
 import type { ItemRow, ListedItemRow } from '../../db/raw-rows';
 import { sortKeys, type PropertyRow } from '../../lib/values';
-import { facetsExpression, facetToken, matchExpression } from './items.search';
+import { facetsExpression, facetToken, inCollection, matchExpression } from './items.search';
 
 /** "Unlimited" is served in pages of this size; the client asks for the next ones as it scrolls. */
 export const UNLIMITED_PAGE_SIZE = 200;
@@ -235,7 +235,7 @@ function itemFilter(collectionId: number, level: CallerLevel, where: Conditions)
   return {
     from: 'items_search CROSS JOIN items i ON i.id = items_search.rowid',
     sql: ['items_search MATCH ?', ...sql].join(' AND '),
-    binds: [where.match, ...binds],
+    binds: [inCollection(where.match, collectionId), ...binds],
   };
 }
 
@@ -275,11 +275,11 @@ interface PageShape {
 
 /**
  * How many search or filter matches a page reads in full before it walks the sort order instead. Reading
- * the matches costs about one row each; walking costs about two rows per item passed over, so the walk
- * pays when matches are dense. Where the two meet (about the square root of 100 × the collection's
- * size) is the worst page; `npm run bench` measures it (docs/benchmarks.md).
+ * the matches costs about two rows each (the index entry and the item); walking costs about two rows per
+ * item passed over, so the walk pays when matches are dense. Between the two (matches around 1 to 5% of
+ * a large collection) is the worst page; `npm run bench` measures it (docs/benchmarks.md).
  */
-export const FEW_MATCHES = 2_000;
+export const FEW_MATCHES = 1_000;
 
 /** The page: items, the total, and whether that total is an estimate ("about N"). */
 interface ListedPage {
@@ -367,11 +367,11 @@ function roughly(n: number): number {
 }
 
 /**
- * The page when the matches are few: the first FEW_MATCHES + 1 entries of the full-text index within
- * the collection's range of ids (other collections' items in that range are read too, and set aside),
- * each with its sort value from the cached data. When there are more, the answer is an estimate of
- * their number instead: the share of the collection's ids those entries covered, and how many of them
- * were the caller's matches, extrapolated to the whole range.
+ * The page when the matches are few: the first FEW_MATCHES + 1 of the collection's entries in the
+ * full-text index (by id; those the caller may not see or that fail a range are set aside), each with its
+ * sort value from the cached data. When there are more, the answer is an estimate of their number
+ * instead: how many of those entries were the caller's matches, over the share of the collection's ids
+ * they covered.
  */
 async function fewMatchesPage(
   d1: D1Database,
@@ -384,18 +384,19 @@ async function fewMatchesPage(
   const { sortProp, dir } = shape;
   const path = sortProp ? `'$."${inlineId(sortProp.id)}"${sortProp.multiple ? '[0]' : ''}'` : null;
   const value = path ? `i.data -> ${path}` : shape.dateColumn;
-  const span = (fn: 'min' | 'max') => `(SELECT ${fn}(id) FROM items WHERE collection_id = ${inlineId(collectionId)})`;
+  // The ids of the collection's oldest and newest items: the range the estimate extrapolates over.
+  const end = (dir: 'ASC' | 'DESC') => `(SELECT id FROM items WHERE collection_id = ${inlineId(collectionId)} ORDER BY created_at ${dir}, id ${dir} LIMIT 1)`;
   const { results } = await d1
     .prepare(
-      `SELECT i.id, (${filter.sql}) AS ok, ${value} AS value, i.created_at AS created, ${span('min')} AS lo, ${span('max')} AS hi
-       FROM (SELECT rowid FROM items_search WHERE items_search MATCH ? AND rowid BETWEEN ${span('min')} AND ${span('max')} ORDER BY rowid LIMIT ?) s
+      `SELECT i.id, (${filter.sql}) AS ok, ${value} AS value, i.created_at AS created, ${end('ASC')} AS lo, ${end('DESC')} AS hi
+       FROM (SELECT rowid FROM items_search WHERE items_search MATCH ? ORDER BY rowid LIMIT ?) s
        CROSS JOIN items i ON i.id = s.rowid`,
     )
-    .bind(...filter.binds, match, fewMatches + 1)
+    .bind(...filter.binds, inCollection(match, collectionId), fewMatches + 1)
     .all<{ id: number; ok: number; value: string | number | null; created: string; lo: number; hi: number }>();
   if (results.length > fewMatches) {
     const last = results[results.length - 1]!;
-    const share = (last.id - last.lo + 1) / (last.hi - last.lo + 1);
+    const share = Math.min(1, Math.max(1, last.id - last.lo + 1) / Math.max(1, last.hi - last.lo + 1));
     return { estimate: roughly(results.filter((r) => r.ok === 1).length / share) };
   }
   const sign = dir === 'ASC' ? 1 : -1;

@@ -40,3 +40,8 @@ function searchWords(input: string): string[] {
 export function facetsExpression(groups: string[][]): string {
   return groups.map((tokens) => `facets : (${tokens.map((t) => `"${t}"`).join(' OR ')})`).join(' AND ');
 }
+
+/** A match limited to one collection's rows: every search row names its collection in the facets column. */
+export function inCollection(match: string, collectionId: number): string {
+  return `(${match}) AND facets : "c${collectionId}"`;
+}

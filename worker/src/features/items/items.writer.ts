@@ -103,10 +103,12 @@ function textAt(level: number): string {
 }
 
 /**
- * One token per value of a filterable text or yes/no property: "f<property id>v<hex of the lower-cased
- * value>" (or v true / v false). The SQL below and facetToken() in items.search.ts build the same text.
+ * The item's collection ("c<collection id>", so a search reads only its collection's rows), then one
+ * token per value of a filterable text or yes/no property: "f<property id>v<hex of the lower-cased
+ * value>" (or v true / v false). The SQL below and items.search.ts (facetToken, inCollection) build the
+ * same text.
  */
-const FACETS = `coalesce((
+const FACETS = `'c' || i.collection_id || ' ' || coalesce((
     SELECT group_concat('f' || p.id || 'v' || CASE WHEN p.type = 'yesno'
         THEN CASE WHEN v.sort_number = 1 THEN 'true' ELSE 'false' END
         ELSE lower(hex(v.sort_text)) END, ' ')
