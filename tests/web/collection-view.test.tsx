@@ -186,6 +186,14 @@ describe('collection view: URL state', () => {
     expect(await screen.findByText('about 33,000 items')).toBeInTheDocument();
   });
 
+  it('offers the next page after a full page even when the estimate says it was the last', async () => {
+    setup({ total: 120, estimate: 40 });
+    renderRoute('/collection/3?q=story&perPage=20&page=2');
+    expect(await screen.findByRole('link', { name: 'Book 21' })).toBeInTheDocument();
+    const pages = screen.getByRole('navigation', { name: 'Pages' });
+    expect(within(pages).getByRole('link', { name: 'Next' })).toHaveAttribute('href', expect.stringContaining('page=3'));
+  });
+
   it('loads the next pages by itself while the end of the list is in view', async () => {
     // An observer that always sees the end of the list: each page that arrives leaves it in view.
     class SeeingObserver {

@@ -325,7 +325,11 @@ export async function listItems(
   let listed: ListedPage;
   if (where.match) {
     const few = await fewMatchesPage(d1, collection.id, filter, where.match, shape, fewMatches);
-    listed = 'rows' in few ? few : await walkedPage(d1, filter, where.match, shape, { total: few.estimate, estimated: true });
+    if ('rows' in few) listed = few;
+    // The walk tests each item it passes against the index, which costs D1 time in proportion to the
+    // word's list of matches: fine for the first pages, too slow far down. Deeper pages read every match.
+    else if (shape.offset < fewMatches / 2) listed = await walkedPage(d1, filter, where.match, shape, { total: few.estimate, estimated: true });
+    else listed = await allMatchesPage(d1, itemFilter(collection.id, level, where), shape);
   } else {
     listed = await walkedPage(d1, filter, null, shape, where.sql.length > 0 ? null : { total: counter, estimated: false });
   }
@@ -419,6 +423,36 @@ async function fewMatchesPage(
     .all<ListedItemRow>();
   const byId = new Map(rows.map((row) => [row.id, row]));
   return { rows: ids.flatMap((id) => byId.get(id) ?? []), total: found.length, estimated: false };
+}
+
+/**
+ * Every match read, sorted and counted in one statement: numbers sort by the value in their cached data,
+ * text by its natural key (one primary-key look-up per match). The cost follows the matches.
+ */
+async function allMatchesPage(d1: D1Database, filter: Filter, shape: PageShape): Promise<ListedPage> {
+  const { sortProp, dir, columns } = shape;
+  let statement = `SELECT ${columns}, count(*) OVER () AS total_count FROM ${filter.from} WHERE ${filter.sql} ORDER BY ${shape.dateColumn} ${dir}, i.id ${dir}`;
+  if (sortProp) {
+    const path = `$."${inlineId(sortProp.id)}"${sortProp.multiple ? '[0]' : ''}`;
+    const value = RANGE_PROPERTY_TYPES.includes(sortProp.type as PropertyType)
+      ? `json_extract(i.data, '${path}')`
+      : `(SELECT k.natural_key FROM item_values k WHERE k.item_id = i.id AND k.property_id = ${sortProp.id} AND k.position = 0)`;
+    // As the index walk orders them: equal values by id in the same direction, then the items without a
+    // value, oldest first. The value is a column of a subquery, so it is computed once per match (SQLite
+    // copies an alias's expression wherever ORDER BY names it; the window function keeps the subquery
+    // from being merged into the outer query).
+    statement = `SELECT * FROM (SELECT ${columns}, ${value} AS sort_value, count(*) OVER () AS total_count FROM ${filter.from} WHERE ${filter.sql})
+      ORDER BY (sort_value IS NULL), sort_value ${dir}, CASE WHEN sort_value IS NULL THEN created_at END,
+        id * (CASE WHEN sort_value IS NULL THEN 1 ELSE ${dir === 'ASC' ? 1 : -1} END)`;
+  }
+  const { results } = await d1
+    .prepare(`${statement} LIMIT ? OFFSET ?`)
+    .bind(...filter.binds, shape.perPage, shape.offset)
+    .all<ListedItemRow & { total_count: number }>();
+  const total =
+    results[0]?.total_count ??
+    (shape.offset > 0 ? ((await d1.prepare(`SELECT count(*) AS n FROM ${filter.from} WHERE ${filter.sql}`).bind(...filter.binds).first<{ n: number }>())?.n ?? 0) : 0);
+  return { rows: results, total, estimated: false };
 }
 
 /**

@@ -93,7 +93,9 @@ export function ItemBrowser({ collectionId, properties, searchDisabled, collecti
   }, [allQuery, hasMore, loadingMore, loadedPages, setSize]);
 
   const perPage = typeof query.perPage === 'number' ? query.perPage : 1;
-  const pageCount = total === undefined ? 0 : Math.max(1, Math.ceil(total / perPage));
+  const counted = total === undefined ? 0 : Math.max(1, Math.ceil(total / perPage));
+  // An estimated total may fall short: a full page always offers the next one.
+  const pageCount = estimated && (items?.length ?? 0) >= perPage ? Math.max(counted, query.page + 1) : counted;
   const facets = filters.data?.filters;
   const showFilters = query.activeFilters || !facets || facets.length > 0;
   const searching = query.q !== '' || query.activeFilters;
