@@ -261,7 +261,7 @@ function summaries(rows: ListedItemRow[], props: PropertyRow[]): ItemSummary[] {
   return rows.map((row) => summaryOf(row, valuesOf(row, props), props));
 }
 
-/** Page-size choices and plan limits of a list request. */
+/** What a list request asks of every plan: the page, its order and the columns read. */
 interface PageShape {
   perPage: number;
   page: number;
@@ -292,8 +292,9 @@ interface ListedPage {
  * A page of items. Its cost follows the page, not the collection:
  * - with a search or value filters, the first matches are read from the full-text index (where search and
  *   filters intersect). When they are all there is (at most FEW_MATCHES), they are sorted here and the
- *   page's items read by id; when there are more, the page walks the sort order and tests each item
- *   against the index, and the total is estimated from the share of matches read;
+ *   page's items read by id; when there are more, the first pages walk the sort order and test each item
+ *   against the index (the total is estimated from the share of matches read), and deeper pages read
+ *   every match;
  * - otherwise the page walks an index already in the wanted order (dates on items, or a property's
  *   sort keys) and stops once the page is full; the total comes from the collection's counters.
  */
@@ -356,6 +357,16 @@ function compareText(a: string, b: string): number {
   return x.length - y.length;
 }
 
+/** Where a sortable property's first value sits in an item's cached data (a JSON path). */
+function sortValuePath(prop: PropertyRow): string {
+  return `$."${inlineId(prop.id)}"${prop.multiple ? '[0]' : ''}`;
+}
+
+/** How many rows a FROM and WHERE select. */
+async function countRows(d1: D1Database, from: string, where: string, binds: unknown[]): Promise<number> {
+  return (await d1.prepare(`SELECT count(*) AS n FROM ${from} WHERE ${where}`).bind(...binds).first<{ n: number }>())?.n ?? 0;
+}
+
 /** A match's sort key as the sort indexes hold it: a natural key or a number (null: no value). */
 function sortKeyOf(prop: PropertyRow, json: string | null): string | number | null {
   if (json === null) return null;
@@ -386,8 +397,7 @@ async function fewMatchesPage(
   fewMatches: number,
 ): Promise<ListedPage | { estimate: number }> {
   const { sortProp, dir } = shape;
-  const path = sortProp ? `'$."${inlineId(sortProp.id)}"${sortProp.multiple ? '[0]' : ''}'` : null;
-  const value = path ? `i.data -> ${path}` : shape.dateColumn;
+  const value = sortProp ? `i.data -> '${sortValuePath(sortProp)}'` : shape.dateColumn;
   // The ids of the collection's oldest and newest items: the range the estimate extrapolates over.
   const end = (dir: 'ASC' | 'DESC') => `(SELECT id FROM items WHERE collection_id = ${inlineId(collectionId)} ORDER BY created_at ${dir}, id ${dir} LIMIT 1)`;
   const { results } = await d1
@@ -433,9 +443,8 @@ async function allMatchesPage(d1: D1Database, filter: Filter, shape: PageShape):
   const { sortProp, dir, columns } = shape;
   let statement = `SELECT ${columns}, count(*) OVER () AS total_count FROM ${filter.from} WHERE ${filter.sql} ORDER BY ${shape.dateColumn} ${dir}, i.id ${dir}`;
   if (sortProp) {
-    const path = `$."${inlineId(sortProp.id)}"${sortProp.multiple ? '[0]' : ''}`;
     const value = RANGE_PROPERTY_TYPES.includes(sortProp.type as PropertyType)
-      ? `json_extract(i.data, '${path}')`
+      ? `json_extract(i.data, '${sortValuePath(sortProp)}')`
       : `(SELECT k.natural_key FROM item_values k WHERE k.item_id = i.id AND k.property_id = ${sortProp.id} AND k.position = 0)`;
     // As the index walk orders them: equal values by id in the same direction, then the items without a
     // value, oldest first. The value is a column of a subquery, so it is computed once per match (SQLite
@@ -449,17 +458,16 @@ async function allMatchesPage(d1: D1Database, filter: Filter, shape: PageShape):
     .prepare(`${statement} LIMIT ? OFFSET ?`)
     .bind(...filter.binds, shape.perPage, shape.offset)
     .all<ListedItemRow & { total_count: number }>();
-  const total =
-    results[0]?.total_count ??
-    (shape.offset > 0 ? ((await d1.prepare(`SELECT count(*) AS n FROM ${filter.from} WHERE ${filter.sql}`).bind(...filter.binds).first<{ n: number }>())?.n ?? 0) : 0);
+  const total = results[0]?.total_count ?? (shape.offset > 0 ? await countRows(d1, filter.from, filter.sql, filter.binds) : 0);
   return { rows: results, total, estimated: false };
 }
 
 /**
  * The page read along the sort order: an index already in that order (the dates on items, or the
  * property's sort keys, then the items without a value, oldest first), each item tested against the
- * search and filters as it comes, stopping once the page is full. `counter` is the total when nothing
- * narrows the list; with a match, the total is estimated from how far the page had to walk.
+ * search and filters as it comes, stopping once the page is full. `known` is the total when the caller
+ * has it already: the collection's counter when nothing narrows the list (exact), or the estimate of the
+ * matches (used only when the walk stops before the end, which would count exactly).
  */
 async function walkedPage(
   d1: D1Database,
@@ -472,8 +480,6 @@ async function walkedPage(
   const matched = match ? ' AND EXISTS (SELECT 1 FROM items_search WHERE items_search MATCH ? AND items_search.rowid = i.id)' : '';
   const binds = match ? [...filter.binds, match] : filter.binds;
   const where = `${filter.sql}${matched}`;
-  const count = async (from: string, extra = '', extraBinds: unknown[] = []) =>
-    (await d1.prepare(`SELECT count(*) AS n FROM ${from} WHERE ${extra}${where}`).bind(...extraBinds, ...binds).first<{ n: number }>())?.n ?? 0;
   let rows: ListedItemRow[];
   if (!sortProp) {
     const index = shape.dateColumn === 'i.updated_at' ? 'updated' : 'created';
@@ -490,7 +496,7 @@ async function walkedPage(
       .bind(sortProp.id, ...binds, perPage, offset)
       .all<ListedItemRow>());
     if (rows.length < perPage) {
-      const valued = rows.length > 0 || offset === 0 ? offset + rows.length : await count(valuedFrom, 's.property_id = ? AND s.position = 0 AND ', [sortProp.id]);
+      const valued = rows.length > 0 || offset === 0 ? offset + rows.length : await countRows(d1, valuedFrom, `s.property_id = ? AND s.position = 0 AND ${where}`, [sortProp.id, ...binds]);
       const { results: missing } = await d1
         .prepare(
           `SELECT ${columns} FROM items i WHERE ${filter.sql}
@@ -502,11 +508,11 @@ async function walkedPage(
       rows = [...rows, ...missing];
     }
   }
-  // The walk reached the end: what it passed and found is the whole count (a counter may already say so).
   if (known && !known.estimated) return { rows, ...known };
+  // The walk reached the end: what it passed and found is the whole count.
   if (rows.length < perPage && (rows.length > 0 || offset === 0)) return { rows, total: offset + rows.length, estimated: false };
   if (known) return { rows, ...known };
-  return { rows, total: await count('items i'), estimated: false };
+  return { rows, total: await countRows(d1, 'items i', where, binds), estimated: false };
 }
 
 /** Values with counts for each visible filterable property, given the search and the other filters. */
