@@ -86,7 +86,10 @@ function collectionSql(cid, size, ownerId) {
     const sortText = kind === 'text' ? `lower(${expr})` : 'NULL';
     const sortNumber = kind === 'number' ? expr : kind === 'yesno' ? `(${expr})` : 'NULL';
     const json = kind === 'yesno' ? `CASE WHEN ${expr} THEN 'true' ELSE 'false' END` : kind === 'number' ? `json_quote(${expr})` : `json_quote(${expr})`;
-    return `${seq} INSERT INTO item_values (item_id, property_id, position, value, sort_text, sort_number) SELECT ${base} + n, ${pid}, ${position}, ${json}, ${sortText}, ${sortNumber} FROM seq;`;
+    // The natural key is the Worker's to compute (shared/sort-key.ts); the lower-cased text stands in for
+    // it here, so sorted pages walk an index of the same size and shape as real data would make.
+    const sortable = PROPERTIES.find((p) => p[0] === key)[3].sortable ? 1 : 0;
+    return `${seq} INSERT INTO item_values (item_id, property_id, position, value, sort_text, natural_key, sort_number, sortable) SELECT ${base} + n, ${pid}, ${position}, ${json}, ${sortText}, ${sortText}, ${sortNumber}, ${sortable} FROM seq;`;
   };
   statements.push(
     value('title', 0, `${sqlWord('n * 7')} || ' ' || ${sqlWord('n * 13 + 5')} || ' ' || n`, 'text'),

@@ -112,9 +112,8 @@ export const itemValues = sqliteTable(
     itemId: integer('item_id')
       .notNull()
       .references(() => items.id, { onDelete: 'cascade' }),
-    propertyId: integer('property_id')
-      .notNull()
-      .references(() => properties.id, { onDelete: 'cascade' }),
+    /** No foreign key: deleting a property deletes its values in the same batch (migration 0014). */
+    propertyId: integer('property_id').notNull(),
     position: integer('position').notNull().default(0),
     /** The value as JSON text (strings are stored as JSON strings too). */
     value: text('value').notNull(),
@@ -129,14 +128,24 @@ export const itemValues = sqliteTable(
     sortNumber: real('sort_number'),
     /** The item's level, copied here so facet counts can be kept by triggers (migration 0004). */
     level: integer('level').notNull().default(0),
+    /**
+     * The property's sortable flag, copied here so the sort indexes hold only the values a sort walks:
+     * a value costs one row written, two when its property is sortable (migration 0014).
+     */
+    sortable: integer('sortable', { mode: 'boolean' }).notNull().default(false),
   },
+  // The table is WITHOUT ROWID (migration 0014; drizzle cannot say so): the primary key is the table.
+  // No index holds every value: filters and facets reach values by item through the primary key, media
+  // look-ups use item_values_media_idx (migration 0002), and sorts walk the partial indexes below, whose
+  // conditions the walks repeat (items.queries.ts, sortIndexed()).
   (t) => [
     primaryKey({ columns: [t.itemId, t.propertyId, t.position] }),
-    // No index on (property_id, sort_text): no read walks it (filters and facets reach values by item
-    // through the primary key, media look-ups use item_values_media_idx), and it cost a row written per
-    // value. Dropped by migration 0012.
-    index('item_values_property_number_idx').on(t.propertyId, t.sortNumber),
-    index('item_values_property_natural_idx').on(t.propertyId, t.naturalKey),
+    index('item_values_property_number_idx')
+      .on(t.propertyId, t.sortNumber)
+      .where(sql`${t.sortable} = 1 AND ${t.sortNumber} IS NOT NULL`),
+    index('item_values_property_natural_idx')
+      .on(t.propertyId, t.naturalKey)
+      .where(sql`${t.sortable} = 1 AND ${t.naturalKey} IS NOT NULL`),
   ],
 );
 
@@ -148,9 +157,8 @@ export const itemValues = sqliteTable(
 export const facetCounts = sqliteTable(
   'facet_counts',
   {
-    propertyId: integer('property_id')
-      .notNull()
-      .references(() => properties.id, { onDelete: 'cascade' }),
+    /** No foreign key: deleting a property deletes its values in the same batch (migration 0014). */
+    propertyId: integer('property_id').notNull(),
     /** sort_text, or the number as text. */
     sortKey: text('sort_key').notNull(),
     /** A value as stored (JSON), to show. */

@@ -69,10 +69,11 @@ function messagesOf(err: unknown): string[] {
 }
 
 /**
- * Database triggers refuse writes with RAISE(ABORT, '<ERROR CODE>') (migration 0007: STALE_WRITE); the
- * code reaches us inside D1's message.
+ * Database triggers refuse writes with RAISE(ABORT, '<ERROR CODE>') (migration 0007: STALE_WRITE;
+ * migration 0014: DELETED_MEANWHILE for a value of a deleted property); the code reaches us inside D1's
+ * message.
  */
-function abortedWith(err: unknown, code: 'STALE_WRITE'): boolean {
+function abortedWith(err: unknown, code: 'STALE_WRITE' | 'DELETED_MEANWHILE'): boolean {
   return messagesOf(err).some((message) => message.includes(code));
 }
 
@@ -95,7 +96,7 @@ export function handleError(err: Error, c: Context<AppEnv>): Response {
   } else if (err instanceof HTTPException && err.status in HTTP_EXCEPTION_CODES) {
     // Hono's body parsers and validators throw these (malformed JSON, wrong content type).
     apiError = new ApiError(HTTP_EXCEPTION_CODES[err.status]!);
-  } else if (isForeignKeyFailure(err)) {
+  } else if (isForeignKeyFailure(err) || abortedWith(err, 'DELETED_MEANWHILE')) {
     apiError = new ApiError('DELETED_MEANWHILE');
   } else {
     console.error('unhandled error', c.get('requestId'), err.name, err.message);

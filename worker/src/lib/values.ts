@@ -18,6 +18,8 @@ export interface ValueRow {
   sortText: string | null;
   naturalKey: string | null;
   sortNumber: number | null;
+  /** The property's sortable flag: only those values enter the sort indexes (migration 0014). */
+  sortable: boolean;
 }
 
 const TEXT_SORTED: readonly PropertyType[] = ['text', 'longtext', 'url', 'color', 'image', 'video', 'file', 'json'];
@@ -86,7 +88,13 @@ export function valuesToRows(props: PropertyRow[], submitted: Record<string, unk
         issues.push({ path: prop.multiple ? `values.${prop.key}.${index}` : `values.${prop.key}`, reason: 'invalid_media', message: '' });
         return;
       }
-      rows.push({ propertyId: prop.id, position: position++, value: JSON.stringify(result.value), ...sortKeys(prop.type as PropertyType, result.value) });
+      rows.push({
+        propertyId: prop.id,
+        position: position++,
+        value: JSON.stringify(result.value),
+        ...sortKeys(prop.type as PropertyType, result.value),
+        sortable: prop.sortable,
+      });
     });
     if (prop.required && position === 0 && !issues.some((i) => i.path.startsWith(`values.${prop.key}`))) {
       issues.push({ path: `values.${prop.key}`, reason: 'required', message: '' });

@@ -200,7 +200,7 @@ export async function seedDemo(env: Env, db: Db): Promise<boolean> {
           const result = normalizeValue(prop.type, entry);
           if (!result.ok || result.value === null) throw new Error(`demo value ${prop.key}: ${result.ok ? 'empty' : result.reason}`);
           const keys = sortKeys(prop.type, result.value);
-          valueRows.push([itemIndex, prop.key, position, JSON.stringify(result.value), keys.sortText, keys.naturalKey, keys.sortNumber]);
+          valueRows.push([itemIndex, prop.key, position, JSON.stringify(result.value), keys.sortText, keys.naturalKey, keys.sortNumber, prop.sortable ?? false]);
         });
       }
     });
@@ -221,10 +221,10 @@ export async function seedDemo(env: Env, db: Db): Promise<boolean> {
         .bind(collectionId, JSON.stringify(collection.items.map((i) => i.quantity ?? 1))),
       d1
         .prepare(
-          `INSERT INTO item_values (item_id, property_id, position, value, sort_text, natural_key, sort_number, level)
+          `INSERT INTO item_values (item_id, property_id, position, value, sort_text, natural_key, sort_number, level, sortable)
            SELECT (SELECT min(id) FROM items WHERE collection_id = ?1) + (v.value ->> 0),
              (SELECT id FROM properties WHERE collection_id = ?1 AND key = v.value ->> 1),
-             v.value ->> 2, v.value ->> 3, v.value ->> 4, v.value ->> 5, v.value ->> 6, 0
+             v.value ->> 2, v.value ->> 3, v.value ->> 4, v.value ->> 5, v.value ->> 6, 0, v.value ->> 7
            FROM json_each(?2) v`,
         )
         .bind(collectionId, JSON.stringify(valueRows)),

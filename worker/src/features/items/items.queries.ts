@@ -463,6 +463,16 @@ async function allMatchesPage(d1: D1Database, filter: Filter, shape: PageShape):
 }
 
 /**
+ * What a value needs to be in the sort indexes, which are partial (migration 0014): SQLite walks a
+ * partial index only when the query repeats its condition. A sortable property's values all have
+ * `sortable`; a text value without a natural key yet (written before keys existed, until the re-key job
+ * reaches it) sorts with the items that have no value, in every plan.
+ */
+function sortIndexed(sortKey: string): string {
+  return `s.sortable = 1 AND ${sortKey} IS NOT NULL`;
+}
+
+/**
  * The page read along the sort order: an index already in that order (the dates on items, or the
  * property's sort keys, then the items without a value, oldest first), each item tested against the
  * search and filters as it comes, stopping once the page is full. `known` is the total when the caller
@@ -491,19 +501,20 @@ async function walkedPage(
     // Items with a value, in the sort index's order; those without one follow, oldest first.
     const sortKey = RANGE_PROPERTY_TYPES.includes(sortProp.type as PropertyType) ? 's.sort_number' : 's.natural_key';
     const valuedFrom = 'item_values s CROSS JOIN items i ON i.id = s.item_id';
+    const valued = `s.property_id = ? AND s.position = 0 AND ${sortIndexed(sortKey)}`;
     ({ results: rows } = await d1
-      .prepare(`SELECT ${columns} FROM ${valuedFrom} WHERE s.property_id = ? AND s.position = 0 AND ${where} ORDER BY ${sortKey} ${dir} LIMIT ? OFFSET ?`)
+      .prepare(`SELECT ${columns} FROM ${valuedFrom} WHERE ${valued} AND ${where} ORDER BY ${sortKey} ${dir} LIMIT ? OFFSET ?`)
       .bind(sortProp.id, ...binds, perPage, offset)
       .all<ListedItemRow>());
     if (rows.length < perPage) {
-      const valued = rows.length > 0 || offset === 0 ? offset + rows.length : await countRows(d1, valuedFrom, `s.property_id = ? AND s.position = 0 AND ${where}`, [sortProp.id, ...binds]);
+      const passed = rows.length > 0 || offset === 0 ? offset + rows.length : await countRows(d1, valuedFrom, `${valued} AND ${where}`, [sortProp.id, ...binds]);
       const { results: missing } = await d1
         .prepare(
           `SELECT ${columns} FROM items i WHERE ${filter.sql}
-           AND NOT EXISTS (SELECT 1 FROM item_values s WHERE s.item_id = i.id AND s.property_id = ? AND s.position = 0)${matched}
+           AND NOT EXISTS (SELECT 1 FROM item_values s WHERE s.item_id = i.id AND ${valued})${matched}
            ORDER BY i.created_at, i.id LIMIT ? OFFSET ?`,
         )
-        .bind(...filter.binds, sortProp.id, ...(match ? [match] : []), perPage - rows.length, Math.max(0, offset - valued))
+        .bind(...filter.binds, sortProp.id, ...(match ? [match] : []), perPage - rows.length, Math.max(0, offset - passed))
         .all<ListedItemRow>();
       rows = [...rows, ...missing];
     }

@@ -4,18 +4,21 @@
 //
 // | structure                          | kept by                                                        |
 // |------------------------------------|----------------------------------------------------------------|
-// | items.data (values as cached JSON) | this module: rebuildData(), in each write's batch              |
+// | items.data (values as cached JSON) | this module: dataOf() for item writes, rebuildData() for copies |
+// |                                    | and property changes, in each write's batch                    |
 // | items_search (search, facet tokens)| this module: refreshSearch(); trigger items_search_delete      |
 // | collections.count_* (item counts)  | triggers items_count_* on items (migration 0002)               |
 // | item_values.level (item's level)   | trigger item_values_level on items (migration 0004)            |
+// | item_values.sortable (sort indexes)| this module from the property; properties.routes.ts on a change |
 // | facet_counts (filter panel counts) | triggers facet_counts_* on item_values (migration 0004)        |
 // | version (lost-update guard)        | this module sets it; triggers *_stale_write check it (0007)    |
 // | media files in R2                  | this module: releaseMedia() after an edit or a delete; the     |
 // |                                    | daily sweep for uploads never saved                            |
 //
 // Changes to a collection's properties re-derive the first two for the whole collection through
-// refreshCollection(); a deleted property's values leave the cached data through forgetPropertyData().
-import { and, eq, sql, type SQL } from 'drizzle-orm';
+// refreshCollection(); a deleted property's values leave with forgetPropertyValues(), and a property that
+// becomes sortable or stops moves its values in or out of the sort indexes with markSortable().
+import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { BatchItem } from 'drizzle-orm/batch';
 import { inlineId } from '../../db/inline-id';
 import { sqlNow } from '../../db/now';
@@ -137,6 +140,51 @@ function insertValues(db: Db, itemId: number | SQL, level: number, rows: ValueRo
   return statements;
 }
 
+/**
+ * items.data from the rows about to be stored, exactly as rebuildData() makes it from the stored rows:
+ * keys in ascending property id, the stored JSON texts as they are, arrays in position order for
+ * multiple properties. Writing it with the item saves the UPDATE that would rebuild it.
+ */
+export function dataOf(props: PropertyRow[], rows: ValueRow[]): string {
+  const multiple = new Map(props.map((p) => [p.id, p.multiple]));
+  const byProperty = new Map<number, string[]>();
+  for (const row of [...rows].sort((a, b) => a.propertyId - b.propertyId || a.position - b.position)) {
+    byProperty.set(row.propertyId, [...(byProperty.get(row.propertyId) ?? []), row.value]);
+  }
+  const entries = [...byProperty].map(([id, values]) => `"${id}":${multiple.get(id) ? `[${values.join(',')}]` : values[0]}`);
+  return `{${entries.join(',')}}`;
+}
+
+/** Each property's stored values (JSON texts in position order), read back from items.data. */
+function storedValues(props: PropertyRow[], data: string): Map<number, string[]> {
+  const parsed = JSON.parse(data) as Record<string, unknown>;
+  const out = new Map<number, string[]>();
+  for (const prop of props) {
+    const value = parsed[String(prop.id)];
+    if (value === undefined) continue;
+    const list = prop.multiple && Array.isArray(value) ? value : [value];
+    out.set(prop.id, list.map((entry) => JSON.stringify(entry)));
+  }
+  return out;
+}
+
+/**
+ * The properties whose values an edit changes. Each is rewritten whole (its rows deleted, its new rows
+ * inserted), so an edit writes about what it changes and nothing else.
+ */
+function changedProperties(props: PropertyRow[], data: string, rows: ValueRow[]): Set<number> {
+  const before = storedValues(props, data);
+  const after = new Map<number, string[]>();
+  for (const row of rows) after.set(row.propertyId, [...(after.get(row.propertyId) ?? []), row.value]);
+  const changed = new Set<number>();
+  for (const id of new Set([...before.keys(), ...after.keys()])) {
+    const a = before.get(id) ?? [];
+    const b = after.get(id) ?? [];
+    if (a.length !== b.length || a.some((value, index) => value !== b[index])) changed.add(id);
+  }
+  return changed;
+}
+
 /** Defaults of properties the submitted values do not mention (new items only). */
 function withDefaults(props: PropertyRow[], values: Record<string, unknown>): Record<string, unknown> {
   const out = { ...values };
@@ -145,8 +193,8 @@ function withDefaults(props: PropertyRow[], values: Record<string, unknown>): Re
 }
 
 /**
- * The statements that create one item in a collection: validated values (with defaults), the item, its
- * values, its cached data and its search row. Several items' statements can share one batch; the
+ * The statements that create one item in a collection: validated values (with defaults), the item with
+ * its cached data, its values and its search row. Several items' statements can share one batch; the
  * first statement returns the new id.
  */
 export function createItemStatements(db: Db, collectionId: number, props: PropertyRow[], draft: ItemDraft): BatchItem<'sqlite'>[] {
@@ -155,10 +203,9 @@ export function createItemStatements(db: Db, collectionId: number, props: Proper
   return [
     db
       .insert(items)
-      .values({ collectionId, quantity: draft.quantity, visibility: draft.visibility, level, borrowable: draft.borrowable })
+      .values({ collectionId, quantity: draft.quantity, visibility: draft.visibility, level, borrowable: draft.borrowable, data: dataOf(props, rows) })
       .returning({ id: items.id }),
     ...insertValues(db, sql.raw(newestItemOf(collectionId)), level, rows),
-    rebuildData(db, { newestOf: collectionId }),
     refreshSearch(db, { newestOf: collectionId }),
   ];
 }
@@ -176,39 +223,62 @@ export async function createItems(ctx: WriteContext, collectionId: number, props
   return ids;
 }
 
+/** How many times an edit that names no version is tried again when another edit lands first. */
+const UNVERSIONED_EDIT_ATTEMPTS = 3;
+
 /**
- * Edits an item in one batch. The version check comes first in the batch, so a stale edit changes
- * nothing. Media the item no longer uses are released after the answer.
+ * Edits an item in one batch. Only the properties whose values change are rewritten; the cached data is
+ * written with the item, and the search row only when a changed property feeds it. The version check
+ * comes first in the batch, so a stale edit changes nothing.
+ * - With a version (the client's), another edit since is refused with 409 STALE_WRITE.
+ * - Without one, the edit is still computed against the version it read, and tried again from a fresh
+ *   read if another edit landed in between, so what changed is always measured against what is stored.
+ * Media the item no longer uses are released after the answer.
  */
 export async function updateItem(ctx: WriteContext, current: ItemRow, props: PropertyRow[], patch: ItemPatch): Promise<void> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await updateItemOnce(ctx, current, props, patch);
+    } catch (err) {
+      if (patch.version !== undefined || !patch.values || attempt >= UNVERSIONED_EDIT_ATTEMPTS || !String(err).includes('STALE_WRITE')) throw err;
+      const fresh = await ctx.d1.prepare('SELECT * FROM items WHERE id = ?').bind(current.id).first<ItemRow>();
+      if (!fresh) throw err;
+      current = fresh;
+    }
+  }
+}
+
+async function updateItemOnce(ctx: WriteContext, current: ItemRow, props: PropertyRow[], patch: ItemPatch): Promise<void> {
   const { db } = ctx;
   const rows = patch.values ? valuesToRows(props, patch.values, current.collection_id) : null;
   const level = patch.visibility !== undefined ? (patch.visibility ?? 0) : current.level;
-  const results = await runBatch(db, [
+  const changed = rows ? changedProperties(props, current.data, rows) : new Set<number>();
+  const data = rows ? dataOf(props, rows) : current.data;
+  // An edit that rewrites values is measured against the version it read, named or not.
+  const version = patch.version ?? (rows ? current.version : null);
+  const feedsSearch = props.some((p) => changed.has(p.id) && (p.searchable || p.isTitle || p.filterable));
+  await runBatch(db, [
     db
       .update(items)
       .set({
         ...(patch.quantity !== undefined && { quantity: patch.quantity }),
         ...(patch.visibility !== undefined && { visibility: patch.visibility, level }),
         ...(patch.borrowable !== undefined && { borrowable: patch.borrowable }),
-        version: patch.version !== undefined ? patch.version + 1 : sql`${items.version} + 1`,
+        ...(rows && { data }),
+        version: version !== null ? version + 1 : sql`${items.version} + 1`,
         updatedAt: sqlNow,
       })
-      .where(eq(items.id, current.id))
-      .returning({ data: items.data }),
-    ...(rows
+      .where(eq(items.id, current.id)),
+    ...(changed.size > 0
       ? [
-          db.delete(itemValues).where(eq(itemValues.itemId, current.id)),
-          ...insertValues(db, current.id, level, rows),
-          rebuildData(db, { itemId: current.id }),
-          refreshSearch(db, { itemId: current.id }),
-          db.select({ data: items.data }).from(items).where(eq(items.id, current.id)),
+          db.delete(itemValues).where(and(eq(itemValues.itemId, current.id), inArray(itemValues.propertyId, [...changed]))),
+          ...insertValues(db, current.id, level, rows!.filter((r) => changed.has(r.propertyId))),
         ]
       : []),
+    ...(feedsSearch ? [refreshSearch(db, { itemId: current.id })] : []),
   ]);
   if (!rows) return;
-  const [after] = results[results.length - 1] as [{ data: string }];
-  const kept = mediaValuesOf(after?.data ?? '{}');
+  const kept = mediaValuesOf(data);
   const dropped = [...mediaValuesOf(current.data)].filter((value) => !kept.has(value));
   if (dropped.length > 0) ctx.defer(releaseMedia(ctx.d1, ctx.media, current.collection_id, dropped));
 }
@@ -228,7 +298,7 @@ export async function duplicateItem(
   const { db } = ctx;
   const source = inlineId(itemId);
   const [title] = await db
-    .select({ propertyId: itemValues.propertyId, value: itemValues.value, level: itemValues.level })
+    .select({ propertyId: itemValues.propertyId, value: itemValues.value, level: itemValues.level, sortable: itemValues.sortable })
     .from(itemValues)
     .innerJoin(properties, eq(properties.id, itemValues.propertyId))
     .where(and(eq(itemValues.itemId, itemId), eq(itemValues.position, 0), eq(properties.isTitle, true), eq(properties.type, 'text')))
@@ -238,7 +308,7 @@ export async function duplicateItem(
     const original = JSON.parse(title.value) as string;
     const room = Math.max(0, TEXT_VALUE_MAX_LENGTH - rename('').length);
     const text = rename(original.slice(0, room));
-    renamed = { propertyId: title.propertyId, position: 0, value: JSON.stringify(text), ...sortKeys('text', text) };
+    renamed = { propertyId: title.propertyId, position: 0, value: JSON.stringify(text), ...sortKeys('text', text), sortable: title.sortable };
   }
   const skipRenamed = renamed ? `AND NOT (property_id = ${inlineId(renamed.propertyId)} AND position = 0)` : '';
   const results = await runBatch(db, [
@@ -247,8 +317,8 @@ export async function duplicateItem(
         SELECT collection_id, quantity, visibility, level, borrowable, data FROM items WHERE id = ${source}`),
     ),
     db.run(
-      sql.raw(`INSERT INTO item_values (item_id, property_id, position, value, sort_text, natural_key, sort_number, level)
-        SELECT ${newestItemOf(collectionId)}, property_id, position, value, sort_text, natural_key, sort_number, level
+      sql.raw(`INSERT INTO item_values (item_id, property_id, position, value, sort_text, natural_key, sort_number, level, sortable)
+        SELECT ${newestItemOf(collectionId)}, property_id, position, value, sort_text, natural_key, sort_number, level, sortable
         FROM item_values WHERE item_id = ${source} ${skipRenamed}`),
     ),
     // The data was copied with the row; it changes only when the title was renamed.
@@ -270,15 +340,43 @@ export async function deleteItem(ctx: WriteContext, current: ItemRow): Promise<v
 }
 
 /**
- * When a property is deleted (its values go by ON DELETE CASCADE): its key leaves the cached data of the
- * items that had a value, and only those, so the data stays what rebuildData() would make.
+ * A property's values in a collection, as SQL over item_values. No index starts with property_id, so
+ * they are reached through the collection's items and the primary key (item, property).
  */
-export function forgetPropertyData(db: Db, collectionId: number, propertyId: number): BatchItem<'sqlite'> {
+export function valuesOfProperty(collectionId: number, propertyId: number): string {
+  return `item_id IN (SELECT id FROM items WHERE collection_id = ${inlineId(collectionId)}) AND property_id = ${inlineId(propertyId)}`;
+}
+
+/**
+ * When a property is deleted: its values go (facet count triggers see them leave) and its key leaves
+ * the cached data of the items that had a value, and only those, so the data stays what rebuildData()
+ * would make. Runs before the property's own row is deleted, in the same batch.
+ */
+export function forgetPropertyValues(db: Db, collectionId: number, propertyId: number): BatchItem<'sqlite'>[] {
   const path = `'$."${inlineId(propertyId)}"'`;
-  return db.run(
-    sql.raw(`UPDATE items SET data = json_remove(data, ${path})
+  return [
+    db.run(sql.raw(`DELETE FROM item_values WHERE ${valuesOfProperty(collectionId, propertyId)}`)),
+    db.run(
+      sql.raw(`UPDATE items SET data = json_remove(data, ${path})
       WHERE collection_id = ${inlineId(collectionId)} AND json_type(data, ${path}) IS NOT NULL`),
-  );
+    ),
+  ];
+}
+
+/** A property became sortable or stopped: its values enter or leave the sort indexes. */
+export function markSortable(db: Db, collectionId: number, propertyId: number, sortable: boolean): BatchItem<'sqlite'> {
+  return db.run(sql.raw(`UPDATE item_values SET sortable = ${sortable ? 1 : 0} WHERE ${valuesOfProperty(collectionId, propertyId)}`));
+}
+
+/** How many values a property holds in its collection, counted from the cached data (one row per item). */
+export async function countPropertyValues(d1: D1Database, collectionId: number, prop: Pick<PropertyRow, 'id' | 'multiple'>): Promise<number> {
+  const path = `'$."${inlineId(prop.id)}"'`;
+  const each = prop.multiple ? `json_array_length(data, ${path})` : '1';
+  const row = await d1
+    .prepare(`SELECT coalesce(sum(${each}), 0) AS n FROM items WHERE collection_id = ? AND json_type(data, ${path}) IS NOT NULL`)
+    .bind(collectionId)
+    .first<{ n: number }>();
+  return row?.n ?? 0;
 }
 
 /**

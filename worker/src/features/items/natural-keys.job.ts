@@ -2,7 +2,8 @@
 // column): they would sort ahead of every keyed value until edited. SQL cannot compute the key (it
 // needs Unicode folding, article rules and digit padding from shared/sort-key.ts), so a migration
 // cannot fill it; this job does, in the Worker, with the same function the writer uses.
-// It walks item_values by rowid from its cursor, one page per read: each page costs two units (the
+// It walks item_values in primary-key order (item, property, position; the table has no rowid) from its
+// cursor, one page per read: each page costs two units (the
 // read and one UPDATE for all its rows). Pages are kept small because a cron invocation has a few ms
 // of CPU on the free tier, and only rows that lack a key are written, so the day's rows-written
 // allowance is spent once per old value. Once it reaches the end it marks itself done and costs
@@ -19,24 +20,30 @@ export const naturalKeysJob: Job = {
   units: 4 * UNITS_PER_PAGE,
   async run(env, { cursor, saveCursor, budget }) {
     if (cursor === DONE) return { keyed: 0 };
-    let after = Number(cursor ?? 0);
+    // The cursor is the last key read, "item:property:position". A cursor of another shape (a rowid, from
+    // before item_values lost its rowid) starts over: rows already keyed are read, not written.
+    const parts = (cursor ?? '').split(':').map(Number);
+    let after = (parts.length === 3 && parts.every(Number.isInteger) ? parts : [0, 0, 0]) as [number, number, number];
     let keyed = 0;
     while (budget.take(UNITS_PER_PAGE)) {
       const { results } = await env.DB.prepare(
-        'SELECT rowid AS id, value, sort_text AS sortText, natural_key AS naturalKey FROM item_values WHERE rowid > ? ORDER BY rowid LIMIT ?',
+        `SELECT item_id AS itemId, property_id AS propertyId, position, value, sort_text AS sortText, natural_key AS naturalKey
+         FROM item_values WHERE (item_id, property_id, position) > (?, ?, ?) ORDER BY item_id, property_id, position LIMIT ?`,
       )
-        .bind(after, PAGE_SIZE)
-        .all<{ id: number; value: string; sortText: string | null; naturalKey: string | null }>();
+        .bind(...after, PAGE_SIZE)
+        .all<{ itemId: number; propertyId: number; position: number; value: string; sortText: string | null; naturalKey: string | null }>();
       const keys = results
         .filter((r) => r.sortText !== null && r.naturalKey === null)
         .map((r) => {
           const value: unknown = JSON.parse(r.value);
-          return [r.id, naturalSortKey(typeof value === 'string' ? value : r.value)] as const;
+          return [r.itemId, r.propertyId, r.position, naturalSortKey(typeof value === 'string' ? value : r.value)] as const;
         });
       if (keys.length > 0) {
         await env.DB.prepare(
-          `UPDATE item_values SET natural_key = json_extract(k.value, '$[1]')
-           FROM json_each(?) k WHERE item_values.rowid = json_extract(k.value, '$[0]') AND item_values.natural_key IS NULL`,
+          `UPDATE item_values SET natural_key = k.value ->> 3
+           FROM json_each(?) k
+           WHERE item_values.item_id = k.value ->> 0 AND item_values.property_id = k.value ->> 1 AND item_values.position = k.value ->> 2
+             AND item_values.natural_key IS NULL`,
         )
           .bind(JSON.stringify(keys))
           .run();
@@ -46,8 +53,9 @@ export const naturalKeysJob: Job = {
         saveCursor(DONE);
         break;
       }
-      after = results[results.length - 1]!.id;
-      saveCursor(String(after));
+      const last = results[results.length - 1]!;
+      after = [last.itemId, last.propertyId, last.position];
+      saveCursor(after.join(':'));
     }
     return { keyed };
   },

@@ -1,6 +1,6 @@
 // Properties of a collection: list (visibility-filtered), create, edit, reorder, delete with values.
 import { createRoute, z } from '@hono/zod-openapi';
-import { and, count, eq, ne, sql } from 'drizzle-orm';
+import { and, eq, ne, sql } from 'drizzle-orm';
 import { MAX_PROPERTIES } from '../../../../shared/catalogue';
 import {
   createPropertyInput,
@@ -10,8 +10,7 @@ import {
   reorderPropertiesInput,
   updatePropertyInput,
 } from '../../../../shared/schemas/properties';
-import { inlineId } from '../../db/inline-id';
-import { facetCounts, itemValues, properties } from '../../db/schema';
+import { facetCounts, properties } from '../../db/schema';
 import type { Db } from '../../env';
 import { ApiError } from '../../lib/api-error';
 import { runBatch } from '../../lib/batch';
@@ -21,7 +20,7 @@ import { createRouter } from '../../lib/router';
 import { callerOf, optionalUser, requireUser } from '../../middleware/auth';
 import { requireOwnedCollection, requireVisibleCollection } from '../collections/collections.queries';
 import { touchCollection } from '../collections/collections.service';
-import { forgetPropertyData, refreshCollection } from '../items/items.writer';
+import { countPropertyValues, forgetPropertyValues, markSortable, refreshCollection, valuesOfProperty } from '../items/items.writer';
 import { listPropertyRows, slugify, toProperty, uniqueKey, visibleProperties } from './properties.queries';
 
 const tags = ['Properties'];
@@ -125,17 +124,16 @@ function clearRoles(db: Db, collectionId: number, keepId: number | null, input: 
 }
 
 /** A property that becomes filterable gets its facet counts from its values; one that stops, loses them. */
-function facetCountStatements(db: Db, propertyId: number, filterable: boolean) {
+function facetCountStatements(db: Db, collectionId: number, propertyId: number, filterable: boolean) {
   const clear = db.delete(facetCounts).where(eq(facetCounts.propertyId, propertyId));
   if (!filterable) return [clear];
-  const id = inlineId(propertyId);
   return [
     clear,
     db.run(
       sql.raw(`INSERT INTO facet_counts (property_id, sort_key, value, sort_number, count_everyone, count_logged_in, count_owner)
       SELECT property_id, coalesce(sort_text, CAST(sort_number AS TEXT)), min(value), min(sort_number),
         sum(level = 0), sum(level <= 1), sum(level <= 3)
-      FROM item_values WHERE property_id = ${id} GROUP BY coalesce(sort_text, CAST(sort_number AS TEXT))`),
+      FROM item_values WHERE ${valuesOfProperty(collectionId, propertyId)} GROUP BY coalesce(sort_text, CAST(sort_number AS TEXT))`),
     ),
   ];
 }
@@ -186,8 +184,7 @@ export const propertiesRoutes = createRouter()
       if (clash) throw new ApiError('PROPERTY_KEY_TAKEN');
     }
     if (input.type && input.type !== current.type) {
-      const [used] = await db.select({ n: count() }).from(itemValues).where(eq(itemValues.propertyId, pid));
-      if ((used?.n ?? 0) > 0) throw new ApiError('PROPERTY_HAS_VALUES');
+      if ((await countPropertyValues(c.get('d1'), found.collection.id, current)) > 0) throw new ApiError('PROPERTY_HAS_VALUES');
     }
     const type = input.type ?? current.type;
     const multiple = input.multiple ?? current.multiple;
@@ -210,7 +207,8 @@ export const propertiesRoutes = createRouter()
       ...clearRoles(db, found.collection.id, pid, input),
       touchCollection(db, found.collection.id),
       ...(refresh ? refreshCollection(db, found.collection.id, 'data-and-search') : []),
-      ...(input.filterable !== undefined && input.filterable !== current.filterable ? facetCountStatements(db, pid, input.filterable) : []),
+      ...(input.filterable !== undefined && input.filterable !== current.filterable ? facetCountStatements(db, found.collection.id, pid, input.filterable) : []),
+      ...(input.sortable !== undefined && input.sortable !== current.sortable ? [markSortable(db, found.collection.id, pid, input.sortable)] : []),
     ]);
     // Deleted by another request since it was read: the update matched nothing.
     const [updated] = results[0] as PropertyRow[];
@@ -236,20 +234,19 @@ export const propertiesRoutes = createRouter()
     const db = c.get('db');
     const { id, pid } = c.req.valid('param');
     const found = await requireOwnedCollection(db, callerOf(c), id);
-    await requireProperty(db, found.collection.id, pid);
-    const [row] = await db.select({ n: count() }).from(itemValues).where(eq(itemValues.propertyId, pid));
-    return c.json({ valueCount: row?.n ?? 0 }, 200);
+    const prop = await requireProperty(db, found.collection.id, pid);
+    return c.json({ valueCount: await countPropertyValues(c.get('d1'), found.collection.id, prop) }, 200);
   })
   .openapi(remove, async (c) => {
     const db = c.get('db');
     const { id, pid } = c.req.valid('param');
     const found = await requireOwnedCollection(db, callerOf(c), id);
     const prop = await requireProperty(db, found.collection.id, pid);
-    // Values go with the property (ON DELETE CASCADE), and leave the items' cached data; search forgets
-    // their text when it was indexed.
+    // Values go first (facet counts follow them) and leave the items' cached data, then the property;
+    // search forgets their text when it was indexed.
     await runBatch(db, [
+      ...forgetPropertyValues(db, found.collection.id, pid),
       db.delete(properties).where(eq(properties.id, pid)),
-      forgetPropertyData(db, found.collection.id, pid),
       touchCollection(db, found.collection.id),
       ...(prop.searchable || prop.isTitle || prop.filterable ? refreshCollection(db, found.collection.id, 'search') : []),
     ]);
