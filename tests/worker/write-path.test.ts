@@ -186,3 +186,49 @@ describe('the write path creates several items in one batch', () => {
     expect(pending).toHaveLength(0);
   });
 });
+
+describe('an edit rewrites only the values it changes', () => {
+  it('keeps the rows of unchanged properties, and writes the most values a property takes', async () => {
+    const owner = await createUser();
+    const c = await createCollection(owner.token, { name: 'Tagged' });
+    await addProperty(owner.token, c.id, { label: 'Title', type: 'text', isTitle: true, searchable: true });
+    const tags = await addProperty(owner.token, c.id, { label: 'Tags', type: 'text', multiple: true, filterable: true });
+    const year = await addProperty(owner.token, c.id, { label: 'Year', type: 'number', sortable: true });
+    // More values than one INSERT statement may bind, so the writer's chunks are exercised.
+    const many = Array.from({ length: 50 }, (_, n) => `tag ${n}`);
+    const item = await addItem(owner.token, c.id, { values: { title: 'Dune', tags: many, year: 1965 } });
+    // Which properties' rows an edit deletes, as the database sees it.
+    await env.DB.exec('CREATE TABLE IF NOT EXISTS deleted_values (property_id INTEGER)');
+    await env.DB.exec('CREATE TRIGGER log_deleted_values AFTER DELETE ON item_values BEGIN INSERT INTO deleted_values VALUES (old.property_id); END');
+    try {
+      const edit = async (values: Record<string, unknown>) => {
+        await env.DB.exec('DELETE FROM deleted_values');
+        const res = await call(`/api/v1/collections/${c.id}/items/${item.id}`, { method: 'PATCH', token: owner.token, json: { values } });
+        expect(res.status).toBe(200);
+        const rows = await env.DB.prepare('SELECT property_id AS id, count(*) AS n FROM deleted_values GROUP BY property_id').all<{ id: number; n: number }>();
+        return { item: (await res.json()) as Item, deleted: Object.fromEntries(rows.results.map((r) => [r.id, r.n])) };
+      };
+      const sameBut1966 = await edit({ title: 'Dune', tags: many, year: 1966 });
+      expect(sameBut1966.deleted).toEqual({ [year.id]: 1 });
+      expect(sameBut1966.item.values).toEqual({ title: 'Dune', tags: many, year: 1966 });
+
+      const renamed = many.map((tag) => `${tag}!`);
+      const allTags = await edit({ title: 'Dune', tags: renamed, year: 1966 });
+      expect(allTags.deleted).toEqual({ [tags.id]: 50 });
+      expect(allTags.item.values).toEqual({ title: 'Dune', tags: renamed, year: 1966 });
+
+      const fewerTags = await edit({ title: 'Dune', tags: ['desert', 'spice', 'tag 0'], year: 1966 });
+      expect(fewerTags.deleted).toEqual({ [tags.id]: 50 });
+      expect(fewerTags.item.values).toEqual({ title: 'Dune', tags: ['desert', 'spice', 'tag 0'], year: 1966 });
+
+      const unchanged = await edit({ title: 'Dune', tags: ['desert', 'spice', 'tag 0'], year: 1966 });
+      expect(unchanged.deleted).toEqual({});
+      // The filter panel's counts followed the tags that left and came.
+      const facets = await getJson<{ filters: { key: string; values: { value: string; count: number }[] }[] }>(`/api/v1/collections/${c.id}/filters?q=dune`, owner.token);
+      expect(facets.filters.find((f) => f.key === 'tags')!.values.map((v) => v.value).sort()).toEqual(['desert', 'spice', 'tag 0']);
+    } finally {
+      await env.DB.exec('DROP TRIGGER log_deleted_values');
+      await env.DB.exec('DROP TABLE deleted_values');
+    }
+  });
+});

@@ -58,8 +58,8 @@ export interface ItemPatch {
   version?: number;
 }
 
-/** item_values has 8 columns; D1 binds at most 100 parameters per statement. */
-const VALUE_ROWS_PER_STATEMENT = Math.floor(100 / 8);
+/** item_values has 9 columns; D1 binds at most 100 parameters per statement. */
+const VALUE_ROWS_PER_STATEMENT = Math.floor(100 / 9);
 
 /**
  * Inside a write batch (one transaction, and D1 runs one writer at a time) the newest item is the one
