@@ -397,6 +397,19 @@ async function main() {
       },
     });
     let created = 0;
+    let edits = 0;
+    const editedTitle = (n) => ({ values: { ...newBook(0).values, title: `Bench book 0, edition ${n}` } });
+    // Unlimited scrolling by title: each request reads the next 200 items from where the last one ended.
+    let scrolled = 0;
+    let cursor = null;
+    const scroll = async (extra = {}) => {
+      scrolled += 1;
+      const path = `/api/v1/collections/2/items?perPage=all&sort=title&dir=asc&page=${scrolled}${cursor ? `&after=${encodeURIComponent(cursor)}` : ''}`;
+      const res = await fetch(`${base}${path}`, { headers: extra });
+      if (!res.ok) throw new Error(`GET ${path} answered ${res.status}: ${await res.text()}`);
+      cursor = (await res.clone().json()).next ?? null;
+      return res;
+    };
     // Each borrow request asks for another item from another address, as visitors on their phones
     // would, so the per-address and per-item limits measure their cost without refusing.
     let asked = 0;
@@ -425,6 +438,8 @@ async function main() {
       await scenario('item-page-100k', pid, 100, get('/api/v1/collections/2/items/2050000'), SIZES[1]),
       await scenario('item-create-10k', pid, 30, (extra) => send('POST', '/api/v1/collections/1/items', token, newBook((created += 1)))(extra), SIZES[0]),
       await scenario('item-update-10k', pid, 30, send('PATCH', '/api/v1/collections/1/items/1000500', token, newBook(0)), SIZES[0]),
+      // The same book, each edit changing its title only (an edit of one value).
+      await scenario('item-edit-one-value-10k', pid, 30, (extra) => send('PATCH', '/api/v1/collections/1/items/1000500', token, editedTitle((edits += 1)))(extra), SIZES[0]),
       // Lending: the owner's item page (the item and its 20 past loans), the overview, a visitor's request.
       await scenario('item-page-owner-20-loans', pid, 50, get(`/api/v1/collections/2/items/${LENDING.historyItem}`, token), SIZES[1]),
       await scenario('item-loans-20', pid, 50, get(`/api/v1/collections/2/items/${LENDING.historyItem}/loans`, token), SIZES[1]),
@@ -437,6 +452,7 @@ async function main() {
     for (const [name, query] of pageMatrix()) {
       matrix.push(await scenario(`matrix-${name}`, pid, 5, get(`/api/v1/collections/2/${query}`), SIZES[1]));
     }
+    matrix.push(await scenario('matrix-unlimited-title-scroll', pid, 50, scroll, SIZES[1]));
     const worst = matrix.reduce((a, b) => ((b.rowsRead ?? 0) > (a.rowsRead ?? 0) ? b : a));
     scenarios.push(...matrix, { ...worst, name: 'collection-page-worst-100k', of: worst.name });
     const cron = await cronScenario(base, pid, runs, email);

@@ -55,6 +55,8 @@ export const itemPage = z.object({
   totalEstimated: z.boolean(),
   page: z.number().int(),
   perPage: z.union([z.number().int(), z.literal(PER_PAGE_ALL)]),
+  /** Pass as `after` to read the next page (absent: this page ends the list, or has no cheaper way on). */
+  next: z.string().optional(),
 });
 export type ItemPage = z.infer<typeof itemPage>;
 
@@ -85,6 +87,11 @@ export const itemListQuery = z.object({
   sort: z.string().max(60).optional(),
   dir: z.enum(['asc', 'desc']).optional(),
   page: z.coerce.number().int().min(1).max(100_000).optional(),
+  /**
+   * Where the previous page ended (its `next`): the page then starts right after it instead of counting
+   * its way there, so paging on costs about a page however deep. `page` still names the page.
+   */
+  after: z.string().max(1_000).optional(),
   perPage: z.union([z.enum(PER_PAGE_OPTIONS.map(String) as [string, ...string[]]), z.literal(PER_PAGE_ALL)]).optional(),
   display: z.enum(DISPLAY_MODES).optional(),
   /** available: at least one copy not lent; lent: at least one copy lent. Ignored while loans are off. */

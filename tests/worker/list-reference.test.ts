@@ -235,6 +235,7 @@ describe('collection pages against a plain reference', () => {
       }
       const queries = (level: Level) => [...systematic, ...Array.from({ length: 25 }, () => makeQuery(r, level, items.length))];
       let estimated = 0;
+      let cursors = 0;
       for (const [level, token] of callers) {
         for (const query of queries(level)) {
           const context = `seed ${seed}, level ${level}, ?${queryString(query)}`;
@@ -251,8 +252,22 @@ describe('collection pages against a plain reference', () => {
           expect(page.items.map((item) => item.id), context).toEqual(expected.slice((query.page - 1) * PER_PAGE, query.page * PER_PAGE).map((item) => item.id));
           const { filters } = await getJson<{ filters: FilterFacet[] }>(`${base}/filters?${queryString(query, false)}`, token);
           expect(workerFacets(filters), context).toEqual(referenceFacets(items, query, level));
+          if (query.page === 1) {
+            // Paging on from where each page ended (`after`, when the page gives one; its number
+            // otherwise) lists every match once, in order.
+            const seen = page.items.map((item) => item.id);
+            let last = page;
+            for (let next = 2; last.items.length === PER_PAGE; next += 1) {
+              const after = last.next ? `&after=${encodeURIComponent(last.next)}` : '';
+              if (after) cursors += 1;
+              last = await getJson<ItemPage>(`${base}/items?${queryString({ ...query, page: next })}${after}`, token);
+              seen.push(...last.items.map((item) => item.id));
+            }
+            expect(seen, `${context}, paged on`).toEqual(expected.map((item) => item.id));
+          }
         }
       }
+      expect(cursors).toBeGreaterThan(0);
       // Both plans of a page with matches were taken: read in full, and walked with an estimated total
       // (the suite sets LIST_FEW_MATCHES low for that).
       expect(estimated).toBeGreaterThan(0);

@@ -133,6 +133,8 @@ export interface ListRequest {
   sort?: string;
   dir?: 'asc' | 'desc';
   page?: number;
+  /** The previous page's `next` (a cursor; see PageCursor). */
+  after?: string;
   perPage?: string;
   /** Every query parameter, for f.<key>, min.<key> and max.<key>. */
   raw: Record<string, string[]>;
@@ -262,10 +264,45 @@ function summaries(rows: ListedItemRow[], props: PropertyRow[]): ItemSummary[] {
 }
 
 /** What a list request asks of every plan: the page, its order and the columns read. */
+/**
+ * Where a walked page ended, so the next one starts there: the date and id of its last item ("d"), or
+ * its sort key and id while the walk is among items with a value ("v"), then the creation date and id
+ * among those without ("m"). Opaque to clients (base64url of JSON).
+ */
+type PageCursor = ['d', string, number] | ['v', string | number, number] | ['m', string, number];
+
+function encodeCursor(cursor: PageCursor): string {
+  const bytes = new TextEncoder().encode(JSON.stringify(cursor));
+  return btoa(String.fromCharCode(...bytes)).replaceAll('+', '-').replaceAll('/', '_').replace(/=+$/, '');
+}
+
+/** The cursor of `after`, checked against the page's sort (a cursor of another sort is refused). */
+function decodeCursor(after: string, sortProp: PropertyRow | null): PageCursor {
+  let cursor: unknown;
+  try {
+    const binary = atob(after.replaceAll('-', '+').replaceAll('_', '/'));
+    cursor = JSON.parse(new TextDecoder().decode(Uint8Array.from(binary, (ch) => ch.charCodeAt(0))));
+  } catch {
+    throw badParam('after', 'invalid');
+  }
+  const ok =
+    Array.isArray(cursor) &&
+    cursor.length === 3 &&
+    Number.isSafeInteger(cursor[2]) &&
+    (sortProp
+      ? (cursor[0] === 'm' && typeof cursor[1] === 'string') ||
+        (cursor[0] === 'v' && (RANGE_PROPERTY_TYPES.includes(sortProp.type as PropertyType) ? typeof cursor[1] === 'number' : typeof cursor[1] === 'string'))
+      : cursor[0] === 'd' && typeof cursor[1] === 'string');
+  if (!ok) throw badParam('after', 'invalid');
+  return cursor as PageCursor;
+}
+
 interface PageShape {
   perPage: number;
   page: number;
   offset: number;
+  /** Where the previous page ended, when the client sent it. */
+  after: PageCursor | null;
   dir: 'ASC' | 'DESC';
   /** The sortable property, or null for the created / updated dates. */
   sortProp: PropertyRow | null;
@@ -286,6 +323,8 @@ interface ListedPage {
   rows: ListedItemRow[];
   total: number;
   estimated: boolean;
+  /** Where this page ended, when it was walked and more may follow. */
+  next?: PageCursor;
 }
 
 /**
@@ -317,6 +356,7 @@ export async function listItems(
     perPage,
     page,
     offset: (page - 1) * perPage,
+    after: request.after ? decodeCursor(request.after, sortProp ?? null) : null,
     dir: request.dir === 'asc' ? 'ASC' : 'DESC',
     sortProp: sortProp ?? null,
     dateColumn: request.sort === 'updated' ? 'i.updated_at' : 'i.created_at',
@@ -328,8 +368,9 @@ export async function listItems(
     const few = await fewMatchesPage(d1, collection.id, filter, where.match, shape, fewMatches);
     if ('rows' in few) listed = few;
     // The walk tests each item it passes against the index, which costs D1 time in proportion to the
-    // word's list of matches: fine for the first pages, too slow far down. Deeper pages read every match.
-    else if (shape.offset < fewMatches / 2) listed = await walkedPage(d1, filter, where.match, shape, { total: few.estimate, estimated: true });
+    // word's list of matches: fine for the first pages, or from where the previous page ended, too slow
+    // far down from the start. Deeper pages without a cursor read every match.
+    else if (shape.offset < fewMatches / 2 || shape.after) listed = await walkedPage(d1, filter, where.match, shape, { total: few.estimate, estimated: true });
     else listed = await allMatchesPage(d1, itemFilter(collection.id, level, where), shape);
   } else {
     listed = await walkedPage(d1, filter, null, shape, where.sql.length > 0 ? null : { total: counter, estimated: false });
@@ -340,6 +381,7 @@ export async function listItems(
     totalEstimated: listed.estimated,
     page,
     perPage: unlimited ? (PER_PAGE_ALL as typeof PER_PAGE_ALL) : perPage,
+    ...(listed.next && { next: encodeCursor(listed.next) }),
   };
 }
 
@@ -486,44 +528,63 @@ async function walkedPage(
   shape: PageShape,
   known: { total: number; estimated: boolean } | null,
 ): Promise<ListedPage> {
-  const { perPage, offset, dir, sortProp, columns } = shape;
+  const { perPage, offset, dir, sortProp, columns, after } = shape;
   const matched = match ? ' AND EXISTS (SELECT 1 FROM items_search WHERE items_search MATCH ? AND items_search.rowid = i.id)' : '';
   const binds = match ? [...filter.binds, match] : filter.binds;
   const where = `${filter.sql}${matched}`;
-  let rows: ListedItemRow[];
+  // From a cursor the walk starts right after it (row values compared in the index's own order).
+  const past = dir === 'ASC' ? '>' : '<';
+  let rows: (ListedItemRow & { sort_key?: string | number })[];
+  let next: PageCursor | undefined;
   if (!sortProp) {
     const index = shape.dateColumn === 'i.updated_at' ? 'updated' : 'created';
+    const from = after ? ` AND (${shape.dateColumn}, i.id) ${past} (?, ?)` : '';
     ({ results: rows } = await d1
-      .prepare(`SELECT ${columns} FROM items i INDEXED BY items_collection_${index}_idx WHERE ${where} ORDER BY ${shape.dateColumn} ${dir}, i.id ${dir} LIMIT ? OFFSET ?`)
-      .bind(...binds, perPage, offset)
+      .prepare(`SELECT ${columns} FROM items i INDEXED BY items_collection_${index}_idx WHERE ${where}${from} ORDER BY ${shape.dateColumn} ${dir}, i.id ${dir} LIMIT ? OFFSET ?`)
+      .bind(...binds, ...(after ? [after[1], after[2]] : []), perPage, after ? 0 : offset)
       .all<ListedItemRow>());
+    const last = rows[rows.length - 1];
+    if (last && rows.length === perPage) next = ['d', index === 'updated' ? last.updated_at : last.created_at, last.id];
   } else {
-    // Items with a value, in the sort index's order; those without one follow, oldest first.
+    // Items with a value, in the sort index's order (equal keys by id); those without one follow, oldest first.
     const sortKey = RANGE_PROPERTY_TYPES.includes(sortProp.type as PropertyType) ? 's.sort_number' : 's.natural_key';
     const valuedFrom = 'item_values s CROSS JOIN items i ON i.id = s.item_id';
     const valued = `s.property_id = ? AND s.position = 0 AND ${sortIndexed(sortKey)}`;
-    ({ results: rows } = await d1
-      .prepare(`SELECT ${columns} FROM ${valuedFrom} WHERE ${valued} AND ${where} ORDER BY ${sortKey} ${dir} LIMIT ? OFFSET ?`)
-      .bind(sortProp.id, ...binds, perPage, offset)
-      .all<ListedItemRow>());
+    rows = [];
+    if (!after || after[0] === 'v') {
+      const from = after ? ` AND (${sortKey}, s.item_id) ${past} (?, ?)` : '';
+      ({ results: rows } = await d1
+        .prepare(
+          `SELECT ${columns}, ${sortKey} AS sort_key FROM ${valuedFrom} WHERE ${valued} AND ${where}${from}
+           ORDER BY ${sortKey} ${dir}, s.item_id ${dir} LIMIT ? OFFSET ?`,
+        )
+        .bind(sortProp.id, ...binds, ...(after ? [after[1], after[2]] : []), perPage, after ? 0 : offset)
+        .all<ListedItemRow & { sort_key: string | number }>());
+    }
+    const last = rows[rows.length - 1];
+    if (last && rows.length === perPage) next = ['v', last.sort_key!, last.id];
     if (rows.length < perPage) {
-      const passed = rows.length > 0 || offset === 0 ? offset + rows.length : await countRows(d1, valuedFrom, `${valued} AND ${where}`, [sortProp.id, ...binds]);
+      const passed = after || rows.length > 0 || offset === 0 ? offset + rows.length : await countRows(d1, valuedFrom, `${valued} AND ${where}`, [sortProp.id, ...binds]);
+      const from = after?.[0] === 'm' ? ' AND (i.created_at, i.id) > (?, ?)' : '';
       const { results: missing } = await d1
         .prepare(
           `SELECT ${columns} FROM items i WHERE ${filter.sql}
-           AND NOT EXISTS (SELECT 1 FROM item_values s WHERE s.item_id = i.id AND ${valued})${matched}
+           AND NOT EXISTS (SELECT 1 FROM item_values s WHERE s.item_id = i.id AND ${valued})${matched}${from}
            ORDER BY i.created_at, i.id LIMIT ? OFFSET ?`,
         )
-        .bind(...filter.binds, sortProp.id, ...(match ? [match] : []), perPage - rows.length, Math.max(0, offset - passed))
+        .bind(...filter.binds, sortProp.id, ...(match ? [match] : []), ...(after?.[0] === 'm' ? [after[1], after[2]] : []), perPage - rows.length, after ? 0 : Math.max(0, offset - passed))
         .all<ListedItemRow>();
       rows = [...rows, ...missing];
+      const end = missing[missing.length - 1];
+      if (end && rows.length === perPage) next = ['m', end.created_at, end.id];
     }
+    for (const row of rows) delete row.sort_key;
   }
-  if (known && !known.estimated) return { rows, ...known };
+  if (known && !known.estimated) return { rows, ...known, next };
   // The walk reached the end: what it passed and found is the whole count.
   if (rows.length < perPage && (rows.length > 0 || offset === 0)) return { rows, total: offset + rows.length, estimated: false };
-  if (known) return { rows, ...known };
-  return { rows, total: await countRows(d1, 'items i', where, binds), estimated: false };
+  if (known) return { rows, ...known, next };
+  return { rows, total: await countRows(d1, 'items i', where, binds), estimated: false, next };
 }
 
 /** Values with counts for each visible filterable property, given the search and the other filters. */
@@ -578,8 +639,25 @@ async function facetsFromCounts(d1: D1Database, level: CallerLevel, filterable: 
   });
 }
 
-/** With a search or filters: computed over the matching items, each facet ignoring its own filter. */
+/**
+ * With a search or filters: computed over the matching items, each facet ignoring its own filter. A
+ * facet whose own filter is the only condition counts what the unfiltered panel counts, so it is read
+ * from the kept counts instead of from every item.
+ */
 async function facetsOfMatches(d1: D1Database, collectionId: number, level: CallerLevel, filterable: PropertyRow[], props: PropertyRow[], request: ListRequest): Promise<FilterFacet[]> {
+  const unnarrowed = (prop: PropertyRow) => {
+    const own = conditions(level, props, request, prop.key);
+    return !request.q?.trim() && own.match === null && own.sql.length === 0;
+  };
+  const fromCounts = filterable.filter(unnarrowed);
+  if (fromCounts.length === 0) return facetsOfEveryMatch(d1, collectionId, level, filterable, props, request);
+  const counted = await facetsFromCounts(d1, level, fromCounts);
+  const matched = await facetsOfEveryMatch(d1, collectionId, level, filterable.filter((p) => !fromCounts.includes(p)), props, request);
+  return filterable.map((prop) => (fromCounts.includes(prop) ? counted[fromCounts.indexOf(prop)]! : matched.shift()!));
+}
+
+async function facetsOfEveryMatch(d1: D1Database, collectionId: number, level: CallerLevel, filterable: PropertyRow[], props: PropertyRow[], request: ListRequest): Promise<FilterFacet[]> {
+  if (filterable.length === 0) return [];
   const statements = filterable.map((prop) => {
     const filter = itemFilter(collectionId, level, conditions(level, props, request, prop.key));
     const select = isRange(prop)

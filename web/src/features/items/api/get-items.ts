@@ -24,6 +24,8 @@ export function useAllItems(collectionId: number, query: string, enabled = true)
       if (!enabled || (previous && previous.items.length === 0)) return null;
       const params = new URLSearchParams(query);
       params.set('page', String(index + 1));
+      // Where the previous page ended: the server starts there instead of counting its way down.
+      if (previous?.next) params.set('after', previous.next);
       return withQuery(itemsPath(collectionId), params.toString());
     },
     getItems,
