@@ -34,8 +34,11 @@ const itemCalls = (calls: RecordedCall[]) =>
 const filterCalls = (calls: RecordedCall[]) =>
   calls.filter((call) => call.url.startsWith('/api/v1/collections/3/filters')).map((call) => call.url);
 
-/** `estimate`: the total the server reports as an estimate (the items are still `total`). */
-function setup(options: { demo?: boolean; total?: number; estimate?: number } = {}) {
+/**
+ * `estimate`: the total the server reports as an estimate (the items are still `total`). `cursors`: full
+ * pages say where they ended (`next`), as walked pages do.
+ */
+function setup(options: { demo?: boolean; total?: number; estimate?: number; cursors?: boolean } = {}) {
   const total = options.total ?? 120;
   return mockFetch(
     catalogueApi({
@@ -52,7 +55,8 @@ function setup(options: { demo?: boolean; total?: number; estimate?: number } = 
           makeSummary(first + index + 1, `Book ${first + index + 1}`, { summary: { author: 'Frank Herbert' } }),
         );
         const reported = options.estimate === undefined ? { total } : { total: options.estimate, totalEstimated: true };
-        return itemPage(items, { ...reported, page, perPage: perPage === 'all' ? 'all' : size });
+        const next = options.cursors && count === size ? { next: `ended-at-${first + count}` } : {};
+        return itemPage(items, { ...reported, ...next, page, perPage: perPage === 'all' ? 'all' : size });
       },
     }),
   );
@@ -164,6 +168,21 @@ describe('collection view: URL state', () => {
     expect(screen.getAllByRole('listitem').filter((li) => li.classList.contains('item-card'))).toHaveLength(450);
     // Rows come in blocks the browser can skip while off screen.
     expect(document.querySelectorAll('.item-results__block')).toHaveLength(5);
+  });
+
+  it('asks each further page of Unlimited to start where the previous one ended', async () => {
+    const { calls } = setup({ total: 450, cursors: true });
+    renderRoute('/collection/3?perPage=all&sort=title&dir=asc');
+    expect(await screen.findByText('200 of 450 items shown')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Show more items' }));
+    expect(await screen.findByText('400 of 450 items shown')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Show more items' }));
+    expect(await screen.findByText('450 items')).toBeInTheDocument();
+    expect(itemCalls(calls)).toEqual([
+      '/api/v1/collections/3/items?perPage=all&sort=title&dir=asc&page=1',
+      '/api/v1/collections/3/items?perPage=all&sort=title&dir=asc&page=2&after=ended-at-200',
+      '/api/v1/collections/3/items?perPage=all&sort=title&dir=asc&page=3&after=ended-at-400',
+    ]);
   });
 
   it('says "about" for an estimated total and scrolls on until a page comes back empty', async () => {

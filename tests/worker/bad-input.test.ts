@@ -90,6 +90,20 @@ describe('filters with many values, and many filters at once', () => {
     expect((await call(`/api/v1/collections/${c.id}/items?f.day=${'9'.repeat(400)}`)).status).toBe(400);
     expect((await call(`/api/v1/collections/${c.id}/items?f.year=1e400`)).status).toBe(400);
   });
+
+  it('refuses a page cursor that is not one, or is one of another order', async () => {
+    const { owner, c } = await catalogue();
+    for (let n = 0; n < 20; n += 1) await addItem(owner.token, c.id, { values: { name: `more ${n}`, year: 2000 + n } });
+    const first = await getJson<ItemPage>(`/api/v1/collections/${c.id}/items?perPage=20&sort=created`);
+    expect(first.next).toBeTruthy();
+    const next = await getJson<ItemPage>(`/api/v1/collections/${c.id}/items?perPage=20&sort=created&page=2&after=${encodeURIComponent(first.next!)}`);
+    expect(next.items.map((i) => i.id)).not.toContain(first.items[0]!.id);
+    for (const after of ['not-a-cursor', btoa('["d",1,2]'), btoa('["x","a",1]'), btoa('{}'), '%E0%A4%A', first.next!]) {
+      const res = await call(`/api/v1/collections/${c.id}/items?perPage=20&sort=year&after=${after}`);
+      expect(res.status, after).toBe(400);
+      expect((await envelope(res)).error.details?.fields?.[0], after).toMatchObject({ path: 'after', reason: 'invalid' });
+    }
+  });
 });
 
 describe('/media addresses', () => {
