@@ -30,6 +30,7 @@ export default defineConfig({
                 RESEND_BASE_URL: `http://127.0.0.1:${process.env.FAKE_RESEND_PORT}`,
                 // Small collections then take both plans of a page with a search (items.queries.ts).
                 LIST_FEW_MATCHES: '20',
+                LIST_FACET_SAMPLE: '30',
                 TEST_MIGRATIONS: await readD1Migrations(migrationsDir),
               },
             },

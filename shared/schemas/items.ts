@@ -121,6 +121,11 @@ export const filterFacet = z.object({
   /** For "range": the smallest and largest values. */
   min: z.union([z.number(), z.string()]).nullable(),
   max: z.union([z.number(), z.string()]).nullable(),
+  /**
+   * The counts are estimates: a broad search has too many matches to count, so they come from its first
+   * matches, scaled (two significant digits); a range then gives the collection's bounds.
+   */
+  estimated: z.boolean().optional(),
 });
 export const filterFacets = z.object({ filters: z.array(filterFacet) });
 export type FilterFacet = z.infer<typeof filterFacet>;

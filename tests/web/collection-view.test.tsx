@@ -233,6 +233,21 @@ describe('collection view: URL state', () => {
   });
 });
 
+describe('collection view: estimated filter counts', () => {
+  it('says "about" next to counts the server estimated, and not next to exact ones', async () => {
+    mockFetch(
+      catalogueApi({
+        properties,
+        filters: [{ ...facets[0]!, values: [{ value: 'Frank Herbert', count: 1200 }], estimated: true }, facets[1]!],
+        items: () => itemPage([makeSummary(1, 'Dune')]),
+      }),
+    );
+    renderRoute('/collection/3?q=story');
+    expect(await screen.findByText('(about 1,200)')).toBeInTheDocument();
+    expect(screen.queryByText('(1,200)')).toBeNull();
+  });
+});
+
 describe('collection view: display mode', () => {
   it('remembers the display mode in the browser and the URL', async () => {
     setup();

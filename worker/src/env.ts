@@ -22,6 +22,8 @@ export interface Env {
    * sort order (FEW_MATCHES in items.queries.ts), set low so small collections take both plans.
    */
   LIST_FEW_MATCHES?: string;
+  /** Tests only: how many matches the filter panel reads before its counts become estimates. */
+  LIST_FACET_SAMPLE?: string;
 }
 
 export type Db = DrizzleD1Database<typeof schema>;

@@ -588,13 +588,27 @@ async function walkedPage(
 }
 
 /** Values with counts for each visible filterable property, given the search and the other filters. */
-export async function listFacets(d1: D1Database, collectionId: number, level: CallerLevel, props: PropertyRow[], request: ListRequest): Promise<FilterFacet[]> {
+export async function listFacets(
+  d1: D1Database,
+  collectionId: number,
+  level: CallerLevel,
+  props: PropertyRow[],
+  request: ListRequest,
+  sample = FACET_SAMPLE,
+): Promise<FilterFacet[]> {
   const filterable = props.filter((p) => p.filterable);
   if (filterable.length === 0) return [];
   conditions(level, props, request); // validates the filters
   const narrowed = !!request.q?.trim() || (!!request.loansEnabled && !!request.availability) || Object.keys(request.raw).some((k) => [FILTER_PREFIX, MIN_PREFIX, MAX_PREFIX].some((p) => k.startsWith(p)));
-  return narrowed ? facetsOfMatches(d1, collectionId, level, filterable, props, request) : facetsFromCounts(d1, level, filterable);
+  return narrowed ? facetsOfMatches(d1, collectionId, level, filterable, props, request, sample) : facetsFromCounts(d1, level, filterable);
 }
+
+/**
+ * How many of a search's matches the filter panel reads for one property's counts. When there are more,
+ * the counts are those of these first matches, scaled to the share of the collection they cover, and
+ * said to be estimates; a range then shows the collection's bounds.
+ */
+export const FACET_SAMPLE = 200;
 
 const isRange = (prop: PropertyRow) => RANGE_PROPERTY_TYPES.includes(prop.type as PropertyType);
 const isDate = (prop: PropertyRow) => prop.type === 'date' || prop.type === 'datetime';
@@ -644,38 +658,95 @@ async function facetsFromCounts(d1: D1Database, level: CallerLevel, filterable: 
  * facet whose own filter is the only condition counts what the unfiltered panel counts, so it is read
  * from the kept counts instead of from every item.
  */
-async function facetsOfMatches(d1: D1Database, collectionId: number, level: CallerLevel, filterable: PropertyRow[], props: PropertyRow[], request: ListRequest): Promise<FilterFacet[]> {
+async function facetsOfMatches(
+  d1: D1Database,
+  collectionId: number,
+  level: CallerLevel,
+  filterable: PropertyRow[],
+  props: PropertyRow[],
+  request: ListRequest,
+  sample: number,
+): Promise<FilterFacet[]> {
   const unnarrowed = (prop: PropertyRow) => {
     const own = conditions(level, props, request, prop.key);
     return !request.q?.trim() && own.match === null && own.sql.length === 0;
   };
   const fromCounts = filterable.filter(unnarrowed);
-  if (fromCounts.length === 0) return facetsOfEveryMatch(d1, collectionId, level, filterable, props, request);
+  if (fromCounts.length === 0) return facetsOfEveryMatch(d1, collectionId, level, filterable, props, request, sample);
   const counted = await facetsFromCounts(d1, level, fromCounts);
-  const matched = await facetsOfEveryMatch(d1, collectionId, level, filterable.filter((p) => !fromCounts.includes(p)), props, request);
+  const matched = await facetsOfEveryMatch(d1, collectionId, level, filterable.filter((p) => !fromCounts.includes(p)), props, request, sample);
   return filterable.map((prop) => (fromCounts.includes(prop) ? counted[fromCounts.indexOf(prop)]! : matched.shift()!));
 }
 
-async function facetsOfEveryMatch(d1: D1Database, collectionId: number, level: CallerLevel, filterable: PropertyRow[], props: PropertyRow[], request: ListRequest): Promise<FilterFacet[]> {
+/** One statement's answer for a facet: value rows, or the range's bounds; with what the sample covered. */
+interface FacetRow {
+  value?: string;
+  n?: number;
+  low?: number | null;
+  high?: number | null;
+  lowValue?: string | null;
+  highValue?: string | null;
+  sampled?: number;
+  last?: number;
+  lo?: number;
+  hi?: number;
+}
+
+/**
+ * Each facet over the matching items (ignoring its own filter). With a search or value filters, the
+ * statement reads at most `sample` + 1 of the collection's matches from the index, in id order; when that
+ * was not all of them, the counts are scaled estimates (see FACET_SAMPLE).
+ */
+async function facetsOfEveryMatch(
+  d1: D1Database,
+  collectionId: number,
+  level: CallerLevel,
+  filterable: PropertyRow[],
+  props: PropertyRow[],
+  request: ListRequest,
+  sample: number,
+): Promise<FilterFacet[]> {
   if (filterable.length === 0) return [];
+  const end = (dir: 'ASC' | 'DESC') => `(SELECT id FROM items WHERE collection_id = ${inlineId(collectionId)} ORDER BY created_at ${dir}, id ${dir} LIMIT 1)`;
   const statements = filterable.map((prop) => {
-    const filter = itemFilter(collectionId, level, conditions(level, props, request, prop.key));
+    const own = conditions(level, props, request, prop.key);
     const select = isRange(prop)
       ? `SELECT min(v.sort_number) AS low, max(v.sort_number) AS high, min(v.value) AS lowValue, max(v.value) AS highValue`
       : `SELECT min(v.value) AS value, count(DISTINCT v.item_id) AS n`;
     const group = isRange(prop) ? '' : `GROUP BY coalesce(v.sort_text, v.sort_number) ORDER BY n DESC LIMIT 50`;
+    if (!own.match) {
+      const filter = itemFilter(collectionId, level, own);
+      return d1
+        .prepare(`${select} FROM ${filter.from} JOIN item_values v ON v.item_id = i.id AND v.property_id = ? WHERE ${filter.sql} ${group}`)
+        .bind(prop.id, ...filter.binds);
+    }
+    const filter = itemFilter(collectionId, level, { ...own, match: null });
     return d1
-      .prepare(`${select} FROM ${filter.from} JOIN item_values v ON v.item_id = i.id AND v.property_id = ? WHERE ${filter.sql} ${group}`)
-      .bind(prop.id, ...filter.binds);
+      .prepare(
+        `WITH m AS MATERIALIZED (SELECT rowid AS id FROM items_search WHERE items_search MATCH ? ORDER BY rowid LIMIT ?)
+         ${select}, (SELECT count(*) FROM m) AS sampled, (SELECT max(id) FROM m) AS last, ${end('ASC')} AS lo, ${end('DESC')} AS hi
+         FROM m CROSS JOIN items i ON i.id = m.id JOIN item_values v ON v.item_id = i.id AND v.property_id = ?
+         WHERE ${filter.sql} ${group}`,
+      )
+      .bind(inCollection(own.match, collectionId), sample + 1, prop.id, ...filter.binds);
   });
-  const results = await d1.batch<Record<string, unknown>>(statements);
+  const results = await d1.batch<FacetRow>(statements);
+  const estimated = filterable.filter((_, index) => (results[index]!.results[0]?.sampled ?? 0) > sample);
+  const bounds = estimated.some(isRange) ? await facetsFromCounts(d1, level, estimated.filter(isRange)) : [];
   return filterable.map((prop, index) => {
     const rows = results[index]!.results;
-    if (!isRange(prop)) return facetOf(prop, rows as { value: string; n: number }[], null, null);
-    const row = rows[0] as { low: number | null; high: number | null; lowValue: string | null; highValue: string | null } | undefined;
-    const low = row && row.low !== null ? { value: row.lowValue!, sort_number: row.low } : null;
-    const high = row && row.high !== null ? { value: row.highValue!, sort_number: row.high } : null;
-    return facetOf(prop, [], low, high);
+    const first = rows[0];
+    if (!estimated.includes(prop)) {
+      if (!isRange(prop)) return facetOf(prop, rows as { value: string; n: number }[], null, null);
+      const low = first && first.low != null ? { value: first.lowValue!, sort_number: first.low } : null;
+      const high = first && first.high != null ? { value: first.highValue!, sort_number: first.high } : null;
+      return facetOf(prop, [], low, high);
+    }
+    if (isRange(prop)) return { ...bounds.find((facet) => facet.key === prop.key)!, estimated: true };
+    // The share of the collection's ids the sample covered: counts scale by its inverse.
+    const share = Math.min(1, Math.max(1, first!.last! - first!.lo! + 1) / Math.max(1, first!.hi! - first!.lo! + 1));
+    const scaled = rows.map((row) => ({ value: row.value!, n: Math.max(1, roughly(row.n! / share)) }));
+    return { ...facetOf(prop, scaled, null, null), estimated: true };
   });
 }
 

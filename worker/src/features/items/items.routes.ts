@@ -21,7 +21,7 @@ import { createRouter } from '../../lib/router';
 import { callerOf, optionalUser, requireUser } from '../../middleware/auth';
 import { requireOwnedCollection, requireVisibleCollection } from '../collections/collections.queries';
 import { listPropertyRows, visibleProperties } from '../properties/properties.queries';
-import { FEW_MATCHES, hiddenItemsOf, itemLending, listFacets, listItems, loadItem, recentItems, toItem, type ListRequest } from './items.queries';
+import { FACET_SAMPLE, FEW_MATCHES, hiddenItemsOf, itemLending, listFacets, listItems, loadItem, recentItems, toItem, type ListRequest } from './items.queries';
 import { createItems, deleteItem, duplicateItem, updateItem, type WriteContext } from './items.writer';
 
 const tags = ['Items'];
@@ -164,7 +164,8 @@ export const itemsRoutes = createRouter()
     const found = await requireVisibleCollection(db, c.get('caller'), c.req.valid('param').id);
     if (found.collection.visibility === 4) throw new ApiError('NOT_FOUND');
     const props = visibleProperties(await listPropertyRows(db, found.collection.id), found.level);
-    const filters = await listFacets(c.get('d1'), found.collection.id, found.level, props, listRequest(c.req.valid('query'), c.req.queries(), await loansEnabled(c)));
+    const request = listRequest(c.req.valid('query'), c.req.queries(), await loansEnabled(c));
+    const filters = await listFacets(c.get('d1'), found.collection.id, found.level, props, request, Number(c.env.LIST_FACET_SAMPLE) || FACET_SAMPLE);
     return c.json({ filters }, 200);
   })
   .openapi(recent, async (c) => {

@@ -23,6 +23,7 @@ const messages = defineMessages<{
   apply: NoMessageValues;
   none: NoMessageValues;
   count: { count: number };
+  countAbout: { count: number };
   minOf: { label: string };
   maxOf: { label: string };
   availability: NoMessageValues;
@@ -41,6 +42,7 @@ const messages = defineMessages<{
   apply: { id: 'items.filtersPanel.apply', defaultMessage: 'Apply' },
   none: { id: 'items.filtersPanel.none', defaultMessage: 'No filters for this collection.' },
   count: { id: 'items.filtersPanel.count', defaultMessage: '({count, number})' },
+  countAbout: { id: 'items.filtersPanel.countAbout', defaultMessage: '(about {count, number})' },
   minOf: { id: 'items.filtersPanel.minOf', defaultMessage: '{label}: from' },
   maxOf: { id: 'items.filtersPanel.maxOf', defaultMessage: '{label}: to' },
 });
@@ -81,7 +83,7 @@ function ValuesFacet({ facet, query }: { facet: FilterFacet; query: Query }) {
                   }
                 />
                 <span className="filter__value">{entry.value}</span>
-                <span className="filter__count muted">{intl.formatMessage(messages.count, { count: entry.count })}</span>
+                <span className="filter__count muted">{intl.formatMessage(facet.estimated ? messages.countAbout : messages.count, { count: entry.count })}</span>
               </label>
             </li>
           );
@@ -117,7 +119,7 @@ function YesNoFacet({ facet, query }: { facet: FilterFacet; query: Query }) {
               />
               <span className="filter__value">{option.label}</span>
               {option.count !== undefined ? (
-                <span className="filter__count muted">{intl.formatMessage(messages.count, { count: option.count })}</span>
+                <span className="filter__count muted">{intl.formatMessage(facet.estimated ? messages.countAbout : messages.count, { count: option.count })}</span>
               ) : null}
             </label>
           </li>
