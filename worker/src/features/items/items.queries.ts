@@ -608,7 +608,7 @@ export async function listFacets(
  * the counts are those of these first matches, scaled to the share of the collection they cover, and
  * said to be estimates; a range then shows the collection's bounds.
  */
-export const FACET_SAMPLE = 200;
+export const FACET_SAMPLE = 150;
 
 const isRange = (prop: PropertyRow) => RANGE_PROPERTY_TYPES.includes(prop.type as PropertyType);
 const isDate = (prop: PropertyRow) => prop.type === 'date' || prop.type === 'datetime';
@@ -636,7 +636,11 @@ async function facetsFromCounts(d1: D1Database, level: CallerLevel, filterable: 
     isRange(prop)
       ? ['ASC', 'DESC'].map((dir) =>
           d1
-            .prepare(`SELECT value, sort_number FROM facet_counts WHERE property_id = ? AND ${column} > 0 ORDER BY sort_number ${dir} LIMIT 1`)
+            // The count indexes would serve the WHERE but not the order: walk the bounds' index instead.
+            .prepare(
+              `SELECT value, sort_number FROM facet_counts INDEXED BY facet_counts_number_idx
+               WHERE property_id = ? AND ${column} > 0 ORDER BY sort_number ${dir} LIMIT 1`,
+            )
             .bind(prop.id),
         )
       : [d1.prepare(`SELECT value, ${column} AS n FROM facet_counts WHERE property_id = ? AND ${column} > 0 ORDER BY ${column} DESC LIMIT 50`).bind(prop.id)],
@@ -721,12 +725,17 @@ async function facetsOfEveryMatch(
         .bind(prop.id, ...filter.binds);
     }
     const filter = itemFilter(collectionId, level, { ...own, match: null });
+    // A range over a sample would not bound the matches: when the sample is full the range is not read
+    // here (the collection's bounds stand in), and the condition on `sampled` skips the join. Sampled
+    // counts count rows, not distinct items (an item holding a value twice counts twice: an estimate).
+    const sampledSelect = isRange(prop) ? select : `SELECT min(v.value) AS value, count(*) AS n`;
+    const onlyWhole = isRange(prop) ? `AND (SELECT count(*) FROM m) <= ${inlineId(sample)}` : '';
     return d1
       .prepare(
         `WITH m AS MATERIALIZED (SELECT rowid AS id FROM items_search WHERE items_search MATCH ? ORDER BY rowid LIMIT ?)
-         ${select}, (SELECT count(*) FROM m) AS sampled, (SELECT max(id) FROM m) AS last, ${end('ASC')} AS lo, ${end('DESC')} AS hi
+         ${sampledSelect}, (SELECT count(*) FROM m) AS sampled, (SELECT max(id) FROM m) AS last, ${end('ASC')} AS lo, ${end('DESC')} AS hi
          FROM m CROSS JOIN items i ON i.id = m.id JOIN item_values v ON v.item_id = i.id AND v.property_id = ?
-         WHERE ${filter.sql} ${group}`,
+         WHERE ${filter.sql} ${onlyWhole} ${group}`,
       )
       .bind(inCollection(own.match, collectionId), sample + 1, prop.id, ...filter.binds);
   });
