@@ -682,24 +682,25 @@ async function facetsOfMatches(
   return filterable.map((prop) => (fromCounts.includes(prop) ? counted[fromCounts.indexOf(prop)]! : matched.shift()!));
 }
 
-/** One statement's answer for a facet: value rows, or the range's bounds; with what the sample covered. */
-interface FacetRow {
-  value?: string;
-  n?: number;
-  low?: number | null;
-  high?: number | null;
-  lowValue?: string | null;
-  highValue?: string | null;
-  sampled?: number;
-  last?: number;
-  lo?: number;
-  hi?: number;
+/** A matched entry of the index with one of its values (none: null), for a facet counted here. */
+interface SampledRow {
+  id: number;
+  /** The item passes the other conditions and the caller may see it. */
+  ok: number;
+  value: string | null;
+  key: string | number | null;
+  sort_number: number | null;
+  lo: number;
+  hi: number;
 }
 
 /**
- * Each facet over the matching items (ignoring its own filter). With a search or value filters, the
- * statement reads at most `sample` + 1 of the collection's matches from the index, in id order; when that
- * was not all of them, the counts are scaled estimates (see FACET_SAMPLE).
+ * Each facet over the matching items (ignoring its own filter). Without a search or value filter, one
+ * statement counts every item's values. With one, the statement reads at most `sample` + 1 of the
+ * collection's matches from the index, in id order, with the property's values, and the counting is
+ * done here (a GROUP BY's sorter would cost D1 rows per value). When that was not all the matches, the
+ * counts are scaled to the share of the collection's ids the sample covered and said to be estimates,
+ * and a range gives the collection's bounds instead (see FACET_SAMPLE).
  */
 async function facetsOfEveryMatch(
   d1: D1Database,
@@ -712,51 +713,77 @@ async function facetsOfEveryMatch(
 ): Promise<FilterFacet[]> {
   if (filterable.length === 0) return [];
   const end = (dir: 'ASC' | 'DESC') => `(SELECT id FROM items WHERE collection_id = ${inlineId(collectionId)} ORDER BY created_at ${dir}, id ${dir} LIMIT 1)`;
+  const sampled = new Set<PropertyRow>();
   const statements = filterable.map((prop) => {
     const own = conditions(level, props, request, prop.key);
-    const select = isRange(prop)
-      ? `SELECT min(v.sort_number) AS low, max(v.sort_number) AS high, min(v.value) AS lowValue, max(v.value) AS highValue`
-      : `SELECT min(v.value) AS value, count(DISTINCT v.item_id) AS n`;
-    const group = isRange(prop) ? '' : `GROUP BY coalesce(v.sort_text, v.sort_number) ORDER BY n DESC LIMIT 50`;
     if (!own.match) {
       const filter = itemFilter(collectionId, level, own);
+      const select = isRange(prop)
+        ? `SELECT min(v.sort_number) AS low, max(v.sort_number) AS high, min(v.value) AS lowValue, max(v.value) AS highValue`
+        : `SELECT min(v.value) AS value, count(DISTINCT v.item_id) AS n`;
+      const group = isRange(prop) ? '' : `GROUP BY coalesce(v.sort_text, v.sort_number) ORDER BY n DESC LIMIT 50`;
       return d1
         .prepare(`${select} FROM ${filter.from} JOIN item_values v ON v.item_id = i.id AND v.property_id = ? WHERE ${filter.sql} ${group}`)
         .bind(prop.id, ...filter.binds);
     }
+    sampled.add(prop);
     const filter = itemFilter(collectionId, level, { ...own, match: null });
-    // A range over a sample would not bound the matches: when the sample is full the range is not read
-    // here (the collection's bounds stand in), and the condition on `sampled` skips the join. Sampled
-    // counts count rows, not distinct items (an item holding a value twice counts twice: an estimate).
-    const sampledSelect = isRange(prop) ? select : `SELECT min(v.value) AS value, count(*) AS n`;
-    const onlyWhole = isRange(prop) ? `AND (SELECT count(*) FROM m) <= ${inlineId(sample)}` : '';
     return d1
       .prepare(
-        `WITH m AS MATERIALIZED (SELECT rowid AS id FROM items_search WHERE items_search MATCH ? ORDER BY rowid LIMIT ?)
-         ${sampledSelect}, (SELECT count(*) FROM m) AS sampled, (SELECT max(id) FROM m) AS last, ${end('ASC')} AS lo, ${end('DESC')} AS hi
-         FROM m CROSS JOIN items i ON i.id = m.id JOIN item_values v ON v.item_id = i.id AND v.property_id = ?
-         WHERE ${filter.sql} ${onlyWhole} ${group}`,
+        `SELECT m.id, (${filter.sql}) AS ok, v.value, coalesce(v.sort_text, v.sort_number) AS key, v.sort_number,
+           ${end('ASC')} AS lo, ${end('DESC')} AS hi
+         FROM (SELECT rowid AS id FROM items_search WHERE items_search MATCH ? ORDER BY rowid LIMIT ?) m
+         CROSS JOIN items i ON i.id = m.id LEFT JOIN item_values v ON v.item_id = i.id AND v.property_id = ?`,
       )
-      .bind(inCollection(own.match, collectionId), sample + 1, prop.id, ...filter.binds);
+      .bind(...filter.binds, inCollection(own.match, collectionId), sample + 1, prop.id);
   });
-  const results = await d1.batch<FacetRow>(statements);
-  const estimated = filterable.filter((_, index) => (results[index]!.results[0]?.sampled ?? 0) > sample);
-  const bounds = estimated.some(isRange) ? await facetsFromCounts(d1, level, estimated.filter(isRange)) : [];
-  return filterable.map((prop, index) => {
+  const results = await d1.batch<Record<string, unknown>>(statements);
+  const counted = filterable.map((prop, index) => {
     const rows = results[index]!.results;
-    const first = rows[0];
-    if (!estimated.includes(prop)) {
+    if (!sampled.has(prop)) {
       if (!isRange(prop)) return facetOf(prop, rows as { value: string; n: number }[], null, null);
-      const low = first && first.low != null ? { value: first.lowValue!, sort_number: first.low } : null;
-      const high = first && first.high != null ? { value: first.highValue!, sort_number: first.high } : null;
+      const first = rows[0] as { low: number | null; high: number | null; lowValue: string | null; highValue: string | null } | undefined;
+      const low = first && first.low !== null ? { value: first.lowValue!, sort_number: first.low } : null;
+      const high = first && first.high !== null ? { value: first.highValue!, sort_number: first.high } : null;
       return facetOf(prop, [], low, high);
     }
-    if (isRange(prop)) return { ...bounds.find((facet) => facet.key === prop.key)!, estimated: true };
-    // The share of the collection's ids the sample covered: counts scale by its inverse.
-    const share = Math.min(1, Math.max(1, first!.last! - first!.lo! + 1) / Math.max(1, first!.hi! - first!.lo! + 1));
-    const scaled = rows.map((row) => ({ value: row.value!, n: Math.max(1, roughly(row.n! / share)) }));
-    return { ...facetOf(prop, scaled, null, null), estimated: true };
+    return countSample(prop, rows as unknown as SampledRow[], sample);
   });
+  // Ranges whose sample was not every match: the collection's bounds.
+  const unbounded = filterable.filter((prop, index) => isRange(prop) && counted[index]!.estimated);
+  const bounds = unbounded.length > 0 ? await facetsFromCounts(d1, level, unbounded) : [];
+  return counted.map((facet) => (facet.estimated && facet.kind === 'range' ? { ...bounds.find((b) => b.key === facet.key)!, estimated: true } : facet));
+}
+
+/** A facet counted from a sample of matches (exact when the sample holds every match). */
+function countSample(prop: PropertyRow, rows: SampledRow[], sample: number): FilterFacet {
+  const entries = new Set(rows.map((row) => row.id));
+  const estimated = entries.size > sample;
+  const seen = rows.filter((row) => row.ok === 1 && row.value !== null);
+  if (isRange(prop)) {
+    if (estimated) return { ...facetOf(prop, [], null, null), estimated: true };
+    const sorted = [...seen].sort((a, b) => a.sort_number! - b.sort_number!);
+    const bound = (row: SampledRow | undefined) => (row ? { value: row.value!, sort_number: row.sort_number! } : null);
+    return facetOf(prop, [], bound(sorted[0]), bound(sorted[sorted.length - 1]));
+  }
+  // Per value (its key): the items holding it, and its smallest stored text (what min(value) shows).
+  const byKey = new Map<string | number, { value: string; items: Set<number> }>();
+  for (const row of seen) {
+    const entry = byKey.get(row.key!) ?? { value: row.value!, items: new Set<number>() };
+    if (compareText(row.value!, entry.value) < 0) entry.value = row.value!;
+    entry.items.add(row.id);
+    byKey.set(row.key!, entry);
+  }
+  const last = Math.max(...entries);
+  const lo = rows[0]?.lo ?? 0;
+  const hi = rows[0]?.hi ?? 0;
+  // The share of the collection's ids the sample covered: counts scale by its inverse.
+  const share = estimated ? Math.min(1, Math.max(1, last - lo + 1) / Math.max(1, hi - lo + 1)) : 1;
+  const values = [...byKey.values()]
+    .map((entry) => ({ value: entry.value, n: estimated ? Math.max(1, roughly(entry.items.size / share)) : entry.items.size }))
+    .sort((a, b) => b.n - a.n || compareText(a.value, b.value))
+    .slice(0, 50);
+  return { ...facetOf(prop, values, null, null), ...(estimated && { estimated: true }) };
 }
 
 export async function recentItems(d1: D1Database, collectionId: number, level: CallerLevel, props: PropertyRow[], loansEnabled = false) {
