@@ -453,6 +453,13 @@ async function main() {
       matrix.push(await scenario(`matrix-${name}`, pid, 5, get(`/api/v1/collections/2/${query}`), SIZES[1]));
     }
     matrix.push(await scenario('matrix-unlimited-title-scroll', pid, 50, scroll, SIZES[1]));
+    // Page 1,000 reached by the pager's Next link from page 999 (which carries where 999 ended), and the
+    // last page (read from the end of the order).
+    const page999 = await (await fetch(`${base}/api/v1/collections/2/items?perPage=50&sort=title&dir=asc&page=999`)).json();
+    matrix.push(
+      await scenario('matrix-all-title-page-1000-from-next', pid, 5, get(`/api/v1/collections/2/items?perPage=50&sort=title&dir=asc&page=1000&after=${encodeURIComponent(page999.next)}`), SIZES[1]),
+      await scenario('matrix-all-title-last-page', pid, 5, get(`/api/v1/collections/2/items?perPage=50&sort=title&dir=asc&page=${SIZES[1] / 50}`), SIZES[1]),
+    );
     const worst = matrix.reduce((a, b) => ((b.rowsRead ?? 0) > (a.rowsRead ?? 0) ? b : a));
     scenarios.push(...matrix, { ...worst, name: 'collection-page-worst-100k', of: worst.name });
     const cron = await cronScenario(base, pid, runs, email);

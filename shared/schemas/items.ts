@@ -57,6 +57,8 @@ export const itemPage = z.object({
   perPage: z.union([z.number().int(), z.literal(PER_PAGE_ALL)]),
   /** Pass as `after` to read the next page (absent: this page ends the list, or has no cheaper way on). */
   next: z.string().optional(),
+  /** Pass as `before` to read the page before this one. */
+  prev: z.string().optional(),
 });
 export type ItemPage = z.infer<typeof itemPage>;
 
@@ -92,6 +94,8 @@ export const itemListQuery = z.object({
    * its way there, so paging on costs about a page however deep. `page` still names the page.
    */
   after: z.string().max(1_000).optional(),
+  /** The next page's `prev`: the page is then the one that ends right before it (going back). */
+  before: z.string().max(1_000).optional(),
   perPage: z.union([z.enum(PER_PAGE_OPTIONS.map(String) as [string, ...string[]]), z.literal(PER_PAGE_ALL)]).optional(),
   display: z.enum(DISPLAY_MODES).optional(),
   /** available: at least one copy not lent; lent: at least one copy lent. Ignored while loans are off. */

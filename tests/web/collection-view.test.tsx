@@ -56,6 +56,7 @@ function setup(options: { demo?: boolean; total?: number; estimate?: number; cur
         );
         const reported = options.estimate === undefined ? { total } : { total: options.estimate, totalEstimated: true };
         const next = options.cursors && count === size ? { next: `ended-at-${first + count}` } : {};
+        if (options.cursors && page > 1 && count > 0) Object.assign(next, { prev: `starts-at-${first + 1}` });
         return itemPage(items, { ...reported, ...next, page, perPage: perPage === 'all' ? 'all' : size });
       },
     }),
@@ -136,6 +137,30 @@ describe('collection view: URL state', () => {
 
     await userEvent.click(screen.getByRole('button', { name: 'Clear all filters' }));
     await waitFor(() => expect(router.state.location.search).toBe(''));
+  });
+
+  it('carries where a page ends or starts in its Next and Previous links, and drops it on any other change', async () => {
+    const { calls } = setup({ cursors: true });
+    const { router } = renderRoute('/collection/3?sort=title&dir=asc&perPage=20');
+    await screen.findByRole('link', { name: 'Book 1' });
+    const pages = () => screen.getByRole('navigation', { name: 'Pages' });
+    await userEvent.click(within(pages()).getByRole('link', { name: 'Next' }));
+    await waitFor(() => expect(router.state.location.search).toBe('?sort=title&dir=asc&perPage=20&page=2&after=ended-at-20'));
+    expect(await screen.findByRole('link', { name: 'Book 21' })).toBeInTheDocument();
+    await userEvent.click(within(pages()).getByRole('link', { name: 'Next' }));
+    await waitFor(() => expect(router.state.location.search).toBe('?sort=title&dir=asc&perPage=20&page=3&after=ended-at-40'));
+    expect(await screen.findByRole('link', { name: 'Book 41' })).toBeInTheDocument();
+    await userEvent.click(within(pages()).getByRole('link', { name: 'Previous' }));
+    await waitFor(() => expect(router.state.location.search).toBe('?sort=title&dir=asc&perPage=20&page=2&before=starts-at-41'));
+    expect(itemCalls(calls)).toContain('/api/v1/collections/3/items?sort=title&dir=asc&perPage=20&page=2&before=starts-at-41');
+    // A numbered link two pages away carries no cursor.
+    expect(within(pages()).getByRole('link', { name: 'Page 4' })).toHaveAttribute('href', '/collection/3?sort=title&dir=asc&perPage=20&page=4');
+    await userEvent.click(within(pages()).getByRole('link', { name: 'Previous' }));
+    await waitFor(() => expect(router.state.location.search).toBe('?sort=title&dir=asc&perPage=20'));
+    await userEvent.click(within(pages()).getByRole('link', { name: 'Next' }));
+    await waitFor(() => expect(router.state.location.search).toContain('after=ended-at-20'));
+    await userEvent.click(screen.getByRole('checkbox', { name: /Frank Herbert/ }));
+    await waitFor(() => expect(router.state.location.search).toBe('?sort=title&dir=asc&perPage=20&f.author=Frank+Herbert'));
   });
 
   it('pages with links that keep the rest of the state', async () => {

@@ -237,6 +237,7 @@ describe('collection pages against a plain reference', () => {
       let estimated = 0;
       let cursors = 0;
       let sampledFacets = 0;
+      let backwards = 0;
       for (const [level, token] of callers) {
         for (const query of queries(level)) {
           const context = `seed ${seed}, level ${level}, ?${queryString(query)}`;
@@ -284,11 +285,23 @@ describe('collection pages against a plain reference', () => {
               seen.push(...last.items.map((item) => item.id));
             }
             expect(seen, `${context}, paged on`).toEqual(expected.map((item) => item.id));
+            // And back from the last page (`before`, when the page gives `prev`), each page as the reference's.
+            let pageNumber = Math.max(1, Math.ceil(seen.length / PER_PAGE));
+            let back = last;
+            while (back.prev && pageNumber > 1) {
+              pageNumber -= 1;
+              backwards += 1;
+              back = await getJson<ItemPage>(`${base}/items?${queryString({ ...query, page: pageNumber })}&before=${encodeURIComponent(back.prev)}`, token);
+              expect(back.items.map((item) => item.id), `${context}, back to page ${pageNumber}`).toEqual(
+                expected.slice((pageNumber - 1) * PER_PAGE, pageNumber * PER_PAGE).map((item) => item.id),
+              );
+            }
           }
         }
       }
       expect(cursors).toBeGreaterThan(0);
       expect(sampledFacets).toBeGreaterThan(0);
+      expect(backwards).toBeGreaterThan(0);
       // Both plans of a page with matches were taken: read in full, and walked with an estimated total
       // (the suite sets LIST_FEW_MATCHES low for that).
       expect(estimated).toBeGreaterThan(0);

@@ -135,6 +135,8 @@ export interface ListRequest {
   page?: number;
   /** The previous page's `next` (a cursor; see PageCursor). */
   after?: string;
+  /** The next page's `prev`: the page that ends right before it. */
+  before?: string;
   perPage?: string;
   /** Every query parameter, for f.<key>, min.<key> and max.<key>. */
   raw: Record<string, string[]>;
@@ -277,13 +279,13 @@ function encodeCursor(cursor: PageCursor): string {
 }
 
 /** The cursor of `after`, checked against the page's sort (a cursor of another sort is refused). */
-function decodeCursor(after: string, sortProp: PropertyRow | null): PageCursor {
+function decodeCursor(after: string, sortProp: PropertyRow | null, param: 'after' | 'before'): PageCursor {
   let cursor: unknown;
   try {
     const binary = atob(after.replaceAll('-', '+').replaceAll('_', '/'));
     cursor = JSON.parse(new TextDecoder().decode(Uint8Array.from(binary, (ch) => ch.charCodeAt(0))));
   } catch {
-    throw badParam('after', 'invalid');
+    throw badParam(param, 'invalid');
   }
   const ok =
     Array.isArray(cursor) &&
@@ -293,7 +295,7 @@ function decodeCursor(after: string, sortProp: PropertyRow | null): PageCursor {
       ? (cursor[0] === 'm' && typeof cursor[1] === 'string') ||
         (cursor[0] === 'v' && (RANGE_PROPERTY_TYPES.includes(sortProp.type as PropertyType) ? typeof cursor[1] === 'number' : typeof cursor[1] === 'string'))
       : cursor[0] === 'd' && typeof cursor[1] === 'string');
-  if (!ok) throw badParam('after', 'invalid');
+  if (!ok) throw badParam(param, 'invalid');
   return cursor as PageCursor;
 }
 
@@ -301,8 +303,9 @@ interface PageShape {
   perPage: number;
   page: number;
   offset: number;
-  /** Where the previous page ended, when the client sent it. */
+  /** Where the previous page ended (`after`), or where the next one starts (`before`), when sent. */
   after: PageCursor | null;
+  before: PageCursor | null;
   dir: 'ASC' | 'DESC';
   /** The sortable property, or null for the created / updated dates. */
   sortProp: PropertyRow | null;
@@ -325,6 +328,8 @@ interface ListedPage {
   estimated: boolean;
   /** Where this page ended, when it was walked and more may follow. */
   next?: PageCursor;
+  /** Where this page starts, when it was walked and is not the first. */
+  prev?: PageCursor;
 }
 
 /**
@@ -356,7 +361,8 @@ export async function listItems(
     perPage,
     page,
     offset: (page - 1) * perPage,
-    after: request.after ? decodeCursor(request.after, sortProp ?? null) : null,
+    after: request.after ? decodeCursor(request.after, sortProp ?? null, 'after') : null,
+    before: request.before && !request.after ? decodeCursor(request.before, sortProp ?? null, 'before') : null,
     dir: request.dir === 'asc' ? 'ASC' : 'DESC',
     sortProp: sortProp ?? null,
     dateColumn: request.sort === 'updated' ? 'i.updated_at' : 'i.created_at',
@@ -370,7 +376,7 @@ export async function listItems(
     // The walk tests each item it passes against the index, which costs D1 time in proportion to the
     // word's list of matches: fine for the first pages, or from where the previous page ended, too slow
     // far down from the start. Deeper pages without a cursor read every match.
-    else if (shape.offset < fewMatches / 2 || shape.after) listed = await walkedPage(d1, filter, where.match, shape, { total: few.estimate, estimated: true });
+    else if (shape.offset < fewMatches / 2 || shape.after || shape.before) listed = await walkedPage(d1, filter, where.match, shape, { total: few.estimate, estimated: true });
     else listed = await allMatchesPage(d1, itemFilter(collection.id, level, where), shape);
   } else {
     listed = await walkedPage(d1, filter, null, shape, where.sql.length > 0 ? null : { total: counter, estimated: false });
@@ -382,6 +388,7 @@ export async function listItems(
     page,
     perPage: unlimited ? (PER_PAGE_ALL as typeof PER_PAGE_ALL) : perPage,
     ...(listed.next && { next: encodeCursor(listed.next) }),
+    ...(listed.prev && page > 1 && { prev: encodeCursor(listed.prev) }),
   };
 }
 
@@ -514,12 +521,104 @@ function sortIndexed(sortKey: string): string {
   return `s.sortable = 1 AND ${sortKey} IS NOT NULL`;
 }
 
+/** One stretch of a walk: by date, or among items with a sort value ("v"), or without one ("m"). */
+interface Phase {
+  kind: PageCursor[0];
+  dir: 'ASC' | 'DESC';
+}
+
+const flip = (dir: 'ASC' | 'DESC') => (dir === 'ASC' ? 'DESC' : 'ASC');
+
+/**
+ * The stretches of the sort order, in order: by date; or the items with a value in the sort index's
+ * order (equal keys by id), then those without one, oldest first. Reversed, the same from the end.
+ */
+function phasesOf(shape: PageShape, reversed: boolean): Phase[] {
+  const dir = reversed ? flip(shape.dir) : shape.dir;
+  if (!shape.sortProp) return [{ kind: 'd', dir }];
+  return reversed
+    ? [
+        { kind: 'm', dir: 'DESC' },
+        { kind: 'v', dir },
+      ]
+    : [
+        { kind: 'v', dir },
+        { kind: 'm', dir: 'ASC' },
+      ];
+}
+
+type WalkedRow = ListedItemRow & { sort_key?: string | number; cursor: PageCursor };
+
+/**
+ * Rows along the sort order (or from its end), from a cursor or after skipping `skip`, at most `take`.
+ * From a cursor the walk starts right after it (row values compared in the index's own order).
+ */
+async function walk(
+  d1: D1Database,
+  filter: Filter,
+  match: string | null,
+  shape: PageShape,
+  options: { reversed: boolean; from: PageCursor | null; skip: number; take: number },
+): Promise<WalkedRow[]> {
+  const { sortProp, columns } = shape;
+  const matched = match ? ' AND EXISTS (SELECT 1 FROM items_search WHERE items_search MATCH ? AND items_search.rowid = i.id)' : '';
+  const matchBinds = match ? [match] : [];
+  const phases = phasesOf(shape, options.reversed);
+  const first = options.from ? Math.max(0, phases.findIndex((phase) => phase.kind === options.from![0])) : 0;
+  const rows: WalkedRow[] = [];
+  let skip = options.skip;
+  for (let index = first; index < phases.length && rows.length < options.take; index += 1) {
+    const { kind, dir } = phases[index]!;
+    const cursor = index === first ? options.from : null;
+    const past = dir === 'ASC' ? '>' : '<';
+    let from: string;
+    let where: string;
+    let key: string;
+    let binds: unknown[];
+    if (kind === 'd') {
+      key = shape.dateColumn;
+      from = `items i INDEXED BY items_collection_${key === 'i.updated_at' ? 'updated' : 'created'}_idx`;
+      where = `${filter.sql}${matched}`;
+      binds = [...filter.binds, ...matchBinds];
+    } else if (kind === 'v') {
+      key = RANGE_PROPERTY_TYPES.includes(sortProp!.type as PropertyType) ? 's.sort_number' : 's.natural_key';
+      from = 'item_values s CROSS JOIN items i ON i.id = s.item_id';
+      where = `s.property_id = ? AND s.position = 0 AND ${sortIndexed(key)} AND ${filter.sql}${matched}`;
+      binds = [sortProp!.id, ...filter.binds, ...matchBinds];
+    } else {
+      key = 'i.created_at';
+      from = 'items i';
+      const valueKey = RANGE_PROPERTY_TYPES.includes(sortProp!.type as PropertyType) ? 's.sort_number' : 's.natural_key';
+      where = `${filter.sql} AND NOT EXISTS (SELECT 1 FROM item_values s WHERE s.item_id = i.id AND s.property_id = ? AND s.position = 0 AND ${sortIndexed(valueKey)})${matched}`;
+      binds = [...filter.binds, sortProp!.id, ...matchBinds];
+    }
+    const id = kind === 'v' ? 's.item_id' : 'i.id';
+    if (cursor) {
+      where += ` AND (${key}, ${id}) ${past} (?, ?)`;
+      binds.push(cursor[1], cursor[2]);
+    }
+    const { results } = await d1
+      .prepare(`SELECT ${columns}, ${key} AS sort_key FROM ${from} WHERE ${where} ORDER BY ${key} ${dir}, ${id} ${dir} LIMIT ? OFFSET ?`)
+      .bind(...binds, options.take - rows.length, skip)
+      .all<ListedItemRow & { sort_key: string | number }>();
+    // Skipped past this whole stretch: what is left to skip continues in the next one.
+    skip = results.length > 0 || skip === 0 ? 0 : skip - (await countRows(d1, from, where, binds));
+    if (skip < 0) skip = 0;
+    for (const row of results) rows.push({ ...row, cursor: [kind, row.sort_key, row.id] as PageCursor });
+  }
+  return rows;
+}
+
 /**
  * The page read along the sort order: an index already in that order (the dates on items, or the
  * property's sort keys, then the items without a value, oldest first), each item tested against the
- * search and filters as it comes, stopping once the page is full. `known` is the total when the caller
- * has it already: the collection's counter when nothing narrows the list (exact), or the estimate of the
- * matches (used only when the walk stops before the end, which would count exactly).
+ * search and filters as it comes, stopping once the page is full.
+ * - From `after` it starts where the previous page ended; from `before` it walks back from where the
+ *   next page starts; past the middle of an exactly known total it walks from the end. Either way it
+ *   reads about a page instead of counting its way down.
+ * - `known` is the total when the caller has it already: the collection's counter when nothing narrows
+ *   the list (exact), or the estimate of the matches (used only when the walk stops before the end,
+ *   which would count exactly).
  */
 async function walkedPage(
   d1: D1Database,
@@ -528,63 +627,31 @@ async function walkedPage(
   shape: PageShape,
   known: { total: number; estimated: boolean } | null,
 ): Promise<ListedPage> {
-  const { perPage, offset, dir, sortProp, columns, after } = shape;
-  const matched = match ? ' AND EXISTS (SELECT 1 FROM items_search WHERE items_search MATCH ? AND items_search.rowid = i.id)' : '';
-  const binds = match ? [...filter.binds, match] : filter.binds;
-  const where = `${filter.sql}${matched}`;
-  // From a cursor the walk starts right after it (row values compared in the index's own order).
-  const past = dir === 'ASC' ? '>' : '<';
-  let rows: (ListedItemRow & { sort_key?: string | number })[];
-  let next: PageCursor | undefined;
-  if (!sortProp) {
-    const index = shape.dateColumn === 'i.updated_at' ? 'updated' : 'created';
-    const from = after ? ` AND (${shape.dateColumn}, i.id) ${past} (?, ?)` : '';
-    ({ results: rows } = await d1
-      .prepare(`SELECT ${columns} FROM items i INDEXED BY items_collection_${index}_idx WHERE ${where}${from} ORDER BY ${shape.dateColumn} ${dir}, i.id ${dir} LIMIT ? OFFSET ?`)
-      .bind(...binds, ...(after ? [after[1], after[2]] : []), perPage, after ? 0 : offset)
-      .all<ListedItemRow>());
-    const last = rows[rows.length - 1];
-    if (last && rows.length === perPage) next = ['d', index === 'updated' ? last.updated_at : last.created_at, last.id];
+  const { perPage, offset, after, before } = shape;
+  const exact = known && !known.estimated ? known.total : null;
+  let rows: WalkedRow[];
+  let backwards = false;
+  if (before) {
+    rows = (await walk(d1, filter, match, shape, { reversed: true, from: before, skip: 0, take: perPage })).reverse();
+    backwards = true;
+  } else if (!after && exact !== null && offset > exact / 2 && offset < exact) {
+    const take = Math.min(perPage, exact - offset);
+    rows = (await walk(d1, filter, match, shape, { reversed: true, from: null, skip: Math.max(0, exact - offset - perPage), take })).reverse();
+    backwards = true;
   } else {
-    // Items with a value, in the sort index's order (equal keys by id); those without one follow, oldest first.
-    const sortKey = RANGE_PROPERTY_TYPES.includes(sortProp.type as PropertyType) ? 's.sort_number' : 's.natural_key';
-    const valuedFrom = 'item_values s CROSS JOIN items i ON i.id = s.item_id';
-    const valued = `s.property_id = ? AND s.position = 0 AND ${sortIndexed(sortKey)}`;
-    rows = [];
-    if (!after || after[0] === 'v') {
-      const from = after ? ` AND (${sortKey}, s.item_id) ${past} (?, ?)` : '';
-      ({ results: rows } = await d1
-        .prepare(
-          `SELECT ${columns}, ${sortKey} AS sort_key FROM ${valuedFrom} WHERE ${valued} AND ${where}${from}
-           ORDER BY ${sortKey} ${dir}, s.item_id ${dir} LIMIT ? OFFSET ?`,
-        )
-        .bind(sortProp.id, ...binds, ...(after ? [after[1], after[2]] : []), perPage, after ? 0 : offset)
-        .all<ListedItemRow & { sort_key: string | number }>());
-    }
-    const last = rows[rows.length - 1];
-    if (last && rows.length === perPage) next = ['v', last.sort_key!, last.id];
-    if (rows.length < perPage) {
-      const passed = after || rows.length > 0 || offset === 0 ? offset + rows.length : await countRows(d1, valuedFrom, `${valued} AND ${where}`, [sortProp.id, ...binds]);
-      const from = after?.[0] === 'm' ? ' AND (i.created_at, i.id) > (?, ?)' : '';
-      const { results: missing } = await d1
-        .prepare(
-          `SELECT ${columns} FROM items i WHERE ${filter.sql}
-           AND NOT EXISTS (SELECT 1 FROM item_values s WHERE s.item_id = i.id AND ${valued})${matched}${from}
-           ORDER BY i.created_at, i.id LIMIT ? OFFSET ?`,
-        )
-        .bind(...filter.binds, sortProp.id, ...(match ? [match] : []), ...(after?.[0] === 'm' ? [after[1], after[2]] : []), perPage - rows.length, after ? 0 : Math.max(0, offset - passed))
-        .all<ListedItemRow>();
-      rows = [...rows, ...missing];
-      const end = missing[missing.length - 1];
-      if (end && rows.length === perPage) next = ['m', end.created_at, end.id];
-    }
-    for (const row of rows) delete row.sort_key;
+    rows = await walk(d1, filter, match, shape, { reversed: false, from: after, skip: after ? 0 : offset, take: perPage });
   }
-  if (known && !known.estimated) return { rows, ...known, next };
+  const cursors = {
+    next: rows.length === perPage || (backwards && rows.length > 0) ? rows[rows.length - 1]?.cursor : undefined,
+    prev: rows[0]?.cursor,
+  };
+  const listed = rows.map(({ cursor: _cursor, sort_key: _key, ...row }) => row as ListedItemRow);
+  if (exact !== null) return { rows: listed, total: exact, estimated: false, ...cursors };
   // The walk reached the end: what it passed and found is the whole count.
-  if (rows.length < perPage && (rows.length > 0 || offset === 0)) return { rows, total: offset + rows.length, estimated: false };
-  if (known) return { rows, ...known, next };
-  return { rows, total: await countRows(d1, 'items i', where, binds), estimated: false, next };
+  if (!backwards && listed.length < perPage && (listed.length > 0 || offset === 0)) return { rows: listed, total: offset + listed.length, estimated: false, ...cursors };
+  const where = `${filter.sql}${match ? ' AND EXISTS (SELECT 1 FROM items_search WHERE items_search MATCH ? AND items_search.rowid = i.id)' : ''}`;
+  if (known) return { rows: listed, ...known, ...cursors };
+  return { rows: listed, total: await countRows(d1, 'items i', where, match ? [...filter.binds, match] : filter.binds), estimated: false, ...cursors };
 }
 
 /** Values with counts for each visible filterable property, given the search and the other filters. */

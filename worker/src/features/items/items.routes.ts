@@ -125,7 +125,7 @@ const remove = createRoute({
 });
 
 function listRequest(query: z.infer<typeof itemListQuery>, raw: Record<string, string[]>, loansEnabled: boolean): ListRequest {
-  return { q: query.q, sort: query.sort, dir: query.dir, page: query.page, after: query.after, perPage: query.perPage, raw, availability: query.availability, loansEnabled };
+  return { q: query.q, sort: query.sort, dir: query.dir, page: query.page, after: query.after, before: query.before, perPage: query.perPage, raw, availability: query.availability, loansEnabled };
 }
 
 /** "Enable loans" (spec §2): off, items show no availability and count no copy lent. */

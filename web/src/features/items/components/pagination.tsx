@@ -1,4 +1,6 @@
-// Page links that keep every other part of the URL (search, sort, filters, display).
+// Page links that keep every other part of the URL (search, sort, filters, display). The links to the
+// next and previous pages also carry where this page ends or starts (the API's next / prev cursors), so
+// the server reads about a page instead of counting its way down.
 import { defineMessages, useIntl } from 'react-intl';
 import type { NoMessageValues } from 'react-intl';
 import { Link } from 'react-router-dom';
@@ -28,13 +30,27 @@ export function pageWindow(current: number, count: number): (number | null)[] {
   return out;
 }
 
-export function Pagination({ params, page, pageCount }: { params: URLSearchParams; page: number; pageCount: number }) {
+export function Pagination({
+  params,
+  page,
+  pageCount,
+  cursors = {},
+}: {
+  params: URLSearchParams;
+  page: number;
+  pageCount: number;
+  cursors?: { next?: string; prev?: string };
+}) {
   const intl = useIntl();
   if (pageCount <= 1) return null;
   const to = (target: number) => {
     const next = new URLSearchParams(params);
+    next.delete('after');
+    next.delete('before');
     if (target <= 1) next.delete('page');
     else next.set('page', String(target));
+    if (target === page + 1 && cursors.next) next.set('after', cursors.next);
+    if (target === page - 1 && target > 1 && cursors.prev) next.set('before', cursors.prev);
     const search = next.toString();
     return { search: search ? `?${search}` : '' };
   };

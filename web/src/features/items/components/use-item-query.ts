@@ -17,7 +17,9 @@ import { STORAGE_KEYS } from '../../../../../shared/constants';
 import { readStorage, writeStorage } from '../../../lib/storage';
 
 const FILTER_PREFIXES = [FILTER_PREFIX, MIN_PREFIX, MAX_PREFIX];
-const LIST_KEYS = ['q', 'sort', 'dir', 'page', 'perPage'];
+const LIST_KEYS = ['q', 'sort', 'dir', 'page', 'perPage', 'after', 'before'];
+/** Where the page starts: its number, and the cursor of the page link that led there (see Pagination). */
+const PAGE_KEYS = ['page', 'after', 'before'];
 
 /** "available" or "lent": a filter on copies out, which the API honours while lending is on. */
 export const AVAILABILITY_KEY = 'availability';
@@ -35,7 +37,7 @@ export function itemsQuery(params: URLSearchParams, { withPage = true } = {}): s
   const query = new URLSearchParams();
   for (const [key, value] of params) {
     if (value.trim() === '') continue;
-    if ((LIST_KEYS.includes(key) && (withPage || key !== 'page')) || isFilterKey(key)) query.append(key, value);
+    if ((LIST_KEYS.includes(key) && (withPage || !PAGE_KEYS.includes(key))) || isFilterKey(key)) query.append(key, value);
   }
   return query.toString();
 }
@@ -88,13 +90,18 @@ export function useItemQuery(collectionId: number) {
     return isDisplayMode(fromUrl) ? fromUrl : (storedDisplay(collectionId) ?? 'list');
   }, [params, collectionId]);
 
-  /** Applies a change to the URL; any change but paging itself goes back to the first page. */
+  /**
+   * Applies a change to the URL; any change but paging itself goes back to the first page. A page link's
+   * cursor (after / before) only holds for the page it led to, so every change drops it.
+   */
   const change = useCallback(
     (edit: (next: URLSearchParams) => void, { keepPage = false, replace = false } = {}) => {
       setParams(
         (current) => {
           const next = new URLSearchParams(current);
           edit(next);
+          next.delete('after');
+          next.delete('before');
           if (!keepPage) next.delete('page');
           return next;
         },
