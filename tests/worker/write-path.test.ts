@@ -8,7 +8,8 @@ import type { Property } from '../../shared/schemas/properties';
 import { drizzle } from 'drizzle-orm/d1';
 import * as schema from '../../worker/src/db/schema';
 import { listPropertyRows } from '../../worker/src/features/properties/properties.queries';
-import { createItems } from '../../worker/src/features/items/items.writer';
+import { createItems, updateItem } from '../../worker/src/features/items/items.writer';
+import type { ItemRow } from '../../worker/src/db/raw-rows';
 import { call, createUser, errorCode, imageForm, PNG_BYTES } from '../support/worker-app';
 import { addItem, addProperty, createCollection, getJson } from '../support/worker-catalogue';
 
@@ -184,6 +185,31 @@ describe('the write path creates several items in one batch', () => {
     await expect(createItems(ctx, c.id, props, [draft('Ubik'), draft(['not', 'one'])])).rejects.toThrow();
     expect((await getJson<Collection>(`/api/v1/collections/${c.id}`, owner.token)).itemCount).toBe(3);
     expect(pending).toHaveLength(0);
+  });
+});
+
+describe('an edit that names no version', () => {
+  it('is measured again from a fresh read when another edit landed after it read the item', async () => {
+    const { owner, c } = await bookCollection();
+    const db = drizzle(env.DB, { schema });
+    const props = await listPropertyRows(db, c.id);
+    const ctx = { db, d1: env.DB, media: env.MEDIA, defer: () => undefined };
+    const item = await addItem(owner.token, c.id, { values: { title: 'Dune' } });
+    const read = (await env.DB.prepare('SELECT * FROM items WHERE id = ?').bind(item.id).first<ItemRow>())!;
+    // Another edit lands between this edit's read and its write.
+    const other = await call(`/api/v1/collections/${c.id}/items/${item.id}`, { method: 'PATCH', token: owner.token, json: { values: { title: 'Hyperion' } } });
+    expect(other.status).toBe(200);
+    await updateItem(ctx, read, props, { values: { title: 'Dune Messiah' } });
+    const after = await getJson<Item>(`/api/v1/collections/${c.id}/items/${item.id}`, owner.token);
+    expect(after.title).toBe('Dune Messiah');
+    expect(after.version).toBe(read.version + 2);
+    // The values, the cached data and the search agree with the last edit.
+    const rows = await env.DB.prepare('SELECT value FROM item_values WHERE item_id = ?').bind(item.id).all<{ value: string }>();
+    expect(rows.results.map((r) => r.value)).toEqual(['"Dune Messiah"']);
+    expect((await getJson<{ total: number }>(`/api/v1/collections/${c.id}/items?q=messiah`, owner.token)).total).toBe(1);
+    expect((await getJson<{ total: number }>(`/api/v1/collections/${c.id}/items?q=hyperion`, owner.token)).total).toBe(0);
+    // With a version, the same situation is refused.
+    await expect(updateItem(ctx, read, props, { values: { title: 'Children of Dune' }, version: read.version })).rejects.toThrow(/STALE_WRITE/);
   });
 });
 

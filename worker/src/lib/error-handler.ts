@@ -73,7 +73,7 @@ function messagesOf(err: unknown): string[] {
  * migration 0014: DELETED_MEANWHILE for a value of a deleted property); the code reaches us inside D1's
  * message.
  */
-function abortedWith(err: unknown, code: 'STALE_WRITE' | 'DELETED_MEANWHILE'): boolean {
+export function abortedWith(err: unknown, code: 'STALE_WRITE' | 'DELETED_MEANWHILE'): boolean {
   return messagesOf(err).some((message) => message.includes(code));
 }
 

@@ -26,6 +26,7 @@ import { TEXT_VALUE_MAX_LENGTH } from '../../../../shared/catalogue';
 import { itemValues, items, properties } from '../../db/schema';
 import type { Db } from '../../env';
 import { runBatch } from '../../lib/batch';
+import { abortedWith } from '../../lib/error-handler';
 import { releaseMedia } from '../../lib/media';
 import { sortKeys, valuesToRows, type PropertyRow, type ValueRow } from '../../lib/values';
 import type { ItemRow } from '../../db/raw-rows';
@@ -240,7 +241,7 @@ export async function updateItem(ctx: WriteContext, current: ItemRow, props: Pro
     try {
       return await updateItemOnce(ctx, current, props, patch);
     } catch (err) {
-      if (patch.version !== undefined || !patch.values || attempt >= UNVERSIONED_EDIT_ATTEMPTS || !String(err).includes('STALE_WRITE')) throw err;
+      if (patch.version !== undefined || !patch.values || attempt >= UNVERSIONED_EDIT_ATTEMPTS || !abortedWith(err, 'STALE_WRITE')) throw err;
       const fresh = await ctx.d1.prepare('SELECT * FROM items WHERE id = ?').bind(current.id).first<ItemRow>();
       if (!fresh) throw err;
       current = fresh;
