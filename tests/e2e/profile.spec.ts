@@ -72,7 +72,8 @@ test('changing the email address: current password, a link to the new inbox, a n
   await expect(page).toHaveTitle('Confirm your email address - Vitrine');
   await expect(page.getByText('Your new email address is confirmed')).toBeVisible();
   await page.getByRole('link', { name: 'Go to my profile' }).click();
-  await expect(page.getByLabel('Email address')).toHaveValue(newEmail);
+  // The field itself (a textbox), once the profile has replaced the confirmation screen.
+  await expect(page.getByRole('textbox', { name: 'Email address' })).toHaveValue(newEmail);
 
   await page.goto(link);
   await expect(page.getByRole('alert')).toContainText('This confirmation link is invalid, has expired or was already used.');
