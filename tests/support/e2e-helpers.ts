@@ -7,8 +7,21 @@ import { E2E } from './e2e-settings.mjs';
 
 export const ADMIN = { username: 'admin', password: E2E.adminPassword };
 
+/**
+ * Sends a set-up request again when `wrangler dev`'s proxy answers that the Worker "restarted
+ * mid-request". The proxy gives that answer to any write whose connection to the Worker failed (it
+ * retries only GET and HEAD itself), also when nothing restarted; the Worker never answers it.
+ */
+async function sendSetUp(send: () => Promise<APIResponse>): Promise<APIResponse> {
+  for (let attempt = 1; ; attempt += 1) {
+    const res = await send();
+    if (res.status() !== 503 || attempt === 3 || !(await res.text()).includes('restarted mid-request')) return res;
+    await new Promise((resolve) => setTimeout(resolve, 250 * attempt));
+  }
+}
+
 export async function apiToken(request: APIRequestContext, login: string, password: string, base = ''): Promise<string> {
-  const res = await request.post(`${base}/api/v1/token`, { data: { login, password } });
+  const res = await sendSetUp(() => request.post(`${base}/api/v1/token`, { data: { login, password } }));
   expect(res.status()).toBe(200);
   return ((await res.json()) as { token: string }).token;
 }
@@ -19,10 +32,10 @@ export async function createUserViaApi(request: APIRequestContext, overrides: Re
   const username = `e2e${Date.now().toString(36)}${serial}`;
   const password = `pass-${username}`;
   const token = await apiToken(request, ADMIN.username, ADMIN.password);
-  const res = await request.post('/api/v1/users', {
+  const res = await sendSetUp(() => request.post('/api/v1/users', {
     headers: { Authorization: `Bearer ${token}` },
     data: { username, password, email: `${username}@example.test`, ...overrides },
-  });
+  }));
   expect(res.status()).toBe(201);
   return { ...((await res.json()) as { id: number; username: string; email: string }), password };
 }
@@ -69,10 +82,10 @@ export async function createCollectionViaApi(
   token: string,
   body: Record<string, unknown>,
 ): Promise<SeededCollection> {
-  const res = await request.post('/api/v1/collections', {
+  const res = await sendSetUp(() => request.post('/api/v1/collections', {
     headers: { ...bearer(token), 'Content-Language': 'en_US' },
     data: { visibility: 0, ...body },
-  });
+  }));
   return expectCreated<SeededCollection>(res, 'a collection');
 }
 
@@ -82,7 +95,7 @@ export async function addPropertyViaApi(
   collectionId: number,
   body: Record<string, unknown>,
 ): Promise<{ id: number; key: string; label: string }> {
-  const res = await request.post(`/api/v1/collections/${collectionId}/properties`, { headers: bearer(token), data: body });
+  const res = await sendSetUp(() => request.post(`/api/v1/collections/${collectionId}/properties`, { headers: bearer(token), data: body }));
   return expectCreated(res, `the property ${String(body.label)}`);
 }
 
@@ -106,7 +119,7 @@ export async function createItemsViaApi(
   for (let start = 0; start < bodies.length; start += batch) {
     const slice = bodies.slice(start, start + batch);
     const answers = await Promise.all(
-      slice.map((body) => request.post(`/api/v1/collections/${collectionId}/items`, { headers: bearer(token), data: body })),
+      slice.map((body) => sendSetUp(() => request.post(`/api/v1/collections/${collectionId}/items`, { headers: bearer(token), data: body }))),
     );
     for (const res of answers) created.push(await expectCreated<SeededItem>(res, 'an item'));
   }

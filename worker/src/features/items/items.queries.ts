@@ -265,7 +265,6 @@ function summaries(rows: ListedItemRow[], props: PropertyRow[]): ItemSummary[] {
   return rows.map((row) => summaryOf(row, valuesOf(row, props), props));
 }
 
-/** What a list request asks of every plan: the page, its order and the columns read. */
 /**
  * Where a walked page ended, so the next one starts there: the date and id of its last item ("d"), or
  * its sort key and id while the walk is among items with a value ("v"), then the creation date and id
@@ -299,6 +298,7 @@ function decodeCursor(after: string, sortProp: PropertyRow | null, param: 'after
   return cursor as PageCursor;
 }
 
+/** What a list request asks of every plan: the page, its order and the columns read. */
 interface PageShape {
   perPage: number;
   page: number;
@@ -696,38 +696,95 @@ function facetOf(prop: PropertyRow, values: { value: string; n: number }[], low:
   };
 }
 
-/** The unfiltered panel: the counts kept by triggers, read through indexes (about 50 rows a property). */
-async function facetsFromCounts(d1: D1Database, level: CallerLevel, filterable: PropertyRow[]): Promise<FilterFacet[]> {
+/** D1 refuses a compound SELECT of more than five terms; a term may itself be a compound in FROM. */
+const COMPOUND_TERMS = 5;
+
+function unionAll(terms: string[]): string {
+  let level = terms.map((sql) => `SELECT * FROM (${sql})`);
+  while (level.length > COMPOUND_TERMS) {
+    const folded: string[] = [];
+    for (let n = 0; n < level.length; n += COMPOUND_TERMS) folded.push(`SELECT * FROM (${level.slice(n, n + COMPOUND_TERMS).join(' UNION ALL ')})`);
+    level = folded;
+  }
+  return level.join(' UNION ALL ');
+}
+
+/**
+ * Statements of the panel, each a compound SELECT of arms (one or two per facet, tagged with the facet's
+ * place). The panel so runs a few statements whatever the number of filterable properties; arms are
+ * grouped so that no statement binds more than D1's 100 parameters.
+ */
+function compound(d1: D1Database, arms: { sql: string; binds: unknown[] }[]): D1PreparedStatement[] {
+  const statements: D1PreparedStatement[] = [];
+  for (let start = 0; start < arms.length; ) {
+    let end = start + 1;
+    let binds = arms[start]!.binds.length;
+    while (end < arms.length && binds + arms[end]!.binds.length <= 100) binds += arms[end++]!.binds.length;
+    const group = arms.slice(start, end);
+    statements.push(d1.prepare(unionAll(group.map((arm) => arm.sql))).bind(...group.flatMap((arm) => arm.binds)));
+    start = end;
+  }
+  return statements;
+}
+
+/** The rows of compound statements, by the place they were tagged with. */
+function byPart<T extends { part: number }>(results: D1Result<Record<string, unknown>>[]): Map<number, T[]> {
+  const parts = new Map<number, T[]>();
+  for (const result of results) for (const row of result.results as unknown as T[]) parts.set(row.part, [...(parts.get(row.part) ?? []), row]);
+  return parts;
+}
+
+type CountRow = { part: number; value: string; sort_number: number | null; n: number | null };
+
+/** Most common values first (arms of a compound statement need not come back in their own order). */
+const byCount = (rows: { value: string; n: number | null }[]) => [...rows].sort((a, b) => (b.n ?? 0) - (a.n ?? 0)).map((r) => ({ value: r.value, n: r.n ?? 0 }));
+
+/**
+ * The unfiltered panel: the counts kept by triggers, read through indexes (about 50 rows a property; a
+ * range, its two ends). One statement for every facet, and a reader of its rows.
+ */
+function countsStatements(d1: D1Database, level: CallerLevel, filterable: PropertyRow[]) {
   const column = level === 3 ? 'count_owner' : level === 1 ? 'count_logged_in' : 'count_everyone';
-  const statements = filterable.flatMap((prop) =>
+  const arms = filterable.flatMap((prop, part) =>
     isRange(prop)
-      ? ['ASC', 'DESC'].map((dir) =>
-          d1
-            // The count indexes would serve the WHERE but not the order: walk the bounds' index instead.
-            .prepare(
-              `SELECT value, sort_number FROM facet_counts INDEXED BY facet_counts_number_idx
-               WHERE property_id = ? AND ${column} > 0 ORDER BY sort_number ${dir} LIMIT 1`,
-            )
-            .bind(prop.id),
-        )
-      : [d1.prepare(`SELECT value, ${column} AS n FROM facet_counts WHERE property_id = ? AND ${column} > 0 ORDER BY ${column} DESC LIMIT 50`).bind(prop.id)],
+      ? ['ASC', 'DESC'].map((dir) => ({
+          // The count indexes would serve the WHERE but not the order: walk the bounds' index instead.
+          sql: `SELECT ${part} AS part, value, sort_number, NULL AS n FROM facet_counts INDEXED BY facet_counts_number_idx
+                WHERE property_id = ${inlineId(prop.id)} AND ${column} > 0 ORDER BY sort_number ${dir} LIMIT 1`,
+          binds: [],
+        }))
+      : [
+          {
+            sql: `SELECT ${part} AS part, value, NULL AS sort_number, ${column} AS n FROM facet_counts
+                  WHERE property_id = ${inlineId(prop.id)} AND ${column} > 0 ORDER BY ${column} DESC LIMIT 50`,
+            binds: [],
+          },
+        ],
   );
-  const results = await d1.batch<Record<string, unknown>>(statements);
-  let next = 0;
-  return filterable.map((prop) => {
-    if (isRange(prop)) {
-      const low = results[next++]!.results[0] as { value: string; sort_number: number } | undefined;
-      const high = results[next++]!.results[0] as { value: string; sort_number: number } | undefined;
-      return facetOf(prop, [], low ?? null, high ?? null);
-    }
-    return facetOf(prop, results[next++]!.results as { value: string; n: number }[], null, null);
-  });
+  return {
+    statements: compound(d1, arms),
+    read(results: D1Result<Record<string, unknown>>[]): FilterFacet[] {
+      const parts = byPart<CountRow>(results);
+      return filterable.map((prop, part) => {
+        const rows = parts.get(part) ?? [];
+        if (!isRange(prop)) return facetOf(prop, byCount(rows), null, null);
+        const ends = [...rows].sort((a, b) => a.sort_number! - b.sort_number!) as { value: string; sort_number: number }[];
+        return facetOf(prop, [], ends[0] ?? null, ends[ends.length - 1] ?? null);
+      });
+    },
+  };
+}
+
+async function facetsFromCounts(d1: D1Database, level: CallerLevel, filterable: PropertyRow[]): Promise<FilterFacet[]> {
+  const counts = countsStatements(d1, level, filterable);
+  return counts.read(await d1.batch<Record<string, unknown>>(counts.statements));
 }
 
 /**
  * With a search or filters: computed over the matching items, each facet ignoring its own filter. A
  * facet whose own filter is the only condition counts what the unfiltered panel counts, so it is read
- * from the kept counts instead of from every item.
+ * from the kept counts instead of from every item. Everything is read in one batch; ranges whose sample
+ * was not every match then read the collection's bounds.
  */
 async function facetsOfMatches(
   d1: D1Database,
@@ -743,17 +800,30 @@ async function facetsOfMatches(
     return !request.q?.trim() && own.match === null && own.sql.length === 0;
   };
   const fromCounts = filterable.filter(unnarrowed);
-  if (fromCounts.length === 0) return facetsOfEveryMatch(d1, collectionId, level, filterable, props, request, sample);
-  const counted = await facetsFromCounts(d1, level, fromCounts);
-  const matched = await facetsOfEveryMatch(d1, collectionId, level, filterable.filter((p) => !fromCounts.includes(p)), props, request, sample);
-  return filterable.map((prop) => (fromCounts.includes(prop) ? counted[fromCounts.indexOf(prop)]! : matched.shift()!));
+  const matched = filterable.filter((prop) => !fromCounts.includes(prop));
+  const counts = countsStatements(d1, level, fromCounts);
+  const matches = matchesStatements(d1, collectionId, level, matched, props, request, sample);
+  const results = await d1.batch<Record<string, unknown>>([...counts.statements, ...matches.statements]);
+  const counted = counts.read(results.slice(0, counts.statements.length));
+  const found = matches.read(results.slice(counts.statements.length));
+  // Ranges whose sample was not every match: the collection's bounds.
+  const unbounded = matched.filter((prop, index) => isRange(prop) && found[index]!.estimated);
+  const bounds = unbounded.length > 0 ? await facetsFromCounts(d1, level, unbounded) : [];
+  return filterable.map((prop) => {
+    if (fromCounts.includes(prop)) return counted[fromCounts.indexOf(prop)]!;
+    const facet = found[matched.indexOf(prop)]!;
+    return facet.estimated && facet.kind === 'range' ? { ...bounds[unbounded.indexOf(prop)]!, estimated: true } : facet;
+  });
 }
 
 /** A matched entry of the index with one of its values (none: null), for a facet counted here. */
 interface SampledRow {
+  part: number;
   id: number;
   /** The item passes the other conditions and the caller may see it. */
   ok: number;
+  /** Whose value this is (null: the entry has none of the sampled properties). */
+  property_id: number | null;
   value: string | null;
   key: string | number | null;
   sort_number: number | null;
@@ -761,15 +831,18 @@ interface SampledRow {
   hi: number;
 }
 
+type AggregateRow = { part: number; value: string; n: number; low: number | null; high: number | null; low_value: string | null; high_value: string | null };
+
 /**
- * Each facet over the matching items (ignoring its own filter). Without a search or value filter, one
- * statement counts every item's values. With one, the statement reads at most `sample` + 1 of the
- * collection's matches from the index, in id order, with the property's values, and the counting is
- * done here (a GROUP BY's sorter would cost D1 rows per value). When that was not all the matches, the
- * counts are scaled to the share of the collection's ids the sample covered and said to be estimates,
- * and a range gives the collection's bounds instead (see FACET_SAMPLE).
+ * Each facet over the matching items (ignoring its own filter). Without a search or value filter, an
+ * aggregate counts every item's values. With one, a statement reads at most `sample` + 1 of the
+ * collection's matches from the index, in id order, with the values of every facet that shares the same
+ * conditions (a plain search: all of them), and the counting is done here (a GROUP BY's sorter would
+ * cost D1 rows per value). When that was not all the matches, the counts are scaled to the share of the
+ * collection's ids the sample covered and said to be estimates, and a range says so without bounds
+ * (the caller reads the collection's; see FACET_SAMPLE).
  */
-async function facetsOfEveryMatch(
+function matchesStatements(
   d1: D1Database,
   collectionId: number,
   level: CallerLevel,
@@ -777,56 +850,70 @@ async function facetsOfEveryMatch(
   props: PropertyRow[],
   request: ListRequest,
   sample: number,
-): Promise<FilterFacet[]> {
-  if (filterable.length === 0) return [];
+) {
   const end = (dir: 'ASC' | 'DESC') => `(SELECT id FROM items WHERE collection_id = ${inlineId(collectionId)} ORDER BY created_at ${dir}, id ${dir} LIMIT 1)`;
-  const sampled = new Set<PropertyRow>();
-  const statements = filterable.map((prop) => {
+  const aggregates: { sql: string; binds: unknown[] }[] = [];
+  // Facets sampled under the same conditions share one read of the matches (the first's place tags it).
+  const samples = new Map<string, { part: number; props: PropertyRow[]; sql: string; binds: unknown[] }>();
+  filterable.forEach((prop, part) => {
     const own = conditions(level, props, request, prop.key);
     if (!own.match) {
       const filter = itemFilter(collectionId, level, own);
       const select = isRange(prop)
-        ? `SELECT min(v.sort_number) AS low, max(v.sort_number) AS high, min(v.value) AS lowValue, max(v.value) AS highValue`
-        : `SELECT min(v.value) AS value, count(DISTINCT v.item_id) AS n`;
+        ? `SELECT ${part} AS part, NULL AS value, NULL AS n, min(v.sort_number) AS low, max(v.sort_number) AS high, min(v.value) AS low_value, max(v.value) AS high_value`
+        : `SELECT ${part} AS part, min(v.value) AS value, count(DISTINCT v.item_id) AS n, NULL AS low, NULL AS high, NULL AS low_value, NULL AS high_value`;
       const group = isRange(prop) ? '' : `GROUP BY coalesce(v.sort_text, v.sort_number) ORDER BY n DESC LIMIT 50`;
-      return d1
-        .prepare(`${select} FROM ${filter.from} JOIN item_values v ON v.item_id = i.id AND v.property_id = ? WHERE ${filter.sql} ${group}`)
-        .bind(prop.id, ...filter.binds);
+      aggregates.push({
+        sql: `${select} FROM ${filter.from} JOIN item_values v ON v.item_id = i.id AND v.property_id = ${inlineId(prop.id)} WHERE ${filter.sql} ${group}`,
+        binds: filter.binds,
+      });
+      return;
     }
-    sampled.add(prop);
     const filter = itemFilter(collectionId, level, { ...own, match: null });
-    return d1
-      .prepare(
-        `SELECT m.id, (${filter.sql}) AS ok, v.value, coalesce(v.sort_text, v.sort_number) AS key, v.sort_number,
-           ${end('ASC')} AS lo, ${end('DESC')} AS hi
-         FROM (SELECT rowid AS id FROM items_search WHERE items_search MATCH ? ORDER BY rowid LIMIT ?) m
-         CROSS JOIN items i ON i.id = m.id LEFT JOIN item_values v ON v.item_id = i.id AND v.property_id = ?`,
-      )
-      .bind(...filter.binds, inCollection(own.match, collectionId), sample + 1, prop.id);
+    const binds = [...filter.binds, inCollection(own.match, collectionId), sample + 1];
+    const key = JSON.stringify([filter.sql, binds]);
+    const shared = samples.get(key) ?? { part, props: [], sql: filter.sql, binds };
+    shared.props.push(prop);
+    samples.set(key, shared);
   });
-  const results = await d1.batch<Record<string, unknown>>(statements);
-  const counted = filterable.map((prop, index) => {
-    const rows = results[index]!.results;
-    if (!sampled.has(prop)) {
-      if (!isRange(prop)) return facetOf(prop, rows as { value: string; n: number }[], null, null);
-      const first = rows[0] as { low: number | null; high: number | null; lowValue: string | null; highValue: string | null } | undefined;
-      const low = first && first.low !== null ? { value: first.lowValue!, sort_number: first.low } : null;
-      const high = first && first.high !== null ? { value: first.highValue!, sort_number: first.high } : null;
-      return facetOf(prop, [], low, high);
-    }
-    return countSample(prop, rows as unknown as SampledRow[], sample);
-  });
-  // Ranges whose sample was not every match: the collection's bounds.
-  const unbounded = filterable.filter((prop, index) => isRange(prop) && counted[index]!.estimated);
-  const bounds = unbounded.length > 0 ? await facetsFromCounts(d1, level, unbounded) : [];
-  return counted.map((facet) => (facet.estimated && facet.kind === 'range' ? { ...bounds.find((b) => b.key === facet.key)!, estimated: true } : facet));
+  const sampled = [...samples.values()];
+  const statements = [
+    ...compound(d1, aggregates),
+    ...sampled.map(({ part, props: of, sql, binds }) =>
+      d1
+        .prepare(
+          `SELECT ${part} AS part, m.id, (${sql}) AS ok, v.property_id, v.value, coalesce(v.sort_text, v.sort_number) AS key, v.sort_number,
+             ${end('ASC')} AS lo, ${end('DESC')} AS hi
+           FROM (SELECT rowid AS id FROM items_search WHERE items_search MATCH ? ORDER BY rowid LIMIT ?) m
+           CROSS JOIN items i ON i.id = m.id
+           LEFT JOIN item_values v ON v.item_id = i.id AND v.property_id IN (${of.map((p) => inlineId(p.id)).join(', ')})`,
+        )
+        .bind(...binds),
+    ),
+  ];
+  return {
+    statements,
+    read(results: D1Result<Record<string, unknown>>[]): FilterFacet[] {
+      const parts = byPart<AggregateRow & SampledRow>(results);
+      return filterable.map((prop, part) => {
+        const group = sampled.find((s) => s.props.includes(prop));
+        if (group) return countSample(prop, (parts.get(group.part) ?? []) as SampledRow[], sample);
+        const rows = (parts.get(part) ?? []) as AggregateRow[];
+        if (!isRange(prop)) return facetOf(prop, byCount(rows), null, null);
+        const first = rows[0];
+        const low = first && first.low !== null ? { value: first.low_value!, sort_number: first.low } : null;
+        const high = first && first.high !== null ? { value: first.high_value!, sort_number: first.high } : null;
+        return facetOf(prop, [], low, high);
+      });
+    },
+  };
 }
 
 /** A facet counted from a sample of matches (exact when the sample holds every match). */
 function countSample(prop: PropertyRow, rows: SampledRow[], sample: number): FilterFacet {
   const entries = new Set(rows.map((row) => row.id));
   const estimated = entries.size > sample;
-  const seen = rows.filter((row) => row.ok === 1 && row.value !== null);
+  const seen = rows.filter((row) => row.ok === 1 && row.value !== null && row.property_id === prop.id);
   if (isRange(prop)) {
     if (estimated) return { ...facetOf(prop, [], null, null), estimated: true };
     const sorted = [...seen].sort((a, b) => a.sort_number! - b.sort_number!);
