@@ -109,6 +109,12 @@ function collectionSql(cid, size, ownerId) {
     value('read', 0, `n % 2 = 0`, 'yesno'),
     value('rating', 0, `(n % 11) / 2.0`, 'number'),
   );
+  // The items without a value to sort by, as the Worker's writer keeps them (migration 0015's condition).
+  statements.push(
+    `INSERT INTO item_sort_gaps (property_id, created_at, item_id) SELECT p.id, i.created_at, i.id FROM properties p JOIN items i ON i.collection_id = p.collection_id
+     WHERE p.collection_id = ${cid} AND p.sortable = 1 AND NOT EXISTS (SELECT 1 FROM item_values s WHERE s.item_id = i.id AND s.property_id = p.id AND s.position = 0
+       AND s.sortable = 1 AND (CASE WHEN p.type IN ('number', 'rating', 'date', 'datetime') THEN s.sort_number ELSE s.natural_key END) IS NOT NULL);`,
+  );
   return statements;
 }
 

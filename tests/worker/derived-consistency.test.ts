@@ -3,11 +3,12 @@
 // and property changes (flags, visibility, type, deletion), all through the API. Checked after each step:
 // - collections' item counters and the filter panel's facet counts, against counts made from the rows;
 // - each value's level and sort keys, against its item's level and the sort-key functions;
+// - the sort gaps, against the items that have nothing to sort by for each sortable property;
 // - items.data and the search index, against what the write path rebuilds for the whole collection.
 import { env } from 'cloudflare:test';
 import { drizzle } from 'drizzle-orm/d1';
 import { describe, expect, it } from 'vitest';
-import type { PropertyType } from '../../shared/catalogue';
+import { RANGE_PROPERTY_TYPES, type PropertyType } from '../../shared/catalogue';
 import type { Property } from '../../shared/schemas/properties';
 import * as schema from '../../worker/src/db/schema';
 import { refreshCollection } from '../../worker/src/features/items/items.writer';
@@ -80,6 +81,39 @@ async function checkValues(collectionId: number, step: string) {
     const keys = sortKeys(row.type, JSON.parse(row.value) as unknown);
     expect({ sortText: row.sort_text, naturalKey: row.natural_key, sortNumber: row.sort_number }, `${step}: sort keys of ${row.value}`).toEqual(keys);
   }
+}
+
+/**
+ * The sort gaps of the collection's properties are exactly the pairs (sortable property, item) where the
+ * item's first value has no key of the kind the property's type sorts by (or there is no first value),
+ * each with the item's creation date; none is left by a deleted item or property.
+ */
+async function checkGaps(collectionId: number, step: string) {
+  const pairs = await rows<{ pid: number; item: number; created: string; type: PropertyType }>(
+    `SELECT p.id AS pid, i.id AS item, i.created_at AS created, p.type FROM properties p JOIN items i ON i.collection_id = p.collection_id
+     WHERE p.collection_id = ? AND p.sortable = 1 ORDER BY p.id, i.id`,
+    collectionId,
+  );
+  const firsts = await rows<{ pid: number; item: number; sort_number: number | null; natural_key: string | null }>(
+    `SELECT v.property_id AS pid, v.item_id AS item, v.sort_number, v.natural_key FROM item_values v JOIN items i ON i.id = v.item_id
+     WHERE i.collection_id = ? AND v.position = 0`,
+    collectionId,
+  );
+  const keyed = new Map(firsts.map((f) => [`${f.pid}:${f.item}`, f]));
+  const expected = pairs
+    .filter((pair) => {
+      const first = keyed.get(`${pair.pid}:${pair.item}`);
+      return !first || (RANGE_PROPERTY_TYPES.includes(pair.type) ? first.sort_number : first.natural_key) === null;
+    })
+    .map(({ pid, item, created }) => ({ pid, item, created }));
+  const stored = await rows<{ pid: number; item: number; created: string }>(
+    `SELECT g.property_id AS pid, g.item_id AS item, g.created_at AS created FROM item_sort_gaps g
+     WHERE g.property_id IN (SELECT id FROM properties WHERE collection_id = ?) OR g.item_id IN (SELECT id FROM items WHERE collection_id = ?)
+     ORDER BY g.property_id, g.item_id`,
+    collectionId,
+    collectionId,
+  );
+  expect(stored, `${step}: sort gaps`).toEqual(expected);
 }
 
 /** items.data and the search rows, as stored now. */
@@ -194,6 +228,7 @@ describe('derived structures', () => {
         const context = `seed ${seed}, step ${step} (${name}${res ? `, ${res.status}` : ''})`;
         await checkCounts(collection.id, context);
         await checkValues(collection.id, context);
+        await checkGaps(collection.id, context);
         await checkRebuild(collection.id, context);
       }
       // Every kind of write happened at least once (so the checks above saw each of them).

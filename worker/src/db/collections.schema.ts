@@ -150,6 +150,28 @@ export const itemValues = sqliteTable(
 );
 
 /**
+ * For each sortable property, the items with nothing to sort by (no first value, or a text value not yet
+ * given its natural key), by creation date: a sort by the property lists them after the others, oldest
+ * first, and walks this table to do so instead of testing every item of the collection. Kept by the
+ * writer in each write's batch (items.writer.ts, sortGaps()); deleting a property (or its collection)
+ * deletes its rows through the foreign key, whose column leads the primary key.
+ */
+export const itemSortGaps = sqliteTable(
+  'item_sort_gaps',
+  {
+    propertyId: integer('property_id')
+      .notNull()
+      .references(() => properties.id, { onDelete: 'cascade' }),
+    /** The item's creation date (the order of the walk). */
+    createdAt: text('created_at').notNull(),
+    /** No foreign key (it would need an index of its own): deleting an item deletes its rows in the same batch. */
+    itemId: integer('item_id').notNull(),
+  },
+  // WITHOUT ROWID (migration 0015): the primary key is the table.
+  (t) => [primaryKey({ columns: [t.propertyId, t.createdAt, t.itemId] })],
+);
+
+/**
  * Values of filterable properties with how many items hold each, per caller level (everyone, signed
  * in, owner): the filter panel of an unfiltered collection reads these instead of every value. Kept by
  * triggers on item_values (migration 0004); rebuilt when a property becomes filterable.

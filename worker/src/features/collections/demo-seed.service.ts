@@ -15,7 +15,7 @@ import type { Db, Env } from '../../env';
 import { toMediaValue } from '../../lib/media';
 import { drawPng, type Rgb } from '../../lib/png';
 import { sortKeys } from '../../lib/values';
-import { refreshCollection } from '../items/items.writer';
+import { refreshCollection, sortGaps } from '../items/items.writer';
 import { TEMPLATES, type TemplateProperty } from './collection-templates';
 
 export const DEMO_SEED_MARK = 'demo-seed';
@@ -233,9 +233,9 @@ export async function seedDemo(env: Env, db: Db): Promise<boolean> {
   }
   statements.push(...demoLending(d1, state.owner, ids[0]!));
   await d1.batch(statements);
-  // The cached data and search rows, built by the item write path's own statements.
+  // The cached data, search rows and sort gaps, built by the item write path's own statements.
   await db.batch([
-    ...ids.flatMap((id) => refreshCollection(db, id, 'data-and-search')),
+    ...ids.flatMap((id) => [...refreshCollection(db, id, 'data-and-search'), ...sortGaps(db, { collectionId: id }, 'TRUE', 'fill')]),
     db.run(sql.raw(`UPDATE maintenance_state SET value = 'done' WHERE name = '${DEMO_SEED_MARK}'`)),
   ] as unknown as Parameters<Db['batch']>[0]);
   return true;

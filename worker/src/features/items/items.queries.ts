@@ -586,13 +586,13 @@ async function walk(
       where = `s.property_id = ? AND s.position = 0 AND ${sortIndexed(key)} AND ${filter.sql}${matched}`;
       binds = [sortProp!.id, ...filter.binds, ...matchBinds];
     } else {
-      key = 'i.created_at';
-      from = 'items i';
-      const valueKey = RANGE_PROPERTY_TYPES.includes(sortProp!.type as PropertyType) ? 's.sort_number' : 's.natural_key';
-      where = `${filter.sql} AND NOT EXISTS (SELECT 1 FROM item_values s WHERE s.item_id = i.id AND s.property_id = ? AND s.position = 0 AND ${sortIndexed(valueKey)})${matched}`;
-      binds = [...filter.binds, sortProp!.id, ...matchBinds];
+      // The items without a value, from the property's sort gaps (kept by the writer) in their order.
+      key = 'g.created_at';
+      from = 'item_sort_gaps g CROSS JOIN items i ON i.id = g.item_id';
+      where = `g.property_id = ? AND ${filter.sql}${matched}`;
+      binds = [sortProp!.id, ...filter.binds, ...matchBinds];
     }
-    const id = kind === 'v' ? 's.item_id' : 'i.id';
+    const id = kind === 'v' ? 's.item_id' : kind === 'm' ? 'g.item_id' : 'i.id';
     if (cursor) {
       where += ` AND (${key}, ${id}) ${past} (?, ?)`;
       binds.push(cursor[1], cursor[2]);

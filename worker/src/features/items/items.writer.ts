@@ -11,6 +11,8 @@
 // | item_values.level (item's level)   | trigger item_values_level on items (migration 0004)            |
 // | item_values.sortable (sort indexes)| this module from the property; properties.routes.ts on a change |
 // | facet_counts (filter panel counts) | triggers facet_counts_* on item_values (migration 0004)        |
+// | item_sort_gaps (end of a sort)     | this module: sortGaps() in each write's batch; deleted with     |
+// |                                    | their property (foreign key)                                   |
 // | version (lost-update guard)        | this module sets it; triggers *_stale_write check it (0007)    |
 // | media files in R2                  | this module: releaseMedia() after an edit or a delete; the     |
 // |                                    | daily sweep for uploads never saved                            |
@@ -22,7 +24,7 @@ import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { BatchItem } from 'drizzle-orm/batch';
 import { inlineId } from '../../db/inline-id';
 import { sqlNow } from '../../db/now';
-import { TEXT_VALUE_MAX_LENGTH } from '../../../../shared/catalogue';
+import { RANGE_PROPERTY_TYPES, TEXT_VALUE_MAX_LENGTH } from '../../../../shared/catalogue';
 import { itemValues, items, properties } from '../../db/schema';
 import type { Db } from '../../env';
 import { runBatch } from '../../lib/batch';
@@ -132,6 +134,32 @@ function refreshSearch(db: Db, target: Target) {
   );
 }
 
+/**
+ * Whether item i has something to sort by for property p: a first value holding the key its type sorts
+ * by, as the sort walks require it (items.queries.ts, sortIndexed()).
+ */
+const SORT_VALUED = `EXISTS (SELECT 1 FROM item_values s WHERE s.item_id = i.id AND s.property_id = p.id AND s.position = 0 AND s.sortable = 1
+  AND (CASE WHEN p.type IN (${RANGE_PROPERTY_TYPES.map((t) => `'${t}'`).join(', ')}) THEN s.sort_number ELSE s.natural_key END) IS NOT NULL)`;
+
+/**
+ * item_sort_gaps in step with the values of the target's items, for the sortable properties of their
+ * collection that `which` selects (SQL on p; all by default): a gap a value now fills leaves, a value
+ * gone leaves a gap. Each statement reads the target's items with those properties and writes only what
+ * changes. A new item needs only the second.
+ */
+export function sortGaps(db: Db, target: Target, which = 'TRUE', only: 'fill' | 'both' = 'both'): BatchItem<'sqlite'>[] {
+  const pairs = `FROM items i JOIN properties p ON p.collection_id = i.collection_id WHERE ${targetSql(target, 'i')} AND (${which})`;
+  const fill = db.run(
+    sql.raw(`INSERT OR IGNORE INTO item_sort_gaps (property_id, created_at, item_id)
+      SELECT p.id, i.created_at, i.id ${pairs} AND p.sortable = 1 AND NOT ${SORT_VALUED}`),
+  );
+  if (only === 'fill') return [fill];
+  return [
+    db.run(sql.raw(`DELETE FROM item_sort_gaps WHERE (property_id, created_at, item_id) IN (SELECT p.id, i.created_at, i.id ${pairs} AND ${SORT_VALUED})`)),
+    fill,
+  ];
+}
+
 function insertValues(db: Db, itemId: number | SQL, level: number, rows: ValueRow[]) {
   const statements = [];
   for (let start = 0; start < rows.length; start += VALUE_ROWS_PER_STATEMENT) {
@@ -208,6 +236,7 @@ export function createItemStatements(db: Db, collectionId: number, props: Proper
       .returning({ id: items.id }),
     ...insertValues(db, sql.raw(newestItemOf(collectionId)), level, rows),
     refreshSearch(db, { newestOf: collectionId }),
+    ...sortGaps(db, { newestOf: collectionId }, 'TRUE', 'fill'),
   ];
 }
 
@@ -274,6 +303,9 @@ async function updateItemOnce(ctx: WriteContext, current: ItemRow, props: Proper
       ? [
           db.delete(itemValues).where(and(eq(itemValues.itemId, current.id), inArray(itemValues.propertyId, [...changed]))),
           ...insertValues(db, current.id, level, rows!.filter((r) => changed.has(r.propertyId))),
+          // For every changed property, not only those this request believes sortable: the flag is read
+          // inside the batch, so an edit racing a sortable toggle still leaves the gaps right.
+          ...sortGaps(db, { itemId: current.id }, `p.id IN (${[...changed].map(inlineId).join(', ')})`),
         ]
       : []),
     ...(feedsSearch ? [refreshSearch(db, { itemId: current.id })] : []),
@@ -327,15 +359,25 @@ export async function duplicateItem(
       ? [...insertValues(db, sql.raw(newestItemOf(collectionId)), title.level, [renamed]), rebuildData(db, { newestOf: collectionId })]
       : []),
     refreshSearch(db, { newestOf: collectionId }),
+    ...sortGaps(db, { newestOf: collectionId }, 'TRUE', 'fill'),
     db.select({ id: sql<number>`max(${items.id})` }).from(items).where(eq(items.collectionId, collectionId)),
   ]);
   const [{ id }] = results[results.length - 1] as [{ id: number }];
   return id;
 }
 
-/** Deletes an item: values go by ON DELETE CASCADE, triggers drop the search row and move the counters. */
+/**
+ * Deletes an item: values go by ON DELETE CASCADE, triggers drop the search row and move the counters,
+ * and its sort gaps go in the same batch (through their primary key, property by property).
+ */
 export async function deleteItem(ctx: WriteContext, current: ItemRow): Promise<void> {
-  await ctx.db.delete(items).where(eq(items.id, current.id));
+  await runBatch(ctx.db, [
+    ctx.db.run(
+      sql.raw(`DELETE FROM item_sort_gaps WHERE property_id IN (SELECT id FROM properties WHERE collection_id = ${inlineId(current.collection_id)})
+        AND created_at = (SELECT created_at FROM items WHERE id = ${inlineId(current.id)}) AND item_id = ${inlineId(current.id)}`),
+    ),
+    ctx.db.delete(items).where(eq(items.id, current.id)),
+  ]);
   const media = mediaValuesOf(current.data);
   if (media.size > 0) ctx.defer(releaseMedia(ctx.d1, ctx.media, current.collection_id, media));
 }
@@ -364,9 +406,18 @@ export function forgetPropertyValues(db: Db, collectionId: number, propertyId: n
   ];
 }
 
-/** A property became sortable or stopped: its values enter or leave the sort indexes. */
-export function markSortable(db: Db, collectionId: number, propertyId: number, sortable: boolean): BatchItem<'sqlite'> {
-  return db.run(sql.raw(`UPDATE item_values SET sortable = ${sortable ? 1 : 0} WHERE ${valuesOfProperty(collectionId, propertyId)}`));
+/**
+ * A property became sortable or stopped (its row already says so, earlier in the batch): its values
+ * enter or leave the sort indexes, and the items without one enter or leave its sort gaps (one row
+ * written per such item, once).
+ */
+export function markSortable(db: Db, collectionId: number, propertyId: number, sortable: boolean): BatchItem<'sqlite'>[] {
+  return [
+    db.run(sql.raw(`UPDATE item_values SET sortable = ${sortable ? 1 : 0} WHERE ${valuesOfProperty(collectionId, propertyId)}`)),
+    sortable
+      ? sortGaps(db, { collectionId }, `p.id = ${inlineId(propertyId)}`, 'fill')[0]!
+      : db.run(sql.raw(`DELETE FROM item_sort_gaps WHERE property_id = ${inlineId(propertyId)}`)),
+  ];
 }
 
 /** How many values a property holds in its collection, counted from the cached data (one row per item). */

@@ -3,15 +3,15 @@
 // needs Unicode folding, article rules and digit padding from shared/sort-key.ts), so a migration
 // cannot fill it; this job does, in the Worker, with the same function the writer uses.
 // It walks item_values in primary-key order (item, property, position; the table has no rowid) from its
-// cursor, one page per read: each page costs two units (the
-// read and one UPDATE for all its rows). Pages are kept small because a cron invocation has a few ms
+// cursor, one page per read: each page costs three units (the
+// read, one UPDATE for all its rows, and one DELETE of the sort gaps those keys fill). Pages are kept small because a cron invocation has a few ms
 // of CPU on the free tier, and only rows that lack a key are written, so the day's rows-written
 // allowance is spent once per old value. Once it reaches the end it marks itself done and costs
 // nothing more; rows written since carry their key already.
 import type { Job } from '../../jobs/job';
 import { naturalSortKey } from '../../../../shared/sort-key';
 
-const UNITS_PER_PAGE = 2;
+const UNITS_PER_PAGE = 3;
 const PAGE_SIZE = 500;
 const DONE = 'done';
 
@@ -44,6 +44,13 @@ export const naturalKeysJob: Job = {
            FROM json_each(?) k
            WHERE item_values.item_id = k.value ->> 0 AND item_values.property_id = k.value ->> 1 AND item_values.position = k.value ->> 2
              AND item_values.natural_key IS NULL`,
+        )
+          .bind(JSON.stringify(keys))
+          .run();
+        // A first value that now has its key is no longer a gap at the end of its property's sort.
+        await env.DB.prepare(
+          `DELETE FROM item_sort_gaps WHERE (property_id, created_at, item_id) IN (
+             SELECT k.value ->> 1, i.created_at, i.id FROM json_each(?) k JOIN items i ON i.id = k.value ->> 0 WHERE k.value ->> 2 = 0)`,
         )
           .bind(JSON.stringify(keys))
           .run();

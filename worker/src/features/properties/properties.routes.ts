@@ -17,10 +17,11 @@ import { runBatch } from '../../lib/batch';
 import { normalizeDefault, type PropertyRow } from '../../lib/values';
 import { bearer, errors, jsonBody, jsonContent } from '../../lib/openapi';
 import { createRouter } from '../../lib/router';
+import { inlineId } from '../../db/inline-id';
 import { callerOf, optionalUser, requireUser } from '../../middleware/auth';
 import { requireOwnedCollection, requireVisibleCollection } from '../collections/collections.queries';
 import { touchCollection } from '../collections/collections.service';
-import { countPropertyValues, forgetPropertyValues, markSortable, refreshCollection, valuesOfProperty } from '../items/items.writer';
+import { countPropertyValues, forgetPropertyValues, markSortable, refreshCollection, sortGaps, valuesOfProperty } from '../items/items.writer';
 import { listPropertyRows, slugify, toProperty, uniqueKey, visibleProperties } from './properties.queries';
 
 const tags = ['Properties'];
@@ -165,7 +166,9 @@ export const propertiesRoutes = createRouter()
       .returning();
     // Clearing roles first lets the new property take them in the same transaction.
     const clears = clearRoles(db, collectionId, null, input);
-    const results = await runBatch(db, [...clears, insert, touchCollection(db, collectionId)]);
+    // A sortable property starts with every item in its sort gaps (one row each, written once).
+    const gaps = input.sortable ? sortGaps(db, { collectionId }, `p.id = (SELECT max(id) FROM properties WHERE collection_id = ${inlineId(collectionId)})`, 'fill') : [];
+    const results = await runBatch(db, [...clears, insert, touchCollection(db, collectionId), ...gaps]);
     const inserted = results[clears.length] as PropertyRow[];
     return c.json(toProperty(inserted[0]!), 201);
   })
@@ -208,7 +211,7 @@ export const propertiesRoutes = createRouter()
       touchCollection(db, found.collection.id),
       ...(refresh ? refreshCollection(db, found.collection.id, 'data-and-search') : []),
       ...(input.filterable !== undefined && input.filterable !== current.filterable ? facetCountStatements(db, found.collection.id, pid, input.filterable) : []),
-      ...(input.sortable !== undefined && input.sortable !== current.sortable ? [markSortable(db, found.collection.id, pid, input.sortable)] : []),
+      ...(input.sortable !== undefined && input.sortable !== current.sortable ? markSortable(db, found.collection.id, pid, input.sortable) : []),
     ]);
     // Deleted by another request since it was read: the update matched nothing.
     const [updated] = results[0] as PropertyRow[];
