@@ -453,11 +453,14 @@ async function main() {
       matrix.push(await scenario(`matrix-${name}`, pid, 5, get(`/api/v1/collections/2/${query}`), SIZES[1]));
     }
     matrix.push(await scenario('matrix-unlimited-title-scroll', pid, 50, scroll, SIZES[1]));
-    // Page 1,000 reached by the pager's Next link from page 999 (which carries where 999 ended), and the
-    // last page (read from the end of the order).
+    // Page 1,000 reached by the pager's Next link from page 999 (which carries where 999 ended), by its
+    // link two pages on from page 998 (passing over page 999), and the last page (read from the end of
+    // the order).
     const page999 = await (await fetch(`${base}/api/v1/collections/2/items?perPage=50&sort=title&dir=asc&page=999`)).json();
+    const page998 = await (await fetch(`${base}/api/v1/collections/2/items?perPage=50&sort=title&dir=asc&page=998`)).json();
     matrix.push(
       await scenario('matrix-all-title-page-1000-from-next', pid, 5, get(`/api/v1/collections/2/items?perPage=50&sort=title&dir=asc&page=1000&after=${encodeURIComponent(page999.next)}`), SIZES[1]),
+      await scenario('matrix-all-title-page-1000-two-on', pid, 5, get(`/api/v1/collections/2/items?perPage=50&sort=title&dir=asc&page=1000&after=${encodeURIComponent(page998.next)}`), SIZES[1]),
       await scenario('matrix-all-title-last-page', pid, 5, get(`/api/v1/collections/2/items?perPage=50&sort=title&dir=asc&page=${SIZES[1] / 50}`), SIZES[1]),
     );
     const worst = matrix.reduce((a, b) => ((b.rowsRead ?? 0) > (a.rowsRead ?? 0) ? b : a));

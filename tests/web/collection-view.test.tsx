@@ -139,7 +139,7 @@ describe('collection view: URL state', () => {
     await waitFor(() => expect(router.state.location.search).toBe(''));
   });
 
-  it('carries where a page ends or starts in its Next and Previous links, and drops it on any other change', async () => {
+  it('carries where a page ends or starts in its links up to two pages away, and drops it on any other change', async () => {
     const { calls } = setup({ cursors: true });
     const { router } = renderRoute('/collection/3?sort=title&dir=asc&perPage=20');
     await screen.findByRole('link', { name: 'Book 1' });
@@ -150,11 +150,20 @@ describe('collection view: URL state', () => {
     await userEvent.click(within(pages()).getByRole('link', { name: 'Next' }));
     await waitFor(() => expect(router.state.location.search).toBe('?sort=title&dir=asc&perPage=20&page=3&after=ended-at-40'));
     expect(await screen.findByRole('link', { name: 'Book 41' })).toBeInTheDocument();
+    // Two pages on starts from where this page ends; three pages on, and page 1, from the start.
+    const href = (name: string) => within(pages()).getByRole('link', { name }).getAttribute('href');
+    expect(href('Page 5')).toBe('/collection/3?sort=title&dir=asc&perPage=20&page=5&after=ended-at-60');
+    expect(href('Page 6')).toBe('/collection/3?sort=title&dir=asc&perPage=20&page=6');
+    expect(href('Page 1')).toBe('/collection/3?sort=title&dir=asc&perPage=20');
+    await userEvent.click(within(pages()).getByRole('link', { name: 'Page 5' }));
+    expect(await screen.findByRole('link', { name: 'Book 81' })).toBeInTheDocument();
+    expect(href('Page 3')).toBe('/collection/3?sort=title&dir=asc&perPage=20&page=3&before=starts-at-81');
+    await userEvent.click(within(pages()).getByRole('link', { name: 'Page 3' }));
+    expect(await screen.findByRole('link', { name: 'Book 41' })).toBeInTheDocument();
     await userEvent.click(within(pages()).getByRole('link', { name: 'Previous' }));
     await waitFor(() => expect(router.state.location.search).toBe('?sort=title&dir=asc&perPage=20&page=2&before=starts-at-41'));
     expect(itemCalls(calls)).toContain('/api/v1/collections/3/items?sort=title&dir=asc&perPage=20&page=2&before=starts-at-41');
-    // A numbered link two pages away carries no cursor.
-    expect(within(pages()).getByRole('link', { name: 'Page 4' })).toHaveAttribute('href', '/collection/3?sort=title&dir=asc&perPage=20&page=4');
+    expect(within(pages()).getByRole('link', { name: 'Page 4' })).toHaveAttribute('href', '/collection/3?sort=title&dir=asc&perPage=20&page=4&after=ended-at-40');
     await userEvent.click(within(pages()).getByRole('link', { name: 'Previous' }));
     await waitFor(() => expect(router.state.location.search).toBe('?sort=title&dir=asc&perPage=20'));
     await userEvent.click(within(pages()).getByRole('link', { name: 'Next' }));

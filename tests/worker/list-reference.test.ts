@@ -238,6 +238,7 @@ describe('collection pages against a plain reference', () => {
       let cursors = 0;
       let sampledFacets = 0;
       let backwards = 0;
+      let jumps = 0;
       for (const [level, token] of callers) {
         for (const query of queries(level)) {
           const context = `seed ${seed}, level ${level}, ?${queryString(query)}`;
@@ -285,6 +286,17 @@ describe('collection pages against a plain reference', () => {
               seen.push(...last.items.map((item) => item.id));
             }
             expect(seen, `${context}, paged on`).toEqual(expected.map((item) => item.id));
+            // The pager's links two pages on and two back start from this page's cursors too.
+            const slice = (n: number) => expected.slice((n - 1) * PER_PAGE, n * PER_PAGE).map((item) => item.id);
+            if (page.next && expected.length > 2 * PER_PAGE) {
+              jumps += 1;
+              const third = await getJson<ItemPage>(`${base}/items?${queryString({ ...query, page: 3 })}&after=${encodeURIComponent(page.next)}`, token);
+              expect(third.items.map((item) => item.id), `${context}, page 3 from page 1`).toEqual(slice(3));
+              if (third.prev) {
+                const first = await getJson<ItemPage>(`${base}/items?${queryString({ ...query, page: 1 })}&before=${encodeURIComponent(third.prev)}`, token);
+                expect(first.items.map((item) => item.id), `${context}, page 1 from page 3`).toEqual(slice(1));
+              }
+            }
             // And back from the last page (`before`, when the page gives `prev`), each page as the reference's.
             let pageNumber = Math.max(1, Math.ceil(seen.length / PER_PAGE));
             let back = last;
@@ -302,6 +314,7 @@ describe('collection pages against a plain reference', () => {
       expect(cursors).toBeGreaterThan(0);
       expect(sampledFacets).toBeGreaterThan(0);
       expect(backwards).toBeGreaterThan(0);
+      expect(jumps).toBeGreaterThan(0);
       // Both plans of a page with matches were taken: read in full, and walked with an estimated total
       // (the suite sets LIST_FEW_MATCHES low for that).
       expect(estimated).toBeGreaterThan(0);

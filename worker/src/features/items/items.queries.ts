@@ -270,9 +270,16 @@ function summaries(rows: ListedItemRow[], props: PropertyRow[]): ItemSummary[] {
  * its sort key and id while the walk is among items with a value ("v"), then the creation date and id
  * among those without ("m"). Opaque to clients (base64url of JSON).
  */
-type PageCursor = ['d', string, number] | ['v', string | number, number] | ['m', string, number];
+type PageCursor = (['d', string, number] | ['v', string | number, number] | ['m', string, number]) & { 3?: number };
 
-function encodeCursor(cursor: PageCursor): string {
+/**
+ * A cursor as answered: where in the order its item is (0-based, counted as the page numbers count),
+ * so a link to a page a little further on or back starts from it and passes over the pages between
+ * instead of counting from the start. Cursors without it (older links) start the page right there.
+ */
+type PlacedCursor = [PageCursor[0], PageCursor[1], number, number];
+
+function encodeCursor(cursor: PlacedCursor): string {
   const bytes = new TextEncoder().encode(JSON.stringify(cursor));
   return btoa(String.fromCharCode(...bytes)).replaceAll('+', '-').replaceAll('/', '_').replace(/=+$/, '');
 }
@@ -288,7 +295,7 @@ function decodeCursor(after: string, sortProp: PropertyRow | null, param: 'after
   }
   const ok =
     Array.isArray(cursor) &&
-    cursor.length === 3 &&
+    (cursor.length === 3 || (cursor.length === 4 && Number.isSafeInteger(cursor[3]) && (cursor[3] as number) >= 0)) &&
     Number.isSafeInteger(cursor[2]) &&
     (sortProp
       ? (cursor[0] === 'm' && typeof cursor[1] === 'string') ||
@@ -327,9 +334,9 @@ interface ListedPage {
   total: number;
   estimated: boolean;
   /** Where this page ended, when it was walked and more may follow. */
-  next?: PageCursor;
+  next?: PlacedCursor;
   /** Where this page starts, when it was walked and is not the first. */
-  prev?: PageCursor;
+  prev?: PlacedCursor;
 }
 
 /**
@@ -632,18 +639,22 @@ async function walkedPage(
   let rows: WalkedRow[];
   let backwards = false;
   if (before) {
-    rows = (await walk(d1, filter, match, shape, { reversed: true, from: before, skip: 0, take: perPage })).reverse();
+    // The pages between this one and the cursor's are passed over (none for the page just before).
+    const between = before[3] === undefined ? 0 : Math.max(0, before[3] - (offset + perPage));
+    rows = (await walk(d1, filter, match, shape, { reversed: true, from: before, skip: between, take: perPage })).reverse();
     backwards = true;
   } else if (!after && exact !== null && offset > exact / 2 && offset < exact) {
     const take = Math.min(perPage, exact - offset);
     rows = (await walk(d1, filter, match, shape, { reversed: true, from: null, skip: Math.max(0, exact - offset - perPage), take })).reverse();
     backwards = true;
   } else {
-    rows = await walk(d1, filter, match, shape, { reversed: false, from: after, skip: after ? 0 : offset, take: perPage });
+    const between = after?.[3] === undefined ? 0 : Math.max(0, offset - (after[3] + 1));
+    rows = await walk(d1, filter, match, shape, { reversed: false, from: after, skip: after ? between : offset, take: perPage });
   }
+  const placed = (row: WalkedRow | undefined, index: number): PlacedCursor | undefined => (row ? [row.cursor[0], row.cursor[1], row.cursor[2], index] : undefined);
   const cursors = {
-    next: rows.length === perPage || (backwards && rows.length > 0) ? rows[rows.length - 1]?.cursor : undefined,
-    prev: rows[0]?.cursor,
+    next: rows.length === perPage || (backwards && rows.length > 0) ? placed(rows[rows.length - 1], offset + rows.length - 1) : undefined,
+    prev: placed(rows[0], offset),
   };
   const listed = rows.map(({ cursor: _cursor, sort_key: _key, ...row }) => row as ListedItemRow);
   if (exact !== null) return { rows: listed, total: exact, estimated: false, ...cursors };

@@ -1,6 +1,6 @@
-// Page links that keep every other part of the URL (search, sort, filters, display). The links to the
-// next and previous pages also carry where this page ends or starts (the API's next / prev cursors), so
-// the server reads about a page instead of counting its way down.
+// Page links that keep every other part of the URL (search, sort, filters, display). The links to pages
+// up to two on or back also carry where this page ends or starts (the API's next / prev cursors, which
+// know their place), so the server reads from there instead of counting its way down from the start.
 import { defineMessages, useIntl } from 'react-intl';
 import type { NoMessageValues } from 'react-intl';
 import { Link } from 'react-router-dom';
@@ -16,6 +16,9 @@ const messages = defineMessages<{
   next: { id: 'items.pagination.next', defaultMessage: 'Next' },
   page: { id: 'items.pagination.page', defaultMessage: 'Page {page, number}' },
 });
+
+/** How many pages on or back a link starts from this page's cursor (the pages between are passed over). */
+const CURSOR_REACH = 2;
 
 /** 1 … 4 5 [6] 7 8 … 20 */
 export function pageWindow(current: number, count: number): (number | null)[] {
@@ -49,8 +52,10 @@ export function Pagination({
     next.delete('before');
     if (target <= 1) next.delete('page');
     else next.set('page', String(target));
-    if (target === page + 1 && cursors.next) next.set('after', cursors.next);
-    if (target === page - 1 && target > 1 && cursors.prev) next.set('before', cursors.prev);
+    const distance = target - page;
+    if (distance > 0 && distance <= CURSOR_REACH && cursors.next) next.set('after', cursors.next);
+    // Page 1 is cheap from the start, and read from there it is always exactly the first page.
+    if (distance < 0 && -distance <= CURSOR_REACH && target > 1 && cursors.prev) next.set('before', cursors.prev);
     const search = next.toString();
     return { search: search ? `?${search}` : '' };
   };
