@@ -438,11 +438,18 @@ function roughly(n: number): number {
 }
 
 /**
- * The page when the matches are few: the first FEW_MATCHES + 1 of the collection's entries in the
- * full-text index (by id; those the caller may not see or that fail a range are set aside), each with its
- * sort value from the cached data. When there are more, the answer is an estimate of their number
- * instead: how many of those entries were the caller's matches, over the share of the collection's ids
- * they covered.
+ * How many of the first entries an estimate of the matches reads whole (the item, to test the caller's
+ * level and the other conditions); the others are only counted, at one row each.
+ */
+const ESTIMATE_HEAD = 100;
+
+/**
+ * The page when the matches are few. One statement reads the ids of the collection's first
+ * FEW_MATCHES + 1 entries in the full-text index (by id), the first ESTIMATE_HEAD of them with their item.
+ * - At most FEW_MATCHES: a second statement reads their sort values (those the caller may not see or that
+ *   fail a range are set aside), they are sorted here, and a third reads the page's items.
+ * - More: the answer is an estimate of their number instead: the share of the first entries that were
+ *   the caller's matches, times the entries read, over the share of the collection's ids they covered.
  */
 async function fewMatchesPage(
   d1: D1Database,
@@ -453,26 +460,38 @@ async function fewMatchesPage(
   fewMatches: number,
 ): Promise<ListedPage | { estimate: number }> {
   const { sortProp, dir } = shape;
-  const value = sortProp ? `i.data -> '${sortValuePath(sortProp)}'` : shape.dateColumn;
+  const head = Math.min(ESTIMATE_HEAD, fewMatches + 1);
+  const entries = (limit: number, offset: number) => `SELECT rowid FROM items_search WHERE items_search MATCH ? ORDER BY rowid LIMIT ${limit} OFFSET ${offset}`;
   // The ids of the collection's oldest and newest items: the range the estimate extrapolates over.
   const end = (dir: 'ASC' | 'DESC') => `(SELECT id FROM items WHERE collection_id = ${inlineId(collectionId)} ORDER BY created_at ${dir}, id ${dir} LIMIT 1)`;
-  const { results } = await d1
+  const scoped = inCollection(match, collectionId);
+  const { results: read } = await d1
     .prepare(
-      `SELECT i.id, (${filter.sql}) AS ok, ${value} AS value, i.created_at AS created, ${end('ASC')} AS lo, ${end('DESC')} AS hi
-       FROM (SELECT rowid FROM items_search WHERE items_search MATCH ? ORDER BY rowid LIMIT ?) s
-       CROSS JOIN items i ON i.id = s.rowid`,
+      `SELECT * FROM (SELECT s.rowid AS id, (${filter.sql}) AS ok, ${end('ASC')} AS lo, ${end('DESC')} AS hi
+         FROM (${entries(head, 0)}) s CROSS JOIN items i ON i.id = s.rowid)
+       UNION ALL SELECT rowid, NULL, NULL, NULL FROM (${entries(fewMatches + 1 - head, head)})`,
     )
-    .bind(...filter.binds, inCollection(match, collectionId), fewMatches + 1)
-    .all<{ id: number; ok: number; value: string | number | null; created: string; lo: number; hi: number }>();
-  if (results.length > fewMatches) {
-    const last = results[results.length - 1]!;
-    const share = Math.min(1, Math.max(1, last.id - last.lo + 1) / Math.max(1, last.hi - last.lo + 1));
-    return { estimate: roughly(results.filter((r) => r.ok === 1).length / share) };
+    .bind(...filter.binds, scoped, scoped)
+    .all<{ id: number; ok: number | null; lo: number | null; hi: number | null }>();
+  if (read.length > fewMatches) {
+    const ids = read.map((r) => r.id);
+    const last = Math.max(...ids);
+    const sampled = read.filter((r) => r.ok !== null);
+    const lo = sampled[0]?.lo ?? last;
+    const hi = sampled[0]?.hi ?? last;
+    const share = Math.min(1, Math.max(1, last - lo + 1) / Math.max(1, hi - lo + 1));
+    const okShare = sampled.filter((r) => r.ok === 1).length / Math.max(1, sampled.length);
+    return { estimate: roughly((okShare * read.length) / share) };
   }
+  if (read.length === 0) return { rows: [], total: 0, estimated: false };
+  // The matches' sort values (the caller's only), sorted here; then the page's items whole.
+  const value = sortProp ? `i.data -> '${sortValuePath(sortProp)}'` : shape.dateColumn;
+  const { results } = await d1
+    .prepare(`SELECT i.id, i.created_at AS created, ${value} AS value FROM items i WHERE i.id IN (${read.map((r) => inlineId(r.id)).join(',')}) AND ${filter.sql}`)
+    .bind(...filter.binds)
+    .all<{ id: number; created: string; value: string | number | null }>();
   const sign = dir === 'ASC' ? 1 : -1;
-  const found = results
-    .filter((r) => r.ok === 1)
-    .map((r) => ({ id: r.id, created: r.created, key: sortProp ? sortKeyOf(sortProp, r.value as string | null) : (r.value as string) }));
+  const found = results.map((r) => ({ id: r.id, created: r.created, key: sortProp ? sortKeyOf(sortProp, r.value as string | null) : (r.value as string) }));
   found.sort((a, b) => {
     if (a.key === null || b.key === null) {
       if (a.key !== b.key) return a.key === null ? 1 : -1;
@@ -568,7 +587,8 @@ async function walk(
   options: { reversed: boolean; from: PageCursor | null; skip: number; take: number },
 ): Promise<WalkedRow[]> {
   const { sortProp, columns } = shape;
-  const matched = match ? ' AND EXISTS (SELECT 1 FROM items_search WHERE items_search MATCH ? AND items_search.rowid = i.id)' : '';
+  // The membership test names the walked index's item id, so an item row is read only for a match.
+  const matched = (id: string) => (match ? ` AND EXISTS (SELECT 1 FROM items_search WHERE items_search MATCH ? AND items_search.rowid = ${id})` : '');
   const matchBinds = match ? [match] : [];
   const phases = phasesOf(shape, options.reversed);
   const first = options.from ? Math.max(0, phases.findIndex((phase) => phase.kind === options.from![0])) : 0;
@@ -585,18 +605,18 @@ async function walk(
     if (kind === 'd') {
       key = shape.dateColumn;
       from = `items i INDEXED BY items_collection_${key === 'i.updated_at' ? 'updated' : 'created'}_idx`;
-      where = `${filter.sql}${matched}`;
+      where = `${filter.sql}${matched('i.id')}`;
       binds = [...filter.binds, ...matchBinds];
     } else if (kind === 'v') {
       key = RANGE_PROPERTY_TYPES.includes(sortProp!.type as PropertyType) ? 's.sort_number' : 's.natural_key';
       from = 'item_values s CROSS JOIN items i ON i.id = s.item_id';
-      where = `s.property_id = ? AND s.position = 0 AND ${sortIndexed(key)} AND ${filter.sql}${matched}`;
+      where = `s.property_id = ? AND s.position = 0 AND ${sortIndexed(key)} AND ${filter.sql}${matched('s.item_id')}`;
       binds = [sortProp!.id, ...filter.binds, ...matchBinds];
     } else {
       // The items without a value, from the property's sort gaps (kept by the writer) in their order.
       key = 'g.created_at';
       from = 'item_sort_gaps g CROSS JOIN items i ON i.id = g.item_id';
-      where = `g.property_id = ? AND ${filter.sql}${matched}`;
+      where = `g.property_id = ? AND ${filter.sql}${matched('g.item_id')}`;
       binds = [sortProp!.id, ...filter.binds, ...matchBinds];
     }
     const id = kind === 'v' ? 's.item_id' : kind === 'm' ? 'g.item_id' : 'i.id';
