@@ -320,4 +320,26 @@ describe('collection pages against a plain reference', () => {
       expect(estimated).toBeGreaterThan(0);
     }, 60_000);
   }
+
+  it('lists two filters that each hold many items but share few, exactly (the suite sets LIST_FEW_MATCHES to 20)', async () => {
+    const owner = await createUser();
+    const collection = await createCollection(owner.token, { name: 'Narrow intersection', visibility: 0 });
+    await addProperty(owner.token, collection.id, { label: 'Name', type: 'text', isTitle: true, sortable: true });
+    await addProperty(owner.token, collection.id, { label: 'Genre', type: 'text', filterable: true });
+    await addProperty(owner.token, collection.id, { label: 'Shelf', type: 'text', filterable: true });
+    // 40 novels and 25 items on the red shelf: each filter's kept count is above 20, but only 15 are both.
+    const made: { id: number; name: string; both: boolean }[] = [];
+    for (let n = 0; n < 50; n += 1) {
+      const name = `Book ${String((n * 37) % 50).padStart(2, '0')}`;
+      const values = { name, ...(n < 40 && { genre: 'Novel' }), ...(n >= 25 && { shelf: 'Red' }) };
+      made.push({ id: (await addItem(owner.token, collection.id, { values })).id, name, both: n >= 25 && n < 40 });
+    }
+    const expected = made.filter((m) => m.both).sort((a, b) => (a.name < b.name ? -1 : 1));
+    const page = await getJson<ItemPage>(`/api/v1/collections/${collection.id}/items?f.genre=Novel&f.shelf=red&sort=name&dir=asc&perPage=20`, owner.token);
+    expect(page.totalEstimated ?? false).toBe(false);
+    expect(page.total).toBe(15);
+    expect(page.items.map((item) => item.id)).toEqual(expected.map((m) => m.id));
+    const desc = await getJson<ItemPage>(`/api/v1/collections/${collection.id}/items?f.genre=Novel&f.shelf=red&sort=name&dir=desc&perPage=20`, owner.token);
+    expect(desc.items.map((item) => item.id)).toEqual(expected.map((m) => m.id).reverse());
+  });
 });

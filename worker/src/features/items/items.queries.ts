@@ -157,6 +157,10 @@ function listColumns(loansEnabled: boolean | undefined): string {
 interface Conditions {
   /** An FTS5 expression: the search and the value filters, intersected inside the index. */
   match: string | null;
+  /** Whether the match holds search words (not only value filters). */
+  searched: boolean;
+  /** The text value filters, as their kept counts name them (facet_counts.sort_key). */
+  counted: { propertyId: number; keys: string[] }[];
   /**
    * Other conditions on `i` (ranges). Their ids and numbers are inline, so any number of filters and
    * values fits D1's 100 bound parameters per statement.
@@ -192,10 +196,11 @@ function badParam(path: string, reason: string): ApiError {
  * choosing another value of that property would give). Only visible filterable properties may filter.
  */
 function conditions(level: CallerLevel, props: PropertyRow[], request: ListRequest, skipKey?: string): Conditions {
-  const out: Conditions = { match: null, sql: [] };
+  const out: Conditions = { match: null, searched: false, counted: [], sql: [] };
   const parts: string[] = [];
   const search = request.q ? matchExpression(request.q, level) : null;
   if (search) parts.push(`(${search})`);
+  out.searched = !!search;
   const facetGroups: string[][] = [];
   const filterable = new Map(props.filter((p) => p.filterable).map((p) => [p.key, p]));
   for (const [param, values] of Object.entries(request.raw)) {
@@ -210,6 +215,8 @@ function conditions(level: CallerLevel, props: PropertyRow[], request: ListReque
     if (prefix === FILTER_PREFIX && !ranged) {
       if (type === 'yesno' && values.some((v) => v !== 'true' && v !== 'false')) throw badParam(param, 'invalid_type');
       facetGroups.push(values.map((v) => facetToken(prop.id, type, v)));
+      // As the writer keys a text value (lib/values.ts, sortKeys()).
+      if (type !== 'yesno') out.counted.push({ propertyId: prop.id, keys: [...new Set(values.map((v) => v.toLowerCase().slice(0, 200)))] });
     } else if (prefix === FILTER_PREFIX) {
       const wanted = [...new Set(values.map((v) => sqlNumber(rangeBound(prop, v, param))))];
       out.sql.push(`EXISTS (SELECT 1 FROM item_values r WHERE r.item_id = i.id AND r.property_id = ${inlineId(prop.id)} AND r.sort_number IN (${wanted.join(',')}))`);
@@ -378,7 +385,8 @@ export async function listItems(
   const counter = level === 3 ? collection.countOwner : level === 1 ? collection.countLoggedIn : collection.countEveryone;
   let listed: ListedPage;
   if (where.match) {
-    const few = await fewMatchesPage(d1, collection.id, filter, where.match, shape, fewMatches);
+    const atMost = await filteredAtMost(d1, level, where);
+    const few = await fewMatchesPage(d1, collection.id, filter, where.match, shape, fewMatches, atMost !== null && atMost > fewMatches);
     if ('rows' in few) listed = few;
     // The walk tests each item it passes against the index, which costs D1 time in proportion to the
     // word's list of matches: fine for the first pages, or from where the previous page ended, too slow
@@ -438,18 +446,33 @@ function roughly(n: number): number {
 }
 
 /**
- * How many of the first entries an estimate of the matches reads whole (the item, to test the caller's
- * level and the other conditions); the others are only counted, at one row each.
+ * Which share of the entries a probe of many matches reads whole (the item, to test the caller's level
+ * and the other conditions): a tenth, the first 100 of FEW_MATCHES + 1. The others are only counted, at
+ * one row each.
  */
-const ESTIMATE_HEAD = 100;
+const ESTIMATE_HEAD_SHARE = 0.1;
+
+/** A matched entry of the index: whether it is the caller's, and its sort value when it was read. */
+interface Entry {
+  id: number;
+  /** 1 when the item passes the other conditions and the caller may see it; null: not read. */
+  ok: number | null;
+  created: string | null;
+  value: string | number | null;
+  lo: number | null;
+  hi: number | null;
+}
 
 /**
- * The page when the matches are few. One statement reads the ids of the collection's first
- * FEW_MATCHES + 1 entries in the full-text index (by id), the first ESTIMATE_HEAD of them with their item.
- * - At most FEW_MATCHES: a second statement reads their sort values (those the caller may not see or that
- *   fail a range are set aside), they are sorted here, and a third reads the page's items.
- * - More: the answer is an estimate of their number instead: the share of the first entries that were
- *   the caller's matches, times the entries read, over the share of the collection's ids they covered.
+ * The page when the matches are few: the first FEW_MATCHES + 1 of the collection's entries in the
+ * full-text index (by id). When there are more, the answer is an estimate of their number instead: the
+ * share of the entries read whole that were the caller's matches, times the entries, over the share of
+ * the collection's ids they covered.
+ * - Usually one statement reads every entry with its item and sort value (two rows each).
+ * - When the filters' kept counts say the matches may be many (`likelyMany`), it reads the items of the
+ *   first tenth of the entries only and counts the others (one row each); should they be few after all
+ *   (filters that intersect narrowly), a second statement reads their sort values.
+ * Few matches are sorted here, and the page's items read by id.
  */
 async function fewMatchesPage(
   d1: D1Database,
@@ -458,24 +481,27 @@ async function fewMatchesPage(
   match: string,
   shape: PageShape,
   fewMatches: number,
+  likelyMany: boolean,
 ): Promise<ListedPage | { estimate: number }> {
   const { sortProp, dir } = shape;
-  const head = Math.min(ESTIMATE_HEAD, fewMatches + 1);
+  const value = sortProp ? `i.data -> '${sortValuePath(sortProp)}'` : shape.dateColumn;
   const entries = (limit: number, offset: number) => `SELECT rowid FROM items_search WHERE items_search MATCH ? ORDER BY rowid LIMIT ${limit} OFFSET ${offset}`;
   // The ids of the collection's oldest and newest items: the range the estimate extrapolates over.
   const end = (dir: 'ASC' | 'DESC') => `(SELECT id FROM items WHERE collection_id = ${inlineId(collectionId)} ORDER BY created_at ${dir}, id ${dir} LIMIT 1)`;
+  const whole = `SELECT s.rowid AS id, (${filter.sql}) AS ok, i.created_at AS created, ${value} AS value, ${end('ASC')} AS lo, ${end('DESC')} AS hi`;
   const scoped = inCollection(match, collectionId);
-  const { results: read } = await d1
-    .prepare(
-      `SELECT * FROM (SELECT s.rowid AS id, (${filter.sql}) AS ok, ${end('ASC')} AS lo, ${end('DESC')} AS hi
-         FROM (${entries(head, 0)}) s CROSS JOIN items i ON i.id = s.rowid)
-       UNION ALL SELECT rowid, NULL, NULL, NULL FROM (${entries(fewMatches + 1 - head, head)})`,
-    )
-    .bind(...filter.binds, scoped, scoped)
-    .all<{ id: number; ok: number | null; lo: number | null; hi: number | null }>();
+  const head = Math.max(1, Math.ceil((fewMatches + 1) * ESTIMATE_HEAD_SHARE));
+  const { results: read } = await (likelyMany
+    ? d1
+        .prepare(
+          `SELECT * FROM (${whole} FROM (${entries(head, 0)}) s CROSS JOIN items i ON i.id = s.rowid)
+           UNION ALL SELECT rowid, NULL, NULL, NULL, NULL, NULL FROM (${entries(fewMatches + 1 - head, head)})`,
+        )
+        .bind(...filter.binds, scoped, scoped)
+    : d1.prepare(`${whole} FROM (${entries(fewMatches + 1, 0)}) s CROSS JOIN items i ON i.id = s.rowid`).bind(...filter.binds, scoped)
+  ).all<Entry>();
   if (read.length > fewMatches) {
-    const ids = read.map((r) => r.id);
-    const last = Math.max(...ids);
+    const last = Math.max(...read.map((r) => r.id));
     const sampled = read.filter((r) => r.ok !== null);
     const lo = sampled[0]?.lo ?? last;
     const hi = sampled[0]?.hi ?? last;
@@ -483,16 +509,21 @@ async function fewMatchesPage(
     const okShare = sampled.filter((r) => r.ok === 1).length / Math.max(1, sampled.length);
     return { estimate: roughly((okShare * read.length) / share) };
   }
-  if (read.length === 0) return { rows: [], total: 0, estimated: false };
-  // The matches' sort values (the caller's only), sorted here; then the page's items whole.
-  const value = sortProp ? `i.data -> '${sortValuePath(sortProp)}'` : shape.dateColumn;
-  const { results } = await d1
-    .prepare(`SELECT i.id, i.created_at AS created, ${value} AS value FROM items i WHERE i.id IN (${read.map((r) => inlineId(r.id)).join(',')}) AND ${filter.sql}`)
-    .bind(...filter.binds)
-    .all<{ id: number; created: string; value: string | number | null }>();
+  let found = read;
+  if (read.some((r) => r.ok === null)) {
+    // The probe counted more than it read: the sort values of all of them. NOT INDEXED keeps SQLite on
+    // the ids (the collection's index would scan it).
+    const { results } = await d1
+      .prepare(`SELECT i.id, 1 AS ok, i.created_at AS created, ${value} AS value FROM items i NOT INDEXED WHERE i.id IN (${read.map((r) => inlineId(r.id)).join(',')}) AND ${filter.sql}`)
+      .bind(...filter.binds)
+      .all<Entry>();
+    found = results;
+  }
   const sign = dir === 'ASC' ? 1 : -1;
-  const found = results.map((r) => ({ id: r.id, created: r.created, key: sortProp ? sortKeyOf(sortProp, r.value as string | null) : (r.value as string) }));
-  found.sort((a, b) => {
+  const keyed = found
+    .filter((r) => r.ok === 1)
+    .map((r) => ({ id: r.id, created: r.created!, key: sortProp ? sortKeyOf(sortProp, r.value as string | null) : (r.value as string) }));
+  keyed.sort((a, b) => {
     if (a.key === null || b.key === null) {
       if (a.key !== b.key) return a.key === null ? 1 : -1;
       // Items without a value: oldest first.
@@ -501,13 +532,35 @@ async function fewMatchesPage(
     const d = typeof a.key === 'number' && typeof b.key === 'number' ? a.key - b.key : compareText(String(a.key), String(b.key));
     return sign * (d || a.id - b.id);
   });
-  const ids = found.slice(shape.offset, shape.offset + shape.perPage).map((r) => r.id);
-  if (ids.length === 0) return { rows: [], total: found.length, estimated: false };
+  const ids = keyed.slice(shape.offset, shape.offset + shape.perPage).map((r) => r.id);
+  if (ids.length === 0) return { rows: [], total: keyed.length, estimated: false };
   const { results: rows } = await d1
-    .prepare(`SELECT ${shape.columns} FROM items i WHERE i.id IN (${ids.map(inlineId).join(',')})`)
+    .prepare(`SELECT ${shape.columns} FROM items i NOT INDEXED WHERE i.id IN (${ids.map(inlineId).join(',')})`)
     .all<ListedItemRow>();
   const byId = new Map(rows.map((row) => [row.id, row]));
-  return { rows: ids.flatMap((id) => byId.get(id) ?? []), total: found.length, estimated: false };
+  return { rows: ids.flatMap((id) => byId.get(id) ?? []), total: keyed.length, estimated: false };
+}
+
+/**
+ * At most how many items the value filters of a request select, from the kept counts (the smallest
+ * filter's values, summed; filters intersect, so the matches may be far fewer): enough to choose a plan.
+ * Null with a search or without a text filter.
+ */
+async function filteredAtMost(d1: D1Database, level: CallerLevel, where: Conditions): Promise<number | null> {
+  if (where.searched || where.counted.length === 0) return null;
+  const column = level === 3 ? 'count_owner' : level === 1 ? 'count_logged_in' : 'count_everyone';
+  const keys = where.counted.flatMap((group) => group.keys);
+  if (keys.length > 90) return null;
+  const { results } = await d1
+    .prepare(
+      `SELECT property_id AS pid, sum(${column}) AS n FROM facet_counts
+       WHERE ${where.counted.map((group) => `(property_id = ${inlineId(group.propertyId)} AND sort_key IN (${group.keys.map(() => '?').join(',')}))`).join(' OR ')}
+       GROUP BY property_id`,
+    )
+    .bind(...keys)
+    .all<{ pid: number; n: number }>();
+  const sums = where.counted.map((group) => results.find((r) => r.pid === group.propertyId)?.n ?? 0);
+  return Math.min(...sums);
 }
 
 /**
