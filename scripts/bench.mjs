@@ -309,6 +309,8 @@ function pageMatrix() {
     ['broad-search-year-page-1000', items(`${broad}&sort=year&dir=asc&page=1000`)],
     ['one-filter-title', items(`${oneFilter}&sort=title&dir=asc`)],
     ['one-filter-created-last-page', items(`${oneFilter}&sort=created&dir=desc&page=167`)],
+    // The same page as the pager asks for it when the total is an estimate: the end of the list.
+    ['one-filter-created-end', items(`${oneFilter}&sort=created&dir=desc&page=167&before=end`)],
     ['three-filters-broad-search-year', items(`${threeFilters}&${broad}&sort=year&dir=desc`)],
     ['filter-panel-broad-search', `filters?${broad}`],
     ['filter-panel-one-filter', `filters?${oneFilter}`],

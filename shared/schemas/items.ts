@@ -94,7 +94,10 @@ export const itemListQuery = z.object({
    * its way there, so paging on costs about a page however deep. `page` still names the page.
    */
   after: z.string().max(1_000).optional(),
-  /** The next page's `prev`: the page is then the one that ends right before it (going back). */
+  /**
+   * The next page's `prev`: the page is then the one that ends right before it (going back). `end`: the
+   * page is the last `perPage` items, read from the end (the last page when the total is an estimate).
+   */
   before: z.string().max(1_000).optional(),
   perPage: z.union([z.enum(PER_PAGE_OPTIONS.map(String) as [string, ...string[]]), z.literal(PER_PAGE_ALL)]).optional(),
   display: z.enum(DISPLAY_MODES).optional(),

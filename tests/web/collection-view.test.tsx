@@ -239,6 +239,15 @@ describe('collection view: URL state', () => {
     expect(await screen.findByText('about 33,000 items')).toBeInTheDocument();
   });
 
+  it('asks for the last page of an estimated count as the end of the list', async () => {
+    setup({ total: 120, estimate: 1000 });
+    renderRoute('/collection/3?q=story&perPage=20');
+    expect(await screen.findByRole('link', { name: 'Book 1' })).toBeInTheDocument();
+    const pages = screen.getByRole('navigation', { name: 'Pages' });
+    expect(within(pages).getByRole('link', { name: 'Page 50' })).toHaveAttribute('href', '/collection/3?q=story&perPage=20&page=50&before=end');
+    expect(within(pages).getByRole('link', { name: 'Page 2' })).toHaveAttribute('href', '/collection/3?q=story&perPage=20&page=2');
+  });
+
   it('offers the next page after a full page even when the estimate says it was the last', async () => {
     setup({ total: 120, estimate: 40 });
     renderRoute('/collection/3?q=story&perPage=20&page=2');

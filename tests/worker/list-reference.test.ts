@@ -239,6 +239,7 @@ describe('collection pages against a plain reference', () => {
       let sampledFacets = 0;
       let backwards = 0;
       let jumps = 0;
+      let ends = 0;
       for (const [level, token] of callers) {
         for (const query of queries(level)) {
           const context = `seed ${seed}, level ${level}, ?${queryString(query)}`;
@@ -286,6 +287,11 @@ describe('collection pages against a plain reference', () => {
               seen.push(...last.items.map((item) => item.id));
             }
             expect(seen, `${context}, paged on`).toEqual(expected.map((item) => item.id));
+            // The end of the list (`before=end`, the last page of an estimated count): its last items.
+            const lastPage = Math.max(1, Math.ceil(page.total / PER_PAGE));
+            const end = await getJson<ItemPage>(`${base}/items?${queryString({ ...query, page: lastPage })}&before=end`, token);
+            expect(end.items.map((item) => item.id), `${context}, the end`).toEqual(expected.slice(-PER_PAGE).map((item) => item.id));
+            if (page.totalEstimated) ends += 1;
             // The pager's links two pages on and two back start from this page's cursors too.
             const slice = (n: number) => expected.slice((n - 1) * PER_PAGE, n * PER_PAGE).map((item) => item.id);
             if (page.next && expected.length > 2 * PER_PAGE) {
@@ -315,6 +321,7 @@ describe('collection pages against a plain reference', () => {
       expect(sampledFacets).toBeGreaterThan(0);
       expect(backwards).toBeGreaterThan(0);
       expect(jumps).toBeGreaterThan(0);
+      expect(ends).toBeGreaterThan(0);
       // Both plans of a page with matches were taken: read in full, and walked with an estimated total
       // (the suite sets LIST_FEW_MATCHES low for that).
       expect(estimated).toBeGreaterThan(0);

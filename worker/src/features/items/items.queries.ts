@@ -312,14 +312,20 @@ function decodeCursor(after: string, sortProp: PropertyRow | null, param: 'after
   return cursor as PageCursor;
 }
 
+/** `before=end`: the last page, whatever its number. */
+const END = 'end';
+
 /** What a list request asks of every plan: the page, its order and the columns read. */
 interface PageShape {
   perPage: number;
   page: number;
   offset: number;
-  /** Where the previous page ended (`after`), or where the next one starts (`before`), when sent. */
+  /**
+   * Where the previous page ended (`after`), or where the next one starts (`before`), when sent. `end`:
+   * the page ends the list (read from the end, as the last page when the total is an estimate).
+   */
   after: PageCursor | null;
-  before: PageCursor | null;
+  before: PageCursor | typeof END | null;
   dir: 'ASC' | 'DESC';
   /** The sortable property, or null for the created / updated dates. */
   sortProp: PropertyRow | null;
@@ -376,7 +382,7 @@ export async function listItems(
     page,
     offset: (page - 1) * perPage,
     after: request.after ? decodeCursor(request.after, sortProp ?? null, 'after') : null,
-    before: request.before && !request.after ? decodeCursor(request.before, sortProp ?? null, 'before') : null,
+    before: request.before && !request.after ? (request.before === END ? END : decodeCursor(request.before, sortProp ?? null, 'before')) : null,
     dir: request.dir === 'asc' ? 'ASC' : 'DESC',
     sortProp: sortProp ?? null,
     dateColumn: request.sort === 'updated' ? 'i.updated_at' : 'i.created_at',
@@ -532,7 +538,8 @@ async function fewMatchesPage(
     const d = typeof a.key === 'number' && typeof b.key === 'number' ? a.key - b.key : compareText(String(a.key), String(b.key));
     return sign * (d || a.id - b.id);
   });
-  const ids = keyed.slice(shape.offset, shape.offset + shape.perPage).map((r) => r.id);
+  const start = shape.before === END ? Math.max(0, keyed.length - shape.perPage) : shape.offset;
+  const ids = keyed.slice(start, start + shape.perPage).map((r) => r.id);
   if (ids.length === 0) return { rows: [], total: keyed.length, estimated: false };
   const { results: rows } = await d1
     .prepare(`SELECT ${shape.columns} FROM items i NOT INDEXED WHERE i.id IN (${ids.map(inlineId).join(',')})`)
@@ -711,7 +718,10 @@ async function walkedPage(
   const exact = known && !known.estimated ? known.total : null;
   let rows: WalkedRow[];
   let backwards = false;
-  if (before) {
+  if (before === END) {
+    rows = (await walk(d1, filter, match, shape, { reversed: true, from: null, skip: 0, take: perPage })).reverse();
+    backwards = true;
+  } else if (before) {
     // The pages between this one and the cursor's are passed over (none for the page just before).
     const between = before[3] === undefined ? 0 : Math.max(0, before[3] - (offset + perPage));
     rows = (await walk(d1, filter, match, shape, { reversed: true, from: before, skip: between, take: perPage })).reverse();

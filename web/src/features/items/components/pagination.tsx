@@ -1,6 +1,7 @@
 // Page links that keep every other part of the URL (search, sort, filters, display). The links to pages
 // up to two on or back also carry where this page ends or starts (the API's next / prev cursors, which
-// know their place), so the server reads from there instead of counting its way down from the start.
+// know their place), so the server reads from there instead of counting its way down from the start; the
+// last page of an estimated count is asked for as the list's end (before=end).
 import { defineMessages, useIntl } from 'react-intl';
 import type { NoMessageValues } from 'react-intl';
 import { Link } from 'react-router-dom';
@@ -38,11 +39,14 @@ export function Pagination({
   page,
   pageCount,
   cursors = {},
+  estimated = false,
 }: {
   params: URLSearchParams;
   page: number;
   pageCount: number;
   cursors?: { next?: string; prev?: string };
+  /** The page count comes from an estimated total: the last page is then asked for as the list's end. */
+  estimated?: boolean;
 }) {
   const intl = useIntl();
   if (pageCount <= 1) return null;
@@ -56,6 +60,8 @@ export function Pagination({
     if (distance > 0 && distance <= CURSOR_REACH && cursors.next) next.set('after', cursors.next);
     // Page 1 is cheap from the start, and read from there it is always exactly the first page.
     if (distance < 0 && -distance <= CURSOR_REACH && target > 1 && cursors.prev) next.set('before', cursors.prev);
+    // Its number is an estimate too; read from the end, it is the list's last items whatever their number.
+    if (estimated && target === pageCount && distance > CURSOR_REACH) next.set('before', 'end');
     const search = next.toString();
     return { search: search ? `?${search}` : '' };
   };
