@@ -3,8 +3,8 @@
 // needs Unicode folding, article rules and digit padding from shared/sort-key.ts), so a migration
 // cannot fill it; this job does, in the Worker, with the same function the writer uses.
 // It walks item_values in primary-key order (item, property, position; the table has no rowid) from its
-// cursor, one page per read: each page costs three units (the
-// read, one UPDATE for all its rows, and one DELETE of the sort gaps those keys fill). Pages are kept small because a cron invocation has a few ms
+// cursor, one page per read: each page costs three units (the read, one UPDATE for all its rows, and one
+// DELETE of the sort gaps those keys fill). Pages are kept small because a cron invocation has a few ms
 // of CPU on the free tier, and only rows that lack a key are written, so the day's rows-written
 // allowance is spent once per old value. Once it reaches the end it marks itself done and costs
 // nothing more; rows written since carry their key already.
