@@ -215,8 +215,9 @@ function conditions(level: CallerLevel, props: PropertyRow[], request: ListReque
     if (prefix === FILTER_PREFIX && !ranged) {
       if (type === 'yesno' && values.some((v) => v !== 'true' && v !== 'false')) throw badParam(param, 'invalid_type');
       facetGroups.push(values.map((v) => facetToken(prop.id, type, v)));
-      // As the writer keys a text value (lib/values.ts, sortKeys()).
-      if (type !== 'yesno') out.counted.push({ propertyId: prop.id, keys: [...new Set(values.map((v) => v.toLowerCase().slice(0, 200)))] });
+      // Named as the writer keys the values (their sort text), when the type has one.
+      const keys = values.map((v) => sortKeys(type, v).sortText);
+      if (keys.every((key) => key !== null)) out.counted.push({ propertyId: prop.id, keys: [...new Set(keys as string[])] });
     } else if (prefix === FILTER_PREFIX) {
       const wanted = [...new Set(values.map((v) => sqlNumber(rangeBound(prop, v, param))))];
       out.sql.push(`EXISTS (SELECT 1 FROM item_values r WHERE r.item_id = i.id AND r.property_id = ${inlineId(prop.id)} AND r.sort_number IN (${wanted.join(',')}))`);
@@ -444,6 +445,26 @@ function sortKeyOf(prop: PropertyRow, json: string | null): string | number | nu
   return keys.sortNumber ?? keys.naturalKey;
 }
 
+/** The id of the collection's oldest or newest item (SQL): the range an estimate extrapolates over. */
+function collectionEnd(collectionId: number, dir: 'ASC' | 'DESC'): string {
+  return `(SELECT id FROM items WHERE collection_id = ${inlineId(collectionId)} ORDER BY created_at ${dir}, id ${dir} LIMIT 1)`;
+}
+
+/** The share of the collection's ids (from its oldest, lo, to its newest, hi) that entries up to id `last` cover. */
+function idShare(last: number, lo: number, hi: number): number {
+  return Math.min(1, Math.max(1, last - lo + 1) / Math.max(1, hi - lo + 1));
+}
+
+/** The column of facet_counts that counts what a caller of this level may see. */
+function countColumn(level: CallerLevel): string {
+  return level === 3 ? 'count_owner' : level === 1 ? 'count_logged_in' : 'count_everyone';
+}
+
+/** The search-index test for an item walked by another index (its id column named by `id`). */
+function matchedBy(match: string | null, id: string): string {
+  return match ? ` AND EXISTS (SELECT 1 FROM items_search WHERE items_search MATCH ? AND items_search.rowid = ${id})` : '';
+}
+
 /** About n: two significant digits, so an estimate never looks exact ("about 33,000"). */
 function roughly(n: number): number {
   if (n < 100) return Math.round(n);
@@ -492,9 +513,8 @@ async function fewMatchesPage(
   const { sortProp, dir } = shape;
   const value = sortProp ? `i.data -> '${sortValuePath(sortProp)}'` : shape.dateColumn;
   const entries = (limit: number, offset: number) => `SELECT rowid FROM items_search WHERE items_search MATCH ? ORDER BY rowid LIMIT ${limit} OFFSET ${offset}`;
-  // The ids of the collection's oldest and newest items: the range the estimate extrapolates over.
-  const end = (dir: 'ASC' | 'DESC') => `(SELECT id FROM items WHERE collection_id = ${inlineId(collectionId)} ORDER BY created_at ${dir}, id ${dir} LIMIT 1)`;
-  const whole = `SELECT s.rowid AS id, (${filter.sql}) AS ok, i.created_at AS created, ${value} AS value, ${end('ASC')} AS lo, ${end('DESC')} AS hi`;
+  const whole = `SELECT s.rowid AS id, (${filter.sql}) AS ok, i.created_at AS created, ${value} AS value,
+    ${collectionEnd(collectionId, 'ASC')} AS lo, ${collectionEnd(collectionId, 'DESC')} AS hi`;
   const scoped = inCollection(match, collectionId);
   const head = Math.max(1, Math.ceil((fewMatches + 1) * ESTIMATE_HEAD_SHARE));
   const { results: read } = await (likelyMany
@@ -511,7 +531,7 @@ async function fewMatchesPage(
     const sampled = read.filter((r) => r.ok !== null);
     const lo = sampled[0]?.lo ?? last;
     const hi = sampled[0]?.hi ?? last;
-    const share = Math.min(1, Math.max(1, last - lo + 1) / Math.max(1, hi - lo + 1));
+    const share = idShare(last, lo, hi);
     const okShare = sampled.filter((r) => r.ok === 1).length / Math.max(1, sampled.length);
     return { estimate: roughly((okShare * read.length) / share) };
   }
@@ -555,7 +575,7 @@ async function fewMatchesPage(
  */
 async function filteredAtMost(d1: D1Database, level: CallerLevel, where: Conditions): Promise<number | null> {
   if (where.searched || where.counted.length === 0) return null;
-  const column = level === 3 ? 'count_owner' : level === 1 ? 'count_logged_in' : 'count_everyone';
+  const column = countColumn(level);
   const keys = where.counted.flatMap((group) => group.keys);
   if (keys.length > 90) return null;
   const { results } = await d1
@@ -648,7 +668,7 @@ async function walk(
 ): Promise<WalkedRow[]> {
   const { sortProp, columns } = shape;
   // The membership test names the walked index's item id, so an item row is read only for a match.
-  const matched = (id: string) => (match ? ` AND EXISTS (SELECT 1 FROM items_search WHERE items_search MATCH ? AND items_search.rowid = ${id})` : '');
+  const matched = (id: string) => matchedBy(match, id);
   const matchBinds = match ? [match] : [];
   const phases = phasesOf(shape, options.reversed);
   const first = options.from ? Math.max(0, phases.findIndex((phase) => phase.kind === options.from![0])) : 0;
@@ -743,7 +763,7 @@ async function walkedPage(
   if (exact !== null) return { rows: listed, total: exact, estimated: false, ...cursors };
   // The walk reached the end: what it passed and found is the whole count.
   if (!backwards && listed.length < perPage && (listed.length > 0 || offset === 0)) return { rows: listed, total: offset + listed.length, estimated: false, ...cursors };
-  const where = `${filter.sql}${match ? ' AND EXISTS (SELECT 1 FROM items_search WHERE items_search MATCH ? AND items_search.rowid = i.id)' : ''}`;
+  const where = `${filter.sql}${matchedBy(match, 'i.id')}`;
   if (known) return { rows: listed, ...known, ...cursors };
   return { rows: listed, total: await countRows(d1, 'items i', where, match ? [...filter.binds, match] : filter.binds), estimated: false, ...cursors };
 }
@@ -838,7 +858,7 @@ const byCount = (rows: { value: string; n: number | null }[]) => [...rows].sort(
  * range, its two ends). One statement for every facet, and a reader of its rows.
  */
 function countsStatements(d1: D1Database, level: CallerLevel, filterable: PropertyRow[]) {
-  const column = level === 3 ? 'count_owner' : level === 1 ? 'count_logged_in' : 'count_everyone';
+  const column = countColumn(level);
   const arms = filterable.flatMap((prop, part) =>
     isRange(prop)
       ? ['ASC', 'DESC'].map((dir) => ({
@@ -945,7 +965,6 @@ function matchesStatements(
   request: ListRequest,
   sample: number,
 ) {
-  const end = (dir: 'ASC' | 'DESC') => `(SELECT id FROM items WHERE collection_id = ${inlineId(collectionId)} ORDER BY created_at ${dir}, id ${dir} LIMIT 1)`;
   const aggregates: { sql: string; binds: unknown[] }[] = [];
   // Facets sampled under the same conditions share one read of the matches (the first's place tags it).
   const samples = new Map<string, { part: number; props: PropertyRow[]; sql: string; binds: unknown[] }>();
@@ -977,7 +996,7 @@ function matchesStatements(
       d1
         .prepare(
           `SELECT ${part} AS part, m.id, (${sql}) AS ok, v.property_id, v.value, coalesce(v.sort_text, v.sort_number) AS key, v.sort_number,
-             ${end('ASC')} AS lo, ${end('DESC')} AS hi
+             ${collectionEnd(collectionId, 'ASC')} AS lo, ${collectionEnd(collectionId, 'DESC')} AS hi
            FROM (SELECT rowid AS id FROM items_search WHERE items_search MATCH ? ORDER BY rowid LIMIT ?) m
            CROSS JOIN items i ON i.id = m.id
            LEFT JOIN item_values v ON v.item_id = i.id AND v.property_id IN (${of.map((p) => inlineId(p.id)).join(', ')})`,
@@ -1026,7 +1045,7 @@ function countSample(prop: PropertyRow, rows: SampledRow[], sample: number): Fil
   const lo = rows[0]?.lo ?? 0;
   const hi = rows[0]?.hi ?? 0;
   // The share of the collection's ids the sample covered: counts scale by its inverse.
-  const share = estimated ? Math.min(1, Math.max(1, last - lo + 1) / Math.max(1, hi - lo + 1)) : 1;
+  const share = estimated ? idShare(last, lo, hi) : 1;
   const values = [...byKey.values()]
     .map((entry) => ({ value: entry.value, n: estimated ? Math.max(1, roughly(entry.items.size / share)) : entry.items.size }))
     .sort((a, b) => b.n - a.n || compareText(a.value, b.value))
