@@ -7,6 +7,8 @@ export const ERROR_STATUS = {
   PASSWORDS_NOT_EQUAL: 400,
   INVALID_CURRENT_PASSWORD: 400,
   RESET_TOKEN_INVALID: 400,
+  /** A file to import cannot be read: details.fields[0] says why (shared/import/errors.ts) and where. */
+  IMPORT_FILE_INVALID: 400,
   EMAIL_CHANGE_TOKEN_INVALID: 400,
   UNAUTHENTICATED: 401,
   LOGIN_FAILED: 401,
@@ -54,6 +56,8 @@ export interface FieldIssue {
   maximum?: number;
   /** What the limit counts: "string" (characters), "array" (entries), "number" (the value). */
   origin?: string;
+  /** For a file's problem: the record (row) it is in. */
+  row?: number;
 }
 
 export interface ErrorBody {

@@ -8,6 +8,8 @@ export interface Env {
   DB: D1Database;
   MEDIA: R2Bucket;
   ASSETS: Fetcher;
+  /** Imports run as this Workflow (features/imports/imports.workflow.ts). */
+  IMPORTS: Workflow<{ importId: number }>;
   APP_SECRET?: string;
   ADMIN_PASSWORD?: string;
   APP_URL?: string;

@@ -23,3 +23,5 @@ export default {
     ctx.waitUntil(env.EXPOSE_D1_METRICS === 'true' ? measuredRun(env, controller.cron) : runScheduledJobs(env, controller.cron));
   },
 } satisfies ExportedHandler<Env>;
+
+export { ImportWorkflow } from './features/imports/imports.workflow';

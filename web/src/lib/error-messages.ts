@@ -18,6 +18,10 @@ export const errorMessages = defineMessages({
     id: 'errors.RESET_TOKEN_INVALID',
     defaultMessage: 'This password reset link is invalid or has expired. Please ask for a new one.',
   },
+  IMPORT_FILE_INVALID: {
+    id: 'errors.IMPORT_FILE_INVALID',
+    defaultMessage: 'This file cannot be imported.',
+  },
   EMAIL_CHANGE_TOKEN_INVALID: {
     id: 'errors.EMAIL_CHANGE_TOKEN_INVALID',
     defaultMessage:

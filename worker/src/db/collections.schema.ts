@@ -96,12 +96,19 @@ export const items = sqliteTable(
     version: integer('version').notNull().default(1),
     createdAt: text('created_at').notNull().default(now),
     updatedAt: text('updated_at').notNull().default(now),
+    /**
+     * Where an imported item came from ("goodreads:170512", "csv:key:978…", "csv:row:<fingerprint>"),
+     * so running the import again updates it instead of adding it twice. null for items made here.
+     */
+    importRef: text('import_ref'),
   },
   // Pages sorted by date walk these in order and skip what the caller may not see, so a page costs
   // about its own size (the level is checked per row, not part of the key, to keep the order usable).
+  // Only imported items enter the reference index.
   (t) => [
     index('items_collection_created_idx').on(t.collectionId, t.createdAt),
     index('items_collection_updated_idx').on(t.collectionId, t.updatedAt),
+    uniqueIndex('items_import_ref_idx').on(t.collectionId, t.importRef).where(sql`${t.importRef} IS NOT NULL`),
   ],
 );
 

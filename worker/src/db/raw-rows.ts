@@ -17,6 +17,8 @@ export interface ItemRow {
   version: number;
   created_at: string;
   updated_at: string;
+  /** Where an imported item came from (null for items made here). */
+  import_ref: string | null;
 }
 export type _ItemRowMatchesSchema = Expect<Equal<ItemRow, RawRow<typeof items>>>;
 

@@ -3,3 +3,4 @@ export * from './users.schema';
 export * from './collections.schema';
 export * from './settings.schema';
 export * from './lending.schema';
+export * from './imports.schema';

@@ -51,6 +51,7 @@ function localizeField(locale: AppEnv['Variables']['locale'], field: FieldIssue)
     ...(field.minimum !== undefined && { minimum: field.minimum }),
     ...(field.maximum !== undefined && { maximum: field.maximum }),
     ...(field.origin !== undefined && { origin: field.origin }),
+    ...(field.row !== undefined && { row: field.row }),
   };
   if (field.message) return { path: field.path, reason: field.reason, message: field.message, ...limits };
   return {

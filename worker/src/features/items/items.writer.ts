@@ -23,11 +23,13 @@
 import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { BatchItem } from 'drizzle-orm/batch';
 import { inlineId } from '../../db/inline-id';
-import { sqlNow } from '../../db/now';
+import { NOW_SQL, sqlNow } from '../../db/now';
 import { RANGE_PROPERTY_TYPES, TEXT_VALUE_MAX_LENGTH } from '../../../../shared/catalogue';
+import type { FieldIssue } from '../../../../shared/errors';
 import { itemValues, items, properties } from '../../db/schema';
 import type { Db } from '../../env';
 import { runBatch } from '../../lib/batch';
+import { ApiError } from '../../lib/api-error';
 import { abortedWith } from '../../lib/error-handler';
 import { releaseMedia } from '../../lib/media';
 import { sortKeys, valuesToRows, type PropertyRow, type ValueRow } from '../../lib/values';
@@ -73,11 +75,18 @@ function newestItemOf(collectionId: number): string {
   return `(SELECT max(id) FROM items WHERE collection_id = ${inlineId(collectionId)} AND id = (SELECT max(id) FROM items))`;
 }
 
-type Target = { itemId: number } | { newestOf: number } | { collectionId: number };
+/**
+ * Which items a derived structure is refreshed for: one item, the one the batch just inserted, a whole
+ * collection, or the imported items whose references the statement's first parameter lists (a JSON array).
+ */
+type Target = { itemId: number } | { newestOf: number } | { collectionId: number } | { importedInto: number };
 
 function targetSql(target: Target, alias: string): string {
   if ('itemId' in target) return `${alias}.id = ${inlineId(target.itemId)}`;
   if ('newestOf' in target) return `${alias}.id = ${newestItemOf(target.newestOf)}`;
+  if ('importedInto' in target) {
+    return `${alias}.collection_id = ${inlineId(target.importedInto)} AND ${alias}.import_ref IN (SELECT value FROM json_each(?1))`;
+  }
   return `${alias}.collection_id = ${inlineId(target.collectionId)}`;
 }
 
@@ -127,11 +136,13 @@ const FACETS = `'c' || i.collection_id || ' ' || coalesce((
  * caller's search only matches text that caller may see (level 4 properties are indexed nowhere).
  * The columns are those searchColumns() in lib/visibility.ts names for levels 0, 1 and 3.
  */
+function refreshSearchSql(target: Target): string {
+  return `INSERT OR REPLACE INTO items_search (rowid, everyone, logged_in, owner, facets)
+    SELECT i.id, ${textAt(0)}, ${textAt(1)}, ${textAt(3)}, ${FACETS} FROM items i WHERE ${targetSql(target, 'i')}`;
+}
+
 function refreshSearch(db: Db, target: Target) {
-  return db.run(
-    sql.raw(`INSERT OR REPLACE INTO items_search (rowid, everyone, logged_in, owner, facets)
-    SELECT i.id, ${textAt(0)}, ${textAt(1)}, ${textAt(3)}, ${FACETS} FROM items i WHERE ${targetSql(target, 'i')}`),
-  );
+  return db.run(sql.raw(refreshSearchSql(target)));
 }
 
 /**
@@ -148,16 +159,15 @@ const SORT_VALUED = `EXISTS (SELECT 1 FROM item_values s WHERE s.item_id = i.id 
  * changes. A new item needs only the second.
  */
 export function sortGaps(db: Db, target: Target, which = 'TRUE', only: 'fill' | 'both' = 'both'): BatchItem<'sqlite'>[] {
+  return sortGapsSql(target, which, only).map((text) => db.run(sql.raw(text)));
+}
+
+function sortGapsSql(target: Target, which: string, only: 'fill' | 'both'): string[] {
   const pairs = `FROM items i JOIN properties p ON p.collection_id = i.collection_id WHERE ${targetSql(target, 'i')} AND (${which})`;
-  const fill = db.run(
-    sql.raw(`INSERT OR IGNORE INTO item_sort_gaps (property_id, created_at, item_id)
-      SELECT p.id, i.created_at, i.id ${pairs} AND p.sortable = 1 AND NOT ${SORT_VALUED}`),
-  );
+  const fill = `INSERT OR IGNORE INTO item_sort_gaps (property_id, created_at, item_id)
+      SELECT p.id, i.created_at, i.id ${pairs} AND p.sortable = 1 AND NOT ${SORT_VALUED}`;
   if (only === 'fill') return [fill];
-  return [
-    db.run(sql.raw(`DELETE FROM item_sort_gaps WHERE (property_id, created_at, item_id) IN (SELECT p.id, i.created_at, i.id ${pairs} AND ${SORT_VALUED})`)),
-    fill,
-  ];
+  return [`DELETE FROM item_sort_gaps WHERE (property_id, created_at, item_id) IN (SELECT p.id, i.created_at, i.id ${pairs} AND ${SORT_VALUED})`, fill];
 }
 
 function insertValues(db: Db, itemId: number | SQL, level: number, rows: ValueRow[]) {
@@ -438,4 +448,143 @@ export async function countPropertyValues(d1: D1Database, collectionId: number, 
 export function refreshCollection(db: Db, collectionId: number, what: 'data-and-search' | 'search'): BatchItem<'sqlite'>[] {
   const target = { collectionId };
   return what === 'search' ? [refreshSearch(db, target)] : [rebuildData(db, target), refreshSearch(db, target)];
+}
+
+/** A record of an import as values of the collection's properties (by key), with its reference. */
+export interface ImportedDraft {
+  ref: string;
+  values: Record<string, unknown>;
+}
+
+/** An item an earlier run of the import made, found by its reference. */
+export interface ImportedItem {
+  id: number;
+  version: number;
+  data: string;
+}
+
+/** What an import step does with a record: a added, u updated, n unchanged (f: refused, with why). */
+export type ImportedOutcome = { outcome: 'a' | 'u' | 'n' } | { outcome: 'f'; issues: FieldIssue[] };
+
+/** The statements of an import step (one D1 batch with the step's own bookkeeping) and each record's outcome. */
+export interface ImportWrite {
+  statements: D1PreparedStatement[];
+  outcomes: ImportedOutcome[];
+}
+
+/** A property's stored values (JSON texts in position order) as values again, by property key. */
+function valuesByKey(props: PropertyRow[], data: string): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [id, texts] of storedValues(props, data)) {
+    const prop = props.find((p) => p.id === id)!;
+    const list = texts.map((t) => JSON.parse(t) as unknown);
+    out[prop.key] = prop.multiple ? list : list[0];
+  }
+  return out;
+}
+
+/** A value row for the import statements: the item's reference, then item_values' columns. */
+const importedValueRow = (ref: string, r: ValueRow) => [ref, r.propertyId, r.position, r.value, r.sortText, r.naturalKey, r.sortNumber, r.sortable ? 1 : 0];
+
+/**
+ * The writes of one import step, as the same derived structures as any write keep them: new items with
+ * their cached data, values, search rows and sort gaps; items found by reference rewritten only in the
+ * properties the import fills (`mapped`) and only where they changed, measured against the version read
+ * (a stale one aborts the batch, and the step runs again from a fresh read). A record whose values the
+ * properties refuse is not written and says why. Every statement takes its rows as one JSON parameter, so
+ * a step of fifty records is about ten statements, whatever it holds.
+ */
+export function importWrites(
+  d1: D1Database,
+  collectionId: number,
+  props: PropertyRow[],
+  drafts: ImportedDraft[],
+  existing: Map<string, ImportedItem>,
+  mapped: ReadonlySet<string>,
+): ImportWrite {
+  const outcomes: ImportedOutcome[] = [];
+  const created: [string, string][] = [];
+  const updated: [string, number, string][] = [];
+  const cleared: [string, number][] = [];
+  const valueRows: unknown[][] = [];
+  const changedIds = new Set<number>();
+  let updatesFeedSearch = false;
+  for (const draft of drafts) {
+    const found = existing.get(draft.ref);
+    let rows: ValueRow[];
+    try {
+      const merged = found ? { ...valuesByKey(props.filter((p) => !mapped.has(p.key)), found.data), ...draft.values } : withDefaults(props, draft.values);
+      rows = valuesToRows(props, merged, collectionId);
+    } catch (err) {
+      if (!(err instanceof ApiError) || err.code !== 'VALIDATION_FAILED') throw err;
+      outcomes.push({ outcome: 'f', issues: err.details?.fields ?? [] });
+      continue;
+    }
+    if (!found) {
+      created.push([draft.ref, dataOf(props, rows)]);
+      for (const row of rows) valueRows.push(importedValueRow(draft.ref, row));
+      outcomes.push({ outcome: 'a' });
+      continue;
+    }
+    const changed = changedProperties(props, found.data, rows);
+    if (changed.size === 0) {
+      outcomes.push({ outcome: 'n' });
+      continue;
+    }
+    updated.push([draft.ref, found.version, dataOf(props, rows)]);
+    for (const id of changed) {
+      cleared.push([draft.ref, id]);
+      changedIds.add(id);
+    }
+    for (const row of rows) if (changed.has(row.propertyId)) valueRows.push(importedValueRow(draft.ref, row));
+    updatesFeedSearch ||= props.some((p) => changed.has(p.id) && (p.searchable || p.isTitle || p.filterable));
+    outcomes.push({ outcome: 'u' });
+  }
+  const c = inlineId(collectionId);
+  const byRef = (alias: string, ref: string) => `JOIN items i ON i.collection_id = ${c} AND i.import_ref = ${alias}.value ->> ${ref}`;
+  const statement = (text: string, rows: unknown[]) => d1.prepare(text).bind(JSON.stringify(rows));
+  const createdRefs = created.map(([ref]) => ref);
+  const updatedRefs = updated.map(([ref]) => ref);
+  const searched = [...createdRefs, ...(updatesFeedSearch ? updatedRefs : [])];
+  const statements: D1PreparedStatement[] = [];
+  if (created.length > 0) {
+    statements.push(statement(`INSERT INTO items (collection_id, data, import_ref) SELECT ${c}, j.value ->> 1, j.value ->> 0 FROM json_each(?1) j`, created));
+  }
+  if (updated.length > 0) {
+    statements.push(
+      statement(
+        `UPDATE items SET data = j.value ->> 2, version = (j.value ->> 1) + 1, updated_at = (${NOW_SQL})
+        FROM json_each(?1) j WHERE items.collection_id = ${c} AND items.import_ref = j.value ->> 0`,
+        updated,
+      ),
+      statement(`DELETE FROM item_values WHERE (item_id, property_id) IN (SELECT i.id, j.value ->> 1 FROM json_each(?1) j ${byRef('j', '0')})`, cleared),
+    );
+  }
+  if (valueRows.length > 0) {
+    statements.push(
+      statement(
+        `INSERT INTO item_values (item_id, property_id, position, value, sort_text, natural_key, sort_number, level, sortable)
+        SELECT i.id, v.value ->> 1, v.value ->> 2, v.value ->> 3, v.value ->> 4, v.value ->> 5, v.value ->> 6, i.level, v.value ->> 7
+        FROM json_each(?1) v ${byRef('v', '0')}`,
+        valueRows,
+      ),
+    );
+  }
+  const target = { importedInto: collectionId };
+  if (searched.length > 0) statements.push(statement(refreshSearchSql(target), searched));
+  if (created.length > 0) for (const text of sortGapsSql(target, 'TRUE', 'fill')) statements.push(statement(text, createdRefs));
+  if (changedIds.size > 0) {
+    for (const text of sortGapsSql(target, `p.id IN (${[...changedIds].map(inlineId).join(', ')})`, 'both')) statements.push(statement(text, updatedRefs));
+  }
+  return { statements, outcomes };
+}
+
+/** Each imported item of a collection that these references name, read in one statement. */
+export async function findImported(d1: D1Database, collectionId: number, refs: string[]): Promise<Map<string, ImportedItem>> {
+  if (refs.length === 0) return new Map();
+  const { results } = await d1
+    .prepare(`SELECT import_ref AS ref, id, version, data FROM items WHERE collection_id = ?1 AND import_ref IN (SELECT value FROM json_each(?2))`)
+    .bind(collectionId, JSON.stringify(refs))
+    .all<ImportedItem & { ref: string }>();
+  return new Map(results.map((r) => [r.ref, { id: r.id, version: r.version, data: r.data }]));
 }

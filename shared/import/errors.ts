@@ -1,0 +1,34 @@
+// Why a file cannot be imported. The code travels to the browser (or into the import's record) and is
+// worded there in the person's language; details say where (row) and which limit.
+
+export const IMPORT_FILE_PROBLEMS = [
+  'unknown_format',
+  'empty_file',
+  'too_many_columns',
+  'record_too_long',
+  'unclosed_quote',
+  'invalid_xml',
+  'xml_entities',
+  'invalid_json',
+  'wrong_version',
+  'too_many_entries',
+  'too_large_uncompressed',
+  'invalid_zip',
+  'no_records',
+] as const;
+export type ImportFileProblem = (typeof IMPORT_FILE_PROBLEMS)[number];
+
+export interface ImportFileDetails {
+  row?: number;
+  limit?: number;
+}
+
+export class ImportFileError extends Error {
+  constructor(
+    readonly problem: ImportFileProblem,
+    readonly details: ImportFileDetails = {},
+  ) {
+    super(`import file: ${problem}${details.row ? ` at record ${details.row}` : ''}`);
+    this.name = 'ImportFileError';
+  }
+}

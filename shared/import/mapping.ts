@@ -1,0 +1,187 @@
+// From a file's records to a collection's values: each field goes to a property (or nowhere), its texts
+// become typed values by lenient rules that read what spreadsheets write ("1 234,5", "2024/01/15",
+// "oui"), then the same normalizer as any form checks them. The browser shows the preview from this
+// code; the Worker imports with it; so the preview is exactly what is stored.
+import { MAX_VALUES_PER_PROPERTY, type PropertyType } from '../catalogue';
+import { normalizeValue } from '../values';
+import type { ImportFormat, SourceRecord } from './source';
+
+export const DATE_ORDERS = ['ymd', 'dmy', 'mdy'] as const;
+export type DateOrder = (typeof DATE_ORDERS)[number];
+
+/** Where one field of the file goes. */
+export interface FieldMapping {
+  field: string;
+  /** The property's key in the collection. */
+  property: string;
+  /** Splits each text into several values (for a multiple property): ",", ";", "|"… */
+  split: string | null;
+}
+
+/** The part of a collection's property that mapping needs. */
+export interface MappedProperty {
+  key: string;
+  type: PropertyType;
+  multiple: boolean;
+  required: boolean;
+}
+
+export interface CellProblem {
+  field: string;
+  property: string;
+  /** A reason of shared/values.ts (invalid_number, invalid_date…), or too_many_values, required. */
+  reason: string;
+  /** The text that could not be read, cut to a length that fits a report. */
+  text: string;
+}
+
+export interface MappedRecord {
+  row: number;
+  ref: string;
+  values: Record<string, unknown>;
+  problems: CellProblem[];
+  /** Nothing in the record went anywhere: passed over, not imported. */
+  blank: boolean;
+}
+
+const PROBLEM_TEXT_MAX = 80;
+
+/** "1 234,5", "1,234.5", "12,5" → 1234.5, 1234.5, 12.5 (the last separator is the decimal one). */
+function readNumber(text: string): string {
+  const compact = text.replace(/[\s\u00a0\u202f']/g, '');
+  const lastComma = compact.lastIndexOf(',');
+  const lastDot = compact.lastIndexOf('.');
+  if (lastComma >= 0 && lastDot >= 0) {
+    return lastComma > lastDot ? compact.replaceAll('.', '').replace(',', '.') : compact.replaceAll(',', '');
+  }
+  // One comma and not three digits after it reads as a decimal comma; 1,234 as thousands.
+  if (lastComma >= 0) return /^-?\d{1,3}(,\d{3})+$/.test(compact) ? compact.replaceAll(',', '') : compact.replace(',', '.');
+  return compact;
+}
+
+const pad = (n: string) => n.padStart(2, '0');
+
+/** 2024-01-15, 2024/1/15, 15/01/2024 (day first) or 01/15/2024 (month first) → 2024-01-15. */
+function readDate(text: string, order: DateOrder): string {
+  const trimmed = text.trim();
+  const ymd = /^(\d{4})[-/.](\d{1,2})[-/.](\d{1,2})(?:[T ].*)?$/.exec(trimmed);
+  if (ymd) return `${ymd[1]}-${pad(ymd[2]!)}-${pad(ymd[3]!)}`;
+  const other = /^(\d{1,2})[-/.](\d{1,2})[-/.](\d{4})$/.exec(trimmed);
+  if (other) {
+    const [day, month] = order === 'mdy' ? [other[2]!, other[1]!] : [other[1]!, other[2]!];
+    return `${other[3]}-${pad(month)}-${pad(day)}`;
+  }
+  return trimmed;
+}
+
+const YES = new Set(['true', 'yes', 'y', '1', 'x', 'oui', 'o', 'vrai', '✓', '✔']);
+const NO = new Set(['false', 'no', 'n', '0', 'non', 'faux']);
+
+/** One text of the file as a value of a content type, or why it cannot be. */
+export function coerceText(type: PropertyType, text: string, order: DateOrder): { ok: true; value: unknown } | { ok: false; reason: string } {
+  switch (type) {
+    case 'number':
+    case 'rating':
+      return normalizeValue(type, readNumber(text));
+    case 'date':
+      return normalizeValue(type, readDate(text, order));
+    case 'datetime': {
+      const date = readDate(text, order);
+      return normalizeValue(type, /^\d{4}-\d{2}-\d{2}$/.test(date) ? `${date}T00:00:00Z` : text);
+    }
+    case 'yesno': {
+      const word = text.trim().toLowerCase();
+      if (YES.has(word)) return { ok: true, value: true };
+      if (NO.has(word)) return { ok: true, value: false };
+      return { ok: false, reason: 'invalid_yesno' };
+    }
+    case 'image':
+    case 'file':
+      // Files come with the file's own images (zips) or from addresses fetched by the import, not as text.
+      return { ok: false, reason: 'not_importable' };
+    default:
+      return normalizeValue(type, text);
+  }
+}
+
+/**
+ * A short, stable fingerprint of a record's texts, for files without an identifier: the same row read
+ * again gives the same reference, so running an import twice never duplicates it. (FNV-1a, 64 bits.)
+ */
+export function fingerprint(parts: readonly string[]): string {
+  let hash = 0xcbf29ce484222325n;
+  const prime = 0x100000001b3n;
+  const mask = 0xffffffffffffffffn;
+  for (const part of parts) {
+    for (let i = 0; i < part.length; i += 1) {
+      hash ^= BigInt(part.charCodeAt(i));
+      hash = (hash * prime) & mask;
+    }
+    hash ^= 0x1fn;
+    hash = (hash * prime) & mask;
+  }
+  return hash.toString(36);
+}
+
+/**
+ * The reference that finds a record's item again: the format and the file's identifier, else the
+ * chosen key field's text, else a fingerprint of everything the record holds.
+ */
+export function recordRef(format: ImportFormat, record: SourceRecord, keyField: string | null): string {
+  if (record.id) return `${format}:${record.id}`;
+  const key = keyField ? record.values[keyField]?.[0]?.trim() : undefined;
+  if (key) return `${format}:key:${key}`;
+  const parts = Object.keys(record.values)
+    .sort()
+    .flatMap((k) => [k, ...record.values[k]!]);
+  return `${format}:row:${fingerprint(parts)}`;
+}
+
+/** A record's values for the collection's properties, with every text that could not be read. */
+export function mapRecord(
+  format: ImportFormat,
+  record: SourceRecord,
+  mappings: readonly FieldMapping[],
+  properties: readonly MappedProperty[],
+  options: { keyField: string | null; dateOrder: DateOrder },
+): MappedRecord {
+  const byKey = new Map(properties.map((p) => [p.key, p]));
+  const collected = new Map<string, unknown[]>();
+  const problems: CellProblem[] = [];
+  let blank = true;
+  for (const mapping of mappings) {
+    const property = byKey.get(mapping.property);
+    const texts = record.values[mapping.field];
+    if (!property || !texts) continue;
+    const pieces = texts.flatMap((t) => (mapping.split ? t.split(mapping.split) : [t])).map((t) => t.trim()).filter((t) => t !== '');
+    for (const piece of pieces) {
+      blank = false;
+      const result = coerceText(property.type, piece, options.dateOrder);
+      if (!result.ok) {
+        problems.push({ field: mapping.field, property: property.key, reason: result.reason, text: piece.slice(0, PROBLEM_TEXT_MAX) });
+      } else if (result.value !== null) {
+        collected.set(property.key, [...(collected.get(property.key) ?? []), result.value]);
+      }
+    }
+  }
+  const values: Record<string, unknown> = {};
+  for (const [key, list] of collected) {
+    const property = byKey.get(key)!;
+    if (property.multiple) {
+      const distinct = [...new Map(list.map((v) => [JSON.stringify(v), v])).values()];
+      if (distinct.length > MAX_VALUES_PER_PROPERTY) {
+        problems.push({ field: '', property: key, reason: 'too_many_values', text: String(distinct.length) });
+      }
+      values[key] = distinct.slice(0, MAX_VALUES_PER_PROPERTY);
+    } else {
+      // Several texts for one single value: texts join (two author columns into one), others keep the first.
+      values[key] = list.length > 1 && (property.type === 'text' || property.type === 'longtext') ? list.join(', ') : list[0];
+    }
+  }
+  for (const property of properties) {
+    if (property.required && values[property.key] === undefined && !blank) {
+      problems.push({ field: '', property: property.key, reason: 'required', text: '' });
+    }
+  }
+  return { row: record.row, ref: recordRef(format, record, options.keyField), values, problems, blank };
+}

@@ -1,0 +1,75 @@
+import { sql } from 'drizzle-orm';
+import { index, integer, primaryKey, sqliteTable, text } from 'drizzle-orm/sqlite-core';
+import { collections } from './collections.schema';
+import { users } from './users.schema';
+
+const now = sql`(strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))`;
+
+/**
+ * One run of an import into a collection: the file (as uploaded, in R2 under file_key), the plan
+ * (format, CSV layout, where each field goes), and its progress, kept by the Workflow that runs it.
+ * `position` is how far into the file the current phase has gone, in bytes, so a step that runs twice
+ * finds its work done. Runs stay as the collection's import history.
+ */
+export const imports = sqliteTable(
+  'imports',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    collectionId: integer('collection_id')
+      .notNull()
+      .references(() => collections.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    format: text('format').notNull(),
+    fileName: text('file_name').notNull(),
+    /** The file as uploaded, in R2 (imports/<collection>/<random>), read a window at a time. */
+    fileKey: text('file_key').notNull(),
+    /** Bytes of the file: the progress bar's end while its records are not counted. */
+    fileLength: integer('file_length').notNull(),
+    /** The encoding the file is read in (detected or chosen). */
+    encoding: text('encoding').notNull(),
+    /** JSON: what the file's head says (shared/import/source.ts SourceHead), with `start` in bytes. */
+    head: text('head').notNull(),
+    /** JSON: the plan (shared/schemas/imports.ts importPlan), as accepted. */
+    plan: text('plan').notNull(),
+    /** checking (the whole file is read before anything is written), importing, done, failed, cancelled. */
+    status: text('status').notNull().default('checking'),
+    /** Records in the file, once the check has counted them. */
+    total: integer('total'),
+    /** Bytes into the file the current phase has reached. */
+    position: integer('position').notNull().default(0),
+    processed: integer('processed').notNull().default(0),
+    added: integer('added').notNull().default(0),
+    updated: integer('updated').notNull().default(0),
+    unchanged: integer('unchanged').notNull().default(0),
+    skipped: integer('skipped').notNull().default(0),
+    failed: integer('failed').notNull().default(0),
+    /** Why a run stopped without finishing: a file problem (shared/import/errors.ts) or "internal". */
+    error: text('error'),
+    /** JSON details of that problem (its row, the limit it broke). */
+    errorDetails: text('error_details'),
+    createdAt: text('created_at').notNull().default(now),
+    updatedAt: text('updated_at').notNull().default(now),
+    finishedAt: text('finished_at'),
+  },
+  (t) => [index('imports_collection_idx').on(t.collectionId, t.id)],
+);
+
+/**
+ * The report of one step of an import: one letter per record from first_row on (a added, u updated,
+ * n unchanged, s skipped, f failed) and the reasons of those skipped or failed, as JSON. One row per
+ * step, written in the step's batch, keeps the report at a fiftieth of a row per imported item.
+ */
+export const importSteps = sqliteTable(
+  'import_steps',
+  {
+    importId: integer('import_id')
+      .notNull()
+      .references(() => imports.id, { onDelete: 'cascade' }),
+    firstRow: integer('first_row').notNull(),
+    outcomes: text('outcomes').notNull(),
+    problems: text('problems').notNull().default('[]'),
+  },
+  (t) => [primaryKey({ columns: [t.importId, t.firstRow] })],
+);

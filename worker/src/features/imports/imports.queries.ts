@@ -1,0 +1,87 @@
+// Reading import runs and their reports.
+import { and, desc, eq } from 'drizzle-orm';
+import type { ImportFileProblem } from '../../../../shared/import/errors';
+import type { ImportFormat } from '../../../../shared/import/source';
+import type { ImportProblem, ImportReport, ImportRun, ImportStatus } from '../../../../shared/schemas/imports';
+import { imports } from '../../db/schema';
+import type { Db } from '../../env';
+import { ApiError } from '../../lib/api-error';
+
+type RunRow = typeof imports.$inferSelect;
+
+/** Runs shown in a collection's history. */
+const HISTORY_LENGTH = 20;
+/** Problems a report lists; the counts still say how many there were. */
+const REPORT_PROBLEMS_MAX = 1000;
+
+export async function listImports(db: Db, collectionId: number): Promise<RunRow[]> {
+  return db.select().from(imports).where(eq(imports.collectionId, collectionId)).orderBy(desc(imports.id)).limit(HISTORY_LENGTH);
+}
+
+export async function loadRun(db: Db, collectionId: number, id: number): Promise<RunRow> {
+  const [row] = await db
+    .select()
+    .from(imports)
+    .where(and(eq(imports.collectionId, collectionId), eq(imports.id, id)))
+    .limit(1);
+  if (!row) throw new ApiError('NOT_FOUND');
+  return row;
+}
+
+/**
+ * How far a run is, 0 to 1: reading the file is the first tenth (by bytes), writing the rest (by records).
+ */
+function progressOf(row: RunRow): number {
+  if (row.status === 'done') return 1;
+  if (row.status === 'checking') return row.fileLength > 0 ? (0.1 * row.position) / row.fileLength : 0;
+  if (row.total === null || row.total === 0) return 0.1;
+  return 0.1 + (0.9 * row.processed) / row.total;
+}
+
+export function toRun(row: RunRow): ImportRun {
+  return {
+    id: row.id,
+    collectionId: row.collectionId,
+    format: row.format as ImportFormat,
+    fileName: row.fileName,
+    status: row.status as ImportStatus,
+    total: row.total,
+    processed: row.status === 'checking' ? 0 : row.processed,
+    progress: Math.min(1, progressOf(row)),
+    counts: { added: row.added, updated: row.updated, unchanged: row.unchanged, skipped: row.skipped, failed: row.failed },
+    error: row.error as ImportFileProblem | 'internal' | null,
+    errorDetails: row.errorDetails ? (JSON.parse(row.errorDetails) as ImportRun['errorDetails']) : null,
+    createdAt: row.createdAt,
+    updatedAt: row.updatedAt,
+    finishedAt: row.finishedAt,
+  };
+}
+
+type Ranges = [number, number][];
+
+/** Adds a row to ranges of consecutive rows. */
+function addRow(ranges: Ranges, row: number) {
+  const last = ranges[ranges.length - 1];
+  if (last && last[1] === row - 1) last[1] = row;
+  else ranges.push([row, row]);
+}
+
+/** The run with its report, assembled from the rows its steps wrote (one per fifty records). */
+export async function importReportOf(d1: D1Database, row: RunRow): Promise<ImportReport> {
+  const { results } = await d1
+    .prepare('SELECT first_row, outcomes, problems FROM import_steps WHERE import_id = ? ORDER BY first_row')
+    .bind(row.id)
+    .all<{ first_row: number; outcomes: string; problems: string }>();
+  const rows = { added: [] as Ranges, updated: [] as Ranges, unchanged: [] as Ranges };
+  const problems: ImportProblem[] = [];
+  for (const step of results) {
+    [...step.outcomes].forEach((letter, index) => {
+      const at = step.first_row + index;
+      if (letter === 'a') addRow(rows.added, at);
+      else if (letter === 'u') addRow(rows.updated, at);
+      else if (letter === 'n') addRow(rows.unchanged, at);
+    });
+    for (const problem of JSON.parse(step.problems) as ImportProblem[]) if (problems.length < REPORT_PROBLEMS_MAX) problems.push(problem);
+  }
+  return { ...toRun(row), rows, problems };
+}

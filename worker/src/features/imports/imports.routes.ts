@@ -1,0 +1,210 @@
+// Imports into a collection: the owner uploads a file with its plan (what the browser's preview showed);
+// the file is checked enough to refuse what cannot be read, stored in R2, and a Workflow imports it
+// (imports.workflow.ts). The run's progress and report are read from D1 while it runs and after.
+import { createRoute, z } from '@hono/zod-openapi';
+import { sql } from 'drizzle-orm';
+import { MAX_PROPERTIES } from '../../../../shared/catalogue';
+import { csvOptionsOf, detectFormat, readHead } from '../../../../shared/import/formats';
+import { ImportFileError } from '../../../../shared/import/errors';
+import { byteOrderMarkLength, decodeText, detectEncoding, encodedLength } from '../../../../shared/import/text';
+import { IMPORT_FILE_MAX_BYTES, importPlan, importReport, importRun, importRunList, type ImportPlan } from '../../../../shared/schemas/imports';
+import { imports, properties } from '../../db/schema';
+import { ApiError } from '../../lib/api-error';
+import { runBatch } from '../../lib/batch';
+import { uploadLimit } from '../../lib/media';
+import { bearer, errors, jsonContent } from '../../lib/openapi';
+import { createRouter } from '../../lib/router';
+import { translate } from '../../i18n/messages';
+import { callerOf, requireUser } from '../../middleware/auth';
+import { requireOwnedCollection } from '../collections/collections.queries';
+import { touchCollection } from '../collections/collections.service';
+import { listPropertyRows } from '../properties/properties.queries';
+import { importReportOf, listImports, loadRun, toRun } from './imports.queries';
+import type { StoredHead } from './imports.steps';
+
+const tags = ['Imports'];
+const collectionParam = z.object({ id: z.coerce.number().int().positive() });
+const runParam = z.object({ id: z.coerce.number().int().positive(), iid: z.coerce.number().int().positive() });
+/** The head of a file (its header row, its format) is read from this many bytes. */
+const HEAD_BYTES = 256 * 1024;
+
+const start = createRoute({
+  method: 'post',
+  path: '/collections/{id}/imports',
+  tags,
+  security: bearer,
+  summary: 'Import a file (at most 20 MB) into the collection: multipart `file` and `plan` (JSON, see ImportPlan); answers the run, which goes on in the background',
+  middleware: [requireUser, uploadLimit(IMPORT_FILE_MAX_BYTES + 64 * 1024)],
+  request: {
+    params: collectionParam,
+    body: {
+      content: {
+        'multipart/form-data': {
+          schema: z.object({ file: z.any().openapi({ type: 'string', format: 'binary' }), plan: z.string().openapi({ description: 'ImportPlan as JSON' }) }),
+        },
+      },
+    },
+  },
+  responses: { 202: jsonContent(importRun, 'Started'), ...errors(400, 401, 403, 404, 409, 413, 415) },
+});
+
+const list = createRoute({
+  method: 'get',
+  path: '/collections/{id}/imports',
+  tags,
+  security: bearer,
+  summary: "The collection's import runs, newest first (the owner only)",
+  middleware: [requireUser],
+  request: { params: collectionParam },
+  responses: { 200: jsonContent(importRunList, 'Runs'), ...errors(401, 403, 404) },
+});
+
+const one = createRoute({
+  method: 'get',
+  path: '/collections/{id}/imports/{iid}',
+  tags,
+  security: bearer,
+  summary: 'One run with its report: row numbers by outcome and every record skipped or refused, with why',
+  middleware: [requireUser],
+  request: { params: runParam },
+  responses: { 200: jsonContent(importReport, 'Run and report'), ...errors(401, 403, 404) },
+});
+
+const cancel = createRoute({
+  method: 'post',
+  path: '/collections/{id}/imports/{iid}/cancel',
+  tags,
+  security: bearer,
+  summary: 'Stop a run: what it wrote stays, and running the same file again goes on from there',
+  middleware: [requireUser],
+  request: { params: runParam },
+  responses: { 200: jsonContent(importRun, 'Run'), ...errors(401, 403, 404) },
+});
+
+/** A file problem as the API reports it: one issue on the file field, worded in the caller's language. */
+function fileInvalid(locale: Parameters<typeof translate>[0], err: ImportFileError): ApiError {
+  const message = translate(locale, `import.${err.problem}`, { row: err.details.row ?? '', maximum: err.details.limit ?? '' });
+  return new ApiError('IMPORT_FILE_INVALID', {
+    fields: [{ path: 'file', reason: err.problem, message, ...(err.details.row && { row: err.details.row }), ...(err.details.limit && { maximum: err.details.limit }) }],
+  });
+}
+
+const planIssue = (path: string, reason: string) => new ApiError('VALIDATION_FAILED', { fields: [{ path, reason, message: '' }] });
+
+/** The name a run shows: the uploaded name's last part, without control characters. */
+function runFileName(name: string): string {
+  const base = name.split(/[\\/]/).pop() ?? '';
+  // eslint-disable-next-line no-control-regex
+  return base.replace(/[\u0000-\u001f\u007f]/g, '').slice(0, 150) || 'import';
+}
+
+export const importsRoutes = createRouter()
+  .openapi(start, async (c) => {
+    const db = c.get('db');
+    const locale = c.get('locale');
+    const found = await requireOwnedCollection(db, callerOf(c), c.req.valid('param').id);
+    const collectionId = found.collection.id;
+    if (!c.req.header('content-type')?.toLowerCase().startsWith('multipart/form-data')) throw new ApiError('UNSUPPORTED_MEDIA_TYPE');
+    const form = c.req.valid('form');
+    if (!(form.file instanceof File)) throw planIssue('file', 'required');
+    if (form.file.size > IMPORT_FILE_MAX_BYTES) throw new ApiError('PAYLOAD_TOO_LARGE');
+    let planJson: unknown;
+    try {
+      planJson = JSON.parse(form.plan) as unknown;
+    } catch {
+      throw planIssue('plan', 'invalid_json');
+    }
+    const parsed = importPlan.safeParse(planJson);
+    if (!parsed.success) {
+      throw new ApiError('VALIDATION_FAILED', {
+        fields: parsed.error.issues.map((i) => ({ path: ['plan', ...i.path].join('.'), reason: i.code, message: '' })),
+      });
+    }
+    const plan: ImportPlan = parsed.data;
+    const bytes = new Uint8Array(await form.file.arrayBuffer());
+    const headBytes = bytes.subarray(0, HEAD_BYTES);
+    const encoding = plan.encoding === 'auto' ? detectEncoding(headBytes) : plan.encoding;
+    const bom = byteOrderMarkLength(bytes, encoding);
+    let head: StoredHead;
+    try {
+      const { text } = decodeText(headBytes, encoding);
+      const detected = detectFormat(text);
+      // A Goodreads export may also be read as plain CSV, with the person's own mapping.
+      if (detected !== plan.format && plan.format !== 'csv') throw new ImportFileError('unknown_format');
+      const csv = csvOptionsOf(plan.format, text, plan.csv ?? undefined);
+      const sourceHead = readHead(plan.format, text, csv);
+      head = { ...sourceHead, csv, start: bom + encodedLength(text.slice(0, sourceHead.start), encoding) };
+    } catch (err) {
+      if (err instanceof ImportFileError) throw fileInvalid(locale, err);
+      throw err;
+    }
+    // The plan must name the file's fields and the collection's properties (or new ones, once each).
+    const fieldKeys = new Set(head.fields.map((f) => f.key));
+    const existing = await listPropertyRows(db, collectionId);
+    const taken = new Set(existing.map((p) => p.key));
+    const created = new Map<string, NonNullable<ImportPlan['fields'][number]['create']>>();
+    plan.fields.forEach((f, index) => {
+      if (!fieldKeys.has(f.field)) throw planIssue(`plan.fields.${index}.field`, 'unknown_field');
+      if (f.create) {
+        if (taken.has(f.property)) throw new ApiError('PROPERTY_KEY_TAKEN');
+        const already = created.get(f.property);
+        if (already && (already.type !== f.create.type || already.multiple !== f.create.multiple)) throw planIssue(`plan.fields.${index}.create`, 'invalid');
+        created.set(f.property, f.create);
+      } else if (!taken.has(f.property) && !plan.fields.some((other) => other.property === f.property && other.create)) {
+        throw planIssue(`plan.fields.${index}.property`, 'unknown_property');
+      }
+    });
+    if (plan.keyField && !fieldKeys.has(plan.keyField)) throw planIssue('plan.keyField', 'unknown_field');
+    if (existing.length + created.size > MAX_PROPERTIES) throw planIssue('plan.fields', 'too_big');
+    const fileKey = `imports/${collectionId}/${crypto.randomUUID()}`;
+    await c.env.MEDIA.put(fileKey, bytes, { httpMetadata: { contentType: 'application/octet-stream' } });
+    const order = Math.max(-1, ...existing.map((p) => p.displayOrder));
+    const propertyInserts = [...created].map(([key, spec], index) =>
+      db.insert(properties).values({ collectionId, key, label: spec.label, type: spec.type, multiple: spec.multiple, displayOrder: order + 1 + index }),
+    );
+    const insertRun = db
+      .insert(imports)
+      .values({
+        collectionId,
+        userId: callerOf(c).id,
+        format: plan.format,
+        fileName: runFileName(form.file.name),
+        fileKey,
+        fileLength: bytes.length,
+        encoding,
+        head: JSON.stringify(head),
+        plan: JSON.stringify(plan),
+        position: head.start,
+      })
+      .returning();
+    const results = await runBatch(db, [...propertyInserts, ...(created.size > 0 ? [touchCollection(db, collectionId)] : []), insertRun]);
+    const [run] = results[results.length - 1] as (typeof imports.$inferSelect)[];
+    await c.env.IMPORTS.create({ id: `import-${run!.id}`, params: { importId: run!.id } });
+    return c.json(toRun(run!), 202);
+  })
+  .openapi(list, async (c) => {
+    const found = await requireOwnedCollection(c.get('db'), callerOf(c), c.req.valid('param').id);
+    return c.json({ imports: (await listImports(c.get('db'), found.collection.id)).map(toRun) }, 200);
+  })
+  .openapi(one, async (c) => {
+    const { id, iid } = c.req.valid('param');
+    const found = await requireOwnedCollection(c.get('db'), callerOf(c), id);
+    const run = await loadRun(c.get('db'), found.collection.id, iid);
+    return c.json(await importReportOf(c.get('d1'), run), 200);
+  })
+  .openapi(cancel, async (c) => {
+    const { id, iid } = c.req.valid('param');
+    const db = c.get('db');
+    const found = await requireOwnedCollection(db, callerOf(c), id);
+    const run = await loadRun(db, found.collection.id, iid);
+    if (run.status === 'checking' || run.status === 'importing') {
+      await db.run(sql`UPDATE imports SET status = 'cancelled', finished_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now') WHERE id = ${run.id} AND status IN ('checking', 'importing')`);
+      // The steps also stop by themselves on reading the status; ending the instance saves their runs.
+      try {
+        await (await c.env.IMPORTS.get(`import-${run.id}`)).terminate();
+      } catch {
+        // Already finished or never started: the status above is what counts.
+      }
+    }
+    return c.json(toRun(await loadRun(db, found.collection.id, iid)), 200);
+  });

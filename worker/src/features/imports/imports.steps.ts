@@ -1,0 +1,208 @@
+// The work of an import, a Workflow step at a time (imports.workflow.ts runs them). Each step reads one
+// window of the file from R2, starting where the last one stopped (imports.position), and leaves the
+// import row saying where the next one starts, in the same D1 batch as its writes: a step that runs
+// again after a failure finds its work either done or not done, never half done.
+// 1. check: the whole file is read (and its records counted) before anything is written, so a file
+//    broken at its end changes nothing;
+// 2. import: fifty records a step become items (new, updated or unchanged, by their reference).
+import { readRecords } from '../../../../shared/import/formats';
+import { ImportFileError } from '../../../../shared/import/errors';
+import { mapRecord, type FieldMapping, type MappedRecord } from '../../../../shared/import/mapping';
+import type { SourceHead } from '../../../../shared/import/source';
+import { decodeText, encodedLength, type TextEncoding } from '../../../../shared/import/text';
+import type { CsvOptions } from '../../../../shared/import/csv';
+import type { ImportPlan } from '../../../../shared/schemas/imports';
+import type { PropertyType } from '../../../../shared/catalogue';
+import type { Env } from '../../env';
+import { NOW_SQL } from '../../db/now';
+import { drizzle } from 'drizzle-orm/d1';
+import * as schema from '../../db/schema';
+import { listPropertyRows } from '../properties/properties.queries';
+import { findImported, importWrites, type ImportedDraft } from '../items/items.writer';
+
+/** Bytes of the file a step reads: at least the longest record a file may have (CSV_MAX_RECORD_CHARS). */
+const WINDOW_BYTES = 256 * 1024;
+/** Records a check step counts at most (it writes nothing, so only parsing limits it). */
+const CHECK_RECORDS = 100_000;
+/** Records an import step writes: about ten statements and a few milliseconds of CPU. */
+export const RECORDS_PER_STEP = 50;
+
+export interface ImportRowData {
+  id: number;
+  collection_id: number;
+  user_id: number;
+  format: string;
+  file_key: string;
+  file_length: number;
+  encoding: string;
+  head: string;
+  plan: string;
+  status: string;
+  position: number;
+  processed: number;
+}
+
+/** What the next step should do. */
+export type StepState = 'more' | 'next-phase' | 'stopped';
+
+/** The head as the import row keeps it: `start` is in bytes of the file. */
+export interface StoredHead extends SourceHead {
+  csv: CsvOptions;
+}
+
+async function loadImport(env: Env, id: number): Promise<ImportRowData | null> {
+  return env.DB.prepare('SELECT * FROM imports WHERE id = ?').bind(id).first<ImportRowData>();
+}
+
+/** The window of the file from the row's position: its text, and whether it reaches the file's end. */
+async function readWindow(env: Env, row: ImportRowData): Promise<{ text: string; final: boolean }> {
+  const object = await env.MEDIA.get(row.file_key, { range: { offset: row.position, length: WINDOW_BYTES } });
+  if (!object) throw new Error(`import ${row.id}: file missing`);
+  const bytes = new Uint8Array(await object.arrayBuffer());
+  return { text: decodeText(bytes, row.encoding as TextEncoding).text, final: row.position + WINDOW_BYTES >= row.file_length };
+}
+
+/** Stops the run with a file problem: nothing more is read or written. */
+async function failWith(env: Env, id: number, err: ImportFileError) {
+  await env.DB.prepare(
+    `UPDATE imports SET status = 'failed', error = ?2, error_details = ?3, finished_at = ${NOW_SQL}, updated_at = ${NOW_SQL}
+     WHERE id = ?1 AND status IN ('checking', 'importing')`,
+  )
+    .bind(id, err.problem, JSON.stringify(err.details))
+    .run();
+}
+
+/** Marks a run that stopped on an unexpected error; what was imported stays. */
+export async function markFailed(env: Env, id: number): Promise<void> {
+  await env.DB.prepare(
+    `UPDATE imports SET status = 'failed', error = 'internal', finished_at = ${NOW_SQL}, updated_at = ${NOW_SQL}
+     WHERE id = ? AND status IN ('checking', 'importing')`,
+  )
+    .bind(id)
+    .run();
+}
+
+/** One window of the check: counts whole records; at the end, the import phase starts from the head. */
+export async function checkStep(env: Env, id: number): Promise<StepState> {
+  const row = await loadImport(env, id);
+  if (!row || row.status !== 'checking') return row?.status === 'importing' ? 'next-phase' : 'stopped';
+  const head = JSON.parse(row.head) as StoredHead;
+  const { text, final } = await readWindow(env, row);
+  let read;
+  try {
+    read = readRecords(head, head.csv, text, CHECK_RECORDS, final, head.firstRow + row.processed);
+  } catch (err) {
+    if (!(err instanceof ImportFileError)) throw err;
+    await failWith(env, id, err);
+    return 'stopped';
+  }
+  const counted = row.processed + read.records.length;
+  if (read.done) {
+    if (counted === 0) {
+      await failWith(env, id, new ImportFileError('no_records'));
+      return 'stopped';
+    }
+    await env.DB.prepare(
+      `UPDATE imports SET status = 'importing', total = ?2, position = ?3, processed = 0, updated_at = ${NOW_SQL}
+       WHERE id = ?1 AND status = 'checking' AND position = ?4`,
+    )
+      .bind(id, counted, head.start, row.position)
+      .run();
+    return 'next-phase';
+  }
+  await env.DB.prepare(
+    `UPDATE imports SET position = position + ?2, processed = ?3, updated_at = ${NOW_SQL} WHERE id = ?1 AND status = 'checking' AND position = ?4`,
+  )
+    .bind(id, encodedLength(text.slice(0, read.used), row.encoding as TextEncoding), counted, row.position)
+    .run();
+  return 'more';
+}
+
+/** A record the import passes over or refuses, as the report keeps it. */
+interface StepProblem {
+  row: number;
+  outcome: 'skipped' | 'failed';
+  reason: string;
+  property: string | null;
+  text: string | null;
+}
+
+/** The report's letter for each outcome (import_steps.outcomes). */
+const LETTER = { a: 'a', u: 'u', n: 'n', s: 's', f: 'f' } as const;
+
+/**
+ * One window of the import: up to fifty records mapped to the collection's properties, written with
+ * the step's report row and the run's progress in one batch.
+ */
+export async function importStep(env: Env, id: number): Promise<StepState> {
+  const row = await loadImport(env, id);
+  if (!row || row.status !== 'importing') return 'stopped';
+  const head = JSON.parse(row.head) as StoredHead;
+  const plan = JSON.parse(row.plan) as ImportPlan;
+  const { text, final } = await readWindow(env, row);
+  const firstRow = head.firstRow + row.processed;
+  let read;
+  try {
+    read = readRecords(head, head.csv, text, RECORDS_PER_STEP, final, firstRow);
+  } catch (err) {
+    if (!(err instanceof ImportFileError)) throw err;
+    await failWith(env, id, err);
+    return 'stopped';
+  }
+  const props = await listPropertyRows(drizzle(env.DB, { schema }), row.collection_id);
+  const mappings: FieldMapping[] = plan.fields.map((f) => ({ field: f.field, property: f.property, split: f.split }));
+  const mappedProps = props.map((p) => ({ key: p.key, type: p.type as PropertyType, multiple: p.multiple, required: p.required }));
+  const letters: string[] = [];
+  const problems: StepProblem[] = [];
+  const drafts: (ImportedDraft & { index: number })[] = [];
+  const seen = new Set<string>();
+  read.records.forEach((record, index) => {
+    const mapped: MappedRecord = mapRecord(head.format, record, mappings, mappedProps, { keyField: plan.keyField, dateOrder: plan.dateOrder });
+    if (mapped.blank) {
+      letters[index] = LETTER.s;
+      problems.push({ row: record.row, outcome: 'skipped', reason: 'blank', property: null, text: null });
+    } else if (seen.has(mapped.ref)) {
+      letters[index] = LETTER.s;
+      problems.push({ row: record.row, outcome: 'skipped', reason: 'duplicate', property: null, text: mapped.ref.slice(0, 80) });
+    } else if (mapped.problems.length > 0) {
+      letters[index] = LETTER.f;
+      for (const p of mapped.problems) problems.push({ row: record.row, outcome: 'failed', reason: p.reason, property: p.property, text: p.text });
+    } else {
+      seen.add(mapped.ref);
+      drafts.push({ ref: mapped.ref, values: mapped.values, index });
+    }
+  });
+  const existing = await findImported(env.DB, row.collection_id, drafts.map((d) => d.ref));
+  const writes = importWrites(env.DB, row.collection_id, props, drafts, existing, new Set(mappings.map((m) => m.property)));
+  writes.outcomes.forEach((result, i) => {
+    const draft = drafts[i]!;
+    letters[draft.index] = result.outcome;
+    if (result.outcome === 'f') {
+      const record = read.records[draft.index]!;
+      for (const issue of result.issues) {
+        problems.push({ row: record.row, outcome: 'failed', reason: issue.reason, property: issue.path.split('.')[1] ?? null, text: null });
+      }
+    }
+  });
+  const outcomes = letters.join('');
+  const count = (letter: string) => [...outcomes].filter((l) => l === letter).length;
+  const used = encodedLength(text.slice(0, read.used), row.encoding as TextEncoding);
+  const statements = [
+    ...writes.statements,
+    // The report row's key (import, first row) also makes a second run of the same step fail whole.
+    env.DB.prepare('INSERT INTO import_steps (import_id, first_row, outcomes, problems) VALUES (?1, ?2, ?3, ?4)').bind(
+      id,
+      firstRow,
+      outcomes,
+      JSON.stringify(problems),
+    ),
+    env.DB.prepare(
+      `UPDATE imports SET position = position + ?2, processed = processed + ?3, added = added + ?4, updated = updated + ?5,
+        unchanged = unchanged + ?6, skipped = skipped + ?7, failed = failed + ?8, updated_at = ${NOW_SQL},
+        status = CASE WHEN ?9 THEN 'done' ELSE status END, finished_at = CASE WHEN ?9 THEN ${NOW_SQL} END
+       WHERE id = ?1`,
+    ).bind(id, used, read.records.length, count('a'), count('u'), count('n'), count('s'), count('f'), read.done ? 1 : 0),
+  ];
+  await env.DB.batch(statements);
+  return read.done ? 'stopped' : 'more';
+}
