@@ -98,6 +98,12 @@ function runFileName(name: string): string {
   return base.replace(/[\u0000-\u001f\u007f]/g, '').slice(0, 150) || 'import';
 }
 
+/**
+ * The Workflow instance of a run: its id and its file's random name, so an instance id is never reused,
+ * even by a database started afresh beside Workflow state that was kept.
+ */
+const workflowIdOf = (run: { id: number; fileKey: string }) => `import-${run.id}-${run.fileKey.split('/').pop()}`;
+
 export const importsRoutes = createRouter()
   .openapi(start, async (c) => {
     const db = c.get('db');
@@ -179,7 +185,7 @@ export const importsRoutes = createRouter()
       .returning();
     const results = await runBatch(db, [...propertyInserts, ...(created.size > 0 ? [touchCollection(db, collectionId)] : []), insertRun]);
     const [run] = results[results.length - 1] as (typeof imports.$inferSelect)[];
-    await c.env.IMPORTS.create({ id: `import-${run!.id}`, params: { importId: run!.id } });
+    await c.env.IMPORTS.create({ id: workflowIdOf(run!), params: { importId: run!.id } });
     return c.json(toRun(run!), 202);
   })
   .openapi(list, async (c) => {
@@ -201,7 +207,7 @@ export const importsRoutes = createRouter()
       await db.run(sql`UPDATE imports SET status = 'cancelled', finished_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now') WHERE id = ${run.id} AND status IN ('checking', 'importing')`);
       // The steps also stop by themselves on reading the status; ending the instance saves their runs.
       try {
-        await (await c.env.IMPORTS.get(`import-${run.id}`)).terminate();
+        await (await c.env.IMPORTS.get(workflowIdOf(run))).terminate();
       } catch {
         // Already finished or never started: the status above is what counts.
       }
