@@ -2,23 +2,15 @@
 // clone without that folder skips these, saying so.
 import { describe, expect, it } from 'vitest';
 import type { Item, ItemPage } from '../../shared/schemas/items';
-import type { ImportPlanInput, ImportReport, ImportRun } from '../../shared/schemas/imports';
+import type { ImportPlanInput, ImportRun } from '../../shared/schemas/imports';
 import { GOODREADS_FIELDS } from '../../shared/import/goodreads';
+import { finishedImport } from '../support/worker-imports';
 import { call, createUser } from '../support/worker-app';
 import { createCollection, getJson } from '../support/worker-catalogue';
 
 const goodreadsFiles = import.meta.glob<string>('../../../shared/fixtures/goodreads/*.csv', { query: '?raw', import: 'default', eager: true });
 const goodreads = Object.values(goodreadsFiles)[0];
 if (!goodreads) console.warn('imports-real-files: ../shared/fixtures/goodreads is absent; the Goodreads test is skipped');
-
-async function finished(token: string, collectionId: number, id: number): Promise<ImportReport> {
-  for (let attempt = 0; attempt < 400; attempt += 1) {
-    const report = await getJson<ImportReport>(`/api/v1/collections/${collectionId}/imports/${id}`, token);
-    if (!['checking', 'importing'].includes(report.status)) return report;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  throw new Error(`import ${id} did not finish`);
-}
 
 describe('a real Goodreads library export', () => {
   it.skipIf(!goodreads)('fills a books collection: titles, authors, ISBNs from the formulas, ratings, shelves; twice without duplicates', async () => {
@@ -39,7 +31,7 @@ describe('a real Goodreads library export', () => {
       body.set('plan', JSON.stringify({ ...plan, fields }));
       const res = await call(`/api/v1/collections/${c.id}/imports`, { method: 'POST', token: owner.token, body });
       expect(res.status, await res.clone().text()).toBe(202);
-      return finished(owner.token, c.id, ((await res.json()) as ImportRun).id);
+      return finishedImport(owner.token, c.id, ((await res.json()) as ImportRun).id);
     };
     const report = await start(plan.fields);
     const records = goodreads!.trim().split('\n').length - 1;

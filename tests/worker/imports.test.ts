@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ItemPage } from '../../shared/schemas/items';
 import type { ImportPlanInput, ImportReport, ImportRun } from '../../shared/schemas/imports';
+import { finishedImport } from '../support/worker-imports';
 import { call, createUser, errorCode } from '../support/worker-app';
 import { addItem, addProperty, createCollection, getJson } from '../support/worker-catalogue';
 
@@ -15,21 +16,11 @@ async function startImport(token: string, collectionId: number, file: string | U
   return call(`/api/v1/collections/${collectionId}/imports`, { method: 'POST', token, body: form(file, plan), lang });
 }
 
-/** Waits for the run's Workflow to end, reading the run as the page does. */
-async function finished(token: string, collectionId: number, id: number): Promise<ImportReport> {
-  for (let attempt = 0; attempt < 400; attempt += 1) {
-    const report = await getJson<ImportReport>(`/api/v1/collections/${collectionId}/imports/${id}`, token);
-    if (!['checking', 'importing'].includes(report.status)) return report;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  throw new Error(`import ${id} did not finish`);
-}
-
 async function runImport(token: string, collectionId: number, file: string | Uint8Array, plan: ImportPlanInput): Promise<ImportReport> {
   const res = await startImport(token, collectionId, file, plan);
   expect(res.status, await res.clone().text()).toBe(202);
   const run = (await res.json()) as ImportRun;
-  return finished(token, collectionId, run.id);
+  return finishedImport(token, collectionId, run.id);
 }
 
 async function titles(token: string, collectionId: number): Promise<string[]> {
@@ -189,7 +180,7 @@ describe('who may import', () => {
     const run = (await (await startImport(owner.token, c.id, CSV, PLAN)).json()) as ImportRun;
     expect((await call(`/api/v1/collections/${c.id}/imports/${run.id}`, { token: other.token })).status).not.toBe(200);
     expect((await call(`/api/v1/collections/${c.id}/imports/${run.id}/cancel`, { method: 'POST', token: other.token })).status).not.toBe(200);
-    await finished(owner.token, c.id, run.id);
+    await finishedImport(owner.token, c.id, run.id);
   });
 
   it('lists runs and cancels one; what it wrote stays', async () => {
@@ -201,7 +192,7 @@ describe('who may import', () => {
     const cancelled = await call(`/api/v1/collections/${c.id}/imports/${run.id}/cancel`, { method: 'POST', token: owner.token });
     expect(cancelled.status).toBe(200);
     expect(((await cancelled.json()) as ImportRun).status).toBe('cancelled');
-    const report = await finished(owner.token, c.id, run.id);
+    const report = await finishedImport(owner.token, c.id, run.id);
     expect(report.status).toBe('cancelled');
     const list = await getJson<{ imports: ImportRun[] }>(`/api/v1/collections/${c.id}/imports`, owner.token);
     expect(list.imports.map((r) => r.id)).toEqual([run.id]);
