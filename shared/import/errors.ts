@@ -7,13 +7,6 @@ export const IMPORT_FILE_PROBLEMS = [
   'too_many_columns',
   'record_too_long',
   'unclosed_quote',
-  'invalid_xml',
-  'xml_entities',
-  'invalid_json',
-  'wrong_version',
-  'too_many_entries',
-  'too_large_uncompressed',
-  'invalid_zip',
   'no_records',
 ] as const;
 export type ImportFileProblem = (typeof IMPORT_FILE_PROBLEMS)[number];

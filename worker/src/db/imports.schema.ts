@@ -1,9 +1,7 @@
-import { sql } from 'drizzle-orm';
 import { index, integer, primaryKey, sqliteTable, text } from 'drizzle-orm/sqlite-core';
 import { collections } from './collections.schema';
+import { sqlNow } from './now';
 import { users } from './users.schema';
-
-const now = sql`(strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))`;
 
 /**
  * One run of an import into a collection: the file (as uploaded, in R2 under file_key), the plan
@@ -49,8 +47,8 @@ export const imports = sqliteTable(
     error: text('error'),
     /** JSON details of that problem (its row, the limit it broke). */
     errorDetails: text('error_details'),
-    createdAt: text('created_at').notNull().default(now),
-    updatedAt: text('updated_at').notNull().default(now),
+    createdAt: text('created_at').notNull().default(sqlNow),
+    updatedAt: text('updated_at').notNull().default(sqlNow),
     finishedAt: text('finished_at'),
   },
   (t) => [index('imports_collection_idx').on(t.collectionId, t.id)],

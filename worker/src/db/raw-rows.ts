@@ -1,6 +1,6 @@
 // Row types for hand-written SQL, each checked against its drizzle table: renaming, retyping, adding or
 // removing a column fails the type check here instead of silently mis-reading rows at run time.
-import type { items } from './schema';
+import type { imports, items } from './schema';
 import type { Equal, Expect, RawRow } from './row-types';
 
 /** `SELECT * FROM items` (items' reads are raw SQL for their FTS5 and index hints). */
@@ -26,3 +26,6 @@ export type _ItemRowMatchesSchema = Expect<Equal<ItemRow, RawRow<typeof items>>>
 export interface ListedItemRow extends ItemRow {
   lent?: number;
 }
+
+/** `SELECT * FROM imports`: an import run as its Workflow steps read it (features/imports/imports.steps.ts). */
+export type ImportRow = RawRow<typeof imports>;

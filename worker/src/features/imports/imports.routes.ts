@@ -2,7 +2,8 @@
 // the file is checked enough to refuse what cannot be read, stored in R2, and a Workflow imports it
 // (imports.workflow.ts). The run's progress and report are read from D1 while it runs and after.
 import { createRoute, z } from '@hono/zod-openapi';
-import { sql } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
+import { sqlNow } from '../../db/now';
 import { MAX_PROPERTIES } from '../../../../shared/catalogue';
 import { csvOptionsOf, detectFormat, readHead } from '../../../../shared/import/formats';
 import { ImportFileError } from '../../../../shared/import/errors';
@@ -204,7 +205,10 @@ export const importsRoutes = createRouter()
     const found = await requireOwnedCollection(db, callerOf(c), id);
     const run = await loadRun(db, found.collection.id, iid);
     if (run.status === 'checking' || run.status === 'importing') {
-      await db.run(sql`UPDATE imports SET status = 'cancelled', finished_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now') WHERE id = ${run.id} AND status IN ('checking', 'importing')`);
+      await db
+        .update(imports)
+        .set({ status: 'cancelled', finishedAt: sqlNow, updatedAt: sqlNow })
+        .where(and(eq(imports.id, run.id), inArray(imports.status, ['checking', 'importing'])));
       // The steps also stop by themselves on reading the status; ending the instance saves their runs.
       try {
         await (await c.env.IMPORTS.get(workflowIdOf(run))).terminate();

@@ -8,11 +8,12 @@
 import { readRecords } from '../../../../shared/import/formats';
 import { ImportFileError } from '../../../../shared/import/errors';
 import { mapRecord, type FieldMapping, type MappedRecord } from '../../../../shared/import/mapping';
-import type { SourceHead } from '../../../../shared/import/source';
+import type { SourceHead, SourceRecords } from '../../../../shared/import/source';
 import { decodeText, encodedLength, type TextEncoding } from '../../../../shared/import/text';
 import type { CsvOptions } from '../../../../shared/import/csv';
 import type { ImportPlan } from '../../../../shared/schemas/imports';
 import type { PropertyType } from '../../../../shared/catalogue';
+import type { ImportRow } from '../../db/raw-rows';
 import type { Env } from '../../env';
 import { NOW_SQL } from '../../db/now';
 import { drizzle } from 'drizzle-orm/d1';
@@ -27,21 +28,6 @@ const CHECK_RECORDS = 100_000;
 /** Records an import step writes: about ten statements and a few milliseconds of CPU. */
 export const RECORDS_PER_STEP = 50;
 
-export interface ImportRowData {
-  id: number;
-  collection_id: number;
-  user_id: number;
-  format: string;
-  file_key: string;
-  file_length: number;
-  encoding: string;
-  head: string;
-  plan: string;
-  status: string;
-  position: number;
-  processed: number;
-}
-
 /** What the next step should do. */
 export type StepState = 'more' | 'next-phase' | 'stopped';
 
@@ -50,12 +36,12 @@ export interface StoredHead extends SourceHead {
   csv: CsvOptions;
 }
 
-async function loadImport(env: Env, id: number): Promise<ImportRowData | null> {
-  return env.DB.prepare('SELECT * FROM imports WHERE id = ?').bind(id).first<ImportRowData>();
+async function loadImport(env: Env, id: number): Promise<ImportRow | null> {
+  return env.DB.prepare('SELECT * FROM imports WHERE id = ?').bind(id).first<ImportRow>();
 }
 
 /** The window of the file from the row's position: its text, and whether it reaches the file's end. */
-async function readWindow(env: Env, row: ImportRowData): Promise<{ text: string; final: boolean }> {
+async function readWindow(env: Env, row: ImportRow): Promise<{ text: string; final: boolean }> {
   const object = await env.MEDIA.get(row.file_key, { range: { offset: row.position, length: WINDOW_BYTES } });
   if (!object) throw new Error(`import ${row.id}: file missing`);
   const bytes = new Uint8Array(await object.arrayBuffer());
@@ -82,20 +68,28 @@ export async function markFailed(env: Env, id: number): Promise<void> {
     .run();
 }
 
+/**
+ * The records of a window, or null when the file itself is at fault there: the run then stops as
+ * failed with that problem, and nothing of this window is written.
+ */
+async function recordsOrFail(env: Env, id: number, read: () => SourceRecords): Promise<SourceRecords | null> {
+  try {
+    return read();
+  } catch (err) {
+    if (!(err instanceof ImportFileError)) throw err;
+    await failWith(env, id, err);
+    return null;
+  }
+}
+
 /** One window of the check: counts whole records; at the end, the import phase starts from the head. */
 export async function checkStep(env: Env, id: number): Promise<StepState> {
   const row = await loadImport(env, id);
   if (!row || row.status !== 'checking') return row?.status === 'importing' ? 'next-phase' : 'stopped';
   const head = JSON.parse(row.head) as StoredHead;
   const { text, final } = await readWindow(env, row);
-  let read;
-  try {
-    read = readRecords(head, head.csv, text, CHECK_RECORDS, final, head.firstRow + row.processed);
-  } catch (err) {
-    if (!(err instanceof ImportFileError)) throw err;
-    await failWith(env, id, err);
-    return 'stopped';
-  }
+  const read = await recordsOrFail(env, id, () => readRecords(head, head.csv, text, CHECK_RECORDS, final, head.firstRow + row.processed));
+  if (!read) return 'stopped';
   const counted = row.processed + read.records.length;
   if (read.done) {
     if (counted === 0) {
@@ -127,9 +121,6 @@ interface StepProblem {
   text: string | null;
 }
 
-/** The report's letter for each outcome (import_steps.outcomes). */
-const LETTER = { a: 'a', u: 'u', n: 'n', s: 's', f: 'f' } as const;
-
 /**
  * One window of the import: up to fifty records mapped to the collection's properties, written with
  * the step's report row and the run's progress in one batch.
@@ -141,14 +132,8 @@ export async function importStep(env: Env, id: number): Promise<StepState> {
   const plan = JSON.parse(row.plan) as ImportPlan;
   const { text, final } = await readWindow(env, row);
   const firstRow = head.firstRow + row.processed;
-  let read;
-  try {
-    read = readRecords(head, head.csv, text, RECORDS_PER_STEP, final, firstRow);
-  } catch (err) {
-    if (!(err instanceof ImportFileError)) throw err;
-    await failWith(env, id, err);
-    return 'stopped';
-  }
+  const read = await recordsOrFail(env, id, () => readRecords(head, head.csv, text, RECORDS_PER_STEP, final, firstRow));
+  if (!read) return 'stopped';
   const props = await listPropertyRows(drizzle(env.DB, { schema }), row.collection_id);
   const mappings: FieldMapping[] = plan.fields.map((f) => ({ field: f.field, property: f.property, split: f.split }));
   const mappedProps = props.map((p) => ({ key: p.key, type: p.type as PropertyType, multiple: p.multiple, required: p.required }));
@@ -159,13 +144,13 @@ export async function importStep(env: Env, id: number): Promise<StepState> {
   read.records.forEach((record, index) => {
     const mapped: MappedRecord = mapRecord(head.format, record, mappings, mappedProps, { keyField: plan.keyField, dateOrder: plan.dateOrder });
     if (mapped.blank) {
-      letters[index] = LETTER.s;
+      letters[index] = 's';
       problems.push({ row: record.row, outcome: 'skipped', reason: 'blank', property: null, text: null });
     } else if (seen.has(mapped.ref)) {
-      letters[index] = LETTER.s;
+      letters[index] = 's';
       problems.push({ row: record.row, outcome: 'skipped', reason: 'duplicate', property: null, text: mapped.ref.slice(0, 80) });
     } else if (mapped.problems.length > 0) {
-      letters[index] = LETTER.f;
+      letters[index] = 'f';
       for (const p of mapped.problems) problems.push({ row: record.row, outcome: 'failed', reason: p.reason, property: p.property, text: p.text });
     } else {
       seen.add(mapped.ref);
