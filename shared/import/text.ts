@@ -45,7 +45,8 @@ export function detectEncoding(bytes: Uint8Array): TextEncoding {
   const utf16 = utf16Order(bytes);
   if (utf16) return utf16;
   try {
-    new TextDecoder('utf-8', { fatal: true, ignoreBOM: false }).decode(bytes);
+    // Streaming: a window cut inside a character (the head of a large file) is still UTF-8.
+    new TextDecoder('utf-8', { fatal: true, ignoreBOM: false }).decode(bytes, { stream: true });
     return 'utf-8';
   } catch {
     return 'windows-1252';

@@ -22,6 +22,8 @@ export const importFieldPlan = z
         label: z.string().trim().min(1).max(PROPERTY_LABEL_MAX_LENGTH),
         type: z.enum(PROPERTY_TYPES),
         multiple: z.boolean(),
+        /** The new property names the items (when the collection has no title property yet). */
+        title: z.boolean().default(false),
       })
       .nullable()
       .default(null),

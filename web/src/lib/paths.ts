@@ -48,6 +48,9 @@ export const paths = {
   collectionManage: route('/collection/:cid/manage'),
   collectionEdit: route('/collection/:cid/manage/edit'),
   collectionDelete: route('/collection/:cid/manage/delete'),
+  /** Import a file into the collection (spec §2), and one import's progress and report. */
+  collectionImport: route('/collection/:cid/manage/import'),
+  collectionImportRun: route('/collection/:cid/manage/import/:id'),
   propertyNew: route('/collection/:cid/manage/property/new'),
   property: route('/collection/:cid/manage/property/:id'),
   propertyDelete: route('/collection/:cid/manage/property/:id/delete'),

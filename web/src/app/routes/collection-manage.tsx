@@ -1,5 +1,5 @@
 // Collection settings (spec §2): its properties in display order, and links to edit or delete it.
-import { ListPlus, Pencil, QrCode, Trash2 } from 'lucide-react';
+import { FileUp, ListPlus, Pencil, QrCode, Trash2 } from 'lucide-react';
 import { defineMessages, useIntl } from 'react-intl';
 import type { NoMessageValues } from 'react-intl';
 import type { Collection } from '../../../../shared/schemas/collections';
@@ -19,6 +19,15 @@ import { CollectionGate, useCollectionCrumbs } from '../collection-gate';
 
 const labelMessages = defineMessages({
   labels: { id: 'app.collectionManage.labels', defaultMessage: 'Print QR labels' },
+});
+
+const importMessages = defineMessages({
+  title: { id: 'app.collectionManage.importTitle', defaultMessage: 'Import' },
+  hint: {
+    id: 'app.collectionManage.importHint',
+    defaultMessage: 'Bring items in from a spreadsheet or another program, and see the reports of earlier imports.',
+  },
+  action: { id: 'app.collectionManage.import', defaultMessage: 'Import a file' },
 });
 
 const messages = defineMessages<{
@@ -79,6 +88,15 @@ function ManageScreen({ collection }: { collection: Collection }) {
         )}
       </section>
       <HiddenItems collectionId={collection.id} />
+      <section className="card" aria-labelledby="manage-import-title">
+        <h2 id="manage-import-title">{intl.formatMessage(importMessages.title)}</h2>
+        <p className="muted">{intl.formatMessage(importMessages.hint)}</p>
+        <div className="actions">
+          <ButtonLink variant="secondary" icon={FileUp} to={paths.collectionImport(collection.id)}>
+            {intl.formatMessage(importMessages.action)}
+          </ButtonLink>
+        </div>
+      </section>
       <section className="card" aria-labelledby="manage-collection-title">
         <h2 id="manage-collection-title">{intl.formatMessage(messages.collection)}</h2>
         <p className="muted">{intl.formatMessage(messages.deleteHint)}</p>

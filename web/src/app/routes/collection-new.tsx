@@ -1,5 +1,7 @@
+import { useState } from 'react';
 import { defineMessages, useIntl } from 'react-intl';
 import { Navigate } from 'react-router-dom';
+import { CheckboxField } from '../../components/checkbox-field';
 import { FormScreen } from '../../components/screen';
 import { useCreateCollection } from '../../features/collections/api/create-collection';
 import { CollectionForm } from '../../features/collections/components/collection-form';
@@ -10,6 +12,11 @@ import { useSession } from '../../lib/use-session';
 
 const messages = defineMessages({
   title: { id: 'app.collectionNew.title', defaultMessage: 'New collection' },
+  importNext: { id: 'app.collectionNew.importNext', defaultMessage: 'Then import a file into it' },
+  importNextHint: {
+    id: 'app.collectionNew.importNextHint',
+    defaultMessage: 'A spreadsheet (CSV or TSV) or a Goodreads export: you choose where each column goes before anything is imported.',
+  },
 });
 
 export default function CollectionNewRoute() {
@@ -18,6 +25,7 @@ export default function CollectionNewRoute() {
   const session = useSession();
   const demo = useDemoMode();
   const { trigger } = useCreateCollection();
+  const [importNext, setImportNext] = useState(false);
   // Spec §6: creating a collection requires signing in; come back here afterwards.
   if (!session) return <Navigate to={paths.login()} replace state={{ from: paths.collectionNew() }} />;
   return (
@@ -25,9 +33,17 @@ export default function CollectionNewRoute() {
       <CollectionForm
         readOnly={demo}
         cancelTo={paths.home()}
+        extra={
+          <CheckboxField
+            label={intl.formatMessage(messages.importNext)}
+            hint={intl.formatMessage(messages.importNextHint)}
+            checked={importNext}
+            onChange={(event) => setImportNext(event.target.checked)}
+          />
+        }
         onSubmit={async (input) => {
           const collection = await trigger(input);
-          navigateWithFlash(paths.collection(collection.id));
+          navigateWithFlash(importNext ? paths.collectionImport(collection.id) : paths.collection(collection.id));
         }}
       />
     </FormScreen>

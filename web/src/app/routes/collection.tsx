@@ -1,5 +1,5 @@
 // The collection view (spec §2): header, the list with search, sort, filters and paging, last changes.
-import { Plus, Settings } from 'lucide-react';
+import { FileUp, Plus, Settings } from 'lucide-react';
 import { defineMessages, useIntl } from 'react-intl';
 import { VISIBILITY } from '../../../../shared/constants';
 import type { Collection } from '../../../../shared/schemas/collections';
@@ -21,6 +21,7 @@ import { CollectionGate } from '../collection-gate';
 const messages = defineMessages({
   newItem: { id: 'app.collection.newItem', defaultMessage: 'New item' },
   manage: { id: 'app.collection.manage', defaultMessage: 'Manage' },
+  importFile: { id: 'app.collection.importFile', defaultMessage: 'Import a file' },
   hidden: {
     id: 'app.collection.hidden',
     defaultMessage:
@@ -66,6 +67,13 @@ function CollectionScreen({ collection }: { collection: Collection }) {
           collectionType={collection.type}
           properties={properties.data.properties}
           searchDisabled={demo}
+          emptyAction={
+            collection.isOwner && !demo ? (
+              <ButtonLink variant="secondary" icon={FileUp} to={paths.collectionImport(collection.id)}>
+                {intl.formatMessage(messages.importFile)}
+              </ButtonLink>
+            ) : undefined
+          }
         />
       ) : properties.error ? null : (
         <Loading />

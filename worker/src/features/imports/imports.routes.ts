@@ -156,18 +156,30 @@ export const importsRoutes = createRouter()
         if (taken.has(f.property)) throw new ApiError('PROPERTY_KEY_TAKEN');
         const already = created.get(f.property);
         if (already && (already.type !== f.create.type || already.multiple !== f.create.multiple)) throw planIssue(`plan.fields.${index}.create`, 'invalid');
+        if (f.create.title && (f.create.type !== 'text' || f.create.multiple)) throw planIssue(`plan.fields.${index}.create.title`, 'invalid');
         created.set(f.property, f.create);
       } else if (!taken.has(f.property) && !plan.fields.some((other) => other.property === f.property && other.create)) {
         throw planIssue(`plan.fields.${index}.property`, 'unknown_property');
       }
     });
+    // One title at most: a new one only where the collection has none.
+    const titles = [...created.values()].filter((spec) => spec.title).length;
+    if (titles > (existing.some((p) => p.isTitle) ? 0 : 1)) throw planIssue('plan.fields', 'title_taken');
     if (plan.keyField && !fieldKeys.has(plan.keyField)) throw planIssue('plan.keyField', 'unknown_field');
     if (existing.length + created.size > MAX_PROPERTIES) throw planIssue('plan.fields', 'too_big');
     const fileKey = `imports/${collectionId}/${crypto.randomUUID()}`;
     await c.env.MEDIA.put(fileKey, bytes, { httpMetadata: { contentType: 'application/octet-stream' } });
     const order = Math.max(-1, ...existing.map((p) => p.displayOrder));
     const propertyInserts = [...created].map(([key, spec], index) =>
-      db.insert(properties).values({ collectionId, key, label: spec.label, type: spec.type, multiple: spec.multiple, displayOrder: order + 1 + index }),
+      db.insert(properties).values({
+        collectionId,
+        key,
+        label: spec.label,
+        type: spec.type,
+        multiple: spec.multiple,
+        isTitle: spec.title,
+        displayOrder: order + 1 + index,
+      }),
     );
     const insertRun = db
       .insert(imports)

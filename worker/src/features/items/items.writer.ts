@@ -541,7 +541,9 @@ export function importWrites(
     outcomes.push({ outcome: 'u' });
   }
   const c = inlineId(collectionId);
-  const byRef = (alias: string, ref: string) => `JOIN items i ON i.collection_id = ${c} AND i.import_ref = ${alias}.value ->> ${ref}`;
+  // CROSS JOIN keeps the JSON rows outside, so each finds its item through the (collection, ref) index;
+  // left to itself SQLite walks the collection's imported items instead, and a step costs the collection.
+  const byRef = (alias: string, ref: string) => `CROSS JOIN items i ON i.collection_id = ${c} AND i.import_ref = ${alias}.value ->> ${ref}`;
   const statement = (text: string, rows: unknown[]) => d1.prepare(text).bind(JSON.stringify(rows));
   const createdRefs = created.map(([ref]) => ref);
   const updatedRefs = updated.map(([ref]) => ref);
@@ -553,8 +555,12 @@ export function importWrites(
   if (updated.length > 0) {
     statements.push(
       statement(
-        `UPDATE items SET data = j.value ->> 2, version = (j.value ->> 1) + 1, updated_at = (${NOW_SQL})
-        FROM json_each(?1) j WHERE items.collection_id = ${c} AND items.import_ref = j.value ->> 0`,
+        // Not UPDATE … FROM, whose join SQLite may also walk from the collection's side (see byRef).
+        `UPDATE items SET
+          data = (SELECT j.value ->> 2 FROM json_each(?1) j WHERE j.value ->> 0 = items.import_ref),
+          version = (SELECT j.value ->> 1 FROM json_each(?1) j WHERE j.value ->> 0 = items.import_ref) + 1,
+          updated_at = (${NOW_SQL})
+        WHERE items.collection_id = ${c} AND items.import_ref IN (SELECT j.value ->> 0 FROM json_each(?1) j)`,
         updated,
       ),
       statement(`DELETE FROM item_values WHERE (item_id, property_id) IN (SELECT i.id, j.value ->> 1 FROM json_each(?1) j ${byRef('j', '0')})`, cleared),

@@ -2,6 +2,7 @@
 // and who can borrow.
 import { LOAN_PERIOD_DAYS_DEFAULT, LOAN_PERIOD_DAYS_MAX, REMINDER_DAYS_DEFAULT, REMINDER_DAYS_MAX } from '../../../../../shared/lending';
 import { useState } from 'react';
+import type { ReactNode } from 'react';
 import { defineMessages, useIntl } from 'react-intl';
 import {
   COLLECTION_DESCRIPTION_MAX_LENGTH,
@@ -89,9 +90,11 @@ interface CollectionFormProps {
   onSubmit: (input: CreateCollectionInput) => Promise<unknown>;
   /** Offered when someone else's edit refused this one (409 STALE_WRITE). */
   onReload?: () => void;
+  /** More choices before the buttons (a new collection's "import a file next"). */
+  extra?: ReactNode;
 }
 
-export function CollectionForm({ collection, readOnly, cancelTo, onSubmit, onReload }: CollectionFormProps) {
+export function CollectionForm({ collection, readOnly, cancelTo, onSubmit, onReload, extra }: CollectionFormProps) {
   const intl = useIntl();
   const initialType = collection ? (isTemplateType(collection.type) ? collection.type : OTHER) : 'books';
   const [type, setType] = useState<string>(initialType);
@@ -230,6 +233,7 @@ export function CollectionForm({ collection, readOnly, cancelTo, onSubmit, onRel
             error={errors.field('reminderDays')}
           />
         </div>
+        {extra}
         <FormActions
           submitLabel={intl.formatMessage(collection ? commonMessages.save : messages.create)}
           cancelTo={cancelTo}

@@ -1,5 +1,6 @@
 // The collection view's list: toolbar, filters and results, all driven by the URL (use-item-query).
 import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
+import type { ReactNode } from 'react';
 import { defineMessages, useIntl } from 'react-intl';
 import type { NoMessageValues } from 'react-intl';
 import { PER_PAGE_ALL } from '../../../../../shared/catalogue';
@@ -52,9 +53,11 @@ interface ItemBrowserProps {
   properties: Property[];
   searchDisabled: boolean;
   collectionType?: string;
+  /** Offered when the collection has no items at all (the owner's "import a file"). */
+  emptyAction?: ReactNode;
 }
 
-export function ItemBrowser({ collectionId, properties, searchDisabled, collectionType }: ItemBrowserProps) {
+export function ItemBrowser({ collectionId, properties, searchDisabled, collectionType, emptyAction }: ItemBrowserProps) {
   const intl = useIntl();
   const query = useItemQuery(collectionId);
   const narrow = useMediaQuery(NARROW_SCREEN);
@@ -158,7 +161,7 @@ export function ItemBrowser({ collectionId, properties, searchDisabled, collecti
                 <p>{intl.formatMessage(messages.noMatchHint)}</p>
               </EmptyState>
             ) : (
-              <EmptyState icon={PackageOpen} title={intl.formatMessage(messages.empty)}>
+              <EmptyState icon={PackageOpen} title={intl.formatMessage(messages.empty)} action={emptyAction}>
                 <p>{intl.formatMessage(messages.emptyHint)}</p>
               </EmptyState>
             )

@@ -27,7 +27,7 @@ import { isApiError } from '../../../lib/api-client';
 import { errorMessages } from '../../../lib/error-messages';
 import { fieldText, useSubmit } from '../../../lib/use-submit';
 import { toInputTexts, valueFromTexts } from '../../../lib/value-form';
-import { keyFromLabel } from './property-key';
+import { keyFromLabel } from '../../../lib/property-key';
 import { PROPERTY_FLAGS, flagMessages, typeMessages } from './property-texts';
 import type { PropertyFlag } from './property-texts';
 

@@ -1,0 +1,156 @@
+// Importing from the browser: a CSV mapped onto a books collection (existing properties, a new one with
+// its guessed type, an ignored column, a multi-value separator), its preview flagging a bad cell, the
+// run's report, and a second run that changes nothing; then a Goodreads export into a
+// new collection from a phone, in French, offered right when the collection is created.
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { bearer, createCollectionViaApi, createOwnerViaApi, expectNoHorizontalOverflow, signInThroughUi, useLanguage } from '../support/e2e-helpers';
+
+/** Enough rows for the run to take several Workflow steps, so its progress shows. */
+const ROWS = 300;
+
+function libraryCsv(): string {
+  const lines = ['Title;Author;Year;Read;Price;Notes'];
+  for (let n = 1; n <= ROWS; n += 1) {
+    const year = n === 3 ? 'abc' : String(1900 + (n % 120));
+    lines.push(`Book ${n};Author ${n % 40}|Co-author ${n % 7};${year};${n % 2 ? 'yes' : 'no'};${n % 50},5;note ${n}`);
+  }
+  return `${lines.join('\r\n')}\r\n`;
+}
+
+/**
+ * Starts the import on the page, waits for the run to end through the API, and opens its page in a
+ * fresh tab of the same session. The screen goes there by itself once the run is created (the web
+ * suite, tests/web/imports.test.tsx, checks that and the progress bar); but the local server drops the
+ * requests of connections kept open while a Workflow writes, so the test reads on new connections.
+ */
+async function startAndFinish(page: Page, request: APIRequestContext, token: string, collectionId: number): Promise<Page> {
+  const [started] = await Promise.all([
+    page.waitForResponse((res) => res.request().method() === 'POST' && res.url().endsWith(`/collections/${collectionId}/imports`)),
+    page.getByRole('button', { name: 'Import', exact: true }).click(),
+  ]);
+  expect(started.status()).toBe(202);
+  const { id } = (await started.json()) as { id: number };
+  const headers = { ...bearer(token), Connection: 'close' };
+  const status = async () => {
+    try {
+      const res = await request.get(`/api/v1/collections/${collectionId}/imports/${id}`, { headers, timeout: 5_000 });
+      return ((await res.json()) as { status: string }).status;
+    } catch {
+      // A connection reset while the run writes: ask again.
+      return 'no answer';
+    }
+  };
+  await expect.poll(status, { timeout: 150_000 }).toBe('done');
+  const context = await page.context().browser()!.newContext({ storageState: await page.context().storageState() });
+  const next = await context.newPage();
+  await next.goto(`/collection/${collectionId}/manage/import/${id}`);
+  return next;
+}
+
+async function itemTotal(request: APIRequestContext, token: string, collectionId: number): Promise<number> {
+  const res = await request.get(`/api/v1/collections/${collectionId}/items?perPage=20`, { headers: { ...bearer(token), Connection: 'close' } });
+  expect(res.ok()).toBe(true);
+  return ((await res.json()) as { total: number }).total;
+}
+
+test('a CSV is mapped, previewed and imported with its report, and a second run changes nothing', async ({ page: first, request }) => {
+  let page = first;
+  test.setTimeout(180_000);
+  const owner = await createOwnerViaApi(request);
+  const shelf = await createCollectionViaApi(request, owner.token, { type: 'books', name: 'Imported books' });
+  await signInThroughUi(page, owner.username, owner.password);
+  await page.goto(`/collection/${shelf.id}/manage`);
+  await page.getByRole('link', { name: 'Import a file' }).click();
+  await expect(page).toHaveURL(new RegExp(`/collection/${shelf.id}/manage/import$`));
+  await expect(page.getByText('No imports into this collection yet.')).toBeVisible();
+
+  const file = { name: 'library.csv', mimeType: 'text/csv', buffer: Buffer.from(libraryCsv()) };
+  const mapAuthors = async () => {
+    // "Author" is not the template's "Authors": the person points it there and names the separator.
+    await page.getByLabel('Where “Author” goes').selectOption('p:authors');
+    await page.getByRole('row', { name: /Author/ }).getByLabel('Values separated by').selectOption('|');
+    await page.getByLabel('Where “Notes” goes').selectOption('ignore');
+  };
+  await page.getByLabel('File to import').setInputFiles(file);
+  await expect(page.getByText('Read as: CSV or TSV')).toBeVisible();
+  await expect(page.getByLabel('Separator')).toHaveValue(';');
+  await expect(page.getByLabel('Where “Title” goes')).toHaveValue('p:title');
+  await expect(page.getByLabel('Where “Year” goes')).toHaveValue('p:year');
+  await expect(page.getByLabel('Where “Read” goes')).toHaveValue('p:read');
+  // A column the collection does not have becomes a new property, its type guessed from its values.
+  await expect(page.getByLabel('Where “Price” goes')).toHaveValue('new');
+  await expect(page.getByRole('row', { name: /Price/ }).getByLabel('Type')).toHaveValue('number');
+  await mapAuthors();
+
+  // The preview shows the values as they will be stored, and flags the cell that cannot be read.
+  const preview = page.locator('table.import-preview');
+  await expect(preview).toContainText('Book 1');
+  await expect(preview.getByText('“abc”: This is not a number.')).toBeVisible();
+  await expect(preview.getByText('Co-author 1').first()).toBeVisible();
+  await expect(page.getByText('1 value of these records cannot be read')).toBeVisible();
+
+  page = await startAndFinish(page, request, owner.token, shelf.id);
+  await expect(page.getByText('Done', { exact: true })).toBeVisible();
+  await expect(page.getByRole('progressbar')).toHaveCount(0);
+  await expect(page.locator('.import-counts__entry--added dd')).toHaveText('299');
+  await expect(page.locator('.import-counts__entry--failed dd')).toHaveText('1');
+  const problems = page.locator('table.import-problems');
+  await expect(problems.getByRole('row', { name: /This is not a number/ })).toContainText('4');
+  await expect(problems).toContainText('Year');
+  expect(await itemTotal(request, owner.token, shelf.id)).toBe(ROWS - 1);
+
+  // The collection shows the imported books, with the new property.
+  await page.getByRole('link', { name: 'See the collection' }).click();
+  await expect(page.getByRole('link', { name: 'Book 300', exact: true })).toBeVisible();
+
+  // The same file again: nothing changes, nothing is added twice; the history keeps both runs.
+  await page.goto(`/collection/${shelf.id}/manage/import`);
+  await expect(page.locator('.import-history__run')).toHaveCount(1);
+  await page.getByLabel('File to import').setInputFiles(file);
+  // Price now exists: the mapping finds it.
+  await expect(page.getByLabel('Where “Price” goes')).toHaveValue('p:price');
+  await mapAuthors();
+  page = await startAndFinish(page, request, owner.token, shelf.id);
+  await expect(page.getByText('Done', { exact: true })).toBeVisible();
+  await expect(page.locator('.import-counts__entry--unchanged dd')).toHaveText('299');
+  await expect(page.locator('.import-counts__entry--added dd')).toHaveText('0');
+  expect(await itemTotal(request, owner.token, shelf.id)).toBe(ROWS - 1);
+  await page.goto(`/collection/${shelf.id}/manage/import`);
+  await expect(page.locator('.import-history__run')).toHaveCount(2);
+});
+
+const GOODREADS = [
+  'Book Id,Title,Author,Author l-f,Additional Authors,ISBN,ISBN13,My Rating,Average Rating,Publisher,Binding,Number of Pages,Year Published,Original Publication Year,Date Read,Date Added,Bookshelves,Bookshelves with positions,Exclusive Shelf,My Review,Spoiler,Private Notes,Read Count,Owned Copies',
+  '11,"Le Petit Prince","Antoine de Saint-Exupéry","Saint-Exupéry, Antoine de","",="2070612759",="9782070612758",5,4.31,"Gallimard","Poche",96,2007,1943,2024/03/02,2024/01/15,"","",read,"","","",1,0',
+  '12,"L\'Étranger","Albert Camus","Camus, Albert","",="",="",0,3.99,"Folio","Poche",186,1972,1942,,2024/01/16,to-read,"to-read (#1)",to-read,"","","",0,0',
+].join('\n');
+
+test('a Goodreads export goes into a new collection from a phone, in French', async ({ browser, request }) => {
+  const owner = await createOwnerViaApi(request);
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+  const page = await context.newPage();
+  await useLanguage(page, 'fr_FR');
+  await signInThroughUi(page, owner.username, owner.password);
+  await page.goto('/collection/new');
+  await page.getByLabel('Nom', { exact: true }).fill('Mes lectures');
+  await page.getByLabel('Puis y importer un fichier').check();
+  await page.getByRole('button', { name: 'Créer la collection' }).click();
+  await expect(page).toHaveURL(/\/collection\/\d+\/manage\/import$/);
+  await expect(page.getByRole('heading', { name: 'Importer dans Mes lectures' })).toBeVisible();
+
+  await page.getByLabel('Fichier à importer').setInputFiles({ name: 'goodreads_library_export.csv', mimeType: 'text/csv', buffer: Buffer.from(GOODREADS) });
+  await expect(page.getByText('Lu comme : Export Goodreads')).toBeVisible();
+  // Goodreads' fields go to the books template's properties.
+  await expect(page.getByLabel('Où va « Title »')).toHaveValue('p:title');
+  await expect(page.getByLabel('Où va « My Rating »')).toHaveValue('p:rating');
+  await expect(page.locator('table.import-preview')).toContainText('Le Petit Prince');
+  await expectNoHorizontalOverflow(page, 390);
+
+  await page.getByRole('button', { name: 'Importer', exact: true }).click();
+  await expect(page.getByText('Terminé', { exact: true })).toBeVisible({ timeout: 60_000 });
+  await expect(page.locator('.import-counts__entry--added dd')).toHaveText('2');
+  await expectNoHorizontalOverflow(page, 390);
+  await page.getByRole('link', { name: 'Voir la collection' }).click();
+  await expect(page.getByRole('link', { name: 'Le Petit Prince' }).first()).toBeVisible();
+  await context.close();
+});

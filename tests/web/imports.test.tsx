@@ -1,0 +1,210 @@
+// The import screen's logic and screens: reading a file's head as the server does (a window cut inside a
+// character included), the guesses (types, lists, day or month first), the first mapping and the plan;
+// then the setup screen (mapping, preview with a flagged cell, the upload) and a run's progress and report.
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { guessDateOrder, guessField } from '../../shared/import/guess';
+import { detectEncoding } from '../../shared/import/text';
+import type { ImportReport } from '../../shared/schemas/imports';
+import { defaultDraft, planOf, readImportFile } from '../../web/src/features/imports/import-draft';
+import { catalogueApi, makeProperty } from './catalogue-fixtures';
+import { json, mockFetch, renderRoute, signIn } from './helpers';
+
+const column = (n: number) => `Column ${n}`;
+const properties = [
+  makeProperty({ key: 'title', label: 'Title', type: 'text', isTitle: true }),
+  makeProperty({ key: 'authors', label: 'Authors', type: 'text', multiple: true }),
+  makeProperty({ key: 'year', label: 'Year', type: 'number' }),
+  makeProperty({ key: 'cover', label: 'Cover', type: 'image' }),
+];
+
+const csvFile = (text: string, name = 'library.csv') => new File([text], name, { type: 'text/csv' });
+
+describe('reading a file and guessing', () => {
+  it('takes a UTF-8 window cut inside a character for UTF-8', () => {
+    const bytes = new TextEncoder().encode('Titre;Été\r\nÉmile;Zola');
+    // "É" is two bytes: cutting after its first one must not make the file Windows-1252.
+    const cut = bytes.subarray(0, bytes.indexOf(0xc3, 12) + 1);
+    expect(detectEncoding(cut)).toBe('utf-8');
+    expect(detectEncoding(new Uint8Array([0x54, 0xe9, 0x74, 0xe9]))).toBe('windows-1252');
+  });
+
+  it('guesses content types, lists and the order of dates from the texts', () => {
+    expect(guessField('Pages', ['320', '1 024', ''], 'ymd')).toEqual({ type: 'number', multiple: false, split: null });
+    expect(guessField('My rating', ['4', '3.5', '5'], 'ymd').type).toBe('rating');
+    expect(guessField('Score total', ['40', '12'], 'ymd').type).toBe('number');
+    expect(guessField('Read', ['oui', 'non', 'oui'], 'ymd').type).toBe('yesno');
+    expect(guessField('Flag', ['1', '0'], 'ymd').type).toBe('number');
+    expect(guessField('Bought', ['31/01/2024', '02/03/2023'], 'dmy').type).toBe('date');
+    expect(guessField('Site', ['https://example.org/a', 'http://example.org'], 'ymd').type).toBe('url');
+    expect(guessField('Genres', ['SF; Classic', 'Drama', 'Poetry; Drama'], 'ymd')).toEqual({ type: 'text', multiple: true, split: ';' });
+    expect(guessField('Summary', ['x'.repeat(240)], 'ymd').type).toBe('longtext');
+    expect(guessField('Title', ['Dune', 'Emma'], 'ymd').type).toBe('text');
+    expect(guessDateOrder(['12/01/2024', '31/01/2024'])).toBe('dmy');
+    expect(guessDateOrder(['01/31/2024'])).toBe('mdy');
+    expect(guessDateOrder(['2024-01-31'])).toBe('ymd');
+  });
+
+  it('maps fields onto matching properties, makes new ones for the rest, and plans them', async () => {
+    const reading = await readImportFile(csvFile('ISBN;Title;Year;Price;Cover;Empty\n978-1;Dune;1965;12,5;a.jpg;\n978-2;Emma;1815;7;b.jpg;\n'), {
+      encoding: 'auto',
+      format: null,
+      csv: null,
+    });
+    expect(reading.format).toBe('csv');
+    expect(reading.csv).toMatchObject({ delimiter: ';', header: true });
+    const draft = defaultDraft(reading, properties);
+    expect(draft.keyField).toBe('c0');
+    expect(draft.fields.map((f) => f.target)).toEqual([
+      { kind: 'new', label: 'ISBN', type: 'text', multiple: false },
+      { kind: 'existing', property: 'title' },
+      { kind: 'existing', property: 'year' },
+      { kind: 'new', label: 'Price', type: 'number', multiple: false },
+      // An image property cannot take text: "Cover" becomes a text property of its own.
+      { kind: 'new', label: 'Cover', type: 'text', multiple: false },
+      { kind: 'ignore' },
+    ]);
+    const plan = planOf(reading, draft, properties, column);
+    expect(plan.fields.map((f) => [f.field, f.property, f.create?.label ?? null])).toEqual([
+      ['c0', 'isbn', 'ISBN'],
+      ['c1', 'title', null],
+      ['c2', 'year', null],
+      ['c3', 'price', 'Price'],
+      // The key "cover" is taken: the new property gets the next free one.
+      ['c4', 'cover_2', 'Cover'],
+    ]);
+    // The collection has a title property already: no new one names the items.
+    expect(plan.fields.some((f) => f.create?.title)).toBe(false);
+
+    const untitled = planOf(reading, draft, [], column);
+    expect(untitled.fields.find((f) => f.create?.title)?.field).toBe('c0');
+  });
+
+  it('names columns of a file without a header by their position', async () => {
+    const reading = await readImportFile(csvFile('Dune\t1965\nEmma\t1815\n'), { encoding: 'auto', format: null, csv: { delimiter: '\t', quote: '"', header: false } });
+    const draft = defaultDraft(reading, []);
+    const plan = planOf(reading, draft, [], column);
+    expect(plan.fields.map((f) => [f.property, f.create?.label, f.create?.type, f.create?.title])).toEqual([
+      ['column_1', 'Column 1', 'text', true],
+      ['column_2', 'Column 2', 'number', false],
+    ]);
+  });
+});
+
+const runningReport = (overrides: Partial<ImportReport> = {}): ImportReport => ({
+  id: 9,
+  collectionId: 3,
+  format: 'csv',
+  fileName: 'library.csv',
+  status: 'importing',
+  total: 3000,
+  processed: 1000,
+  progress: 0.4,
+  counts: { added: 999, updated: 0, unchanged: 0, skipped: 0, failed: 1 },
+  error: null,
+  errorDetails: null,
+  createdAt: new Date(Date.now() - 60_000).toISOString(),
+  updatedAt: new Date().toISOString(),
+  finishedAt: null,
+  rows: { added: [[2, 3], [5, 1001]], updated: [], unchanged: [] },
+  problems: [{ row: 4, outcome: 'failed', reason: 'invalid_number', property: 'year', text: 'abc' }],
+  ...overrides,
+});
+
+describe('import screens', () => {
+  beforeEach(() => signIn('alice'));
+  afterEach(() => vi.useRealTimers());
+
+  it('maps a CSV, previews it with the unreadable cell flagged, and uploads it with its plan', async () => {
+    const { calls } = mockFetch(
+      catalogueApi({
+        properties,
+        other: (call, url) => {
+          if (url.pathname === '/api/v1/collections/3/imports' && call.method === 'GET') return json({ imports: [] });
+          if (url.pathname === '/api/v1/collections/3/imports' && call.method === 'POST') return json(runningReport({ status: 'checking', total: null, processed: 0, progress: 0 }), { status: 202 });
+          if (url.pathname === '/api/v1/collections/3/imports/9') return json(runningReport({ status: 'checking', total: null, processed: 0, progress: 0.01 }));
+          return undefined;
+        },
+      }),
+    );
+    const { router } = renderRoute('/collection/3/manage/import');
+    expect(await screen.findByText('No imports into this collection yet.')).toBeInTheDocument();
+    const file = csvFile('Title,Author,Year\nDune,Frank Herbert,1965\nEmma,Jane Austen,abc\n');
+    fireEvent.change(screen.getByLabelText('File to import'), { target: { files: [file] } });
+
+    expect(await screen.findByText('Read as: CSV or TSV')).toBeInTheDocument();
+    expect(screen.getByLabelText('Separator')).toHaveValue(',');
+    expect(screen.getByLabelText('Where “Title” goes')).toHaveValue('p:title');
+    expect(screen.getByLabelText('Where “Year” goes')).toHaveValue('p:year');
+    expect(screen.getByLabelText('Where “Author” goes')).toHaveValue('new');
+    // Pictures cannot come from text: the cover property is not offered.
+    expect(within(screen.getByLabelText('Where “Author” goes')).queryByRole('option', { name: 'Cover' })).toBeNull();
+    fireEvent.change(screen.getByLabelText('Where “Author” goes'), { target: { value: 'p:authors' } });
+
+    const preview = screen.getByRole('table', { name: /The first 2 records as they will be stored/ });
+    expect(within(preview).getByText('“abc”: This is not a number.')).toBeInTheDocument();
+    expect(within(preview).getByText('Jane Austen')).toBeInTheDocument();
+    expect(screen.getByText(/1 value of these records cannot be read/)).toBeInTheDocument();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Import' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/collection/3/manage/import/9'));
+    const upload = calls.find((c) => c.method === 'POST')!;
+    const form = upload.body as FormData;
+    expect((form.get('file') as File).name).toBe('library.csv');
+    expect(JSON.parse(form.get('plan') as string)).toEqual({
+      format: 'csv',
+      encoding: 'utf-8',
+      csv: { delimiter: ',', quote: '"', header: true },
+      keyField: null,
+      dateOrder: 'ymd',
+      fields: [
+        { field: 'c0', property: 'title', create: null, split: null },
+        { field: 'c1', property: 'authors', create: null, split: null },
+        { field: 'c2', property: 'year', create: null, split: null },
+      ],
+    });
+    expect(await screen.findByText('Reading the whole file before writing anything…')).toBeInTheDocument();
+  });
+
+  it('says what is wrong with a file that cannot be imported, before uploading it', async () => {
+    const { calls } = mockFetch(catalogueApi({ properties, other: (call, url) => (url.pathname.endsWith('/imports') ? json({ imports: [] }) : undefined) }));
+    renderRoute('/collection/3/manage/import');
+    await screen.findByText('No imports into this collection yet.');
+    fireEvent.change(screen.getByLabelText('File to import'), { target: { files: [csvFile('<?xml version="1.0"?><x/>', 'data.xml')] } });
+    expect(await screen.findByRole('alert')).toHaveTextContent('This file is not in a format Vitrine imports');
+    expect(calls.some((c) => c.method === 'POST')).toBe(false);
+  });
+
+  it('shows a running import with its progress and estimate, then its report; it can be cancelled', async () => {
+    let report = runningReport();
+    const { calls } = mockFetch(
+      catalogueApi({
+        properties,
+        other: (call, url) => {
+          if (url.pathname === '/api/v1/collections/3/imports/9/cancel') {
+            report = runningReport({ status: 'cancelled', finishedAt: new Date().toISOString() });
+            return json(report);
+          }
+          if (url.pathname === '/api/v1/collections/3/imports/9') return json(report);
+          return undefined;
+        },
+      }),
+    );
+    renderRoute('/collection/3/manage/import/9');
+    const bar = await screen.findByRole('progressbar', { name: 'Progress of the import' });
+    expect(bar).toHaveAttribute('value', '0.4');
+    expect(screen.getByText('1,000 of 3,000 records imported')).toBeInTheDocument();
+    // A minute for 40 %: about two minutes for the rest.
+    expect(screen.getByText(/About 2 minutes left|About a minute left/)).toBeInTheDocument();
+    expect(screen.getByText('2–3, 5–1,001')).toBeInTheDocument();
+    const problems = screen.getByRole('table');
+    expect(within(problems).getByText('This is not a number.')).toBeInTheDocument();
+    expect(within(problems).getByText('Year')).toBeInTheDocument();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel the import' }));
+    expect(await screen.findByText(/What was imported before the cancel is kept/)).toBeInTheDocument();
+    expect(screen.queryByRole('progressbar')).toBeNull();
+    expect(calls.some((c) => c.method === 'POST' && c.url.endsWith('/cancel'))).toBe(true);
+    expect(screen.getByRole('link', { name: 'See the collection' })).toHaveAttribute('href', '/collection/3');
+  });
+});

@@ -1,0 +1,338 @@
+// Choosing a file and saying how to read it: the browser reads its head with the server's own code
+// (format and encoding detected, CSV layout sniffed, all overridable), proposes where each field goes,
+// previews the first records as they will be stored, then uploads the file with that plan.
+import { FileUp, RefreshCw } from 'lucide-react';
+import { useMemo, useRef, useState } from 'react';
+import { defineMessages, useIntl } from 'react-intl';
+import type { MessageDescriptor, NoMessageValues } from 'react-intl';
+import { CSV_DELIMITERS, CSV_QUOTES, type CsvDelimiter, type CsvOptions, type CsvQuote } from '../../../../../shared/import/csv';
+import { ImportFileError } from '../../../../../shared/import/errors';
+import { DATE_ORDERS, type DateOrder } from '../../../../../shared/import/mapping';
+import { TEXT_ENCODINGS, type TextEncoding } from '../../../../../shared/import/text';
+import { IMPORT_FILE_MAX_BYTES, type ImportRun } from '../../../../../shared/schemas/imports';
+import type { Property } from '../../../../../shared/schemas/properties';
+import { ErrorAlert } from '../../../components/alert';
+import { Button } from '../../../components/button';
+import { CheckboxField } from '../../../components/checkbox-field';
+import { FileDrop, FileSummary } from '../../../components/file-drop';
+import { Loading } from '../../../components/loading';
+import { SelectField } from '../../../components/select-field';
+import { describeError, describeFieldIssue } from '../../../lib/error-messages';
+import { formatFileSize } from '../../../lib/file-size';
+import { useAction } from '../../../lib/use-action';
+import { startImport } from '../api/imports';
+import { defaultDraft, planOf, readImportFile, type FileReading, type ImportDraft, type ReadChoices } from '../import-draft';
+import { describeFileProblem, formatMessages } from '../import-messages';
+import { columnMessage, ImportMapping } from './import-mapping';
+import { ImportPreview, type RenderValue } from './import-preview';
+
+const messages = defineMessages<{
+  choose: NoMessageValues;
+  hint: { size: string };
+  another: NoMessageValues;
+  detected: { format: string };
+  reading: NoMessageValues;
+  format: NoMessageValues;
+  plainCsv: NoMessageValues;
+  encoding: NoMessageValues;
+  encodingAuto: { encoding: string };
+  delimiter: NoMessageValues;
+  quote: NoMessageValues;
+  header: NoMessageValues;
+  dateOrder: NoMessageValues;
+  keyField: NoMessageValues;
+  keyFieldHint: NoMessageValues;
+  keyFieldNone: NoMessageValues;
+  keyFieldBuiltIn: NoMessageValues;
+  mapping: NoMessageValues;
+  preview: NoMessageValues;
+  start: NoMessageValues;
+  starting: NoMessageValues;
+  tooLarge: { size: string; max: string };
+}>({
+  choose: { id: 'imports.setup.choose', defaultMessage: 'File to import' },
+  hint: { id: 'imports.setup.hint', defaultMessage: 'CSV, TSV or a Goodreads export, up to {size}.' },
+  another: { id: 'imports.setup.another', defaultMessage: 'Choose another file' },
+  detected: { id: 'imports.setup.detected', defaultMessage: 'Read as: {format}' },
+  reading: { id: 'imports.setup.reading', defaultMessage: 'How the file is read' },
+  format: { id: 'imports.setup.format', defaultMessage: 'Format' },
+  plainCsv: { id: 'imports.setup.plainCsv', defaultMessage: 'Plain CSV (choose every column)' },
+  encoding: { id: 'imports.setup.encoding', defaultMessage: 'Encoding' },
+  encodingAuto: { id: 'imports.setup.encodingAuto', defaultMessage: 'Automatic ({encoding})' },
+  delimiter: { id: 'imports.setup.delimiter', defaultMessage: 'Separator' },
+  quote: { id: 'imports.setup.quote', defaultMessage: 'Quotes' },
+  header: { id: 'imports.setup.header', defaultMessage: 'The first row names the columns' },
+  dateOrder: { id: 'imports.setup.dateOrder', defaultMessage: 'Dates are written' },
+  keyField: { id: 'imports.setup.keyField', defaultMessage: 'Column that identifies a row' },
+  keyFieldHint: {
+    id: 'imports.setup.keyFieldHint',
+    defaultMessage: 'Running the import again finds each item by it: changed rows are updated, never added twice.',
+  },
+  keyFieldNone: { id: 'imports.setup.keyFieldNone', defaultMessage: 'None: a row is the same when all its cells are' },
+  keyFieldBuiltIn: {
+    id: 'imports.setup.keyFieldBuiltIn',
+    defaultMessage: 'Each record keeps the export’s own identifier: running the import again updates items, never duplicates them.',
+  },
+  mapping: { id: 'imports.setup.mapping', defaultMessage: 'Fields' },
+  preview: { id: 'imports.setup.preview', defaultMessage: 'Preview' },
+  start: { id: 'imports.setup.start', defaultMessage: 'Import' },
+  starting: { id: 'imports.setup.starting', defaultMessage: 'Sending the file…' },
+  tooLarge: { id: 'imports.setup.tooLarge', defaultMessage: 'This file is {size}: files up to {max} can be imported.' },
+});
+
+const encodingMessages = defineMessages({
+  'utf-8': { id: 'imports.encoding.utf8', defaultMessage: 'UTF-8' },
+  'utf-16le': { id: 'imports.encoding.utf16le', defaultMessage: 'UTF-16 (little-endian)' },
+  'utf-16be': { id: 'imports.encoding.utf16be', defaultMessage: 'UTF-16 (big-endian)' },
+  'windows-1252': { id: 'imports.encoding.windows1252', defaultMessage: 'Windows-1252 / Latin-1' },
+}) satisfies Record<TextEncoding, MessageDescriptor>;
+
+const delimiterMessages = defineMessages({
+  ',': { id: 'imports.delimiter.comma', defaultMessage: 'Comma (,)' },
+  ';': { id: 'imports.delimiter.semicolon', defaultMessage: 'Semicolon (;)' },
+  '\t': { id: 'imports.delimiter.tab', defaultMessage: 'Tab' },
+  '|': { id: 'imports.delimiter.bar', defaultMessage: 'Vertical bar (|)' },
+}) satisfies Record<CsvDelimiter, MessageDescriptor>;
+
+const quoteMessages = defineMessages({
+  '"': { id: 'imports.quote.double', defaultMessage: 'Double quotes (")' },
+  "'": { id: 'imports.quote.single', defaultMessage: "Single quotes (')" },
+}) satisfies Record<CsvQuote, MessageDescriptor>;
+
+const dateOrderMessages = defineMessages({
+  ymd: { id: 'imports.dateOrder.ymd', defaultMessage: 'Year first (2024-01-31)' },
+  dmy: { id: 'imports.dateOrder.dmy', defaultMessage: 'Day first (31/01/2024)' },
+  mdy: { id: 'imports.dateOrder.mdy', defaultMessage: 'Month first (01/31/2024)' },
+}) satisfies Record<DateOrder, MessageDescriptor>;
+
+const AUTO: ReadChoices = { encoding: 'auto', format: null, csv: null };
+
+/** A file problem found here, or the server's refusal, as one sentence. */
+function describeStartError(intl: ReturnType<typeof useIntl>, error: unknown): string {
+  if (error instanceof ImportFileError) return describeFileProblem(intl, error.problem, error.details);
+  const fields = (error as { fields?: { path: string; reason: string; message: string }[] }).fields ?? [];
+  const file = fields.find((f) => f.path === 'file');
+  if (file?.message) return file.message;
+  if (fields[0]) return describeFieldIssue(intl, fields[0]);
+  return describeError(intl, error);
+}
+
+interface ImportSetupProps {
+  collectionId: number;
+  /** Shows a stored value (the catalogue's own display), for the preview. */
+  renderValue: RenderValue;
+  properties: readonly Property[];
+  readOnly: boolean;
+  onStarted: (run: ImportRun) => void;
+}
+
+export function ImportSetup({ collectionId, renderValue, properties, readOnly, onStarted }: ImportSetupProps) {
+  const intl = useIntl();
+  const [file, setFile] = useState<File | null>(null);
+  const [choices, setChoices] = useState<ReadChoices>(AUTO);
+  const [reading, setReading] = useState<FileReading | null>(null);
+  const [readError, setReadError] = useState<unknown>(null);
+  const [draft, setDraft] = useState<ImportDraft | null>(null);
+  const columnName = (number: number) => intl.formatMessage(columnMessage, { number });
+
+  // Each read has its number: only the answer to the latest one is kept (options can change quickly).
+  const reads = useRef(0);
+  /** Reads the file's head again with these choices: fresh fields and a fresh mapping, as the columns may differ. */
+  function read(next: File, nextChoices: ReadChoices) {
+    const ticket = (reads.current += 1);
+    setChoices(nextChoices);
+    setReadError(null);
+    readImportFile(next, nextChoices).then(
+      (result) => {
+        if (ticket !== reads.current) return;
+        setReading(result);
+        setDraft(defaultDraft(result, properties));
+      },
+      (error: unknown) => {
+        if (ticket !== reads.current) return;
+        setReading(null);
+        setDraft(null);
+        setReadError(error);
+      },
+    );
+  }
+
+  const plan = useMemo(() => (reading && draft ? planOf(reading, draft, properties, columnName) : null), [reading, draft, properties]); // eslint-disable-line react-hooks/exhaustive-deps
+  const start = useAction(async () => {
+    if (!file || !plan) return;
+    onStarted(await startImport(collectionId, file, plan));
+  });
+
+  function choose(next: File) {
+    setReading(null);
+    setDraft(null);
+    if (next.size > IMPORT_FILE_MAX_BYTES) {
+      reads.current += 1;
+      setFile(null);
+      setReadError(new Error(intl.formatMessage(messages.tooLarge, { size: formatFileSize(intl, next.size), max: formatFileSize(intl, IMPORT_FILE_MAX_BYTES) })));
+      return;
+    }
+    setFile(next);
+    read(next, AUTO);
+  }
+
+  /** Another way of reading the chosen file. */
+  const reread = (next: ReadChoices) => file && read(file, next);
+  const setCsv = (change: Partial<CsvOptions>) => reading && reread({ ...choices, csv: { ...reading.csv, ...change } });
+  const disabled = readOnly || start.busy;
+  const fileError = readError ? (readError instanceof ImportFileError ? describeStartError(intl, readError) : (readError as Error).message) : null;
+
+  return (
+    <div className="stack">
+      {file ? (
+        <FileSummary
+          kind="file"
+          name={file.name}
+          size={file.size}
+          actions={
+            <Button variant="secondary" size="small" icon={RefreshCw} disabled={start.busy} onClick={() => {
+                reads.current += 1;
+                setFile(null);
+                setReading(null);
+                setDraft(null);
+              }}>
+              {intl.formatMessage(messages.another)}
+            </Button>
+          }
+        />
+      ) : (
+        <div className="field">
+          <label className="field__label" htmlFor="import-file">
+            {intl.formatMessage(messages.choose)}
+          </label>
+          <FileDrop
+            id="import-file"
+            kind="file"
+            accept=".csv,.tsv,.txt,text/csv,text/tab-separated-values,text/plain"
+            disabled={readOnly}
+            invalid={fileError !== null}
+            hint={intl.formatMessage(messages.hint, { size: formatFileSize(intl, IMPORT_FILE_MAX_BYTES) })}
+            onFile={choose}
+          />
+        </div>
+      )}
+      {fileError ? <ErrorAlert>{fileError}</ErrorAlert> : null}
+      {file && !reading && !readError ? <Loading /> : null}
+      {file && reading && draft && plan ? (
+        <>
+          <p className="import-setup__detected">
+            {intl.formatMessage(messages.detected, { format: intl.formatMessage(formatMessages[reading.format]) })}
+          </p>
+          <fieldset className="form__group" disabled={disabled}>
+            <legend>{intl.formatMessage(messages.reading)}</legend>
+            <div className="import-setup__options">
+              {reading.detected !== 'csv' ? (
+                <SelectField
+                  label={intl.formatMessage(messages.format)}
+                  value={reading.format}
+                  onChange={(event) => reread({ ...choices, format: event.target.value === 'csv' ? 'csv' : null, csv: null })}
+                >
+                  <option value={reading.detected}>{intl.formatMessage(formatMessages[reading.detected])}</option>
+                  <option value="csv">{intl.formatMessage(messages.plainCsv)}</option>
+                </SelectField>
+              ) : null}
+              <SelectField
+                label={intl.formatMessage(messages.encoding)}
+                value={choices.encoding}
+                onChange={(event) => reread({ ...choices, encoding: event.target.value as ReadChoices['encoding'] })}
+              >
+                <option value="auto">
+                  {intl.formatMessage(messages.encodingAuto, {
+                    encoding: intl.formatMessage(encodingMessages[choices.encoding === 'auto' ? reading.encoding : choices.encoding]),
+                  })}
+                </option>
+                {TEXT_ENCODINGS.map((encoding) => (
+                  <option key={encoding} value={encoding}>
+                    {intl.formatMessage(encodingMessages[encoding])}
+                  </option>
+                ))}
+              </SelectField>
+              {reading.format === 'csv' ? (
+                <>
+                  <SelectField
+                    label={intl.formatMessage(messages.delimiter)}
+                    value={reading.csv.delimiter}
+                    onChange={(event) => setCsv({ delimiter: event.target.value as CsvDelimiter })}
+                  >
+                    {CSV_DELIMITERS.map((delimiter) => (
+                      <option key={delimiter} value={delimiter}>
+                        {intl.formatMessage(delimiterMessages[delimiter])}
+                      </option>
+                    ))}
+                  </SelectField>
+                  <SelectField
+                    label={intl.formatMessage(messages.quote)}
+                    value={reading.csv.quote}
+                    onChange={(event) => setCsv({ quote: event.target.value as CsvQuote })}
+                  >
+                    {CSV_QUOTES.map((quote) => (
+                      <option key={quote} value={quote}>
+                        {intl.formatMessage(quoteMessages[quote])}
+                      </option>
+                    ))}
+                  </SelectField>
+                </>
+              ) : null}
+              <SelectField
+                label={intl.formatMessage(messages.dateOrder)}
+                value={draft.dateOrder}
+                onChange={(event) => setDraft({ ...draft, dateOrder: event.target.value as DateOrder })}
+              >
+                {DATE_ORDERS.map((order) => (
+                  <option key={order} value={order}>
+                    {intl.formatMessage(dateOrderMessages[order])}
+                  </option>
+                ))}
+              </SelectField>
+              {reading.format === 'csv' ? (
+                <SelectField
+                  label={intl.formatMessage(messages.keyField)}
+                  hint={intl.formatMessage(messages.keyFieldHint)}
+                  value={draft.keyField ?? ''}
+                  onChange={(event) => setDraft({ ...draft, keyField: event.target.value || null })}
+                >
+                  <option value="">{intl.formatMessage(messages.keyFieldNone)}</option>
+                  {draft.fields.map((f) => (
+                    <option key={f.field} value={f.field}>
+                      {f.label || columnName(f.index + 1)}
+                    </option>
+                  ))}
+                </SelectField>
+              ) : null}
+            </div>
+            {reading.format === 'csv' ? (
+              <CheckboxField label={intl.formatMessage(messages.header)} checked={reading.csv.header} onChange={(event) => setCsv({ header: event.target.checked })} />
+            ) : (
+              <p className="muted">{intl.formatMessage(messages.keyFieldBuiltIn)}</p>
+            )}
+          </fieldset>
+          <section className="stack import-section" aria-labelledby="import-mapping-title">
+            <h3 id="import-mapping-title">{intl.formatMessage(messages.mapping)}</h3>
+            <ImportMapping
+              fields={draft.fields}
+              records={reading.records}
+              properties={properties}
+              disabled={disabled}
+              onChange={(index, field) => setDraft({ ...draft, fields: draft.fields.map((f, i) => (i === index ? field : f)) })}
+            />
+          </section>
+          <section className="stack import-section" aria-labelledby="import-preview-title">
+            <h3 id="import-preview-title">{intl.formatMessage(messages.preview)}</h3>
+            <ImportPreview format={reading.format} plan={plan} records={reading.records} properties={properties} renderValue={renderValue} />
+          </section>
+          {start.error ? <ErrorAlert>{describeStartError(intl, start.error)}</ErrorAlert> : null}
+          <div className="actions">
+            <Button icon={FileUp} disabled={disabled || plan.fields.length === 0} onClick={() => void start.run()}>
+              {intl.formatMessage(start.busy ? messages.starting : messages.start)}
+            </Button>
+          </div>
+        </>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,177 @@
+// The import screen's working state, kept apart from React so it can be tested plainly: reading the
+// head of a file with the same code as the server (shared/import), a first mapping of its fields onto
+// the collection's properties (or new ones, with guessed types), and the plan the server receives.
+import { MAX_PROPERTIES, MEDIA_PROPERTY_TYPES, PROPERTY_KEY_MAX_LENGTH, type PropertyType } from '../../../../shared/catalogue';
+import type { CsvOptions } from '../../../../shared/import/csv';
+import { csvOptionsOf, detectFormat, readHead, readRecords } from '../../../../shared/import/formats';
+import { guessDateOrder, guessField } from '../../../../shared/import/guess';
+import type { DateOrder, FieldMapping, MappedProperty } from '../../../../shared/import/mapping';
+import type { ImportFormat, SourceHead, SourceRecord } from '../../../../shared/import/source';
+import { decodeText, detectEncoding, type TextEncoding } from '../../../../shared/import/text';
+import type { ImportPlanInput } from '../../../../shared/schemas/imports';
+import type { Property } from '../../../../shared/schemas/properties';
+import { keyFromLabel } from '../../lib/property-key';
+
+/** The server reads a file's head from its first 256 KB (imports.routes.ts): the browser reads the same. */
+export const HEAD_BYTES = 256 * 1024;
+/** Records read for the guesses; the preview shows the first few of them. */
+const SAMPLE_RECORDS = 50;
+
+/** What the person may override about how the file is read. */
+export interface ReadChoices {
+  encoding: TextEncoding | 'auto';
+  /** A Goodreads export may be read as plain CSV; null takes what the content says. */
+  format: ImportFormat | null;
+  /** Null lets the reader sniff the layout. */
+  csv: CsvOptions | null;
+}
+
+export interface FileReading {
+  encoding: TextEncoding;
+  /** The format the content shows; `format` is the one used (the same, or plain CSV on request). */
+  detected: ImportFormat;
+  format: ImportFormat;
+  csv: CsvOptions;
+  head: SourceHead;
+  /** The first records, for the guesses and the preview. */
+  records: SourceRecord[];
+}
+
+/** Reads the head of a file as the server will. Throws ImportFileError for a file it cannot read. */
+export async function readImportFile(file: Blob, choices: ReadChoices): Promise<FileReading> {
+  const bytes = new Uint8Array(await file.slice(0, HEAD_BYTES).arrayBuffer());
+  const encoding = choices.encoding === 'auto' ? detectEncoding(bytes) : choices.encoding;
+  const { text } = decodeText(bytes, encoding);
+  const detected = detectFormat(text);
+  const format = choices.format === 'csv' ? 'csv' : detected;
+  const csv = csvOptionsOf(format, text, choices.csv ?? undefined);
+  const head = readHead(format, text, csv);
+  const { records } = readRecords(head, csv, text.slice(head.start), SAMPLE_RECORDS, file.size <= HEAD_BYTES, head.firstRow);
+  return { encoding, detected, format, csv, head, records };
+}
+
+export type FieldTarget = { kind: 'ignore' } | { kind: 'existing'; property: string } | { kind: 'new'; label: string; type: PropertyType; multiple: boolean };
+
+export interface FieldDraft {
+  field: string;
+  /** The field's name as the file gives it (empty for a CSV without a header). */
+  label: string;
+  /** The field's position, for naming a column without a header. */
+  index: number;
+  target: FieldTarget;
+  split: string | null;
+}
+
+export interface ImportDraft {
+  dateOrder: DateOrder;
+  keyField: string | null;
+  fields: FieldDraft[];
+}
+
+/** Types a text cell can become: files and pictures come from zips and addresses, not from text. */
+export const IMPORTABLE_TYPES: readonly PropertyType[] = ['text', 'longtext', 'number', 'date', 'datetime', 'rating', 'yesno', 'url', 'color', 'json'];
+export const canReceiveText = (type: PropertyType) => !MEDIA_PROPERTY_TYPES.includes(type);
+
+const comparable = (text: string) =>
+  text
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '');
+
+/** Column names that identify a row: a good key for finding items again on the next run. */
+const KEY_LABELS = new Set(['id', 'isbn', 'isbn13', 'isbn10', 'ean', 'upc', 'barcode', 'code', 'ref', 'reference', 'sku', 'asin']);
+/** Column names that name the item: the title of a collection that has none yet. */
+const TITLE_LABELS = new Set(['title', 'titre', 'name', 'nom', 'titel', 'titulo', 'item']);
+
+/** The property a field most likely fills: same key as the template's, same label, or same key as its label. */
+function matchProperty(label: string, target: string | undefined, properties: readonly Property[]): Property | undefined {
+  const usable = properties.filter((p) => canReceiveText(p.type));
+  const wanted = comparable(label);
+  return (
+    (target ? usable.find((p) => p.key === target) : undefined) ??
+    (wanted ? usable.find((p) => comparable(p.label) === wanted || comparable(p.key) === wanted) : undefined)
+  );
+}
+
+/** A first mapping: each field onto a matching property, else a new one, within the collection's limit. */
+export function defaultDraft(reading: FileReading, properties: readonly Property[]): ImportDraft {
+  const { head, records } = reading;
+  const textsOf = (field: string) => records.flatMap((r) => r.values[field] ?? []);
+  const dateOrder = reading.format === 'csv' ? guessDateOrder(head.fields.flatMap((f) => textsOf(f.key))) : 'ymd';
+  let room = MAX_PROPERTIES - properties.length;
+  const fields = head.fields.map((field, index): FieldDraft => {
+    const match = matchProperty(field.label, field.target, properties);
+    const guess = reading.format === 'csv' ? guessField(field.label, textsOf(field.key), dateOrder) : { type: field.type, multiple: field.multiple, split: null };
+    const split = match?.multiple || (!match && guess.multiple) ? guess.split : null;
+    if (match) return { field: field.key, label: field.label, index, target: { kind: 'existing', property: match.key }, split };
+    // A column with nothing in its first records is left out; it can still be mapped by hand.
+    if (room <= 0 || (reading.format === 'csv' && textsOf(field.key).length === 0)) return { field: field.key, label: field.label, index, target: { kind: 'ignore' }, split: null };
+    room -= 1;
+    return { field: field.key, label: field.label, index, target: { kind: 'new', label: field.label, type: guess.type, multiple: guess.multiple }, split };
+  });
+  const keyField =
+    reading.format === 'csv'
+      ? (head.fields.find((f) => {
+          const texts = textsOf(f.key);
+          return KEY_LABELS.has(comparable(f.label)) && texts.length === records.length && new Set(texts).size === texts.length;
+        })?.key ?? null)
+      : null;
+  return { dateOrder, keyField, fields };
+}
+
+/** A new property's label: the one typed, else the file's, else "Column N" as the caller words it. */
+const newLabel = (draft: FieldDraft, label: string, columnName: (n: number) => string) => label.trim() || draft.label.trim() || columnName(draft.index + 1);
+
+/** The keys the draft's new properties get: from their labels, unique beside the collection's. */
+export function newPropertyKeys(draft: ImportDraft, properties: readonly Property[], columnName: (n: number) => string): Map<string, string> {
+  const taken = new Set(properties.map((p) => p.key));
+  const keys = new Map<string, string>();
+  for (const field of draft.fields) {
+    if (field.target.kind !== 'new') continue;
+    const base = keyFromLabel(newLabel(field, field.target.label, columnName)) || `column_${field.index + 1}`;
+    let key = base;
+    for (let n = 2; taken.has(key); n += 1) key = `${base.slice(0, PROPERTY_KEY_MAX_LENGTH - String(n).length - 1)}_${n}`;
+    taken.add(key);
+    keys.set(field.field, key);
+  }
+  return keys;
+}
+
+/** The field whose new property names the items, when the collection has no title property yet. */
+function titleField(draft: ImportDraft, properties: readonly Property[]): string | null {
+  if (properties.some((p) => p.isTitle)) return null;
+  const candidates = draft.fields.filter((f) => f.target.kind === 'new' && f.target.type === 'text' && !f.target.multiple);
+  return (candidates.find((f) => TITLE_LABELS.has(comparable(f.label))) ?? candidates[0])?.field ?? null;
+}
+
+/** The plan the server receives for this reading and draft. */
+export function planOf(reading: FileReading, draft: ImportDraft, properties: readonly Property[], columnName: (n: number) => string): ImportPlanInput {
+  const keys = newPropertyKeys(draft, properties, columnName);
+  const title = titleField(draft, properties);
+  return {
+    format: reading.format,
+    encoding: reading.encoding,
+    csv: reading.format === 'csv' ? reading.csv : null,
+    keyField: draft.keyField,
+    dateOrder: draft.dateOrder,
+    fields: draft.fields.flatMap((f): ImportPlanInput['fields'] => {
+      if (f.target.kind === 'ignore') return [];
+      if (f.target.kind === 'existing') return [{ field: f.field, property: f.target.property, create: null, split: f.split }];
+      const create = { label: newLabel(f, f.target.label, columnName), type: f.target.type, multiple: f.target.multiple, title: f.field === title };
+      return [{ field: f.field, property: keys.get(f.field)!, create, split: f.split }];
+    }),
+  };
+}
+
+/** What mapRecord needs for the preview: the plan's field mappings and every property they reach. */
+export function previewMapping(plan: ImportPlanInput, properties: readonly Property[]): { mappings: FieldMapping[]; targets: MappedProperty[] } {
+  const targets = new Map<string, MappedProperty>(properties.map((p) => [p.key, { key: p.key, type: p.type, multiple: p.multiple, required: p.required }]));
+  for (const f of plan.fields) {
+    if (f.create) targets.set(f.property, { key: f.property, type: f.create.type, multiple: f.create.multiple, required: false });
+  }
+  const mappings = plan.fields.map((f) => ({ field: f.field, property: f.property, split: f.split ?? null }));
+  const reached = new Set(mappings.map((m) => m.property));
+  // Required properties take part even unmapped: the preview flags records that would lack them.
+  return { mappings, targets: [...targets.values()].filter((t) => reached.has(t.key) || t.required) };
+}

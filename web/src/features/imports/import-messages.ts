@@ -1,0 +1,65 @@
+// The words of imports: what is wrong with a file (found by the browser's reading or by the server's),
+// why a record was passed over, each run's state and each format's name.
+import { defineMessages } from 'react-intl';
+import type { IntlShape, MessageDescriptor } from 'react-intl';
+import type { ImportFileProblem } from '../../../../shared/import/errors';
+import type { ImportFormat } from '../../../../shared/import/source';
+import type { ImportStatus } from '../../../../shared/schemas/imports';
+import { describeValueReason } from '../../components/value-input/value-reasons';
+
+const fileProblemMessages = defineMessages<Record<ImportFileProblem | 'internal', { row: number | string; maximum: number | string }>>({
+  unknown_format: {
+    id: 'imports.problem.unknownFormat',
+    defaultMessage: 'This file is not in a format Vitrine imports (CSV, TSV or a Goodreads export).',
+  },
+  empty_file: { id: 'imports.problem.emptyFile', defaultMessage: 'This file is empty.' },
+  too_many_columns: { id: 'imports.problem.tooManyColumns', defaultMessage: 'Record {row} has more than {maximum} columns.' },
+  record_too_long: {
+    id: 'imports.problem.recordTooLong',
+    defaultMessage: 'Record {row} is longer than the limit of {maximum} characters.',
+  },
+  unclosed_quote: { id: 'imports.problem.unclosedQuote', defaultMessage: 'A quote opened in record {row} is never closed.' },
+  no_records: { id: 'imports.problem.noRecords', defaultMessage: 'This file holds nothing to import.' },
+  internal: {
+    id: 'imports.problem.internal',
+    defaultMessage: 'The import stopped on an unexpected error. What it wrote is kept: run it again to go on.',
+  },
+});
+
+export function describeFileProblem(
+  intl: IntlShape,
+  problem: ImportFileProblem | 'internal',
+  details: { row?: number | undefined; limit?: number | undefined } = {},
+): string {
+  return intl.formatMessage(fileProblemMessages[problem], { row: details.row ?? '?', maximum: details.limit ?? '?' });
+}
+
+const recordReasonMessages = defineMessages({
+  blank: { id: 'imports.reason.blank', defaultMessage: 'Nothing in this record goes to a property.' },
+  duplicate: { id: 'imports.reason.duplicate', defaultMessage: 'An earlier record of the file is the same item.' },
+  invalid_yesno: { id: 'imports.reason.invalidYesno', defaultMessage: 'This is neither yes nor no.' },
+  not_importable: { id: 'imports.reason.notImportable', defaultMessage: 'Files and pictures cannot come from a text cell.' },
+  too_many_values: { id: 'imports.reason.tooManyValues', defaultMessage: 'More than 50 values for one property.' },
+});
+
+/** Why a record or one of its cells was not stored: import reasons first, then the value checks'. */
+export function describeRecordReason(intl: IntlShape, reason: string): string {
+  const own = (recordReasonMessages as Record<string, MessageDescriptor>)[reason];
+  return own ? intl.formatMessage(own) : describeValueReason(intl, reason);
+}
+
+export const statusMessages = defineMessages({
+  checking: { id: 'imports.status.checking', defaultMessage: 'Reading the file' },
+  importing: { id: 'imports.status.importing', defaultMessage: 'Importing' },
+  done: { id: 'imports.status.done', defaultMessage: 'Done' },
+  failed: { id: 'imports.status.failed', defaultMessage: 'Failed' },
+  cancelled: { id: 'imports.status.cancelled', defaultMessage: 'Cancelled' },
+}) satisfies Record<ImportStatus, MessageDescriptor>;
+
+export const formatMessages = defineMessages({
+  csv: { id: 'imports.format.csv', defaultMessage: 'CSV or TSV' },
+  goodreads: { id: 'imports.format.goodreads', defaultMessage: 'Goodreads export' },
+}) satisfies Record<ImportFormat, MessageDescriptor>;
+
+/** A run still has work ahead while it checks or imports. */
+export const isRunning = (status: ImportStatus) => status === 'checking' || status === 'importing';
