@@ -155,6 +155,28 @@ describe('bad files change nothing and say why', () => {
     expect(taken.status).toBe(409);
     const badPlan = await call(`/api/v1/collections/${c.id}/imports`, { method: 'POST', token: owner.token, body: (() => { const f = form(CSV, PLAN); f.set('plan', '{'); return f; })() });
     expect(badPlan.status).toBe(400);
+    // A new title only where the collection has none, and only a single text.
+    const secondTitle = await startImport(owner.token, c.id, CSV, { ...PLAN, fields: [{ field: 'c3', property: 'isbn', create: { label: 'ISBN', type: 'text', multiple: false, title: true } }] });
+    expect(secondTitle.status).toBe(400);
+  });
+
+  it('lets a new property name the items of a collection without a title', async () => {
+    const owner = await createUser();
+    const c = await createCollection(owner.token, { name: 'Untitled' });
+    const create = (label: string, type: 'text' | 'number', title = false) => ({ label, type, multiple: false, title });
+    const numberTitle = await startImport(owner.token, c.id, CSV, { ...PLAN, keyField: null, fields: [{ field: 'c2', property: 'year', create: create('Year', 'number', true) }] });
+    expect(numberTitle.status).toBe(400);
+    const report = await runImport(owner.token, c.id, CSV, {
+      ...PLAN,
+      keyField: null,
+      fields: [
+        { field: 'c0', property: 'name', create: create('Name', 'text', true) },
+        { field: 'c3', property: 'isbn', create: create('ISBN', 'text') },
+      ],
+    });
+    expect(report.status).toBe('done');
+    const page = await getJson<ItemPage>(`/api/v1/collections/${c.id}/items?sort=created&dir=asc`, owner.token);
+    expect(page.items.map((i) => i.title)).toEqual(['Dune', 'Good Omens', 'Broken']);
   });
 
   it('reads a whole file before writing: a quote left open at its end fails the run with nothing imported', async () => {
