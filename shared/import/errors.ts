@@ -8,6 +8,11 @@ export const IMPORT_FILE_PROBLEMS = [
   'record_too_long',
   'unclosed_quote',
   'no_records',
+  'invalid_xml',
+  'xml_entities',
+  'invalid_json',
+  'invalid_zip',
+  'zip_too_big',
 ] as const;
 export type ImportFileProblem = (typeof IMPORT_FILE_PROBLEMS)[number];
 

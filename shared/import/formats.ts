@@ -1,18 +1,39 @@
 // The formats Vitrine reads, recognised by their content (never by the file's name), and each one's
 // reader: the head (fields) and the records of a window.
-import { CSV_MAX_COLUMNS, readCsvRecords, sniffCsv, type CsvOptions } from './csv';
+import { BGG_FIELDS, BGG_RECORD, bggRecord, isBggHead } from './bgg';
+import { CSV_MAX_COLUMNS, CSV_MAX_RECORD_CHARS, readCsvRecords, sniffCsv, type CsvOptions } from './csv';
 import { ImportFileError } from './errors';
+import { GCSTAR_RECORD, gcstarHead, gcstarRecord, isGcstarHead } from './gcstar';
 import { GOODREADS_FIELDS, goodreadsRecord, isGoodreadsHeader } from './goodreads';
-import type { ImportFormat, SourceHead, SourceRecords } from './source';
+import { holderStart, readJsonHead, readJsonRecords } from './json';
+import { isLibrarythingHead, LIBRARYTHING_FIELDS, librarythingRecord } from './librarything';
+import { isOnmyshelfHead, onmyshelfHead, onmyshelfRecord } from './onmyshelf';
+import type { ImportFormat, SourceHead, SourceRecord, SourceRecords } from './source';
+import { isTellicoHead, TELLICO_RECORD, tellicoHead, tellicoRecord } from './tellico';
+import { readXmlHead, readXmlRecords, type XmlElement } from './xml';
 
 /** The format of a decoded file, or an unknown_format error. */
 export function detectFormat(text: string): ImportFormat {
-  const head = text.slice(0, 4096).trimStart();
+  const head = text.slice(0, 8192).trimStart();
   if (head === '') throw new ImportFileError('empty_file');
-  if (head.startsWith('<') || head.startsWith('{') || head.startsWith('[')) throw new ImportFileError('unknown_format');
+  if (head.startsWith('<')) {
+    if (isTellicoHead(head)) return 'tellico';
+    if (isGcstarHead(head)) return 'gcstar';
+    if (isBggHead(head)) return 'bgg';
+    throw new ImportFileError('unknown_format');
+  }
+  if (head.startsWith('{')) {
+    if (isLibrarythingHead(head)) return 'librarything';
+    if (isOnmyshelfHead(head)) return 'onmyshelf';
+    throw new ImportFileError('unknown_format');
+  }
+  if (head.startsWith('[')) throw new ImportFileError('unknown_format');
   const firstLine = head.split(/\r?\n/, 1)[0]!;
   return isGoodreadsHeader(firstLine) ? 'goodreads' : 'csv';
 }
+
+/** The element each XML format writes per item. */
+const XML_RECORDS: Partial<Record<ImportFormat, string>> = { gcstar: GCSTAR_RECORD, tellico: TELLICO_RECORD, bgg: BGG_RECORD };
 
 /** The CSV layout Goodreads exports: comma-separated, double quotes, a header row. */
 const GOODREADS_CSV: CsvOptions = { delimiter: ',', quote: '"', header: true };
@@ -27,6 +48,20 @@ const columnKey = (index: number) => `c${index}`;
 
 /** The head of a file: its fields and where its records begin. */
 export function readHead(format: ImportFormat, text: string, csv: CsvOptions): SourceHead {
+  const recordName = XML_RECORDS[format];
+  if (recordName) {
+    const { root, start } = readXmlHead(text, recordName);
+    const described = format === 'gcstar' ? gcstarHead(root) : format === 'tellico' ? tellicoHead(root) : { fields: BGG_FIELDS, collectionType: 'board_games' as const };
+    return { format, ...described, columns: null, start, firstRow: 1 };
+  }
+  if (format === 'onmyshelf') {
+    const { members, start } = readJsonHead(text, 'items');
+    if (start === null) throw new ImportFileError('no_records');
+    return { format, ...onmyshelfHead(members), columns: null, start: holderStart(text, start, 'array'), firstRow: 1, holder: 'array' };
+  }
+  if (format === 'librarything') {
+    return { format, fields: LIBRARYTHING_FIELDS, collectionType: 'books', columns: null, start: holderStart(text, 0, 'object'), firstRow: 1, holder: 'object' };
+  }
   const first = readCsvRecords(text, csv, 1, true);
   const header = first.records[0];
   if (!header) throw new ImportFileError('no_records');
@@ -57,6 +92,19 @@ export function readRecords(
   final: boolean,
   firstRow: number,
 ): SourceRecords {
+  const recordName = XML_RECORDS[head.format];
+  if (recordName) {
+    const read = atRecord(firstRow, () => readXmlRecords(window, recordName, limit, final));
+    return { ...read, records: read.records.map((element, index) => xmlRecord(head, firstRow + index, element)) };
+  }
+  const holder = head.holder;
+  if (holder) {
+    const read = atRecord(firstRow, () => readJsonRecords(window, holder, limit, final));
+    const records = read.records.map(({ key, value }, index) =>
+      head.format === 'librarything' ? librarythingRecord(firstRow + index, key, value) : onmyshelfRecord(firstRow + index, value, head.fields),
+    );
+    return { ...read, records };
+  }
   const read = readCsvRecords(window, csv, limit, final, firstRow);
   const records = read.records.map((record, index) => {
     const row = firstRow + index;
@@ -69,4 +117,20 @@ export function readRecords(
   });
   const used = read.records.length > 0 ? read.records[read.records.length - 1]!.end : 0;
   return { records, used, done: read.done };
+}
+
+/** A window's problem, said of its first record (the readers of XML and JSON do not count records). */
+function atRecord<T>(row: number, read: () => T): T {
+  try {
+    return read();
+  } catch (err) {
+    if (err instanceof ImportFileError && err.problem === 'record_too_long') throw new ImportFileError(err.problem, { row, limit: CSV_MAX_RECORD_CHARS });
+    throw err;
+  }
+}
+
+function xmlRecord(head: SourceHead, row: number, element: XmlElement): SourceRecord {
+  if (head.format === 'gcstar') return gcstarRecord(row, element, head.fields);
+  if (head.format === 'tellico') return tellicoRecord(row, element, head.fields);
+  return bggRecord(row, element);
 }

@@ -1,7 +1,7 @@
 // Goodreads' "Export Library" CSV: one row per book on the person's shelves, with its Goodreads id,
 // ISBNs written as spreadsheet formulas (="0465042333"), ratings 0–5 where 0 means not rated, and
 // dates as 2024/01/15. Its fields fill the books template.
-import type { SourceField, SourceRecord } from './source';
+import { putValues, sourceField, type SourceField, type SourceRecord } from './source';
 
 const COLUMNS = {
   id: 'Book Id',
@@ -30,30 +30,23 @@ export function isGoodreadsHeader(line: string): boolean {
   return [COLUMNS.id, COLUMNS.exclusiveShelf, COLUMNS.additionalAuthors, COLUMNS.rating].every((name) => line.includes(name));
 }
 
-const field = (key: string, label: string, type: SourceField['type'], target?: string, multiple = false): SourceField => ({
-  key,
-  label,
-  type,
-  multiple,
-  ...(target && { target }),
-});
 
 export const GOODREADS_FIELDS: SourceField[] = [
-  field('title', COLUMNS.title, 'text', 'title'),
-  field('authors', COLUMNS.author, 'text', 'authors', true),
-  field('isbn', COLUMNS.isbn13, 'text', 'isbn'),
-  field('publisher', COLUMNS.publisher, 'text', 'publisher'),
-  field('format', COLUMNS.binding, 'text', 'format'),
-  field('pages', COLUMNS.pages, 'number', 'pages'),
-  field('year', COLUMNS.originalYear, 'number', 'year'),
-  field('rating', COLUMNS.rating, 'rating', 'rating'),
-  field('read', COLUMNS.exclusiveShelf, 'yesno', 'read'),
-  field('shelves', COLUMNS.shelves, 'text', undefined, true),
-  field('date_read', COLUMNS.dateRead, 'date'),
-  field('date_added', COLUMNS.dateAdded, 'date'),
-  field('review', COLUMNS.review, 'longtext'),
-  field('notes', COLUMNS.notes, 'longtext'),
-  field('copies', COLUMNS.copies, 'number'),
+  sourceField('title', COLUMNS.title, 'text', 'title'),
+  sourceField('authors', COLUMNS.author, 'text', 'authors', true),
+  sourceField('isbn', COLUMNS.isbn13, 'text', 'isbn'),
+  sourceField('publisher', COLUMNS.publisher, 'text', 'publisher'),
+  sourceField('format', COLUMNS.binding, 'text', 'format'),
+  sourceField('pages', COLUMNS.pages, 'number', 'pages'),
+  sourceField('year', COLUMNS.originalYear, 'number', 'year'),
+  sourceField('rating', COLUMNS.rating, 'rating', 'rating'),
+  sourceField('read', COLUMNS.exclusiveShelf, 'yesno', 'read'),
+  sourceField('shelves', COLUMNS.shelves, 'text', undefined, true),
+  sourceField('date_read', COLUMNS.dateRead, 'date'),
+  sourceField('date_added', COLUMNS.dateAdded, 'date'),
+  sourceField('review', COLUMNS.review, 'longtext'),
+  sourceField('notes', COLUMNS.notes, 'longtext'),
+  sourceField('copies', COLUMNS.copies, 'number'),
 ];
 
 /** ="0465042333" (a formula keeping the leading zero in spreadsheets) → 0465042333. */
@@ -72,10 +65,7 @@ export function goodreadsRecord(row: number, cells: string[], header: string[]):
     return index >= 0 ? (cells[index] ?? '').trim() : '';
   };
   const values: Record<string, string[]> = {};
-  const put = (key: string, ...texts: string[]) => {
-    const kept = texts.map((t) => t.trim()).filter((t) => t !== '');
-    if (kept.length > 0) values[key] = kept;
-  };
+  const put = (key: string, ...texts: string[]) => putValues(values, key, texts);
   put('title', cell(COLUMNS.title));
   put('authors', cell(COLUMNS.author), ...cell(COLUMNS.additionalAuthors).split(','));
   put('isbn', unformula(cell(COLUMNS.isbn13)) || unformula(cell(COLUMNS.isbn)));

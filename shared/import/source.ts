@@ -3,8 +3,9 @@
 // and the reference that finds it again on the next run). Mapping (mapping.ts) then turns records into
 // values of a collection's properties.
 import type { PropertyType, TemplateType } from '../catalogue';
+import type { JsonHolder } from './json';
 
-export const IMPORT_FORMATS = ['csv', 'goodreads'] as const;
+export const IMPORT_FORMATS = ['csv', 'goodreads', 'gcstar', 'tellico', 'bgg', 'onmyshelf', 'librarything'] as const;
 export type ImportFormat = (typeof IMPORT_FORMATS)[number];
 
 export interface SourceField {
@@ -39,6 +40,8 @@ export interface SourceHead {
   start: number;
   /** The number of the first record's row. */
   firstRow: number;
+  /** For JSON formats: whether the records are an array's values or an object's members. */
+  holder?: JsonHolder;
 }
 
 /** Records read from a window of the file, and how many characters of it they used. */
@@ -47,4 +50,32 @@ export interface SourceRecords {
   /** Characters of the window the records used: the next window starts there. */
   used: number;
   done: boolean;
+}
+
+/** A field of a program's format: its key, the program's name for it, its content type and target. */
+export const sourceField = (key: string, label: string, type: PropertyType, target?: string, multiple = false): SourceField => ({
+  key,
+  label,
+  type,
+  multiple,
+  ...(target && { target }),
+});
+
+/** Keeps a field's texts that say something (trimmed, not empty). */
+export function putValues(values: Record<string, string[]>, key: string, texts: readonly (string | null | undefined)[]) {
+  const kept = texts.map((t) => (t ?? '').trim()).filter((t) => t !== '');
+  if (kept.length > 0) values[key] = [...(values[key] ?? []), ...kept];
+}
+
+/** "7.5" on a 0–10 scale as a 0–5 rating in halves ("3.5"); nothing for 0, N/A or text. */
+export function halveRating(text: string | undefined): string | undefined {
+  const n = Number(text);
+  if (!text || !Number.isFinite(n) || n <= 0 || n > 10) return undefined;
+  return String(Math.round(n) / 2);
+}
+
+/** 31/03/2013 (day first, as GCstar writes) → 2013-03-31; other texts stay as they are. */
+export function dayFirstDate(text: string): string {
+  const m = /^(\d{1,2})\/(\d{1,2})\/(\d{4})$/.exec(text.trim());
+  return m ? `${m[3]}-${m[2]!.padStart(2, '0')}-${m[1]!.padStart(2, '0')}` : text;
 }

@@ -10,7 +10,8 @@ import { describeValueReason } from '../../components/value-input/value-reasons'
 const fileProblemMessages = defineMessages<Record<ImportFileProblem | 'internal', { row: number | string; maximum: number | string }>>({
   unknown_format: {
     id: 'imports.problem.unknownFormat',
-    defaultMessage: 'This file is not in a format Vitrine imports (CSV, TSV or a Goodreads export).',
+    defaultMessage:
+      'This file is not in a format Vitrine imports (CSV or TSV; Goodreads, LibraryThing, OnMyShelf or BoardGameGeek exports; GCstar or Tellico files).',
   },
   empty_file: { id: 'imports.problem.emptyFile', defaultMessage: 'This file is empty.' },
   too_many_columns: { id: 'imports.problem.tooManyColumns', defaultMessage: 'Record {row} has more than {maximum} columns.' },
@@ -20,6 +21,17 @@ const fileProblemMessages = defineMessages<Record<ImportFileProblem | 'internal'
   },
   unclosed_quote: { id: 'imports.problem.unclosedQuote', defaultMessage: 'A quote opened in record {row} is never closed.' },
   no_records: { id: 'imports.problem.noRecords', defaultMessage: 'This file holds nothing to import.' },
+  invalid_xml: { id: 'imports.problem.invalidXml', defaultMessage: 'This file’s XML is damaged or cut short: it cannot be read.' },
+  xml_entities: {
+    id: 'imports.problem.xmlEntities',
+    defaultMessage: 'This file declares XML entities, which Vitrine never expands: export it again without them.',
+  },
+  invalid_json: { id: 'imports.problem.invalidJson', defaultMessage: 'This file’s JSON is damaged or cut short: it cannot be read.' },
+  invalid_zip: { id: 'imports.problem.invalidZip', defaultMessage: 'This zip archive is damaged or cut short: it cannot be read.' },
+  zip_too_big: {
+    id: 'imports.problem.zipTooBig',
+    defaultMessage: 'This zip archive holds more than Vitrine takes (a limit of {maximum} files, or of {maximum} bytes for one file).',
+  },
   internal: {
     id: 'imports.problem.internal',
     defaultMessage: 'The import stopped on an unexpected error. What it wrote is kept: run it again to go on.',
@@ -59,6 +71,11 @@ export const statusMessages = defineMessages({
 export const formatMessages = defineMessages({
   csv: { id: 'imports.format.csv', defaultMessage: 'CSV or TSV' },
   goodreads: { id: 'imports.format.goodreads', defaultMessage: 'Goodreads export' },
+  gcstar: { id: 'imports.format.gcstar', defaultMessage: 'GCstar collection' },
+  tellico: { id: 'imports.format.tellico', defaultMessage: 'Tellico collection' },
+  bgg: { id: 'imports.format.bgg', defaultMessage: 'BoardGameGeek collection' },
+  onmyshelf: { id: 'imports.format.onmyshelf', defaultMessage: 'OnMyShelf export' },
+  librarything: { id: 'imports.format.librarything', defaultMessage: 'LibraryThing export' },
 }) satisfies Record<ImportFormat, MessageDescriptor>;
 
 /** A run still has work ahead while it checks or imports. */

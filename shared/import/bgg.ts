@@ -1,0 +1,50 @@
+// A BoardGameGeek collection as its XML API answers it (/xmlapi2/collection?username=…&stats=1): one
+// <item> per game with its name, year, picture address, player counts, play time, the person's rating
+// (1–10, halved to Vitrine's 0–5) and what they said of it (owned, wished for…). It fills the board
+// games template.
+import { halveRating, putValues, sourceField, type SourceField, type SourceRecord } from './source';
+import { child, type XmlElement } from './xml';
+
+export const BGG_RECORD = 'item';
+
+/** <items totalitems="…"> whose items are things: BoardGameGeek's own answer. */
+export const isBggHead = (head: string) => /<items[\s>]/.test(head) && /<item\s[^>]*objecttype="thing"/.test(head);
+
+/** The statuses a collection entry may have, as BoardGameGeek names them. */
+const STATUSES = ['own', 'prevowned', 'fortrade', 'want', 'wanttoplay', 'wanttobuy', 'wishlist', 'preordered'] as const;
+
+export const BGG_FIELDS: SourceField[] = [
+  sourceField('title', 'name', 'text', 'title'),
+  sourceField('year', 'yearpublished', 'number', 'year'),
+  sourceField('cover', 'image', 'image', 'cover'),
+  sourceField('players_min', 'minplayers', 'number', 'players_min'),
+  sourceField('players_max', 'maxplayers', 'number', 'players_max'),
+  sourceField('play_time', 'playingtime', 'number', 'play_time'),
+  sourceField('rating', 'rating', 'rating', 'rating'),
+  sourceField('status', 'status', 'text', undefined, true),
+  sourceField('plays', 'numplays', 'number'),
+  sourceField('comment', 'comment', 'longtext'),
+  sourceField('link', 'boardgamegeek.com', 'url'),
+];
+
+export function bggRecord(row: number, item: XmlElement): SourceRecord {
+  const values: Record<string, string[]> = {};
+  const put = (key: string, ...texts: (string | undefined)[]) => putValues(values, key, texts);
+  // BoardGameGeek writes 0 for what it does not know.
+  const known = (text: string | undefined) => (text?.trim() === '0' ? undefined : text);
+  const stats = child(item, 'stats');
+  const status = child(item, 'status');
+  put('title', child(item, 'name')?.text);
+  put('year', known(child(item, 'yearpublished')?.text));
+  put('cover', child(item, 'image')?.text);
+  put('players_min', known(stats?.attrs.minplayers));
+  put('players_max', known(stats?.attrs.maxplayers));
+  put('play_time', known(stats?.attrs.playingtime));
+  put('rating', halveRating(child(stats, 'rating')?.attrs.value));
+  put('status', ...STATUSES.filter((s) => status?.attrs[s] === '1'));
+  put('plays', child(item, 'numplays')?.text);
+  put('comment', child(item, 'comment')?.text);
+  const id = item.attrs.objectid?.trim() || null;
+  if (id && /^\d+$/.test(id)) put('link', `https://boardgamegeek.com/boardgame/${id}`);
+  return { row, id, values };
+}
