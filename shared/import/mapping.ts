@@ -97,12 +97,15 @@ export function coerceText(type: PropertyType, text: string, order: DateOrder): 
     }
     case 'image':
     case 'file':
-      // Files come with the file's own images (zips) or from addresses fetched by the import, not as text.
+      // Pictures come with the file (a zip's), found by name through mapRecord's `images`; not as text.
       return { ok: false, reason: 'not_importable' };
     default:
       return normalizeValue(type, text);
   }
 }
+
+/** How pictures are named across formats: the file's name without its folders, in lower case. */
+export const pictureName = (path: string) => (path.split(/[\\/]/).pop() ?? path).trim().toLowerCase();
 
 /**
  * A short, stable fingerprint of a record's texts, for files without an identifier: the same row read
@@ -143,7 +146,12 @@ export function mapRecord(
   record: SourceRecord,
   mappings: readonly FieldMapping[],
   properties: readonly MappedProperty[],
-  options: { keyField: string | null; dateOrder: DateOrder },
+  options: {
+    keyField: string | null;
+    dateOrder: DateOrder;
+    /** The pictures the import took out of its zip: the name a record gives (see pictureName), and its value. */
+    images?: ReadonlyMap<string, string>;
+  },
 ): MappedRecord {
   const byKey = new Map(properties.map((p) => [p.key, p]));
   const collected = new Map<string, unknown[]>();
@@ -156,6 +164,12 @@ export function mapRecord(
     const pieces = texts.flatMap((t) => (mapping.split ? t.split(mapping.split) : [t])).map((t) => t.trim()).filter((t) => t !== '');
     for (const piece of pieces) {
       blank = false;
+      if (property.type === 'image') {
+        // A picture the zip did not hold (or an address) is left out; the rest of the record is kept.
+        const value = options.images?.get(pictureName(piece));
+        if (value) collected.set(property.key, [...(collected.get(property.key) ?? []), value]);
+        continue;
+      }
       const result = coerceText(property.type, piece, options.dateOrder);
       if (!result.ok) {
         problems.push({ field: mapping.field, property: property.key, reason: result.reason, text: piece.slice(0, PROBLEM_TEXT_MAX) });

@@ -106,8 +106,5 @@ export function zipDocument(bytes: Uint8Array): { name: string; bytes: Uint8Arra
   return document;
 }
 
-/** The last part of a path, as files name their pictures (images/x.jpeg, ./pics/x.jpg, C:\pics\x.jpg). */
-export const baseName = (path: string) => path.split(/[\\/]/).pop() ?? path;
-
 /** Pictures an archive may hold, by name (their content is checked again when they are stored). */
 export const isImageName = (name: string) => /\.(jpe?g|png|gif|webp)$/i.test(name) && !name.startsWith('__MACOSX/');

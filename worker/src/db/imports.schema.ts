@@ -23,6 +23,13 @@ export const imports = sqliteTable(
     fileName: text('file_name').notNull(),
     /** The file as uploaded, in R2 (imports/<collection>/<random>), read a window at a time. */
     fileKey: text('file_key').notNull(),
+    /**
+     * The zip the file came in (Tellico's .tc, a GCstar archive), in R2 while its pictures are still to
+     * be taken out of it; null once they all are, or when the file came alone.
+     */
+    archiveKey: text('archive_key'),
+    /** The archive's entries walked so far by the steps that take its pictures out. */
+    archivePosition: integer('archive_position').notNull().default(0),
     /** Bytes of the file: the progress bar's end while its records are not counted. */
     fileLength: integer('file_length').notNull(),
     /** The encoding the file is read in (detected or chosen). */
@@ -70,4 +77,20 @@ export const importSteps = sqliteTable(
     problems: text('problems').notNull().default('[]'),
   },
   (t) => [primaryKey({ columns: [t.importId, t.firstRow] })],
+);
+
+/**
+ * The pictures an import took out of its archive, by the name the file's records give them (lower
+ * case, without folders), and the media value each became. Import steps read it to fill image values.
+ */
+export const importMedia = sqliteTable(
+  'import_media',
+  {
+    importId: integer('import_id')
+      .notNull()
+      .references(() => imports.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    value: text('value').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.importId, t.name] })],
 );

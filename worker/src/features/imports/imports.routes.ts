@@ -7,7 +7,8 @@ import { sqlNow } from '../../db/now';
 import { MAX_PROPERTIES } from '../../../../shared/catalogue';
 import { csvOptionsOf, detectFormat, readHead } from '../../../../shared/import/formats';
 import { ImportFileError } from '../../../../shared/import/errors';
-import { byteOrderMarkLength, decodeText, detectEncoding, encodedLength } from '../../../../shared/import/text';
+import { byteOrderMarkLength, decodeText, detectEncoding, encodedLength, type TextEncoding } from '../../../../shared/import/text';
+import { isZip, zipDocument } from '../../../../shared/import/zip';
 import { IMPORT_FILE_MAX_BYTES, importPlan, importReport, importRun, importRunList, type ImportPlan } from '../../../../shared/schemas/imports';
 import { imports, properties } from '../../db/schema';
 import { ApiError } from '../../lib/api-error';
@@ -128,12 +129,17 @@ export const importsRoutes = createRouter()
       });
     }
     const plan: ImportPlan = parsed.data;
-    const bytes = new Uint8Array(await form.file.arrayBuffer());
-    const headBytes = bytes.subarray(0, HEAD_BYTES);
-    const encoding = plan.encoding === 'auto' ? detectEncoding(headBytes) : plan.encoding;
-    const bom = byteOrderMarkLength(bytes, encoding);
+    const uploaded = new Uint8Array(await form.file.arrayBuffer());
+    let bytes: Uint8Array = uploaded;
     let head: StoredHead;
+    let encoding: TextEncoding;
     try {
+      // A zip (Tellico's .tc, GCstar with its pictures): the document inside is what the steps read;
+      // the archive stays beside it until its pictures are taken out.
+      if (isZip(uploaded)) bytes = zipDocument(uploaded).bytes;
+      const headBytes = bytes.subarray(0, HEAD_BYTES);
+      encoding = plan.encoding === 'auto' ? detectEncoding(headBytes) : plan.encoding;
+      const bom = byteOrderMarkLength(bytes, encoding);
       const { text } = decodeText(headBytes, encoding);
       const detected = detectFormat(text);
       // A Goodreads export may also be read as plain CSV, with the person's own mapping.
@@ -168,7 +174,9 @@ export const importsRoutes = createRouter()
     if (plan.keyField && !fieldKeys.has(plan.keyField)) throw planIssue('plan.keyField', 'unknown_field');
     if (existing.length + created.size > MAX_PROPERTIES) throw planIssue('plan.fields', 'too_big');
     const fileKey = `imports/${collectionId}/${crypto.randomUUID()}`;
+    const archiveKey = bytes === uploaded ? null : `${fileKey}.zip`;
     await c.env.MEDIA.put(fileKey, bytes, { httpMetadata: { contentType: 'application/octet-stream' } });
+    if (archiveKey) await c.env.MEDIA.put(archiveKey, uploaded, { httpMetadata: { contentType: 'application/zip' } });
     const order = Math.max(-1, ...existing.map((p) => p.displayOrder));
     const propertyInserts = [...created].map(([key, spec], index) =>
       db.insert(properties).values({
@@ -189,6 +197,7 @@ export const importsRoutes = createRouter()
         format: plan.format,
         fileName: runFileName(form.file.name),
         fileKey,
+        archiveKey,
         fileLength: bytes.length,
         encoding,
         head: JSON.stringify(head),

@@ -4,11 +4,15 @@
 // again after a failure finds its work either done or not done, never half done.
 // 1. check: the whole file is read (and its records counted) before anything is written, so a file
 //    broken at its end changes nothing;
-// 2. import: fifty records a step become items (new, updated or unchanged, by their reference).
+// 2. pictures: when the file came in a zip, its pictures are stored as the collection's media, twenty a
+//    step, under names made from their content (the same picture imported again is the same value);
+// 3. import: fifty records a step become items (new, updated or unchanged, by their reference).
 import { readRecords } from '../../../../shared/import/formats';
 import { ImportFileError } from '../../../../shared/import/errors';
-import { mapRecord, type FieldMapping, type MappedRecord } from '../../../../shared/import/mapping';
-import type { SourceHead, SourceRecords } from '../../../../shared/import/source';
+import { mapRecord, pictureName, type FieldMapping, type MappedRecord } from '../../../../shared/import/mapping';
+import { isImageName, readZipEntries, ZIP_MAX_IMAGE_BYTES, type ZipEntry } from '../../../../shared/import/zip';
+import { sniffImage, toMediaValue } from '../../lib/media';
+import type { SourceHead } from '../../../../shared/import/source';
 import { decodeText, encodedLength, type TextEncoding } from '../../../../shared/import/text';
 import type { CsvOptions } from '../../../../shared/import/csv';
 import type { ImportPlan } from '../../../../shared/schemas/imports';
@@ -69,10 +73,10 @@ export async function markFailed(env: Env, id: number): Promise<void> {
 }
 
 /**
- * The records of a window, or null when the file itself is at fault there: the run then stops as
+ * What a reading of the file gives, or null when the file itself is at fault there: the run then stops as
  * failed with that problem, and nothing of this window is written.
  */
-async function recordsOrFail(env: Env, id: number, read: () => SourceRecords): Promise<SourceRecords | null> {
+async function unlessFileAtFault<T>(env: Env, id: number, read: () => T): Promise<T | null> {
   try {
     return read();
   } catch (err) {
@@ -88,7 +92,7 @@ export async function checkStep(env: Env, id: number): Promise<StepState> {
   if (!row || row.status !== 'checking') return row?.status === 'importing' ? 'next-phase' : 'stopped';
   const head = JSON.parse(row.head) as StoredHead;
   const { text, final } = await readWindow(env, row);
-  const read = await recordsOrFail(env, id, () => readRecords(head, head.csv, text, CHECK_RECORDS, final, head.firstRow + row.processed));
+  const read = await unlessFileAtFault(env, id, () => readRecords(head, head.csv, text, CHECK_RECORDS, final, head.firstRow + row.processed));
   if (!read) return 'stopped';
   const counted = row.processed + read.records.length;
   if (read.done) {
@@ -112,6 +116,70 @@ export async function checkStep(env: Env, id: number): Promise<StepState> {
   return 'more';
 }
 
+/** Pictures a step stores at most: an R2 write each, well inside a step's fifty subrequests. */
+const PICTURES_PER_STEP = 20;
+/** Bytes of pictures a step takes at most, so that inflating them stays a few milliseconds of work. */
+const PICTURE_BYTES_PER_STEP = 4 * 1024 * 1024;
+
+const enoughPictures = (found: readonly ZipEntry[]) =>
+  found.length >= PICTURES_PER_STEP || found.reduce((sum, entry) => sum + entry.bytes.length, 0) >= PICTURE_BYTES_PER_STEP;
+
+async function contentName(bytes: Uint8Array): Promise<string> {
+  const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', bytes));
+  return [...digest].map((b) => b.toString(16).padStart(2, '0')).join('');
+}
+
+/**
+ * One walk of the archive from where the last one stopped: up to twenty pictures, each checked by its
+ * content as uploads are, stored in R2 and named in import_media. When the walk reaches the archive's end
+ * the archive is deleted and the records' import begins.
+ */
+export async function pictureStep(env: Env, id: number): Promise<StepState> {
+  const row = await loadImport(env, id);
+  if (!row || row.status !== 'importing') return 'stopped';
+  if (!row.archive_key) return 'next-phase';
+  const object = await env.MEDIA.get(row.archive_key);
+  if (!object) throw new Error(`import ${id}: archive missing`);
+  const bytes = new Uint8Array(await object.arrayBuffer());
+  // The route read this archive already; a problem now is a picture too large or damaged: the run stops.
+  const entries = await unlessFileAtFault(env, id, () =>
+    readZipEntries(bytes, (name, index) => index >= row.archive_position && isImageName(name), ZIP_MAX_IMAGE_BYTES, enoughPictures),
+  );
+  if (!entries) return 'stopped';
+  const stored: { name: string; value: string }[] = [];
+  for (const entry of entries) {
+    const image = sniffImage(entry.bytes);
+    if (!image) continue;
+    const key = `collections/${row.collection_id}/${await contentName(entry.bytes)}.${image.ext}`;
+    await env.MEDIA.put(key, entry.bytes, { httpMetadata: { contentType: image.type } });
+    stored.push({ name: pictureName(entry.name), value: toMediaValue(key) });
+  }
+  const finished = !enoughPictures(entries);
+  const next = finished ? 0 : entries[entries.length - 1]!.index + 1;
+  await env.DB.batch([
+    env.DB.prepare(
+      `INSERT OR IGNORE INTO import_media (import_id, name, value)
+       SELECT ?1, json_extract(value, '$.name'), json_extract(value, '$.value') FROM json_each(?2)`,
+    ).bind(id, JSON.stringify(stored)),
+    env.DB.prepare(
+      `UPDATE imports SET archive_position = ?2, archive_key = CASE WHEN ?3 THEN NULL ELSE archive_key END, updated_at = ${NOW_SQL}
+       WHERE id = ?1 AND archive_position = ?4`,
+    ).bind(id, next, finished ? 1 : 0, row.archive_position),
+  ]);
+  if (!finished) return 'more';
+  await env.MEDIA.delete(row.archive_key);
+  return 'next-phase';
+}
+
+/** The pictures of these records that the import took out of its zip, by name. */
+async function picturesOf(env: Env, id: number, names: string[]): Promise<Map<string, string>> {
+  if (names.length === 0) return new Map();
+  const { results } = await env.DB.prepare('SELECT name, value FROM import_media WHERE import_id = ?1 AND name IN (SELECT value FROM json_each(?2))')
+    .bind(id, JSON.stringify([...new Set(names)]))
+    .all<{ name: string; value: string }>();
+  return new Map(results.map((r) => [r.name, r.value]));
+}
+
 /** A record the import passes over or refuses, as the report keeps it. */
 interface StepProblem {
   row: number;
@@ -132,17 +200,23 @@ export async function importStep(env: Env, id: number): Promise<StepState> {
   const plan = JSON.parse(row.plan) as ImportPlan;
   const { text, final } = await readWindow(env, row);
   const firstRow = head.firstRow + row.processed;
-  const read = await recordsOrFail(env, id, () => readRecords(head, head.csv, text, RECORDS_PER_STEP, final, firstRow));
+  const read = await unlessFileAtFault(env, id, () => readRecords(head, head.csv, text, RECORDS_PER_STEP, final, firstRow));
   if (!read) return 'stopped';
   const props = await listPropertyRows(drizzle(env.DB, { schema }), row.collection_id);
   const mappings: FieldMapping[] = plan.fields.map((f) => ({ field: f.field, property: f.property, split: f.split }));
   const mappedProps = props.map((p) => ({ key: p.key, type: p.type as PropertyType, multiple: p.multiple, required: p.required }));
+  const pictureFields = mappings.filter((m) => mappedProps.some((p) => p.key === m.property && p.type === 'image')).map((m) => m.field);
+  const images = await picturesOf(
+    env,
+    id,
+    read.records.flatMap((record) => pictureFields.flatMap((field) => (record.values[field] ?? []).map(pictureName))),
+  );
   const letters: string[] = [];
   const problems: StepProblem[] = [];
   const drafts: (ImportedDraft & { index: number })[] = [];
   const seen = new Set<string>();
   read.records.forEach((record, index) => {
-    const mapped: MappedRecord = mapRecord(head.format, record, mappings, mappedProps, { keyField: plan.keyField, dateOrder: plan.dateOrder });
+    const mapped: MappedRecord = mapRecord(head.format, record, mappings, mappedProps, { keyField: plan.keyField, dateOrder: plan.dateOrder, images });
     if (mapped.blank) {
       letters[index] = 's';
       problems.push({ row: record.row, outcome: 'skipped', reason: 'blank', property: null, text: null });
