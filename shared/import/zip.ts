@@ -95,6 +95,16 @@ export function readZipEntries(
   return found;
 }
 
+/** The names of an archive's entries, read from their headers (nothing is inflated). */
+export function zipEntryNames(bytes: Uint8Array): string[] {
+  const names: string[] = [];
+  readZipEntries(bytes, (name) => {
+    names.push(name);
+    return false;
+  }, 0);
+  return names;
+}
+
 /** Where an archive keeps the file to import: Tellico's tellico.xml, a GCstar .gcs, or a data file. */
 const DOCUMENT = /(^|\/)(tellico\.xml|[^/]+\.(gcs|xml|json|csv|tsv|txt))$/i;
 const isDocument = (name: string) => DOCUMENT.test(name) && !name.startsWith('__MACOSX/');

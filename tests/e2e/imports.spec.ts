@@ -1,8 +1,10 @@
 // Importing from the browser: a CSV mapped onto a books collection (existing properties, a new one with
 // its guessed type, an ignored column, a multi-value separator), its preview flagging a bad cell, the
 // run's report, and a second run that changes nothing; then a Goodreads export into a
-// new collection from a phone, in French, offered right when the collection is created.
+// new collection from a phone, in French, offered right when the collection is created; and a Tellico
+// .tc whose covers come out of its zip and show in the Mosaic.
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { strToU8, zipSync } from 'fflate';
 import { bearer, createCollectionViaApi, createOwnerViaApi, expectNoHorizontalOverflow, signInThroughUi, useLanguage } from '../support/e2e-helpers';
 
 /** Enough rows for the run to take several Workflow steps, so its progress shows. */
@@ -153,4 +155,47 @@ test('a Goodreads export goes into a new collection from a phone, in French', as
   await page.getByRole('link', { name: 'Voir la collection' }).click();
   await expect(page.getByRole('link', { name: 'Le Petit Prince' }).first()).toBeVisible();
   await context.close();
+});
+
+/** A 1×1 PNG: a picture browsers decode. */
+const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
+
+const TELLICO = `<?xml version="1.0" encoding="UTF-8"?>
+<!DOCTYPE tellico PUBLIC '-//Robby Stephenson/DTD Tellico V11.0//EN' 'http://periapsis.org/tellico/dtd/v11/tellico.dtd'>
+<tellico xmlns="http://periapsis.org/tellico/" syntaxVersion="11">
+ <collection title="My Books" type="2">
+  <fields>
+   <field title="Title" name="title" type="1" flags="8"/>
+   <field title="Author" name="author" type="1" flags="7"/>
+   <field title="Publication Year" name="pub_year" type="6" flags="2"/>
+   <field title="Cover" name="cover" type="10" flags="0"/>
+  </fields>
+  <entry id="1"><title>Catching Fire</title><authors><author>Suzanne Collins</author></authors><pub_year>2009</pub_year><cover>catching.png</cover></entry>
+  <entry id="2"><title>Mockingjay</title><authors><author>Suzanne Collins</author></authors><pub_year>2010</pub_year><cover>mocking.png</cover></entry>
+  <images><image id="catching.png" format="PNG"/><image id="mocking.png" format="PNG"/></images>
+ </collection>
+</tellico>`;
+
+test('a Tellico .tc brings its covers, shown in the Mosaic', async ({ page: first, request }) => {
+  test.setTimeout(120_000);
+  const owner = await createOwnerViaApi(request);
+  const shelf = await createCollectionViaApi(request, owner.token, { type: 'books', name: 'Tellico books' });
+  await signInThroughUi(first, owner.username, owner.password);
+  await first.goto(`/collection/${shelf.id}/manage/import`);
+  const tc = zipSync({ 'tellico.xml': strToU8(TELLICO), 'images/catching.png': PNG, 'images/mocking.png': PNG });
+  await first.getByLabel('File to import').setInputFiles({ name: 'books.tc', mimeType: 'application/zip', buffer: Buffer.from(tc) });
+  await expect(first.getByText('Read as: Tellico collection')).toBeVisible();
+  await expect(first.getByLabel('Where “Author” goes')).toHaveValue('p:authors');
+  // The cover goes to the template's picture; the preview names the picture the zip holds.
+  await expect(first.getByLabel('Where “Cover” goes')).toHaveValue('p:cover');
+  await expect(first.locator('table.import-preview')).toContainText('catching.png');
+
+  const page = await startAndFinish(first, request, owner.token, shelf.id);
+  await expect(page.locator('.import-counts__entry--added dd')).toHaveText('2');
+  await page.goto(`/collection/${shelf.id}?display=mosaic`);
+  // Both books show the picture (the same content: one stored object, named by it).
+  const covers = page.locator(`img[src*="/media/collections/${shelf.id}/"]`);
+  await expect(page.locator('.item-card').filter({ has: covers })).toHaveCount(2);
+  // Both pictures load: the browser decoded them.
+  await expect.poll(() => covers.evaluateAll((images) => images.every((img) => (img as HTMLImageElement).naturalWidth > 0))).toBe(true);
 });

@@ -2,6 +2,7 @@
 // character included), the guesses (types, lists, day or month first), the first mapping and the plan;
 // then the setup screen (mapping, preview with a flagged cell, the upload) and a run's progress and report.
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { strToU8, zipSync } from 'fflate';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { guessDateOrder, guessField } from '../../shared/import/guess';
 import { detectEncoding } from '../../shared/import/text';
@@ -19,6 +20,32 @@ const properties = [
 ];
 
 const csvFile = (text: string, name = 'library.csv') => new File([text], name, { type: 'text/csv' });
+
+describe('reading a zip', () => {
+  const tellico = `<?xml version="1.0" encoding="UTF-8"?><tellico xmlns="http://periapsis.org/tellico/" syntaxVersion="11"><collection title="B" type="2"><fields>
+<field title="Title" name="title" type="1" flags="8"/><field title="Author" name="author" type="1" flags="7"/><field title="Cover" name="cover" type="10" flags="0"/></fields>
+<entry id="1"><title>Dune</title><authors><author>Frank Herbert</author></authors><cover>abc.jpeg</cover></entry></collection></tellico>`;
+
+  it('takes the document out of a Tellico .tc, its pictures by name, and sends the cover to the image property', async () => {
+    const zip = zipSync({ 'tellico.xml': strToU8(tellico), 'images/ABC.jpeg': new Uint8Array([0xff, 0xd8, 0xff, 0xe0]) });
+    const reading = await readImportFile(new File([zip], 'books.tc'), { encoding: 'auto', format: null, csv: null });
+    expect(reading.format).toBe('tellico');
+    expect([...reading.pictures]).toEqual(['abc.jpeg']);
+    expect(reading.records[0]!.values).toMatchObject({ title: ['Dune'], author: ['Frank Herbert'], cover: ['abc.jpeg'] });
+    const draft = defaultDraft(reading, properties);
+    expect(draft.fields.map((f) => [f.field, f.pictures, f.target])).toEqual([
+      ['title', false, { kind: 'existing', property: 'title' }],
+      ['author', false, { kind: 'existing', property: 'authors' }],
+      ['cover', true, { kind: 'existing', property: 'cover' }],
+    ]);
+  });
+
+  it('leaves pictures out when the file came without them', async () => {
+    const reading = await readImportFile(new File([tellico], 'books.xml'), { encoding: 'auto', format: null, csv: null });
+    expect(reading.pictures.size).toBe(0);
+    expect(defaultDraft(reading, properties).fields.find((f) => f.field === 'cover')?.target).toEqual({ kind: 'ignore' });
+  });
+});
 
 describe('reading a file and guessing', () => {
   it('takes a UTF-8 window cut inside a character for UTF-8', () => {

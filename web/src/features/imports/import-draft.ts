@@ -8,6 +8,8 @@ import { guessDateOrder, guessField } from '../../../../shared/import/guess';
 import type { DateOrder, FieldMapping, MappedProperty } from '../../../../shared/import/mapping';
 import type { ImportFormat, SourceHead, SourceRecord } from '../../../../shared/import/source';
 import { decodeText, detectEncoding, type TextEncoding } from '../../../../shared/import/text';
+import { isImageName, isZip, zipDocument, zipEntryNames } from '../../../../shared/import/zip';
+import { pictureName } from '../../../../shared/import/mapping';
 import type { ImportPlanInput } from '../../../../shared/schemas/imports';
 import type { Property } from '../../../../shared/schemas/properties';
 import { keyFromLabel } from '../../lib/property-key';
@@ -35,19 +37,27 @@ export interface FileReading {
   head: SourceHead;
   /** The first records, for the guesses and the preview. */
   records: SourceRecord[];
+  /** The pictures a zip holds, by the name records give them (pictureName); none for a file alone. */
+  pictures: Set<string>;
 }
 
 /** Reads the head of a file as the server will. Throws ImportFileError for a file it cannot read. */
 export async function readImportFile(file: Blob, choices: ReadChoices): Promise<FileReading> {
-  const bytes = new Uint8Array(await file.slice(0, HEAD_BYTES).arrayBuffer());
+  const start = new Uint8Array(await file.slice(0, 4).arrayBuffer());
+  // A zip is read whole (the server takes the same document out of it); a file alone, by its head.
+  const archive = isZip(start) ? new Uint8Array(await file.arrayBuffer()) : null;
+  const document = archive ? zipDocument(archive).bytes : null;
+  const bytes = document ? document.subarray(0, HEAD_BYTES) : new Uint8Array(await file.slice(0, HEAD_BYTES).arrayBuffer());
+  const whole = document ? document.length <= HEAD_BYTES : file.size <= HEAD_BYTES;
   const encoding = choices.encoding === 'auto' ? detectEncoding(bytes) : choices.encoding;
   const { text } = decodeText(bytes, encoding);
   const detected = detectFormat(text);
   const format = choices.format === 'csv' ? 'csv' : detected;
   const csv = csvOptionsOf(format, text, choices.csv ?? undefined);
   const head = readHead(format, text, csv);
-  const { records } = readRecords(head, csv, text.slice(head.start), SAMPLE_RECORDS, file.size <= HEAD_BYTES, head.firstRow);
-  return { encoding, detected, format, csv, head, records };
+  const { records } = readRecords(head, csv, text.slice(head.start), SAMPLE_RECORDS, whole, head.firstRow);
+  const pictures = new Set(archive ? zipEntryNames(archive).filter(isImageName).map(pictureName) : []);
+  return { encoding, detected, format, csv, head, records, pictures };
 }
 
 export type FieldTarget = { kind: 'ignore' } | { kind: 'existing'; property: string } | { kind: 'new'; label: string; type: PropertyType; multiple: boolean };
@@ -60,6 +70,8 @@ export interface FieldDraft {
   index: number;
   target: FieldTarget;
   split: string | null;
+  /** The field names pictures (a cover in a Tellico or GCstar file): it goes to image properties only. */
+  pictures: boolean;
 }
 
 export interface ImportDraft {
@@ -71,6 +83,13 @@ export interface ImportDraft {
 /** Types a text cell can become: files and pictures come from zips and addresses, not from text. */
 export const IMPORTABLE_TYPES: readonly PropertyType[] = ['text', 'longtext', 'number', 'date', 'datetime', 'rating', 'yesno', 'url', 'color', 'json'];
 export const canReceiveText = (type: PropertyType) => !MEDIA_PROPERTY_TYPES.includes(type);
+
+/** The properties a field may go to: image properties for a field of pictures, the others for texts. */
+export const propertiesFor = (field: { pictures: boolean }, properties: readonly Property[]) =>
+  properties.filter((p) => (field.pictures ? p.type === 'image' : canReceiveText(p.type)));
+
+/** The types a new property for the field may have. */
+export const typesFor = (field: { pictures: boolean }): readonly PropertyType[] => (field.pictures ? ['image'] : IMPORTABLE_TYPES);
 
 const comparable = (text: string) =>
   text
@@ -85,8 +104,7 @@ const KEY_LABELS = new Set(['id', 'isbn', 'isbn13', 'isbn10', 'ean', 'upc', 'bar
 const TITLE_LABELS = new Set(['title', 'titre', 'name', 'nom', 'titel', 'titulo', 'item']);
 
 /** The property a field most likely fills: same key as the template's, same label, or same key as its label. */
-function matchProperty(label: string, target: string | undefined, properties: readonly Property[]): Property | undefined {
-  const usable = properties.filter((p) => canReceiveText(p.type));
+function matchProperty(label: string, target: string | undefined, usable: readonly Property[]): Property | undefined {
   const wanted = comparable(label);
   return (
     (target ? usable.find((p) => p.key === target) : undefined) ??
@@ -101,14 +119,18 @@ export function defaultDraft(reading: FileReading, properties: readonly Property
   const dateOrder = reading.format === 'csv' ? guessDateOrder(head.fields.flatMap((f) => textsOf(f.key))) : 'ymd';
   let room = MAX_PROPERTIES - properties.length;
   const fields = head.fields.map((field, index): FieldDraft => {
-    const match = matchProperty(field.label, field.target, properties);
+    const pictures = reading.format !== 'csv' && field.type === 'image';
+    const match = matchProperty(field.label, field.target, propertiesFor({ pictures }, properties));
     const guess = reading.format === 'csv' ? guessField(field.label, textsOf(field.key), dateOrder) : { type: field.type, multiple: field.multiple, split: null };
     const split = match?.multiple || (!match && guess.multiple) ? guess.split : null;
-    if (match) return { field: field.key, label: field.label, index, target: { kind: 'existing', property: match.key }, split };
+    const base = { field: field.key, label: field.label, index, pictures };
+    // Pictures come only with a zip: a file alone names pictures it does not hold (or their addresses).
+    if (pictures && reading.pictures.size === 0) return { ...base, target: { kind: 'ignore' }, split: null };
+    if (match) return { ...base, target: { kind: 'existing', property: match.key }, split };
     // A column with nothing in its first records is left out; it can still be mapped by hand.
-    if (room <= 0 || (reading.format === 'csv' && textsOf(field.key).length === 0)) return { field: field.key, label: field.label, index, target: { kind: 'ignore' }, split: null };
+    if (room <= 0 || (reading.format === 'csv' && textsOf(field.key).length === 0)) return { ...base, target: { kind: 'ignore' }, split: null };
     room -= 1;
-    return { field: field.key, label: field.label, index, target: { kind: 'new', label: field.label, type: guess.type, multiple: guess.multiple }, split };
+    return { ...base, target: { kind: 'new', label: field.label, type: guess.type, multiple: guess.multiple }, split };
   });
   const keyField =
     reading.format === 'csv'

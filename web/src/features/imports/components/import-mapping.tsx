@@ -8,7 +8,7 @@ import { PROPERTY_LABEL_MAX_LENGTH } from '../../../../../shared/catalogue';
 import type { SourceRecord } from '../../../../../shared/import/source';
 import type { Property } from '../../../../../shared/schemas/properties';
 import { typeMessages } from '../../../components/property-type-messages';
-import { canReceiveText, IMPORTABLE_TYPES, type FieldDraft, type FieldTarget } from '../import-draft';
+import { propertiesFor, typesFor, type FieldDraft, type FieldTarget } from '../import-draft';
 
 const messages = defineMessages<{
   field: NoMessageValues;
@@ -60,7 +60,6 @@ interface ImportMappingProps {
 
 export function ImportMapping({ fields, records, properties, disabled, onChange }: ImportMappingProps) {
   const intl = useIntl();
-  const usable = properties.filter((p) => canReceiveText(p.type));
   const headers = [messages.field, messages.sample, messages.target, messages.details].map((m) => intl.formatMessage(m));
   return (
     <div className="table-wrap">
@@ -82,11 +81,12 @@ export function ImportMapping({ fields, records, properties, disabled, onChange 
             const selected = target.kind === 'existing' ? `p:${target.property}` : target.kind;
             const property = target.kind === 'existing' ? properties.find((p) => p.key === target.property) : undefined;
             const multiple = target.kind === 'new' ? target.multiple : (property?.multiple ?? false);
+            const usable = propertiesFor(field, properties);
             const set = (next: Partial<FieldDraft>) => onChange(index, { ...field, ...next });
             const setTarget = (value: string) => {
               let next: FieldTarget;
               if (value === 'ignore') next = { kind: 'ignore' };
-              else if (value === 'new') next = { kind: 'new', label: field.label, type: 'text', multiple: false };
+              else if (value === 'new') next = { kind: 'new', label: field.label, type: typesFor(field)[0]!, multiple: false };
               else next = { kind: 'existing', property: value.slice(2) };
               set({ target: next, split: null });
             };
@@ -146,7 +146,7 @@ export function ImportMapping({ fields, records, properties, disabled, onChange 
                           disabled={disabled}
                           onChange={(event) => setNew({ type: event.target.value as PropertyType })}
                         >
-                          {IMPORTABLE_TYPES.map((type) => (
+                          {typesFor(field).map((type) => (
                             <option key={type} value={type}>
                               {intl.formatMessage(typeMessages[type])}
                             </option>

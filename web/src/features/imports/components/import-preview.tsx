@@ -1,6 +1,6 @@
 // The first records exactly as the import will store them (the same mapping code as the server's), each
 // cell that cannot be read flagged with its text and why, and records that will be passed over marked.
-import { CircleAlert } from 'lucide-react';
+import { CircleAlert, Image as ImageIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { defineMessages, useIntl } from 'react-intl';
 import type { NoMessageValues } from 'react-intl';
@@ -41,19 +41,23 @@ const present = (value: unknown) => (Array.isArray(value) ? value.length > 0 : v
 
 interface ImportPreviewProps {
   format: ImportFormat;
+  /** The pictures the file's zip holds, by name: a picture field shows the name it will find. */
+  pictures: ReadonlySet<string>;
   plan: ImportPlanInput;
   records: SourceRecord[];
   properties: readonly Property[];
   renderValue: RenderValue;
 }
 
-export function ImportPreview({ format, plan, records, properties, renderValue }: ImportPreviewProps) {
+export function ImportPreview({ format, pictures, plan, records, properties, renderValue }: ImportPreviewProps) {
   const intl = useIntl();
   const { mappings, targets } = previewMapping(plan, properties);
   if (mappings.length === 0) return <p className="muted">{intl.formatMessage(messages.nothing)}</p>;
   const shown = records.slice(0, PREVIEW_RECORDS);
+  // The preview has no stored pictures yet: each found picture stands as its own name.
+  const images = new Map([...pictures].map((name) => [name, name]));
   const mapped = shown.map((record) =>
-    mapRecord(format, record, mappings, targets, { keyField: plan.keyField ?? null, dateOrder: (plan.dateOrder ?? 'ymd') as DateOrder }),
+    mapRecord(format, record, mappings, targets, { keyField: plan.keyField ?? null, dateOrder: (plan.dateOrder ?? 'ymd') as DateOrder, images }),
   );
   // Columns: each property the plan reaches, in the plan's order, with its label and type.
   const columns = targets.map((target) => {
@@ -100,7 +104,15 @@ export function ImportPreview({ format, plan, records, properties, renderValue }
                     return (
                       <td key={column.key} data-label={column.field.label} className={problems.length > 0 ? 'is-invalid' : undefined}>
                         <span className="import-preview__cell">
-                          {present(value) ? renderValue(column.field, value) : null}
+                          {present(value) ? (
+                            column.field.type === 'image' ? (
+                              <span className="import-preview__picture">
+                                <ImageIcon size={14} aria-hidden="true" /> {[value].flat().join(', ')}
+                              </span>
+                            ) : (
+                              renderValue(column.field, value)
+                            )
+                          ) : null}
                           {problems.map((problem, index) => (
                             <span key={index} className="import-preview__problem">
                               <CircleAlert size={14} aria-hidden="true" />

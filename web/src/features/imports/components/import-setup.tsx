@@ -51,7 +51,10 @@ const messages = defineMessages<{
   tooLarge: { size: string; max: string };
 }>({
   choose: { id: 'imports.setup.choose', defaultMessage: 'File to import' },
-  hint: { id: 'imports.setup.hint', defaultMessage: 'CSV, TSV or a Goodreads export, up to {size}.' },
+  hint: {
+    id: 'imports.setup.hint',
+    defaultMessage: 'CSV or TSV; a Goodreads, LibraryThing, OnMyShelf or BoardGameGeek export; a GCstar or Tellico file (with its pictures in a zip or .tc). Up to {size}.',
+  },
   another: { id: 'imports.setup.another', defaultMessage: 'Choose another file' },
   detected: { id: 'imports.setup.detected', defaultMessage: 'Read as: {format}' },
   reading: { id: 'imports.setup.reading', defaultMessage: 'How the file is read' },
@@ -208,7 +211,7 @@ export function ImportSetup({ collectionId, renderValue, properties, readOnly, o
           <FileDrop
             id="import-file"
             kind="file"
-            accept=".csv,.tsv,.txt,text/csv,text/tab-separated-values,text/plain"
+            accept=".csv,.tsv,.txt,.json,.xml,.gcs,.tc,.zip,text/csv,text/tab-separated-values,text/plain,application/json,application/xml,text/xml,application/zip"
             disabled={readOnly}
             invalid={fileError !== null}
             hint={intl.formatMessage(messages.hint, { size: formatFileSize(intl, IMPORT_FILE_MAX_BYTES) })}
@@ -323,7 +326,7 @@ export function ImportSetup({ collectionId, renderValue, properties, readOnly, o
           </section>
           <section className="stack import-section" aria-labelledby="import-preview-title">
             <h3 id="import-preview-title">{intl.formatMessage(messages.preview)}</h3>
-            <ImportPreview format={reading.format} plan={plan} records={reading.records} properties={properties} renderValue={renderValue} />
+            <ImportPreview format={reading.format} pictures={reading.pictures} plan={plan} records={reading.records} properties={properties} renderValue={renderValue} />
           </section>
           {start.error ? <ErrorAlert>{describeStartError(intl, start.error)}</ErrorAlert> : null}
           <div className="actions">
