@@ -13,6 +13,7 @@ export const IMPORT_FILE_PROBLEMS = [
   'invalid_json',
   'invalid_zip',
   'zip_too_big',
+  'unknown_version',
 ] as const;
 export type ImportFileProblem = (typeof IMPORT_FILE_PROBLEMS)[number];
 

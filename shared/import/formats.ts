@@ -10,6 +10,7 @@ import { isLibrarythingHead, LIBRARYTHING_FIELDS, librarythingRecord } from './l
 import { isOnmyshelfHead, onmyshelfHead, onmyshelfRecord } from './onmyshelf';
 import type { ImportFormat, SourceHead, SourceRecord, SourceRecords } from './source';
 import { isTellicoHead, TELLICO_RECORD, tellicoHead, tellicoRecord } from './tellico';
+import { isVitrineHead, VITRINE_EXPORT_VERSION, vitrineHead, vitrineRecord } from './vitrine';
 import { readXmlHead, readXmlRecords, type XmlElement } from './xml';
 
 /** The format of a decoded file, or an unknown_format error. */
@@ -23,6 +24,7 @@ export function detectFormat(text: string): ImportFormat {
     throw new ImportFileError('unknown_format');
   }
   if (head.startsWith('{')) {
+    if (isVitrineHead(head)) return 'vitrine';
     if (isLibrarythingHead(head)) return 'librarything';
     if (isOnmyshelfHead(head)) return 'onmyshelf';
     throw new ImportFileError('unknown_format');
@@ -54,10 +56,13 @@ export function readHead(format: ImportFormat, text: string, csv: CsvOptions): S
     const described = format === 'gcstar' ? gcstarHead(root) : format === 'tellico' ? tellicoHead(root) : { fields: BGG_FIELDS, collectionType: 'board_games' as const };
     return { format, ...described, columns: null, start, firstRow: 1 };
   }
-  if (format === 'onmyshelf') {
+  if (format === 'onmyshelf' || format === 'vitrine') {
     const { members, start } = readJsonHead(text, 'items');
     if (start === null) throw new ImportFileError('no_records');
-    return { format, ...onmyshelfHead(members), columns: null, start: holderStart(text, start, 'array'), firstRow: 1, holder: 'array' };
+    // An export of another version is not read as if it were this one.
+    if (format === 'vitrine' && members.version !== VITRINE_EXPORT_VERSION) throw new ImportFileError('unknown_version');
+    const described = format === 'vitrine' ? vitrineHead(members) : onmyshelfHead(members);
+    return { format, ...described, columns: null, start: holderStart(text, start, 'array'), firstRow: 1, holder: 'array' };
   }
   if (format === 'librarything') {
     return { format, fields: LIBRARYTHING_FIELDS, collectionType: 'books', columns: null, start: holderStart(text, 0, 'object'), firstRow: 1, holder: 'object' };
@@ -101,7 +106,11 @@ export function readRecords(
   if (holder) {
     const read = atRecord(firstRow, () => readJsonRecords(window, holder, limit, final));
     const records = read.records.map(({ key, value }, index) =>
-      head.format === 'librarything' ? librarythingRecord(firstRow + index, key, value) : onmyshelfRecord(firstRow + index, value, head.fields),
+      head.format === 'librarything'
+        ? librarythingRecord(firstRow + index, key, value)
+        : head.format === 'vitrine'
+          ? vitrineRecord(firstRow + index, value, head.fields)
+          : onmyshelfRecord(firstRow + index, value, head.fields),
     );
     return { ...read, records };
   }

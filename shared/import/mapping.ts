@@ -86,6 +86,9 @@ export function coerceText(type: PropertyType, text: string, order: DateOrder): 
     case 'date':
       return normalizeValue(type, readDate(text, order));
     case 'datetime': {
+      // A full date and time (an export's) stays as it is; a date alone is that day at midnight.
+      const exact = normalizeValue(type, text);
+      if (exact.ok) return exact;
       const date = readDate(text, order);
       return normalizeValue(type, /^\d{4}-\d{2}-\d{2}$/.test(date) ? `${date}T00:00:00Z` : text);
     }

@@ -1,10 +1,12 @@
 // Importing from the browser: a CSV mapped onto a books collection (existing properties, a new one with
 // its guessed type, an ignored column, a multi-value separator), its preview flagging a bad cell, the
 // run's report, and a second run that changes nothing; then a Goodreads export into a
-// new collection from a phone, in French, offered right when the collection is created; and a Tellico
+// new collection from a phone, in French, offered right when the collection is created, and exported back
+// out; and a Tellico
 // .tc whose covers come out of its zip and show in the Mosaic.
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { strToU8, zipSync } from 'fflate';
+import { readFileSync } from 'node:fs';
 import { bearer, createCollectionViaApi, createOwnerViaApi, expectNoHorizontalOverflow, signInThroughUi, useLanguage } from '../support/e2e-helpers';
 
 /** Enough rows for the run to take several Workflow steps, so its progress shows. */
@@ -154,6 +156,14 @@ test('a Goodreads export goes into a new collection from a phone, in French', as
   await expectNoHorizontalOverflow(page, 390);
   await page.getByRole('link', { name: 'Voir la collection' }).click();
   await expect(page.getByRole('link', { name: 'Le Petit Prince' }).first()).toBeVisible();
+
+  // And back out: the collection's export, which Vitrine reads again.
+  await page.goto(page.url().replace(/\/collection\/(\d+).*$/, '/collection/$1/manage'));
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Télécharger le JSON' }).click()]);
+  expect(download.suggestedFilename()).toBe('Mes lectures.json');
+  const exported = JSON.parse(readFileSync(await download.path(), 'utf8')) as { format: string; items: { values: Record<string, unknown> }[] };
+  expect(exported.format).toBe('vitrine');
+  expect(exported.items.map((i) => i.values.title).sort()).toEqual(['Le Petit Prince', "L'Étranger"].sort());
   await context.close();
 });
 

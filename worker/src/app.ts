@@ -5,6 +5,7 @@ import { API_PREFIX, API_VERSION, PRODUCT_NAME } from '../../shared/constants';
 import type { AppEnv } from './env';
 import { authRoutes } from './features/auth/auth.routes';
 import { collectionsRoutes } from './features/collections/collections.routes';
+import { exportsRoutes } from './features/exports/exports.routes';
 import { importsRoutes } from './features/imports/imports.routes';
 import { itemsRoutes } from './features/items/items.routes';
 import { borrowRequestRoutes } from './features/lending/borrow-requests.routes';
@@ -45,6 +46,7 @@ export function createApi() {
     .route('/', propertiesRoutes)
     .route('/', itemsRoutes)
     .route('/', importsRoutes)
+    .route('/', exportsRoutes)
     .route('/', lendingRoutes)
     .route('/', borrowRequestRoutes)
     .route('/', mediaApiRoutes);

@@ -85,10 +85,33 @@ async function readBody(response: Response): Promise<unknown> {
   }
 }
 
-export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
-  const headers = new Headers({ Accept: 'application/json', 'Content-Language': currentLanguage() });
+/** The headers every API request carries: the language, and the session's token when there is one. */
+function apiHeaders(accept: string): Headers {
+  const headers = new Headers({ Accept: accept, 'Content-Language': currentLanguage() });
   const token = readStorage(STORAGE_KEYS.token);
   if (token) headers.set('Authorization', `Bearer ${token}`);
+  return headers;
+}
+
+/** A file the API answers (an export), as a Blob; errors as apiRequest throws them. */
+export async function apiDownload(path: string): Promise<Blob> {
+  let response: Response;
+  try {
+    response = await fetch(apiUrl(path), { headers: apiHeaders('*/*') });
+  } catch {
+    throw new ApiError({ status: 0, code: 'NETWORK', message: 'Network error' });
+  }
+  if (response.ok) return response.blob();
+  const data = await readBody(response);
+  throw new ApiError({
+    status: response.status,
+    code: isErrorBody(data) ? data.error.code : 'UNKNOWN',
+    message: isErrorBody(data) ? data.error.message : response.statusText,
+  });
+}
+
+export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  const headers = apiHeaders('application/json');
 
   let body: BodyInit | undefined;
   if (options.formData) {

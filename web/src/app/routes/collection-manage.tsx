@@ -9,6 +9,7 @@ import { FlashStatus } from '../../components/flash-status';
 import { DemoNotice } from '../../components/demo-notice';
 import { Loading } from '../../components/loading';
 import { PageError } from '../../components/page-error';
+import { ExportCard } from '../../features/exports/components/export-card';
 import { HiddenItems } from '../../features/items/components/hidden-items';
 import { useProperties } from '../../features/properties/api/get-properties';
 import { PropertiesTable } from '../../features/properties/components/properties-table';
@@ -97,6 +98,7 @@ function ManageScreen({ collection }: { collection: Collection }) {
           </ButtonLink>
         </div>
       </section>
+      <ExportCard collectionId={collection.id} name={collection.name} />
       <section className="card" aria-labelledby="manage-collection-title">
         <h2 id="manage-collection-title">{intl.formatMessage(messages.collection)}</h2>
         <p className="muted">{intl.formatMessage(messages.deleteHint)}</p>

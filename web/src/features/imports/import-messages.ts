@@ -27,6 +27,10 @@ const fileProblemMessages = defineMessages<Record<ImportFileProblem | 'internal'
     defaultMessage: 'This file declares XML entities, which Vitrine never expands: export it again without them.',
   },
   invalid_json: { id: 'imports.problem.invalidJson', defaultMessage: 'This file’s JSON is damaged or cut short: it cannot be read.' },
+  unknown_version: {
+    id: 'imports.problem.unknownVersion',
+    defaultMessage: 'This Vitrine export was written by another version, which this one does not read.',
+  },
   invalid_zip: { id: 'imports.problem.invalidZip', defaultMessage: 'This zip archive is damaged or cut short: it cannot be read.' },
   zip_too_big: {
     id: 'imports.problem.zipTooBig',
@@ -76,6 +80,7 @@ export const formatMessages = defineMessages({
   bgg: { id: 'imports.format.bgg', defaultMessage: 'BoardGameGeek collection' },
   onmyshelf: { id: 'imports.format.onmyshelf', defaultMessage: 'OnMyShelf export' },
   librarything: { id: 'imports.format.librarything', defaultMessage: 'LibraryThing export' },
+  vitrine: { id: 'imports.format.vitrine', defaultMessage: 'Vitrine export' },
 }) satisfies Record<ImportFormat, MessageDescriptor>;
 
 /** A run still has work ahead while it checks or imports. */

@@ -8,6 +8,7 @@ import { AVATAR_KEY_PREFIX, IMAGE_MEDIA_TYPES, VIDEO_MEDIA_TYPES } from '../../.
 import { mediaTicket, mediaUpload } from '../../../../shared/schemas/media';
 import type { AppEnv, Caller } from '../../env';
 import { ApiError } from '../../lib/api-error';
+import { contentDisposition } from '../../lib/content-disposition';
 import { fileWithThumbnailBody, sniffMedia, storeThumbnail, thumbnailKey, THUMBNAIL_MAX_BYTES, toMediaValue, uploadLimit } from '../../lib/media';
 import { bearer, errors, jsonContent } from '../../lib/openapi';
 import { createRouter } from '../../lib/router';
@@ -81,19 +82,6 @@ export function storedFileName(name: string): string {
     .trim()
     .replace(/^\.+/, '');
   return [...clean].slice(0, FILE_NAME_MAX_LENGTH).join('') || 'file';
-}
-
-/**
- * Content-Disposition per RFC 6266: filename* carries the exact name (RFC 8187 encoding, where only
- * letters, digits and !#$&+-.^_`|~ stay as they are), and filename an ASCII stand-in for old clients.
- */
-export function contentDisposition(kind: 'inline' | 'attachment', name: string): string {
-  const encoded = encodeURIComponent(name).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
-  const ascii = name
-    .normalize('NFKD')
-    .replace(/\p{M}/gu, '')
-    .replace(/[^\x20-\x7e]|["\\%]/g, '_');
-  return `${kind}; filename="${ascii}"; filename*=UTF-8''${encoded}`;
 }
 
 /** The caller of a /media request: the bearer token, or else a media ticket in ?t= whose session still lives. */
