@@ -43,7 +43,8 @@ async function exported(collectionId: number, format: 'json' | 'csv', token?: st
   return call(`/api/v1/collections/${collectionId}/export?format=${format}`, { token });
 }
 
-describe('exports', () => {
+// Two hundred and thirty items, one request each, so that the export takes more than one page.
+describe('exports', { timeout: 60_000 }, () => {
   it('JSON: the owner gets everything, in pages; it imports back into an identical collection', async () => {
     const { owner, c } = await library();
     const res = await exported(c.id, 'json', owner.token);
@@ -127,5 +128,12 @@ describe('exports', () => {
     expect((await exported(hidden.id, 'csv', stranger.token)).status).toBe(404);
     expect((await exported(hidden.id, 'json', owner.token)).status).toBe(200);
     expect((await call(`/api/v1/collections/${c.id}/export?format=xml`)).status).toBe(400);
+  });
+
+  it('demo mode, which refuses imports, offers exports', async () => {
+    const { owner, c } = await library();
+    const res = await call(`/api/v1/collections/${c.id}/export?format=csv`, { token: owner.token, env: { DEMO_MODE: 'true' } });
+    expect(res.status).toBe(200);
+    expect(await res.text()).toContain('Good Omens');
   });
 });
