@@ -10,8 +10,8 @@ import { contentDisposition } from '../../lib/content-disposition';
 import { errors } from '../../lib/openapi';
 import { createRouter } from '../../lib/router';
 import { optionalUser } from '../../middleware/auth';
-import type { PropertyRow } from '../../lib/values';
 import { requireVisibleCollection } from '../collections/collections.queries';
+import { valuesOf } from '../items/items.queries';
 import { listPropertyRows, visibleProperties } from '../properties/properties.queries';
 
 const EXPORT_FORMATS = ['json', 'csv'] as const;
@@ -60,13 +60,6 @@ async function itemPage(d1: D1Database, collectionId: number, level: number, own
     .bind(collectionId, after, owner ? 1 : 0, level, PAGE_ITEMS)
     .all<ExportRow>();
   return results;
-}
-
-function valuesOf(row: ExportRow, props: PropertyRow[]): Record<string, unknown> {
-  const byId = JSON.parse(row.data) as Record<string, unknown>;
-  const values: Record<string, unknown> = {};
-  for (const p of props) if (byId[p.id] !== undefined) values[p.key] = byId[p.id];
-  return values;
 }
 
 /** A value as a CSV cell: several values joined, a JSON value as JSON. */

@@ -19,7 +19,7 @@ export const UNLIMITED_PAGE_SIZE = 200;
 
 
 /** Values by property key, for the given (visible) properties only, from the item's cached data. */
-function valuesOf(row: ItemRow, props: PropertyRow[]): Record<string, unknown> {
+export function valuesOf(row: Pick<ItemRow, 'data'>, props: PropertyRow[]): Record<string, unknown> {
   const byId = JSON.parse(row.data) as Record<string, unknown>;
   const values: Record<string, unknown> = {};
   for (const p of props) if (byId[p.id] !== undefined) values[p.key] = byId[p.id];
