@@ -87,6 +87,7 @@ describe('GET /api/v1/openapi.json', () => {
         'PATCH /collections/{id}/items/{iid}',
         'DELETE /collections/{id}/items/{iid}',
         'POST /collections/{id}/items/{iid}/duplicate',
+        'GET /collections/{id}/export',
         'GET /collections/{id}/filters',
         'GET /collections/{id}/hidden-items',
         'GET /collections/{id}/recent',
