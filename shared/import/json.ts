@@ -57,7 +57,7 @@ function parse(slice: string): unknown {
 }
 
 /**
- * The members of the object starting at `from` until `stop` names the one whose value holds the records:
+ * The members of the document's top object until the one named `stop`, whose value holds the records:
  * the others parsed, and where that one's value begins. Answers null for `start` when it is absent.
  */
 export function readJsonHead(text: string, stop: string | null): { members: Record<string, unknown>; start: number | null } {

@@ -9,6 +9,7 @@ import type { PropertyType } from '../../../../../shared/catalogue';
 import type { ImportFormat, SourceRecord } from '../../../../../shared/import/source';
 import type { ImportPlanInput } from '../../../../../shared/schemas/imports';
 import type { Property } from '../../../../../shared/schemas/properties';
+import { hasValue } from '../../../lib/has-value';
 import { previewMapping } from '../import-draft';
 import { describeRecordReason } from '../import-messages';
 
@@ -36,8 +37,6 @@ export const PREVIEW_RECORDS = 5;
 
 /** How a value shows, given its property's label, type and multiple flag. */
 export type RenderValue = (field: { label: string; type: PropertyType; multiple: boolean }, value: unknown) => ReactNode;
-
-const present = (value: unknown) => (Array.isArray(value) ? value.length > 0 : value !== null && value !== undefined && value !== '');
 
 interface ImportPreviewProps {
   format: ImportFormat;
@@ -104,7 +103,7 @@ export function ImportPreview({ format, pictures, plan, records, properties, ren
                     return (
                       <td key={column.key} data-label={column.field.label} className={problems.length > 0 ? 'is-invalid' : undefined}>
                         <span className="import-preview__cell">
-                          {present(value) ? (
+                          {hasValue(value) ? (
                             column.field.type === 'image' ? (
                               <span className="import-preview__picture">
                                 <ImageIcon size={14} aria-hidden="true" /> {[value].flat().join(', ')}

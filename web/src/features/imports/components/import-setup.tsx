@@ -2,7 +2,7 @@
 // (format and encoding detected, CSV layout sniffed, all overridable), proposes where each field goes,
 // previews the first records as they will be stored, then uploads the file with that plan.
 import { FileUp, RefreshCw } from 'lucide-react';
-import { useMemo, useRef, useState } from 'react';
+import { useCallback, useMemo, useRef, useState } from 'react';
 import { defineMessages, useIntl } from 'react-intl';
 import type { MessageDescriptor, NoMessageValues } from 'react-intl';
 import { CSV_DELIMITERS, CSV_QUOTES, type CsvDelimiter, type CsvOptions, type CsvQuote } from '../../../../../shared/import/csv';
@@ -17,6 +17,7 @@ import { CheckboxField } from '../../../components/checkbox-field';
 import { FileDrop, FileSummary } from '../../../components/file-drop';
 import { Loading } from '../../../components/loading';
 import { SelectField } from '../../../components/select-field';
+import { isApiError } from '../../../lib/api-client';
 import { describeError, describeFieldIssue } from '../../../lib/error-messages';
 import { formatFileSize } from '../../../lib/file-size';
 import { useAction } from '../../../lib/use-action';
@@ -113,7 +114,7 @@ const AUTO: ReadChoices = { encoding: 'auto', format: null, csv: null };
 /** A file problem found here, or the server's refusal, as one sentence. */
 function describeStartError(intl: ReturnType<typeof useIntl>, error: unknown): string {
   if (error instanceof ImportFileError) return describeFileProblem(intl, error.problem, error.details);
-  const fields = (error as { fields?: { path: string; reason: string; message: string }[] }).fields ?? [];
+  const fields = isApiError(error) ? error.fields : [];
   const file = fields.find((f) => f.path === 'file');
   if (file?.message) return file.message;
   if (fields[0]) return describeFieldIssue(intl, fields[0]);
@@ -136,7 +137,7 @@ export function ImportSetup({ collectionId, renderValue, properties, readOnly, o
   const [reading, setReading] = useState<FileReading | null>(null);
   const [readError, setReadError] = useState<unknown>(null);
   const [draft, setDraft] = useState<ImportDraft | null>(null);
-  const columnName = (number: number) => intl.formatMessage(columnMessage, { number });
+  const columnName = useCallback((number: number) => intl.formatMessage(columnMessage, { number }), [intl]);
 
   // Each read has its number: only the answer to the latest one is kept (options can change quickly).
   const reads = useRef(0);
@@ -160,7 +161,7 @@ export function ImportSetup({ collectionId, renderValue, properties, readOnly, o
     );
   }
 
-  const plan = useMemo(() => (reading && draft ? planOf(reading, draft, properties, columnName) : null), [reading, draft, properties]); // eslint-disable-line react-hooks/exhaustive-deps
+  const plan = useMemo(() => (reading && draft ? planOf(reading, draft, properties, columnName) : null), [reading, draft, properties, columnName]);
   const start = useAction(async () => {
     if (!file || !plan) return;
     onStarted(await startImport(collectionId, file, plan));
@@ -183,7 +184,7 @@ export function ImportSetup({ collectionId, renderValue, properties, readOnly, o
   const reread = (next: ReadChoices) => file && read(file, next);
   const setCsv = (change: Partial<CsvOptions>) => reading && reread({ ...choices, csv: { ...reading.csv, ...change } });
   const disabled = readOnly || start.busy;
-  const fileError = readError ? (readError instanceof ImportFileError ? describeStartError(intl, readError) : (readError as Error).message) : null;
+  const fileError = readError ? describeStartError(intl, readError) : null;
 
   return (
     <div className="stack">
@@ -229,7 +230,8 @@ export function ImportSetup({ collectionId, renderValue, properties, readOnly, o
           <fieldset className="form__group" disabled={disabled}>
             <legend>{intl.formatMessage(messages.reading)}</legend>
             <div className="import-setup__options">
-              {reading.detected !== 'csv' ? (
+              {/* Only a Goodreads export is also a plain CSV; the other formats are read their own way. */}
+              {reading.detected === 'goodreads' ? (
                 <SelectField
                   label={intl.formatMessage(messages.format)}
                   value={reading.format}

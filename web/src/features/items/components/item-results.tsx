@@ -13,7 +13,8 @@ import { CoverPlaceholder } from '../../../components/cover-placeholder';
 import { useMediaSrc } from '../../../lib/media-url';
 import { paths } from '../../../lib/paths';
 import { itemTitle } from './item-title';
-import { ValueDisplay, hasValue } from './value-display';
+import { hasValue } from '../../../lib/has-value';
+import { ValueDisplay } from './value-display';
 
 const messages = defineMessages<{ quantity: { count: number }; items: NoMessageValues; onLoan: NoMessageValues; someLent: { lent: number; quantity: number } }>({
   quantity: { id: 'items.itemResults.quantity', defaultMessage: '{count, plural, one {# copy} other {# copies}}' },

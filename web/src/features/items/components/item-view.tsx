@@ -19,7 +19,8 @@ import { paths } from '../../../lib/paths';
 import { useAction } from '../../../lib/use-action';
 import { useDuplicateItem } from '../api/duplicate-item';
 import { itemTitle } from './item-title';
-import { ValueDisplay, hasValue } from './value-display';
+import { hasValue } from '../../../lib/has-value';
+import { ValueDisplay } from './value-display';
 
 const messages = defineMessages<{
   quantity: NoMessageValues;

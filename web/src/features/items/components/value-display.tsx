@@ -13,6 +13,7 @@ import { RatingStars } from '../../../components/rating-stars';
 import { mediaFileName } from '../../../components/value-input/media-upload';
 import { useMediaSrc } from '../../../lib/media-url';
 import { downloadMedia } from '../api/download-media';
+import { hasValue } from '../../../lib/has-value';
 
 const messages = defineMessages<{
   download: { ext: string };
@@ -278,11 +279,6 @@ export function SingleValue({ field, value, compact = false }: { field: DisplayF
       );
     }
   }
-}
-
-export function hasValue(value: unknown): boolean {
-  if (Array.isArray(value)) return value.some(hasValue);
-  return value !== null && value !== undefined && value !== '';
 }
 
 /** A property's value: one value, or a list in its stored order. */
