@@ -12,6 +12,9 @@ mkdirSync(fileURLToPath(new URL('./web/dist', import.meta.url)), { recursive: tr
 const migrationsDir = fileURLToPath(new URL('./migrations', import.meta.url));
 // The fake email provider of the worker suite (tests/worker/global-setup.ts) listens here.
 process.env.FAKE_RESEND_PORT ??= String(await freePort());
+// The fake outside sources (tests/support/fake-sources.ts): the only local host the guarded fetch may reach.
+process.env.FAKE_SOURCES_PORT ??= String(await freePort());
+const fakeSources = `127.0.0.1:${process.env.FAKE_SOURCES_PORT}`;
 
 export default defineConfig({
   test: {
@@ -29,6 +32,11 @@ export default defineConfig({
                 RESEND_API_KEY: 're_test_key',
                 RESEND_BASE_URL: `http://127.0.0.1:${process.env.FAKE_RESEND_PORT}`,
                 // Small collections then take both plans of a page with a search (items.queries.ts).
+                FETCH_ALLOW_HOSTS: fakeSources,
+                BGG_BASE_URL: `http://${fakeSources}/bgg`,
+                BGG_TOKEN: 'bgg-test-token',
+                GOODREADS_BASE_URL: `http://${fakeSources}/goodreads`,
+                FAKE_SOURCES_URL: `http://${fakeSources}`,
                 LIST_FEW_MATCHES: '20',
                 LIST_FACET_SAMPLE: '30',
                 TEST_MIGRATIONS: await readD1Migrations(migrationsDir),

@@ -5,6 +5,8 @@ declare global {
   namespace Cloudflare {
     interface Env extends WorkerEnv {
       TEST_MIGRATIONS: D1Migration[];
+      /** The fake outside sources' address (tests/support/fake-sources.ts). */
+      FAKE_SOURCES_URL: string;
     }
   }
 }

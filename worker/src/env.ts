@@ -17,6 +17,17 @@ export interface Env {
   RESEND_BASE_URL?: string;
   EMAIL_FROM?: string;
   DEMO_MODE?: string;
+  /**
+   * Tests only: hosts (host:port) the guarded fetch may reach although they are local, comma separated,
+   * for the fake sources served on 127.0.0.1. Never set it in production.
+   */
+  FETCH_ALLOW_HOSTS?: string;
+  /** BoardGameGeek's address (its XML API2 lives under /xmlapi2); tests point it at a fake. */
+  BGG_BASE_URL?: string;
+  /** BoardGameGeek's application token, sent as a bearer token: its XML API asks for one. */
+  BGG_TOKEN?: string;
+  /** Goodreads' address (shelves' RSS feeds under /review/list_rss); tests point it at a fake. */
+  GOODREADS_BASE_URL?: string;
   /** Benchmarks only: answer D1 query counts and rows in X-D1-* headers. */
   EXPOSE_D1_METRICS?: string;
   /**
