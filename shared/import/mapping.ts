@@ -110,6 +110,12 @@ export function coerceText(type: PropertyType, text: string, order: DateOrder): 
 /** How pictures are named across formats: the file's name without its folders, in lower case. */
 export const pictureName = (path: string) => (path.split(/[\\/]/).pop() ?? path).trim().toLowerCase();
 
+/** A picture given by its address on the web (a BoardGameGeek or CSV cover), fetched by the import. */
+export const isPictureAddress = (text: string) => /^https?:\/\/\S+$/i.test(text.trim());
+
+/** The name a record's picture is found by: its address as written, else its file name (pictureName). */
+export const pictureKey = (text: string) => (isPictureAddress(text) ? text.trim() : pictureName(text));
+
 /**
  * A short, stable fingerprint of a record's texts, for files without an identifier: the same row read
  * again gives the same reference, so running an import twice never duplicates it. (FNV-1a, 64 bits.)
@@ -152,7 +158,10 @@ export function mapRecord(
   options: {
     keyField: string | null;
     dateOrder: DateOrder;
-    /** The pictures the import took out of its zip: the name a record gives (see pictureName), and its value. */
+    /**
+     * The pictures the import took out of its zip or fetched from their addresses: the name a record
+     * gives (see pictureKey), and its value.
+     */
     images?: ReadonlyMap<string, string>;
   },
 ): MappedRecord {
@@ -168,8 +177,8 @@ export function mapRecord(
     for (const piece of pieces) {
       blank = false;
       if (property.type === 'image') {
-        // A picture the zip did not hold (or an address) is left out; the rest of the record is kept.
-        const value = options.images?.get(pictureName(piece));
+        // A picture the zip did not hold (or an address that gave none) is left out; the rest is kept.
+        const value = options.images?.get(pictureKey(piece));
         if (value) collected.set(property.key, [...(collected.get(property.key) ?? []), value]);
         continue;
       }

@@ -42,13 +42,15 @@ export const importPlan = z
     /** The field whose text finds an item again on the next run (when the format has no identifier). */
     keyField: z.string().min(1).max(FIELD_KEY_MAX_LENGTH).nullable().default(null),
     dateOrder: z.enum(DATE_ORDERS).default('ymd'),
+    /** Fetch the pictures records give as addresses (covers on the web) into the collection's media. */
+    covers: z.boolean().default(true),
     fields: z.array(importFieldPlan).max(CSV_MAX_COLUMNS),
   })
   .strict();
 export type ImportPlanInput = z.input<typeof importPlan>;
 export type ImportPlan = z.output<typeof importPlan>;
 
-export const IMPORT_STATUSES = ['checking', 'importing', 'done', 'failed', 'cancelled'] as const;
+export const IMPORT_STATUSES = ['fetching', 'checking', 'importing', 'done', 'failed', 'cancelled'] as const;
 export type ImportStatus = (typeof IMPORT_STATUSES)[number];
 
 export const importCounts = z.object({
@@ -71,6 +73,10 @@ export const importRun = z.object({
   /** 0–1: how far the whole run is (reading the file, then writing). */
   progress: z.number(),
   counts: importCounts,
+  /** Pictures given by address: null when the run fetches none; else how many were stored and refused. */
+  covers: z.object({ fetched: z.number().int(), failed: z.number().int() }).nullable(),
+  /** The scheduled source the run came from (null for an uploaded file). */
+  sourceId: z.number().int().nullable(),
   error: z.enum([...IMPORT_FILE_PROBLEMS, 'internal']).nullable(),
   errorDetails: z.object({ row: z.number().int().optional(), limit: z.number().int().optional() }).nullable(),
   createdAt: z.string(),
@@ -99,5 +105,7 @@ export const importReport = importRun.extend({
     unchanged: z.array(z.tuple([z.number().int(), z.number().int()])),
   }),
   problems: z.array(importProblem),
+  /** Addresses that gave no picture, and why (a FetchProblem, or not_image). */
+  coverProblems: z.array(z.object({ address: z.string(), reason: z.string() })),
 });
 export type ImportReport = z.infer<typeof importReport>;

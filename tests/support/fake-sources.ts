@@ -14,7 +14,10 @@ export interface FakeAnswer {
   stream?: { bytes: number; count: number; intervalMs: number };
 }
 
-/** Answers given in turn; the last one repeats. Keyed by path with its query, exactly as requested. */
+/**
+ * Answers given in turn; the last one repeats. Keyed by path with its query, exactly as requested, or by
+ * a prefix (set with `prefix: true`) that answers every path starting with it.
+ */
 interface Route {
   answers: FakeAnswer[];
   hits: number;
@@ -32,23 +35,25 @@ async function readBody(req: IncomingMessage): Promise<string> {
 
 export async function startFakeSources(port = 0): Promise<{ url: string; server: Server }> {
   const routes = new Map<string, Route>();
+  const prefixes = new Map<string, Route>();
+  const routeOf = (path: string) => routes.get(path) ?? [...prefixes].find(([prefix]) => path.startsWith(prefix))?.[1];
   const server = createServer((req, res) => {
     void (async () => {
       const path = req.url ?? '/';
       if (req.method === 'POST' && path === '/__set') {
-        const { path: target, answers } = JSON.parse(await readBody(req)) as { path: string; answers: FakeAnswer[] };
-        routes.set(target, { answers, hits: 0, lastAuthorization: null });
+        const { path: target, answers, prefix } = JSON.parse(await readBody(req)) as { path: string; answers: FakeAnswer[]; prefix?: boolean };
+        (prefix ? prefixes : routes).set(target, { answers, hits: 0, lastAuthorization: null });
         res.writeHead(204).end();
         return;
       }
       if (req.method === 'GET' && path.startsWith('/__hits')) {
         const target = new URL(path, 'http://x').searchParams.get('path') ?? '';
-        const route = routes.get(target);
+        const route = routes.get(target) ?? prefixes.get(target);
         res.writeHead(200, { 'content-type': 'application/json' });
         res.end(JSON.stringify({ hits: route?.hits ?? 0, authorization: route?.lastAuthorization ?? null }));
         return;
       }
-      const route = routes.get(path);
+      const route = routeOf(path);
       if (!route) {
         res.writeHead(404, { 'content-type': 'text/plain' }).end('not here');
         return;
@@ -77,9 +82,9 @@ export async function startFakeSources(port = 0): Promise<{ url: string; server:
   return { url: `http://127.0.0.1:${actual}`, server };
 }
 
-/** Test side: says what `path` answers on the fake at `base`. */
-export async function setAnswers(base: string, path: string, answers: FakeAnswer[]): Promise<void> {
-  const response = await fetch(`${base}/__set`, { method: 'POST', body: JSON.stringify({ path, answers }) });
+/** Test side: says what `path` (or, with `prefix`, every path under it) answers on the fake at `base`. */
+export async function setAnswers(base: string, path: string, answers: FakeAnswer[], options: { prefix?: boolean } = {}): Promise<void> {
+  const response = await fetch(`${base}/__set`, { method: 'POST', body: JSON.stringify({ path, answers, prefix: options.prefix ?? false }) });
   if (!response.ok) throw new Error(`fake sources: ${response.status}`);
 }
 

@@ -3,41 +3,12 @@
 // bad files (zip bombs, damaged zips, XML declaring entities) refused before anything is written.
 import { zipSync, strToU8 } from 'fflate';
 import { describe, expect, it } from 'vitest';
-import type { Item, ItemPage } from '../../shared/schemas/items';
-import type { ImportPlanInput, ImportReport, ImportRun } from '../../shared/schemas/imports';
-import type { ImportFormat, SourceField } from '../../shared/import/source';
+import type { ImportPlanInput } from '../../shared/schemas/imports';
+import type { SourceField } from '../../shared/import/source';
 import { BGG_FIELDS } from '../../shared/import/bgg';
-import { finishedImport } from '../support/worker-imports';
+import { itemsOf as items, planFor, runImport as run, startImport as start } from '../support/worker-imports';
 import { call, createUser } from '../support/worker-app';
 import { createCollection, getJson } from '../support/worker-catalogue';
-
-/** Every field to its template property, the others to new properties named after them. */
-function planFor(format: ImportFormat, fields: readonly SourceField[]): ImportPlanInput {
-  return {
-    format,
-    fields: fields.map((f) =>
-      f.target ? { field: f.key, property: f.target } : { field: f.key, property: `x_${f.key.toLowerCase().replace(/[^a-z0-9_]/g, '_')}`, create: { label: f.label, type: f.type, multiple: f.multiple } },
-    ),
-  };
-}
-
-async function start(token: string, collectionId: number, file: Uint8Array | string, name: string, plan: ImportPlanInput): Promise<Response> {
-  const body = new FormData();
-  body.set('file', new File([file], name));
-  body.set('plan', JSON.stringify(plan));
-  return call(`/api/v1/collections/${collectionId}/imports`, { method: 'POST', token, body });
-}
-
-async function run(token: string, collectionId: number, file: Uint8Array | string, name: string, plan: ImportPlanInput): Promise<ImportReport> {
-  const res = await start(token, collectionId, file, name, plan);
-  expect(res.status, await res.clone().text()).toBe(202);
-  return finishedImport(token, collectionId, ((await res.json()) as ImportRun).id);
-}
-
-async function items(token: string, collectionId: number): Promise<Item[]> {
-  const page = await getJson<ItemPage>(`/api/v1/collections/${collectionId}/items?sort=title&dir=asc&perPage=200`, token);
-  return Promise.all(page.items.map((i) => getJson<Item>(`/api/v1/collections/${collectionId}/items/${i.id}`, token)));
-}
 
 /** A picture as a JPEG shows itself by content (its first bytes), with some bytes after. */
 const JPEG = new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46, 0x00, 0x01, 1, 2, 3, 4, 5, 6, 7, 8]);
@@ -138,7 +109,7 @@ describe('GCstar, BoardGameGeek and OnMyShelf', () => {
     });
   });
 
-  it('imports a BoardGameGeek collection: statuses and game pages in new properties, cover addresses left out', async () => {
+  it('imports a BoardGameGeek collection: statuses and game pages in new properties, cover addresses left out when asked', async () => {
     const owner = await createUser();
     const c = await createCollection(owner.token, { name: 'Games', type: 'board_games' });
     const xml = `<?xml version="1.0" encoding="utf-8"?><items totalitems="2">
@@ -146,8 +117,9 @@ describe('GCstar, BoardGameGeek and OnMyShelf', () => {
 <image>https://example.org/catan.png</image><stats minplayers="3" maxplayers="4" playingtime="120"><rating value="8"/></stats><status own="1" wishlist="0"/></item>
 <item objecttype="thing" objectid="822" subtype="boardgame" collid="2"><name sortindex="1">Carcassonne</name><stats minplayers="2" maxplayers="5"><rating value="N/A"/></stats><status own="0" wishlist="1"/></item>
 </items>`;
-    const report = await run(owner.token, c.id, xml, 'collection.xml', planFor('bgg', BGG_FIELDS));
+    const report = await run(owner.token, c.id, xml, 'collection.xml', { ...planFor('bgg', BGG_FIELDS), covers: false });
     expect(report.counts).toMatchObject({ added: 2, failed: 0 });
+    expect(report.covers).toBeNull();
     const [carcassonne, catan] = await items(owner.token, c.id);
     expect(catan!.values).toMatchObject({ title: 'Catan', year: 1995, players_min: 3, players_max: 4, play_time: 120, rating: 4, x_status: ['own'] });
     expect(catan!.values.cover).toBeUndefined();

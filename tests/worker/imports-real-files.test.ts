@@ -1,5 +1,6 @@
 // Imports of files real programs made (the handbook's fixtures folder beside the repository). A fresh
 // clone without that folder skips these, saying so.
+import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import type { Item, ItemPage } from '../../shared/schemas/items';
 import type { ImportPlanInput, ImportRun } from '../../shared/schemas/imports';
@@ -9,7 +10,8 @@ import { readHead } from '../../shared/import/formats';
 import { LIBRARYTHING_FIELDS } from '../../shared/import/librarything';
 import type { SourceField } from '../../shared/import/source';
 import { finishedImport } from '../support/worker-imports';
-import { call, createUser } from '../support/worker-app';
+import { base64, hitsOf, setAnswers } from '../support/fake-sources';
+import { call, createUser, PNG_BYTES } from '../support/worker-app';
 import { createCollection, getJson } from '../support/worker-catalogue';
 
 const goodreadsFiles = import.meta.glob<string>('../../../shared/fixtures/goodreads/*.csv', { query: '?raw', import: 'default', eager: true });
@@ -92,15 +94,24 @@ async function importWhole(type: 'books' | 'board_games', format: ImportPlanInpu
 }
 
 describe('real files of other programs', () => {
-  it.skipIf(!bgg)('the BoardGameGeek collection of 455 games, twice without duplicates', async () => {
-    const { owner, c, first, again } = await importWhole('board_games', 'bgg', bgg!, BGG_FIELDS);
+  it.skipIf(!bgg)('the BoardGameGeek collection of 455 games with their covers, twice without duplicates', { timeout: 60_000 }, async () => {
+    // Its covers are BoardGameGeek's image server's; here the fake answers them all with one picture.
+    const images = `/geekdo/${crypto.randomUUID().slice(0, 8)}/`;
+    await setAnswers(env.FAKE_SOURCES_URL, images, [{ body: base64(PNG_BYTES) }], { prefix: true });
+    const file = bgg!.replaceAll('https://cf.geekdo-images.com/', `${env.FAKE_SOURCES_URL}${images}`);
+    const addresses = new Set([...file.matchAll(/<image>([^<]+)<\/image>/g)].map((m) => m[1]));
+    const { owner, c, first, again } = await importWhole('board_games', 'bgg', file, BGG_FIELDS);
     expect(first).toMatchObject({ status: 'done', total: 455 });
     expect(first.counts.failed).toBe(0);
     expect(first.counts.added + first.counts.skipped).toBe(455);
+    expect(first.covers).toEqual({ fetched: addresses.size, failed: 0 });
     expect(again.counts).toMatchObject({ added: 0, unchanged: first.counts.added });
+    // The second run fetched no cover again: each is still in use.
+    expect((await hitsOf(env.FAKE_SOURCES_URL, images)).hits).toBe(addresses.size);
     const page = await getJson<ItemPage>(`/api/v1/collections/${c.id}/items?q=3%20Chapters`, owner.token);
     const item = await getJson<Item>(`/api/v1/collections/${c.id}/items/${page.items[0]!.id}`, owner.token);
     expect(item.values).toMatchObject({ title: '3 Chapters', year: 2024, players_min: 2, players_max: 6, play_time: 30, r_status: ['wishlist'] });
+    expect(item.values.cover).toMatch(/^media:\/\/collections\//);
   });
 
   it.skipIf(!gcstarBook)('a GCstar book file with every kind of user field', async () => {

@@ -28,14 +28,21 @@ export async function loadRun(db: Db, collectionId: number, id: number): Promise
   return row;
 }
 
+/** Cover problems a report lists. */
+const REPORT_COVER_PROBLEMS_MAX = 200;
+
 /**
- * How far a run is, 0 to 1: reading the file is the first tenth (by bytes), writing the rest (by records).
+ * How far a run is, 0 to 1: reading the file is the first tenth (by bytes), fetching covers (when it
+ * does) the next three, writing the rest (by records).
  */
 function progressOf(row: RunRow): number {
   if (row.status === 'done') return 1;
+  if (row.status === 'fetching') return 0;
   if (row.status === 'checking') return row.fileLength > 0 ? (0.1 * row.position) / row.fileLength : 0;
   if (row.total === null || row.total === 0) return 0.1;
-  return 0.1 + (0.9 * row.processed) / row.total;
+  const writing = row.coversWanted ? 0.6 : 0.9;
+  const covers = row.coversWanted ? 0.3 * Math.min(1, row.coversWalked / row.total) : 0;
+  return 0.1 + covers + (writing * row.processed) / row.total;
 }
 
 export function toRun(row: RunRow): ImportRun {
@@ -49,6 +56,8 @@ export function toRun(row: RunRow): ImportRun {
     processed: row.status === 'checking' ? 0 : row.processed,
     progress: Math.min(1, progressOf(row)),
     counts: { added: row.added, updated: row.updated, unchanged: row.unchanged, skipped: row.skipped, failed: row.failed },
+    covers: row.coversWanted ? { fetched: row.coversFetched, failed: row.coversFailed } : null,
+    sourceId: row.sourceId,
     error: row.error as ImportFileProblem | 'internal' | null,
     errorDetails: row.errorDetails ? (JSON.parse(row.errorDetails) as ImportRun['errorDetails']) : null,
     createdAt: row.createdAt,
@@ -83,5 +92,13 @@ export async function importReportOf(d1: D1Database, row: RunRow): Promise<Impor
     });
     for (const problem of JSON.parse(step.problems) as ImportProblem[]) if (problems.length < REPORT_PROBLEMS_MAX) problems.push(problem);
   }
-  return { ...toRun(row), rows, problems };
+  const covers = row.coversWanted
+    ? (
+        await d1
+          .prepare(`SELECT name AS address, substr(value, 2) AS reason FROM import_media WHERE import_id = ? AND value LIKE '!%' LIMIT ?`)
+          .bind(row.id, REPORT_COVER_PROBLEMS_MAX)
+          .all<{ address: string; reason: string }>()
+      ).results
+    : [];
+  return { ...toRun(row), rows, problems, coverProblems: covers };
 }

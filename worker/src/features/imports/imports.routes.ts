@@ -173,6 +173,9 @@ export const importsRoutes = createRouter()
     if (titles > (existing.some((p) => p.isTitle) ? 0 : 1)) throw planIssue('plan.fields', 'title_taken');
     if (plan.keyField && !fieldKeys.has(plan.keyField)) throw planIssue('plan.keyField', 'unknown_field');
     if (existing.length + created.size > MAX_PROPERTIES) throw planIssue('plan.fields', 'too_big');
+    // Covers given by address are fetched when the plan sends a field to an image property.
+    const imageKeys = new Set([...existing.filter((p) => p.type === 'image').map((p) => p.key), ...[...created].filter(([, spec]) => spec.type === 'image').map(([key]) => key)]);
+    const coversWanted = plan.covers && plan.fields.some((f) => imageKeys.has(f.property));
     const fileKey = `imports/${collectionId}/${crypto.randomUUID()}`;
     const archiveKey = bytes === uploaded ? null : `${fileKey}.zip`;
     await c.env.MEDIA.put(fileKey, bytes, { httpMetadata: { contentType: 'application/octet-stream' } });
@@ -199,6 +202,7 @@ export const importsRoutes = createRouter()
         fileKey,
         archiveKey,
         fileLength: bytes.length,
+        coversWanted,
         encoding,
         head: JSON.stringify(head),
         plan: JSON.stringify(plan),

@@ -6,12 +6,16 @@
 //    broken at its end changes nothing;
 // 2. pictures: when the file came in a zip, its pictures are stored as the collection's media, twenty a
 //    step, under names made from their content (the same picture imported again is the same value);
-// 3. import: fifty records a step become items (new, updated or unchanged, by their reference).
+// 3. covers: when records give pictures by address (a BoardGameGeek or CSV cover), they are fetched
+//    through the guarded fetch, ten a step, and stored the same way; an address an earlier run of the
+//    collection fetched, whose picture is still in use, is not fetched again;
+// 4. import: fifty records a step become items (new, updated or unchanged, by their reference).
 import { readRecords } from '../../../../shared/import/formats';
 import { ImportFileError } from '../../../../shared/import/errors';
-import { mapRecord, pictureName, type FieldMapping, type MappedRecord } from '../../../../shared/import/mapping';
+import { isPictureAddress, mapRecord, pictureKey, pictureName, type FieldMapping, type MappedRecord } from '../../../../shared/import/mapping';
 import { isImageName, readZipEntries, ZIP_MAX_IMAGE_BYTES, type ZipEntry } from '../../../../shared/import/zip';
-import { sniffImage, toMediaValue } from '../../lib/media';
+import { FetchRefused, guardedFetch } from '../../lib/guarded-fetch';
+import { mediaStillUsed, sniffImage, toMediaValue } from '../../lib/media';
 import type { SourceHead } from '../../../../shared/import/source';
 import { decodeText, encodedLength, type TextEncoding } from '../../../../shared/import/text';
 import type { CsvOptions } from '../../../../shared/import/csv';
@@ -44,12 +48,12 @@ async function loadImport(env: Env, id: number): Promise<ImportRow | null> {
   return env.DB.prepare('SELECT * FROM imports WHERE id = ?').bind(id).first<ImportRow>();
 }
 
-/** The window of the file from the row's position: its text, and whether it reaches the file's end. */
-async function readWindow(env: Env, row: ImportRow): Promise<{ text: string; final: boolean }> {
-  const object = await env.MEDIA.get(row.file_key, { range: { offset: row.position, length: WINDOW_BYTES } });
+/** The window of the file from `position`: its text, and whether it reaches the file's end. */
+async function readWindow(env: Env, row: ImportRow, position = row.position): Promise<{ text: string; final: boolean }> {
+  const object = await env.MEDIA.get(row.file_key, { range: { offset: position, length: WINDOW_BYTES } });
   if (!object) throw new Error(`import ${row.id}: file missing`);
   const bytes = new Uint8Array(await object.arrayBuffer());
-  return { text: decodeText(bytes, row.encoding as TextEncoding).text, final: row.position + WINDOW_BYTES >= row.file_length };
+  return { text: decodeText(bytes, row.encoding as TextEncoding).text, final: position + WINDOW_BYTES >= row.file_length };
 }
 
 /** Stops the run with a file problem: nothing more is read or written. */
@@ -101,7 +105,8 @@ export async function checkStep(env: Env, id: number): Promise<StepState> {
       return 'stopped';
     }
     await env.DB.prepare(
-      `UPDATE imports SET status = 'importing', total = ?2, position = ?3, processed = 0, updated_at = ${NOW_SQL}
+      `UPDATE imports SET status = 'importing', total = ?2, position = ?3, processed = 0, updated_at = ${NOW_SQL},
+        covers_position = CASE WHEN covers_wanted THEN ?3 END
        WHERE id = ?1 AND status = 'checking' AND position = ?4`,
     )
       .bind(id, counted, head.start, row.position)
@@ -129,6 +134,13 @@ async function contentName(bytes: Uint8Array): Promise<string> {
   return [...digest].map((b) => b.toString(16).padStart(2, '0')).join('');
 }
 
+/** Stores an image in the collection's media under its content's name; gives its media value. */
+async function storePicture(env: Env, collectionId: number, bytes: Uint8Array, image: { type: string; ext: string }): Promise<string> {
+  const key = `collections/${collectionId}/${await contentName(bytes)}.${image.ext}`;
+  await env.MEDIA.put(key, bytes, { httpMetadata: { contentType: image.type } });
+  return toMediaValue(key);
+}
+
 /**
  * One walk of the archive from where the last one stopped: up to twenty pictures, each checked by its
  * content as uploads are, stored in R2 and named in import_media. When the walk reaches the archive's end
@@ -150,9 +162,7 @@ export async function pictureStep(env: Env, id: number): Promise<StepState> {
   for (const entry of entries) {
     const image = sniffImage(entry.bytes);
     if (!image) continue;
-    const key = `collections/${row.collection_id}/${await contentName(entry.bytes)}.${image.ext}`;
-    await env.MEDIA.put(key, entry.bytes, { httpMetadata: { contentType: image.type } });
-    stored.push({ name: pictureName(entry.name), value: toMediaValue(key) });
+    stored.push({ name: pictureName(entry.name), value: await storePicture(env, row.collection_id, entry.bytes, image) });
   }
   const finished = !enoughPictures(entries);
   const next = finished ? 0 : entries[entries.length - 1]!.index + 1;
@@ -171,10 +181,106 @@ export async function pictureStep(env: Env, id: number): Promise<StepState> {
   return 'next-phase';
 }
 
-/** The pictures of these records that the import took out of its zip, by name. */
+/** The fields of the plan that go to image properties of the collection. */
+function pictureFieldsOf(plan: ImportPlan, properties: readonly { key: string; type: string }[]): FieldMapping[] {
+  const images = new Set(properties.filter((p) => p.type === 'image').map((p) => p.key));
+  return plan.fields.filter((f) => images.has(f.property)).map((f) => ({ field: f.field, property: f.property, split: f.split }));
+}
+
+/** The texts a record gives for these fields, split as the plan says. */
+const pictureTexts = (record: { values: Record<string, string[]> }, fields: readonly FieldMapping[]) =>
+  fields.flatMap((f) => (record.values[f.field] ?? []).flatMap((t) => (f.split ? t.split(f.split) : [t])).map((t) => t.trim()).filter(Boolean));
+
+/** Records whose covers a step fetches at most, and addresses: twenty subrequests with their stores. */
+const COVER_RECORDS_PER_STEP = 10;
+const COVERS_PER_STEP = 10;
+/** A cover is an image: at most this many bytes, fetched within this time. */
+const COVER_MAX_BYTES = 5 * 1024 * 1024;
+const COVER_TIMEOUT_MS = 15_000;
+
+/**
+ * The values an earlier run of this collection gave these addresses, when their pictures are still in
+ * use (an unused picture may be gone from R2): those are not fetched again.
+ */
+async function knownCovers(env: Env, collectionId: number, addresses: string[]): Promise<Map<string, string>> {
+  if (addresses.length === 0) return new Map();
+  const { results } = await env.DB.prepare(
+    `SELECT m.name, m.value FROM import_media m JOIN imports i ON i.id = m.import_id
+     WHERE m.name IN (SELECT value FROM json_each(?2)) AND i.collection_id = ?1 AND m.value NOT LIKE '!%'`,
+  )
+    .bind(collectionId, JSON.stringify(addresses))
+    .all<{ name: string; value: string }>();
+  const used = await mediaStillUsed(env.DB, results.map((r) => r.value));
+  return new Map(results.filter((r) => used.has(r.value.toLowerCase())).map((r) => [r.name, r.value]));
+}
+
+/** One address fetched and stored: its media value, or `!` and why it gave no picture. */
+async function fetchCover(env: Env, collectionId: number, address: string): Promise<string> {
+  try {
+    const fetched = await guardedFetch(env, address, { maxBytes: COVER_MAX_BYTES, timeoutMs: COVER_TIMEOUT_MS, headers: { accept: 'image/*' } });
+    const image = sniffImage(fetched.bytes);
+    if (!image) return '!not_image';
+    return await storePicture(env, collectionId, fetched.bytes, image);
+  } catch (err) {
+    if (err instanceof FetchRefused) return `!${err.problem}`;
+    throw err;
+  }
+}
+
+/**
+ * One walk of up to ten records from where the last one stopped: the addresses their picture fields
+ * give are fetched (at most ten), stored, and named in import_media with their values (or why they gave
+ * none). At the file's end, the records' import begins.
+ */
+export async function coverStep(env: Env, id: number): Promise<StepState> {
+  const row = await loadImport(env, id);
+  if (!row || row.status !== 'importing') return 'stopped';
+  if (row.covers_position === null) return 'next-phase';
+  const head = JSON.parse(row.head) as StoredHead;
+  const plan = JSON.parse(row.plan) as ImportPlan;
+  const fields = pictureFieldsOf(plan, await listPropertyRows(drizzle(env.DB, { schema }), row.collection_id));
+  const { text, final } = await readWindow(env, row, row.covers_position);
+  const firstRow = head.firstRow + row.covers_walked;
+  let read = await unlessFileAtFault(env, id, () => readRecords(head, head.csv, text, COVER_RECORDS_PER_STEP, final, firstRow));
+  if (!read) return 'stopped';
+  // As many records as keep the addresses to fetch within the step's share (at least one record).
+  const wanted: string[] = [];
+  let taken = 0;
+  for (const record of read.records) {
+    const addresses = [...new Set(pictureTexts(record, fields).filter(isPictureAddress).map(pictureKey))].filter((a) => !wanted.includes(a));
+    if (taken > 0 && wanted.length + addresses.length > COVERS_PER_STEP) break;
+    wanted.push(...addresses.slice(0, COVERS_PER_STEP - wanted.length));
+    taken += 1;
+  }
+  if (taken < read.records.length) {
+    const fewer = readRecords(head, head.csv, text, taken, final, firstRow);
+    read = { ...fewer, done: false };
+  }
+  const known = await knownCovers(env, row.collection_id, wanted);
+  const fetched = await Promise.all(wanted.filter((a) => !known.has(a)).map(async (address) => ({ name: address, value: await fetchCover(env, row.collection_id, address) })));
+  const named = [...[...known].map(([name, value]) => ({ name, value })), ...fetched];
+  const failed = fetched.filter((f) => f.value.startsWith('!')).length;
+  const done = read.done;
+  await env.DB.batch([
+    env.DB.prepare(
+      `INSERT OR IGNORE INTO import_media (import_id, name, value)
+       SELECT ?1, json_extract(value, '$.name'), json_extract(value, '$.value') FROM json_each(?2)`,
+    ).bind(id, JSON.stringify(named)),
+    env.DB.prepare(
+      `UPDATE imports SET covers_position = CASE WHEN ?2 THEN NULL ELSE covers_position + ?3 END, covers_walked = covers_walked + ?4,
+        covers_fetched = covers_fetched + ?5, covers_failed = covers_failed + ?6, updated_at = ${NOW_SQL}
+       WHERE id = ?1 AND covers_position = ?7`,
+    ).bind(id, done ? 1 : 0, encodedLength(text.slice(0, read.used), row.encoding as TextEncoding), taken, named.length - failed, failed, row.covers_position),
+  ]);
+  return done ? 'next-phase' : 'more';
+}
+
+/** The pictures of these records that the import took out of its zip or fetched, by name. */
 async function picturesOf(env: Env, id: number, names: string[]): Promise<Map<string, string>> {
   if (names.length === 0) return new Map();
-  const { results } = await env.DB.prepare('SELECT name, value FROM import_media WHERE import_id = ?1 AND name IN (SELECT value FROM json_each(?2))')
+  const { results } = await env.DB.prepare(
+    `SELECT name, value FROM import_media WHERE import_id = ?1 AND name IN (SELECT value FROM json_each(?2)) AND value NOT LIKE '!%'`,
+  )
     .bind(id, JSON.stringify([...new Set(names)]))
     .all<{ name: string; value: string }>();
   return new Map(results.map((r) => [r.name, r.value]));
@@ -205,12 +311,8 @@ export async function importStep(env: Env, id: number): Promise<StepState> {
   const props = await listPropertyRows(drizzle(env.DB, { schema }), row.collection_id);
   const mappings: FieldMapping[] = plan.fields.map((f) => ({ field: f.field, property: f.property, split: f.split }));
   const mappedProps = props.map((p) => ({ key: p.key, type: p.type as PropertyType, multiple: p.multiple, required: p.required }));
-  const pictureFields = mappings.filter((m) => mappedProps.some((p) => p.key === m.property && p.type === 'image')).map((m) => m.field);
-  const images = await picturesOf(
-    env,
-    id,
-    read.records.flatMap((record) => pictureFields.flatMap((field) => (record.values[field] ?? []).map(pictureName))),
-  );
+  const pictureFields = pictureFieldsOf(plan, props);
+  const images = await picturesOf(env, id, read.records.flatMap((record) => pictureTexts(record, pictureFields).map(pictureKey)));
   const letters: string[] = [];
   const problems: StepProblem[] = [];
   const drafts: (ImportedDraft & { index: number })[] = [];

@@ -3,7 +3,7 @@
 // browser changes nothing: the page reads the run's progress from D1.
 import { WorkflowEntrypoint, type WorkflowEvent, type WorkflowStep, type WorkflowStepConfig } from 'cloudflare:workers';
 import type { Env } from '../../env';
-import { checkStep, importStep, markFailed, pictureStep } from './imports.steps';
+import { checkStep, coverStep, importStep, markFailed, pictureStep } from './imports.steps';
 
 export interface ImportParams {
   importId: number;
@@ -23,6 +23,11 @@ export class ImportWorkflow extends WorkflowEntrypoint<Env, ImportParams> {
       }
       for (let i = 0; ; i += 1) {
         const state = await step.do(`pictures ${i}`, STEP, () => pictureStep(this.env, importId));
+        if (state === 'stopped') return;
+        if (state === 'next-phase') break;
+      }
+      for (let i = 0; ; i += 1) {
+        const state = await step.do(`covers ${i}`, STEP, () => coverStep(this.env, importId));
         if (state === 'stopped') return;
         if (state === 'next-phase') break;
       }
