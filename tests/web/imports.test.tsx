@@ -7,7 +7,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { guessDateOrder, guessField } from '../../shared/import/guess';
 import { detectEncoding } from '../../shared/import/text';
 import type { ImportReport } from '../../shared/schemas/imports';
-import { defaultDraft, planOf, readImportFile } from '../../web/src/features/imports/import-draft';
+import { defaultDraft, fetchesCovers, planOf, propertiesFor, readImportFile } from '../../web/src/features/imports/import-draft';
 import { catalogueApi, makeProperty } from './catalogue-fixtures';
 import { json, mockFetch, renderRoute, signIn } from './helpers';
 
@@ -107,6 +107,24 @@ describe('reading a file and guessing', () => {
     expect(untitled.fields.find((f) => f.create?.title)?.field).toBe('c0');
   });
 
+  it('takes a CSV column of picture addresses for pictures to fetch, and a column of other addresses for links', async () => {
+    const text = 'Title,Cover,Site\nDune,https://img.example.org/dune.jpg,https://example.org/dune\nEmma,https://img.example.org/emma.png?w=300,https://example.org/emma\n';
+    const reading = await readImportFile(csvFile(text), { encoding: 'auto', format: null, csv: null });
+    const images = makeProperty({ key: 'poster', type: 'image' });
+    const draft = defaultDraft(reading, []);
+    const [, cover, site] = draft.fields;
+    expect(cover).toMatchObject({ addresses: true, pictures: false, target: { kind: 'new', type: 'image' } });
+    expect(site).toMatchObject({ addresses: true, target: { kind: 'new', type: 'url' } });
+    // A field of addresses may go to an image property or to a text one.
+    expect(propertiesFor(cover!, [images, makeProperty({ key: 'notes', type: 'text' })]).map((p) => p.key)).toEqual(['poster', 'notes']);
+    expect(propertiesFor(draft.fields[0]!, [images]).map((p) => p.key)).toEqual([]);
+    expect(fetchesCovers(draft, [])).toBe(true);
+    expect(planOf(reading, draft, [], column).covers).toBe(true);
+    expect(planOf(reading, { ...draft, covers: false }, [], column).covers).toBe(false);
+    const noPictures = { ...draft, fields: draft.fields.map((f) => (f.field === cover!.field ? { ...f, target: { kind: 'ignore' as const } } : f)) };
+    expect(fetchesCovers(noPictures, [])).toBe(false);
+  });
+
   it('names columns of a file without a header by their position', async () => {
     const reading = await readImportFile(csvFile('Dune\t1965\nEmma\t1815\n'), { encoding: 'auto', format: null, csv: { delimiter: '\t', quote: '"', header: false } });
     const draft = defaultDraft(reading, []);
@@ -128,6 +146,8 @@ const runningReport = (overrides: Partial<ImportReport> = {}): ImportReport => (
   processed: 1000,
   progress: 0.4,
   counts: { added: 999, updated: 0, unchanged: 0, skipped: 0, failed: 1 },
+  covers: null,
+  sourceId: null,
   error: null,
   errorDetails: null,
   createdAt: new Date(Date.now() - 60_000).toISOString(),
@@ -135,6 +155,7 @@ const runningReport = (overrides: Partial<ImportReport> = {}): ImportReport => (
   finishedAt: null,
   rows: { added: [[2, 3], [5, 1001]], updated: [], unchanged: [] },
   problems: [{ row: 4, outcome: 'failed', reason: 'invalid_number', property: 'year', text: 'abc' }],
+  coverProblems: [],
   ...overrides,
 });
 
@@ -184,6 +205,7 @@ describe('import screens', () => {
       csv: { delimiter: ',', quote: '"', header: true },
       keyField: null,
       dateOrder: 'ymd',
+      covers: true,
       fields: [
         { field: 'c0', property: 'title', create: null, split: null },
         { field: 'c1', property: 'authors', create: null, split: null },

@@ -9,7 +9,7 @@ import type { DateOrder, FieldMapping, MappedProperty } from '../../../../shared
 import type { ImportFormat, SourceHead, SourceRecord } from '../../../../shared/import/source';
 import { decodeText, detectEncoding, type TextEncoding } from '../../../../shared/import/text';
 import { isImageName, isZip, zipDocument, zipEntryNames } from '../../../../shared/import/zip';
-import { pictureName } from '../../../../shared/import/mapping';
+import { isPictureAddress, pictureName } from '../../../../shared/import/mapping';
 import type { ImportPlanInput } from '../../../../shared/schemas/imports';
 import type { Property } from '../../../../shared/schemas/properties';
 import { keyFromLabel } from '../../lib/property-key';
@@ -72,11 +72,15 @@ export interface FieldDraft {
   split: string | null;
   /** The field names pictures (a cover in a Tellico or GCstar file): it goes to image properties only. */
   pictures: boolean;
+  /** The field's texts are web addresses: they may go to an image property, whose pictures are fetched. */
+  addresses: boolean;
 }
 
 export interface ImportDraft {
   dateOrder: DateOrder;
   keyField: string | null;
+  /** Fetch pictures given by address into the collection (the plan's `covers`). */
+  covers: boolean;
   fields: FieldDraft[];
 }
 
@@ -84,12 +88,21 @@ export interface ImportDraft {
 export const IMPORTABLE_TYPES: readonly PropertyType[] = ['text', 'longtext', 'number', 'date', 'datetime', 'rating', 'yesno', 'url', 'color', 'json'];
 export const canReceiveText = (type: PropertyType) => !MEDIA_PROPERTY_TYPES.includes(type);
 
-/** The properties a field may go to: image properties for a field of pictures, the others for texts. */
-export const propertiesFor = (field: { pictures: boolean }, properties: readonly Property[]) =>
-  properties.filter((p) => (field.pictures ? p.type === 'image' : canReceiveText(p.type)));
+type FieldKind = Pick<FieldDraft, 'pictures' | 'addresses'>;
+
+/**
+ * The properties a field may go to: image properties for a field of pictures, the others for texts, and
+ * both for a field of addresses (pictures fetched, or links kept as text).
+ */
+export const propertiesFor = (field: FieldKind, properties: readonly Property[]) =>
+  properties.filter((p) => (field.pictures ? p.type === 'image' : canReceiveText(p.type) || (field.addresses && p.type === 'image')));
 
 /** The types a new property for the field may have. */
-export const typesFor = (field: { pictures: boolean }): readonly PropertyType[] => (field.pictures ? ['image'] : IMPORTABLE_TYPES);
+export const typesFor = (field: FieldKind): readonly PropertyType[] =>
+  field.pictures ? ['image'] : field.addresses ? [...IMPORTABLE_TYPES, 'image'] : IMPORTABLE_TYPES;
+
+/** An address that names a picture file by its extension: a CSV column of them is taken for pictures. */
+const PICTURE_FILE = /\.(png|jpe?g|gif|webp)([?#].*)?$/i;
 
 const comparable = (text: string) =>
   text
@@ -119,16 +132,22 @@ export function defaultDraft(reading: FileReading, properties: readonly Property
   const dateOrder = reading.format === 'csv' ? guessDateOrder(head.fields.flatMap((f) => textsOf(f.key))) : 'ymd';
   let room = MAX_PROPERTIES - properties.length;
   const fields = head.fields.map((field, index): FieldDraft => {
+    const texts = textsOf(field.key);
     const pictures = reading.format !== 'csv' && field.type === 'image';
-    const match = matchProperty(field.label, field.target, propertiesFor({ pictures }, properties));
-    const guess = reading.format === 'csv' ? guessField(field.label, textsOf(field.key), dateOrder) : { type: field.type, multiple: field.multiple, split: null };
+    const addresses = texts.length > 0 && texts.every(isPictureAddress);
+    const kind = { pictures, addresses };
+    const match = matchProperty(field.label, field.target, propertiesFor(kind, properties));
+    let guess = reading.format === 'csv' ? guessField(field.label, texts, dateOrder) : { type: field.type, multiple: field.multiple, split: null };
+    if (reading.format === 'csv' && addresses && texts.every((t) => t.split(guess.split ?? /\s/).every((piece) => PICTURE_FILE.test(piece.trim())))) {
+      guess = { ...guess, type: 'image' };
+    }
     const split = match?.multiple || (!match && guess.multiple) ? guess.split : null;
-    const base = { field: field.key, label: field.label, index, pictures };
-    // Pictures come only with a zip: a file alone names pictures it does not hold (or their addresses).
-    if (pictures && reading.pictures.size === 0) return { ...base, target: { kind: 'ignore' }, split: null };
+    const base = { field: field.key, label: field.label, index, ...kind };
+    // Pictures come with a zip, or by address; a file alone that names pictures it does not hold gives none.
+    if (pictures && reading.pictures.size === 0 && !addresses) return { ...base, target: { kind: 'ignore' }, split: null };
     if (match) return { ...base, target: { kind: 'existing', property: match.key }, split };
     // A column with nothing in its first records is left out; it can still be mapped by hand.
-    if (room <= 0 || (reading.format === 'csv' && textsOf(field.key).length === 0)) return { ...base, target: { kind: 'ignore' }, split: null };
+    if (room <= 0 || (reading.format === 'csv' && texts.length === 0)) return { ...base, target: { kind: 'ignore' }, split: null };
     room -= 1;
     return { ...base, target: { kind: 'new', label: field.label, type: guess.type, multiple: guess.multiple }, split };
   });
@@ -139,7 +158,7 @@ export function defaultDraft(reading: FileReading, properties: readonly Property
           return KEY_LABELS.has(comparable(f.label)) && texts.length === records.length && new Set(texts).size === texts.length;
         })?.key ?? null)
       : null;
-  return { dateOrder, keyField, fields };
+  return { dateOrder, keyField, covers: true, fields };
 }
 
 /** A new property's label: the one typed, else the file's, else "Column N" as the caller words it. */
@@ -177,6 +196,7 @@ export function planOf(reading: FileReading, draft: ImportDraft, properties: rea
     csv: reading.format === 'csv' ? reading.csv : null,
     keyField: draft.keyField,
     dateOrder: draft.dateOrder,
+    covers: draft.covers,
     fields: draft.fields.flatMap((f): ImportPlanInput['fields'] => {
       if (f.target.kind === 'ignore') return [];
       if (f.target.kind === 'existing') return [{ field: f.field, property: f.target.property, create: null, split: f.split }];
@@ -196,4 +216,14 @@ export function previewMapping(plan: ImportPlanInput, properties: readonly Prope
   const reached = new Set(mappings.map((m) => m.property));
   // Required properties take part even unmapped: the preview flags records that would lack them.
   return { mappings, targets: [...targets.values()].filter((t) => reached.has(t.key) || t.required) };
+}
+
+/** Whether the draft sends a field of addresses to an image property: then covers are fetched (if wanted). */
+export function fetchesCovers(draft: ImportDraft, properties: readonly Property[]): boolean {
+  return draft.fields.some(
+    (f) =>
+      f.addresses &&
+      ((f.target.kind === 'new' && f.target.type === 'image') ||
+        (f.target.kind === 'existing' && properties.some((p) => p.key === (f.target as { property: string }).property && p.type === 'image'))),
+  );
 }

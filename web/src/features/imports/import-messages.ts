@@ -64,7 +64,27 @@ export function describeRecordReason(intl: IntlShape, reason: string): string {
   return own ? intl.formatMessage(own) : describeValueReason(intl, reason);
 }
 
+/** Why a picture given by address was not stored (the server's FetchProblem, or not_image). */
+const coverReasonMessages = defineMessages({
+  fetch_address: {
+    id: 'imports.cover.address',
+    defaultMessage: 'Not fetched: Vitrine only fetches public http(s) addresses, never local or private ones.',
+  },
+  fetch_redirects: { id: 'imports.cover.redirects', defaultMessage: 'The address redirects too many times.' },
+  fetch_status: { id: 'imports.cover.status', defaultMessage: 'The server answered with an error (the picture may be gone).' },
+  fetch_too_big: { id: 'imports.cover.tooBig', defaultMessage: 'The picture is larger than 5 MB.' },
+  fetch_timeout: { id: 'imports.cover.timeout', defaultMessage: 'The server took too long to answer.' },
+  fetch_network: { id: 'imports.cover.network', defaultMessage: 'The server could not be reached.' },
+  not_image: { id: 'imports.cover.notImage', defaultMessage: 'The address gives something that is not a picture (PNG, JPEG, GIF or WebP).' },
+});
+
+export function describeCoverReason(intl: IntlShape, reason: string): string {
+  const messages = coverReasonMessages as Record<string, MessageDescriptor>;
+  return intl.formatMessage(messages[reason] ?? messages.fetch_network!);
+}
+
 export const statusMessages = defineMessages({
+  fetching: { id: 'imports.status.fetching', defaultMessage: 'Fetching the source' },
   checking: { id: 'imports.status.checking', defaultMessage: 'Reading the file' },
   importing: { id: 'imports.status.importing', defaultMessage: 'Importing' },
   done: { id: 'imports.status.done', defaultMessage: 'Done' },
@@ -83,5 +103,5 @@ export const formatMessages = defineMessages({
   vitrine: { id: 'imports.format.vitrine', defaultMessage: 'Vitrine export' },
 }) satisfies Record<ImportFormat, MessageDescriptor>;
 
-/** A run still has work ahead while it checks or imports. */
-export const isRunning = (status: ImportStatus) => status === 'checking' || status === 'importing';
+/** A run still has work ahead while it fetches its source, checks or imports. */
+export const isRunning = (status: ImportStatus) => status === 'fetching' || status === 'checking' || status === 'importing';

@@ -4,7 +4,7 @@ import { CircleAlert, Image as ImageIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { defineMessages, useIntl } from 'react-intl';
 import type { NoMessageValues } from 'react-intl';
-import { mapRecord, type DateOrder } from '../../../../../shared/import/mapping';
+import { isPictureAddress, mapRecord, type DateOrder } from '../../../../../shared/import/mapping';
 import type { PropertyType } from '../../../../../shared/catalogue';
 import type { ImportFormat, SourceRecord } from '../../../../../shared/import/source';
 import type { ImportPlanInput } from '../../../../../shared/schemas/imports';
@@ -42,19 +42,30 @@ interface ImportPreviewProps {
   format: ImportFormat;
   /** The pictures the file's zip holds, by name: a picture field shows the name it will find. */
   pictures: ReadonlySet<string>;
+  /** Pictures given by address will be fetched: the preview shows their addresses. */
+  covers: boolean;
   plan: ImportPlanInput;
   records: SourceRecord[];
   properties: readonly Property[];
   renderValue: RenderValue;
 }
 
-export function ImportPreview({ format, pictures, plan, records, properties, renderValue }: ImportPreviewProps) {
+export function ImportPreview({ format, pictures, covers, plan, records, properties, renderValue }: ImportPreviewProps) {
   const intl = useIntl();
   const { mappings, targets } = previewMapping(plan, properties);
   if (mappings.length === 0) return <p className="muted">{intl.formatMessage(messages.nothing)}</p>;
   const shown = records.slice(0, PREVIEW_RECORDS);
-  // The preview has no stored pictures yet: each found picture stands as its own name.
+  // The preview has no stored pictures yet: each found picture stands as its own name, each address as itself.
   const images = new Map([...pictures].map((name) => [name, name]));
+  if (covers) {
+    for (const record of shown) {
+      for (const mapping of mappings) {
+        for (const text of record.values[mapping.field] ?? []) {
+          for (const piece of mapping.split ? text.split(mapping.split) : [text]) if (isPictureAddress(piece)) images.set(piece.trim(), piece.trim());
+        }
+      }
+    }
+  }
   const mapped = shown.map((record) =>
     mapRecord(format, record, mappings, targets, { keyField: plan.keyField ?? null, dateOrder: (plan.dateOrder ?? 'ymd') as DateOrder, images }),
   );

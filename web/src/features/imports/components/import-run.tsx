@@ -1,7 +1,7 @@
 // One import run: while it goes on, a progress bar with its counts, an estimate of the time left and a
 // way to cancel; once over, its report (row numbers by outcome, every record passed over or refused and
 // why). The state is the server's: leaving the page and coming back shows the run where it is.
-import { CircleStop, Library } from 'lucide-react';
+import { CircleStop, Image as ImageIcon, Library } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { defineMessages, useIntl } from 'react-intl';
 import type { IntlShape, NoMessageValues } from 'react-intl';
@@ -12,7 +12,7 @@ import { describeError } from '../../../lib/error-messages';
 import { paths } from '../../../lib/paths';
 import { useAction } from '../../../lib/use-action';
 import { cancelImport } from '../api/imports';
-import { describeFileProblem, describeRecordReason, isRunning, statusMessages } from '../import-messages';
+import { describeCoverReason, describeFileProblem, describeRecordReason, isRunning, statusMessages } from '../import-messages';
 
 const messages = defineMessages<{
   progress: NoMessageValues;
@@ -38,6 +38,9 @@ const messages = defineMessages<{
   text: NoMessageValues;
   seeCollection: NoMessageValues;
   started: { date: string };
+  covers: { fetched: number; failed: number };
+  coverProblems: NoMessageValues;
+  address: NoMessageValues;
 }>({
   progress: { id: 'imports.run.progress', defaultMessage: 'Progress of the import' },
   checking: { id: 'imports.run.checking', defaultMessage: 'Reading the whole file before writing anything…' },
@@ -74,6 +77,13 @@ const messages = defineMessages<{
   text: { id: 'imports.run.text', defaultMessage: 'Text in the file' },
   seeCollection: { id: 'imports.run.seeCollection', defaultMessage: 'See the collection' },
   started: { id: 'imports.run.started', defaultMessage: 'Started {date}' },
+  covers: {
+    id: 'imports.run.covers',
+    defaultMessage:
+      'Pictures fetched from their addresses: {fetched, number}{failed, plural, =0 {} one {, # could not be} other {, # could not be}}.',
+  },
+  coverProblems: { id: 'imports.run.coverProblems', defaultMessage: 'Pictures that could not be fetched' },
+  address: { id: 'imports.run.address', defaultMessage: 'Address' },
 });
 
 const OUTCOMES = ['added', 'updated', 'unchanged', 'skipped', 'failed'] as const;
@@ -112,7 +122,7 @@ export function ImportProgress({ run }: { run: ImportRun }) {
       </progress>
       <p className="import-progress__line">
         <span>
-          {run.status === 'checking' || run.total === null
+          {run.status === 'fetching' || run.status === 'checking' || run.total === null
             ? intl.formatMessage(messages.checking)
             : intl.formatMessage(messages.counted, { processed: run.processed, total: run.total })}
         </span>
@@ -188,6 +198,36 @@ export function ImportRunReport({ report, properties, onChange, onFinished }: Im
             </div>
           ))}
         </dl>
+      ) : null}
+      {report.covers ? (
+        <p className="import-run__covers">
+          <ImageIcon size={16} aria-hidden="true" /> {intl.formatMessage(messages.covers, { fetched: report.covers.fetched, failed: report.covers.failed })}
+        </p>
+      ) : null}
+      {report.coverProblems.length > 0 ? (
+        <section className="stack import-section" aria-labelledby="import-cover-problems-title">
+          <h3 id="import-cover-problems-title">{intl.formatMessage(messages.coverProblems)}</h3>
+          <div className="table-wrap">
+            <table className="table table--stack import-problems">
+              <thead>
+                <tr>
+                  <th scope="col">{intl.formatMessage(messages.address)}</th>
+                  <th scope="col">{intl.formatMessage(messages.reason)}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {report.coverProblems.map((problem) => (
+                  <tr key={problem.address}>
+                    <td data-label={intl.formatMessage(messages.address)} className="import-problems__address">
+                      {problem.address}
+                    </td>
+                    <td data-label={intl.formatMessage(messages.reason)}>{describeCoverReason(intl, problem.reason)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        </section>
       ) : null}
       {report.problems.length > 0 ? (
         <section className="stack import-section" aria-labelledby="import-problems-title">

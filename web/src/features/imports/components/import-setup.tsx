@@ -22,7 +22,7 @@ import { describeError, describeFieldIssue } from '../../../lib/error-messages';
 import { formatFileSize } from '../../../lib/file-size';
 import { useAction } from '../../../lib/use-action';
 import { startImport } from '../api/imports';
-import { defaultDraft, planOf, readImportFile, type FileReading, type ImportDraft, type ReadChoices } from '../import-draft';
+import { defaultDraft, fetchesCovers, planOf, readImportFile, type FileReading, type ImportDraft, type ReadChoices } from '../import-draft';
 import { describeFileProblem, formatMessages } from '../import-messages';
 import { columnMessage, ImportMapping } from './import-mapping';
 import { ImportPreview, type RenderValue } from './import-preview';
@@ -45,6 +45,8 @@ const messages = defineMessages<{
   keyFieldHint: NoMessageValues;
   keyFieldNone: NoMessageValues;
   keyFieldBuiltIn: NoMessageValues;
+  covers: NoMessageValues;
+  coversHint: NoMessageValues;
   mapping: NoMessageValues;
   preview: NoMessageValues;
   start: NoMessageValues;
@@ -67,6 +69,11 @@ const messages = defineMessages<{
   quote: { id: 'imports.setup.quote', defaultMessage: 'Quotes' },
   header: { id: 'imports.setup.header', defaultMessage: 'The first row names the columns' },
   dateOrder: { id: 'imports.setup.dateOrder', defaultMessage: 'Dates are written' },
+  covers: { id: 'imports.setup.covers', defaultMessage: 'Fetch the pictures given by their addresses' },
+  coversHint: {
+    id: 'imports.setup.coversHint',
+    defaultMessage: 'Each picture is copied into the collection, so it stays when the site that has it changes. Unchecked, these fields are left out.',
+  },
   keyField: { id: 'imports.setup.keyField', defaultMessage: 'Column that identifies a row' },
   keyFieldHint: {
     id: 'imports.setup.keyFieldHint',
@@ -326,9 +333,18 @@ export function ImportSetup({ collectionId, renderValue, properties, readOnly, o
               onChange={(index, field) => setDraft({ ...draft, fields: draft.fields.map((f, i) => (i === index ? field : f)) })}
             />
           </section>
+          {fetchesCovers(draft, properties) ? (
+            <CheckboxField
+              label={intl.formatMessage(messages.covers)}
+              hint={intl.formatMessage(messages.coversHint)}
+              checked={draft.covers}
+              disabled={disabled}
+              onChange={(event) => setDraft({ ...draft, covers: event.target.checked })}
+            />
+          ) : null}
           <section className="stack import-section" aria-labelledby="import-preview-title">
             <h3 id="import-preview-title">{intl.formatMessage(messages.preview)}</h3>
-            <ImportPreview format={reading.format} pictures={reading.pictures} plan={plan} records={reading.records} properties={properties} renderValue={renderValue} />
+            <ImportPreview format={reading.format} pictures={reading.pictures} covers={plan.covers ?? true} plan={plan} records={reading.records} properties={properties} renderValue={renderValue} />
           </section>
           {start.error ? <ErrorAlert>{describeStartError(intl, start.error)}</ErrorAlert> : null}
           <div className="actions">
