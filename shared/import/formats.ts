@@ -5,6 +5,7 @@ import { CSV_MAX_COLUMNS, CSV_MAX_RECORD_CHARS, readCsvRecords, sniffCsv, type C
 import { ImportFileError } from './errors';
 import { GCSTAR_RECORD, gcstarHead, gcstarRecord, isGcstarHead } from './gcstar';
 import { GOODREADS_FIELDS, goodreadsRecord, isGoodreadsHeader } from './goodreads';
+import { GOODREADS_RSS_FIELDS, GOODREADS_RSS_RECORD, goodreadsRssRecord, isGoodreadsRssHead } from './goodreads-rss';
 import { holderStart, readJsonHead, readJsonRecords } from './json';
 import { isLibrarythingHead, LIBRARYTHING_FIELDS, librarythingRecord } from './librarything';
 import { isOnmyshelfHead, onmyshelfHead, onmyshelfRecord } from './onmyshelf';
@@ -21,6 +22,7 @@ export function detectFormat(text: string): ImportFormat {
     if (isTellicoHead(head)) return 'tellico';
     if (isGcstarHead(head)) return 'gcstar';
     if (isBggHead(head)) return 'bgg';
+    if (isGoodreadsRssHead(head)) return 'goodreads_rss';
     throw new ImportFileError('unknown_format');
   }
   if (head.startsWith('{')) {
@@ -35,7 +37,7 @@ export function detectFormat(text: string): ImportFormat {
 }
 
 /** The element each XML format writes per item. */
-const XML_RECORDS: Partial<Record<ImportFormat, string>> = { gcstar: GCSTAR_RECORD, tellico: TELLICO_RECORD, bgg: BGG_RECORD };
+const XML_RECORDS: Partial<Record<ImportFormat, string>> = { gcstar: GCSTAR_RECORD, tellico: TELLICO_RECORD, bgg: BGG_RECORD, goodreads_rss: GOODREADS_RSS_RECORD };
 
 /** The CSV layout Goodreads exports: comma-separated, double quotes, a header row. */
 const GOODREADS_CSV: CsvOptions = { delimiter: ',', quote: '"', header: true };
@@ -53,7 +55,14 @@ export function readHead(format: ImportFormat, text: string, csv: CsvOptions): S
   const recordName = XML_RECORDS[format];
   if (recordName) {
     const { root, start } = readXmlHead(text, recordName);
-    const described = format === 'gcstar' ? gcstarHead(root) : format === 'tellico' ? tellicoHead(root) : { fields: BGG_FIELDS, collectionType: 'board_games' as const };
+    const described =
+      format === 'gcstar'
+        ? gcstarHead(root)
+        : format === 'tellico'
+          ? tellicoHead(root)
+          : format === 'goodreads_rss'
+            ? { fields: GOODREADS_RSS_FIELDS, collectionType: 'books' as const }
+            : { fields: BGG_FIELDS, collectionType: 'board_games' as const };
     return { format, ...described, columns: null, start, firstRow: 1 };
   }
   if (format === 'onmyshelf' || format === 'vitrine') {
@@ -141,5 +150,6 @@ function atRecord<T>(row: number, read: () => T): T {
 function xmlRecord(head: SourceHead, row: number, element: XmlElement): SourceRecord {
   if (head.format === 'gcstar') return gcstarRecord(row, element, head.fields);
   if (head.format === 'tellico') return tellicoRecord(row, element, head.fields);
+  if (head.format === 'goodreads_rss') return goodreadsRssRecord(row, element);
   return bggRecord(row, element);
 }

@@ -140,7 +140,8 @@ export function fingerprint(parts: readonly string[]): string {
  * chosen key field's text, else a fingerprint of everything the record holds.
  */
 export function recordRef(format: ImportFormat, record: SourceRecord, keyField: string | null): string {
-  if (record.id) return `${format}:${record.id}`;
+  // A Goodreads shelf's feed names books as Goodreads' export does: the same books, the same items.
+  if (record.id) return `${format === 'goodreads_rss' ? 'goodreads' : format}:${record.id}`;
   const key = keyField ? record.values[keyField]?.[0]?.trim() : undefined;
   if (key) return `${format}:key:${key}`;
   const parts = Object.keys(record.values)

@@ -5,7 +5,7 @@
 import type { PropertyType, TemplateType } from '../catalogue';
 import type { JsonHolder } from './json';
 
-export const IMPORT_FORMATS = ['csv', 'goodreads', 'gcstar', 'tellico', 'bgg', 'onmyshelf', 'librarything', 'vitrine'] as const;
+export const IMPORT_FORMATS = ['csv', 'goodreads', 'goodreads_rss', 'gcstar', 'tellico', 'bgg', 'onmyshelf', 'librarything', 'vitrine'] as const;
 export type ImportFormat = (typeof IMPORT_FORMATS)[number];
 
 export interface SourceField {

@@ -8,6 +8,8 @@ import { ImportFileError } from '../../shared/import/errors';
 import type { SourceHead, SourceRecord } from '../../shared/import/source';
 import { decodeText, detectEncoding } from '../../shared/import/text';
 import { isZip, zipDocument } from '../../shared/import/zip';
+import { recordRef } from '../../shared/import/mapping';
+import { goodreadsRss } from '../support/goodreads-rss-sample';
 
 // The handbook's folder beside the repository (the suite runs from the repository's root).
 const fixtures = resolve(process.cwd(), '../shared/fixtures') + '/';
@@ -174,6 +176,32 @@ describe('XML formats', () => {
       },
     });
     expect(records[1]!.values).toEqual({ title: ['Unknown'], link: ['https://boardgamegeek.com/boardgame/14'] });
+  });
+});
+
+describe('a Goodreads shelf feed', () => {
+  it.each([2_000, 3_000, 256 * 1024])('reads its books in windows of %i characters, with the export\'s references', (windowChars) => {
+    const { head, records } = readAll(utf8(goodreadsRss()), windowChars, 1);
+    expect(head.format).toBe('goodreads_rss');
+    expect(head.collectionType).toBe('books');
+    expect(records.map((r) => r.id)).toEqual(['44767458', '6969']);
+    expect(records[0]!.values).toEqual({
+      title: ['Dune (Dune, #1)'],
+      authors: ['Frank Herbert'],
+      isbn: ['0593099320'],
+      cover: ['https://i.gr-assets.com/images/S/dune._SY475_.jpg'],
+      pages: ['658'],
+      year: ['1965'],
+      rating: ['5'],
+      shelves: ['favourites', 'sci-fi'],
+      date_read: ['2025-12-01'],
+      date_added: ['2025-12-10'],
+      review: ['Spice & sand.'],
+      description: ['Set on the desert planet Arrakis.<br />A stunning blend of adventure and mysticism.'],
+    });
+    // Not rated, no cover (Goodreads' placeholder), no shelves but the feed's own.
+    expect(records[1]!.values).toEqual({ title: ['Emma'], authors: ['Jane Austen'], pages: ['474'], year: ['1815'], date_added: ['2025-09-05'] });
+    expect(recordRef('goodreads_rss', records[0]!, null)).toBe('goodreads:44767458');
   });
 });
 

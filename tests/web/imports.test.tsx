@@ -110,13 +110,13 @@ describe('reading a file and guessing', () => {
   it('takes a CSV column of picture addresses for pictures to fetch, and a column of other addresses for links', async () => {
     const text = 'Title,Cover,Site\nDune,https://img.example.org/dune.jpg,https://example.org/dune\nEmma,https://img.example.org/emma.png?w=300,https://example.org/emma\n';
     const reading = await readImportFile(csvFile(text), { encoding: 'auto', format: null, csv: null });
-    const images = makeProperty({ key: 'poster', type: 'image' });
+    const images = makeProperty({ key: 'poster', label: 'Poster', type: 'image' });
     const draft = defaultDraft(reading, []);
     const [, cover, site] = draft.fields;
     expect(cover).toMatchObject({ addresses: true, pictures: false, target: { kind: 'new', type: 'image' } });
     expect(site).toMatchObject({ addresses: true, target: { kind: 'new', type: 'url' } });
     // A field of addresses may go to an image property or to a text one.
-    expect(propertiesFor(cover!, [images, makeProperty({ key: 'notes', type: 'text' })]).map((p) => p.key)).toEqual(['poster', 'notes']);
+    expect(propertiesFor(cover!, [images, makeProperty({ key: 'notes', label: 'Notes', type: 'text' })]).map((p) => p.key)).toEqual(['poster', 'notes']);
     expect(propertiesFor(draft.fields[0]!, [images]).map((p) => p.key)).toEqual([]);
     expect(fetchesCovers(draft, [])).toBe(true);
     expect(planOf(reading, draft, [], column).covers).toBe(true);

@@ -95,6 +95,7 @@ export const statusMessages = defineMessages({
 export const formatMessages = defineMessages({
   csv: { id: 'imports.format.csv', defaultMessage: 'CSV or TSV' },
   goodreads: { id: 'imports.format.goodreads', defaultMessage: 'Goodreads export' },
+  goodreads_rss: { id: 'imports.format.goodreadsRss', defaultMessage: 'Goodreads shelf feed' },
   gcstar: { id: 'imports.format.gcstar', defaultMessage: 'GCstar collection' },
   tellico: { id: 'imports.format.tellico', defaultMessage: 'Tellico collection' },
   bgg: { id: 'imports.format.bgg', defaultMessage: 'BoardGameGeek collection' },
