@@ -37,6 +37,7 @@ export default defineConfig({
                 BGG_TOKEN: 'bgg-test-token',
                 GOODREADS_BASE_URL: `http://${fakeSources}/goodreads`,
                 FAKE_SOURCES_URL: `http://${fakeSources}`,
+                SOURCE_RETRY_SECONDS: '1',
                 LIST_FEW_MATCHES: '20',
                 LIST_FACET_SAMPLE: '30',
                 TEST_MIGRATIONS: await readD1Migrations(migrationsDir),

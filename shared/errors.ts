@@ -9,6 +9,8 @@ export const ERROR_STATUS = {
   RESET_TOKEN_INVALID: 400,
   /** A file to import cannot be read: details.fields[0] says why (shared/import/errors.ts) and where. */
   IMPORT_FILE_INVALID: 400,
+  /** A source's address gave nothing usable: details.fields[0].reason is the guarded fetch's problem. */
+  SOURCE_UNREACHABLE: 400,
   EMAIL_CHANGE_TOKEN_INVALID: 400,
   UNAUTHENTICATED: 401,
   LOGIN_FAILED: 401,
@@ -36,6 +38,8 @@ export const ERROR_STATUS = {
   LOAN_TRANSITION_NOT_ALLOWED: 409,
   /** Every copy is lent. */
   NO_COPY_AVAILABLE: 409,
+  /** The source prepares its answer (BoardGameGeek queues a collection it was asked for): ask again soon. */
+  SOURCE_NOT_READY: 409,
   PAYLOAD_TOO_LARGE: 413,
   UNSUPPORTED_MEDIA_TYPE: 415,
   TOO_MANY_REQUESTS: 429,

@@ -14,12 +14,21 @@ export const IMPORT_FILE_PROBLEMS = [
   'invalid_zip',
   'zip_too_big',
   'unknown_version',
+  // A scheduled source's run: its address gave nothing usable (details.reason: a FetchProblem), it still
+  // prepares its answer (BoardGameGeek queues collections), or a field the plan maps is gone from it.
+  'source_unreachable',
+  'source_not_ready',
+  'fields_changed',
 ] as const;
 export type ImportFileProblem = (typeof IMPORT_FILE_PROBLEMS)[number];
 
 export interface ImportFileDetails {
   row?: number;
   limit?: number;
+  /** Why a source gave nothing (a FetchProblem), or the field that went missing. */
+  reason?: string;
+  /** The HTTP status a source answered. */
+  status?: number;
 }
 
 export class ImportFileError extends Error {

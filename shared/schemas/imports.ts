@@ -78,7 +78,9 @@ export const importRun = z.object({
   /** The scheduled source the run came from (null for an uploaded file). */
   sourceId: z.number().int().nullable(),
   error: z.enum([...IMPORT_FILE_PROBLEMS, 'internal']).nullable(),
-  errorDetails: z.object({ row: z.number().int().optional(), limit: z.number().int().optional() }).nullable(),
+  errorDetails: z
+    .object({ row: z.number().int().optional(), limit: z.number().int().optional(), reason: z.string().optional(), status: z.number().int().optional() })
+    .nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
   finishedAt: z.string().nullable(),

@@ -6,6 +6,7 @@ import type { AppEnv } from './env';
 import { authRoutes } from './features/auth/auth.routes';
 import { collectionsRoutes } from './features/collections/collections.routes';
 import { exportsRoutes } from './features/exports/exports.routes';
+import { importSourcesRoutes } from './features/imports/import-sources.routes';
 import { importsRoutes } from './features/imports/imports.routes';
 import { itemsRoutes } from './features/items/items.routes';
 import { borrowRequestRoutes } from './features/lending/borrow-requests.routes';
@@ -46,6 +47,7 @@ export function createApi() {
     .route('/', propertiesRoutes)
     .route('/', itemsRoutes)
     .route('/', importsRoutes)
+    .route('/', importSourcesRoutes)
     .route('/', exportsRoutes)
     .route('/', lendingRoutes)
     .route('/', borrowRequestRoutes)

@@ -28,6 +28,11 @@ export interface Env {
   BGG_TOKEN?: string;
   /** Goodreads' address (shelves' RSS feeds under /review/list_rss); tests point it at a fake. */
   GOODREADS_BASE_URL?: string;
+  /**
+   * Seconds a scheduled run first waits when its source is not ready (BoardGameGeek queues collections),
+   * doubled at each new try; 30 unless set (tests set 1).
+   */
+  SOURCE_RETRY_SECONDS?: string;
   /** Benchmarks only: answer D1 query counts and rows in X-D1-* headers. */
   EXPOSE_D1_METRICS?: string;
   /**

@@ -55,6 +55,8 @@ export const errorMessages = defineMessages({
     defaultMessage: 'This loan is no longer in a state that allows this. Reload to see where it stands.',
   },
   NO_COPY_AVAILABLE: { id: 'errors.NO_COPY_AVAILABLE', defaultMessage: 'Every copy of this item is already lent.' },
+  SOURCE_UNREACHABLE: { id: 'errors.SOURCE_UNREACHABLE', defaultMessage: 'Nothing usable could be fetched from this source.' },
+  SOURCE_NOT_READY: { id: 'errors.SOURCE_NOT_READY', defaultMessage: 'The source is preparing this collection: try again in a minute.' },
   METHOD_NOT_ALLOWED: { id: 'errors.METHOD_NOT_ALLOWED', defaultMessage: 'This address does not accept this request.' },
   USERNAME_TAKEN: { id: 'errors.USERNAME_TAKEN', defaultMessage: 'This username is already taken.' },
   EMAIL_TAKEN: { id: 'errors.EMAIL_TAKEN', defaultMessage: 'This email address is already used by another account.' },

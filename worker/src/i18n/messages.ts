@@ -26,6 +26,8 @@ const en = {
   'error.LOAN_TRANSITION_NOT_ALLOWED': 'This loan is no longer in a state that allows this. Reload to see where it stands.',
   'error.IMPORT_FILE_INVALID': 'This file cannot be imported.',
   'error.NO_COPY_AVAILABLE': 'Every copy of this item is already lent.',
+  'error.SOURCE_UNREACHABLE': 'Nothing usable could be fetched from this source.',
+  'error.SOURCE_NOT_READY': 'The source is preparing this collection: try again in a minute.',
   'error.METHOD_NOT_ALLOWED': 'This address does not accept this method.',
   'error.USERNAME_TAKEN': 'This username is already used.',
   'error.EMAIL_TAKEN': 'This email address is already used.',
@@ -62,6 +64,9 @@ const en = {
   'import.unknown_version': 'This Vitrine export was written by another version, which this one does not read.',
   'import.invalid_zip': 'The zip archive is damaged or cut short: it cannot be read.',
   'import.zip_too_big': 'The zip archive holds more than Vitrine takes (a limit of {maximum} files, or of {maximum} bytes for one file).',
+  'import.source_unreachable': 'Nothing usable could be fetched from the source.',
+  'import.source_not_ready': 'The source was still preparing its answer.',
+  'import.fields_changed': 'A field the import reads is no longer in the source.',
   'validation.invalid': 'The value is invalid.',
   'validation.invalid_number': 'This is not a number.',
   'validation.invalid_rating': 'A rating goes from 0 to 5 in halves.',
@@ -127,6 +132,10 @@ const en = {
   'email.loan.digest.line': '“{title}”, lent to {name}, due back on {due}',
   'email.loan.digest.more': '…and {count} more.',
   'email.loan.digest.action': 'See your loans',
+  'email.source.failing.subject': 'Your scheduled import into {collection} keeps failing',
+  'email.source.failing.body': 'The import of {collection} from {source} failed three times in a row. The last time: {reason}',
+  'email.source.failing.next': 'Vitrine will try again on its schedule. You can change or remove the source in the collection’s import settings.',
+  'email.source.failing.action': 'See the imports',
 } satisfies ErrorMessages & Record<string, string>;
 
 export type MessageKey = keyof typeof en;
@@ -153,6 +162,8 @@ const fr: Record<MessageKey, string> = {
   'error.LOAN_TRANSITION_NOT_ALLOWED': 'Ce prêt n’est plus dans un état qui le permet. Rechargez pour voir où il en est.',
   'error.IMPORT_FILE_INVALID': 'Ce fichier ne peut pas être importé.',
   'error.NO_COPY_AVAILABLE': 'Tous les exemplaires de cet objet sont déjà prêtés.',
+  'error.SOURCE_UNREACHABLE': 'Rien d’utilisable n’a pu être récupéré de cette source.',
+  'error.SOURCE_NOT_READY': 'La source prépare cette collection : réessayez dans une minute.',
   'error.METHOD_NOT_ALLOWED': "Cette adresse n'accepte pas cette méthode.",
   'error.USERNAME_TAKEN': "Ce nom d'utilisateur est déjà pris.",
   'error.EMAIL_TAKEN': 'Cette adresse e-mail est déjà utilisée.',
@@ -189,6 +200,9 @@ const fr: Record<MessageKey, string> = {
   'import.unknown_version': 'Cet export Vitrine a été écrit par une autre version, que celle-ci ne lit pas.',
   'import.invalid_zip': 'L’archive zip est abîmée ou tronquée : elle ne peut pas être lue.',
   'import.zip_too_big': 'L’archive zip contient plus que Vitrine n’accepte (une limite de {maximum} fichiers, ou de {maximum} octets pour un fichier).',
+  'import.source_unreachable': 'Rien d’utilisable n’a pu être récupéré de la source.',
+  'import.source_not_ready': 'La source préparait encore sa réponse.',
+  'import.fields_changed': 'Un champ que l’import lit n’est plus dans la source.',
   'validation.invalid': "La valeur n'est pas valide.",
   'validation.invalid_number': "Ce n'est pas un nombre.",
   'validation.invalid_rating': 'Une note va de 0 à 5 par demi-points.',
@@ -255,6 +269,10 @@ const fr: Record<MessageKey, string> = {
   'email.loan.digest.line': '« {title} », prêté à {name}, à rendre le {due}',
   'email.loan.digest.more': '… et {count} de plus.',
   'email.loan.digest.action': 'Voir vos prêts',
+  'email.source.failing.subject': 'Votre import programmé dans {collection} échoue',
+  'email.source.failing.body': 'L’import de {collection} depuis {source} a échoué trois fois de suite. La dernière fois : {reason}',
+  'email.source.failing.next': 'Vitrine réessaiera selon son calendrier. Vous pouvez modifier ou retirer la source dans les réglages d’import de la collection.',
+  'email.source.failing.action': 'Voir les imports',
 };
 
 const catalogues: Record<Locale, Record<MessageKey, string>> = { en_US: en, fr_FR: fr };

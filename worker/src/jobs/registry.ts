@@ -1,6 +1,7 @@
 // Every scheduled job, by the cron expression it runs on. wrangler.toml's [triggers] crons must list
 // exactly these expressions (tests/worker/jobs.test.ts compares them), and the jobs of one expression
 // share one invocation's limits (checked there too).
+import { importSourcesJob } from '../features/imports/import-sources.job';
 import { naturalKeysJob } from '../features/items/natural-keys.job';
 import { loanRemindersJob } from '../features/lending/loan-reminders.job';
 import { mediaSweepJob } from '../features/maintenance/media-sweep.job';
@@ -16,8 +17,9 @@ export const SCHEDULE: Schedule = {
   // Daily at 03:17 UTC: a quiet hour, and off the hour when everyone else's crons fire.
   '17 3 * * *': [purgeExpiredJob, mediaSweepJob],
   // Hourly until every value written before natural sorting has its key (about 2,000 values an hour,
-  // so even a large instance is keyed within days); once done it only reads its cursor.
-  '47 * * * *': [naturalKeysJob],
+  // so even a large instance is keyed within days); once done it only reads its cursor. And the
+  // scheduled import sources that are due start their runs (each a Workflow of its own).
+  '47 * * * *': [naturalKeysJob, importSourcesJob],
   // Hourly: borrowers' reminders and overdue notices, and owners' overdue digests. Each loan is marked
   // once per notice, so a run that stops for its budget resumes at the next hour without repeating.
   '23 * * * *': [loanRemindersJob],

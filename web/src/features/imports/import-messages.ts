@@ -36,6 +36,12 @@ const fileProblemMessages = defineMessages<Record<ImportFileProblem | 'internal'
     id: 'imports.problem.zipTooBig',
     defaultMessage: 'This zip archive holds more than Vitrine takes (a limit of {maximum} files, or of {maximum} bytes for one file).',
   },
+  source_unreachable: { id: 'imports.problem.sourceUnreachable', defaultMessage: 'Nothing usable could be fetched from the source.' },
+  source_not_ready: { id: 'imports.problem.sourceNotReady', defaultMessage: 'The source was still preparing its answer after several tries.' },
+  fields_changed: {
+    id: 'imports.problem.fieldsChanged',
+    defaultMessage: 'A field this import reads is no longer in the source: set the source up again with its new fields.',
+  },
   internal: {
     id: 'imports.problem.internal',
     defaultMessage: 'The import stopped on an unexpected error. What it wrote is kept: run it again to go on.',

@@ -2,15 +2,13 @@
 // the file is checked enough to refuse what cannot be read, stored in R2, and a Workflow imports it
 // (imports.workflow.ts). The run's progress and report are read from D1 while it runs and after.
 import { createRoute, z } from '@hono/zod-openapi';
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { sqlNow } from '../../db/now';
 import { MAX_PROPERTIES } from '../../../../shared/catalogue';
-import { csvOptionsOf, detectFormat, readHead } from '../../../../shared/import/formats';
 import { ImportFileError } from '../../../../shared/import/errors';
-import { byteOrderMarkLength, decodeText, detectEncoding, encodedLength, type TextEncoding } from '../../../../shared/import/text';
-import { isZip, zipDocument } from '../../../../shared/import/zip';
 import { IMPORT_FILE_MAX_BYTES, importPlan, importReport, importRun, importRunList, type ImportPlan } from '../../../../shared/schemas/imports';
-import { imports, properties } from '../../db/schema';
+import { imports, importSources, properties } from '../../db/schema';
+import { importSourceSetup } from '../../../../shared/schemas/import-sources';
 import { ApiError } from '../../lib/api-error';
 import { runBatch } from '../../lib/batch';
 import { uploadLimit } from '../../lib/media';
@@ -22,13 +20,11 @@ import { requireOwnedCollection } from '../collections/collections.queries';
 import { touchCollection } from '../collections/collections.service';
 import { listPropertyRows } from '../properties/properties.queries';
 import { importReportOf, listImports, loadRun, toRun } from './imports.queries';
-import type { StoredHead } from './imports.steps';
+import { newFileKey, prepareFile, wantsCovers, workflowIdOf, type PreparedFile } from './imports.prepare';
 
 const tags = ['Imports'];
 const collectionParam = z.object({ id: z.coerce.number().int().positive() });
 const runParam = z.object({ id: z.coerce.number().int().positive(), iid: z.coerce.number().int().positive() });
-/** The head of a file (its header row, its format) is read from this many bytes. */
-const HEAD_BYTES = 256 * 1024;
 
 const start = createRoute({
   method: 'post',
@@ -42,7 +38,13 @@ const start = createRoute({
     body: {
       content: {
         'multipart/form-data': {
-          schema: z.object({ file: z.any().openapi({ type: 'string', format: 'binary' }), plan: z.string().openapi({ description: 'ImportPlan as JSON' }) }),
+          schema: z.object({
+            file: z.any().openapi({ type: 'string', format: 'binary' }),
+            plan: z.string().openapi({ description: 'ImportPlan as JSON' }),
+            source: z.string().optional().openapi({
+              description: 'ImportSourceSetup as JSON: the file came from this source, which re-runs with the same plan on its schedule',
+            }),
+          }),
         },
       },
     },
@@ -93,6 +95,23 @@ function fileInvalid(locale: Parameters<typeof translate>[0], err: ImportFileErr
 
 const planIssue = (path: string, reason: string) => new ApiError('VALIDATION_FAILED', { fields: [{ path, reason, message: '' }] });
 
+/** The optional `source` field of an upload: where the file came from, to re-run on a schedule. */
+function parseSource(text: string): z.output<typeof importSourceSetup> {
+  let json: unknown;
+  try {
+    json = JSON.parse(text) as unknown;
+  } catch {
+    throw planIssue('source', 'invalid_json');
+  }
+  const parsed = importSourceSetup.safeParse(json);
+  if (!parsed.success) {
+    throw new ApiError('VALIDATION_FAILED', {
+      fields: parsed.error.issues.map((i) => ({ path: ['source', ...i.path].join('.'), reason: (i as { params?: { reason?: string } }).params?.reason ?? i.code, message: '' })),
+    });
+  }
+  return parsed.data;
+}
+
 /** The name a run shows: the uploaded name's last part, without control characters. */
 function runFileName(name: string): string {
   const base = name.split(/[\\/]/).pop() ?? '';
@@ -100,11 +119,6 @@ function runFileName(name: string): string {
   return base.replace(/[\u0000-\u001f\u007f]/g, '').slice(0, 150) || 'import';
 }
 
-/**
- * The Workflow instance of a run: its id and its file's random name, so an instance id is never reused,
- * even by a database started afresh beside Workflow state that was kept.
- */
-const workflowIdOf = (run: { id: number; fileKey: string }) => `import-${run.id}-${run.fileKey.split('/').pop()}`;
 
 export const importsRoutes = createRouter()
   .openapi(start, async (c) => {
@@ -129,28 +143,16 @@ export const importsRoutes = createRouter()
       });
     }
     const plan: ImportPlan = parsed.data;
+    const setup = form.source === undefined ? null : parseSource(form.source);
     const uploaded = new Uint8Array(await form.file.arrayBuffer());
-    let bytes: Uint8Array = uploaded;
-    let head: StoredHead;
-    let encoding: TextEncoding;
+    let prepared: PreparedFile;
     try {
-      // A zip (Tellico's .tc, GCstar with its pictures): the document inside is what the steps read;
-      // the archive stays beside it until its pictures are taken out.
-      if (isZip(uploaded)) bytes = zipDocument(uploaded).bytes;
-      const headBytes = bytes.subarray(0, HEAD_BYTES);
-      encoding = plan.encoding === 'auto' ? detectEncoding(headBytes) : plan.encoding;
-      const bom = byteOrderMarkLength(bytes, encoding);
-      const { text } = decodeText(headBytes, encoding);
-      const detected = detectFormat(text);
-      // A Goodreads export may also be read as plain CSV, with the person's own mapping.
-      if (detected !== plan.format && plan.format !== 'csv') throw new ImportFileError('unknown_format');
-      const csv = csvOptionsOf(plan.format, text, plan.csv ?? undefined);
-      const sourceHead = readHead(plan.format, text, csv);
-      head = { ...sourceHead, csv, start: bom + encodedLength(text.slice(0, sourceHead.start), encoding) };
+      prepared = prepareFile(uploaded, plan);
     } catch (err) {
       if (err instanceof ImportFileError) throw fileInvalid(locale, err);
       throw err;
     }
+    const { head, encoding } = prepared;
     // The plan must name the file's fields and the collection's properties (or new ones, once each).
     const fieldKeys = new Set(head.fields.map((f) => f.key));
     const existing = await listPropertyRows(db, collectionId);
@@ -175,10 +177,10 @@ export const importsRoutes = createRouter()
     if (existing.length + created.size > MAX_PROPERTIES) throw planIssue('plan.fields', 'too_big');
     // Covers given by address are fetched when the plan sends a field to an image property.
     const imageKeys = new Set([...existing.filter((p) => p.type === 'image').map((p) => p.key), ...[...created].filter(([, spec]) => spec.type === 'image').map(([key]) => key)]);
-    const coversWanted = plan.covers && plan.fields.some((f) => imageKeys.has(f.property));
-    const fileKey = `imports/${collectionId}/${crypto.randomUUID()}`;
-    const archiveKey = bytes === uploaded ? null : `${fileKey}.zip`;
-    await c.env.MEDIA.put(fileKey, bytes, { httpMetadata: { contentType: 'application/octet-stream' } });
+    const coversWanted = wantsCovers(plan, imageKeys);
+    const fileKey = newFileKey(collectionId);
+    const archiveKey = prepared.archive ? `${fileKey}.zip` : null;
+    await c.env.MEDIA.put(fileKey, prepared.document, { httpMetadata: { contentType: 'application/octet-stream' } });
     if (archiveKey) await c.env.MEDIA.put(archiveKey, uploaded, { httpMetadata: { contentType: 'application/zip' } });
     const order = Math.max(-1, ...existing.map((p) => p.displayOrder));
     const propertyInserts = [...created].map(([key, spec], index) =>
@@ -201,7 +203,8 @@ export const importsRoutes = createRouter()
         fileName: runFileName(form.file.name),
         fileKey,
         archiveKey,
-        fileLength: bytes.length,
+        fileLength: prepared.document.length,
+        ...(setup && { sourceId: sql<number>`last_insert_rowid()` }),
         coversWanted,
         encoding,
         head: JSON.stringify(head),
@@ -209,7 +212,23 @@ export const importsRoutes = createRouter()
         position: head.start,
       })
       .returning();
-    const results = await runBatch(db, [...propertyInserts, ...(created.size > 0 ? [touchCollection(db, collectionId)] : []), insertRun]);
+    // A source keeps the plan with every property existing (they are, once this batch is written), and
+    // its run names it: inserted just before, its id is the connection's last one.
+    const insertSource = setup
+      ? [
+          db.insert(importSources).values({
+            collectionId,
+            userId: callerOf(c).id,
+            kind: setup.source.kind,
+            address: setup.source.address,
+            shelf: setup.source.kind === 'goodreads' ? setup.source.shelf || 'read' : null,
+            plan: JSON.stringify({ ...plan, fields: plan.fields.map((f) => ({ ...f, create: null })) }),
+            schedule: setup.schedule,
+            nextRunAt: sql`strftime('%Y-%m-%dT%H:%M:%fZ', 'now', ${setup.schedule === 'daily' ? '+1 day' : '+7 days'})`,
+          }),
+        ]
+      : [];
+    const results = await runBatch(db, [...propertyInserts, ...(created.size > 0 ? [touchCollection(db, collectionId)] : []), ...insertSource, insertRun]);
     const [run] = results[results.length - 1] as (typeof imports.$inferSelect)[];
     await c.env.IMPORTS.create({ id: workflowIdOf(run!), params: { importId: run!.id } });
     return c.json(toRun(run!), 202);
@@ -229,11 +248,11 @@ export const importsRoutes = createRouter()
     const db = c.get('db');
     const found = await requireOwnedCollection(db, callerOf(c), id);
     const run = await loadRun(db, found.collection.id, iid);
-    if (run.status === 'checking' || run.status === 'importing') {
+    if (run.status === 'fetching' || run.status === 'checking' || run.status === 'importing') {
       await db
         .update(imports)
         .set({ status: 'cancelled', finishedAt: sqlNow, updatedAt: sqlNow })
-        .where(and(eq(imports.id, run.id), inArray(imports.status, ['checking', 'importing'])));
+        .where(and(eq(imports.id, run.id), inArray(imports.status, ['fetching', 'checking', 'importing'])));
       // The steps also stop by themselves on reading the status; ending the instance saves their runs.
       try {
         await (await c.env.IMPORTS.get(workflowIdOf(run))).terminate();

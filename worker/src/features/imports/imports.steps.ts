@@ -70,7 +70,7 @@ async function failWith(env: Env, id: number, err: ImportFileError) {
 export async function markFailed(env: Env, id: number): Promise<void> {
   await env.DB.prepare(
     `UPDATE imports SET status = 'failed', error = 'internal', finished_at = ${NOW_SQL}, updated_at = ${NOW_SQL}
-     WHERE id = ? AND status IN ('checking', 'importing')`,
+     WHERE id = ? AND status IN ('fetching', 'checking', 'importing')`,
   )
     .bind(id)
     .run();

@@ -1,9 +1,11 @@
 // An import as a Cloudflare Workflow: durable steps, each a window of the file (imports.steps.ts), so a
 // run survives restarts and every step stays inside the free tier's limits per invocation. Closing the
-// browser changes nothing: the page reads the run's progress from D1.
+// browser changes nothing: the page reads the run's progress from D1. A scheduled source's run starts
+// by fetching its document (import-sources.service.ts), and tells its source how it ended.
 import { WorkflowEntrypoint, type WorkflowEvent, type WorkflowStep, type WorkflowStepConfig } from 'cloudflare:workers';
 import type { Env } from '../../env';
-import { checkStep, coverStep, importStep, markFailed, pictureStep } from './imports.steps';
+import { fetchStep, settleSource } from './import-sources.service';
+import { checkStep, coverStep, importStep, markFailed, pictureStep, type StepState } from './imports.steps';
 
 export interface ImportParams {
   importId: number;
@@ -11,34 +13,45 @@ export interface ImportParams {
 
 /** A step that fails (D1 busy, a stale write) runs again from a fresh read; its batch is all or nothing. */
 const STEP: WorkflowStepConfig = { retries: { limit: 4, delay: '2 seconds', backoff: 'exponential' }, timeout: '2 minutes' };
+/** BoardGameGeek prepares a collection it was asked for before giving it: asked again this many times. */
+const SOURCE_TRIES = 6;
 
 export class ImportWorkflow extends WorkflowEntrypoint<Env, ImportParams> {
   override async run(event: WorkflowEvent<ImportParams>, step: WorkflowStep): Promise<void> {
     const { importId } = event.payload;
     try {
-      for (let i = 0; ; i += 1) {
-        const state = await step.do(`check ${i}`, STEP, () => checkStep(this.env, importId));
-        if (state === 'stopped') return;
-        if (state === 'next-phase') break;
-      }
-      for (let i = 0; ; i += 1) {
-        const state = await step.do(`pictures ${i}`, STEP, () => pictureStep(this.env, importId));
-        if (state === 'stopped') return;
-        if (state === 'next-phase') break;
-      }
-      for (let i = 0; ; i += 1) {
-        const state = await step.do(`covers ${i}`, STEP, () => coverStep(this.env, importId));
-        if (state === 'stopped') return;
-        if (state === 'next-phase') break;
-      }
-      for (let i = 0; ; i += 1) {
-        const state = await step.do(`import ${i}`, STEP, () => importStep(this.env, importId));
-        if (state !== 'more') return;
-      }
+      await this.phases(importId, step);
     } catch (err) {
       // What was written stays; the run says it failed, and running it again goes on from there.
       await step.do('record failure', () => markFailed(this.env, importId));
+      await step.do('settle source', () => settleSource(this.env, importId));
       throw err;
+    }
+    await step.do('settle source', () => settleSource(this.env, importId));
+  }
+
+  private async phases(importId: number, step: WorkflowStep): Promise<void> {
+    for (let i = 0; i < SOURCE_TRIES; i += 1) {
+      const outcome = await step.do(`fetch ${i}`, STEP, () => fetchStep(this.env, importId, i === SOURCE_TRIES - 1));
+      if (outcome === 'stopped') return;
+      if (outcome === 'fetched') break;
+      await step.sleep(`source not ready ${i}`, Number(this.env.SOURCE_RETRY_SECONDS || 30) * 1000 * 2 ** i);
+    }
+    const phases: [string, (env: Env, id: number) => Promise<StepState>][] = [
+      ['check', checkStep],
+      ['pictures', pictureStep],
+      ['covers', coverStep],
+    ];
+    for (const [name, run] of phases) {
+      for (let i = 0; ; i += 1) {
+        const state = await step.do(`${name} ${i}`, STEP, () => run(this.env, importId));
+        if (state === 'stopped') return;
+        if (state === 'next-phase') break;
+      }
+    }
+    for (let i = 0; ; i += 1) {
+      const state = await step.do(`import ${i}`, STEP, () => importStep(this.env, importId));
+      if (state !== 'more') return;
     }
   }
 }

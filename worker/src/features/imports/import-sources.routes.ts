@@ -1,0 +1,171 @@
+// A collection's scheduled import sources (the owner's): fetching a source's document for the browser to
+// set an import up from it (the same screen as a file), then listing the sources, changing how often one
+// runs, running one now, and removing it. A source is created with its first run (imports.routes.ts).
+import { createRoute, z } from '@hono/zod-openapi';
+import { importSourceList, importSourceSpec, importSourceUpdate, importSource, type ImportSource } from '../../../../shared/schemas/import-sources';
+import { importRun, type ImportRun } from '../../../../shared/schemas/imports';
+import { ImportFileError } from '../../../../shared/import/errors';
+import { ApiError } from '../../lib/api-error';
+import { contentDisposition } from '../../lib/content-disposition';
+import { bearer, errors, jsonContent } from '../../lib/openapi';
+import { createRouter } from '../../lib/router';
+import { translate } from '../../i18n/messages';
+import { callerOf, requireUser } from '../../middleware/auth';
+import { requireOwnedCollection } from '../collections/collections.queries';
+import { loadRun, toRun } from './imports.queries';
+import { fetchSourceDocument, newSourceRun, sourceFileName, startRun, type SourceRow } from './import-sources.service';
+
+const tags = ['Imports'];
+const collectionParam = z.object({ id: z.coerce.number().int().positive() });
+const sourceParam = z.object({ id: z.coerce.number().int().positive(), sid: z.coerce.number().int().positive() });
+
+const fetchDocument = createRoute({
+  method: 'post',
+  path: '/collections/{id}/import-sources/fetch',
+  tags,
+  security: bearer,
+  summary:
+    "Fetch a source's document (a file at an address, a BoardGameGeek user's collection, a Goodreads shelf's feed) through the guarded fetch, for the import screen to read and map like a file",
+  middleware: [requireUser],
+  request: { params: collectionParam, body: { content: { 'application/json': { schema: importSourceSpec } }, required: true } },
+  responses: {
+    200: { description: 'The document as the source gave it', content: { 'application/octet-stream': { schema: z.any() } } },
+    ...errors(400, 401, 403, 404, 409),
+  },
+});
+
+const list = createRoute({
+  method: 'get',
+  path: '/collections/{id}/import-sources',
+  tags,
+  security: bearer,
+  summary: "The collection's scheduled import sources, each with its newest run (the owner only)",
+  middleware: [requireUser],
+  request: { params: collectionParam },
+  responses: { 200: jsonContent(importSourceList, 'Sources'), ...errors(401, 403, 404) },
+});
+
+const update = createRoute({
+  method: 'patch',
+  path: '/collections/{id}/import-sources/{sid}',
+  tags,
+  security: bearer,
+  summary: 'Change how often a source runs',
+  middleware: [requireUser],
+  request: { params: sourceParam, body: { content: { 'application/json': { schema: importSourceUpdate } }, required: true } },
+  responses: { 200: jsonContent(importSource, 'Source'), ...errors(400, 401, 403, 404) },
+});
+
+const remove = createRoute({
+  method: 'delete',
+  path: '/collections/{id}/import-sources/{sid}',
+  tags,
+  security: bearer,
+  summary: 'Stop re-running a source (its past runs and what they imported stay)',
+  middleware: [requireUser],
+  request: { params: sourceParam },
+  responses: { 204: { description: 'Removed' }, ...errors(401, 403, 404) },
+});
+
+const runNow = createRoute({
+  method: 'post',
+  path: '/collections/{id}/import-sources/{sid}/run',
+  tags,
+  security: bearer,
+  summary: 'Run a source now (unless a run of it is still going on: that one is answered)',
+  middleware: [requireUser],
+  request: { params: sourceParam },
+  responses: { 202: jsonContent(importRun, 'The run'), ...errors(401, 403, 404) },
+});
+
+/** The sources of a collection with their newest run, in one query. */
+async function sourcesOf(d1: D1Database, collectionId: number, sourceId: number | null = null): Promise<(SourceRow & { last_import_id: number | null })[]> {
+  const { results } = await d1
+    .prepare(
+      `SELECT s.*, (SELECT max(id) FROM imports WHERE source_id = s.id) AS last_import_id
+       FROM import_sources s WHERE s.collection_id = ?1 AND (?2 IS NULL OR s.id = ?2) ORDER BY s.id`,
+    )
+    .bind(collectionId, sourceId)
+    .all<SourceRow & { last_import_id: number | null }>();
+  return results;
+}
+
+function toSource(row: SourceRow, lastRun: ImportRun | null): ImportSource {
+  return {
+    id: row.id,
+    collectionId: row.collection_id,
+    kind: row.kind,
+    address: row.address,
+    shelf: row.shelf,
+    schedule: row.schedule,
+    nextRunAt: row.next_run_at,
+    failures: row.failures,
+    lastRun,
+    createdAt: row.created_at,
+  };
+}
+
+export const importSourcesRoutes = createRouter()
+  .openapi(fetchDocument, async (c) => {
+    await requireOwnedCollection(c.get('db'), callerOf(c), c.req.valid('param').id);
+    const spec = c.req.valid('json');
+    let bytes: Uint8Array;
+    try {
+      bytes = await fetchSourceDocument(c.env, spec);
+    } catch (err) {
+      if (!(err instanceof ImportFileError)) throw err;
+      if (err.problem === 'source_not_ready') throw new ApiError('SOURCE_NOT_READY', { retryAfter: 30 });
+      const reason = err.details.reason ?? 'fetch_network';
+      const message = translate(c.get('locale'), 'error.SOURCE_UNREACHABLE');
+      throw new ApiError('SOURCE_UNREACHABLE', { fields: [{ path: 'address', reason, message, ...(err.details.status && { maximum: err.details.status }) }] });
+    }
+    return c.body(bytes as Uint8Array<ArrayBuffer>, 200, {
+      'content-type': 'application/octet-stream',
+      'content-disposition': contentDisposition('attachment', sourceFileName(spec)),
+      'cache-control': 'no-store',
+    });
+  })
+  .openapi(list, async (c) => {
+    const found = await requireOwnedCollection(c.get('db'), callerOf(c), c.req.valid('param').id);
+    const rows = await sourcesOf(c.get('d1'), found.collection.id);
+    const sources = await Promise.all(
+      rows.map(async (row) => toSource(row, row.last_import_id ? toRun(await loadRun(c.get('db'), found.collection.id, row.last_import_id)) : null)),
+    );
+    return c.json({ sources }, 200);
+  })
+  .openapi(update, async (c) => {
+    const { id, sid } = c.req.valid('param');
+    const found = await requireOwnedCollection(c.get('db'), callerOf(c), id);
+    const { schedule } = c.req.valid('json');
+    // A new schedule counts from now: weekly set today runs in a week, daily tomorrow.
+    const changed = await c
+      .get('d1')
+      .prepare(
+        `UPDATE import_sources SET schedule = ?3, updated_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now'),
+          next_run_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now', CASE ?3 WHEN 'daily' THEN '+1 day' ELSE '+7 days' END)
+         WHERE id = ?1 AND collection_id = ?2 RETURNING *`,
+      )
+      .bind(sid, found.collection.id, schedule)
+      .first<SourceRow>();
+    if (!changed) throw new ApiError('NOT_FOUND');
+    const [row] = await sourcesOf(c.get('d1'), found.collection.id, sid);
+    return c.json(toSource(changed, row?.last_import_id ? toRun(await loadRun(c.get('db'), found.collection.id, row.last_import_id)) : null), 200);
+  })
+  .openapi(remove, async (c) => {
+    const { id, sid } = c.req.valid('param');
+    const found = await requireOwnedCollection(c.get('db'), callerOf(c), id);
+    const removed = await c.get('d1').prepare('DELETE FROM import_sources WHERE id = ?1 AND collection_id = ?2 RETURNING id').bind(sid, found.collection.id).first();
+    if (!removed) throw new ApiError('NOT_FOUND');
+    return c.body(null, 204);
+  })
+  .openapi(runNow, async (c) => {
+    const { id, sid } = c.req.valid('param');
+    const found = await requireOwnedCollection(c.get('db'), callerOf(c), id);
+    const [source] = await sourcesOf(c.get('d1'), found.collection.id, sid);
+    if (!source) throw new ApiError('NOT_FOUND');
+    const latest = source.last_import_id ? await loadRun(c.get('db'), found.collection.id, source.last_import_id) : null;
+    if (latest && ['fetching', 'checking', 'importing'].includes(latest.status)) return c.json(toRun(latest), 202);
+    const run = await newSourceRun(c.get('d1'), source).first<{ id: number; file_key: string }>();
+    await startRun(c.env, run!);
+    return c.json(toRun(await loadRun(c.get('db'), found.collection.id, run!.id)), 202);
+  });

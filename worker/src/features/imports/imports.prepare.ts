@@ -1,0 +1,52 @@
+// What an import needs from a file before its Workflow starts: the document (taken out of its zip), the
+// encoding, the head (fields, where records begin), checked against the plan. The upload route and a
+// scheduled source's fetch step both go through here, so a file is judged the same way however it came.
+import { csvOptionsOf, detectFormat, readHead } from '../../../../shared/import/formats';
+import { ImportFileError } from '../../../../shared/import/errors';
+import { byteOrderMarkLength, decodeText, detectEncoding, encodedLength, type TextEncoding } from '../../../../shared/import/text';
+import { isZip, zipDocument } from '../../../../shared/import/zip';
+import type { ImportPlan } from '../../../../shared/schemas/imports';
+import type { StoredHead } from './imports.steps';
+
+/** The head of a file (its header row, its format) is read from this many bytes. */
+const HEAD_BYTES = 256 * 1024;
+
+export interface PreparedFile {
+  /** What the steps read: the file, or the document inside its zip. */
+  document: Uint8Array;
+  /** The zip the document came in (its pictures are taken out by the steps), or null. */
+  archive: Uint8Array | null;
+  encoding: TextEncoding;
+  head: StoredHead;
+}
+
+/** Reads a file's head as the plan says; throws ImportFileError when it cannot be read that way. */
+export function prepareFile(bytes: Uint8Array, plan: ImportPlan): PreparedFile {
+  // A zip (Tellico's .tc, GCstar with its pictures): the document inside is what the steps read; the
+  // archive stays beside it until its pictures are taken out.
+  const archive = isZip(bytes) ? bytes : null;
+  const document = archive ? zipDocument(archive).bytes : bytes;
+  const headBytes = document.subarray(0, HEAD_BYTES);
+  const encoding = plan.encoding === 'auto' ? detectEncoding(headBytes) : plan.encoding;
+  const bom = byteOrderMarkLength(document, encoding);
+  const { text } = decodeText(headBytes, encoding);
+  const detected = detectFormat(text);
+  // A Goodreads export may also be read as plain CSV, with the person's own mapping.
+  if (detected !== plan.format && plan.format !== 'csv') throw new ImportFileError('unknown_format');
+  const csv = csvOptionsOf(plan.format, text, plan.csv ?? undefined);
+  const sourceHead = readHead(plan.format, text, csv);
+  const head = { ...sourceHead, csv, start: bom + encodedLength(text.slice(0, sourceHead.start), encoding) };
+  return { document, archive, encoding, head };
+}
+
+/**
+ * The Workflow instance of a run: its id and its file's random name, so an instance id is never reused,
+ * even by a database started afresh beside Workflow state that was kept.
+ */
+export const workflowIdOf = (run: { id: number; fileKey: string }) => `import-${run.id}-${run.fileKey.split('/').pop()}`;
+
+/** Where a new run's file goes in R2. */
+export const newFileKey = (collectionId: number) => `imports/${collectionId}/${crypto.randomUUID()}`;
+
+/** Whether a plan sends a field to one of these image properties: then covers given by address are fetched. */
+export const wantsCovers = (plan: ImportPlan, imageKeys: ReadonlySet<string>) => plan.covers && plan.fields.some((f) => imageKeys.has(f.property));
