@@ -26,12 +26,7 @@ export const importSourceSpec = z
   .superRefine((spec, ctx) => {
     const bad = (path: string, reason: string) => ctx.addIssue({ code: 'custom', path: [path], message: reason, params: { reason } });
     if (spec.kind === 'url') {
-      let url: URL | null = null;
-      try {
-        url = new URL(spec.address);
-      } catch {
-        url = null;
-      }
+      const url = URL.canParse(spec.address) ? new URL(spec.address) : null;
       if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:')) bad('address', 'invalid_url');
     }
     if (spec.kind === 'bgg' && !BGG_USER.test(spec.address)) bad('address', 'invalid_username');
