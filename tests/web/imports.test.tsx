@@ -215,6 +215,51 @@ describe('import screens', () => {
     expect(await screen.findByText('Reading the whole file before writing anything…')).toBeInTheDocument();
   });
 
+  it('reads a BoardGameGeek collection fetched by the server, and keeps it as a source that runs again', async () => {
+    const bgg = `<?xml version="1.0" encoding="utf-8"?><items totalitems="1"><item objecttype="thing" objectid="13" subtype="boardgame"><name sortindex="1">Catan</name><status own="1"/></item></items>`;
+    let fetchBody: unknown = null;
+    const { calls } = mockFetch(
+      catalogueApi({
+        properties,
+        other: (call, url) => {
+          if (url.pathname === '/api/v1/collections/3/imports' && call.method === 'GET') return json({ imports: [] });
+          if (url.pathname === '/api/v1/collections/3/import-sources' && call.method === 'GET') return json({ sources: [] });
+          if (url.pathname === '/api/v1/collections/3/import-sources/fetch') {
+            fetchBody = call.body;
+            if ((call.body as { address: string }).address === 'nobody') {
+              return json(
+                { error: { code: 'SOURCE_UNREACHABLE', message: 'x', details: { fields: [{ path: 'address', reason: 'fetch_status', message: 'x' }] } } },
+                { status: 400 },
+              );
+            }
+            return new Response(bgg, { status: 200, headers: { 'content-type': 'application/octet-stream' } });
+          }
+          if (url.pathname === '/api/v1/collections/3/imports' && call.method === 'POST') return json(runningReport({ status: 'fetching', total: null, processed: 0, progress: 0 }), { status: 202 });
+          if (url.pathname === '/api/v1/collections/3/imports/9') return json(runningReport({ status: 'checking', total: null, processed: 0, progress: 0.01 }));
+          return undefined;
+        },
+      }),
+    );
+    const { router } = renderRoute('/collection/3/manage/import');
+    fireEvent.click(await screen.findByLabelText('The web: an address, BoardGameGeek, Goodreads'));
+    fireEvent.change(screen.getByLabelText('Source'), { target: { value: 'bgg' } });
+    fireEvent.change(screen.getByLabelText('BoardGameGeek user name'), { target: { value: 'nobody' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Read the source' }));
+    expect(await screen.findByText(/Nothing usable could be fetched from this source\. The server answered with an error/)).toBeInTheDocument();
+
+    fireEvent.change(screen.getByLabelText('BoardGameGeek user name'), { target: { value: 'ada' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Read the source' }));
+    expect(await screen.findByText('Read as: BoardGameGeek collection')).toBeInTheDocument();
+    expect(fetchBody).toEqual({ kind: 'bgg', address: 'ada', shelf: null });
+    expect(screen.getByLabelText('Import from this source again')).toHaveValue('daily');
+    fireEvent.change(screen.getByLabelText('Import from this source again'), { target: { value: 'weekly' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Import' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/collection/3/manage/import/9'));
+    const form = calls.find((c) => c.method === 'POST' && c.url.endsWith('/imports'))!.body as FormData;
+    expect(JSON.parse(form.get('source') as string)).toEqual({ source: { kind: 'bgg', address: 'ada', shelf: null }, schedule: 'weekly' });
+    expect(JSON.parse(form.get('plan') as string)).toMatchObject({ format: 'bgg' });
+  });
+
   it('says what is wrong with a file that cannot be imported, before uploading it', async () => {
     const { calls } = mockFetch(catalogueApi({ properties, other: (call, url) => (url.pathname.endsWith('/imports') ? json({ imports: [] }) : undefined) }));
     renderRoute('/collection/3/manage/import');

@@ -94,10 +94,16 @@ function apiHeaders(accept: string): Headers {
 }
 
 /** A file the API answers (an export), as a Blob; errors as apiRequest throws them. */
-export async function apiDownload(path: string): Promise<Blob> {
+/** A file from the API (an export, a source's document); `body` makes it a POST of that JSON. */
+export async function apiDownload(path: string, options: { body?: unknown } = {}): Promise<Blob> {
   let response: Response;
+  const headers = apiHeaders('*/*');
+  if (options.body !== undefined) headers.set('Content-Type', 'application/json');
   try {
-    response = await fetch(apiUrl(path), { headers: apiHeaders('*/*') });
+    response = await fetch(apiUrl(path), {
+      headers,
+      ...(options.body !== undefined && { method: 'POST', body: JSON.stringify(options.body) }),
+    });
   } catch {
     throw new ApiError({ status: 0, code: 'NETWORK', message: 'Network error' });
   }
@@ -107,6 +113,7 @@ export async function apiDownload(path: string): Promise<Blob> {
     status: response.status,
     code: isErrorBody(data) ? data.error.code : 'UNKNOWN',
     message: isErrorBody(data) ? data.error.message : response.statusText,
+    fields: isErrorBody(data) ? data.error.details?.fields : undefined,
   });
 }
 

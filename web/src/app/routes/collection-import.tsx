@@ -12,6 +12,7 @@ import { Screen } from '../../components/screen';
 import { useImportRuns } from '../../features/imports/api/imports';
 import { ImportHistory } from '../../features/imports/components/import-history';
 import { ImportSetup } from '../../features/imports/components/import-setup';
+import { ImportSources } from '../../features/imports/components/import-sources';
 import { ValueDisplay } from '../../features/items/components/value-display';
 import { useProperties } from '../../features/properties/api/get-properties';
 import { paths } from '../../lib/paths';
@@ -23,7 +24,8 @@ const messages = defineMessages<{ title: { name: string }; intro: NoMessageValue
   title: { id: 'app.collectionImport.title', defaultMessage: 'Import into {name}' },
   intro: {
     id: 'app.collectionImport.intro',
-    defaultMessage: 'Bring items in from a spreadsheet (CSV or TSV) or a Goodreads export. Importing the same file again updates what changed and never adds an item twice.',
+    defaultMessage:
+      'Bring items in from a spreadsheet (CSV or TSV), a Goodreads, LibraryThing, BoardGameGeek or OnMyShelf export, a GCstar or Tellico file, or straight from the web. Importing the same file again updates what changed and never adds an item twice.',
   },
   history: { id: 'app.collectionImport.history', defaultMessage: 'Earlier imports' },
 });
@@ -60,6 +62,7 @@ function ImportScreen({ collection }: { collection: Collection }) {
           <Loading />
         )}
       </section>
+      <ImportSources collectionId={collection.id} readOnly={demo} onStarted={(id) => navigate(paths.collectionImportRun(collection.id, id))} />
       <section className="card stack" aria-labelledby="import-history-title">
         <h2 id="import-history-title">{intl.formatMessage(messages.history)}</h2>
         <ImportHistory collectionId={collection.id} />

@@ -2,8 +2,9 @@
 // cancel. Runs that are still going are read again every couple of seconds, so a page opened later (or
 // in another tab) shows them moving.
 import useSWR from 'swr';
+import type { ImportSchedule, ImportSource, ImportSourceSetup, ImportSourceSpecInput } from '../../../../../shared/schemas/import-sources';
 import type { ImportPlanInput, ImportReport, ImportRun } from '../../../../../shared/schemas/imports';
-import { apiRequest } from '../../../lib/api-client';
+import { apiDownload, apiRequest } from '../../../lib/api-client';
 import { isRunning } from '../import-messages';
 
 /** How often a running import's state is read again. */
@@ -24,13 +25,41 @@ export function useImportReport(collectionId: number, id: number) {
   });
 }
 
-export function startImport(collectionId: number, file: File, plan: ImportPlanInput): Promise<ImportRun> {
+/** Starts a run; with `source`, the file came from it and it re-runs with the same plan on its schedule. */
+export function startImport(collectionId: number, file: File, plan: ImportPlanInput, source: ImportSourceSetup | null = null): Promise<ImportRun> {
   const form = new FormData();
   form.append('file', file, file.name);
   form.append('plan', JSON.stringify(plan));
+  if (source) form.append('source', JSON.stringify(source));
   return apiRequest<ImportRun>(importsKey(collectionId), { method: 'POST', formData: form });
 }
 
 export function cancelImport(collectionId: number, id: number): Promise<ImportRun> {
   return apiRequest<ImportRun>(`${importKey(collectionId, id)}/cancel`, { method: 'POST' });
+}
+
+export const importSourcesKey = (collectionId: number) => `/collections/${collectionId}/import-sources`;
+
+export function useImportSources(collectionId: number) {
+  return useSWR<{ sources: ImportSource[] }>(importSourcesKey(collectionId), (key: string) => apiRequest<{ sources: ImportSource[] }>(key), {
+    refreshInterval: (data) => (data?.sources.some((s) => s.lastRun && isRunning(s.lastRun.status)) ? RUNNING_REFRESH_MS : 0),
+  });
+}
+
+/** A source's document, fetched by the server (the guarded fetch), as a file the import screen reads. */
+export async function fetchSourceDocument(collectionId: number, spec: ImportSourceSpecInput, name: string): Promise<File> {
+  const blob = await apiDownload(`${importSourcesKey(collectionId)}/fetch`, { body: spec });
+  return new File([await blob.arrayBuffer()], name, { type: blob.type });
+}
+
+export function rescheduleSource(collectionId: number, id: number, schedule: ImportSchedule): Promise<ImportSource> {
+  return apiRequest<ImportSource>(`${importSourcesKey(collectionId)}/${id}`, { method: 'PATCH', body: { schedule } });
+}
+
+export function runSource(collectionId: number, id: number): Promise<ImportRun> {
+  return apiRequest<ImportRun>(`${importSourcesKey(collectionId)}/${id}/run`, { method: 'POST' });
+}
+
+export function removeSource(collectionId: number, id: number): Promise<void> {
+  return apiRequest<void>(`${importSourcesKey(collectionId)}/${id}`, { method: 'DELETE' });
 }

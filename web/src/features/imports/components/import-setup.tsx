@@ -25,6 +25,8 @@ import { startImport } from '../api/imports';
 import { defaultDraft, fetchesCovers, planOf, readImportFile, type FileReading, type ImportDraft, type ReadChoices } from '../import-draft';
 import { describeFileProblem, formatMessages } from '../import-messages';
 import { columnMessage, ImportMapping } from './import-mapping';
+import { ImportSourceForm } from './import-source-form';
+import { IMPORT_SCHEDULES, type ImportSchedule, type ImportSourceSpecInput } from '../../../../../shared/schemas/import-sources';
 import { ImportPreview, type RenderValue } from './import-preview';
 
 const messages = defineMessages<{
@@ -47,6 +49,11 @@ const messages = defineMessages<{
   keyFieldBuiltIn: NoMessageValues;
   covers: NoMessageValues;
   coversHint: NoMessageValues;
+  origin: NoMessageValues;
+  fromDevice: NoMessageValues;
+  fromWeb: NoMessageValues;
+  schedule: NoMessageValues;
+  scheduleHint: NoMessageValues;
   mapping: NoMessageValues;
   preview: NoMessageValues;
   start: NoMessageValues;
@@ -69,6 +76,14 @@ const messages = defineMessages<{
   quote: { id: 'imports.setup.quote', defaultMessage: 'Quotes' },
   header: { id: 'imports.setup.header', defaultMessage: 'The first row names the columns' },
   dateOrder: { id: 'imports.setup.dateOrder', defaultMessage: 'Dates are written' },
+  origin: { id: 'imports.setup.origin', defaultMessage: 'Where the items come from' },
+  fromDevice: { id: 'imports.setup.fromDevice', defaultMessage: 'A file on this device' },
+  fromWeb: { id: 'imports.setup.fromWeb', defaultMessage: 'The web: an address, BoardGameGeek, Goodreads' },
+  schedule: { id: 'imports.setup.schedule', defaultMessage: 'Import from this source again' },
+  scheduleHint: {
+    id: 'imports.setup.scheduleHint',
+    defaultMessage: 'Vitrine fetches it again with this mapping, adds what is new and updates what changed, never twice the same item.',
+  },
   covers: { id: 'imports.setup.covers', defaultMessage: 'Fetch the pictures given by their addresses' },
   coversHint: {
     id: 'imports.setup.coversHint',
@@ -118,6 +133,12 @@ const dateOrderMessages = defineMessages({
 
 const AUTO: ReadChoices = { encoding: 'auto', format: null, csv: null };
 
+export const scheduleMessages = defineMessages({
+  never: { id: 'imports.schedule.never', defaultMessage: 'Never: only this once' },
+  daily: { id: 'imports.schedule.daily', defaultMessage: 'Every day' },
+  weekly: { id: 'imports.schedule.weekly', defaultMessage: 'Every week' },
+}) satisfies Record<ImportSchedule | 'never', MessageDescriptor>;
+
 /** A file problem found here, or the server's refusal, as one sentence. */
 function describeStartError(intl: ReturnType<typeof useIntl>, error: unknown): string {
   if (error instanceof ImportFileError) return describeFileProblem(intl, error.problem, error.details);
@@ -139,6 +160,10 @@ interface ImportSetupProps {
 
 export function ImportSetup({ collectionId, renderValue, properties, readOnly, onStarted }: ImportSetupProps) {
   const intl = useIntl();
+  const [origin, setOrigin] = useState<'device' | 'web'>('device');
+  /** The source the file was fetched from, and how often it should run again ('never': this once). */
+  const [source, setSource] = useState<ImportSourceSpecInput | null>(null);
+  const [schedule, setSchedule] = useState<ImportSchedule | 'never'>('daily');
   const [file, setFile] = useState<File | null>(null);
   const [choices, setChoices] = useState<ReadChoices>(AUTO);
   const [reading, setReading] = useState<FileReading | null>(null);
@@ -171,7 +196,7 @@ export function ImportSetup({ collectionId, renderValue, properties, readOnly, o
   const plan = useMemo(() => (reading && draft ? planOf(reading, draft, properties, columnName) : null), [reading, draft, properties, columnName]);
   const start = useAction(async () => {
     if (!file || !plan) return;
-    onStarted(await startImport(collectionId, file, plan));
+    onStarted(await startImport(collectionId, file, plan, source && schedule !== 'never' ? { source, schedule } : null));
   });
 
   function choose(next: File) {
@@ -204,6 +229,7 @@ export function ImportSetup({ collectionId, renderValue, properties, readOnly, o
             <Button variant="secondary" size="small" icon={RefreshCw} disabled={start.busy} onClick={() => {
                 reads.current += 1;
                 setFile(null);
+                setSource(null);
                 setReading(null);
                 setDraft(null);
               }}>
@@ -212,6 +238,27 @@ export function ImportSetup({ collectionId, renderValue, properties, readOnly, o
           }
         />
       ) : (
+        <>
+        <fieldset className="import-origin" disabled={readOnly}>
+          <legend className="visually-hidden">{intl.formatMessage(messages.origin)}</legend>
+          {(['device', 'web'] as const).map((value) => (
+            <label key={value} className="import-origin__choice">
+              <input type="radio" name="import-origin" value={value} checked={origin === value} onChange={() => setOrigin(value)} />
+              {intl.formatMessage(value === 'device' ? messages.fromDevice : messages.fromWeb)}
+            </label>
+          ))}
+        </fieldset>
+        {origin === 'web' ? (
+          <ImportSourceForm
+            collectionId={collectionId}
+            disabled={readOnly}
+            onFetched={(fetched, spec) => {
+              setSource(spec);
+              setFile(fetched);
+              read(fetched, AUTO);
+            }}
+          />
+        ) : (
         <div className="field">
           <label className="field__label" htmlFor="import-file">
             {intl.formatMessage(messages.choose)}
@@ -226,6 +273,8 @@ export function ImportSetup({ collectionId, renderValue, properties, readOnly, o
             onFile={choose}
           />
         </div>
+        )}
+        </>
       )}
       {fileError ? <ErrorAlert>{fileError}</ErrorAlert> : null}
       {file && !reading && !readError ? <Loading /> : null}
@@ -346,6 +395,21 @@ export function ImportSetup({ collectionId, renderValue, properties, readOnly, o
             <h3 id="import-preview-title">{intl.formatMessage(messages.preview)}</h3>
             <ImportPreview format={reading.format} pictures={reading.pictures} covers={plan.covers ?? true} plan={plan} records={reading.records} properties={properties} renderValue={renderValue} />
           </section>
+          {source ? (
+            <SelectField
+              label={intl.formatMessage(messages.schedule)}
+              hint={intl.formatMessage(messages.scheduleHint)}
+              value={schedule}
+              disabled={disabled}
+              onChange={(event) => setSchedule(event.target.value as ImportSchedule | 'never')}
+            >
+              {(['never', ...IMPORT_SCHEDULES] as const).map((value) => (
+                <option key={value} value={value}>
+                  {intl.formatMessage(scheduleMessages[value])}
+                </option>
+              ))}
+            </SelectField>
+          ) : null}
           {start.error ? <ErrorAlert>{describeStartError(intl, start.error)}</ErrorAlert> : null}
           <div className="actions">
             <Button icon={FileUp} disabled={disabled || plan.fields.length === 0} onClick={() => void start.run()}>
