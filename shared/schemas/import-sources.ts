@@ -14,6 +14,15 @@ const BGG_USER = /^[\p{L}\p{N} ._-]{1,64}$/u;
 const GOODREADS_USER = /^\d{1,12}(-[a-z0-9-]{1,80})?$/i;
 const SHELF = /^[\p{L}\p{N}_-]{1,80}$/u;
 
+/** An address's scheme ("https:"), or null when it is not an address. */
+function protocolOf(text: string): string | null {
+  try {
+    return new URL(text).protocol;
+  } catch {
+    return null;
+  }
+}
+
 /** Where a source is: a file's address, a BoardGameGeek user, or a Goodreads user and shelf. */
 export const importSourceSpec = z
   .object({
@@ -26,8 +35,8 @@ export const importSourceSpec = z
   .superRefine((spec, ctx) => {
     const bad = (path: string, reason: string) => ctx.addIssue({ code: 'custom', path: [path], message: reason, params: { reason } });
     if (spec.kind === 'url') {
-      const url = URL.canParse(spec.address) ? new URL(spec.address) : null;
-      if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:')) bad('address', 'invalid_url');
+      const protocol = protocolOf(spec.address);
+      if (protocol !== 'http:' && protocol !== 'https:') bad('address', 'invalid_url');
     }
     if (spec.kind === 'bgg' && !BGG_USER.test(spec.address)) bad('address', 'invalid_username');
     if (spec.kind === 'goodreads' && !GOODREADS_USER.test(spec.address)) bad('address', 'invalid_user_id');

@@ -20,6 +20,11 @@ startWorker({
     RESEND_BASE_URL: `http://127.0.0.1:${E2E.resendPort}`,
     EMAIL_FROM: 'Vitrine <vitrine@e2e.test>',
     DEMO_MODE: mode === 'demo' ? 'true' : 'false',
+    FETCH_ALLOW_HOSTS: `127.0.0.1:${E2E.sourcesPort}`,
+    BGG_BASE_URL: `http://127.0.0.1:${E2E.sourcesPort}/bgg`,
+    BGG_TOKEN: 'bgg-e2e-token',
+    GOODREADS_BASE_URL: `http://127.0.0.1:${E2E.sourcesPort}/goodreads`,
+    SOURCE_RETRY_SECONDS: '1',
   },
   // Lets a test fire a cron (GET /__scheduled?cron=…), as Cloudflare's scheduler would.
   extraArgs: ['--test-scheduled'],

@@ -2,6 +2,7 @@ export declare const E2E: {
   appPort: number;
   demoPort: number;
   resendPort: number;
+  sourcesPort: number;
   appInspectorPort: number;
   demoInspectorPort: number;
   adminPassword: string;

@@ -6,6 +6,8 @@ export const E2E = {
   appPort: base,
   demoPort: base + 1,
   resendPort: base + 2,
+  /** The fake outside sources (tests/support/fake-sources.ts): covers, BoardGameGeek, Goodreads. */
+  sourcesPort: base + 3,
   appInspectorPort: base + 542,
   demoInspectorPort: base + 543,
   adminPassword: 'e2e-admin-password',

@@ -44,7 +44,12 @@ export const sourceKindMessages = defineMessages({
 function documentName(spec: ImportSourceSpecInput): string {
   if (spec.kind === 'bgg') return `boardgamegeek-${spec.address}.xml`;
   if (spec.kind === 'goodreads') return `goodreads-${spec.address}-${spec.shelf || 'read'}.xml`;
-  const path = URL.canParse(spec.address) ? new URL(spec.address).pathname : '';
+  let path = '';
+  try {
+    path = new URL(spec.address).pathname;
+  } catch {
+    // Not an address: the server says so when asked.
+  }
   return path.split('/').filter(Boolean).pop() || 'source';
 }
 
