@@ -2,10 +2,9 @@
 // BoardGameGeek on 127.0.0.1 (which first queues it), the person maps and imports it and keeps it as a
 // daily source; when it is due, the Worker's cron runs it again and the new game appears, no duplicates.
 import { expect, test } from '@playwright/test';
-import { execFileSync } from 'node:child_process';
 import { base64, setAnswers } from '../support/fake-sources';
 import { E2E } from '../support/e2e-settings.mjs';
-import { bearer, createCollectionViaApi, createOwnerViaApi, signInThroughUi, useLanguage } from '../support/e2e-helpers';
+import { bearer, createCollectionViaApi, createOwnerViaApi, runLocalSql, signInThroughUi, useLanguage } from '../support/e2e-helpers';
 
 const FAKE = `http://127.0.0.1:${E2E.sourcesPort}`;
 
@@ -16,24 +15,8 @@ function bggXml(games: { id: number; name: string }[]): string {
   return `<?xml version="1.0" encoding="utf-8"?><items totalitems="${games.length}">\n${items}\n</items>`;
 }
 
-/** Makes every source of the app instance due, as a day passing would (the local database, on disk). */
-function makeSourcesDue() {
-  execFileSync(
-    process.execPath,
-    [
-      'node_modules/wrangler/bin/wrangler.js',
-      'd1',
-      'execute',
-      'DB',
-      '--local',
-      '--persist-to',
-      `.wrangler/e2e-${E2E.appPort}`,
-      '--command',
-      "UPDATE import_sources SET next_run_at = '2000-01-01T00:00:00.000Z'",
-    ],
-    { stdio: 'pipe' },
-  );
-}
+/** Makes every source of the app instance due, as a day passing would. */
+const makeSourcesDue = () => runLocalSql(E2E.appPort, ["UPDATE import_sources SET next_run_at = '2000-01-01T00:00:00.000Z'"]);
 
 test('a BoardGameGeek collection imported from the web re-runs from the cron (French)', async ({ page, request }) => {
   test.setTimeout(180_000);

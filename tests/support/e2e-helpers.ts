@@ -168,6 +168,14 @@ export function seedDemoCollection(name: string, itemTitle: string, genre: strin
        VALUES (${item}, ${property('title')}, 0, json_quote(${text(itemTitle)}), lower(${text(itemTitle)})),
               (${item}, ${property('genre')}, 0, json_quote(${text(genre)}), lower(${text(genre)}))`,
   ];
+  runLocalSql(E2E.demoPort, statements);
+}
+
+/**
+ * Runs SQL statements on the local database of the instance on `port` (wrangler d1 execute on its state
+ * on disk), for what no API does: seeding as an earlier version would have, or letting time pass.
+ */
+export function runLocalSql(port: number, statements: string[]): void {
   const root = fileURLToPath(new URL('../..', import.meta.url));
   execFileSync(
     process.execPath,
@@ -178,7 +186,7 @@ export function seedDemoCollection(name: string, itemTitle: string, genre: strin
       'DB',
       '--local',
       '--persist-to',
-      `.wrangler/e2e-${E2E.demoPort}`,
+      `.wrangler/e2e-${port}`,
       '--command',
       statements.map((statement) => `${statement};`).join('\n'),
     ],
