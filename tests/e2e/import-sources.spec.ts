@@ -67,5 +67,5 @@ test('a BoardGameGeek collection imported from the web re-runs from the cron (Fr
   expect(cron.ok()).toBe(true);
   await expect.poll(total, { timeout: 90_000 }).toBe(3);
   await page.goto(`/collection/${c.id}`);
-  await expect(page.getByText('Pandemic', { exact: true }).filter({ visible: true })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Pandemic', exact: true }).first()).toBeVisible();
 });
