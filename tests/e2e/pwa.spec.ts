@@ -1,7 +1,7 @@
 // The installable app: manifest and icons, the service worker's headers, the offline shell, and the
 // rule that API answers are never served from the service worker's cache.
 import { expect, test } from '@playwright/test';
-import type { Page } from '@playwright/test';
+import type { BrowserContext, Page } from '@playwright/test';
 import { ADMIN, apiToken, createCollectionViaApi, signInThroughUi, useLanguage } from '../support/e2e-helpers';
 
 /** Width and height from a PNG's IHDR chunk. */
@@ -71,6 +71,23 @@ test('the service worker is served as script, revalidated on every visit and und
   expect(source).not.toMatch(/url:"\/?(api|media)\//);
 });
 
+/**
+ * Cuts the context's network, and keeps every new document of it seeing itself offline. Chromium
+ * blocks the requests of an offline context, but a document that replaces another (a reload, a
+ * navigation) reports `navigator.onLine` true again, where a device with no network reports false;
+ * the script restores what the device would say. Returns how to come back online.
+ */
+async function goOffline(context: BrowserContext): Promise<() => Promise<void>> {
+  await context.setOffline(true);
+  const pinned = await context.addInitScript(() => {
+    Object.defineProperty(Navigator.prototype, 'onLine', { configurable: true, get: () => false });
+  });
+  return async () => {
+    await pinned.dispose();
+    await context.setOffline(false);
+  };
+}
+
 test('the shell opens offline with a clear offline state, in English and in French', async ({ page, context, request }) => {
   const token = await apiToken(request, ADMIN.username, ADMIN.password);
   const collection = await createCollectionViaApi(request, token, { name: 'Offline shelf', type: 'books' });
@@ -79,7 +96,7 @@ test('the shell opens offline with a clear offline state, in English and in Fren
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   await controlledByServiceWorker(page);
 
-  await context.setOffline(true);
+  const backOnline = await goOffline(context);
   await page.reload();
   await expect(page.getByTestId('offline-banner')).toContainText('You are offline.');
   // The list could not load: it says why in the person's terms, and no error screen replaces the page.
@@ -98,7 +115,8 @@ test('the shell opens offline with a clear offline state, in English and in Fren
   await expect(page.getByRole('heading', { name: 'Vous êtes hors ligne' })).toBeVisible();
   await expect(page.getByTestId('offline-banner')).toContainText('Vous êtes hors ligne.');
 
-  await context.setOffline(false);
+  await backOnline();
+  await page.evaluate(() => window.localStorage.setItem('vitrine_lang', 'en_US'));
   await page.reload();
   await expect(page.getByRole('heading', { name: 'Offline shelf' })).toBeVisible();
   await expect(page.getByTestId('offline-screen')).toHaveCount(0);
