@@ -40,6 +40,10 @@ export const ERROR_STATUS = {
   NO_COPY_AVAILABLE: 409,
   /** The source prepares its answer (BoardGameGeek queues a collection it was asked for): ask again soon. */
   SOURCE_NOT_READY: 409,
+  /** A backup or a restore is running: one at a time. */
+  BACKUP_RUNNING: 409,
+  /** A restore goes into an instance with no collection and no account but the administrator's. */
+  INSTANCE_NOT_EMPTY: 409,
   PAYLOAD_TOO_LARGE: 413,
   UNSUPPORTED_MEDIA_TYPE: 415,
   TOO_MANY_REQUESTS: 429,

@@ -22,6 +22,7 @@ import { usersRoutes } from './features/users/users.routes';
 import { allowedMethods } from './lib/allowed-methods';
 import { ApiError } from './lib/api-error';
 import { ensureDemoSeed } from './features/collections/demo-seed.service';
+import { backupsRoutes } from './features/backups/backups.routes';
 import { ensureBuiltinAccounts } from './lib/bootstrap';
 import { handleError } from './lib/error-handler';
 import { createRouter } from './lib/router';
@@ -43,6 +44,7 @@ export function createApi() {
     .route('/', profileRoutes)
     .route('/', usersRoutes)
     .route('/', settingsRoutes)
+    .route('/', backupsRoutes)
     .route('/', collectionsRoutes)
     .route('/', propertiesRoutes)
     .route('/', itemsRoutes)

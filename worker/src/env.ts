@@ -10,6 +10,8 @@ export interface Env {
   ASSETS: Fetcher;
   /** Imports run as this Workflow (features/imports/imports.workflow.ts). */
   IMPORTS: Workflow<{ importId: number }>;
+  /** Backups and restores of the instance run as this Workflow (features/backups/backups.workflow.ts). */
+  BACKUPS: Workflow<{ backupId: number; kind: 'backup' | 'restore' }>;
   APP_SECRET?: string;
   ADMIN_PASSWORD?: string;
   APP_URL?: string;

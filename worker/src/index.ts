@@ -25,3 +25,4 @@ export default {
 } satisfies ExportedHandler<Env>;
 
 export { ImportWorkflow } from './features/imports/imports.workflow';
+export { BackupWorkflow } from './features/backups/backups.workflow';

@@ -57,6 +57,11 @@ export const errorMessages = defineMessages({
   NO_COPY_AVAILABLE: { id: 'errors.NO_COPY_AVAILABLE', defaultMessage: 'Every copy of this item is already lent.' },
   SOURCE_UNREACHABLE: { id: 'errors.SOURCE_UNREACHABLE', defaultMessage: 'Nothing usable could be fetched from this source.' },
   SOURCE_NOT_READY: { id: 'errors.SOURCE_NOT_READY', defaultMessage: 'The source is preparing this collection: try again in a minute.' },
+  BACKUP_RUNNING: { id: 'errors.BACKUP_RUNNING', defaultMessage: 'A backup or a restore is already running: wait for it to end.' },
+  INSTANCE_NOT_EMPTY: {
+    id: 'errors.INSTANCE_NOT_EMPTY',
+    defaultMessage: 'A backup is restored into an empty instance: this one already has collections or other accounts.',
+  },
   METHOD_NOT_ALLOWED: { id: 'errors.METHOD_NOT_ALLOWED', defaultMessage: 'This address does not accept this request.' },
   USERNAME_TAKEN: { id: 'errors.USERNAME_TAKEN', defaultMessage: 'This username is already taken.' },
   EMAIL_TAKEN: { id: 'errors.EMAIL_TAKEN', defaultMessage: 'This email address is already used by another account.' },

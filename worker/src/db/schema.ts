@@ -4,3 +4,4 @@ export * from './collections.schema';
 export * from './settings.schema';
 export * from './lending.schema';
 export * from './imports.schema';
+export * from './backups.schema';

@@ -1,0 +1,30 @@
+// A backup of the whole instance, or a restore of one, as the Configuration area shows it.
+import { z } from '@hono/zod-openapi';
+
+/** The largest backup file a restore takes in one upload (Workers' request body limit on the free plan). */
+export const BACKUP_UPLOAD_MAX_BYTES = 100 * 1024 * 1024;
+
+export const backupRun = z
+  .object({
+    id: z.number().int(),
+    kind: z.enum(['backup', 'restore']),
+    status: z.enum(['running', 'done', 'failed']),
+    /** backup: tables, media, done; restore: open, tables, done */
+    phase: z.string(),
+    /** Entries in the zip: written so far (backup), or in the file (restore). */
+    entries: z.number().int(),
+    /** restore: entries put back so far. */
+    restored: z.number().int(),
+    rows: z.number().int(),
+    objects: z.number().int(),
+    bytes: z.number().int(),
+    /** Why it failed: not_a_backup, backup_version, backup_damaged, not_empty or step_failed. */
+    problem: z.string().nullable(),
+    createdAt: z.string(),
+    finishedAt: z.string().nullable(),
+  })
+  .openapi('BackupRun');
+export type BackupRun = z.infer<typeof backupRun>;
+
+export const backupRunList = z.object({ runs: z.array(backupRun) }).openapi('BackupRunList');
+export type BackupRunList = z.infer<typeof backupRunList>;

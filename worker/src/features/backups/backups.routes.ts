@@ -1,0 +1,189 @@
+// Backup and restore of the whole instance, for the built-in administrator (the Configuration area):
+// a backup is made by a Workflow and then downloaded as one zip; a restore uploads such a zip into an
+// empty instance and a Workflow puts every row and object back. One runs at a time.
+import { createRoute, z } from '@hono/zod-openapi';
+import { idParam } from '../../../../shared/schemas/common';
+import { BACKUP_UPLOAD_MAX_BYTES, backupRun, backupRunList, type BackupRun } from '../../../../shared/schemas/backups';
+import type { Env } from '../../env';
+import { ApiError } from '../../lib/api-error';
+import { contentDisposition } from '../../lib/content-disposition';
+import { bearer, errors, jsonContent } from '../../lib/openapi';
+import { createRouter } from '../../lib/router';
+import { callerOf, requireBuiltinAdmin } from '../../middleware/auth';
+import { backupStream } from './backups.download';
+import { instanceIsEmpty } from './backups.steps';
+
+const common = { tags: ['Backups'], security: bearer, middleware: [requireBuiltinAdmin] };
+/** Runs the list shows. */
+const LIST_LIMIT = 20;
+
+interface RunRow {
+  id: number;
+  kind: 'backup' | 'restore';
+  status: 'running' | 'done' | 'failed';
+  phase: string;
+  table_index: number;
+  entries: number;
+  rows: number;
+  objects: number;
+  bytes: number;
+  problem: string | null;
+  file_key: string | null;
+  created_at: string;
+  finished_at: string | null;
+}
+
+const toRun = (row: RunRow): BackupRun => ({
+  id: row.id,
+  kind: row.kind,
+  status: row.status,
+  phase: row.phase,
+  entries: row.entries,
+  restored: row.kind === 'restore' && row.phase !== 'open' ? row.table_index : 0,
+  rows: row.rows,
+  objects: row.objects,
+  bytes: row.bytes,
+  problem: row.problem,
+  createdAt: row.created_at,
+  finishedAt: row.finished_at,
+});
+
+async function loadRun(env: Env, id: number): Promise<RunRow> {
+  const row = await env.DB.prepare('SELECT * FROM backups WHERE id = ?1').bind(id).first<RunRow>();
+  if (!row) throw new ApiError('NOT_FOUND');
+  return row;
+}
+
+/** Starts a run: refused while another runs (a backup read during a restore would be half of one). */
+async function startRun(env: Env, kind: 'backup' | 'restore', userId: number, fileKey: string | null): Promise<RunRow> {
+  const row = await env.DB.prepare(
+    `INSERT INTO backups (kind, user_id, phase, file_key)
+     SELECT ?1, ?2, ?3, ?4 WHERE NOT EXISTS (SELECT 1 FROM backups WHERE status = 'running')
+     RETURNING *`,
+  )
+    .bind(kind, userId, kind === 'backup' ? 'tables' : 'open', fileKey)
+    .first<RunRow>();
+  if (!row) throw new ApiError('BACKUP_RUNNING');
+  await env.BACKUPS.create({ id: `${kind}-${row.id}-${crypto.randomUUID()}`, params: { backupId: row.id, kind } });
+  return row;
+}
+
+const list = createRoute({
+  ...common,
+  method: 'get',
+  path: '/config/backups',
+  summary: 'Backups made and restores run, newest first',
+  responses: { 200: jsonContent(backupRunList, 'The runs'), ...errors(401, 403) },
+});
+
+const start = createRoute({
+  ...common,
+  method: 'post',
+  path: '/config/backups',
+  summary: 'Make a backup of the whole instance (every table that matters and every stored file); it goes on in the background',
+  responses: { 202: jsonContent(backupRun, 'Started'), ...errors(401, 403, 409) },
+});
+
+const one = createRoute({
+  ...common,
+  method: 'get',
+  path: '/config/backups/{id}',
+  summary: 'A backup or a restore, with its progress',
+  request: { params: idParam },
+  responses: { 200: jsonContent(backupRun, 'The run'), ...errors(401, 403, 404) },
+});
+
+const download = createRoute({
+  ...common,
+  method: 'get',
+  path: '/config/backups/{id}/file',
+  summary: 'A made backup as one zip: vitrine-backup.json (the manifest), tables/… (rows as JSON pages) and media/… (stored files)',
+  request: { params: idParam },
+  responses: {
+    200: { description: 'The zip, as a download', content: { 'application/zip': { schema: z.any() } } },
+    ...errors(401, 403, 404),
+  },
+});
+
+const remove = createRoute({
+  ...common,
+  method: 'delete',
+  path: '/config/backups/{id}',
+  summary: 'Forget a backup or a restore that ended, and delete what it stored',
+  request: { params: idParam },
+  responses: { 204: { description: 'Deleted' }, ...errors(401, 403, 404, 409) },
+});
+
+const restore = createRoute({
+  ...common,
+  method: 'post',
+  path: '/config/restores',
+  summary:
+    'Restore a backup (the zip as the body, at most 100 MB) into this instance, which must hold no collection and no account but the administrator; it goes on in the background',
+  request: {
+    body: { content: { 'application/zip': { schema: z.any().openapi({ type: 'string', format: 'binary' }) } } },
+  },
+  responses: { 202: jsonContent(backupRun, 'Started'), ...errors(400, 401, 403, 409, 413, 415) },
+});
+
+export const backupsRoutes = createRouter()
+  .openapi(list, async (c) => {
+    const { results } = await c.env.DB.prepare('SELECT * FROM backups ORDER BY id DESC LIMIT ?1').bind(LIST_LIMIT).all<RunRow>();
+    return c.json({ runs: results.map(toRun) }, 200);
+  })
+  .openapi(start, async (c) => {
+    const row = await startRun(c.env, 'backup', callerOf(c).id, null);
+    return c.json(toRun(row), 202);
+  })
+  .openapi(one, async (c) => c.json(toRun(await loadRun(c.env, c.req.valid('param').id)), 200))
+  .openapi(download, async (c) => {
+    const row = await loadRun(c.env, c.req.valid('param').id);
+    if (row.kind !== 'backup' || row.status !== 'done') throw new ApiError('NOT_FOUND');
+    const name = `vitrine-backup-${row.created_at.slice(0, 10)}-${row.id}.zip`;
+    return new Response(backupStream(c.env, row.id, row.created_at), {
+      status: 200,
+      headers: {
+        'Content-Type': 'application/zip',
+        'Content-Disposition': contentDisposition('attachment', name),
+        'Cache-Control': 'private, no-store',
+      },
+    });
+  })
+  .openapi(remove, async (c) => {
+    const row = await loadRun(c.env, c.req.valid('param').id);
+    if (row.status === 'running') throw new ApiError('BACKUP_RUNNING');
+    // The pieces a backup wrote (its media entries are the bucket's own objects, which stay).
+    for (let cursor: string | undefined; ; ) {
+      const listing = await c.env.MEDIA.list({ prefix: `backups/${row.id}/`, cursor });
+      if (listing.objects.length > 0) await c.env.MEDIA.delete(listing.objects.map((o) => o.key));
+      if (!listing.truncated) break;
+      cursor = listing.cursor;
+    }
+    if (row.file_key) await c.env.MEDIA.delete(row.file_key);
+    await c.env.DB.prepare('DELETE FROM backups WHERE id = ?1').bind(row.id).run();
+    return c.body(null, 204);
+  })
+  .openapi(restore, async (c) => {
+    const type = c.req.header('content-type')?.split(';')[0]?.trim().toLowerCase();
+    if (type !== 'application/zip' && type !== 'application/octet-stream') throw new ApiError('UNSUPPORTED_MEDIA_TYPE');
+    const length = Number(c.req.header('content-length'));
+    if (!Number.isSafeInteger(length) || length <= 0) throw new ApiError('VALIDATION_FAILED');
+    if (length > BACKUP_UPLOAD_MAX_BYTES) throw new ApiError('PAYLOAD_TOO_LARGE');
+    const caller = callerOf(c);
+    if (!(await instanceIsEmpty(c.env, caller.id))) throw new ApiError('INSTANCE_NOT_EMPTY');
+    const body = c.req.raw.body;
+    if (!body) throw new ApiError('VALIDATION_FAILED');
+    const fileKey = `restores/${crypto.randomUUID()}.zip`;
+    // R2 takes a stream whose length it knows: the declared one, which the stream must then match.
+    const sized = new FixedLengthStream(length);
+    const [stored] = await Promise.all([c.env.MEDIA.put(fileKey, sized.readable), body.pipeTo(sized.writable)]).catch(() => {
+      throw new ApiError('VALIDATION_FAILED');
+    });
+    if (!stored) throw new ApiError('VALIDATION_FAILED');
+    try {
+      return c.json(toRun(await startRun(c.env, 'restore', caller.id, fileKey)), 202);
+    } catch (err) {
+      await c.env.MEDIA.delete(fileKey);
+      throw err;
+    }
+  });

@@ -1,0 +1,434 @@
+// The steps of a backup and of a restore (backups.workflow.ts runs them). Each does a bounded piece —
+// a page of a table, or media up to MEDIA_BYTES_PER_STEP — and records where the next one starts in
+// its `backups` row, so a step run again after a failure does the same piece again, never another.
+//
+// A backup writes each page of a table to R2 as JSON and notes its size and CRC-32; its media entries
+// are the bucket's objects themselves, read once for their CRC-32. The download then streams every
+// entry as a stored zip entry (backups.download.ts). A restore lists the uploaded zip's entries once,
+// then puts them back one by one: a page of rows as one statement, an object as it was.
+import { ZipPassThrough, inflateSync } from 'fflate';
+import { configure, Reader, ZipReader } from '@zip.js/zip.js';
+import type { Env } from '../../env';
+import { NOW_SQL } from '../../db/now';
+import { BACKUP_TABLES, insertQuery, isBackupPiece, pageQuery, type TablePage } from './backup-tables';
+
+export const BACKUP_FORMAT = 'vitrine-backup';
+export const BACKUP_VERSION = 1;
+export const MANIFEST_NAME = 'vitrine-backup.json';
+/** Bytes of media a step reads (for their CRC, or to put them back): a few milliseconds of CPU. */
+export const MEDIA_BYTES_PER_STEP = 4 * 1024 * 1024;
+/** Objects listed at once by a media step. */
+const OBJECTS_PER_LIST = 50;
+/** The most entries a backup file may hold: a zip bomb of tiny entries is refused before anything. */
+export const BACKUP_MAX_ENTRIES = 500_000;
+/** The largest entry a restore inflates: a page of rows or an image, with room. */
+const ENTRY_MAX_BYTES = 32 * 1024 * 1024;
+/** Entries written to D1 by one statement when a restore lists the file. */
+const ENTRIES_PER_STATEMENT = 1_000;
+
+/** Why a backup or a restore failed, as the page says it (web i18n: backups.problem.*). */
+export const BACKUP_PROBLEMS = ['not_a_backup', 'backup_version', 'backup_damaged', 'not_empty', 'step_failed'] as const;
+export type BackupProblem = (typeof BACKUP_PROBLEMS)[number];
+
+export class BackupFailure extends Error {
+  constructor(readonly problem: BackupProblem) {
+    super(problem);
+  }
+}
+
+export type StepState = 'more' | 'next-phase' | 'done' | 'stopped';
+
+export interface BackupRow {
+  id: number;
+  kind: 'backup' | 'restore';
+  status: string;
+  user_id: number | null;
+  phase: string;
+  table_index: number;
+  cursor: string | null;
+  entries: number;
+  rows: number;
+  objects: number;
+  bytes: number;
+  file_key: string | null;
+}
+
+/** What the manifest says of the backup. */
+export interface BackupManifest {
+  format: typeof BACKUP_FORMAT;
+  version: number;
+  /** The newest database migration of the instance that made it: a restore needs the same. */
+  schema: string | null;
+  createdAt: string;
+  tables: string[];
+  rows: number;
+  objects: number;
+  bytes: number;
+}
+
+export async function loadBackup(env: Env, id: number): Promise<BackupRow> {
+  const row = await env.DB.prepare('SELECT * FROM backups WHERE id = ?1').bind(id).first<BackupRow>();
+  if (!row) throw new Error(`backup ${id} is gone`);
+  return row;
+}
+
+/** The newest migration applied to this database. */
+export async function schemaVersion(env: Env): Promise<string | null> {
+  const row = await env.DB.prepare('SELECT name FROM d1_migrations ORDER BY id DESC LIMIT 1')
+    .first<{ name: string }>()
+    .catch(() => null);
+  return row?.name ?? null;
+}
+
+/** CRC-32 of bytes, as zip entries carry it (fflate's, through its pass-through zip entry). */
+export function crc32(bytes: Uint8Array): number {
+  const entry = new ZipPassThrough('');
+  entry.ondata = () => {};
+  entry.push(bytes, true);
+  return entry.crc >>> 0;
+}
+
+export const pieceKey = (id: number, position: number) => `backups/${id}/${position}.json`;
+
+const entryInsert = (env: Env) =>
+  env.DB.prepare(
+    `INSERT OR REPLACE INTO backup_entries (backup_id, position, name, object_key, offset, method, packed_size, size, crc, meta)
+     SELECT ?1, value ->> 0, value ->> 1, value ->> 2, value ->> 3, value ->> 4, value ->> 5, value ->> 6, value ->> 7, value ->> 8
+     FROM json_each(?2)`,
+  );
+
+type EntryTuple = [position: number, name: string, objectKey: string | null, offset: number | null, method: number, packedSize: number, size: number, crc: number, meta: string | null];
+
+// ---------------------------------------------------------------- backup
+
+/** A page of the current table into an entry; the next table when this one is read. */
+export async function backupTableStep(env: Env, id: number): Promise<StepState> {
+  const row = await loadBackup(env, id);
+  const table = BACKUP_TABLES[row.table_index];
+  if (!table) {
+    await env.DB.prepare(`UPDATE backups SET phase = 'media', cursor = NULL WHERE id = ?1`).bind(id).run();
+    return 'next-phase';
+  }
+  const query = pageQuery(table, row.cursor ? (JSON.parse(row.cursor) as unknown[]) : null);
+  const [columns, ...rows] = await env.DB.prepare(query.sql)
+    .bind(...query.params)
+    .raw({ columnNames: true });
+  if (rows.length === 0) {
+    await env.DB.prepare('UPDATE backups SET table_index = table_index + 1, cursor = NULL WHERE id = ?1').bind(id).run();
+    return 'more';
+  }
+  const page: TablePage = { table: table.name, columns: columns as string[], rows };
+  const bytes = new TextEncoder().encode(JSON.stringify(page));
+  const position = row.entries;
+  const key = pieceKey(id, position);
+  await env.MEDIA.put(key, bytes, { httpMetadata: { contentType: 'application/json' } });
+  const names = columns as string[];
+  const last = rows[rows.length - 1]!;
+  const cursor = table.key.map((k) => last[names.indexOf(k)]);
+  const entry: EntryTuple = [position, `tables/${table.name}/${String(position).padStart(6, '0')}.json`, key, null, 0, bytes.length, bytes.length, crc32(bytes), null];
+  await env.DB.batch([
+    entryInsert(env).bind(id, JSON.stringify([entry])),
+    env.DB.prepare('UPDATE backups SET cursor = ?2, entries = entries + 1, rows = rows + ?3, bytes = bytes + ?4 WHERE id = ?1').bind(
+      id,
+      JSON.stringify(cursor),
+      rows.length,
+      bytes.length,
+    ),
+  ]);
+  return 'more';
+}
+
+/** The bucket's next objects, up to MEDIA_BYTES_PER_STEP (one at least), each noted with its CRC-32. */
+export async function backupMediaStep(env: Env, id: number): Promise<StepState> {
+  const row = await loadBackup(env, id);
+  const listing = await env.MEDIA.list({ startAfter: row.cursor ?? undefined, limit: OBJECTS_PER_LIST });
+  const entries: EntryTuple[] = [];
+  let bytes = 0;
+  let last = row.cursor;
+  for (const listed of listing.objects) {
+    if (entries.length > 0 && bytes + listed.size > MEDIA_BYTES_PER_STEP) break;
+    last = listed.key;
+    if (isBackupPiece(listed.key)) continue;
+    const object = await env.MEDIA.get(listed.key);
+    // Gone since it was listed: nothing to keep.
+    if (!object) continue;
+    const data = new Uint8Array(await object.arrayBuffer());
+    const meta = JSON.stringify({ contentType: object.httpMetadata?.contentType ?? null, custom: object.customMetadata ?? {} });
+    entries.push([row.entries + entries.length, `media/${listed.key}`, listed.key, null, 0, data.length, data.length, crc32(data), meta]);
+    bytes += data.length;
+  }
+  if (last === row.cursor) {
+    await env.DB.prepare(`UPDATE backups SET phase = 'done' WHERE id = ?1`).bind(id).run();
+    return 'next-phase';
+  }
+  await env.DB.batch([
+    ...(entries.length > 0 ? [entryInsert(env).bind(id, JSON.stringify(entries))] : []),
+    env.DB.prepare('UPDATE backups SET cursor = ?2, entries = entries + ?3, objects = objects + ?3, bytes = bytes + ?4 WHERE id = ?1').bind(
+      id,
+      last,
+      entries.length,
+      bytes,
+    ),
+  ]);
+  return 'more';
+}
+
+/** The manifest, as the last entry; the backup is ready to download. */
+export async function backupFinishStep(env: Env, id: number): Promise<void> {
+  const row = await loadBackup(env, id);
+  const manifest: BackupManifest = {
+    format: BACKUP_FORMAT,
+    version: BACKUP_VERSION,
+    schema: await schemaVersion(env),
+    createdAt: new Date().toISOString(),
+    tables: BACKUP_TABLES.map((t) => t.name),
+    rows: row.rows,
+    objects: row.objects,
+    bytes: row.bytes,
+  };
+  const bytes = new TextEncoder().encode(JSON.stringify(manifest, null, 2));
+  const key = pieceKey(id, row.entries);
+  await env.MEDIA.put(key, bytes, { httpMetadata: { contentType: 'application/json' } });
+  const entry: EntryTuple = [row.entries, MANIFEST_NAME, key, null, 0, bytes.length, bytes.length, crc32(bytes), null];
+  await env.DB.batch([
+    entryInsert(env).bind(id, JSON.stringify([entry])),
+    env.DB.prepare(`UPDATE backups SET entries = entries + 1, status = 'done', finished_at = ${NOW_SQL} WHERE id = ?1`).bind(id),
+  ]);
+}
+
+// ---------------------------------------------------------------- restore
+
+/** The uploaded file, read by range: zip.js reads its central directory without loading the rest. */
+class R2RangeReader extends Reader<string> {
+  constructor(
+    private readonly bucket: R2Bucket,
+    private readonly key: string,
+    private readonly length: number,
+  ) {
+    super(key);
+  }
+
+  override init(): Promise<void> {
+    this.size = this.length;
+    return Promise.resolve();
+  }
+
+  override async readUint8Array(index: number, length: number): Promise<Uint8Array> {
+    return readRange(this.bucket, this.key, index, length);
+  }
+}
+
+async function readRange(bucket: R2Bucket, key: string, offset: number, length: number): Promise<Uint8Array> {
+  if (length === 0) return new Uint8Array(0);
+  const object = await bucket.get(key, { range: { offset, length } });
+  if (!object) throw new BackupFailure('backup_damaged');
+  const bytes = new Uint8Array(await object.arrayBuffer());
+  if (bytes.length !== length) throw new BackupFailure('backup_damaged');
+  return bytes;
+}
+
+/** Whether the instance holds nothing a restore would collide with: no collection, no other account. */
+export async function instanceIsEmpty(env: Env, restorerId: number): Promise<boolean> {
+  const row = await env.DB.prepare(
+    `SELECT (SELECT count(*) FROM collections) + (SELECT count(*) FROM borrowers) + (SELECT count(*) FROM users WHERE id <> ?1) AS n`,
+  )
+    .bind(restorerId)
+    .first<{ n: number }>();
+  return row?.n === 0;
+}
+
+/** Reads one entry of the uploaded file whole, checked against its CRC-32. */
+async function readEntry(env: Env, fileKey: string, entry: { offset: number; method: number; packed_size: number; size: number; crc: number }): Promise<Uint8Array> {
+  // The local header's fixed part is 30 bytes; its name and extra field lengths (at 26 and 28) say
+  // where the data starts, which the central directory does not.
+  const header = await readRange(env.MEDIA, fileKey, entry.offset, 30);
+  const view = new DataView(header.buffer, header.byteOffset, header.byteLength);
+  if (view.getUint32(0, true) !== 0x04034b50) throw new BackupFailure('backup_damaged');
+  const start = entry.offset + 30 + view.getUint16(26, true) + view.getUint16(28, true);
+  const packed = await readRange(env.MEDIA, fileKey, start, entry.packed_size);
+  let bytes: Uint8Array;
+  try {
+    bytes = entry.method === 8 ? inflateSync(packed, { out: new Uint8Array(entry.size) }) : packed;
+  } catch {
+    throw new BackupFailure('backup_damaged');
+  }
+  if (bytes.length !== entry.size || crc32(bytes) !== entry.crc) throw new BackupFailure('backup_damaged');
+  return bytes;
+}
+
+/**
+ * Lists the file's entries into D1 (once), after checking it is a backup this instance can take: its
+ * manifest first, then that the instance is still empty and its administrator is the backup's.
+ */
+export async function restoreOpenStep(env: Env, id: number): Promise<StepState> {
+  const row = await loadBackup(env, id);
+  const head = await env.MEDIA.head(row.file_key!);
+  if (!head) throw new BackupFailure('not_a_backup');
+  configure({ useWebWorkers: false });
+  const reader = new ZipReader(new R2RangeReader(env.MEDIA, row.file_key!, head.size));
+  let listed: Awaited<ReturnType<typeof reader.getEntries>>;
+  try {
+    listed = await reader.getEntries();
+  } catch {
+    throw new BackupFailure('not_a_backup');
+  }
+  if (listed.length > BACKUP_MAX_ENTRIES) throw new BackupFailure('backup_damaged');
+  const files = listed.filter((e) => !e.directory);
+  if (files.some((e) => (e.compressionMethod !== 0 && e.compressionMethod !== 8) || e.encrypted || e.uncompressedSize > ENTRY_MAX_BYTES)) {
+    throw new BackupFailure('backup_damaged');
+  }
+  const manifestEntry = files.find((e) => e.filename === MANIFEST_NAME);
+  if (!manifestEntry) throw new BackupFailure('not_a_backup');
+  const toRow = (e: (typeof files)[number]) => ({ offset: e.offset, method: e.compressionMethod, packed_size: e.compressedSize, size: e.uncompressedSize, crc: (e.signature ?? 0) >>> 0 });
+  let manifest: Partial<BackupManifest>;
+  try {
+    manifest = JSON.parse(new TextDecoder().decode(await readEntry(env, row.file_key!, toRow(manifestEntry)))) as Partial<BackupManifest>;
+  } catch (err) {
+    throw err instanceof BackupFailure ? err : new BackupFailure('not_a_backup');
+  }
+  if (manifest.format !== BACKUP_FORMAT) throw new BackupFailure('not_a_backup');
+  if (manifest.version !== BACKUP_VERSION || manifest.schema !== (await schemaVersion(env))) throw new BackupFailure('backup_version');
+  if (row.user_id === null || !(await instanceIsEmpty(env, row.user_id))) throw new BackupFailure('not_empty');
+
+  // Tables in the order a restore needs (a row's parents first), then media: the order the backup
+  // wrote them in, whatever order the file has them in now.
+  const rank = (name: string) => {
+    const table = name.startsWith('tables/') ? BACKUP_TABLES.findIndex((t) => name.startsWith(`tables/${t.name}/`)) : -1;
+    return table >= 0 ? table : name.startsWith('media/') ? BACKUP_TABLES.length : BACKUP_TABLES.length + 1;
+  };
+  const ordered = files
+    .filter((e) => rank(e.filename) <= BACKUP_TABLES.length)
+    .sort((a, b) => rank(a.filename) - rank(b.filename) || (a.filename < b.filename ? -1 : a.filename > b.filename ? 1 : 0));
+  const tuples: EntryTuple[] = ordered.map((e, position) => {
+    const r = toRow(e);
+    return [position, e.filename, null, r.offset, r.method, r.packed_size, r.size, r.crc, e.comment || null];
+  });
+  const statements: D1PreparedStatement[] = [];
+  for (let at = 0; at < tuples.length; at += ENTRIES_PER_STATEMENT) {
+    statements.push(entryInsert(env).bind(id, JSON.stringify(tuples.slice(at, at + ENTRIES_PER_STATEMENT))));
+  }
+  statements.push(
+    env.DB.prepare(`UPDATE backups SET phase = 'verify', table_index = 0, entries = ?2 WHERE id = ?1`).bind(id, tuples.length),
+  );
+  await env.DB.batch(statements);
+  return 'next-phase';
+}
+
+interface StoredEntry {
+  position: number;
+  name: string;
+  offset: number;
+  method: number;
+  packed_size: number;
+  size: number;
+  crc: number;
+  meta: string | null;
+}
+
+/** A page of rows as the backup wrote it, checked enough to be put back as it is. */
+function tablePageOf(bytes: Uint8Array): { table: (typeof BACKUP_TABLES)[number]; page: TablePage } {
+  let page: Partial<TablePage>;
+  try {
+    page = JSON.parse(new TextDecoder().decode(bytes)) as Partial<TablePage>;
+  } catch {
+    throw new BackupFailure('backup_damaged');
+  }
+  const table = BACKUP_TABLES.find((t) => t.name === page.table);
+  if (!table || !Array.isArray(page.columns) || !Array.isArray(page.rows) || !page.columns.every((c) => typeof c === 'string' && /^[a-z_]+$/.test(c))) {
+    throw new BackupFailure('backup_damaged');
+  }
+  return { table, page: page as TablePage };
+}
+
+/**
+ * The next entries checked (`verify`: every entry's CRC-32 and every page's shape, before anything is
+ * written, so a damaged file changes nothing) or put back (`write`): one page of rows, or objects up to
+ * MEDIA_BYTES_PER_STEP.
+ */
+export async function restoreStep(env: Env, id: number, mode: 'verify' | 'write'): Promise<StepState> {
+  const row = await loadBackup(env, id);
+  const { results } = await env.DB.prepare(
+    `SELECT position, name, offset, method, packed_size, size, crc, meta FROM backup_entries
+     WHERE backup_id = ?1 AND position >= ?2 ORDER BY position LIMIT ?3`,
+  )
+    .bind(id, row.table_index, OBJECTS_PER_LIST)
+    .all<StoredEntry>();
+  if (results.length === 0) {
+    if (mode === 'verify') {
+      // Checked throughout: the same entries are now put back, from the first.
+      await env.DB.prepare(`UPDATE backups SET phase = 'tables', table_index = 0 WHERE id = ?1`).bind(id).run();
+      return 'next-phase';
+    }
+    return 'done';
+  }
+  const first = results[0]!;
+  if (first.name.startsWith('tables/')) {
+    const { table, page } = tablePageOf(await readEntry(env, row.file_key!, first));
+    if (mode === 'verify') {
+      await env.DB.prepare('UPDATE backups SET table_index = ?2 WHERE id = ?1').bind(id, first.position + 1).run();
+      return 'more';
+    }
+    await env.DB.batch([
+      env.DB.prepare(insertQuery(table, page.columns)).bind(JSON.stringify(page.rows)),
+      env.DB.prepare(`UPDATE backups SET table_index = ?2, rows = rows + ?3, bytes = bytes + ?4 WHERE id = ?1`).bind(
+        id,
+        first.position + 1,
+        page.rows.length,
+        first.size,
+      ),
+    ]);
+    return 'more';
+  }
+  let bytes = 0;
+  let next = first.position;
+  let objects = 0;
+  for (const entry of results) {
+    if (!entry.name.startsWith('media/') || (objects > 0 && bytes + entry.size > MEDIA_BYTES_PER_STEP)) break;
+    const data = await readEntry(env, row.file_key!, entry);
+    bytes += data.length;
+    objects += 1;
+    next = entry.position + 1;
+    if (mode === 'verify') continue;
+    const meta = entry.meta ? (JSON.parse(entry.meta) as { contentType?: string | null; custom?: Record<string, string> }) : {};
+    await env.MEDIA.put(entry.name.slice('media/'.length), data, {
+      httpMetadata: meta.contentType ? { contentType: meta.contentType } : undefined,
+      customMetadata: meta.custom ?? {},
+    });
+  }
+  const counted = mode === 'write' ? ', objects = objects + ?3, bytes = bytes + ?4' : '';
+  await env.DB.prepare(`UPDATE backups SET table_index = ?2${counted} WHERE id = ?1`)
+    .bind(id, next, ...(mode === 'write' ? [objects, bytes] : []))
+    .run();
+  return 'more';
+}
+
+/** The restore is over: the uploaded file goes, the run says done. */
+export async function restoreFinishStep(env: Env, id: number): Promise<void> {
+  const row = await loadBackup(env, id);
+  if (row.file_key) await env.MEDIA.delete(row.file_key);
+  await env.DB.batch([
+    env.DB.prepare('DELETE FROM backup_entries WHERE backup_id = ?1').bind(id),
+    env.DB.prepare(`UPDATE backups SET status = 'done', phase = 'done', finished_at = ${NOW_SQL} WHERE id = ?1`).bind(id),
+  ]);
+}
+
+/** The run failed: it says why (what was wrong with the file, or a step that kept failing). */
+export async function markBackupFailed(env: Env, id: number, problem: BackupProblem): Promise<void> {
+  await env.DB.prepare(`UPDATE backups SET status = 'failed', problem = ?2, finished_at = ${NOW_SQL} WHERE id = ?1 AND status = 'running'`)
+    .bind(id, problem)
+    .run();
+}
+
+/**
+ * Runs a step; a file that cannot be restored stops the run at once with its reason (retrying would
+ * find the same), where any other error is thrown for the Workflow to retry.
+ */
+export async function unlessRefused(env: Env, id: number, step: () => Promise<StepState>): Promise<StepState> {
+  try {
+    return await step();
+  } catch (err) {
+    if (!(err instanceof BackupFailure)) throw err;
+    await markBackupFailed(env, id, err.problem);
+    return 'stopped';
+  }
+}
