@@ -56,6 +56,7 @@ export const routes: RouteObject[] = [
             children: [
               { index: true, lazy: page(() => import('./routes/config-settings')) },
               { path: paths.configUsers.pattern, lazy: page(() => import('./routes/config-users')) },
+              { path: paths.configBackups.pattern, lazy: page(() => import('./routes/config-backups')) },
               { path: paths.configUserNew.pattern, lazy: page(() => import('./routes/config-user-new')) },
               { path: paths.configUser.pattern, lazy: page(() => import('./routes/config-user-edit')) },
               { path: paths.configUserDelete.pattern, lazy: page(() => import('./routes/config-user-delete')) },

@@ -44,6 +44,8 @@ export interface RequestOptions {
   body?: unknown;
   /** Sent as multipart/form-data (uploads); takes precedence over body. */
   formData?: FormData;
+  /** Sent as it is, with its own type (a backup to restore); takes precedence over formData. */
+  file?: Blob;
   signal?: AbortSignal;
 }
 
@@ -121,7 +123,10 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
   const headers = apiHeaders('application/json');
 
   let body: BodyInit | undefined;
-  if (options.formData) {
+  if (options.file) {
+    headers.set('Content-Type', options.file.type || 'application/octet-stream');
+    body = options.file;
+  } else if (options.formData) {
     body = options.formData;
   } else if (options.body !== undefined) {
     headers.set('Content-Type', 'application/json');

@@ -40,6 +40,7 @@ export const paths = {
   borrowerDelete: route('/borrowers/:id/delete'),
   config: route('/config/'),
   configUsers: route('/config/users'),
+  configBackups: route('/config/backups'),
   configUserNew: route('/config/users/new'),
   configUser: route('/config/users/:id'),
   configUserDelete: route('/config/users/:id/delete'),

@@ -11,6 +11,7 @@ const messages = defineMessages({
   tabs: { id: 'app.configLayout.tabs', defaultMessage: 'Configuration sections' },
   users: { id: 'app.configLayout.users', defaultMessage: 'Users' },
   settings: { id: 'app.configLayout.settings', defaultMessage: 'Settings' },
+  backups: { id: 'app.configLayout.backups', defaultMessage: 'Backups' },
 });
 
 export default function ConfigLayoutRoute() {
@@ -20,6 +21,7 @@ export default function ConfigLayoutRoute() {
   if (session?.username !== BUILTIN_ADMIN_USERNAME) return <NotFoundScreen />;
   const onSettings = location.pathname === paths.config();
   const onUsers = location.pathname.startsWith(paths.configUsers());
+  const onBackups = location.pathname.startsWith(paths.configBackups());
   return (
     <div className="stack">
       <h1>{intl.formatMessage(messages.title)}</h1>
@@ -39,6 +41,13 @@ export default function ConfigLayoutRoute() {
           end={false}
         >
           {intl.formatMessage(messages.users)}
+        </NavLink>
+        <NavLink
+          to={paths.configBackups()}
+          className={onBackups ? 'tabs__tab is-active' : 'tabs__tab'}
+          aria-current={onBackups ? 'page' : undefined}
+        >
+          {intl.formatMessage(messages.backups)}
         </NavLink>
       </nav>
       <Outlet />
