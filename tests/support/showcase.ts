@@ -96,6 +96,7 @@ export function mainScreens(seed: Showcase): MainScreen[] {
     { name: 'sign-in', path: '/login', signedIn: false },
     { name: 'profile', path: '/profile', signedIn: true },
     { name: 'users', path: '/config/users', signedIn: true },
+    { name: 'backups', path: '/config/backups', signedIn: true },
     { name: 'borrowers', path: '/borrowers', signedIn: true },
     { name: 'lending', path: '/borrowers/loans', signedIn: true },
     { name: 'borrower', path: `/borrowers/${seed.borrowerId}`, signedIn: true },
