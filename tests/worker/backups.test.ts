@@ -185,7 +185,7 @@ describe('backup and restore of the whole instance', () => {
     const mediaName = Object.keys(entries).find((n) => n.startsWith('media/'))!;
     const damaged = zip.slice();
     const at = indexOf(damaged, entries[mediaName]!);
-    damaged[at + 10] ^= 0xff;
+    damaged[at + 10] = damaged[at + 10]! ^ 0xff;
     expect(await restored(token, damaged)).toMatchObject({ status: 'failed', problem: 'backup_damaged' });
 
     // Every entry is checked before anything is written: the instance is as empty as before, and the
