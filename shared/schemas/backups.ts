@@ -18,7 +18,7 @@ export const backupRun = z
     rows: z.number().int(),
     objects: z.number().int(),
     bytes: z.number().int(),
-    /** Why it failed: not_a_backup, backup_version, backup_damaged, not_empty or step_failed. */
+    /** Why it failed: not_a_backup, backup_version, backup_damaged, not_empty, admin_mismatch or step_failed. */
     problem: z.string().nullable(),
     createdAt: z.string(),
     finishedAt: z.string().nullable(),

@@ -181,6 +181,15 @@ describe('backup and restore of the whole instance', () => {
     const future = zipSync({ ...entries, 'vitrine-backup.json': new TextEncoder().encode(JSON.stringify({ ...manifest, version: 99 })) }, { level: 0 });
     expect(await restored(token, future)).toMatchObject({ status: 'failed', problem: 'backup_version' });
 
+    // The backup's administrator is not this instance's (another id under the same name).
+    const usersName = Object.keys(entries).find((n) => n.startsWith('tables/users/'))!;
+    const usersPage = JSON.parse(new TextDecoder().decode(entries[usersName])) as { columns: string[]; rows: unknown[][] };
+    const idAt = usersPage.columns.indexOf('id');
+    const nameAt = usersPage.columns.indexOf('username');
+    const renumbered = usersPage.rows.map((r) => (r[nameAt] === 'admin' ? r.map((v, i) => (i === idAt ? 999 : v)) : r));
+    const otherAdmin = zipSync({ ...entries, [usersName]: new TextEncoder().encode(JSON.stringify({ ...usersPage, rows: renumbered })) }, { level: 0 });
+    expect(await restored(token, otherAdmin)).toMatchObject({ status: 'failed', problem: 'admin_mismatch' });
+
     // A stored object's bytes changed after the backup was made: its CRC-32 no longer matches.
     const mediaName = Object.keys(entries).find((n) => n.startsWith('media/'))!;
     const damaged = zip.slice();

@@ -27,7 +27,7 @@ const ENTRY_MAX_BYTES = 32 * 1024 * 1024;
 const ENTRIES_PER_STATEMENT = 1_000;
 
 /** Why a backup or a restore failed, as the page says it (web i18n: backups.problem.*). */
-export const BACKUP_PROBLEMS = ['not_a_backup', 'backup_version', 'backup_damaged', 'not_empty', 'step_failed'] as const;
+export const BACKUP_PROBLEMS = ['not_a_backup', 'backup_version', 'backup_damaged', 'not_empty', 'admin_mismatch', 'step_failed'] as const;
 export type BackupProblem = (typeof BACKUP_PROBLEMS)[number];
 
 export class BackupFailure extends Error {
@@ -341,6 +341,23 @@ function tablePageOf(bytes: Uint8Array): { table: (typeof BACKUP_TABLES)[number]
 }
 
 /**
+ * The one account the empty instance has, its administrator, is overwritten by the backup's account
+ * of the same id: that must be the same account (by name), or the backup's users would collide with it.
+ */
+async function checkRestorer(env: Env, restorerId: number, page: TablePage): Promise<void> {
+  const restorer = await env.DB.prepare('SELECT username FROM users WHERE id = ?1').bind(restorerId).first<{ username: string }>();
+  const id = page.columns.indexOf('id');
+  const username = page.columns.indexOf('username');
+  if (!restorer || id < 0 || username < 0) throw new BackupFailure('backup_damaged');
+  const name = restorer.username.toLowerCase();
+  for (const user of page.rows) {
+    const sameId = user[id] === restorerId;
+    const sameName = String(user[username]).toLowerCase() === name;
+    if (sameId !== sameName) throw new BackupFailure('admin_mismatch');
+  }
+}
+
+/**
  * The next entries checked (`verify`: every entry's CRC-32 and every page's shape, before anything is
  * written, so a damaged file changes nothing) or put back (`write`): one page of rows, or objects up to
  * MEDIA_BYTES_PER_STEP.
@@ -364,6 +381,7 @@ export async function restoreStep(env: Env, id: number, mode: 'verify' | 'write'
   const first = results[0]!;
   if (first.name.startsWith('tables/')) {
     const { table, page } = tablePageOf(await readEntry(env, row.file_key!, first));
+    if (mode === 'verify' && table.name === 'users') await checkRestorer(env, row.user_id!, page);
     if (mode === 'verify') {
       await env.DB.prepare('UPDATE backups SET table_index = ?2 WHERE id = ?1').bind(id, first.position + 1).run();
       return 'more';

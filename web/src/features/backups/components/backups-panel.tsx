@@ -92,6 +92,10 @@ const problemMessages = defineMessages<Record<string, NoMessageValues>>({
     id: 'backups.problem.not_empty',
     defaultMessage: 'The instance was no longer empty when the restore began: nothing was restored.',
   },
+  admin_mismatch: {
+    id: 'backups.problem.admin_mismatch',
+    defaultMessage: 'This backup’s administrator is another account than this instance’s: nothing was restored.',
+  },
   step_failed: { id: 'backups.problem.step_failed', defaultMessage: 'The run stopped on an error of the server. Try again.' },
 });
 
