@@ -18,6 +18,7 @@ import { describeError } from '../../../lib/error-messages';
 import { formatFileSize } from '../../../lib/file-size';
 import { useAction } from '../../../lib/use-action';
 import { downloadBackup, useBackupActions, useBackupRuns } from '../api/backups';
+import '../../../components/run-list.css';
 import './backups.css';
 
 const messages = defineMessages({
@@ -132,16 +133,16 @@ function RunList({ runs }: { runs: BackupRun[] }) {
   return (
     <>
       {failure ? <ErrorAlert>{describeError(intl, failure)}</ErrorAlert> : null}
-      <ul className="backup-runs">
+      <ul className="run-list">
         {runs.map((run) => {
           const date = intl.formatDate(run.createdAt, { dateStyle: 'medium', timeStyle: 'short' });
           return (
-            <li key={run.id} className="backup-run" data-testid={`backup-run-${run.id}`}>
-              <div className="backup-run__head">
-                <span className="backup-run__name">
+            <li key={run.id} className="run-list__run" data-testid={`backup-run-${run.id}`}>
+              <div className="run-list__head">
+                <span className="run-list__name">
                   {intl.formatMessage(kindMessages[run.kind])} · {date}
                 </span>
-                <span className={`backup-status backup-status--${run.status}`}>
+                <span className={`run-status run-status--${run.status}`}>
                   {intl.formatMessage(statusMessages[run.status])}
                 </span>
               </div>

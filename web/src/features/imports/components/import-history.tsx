@@ -11,6 +11,7 @@ import { paths } from '../../../lib/paths';
 import { useImportRuns } from '../api/imports';
 import { formatMessages, isRunning, statusMessages } from '../import-messages';
 import { ImportProgress } from './import-run';
+import '../../../components/run-list.css';
 
 const messages = defineMessages<{
   none: NoMessageValues;
@@ -32,14 +33,14 @@ export function ImportHistory({ collectionId }: { collectionId: number }) {
   if (!data) return <Loading />;
   if (data.imports.length === 0) return <EmptyState icon={FileClock} title={intl.formatMessage(messages.none)} compact />;
   return (
-    <ul className="import-history">
+    <ul className="run-list">
       {data.imports.map((run) => (
-        <li key={run.id} className="import-history__run">
-          <div className="import-history__head">
-            <Link to={paths.collectionImportRun(collectionId, run.id)} className="import-history__name">
+        <li key={run.id} className="run-list__run import-history__run">
+          <div className="run-list__head">
+            <Link to={paths.collectionImportRun(collectionId, run.id)} className="run-list__name">
               {run.fileName}
             </Link>
-            <span className={`import-status import-status--${run.status}`}>{intl.formatMessage(statusMessages[run.status])}</span>
+            <span className={`run-status run-status--${run.status}`}>{intl.formatMessage(statusMessages[run.status])}</span>
           </div>
           <p className="muted import-history__when">
             {intl.formatMessage(messages.when, {

@@ -13,6 +13,7 @@ import { paths } from '../../../lib/paths';
 import { useAction } from '../../../lib/use-action';
 import { cancelImport } from '../api/imports';
 import { describeCoverReason, describeFileProblem, describeRecordReason, isRunning, statusMessages } from '../import-messages';
+import '../../../components/run-list.css';
 
 const messages = defineMessages<{
   progress: NoMessageValues;
@@ -171,7 +172,7 @@ export function ImportRunReport({ report, properties, onChange, onFinished }: Im
   return (
     <div className="stack">
       <p className="import-run__state">
-        <span className={`import-status import-status--${report.status}`}>{intl.formatMessage(statusMessages[report.status])}</span>
+        <span className={`run-status run-status--${report.status}`}>{intl.formatMessage(statusMessages[report.status])}</span>
         <span className="muted">{intl.formatMessage(messages.started, { date: intl.formatDate(report.createdAt, { dateStyle: 'medium', timeStyle: 'short' }) })}</span>
       </p>
       {running ? (
