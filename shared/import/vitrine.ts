@@ -24,11 +24,27 @@ export interface ExportedProperty {
   description: string | null;
 }
 
+/** A loan of an item, in the owner's export: who borrowed it, when, and where it stands. */
+export interface ExportedLoan {
+  state: string;
+  borrower: { name: string; email: string | null };
+  message: string | null;
+  notes: string | null;
+  wantedFrom: string | null;
+  wantedUntil: string | null;
+  lentOn: string | null;
+  dueOn: string | null;
+  returnedOn: string | null;
+  createdAt: string;
+}
+
 /** An item as the export holds it. */
 export interface ExportedItem {
   id: number;
   quantity: number;
   values: Record<string, unknown>;
+  /** The owner's export only: the item's loans and requests, oldest first. */
+  loans?: ExportedLoan[];
   createdAt: string;
   updatedAt: string;
 }

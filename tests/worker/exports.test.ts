@@ -8,6 +8,7 @@ import type { ExportHead, ExportedItem } from '../../shared/import/vitrine';
 import { finishedImport } from '../support/worker-imports';
 import { call, createUser } from '../support/worker-app';
 import { addItem, addProperty, createCollection, getJson } from '../support/worker-catalogue';
+import { addBorrower, lend, lendableItem, setLoansEnabled } from '../support/worker-lending';
 
 type ExportDocument = ExportHead & { items: ExportedItem[] };
 
@@ -128,6 +129,29 @@ describe('exports', { timeout: 60_000 }, () => {
     expect((await exported(hidden.id, 'csv', stranger.token)).status).toBe(404);
     expect((await exported(hidden.id, 'json', owner.token)).status).toBe(200);
     expect((await call(`/api/v1/collections/${c.id}/export?format=xml`)).status).toBe(400);
+  });
+
+  it("the owner's JSON holds each item's loans with the borrower; nobody else's holds any", async () => {
+    await setLoansEnabled(true);
+    const { owner, collection, item, itemPath } = await lendableItem({ title: 'Lent book' });
+    await addItem(owner.token, collection.id, { values: { title: 'Never lent' } });
+    const borrower = await addBorrower(owner.token, { name: 'Ann Reader', email: 'ann.reader@example.test' });
+    const res = await lend(owner.token, itemPath, { borrowerId: borrower.id, dueOn: '2026-12-24', notes: 'At the club' });
+    expect(res.status, await res.clone().text()).toBe(201);
+
+    const mine = (await (await exported(collection.id, 'json', owner.token)).json()) as ExportDocument;
+    const lent = mine.items.find((i) => i.id === item.id)!;
+    expect(lent.loans).toEqual([
+      expect.objectContaining({ state: 'lent', borrower: { name: 'Ann Reader', email: 'ann.reader@example.test' }, dueOn: '2026-12-24', notes: 'At the club', returnedOn: null }),
+    ]);
+    expect(mine.items.find((i) => i.id !== item.id)!.loans).toEqual([]);
+
+    const visitor = (await (await exported(collection.id, 'json')).json()) as ExportDocument;
+    expect(visitor.items).toHaveLength(2);
+    expect(visitor.items.every((i) => !('loans' in i))).toBe(true);
+    const stranger = await createUser();
+    const theirs = (await (await exported(collection.id, 'json', stranger.token)).json()) as ExportDocument;
+    expect(theirs.items.every((i) => !('loans' in i))).toBe(true);
   });
 
   it('demo mode, which refuses imports, offers exports', async () => {

@@ -4,7 +4,7 @@
 // a time, so a collection of any size leaves in requests of a page's cost each.
 import { createRoute, z } from '@hono/zod-openapi';
 import Papa from 'papaparse';
-import { VITRINE_EXPORT_FORMAT, VITRINE_EXPORT_VERSION, type ExportHead, type ExportedItem } from '../../../../shared/import/vitrine';
+import { VITRINE_EXPORT_FORMAT, VITRINE_EXPORT_VERSION, type ExportHead, type ExportedItem, type ExportedLoan } from '../../../../shared/import/vitrine';
 import { ApiError } from '../../lib/api-error';
 import { contentDisposition } from '../../lib/content-disposition';
 import { errors } from '../../lib/openapi';
@@ -26,7 +26,7 @@ const exportRoute = createRoute({
   path: '/collections/{id}/export',
   tags: ['Exports'],
   summary:
-    'The collection as a file: `format=json` (Vitrine export, version 1: collection, properties, then items with their values by property key) or `format=csv`. Holds what the caller may see (the owner: everything)',
+    'The collection as a file: `format=json` (Vitrine export, version 1: collection, properties, then items with their values by property key and, for the owner, their loans) or `format=csv`. Holds what the caller may see (the owner: everything)',
   middleware: [optionalUser],
   request: {
     params: z.object({ id: z.coerce.number().int().positive() }),
@@ -60,6 +60,53 @@ async function itemPage(d1: D1Database, collectionId: number, level: number, own
     .bind(collectionId, after, owner ? 1 : 0, level, PAGE_ITEMS)
     .all<ExportRow>();
   return results;
+}
+
+interface LoanRow {
+  item_id: number;
+  state: string;
+  borrower_name: string;
+  borrower_email: string | null;
+  message: string | null;
+  notes: string | null;
+  wanted_from: string | null;
+  wanted_until: string | null;
+  lent_on: string | null;
+  due_on: string | null;
+  returned_on: string | null;
+  created_at: string;
+}
+
+/** The loans of a page's items, by item (the owner's export): one query for the page. */
+async function loansOf(d1: D1Database, itemIds: number[]): Promise<Map<number, ExportedLoan[]>> {
+  const byItem = new Map<number, ExportedLoan[]>();
+  if (itemIds.length === 0) return byItem;
+  const { results } = await d1
+    .prepare(
+      `SELECT l.item_id, l.state, b.name AS borrower_name, b.email AS borrower_email, l.message, l.notes, l.wanted_from,
+              l.wanted_until, l.lent_on, l.due_on, l.returned_on, l.created_at
+       FROM loans l JOIN borrowers b ON b.id = l.borrower_id
+       WHERE l.item_id IN (SELECT value FROM json_each(?1)) ORDER BY l.item_id, l.id`,
+    )
+    .bind(JSON.stringify(itemIds))
+    .all<LoanRow>();
+  for (const row of results) {
+    const loans = byItem.get(row.item_id) ?? [];
+    loans.push({
+      state: row.state,
+      borrower: { name: row.borrower_name, email: row.borrower_email },
+      message: row.message,
+      notes: row.notes,
+      wantedFrom: row.wanted_from,
+      wantedUntil: row.wanted_until,
+      lentOn: row.lent_on,
+      dueOn: row.due_on,
+      returnedOn: row.returned_on,
+      createdAt: row.created_at,
+    });
+    byItem.set(row.item_id, loans);
+  }
+  return byItem;
 }
 
 /** A value as a CSV cell: several values joined, a JSON value as JSON. */
@@ -132,8 +179,11 @@ export const exportsRoutes = createRouter().openapi(exportRoute, async (c) => {
     stream = exportStream(
       async (after) => {
         const page = await rows(after);
+        // Loans are the owner's business: nobody else's export holds them.
+        const loans = owner ? await loansOf(d1, page.map((row) => row.id)) : null;
         const items = page.map((row) => {
           const item: ExportedItem = { id: row.id, quantity: row.quantity, values: valuesOf(row, props), createdAt: row.created_at, updatedAt: row.updated_at };
+          if (loans) item.loans = loans.get(row.id) ?? [];
           const text = `${first ? '' : ','}\n  ${JSON.stringify(item)}`;
           first = false;
           return text;
