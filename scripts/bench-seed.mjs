@@ -15,7 +15,7 @@ export function adminHash(password) {
 }
 
 // key, type, label, flags
-const PROPERTIES = [
+export const PROPERTIES = [
   ['title', 'text', 'Title', { is_title: 1, searchable: 1, sortable: 1 }],
   ['subtitle', 'text', 'Subtitle', { is_subtitle: 1, searchable: 1 }],
   ['cover', 'image', 'Cover', { is_cover: 1 }],

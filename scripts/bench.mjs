@@ -4,17 +4,23 @@
 // - Per scenario, against a local workerd (wrangler dev, fresh state): wall p50/p95 and CPU per request,
 //   read as utime+stime of the workerd process that runs the Worker (the one started with
 //   --inspector-addr) from /proc/<pid>/stat, before and after a run of sequential requests.
-// `npm run bench -- --json` prints one JSON object instead of the table; `-- --sizes` only the sizes.
+// - Workflows (scripts/bench-imports.mjs): a 10,000-row CSV import, the same again, the real 455-game
+//   BoardGameGeek collection with its covers, and a backup of the instance; per step, the CPU of the
+//   workerd process between the step's start and end, its D1 statements and rows, its R2 operations.
+// `npm run bench -- --json` prints one JSON object instead of the table; `-- --sizes` only the sizes;
+// `-- --workflows` only the Workflows, beside collections of 10,000 and 1,000 items.
 import { spawnSync } from 'node:child_process';
 import { createServer, request as httpRequest } from 'node:http';
 import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import { createInterface } from 'node:readline';
 import { LENDING, SEARCH_TERM, seedSql } from './bench-seed.mjs';
+import { startPictureServer, startStepProbe, workflowScenarios } from './bench-imports.mjs';
 import { applyMigrations, buildWeb, localEnv, startWorker, stopWorker } from './local-runtime.mjs';
 
 const asJson = process.argv.includes('--json');
 const sizesOnly = process.argv.includes('--sizes');
+const workflowsOnly = process.argv.includes('--workflows');
 const PORT = 8797;
 const EMAIL_PORT = 8798;
 const STATE = '.bench/state';
@@ -127,7 +133,8 @@ function percentile(sorted, p) {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 }
 
-const SIZES = [10_000, 100_000];
+// The Workflows alone keep a small second collection: the lending seed's loan history lives there.
+const SIZES = workflowsOnly ? [10_000, 1_000] : [10_000, 100_000];
 
 function seed() {
   writeFileSync('.bench/seed.sql', seedSql({ adminPassword: ADMIN_PASSWORD, sizes: SIZES }));
@@ -229,10 +236,10 @@ function startFakeEmailProvider() {
 }
 
 /** The measured summaries the Worker logs after each cron run (worker/src/index.ts), in order. */
-function scheduledRuns(child) {
+function scheduledRuns(lines) {
   const runs = [];
   const waiting = [];
-  createInterface({ input: child.stdout }).on('line', (line) => {
+  lines.on('line', (line) => {
     const start = line.indexOf('{"message":"scheduled run measured"');
     if (start < 0) return;
     runs.push(JSON.parse(line.slice(start)));
@@ -333,6 +340,8 @@ async function main() {
   log(`Seeding collections of ${SIZES.join(' and ')} items…`);
   seed();
   const email = startFakeEmailProvider();
+  const pictures = startPictureServer();
+  const probe = startStepProbe();
   const child = startWorker({
     port: PORT,
     inspectorPort: 9341,
@@ -347,16 +356,21 @@ async function main() {
       APP_URL: `http://127.0.0.1:${PORT}`,
       DEMO_MODE: 'false',
       EXPOSE_D1_METRICS: 'true',
+      MEASURE_PROBE_URL: probe.url,
+      FETCH_ALLOW_HOSTS: pictures.host,
       RESEND_API_KEY: 'bench-key',
       RESEND_BASE_URL: `http://127.0.0.1:${EMAIL_PORT}`,
     },
   });
   child.removeAllListeners('exit');
-  const runs = scheduledRuns(child);
+  const lines = createInterface({ input: child.stdout });
+  const runs = scheduledRuns(lines);
   const base = `http://127.0.0.1:${PORT}`;
   try {
     await waitUntilUp(`${base}/api/v1/`);
     const pid = findWorkerdPid(child.pid);
+    probe.watch(pid);
+    lines.on('line', (line) => probe.line(line));
     const signInBody = JSON.stringify({ login: 'admin', password: ADMIN_PASSWORD });
     const get = (path, token) => async (extra = {}) => {
       const res = await fetch(`${base}${path}`, { headers: { ...extra, ...(token ? { Authorization: `Bearer ${token}` } : {}) } });
@@ -427,7 +441,7 @@ async function main() {
       await res.arrayBuffer();
       return res;
     };
-    const scenarios = [
+    const scenarios = workflowsOnly ? [] : [
       await scenario('api-info', pid, 200, get('/api/v1/')),
       await scenario('sign-in', pid, 30, signIn),
       await scenario('home-list', pid, 100, get('/api/v1/collections')),
@@ -451,29 +465,33 @@ async function main() {
     // The page matrix at 100,000 items: every kind of query the collection view makes, first and deep
     // pages. Its worst rows-read is reported again as collection-page-worst-100k.
     const matrix = [];
-    for (const [name, query] of pageMatrix()) {
+    for (const [name, query] of workflowsOnly ? [] : pageMatrix()) {
       matrix.push(await scenario(`matrix-${name}`, pid, 5, get(`/api/v1/collections/2/${query}`), SIZES[1]));
     }
-    matrix.push(await scenario('matrix-unlimited-title-scroll', pid, 50, scroll, SIZES[1]));
     // Page 1,000 reached by the pager's Next link from page 999 (which carries where 999 ended), by its
     // link two pages on from page 998 (passing over page 999), and the last page (read from the end of
     // the order).
-    const page999 = await (await fetch(`${base}/api/v1/collections/2/items?perPage=50&sort=title&dir=asc&page=999`)).json();
-    const page998 = await (await fetch(`${base}/api/v1/collections/2/items?perPage=50&sort=title&dir=asc&page=998`)).json();
-    matrix.push(
-      await scenario('matrix-all-title-page-1000-from-next', pid, 5, get(`/api/v1/collections/2/items?perPage=50&sort=title&dir=asc&page=1000&after=${encodeURIComponent(page999.next)}`), SIZES[1]),
-      await scenario('matrix-all-title-page-1000-two-on', pid, 5, get(`/api/v1/collections/2/items?perPage=50&sort=title&dir=asc&page=1000&after=${encodeURIComponent(page998.next)}`), SIZES[1]),
-      await scenario('matrix-all-title-last-page', pid, 5, get(`/api/v1/collections/2/items?perPage=50&sort=title&dir=asc&page=${SIZES[1] / 50}`), SIZES[1]),
-    );
-    const worst = matrix.reduce((a, b) => ((b.rowsRead ?? 0) > (a.rowsRead ?? 0) ? b : a));
-    scenarios.push(...matrix, { ...worst, name: 'collection-page-worst-100k', of: worst.name });
-    const cron = await cronScenario(base, pid, runs, email);
+    if (!workflowsOnly) {
+      matrix.push(await scenario('matrix-unlimited-title-scroll', pid, 50, scroll, SIZES[1]));
+      const page999 = await (await fetch(`${base}/api/v1/collections/2/items?perPage=50&sort=title&dir=asc&page=999`)).json();
+      const page998 = await (await fetch(`${base}/api/v1/collections/2/items?perPage=50&sort=title&dir=asc&page=998`)).json();
+      matrix.push(
+        await scenario('matrix-all-title-page-1000-from-next', pid, 5, get(`/api/v1/collections/2/items?perPage=50&sort=title&dir=asc&page=1000&after=${encodeURIComponent(page999.next)}`), SIZES[1]),
+        await scenario('matrix-all-title-page-1000-two-on', pid, 5, get(`/api/v1/collections/2/items?perPage=50&sort=title&dir=asc&page=1000&after=${encodeURIComponent(page998.next)}`), SIZES[1]),
+        await scenario('matrix-all-title-last-page', pid, 5, get(`/api/v1/collections/2/items?perPage=50&sort=title&dir=asc&page=${SIZES[1] / 50}`), SIZES[1]),
+      );
+      const worst = matrix.reduce((a, b) => ((b.rowsRead ?? 0) > (a.rowsRead ?? 0) ? b : a));
+      scenarios.push(...matrix, { ...worst, name: 'collection-page-worst-100k', of: worst.name });
+    }
+    const cron = workflowsOnly ? null : await cronScenario(base, pid, runs, email);
+    const workflows = await workflowScenarios({ base, token, probe, pictures });
     const report = {
       date: new Date().toISOString(),
       machine: `${process.platform} ${process.arch}, node ${process.version}, ${(await import('node:os')).cpus().length} cores`,
       sizes,
       scenarios,
       cron,
+      workflows,
       emailsReceived: email.received,
     };
     if (asJson) {
@@ -486,7 +504,7 @@ async function main() {
           `${s.name.padEnd(44)}${String(s.items).padStart(7)}${String(s.queries ?? '-').padStart(9)}${String(s.rowsRead ?? '-').padStart(11)}${String(s.rowsWritten ?? '-').padStart(14)}${String(s.p50Ms).padStart(9)}${String(s.p95Ms).padStart(9)}${String(s.cpuMs).padStart(17)}`,
         );
       }
-      console.log(
+      if (cron) console.log(
         `\n${cron.name}: ${cron.runs} runs sent ${cron.emails} emails (at most ${cron.maxEmailsPerRun} per run, in at most ${cron.maxEmailRequestsPerRun} requests); per run at most ` +
           `${cron.maxQueriesPerRun} queries, ${cron.maxRowsReadPerRun} rows read, ${cron.maxRowsWrittenPerRun} rows written; ${cron.cpuMsPerRun} ms CPU per run on average.`,
       );
@@ -496,10 +514,23 @@ async function main() {
         for (const st of s?.statements ?? []) if (st.written > 0) console.log(`${String(st.written).padStart(6)}  ${st.sql}`);
       }
       console.log(`\nCPU resolution: ${1000 / TICKS_PER_SECOND} ms per tick, averaged over each run.`);
+      console.log(`\nWorkflows (CPU per step from /proc/<pid>/task/*/schedstat; budget 10 ms and 50 queries a step):`);
+      console.log(`${'run'.padEnd(24)} items  seconds  steps  max CPU ms (step)          mean  >10ms  max queries  max R2  rows written/item`);
+      for (const w of workflows) {
+        if (w.skipped) {
+          console.log(`${w.name.padEnd(24)} skipped: ${w.skipped}`);
+          continue;
+        }
+        console.log(
+          `${w.name.padEnd(24)}${String(w.items).padStart(6)}${String(w.totalSeconds).padStart(9)}${String(w.steps).padStart(7)}  ${`${w.maxStepCpuMs} (${w.maxStepCpuStep})`.padEnd(26)}${String(w.meanStepCpuMs).padStart(5)}${String(w.stepsOver10Ms).padStart(7)}${String(w.maxQueriesPerStep).padStart(13)}${String(w.maxR2PerStep).padStart(8)}${String(w.rowsWrittenPerItem ?? '-').padStart(18)}`,
+        );
+      }
     }
   } finally {
     stopWorker(child);
     email.close();
+    pictures.close();
+    probe.close();
   }
 }
 

@@ -3,6 +3,7 @@
 // free tier's limits, and a run survives restarts. The page reads the run's progress from D1.
 import { WorkflowEntrypoint, type WorkflowEvent, type WorkflowStep, type WorkflowStepConfig } from 'cloudflare:workers';
 import type { Env } from '../../env';
+import { measuredStep } from '../../lib/step-metrics';
 import {
   backupFinishStep,
   backupMediaStep,
@@ -36,24 +37,24 @@ export class BackupWorkflow extends WorkflowEntrypoint<Env, BackupParams> {
   }
 
   /** Runs `name` steps until one says its phase is over; false when the run stopped. */
-  private async phase(name: string, step: WorkflowStep, id: number, run: () => Promise<StepState>): Promise<boolean> {
+  private async phase(name: string, step: WorkflowStep, id: number, run: (env: Env) => Promise<StepState>): Promise<boolean> {
     for (let i = 0; ; i += 1) {
-      const state = await step.do(`${name} ${i}`, STEP, () => unlessRefused(this.env, id, run));
+      const state = await step.do(`${name} ${i}`, STEP, () => measuredStep(this.env, `backup ${id} ${name} ${i}`, (env) => unlessRefused(env, id, () => run(env))));
       if (state === 'stopped') return false;
       if (state !== 'more') return true;
     }
   }
 
   private async backup(id: number, step: WorkflowStep): Promise<void> {
-    if (!(await this.phase('tables', step, id, () => backupTableStep(this.env, id)))) return;
-    if (!(await this.phase('media', step, id, () => backupMediaStep(this.env, id)))) return;
-    await step.do('manifest', STEP, () => backupFinishStep(this.env, id));
+    if (!(await this.phase('tables', step, id, (env) => backupTableStep(env, id)))) return;
+    if (!(await this.phase('media', step, id, (env) => backupMediaStep(env, id)))) return;
+    await step.do('manifest', STEP, () => measuredStep(this.env, `backup ${id} manifest`, (env) => backupFinishStep(env, id)));
   }
 
   private async restore(id: number, step: WorkflowStep): Promise<void> {
-    if (!(await this.phase('open', step, id, () => restoreOpenStep(this.env, id)))) return;
-    if (!(await this.phase('verify', step, id, () => restoreStep(this.env, id, 'verify')))) return;
-    if (!(await this.phase('entries', step, id, () => restoreStep(this.env, id, 'write')))) return;
-    await step.do('finish', STEP, () => restoreFinishStep(this.env, id));
+    if (!(await this.phase('open', step, id, (env) => restoreOpenStep(env, id)))) return;
+    if (!(await this.phase('verify', step, id, (env) => restoreStep(env, id, 'verify')))) return;
+    if (!(await this.phase('entries', step, id, (env) => restoreStep(env, id, 'write')))) return;
+    await step.do('finish', STEP, () => measuredStep(this.env, `backup ${id} finish`, (env) => restoreFinishStep(env, id)));
   }
 }

@@ -4,6 +4,7 @@
 // by fetching its document (import-sources.service.ts), and tells its source how it ended.
 import { WorkflowEntrypoint, type WorkflowEvent, type WorkflowStep, type WorkflowStepConfig } from 'cloudflare:workers';
 import type { Env } from '../../env';
+import { measuredStep } from '../../lib/step-metrics';
 import { fetchStep, settleSource } from './import-sources.service';
 import { checkStep, coverStep, importStep, markFailed, pictureStep, type StepState } from './imports.steps';
 
@@ -32,7 +33,9 @@ export class ImportWorkflow extends WorkflowEntrypoint<Env, ImportParams> {
 
   private async phases(importId: number, step: WorkflowStep): Promise<void> {
     for (let i = 0; i < SOURCE_TRIES; i += 1) {
-      const outcome = await step.do(`fetch ${i}`, STEP, () => fetchStep(this.env, importId, i === SOURCE_TRIES - 1));
+      const outcome = await step.do(`fetch ${i}`, STEP, () =>
+        measuredStep(this.env, `import ${importId} fetch ${i}`, (env) => fetchStep(env, importId, i === SOURCE_TRIES - 1)),
+      );
       if (outcome === 'stopped') return;
       if (outcome === 'fetched') break;
       await step.sleep(`source not ready ${i}`, Number(this.env.SOURCE_RETRY_SECONDS || 30) * 1000 * 2 ** i);
@@ -44,13 +47,13 @@ export class ImportWorkflow extends WorkflowEntrypoint<Env, ImportParams> {
     ];
     for (const [name, run] of phases) {
       for (let i = 0; ; i += 1) {
-        const state = await step.do(`${name} ${i}`, STEP, () => run(this.env, importId));
+        const state = await step.do(`${name} ${i}`, STEP, () => measuredStep(this.env, `import ${importId} ${name} ${i}`, (env) => run(env, importId)));
         if (state === 'stopped') return;
         if (state === 'next-phase') break;
       }
     }
     for (let i = 0; ; i += 1) {
-      const state = await step.do(`import ${i}`, STEP, () => importStep(this.env, importId));
+      const state = await step.do(`import ${i}`, STEP, () => measuredStep(this.env, `import ${importId} import ${i}`, (env) => importStep(env, importId)));
       if (state !== 'more') return;
     }
   }

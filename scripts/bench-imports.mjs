@@ -1,0 +1,221 @@
+// The Workflows of `npm run bench`: imports (a 10,000-row CSV of the bench's 15-property book, then the
+// same file again; the real 455-game BoardGameGeek collection with its covers) and a backup of the
+// instance. Each step of a measured Workflow tells a probe served here when it starts and ends
+// (worker/src/lib/step-metrics.ts): the CPU of the workerd process between the two calls is the step's,
+// read from /proc/<pid>/task/*/schedstat (nanoseconds of each thread on the CPU). It includes the local
+// D1's SQLite work and the Workflow engine's own bookkeeping, which run in that same process, so it
+// over-states the step's CPU in production. The step's D1 statements, rows and R2 operations come from
+// the JSON line it logs.
+import { createServer } from 'node:http';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { PROPERTIES } from './bench-seed.mjs';
+
+export const PROBE_PORT = 8799;
+export const PICTURES_PORT = 8800;
+const BGG_FIXTURE = '../shared/fixtures/bgg/collection.xml';
+
+/** Nanoseconds the process's threads have been on the CPU. */
+function cpuNs(pid) {
+  let total = 0;
+  for (const tid of readdirSync(`/proc/${pid}/task`)) {
+    try {
+      total += Number(readFileSync(`/proc/${pid}/task/${tid}/schedstat`, 'utf8').split(' ')[0]);
+    } catch {
+      // The thread ended between the listing and the reading.
+    }
+  }
+  return total;
+}
+
+/**
+ * The probe each step calls at its start and end, and the measured steps' log lines: together, one
+ * record per step with its CPU, D1 and R2 figures.
+ */
+export function startStepProbe() {
+  let pid = null;
+  const started = new Map();
+  const cpu = new Map();
+  const steps = [];
+  const waiting = [];
+  const server = createServer((req, res) => {
+    const url = new URL(req.url, 'http://probe');
+    const step = url.searchParams.get('step');
+    const now = pid ? cpuNs(pid) : 0;
+    if (url.searchParams.get('at') === 'start') started.set(step, now);
+    else cpu.set(step, now - (started.get(step) ?? now));
+    res.end('ok');
+  });
+  server.listen(PROBE_PORT, '127.0.0.1');
+  return {
+    url: `http://127.0.0.1:${PROBE_PORT}/`,
+    /** The workerd process whose CPU is read. */
+    watch(workerdPid) {
+      pid = workerdPid;
+    },
+    /** A line of the Worker's output: a measured step's figures are kept with its CPU. */
+    line(text) {
+      const start = text.indexOf('{"message":"workflow step measured"');
+      if (start < 0) return;
+      const logged = JSON.parse(text.slice(start));
+      steps.push({ ...logged, cpuMs: (cpu.get(logged.step) ?? 0) / 1e6 });
+      for (const wake of waiting.splice(0)) wake();
+    },
+    /** The steps of a run (named `<prefix> …`) once one of them matches `last`. */
+    async run(prefix, last, timeoutMs = 30 * 60_000) {
+      const deadline = Date.now() + timeoutMs;
+      const mine = () => steps.filter((s) => s.step.startsWith(`${prefix} `));
+      while (!mine().some(last)) {
+        if (Date.now() > deadline) throw new Error(`${prefix}: no end after ${timeoutMs / 1000} s (${mine().length} steps seen)`);
+        await new Promise((resolve) => {
+          waiting.push(resolve);
+          setTimeout(resolve, 5000);
+        });
+      }
+      return mine();
+    },
+    close: () => server.close(),
+  };
+}
+
+/**
+ * Stands in for BoardGameGeek's picture server on 127.0.0.1: each address answers a different PNG of
+ * about 200 KB (a picture signature, then bytes made from the address), as a cover of the site weighs.
+ */
+export function startPictureServer() {
+  const server = createServer((req, res) => {
+    const body = Buffer.alloc(200 * 1024);
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]).copy(body);
+    Buffer.from(req.url.repeat(Math.ceil(body.length / req.url.length))).copy(body, 8);
+    res.writeHead(200, { 'content-type': 'image/png' });
+    res.end(body);
+  });
+  server.listen(PICTURES_PORT, '127.0.0.1');
+  return { host: `127.0.0.1:${PICTURES_PORT}`, close: () => server.close() };
+}
+
+const camel = (flag) => flag.replace(/_(\w)/g, (_, c) => c.toUpperCase());
+
+/** Figures of a run's steps: how many, the largest CPU and queries of any, rows written per item. */
+function summary(name, steps, items, startedAt, extra = {}) {
+  const max = (pick) => steps.reduce((best, s) => (pick(s) > pick(best) ? s : best));
+  const heaviest = max((s) => s.cpuMs);
+  const busiest = max((s) => s.d1.queries);
+  const sum = (pick) => steps.reduce((total, s) => total + pick(s), 0);
+  const ms = (n) => Math.round(n * 100) / 100;
+  return {
+    name,
+    items,
+    totalSeconds: Math.round((Date.now() - startedAt) / 100) / 10,
+    steps: steps.length,
+    maxStepCpuMs: ms(heaviest.cpuMs),
+    maxStepCpuStep: heaviest.step.split(' ').slice(2).join(' '),
+    meanStepCpuMs: ms(sum((s) => s.cpuMs) / steps.length),
+    stepsOver10Ms: steps.filter((s) => s.cpuMs > 10).length,
+    maxQueriesPerStep: busiest.d1.queries,
+    maxR2PerStep: max((s) => s.r2).r2,
+    rowsWritten: sum((s) => s.d1.rowsWritten),
+    rowsWrittenPerItem: items > 0 ? ms(sum((s) => s.d1.rowsWritten) / items) : null,
+    ...extra,
+  };
+}
+
+/** A 10,000-row CSV of the bench's book: every property but the cover, three authors each. */
+function benchCsv(rows) {
+  const columns = PROPERTIES.filter(([, type]) => type !== 'image').map(([key]) => key);
+  const quote = (text) => (/[",\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text);
+  const lines = [columns.join(',')];
+  for (let n = 1; n <= rows; n += 1) {
+    const value = {
+      title: `Imported saga ${n}`,
+      subtitle: `Volume ${(n % 12) + 1}`,
+      authors: `Author ${n % 997}|Author ${(n * 7) % 991}|Author ${(n * 13) % 983}`,
+      series: `Series ${n % 2000}`,
+      publisher: `Publisher ${n % 150}`,
+      year: String(1900 + (n % 125)),
+      pages: String(80 + (n % 900)),
+      isbn: `979${String(n).padStart(10, '0')}`,
+      language: ['English', 'French', 'German'][n % 3],
+      genre: ['fantasy', 'mystery', 'history', 'poetry'][n % 4],
+      format: ['paperback', 'hardcover'][n % 2],
+      summary: `A story of storms, ships and the sea, number ${n}, told over many evenings`,
+      read: n % 2 === 0 ? 'yes' : 'no',
+      rating: String((n % 11) / 2),
+    };
+    lines.push(columns.map((key) => quote(value[key])).join(','));
+  }
+  return { text: `${lines.join('\n')}\n`, columns };
+}
+
+export async function workflowScenarios({ base, token, probe, pictures }) {
+  const api = async (method, path, body, headers = {}) => {
+    const res = await fetch(`${base}/api/v1${path}`, {
+      method,
+      headers: { Authorization: `Bearer ${token}`, ...(body && !(body instanceof FormData) ? { 'content-type': 'application/json' } : {}), ...headers },
+      body: body instanceof FormData ? body : body ? JSON.stringify(body) : undefined,
+    });
+    if (!res.ok) throw new Error(`${method} ${path} answered ${res.status}: ${await res.text()}`);
+    return res.json();
+  };
+  const importFile = async (collectionId, name, text, plan) => {
+    const form = new FormData();
+    form.set('file', new Blob([text]), name);
+    form.set('plan', JSON.stringify(plan));
+    const startedAt = Date.now();
+    const run = await api('POST', `/collections/${collectionId}/imports`, form);
+    const steps = await probe.run(`import ${run.id}`, (s) => s.state === 'stopped');
+    const report = await api('GET', `/collections/${collectionId}/imports/${run.id}`);
+    if (report.status !== 'done') throw new Error(`import ${run.id} ended ${report.status}: ${JSON.stringify(report)}`);
+    return { steps, startedAt, report };
+  };
+  const results = [];
+
+  // The bench's book, its properties made through the API with the seed's flags.
+  const books = await api('POST', '/collections', { name: 'Imported books', type: 'bench' });
+  for (const [key, type, label, flags] of PROPERTIES) {
+    await api('POST', `/collections/${books.id}/properties`, {
+      key, label, type,
+      ...Object.fromEntries(Object.entries(flags).map(([flag, on]) => [camel(flag), on === 1])),
+    });
+  }
+  const rows = 10_000;
+  const csv = benchCsv(rows);
+  const plan = {
+    format: 'csv',
+    csv: { delimiter: ',', quote: '"', header: true },
+    keyField: `c${csv.columns.indexOf('isbn')}`,
+    covers: false,
+    fields: csv.columns.map((key, i) => ({ field: `c${i}`, property: key, ...(key === 'authors' ? { split: '|' } : {}) })),
+  };
+  const first = await importFile(books.id, 'books.csv', csv.text, plan);
+  results.push(summary('import-csv-10k', first.steps, rows, first.startedAt, { added: first.report.counts.added, failed: first.report.counts.failed }));
+  const again = await importFile(books.id, 'books.csv', csv.text, plan);
+  results.push(summary('import-csv-10k-again', again.steps, rows, again.startedAt, { unchanged: again.report.counts.unchanged, added: again.report.counts.added }));
+
+  // BoardGameGeek: the real collection, its covers served by the stand-in on 127.0.0.1.
+  if (existsSync(BGG_FIXTURE)) {
+    const xml = readFileSync(BGG_FIXTURE, 'utf8').replace(/https:\/\/cf\.geekdo-images\.com\//g, `http://${pictures.host}/`);
+    const games = await api('POST', '/collections', { name: 'Imported games', type: 'board_games' });
+    const template = new Set(['title', 'year', 'cover', 'players_min', 'players_max', 'play_time', 'rating']);
+    const created = { status: ['Status', 'text', true], plays: ['Plays', 'number', false], comment: ['Comment', 'longtext', false], link: ['Link', 'url', false] };
+    const bggPlan = {
+      format: 'bgg',
+      covers: true,
+      fields: [...template].map((key) => ({ field: key, property: key })).concat(
+        Object.entries(created).map(([key, [label, type, multiple]]) => ({ field: key, property: key, create: { label, type, multiple } })),
+      ),
+    };
+    const bgg = await importFile(games.id, 'collection.xml', xml, bggPlan);
+    const total = bgg.report.total;
+    results.push(summary('import-bgg-455', bgg.steps, total, bgg.startedAt, { added: bgg.report.counts.added, coversFetched: bgg.report.covers?.fetched ?? 0 }));
+  } else {
+    results.push({ name: 'import-bgg-455', skipped: `${BGG_FIXTURE} is absent` });
+  }
+
+  // A backup of the whole instance as it now stands.
+  const startedAt = Date.now();
+  const backup = await api('POST', '/config/backups');
+  const steps = await probe.run(`backup ${backup.id}`, (s) => s.step.endsWith(' manifest') || s.state === 'stopped');
+  const done = await api('GET', `/config/backups/${backup.id}`);
+  results.push(summary('backup-instance', steps, 0, startedAt, { status: done.status, bytes: done.bytes ?? null }));
+  return results;
+}
