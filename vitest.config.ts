@@ -38,6 +38,8 @@ export default defineConfig({
                 GOODREADS_BASE_URL: `http://${fakeSources}/goodreads`,
                 FAKE_SOURCES_URL: `http://${fakeSources}`,
                 SOURCE_RETRY_SECONDS: '1',
+                // Long runs then hand over to new Workflow instances in the tests (lib/workflow-budget.ts).
+                WORKFLOW_STEPS_PER_INSTANCE: '12',
                 LIST_FEW_MATCHES: '20',
                 LIST_FACET_SAMPLE: '30',
                 TEST_MIGRATIONS: await readD1Migrations(migrationsDir),

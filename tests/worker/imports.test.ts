@@ -1,4 +1,7 @@
+import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
+import { nextInstanceId } from '../../worker/src/lib/workflow-budget';
+import { workflowIdOf } from '../../worker/src/features/imports/imports.prepare';
 import type { ItemPage } from '../../shared/schemas/items';
 import type { ImportPlanInput, ImportReport, ImportRun } from '../../shared/schemas/imports';
 import { finishedImport } from '../support/worker-imports';
@@ -85,6 +88,23 @@ describe('CSV import into an existing collection', () => {
     expect(await titles(owner.token, c.id)).toEqual(['Dune', 'Good Omens', 'Hyperion']);
     const page = await getJson<ItemPage>(`/api/v1/collections/${c.id}/items?sort=year&dir=asc`, owner.token);
     expect(page.items.map((i) => i.title)).toEqual(['Dune', 'Hyperion', 'Good Omens']);
+  });
+
+  it('goes on in new Workflow instances when a run takes more steps than one instance may', async () => {
+    // The suite lets an instance take 12 steps (WORKFLOW_STEPS_PER_INSTANCE); 1,000 rows take 20 import
+    // steps, so the run needs three instances, each going on from where the import row stands.
+    const { owner, c } = await shelf();
+    const rows = Array.from({ length: 1000 }, (_, i) => `Book ${i + 1};Author ${i % 7};${1900 + (i % 100)};isbn-${i + 1}`);
+    const report = await runImport(owner.token, c.id, `Title;Authors;Year;ISBN\n${rows.join('\n')}\n`, PLAN);
+    expect(report).toMatchObject({ status: 'done', total: 1000, processed: 1000, counts: { added: 1000, updated: 0, unchanged: 0, skipped: 0, failed: 0 } });
+    const page = await getJson<ItemPage>(`/api/v1/collections/${c.id}/items?perPage=50`, owner.token);
+    expect(page.total).toBe(1000);
+    const run = await env.DB.prepare('SELECT id, file_key FROM imports WHERE id = ?').bind(report.id).first<{ id: number; file_key: string }>();
+    const first = workflowIdOf({ id: run!.id, fileKey: run!.file_key });
+    for (const part of [1, 2]) expect((await (await env.IMPORTS.get(nextInstanceId(first, part))).status()).status).toBe('complete');
+    // Running it again finds every row unchanged, across instances too.
+    const again = await runImport(owner.token, c.id, `Title;Authors;Year;ISBN\n${rows.join('\n')}\n`, { ...PLAN, fields: PLAN.fields.map((f) => ({ ...f, create: null })) });
+    expect(again.counts).toEqual({ added: 0, updated: 0, unchanged: 1000, skipped: 0, failed: 0 });
   });
 
   it('keeps values the file does not hold when it updates an item, and never touches items made by hand', async () => {

@@ -9,9 +9,9 @@ export interface Env {
   MEDIA: R2Bucket;
   ASSETS: Fetcher;
   /** Imports run as this Workflow (features/imports/imports.workflow.ts). */
-  IMPORTS: Workflow<{ importId: number }>;
+  IMPORTS: Workflow<{ importId: number; part?: number }>;
   /** Backups and restores of the instance run as this Workflow (features/backups/backups.workflow.ts). */
-  BACKUPS: Workflow<{ backupId: number; kind: 'backup' | 'restore' }>;
+  BACKUPS: Workflow<{ backupId: number; kind: 'backup' | 'restore'; part?: number }>;
   APP_SECRET?: string;
   ADMIN_PASSWORD?: string;
   APP_URL?: string;
@@ -47,6 +47,11 @@ export interface Env {
    * sort order (FEW_MATCHES in items.queries.ts), set low so small collections take both plans.
    */
   LIST_FEW_MATCHES?: string;
+  /**
+   * Tests only: the steps a Workflow instance takes before a new one goes on (1,000 unless set; see
+   * lib/workflow-budget.ts), set low so that tests see long runs hand over.
+   */
+  WORKFLOW_STEPS_PER_INSTANCE?: string;
   /** Tests only: how many matches the filter panel reads before its counts become estimates. */
   LIST_FACET_SAMPLE?: string;
 }

@@ -11,6 +11,22 @@ export interface D1Metrics {
   rowsWritten: number;
   /** Each statement in order: the start of its SQL, and its rows read and written. */
   statements?: { sql: string; read: number; written: number }[];
+  /**
+   * Milliseconds spent waiting on D1, when counted (a measured Workflow step): local workerd runs
+   * D1's SQLite on the Worker's own thread, so this is CPU the Worker itself does not spend in production.
+   */
+  waitedMs?: number;
+}
+
+/** Awaits a D1 call, adding its duration to `waitedMs` when the metrics count it. */
+async function timed<T>(metrics: D1Metrics, call: () => Promise<T>): Promise<T> {
+  if (metrics.waitedMs === undefined) return call();
+  const start = performance.now();
+  try {
+    return await call();
+  } finally {
+    metrics.waitedMs += performance.now() - start;
+  }
 }
 
 type Meta = { rows_read?: number; rows_written?: number } | undefined;
@@ -40,7 +56,7 @@ class MeteredStatement {
   }
 
   async first<T>(column?: string): Promise<T | null> {
-    const result = await this[INNER].all<Record<string, unknown>>();
+    const result = await timed(this.metrics, () => this[INNER].all<Record<string, unknown>>());
     record(this.metrics, result.meta, this.query);
     const row = result.results[0];
     if (!row) return null;
@@ -48,21 +64,21 @@ class MeteredStatement {
   }
 
   async all<T>() {
-    const result = await this[INNER].all<T>();
+    const result = await timed(this.metrics, () => this[INNER].all<T>());
     record(this.metrics, result.meta, this.query);
     return result;
   }
 
   async run<T>() {
-    const result = await this[INNER].run<T>();
+    const result = await timed(this.metrics, () => this[INNER].run<T>());
     record(this.metrics, result.meta, this.query);
     return result;
   }
 
   async raw<T>(options?: { columnNames?: boolean }) {
-    const probe = await this[INNER].run();
+    const probe = await timed(this.metrics, () => this[INNER].run());
     record(this.metrics, probe.meta, this.query);
-    return this[INNER].raw<T>(options as { columnNames: true }) as Promise<T[]>;
+    return timed(this.metrics, () => this[INNER].raw<T>(options as { columnNames: true }) as Promise<T[]>);
   }
 }
 
@@ -71,7 +87,7 @@ export function meteredD1(d1: D1Database, metrics: D1Metrics): D1Database {
     prepare: (query: string) => new MeteredStatement(d1.prepare(query), metrics, query) as unknown as D1PreparedStatement,
     batch: async <T>(statements: D1PreparedStatement[]) => {
       const metered = statements as unknown as Partial<MeteredStatement>[];
-      const results = await d1.batch<T>(metered.map((s, i) => s[INNER] ?? statements[i]!));
+      const results = await timed(metrics, () => d1.batch<T>(metered.map((s, i) => s[INNER] ?? statements[i]!)));
       results.forEach((result, i) => record(metrics, result.meta, metered[i]!.query ?? '(unknown)'));
       return results;
     },

@@ -3,19 +3,27 @@
 // carries them. When MEASURE_PROBE_URL is set too, the step calls it as it starts and as it ends, so that
 // the bench, which serves it on 127.0.0.1, reads the CPU time of the workerd process at both moments:
 // CPU limits are not enforced locally and timers run during synchronous code there, so the process's
-// own accounting is the honest measure. Outside measurement mode the step runs as it is.
+// own accounting is the honest measure. Local workerd also runs D1's SQLite and R2's storage on the
+// Worker's thread, so the step notes how long it waited on each (`d1.waitedMs`, `r2WaitedMs`): the
+// process's CPU less those is the step's own. Outside measurement mode the step runs as it is.
 import type { Env } from '../env';
 import { type D1Metrics, meteredD1 } from './d1-metrics';
 
 /** An R2 binding that counts every call made through it (get, put, head, list, delete…). */
-function meteredBucket(bucket: R2Bucket, counter: { r2: number }): R2Bucket {
+function meteredBucket(bucket: R2Bucket, counter: { r2: number; waitedMs: number }): R2Bucket {
   return new Proxy(bucket, {
     get(target, name) {
       const member = Reflect.get(target, name) as unknown;
       if (typeof member !== 'function') return member;
-      return (...args: unknown[]) => {
+      return async (...args: unknown[]) => {
         counter.r2 += 1;
-        return (member as (...a: unknown[]) => unknown).apply(target, args);
+        const start = performance.now();
+        try {
+          // An object's body read afterwards is not in this time: the step's own CPU over-states.
+          return await (member as (...a: unknown[]) => Promise<unknown>).apply(target, args);
+        } finally {
+          counter.waitedMs += performance.now() - start;
+        }
       };
     },
   });
@@ -32,17 +40,18 @@ async function probe(env: Env, at: 'start' | 'end', step: string, state?: string
 
 /**
  * Runs one step's work; in measurement mode with bindings that count, between two calls of the probe,
- * and logs `{ message: 'workflow step measured', step, d1, r2, state }`. `step` names the run and the
+ * and logs `{ message: 'workflow step measured', step, d1, r2, r2WaitedMs, state }` (d1 with each
+ * statement's rows and the time waited on D1). `step` names the run and the
  * step (for example `import 12 check 0`).
  */
 export async function measuredStep<T>(env: Env, step: string, work: (env: Env) => Promise<T>): Promise<T> {
   if (env.EXPOSE_D1_METRICS !== 'true') return work(env);
-  const d1: D1Metrics = { queries: 0, rowsRead: 0, rowsWritten: 0 };
-  const counter = { r2: 0 };
+  const d1: D1Metrics = { queries: 0, rowsRead: 0, rowsWritten: 0, statements: [], waitedMs: 0 };
+  const counter = { r2: 0, waitedMs: 0 };
   await probe(env, 'start', step);
   const result = await work({ ...env, DB: meteredD1(env.DB, d1), MEDIA: meteredBucket(env.MEDIA, counter) });
   const state = typeof result === 'string' ? result : undefined;
   await probe(env, 'end', step, state);
-  console.log(JSON.stringify({ message: 'workflow step measured', step, d1, r2: counter.r2, state }));
+  console.log(JSON.stringify({ message: 'workflow step measured', step, d1, r2: counter.r2, r2WaitedMs: counter.waitedMs, state }));
   return result;
 }
