@@ -44,6 +44,8 @@ export const ERROR_STATUS = {
   BACKUP_RUNNING: 409,
   /** A restore goes into an instance with no collection and no account but the administrator's. */
   INSTANCE_NOT_EMPTY: 409,
+  /** An export with pictures of the caller's is being made: one at a time. */
+  EXPORT_RUNNING: 409,
   PAYLOAD_TOO_LARGE: 413,
   UNSUPPORTED_MEDIA_TYPE: 415,
   TOO_MANY_REQUESTS: 429,

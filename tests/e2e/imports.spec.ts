@@ -3,9 +3,9 @@
 // run's report, and a second run that changes nothing; then a Goodreads export into a
 // new collection from a phone, in French, offered right when the collection is created, and exported back
 // out; and a Tellico
-// .tc whose covers come out of its zip and show in the Mosaic.
+// .tc whose covers come out of its zip and show in the Mosaic, then leave again in an export with pictures.
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { strToU8, zipSync } from 'fflate';
+import { strFromU8, strToU8, unzipSync, zipSync } from 'fflate';
 import { readFileSync } from 'node:fs';
 import { bearer, createCollectionViaApi, createOwnerViaApi, expectNoHorizontalOverflow, signInThroughUi, useLanguage } from '../support/e2e-helpers';
 
@@ -208,4 +208,20 @@ test('a Tellico .tc brings its covers, shown in the Mosaic', async ({ page: firs
   await expect(page.locator('.item-card').filter({ has: covers })).toHaveCount(2);
   // Both pictures load: the browser decoded them.
   await expect.poll(() => covers.evaluateAll((images) => images.every((img) => (img as HTMLImageElement).naturalWidth > 0))).toBe(true);
+
+  // And back out with the pictures: the zip is made in the background, then downloads by itself.
+  await page.goto(`/collection/${shelf.id}/manage`);
+  const [download] = await Promise.all([
+    page.waitForEvent('download', { timeout: 60_000 }),
+    page.getByRole('button', { name: 'JSON with pictures (zip)' }).click(),
+  ]);
+  expect(download.suggestedFilename()).toBe('Tellico books.zip');
+  await expect(page.getByText(/^Ready: 2 items and 1 pictures/)).toBeVisible();
+  const files = unzipSync(readFileSync(await download.path()));
+  const pictures = Object.keys(files).filter((name) => name.startsWith('pictures/'));
+  // One picture: both covers are the same content, stored once.
+  expect(pictures).toHaveLength(1);
+  expect(Buffer.from(files[pictures[0]!]!)).toEqual(PNG);
+  const doc = JSON.parse(strFromU8(files['Tellico books.json']!)) as { items: { values: { cover?: string } }[] };
+  expect(doc.items.map((i) => i.values.cover?.split('/').pop())).toEqual([pictures[0]!.split('/').pop(), pictures[0]!.split('/').pop()]);
 });

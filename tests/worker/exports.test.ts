@@ -1,12 +1,15 @@
 // Exports: the collection as Vitrine JSON (which imports back into an identical collection) and as CSV,
 // holding only what the caller may see, streamed a page of items at a time.
+import { env } from 'cloudflare:test';
+import { unzipSync } from 'fflate';
 import Papa from 'papaparse';
 import { describe, expect, it } from 'vitest';
+import type { ExportRun } from '../../shared/schemas/exports';
 import type { Item, ItemPage } from '../../shared/schemas/items';
 import type { ImportPlanInput, ImportRun } from '../../shared/schemas/imports';
 import type { ExportHead, ExportedItem } from '../../shared/import/vitrine';
 import { finishedImport } from '../support/worker-imports';
-import { call, createUser } from '../support/worker-app';
+import { call, createUser, errorCode, imageForm, PNG_BYTES } from '../support/worker-app';
 import { addItem, addProperty, createCollection, getJson } from '../support/worker-catalogue';
 import { addBorrower, lend, lendableItem, setLoansEnabled } from '../support/worker-lending';
 
@@ -159,5 +162,134 @@ describe('exports', { timeout: 60_000 }, () => {
     const res = await call(`/api/v1/collections/${c.id}/export?format=csv`, { token: owner.token, env: { DEMO_MODE: 'true' } });
     expect(res.status).toBe(200);
     expect(await res.text()).toContain('Good Omens');
+  });
+});
+
+/** A picture of its own: a PNG's signature, then bytes of this seed (the content is checked by its signature). */
+function picture(seed: number, size = 3000): Uint8Array {
+  const bytes = new Uint8Array(size);
+  bytes.set(PNG_BYTES.subarray(0, 8));
+  for (let i = 8; i < size; i += 1) bytes[i] = (i * seed) % 251;
+  return bytes;
+}
+
+async function upload(token: string, collectionId: number, bytes: Uint8Array): Promise<string> {
+  const res = await call(`/api/v1/collections/${collectionId}/media`, { method: 'POST', token, body: imageForm(bytes, 'cover.png') });
+  expect(res.status, await res.clone().text()).toBe(201);
+  return ((await res.json()) as { value: string }).value;
+}
+
+const zipRuns = (collectionId: number) => `/api/v1/collections/${collectionId}/exports`;
+
+async function finishedExport(token: string, collectionId: number, id: number): Promise<ExportRun> {
+  for (let attempt = 0; attempt < 400; attempt += 1) {
+    const run = await getJson<ExportRun>(`${zipRuns(collectionId)}/${id}`, token);
+    if (run.status !== 'running') return run;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  throw new Error(`export ${id} did not finish`);
+}
+
+/** A shelf with covers: 230 items (two pages of the document), three of them with a picture, one shared. */
+async function shelfWithCovers() {
+  const owner = await createUser();
+  const c = await createCollection(owner.token, { name: 'Covers: "all"' });
+  await addProperty(owner.token, c.id, { label: 'Title', key: 'title', type: 'text', isTitle: true, searchable: true });
+  await addProperty(owner.token, c.id, { label: 'Cover', key: 'cover', type: 'image', isCover: true });
+  await addProperty(owner.token, c.id, { label: 'Gallery', key: 'gallery', type: 'image', multiple: true });
+  const [one, two, three] = [await upload(owner.token, c.id, picture(3)), await upload(owner.token, c.id, picture(5, 70_000)), await upload(owner.token, c.id, picture(7))];
+  await addItem(owner.token, c.id, { values: { title: 'Dune', cover: one, gallery: [two, three] } });
+  await addItem(owner.token, c.id, { values: { title: 'Hyperion', cover: two } });
+  for (let n = 1; n <= 228; n += 1) await addItem(owner.token, c.id, { values: { title: `Book ${n}` } });
+  return { owner, c, pictures: { [one]: picture(3), [two]: picture(5, 70_000), [three]: picture(7) } };
+}
+
+describe('exports with pictures', { timeout: 120_000 }, () => {
+  it('are made in the background, download as a zip of the JSON and the pictures, and import back with them', async () => {
+    const { owner, c, pictures } = await shelfWithCovers();
+    const started = await call(zipRuns(c.id), { method: 'POST', token: owner.token });
+    expect(started.status, await started.clone().text()).toBe(202);
+    const run = await finishedExport(owner.token, c.id, ((await started.json()) as ExportRun).id);
+    expect(run).toMatchObject({ status: 'done', phase: 'done', items: 230, total: 230, pictures: 3, bytes: 76_000 });
+    expect(run.file).toBe(`/api/v1/collections/${c.id}/exports/${run.id}/file`);
+
+    const res = await call(run.file!, { token: owner.token });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('application/zip');
+    expect(res.headers.get('content-disposition')).toContain('.zip');
+    // unzipSync checks every entry's CRC-32 against the one the steps noted.
+    const files = unzipSync(new Uint8Array(await res.arrayBuffer()));
+    const names = Object.keys(files);
+    expect(names[0]).toBe('Covers_ _all_.json');
+    expect(names.slice(1).sort()).toEqual(Object.keys(pictures).map((v) => `pictures/${v.split('/').pop()}`).sort());
+    for (const [value, bytes] of Object.entries(pictures)) expect(files[`pictures/${value.split('/').pop()}`]).toEqual(bytes);
+    // The document is the JSON export's, word for word but for when it was made.
+    const doc = JSON.parse(new TextDecoder().decode(files[names[0]!])) as ExportDocument;
+    const plain = (await (await exported(c.id, 'json', owner.token)).json()) as ExportDocument;
+    expect({ ...doc, exportedAt: null }).toEqual({ ...plain, exportedAt: null });
+
+    // Imported into a new collection, the zip brings its pictures: the same bytes, in the copy's own media.
+    const copy = await createCollection(owner.token, { name: 'Copy' });
+    const body = new FormData();
+    body.set('file', new File([await (await call(run.file!, { token: owner.token })).arrayBuffer()], 'covers.zip'));
+    body.set('plan', JSON.stringify({ format: 'vitrine', fields: doc.properties.map((p) => ({ field: p.key, property: p.key, create: { label: p.label, type: p.type, multiple: p.multiple, title: p.isTitle } })) }));
+    const imported = await call(`/api/v1/collections/${copy.id}/imports`, { method: 'POST', token: owner.token, body });
+    expect(imported.status, await imported.clone().text()).toBe(202);
+    expect(await finishedImport(owner.token, copy.id, ((await imported.json()) as ImportRun).id)).toMatchObject({ status: 'done', counts: { added: 230, failed: 0 } });
+    const dune = async (collectionId: number) => {
+      const page = await getJson<ItemPage>(`/api/v1/collections/${collectionId}/items?q=Dune`, owner.token);
+      return (await getJson<Item>(`/api/v1/collections/${collectionId}/items/${page.items[0]!.id}`, owner.token)).values as { cover: string; gallery: string[] };
+    };
+    const [original, copied] = [await dune(c.id), await dune(copy.id)];
+    expect(copied.cover).toMatch(new RegExp(`^media://collections/${copy.id}/`));
+    expect(copied.gallery).toHaveLength(2);
+    const bytesOf = async (value: string) => new Uint8Array(await (await env.MEDIA.get(value.slice('media://'.length)))!.arrayBuffer());
+    for (const [a, b] of [[original.cover, copied.cover], ...original.gallery.map((v, i) => [v, copied.gallery[i]!])] as [string, string][]) {
+      expect(await bytesOf(b)).toEqual(await bytesOf(a));
+    }
+  });
+
+  it('are the owner\'s alone, one at a time; an unfinished run has nothing to download; demo mode refuses', async () => {
+    const { owner, c } = await shelfWithCovers();
+    const stranger = await createUser();
+    expect((await call(zipRuns(c.id), { method: 'POST' })).status).toBe(401);
+    expect((await call(zipRuns(c.id), { method: 'POST', token: stranger.token })).status).toBe(403);
+    expect(await errorCode(await call(zipRuns(c.id), { method: 'POST', token: owner.token, env: { DEMO_MODE: 'true' } }))).toBe('DEMO_MODE');
+
+    const first = (await (await call(zipRuns(c.id), { method: 'POST', token: owner.token })).json()) as ExportRun;
+    const second = await call(zipRuns(c.id), { method: 'POST', token: owner.token });
+    expect(second.status).toBe(409);
+    expect(await errorCode(second)).toBe('EXPORT_RUNNING');
+    await finishedExport(owner.token, c.id, first.id);
+    // A run still running (as it was) has no file yet.
+    await env.DB.prepare("UPDATE collection_exports SET status = 'running' WHERE id = ?1").bind(first.id).run();
+    expect((await call(`${zipRuns(c.id)}/${first.id}/file`, { token: owner.token })).status).toBe(404);
+    await env.DB.prepare("UPDATE collection_exports SET status = 'done' WHERE id = ?1").bind(first.id).run();
+    expect((await call(`${zipRuns(c.id)}/${first.id}/file`, { token: owner.token })).status).toBe(200);
+    // Nobody else's: not the stranger's, not anonymous, not from another collection of the owner's.
+    expect((await call(`${zipRuns(c.id)}/${first.id}`, { token: stranger.token })).status).toBe(403);
+    expect((await call(`${zipRuns(c.id)}/${first.id}/file`, { token: stranger.token })).status).toBe(403);
+    expect((await call(`${zipRuns(c.id)}/${first.id}/file`)).status).toBe(401);
+    const other = await createCollection(owner.token, { name: 'Other' });
+    expect((await call(`${zipRuns(other.id)}/${first.id}/file`, { token: owner.token })).status).toBe(404);
+    expect((await call(`${zipRuns(c.id)}/999999`, { token: owner.token })).status).toBe(404);
+    // Once it ended, another may start.
+    expect((await call(zipRuns(c.id), { method: 'POST', token: owner.token })).status).toBe(202);
+  });
+
+  it('are removed with their pieces a day later by the daily clean-up', async () => {
+    const { owner, c } = await shelfWithCovers();
+    const run = (await (await call(zipRuns(c.id), { method: 'POST', token: owner.token })).json()) as ExportRun;
+    await finishedExport(owner.token, c.id, run.id);
+    expect((await env.MEDIA.list({ prefix: `exports/${run.id}/` })).objects).toHaveLength(2);
+    const { exportsCleanupJob } = await import('../../worker/src/features/maintenance/exports-cleanup.job');
+    const budget = { left: 50, take: () => true };
+    const context = { now: new Date(), budget, cursor: null, saveCursor: () => {} } as unknown as Parameters<typeof exportsCleanupJob.run>[1];
+    // A fresh one stays.
+    expect(await exportsCleanupJob.run(env, context)).toEqual({ exports: 0, pieces: 0 });
+    await env.DB.prepare("UPDATE collection_exports SET created_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now', '-25 hours') WHERE id = ?1").bind(run.id).run();
+    expect(await exportsCleanupJob.run(env, context)).toEqual({ exports: 1, pieces: 2 });
+    expect((await env.MEDIA.list({ prefix: `exports/${run.id}/` })).objects).toHaveLength(0);
+    expect((await call(`${zipRuns(c.id)}/${run.id}`, { token: owner.token })).status).toBe(404);
   });
 });

@@ -69,6 +69,7 @@ describe('the Worker’s scheduled handler', () => {
     expect(summary.jobs.map((j) => [j.job, j.status])).toEqual([
       ['purge-expired', 'done'],
       ['media-sweep', 'done'],
+      ['exports-cleanup', 'done'],
     ]);
   });
 });

@@ -12,6 +12,8 @@ export interface Env {
   IMPORTS: Workflow<{ importId: number; part?: number }>;
   /** Backups and restores of the instance run as this Workflow (features/backups/backups.workflow.ts). */
   BACKUPS: Workflow<{ backupId: number; kind: 'backup' | 'restore'; part?: number }>;
+  /** Exports of a collection with its pictures run as this Workflow (features/exports/exports.workflow.ts). */
+  EXPORTS: Workflow<{ exportId: number; part?: number }>;
   APP_SECRET?: string;
   ADMIN_PASSWORD?: string;
   APP_URL?: string;

@@ -5,3 +5,4 @@ export * from './settings.schema';
 export * from './lending.schema';
 export * from './imports.schema';
 export * from './backups.schema';
+export * from './exports.schema';

@@ -4,6 +4,7 @@
 import { importSourcesJob } from '../features/imports/import-sources.job';
 import { naturalKeysJob } from '../features/items/natural-keys.job';
 import { loanRemindersJob } from '../features/lending/loan-reminders.job';
+import { exportsCleanupJob } from '../features/maintenance/exports-cleanup.job';
 import { mediaSweepJob } from '../features/maintenance/media-sweep.job';
 import { purgeExpiredJob } from '../features/maintenance/purge-expired.job';
 import type { Job } from './job';
@@ -14,8 +15,9 @@ export type Schedule = Readonly<Record<string, readonly Job[]>>;
 export const INVOCATION_UNITS = 50;
 
 export const SCHEDULE: Schedule = {
-  // Daily at 03:17 UTC: a quiet hour, and off the hour when everyone else's crons fire.
-  '17 3 * * *': [purgeExpiredJob, mediaSweepJob],
+  // Daily at 03:17 UTC: a quiet hour, and off the hour when everyone else's crons fire. Exports with
+  // pictures are kept a day.
+  '17 3 * * *': [purgeExpiredJob, mediaSweepJob, exportsCleanupJob],
   // Hourly until every value written before natural sorting has its key (about 2,000 values an hour,
   // so even a large instance is keyed within days); once done it only reads its cursor. And the
   // scheduled import sources that are due start their runs (each a Workflow of its own).

@@ -1,21 +1,7 @@
 // Small PNG pictures drawn in the Worker (the demo's covers): no image files shipped in the bundle and
 // no compression library. Pixels go into "stored" deflate blocks, which every decoder reads; a 60×90
 // picture is about 16 KB.
-const CRC_TABLE = (() => {
-  const table = new Uint32Array(256);
-  for (let n = 0; n < 256; n++) {
-    let c = n;
-    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-    table[n] = c >>> 0;
-  }
-  return table;
-})();
-
-function crc32(bytes: Uint8Array): number {
-  let c = 0xffffffff;
-  for (const b of bytes) c = CRC_TABLE[(c ^ b) & 0xff]! ^ (c >>> 8);
-  return (c ^ 0xffffffff) >>> 0;
-}
+import { crc32 } from './zip-entry';
 
 function adler32(bytes: Uint8Array): number {
   let a = 1;

@@ -1,7 +1,7 @@
 // What a backup holds of D1: the tables that matter, in an order a restore can insert them in (a row's
 // parents before it), each read a page at a time by its primary key. Left out: sign-in sessions, links
 // sent by email, rate limits and job bookkeeping (short-lived, and tied to the instance that made them),
-// the backups themselves, and what triggers rebuild from the rest as rows come back (facet counts and
+// the backups themselves, exports with pictures (kept a day), and what triggers rebuild from the rest as rows come back (facet counts and
 // the collections' item counters).
 
 export interface BackupTable {
@@ -36,8 +36,11 @@ export const BACKUP_TABLES: readonly BackupTable[] = [
 /** Rows in one page (one zip entry, and one statement when restored): a few hundred kilobytes at most. */
 export const ROWS_PER_PAGE = 500;
 
-/** Bucket objects a backup leaves out: backups' own pieces and files uploaded to be restored. */
-export const BACKUP_PREFIXES = ['backups/', 'restores/'] as const;
+/**
+ * Bucket objects a backup leaves out: backups' own pieces, files uploaded to be restored, and the
+ * pieces of exports with pictures (kept a day, and their rows are not backed up either).
+ */
+export const BACKUP_PREFIXES = ['backups/', 'restores/', 'exports/'] as const;
 
 export const isBackupPiece = (key: string) => BACKUP_PREFIXES.some((prefix) => key.startsWith(prefix));
 

@@ -1,7 +1,8 @@
 // A made backup as one zip, streamed: each entry is stored (not compressed) with the size and CRC-32
 // its step noted, so the download only moves bytes from R2 to the response (fflate writes the zip's
 // headers and central directory). Entries are read a page at a time from D1.
-import { Zip, type ZipInputFile } from 'fflate';
+import { Zip } from 'fflate';
+import { KnownEntry } from '../../lib/zip-entry';
 import type { Env } from '../../env';
 
 const ENTRIES_PER_READ = 200;
@@ -13,27 +14,6 @@ interface EntryRow {
   size: number;
   crc: number;
   meta: string | null;
-}
-
-/** An entry whose size and CRC-32 are known before its bytes come: fflate passes the bytes as they are. */
-class KnownEntry implements ZipInputFile {
-  readonly compression = 0;
-  readonly comment: string | undefined;
-  ondata?: ZipInputFile['ondata'];
-
-  constructor(
-    readonly filename: string,
-    readonly size: number,
-    readonly crc: number,
-    readonly mtime: number,
-    comment: string | null,
-  ) {
-    this.comment = comment ?? undefined;
-  }
-
-  push(chunk: Uint8Array, final: boolean) {
-    this.ondata!(null, chunk as Uint8Array<ArrayBuffer>, final);
-  }
 }
 
 export function backupStream(env: Env, backupId: number, createdAt: string): ReadableStream<Uint8Array> {

@@ -6,7 +6,8 @@
 // are the bucket's objects themselves, read once for their CRC-32. The download then streams every
 // entry as a stored zip entry (backups.download.ts). A restore lists the uploaded zip's entries once,
 // then puts them back one by one: a page of rows as one statement, an object as it was.
-import { ZipPassThrough, inflateSync } from 'fflate';
+import { inflateSync } from 'fflate';
+import { crc32 } from '../../lib/zip-entry';
 import { configure, Reader, ZipReader } from '@zip.js/zip.js';
 import type { Env } from '../../env';
 import { NOW_SQL } from '../../db/now';
@@ -78,14 +79,6 @@ export async function schemaVersion(env: Env): Promise<string | null> {
     .first<{ name: string }>()
     .catch(() => null);
   return row?.name ?? null;
-}
-
-/** CRC-32 of bytes, as zip entries carry it (fflate's, through its pass-through zip entry). */
-export function crc32(bytes: Uint8Array): number {
-  const entry = new ZipPassThrough('');
-  entry.ondata = () => {};
-  entry.push(bytes, true);
-  return entry.crc >>> 0;
 }
 
 export const pieceKey = (id: number, position: number) => `backups/${id}/${position}.json`;

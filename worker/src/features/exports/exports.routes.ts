@@ -1,23 +1,27 @@
 // A collection as a file: Vitrine's versioned JSON (shared/import/vitrine.ts, which imports back into an
 // identical collection) or CSV, one column per property. The export holds what its caller may see: the
 // owner everything, others the items and properties visible to them. It is streamed a page of items at
-// a time, so a collection of any size leaves in requests of a page's cost each.
+// a time, so a collection of any size leaves in requests of a page's cost each. The owner may also have it
+// made with its pictures (a Workflow, exports.workflow.ts) and download that as one zip for a day.
 import { createRoute, z } from '@hono/zod-openapi';
 import Papa from 'papaparse';
-import { VITRINE_EXPORT_FORMAT, VITRINE_EXPORT_VERSION, type ExportHead, type ExportedItem, type ExportedLoan } from '../../../../shared/import/vitrine';
+import type { Env } from '../../env';
 import { ApiError } from '../../lib/api-error';
 import { contentDisposition } from '../../lib/content-disposition';
-import { errors } from '../../lib/openapi';
+import { exportRun, type ExportRun } from '../../../../shared/schemas/exports';
+import { API_PREFIX } from '../../../../shared/constants';
+import { bearer, errors, jsonContent } from '../../lib/openapi';
 import { createRouter } from '../../lib/router';
-import { optionalUser } from '../../middleware/auth';
-import { requireVisibleCollection } from '../collections/collections.queries';
+import { callerOf, optionalUser, requireUser } from '../../middleware/auth';
+import { requireOwnedCollection, requireVisibleCollection } from '../collections/collections.queries';
+import { zipStream } from './exports.download';
+import { loadExportRun, type ExportRunRow } from './exports.steps';
 import { valuesOf } from '../items/items.queries';
 import { listPropertyRows, visibleProperties } from '../properties/properties.queries';
+import { DOCUMENT_TAIL, documentHead, itemPage, itemsText, lastOf, type ExportRow } from './export-document';
 
 const EXPORT_FORMATS = ['json', 'csv'] as const;
 type ExportFormat = (typeof EXPORT_FORMATS)[number];
-/** Items read from D1 at once: one query, and a few hundred kilobytes of text at most. */
-const PAGE_ITEMS = 200;
 /** Between the values of a multiple property in a CSV cell. */
 const CSV_VALUES_SEPARATOR = '; ';
 
@@ -41,72 +45,62 @@ const exportRoute = createRoute({
   },
 });
 
-interface ExportRow {
-  id: number;
-  quantity: number;
-  data: string;
-  created_at: string;
-  updated_at: string;
+const withPictures = { tags: ['Exports'], security: bearer, middleware: [requireUser] };
+const runParams = z.object({ id: z.coerce.number().int().positive(), eid: z.coerce.number().int().positive() });
+
+const startZip = createRoute({
+  ...withPictures,
+  method: 'post',
+  path: '/collections/{id}/exports',
+  summary:
+    'The owner: have the collection exported with its pictures, made in the background, then downloaded as one zip (the Vitrine JSON and pictures/…) for a day; one at a time per user',
+  request: { params: z.object({ id: z.coerce.number().int().positive() }) },
+  responses: { 202: jsonContent(exportRun, 'Started'), ...errors(401, 403, 404, 409) },
+});
+
+const oneZip = createRoute({
+  ...withPictures,
+  method: 'get',
+  path: '/collections/{id}/exports/{eid}',
+  summary: 'An export with pictures, with its progress',
+  request: { params: runParams },
+  responses: { 200: jsonContent(exportRun, 'The export'), ...errors(401, 403, 404) },
+});
+
+const zipFile = createRoute({
+  ...withPictures,
+  method: 'get',
+  path: '/collections/{id}/exports/{eid}/file',
+  summary: 'A made export as one zip: the Vitrine JSON, then pictures/… (each picture the values name); it imports back with its pictures',
+  request: { params: runParams },
+  responses: {
+    200: { description: 'The zip, as a download', content: { 'application/zip': { schema: z.any() } } },
+    ...errors(401, 403, 404),
+  },
+});
+
+/** The export as the API shows it; `total` is the collection's count of items. */
+function toExportRun(row: ExportRunRow, total: number): ExportRun {
+  return {
+    id: row.id,
+    collectionId: row.collection_id ?? 0,
+    status: row.status as ExportRun['status'],
+    phase: row.phase as ExportRun['phase'],
+    items: row.items,
+    total: Math.max(total, row.items),
+    pictures: row.pictures,
+    bytes: row.bytes,
+    file: row.status === 'done' ? `${API_PREFIX}/collections/${row.collection_id}/exports/${row.id}/file` : null,
+    createdAt: row.created_at,
+    finishedAt: row.finished_at,
+  };
 }
 
-/** A page of the items the caller may see, after `after` in id order. */
-async function itemPage(d1: D1Database, collectionId: number, level: number, owner: boolean, after: number): Promise<ExportRow[]> {
-  const { results } = await d1
-    .prepare(
-      `SELECT id, quantity, data, created_at, updated_at FROM items
-       WHERE collection_id = ?1 AND id > ?2 AND (?3 OR (level <= ?4 AND level <> 4))
-       ORDER BY id LIMIT ?5`,
-    )
-    .bind(collectionId, after, owner ? 1 : 0, level, PAGE_ITEMS)
-    .all<ExportRow>();
-  return results;
-}
-
-interface LoanRow {
-  item_id: number;
-  state: string;
-  borrower_name: string;
-  borrower_email: string | null;
-  message: string | null;
-  notes: string | null;
-  wanted_from: string | null;
-  wanted_until: string | null;
-  lent_on: string | null;
-  due_on: string | null;
-  returned_on: string | null;
-  created_at: string;
-}
-
-/** The loans of a page's items, by item (the owner's export): one query for the page. */
-async function loansOf(d1: D1Database, itemIds: number[]): Promise<Map<number, ExportedLoan[]>> {
-  const byItem = new Map<number, ExportedLoan[]>();
-  if (itemIds.length === 0) return byItem;
-  const { results } = await d1
-    .prepare(
-      `SELECT l.item_id, l.state, b.name AS borrower_name, b.email AS borrower_email, l.message, l.notes, l.wanted_from,
-              l.wanted_until, l.lent_on, l.due_on, l.returned_on, l.created_at
-       FROM loans l JOIN borrowers b ON b.id = l.borrower_id
-       WHERE l.item_id IN (SELECT value FROM json_each(?1)) ORDER BY l.item_id, l.id`,
-    )
-    .bind(JSON.stringify(itemIds))
-    .all<LoanRow>();
-  for (const row of results) {
-    const loans = byItem.get(row.item_id) ?? [];
-    loans.push({
-      state: row.state,
-      borrower: { name: row.borrower_name, email: row.borrower_email },
-      message: row.message,
-      notes: row.notes,
-      wantedFrom: row.wanted_from,
-      wantedUntil: row.wanted_until,
-      lentOn: row.lent_on,
-      dueOn: row.due_on,
-      returnedOn: row.returned_on,
-      createdAt: row.created_at,
-    });
-    byItem.set(row.item_id, loans);
-  }
-  return byItem;
+/** The caller's export of this collection, or NOT_FOUND. */
+async function loadOwnRun(env: Env, collectionId: number, userId: number, id: number): Promise<ExportRunRow> {
+  const row = await loadExportRun(env, id);
+  if (!row || row.collection_id !== collectionId || row.user_id !== userId) throw new ApiError('NOT_FOUND');
+  return row;
 }
 
 /** A value as a CSV cell: several values joined, a JSON value as JSON. */
@@ -144,7 +138,42 @@ function exportStream(pieces: (after: number) => Promise<{ text: string; last: n
 // eslint-disable-next-line no-control-regex
 const fileName = (name: string, format: ExportFormat) => `${name.replace(/[\\/:*?"<>|\u0000-\u001f]/g, '_').trim() || 'collection'}.${format}`;
 
-export const exportsRoutes = createRouter().openapi(exportRoute, async (c) => {
+export const exportsRoutes = createRouter()
+  .openapi(startZip, async (c) => {
+    const found = await requireOwnedCollection(c.get('db'), callerOf(c), c.req.valid('param').id);
+    const caller = callerOf(c);
+    const row = await c.env.DB.prepare(
+      `INSERT INTO collection_exports (collection_id, user_id)
+       SELECT ?1, ?2 WHERE NOT EXISTS (SELECT 1 FROM collection_exports WHERE user_id = ?2 AND status = 'running')
+       RETURNING *`,
+    )
+      .bind(found.collection.id, caller.id)
+      .first<ExportRunRow>();
+    if (!row) throw new ApiError('EXPORT_RUNNING');
+    await c.env.EXPORTS.create({ id: `export-${row.id}-${crypto.randomUUID()}`, params: { exportId: row.id } });
+    return c.json(toExportRun(row, found.collection.countOwner), 202);
+  })
+  .openapi(oneZip, async (c) => {
+    const { id, eid } = c.req.valid('param');
+    const found = await requireOwnedCollection(c.get('db'), callerOf(c), id);
+    return c.json(toExportRun(await loadOwnRun(c.env, id, callerOf(c).id, eid), found.collection.countOwner), 200);
+  })
+  .openapi(zipFile, async (c) => {
+    const { id, eid } = c.req.valid('param');
+    const found = await requireOwnedCollection(c.get('db'), callerOf(c), id);
+    const row = await loadOwnRun(c.env, id, callerOf(c).id, eid);
+    if (row.status !== 'done') throw new ApiError('NOT_FOUND');
+    const base = fileName(found.collection.name, 'json').slice(0, -'.json'.length);
+    return new Response(zipStream(c.env, row, `${base}.json`), {
+      status: 200,
+      headers: {
+        'Content-Type': 'application/zip',
+        'Content-Disposition': contentDisposition('attachment', `${base}.zip`),
+        'Cache-Control': 'private, no-store',
+      },
+    });
+  })
+  .openapi(exportRoute, async (c) => {
   const db = c.get('db');
   const found = await requireVisibleCollection(db, c.get('caller'), c.req.valid('param').id);
   const owner = found.level === 3;
@@ -153,45 +182,19 @@ export const exportsRoutes = createRouter().openapi(exportRoute, async (c) => {
   const props = visibleProperties(await listPropertyRows(db, found.collection.id), found.level, owner);
   const d1 = c.get('d1');
   const collection = found.collection;
-  const rows = (after: number) => itemPage(d1, collection.id, found.level, owner, after);
-  const lastOf = (page: ExportRow[]) => (page.length < PAGE_ITEMS ? null : page[page.length - 1]!.id);
+  const rows = (after: number): Promise<ExportRow[]> => itemPage(d1, collection.id, found.level, owner, after);
   let stream: ReadableStream<Uint8Array>;
   if (format === 'json') {
-    const head: ExportHead = {
-      format: VITRINE_EXPORT_FORMAT,
-      version: VITRINE_EXPORT_VERSION,
-      exportedAt: new Date().toISOString(),
-      collection: { name: collection.name, description: collection.description, type: collection.type, tags: JSON.parse(collection.tags) as string[] },
-      properties: props.map((p) => ({
-        key: p.key,
-        label: p.label,
-        type: p.type as ExportHead['properties'][number]['type'],
-        multiple: p.multiple,
-        isTitle: p.isTitle,
-        isSubtitle: p.isSubtitle,
-        isCover: p.isCover,
-        isReference: p.isReference,
-        suffix: p.suffix,
-        description: p.description,
-      })),
-    };
     let first = true;
     stream = exportStream(
       async (after) => {
         const page = await rows(after);
-        // Loans are the owner's business: nobody else's export holds them.
-        const loans = owner ? await loansOf(d1, page.map((row) => row.id)) : null;
-        const items = page.map((row) => {
-          const item: ExportedItem = { id: row.id, quantity: row.quantity, values: valuesOf(row, props), createdAt: row.created_at, updatedAt: row.updated_at };
-          if (loans) item.loans = loans.get(row.id) ?? [];
-          const text = `${first ? '' : ','}\n  ${JSON.stringify(item)}`;
-          first = false;
-          return text;
-        });
-        return { text: items.join(''), last: lastOf(page) };
+        const text = await itemsText(d1, page, props, owner, first);
+        first &&= page.length === 0;
+        return { text, last: lastOf(page) };
       },
-      `${JSON.stringify(head, null, 2).slice(0, -2)},\n  "items": [`,
-      '\n  ]\n}\n',
+      documentHead(collection, props, new Date().toISOString()),
+      DOCUMENT_TAIL,
     );
   } else {
     stream = exportStream(

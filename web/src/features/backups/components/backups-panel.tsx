@@ -117,7 +117,7 @@ function RunDetail({ run }: { run: BackupRun }) {
   const value = checking ? run.restored / total / 2 : 0.5 + run.restored / total / 2;
   return (
     <div className="backup-run__detail">
-      <progress className="backup-run__bar" max={1} value={value} aria-label={intl.formatMessage(messages.progress)} />
+      <progress className="run-progress" max={1} value={value} aria-label={intl.formatMessage(messages.progress)} />
       <p>{intl.formatMessage(checking ? detailMessages.checking : detailMessages.restoring, { done: run.restored, total: run.entries })}</p>
     </div>
   );

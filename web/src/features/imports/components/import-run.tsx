@@ -118,7 +118,7 @@ export function ImportProgress({ run }: { run: ImportRun }) {
   const minutes = minutesLeft(run, now);
   return (
     <div className="import-progress">
-      <progress className="import-progress__bar" max={1} value={run.progress} aria-label={intl.formatMessage(messages.progress)}>
+      <progress className="run-progress" max={1} value={run.progress} aria-label={intl.formatMessage(messages.progress)}>
         {intl.formatNumber(run.progress, { style: 'percent' })}
       </progress>
       <p className="import-progress__line">

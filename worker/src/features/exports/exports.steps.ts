@@ -1,0 +1,143 @@
+// The work of an export with pictures, a Workflow step at a time (exports.workflow.ts runs them). Each
+// step leaves the run's row saying where the next one starts, in the same D1 batch as what it noted, so
+// a step that runs again after a failure finds its work done or not done, never half done.
+// 1. document: a page of items (200) becomes a piece of the Vitrine JSON in R2, its bytes added to the
+//    document's size and running CRC-32; the pictures its values name are listed;
+// 2. pictures: each listed picture's size and CRC-32 are noted, about 4 MB a step.
+// The download (exports.download.ts) then streams a zip of stored entries without computing anything.
+import { MEDIA_SCHEME } from '../../../../shared/constants';
+import { drizzle } from 'drizzle-orm/d1';
+import * as schema from '../../db/schema';
+import { NOW_SQL } from '../../db/now';
+import type { Env } from '../../env';
+import { crc32 } from '../../lib/zip-entry';
+import { listPropertyRows } from '../properties/properties.queries';
+import { DOCUMENT_TAIL, documentHead, itemPage, itemsText, lastOf } from './export-document';
+
+export type StepState = 'more' | 'next-phase' | 'stopped';
+
+/** Pictures a step measures at most, and bytes: a few milliseconds of CRC, inside fifty subrequests. */
+const PICTURES_PER_STEP = 20;
+const PICTURE_BYTES_PER_STEP = 4 * 1024 * 1024;
+
+export interface ExportRunRow {
+  id: number;
+  /** Null once the collection (or the account) is gone: the run then stops. */
+  collection_id: number | null;
+  user_id: number | null;
+  status: string;
+  phase: string;
+  cursor: number;
+  pieces: number;
+  document_size: number;
+  document_crc: number;
+  items: number;
+  pictures: number;
+  bytes: number;
+  exported_at: string;
+  created_at: string;
+  finished_at: string | null;
+}
+
+export async function loadExportRun(env: Env, id: number): Promise<ExportRunRow | null> {
+  return env.DB.prepare('SELECT * FROM collection_exports WHERE id = ?1').bind(id).first<ExportRunRow>();
+}
+
+/** Where a piece of an export's document is kept in R2. */
+export const documentPieceKey = (id: number, piece: number) => `exports/${id}/${piece}.json`;
+
+/** The R2 keys of the pictures these values name (media:// values of the collection's image properties). */
+function picturesOf(values: unknown[], collectionId: number): string[] {
+  const prefix = `${MEDIA_SCHEME}collections/${collectionId}/`;
+  return values.flatMap((value) => (Array.isArray(value) ? value : [value])).filter((v): v is string => typeof v === 'string' && v.startsWith(prefix)).map((v) => v.slice(MEDIA_SCHEME.length));
+}
+
+/** One page of items into the document; at the end of the items, the pictures' phase begins. */
+export async function documentStep(env: Env, id: number): Promise<StepState> {
+  const run = await loadExportRun(env, id);
+  if (!run || run.status !== 'running' || run.collection_id === null) return 'stopped';
+  if (run.phase !== 'document') return 'next-phase';
+  const collection = await env.DB.prepare('SELECT name, description, type, tags FROM collections WHERE id = ?1')
+    .bind(run.collection_id)
+    .first<{ name: string; description: string | null; type: string; tags: string }>();
+  if (!collection) return 'stopped';
+  const collectionId = run.collection_id;
+  // The owner's export: every property and item, and the loans.
+  const props = await listPropertyRows(drizzle(env.DB, { schema }), run.collection_id);
+  const page = await itemPage(env.DB, run.collection_id, 3, true, run.cursor);
+  const last = lastOf(page);
+  const text = [
+    run.pieces === 0 ? documentHead(collection, props, run.exported_at) : '',
+    await itemsText(env.DB, page, props, true, run.items === 0),
+    last === null ? DOCUMENT_TAIL : '',
+  ].join('');
+  const bytes = new TextEncoder().encode(text);
+  await env.MEDIA.put(documentPieceKey(id, run.pieces), bytes, { httpMetadata: { contentType: 'application/json' } });
+  const images = new Set(props.filter((p) => p.type === 'image').map((p) => p.id));
+  const pictures = [
+    ...new Set(
+      page.flatMap((row) => {
+        const byId = JSON.parse(row.data) as Record<string, unknown>;
+        return picturesOf([...images].map((pid) => byId[pid]), collectionId);
+      }),
+    ),
+  ];
+  await env.DB.batch([
+    env.DB.prepare('INSERT OR IGNORE INTO collection_export_pictures (export_id, object_key) SELECT ?1, value FROM json_each(?2)').bind(id, JSON.stringify(pictures)),
+    env.DB.prepare(
+      `UPDATE collection_exports SET pieces = pieces + 1, document_size = document_size + ?2, document_crc = ?3, items = items + ?4,
+        cursor = ?5, phase = CASE WHEN ?6 THEN 'pictures' ELSE phase END
+       WHERE id = ?1 AND pieces = ?7`,
+    ).bind(id, bytes.length, crc32(bytes, run.document_crc), page.length, page[page.length - 1]?.id ?? run.cursor, last === null ? 1 : 0, run.pieces),
+  ]);
+  return last === null ? 'next-phase' : 'more';
+}
+
+/** Up to twenty pictures (about 4 MB) measured; a picture gone from R2 since is left out. */
+export async function picturesStep(env: Env, id: number): Promise<StepState> {
+  const run = await loadExportRun(env, id);
+  if (!run || run.status !== 'running') return 'stopped';
+  const { results } = await env.DB.prepare(
+    'SELECT object_key FROM collection_export_pictures WHERE export_id = ?1 AND crc IS NULL ORDER BY object_key LIMIT ?2',
+  )
+    .bind(id, PICTURES_PER_STEP)
+    .all<{ object_key: string }>();
+  if (results.length === 0) return 'next-phase';
+  const measured: [string, number, number][] = [];
+  const gone: string[] = [];
+  let bytes = 0;
+  for (const { object_key: key } of results) {
+    if (bytes >= PICTURE_BYTES_PER_STEP) break;
+    const object = await env.MEDIA.get(key);
+    if (!object) {
+      gone.push(key);
+      continue;
+    }
+    const data = new Uint8Array(await object.arrayBuffer());
+    measured.push([key, data.length, crc32(data)]);
+    bytes += data.length;
+  }
+  await env.DB.batch([
+    env.DB.prepare(
+      `UPDATE collection_export_pictures SET size = j.value ->> 1, crc = j.value ->> 2
+       FROM json_each(?2) j WHERE export_id = ?1 AND object_key = j.value ->> 0`,
+    ).bind(id, JSON.stringify(measured)),
+    env.DB.prepare('DELETE FROM collection_export_pictures WHERE export_id = ?1 AND object_key IN (SELECT value FROM json_each(?2))').bind(id, JSON.stringify(gone)),
+    env.DB.prepare('UPDATE collection_exports SET pictures = pictures + ?2, bytes = bytes + ?3 WHERE id = ?1').bind(id, measured.length, bytes),
+  ]);
+  return 'more';
+}
+
+/** The export is ready to download. */
+export async function finishStep(env: Env, id: number): Promise<void> {
+  await env.DB.prepare(`UPDATE collection_exports SET status = 'done', phase = 'done', finished_at = ${NOW_SQL} WHERE id = ?1 AND status = 'running'`)
+    .bind(id)
+    .run();
+}
+
+/** The export stopped on an error that kept coming back. */
+export async function markExportFailed(env: Env, id: number): Promise<void> {
+  await env.DB.prepare(`UPDATE collection_exports SET status = 'failed', finished_at = ${NOW_SQL} WHERE id = ?1 AND status = 'running'`)
+    .bind(id)
+    .run();
+}

@@ -1,0 +1,52 @@
+// An export with pictures as a Cloudflare Workflow: durable steps (exports.steps.ts), each a page of
+// items or a few megabytes of pictures, so a collection of any size is written out in pieces that each
+// stay inside the free tier's limits. A run longer than an instance's steps goes on in a new instance
+// (lib/workflow-budget.ts); every step starts from where the run's row says it stands.
+import { WorkflowEntrypoint, type WorkflowEvent, type WorkflowStep, type WorkflowStepConfig } from 'cloudflare:workers';
+import type { Env } from '../../env';
+import { measuredStep } from '../../lib/step-metrics';
+import { handOver, type PhaseOutcome, StepBudget, stepsPerInstance } from '../../lib/workflow-budget';
+import { documentStep, finishStep, markExportFailed, picturesStep, type StepState } from './exports.steps';
+
+export interface ExportParams {
+  exportId: number;
+  /** Which instance of the run this is: 0 for the first, then one more at each handover. */
+  part?: number;
+}
+
+/** A step that fails (D1 busy, R2 slow) runs again from a fresh read of where the run stands. */
+const STEP: WorkflowStepConfig = { retries: { limit: 4, delay: '2 seconds', backoff: 'exponential' }, timeout: '2 minutes' };
+
+const PHASES: [string, (env: Env, id: number) => Promise<StepState>][] = [
+  ['document', documentStep],
+  ['pictures', picturesStep],
+];
+
+export class ExportWorkflow extends WorkflowEntrypoint<Env, ExportParams> {
+  override async run(event: WorkflowEvent<ExportParams>, step: WorkflowStep): Promise<void> {
+    const { exportId: id, part = 0 } = event.payload;
+    const budget = new StepBudget(stepsPerInstance(this.env));
+    try {
+      if ((await this.phases(id, step, budget)) === 'hand-over') {
+        await step.do('hand over', STEP, () => handOver(this.env.EXPORTS, event.instanceId, part + 1, { exportId: id, part: part + 1 }));
+      }
+    } catch (err) {
+      await step.do('record failure', () => markExportFailed(this.env, id));
+      throw err;
+    }
+  }
+
+  private async phases(id: number, step: WorkflowStep, budget: StepBudget): Promise<PhaseOutcome> {
+    for (const [name, run] of PHASES) {
+      for (let i = 0; ; i += 1) {
+        if (!budget.take()) return 'hand-over';
+        const state = await step.do(`${name} ${i}`, STEP, () => measuredStep(this.env, `export ${id} ${name} ${i}`, (env) => run(env, id)));
+        if (state === 'stopped') return 'stopped';
+        if (state === 'next-phase') break;
+      }
+    }
+    if (!budget.take()) return 'hand-over';
+    await step.do('finish', STEP, () => finishStep(this.env, id));
+    return 'over';
+  }
+}
