@@ -191,6 +191,17 @@ describe('backup and restore of the whole instance', () => {
     const otherAdmin = zipSync({ ...entries, [usersName]: new TextEncoder().encode(JSON.stringify({ ...usersPage, rows: renumbered })) }, { level: 0 });
     expect(await restored(token, otherAdmin)).toMatchObject({ status: 'failed', problem: 'admin_mismatch' });
 
+    // A page edited to name a column its table lacks, or a row shorter than its columns: refused while
+    // checking, before any page is written (a later page of items would otherwise fail half way).
+    const itemsName = Object.keys(entries).find((n) => n.startsWith('tables/items/'))!;
+    const itemsPage = JSON.parse(new TextDecoder().decode(entries[itemsName])) as { columns: string[]; rows: unknown[][] };
+    const edited = (page: unknown) => zipSync({ ...entries, [itemsName]: new TextEncoder().encode(JSON.stringify(page)) }, { level: 0 });
+    expect(await restored(token, edited({ ...itemsPage, columns: itemsPage.columns.map((c, i) => (i === 1 ? 'no_such_column' : c)) }))).toMatchObject({
+      status: 'failed',
+      problem: 'backup_damaged',
+    });
+    expect(await restored(token, edited({ ...itemsPage, rows: itemsPage.rows.map((r) => r.slice(1)) }))).toMatchObject({ status: 'failed', problem: 'backup_damaged' });
+
     // A stored object's bytes changed after the backup was made: its CRC-32 no longer matches.
     const mediaName = Object.keys(entries).find((n) => n.startsWith('media/'))!;
     const damaged = zip.slice();

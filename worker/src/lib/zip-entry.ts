@@ -1,8 +1,9 @@
-// A zip entry whose size and CRC-32 were noted before its bytes come (by the Workflow steps that made
-// a backup or an export): fflate's Zip writes its headers and passes the bytes as they are, so a
-// download only moves bytes from R2 to the response, whatever their size.
+// Zips streamed from R2 (a backup's, an export's): entries whose size and CRC-32 the Workflow steps
+// noted before their bytes come, so fflate's Zip writes the headers and passes the bytes as they are,
+// and a download only moves bytes from R2 to the response, whatever their size. Also the CRC-32 itself
+// (SheetJS's crc-32, which a step can continue from the CRC of the bytes before).
 import * as CRC32 from 'crc-32';
-import type { ZipInputFile } from 'fflate';
+import { Zip, type ZipInputFile } from 'fflate';
 
 /** CRC-32 of bytes as zip entries carry it; `previous` (the CRC of the bytes before) continues it. */
 export const crc32 = (bytes: Uint8Array, previous = 0): number => CRC32.buf(bytes, previous) >>> 0;
@@ -28,3 +29,59 @@ export class KnownEntry implements ZipInputFile {
   }
 }
 
+
+/**
+ * Sends an R2 object's bytes into an entry (`last`: they end it). False when the object is gone, or
+ * changed since it was measured (`size`, when known): the download must stop rather than go on wrong.
+ */
+export async function pourObject(bucket: R2Bucket, key: string, entry: KnownEntry, size: number | null, last: boolean): Promise<boolean> {
+  const object = await bucket.get(key);
+  if (!object || (size !== null && object.size !== size)) return false;
+  if (object.size === 0) {
+    if (last) entry.push(new Uint8Array(0), true);
+    return true;
+  }
+  const reader = object.body.getReader();
+  let read = 0;
+  for (;;) {
+    const { value, done } = await reader.read();
+    if (done) break;
+    read += value.length;
+    entry.push(value, last && read === object.size);
+  }
+  return true;
+}
+
+/**
+ * A zip written as the consumer reads it: each pull calls `next`, which adds to the zip (an entry, or
+ * more of one) and says whether that was all; a problem it throws ends the stream with an error.
+ */
+export function zipStream(next: (zip: Zip) => Promise<'more' | 'done'>): ReadableStream<Uint8Array> {
+  let zip: Zip;
+  let finished = false;
+  return new ReadableStream<Uint8Array>({
+    start(controller) {
+      zip = new Zip((err, chunk, final) => {
+        if (err) {
+          controller.error(err);
+          return;
+        }
+        controller.enqueue(chunk);
+        if (final) controller.close();
+      });
+    },
+    // One piece per pull: the consumer's pace sets how much is read from R2 at once.
+    async pull(controller) {
+      if (finished) return;
+      try {
+        if ((await next(zip)) === 'done') {
+          finished = true;
+          zip.end();
+        }
+      } catch (err) {
+        finished = true;
+        controller.error(err);
+      }
+    },
+  });
+}

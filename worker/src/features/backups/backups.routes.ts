@@ -11,29 +11,13 @@ import { bearer, errors, jsonContent } from '../../lib/openapi';
 import { createRouter } from '../../lib/router';
 import { callerOf, requireBuiltinAdmin } from '../../middleware/auth';
 import { backupStream } from './backups.download';
-import { instanceIsEmpty } from './backups.steps';
+import { deleteBackupPieces, findBackup, instanceIsEmpty, type BackupRow } from './backups.steps';
 
 const common = { tags: ['Backups'], security: bearer, middleware: [requireBuiltinAdmin] };
 /** Runs the list shows. */
 const LIST_LIMIT = 20;
 
-interface RunRow {
-  id: number;
-  kind: 'backup' | 'restore';
-  status: 'running' | 'done' | 'failed';
-  phase: string;
-  table_index: number;
-  entries: number;
-  rows: number;
-  objects: number;
-  bytes: number;
-  problem: string | null;
-  file_key: string | null;
-  created_at: string;
-  finished_at: string | null;
-}
-
-const toRun = (row: RunRow): BackupRun => ({
+const toRun = (row: BackupRow): BackupRun => ({
   id: row.id,
   kind: row.kind,
   status: row.status,
@@ -48,21 +32,21 @@ const toRun = (row: RunRow): BackupRun => ({
   finishedAt: row.finished_at,
 });
 
-async function loadRun(env: Env, id: number): Promise<RunRow> {
-  const row = await env.DB.prepare('SELECT * FROM backups WHERE id = ?1').bind(id).first<RunRow>();
+async function loadRun(env: Env, id: number): Promise<BackupRow> {
+  const row = await findBackup(env, id);
   if (!row) throw new ApiError('NOT_FOUND');
   return row;
 }
 
 /** Starts a run: refused while another runs (a backup read during a restore would be half of one). */
-async function startRun(env: Env, kind: 'backup' | 'restore', userId: number, fileKey: string | null): Promise<RunRow> {
+async function startRun(env: Env, kind: 'backup' | 'restore', userId: number, fileKey: string | null): Promise<BackupRow> {
   const row = await env.DB.prepare(
     `INSERT INTO backups (kind, user_id, phase, file_key)
      SELECT ?1, ?2, ?3, ?4 WHERE NOT EXISTS (SELECT 1 FROM backups WHERE status = 'running')
      RETURNING *`,
   )
     .bind(kind, userId, kind === 'backup' ? 'tables' : 'open', fileKey)
-    .first<RunRow>();
+    .first<BackupRow>();
   if (!row) throw new ApiError('BACKUP_RUNNING');
   await env.BACKUPS.create({ id: `${kind}-${row.id}-${crypto.randomUUID()}`, params: { backupId: row.id, kind } });
   return row;
@@ -128,7 +112,7 @@ const restore = createRoute({
 
 export const backupsRoutes = createRouter()
   .openapi(list, async (c) => {
-    const { results } = await c.env.DB.prepare('SELECT * FROM backups ORDER BY id DESC LIMIT ?1').bind(LIST_LIMIT).all<RunRow>();
+    const { results } = await c.env.DB.prepare('SELECT * FROM backups ORDER BY id DESC LIMIT ?1').bind(LIST_LIMIT).all<BackupRow>();
     return c.json({ runs: results.map(toRun) }, 200);
   })
   .openapi(start, async (c) => {
@@ -152,14 +136,7 @@ export const backupsRoutes = createRouter()
   .openapi(remove, async (c) => {
     const row = await loadRun(c.env, c.req.valid('param').id);
     if (row.status === 'running') throw new ApiError('BACKUP_RUNNING');
-    // The pieces a backup wrote (its media entries are the bucket's own objects, which stay).
-    for (let cursor: string | undefined; ; ) {
-      const listing = await c.env.MEDIA.list({ prefix: `backups/${row.id}/`, cursor });
-      if (listing.objects.length > 0) await c.env.MEDIA.delete(listing.objects.map((o) => o.key));
-      if (!listing.truncated) break;
-      cursor = listing.cursor;
-    }
-    if (row.file_key) await c.env.MEDIA.delete(row.file_key);
+    await deleteBackupPieces(c.env, row);
     await c.env.DB.prepare('DELETE FROM backups WHERE id = ?1').bind(row.id).run();
     return c.body(null, 204);
   })

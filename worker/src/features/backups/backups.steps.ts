@@ -39,10 +39,11 @@ export class BackupFailure extends Error {
 
 export type StepState = 'more' | 'next-phase' | 'done' | 'stopped';
 
+/** A backups row, as the steps and the routes read it. */
 export interface BackupRow {
   id: number;
   kind: 'backup' | 'restore';
-  status: string;
+  status: 'running' | 'done' | 'failed';
   user_id: number | null;
   phase: string;
   table_index: number;
@@ -52,6 +53,9 @@ export interface BackupRow {
   objects: number;
   bytes: number;
   file_key: string | null;
+  problem: string | null;
+  created_at: string;
+  finished_at: string | null;
 }
 
 /** What the manifest says of the backup. */
@@ -67,10 +71,25 @@ export interface BackupManifest {
   bytes: number;
 }
 
+export async function findBackup(env: Env, id: number): Promise<BackupRow | null> {
+  return env.DB.prepare('SELECT * FROM backups WHERE id = ?1').bind(id).first<BackupRow>();
+}
+
 export async function loadBackup(env: Env, id: number): Promise<BackupRow> {
-  const row = await env.DB.prepare('SELECT * FROM backups WHERE id = ?1').bind(id).first<BackupRow>();
+  const row = await findBackup(env, id);
   if (!row) throw new Error(`backup ${id} is gone`);
   return row;
+}
+
+/** Deletes what a run stored in R2: a backup's pieces (its media entries are the bucket's own objects), a restore's upload. */
+export async function deleteBackupPieces(env: Env, row: Pick<BackupRow, 'id' | 'file_key'>): Promise<void> {
+  for (let cursor: string | undefined; ; ) {
+    const listing = await env.MEDIA.list({ prefix: `backups/${row.id}/`, cursor });
+    if (listing.objects.length > 0) await env.MEDIA.delete(listing.objects.map((o) => o.key));
+    if (!listing.truncated) break;
+    cursor = listing.cursor;
+  }
+  if (row.file_key) await env.MEDIA.delete(row.file_key);
 }
 
 /** The newest migration applied to this database. */
@@ -334,6 +353,24 @@ function tablePageOf(bytes: Uint8Array): { table: (typeof BACKUP_TABLES)[number]
 }
 
 /**
+ * A page names only columns its table has (the same migration made both, but a file may have been
+ * edited), once each, and every row has a value for each: then writing it cannot fail half way.
+ */
+async function checkColumns(env: Env, table: (typeof BACKUP_TABLES)[number], page: TablePage): Promise<void> {
+  const { results } = await env.DB.prepare('SELECT name FROM pragma_table_info(?1)').bind(table.name).all<{ name: string }>();
+  const known = new Set(results.map((r) => r.name));
+  if (table.select.startsWith('rowid')) known.add('rowid');
+  const width = page.columns.length;
+  if (
+    !page.columns.every((c) => known.has(c)) ||
+    new Set(page.columns).size !== width ||
+    !page.rows.every((r) => Array.isArray(r) && r.length === width)
+  ) {
+    throw new BackupFailure('backup_damaged');
+  }
+}
+
+/**
  * The one account the empty instance has, its administrator, is overwritten by the backup's account
  * of the same id: that must be the same account (by name), or the backup's users would collide with it.
  */
@@ -374,8 +411,9 @@ export async function restoreStep(env: Env, id: number, mode: 'verify' | 'write'
   const first = results[0]!;
   if (first.name.startsWith('tables/')) {
     const { table, page } = tablePageOf(await readEntry(env, row.file_key!, first));
-    if (mode === 'verify' && table.name === 'users') await checkRestorer(env, row.user_id!, page);
     if (mode === 'verify') {
+      await checkColumns(env, table, page);
+      if (table.name === 'users') await checkRestorer(env, row.user_id!, page);
       await env.DB.prepare('UPDATE backups SET table_index = ?2 WHERE id = ?1').bind(id, first.position + 1).run();
       return 'more';
     }

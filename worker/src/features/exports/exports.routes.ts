@@ -14,7 +14,7 @@ import { bearer, errors, jsonContent } from '../../lib/openapi';
 import { createRouter } from '../../lib/router';
 import { callerOf, optionalUser, requireUser } from '../../middleware/auth';
 import { requireOwnedCollection, requireVisibleCollection } from '../collections/collections.queries';
-import { zipStream } from './exports.download';
+import { exportZipStream } from './exports.download';
 import { loadExportRun, type ExportRunRow } from './exports.steps';
 import { valuesOf } from '../items/items.queries';
 import { listPropertyRows, visibleProperties } from '../properties/properties.queries';
@@ -164,7 +164,7 @@ export const exportsRoutes = createRouter()
     const row = await loadOwnRun(c.env, id, callerOf(c).id, eid);
     if (row.status !== 'done') throw new ApiError('NOT_FOUND');
     const base = fileName(found.collection.name, 'json').slice(0, -'.json'.length);
-    return new Response(zipStream(c.env, row, `${base}.json`), {
+    return new Response(exportZipStream(c.env, row, `${base}.json`), {
       status: 200,
       headers: {
         'Content-Type': 'application/zip',
