@@ -2,12 +2,12 @@
 // window of the file from R2, starting where the last one stopped (imports.position), and leaves the
 // import row saying where the next one starts, in the same D1 batch as its writes: a step that runs
 // again after a failure finds its work either done or not done, never half done.
-// 1. check: the whole file is read (and its records counted) before anything is written, so a file
-//    broken at its end changes nothing;
+// 1. check: the whole file is read (and its records counted, five hundred a step, fifty of XML) before
+//    anything is written, so a file broken at its end changes nothing;
 // 2. pictures: when the file came in a zip, its pictures are stored as the collection's media, twenty a
 //    step, under names made from their content (the same picture imported again is the same value);
 // 3. covers: when records give pictures by address (a BoardGameGeek or CSV cover), they are fetched
-//    through the guarded fetch, ten a step, and stored the same way; an address an earlier run of the
+//    through the guarded fetch, five a step, and stored the same way; an address an earlier run of the
 //    collection fetched, whose picture is still in use, is not fetched again;
 // 4. import: fifty records a step become items (new, updated or unchanged, by their reference).
 import { readRecords } from '../../../../shared/import/formats';
@@ -31,8 +31,14 @@ import { findImported, importWrites, type ImportedDraft } from '../items/items.w
 
 /** Bytes of the file a step reads: at least the longest record a file may have (CSV_MAX_RECORD_CHARS). */
 const WINDOW_BYTES = 256 * 1024;
-/** Records a check step counts at most (it writes nothing, so only parsing limits it). */
-const CHECK_RECORDS = 100_000;
+/**
+ * Records a check step counts at most (it writes nothing, so only parsing limits it): XML records cost
+ * the most to parse (a 256 KB window of BoardGameGeek's, about 200 games, took 19 ms of CPU in
+ * `npm run bench`), so fifty of them; five hundred rows of the other formats.
+ */
+const CHECK_RECORDS_XML = 50;
+const CHECK_RECORDS = 500;
+const XML_FORMATS: ReadonlySet<string> = new Set(['gcstar', 'tellico', 'bgg', 'goodreads_rss']);
 /** Records an import step writes: about ten statements and a few milliseconds of CPU. */
 export const RECORDS_PER_STEP = 50;
 
@@ -96,7 +102,8 @@ export async function checkStep(env: Env, id: number): Promise<StepState> {
   if (!row || row.status !== 'checking') return row?.status === 'importing' ? 'next-phase' : 'stopped';
   const head = JSON.parse(row.head) as StoredHead;
   const { text, final } = await readWindow(env, row);
-  const read = await unlessFileAtFault(env, id, () => readRecords(head, head.csv, text, CHECK_RECORDS, final, head.firstRow + row.processed));
+  const limit = XML_FORMATS.has(head.format) ? CHECK_RECORDS_XML : CHECK_RECORDS;
+  const read = await unlessFileAtFault(env, id, () => readRecords(head, head.csv, text, limit, final, head.firstRow + row.processed));
   if (!read) return 'stopped';
   const counted = row.processed + read.records.length;
   if (read.done) {
@@ -191,9 +198,12 @@ function pictureFieldsOf(plan: ImportPlan, properties: readonly { key: string; t
 const pictureTexts = (record: { values: Record<string, string[]> }, fields: readonly FieldMapping[]) =>
   fields.flatMap((f) => (record.values[f.field] ?? []).flatMap((t) => (f.split ? t.split(f.split) : [t])).map((t) => t.trim()).filter(Boolean));
 
-/** Records whose covers a step fetches at most, and addresses: twenty subrequests with their stores. */
-const COVER_RECORDS_PER_STEP = 10;
-const COVERS_PER_STEP = 10;
+/**
+ * Records whose covers a step fetches at most, and addresses: ten subrequests with their stores, and
+ * each picture's content hashed (ten pictures of 200 KB took 26 ms of CPU in `npm run bench`).
+ */
+const COVER_RECORDS_PER_STEP = 5;
+const COVERS_PER_STEP = 5;
 /** A cover is an image: at most this many bytes, fetched within this time. */
 const COVER_MAX_BYTES = 5 * 1024 * 1024;
 const COVER_TIMEOUT_MS = 15_000;
