@@ -1,6 +1,6 @@
 // The Workflows of `npm run bench`: imports (a 10,000-row CSV of the bench's 15-property book, then the
-// same file again; the real 455-game BoardGameGeek collection with its covers) and a backup of the
-// instance. Each step of a measured Workflow tells a probe served here when it starts and ends
+// same file again; the real 455-game BoardGameGeek collection with its covers), the books' export with
+// pictures, and a backup of the instance. Each step of a measured Workflow tells a probe served here when it starts and ends
 // (worker/src/lib/step-metrics.ts): the CPU of the workerd process between the two calls is the step's,
 // read from /proc/<pid>/task/*/schedstat (nanoseconds of each thread on the CPU). It includes the local
 // D1's SQLite work and the Workflow engine's own bookkeeping, which run in that same process, so it
@@ -8,7 +8,7 @@
 // the JSON line it logs, with how long it waited on D1 and R2 calls: local workerd runs them on the
 // Worker's own thread, so the process's CPU less that time is the step's own CPU ("own" below; the
 // reading of an R2 object's body stays in it).
-import { createServer } from 'node:http';
+import { createServer, request as httpRequest } from 'node:http';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { PROPERTIES } from './bench-seed.mjs';
 
@@ -120,6 +120,10 @@ function summary(name, steps, items, startedAt, extra = {}) {
     stepsOwnOver10Ms: steps.filter((s) => s.ownCpuMs > 10).length,
     maxQueriesPerStep: busiest.d1.queries,
     maxR2PerStep: max((s) => s.r2).r2,
+    // Each phase's heaviest step (own CPU), by the phase's name.
+    maxOwnCpuMsByPhase: Object.fromEntries(
+      [...new Set(steps.map((s) => s.step.split(' ')[2]))].map((phase) => [phase, ms(Math.max(...steps.filter((s) => s.step.split(' ')[2] === phase).map((s) => s.ownCpuMs)))]),
+    ),
     rowsWritten: sum((s) => s.d1.rowsWritten),
     rowsWrittenPerItem: items > 0 ? ms(sum((s) => s.d1.rowsWritten) / items) : null,
     ...extra,
@@ -154,14 +158,32 @@ function benchCsv(rows) {
 }
 
 export async function workflowScenarios({ base, token, probe, pictures, log }) {
-  const api = async (method, path, body, headers = {}) => {
-    const res = await fetch(`${base}/api/v1${path}`, {
-      method,
-      headers: { Authorization: `Bearer ${token}`, ...(body && !(body instanceof FormData) ? { 'content-type': 'application/json' } : {}), ...headers },
-      body: body instanceof FormData ? body : body ? JSON.stringify(body) : undefined,
+  // Each call on a connection of its own: a kept-alive one left idle while a run goes on was found
+  // closed by the server at times, and the next request then waited for undici's five-minute timeout.
+  const api = async (method, path, body) => {
+    const headers = { Authorization: `Bearer ${token}` };
+    let payload;
+    if (body instanceof FormData) {
+      const encoded = new Response(body);
+      headers['content-type'] = encoded.headers.get('content-type');
+      payload = Buffer.from(await encoded.arrayBuffer());
+    } else if (body) {
+      headers['content-type'] = 'application/json';
+      payload = JSON.stringify(body);
+    }
+    const res = await new Promise((resolve, reject) => {
+      const req = httpRequest(`${base}/api/v1${path}`, { method, headers, agent: false }, (response) => {
+        let text = '';
+        response.setEncoding('utf8');
+        response.on('data', (chunk) => (text += chunk));
+        response.on('end', () => resolve({ status: response.statusCode, text }));
+      });
+      req.setTimeout(60_000, () => req.destroy(new Error(`${method} ${path}: no answer in 60 s`)));
+      req.on('error', reject);
+      req.end(payload);
     });
-    if (!res.ok) throw new Error(`${method} ${path} answered ${res.status}: ${await res.text()}`);
-    return res.json();
+    if (res.status >= 400) throw new Error(`${method} ${path} answered ${res.status}: ${res.text}`);
+    return JSON.parse(res.text);
   };
   const importFile = async (collectionId, name, text, plan) => {
     const form = new FormData();
@@ -202,6 +224,12 @@ export async function workflowScenarios({ base, token, probe, pictures, log }) {
   results.push(summary('import-csv-10k', first.steps, rows, first.startedAt, { added: first.report.counts.added, failed: first.report.counts.failed, writesPerItem }));
   const again = await importFile(books.id, 'books.csv', csv.text, plan);
   results.push(summary('import-csv-10k-again', again.steps, rows, again.startedAt, { unchanged: again.report.counts.unchanged, added: again.report.counts.added }));
+
+  // The imported books out again with their pictures (none here): the document's steps.
+  const zipStartedAt = Date.now();
+  const zip = await api('POST', `/collections/${books.id}/exports`);
+  const zipSteps = await probe.run(`export ${zip.id}`, (s) => s.step.includes(' pictures ') && s.state === 'next-phase');
+  results.push(summary('export-zip-10k', zipSteps, rows, zipStartedAt));
 
   // BoardGameGeek: the real collection, its covers served by the stand-in on 127.0.0.1.
   if (existsSync(BGG_FIXTURE)) {

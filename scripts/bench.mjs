@@ -342,38 +342,50 @@ async function main() {
   const email = startFakeEmailProvider();
   const pictures = startPictureServer();
   const probe = startStepProbe();
-  const child = startWorker({
-    port: PORT,
-    inspectorPort: 9341,
-    persistTo: STATE,
-    stdio: ['ignore', 'pipe', 'ignore'],
-    detached: true,
-    // --test-scheduled: GET /__scheduled?cron=… fires a cron, as Cloudflare's scheduler would.
-    extraArgs: ['--test-scheduled'],
-    vars: {
-      ADMIN_PASSWORD,
-      APP_SECRET: 'bench-secret-0123456789-0123456789-0123',
-      APP_URL: `http://127.0.0.1:${PORT}`,
-      DEMO_MODE: 'false',
-      EXPOSE_D1_METRICS: 'true',
-      MEASURE_PROBE_URL: probe.url,
-      FETCH_ALLOW_HOSTS: pictures.host,
-      RESEND_API_KEY: 'bench-key',
-      RESEND_BASE_URL: `http://127.0.0.1:${EMAIL_PORT}`,
-    },
-  });
-  child.removeAllListeners('exit');
-  const lines = createInterface({ input: child.stdout });
-  // The Worker's own output, kept for reading what a run did.
   rmSync('.bench/worker.log', { force: true });
-  lines.on('line', (line) => appendFileSync('.bench/worker.log', `${line}\n`));
-  const runs = scheduledRuns(lines);
+  /**
+   * Starts the Worker on the bench's state. `cron`: with --test-scheduled (GET /__scheduled?cron=… fires
+   * a cron, as Cloudflare's scheduler would). The Workflows are measured without it: in that mode
+   * wrangler dev 4.86 left a connection to itself open per Workflow step's work (CLOSE_WAIT, over 16,000
+   * during the BoardGameGeek import) until workerd had no file left to open and answered nothing.
+   */
+  const launch = async (cron) => {
+    const worker = startWorker({
+      port: PORT,
+      inspectorPort: 9341,
+      persistTo: STATE,
+      stdio: ['ignore', 'pipe', 'ignore'],
+      detached: true,
+      extraArgs: cron ? ['--test-scheduled'] : [],
+      vars: {
+        ADMIN_PASSWORD,
+        APP_SECRET: 'bench-secret-0123456789-0123456789-0123',
+        APP_URL: `http://127.0.0.1:${PORT}`,
+        DEMO_MODE: 'false',
+        EXPOSE_D1_METRICS: 'true',
+        MEASURE_PROBE_URL: probe.url,
+        FETCH_ALLOW_HOSTS: pictures.host,
+        RESEND_API_KEY: 'bench-key',
+        RESEND_BASE_URL: `http://127.0.0.1:${EMAIL_PORT}`,
+      },
+    });
+    worker.removeAllListeners('exit');
+    const lines = createInterface({ input: worker.stdout });
+    // The Worker's own output, kept for reading what a run did.
+    lines.on('line', (line) => appendFileSync('.bench/worker.log', `${line}\n`));
+    lines.on('line', (line) => probe.line(line));
+    await waitUntilUp(`http://127.0.0.1:${PORT}/api/v1/`);
+    const pid = findWorkerdPid(worker.pid);
+    probe.watch(pid);
+    return { worker, lines, pid };
+  };
+  let child = null;
   const base = `http://127.0.0.1:${PORT}`;
   try {
-    await waitUntilUp(`${base}/api/v1/`);
-    const pid = findWorkerdPid(child.pid);
-    probe.watch(pid);
-    lines.on('line', (line) => probe.line(line));
+    const launched = await launch(!workflowsOnly);
+    child = launched.worker;
+    const { pid } = launched;
+    const runs = scheduledRuns(launched.lines);
     const signInBody = JSON.stringify({ login: 'admin', password: ADMIN_PASSWORD });
     const get = (path, token) => async (extra = {}) => {
       const res = await fetch(`${base}${path}`, { headers: { ...extra, ...(token ? { Authorization: `Bearer ${token}` } : {}) } });
@@ -487,7 +499,13 @@ async function main() {
       scenarios.push(...matrix, { ...worst, name: 'collection-page-worst-100k', of: worst.name });
     }
     const cron = workflowsOnly ? null : await cronScenario(base, pid, runs, email);
-    log('Workflows: imports and a backup…');
+    if (!workflowsOnly) {
+      const ended = new Promise((resolve) => child.once('exit', resolve));
+      stopWorker(child);
+      await Promise.race([ended, new Promise((resolve) => setTimeout(resolve, 10_000))]);
+      child = (await launch(false)).worker;
+    }
+    log('Workflows: imports, an export and a backup…');
     const workflows = await workflowScenarios({ base, token, probe, pictures, log: (text) => console.error(text) });
     const report = {
       date: new Date().toISOString(),
@@ -529,12 +547,14 @@ async function main() {
           `${w.name.padEnd(22)}${String(w.items).padStart(6)}${String(w.totalSeconds).padStart(9)}${String(w.steps).padStart(7)}  ${`${w.maxStepOwnCpuMs} (${w.maxStepOwnCpuStep})`.padEnd(25)}${String(w.meanStepOwnCpuMs).padStart(8)}${String(w.stepsOwnOver10Ms).padStart(11)}  ${`${w.maxStepCpuMs} (${w.maxStepCpuStep})`.padEnd(27)}${String(w.maxQueriesPerStep).padStart(11)}${String(w.maxR2PerStep).padStart(8)}${String(w.rowsWrittenPerItem ?? '-').padStart(18)}`,
         );
       }
+      console.log('\nHeaviest step of each phase (own CPU, ms):');
+      for (const w of workflows) if (!w.skipped) console.log(`${w.name.padEnd(22)} ${Object.entries(w.maxOwnCpuMsByPhase).map(([phase, cpu]) => `${phase} ${cpu}`).join(', ')}`);
       const csvRun = workflows.find((w) => w.name === 'import-csv-10k');
       console.log('\nimport-csv-10k, rows written per item by statement (one step of 50 items):');
       for (const st of csvRun?.writesPerItem ?? []) console.log(`${String(st.perItem).padStart(8)}  ${st.sql}`);
     }
   } finally {
-    stopWorker(child);
+    if (child) stopWorker(child);
     email.close();
     pictures.close();
     probe.close();
