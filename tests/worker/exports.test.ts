@@ -277,6 +277,21 @@ describe('exports with pictures', { timeout: 120_000 }, () => {
     expect((await call(zipRuns(c.id), { method: 'POST', token: owner.token })).status).toBe(202);
   });
 
+  it('end as failed when their collection is deleted meanwhile, so that another may start', async () => {
+    const owner = await createUser();
+    const doomed = await createCollection(owner.token, { name: 'Doomed' });
+    const kept = await createCollection(owner.token, { name: 'Kept' });
+    const userId = (await env.DB.prepare('SELECT owner_id FROM collections WHERE id = ?1').bind(doomed.id).first<{ owner_id: number }>())!.owner_id;
+    // A run whose Workflow has not taken its first step yet.
+    const run = (await env.DB.prepare('INSERT INTO collection_exports (collection_id, user_id) VALUES (?1, ?2) RETURNING id').bind(doomed.id, userId).first<{ id: number }>())!;
+    expect((await call(zipRuns(kept.id), { method: 'POST', token: owner.token })).status).toBe(409);
+    expect((await call(`/api/v1/collections/${doomed.id}`, { method: 'DELETE', token: owner.token })).status).toBe(204);
+    const { documentStep } = await import('../../worker/src/features/exports/exports.steps');
+    expect(await documentStep(env, run.id)).toBe('stopped');
+    expect(await env.DB.prepare('SELECT status FROM collection_exports WHERE id = ?1').bind(run.id).first('status')).toBe('failed');
+    expect((await call(zipRuns(kept.id), { method: 'POST', token: owner.token })).status).toBe(202);
+  });
+
   it('are removed with their pieces a day later by the daily clean-up', async () => {
     const { owner, c } = await shelfWithCovers();
     const run = (await (await call(zipRuns(c.id), { method: 'POST', token: owner.token })).json()) as ExportRun;

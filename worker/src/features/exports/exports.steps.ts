@@ -55,12 +55,19 @@ function picturesOf(values: unknown[], collectionId: number): string[] {
 /** One page of items into the document; at the end of the items, the pictures' phase begins. */
 export async function documentStep(env: Env, id: number): Promise<StepState> {
   const run = await loadExportRun(env, id);
-  if (!run || run.status !== 'running' || run.collection_id === null) return 'stopped';
+  if (!run || run.status !== 'running') return 'stopped';
   if (run.phase !== 'document') return 'next-phase';
-  const collection = await env.DB.prepare('SELECT name, description, type, tags FROM collections WHERE id = ?1')
-    .bind(run.collection_id)
-    .first<{ name: string; description: string | null; type: string; tags: string }>();
-  if (!collection) return 'stopped';
+  const collection =
+    run.collection_id === null
+      ? null
+      : await env.DB.prepare('SELECT name, description, type, tags FROM collections WHERE id = ?1')
+          .bind(run.collection_id)
+          .first<{ name: string; description: string | null; type: string; tags: string }>();
+  if (!collection || run.collection_id === null) {
+    // The collection was deleted meanwhile: the run ends, so that its owner may start another.
+    await markExportFailed(env, id);
+    return 'stopped';
+  }
   const collectionId = run.collection_id;
   // The owner's export: every property and item, and the loans.
   const props = await listPropertyRows(drizzle(env.DB, { schema }), run.collection_id);
