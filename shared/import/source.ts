@@ -3,6 +3,7 @@
 // and the reference that finds it again on the next run). Mapping (mapping.ts) then turns records into
 // values of a collection's properties.
 import type { PropertyType, TemplateType } from '../catalogue';
+import type { PropertySettings } from '../schemas/properties';
 import type { JsonHolder } from './json';
 
 export const IMPORT_FORMATS = ['csv', 'goodreads', 'goodreads_rss', 'gcstar', 'tellico', 'bgg', 'onmyshelf', 'librarything', 'vitrine'] as const;
@@ -17,6 +18,8 @@ export interface SourceField {
   multiple: boolean;
   /** The key of the template property this field fills, when the file is about a known kind of thing. */
   target?: string;
+  /** A Vitrine export's property settings: a new property made for this field takes them. */
+  settings?: PropertySettings;
 }
 
 export interface SourceRecord {

@@ -1,7 +1,8 @@
 // Vitrine's own export (JSON), versioned: the collection, its properties, then its items with their
 // values by property key. Items come last, so that a file of any size is read back a window at a time
 // like the other JSON formats. Importing it fills a collection with the same properties and values.
-import { COLLECTION_TYPES, PROPERTY_TYPES, type PropertyType, type TemplateType } from '../catalogue';
+import { COLLECTION_TYPES, PROPERTY_TYPES, VISIBILITY_LEVELS, type PropertyType, type TemplateType } from '../catalogue';
+import type { PropertySettings } from '../schemas/properties';
 import { putValues, sourceField, type SourceField, type SourceRecord } from './source';
 
 export const VITRINE_EXPORT_FORMAT = 'vitrine';
@@ -22,6 +23,14 @@ export interface ExportedProperty {
   isReference: boolean;
   suffix: string | null;
   description: string | null;
+  /** Its settings (exports made before they were written leave them out). */
+  hideLabel?: boolean;
+  inSummary?: boolean;
+  required?: boolean;
+  filterable?: boolean;
+  searchable?: boolean;
+  sortable?: boolean;
+  visibility?: number;
 }
 
 /** A loan of an item, in the owner's export: who borrowed it, when, and where it stands. */
@@ -61,13 +70,25 @@ export interface ExportHead {
 const asTemplate = (type: unknown): TemplateType | null =>
   (COLLECTION_TYPES as readonly string[]).includes(type as string) ? (type as TemplateType) : null;
 
+const SETTING_FLAGS = ['isSubtitle', 'isCover', 'isReference', 'hideLabel', 'inSummary', 'required', 'filterable', 'searchable', 'sortable'] as const;
+
+/** A property's settings as the export gives them: what is there and of the right kind (the server checks them again). */
+function settingsOf(p: Partial<ExportedProperty>): PropertySettings {
+  const settings: PropertySettings = {};
+  for (const flag of SETTING_FLAGS) if (typeof p[flag] === 'boolean') settings[flag] = p[flag];
+  if ((VISIBILITY_LEVELS as readonly unknown[]).includes(p.visibility)) settings.visibility = p.visibility as PropertySettings['visibility'];
+  if (typeof p.suffix === 'string') settings.suffix = p.suffix;
+  if (typeof p.description === 'string') settings.description = p.description;
+  return settings;
+}
+
 /** The fields of an export: its properties, each aimed at the property of the same key. */
 export function vitrineHead(members: Record<string, unknown>): { fields: SourceField[]; collectionType: TemplateType | null } {
   const head = members as Partial<ExportHead>;
   const fields = (Array.isArray(head.properties) ? head.properties : []).flatMap((p) => {
     if (!p || typeof p.key !== 'string') return [];
     const type = (PROPERTY_TYPES as readonly string[]).includes(p.type) ? p.type : 'text';
-    return [sourceField(p.key, typeof p.label === 'string' ? p.label : p.key, type, p.key, Boolean(p.multiple))];
+    return [{ ...sourceField(p.key, typeof p.label === 'string' ? p.label : p.key, type, p.key, Boolean(p.multiple)), settings: settingsOf(p) }];
   });
   return { fields, collectionType: asTemplate(head.collection?.type) };
 }

@@ -5,7 +5,7 @@ import { IMPORT_FILE_PROBLEMS } from '../import/errors';
 import { DATE_ORDERS } from '../import/mapping';
 import { IMPORT_FORMATS } from '../import/source';
 import { TEXT_ENCODINGS } from '../import/text';
-import { propertyKey } from './properties';
+import { propertyKey, propertySettings } from './properties';
 
 /** The largest file an import takes: the Worker keeps it whole in memory once, to decode it. */
 export const IMPORT_FILE_MAX_BYTES = 20 * 1024 * 1024;
@@ -24,6 +24,8 @@ export const importFieldPlan = z
         multiple: z.boolean(),
         /** The new property names the items (when the collection has no title property yet). */
         title: z.boolean().default(false),
+        /** Its roles and settings (a Vitrine export's), applied when the collection holds no item yet. */
+        settings: propertySettings.nullable().default(null),
       })
       .nullable()
       .default(null),

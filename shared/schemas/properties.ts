@@ -63,6 +63,29 @@ const optionalText = (max: number) =>
     .nullable()
     .optional();
 
+/**
+ * A property's roles and settings beyond its label and type, as a Vitrine export carries them: an import
+ * into an empty collection gives the properties it creates the same (shared/import/vitrine.ts).
+ */
+export const propertySettings = z
+  .object({
+    isSubtitle: flags.isSubtitle,
+    isCover: flags.isCover,
+    isReference: flags.isReference,
+    hideLabel: flags.hideLabel,
+    inSummary: flags.inSummary,
+    required: flags.required,
+    filterable: flags.filterable,
+    searchable: flags.searchable,
+    sortable: flags.sortable,
+    visibility: visibilityLevel,
+    suffix: optionalText(PROPERTY_SUFFIX_MAX_LENGTH),
+    description: optionalText(PROPERTY_DESCRIPTION_MAX_LENGTH),
+  })
+  .partial()
+  .strict();
+export type PropertySettings = z.output<typeof propertySettings>;
+
 export const createPropertyInput = z.object({
   /** Derived from the label when absent. */
   key: propertyKey.optional(),

@@ -7,7 +7,8 @@ import { describe, expect, it } from 'vitest';
 import type { ExportRun } from '../../shared/schemas/exports';
 import type { Item, ItemPage } from '../../shared/schemas/items';
 import type { ImportPlanInput, ImportRun } from '../../shared/schemas/imports';
-import type { ExportHead, ExportedItem } from '../../shared/import/vitrine';
+import { vitrineHead, type ExportHead, type ExportedItem } from '../../shared/import/vitrine';
+import type { Property } from '../../shared/schemas/properties';
 import { finishedImport } from '../support/worker-imports';
 import { call, createUser, errorCode, imageForm, PNG_BYTES } from '../support/worker-app';
 import { addItem, addProperty, createCollection, getJson } from '../support/worker-catalogue';
@@ -63,9 +64,14 @@ describe('exports', { timeout: 60_000 }, () => {
 
     // Into a new collection with the same properties, by the export's own keys.
     const copy = await createCollection(owner.token, { name: 'Copy' });
+    // As the import screen plans it: each property made again with the export's settings.
     const plan: ImportPlanInput = {
       format: 'vitrine',
-      fields: doc.properties.map((p) => ({ field: p.key, property: p.key, create: { label: p.label, type: p.type, multiple: p.multiple, title: p.isTitle } })),
+      fields: vitrineHead(doc as unknown as Record<string, unknown>).fields.map((f) => ({
+        field: f.key,
+        property: f.key,
+        create: { label: f.label, type: f.type, multiple: f.multiple, title: doc.properties.find((p) => p.key === f.key)!.isTitle, settings: f.settings ?? null },
+      })),
     };
     const body = new FormData();
     body.set('file', new File([JSON.stringify(doc)], 'export.json'));
@@ -79,9 +85,65 @@ describe('exports', { timeout: 60_000 }, () => {
       return (await getJson<Item>(`/api/v1/collections/${collectionId}/items/${page.items[0]!.id}`, owner.token)).values;
     };
     expect(await valuesIn(copy.id)).toEqual(await valuesIn(c.id));
+    // The same properties: types, roles, settings (search, sort, who sees them), in the same order.
+    const propertiesOf = async (collectionId: number) =>
+      (await getJson<{ properties: Property[] }>(`/api/v1/collections/${collectionId}/properties`, owner.token)).properties.map(
+        ({ id: _id, collectionId: _c, version: _v, ...rest }) => rest,
+      );
+    expect(await propertiesOf(copy.id)).toEqual(await propertiesOf(c.id));
     const again = (await exported(copy.id, 'json', owner.token).then((r) => r.json())) as ExportDocument;
     const strip = (d: ExportDocument) => d.items.map((i) => i.values);
     expect(strip(again)).toEqual(strip(doc));
+  });
+
+  it("an export's settings go only to an empty collection, and a role only where no property has it", async () => {
+    const owner = await createUser();
+    const doc = {
+      format: 'vitrine',
+      version: 1,
+      exportedAt: '2026-11-24T10:00:00.000Z',
+      collection: { name: 'Shelf', description: null, type: 'custom', tags: [] },
+      properties: [
+        { key: 'name', label: 'Name', type: 'text', multiple: false, isTitle: true, isSubtitle: false, isCover: false, isReference: false, suffix: null, description: null, sortable: true, searchable: true },
+        { key: 'photo', label: 'Photo', type: 'image', multiple: false, isTitle: false, isSubtitle: false, isCover: true, isReference: false, suffix: null, description: null },
+        { key: 'price', label: 'Price', type: 'number', multiple: false, isTitle: false, isSubtitle: false, isCover: false, isReference: false, suffix: '€', description: 'Paid', visibility: 3, filterable: true },
+      ],
+      items: [{ id: 1, quantity: 1, values: { name: 'Lamp', price: 12 }, createdAt: '2026-11-24T10:00:00.000Z', updatedAt: '2026-11-24T10:00:00.000Z' }],
+    };
+    const plan = (keys: string[]): ImportPlanInput => ({
+      format: 'vitrine',
+      fields: vitrineHead(doc).fields.filter((f) => keys.includes(f.key)).map((f) => ({
+        field: f.key,
+        property: f.key,
+        create: { label: f.label, type: f.type, multiple: f.multiple, title: f.key === 'name', settings: f.settings ?? null },
+      })),
+    });
+    const run = async (collectionId: number, keys: string[]) => {
+      const body = new FormData();
+      body.set('file', new File([JSON.stringify(doc)], 'shelf.json'));
+      body.set('plan', JSON.stringify(plan(keys)));
+      const res = await call(`/api/v1/collections/${collectionId}/imports`, { method: 'POST', token: owner.token, body });
+      expect(res.status, await res.clone().text()).toBe(202);
+      return finishedImport(owner.token, collectionId, ((await res.json()) as ImportRun).id);
+    };
+    const props = async (collectionId: number) => (await getJson<{ properties: Property[] }>(`/api/v1/collections/${collectionId}/properties`, owner.token)).properties;
+
+    // A collection that already has a cover: the export's photo comes without the role.
+    const covered = await createCollection(owner.token, { name: 'Covered' });
+    await addProperty(owner.token, covered.id, { label: 'Picture', key: 'picture', type: 'image', isCover: true });
+    await run(covered.id, ['name', 'photo', 'price']);
+    const made = await props(covered.id);
+    expect(made.find((p) => p.key === 'picture')!.isCover).toBe(true);
+    expect(made.find((p) => p.key === 'photo')!.isCover).toBe(false);
+    expect(made.find((p) => p.key === 'name')).toMatchObject({ isTitle: true, sortable: true, searchable: true });
+    expect(made.find((p) => p.key === 'price')).toMatchObject({ suffix: '€', description: 'Paid', visibility: 3, filterable: true });
+
+    // A collection that holds items already: new properties come plain (nothing to index again).
+    const used = await createCollection(owner.token, { name: 'Used' });
+    await addProperty(owner.token, used.id, { label: 'Name', key: 'name', type: 'text', isTitle: true });
+    await addItem(owner.token, used.id, { values: { name: 'Chair' } });
+    await run(used.id, ['price']);
+    expect((await props(used.id)).find((p) => p.key === 'price')).toMatchObject({ suffix: null, visibility: 0, filterable: false });
   });
 
   it('JSON of another version is refused before anything is written', async () => {

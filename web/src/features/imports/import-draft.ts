@@ -200,7 +200,9 @@ export function planOf(reading: FileReading, draft: ImportDraft, properties: rea
     fields: draft.fields.flatMap((f): ImportPlanInput['fields'] => {
       if (f.target.kind === 'ignore') return [];
       if (f.target.kind === 'existing') return [{ field: f.field, property: f.target.property, create: null, split: f.split }];
-      const create = { label: newLabel(f, f.target.label, columnName), type: f.target.type, multiple: f.target.multiple, title: f.field === title };
+      // A Vitrine export's own settings go with the property it makes (the server applies them to an empty collection).
+      const settings = reading.head.fields.find((field) => field.key === f.field)?.settings ?? null;
+      const create = { label: newLabel(f, f.target.label, columnName), type: f.target.type, multiple: f.target.multiple, title: f.field === title, settings };
       return [{ field: f.field, property: keys.get(f.field)!, create, split: f.split }];
     }),
   };

@@ -106,6 +106,13 @@ export function documentHead(collection: ExportedCollection, props: PropertyRow[
       isReference: p.isReference,
       suffix: p.suffix,
       description: p.description,
+      hideLabel: p.hideLabel,
+      inSummary: p.inSummary,
+      required: p.required,
+      filterable: p.filterable,
+      searchable: p.searchable,
+      sortable: p.sortable,
+      visibility: p.visibility,
     })),
   };
   return `${JSON.stringify(head, null, 2).slice(0, -2)},\n  "items": [`;

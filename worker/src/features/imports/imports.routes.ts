@@ -9,6 +9,7 @@ import { ImportFileError } from '../../../../shared/import/errors';
 import { IMPORT_FILE_MAX_BYTES, importPlan, importReport, importRun, importRunList, type ImportPlan } from '../../../../shared/schemas/imports';
 import { imports, importSources, properties } from '../../db/schema';
 import { importSourceSetup } from '../../../../shared/schemas/import-sources';
+import type { PropertySettings } from '../../../../shared/schemas/properties';
 import { ApiError } from '../../lib/api-error';
 import { runBatch } from '../../lib/batch';
 import { uploadLimit } from '../../lib/media';
@@ -120,6 +121,9 @@ function runFileName(name: string): string {
 }
 
 
+/** The roles a property may take from an export; one property of a collection has each. */
+const ROLES = ['isSubtitle', 'isCover', 'isReference'] as const;
+
 export const importsRoutes = createRouter()
   .openapi(start, async (c) => {
     const db = c.get('db');
@@ -183,8 +187,24 @@ export const importsRoutes = createRouter()
     await c.env.MEDIA.put(fileKey, prepared.document, { httpMetadata: { contentType: 'application/octet-stream' } });
     if (archiveKey) await c.env.MEDIA.put(archiveKey, uploaded, { httpMetadata: { contentType: 'application/zip' } });
     const order = Math.max(-1, ...existing.map((p) => p.displayOrder));
+    // A Vitrine export's settings are given to the properties it creates when the collection holds no
+    // item yet (so no index, sort order or count has to be made again for items already there); a role
+    // only when no other property has it.
+    const empty = (await c.env.DB.prepare('SELECT 1 FROM items WHERE collection_id = ?1 LIMIT 1').bind(collectionId).first()) === null;
+    const roles = new Set(ROLES.filter((role) => existing.some((p) => p[role])));
+    const settingsFor = (settings: PropertySettings | null): PropertySettings => {
+      if (!empty || !settings) return {};
+      const given = { ...settings };
+      for (const role of ROLES) {
+        if (!given[role]) continue;
+        if (roles.has(role)) delete given[role];
+        else roles.add(role);
+      }
+      return given;
+    };
     const propertyInserts = [...created].map(([key, spec], index) =>
       db.insert(properties).values({
+        ...settingsFor(spec.settings),
         collectionId,
         key,
         label: spec.label,
