@@ -23,3 +23,6 @@ export const exportRun = z
   })
   .openapi('ExportRun');
 export type ExportRun = z.infer<typeof exportRun>;
+
+export const exportRunList = z.object({ runs: z.array(exportRun) }).openapi('ExportRunList');
+export type ExportRunList = z.infer<typeof exportRunList>;

@@ -40,13 +40,18 @@ describe('Export card: JSON with pictures', () => {
   it('starts the export, shows its progress, and downloads the zip once it is ready', async () => {
     signIn('ann');
     let reads = 0;
+    let started = false;
     const { calls } = api((call) => {
-      if (call.url === '/api/v1/collections/3/exports' && call.method === 'POST') return json(run(), { status: 202 });
-      if (call.url === '/api/v1/collections/3/exports/8') {
+      if (call.url === '/api/v1/collections/3/exports' && call.method === 'POST') {
+        started = true;
+        return json(run(), { status: 202 });
+      }
+      if (call.url === '/api/v1/collections/3/exports') {
+        if (!started) return json({ runs: [] });
         reads += 1;
-        if (reads === 1) return json(run());
-        if (reads === 2) return json(run({ phase: 'pictures', items: 450, pictures: 12, bytes: 2 * 1024 * 1024 }));
-        return json(run({ status: 'done', phase: 'done', items: 450, pictures: 30, bytes: 5 * 1024 * 1024, file: '/api/v1/collections/3/exports/8/file' }));
+        if (reads === 1) return json({ runs: [run()] });
+        if (reads === 2) return json({ runs: [run({ phase: 'pictures', items: 450, pictures: 12, bytes: 2 * 1024 * 1024 })] });
+        return json({ runs: [run({ status: 'done', phase: 'done', items: 450, pictures: 30, bytes: 5 * 1024 * 1024, file: '/api/v1/collections/3/exports/8/file' })] });
       }
       if (call.url === '/api/v1/collections/3/exports/8/file') return new Response('PK', { headers: { 'Content-Type': 'application/zip' } });
       return undefined;
@@ -63,7 +68,7 @@ describe('Export card: JSON with pictures', () => {
     expect(await screen.findByText('Ready: 450 items and 30 pictures (5 MB). The download has started.', {}, { timeout: 4000 })).toBeInTheDocument();
     // Downloaded once by itself, then again on request.
     await waitFor(() => expect(createObjectURL).toHaveBeenCalledTimes(1));
-    await userEvent.click(screen.getByRole('button', { name: 'Download the zip again' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Download the zip' }));
     await waitFor(() => expect(createObjectURL).toHaveBeenCalledTimes(2));
     expect(calls.filter((c) => c.url === '/api/v1/collections/3/exports/8/file')).toHaveLength(2);
     expect(screen.getByRole('button', { name: 'JSON with pictures (zip)' })).toBeEnabled();
@@ -77,7 +82,7 @@ describe('Export card: JSON with pictures', () => {
         started += 1;
         return started === 1 ? json(run(), { status: 202 }) : apiError(409, 'EXPORT_RUNNING');
       }
-      if (call.url === '/api/v1/collections/3/exports/8') return json(run({ status: 'failed', finishedAt: '2026-11-24T10:01:00.000Z' }));
+      if (call.url === '/api/v1/collections/3/exports') return json({ runs: started ? [run({ status: 'failed', finishedAt: '2026-11-24T10:01:00.000Z' })] : [] });
       return undefined;
     });
     renderWithApp(<ExportCard collectionId={3} name="Shelf" />);
@@ -85,6 +90,24 @@ describe('Export card: JSON with pictures', () => {
     expect(await screen.findByText('The export with pictures stopped on an error of the server. Try again.')).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'JSON with pictures (zip)' }));
     expect(await screen.findByText('One of your exports with pictures is being made: wait for it to end.')).toBeInTheDocument();
+  });
+
+  it('shows a zip made on an earlier visit, kept for the day, without downloading it by itself', async () => {
+    signIn('ann');
+    const done = run({ status: 'done', phase: 'done', items: 450, pictures: 30, bytes: 5 * 1024 * 1024, finishedAt: '2026-11-24T10:01:00.000Z', file: '/api/v1/collections/3/exports/8/file' });
+    const { calls } = api((call) => {
+      if (call.url === '/api/v1/collections/3/exports') return json({ runs: [done] });
+      if (call.url === '/api/v1/collections/3/exports/8/file') return new Response('PK', { headers: { 'Content-Type': 'application/zip' } });
+      return undefined;
+    });
+    const createObjectURL = vi.fn(() => 'blob:export');
+    vi.stubGlobal('URL', Object.assign(URL, { createObjectURL, revokeObjectURL: vi.fn() }));
+    renderWithApp(<ExportCard collectionId={3} name="Shelf" />);
+    expect(await screen.findByText(/^Zip of .*: 450 items and 30 pictures \(5 MB\), kept for a day\.$/)).toBeInTheDocument();
+    expect(createObjectURL).not.toHaveBeenCalled();
+    await userEvent.click(screen.getByRole('button', { name: 'Download the zip' }));
+    await waitFor(() => expect(createObjectURL).toHaveBeenCalledTimes(1));
+    expect(calls.filter((c) => c.url === '/api/v1/collections/3/exports/8/file')).toHaveLength(1);
   });
 
   it('the demo offers JSON and CSV, not the zip (which is stored for a day)', async () => {

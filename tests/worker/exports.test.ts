@@ -335,8 +335,14 @@ describe('exports with pictures', { timeout: 120_000 }, () => {
     const other = await createCollection(owner.token, { name: 'Other' });
     expect((await call(`${zipRuns(other.id)}/${first.id}/file`, { token: owner.token })).status).toBe(404);
     expect((await call(`${zipRuns(c.id)}/999999`, { token: owner.token })).status).toBe(404);
-    // Once it ended, another may start.
-    expect((await call(zipRuns(c.id), { method: 'POST', token: owner.token })).status).toBe(202);
+    // Once it ended, another may start; the list shows the owner's, newest first, and nobody else's.
+    const next = (await (await call(zipRuns(c.id), { method: 'POST', token: owner.token })).json()) as ExportRun;
+    const listed = await getJson<{ runs: ExportRun[] }>(zipRuns(c.id), owner.token);
+    expect(listed.runs.map((r) => r.id)).toEqual([next.id, first.id]);
+    expect((await call(zipRuns(c.id), { token: stranger.token })).status).toBe(403);
+    expect((await call(zipRuns(c.id))).status).toBe(401);
+    expect((await getJson<{ runs: ExportRun[] }>(zipRuns(other.id), owner.token)).runs).toEqual([]);
+    await finishedExport(owner.token, c.id, next.id);
   });
 
   it('end as failed when their collection is deleted meanwhile, so that another may start', async () => {

@@ -94,6 +94,7 @@ describe('GET /api/v1/openapi.json', () => {
         'DELETE /collections/{id}/items/{iid}',
         'POST /collections/{id}/items/{iid}/duplicate',
         'GET /collections/{id}/export',
+        'GET /collections/{id}/exports',
         'POST /collections/{id}/exports',
         'GET /collections/{id}/exports/{eid}',
         'GET /collections/{id}/exports/{eid}/file',

@@ -8,7 +8,7 @@ import Papa from 'papaparse';
 import type { Env } from '../../env';
 import { ApiError } from '../../lib/api-error';
 import { contentDisposition } from '../../lib/content-disposition';
-import { exportRun, type ExportRun } from '../../../../shared/schemas/exports';
+import { exportRun, exportRunList, type ExportRun } from '../../../../shared/schemas/exports';
 import { API_PREFIX } from '../../../../shared/constants';
 import { bearer, errors, jsonContent } from '../../lib/openapi';
 import { createRouter } from '../../lib/router';
@@ -46,6 +46,8 @@ const exportRoute = createRoute({
 });
 
 const withPictures = { tags: ['Exports'], security: bearer, middleware: [requireUser] };
+/** Exports with pictures a list shows: they are kept a day, and one runs at a time. */
+const LIST_LIMIT = 5;
 const runParams = z.object({ id: z.coerce.number().int().positive(), eid: z.coerce.number().int().positive() });
 
 const startZip = createRoute({
@@ -56,6 +58,15 @@ const startZip = createRoute({
     'The owner: have the collection exported with its pictures, made in the background, then downloaded as one zip (the Vitrine JSON and pictures/…) for a day; one at a time per user',
   request: { params: z.object({ id: z.coerce.number().int().positive() }) },
   responses: { 202: jsonContent(exportRun, 'Started'), ...errors(401, 403, 404, 409) },
+});
+
+const listZips = createRoute({
+  ...withPictures,
+  method: 'get',
+  path: '/collections/{id}/exports',
+  summary: "The caller's exports with pictures of this collection still kept (a day), newest first",
+  request: { params: z.object({ id: z.coerce.number().int().positive() }) },
+  responses: { 200: jsonContent(exportRunList, 'The exports'), ...errors(401, 403, 404) },
 });
 
 const oneZip = createRoute({
@@ -152,6 +163,14 @@ export const exportsRoutes = createRouter()
     if (!row) throw new ApiError('EXPORT_RUNNING');
     await c.env.EXPORTS.create({ id: `export-${row.id}-${crypto.randomUUID()}`, params: { exportId: row.id } });
     return c.json(toExportRun(row, found.collection.countOwner), 202);
+  })
+  .openapi(listZips, async (c) => {
+    const { id } = c.req.valid('param');
+    const found = await requireOwnedCollection(c.get('db'), callerOf(c), id);
+    const { results } = await c.env.DB.prepare('SELECT * FROM collection_exports WHERE collection_id = ?1 AND user_id = ?2 ORDER BY id DESC LIMIT ?3')
+      .bind(id, callerOf(c).id, LIST_LIMIT)
+      .all<ExportRunRow>();
+    return c.json({ runs: results.map((row) => toExportRun(row, found.collection.countOwner)) }, 200);
   })
   .openapi(oneZip, async (c) => {
     const { id, eid } = c.req.valid('param');

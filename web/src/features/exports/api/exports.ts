@@ -1,6 +1,6 @@
 // A collection's export (GET /collections/{id}/export), saved as the browser saves any download.
 import useSWR from 'swr';
-import type { ExportRun } from '../../../../../shared/schemas/exports';
+import type { ExportRun, ExportRunList } from '../../../../../shared/schemas/exports';
 import { apiDownload, apiRequest } from '../../../lib/api-client';
 import { saveFile } from '../../../lib/save-file';
 
@@ -11,15 +11,16 @@ export async function downloadExport(collectionId: number, format: ExportFormat,
   saveFile(await apiDownload(`/collections/${collectionId}/export?format=${format}`), `${name}.${format}`);
 }
 
-// An export with its pictures (POST /collections/{id}/exports): made in the background, read again every
-// second while it runs, then downloaded as one zip.
+// Exports with pictures (POST /collections/{id}/exports): made in the background and kept a day. The
+// caller's recent ones are read again every second while one runs, then downloaded as one zip.
 const zipRunsPath = (collectionId: number) => `/collections/${collectionId}/exports`;
-/** How often a running export is read again. */
+/** How often the list is read again while an export runs. */
 const RUNNING_REFRESH_MS = 1_000;
 
-export function useZipExport(collectionId: number, runId: number | null) {
-  return useSWR<ExportRun>(runId === null ? null : `${zipRunsPath(collectionId)}/${runId}`, (key: string) => apiRequest<ExportRun>(key), {
-    refreshInterval: (latest) => (latest?.status === 'running' ? RUNNING_REFRESH_MS : 0),
+/** The caller's kept exports of the collection; none asked for when `collectionId` is null. */
+export function useZipExports(collectionId: number | null) {
+  return useSWR<ExportRunList>(collectionId === null ? null : zipRunsPath(collectionId), (key: string) => apiRequest<ExportRunList>(key), {
+    refreshInterval: (latest) => (latest?.runs.some((run) => run.status === 'running') ? RUNNING_REFRESH_MS : 0),
   });
 }
 

@@ -12,7 +12,7 @@ import { describeError } from '../../../lib/error-messages';
 import { formatFileSize } from '../../../lib/file-size';
 import { useAction } from '../../../lib/use-action';
 import { useDemoMode } from '../../../lib/use-demo-mode';
-import { downloadExport, downloadZipExport, startZipExport, useZipExport, type ExportFormat } from '../api/exports';
+import { downloadExport, downloadZipExport, startZipExport, useZipExports, type ExportFormat } from '../api/exports';
 import '../../../components/run-list.css';
 import './exports.css';
 
@@ -30,7 +30,7 @@ const messages = defineMessages({
     defaultMessage: 'The zip holds the JSON and every picture of the items; imported into Vitrine, it brings the pictures back. It is made in the background and kept for a day.',
   },
   progress: { id: 'exports.card.progress', defaultMessage: 'Progress of the export' },
-  again: { id: 'exports.card.again', defaultMessage: 'Download the zip again' },
+  again: { id: 'exports.card.again', defaultMessage: 'Download the zip' },
   failed: { id: 'exports.card.failed', defaultMessage: 'The export with pictures stopped on an error of the server. Try again.' },
 });
 
@@ -38,20 +38,25 @@ const stateMessages = defineMessages<{
   document: { done: number; total: number };
   pictures: { count: number; size: string };
   done: { items: number; count: number; size: string };
+  kept: { items: number; count: number; size: string; date: string };
 }>({
   document: { id: 'exports.zip.document', defaultMessage: 'Writing the items: {done, number} of {total, number}' },
   pictures: { id: 'exports.zip.pictures', defaultMessage: 'Gathering the pictures: {count, number} so far ({size})' },
   done: { id: 'exports.zip.done', defaultMessage: 'Ready: {items, number} items and {count, number} pictures ({size}). The download has started.' },
+  kept: { id: 'exports.zip.kept', defaultMessage: 'Zip of {date}: {items, number} items and {count, number} pictures ({size}), kept for a day.' },
 });
 
 /** How far a run is, 0–1: the items are most of the work, the pictures the last tenth. */
 const progressOf = (run: ExportRun) => (run.status === 'done' ? 1 : run.phase === 'document' ? (run.items / Math.max(run.total, 1)) * 0.9 : 0.9);
 
-function ZipProgress({ run }: { run: ExportRun }) {
+function ZipProgress({ run, startedHere }: { run: ExportRun; startedHere: boolean }) {
   const intl = useIntl();
   const size = formatFileSize(intl, run.bytes);
   if (run.status === 'failed') return <ErrorAlert>{intl.formatMessage(messages.failed)}</ErrorAlert>;
-  if (run.status === 'done') return <SuccessStatus>{intl.formatMessage(stateMessages.done, { items: run.items, count: run.pictures, size })}</SuccessStatus>;
+  if (run.status === 'done') {
+    const values = { items: run.items, count: run.pictures, size, date: intl.formatDate(run.finishedAt ?? run.createdAt, { dateStyle: 'medium', timeStyle: 'short' }) };
+    return <SuccessStatus>{intl.formatMessage(startedHere ? stateMessages.done : stateMessages.kept, values)}</SuccessStatus>;
+  }
   return (
     <div className="export-zip__progress">
       <progress className="run-progress" max={1} value={progressOf(run)} aria-label={intl.formatMessage(messages.progress)} />
@@ -68,23 +73,26 @@ export function ExportCard({ collectionId, name }: { collectionId: number; name:
   const intl = useIntl();
   const demo = useDemoMode();
   const download = useAction(useCallback((format: ExportFormat) => downloadExport(collectionId, format, name), [collectionId, name]));
-  const [runId, setRunId] = useState<number | null>(null);
-  const { data: run } = useZipExport(collectionId, runId);
+  // The newest export still kept shows, even one started on an earlier visit (it stays a day).
+  const { data: list, mutate: reread } = useZipExports(demo ? null : collectionId);
+  const run = demo ? undefined : list?.runs[0];
+  const [startedId, setStartedId] = useState<number | null>(null);
   const start = useAction(
     useCallback(async () => {
-      setRunId((await startZipExport(collectionId)).id);
-    }, [collectionId]),
+      setStartedId((await startZipExport(collectionId)).id);
+      await reread();
+    }, [collectionId, reread]),
   );
   const zipDownload = useAction(useCallback((made: ExportRun) => downloadZipExport(collectionId, made, name), [collectionId, name]));
-  // The zip is downloaded once, as soon as it is ready; then again on request.
+  // The zip started on this visit downloads once, as soon as it is ready; any kept one, on request.
   const downloaded = useRef<number | null>(null);
   const { run: saveZip } = zipDownload;
   useEffect(() => {
-    if (run?.status === 'done' && downloaded.current !== run.id) {
+    if (run?.status === 'done' && run.id === startedId && downloaded.current !== run.id) {
       downloaded.current = run.id;
       void saveZip(run);
     }
-  }, [run, saveZip]);
+  }, [run, startedId, saveZip]);
   const running = start.busy || run?.status === 'running';
   const failure = download.error ?? start.error ?? zipDownload.error;
   return (
@@ -106,7 +114,7 @@ export function ExportCard({ collectionId, name }: { collectionId: number; name:
         )}
       </div>
       {demo ? null : <p className="muted">{intl.formatMessage(messages.zipHint)}</p>}
-      {run ? <ZipProgress run={run} /> : null}
+      {run ? <ZipProgress run={run} startedHere={run.id === startedId} /> : null}
       {run?.status === 'done' ? (
         <div className="actions">
           <Button variant="secondary" icon={FileArchive} disabled={zipDownload.busy} onClick={() => void zipDownload.run(run)}>
