@@ -2,6 +2,7 @@
 // restored into the emptied instance it gives back every row (compared table by table, derived counts
 // included) and every stored object (compared by content and metadata). Bad files change nothing.
 import { env } from 'cloudflare:test';
+import type { Env } from '../../worker/src/env';
 import { unzipSync, zipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
 import type { BackupRun } from '../../shared/schemas/backups';
@@ -213,6 +214,16 @@ describe('backup and restore of the whole instance', () => {
     // good file restores into it.
     expect(await checksums()).toEqual(empty);
     expect(await restored(token, zip)).toMatchObject({ status: 'done' });
+  });
+
+  it('a run no Workflow could be started for ends at once, and does not hold back the next', async () => {
+    const token = await admin();
+    const down = { create: () => Promise.reject(new Error('Workflows unavailable')) } as unknown as Env['BACKUPS'];
+    expect((await call('/api/v1/config/backups', { method: 'POST', token, env: { BACKUPS: down } })).status).toBe(500);
+    const { runs } = (await (await call('/api/v1/config/backups', { token })).json()) as { runs: { status: string; problem: string | null }[] };
+    expect(runs[0]).toMatchObject({ status: 'failed', problem: 'step_failed' });
+    // The next one starts and runs to its end.
+    expect((await makeBackup(token)).run.status).toBe('done');
   });
 
   it('one run at a time, a backup in progress cannot be downloaded, and a removed backup is gone', async () => {

@@ -5,6 +5,7 @@ import { unzipSync } from 'fflate';
 import Papa from 'papaparse';
 import { describe, expect, it } from 'vitest';
 import type { ExportRun } from '../../shared/schemas/exports';
+import type { Env } from '../../worker/src/env';
 import type { Item, ItemPage } from '../../shared/schemas/items';
 import type { ImportPlanInput, ImportRun } from '../../shared/schemas/imports';
 import { vitrineHead, type ExportHead, type ExportedItem } from '../../shared/import/vitrine';
@@ -358,6 +359,19 @@ describe('exports with pictures', { timeout: 120_000 }, () => {
     expect(await documentStep(env, run.id)).toBe('stopped');
     expect(await env.DB.prepare('SELECT status FROM collection_exports WHERE id = ?1').bind(run.id).first('status')).toBe('failed');
     expect((await call(zipRuns(kept.id), { method: 'POST', token: owner.token })).status).toBe(202);
+  });
+
+  it('end at once when no Workflow could be started for them, so that another may start', async () => {
+    const owner = await createUser();
+    const c = await createCollection(owner.token, { name: 'Shelf' });
+    const down = { create: () => Promise.reject(new Error('Workflows unavailable')) } as unknown as Env['EXPORTS'];
+    const refused = await call(zipRuns(c.id), { method: 'POST', token: owner.token, env: { EXPORTS: down } });
+    expect(refused.status).toBe(500);
+    const runs = await getJson<{ runs: ExportRun[] }>(zipRuns(c.id), owner.token);
+    expect(runs.runs.map((r) => r.status)).toEqual(['failed']);
+    const next = await call(zipRuns(c.id), { method: 'POST', token: owner.token });
+    expect(next.status).toBe(202);
+    expect((await finishedExport(owner.token, c.id, ((await next.json()) as ExportRun).id)).status).toBe('done');
   });
 
   it('are removed with their pieces a day later by the daily clean-up', async () => {

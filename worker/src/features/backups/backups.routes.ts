@@ -11,7 +11,7 @@ import { bearer, errors, jsonContent } from '../../lib/openapi';
 import { createRouter } from '../../lib/router';
 import { callerOf, requireBuiltinAdmin } from '../../middleware/auth';
 import { backupStream } from './backups.download';
-import { deleteBackupPieces, findBackup, instanceIsEmpty, type BackupRow } from './backups.steps';
+import { deleteBackupPieces, findBackup, instanceIsEmpty, markBackupFailed, type BackupRow } from './backups.steps';
 
 const common = { tags: ['Backups'], security: bearer, middleware: [requireBuiltinAdmin] };
 /** Runs the list shows. */
@@ -48,7 +48,13 @@ async function startRun(env: Env, kind: 'backup' | 'restore', userId: number, fi
     .bind(kind, userId, kind === 'backup' ? 'tables' : 'open', fileKey)
     .first<BackupRow>();
   if (!row) throw new ApiError('BACKUP_RUNNING');
-  await env.BACKUPS.create({ id: `${kind}-${row.id}-${crypto.randomUUID()}`, params: { backupId: row.id, kind } });
+  try {
+    await env.BACKUPS.create({ id: `${kind}-${row.id}-${crypto.randomUUID()}`, params: { backupId: row.id, kind } });
+  } catch (err) {
+    // No Workflow runs it: the run ends now, rather than keep every other run from starting.
+    await markBackupFailed(env, row.id, 'step_failed');
+    throw err;
+  }
   return row;
 }
 

@@ -15,7 +15,7 @@ import { createRouter } from '../../lib/router';
 import { callerOf, optionalUser, requireUser } from '../../middleware/auth';
 import { requireOwnedCollection, requireVisibleCollection } from '../collections/collections.queries';
 import { exportZipStream } from './exports.download';
-import { loadExportRun, type ExportRunRow } from './exports.steps';
+import { loadExportRun, markExportFailed, type ExportRunRow } from './exports.steps';
 import { valuesOf } from '../items/items.queries';
 import { listPropertyRows, visibleProperties } from '../properties/properties.queries';
 import { DOCUMENT_TAIL, documentHead, itemPage, itemsText, lastOf, type ExportRow } from './export-document';
@@ -161,7 +161,13 @@ export const exportsRoutes = createRouter()
       .bind(found.collection.id, caller.id)
       .first<ExportRunRow>();
     if (!row) throw new ApiError('EXPORT_RUNNING');
-    await c.env.EXPORTS.create({ id: `export-${row.id}-${crypto.randomUUID()}`, params: { exportId: row.id } });
+    try {
+      await c.env.EXPORTS.create({ id: `export-${row.id}-${crypto.randomUUID()}`, params: { exportId: row.id } });
+    } catch (err) {
+      // No Workflow runs it: the run ends now, rather than keep its owner from starting another.
+      await markExportFailed(c.env, row.id);
+      throw err;
+    }
     return c.json(toExportRun(row, found.collection.countOwner), 202);
   })
   .openapi(listZips, async (c) => {
