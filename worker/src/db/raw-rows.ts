@@ -1,6 +1,6 @@
 // Row types for hand-written SQL, each checked against its drizzle table: renaming, retyping, adding or
 // removing a column fails the type check here instead of silently mis-reading rows at run time.
-import type { imports, items } from './schema';
+import type { backups, collectionExports, imports, items } from './schema';
 import type { Equal, Expect, RawRow } from './row-types';
 
 /** `SELECT * FROM items` (items' reads are raw SQL for their FTS5 and index hints). */
@@ -29,3 +29,9 @@ export interface ListedItemRow extends ItemRow {
 
 /** `SELECT * FROM imports`: an import run as its Workflow steps read it (features/imports/imports.steps.ts). */
 export type ImportRow = RawRow<typeof imports>;
+
+/** `SELECT * FROM backups`: a backup or a restore as its Workflow steps and its routes read it (features/backups). */
+export type BackupRow = RawRow<typeof backups>;
+
+/** `SELECT * FROM collection_exports`: an export with pictures (features/exports). */
+export type ExportRunRow = RawRow<typeof collectionExports>;

@@ -11,7 +11,8 @@ import { bearer, errors, jsonContent } from '../../lib/openapi';
 import { createRouter } from '../../lib/router';
 import { callerOf, requireBuiltinAdmin } from '../../middleware/auth';
 import { backupStream } from './backups.download';
-import { deleteBackupPieces, findBackup, instanceIsEmpty, markBackupFailed, type BackupRow } from './backups.steps';
+import type { BackupRow } from '../../db/raw-rows';
+import { deleteBackupPieces, findBackup, instanceIsEmpty, markBackupFailed } from './backups.steps';
 
 const common = { tags: ['Backups'], security: bearer, middleware: [requireBuiltinAdmin] };
 /** Runs the list shows. */
@@ -19,8 +20,8 @@ const LIST_LIMIT = 20;
 
 const toRun = (row: BackupRow): BackupRun => ({
   id: row.id,
-  kind: row.kind,
-  status: row.status,
+  kind: row.kind as BackupRun['kind'],
+  status: row.status as BackupRun['status'],
   phase: row.phase,
   entries: row.entries,
   restored: row.kind === 'restore' && row.phase !== 'open' ? row.table_index : 0,

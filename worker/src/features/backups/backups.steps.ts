@@ -9,6 +9,7 @@
 import { inflateSync } from 'fflate';
 import { crc32 } from '../../lib/zip-entry';
 import { configure, Reader, ZipReader } from '@zip.js/zip.js';
+import type { BackupRow } from '../../db/raw-rows';
 import type { Env } from '../../env';
 import { NOW_SQL } from '../../db/now';
 import { BACKUP_TABLES, insertQuery, isBackupPiece, pageQuery, type TablePage } from './backup-tables';
@@ -38,25 +39,6 @@ export class BackupFailure extends Error {
 }
 
 export type StepState = 'more' | 'next-phase' | 'done' | 'stopped';
-
-/** A backups row, as the steps and the routes read it. */
-export interface BackupRow {
-  id: number;
-  kind: 'backup' | 'restore';
-  status: 'running' | 'done' | 'failed';
-  user_id: number | null;
-  phase: string;
-  table_index: number;
-  cursor: string | null;
-  entries: number;
-  rows: number;
-  objects: number;
-  bytes: number;
-  file_key: string | null;
-  problem: string | null;
-  created_at: string;
-  finished_at: string | null;
-}
 
 /** What the manifest says of the backup. */
 export interface BackupManifest {

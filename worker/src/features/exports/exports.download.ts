@@ -4,7 +4,8 @@
 // items: a value names its picture by file name, and the pictures keep theirs.
 import type { Env } from '../../env';
 import { KnownEntry, pourObject, zipStream } from '../../lib/zip-entry';
-import { documentPieceKey, type ExportRunRow } from './exports.steps';
+import type { ExportRunRow } from '../../db/raw-rows';
+import { documentPieceKey } from './exports.steps';
 
 const PICTURES_PER_READ = 200;
 

@@ -5,11 +5,13 @@
 //    document's size and running CRC-32; the pictures its values name are listed;
 // 2. pictures: each listed picture's size and CRC-32 are noted, about 4 MB a step.
 // The download (exports.download.ts) then streams a zip of stored entries without computing anything.
-import { MEDIA_SCHEME } from '../../../../shared/constants';
+import { isMediaValue, mediaCollectionId } from '../../../../shared/values';
 import { drizzle } from 'drizzle-orm/d1';
 import * as schema from '../../db/schema';
 import { NOW_SQL } from '../../db/now';
+import type { ExportRunRow } from '../../db/raw-rows';
 import type { Env } from '../../env';
+import { mediaKeyOf } from '../../lib/media';
 import { crc32 } from '../../lib/zip-entry';
 import { listPropertyRows } from '../properties/properties.queries';
 import { DOCUMENT_TAIL, documentHead, itemPage, itemsText, lastOf } from './export-document';
@@ -20,25 +22,6 @@ export type StepState = 'more' | 'next-phase' | 'stopped';
 const PICTURES_PER_STEP = 20;
 const PICTURE_BYTES_PER_STEP = 4 * 1024 * 1024;
 
-export interface ExportRunRow {
-  id: number;
-  /** Null once the collection (or the account) is gone: the run then stops. */
-  collection_id: number | null;
-  user_id: number | null;
-  status: string;
-  phase: string;
-  cursor: number;
-  pieces: number;
-  document_size: number;
-  document_crc: number;
-  items: number;
-  pictures: number;
-  bytes: number;
-  exported_at: string;
-  created_at: string;
-  finished_at: string | null;
-}
-
 export async function loadExportRun(env: Env, id: number): Promise<ExportRunRow | null> {
   return env.DB.prepare('SELECT * FROM collection_exports WHERE id = ?1').bind(id).first<ExportRunRow>();
 }
@@ -46,10 +29,11 @@ export async function loadExportRun(env: Env, id: number): Promise<ExportRunRow 
 /** Where a piece of an export's document is kept in R2. */
 export const documentPieceKey = (id: number, piece: number) => `exports/${id}/${piece}.json`;
 
-/** The R2 keys of the pictures these values name (media:// values of the collection's image properties). */
+/** The R2 keys of the pictures these values name: media values of this collection's files. */
 function picturesOf(values: unknown[], collectionId: number): string[] {
-  const prefix = `${MEDIA_SCHEME}collections/${collectionId}/`;
-  return values.flatMap((value) => (Array.isArray(value) ? value : [value])).filter((v): v is string => typeof v === 'string' && v.startsWith(prefix)).map((v) => v.slice(MEDIA_SCHEME.length));
+  return values
+    .flatMap((value) => (Array.isArray(value) ? (value as unknown[]) : [value]))
+    .flatMap((value) => (isMediaValue(value) && mediaCollectionId(value) === collectionId ? [mediaKeyOf(value)!] : []));
 }
 
 /** One page of items into the document; at the end of the items, the pictures' phase begins. */
