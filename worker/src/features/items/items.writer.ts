@@ -568,12 +568,32 @@ export function importWrites(
   }
   if (valueRows.length > 0) {
     statements.push(
+      // The per-value facet count trigger stands aside for this insert (migration 0021): the count below
+      // updates each distinct value once for the whole step, where the trigger would update it once an item.
+      d1.prepare('INSERT INTO facet_counts_deferred (id) VALUES (1)'),
       statement(
         `INSERT INTO item_values (item_id, property_id, position, value, sort_text, natural_key, sort_number, level, sortable)
         SELECT i.id, v.value ->> 1, v.value ->> 2, v.value ->> 3, v.value ->> 4, v.value ->> 5, v.value ->> 6, i.level, v.value ->> 7
         FROM json_each(?1) v ${byRef('v', '0')}`,
         valueRows,
       ),
+      // What the trigger would have added, read back from the rows just stored (their sort keys as the
+      // columns typed them), grouped by value.
+      statement(
+        `INSERT INTO facet_counts (property_id, sort_key, value, sort_number, count_everyone, count_logged_in, count_owner)
+        SELECT s.property_id, coalesce(s.sort_text, CAST(s.sort_number AS TEXT)), min(s.value), min(s.sort_number),
+          sum(s.level = 0), sum(s.level <= 1), sum(s.level <= 3)
+        FROM json_each(?1) v ${byRef('v', '0')}
+        CROSS JOIN item_values s ON s.item_id = i.id AND s.property_id = v.value ->> 1 AND s.position = v.value ->> 2
+        WHERE (SELECT filterable FROM properties WHERE id = s.property_id) = 1
+        GROUP BY s.property_id, coalesce(s.sort_text, CAST(s.sort_number AS TEXT))
+        ON CONFLICT (property_id, sort_key) DO UPDATE SET
+          count_everyone = count_everyone + excluded.count_everyone,
+          count_logged_in = count_logged_in + excluded.count_logged_in,
+          count_owner = count_owner + excluded.count_owner`,
+        valueRows,
+      ),
+      d1.prepare('DELETE FROM facet_counts_deferred'),
     );
   }
   const target = { importedInto: collectionId };
