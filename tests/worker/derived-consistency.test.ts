@@ -52,8 +52,8 @@ async function checkCounts(collectionId: number, step: string) {
     collectionId,
   );
   expect(facets, `${step}: facet counts`).toEqual(fromValues);
-  // An import step's pause of the facet count trigger never outlives its batch.
-  expect(await rows('SELECT id FROM facet_counts_deferred'), `${step}: facet count trigger paused`).toEqual([]);
+  // An import step's pause of the counting triggers never outlives its batch.
+  expect(await rows('SELECT id FROM counts_deferred'), `${step}: counting triggers paused`).toEqual([]);
 }
 
 /** Each value carries its item's level and the sort keys its type gives it. */

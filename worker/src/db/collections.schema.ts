@@ -207,11 +207,11 @@ export const facetCounts = sqliteTable(
 );
 
 /**
- * While this table holds a row, the facet_counts_insert trigger stands aside (migration 0021). An
- * import step puts one in, writes fifty items' values, counts them into facet_counts once per distinct
- * value, and takes it out again, all in one batch (one transaction): nothing else writes meanwhile, and
- * a value shared by the step's items updates its count once instead of once an item.
+ * While this table holds a row, the triggers that count inserted items and values (items_count_insert,
+ * facet_counts_insert) stand aside (migration 0021). An import step puts one in, writes fifty items and
+ * their values, counts them into the collection's counters once and into facet_counts once per distinct
+ * value, and takes it out again, all in one batch (one transaction, so nothing else writes meanwhile).
  */
-export const facetCountsDeferred = sqliteTable('facet_counts_deferred', {
+export const countsDeferred = sqliteTable('counts_deferred', {
   id: integer('id').primaryKey(),
 });

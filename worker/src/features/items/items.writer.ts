@@ -549,8 +549,21 @@ export function importWrites(
   const updatedRefs = updated.map(([ref]) => ref);
   const searched = [...createdRefs, ...(updatesFeedSearch ? updatedRefs : [])];
   const statements: D1PreparedStatement[] = [];
+  // The triggers that count items and values one row at a time stand aside for this batch (migration
+  // 0021): the step counts them itself below, once for the collection and once per distinct value.
+  const counting = created.length > 0 || valueRows.length > 0;
+  if (counting) statements.push(d1.prepare('INSERT INTO counts_deferred (id) VALUES (1)'));
   if (created.length > 0) {
-    statements.push(statement(`INSERT INTO items (collection_id, data, import_ref) SELECT ${c}, j.value ->> 1, j.value ->> 0 FROM json_each(?1) j`, created));
+    statements.push(
+      statement(`INSERT INTO items (collection_id, data, import_ref) SELECT ${c}, j.value ->> 1, j.value ->> 0 FROM json_each(?1) j`, created),
+      statement(
+        `UPDATE collections SET (count_everyone, count_logged_in, count_owner) = (
+          SELECT collections.count_everyone + sum(i.level = 0), collections.count_logged_in + sum(i.level <= 1), collections.count_owner + sum(i.level <= 3)
+          FROM json_each(?1) j ${byRef('j', '0')})
+        WHERE id = ${c}`,
+        created.map(([ref]) => [ref]),
+      ),
+    );
   }
   if (updated.length > 0) {
     statements.push(
@@ -568,17 +581,14 @@ export function importWrites(
   }
   if (valueRows.length > 0) {
     statements.push(
-      // The per-value facet count trigger stands aside for this insert (migration 0021): the count below
-      // updates each distinct value once for the whole step, where the trigger would update it once an item.
-      d1.prepare('INSERT INTO facet_counts_deferred (id) VALUES (1)'),
       statement(
         `INSERT INTO item_values (item_id, property_id, position, value, sort_text, natural_key, sort_number, level, sortable)
         SELECT i.id, v.value ->> 1, v.value ->> 2, v.value ->> 3, v.value ->> 4, v.value ->> 5, v.value ->> 6, i.level, v.value ->> 7
         FROM json_each(?1) v ${byRef('v', '0')}`,
         valueRows,
       ),
-      // What the trigger would have added, read back from the rows just stored (their sort keys as the
-      // columns typed them), grouped by value.
+      // What facet_counts_insert would have added, read back from the rows just stored (their sort keys
+      // as the columns typed them), grouped by value.
       statement(
         `INSERT INTO facet_counts (property_id, sort_key, value, sort_number, count_everyone, count_logged_in, count_owner)
         SELECT s.property_id, coalesce(s.sort_text, CAST(s.sort_number AS TEXT)), min(s.value), min(s.sort_number),
@@ -593,9 +603,9 @@ export function importWrites(
           count_owner = count_owner + excluded.count_owner`,
         valueRows,
       ),
-      d1.prepare('DELETE FROM facet_counts_deferred'),
     );
   }
+  if (counting) statements.push(d1.prepare('DELETE FROM counts_deferred'));
   const target = { importedInto: collectionId };
   if (searched.length > 0) statements.push(statement(refreshSearchSql(target), searched));
   if (created.length > 0) for (const text of sortGapsSql(target, 'TRUE', 'fill')) statements.push(statement(text, createdRefs));
