@@ -15,3 +15,12 @@ export type MediaUpload = z.infer<typeof mediaUpload>;
 /** Lets browsers load /media addresses without the bearer header (?t=…) until it expires. */
 export const mediaTicket = z.object({ ticket: z.string(), expiresAt: z.string() });
 export type MediaTicket = z.infer<typeof mediaTicket>;
+
+/** Pictures of a collection that have no thumbnail yet (an import stored them), a few at a time. */
+export const wantedThumbnails = z.object({
+  /** media:// values, whose originals the browser loads to make each thumbnail. */
+  values: z.array(z.string()),
+  /** More are waiting after these. */
+  more: z.boolean(),
+});
+export type WantedThumbnails = z.infer<typeof wantedThumbnails>;

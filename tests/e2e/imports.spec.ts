@@ -3,7 +3,8 @@
 // run's report, and a second run that changes nothing; then a Goodreads export into a
 // new collection from a phone, in French, offered right when the collection is created, and exported back
 // out; and a Tellico
-// .tc whose covers come out of its zip and show in the Mosaic, then leave again in an export with pictures.
+// .tc whose covers come out of its zip and show in the Mosaic (their thumbnails made by the browser),
+// then leave again in an export with pictures.
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { strFromU8, strToU8, unzipSync, zipSync } from 'fflate';
 import { readFileSync } from 'node:fs';
@@ -208,6 +209,13 @@ test('a Tellico .tc brings its covers, shown in the Mosaic', async ({ page: firs
   await expect(page.locator('.item-card').filter({ has: covers })).toHaveCount(2);
   // Both pictures load: the browser decoded them.
   await expect.poll(() => covers.evaluateAll((images) => images.every((img) => (img as HTMLImageElement).naturalWidth > 0))).toBe(true);
+  // The imported picture came without a thumbnail: the browser makes it while the owner has the
+  // collection open, and lists then load that instead of the original.
+  const address = new URL((await covers.first().getAttribute('src'))!, page.url()).pathname;
+  const thumbnailType = async () => (await request.get(`${address}?size=thumb`, { headers: bearer(owner.token) })).headers()['content-type'];
+  await expect.poll(thumbnailType, { timeout: 30_000 }).toBe('image/webp');
+  const original = await request.get(address, { headers: bearer(owner.token) });
+  expect(Buffer.from(await original.body())).toEqual(PNG);
 
   // And back out with the pictures: the zip is made in the background, then downloads by itself.
   await page.goto(`/collection/${shelf.id}/manage`);

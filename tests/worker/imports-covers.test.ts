@@ -57,6 +57,9 @@ describe('covers given by address', () => {
     expect(served.status).toBe(200);
     expect(new Uint8Array(await served.arrayBuffer())).toEqual(PNG_BYTES);
     expect((await hitsOf(FAKE, `/covers/${tag}/catan.png`)).hits).toBe(2);
+    // Fetched pictures have no thumbnail: the owner's browser is asked to make it (thumbnails.test.ts).
+    const wanted = await call(`/api/v1/collections/${c.id}/thumbnails/wanted`, { token: owner.token });
+    expect(await wanted.json()).toEqual({ values: [catanCover], more: false });
 
     // The next run asks only for what it did not get: the stored covers are still in use.
     const plan = planFor('bgg', BGG_FIELDS);

@@ -12,6 +12,7 @@ import { itemsRoutes } from './features/items/items.routes';
 import { borrowRequestRoutes } from './features/lending/borrow-requests.routes';
 import { lendingRoutes } from './features/lending/lending.routes';
 import { mediaApiRoutes, mediaRoutes } from './features/media/media.routes';
+import { thumbnailRoutes } from './features/media/thumbnails.routes';
 import { metaRoutes } from './features/meta/meta.routes';
 import { passwordResetRoutes } from './features/password-reset/password-reset.routes';
 import { previewRoutes } from './features/previews/previews.routes';
@@ -53,7 +54,8 @@ export function createApi() {
     .route('/', exportsRoutes)
     .route('/', lendingRoutes)
     .route('/', borrowRequestRoutes)
-    .route('/', mediaApiRoutes);
+    .route('/', mediaApiRoutes)
+    .route('/', thumbnailRoutes);
 
   api.openAPIRegistry.registerComponent('securitySchemes', 'bearerAuth', {
     type: 'http',

@@ -215,3 +215,21 @@ export const facetCounts = sqliteTable(
 export const countsDeferred = sqliteTable('counts_deferred', {
   id: integer('id').primaryKey(),
 });
+
+/**
+ * Pictures an import stored without a thumbnail (Workers have no image library; uploads come with one
+ * the browser made). The owner's browser makes the missing ones while the collection is open
+ * (GET /collections/{id}/thumbnails/wanted, then POST …/thumbnails), and each row goes once its
+ * thumbnail is stored, or the browser could not make one.
+ */
+export const thumbnailsWanted = sqliteTable(
+  'thumbnails_wanted',
+  {
+    collectionId: integer('collection_id')
+      .notNull()
+      .references(() => collections.id, { onDelete: 'cascade' }),
+    /** The picture's media:// value. */
+    value: text('value').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.collectionId, t.value] })],
+);

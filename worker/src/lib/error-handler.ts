@@ -28,6 +28,7 @@ const VALIDATION_REASONS = new Set([
   'invalid_color',
   'invalid_json',
   'invalid_media',
+  'not_collection_media',
   'invalid_video',
   'not_multiple',
   'unknown_property',

@@ -11,6 +11,7 @@ import { CollectionHeader } from '../../features/collections/components/collecti
 import { TagsEditor } from '../../features/collections/components/tags-editor';
 import { ItemBrowser } from '../../features/items/components/item-browser';
 import { RecentItems } from '../../features/items/components/recent-items';
+import { useThumbnailMaker } from '../../features/items/api/make-thumbnails';
 import { useProperties } from '../../features/properties/api/get-properties';
 import { describeError } from '../../lib/error-messages';
 import { paths } from '../../lib/paths';
@@ -36,6 +37,8 @@ function CollectionScreen({ collection }: { collection: Collection }) {
   // Level 4 "Nobody" is never shown on browsing pages, even to the owner (PRODUCT.md).
   const hidden = collection.visibility === VISIBILITY.nobody;
   usePageTitle(collection.name);
+  // Pictures an import stored get their thumbnails made while their owner has the collection open.
+  useThumbnailMaker(collection.id, collection.isOwner && !demo);
 
   const actions = collection.isOwner ? (
     <>

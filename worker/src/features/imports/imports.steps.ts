@@ -141,6 +141,13 @@ async function contentName(bytes: Uint8Array): Promise<string> {
   return [...digest].map((b) => b.toString(16).padStart(2, '0')).join('');
 }
 
+/**
+ * Pictures stored here have no thumbnail yet (a Worker cannot resize an image): the owner's browser
+ * makes them later (features/media/thumbnails.routes.ts).
+ */
+const wantThumbnails = (env: Env, collectionId: number, values: string[]) =>
+  env.DB.prepare('INSERT OR IGNORE INTO thumbnails_wanted (collection_id, value) SELECT ?1, value FROM json_each(?2)').bind(collectionId, JSON.stringify(values));
+
 /** Stores an image in the collection's media under its content's name; gives its media value. */
 async function storePicture(env: Env, collectionId: number, bytes: Uint8Array, image: { type: string; ext: string }): Promise<string> {
   const key = `collections/${collectionId}/${await contentName(bytes)}.${image.ext}`;
@@ -178,6 +185,7 @@ export async function pictureStep(env: Env, id: number): Promise<StepState> {
       `INSERT OR IGNORE INTO import_media (import_id, name, value)
        SELECT ?1, json_extract(value, '$.name'), json_extract(value, '$.value') FROM json_each(?2)`,
     ).bind(id, JSON.stringify(stored)),
+    wantThumbnails(env, row.collection_id, stored.map((s) => s.value)),
     env.DB.prepare(
       `UPDATE imports SET archive_position = ?2, archive_key = CASE WHEN ?3 THEN NULL ELSE archive_key END, updated_at = ${NOW_SQL}
        WHERE id = ?1 AND archive_position = ?4`,
@@ -276,6 +284,7 @@ export async function coverStep(env: Env, id: number): Promise<StepState> {
       `INSERT OR IGNORE INTO import_media (import_id, name, value)
        SELECT ?1, json_extract(value, '$.name'), json_extract(value, '$.value') FROM json_each(?2)`,
     ).bind(id, JSON.stringify(named)),
+    wantThumbnails(env, row.collection_id, fetched.map((f) => f.value).filter((value) => !value.startsWith('!'))),
     env.DB.prepare(
       `UPDATE imports SET covers_position = CASE WHEN ?2 THEN NULL ELSE covers_position + ?3 END, covers_walked = covers_walked + ?4,
         covers_fetched = covers_fetched + ?5, covers_failed = covers_failed + ?6, updated_at = ${NOW_SQL}

@@ -129,7 +129,8 @@ export const mediaRoutes = new Hono<AppEnv>().get('/*', optionalUser, async (c) 
   const key = keyOf(c.req.path);
   if (key === null || key.includes('..') || key.endsWith('.thumb') || !(await mayServe(c, key))) throw new ApiError('NOT_FOUND');
   // ?size=thumb: the small image made at upload, or the original when there is none.
-  const object = (c.req.query('size') === 'thumb' && (await c.env.MEDIA.get(thumbnailKey(key)))) || (await c.env.MEDIA.get(key));
+  const thumbnail = c.req.query('size') === 'thumb' ? await c.env.MEDIA.get(thumbnailKey(key)) : null;
+  const object = thumbnail ?? (await c.env.MEDIA.get(key));
   if (!object) throw new ApiError('NOT_FOUND');
   const headers = new Headers();
   object.writeHttpMetadata(headers);
@@ -140,7 +141,12 @@ export const mediaRoutes = new Hono<AppEnv>().get('/*', optionalUser, async (c) 
   else if (uploadedName) headers.set('Content-Disposition', contentDisposition('inline', uploadedName));
   headers.set('ETag', object.httpEtag);
   // Each upload gets a new key, so an address never changes content; private media stay out of shared caches.
-  headers.set('Cache-Control', key.startsWith(AVATAR_KEY_PREFIX) ? 'public, max-age=31536000, immutable' : 'private, max-age=3600');
+  // The original standing in for a thumbnail not made yet (an imported picture's) is kept only minutes.
+  const standIn = c.req.query('size') === 'thumb' && !thumbnail;
+  headers.set(
+    'Cache-Control',
+    key.startsWith(AVATAR_KEY_PREFIX) ? 'public, max-age=31536000, immutable' : standIn ? 'private, max-age=300' : 'private, max-age=3600',
+  );
   headers.set('Content-Security-Policy', "default-src 'none'; sandbox");
   return new Response(object.body, { headers });
 })

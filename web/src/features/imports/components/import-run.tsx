@@ -13,6 +13,8 @@ import { paths } from '../../../lib/paths';
 import { useAction } from '../../../lib/use-action';
 import { cancelImport } from '../api/imports';
 import { describeCoverReason, describeFileProblem, describeRecordReason, isRunning, statusMessages } from '../import-messages';
+import { useDemoMode } from '../../../lib/use-demo-mode';
+import { useThumbnailMaker } from '../../items/api/make-thumbnails';
 import '../../../components/run-list.css';
 
 const messages = defineMessages<{
@@ -167,6 +169,10 @@ export function ImportRunReport({ report, properties, onChange, onFinished }: Im
     if (wasRunning.current && !running) onFinished();
     wasRunning.current = running;
   }, [running, onFinished]);
+
+  // The pictures it stored have no thumbnails yet: they are made here once it has ended.
+  const demo = useDemoMode();
+  useThumbnailMaker(report.collectionId, !running && !demo, report.id);
 
   const rowsOf = (['added', 'updated', 'unchanged'] as const).filter((outcome) => report.rows[outcome].length > 0);
   return (

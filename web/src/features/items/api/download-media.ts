@@ -18,14 +18,20 @@ export function dispositionFileName(header: string | null): string | null {
   return /filename\s*=\s*"?([^";]+)"?/i.exec(header)?.[1]?.trim() ?? null;
 }
 
-export async function downloadMedia(value: string, fallbackName: string): Promise<void> {
+/** A media value's file, fetched with the session's token; an error when it is not served. */
+export async function fetchMedia(value: string, signal?: AbortSignal): Promise<Response> {
   const url = mediaUrl(value);
   if (!url) throw new Error('Not a media value');
   const headers = new Headers({ 'Content-Language': currentLanguage() });
   const token = readStorage(STORAGE_KEYS.token);
   if (token) headers.set('Authorization', `Bearer ${token}`);
-  const response = await fetch(url, { headers });
+  const response = await fetch(url, { headers, signal });
   if (!response.ok) throw new Error(`Download failed with ${response.status}`);
+  return response;
+}
+
+export async function downloadMedia(value: string, fallbackName: string): Promise<void> {
+  const response = await fetchMedia(value);
   const fileName = dispositionFileName(response.headers.get('Content-Disposition')) ?? fallbackName;
   const objectUrl = URL.createObjectURL(await response.blob());
   try {

@@ -1,0 +1,64 @@
+// Thumbnails of imported pictures, made here: an import stores pictures as they came (a Worker cannot
+// resize them) and the server names those without a thumbnail (GET …/thumbnails/wanted). While the
+// owner has the collection open, each is loaded, shrunk as uploads are (lib/thumbnail.ts) and sent back
+// (POST …/thumbnails); lists and mosaics then load a few kilobytes per cover. One picture at a time, in
+// the background: the page never waits for it, and leaving the page stops it.
+import { useEffect } from 'react';
+import type { WantedThumbnails } from '../../../../../shared/schemas/media';
+import { ApiError, apiRequest } from '../../../lib/api-client';
+import { makeThumbnail } from '../../../lib/thumbnail';
+import { fetchMedia } from './download-media';
+import { collectionPath } from './keys';
+
+/** Rounds of the wanted list a visit goes through at most (eight pictures each). */
+const MAX_ROUNDS = 50;
+
+const wantedPath = (collectionId: number) => `${collectionPath(collectionId)}/thumbnails/wanted`;
+
+/** One picture: loaded, shrunk and sent; or given up when the browser cannot read it. */
+async function makeOne(collectionId: number, value: string, signal: AbortSignal): Promise<void> {
+  const original = await (await fetchMedia(value, signal)).blob();
+  const thumbnail = await makeThumbnail(new File([original], 'picture', { type: original.type }));
+  if (signal.aborted) return;
+  if (!thumbnail) {
+    await apiRequest(`${wantedPath(collectionId)}?value=${encodeURIComponent(value)}`, { method: 'DELETE', signal });
+    return;
+  }
+  const form = new FormData();
+  form.set('value', value);
+  form.set('thumbnail', thumbnail, 'thumbnail.webp');
+  try {
+    await apiRequest(`${collectionPath(collectionId)}/thumbnails`, { method: 'POST', formData: form, signal });
+  } catch (err) {
+    // The server would not take this one (the picture went meanwhile, or the thumbnail came out too
+    // large): it is not asked again. Anything else (offline, a server error) ends this visit's work.
+    if (!(err instanceof ApiError) || err.status < 400 || err.status >= 500) throw err;
+    if (err.status !== 404) await apiRequest(`${wantedPath(collectionId)}?value=${encodeURIComponent(value)}`, { method: 'DELETE', signal });
+  }
+}
+
+/** Makes the collection's wanted thumbnails until none is left; answers how many were handled. */
+export async function makeWantedThumbnails(collectionId: number, signal: AbortSignal): Promise<number> {
+  let handled = 0;
+  for (let round = 0; round < MAX_ROUNDS && !signal.aborted; round += 1) {
+    const wanted = await apiRequest<WantedThumbnails>(wantedPath(collectionId), { signal });
+    for (const value of wanted.values) {
+      if (signal.aborted) break;
+      await makeOne(collectionId, value, signal);
+      handled += 1;
+    }
+    if (!wanted.more) break;
+  }
+  return handled;
+}
+
+/** While `enabled` (the owner, outside demo mode), makes the collection's wanted thumbnails. */
+export function useThumbnailMaker(collectionId: number, enabled: boolean, again: unknown = null): void {
+  useEffect(() => {
+    if (!enabled) return;
+    const controller = new AbortController();
+    // Quietly: a picture that cannot be made now is made on a later visit.
+    makeWantedThumbnails(collectionId, controller.signal).catch(() => undefined);
+    return () => controller.abort();
+  }, [collectionId, enabled, again]);
+}

@@ -1,0 +1,118 @@
+// Thumbnails of imported pictures. An upload brings the thumbnail the browser made; an import stores
+// pictures taken from an archive or fetched by address, and a Worker has no image library to shrink them.
+// So the import names each one in thumbnails_wanted, and the owner's browser, while the collection is
+// open, asks for a few, loads each original, makes its thumbnail as it does for uploads and sends it
+// here. Lists and mosaics show the original until then.
+import { createRoute, z } from '@hono/zod-openapi';
+import { wantedThumbnails } from '../../../../shared/schemas/media';
+import { mediaCollectionId } from '../../../../shared/values';
+import { ApiError } from '../../lib/api-error';
+import { mediaKeyOf, sniffImage, thumbnailKey, THUMBNAIL_MAX_BYTES, uploadLimit } from '../../lib/media';
+import { bearer, errors, jsonContent } from '../../lib/openapi';
+import { createRouter } from '../../lib/router';
+import { callerOf, requireUser } from '../../middleware/auth';
+import { requireOwnedCollection } from '../collections/collections.queries';
+
+/** Pictures named at once: each costs two R2 look-ups here, and a download and an upload in the browser. */
+const WANTED_AT_ONCE = 8;
+
+const owned = { tags: ['Media'], security: bearer, middleware: [requireUser] };
+const params = z.object({ id: z.coerce.number().int().positive() });
+
+const wanted = createRoute({
+  ...owned,
+  method: 'get',
+  path: '/collections/{id}/thumbnails/wanted',
+  summary: "The owner: a few of the collection's imported pictures that have no thumbnail yet (their media:// values)",
+  request: { params },
+  responses: { 200: jsonContent(wantedThumbnails, 'Pictures to make thumbnails of'), ...errors(401, 403, 404) },
+});
+
+const store = createRoute({
+  ...owned,
+  middleware: [requireUser, uploadLimit(THUMBNAIL_MAX_BYTES)],
+  method: 'post',
+  path: '/collections/{id}/thumbnails',
+  summary: "The owner: store the thumbnail of one of the collection's pictures (an image of at most 256 KB, checked by content)",
+  request: {
+    params,
+    body: {
+      content: {
+        'multipart/form-data': {
+          schema: z.object({
+            value: z.string().openapi({ description: "The picture's media:// value" }),
+            thumbnail: z.any().openapi({ type: 'string', format: 'binary', description: 'A small image of the picture' }),
+          }),
+        },
+      },
+    },
+  },
+  responses: { 204: { description: 'Stored' }, ...errors(400, 401, 403, 404, 413, 415) },
+});
+
+const giveUp = createRoute({
+  ...owned,
+  method: 'delete',
+  path: '/collections/{id}/thumbnails/wanted',
+  summary: 'The owner: no thumbnail can be made of this picture (the browser could not read it); lists keep showing the original',
+  request: { params, query: z.object({ value: z.string() }) },
+  responses: { 204: { description: 'No longer wanted' }, ...errors(400, 401, 403, 404) },
+});
+
+/** The R2 key of one of this collection's pictures, from its media:// value, or a validation error. */
+function pictureKey(collectionId: number, value: unknown): string {
+  const key = typeof value === 'string' && mediaCollectionId(value) === collectionId ? mediaKeyOf(value) : null;
+  if (!key) throw new ApiError('VALIDATION_FAILED', { fields: [{ path: 'value', reason: 'not_collection_media', message: '' }] });
+  return key;
+}
+
+const forget = (d1: D1Database, collectionId: number, values: string[]) =>
+  d1.prepare('DELETE FROM thumbnails_wanted WHERE collection_id = ?1 AND value IN (SELECT value FROM json_each(?2))').bind(collectionId, JSON.stringify(values));
+
+export const thumbnailRoutes = createRouter()
+  .openapi(wanted, async (c) => {
+    const { collection } = await requireOwnedCollection(c.get('db'), callerOf(c), c.req.valid('param').id);
+    const { results } = await c.env.DB.prepare('SELECT value FROM thumbnails_wanted WHERE collection_id = ?1 LIMIT ?2')
+      .bind(collection.id, WANTED_AT_ONCE)
+      .all<{ value: string }>();
+    // A picture that has its thumbnail already (the same picture imported again), or is gone (no item
+    // kept it), is wanted no more.
+    const checked = await Promise.all(
+      results.map(async ({ value }) => {
+        const key = mediaKeyOf(value)!;
+        const [original, thumbnail] = await Promise.all([c.env.MEDIA.head(key), c.env.MEDIA.head(thumbnailKey(key))]);
+        return { value, wanted: original !== null && thumbnail === null };
+      }),
+    );
+    const settled = checked.filter((p) => !p.wanted).map((p) => p.value);
+    if (settled.length > 0) await forget(c.env.DB, collection.id, settled).run();
+    return c.json({ values: checked.filter((p) => p.wanted).map((p) => p.value), more: results.length === WANTED_AT_ONCE }, 200);
+  })
+  .openapi(store, async (c) => {
+    const { collection } = await requireOwnedCollection(c.get('db'), callerOf(c), c.req.valid('param').id);
+    if (!c.req.header('content-type')?.toLowerCase().startsWith('multipart/form-data')) throw new ApiError('UNSUPPORTED_MEDIA_TYPE');
+    const { value, thumbnail } = c.req.valid('form');
+    const key = pictureKey(collection.id, value);
+    if (!(thumbnail instanceof File)) throw new ApiError('VALIDATION_FAILED', { fields: [{ path: 'thumbnail', reason: 'required', message: '' }] });
+    if (thumbnail.size > THUMBNAIL_MAX_BYTES) throw new ApiError('PAYLOAD_TOO_LARGE');
+    const bytes = new Uint8Array(await thumbnail.arrayBuffer());
+    const image = sniffImage(bytes);
+    if (!image) throw new ApiError('UNSUPPORTED_MEDIA_TYPE');
+    // Only a picture that is there gets a thumbnail (one left behind would never be deleted); a file or
+    // a video is no picture.
+    const original = await c.env.MEDIA.head(key);
+    if (!original?.httpMetadata?.contentType?.startsWith('image/')) {
+      await forget(c.env.DB, collection.id, [value]).run();
+      throw new ApiError('NOT_FOUND');
+    }
+    await c.env.MEDIA.put(thumbnailKey(key), bytes, { httpMetadata: { contentType: image.type } });
+    await forget(c.env.DB, collection.id, [value]).run();
+    return c.body(null, 204);
+  })
+  .openapi(giveUp, async (c) => {
+    const { collection } = await requireOwnedCollection(c.get('db'), callerOf(c), c.req.valid('param').id);
+    const { value } = c.req.valid('query');
+    pictureKey(collection.id, value);
+    await forget(c.env.DB, collection.id, [value]).run();
+    return c.body(null, 204);
+  });
