@@ -7,10 +7,12 @@
 // | items.data (values as cached JSON) | this module: dataOf() for item writes, rebuildData() for copies |
 // |                                    | and property changes, in each write's batch                    |
 // | items_search (search, facet tokens)| this module: refreshSearch(); trigger items_search_delete      |
-// | collections.count_* (item counts)  | triggers items_count_* on items (migration 0002)               |
+// | collections.count_* (item counts)  | triggers items_count_* on items (migration 0002); an import    |
+// |                                    | step counts its new items itself, once (counts_deferred, 0021) |
 // | item_values.level (item's level)   | trigger item_values_level on items (migration 0004)            |
 // | item_values.sortable (sort indexes)| this module from the property; properties.routes.ts on a change |
-// | facet_counts (filter panel counts) | triggers facet_counts_* on item_values (migration 0004)        |
+// | facet_counts (filter panel counts) | triggers facet_counts_* on item_values (migration 0004); an    |
+// |                                    | import step counts its inserted values once per distinct value |
 // | item_sort_gaps (end of a sort)     | this module: sortGaps() in each write's batch; deleted with     |
 // |                                    | their property (foreign key)                                   |
 // | version (lost-update guard)        | this module sets it; triggers *_stale_write check it (0007)    |
