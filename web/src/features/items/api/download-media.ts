@@ -1,8 +1,6 @@
 // GET /media/<key> for a file value: fetched with the session's token (files of private items are only
 // served to who may see them), then handed to the browser as a download under its original name.
-import { STORAGE_KEYS, mediaUrl } from '../../../../../shared/constants';
-import { currentLanguage } from '../../../lib/api-client';
-import { readStorage } from '../../../lib/storage';
+import { fetchMedia } from '../../../lib/fetch-media';
 
 /** The name in a Content-Disposition header (RFC 6266: filename* first, then filename). */
 export function dispositionFileName(header: string | null): string | null {
@@ -16,18 +14,6 @@ export function dispositionFileName(header: string | null): string | null {
     }
   }
   return /filename\s*=\s*"?([^";]+)"?/i.exec(header)?.[1]?.trim() ?? null;
-}
-
-/** A media value's file, fetched with the session's token; an error when it is not served. */
-export async function fetchMedia(value: string, signal?: AbortSignal): Promise<Response> {
-  const url = mediaUrl(value);
-  if (!url) throw new Error('Not a media value');
-  const headers = new Headers({ 'Content-Language': currentLanguage() });
-  const token = readStorage(STORAGE_KEYS.token);
-  if (token) headers.set('Authorization', `Bearer ${token}`);
-  const response = await fetch(url, { headers, signal });
-  if (!response.ok) throw new Error(`Download failed with ${response.status}`);
-  return response;
 }
 
 export async function downloadMedia(value: string, fallbackName: string): Promise<void> {

@@ -1,19 +1,19 @@
 // Thumbnails of imported pictures, made here: an import stores pictures as they came (a Worker cannot
 // resize them) and the server names those without a thumbnail (GET …/thumbnails/wanted). While the
-// owner has the collection open, each is loaded, shrunk as uploads are (lib/thumbnail.ts) and sent back
+// owner has the collection open, each is loaded, shrunk as uploads are (thumbnail.ts) and sent back
 // (POST …/thumbnails); lists and mosaics then load a few kilobytes per cover. One picture at a time, in
 // the background: the page never waits for it, and leaving the page stops it.
 import { useEffect } from 'react';
-import type { WantedThumbnails } from '../../../../../shared/schemas/media';
-import { ApiError, apiRequest } from '../../../lib/api-client';
-import { makeThumbnail } from '../../../lib/thumbnail';
-import { fetchMedia } from './download-media';
-import { collectionPath } from './keys';
+import type { WantedThumbnails } from '../../../shared/schemas/media';
+import { ApiError, apiRequest } from './api-client';
+import { fetchMedia } from './fetch-media';
+import { makeThumbnail } from './thumbnail';
 
 /** Rounds of the wanted list a visit goes through at most (eight pictures each). */
 const MAX_ROUNDS = 50;
 
-const wantedPath = (collectionId: number) => `${collectionPath(collectionId)}/thumbnails/wanted`;
+const thumbnailsPath = (collectionId: number) => `/collections/${collectionId}/thumbnails`;
+const wantedPath = (collectionId: number) => `${thumbnailsPath(collectionId)}/wanted`;
 
 /** One picture: loaded, shrunk and sent; or given up when the browser cannot read it. */
 async function makeOne(collectionId: number, value: string, signal: AbortSignal): Promise<void> {
@@ -28,7 +28,7 @@ async function makeOne(collectionId: number, value: string, signal: AbortSignal)
   form.set('value', value);
   form.set('thumbnail', thumbnail, 'thumbnail.webp');
   try {
-    await apiRequest(`${collectionPath(collectionId)}/thumbnails`, { method: 'POST', formData: form, signal });
+    await apiRequest(thumbnailsPath(collectionId), { method: 'POST', formData: form, signal });
   } catch (err) {
     // The server would not take this one (the picture went meanwhile, or the thumbnail came out too
     // large): it is not asked again. Anything else (offline, a server error) ends this visit's work.
