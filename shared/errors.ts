@@ -46,6 +46,8 @@ export const ERROR_STATUS = {
   INSTANCE_NOT_EMPTY: 409,
   /** An export with pictures of the caller's is being made: one at a time. */
   EXPORT_RUNNING: 409,
+  /** The instance holds as many custom configuration keys as it takes (CONFIG_KEYS_MAX). */
+  CONFIG_KEYS_FULL: 409,
   PAYLOAD_TOO_LARGE: 413,
   UNSUPPORTED_MEDIA_TYPE: 415,
   TOO_MANY_REQUESTS: 429,

@@ -22,6 +22,8 @@ test.describe('with an English browser', () => {
 
   test('the first visit chooses English; the dropdown switches to French after a reload, and back', async ({ page }) => {
     await page.goto('/');
+    // The app shows once the first visit has stored its language and reloaded.
+    await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'About' })).toBeVisible();
     await expect(page).toHaveTitle('Vitrine - Collection Manager');
     expect(await page.evaluate(() => localStorage.getItem('vitrine_lang'))).toBe('en_US');
     await page.getByLabel('Language').selectOption('fr_FR');

@@ -25,6 +25,20 @@ test('public collection and item pages carry link preview tags; private ones do 
   expect(html).toContain('<meta property="og:description" content="Science fiction classics &amp; more">');
   expect(html).toContain('<div id="root">');
 
+  expect(html).toContain('<meta property="og:site_name" content="Vitrine">');
+
+  // The instance's name and public address, set in Configuration, are what previews say.
+  const configure = (data: Record<string, unknown>) => request.patch('/api/v1/config/settings', { headers: auth, data });
+  expect((await configure({ instanceName: 'Les livres de Léa', publicUrl: 'https://livres.example.org' })).status()).toBe(200);
+  try {
+    const named = await (await request.get(`/collection/${collection.id}`)).text();
+    expect(named).toContain('<meta property="og:site_name" content="Les livres de Léa">');
+    expect(named).toContain(`<meta property="og:url" content="https://livres.example.org/collection/${collection.id}">`);
+    expect(named).toContain('<title>Shelf &lt;of&gt; "mine" - Les livres de Léa</title>');
+  } finally {
+    await configure({ instanceName: 'Vitrine', publicUrl: null });
+  }
+
   const itemHtml = await (await request.get(`/collection/${collection.id}/item/${item.id}`)).text();
   expect(itemHtml).toContain('<meta property="og:title" content="Dune">');
   expect(itemHtml).toContain('Frank Herbert');

@@ -6,7 +6,7 @@ import { STORAGE_KEYS } from '../../shared/constants';
 import { LanguageSelect } from '../../web/src/components/language-select';
 import en from '../../web/src/i18n/en.json';
 import { resolveStartupLocale, toIntlLocale } from '../../web/src/i18n/locale';
-import { stubReload } from './helpers';
+import { json, mockFetch, stubReload } from './helpers';
 
 let reloadStub: ReturnType<typeof stubReload>;
 
@@ -18,39 +18,64 @@ afterEach(() => {
   reloadStub.restore();
 });
 
+/** The instance follows the browser (its default setting). */
+const browserDefault = async () => null;
+
 function browserLanguage(language: string) {
   vi.spyOn(window.navigator, 'language', 'get').mockReturnValue(language);
 }
 
 describe('first visit', () => {
-  it('stores fr_FR for a French browser and reloads', () => {
+  it('stores fr_FR for a French browser and reloads', async () => {
     browserLanguage('fr-FR');
-    expect(resolveStartupLocale()).toBeNull();
+    expect(await resolveStartupLocale(browserDefault)).toBeNull();
     expect(window.localStorage.getItem(STORAGE_KEYS.lang)).toBe('fr_FR');
     expect(reloadStub.reload).toHaveBeenCalledTimes(1);
   });
 
-  it('stores en_US for any other browser language and reloads', () => {
+  it('stores en_US for any other browser language and reloads', async () => {
     browserLanguage('en-GB');
-    expect(resolveStartupLocale()).toBeNull();
+    expect(await resolveStartupLocale(browserDefault)).toBeNull();
     expect(window.localStorage.getItem(STORAGE_KEYS.lang)).toBe('en_US');
     expect(reloadStub.reload).toHaveBeenCalledTimes(1);
   });
 
-  it('treats an unknown stored value as a first visit', () => {
+  it('treats an unknown stored value as a first visit', async () => {
     browserLanguage('fr-CA');
     window.localStorage.setItem(STORAGE_KEYS.lang, 'de_DE');
-    expect(resolveStartupLocale()).toBeNull();
+    expect(await resolveStartupLocale(browserDefault)).toBeNull();
     expect(window.localStorage.getItem(STORAGE_KEYS.lang)).toBe('fr_FR');
     expect(reloadStub.reload).toHaveBeenCalledTimes(1);
+  });
+
+  it("takes the instance's default language over the browser's, as GET /settings gives it", async () => {
+    browserLanguage('en-US');
+    const { calls } = mockFetch(() => json({ loansEnabled: true, instanceName: 'Vitrine', defaultLanguage: 'fr_FR' }));
+    expect(await resolveStartupLocale()).toBeNull();
+    expect(calls.map((c) => c.url)).toEqual(['/api/v1/settings']);
+    expect(window.localStorage.getItem(STORAGE_KEYS.lang)).toBe('fr_FR');
+  });
+
+  it("follows the browser when the instance says so, or when its settings cannot be read", async () => {
+    browserLanguage('fr-BE');
+    mockFetch(() => json({ loansEnabled: true, instanceName: 'Vitrine', defaultLanguage: 'browser' }));
+    expect(await resolveStartupLocale()).toBeNull();
+    expect(window.localStorage.getItem(STORAGE_KEYS.lang)).toBe('fr_FR');
+    window.localStorage.clear();
+    browserLanguage('en-US');
+    mockFetch(() => {
+      throw new TypeError('offline');
+    });
+    expect(await resolveStartupLocale()).toBeNull();
+    expect(window.localStorage.getItem(STORAGE_KEYS.lang)).toBe('en_US');
   });
 });
 
 describe('later visits', () => {
-  it('keeps the stored choice without reloading', () => {
+  it('keeps the stored choice without reloading', async () => {
     browserLanguage('en-US');
     window.localStorage.setItem(STORAGE_KEYS.lang, 'fr_FR');
-    expect(resolveStartupLocale()).toBe('fr_FR');
+    expect(await resolveStartupLocale(browserDefault)).toBe('fr_FR');
     expect(window.localStorage.getItem(STORAGE_KEYS.lang)).toBe('fr_FR');
     expect(reloadStub.reload).not.toHaveBeenCalled();
   });

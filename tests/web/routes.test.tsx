@@ -104,13 +104,14 @@ describe('routes', () => {
 
   it('opens Configuration on its settings, where the administrator switches lending off and on', async () => {
     signIn('admin', { id: 1 });
-    let stored = { loansEnabled: true };
+    let stored = { loansEnabled: true, instanceName: 'Vitrine', publicUrl: null as string | null, defaultLanguage: 'browser' };
     const { calls } = mockFetch((call) => {
       if (call.url === '/api/v1/config/settings' && call.method === 'PATCH') {
         stored = { ...stored, ...(call.body as typeof stored) };
         return json(stored);
       }
       if (call.url === '/api/v1/config/settings' || call.url === '/api/v1/settings') return json(stored);
+      if (call.url === '/api/v1/config/keys') return json({ keys: [] });
       return json(apiInfo());
     });
     renderRoute('/config/');
@@ -119,9 +120,104 @@ describe('routes', () => {
     await userEvent.click(box);
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('Operation succeeded!')).toBeInTheDocument();
-    expect(calls.filter((c) => c.method === 'PATCH').map((c) => c.body)).toEqual([{ loansEnabled: false }]);
+    expect(calls.filter((c) => c.method === 'PATCH').map((c) => c.body)).toEqual([
+      { instanceName: 'Vitrine', publicUrl: null, defaultLanguage: 'browser', loansEnabled: false },
+    ]);
     // The navigation follows at once: no Borrowers while lending is off.
     expect(screen.queryByRole('link', { name: 'Borrowers' })).not.toBeInTheDocument();
+  });
+
+  it("renames the instance, sets its address and first language: the bar and the title follow at once", async () => {
+    signIn('admin', { id: 1 });
+    let stored = { loansEnabled: true, instanceName: 'Vitrine', publicUrl: null as string | null, defaultLanguage: 'browser' };
+    const { calls } = mockFetch((call) => {
+      if (call.url === '/api/v1/config/settings' && call.method === 'PATCH') {
+        const body = call.body as typeof stored;
+        if (body.publicUrl === 'ftp://nope') return apiError(400, 'VALIDATION_FAILED', { fields: [{ path: 'publicUrl', reason: 'invalid_format', message: 'Invalid format.' }] });
+        stored = { ...stored, ...body };
+        return json(stored);
+      }
+      if (call.url === '/api/v1/config/settings') return json(stored);
+      if (call.url === '/api/v1/settings') return json({ loansEnabled: stored.loansEnabled, instanceName: stored.instanceName, defaultLanguage: stored.defaultLanguage });
+      if (call.url === '/api/v1/config/keys') return json({ keys: [] });
+      return json(apiInfo());
+    });
+    renderRoute('/config/');
+    const name = await screen.findByLabelText('Name of this instance');
+    await userEvent.clear(name);
+    await userEvent.type(name, 'Les livres de Léa');
+    await userEvent.type(screen.getByLabelText('Public address'), 'ftp://nope');
+    await userEvent.selectOptions(screen.getByLabelText('Language of a first visit'), 'Français');
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    // The address is refused, said at its field; nothing else changed.
+    expect(await screen.findByText('Invalid format.')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: /Vitrine/ })).toBeInTheDocument();
+    const address = screen.getByLabelText('Public address');
+    await userEvent.clear(address);
+    await userEvent.type(address, 'https://livres.example.org');
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Operation succeeded!')).toBeInTheDocument();
+    expect(calls.filter((c) => c.method === 'PATCH').map((c) => c.body)[1]).toEqual({
+      instanceName: 'Les livres de Léa',
+      publicUrl: 'https://livres.example.org',
+      defaultLanguage: 'fr_FR',
+      loansEnabled: true,
+    });
+    expect(await screen.findByRole('link', { name: /Les livres de Léa/ })).toBeInTheDocument();
+    await waitFor(() => expect(document.title).toBe('Settings - Les livres de Léa'));
+  });
+
+  it('adds, edits and deletes custom configuration keys, with a bad name refused at its field', async () => {
+    signIn('admin', { id: 1 });
+    let keys: { name: string; value: string; updatedAt: string }[] = [];
+    const { calls } = mockFetch((call) => {
+      const named = /^\/api\/v1\/config\/keys\/(.+)$/.exec(call.url);
+      if (named && call.method === 'PUT') {
+        const name = decodeURIComponent(named[1]!);
+        if (name !== name.toLowerCase()) return apiError(400, 'VALIDATION_FAILED', { fields: [{ path: 'name', reason: 'invalid_format', message: 'Invalid format.' }] });
+        const key = { name, value: (call.body as { value: string }).value, updatedAt: '2026-11-24T10:00:00.000Z' };
+        keys = [...keys.filter((k) => k.name !== name), key].sort((a, b) => a.name.localeCompare(b.name));
+        return json(key);
+      }
+      if (named && call.method === 'DELETE') {
+        keys = keys.filter((k) => k.name !== decodeURIComponent(named[1]!));
+        return new Response(null, { status: 204 });
+      }
+      if (call.url === '/api/v1/config/keys') return json({ keys });
+      if (call.url === '/api/v1/config/settings' || call.url === '/api/v1/settings') return json({ loansEnabled: true, instanceName: 'Vitrine', publicUrl: null, defaultLanguage: 'browser' });
+      return json(apiInfo());
+    });
+    renderRoute('/config/');
+    expect(await screen.findByText('No custom keys yet.')).toBeInTheDocument();
+    await userEvent.type(screen.getByLabelText('Name'), 'Timeout');
+    await userEvent.type(screen.getByLabelText('Value'), '15');
+    await userEvent.click(screen.getByRole('button', { name: 'Add the key' }));
+    expect(await screen.findByText('Invalid format.')).toBeInTheDocument();
+    const nameField = screen.getByLabelText('Name');
+    await userEvent.clear(nameField);
+    await userEvent.type(nameField, 'isbn.timeout');
+    await userEvent.click(screen.getByRole('button', { name: 'Add the key' }));
+    expect(await screen.findByText('Key isbn.timeout saved.')).toBeInTheDocument();
+    expect(await screen.findByRole('cell', { name: '15' })).toBeInTheDocument();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Edit isbn.timeout' }));
+    expect(screen.getByLabelText('Name')).toHaveValue('isbn.timeout');
+    const value = screen.getByLabelText('Value');
+    await userEvent.clear(value);
+    await userEvent.type(value, '20');
+    await userEvent.click(screen.getByRole('button', { name: 'Save the value' }));
+    expect(await screen.findByRole('cell', { name: '20' })).toBeInTheDocument();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Delete isbn.timeout' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Really delete isbn.timeout' }));
+    expect(await screen.findByText('Key isbn.timeout deleted.')).toBeInTheDocument();
+    expect(await screen.findByText('No custom keys yet.')).toBeInTheDocument();
+    expect(calls.filter((c) => c.method !== 'GET').map((c) => `${c.method} ${c.url}`)).toEqual([
+      'PUT /api/v1/config/keys/Timeout',
+      'PUT /api/v1/config/keys/isbn.timeout',
+      'PUT /api/v1/config/keys/isbn.timeout',
+      'DELETE /api/v1/config/keys/isbn.timeout',
+    ]);
   });
 
   it('locks username, enabled and delete on the built-in administrator record', async () => {

@@ -28,6 +28,22 @@ describe('POST /api/v1/password-reset', () => {
     expect(email!.text).not.toContain('evil.example');
   });
 
+  it("names the instance and builds its link on the public URL the administrator configured", async () => {
+    const adminToken = await signIn('admin', env.ADMIN_PASSWORD!);
+    const configure = (json: Record<string, unknown>) => call('/api/v1/config/settings', { method: 'PATCH', token: adminToken, json });
+    expect((await configure({ instanceName: 'Bibliothèque des Martin', publicUrl: 'https://livres.example.org/' })).status).toBe(200);
+    try {
+      const { user } = await createUser();
+      await requestReset(user.username, { lang: 'fr_FR' });
+      const [email] = await capturedEmails(user.email!);
+      expect(email!.subject).toBe('Réinitialisez votre mot de passe Bibliothèque des Martin');
+      expect(email!.text).toContain('votre compte Bibliothèque des Martin');
+      expect(linkFrom(email!.text).origin).toBe('https://livres.example.org');
+    } finally {
+      await configure({ instanceName: 'Vitrine', publicUrl: null });
+    }
+  });
+
   it('answers the same for unknown accounts and sends nothing', async () => {
     const res = await requestReset('no-such-user@example.test');
     expect(res.status).toBe(202);

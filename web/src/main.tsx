@@ -6,16 +6,15 @@ import { loadMessages } from './i18n/load-messages';
 import { resolveStartupLocale, toIntlLocale } from './i18n/locale';
 import './styles.css';
 
-const locale = resolveStartupLocale();
 const container = document.getElementById('root');
 
-if (locale && container) {
+void resolveStartupLocale().then(async (locale) => {
+  if (!locale || !container) return;
   document.documentElement.lang = toIntlLocale(locale);
-  void loadMessages(locale).then((messages) => {
-    createRoot(container).render(
-      <StrictMode>
-        <App locale={locale} messages={messages} />
-      </StrictMode>,
-    );
-  });
-}
+  const messages = await loadMessages(locale);
+  createRoot(container).render(
+    <StrictMode>
+      <App locale={locale} messages={messages} />
+    </StrictMode>,
+  );
+});

@@ -18,6 +18,7 @@ import { passwordResetRoutes } from './features/password-reset/password-reset.ro
 import { previewRoutes } from './features/previews/previews.routes';
 import { profileRoutes } from './features/profile/profile.routes';
 import { propertiesRoutes } from './features/properties/properties.routes';
+import { configKeysRoutes } from './features/settings/config-keys.routes';
 import { settingsRoutes } from './features/settings/settings.routes';
 import { usersRoutes } from './features/users/users.routes';
 import { allowedMethods } from './lib/allowed-methods';
@@ -45,6 +46,7 @@ export function createApi() {
     .route('/', profileRoutes)
     .route('/', usersRoutes)
     .route('/', settingsRoutes)
+    .route('/', configKeysRoutes)
     .route('/', backupsRoutes)
     .route('/', collectionsRoutes)
     .route('/', propertiesRoutes)

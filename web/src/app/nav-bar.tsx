@@ -4,14 +4,14 @@ import type { MouseEvent } from 'react';
 import { defineMessages, useIntl } from 'react-intl';
 import { HandHeart, Info, Library, LogIn, LogOut, Menu, Settings, UserRound, X } from 'lucide-react';
 import { Link, NavLink, useLocation, useNavigate } from 'react-router-dom';
-import { BUILTIN_ADMIN_USERNAME, PRODUCT_NAME } from '../../../shared/constants';
+import { BUILTIN_ADMIN_USERNAME } from '../../../shared/constants';
 import { LanguageSelect } from '../components/language-select';
 import { Logo } from '../components/logo';
 import { useSignOut } from '../features/auth/api/delete-token';
 import { paths } from '../lib/paths';
 import { useDemoMode } from '../lib/use-demo-mode';
 import { useSession } from '../lib/use-session';
-import { useLoansEnabled } from '../lib/use-settings';
+import { useInstanceName, useLoansEnabled } from '../lib/use-settings';
 
 const messages = defineMessages({
   label: { id: 'app.navBar.label', defaultMessage: 'Main' },
@@ -37,6 +37,7 @@ function linkClass({ isActive }: { isActive: boolean }): string {
 
 export function NavBar() {
   const intl = useIntl();
+  const instanceName = useInstanceName();
   const session = useSession();
   const demo = useDemoMode();
   const location = useLocation();
@@ -65,7 +66,7 @@ export function NavBar() {
       <div className="topbar__inner">
         <Link to={paths.home()} className="brand">
           <Logo />
-          {PRODUCT_NAME}
+          {instanceName}
         </Link>
         {demo ? (
           <span className="badge badge--demo" title={intl.formatMessage(messages.demoHint)}>

@@ -59,6 +59,7 @@ export const errorMessages = defineMessages({
   SOURCE_NOT_READY: { id: 'errors.SOURCE_NOT_READY', defaultMessage: 'The source is preparing this collection: try again in a minute.' },
   BACKUP_RUNNING: { id: 'errors.BACKUP_RUNNING', defaultMessage: 'A backup or a restore is already running: wait for it to end.' },
   EXPORT_RUNNING: { id: 'errors.EXPORT_RUNNING', defaultMessage: 'One of your exports with pictures is being made: wait for it to end.' },
+  CONFIG_KEYS_FULL: { id: 'errors.CONFIG_KEYS_FULL', defaultMessage: 'This instance holds as many configuration keys as it takes: delete one first.' },
   INSTANCE_NOT_EMPTY: {
     id: 'errors.INSTANCE_NOT_EMPTY',
     defaultMessage: 'A backup is restored into an empty instance: this one already has collections or other accounts.',

@@ -1,7 +1,7 @@
-// Page titles (spec §2): "<title> - Vitrine", or the localized default.
+// Page titles (spec §2): "<title> - <the instance's name>", or the localized default.
 import { useEffect } from 'react';
 import { defineMessages, useIntl } from 'react-intl';
-import { PRODUCT_NAME } from '../../../shared/constants';
+import { useInstanceName } from './use-settings';
 
 const messages = defineMessages<{ page: { title: string; product: string }; default: { product: string } }>({
   page: { id: 'lib.pageTitle.page', defaultMessage: '{title} - {product}' },
@@ -10,9 +10,8 @@ const messages = defineMessages<{ page: { title: string; product: string }; defa
 
 export function usePageTitle(title?: string): void {
   const intl = useIntl();
-  const text = title
-    ? intl.formatMessage(messages.page, { title, product: PRODUCT_NAME })
-    : intl.formatMessage(messages.default, { product: PRODUCT_NAME });
+  const product = useInstanceName();
+  const text = title ? intl.formatMessage(messages.page, { title, product }) : intl.formatMessage(messages.default, { product });
   useEffect(() => {
     document.title = text;
   }, [text]);

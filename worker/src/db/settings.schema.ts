@@ -11,3 +11,13 @@ export const settings = sqliteTable('settings', {
   value: text('value').notNull(),
   updatedAt: text('updated_at').notNull().default(sqlNow),
 });
+
+/**
+ * Custom configuration keys (spec §2, Configuration): entries the administrator adds, edits and
+ * deletes, for modules to read by name (features/settings/config-keys.routes.ts, configValue()).
+ */
+export const configKeys = sqliteTable('config_keys', {
+  name: text('name').primaryKey(),
+  value: text('value').notNull(),
+  updatedAt: text('updated_at').notNull().default(sqlNow),
+});

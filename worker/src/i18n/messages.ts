@@ -30,6 +30,7 @@ const en = {
   'error.SOURCE_NOT_READY': 'The source is preparing this collection: try again in a minute.',
   'error.BACKUP_RUNNING': 'A backup or a restore is already running: wait for it to end.',
   'error.EXPORT_RUNNING': 'One of your exports with pictures is being made: wait for it to end.',
+  'error.CONFIG_KEYS_FULL': 'This instance holds as many configuration keys as it takes: delete one first.',
   'error.INSTANCE_NOT_EMPTY': 'A backup is restored into an empty instance: this one already has collections or other accounts.',
   'error.METHOD_NOT_ALLOWED': 'This address does not accept this method.',
   'error.USERNAME_TAKEN': 'This username is already used.',
@@ -89,22 +90,22 @@ const en = {
   'validation.wrong_password': 'The current password is wrong.',
   'item.copy': '{title} (copy)',
   'email.greeting': 'Hello {name},',
-  'email.reset.subject': 'Reset your Vitrine password',
+  'email.reset.subject': 'Reset your {instance} password',
   'email.reset.body':
-    'Someone asked to reset the password of your Vitrine account. Open this link to choose a new password. It works once and expires in two hours.',
+    'Someone asked to reset the password of your {instance} account. Open this link to choose a new password. It works once and expires in two hours.',
   'email.reset.action': 'Choose a new password',
   'email.reset.ignore': 'If you did not ask for this, ignore this email: your password stays as it is.',
-  'email.change.confirm.subject': 'Confirm your new Vitrine email address',
+  'email.change.confirm.subject': 'Confirm your new {instance} email address',
   'email.change.confirm.body':
-    'You asked to use this address for your Vitrine account. Open this link to confirm it. It works once and expires in 24 hours.',
+    'You asked to use this address for your {instance} account. Open this link to confirm it. It works once and expires in 24 hours.',
   'email.change.confirm.action': 'Confirm this address',
   'email.change.confirm.ignore': 'If you did not ask for this, ignore this email: nothing changes.',
-  'email.change.notice.subject': 'The email address of your Vitrine account is being changed',
+  'email.change.notice.subject': 'The email address of your {instance} account is being changed',
   'email.change.notice.body':
-    'Someone signed in to your Vitrine account asked to change its email address to {email}. It changes once that address is confirmed.',
-  'email.change.removed.subject': 'The email address of your Vitrine account was removed',
+    'Someone signed in to your {instance} account asked to change its email address to {email}. It changes once that address is confirmed.',
+  'email.change.removed.subject': 'The email address of your {instance} account was removed',
   'email.change.removed.body':
-    'Someone signed in to your Vitrine account removed its email address: password reset links can no longer be sent to you.',
+    'Someone signed in to your {instance} account removed its email address: password reset links can no longer be sent to you.',
   'email.change.notice.warning':
     'If it was not you, change your password right away (ask for a reset link on the sign-in page if needed): whoever did this knows it.',
   'email.loan.requested.subject': 'Borrow request: {title}',
@@ -138,7 +139,7 @@ const en = {
   'email.loan.digest.action': 'See your loans',
   'email.source.failing.subject': 'Your scheduled import into {collection} keeps failing',
   'email.source.failing.body': 'The import of {collection} from {source} failed three times in a row. The last time: {reason}',
-  'email.source.failing.next': 'Vitrine will try again on its schedule. You can change or remove the source in the collection’s import settings.',
+  'email.source.failing.next': '{instance} will try again on its schedule. You can change or remove the source in the collection’s import settings.',
   'email.source.failing.action': 'See the imports',
 } satisfies ErrorMessages & Record<string, string>;
 
@@ -170,6 +171,7 @@ const fr: Record<MessageKey, string> = {
   'error.SOURCE_NOT_READY': 'La source prépare cette collection : réessayez dans une minute.',
   'error.BACKUP_RUNNING': 'Une sauvegarde ou une restauration est déjà en cours : attendez qu’elle se termine.',
   'error.EXPORT_RUNNING': 'Un de vos exports avec images est en cours : attendez qu’il se termine.',
+  'error.CONFIG_KEYS_FULL': 'Cette instance a autant de clés de configuration qu’elle en accepte : supprimez-en une d’abord.',
   'error.INSTANCE_NOT_EMPTY': 'Une sauvegarde se restaure dans une instance vide : celle-ci a déjà des collections ou d’autres comptes.',
   'error.METHOD_NOT_ALLOWED': "Cette adresse n'accepte pas cette méthode.",
   'error.USERNAME_TAKEN': "Ce nom d'utilisateur est déjà pris.",
@@ -229,23 +231,23 @@ const fr: Record<MessageKey, string> = {
   'validation.wrong_password': 'Le mot de passe actuel est incorrect.',
   'item.copy': '{title} (copie)',
   'email.greeting': 'Bonjour {name},',
-  'email.reset.subject': 'Réinitialisez votre mot de passe Vitrine',
+  'email.reset.subject': 'Réinitialisez votre mot de passe {instance}',
   'email.reset.body':
-    "Quelqu'un a demandé la réinitialisation du mot de passe de votre compte Vitrine. Ouvrez ce lien pour choisir un nouveau mot de passe. Il ne fonctionne qu'une fois et expire dans deux heures.",
+    "Quelqu'un a demandé la réinitialisation du mot de passe de votre compte {instance}. Ouvrez ce lien pour choisir un nouveau mot de passe. Il ne fonctionne qu'une fois et expire dans deux heures.",
   'email.reset.action': 'Choisir un nouveau mot de passe',
   'email.reset.ignore':
     "Si vous n'avez rien demandé, ignorez cet e-mail : votre mot de passe reste inchangé.",
-  'email.change.confirm.subject': 'Confirmez votre nouvelle adresse e-mail Vitrine',
+  'email.change.confirm.subject': 'Confirmez votre nouvelle adresse e-mail {instance}',
   'email.change.confirm.body':
-    "Vous avez demandé à utiliser cette adresse pour votre compte Vitrine. Ouvrez ce lien pour la confirmer. Il ne fonctionne qu'une fois et expire dans 24 heures.",
+    "Vous avez demandé à utiliser cette adresse pour votre compte {instance}. Ouvrez ce lien pour la confirmer. Il ne fonctionne qu'une fois et expire dans 24 heures.",
   'email.change.confirm.action': 'Confirmer cette adresse',
   'email.change.confirm.ignore': "Si vous n'avez rien demandé, ignorez cet e-mail : rien ne change.",
-  'email.change.notice.subject': "L'adresse e-mail de votre compte Vitrine est en cours de changement",
+  'email.change.notice.subject': "L'adresse e-mail de votre compte {instance} est en cours de changement",
   'email.change.notice.body':
-    "Quelqu'un de connecté à votre compte Vitrine a demandé à remplacer son adresse e-mail par {email}. Elle change une fois cette adresse confirmée.",
-  'email.change.removed.subject': "L'adresse e-mail de votre compte Vitrine a été retirée",
+    "Quelqu'un de connecté à votre compte {instance} a demandé à remplacer son adresse e-mail par {email}. Elle change une fois cette adresse confirmée.",
+  'email.change.removed.subject': "L'adresse e-mail de votre compte {instance} a été retirée",
   'email.change.removed.body':
-    "Quelqu'un de connecté à votre compte Vitrine a retiré son adresse e-mail : les liens de réinitialisation du mot de passe ne peuvent plus vous être envoyés.",
+    "Quelqu'un de connecté à votre compte {instance} a retiré son adresse e-mail : les liens de réinitialisation du mot de passe ne peuvent plus vous être envoyés.",
   'email.change.notice.warning':
     "Si ce n'était pas vous, changez votre mot de passe tout de suite (demandez un lien de réinitialisation sur la page de connexion si besoin) : l'auteur de cette demande le connaît.",
   'email.loan.requested.subject': 'Demande d’emprunt : {title}',
@@ -279,7 +281,7 @@ const fr: Record<MessageKey, string> = {
   'email.loan.digest.action': 'Voir vos prêts',
   'email.source.failing.subject': 'Votre import programmé dans {collection} échoue',
   'email.source.failing.body': 'L’import de {collection} depuis {source} a échoué trois fois de suite. La dernière fois : {reason}',
-  'email.source.failing.next': 'Vitrine réessaiera selon son calendrier. Vous pouvez modifier ou retirer la source dans les réglages d’import de la collection.',
+  'email.source.failing.next': '{instance} réessaiera selon son calendrier. Vous pouvez modifier ou retirer la source dans les réglages d’import de la collection.',
   'email.source.failing.action': 'Voir les imports',
 };
 

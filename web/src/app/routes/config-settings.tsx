@@ -4,6 +4,7 @@ import { DemoNotice } from '../../components/demo-notice';
 import { Loading } from '../../components/loading';
 import { PageError } from '../../components/page-error';
 import { useConfigSettings } from '../../features/settings/api/config-settings';
+import { ConfigKeys } from '../../features/settings/components/config-keys';
 import { SettingsForm } from '../../features/settings/components/settings-form';
 import { useDemoMode } from '../../lib/use-demo-mode';
 import { usePageTitle } from '../../lib/use-page-title';
@@ -23,6 +24,7 @@ export default function ConfigSettingsRoute() {
       {error ? <PageError error={error} /> : null}
       {!data && !error ? <Loading /> : null}
       {data ? <SettingsForm settings={data} readOnly={demo} /> : null}
+      <ConfigKeys readOnly={demo} />
     </section>
   );
 }

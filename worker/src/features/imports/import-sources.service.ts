@@ -16,6 +16,7 @@ import { FetchRefused, guardedFetch } from '../../lib/guarded-fetch';
 import { translate } from '../../i18n/messages';
 import { listPropertyRows } from '../properties/properties.queries';
 import { newFileKey, prepareFile, wantsCovers, workflowIdOf } from './imports.prepare';
+import { instanceIdentity } from '../settings/settings.service';
 
 /** A source's document is fetched within this time (BoardGameGeek can be slow for large collections). */
 const SOURCE_TIMEOUT_MS = 60_000;
@@ -193,13 +194,14 @@ export async function settleSource(env: Env, id: number): Promise<void> {
     .first<{ email: string | null; locale: string | null; username: string; first_name: string | null; collection: string }>();
   if (!owner?.email) return;
   const locale: Locale = isLocale(owner.locale ?? '') ? (owner.locale as Locale) : 'en_US';
-  const values = { collection: owner.collection, source: sourceFileName(source), reason: failureReason(locale, row) };
+  const instance = await instanceIdentity(env);
+  const values = { collection: owner.collection, source: sourceFileName(source), reason: failureReason(locale, row), instance: instance.name };
   const blocks = [
     translate(locale, 'email.greeting', { name: owner.first_name || owner.username }),
     translate(locale, 'email.source.failing.body', values),
-    translate(locale, 'email.source.failing.next'),
-    ...(env.APP_URL
-      ? [{ label: translate(locale, 'email.source.failing.action'), href: new URL(`/collection/${source.collection_id}/manage/import`, env.APP_URL).href }]
+    translate(locale, 'email.source.failing.next', values),
+    ...(instance.baseUrl
+      ? [{ label: translate(locale, 'email.source.failing.action'), href: new URL(`/collection/${source.collection_id}/manage/import`, instance.baseUrl).href }]
       : []),
   ];
   await sendEmail(env, { to: owner.email, subject: translate(locale, 'email.source.failing.subject', values), ...composeEmail(blocks) });

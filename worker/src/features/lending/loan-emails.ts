@@ -1,12 +1,13 @@
 // The emails of a borrow request's life: the owner hears of a new request (in the owner's language,
 // from their last sign-in); the requester gets a confirmation with the private status link, then an
 // email at each step (accepted, declined with the owner's message, lent with the due date, returned)
-// in the language they asked in. Links are built from APP_URL only, never from the request's Host.
+// in the language they asked in. Links are built from the instance's public URL (or APP_URL) only, never from the request's Host.
 import { isLocale, type Locale } from '../../../../shared/constants';
 import type { Env } from '../../env';
 import { translate, type MessageKey } from '../../i18n/messages';
 import { composeEmail, sendEmail, type EmailBlock } from '../../lib/email';
 import type { LoanRow } from './lending.queries';
+import { instanceIdentity } from '../settings/settings.service';
 
 /** What every loan email needs to say which item and whose. */
 export interface LoanEmailFacts {
@@ -38,12 +39,13 @@ export function borrowerLocale(loan: Pick<LoanRow, 'locale' | 'borrower_locale'>
   return isLocale(loan.borrower_locale) ? loan.borrower_locale : 'en_US';
 }
 
-function appLink(env: Env, path: string, query: Record<string, string> = {}): string | null {
-  if (!env.APP_URL) {
-    console.error('loan email not sent: APP_URL is not configured');
+async function appLink(env: Env, path: string, query: Record<string, string> = {}): Promise<string | null> {
+  const { baseUrl } = await instanceIdentity(env);
+  if (!baseUrl) {
+    console.error('loan email not sent: no public URL is configured');
     return null;
   }
-  const url = new URL(path, env.APP_URL);
+  const url = new URL(path, baseUrl);
   for (const [key, value] of Object.entries(query)) url.searchParams.set(key, value);
   return url.href;
 }
@@ -57,7 +59,7 @@ export async function sendRequestToOwner(env: Env, facts: LoanEmailFacts) {
   const { loan } = facts;
   if (!loan.owner_email) return;
   const locale: Locale = isLocale(loan.owner_locale) ? loan.owner_locale : 'en_US';
-  const link = appLink(env, `/collection/${loan.collection_id}/item/${loan.item_id}/loan/${loan.id}`);
+  const link = await appLink(env, `/collection/${loan.collection_id}/item/${loan.item_id}/loan/${loan.id}`);
   if (!link) return;
   const values = { name: loan.borrower_name, email: loan.borrower_email, title: facts.title, collection: loan.collection_name };
   const t = (key: MessageKey, extra: Record<string, string> = {}) => translate(locale, key, { ...values, ...extra });
@@ -80,7 +82,7 @@ export async function sendRequestToOwner(env: Env, facts: LoanEmailFacts) {
 export async function sendRequestConfirmation(env: Env, facts: LoanEmailFacts, token: string) {
   const { loan } = facts;
   const locale = borrowerLocale(loan);
-  const link = appLink(env, '/borrow/status', { token });
+  const link = await appLink(env, '/borrow/status', { token });
   if (!link) return;
   const values = { title: facts.title, owner: facts.ownerName };
   const t = (key: MessageKey, extra: Record<string, string> = {}) => translate(locale, key, { ...values, ...extra });

@@ -19,6 +19,7 @@ import { readSettings } from '../settings/settings.queries';
 import { itemRoles } from '../items/items.queries';
 import { borrowerLocale, formatDate } from './loan-emails';
 import { LOAN_SELECT, roleProperties, type LoanRow } from './lending.queries';
+import { instanceIdentity } from '../settings/settings.service';
 
 /** Borrowers' notices per run, all sent in one batch (at most EMAIL_BATCH_MAX). */
 export const REMINDERS_PAGE = 50;
@@ -82,7 +83,8 @@ const NEWLY_OVERDUE = `l.state = 'lent' AND l.due_on < ?1 AND l.owner_notified_o
 
 /** One digest per owner of the loans that became overdue since the last one. */
 async function ownerDigests(env: Env, context: JobContext, today: string) {
-  if (!env.APP_URL || !context.budget.take(PAGE_UNITS)) return 0;
+  const { baseUrl } = await instanceIdentity(env);
+  if (!baseUrl || !context.budget.take(PAGE_UNITS)) return 0;
   // Each owner's first DIGEST_LINES loans are read, with how many there are in all; all are marked.
   const { results } = await env.DB.prepare(
     `SELECT * FROM (
@@ -121,7 +123,7 @@ async function ownerDigests(env: Env, context: JobContext, today: string) {
         translate(locale, 'email.loan.digest.body'),
         ...lines,
         ...(total > loans.length ? [translate(locale, 'email.loan.digest.more', { count: String(total - loans.length) })] : []),
-        { label: translate(locale, 'email.loan.digest.action'), href: new URL('/borrowers/loans', env.APP_URL).href },
+        { label: translate(locale, 'email.loan.digest.action'), href: new URL('/borrowers/loans', baseUrl).href },
       ]),
     );
   }

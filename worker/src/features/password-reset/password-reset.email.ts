@@ -2,18 +2,23 @@ import type { Locale } from '../../../../shared/constants';
 import type { Env } from '../../env';
 import { translate } from '../../i18n/messages';
 import { composeEmail, sendEmail } from '../../lib/email';
+import { instanceIdentity } from '../settings/settings.service';
 import type { UserRow } from '../users/users.queries';
 
-/** The link is built from APP_URL, never from the request's Host header (which a caller controls). */
+/**
+ * The link is built from the instance's public URL (or APP_URL), never from the request's Host header
+ * (which a caller controls).
+ */
 export async function sendPasswordResetEmail(env: Env, locale: Locale, user: UserRow, token: string) {
-  if (!env.APP_URL) {
-    console.error('password reset email not sent: APP_URL is not configured');
+  const instance = await instanceIdentity(env);
+  if (!instance.baseUrl) {
+    console.error('password reset email not sent: no public URL is configured');
     return;
   }
-  const link = new URL('/resetpassword', env.APP_URL);
+  const link = new URL('/resetpassword', instance.baseUrl);
   link.searchParams.set('token', token);
   const name = user.firstName || user.username;
-  const t = (key: Parameters<typeof translate>[1]) => translate(locale, key, { name });
+  const t = (key: Parameters<typeof translate>[1]) => translate(locale, key, { name, instance: instance.name });
   const parts = composeEmail([
     t('email.greeting'),
     t('email.reset.body'),

@@ -2,14 +2,16 @@
 // og:/twitter: tags naming it, so a shared link shows a title, a description and a picture. Anything
 // else gets the plain SPA page: a preview never says more than an anonymous visitor may see.
 import { Hono } from 'hono';
-import { PRODUCT_NAME } from '../../../../shared/constants';
 import type { AppEnv } from '../../env';
 import { mediaKeyOf } from '../../lib/media';
 import { findCollection } from '../collections/collections.queries';
 import { loadItem, toItem } from '../items/items.queries';
 import { listPropertyRows, visibleProperties } from '../properties/properties.queries';
+import { instanceIdentity } from '../settings/settings.service';
 
 export interface LinkPreview {
+  /** The instance's name (Configuration). */
+  site: string;
   title: string;
   description: string;
   image: string | null;
@@ -26,7 +28,7 @@ function shorten(text: string): string {
 /** The tags of a preview; values are set as attributes, which HTMLRewriter escapes. */
 export function previewTags(preview: LinkPreview): [string, string][] {
   const tags: [string, string][] = [
-    ['og:site_name', PRODUCT_NAME],
+    ['og:site_name', preview.site],
     ['og:type', 'website'],
     ['og:title', preview.title],
     ['og:description', preview.description],
@@ -51,11 +53,14 @@ previewRoutes.get('/collection/:cid{[0-9]+}/item/:iid{[0-9]+}', async (c) => {
   const props = visibleProperties(await listPropertyRows(db, found.collection.id), 0);
   const item = toItem(row, props, null, false);
   const summary = props.filter((p) => p.inSummary).map((p) => item.values[p.key]).flat().filter((v) => v !== undefined && v !== null).join(' · ');
+  const instance = await instanceIdentity(c.env);
+  const base = instance.baseUrl ?? c.req.url;
   return withPreview(page, {
+    site: instance.name,
     title: item.title ?? `${found.collection.name} #${item.id}`,
     description: shorten([item.subtitle, summary].filter(Boolean).join(' — ') || found.collection.name),
-    image: absoluteMedia(c.req.url, c.env.APP_URL, item.cover),
-    url: new URL(c.req.path, c.env.APP_URL || c.req.url).href,
+    image: absoluteMedia(base, item.cover),
+    url: new URL(c.req.path, base).href,
   });
 });
 
@@ -64,17 +69,21 @@ previewRoutes.get('/collection/:cid{[0-9]+}', async (c) => {
   const page = await c.env.ASSETS.fetch(new Request(new URL('/', c.req.url)));
   if (!found || found.collection.visibility !== 0) return page;
   const { collection } = found;
+  const instance = await instanceIdentity(c.env);
+  const base = instance.baseUrl ?? c.req.url;
   return withPreview(page, {
+    site: instance.name,
     title: collection.name,
-    description: shorten(collection.description || `${collection.name} - ${PRODUCT_NAME}`),
-    image: absoluteMedia(c.req.url, c.env.APP_URL, collection.image),
-    url: new URL(c.req.path, c.env.APP_URL || c.req.url).href,
+    description: shorten(collection.description || `${collection.name} - ${instance.name}`),
+    image: absoluteMedia(base, collection.image),
+    url: new URL(c.req.path, base).href,
   });
 });
 
-function absoluteMedia(requestUrl: string, appUrl: string | undefined, value: string | null): string | null {
+/** The address a preview's picture is loaded from: the instance's public URL, else the request's. */
+function absoluteMedia(base: string, value: string | null): string | null {
   const key = mediaKeyOf(value);
-  return key ? new URL(`/media/${key}`, appUrl || requestUrl).href : null;
+  return key ? new URL(`/media/${key}`, base).href : null;
 }
 
 function withPreview(page: Response, preview: LinkPreview): Response {
@@ -89,7 +98,7 @@ function withPreview(page: Response, preview: LinkPreview): Response {
     })
     .on('title', {
       element(title) {
-        title.setInnerContent(`${preview.title} - ${PRODUCT_NAME}`);
+        title.setInnerContent(`${preview.title} - ${preview.site}`);
       },
     })
     .transform(page);

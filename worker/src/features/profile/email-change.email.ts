@@ -4,22 +4,27 @@ import type { Locale } from '../../../../shared/constants';
 import type { Env } from '../../env';
 import { type MessageKey, translate } from '../../i18n/messages';
 import { composeEmail, sendEmail } from '../../lib/email';
+import { instanceIdentity } from '../settings/settings.service';
 import type { UserRow } from '../users/users.queries';
 
-function translator(locale: Locale, user: UserRow, email = '') {
+function translator(locale: Locale, user: UserRow, instance: string, email = '') {
   const name = user.firstName || user.username;
-  return (key: MessageKey) => translate(locale, key, { name, email });
+  return (key: MessageKey) => translate(locale, key, { name, email, instance });
 }
 
-/** The link is built from APP_URL, never from the request's Host header (which a caller controls). */
+/**
+ * The link is built from the instance's public URL (or APP_URL), never from the request's Host header
+ * (which a caller controls).
+ */
 export async function sendEmailChangeConfirmation(env: Env, locale: Locale, user: UserRow, newEmail: string, token: string) {
-  if (!env.APP_URL) {
-    console.error('email change confirmation not sent: APP_URL is not configured');
+  const instance = await instanceIdentity(env);
+  if (!instance.baseUrl) {
+    console.error('email change confirmation not sent: no public URL is configured');
     return;
   }
-  const link = new URL('/profile/email/confirm', env.APP_URL);
+  const link = new URL('/profile/email/confirm', instance.baseUrl);
   link.searchParams.set('token', token);
-  const t = translator(locale, user);
+  const t = translator(locale, user, instance.name);
   const parts = composeEmail([
     t('email.greeting'),
     t('email.change.confirm.body'),
@@ -32,7 +37,7 @@ export async function sendEmailChangeConfirmation(env: Env, locale: Locale, user
 /** To the address the account had: `newEmail` null when it was removed. */
 export async function sendEmailChangeNotice(env: Env, locale: Locale, user: UserRow, newEmail: string | null) {
   if (!user.email) return;
-  const t = translator(locale, user, newEmail ?? '');
+  const t = translator(locale, user, (await instanceIdentity(env)).name, newEmail ?? '');
   const parts = composeEmail([
     t('email.greeting'),
     t(newEmail ? 'email.change.notice.body' : 'email.change.removed.body'),

@@ -1,8 +1,10 @@
 // Settings are read on almost no request's critical path but must not cost a query on every request:
 // each isolate keeps them for a short time, and a write through this isolate replaces its copy at
 // once. Another isolate sees a change within SETTINGS_TTL_MS.
+import { drizzle } from 'drizzle-orm/d1';
 import type { Settings } from '../../../../shared/schemas/settings';
-import type { Db, SettingsReader } from '../../env';
+import * as schema from '../../db/schema';
+import type { Db, Env, SettingsReader } from '../../env';
 import { readSettings, writeSettings } from './settings.queries';
 
 export const SETTINGS_TTL_MS = 30_000;
@@ -35,4 +37,14 @@ export async function saveSettings(binding: D1Database, db: Db, changes: Partial
   const saved = await writeSettings(db, changes);
   cache.set(binding, { settings: saved, readAt: Date.now() });
   return saved;
+}
+
+/**
+ * What emails and link previews say of the instance: its name, and the address their links start from
+ * (the administrator's public URL, else the APP_URL variable; null when neither is set). Jobs and
+ * Workflows, which have no request, read it here; the settings are cached like a request's.
+ */
+export async function instanceIdentity(env: Pick<Env, 'DB' | 'APP_URL'>): Promise<{ name: string; baseUrl: string | null }> {
+  const settings = await readThroughCache(env.DB, drizzle(env.DB, { schema }));
+  return { name: settings.instanceName, baseUrl: settings.publicUrl ?? (env.APP_URL || null) };
 }

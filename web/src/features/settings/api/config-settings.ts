@@ -1,7 +1,7 @@
 // GET and PATCH /config/settings: the instance's settings, for the built-in administrator. A change also
-// refreshes the public settings every screen reads (whether lending shows).
+// refreshes the public settings every screen reads (whether lending shows, the instance's name).
 import useSWR, { useSWRConfig } from 'swr';
-import type { Settings, UpdateSettingsInput } from '../../../../../shared/schemas/settings';
+import { publicSettings, type Settings, type UpdateSettingsInput } from '../../../../../shared/schemas/settings';
 import { apiRequest } from '../../../lib/api-client';
 import { PUBLIC_SETTINGS_KEY } from '../../../lib/use-settings';
 
@@ -16,7 +16,7 @@ export function useSaveSettings() {
   return async (changes: UpdateSettingsInput) => {
     const saved = await apiRequest<Settings>(CONFIG_SETTINGS_KEY, { method: 'PATCH', body: changes });
     await mutate(CONFIG_SETTINGS_KEY, saved, { revalidate: false });
-    await mutate(PUBLIC_SETTINGS_KEY, { loansEnabled: saved.loansEnabled }, { revalidate: false });
+    await mutate(PUBLIC_SETTINGS_KEY, publicSettings.parse(saved), { revalidate: false });
     return saved;
   };
 }

@@ -1,17 +1,38 @@
-// Server configuration (spec §2): "Enable loans" — off, every lending screen, link, badge and endpoint
-// disappears and nothing is deleted; on again, everything is back.
+// Server configuration (spec §2): the instance's name (titles, navigation, previews, emails), its public
+// address (the links emails carry), the language of a first visit, and "Enable loans" — off, every
+// lending screen, link, badge and endpoint disappears and nothing is deleted; on again, everything is back.
+// Each takes effect at once, without a redeploy.
 import { useState } from 'react';
 import { defineMessages, useIntl } from 'react-intl';
-import type { Settings } from '../../../../../shared/schemas/settings';
+import { INSTANCE_NAME_MAX_LENGTH, type DefaultLanguage, type Settings } from '../../../../../shared/schemas/settings';
 import { SuccessStatus } from '../../../components/alert';
 import { CheckboxField } from '../../../components/checkbox-field';
 import { commonMessages } from '../../../components/common-messages';
 import { FormActions } from '../../../components/form-actions';
 import { FormAlerts } from '../../../components/form-alerts';
+import { SelectField } from '../../../components/select-field';
+import { TextField } from '../../../components/text-field';
+import { LANGUAGE_NAMES } from '../../../i18n/locale';
 import { useSubmit } from '../../../lib/use-submit';
 import { useSaveSettings } from '../api/config-settings';
 
 const messages = defineMessages({
+  instanceName: { id: 'settings.settingsForm.instanceName', defaultMessage: 'Name of this instance' },
+  instanceNameHint: {
+    id: 'settings.settingsForm.instanceNameHint',
+    defaultMessage: 'Shown in page titles, the navigation bar, shared links and emails.',
+  },
+  publicUrl: { id: 'settings.settingsForm.publicUrl', defaultMessage: 'Public address' },
+  publicUrlHint: {
+    id: 'settings.settingsForm.publicUrlHint',
+    defaultMessage: 'Where people reach this instance, for example https://books.example.org. Links in emails start with it. Empty: the address set when the instance was deployed.',
+  },
+  defaultLanguage: { id: 'settings.settingsForm.defaultLanguage', defaultMessage: 'Language of a first visit' },
+  defaultLanguageHint: {
+    id: 'settings.settingsForm.defaultLanguageHint',
+    defaultMessage: 'What a visitor sees before choosing a language themselves.',
+  },
+  browserLanguage: { id: 'settings.settingsForm.browserLanguage', defaultMessage: 'The browser’s language' },
   loansEnabled: { id: 'settings.settingsForm.loansEnabled', defaultMessage: 'Enable loans' },
   loansEnabledHint: {
     id: 'settings.settingsForm.loansEnabledHint',
@@ -20,20 +41,61 @@ const messages = defineMessages({
   },
 });
 
+const FIELDS = ['instanceName', 'publicUrl', 'defaultLanguage', 'loansEnabled'];
+
 export function SettingsForm({ settings, readOnly }: { settings: Settings; readOnly: boolean }) {
   const intl = useIntl();
   const save = useSaveSettings();
   const [saved, setSaved] = useState(false);
   const { onSubmit, busy, errors } = useSubmit(async (fields) => {
     setSaved(false);
-    await save({ loansEnabled: fields.get('loansEnabled') === 'on' });
+    const publicUrl = String(fields.get('publicUrl') ?? '').trim();
+    await save({
+      instanceName: String(fields.get('instanceName') ?? ''),
+      publicUrl: publicUrl === '' ? null : publicUrl,
+      defaultLanguage: String(fields.get('defaultLanguage')) as DefaultLanguage,
+      loansEnabled: fields.get('loansEnabled') === 'on',
+    });
     setSaved(true);
   });
   return (
     <form className="form" onSubmit={onSubmit} noValidate>
       {saved ? <SuccessStatus>{intl.formatMessage(commonMessages.operationSucceeded)}</SuccessStatus> : null}
-      <FormAlerts errors={errors} shownFields={['loansEnabled']} />
+      <FormAlerts errors={errors} shownFields={FIELDS} />
       <fieldset className="form__fieldset" disabled={readOnly || busy}>
+        <TextField
+          name="instanceName"
+          label={intl.formatMessage(messages.instanceName)}
+          hint={intl.formatMessage(messages.instanceNameHint)}
+          defaultValue={settings.instanceName}
+          maxLength={INSTANCE_NAME_MAX_LENGTH}
+          required
+          error={errors.field('instanceName')}
+        />
+        <TextField
+          name="publicUrl"
+          type="url"
+          inputMode="url"
+          autoComplete="url"
+          label={intl.formatMessage(messages.publicUrl)}
+          hint={intl.formatMessage(messages.publicUrlHint)}
+          defaultValue={settings.publicUrl ?? ''}
+          error={errors.field('publicUrl')}
+        />
+        <SelectField
+          name="defaultLanguage"
+          label={intl.formatMessage(messages.defaultLanguage)}
+          hint={intl.formatMessage(messages.defaultLanguageHint)}
+          defaultValue={settings.defaultLanguage}
+          error={errors.field('defaultLanguage')}
+        >
+          <option value="browser">{intl.formatMessage(messages.browserLanguage)}</option>
+          {Object.entries(LANGUAGE_NAMES).map(([locale, name]) => (
+            <option key={locale} value={locale}>
+              {name}
+            </option>
+          ))}
+        </SelectField>
         <CheckboxField
           name="loansEnabled"
           label={intl.formatMessage(messages.loansEnabled)}
