@@ -108,16 +108,28 @@ export const THUMBNAIL_MAX_BYTES = 256 * 1024;
 /** The R2 key of a media object's thumbnail. */
 export const thumbnailKey = (key: string) => `${key}.thumb`;
 
+/** A thumbnail the browser sent, checked: an image by its content, and small; or why it is not usable. */
+export async function readThumbnail(thumbnail: unknown): Promise<{ bytes: Uint8Array; type: string } | 'missing' | 'too_large' | 'not_image'> {
+  if (!(thumbnail instanceof File)) return 'missing';
+  if (thumbnail.size > THUMBNAIL_MAX_BYTES) return 'too_large';
+  const bytes = new Uint8Array(await thumbnail.arrayBuffer());
+  const image = sniffImage(bytes);
+  return image ? { bytes, type: image.type } : 'not_image';
+}
+
+/** Stores a checked thumbnail beside its picture. */
+export async function putThumbnail(bucket: R2Bucket, key: string, thumbnail: { bytes: Uint8Array; type: string }): Promise<void> {
+  await bucket.put(thumbnailKey(key), thumbnail.bytes, { httpMetadata: { contentType: thumbnail.type } });
+}
+
 /**
  * Stores the thumbnail of an image, when one came with it: it must itself be an image (by content) and
  * small. A missing or unusable thumbnail is not an error: lists then show the original.
  */
 export async function storeThumbnail(bucket: R2Bucket, key: string, thumbnail: unknown): Promise<boolean> {
-  if (!(thumbnail instanceof File) || thumbnail.size > THUMBNAIL_MAX_BYTES) return false;
-  const bytes = new Uint8Array(await thumbnail.arrayBuffer());
-  const image = sniffImage(bytes);
-  if (!image) return false;
-  await bucket.put(thumbnailKey(key), bytes, { httpMetadata: { contentType: image.type } });
+  const checked = await readThumbnail(thumbnail);
+  if (typeof checked === 'string') return false;
+  await putThumbnail(bucket, key, checked);
   return true;
 }
 

@@ -7,7 +7,7 @@ import { createRoute, z } from '@hono/zod-openapi';
 import { wantedThumbnails } from '../../../../shared/schemas/media';
 import { mediaCollectionId } from '../../../../shared/values';
 import { ApiError } from '../../lib/api-error';
-import { mediaKeyOf, sniffImage, thumbnailKey, THUMBNAIL_MAX_BYTES, uploadLimit } from '../../lib/media';
+import { mediaKeyOf, putThumbnail, readThumbnail, thumbnailKey, THUMBNAIL_MAX_BYTES, uploadLimit } from '../../lib/media';
 import { bearer, errors, jsonContent } from '../../lib/openapi';
 import { createRouter } from '../../lib/router';
 import { callerOf, requireUser } from '../../middleware/auth';
@@ -60,7 +60,7 @@ const giveUp = createRoute({
 });
 
 /** The R2 key of one of this collection's pictures, from its media:// value, or a validation error. */
-function pictureKey(collectionId: number, value: unknown): string {
+function ownPictureKey(collectionId: number, value: unknown): string {
   const key = typeof value === 'string' && mediaCollectionId(value) === collectionId ? mediaKeyOf(value) : null;
   if (!key) throw new ApiError('VALIDATION_FAILED', { fields: [{ path: 'value', reason: 'not_collection_media', message: '' }] });
   return key;
@@ -92,12 +92,11 @@ export const thumbnailRoutes = createRouter()
     const { collection } = await requireOwnedCollection(c.get('db'), callerOf(c), c.req.valid('param').id);
     if (!c.req.header('content-type')?.toLowerCase().startsWith('multipart/form-data')) throw new ApiError('UNSUPPORTED_MEDIA_TYPE');
     const { value, thumbnail } = c.req.valid('form');
-    const key = pictureKey(collection.id, value);
-    if (!(thumbnail instanceof File)) throw new ApiError('VALIDATION_FAILED', { fields: [{ path: 'thumbnail', reason: 'required', message: '' }] });
-    if (thumbnail.size > THUMBNAIL_MAX_BYTES) throw new ApiError('PAYLOAD_TOO_LARGE');
-    const bytes = new Uint8Array(await thumbnail.arrayBuffer());
-    const image = sniffImage(bytes);
-    if (!image) throw new ApiError('UNSUPPORTED_MEDIA_TYPE');
+    const key = ownPictureKey(collection.id, value);
+    const checked = await readThumbnail(thumbnail);
+    if (checked === 'missing') throw new ApiError('VALIDATION_FAILED', { fields: [{ path: 'thumbnail', reason: 'required', message: '' }] });
+    if (checked === 'too_large') throw new ApiError('PAYLOAD_TOO_LARGE');
+    if (checked === 'not_image') throw new ApiError('UNSUPPORTED_MEDIA_TYPE');
     // Only a picture that is there gets a thumbnail (one left behind would never be deleted); a file or
     // a video is no picture.
     const original = await c.env.MEDIA.head(key);
@@ -105,14 +104,14 @@ export const thumbnailRoutes = createRouter()
       await forget(c.env.DB, collection.id, [value]).run();
       throw new ApiError('NOT_FOUND');
     }
-    await c.env.MEDIA.put(thumbnailKey(key), bytes, { httpMetadata: { contentType: image.type } });
+    await putThumbnail(c.env.MEDIA, key, checked);
     await forget(c.env.DB, collection.id, [value]).run();
     return c.body(null, 204);
   })
   .openapi(giveUp, async (c) => {
     const { collection } = await requireOwnedCollection(c.get('db'), callerOf(c), c.req.valid('param').id);
     const { value } = c.req.valid('query');
-    pictureKey(collection.id, value);
+    ownPictureKey(collection.id, value);
     await forget(c.env.DB, collection.id, [value]).run();
     return c.body(null, 204);
   });
