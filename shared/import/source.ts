@@ -29,6 +29,31 @@ export interface SourceRecord {
   id: string | null;
   /** Each field's values as text, in the file's order; a missing field has none. */
   values: Record<string, string[]>;
+  /** What a Vitrine export says of the item beside its values: taken by the item the import adds. */
+  item?: RecordItem;
+}
+
+/** An item's own settings, dates and loans, as a Vitrine export gives them (shared/import/vitrine.ts). */
+export interface RecordItem {
+  quantity: number;
+  visibility: number | null;
+  borrowable: number | null;
+  createdAt: string | null;
+  updatedAt: string | null;
+  loans: RecordLoan[];
+}
+
+export interface RecordLoan {
+  state: string;
+  borrower: { name: string; email: string };
+  message: string | null;
+  notes: string | null;
+  wantedFrom: string | null;
+  wantedUntil: string | null;
+  lentOn: string | null;
+  dueOn: string | null;
+  returnedOn: string | null;
+  createdAt: string | null;
 }
 
 /** What a file's beginning says: its fields, the kind of collection, and where the records start. */

@@ -1,9 +1,10 @@
 // Vitrine's own export (JSON), versioned: the collection, its properties, then its items with their
 // values by property key. Items come last, so that a file of any size is read back a window at a time
 // like the other JSON formats. Importing it fills a collection with the same properties and values.
-import { COLLECTION_TYPES, PROPERTY_TYPES, VISIBILITY_LEVELS, type PropertyType, type TemplateType } from '../catalogue';
+import { BORROW_LEVELS, COLLECTION_TYPES, ITEM_QUANTITY_MAX, PROPERTY_TYPES, VISIBILITY_LEVELS, type PropertyType, type TemplateType } from '../catalogue';
+import { LOAN_STATES } from '../lending';
 import type { PropertySettings } from '../schemas/properties';
-import { putValues, sourceField, type SourceField, type SourceRecord } from './source';
+import { putValues, sourceField, type RecordItem, type RecordLoan, type SourceField, type SourceRecord } from './source';
 
 export const VITRINE_EXPORT_FORMAT = 'vitrine';
 export const VITRINE_EXPORT_VERSION = 1;
@@ -54,6 +55,9 @@ export interface ExportedItem {
   values: Record<string, unknown>;
   /** The owner's export only: the item's loans and requests, oldest first. */
   loans?: ExportedLoan[];
+  /** The owner's export only: who sees the item (null: as the collection says) and who may borrow it. */
+  visibility?: number | null;
+  borrowable?: number | null;
   createdAt: string;
   updatedAt: string;
 }
@@ -63,8 +67,24 @@ export interface ExportHead {
   format: typeof VITRINE_EXPORT_FORMAT;
   version: number;
   exportedAt: string;
-  collection: { name: string; description: string | null; type: string; tags: string[] };
+  collection: {
+    name: string;
+    description: string | null;
+    type: string;
+    tags: string[];
+    /** The owner's export only: the collection's own settings and its picture (a file among the pictures). */
+    settings?: ExportedCollectionSettings;
+    image?: string | null;
+  };
   properties: ExportedProperty[];
+}
+
+/** Who sees the collection, who may borrow from it, and its loans' terms. */
+export interface ExportedCollectionSettings {
+  visibility: number;
+  borrowable: number;
+  loanPeriodDays: number;
+  reminderDays: number;
 }
 
 const asTemplate = (type: unknown): TemplateType | null =>
@@ -100,6 +120,53 @@ function texts(value: unknown): string[] {
   return [typeof value === 'object' ? JSON.stringify(value) : String(value)];
 }
 
+const LOAN_TEXT_MAX = 5_000;
+/** A date (YYYY-MM-DD) or a timestamp as the export writes them; anything else is left out. */
+const DATE = /^\d{4}-\d{2}-\d{2}$/;
+const TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,3})?Z$/;
+const dateOf = (value: unknown) => (typeof value === 'string' && DATE.test(value) ? value : null);
+const timestampOf = (value: unknown) => (typeof value === 'string' && TIMESTAMP.test(value) ? value : null);
+const textOf = (value: unknown) => (typeof value === 'string' && value.length > 0 ? value.slice(0, LOAN_TEXT_MAX) : null);
+const levelOf = (levels: readonly number[], value: unknown) => (levels.includes(value as number) ? (value as number) : null);
+/** Loans an item brings at most: a long lending history, not a file's whole weight. */
+const LOANS_PER_ITEM = 500;
+const EMAIL = /^[^\s@]+@[^\s@]+$/;
+
+/** A loan as the export gives it, when it is one: a known state and a borrower with a name and an email. */
+function loanOf(value: unknown): RecordLoan[] {
+  const loan = (value && typeof value === 'object' ? value : {}) as Partial<ExportedLoan>;
+  const name = textOf(loan.borrower?.name)?.trim().slice(0, 200);
+  const email = textOf(loan.borrower?.email)?.trim().toLowerCase();
+  if (!(LOAN_STATES as readonly unknown[]).includes(loan.state) || !name || !email || email.length > 254 || !EMAIL.test(email)) return [];
+  return [
+    {
+      state: loan.state!,
+      borrower: { name, email },
+      message: textOf(loan.message),
+      notes: textOf(loan.notes),
+      wantedFrom: dateOf(loan.wantedFrom),
+      wantedUntil: dateOf(loan.wantedUntil),
+      lentOn: dateOf(loan.lentOn),
+      dueOn: dateOf(loan.dueOn),
+      returnedOn: dateOf(loan.returnedOn),
+      createdAt: timestampOf(loan.createdAt),
+    },
+  ];
+}
+
+/** The item's own settings, dates and loans, as far as the export gives them rightly. */
+function recordItemOf(record: Partial<ExportedItem>): RecordItem {
+  const quantity = Number.isSafeInteger(record.quantity) && record.quantity! >= 1 && record.quantity! <= ITEM_QUANTITY_MAX ? record.quantity! : 1;
+  return {
+    quantity,
+    visibility: levelOf(VISIBILITY_LEVELS, record.visibility),
+    borrowable: levelOf(BORROW_LEVELS, record.borrowable),
+    createdAt: timestampOf(record.createdAt),
+    updatedAt: timestampOf(record.updatedAt),
+    loans: (Array.isArray(record.loans) ? record.loans.slice(0, LOANS_PER_ITEM) : []).flatMap(loanOf),
+  };
+}
+
 export function vitrineRecord(row: number, item: unknown, fields: readonly SourceField[]): SourceRecord {
   const record = (item && typeof item === 'object' ? item : {}) as Partial<ExportedItem>;
   const values: Record<string, string[]> = {};
@@ -108,5 +175,5 @@ export function vitrineRecord(row: number, item: unknown, fields: readonly Sourc
     // A JSON property's value is one value, whatever its shape.
     putValues(values, field.key, field.type === 'json' && value !== undefined ? [JSON.stringify(value)] : texts(value));
   }
-  return { row, id: typeof record.id === 'number' ? String(record.id) : null, values };
+  return { row, id: typeof record.id === 'number' ? String(record.id) : null, values, item: recordItemOf(record) };
 }

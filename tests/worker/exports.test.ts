@@ -383,9 +383,9 @@ describe('exports with pictures', { timeout: 120_000 }, () => {
     const budget = { left: 50, take: () => true };
     const context = { now: new Date(), budget, cursor: null, saveCursor: () => {} } as unknown as Parameters<typeof exportsCleanupJob.run>[1];
     // A fresh one stays.
-    expect(await exportsCleanupJob.run(env, context)).toEqual({ exports: 0, pieces: 0 });
+    expect(await exportsCleanupJob.run(env, context)).toEqual({ exports: 0, pieces: 0, archives: 0 });
     await env.DB.prepare("UPDATE collection_exports SET created_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now', '-25 hours') WHERE id = ?1").bind(run.id).run();
-    expect(await exportsCleanupJob.run(env, context)).toEqual({ exports: 1, pieces: 2 });
+    expect(await exportsCleanupJob.run(env, context)).toEqual({ exports: 1, pieces: 2, archives: 0 });
     expect((await env.MEDIA.list({ prefix: `exports/${run.id}/` })).objects).toHaveLength(0);
     expect((await call(`${zipRuns(c.id)}/${run.id}`, { token: owner.token })).status).toBe(404);
   });

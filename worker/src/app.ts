@@ -25,6 +25,8 @@ import { allowedMethods } from './lib/allowed-methods';
 import { ApiError } from './lib/api-error';
 import { ensureDemoSeed } from './features/collections/demo-seed.service';
 import { backupsRoutes } from './features/backups/backups.routes';
+import { accountBackupsRoutes } from './features/exports/account-backups.routes';
+import { accountRestoresRoutes } from './features/imports/account-restores.routes';
 import { ensureBuiltinAccounts } from './lib/bootstrap';
 import { handleError } from './lib/error-handler';
 import { createRouter } from './lib/router';
@@ -54,6 +56,8 @@ export function createApi() {
     .route('/', importsRoutes)
     .route('/', importSourcesRoutes)
     .route('/', exportsRoutes)
+    .route('/', accountBackupsRoutes)
+    .route('/', accountRestoresRoutes)
     .route('/', lendingRoutes)
     .route('/', borrowRequestRoutes)
     .route('/', mediaApiRoutes)

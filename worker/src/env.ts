@@ -14,6 +14,8 @@ export interface Env {
   BACKUPS: Workflow<{ backupId: number; kind: 'backup' | 'restore'; part?: number }>;
   /** Exports of a collection with its pictures run as this Workflow (features/exports/exports.workflow.ts). */
   EXPORTS: Workflow<{ exportId: number; part?: number }>;
+  /** Restores of a person's backup into their account (features/imports/account-restore.workflow.ts). */
+  ACCOUNT_RESTORES: Workflow<{ archiveId: number; part?: number }>;
   APP_SECRET?: string;
   ADMIN_PASSWORD?: string;
   APP_URL?: string;

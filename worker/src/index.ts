@@ -27,3 +27,4 @@ export default {
 export { ImportWorkflow } from './features/imports/imports.workflow';
 export { BackupWorkflow } from './features/backups/backups.workflow';
 export { ExportWorkflow } from './features/exports/exports.workflow';
+export { AccountRestoreWorkflow } from './features/imports/account-restore.workflow';

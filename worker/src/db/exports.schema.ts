@@ -2,6 +2,7 @@ import { integer, primaryKey, sqliteTable, text } from 'drizzle-orm/sqlite-core'
 import { sqlNow } from './now';
 import { collections } from './collections.schema';
 import { users } from './users.schema';
+import { accountArchives } from './account-archives.schema';
 
 /**
  * A collection's export with its pictures being made or made: a Workflow (exports.workflow.ts) writes
@@ -16,6 +17,8 @@ export const collectionExports = sqliteTable('collection_exports', {
   // and deletes its pieces in R2 with it.
   collectionId: integer('collection_id').references(() => collections.id, { onDelete: 'set null' }),
   userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+  /** The backup of its owner's collections this export is part of (account-archives.schema.ts). */
+  archiveId: integer('archive_id').references(() => accountArchives.id, { onDelete: 'set null' }),
   /** running | done | failed */
   status: text('status').notNull().default('running'),
   /** document | pictures | done */

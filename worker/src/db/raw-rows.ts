@@ -1,6 +1,6 @@
 // Row types for hand-written SQL, each checked against its drizzle table: renaming, retyping, adding or
 // removing a column fails the type check here instead of silently mis-reading rows at run time.
-import type { backups, collectionExports, imports, items } from './schema';
+import type { accountArchives, accountRestoreEntries, backups, collectionExports, imports, items } from './schema';
 import type { Equal, Expect, RawRow } from './row-types';
 
 /** `SELECT * FROM items` (items' reads are raw SQL for their FTS5 and index hints). */
@@ -35,3 +35,9 @@ export type BackupRow = RawRow<typeof backups>;
 
 /** `SELECT * FROM collection_exports`: an export with pictures (features/exports). */
 export type ExportRunRow = RawRow<typeof collectionExports>;
+
+/** `SELECT * FROM account_archives`: a backup of someone's collections or a restore of one (features/account-archives). */
+export type AccountArchiveRow = RawRow<typeof accountArchives>;
+
+/** `SELECT * FROM account_restore_entries`: an entry of a restore's zip that it uses. */
+export type RestoreEntryRow = RawRow<typeof accountRestoreEntries>;

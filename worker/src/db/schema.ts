@@ -6,3 +6,4 @@ export * from './lending.schema';
 export * from './imports.schema';
 export * from './backups.schema';
 export * from './exports.schema';
+export * from './account-archives.schema';

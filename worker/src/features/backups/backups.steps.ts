@@ -6,9 +6,8 @@
 // are the bucket's objects themselves, read once for their CRC-32. The download then streams every
 // entry as a stored zip entry (backups.download.ts). A restore lists the uploaded zip's entries once,
 // then puts them back one by one: a page of rows as one statement, an object as it was.
-import { inflateSync } from 'fflate';
 import { crc32 } from '../../lib/zip-entry';
-import { configure, Reader, ZipReader } from '@zip.js/zip.js';
+import { DamagedZip, listZipEntries, placeOf, readZipEntry, type ZipEntryPlace } from '../../lib/zip-ranges';
 import type { BackupRow } from '../../db/raw-rows';
 import type { Env } from '../../env';
 import { NOW_SQL } from '../../db/now';
@@ -192,35 +191,6 @@ export async function backupFinishStep(env: Env, id: number): Promise<void> {
 
 // ---------------------------------------------------------------- restore
 
-/** The uploaded file, read by range: zip.js reads its central directory without loading the rest. */
-class R2RangeReader extends Reader<string> {
-  constructor(
-    private readonly bucket: R2Bucket,
-    private readonly key: string,
-    private readonly length: number,
-  ) {
-    super(key);
-  }
-
-  override init(): Promise<void> {
-    this.size = this.length;
-    return Promise.resolve();
-  }
-
-  override async readUint8Array(index: number, length: number): Promise<Uint8Array> {
-    return readRange(this.bucket, this.key, index, length);
-  }
-}
-
-async function readRange(bucket: R2Bucket, key: string, offset: number, length: number): Promise<Uint8Array> {
-  if (length === 0) return new Uint8Array(0);
-  const object = await bucket.get(key, { range: { offset, length } });
-  if (!object) throw new BackupFailure('backup_damaged');
-  const bytes = new Uint8Array(await object.arrayBuffer());
-  if (bytes.length !== length) throw new BackupFailure('backup_damaged');
-  return bytes;
-}
-
 /** Whether the instance holds nothing a restore would collide with: no collection, no other account. */
 export async function instanceIsEmpty(env: Env, restorerId: number): Promise<boolean> {
   const row = await env.DB.prepare(
@@ -232,23 +202,7 @@ export async function instanceIsEmpty(env: Env, restorerId: number): Promise<boo
 }
 
 /** Reads one entry of the uploaded file whole, checked against its CRC-32. */
-async function readEntry(env: Env, fileKey: string, entry: { offset: number; method: number; packed_size: number; size: number; crc: number }): Promise<Uint8Array> {
-  // The local header's fixed part is 30 bytes; its name and extra field lengths (at 26 and 28) say
-  // where the data starts, which the central directory does not.
-  const header = await readRange(env.MEDIA, fileKey, entry.offset, 30);
-  const view = new DataView(header.buffer, header.byteOffset, header.byteLength);
-  if (view.getUint32(0, true) !== 0x04034b50) throw new BackupFailure('backup_damaged');
-  const start = entry.offset + 30 + view.getUint16(26, true) + view.getUint16(28, true);
-  const packed = await readRange(env.MEDIA, fileKey, start, entry.packed_size);
-  let bytes: Uint8Array;
-  try {
-    bytes = entry.method === 8 ? inflateSync(packed, { out: new Uint8Array(entry.size) }) : packed;
-  } catch {
-    throw new BackupFailure('backup_damaged');
-  }
-  if (bytes.length !== entry.size || crc32(bytes) !== entry.crc) throw new BackupFailure('backup_damaged');
-  return bytes;
-}
+const readEntry = (env: Env, fileKey: string, entry: ZipEntryPlace) => readZipEntry(env.MEDIA, fileKey, entry);
 
 /**
  * Lists the file's entries into D1 (once), after checking it is a backup this instance can take: its
@@ -256,16 +210,8 @@ async function readEntry(env: Env, fileKey: string, entry: { offset: number; met
  */
 export async function restoreOpenStep(env: Env, id: number): Promise<StepState> {
   const row = await loadBackup(env, id);
-  const head = await env.MEDIA.head(row.file_key!);
-  if (!head) throw new BackupFailure('not_a_backup');
-  configure({ useWebWorkers: false });
-  const reader = new ZipReader(new R2RangeReader(env.MEDIA, row.file_key!, head.size));
-  let listed: Awaited<ReturnType<typeof reader.getEntries>>;
-  try {
-    listed = await reader.getEntries();
-  } catch {
-    throw new BackupFailure('not_a_backup');
-  }
+  const listed = await listZipEntries(env.MEDIA, row.file_key!);
+  if (!listed) throw new BackupFailure('not_a_backup');
   if (listed.length > BACKUP_MAX_ENTRIES) throw new BackupFailure('backup_damaged');
   const files = listed.filter((e) => !e.directory);
   if (files.some((e) => (e.compressionMethod !== 0 && e.compressionMethod !== 8) || e.encrypted || e.uncompressedSize > ENTRY_MAX_BYTES)) {
@@ -273,12 +219,12 @@ export async function restoreOpenStep(env: Env, id: number): Promise<StepState> 
   }
   const manifestEntry = files.find((e) => e.filename === MANIFEST_NAME);
   if (!manifestEntry) throw new BackupFailure('not_a_backup');
-  const toRow = (e: (typeof files)[number]) => ({ offset: e.offset, method: e.compressionMethod, packed_size: e.compressedSize, size: e.uncompressedSize, crc: (e.signature ?? 0) >>> 0 });
+  const toRow = placeOf;
   let manifest: Partial<BackupManifest>;
   try {
     manifest = JSON.parse(new TextDecoder().decode(await readEntry(env, row.file_key!, toRow(manifestEntry)))) as Partial<BackupManifest>;
   } catch (err) {
-    throw err instanceof BackupFailure ? err : new BackupFailure('not_a_backup');
+    throw err instanceof BackupFailure || err instanceof DamagedZip ? err : new BackupFailure('not_a_backup');
   }
   if (manifest.format !== BACKUP_FORMAT) throw new BackupFailure('not_a_backup');
   if (manifest.version !== BACKUP_VERSION || manifest.schema !== (await schemaVersion(env))) throw new BackupFailure('backup_version');
@@ -458,6 +404,10 @@ export async function unlessRefused(env: Env, id: number, step: () => Promise<St
   try {
     return await step();
   } catch (err) {
+    if (err instanceof DamagedZip) {
+      await markBackupFailed(env, id, 'backup_damaged');
+      return 'stopped';
+    }
     if (!(err instanceof BackupFailure)) throw err;
     await markBackupFailed(env, id, err.problem);
     return 'stopped';

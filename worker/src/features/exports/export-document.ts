@@ -2,7 +2,14 @@
 // its head (the collection and its properties), each page's items with their values by property key
 // and, in the owner's export, their loans, then its tail. The download of a collection
 // (exports.routes.ts) streams these pieces; an export with pictures (exports.steps.ts) writes them to R2.
-import { VITRINE_EXPORT_FORMAT, VITRINE_EXPORT_VERSION, type ExportHead, type ExportedItem, type ExportedLoan } from '../../../../shared/import/vitrine';
+import {
+  VITRINE_EXPORT_FORMAT,
+  VITRINE_EXPORT_VERSION,
+  type ExportHead,
+  type ExportedCollectionSettings,
+  type ExportedItem,
+  type ExportedLoan,
+} from '../../../../shared/import/vitrine';
 import type { PropertyRow } from '../../lib/values';
 import { valuesOf } from '../items/items.queries';
 
@@ -12,6 +19,8 @@ export const PAGE_ITEMS = 200;
 export interface ExportRow {
   id: number;
   quantity: number;
+  visibility: number | null;
+  borrowable: number | null;
   data: string;
   created_at: string;
   updated_at: string;
@@ -24,7 +33,7 @@ export const lastOf = (page: ExportRow[]) => (page.length < PAGE_ITEMS ? null : 
 export async function itemPage(d1: D1Database, collectionId: number, level: number, owner: boolean, after: number): Promise<ExportRow[]> {
   const { results } = await d1
     .prepare(
-      `SELECT id, quantity, data, created_at, updated_at FROM items
+      `SELECT id, quantity, visibility, borrowable, data, created_at, updated_at FROM items
        WHERE collection_id = ?1 AND id > ?2 AND (?3 OR (level <= ?4 AND level <> 4))
        ORDER BY id LIMIT ?5`,
     )
@@ -80,12 +89,13 @@ export async function loansOf(d1: D1Database, itemIds: number[]): Promise<Map<nu
   return byItem;
 }
 
-/** The collection as the export's head describes it. */
+/** The collection as the export's head describes it; its settings and picture in the owner's export. */
 interface ExportedCollection {
   name: string;
   description: string | null;
   type: string;
   tags: string;
+  owner: { settings: ExportedCollectionSettings; image: string | null } | null;
 }
 
 /** The document's beginning, up to the opening of its list of items. */
@@ -94,7 +104,13 @@ export function documentHead(collection: ExportedCollection, props: PropertyRow[
     format: VITRINE_EXPORT_FORMAT,
     version: VITRINE_EXPORT_VERSION,
     exportedAt,
-    collection: { name: collection.name, description: collection.description, type: collection.type, tags: JSON.parse(collection.tags) as string[] },
+    collection: {
+      name: collection.name,
+      description: collection.description,
+      type: collection.type,
+      tags: JSON.parse(collection.tags) as string[],
+      ...(collection.owner && { settings: collection.owner.settings, image: collection.owner.image }),
+    },
     properties: props.map((p) => ({
       key: p.key,
       label: p.label,
@@ -128,7 +144,11 @@ export async function itemsText(d1: D1Database, page: ExportRow[], props: Proper
   return page
     .map((row, index) => {
       const item: ExportedItem = { id: row.id, quantity: row.quantity, values: valuesOf(row, props), createdAt: row.created_at, updatedAt: row.updated_at };
-      if (loans) item.loans = loans.get(row.id) ?? [];
+      if (loans) {
+        item.visibility = row.visibility;
+        item.borrowable = row.borrowable;
+        item.loans = loans.get(row.id) ?? [];
+      }
       return `${first && index === 0 ? '' : ','}\n  ${JSON.stringify(item)}`;
     })
     .join('');

@@ -1,7 +1,9 @@
 // A made export as one zip, streamed: the Vitrine JSON (its pieces in R2, in order) and then each
 // picture under pictures/, every entry stored with the size and CRC-32 its steps noted, so that the
 // download only moves bytes. Importing the zip (any Vitrine's import) takes the pictures back with the
-// items: a value names its picture by file name, and the pictures keep theirs.
+// items: a value names its picture by file name, and the pictures keep theirs. A backup of someone's
+// collections is several exports in one zip, each in its own folder (features/account-archives).
+import type { Zip } from 'fflate';
 import type { Env } from '../../env';
 import { KnownEntry, pourObject, zipStream } from '../../lib/zip-entry';
 import type { ExportRunRow } from '../../db/raw-rows';
@@ -9,41 +11,58 @@ import { documentPieceKey } from './exports.steps';
 
 const PICTURES_PER_READ = 200;
 
-export function exportZipStream(env: Env, run: ExportRunRow, documentName: string): ReadableStream<Uint8Array> {
-  const mtime = Date.parse(run.exported_at);
-  let piece = -1;
-  let document: KnownEntry | null = null;
-  let after = '';
-  let pending: { object_key: string; size: number; crc: number }[] = [];
-  return zipStream(async (zip) => {
+/** An export's entries added to a zip a pull at a time: its document piece by piece, then its pictures. */
+export class ExportEntries {
+  private piece = -1;
+  private document: KnownEntry | null = null;
+  private after = '';
+  private pending: { object_key: string; size: number; crc: number }[] = [];
+  private readonly mtime: number;
+
+  constructor(
+    private readonly env: Env,
+    private readonly run: ExportRunRow,
+    private readonly documentName: string,
+    private readonly picturesFolder: string,
+  ) {
+    this.mtime = Date.parse(run.exported_at);
+  }
+
+  async next(zip: Zip): Promise<'more' | 'done'> {
+    const { env, run } = this;
     // First the document, a piece per pull, as one entry.
-    if (piece < run.pieces - 1) {
-      piece += 1;
-      if (!document) {
-        document = new KnownEntry(documentName, run.document_size, run.document_crc >>> 0, mtime, null);
-        zip.add(document);
+    if (this.piece < run.pieces - 1) {
+      this.piece += 1;
+      if (!this.document) {
+        this.document = new KnownEntry(this.documentName, run.document_size, run.document_crc >>> 0, this.mtime, null);
+        zip.add(this.document);
       }
-      if (!(await pourObject(env.MEDIA, documentPieceKey(run.id, piece), document, null, piece === run.pieces - 1))) {
+      if (!(await pourObject(env.MEDIA, documentPieceKey(run.id, this.piece), this.document, null, this.piece === run.pieces - 1))) {
         throw new Error(`export ${run.id}: a piece of the document is gone`);
       }
       return 'more';
     }
     // Then the pictures, one per pull, read from D1 two hundred at a time.
-    if (pending.length === 0) {
+    if (this.pending.length === 0) {
       const { results } = await env.DB.prepare(
         `SELECT object_key, size, crc FROM collection_export_pictures
          WHERE export_id = ?1 AND object_key > ?2 AND crc IS NOT NULL ORDER BY object_key LIMIT ?3`,
       )
-        .bind(run.id, after, PICTURES_PER_READ)
+        .bind(run.id, this.after, PICTURES_PER_READ)
         .all<{ object_key: string; size: number; crc: number }>();
-      pending = results;
-      if (pending.length === 0) return 'done';
+      this.pending = results;
+      if (this.pending.length === 0) return 'done';
     }
-    const picture = pending.shift()!;
-    after = picture.object_key;
-    const entry = new KnownEntry(`pictures/${picture.object_key.split('/').pop()}`, picture.size, picture.crc >>> 0, mtime, null);
+    const picture = this.pending.shift()!;
+    this.after = picture.object_key;
+    const entry = new KnownEntry(`${this.picturesFolder}${picture.object_key.split('/').pop()}`, picture.size, picture.crc >>> 0, this.mtime, null);
     zip.add(entry);
     if (!(await pourObject(env.MEDIA, picture.object_key, entry, picture.size, true))) throw new Error(`export ${run.id}: ${picture.object_key} changed since it was measured`);
     return 'more';
-  });
+  }
+}
+
+export function exportZipStream(env: Env, run: ExportRunRow, documentName: string): ReadableStream<Uint8Array> {
+  const entries = new ExportEntries(env, run, documentName, 'pictures/');
+  return zipStream((zip) => entries.next(zip));
 }

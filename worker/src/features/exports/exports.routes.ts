@@ -219,7 +219,19 @@ export const exportsRoutes = createRouter()
         first &&= page.length === 0;
         return { text, last: lastOf(page) };
       },
-      documentHead(collection, props, new Date().toISOString()),
+      documentHead(
+        {
+          ...collection,
+          owner: owner
+            ? {
+                settings: { visibility: collection.visibility, borrowable: collection.borrowable, loanPeriodDays: collection.loanPeriodDays, reminderDays: collection.reminderDays },
+                image: collection.image,
+              }
+            : null,
+        },
+        props,
+        new Date().toISOString(),
+      ),
       DOCUMENT_TAIL,
     );
   } else {

@@ -36,6 +36,27 @@ function picturesOf(values: unknown[], collectionId: number): string[] {
     .flatMap((value) => (isMediaValue(value) && mediaCollectionId(value) === collectionId ? [mediaKeyOf(value)!] : []));
 }
 
+interface CollectionRow {
+  name: string;
+  description: string | null;
+  type: string;
+  tags: string;
+  image: string | null;
+  visibility: number;
+  borrowable: number;
+  loan_period_days: number;
+  reminder_days: number;
+}
+
+/** The collection as the owner's document describes it: with its settings and picture. */
+const exportedCollection = (row: CollectionRow) => ({
+  ...row,
+  owner: {
+    settings: { visibility: row.visibility, borrowable: row.borrowable, loanPeriodDays: row.loan_period_days, reminderDays: row.reminder_days },
+    image: row.image,
+  },
+});
+
 /** One page of items into the document; at the end of the items, the pictures' phase begins. */
 export async function documentStep(env: Env, id: number): Promise<StepState> {
   const run = await loadExportRun(env, id);
@@ -44,9 +65,11 @@ export async function documentStep(env: Env, id: number): Promise<StepState> {
   const collection =
     run.collection_id === null
       ? null
-      : await env.DB.prepare('SELECT name, description, type, tags FROM collections WHERE id = ?1')
+      : await env.DB.prepare(
+          'SELECT name, description, type, tags, image, visibility, borrowable, loan_period_days, reminder_days FROM collections WHERE id = ?1',
+        )
           .bind(run.collection_id)
-          .first<{ name: string; description: string | null; type: string; tags: string }>();
+          .first<CollectionRow>();
   if (!collection || run.collection_id === null) {
     // The collection was deleted meanwhile: the run ends, so that its owner may start another.
     await markExportFailed(env, id);
@@ -58,7 +81,7 @@ export async function documentStep(env: Env, id: number): Promise<StepState> {
   const page = await itemPage(env.DB, run.collection_id, 3, true, run.cursor);
   const last = lastOf(page);
   const text = [
-    run.pieces === 0 ? documentHead(collection, props, run.exported_at) : '',
+    run.pieces === 0 ? documentHead(exportedCollection(collection), props, run.exported_at) : '',
     await itemsText(env.DB, page, props, true, run.items === 0),
     last === null ? DOCUMENT_TAIL : '',
   ].join('');
@@ -66,12 +89,14 @@ export async function documentStep(env: Env, id: number): Promise<StepState> {
   await env.MEDIA.put(documentPieceKey(id, run.pieces), bytes, { httpMetadata: { contentType: 'application/json' } });
   const images = new Set(props.filter((p) => p.type === 'image').map((p) => p.id));
   const pictures = [
-    ...new Set(
-      page.flatMap((row) => {
+    ...new Set([
+      // The collection's own picture goes with the first piece.
+      ...(run.pieces === 0 ? picturesOf([collection.image], collectionId) : []),
+      ...page.flatMap((row) => {
         const byId = JSON.parse(row.data) as Record<string, unknown>;
         return picturesOf([...images].map((pid) => byId[pid]), collectionId);
       }),
-    ),
+    ]),
   ];
   await env.DB.batch([
     env.DB.prepare('INSERT OR IGNORE INTO collection_export_pictures (export_id, object_key) SELECT ?1, value FROM json_each(?2)').bind(id, JSON.stringify(pictures)),
@@ -126,9 +151,38 @@ export async function finishStep(env: Env, id: number): Promise<void> {
     .run();
 }
 
-/** The export stopped on an error that kept coming back. */
+/**
+ * The export stopped on an error that kept coming back (or its collection went). When it was part of a
+ * backup of its owner's collections, the backup fails with it, and the exports still to make with it.
+ */
 export async function markExportFailed(env: Env, id: number): Promise<void> {
-  await env.DB.prepare(`UPDATE collection_exports SET status = 'failed', finished_at = ${NOW_SQL} WHERE id = ?1 AND status = 'running'`)
-    .bind(id)
+  const archive = `(SELECT archive_id FROM collection_exports WHERE id = ?1)`;
+  await env.DB.batch([
+    env.DB.prepare(`UPDATE collection_exports SET status = 'failed', finished_at = ${NOW_SQL} WHERE id = ?1 AND status = 'running'`).bind(id),
+    env.DB.prepare(
+      `UPDATE account_archives SET status = 'failed', problem = 'step_failed', finished_at = ${NOW_SQL} WHERE id = ${archive} AND status = 'running'`,
+    ).bind(id),
+    env.DB.prepare(`UPDATE collection_exports SET status = 'failed', finished_at = ${NOW_SQL} WHERE archive_id = ${archive} AND status = 'running'`).bind(id),
+  ]);
+}
+
+/**
+ * After an export that is part of a backup of its owner's collections: the next one to make, or null
+ * when there is none (the backup is then ready, or failed with the export).
+ */
+export async function nextOfArchive(env: Env, id: number): Promise<number | null> {
+  const run = await loadExportRun(env, id);
+  if (!run?.archive_id) return null;
+  if (run.status !== 'done') {
+    await markExportFailed(env, id);
+    return null;
+  }
+  const next = await env.DB.prepare(`SELECT id FROM collection_exports WHERE archive_id = ?1 AND status = 'running' ORDER BY id LIMIT 1`)
+    .bind(run.archive_id)
+    .first<{ id: number }>();
+  if (next) return next.id;
+  await env.DB.prepare(`UPDATE account_archives SET status = 'done', phase = 'done', finished_at = ${NOW_SQL} WHERE id = ?1 AND status = 'running'`)
+    .bind(run.archive_id)
     .run();
+  return null;
 }

@@ -1,12 +1,14 @@
 // An export with pictures as a Cloudflare Workflow: durable steps (exports.steps.ts), each a page of
 // items or a few megabytes of pictures, so a collection of any size is written out in pieces that each
 // stay inside the free tier's limits. A run longer than an instance's steps goes on in a new instance
-// (lib/workflow-budget.ts); every step starts from where the run's row says it stands.
+// (lib/workflow-budget.ts); every step starts from where the run's row says it stands. A backup of a
+// person's collections (features/account-archives) is one export per collection: the instance goes
+// from one to the next, and the backup is ready when the last is.
 import { WorkflowEntrypoint, type WorkflowEvent, type WorkflowStep, type WorkflowStepConfig } from 'cloudflare:workers';
 import type { Env } from '../../env';
 import { measuredStep } from '../../lib/step-metrics';
 import { handOver, type PhaseOutcome, StepBudget, stepsPerInstance } from '../../lib/workflow-budget';
-import { documentStep, finishStep, markExportFailed, picturesStep, type StepState } from './exports.steps';
+import { documentStep, finishStep, markExportFailed, nextOfArchive, picturesStep, type StepState } from './exports.steps';
 
 export interface ExportParams {
   exportId: number;
@@ -24,14 +26,31 @@ const PHASES: [string, (env: Env, id: number) => Promise<StepState>][] = [
 
 export class ExportWorkflow extends WorkflowEntrypoint<Env, ExportParams> {
   override async run(event: WorkflowEvent<ExportParams>, step: WorkflowStep): Promise<void> {
-    const { exportId: id, part = 0 } = event.payload;
+    const { part = 0 } = event.payload;
+    let id = event.payload.exportId;
     const budget = new StepBudget(stepsPerInstance(this.env));
     try {
-      if ((await this.phases(id, step, budget)) === 'hand-over') {
-        await step.do('hand over', STEP, () => handOver(this.env.EXPORTS, event.instanceId, part + 1, { exportId: id, part: part + 1 }));
+      for (;;) {
+        const outcome = await this.phases(id, step, budget);
+        if (outcome === 'hand-over') {
+          const current = id;
+          await step.do(`hand over ${current}`, STEP, () => handOver(this.env.EXPORTS, event.instanceId, part + 1, { exportId: current, part: part + 1 }));
+          return;
+        }
+        // The next export of the same backup, if this one was part of one (and ended well).
+        if (!budget.take()) {
+          const current = id;
+          await step.do(`hand over ${current}`, STEP, () => handOver(this.env.EXPORTS, event.instanceId, part + 1, { exportId: current, part: part + 1 }));
+          return;
+        }
+        const current = id;
+        const next = await step.do(`next after ${current}`, STEP, () => nextOfArchive(this.env, current));
+        if (next === null) return;
+        id = next;
       }
     } catch (err) {
-      await step.do('record failure', () => markExportFailed(this.env, id));
+      const current = id;
+      await step.do(`record failure ${current}`, () => markExportFailed(this.env, current));
       throw err;
     }
   }
@@ -40,13 +59,13 @@ export class ExportWorkflow extends WorkflowEntrypoint<Env, ExportParams> {
     for (const [name, run] of PHASES) {
       for (let i = 0; ; i += 1) {
         if (!budget.take()) return 'hand-over';
-        const state = await step.do(`${name} ${i}`, STEP, () => measuredStep(this.env, `export ${id} ${name} ${i}`, (env) => run(env, id)));
+        const state = await step.do(`${id} ${name} ${i}`, STEP, () => measuredStep(this.env, `export ${id} ${name} ${i}`, (env) => run(env, id)));
         if (state === 'stopped') return 'stopped';
         if (state === 'next-phase') break;
       }
     }
     if (!budget.take()) return 'hand-over';
-    await step.do('finish', STEP, () => finishStep(this.env, id));
+    await step.do(`${id} finish`, STEP, () => finishStep(this.env, id));
     return 'over';
   }
 }

@@ -145,11 +145,11 @@ async function contentName(bytes: Uint8Array): Promise<string> {
  * Pictures stored here have no thumbnail yet (a Worker cannot resize an image): the owner's browser
  * makes them later (features/media/thumbnails.routes.ts).
  */
-const wantThumbnails = (env: Env, collectionId: number, values: string[]) =>
+export const wantThumbnails = (env: Env, collectionId: number, values: string[]) =>
   env.DB.prepare('INSERT OR IGNORE INTO thumbnails_wanted (collection_id, value) SELECT ?1, value FROM json_each(?2)').bind(collectionId, JSON.stringify(values));
 
 /** Stores an image in the collection's media under its content's name; gives its media value. */
-async function storePicture(env: Env, collectionId: number, bytes: Uint8Array, image: { type: string; ext: string }): Promise<string> {
+export async function storePicture(env: Env, collectionId: number, bytes: Uint8Array, image: { type: string; ext: string }): Promise<string> {
   const key = `collections/${collectionId}/${await contentName(bytes)}.${image.ext}`;
   await env.MEDIA.put(key, bytes, { httpMetadata: { contentType: image.type } });
   return toMediaValue(key);
@@ -349,7 +349,7 @@ export async function importStep(env: Env, id: number): Promise<StepState> {
       for (const p of mapped.problems) problems.push({ row: record.row, outcome: 'failed', reason: p.reason, property: p.property, text: p.text });
     } else {
       seen.add(mapped.ref);
-      drafts.push({ ref: mapped.ref, values: mapped.values, index });
+      drafts.push({ ref: mapped.ref, values: mapped.values, item: record.item, index });
     }
   });
   const existing = await findImported(env.DB, row.collection_id, drafts.map((d) => d.ref));

@@ -36,6 +36,7 @@ import { abortedWith } from '../../lib/error-handler';
 import { releaseMedia } from '../../lib/media';
 import { sortKeys, valuesToRows, type PropertyRow, type ValueRow } from '../../lib/values';
 import type { ItemRow } from '../../db/raw-rows';
+import type { RecordItem } from '../../../../shared/import/source';
 import { mediaValuesOf } from './items.media';
 
 /** What a write needs besides the database: the media bucket and a way to finish work after answering. */
@@ -456,6 +457,8 @@ export function refreshCollection(db: Db, collectionId: number, what: 'data-and-
 export interface ImportedDraft {
   ref: string;
   values: Record<string, unknown>;
+  /** A Vitrine export's own settings, dates and loans of the item: an item the import adds takes them. */
+  item?: RecordItem;
 }
 
 /** An item an earlier run of the import made, found by its reference. */
@@ -505,7 +508,8 @@ export function importWrites(
   mapped: ReadonlySet<string>,
 ): ImportWrite {
   const outcomes: ImportedOutcome[] = [];
-  const created: [string, string][] = [];
+  const created: [ref: string, data: string, quantity: number, visibility: number | null, borrowable: number | null, createdAt: string | null, updatedAt: string | null][] = [];
+  const loaned: unknown[][] = [];
   const updated: [string, number, string][] = [];
   const cleared: [string, number][] = [];
   const valueRows: unknown[][] = [];
@@ -523,7 +527,11 @@ export function importWrites(
       continue;
     }
     if (!found) {
-      created.push([draft.ref, dataOf(props, rows)]);
+      const item = draft.item;
+      created.push([draft.ref, dataOf(props, rows), item?.quantity ?? 1, item?.visibility ?? null, item?.borrowable ?? null, item?.createdAt ?? null, item?.updatedAt ?? null]);
+      for (const l of item?.loans ?? []) {
+        loaned.push([draft.ref, l.state, l.borrower.name, l.borrower.email, l.message, l.notes, l.wantedFrom, l.wantedUntil, l.lentOn, l.dueOn, l.returnedOn, l.createdAt]);
+      }
       for (const row of rows) valueRows.push(importedValueRow(draft.ref, row));
       outcomes.push({ outcome: 'a' });
       continue;
@@ -557,7 +565,13 @@ export function importWrites(
   if (counting) statements.push(d1.prepare('INSERT INTO counts_deferred (id) VALUES (1)'));
   if (created.length > 0) {
     statements.push(
-      statement(`INSERT INTO items (collection_id, data, import_ref) SELECT ${c}, j.value ->> 1, j.value ->> 0 FROM json_each(?1) j`, created),
+      statement(
+        `INSERT INTO items (collection_id, data, import_ref, quantity, visibility, level, borrowable, created_at, updated_at)
+        SELECT ${c}, j.value ->> 1, j.value ->> 0, j.value ->> 2, j.value ->> 3, coalesce(j.value ->> 3, 0), j.value ->> 4,
+          coalesce(j.value ->> 5, ${NOW_SQL}), coalesce(j.value ->> 6, j.value ->> 5, ${NOW_SQL})
+        FROM json_each(?1) j`,
+        created,
+      ),
       statement(
         `UPDATE collections SET (count_everyone, count_logged_in, count_owner) = (
           SELECT collections.count_everyone + sum(i.level = 0), collections.count_logged_in + sum(i.level <= 1), collections.count_owner + sum(i.level <= 3)
@@ -608,6 +622,7 @@ export function importWrites(
     );
   }
   if (counting) statements.push(d1.prepare('DELETE FROM counts_deferred'));
+  if (loaned.length > 0) statements.push(...loanWrites(d1, c, loaned));
   const target = { importedInto: collectionId };
   if (searched.length > 0) statements.push(statement(refreshSearchSql(target), searched));
   if (created.length > 0) for (const text of sortGapsSql(target, 'TRUE', 'fill')) statements.push(statement(text, createdRefs));
@@ -615,6 +630,37 @@ export function importWrites(
     for (const text of sortGapsSql(target, `p.id IN (${[...changedIds].map(inlineId).join(', ')})`, 'both')) statements.push(statement(text, updatedRefs));
   }
   return { statements, outcomes };
+}
+
+/**
+ * The loans of the items an import adds (a Vitrine export's): each borrower found among the owner's by
+ * email, or made; each loan as the export left it (a request dated as asked when it was made).
+ */
+function loanWrites(d1: D1Database, c: string, loaned: unknown[][]): D1PreparedStatement[] {
+  const owner = `(SELECT owner_id FROM collections WHERE id = ${c})`;
+  const rows = JSON.stringify(loaned);
+  return [
+    d1
+      .prepare(
+        `INSERT INTO borrowers (owner_id, name, email)
+        SELECT ${owner}, min(j.value ->> 2), j.value ->> 3 FROM json_each(?1) j WHERE true GROUP BY j.value ->> 3
+        ON CONFLICT (owner_id, email) DO NOTHING`,
+      )
+      .bind(rows),
+    d1
+      .prepare(
+        `INSERT INTO loans (item_id, owner_id, borrower_id, state, message, notes, wanted_from, wanted_until, lent_on, due_on, returned_on,
+          asked_at, created_at, updated_at)
+        SELECT i.id, b.owner_id, b.id, j.value ->> 1, j.value ->> 4, j.value ->> 5, j.value ->> 6, j.value ->> 7, j.value ->> 8, j.value ->> 9,
+          j.value ->> 10, CASE WHEN j.value ->> 1 IN ('asked', 'accepted', 'rejected') THEN j.value ->> 11 END,
+          coalesce(j.value ->> 11, ${NOW_SQL}), ${NOW_SQL}
+        FROM json_each(?1) j
+        CROSS JOIN items i ON i.collection_id = ${c} AND i.import_ref = j.value ->> 0
+        CROSS JOIN borrowers b ON b.owner_id = ${owner} AND b.email = j.value ->> 3
+        ORDER BY j.key`,
+      )
+      .bind(rows),
+  ];
 }
 
 /** Each imported item of a collection that these references name, read in one statement. */

@@ -1,0 +1,370 @@
+// A restore of a person's backup into their own account, a Workflow step at a time
+// (account-restore.workflow.ts calls `restoreStep` until it says the run is over). The uploaded zip is
+// read by range (lib/zip-ranges.ts): its entries are listed once, then each collection of its manifest
+// is made again in turn, in four phases the archive row names:
+// 1. create: the collection (name, type, settings) with its properties, and an import of its document
+//    (an imports row, read by the import's own steps), in one D1 batch;
+// 2. pictures: the collection's pictures, twenty (about 4 MB) a step, stored as its media under names
+//    made from their content and named in import_media, as an import of a zip does;
+// 3. import: the import's check and import steps (imports.steps.ts), which give each item its values,
+//    settings, dates and loans (items.writer.ts importWrites);
+// 4. the collection's picture set from those stored, and on to the next collection.
+// Every step leaves the row saying where the next one starts, in the same batch as its writes.
+import { COLLECTION_NAME_MAX_LENGTH, MAX_PROPERTIES } from '../../../../shared/catalogue';
+import { ImportFileError } from '../../../../shared/import/errors';
+import { readJsonHead } from '../../../../shared/import/json';
+import { isPictureAddress, pictureName } from '../../../../shared/import/mapping';
+import { decodeText } from '../../../../shared/import/text';
+import { type ExportHead, vitrineHead, VITRINE_EXPORT_FORMAT } from '../../../../shared/import/vitrine';
+import { isImageName } from '../../../../shared/import/zip';
+import {
+  ACCOUNT_ARCHIVE_FORMAT,
+  ACCOUNT_ARCHIVE_VERSION,
+  ACCOUNT_MANIFEST_NAME,
+  type AccountManifest,
+  type ArchiveProblem,
+} from '../../../../shared/schemas/account-archives';
+import { createCollectionInput } from '../../../../shared/schemas/collections';
+import { importPlan, type ImportPlan } from '../../../../shared/schemas/imports';
+import { NOW_SQL } from '../../db/now';
+import type { AccountArchiveRow, RestoreEntryRow } from '../../db/raw-rows';
+import type { Env } from '../../env';
+import { sniffImage } from '../../lib/media';
+import { DamagedZip, listZipEntries, placeOf, readZipEntry } from '../../lib/zip-ranges';
+import { prepareFile } from './imports.prepare';
+import { checkStep, importStep, markFailed, storePicture, wantThumbnails } from './imports.steps';
+
+/** Entries a restore takes at most: a zip bomb of tiny entries is refused before anything. */
+const MAX_ENTRIES = 200_000;
+/** The largest entry a restore reads: a collection's document or a picture, with room. */
+const ENTRY_MAX_BYTES = 32 * 1024 * 1024;
+/** The collections one archive may hold. */
+const MAX_COLLECTIONS = 1_000;
+/** Entries written to D1 by one statement when the zip is listed. */
+const ENTRIES_PER_STATEMENT = 1_000;
+/** Pictures a step stores at most, and bytes: an R2 write each, a few milliseconds of CRC. */
+const PICTURES_PER_STEP = 20;
+const PICTURE_BYTES_PER_STEP = 4 * 1024 * 1024;
+/** A document's head (its collection and properties) is read from this many bytes. */
+const HEAD_BYTES = 256 * 1024;
+
+export type RestoreState = 'more' | 'over';
+
+/** The archive cannot be restored, for this reason: the run ends with it. */
+export class ArchiveFailure extends Error {
+  constructor(readonly problem: ArchiveProblem) {
+    super(problem);
+  }
+}
+
+type ArchiveRow = AccountArchiveRow;
+type EntryRow = RestoreEntryRow;
+
+const loadArchive = (env: Env, id: number) => env.DB.prepare('SELECT * FROM account_archives WHERE id = ?1').bind(id).first<ArchiveRow>();
+
+/** The run ends as failed, with why. */
+export async function markArchiveFailed(env: Env, id: number, problem: ArchiveProblem): Promise<void> {
+  await env.DB.prepare(`UPDATE account_archives SET status = 'failed', problem = ?2, finished_at = ${NOW_SQL} WHERE id = ?1 AND status = 'running'`)
+    .bind(id, problem)
+    .run();
+}
+
+/** The collection document being made again (with its collection and import once they exist). */
+const documentOf = (env: Env, id: number, folder: number) =>
+  env.DB.prepare(`SELECT * FROM account_restore_entries WHERE archive_id = ?1 AND folder = ?2 AND kind = 'document'`).bind(id, folder).first<EntryRow>();
+
+/** The next piece of the restore, whatever phase it is in; 'over' once it ended (done or failed). */
+export async function restoreStep(env: Env, id: number): Promise<RestoreState> {
+  const row = await loadArchive(env, id);
+  if (!row || row.kind !== 'restore' || row.status !== 'running') return 'over';
+  try {
+    switch (row.phase) {
+      case 'open':
+        return await openStep(env, row);
+      case 'create':
+        return await createStep(env, row);
+      case 'pictures':
+        return await picturesStep(env, row);
+      case 'import':
+        return await importPhaseStep(env, row);
+      default:
+        return 'over';
+    }
+  } catch (err) {
+    if (err instanceof DamagedZip) {
+      await markArchiveFailed(env, id, 'archive_damaged');
+      return 'over';
+    }
+    if (!(err instanceof ArchiveFailure)) throw err;
+    await markArchiveFailed(env, id, err.problem);
+    return 'over';
+  }
+}
+
+/** Lists the zip's entries that the manifest names, once, after checking the manifest. */
+async function openStep(env: Env, row: ArchiveRow): Promise<RestoreState> {
+  const listed = await listZipEntries(env.MEDIA, row.file_key!);
+  if (!listed) throw new ArchiveFailure('not_an_archive');
+  if (listed.length > MAX_ENTRIES) throw new ArchiveFailure('archive_damaged');
+  const files = listed.filter((e) => !e.directory);
+  const manifestEntry = files.find((e) => e.filename === ACCOUNT_MANIFEST_NAME);
+  if (!manifestEntry) throw new ArchiveFailure('not_an_archive');
+  if (files.some((e) => (e.compressionMethod !== 0 && e.compressionMethod !== 8) || e.encrypted || e.uncompressedSize > ENTRY_MAX_BYTES)) {
+    throw new ArchiveFailure('archive_damaged');
+  }
+  let manifest: Partial<AccountManifest>;
+  try {
+    manifest = JSON.parse(new TextDecoder().decode(await readZipEntry(env.MEDIA, row.file_key!, placeOf(manifestEntry)))) as Partial<AccountManifest>;
+  } catch (err) {
+    throw err instanceof DamagedZip ? err : new ArchiveFailure('not_an_archive');
+  }
+  if (manifest.format !== ACCOUNT_ARCHIVE_FORMAT) throw new ArchiveFailure('not_an_archive');
+  if (manifest.version !== ACCOUNT_ARCHIVE_VERSION) throw new ArchiveFailure('archive_version');
+  const collections = Array.isArray(manifest.collections) ? manifest.collections : [];
+  if (collections.length > MAX_COLLECTIONS) throw new ArchiveFailure('archive_damaged');
+  const byName = new Map(files.map((e) => [e.filename, e]));
+  const tuples: unknown[][] = [];
+  collections.forEach((collection, folder) => {
+    const document = typeof collection?.document === 'string' ? byName.get(collection.document) : undefined;
+    const prefix = typeof collection?.pictures === 'string' ? collection.pictures : null;
+    if (!document || !prefix?.endsWith('/')) throw new ArchiveFailure('archive_damaged');
+    const place = (kind: string, e: (typeof files)[number], name: string) => {
+      const p = placeOf(e);
+      return [tuples.length, folder, kind, name, p.offset, p.method, p.packed_size, p.size, p.crc];
+    };
+    // A document's row is named after its collection (as the manifest says), for the progress.
+    tuples.push(place('document', document, typeof collection.name === 'string' ? collection.name.slice(0, COLLECTION_NAME_MAX_LENGTH) : ''));
+    for (const e of files) if (e.filename.startsWith(prefix) && isImageName(e.filename)) tuples.push(place('picture', e, e.filename));
+  });
+  const statements: D1PreparedStatement[] = [];
+  for (let at = 0; at < tuples.length; at += ENTRIES_PER_STATEMENT) {
+    statements.push(
+      env.DB.prepare(
+        `INSERT OR REPLACE INTO account_restore_entries (archive_id, position, folder, kind, name, offset, method, packed_size, size, crc)
+         SELECT ?1, value ->> 0, value ->> 1, value ->> 2, value ->> 3, value ->> 4, value ->> 5, value ->> 6, value ->> 7, value ->> 8
+         FROM json_each(?2)`,
+      ).bind(row.id, JSON.stringify(tuples.slice(at, at + ENTRIES_PER_STATEMENT))),
+    );
+  }
+  const empty = collections.length === 0;
+  statements.push(
+    env.DB.prepare(
+      `UPDATE account_archives SET phase = ?2, collections = ?3, folder = 0, cursor = -1,
+        status = CASE WHEN ?4 THEN 'done' ELSE status END, finished_at = CASE WHEN ?4 THEN ${NOW_SQL} END
+       WHERE id = ?1 AND phase = 'open'`,
+    ).bind(row.id, empty ? 'done' : 'create', collections.length, empty ? 1 : 0),
+  );
+  await env.DB.batch(statements);
+  if (empty) await env.MEDIA.delete(row.file_key!);
+  return empty ? 'over' : 'more';
+}
+
+/** The collection's head as its document gives it, checked as a new collection would be. */
+function collectionOf(head: Partial<ExportHead>) {
+  const given = head.collection;
+  const name = typeof given?.name === 'string' && given.name.trim() !== '' ? given.name.trim().slice(0, COLLECTION_NAME_MAX_LENGTH) : 'Collection';
+  const base = { name, type: given?.type, description: given?.description ?? null, tags: Array.isArray(given?.tags) ? given.tags : [] };
+  // Settings the server would refuse are left out, rather than the collection.
+  const parsed = createCollectionInput.safeParse({ ...base, ...given?.settings });
+  if (parsed.success) return parsed.data;
+  const plain = createCollectionInput.safeParse(base);
+  if (plain.success) return plain.data;
+  const typed = createCollectionInput.safeParse({ name, type: 'custom' });
+  if (!typed.success) throw new ArchiveFailure('archive_damaged');
+  return typed.data;
+}
+
+/**
+ * The plan that imports the document into its new collection: every property of the export made again
+ * with its key, label, type, roles and settings (one property per role, one title).
+ */
+function restorePlan(head: Partial<ExportHead>, members: Record<string, unknown>): ImportPlan {
+  const { fields } = vitrineHead(members);
+  const exported = new Map((Array.isArray(head.properties) ? head.properties : []).map((p) => [p?.key, p]));
+  const roles = new Set<string>();
+  let titled = false;
+  const plan = importPlan.safeParse({
+    format: VITRINE_EXPORT_FORMAT,
+    encoding: 'utf-8',
+    covers: false,
+    fields: fields.slice(0, MAX_PROPERTIES).map((f) => {
+      const title = !titled && exported.get(f.key)?.isTitle === true && f.type === 'text' && !f.multiple;
+      titled ||= title;
+      const settings = { ...f.settings };
+      for (const role of ['isSubtitle', 'isCover', 'isReference'] as const) {
+        if (!settings[role]) continue;
+        if (roles.has(role)) delete settings[role];
+        else roles.add(role);
+      }
+      return { field: f.key, property: f.key, create: { label: f.label, type: f.type, multiple: f.multiple, title, settings } };
+    }),
+  });
+  if (!plan.success) throw new ArchiveFailure('archive_damaged');
+  return plan.data;
+}
+
+/**
+ * Makes the current collection again: the collection, its properties and an import of its document,
+ * in one batch that also records them and moves the run to the collection's pictures.
+ */
+async function createStep(env: Env, row: ArchiveRow): Promise<RestoreState> {
+  const document = await documentOf(env, row.id, row.folder);
+  if (!document) throw new ArchiveFailure('archive_damaged');
+  const bytes = await readZipEntry(env.MEDIA, row.file_key!, document);
+  const { text } = decodeText(bytes.subarray(0, HEAD_BYTES), 'utf-8');
+  let members: Record<string, unknown>;
+  try {
+    members = readJsonHead(text, 'items').members;
+  } catch {
+    throw new ArchiveFailure('archive_damaged');
+  }
+  const head = members as Partial<ExportHead>;
+  const collection = collectionOf(head);
+  const plan = restorePlan(head, members);
+  let prepared: ReturnType<typeof prepareFile>;
+  try {
+    prepared = prepareFile(bytes, plan);
+  } catch (err) {
+    if (err instanceof ImportFileError) throw new ArchiveFailure(err.problem === 'unknown_version' ? 'archive_version' : 'archive_damaged');
+    throw err;
+  }
+  // A collection without items has nothing to import: its run is over as soon as it is made.
+  const empty = decodeText(prepared.document.subarray(prepared.head.start, prepared.head.start + 64), 'utf-8').text.trimStart().startsWith(']');
+  // The document is imported from a copy of its own, read a window at a time like any import's file.
+  const fileKey = `imports/restores/${row.id}/${row.folder}`;
+  await env.MEDIA.put(fileKey, prepared.document, { httpMetadata: { contentType: 'application/json' } });
+  const entry = `archive_id = ${row.id} AND position = ${document.position}`;
+  const collectionId = `(SELECT collection_id FROM account_restore_entries WHERE ${entry})`;
+  // Each property as one JSON object: its settings beside its key, label and type.
+  const properties = plan.fields.map((f) => ({ ...f.create!.settings, key: f.property, label: f.create!.label, type: f.create!.type, multiple: f.create!.multiple, title: f.create!.title }));
+  const image = typeof head.collection?.image === 'string' && !isPictureAddress(head.collection.image) ? pictureName(head.collection.image) : null;
+  await env.DB.batch([
+    env.DB.prepare(
+      `INSERT INTO collections (owner_id, name, type, description, tags, visibility, borrowable, loan_period_days, reminder_days)
+       VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)`,
+    ).bind(
+      row.user_id,
+      collection.name,
+      collection.type,
+      collection.description ?? null,
+      JSON.stringify(collection.tags),
+      collection.visibility,
+      collection.borrowable,
+      collection.loanPeriodDays,
+      collection.reminderDays,
+    ),
+    env.DB.prepare(`UPDATE account_restore_entries SET collection_id = last_insert_rowid(), image = ?1 WHERE ${entry}`).bind(image),
+    env.DB.prepare(
+      `INSERT INTO properties (collection_id, key, label, type, multiple, is_title, display_order, is_subtitle, is_cover, is_reference, hide_label,
+         in_summary, required, filterable, searchable, sortable, visibility, suffix, description)
+       SELECT ${collectionId}, p.value ->> 'key', p.value ->> 'label', p.value ->> 'type', p.value ->> 'multiple', p.value ->> 'title', p.key,
+         coalesce(p.value ->> 'isSubtitle', 0), coalesce(p.value ->> 'isCover', 0), coalesce(p.value ->> 'isReference', 0),
+         coalesce(p.value ->> 'hideLabel', 0), coalesce(p.value ->> 'inSummary', 0), coalesce(p.value ->> 'required', 0),
+         coalesce(p.value ->> 'filterable', 0), coalesce(p.value ->> 'searchable', 0), coalesce(p.value ->> 'sortable', 0),
+         coalesce(p.value ->> 'visibility', 0), p.value ->> 'suffix', p.value ->> 'description'
+       FROM json_each(?1) p`,
+    ).bind(JSON.stringify(properties)),
+    env.DB.prepare(
+      `INSERT INTO imports (collection_id, user_id, format, file_name, file_key, file_length, encoding, head, plan, position, status, total, finished_at)
+       VALUES (${collectionId}, ?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, CASE WHEN ?10 THEN 'done' ELSE 'checking' END,
+         CASE WHEN ?10 THEN 0 END, CASE WHEN ?10 THEN ${NOW_SQL} END)`,
+    ).bind(
+      row.user_id,
+      plan.format,
+      `${collection.name.slice(0, 140)}.json`,
+      fileKey,
+      prepared.document.length,
+      prepared.encoding,
+      JSON.stringify(prepared.head),
+      JSON.stringify(plan),
+      prepared.head.start,
+      empty ? 1 : 0,
+    ),
+    env.DB.prepare(`UPDATE account_restore_entries SET import_id = last_insert_rowid() WHERE ${entry}`),
+    env.DB.prepare(`UPDATE account_archives SET phase = 'pictures', cursor = -1 WHERE id = ?1 AND phase = 'create' AND folder = ?2`).bind(row.id, row.folder),
+  ]);
+  return 'more';
+}
+
+/** Up to twenty of the collection's pictures (about 4 MB), stored as its media and named for its import. */
+async function picturesStep(env: Env, row: ArchiveRow): Promise<RestoreState> {
+  const document = await documentOf(env, row.id, row.folder);
+  if (!document?.collection_id || !document.import_id) throw new ArchiveFailure('archive_damaged');
+  const { results } = await env.DB.prepare(
+    `SELECT * FROM account_restore_entries WHERE archive_id = ?1 AND folder = ?2 AND kind = 'picture' AND position > ?3 ORDER BY position LIMIT ?4`,
+  )
+    .bind(row.id, row.folder, row.cursor, PICTURES_PER_STEP)
+    .all<EntryRow>();
+  const stored: { name: string; value: string }[] = [];
+  let bytes = 0;
+  let last = row.cursor;
+  for (const picture of results) {
+    if (stored.length > 0 && bytes + picture.size > PICTURE_BYTES_PER_STEP) break;
+    last = picture.position;
+    const data = await readZipEntry(env.MEDIA, row.file_key!, picture);
+    bytes += data.length;
+    // Checked by its content as an upload is: what is no picture stays out.
+    const image = sniffImage(data);
+    if (image) stored.push({ name: pictureName(picture.name), value: await storePicture(env, document.collection_id, data, image) });
+  }
+  const finished = results.length === 0;
+  await env.DB.batch([
+    env.DB.prepare(
+      `INSERT OR IGNORE INTO import_media (import_id, name, value)
+       SELECT ?1, value ->> 'name', value ->> 'value' FROM json_each(?2)`,
+    ).bind(document.import_id, JSON.stringify(stored)),
+    wantThumbnails(env, document.collection_id, stored.map((s) => s.value)),
+    env.DB.prepare(
+      `UPDATE account_archives SET cursor = ?3, phase = CASE WHEN ?4 THEN 'import' ELSE phase END WHERE id = ?1 AND phase = 'pictures' AND cursor = ?2`,
+    ).bind(row.id, row.cursor, last, finished ? 1 : 0),
+  ]);
+  return 'more';
+}
+
+/**
+ * The collection's import, a step of it at a time; once it ended, the collection takes its picture
+ * and the run goes on to the next collection (or ends, after the last).
+ */
+async function importPhaseStep(env: Env, row: ArchiveRow): Promise<RestoreState> {
+  const document = await documentOf(env, row.id, row.folder);
+  if (!document) throw new ArchiveFailure('archive_damaged');
+  const run = document.import_id
+    ? await env.DB.prepare('SELECT status FROM imports WHERE id = ?1').bind(document.import_id).first<{ status: string }>()
+    : null;
+  if (run?.status === 'checking') {
+    await checkStep(env, document.import_id!);
+    return 'more';
+  }
+  if (run?.status === 'importing') {
+    await importStep(env, document.import_id!);
+    return 'more';
+  }
+  // Its import ended (or the collection is gone): the collection's own picture, then the next one.
+  const last = row.folder + 1 >= row.collections;
+  await env.DB.batch([
+    ...(document.image && document.collection_id
+      ? [
+          env.DB.prepare(
+            `UPDATE collections SET image = (SELECT value FROM import_media WHERE import_id = ?2 AND name = ?3 AND value NOT LIKE '!%') WHERE id = ?1`,
+          ).bind(document.collection_id, document.import_id, document.image),
+        ]
+      : []),
+    env.DB.prepare(
+      `UPDATE account_archives SET restored = restored + 1, folder = folder + 1, cursor = -1, phase = CASE WHEN ?3 THEN 'done' ELSE 'create' END,
+        status = CASE WHEN ?3 THEN 'done' ELSE status END, finished_at = CASE WHEN ?3 THEN ${NOW_SQL} END
+       WHERE id = ?1 AND phase = 'import' AND folder = ?2`,
+    ).bind(row.id, row.folder, last ? 1 : 0),
+  ]);
+  if (last) await env.MEDIA.delete(row.file_key!);
+  return last ? 'over' : 'more';
+}
+
+/** A run that stopped on an unexpected error: the collection's import being made ends with it. */
+export async function failRestore(env: Env, id: number): Promise<void> {
+  const row = await loadArchive(env, id);
+  if (row && row.phase !== 'open' && row.phase !== 'done') {
+    const document = await documentOf(env, id, row.folder);
+    if (document?.import_id) await markFailed(env, document.import_id);
+  }
+  await markArchiveFailed(env, id, 'step_failed');
+}
