@@ -6,6 +6,7 @@ import { Loading } from '../../components/loading';
 import { PageError } from '../../components/page-error';
 import { Screen } from '../../components/screen';
 import { useProfile } from '../../features/profile/api/get-profile';
+import { AccountArchives } from '../../features/profile/components/account-archives';
 import { ChangePasswordForm } from '../../features/profile/components/change-password-form';
 import { ProfileAvatar } from '../../features/profile/components/profile-avatar';
 import { ProfileDetailsForm } from '../../features/profile/components/profile-details-form';
@@ -43,6 +44,7 @@ function ProfileSections({ profile, demo, title }: { profile: Profile; demo: boo
         <ProfileAvatar profile={profile} disabled={demo} />
       </div>
       <ChangePasswordForm disabled={demo} />
+      <AccountArchives disabled={demo} />
     </>
   );
 }

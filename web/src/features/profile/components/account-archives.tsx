@@ -1,0 +1,256 @@
+// The profile's backup of one's own collections: made in the background, then downloaded as one zip
+// (every collection with its settings, properties, items, loans and pictures); and a restore of such a
+// zip, which makes each of its collections again beside the person's own. Runs show their progress.
+import { ArchiveRestore, DatabaseBackup, FileDown } from 'lucide-react';
+import { useCallback, useState } from 'react';
+import type { FormEvent } from 'react';
+import { defineMessages, useIntl } from 'react-intl';
+import type { NoMessageValues } from 'react-intl';
+import { Link } from 'react-router-dom';
+import { ARCHIVE_UPLOAD_MAX_BYTES, type AccountArchive, type ArchivedCollection } from '../../../../../shared/schemas/account-archives';
+import { ErrorAlert, SuccessStatus } from '../../../components/alert';
+import { Button } from '../../../components/button';
+import { EmptyState } from '../../../components/empty-state';
+import { FileDrop, FileSummary } from '../../../components/file-drop';
+import { Loading } from '../../../components/loading';
+import { PageError } from '../../../components/page-error';
+import { describeError } from '../../../lib/error-messages';
+import { formatFileSize } from '../../../lib/file-size';
+import { paths } from '../../../lib/paths';
+import { useAction } from '../../../lib/use-action';
+import { downloadArchive, useAccountArchiveActions, useAccountArchives } from '../api/account-archives';
+import '../../../components/run-list.css';
+import './account-archives.css';
+
+const messages = defineMessages({
+  title: { id: 'profile.archives.title', defaultMessage: 'Backup of my collections' },
+  hint: {
+    id: 'profile.archives.hint',
+    defaultMessage:
+      'One zip holds all your collections: their settings, properties, items, loans and pictures. Restoring it, here or on another Vitrine, adds each of its collections beside yours.',
+  },
+  start: { id: 'profile.archives.start', defaultMessage: 'Back up my collections' },
+  restoreTitle: { id: 'profile.archives.restoreTitle', defaultMessage: 'Restore a backup' },
+  fileLabel: { id: 'profile.archives.fileLabel', defaultMessage: 'Backup of collections' },
+  change: { id: 'profile.archives.change', defaultMessage: 'Choose another file' },
+  restore: { id: 'profile.archives.restore', defaultMessage: 'Restore these collections' },
+  restoreStarted: {
+    id: 'profile.archives.restoreStarted',
+    defaultMessage: 'The file is uploaded: its collections are being made again. Their progress shows below.',
+  },
+  historyTitle: { id: 'profile.archives.historyTitle', defaultMessage: 'Recent backups and restores (kept a day)' },
+  none: { id: 'profile.archives.none', defaultMessage: 'No backup made yet.' },
+  download: { id: 'profile.archives.download', defaultMessage: 'Download' },
+  progress: { id: 'profile.archives.progress', defaultMessage: 'Progress' },
+  opening: { id: 'profile.archives.opening', defaultMessage: 'Reading the file…' },
+});
+
+const valueMessages = defineMessages<{
+  fileHint: { size: string };
+  tooBig: { size: string };
+  backedUp: { done: number; total: number };
+  restored: { done: number; total: number };
+  items: { items: number; pictures: number };
+  importing: { processed: number; total: number };
+  imported: { total: number; failed: number };
+}>({
+  fileHint: { id: 'profile.archives.fileHint', defaultMessage: 'A backup of collections made by Vitrine (.zip), at most {size}.' },
+  tooBig: { id: 'profile.archives.tooBig', defaultMessage: 'This file is larger than {size}: it cannot be restored from here.' },
+  backedUp: { id: 'profile.archives.backedUp', defaultMessage: 'Collections saved: {done, number} of {total, number}' },
+  restored: { id: 'profile.archives.restored', defaultMessage: 'Collections restored: {done, number} of {total, number}' },
+  items: { id: 'profile.archives.items', defaultMessage: '{items, plural, one {# item} other {# items}}, {pictures, plural, one {# picture} other {# pictures}}' },
+  importing: { id: 'profile.archives.importing', defaultMessage: '{processed, number} of {total, plural, one {# item} other {# items}}' },
+  imported: {
+    id: 'profile.archives.imported',
+    defaultMessage: '{total, plural, one {# item} other {# items}}{failed, plural, =0 {} one {, # refused} other {, # refused}}',
+  },
+});
+
+const kindMessages = defineMessages<Record<AccountArchive['kind'], NoMessageValues>>({
+  backup: { id: 'profile.archives.kind.backup', defaultMessage: 'Backup' },
+  restore: { id: 'profile.archives.kind.restore', defaultMessage: 'Restore' },
+});
+
+const statusMessages = defineMessages<Record<AccountArchive['status'], NoMessageValues>>({
+  running: { id: 'profile.archives.status.running', defaultMessage: 'Running' },
+  done: { id: 'profile.archives.status.done', defaultMessage: 'Done' },
+  failed: { id: 'profile.archives.status.failed', defaultMessage: 'Failed' },
+});
+
+const problemMessages = defineMessages<Record<string, NoMessageValues>>({
+  not_an_archive: { id: 'profile.archives.problem.not_an_archive', defaultMessage: 'This file is not a backup of collections made by Vitrine: nothing was restored.' },
+  archive_version: {
+    id: 'profile.archives.problem.archive_version',
+    defaultMessage: 'This backup was made by another version of Vitrine: nothing more was restored.',
+  },
+  archive_damaged: { id: 'profile.archives.problem.archive_damaged', defaultMessage: 'This backup is damaged or cut short: nothing more was restored.' },
+  step_failed: { id: 'profile.archives.problem.step_failed', defaultMessage: 'The run stopped on an error of the server. Try again.' },
+});
+
+/** One collection of a run: its name (a link once restored) and where it stands. */
+function CollectionLine({ archive, collection }: { archive: AccountArchive; collection: ArchivedCollection }) {
+  const intl = useIntl();
+  const name =
+    archive.kind === 'restore' && collection.collectionId !== null ? <Link to={paths.collection(collection.collectionId)}>{collection.name}</Link> : collection.name;
+  let detail: string;
+  if (archive.kind === 'backup') detail = intl.formatMessage(valueMessages.items, { items: collection.items, pictures: collection.pictures });
+  else if (collection.importStatus === 'done' || collection.importStatus === 'failed')
+    detail = intl.formatMessage(valueMessages.imported, { total: collection.processed, failed: collection.failed });
+  else if (collection.importStatus) detail = intl.formatMessage(valueMessages.importing, { processed: collection.processed, total: collection.total });
+  else detail = '';
+  return (
+    <li>
+      {name}
+      {detail ? <span className="muted"> · {detail}</span> : null}
+    </li>
+  );
+}
+
+function ArchiveDetail({ archive }: { archive: AccountArchive }) {
+  const intl = useIntl();
+  const total = Math.max(archive.total, 1);
+  return (
+    <div className="archive-run">
+      {archive.status === 'failed' ? (
+        <p className="archive-run__problem">{intl.formatMessage(problemMessages[archive.problem ?? 'step_failed'] ?? problemMessages.step_failed!)}</p>
+      ) : null}
+      {archive.status === 'running' ? (
+        <progress className="run-progress" max={1} value={archive.restored / total} aria-label={intl.formatMessage(messages.progress)} />
+      ) : null}
+      <p>
+        {archive.kind === 'restore' && archive.phase === 'open' && archive.status === 'running'
+          ? intl.formatMessage(messages.opening)
+          : intl.formatMessage(archive.kind === 'backup' ? valueMessages.backedUp : valueMessages.restored, { done: archive.restored, total: archive.total })}
+      </p>
+      {archive.collections.length > 0 ? (
+        <ul className="archive-collections">
+          {archive.collections.map((collection, index) => (
+            <CollectionLine key={index} archive={archive} collection={collection} />
+          ))}
+        </ul>
+      ) : null}
+    </div>
+  );
+}
+
+function ArchiveList({ archives }: { archives: AccountArchive[] }) {
+  const intl = useIntl();
+  const download = useAction(useCallback((archive: AccountArchive) => downloadArchive(archive), []));
+  if (archives.length === 0) return <EmptyState icon={DatabaseBackup} title={intl.formatMessage(messages.none)} compact />;
+  return (
+    <>
+      {download.error ? <ErrorAlert>{describeError(intl, download.error)}</ErrorAlert> : null}
+      <ul className="run-list">
+        {archives.map((archive) => (
+          <li key={archive.id} className="run-list__run" data-testid={`archive-${archive.id}`}>
+            <div className="run-list__head">
+              <span className="run-list__name">
+                {intl.formatMessage(kindMessages[archive.kind])} · {intl.formatDate(archive.createdAt, { dateStyle: 'medium', timeStyle: 'short' })}
+              </span>
+              <span className={`run-status run-status--${archive.status}`}>{intl.formatMessage(statusMessages[archive.status])}</span>
+            </div>
+            <ArchiveDetail archive={archive} />
+            {archive.file ? (
+              <div className="actions">
+                <Button variant="secondary" size="small" icon={FileDown} disabled={download.busy} onClick={() => void download.run(archive)}>
+                  {intl.formatMessage(messages.download)}
+                </Button>
+              </div>
+            ) : null}
+          </li>
+        ))}
+      </ul>
+    </>
+  );
+}
+
+function RestoreForm({ disabled }: { disabled: boolean }) {
+  const intl = useIntl();
+  const { restore } = useAccountArchiveActions();
+  const [file, setFile] = useState<File | null>(null);
+  const [started, setStarted] = useState(false);
+  const action = useAction(
+    useCallback(
+      async (chosen: File) => {
+        await restore(chosen);
+        setFile(null);
+        setStarted(true);
+      },
+      [restore],
+    ),
+  );
+  const size = formatFileSize(intl, ARCHIVE_UPLOAD_MAX_BYTES);
+  const tooBig = file !== null && file.size > ARCHIVE_UPLOAD_MAX_BYTES;
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    if (file && !tooBig) void action.run(file);
+  }
+  return (
+    <form className="stack" onSubmit={submit} noValidate aria-labelledby="archive-restore-title">
+      <h3 id="archive-restore-title">{intl.formatMessage(messages.restoreTitle)}</h3>
+      {action.error ? <ErrorAlert>{describeError(intl, action.error)}</ErrorAlert> : null}
+      {started && !action.error ? <SuccessStatus>{intl.formatMessage(messages.restoreStarted)}</SuccessStatus> : null}
+      <div className="field">
+        <label className="field__label" htmlFor="archive-file">
+          {intl.formatMessage(messages.fileLabel)}
+        </label>
+        {file ? (
+          <FileSummary
+            kind="file"
+            name={file.name}
+            size={file.size}
+            actions={
+              <Button variant="secondary" size="small" disabled={action.busy} onClick={() => setFile(null)}>
+                {intl.formatMessage(messages.change)}
+              </Button>
+            }
+          />
+        ) : (
+          <FileDrop
+            id="archive-file"
+            kind="file"
+            accept=".zip,application/zip"
+            disabled={disabled}
+            hint={intl.formatMessage(valueMessages.fileHint, { size })}
+            onFile={(chosen) => {
+              setStarted(false);
+              setFile(chosen);
+            }}
+          />
+        )}
+        {tooBig ? <p className="field__error">{intl.formatMessage(valueMessages.tooBig, { size })}</p> : null}
+      </div>
+      <div className="actions">
+        <Button type="submit" icon={ArchiveRestore} disabled={disabled || action.busy || !file || tooBig}>
+          {intl.formatMessage(messages.restore)}
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+/** `disabled`: demo mode, which shows the section but makes nothing. */
+export function AccountArchives({ disabled }: { disabled: boolean }) {
+  const intl = useIntl();
+  const { data, error } = useAccountArchives(true);
+  const { backUp } = useAccountArchiveActions();
+  const begin = useAction(useCallback(() => backUp(), [backUp]));
+  const busy = data?.archives.some((archive) => archive.status === 'running') ?? false;
+  return (
+    <section className="card stack" aria-labelledby="archives-title">
+      <h2 id="archives-title">{intl.formatMessage(messages.title)}</h2>
+      <p className="muted">{intl.formatMessage(messages.hint)}</p>
+      {begin.error ? <ErrorAlert>{describeError(intl, begin.error)}</ErrorAlert> : null}
+      <div className="actions">
+        <Button icon={DatabaseBackup} disabled={disabled || busy || begin.busy} onClick={() => void begin.run()}>
+          {intl.formatMessage(messages.start)}
+        </Button>
+      </div>
+      <RestoreForm disabled={disabled || busy} />
+      <h3>{intl.formatMessage(messages.historyTitle)}</h3>
+      {error ? <PageError error={error} /> : null}
+      {!data && !error ? <Loading /> : null}
+      {data ? <ArchiveList archives={data.archives} /> : null}
+    </section>
+  );
+}
