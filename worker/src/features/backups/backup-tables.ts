@@ -1,7 +1,7 @@
 // What a backup holds of D1: the tables that matter, in an order a restore can insert them in (a row's
 // parents before it), each read a page at a time by its primary key. Left out: sign-in sessions, links
 // sent by email, rate limits and job bookkeeping (short-lived, and tied to the instance that made them),
-// the backups themselves, exports with pictures (kept a day), and what triggers rebuild from the rest as rows come back (facet counts and
+// the backups themselves, exports with pictures and backups of someone's collections (kept a day), and what triggers rebuild from the rest as rows come back (facet counts and
 // the collections' item counters).
 
 export interface BackupTable {
