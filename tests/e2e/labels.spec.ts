@@ -34,15 +34,16 @@ test('label sheets carry codes that decode to each item’s borrow page', async 
   for (const [index, item] of items.entries()) {
     const code = labels.nth(index).locator('.qr-label__code svg');
     await expect(code).toBeVisible();
-    expect(decode(await code.screenshot())).toBe(`${baseURL}/collection/${shelf.id}/item/${item.id}/borrow`);
+    // Read again until the sheet has taken its new layout: a screenshot taken mid-change may not decode.
+    await expect.poll(async () => decode(await code.screenshot())).toBe(`${baseURL}/collection/${shelf.id}/item/${item.id}/borrow`);
   }
   // The paper sets the sheet's size (US Letter is wider and shorter than A4).
+  const sheet = page.locator('.label-sheet').first();
   await page.getByLabel('Papier').selectOption('a4');
-  const a4 = await page.locator('.label-sheet').first().boundingBox();
+  const a4 = (await sheet.boundingBox())!;
   await page.getByLabel('Papier').selectOption('letter');
-  const letter = await page.locator('.label-sheet').first().boundingBox();
-  expect(letter!.width).toBeGreaterThan(a4!.width);
-  expect(letter!.height).toBeLessThan(a4!.height);
+  await expect.poll(async () => (await sheet.boundingBox())!.width).toBeGreaterThan(a4.width);
+  expect((await sheet.boundingBox())!.height).toBeLessThan(a4.height);
 
   // A selection: only the items named.
   await page.goto(`/collection/${shelf.id}/labels?items=${items[1]!.id}`);
