@@ -2,7 +2,8 @@
 import type { Collection } from '../../shared/schemas/collections';
 import type { Item } from '../../shared/schemas/items';
 import type { Property } from '../../shared/schemas/properties';
-import { call } from './worker-app';
+import { expect } from 'vitest';
+import { call, imageForm, PNG_BYTES } from './worker-app';
 
 async function expectStatus<T>(res: Response, status: number): Promise<T> {
   if (res.status !== status) throw new Error(`expected ${status}, got ${res.status}: ${await res.text()}`);
@@ -26,4 +27,19 @@ export async function addItem(token: string, collectionId: number, body: Record<
 
 export async function getJson<T>(path: string, token?: string): Promise<T> {
   return expectStatus<T>(await call(path, { token }), 200);
+}
+
+/** A picture of its own: a PNG's signature, then bytes of this seed (uploads are checked by their signature). */
+export function seededPicture(seed: number, size = 3000): Uint8Array {
+  const bytes = new Uint8Array(size);
+  bytes.set(PNG_BYTES.subarray(0, 8));
+  for (let i = 8; i < size; i += 1) bytes[i] = (i * seed) % 251;
+  return bytes;
+}
+
+/** Uploads a picture into the collection's media; gives its value. */
+export async function uploadPicture(token: string, collectionId: number, bytes: Uint8Array): Promise<string> {
+  const res = await call(`/api/v1/collections/${collectionId}/media`, { method: 'POST', token, body: imageForm(bytes, 'cover.png') });
+  expect(res.status, await res.clone().text()).toBe(201);
+  return ((await res.json()) as { value: string }).value;
 }

@@ -10,25 +10,11 @@ import type { ExportHead, ExportedItem } from '../../shared/import/vitrine';
 import type { LendingOverview } from '../../shared/schemas/lending';
 import type { Property } from '../../shared/schemas/properties';
 import type { Env } from '../../worker/src/env';
-import { call, createUser, errorCode, imageForm, PNG_BYTES } from '../support/worker-app';
-import { addItem, addProperty, createCollection, getJson } from '../support/worker-catalogue';
+import { call, createUser, errorCode, imageForm } from '../support/worker-app';
+import { addItem, addProperty, createCollection, getJson, seededPicture, uploadPicture } from '../support/worker-catalogue';
 import { addBorrower, lend, setLoansEnabled } from '../support/worker-lending';
 
 type ExportDocument = ExportHead & { items: ExportedItem[] };
-
-/** A picture of its own: a PNG's signature, then bytes of this seed. */
-function picture(seed: number, size = 3000): Uint8Array {
-  const bytes = new Uint8Array(size);
-  bytes.set(PNG_BYTES.subarray(0, 8));
-  for (let i = 8; i < size; i += 1) bytes[i] = (i * seed) % 251;
-  return bytes;
-}
-
-async function upload(token: string, collectionId: number, bytes: Uint8Array): Promise<string> {
-  const res = await call(`/api/v1/collections/${collectionId}/media`, { method: 'POST', token, body: imageForm(bytes, 'cover.png') });
-  expect(res.status, await res.clone().text()).toBe(201);
-  return ((await res.json()) as { value: string }).value;
-}
 
 async function finished(token: string, id: number): Promise<AccountArchive> {
   for (let attempt = 0; attempt < 600; attempt += 1) {
@@ -63,13 +49,13 @@ async function library() {
     loanPeriodDays: 14,
     reminderDays: 3,
   });
-  const image = await call(`/api/v1/collections/${shelf.id}/image`, { method: 'PUT', token: owner.token, body: imageForm(picture(11), 'shelf.png') });
+  const image = await call(`/api/v1/collections/${shelf.id}/image`, { method: 'PUT', token: owner.token, body: imageForm(seededPicture(11), 'shelf.png') });
   expect(image.status, await image.clone().text()).toBe(200);
   await addProperty(owner.token, shelf.id, { label: 'Title', key: 'title', type: 'text', isTitle: true, searchable: true, sortable: true });
   await addProperty(owner.token, shelf.id, { label: 'Authors', key: 'authors', type: 'text', multiple: true, filterable: true });
   await addProperty(owner.token, shelf.id, { label: 'Cover', key: 'cover', type: 'image', isCover: true });
   await addProperty(owner.token, shelf.id, { label: 'Notes', key: 'notes', type: 'longtext', visibility: 3 });
-  const cover = await upload(owner.token, shelf.id, picture(3));
+  const cover = await uploadPicture(owner.token, shelf.id, seededPicture(3));
   const dune = await addItem(owner.token, shelf.id, { values: { title: 'Dune', authors: ['Frank Herbert'], cover, notes: 'signed' }, quantity: 2 });
   await addItem(owner.token, shelf.id, { values: { title: 'Secret diary', authors: ['Me', 'Myself'] }, visibility: 3, borrowable: 4 });
   const borrower = await addBorrower(owner.token, { name: 'Ann Reader', email: 'ann.reader@example.test' });

@@ -11,8 +11,8 @@ import type { ImportPlanInput, ImportRun } from '../../shared/schemas/imports';
 import { vitrineHead, type ExportHead, type ExportedItem } from '../../shared/import/vitrine';
 import type { Property } from '../../shared/schemas/properties';
 import { finishedImport } from '../support/worker-imports';
-import { call, createUser, errorCode, imageForm, PNG_BYTES } from '../support/worker-app';
-import { addItem, addProperty, createCollection, getJson } from '../support/worker-catalogue';
+import { call, createUser, errorCode } from '../support/worker-app';
+import { addItem, addProperty, createCollection, getJson, seededPicture, uploadPicture } from '../support/worker-catalogue';
 import { addBorrower, lend, lendableItem, setLoansEnabled } from '../support/worker-lending';
 
 type ExportDocument = ExportHead & { items: ExportedItem[] };
@@ -228,20 +228,6 @@ describe('exports', { timeout: 60_000 }, () => {
   });
 });
 
-/** A picture of its own: a PNG's signature, then bytes of this seed (the content is checked by its signature). */
-function picture(seed: number, size = 3000): Uint8Array {
-  const bytes = new Uint8Array(size);
-  bytes.set(PNG_BYTES.subarray(0, 8));
-  for (let i = 8; i < size; i += 1) bytes[i] = (i * seed) % 251;
-  return bytes;
-}
-
-async function upload(token: string, collectionId: number, bytes: Uint8Array): Promise<string> {
-  const res = await call(`/api/v1/collections/${collectionId}/media`, { method: 'POST', token, body: imageForm(bytes, 'cover.png') });
-  expect(res.status, await res.clone().text()).toBe(201);
-  return ((await res.json()) as { value: string }).value;
-}
-
 const zipRuns = (collectionId: number) => `/api/v1/collections/${collectionId}/exports`;
 
 async function finishedExport(token: string, collectionId: number, id: number): Promise<ExportRun> {
@@ -260,11 +246,11 @@ async function shelfWithCovers() {
   await addProperty(owner.token, c.id, { label: 'Title', key: 'title', type: 'text', isTitle: true, searchable: true });
   await addProperty(owner.token, c.id, { label: 'Cover', key: 'cover', type: 'image', isCover: true });
   await addProperty(owner.token, c.id, { label: 'Gallery', key: 'gallery', type: 'image', multiple: true });
-  const [one, two, three] = [await upload(owner.token, c.id, picture(3)), await upload(owner.token, c.id, picture(5, 70_000)), await upload(owner.token, c.id, picture(7))];
+  const [one, two, three] = [await uploadPicture(owner.token, c.id, seededPicture(3)), await uploadPicture(owner.token, c.id, seededPicture(5, 70_000)), await uploadPicture(owner.token, c.id, seededPicture(7))];
   await addItem(owner.token, c.id, { values: { title: 'Dune', cover: one, gallery: [two, three] } });
   await addItem(owner.token, c.id, { values: { title: 'Hyperion', cover: two } });
   for (let n = 1; n <= 228; n += 1) await addItem(owner.token, c.id, { values: { title: `Book ${n}` } });
-  return { owner, c, pictures: { [one]: picture(3), [two]: picture(5, 70_000), [three]: picture(7) } };
+  return { owner, c, pictures: { [one]: seededPicture(3), [two]: seededPicture(5, 70_000), [three]: seededPicture(7) } };
 }
 
 describe('exports with pictures', { timeout: 120_000 }, () => {

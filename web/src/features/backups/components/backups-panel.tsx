@@ -11,9 +11,9 @@ import { ErrorAlert, SuccessStatus } from '../../../components/alert';
 import { Button } from '../../../components/button';
 import { CheckboxField } from '../../../components/checkbox-field';
 import { EmptyState } from '../../../components/empty-state';
-import { FileDrop, FileSummary } from '../../../components/file-drop';
 import { Loading } from '../../../components/loading';
 import { PageError } from '../../../components/page-error';
+import { isTooBig, ZipFileField } from '../../../components/zip-file-field';
 import { describeError } from '../../../lib/error-messages';
 import { formatFileSize } from '../../../lib/file-size';
 import { useAction } from '../../../lib/use-action';
@@ -191,8 +191,7 @@ function RestoreForm({ readOnly, busy }: { readOnly: boolean; busy: boolean }) {
       [restore],
     ),
   );
-  const size = formatFileSize(intl, BACKUP_UPLOAD_MAX_BYTES);
-  const tooBig = file !== null && file.size > BACKUP_UPLOAD_MAX_BYTES;
+  const tooBig = isTooBig(file, BACKUP_UPLOAD_MAX_BYTES);
   function submit(event: FormEvent) {
     event.preventDefault();
     if (file && confirmed && !tooBig) void action.run(file);
@@ -201,36 +200,21 @@ function RestoreForm({ readOnly, busy }: { readOnly: boolean; busy: boolean }) {
     <form className="stack" onSubmit={submit} noValidate>
       {action.error ? <ErrorAlert>{describeError(intl, action.error)}</ErrorAlert> : null}
       {started && !action.error ? <SuccessStatus>{intl.formatMessage(messages.restoreStarted)}</SuccessStatus> : null}
-      <div className="field">
-        <label className="field__label" htmlFor="restore-file">
-          {intl.formatMessage(messages.fileLabel)}
-        </label>
-        {file ? (
-          <FileSummary
-            kind="file"
-            name={file.name}
-            size={file.size}
-            actions={
-              <Button variant="secondary" size="small" disabled={action.busy} onClick={() => setFile(null)}>
-                {intl.formatMessage(messages.change)}
-              </Button>
-            }
-          />
-        ) : (
-          <FileDrop
-            id="restore-file"
-            kind="file"
-            accept=".zip,application/zip"
-            disabled={readOnly || busy}
-            hint={intl.formatMessage(valueMessages.fileHint, { size })}
-            onFile={(chosen) => {
-              setStarted(false);
-              setFile(chosen);
-            }}
-          />
-        )}
-        {tooBig ? <p className="field__error">{intl.formatMessage(valueMessages.tooBig, { size })}</p> : null}
-      </div>
+      <ZipFileField
+        id="restore-file"
+        label={intl.formatMessage(messages.fileLabel)}
+        file={file}
+        onFile={(chosen) => {
+          setStarted(false);
+          setFile(chosen);
+        }}
+        maxBytes={BACKUP_UPLOAD_MAX_BYTES}
+        hint={(size) => intl.formatMessage(valueMessages.fileHint, { size })}
+        tooBig={(size) => intl.formatMessage(valueMessages.tooBig, { size })}
+        changeLabel={intl.formatMessage(messages.change)}
+        disabled={readOnly || busy}
+        busy={action.busy}
+      />
       {file && !tooBig ? (
         <CheckboxField label={intl.formatMessage(messages.confirm)} checked={confirmed} onChange={(e) => setConfirmed(e.target.checked)} />
       ) : null}

@@ -11,11 +11,10 @@ import { ARCHIVE_UPLOAD_MAX_BYTES, type AccountArchive, type ArchivedCollection 
 import { ErrorAlert, SuccessStatus } from '../../../components/alert';
 import { Button } from '../../../components/button';
 import { EmptyState } from '../../../components/empty-state';
-import { FileDrop, FileSummary } from '../../../components/file-drop';
 import { Loading } from '../../../components/loading';
 import { PageError } from '../../../components/page-error';
+import { isTooBig, ZipFileField } from '../../../components/zip-file-field';
 import { describeError } from '../../../lib/error-messages';
-import { formatFileSize } from '../../../lib/file-size';
 import { paths } from '../../../lib/paths';
 import { useAction } from '../../../lib/use-action';
 import { downloadArchive, useAccountArchiveActions, useAccountArchives } from '../api/account-archives';
@@ -179,8 +178,7 @@ function RestoreForm({ disabled }: { disabled: boolean }) {
       [restore],
     ),
   );
-  const size = formatFileSize(intl, ARCHIVE_UPLOAD_MAX_BYTES);
-  const tooBig = file !== null && file.size > ARCHIVE_UPLOAD_MAX_BYTES;
+  const tooBig = isTooBig(file, ARCHIVE_UPLOAD_MAX_BYTES);
   function submit(event: FormEvent) {
     event.preventDefault();
     if (file && !tooBig) void action.run(file);
@@ -190,36 +188,21 @@ function RestoreForm({ disabled }: { disabled: boolean }) {
       <h3 id="archive-restore-title">{intl.formatMessage(messages.restoreTitle)}</h3>
       {action.error ? <ErrorAlert>{describeError(intl, action.error)}</ErrorAlert> : null}
       {started && !action.error ? <SuccessStatus>{intl.formatMessage(messages.restoreStarted)}</SuccessStatus> : null}
-      <div className="field">
-        <label className="field__label" htmlFor="archive-file">
-          {intl.formatMessage(messages.fileLabel)}
-        </label>
-        {file ? (
-          <FileSummary
-            kind="file"
-            name={file.name}
-            size={file.size}
-            actions={
-              <Button variant="secondary" size="small" disabled={action.busy} onClick={() => setFile(null)}>
-                {intl.formatMessage(messages.change)}
-              </Button>
-            }
-          />
-        ) : (
-          <FileDrop
-            id="archive-file"
-            kind="file"
-            accept=".zip,application/zip"
-            disabled={disabled}
-            hint={intl.formatMessage(valueMessages.fileHint, { size })}
-            onFile={(chosen) => {
-              setStarted(false);
-              setFile(chosen);
-            }}
-          />
-        )}
-        {tooBig ? <p className="field__error">{intl.formatMessage(valueMessages.tooBig, { size })}</p> : null}
-      </div>
+      <ZipFileField
+        id="archive-file"
+        label={intl.formatMessage(messages.fileLabel)}
+        file={file}
+        onFile={(chosen) => {
+          setStarted(false);
+          setFile(chosen);
+        }}
+        maxBytes={ARCHIVE_UPLOAD_MAX_BYTES}
+        hint={(size) => intl.formatMessage(valueMessages.fileHint, { size })}
+        tooBig={(size) => intl.formatMessage(valueMessages.tooBig, { size })}
+        changeLabel={intl.formatMessage(messages.change)}
+        disabled={disabled}
+        busy={action.busy}
+      />
       <div className="actions">
         <Button type="submit" icon={ArchiveRestore} disabled={disabled || action.busy || !file || tooBig}>
           {intl.formatMessage(messages.restore)}
