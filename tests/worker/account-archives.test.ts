@@ -212,6 +212,43 @@ describe('backups of one’s collections', { timeout: 120_000 }, () => {
     expect((await call(`/api/v1/profile/archives/${archive.id}`, { token: owner.token })).status).toBe(404);
   });
 
+  it('go on with the next collection when one being restored is deleted meanwhile', async () => {
+    const owner = await createUser();
+    for (const name of ['First', 'Second']) {
+      const c = await createCollection(owner.token, { name });
+      await addProperty(owner.token, c.id, { label: 'Title', key: 'title', type: 'text', isTitle: true });
+      await addItem(owner.token, c.id, { values: { title: `${name} book` } });
+    }
+    const backup = await finished(owner.token, ((await (await call('/api/v1/profile/backups', { method: 'POST', token: owner.token })).json()) as AccountArchive).id);
+    const zip = new Uint8Array(await (await call(backup.file!, { token: owner.token })).arrayBuffer());
+    // The restore's steps run one by one here, so that a collection can be deleted between two of them.
+    const other = await createUser();
+    const idle = { create: () => Promise.resolve({ id: 'idle' }) } as unknown as Env['ACCOUNT_RESTORES'];
+    const res = await call('/api/v1/profile/restores', {
+      method: 'POST',
+      token: other.token,
+      body: zip,
+      headers: { 'content-type': 'application/zip', 'content-length': String(zip.length) },
+      env: { ACCOUNT_RESTORES: idle },
+    });
+    const id = ((await res.json()) as AccountArchive).id;
+    const { restoreStep } = await import('../../worker/src/features/imports/account-restore.steps');
+    expect(await restoreStep(env, id)).toBe('more'); // open
+    expect(await restoreStep(env, id)).toBe('more'); // create the first
+    const first = (await mine(other.token)).find((c) => c.name === 'First')!;
+    expect((await call(`/api/v1/collections/${first.id}`, { method: 'DELETE', token: other.token })).status).toBe(204);
+    let steps = 0;
+    while ((await restoreStep(env, id)) === 'more') steps += 1;
+    expect(steps).toBeLessThan(20);
+    const archive = await getJson<AccountArchive>(`/api/v1/profile/archives/${id}`, other.token);
+    expect(archive).toMatchObject({ status: 'done', restored: 2, problem: null });
+    expect(archive.collections.map((c) => [c.name, c.collectionId === null])).toEqual([
+      ['First', true],
+      ['Second', false],
+    ]);
+    expect((await mine(other.token)).map((c) => c.name)).toEqual(['Second']);
+  });
+
   it('with nothing to back up, give a zip of its manifest alone', async () => {
     const owner = await createUser();
     const started = await call('/api/v1/profile/backups', { method: 'POST', token: owner.token });

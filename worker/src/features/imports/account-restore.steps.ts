@@ -289,7 +289,12 @@ async function createStep(env: Env, row: ArchiveRow): Promise<RestoreState> {
 /** Up to twenty of the collection's pictures (about 4 MB), stored as its media and named for its import. */
 async function picturesStep(env: Env, row: ArchiveRow): Promise<RestoreState> {
   const document = await documentOf(env, row.id, row.folder);
-  if (!document?.collection_id || !document.import_id) throw new ArchiveFailure('archive_damaged');
+  if (!document) throw new ArchiveFailure('archive_damaged');
+  if (!document.collection_id || !document.import_id) {
+    // The collection was deleted meanwhile: nothing of it to store; the run goes on with the next one.
+    await env.DB.prepare(`UPDATE account_archives SET phase = 'import' WHERE id = ?1 AND phase = 'pictures' AND folder = ?2`).bind(row.id, row.folder).run();
+    return 'more';
+  }
   const { results } = await env.DB.prepare(
     `SELECT * FROM account_restore_entries WHERE archive_id = ?1 AND folder = ?2 AND kind = 'picture' AND position > ?3 ORDER BY position LIMIT ?4`,
   )
