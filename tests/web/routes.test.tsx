@@ -256,12 +256,17 @@ describe('routes', () => {
     signIn('demo', { id: 2, readOnly: true });
     mockFetch((call) => {
       if (call.url === '/api/v1/profile') return json(user({ id: 2, username: 'demo' }));
+      if (call.url === '/api/v1/profile/archives') return json({ archives: [] });
       return json(apiInfo(true));
     });
     renderRoute('/profile/');
     expect(await screen.findByLabelText('Email address')).toBeDisabled();
     expect(screen.getByLabelText('Current password')).toBeDisabled();
     expect(screen.getByRole('button', { name: 'Upload' })).toBeDisabled();
+    // The backup of one's collections shows, read-only.
+    expect(await screen.findByText('No backup made yet.')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Back up my collections' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Restore these collections' })).toBeDisabled();
     expect(screen.getAllByText('Demo mode: changes are disabled').length).toBeGreaterThan(0);
   });
 
