@@ -123,18 +123,31 @@ async function openStep(env: Env, row: ArchiveRow): Promise<RestoreState> {
   const collections = Array.isArray(manifest.collections) ? manifest.collections : [];
   if (collections.length > MAX_COLLECTIONS) throw new ArchiveFailure('archive_damaged');
   const byName = new Map(files.map((e) => [e.filename, e]));
+  // Each collection's pictures are the images right inside its pictures folder: files are sorted into
+  // folders once, whatever the number of collections.
+  const inFolder = new Map<string, (typeof files)[number][]>();
+  for (const e of files) {
+    if (!isImageName(e.filename)) continue;
+    const folder = e.filename.slice(0, e.filename.lastIndexOf('/') + 1);
+    const list = inFolder.get(folder);
+    if (list) list.push(e);
+    else inFolder.set(folder, [e]);
+  }
   const tuples: unknown[][] = [];
+  const place = (folder: number, kind: string, e: (typeof files)[number], name: string) => {
+    const p = placeOf(e);
+    tuples.push([tuples.length, folder, kind, name, p.offset, p.method, p.packed_size, p.size, p.crc]);
+  };
+  const folders = new Set<string>();
   collections.forEach((collection, folder) => {
     const document = typeof collection?.document === 'string' ? byName.get(collection.document) : undefined;
     const prefix = typeof collection?.pictures === 'string' ? collection.pictures : null;
-    if (!document || !prefix?.endsWith('/')) throw new ArchiveFailure('archive_damaged');
-    const place = (kind: string, e: (typeof files)[number], name: string) => {
-      const p = placeOf(e);
-      return [tuples.length, folder, kind, name, p.offset, p.method, p.packed_size, p.size, p.crc];
-    };
+    // Two collections may not share a folder: their pictures would be restored twice.
+    if (!document || !prefix?.endsWith('/') || folders.has(prefix)) throw new ArchiveFailure('archive_damaged');
+    folders.add(prefix);
     // A document's row is named after its collection (as the manifest says), for the progress.
-    tuples.push(place('document', document, typeof collection.name === 'string' ? collection.name.slice(0, COLLECTION_NAME_MAX_LENGTH) : ''));
-    for (const e of files) if (e.filename.startsWith(prefix) && isImageName(e.filename)) tuples.push(place('picture', e, e.filename));
+    place(folder, 'document', document, typeof collection.name === 'string' ? collection.name.slice(0, COLLECTION_NAME_MAX_LENGTH) : '');
+    for (const e of inFolder.get(prefix) ?? []) place(folder, 'picture', e, e.filename);
   });
   const statements: D1PreparedStatement[] = [];
   for (let at = 0; at < tuples.length; at += ENTRIES_PER_STATEMENT) {
