@@ -9,6 +9,7 @@ import { ApiError } from '../../lib/api-error';
 import { contentDisposition } from '../../lib/content-disposition';
 import { bearer, errors, jsonContent } from '../../lib/openapi';
 import { createRouter } from '../../lib/router';
+import { storeZipBody, zipBodyLength } from '../../lib/zip-upload';
 import { callerOf, requireBuiltinAdmin } from '../../middleware/auth';
 import { backupStream } from './backups.download';
 import type { BackupRow } from '../../db/raw-rows';
@@ -148,22 +149,11 @@ export const backupsRoutes = createRouter()
     return c.body(null, 204);
   })
   .openapi(restore, async (c) => {
-    const type = c.req.header('content-type')?.split(';')[0]?.trim().toLowerCase();
-    if (type !== 'application/zip' && type !== 'application/octet-stream') throw new ApiError('UNSUPPORTED_MEDIA_TYPE');
-    const length = Number(c.req.header('content-length'));
-    if (!Number.isSafeInteger(length) || length <= 0) throw new ApiError('VALIDATION_FAILED');
-    if (length > BACKUP_UPLOAD_MAX_BYTES) throw new ApiError('PAYLOAD_TOO_LARGE');
+    const length = zipBodyLength(c.req.raw, BACKUP_UPLOAD_MAX_BYTES);
     const caller = callerOf(c);
     if (!(await instanceIsEmpty(c.env, caller.id))) throw new ApiError('INSTANCE_NOT_EMPTY');
-    const body = c.req.raw.body;
-    if (!body) throw new ApiError('VALIDATION_FAILED');
     const fileKey = `restores/${crypto.randomUUID()}.zip`;
-    // R2 takes a stream whose length it knows: the declared one, which the stream must then match.
-    const sized = new FixedLengthStream(length);
-    const [stored] = await Promise.all([c.env.MEDIA.put(fileKey, sized.readable), body.pipeTo(sized.writable)]).catch(() => {
-      throw new ApiError('VALIDATION_FAILED');
-    });
-    if (!stored) throw new ApiError('VALIDATION_FAILED');
+    await storeZipBody(c.env.MEDIA, fileKey, c.req.raw, length);
     try {
       return c.json(toRun(await startRun(c.env, 'restore', caller.id, fileKey)), 202);
     } catch (err) {

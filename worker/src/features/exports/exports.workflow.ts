@@ -31,19 +31,14 @@ export class ExportWorkflow extends WorkflowEntrypoint<Env, ExportParams> {
     const budget = new StepBudget(stepsPerInstance(this.env));
     try {
       for (;;) {
-        const outcome = await this.phases(id, step, budget);
-        if (outcome === 'hand-over') {
-          const current = id;
-          await step.do(`hand over ${current}`, STEP, () => handOver(this.env.EXPORTS, event.instanceId, part + 1, { exportId: current, part: part + 1 }));
-          return;
-        }
-        // The next export of the same backup, if this one was part of one (and ended well).
-        if (!budget.take()) {
-          const current = id;
-          await step.do(`hand over ${current}`, STEP, () => handOver(this.env.EXPORTS, event.instanceId, part + 1, { exportId: current, part: part + 1 }));
-          return;
-        }
+        // The step callbacks below keep this export's id, whatever `id` becomes after them.
         const current = id;
+        const outcome = await this.phases(current, step, budget);
+        // The next export of the same backup, if this one was part of one (and ended well), takes a step.
+        if (outcome === 'hand-over' || !budget.take()) {
+          await step.do(`hand over ${current}`, STEP, () => handOver(this.env.EXPORTS, event.instanceId, part + 1, { exportId: current, part: part + 1 }));
+          return;
+        }
         const next = await step.do(`next after ${current}`, STEP, () => nextOfArchive(this.env, current));
         if (next === null) return;
         id = next;

@@ -4,8 +4,9 @@
 // is made again in turn, in four phases the archive row names:
 // 1. create: the collection (name, type, settings) with its properties, and an import of its document
 //    (an imports row, read by the import's own steps), in one D1 batch;
-// 2. pictures: the collection's pictures, twenty (about 4 MB) a step, stored as its media under names
-//    made from their content and named in import_media, as an import of a zip does;
+// 2. pictures: the collection's pictures, as many a step as an import of a zip takes (twenty, about
+//    4 MB), stored as its media under names made from their content and named in import_media, as an
+//    import of a zip does;
 // 3. import: the import's check and import steps (imports.steps.ts), which give each item its values,
 //    settings, dates and loans (items.writer.ts importWrites);
 // 4. the collection's picture set from those stored, and on to the next collection.
@@ -31,8 +32,8 @@ import type { AccountArchiveRow, RestoreEntryRow } from '../../db/raw-rows';
 import type { Env } from '../../env';
 import { sniffImage } from '../../lib/media';
 import { DamagedZip, listZipEntries, placeOf, readZipEntry } from '../../lib/zip-ranges';
-import { prepareFile } from './imports.prepare';
-import { checkStep, importStep, markFailed, storePicture, wantThumbnails } from './imports.steps';
+import { HEAD_BYTES, prepareFile } from './imports.prepare';
+import { checkStep, importStep, markFailed, PICTURE_BYTES_PER_STEP, PICTURES_PER_STEP, storePicture, wantThumbnails } from './imports.steps';
 
 /** Entries a restore takes at most: a zip bomb of tiny entries is refused before anything. */
 const MAX_ENTRIES = 200_000;
@@ -42,11 +43,6 @@ const ENTRY_MAX_BYTES = 32 * 1024 * 1024;
 const MAX_COLLECTIONS = 1_000;
 /** Entries written to D1 by one statement when the zip is listed. */
 const ENTRIES_PER_STATEMENT = 1_000;
-/** Pictures a step stores at most, and bytes: an R2 write each, a few milliseconds of CRC. */
-const PICTURES_PER_STEP = 20;
-const PICTURE_BYTES_PER_STEP = 4 * 1024 * 1024;
-/** A document's head (its collection and properties) is read from this many bytes. */
-const HEAD_BYTES = 256 * 1024;
 
 export type RestoreState = 'more' | 'over';
 

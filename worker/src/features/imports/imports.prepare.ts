@@ -9,7 +9,7 @@ import type { ImportPlan } from '../../../../shared/schemas/imports';
 import type { StoredHead } from './imports.steps';
 
 /** The head of a file (its header row, its format) is read from this many bytes. */
-const HEAD_BYTES = 256 * 1024;
+export const HEAD_BYTES = 256 * 1024;
 
 export interface PreparedFile {
   /** What the steps read: the file, or the document inside its zip. */

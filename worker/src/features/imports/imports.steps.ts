@@ -129,9 +129,9 @@ export async function checkStep(env: Env, id: number): Promise<StepState> {
 }
 
 /** Pictures a step stores at most: an R2 write each, well inside a step's fifty subrequests. */
-const PICTURES_PER_STEP = 20;
+export const PICTURES_PER_STEP = 20;
 /** Bytes of pictures a step takes at most, so that inflating them stays a few milliseconds of work. */
-const PICTURE_BYTES_PER_STEP = 4 * 1024 * 1024;
+export const PICTURE_BYTES_PER_STEP = 4 * 1024 * 1024;
 
 const enoughPictures = (found: readonly ZipEntry[]) =>
   found.length >= PICTURES_PER_STEP || found.reduce((sum, entry) => sum + entry.bytes.length, 0) >= PICTURE_BYTES_PER_STEP;

@@ -9,8 +9,8 @@ export const ARCHIVES_KEY = '/profile/archives';
 /** How often the list is read again while a backup or a restore goes on. */
 const RUNNING_REFRESH_MS = 1_000;
 
-export function useAccountArchives(enabled: boolean) {
-  return useSWR<AccountArchiveList>(enabled ? ARCHIVES_KEY : null, (key: string) => apiRequest<AccountArchiveList>(key), {
+export function useAccountArchives() {
+  return useSWR<AccountArchiveList>(ARCHIVES_KEY, (key: string) => apiRequest<AccountArchiveList>(key), {
     refreshInterval: (latest) => (latest?.archives.some((archive) => archive.status === 'running') ? RUNNING_REFRESH_MS : 0),
   });
 }

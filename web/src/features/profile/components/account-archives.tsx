@@ -215,7 +215,7 @@ function RestoreForm({ disabled }: { disabled: boolean }) {
 /** `disabled`: demo mode, which shows the section but makes nothing. */
 export function AccountArchives({ disabled }: { disabled: boolean }) {
   const intl = useIntl();
-  const { data, error } = useAccountArchives(true);
+  const { data, error } = useAccountArchives();
   const { backUp } = useAccountArchiveActions();
   const begin = useAction(useCallback(() => backUp(), [backUp]));
   const busy = data?.archives.some((archive) => archive.status === 'running') ?? false;
