@@ -14,6 +14,8 @@ import { PROPERTIES } from './bench-seed.mjs';
 
 export const PROBE_PORT = 8799;
 export const PICTURES_PORT = 8800;
+/** Records an import step writes (RECORDS_PER_STEP of worker/src/features/imports/imports.steps.ts). */
+const RECORDS_PER_STEP = 25;
 const BGG_FIXTURE = '../shared/fixtures/bgg/collection.xml';
 
 /** Nanoseconds the process's threads have been on the CPU. */
@@ -76,6 +78,9 @@ export function startStepProbe() {
       }
       return mine();
     },
+    /** How many steps were seen so far, and the steps seen after such a count. */
+    count: () => steps.length,
+    after: (count) => steps.slice(count),
     close: () => server.close(),
   };
 }
@@ -97,6 +102,9 @@ export function startPictureServer() {
 }
 
 const camel = (flag) => flag.replace(/_(\w)/g, (_, c) => c.toUpperCase());
+
+/** A step's phase: the one it named as it ran, else the third word of its name (`import 12 check 0`). */
+const phaseOf = (s) => s.phase ?? s.step.split(' ')[2];
 
 /** Figures of a run's steps: how many, the largest CPU and queries of any, rows written per item. */
 function summary(name, steps, items, startedAt, extra = {}) {
@@ -122,7 +130,7 @@ function summary(name, steps, items, startedAt, extra = {}) {
     maxR2PerStep: max((s) => s.r2).r2,
     // Each phase's heaviest step (own CPU), by the phase's name.
     maxOwnCpuMsByPhase: Object.fromEntries(
-      [...new Set(steps.map((s) => s.step.split(' ')[2]))].map((phase) => [phase, ms(Math.max(...steps.filter((s) => s.step.split(' ')[2] === phase).map((s) => s.ownCpuMs)))]),
+      [...new Set(steps.map(phaseOf))].map((phase) => [phase, ms(Math.max(...steps.filter((s) => phaseOf(s) === phase).map((s) => s.ownCpuMs)))]),
     ),
     rowsWritten: sum((s) => s.d1.rowsWritten),
     rowsWrittenPerItem: items > 0 ? ms(sum((s) => s.d1.rowsWritten) / items) : null,
@@ -160,10 +168,13 @@ function benchCsv(rows) {
 export async function workflowScenarios({ base, token, probe, pictures, log }) {
   // Each call on a connection of its own: a kept-alive one left idle while a run goes on was found
   // closed by the server at times, and the next request then waited for undici's five-minute timeout.
-  const api = async (method, path, body) => {
-    const headers = { Authorization: `Bearer ${token}` };
+  const api = async (method, path, body, as = token) => {
+    const headers = as ? { Authorization: `Bearer ${as}` } : {};
     let payload;
-    if (body instanceof FormData) {
+    if (body instanceof Uint8Array) {
+      headers['content-type'] = 'application/zip';
+      payload = body;
+    } else if (body instanceof FormData) {
       const encoded = new Response(body);
       headers['content-type'] = encoded.headers.get('content-type');
       payload = Buffer.from(await encoded.arrayBuffer());
@@ -173,41 +184,45 @@ export async function workflowScenarios({ base, token, probe, pictures, log }) {
     }
     const res = await new Promise((resolve, reject) => {
       const req = httpRequest(`${base}/api/v1${path}`, { method, headers, agent: false }, (response) => {
-        let text = '';
-        response.setEncoding('utf8');
-        response.on('data', (chunk) => (text += chunk));
-        response.on('end', () => resolve({ status: response.statusCode, text }));
+        const chunks = [];
+        response.on('data', (chunk) => chunks.push(chunk));
+        response.on('end', () => resolve({ status: response.statusCode, type: response.headers['content-type'] ?? '', bytes: Buffer.concat(chunks) }));
       });
       req.setTimeout(60_000, () => req.destroy(new Error(`${method} ${path}: no answer in 60 s`)));
       req.on('error', reject);
       req.end(payload);
     });
-    if (res.status >= 400) throw new Error(`${method} ${path} answered ${res.status}: ${res.text}`);
-    return JSON.parse(res.text);
+    if (res.status >= 400) throw new Error(`${method} ${path} answered ${res.status}: ${res.bytes.toString('utf8')}`);
+    // A zip comes back as its bytes, anything else as JSON.
+    return res.type.startsWith('application/json') ? JSON.parse(res.bytes.toString('utf8')) : new Uint8Array(res.bytes);
   };
-  const importFile = async (collectionId, name, text, plan) => {
+  const importFile = async (collectionId, name, text, plan, as = token) => {
     const form = new FormData();
     form.set('file', new Blob([text]), name);
     form.set('plan', JSON.stringify(plan));
     const startedAt = Date.now();
-    const run = await api('POST', `/collections/${collectionId}/imports`, form);
+    const run = await api('POST', `/collections/${collectionId}/imports`, form, as);
     log(`  import ${run.id} (${name}) started`);
     const steps = await probe.run(`import ${run.id}`, (s) => s.state === 'stopped');
     log(`  import ${run.id}: ${steps.length} steps`);
-    const report = await api('GET', `/collections/${collectionId}/imports/${run.id}`);
+    const report = await api('GET', `/collections/${collectionId}/imports/${run.id}`, undefined, as);
     if (report.status !== 'done') throw new Error(`import ${run.id} ended ${report.status}: ${JSON.stringify(report)}`);
     return { steps, startedAt, report };
   };
   const results = [];
 
   // The bench's book, its properties made through the API with the seed's flags.
-  const books = await api('POST', '/collections', { name: 'Imported books', type: 'bench' });
-  for (const [key, type, label, flags] of PROPERTIES) {
-    await api('POST', `/collections/${books.id}/properties`, {
-      key, label, type,
-      ...Object.fromEntries(Object.entries(flags).map(([flag, on]) => [camel(flag), on === 1])),
-    });
-  }
+  const benchBooks = async (name, as = token) => {
+    const collection = await api('POST', '/collections', { name, type: 'bench' }, as);
+    for (const [key, type, label, flags] of PROPERTIES) {
+      await api('POST', `/collections/${collection.id}/properties`, {
+        key, label, type,
+        ...Object.fromEntries(Object.entries(flags).map(([flag, on]) => [camel(flag), on === 1])),
+      }, as);
+    }
+    return collection;
+  };
+  const books = await benchBooks('Imported books');
   const rows = 10_000;
   const csv = benchCsv(rows);
   const plan = {
@@ -220,7 +235,7 @@ export async function workflowScenarios({ base, token, probe, pictures, log }) {
   const first = await importFile(books.id, 'books.csv', csv.text, plan);
   // Where an item's rows go: the statements of one full import step, per item of the step.
   const sample = first.steps.find((s) => s.step.endsWith(' import 1'));
-  const writesPerItem = (sample?.d1.statements ?? []).filter((st) => st.written > 0).map((st) => ({ sql: st.sql, perItem: Math.round((st.written / 50) * 100) / 100 }));
+  const writesPerItem = (sample?.d1.statements ?? []).filter((st) => st.written > 0).map((st) => ({ sql: st.sql, perItem: Math.round((st.written / RECORDS_PER_STEP) * 100) / 100 }));
   results.push(summary('import-csv-10k', first.steps, rows, first.startedAt, { added: first.report.counts.added, failed: first.report.counts.failed, writesPerItem }));
   const again = await importFile(books.id, 'books.csv', csv.text, plan);
   results.push(summary('import-csv-10k-again', again.steps, rows, again.startedAt, { unchanged: again.report.counts.unchanged, added: again.report.counts.added }));
@@ -257,5 +272,41 @@ export async function workflowScenarios({ base, token, probe, pictures, log }) {
   const steps = await probe.run(`backup ${backup.id}`, (s) => s.step.endsWith(' manifest') || s.state === 'stopped');
   const done = await api('GET', `/config/backups/${backup.id}`);
   results.push(summary('backup-instance', steps, 0, startedAt, { status: done.status, bytes: done.bytes ?? null }));
+
+  // One reader's own collections backed up, then restored into their account: the bench's books
+  // imported from the same file, and forty more with a 200 KB cover each.
+  const reader = { username: 'bench-reader', password: 'bench-reader-password-1' };
+  await api('POST', '/users', reader);
+  const { token: readerToken } = await api('POST', '/token', reader, null);
+  const shelf = await benchBooks('Reader books', readerToken);
+  await importFile(shelf.id, 'books.csv', csv.text, plan, readerToken);
+  for (let n = 1; n <= 40; n += 1) {
+    const form = new FormData();
+    const picture = Buffer.alloc(200 * 1024, n);
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]).copy(picture);
+    form.set('file', new Blob([picture], { type: 'image/png' }), `cover-${n}.png`);
+    const { value } = await api('POST', `/collections/${shelf.id}/media`, form, readerToken);
+    await api('POST', `/collections/${shelf.id}/items`, { values: { title: `Covered book ${n}`, cover: value } }, readerToken);
+  }
+  const archiveDone = async (id) => {
+    for (const deadline = Date.now() + 30 * 60_000; Date.now() < deadline; await new Promise((r) => setTimeout(r, 1000))) {
+      const archive = await api('GET', `/profile/archives/${id}`, undefined, readerToken);
+      if (archive.status === 'done') return archive;
+      if (archive.status === 'failed') throw new Error(`archive ${id} failed: ${JSON.stringify(archive)}`);
+    }
+    throw new Error(`archive ${id}: no end after 30 minutes`);
+  };
+  let seen = probe.count();
+  const backupStartedAt = Date.now();
+  const accountBackup = await api('POST', '/profile/backups', undefined, readerToken);
+  await archiveDone(accountBackup.id);
+  results.push(summary('backup-account', probe.after(seen).filter((s) => s.step.startsWith('export ')), rows + 40, backupStartedAt));
+  const archiveZip = await api('GET', `/profile/archives/${accountBackup.id}/file`, undefined, readerToken);
+  seen = probe.count();
+  const restoreStartedAt = Date.now();
+  const restore = await api('POST', '/profile/restores', archiveZip, readerToken);
+  await archiveDone(restore.id);
+  const restoreSteps = probe.after(seen).filter((s) => s.step.startsWith('account-restore '));
+  results.push(summary('restore-account', restoreSteps, rows + 40, restoreStartedAt, { bytes: archiveZip.length }));
   return results;
 }

@@ -40,18 +40,21 @@ async function probe(env: Env, at: 'start' | 'end', step: string, state?: string
 
 /**
  * Runs one step's work; in measurement mode with bindings that count, between two calls of the probe,
- * and logs `{ message: 'workflow step measured', step, d1, r2, r2WaitedMs, state }` (d1 with each
+ * and logs `{ message: 'workflow step measured', step, phase, d1, r2, r2WaitedMs, state }` (d1 with each
  * statement's rows and the time waited on D1). `step` names the run and the
  * step (for example `import 12 check 0`).
  */
-export async function measuredStep<T>(env: Env, step: string, work: (env: Env) => Promise<T>): Promise<T> {
-  if (env.EXPOSE_D1_METRICS !== 'true') return work(env);
+export async function measuredStep<T>(env: Env, step: string, work: (env: Env, phase: (name: string) => void) => Promise<T>): Promise<T> {
+  const ignore = () => {};
+  if (env.EXPOSE_D1_METRICS !== 'true') return work(env, ignore);
   const d1: D1Metrics = { queries: 0, rowsRead: 0, rowsWritten: 0, statements: [], waitedMs: 0 };
   const counter = { r2: 0, waitedMs: 0 };
+  // A step whose name cannot say its phase beforehand (a restore's) names it as it runs.
+  let phase: string | undefined;
   await probe(env, 'start', step);
-  const result = await work({ ...env, DB: meteredD1(env.DB, d1), MEDIA: meteredBucket(env.MEDIA, counter) });
+  const result = await work({ ...env, DB: meteredD1(env.DB, d1), MEDIA: meteredBucket(env.MEDIA, counter) }, (name) => (phase = name));
   const state = typeof result === 'string' ? result : undefined;
   await probe(env, 'end', step, state);
-  console.log(JSON.stringify({ message: 'workflow step measured', step, d1, r2: counter.r2, r2WaitedMs: counter.waitedMs, state }));
+  console.log(JSON.stringify({ message: 'workflow step measured', step, phase, d1, r2: counter.r2, r2WaitedMs: counter.waitedMs, state }));
   return result;
 }

@@ -69,10 +69,14 @@ export async function markArchiveFailed(env: Env, id: number, problem: ArchivePr
 const documentOf = (env: Env, id: number, folder: number) =>
   env.DB.prepare(`SELECT * FROM account_restore_entries WHERE archive_id = ?1 AND folder = ?2 AND kind = 'document'`).bind(id, folder).first<EntryRow>();
 
-/** The next piece of the restore, whatever phase it is in; 'over' once it ended (done or failed). */
-export async function restoreStep(env: Env, id: number): Promise<RestoreState> {
+/**
+ * The next piece of the restore, whatever phase it is in; 'over' once it ended (done or failed).
+ * `phase` is told which phase the step runs (for `npm run bench`).
+ */
+export async function restoreStep(env: Env, id: number, phase: (name: string) => void = () => {}): Promise<RestoreState> {
   const row = await loadArchive(env, id);
   if (!row || row.kind !== 'restore' || row.status !== 'running') return 'over';
+  phase(row.phase);
   try {
     switch (row.phase) {
       case 'open':

@@ -27,7 +27,7 @@ export class AccountRestoreWorkflow extends WorkflowEntrypoint<Env, AccountResto
           await step.do('hand over', STEP, () => handOver(this.env.ACCOUNT_RESTORES, event.instanceId, part + 1, { archiveId: id, part: part + 1 }));
           return;
         }
-        const state = await step.do(`step ${i}`, STEP, () => measuredStep(this.env, `account restore ${id} ${i}`, (env) => restoreStep(env, id)));
+        const state = await step.do(`step ${i}`, STEP, () => measuredStep(this.env, `account-restore ${id} step ${i}`, (env, phase) => restoreStep(env, id, phase)));
         if (state === 'over') return;
       }
     } catch (err) {

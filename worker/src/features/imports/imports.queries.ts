@@ -75,7 +75,7 @@ function addRow(ranges: Ranges, row: number) {
   else ranges.push([row, row]);
 }
 
-/** The run with its report, assembled from the rows its steps wrote (one per fifty records). */
+/** The run with its report, assembled from the rows its steps wrote (one per RECORDS_PER_STEP records). */
 export async function importReportOf(d1: D1Database, row: RunRow): Promise<ImportReport> {
   const { results } = await d1
     .prepare('SELECT first_row, outcomes, problems FROM import_steps WHERE import_id = ? ORDER BY first_row')

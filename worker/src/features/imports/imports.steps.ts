@@ -9,7 +9,7 @@
 // 3. covers: when records give pictures by address (a BoardGameGeek or CSV cover), they are fetched
 //    through the guarded fetch, five a step, and stored the same way; an address an earlier run of the
 //    collection fetched, whose picture is still in use, is not fetched again;
-// 4. import: fifty records a step become items (new, updated or unchanged, by their reference).
+// 4. import: twenty-five records a step become items (new, updated or unchanged, by their reference).
 import { readRecords } from '../../../../shared/import/formats';
 import { ImportFileError } from '../../../../shared/import/errors';
 import { isPictureAddress, mapRecord, pictureKey, pictureName, type FieldMapping, type MappedRecord } from '../../../../shared/import/mapping';
@@ -39,8 +39,11 @@ const WINDOW_BYTES = 256 * 1024;
 const CHECK_RECORDS_XML = 50;
 const CHECK_RECORDS = 500;
 const XML_FORMATS: ReadonlySet<string> = new Set(['gcstar', 'tellico', 'bgg', 'goodreads_rss']);
-/** Records an import step writes: about ten statements and a few milliseconds of CPU. */
-export const RECORDS_PER_STEP = 50;
+/**
+ * Records an import step writes: about ten statements. Fifty took up to 20 ms of the Worker's own CPU
+ * in `npm run bench` (mapping, the writer's statements), over the free plan's 10 ms a step.
+ */
+export const RECORDS_PER_STEP = 25;
 
 /** What the next step should do. */
 export type StepState = 'more' | 'next-phase' | 'stopped';
@@ -315,7 +318,7 @@ interface StepProblem {
 }
 
 /**
- * One window of the import: up to fifty records mapped to the collection's properties, written with
+ * One window of the import: up to RECORDS_PER_STEP records mapped to the collection's properties, written with
  * the step's report row and the run's progress in one batch.
  */
 export async function importStep(env: Env, id: number): Promise<StepState> {
