@@ -15,6 +15,11 @@ process.env.FAKE_RESEND_PORT ??= String(await freePort());
 // The fake outside sources (tests/support/fake-sources.ts): the only local host the guarded fetch may reach.
 process.env.FAKE_SOURCES_PORT ??= String(await freePort());
 const fakeSources = `127.0.0.1:${process.env.FAKE_SOURCES_PORT}`;
+// The fake SMTP servers (tests/support/fake-smtp.ts), and a port where nothing listens (a refused connection).
+process.env.FAKE_SMTP_PORT ??= String(await freePort());
+process.env.FAKE_SMTP_SILENT_PORT ??= String(await freePort());
+process.env.FAKE_SMTP_CLOSED_PORT ??= String(await freePort());
+const smtpHosts = ['FAKE_SMTP_PORT', 'FAKE_SMTP_SILENT_PORT', 'FAKE_SMTP_CLOSED_PORT'].map((name) => `127.0.0.1:${process.env[name]}`);
 
 export default defineConfig({
   test: {
@@ -32,7 +37,11 @@ export default defineConfig({
                 RESEND_API_KEY: 're_test_key',
                 RESEND_BASE_URL: `http://127.0.0.1:${process.env.FAKE_RESEND_PORT}`,
                 // Small collections then take both plans of a page with a search (items.queries.ts).
-                FETCH_ALLOW_HOSTS: fakeSources,
+                FETCH_ALLOW_HOSTS: [fakeSources, ...smtpHosts].join(','),
+                FAKE_SMTP_PORT: process.env.FAKE_SMTP_PORT,
+                FAKE_SMTP_SILENT_PORT: process.env.FAKE_SMTP_SILENT_PORT,
+                FAKE_SMTP_CLOSED_PORT: process.env.FAKE_SMTP_CLOSED_PORT,
+                SMTP_TIMEOUT_MS: '1500',
                 BGG_BASE_URL: `http://${fakeSources}/bgg`,
                 BGG_TOKEN: 'bgg-test-token',
                 GOODREADS_BASE_URL: `http://${fakeSources}/goodreads`,

@@ -277,7 +277,7 @@ export async function workflowScenarios({ base, token, probe, pictures, log }) {
   // imported from the same file, and forty more with a 200 KB cover each.
   const reader = { username: 'bench-reader', password: 'bench-reader-password-1' };
   await api('POST', '/users', reader);
-  const { token: readerToken } = await api('POST', '/token', reader, null);
+  const { token: readerToken } = await api('POST', '/token', { login: reader.username, password: reader.password }, null);
   const shelf = await benchBooks('Reader books', readerToken);
   await importFile(shelf.id, 'books.csv', csv.text, plan, readerToken);
   for (let n = 1; n <= 40; n += 1) {

@@ -12,6 +12,14 @@ export const ERROR_STATUS = {
   /** A source's address gave nothing usable: details.fields[0].reason is the guarded fetch's problem. */
   SOURCE_UNREACHABLE: 400,
   EMAIL_CHANGE_TOKEN_INVALID: 400,
+  /**
+   * A test email failed at the mail server or provider (Configuration → Emails): the credentials, the
+   * connection, the time, or the message. details.fields[0] (path "reply") may carry the server's words.
+   */
+  EMAIL_AUTH_FAILED: 400,
+  EMAIL_CONNECTION_FAILED: 400,
+  EMAIL_TIMEOUT: 400,
+  EMAIL_REJECTED: 400,
   UNAUTHENTICATED: 401,
   LOGIN_FAILED: 401,
   FORBIDDEN: 403,
@@ -48,6 +56,10 @@ export const ERROR_STATUS = {
   EXPORT_RUNNING: 409,
   /** The instance holds as many custom configuration keys as it takes (CONFIG_KEYS_MAX). */
   CONFIG_KEYS_FULL: 409,
+  /** No email transport: neither the environment's Resend key nor saved settings. */
+  EMAIL_NOT_CONFIGURED: 409,
+  /** The saved email secret cannot be decrypted: APP_SECRET changed since it was saved. */
+  EMAIL_SECRET_UNREADABLE: 409,
   PAYLOAD_TOO_LARGE: 413,
   UNSUPPORTED_MEDIA_TYPE: 415,
   TOO_MANY_REQUESTS: 429,

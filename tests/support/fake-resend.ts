@@ -1,7 +1,9 @@
 // A stand-in for Resend's HTTP API on 127.0.0.1: the Worker's real email client posts to it, and tests
-// read what it captured. Used by the worker suite (globalSetup) and the browser suite.
+// read what it captured (and what the fake SMTP server received). Used by the worker suite (globalSetup)
+// and the browser suite.
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { smtpInbox } from './fake-smtp.ts';
 
 export interface CapturedEmail {
   id: string;
@@ -23,6 +25,10 @@ export async function startFakeResend(port = 0): Promise<{ url: string; server: 
         res.writeHead(status, { 'content-type': 'application/json' });
         res.end(JSON.stringify(body));
       };
+      // Resend answers a key it does not know with 403 invalid_api_key.
+      if (req.method === 'POST' && req.headers.authorization === 'Bearer re_refused_key_0000') {
+        return reply(403, { statusCode: 403, name: 'invalid_api_key', message: 'API key is invalid' });
+      }
       if (req.method === 'POST' && req.url === '/emails') {
         const body = JSON.parse(Buffer.concat(chunks).toString('utf8')) as Omit<CapturedEmail, 'id' | 'authorization'>;
         const id = `email_${messages.length + 1}`;
@@ -38,6 +44,11 @@ export async function startFakeResend(port = 0): Promise<{ url: string; server: 
           return { id };
         });
         return reply(200, { data });
+      }
+      // What the fake SMTP server of the same process received (tests/support/fake-smtp.ts).
+      if (req.method === 'GET' && req.url?.startsWith('/__smtp')) {
+        const to = new URL(req.url, 'http://x').searchParams.get('to');
+        return reply(200, to ? smtpInbox.filter((m) => m.to.includes(to)) : smtpInbox);
       }
       if (req.method === 'GET' && req.url?.startsWith('/__messages')) {
         const to = new URL(req.url, 'http://x').searchParams.get('to');

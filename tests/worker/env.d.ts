@@ -7,6 +7,10 @@ declare global {
       TEST_MIGRATIONS: D1Migration[];
       /** The fake outside sources' address (tests/support/fake-sources.ts). */
       FAKE_SOURCES_URL: string;
+      /** The fake SMTP servers (tests/support/fake-smtp.ts): one that answers, one that never greets, a closed port. */
+      FAKE_SMTP_PORT: string;
+      FAKE_SMTP_SILENT_PORT: string;
+      FAKE_SMTP_CLOSED_PORT: string;
     }
   }
 }

@@ -19,6 +19,7 @@ import { previewRoutes } from './features/previews/previews.routes';
 import { profileRoutes } from './features/profile/profile.routes';
 import { propertiesRoutes } from './features/properties/properties.routes';
 import { configKeysRoutes } from './features/settings/config-keys.routes';
+import { emailSettingsRoutes } from './features/settings/email-settings.routes';
 import { settingsRoutes } from './features/settings/settings.routes';
 import { usersRoutes } from './features/users/users.routes';
 import { allowedMethods } from './lib/allowed-methods';
@@ -49,6 +50,7 @@ export function createApi() {
     .route('/', usersRoutes)
     .route('/', settingsRoutes)
     .route('/', configKeysRoutes)
+    .route('/', emailSettingsRoutes)
     .route('/', backupsRoutes)
     .route('/', collectionsRoutes)
     .route('/', propertiesRoutes)

@@ -22,6 +22,8 @@ export interface Env {
   RESEND_API_KEY?: string;
   RESEND_BASE_URL?: string;
   EMAIL_FROM?: string;
+  /** Milliseconds an SMTP server has to connect and to answer each command; 10,000 unless set (tests set less). */
+  SMTP_TIMEOUT_MS?: string;
   DEMO_MODE?: string;
   /**
    * Tests only: hosts (host:port) the guarded fetch may reach although they are local, comma separated,

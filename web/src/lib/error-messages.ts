@@ -59,6 +59,21 @@ export const errorMessages = defineMessages({
   SOURCE_NOT_READY: { id: 'errors.SOURCE_NOT_READY', defaultMessage: 'The source is preparing this collection: try again in a minute.' },
   BACKUP_RUNNING: { id: 'errors.BACKUP_RUNNING', defaultMessage: 'A backup or a restore is already running: wait for it to end.' },
   EXPORT_RUNNING: { id: 'errors.EXPORT_RUNNING', defaultMessage: 'One of your exports with pictures is being made: wait for it to end.' },
+  EMAIL_NOT_CONFIGURED: {
+    id: 'errors.EMAIL_NOT_CONFIGURED',
+    defaultMessage: 'No way to send emails is set up: choose Resend or SMTP in Configuration → Emails.',
+  },
+  EMAIL_SECRET_UNREADABLE: {
+    id: 'errors.EMAIL_SECRET_UNREADABLE',
+    defaultMessage: 'The saved key or password can no longer be read (the instance’s secret changed): enter it again.',
+  },
+  EMAIL_AUTH_FAILED: { id: 'errors.EMAIL_AUTH_FAILED', defaultMessage: 'The mail server or provider refused the user name, password or key.' },
+  EMAIL_CONNECTION_FAILED: {
+    id: 'errors.EMAIL_CONNECTION_FAILED',
+    defaultMessage: 'The mail server could not be reached: check its address, port and security.',
+  },
+  EMAIL_TIMEOUT: { id: 'errors.EMAIL_TIMEOUT', defaultMessage: 'The mail server did not answer in time.' },
+  EMAIL_REJECTED: { id: 'errors.EMAIL_REJECTED', defaultMessage: 'The mail server or provider refused the message.' },
   CONFIG_KEYS_FULL: { id: 'errors.CONFIG_KEYS_FULL', defaultMessage: 'This instance holds as many configuration keys as it takes: delete one first.' },
   INSTANCE_NOT_EMPTY: {
     id: 'errors.INSTANCE_NOT_EMPTY',
@@ -96,7 +111,19 @@ const extraMessages = defineMessages<{
   fieldRequired: NoMessageValues;
   fieldInvalid: NoMessageValues;
   offline: NoMessageValues;
+  privateAddress: NoMessageValues;
+  serverReply: { reply: string };
+  invalidSender: NoMessageValues;
 }>({
+  privateAddress: {
+    id: 'errors.field.privateAddress',
+    defaultMessage: 'This address is private or local: the instance cannot reach it.',
+  },
+  serverReply: { id: 'errors.field.serverReply', defaultMessage: 'The server said: {reply}' },
+  invalidSender: {
+    id: 'errors.field.invalidSender',
+    defaultMessage: "Write an address, or a name then the address in angle brackets: Our books '<'books@example.org'>'.",
+  },
   retryIn: {
     id: 'errors.TOO_MANY_REQUESTS.retryIn',
     defaultMessage: 'Too many attempts. Please retry in {minutes, plural, one {# minute} other {# minutes}}.',
@@ -185,7 +212,7 @@ const limitMessages = defineMessages<{
   notEqual: { id: 'errors.field.notEqual', defaultMessage: 'The two passwords are not the same.' },
 });
 
-const EMAIL_FIELDS = new Set(['email', 'newEmail']);
+const EMAIL_FIELDS = new Set(['email', 'newEmail', 'to']);
 
 /** The message a form shows for an error: specific to its code. */
 export function describeError(intl: IntlShape, error: unknown): string {
@@ -241,8 +268,13 @@ export function describeFieldIssue(intl: IntlShape, issue: FieldIssue, subject?:
       return intl.formatMessage(limitMessages.notNumber);
     case 'invalid_email':
       return intl.formatMessage(limitMessages.invalidEmail);
+    case 'private_address':
+      return intl.formatMessage(extraMessages.privateAddress);
+    case 'server_reply':
+      return intl.formatMessage(extraMessages.serverReply, { reply: issue.message });
     case 'invalid_format':
       if (EMAIL_FIELDS.has(leaf)) return intl.formatMessage(limitMessages.invalidEmail);
+      if (leaf === 'sender') return intl.formatMessage(extraMessages.invalidSender);
       if (leaf === 'type' || leaf === 'customType') return intl.formatMessage(limitMessages.invalidType);
       if (leaf === 'username') return intl.formatMessage(limitMessages.invalidUsername);
       return issue.message || intl.formatMessage(limitMessages.invalidFormat);

@@ -41,6 +41,7 @@ export const paths = {
   config: route('/config/'),
   configUsers: route('/config/users'),
   configBackups: route('/config/backups'),
+  configEmails: route('/config/emails'),
   configUserNew: route('/config/users/new'),
   configUser: route('/config/users/:id'),
   configUserDelete: route('/config/users/:id/delete'),

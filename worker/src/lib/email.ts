@@ -1,36 +1,29 @@
-// Email transport. Resend is the default; its base URL is configurable so tests (and self-hosters
-// with a compatible relay) can point it elsewhere. Messages always carry a text part.
-import { Resend } from 'resend';
+// Sending email: one message (sendEmail) or a page of them (sendEmails), by whichever transport is in
+// force (lib/email-transports.ts: the administrator's Resend or SMTP settings, else the environment's
+// Resend key). Messages always carry a text part. Failures are logged without recipient or content
+// (emails may carry reset links) and returned, never thrown: an email is never worth a failed request.
 import type { Env } from '../env';
+import { currentSender, type EmailMessage, resendFailure, type SendResult, sendOverSmtp } from './email-transports';
 
-export interface EmailMessage {
-  to: string;
-  subject: string;
-  text: string;
-  html: string;
-}
-
-export type SendResult = { sent: true; id: string | null } | { sent: false; reason: string };
+export type { EmailMessage, SendResult } from './email-transports';
 
 /** Messages one batch request may carry (Resend's limit). */
 export const EMAIL_BATCH_MAX = 100;
 
-function client(env: Env): Resend | null {
-  if (!env.RESEND_API_KEY) {
-    // Logged without the recipient or the content: emails may carry reset links.
-    console.warn('email not sent: RESEND_API_KEY is not configured');
-    return null;
-  }
-  return new Resend(env.RESEND_API_KEY, { baseUrl: env.RESEND_BASE_URL || 'https://api.resend.com' });
-}
-
-const sender = (env: Env) => env.EMAIL_FROM || 'Vitrine <vitrine@example.com>';
-
 export async function sendEmail(env: Env, message: EmailMessage): Promise<SendResult> {
-  const resend = client(env);
-  if (!resend) return { sent: false, reason: 'not-configured' };
-  const { data, error } = await resend.emails.send({
-    from: sender(env),
+  const sender = await currentSender(env);
+  if (sender.kind === 'none') {
+    console.warn('email not sent:', sender.reason);
+    return { sent: false, reason: sender.reason };
+  }
+  if (sender.kind === 'smtp') {
+    const { sent, failure } = await sendOverSmtp(sender, [message]);
+    if (sent === 1) return { sent: true, id: null };
+    console.error('email not sent: SMTP', failure?.reason);
+    return { sent: false, ...(failure ?? { reason: 'connection' }) };
+  }
+  const { data, error } = await sender.client.emails.send({
+    from: sender.from,
     to: [message.to],
     subject: message.subject,
     text: message.text,
@@ -38,22 +31,32 @@ export async function sendEmail(env: Env, message: EmailMessage): Promise<SendRe
   });
   if (error) {
     console.error('email not sent: transport error', error.name);
-    return { sent: false, reason: error.name };
+    return { sent: false, ...resendFailure(error) };
   }
   return { sent: true, id: data?.id ?? null };
 }
 
 /**
- * Up to EMAIL_BATCH_MAX messages in ONE request (Resend's batch endpoint): a scheduled run pays one
- * subrequest for a whole page of notices instead of one each. All are sent, or none.
+ * Up to EMAIL_BATCH_MAX messages: with Resend in ONE request (its batch endpoint, all sent or none), so a
+ * scheduled run pays one subrequest for a whole page of notices; over SMTP on one connection, one after
+ * another (`sent` then says how many went before a failure).
  */
-export async function sendEmails(env: Env, messages: EmailMessage[]): Promise<{ sent: number } | { sent: 0; reason: string }> {
+export async function sendEmails(env: Env, messages: EmailMessage[]): Promise<{ sent: number } | { sent: number; reason: string }> {
   if (messages.length === 0) return { sent: 0 };
   if (messages.length > EMAIL_BATCH_MAX) throw new Error(`a batch holds at most ${EMAIL_BATCH_MAX} emails, not ${messages.length}`);
-  const resend = client(env);
-  if (!resend) return { sent: 0, reason: 'not-configured' };
-  const from = sender(env);
-  const { error } = await resend.batch.send(messages.map(({ to, subject, text, html }) => ({ from, to: [to], subject, text, html })));
+  const sender = await currentSender(env);
+  if (sender.kind === 'none') {
+    console.warn('emails not sent:', sender.reason);
+    return { sent: 0, reason: sender.reason };
+  }
+  if (sender.kind === 'smtp') {
+    const { sent, failure } = await sendOverSmtp(sender, messages);
+    if (!failure) return { sent };
+    console.error('emails not all sent: SMTP', failure.reason, sent);
+    return { sent, reason: failure.reason };
+  }
+  const { from } = sender;
+  const { error } = await sender.client.batch.send(messages.map(({ to, subject, text, html }) => ({ from, to: [to], subject, text, html })));
   if (error) {
     console.error('emails not sent: transport error', error.name);
     return { sent: 0, reason: error.name };

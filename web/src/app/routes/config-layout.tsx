@@ -12,6 +12,7 @@ const messages = defineMessages({
   users: { id: 'app.configLayout.users', defaultMessage: 'Users' },
   settings: { id: 'app.configLayout.settings', defaultMessage: 'Settings' },
   backups: { id: 'app.configLayout.backups', defaultMessage: 'Backups' },
+  emails: { id: 'app.configLayout.emails', defaultMessage: 'Emails' },
 });
 
 export default function ConfigLayoutRoute() {
@@ -22,6 +23,7 @@ export default function ConfigLayoutRoute() {
   const onSettings = location.pathname === paths.config();
   const onUsers = location.pathname.startsWith(paths.configUsers());
   const onBackups = location.pathname.startsWith(paths.configBackups());
+  const onEmails = location.pathname.startsWith(paths.configEmails());
   return (
     <div className="stack">
       <h1>{intl.formatMessage(messages.title)}</h1>
@@ -48,6 +50,13 @@ export default function ConfigLayoutRoute() {
           aria-current={onBackups ? 'page' : undefined}
         >
           {intl.formatMessage(messages.backups)}
+        </NavLink>
+        <NavLink
+          to={paths.configEmails()}
+          className={onEmails ? 'tabs__tab is-active' : 'tabs__tab'}
+          aria-current={onEmails ? 'page' : undefined}
+        >
+          {intl.formatMessage(messages.emails)}
         </NavLink>
       </nav>
       <Outlet />
