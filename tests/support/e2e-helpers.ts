@@ -3,6 +3,7 @@
 import { execFileSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { expect, type APIRequestContext, type APIResponse, type Page } from '@playwright/test';
+import type { ReceivedEmail } from './fake-smtp';
 import { E2E } from './e2e-settings.mjs';
 
 export const ADMIN = { username: 'admin', password: E2E.adminPassword };
@@ -58,6 +59,12 @@ export async function signInThroughUi(page: Page, login: string, password: strin
 export async function capturedEmails(to: string) {
   const res = await fetch(`http://127.0.0.1:${E2E.resendPort}/__messages?to=${encodeURIComponent(to)}`);
   return (await res.json()) as { subject: string; text: string; html: string }[];
+}
+
+/** What the fake SMTP server received for one address (tests/support/fake-smtp.ts). */
+export async function receivedOverSmtp(to: string) {
+  const res = await fetch(`http://127.0.0.1:${E2E.resendPort}/__smtp?to=${encodeURIComponent(to)}`);
+  return (await res.json()) as ReceivedEmail[];
 }
 
 // ---- Catalogue set-up through the API (what a test is not about) ----

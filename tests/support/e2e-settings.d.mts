@@ -3,6 +3,8 @@ export declare const E2E: {
   demoPort: number;
   resendPort: number;
   sourcesPort: number;
+  smtpPort: number;
+  smtpSilentPort: number;
   appInspectorPort: number;
   demoInspectorPort: number;
   adminPassword: string;

@@ -8,6 +8,9 @@ export const E2E = {
   resendPort: base + 2,
   /** The fake outside sources (tests/support/fake-sources.ts): covers, BoardGameGeek, Goodreads. */
   sourcesPort: base + 3,
+  /** The fake SMTP server (tests/support/fake-smtp.ts), and one beside it that never answers. */
+  smtpPort: base + 4,
+  smtpSilentPort: base + 5,
   appInspectorPort: base + 542,
   demoInspectorPort: base + 543,
   adminPassword: 'e2e-admin-password',

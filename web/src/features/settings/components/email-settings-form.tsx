@@ -82,7 +82,8 @@ const valueMessages = defineMessages<{
 });
 
 const FIELDS = ['transport', 'sender', 'apiKey', 'host', 'port', 'security', 'username', 'password'];
-const PORTS: Record<SmtpSecurity, number> = { starttls: 587, tls: 465, none: 25 };
+/** The usual port of each security: a submission port, since relays take mail there. */
+const PORTS: Record<SmtpSecurity, number> = { starttls: 587, tls: 465, none: 587 };
 
 /** The hint of a secret's field: whether one is saved (and how it ends), else how it is kept. */
 function useSecretHint(ending: string | null): string {
