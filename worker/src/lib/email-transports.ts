@@ -5,6 +5,7 @@
 import { Resend } from 'resend';
 import { WorkerMailer } from 'worker-mailer';
 import type { EmailTransport, SmtpSecurity } from '../../../shared/schemas/email-settings';
+import { NOW_SQL } from '../db/now';
 import type { Env } from '../env';
 import { allowedAddress } from './guarded-fetch';
 import { openSecret, type SealedSecret } from './secrets';
@@ -76,7 +77,7 @@ export async function saveEmailSettings(db: D1Database, stored: StoredEmailSetti
   await db
     .prepare(
       `INSERT INTO settings (key, value) VALUES (?1, ?2)
-       ON CONFLICT (key) DO UPDATE SET value = excluded.value, updated_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now')`,
+       ON CONFLICT (key) DO UPDATE SET value = excluded.value, updated_at = ${NOW_SQL}`,
     )
     .bind(EMAIL_SETTINGS_KEY, JSON.stringify(stored))
     .run();

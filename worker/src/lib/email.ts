@@ -3,7 +3,7 @@
 // Resend key). Messages always carry a text part. Failures are logged without recipient or content
 // (emails may carry reset links) and returned, never thrown: an email is never worth a failed request.
 import type { Env } from '../env';
-import { currentSender, type EmailMessage, resendFailure, type SendResult, sendOverSmtp } from './email-transports';
+import { currentSender, type EmailFailure, type EmailMessage, resendFailure, type SendResult, sendOverSmtp } from './email-transports';
 
 export type { EmailMessage, SendResult } from './email-transports';
 
@@ -41,7 +41,7 @@ export async function sendEmail(env: Env, message: EmailMessage): Promise<SendRe
  * scheduled run pays one subrequest for a whole page of notices; over SMTP on one connection, one after
  * another (`sent` then says how many went before a failure).
  */
-export async function sendEmails(env: Env, messages: EmailMessage[]): Promise<{ sent: number } | { sent: number; reason: string }> {
+export async function sendEmails(env: Env, messages: EmailMessage[]): Promise<{ sent: number } | { sent: number; reason: EmailFailure }> {
   if (messages.length === 0) return { sent: 0 };
   if (messages.length > EMAIL_BATCH_MAX) throw new Error(`a batch holds at most ${EMAIL_BATCH_MAX} emails, not ${messages.length}`);
   const sender = await currentSender(env);
@@ -59,7 +59,7 @@ export async function sendEmails(env: Env, messages: EmailMessage[]): Promise<{ 
   const { error } = await sender.client.batch.send(messages.map(({ to, subject, text, html }) => ({ from, to: [to], subject, text, html })));
   if (error) {
     console.error('emails not sent: transport error', error.name);
-    return { sent: 0, reason: error.name };
+    return { sent: 0, reason: resendFailure(error).reason };
   }
   return { sent: messages.length };
 }
