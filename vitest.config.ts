@@ -46,6 +46,9 @@ export default defineConfig({
                 BGG_TOKEN: 'bgg-test-token',
                 GOODREADS_BASE_URL: `http://${fakeSources}/goodreads`,
                 FAKE_SOURCES_URL: `http://${fakeSources}`,
+                METADATA_BASE_URL: `http://${fakeSources}/meta`,
+                METADATA_TIMEOUT_MS: '1500',
+                TMDB_API_KEY: 'tmdb-test-key',
                 SOURCE_RETRY_SECONDS: '1',
                 // Long runs then hand over to new Workflow instances in the tests (lib/workflow-budget.ts).
                 WORKFLOW_STEPS_PER_INSTANCE: '12',

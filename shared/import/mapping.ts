@@ -150,31 +150,42 @@ export function recordRef(format: ImportFormat, record: SourceRecord, keyField: 
   return `${format}:row:${fingerprint(parts)}`;
 }
 
+export interface MapOptions {
+  dateOrder: DateOrder;
+  /**
+   * The pictures the import took out of its zip or fetched from their addresses: the name a record
+   * gives (see pictureKey), and its value.
+   */
+  images?: ReadonlyMap<string, string>;
+}
+
 /** A record's values for the collection's properties, with every text that could not be read. */
 export function mapRecord(
   format: ImportFormat,
   record: SourceRecord,
   mappings: readonly FieldMapping[],
   properties: readonly MappedProperty[],
-  options: {
-    keyField: string | null;
-    dateOrder: DateOrder;
-    /**
-     * The pictures the import took out of its zip or fetched from their addresses: the name a record
-     * gives (see pictureKey), and its value.
-     */
-    images?: ReadonlyMap<string, string>;
-  },
+  options: MapOptions & { keyField: string | null },
 ): MappedRecord {
+  return { row: record.row, ref: recordRef(format, record, options.keyField), ...mapValues(record.values, mappings, properties, options) };
+}
+
+/** Texts by field as values of the collection's properties (an import's record, a source's hit). */
+export function mapValues(
+  texts: Readonly<Record<string, readonly string[] | undefined>>,
+  mappings: readonly FieldMapping[],
+  properties: readonly MappedProperty[],
+  options: MapOptions,
+): Pick<MappedRecord, 'values' | 'problems' | 'blank'> {
   const byKey = new Map(properties.map((p) => [p.key, p]));
   const collected = new Map<string, unknown[]>();
   const problems: CellProblem[] = [];
   let blank = true;
   for (const mapping of mappings) {
     const property = byKey.get(mapping.property);
-    const texts = record.values[mapping.field];
-    if (!property || !texts) continue;
-    const pieces = texts.flatMap((t) => (mapping.split ? t.split(mapping.split) : [t])).map((t) => t.trim()).filter((t) => t !== '');
+    const fieldTexts = texts[mapping.field];
+    if (!property || !fieldTexts) continue;
+    const pieces = fieldTexts.flatMap((t) => (mapping.split ? t.split(mapping.split) : [t])).map((t) => t.trim()).filter((t) => t !== '');
     for (const piece of pieces) {
       blank = false;
       if (property.type === 'image') {
@@ -210,5 +221,5 @@ export function mapRecord(
       problems.push({ field: '', property: property.key, reason: 'required', text: '' });
     }
   }
-  return { row: record.row, ref: recordRef(format, record, options.keyField), values, problems, blank };
+  return { values, problems, blank };
 }

@@ -135,3 +135,22 @@ export function readXmlRecords(
   if (records.length === 0) throw new ImportFileError('record_too_long');
   return { records, used, done: false };
 }
+
+/**
+ * A whole small document (a source's answer) as a tree: its root element, namespace prefixes dropped.
+ * Throws ImportFileError('invalid_xml') when it is not XML, as the records' reader does.
+ */
+export function readXmlDocument(text: string): XmlElement {
+  const parser = new SaxesParser();
+  let root: XmlElement | null = null;
+  treeBuilder(parser, (element) => {
+    root ??= element;
+  });
+  try {
+    parser.write(text).close();
+  } catch (err) {
+    invalid(err);
+  }
+  if (!root) throw new ImportFileError('invalid_xml');
+  return root;
+}

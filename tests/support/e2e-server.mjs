@@ -25,6 +25,8 @@ startWorker({
     BGG_BASE_URL: `http://127.0.0.1:${E2E.sourcesPort}/bgg`,
     BGG_TOKEN: 'bgg-e2e-token',
     GOODREADS_BASE_URL: `http://127.0.0.1:${E2E.sourcesPort}/goodreads`,
+    METADATA_BASE_URL: `http://127.0.0.1:${E2E.sourcesPort}/meta`,
+    TMDB_API_KEY: 'tmdb-e2e-key',
     SOURCE_RETRY_SECONDS: '1',
   },
   // Lets a test fire a cron (GET /__scheduled?cron=…), as Cloudflare's scheduler would.

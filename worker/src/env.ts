@@ -34,6 +34,17 @@ export interface Env {
   BGG_BASE_URL?: string;
   /** BoardGameGeek's application token, sent as a bearer token: its XML API asks for one. */
   BGG_TOKEN?: string;
+  /**
+   * Tests only: the address every metadata source is asked at instead of its own, each under its id
+   * (…/openlibrary/search.json), its pictures under `<id>-covers` (features/sources/source.ts).
+   */
+  METADATA_BASE_URL?: string;
+  /** Milliseconds a metadata source has to answer; 8,000 unless set (tests set less). */
+  METADATA_TIMEOUT_MS?: string;
+  /** Google Books' API key (optional: without one, Google's anonymous quota applies). */
+  GOOGLE_BOOKS_API_KEY?: string;
+  /** TMDB's API key (v3) or read access token (v4): movies are searched only with one. */
+  TMDB_API_KEY?: string;
   /** Goodreads' address (shelves' RSS feeds under /review/list_rss); tests point it at a fake. */
   GOODREADS_BASE_URL?: string;
   /**

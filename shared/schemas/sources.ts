@@ -1,0 +1,108 @@
+// Metadata sources (spec: "search and import items from sources"): catalogues outside Vitrine (Open
+// Library, Google Books, the BnF, BoardGameGeek, TMDB, MusicBrainz) searched by title, author, ISBN or
+// barcode. Every source answers in one shape, a hit: its own id, a title, and fields named after the
+// templates' property keys (shared/sources/mapping.ts puts them into a collection's properties).
+import { z } from 'zod';
+import { COLLECTION_TYPES, type TemplateType } from '../catalogue';
+
+export const SOURCE_IDS = ['openlibrary', 'googlebooks', 'bnf', 'bgg', 'tmdb', 'musicbrainz'] as const;
+export type SourceId = (typeof SOURCE_IDS)[number];
+
+/**
+ * What a hit may say of an item, named as the templates name their properties (books, comics, movies,
+ * board games), so that a template's collection needs no mapping at all. `cover` holds an address.
+ */
+export const SOURCE_FIELDS = [
+  'title',
+  'subtitle',
+  'original_title',
+  'cover',
+  'authors',
+  'series',
+  'series_number',
+  'publisher',
+  'year',
+  'pages',
+  'isbn',
+  'barcode',
+  'language',
+  'genre',
+  'format',
+  'summary',
+  'directors',
+  'cast',
+  'runtime',
+  'players_min',
+  'players_max',
+  'play_time',
+  'age',
+  'designers',
+  'artists',
+  'mechanics',
+  'link',
+] as const;
+export type SourceField = (typeof SOURCE_FIELDS)[number];
+
+/** The sources searched for a collection of each type, best first; a custom collection may use any. */
+export const SOURCES_BY_TYPE: Record<TemplateType, readonly SourceId[]> = {
+  books: ['openlibrary', 'googlebooks', 'bnf'],
+  comics: ['bnf', 'googlebooks', 'openlibrary'],
+  movies: ['tmdb'],
+  board_games: ['bgg'],
+};
+
+export function sourcesForType(type: string): readonly SourceId[] {
+  return (COLLECTION_TYPES as readonly string[]).includes(type) ? SOURCES_BY_TYPE[type as TemplateType] : SOURCE_IDS;
+}
+
+export const SOURCE_QUERY_MAX_LENGTH = 200;
+
+export const sourceHit = z.object({
+  source: z.enum(SOURCE_IDS),
+  /** The source's own identifier (an Open Library work, a Google Books volume, a BGG thing id…). */
+  id: z.string(),
+  title: z.string(),
+  /** Each field's values as text; a field the source does not know is absent. */
+  fields: z.partialRecord(z.enum(SOURCE_FIELDS), z.array(z.string())),
+  /** An item of the collection that already holds this (same ISBN or barcode, or same title and year). */
+  ownedItemId: z.number().int().nullable(),
+});
+export type SourceHit = z.infer<typeof sourceHit>;
+
+/** Why a source gave nothing this time; the other sources' hits still show. */
+export const SOURCE_PROBLEMS = ['timeout', 'unreachable', 'refused', 'malformed', 'needs_key', 'busy'] as const;
+export type SourceProblem = (typeof SOURCE_PROBLEMS)[number];
+
+export const sourceSearchQuery = z.object({
+  q: z.string().trim().min(1).max(SOURCE_QUERY_MAX_LENGTH),
+  /** One source only; every source of the collection's type when absent. */
+  source: z.enum(SOURCE_IDS).optional(),
+});
+
+export const sourceSearchResult = z.object({
+  /** The query as the sources read it: an ISBN or barcode (digits, checked), or words. */
+  kind: z.enum(['code', 'text']),
+  hits: z.array(sourceHit),
+  problems: z.array(z.object({ source: z.enum(SOURCE_IDS), problem: z.enum(SOURCE_PROBLEMS), status: z.number().int().nullable() })),
+});
+export type SourceSearchResult = z.infer<typeof sourceSearchResult>;
+
+/** A source as a collection's search screen offers it. */
+export const sourceOffer = z.object({
+  id: z.enum(SOURCE_IDS),
+  name: z.string(),
+  /** Whether it can be asked now: a source that needs a key without one cannot. */
+  ready: z.boolean(),
+  /** Whether it reads barcodes (ISBNs, EANs, UPCs); title search is for every source. */
+  barcodes: z.boolean(),
+});
+export const sourceOffers = z.object({ sources: z.array(sourceOffer) });
+export type SourceOffer = z.infer<typeof sourceOffer>;
+
+/** Where each source field goes in a collection: a property key, or null (not imported). */
+export const sourceMapping = z.partialRecord(z.enum(SOURCE_FIELDS), z.string().max(64).nullable());
+export type SourceMapping = z.infer<typeof sourceMapping>;
+export const sourceMappingBody = z.object({ mapping: sourceMapping }).strict();
+
+/** A picture at a source's address, fetched into the collection's media. */
+export const sourceCoverBody = z.object({ address: z.string().url().max(2000) }).strict();
