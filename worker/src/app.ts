@@ -21,6 +21,7 @@ import { propertiesRoutes } from './features/properties/properties.routes';
 import { configKeysRoutes } from './features/settings/config-keys.routes';
 import { emailSettingsRoutes } from './features/settings/email-settings.routes';
 import { settingsRoutes } from './features/settings/settings.routes';
+import { sourcesRoutes } from './features/sources/sources.routes';
 import { usersRoutes } from './features/users/users.routes';
 import { allowedMethods } from './lib/allowed-methods';
 import { ApiError } from './lib/api-error';
@@ -63,7 +64,8 @@ export function createApi() {
     .route('/', lendingRoutes)
     .route('/', borrowRequestRoutes)
     .route('/', mediaApiRoutes)
-    .route('/', thumbnailRoutes);
+    .route('/', thumbnailRoutes)
+    .route('/', sourcesRoutes);
 
   api.openAPIRegistry.registerComponent('securitySchemes', 'bearerAuth', {
     type: 'http',

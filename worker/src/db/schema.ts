@@ -7,3 +7,4 @@ export * from './imports.schema';
 export * from './backups.schema';
 export * from './exports.schema';
 export * from './account-archives.schema';
+export * from './sources.schema';

@@ -1,6 +1,6 @@
 // What a backup holds of D1: the tables that matter, in an order a restore can insert them in (a row's
 // parents before it), each read a page at a time by its primary key. Left out: sign-in sessions, links
-// sent by email, rate limits and job bookkeeping (short-lived, and tied to the instance that made them),
+// sent by email, rate limits, metadata sources' cached answers and job bookkeeping (short-lived, and tied to the instance that made them),
 // the backups themselves, exports with pictures and backups of someone's collections (kept a day), and what triggers rebuild from the rest as rows come back (facet counts and
 // the collections' item counters).
 
@@ -22,6 +22,7 @@ export const BACKUP_TABLES: readonly BackupTable[] = [
   { name: 'users', select: '*', key: ['id'], upsert: 'id' },
   { name: 'collections', select: '*', key: ['id'], recount: ['count_everyone', 'count_logged_in', 'count_owner'] },
   { name: 'properties', select: '*', key: ['id'] },
+  { name: 'source_mappings', select: '*', key: ['collection_id'] },
   { name: 'items', select: '*', key: ['id'] },
   { name: 'item_values', select: '*', key: ['item_id', 'property_id', 'position'] },
   { name: 'item_sort_gaps', select: '*', key: ['property_id', 'created_at', 'item_id'] },

@@ -33,7 +33,8 @@ import type { Env } from '../../env';
 import { sniffImage } from '../../lib/media';
 import { DamagedZip, listZipEntries, placeOf, readZipEntry } from '../../lib/zip-ranges';
 import { HEAD_BYTES, prepareFile } from './imports.prepare';
-import { checkStep, importStep, markFailed, PICTURE_BYTES_PER_STEP, PICTURES_PER_STEP, storePicture, wantThumbnails } from './imports.steps';
+import { storePicture, wantThumbnails } from '../../lib/pictures';
+import { checkStep, importStep, markFailed, PICTURE_BYTES_PER_STEP, PICTURES_PER_STEP } from './imports.steps';
 
 /** Entries a restore takes at most: a zip bomb of tiny entries is refused before anything. */
 const MAX_ENTRIES = 200_000;

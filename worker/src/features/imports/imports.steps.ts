@@ -14,8 +14,8 @@ import { readRecords } from '../../../../shared/import/formats';
 import { ImportFileError } from '../../../../shared/import/errors';
 import { isPictureAddress, mapRecord, pictureKey, pictureName, type FieldMapping, type MappedRecord } from '../../../../shared/import/mapping';
 import { isImageName, readZipEntries, ZIP_MAX_IMAGE_BYTES, type ZipEntry } from '../../../../shared/import/zip';
-import { FetchRefused, guardedFetch } from '../../lib/guarded-fetch';
-import { mediaStillUsed, sniffImage, toMediaValue } from '../../lib/media';
+import { mediaStillUsed, sniffImage } from '../../lib/media';
+import { fetchCover, storePicture, wantThumbnails } from '../../lib/pictures';
 import type { SourceHead } from '../../../../shared/import/source';
 import { decodeText, encodedLength, type TextEncoding } from '../../../../shared/import/text';
 import type { CsvOptions } from '../../../../shared/import/csv';
@@ -139,25 +139,6 @@ export const PICTURE_BYTES_PER_STEP = 4 * 1024 * 1024;
 const enoughPictures = (found: readonly ZipEntry[]) =>
   found.length >= PICTURES_PER_STEP || found.reduce((sum, entry) => sum + entry.bytes.length, 0) >= PICTURE_BYTES_PER_STEP;
 
-async function contentName(bytes: Uint8Array): Promise<string> {
-  const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', bytes));
-  return [...digest].map((b) => b.toString(16).padStart(2, '0')).join('');
-}
-
-/**
- * Pictures stored here have no thumbnail yet (a Worker cannot resize an image): the owner's browser
- * makes them later (features/media/thumbnails.routes.ts).
- */
-export const wantThumbnails = (env: Env, collectionId: number, values: string[]) =>
-  env.DB.prepare('INSERT OR IGNORE INTO thumbnails_wanted (collection_id, value) SELECT ?1, value FROM json_each(?2)').bind(collectionId, JSON.stringify(values));
-
-/** Stores an image in the collection's media under its content's name; gives its media value. */
-export async function storePicture(env: Env, collectionId: number, bytes: Uint8Array, image: { type: string; ext: string }): Promise<string> {
-  const key = `collections/${collectionId}/${await contentName(bytes)}.${image.ext}`;
-  await env.MEDIA.put(key, bytes, { httpMetadata: { contentType: image.type } });
-  return toMediaValue(key);
-}
-
 /**
  * One walk of the archive from where the last one stopped: up to twenty pictures, each checked by its
  * content as uploads are, stored in R2 and named in import_media. When the walk reaches the archive's end
@@ -215,10 +196,6 @@ const pictureTexts = (record: { values: Record<string, string[]> }, fields: read
  */
 const COVER_RECORDS_PER_STEP = 5;
 const COVERS_PER_STEP = 5;
-/** A cover is an image: at most this many bytes, fetched within this time. */
-const COVER_MAX_BYTES = 5 * 1024 * 1024;
-const COVER_TIMEOUT_MS = 15_000;
-
 /**
  * The values an earlier run of this collection gave these addresses, when their pictures are still in
  * use (an unused picture may be gone from R2): those are not fetched again.
@@ -233,19 +210,6 @@ async function knownCovers(env: Env, collectionId: number, addresses: string[]):
     .all<{ name: string; value: string }>();
   const used = await mediaStillUsed(env.DB, results.map((r) => r.value));
   return new Map(results.filter((r) => used.has(r.value.toLowerCase())).map((r) => [r.name, r.value]));
-}
-
-/** One address fetched and stored: its media value, or `!` and why it gave no picture. */
-async function fetchCover(env: Env, collectionId: number, address: string): Promise<string> {
-  try {
-    const fetched = await guardedFetch(env, address, { maxBytes: COVER_MAX_BYTES, timeoutMs: COVER_TIMEOUT_MS, headers: { accept: 'image/*' } });
-    const image = sniffImage(fetched.bytes);
-    if (!image) return '!not_image';
-    return await storePicture(env, collectionId, fetched.bytes, image);
-  } catch (err) {
-    if (err instanceof FetchRefused) return `!${err.problem}`;
-    throw err;
-  }
 }
 
 /**

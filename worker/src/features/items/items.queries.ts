@@ -8,7 +8,7 @@ import { FILTER_PREFIX, MAX_PREFIX, MIN_PREFIX } from '../../../../shared/schema
 import { normalizeValue } from '../../../../shared/values';
 import type { Caller } from '../../env';
 import { ApiError } from '../../lib/api-error';
-import type { CallerLevel } from '../../lib/visibility';
+import { searchColumns, type CallerLevel } from '../../lib/visibility';
 import { inlineId } from '../../db/inline-id';
 import type { ItemRow, ListedItemRow } from '../../db/raw-rows';
 import { sortKeys, type PropertyRow } from '../../lib/values';
@@ -1076,4 +1076,35 @@ export async function hiddenItemsOf(d1: D1Database, collectionId: number, props:
     .bind(collectionId)
     .all<ListedItemRow>();
   return summaries(results, props);
+}
+
+/** Candidates read per look-up, at most: enough to find one with the same title among same-word titles. */
+const CANDIDATES_PER_LOOKUP = 20;
+
+/**
+ * For each look-up, the collection's items (id and values by property id) whose indexed text holds one of
+ * the codes as a word, or every word of the title: candidates that the caller then compares value by
+ * value (a metadata source's hit against what the collection holds). One query each, in one batch.
+ */
+export async function itemsByCodesOrTitle(
+  d1: D1Database,
+  collectionId: number,
+  lookUps: { codes: string[]; title: string | null }[],
+): Promise<{ id: number; data: Record<string, unknown> }[][]> {
+  const columns = searchColumns(3);
+  const matches = lookUps.map(({ codes, title }) => {
+    const parts = [codes.length > 0 ? `{${columns}} : (${codes.map((c) => `"${c.replaceAll('"', '')}"`).join(' OR ')})` : null, title ? matchExpression(title, 3) : null];
+    const present = parts.filter((p): p is string => p !== null);
+    return present.length > 0 ? inCollection(present.map((p) => `(${p})`).join(' OR '), collectionId) : null;
+  });
+  const statements = matches
+    .filter((m): m is string => m !== null)
+    .map((match) =>
+      d1
+        .prepare(`SELECT i.id, i.data FROM items_search CROSS JOIN items i ON i.id = items_search.rowid WHERE items_search MATCH ?1 LIMIT ${CANDIDATES_PER_LOOKUP}`)
+        .bind(match),
+    );
+  const results = statements.length > 0 ? await d1.batch<{ id: number; data: string }>(statements) : [];
+  let next = 0;
+  return matches.map((match) => (match === null ? [] : (results[next++]?.results ?? []).map((r) => ({ id: r.id, data: JSON.parse(r.data) as Record<string, unknown> }))));
 }

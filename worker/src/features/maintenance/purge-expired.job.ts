@@ -1,4 +1,4 @@
-// Expired sessions, spent or expired reset and email change links, and finished rate-limit windows would otherwise grow
+// Expired sessions, spent or expired reset and email change links, metadata sources' stale answers, and finished rate-limit windows would otherwise grow
 // forever. Each statement deletes at most a chunk of rows, so a backlog (say, after a burst of sign-in
 // attempts from many addresses) is cleared over several days instead of blowing one run's limits or a
 // day's rows-written allowance.
@@ -20,6 +20,7 @@ const PURGES = [
     table: 'emailChanges',
     sql: 'DELETE FROM email_changes WHERE rowid IN (SELECT rowid FROM email_changes WHERE expires_at < ?1 OR used_at IS NOT NULL LIMIT ?2)',
   },
+  { table: 'sourceCache', sql: 'DELETE FROM source_cache WHERE rowid IN (SELECT rowid FROM source_cache WHERE expires_at < ?1 LIMIT ?2)' },
   { table: 'rateLimits', sql: 'DELETE FROM rate_limits WHERE rowid IN (SELECT rowid FROM rate_limits WHERE window_start < ?1 LIMIT ?2)' },
 ] as const;
 
@@ -27,11 +28,12 @@ export const purgeExpiredJob: Job = {
   name: 'purge-expired',
   units: 8,
   async run(env, { now, budget }) {
-    const counts: Record<string, number> = { sessions: 0, passwordResets: 0, emailChanges: 0, rateLimits: 0 };
+    const counts: Record<string, number> = { sessions: 0, passwordResets: 0, emailChanges: 0, sourceCache: 0, rateLimits: 0 };
     const cutOff = {
       sessions: now.toISOString(),
       passwordResets: now.toISOString(),
       emailChanges: now.toISOString(),
+      sourceCache: now.toISOString(),
       rateLimits: Math.floor(now.getTime() / 1000) - LONGEST_WINDOW_SECONDS,
     };
     for (const purge of PURGES) {

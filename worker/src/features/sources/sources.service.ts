@@ -1,0 +1,170 @@
+// Searching metadata sources for a collection: which sources its type uses, the query read as a code
+// (ISBN, barcode) or as words, every source asked at once with a day's cache in D1, failures reported
+// per source beside the others' hits, and each hit marked when the collection already holds it.
+import type { Locale } from '../../../../shared/constants';
+import { compactCode, codeForms, readCode } from '../../../../shared/sources/codes';
+import {
+  sourcesForType,
+  type SourceId,
+  type SourceOffer,
+  type SourceProblem,
+  type SourceSearchResult,
+} from '../../../../shared/schemas/sources';
+import type { CollectionRow } from '../collections/collections.queries';
+import type { Db, Env } from '../../env';
+import { ApiError } from '../../lib/api-error';
+import { throttle } from '../../lib/rate-limit';
+import type { PropertyRow } from '../../lib/values';
+import { itemsByCodesOrTitle } from '../items/items.queries';
+import { boardGameGeek } from './bgg.source';
+import { bnf } from './bnf.source';
+import { googleBooks } from './google-books.source';
+import { musicBrainz } from './musicbrainz.source';
+import { openLibrary } from './open-library.source';
+import { SourceFailure, type FoundHit, type MetadataSource } from './source';
+import { tmdb } from './tmdb.source';
+
+export const SOURCES: Record<SourceId, MetadataSource> = {
+  openlibrary: openLibrary,
+  googlebooks: googleBooks,
+  bnf,
+  bgg: boardGameGeek,
+  tmdb,
+  musicbrainz: musicBrainz,
+};
+
+/** A source's answers are kept this long: catalogues change slowly, and people search the same things. */
+const CACHE_SECONDS = 24 * 3600;
+/** Searches that reach outside sources, per person and window (answers from the cache are free). */
+export const SEARCH_LIMIT = { max: 120, windowSeconds: 600 };
+
+/** The key or token a source is used with, from the deployment's environment. */
+export function sourceKey(env: Env, id: SourceId): string | null {
+  const keys: Partial<Record<SourceId, string | undefined>> = { googlebooks: env.GOOGLE_BOOKS_API_KEY, bgg: env.BGG_TOKEN, tmdb: env.TMDB_API_KEY };
+  return keys[id]?.trim() || null;
+}
+
+/** The sources a collection of this type offers, with whether each can be asked now. */
+export function sourceOffers(env: Env, type: string): SourceOffer[] {
+  return sourcesForType(type).map((id) => {
+    const source = SOURCES[id];
+    return { id, name: source.name, ready: source.key !== 'required' || sourceKey(env, id) !== null, barcodes: source.barcodes };
+  });
+}
+
+const cacheKey = (id: SourceId, kind: 'code' | 'text', locale: Locale, query: string) => `${id}|${kind}|${locale}|${query}`;
+
+/** Words as a cache key: spaces and case do not make another search. */
+const normalizedWords = (q: string) => q.normalize('NFC').toLowerCase().replace(/\s+/g, ' ').trim();
+
+async function cachedHits(env: Env, keys: string[]): Promise<Map<string, FoundHit[]>> {
+  const { results } = await env.DB.prepare(
+    `SELECT key, hits FROM source_cache WHERE key IN (SELECT value FROM json_each(?1)) AND expires_at > ?2`,
+  )
+    .bind(JSON.stringify(keys), new Date().toISOString())
+    .all<{ key: string; hits: string }>();
+  return new Map(results.map((r) => [r.key, JSON.parse(r.hits) as FoundHit[]]));
+}
+
+function storeHits(env: Env, entries: { key: string; hits: FoundHit[] }[]) {
+  if (entries.length === 0) return Promise.resolve();
+  const expires = new Date(Date.now() + CACHE_SECONDS * 1000).toISOString();
+  return env.DB.prepare(
+    `INSERT OR REPLACE INTO source_cache (key, hits, expires_at)
+     SELECT json_extract(value, '$.key'), json_extract(value, '$.hits'), ?2 FROM json_each(?1)`,
+  )
+    .bind(JSON.stringify(entries.map((e) => ({ key: e.key, hits: JSON.stringify(e.hits) }))), expires)
+    .run();
+}
+
+export interface SearchRequest {
+  collection: CollectionRow;
+  properties: PropertyRow[];
+  callerId: number;
+  q: string;
+  source: SourceId | undefined;
+  locale: Locale;
+}
+
+export async function searchSources(env: Env, db: Db, request: SearchRequest): Promise<SourceSearchResult> {
+  const code = readCode(request.q);
+  const kind = code ? 'code' : 'text';
+  const query = code ? code.code : normalizedWords(request.q);
+  const offered = sourceOffers(env, request.collection.type);
+  if (request.source && !offered.some((o) => o.id === request.source)) {
+    throw new ApiError('VALIDATION_FAILED', { fields: [{ path: 'source', reason: 'invalid_enum_value', message: '' }] });
+  }
+  const chosen = offered.filter((o) => (request.source ? o.id === request.source : true) && (kind === 'text' || o.barcodes));
+  const problems: SourceSearchResult['problems'] = chosen.filter((o) => !o.ready).map((o) => ({ source: o.id, problem: 'needs_key', status: null }));
+  const asked = chosen.filter((o) => o.ready).map((o) => ({ id: o.id, key: cacheKey(o.id, kind, request.locale, query) }));
+  const cached = await cachedHits(env, asked.map((a) => a.key));
+  const missing = asked.filter((a) => !cached.has(a.key));
+  if (missing.length > 0) await throttle(db, [{ key: `source-search:${request.callerId}`, ...SEARCH_LIMIT }]);
+  type Answer = { id: SourceId; key: string; hits: FoundHit[] } | { id: SourceId; key: string; problem: SourceProblem; status: number | null };
+  const answers = await Promise.all(
+    missing.map(async ({ id, key }): Promise<Answer> => {
+      const source = SOURCES[id];
+      const ctx = { env, key: sourceKey(env, id), locale: request.locale };
+      try {
+        return { id, key, hits: await (code ? source.lookUpCode(ctx, code.code) : source.search(ctx, request.q.trim())) };
+      } catch (err) {
+        if (err instanceof SourceFailure) return { id, key, problem: err.problem, status: err.status };
+        // A module's own fault is this source's problem, not the whole search's.
+        console.error(`source ${id} failed`, err);
+        return { id, key, problem: 'malformed', status: null };
+      }
+    }),
+  );
+  const found = new Map(cached);
+  const fresh: { key: string; hits: FoundHit[] }[] = [];
+  for (const answer of answers) {
+    if ('hits' in answer) {
+      found.set(answer.key, answer.hits);
+      fresh.push({ key: answer.key, hits: answer.hits });
+    } else {
+      problems.push({ source: answer.id, problem: answer.problem, status: answer.status });
+    }
+  }
+  await storeHits(env, fresh);
+  const hits = asked.flatMap((a) => found.get(a.key) ?? []);
+  const owned = await ownedItems(env, request.collection.id, request.properties, hits);
+  return { kind, hits: hits.map((hit, i) => ({ ...hit, ownedItemId: owned[i] ?? null })), problems };
+}
+
+/** Titles compared as people read them: case, accents and punctuation aside. */
+const comparableTitle = (title: string) =>
+  title
+    .normalize('NFD')
+    .replace(/\p{M}/gu, '')
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]+/gu, ' ')
+    .trim();
+
+/**
+ * For each hit, an item of the collection that holds it: one whose reference property (ISBN, barcode)
+ * holds one of the hit's codes in any of its forms, else one whose title is the hit's. Candidates come
+ * from the search index, then their values decide.
+ */
+async function ownedItems(env: Env, collectionId: number, props: PropertyRow[], hits: FoundHit[]): Promise<(number | null)[]> {
+  if (hits.length === 0) return [];
+  const references = props.filter((p) => p.isReference);
+  const title = props.find((p) => p.isTitle);
+  const lookUps = hits.map((hit) => {
+    const codes = [...(hit.fields.isbn ?? []), ...(hit.fields.barcode ?? [])].flatMap((text) => {
+      const read = readCode(text);
+      return read ? codeForms(read.code) : [];
+    });
+    return { codes: references.length > 0 ? [...new Set(codes)] : [], title: title ? hit.title : null };
+  });
+  const candidates = await itemsByCodesOrTitle(env.DB, collectionId, lookUps);
+  const valuesOf = (data: Record<string, unknown>, p: PropertyRow) => [data[String(p.id)]].flat().filter((v): v is string => typeof v === 'string');
+  return hits.map((hit, i) => {
+    const codes = new Set(lookUps[i]!.codes);
+    const found = candidates[i]!;
+    const byCode = found.find((c) => references.some((p) => valuesOf(c.data, p).some((v) => codes.has(compactCode(v)))));
+    if (byCode) return byCode.id;
+    const wanted = comparableTitle(hit.title);
+    const byTitle = title ? found.find((c) => valuesOf(c.data, title).some((v) => comparableTitle(v) === wanted)) : undefined;
+    return byTitle?.id ?? null;
+  });
+}
