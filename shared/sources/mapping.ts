@@ -87,7 +87,7 @@ export function effectiveSourceMapping(properties: readonly MappableProperty[], 
 }
 
 /** The properties a field may go to, for the person choosing. */
-export const propertiesFitting = (field: SourceField, properties: readonly MappableProperty[]) => properties.filter((p) => fits(field, p.type));
+export const propertiesFitting = <P extends MappableProperty>(field: SourceField, properties: readonly P[]): P[] => properties.filter((p) => fits(field, p.type));
 
 /**
  * A hit's values for the collection. `covers` gives the media value stored for each cover address (an

@@ -31,6 +31,7 @@ export const routes: RouteObject[] = [
           { path: paths.collectionDelete.pattern, lazy: page(() => import('./routes/collection-delete')) },
           { path: paths.collectionImport.pattern, lazy: page(() => import('./routes/collection-import')) },
           { path: paths.collectionImportRun.pattern, lazy: page(() => import('./routes/collection-import-run')) },
+          { path: paths.collectionImportItem.pattern, lazy: page(() => import('./routes/collection-import-item')) },
           { path: paths.collectionLabels.pattern, lazy: page(() => import('./routes/collection-labels')) },
           { path: paths.propertyNew.pattern, lazy: page(() => import('./routes/property-new')) },
           { path: paths.property.pattern, lazy: page(() => import('./routes/property-edit')) },

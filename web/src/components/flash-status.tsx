@@ -10,6 +10,10 @@ const messages = defineMessages({
     defaultMessage:
       'Saved. Set to “Nobody”, the item no longer shows while browsing, not even to you: find it below, under Items set to Nobody.',
   },
+  savedWithoutCover: {
+    id: 'components.flashStatus.savedWithoutCover',
+    defaultMessage: 'Saved, without its cover: the catalogue did not give the picture. You can add one by editing the item.',
+  },
 });
 
 /** The message the previous screen's action left for this one (see lib/flash.ts), if any. */
@@ -17,5 +21,5 @@ export function FlashStatus() {
   const intl = useIntl();
   const flash = readFlash(useLocation().state);
   if (!flash) return null;
-  return <SuccessStatus>{intl.formatMessage(flash === 'savedAsNobody' ? messages.savedAsNobody : commonMessages[flash])}</SuccessStatus>;
+  return <SuccessStatus>{intl.formatMessage(flash === 'operationSucceeded' ? commonMessages[flash] : messages[flash])}</SuccessStatus>;
 }

@@ -3,9 +3,12 @@
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router-dom';
 
-/** `savedAsNobody`: an item was saved as "Nobody", so it is shown where its owner finds it (manage). */
-export type Flash = 'operationSucceeded' | 'savedAsNobody';
-const FLASHES: readonly Flash[] = ['operationSucceeded', 'savedAsNobody'];
+/**
+ * `savedAsNobody`: an item was saved as "Nobody", so it is shown where its owner finds it (manage).
+ * `savedWithoutCover`: an item made from a source's hit, whose cover could not be fetched.
+ */
+export type Flash = 'operationSucceeded' | 'savedAsNobody' | 'savedWithoutCover';
+const FLASHES: readonly Flash[] = ['operationSucceeded', 'savedAsNobody', 'savedWithoutCover'];
 
 export function readFlash(state: unknown): Flash | null {
   const flash = (state as { flash?: unknown } | null)?.flash;

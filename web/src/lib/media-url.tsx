@@ -64,3 +64,10 @@ export function MediaUrlProvider({ children }: { children: ReactNode }) {
 export function useMediaSrc(): MediaSrc {
   return useContext(MediaSrcContext);
 }
+
+/** The session's media ticket for addresses built by hand (a source's cover passed through), or null. */
+export function useMediaTicket(): string | null {
+  const session = useSession();
+  const { data } = useSWR<MediaTicket>(session ? MEDIA_TICKET_KEY : null, getMediaTicket, { refreshInterval: RENEW_MS, revalidateOnFocus: false });
+  return typeof data?.ticket === 'string' ? data.ticket : null;
+}

@@ -53,6 +53,8 @@ export const paths = {
   /** Import a file into the collection (spec §2), and one import's progress and report. */
   collectionImport: route('/collection/:cid/manage/import'),
   collectionImportRun: route('/collection/:cid/manage/import/:id'),
+  /** Search and import items from metadata sources (spec §2). */
+  collectionImportItem: route('/collection/:cid/import/item'),
   propertyNew: route('/collection/:cid/manage/property/new'),
   property: route('/collection/:cid/manage/property/:id'),
   propertyDelete: route('/collection/:cid/manage/property/:id/delete'),

@@ -1,5 +1,5 @@
 // The collection view (spec §2): header, the list with search, sort, filters and paging, last changes.
-import { FileUp, Plus, Settings } from 'lucide-react';
+import { FileUp, Plus, ScanSearch, Settings } from 'lucide-react';
 import { defineMessages, useIntl } from 'react-intl';
 import { VISIBILITY } from '../../../../shared/constants';
 import type { Collection } from '../../../../shared/schemas/collections';
@@ -22,6 +22,7 @@ import { CollectionGate } from '../collection-gate';
 const messages = defineMessages({
   newItem: { id: 'app.collection.newItem', defaultMessage: 'New item' },
   manage: { id: 'app.collection.manage', defaultMessage: 'Manage' },
+  fromSource: { id: 'app.collection.fromSource', defaultMessage: 'Find in a catalogue' },
   importFile: { id: 'app.collection.importFile', defaultMessage: 'Import a file' },
   hidden: {
     id: 'app.collection.hidden',
@@ -51,6 +52,9 @@ function CollectionScreen({ collection }: { collection: Collection }) {
           {intl.formatMessage(messages.newItem)}
         </ButtonLink>
       )}
+      <ButtonLink variant="secondary" icon={ScanSearch} to={paths.collectionImportItem(collection.id)}>
+        {intl.formatMessage(messages.fromSource)}
+      </ButtonLink>
       <ButtonLink variant="secondary" icon={Settings} to={paths.collectionManage(collection.id)}>
         {intl.formatMessage(messages.manage)}
       </ButtonLink>

@@ -2,9 +2,19 @@
 // Core, an XML answer. Its texts are catalogue headings ("Title / Author ; translator", "Last, First
 // (1965-....). Auteur du texte", "Publisher (City)") cut down here to what an item holds. It has no
 // pictures: a hit with an ISBN gets Open Library's cover for that ISBN, which answers 404 when it has none.
-import { childrenOf, child, readXmlDocument, type XmlElement } from '../../../../shared/import/xml';
+import { child, childrenOf, readXmlDocument, type XmlElement } from '../../../../shared/import/xml';
 import { readCode } from '../../../../shared/sources/codes';
-import { hitFields, SOURCE_HITS_MAX, sourceBase, SourceFailure, fetchSourceText, yearOf, type FoundHit, type MetadataSource, type SourceContext } from './source';
+import {
+  fetchSourceText,
+  hitFields,
+  SOURCE_HITS_MAX,
+  sourceBase,
+  SourceFailure,
+  yearOf,
+  type FoundHit,
+  type MetadataSource,
+  type SourceContext,
+} from './source';
 
 /** Subjects beyond these are more noise than genre. */
 const SUBJECTS_MAX = 5;

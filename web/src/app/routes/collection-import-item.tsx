@@ -1,0 +1,77 @@
+// Spec §2 /collection/{cid}/import/item: search the metadata sources of the collection's type, choose a
+// hit, see it as it will be stored, and create the item with its cover.
+import { defineMessages, useIntl, type NoMessageValues } from 'react-intl';
+import type { Collection } from '../../../../shared/schemas/collections';
+import { ErrorAlert } from '../../components/alert';
+import { DemoNotice } from '../../components/demo-notice';
+import { Loading } from '../../components/loading';
+import { PageError } from '../../components/page-error';
+import { Screen } from '../../components/screen';
+import { createItem } from '../../features/items/api/create-item';
+import { itemsTouched } from '../../features/items/api/touched';
+import { savedItemDestination } from '../../features/items/saved-destination';
+import { useProperties } from '../../features/properties/api/get-properties';
+import { useSourceOffers } from '../../features/sources/api/sources';
+import { SourceSearch } from '../../features/sources/components/source-search';
+import { useNavigateWithFlash } from '../../lib/flash';
+import { useRevalidate } from '../../lib/revalidate';
+import { useDemoMode } from '../../lib/use-demo-mode';
+import { CollectionGate, useCollectionCrumbs } from '../collection-gate';
+
+const messages = defineMessages<{ title: NoMessageValues; intro: NoMessageValues; noSources: NoMessageValues }>({
+  title: { id: 'app.collectionImportItem.title', defaultMessage: 'Find in a catalogue' },
+  intro: {
+    id: 'app.collectionImportItem.intro',
+    defaultMessage:
+      'Search the catalogues this collection uses by title, author, ISBN or barcode, choose a result, check it, and it becomes an item with its cover.',
+  },
+  noSources: { id: 'app.collectionImportItem.noSources', defaultMessage: 'No catalogue is set up for this kind of collection.' },
+});
+
+function ImportItemScreen({ collection }: { collection: Collection }) {
+  const intl = useIntl();
+  const demo = useDemoMode();
+  const revalidate = useRevalidate();
+  const navigateWithFlash = useNavigateWithFlash();
+  const properties = useProperties(collection.id);
+  const offers = useSourceOffers(collection.id);
+  const crumbs = useCollectionCrumbs(collection);
+  const title = intl.formatMessage(messages.title);
+  const error = properties.error ?? offers.error;
+  return (
+    <Screen title={title} crumbs={crumbs}>
+      <section className="card stack" aria-labelledby="import-item-title">
+        <h1 id="import-item-title">{title}</h1>
+        {demo ? <DemoNotice /> : null}
+        <p className="muted">{intl.formatMessage(messages.intro)}</p>
+        {error ? (
+          <PageError error={error} />
+        ) : properties.data && offers.data ? (
+          offers.data.sources.length === 0 ? (
+            <ErrorAlert>{intl.formatMessage(messages.noSources)}</ErrorAlert>
+          ) : (
+            <SourceSearch
+              collectionId={collection.id}
+              collectionType={collection.type}
+              offers={offers.data.sources}
+              properties={properties.data.properties}
+              readOnly={demo}
+              onCreate={async (values, coverLost) => {
+                const item = await createItem(collection.id, { values });
+                void revalidate(itemsTouched(collection.id));
+                const next = savedItemDestination(collection, item);
+                navigateWithFlash(next.to, coverLost ? 'savedWithoutCover' : next.flash);
+              }}
+            />
+          )
+        ) : (
+          <Loading />
+        )}
+      </section>
+    </Screen>
+  );
+}
+
+export default function CollectionImportItemRoute() {
+  return <CollectionGate ownerOnly>{(collection) => <ImportItemScreen key={collection.id} collection={collection} />}</CollectionGate>;
+}

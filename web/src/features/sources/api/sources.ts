@@ -1,0 +1,38 @@
+// /collections/:id/sources: the metadata sources a collection offers, a search across them, where the
+// collection puts each field of a hit, and a hit's cover fetched into the collection. Result covers load
+// through /source-cover with the media ticket (an <img> sends no bearer header).
+import useSWR from 'swr';
+import type { SourceId, SourceMapping, SourceOffer, SourceSearchResult } from '../../../../../shared/schemas/sources';
+import { apiRequest, apiUrl } from '../../../lib/api-client';
+
+export const sourcesKey = (collectionId: number) => `/collections/${collectionId}/sources`;
+
+export function useSourceOffers(collectionId: number) {
+  return useSWR<{ sources: SourceOffer[]; mapping: SourceMapping | null }>(sourcesKey(collectionId), (key: string) =>
+    apiRequest<{ sources: SourceOffer[]; mapping: SourceMapping | null }>(key),
+  );
+}
+
+/** The search of `q` (null: nothing asked yet); each query's answer is kept while the page is open. */
+export function useSourceSearch(collectionId: number, q: string | null, source: SourceId | null) {
+  const key = q ? `${sourcesKey(collectionId)}/search?q=${encodeURIComponent(q)}${source ? `&source=${source}` : ''}` : null;
+  return useSWR<SourceSearchResult>(key, (path: string) => apiRequest<SourceSearchResult>(path), {
+    revalidateOnFocus: false,
+    revalidateIfStale: false,
+    shouldRetryOnError: false,
+  });
+}
+
+export function saveSourceMapping(collectionId: number, mapping: SourceMapping): Promise<{ mapping: SourceMapping }> {
+  return apiRequest<{ mapping: SourceMapping }>(`${sourcesKey(collectionId)}/mapping`, { method: 'PUT', body: { mapping } });
+}
+
+/** Stores the picture at `address` in the collection: its media:// value. */
+export async function fetchSourceCover(collectionId: number, address: string): Promise<string> {
+  return (await apiRequest<{ value: string }>(`${sourcesKey(collectionId)}/cover`, { method: 'POST', body: { address } })).value;
+}
+
+/** Where the browser loads a hit's picture from, or null while the ticket is on its way. */
+export function sourceCoverUrl(address: string, ticket: string | null): string | null {
+  return ticket ? `${apiUrl('/source-cover')}?address=${encodeURIComponent(address)}&t=${encodeURIComponent(ticket)}` : null;
+}
