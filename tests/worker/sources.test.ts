@@ -87,7 +87,7 @@ describe('metadata sources of a collection', () => {
     const books = await createCollection(token, { type: 'books', name: 'Books' });
     const owned = await addItem(token, books.id, { values: { title: 'Le Petit Prince', isbn: '2070612759' } });
     await setAnswers(FAKE, olIsbn('9782070612758'), [json({ 'ISBN:9782070612758': { key: '/books/OL1M', title: 'Le Petit Prince', identifiers: { isbn_13: ['9782070612758'] } } })]);
-    await setAnswers(FAKE, `/meta/googlebooks/books/v1/volumes?q=isbn%3A9782070612758&maxResults=10`, [json({ totalItems: 0 })]);
+    await setAnswers(FAKE, `/meta/googlebooks/books/v1/volumes?q=isbn:9782070612758&maxResults=10`, [json({ totalItems: 0 })]);
     await setAnswers(FAKE, '/meta/bnf/api/SRU', [{ body: base64('<searchRetrieveResponse><numberOfRecords>0</numberOfRecords></searchRetrieveResponse>') }], { prefix: true });
     const result = (await (await search(token, books.id, '978-2-07-061275-8')).json()) as SourceSearchResult;
     expect(result.kind).toBe('code');
