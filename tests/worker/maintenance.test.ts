@@ -13,7 +13,7 @@ const runAlone = async (job: Job, now?: Date) => (await runScheduledJobs(env, 't
 const count = async (sql: string) => (await env.DB.prepare(sql).first<{ n: number }>())!.n;
 
 describe('purge of expired rows', () => {
-  it('removes expired sessions, spent reset and email change links and finished rate-limit windows, and nothing else', async () => {
+  it('removes expired sessions, spent reset and email change links, stale source answers and finished rate-limit windows, and nothing else', async () => {
     const { user } = await createUser();
     await env.DB.batch([
       env.DB.prepare("INSERT INTO sessions (id, user_id, expires_at) VALUES ('old', ?, '2000-01-01T00:00:00.000Z')").bind(user.id),
@@ -21,11 +21,13 @@ describe('purge of expired rows', () => {
       env.DB.prepare("INSERT INTO password_resets (token_hash, user_id, expires_at) VALUES ('h2', ?, '2999-01-01T00:00:00.000Z')").bind(user.id),
       env.DB.prepare("INSERT INTO password_resets (token_hash, user_id, expires_at, used_at) VALUES ('h3', ?, '2999-01-01T00:00:00.000Z', '2001-01-01T00:00:00.000Z')").bind(user.id),
       env.DB.prepare("INSERT INTO rate_limits (key, count, window_start) VALUES ('old', 3, 0), ('new', 1, unixepoch())"),
+      env.DB.prepare("INSERT INTO source_cache (key, hits, expires_at) VALUES ('purge|stale', '[]', '2000-01-01T00:00:00.000Z'), ('purge|fresh', '[]', '2999-01-01T00:00:00.000Z')"),
       env.DB.prepare("INSERT INTO email_changes (token_hash, user_id, new_email, expires_at) VALUES ('e1', ?, 'a@example.test', '2000-01-01T00:00:00.000Z')").bind(user.id),
       env.DB.prepare("INSERT INTO email_changes (token_hash, user_id, new_email, expires_at) VALUES ('e2', ?, 'b@example.test', '2999-01-01T00:00:00.000Z')").bind(user.id),
     ]);
     const report = await runAlone(purgeExpiredJob);
-    expect(report).toMatchObject({ status: 'done', units: 4, counts: { sessions: 1, passwordResets: 2, emailChanges: 1, rateLimits: 1 } });
+    expect(report).toMatchObject({ status: 'done', units: 5, counts: { sessions: 1, passwordResets: 2, emailChanges: 1, sourceCache: 1, rateLimits: 1 } });
+    expect(await count("SELECT group_concat(key) AS n FROM source_cache WHERE key LIKE 'purge|%'")).toBe('purge|fresh');
     expect(await count("SELECT count(*) AS n FROM sessions WHERE id = 'old'")).toBe(0);
     expect(await count(`SELECT count(*) AS n FROM sessions WHERE user_id = ${user.id}`)).toBe(1); // its live session
     expect(await count("SELECT count(*) AS n FROM password_resets WHERE token_hash = 'h2'")).toBe(1);
@@ -40,11 +42,11 @@ describe('purge of expired rows', () => {
       "WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 5500) INSERT INTO rate_limits SELECT 'backlog-' || i, 1, 0 FROM n",
     ).run();
     const first = await runAlone(purgeExpiredJob);
-    // One statement each for sessions, reset and email change links, then five chunks of rate limits: eight units.
-    expect(first).toMatchObject({ status: 'stopped', units: 8, counts: { rateLimits: 5000 } });
-    expect(await count("SELECT count(*) AS n FROM rate_limits WHERE key LIKE 'backlog-%'")).toBe(500);
+    // One statement each for sessions, reset and email change links and source answers, then four chunks of rate limits: eight units.
+    expect(first).toMatchObject({ status: 'stopped', units: 8, counts: { rateLimits: 4000 } });
+    expect(await count("SELECT count(*) AS n FROM rate_limits WHERE key LIKE 'backlog-%'")).toBe(1500);
     const second = await runAlone(purgeExpiredJob);
-    expect(second).toMatchObject({ status: 'done', units: 4, counts: { rateLimits: 500 } });
+    expect(second).toMatchObject({ status: 'done', units: 6, counts: { rateLimits: 1500 } });
     expect(await count("SELECT count(*) AS n FROM rate_limits WHERE key LIKE 'backlog-%'")).toBe(0);
   });
 });

@@ -72,10 +72,11 @@ describe('metadata sources of a collection', () => {
       },
     ]);
     expect(result.problems).toEqual([{ source: 'googlebooks', problem: 'busy', status: 503 }]);
-    // The same search again (in other words' case and spacing) is read from the cache; the failed source is asked again.
-    const again = (await (await search(token, books.id, `  ${q.toUpperCase()} `)).json()) as SourceSearchResult;
+    // The same search again is read from the cache; the source that failed is asked again.
+    const again = (await (await search(token, books.id, `  ${q} `)).json()) as SourceSearchResult;
     expect(again.hits.map((h) => h.title)).toEqual(['The Dispossessed']);
     expect((await hitsOf(FAKE, olSearch(q))).hits).toBe(1);
+    expect((await hitsOf(FAKE, googleSearch(q))).hits).toBe(2);
     expect(again.problems.map((p) => p.source)).toEqual(['googlebooks']);
     // One source only.
     const one = (await (await search(token, books.id, q, '&source=googlebooks')).json()) as SourceSearchResult;
