@@ -7,6 +7,7 @@ import {
   asText,
   fetchSourceJson,
   hitFields,
+  hitsFrom,
   secure,
   SOURCE_HITS_MAX,
   sourceBase,
@@ -71,11 +72,7 @@ async function volumes(ctx: SourceContext, q: string, code: string | null): Prom
   // Google leaves `items` out when nothing matched.
   if (answer.items === undefined) return [];
   if (!Array.isArray(answer.items)) throw new SourceFailure('malformed');
-  return answer.items
-    .map((item) => asRecord(item))
-    .flatMap((item) => (item ? [volumeHit(item, code)] : []))
-    .filter((hit): hit is FoundHit => hit !== null)
-    .slice(0, SOURCE_HITS_MAX);
+  return hitsFrom(answer.items, (item) => volumeHit(item, code));
 }
 
 export const googleBooks: MetadataSource = {

@@ -8,6 +8,7 @@ import {
   asText,
   fetchSourceJson,
   hitFields,
+  hitsFrom,
   SOURCE_HITS_MAX,
   sourceBase,
   SourceFailure,
@@ -59,11 +60,7 @@ async function releases(ctx: SourceContext, query: string): Promise<FoundHit[]> 
   if (fetched === null) return [];
   const answer = asRecord(fetched);
   if (!answer || !Array.isArray(answer.releases)) throw new SourceFailure('malformed');
-  return answer.releases
-    .map((release) => asRecord(release))
-    .flatMap((release) => (release ? [releaseHit(ctx, release)] : []))
-    .filter((hit): hit is FoundHit => hit !== null)
-    .slice(0, SOURCE_HITS_MAX);
+  return hitsFrom(answer.releases, (release) => releaseHit(ctx, release));
 }
 
 export const musicBrainz: MetadataSource = {

@@ -6,6 +6,7 @@ import {
   asText,
   fetchSourceJson,
   hitFields,
+  hitsFrom,
   numberIn,
   secure,
   SOURCE_HITS_MAX,
@@ -89,17 +90,18 @@ export const openLibrary: MetadataSource = {
   barcodes: true,
   async search(ctx, words) {
     const address = `${base(ctx)}/search.json?q=${encodeURIComponent(words)}&limit=${SOURCE_HITS_MAX}&fields=${SEARCH_FIELDS}`;
-    const answer = asRecord(await fetchSourceJson(ctx.env, address));
+    const fetched = await fetchSourceJson(ctx.env, address);
+    // 404 is "nothing", as for every source.
+    if (fetched === null) return [];
+    const answer = asRecord(fetched);
     if (!answer || !Array.isArray(answer.docs)) throw new SourceFailure('malformed');
-    return answer.docs
-      .map((doc) => asRecord(doc))
-      .flatMap((doc) => (doc ? [searchHit(ctx, doc)] : []))
-      .filter((hit): hit is FoundHit => hit !== null)
-      .slice(0, SOURCE_HITS_MAX);
+    return hitsFrom(answer.docs, (doc) => searchHit(ctx, doc));
   },
   async lookUpCode(ctx, code) {
     const address = `${base(ctx)}/api/books?bibkeys=ISBN:${code}&format=json&jscmd=data`;
-    const answer = asRecord(await fetchSourceJson(ctx.env, address));
+    const fetched = await fetchSourceJson(ctx.env, address);
+    if (fetched === null) return [];
+    const answer = asRecord(fetched);
     if (!answer) throw new SourceFailure('malformed');
     // An ISBN Open Library does not know answers {}.
     const edition = asRecord(answer[`ISBN:${code}`]);

@@ -111,6 +111,18 @@ export function numberIn(text: string | null | undefined): string | null {
   return /\d+/.exec(text ?? '')?.[0] ?? null;
 }
 
+/**
+ * The hits a list of entries gives, at most SOURCE_HITS_MAX: each entry read as an object (others passed
+ * over) and made a hit (null: not enough in it to be one).
+ */
+export function hitsFrom(entries: readonly unknown[], hit: (entry: Record<string, unknown>) => FoundHit | null): FoundHit[] {
+  return entries
+    .map(asRecord)
+    .map((entry) => (entry ? hit(entry) : null))
+    .filter((found): found is FoundHit => found !== null)
+    .slice(0, SOURCE_HITS_MAX);
+}
+
 /** Builds a hit's fields, leaving out empty and repeated texts (a field is absent rather than empty). */
 export function hitFields(entries: Partial<Record<SourceField, (string | null | undefined)[] | string | null | undefined>>): FoundHit['fields'] {
   const fields: FoundHit['fields'] = {};
