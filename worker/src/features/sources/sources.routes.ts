@@ -14,6 +14,7 @@ import {
   sourceSearchResult,
   type SourceMapping,
 } from '../../../../shared/schemas/sources';
+import { sqlNow } from '../../db/now';
 import { sourceMappings } from '../../db/schema';
 import { ApiError } from '../../lib/api-error';
 import { FetchRefused, guardedFetch } from '../../lib/guarded-fetch';
@@ -83,6 +84,7 @@ const coverPreview = createRoute({
   request: { query: z.object({ address: z.string().max(2000), t: z.string().max(1000) }) },
   responses: { 200: { description: 'The picture', content: { 'image/*': { schema: z.string().openapi({ format: 'binary' }) } } }, ...errors(401, 404) },
 });
+
 export const sourcesRoutes = createRouter()
   .openapi(offers, async (c) => {
     const db = c.get('db');
@@ -112,7 +114,7 @@ export const sourcesRoutes = createRouter()
     await db
       .insert(sourceMappings)
       .values({ collectionId: collection.id, mapping: text })
-      .onConflictDoUpdate({ target: sourceMappings.collectionId, set: { mapping: text, updatedAt: new Date().toISOString() } });
+      .onConflictDoUpdate({ target: sourceMappings.collectionId, set: { mapping: text, updatedAt: sqlNow } });
     return c.json({ mapping }, 200);
   })
   .openapi(cover, async (c) => {
