@@ -2,12 +2,11 @@
 // the collection already holds is marked and leads to it; a catalogue that is busy is named, the others'
 // results still show; nothing overflows the screen.
 import { expect, test } from '@playwright/test';
-import { base64, setAnswers } from '../support/fake-sources';
+import { base64, jsonAnswer, setAnswers } from '../support/fake-sources';
 import { E2E } from '../support/e2e-settings.mjs';
 import { bearer, createCollectionViaApi, createOwnerViaApi, expectNoHorizontalOverflow, signInThroughUi, useLanguage } from '../support/e2e-helpers';
 
 const FAKE = `http://127.0.0.1:${E2E.sourcesPort}`;
-const json = (value: unknown) => ({ body: base64(JSON.stringify(value)), headers: { 'content-type': 'application/json' } });
 
 test('an ISBN finds the edition, marked as already held (French, phone)', async ({ page, request }) => {
   await useLanguage(page, 'fr_FR');
@@ -19,7 +18,7 @@ test('an ISBN finds the edition, marked as already held (French, phone)', async 
   });
   const held = (await created.json()) as { id: number };
   await setAnswers(FAKE, '/meta/openlibrary/api/books?bibkeys=ISBN:9782070612758&format=json&jscmd=data', [
-    json({ 'ISBN:9782070612758': { key: '/books/OL1M', title: 'Le Petit Prince', authors: [{ name: 'Antoine de Saint-Exupéry' }], publish_date: '1999', identifiers: { isbn_13: ['9782070612758'] } } }),
+    jsonAnswer({ 'ISBN:9782070612758': { key: '/books/OL1M', title: 'Le Petit Prince', authors: [{ name: 'Antoine de Saint-Exupéry' }], publish_date: '1999', identifiers: { isbn_13: ['9782070612758'] } } }),
   ]);
   await setAnswers(FAKE, '/meta/googlebooks/books/v1/volumes?q=isbn:9782070612758&maxResults=10', [{ status: 429 }]);
   await setAnswers(FAKE, '/meta/bnf/api/SRU', [{ body: base64('<searchRetrieveResponse><numberOfRecords>0</numberOfRecords></searchRetrieveResponse>') }], { prefix: true });

@@ -2,7 +2,7 @@
 // from a fake Open Library on 127.0.0.1 shown with its cover, chosen, previewed with where each field goes,
 // and created as an item whose cover was fetched into the collection.
 import { expect, test } from '@playwright/test';
-import { base64, setAnswers } from '../support/fake-sources';
+import { base64, jsonAnswer, setAnswers } from '../support/fake-sources';
 import { E2E } from '../support/e2e-settings.mjs';
 import { createCollectionViaApi, createOwnerViaApi, signInThroughUi } from '../support/e2e-helpers';
 
@@ -10,7 +10,6 @@ const FAKE = `http://127.0.0.1:${E2E.sourcesPort}`;
 const SEARCH_FIELDS = 'key,title,subtitle,author_name,first_publish_year,publisher,isbn,cover_i,number_of_pages_median,language,subject';
 /** A 1×1 PNG: a picture by its content, as the server checks. */
 const PNG = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';
-const json = (value: unknown) => ({ body: base64(JSON.stringify(value)), headers: { 'content-type': 'application/json' } });
 
 test('a book found by its title becomes an item with its cover', async ({ page, request }) => {
   const owner = await createOwnerViaApi(request);
@@ -18,7 +17,7 @@ test('a book found by its title becomes an item with its cover', async ({ page, 
   const words = `dispossessed ${Date.now()}`;
   const cover = 7000 + (Date.now() % 1000);
   await setAnswers(FAKE, `/meta/openlibrary/search.json?q=${encodeURIComponent(words)}&limit=10&fields=${SEARCH_FIELDS}`, [
-    json({
+    jsonAnswer({
       docs: [
         {
           key: '/works/OL59863W',
@@ -34,7 +33,7 @@ test('a book found by its title becomes an item with its cover', async ({ page, 
       ],
     }),
   ]);
-  await setAnswers(FAKE, `/meta/googlebooks/books/v1/volumes?q=${encodeURIComponent(words)}&maxResults=10`, [json({ totalItems: 0 })]);
+  await setAnswers(FAKE, `/meta/googlebooks/books/v1/volumes?q=${encodeURIComponent(words)}&maxResults=10`, [jsonAnswer({ totalItems: 0 })]);
   await setAnswers(FAKE, '/meta/bnf/api/SRU', [{ body: base64('<searchRetrieveResponse><numberOfRecords>0</numberOfRecords></searchRetrieveResponse>') }], { prefix: true });
   await setAnswers(FAKE, `/meta/openlibrary-covers/b/id/${cover}-L.jpg`, [{ body: PNG, headers: { 'content-type': 'image/png' } }]);
 

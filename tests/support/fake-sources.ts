@@ -100,3 +100,6 @@ export function base64(data: string | Uint8Array): string {
   for (let i = 0; i < bytes.length; i += 0x8000) binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
   return btoa(binary);
 }
+
+/** An answer of JSON, as the sources' APIs give it. */
+export const jsonAnswer = (value: unknown): FakeAnswer => ({ body: base64(JSON.stringify(value)), headers: { 'content-type': 'application/json' } });

@@ -4,13 +4,12 @@ import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import { googleBooks } from '../../worker/src/features/sources/google-books.source';
 import { SourceFailure, type SourceContext } from '../../worker/src/features/sources/source';
-import { base64, hitsOf, setAnswers } from '../support/fake-sources';
+import { base64, hitsOf, jsonAnswer, setAnswers } from '../support/fake-sources';
 
 const FAKE = env.FAKE_SOURCES_URL;
 const ctx: SourceContext = { env, key: null, locale: 'en_US' };
 const volumesPath = (q: string) => `/meta/googlebooks/books/v1/volumes?q=${q}&maxResults=10`;
 const searchPath = (words: string) => volumesPath(encodeURIComponent(words));
-const json = (value: unknown) => ({ body: base64(JSON.stringify(value)), headers: { 'content-type': 'application/json' } });
 
 const dune = {
   kind: 'books#volume',
@@ -60,7 +59,7 @@ const duneHit = {
 describe('Google Books', () => {
   it('searches words: one hit per volume with its ISBN-13, year and the thumbnail without its curl', async () => {
     await setAnswers(FAKE, searchPath('dune herbert'), [
-      json({
+      jsonAnswer({
         kind: 'books#volumes',
         totalItems: 3,
         items: [
@@ -93,8 +92,8 @@ describe('Google Books', () => {
   });
 
   it('looks up an ISBN as isbn:<code>, and answers nothing when Google leaves the items out', async () => {
-    await setAnswers(FAKE, volumesPath('isbn:9780441013593'), [json({ kind: 'books#volumes', totalItems: 1, items: [dune] })]);
-    await setAnswers(FAKE, volumesPath('isbn:9780000000002'), [json({ kind: 'books#volumes', totalItems: 0 })]);
+    await setAnswers(FAKE, volumesPath('isbn:9780441013593'), [jsonAnswer({ kind: 'books#volumes', totalItems: 1, items: [dune] })]);
+    await setAnswers(FAKE, volumesPath('isbn:9780000000002'), [jsonAnswer({ kind: 'books#volumes', totalItems: 0 })]);
     expect(await googleBooks.lookUpCode(ctx, '9780441013593')).toEqual([duneHit]);
     expect(await googleBooks.lookUpCode(ctx, '9780000000002')).toEqual([]);
     // Asked and answered empty, not a 404 (which would also be nothing).
@@ -102,13 +101,13 @@ describe('Google Books', () => {
   });
 
   it('sends the key when there is one', async () => {
-    await setAnswers(FAKE, `${searchPath('dune')}&key=abc%2B123`, [json({ totalItems: 1, items: [dune] })]);
+    await setAnswers(FAKE, `${searchPath('dune')}&key=abc%2B123`, [jsonAnswer({ totalItems: 1, items: [dune] })]);
     expect(await googleBooks.search({ ...ctx, key: 'abc+123' }, 'dune')).toEqual([duneHit]);
   });
 
   it('names what went wrong: garbage, an error status, the quota used up', async () => {
     await setAnswers(FAKE, searchPath('garbage'), [{ body: base64('<html>maintenance</html>') }]);
-    await setAnswers(FAKE, searchPath('wrong shape'), [json(['not', 'an', 'object'])]);
+    await setAnswers(FAKE, searchPath('wrong shape'), [jsonAnswer(['not', 'an', 'object'])]);
     await setAnswers(FAKE, searchPath('down'), [{ status: 500 }]);
     await setAnswers(FAKE, searchPath('quota'), [{ status: 429 }]);
     const problem = (words: string) => googleBooks.search(ctx, words).then(() => null, (err: unknown) => (err instanceof SourceFailure ? [err.problem, err.status] : err));

@@ -4,13 +4,12 @@ import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import { musicBrainz } from '../../worker/src/features/sources/musicbrainz.source';
 import { SourceFailure, type SourceContext } from '../../worker/src/features/sources/source';
-import { base64, hitsOf, setAnswers } from '../support/fake-sources';
+import { base64, hitsOf, jsonAnswer, setAnswers } from '../support/fake-sources';
 
 const FAKE = env.FAKE_SOURCES_URL;
 const ctx: SourceContext = { env, key: null, locale: 'en_US' };
 const releasePath = (query: string) => `/meta/musicbrainz/ws/2/release?query=${query}&fmt=json&limit=10`;
 const searchPath = (words: string) => releasePath(encodeURIComponent(words));
-const json = (value: unknown) => ({ body: base64(JSON.stringify(value)), headers: { 'content-type': 'application/json' } });
 
 const RAM_ID = '5000a285-b67e-4cfc-b54b-2b98f1810d2e';
 const ram = {
@@ -45,7 +44,7 @@ const ramHit = {
 describe('MusicBrainz', () => {
   it('searches words: one hit per release with its credited artists, first label, barcode and cover address', async () => {
     await setAnswers(FAKE, searchPath('random access memories'), [
-      json({
+      jsonAnswer({
         created: '2024-01-01T00:00:00.000Z',
         count: 3,
         offset: 0,
@@ -84,8 +83,8 @@ describe('MusicBrainz', () => {
   });
 
   it('looks up a barcode, and answers nothing for a barcode it does not know', async () => {
-    await setAnswers(FAKE, releasePath('barcode:886443927087'), [json({ count: 1, offset: 0, releases: [ram] })]);
-    await setAnswers(FAKE, releasePath('barcode:0000000000000'), [json({ count: 0, offset: 0, releases: [] })]);
+    await setAnswers(FAKE, releasePath('barcode:886443927087'), [jsonAnswer({ count: 1, offset: 0, releases: [ram] })]);
+    await setAnswers(FAKE, releasePath('barcode:0000000000000'), [jsonAnswer({ count: 0, offset: 0, releases: [] })]);
     expect(await musicBrainz.lookUpCode(ctx, '886443927087')).toEqual([ramHit]);
     expect(await musicBrainz.lookUpCode(ctx, '0000000000000')).toEqual([]);
     // Asked and answered empty, not a 404 (which would also be nothing).
@@ -94,7 +93,7 @@ describe('MusicBrainz', () => {
 
   it('names what went wrong: garbage, an error status', async () => {
     await setAnswers(FAKE, searchPath('garbage'), [{ body: base64('<html>maintenance</html>') }]);
-    await setAnswers(FAKE, searchPath('wrong shape'), [json({ error: 'no releases here' })]);
+    await setAnswers(FAKE, searchPath('wrong shape'), [jsonAnswer({ error: 'no releases here' })]);
     await setAnswers(FAKE, searchPath('down'), [{ status: 500 }]);
     const problem = (words: string) => musicBrainz.search(ctx, words).then(() => null, (err: unknown) => (err instanceof SourceFailure ? [err.problem, err.status] : err));
     expect(await problem('garbage')).toEqual(['malformed', null]);

@@ -4,18 +4,17 @@ import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import { openLibrary } from '../../worker/src/features/sources/open-library.source';
 import { SourceFailure, type SourceContext } from '../../worker/src/features/sources/source';
-import { base64, setAnswers } from '../support/fake-sources';
+import { base64, jsonAnswer, setAnswers } from '../support/fake-sources';
 
 const FAKE = env.FAKE_SOURCES_URL;
 const ctx: SourceContext = { env, key: null, locale: 'en_US' };
 const SEARCH_FIELDS = 'key,title,subtitle,author_name,first_publish_year,publisher,isbn,cover_i,number_of_pages_median,language,subject';
 const searchPath = (q: string) => `/meta/openlibrary/search.json?q=${encodeURIComponent(q)}&limit=10&fields=${SEARCH_FIELDS}`;
-const json = (value: unknown) => ({ body: base64(JSON.stringify(value)), headers: { 'content-type': 'application/json' } });
 
 describe('Open Library', () => {
   it('searches words: one hit per work with its authors, first year, an ISBN-13 and the cover address', async () => {
     await setAnswers(FAKE, searchPath('the left hand of darkness'), [
-      json({
+      jsonAnswer({
         numFound: 2,
         docs: [
           {
@@ -59,7 +58,7 @@ describe('Open Library', () => {
   it('looks up an ISBN with the Books API, and answers nothing for an ISBN it does not know', async () => {
     const path = (isbn: string) => `/meta/openlibrary/api/books?bibkeys=ISBN:${isbn}&format=json&jscmd=data`;
     await setAnswers(FAKE, path('9782070612758'), [
-      json({
+      jsonAnswer({
         'ISBN:9782070612758': {
           key: '/books/OL26331930M',
           title: "Harry Potter à l'école des sorciers",
@@ -73,7 +72,7 @@ describe('Open Library', () => {
         },
       }),
     ]);
-    await setAnswers(FAKE, path('9780000000002'), [json({})]);
+    await setAnswers(FAKE, path('9780000000002'), [jsonAnswer({})]);
     expect(await openLibrary.lookUpCode(ctx, '9782070612758')).toEqual([
       {
         source: 'openlibrary',
@@ -97,9 +96,9 @@ describe('Open Library', () => {
 
   it('names what went wrong: garbage, an error status, no answer in time', async () => {
     await setAnswers(FAKE, searchPath('garbage'), [{ body: base64('<html>maintenance</html>') }]);
-    await setAnswers(FAKE, searchPath('wrong shape'), [json({ docs: 'none' })]);
+    await setAnswers(FAKE, searchPath('wrong shape'), [jsonAnswer({ docs: 'none' })]);
     await setAnswers(FAKE, searchPath('down'), [{ status: 500 }]);
-    await setAnswers(FAKE, searchPath('slow'), [{ ...json({ docs: [] }), delayMs: 3_000 }]);
+    await setAnswers(FAKE, searchPath('slow'), [{ ...jsonAnswer({ docs: [] }), delayMs: 3_000 }]);
     const problem = (words: string) => openLibrary.search(ctx, words).then(() => null, (err: unknown) => (err instanceof SourceFailure ? [err.problem, err.status] : err));
     expect(await problem('garbage')).toEqual(['malformed', null]);
     expect(await problem('wrong shape')).toEqual(['malformed', null]);

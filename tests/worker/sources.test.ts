@@ -5,7 +5,7 @@
 import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import type { SourceSearchResult } from '../../shared/schemas/sources';
-import { base64, hitsOf, setAnswers } from '../support/fake-sources';
+import { base64, hitsOf, jsonAnswer, setAnswers } from '../support/fake-sources';
 import { call, createUser, errorCode, PNG_BYTES } from '../support/worker-app';
 import { addItem, createCollection, getJson } from '../support/worker-catalogue';
 
@@ -14,12 +14,11 @@ const SEARCH_FIELDS = 'key,title,subtitle,author_name,first_publish_year,publish
 const olSearch = (q: string) => `/meta/openlibrary/search.json?q=${encodeURIComponent(q)}&limit=10&fields=${SEARCH_FIELDS}`;
 const olIsbn = (isbn: string) => `/meta/openlibrary/api/books?bibkeys=ISBN:${isbn}&format=json&jscmd=data`;
 const googleSearch = (q: string) => `/meta/googlebooks/books/v1/volumes?q=${encodeURIComponent(q)}&maxResults=10`;
-const json = (value: unknown) => ({ body: base64(JSON.stringify(value)), headers: { 'content-type': 'application/json' } });
 
 /** A words search every book source answers: Open Library with a work, Google Books down, the BnF with nothing. */
 async function booksAnswer(q: string) {
   await setAnswers(FAKE, olSearch(q), [
-    json({ docs: [{ key: `/works/OL${q.length}W`, title: 'The Dispossessed', author_name: ['Ursula K. Le Guin'], first_publish_year: 1974, isbn: ['9780061054884'], cover_i: 42 }] }),
+    jsonAnswer({ docs: [{ key: `/works/OL${q.length}W`, title: 'The Dispossessed', author_name: ['Ursula K. Le Guin'], first_publish_year: 1974, isbn: ['9780061054884'], cover_i: 42 }] }),
   ]);
   await setAnswers(FAKE, googleSearch(q), [{ status: 503 }]);
   await setAnswers(FAKE, '/meta/bnf/api/SRU', [{ body: base64('<srw:searchRetrieveResponse xmlns:srw="http://www.loc.gov/zing/srw/"><srw:numberOfRecords>0</srw:numberOfRecords></srw:searchRetrieveResponse>') }], { prefix: true });
@@ -87,15 +86,15 @@ describe('metadata sources of a collection', () => {
     const { token } = await createUser();
     const books = await createCollection(token, { type: 'books', name: 'Books' });
     const owned = await addItem(token, books.id, { values: { title: 'Le Petit Prince', isbn: '2070612759' } });
-    await setAnswers(FAKE, olIsbn('9782070612758'), [json({ 'ISBN:9782070612758': { key: '/books/OL1M', title: 'Le Petit Prince', identifiers: { isbn_13: ['9782070612758'] } } })]);
-    await setAnswers(FAKE, `/meta/googlebooks/books/v1/volumes?q=isbn:9782070612758&maxResults=10`, [json({ totalItems: 0 })]);
+    await setAnswers(FAKE, olIsbn('9782070612758'), [jsonAnswer({ 'ISBN:9782070612758': { key: '/books/OL1M', title: 'Le Petit Prince', identifiers: { isbn_13: ['9782070612758'] } } })]);
+    await setAnswers(FAKE, `/meta/googlebooks/books/v1/volumes?q=isbn:9782070612758&maxResults=10`, [jsonAnswer({ totalItems: 0 })]);
     await setAnswers(FAKE, '/meta/bnf/api/SRU', [{ body: base64('<searchRetrieveResponse><numberOfRecords>0</numberOfRecords></searchRetrieveResponse>') }], { prefix: true });
     const result = (await (await search(token, books.id, '978-2-07-061275-8')).json()) as SourceSearchResult;
     expect(result.kind).toBe('code');
     expect(result.hits.filter((h) => h.source === 'openlibrary')).toEqual([expect.objectContaining({ title: 'Le Petit Prince', ownedItemId: owned.id })]);
     // A code with a wrong check digit is searched as words.
-    await setAnswers(FAKE, olSearch('978-2-07-061275-9'), [json({ docs: [] })]);
-    await setAnswers(FAKE, googleSearch('978-2-07-061275-9'), [json({ totalItems: 0 })]);
+    await setAnswers(FAKE, olSearch('978-2-07-061275-9'), [jsonAnswer({ docs: [] })]);
+    await setAnswers(FAKE, googleSearch('978-2-07-061275-9'), [jsonAnswer({ totalItems: 0 })]);
     const words = (await (await search(token, books.id, '978-2-07-061275-9')).json()) as SourceSearchResult;
     expect(words.kind).toBe('text');
   });

@@ -39,15 +39,22 @@ const plainMediaSrc: MediaSrc = (value, options) => {
 
 const MediaSrcContext = createContext<MediaSrc>(plainMediaSrc);
 
-export function MediaUrlProvider({ children }: { children: ReactNode }) {
+/** The session's ticket (null when signed out or not there yet), and whether it is still on its way. */
+function useTicketState(): { ticket: string | null; waiting: boolean } {
   const session = useSession();
   const { data, error } = useSWR<MediaTicket>(session ? MEDIA_TICKET_KEY : null, getMediaTicket, {
     refreshInterval: RENEW_MS,
     revalidateOnFocus: false,
   });
-  const ticket = typeof data?.ticket === 'string' ? data.ticket : null;
+  return {
+    ticket: typeof data?.ticket === 'string' ? data.ticket : null,
+    waiting: session !== null && data === undefined && error === undefined,
+  };
+}
+
+export function MediaUrlProvider({ children }: { children: ReactNode }) {
   // Signed in and still waiting: hold the address rather than load it once without and once with a ticket.
-  const waiting = session !== null && data === undefined && error === undefined;
+  const { ticket, waiting } = useTicketState();
   const src = useCallback<MediaSrc>(
     (value, options) => {
       const url = mediaUrl(value);
@@ -67,7 +74,5 @@ export function useMediaSrc(): MediaSrc {
 
 /** The session's media ticket for addresses built by hand (a source's cover passed through), or null. */
 export function useMediaTicket(): string | null {
-  const session = useSession();
-  const { data } = useSWR<MediaTicket>(session ? MEDIA_TICKET_KEY : null, getMediaTicket, { refreshInterval: RENEW_MS, revalidateOnFocus: false });
-  return typeof data?.ticket === 'string' ? data.ticket : null;
+  return useTicketState().ticket;
 }

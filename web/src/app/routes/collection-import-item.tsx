@@ -2,7 +2,6 @@
 // hit, see it as it will be stored, and create the item with its cover.
 import { defineMessages, useIntl, type NoMessageValues } from 'react-intl';
 import type { Collection } from '../../../../shared/schemas/collections';
-import { ErrorAlert } from '../../components/alert';
 import { DemoNotice } from '../../components/demo-notice';
 import { Loading } from '../../components/loading';
 import { PageError } from '../../components/page-error';
@@ -18,14 +17,13 @@ import { useRevalidate } from '../../lib/revalidate';
 import { useDemoMode } from '../../lib/use-demo-mode';
 import { CollectionGate, useCollectionCrumbs } from '../collection-gate';
 
-const messages = defineMessages<{ title: NoMessageValues; intro: NoMessageValues; noSources: NoMessageValues }>({
+const messages = defineMessages<{ title: NoMessageValues; intro: NoMessageValues }>({
   title: { id: 'app.collectionImportItem.title', defaultMessage: 'Find in a catalogue' },
   intro: {
     id: 'app.collectionImportItem.intro',
     defaultMessage:
       'Search the catalogues this collection uses by title, author, ISBN or barcode, choose a result, check it, and it becomes an item with its cover.',
   },
-  noSources: { id: 'app.collectionImportItem.noSources', defaultMessage: 'No catalogue is set up for this kind of collection.' },
 });
 
 function ImportItemScreen({ collection }: { collection: Collection }) {
@@ -47,23 +45,19 @@ function ImportItemScreen({ collection }: { collection: Collection }) {
         {error ? (
           <PageError error={error} />
         ) : properties.data && offers.data ? (
-          offers.data.sources.length === 0 ? (
-            <ErrorAlert>{intl.formatMessage(messages.noSources)}</ErrorAlert>
-          ) : (
-            <SourceSearch
-              collectionId={collection.id}
-              collectionType={collection.type}
-              offers={offers.data.sources}
-              properties={properties.data.properties}
-              readOnly={demo}
-              onCreate={async (values, coverLost) => {
-                const item = await createItem(collection.id, { values });
-                void revalidate(itemsTouched(collection.id));
-                const next = savedItemDestination(collection, item);
-                navigateWithFlash(next.to, coverLost ? 'savedWithoutCover' : next.flash);
-              }}
-            />
-          )
+          <SourceSearch
+            collectionId={collection.id}
+            collectionType={collection.type}
+            offers={offers.data.sources}
+            properties={properties.data.properties}
+            readOnly={demo}
+            onCreate={async (values, coverLost) => {
+              const item = await createItem(collection.id, { values });
+              void revalidate(itemsTouched(collection.id));
+              const next = savedItemDestination(collection, item);
+              navigateWithFlash(next.to, coverLost ? 'savedWithoutCover' : next.flash);
+            }}
+          />
         ) : (
           <Loading />
         )}

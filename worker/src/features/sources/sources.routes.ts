@@ -21,14 +21,13 @@ import { FetchRefused, guardedFetch } from '../../lib/guarded-fetch';
 import { sniffImage } from '../../lib/media';
 import { bearer, errors, jsonBody, jsonContent } from '../../lib/openapi';
 import { fetchCover, wantThumbnails } from '../../lib/pictures';
-import { throttle } from '../../lib/rate-limit';
 import { createRouter } from '../../lib/router';
 import { translate } from '../../i18n/messages';
 import { verifyMediaTicket } from '../../lib/tokens';
 import { callerOf, requireUser, sessionCaller } from '../../middleware/auth';
 import { requireOwnedCollection } from '../collections/collections.queries';
 import { listPropertyRows } from '../properties/properties.queries';
-import { SEARCH_LIMIT, searchSources, sourceOffers as offersFor } from './sources.service';
+import { countSourceRequest, searchSources, sourceOffers as offersFor } from './sources.service';
 
 const owner = { tags: ['Sources'], security: bearer, middleware: [requireUser] };
 const collectionParam = z.object({ id: z.coerce.number().int().positive() });
@@ -121,7 +120,7 @@ export const sourcesRoutes = createRouter()
     const db = c.get('db');
     const caller = callerOf(c);
     const { collection } = await requireOwnedCollection(db, caller, c.req.valid('param').id);
-    await throttle(db, [{ key: `source-search:${caller.id}`, ...SEARCH_LIMIT }]);
+    await countSourceRequest(db, caller.id);
     const value = await fetchCover(c.env, collection.id, c.req.valid('json').address);
     if (value === '!not_image') throw invalid('address', 'not_image');
     if (value.startsWith('!')) throw new ApiError('SOURCE_UNREACHABLE', { fields: [{ path: 'address', reason: value.slice(1), message: translate(c.get('locale'), 'error.SOURCE_UNREACHABLE') }] });

@@ -35,8 +35,11 @@ export const SOURCES: Record<SourceId, MetadataSource> = {
 
 /** A source's answers are kept this long: catalogues change slowly, and people search the same things. */
 const CACHE_SECONDS = 24 * 3600;
-/** Searches that reach outside sources, per person and window (answers from the cache are free). */
-export const SEARCH_LIMIT = { max: 120, windowSeconds: 600 };
+/** Requests to outside sources (searches, covers), per person and window; answers from the cache are free. */
+const SOURCE_REQUEST_LIMIT = { max: 120, windowSeconds: 600 };
+
+/** Counts one request of this person to outside sources; 429 past the limit. */
+export const countSourceRequest = (db: Db, callerId: number) => throttle(db, [{ key: `source-search:${callerId}`, ...SOURCE_REQUEST_LIMIT }]);
 
 /** The key or token a source is used with, from the deployment's environment. */
 export function sourceKey(env: Env, id: SourceId): string | null {
@@ -99,7 +102,7 @@ export async function searchSources(env: Env, db: Db, request: SearchRequest): P
   const asked = chosen.filter((o) => o.ready).map((o) => ({ id: o.id, key: cacheKey(o.id, kind, request.locale, query) }));
   const cached = await cachedHits(env, asked.map((a) => a.key));
   const missing = asked.filter((a) => !cached.has(a.key));
-  if (missing.length > 0) await throttle(db, [{ key: `source-search:${request.callerId}`, ...SEARCH_LIMIT }]);
+  if (missing.length > 0) await countSourceRequest(db, request.callerId);
   type Answer = { id: SourceId; key: string; hits: FoundHit[] } | { id: SourceId; key: string; problem: SourceProblem; status: number | null };
   const answers = await Promise.all(
     missing.map(async ({ id, key }): Promise<Answer> => {

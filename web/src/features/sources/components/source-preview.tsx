@@ -74,7 +74,11 @@ export function SourcePreview({ collectionId, hit, sourceName, properties, readO
     setBusy(true);
     setError(null);
     try {
-      if (Object.keys(changes).length > 0) await saveSourceMapping(collectionId, { ...saved, ...changes });
+      if (Object.keys(changes).length > 0) {
+        const { mapping: remembered } = await saveSourceMapping(collectionId, { ...saved, ...changes });
+        // The next hit chosen on this page starts from what was just remembered.
+        if (offers.data) void offers.mutate({ ...offers.data, mapping: remembered }, { revalidate: false });
+      }
       const address = mapping.cover ? hit.fields.cover?.[0] : undefined;
       let covers = new Map<string, string>();
       let coverLost = false;
