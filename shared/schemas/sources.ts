@@ -106,3 +106,56 @@ export const sourceMappingBody = z.object({ mapping: sourceMapping }).strict();
 
 /** A picture at a source's address, fetched into the collection's media. */
 export const sourceCoverBody = z.object({ address: z.string().url().max(2000) }).strict();
+
+/** Codes one queue takes at most: a shelf or two scanned, or a list pasted from a spreadsheet. */
+export const SOURCE_QUEUE_MAX_CODES = 500;
+
+/**
+ * A list of ISBNs or barcodes to become items, each looked up in the sources and added with its cover.
+ * Separators and spaces inside a code are allowed; each must read as a code (check digit verified).
+ */
+export const sourceQueueBody = z
+  .object({
+    codes: z.array(z.string().max(40)).min(1).max(SOURCE_QUEUE_MAX_CODES),
+    /** One source only; otherwise the sources of the collection's type that read codes, in order, until one knows it. */
+    source: z.enum(SOURCE_IDS).optional(),
+  })
+  .strict();
+export type SourceQueueBody = z.infer<typeof sourceQueueBody>;
+
+export const SOURCE_QUEUE_STATUSES = ['running', 'done', 'cancelled', 'failed'] as const;
+/** What became of a code: added, already held, known to no source, or failed (`problem` says why). */
+export const SOURCE_QUEUE_OUTCOMES = ['added', 'owned', 'missing', 'failed'] as const;
+export type SourceQueueOutcome = (typeof SOURCE_QUEUE_OUTCOMES)[number];
+
+export const sourceQueueRun = z.object({
+  id: z.number().int(),
+  collectionId: z.number().int(),
+  source: z.enum(SOURCE_IDS).nullable(),
+  status: z.enum(SOURCE_QUEUE_STATUSES),
+  total: z.number().int(),
+  processed: z.number().int(),
+  added: z.number().int(),
+  owned: z.number().int(),
+  missing: z.number().int(),
+  failed: z.number().int(),
+  createdAt: z.string(),
+  finishedAt: z.string().nullable(),
+});
+export type SourceQueueRun = z.infer<typeof sourceQueueRun>;
+
+export const sourceQueueCode = z.object({
+  code: z.string(),
+  /** Null while the code waits its turn. */
+  outcome: z.enum(SOURCE_QUEUE_OUTCOMES).nullable(),
+  /** The item added, or the one that already held it (null once deleted). */
+  itemId: z.number().int().nullable(),
+  title: z.string().nullable(),
+  source: z.enum(SOURCE_IDS).nullable(),
+  /** Why it failed: a source's problem (timeout, busy…), or invalid_values when the collection refused its values. */
+  problem: z.string().nullable(),
+});
+export type SourceQueueCode = z.infer<typeof sourceQueueCode>;
+
+export const sourceQueueReport = sourceQueueRun.extend({ codes: z.array(sourceQueueCode) });
+export type SourceQueueReport = z.infer<typeof sourceQueueReport>;

@@ -103,3 +103,10 @@ export function base64(data: string | Uint8Array): string {
 
 /** An answer of JSON, as the sources' APIs give it. */
 export const jsonAnswer = (value: unknown): FakeAnswer => ({ body: base64(JSON.stringify(value)), headers: { 'content-type': 'application/json' } });
+
+/** A fresh ISBN-13 (978, a random body, its check digit): no other test's cached answer knows it. */
+export function freshIsbn(): string {
+  const body = `978${String(Math.floor(Math.random() * 1e9)).padStart(9, '0')}`;
+  const sum = [...body].reduce((total, digit, i) => total + Number(digit) * (i % 2 === 0 ? 1 : 3), 0);
+  return `${body}${(10 - (sum % 10)) % 10}`;
+}

@@ -16,6 +16,8 @@ export interface Env {
   EXPORTS: Workflow<{ exportId: number; part?: number }>;
   /** Restores of a person's backup into their account (features/imports/account-restore.workflow.ts). */
   ACCOUNT_RESTORES: Workflow<{ archiveId: number; part?: number }>;
+  /** Lists of ISBNs or barcodes become items as this Workflow (features/sources/source-queue.workflow.ts). */
+  SOURCE_QUEUES: Workflow<{ queueId: number; part?: number }>;
   APP_SECRET?: string;
   ADMIN_PASSWORD?: string;
   APP_URL?: string;

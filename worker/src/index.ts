@@ -28,3 +28,4 @@ export { ImportWorkflow } from './features/imports/imports.workflow';
 export { BackupWorkflow } from './features/backups/backups.workflow';
 export { ExportWorkflow } from './features/exports/exports.workflow';
 export { AccountRestoreWorkflow } from './features/imports/account-restore.workflow';
+export { SourceQueueWorkflow } from './features/sources/source-queue.workflow';

@@ -32,6 +32,7 @@ export const routes: RouteObject[] = [
           { path: paths.collectionImport.pattern, lazy: page(() => import('./routes/collection-import')) },
           { path: paths.collectionImportRun.pattern, lazy: page(() => import('./routes/collection-import-run')) },
           { path: paths.collectionImportItem.pattern, lazy: page(() => import('./routes/collection-import-item')) },
+          { path: paths.collectionSourceQueue.pattern, lazy: page(() => import('./routes/collection-source-queue')) },
           { path: paths.collectionLabels.pattern, lazy: page(() => import('./routes/collection-labels')) },
           { path: paths.propertyNew.pattern, lazy: page(() => import('./routes/property-new')) },
           { path: paths.property.pattern, lazy: page(() => import('./routes/property-edit')) },

@@ -55,6 +55,8 @@ export const paths = {
   collectionImportRun: route('/collection/:cid/manage/import/:id'),
   /** Search and import items from metadata sources (spec §2). */
   collectionImportItem: route('/collection/:cid/import/item'),
+  /** One list of ISBNs or barcodes looked up and added: its progress and what became of each code. */
+  collectionSourceQueue: route('/collection/:cid/import/list/:id'),
   propertyNew: route('/collection/:cid/manage/property/new'),
   property: route('/collection/:cid/manage/property/:id'),
   propertyDelete: route('/collection/:cid/manage/property/:id/delete'),

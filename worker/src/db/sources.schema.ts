@@ -1,5 +1,6 @@
-import { index, integer, sqliteTable, text } from 'drizzle-orm/sqlite-core';
+import { index, integer, primaryKey, sqliteTable, text } from 'drizzle-orm/sqlite-core';
 import { collections } from './collections.schema';
+import { users } from './users.schema';
 import { sqlNow } from './now';
 
 /**
@@ -26,3 +27,60 @@ export const sourceMappings = sqliteTable('source_mappings', {
   mapping: text('mapping').notNull(),
   updatedAt: text('updated_at').notNull().default(sqlNow),
 });
+
+/**
+ * A list of ISBNs or barcodes (pasted, or scanned one after another) to become items of a collection,
+ * worked through by a Workflow (features/sources/source-queue.workflow.ts) a few codes a step. The
+ * counts are the page's progress bar; each code's outcome is in source_queue_codes.
+ */
+export const sourceQueues = sqliteTable(
+  'source_queues',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    collectionId: integer('collection_id')
+      .notNull()
+      .references(() => collections.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** The one source asked, or null for every source of the collection's type that reads codes, in order. */
+    source: text('source'),
+    /** The language its creator used: sources with translations (TMDB) answer in it. */
+    locale: text('locale').notNull(),
+    /** running, done, cancelled or failed (an unexpected error; what was added stays). */
+    status: text('status').notNull().default('running'),
+    total: integer('total').notNull(),
+    processed: integer('processed').notNull().default(0),
+    added: integer('added').notNull().default(0),
+    owned: integer('owned').notNull().default(0),
+    missing: integer('missing').notNull().default(0),
+    failed: integer('failed').notNull().default(0),
+    createdAt: text('created_at').notNull().default(sqlNow),
+    updatedAt: text('updated_at').notNull().default(sqlNow),
+    finishedAt: text('finished_at'),
+  },
+  (t) => [index('source_queues_collection_idx').on(t.collectionId, t.id)],
+);
+
+/**
+ * One code of a queue, in the order given. `outcome` stays null until a step has worked on it: added
+ * (item_id is the new item), owned (the collection already held it: item_id is that item), missing (no
+ * source knew it) or failed (`problem` says why: a source's problem, or a value the collection refused).
+ */
+export const sourceQueueCodes = sqliteTable(
+  'source_queue_codes',
+  {
+    queueId: integer('queue_id')
+      .notNull()
+      .references(() => sourceQueues.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    code: text('code').notNull(),
+    outcome: text('outcome'),
+    /** No foreign key: deleting items would then scan this table; the report joins items to see it still exists. */
+    itemId: integer('item_id'),
+    title: text('title'),
+    source: text('source'),
+    problem: text('problem'),
+  },
+  (t) => [primaryKey({ columns: [t.queueId, t.position] })],
+);

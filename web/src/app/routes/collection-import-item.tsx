@@ -1,6 +1,7 @@
 // Spec §2 /collection/{cid}/import/item: search the metadata sources of the collection's type, choose a
 // hit, see it as it will be stored, and create the item with its cover.
 import { defineMessages, useIntl, type NoMessageValues } from 'react-intl';
+import { useNavigate } from 'react-router-dom';
 import type { Collection } from '../../../../shared/schemas/collections';
 import { DemoNotice } from '../../components/demo-notice';
 import { Loading } from '../../components/loading';
@@ -11,7 +12,10 @@ import { itemsTouched } from '../../features/items/api/touched';
 import { savedItemDestination } from '../../features/items/saved-destination';
 import { useProperties } from '../../features/properties/api/get-properties';
 import { useSourceOffers } from '../../features/sources/api/sources';
+import { CodeListForm } from '../../features/sources/components/code-list-form';
+import { RecentQueues } from '../../features/sources/components/recent-queues';
 import { SourceSearch } from '../../features/sources/components/source-search';
+import { paths } from '../../lib/paths';
 import { useNavigateWithFlash } from '../../lib/flash';
 import { useRevalidate } from '../../lib/revalidate';
 import { useDemoMode } from '../../lib/use-demo-mode';
@@ -31,6 +35,7 @@ function ImportItemScreen({ collection }: { collection: Collection }) {
   const demo = useDemoMode();
   const revalidate = useRevalidate();
   const navigateWithFlash = useNavigateWithFlash();
+  const navigate = useNavigate();
   const properties = useProperties(collection.id);
   const offers = useSourceOffers(collection.id);
   const crumbs = useCollectionCrumbs(collection);
@@ -62,6 +67,12 @@ function ImportItemScreen({ collection }: { collection: Collection }) {
           <Loading />
         )}
       </section>
+      {offers.data?.sources.some((o) => o.barcodes) ? (
+        <section className="card stack">
+          <CodeListForm collectionId={collection.id} readOnly={demo} onStarted={(run) => navigate(paths.collectionSourceQueue(collection.id, run.id))} />
+          <RecentQueues collectionId={collection.id} />
+        </section>
+      ) : null}
     </Screen>
   );
 }

@@ -33,6 +33,8 @@ export const BACKUP_TABLES: readonly BackupTable[] = [
   { name: 'imports', select: '*', key: ['id'] },
   { name: 'import_steps', select: '*', key: ['import_id', 'first_row'] },
   { name: 'import_media', select: '*', key: ['import_id', 'name'] },
+  { name: 'source_queues', select: '*', key: ['id'] },
+  { name: 'source_queue_codes', select: '*', key: ['queue_id', 'position'] },
 ];
 
 /** Rows in one page (one zip entry, and one statement when restored): a few hundred kilobytes at most. */

@@ -89,47 +89,74 @@ export interface SearchRequest {
   locale: Locale;
 }
 
-export async function searchSources(env: Env, db: Db, request: SearchRequest): Promise<SourceSearchResult> {
-  const code = readCode(request.q);
-  const kind = code ? 'code' : 'text';
-  const query = code ? code.code : normalizedWords(request.q);
-  const offered = sourceOffers(env, request.collection.type);
-  if (request.source && !offered.some((o) => o.id === request.source)) {
-    throw new ApiError('VALIDATION_FAILED', { fields: [{ path: 'source', reason: 'invalid_enum_value', message: '' }] });
-  }
-  const chosen = offered.filter((o) => (request.source ? o.id === request.source : true) && (kind === 'text' || o.barcodes));
-  const problems: SourceSearchResult['problems'] = chosen.filter((o) => !o.ready).map((o) => ({ source: o.id, problem: 'needs_key', status: null }));
-  const asked = chosen.filter((o) => o.ready).map((o) => ({ id: o.id, key: cacheKey(o.id, kind, request.locale, query) }));
+/** What sources answered one query: each one's hits (from the cache or asked now), and those that failed. */
+export interface SourceAnswers {
+  hits: Map<SourceId, FoundHit[]>;
+  problems: { source: SourceId; problem: SourceProblem; status: number | null }[];
+}
+
+/**
+ * Asks these sources (ready ones: a source needing a key has one) for a code or words, all at once:
+ * answers from the day's cache first; `beforeAsking` runs when an outside request is about to be made
+ * (the search counts it against the person's limit). A module's own fault is its source's problem.
+ */
+export async function askSources(
+  env: Env,
+  ids: readonly SourceId[],
+  query: { code: string } | { words: string },
+  locale: Locale,
+  beforeAsking: () => Promise<unknown> = async () => undefined,
+): Promise<SourceAnswers> {
+  const kind = 'code' in query ? 'code' : 'text';
+  const cacheQuery = 'code' in query ? query.code : normalizedWords(query.words);
+  const asked = ids.map((id) => ({ id, key: cacheKey(id, kind, locale, cacheQuery) }));
   const cached = await cachedHits(env, asked.map((a) => a.key));
   const missing = asked.filter((a) => !cached.has(a.key));
-  if (missing.length > 0) await countSourceRequest(db, request.callerId);
+  if (missing.length > 0) await beforeAsking();
   type Answer = { id: SourceId; key: string; hits: FoundHit[] } | { id: SourceId; key: string; problem: SourceProblem; status: number | null };
   const answers = await Promise.all(
     missing.map(async ({ id, key }): Promise<Answer> => {
       const source = SOURCES[id];
-      const ctx = { env, key: sourceKey(env, id), locale: request.locale };
+      const ctx = { env, key: sourceKey(env, id), locale };
       try {
-        return { id, key, hits: await (code ? source.lookUpCode(ctx, code.code) : source.search(ctx, request.q.trim())) };
+        return { id, key, hits: await ('code' in query ? source.lookUpCode(ctx, query.code) : source.search(ctx, query.words.trim())) };
       } catch (err) {
         if (err instanceof SourceFailure) return { id, key, problem: err.problem, status: err.status };
-        // A module's own fault is this source's problem, not the whole search's.
         console.error(`source ${id} failed`, err);
         return { id, key, problem: 'malformed', status: null };
       }
     }),
   );
-  const found = new Map(cached);
+  const hits = new Map<SourceId, FoundHit[]>(asked.flatMap((a) => (cached.has(a.key) ? [[a.id, cached.get(a.key)!] as const] : [])));
+  const problems: SourceAnswers['problems'] = [];
   const fresh: { key: string; hits: FoundHit[] }[] = [];
   for (const answer of answers) {
     if ('hits' in answer) {
-      found.set(answer.key, answer.hits);
+      hits.set(answer.id, answer.hits);
       fresh.push({ key: answer.key, hits: answer.hits });
     } else {
       problems.push({ source: answer.id, problem: answer.problem, status: answer.status });
     }
   }
   await storeHits(env, fresh);
-  const hits = asked.flatMap((a) => found.get(a.key) ?? []);
+  return { hits, problems };
+}
+
+export async function searchSources(env: Env, db: Db, request: SearchRequest): Promise<SourceSearchResult> {
+  const code = readCode(request.q);
+  const kind = code ? 'code' : 'text';
+  const offered = sourceOffers(env, request.collection.type);
+  if (request.source && !offered.some((o) => o.id === request.source)) {
+    throw new ApiError('VALIDATION_FAILED', { fields: [{ path: 'source', reason: 'invalid_enum_value', message: '' }] });
+  }
+  const chosen = offered.filter((o) => (request.source ? o.id === request.source : true) && (kind === 'text' || o.barcodes));
+  const ready = chosen.filter((o) => o.ready).map((o) => o.id);
+  const answers = await askSources(env, ready, code ? { code: code.code } : { words: request.q }, request.locale, () => countSourceRequest(db, request.callerId));
+  const problems: SourceSearchResult['problems'] = [
+    ...chosen.filter((o) => !o.ready).map((o) => ({ source: o.id, problem: 'needs_key' as const, status: null })),
+    ...answers.problems,
+  ];
+  const hits = ready.flatMap((id) => answers.hits.get(id) ?? []);
   const owned = await ownedItems(env, request.collection.id, request.properties, hits);
   return { kind, hits: hits.map((hit, i) => ({ ...hit, ownedItemId: owned[i] ?? null })), problems };
 }
@@ -143,31 +170,41 @@ const comparableTitle = (title: string) =>
     .replace(/[^\p{L}\p{N}]+/gu, ' ')
     .trim();
 
+/** The codes a hit gives (ISBNs, barcodes), each in every form it is written in (an ISBN-10 and its ISBN-13). */
+const codesOfHit = (hit: FoundHit) =>
+  [...(hit.fields.isbn ?? []), ...(hit.fields.barcode ?? [])].flatMap((text) => {
+    const read = readCode(text);
+    return read ? codeForms(read.code) : [];
+  });
+
 /**
  * For each hit, an item of the collection that holds it: one whose reference property (ISBN, barcode)
- * holds one of the hit's codes in any of its forms, else one whose title is the hit's. Candidates come
- * from the search index, then their values decide.
+ * holds one of the hit's codes in any of its forms, else one whose title is the hit's.
  */
-async function ownedItems(env: Env, collectionId: number, props: PropertyRow[], hits: FoundHit[]): Promise<(number | null)[]> {
-  if (hits.length === 0) return [];
+function ownedItems(env: Env, collectionId: number, props: PropertyRow[], hits: FoundHit[]): Promise<(number | null)[]> {
+  return heldItems(env, collectionId, props, hits.map((hit) => ({ codes: codesOfHit(hit), title: hit.title })));
+}
+
+/** For each code, an item of the collection whose reference property holds it (in any of its forms). */
+export function itemsHoldingCodes(env: Env, collectionId: number, props: PropertyRow[], codes: string[]): Promise<(number | null)[]> {
+  return heldItems(env, collectionId, props, codes.map((code) => ({ codes: codeForms(code), title: null })));
+}
+
+/** Candidates come from the search index, then their values decide: by code first, then by title. */
+async function heldItems(env: Env, collectionId: number, props: PropertyRow[], wanted: { codes: string[]; title: string | null }[]): Promise<(number | null)[]> {
+  if (wanted.length === 0) return [];
   const references = props.filter((p) => p.isReference);
   const title = props.find((p) => p.isTitle);
-  const lookUps = hits.map((hit) => {
-    const codes = [...(hit.fields.isbn ?? []), ...(hit.fields.barcode ?? [])].flatMap((text) => {
-      const read = readCode(text);
-      return read ? codeForms(read.code) : [];
-    });
-    return { codes: references.length > 0 ? [...new Set(codes)] : [], title: title ? hit.title : null };
-  });
+  const lookUps = wanted.map((w) => ({ codes: references.length > 0 ? [...new Set(w.codes)] : [], title: title ? w.title : null }));
   const candidates = await itemsByCodesOrTitle(env.DB, collectionId, lookUps);
   const valuesOf = (data: Record<string, unknown>, p: PropertyRow) => [data[String(p.id)]].flat().filter((v): v is string => typeof v === 'string');
-  return hits.map((hit, i) => {
-    const codes = new Set(lookUps[i]!.codes);
+  return lookUps.map((lookUp, i) => {
+    const codes = new Set(lookUp.codes);
     const found = candidates[i]!;
     const byCode = found.find((c) => references.some((p) => valuesOf(c.data, p).some((v) => codes.has(compactCode(v)))));
     if (byCode) return byCode.id;
-    const wanted = comparableTitle(hit.title);
-    const byTitle = title ? found.find((c) => valuesOf(c.data, title).some((v) => comparableTitle(v) === wanted)) : undefined;
-    return byTitle?.id ?? null;
+    if (!title || lookUp.title === null) return null;
+    const wantedTitle = comparableTitle(lookUp.title);
+    return found.find((c) => valuesOf(c.data, title).some((v) => comparableTitle(v) === wantedTitle))?.id ?? null;
   });
 }

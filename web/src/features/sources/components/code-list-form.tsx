@@ -1,0 +1,104 @@
+// Many items at once: a list of ISBNs or barcodes pasted (a spreadsheet's column, a scanner's log) or
+// scanned one after another with the camera, reviewed here — what was read, what was not, repeats
+// counted once — then sent as one list that the server works through in the background.
+import { ListPlus } from 'lucide-react';
+import { useMemo, useState, type ReactNode } from 'react';
+import { defineMessages, useIntl, type NoMessageValues } from 'react-intl';
+import { SOURCE_QUEUE_MAX_CODES, type SourceQueueRun } from '../../../../../shared/schemas/sources';
+import { ErrorAlert } from '../../../components/alert';
+import { Button } from '../../../components/button';
+import { TextareaField } from '../../../components/textarea-field';
+import { describeError } from '../../../lib/error-messages';
+import { useAction } from '../../../lib/use-action';
+import { startSourceQueue } from '../api/source-queues';
+import { readCodeList } from '../code-list';
+import './sources.css';
+
+const messages = defineMessages<{
+  heading: NoMessageValues;
+  intro: NoMessageValues;
+  codes: NoMessageValues;
+  codesHint: NoMessageValues;
+  read: { count: number };
+  repeated: { count: number };
+  unreadable: { count: number; texts: string };
+  tooMany: { max: number };
+  add: { count: number };
+}>({
+  heading: { id: 'sources.list.heading', defaultMessage: 'Many at once' },
+  intro: {
+    id: 'sources.list.intro',
+    defaultMessage:
+      'Paste a list of ISBNs or barcodes, or scan a shelf one book after another. Each is looked up in the catalogues and added with its cover; those the collection already holds are passed over.',
+  },
+  codes: { id: 'sources.list.codes', defaultMessage: 'ISBNs or barcodes' },
+  codesHint: { id: 'sources.list.codesHint', defaultMessage: 'One a line, or separated by commas or spaces.' },
+  read: { id: 'sources.list.read', defaultMessage: '{count, plural, =0 {No code read yet.} one {# code read.} other {# codes read.}}' },
+  repeated: { id: 'sources.list.repeated', defaultMessage: '{count, plural, one {# repeat is counted once.} other {# repeats are counted once.}}' },
+  unreadable: {
+    id: 'sources.list.unreadable',
+    defaultMessage: '{count, plural, one {Not an ISBN or a barcode (left out): {texts}} other {Not ISBNs or barcodes (left out): {texts}}}',
+  },
+  tooMany: { id: 'sources.list.tooMany', defaultMessage: 'A list takes {max} codes at most: send the rest as another list.' },
+  add: { id: 'sources.list.add', defaultMessage: '{count, plural, one {Add # item} other {Add # items}}' },
+});
+
+/** Shown of the unreadable words, at most. */
+const UNREADABLE_SHOWN = 5;
+
+export interface CodeListFormProps {
+  collectionId: number;
+  readOnly: boolean;
+  /** The list has been accepted: the page shows its progress. */
+  onStarted: (run: SourceQueueRun) => void;
+  /** Renders the control that scans codes into the list (given how to add one). */
+  scanner?: (addCode: (code: string) => void) => ReactNode;
+}
+
+export function CodeListForm({ collectionId, readOnly, onStarted, scanner }: CodeListFormProps) {
+  const intl = useIntl();
+  const [text, setText] = useState('');
+  const list = useMemo(() => readCodeList(text), [text]);
+  const tooMany = list.codes.length > SOURCE_QUEUE_MAX_CODES;
+  const start = useAction(async () => onStarted(await startSourceQueue(collectionId, list.codes, null)));
+  const addCode = (code: string) => setText((current) => (current.trim() ? `${current.trimEnd()}\n${code}\n` : `${code}\n`));
+  const shown = list.unreadable.slice(0, UNREADABLE_SHOWN).join(', ') + (list.unreadable.length > UNREADABLE_SHOWN ? ', …' : '');
+  return (
+    <section className="stack code-list" aria-labelledby="code-list-title">
+      <h2 id="code-list-title">{intl.formatMessage(messages.heading)}</h2>
+      <p className="muted">{intl.formatMessage(messages.intro)}</p>
+      <form
+        className="stack"
+        onSubmit={(event) => {
+          event.preventDefault();
+          if (list.codes.length > 0 && !tooMany) void start.run();
+        }}
+      >
+        <TextareaField
+          label={intl.formatMessage(messages.codes)}
+          hint={intl.formatMessage(messages.codesHint)}
+          name="codes"
+          rows={5}
+          spellCheck={false}
+          autoComplete="off"
+          inputMode="numeric"
+          value={text}
+          onChange={(event) => setText(event.target.value)}
+        />
+        <div className="code-list__summary" role="status">
+          <span>{intl.formatMessage(messages.read, { count: list.codes.length })}</span>
+          {list.repeated > 0 ? <span className="muted">{intl.formatMessage(messages.repeated, { count: list.repeated })}</span> : null}
+        </div>
+        {list.unreadable.length > 0 ? <p className="code-list__unreadable">{intl.formatMessage(messages.unreadable, { count: list.unreadable.length, texts: shown })}</p> : null}
+        {tooMany ? <ErrorAlert>{intl.formatMessage(messages.tooMany, { max: SOURCE_QUEUE_MAX_CODES })}</ErrorAlert> : null}
+        {start.error ? <ErrorAlert>{describeError(intl, start.error)}</ErrorAlert> : null}
+        <div className="code-list__actions">
+          {scanner && !readOnly ? scanner(addCode) : null}
+          <Button type="submit" icon={ListPlus} disabled={readOnly || list.codes.length === 0 || tooMany || start.busy}>
+            {intl.formatMessage(messages.add, { count: list.codes.length })}
+          </Button>
+        </div>
+      </form>
+    </section>
+  );
+}

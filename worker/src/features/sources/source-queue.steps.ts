@@ -1,0 +1,162 @@
+// The work of a queue of ISBNs or barcodes, a Workflow step at a time (source-queue.workflow.ts runs
+// them): each step takes the next few codes still waiting, and for each one
+// 1. an item of the collection already holding the code (in its reference property) makes it "owned";
+// 2. else the sources are asked one after the other, in the collection type's order (one source when the
+//    queue names it), until one knows the code — from the day's cache when someone looked it up before;
+// 3. the first hit becomes an item through the collection's source mapping, its cover fetched into the
+//    collection's media (a cover that cannot be fetched leaves the item without one). The item keeps the
+//    source's record as its import reference: a later list giving the same record finds it held.
+// The items, each code's outcome and the queue's counts are written in one D1 batch: a step that runs
+// again after a failure finds its codes either done or not done, never half done.
+import { drizzle } from 'drizzle-orm/d1';
+import { eq } from 'drizzle-orm';
+import type { Locale } from '../../../../shared/constants';
+import type { PropertyType } from '../../../../shared/catalogue';
+import type { SourceId, SourceMapping, SourceProblem, SourceQueueOutcome } from '../../../../shared/schemas/sources';
+import { effectiveSourceMapping, sourceValues } from '../../../../shared/sources/mapping';
+import { NOW_SQL } from '../../db/now';
+import * as schema from '../../db/schema';
+import type { Env } from '../../env';
+import { fetchCover, wantThumbnails } from '../../lib/pictures';
+import { findImported, importWrites, type ImportedDraft } from '../items/items.writer';
+import { listPropertyRows } from '../properties/properties.queries';
+import type { FoundHit } from './source';
+import { askSources, itemsHoldingCodes, sourceOffers } from './sources.service';
+
+/**
+ * Codes a step works on at most: each may ask up to three sources and fetch a cover (four subrequests
+ * and an R2 write), and its item is about ten statements; four codes stay well inside a step's fifty
+ * subrequests and its CPU (`npm run bench -- --workflows` measures it).
+ */
+export const CODES_PER_STEP = 4;
+
+interface QueueRow {
+  id: number;
+  collection_id: number;
+  source: SourceId | null;
+  locale: Locale;
+  status: string;
+  processed: number;
+}
+
+interface Outcome {
+  position: number;
+  outcome: SourceQueueOutcome;
+  itemId: number | null;
+  /** The item's import reference (source and record id), which finds the item the batch makes. */
+  ref: string | null;
+  title: string | null;
+  source: SourceId | null;
+  problem: SourceProblem | 'invalid_values' | null;
+}
+
+/** The first hit the sources give for a code, asked in order; or why none did (the last problem met). */
+async function firstHit(env: Env, order: readonly SourceId[], code: string, locale: Locale): Promise<{ hit: FoundHit } | { problem: SourceProblem | null }> {
+  let problem: SourceProblem | null = null;
+  for (const id of order) {
+    const answers = await askSources(env, [id], { code }, locale);
+    const hit = answers.hits.get(id)?.[0];
+    if (hit) return { hit };
+    problem = answers.problems[0]?.problem ?? problem;
+  }
+  return { problem };
+}
+
+/** Marks a queue that stopped on an unexpected error; the items it added stay. */
+export async function markQueueFailed(env: Env, id: number): Promise<void> {
+  await env.DB.prepare(`UPDATE source_queues SET status = 'failed', finished_at = ${NOW_SQL}, updated_at = ${NOW_SQL} WHERE id = ? AND status = 'running'`)
+    .bind(id)
+    .run();
+}
+
+/** One step of a queue: the next CODES_PER_STEP codes. `more` while codes wait, else `stopped`. */
+export async function queueStep(env: Env, id: number): Promise<'more' | 'stopped'> {
+  const queue = await env.DB.prepare('SELECT id, collection_id, source, locale, status, processed FROM source_queues WHERE id = ?').bind(id).first<QueueRow>();
+  if (!queue || queue.status !== 'running') return 'stopped';
+  const { results: waiting } = await env.DB.prepare(
+    'SELECT position, code FROM source_queue_codes WHERE queue_id = ?1 AND outcome IS NULL ORDER BY position LIMIT ?2',
+  )
+    .bind(id, CODES_PER_STEP)
+    .all<{ position: number; code: string }>();
+  const collectionId = queue.collection_id;
+  const db = drizzle(env.DB, { schema });
+  const [collection, props, saved] = await Promise.all([
+    db.select({ type: schema.collections.type }).from(schema.collections).where(eq(schema.collections.id, collectionId)).get(),
+    listPropertyRows(db, collectionId),
+    db.select().from(schema.sourceMappings).where(eq(schema.sourceMappings.collectionId, collectionId)).get(),
+  ]);
+  if (!collection) return 'stopped';
+  const mappable = props.map((p) => ({ ...p, type: p.type as PropertyType }));
+  const mapping = effectiveSourceMapping(mappable, saved ? (JSON.parse(saved.mapping) as SourceMapping) : null);
+  const order = queue.source ? [queue.source] : sourceOffers(env, collection.type).filter((o) => o.barcodes && o.ready).map((o) => o.id);
+  const held = await itemsHoldingCodes(env, collectionId, props, waiting.map((w) => w.code));
+
+  const outcomes: Outcome[] = [];
+  const drafts: (ImportedDraft & { outcome: Outcome })[] = [];
+  // One code after the other: a source is asked once at a time, as their terms ask of clients.
+  for (const [i, { position, code }] of waiting.entries()) {
+    const holder = held[i];
+    if (holder) {
+      outcomes.push({ position, outcome: 'owned', itemId: holder, ref: null, title: null, source: null, problem: null });
+      continue;
+    }
+    const found = await firstHit(env, order, code, queue.locale);
+    if (!('hit' in found)) {
+      outcomes.push({ position, outcome: found.problem ? 'failed' : 'missing', itemId: null, ref: null, title: null, source: null, problem: found.problem });
+      continue;
+    }
+    const { hit } = found;
+    const outcome: Outcome = { position, outcome: 'added', itemId: null, ref: `${hit.source}:${hit.id}`, title: hit.title, source: hit.source, problem: null };
+    outcomes.push(outcome);
+    // Two codes of one list that a source reads as the same record (a book's ISBN-10 and its EAN) make one item.
+    if (drafts.some((d) => d.ref === outcome.ref)) {
+      outcome.outcome = 'owned';
+      continue;
+    }
+    const address = mapping.cover ? hit.fields.cover?.[0] : undefined;
+    const cover = address ? await fetchCover(env, collectionId, address) : null;
+    const pictures = new Map(address && cover && !cover.startsWith('!') ? [[address, cover]] : []);
+    // A value a property cannot take (a year that is not a number) is left out, as an import leaves it.
+    const { values } = sourceValues(hit, mapping, mappable, pictures);
+    drafts.push({ ref: outcome.ref!, values, outcome });
+  }
+  // An item an earlier list added from the same record of the same source is already held.
+  const existing = await findImported(env.DB, collectionId, drafts.map((d) => d.ref));
+  const fresh = drafts.filter((d) => {
+    if (existing.has(d.ref)) d.outcome.outcome = 'owned';
+    return !existing.has(d.ref);
+  });
+  const writes = importWrites(env.DB, collectionId, props, fresh, new Map(), new Set(props.map((p) => p.key)));
+  writes.outcomes.forEach((result, i) => {
+    if (result.outcome !== 'f') return;
+    Object.assign(fresh[i]!.outcome, { outcome: 'failed', ref: null, problem: 'invalid_values' });
+  });
+  const covers = fresh
+    .filter((d) => d.outcome.outcome === 'added')
+    .flatMap((d) => Object.values(d.values).flat())
+    .filter((v): v is string => typeof v === 'string' && v.startsWith('media://'));
+  const count = (outcome: SourceQueueOutcome) => outcomes.filter((o) => o.outcome === outcome).length;
+  const finished = waiting.length < CODES_PER_STEP;
+  await env.DB.batch([
+    // Fails the whole batch when another run of this step got here first: that run's codes are not
+    // waiting any more, and inserting the first of them again breaks the table's key.
+    env.DB.prepare(
+      `INSERT INTO source_queue_codes (queue_id, position, code) SELECT ?1, ?2, '' WHERE (SELECT processed FROM source_queues WHERE id = ?1) <> ?3`,
+    ).bind(id, waiting[0]?.position ?? -1, queue.processed),
+    ...writes.statements,
+    // An outcome with a reference names the item made from it (now, or by an earlier list).
+    env.DB.prepare(
+      `UPDATE source_queue_codes SET outcome = j.value ->> 'outcome', title = j.value ->> 'title', source = j.value ->> 'source',
+        problem = j.value ->> 'problem',
+        item_id = coalesce(j.value ->> 'itemId', (SELECT i.id FROM items i WHERE i.collection_id = ?2 AND i.import_ref = j.value ->> 'ref'))
+       FROM json_each(?3) j WHERE queue_id = ?1 AND position = j.value ->> 'position'`,
+    ).bind(id, collectionId, JSON.stringify(outcomes)),
+    wantThumbnails(env, collectionId, covers),
+    env.DB.prepare(
+      `UPDATE source_queues SET processed = processed + ?2, added = added + ?3, owned = owned + ?4, missing = missing + ?5, failed = failed + ?6,
+        status = CASE WHEN ?7 THEN 'done' ELSE status END, finished_at = CASE WHEN ?7 THEN ${NOW_SQL} END, updated_at = ${NOW_SQL}
+       WHERE id = ?1`,
+    ).bind(id, outcomes.length, count('added'), count('owned'), count('missing'), count('failed'), finished ? 1 : 0),
+  ]);
+  return finished ? 'stopped' : 'more';
+}

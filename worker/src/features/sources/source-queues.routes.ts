@@ -1,0 +1,180 @@
+// Lists of ISBNs or barcodes (pasted, or scanned one after another with the phone) that become items:
+// the owner sends the codes, a Workflow looks each one up and adds it (source-queue.steps.ts), and the
+// queue's page follows its progress and each code's outcome.
+import { createRoute, z } from '@hono/zod-openapi';
+import { and, desc, eq } from 'drizzle-orm';
+import { readCode } from '../../../../shared/sources/codes';
+import {
+  sourceQueueBody,
+  sourceQueueReport,
+  sourceQueueRun,
+  type SourceQueueCode,
+  type SourceQueueReport,
+  type SourceQueueRun,
+} from '../../../../shared/schemas/sources';
+import { sqlNow } from '../../db/now';
+import { sourceQueues } from '../../db/schema';
+import type { Db } from '../../env';
+import { ApiError } from '../../lib/api-error';
+import { bearer, errors, jsonBody, jsonContent } from '../../lib/openapi';
+import { throttle } from '../../lib/rate-limit';
+import { createRouter } from '../../lib/router';
+import { callerOf, requireUser } from '../../middleware/auth';
+import { requireOwnedCollection } from '../collections/collections.queries';
+import { sourceOffers } from './sources.service';
+
+const owner = { tags: ['Sources'], security: bearer, middleware: [requireUser] };
+const collectionParam = z.object({ id: z.coerce.number().int().positive() });
+const queueParam = z.object({ id: z.coerce.number().int().positive(), qid: z.coerce.number().int().positive() });
+
+/** Lists a person may start: each asks the sources up to a few hundred times, over minutes. */
+const QUEUE_LIMIT = { max: 10, windowSeconds: 3600 };
+/** Lists the collection's page shows, newest first. */
+const RECENT_QUEUES = 10;
+
+const start = createRoute({
+  ...owner,
+  method: 'post',
+  path: '/collections/{id}/sources/queues',
+  summary:
+    'Add a list of ISBNs or barcodes (check digits verified, repeats counted once): each is looked up in the sources, in order, and the first hit becomes an item with its cover; answers the queue, which goes on in the background',
+  request: { params: collectionParam, ...jsonBody(sourceQueueBody) },
+  responses: { 202: jsonContent(sourceQueueRun, 'Started'), ...errors(400, 401, 403, 404, 409, 429) },
+});
+
+const list = createRoute({
+  ...owner,
+  method: 'get',
+  path: '/collections/{id}/sources/queues',
+  summary: "The collection's latest lists of codes, newest first",
+  request: { params: collectionParam },
+  responses: { 200: jsonContent(z.object({ queues: z.array(sourceQueueRun) }), 'Lists'), ...errors(401, 403, 404) },
+});
+
+const one = createRoute({
+  ...owner,
+  method: 'get',
+  path: '/collections/{id}/sources/queues/{qid}',
+  summary: 'A list of codes: its progress, and what became of each code (the item added or already held, or why not)',
+  request: { params: queueParam },
+  responses: { 200: jsonContent(sourceQueueReport, 'The list'), ...errors(401, 403, 404) },
+});
+
+const cancel = createRoute({
+  ...owner,
+  method: 'post',
+  path: '/collections/{id}/sources/queues/{qid}/cancel',
+  summary: 'Stop a list: the codes still waiting are left; the items added stay',
+  request: { params: queueParam },
+  responses: { 200: jsonContent(sourceQueueRun, 'Stopped'), ...errors(401, 403, 404) },
+});
+
+type QueueRow = typeof sourceQueues.$inferSelect;
+
+const toRun = (row: QueueRow): SourceQueueRun => ({
+  id: row.id,
+  collectionId: row.collectionId,
+  source: row.source as SourceQueueRun['source'],
+  status: row.status as SourceQueueRun['status'],
+  total: row.total,
+  processed: row.processed,
+  added: row.added,
+  owned: row.owned,
+  missing: row.missing,
+  failed: row.failed,
+  createdAt: row.createdAt,
+  finishedAt: row.finishedAt,
+});
+
+/** The Workflow instance of a queue: its id and creation time, so a restored instance never reuses one. */
+const workflowIdOf = (row: QueueRow) => `source-queue-${row.id}-${row.createdAt.replace(/\D/g, '')}`;
+
+async function loadQueue(db: Db, collectionId: number, qid: number): Promise<QueueRow> {
+  const row = await db
+    .select()
+    .from(sourceQueues)
+    .where(and(eq(sourceQueues.id, qid), eq(sourceQueues.collectionId, collectionId)))
+    .get();
+  if (!row) throw new ApiError('NOT_FOUND');
+  return row;
+}
+
+const invalid = (path: string, reason: string) => new ApiError('VALIDATION_FAILED', { fields: [{ path, reason, message: '' }] });
+
+export const sourceQueuesRoutes = createRouter()
+  .openapi(start, async (c) => {
+    const db = c.get('db');
+    const caller = callerOf(c);
+    const { collection } = await requireOwnedCollection(db, caller, c.req.valid('param').id);
+    const body = c.req.valid('json');
+    const codes: string[] = [];
+    for (const [i, text] of body.codes.entries()) {
+      const read = readCode(text);
+      if (!read) throw invalid(`codes.${i}`, 'invalid_code');
+      if (!codes.includes(read.code)) codes.push(read.code);
+    }
+    const readers = sourceOffers(c.env, collection.type).filter((o) => o.barcodes && (!body.source || o.id === body.source));
+    if (body.source && readers.length === 0) throw invalid('source', 'invalid_enum_value');
+    // Every source that could read them needs a key it does not have: nothing could be looked up.
+    if (!readers.some((o) => o.ready)) throw new ApiError('SOURCE_NOT_READY');
+    await throttle(db, [{ key: `source-queue:${caller.id}`, ...QUEUE_LIMIT }]);
+    const d1 = c.get('d1');
+    // The codes name their queue as the newest (the batch is one transaction; last_insert_rowid() would
+    // move on with each code's own row).
+    const [inserted] = await d1.batch<{ id: number }>([
+      d1.prepare('INSERT INTO source_queues (collection_id, user_id, source, locale, total) VALUES (?1, ?2, ?3, ?4, ?5) RETURNING id').bind(
+        collection.id,
+        caller.id,
+        body.source ?? null,
+        c.get('locale'),
+        codes.length,
+      ),
+      d1.prepare('INSERT INTO source_queue_codes (queue_id, position, code) SELECT (SELECT max(id) FROM source_queues), key, value FROM json_each(?1)').bind(JSON.stringify(codes)),
+    ]);
+    const row = await loadQueue(db, collection.id, inserted!.results[0]!.id);
+    await c.env.SOURCE_QUEUES.create({ id: workflowIdOf(row), params: { queueId: row.id } });
+    return c.json(toRun(row), 202);
+  })
+  .openapi(list, async (c) => {
+    const db = c.get('db');
+    const { collection } = await requireOwnedCollection(db, callerOf(c), c.req.valid('param').id);
+    const rows = await db.select().from(sourceQueues).where(eq(sourceQueues.collectionId, collection.id)).orderBy(desc(sourceQueues.id)).limit(RECENT_QUEUES);
+    return c.json({ queues: rows.map(toRun) }, 200);
+  })
+  .openapi(one, async (c) => {
+    const { id, qid } = c.req.valid('param');
+    const db = c.get('db');
+    const { collection } = await requireOwnedCollection(db, callerOf(c), id);
+    const row = await loadQueue(db, collection.id, qid);
+    // An item deleted since is no longer named.
+    const { results } = await c
+      .get('d1')
+      .prepare(
+        `SELECT q.code, q.outcome, i.id AS itemId, q.title, q.source, q.problem
+         FROM source_queue_codes q LEFT JOIN items i ON i.id = q.item_id AND i.collection_id = ?2
+         WHERE q.queue_id = ?1 ORDER BY q.position`,
+      )
+      .bind(row.id, collection.id)
+      .all<SourceQueueCode>();
+    const report: SourceQueueReport = { ...toRun(row), codes: results };
+    return c.json(report, 200);
+  })
+  .openapi(cancel, async (c) => {
+    const { id, qid } = c.req.valid('param');
+    const db = c.get('db');
+    const { collection } = await requireOwnedCollection(db, callerOf(c), id);
+    const row = await loadQueue(db, collection.id, qid);
+    if (row.status === 'running') {
+      await db
+        .update(sourceQueues)
+        .set({ status: 'cancelled', finishedAt: sqlNow, updatedAt: sqlNow })
+        .where(and(eq(sourceQueues.id, row.id), eq(sourceQueues.status, 'running')));
+      // The steps also stop by themselves on reading the status; ending the instance saves their runs.
+      try {
+        await (await c.env.SOURCE_QUEUES.get(workflowIdOf(row))).terminate();
+      } catch {
+        // Already finished: the status above is what counts.
+      }
+    }
+    return c.json(toRun(await loadQueue(db, collection.id, qid)), 200);
+  });
