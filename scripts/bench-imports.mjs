@@ -88,9 +88,31 @@ export function startStepProbe() {
 /**
  * Stands in for BoardGameGeek's picture server on 127.0.0.1: each address answers a different PNG of
  * about 200 KB (a picture signature, then bytes made from the address), as a cover of the site weighs.
+ * Under /meta it is the metadata sources (METADATA_BASE_URL): Open Library knows every ISBN, with a
+ * cover here; the other sources know none. It counts what the sources were asked.
  */
 export function startPictureServer() {
+  const host = `127.0.0.1:${PICTURES_PORT}`;
+  const counted = { metadata: 0 };
   const server = createServer((req, res) => {
+    if (req.url.startsWith('/meta/')) {
+      counted.metadata += 1;
+      const isbn = /^\/meta\/openlibrary\/api\/books\?bibkeys=ISBN:(\d+)&/.exec(req.url)?.[1];
+      if (!isbn) return res.writeHead(404).end();
+      const edition = {
+        key: `/books/OL${isbn}M`,
+        title: `Bench book ${isbn}`,
+        authors: [{ name: 'Ursula K. Le Guin' }, { name: 'Stanisław Lem' }],
+        publishers: [{ name: 'Bench Press' }],
+        publish_date: '1974',
+        number_of_pages: 387,
+        identifiers: { isbn_13: [isbn] },
+        subjects: [{ name: 'Science fiction' }, { name: 'Utopias' }],
+        cover: { large: `http://${host}/covers/${isbn}-L.jpg` },
+      };
+      res.writeHead(200, { 'content-type': 'application/json' });
+      return res.end(JSON.stringify({ [`ISBN:${isbn}`]: edition }));
+    }
     const body = Buffer.alloc(200 * 1024);
     Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]).copy(body);
     Buffer.from(req.url.repeat(Math.ceil(body.length / req.url.length))).copy(body, 8);
@@ -98,7 +120,14 @@ export function startPictureServer() {
     res.end(body);
   });
   server.listen(PICTURES_PORT, '127.0.0.1');
-  return { host: `127.0.0.1:${PICTURES_PORT}`, close: () => server.close() };
+  return { host, counted, close: () => server.close() };
+}
+
+/** An ISBN-13 of the bench's own (979, a number, its check digit). */
+function benchIsbn(n) {
+  const body = `979${String(n).padStart(9, '0')}`;
+  const sum = [...body].reduce((total, digit, i) => total + Number(digit) * (i % 2 === 0 ? 1 : 3), 0);
+  return `${body}${(10 - (sum % 10)) % 10}`;
 }
 
 const camel = (flag) => flag.replace(/_(\w)/g, (_, c) => c.toUpperCase());
@@ -265,6 +294,22 @@ export async function workflowScenarios({ base, token, probe, pictures, log }) {
   } else {
     results.push({ name: 'import-bgg-455', skipped: `${BGG_FIXTURE} is absent` });
   }
+
+  // A list of 200 ISBNs looked up in the sources (Open Library answers each, with a 200 KB cover) and added.
+  const shelfOfCodes = await api('POST', '/collections', { name: 'Scanned books', type: 'books' });
+  const codes = Array.from({ length: 200 }, (_, n) => benchIsbn(n + 1));
+  const askedBefore = pictures.counted.metadata;
+  const queueStartedAt = Date.now();
+  const queue = await api('POST', `/collections/${shelfOfCodes.id}/sources/queues`, { codes });
+  const queueSteps = await probe.run(`source-queue ${queue.id}`, (s) => s.state === 'stopped');
+  const queueDone = await api('GET', `/collections/${shelfOfCodes.id}/sources/queues/${queue.id}`);
+  if (queueDone.status !== 'done') throw new Error(`list ${queue.id} ended ${queueDone.status}`);
+  results.push(
+    summary('source-queue-200', queueSteps, codes.length, queueStartedAt, {
+      added: queueDone.added,
+      sourceRequests: pictures.counted.metadata - askedBefore,
+    }),
+  );
 
   // A backup of the whole instance as it now stands.
   const startedAt = Date.now();

@@ -365,6 +365,7 @@ async function main() {
         EXPOSE_D1_METRICS: 'true',
         MEASURE_PROBE_URL: probe.url,
         FETCH_ALLOW_HOSTS: pictures.host,
+        METADATA_BASE_URL: `http://${pictures.host}/meta`,
         RESEND_API_KEY: 'bench-key',
         RESEND_BASE_URL: `http://127.0.0.1:${EMAIL_PORT}`,
       },
