@@ -159,3 +159,39 @@ export type SourceQueueCode = z.infer<typeof sourceQueueCode>;
 
 export const sourceQueueReport = sourceQueueRun.extend({ codes: z.array(sourceQueueCode) });
 export type SourceQueueReport = z.infer<typeof sourceQueueReport>;
+
+/** A source as Configuration → Modules shows it: what it is, whether it is on, and its key (never in full). */
+export const sourceModule = z.object({
+  id: z.enum(SOURCE_IDS),
+  name: z.string(),
+  /** The collection types that search it (any custom collection may too). */
+  types: z.array(z.string()),
+  key: z.enum(['none', 'optional', 'required']),
+  barcodes: z.boolean(),
+  enabled: z.boolean(),
+  /** Where the key in use comes from: saved here, the deployment's environment, or none. */
+  keyFrom: z.enum(['settings', 'environment']).nullable(),
+  /** The last characters of a saved key long enough to show them. */
+  keyEnding: z.string().nullable(),
+  /** Whether it can be asked now: on, and with a key when it needs one. */
+  ready: z.boolean(),
+});
+export type SourceModule = z.infer<typeof sourceModule>;
+export const sourceModuleList = z.object({ sources: z.array(sourceModule) });
+
+export const SOURCE_KEY_MAX_LENGTH = 500;
+/** A change to a source: on or off, and its key (a new one, or null to forget the saved one); what is left out stays. */
+export const updateSourceModuleInput = z
+  .object({ enabled: z.boolean().optional(), key: z.string().trim().min(1).max(SOURCE_KEY_MAX_LENGTH).nullable().optional() })
+  .strict();
+
+/** What a test of a source gave: hits for a query it surely knows, or why none came. */
+export const sourceModuleTest = z.object({
+  ok: z.boolean(),
+  hits: z.number().int(),
+  /** The first hit's title, to see the source answered sense. */
+  title: z.string().nullable(),
+  problem: z.enum(SOURCE_PROBLEMS).nullable(),
+  status: z.number().int().nullable(),
+});
+export type SourceModuleTest = z.infer<typeof sourceModuleTest>;

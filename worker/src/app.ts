@@ -21,6 +21,7 @@ import { propertiesRoutes } from './features/properties/properties.routes';
 import { configKeysRoutes } from './features/settings/config-keys.routes';
 import { emailSettingsRoutes } from './features/settings/email-settings.routes';
 import { settingsRoutes } from './features/settings/settings.routes';
+import { sourceModulesRoutes } from './features/sources/source-modules.routes';
 import { sourceQueuesRoutes } from './features/sources/source-queues.routes';
 import { sourcesRoutes } from './features/sources/sources.routes';
 import { usersRoutes } from './features/users/users.routes';
@@ -67,7 +68,8 @@ export function createApi() {
     .route('/', mediaApiRoutes)
     .route('/', thumbnailRoutes)
     .route('/', sourcesRoutes)
-    .route('/', sourceQueuesRoutes);
+    .route('/', sourceQueuesRoutes)
+    .route('/', sourceModulesRoutes);
 
   api.openAPIRegistry.registerComponent('securitySchemes', 'bearerAuth', {
     type: 'http',

@@ -5,7 +5,7 @@
 import { Resend } from 'resend';
 import { WorkerMailer } from 'worker-mailer';
 import type { EmailTransport, SmtpSecurity } from '../../../shared/schemas/email-settings';
-import { NOW_SQL } from '../db/now';
+import { storedSetting } from './stored-setting';
 import type { Env } from '../env';
 import { allowedAddress } from './guarded-fetch';
 import { openSecret, type SealedSecret } from './secrets';
@@ -44,45 +44,19 @@ export const EMPTY_EMAIL_SETTINGS: StoredEmailSettings = {
   smtp: { host: null, port: null, security: 'starttls', username: null, password: null },
 };
 
-const TTL_MS = 30_000;
-const cache = new WeakMap<D1Database, { stored: StoredEmailSettings; readAt: number }>();
-/** Bumped by every save, so a read that started before it cannot put the old row back. */
-let saves = 0;
-
-function parseStored(text: string | null): StoredEmailSettings {
-  if (!text) return EMPTY_EMAIL_SETTINGS;
-  try {
-    const value = JSON.parse(text) as Partial<StoredEmailSettings>;
-    return { ...EMPTY_EMAIL_SETTINGS, ...value, resend: { ...EMPTY_EMAIL_SETTINGS.resend, ...value.resend }, smtp: { ...EMPTY_EMAIL_SETTINGS.smtp, ...value.smtp } };
-  } catch {
-    console.error('stored email settings ignored: not JSON');
-    return EMPTY_EMAIL_SETTINGS;
-  }
+function parseStored(value: unknown): StoredEmailSettings {
+  if (!value || typeof value !== 'object') return EMPTY_EMAIL_SETTINGS;
+  const stored = value as Partial<StoredEmailSettings>;
+  return { ...EMPTY_EMAIL_SETTINGS, ...stored, resend: { ...EMPTY_EMAIL_SETTINGS.resend, ...stored.resend }, smtp: { ...EMPTY_EMAIL_SETTINGS.smtp, ...stored.smtp } };
 }
+
+const emailSetting = storedSetting(EMAIL_SETTINGS_KEY, parseStored);
 
 /** The saved email settings (or the empty ones), through this isolate's short-lived copy. */
-export async function storedEmailSettings(db: D1Database, fresh = false): Promise<StoredEmailSettings> {
-  const cached = cache.get(db);
-  if (!fresh && cached && Date.now() - cached.readAt < TTL_MS) return cached.stored;
-  const before = saves;
-  const row = await db.prepare('SELECT value FROM settings WHERE key = ?1').bind(EMAIL_SETTINGS_KEY).first<{ value: string }>();
-  const stored = parseStored(row?.value ?? null);
-  if (saves === before) cache.set(db, { stored, readAt: Date.now() });
-  return stored;
-}
+export const storedEmailSettings = (db: D1Database, fresh = false): Promise<StoredEmailSettings> => emailSetting.read(db, fresh);
 
 /** Saves the settings and makes this isolate use them at once. */
-export async function saveEmailSettings(db: D1Database, stored: StoredEmailSettings): Promise<void> {
-  saves += 1;
-  await db
-    .prepare(
-      `INSERT INTO settings (key, value) VALUES (?1, ?2)
-       ON CONFLICT (key) DO UPDATE SET value = excluded.value, updated_at = ${NOW_SQL}`,
-    )
-    .bind(EMAIL_SETTINGS_KEY, JSON.stringify(stored))
-    .run();
-  cache.set(db, { stored, readAt: Date.now() });
-}
+export const saveEmailSettings = (db: D1Database, stored: StoredEmailSettings): Promise<void> => emailSetting.save(db, stored);
 
 /** "Name <address>" or "address", as SMTP's envelope and headers want it. */
 export function parseSender(sender: string): { name?: string; email: string } {

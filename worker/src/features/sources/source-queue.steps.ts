@@ -21,7 +21,7 @@ import { fetchCover, wantThumbnails } from '../../lib/pictures';
 import { findImported, importWrites, type ImportedDraft } from '../items/items.writer';
 import { listPropertyRows } from '../properties/properties.queries';
 import type { FoundHit } from './source';
-import { askSources, itemsHoldingCodes, sourceOffers } from './sources.service';
+import { askSources, itemsHoldingCodes, sourceAccess, sourceOffers, type SourceAccess } from './sources.service';
 
 /**
  * Codes a step works on at most: each may ask up to three sources and fetch a cover (four subrequests
@@ -51,10 +51,10 @@ interface Outcome {
 }
 
 /** The first hit the sources give for a code, asked in order; or why none did (the last problem met). */
-async function firstHit(env: Env, order: readonly SourceId[], code: string, locale: Locale): Promise<{ hit: FoundHit } | { problem: SourceProblem | null }> {
+async function firstHit(env: Env, access: SourceAccess, order: readonly SourceId[], code: string, locale: Locale): Promise<{ hit: FoundHit } | { problem: SourceProblem | null }> {
   let problem: SourceProblem | null = null;
   for (const id of order) {
-    const answers = await askSources(env, [id], { code }, locale);
+    const answers = await askSources(env, access, [id], { code }, locale);
     const hit = answers.hits.get(id)?.[0];
     if (hit) return { hit };
     problem = answers.problems[0]?.problem ?? problem;
@@ -88,7 +88,10 @@ export async function queueStep(env: Env, id: number): Promise<'more' | 'stopped
   if (!collection) return 'stopped';
   const mappable = props.map((p) => ({ ...p, type: p.type as PropertyType }));
   const mapping = effectiveSourceMapping(mappable, saved ? (JSON.parse(saved.mapping) as SourceMapping) : null);
-  const order = queue.source ? [queue.source] : sourceOffers(env, collection.type).filter((o) => o.barcodes && o.ready).map((o) => o.id);
+  const access = await sourceAccess(env);
+  const order = sourceOffers(access, collection.type)
+    .filter((o) => o.barcodes && o.ready && (!queue.source || o.id === queue.source))
+    .map((o) => o.id);
   const held = await itemsHoldingCodes(env, collectionId, props, waiting.map((w) => w.code));
 
   const outcomes: Outcome[] = [];
@@ -100,7 +103,7 @@ export async function queueStep(env: Env, id: number): Promise<'more' | 'stopped
       outcomes.push({ position, outcome: 'owned', itemId: holder, ref: null, title: null, source: null, problem: null });
       continue;
     }
-    const found = await firstHit(env, order, code, queue.locale);
+    const found = await firstHit(env, access, order, code, queue.locale);
     if (!('hit' in found)) {
       outcomes.push({ position, outcome: found.problem ? 'failed' : 'missing', itemId: null, ref: null, title: null, source: null, problem: found.problem });
       continue;

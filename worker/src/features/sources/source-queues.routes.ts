@@ -21,7 +21,7 @@ import { throttle } from '../../lib/rate-limit';
 import { createRouter } from '../../lib/router';
 import { callerOf, requireUser } from '../../middleware/auth';
 import { requireOwnedCollection } from '../collections/collections.queries';
-import { sourceOffers } from './sources.service';
+import { sourceAccess, sourceOffers } from './sources.service';
 
 const owner = { tags: ['Sources'], security: bearer, middleware: [requireUser] };
 const collectionParam = z.object({ id: z.coerce.number().int().positive() });
@@ -113,7 +113,7 @@ export const sourceQueuesRoutes = createRouter()
       if (!read) throw invalid(`codes.${i}`, 'invalid_code');
       if (!codes.includes(read.code)) codes.push(read.code);
     }
-    const readers = sourceOffers(c.env, collection.type).filter((o) => o.barcodes && (!body.source || o.id === body.source));
+    const readers = sourceOffers(await sourceAccess(c.env), collection.type).filter((o) => o.barcodes && (!body.source || o.id === body.source));
     if (body.source && readers.length === 0) throw invalid('source', 'invalid_enum_value');
     // Every source that could read them needs a key it does not have: nothing could be looked up.
     if (!readers.some((o) => o.ready)) throw new ApiError('SOURCE_NOT_READY');

@@ -27,7 +27,7 @@ import { verifyMediaTicket } from '../../lib/tokens';
 import { callerOf, requireUser, sessionCaller } from '../../middleware/auth';
 import { requireOwnedCollection } from '../collections/collections.queries';
 import { listPropertyRows } from '../properties/properties.queries';
-import { countSourceRequest, searchSources, sourceOffers as offersFor } from './sources.service';
+import { countSourceRequest, searchSources, sourceAccess, sourceOffers as offersFor } from './sources.service';
 
 const owner = { tags: ['Sources'], security: bearer, middleware: [requireUser] };
 const collectionParam = z.object({ id: z.coerce.number().int().positive() });
@@ -89,7 +89,7 @@ export const sourcesRoutes = createRouter()
     const db = c.get('db');
     const { collection } = await requireOwnedCollection(db, callerOf(c), c.req.valid('param').id);
     const saved = await db.select().from(sourceMappings).where(eq(sourceMappings.collectionId, collection.id)).get();
-    return c.json({ sources: offersFor(c.env, collection.type), mapping: saved ? (JSON.parse(saved.mapping) as SourceMapping) : null }, 200);
+    return c.json({ sources: offersFor(await sourceAccess(c.env), collection.type), mapping: saved ? (JSON.parse(saved.mapping) as SourceMapping) : null }, 200);
   })
   .openapi(search, async (c) => {
     const db = c.get('db');

@@ -4,6 +4,7 @@
 import type { Locale } from '../../../../shared/constants';
 import { compactCode, codeForms, readCode } from '../../../../shared/sources/codes';
 import {
+  SOURCE_IDS,
   sourcesForType,
   type SourceId,
   type SourceOffer,
@@ -14,6 +15,8 @@ import type { CollectionRow } from '../collections/collections.queries';
 import type { Db, Env } from '../../env';
 import { ApiError } from '../../lib/api-error';
 import { throttle } from '../../lib/rate-limit';
+import { openSecret, type SealedSecret } from '../../lib/secrets';
+import { storedSetting } from '../../lib/stored-setting';
 import type { PropertyRow } from '../../lib/values';
 import { itemsByCodesOrTitle } from '../items/items.queries';
 import { boardGameGeek } from './bgg.source';
@@ -41,18 +44,52 @@ const SOURCE_REQUEST_LIMIT = { max: 120, windowSeconds: 600 };
 /** Counts one request of this person to outside sources; 429 past the limit. */
 export const countSourceRequest = (db: Db, callerId: number) => throttle(db, [{ key: `source-search:${callerId}`, ...SOURCE_REQUEST_LIMIT }]);
 
-/** The key or token a source is used with, from the deployment's environment. */
-export function sourceKey(env: Env, id: SourceId): string | null {
-  const keys: Partial<Record<SourceId, string | undefined>> = { googlebooks: env.GOOGLE_BOOKS_API_KEY, bgg: env.BGG_TOKEN, tmdb: env.TMDB_API_KEY };
-  return keys[id]?.trim() || null;
+/** What the administrator saved for a source (Configuration → Modules): whether it is used, its key sealed. */
+export type StoredSourceSettings = Partial<Record<SourceId, { enabled?: boolean; key?: SealedSecret | null }>>;
+
+export const sourceSettings = storedSetting<StoredSourceSettings>('sources', (value) =>
+  value && typeof value === 'object' ? (value as StoredSourceSettings) : {},
+);
+
+/** How the sources may be used now: each one's key (the saved one, else the environment's) and whether it is on. */
+export interface SourceAccess {
+  key(id: SourceId): string | null;
+  /** Where the key in use comes from. */
+  keyFrom(id: SourceId): 'settings' | 'environment' | null;
+  enabled(id: SourceId): boolean;
 }
 
-/** The sources a collection of this type offers, with whether each can be asked now. */
-export function sourceOffers(env: Env, type: string): SourceOffer[] {
-  return sourcesForType(type).map((id) => {
-    const source = SOURCES[id];
-    return { id, name: source.name, ready: source.key !== 'required' || sourceKey(env, id) !== null, barcodes: source.barcodes };
-  });
+const environmentKey = (env: Env, id: SourceId): string | null => {
+  const keys: Partial<Record<SourceId, string | undefined>> = { googlebooks: env.GOOGLE_BOOKS_API_KEY, bgg: env.BGG_TOKEN, tmdb: env.TMDB_API_KEY };
+  return keys[id]?.trim() || null;
+};
+
+/**
+ * The sources' access, from the saved settings (read through the isolate's copy unless `fresh`) over the
+ * environment. A saved key that cannot be opened (APP_SECRET changed since) counts as none.
+ */
+export async function sourceAccess(env: Env, fresh = false): Promise<SourceAccess> {
+  const stored = await sourceSettings.read(env.DB, fresh);
+  const opened = new Map<SourceId, string>();
+  for (const id of SOURCE_IDS) {
+    const key = await openSecret(env, stored[id]?.key);
+    if (key) opened.set(id, key);
+  }
+  return {
+    key: (id) => opened.get(id) ?? environmentKey(env, id),
+    keyFrom: (id) => (opened.has(id) ? 'settings' : environmentKey(env, id) ? 'environment' : null),
+    enabled: (id) => stored[id]?.enabled !== false,
+  };
+}
+
+/** The sources a collection of this type offers (those the administrator has not turned off), with whether each can be asked now. */
+export function sourceOffers(access: SourceAccess, type: string): SourceOffer[] {
+  return sourcesForType(type)
+    .filter((id) => access.enabled(id))
+    .map((id) => {
+      const source = SOURCES[id];
+      return { id, name: source.name, ready: source.key !== 'required' || access.key(id) !== null, barcodes: source.barcodes };
+    });
 }
 
 const cacheKey = (id: SourceId, kind: 'code' | 'text', locale: Locale, query: string) => `${id}|${kind}|${locale}|${query}`;
@@ -102,6 +139,7 @@ export interface SourceAnswers {
  */
 export async function askSources(
   env: Env,
+  access: SourceAccess,
   ids: readonly SourceId[],
   query: { code: string } | { words: string },
   locale: Locale,
@@ -117,7 +155,7 @@ export async function askSources(
   const answers = await Promise.all(
     missing.map(async ({ id, key }): Promise<Answer> => {
       const source = SOURCES[id];
-      const ctx = { env, key: sourceKey(env, id), locale };
+      const ctx = { env, key: access.key(id), locale };
       try {
         return { id, key, hits: await ('code' in query ? source.lookUpCode(ctx, query.code) : source.search(ctx, query.words.trim())) };
       } catch (err) {
@@ -145,13 +183,14 @@ export async function askSources(
 export async function searchSources(env: Env, db: Db, request: SearchRequest): Promise<SourceSearchResult> {
   const code = readCode(request.q);
   const kind = code ? 'code' : 'text';
-  const offered = sourceOffers(env, request.collection.type);
+  const access = await sourceAccess(env);
+  const offered = sourceOffers(access, request.collection.type);
   if (request.source && !offered.some((o) => o.id === request.source)) {
     throw new ApiError('VALIDATION_FAILED', { fields: [{ path: 'source', reason: 'invalid_enum_value', message: '' }] });
   }
   const chosen = offered.filter((o) => (request.source ? o.id === request.source : true) && (kind === 'text' || o.barcodes));
   const ready = chosen.filter((o) => o.ready).map((o) => o.id);
-  const answers = await askSources(env, ready, code ? { code: code.code } : { words: request.q }, request.locale, () => countSourceRequest(db, request.callerId));
+  const answers = await askSources(env, access, ready, code ? { code: code.code } : { words: request.q }, request.locale, () => countSourceRequest(db, request.callerId));
   const problems: SourceSearchResult['problems'] = [
     ...chosen.filter((o) => !o.ready).map((o) => ({ source: o.id, problem: 'needs_key' as const, status: null })),
     ...answers.problems,
