@@ -60,6 +60,7 @@ export const routes: RouteObject[] = [
               { path: paths.configUsers.pattern, lazy: page(() => import('./routes/config-users')) },
               { path: paths.configBackups.pattern, lazy: page(() => import('./routes/config-backups')) },
               { path: paths.configEmails.pattern, lazy: page(() => import('./routes/config-emails')) },
+              { path: paths.configModules.pattern, lazy: page(() => import('./routes/config-modules')) },
               { path: paths.configUserNew.pattern, lazy: page(() => import('./routes/config-user-new')) },
               { path: paths.configUser.pattern, lazy: page(() => import('./routes/config-user-edit')) },
               { path: paths.configUserDelete.pattern, lazy: page(() => import('./routes/config-user-delete')) },

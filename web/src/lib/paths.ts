@@ -42,6 +42,7 @@ export const paths = {
   configUsers: route('/config/users'),
   configBackups: route('/config/backups'),
   configEmails: route('/config/emails'),
+  configModules: route('/config/modules'),
   configUserNew: route('/config/users/new'),
   configUser: route('/config/users/:id'),
   configUserDelete: route('/config/users/:id/delete'),

@@ -13,6 +13,7 @@ const messages = defineMessages({
   settings: { id: 'app.configLayout.settings', defaultMessage: 'Settings' },
   backups: { id: 'app.configLayout.backups', defaultMessage: 'Backups' },
   emails: { id: 'app.configLayout.emails', defaultMessage: 'Emails' },
+  modules: { id: 'app.configLayout.modules', defaultMessage: 'Modules' },
 });
 
 export default function ConfigLayoutRoute() {
@@ -24,6 +25,7 @@ export default function ConfigLayoutRoute() {
   const onUsers = location.pathname.startsWith(paths.configUsers());
   const onBackups = location.pathname.startsWith(paths.configBackups());
   const onEmails = location.pathname.startsWith(paths.configEmails());
+  const onModules = location.pathname.startsWith(paths.configModules());
   return (
     <div className="stack">
       <h1>{intl.formatMessage(messages.title)}</h1>
@@ -57,6 +59,13 @@ export default function ConfigLayoutRoute() {
           aria-current={onEmails ? 'page' : undefined}
         >
           {intl.formatMessage(messages.emails)}
+        </NavLink>
+        <NavLink
+          to={paths.configModules()}
+          className={onModules ? 'tabs__tab is-active' : 'tabs__tab'}
+          aria-current={onModules ? 'page' : undefined}
+        >
+          {intl.formatMessage(messages.modules)}
         </NavLink>
       </nav>
       <Outlet />

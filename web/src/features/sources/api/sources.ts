@@ -2,7 +2,7 @@
 // collection puts each field of a hit, and a hit's cover fetched into the collection. Result covers load
 // through /source-cover with the media ticket (an <img> sends no bearer header).
 import useSWR from 'swr';
-import type { SourceId, SourceMapping, SourceOffer, SourceSearchResult } from '../../../../../shared/schemas/sources';
+import type { SourceId, SourceMapping, SourceModule, SourceModuleTest, SourceOffer, SourceSearchResult } from '../../../../../shared/schemas/sources';
 import { apiRequest, apiUrl } from '../../../lib/api-client';
 
 export const sourcesKey = (collectionId: number) => `/collections/${collectionId}/sources`;
@@ -35,4 +35,20 @@ export async function fetchSourceCover(collectionId: number, address: string): P
 /** Where the browser loads a hit's picture from, or null while the ticket is on its way. */
 export function sourceCoverUrl(address: string, ticket: string | null): string | null {
   return ticket ? `${apiUrl('/source-cover')}?address=${encodeURIComponent(address)}&t=${encodeURIComponent(ticket)}` : null;
+}
+
+export const SOURCE_MODULES_KEY = '/config/modules';
+
+/** Configuration → Modules: every source with its state (the built-in administrator's). */
+export function useSourceModules() {
+  return useSWR<{ sources: SourceModule[] }>(SOURCE_MODULES_KEY, (key: string) => apiRequest<{ sources: SourceModule[] }>(key));
+}
+
+/** Turns a source on or off, or saves (or, with null, forgets) its key; a key left out is kept. */
+export function saveSourceModule(id: SourceId, change: { enabled?: boolean; key?: string | null }): Promise<SourceModule> {
+  return apiRequest<SourceModule>(`${SOURCE_MODULES_KEY}/${id}`, { method: 'PUT', body: change });
+}
+
+export function testSourceModule(id: SourceId): Promise<SourceModuleTest> {
+  return apiRequest<SourceModuleTest>(`${SOURCE_MODULES_KEY}/${id}/test`, { method: 'POST' });
 }

@@ -1,0 +1,36 @@
+// Configuration → Modules (spec §2): the metadata sources, each on or off, its key, and a test.
+import { defineMessages, useIntl } from 'react-intl';
+import { DemoNotice } from '../../components/demo-notice';
+import { Loading } from '../../components/loading';
+import { PageError } from '../../components/page-error';
+import { collectionTypeLabel } from '../../features/collections/components/collection-type';
+import { useSourceModules } from '../../features/sources/api/sources';
+import { SourceModules } from '../../features/sources/components/source-modules';
+import { useDemoMode } from '../../lib/use-demo-mode';
+import { usePageTitle } from '../../lib/use-page-title';
+
+const messages = defineMessages({ title: { id: 'app.configModules.title', defaultMessage: 'Modules' } });
+
+export default function ConfigModulesRoute() {
+  const intl = useIntl();
+  const demo = useDemoMode();
+  const { data, error, mutate } = useSourceModules();
+  const title = intl.formatMessage(messages.title);
+  usePageTitle(title);
+  return (
+    <section className="card stack" aria-labelledby="config-modules-title">
+      <h2 id="config-modules-title">{title}</h2>
+      {demo ? <DemoNotice /> : null}
+      {error ? <PageError error={error} /> : null}
+      {!data && !error ? <Loading /> : null}
+      {data ? (
+        <SourceModules
+          modules={data.sources}
+          readOnly={demo}
+          typeName={(type) => collectionTypeLabel(intl, type)}
+          onSaved={(saved) => void mutate({ sources: data.sources.map((s) => (s.id === saved.id ? saved : s)) }, { revalidate: false })}
+        />
+      ) : null}
+    </section>
+  );
+}
