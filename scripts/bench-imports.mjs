@@ -124,7 +124,7 @@ export function startPictureServer() {
 }
 
 /** An ISBN-13 of the bench's own (979, a number, its check digit). */
-function benchIsbn(n) {
+export function benchIsbn(n) {
   const body = `979${String(n).padStart(9, '0')}`;
   const sum = [...body].reduce((total, digit, i) => total + Number(digit) * (i % 2 === 0 ? 1 : 3), 0);
   return `${body}${(10 - (sum % 10)) % 10}`;

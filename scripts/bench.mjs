@@ -15,7 +15,7 @@ import { appendFileSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFile
 import { gzipSync } from 'node:zlib';
 import { createInterface } from 'node:readline';
 import { LENDING, SEARCH_TERM, seedSql } from './bench-seed.mjs';
-import { startPictureServer, startStepProbe, workflowScenarios } from './bench-imports.mjs';
+import { benchIsbn, startPictureServer, startStepProbe, workflowScenarios } from './bench-imports.mjs';
 import { applyMigrations, buildWeb, localEnv, startWorker, stopWorker } from './local-runtime.mjs';
 
 const asJson = process.argv.includes('--json');
@@ -457,7 +457,18 @@ async function main() {
       await res.arrayBuffer();
       return res;
     };
+    // Find in a catalogue: an ISBN no one looked up yet, asked of the three book sources (the stand-in on
+    // 127.0.0.1 answers for Open Library, 404 for the others); then one answered from the day's cache.
+    // Thirty-four fresh look-ups stay under a person's 120 requests to the sources in ten minutes.
+    const catalogueShelf = workflowsOnly
+      ? null
+      : await (await fetch(`${base}/api/v1/collections`, { method: 'POST', headers: { 'content-type': 'application/json', Authorization: `Bearer ${token}` }, body: JSON.stringify({ name: 'Catalogue shelf', type: 'books' }) })).json();
+    let lookedUp = 0;
+    const sourceSearch = (n) => get(`/api/v1/collections/${catalogueShelf.id}/sources/search?q=${benchIsbn(100_000 + n)}`, token);
+    const askedBefore = pictures.counted.metadata;
     const scenarios = workflowsOnly ? [] : [
+      await scenario('source-search-fresh', pid, 30, (extra) => sourceSearch((lookedUp += 1))(extra)),
+      await scenario('source-search-cached', pid, 100, sourceSearch(1)),
       await scenario('api-info', pid, 200, get('/api/v1/')),
       await scenario('sign-in', pid, 30, signIn),
       await scenario('home-list', pid, 100, get('/api/v1/collections')),
@@ -478,6 +489,7 @@ async function main() {
       await scenario('lending-overview-200-loans', pid, 30, get('/api/v1/lending', token), LENDING.currentLoans),
       await scenario('borrow-request', pid, 30, borrow, SIZES[0]),
     ];
+    const sourceRequestsPerSearch = workflowsOnly ? null : (pictures.counted.metadata - askedBefore) / (lookedUp + 1);
     // The page matrix at 100,000 items: every kind of query the collection view makes, first and deep
     // pages. Its worst rows-read is reported again as collection-page-worst-100k.
     const matrix = [];
@@ -514,6 +526,7 @@ async function main() {
       sizes,
       scenarios,
       cron,
+      sourceRequestsPerSearch,
       workflows,
       emailsReceived: email.received,
     };
@@ -527,6 +540,7 @@ async function main() {
           `${s.name.padEnd(44)}${String(s.items).padStart(7)}${String(s.queries ?? '-').padStart(9)}${String(s.rowsRead ?? '-').padStart(11)}${String(s.rowsWritten ?? '-').padStart(14)}${String(s.p50Ms).padStart(9)}${String(s.p95Ms).padStart(9)}${String(s.cpuMs).padStart(17)}`,
         );
       }
+      if (sourceRequestsPerSearch !== null) console.log(`\nsource-search-fresh: ${sourceRequestsPerSearch} requests to the sources per search (the cached search makes none)`);
       if (cron) console.log(
         `\n${cron.name}: ${cron.runs} runs sent ${cron.emails} emails (at most ${cron.maxEmailsPerRun} per run, in at most ${cron.maxEmailRequestsPerRun} requests); per run at most ` +
           `${cron.maxQueriesPerRun} queries, ${cron.maxRowsReadPerRun} rows read, ${cron.maxRowsWrittenPerRun} rows written; ${cron.cpuMsPerRun} ms CPU per run on average.`,
@@ -550,6 +564,8 @@ async function main() {
       }
       console.log('\nHeaviest step of each phase (own CPU, ms):');
       for (const w of workflows) if (!w.skipped) console.log(`${w.name.padEnd(22)} ${Object.entries(w.maxOwnCpuMsByPhase).map(([phase, cpu]) => `${phase} ${cpu}`).join(', ')}`);
+      const queueRun = workflows.find((w) => w.name === 'source-queue-200');
+      if (queueRun) console.log(`\nsource-queue-200: ${queueRun.added} added, ${queueRun.sourceRequests} requests to the sources (Open Library answers each code first)`);
       const csvRun = workflows.find((w) => w.name === 'import-csv-10k');
       console.log('\nimport-csv-10k, rows written per item by statement (one step of 50 items):');
       for (const st of csvRun?.writesPerItem ?? []) console.log(`${String(st.perItem).padStart(8)}  ${st.sql}`);
