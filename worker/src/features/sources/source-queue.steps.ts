@@ -157,7 +157,8 @@ export async function queueStep(env: Env, id: number): Promise<'more' | 'stopped
     wantThumbnails(env, collectionId, covers),
     env.DB.prepare(
       `UPDATE source_queues SET processed = processed + ?2, added = added + ?3, owned = owned + ?4, missing = missing + ?5, failed = failed + ?6,
-        status = CASE WHEN ?7 THEN 'done' ELSE status END, finished_at = CASE WHEN ?7 THEN ${NOW_SQL} END, updated_at = ${NOW_SQL}
+        status = CASE WHEN ?7 AND status = 'running' THEN 'done' ELSE status END,
+        finished_at = CASE WHEN ?7 AND status = 'running' THEN ${NOW_SQL} ELSE finished_at END, updated_at = ${NOW_SQL}
        WHERE id = ?1`,
     ).bind(id, outcomes.length, count('added'), count('owned'), count('missing'), count('failed'), finished ? 1 : 0),
   ]);
