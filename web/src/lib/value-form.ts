@@ -62,3 +62,33 @@ export function valueFromTexts(
   }
   return { ok: true, value: field.multiple ? values : values[0], empty: false };
 }
+
+/** A property as a form of several inputs knows it. */
+type KeyedField = { key: string; type: PropertyType; multiple: boolean };
+
+/**
+ * The values a form's inputs hold now, by property key, as the form would send them. Texts that cannot
+ * be read yet count as what was typed (something is there); a required input left blank counts as empty.
+ */
+export function valuesOfTexts(fields: readonly KeyedField[], texts: Readonly<Record<string, readonly string[]>>): Record<string, unknown> {
+  const values: Record<string, unknown> = {};
+  for (const field of fields) {
+    const typed = texts[field.key] ?? [];
+    const outcome = valueFromTexts({ type: field.type, multiple: field.multiple }, typed);
+    values[field.key] = outcome.ok ? outcome.value : typed.filter((text) => text.trim() !== '');
+  }
+  return values;
+}
+
+/** The form's texts with these API values put in their properties' inputs (keys of no property are passed over). */
+export function textsWithValues(
+  fields: readonly KeyedField[],
+  texts: Readonly<Record<string, string[]>>,
+  values: Readonly<Record<string, unknown>>,
+): Record<string, string[]> {
+  const next = { ...texts };
+  for (const field of fields) {
+    if (field.key in values) next[field.key] = toInputTexts(field, values[field.key]);
+  }
+  return next;
+}

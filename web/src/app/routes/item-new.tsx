@@ -7,6 +7,7 @@ import { useCreateItem } from '../../features/items/api/create-item';
 import { uploadMedia } from '../../features/items/api/upload-media';
 import { ItemForm } from '../../features/items/components/item-form';
 import { useProperties } from '../../features/properties/api/get-properties';
+import { SourceFill } from '../../features/sources/components/source-fill';
 import { useNavigateWithFlash } from '../../lib/flash';
 import { paths } from '../../lib/paths';
 import { useDemoMode } from '../../lib/use-demo-mode';
@@ -24,14 +25,15 @@ function NewItemScreen({ collection }: { collection: Collection }) {
   const properties = useProperties(collection.id);
   const { trigger } = useCreateItem(collection.id);
   const crumbs = useCollectionCrumbs(collection);
+  const list = properties.data?.properties;
   return (
     <FormScreen title={intl.formatMessage(messages.title)} crumbs={crumbs}>
       {properties.error ? (
         <PageError error={properties.error} />
-      ) : properties.data ? (
+      ) : list ? (
         <ItemForm
           collection={collection}
-          properties={properties.data.properties}
+          properties={list}
           readOnly={demo}
           cancelTo={paths.collection(collection.id)}
           upload={async (file) => (await uploadMedia(collection.id, file)).value}
@@ -40,6 +42,20 @@ function NewItemScreen({ collection }: { collection: Collection }) {
             const next = savedItemDestination(collection, item);
             navigateWithFlash(next.to, next.flash);
           }}
+          tools={
+            demo
+              ? undefined
+              : (form) => (
+                  <SourceFill
+                    collectionId={collection.id}
+                    collectionType={collection.type}
+                    properties={list}
+                    values={form.values}
+                    disabled={form.disabled}
+                    onFill={form.fill}
+                  />
+                )
+          }
         />
       ) : (
         <Loading />

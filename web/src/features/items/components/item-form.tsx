@@ -1,6 +1,8 @@
 // Create or edit an item: one input per property in display order (its description as help), then
 // copies, visibility and who can borrow. Values are checked with the shared normalizers before sending.
-import { useEffect, useState } from 'react';
+// The page may add tools above the form that read its values and fill some in (nothing is saved until Save).
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import type { ReactNode } from 'react';
 import { defineMessages, useIntl } from 'react-intl';
 import type { NoMessageValues } from 'react-intl';
 import { ITEM_QUANTITY_MAX } from '../../../../../shared/catalogue';
@@ -21,7 +23,7 @@ import { describeValueReason } from '../../../components/value-input/value-reaso
 import { ApiError } from '../../../lib/api-client';
 import { describeError } from '../../../lib/error-messages';
 import { fieldText, useSubmit } from '../../../lib/use-submit';
-import { toInputTexts, valueFromTexts } from '../../../lib/value-form';
+import { textsWithValues, toInputTexts, valueFromTexts, valuesOfTexts } from '../../../lib/value-form';
 
 const messages = defineMessages<{
   values: NoMessageValues;
@@ -85,6 +87,16 @@ export function buildValues(
   return { values, invalid };
 }
 
+/** What tools beside the form may do with it. */
+export interface ItemFormTools {
+  /** The values the inputs hold now, by property key (see valuesOfTexts). */
+  values: Record<string, unknown>;
+  /** Puts these values, by property key, into their inputs, replacing what they held. */
+  fill: (values: Record<string, unknown>) => void;
+  /** The form cannot be changed now (read-only, or saving). */
+  disabled: boolean;
+}
+
 interface ItemFormProps {
   collection: Collection;
   properties: Property[];
@@ -95,9 +107,11 @@ interface ItemFormProps {
   onSubmit: (input: CreateItemInput) => Promise<unknown>;
   /** Offered when someone else's edit refused this one (409 STALE_WRITE). */
   onReload?: () => void;
+  /** Shown above the form, outside it (a tool may hold forms of its own). */
+  tools?: (form: ItemFormTools) => ReactNode;
 }
 
-export function ItemForm({ collection, properties, item, readOnly, cancelTo, upload, onSubmit, onReload }: ItemFormProps) {
+export function ItemForm({ collection, properties, item, readOnly, cancelTo, upload, onSubmit, onReload, tools }: ItemFormProps) {
   const intl = useIntl();
   const [texts, setTexts] = useState<Texts>(() => initialTexts(properties, item));
   const [invalid, setInvalid] = useState<Record<string, string>>({});
@@ -122,6 +136,15 @@ export function ItemForm({ collection, properties, item, readOnly, cancelTo, upl
     });
   });
   const { errors, busy } = submit;
+  const values = useMemo(() => valuesOfTexts(properties, texts), [properties, texts]);
+  const fill = useCallback(
+    (filled: Record<string, unknown>) => {
+      setTexts((current) => textsWithValues(properties, current, filled));
+      // A property given a new value no longer shows why its old text was refused.
+      setInvalid((current) => Object.fromEntries(Object.entries(current).filter(([key]) => !(key in filled))));
+    },
+    [properties],
+  );
   // Once the form is enabled again, the file input that stopped the save takes the focus.
   useEffect(() => {
     if (uploadProblem && !busy) document.getElementById(uploadProblem.problem.id)?.focus();
@@ -129,6 +152,7 @@ export function ItemForm({ collection, properties, item, readOnly, cancelTo, upl
 
   return (
     <UploadGuardProvider value={uploads.reporter}>
+      {tools ? tools({ values, fill, disabled: readOnly || busy }) : null}
       <form className="form" onSubmit={submit.onSubmit} noValidate>
         {uploadProblem ? (
           <ErrorAlert>

@@ -3,21 +3,20 @@
 // reading as the server's, shared/sources/mapping.ts). Creating fetches the cover into the collection
 // first; a cover that cannot be fetched leaves the item without one, and says so.
 import { ArrowLeft, Check } from 'lucide-react';
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
 import { defineMessages, useIntl, type NoMessageValues } from 'react-intl';
 import type { Property } from '../../../../../shared/schemas/properties';
-import { SOURCE_FIELDS, type SourceField, type SourceHit, type SourceMapping } from '../../../../../shared/schemas/sources';
-import { effectiveSourceMapping, propertiesFitting, sourceValues } from '../../../../../shared/sources/mapping';
+import { SOURCE_FIELDS, type SourceField, type SourceHit } from '../../../../../shared/schemas/sources';
+import { sourceValues } from '../../../../../shared/sources/mapping';
 import { ErrorAlert } from '../../../components/alert';
 import { Button } from '../../../components/button';
 import { describeError } from '../../../lib/error-messages';
-import { fetchSourceCover, saveSourceMapping, useSourceOffers } from '../api/sources';
 import { fieldMessages } from '../source-messages';
+import { FieldTarget } from './field-target';
+import { storeHitCover, unfetchedCovers, useHitMapping } from './use-hit-mapping';
 
 const messages = defineMessages<{
   heading: { source: string };
-  goesTo: { field: string };
-  nowhere: NoMessageValues;
   create: NoMessageValues;
   creating: NoMessageValues;
   back: NoMessageValues;
@@ -25,8 +24,6 @@ const messages = defineMessages<{
   noTitle: NoMessageValues;
 }>({
   heading: { id: 'sources.preview.heading', defaultMessage: 'As it will be stored (from {source})' },
-  goesTo: { id: 'sources.preview.goesTo', defaultMessage: 'Where {field} goes' },
-  nowhere: { id: 'sources.preview.nowhere', defaultMessage: 'Not imported' },
   create: { id: 'sources.preview.create', defaultMessage: 'Create the item' },
   creating: { id: 'sources.preview.creating', defaultMessage: 'Creating…' },
   back: { id: 'sources.preview.back', defaultMessage: 'Back to the results' },
@@ -50,14 +47,11 @@ export interface SourcePreviewProps {
 
 export function SourcePreview({ collectionId, hit, sourceName, properties, readOnly, onBack, onCreate }: SourcePreviewProps) {
   const intl = useIntl();
-  const offers = useSourceOffers(collectionId);
-  const saved = offers.data?.mapping ?? null;
-  const [changes, setChanges] = useState<SourceMapping>({});
+  const { mapping, change, remember } = useHitMapping(collectionId, properties);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<unknown>(null);
-  const mapping = useMemo(() => effectiveSourceMapping(properties, { ...saved, ...changes }), [properties, saved, changes]);
   const present = SOURCE_FIELDS.filter((field) => hit.fields[field]?.length);
-  const preview = sourceValues(hit, mapping, properties, new Map((hit.fields.cover ?? []).map((a) => [a, a])));
+  const preview = sourceValues(hit, mapping, properties, unfetchedCovers(hit));
   const byKey = new Map(properties.map((p) => [p.key, p]));
   const titleProperty = properties.find((p) => p.isTitle);
   const missingTitle = titleProperty?.required && preview.values[titleProperty.key] === undefined;
@@ -74,21 +68,8 @@ export function SourcePreview({ collectionId, hit, sourceName, properties, readO
     setBusy(true);
     setError(null);
     try {
-      if (Object.keys(changes).length > 0) {
-        const { mapping: remembered } = await saveSourceMapping(collectionId, { ...saved, ...changes });
-        // The next hit chosen on this page starts from what was just remembered.
-        if (offers.data) void offers.mutate({ ...offers.data, mapping: remembered }, { revalidate: false });
-      }
-      const address = mapping.cover ? hit.fields.cover?.[0] : undefined;
-      let covers = new Map<string, string>();
-      let coverLost = false;
-      if (address) {
-        try {
-          covers = new Map([[address, await fetchSourceCover(collectionId, address)]]);
-        } catch {
-          coverLost = true;
-        }
-      }
+      await remember();
+      const { covers, coverLost } = await storeHitCover(collectionId, hit, mapping);
       await onCreate(sourceValues(hit, mapping, properties, covers).values, coverLost);
     } catch (err) {
       setError(err);
@@ -108,20 +89,7 @@ export function SourcePreview({ collectionId, hit, sourceName, properties, readO
           return (
             <li key={field} className="source-field">
               <span className="source-field__name">{label}</span>
-              <select
-                className="field__input field__select source-field__target"
-                aria-label={intl.formatMessage(messages.goesTo, { field: label })}
-                value={target ?? ''}
-                disabled={readOnly || busy}
-                onChange={(event) => setChanges((current) => ({ ...current, [field]: event.target.value || null }))}
-              >
-                <option value="">{intl.formatMessage(messages.nowhere)}</option>
-                {propertiesFitting(field, properties).map((p) => (
-                  <option key={p.key} value={p.key}>
-                    {p.label}
-                  </option>
-                ))}
-              </select>
+              <FieldTarget field={field} label={label} properties={properties} target={target} disabled={readOnly || busy} onChange={(key) => change(field, key)} />
               <span className={target ? 'source-field__value' : 'source-field__value muted'}>{target ? value : hit.fields[field]!.join(', ')}</span>
             </li>
           );

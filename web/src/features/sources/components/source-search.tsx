@@ -2,7 +2,7 @@
 // a USB scanner, which types the code and Enter), one source or all of them; hits with their covers,
 // those the collection already holds marked; a source that failed said in words, the others shown.
 import { BookPlus, Search } from 'lucide-react';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { defineMessages, useIntl, type NoMessageValues } from 'react-intl';
 import { Link } from 'react-router-dom';
 import type { Property } from '../../../../../shared/schemas/properties';
@@ -76,10 +76,20 @@ export interface SourceSearchProps {
   offers: SourceOffer[];
   properties: Property[];
   readOnly: boolean;
-  onCreate: SourcePreviewProps['onCreate'];
+  /** The chosen hit's preview creates an item with these values (unless renderChosen shows it otherwise). */
+  onCreate?: SourcePreviewProps['onCreate'];
+  /** Shows the chosen hit in place of the preview that creates an item (to fill a form from it). */
+  renderChosen?: (chosen: ChosenHit) => ReactNode;
 }
 
-export function SourceSearch({ collectionId, collectionType, offers, properties, readOnly, onCreate }: SourceSearchProps) {
+/** The hit a person chose, its source's name, and the way back to the results. */
+export interface ChosenHit {
+  hit: SourceHit;
+  sourceName: string;
+  onBack: () => void;
+}
+
+export function SourceSearch({ collectionId, collectionType, offers, properties, readOnly, onCreate, renderChosen }: SourceSearchProps) {
   const intl = useIntl();
   const [text, setText] = useState('');
   const [asked, setAsked] = useState<{ q: string; source: SourceId | null } | null>(null);
@@ -88,7 +98,8 @@ export function SourceSearch({ collectionId, collectionType, offers, properties,
   const { data, error, isLoading } = useSourceSearch(collectionId, asked?.q ?? null, asked?.source ?? null);
   const nameOf = (id: SourceId) => offers.find((o) => o.id === id)?.name ?? id;
 
-  if (chosen) {
+  if (chosen && renderChosen) return renderChosen({ hit: chosen, sourceName: nameOf(chosen.source), onBack: () => setChosen(null) });
+  if (chosen && onCreate) {
     return <SourcePreview collectionId={collectionId} hit={chosen} sourceName={nameOf(chosen.source)} properties={properties} readOnly={readOnly} onBack={() => setChosen(null)} onCreate={onCreate} />;
   }
   return (
