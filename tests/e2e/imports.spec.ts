@@ -97,8 +97,8 @@ test('a CSV is mapped, previewed and imported with its report, and a second run 
   page = await startAndFinish(page, request, owner.token, shelf.id);
   await expect(page.getByText('Done', { exact: true })).toBeVisible();
   await expect(page.getByRole('progressbar')).toHaveCount(0);
-  await expect(page.locator('.import-counts__entry--added dd')).toHaveText('299');
-  await expect(page.locator('.import-counts__entry--failed dd')).toHaveText('1');
+  await expect(page.locator('.run-counts__entry--added dd')).toHaveText('299');
+  await expect(page.locator('.run-counts__entry--failed dd')).toHaveText('1');
   const problems = page.locator('table.import-problems');
   await expect(problems.getByRole('row', { name: /This is not a number/ })).toContainText('4');
   await expect(problems).toContainText('Year');
@@ -117,8 +117,8 @@ test('a CSV is mapped, previewed and imported with its report, and a second run 
   await mapAuthors();
   page = await startAndFinish(page, request, owner.token, shelf.id);
   await expect(page.getByText('Done', { exact: true })).toBeVisible();
-  await expect(page.locator('.import-counts__entry--unchanged dd')).toHaveText('299');
-  await expect(page.locator('.import-counts__entry--added dd')).toHaveText('0');
+  await expect(page.locator('.run-counts__entry--unchanged dd')).toHaveText('299');
+  await expect(page.locator('.run-counts__entry--added dd')).toHaveText('0');
   expect(await itemTotal(request, owner.token, shelf.id)).toBe(ROWS - 1);
   await page.goto(`/collection/${shelf.id}/manage/import`);
   await expect(page.locator('.import-history__run')).toHaveCount(2);
@@ -153,7 +153,7 @@ test('a Goodreads export goes into a new collection from a phone, in French', as
 
   await page.getByRole('button', { name: 'Importer', exact: true }).click();
   await expect(page.getByText('Terminé', { exact: true })).toBeVisible({ timeout: 60_000 });
-  await expect(page.locator('.import-counts__entry--added dd')).toHaveText('2');
+  await expect(page.locator('.run-counts__entry--added dd')).toHaveText('2');
   await expectNoHorizontalOverflow(page, 390);
   await page.getByRole('link', { name: 'Voir la collection' }).click();
   await expect(page.getByRole('link', { name: 'Le Petit Prince' }).first()).toBeVisible();
@@ -202,7 +202,7 @@ test('a Tellico .tc brings its covers, shown in the Mosaic', async ({ page: firs
   await expect(first.locator('table.import-preview')).toContainText('catching.png');
 
   const page = await startAndFinish(first, request, owner.token, shelf.id);
-  await expect(page.locator('.import-counts__entry--added dd')).toHaveText('2');
+  await expect(page.locator('.run-counts__entry--added dd')).toHaveText('2');
   await page.goto(`/collection/${shelf.id}?display=mosaic`);
   // Both books show the picture (the same content: one stored object, named by it).
   const covers = page.locator(`img[src*="/media/collections/${shelf.id}/"]`);

@@ -139,9 +139,9 @@ export function ImportProgress({ run }: { run: ImportRun }) {
 export function ImportCounts({ run }: { run: ImportRun }) {
   const intl = useIntl();
   return (
-    <dl className="import-counts" aria-label={intl.formatMessage(messages.counts)}>
+    <dl className="run-counts" aria-label={intl.formatMessage(messages.counts)}>
       {OUTCOMES.map((outcome) => (
-        <div key={outcome} className={`import-counts__entry import-counts__entry--${outcome}`}>
+        <div key={outcome} className={`run-counts__entry run-counts__entry--${outcome}`}>
           <dt>{intl.formatMessage(messages[outcome])}</dt>
           <dd>{intl.formatNumber(run.counts[outcome])}</dd>
         </div>

@@ -161,9 +161,9 @@ export function SourceQueueReportView({ report, sourceName, onChange, onFinished
       {stop.error ? <ErrorAlert>{describeError(intl, stop.error)}</ErrorAlert> : null}
       {report.status === 'failed' ? <ErrorAlert>{intl.formatMessage(messages.failedRun)}</ErrorAlert> : null}
       {report.status === 'cancelled' ? <p className="muted">{intl.formatMessage(messages.cancelledRun)}</p> : null}
-      <dl className="source-queue__counts" aria-label={intl.formatMessage(messages.counts)}>
+      <dl className="run-counts" aria-label={intl.formatMessage(messages.counts)}>
         {COUNTS.map(({ key, label }) => (
-          <div key={key} className={`source-queue__count source-queue__count--${key}`}>
+          <div key={key} className={`run-counts__entry run-counts__entry--${key}`}>
             <dt>{intl.formatMessage(messages[label])}</dt>
             <dd>{intl.formatNumber(countOf(report, key))}</dd>
           </div>
