@@ -7,7 +7,8 @@ import type { AppEnv } from '../env';
  */
 export const CONTENT_SECURITY_POLICY = [
   "default-src 'self'",
-  "script-src 'self'",
+  // WebAssembly, not eval: the barcode reader (zxing-wasm, served from our own assets) needs it to compile.
+  "script-src 'self' 'wasm-unsafe-eval'",
   "style-src 'self'",
   "img-src 'self' data: blob:",
   "media-src 'self' blob:",

@@ -1,7 +1,7 @@
 // The search of a collection's metadata sources: words, an ISBN or a barcode (typed, pasted, or sent by
 // a USB scanner, which types the code and Enter), one source or all of them; hits with their covers,
 // those the collection already holds marked; a source that failed said in words, the others shown.
-import { BookPlus, Search } from 'lucide-react';
+import { BookPlus, ScanBarcode, Search } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { defineMessages, useIntl, type NoMessageValues } from 'react-intl';
 import { Link } from 'react-router-dom';
@@ -19,6 +19,7 @@ import { useMediaTicket } from '../../../lib/media-url';
 import { paths } from '../../../lib/paths';
 import { sourceCoverUrl, useSourceSearch } from '../api/sources';
 import { problemMessages } from '../source-messages';
+import { BarcodeScanner } from './barcode-scanner';
 import { SourcePreview, type SourcePreviewProps } from './source-preview';
 import './sources.css';
 
@@ -28,6 +29,7 @@ const messages = defineMessages<{
   source: NoMessageValues;
   allSources: NoMessageValues;
   search: NoMessageValues;
+  scan: NoMessageValues;
   noHits: NoMessageValues;
   noHitsHint: NoMessageValues;
   results: { count: number };
@@ -45,6 +47,7 @@ const messages = defineMessages<{
   source: { id: 'sources.search.source', defaultMessage: 'Search in' },
   allSources: { id: 'sources.search.allSources', defaultMessage: 'Every source' },
   search: { id: 'sources.search.submit', defaultMessage: 'Search' },
+  scan: { id: 'sources.search.scan', defaultMessage: 'Scan' },
   noHits: { id: 'sources.search.noHits', defaultMessage: 'Nothing found' },
   noHitsHint: { id: 'sources.search.noHitsHint', defaultMessage: 'Try fewer words, or the ISBN printed on the back.' },
   results: { id: 'sources.search.results', defaultMessage: '{count, plural, one {# result} other {# results}}' },
@@ -95,6 +98,9 @@ export function SourceSearch({ collectionId, collectionType, offers, properties,
   const [asked, setAsked] = useState<{ q: string; source: SourceId | null } | null>(null);
   const [source, setSource] = useState<SourceId | null>(null);
   const [chosen, setChosen] = useState<SourceHit | null>(null);
+  const [scanning, setScanning] = useState(false);
+  // The camera is offered where a source reads codes and the browser can open one (HTTPS or localhost).
+  const canScan = offers.some((offer) => offer.barcodes) && typeof navigator.mediaDevices?.getUserMedia === 'function';
   const { data, error, isLoading } = useSourceSearch(collectionId, asked?.q ?? null, asked?.source ?? null);
   const nameOf = (id: SourceId) => offers.find((o) => o.id === id)?.name ?? id;
 
@@ -137,7 +143,22 @@ export function SourceSearch({ collectionId, collectionType, offers, properties,
         <Button type="submit" icon={Search}>
           {intl.formatMessage(messages.search)}
         </Button>
+        {canScan ? (
+          <Button variant="secondary" icon={ScanBarcode} className="source-search__scan" onClick={() => setScanning(true)}>
+            {intl.formatMessage(messages.scan)}
+          </Button>
+        ) : null}
       </form>
+      {scanning ? (
+        <BarcodeScanner
+          mode="single"
+          onCode={(code) => {
+            setText(code);
+            setAsked({ q: code, source });
+          }}
+          onClose={() => setScanning(false)}
+        />
+      ) : null}
       {error ? <ErrorAlert>{describeError(intl, error)}</ErrorAlert> : null}
       {isLoading ? <Loading /> : null}
       {data ? (

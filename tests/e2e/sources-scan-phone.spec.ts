@@ -1,0 +1,33 @@
+// Find in a catalogue with the camera, on a phone: the back camera (Chromium's fake one, filming an ISBN's
+// EAN-13) is read by the app's WebAssembly reader; the code goes in the search box, the book is found, and
+// nothing overflows the screen.
+import { expect } from '@playwright/test';
+import { base64, jsonAnswer, setAnswers } from '../support/fake-sources';
+import { test } from '../support/e2e-barcode-camera';
+import { E2E } from '../support/e2e-settings.mjs';
+import { createCollectionViaApi, createOwnerViaApi, expectNoHorizontalOverflow, signInThroughUi } from '../support/e2e-helpers';
+
+const FAKE = `http://127.0.0.1:${E2E.sourcesPort}`;
+/** An ISBN of this spec's own: the Worker keeps catalogue answers a day, shared by every spec of a run. */
+const ISBN = '9782290300039';
+
+test('a book is found by scanning its barcode (phone)', async ({ page, request, camera }) => {
+  await camera.film(ISBN);
+  const owner = await createOwnerViaApi(request);
+  const c = await createCollectionViaApi(request, owner.token, { name: 'Pocket shelf', type: 'books' });
+  await setAnswers(FAKE, `/meta/openlibrary/api/books?bibkeys=ISBN:${ISBN}&format=json&jscmd=data`, [
+    jsonAnswer({ [`ISBN:${ISBN}`]: { key: '/books/OL1M', title: 'Vol de nuit', authors: [{ name: 'Antoine de Saint-Exupéry' }], publish_date: '1999' } }),
+  ]);
+  await setAnswers(FAKE, `/meta/googlebooks/books/v1/volumes?q=isbn:${ISBN}&maxResults=10`, [jsonAnswer({ totalItems: 0 })]);
+  await setAnswers(FAKE, '/meta/bnf/api/SRU', [{ body: base64('<searchRetrieveResponse><numberOfRecords>0</numberOfRecords></searchRetrieveResponse>') }], { prefix: true });
+
+  await signInThroughUi(page, owner.username, owner.password);
+  await page.goto(`/collection/${c.id}/import/item`);
+  await expectNoHorizontalOverflow(page, 390);
+  await page.getByRole('button', { name: 'Scan' }).tap();
+  const hit = page.getByRole('listitem').filter({ hasText: 'Vol de nuit' });
+  await expect(hit).toContainText('Antoine de Saint-Exupéry');
+  await expect(page.getByLabel('Title, author, ISBN or barcode')).toHaveValue(ISBN);
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+  await expectNoHorizontalOverflow(page, 390);
+});
