@@ -24,7 +24,7 @@ test('a book is found by scanning its barcode (phone)', async ({ page, request, 
   await signInThroughUi(page, owner.username, owner.password);
   await page.goto(`/collection/${c.id}/import/item`);
   await expectNoHorizontalOverflow(page, 390);
-  await page.getByRole('button', { name: 'Scan' }).tap();
+  await page.getByRole('button', { name: 'Scan', exact: true }).tap();
   const hit = page.getByRole('listitem').filter({ hasText: 'Vol de nuit' });
   await expect(hit).toContainText('Antoine de Saint-Exupéry');
   await expect(page.getByLabel('Title, author, ISBN or barcode')).toHaveValue(ISBN);

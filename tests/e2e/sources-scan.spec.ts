@@ -62,7 +62,7 @@ test('a scanned ISBN is searched at once and the book is found', async ({ page, 
   await recordCameraStreams(page);
   await page.goto(address);
 
-  await page.getByRole('button', { name: 'Scan' }).click();
+  await page.getByRole('button', { name: 'Scan', exact: true }).click();
   const hit = page.getByRole('listitem').filter({ hasText: 'L’Étranger' });
   await expect(hit).toContainText('Albert Camus');
   await expect(hit).toContainText('From Open Library');
@@ -98,7 +98,7 @@ test('the open scanner is accessible, and Escape closes it and stops the camera'
   const address = await bookCollection(page, request);
   await recordCameraStreams(page);
   await page.goto(address);
-  await page.getByRole('button', { name: 'Scan' }).click();
+  await page.getByRole('button', { name: 'Scan', exact: true }).click();
   const scanner = page.getByRole('dialog', { name: 'Scan a barcode' });
   await expect(scanner.getByRole('status')).toHaveText('Hold the barcode inside the frame, about a hand’s width away.');
   await expect.poll(() => cameraTracks(page)).toEqual([1, 1]);
@@ -107,7 +107,7 @@ test('the open scanner is accessible, and Escape closes it and stops the camera'
 
   await page.keyboard.press('Escape');
   await expect(scanner).toHaveCount(0);
-  await expect(page.getByRole('button', { name: 'Scan' })).toBeFocused();
+  await expect(page.getByRole('button', { name: 'Scan', exact: true })).toBeFocused();
   await expect.poll(() => cameraTracks(page)).toEqual([1, 0]);
   await expect(page.getByLabel('Title, author, ISBN or barcode')).toHaveValue('');
 });
@@ -132,4 +132,22 @@ test('a refused camera is said in words, in French', async ({ playwright, launch
   } finally {
     await browser.close();
   }
+});
+
+test('a shelf scanned one book after another fills the list, repeats counted once, and becomes items', async ({ page, request, camera }) => {
+  const isbn = '9782070368228';
+  await camera.film(isbn);
+  await catalogueKnows(isbn, 'La Peste', 'Albert Camus');
+  const address = await bookCollection(page, request);
+  await page.goto(address);
+  await page.getByRole('button', { name: 'Scan a shelf' }).click();
+  // Continuous mode: the scanner stays open and each code read goes on a line of the list.
+  await expect(page.getByLabel('ISBNs or barcodes')).toHaveValue(new RegExp(`^${isbn}\\n`));
+  await expect(page.getByRole('dialog')).toBeVisible();
+  await page.getByRole('dialog').getByRole('button', { name: 'Close' }).click();
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+  await expect(page.getByText('1 code read.')).toBeVisible();
+  await page.getByRole('button', { name: 'Add 1 item' }).click();
+  await expect(page.getByText('Done', { exact: true })).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByRole('link', { name: 'Added: La Peste' })).toBeVisible();
 });

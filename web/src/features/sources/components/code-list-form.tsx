@@ -1,8 +1,9 @@
 // Many items at once: a list of ISBNs or barcodes pasted (a spreadsheet's column, a scanner's log) or
-// scanned one after another with the camera, reviewed here — what was read, what was not, repeats
-// counted once — then sent as one list that the server works through in the background.
-import { ListPlus } from 'lucide-react';
-import { useMemo, useState, type ReactNode } from 'react';
+// scanned one after another with the camera (the scanner's continuous mode, a beep each), reviewed here
+// — what was read, what was not, repeats counted once — then sent as one list that the server works
+// through in the background.
+import { ListPlus, ScanBarcode } from 'lucide-react';
+import { useMemo, useState } from 'react';
 import { defineMessages, useIntl, type NoMessageValues } from 'react-intl';
 import { SOURCE_QUEUE_MAX_CODES, type SourceQueueRun } from '../../../../../shared/schemas/sources';
 import { ErrorAlert } from '../../../components/alert';
@@ -12,6 +13,7 @@ import { describeError } from '../../../lib/error-messages';
 import { useAction } from '../../../lib/use-action';
 import { startSourceQueue } from '../api/source-queues';
 import { readCodeList } from '../code-list';
+import { BarcodeScanner } from './barcode-scanner';
 import './sources.css';
 
 const messages = defineMessages<{
@@ -24,6 +26,7 @@ const messages = defineMessages<{
   unreadable: { count: number; texts: string };
   tooMany: { max: number };
   add: { count: number };
+  scanShelf: NoMessageValues;
 }>({
   heading: { id: 'sources.list.heading', defaultMessage: 'Many at once' },
   intro: {
@@ -41,6 +44,7 @@ const messages = defineMessages<{
   },
   tooMany: { id: 'sources.list.tooMany', defaultMessage: 'A list takes {max} codes at most: send the rest as another list.' },
   add: { id: 'sources.list.add', defaultMessage: '{count, plural, one {Add # item} other {Add # items}}' },
+  scanShelf: { id: 'sources.list.scanShelf', defaultMessage: 'Scan a shelf' },
 });
 
 /** Shown of the unreadable words, at most. */
@@ -51,17 +55,18 @@ export interface CodeListFormProps {
   readOnly: boolean;
   /** The list has been accepted: the page shows its progress. */
   onStarted: (run: SourceQueueRun) => void;
-  /** Renders the control that scans codes into the list (given how to add one). */
-  scanner?: (addCode: (code: string) => void) => ReactNode;
 }
 
-export function CodeListForm({ collectionId, readOnly, onStarted, scanner }: CodeListFormProps) {
+export function CodeListForm({ collectionId, readOnly, onStarted }: CodeListFormProps) {
   const intl = useIntl();
   const [text, setText] = useState('');
   const list = useMemo(() => readCodeList(text), [text]);
   const tooMany = list.codes.length > SOURCE_QUEUE_MAX_CODES;
   const start = useAction(async () => onStarted(await startSourceQueue(collectionId, list.codes, null)));
+  const [scanning, setScanning] = useState(false);
+  // Each code scanned goes on a line of its own, so the list is reviewed (and corrected) before it is sent.
   const addCode = (code: string) => setText((current) => (current.trim() ? `${current.trimEnd()}\n${code}\n` : `${code}\n`));
+  const canScan = typeof navigator.mediaDevices?.getUserMedia === 'function';
   const shown = list.unreadable.slice(0, UNREADABLE_SHOWN).join(', ') + (list.unreadable.length > UNREADABLE_SHOWN ? ', …' : '');
   return (
     <section className="stack code-list" aria-labelledby="code-list-title">
@@ -93,12 +98,17 @@ export function CodeListForm({ collectionId, readOnly, onStarted, scanner }: Cod
         {tooMany ? <ErrorAlert>{intl.formatMessage(messages.tooMany, { max: SOURCE_QUEUE_MAX_CODES })}</ErrorAlert> : null}
         {start.error ? <ErrorAlert>{describeError(intl, start.error)}</ErrorAlert> : null}
         <div className="code-list__actions">
-          {scanner && !readOnly ? scanner(addCode) : null}
+          {canScan && !readOnly ? (
+            <Button variant="secondary" icon={ScanBarcode} onClick={() => setScanning(true)}>
+              {intl.formatMessage(messages.scanShelf)}
+            </Button>
+          ) : null}
           <Button type="submit" icon={ListPlus} disabled={readOnly || list.codes.length === 0 || tooMany || start.busy}>
             {intl.formatMessage(messages.add, { count: list.codes.length })}
           </Button>
         </div>
       </form>
+      {scanning ? <BarcodeScanner mode="continuous" onCode={addCode} onClose={() => setScanning(false)} /> : null}
     </section>
   );
 }
