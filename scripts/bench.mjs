@@ -129,6 +129,23 @@ async function waitUntilUp(url) {
   throw new Error(`${url} did not answer`);
 }
 
+/**
+ * Waits until nothing answers at `url`: a Worker told to stop may hold its port a while (longer on a busy
+ * machine), and one started meanwhile on the same port fails to bind while the bench goes on talking to
+ * the old one until it dies.
+ */
+async function waitUntilDown(url) {
+  for (let i = 0; i < 120; i += 1) {
+    try {
+      await fetch(url);
+    } catch {
+      return;
+    }
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  throw new Error(`${url} still answers`);
+}
+
 function percentile(sorted, p) {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 }
@@ -516,6 +533,7 @@ async function main() {
       const ended = new Promise((resolve) => child.once('exit', resolve));
       stopWorker(child);
       await Promise.race([ended, new Promise((resolve) => setTimeout(resolve, 10_000))]);
+      await waitUntilDown(`${base}/api/v1/`);
       child = (await launch(false)).worker;
     }
     log('Workflows: imports, an export and a backup…');
