@@ -56,6 +56,10 @@ export const ERROR_STATUS = {
   EXPORT_RUNNING: 409,
   /** The instance holds as many custom configuration keys as it takes (CONFIG_KEYS_MAX). */
   CONFIG_KEYS_FULL: 409,
+  /** An external module at this address is registered already (Configuration → Modules). */
+  MODULE_ALREADY_REGISTERED: 409,
+  /** The instance holds as many external modules as it takes (EXTERNAL_MODULES_MAX). */
+  MODULES_FULL: 409,
   /** No email transport: neither the environment's Resend key nor saved settings. */
   EMAIL_NOT_CONFIGURED: 409,
   /** The saved email secret cannot be decrypted: APP_SECRET changed since it was saved. */

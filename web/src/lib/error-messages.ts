@@ -75,6 +75,8 @@ export const errorMessages = defineMessages({
   EMAIL_TIMEOUT: { id: 'errors.EMAIL_TIMEOUT', defaultMessage: 'The mail server did not answer in time.' },
   EMAIL_REJECTED: { id: 'errors.EMAIL_REJECTED', defaultMessage: 'The mail server or provider refused the message.' },
   CONFIG_KEYS_FULL: { id: 'errors.CONFIG_KEYS_FULL', defaultMessage: 'This instance holds as many configuration keys as it takes: delete one first.' },
+  MODULE_ALREADY_REGISTERED: { id: 'errors.MODULE_ALREADY_REGISTERED', defaultMessage: 'A module at this address is registered already.' },
+  MODULES_FULL: { id: 'errors.MODULES_FULL', defaultMessage: 'This instance holds as many external modules as it takes: remove one first.' },
   INSTANCE_NOT_EMPTY: {
     id: 'errors.INSTANCE_NOT_EMPTY',
     defaultMessage: 'A backup is restored into an empty instance: this one already has collections or other accounts.',

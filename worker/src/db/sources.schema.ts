@@ -84,3 +84,26 @@ export const sourceQueueCodes = sqliteTable(
   },
   (t) => [primaryKey({ columns: [t.queueId, t.position] })],
 );
+
+/**
+ * External metadata modules (Configuration → Modules): a source outside Vitrine at an https address that
+ * answers the protocol in the README ("External metadata modules"). Its id in searches is `ext-<id>`;
+ * AUTOINCREMENT keeps a removed module's number from being given again, so no cached answer or queue
+ * outcome of a removed module is taken for a new one's. The manifest's fields are kept as last read
+ * successfully; `problem` says what went wrong when it was read again and failed.
+ */
+export const externalSources = sqliteTable('external_sources', {
+  id: integer('id').primaryKey({ autoIncrement: true }),
+  /** The base address B, without a trailing slash: the manifest is at B/manifest. */
+  address: text('address').notNull().unique(),
+  name: text('name').notNull(),
+  version: text('version').notNull(),
+  description: text('description'),
+  /** The collection types it serves (JSON array of template types, or ["any"]). */
+  types: text('types').notNull(),
+  barcodes: integer('barcodes', { mode: 'boolean' }).notNull(),
+  enabled: integer('enabled', { mode: 'boolean' }).notNull().default(true),
+  checkedAt: text('checked_at').notNull().default(sqlNow),
+  problem: text('problem'),
+  createdAt: text('created_at').notNull().default(sqlNow),
+});

@@ -37,6 +37,8 @@ export interface GuardedFetchOptions {
   /** Redirects followed at most (each one checked). */
   maxRedirects?: number;
   headers?: Record<string, string>;
+  /** https only, redirects included (the test allow-list aside). */
+  httpsOnly?: boolean;
 }
 
 export interface Fetched {
@@ -70,8 +72,11 @@ function publicAddress(literal: string): boolean {
   return address.range() === 'unicast';
 }
 
-/** The address as a URL when the rules allow fetching it, else null. */
-export function allowedAddress(env: Pick<Env, 'FETCH_ALLOW_HOSTS'>, raw: string): URL | null {
+/**
+ * The address as a URL when the rules allow fetching it, else null. `httpsOnly` (external modules)
+ * refuses plain http too, but for the test allow-list's hosts.
+ */
+export function allowedAddress(env: Pick<Env, 'FETCH_ALLOW_HOSTS'>, raw: string, httpsOnly = false): URL | null {
   let url: URL;
   try {
     url = new URL(raw);
@@ -81,6 +86,7 @@ export function allowedAddress(env: Pick<Env, 'FETCH_ALLOW_HOSTS'>, raw: string)
   if (url.protocol !== 'http:' && url.protocol !== 'https:') return null;
   if (url.username || url.password) return null;
   if (allowList(env).has(url.host.toLowerCase())) return url;
+  if (httpsOnly && url.protocol !== 'https:') return null;
   const host = url.hostname.replace(/^\[|\]$/g, '');
   if (ipaddr.isValid(host)) return publicAddress(host) ? url : null;
   // A name: refused when local by design, or without a dot (an intranet name).
@@ -120,7 +126,7 @@ async function readCapped(body: ReadableStream<Uint8Array> | null, maxBytes: num
 export async function guardedFetch(env: Pick<Env, 'FETCH_ALLOW_HOSTS'>, raw: string, options: GuardedFetchOptions): Promise<Fetched> {
   const signal = AbortSignal.timeout(options.timeoutMs);
   const maxRedirects = options.maxRedirects ?? 5;
-  let url = allowedAddress(env, raw);
+  let url = allowedAddress(env, raw, options.httpsOnly);
   try {
     for (let hop = 0; ; hop += 1) {
       if (!url) throw new FetchRefused('fetch_address');
@@ -136,7 +142,7 @@ export async function guardedFetch(env: Pick<Env, 'FETCH_ALLOW_HOSTS'>, raw: str
         await response.body?.cancel();
         const location = response.headers.get('location');
         if (!location || hop >= maxRedirects) throw new FetchRefused('fetch_redirects');
-        url = allowedAddress(env, new URL(location, url).href);
+        url = allowedAddress(env, new URL(location, url).href, options.httpsOnly);
         continue;
       }
       if (response.status >= 400) {

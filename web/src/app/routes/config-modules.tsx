@@ -1,10 +1,12 @@
-// Configuration → Modules (spec §2): the metadata sources, each on or off, its key, and a test.
+// Configuration → Modules (spec §2): the metadata sources, each on or off, its key, and a test; then the
+// external modules, registered by their address and upgraded all at once.
 import { defineMessages, useIntl } from 'react-intl';
 import { DemoNotice } from '../../components/demo-notice';
 import { Loading } from '../../components/loading';
 import { PageError } from '../../components/page-error';
 import { collectionTypeLabel } from '../../features/collections/components/collection-type';
 import { useSourceModules } from '../../features/sources/api/sources';
+import { ExternalModules } from '../../features/sources/components/external-modules';
 import { SourceModules } from '../../features/sources/components/source-modules';
 import { useDemoMode } from '../../lib/use-demo-mode';
 import { usePageTitle } from '../../lib/use-page-title';
@@ -24,12 +26,20 @@ export default function ConfigModulesRoute() {
       {error ? <PageError error={error} /> : null}
       {!data && !error ? <Loading /> : null}
       {data ? (
-        <SourceModules
-          modules={data.sources}
-          readOnly={demo}
-          typeName={(type) => collectionTypeLabel(intl, type)}
-          onSaved={(saved) => void mutate({ sources: data.sources.map((s) => (s.id === saved.id ? saved : s)) }, { revalidate: false })}
-        />
+        <>
+          <SourceModules
+            modules={data.sources}
+            readOnly={demo}
+            typeName={(type) => collectionTypeLabel(intl, type)}
+            onSaved={(saved) => void mutate({ ...data, sources: data.sources.map((s) => (s.id === saved.id ? saved : s)) }, { revalidate: false })}
+          />
+          <ExternalModules
+            modules={data.external}
+            readOnly={demo}
+            typeName={(type) => collectionTypeLabel(intl, type)}
+            onChange={(external) => void mutate({ ...data, external }, { revalidate: false })}
+          />
+        </>
       ) : null}
     </section>
   );

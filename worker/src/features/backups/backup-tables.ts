@@ -19,6 +19,7 @@ export interface BackupTable {
 export const BACKUP_TABLES: readonly BackupTable[] = [
   { name: 'settings', select: '*', key: ['key'], upsert: 'key' },
   { name: 'config_keys', select: '*', key: ['name'], upsert: 'name' },
+  { name: 'external_sources', select: '*', key: ['id'] },
   { name: 'users', select: '*', key: ['id'], upsert: 'id' },
   { name: 'collections', select: '*', key: ['id'], recount: ['count_everyone', 'count_logged_in', 'count_owner'] },
   { name: 'properties', select: '*', key: ['id'] },

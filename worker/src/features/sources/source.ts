@@ -35,6 +35,8 @@ export interface MetadataSource {
 export const SOURCE_HITS_MAX = 10;
 /** A source has this long to answer a request (METADATA_TIMEOUT_MS aside); a slow one is left out, not waited for. */
 const SOURCE_TIMEOUT_MS = 8_000;
+/** How long a source has for one request in this deployment. */
+export const sourceTimeoutMs = (env: Pick<Env, 'METADATA_TIMEOUT_MS'>) => Number(env.METADATA_TIMEOUT_MS) || SOURCE_TIMEOUT_MS;
 /** An answer larger than this is not a search result. */
 const SOURCE_ANSWER_MAX_BYTES = 2 * 1024 * 1024;
 
@@ -57,14 +59,14 @@ export function sourceBase(env: Pick<Env, 'METADATA_BASE_URL'>, id: string, publ
   return env.METADATA_BASE_URL ? `${env.METADATA_BASE_URL}/${id}` : publicBase;
 }
 
-const USER_AGENT = 'Vitrine/1.0 (collection manager; https://github.com/vitrine-app/vitrine)';
+export const USER_AGENT = 'Vitrine/1.0 (collection manager; https://github.com/vitrine-app/vitrine)';
 
 /** A source's answer as text, or a SourceFailure: time, network, an error status (404 is "nothing"). */
 export async function fetchSourceText(env: Env, address: string, headers: Record<string, string> = {}): Promise<string | null> {
   try {
     const fetched = await guardedFetch(env, address, {
       maxBytes: SOURCE_ANSWER_MAX_BYTES,
-      timeoutMs: Number(env.METADATA_TIMEOUT_MS) || SOURCE_TIMEOUT_MS,
+      timeoutMs: sourceTimeoutMs(env),
       // MusicBrainz and others ask clients to name themselves.
       headers: { 'user-agent': USER_AGENT, ...headers },
     });

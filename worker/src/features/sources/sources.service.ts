@@ -3,9 +3,12 @@
 // per source beside the others' hits, and each hit marked when the collection already holds it.
 import type { Locale } from '../../../../shared/constants';
 import { compactCode, codeForms, readCode } from '../../../../shared/sources/codes';
+import { COLLECTION_TYPES } from '../../../../shared/catalogue';
 import {
   SOURCE_IDS,
+  isExternalSourceId,
   sourcesForType,
+  type BuiltinSourceId,
   type SourceId,
   type SourceOffer,
   type SourceProblem,
@@ -21,13 +24,15 @@ import type { PropertyRow } from '../../lib/values';
 import { itemsByCodesOrTitle } from '../items/items.queries';
 import { boardGameGeek } from './bgg.source';
 import { bnf } from './bnf.source';
+import { externalSource } from './external.source';
+import { listExternalSources, type ExternalSourceFull } from './external-sources.queries';
 import { googleBooks } from './google-books.source';
 import { musicBrainz } from './musicbrainz.source';
 import { openLibrary } from './open-library.source';
 import { SourceFailure, type FoundHit, type MetadataSource } from './source';
 import { tmdb } from './tmdb.source';
 
-export const SOURCES: Record<SourceId, MetadataSource> = {
+export const SOURCES: Record<BuiltinSourceId, MetadataSource> = {
   openlibrary: openLibrary,
   googlebooks: googleBooks,
   bnf,
@@ -45,22 +50,28 @@ const SOURCE_REQUEST_LIMIT = { max: 120, windowSeconds: 600 };
 export const countSourceRequest = (db: Db, callerId: number) => throttle(db, [{ key: `source-search:${callerId}`, ...SOURCE_REQUEST_LIMIT }]);
 
 /** What the administrator saved for a source (Configuration → Modules): whether it is used, its key sealed. */
-export type StoredSourceSettings = Partial<Record<SourceId, { enabled?: boolean; key?: SealedSecret | null }>>;
+export type StoredSourceSettings = Partial<Record<BuiltinSourceId, { enabled?: boolean; key?: SealedSecret | null }>>;
 
 export const sourceSettings = storedSetting<StoredSourceSettings>('sources', (value) =>
   value && typeof value === 'object' ? (value as StoredSourceSettings) : {},
 );
 
-/** How the sources may be used now: each one's key (the saved one, else the environment's) and whether it is on. */
+/**
+ * How the sources may be used now: each one's key (the saved one, else the environment's), whether it is
+ * on, and the external modules registered (Configuration → Modules), which need no key.
+ */
 export interface SourceAccess {
   key(id: SourceId): string | null;
   /** Where the key in use comes from. */
   keyFrom(id: SourceId): 'settings' | 'environment' | null;
   enabled(id: SourceId): boolean;
+  /** The module that answers for this id (null: an external module removed since). */
+  source(id: SourceId): MetadataSource | null;
+  externals: readonly ExternalSourceFull[];
 }
 
-const environmentKey = (env: Env, id: SourceId): string | null => {
-  const keys: Partial<Record<SourceId, string | undefined>> = { googlebooks: env.GOOGLE_BOOKS_API_KEY, bgg: env.BGG_TOKEN, tmdb: env.TMDB_API_KEY };
+const environmentKey = (env: Env, id: BuiltinSourceId): string | null => {
+  const keys: Partial<Record<BuiltinSourceId, string | undefined>> = { googlebooks: env.GOOGLE_BOOKS_API_KEY, bgg: env.BGG_TOKEN, tmdb: env.TMDB_API_KEY };
   return keys[id]?.trim() || null;
 };
 
@@ -69,27 +80,43 @@ const environmentKey = (env: Env, id: SourceId): string | null => {
  * environment. A saved key that cannot be opened (APP_SECRET changed since) counts as none.
  */
 export async function sourceAccess(env: Env, fresh = false): Promise<SourceAccess> {
-  const stored = await sourceSettings.read(env.DB, fresh);
+  const [stored, externals] = await Promise.all([sourceSettings.read(env.DB, fresh), listExternalSources(env.DB)]);
   const opened = new Map<SourceId, string>();
   for (const id of SOURCE_IDS) {
     const key = await openSecret(env, stored[id]?.key);
     if (key) opened.set(id, key);
   }
+  const external = new Map(externals.map((e) => [`ext-${e.id}`, e]));
   return {
-    key: (id) => opened.get(id) ?? environmentKey(env, id),
-    keyFrom: (id) => (opened.has(id) ? 'settings' : environmentKey(env, id) ? 'environment' : null),
-    enabled: (id) => stored[id]?.enabled !== false,
+    key: (id) => (isExternalSourceId(id) ? null : (opened.get(id) ?? environmentKey(env, id))),
+    keyFrom: (id) => (isExternalSourceId(id) ? null : opened.has(id) ? 'settings' : environmentKey(env, id) ? 'environment' : null),
+    enabled: (id) => (isExternalSourceId(id) ? (external.get(id)?.enabled ?? false) : stored[id]?.enabled !== false),
+    source: (id) => {
+      if (!isExternalSourceId(id)) return SOURCES[id];
+      const found = external.get(id);
+      return found ? externalSource(found) : null;
+    },
+    externals,
   };
 }
 
+/** Whether an external module serves a collection of this type: its type, "any", or a custom collection (which may use every source). */
+const serves = (module: ExternalSourceFull, type: string) =>
+  module.types.includes('any') || !(COLLECTION_TYPES as readonly string[]).includes(type) || (module.types as string[]).includes(type);
+
 /** The sources a collection of this type offers (those the administrator has not turned off), with whether each can be asked now. */
 export function sourceOffers(access: SourceAccess, type: string): SourceOffer[] {
-  return sourcesForType(type)
+  const builtin = sourcesForType(type)
     .filter((id) => access.enabled(id))
-    .map((id) => {
+    .map((id): SourceOffer => {
       const source = SOURCES[id];
       return { id, name: source.name, ready: source.key !== 'required' || access.key(id) !== null, barcodes: source.barcodes };
     });
+  // External modules come after the built-in sources, in the order they were registered.
+  const external = access.externals
+    .filter((module) => module.enabled && serves(module, type))
+    .map((module): SourceOffer => ({ id: `ext-${module.id}`, name: module.name, ready: true, barcodes: module.barcodes }));
+  return [...builtin, ...external];
 }
 
 const cacheKey = (id: SourceId, kind: 'code' | 'text', locale: Locale, query: string) => `${id}|${kind}|${locale}|${query}`;
@@ -154,7 +181,9 @@ export async function askSources(
   type Answer = { id: SourceId; key: string; hits: FoundHit[] } | { id: SourceId; key: string; problem: SourceProblem; status: number | null };
   const answers = await Promise.all(
     missing.map(async ({ id, key }): Promise<Answer> => {
-      const source = SOURCES[id];
+      const source = access.source(id);
+      // An external module removed between the offer and the question.
+      if (!source) return { id, key, problem: 'unreachable', status: null };
       const ctx = { env, key: access.key(id), locale };
       try {
         return { id, key, hits: await ('code' in query ? source.lookUpCode(ctx, query.code) : source.search(ctx, query.words.trim())) };

@@ -2,7 +2,16 @@
 // collection puts each field of a hit, and a hit's cover fetched into the collection. Result covers load
 // through /source-cover with the media ticket (an <img> sends no bearer header).
 import useSWR from 'swr';
-import type { SourceId, SourceMapping, SourceModule, SourceModuleTest, SourceOffer, SourceSearchResult } from '../../../../../shared/schemas/sources';
+import type {
+  ExternalModule,
+  ExternalUpgradeResult,
+  SourceId,
+  SourceMapping,
+  SourceModule,
+  SourceModuleTest,
+  SourceOffer,
+  SourceSearchResult,
+} from '../../../../../shared/schemas/sources';
 import { apiRequest, apiUrl } from '../../../lib/api-client';
 
 export const sourcesKey = (collectionId: number) => `/collections/${collectionId}/sources`;
@@ -39,9 +48,14 @@ export function sourceCoverUrl(address: string, ticket: string | null): string |
 
 export const SOURCE_MODULES_KEY = '/config/modules';
 
-/** Configuration → Modules: every source with its state (the built-in administrator's). */
+export interface SourceModules {
+  sources: SourceModule[];
+  external: ExternalModule[];
+}
+
+/** Configuration → Modules: every source with its state, then the external modules (the built-in administrator's). */
 export function useSourceModules() {
-  return useSWR<{ sources: SourceModule[] }>(SOURCE_MODULES_KEY, (key: string) => apiRequest<{ sources: SourceModule[] }>(key));
+  return useSWR<SourceModules>(SOURCE_MODULES_KEY, (key: string) => apiRequest<SourceModules>(key));
 }
 
 /** Turns a source on or off, or saves (or, with null, forgets) its key; a key left out is kept. */
@@ -51,4 +65,22 @@ export function saveSourceModule(id: SourceId, change: { enabled?: boolean; key?
 
 export function testSourceModule(id: SourceId): Promise<SourceModuleTest> {
   return apiRequest<SourceModuleTest>(`${SOURCE_MODULES_KEY}/${id}/test`, { method: 'POST' });
+}
+
+/** Registers an external module by its base address (its manifest is read first). */
+export function registerExternalModule(address: string): Promise<ExternalModule> {
+  return apiRequest<ExternalModule>(`${SOURCE_MODULES_KEY}/external`, { method: 'POST', body: { address } });
+}
+
+export function saveExternalModule(module: ExternalModule, enabled: boolean): Promise<ExternalModule> {
+  return apiRequest<ExternalModule>(`${SOURCE_MODULES_KEY}/external/${module.number}`, { method: 'PUT', body: { enabled } });
+}
+
+export function removeExternalModule(module: ExternalModule): Promise<void> {
+  return apiRequest<void>(`${SOURCE_MODULES_KEY}/external/${module.number}`, { method: 'DELETE' });
+}
+
+/** Reads every external module's manifest again: what changed for each, and the modules now. */
+export function upgradeExternalModules(): Promise<ExternalUpgradeResult> {
+  return apiRequest<ExternalUpgradeResult>(`${SOURCE_MODULES_KEY}/upgrade`, { method: 'POST' });
 }

@@ -72,7 +72,7 @@ interface SourceModuleCardProps {
   onSaved: (module: SourceModule) => void;
 }
 
-function TestResult({ result, name }: { result: SourceModuleTest; name: string }) {
+export function TestResult({ result, name }: { result: SourceModuleTest; name: string }) {
   const intl = useIntl();
   if (result.ok) return <SuccessStatus>{intl.formatMessage(messages.testOk, { count: result.hits, title: result.title ?? '' })}</SuccessStatus>;
   if (result.problem) return <ErrorAlert>{intl.formatMessage(problemMessages[result.problem], { source: name })}</ErrorAlert>;
