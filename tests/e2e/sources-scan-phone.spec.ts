@@ -1,11 +1,11 @@
 // Find in a catalogue with the camera, on a phone: the back camera (Chromium's fake one, filming an ISBN's
 // EAN-13) is read by the app's WebAssembly reader; the code goes in the search box, the book is found, and
-// nothing overflows the screen.
+// nothing overflows the screen. In French, a new item's form is filled from a scanned book and saved.
 import { expect } from '@playwright/test';
 import { base64, jsonAnswer, setAnswers } from '../support/fake-sources';
 import { test } from '../support/e2e-barcode-camera';
 import { E2E } from '../support/e2e-settings.mjs';
-import { createCollectionViaApi, createOwnerViaApi, expectNoHorizontalOverflow, signInThroughUi } from '../support/e2e-helpers';
+import { createCollectionViaApi, createOwnerViaApi, expectNoHorizontalOverflow, signInThroughUi, useLanguage } from '../support/e2e-helpers';
 
 const FAKE = `http://127.0.0.1:${E2E.sourcesPort}`;
 /** An ISBN of this spec's own: the Worker keeps catalogue answers a day, shared by every spec of a run. */
@@ -30,4 +30,32 @@ test('a book is found by scanning its barcode (phone)', async ({ page, request, 
   await expect(page.getByLabel('Title, author, ISBN or barcode')).toHaveValue(ISBN);
   await expect(page.getByRole('dialog')).toHaveCount(0);
   await expectNoHorizontalOverflow(page, 390);
+});
+
+test('a new item is filled from a scanned book and saved (French, phone)', async ({ page, request, camera }) => {
+  const isbn = '9782070366699';
+  await camera.film(isbn);
+  await useLanguage(page, 'fr_FR');
+  const owner = await createOwnerViaApi(request);
+  const c = await createCollectionViaApi(request, owner.token, { name: 'Étagère', type: 'books' });
+  await setAnswers(FAKE, `/meta/openlibrary/api/books?bibkeys=ISBN:${isbn}&format=json&jscmd=data`, [
+    jsonAnswer({ [`ISBN:${isbn}`]: { key: `/books/OL${isbn}M`, title: 'Terre des hommes', authors: [{ name: 'Antoine de Saint-Exupéry' }], identifiers: { isbn_13: [isbn] } } }),
+  ]);
+  await setAnswers(FAKE, `/meta/googlebooks/books/v1/volumes?q=isbn:${isbn}&maxResults=10`, [jsonAnswer({ totalItems: 0 })]);
+
+  await signInThroughUi(page, owner.username, owner.password);
+  await page.goto(`/collection/${c.id}/item/new`);
+  await page.getByRole('button', { name: 'Chercher dans un catalogue' }).tap();
+  const sheet = page.getByRole('dialog', { name: 'Chercher dans un catalogue' });
+  await sheet.getByRole('button', { name: 'Scanner', exact: true }).tap();
+  await sheet.getByRole('button', { name: 'Choisir Terre des hommes' }).tap();
+  await sheet.getByRole('button', { name: 'Remplir le formulaire' }).tap();
+  await expect(sheet).toBeHidden();
+  // The collection was made through the API in English: its properties keep their English names.
+  await expect(page.getByLabel('Title', { exact: true })).toHaveValue('Terre des hommes');
+  await expect(page.getByLabel('ISBN', { exact: true })).toHaveValue(isbn);
+  await expectNoHorizontalOverflow(page, 390);
+  await page.getByRole('button', { name: 'Créer l’objet' }).tap();
+  await expect(page.getByRole('heading', { name: 'Terre des hommes', level: 1 })).toBeVisible();
+  await expect(page.getByText('Antoine de Saint-Exupéry')).toBeVisible();
 });
