@@ -73,10 +73,12 @@ export async function markQueueFailed(env: Env, id: number): Promise<void> {
 export async function queueStep(env: Env, id: number): Promise<'more' | 'stopped'> {
   const queue = await env.DB.prepare('SELECT id, collection_id, source, locale, status, processed FROM source_queues WHERE id = ?').bind(id).first<QueueRow>();
   if (!queue || queue.status !== 'running') return 'stopped';
+  // Codes are worked through in order, so the waiting ones start at the count of those done: a walk from
+  // there reads the step's codes only, not every code done before them.
   const { results: waiting } = await env.DB.prepare(
-    'SELECT position, code FROM source_queue_codes WHERE queue_id = ?1 AND outcome IS NULL ORDER BY position LIMIT ?2',
+    'SELECT position, code FROM source_queue_codes WHERE queue_id = ?1 AND position >= ?2 AND outcome IS NULL ORDER BY position LIMIT ?3',
   )
-    .bind(id, CODES_PER_STEP)
+    .bind(id, queue.processed, CODES_PER_STEP)
     .all<{ position: number; code: string }>();
   const collectionId = queue.collection_id;
   const db = drizzle(env.DB, { schema });
@@ -147,12 +149,14 @@ export async function queueStep(env: Env, id: number): Promise<'more' | 'stopped
       `INSERT INTO source_queue_codes (queue_id, position, code) SELECT ?1, ?2, '' WHERE (SELECT processed FROM source_queues WHERE id = ?1) <> ?3`,
     ).bind(id, waiting[0]?.position ?? -1, queue.processed),
     ...writes.statements,
-    // An outcome with a reference names the item made from it (now, or by an earlier list).
+    // An outcome with a reference names the item made from it (now, or by an earlier list). Each code's row
+    // is found by its key and takes its outcome from the JSON (UPDATE … FROM walked every code of the list).
     env.DB.prepare(
-      `UPDATE source_queue_codes SET outcome = j.value ->> 'outcome', title = j.value ->> 'title', source = j.value ->> 'source',
-        problem = j.value ->> 'problem',
-        item_id = coalesce(j.value ->> 'itemId', (SELECT i.id FROM items i WHERE i.collection_id = ?2 AND i.import_ref = j.value ->> 'ref'))
-       FROM json_each(?3) j WHERE queue_id = ?1 AND position = j.value ->> 'position'`,
+      `UPDATE source_queue_codes SET (outcome, title, source, problem, item_id) = (
+         SELECT j.value ->> 'outcome', j.value ->> 'title', j.value ->> 'source', j.value ->> 'problem',
+           coalesce(j.value ->> 'itemId', (SELECT i.id FROM items i WHERE i.collection_id = ?2 AND i.import_ref = j.value ->> 'ref'))
+         FROM json_each(?3) j WHERE j.value ->> 'position' = source_queue_codes.position)
+       WHERE queue_id = ?1 AND position IN (SELECT j.value ->> 'position' FROM json_each(?3) j)`,
     ).bind(id, collectionId, JSON.stringify(outcomes)),
     wantThumbnails(env, collectionId, covers),
     env.DB.prepare(
