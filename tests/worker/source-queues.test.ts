@@ -110,7 +110,7 @@ describe('lists of ISBNs and barcodes', () => {
   it('goes on in new Workflow instances through a long list', async () => {
     const { token } = await createUser();
     const books = await createCollection(token, { type: 'books', name: 'Books' });
-    // Tests let an instance take twelve steps: sixty codes, four a step, take two handovers.
+    // Tests let an instance take twelve steps: sixty codes, three a step, go on in a second instance.
     const codes = Array.from({ length: 60 }, freshIsbn);
     const report = await runQueue(token, books.id, { codes });
     expect(report).toMatchObject({ status: 'done', total: 60, processed: 60, missing: 60 });

@@ -25,10 +25,11 @@ import { askSources, itemsHoldingCodes, sourceAccess, sourceOffers, type SourceA
 
 /**
  * Codes a step works on at most: each may ask up to three sources and fetch a cover (four subrequests
- * and an R2 write), and its item is about ten statements; four codes stay well inside a step's fifty
- * subrequests and its CPU (`npm run bench -- --workflows` measures it).
+ * and an R2 write), and its item is about ten statements. Four codes a step took up to 10.36 ms of the
+ * Worker's own CPU in `npm run bench -- --workflows` (four 200 KB covers read, checked and hashed), over
+ * the free plan's 10 ms; three leave room.
  */
-export const CODES_PER_STEP = 4;
+export const CODES_PER_STEP = 3;
 
 interface QueueRow {
   id: number;
