@@ -16,57 +16,32 @@ const messages = defineMessages({
   modules: { id: 'app.configLayout.modules', defaultMessage: 'Modules' },
 });
 
+/** The sections, in order: Settings is the area's own address; the others hold pages below theirs. */
+const SECTIONS = [
+  { key: 'settings', to: paths.config, exact: true },
+  { key: 'users', to: paths.configUsers, exact: false },
+  { key: 'backups', to: paths.configBackups, exact: false },
+  { key: 'emails', to: paths.configEmails, exact: false },
+  { key: 'modules', to: paths.configModules, exact: false },
+] as const;
+
 export default function ConfigLayoutRoute() {
   const intl = useIntl();
   const session = useSession();
   const location = useLocation();
   if (session?.username !== BUILTIN_ADMIN_USERNAME) return <NotFoundScreen />;
-  const onSettings = location.pathname === paths.config();
-  const onUsers = location.pathname.startsWith(paths.configUsers());
-  const onBackups = location.pathname.startsWith(paths.configBackups());
-  const onEmails = location.pathname.startsWith(paths.configEmails());
-  const onModules = location.pathname.startsWith(paths.configModules());
   return (
     <div className="stack">
       <h1>{intl.formatMessage(messages.title)}</h1>
       <nav className="tabs" aria-label={intl.formatMessage(messages.tabs)}>
-        <NavLink
-          to={paths.config()}
-          className={onSettings ? 'tabs__tab is-active' : 'tabs__tab'}
-          aria-current={onSettings ? 'page' : undefined}
-          end
-        >
-          {intl.formatMessage(messages.settings)}
-        </NavLink>
-        <NavLink
-          to={paths.configUsers()}
-          className={onUsers ? 'tabs__tab is-active' : 'tabs__tab'}
-          aria-current={onUsers ? 'page' : undefined}
-          end={false}
-        >
-          {intl.formatMessage(messages.users)}
-        </NavLink>
-        <NavLink
-          to={paths.configBackups()}
-          className={onBackups ? 'tabs__tab is-active' : 'tabs__tab'}
-          aria-current={onBackups ? 'page' : undefined}
-        >
-          {intl.formatMessage(messages.backups)}
-        </NavLink>
-        <NavLink
-          to={paths.configEmails()}
-          className={onEmails ? 'tabs__tab is-active' : 'tabs__tab'}
-          aria-current={onEmails ? 'page' : undefined}
-        >
-          {intl.formatMessage(messages.emails)}
-        </NavLink>
-        <NavLink
-          to={paths.configModules()}
-          className={onModules ? 'tabs__tab is-active' : 'tabs__tab'}
-          aria-current={onModules ? 'page' : undefined}
-        >
-          {intl.formatMessage(messages.modules)}
-        </NavLink>
+        {SECTIONS.map(({ key, to, exact }) => {
+          const active = exact ? location.pathname === to() : location.pathname.startsWith(to());
+          return (
+            <NavLink key={key} to={to()} className={active ? 'tabs__tab is-active' : 'tabs__tab'} aria-current={active ? 'page' : undefined} end={exact}>
+              {intl.formatMessage(messages[key])}
+            </NavLink>
+          );
+        })}
       </nav>
       <Outlet />
     </div>

@@ -12,7 +12,7 @@ import { uploadMedia } from '../../features/items/api/upload-media';
 import { ItemForm } from '../../features/items/components/item-form';
 import { itemTitle } from '../../features/items/components/item-title';
 import { useProperties } from '../../features/properties/api/get-properties';
-import { SourceFill } from '../../features/sources/components/source-fill';
+import { sourceFillTools } from '../../features/sources/components/source-fill';
 import { useNavigateWithFlash } from '../../lib/flash';
 import { paths } from '../../lib/paths';
 import { useDemoMode } from '../../lib/use-demo-mode';
@@ -55,20 +55,7 @@ function EditItemScreen({ collection, item, properties, onReload }: EditItemScre
           navigateWithFlash(next.to, next.flash);
         }}
         onReload={onReload}
-        tools={
-          demo
-            ? undefined
-            : (form) => (
-                <SourceFill
-                  collectionId={collection.id}
-                  collectionType={collection.type}
-                  properties={properties}
-                  values={form.values}
-                  disabled={form.disabled}
-                  onFill={form.fill}
-                />
-              )
-        }
+        tools={demo ? undefined : sourceFillTools(collection, properties)}
       />
     </FormScreen>
   );

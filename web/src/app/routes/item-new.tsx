@@ -7,7 +7,7 @@ import { useCreateItem } from '../../features/items/api/create-item';
 import { uploadMedia } from '../../features/items/api/upload-media';
 import { ItemForm } from '../../features/items/components/item-form';
 import { useProperties } from '../../features/properties/api/get-properties';
-import { SourceFill } from '../../features/sources/components/source-fill';
+import { sourceFillTools } from '../../features/sources/components/source-fill';
 import { useNavigateWithFlash } from '../../lib/flash';
 import { paths } from '../../lib/paths';
 import { useDemoMode } from '../../lib/use-demo-mode';
@@ -42,20 +42,7 @@ function NewItemScreen({ collection }: { collection: Collection }) {
             const next = savedItemDestination(collection, item);
             navigateWithFlash(next.to, next.flash);
           }}
-          tools={
-            demo
-              ? undefined
-              : (form) => (
-                  <SourceFill
-                    collectionId={collection.id}
-                    collectionType={collection.type}
-                    properties={list}
-                    values={form.values}
-                    disabled={form.disabled}
-                    onFill={form.fill}
-                  />
-                )
-          }
+          tools={demo ? undefined : sourceFillTools(collection, list)}
         />
       ) : (
         <Loading />

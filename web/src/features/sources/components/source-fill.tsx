@@ -92,3 +92,22 @@ export function SourceFill({ collectionId, collectionType, properties, values, d
     </div>
   );
 }
+
+/**
+ * The item form's tools for a collection (ItemForm's `tools`): Find in a catalogue over its inputs. The
+ * form's shape is given here rather than imported, since features do not import each other.
+ */
+export function sourceFillTools(collection: { id: number; type: string }, properties: Property[]) {
+  return function SourceFillTool(form: { values: Readonly<Record<string, unknown>>; disabled: boolean; fill: (values: Record<string, unknown>) => void }) {
+    return (
+      <SourceFill
+        collectionId={collection.id}
+        collectionType={collection.type}
+        properties={properties}
+        values={form.values}
+        disabled={form.disabled}
+        onFill={form.fill}
+      />
+    );
+  };
+}
