@@ -563,6 +563,8 @@ async function main() {
       }
       console.log('\nHeaviest step of each phase (own CPU, ms):');
       for (const w of workflows) if (!w.skipped) console.log(`${w.name.padEnd(22)} ${Object.entries(w.maxOwnCpuMsByPhase).map(([phase, cpu]) => `${phase} ${cpu}`).join(', ')}`);
+      console.log('\nThe main thread alone (V8\'s helper threads left out), less the waits: heaviest step, steps over 10 ms, and what the helpers added to the heaviest step above:');
+      for (const w of workflows) if (!w.skipped) console.log(`${w.name.padEnd(22)} ${w.maxStepOwnMainCpuMs} (${w.maxStepOwnMainCpuStep}), ${w.stepsOwnMainOver10Ms} over 10 ms, helpers ${w.helperCpuMsOfHeaviestOwn}`);
       const queueRun = workflows.find((w) => w.name === 'source-queue-200');
       if (queueRun) console.log(`\nsource-queue-200: ${queueRun.added} added, ${queueRun.sourceRequests} requests to the sources (Open Library answers each code first)`);
       const csvRun = workflows.find((w) => w.name === 'import-csv-10k');

@@ -16,8 +16,12 @@ import { BACKUP_TABLES, insertQuery, isBackupPiece, pageQuery, type TablePage } 
 export const BACKUP_FORMAT = 'vitrine-backup';
 export const BACKUP_VERSION = 1;
 export const MANIFEST_NAME = 'vitrine-backup.json';
-/** Bytes of media a step reads (for their CRC, or to put them back): a few milliseconds of CPU. */
-export const MEDIA_BYTES_PER_STEP = 4 * 1024 * 1024;
+/**
+ * Bytes of media a step reads (for their CRC, or to put them back): a few milliseconds of CPU. With 4 MB
+ * a media step measured up to 11.63 ms in `npm run bench -- --workflows`, most of it in V8's helper
+ * threads (the garbage of the bytes read), so 2 MB.
+ */
+export const MEDIA_BYTES_PER_STEP = 2 * 1024 * 1024;
 /** Objects listed at once by a media step. */
 const OBJECTS_PER_LIST = 50;
 /** The most entries a backup file may hold: a zip bomb of tiny entries is refused before anything. */

@@ -2,14 +2,15 @@
 // window of the file from R2, starting where the last one stopped (imports.position), and leaves the
 // import row saying where the next one starts, in the same D1 batch as its writes: a step that runs
 // again after a failure finds its work either done or not done, never half done.
-// 1. check: the whole file is read (and its records counted, five hundred a step, fifty of XML) before
-//    anything is written, so a file broken at its end changes nothing;
+// 1. check: the whole file is read (and its records counted, a few hundred a step, fewer of JSON and
+//    XML) before anything is written, so a file broken at its end changes nothing;
 // 2. pictures: when the file came in a zip, its pictures are stored as the collection's media, twenty a
 //    step, under names made from their content (the same picture imported again is the same value);
 // 3. covers: when records give pictures by address (a BoardGameGeek or CSV cover), they are fetched
 //    through the guarded fetch, five a step, and stored the same way; an address an earlier run of the
 //    collection fetched, whose picture is still in use, is not fetched again;
-// 4. import: twenty-five records a step become items (new, updated or unchanged, by their reference).
+// 4. import: twenty-five records a step become items (new, updated or unchanged, by their reference), ten
+//    in the run's first import step.
 import { readRecords } from '../../../../shared/import/formats';
 import { ImportFileError } from '../../../../shared/import/errors';
 import { isPictureAddress, mapRecord, pictureKey, pictureName, type FieldMapping, type MappedRecord } from '../../../../shared/import/mapping';
@@ -32,18 +33,28 @@ import { findImported, importWrites, type ImportedDraft } from '../items/items.w
 /** Bytes of the file a step reads: at least the longest record a file may have (CSV_MAX_RECORD_CHARS). */
 const WINDOW_BYTES = 256 * 1024;
 /**
- * Records a check step counts at most (it writes nothing, so only parsing limits it): XML records cost
- * the most to parse (a 256 KB window of BoardGameGeek's, about 200 games, took 19 ms of CPU in
- * `npm run bench`), so fifty of them; five hundred rows of the other formats.
+ * Records a check step counts at most (it writes nothing, so only parsing limits it). XML records cost
+ * the most to parse: fifty BoardGameGeek games took from 3.96 to 32.62 ms of CPU in runs of `npm run
+ * bench -- --workflows`, the first check of a run being the first use of the parser; so twenty-five.
+ * A record of JSON is parsed whole (five hundred of a Vitrine document took 27.55 ms in a restore's
+ * first check step), so a hundred and fifty; five hundred rows of CSV took under 5 ms.
  */
-const CHECK_RECORDS_XML = 50;
-const CHECK_RECORDS = 500;
+const CHECK_RECORDS_XML = 25;
+const CHECK_RECORDS_JSON = 150;
+const CHECK_RECORDS_CSV = 500;
 const XML_FORMATS: ReadonlySet<string> = new Set(['gcstar', 'tellico', 'bgg', 'goodreads_rss']);
 /**
  * Records an import step writes: about ten statements. Fifty took up to 20 ms of the Worker's own CPU
- * in `npm run bench` (mapping, the writer's statements), over the free plan's 10 ms a step.
+ * in `npm run bench` (mapping, the writer's statements), over the free plan's 10 ms a step; twenty-five
+ * take 3 to 9 ms once the code is warm. Fewer would raise the rows written per item, since a step's own
+ * rows (its report, the run's progress, the counters) are shared by its records.
  */
 export const RECORDS_PER_STEP = 25;
+/**
+ * Records of a run's first import step: the first use of the mapping and the writer (their compilation)
+ * made that step the heaviest of the run, 12 to 19 ms with twenty-five records.
+ */
+const FIRST_STEP_RECORDS = 10;
 
 /** What the next step should do. */
 export type StepState = 'more' | 'next-phase' | 'stopped';
@@ -105,7 +116,7 @@ export async function checkStep(env: Env, id: number): Promise<StepState> {
   if (!row || row.status !== 'checking') return row?.status === 'importing' ? 'next-phase' : 'stopped';
   const head = JSON.parse(row.head) as StoredHead;
   const { text, final } = await readWindow(env, row);
-  const limit = XML_FORMATS.has(head.format) ? CHECK_RECORDS_XML : CHECK_RECORDS;
+  const limit = XML_FORMATS.has(head.format) ? CHECK_RECORDS_XML : head.holder ? CHECK_RECORDS_JSON : CHECK_RECORDS_CSV;
   const read = await unlessFileAtFault(env, id, () => readRecords(head, head.csv, text, limit, final, head.firstRow + row.processed));
   if (!read) return 'stopped';
   const counted = row.processed + read.records.length;
@@ -133,8 +144,11 @@ export async function checkStep(env: Env, id: number): Promise<StepState> {
 
 /** Pictures a step stores at most: an R2 write each, well inside a step's fifty subrequests. */
 export const PICTURES_PER_STEP = 20;
-/** Bytes of pictures a step takes at most, so that inflating them stays a few milliseconds of work. */
-export const PICTURE_BYTES_PER_STEP = 4 * 1024 * 1024;
+/**
+ * Bytes of pictures a step takes at most, so that inflating them stays a few milliseconds of work: with
+ * 4 MB, a restore's pictures step measured 10.37 ms (V8's helper threads included).
+ */
+export const PICTURE_BYTES_PER_STEP = 2 * 1024 * 1024;
 
 const enoughPictures = (found: readonly ZipEntry[]) =>
   found.length >= PICTURES_PER_STEP || found.reduce((sum, entry) => sum + entry.bytes.length, 0) >= PICTURE_BYTES_PER_STEP;
@@ -292,7 +306,8 @@ export async function importStep(env: Env, id: number): Promise<StepState> {
   const plan = JSON.parse(row.plan) as ImportPlan;
   const { text, final } = await readWindow(env, row);
   const firstRow = head.firstRow + row.processed;
-  const read = await unlessFileAtFault(env, id, () => readRecords(head, head.csv, text, RECORDS_PER_STEP, final, firstRow));
+  const limit = row.processed === 0 ? FIRST_STEP_RECORDS : RECORDS_PER_STEP;
+  const read = await unlessFileAtFault(env, id, () => readRecords(head, head.csv, text, limit, final, firstRow));
   if (!read) return 'stopped';
   const props = await listPropertyRows(drizzle(env.DB, { schema }), row.collection_id);
   const mappings: FieldMapping[] = plan.fields.map((f) => ({ field: f.field, property: f.property, split: f.split }));
