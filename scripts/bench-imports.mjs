@@ -8,7 +8,9 @@
 // the JSON line it logs, with how long it waited on D1 and R2 calls: local workerd runs them on the
 // Worker's own thread, so the process's CPU less that time is the step's own CPU ("own" below; the
 // reading of an R2 object's body stays in it).
+import { once } from 'node:events';
 import { createServer, request as httpRequest } from 'node:http';
+import WebSocket from 'ws';
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { PROPERTIES } from './bench-seed.mjs';
 
@@ -38,6 +40,74 @@ function cpuNs(pid) {
   return { all, main };
 }
 
+/** Microseconds on the monotonic clock, the one V8's profiler stamps its samples with on Linux. */
+const monotonicUs = () => Number(process.hrtime.bigint() / 1000n);
+
+/**
+ * V8's sampling profiler on the Worker's own isolate, through wrangler's inspector proxy (the DevTools
+ * protocol). A sample is taken only while the isolate runs: its JavaScript, the runtime's native calls
+ * made for it, and its garbage collection, which is what Cloudflare counts as a Worker's CPU time; not
+ * D1's SQLite, R2's storage or the Workflow engine, which locally run in isolates of their own, nor V8's
+ * helper threads. A step's **isolate CPU** is its samples that are not idle, times the profile's
+ * sampling interval (the median gap between samples). The proxy echoes each command; only the stop's
+ * answer, which carries the profile, is waited for.
+ */
+export async function startIsolateProfiler(inspectorUrl) {
+  const socket = new WebSocket(inspectorUrl);
+  await once(socket, 'open');
+  let lastId = 0;
+  const answers = new Map();
+  socket.on('message', (data) => {
+    const message = JSON.parse(String(data));
+    if (message.result?.profile) answers.get(message.id)?.(message.result.profile);
+  });
+  const send = (method, params = {}) => {
+    lastId += 1;
+    socket.send(JSON.stringify({ id: lastId, method, params }));
+    return lastId;
+  };
+  send('Profiler.enable');
+  send('Profiler.setSamplingInterval', { interval: 100 });
+  send('Profiler.start');
+  return {
+    /** Stops the profile so far, gives each step it covers its isolate CPU, and starts a new one. */
+    async attribute(steps) {
+      const asked = send('Profiler.stop');
+      const profile = await new Promise((resolve, reject) => {
+        answers.set(asked, resolve);
+        setTimeout(() => reject(new Error('the inspector gave no profile in 60 s')), 60_000).unref();
+      });
+      send('Profiler.start');
+      const idle = new Set(profile.nodes.filter((node) => node.callFrame.functionName === '(idle)').map((node) => node.id));
+      const times = [];
+      let at = profile.startTime;
+      for (let i = 0; i < profile.samples.length; i += 1) {
+        at += profile.timeDeltas[i] ?? 0;
+        if (!idle.has(profile.samples[i])) times.push(at);
+      }
+      const gaps = profile.timeDeltas.filter((d) => d > 0).sort((a, b) => a - b);
+      const intervalUs = gaps[gaps.length >> 1] ?? 0;
+      const firstAtOrAfter = (t) => {
+        let lo = 0;
+        let hi = times.length;
+        while (lo < hi) {
+          const mid = (lo + hi) >> 1;
+          if (times[mid] < t) lo = mid + 1;
+          else hi = mid;
+        }
+        return lo;
+      };
+      for (const step of steps) {
+        const [from, to] = step.windowUs ?? [];
+        if (step.isolateMs !== null || from === undefined || from < profile.startTime || to > profile.endTime) continue;
+        step.isolateMs = ((firstAtOrAfter(to) - firstAtOrAfter(from)) * intervalUs) / 1000;
+      }
+      return intervalUs;
+    },
+    close: () => socket.close(),
+  };
+}
+
 /**
  * The probe each step calls at its start and end, and the measured steps' log lines: together, one
  * record per step with its CPU, D1 and R2 figures.
@@ -51,11 +121,11 @@ export function startStepProbe() {
   const server = createServer((req, res) => {
     const url = new URL(req.url, 'http://probe');
     const step = url.searchParams.get('step');
-    const now = pid ? cpuNs(pid) : { all: 0, main: 0 };
+    const now = { ...(pid ? cpuNs(pid) : { all: 0, main: 0 }), us: monotonicUs() };
     if (url.searchParams.get('at') === 'start') started.set(step, now);
     else {
       const from = started.get(step) ?? now;
-      cpu.set(step, { all: now.all - from.all, main: now.main - from.main });
+      cpu.set(step, { all: now.all - from.all, main: now.main - from.main, window: [from.us, now.us] });
     }
     res.end('ok');
   });
@@ -81,6 +151,8 @@ export function startStepProbe() {
         // The main thread's share, and the same less the waits: V8's helper threads left out.
         mainCpuMs: used.main / 1e6,
         ownMainCpuMs: Math.max(0, used.main / 1e6 - waitedMs),
+        windowUs: used.window,
+        isolateMs: null,
       });
       for (const wake of waiting.splice(0)) wake();
     },
@@ -154,6 +226,26 @@ const camel = (flag) => flag.replace(/_(\w)/g, (_, c) => c.toUpperCase());
 /** A step's phase: the one it named as it ran, else the third word of its name (`import 12 check 0`). */
 const phaseOf = (s) => s.phase ?? s.step.split(' ')[2];
 
+/** The isolate CPU of a run's steps (V8's profiler): the heaviest, the 99th percentile, the mean, over 10 ms. */
+function isolateFigures(steps) {
+  const measured = steps.filter((s) => s.isolateMs !== null);
+  if (measured.length === 0) return { isolateMeasuredSteps: 0 };
+  const sorted = [...measured].sort((a, b) => a.isolateMs - b.isolateMs);
+  const heaviest = sorted[sorted.length - 1];
+  const ms = (n) => Math.round(n * 100) / 100;
+  return {
+    isolateMeasuredSteps: measured.length,
+    maxStepIsolateMs: ms(heaviest.isolateMs),
+    maxStepIsolateStep: heaviest.step.split(' ').slice(2).join(' '),
+    p99StepIsolateMs: ms(sorted[Math.floor(sorted.length * 0.99)].isolateMs),
+    meanStepIsolateMs: ms(measured.reduce((total, s) => total + s.isolateMs, 0) / measured.length),
+    stepsIsolateOver10Ms: measured.filter((s) => s.isolateMs > 10).length,
+    maxIsolateMsByPhase: Object.fromEntries(
+      [...new Set(measured.map(phaseOf))].map((phase) => [phase, ms(Math.max(...measured.filter((s) => phaseOf(s) === phase).map((s) => s.isolateMs)))]),
+    ),
+  };
+}
+
 /** Figures of a run's steps: how many, the largest CPU and queries of any, rows written per item. */
 function summary(name, steps, items, startedAt, extra = {}) {
   const max = (pick) => steps.reduce((best, s) => (pick(s) > pick(best) ? s : best));
@@ -178,6 +270,8 @@ function summary(name, steps, items, startedAt, extra = {}) {
     maxStepOwnMainCpuMs: ms(max((s) => s.ownMainCpuMs).ownMainCpuMs),
     maxStepOwnMainCpuStep: max((s) => s.ownMainCpuMs).step.split(' ').slice(2).join(' '),
     stepsOwnMainOver10Ms: steps.filter((s) => s.ownMainCpuMs > 10).length,
+    ...isolateFigures(steps),
+    p99StepOwnMainCpuMs: ms([...steps].map((s) => s.ownMainCpuMs).sort((a, b) => a - b)[Math.floor(steps.length * 0.99)] ?? 0),
     helperCpuMsOfHeaviestOwn: ms(heaviestOwn.cpuMs - heaviestOwn.mainCpuMs),
     maxQueriesPerStep: busiest.d1.queries,
     maxR2PerStep: max((s) => s.r2).r2,
@@ -218,7 +312,7 @@ function benchCsv(rows) {
   return { text: `${lines.join('\n')}\n`, columns };
 }
 
-export async function workflowScenarios({ base, token, probe, pictures, log }) {
+export async function workflowScenarios({ base, token, probe, pictures, profiler, log }) {
   // Each call on a connection of its own: a kept-alive one left idle while a run goes on was found
   // closed by the server at times, and the next request then waited for undici's five-minute timeout.
   const api = async (method, path, body, as = token) => {
@@ -275,6 +369,11 @@ export async function workflowScenarios({ base, token, probe, pictures, log }) {
     return { steps, startedAt, report };
   };
   const results = [];
+  // A run's figures once its steps have their isolate CPU from the profile so far.
+  const measured = async (name, steps, ...rest) => {
+    await profiler.attribute(steps);
+    return summary(name, steps, ...rest);
+  };
 
   // The bench's book, its properties made through the API with the seed's flags.
   const benchBooks = async (name, as = token) => {
@@ -301,15 +400,15 @@ export async function workflowScenarios({ base, token, probe, pictures, log }) {
   // Where an item's rows go: the statements of one full import step, per item of the step.
   const sample = first.steps.find((s) => s.step.endsWith(' import 1'));
   const writesPerItem = (sample?.d1.statements ?? []).filter((st) => st.written > 0).map((st) => ({ sql: st.sql, perItem: Math.round((st.written / RECORDS_PER_STEP) * 100) / 100 }));
-  results.push(summary('import-csv-10k', first.steps, rows, first.startedAt, { added: first.report.counts.added, failed: first.report.counts.failed, writesPerItem }));
+  results.push(await measured('import-csv-10k', first.steps, rows, first.startedAt, { added: first.report.counts.added, failed: first.report.counts.failed, writesPerItem }));
   const again = await importFile(books.id, 'books.csv', csv.text, plan);
-  results.push(summary('import-csv-10k-again', again.steps, rows, again.startedAt, { unchanged: again.report.counts.unchanged, added: again.report.counts.added }));
+  results.push(await measured('import-csv-10k-again', again.steps, rows, again.startedAt, { unchanged: again.report.counts.unchanged, added: again.report.counts.added }));
 
   // The imported books out again with their pictures (none here): the document's steps.
   const zipStartedAt = Date.now();
   const zip = await api('POST', `/collections/${books.id}/exports`);
   const zipSteps = await probe.run(`export ${zip.id}`, (s) => s.step.includes(' pictures ') && s.state === 'next-phase');
-  results.push(summary('export-zip-10k', zipSteps, rows, zipStartedAt));
+  results.push(await measured('export-zip-10k', zipSteps, rows, zipStartedAt));
 
   // BoardGameGeek: the real collection, its covers served by the stand-in on 127.0.0.1.
   if (existsSync(BGG_FIXTURE)) {
@@ -326,7 +425,7 @@ export async function workflowScenarios({ base, token, probe, pictures, log }) {
     };
     const bgg = await importFile(games.id, 'collection.xml', xml, bggPlan);
     const total = bgg.report.total;
-    results.push(summary('import-bgg-455', bgg.steps, total, bgg.startedAt, { added: bgg.report.counts.added, coversFetched: bgg.report.covers?.fetched ?? 0 }));
+    results.push(await measured('import-bgg-455', bgg.steps, total, bgg.startedAt, { added: bgg.report.counts.added, coversFetched: bgg.report.covers?.fetched ?? 0 }));
   } else {
     results.push({ name: 'import-bgg-455', skipped: `${BGG_FIXTURE} is absent` });
   }
@@ -341,7 +440,7 @@ export async function workflowScenarios({ base, token, probe, pictures, log }) {
   const queueDone = await api('GET', `/collections/${shelfOfCodes.id}/sources/queues/${queue.id}`);
   if (queueDone.status !== 'done') throw new Error(`list ${queue.id} ended ${queueDone.status}`);
   results.push(
-    summary('source-queue-200', queueSteps, codes.length, queueStartedAt, {
+    await measured('source-queue-200', queueSteps, codes.length, queueStartedAt, {
       added: queueDone.added,
       sourceRequests: pictures.counted.metadata - askedBefore,
     }),
@@ -352,7 +451,7 @@ export async function workflowScenarios({ base, token, probe, pictures, log }) {
   const backup = await api('POST', '/config/backups');
   const steps = await probe.run(`backup ${backup.id}`, (s) => s.step.endsWith(' manifest') || s.state === 'stopped');
   const done = await api('GET', `/config/backups/${backup.id}`);
-  results.push(summary('backup-instance', steps, 0, startedAt, { status: done.status, bytes: done.bytes ?? null }));
+  results.push(await measured('backup-instance', steps, 0, startedAt, { status: done.status, bytes: done.bytes ?? null }));
 
   // One reader's own collections backed up, then restored into their account: the bench's books
   // imported from the same file, and forty more with a 200 KB cover each.
@@ -381,14 +480,14 @@ export async function workflowScenarios({ base, token, probe, pictures, log }) {
   const backupStartedAt = Date.now();
   const accountBackup = await api('POST', '/profile/backups', undefined, readerToken);
   await archiveDone(accountBackup.id);
-  results.push(summary('backup-account', probe.after(seen).filter((s) => s.step.startsWith('export ')), rows + 40, backupStartedAt));
+  results.push(await measured('backup-account', probe.after(seen).filter((s) => s.step.startsWith('export ')), rows + 40, backupStartedAt));
   const archiveZip = await api('GET', `/profile/archives/${accountBackup.id}/file`, undefined, readerToken);
   seen = probe.count();
   const restoreStartedAt = Date.now();
   const restore = await api('POST', '/profile/restores', archiveZip, readerToken);
   await archiveDone(restore.id);
   const restoreSteps = probe.after(seen).filter((s) => s.step.startsWith('account-restore '));
-  results.push(summary('restore-account', restoreSteps, rows + 40, restoreStartedAt, { bytes: archiveZip.length }));
+  results.push(await measured('restore-account', restoreSteps, rows + 40, restoreStartedAt, { bytes: archiveZip.length }));
   // Every step's figures, for a closer look: BENCH_STEPS_FILE=steps.json npm run bench -- --workflows
   if (process.env.BENCH_STEPS_FILE) writeFileSync(process.env.BENCH_STEPS_FILE, JSON.stringify(probe.after(0).map(({ d1, ...step }) => ({ ...step, queries: d1.queries, rowsRead: d1.rowsRead, rowsWritten: d1.rowsWritten, d1WaitedMs: d1.waitedMs }))));
   return results;
