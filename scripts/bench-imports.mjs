@@ -10,6 +10,7 @@
 // reading of an R2 object's body stays in it).
 import { once } from 'node:events';
 import { createServer, request as httpRequest } from 'node:http';
+import { createServer as createTcpServer } from 'node:net';
 import WebSocket from 'ws';
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { PROPERTIES } from './bench-seed.mjs';
@@ -118,43 +119,50 @@ export function startStepProbe() {
   const cpu = new Map();
   const steps = [];
   const waiting = [];
-  const server = createServer((req, res) => {
-    const url = new URL(req.url, 'http://probe');
-    const step = url.searchParams.get('step');
-    const now = { ...(pid ? cpuNs(pid) : { all: 0, main: 0 }), us: monotonicUs() };
-    if (url.searchParams.get('at') === 'start') started.set(step, now);
-    else {
-      const from = started.get(step) ?? now;
-      cpu.set(step, { all: now.all - from.all, main: now.main - from.main, window: [from.us, now.us] });
-    }
-    res.end('ok');
+  // One line a connection: `start<TAB>step` as a step starts, `end<TAB>{figures}` as it ends.
+  const server = createTcpServer((socket) => {
+    let text = '';
+    socket.setEncoding('utf8');
+    socket.on('data', (chunk) => {
+      text += chunk;
+      const end = text.indexOf('\n');
+      if (end < 0) return;
+      const now = { ...(pid ? cpuNs(pid) : { all: 0, main: 0 }), us: monotonicUs() };
+      const [at, rest] = [text.slice(0, text.indexOf('\t')), text.slice(text.indexOf('\t') + 1, end)];
+      if (at === 'start') started.set(rest, now);
+      else {
+        const logged = JSON.parse(rest);
+        const from = started.get(logged.step) ?? now;
+        cpu.set(logged.step, { all: now.all - from.all, main: now.main - from.main, window: [from.us, now.us] });
+        record(logged);
+      }
+      socket.end('ok\n');
+    });
+    socket.on('error', () => {});
   });
   server.listen(PROBE_PORT, '127.0.0.1');
+  /** A step's figures, with its CPU. */
+  const record = (logged) => {
+    const used = cpu.get(logged.step) ?? { all: 0, main: 0 };
+    const cpuMs = used.all / 1e6;
+    const waitedMs = (logged.d1.waitedMs ?? 0) + (logged.r2WaitedMs ?? 0);
+    steps.push({
+      ...logged,
+      cpuMs,
+      ownCpuMs: Math.max(0, cpuMs - waitedMs),
+      // The main thread's share, and the same less the waits: V8's helper threads left out.
+      mainCpuMs: used.main / 1e6,
+      ownMainCpuMs: Math.max(0, used.main / 1e6 - waitedMs),
+      windowUs: used.window,
+      isolateMs: null,
+    });
+    for (const wake of waiting.splice(0)) wake();
+  };
   return {
-    url: `http://127.0.0.1:${PROBE_PORT}/`,
+    address: `127.0.0.1:${PROBE_PORT}`,
     /** The workerd process whose CPU is read. */
     watch(workerdPid) {
       pid = workerdPid;
-    },
-    /** A line of the Worker's output: a measured step's figures are kept with its CPU. */
-    line(text) {
-      const start = text.indexOf('{"message":"workflow step measured"');
-      if (start < 0) return;
-      const logged = JSON.parse(text.slice(start));
-      const used = cpu.get(logged.step) ?? { all: 0, main: 0 };
-      const cpuMs = used.all / 1e6;
-      const waitedMs = (logged.d1.waitedMs ?? 0) + (logged.r2WaitedMs ?? 0);
-      steps.push({
-        ...logged,
-        cpuMs,
-        ownCpuMs: Math.max(0, cpuMs - waitedMs),
-        // The main thread's share, and the same less the waits: V8's helper threads left out.
-        mainCpuMs: used.main / 1e6,
-        ownMainCpuMs: Math.max(0, used.main / 1e6 - waitedMs),
-        windowUs: used.window,
-        isolateMs: null,
-      });
-      for (const wake of waiting.splice(0)) wake();
     },
     /** The steps of a run (named `<prefix> …`) once one of them matches `last`. */
     async run(prefix, last, timeoutMs = 30 * 60_000) {

@@ -344,6 +344,7 @@ async function main() {
   const pictures = startPictureServer();
   const probe = startStepProbe();
   rmSync('.bench/worker.log', { force: true });
+  rmSync('.bench/worker-errors.log', { force: true });
   /**
    * Starts the Worker on the bench's state. `cron`: with --test-scheduled (GET /__scheduled?cron=… fires
    * a cron, as Cloudflare's scheduler would). The Workflows are measured without it: in that mode
@@ -355,7 +356,7 @@ async function main() {
       port: PORT,
       inspectorPort: 9341,
       persistTo: STATE,
-      stdio: ['ignore', 'pipe', 'ignore'],
+      stdio: ['ignore', 'pipe', 'pipe'],
       detached: true,
       extraArgs: cron ? ['--test-scheduled'] : [],
       vars: {
@@ -364,7 +365,7 @@ async function main() {
         APP_URL: `http://127.0.0.1:${PORT}`,
         DEMO_MODE: 'false',
         EXPOSE_D1_METRICS: 'true',
-        MEASURE_PROBE_URL: probe.url,
+        MEASURE_PROBE_ADDRESS: probe.address,
         FETCH_ALLOW_HOSTS: pictures.host,
         METADATA_BASE_URL: `http://${pictures.host}/meta`,
         RESEND_API_KEY: 'bench-key',
@@ -375,7 +376,8 @@ async function main() {
     const lines = createInterface({ input: worker.stdout });
     // The Worker's own output, kept for reading what a run did.
     lines.on('line', (line) => appendFileSync('.bench/worker.log', `${line}\n`));
-    lines.on('line', (line) => probe.line(line));
+    // Wrangler's own warnings and the local runtime's errors, apart.
+    createInterface({ input: worker.stderr }).on('line', (line) => appendFileSync('.bench/worker-errors.log', `${line}\n`));
     await waitUntilUp(`http://127.0.0.1:${PORT}/api/v1/`);
     const pid = findWorkerdPid(worker.pid);
     probe.watch(pid);

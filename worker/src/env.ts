@@ -57,10 +57,10 @@ export interface Env {
   /** Benchmarks only: answer D1 query counts and rows in X-D1-* headers. */
   EXPOSE_D1_METRICS?: string;
   /**
-   * Benchmarks only, with EXPOSE_D1_METRICS: an address on 127.0.0.1 each Workflow step calls as it
-   * starts and ends, so the bench reads the process's CPU around it (lib/step-metrics.ts).
+   * Benchmarks only, with EXPOSE_D1_METRICS: a TCP address on 127.0.0.1 (`127.0.0.1:8799`) each Workflow
+   * step tells as it starts and ends, so the bench measures its CPU (lib/step-metrics.ts).
    */
-  MEASURE_PROBE_URL?: string;
+  MEASURE_PROBE_ADDRESS?: string;
   /**
    * Tests only: how many search or filter matches a collection page reads in full before it walks the
    * sort order (FEW_MATCHES in items.queries.ts), set low so small collections take both plans.

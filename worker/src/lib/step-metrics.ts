@@ -1,11 +1,17 @@
 // Measurement mode for `npm run bench` (EXPOSE_D1_METRICS=true): a Workflow step counts its D1 statements
-// and rows (d1-metrics.ts) and its R2 operations, and logs them as one JSON line, since no response
-// carries them. When MEASURE_PROBE_URL is set too, the step calls it as it starts and as it ends, so that
-// the bench, which serves it on 127.0.0.1, reads the CPU time of the workerd process at both moments:
-// CPU limits are not enforced locally and timers run during synchronous code there, so the process's
-// own accounting is the honest measure. Local workerd also runs D1's SQLite and R2's storage on the
-// Worker's thread, so the step notes how long it waited on each (`d1.waitedMs`, `r2WaitedMs`): the
-// process's CPU less those is the step's own. Outside measurement mode the step runs as it is.
+// and rows (d1-metrics.ts) and its R2 operations. When MEASURE_PROBE_ADDRESS is set too, the step tells
+// the bench's probe (a TCP server on 127.0.0.1) as it starts and as it ends, the end with its figures, so
+// that the bench reads the CPU time of the workerd process at both moments and places the step on the
+// timeline of V8's profiler: CPU limits are not enforced locally and timers run during synchronous code
+// there, so the process's own accounting is the honest measure. Local workerd also runs D1's SQLite and
+// R2's storage on the Worker's thread, so the step notes how long it waited on each (`d1.waitedMs`,
+// `r2WaitedMs`). Outside measurement mode the step runs as it is.
+//
+// The probe is a socket, not a fetch, and the figures go through it rather than the log: wrangler dev's
+// inspector proxy posts each DevTools event of the Worker (every fetch makes several, every log line
+// one) to its controller on a connection of its own that local workerd never closes, and thousands of
+// steps ran it out of open files.
+import { connect } from 'cloudflare:sockets';
 import type { Env } from '../env';
 import { type D1Metrics, meteredD1 } from './d1-metrics';
 
@@ -55,19 +61,21 @@ function meteredBucket(bucket: R2Bucket, counter: { r2: number; waitedMs: number
   });
 }
 
-async function probe(env: Env, at: 'start' | 'end', step: string, state?: string) {
-  if (!env.MEASURE_PROBE_URL) return;
-  const url = new URL(env.MEASURE_PROBE_URL);
-  url.searchParams.set('at', at);
-  url.searchParams.set('step', step);
-  if (state) url.searchParams.set('state', state);
-  await (await fetch(url)).arrayBuffer();
+/** One line to the probe (`start` and the step's name, or `end` and its figures as JSON), answered once read. */
+async function probe(env: Env, line: string): Promise<void> {
+  if (!env.MEASURE_PROBE_ADDRESS) return;
+  const socket = connect(env.MEASURE_PROBE_ADDRESS);
+  const writer = socket.writable.getWriter();
+  await writer.write(new TextEncoder().encode(`${line}\n`));
+  const reader = socket.readable.getReader();
+  await reader.read();
+  await socket.close();
 }
 
 /**
  * Runs one step's work; in measurement mode with bindings that count, between two calls of the probe,
- * and logs `{ message: 'workflow step measured', step, phase, d1, r2, r2WaitedMs, state }` (d1 with each
- * statement's rows and the time waited on D1). `step` names the run and the
+ * and gives `{ message: 'workflow step measured', step, phase, d1, r2, r2WaitedMs, state }` (d1 with each
+ * statement's rows and the time waited on D1) to the probe, or to the log. `step` names the run and the
  * step (for example `import 12 check 0`).
  */
 export async function measuredStep<T>(env: Env, step: string, work: (env: Env, phase: (name: string) => void) => Promise<T>): Promise<T> {
@@ -77,10 +85,12 @@ export async function measuredStep<T>(env: Env, step: string, work: (env: Env, p
   const counter = { r2: 0, waitedMs: 0 };
   // A step whose name cannot say its phase beforehand (a restore's) names it as it runs.
   let phase: string | undefined;
-  await probe(env, 'start', step);
+  await probe(env, `start\t${step}`);
   const result = await work({ ...env, DB: meteredD1(env.DB, d1), MEDIA: meteredBucket(env.MEDIA, counter) }, (name) => (phase = name));
   const state = typeof result === 'string' ? result : undefined;
-  await probe(env, 'end', step, state);
-  console.log(JSON.stringify({ message: 'workflow step measured', step, phase, d1, r2: counter.r2, r2WaitedMs: counter.waitedMs, state }));
+  const figures = JSON.stringify({ message: 'workflow step measured', step, phase, d1, r2: counter.r2, r2WaitedMs: counter.waitedMs, state });
+  // Without a probe, the figures go to the log.
+  if (env.MEASURE_PROBE_ADDRESS) await probe(env, `end\t${figures}`);
+  else console.log(figures);
   return result;
 }
