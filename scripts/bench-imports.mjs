@@ -1,13 +1,15 @@
 // The Workflows of `npm run bench`: imports (a 10,000-row CSV of the bench's 15-property book, then the
 // same file again; the real 455-game BoardGameGeek collection with its covers), the books' export with
-// pictures, and a backup of the instance. Each step of a measured Workflow tells a probe served here when it starts and ends
-// (worker/src/lib/step-metrics.ts): the CPU of the workerd process between the two calls is the step's,
-// read from /proc/<pid>/task/*/schedstat (nanoseconds of each thread on the CPU). It includes the local
-// D1's SQLite work and the Workflow engine's own bookkeeping, which run in that same process, so it
-// over-states the step's CPU in production. The step's D1 statements, rows and R2 operations come from
-// the JSON line it logs, with how long it waited on D1 and R2 calls: local workerd runs them on the
-// Worker's own thread, so the process's CPU less that time is the step's own CPU ("own" below; the
-// reading of an R2 object's body stays in it).
+// pictures, a list of ISBNs, a backup of the instance, and one person's backup and restore. Each step of a
+// measured Workflow tells a probe served here (a TCP server) when it starts and ends, the end with its D1
+// statements, rows and R2 operations and how long it waited on D1 and R2 (worker/src/lib/step-metrics.ts).
+// Three CPU figures come of it:
+// - the workerd process's, between the two calls, from /proc/<pid>/task/*/schedstat: it includes local
+//   D1's SQLite, R2's storage and the Workflow engine, so it over-states the step's CPU in production; less
+//   the waits, it is the step's "own" CPU, and the same on the process's main thread alone leaves out
+//   V8's helper threads;
+// - the isolate's, from V8's sampling profiler on the Worker's isolate (startIsolateProfiler): the samples
+//   taken while the step's window was open, which is what Cloudflare counts as a Worker's CPU time.
 import { once } from 'node:events';
 import { createServer, request as httpRequest } from 'node:http';
 import { createServer as createTcpServer } from 'node:net';
@@ -49,9 +51,9 @@ const monotonicUs = () => Number(process.hrtime.bigint() / 1000n);
  * protocol). A sample is taken only while the isolate runs: its JavaScript, the runtime's native calls
  * made for it, and its garbage collection, which is what Cloudflare counts as a Worker's CPU time; not
  * D1's SQLite, R2's storage or the Workflow engine, which locally run in isolates of their own, nor V8's
- * helper threads. A step's **isolate CPU** is its samples that are not idle, times the profile's
- * sampling interval (the median gap between samples). The proxy echoes each command; only the stop's
- * answer, which carries the profile, is waited for.
+ * helper threads. A step's **isolate CPU** is the time of its samples that are not idle, each lasting
+ * until the next sample but at most the profile's sampling interval (the median gap between samples).
+ * The proxy echoes each command; only the stop's answer, which carries the profile, is waited for.
  */
 export async function startIsolateProfiler(inspectorUrl) {
   const socket = new WebSocket(inspectorUrl);
@@ -67,6 +69,10 @@ export async function startIsolateProfiler(inspectorUrl) {
     socket.send(JSON.stringify({ id: lastId, method, params }));
     return lastId;
   };
+  // Wrangler's proxy turns the Network domain on, and posts each of its events (a fetched cover makes
+  // dozens, a chunk each) to its controller on a connection local workerd never closes: off, the
+  // runtime stops sending them, and workerd stays far from this machine's 20,000 open files.
+  send('Network.disable');
   send('Profiler.enable');
   send('Profiler.setSamplingInterval', { interval: 100 });
   send('Profiler.start');
@@ -79,15 +85,32 @@ export async function startIsolateProfiler(inspectorUrl) {
         setTimeout(() => reject(new Error('the inspector gave no profile in 60 s')), 60_000).unref();
       });
       send('Profiler.start');
-      const idle = new Set(profile.nodes.filter((node) => node.callFrame.functionName === '(idle)').map((node) => node.id));
+      const kindOf = new Map(profile.nodes.map((node) => [node.id, node.callFrame.functionName]));
+      // A sample's function, for a heavy step's account of where its time went.
+      const placeOf = new Map(
+        profile.nodes.map((node) => {
+          const { functionName, url, lineNumber } = node.callFrame;
+          return [node.id, `${functionName || '(anonymous)'} ${url.split('/').pop()}:${lineNumber + 1}`];
+        }),
+      );
+      const gaps = profile.timeDeltas.filter((d) => d > 0).sort((a, b) => a - b);
+      const intervalUs = gaps[gaps.length >> 1] ?? 0;
+      // Each sample stands for the time until the next one, at most one sampling interval (a longer gap
+      // is time the isolate did not run), so a step's figure never exceeds its window. Running sums of
+      // those times by kind: JavaScript, native code outside it ("(program)"), garbage collection.
       const times = [];
+      const sums = { js: [0], program: [0], gc: [0] };
       let at = profile.startTime;
       for (let i = 0; i < profile.samples.length; i += 1) {
         at += profile.timeDeltas[i] ?? 0;
-        if (!idle.has(profile.samples[i])) times.push(at);
+        times.push(at);
       }
-      const gaps = profile.timeDeltas.filter((d) => d > 0).sort((a, b) => a - b);
-      const intervalUs = gaps[gaps.length >> 1] ?? 0;
+      times.forEach((time, i) => {
+        const name = kindOf.get(profile.samples[i]);
+        const kind = name === '(idle)' ? null : name === '(program)' ? 'program' : name === '(garbage collector)' ? 'gc' : 'js';
+        const lasted = Math.min(Math.max(0, (times[i + 1] ?? profile.endTime) - time), intervalUs);
+        for (const [key, running] of Object.entries(sums)) running.push(running[running.length - 1] + (key === kind ? lasted : 0));
+      });
       const firstAtOrAfter = (t) => {
         let lo = 0;
         let hi = times.length;
@@ -101,7 +124,18 @@ export async function startIsolateProfiler(inspectorUrl) {
       for (const step of steps) {
         const [from, to] = step.windowUs ?? [];
         if (step.isolateMs !== null || from === undefined || from < profile.startTime || to > profile.endTime) continue;
-        step.isolateMs = ((firstAtOrAfter(to) - firstAtOrAfter(from)) * intervalUs) / 1000;
+        const [first, last] = [firstAtOrAfter(from), firstAtOrAfter(to)];
+        const share = (kind) => (sums[kind][last] - sums[kind][first]) / 1000;
+        step.isolateParts = { js: share('js'), program: share('program'), gc: share('gc') };
+        step.isolateMs = step.isolateParts.js + step.isolateParts.program + step.isolateParts.gc;
+        if (step.isolateMs > 5) {
+          const tally = new Map();
+          for (let i = first; i < last; i += 1) {
+            const lasted = sums.js[i + 1] - sums.js[i] + (sums.program[i + 1] - sums.program[i]) + (sums.gc[i + 1] - sums.gc[i]);
+            if (lasted > 0) tally.set(placeOf.get(profile.samples[i]), (tally.get(placeOf.get(profile.samples[i])) ?? 0) + lasted / 1000);
+          }
+          step.isolateTop = [...tally].sort((a, b) => b[1] - a[1]).slice(0, 8).map(([place, ms]) => `${place} ${ms.toFixed(2)}`);
+        }
       }
       return intervalUs;
     },
@@ -247,6 +281,8 @@ function isolateFigures(steps) {
     maxStepIsolateStep: heaviest.step.split(' ').slice(2).join(' '),
     p99StepIsolateMs: ms(sorted[Math.floor(sorted.length * 0.99)].isolateMs),
     meanStepIsolateMs: ms(measured.reduce((total, s) => total + s.isolateMs, 0) / measured.length),
+    // Where the heaviest step's samples fell: JavaScript, native code outside it, garbage collection.
+    maxStepIsolateParts: Object.fromEntries(Object.entries(heaviest.isolateParts ?? {}).map(([kind, value]) => [kind, ms(value)])),
     stepsIsolateOver10Ms: measured.filter((s) => s.isolateMs > 10).length,
     maxIsolateMsByPhase: Object.fromEntries(
       [...new Set(measured.map(phaseOf))].map((phase) => [phase, ms(Math.max(...measured.filter((s) => phaseOf(s) === phase).map((s) => s.isolateMs)))]),

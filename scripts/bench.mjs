@@ -568,7 +568,10 @@ async function main() {
       }
       console.log('\nIsolate CPU (V8\'s profiler: the Worker\'s own JavaScript, native calls and garbage collection, what Cloudflare counts): heaviest step, 99th percentile, mean, steps over 10 ms, steps measured');
       for (const w of workflows) {
-        if (!w.skipped) console.log(`${w.name.padEnd(22)} ${w.maxStepIsolateMs} (${w.maxStepIsolateStep}), p99 ${w.p99StepIsolateMs}, mean ${w.meanStepIsolateMs}, ${w.stepsIsolateOver10Ms} over 10 ms, ${w.isolateMeasuredSteps} of ${w.steps}`);
+        if (!w.skipped) {
+          const parts = Object.entries(w.maxStepIsolateParts ?? {}).map(([kind, value]) => `${kind} ${value}`).join(', ');
+          console.log(`${w.name.padEnd(22)} ${w.maxStepIsolateMs} (${w.maxStepIsolateStep}: ${parts}), p99 ${w.p99StepIsolateMs}, mean ${w.meanStepIsolateMs}, ${w.stepsIsolateOver10Ms} over 10 ms, ${w.isolateMeasuredSteps} of ${w.steps}`);
+        }
       }
       console.log('\nHeaviest step of each phase (isolate CPU, ms):');
       for (const w of workflows) if (!w.skipped && w.maxIsolateMsByPhase) console.log(`${w.name.padEnd(22)} ${Object.entries(w.maxIsolateMsByPhase).map(([phase, cpu]) => `${phase} ${cpu}`).join(', ')}`);

@@ -17,11 +17,11 @@ export const BACKUP_FORMAT = 'vitrine-backup';
 export const BACKUP_VERSION = 1;
 export const MANIFEST_NAME = 'vitrine-backup.json';
 /**
- * Bytes of media a step reads (for their CRC, or to put them back): a few milliseconds of CPU. With 4 MB
- * a media step measured up to 11.63 ms in `npm run bench -- --workflows`, most of it in V8's helper
- * threads (the garbage of the bytes read), so 2 MB.
+ * Bytes of media a step reads (for their CRC, or to put them back): a few milliseconds of CPU. With 2 MB
+ * a media step took 5.6 ms of the isolate's CPU at the median in `npm run bench -- --workflows` (R2's
+ * list, get and put, the CRC), and over 10 ms in a fifth of the steps; so 1 MB.
  */
-export const MEDIA_BYTES_PER_STEP = 2 * 1024 * 1024;
+export const MEDIA_BYTES_PER_STEP = 1024 * 1024;
 /** Objects listed at once by a media step. */
 const OBJECTS_PER_LIST = 50;
 /** The most entries a backup file may hold: a zip bomb of tiny entries is refused before anything. */

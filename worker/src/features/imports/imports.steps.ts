@@ -7,7 +7,7 @@
 // 2. pictures: when the file came in a zip, its pictures are stored as the collection's media, twenty a
 //    step, under names made from their content (the same picture imported again is the same value);
 // 3. covers: when records give pictures by address (a BoardGameGeek or CSV cover), they are fetched
-//    through the guarded fetch, five a step, and stored the same way; an address an earlier run of the
+//    through the guarded fetch, three a step, and stored the same way; an address an earlier run of the
 //    collection fetched, whose picture is still in use, is not fetched again;
 // 4. import: twenty-five records a step become items (new, updated or unchanged, by their reference), ten
 //    in the run's first import step.
@@ -205,10 +205,12 @@ const pictureTexts = (record: { values: Record<string, string[]> }, fields: read
   fields.flatMap((f) => (record.values[f.field] ?? []).flatMap((t) => (f.split ? t.split(f.split) : [t])).map((t) => t.trim()).filter(Boolean));
 
 /**
- * Records whose covers a step fetches at most, and addresses: ten subrequests with their stores, and
- * each picture's content hashed (ten pictures of 200 KB took 26 ms of CPU in `npm run bench`).
+ * Records whose covers a step fetches at most, and addresses: six subrequests with their stores, and
+ * each picture's content read, checked and hashed. Five covers of 200 KB took up to 12.6 ms of the
+ * isolate's CPU in `npm run bench -- --workflows` (the runtime's fetch, read, digest and R2 put, about
+ * 2 ms a cover), eleven steps of 92 over 10 ms; three leave room.
  */
-const COVER_RECORDS_PER_STEP = 5;
+const COVER_RECORDS_PER_STEP = 3;
 const COVERS_PER_STEP = 5;
 /**
  * The values an earlier run of this collection gave these addresses, when their pictures are still in

@@ -27,10 +27,11 @@ import { askSources, itemsHoldingCodes, sourceAccess, sourceOffers, type SourceA
  * Codes a step works on at most: each may ask up to three sources and fetch a cover (four subrequests
  * and an R2 write), and its item is about ten statements. Four codes a step took up to 10.36 ms of the
  * Worker's own CPU in `npm run bench -- --workflows` (four 200 KB covers read, checked and hashed), over
- * the free plan's 10 ms, and three up to 16.13 ms in a later run, most of it in V8's helper threads (the
- * garbage of the covers); two leave room.
+ * the free plan's 10 ms. Measured on the isolate alone (V8's profiler), two codes took 9.3 ms at the
+ * median and over 10 ms in a third of the steps: the source's answer, the cover's fetch, read, hash and
+ * R2 put are about 4.5 ms a code. So one code a step.
  */
-export const CODES_PER_STEP = 2;
+export const CODES_PER_STEP = 1;
 
 interface QueueRow {
   id: number;
