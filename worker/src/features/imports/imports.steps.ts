@@ -9,8 +9,7 @@
 // 3. covers: when records give pictures by address (a BoardGameGeek or CSV cover), they are fetched
 //    through the guarded fetch, three a step, and stored the same way; an address an earlier run of the
 //    collection fetched, whose picture is still in use, is not fetched again;
-// 4. import: twenty-five records a step become items (new, updated or unchanged, by their reference), ten
-//    in the run's first import step.
+// 4. import: twenty-five records a step become items (new, updated or unchanged, by their reference).
 import { readRecords } from '../../../../shared/import/formats';
 import { ImportFileError } from '../../../../shared/import/errors';
 import { isPictureAddress, mapRecord, pictureKey, pictureName, type FieldMapping, type MappedRecord } from '../../../../shared/import/mapping';
@@ -46,15 +45,11 @@ const XML_FORMATS: ReadonlySet<string> = new Set(['gcstar', 'tellico', 'bgg', 'g
 /**
  * Records an import step writes: about ten statements. Fifty took up to 20 ms of the Worker's own CPU
  * in `npm run bench` (mapping, the writer's statements), over the free plan's 10 ms a step; twenty-five
- * take 3 to 9 ms once the code is warm. Fewer would raise the rows written per item, since a step's own
- * rows (its report, the run's progress, the counters) are shared by its records.
+ * take 2.5 ms of the isolate's CPU at the median (V8's profiler, docs/benchmarks.md). Fewer would raise
+ * the rows written per item, since a step's own rows (its report, the run's progress, the counters) are
+ * shared by its records.
  */
 export const RECORDS_PER_STEP = 25;
-/**
- * Records of a run's first import step: the first use of the mapping and the writer (their compilation)
- * made that step the heaviest of the run, 12 to 19 ms with twenty-five records.
- */
-const FIRST_STEP_RECORDS = 10;
 
 /** What the next step should do. */
 export type StepState = 'more' | 'next-phase' | 'stopped';
@@ -308,8 +303,7 @@ export async function importStep(env: Env, id: number): Promise<StepState> {
   const plan = JSON.parse(row.plan) as ImportPlan;
   const { text, final } = await readWindow(env, row);
   const firstRow = head.firstRow + row.processed;
-  const limit = row.processed === 0 ? FIRST_STEP_RECORDS : RECORDS_PER_STEP;
-  const read = await unlessFileAtFault(env, id, () => readRecords(head, head.csv, text, limit, final, firstRow));
+  const read = await unlessFileAtFault(env, id, () => readRecords(head, head.csv, text, RECORDS_PER_STEP, final, firstRow));
   if (!read) return 'stopped';
   const props = await listPropertyRows(drizzle(env.DB, { schema }), row.collection_id);
   const mappings: FieldMapping[] = plan.fields.map((f) => ({ field: f.field, property: f.property, split: f.split }));
