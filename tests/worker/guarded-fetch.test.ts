@@ -114,6 +114,18 @@ describe('fetching', () => {
     expect((await refusal(`${FAKE}/gf/endless`)).problem).toBe('fetch_too_big');
   });
 
+  it('reads a declared length whole, and still caps a compressed answer by what it inflates to', async () => {
+    const picture = Uint8Array.from({ length: 1000 }, (_, i) => i % 251);
+    await setAnswers(FAKE, '/gf/declared', [{ body: base64(picture) }]);
+    expect(Array.from((await guardedFetch(env, `${FAKE}/gf/declared`, LIMITS)).bytes)).toEqual(Array.from(picture));
+    // 64 KB of zeros gzipped to well under the cap: its small Content-Length must not let it through.
+    const inflated = new Uint8Array(64 * 1024);
+    const gzipped = new Uint8Array(await new Response(new Blob([inflated]).stream().pipeThrough(new CompressionStream('gzip'))).arrayBuffer());
+    expect(gzipped.length).toBeLessThan(LIMITS.maxBytes);
+    await setAnswers(FAKE, '/gf/bomb', [{ headers: { 'content-encoding': 'gzip' }, body: base64(gzipped) }]);
+    expect((await refusal(`${FAKE}/gf/bomb`)).problem).toBe('fetch_too_big');
+  });
+
   it('gives up on a server that is too slow, to answer or to send its body', async () => {
     await setAnswers(FAKE, '/gf/slow', [{ delayMs: 1_500, body: base64('late') }]);
     expect((await refusal(`${FAKE}/gf/slow`, { maxBytes: 1024, timeoutMs: 300 })).problem).toBe('fetch_timeout');

@@ -94,6 +94,23 @@ export function allowedAddress(env: Pick<Env, 'FETCH_ALLOW_HOSTS'>, raw: string,
   return url;
 }
 
+/**
+ * The body, at most `maxBytes`. When the answer declares its length and is not compressed, the runtime
+ * reads it whole (native code), since it cannot go past that length; otherwise it is read chunk by chunk
+ * and counted, so that an endless or decompressing body stops at the cap. The chunk by chunk reading
+ * took about 1.2 ms of the Worker's CPU for a 200 KB cover (`npm run bench -- --workflows`).
+ */
+async function readBody(response: Response, maxBytes: number): Promise<Uint8Array> {
+  const declared = response.headers.get('content-length');
+  const encoding = response.headers.get('content-encoding');
+  if (declared !== null && /^\d+$/.test(declared) && Number(declared) <= maxBytes && (encoding === null || encoding === 'identity')) {
+    const bytes = new Uint8Array(await response.arrayBuffer());
+    if (bytes.length > maxBytes) throw new FetchRefused('fetch_too_big');
+    return bytes;
+  }
+  return readCapped(response.body, maxBytes);
+}
+
 async function readCapped(body: ReadableStream<Uint8Array> | null, maxBytes: number): Promise<Uint8Array> {
   if (!body) return new Uint8Array();
   const reader = body.getReader();
@@ -154,7 +171,7 @@ export async function guardedFetch(env: Pick<Env, 'FETCH_ALLOW_HOSTS'>, raw: str
         await response.body?.cancel();
         throw new FetchRefused('fetch_too_big');
       }
-      const bytes = await readCapped(response.body, options.maxBytes);
+      const bytes = await readBody(response, options.maxBytes);
       return { bytes, status: response.status, contentType: response.headers.get('content-type'), url: url.href };
     }
   } catch (err) {
