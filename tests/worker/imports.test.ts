@@ -2,6 +2,8 @@ import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import { nextInstanceId } from '../../worker/src/lib/workflow-budget';
 import { workflowIdOf } from '../../worker/src/features/imports/imports.prepare';
+import { type StoredHead, windowRecords } from '../../worker/src/features/imports/imports.steps';
+import type { ImportRow } from '../../worker/src/db/raw-rows';
 import type { ItemPage } from '../../shared/schemas/items';
 import type { ImportPlanInput, ImportReport, ImportRun } from '../../shared/schemas/imports';
 import { finishedImport } from '../support/worker-imports';
@@ -147,6 +149,41 @@ describe('files in other encodings and layouts', () => {
     expect(report.rows.added).toEqual([[2, 621]]);
     const page = await getJson<ItemPage>(`/api/v1/collections/${c.id}/items?perPage=20`, owner.token);
     expect(page.total).toBe(620);
+  });
+});
+
+describe('a step reads the start of its window first', () => {
+  const rows = Array.from({ length: 600 }, (_, i) => `Livre ${String(i).padStart(3, '0')} ${'🦊'.repeat(20)} été;Autrice ${i % 7};${1900 + (i % 100)};isbn-${i}`);
+  const file = `Title;Authors;Year;ISBN\n${rows.join('\n')}\n`;
+
+  it('takes its records from the start when they are all there, else from the whole window', () => {
+    const bytes = new TextEncoder().encode(file);
+    const header = new TextEncoder().encode('Title;Authors;Year;ISBN\n').length;
+    const head = { format: 'csv', start: header, firstRow: 2, csv: { delimiter: ';', quote: '"', header: true } } as unknown as StoredHead;
+    const row = { encoding: 'utf-8', total: 600, file_length: bytes.length, status: 'importing', processed: 0, position: header } as ImportRow;
+    const window = { bytes: bytes.subarray(header), final: true };
+    const few = windowRecords(row, head, window, 25, 2);
+    expect(few.read.records.map((r) => r.values.c0)).toEqual(rows.slice(0, 25).map((r) => [r.split(';')[0]]));
+    expect(few.final).toBe(false);
+    expect(new TextEncoder().encode(few.text).length).toBeLessThan(window.bytes.length);
+    // More records than the start holds: the whole window, which ends the file.
+    const all = windowRecords(row, head, window, 1000, 2);
+    expect(all.read.records).toHaveLength(600);
+    expect(all.read.done).toBe(true);
+    expect(all.final).toBe(true);
+  });
+
+  it('imports every record whole and once, characters of several bytes included', async () => {
+    const { owner, c } = await shelf();
+    const report = await runImport(owner.token, c.id, file, PLAN);
+    expect(report.counts).toEqual({ added: 600, updated: 0, unchanged: 0, skipped: 0, failed: 0 });
+    const stored = await env.DB.prepare(
+      `SELECT v.value AS title FROM item_values v JOIN properties p ON p.id = v.property_id
+       WHERE p.collection_id = ? AND p.key = 'title' ORDER BY v.value`,
+    )
+      .bind(c.id)
+      .all<{ title: string }>();
+    expect(stored.results.map((r) => JSON.parse(r.title) as string)).toEqual(rows.map((r) => r.split(';')[0]).sort());
   });
 });
 

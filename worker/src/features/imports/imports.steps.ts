@@ -63,12 +63,46 @@ async function loadImport(env: Env, id: number): Promise<ImportRow | null> {
   return env.DB.prepare('SELECT * FROM imports WHERE id = ?').bind(id).first<ImportRow>();
 }
 
-/** The window of the file from `position`: its text, and whether it reaches the file's end. */
-async function readWindow(env: Env, row: ImportRow, position = row.position): Promise<{ text: string; final: boolean }> {
+/** The window of the file from `position`: its bytes, and whether it reaches the file's end. */
+async function readWindow(env: Env, row: ImportRow, position = row.position): Promise<{ bytes: Uint8Array; final: boolean }> {
   const object = await env.MEDIA.get(row.file_key, { range: { offset: position, length: WINDOW_BYTES } });
   if (!object) throw new Error(`import ${row.id}: file missing`);
-  const bytes = new Uint8Array(await object.arrayBuffer());
-  return { text: decodeText(bytes, row.encoding as TextEncoding).text, final: position + WINDOW_BYTES >= row.file_length };
+  return { bytes: new Uint8Array(await object.arrayBuffer()), final: position + WINDOW_BYTES >= row.file_length };
+}
+
+/** Bytes a record of the file takes on average, once known: from the check's count, or as it goes. */
+function averageRecordBytes(row: ImportRow, head: StoredHead): number | null {
+  if (row.total && row.total > 0) return (row.file_length - head.start) / row.total;
+  if (row.status === 'checking' && row.processed > 0) return (row.position - head.start) / row.processed;
+  return null;
+}
+
+/** The least of a window decoded first. */
+const MIN_PREFIX_BYTES = 16 * 1024;
+
+/**
+ * Up to `limit` records from a window, with the text they were read from and whether that text ends the
+ * file. Decoding and parsing cost in proportion to the text, and a step needs a few records of a 256 KB
+ * window (twenty-five rows of CSV are about 5 KB), so the window's start is read first, twice the
+ * records' expected length. Only whole records come from it (it is never taken for the file's end);
+ * when they are fewer than `limit`, or the start cuts the first one, the whole window is read.
+ */
+export function windowRecords(row: ImportRow, head: StoredHead, window: { bytes: Uint8Array; final: boolean }, limit: number, firstRow: number) {
+  const encoding = row.encoding as TextEncoding;
+  const average = averageRecordBytes(row, head);
+  const prefix = average === null ? window.bytes.length : Math.max(MIN_PREFIX_BYTES, Math.ceil(average * limit * 2));
+  if (prefix < window.bytes.length) {
+    const text = decodeText(window.bytes.subarray(0, prefix), encoding).text;
+    try {
+      const read = readRecords(head, head.csv, text, limit, false, firstRow);
+      if (read.records.length >= limit) return { text, final: false, read };
+    } catch (err) {
+      // A problem of the start alone (its cut record): the whole window says whether it is the file's.
+      if (!(err instanceof ImportFileError)) throw err;
+    }
+  }
+  const text = decodeText(window.bytes, encoding).text;
+  return { text, final: window.final, read: readRecords(head, head.csv, text, limit, window.final, firstRow) };
 }
 
 /** Stops the run with a file problem: nothing more is read or written. */
@@ -110,10 +144,11 @@ export async function checkStep(env: Env, id: number): Promise<StepState> {
   const row = await loadImport(env, id);
   if (!row || row.status !== 'checking') return row?.status === 'importing' ? 'next-phase' : 'stopped';
   const head = JSON.parse(row.head) as StoredHead;
-  const { text, final } = await readWindow(env, row);
+  const window = await readWindow(env, row);
   const limit = XML_FORMATS.has(head.format) ? CHECK_RECORDS_XML : head.holder ? CHECK_RECORDS_JSON : CHECK_RECORDS_CSV;
-  const read = await unlessFileAtFault(env, id, () => readRecords(head, head.csv, text, limit, final, head.firstRow + row.processed));
-  if (!read) return 'stopped';
+  const windowRead = await unlessFileAtFault(env, id, () => windowRecords(row, head, window, limit, head.firstRow + row.processed));
+  if (!windowRead) return 'stopped';
+  const { text, read } = windowRead;
   const counted = row.processed + read.records.length;
   if (read.done) {
     if (counted === 0) {
@@ -235,10 +270,12 @@ export async function coverStep(env: Env, id: number): Promise<StepState> {
   const head = JSON.parse(row.head) as StoredHead;
   const plan = JSON.parse(row.plan) as ImportPlan;
   const fields = pictureFieldsOf(plan, await listPropertyRows(drizzle(env.DB, { schema }), row.collection_id));
-  const { text, final } = await readWindow(env, row, row.covers_position);
+  const window = await readWindow(env, row, row.covers_position);
   const firstRow = head.firstRow + row.covers_walked;
-  let read = await unlessFileAtFault(env, id, () => readRecords(head, head.csv, text, COVER_RECORDS_PER_STEP, final, firstRow));
-  if (!read) return 'stopped';
+  const windowRead = await unlessFileAtFault(env, id, () => windowRecords(row, head, window, COVER_RECORDS_PER_STEP, firstRow));
+  if (!windowRead) return 'stopped';
+  const { text, final } = windowRead;
+  let { read } = windowRead;
   // As many records as keep the addresses to fetch within the step's share (at least one record).
   const wanted: string[] = [];
   let taken = 0;
@@ -301,10 +338,11 @@ export async function importStep(env: Env, id: number): Promise<StepState> {
   if (!row || row.status !== 'importing') return 'stopped';
   const head = JSON.parse(row.head) as StoredHead;
   const plan = JSON.parse(row.plan) as ImportPlan;
-  const { text, final } = await readWindow(env, row);
   const firstRow = head.firstRow + row.processed;
-  const read = await unlessFileAtFault(env, id, () => readRecords(head, head.csv, text, RECORDS_PER_STEP, final, firstRow));
-  if (!read) return 'stopped';
+  const window = await readWindow(env, row);
+  const windowRead = await unlessFileAtFault(env, id, () => windowRecords(row, head, window, RECORDS_PER_STEP, firstRow));
+  if (!windowRead) return 'stopped';
+  const { text, read } = windowRead;
   const props = await listPropertyRows(drizzle(env.DB, { schema }), row.collection_id);
   const mappings: FieldMapping[] = plan.fields.map((f) => ({ field: f.field, property: f.property, split: f.split }));
   const mappedProps = props.map((p) => ({ key: p.key, type: p.type as PropertyType, multiple: p.multiple, required: p.required }));
