@@ -176,9 +176,9 @@ export async function checkStep(env: Env, id: number): Promise<StepState> {
 export const PICTURES_PER_STEP = 20;
 /**
  * Bytes of pictures a step takes at most, so that inflating them stays a few milliseconds of work: with
- * 4 MB, a restore's pictures step measured 10.37 ms (V8's helper threads included).
+ * 2 MB, a restore's pictures step took up to 10.2 ms of the isolate's CPU (`npm run bench -- --workflows`).
  */
-export const PICTURE_BYTES_PER_STEP = 2 * 1024 * 1024;
+export const PICTURE_BYTES_PER_STEP = 1024 * 1024;
 
 const enoughPictures = (found: readonly ZipEntry[]) =>
   found.length >= PICTURES_PER_STEP || found.reduce((sum, entry) => sum + entry.bytes.length, 0) >= PICTURE_BYTES_PER_STEP;
