@@ -33,10 +33,10 @@ import { findImported, importWrites, type ImportedDraft } from '../items/items.w
 const WINDOW_BYTES = 256 * 1024;
 /**
  * Records a check step counts at most (it writes nothing, so only parsing limits it). XML records cost
- * the most to parse: fifty BoardGameGeek games took from 3.96 to 32.62 ms of CPU in runs of `npm run
- * bench -- --workflows`, the first check of a run being the first use of the parser; so twenty-five.
+ * the most to parse: fifty BoardGameGeek games took from 3.96 to 32.62 ms of the process's CPU in runs
+ * of `npm run bench -- --workflows`, and twenty-five take under 4 ms of the isolate's (docs/benchmarks.md).
  * A record of JSON is parsed whole (five hundred of a Vitrine document took 27.55 ms in a restore's
- * first check step), so a hundred and fifty; five hundred rows of CSV took under 5 ms.
+ * first check step), so a hundred and fifty; five hundred rows of CSV take under 5 ms.
  */
 const CHECK_RECORDS_XML = 25;
 const CHECK_RECORDS_JSON = 150;
@@ -235,10 +235,10 @@ const pictureTexts = (record: { values: Record<string, string[]> }, fields: read
   fields.flatMap((f) => (record.values[f.field] ?? []).flatMap((t) => (f.split ? t.split(f.split) : [t])).map((t) => t.trim()).filter(Boolean));
 
 /**
- * Records whose covers a step fetches at most, and addresses: six subrequests with their stores, and
- * each picture's content read, checked and hashed. Five covers of 200 KB took up to 12.6 ms of the
- * isolate's CPU in `npm run bench -- --workflows` (the runtime's fetch, read, digest and R2 put, about
- * 2 ms a cover), eleven steps of 92 over 10 ms; three leave room.
+ * Records whose covers a step fetches at most (a record gives one, most often), and addresses: each is
+ * a fetch and an R2 put, its content read, checked and hashed. Five records' covers of 200 KB took up to
+ * 12.6 ms of the isolate's CPU in `npm run bench -- --workflows` (eleven steps of 92 over 10 ms); three,
+ * with the guarded fetch reading a declared length natively, 4.7 ms at most (docs/benchmarks.md).
  */
 const COVER_RECORDS_PER_STEP = 3;
 const COVERS_PER_STEP = 5;

@@ -28,8 +28,9 @@ import { askSources, itemsHoldingCodes, sourceAccess, sourceOffers, type SourceA
  * and an R2 write), and its item is about ten statements. Four codes a step took up to 10.36 ms of the
  * Worker's own CPU in `npm run bench -- --workflows` (four 200 KB covers read, checked and hashed), over
  * the free plan's 10 ms. Measured on the isolate alone (V8's profiler), two codes took 9.3 ms at the
- * median and over 10 ms in a third of the steps: the source's answer, the cover's fetch, read, hash and
- * R2 put are about 4.5 ms a code. So one code a step.
+ * median and over 10 ms in a third of the steps; one code takes 6.9 ms at the median and 9.2 at most
+ * (docs/benchmarks.md). Most of a step is its own work (some twenty statements, the runtime's calls),
+ * so one code a step.
  */
 export const CODES_PER_STEP = 1;
 
