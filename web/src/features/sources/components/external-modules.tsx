@@ -2,7 +2,7 @@
 // the protocol of the README. A form registers one (its manifest is read first, and the server says why
 // an address will not do); each is a card with its manifest, state, on or off, a test and a removal
 // that asks to be confirmed; "Upgrade all" reads every manifest again and lists what changed.
-import { FlaskConical, Plus, RefreshCw, Trash2 } from 'lucide-react';
+import { Plus, RefreshCw, Trash2 } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { defineMessages, useIntl, type IntlShape, type NoMessageValues } from 'react-intl';
 import {
@@ -10,7 +10,6 @@ import {
   type ExternalModule,
   type ExternalType,
   type ExternalUpgrade,
-  type SourceModuleTest,
   type SourceProblem,
 } from '../../../../../shared/schemas/sources';
 import { ErrorAlert, SuccessStatus } from '../../../components/alert';
@@ -20,9 +19,9 @@ import { TextField } from '../../../components/text-field';
 import { isApiError } from '../../../lib/api-client';
 import { describeError } from '../../../lib/error-messages';
 import { useAction } from '../../../lib/use-action';
-import { registerExternalModule, removeExternalModule, saveExternalModule, testSourceModule, upgradeExternalModules } from '../api/sources';
+import { registerExternalModule, removeExternalModule, saveExternalModule, upgradeExternalModules } from '../api/sources';
 import { problemMessages } from '../source-messages';
-import { TestResult } from './source-modules';
+import { ModuleCardHead, ModuleTestButton, ModuleTestOutcome, useModuleTest } from './source-modules';
 import '../../../components/run-list.css';
 import './sources.css';
 
@@ -53,8 +52,6 @@ const messages = defineMessages<{
   lastProblem: { problem: string };
   enabled: NoMessageValues;
   enabledHint: NoMessageValues;
-  test: NoMessageValues;
-  testing: NoMessageValues;
   remove: NoMessageValues;
   confirmRemove: Named;
   keep: NoMessageValues;
@@ -102,8 +99,6 @@ const messages = defineMessages<{
   lastProblem: { id: 'sources.external.lastProblem', defaultMessage: 'At the last check: {problem} It keeps its last manifest.' },
   enabled: { id: 'sources.external.enabled', defaultMessage: 'Searched by collections' },
   enabledHint: { id: 'sources.external.enabledHint', defaultMessage: 'Off, no collection searches it and no list asks it.' },
-  test: { id: 'sources.external.test', defaultMessage: 'Test' },
-  testing: { id: 'sources.external.testing', defaultMessage: 'Testing…' },
   remove: { id: 'sources.external.remove', defaultMessage: 'Remove' },
   confirmRemove: { id: 'sources.external.confirmRemove', defaultMessage: 'Really remove {name}' },
   keep: { id: 'sources.external.keep', defaultMessage: 'Keep it' },
@@ -170,7 +165,7 @@ function ExternalModuleCard({ module, readOnly, typeName, onSaved, onRemoved }: 
   const intl = useIntl();
   const [enabled, setEnabled] = useState(module.enabled);
   const [confirming, setConfirming] = useState(false);
-  const [tested, setTested] = useState<SourceModuleTest | null>(null);
+  const test = useModuleTest(module.id);
   const save = useAction(async (on: boolean) => {
     try {
       onSaved(await saveExternalModule(module, on));
@@ -178,10 +173,6 @@ function ExternalModuleCard({ module, readOnly, typeName, onSaved, onRemoved }: 
       setEnabled(module.enabled);
       throw err;
     }
-  });
-  const test = useAction(async () => {
-    setTested(null);
-    setTested(await testSourceModule(module.id));
   });
   const removal = useAction(async () => {
     await removeExternalModule(module);
@@ -191,10 +182,7 @@ function ExternalModuleCard({ module, readOnly, typeName, onSaved, onRemoved }: 
   const titleId = `external-module-${module.id}`;
   return (
     <li className="source-module stack" aria-labelledby={titleId}>
-      <div className="run-list__head">
-        <h3 id={titleId}>{module.name}</h3>
-        <span className={`run-status run-status--${state === 'ready' ? 'done' : state === 'off' ? 'cancelled' : 'failed'}`}>{intl.formatMessage(messages[state])}</span>
-      </div>
+      <ModuleCardHead titleId={titleId} name={module.name} state={state === 'failing' ? 'stopped' : state} label={intl.formatMessage(messages[state])} />
       <p className="muted external-module__facts">
         <span>{intl.formatMessage(messages.version, { version: module.version })}</span>
         <span className="external-module__address">{module.address}</span>
@@ -220,9 +208,7 @@ function ExternalModuleCard({ module, readOnly, typeName, onSaved, onRemoved }: 
       />
       {save.error ? <ErrorAlert>{describeError(intl, save.error)}</ErrorAlert> : null}
       <div className="code-list__actions">
-        <Button variant="secondary" icon={FlaskConical} disabled={readOnly || test.busy || !module.enabled} onClick={() => void test.run()}>
-          {intl.formatMessage(test.busy ? messages.testing : messages.test)}
-        </Button>
+        <ModuleTestButton test={test} readOnly={readOnly} enabled={module.enabled} />
         {confirming ? (
           <>
             <Button variant="danger" icon={Trash2} disabled={readOnly || removal.busy} onClick={() => void removal.run()}>
@@ -238,8 +224,7 @@ function ExternalModuleCard({ module, readOnly, typeName, onSaved, onRemoved }: 
           </Button>
         )}
       </div>
-      {tested ? <TestResult result={tested} name={module.name} /> : null}
-      {test.error ? <ErrorAlert>{describeError(intl, test.error)}</ErrorAlert> : null}
+      <ModuleTestOutcome test={test} name={module.name} />
       {removal.error ? <ErrorAlert>{describeError(intl, removal.error)}</ErrorAlert> : null}
     </li>
   );

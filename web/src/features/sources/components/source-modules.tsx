@@ -1,10 +1,11 @@
 // Configuration → Modules: one card per metadata source — what it is for, whether it can be asked, on
 // or off for the whole instance, its key (typed, saved encrypted, shown only by its last characters; a
-// key saved here wins over the deployment's), and a test that says what it answered or why not.
+// key saved here wins over the deployment's), and a test that says what it answered or why not. The
+// card's head and its test are shared with the external modules' cards (external-modules.tsx).
 import { FlaskConical, Save } from 'lucide-react';
 import { useState } from 'react';
 import { defineMessages, useIntl, type NoMessageValues } from 'react-intl';
-import type { SourceModule, SourceModuleTest } from '../../../../../shared/schemas/sources';
+import type { SourceId, SourceModule, SourceModuleTest } from '../../../../../shared/schemas/sources';
 import { SOURCE_KEY_MAX_LENGTH } from '../../../../../shared/schemas/sources';
 import { ErrorAlert, SuccessStatus } from '../../../components/alert';
 import { Button } from '../../../components/button';
@@ -72,18 +73,61 @@ interface SourceModuleCardProps {
   onSaved: (module: SourceModule) => void;
 }
 
-export function TestResult({ result, name }: { result: SourceModuleTest; name: string }) {
+function TestResult({ result, name }: { result: SourceModuleTest; name: string }) {
   const intl = useIntl();
   if (result.ok) return <SuccessStatus>{intl.formatMessage(messages.testOk, { count: result.hits, title: result.title ?? '' })}</SuccessStatus>;
   if (result.problem) return <ErrorAlert>{intl.formatMessage(problemMessages[result.problem], { source: name })}</ErrorAlert>;
   return <ErrorAlert>{intl.formatMessage(messages.testEmpty)}</ErrorAlert>;
 }
 
+/** A module's test (built-in or external): asking the server, and what it answered. */
+export function useModuleTest(id: SourceId) {
+  const [tested, setTested] = useState<SourceModuleTest | null>(null);
+  const action = useAction(async () => {
+    setTested(null);
+    setTested(await testSourceModule(id));
+  });
+  return { tested, action };
+}
+
+type ModuleTest = ReturnType<typeof useModuleTest>;
+
+/** The test's button: "Testing…" while it runs; a module that is off is not asked. */
+export function ModuleTestButton({ test, readOnly, enabled }: { test: ModuleTest; readOnly: boolean; enabled: boolean }) {
+  const intl = useIntl();
+  return (
+    <Button variant="secondary" icon={FlaskConical} disabled={readOnly || test.action.busy || !enabled} onClick={() => void test.action.run()}>
+      {intl.formatMessage(test.action.busy ? messages.testing : messages.test)}
+    </Button>
+  );
+}
+
+/** What the test said, or why it could not be asked. */
+export function ModuleTestOutcome({ test, name }: { test: ModuleTest; name: string }) {
+  const intl = useIntl();
+  return (
+    <>
+      {test.tested ? <TestResult result={test.tested} name={name} /> : null}
+      {test.action.error ? <ErrorAlert>{describeError(intl, test.action.error)}</ErrorAlert> : null}
+    </>
+  );
+}
+
+/** A module card's title and its state as a badge (ready, or off, or what stops it). */
+export function ModuleCardHead({ titleId, name, state, label }: { titleId: string; name: string; state: 'ready' | 'off' | 'stopped'; label: string }) {
+  return (
+    <div className="run-list__head">
+      <h3 id={titleId}>{name}</h3>
+      <span className={`run-status run-status--${state === 'ready' ? 'done' : state === 'off' ? 'cancelled' : 'failed'}`}>{label}</span>
+    </div>
+  );
+}
+
 function SourceModuleCard({ module, readOnly, typeName, onSaved }: SourceModuleCardProps) {
   const intl = useIntl();
   const [key, setKey] = useState('');
   const [saved, setSaved] = useState(false);
-  const [tested, setTested] = useState<SourceModuleTest | null>(null);
+  const test = useModuleTest(module.id);
   // The box follows the click at once; a change the server refuses puts it back.
   const [enabled, setEnabled] = useState(module.enabled);
   const save = useAction(async (change: { enabled?: boolean; key?: string | null }) => {
@@ -97,10 +141,6 @@ function SourceModuleCard({ module, readOnly, typeName, onSaved }: SourceModuleC
     if (change.key !== undefined) setKey('');
     setSaved(true);
   });
-  const test = useAction(async () => {
-    setTested(null);
-    setTested(await testSourceModule(module.id));
-  });
   const state = !module.enabled ? 'off' : module.ready ? 'ready' : 'needsKey';
   const keyHint =
     module.keyFrom === 'settings'
@@ -111,10 +151,7 @@ function SourceModuleCard({ module, readOnly, typeName, onSaved }: SourceModuleC
   const titleId = `source-module-${module.id}`;
   return (
     <li className="source-module stack" aria-labelledby={titleId}>
-      <div className="run-list__head">
-        <h3 id={titleId}>{module.name}</h3>
-        <span className={`run-status run-status--${state === 'ready' ? 'done' : state === 'off' ? 'cancelled' : 'failed'}`}>{intl.formatMessage(messages[state])}</span>
-      </div>
+      <ModuleCardHead titleId={titleId} name={module.name} state={state === 'needsKey' ? 'stopped' : state} label={intl.formatMessage(messages[state])} />
       <p className="muted">
         {module.types.length > 0 ? intl.formatMessage(messages.usedBy, { types: intl.formatList(module.types.map(typeName)) }) : intl.formatMessage(messages.anyCustom)}
       </p>
@@ -162,12 +199,9 @@ function SourceModuleCard({ module, readOnly, typeName, onSaved }: SourceModuleC
       {saved ? <SuccessStatus>{intl.formatMessage(messages.saved)}</SuccessStatus> : null}
       {save.error ? <ErrorAlert>{describeError(intl, save.error)}</ErrorAlert> : null}
       <div className="code-list__actions">
-        <Button variant="secondary" icon={FlaskConical} disabled={readOnly || test.busy || !module.enabled} onClick={() => void test.run()}>
-          {intl.formatMessage(test.busy ? messages.testing : messages.test)}
-        </Button>
+        <ModuleTestButton test={test} readOnly={readOnly} enabled={module.enabled} />
       </div>
-      {tested ? <TestResult result={tested} name={module.name} /> : null}
-      {test.error ? <ErrorAlert>{describeError(intl, test.error)}</ErrorAlert> : null}
+      <ModuleTestOutcome test={test} name={module.name} />
     </li>
   );
 }
