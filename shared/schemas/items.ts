@@ -53,6 +53,11 @@ export const itemPage = z.object({
   total: z.number().int(),
   /** The total is an estimate (two significant digits): counting every match would read them all. */
   totalEstimated: z.boolean(),
+  /**
+   * The page's place is an estimate too: a page number far into a list whose total is estimated starts
+   * where the matches should be, as the share of the matches says; the pages on from it follow exactly.
+   */
+  pageEstimated: z.boolean().optional(),
   page: z.number().int(),
   perPage: z.union([z.number().int(), z.literal(PER_PAGE_ALL)]),
   /** Pass as `after` to read the next page (absent: this page ends the list, or has no cheaper way on). */

@@ -67,6 +67,13 @@ export interface Env {
    */
   LIST_FEW_MATCHES?: string;
   /**
+   * Tests only: the sort ranks' bucket size, split size and the smallest collection that keeps them
+   * (RANK_BUCKET, RANK_SPLIT and RANKS_FROM in features/items/sort-ranks.ts), set low for small collections.
+   */
+  LIST_RANK_BUCKET?: string;
+  LIST_RANK_SPLIT?: string;
+  LIST_RANKS_FROM?: string;
+  /**
    * Tests only: the steps a Workflow instance takes before a new one goes on (1,000 unless set; see
    * lib/workflow-budget.ts), set low so that tests see long runs hand over.
    */

@@ -207,6 +207,22 @@ export const facetCounts = sqliteTable(
 );
 
 /**
+ * Where items stand in each sort order of a large collection, in buckets of about 500 with their counts
+ * per caller level, so a page number typed deep into the list starts near its place
+ * (features/items/sort-ranks.ts says what the JSON holds). One row per collection, so keeping every
+ * order costs each write one row; built on demand, and only for collections of 2,000 items or more.
+ */
+export const sortRanks = sqliteTable('sort_ranks', {
+  collectionId: integer('collection_id')
+    .primaryKey()
+    .references(() => collections.id, { onDelete: 'cascade' }),
+  /** Moves on with every change, so that a bucket split applies only to the counts it read. */
+  version: integer('version').notNull().default(0),
+  /** { "c" | "u" | "p<property id>": [[phase, key, id, count_everyone, count_logged_in, count_owner, count_all], …] } */
+  data: text('data').notNull().default('{}'),
+});
+
+/**
  * While this table holds a row, the triggers that count inserted items and values (items_count_insert,
  * facet_counts_insert) stand aside (migration 0021). An import step puts one in, writes fifty items and
  * their values, counts them into the collection's counters once and into facet_counts once per distinct

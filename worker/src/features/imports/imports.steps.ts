@@ -27,7 +27,7 @@ import { NOW_SQL } from '../../db/now';
 import { drizzle } from 'drizzle-orm/d1';
 import * as schema from '../../db/schema';
 import { listPropertyRows } from '../properties/properties.queries';
-import { findImported, importWrites, type ImportedDraft } from '../items/items.writer';
+import { findImported, importWrites, rankTuning, splitAfter, type ImportedDraft } from '../items/items.writer';
 
 /** Bytes of the file a step reads: at least the longest record a file may have (CSV_MAX_RECORD_CHARS). */
 const WINDOW_BYTES = 256 * 1024;
@@ -399,6 +399,7 @@ export async function importStep(env: Env, id: number): Promise<StepState> {
        WHERE id = ?1`,
     ).bind(id, used, read.records.length, count('a'), count('u'), count('n'), count('s'), count('f'), read.done ? 1 : 0),
   ];
-  await env.DB.batch(statements);
+  const results = await env.DB.batch(statements);
+  await splitAfter(env.DB, statements, results, writes.ranked, row.collection_id, props, rankTuning(env).split);
   return read.done ? 'stopped' : 'more';
 }

@@ -13,6 +13,7 @@ import { inlineId } from '../../db/inline-id';
 import type { ItemRow, ListedItemRow } from '../../db/raw-rows';
 import { sortKeys, type PropertyRow } from '../../lib/values';
 import { facetsExpression, facetToken, inCollection, matchExpression } from './items.search';
+import { buildOrderStatement, DEFAULT_RANK_TUNING, orderOf, rankedStart, type Bucket, type RankedStart, type RankTuning } from './sort-ranks';
 
 /** "Unlimited" is served in pages of this size; the client asks for the next ones as it scrolls. */
 export const UNLIMITED_PAGE_SIZE = 200;
@@ -370,6 +371,7 @@ export async function listItems(
   props: PropertyRow[],
   request: ListRequest,
   fewMatches = FEW_MATCHES,
+  options: { ranks?: RankTuning; defer?: (work: Promise<unknown>) => void } = {},
 ) {
   const where = conditions(level, props, request);
   const filter = itemFilter(collection.id, level, { ...where, match: null });
@@ -390,16 +392,37 @@ export async function listItems(
     columns: listColumns(request.loansEnabled),
   };
   const counter = level === 3 ? collection.countOwner : level === 1 ? collection.countLoggedIn : collection.countEveryone;
+  const tuning = options.ranks ?? DEFAULT_RANK_TUNING;
+  // A page number typed far into a large list (no cursor to start from): where the kept ranks say it is.
+  const typedDeep = !shape.after && !shape.before && shape.offset >= tuning.bucket && collection.countOwner >= tuning.from;
+  const ranks = () => keptRanks(d1, collection.id, level, shape, options.defer, tuning);
   let listed: ListedPage;
+  let pageEstimated = false;
   if (where.match) {
-    const atMost = await filteredAtMost(d1, level, where);
-    const few = await fewMatchesPage(d1, collection.id, filter, where.match, shape, fewMatches, atMost !== null && atMost > fewMatches);
+    // Past the first FEW_MATCHES matches there are surely more than that: no need to ask the kept counts.
+    const atMost = shape.offset >= fewMatches ? null : await filteredAtMost(d1, level, where);
+    const likelyMany = shape.offset >= fewMatches || (atMost !== null && atMost > fewMatches);
+    const few = await fewMatchesPage(d1, collection.id, filter, where.match, shape, fewMatches, likelyMany);
     if ('rows' in few) listed = few;
     // The walk tests each item it passes against the index, which costs D1 time in proportion to the
     // word's list of matches: fine for the first pages, or from where the previous page ended, too slow
-    // far down from the start. Deeper pages without a cursor read every match.
+    // far down from the start. Deeper pages start where the matches' share of the kept ranks puts them
+    // (an estimate, as their total is), or, without kept ranks, read every match.
     else if (shape.offset < fewMatches / 2 || shape.after || shape.before) listed = await walkedPage(d1, filter, where.match, shape, { total: few.estimate, estimated: true });
-    else listed = await allMatchesPage(d1, itemFilter(collection.id, level, where), shape);
+    else {
+      const kept = typedDeep ? await ranks() : null;
+      if (kept && few.estimate > 0) {
+        const place = Math.min(kept.total - 1, Math.round((shape.offset * kept.total) / few.estimate));
+        const start = rankedStart(kept.buckets, level, shape.dir, !!shape.sortProp, Math.max(0, place));
+        const skip = Math.round((start.skip * few.estimate) / Math.max(1, kept.total));
+        listed = await walkedPage(d1, filter, where.match, shape, { total: few.estimate, estimated: true }, { from: start.from, skip });
+        pageEstimated = true;
+      } else listed = await allMatchesPage(d1, itemFilter(collection.id, level, where), shape);
+    }
+  } else if (where.sql.length === 0 && typedDeep) {
+    const kept = await ranks();
+    const start = kept ? rankedStart(kept.buckets, level, shape.dir, !!shape.sortProp, shape.offset) : undefined;
+    listed = await walkedPage(d1, filter, null, shape, { total: kept?.total ?? counter, estimated: false }, start);
   } else {
     listed = await walkedPage(d1, filter, null, shape, where.sql.length > 0 ? null : { total: counter, estimated: false });
   }
@@ -407,11 +430,42 @@ export async function listItems(
     items: summaries(listed.rows, props),
     total: listed.total,
     totalEstimated: listed.estimated,
+    ...(pageEstimated && { pageEstimated }),
     page,
     perPage: unlimited ? (PER_PAGE_ALL as typeof PER_PAGE_ALL) : perPage,
     ...(listed.next && { next: encodeCursor(listed.next) }),
     ...(listed.prev && page > 1 && { prev: encodeCursor(listed.prev) }),
   };
+}
+
+/**
+ * The kept ranks of the page's order with the caller's count, read in one statement with the
+ * collection's counters so both are of the same moment. Null, and the order built again after the
+ * answer, when there are none or their counts do not add up to the counters.
+ */
+async function keptRanks(
+  d1: D1Database,
+  collectionId: number,
+  level: CallerLevel,
+  shape: PageShape,
+  defer: ((work: Promise<unknown>) => void) | undefined,
+  tuning: RankTuning,
+): Promise<{ buckets: Bucket[]; total: number } | null> {
+  const order = orderOf(shape.sortProp ?? (shape.dateColumn === 'i.updated_at' ? 'updated' : 'created'));
+  const row = await d1
+    .prepare(
+      `SELECT c.count_everyone AS c0, c.count_logged_in AS c1, c.count_owner AS c3, (SELECT data -> '$.${order.key}' FROM sort_ranks WHERE collection_id = c.id) AS buckets
+       FROM collections c WHERE c.id = ?`,
+    )
+    .bind(collectionId)
+    .first<{ c0: number; c1: number; c3: number; buckets: string | null }>();
+  const buckets = row?.buckets ? (JSON.parse(row.buckets) as Bucket[]) : null;
+  const sum = (at: 3 | 4 | 5) => (buckets ?? []).reduce((n, bucket) => n + bucket[at], 0);
+  if (row && buckets && sum(3) === row.c0 && sum(4) === row.c1 && sum(5) === row.c3) {
+    return { buckets, total: level === 3 ? row.c3 : level === 1 ? row.c1 : row.c0 };
+  }
+  if (row && defer) defer(buildOrderStatement(d1, collectionId, order, tuning.bucket).run());
+  return null;
 }
 
 type Filter = ReturnType<typeof itemFilter>;
@@ -733,12 +787,15 @@ async function walkedPage(
   match: string | null,
   shape: PageShape,
   known: { total: number; estimated: boolean } | null,
+  start?: RankedStart,
 ): Promise<ListedPage> {
   const { perPage, offset, after, before } = shape;
   const exact = known && !known.estimated ? known.total : null;
   let rows: WalkedRow[];
   let backwards = false;
-  if (before === END) {
+  if (start) {
+    rows = await walk(d1, filter, match, shape, { reversed: false, from: start.from as PageCursor | null, skip: start.skip, take: perPage });
+  } else if (before === END) {
     rows = (await walk(d1, filter, match, shape, { reversed: true, from: null, skip: 0, take: perPage })).reverse();
     backwards = true;
   } else if (before) {
@@ -761,6 +818,8 @@ async function walkedPage(
   };
   const listed = rows.map(({ cursor: _cursor, sort_key: _key, ...row }) => row as ListedItemRow);
   if (exact !== null) return { rows: listed, total: exact, estimated: false, ...cursors };
+  // Placed by an estimate: what it passed is not counted.
+  if (start && known) return { rows: listed, ...known, ...cursors };
   // The walk reached the end: what it passed and found is the whole count.
   if (!backwards && listed.length < perPage && (listed.length > 0 || offset === 0)) return { rows: listed, total: offset + listed.length, estimated: false, ...cursors };
   const where = `${filter.sql}${matchedBy(match, 'i.id')}`;

@@ -23,6 +23,7 @@ import { requireOwnedCollection, requireVisibleCollection } from '../collections
 import { listPropertyRows, visibleProperties } from '../properties/properties.queries';
 import { FACET_SAMPLE, FEW_MATCHES, hiddenItemsOf, itemLending, listFacets, listItems, loadItem, recentItems, toItem, type ListRequest } from './items.queries';
 import { createItems, deleteItem, duplicateItem, updateItem, type WriteContext } from './items.writer';
+import { rankTuning } from './sort-ranks';
 
 const tags = ['Items'];
 const collectionParam = z.object({ id: z.coerce.number().int().positive() });
@@ -146,7 +147,7 @@ async function requireItem(d1: D1Database, collectionId: number, itemId: number)
 
 /** The write path's needs, from the request: its database, the media bucket, and waitUntil. */
 function writeContext(c: Context<AppEnv>): WriteContext {
-  return { db: c.get('db'), d1: c.get('d1'), media: c.env.MEDIA, defer: (work) => c.executionCtx.waitUntil(work) };
+  return { db: c.get('db'), d1: c.get('d1'), media: c.env.MEDIA, defer: (work) => c.executionCtx.waitUntil(work), rankSplit: rankTuning(c.env).split };
 }
 
 export const itemsRoutes = createRouter()
@@ -156,7 +157,10 @@ export const itemsRoutes = createRouter()
     if (found.collection.visibility === 4) throw new ApiError('NOT_FOUND');
     const props = visibleProperties(await listPropertyRows(db, found.collection.id), found.level);
     const request = listRequest(c.req.valid('query'), c.req.queries(), await loansEnabled(c));
-    const page = await listItems(c.get('d1'), found.collection, found.level, props, request, Number(c.env.LIST_FEW_MATCHES) || FEW_MATCHES);
+    const page = await listItems(c.get('d1'), found.collection, found.level, props, request, Number(c.env.LIST_FEW_MATCHES) || FEW_MATCHES, {
+      ranks: rankTuning(c.env),
+      defer: (work) => c.executionCtx.waitUntil(work),
+    });
     return c.json(page, 200);
   })
   .openapi(facets, async (c) => {

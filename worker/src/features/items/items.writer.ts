@@ -15,6 +15,8 @@
 // |                                    | import step counts its inserted values once per distinct value |
 // | item_sort_gaps (end of a sort)     | this module: sortGaps() in each write's batch; deleted with     |
 // |                                    | their property (foreign key)                                   |
+// | sort_ranks (where items stand in   | this module: ranks() in each write's batch, then               |
+// | each order of a large collection)  | splitIfNeeded() after it; sort-ranks.ts builds and forgets     |
 // | version (lost-update guard)        | this module sets it; triggers *_stale_write check it (0007)    |
 // | media files in R2                  | this module: releaseMedia() after an edit or a delete; the     |
 // |                                    | daily sweep for uploads never saved                            |
@@ -38,6 +40,10 @@ import { sortKeys, valuesToRows, type PropertyRow, type ValueRow } from '../../l
 import type { ItemRow } from '../../db/raw-rows';
 import type { RecordItem } from '../../../../shared/import/source';
 import { mediaValuesOf } from './items.media';
+import { forgetOrdersSql, RANK_SPLIT, rankChangeSql, splitIfNeeded } from './sort-ranks';
+
+// Import steps run their own batches; these place their items in the kept sort orders afterwards.
+export { rankTuning, splitAfter } from './sort-ranks';
 
 /** What a write needs besides the database: the media bucket and a way to finish work after answering. */
 export interface WriteContext {
@@ -46,6 +52,8 @@ export interface WriteContext {
   media: R2Bucket;
   /** Work that may finish after the response (a route's waitUntil; a Workflow step awaits it). */
   defer: (work: Promise<unknown>) => void;
+  /** Items a sort-ranks bucket may hold before it is split (sort-ranks.ts; RANK_SPLIT when not given). */
+  rankSplit?: number;
 }
 
 /** A new item as submitted: values keyed by property key. */
@@ -146,6 +154,20 @@ function refreshSearchSql(target: Target): string {
 
 function refreshSearch(db: Db, target: Target) {
   return db.run(sql.raw(refreshSearchSql(target)));
+}
+
+/**
+ * The target's items leave (-1) or take (+1) their places in the sort orders kept for their collection
+ * (sort-ranks.ts): -1 before a write moves or deletes them, +1 once they are written. A collection
+ * without kept orders writes nothing.
+ */
+function ranks(db: Db, collectionId: number, target: Target, sign: 1 | -1) {
+  return db.run(sql.raw(rankChangeSql(collectionId, targetSql(target, 'i'), sign)));
+}
+
+/** Whether a batch's rank statement changed the kept orders (a bucket may then need splitting). */
+function ranked(result: unknown): boolean {
+  return ((result as { meta?: { changes?: number } } | undefined)?.meta?.changes ?? 0) > 0;
 }
 
 /**
@@ -250,6 +272,7 @@ export function createItemStatements(db: Db, collectionId: number, props: Proper
     ...insertValues(db, sql.raw(newestItemOf(collectionId)), level, rows),
     refreshSearch(db, { newestOf: collectionId }),
     ...sortGaps(db, { newestOf: collectionId }, 'TRUE', 'fill'),
+    ranks(db, collectionId, { newestOf: collectionId }, 1),
   ];
 }
 
@@ -263,6 +286,7 @@ export async function createItems(ctx: WriteContext, collectionId: number, props
     ids.push((results[index] as [{ id: number }])[0]!.id);
     index += plan.length;
   }
+  if (ranked(results[results.length - 1])) ctx.defer(splitIfNeeded(ctx.d1, collectionId, props, ctx.rankSplit ?? RANK_SPLIT));
   return ids;
 }
 
@@ -300,7 +324,8 @@ async function updateItemOnce(ctx: WriteContext, current: ItemRow, props: Proper
   // An edit that rewrites values is measured against the version it read, named or not.
   const version = patch.version ?? (rows ? current.version : null);
   const feedsSearch = props.some((p) => changed.has(p.id) && (p.searchable || p.isTitle || p.filterable));
-  await runBatch(db, [
+  const results = await runBatch(db, [
+    ranks(db, current.collection_id, { itemId: current.id }, -1),
     db
       .update(items)
       .set({
@@ -322,7 +347,9 @@ async function updateItemOnce(ctx: WriteContext, current: ItemRow, props: Proper
         ]
       : []),
     ...(feedsSearch ? [refreshSearch(db, { itemId: current.id })] : []),
+    ranks(db, current.collection_id, { itemId: current.id }, 1),
   ]);
+  if (ranked(results[results.length - 1])) ctx.defer(splitIfNeeded(ctx.d1, current.collection_id, props, ctx.rankSplit ?? RANK_SPLIT));
   if (!rows) return;
   const kept = mediaValuesOf(data);
   const dropped = [...mediaValuesOf(current.data)].filter((value) => !kept.has(value));
@@ -373,9 +400,14 @@ export async function duplicateItem(
       : []),
     refreshSearch(db, { newestOf: collectionId }),
     ...sortGaps(db, { newestOf: collectionId }, 'TRUE', 'fill'),
+    ranks(db, collectionId, { newestOf: collectionId }, 1),
     db.select({ id: sql<number>`max(${items.id})` }).from(items).where(eq(items.collectionId, collectionId)),
   ]);
   const [{ id }] = results[results.length - 1] as [{ id: number }];
+  if (ranked(results[results.length - 2])) {
+    const props = await db.select({ id: properties.id, type: properties.type }).from(properties).where(eq(properties.collectionId, collectionId));
+    ctx.defer(splitIfNeeded(ctx.d1, collectionId, props, ctx.rankSplit ?? RANK_SPLIT));
+  }
   return id;
 }
 
@@ -385,6 +417,7 @@ export async function duplicateItem(
  */
 export async function deleteItem(ctx: WriteContext, current: ItemRow): Promise<void> {
   await runBatch(ctx.db, [
+    ranks(ctx.db, current.collection_id, { itemId: current.id }, -1),
     ctx.db.run(
       sql.raw(`DELETE FROM item_sort_gaps WHERE property_id IN (SELECT id FROM properties WHERE collection_id = ${inlineId(current.collection_id)})
         AND created_at = (SELECT created_at FROM items WHERE id = ${inlineId(current.id)}) AND item_id = ${inlineId(current.id)}`),
@@ -411,6 +444,7 @@ export function valuesOfProperty(collectionId: number, propertyId: number): stri
 export function forgetPropertyValues(db: Db, collectionId: number, propertyId: number): BatchItem<'sqlite'>[] {
   const path = `'$."${inlineId(propertyId)}"'`;
   return [
+    db.run(sql.raw(forgetOrdersSql(collectionId, [propertyId]))),
     db.run(sql.raw(`DELETE FROM item_values WHERE ${valuesOfProperty(collectionId, propertyId)}`)),
     db.run(
       sql.raw(`UPDATE items SET data = json_remove(data, ${path})
@@ -426,6 +460,8 @@ export function forgetPropertyValues(db: Db, collectionId: number, propertyId: n
  */
 export function markSortable(db: Db, collectionId: number, propertyId: number, sortable: boolean): BatchItem<'sqlite'>[] {
   return [
+    // Its order (if kept) is built again when a deep page needs it.
+    db.run(sql.raw(forgetOrdersSql(collectionId, [propertyId]))),
     db.run(sql.raw(`UPDATE item_values SET sortable = ${sortable ? 1 : 0} WHERE ${valuesOfProperty(collectionId, propertyId)}`)),
     sortable
       ? sortGaps(db, { collectionId }, `p.id = ${inlineId(propertyId)}`, 'fill')[0]!
@@ -475,6 +511,8 @@ export type ImportedOutcome = { outcome: 'a' | 'u' | 'n' } | { outcome: 'f'; iss
 export interface ImportWrite {
   statements: D1PreparedStatement[];
   outcomes: ImportedOutcome[];
+  /** The statement placing the written items in the kept sort orders, if any (see splitAfter in sort-ranks.ts). */
+  ranked: D1PreparedStatement | null;
 }
 
 /** A property's stored values (JSON texts in position order) as values again, by property key. */
@@ -583,6 +621,7 @@ export function importWrites(
   }
   if (updated.length > 0) {
     statements.push(
+      statement(rankChangeSql(collectionId, targetSql({ importedInto: collectionId }, 'i'), -1), updatedRefs),
       statement(
         // Not UPDATE … FROM, whose join SQLite may also walk from the collection's side (see byRef).
         `UPDATE items SET
@@ -629,7 +668,10 @@ export function importWrites(
   if (changedIds.size > 0) {
     for (const text of sortGapsSql(target, `p.id IN (${[...changedIds].map(inlineId).join(', ')})`, 'both')) statements.push(statement(text, updatedRefs));
   }
-  return { statements, outcomes };
+  const placed = [...createdRefs, ...updatedRefs];
+  const ranked = placed.length > 0 ? statement(rankChangeSql(collectionId, targetSql(target, 'i'), 1), placed) : null;
+  if (ranked) statements.push(ranked);
+  return { statements, outcomes, ranked };
 }
 
 /**

@@ -54,6 +54,16 @@ export const naturalKeysJob: Job = {
         )
           .bind(JSON.stringify(keys))
           .run();
+        // Their items move within the properties' sort orders: the kept ranks of those orders are built
+        // again when a deep page needs them.
+        await env.DB.prepare(
+          `UPDATE sort_ranks SET version = version + 1, data = (
+             SELECT json_group_object(o.key, json(o.value)) FROM json_each(sort_ranks.data) o
+             WHERE o.key NOT IN (SELECT 'p' || (k.value ->> 1) FROM json_each(?1) k))
+           WHERE collection_id IN (SELECT p.collection_id FROM json_each(?1) k JOIN properties p ON p.id = k.value ->> 1)`,
+        )
+          .bind(JSON.stringify(keys))
+          .run();
         keyed += keys.length;
       }
       if (results.length < PAGE_SIZE) {

@@ -18,7 +18,7 @@ import { NOW_SQL } from '../../db/now';
 import * as schema from '../../db/schema';
 import type { Env } from '../../env';
 import { fetchCover, wantThumbnails } from '../../lib/pictures';
-import { findImported, importWrites, type ImportedDraft } from '../items/items.writer';
+import { findImported, importWrites, rankTuning, splitAfter, type ImportedDraft } from '../items/items.writer';
 import { listPropertyRows } from '../properties/properties.queries';
 import type { FoundHit } from './source';
 import { askSources, itemsHoldingCodes, sourceAccess, sourceOffers, type SourceAccess } from './sources.service';
@@ -146,7 +146,7 @@ export async function queueStep(env: Env, id: number): Promise<'more' | 'stopped
     .filter((v): v is string => typeof v === 'string' && v.startsWith('media://'));
   const count = (outcome: SourceQueueOutcome) => outcomes.filter((o) => o.outcome === outcome).length;
   const finished = waiting.length < CODES_PER_STEP;
-  await env.DB.batch([
+  const batch = [
     // Fails the whole batch when another run of this step got here first: that run's codes are not
     // waiting any more, and inserting the first of them again breaks the table's key.
     env.DB.prepare(
@@ -169,6 +169,8 @@ export async function queueStep(env: Env, id: number): Promise<'more' | 'stopped
         finished_at = CASE WHEN ?7 AND status = 'running' THEN ${NOW_SQL} ELSE finished_at END, updated_at = ${NOW_SQL}
        WHERE id = ?1`,
     ).bind(id, outcomes.length, count('added'), count('owned'), count('missing'), count('failed'), finished ? 1 : 0),
-  ]);
+  ];
+  const results = await env.DB.batch(batch);
+  await splitAfter(env.DB, batch, results, writes.ranked, collectionId, props, rankTuning(env).split);
   return finished ? 'stopped' : 'more';
 }

@@ -1,0 +1,326 @@
+// Where items stand in each sort order, so a page number typed deep into a large list starts close to
+// its place instead of counting its way down from the start (which reads every item passed over).
+//
+// sort_ranks (migration 0028) holds one row per collection: for each sort order ("c" created, "u"
+// updated, "p<id>" a sortable property) a list of buckets, in the order's own order. A bucket is
+//   [phase, key, id, count_everyone, count_logged_in, count_owner, count_all]
+// where (phase, key, id) is its boundary: the last item of the bucket before it (null for the first
+// bucket). An item belongs to the last bucket whose boundary is below it. Phase 0 holds the items with a
+// value (dates, or the property's sort key); phase 1 the items without one (the sort gaps, oldest first),
+// and its first bucket starts at the divider [1, '', 0], so no bucket holds both.
+//
+// Keeping them costs one row written per write: the writer's batch applies the items' old positions
+// (-1) and new ones (+1) to the counts in one statement (rankChangeSql). A bucket that grows past the
+// split size is cut in two after the write (splitOversized); empty buckets go when their order is next
+// split. A whole order is built in one statement (buildOrderSql) the first time a deep page of a large
+// collection needs it, and built again when a change the writer does not follow (a property made
+// sortable, re-keyed values) forgets it. A reader trusts an order only when its counts add up to the
+// collection's counters (anything else falls back to walking, and builds it again).
+import { RANGE_PROPERTY_TYPES, type PropertyType } from '../../../../shared/catalogue';
+import { inlineId } from '../../db/inline-id';
+import type { PropertyRow } from '../../lib/values';
+import type { CallerLevel } from '../../lib/visibility';
+
+/** Items per bucket when an order is built (a deep page passes over at most about one bucket). */
+export const RANK_BUCKET = 500;
+/** A bucket past this many items is split in two after the write that grew it. */
+export const RANK_SPLIT = 1_000;
+/** Collections with fewer items are walked from the start (as cheap as a bucket); no ranks are built. */
+export const RANKS_FROM = 2_000;
+
+export interface RankTuning {
+  bucket: number;
+  split: number;
+  from: number;
+}
+
+export const DEFAULT_RANK_TUNING: RankTuning = { bucket: RANK_BUCKET, split: RANK_SPLIT, from: RANKS_FROM };
+
+/** The sizes, smaller where the environment says so (the test suite keeps its collections small). */
+export function rankTuning(env: { LIST_RANK_BUCKET?: string; LIST_RANK_SPLIT?: string; LIST_RANKS_FROM?: string }): RankTuning {
+  return {
+    bucket: Number(env.LIST_RANK_BUCKET) || RANK_BUCKET,
+    split: Number(env.LIST_RANK_SPLIT) || RANK_SPLIT,
+    from: Number(env.LIST_RANKS_FROM) || RANKS_FROM,
+  };
+}
+
+export type Bucket = [phase: 0 | 1 | null, key: string | number | null, id: number | null, c0: number, c1: number, c3: number, n: number];
+
+/** A place in an order: (phase, key, id), compared in that order. */
+type Bound = [phase: 0 | 1, key: string | number, id: number];
+
+/** The divider before the items without a value (no item has id 0, and every date sorts after ''). */
+const DIVIDER: Bound = [1, '', 0];
+
+/** What an order is: by a date column, or by a sortable property (values, then the items without one). */
+export type Order = { key: 'c' | 'u' } | { key: `p${number}`; prop: Pick<PropertyRow, 'id' | 'type'> };
+
+export function orderOf(sort: 'created' | 'updated' | Pick<PropertyRow, 'id' | 'type'>): Order {
+  if (sort === 'created') return { key: 'c' };
+  if (sort === 'updated') return { key: 'u' };
+  return { key: `p${inlineId(sort.id)}` as `p${number}`, prop: sort };
+}
+
+const isRange = (prop: Pick<PropertyRow, 'type'>) => RANGE_PROPERTY_TYPES.includes(prop.type as PropertyType);
+
+/** Row-value conditions keeping an arm of phase `phase` inside (lo, hi]; null when the arm is all outside. */
+function within(phase: 0 | 1, cols: string, lo: Bound | null, hi: Bound | null, binds: unknown[]): string | null {
+  const parts: string[] = [];
+  if (lo && lo[0] > phase) return null;
+  if (hi && hi[0] < phase) return null;
+  if (lo && lo[0] === phase) {
+    parts.push(`(${cols}) > (?, ?)`);
+    binds.push(lo[1], lo[2]);
+  }
+  if (hi && hi[0] === phase) {
+    parts.push(`(${cols}) <= (?, ?)`);
+    binds.push(hi[1], hi[2]);
+  }
+  return parts.map((p) => ` AND ${p}`).join('');
+}
+
+/**
+ * The order's items as (phase, k, id, lvl), each arm through the index the page walks use, kept inside
+ * (lo, hi] when given.
+ */
+function orderRows(collectionId: number, order: Order, lo: Bound | null, hi: Bound | null): { sql: string; binds: unknown[] } {
+  const binds: unknown[] = [];
+  const arms: string[] = [];
+  const c = inlineId(collectionId);
+  if (!('prop' in order)) {
+    const column = order.key === 'c' ? 'created_at' : 'updated_at';
+    const cond = within(0, `i.${column}, i.id`, lo, hi, binds);
+    if (cond !== null) {
+      arms.push(`SELECT 0 AS phase, i.${column} AS k, i.id AS id, i.level AS lvl FROM items i INDEXED BY items_collection_${order.key === 'c' ? 'created' : 'updated'}_idx
+        WHERE i.collection_id = ${c}${cond}`);
+    }
+  } else {
+    const p = inlineId(order.prop.id);
+    const key = isRange(order.prop) ? 's.sort_number' : 's.natural_key';
+    const valued = within(0, `${key}, s.item_id`, lo, hi, binds);
+    if (valued !== null) {
+      // The level is the item's, copied onto its values (trigger item_values_level).
+      arms.push(`SELECT 0 AS phase, ${key} AS k, s.item_id AS id, s.level AS lvl FROM item_values s
+        WHERE s.property_id = ${p} AND s.position = 0 AND s.sortable = 1 AND ${key} IS NOT NULL${valued}`);
+    }
+    const gaps = within(1, 'g.created_at, g.item_id', lo, hi, binds);
+    if (gaps !== null) {
+      arms.push(`SELECT 1 AS phase, g.created_at AS k, g.item_id AS id, i.level AS lvl FROM item_sort_gaps g CROSS JOIN items i ON i.id = g.item_id
+        WHERE g.property_id = ${p}${gaps}`);
+    }
+  }
+  return { sql: arms.length > 0 ? arms.join(' UNION ALL ') : 'SELECT 0 AS phase, NULL AS k, NULL AS id, NULL AS lvl WHERE 0', binds };
+}
+
+/**
+ * The buckets of the order's items in (lo, hi], `size` items each, as one JSON array (SQL). The first
+ * bucket of phase 0 starts at `first0`, that of phase 1 at `first1`. `ensure` adds an empty first bucket
+ * for a phase that has no item (a built order always has both phases' first buckets).
+ */
+function bucketsSql(
+  rows: { sql: string; binds: unknown[] },
+  size: number,
+  first0: Bound | null,
+  first1: Bound | null,
+  ensure: (0 | 1)[],
+): { sql: string; binds: unknown[] } {
+  const empty = ensure.map((phase) => ` UNION ALL SELECT ${phase}, 0, 0, 0, 0, 0 WHERE NOT EXISTS (SELECT 1 FROM g WHERE phase = ${phase})`).join('');
+  const sql = `WITH o AS (SELECT phase, k, id, lvl, row_number() OVER (PARTITION BY phase ORDER BY k, id) AS n FROM (${rows.sql})),
+    g AS (SELECT phase, (n - 1) / ${Math.floor(size)} AS j, sum(lvl = 0) AS c0, sum(lvl <= 1) AS c1, sum(lvl <= 3) AS c3, count(*) AS n FROM o GROUP BY phase, j),
+    h AS (SELECT * FROM g${empty}),
+    e AS (SELECT phase, n / ${Math.floor(size)} AS j, k, id FROM o WHERE n % ${Math.floor(size)} = 0)
+    SELECT json_group_array(json(x)) FROM (
+      SELECT CASE WHEN h.j > 0 THEN json_array(e.phase, e.k, e.id, h.c0, h.c1, h.c3, h.n)
+        WHEN h.phase = 0 THEN json_array(?, ?, ?, h.c0, h.c1, h.c3, h.n)
+        ELSE json_array(?, ?, ?, h.c0, h.c1, h.c3, h.n) END AS x
+      FROM h LEFT JOIN e ON e.phase = h.phase AND e.j = h.j ORDER BY h.phase, h.j)`;
+  return { sql, binds: [...rows.binds, ...(first0 ?? [null, null, null]), ...(first1 ?? [null, null, null])] };
+}
+
+/**
+ * Builds (or builds again) one order of a collection from its items: one statement, reading the order
+ * once (about two rows per item). Atomic, so writes before it are counted and writes after it apply.
+ */
+export function buildOrderStatement(d1: D1Database, collectionId: number, order: Order, size: number): D1PreparedStatement {
+  const buckets = bucketsSql(orderRows(collectionId, order, null, null), size, null, 'prop' in order ? DIVIDER : null, 'prop' in order ? [0, 1] : [0]);
+  return d1
+    .prepare(
+      `INSERT INTO sort_ranks (collection_id, version, data) VALUES (${inlineId(collectionId)}, 1, json_object('${order.key}', json((${buckets.sql}))))
+      ON CONFLICT (collection_id) DO UPDATE SET version = version + 1, data = json_set(data, '$.${order.key}', json(excluded.data -> '$.${order.key}'))`,
+    )
+    .bind(...buckets.binds);
+}
+
+/**
+ * Which items a change statement follows: the items it names in SQL (on items i), e.g. one item by id,
+ * the newest of a collection, or imported items by reference (the statement's ?1).
+ */
+export type RankTarget = string;
+
+/**
+ * The statement moving the target items' positions in every order kept for their collection by `sign`
+ * (-1 before a write changes or deletes them, +1 after it added or changed them). One row written.
+ * The positions are read as the page walks read them: dates, the first value's sort key of each
+ * sortable property, or its sort gap.
+ */
+export function rankChangeSql(collectionId: number, target: RankTarget, sign: 1 | -1): string {
+  const c = inlineId(collectionId);
+  const range = RANGE_PROPERTY_TYPES.map((t) => `'${t}'`).join(', ');
+  const positions = `SELECT 'c' AS ord, 0 AS phase, i.created_at AS k, i.id AS id, i.level AS lvl FROM items i WHERE ${target}
+      UNION ALL SELECT 'u', 0, i.updated_at, i.id, i.level FROM items i WHERE ${target}
+      UNION ALL SELECT 'p' || p.id, 0, CASE WHEN p.type IN (${range}) THEN s.sort_number ELSE s.natural_key END, i.id, i.level
+        FROM items i CROSS JOIN properties p ON p.collection_id = i.collection_id AND p.sortable = 1
+        CROSS JOIN item_values s ON s.item_id = i.id AND s.property_id = p.id AND s.position = 0 AND s.sortable = 1
+        WHERE ${target} AND (CASE WHEN p.type IN (${range}) THEN s.sort_number ELSE s.natural_key END) IS NOT NULL
+      UNION ALL SELECT 'p' || p.id, 1, g.created_at, i.id, i.level
+        FROM items i CROSS JOIN properties p ON p.collection_id = i.collection_id AND p.sortable = 1
+        CROSS JOIN item_sort_gaps g ON g.property_id = p.id AND g.created_at = i.created_at AND g.item_id = i.id
+        WHERE ${target}`;
+  const bucketOf = `(SELECT max(e.key) FROM json_each(o.value) e WHERE e.key = 0 OR (e.value ->> 0, e.value ->> 1, e.value ->> 2) < (d.phase, d.k, d.id))`;
+  return `WITH d AS MATERIALIZED (${positions})
+    UPDATE sort_ranks SET version = version + 1, data = (
+      SELECT json_group_object(o.key, json(CASE WHEN NOT EXISTS (SELECT 1 FROM d WHERE d.ord = o.key) THEN o.value ELSE (
+        SELECT json_group_array(json(x)) FROM (
+          SELECT json_array(b.value ->> 0, b.value ->> 1, b.value ->> 2, b.value ->> 3 + ${sign} * coalesce(h.c0, 0),
+            b.value ->> 4 + ${sign} * coalesce(h.c1, 0), b.value ->> 5 + ${sign} * coalesce(h.c3, 0), b.value ->> 6 + ${sign} * coalesce(h.n, 0)) AS x
+          FROM json_each(o.value) b LEFT JOIN (
+            SELECT j, sum(lvl = 0) AS c0, sum(lvl <= 1) AS c1, sum(lvl <= 3) AS c3, count(*) AS n
+            FROM (SELECT ${bucketOf} AS j, d.lvl FROM d WHERE d.ord = o.key) GROUP BY j) h ON h.j = b.key
+          ORDER BY b.key)) END))
+      FROM json_each(sort_ranks.data) o)
+    WHERE collection_id = ${c} AND EXISTS (SELECT 1 FROM d)`;
+}
+
+/** The orders of a collection with a bucket past the split size. */
+function oversizedSql(collectionId: number, split: number): string {
+  return `SELECT DISTINCT o.key AS ord FROM sort_ranks r, json_each(r.data) o, json_each(o.value) b
+    WHERE r.collection_id = ${inlineId(collectionId)} AND b.value ->> 6 > ${Math.floor(split)}`;
+}
+
+/** Forgets orders (all of them, or the properties named) so that the next deep page builds them again. */
+export function forgetOrdersSql(collectionId: number, propertyIds?: number[]): string {
+  const c = inlineId(collectionId);
+  if (!propertyIds) return `DELETE FROM sort_ranks WHERE collection_id = ${c}`;
+  const paths = propertyIds.map((id) => `'$.p${inlineId(id)}'`).join(', ');
+  return `UPDATE sort_ranks SET version = version + 1, data = json_remove(data, ${paths}) WHERE collection_id = ${c}`;
+}
+
+function orderFromKey(key: string, props: Pick<PropertyRow, 'id' | 'type'>[]): Order | null {
+  if (key === 'c' || key === 'u') return { key };
+  const prop = props.find((p) => `p${p.id}` === key);
+  return prop ? orderOf(prop) : null;
+}
+
+/** How many cuts one call makes at most (a write grows a bucket past the split size about once per order). */
+const CUTS_PER_CALL = 8;
+
+/**
+ * Cuts the oversized buckets of the orders named into buckets of half the split size (and drops the
+ * empty ones of their order), each bucket in one statement that reads its items once and applies only if
+ * nothing was written since the buckets were read (the row's version): a write in between leaves the cut
+ * to the next write.
+ */
+export async function splitOversized(d1: D1Database, collectionId: number, props: Pick<PropertyRow, 'id' | 'type'>[], ords: string[], split: number): Promise<void> {
+  let cuts = 0;
+  for (const order of [...new Set(ords)].map((key) => orderFromKey(key, props))) {
+    if (!order) continue;
+    while (cuts < CUTS_PER_CALL) {
+      const row = await d1
+        .prepare(`SELECT version, data -> '$.${order.key}' AS buckets FROM sort_ranks WHERE collection_id = ?`)
+        .bind(collectionId)
+        .first<{ version: number; buckets: string | null }>();
+      if (!row?.buckets) break;
+      const buckets = JSON.parse(row.buckets) as Bucket[];
+      const j = buckets.findLastIndex((bucket) => bucket[6] > split);
+      if (j < 0) break;
+      const bucket = buckets[j]!;
+      const lo = bucket[0] === null ? null : ([bucket[0], bucket[1], bucket[2]] as Bound);
+      const next = buckets[j + 1];
+      const hi = next ? ([next[0], next[1], next[2]] as Bound) : null;
+      const phase = lo ? lo[0] : 0;
+      const pieces = bucketsSql(orderRows(collectionId, order, lo, hi), Math.max(1, Math.floor(split / 2)), phase === 0 ? lo : null, phase === 1 ? lo : null, [phase]);
+      const result = await d1
+        .prepare(
+          `UPDATE sort_ranks SET version = version + 1, data = json_set(data, '$.${order.key}', json((
+            SELECT json_group_array(json(x)) FROM (
+              SELECT b.key AS pos, 0 AS sub, b.value AS x FROM json_each(sort_ranks.data, '$.${order.key}') b
+              WHERE b.key <> ${j} AND (b.key = 0 OR b.value ->> 6 > 0 OR b.value ->> 2 = 0)
+              UNION ALL SELECT ${j}, r.key, r.value FROM json_each((${pieces.sql})) r
+              ORDER BY pos, sub))))
+          WHERE collection_id = ${inlineId(collectionId)} AND version = ${row.version}`,
+        )
+        .bind(...pieces.binds)
+        .run();
+      cuts += 1;
+      if (result.meta.changes !== 1) return;
+    }
+  }
+}
+
+/** After a write that moved kept ranks: splits the buckets it grew past `split` items, if any. */
+export async function splitIfNeeded(d1: D1Database, collectionId: number, props: Pick<PropertyRow, 'id' | 'type'>[], split: number): Promise<void> {
+  const { results } = await d1.prepare(oversizedSql(collectionId, split)).all<{ ord: string }>();
+  if (results.length > 0) await splitOversized(d1, collectionId, props, results.map((r) => r.ord), split);
+}
+
+/** splitIfNeeded() after a batch holding `ranked` (an import step's), when that statement moved kept ranks. */
+export async function splitAfter(
+  d1: D1Database,
+  batch: D1PreparedStatement[],
+  results: D1Result[],
+  ranked: D1PreparedStatement | null,
+  collectionId: number,
+  props: Pick<PropertyRow, 'id' | 'type'>[],
+  split: number,
+): Promise<void> {
+  const at = ranked ? batch.indexOf(ranked) : -1;
+  if (at >= 0 && (results[at]?.meta.changes ?? 0) > 0) await splitIfNeeded(d1, collectionId, props, split);
+}
+
+/** Reads one order's buckets (null when the collection has none for it). */
+export async function readOrder(d1: D1Database, collectionId: number, order: Order): Promise<Bucket[] | null> {
+  const row = await d1.prepare(`SELECT data -> '$.${order.key}' AS buckets FROM sort_ranks WHERE collection_id = ?`).bind(collectionId).first<{ buckets: string | null }>();
+  return row?.buckets ? (JSON.parse(row.buckets) as Bucket[]) : null;
+}
+
+/** A place to start a walk: strictly after `from` (or at the start), passing over `skip` items. */
+export interface RankedStart {
+  /** The walk's cursor kind and place ('d' dates, 'v' values, 'm' the items without one); null: the start. */
+  from: ['d' | 'v' | 'm', string | number, number] | null;
+  skip: number;
+}
+
+const countAt = (bucket: Bucket, level: CallerLevel) => (level === 0 ? bucket[3] : level === 1 ? bucket[4] : bucket[5]);
+
+/** How many items of the order a caller of this level sees (checked against the collection's counter). */
+export function visibleCount(buckets: Bucket[], level: CallerLevel): number {
+  return buckets.reduce((sum, bucket) => sum + countAt(bucket, level), 0);
+}
+
+/**
+ * Where a walk in direction `dir` starts to reach the item at `position` (0-based, as the caller sees the
+ * order): the nearest bucket boundary at or before it, and how many items to pass over from there.
+ * - Ascending: a boundary starts the walk right after itself, where its bucket's items come.
+ * - Descending by a date or by values: the walk goes down from the boundary, the boundary included (its
+ *   id plus one, ids being whole numbers), so the items above it are the buckets from its own on.
+ * - Descending by a property, the items without a value still come last, oldest first: those are walked
+ *   up from the divider or their own boundaries.
+ */
+export function rankedStart(buckets: Bucket[], level: CallerLevel, dir: 'ASC' | 'DESC', byProperty: boolean, position: number): RankedStart {
+  const kind = (phase: 0 | 1) => (byProperty ? (phase === 0 ? 'v' : 'm') : 'd');
+  const anchors: { at: number; from: RankedStart['from'] }[] = [{ at: 0, from: null }];
+  let before = 0;
+  const valued = buckets.filter((b) => (b[0] ?? 0) === 0).reduce((sum, b) => sum + countAt(b, level), 0);
+  for (const bucket of buckets) {
+    const [phase, key, id] = bucket;
+    if (phase !== null && key !== null && id !== null) {
+      if (dir === 'ASC' || phase === 1) anchors.push({ at: before, from: [kind(phase), key, id] });
+      else anchors.push({ at: valued - before, from: [kind(phase), key, id + 1] });
+    }
+    before += countAt(bucket, level);
+  }
+  let best = anchors[0]!;
+  for (const anchor of anchors) if (anchor.at <= position && anchor.at >= best.at) best = anchor;
+  return { from: best.from, skip: position - best.at };
+}
