@@ -88,8 +88,12 @@ export async function checkRanks(collectionId: number, step: string): Promise<vo
   }
 }
 
-/** Builds every order the collection has now, `size` items a bucket (what a deep page would ask for). */
-export async function buildOrders(collectionId: number, size: number): Promise<void> {
+/** Builds every order the collection has now (or those it keeps no ranks for), `size` items a bucket, as a deep page would. */
+export async function buildOrders(collectionId: number, size: number, onlyMissing = false): Promise<void> {
   const props = await rows<{ id: number; type: PropertyType }>('SELECT id, type FROM properties WHERE collection_id = ? AND sortable = 1', collectionId);
-  for (const sort of ['created', 'updated', ...props] as const) await buildOrderStatement(env.DB, collectionId, orderOf(sort), size).run();
+  const kept = await keptOrders(collectionId);
+  for (const sort of ['created', 'updated', ...props] as const) {
+    const order = orderOf(sort);
+    if (!onlyMissing || !kept[order.key]) await buildOrderStatement(env.DB, collectionId, order, size).run();
+  }
 }

@@ -38,7 +38,7 @@ const filterCalls = (calls: RecordedCall[]) =>
  * `estimate`: the total the server reports as an estimate (the items are still `total`). `cursors`: full
  * pages say where they ended (`next`), as walked pages do.
  */
-function setup(options: { demo?: boolean; total?: number; estimate?: number; cursors?: boolean } = {}) {
+function setup(options: { demo?: boolean; total?: number; estimate?: number; cursors?: boolean; placed?: boolean } = {}) {
   const total = options.total ?? 120;
   return mockFetch(
     catalogueApi({
@@ -54,7 +54,7 @@ function setup(options: { demo?: boolean; total?: number; estimate?: number; cur
         const items = Array.from({ length: count }, (_, index) =>
           makeSummary(first + index + 1, `Book ${first + index + 1}`, { summary: { author: 'Frank Herbert' } }),
         );
-        const reported = options.estimate === undefined ? { total } : { total: options.estimate, totalEstimated: true };
+        const reported = options.estimate === undefined ? { total } : { total: options.estimate, totalEstimated: true, ...(options.placed && page > 1 && { pageEstimated: true }) };
         const next = options.cursors && count === size ? { next: `ended-at-${first + count}` } : {};
         if (options.cursors && page > 1 && count > 0) Object.assign(next, { prev: `starts-at-${first + 1}` });
         return itemPage(items, { ...reported, ...next, page, perPage: perPage === 'all' ? 'all' : size });
@@ -246,6 +246,17 @@ describe('collection view: URL state', () => {
     const pages = screen.getByRole('navigation', { name: 'Pages' });
     expect(within(pages).getByRole('link', { name: 'Page 50' })).toHaveAttribute('href', '/collection/3?q=story&perPage=20&page=50&before=end');
     expect(within(pages).getByRole('link', { name: 'Page 2' })).toHaveAttribute('href', '/collection/3?q=story&perPage=20&page=2');
+  });
+
+  it('shows a page placed by an estimate as "about" that page, and the others as they are', async () => {
+    setup({ total: 2000, estimate: 2000, placed: true });
+    renderRoute('/collection/3?q=story&perPage=20&page=40');
+    expect(await screen.findByRole('link', { name: 'Book 781' })).toBeInTheDocument();
+    const pages = screen.getByRole('navigation', { name: 'Pages' });
+    const current = within(pages).getByRole('link', { name: 'About page 40: placed by an estimate' });
+    expect(current).toHaveAttribute('aria-current', 'page');
+    expect(current.textContent).toBe('≈\u200940');
+    expect(within(pages).getByRole('link', { name: 'Page 41' })).toHaveTextContent(/^41$/);
   });
 
   it('offers the next page after a full page even when the estimate says it was the last', async () => {

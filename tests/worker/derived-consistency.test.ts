@@ -5,7 +5,9 @@
 // - collections' item counters and the filter panel's facet counts, against counts made from the rows;
 // - each value's level and sort keys, against its item's level and the sort-key functions;
 // - the sort gaps, against the items that have nothing to sort by for each sortable property;
-// - items.data and the search index, against what the write path rebuilds for the whole collection.
+// - items.data and the search index, against what the write path rebuilds for the whole collection;
+// - the kept sort ranks, against the items between each bucket's boundaries (every order is built, and
+//   built again after a change forgets it, so each write meets them).
 import { env } from 'cloudflare:test';
 import { drizzle } from 'drizzle-orm/d1';
 import { describe, expect, it } from 'vitest';
@@ -19,6 +21,7 @@ import { call, createUser } from '../support/worker-app';
 import { seeded as random } from '../support/worker-seeded';
 import { addItem, addProperty, createCollection } from '../support/worker-catalogue';
 import { runImport } from '../support/worker-imports';
+import { buildOrders, checkRanks } from '../support/worker-ranks';
 
 const WORDS = ['amber', 'birch', 'cedar', 'delta', 'ember', 'Frost', 'garnet', 'Harbor'] as const;
 
@@ -167,6 +170,7 @@ describe('derived structures', () => {
       const level = () => r.pick([null, 1, 3, 4]);
 
       for (let n = 0; n < 8; n += 1) itemIds.push((await addItem(owner.token, collection.id, { visibility: level(), values: values() })).id);
+      await buildOrders(collection.id, 3);
       const done = new Set<string>();
       for (let step = 0; step < 80; step += 1) {
         const item = r.pick(itemIds);
@@ -257,6 +261,8 @@ describe('derived structures', () => {
         await checkValues(collection.id, context);
         await checkGaps(collection.id, context);
         await checkRebuild(collection.id, context);
+        await checkRanks(collection.id, context);
+        await buildOrders(collection.id, 3, true);
       }
       // Every kind of write happened at least once (so the checks above saw each of them).
       expect([...done].sort()).toEqual(['change', 'create', 'delete', 'duplicate', 'edit', 'import', 'property']);

@@ -223,13 +223,18 @@ describe('collection pages against a plain reference', () => {
     it(`answers every page, total and filter count as the reference does (seed ${seed})`, async () => {
       const { r, collection, items, callers } = await makeCollection(seed);
       const base = `/api/v1/collections/${collection.id}`;
-      // Every order in both directions on every page, through the index walk (no search) and through
-      // the matches (a filter most items pass), then random queries.
+      // Every order in both directions on every page, through the index walk (no search), through the
+      // matches (a filter most items pass) and with a range alone, then random queries.
       const systematic: Query[] = [];
       for (const sort of [undefined, 'name', 'year', 'created', 'updated'] as const) {
         for (const dir of ['asc', 'desc'] as const) {
           for (let page = 1; page <= Math.ceil(items.length / PER_PAGE); page += 1) {
-            systematic.push({ q: [], filters: {}, sort, dir, page }, { q: [], filters: { genre: [...GENRES] }, sort, dir, page });
+            systematic.push(
+              { q: [], filters: {}, sort, dir, page },
+              { q: [], filters: { genre: [...GENRES] }, sort, dir, page },
+              // A range alone (counted from the kept counts of the year's values).
+              { q: [], filters: {}, min: 1991, sort, dir, page },
+            );
           }
         }
       }
@@ -240,6 +245,7 @@ describe('collection pages against a plain reference', () => {
       let backwards = 0;
       let jumps = 0;
       let ends = 0;
+      let placed = 0;
       for (const [level, token] of callers) {
         for (const query of queries(level)) {
           const context = `seed ${seed}, level ${level}, ?${queryString(query)}`;
@@ -253,7 +259,19 @@ describe('collection pages against a plain reference', () => {
           } else {
             expect(page.total, context).toBe(expected.length);
           }
-          expect(page.items.map((item) => item.id), context).toEqual(expected.slice((query.page - 1) * PER_PAGE, query.page * PER_PAGE).map((item) => item.id));
+          if (page.pageEstimated) {
+            // Placed where the estimate puts it (a page number typed far into an estimated list): its
+            // items are matches that follow each other in the order, a full page unless it ends the list.
+            placed += 1;
+            const ids = page.items.map((item) => item.id);
+            const all = expected.map((item) => item.id);
+            const at = ids.length > 0 ? all.indexOf(ids[0]!) : all.length;
+            expect(at, `${context}, placed page starts at a match`).toBeGreaterThanOrEqual(0);
+            expect(ids, `${context}, placed page`).toEqual(all.slice(at, at + ids.length));
+            if (ids.length < PER_PAGE) expect(at + ids.length, `${context}, a short placed page ends the list`).toBe(all.length);
+          } else {
+            expect(page.items.map((item) => item.id), context).toEqual(expected.slice((query.page - 1) * PER_PAGE, query.page * PER_PAGE).map((item) => item.id));
+          }
           const { filters } = await getJson<{ filters: FilterFacet[] }>(`${base}/filters?${queryString(query, false)}`, token);
           const reference = referenceFacets(items, query, level) as Record<string, unknown>;
           const answered = workerFacets(filters);
@@ -322,6 +340,8 @@ describe('collection pages against a plain reference', () => {
       expect(backwards).toBeGreaterThan(0);
       expect(jumps).toBeGreaterThan(0);
       expect(ends).toBeGreaterThan(0);
+      // Deep pages of estimated lists were placed from the kept ranks (built by the first deep page).
+      expect(placed).toBeGreaterThan(0);
       // Both plans of a page with matches were taken: read in full, and walked with an estimated total
       // (the suite sets LIST_FEW_MATCHES low for that).
       expect(estimated).toBeGreaterThan(0);

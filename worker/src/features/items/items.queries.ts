@@ -167,6 +167,18 @@ interface Conditions {
    * values fits D1's 100 bound parameters per statement.
    */
   sql: string[];
+  /** The number and date filters in `sql`, as the kept counts can count them. */
+  ranges: Map<number, RangeFilter>;
+  /** Whether `sql` holds a condition the kept counts cannot count (the availability of copies). */
+  uncounted: boolean;
+}
+
+/** One property's number or date conditions: its bounds and wanted values (numbers as SQL text). */
+interface RangeFilter {
+  prop: PropertyRow;
+  min?: string;
+  max?: string;
+  values?: string[];
 }
 
 function rangeBound(prop: PropertyRow, text: string, param: string): number {
@@ -197,7 +209,8 @@ function badParam(path: string, reason: string): ApiError {
  * choosing another value of that property would give). Only visible filterable properties may filter.
  */
 function conditions(level: CallerLevel, props: PropertyRow[], request: ListRequest, skipKey?: string): Conditions {
-  const out: Conditions = { match: null, searched: false, counted: [], sql: [] };
+  const out: Conditions = { match: null, searched: false, counted: [], sql: [], ranges: new Map(), uncounted: false };
+  const range = (prop: PropertyRow) => out.ranges.get(prop.id) ?? out.ranges.set(prop.id, { prop }).get(prop.id)!;
   const parts: string[] = [];
   const search = request.q ? matchExpression(request.q, level) : null;
   if (search) parts.push(`(${search})`);
@@ -221,10 +234,12 @@ function conditions(level: CallerLevel, props: PropertyRow[], request: ListReque
       if (keys.every((key) => key !== null)) out.counted.push({ propertyId: prop.id, keys: [...new Set(keys as string[])] });
     } else if (prefix === FILTER_PREFIX) {
       const wanted = [...new Set(values.map((v) => sqlNumber(rangeBound(prop, v, param))))];
+      range(prop).values = wanted;
       out.sql.push(`EXISTS (SELECT 1 FROM item_values r WHERE r.item_id = i.id AND r.property_id = ${inlineId(prop.id)} AND r.sort_number IN (${wanted.join(',')}))`);
     } else {
       if (!ranged || values.length !== 1) throw badParam(param, 'invalid');
       const bound = sqlNumber(rangeBound(prop, values[0]!, param));
+      range(prop)[prefix === MIN_PREFIX ? 'min' : 'max'] = bound;
       out.sql.push(
         `EXISTS (SELECT 1 FROM item_values r WHERE r.item_id = i.id AND r.property_id = ${inlineId(prop.id)} AND r.sort_number ${prefix === MIN_PREFIX ? '>=' : '<='} ${bound})`,
       );
@@ -233,6 +248,7 @@ function conditions(level: CallerLevel, props: PropertyRow[], request: ListReque
   if (facetGroups.length > 0) parts.push(facetsExpression(facetGroups));
   if (request.loansEnabled && request.availability === 'lent') out.sql.push(`${LENT_COPIES} > 0`);
   if (request.loansEnabled && request.availability === 'available') out.sql.push(`i.quantity > ${LENT_COPIES}`);
+  out.uncounted = request.loansEnabled === true && (request.availability === 'lent' || request.availability === 'available');
   out.match = parts.length > 0 ? parts.join(' AND ') : null;
   return out;
 }
@@ -343,6 +359,48 @@ interface PageShape {
  */
 export const FEW_MATCHES = 1_000;
 
+/**
+ * A deep page of matches whose estimate is at most this share of FEW_MATCHES reads them all (about two
+ * rows each, within the page budget) rather than starting where the estimate puts it.
+ */
+const READ_ALL_SHARE = 1.2;
+
+/**
+ * Rows a walk reads per item it passes (the index entry, the item, and the test of the search index or
+ * of a number's value): a typed page whose walk from the start would read over twice FEW_MATCHES rows
+ * (as much as reading every match) is placed by the kept ranks instead.
+ */
+const WALK_ROWS_PER_ITEM = 4;
+
+/** How many facet_counts rows a range's count may read; a range over more distinct values is counted by walking. */
+const RANGE_COUNT_ROWS = 2_000;
+
+/**
+ * How many items the number and date filters select, from the kept counts of their values (one row per
+ * distinct value in range): exact for one filter on a single-valued property, otherwise an estimate
+ * (the smallest filter's count; a multi-valued property counts an item once per value). Null when a
+ * range holds more distinct values than RANGE_COUNT_ROWS: the walk then counts.
+ */
+async function rangeCount(d1: D1Database, level: CallerLevel, where: Conditions): Promise<{ total: number; estimated: boolean } | null> {
+  const column = countColumn(level);
+  const ranges = [...where.ranges.values()];
+  if (ranges.length === 0 || ranges.length > 5) return null;
+  const arms = ranges.map((range) => {
+    const tests = [
+      range.min !== undefined ? `sort_number >= ${range.min}` : null,
+      range.max !== undefined ? `sort_number <= ${range.max}` : null,
+      range.values ? `sort_number IN (${range.values.join(',')})` : null,
+    ].filter(Boolean);
+    return `SELECT ${inlineId(range.prop.id)} AS pid, sum(n) AS n, count(*) AS k FROM (
+      SELECT ${column} AS n FROM facet_counts INDEXED BY facet_counts_number_idx
+      WHERE property_id = ${inlineId(range.prop.id)} AND sort_number IS NOT NULL AND ${tests.join(' AND ')} LIMIT ${RANGE_COUNT_ROWS + 1})`;
+  });
+  const { results } = await d1.prepare(arms.join(' UNION ALL ')).all<{ pid: number; n: number | null; k: number }>();
+  if (results.some((r) => r.k > RANGE_COUNT_ROWS)) return null;
+  const total = Math.min(...results.map((r) => r.n ?? 0));
+  return { total, estimated: ranges.length > 1 || ranges[0]!.prop.multiple };
+}
+
 /** The page: items, the total, and whether that total is an estimate ("about N"). */
 interface ListedPage {
   rows: ListedItemRow[];
@@ -394,43 +452,59 @@ export async function listItems(
   const counter = level === 3 ? collection.countOwner : level === 1 ? collection.countLoggedIn : collection.countEveryone;
   const tuning = options.ranks ?? DEFAULT_RANK_TUNING;
   // A page number typed far into a large list (no cursor to start from): where the kept ranks say it is.
-  const typedDeep = !shape.after && !shape.before && shape.offset >= tuning.bucket && collection.countOwner >= tuning.from;
+  const typed = !shape.after && !shape.before;
+  const large = collection.countOwner >= tuning.from;
   const ranks = () => keptRanks(d1, collection.id, level, shape, options.defer, tuning);
+  let pageEstimated = false as boolean;
+  // A page number typed into a narrowed list whose walk from the start would pass over too many items:
+  // it starts where the matches' share of the kept ranks puts it (an estimate, and said to be one).
+  const placed = async (total: number, match: string | null, known: { total: number; estimated: boolean }): Promise<ListedPage | null> => {
+    const kept = large && total > 0 ? await ranks() : null;
+    if (!kept) return null;
+    const place = Math.min(kept.total - 1, Math.round((shape.offset * kept.total) / total));
+    const start = rankedStart(kept.buckets, level, shape.dir, !!shape.sortProp, Math.max(0, place));
+    const skip = Math.round((start.skip * total) / Math.max(1, kept.total));
+    pageEstimated = true;
+    return walkedPage(d1, filter, match, shape, known, { from: start.from, skip });
+  };
+  // What walking from the start to this page would read: each item passed costs about WALK_ROWS_PER_ITEM
+  // rows, and a share `total / counter` of them match.
+  const walkTooFar = (total: number) => shape.offset > 0 && (WALK_ROWS_PER_ITEM * (shape.offset + perPage) * counter) / Math.max(1, total) > 2 * fewMatches;
   let listed: ListedPage;
-  let pageEstimated = false;
   if (where.match) {
     // Past the first FEW_MATCHES matches there are surely more than that: no need to ask the kept counts.
     const atMost = shape.offset >= fewMatches ? null : await filteredAtMost(d1, level, where);
     const likelyMany = shape.offset >= fewMatches || (atMost !== null && atMost > fewMatches);
     const few = await fewMatchesPage(d1, collection.id, filter, where.match, shape, fewMatches, likelyMany);
+    const estimate = 'rows' in few ? 0 : few.estimate;
+    const known = { total: estimate, estimated: true };
     if ('rows' in few) listed = few;
-    // The walk tests each item it passes against the index, which costs D1 time in proportion to the
-    // word's list of matches: fine for the first pages, or from where the previous page ended, too slow
-    // far down from the start. Deeper pages start where the matches' share of the kept ranks puts them
-    // (an estimate, as their total is), or, without kept ranks, read every match.
-    else if (shape.offset < fewMatches / 2 || shape.after || shape.before) listed = await walkedPage(d1, filter, where.match, shape, { total: few.estimate, estimated: true });
+    // The walk tests each item it passes against the index: fine for the first pages, or from where the
+    // previous page ended. A page too far from the start reads every match while they are about
+    // FEW_MATCHES (two rows each, exact), and is placed by the kept ranks when they are more.
+    else if (!typed || (shape.offset < fewMatches / 2 && !walkTooFar(estimate))) listed = await walkedPage(d1, filter, where.match, shape, known);
+    else if (estimate <= fewMatches * READ_ALL_SHARE) listed = await allMatchesPage(d1, itemFilter(collection.id, level, where), shape);
     else {
-      const kept = typedDeep ? await ranks() : null;
-      if (kept && few.estimate > 0) {
-        const place = Math.min(kept.total - 1, Math.round((shape.offset * kept.total) / few.estimate));
-        const start = rankedStart(kept.buckets, level, shape.dir, !!shape.sortProp, Math.max(0, place));
-        const skip = Math.round((start.skip * few.estimate) / Math.max(1, kept.total));
-        listed = await walkedPage(d1, filter, where.match, shape, { total: few.estimate, estimated: true }, { from: start.from, skip });
-        pageEstimated = true;
-      } else listed = await allMatchesPage(d1, itemFilter(collection.id, level, where), shape);
+      listed =
+        (await placed(estimate, where.match, known)) ??
+        (shape.offset < fewMatches / 2 ? await walkedPage(d1, filter, where.match, shape, known) : await allMatchesPage(d1, itemFilter(collection.id, level, where), shape));
     }
-  } else if (where.sql.length === 0 && typedDeep) {
+  } else if (where.sql.length > 0) {
+    // Number and date filters alone: counted from the kept counts of their values when they can be.
+    const counted = where.uncounted ? null : await rangeCount(d1, level, where);
+    listed = (typed && counted && walkTooFar(counted.total) ? await placed(counted.total, null, counted) : null) ?? (await walkedPage(d1, filter, null, shape, counted));
+  } else if (typed && shape.offset >= tuning.bucket && large) {
     const kept = await ranks();
     const start = kept ? rankedStart(kept.buckets, level, shape.dir, !!shape.sortProp, shape.offset) : undefined;
     listed = await walkedPage(d1, filter, null, shape, { total: kept?.total ?? counter, estimated: false }, start);
   } else {
-    listed = await walkedPage(d1, filter, null, shape, where.sql.length > 0 ? null : { total: counter, estimated: false });
+    listed = await walkedPage(d1, filter, null, shape, { total: counter, estimated: false });
   }
   return {
     items: summaries(listed.rows, props),
     total: listed.total,
     totalEstimated: listed.estimated,
-    ...(pageEstimated && { pageEstimated }),
+    ...(pageEstimated ? { pageEstimated: true } : {}),
     page,
     perPage: unlimited ? (PER_PAGE_ALL as typeof PER_PAGE_ALL) : perPage,
     ...(listed.next && { next: encodeCursor(listed.next) }),

@@ -178,7 +178,7 @@ export function ItemBrowser({ collectionId, properties, searchDisabled, collecti
           {unlimited && hasMore ? (
             <LoadMore onVisible={loadMore} busy={loadingMore} label={intl.formatMessage(messages.more)} />
           ) : null}
-          {!unlimited ? <Pagination params={query.params} page={query.page} pageCount={pageCount} cursors={{ next: paged.data?.next, prev: paged.data?.prev }} estimated={paged.data?.totalEstimated} /> : null}
+          {!unlimited ? <Pagination params={query.params} page={query.page} pageCount={pageCount} cursors={{ next: paged.data?.next, prev: paged.data?.prev }} estimated={paged.data?.totalEstimated} placed={paged.data?.pageEstimated} /> : null}
         </section>
       </div>
     </div>

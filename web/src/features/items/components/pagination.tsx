@@ -11,11 +11,13 @@ const messages = defineMessages<{
   previous: NoMessageValues;
   next: NoMessageValues;
   page: { page: number };
+  aboutPage: { page: number };
 }>({
   label: { id: 'items.pagination.label', defaultMessage: 'Pages' },
   previous: { id: 'items.pagination.previous', defaultMessage: 'Previous' },
   next: { id: 'items.pagination.next', defaultMessage: 'Next' },
   page: { id: 'items.pagination.page', defaultMessage: 'Page {page, number}' },
+  aboutPage: { id: 'items.pagination.aboutPage', defaultMessage: 'About page {page, number}: placed by an estimate' },
 });
 
 /** How many pages on or back a link starts from this page's cursor (the pages between are passed over). */
@@ -40,6 +42,7 @@ export function Pagination({
   pageCount,
   cursors = {},
   estimated = false,
+  placed = false,
 }: {
   params: URLSearchParams;
   page: number;
@@ -47,6 +50,8 @@ export function Pagination({
   cursors?: { next?: string; prev?: string };
   /** The page count comes from an estimated total: the last page is then asked for as the list's end. */
   estimated?: boolean;
+  /** This page was placed by an estimate (a number typed far into an estimated list): shown as "≈ N". */
+  placed?: boolean;
 }) {
   const intl = useIntl();
   if (pageCount <= 1) return null;
@@ -88,9 +93,10 @@ export function Pagination({
                 className={entry === page ? 'pagination__link is-current' : 'pagination__link'}
                 to={to(entry)}
                 aria-current={entry === page ? 'page' : undefined}
-                aria-label={intl.formatMessage(messages.page, { page: entry })}
+                aria-label={intl.formatMessage(placed && entry === page ? messages.aboutPage : messages.page, { page: entry })}
+                title={placed && entry === page ? intl.formatMessage(messages.aboutPage, { page: entry }) : undefined}
               >
-                {intl.formatNumber(entry)}
+                {placed && entry === page ? `≈\u2009${intl.formatNumber(entry)}` : intl.formatNumber(entry)}
               </Link>
             </li>
           ),
