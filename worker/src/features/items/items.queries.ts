@@ -461,20 +461,24 @@ export async function listItems(
   const placed = async (total: number, match: string | null, known: { total: number; estimated: boolean }): Promise<ListedPage | null> => {
     const kept = large && total > 0 ? await ranks() : null;
     if (!kept) return null;
-    const place = Math.min(kept.total - 1, Math.round((shape.offset * kept.total) / total));
-    const start = rankedStart(kept.buckets, level, shape.dir, !!shape.sortProp, Math.max(0, place));
-    const skip = Math.round((start.skip * total) / Math.max(1, kept.total));
     pageEstimated = true;
-    return walkedPage(d1, filter, match, shape, known, { from: start.from, skip });
+    const place = Math.round((shape.offset * kept.total) / total);
+    // A page the estimate puts at the end is the list's last items, read from the end.
+    if (place + (perPage * kept.total) / total >= kept.total) return walkedPage(d1, filter, match, { ...shape, before: END }, known);
+    // From the bucket's boundary: passing over its matches before the place would only refine an estimate.
+    const start = rankedStart(kept.buckets, level, shape.dir, !!shape.sortProp, place);
+    return walkedPage(d1, filter, match, shape, known, { from: start.from, skip: 0 });
   };
   // What walking from the start to this page would read: each item passed costs about WALK_ROWS_PER_ITEM
   // rows, and a share `total / counter` of them match.
   const walkTooFar = (total: number) => shape.offset > 0 && (WALK_ROWS_PER_ITEM * (shape.offset + perPage) * counter) / Math.max(1, total) > 2 * fewMatches;
   let listed: ListedPage;
   if (where.match) {
-    // Past the first FEW_MATCHES matches there are surely more than that: no need to ask the kept counts.
-    const atMost = shape.offset >= fewMatches ? null : await filteredAtMost(d1, level, where);
-    const likelyMany = shape.offset >= fewMatches || (atMost !== null && atMost > fewMatches);
+    // Past the first half of FEW_MATCHES a typed page is deep: assumed many (the probe reads them all
+    // anyway when they are few), which saves asking the kept counts.
+    const deep = shape.offset >= fewMatches || (typed && shape.offset >= fewMatches / 2);
+    const atMost = deep ? null : await filteredAtMost(d1, level, where);
+    const likelyMany = deep || (atMost !== null && atMost > fewMatches);
     const few = await fewMatchesPage(d1, collection.id, filter, where.match, shape, fewMatches, likelyMany);
     const estimate = 'rows' in few ? 0 : few.estimate;
     const known = { total: estimate, estimated: true };
@@ -493,7 +497,8 @@ export async function listItems(
     // Number and date filters alone: counted from the kept counts of their values when they can be.
     const counted = where.uncounted ? null : await rangeCount(d1, level, where);
     listed = (typed && counted && walkTooFar(counted.total) ? await placed(counted.total, null, counted) : null) ?? (await walkedPage(d1, filter, null, shape, counted));
-  } else if (typed && shape.offset >= tuning.bucket && large) {
+  } else if (typed && large && Math.min(shape.offset, counter - shape.offset - perPage) >= tuning.bucket) {
+    // Far from both ends (near the end, the walk from the end passes over less than a bucket).
     const kept = await ranks();
     const start = kept ? rankedStart(kept.buckets, level, shape.dir, !!shape.sortProp, shape.offset) : undefined;
     listed = await walkedPage(d1, filter, null, shape, { total: kept?.total ?? counter, estimated: false }, start);

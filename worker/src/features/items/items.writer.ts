@@ -28,7 +28,7 @@ import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { BatchItem } from 'drizzle-orm/batch';
 import { inlineId } from '../../db/inline-id';
 import { NOW_SQL, sqlNow } from '../../db/now';
-import { RANGE_PROPERTY_TYPES, TEXT_VALUE_MAX_LENGTH } from '../../../../shared/catalogue';
+import { RANGE_PROPERTY_TYPES, TEXT_VALUE_MAX_LENGTH, type PropertyType } from '../../../../shared/catalogue';
 import type { FieldIssue } from '../../../../shared/errors';
 import { itemValues, items, properties } from '../../db/schema';
 import type { Db } from '../../env';
@@ -39,8 +39,9 @@ import { releaseMedia } from '../../lib/media';
 import { sortKeys, valuesToRows, type PropertyRow, type ValueRow } from '../../lib/values';
 import type { ItemRow } from '../../db/raw-rows';
 import type { RecordItem } from '../../../../shared/import/source';
+import { listPropertyRows } from '../properties/properties.queries';
 import { mediaValuesOf } from './items.media';
-import { forgetOrdersSql, RANK_SPLIT, rankChangeSql, splitIfNeeded } from './sort-ranks';
+import { forgetOrdersSql, RANK_SPLIT, rankChangeSql, rankMoves, readKeptOrders, splitIfNeeded, splitOversized, type KeptOrders, type RankedItem } from './sort-ranks';
 
 // Import steps run their own batches; these place their items in the kept sort orders afterwards.
 export { rankTuning, splitAfter } from './sort-ranks';
@@ -170,6 +171,53 @@ function ranked(result: unknown): boolean {
   return ((result as { meta?: { changes?: number } } | undefined)?.meta?.changes ?? 0) > 0;
 }
 
+const isRangeType = (prop: PropertyRow) => (RANGE_PROPERTY_TYPES as readonly string[]).includes(prop.type);
+
+/** An item as the sort orders see it, from the value rows it is written with (a new item: dates and id to come). */
+function rankedFromRows(props: PropertyRow[], rows: ValueRow[], level: number, stored?: Pick<ItemRow, 'id' | 'created_at'>): RankedItem {
+  const keys = new Map<number, string | number | null>();
+  for (const prop of props.filter((p) => p.sortable)) {
+    const first = rows.find((r) => r.propertyId === prop.id && r.position === 0);
+    keys.set(prop.id, first ? (isRangeType(prop) ? first.sortNumber : first.naturalKey) : null);
+  }
+  return { id: stored?.id ?? null, createdAt: stored?.created_at ?? null, updatedAt: null, level, keys };
+}
+
+/** A stored item as the sort orders see it: its dates, and the sort keys of its first values, from its cached data. */
+function rankedFromStored(props: PropertyRow[], item: Pick<ItemRow, 'id' | 'created_at' | 'updated_at' | 'level' | 'data'>): RankedItem {
+  const stored = storedValues(props, item.data);
+  const keys = new Map<number, string | number | null>();
+  for (const prop of props.filter((p) => p.sortable)) {
+    const first = stored.get(prop.id)?.[0];
+    const sorted = first === undefined ? null : sortKeys(prop.type as PropertyType, JSON.parse(first) as unknown);
+    keys.set(prop.id, sorted ? (isRangeType(prop) ? sorted.sortNumber : sorted.naturalKey) : null);
+  }
+  return { id: item.id, createdAt: item.created_at, updatedAt: item.updated_at, level: item.level, keys };
+}
+
+/**
+ * The statement moving an item in the kept sort orders (one row written), and the cut of any bucket it
+ * grows past the split size, deferred after the answer. Nothing when the collection keeps no orders.
+ */
+function rankWrite(
+  ctx: WriteContext,
+  collectionId: number,
+  props: PropertyRow[],
+  kept: KeptOrders | null,
+  before: RankedItem | null,
+  after: RankedItem | null,
+  readAt?: number,
+) {
+  const moves = kept ? rankMoves(collectionId, kept, before, after, ctx.rankSplit ?? RANK_SPLIT, readAt) : null;
+  if (!moves) return { statements: [], after: () => {} };
+  return {
+    statements: [ctx.db.run(sql.raw(moves.sql))],
+    after: () => {
+      if (moves.oversized.length > 0) ctx.defer(splitOversized(ctx.d1, collectionId, props, moves.oversized, ctx.rankSplit ?? RANK_SPLIT));
+    },
+  };
+}
+
 /**
  * Whether item i has something to sort by for property p: a first value holding the key its type sorts
  * by, as the sort walks require it (items.queries.ts, sortIndexed()).
@@ -261,8 +309,13 @@ function withDefaults(props: PropertyRow[], values: Record<string, unknown>): Re
  * its cached data, its values and its search row. Several items' statements can share one batch; the
  * first statement returns the new id.
  */
-export function createItemStatements(db: Db, collectionId: number, props: PropertyRow[], draft: ItemDraft): BatchItem<'sqlite'>[] {
-  const rows = valuesToRows(props, withDefaults(props, draft.values), collectionId);
+export function createItemStatements(
+  db: Db,
+  collectionId: number,
+  props: PropertyRow[],
+  draft: ItemDraft,
+  rows = valuesToRows(props, withDefaults(props, draft.values), collectionId),
+): BatchItem<'sqlite'>[] {
   const level = draft.visibility ?? 0;
   return [
     db
@@ -272,13 +325,15 @@ export function createItemStatements(db: Db, collectionId: number, props: Proper
     ...insertValues(db, sql.raw(newestItemOf(collectionId)), level, rows),
     refreshSearch(db, { newestOf: collectionId }),
     ...sortGaps(db, { newestOf: collectionId }, 'TRUE', 'fill'),
-    ranks(db, collectionId, { newestOf: collectionId }, 1),
   ];
 }
 
 /** Creates items in one batch (all or nothing) and answers their ids in order. */
 export async function createItems(ctx: WriteContext, collectionId: number, props: PropertyRow[], drafts: ItemDraft[]): Promise<number[]> {
-  const plans = drafts.map((draft) => createItemStatements(ctx.db, collectionId, props, draft));
+  const kept = await readKeptOrders(ctx.d1, collectionId);
+  const rows = drafts.map((draft) => valuesToRows(props, withDefaults(props, draft.values), collectionId));
+  const placed = drafts.map((draft, n) => rankWrite(ctx, collectionId, props, kept, null, rankedFromRows(props, rows[n]!, draft.visibility ?? 0)));
+  const plans = drafts.map((draft, n) => [...createItemStatements(ctx.db, collectionId, props, draft, rows[n]), ...placed[n]!.statements]);
   const results = await runBatch(ctx.db, plans.flat());
   const ids: number[] = [];
   let index = 0;
@@ -286,7 +341,9 @@ export async function createItems(ctx: WriteContext, collectionId: number, props
     ids.push((results[index] as [{ id: number }])[0]!.id);
     index += plan.length;
   }
-  if (ranked(results[results.length - 1])) ctx.defer(splitIfNeeded(ctx.d1, collectionId, props, ctx.rankSplit ?? RANK_SPLIT));
+  // Each draft's cut was judged alone; several at once are judged again together.
+  if (drafts.length > 1 && kept) ctx.defer(splitIfNeeded(ctx.d1, collectionId, props, ctx.rankSplit ?? RANK_SPLIT));
+  else placed.forEach((p) => p.after());
   return ids;
 }
 
@@ -324,8 +381,20 @@ async function updateItemOnce(ctx: WriteContext, current: ItemRow, props: Proper
   // An edit that rewrites values is measured against the version it read, named or not.
   const version = patch.version ?? (rows ? current.version : null);
   const feedsSearch = props.some((p) => changed.has(p.id) && (p.searchable || p.isTitle || p.filterable));
-  const results = await runBatch(db, [
-    ranks(db, current.collection_id, { itemId: current.id }, -1),
+  // It leaves its places in the kept orders and takes its new ones (the newest by date changed).
+  const orders = await readKeptOrders(ctx.d1, current.collection_id);
+  const before = rankedFromStored(props, current);
+  const moved = rankWrite(
+    ctx,
+    current.collection_id,
+    props,
+    orders,
+    before,
+    { ...(rows ? rankedFromRows(props, rows, level, current) : { ...before, level }), updatedAt: null },
+    current.version,
+  );
+  await runBatch(db, [
+    ...moved.statements,
     db
       .update(items)
       .set({
@@ -347,12 +416,11 @@ async function updateItemOnce(ctx: WriteContext, current: ItemRow, props: Proper
         ]
       : []),
     ...(feedsSearch ? [refreshSearch(db, { itemId: current.id })] : []),
-    ranks(db, current.collection_id, { itemId: current.id }, 1),
   ]);
-  if (ranked(results[results.length - 1])) ctx.defer(splitIfNeeded(ctx.d1, current.collection_id, props, ctx.rankSplit ?? RANK_SPLIT));
+  moved.after();
   if (!rows) return;
-  const kept = mediaValuesOf(data);
-  const dropped = [...mediaValuesOf(current.data)].filter((value) => !kept.has(value));
+  const used = mediaValuesOf(data);
+  const dropped = [...mediaValuesOf(current.data)].filter((value) => !used.has(value));
   if (dropped.length > 0) ctx.defer(releaseMedia(ctx.d1, ctx.media, current.collection_id, dropped));
 }
 
@@ -416,8 +484,12 @@ export async function duplicateItem(
  * and its sort gaps go in the same batch (through their primary key, property by property).
  */
 export async function deleteItem(ctx: WriteContext, current: ItemRow): Promise<void> {
+  const kept = await readKeptOrders(ctx.d1, current.collection_id);
+  // The properties say where it stood (read only when the collection keeps orders).
+  const props = kept ? await listPropertyRows(ctx.db, current.collection_id) : [];
+  const left = rankWrite(ctx, current.collection_id, props, kept, rankedFromStored(props, current), null, current.version);
   await runBatch(ctx.db, [
-    ranks(ctx.db, current.collection_id, { itemId: current.id }, -1),
+    ...left.statements,
     ctx.db.run(
       sql.raw(`DELETE FROM item_sort_gaps WHERE property_id IN (SELECT id FROM properties WHERE collection_id = ${inlineId(current.collection_id)})
         AND created_at = (SELECT created_at FROM items WHERE id = ${inlineId(current.id)}) AND item_id = ${inlineId(current.id)}`),

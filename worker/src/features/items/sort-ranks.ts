@@ -177,19 +177,22 @@ export function rankChangeSql(collectionId: number, target: RankTarget, sign: 1 
         FROM items i CROSS JOIN properties p ON p.collection_id = i.collection_id AND p.sortable = 1
         CROSS JOIN item_sort_gaps g ON g.property_id = p.id AND g.created_at = i.created_at AND g.item_id = i.id
         WHERE ${target}`;
-  const bucketOf = `(SELECT max(e.key) FROM json_each(o.value) e WHERE e.key = 0 OR (e.value ->> 0, e.value ->> 1, e.value ->> 2) < (d.phase, d.k, d.id))`;
-  return `WITH d AS MATERIALIZED (${positions})
-    UPDATE sort_ranks SET version = version + 1, data = (
-      SELECT json_group_object(o.key, json(CASE WHEN NOT EXISTS (SELECT 1 FROM d WHERE d.ord = o.key) THEN o.value ELSE (
+  // Each position's bucket is found once (h), then only the orders it touches are rebuilt with their counts moved.
+  return `WITH d AS MATERIALIZED (${positions}),
+    r AS MATERIALIZED (SELECT data FROM sort_ranks WHERE collection_id = ${c}),
+    h AS MATERIALIZED (SELECT ord, j, sum(lvl = 0) AS c0, sum(lvl <= 1) AS c1, sum(lvl <= 3) AS c3, count(*) AS n FROM (
+      SELECT d.ord, d.lvl, (SELECT max(e.key) FROM r, json_each(r.data, '$.' || d.ord) e
+        WHERE e.key = 0 OR (e.value ->> 0, e.value ->> 1, e.value ->> 2) < (d.phase, d.k, d.id)) AS j
+      FROM d) WHERE j IS NOT NULL GROUP BY ord, j)
+    UPDATE sort_ranks SET data = (
+      SELECT json_group_object(o.key, json(CASE WHEN NOT EXISTS (SELECT 1 FROM h WHERE h.ord = o.key) THEN o.value ELSE (
         SELECT json_group_array(json(x)) FROM (
           SELECT json_array(b.value ->> 0, b.value ->> 1, b.value ->> 2, b.value ->> 3 + ${sign} * coalesce(h.c0, 0),
             b.value ->> 4 + ${sign} * coalesce(h.c1, 0), b.value ->> 5 + ${sign} * coalesce(h.c3, 0), b.value ->> 6 + ${sign} * coalesce(h.n, 0)) AS x
-          FROM json_each(o.value) b LEFT JOIN (
-            SELECT j, sum(lvl = 0) AS c0, sum(lvl <= 1) AS c1, sum(lvl <= 3) AS c3, count(*) AS n
-            FROM (SELECT ${bucketOf} AS j, d.lvl FROM d WHERE d.ord = o.key) GROUP BY j) h ON h.j = b.key
+          FROM json_each(o.value) b LEFT JOIN h ON h.ord = o.key AND h.j = b.key
           ORDER BY b.key)) END))
       FROM json_each(sort_ranks.data) o)
-    WHERE collection_id = ${c} AND EXISTS (SELECT 1 FROM d)`;
+    WHERE collection_id = ${c} AND EXISTS (SELECT 1 FROM h)`;
 }
 
 /** The orders of a collection with a bucket past the split size. */
@@ -204,6 +207,123 @@ export function forgetOrdersSql(collectionId: number, propertyIds?: number[]): s
   if (!propertyIds) return `DELETE FROM sort_ranks WHERE collection_id = ${c}`;
   const paths = propertyIds.map((id) => `'$.p${inlineId(id)}'`).join(', ');
   return `UPDATE sort_ranks SET version = version + 1, data = json_remove(data, ${paths}) WHERE collection_id = ${c}`;
+}
+
+/** A collection's kept orders, and the version of their layout (their boundaries). */
+export interface KeptOrders {
+  version: number;
+  orders: Record<string, Bucket[]>;
+}
+
+/** The kept orders of a collection, read before a write (null: it keeps none). */
+export async function readKeptOrders(d1: D1Database, collectionId: number): Promise<KeptOrders | null> {
+  const row = await d1.prepare('SELECT version, data FROM sort_ranks WHERE collection_id = ?').bind(collectionId).first<{ version: number; data: string }>();
+  return row ? { version: row.version, orders: JSON.parse(row.data) as Record<string, Bucket[]> } : null;
+}
+
+/**
+ * An item as the orders see it. `null` dates and id: a write that stamps them now, so the item comes
+ * after every other (the newest date, the largest id).
+ */
+export interface RankedItem {
+  id: number | null;
+  createdAt: string | null;
+  updatedAt: string | null;
+  level: number;
+  /** Each sortable property's sort key of the first value (sort_number for numbers and dates, else natural_key). */
+  keys: Map<number, string | number | null>;
+}
+
+const NEWEST = Symbol('newest');
+type Key = string | number | typeof NEWEST;
+
+/** SQLite's order: numbers before text, text by its UTF-8 bytes (the order of code points). */
+function compareKey(a: Key, b: Key): number {
+  if (a === b) return 0;
+  if (a === NEWEST || b === NEWEST) return a === NEWEST ? 1 : -1;
+  if (typeof a === 'number' && typeof b === 'number') return a - b;
+  if (typeof a !== typeof b) return typeof a === 'number' ? -1 : 1;
+  const x = Array.from(a as string);
+  const y = Array.from(b as string);
+  for (let n = 0; n < Math.min(x.length, y.length); n += 1) {
+    const d = x[n]!.codePointAt(0)! - y[n]!.codePointAt(0)!;
+    if (d !== 0) return d;
+  }
+  return x.length - y.length;
+}
+
+/** The bucket of a place: the last one whose boundary is below it. */
+function bucketOf(buckets: Bucket[], phase: 0 | 1, key: Key, id: number | null): number {
+  for (let j = buckets.length - 1; j > 0; j -= 1) {
+    const [bPhase, bKey, bId] = buckets[j]!;
+    const d = bPhase! - phase || compareKey(bKey!, key) || (id === null ? -1 : bId! - id);
+    if (d < 0) return j;
+  }
+  return 0;
+}
+
+/** Where an item stands in one kept order: its phase, key and id. */
+function placeIn(order: string, item: RankedItem): [0 | 1, Key] | null {
+  if (order === 'c') return [0, item.createdAt ?? NEWEST];
+  if (order === 'u') return [0, item.updatedAt ?? NEWEST];
+  if (!item.keys.has(Number(order.slice(1)))) return null;
+  const key = item.keys.get(Number(order.slice(1)));
+  return key === null || key === undefined ? [1, item.createdAt ?? NEWEST] : [0, key];
+}
+
+/**
+ * The statement moving an item's counts in the kept orders from where it stood (`before`, null for a new
+ * item) to where it stands (`after`, null once deleted): a few counts set in place, applied only if the
+ * buckets' layout is still the one read (a split in between leaves the counts short, and the next deep
+ * page, finding they no longer add up, builds the order again). Null when nothing moves. Also says
+ * whether a bucket grows past `split` (to cut after the write).
+ */
+export function rankMoves(
+  collectionId: number,
+  kept: KeptOrders,
+  before: RankedItem | null,
+  after: RankedItem | null,
+  split: number,
+  readAt?: number,
+): { sql: string; oversized: string[] } | null {
+  const deltas = new Map<string, number[]>();
+  const move = (order: string, buckets: Bucket[], item: RankedItem, sign: number) => {
+    const place = placeIn(order, item);
+    if (!place) return;
+    const j = bucketOf(buckets, place[0], place[1], item.id);
+    const at = `${order}[${j}]`;
+    const delta = deltas.get(at) ?? [0, 0, 0, 0];
+    delta[0]! += sign * Number(item.level === 0);
+    delta[1]! += sign * Number(item.level <= 1);
+    delta[2]! += sign * Number(item.level <= 3);
+    delta[3]! += sign;
+    deltas.set(at, delta);
+  };
+  for (const [order, buckets] of Object.entries(kept.orders)) {
+    if (before) move(order, buckets, before, -1);
+    if (after) move(order, buckets, after, 1);
+  }
+  const sets: string[] = [];
+  const oversized = new Set<string>();
+  for (const [at, delta] of deltas) {
+    const [order, index] = [at.slice(0, at.indexOf('[')), Number(at.slice(at.indexOf('[') + 1, -1))];
+    delta.forEach((d, n) => {
+      if (d !== 0) sets.push(`'$.${at}[${n + 3}]', json_extract(data, '$.${at}[${n + 3}]') + ${d}`);
+    });
+    if ((kept.orders[order]![index]![6] ?? 0) + delta[3]! > split) oversized.add(order);
+  }
+  if (sets.length === 0) return null;
+  const moved = `json_set(data, ${sets.join(', ')})`;
+  // An item read at version `readAt` must still be there at it (the statement comes first in its batch):
+  // otherwise where it stood is unknown, and the orders are forgotten, to be built again.
+  const same = before?.id && readAt !== undefined ? `(SELECT version FROM items WHERE id = ${inlineId(before.id)}) = ${Math.floor(readAt)}` : null;
+  return {
+    sql: same
+      ? `UPDATE sort_ranks SET data = CASE WHEN ${same} THEN ${moved} ELSE '{}' END, version = CASE WHEN ${same} THEN version ELSE version + 1 END
+        WHERE collection_id = ${inlineId(collectionId)} AND version = ${Math.floor(kept.version)}`
+      : `UPDATE sort_ranks SET data = ${moved} WHERE collection_id = ${inlineId(collectionId)} AND version = ${Math.floor(kept.version)}`,
+    oversized: [...oversized],
+  };
 }
 
 function orderFromKey(key: string, props: Pick<PropertyRow, 'id' | 'type'>[]): Order | null {
