@@ -420,7 +420,9 @@ interface ListedPage {
  *   against the index (the total is estimated from the share of matches read), and deeper pages read
  *   every match;
  * - otherwise the page walks an index already in the wanted order (dates on items, or a property's
- *   sort keys) and stops once the page is full; the total comes from the collection's counters.
+ *   sort keys) and stops once the page is full; the total comes from the collection's counters;
+ * - a page number typed far into a large list starts from the kept sort ranks (sort-ranks.ts): exactly
+ *   when nothing narrows the list, where the matches' share puts it otherwise (`pageEstimated`).
  */
 export async function listItems(
   d1: D1Database,

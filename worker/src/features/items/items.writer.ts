@@ -15,8 +15,8 @@
 // |                                    | import step counts its inserted values once per distinct value |
 // | item_sort_gaps (end of a sort)     | this module: sortGaps() in each write's batch; deleted with     |
 // |                                    | their property (foreign key)                                   |
-// | sort_ranks (where items stand in   | this module: ranks() in each write's batch, then               |
-// | each order of a large collection)  | splitIfNeeded() after it; sort-ranks.ts builds and forgets     |
+// | sort_ranks (where items stand in   | this module: rankWrite() for one item, ranks() for copies and   |
+// | each order of a large collection)  | import steps, in their batch; sort-ranks.ts builds and forgets |
 // | version (lost-update guard)        | this module sets it; triggers *_stale_write check it (0007)    |
 // | media files in R2                  | this module: releaseMedia() after an edit or a delete; the     |
 // |                                    | daily sweep for uploads never saved                            |

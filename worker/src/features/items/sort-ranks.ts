@@ -9,13 +9,17 @@
 // value (dates, or the property's sort key); phase 1 the items without one (the sort gaps, oldest first),
 // and its first bucket starts at the divider [1, '', 0], so no bucket holds both.
 //
-// Keeping them costs one row written per write: the writer's batch applies the items' old positions
-// (-1) and new ones (+1) to the counts in one statement (rankChangeSql). A bucket that grows past the
-// split size is cut in two after the write (splitOversized); empty buckets go when their order is next
-// split. A whole order is built in one statement (buildOrderSql) the first time a deep page of a large
-// collection needs it, and built again when a change the writer does not follow (a property made
-// sortable, re-keyed values) forgets it. A reader trusts an order only when its counts add up to the
-// collection's counters (anything else falls back to walking, and builds it again).
+// Keeping them costs a write one row read and one written, none when the item stays in its buckets:
+// creating, editing or deleting one item reads the row first, finds its old and new buckets here
+// (rankMoves) and moves their counts in place with json_set, if the buckets' layout (the row's version)
+// is still the one read; copies and import steps move theirs in SQL, which finds the buckets itself
+// (rankChangeSql). A bucket that grows past the split size is cut in pieces after the write
+// (splitOversized), and the empty buckets of its order go with it. A whole order is built in one
+// statement (buildOrderStatement) the first time a deep page of a large collection needs it, and built
+// again when a change the writer does not follow (a property made sortable or not, values re-keyed by
+// the natural-keys job) forgets it. A reader trusts an order only when its counts add up to the
+// collection's counters (otherwise it walks, and the order is built again): a layout changed between a
+// write's read and its batch leaves the counts short, and is caught there.
 import { RANGE_PROPERTY_TYPES, type PropertyType } from '../../../../shared/catalogue';
 import { inlineId } from '../../db/inline-id';
 import type { PropertyRow } from '../../lib/values';
@@ -23,7 +27,7 @@ import type { CallerLevel } from '../../lib/visibility';
 
 /** Items per bucket when an order is built (a deep page passes over at most about one bucket). */
 export const RANK_BUCKET = 500;
-/** A bucket past this many items is split in two after the write that grew it. */
+/** A bucket past this many items is cut in pieces of half as many after the write that grew it. */
 export const RANK_SPLIT = 1_000;
 /** Collections with fewer items are walked from the start (as cheap as a bucket); no ranks are built. */
 export const RANKS_FROM = 2_000;
@@ -140,23 +144,25 @@ function bucketsSql(
 
 /**
  * Builds (or builds again) one order of a collection from its items: one statement, reading the order
- * once (about two rows per item). Atomic, so writes before it are counted and writes after it apply.
+ * once (about two rows per item). Atomic, so writes before it are counted and writes after it apply. It
+ * does nothing when the order is there and its counts add up to the collection's counters, so deep pages
+ * asking at once while it is built cost one build.
  */
 export function buildOrderStatement(d1: D1Database, collectionId: number, order: Order, size: number): D1PreparedStatement {
+  const c = inlineId(collectionId);
   const buckets = bucketsSql(orderRows(collectionId, order, null, null), size, null, 'prop' in order ? DIVIDER : null, 'prop' in order ? [0, 1] : [0]);
+  const sound = `SELECT 1 FROM sort_ranks r CROSS JOIN collections k ON k.id = r.collection_id
+    WHERE r.collection_id = ${c} AND json_type(r.data, '$.${order.key}') = 'array' AND (
+      SELECT sum(b.value ->> 3) = k.count_everyone AND sum(b.value ->> 4) = k.count_logged_in AND sum(b.value ->> 5) = k.count_owner
+      FROM json_each(r.data, '$.${order.key}') b)`;
   return d1
     .prepare(
-      `INSERT INTO sort_ranks (collection_id, version, data) VALUES (${inlineId(collectionId)}, 1, json_object('${order.key}', json((${buckets.sql}))))
+      `INSERT INTO sort_ranks (collection_id, version, data) SELECT ${c}, 1, json_object('${order.key}', json((${buckets.sql})))
+      WHERE NOT EXISTS (${sound})
       ON CONFLICT (collection_id) DO UPDATE SET version = version + 1, data = json_set(data, '$.${order.key}', json(excluded.data -> '$.${order.key}'))`,
     )
     .bind(...buckets.binds);
 }
-
-/**
- * Which items a change statement follows: the items it names in SQL (on items i), e.g. one item by id,
- * the newest of a collection, or imported items by reference (the statement's ?1).
- */
-export type RankTarget = string;
 
 /**
  * The statement moving the target items' positions in every order kept for their collection by `sign`
@@ -164,7 +170,7 @@ export type RankTarget = string;
  * The positions are read as the page walks read them: dates, the first value's sort key of each
  * sortable property, or its sort gap.
  */
-export function rankChangeSql(collectionId: number, target: RankTarget, sign: 1 | -1): string {
+export function rankChangeSql(collectionId: number, target: string, sign: 1 | -1): string {
   const c = inlineId(collectionId);
   const range = RANGE_PROPERTY_TYPES.map((t) => `'${t}'`).join(', ');
   const positions = `SELECT 'c' AS ord, 0 AS phase, i.created_at AS k, i.id AS id, i.level AS lvl FROM items i WHERE ${target}
@@ -398,12 +404,6 @@ export async function splitAfter(
   if (at >= 0 && (results[at]?.meta.changes ?? 0) > 0) await splitIfNeeded(d1, collectionId, props, split);
 }
 
-/** Reads one order's buckets (null when the collection has none for it). */
-export async function readOrder(d1: D1Database, collectionId: number, order: Order): Promise<Bucket[] | null> {
-  const row = await d1.prepare(`SELECT data -> '$.${order.key}' AS buckets FROM sort_ranks WHERE collection_id = ?`).bind(collectionId).first<{ buckets: string | null }>();
-  return row?.buckets ? (JSON.parse(row.buckets) as Bucket[]) : null;
-}
-
 /** A place to start a walk: strictly after `from` (or at the start), passing over `skip` items. */
 export interface RankedStart {
   /** The walk's cursor kind and place ('d' dates, 'v' values, 'm' the items without one); null: the start. */
@@ -412,11 +412,6 @@ export interface RankedStart {
 }
 
 const countAt = (bucket: Bucket, level: CallerLevel) => (level === 0 ? bucket[3] : level === 1 ? bucket[4] : bucket[5]);
-
-/** How many items of the order a caller of this level sees (checked against the collection's counter). */
-export function visibleCount(buckets: Bucket[], level: CallerLevel): number {
-  return buckets.reduce((sum, bucket) => sum + countAt(bucket, level), 0);
-}
 
 /**
  * Where a walk in direction `dir` starts to reach the item at `position` (0-based, as the caller sees the
