@@ -59,8 +59,11 @@ export interface StoredHead extends SourceHead {
   csv: CsvOptions;
 }
 
-async function loadImport(env: Env, id: number): Promise<ImportRow | null> {
-  return env.DB.prepare('SELECT * FROM imports WHERE id = ?').bind(id).first<ImportRow>();
+/** The run, and whether its collection keeps sort ranks (its steps then place their items in them). */
+async function loadImport(env: Env, id: number): Promise<(ImportRow & { ranked: number }) | null> {
+  return env.DB.prepare('SELECT i.*, EXISTS (SELECT 1 FROM sort_ranks WHERE collection_id = i.collection_id) AS ranked FROM imports i WHERE i.id = ?')
+    .bind(id)
+    .first<ImportRow & { ranked: number }>();
 }
 
 /** The window of the file from `position`: its bytes, and whether it reaches the file's end. */
@@ -369,7 +372,7 @@ export async function importStep(env: Env, id: number): Promise<StepState> {
     }
   });
   const existing = await findImported(env.DB, row.collection_id, drafts.map((d) => d.ref));
-  const writes = importWrites(env.DB, row.collection_id, props, drafts, existing, new Set(mappings.map((m) => m.property)));
+  const writes = importWrites(env.DB, row.collection_id, props, drafts, existing, new Set(mappings.map((m) => m.property)), row.ranked === 1);
   writes.outcomes.forEach((result, i) => {
     const draft = drafts[i]!;
     letters[draft.index] = result.outcome;

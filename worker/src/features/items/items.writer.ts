@@ -616,6 +616,8 @@ export function importWrites(
   drafts: ImportedDraft[],
   existing: Map<string, ImportedItem>,
   mapped: ReadonlySet<string>,
+  /** Whether the collection keeps sort ranks (read with the step's other reads; a statement less when not). */
+  ranked = true,
 ): ImportWrite {
   const outcomes: ImportedOutcome[] = [];
   const created: [ref: string, data: string, quantity: number, visibility: number | null, borrowable: number | null, createdAt: string | null, updatedAt: string | null][] = [];
@@ -692,8 +694,8 @@ export function importWrites(
     );
   }
   if (updated.length > 0) {
+    if (ranked) statements.push(statement(rankChangeSql(collectionId, targetSql({ importedInto: collectionId }, 'i'), -1), updatedRefs));
     statements.push(
-      statement(rankChangeSql(collectionId, targetSql({ importedInto: collectionId }, 'i'), -1), updatedRefs),
       statement(
         // Not UPDATE … FROM, whose join SQLite may also walk from the collection's side (see byRef).
         `UPDATE items SET
@@ -741,9 +743,9 @@ export function importWrites(
     for (const text of sortGapsSql(target, `p.id IN (${[...changedIds].map(inlineId).join(', ')})`, 'both')) statements.push(statement(text, updatedRefs));
   }
   const placed = [...createdRefs, ...updatedRefs];
-  const ranked = placed.length > 0 ? statement(rankChangeSql(collectionId, targetSql(target, 'i'), 1), placed) : null;
-  if (ranked) statements.push(ranked);
-  return { statements, outcomes, ranked };
+  const rankStatement = ranked && placed.length > 0 ? statement(rankChangeSql(collectionId, targetSql(target, 'i'), 1), placed) : null;
+  if (rankStatement) statements.push(rankStatement);
+  return { statements, outcomes, ranked: rankStatement };
 }
 
 /**

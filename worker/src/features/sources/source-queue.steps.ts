@@ -9,7 +9,7 @@
 // The items, each code's outcome and the queue's counts are written in one D1 batch: a step that runs
 // again after a failure finds its codes either done or not done, never half done.
 import { drizzle } from 'drizzle-orm/d1';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Locale } from '../../../../shared/constants';
 import type { PropertyType } from '../../../../shared/catalogue';
 import type { SourceId, SourceMapping, SourceProblem, SourceQueueOutcome } from '../../../../shared/schemas/sources';
@@ -87,7 +87,11 @@ export async function queueStep(env: Env, id: number): Promise<'more' | 'stopped
   const collectionId = queue.collection_id;
   const db = drizzle(env.DB, { schema });
   const [collection, props, saved] = await Promise.all([
-    db.select({ type: schema.collections.type }).from(schema.collections).where(eq(schema.collections.id, collectionId)).get(),
+    db
+      .select({ type: schema.collections.type, ranked: sql<number>`EXISTS (SELECT 1 FROM sort_ranks WHERE collection_id = ${schema.collections.id})` })
+      .from(schema.collections)
+      .where(eq(schema.collections.id, collectionId))
+      .get(),
     listPropertyRows(db, collectionId),
     db.select().from(schema.sourceMappings).where(eq(schema.sourceMappings.collectionId, collectionId)).get(),
   ]);
@@ -135,7 +139,7 @@ export async function queueStep(env: Env, id: number): Promise<'more' | 'stopped
     if (existing.has(d.ref)) d.outcome.outcome = 'owned';
     return !existing.has(d.ref);
   });
-  const writes = importWrites(env.DB, collectionId, props, fresh, new Map(), new Set(props.map((p) => p.key)));
+  const writes = importWrites(env.DB, collectionId, props, fresh, new Map(), new Set(props.map((p) => p.key)), collection.ranked === 1);
   writes.outcomes.forEach((result, i) => {
     if (result.outcome !== 'f') return;
     Object.assign(fresh[i]!.outcome, { outcome: 'failed', ref: null, problem: 'invalid_values' });
