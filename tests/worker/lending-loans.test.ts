@@ -6,6 +6,7 @@ import { LOAN_ACTIONS, LOAN_STATES, LOAN_TRANSITIONS, type LoanAction, type Loan
 import type { Item, ItemPage } from '../../shared/schemas/items';
 import type { ItemLoans, LendingOverview, Loan } from '../../shared/schemas/lending';
 import { call, createUser, errorCode } from '../support/worker-app';
+import { addItem, createCollection } from '../support/worker-catalogue';
 import { act, addBorrower, askToBorrow, lend, lendableItem, setLoansEnabled } from '../support/worker-lending';
 
 afterEach(() => setLoansEnabled(true));
@@ -104,6 +105,41 @@ describe('availability', () => {
     const lends = await Promise.all([act(second.owner.token, a.id, 'lend'), act(second.owner.token, b.id, 'lend')]);
     expect(lends.map((r) => r.status).sort()).toEqual([200, 409]);
     expect(await errorCode(lends.find((r) => r.status === 409)!)).toBe('NO_COPY_AVAILABLE');
+  });
+
+  it('lists the items with a copy lent from the loans, in order, without walking the collection', async () => {
+    const { owner, collection, item } = await lendableItem({ title: 'Walden' });
+    const base = `/api/v1/collections/${collection.id}`;
+    const titles = Array.from({ length: 40 }, (_, n) => `Book ${String(n).padStart(2, '0')}`);
+    const made: Item[] = [item];
+    for (const title of titles) made.push(await addItem(owner.token, collection.id, { values: { title } }));
+    const ann = await addBorrower(owner.token);
+    const lentOut = [made[30]!, made[3]!, made[17]!];
+    for (const one of lentOut) expect((await lend(owner.token, `${base}/items/${one.id}`, { borrowerId: ann.id })).status).toBe(201);
+    // A loan of the same owner in another collection is not this collection's.
+    const elsewhere = await createCollection(owner.token, { type: 'books', name: 'Other shelf' });
+    const far = await addItem(owner.token, elsewhere.id, { values: { title: 'Aaa' } });
+    expect((await lend(owner.token, `/api/v1/collections/${elsewhere.id}/items/${far.id}`, { borrowerId: ann.id })).status).toBe(201);
+    const byTitle = (page: ItemPage) => page.items.map((i) => i.id);
+    const measured = await call(`${base}/items?availability=lent&sort=title&dir=asc&perPage=20`, { env: { EXPOSE_D1_METRICS: 'true' }, headers: { 'x-measure-d1': '1' } });
+    const asc = (await measured.json()) as ItemPage;
+    expect(byTitle(asc)).toEqual([made[3]!.id, made[17]!.id, made[30]!.id]);
+    expect(asc.total).toBe(3);
+    // The page's statement reads the loans and the three lent items, not the 41 items of the collection.
+    const statements = JSON.parse(decodeURIComponent(measured.headers.get('x-d1-statements') ?? '[]')) as { sql: string; read: number }[];
+    const page = statements.find((st) => st.sql.includes('i.*'));
+    expect(page!.read).toBeLessThan(41);
+    const desc = (await (await call(`${base}/items?availability=lent&sort=title&dir=desc&perPage=20`)).json()) as ItemPage;
+    expect(byTitle(desc)).toEqual([made[30]!.id, made[17]!.id, made[3]!.id]);
+    const second = (await (await call(`${base}/items?availability=lent&perPage=20&page=2`)).json()) as ItemPage;
+    expect(second.items).toEqual([]);
+    expect(second.total).toBe(3);
+    // Available: every item but those three, counted from the loans too.
+    const available = (await (await call(`${base}/items?availability=available&sort=title&dir=asc&perPage=20&page=2`)).json()) as ItemPage;
+    expect(available.total).toBe(38);
+    // By title: the books, then Walden.
+    const others = [...made.slice(1), made[0]!].filter((m) => !lentOut.includes(m)).map((m) => m.id);
+    expect(available.items.map((i) => i.id)).toEqual(others.slice(20, 38));
   });
 
   it('shows availability on the item page (the due date to the owner only) and a lent count in lists, with a filter', async () => {

@@ -150,6 +150,10 @@ export interface ListRequest {
 /** Copies of item `i` in loans in state lent: one look-up in loans_item_state_idx per listed item. */
 const LENT_COPIES = `(SELECT count(*) FROM loans l WHERE l.item_id = i.id AND l.state = 'lent')`;
 
+/** The items of the collection's owner with a copy lent (SQL), through the owner's loans by state. */
+const LENT_ITEMS = (collectionId: number) =>
+  `SELECT DISTINCT l.item_id FROM loans l WHERE l.owner_id = (SELECT owner_id FROM collections WHERE id = ${inlineId(collectionId)}) AND l.state = 'lent'`;
+
 /** The columns a list reads: the item, and its copies lent while loans are enabled. */
 function listColumns(loansEnabled: boolean | undefined): string {
   return loansEnabled ? `i.*, ${LENT_COPIES} AS lent` : 'i.*';
@@ -495,6 +499,19 @@ export async function listItems(
         (await placed(estimate, where.match, known)) ??
         (shape.offset < fewMatches / 2 ? await walkedPage(d1, filter, where.match, shape, known) : await allMatchesPage(d1, itemFilter(collection.id, level, where), shape));
     }
+  } else if (request.loansEnabled && request.availability === 'lent') {
+    // The items with a copy lent are read from the owner's loans in state lent (a few, however large the
+    // collection), then sorted: exact, and about two rows per loan.
+    listed = await allMatchesPage(d1, { ...filter, from: `(${LENT_ITEMS(collection.id)}) lent CROSS JOIN items i ON i.id = lent.item_id` }, shape);
+  } else if (request.loansEnabled && request.availability === 'available' && where.sql.length === 1) {
+    // Available alone: all but the items whose every copy is lent, counted from the loans.
+    const taken = await d1
+      .prepare(`SELECT count(*) AS n FROM (${LENT_ITEMS(collection.id)}) lent CROSS JOIN items i ON i.id = lent.item_id
+        WHERE i.collection_id = ? AND i.level <= ? AND i.quantity <= ${LENT_COPIES}`)
+      .bind(collection.id, level)
+      .first<{ n: number }>();
+    const known = { total: counter - (taken?.n ?? 0), estimated: false };
+    listed = (typed && walkTooFar(known.total) ? await placed(known.total, null, known) : null) ?? (await walkedPage(d1, filter, null, shape, known));
   } else if (where.sql.length > 0) {
     // Number and date filters alone: counted from the kept counts of their values when they can be.
     const counted = where.uncounted ? null : await rangeCount(d1, level, where);
