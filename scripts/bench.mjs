@@ -356,6 +356,8 @@ function pageMatrix() {
     ['range-title-page-500', items(`${range}&sort=title&dir=asc&page=500`)],
     ['narrow-range-created', items('min.year=2020&sort=created&dir=desc')],
     ['one-filter-title-page-20', items(`${oneFilter}&sort=title&dir=asc&page=20`)],
+    // "Available" (every copy of an item not lent): counted from the loans, placed by the ranks.
+    ['available-title-page-1000', items('availability=available&sort=title&dir=asc&page=1000')],
     ['filter-panel-broad-search', `filters?${broad}`],
     ['filter-panel-one-filter', `filters?${oneFilter}`],
   ];
@@ -529,6 +531,8 @@ async function main() {
       await scenario('item-loans-20', pid, 50, get(`/api/v1/collections/2/items/${LENDING.historyItem}/loans`, token), SIZES[1]),
       await scenario('lending-overview-200-loans', pid, 30, get('/api/v1/lending', token), LENDING.currentLoans),
       await scenario('borrow-request', pid, 30, borrow, SIZES[0]),
+      // "Lent": the 200 items of the 10,000-item collection with a copy lent, read from the loans.
+      await scenario('lent-list-10k', pid, 20, get('/api/v1/collections/1/items?perPage=50&availability=lent&sort=title&dir=asc'), SIZES[0]),
     ];
     const sourceRequestsPerSearch = workflowsOnly ? null : (pictures.counted.metadata - askedBefore) / lookedUp;
     // The page matrix at 100,000 items: every kind of query the collection view makes, first and deep
