@@ -744,11 +744,14 @@ async function filteredAtMost(d1: D1Database, level: CallerLevel, where: Conditi
 
 /**
  * Every match read, sorted and counted in one statement: numbers sort by the value in their cached data,
- * text by its natural key (one primary-key look-up per match). The cost follows the matches.
+ * text by its natural key (one primary-key look-up per match). The cost follows the matches; the page's
+ * own columns (its copies lent among them) are read for its items only.
  */
 async function allMatchesPage(d1: D1Database, filter: Filter, shape: PageShape): Promise<ListedPage> {
   const { sortProp, dir, columns } = shape;
-  let statement = `SELECT ${columns}, count(*) OVER () AS total_count FROM ${filter.from} WHERE ${filter.sql} ORDER BY ${shape.dateColumn} ${dir}, i.id ${dir}`;
+  let matches = `SELECT i.id AS mid, ${shape.dateColumn} AS mkey, count(*) OVER () AS total_count FROM ${filter.from} WHERE ${filter.sql}
+    ORDER BY ${shape.dateColumn} ${dir}, i.id ${dir} LIMIT ? OFFSET ?`;
+  let order = `m.mkey ${dir}, m.mid ${dir}`;
   if (sortProp) {
     const value = RANGE_PROPERTY_TYPES.includes(sortProp.type as PropertyType)
       ? `json_extract(i.data, '${sortValuePath(sortProp)}')`
@@ -757,12 +760,14 @@ async function allMatchesPage(d1: D1Database, filter: Filter, shape: PageShape):
     // value, oldest first. The value is a column of a subquery, so it is computed once per match (SQLite
     // copies an alias's expression wherever ORDER BY names it; the window function keeps the subquery
     // from being merged into the outer query).
-    statement = `SELECT * FROM (SELECT ${columns}, ${value} AS sort_value, count(*) OVER () AS total_count FROM ${filter.from} WHERE ${filter.sql})
-      ORDER BY (sort_value IS NULL), sort_value ${dir}, CASE WHEN sort_value IS NULL THEN created_at END,
-        id * (CASE WHEN sort_value IS NULL THEN 1 ELSE ${dir === 'ASC' ? 1 : -1} END)`;
+    const sorted = (m: string) =>
+      `(${m}sort_value IS NULL), ${m}sort_value ${dir}, CASE WHEN ${m}sort_value IS NULL THEN ${m}mkey END, ${m}mid * (CASE WHEN ${m}sort_value IS NULL THEN 1 ELSE ${dir === 'ASC' ? 1 : -1} END)`;
+    matches = `SELECT * FROM (SELECT i.id AS mid, i.created_at AS mkey, ${value} AS sort_value, count(*) OVER () AS total_count FROM ${filter.from} WHERE ${filter.sql})
+      ORDER BY ${sorted('')} LIMIT ? OFFSET ?`;
+    order = sorted('m.');
   }
   const { results } = await d1
-    .prepare(`${statement} LIMIT ? OFFSET ?`)
+    .prepare(`SELECT ${columns}, m.total_count FROM (${matches}) m CROSS JOIN items i ON i.id = m.mid ORDER BY ${order}`)
     .bind(...filter.binds, shape.perPage, shape.offset)
     .all<ListedItemRow & { total_count: number }>();
   const total = results[0]?.total_count ?? (shape.offset > 0 ? await countRows(d1, filter.from, filter.sql, filter.binds) : 0);
