@@ -150,6 +150,9 @@ export interface ListRequest {
 /** Copies of item `i` in loans in state lent: one look-up in loans_item_state_idx per listed item. */
 const LENT_COPIES = `(SELECT count(*) FROM loans l WHERE l.item_id = i.id AND l.state = 'lent')`;
 
+/** The availability filter "lent": a copy of the item is lent. */
+const LENT_CONDITION = `${LENT_COPIES} > 0`;
+
 /** The items of the collection's owner with a copy lent (SQL), through the owner's loans by state. */
 const LENT_ITEMS = (collectionId: number) =>
   `SELECT DISTINCT l.item_id FROM loans l WHERE l.owner_id = (SELECT owner_id FROM collections WHERE id = ${inlineId(collectionId)}) AND l.state = 'lent'`;
@@ -250,7 +253,7 @@ function conditions(level: CallerLevel, props: PropertyRow[], request: ListReque
     }
   }
   if (facetGroups.length > 0) parts.push(facetsExpression(facetGroups));
-  if (request.loansEnabled && request.availability === 'lent') out.sql.push(`${LENT_COPIES} > 0`);
+  if (request.loansEnabled && request.availability === 'lent') out.sql.push(LENT_CONDITION);
   if (request.loansEnabled && request.availability === 'available') out.sql.push(`i.quantity > ${LENT_COPIES}`);
   out.uncounted = request.loansEnabled === true && (request.availability === 'lent' || request.availability === 'available');
   out.match = parts.length > 0 ? parts.join(' AND ') : null;
@@ -502,7 +505,9 @@ export async function listItems(
   } else if (request.loansEnabled && request.availability === 'lent') {
     // The items with a copy lent are read from the owner's loans in state lent (a few, however large the
     // collection), then sorted: exact, and about two rows per loan.
-    listed = await allMatchesPage(d1, { ...filter, from: `(${LENT_ITEMS(collection.id)}) lent CROSS JOIN items i ON i.id = lent.item_id` }, shape);
+    // (Their loans say they have a copy lent: that condition is not tested again item by item.)
+    const others = itemFilter(collection.id, level, { ...where, match: null, sql: where.sql.filter((condition) => condition !== LENT_CONDITION) });
+    listed = await allMatchesPage(d1, { ...others, from: `(${LENT_ITEMS(collection.id)}) lent CROSS JOIN items i ON i.id = lent.item_id` }, shape);
   } else if (request.loansEnabled && request.availability === 'available' && where.sql.length === 1) {
     // Available alone: all but the items whose every copy is lent, counted from the loans.
     const taken = await d1
