@@ -232,8 +232,10 @@ describe('collection pages against a plain reference', () => {
             systematic.push(
               { q: [], filters: {}, sort, dir, page },
               { q: [], filters: { genre: [...GENRES] }, sort, dir, page },
-              // A range alone (counted from the kept counts of the year's values).
+              // A range alone (counted from the kept counts of the year's values): broad (walked), and one
+              // year (read from the year's sort index).
               { q: [], filters: {}, min: 1991, sort, dir, page },
+              { q: [], filters: {}, min: 1997, max: 1997, sort, dir, page },
             );
           }
         }

@@ -388,24 +388,45 @@ const RANGE_COUNT_ROWS = 2_000;
  * (the smallest filter's count; a multi-valued property counts an item once per value). Null when a
  * range holds more distinct values than RANGE_COUNT_ROWS: the walk then counts.
  */
-async function rangeCount(d1: D1Database, level: CallerLevel, where: Conditions): Promise<{ total: number; estimated: boolean } | null> {
+async function rangeCount(
+  d1: D1Database,
+  level: CallerLevel,
+  where: Conditions,
+): Promise<{ total: number; estimated: boolean; fewest: { range: RangeFilter; n: number } } | null> {
   const column = countColumn(level);
   const ranges = [...where.ranges.values()];
   if (ranges.length === 0 || ranges.length > 5) return null;
-  const arms = ranges.map((range) => {
-    const tests = [
-      range.min !== undefined ? `sort_number >= ${range.min}` : null,
-      range.max !== undefined ? `sort_number <= ${range.max}` : null,
-      range.values ? `sort_number IN (${range.values.join(',')})` : null,
-    ].filter(Boolean);
-    return `SELECT ${inlineId(range.prop.id)} AS pid, sum(n) AS n, count(*) AS k FROM (
+  const arms = ranges.map(
+    (range) => `SELECT ${inlineId(range.prop.id)} AS pid, sum(n) AS n, count(*) AS k FROM (
       SELECT ${column} AS n FROM facet_counts INDEXED BY facet_counts_number_idx
-      WHERE property_id = ${inlineId(range.prop.id)} AND sort_number IS NOT NULL AND ${tests.join(' AND ')} LIMIT ${RANGE_COUNT_ROWS + 1})`;
-  });
+      WHERE property_id = ${inlineId(range.prop.id)} AND sort_number IS NOT NULL AND ${rangeTests(range, 'sort_number')} LIMIT ${RANGE_COUNT_ROWS + 1})`,
+  );
   const { results } = await d1.prepare(arms.join(' UNION ALL ')).all<{ pid: number; n: number | null; k: number }>();
   if (results.some((r) => r.k > RANGE_COUNT_ROWS)) return null;
-  const total = Math.min(...results.map((r) => r.n ?? 0));
-  return { total, estimated: ranges.length > 1 || ranges[0]!.prop.multiple };
+  const counted = ranges.map((range) => ({ range, n: results.find((r) => r.pid === range.prop.id)?.n ?? 0 }));
+  const fewest = counted.reduce((a, b) => (b.n < a.n ? b : a));
+  return { total: fewest.n, estimated: ranges.length > 1 || ranges[0]!.prop.multiple, fewest };
+}
+
+/** A range filter's conditions on a column holding sort numbers (SQL). */
+function rangeTests(range: RangeFilter, column: string): string {
+  return [
+    range.min !== undefined ? `${column} >= ${range.min}` : null,
+    range.max !== undefined ? `${column} <= ${range.max}` : null,
+    range.values ? `${column} IN (${range.values.join(',')})` : null,
+  ]
+    .filter(Boolean)
+    .join(' AND ');
+}
+
+/**
+ * The items a sortable property's range holds, from its sort index (the index is partial: the query
+ * repeats its condition), as FROM for a page read from all its matches.
+ */
+function rangeItems(range: RangeFilter): string {
+  return `(SELECT DISTINCT r.item_id FROM item_values r INDEXED BY item_values_property_number_idx
+    WHERE r.property_id = ${inlineId(range.prop.id)} AND r.sortable = 1 AND r.sort_number IS NOT NULL AND ${rangeTests(range, 'r.sort_number')}) ranged
+    CROSS JOIN items i ON i.id = ranged.item_id`;
 }
 
 /** The page: items, the total, and whether that total is an estimate ("about N"). */
@@ -520,7 +541,13 @@ export async function listItems(
   } else if (where.sql.length > 0) {
     // Number and date filters alone: counted from the kept counts of their values when they can be.
     const counted = where.uncounted ? null : await rangeCount(d1, level, where);
-    listed = (typed && counted && walkTooFar(counted.total) ? await placed(counted.total, null, counted) : null) ?? (await walkedPage(d1, filter, null, shape, counted));
+    const known = counted && { total: counted.total, estimated: counted.estimated };
+    // Few enough: read from the sortable property's index and sorted, about WALK_ROWS_PER_ITEM rows each,
+    // when that is less than a page's walk would pass over (as many rows for each of about
+    // perPage × counter / n items): when n² ≤ perPage × counter, 2,236 of 100,000 for 50 a page.
+    if (counted && counted.fewest.range.prop.sortable && counted.fewest.n ** 2 <= perPage * counter) {
+      listed = await allMatchesPage(d1, { ...filter, from: rangeItems(counted.fewest.range) }, shape);
+    } else listed = (typed && known && walkTooFar(known.total) ? await placed(known.total, null, known) : null) ?? (await walkedPage(d1, filter, null, shape, known));
   } else if (typed && large && Math.min(shape.offset, counter - shape.offset - perPage) >= tuning.bucket) {
     // Far from both ends (near the end, the walk from the end passes over less than a bucket).
     const kept = await ranks();
@@ -754,6 +781,8 @@ async function filteredAtMost(d1: D1Database, level: CallerLevel, where: Conditi
  */
 async function allMatchesPage(d1: D1Database, filter: Filter, shape: PageShape): Promise<ListedPage> {
   const { sortProp, dir, columns } = shape;
+  // The list's end (`before=end`): its last page, wherever its number puts it.
+  const offset = shape.before === END ? Math.max(0, (await countRows(d1, filter.from, filter.sql, filter.binds)) - shape.perPage) : shape.offset;
   let matches = `SELECT i.id AS mid, ${shape.dateColumn} AS mkey, count(*) OVER () AS total_count FROM ${filter.from} WHERE ${filter.sql}
     ORDER BY ${shape.dateColumn} ${dir}, i.id ${dir} LIMIT ? OFFSET ?`;
   let order = `m.mkey ${dir}, m.mid ${dir}`;
@@ -773,9 +802,9 @@ async function allMatchesPage(d1: D1Database, filter: Filter, shape: PageShape):
   }
   const { results } = await d1
     .prepare(`SELECT ${columns}, m.total_count FROM (${matches}) m CROSS JOIN items i ON i.id = m.mid ORDER BY ${order}`)
-    .bind(...filter.binds, shape.perPage, shape.offset)
+    .bind(...filter.binds, shape.perPage, offset)
     .all<ListedItemRow & { total_count: number }>();
-  const total = results[0]?.total_count ?? (shape.offset > 0 ? await countRows(d1, filter.from, filter.sql, filter.binds) : 0);
+  const total = results[0]?.total_count ?? (offset > 0 ? await countRows(d1, filter.from, filter.sql, filter.binds) : 0);
   return { rows: results, total, estimated: false };
 }
 
