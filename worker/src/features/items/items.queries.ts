@@ -186,6 +186,8 @@ interface RangeFilter {
   min?: string;
   max?: string;
   values?: string[];
+  /** Its conditions in Conditions.sql (left out when its own index already chose the items). */
+  sql: string[];
 }
 
 function rangeBound(prop: PropertyRow, text: string, param: string): number {
@@ -217,7 +219,7 @@ function badParam(path: string, reason: string): ApiError {
  */
 function conditions(level: CallerLevel, props: PropertyRow[], request: ListRequest, skipKey?: string): Conditions {
   const out: Conditions = { match: null, searched: false, counted: [], sql: [], ranges: new Map(), uncounted: false };
-  const range = (prop: PropertyRow) => out.ranges.get(prop.id) ?? out.ranges.set(prop.id, { prop }).get(prop.id)!;
+  const range = (prop: PropertyRow) => out.ranges.get(prop.id) ?? out.ranges.set(prop.id, { prop, sql: [] }).get(prop.id)!;
   const parts: string[] = [];
   const search = request.q ? matchExpression(request.q, level) : null;
   if (search) parts.push(`(${search})`);
@@ -241,15 +243,17 @@ function conditions(level: CallerLevel, props: PropertyRow[], request: ListReque
       if (keys.every((key) => key !== null)) out.counted.push({ propertyId: prop.id, keys: [...new Set(keys as string[])] });
     } else if (prefix === FILTER_PREFIX) {
       const wanted = [...new Set(values.map((v) => sqlNumber(rangeBound(prop, v, param))))];
+      const test = `EXISTS (SELECT 1 FROM item_values r WHERE r.item_id = i.id AND r.property_id = ${inlineId(prop.id)} AND r.sort_number IN (${wanted.join(',')}))`;
       range(prop).values = wanted;
-      out.sql.push(`EXISTS (SELECT 1 FROM item_values r WHERE r.item_id = i.id AND r.property_id = ${inlineId(prop.id)} AND r.sort_number IN (${wanted.join(',')}))`);
+      range(prop).sql.push(test);
+      out.sql.push(test);
     } else {
       if (!ranged || values.length !== 1) throw badParam(param, 'invalid');
       const bound = sqlNumber(rangeBound(prop, values[0]!, param));
+      const test = `EXISTS (SELECT 1 FROM item_values r WHERE r.item_id = i.id AND r.property_id = ${inlineId(prop.id)} AND r.sort_number ${prefix === MIN_PREFIX ? '>=' : '<='} ${bound})`;
       range(prop)[prefix === MIN_PREFIX ? 'min' : 'max'] = bound;
-      out.sql.push(
-        `EXISTS (SELECT 1 FROM item_values r WHERE r.item_id = i.id AND r.property_id = ${inlineId(prop.id)} AND r.sort_number ${prefix === MIN_PREFIX ? '>=' : '<='} ${bound})`,
-      );
+      range(prop).sql.push(test);
+      out.sql.push(test);
     }
   }
   if (facetGroups.length > 0) parts.push(facetsExpression(facetGroups));
@@ -545,8 +549,11 @@ export async function listItems(
     // Few enough: read from the sortable property's index and sorted, about WALK_ROWS_PER_ITEM rows each,
     // when that is less than a page's walk would pass over (as many rows for each of about
     // perPage × counter / n items): when n² ≤ perPage × counter, 2,236 of 100,000 for 50 a page.
-    if (counted && counted.fewest.range.prop.sortable && counted.fewest.n ** 2 <= perPage * counter) {
-      listed = await allMatchesPage(d1, { ...filter, from: rangeItems(counted.fewest.range) }, shape);
+    // A single value holds every bound, so the index's choice stands for the range's own tests.
+    const driver = counted?.fewest.range;
+    if (counted && driver && driver.prop.sortable && !driver.prop.multiple && counted.fewest.n ** 2 <= perPage * counter) {
+      const others = itemFilter(collection.id, level, { ...where, match: null, sql: where.sql.filter((test) => !driver.sql.includes(test)) });
+      listed = await allMatchesPage(d1, { ...others, from: rangeItems(driver) }, shape);
     } else listed = (typed && known && walkTooFar(known.total) ? await placed(known.total, null, known) : null) ?? (await walkedPage(d1, filter, null, shape, known));
   } else if (typed && large && Math.min(shape.offset, counter - shape.offset - perPage) >= tuning.bucket) {
     // Far from both ends (near the end, the walk from the end passes over less than a bucket).
