@@ -424,13 +424,12 @@ function rangeTests(range: RangeFilter, column: string): string {
 }
 
 /**
- * The items a sortable property's range holds, from its sort index (the index is partial: the query
- * repeats its condition), as FROM for a page read from all its matches.
+ * The items a single-valued sortable property's range holds (one value each), from its sort index (the
+ * index is partial: the query repeats its condition), as FROM for a page read from all its matches.
  */
 function rangeItems(range: RangeFilter): string {
-  return `(SELECT DISTINCT r.item_id FROM item_values r INDEXED BY item_values_property_number_idx
-    WHERE r.property_id = ${inlineId(range.prop.id)} AND r.sortable = 1 AND r.sort_number IS NOT NULL AND ${rangeTests(range, 'r.sort_number')}) ranged
-    CROSS JOIN items i ON i.id = ranged.item_id`;
+  return `item_values ranged INDEXED BY item_values_property_number_idx CROSS JOIN items i ON i.id = ranged.item_id
+    AND ranged.property_id = ${inlineId(range.prop.id)} AND ranged.sortable = 1 AND ranged.sort_number IS NOT NULL AND ${rangeTests(range, 'ranged.sort_number')}`;
 }
 
 /** The page: items, the total, and whether that total is an estimate ("about N"). */
