@@ -528,7 +528,7 @@ export async function listItems(
     }
   } else if (request.loansEnabled && request.availability === 'lent') {
     // The items with a copy lent are read from the owner's loans in state lent (a few, however large the
-    // collection), then sorted: exact, and about two rows per loan.
+    // collection), then sorted: exact, at about seven rows per loan (the loan, its item, its sort key).
     // (Their loans say they have a copy lent: that condition is not tested again item by item.)
     const others = itemFilter(collection.id, level, { ...where, match: null, sql: where.sql.filter((condition) => condition !== LENT_CONDITION) });
     listed = await allMatchesPage(d1, { ...others, from: `(${LENT_ITEMS(collection.id)}) lent CROSS JOIN items i ON i.id = lent.item_id` }, shape);
