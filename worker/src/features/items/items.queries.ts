@@ -13,7 +13,7 @@ import { inlineId } from '../../db/inline-id';
 import type { ItemRow, ListedItemRow } from '../../db/raw-rows';
 import { sortKeys, type PropertyRow } from '../../lib/values';
 import { facetsExpression, facetToken, inCollection, matchExpression } from './items.search';
-import { buildOrderStatement, DEFAULT_RANK_TUNING, orderOf, rankedStart, type Bucket, type RankedStart, type RankTuning } from './sort-ranks';
+import { buildOrderStatement, compareText, DEFAULT_RANK_TUNING, orderOf, rankedStart, type Bucket, type RankedStart, type RankTuning } from './sort-ranks';
 
 /** "Unlimited" is served in pages of this size; the client asks for the next ones as it scrolls. */
 export const UNLIMITED_PAGE_SIZE = 200;
@@ -606,17 +606,6 @@ async function keptRanks(
 
 type Filter = ReturnType<typeof itemFilter>;
 
-/** SQLite compares text by its UTF-8 bytes, which is the order of code points (not of UTF-16 units). */
-function compareText(a: string, b: string): number {
-  if (a === b) return 0;
-  const x = Array.from(a);
-  const y = Array.from(b);
-  for (let n = 0; n < Math.min(x.length, y.length); n += 1) {
-    const d = x[n]!.codePointAt(0)! - y[n]!.codePointAt(0)!;
-    if (d !== 0) return d;
-  }
-  return x.length - y.length;
-}
 
 /** Where a sortable property's first value sits in an item's cached data (a JSON path). */
 function sortValuePath(prop: PropertyRow): string {

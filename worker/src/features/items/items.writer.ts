@@ -158,12 +158,12 @@ function refreshSearch(db: Db, target: Target) {
 }
 
 /**
- * The target's items leave (-1) or take (+1) their places in the sort orders kept for their collection
- * (sort-ranks.ts): -1 before a write moves or deletes them, +1 once they are written. A collection
- * without kept orders writes nothing.
+ * The target's items take (+1) their places in the sort orders kept for their collection, found in SQL
+ * (sort-ranks.ts, rankChangeSql): for a copy, whose values the Worker never reads. A collection without
+ * kept orders writes nothing.
  */
-function ranks(db: Db, collectionId: number, target: Target, sign: 1 | -1) {
-  return db.run(sql.raw(rankChangeSql(collectionId, targetSql(target, 'i'), sign)));
+function ranks(db: Db, collectionId: number, target: Target) {
+  return db.run(sql.raw(rankChangeSql(collectionId, targetSql(target, 'i'), 1)));
 }
 
 /** Whether a batch's rank statement changed the kept orders (a bucket may then need splitting). */
@@ -468,7 +468,7 @@ export async function duplicateItem(
       : []),
     refreshSearch(db, { newestOf: collectionId }),
     ...sortGaps(db, { newestOf: collectionId }, 'TRUE', 'fill'),
-    ranks(db, collectionId, { newestOf: collectionId }, 1),
+    ranks(db, collectionId, { newestOf: collectionId }),
     db.select({ id: sql<number>`max(${items.id})` }).from(items).where(eq(items.collectionId, collectionId)),
   ]);
   const [{ id }] = results[results.length - 1] as [{ id: number }];

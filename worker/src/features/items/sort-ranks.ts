@@ -207,12 +207,10 @@ function oversizedSql(collectionId: number, split: number): string {
     WHERE r.collection_id = ${inlineId(collectionId)} AND b.value ->> 6 > ${Math.floor(split)}`;
 }
 
-/** Forgets orders (all of them, or the properties named) so that the next deep page builds them again. */
-export function forgetOrdersSql(collectionId: number, propertyIds?: number[]): string {
-  const c = inlineId(collectionId);
-  if (!propertyIds) return `DELETE FROM sort_ranks WHERE collection_id = ${c}`;
+/** Forgets the orders of the properties named, so that the next deep page builds them again. */
+export function forgetOrdersSql(collectionId: number, propertyIds: number[]): string {
   const paths = propertyIds.map((id) => `'$.p${inlineId(id)}'`).join(', ');
-  return `UPDATE sort_ranks SET version = version + 1, data = json_remove(data, ${paths}) WHERE collection_id = ${c}`;
+  return `UPDATE sort_ranks SET version = version + 1, data = json_remove(data, ${paths}) WHERE collection_id = ${inlineId(collectionId)}`;
 }
 
 /** A collection's kept orders, and the version of their layout (their boundaries). */
@@ -243,19 +241,25 @@ export interface RankedItem {
 const NEWEST = Symbol('newest');
 type Key = string | number | typeof NEWEST;
 
-/** SQLite's order: numbers before text, text by its UTF-8 bytes (the order of code points). */
-function compareKey(a: Key, b: Key): number {
+/** SQLite compares text by its UTF-8 bytes, which is the order of code points (not of UTF-16 units). */
+export function compareText(a: string, b: string): number {
   if (a === b) return 0;
-  if (a === NEWEST || b === NEWEST) return a === NEWEST ? 1 : -1;
-  if (typeof a === 'number' && typeof b === 'number') return a - b;
-  if (typeof a !== typeof b) return typeof a === 'number' ? -1 : 1;
-  const x = Array.from(a as string);
-  const y = Array.from(b as string);
+  const x = Array.from(a);
+  const y = Array.from(b);
   for (let n = 0; n < Math.min(x.length, y.length); n += 1) {
     const d = x[n]!.codePointAt(0)! - y[n]!.codePointAt(0)!;
     if (d !== 0) return d;
   }
   return x.length - y.length;
+}
+
+/** SQLite's order of a sort key: numbers before text; NEWEST after everything. */
+function compareKey(a: Key, b: Key): number {
+  if (a === b) return 0;
+  if (a === NEWEST || b === NEWEST) return a === NEWEST ? 1 : -1;
+  if (typeof a === 'number' && typeof b === 'number') return a - b;
+  if (typeof a !== typeof b) return typeof a === 'number' ? -1 : 1;
+  return compareText(a as string, b as string);
 }
 
 /** The bucket of a place: the last one whose boundary is below it. */

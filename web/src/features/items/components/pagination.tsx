@@ -84,8 +84,9 @@ export function Pagination({
             </span>
           )}
         </li>
-        {pageWindow(page, pageCount).map((entry, index) =>
-          entry === null ? (
+        {pageWindow(page, pageCount).map((entry, index) => {
+          const about = placed && entry === page;
+          return entry === null ? (
             <li key={`gap-${index}`} className="pagination__gap" aria-hidden="true" />
           ) : (
             <li key={entry}>
@@ -93,14 +94,14 @@ export function Pagination({
                 className={entry === page ? 'pagination__link is-current' : 'pagination__link'}
                 to={to(entry)}
                 aria-current={entry === page ? 'page' : undefined}
-                aria-label={intl.formatMessage(placed && entry === page ? messages.aboutPage : messages.page, { page: entry })}
-                title={placed && entry === page ? intl.formatMessage(messages.aboutPage, { page: entry }) : undefined}
+                aria-label={intl.formatMessage(about ? messages.aboutPage : messages.page, { page: entry })}
+                title={about ? intl.formatMessage(messages.aboutPage, { page: entry }) : undefined}
               >
-                {placed && entry === page ? `≈\u2009${intl.formatNumber(entry)}` : intl.formatNumber(entry)}
+                {about ? `≈\u2009${intl.formatNumber(entry)}` : intl.formatNumber(entry)}
               </Link>
             </li>
-          ),
-        )}
+          );
+        })}
         <li>
           {page < pageCount ? (
             <Link className="pagination__link" to={to(page + 1)} rel="next">
