@@ -319,6 +319,9 @@ async function cronScenario(base, pid, runs, email) {
   };
 }
 
+/** Twelve of the authors (each in about 200 books): a filter of several values that holds about 2% of the items. */
+const TWELVE_AUTHORS = Array.from({ length: 12 }, (_, n) => `f.authors=Author%20${n + 1}`).join('&');
+
 /**
  * The collection view's queries at 100,000 items, as [name, path under the collection]: no search, a
  * rare word, a word in every item, three words; none, one and three filters (with a range); each kind
@@ -357,6 +360,12 @@ function pageMatrix() {
     ['narrow-range-created', items('min.year=2020&sort=created&dir=desc')],
     // One year (800 items): read from the year's sort index rather than walked.
     ['one-year-title', items('f.year=1999&sort=title&dir=asc')],
+    // The costliest share of matches: about 2% (three years, 2,400 items), where reading every match
+    // and walking the order to fill a page cost about the same.
+    ['range-2pct-title', items('min.year=2022&sort=title&dir=asc')],
+    ['range-2pct-created', items('min.year=2022&sort=created&dir=desc')],
+    // The same share from a value filter of several values on a multi-valued property (twelve authors).
+    ['authors-2pct-title', items(`${TWELVE_AUTHORS}&sort=title&dir=asc`)],
     ['one-filter-title-page-20', items(`${oneFilter}&sort=title&dir=asc&page=20`)],
     // "Available" (every copy of an item not lent): counted from the loans, placed by the ranks.
     ['available-title-page-1000', items('availability=available&sort=title&dir=asc&page=1000')],

@@ -178,6 +178,13 @@ interface Conditions {
   ranges: Map<number, RangeFilter>;
   /** Whether `sql` holds a condition the kept counts cannot count (the availability of copies). */
   uncounted: boolean;
+  /**
+   * One value filter alone (no search, no other condition): the kept counts of its values add up to its
+   * matches, exactly when its property is single-valued (`countedExactly`), and at most as many times
+   * over as an item holds values otherwise.
+   */
+  countedAlone: boolean;
+  countedExactly: boolean;
 }
 
 /** One property's number or date conditions: its bounds and wanted values (numbers as SQL text). */
@@ -213,12 +220,32 @@ function badParam(path: string, reason: string): ApiError {
   return new ApiError('VALIDATION_FAILED', { fields: [field] });
 }
 
+/** How a range's test names its item; a walk names the walked index's item id instead (`onItem`). */
+const RANGE_ITEM = 'r.item_id = i.id';
+
+/**
+ * Conditions with their range tests naming the item by `id`: along a property's sort index, the test
+ * then runs on the index entry, before the item is read (only a match's item is).
+ */
+function onItem(sql: string, id: string): string {
+  return sql.replaceAll(RANGE_ITEM, `r.item_id = ${id}`);
+}
+
+/**
+ * A single-valued property's one value, named by the whole primary key: the test then reads that row
+ * alone (without it, the look-up also reads the next row to learn that no other position follows).
+ */
+function onlyValue(prop: PropertyRow): string {
+  return prop.multiple ? '' : ' AND r.position = 0';
+}
+
 /**
  * The search and the filters. `skipKey` leaves out one property's filter (facet counts show what
  * choosing another value of that property would give). Only visible filterable properties may filter.
  */
 function conditions(level: CallerLevel, props: PropertyRow[], request: ListRequest, skipKey?: string): Conditions {
-  const out: Conditions = { match: null, searched: false, counted: [], sql: [], ranges: new Map(), uncounted: false };
+  const out: Conditions = { match: null, searched: false, counted: [], sql: [], ranges: new Map(), uncounted: false, countedAlone: false, countedExactly: false };
+  let singleValued = false;
   const range = (prop: PropertyRow) => out.ranges.get(prop.id) ?? out.ranges.set(prop.id, { prop, sql: [] }).get(prop.id)!;
   const parts: string[] = [];
   const search = request.q ? matchExpression(request.q, level) : null;
@@ -241,16 +268,17 @@ function conditions(level: CallerLevel, props: PropertyRow[], request: ListReque
       // Named as the writer keys the values (their sort text), when the type has one.
       const keys = values.map((v) => sortKeys(type, v).sortText);
       if (keys.every((key) => key !== null)) out.counted.push({ propertyId: prop.id, keys: [...new Set(keys as string[])] });
+      singleValued = !prop.multiple;
     } else if (prefix === FILTER_PREFIX) {
       const wanted = [...new Set(values.map((v) => sqlNumber(rangeBound(prop, v, param))))];
-      const test = `EXISTS (SELECT 1 FROM item_values r WHERE r.item_id = i.id AND r.property_id = ${inlineId(prop.id)} AND r.sort_number IN (${wanted.join(',')}))`;
+      const test = `EXISTS (SELECT 1 FROM item_values r WHERE ${RANGE_ITEM} AND r.property_id = ${inlineId(prop.id)}${onlyValue(prop)} AND r.sort_number IN (${wanted.join(',')}))`;
       range(prop).values = wanted;
       range(prop).sql.push(test);
       out.sql.push(test);
     } else {
       if (!ranged || values.length !== 1) throw badParam(param, 'invalid');
       const bound = sqlNumber(rangeBound(prop, values[0]!, param));
-      const test = `EXISTS (SELECT 1 FROM item_values r WHERE r.item_id = i.id AND r.property_id = ${inlineId(prop.id)} AND r.sort_number ${prefix === MIN_PREFIX ? '>=' : '<='} ${bound})`;
+      const test = `EXISTS (SELECT 1 FROM item_values r WHERE ${RANGE_ITEM} AND r.property_id = ${inlineId(prop.id)}${onlyValue(prop)} AND r.sort_number ${prefix === MIN_PREFIX ? '>=' : '<='} ${bound})`;
       range(prop)[prefix === MIN_PREFIX ? 'min' : 'max'] = bound;
       range(prop).sql.push(test);
       out.sql.push(test);
@@ -261,6 +289,8 @@ function conditions(level: CallerLevel, props: PropertyRow[], request: ListReque
   if (request.loansEnabled && request.availability === 'available') out.sql.push(`i.quantity > ${LENT_COPIES}`);
   out.uncounted = request.loansEnabled === true && (request.availability === 'lent' || request.availability === 'available');
   out.match = parts.length > 0 ? parts.join(' AND ') : null;
+  out.countedAlone = !search && facetGroups.length === 1 && out.counted.length === 1 && out.sql.length === 0;
+  out.countedExactly = out.countedAlone && singleValued;
   return out;
 }
 
@@ -377,11 +407,12 @@ export const FEW_MATCHES = 1_000;
 const READ_ALL_SHARE = 1.2;
 
 /**
- * Rows a walk reads per item it passes (the index entry, the item, and the test of the search index or
- * of a number's value): a typed page whose walk from the start would read over twice FEW_MATCHES rows
- * (as much as reading every match) is placed by the kept ranks instead.
+ * Rows a walk reads per item it passes (the sort index's entry, and the test of the search index or of a
+ * range's value on that entry; an item is read only when it matches): a typed page whose walk from the
+ * start would read over twice FEW_MATCHES rows (as much as reading every match) is placed by the kept
+ * ranks instead.
  */
-const WALK_ROWS_PER_ITEM = 4;
+const WALK_ROWS_PER_ITEM = 2;
 
 /** How many facet_counts rows a range's count may read; a range over more distinct values is counted by walking. */
 const RANGE_COUNT_ROWS = 2_000;
@@ -421,15 +452,6 @@ function rangeTests(range: RangeFilter, column: string): string {
   ]
     .filter(Boolean)
     .join(' AND ');
-}
-
-/**
- * The items a single-valued sortable property's range holds (one value each), from its sort index (the
- * index is partial: the query repeats its condition), as FROM for a page read from all its matches.
- */
-function rangeItems(range: RangeFilter): string {
-  return `item_values ranged INDEXED BY item_values_property_number_idx CROSS JOIN items i ON i.id = ranged.item_id
-    AND ranged.property_id = ${inlineId(range.prop.id)} AND ranged.sortable = 1 AND ranged.sort_number IS NOT NULL AND ${rangeTests(range, 'ranged.sort_number')}`;
 }
 
 /** The page: items, the total, and whether that total is an estimate ("about N"). */
@@ -504,22 +526,31 @@ export async function listItems(
   };
   // What walking from the start to this page would read: each item passed costs about WALK_ROWS_PER_ITEM
   // rows, and a share `total / counter` of them match.
-  const walkTooFar = (total: number) => shape.offset > 0 && (WALK_ROWS_PER_ITEM * (shape.offset + perPage) * counter) / Math.max(1, total) > 2 * fewMatches;
+  // `from`: how many matches the walk passes over (from the end, when an exact total lets it start there).
+  const walkTooFar = (total: number, from = shape.offset) => from > 0 && (WALK_ROWS_PER_ITEM * (from + perPage) * counter) / Math.max(1, total) > 2 * fewMatches;
   let listed: ListedPage;
   if (where.match) {
     // Past the first half of FEW_MATCHES a typed page is deep: assumed many (the probe reads them all
-    // anyway when they are few), which saves asking the kept counts.
+    // anyway when they are few), which saves asking the kept counts, unless they give the total.
     const deep = shape.offset >= fewMatches || (typed && shape.offset >= fewMatches / 2);
-    const atMost = deep ? null : await filteredAtMost(d1, level, where);
+    const atMost = deep && !where.countedAlone ? null : await filteredAtMost(d1, level, where);
     const likelyMany = deep || (atMost !== null && atMost > fewMatches);
-    const few = await fewMatchesPage(d1, collection.id, filter, where.match, shape, fewMatches, likelyMany);
-    const estimate = 'rows' in few ? 0 : few.estimate;
-    const known = { total: estimate, estimated: true };
+    // Many matches of one filter alone are counted by the kept counts (exactly, or about), with no probe;
+    // otherwise the probe's estimate is held to what the counts allow at most.
+    const byCounts = where.countedAlone && atMost !== null && atMost > fewMatches;
+    const counted = byCounts && where.countedExactly;
+    const few = byCounts ? { estimate: counted ? atMost : roughly(atMost) } : await fewMatchesPage(d1, collection.id, filter, where.match, shape, fewMatches, likelyMany);
+    const estimate = 'rows' in few ? 0 : Math.min(few.estimate, atMost ?? Infinity);
+    const known = { total: estimate, estimated: !counted };
     if ('rows' in few) listed = few;
     // The walk tests each item it passes against the index: fine for the first pages, or from where the
     // previous page ended. A page too far from the start reads every match while they are about
     // FEW_MATCHES (two rows each, exact), and is placed by the kept ranks when they are more.
     else if (!typed || (shape.offset < fewMatches / 2 && !walkTooFar(estimate))) listed = await walkedPage(d1, filter, where.match, shape, known);
+    // Counted exactly: a page nearer the end is walked from there (walkedPage).
+    else if (counted && shape.offset > estimate / 2 && !walkTooFar(estimate, Math.max(0, estimate - shape.offset - perPage))) {
+      listed = await walkedPage(d1, filter, where.match, shape, known);
+    }
     else if (estimate <= fewMatches * READ_ALL_SHARE) listed = await allMatchesPage(d1, itemFilter(collection.id, level, where), shape);
     else {
       listed =
@@ -545,14 +576,19 @@ export async function listItems(
     // Number and date filters alone: counted from the kept counts of their values when they can be.
     const counted = where.uncounted ? null : await rangeCount(d1, level, where);
     const known = counted && { total: counted.total, estimated: counted.estimated };
-    // Few enough: read from the sortable property's index and sorted, about WALK_ROWS_PER_ITEM rows each,
-    // when that is less than a page's walk would pass over (as many rows for each of about
-    // perPage × counter / n items): when n² ≤ perPage × counter, 2,236 of 100,000 for 50 a page.
-    // A single value holds every bound, so the index's choice stands for the range's own tests.
+    // Few enough: read whole from the sortable property's index and sorted (rangeMatchesPage: two rows a
+    // match, and one more for each other range), when that costs less than a page's walk, which passes
+    // over about perPage × counter / n items at about two rows each (the sort index's entry and the
+    // range's value): when n² ≤ perPage × counter, 2,236 of 100,000 for 50 a page. A page typed too far
+    // for a walk is read whole while that stays about as cheap as a first page's walk (exact rather than
+    // placed by an estimate). A single value holds every bound, so the index's choice stands for the
+    // range's own tests.
     const driver = counted?.fewest.range;
-    if (counted && driver && driver.prop.sortable && !driver.prop.multiple && counted.fewest.n ** 2 <= perPage * counter) {
-      const others = itemFilter(collection.id, level, { ...where, match: null, sql: where.sql.filter((test) => !driver.sql.includes(test)) });
-      listed = await allMatchesPage(d1, { ...others, from: rangeItems(driver) }, shape);
+    const others = driver ? where.sql.filter((test) => !driver.sql.includes(test)) : [];
+    const readRows = 2 + others.length;
+    const cheapRead = (n: number) => readRows * n * n <= 2 * perPage * counter || (typed && walkTooFar(n) && n <= fewMatches * READ_ALL_SHARE);
+    if (counted && driver && driver.prop.sortable && !driver.prop.multiple && cheapRead(counted.fewest.n)) {
+      listed = await rangeMatchesPage(d1, level, driver, others, shape);
     } else listed = (typed && known && walkTooFar(known.total) ? await placed(known.total, null, known) : null) ?? (await walkedPage(d1, filter, null, shape, known));
   } else if (typed && large && Math.min(shape.offset, counter - shape.offset - perPage) >= tuning.bucket) {
     // Far from both ends (near the end, the walk from the end passes over less than a bucket).
@@ -724,15 +760,30 @@ async function fewMatchesPage(
       .all<Entry>();
     found = results;
   }
-  const sign = dir === 'ASC' ? 1 : -1;
   const keyed = found
     .filter((r) => r.ok === 1)
-    .map((r) => ({ id: r.id, created: r.created!, key: sortProp ? sortKeyOf(sortProp, r.value as string | null) : (r.value as string) }));
+    .map((r) => ({ id: r.id, created: r.created, key: sortProp ? sortKeyOf(sortProp, r.value as string | null) : (r.value as string) }));
+  return sortedPage(d1, keyed, shape);
+}
+
+/** A match to sort: its sort key (null: no value) and, for those without one, when it was created. */
+interface Keyed {
+  id: number;
+  created: string | null;
+  key: string | number | null;
+}
+
+/**
+ * Matches sorted here as the index walk orders them (equal keys by id in the same direction, then the
+ * items without a value, oldest first), and the page's items read by id: exact, at any page.
+ */
+async function sortedPage(d1: D1Database, keyed: Keyed[], shape: PageShape): Promise<ListedPage> {
+  const sign = shape.dir === 'ASC' ? 1 : -1;
   keyed.sort((a, b) => {
     if (a.key === null || b.key === null) {
       if (a.key !== b.key) return a.key === null ? 1 : -1;
       // Items without a value: oldest first.
-      return compareText(a.created, b.created) || a.id - b.id;
+      return compareText(a.created ?? '', b.created ?? '') || a.id - b.id;
     }
     const d = typeof a.key === 'number' && typeof b.key === 'number' ? a.key - b.key : compareText(String(a.key), String(b.key));
     return sign * (d || a.id - b.id);
@@ -745,6 +796,42 @@ async function fewMatchesPage(
     .all<ListedItemRow>();
   const byId = new Map(rows.map((row) => [row.id, row]));
   return { rows: ids.flatMap((id) => byId.get(id) ?? []), total: keyed.length, estimated: false };
+}
+
+/**
+ * A page of a range on a single-valued sortable property, read whole from that property's sort index
+ * (partial: the query repeats its condition) and sorted here. Each match costs its index entry and its
+ * sort key (one primary-key look-up); the entry's level (the item's, kept by a trigger) stands for the
+ * item's, so the item itself is read only for a date order or other conditions. The total is exact.
+ * `others`: the request's other conditions on `i`.
+ */
+async function rangeMatchesPage(d1: D1Database, level: CallerLevel, range: RangeFilter, others: string[], shape: PageShape): Promise<ListedPage> {
+  const { sortProp } = shape;
+  const joined = others.length > 0 || !sortProp;
+  let value: string;
+  if (!sortProp) value = shape.dateColumn;
+  else if (sortProp.id === range.prop.id) value = 'ranged.sort_number';
+  else {
+    const column = RANGE_PROPERTY_TYPES.includes(sortProp.type as PropertyType) ? 'sort_number' : 'natural_key';
+    value = `(SELECT k.${column} FROM item_values k WHERE k.item_id = ranged.item_id AND k.property_id = ${inlineId(sortProp.id)} AND k.position = 0 AND k.sortable = 1)`;
+  }
+  // A subquery with an OFFSET is not merged into the outer query, so each key is looked up once; the
+  // items without one are then read for their creation date.
+  const { results } = await d1
+    .prepare(
+      `SELECT m.id, m.value, CASE WHEN m.value IS NULL THEN (SELECT created_at FROM items x WHERE x.id = m.id) END AS created FROM (
+        SELECT ranged.item_id AS id, ${value} AS value FROM item_values ranged INDEXED BY item_values_property_number_idx
+        ${joined ? 'CROSS JOIN items i ON i.id = ranged.item_id' : ''}
+        WHERE ranged.property_id = ${inlineId(range.prop.id)} AND ranged.sortable = 1 AND ranged.sort_number IS NOT NULL
+          AND ${rangeTests(range, 'ranged.sort_number')} AND ranged.level <= ${inlineId(level)}${others.map((test) => ` AND ${test}`).join('')}
+        LIMIT -1 OFFSET 0) m`,
+    )
+    .all<{ id: number; value: string | number | null; created: string | null }>();
+  return sortedPage(
+    d1,
+    results.map((r) => ({ id: r.id, created: r.created, key: r.value })),
+    shape,
+  );
 }
 
 /**
@@ -876,13 +963,13 @@ async function walk(
     } else if (kind === 'v') {
       key = RANGE_PROPERTY_TYPES.includes(sortProp!.type as PropertyType) ? 's.sort_number' : 's.natural_key';
       from = 'item_values s CROSS JOIN items i ON i.id = s.item_id';
-      where = `s.property_id = ? AND s.position = 0 AND ${sortIndexed(key)} AND ${filter.sql}${matched('s.item_id')}`;
+      where = `s.property_id = ? AND s.position = 0 AND ${sortIndexed(key)} AND ${onItem(filter.sql, 's.item_id')}${matched('s.item_id')}`;
       binds = [sortProp!.id, ...filter.binds, ...matchBinds];
     } else {
       // The items without a value, from the property's sort gaps (kept by the writer) in their order.
       key = 'g.created_at';
       from = 'item_sort_gaps g CROSS JOIN items i ON i.id = g.item_id';
-      where = `g.property_id = ? AND ${filter.sql}${matched('g.item_id')}`;
+      where = `g.property_id = ? AND ${onItem(filter.sql, 'g.item_id')}${matched('g.item_id')}`;
       binds = [sortProp!.id, ...filter.binds, ...matchBinds];
     }
     const id = kind === 'v' ? 's.item_id' : kind === 'm' ? 'g.item_id' : 'i.id';
