@@ -725,7 +725,7 @@ async function fewMatchesPage(
   fewMatches: number,
   likelyMany: boolean,
 ): Promise<ListedPage | { estimate: number }> {
-  const { sortProp, dir } = shape;
+  const { sortProp } = shape;
   const value = sortProp ? `i.data -> '${sortValuePath(sortProp)}'` : shape.dateColumn;
   const entries = (limit: number, offset: number) => `SELECT rowid FROM items_search WHERE items_search MATCH ? ORDER BY rowid LIMIT ${limit} OFFSET ${offset}`;
   const whole = `SELECT s.rowid AS id, (${filter.sql}) AS ok, i.created_at AS created, ${value} AS value,
