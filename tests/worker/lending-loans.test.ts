@@ -112,7 +112,8 @@ describe('availability', () => {
     const base = `/api/v1/collections/${collection.id}`;
     const titles = Array.from({ length: 40 }, (_, n) => `Book ${String(n).padStart(2, '0')}`);
     const made: Item[] = [item];
-    for (const title of titles) made.push(await addItem(owner.token, collection.id, { values: { title } }));
+    // Years 2000 to 2004 in turn, for "available" within a range.
+    for (const [n, title] of titles.entries()) made.push(await addItem(owner.token, collection.id, { values: { title, year: 2000 + (n % 5) } }));
     const ann = await addBorrower(owner.token);
     const lentOut = [made[30]!, made[3]!, made[17]!];
     for (const one of lentOut) expect((await lend(owner.token, `${base}/items/${one.id}`, { borrowerId: ann.id })).status).toBe(201);
@@ -140,6 +141,20 @@ describe('availability', () => {
     // By title: the books, then Walden.
     const others = [...made.slice(1), made[0]!].filter((m) => !lentOut.includes(m)).map((m) => m.id);
     expect(available.items.map((i) => i.id)).toEqual(others.slice(20, 38));
+    // With a search: the lent items whose title has the word ("Book 16"), from the loans too.
+    const searched = (await (await call(`${base}/items?availability=lent&q=16&sort=title&dir=asc`)).json()) as ItemPage;
+    expect(searched.items.map((i) => i.id)).toEqual([made[17]!.id]);
+    expect(searched.total).toBe(1);
+    const allLent = (await (await call(`${base}/items?availability=lent&q=book&sort=title&dir=desc`)).json()) as ItemPage;
+    expect(allLent.items.map((i) => i.id)).toEqual([made[30]!.id, made[17]!.id, made[3]!.id]);
+    // Available within a range of years: two years read whole from the year's index; four counted from
+    // the kept counts, less the items in range whose every copy is lent (all three are), and walked.
+    for (const from of [2003, 2001]) {
+      const inRange = made.slice(1).filter((m, n) => 2000 + (n % 5) >= from && !lentOut.includes(m));
+      const ranged = (await (await call(`${base}/items?availability=available&min.year=${from}&sort=title&dir=asc&perPage=20`)).json()) as ItemPage;
+      expect(ranged.total, `from ${from}`).toBe(inRange.length);
+      expect(ranged.items.map((i) => i.id), `from ${from}`).toEqual(inRange.slice(0, 20).map((m) => m.id));
+    }
   });
 
   it('shows availability on the item page (the due date to the owner only) and a lent count in lists, with a filter', async () => {

@@ -67,6 +67,11 @@ export interface Env {
    */
   LIST_FEW_MATCHES?: string;
   /**
+   * Tests only: how many kept counts of values a range's count reads before it estimates
+   * (RANGE_COUNT_ROWS in items.queries.ts), set low so small collections take that way too.
+   */
+  LIST_RANGE_COUNT_ROWS?: string;
+  /**
    * Tests only: the sort ranks' bucket size, split size and the smallest collection that keeps them
    * (RANK_BUCKET, RANK_SPLIT and RANKS_FROM in features/items/sort-ranks.ts), set low for small collections.
    */

@@ -153,6 +153,9 @@ const LENT_COPIES = `(SELECT count(*) FROM loans l WHERE l.item_id = i.id AND l.
 /** The availability filter "lent": a copy of the item is lent. */
 const LENT_CONDITION = `${LENT_COPIES} > 0`;
 
+/** The availability filter "available": a copy of the item is not lent. */
+const AVAILABLE_CONDITION = `i.quantity > ${LENT_COPIES}`;
+
 /** The items of the collection's owner with a copy lent (SQL), through the owner's loans by state. */
 const LENT_ITEMS = (collectionId: number) =>
   `SELECT DISTINCT l.item_id FROM loans l WHERE l.owner_id = (SELECT owner_id FROM collections WHERE id = ${inlineId(collectionId)}) AND l.state = 'lent'`;
@@ -176,8 +179,6 @@ interface Conditions {
   sql: string[];
   /** The number and date filters in `sql`, as the kept counts can count them. */
   ranges: Map<number, RangeFilter>;
-  /** Whether `sql` holds a condition the kept counts cannot count (the availability of copies). */
-  uncounted: boolean;
   /**
    * One value filter alone (no search, no other condition): the kept counts of its values add up to its
    * matches, exactly when its property is single-valued (`countedExactly`), and at most as many times
@@ -244,7 +245,7 @@ function onlyValue(prop: PropertyRow): string {
  * choosing another value of that property would give). Only visible filterable properties may filter.
  */
 function conditions(level: CallerLevel, props: PropertyRow[], request: ListRequest, skipKey?: string): Conditions {
-  const out: Conditions = { match: null, searched: false, counted: [], sql: [], ranges: new Map(), uncounted: false, countedAlone: false, countedExactly: false };
+  const out: Conditions = { match: null, searched: false, counted: [], sql: [], ranges: new Map(), countedAlone: false, countedExactly: false };
   let singleValued = false;
   const range = (prop: PropertyRow) => out.ranges.get(prop.id) ?? out.ranges.set(prop.id, { prop, sql: [] }).get(prop.id)!;
   const parts: string[] = [];
@@ -286,8 +287,7 @@ function conditions(level: CallerLevel, props: PropertyRow[], request: ListReque
   }
   if (facetGroups.length > 0) parts.push(facetsExpression(facetGroups));
   if (request.loansEnabled && request.availability === 'lent') out.sql.push(LENT_CONDITION);
-  if (request.loansEnabled && request.availability === 'available') out.sql.push(`i.quantity > ${LENT_COPIES}`);
-  out.uncounted = request.loansEnabled === true && (request.availability === 'lent' || request.availability === 'available');
+  if (request.loansEnabled && request.availability === 'available') out.sql.push(AVAILABLE_CONDITION);
   out.match = parts.length > 0 ? parts.join(' AND ') : null;
   out.countedAlone = !search && facetGroups.length === 1 && out.counted.length === 1 && out.sql.length === 0;
   out.countedExactly = out.countedAlone && singleValued;
@@ -414,33 +414,61 @@ const READ_ALL_SHARE = 1.2;
  */
 const WALK_ROWS_PER_ITEM = 2;
 
-/** How many facet_counts rows a range's count may read; a range over more distinct values is counted by walking. */
-const RANGE_COUNT_ROWS = 2_000;
+/** How many facet_counts rows the ranges' counts may read together (each range its share). */
+export const RANGE_COUNT_ROWS = 2_000;
+
+/** What rangeCount found for one range: its items, and whether every value in range was read. */
+interface RangeCounted {
+  range: RangeFilter;
+  n: number;
+  whole: boolean;
+}
 
 /**
  * How many items the number and date filters select, from the kept counts of their values (one row per
- * distinct value in range): exact for one filter on a single-valued property, otherwise an estimate
- * (the smallest filter's count; a multi-valued property counts an item once per value). Null when a
- * range holds more distinct values than RANGE_COUNT_ROWS: the walk then counts.
+ * distinct value in range, RANGE_COUNT_ROWS at most): exact for one filter on a single-valued property
+ * whose values were all read, otherwise an estimate (the smallest filter's count; a multi-valued property
+ * counts an item once per value). A range over more distinct values (a date property of many years) is
+ * counted from the values read, stretched over the share of the range's span they cover. Null with no
+ * range, or more than five.
  */
 async function rangeCount(
   d1: D1Database,
   level: CallerLevel,
   where: Conditions,
-): Promise<{ total: number; estimated: boolean; fewest: { range: RangeFilter; n: number } } | null> {
+  countRows: number,
+  lent: { collectionId: number; conditions: string[] } | null,
+): Promise<{ total: number; estimated: boolean; fewest: RangeCounted } | null> {
   const column = countColumn(level);
   const ranges = [...where.ranges.values()];
   if (ranges.length === 0 || ranges.length > 5) return null;
-  const arms = ranges.map(
-    (range) => `SELECT ${inlineId(range.prop.id)} AS pid, sum(n) AS n, count(*) AS k FROM (
-      SELECT ${column} AS n FROM facet_counts INDEXED BY facet_counts_number_idx
-      WHERE property_id = ${inlineId(range.prop.id)} AND sort_number IS NOT NULL AND ${rangeTests(range, 'sort_number')} LIMIT ${RANGE_COUNT_ROWS + 1})`,
-  );
-  const { results } = await d1.prepare(arms.join(' UNION ALL ')).all<{ pid: number; n: number | null; k: number }>();
-  if (results.some((r) => r.k > RANGE_COUNT_ROWS)) return null;
-  const counted = ranges.map((range) => ({ range, n: results.find((r) => r.pid === range.prop.id)?.n ?? 0 }));
+  const cap = Math.max(1, Math.floor(countRows / ranges.length));
+  const numbers = (pid: string) => `FROM facet_counts INDEXED BY facet_counts_number_idx WHERE property_id = ${pid} AND sort_number IS NOT NULL`;
+  const arms = ranges.map((range) => {
+    const pid = inlineId(range.prop.id);
+    return `SELECT ${pid} AS pid, sum(n) AS n, count(*) AS k, max(v) AS last,
+      (SELECT min(sort_number) ${numbers(pid)}) AS lo, (SELECT max(sort_number) ${numbers(pid)}) AS hi FROM (
+      SELECT ${column} AS n, sort_number AS v ${numbers(pid)} AND ${rangeTests(range, 'sort_number')} ORDER BY sort_number LIMIT ${cap + 1})`;
+  });
+  // With "available": the items in range whose every copy is lent, counted in the same statement.
+  if (lent) arms.push(`SELECT 0, (${fullyLentSql(lent.collectionId, level, lent.conditions)}), 0, NULL, NULL, NULL`);
+  const { results } = await d1
+    .prepare(arms.join(' UNION ALL '))
+    .all<{ pid: number; n: number | null; k: number; last: number | null; lo: number | null; hi: number | null }>();
+  const lentInRange = results.find((r) => r.pid === 0)?.n ?? 0;
+  const counted = ranges.map((range): RangeCounted => {
+    const row = results.find((r) => r.pid === range.prop.id);
+    if (!row || row.k <= cap || row.last === null || row.lo === null || row.hi === null) return { range, n: row?.n ?? 0, whole: true };
+    const read = row.n ?? 0;
+    if (range.values) return { range, n: Math.round((read * range.values.length) / row.k), whole: false };
+    const from = Math.max(range.min === undefined ? row.lo : Number(range.min), row.lo);
+    const to = Math.min(range.max === undefined ? row.hi : Number(range.max), row.hi);
+    const covered = row.last - from;
+    return { range, n: covered > 0 && to > from ? Math.round((read * (to - from)) / covered) : read, whole: false };
+  });
   const fewest = counted.reduce((a, b) => (b.n < a.n ? b : a));
-  return { total: fewest.n, estimated: ranges.length > 1 || ranges[0]!.prop.multiple, fewest };
+  const total = Math.max(0, fewest.n - lentInRange);
+  return { total: fewest.whole ? total : roughly(total), estimated: ranges.length > 1 || ranges[0]!.prop.multiple || !fewest.whole, fewest };
 }
 
 /** A range filter's conditions on a column holding sort numbers (SQL). */
@@ -484,7 +512,7 @@ export async function listItems(
   props: PropertyRow[],
   request: ListRequest,
   fewMatches = FEW_MATCHES,
-  options: { ranks?: RankTuning; defer?: (work: Promise<unknown>) => void } = {},
+  options: { ranks?: RankTuning; defer?: (work: Promise<unknown>) => void; rangeCountRows?: number } = {},
 ) {
   const where = conditions(level, props, request);
   const filter = itemFilter(collection.id, level, { ...where, match: null });
@@ -529,7 +557,22 @@ export async function listItems(
   // `from`: how many matches the walk passes over (from the end, when an exact total lets it start there).
   const walkTooFar = (total: number, from = shape.offset) => from > 0 && (WALK_ROWS_PER_ITEM * (from + perPage) * counter) / Math.max(1, total) > 2 * fewMatches;
   let listed: ListedPage;
-  if (where.match) {
+  if (request.loansEnabled && request.availability === 'lent') {
+    // The items with a copy lent are read from the owner's loans in state lent (a few, however large the
+    // collection), then sorted: exact, at about seven rows per loan (the loan, its item, its sort key),
+    // and one more for each test of a search or value filter.
+    // (Their loans say they have a copy lent: that condition is not tested again item by item.)
+    const others = itemFilter(collection.id, level, { ...where, match: null, sql: where.sql.filter((condition) => condition !== LENT_CONDITION) });
+    listed = await allMatchesPage(
+      d1,
+      {
+        from: `(${LENT_ITEMS(collection.id)}) lent CROSS JOIN items i ON i.id = lent.item_id`,
+        sql: `${others.sql}${matchedBy(where.match, 'i.id')}`,
+        binds: [...others.binds, ...(where.match ? [where.match] : [])],
+      },
+      shape,
+    );
+  } else if (where.match) {
     // Past the first half of FEW_MATCHES a typed page is deep: assumed many (the probe reads them all
     // anyway when they are few), which saves asking the kept counts, unless they give the total.
     const deep = shape.offset >= fewMatches || (typed && shape.offset >= fewMatches / 2);
@@ -557,25 +600,16 @@ export async function listItems(
         (await placed(estimate, where.match, known)) ??
         (shape.offset < fewMatches / 2 ? await walkedPage(d1, filter, where.match, shape, known) : await allMatchesPage(d1, itemFilter(collection.id, level, where), shape));
     }
-  } else if (request.loansEnabled && request.availability === 'lent') {
-    // The items with a copy lent are read from the owner's loans in state lent (a few, however large the
-    // collection), then sorted: exact, at about seven rows per loan (the loan, its item, its sort key).
-    // (Their loans say they have a copy lent: that condition is not tested again item by item.)
-    const others = itemFilter(collection.id, level, { ...where, match: null, sql: where.sql.filter((condition) => condition !== LENT_CONDITION) });
-    listed = await allMatchesPage(d1, { ...others, from: `(${LENT_ITEMS(collection.id)}) lent CROSS JOIN items i ON i.id = lent.item_id` }, shape);
   } else if (request.loansEnabled && request.availability === 'available' && where.sql.length === 1) {
     // Available alone: all but the items whose every copy is lent, counted from the loans.
-    const taken = await d1
-      .prepare(`SELECT count(*) AS n FROM (${LENT_ITEMS(collection.id)}) lent CROSS JOIN items i ON i.id = lent.item_id
-        WHERE i.collection_id = ? AND i.level <= ? AND i.quantity <= ${LENT_COPIES}`)
-      .bind(collection.id, level)
-      .first<{ n: number }>();
-    const known = { total: counter - (taken?.n ?? 0), estimated: false };
+    const known = { total: counter - (await fullyLent(d1, collection.id, level, [])), estimated: false };
     listed = (typed && walkTooFar(known.total) ? await placed(known.total, null, known) : null) ?? (await walkedPage(d1, filter, null, shape, known));
   } else if (where.sql.length > 0) {
-    // Number and date filters alone: counted from the kept counts of their values when they can be.
-    const counted = where.uncounted ? null : await rangeCount(d1, level, where);
-    const known = counted && { total: counted.total, estimated: counted.estimated };
+    // Number and date filters (and "available"): counted from the kept counts of their values, less the
+    // items in range whose every copy is lent.
+    const ranged = where.sql.filter((test) => test !== AVAILABLE_CONDITION);
+    const available = ranged.length < where.sql.length ? { collectionId: collection.id, conditions: ranged } : null;
+    const counted = await rangeCount(d1, level, where, options.rangeCountRows ?? RANGE_COUNT_ROWS, available);
     // Few enough: read whole from the sortable property's index and sorted (rangeMatchesPage: two rows a
     // match, and one more for each other range), when that costs less than a page's walk, which passes
     // over about perPage × counter / n items at about two rows each (the sort index's entry and the
@@ -583,13 +617,16 @@ export async function listItems(
     // for a walk is read whole while that stays about as cheap as a first page's walk (exact rather than
     // placed by an estimate). A single value holds every bound, so the index's choice stands for the
     // range's own tests.
-    const driver = counted?.fewest.range;
+    const driver = counted?.fewest.whole ? counted.fewest.range : undefined;
     const others = driver ? where.sql.filter((test) => !driver.sql.includes(test)) : [];
     const readRows = 2 + others.length;
     const cheapRead = (n: number) => readRows * n * n <= 2 * perPage * counter || (typed && walkTooFar(n) && n <= fewMatches * READ_ALL_SHARE);
     if (counted && driver && driver.prop.sortable && !driver.prop.multiple && cheapRead(counted.fewest.n)) {
       listed = await rangeMatchesPage(d1, level, driver, others, shape);
-    } else listed = (typed && known && walkTooFar(known.total) ? await placed(known.total, null, known) : null) ?? (await walkedPage(d1, filter, null, shape, known));
+    } else {
+      const known = counted && { total: counted.total, estimated: counted.estimated };
+      listed = (typed && known && walkTooFar(known.total) ? await placed(known.total, null, known) : null) ?? (await walkedPage(d1, filter, null, shape, known));
+    }
   } else if (typed && large && Math.min(shape.offset, counter - shape.offset - perPage) >= tuning.bucket) {
     // Far from both ends (near the end, the walk from the end passes over less than a bucket).
     const kept = await ranks();
@@ -641,6 +678,19 @@ async function keptRanks(
 }
 
 type Filter = ReturnType<typeof itemFilter>;
+
+/**
+ * How many of the collection's items the caller may see have every copy lent, among those that pass
+ * `conditions` (on `i`): read from the owner's loans in state lent, a few rows per loan.
+ */
+async function fullyLent(d1: D1Database, collectionId: number, level: CallerLevel, conditions: string[]): Promise<number> {
+  return (await d1.prepare(fullyLentSql(collectionId, level, conditions)).first<{ n: number }>())?.n ?? 0;
+}
+
+function fullyLentSql(collectionId: number, level: CallerLevel, conditions: string[]): string {
+  return `SELECT count(*) AS n FROM (${LENT_ITEMS(collectionId)}) lent CROSS JOIN items i ON i.id = lent.item_id
+    WHERE i.collection_id = ${inlineId(collectionId)} AND i.level <= ${inlineId(level)} AND i.quantity <= ${LENT_COPIES}${conditions.map((test) => ` AND ${test}`).join('')}`;
+}
 
 
 /** Where a sortable property's first value sits in an item's cached data (a JSON path). */

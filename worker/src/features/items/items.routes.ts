@@ -21,7 +21,7 @@ import { createRouter } from '../../lib/router';
 import { callerOf, optionalUser, requireUser } from '../../middleware/auth';
 import { requireOwnedCollection, requireVisibleCollection } from '../collections/collections.queries';
 import { listPropertyRows, visibleProperties } from '../properties/properties.queries';
-import { FACET_SAMPLE, FEW_MATCHES, hiddenItemsOf, itemLending, listFacets, listItems, loadItem, recentItems, toItem, type ListRequest } from './items.queries';
+import { FACET_SAMPLE, FEW_MATCHES, RANGE_COUNT_ROWS, hiddenItemsOf, itemLending, listFacets, listItems, loadItem, recentItems, toItem, type ListRequest } from './items.queries';
 import { createItems, deleteItem, duplicateItem, updateItem, type WriteContext } from './items.writer';
 import { rankTuning } from './sort-ranks';
 
@@ -160,6 +160,7 @@ export const itemsRoutes = createRouter()
     const page = await listItems(c.get('d1'), found.collection, found.level, props, request, Number(c.env.LIST_FEW_MATCHES) || FEW_MATCHES, {
       ranks: rankTuning(c.env),
       defer: (work) => c.executionCtx.waitUntil(work),
+      rangeCountRows: Number(c.env.LIST_RANGE_COUNT_ROWS) || RANGE_COUNT_ROWS,
     });
     return c.json(page, 200);
   })
