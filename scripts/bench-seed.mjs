@@ -35,6 +35,12 @@ export const PROPERTIES = [
   ['rating', 'rating', 'Rating', {}],
 ];
 
+/**
+ * The large collection's one more property (after PROPERTIES, so the others keep their ids): a date of
+ * acquisition over twenty years, one of 7,300 days an item, for ranges over more values than a count reads.
+ */
+export const LARGE_ONLY = [['acquired', 'date', 'Acquired', { sortable: 1, filterable: 1 }]];
+
 const GENRES = ['fantasy', 'science fiction', 'mystery', 'romance', 'history', 'poetry', 'travel', 'cooking', 'biography', 'horror', 'comics', 'essays'];
 // Words are made of two syllables (23 × 19 = 437 words), so a search term matches about as many items
 // as a word of a real library does: a few in a thousand.
@@ -69,8 +75,9 @@ const range = (count) => `WITH RECURSIVE seq(n) AS (SELECT 1 UNION ALL SELECT n 
 
 function collectionSql(cid, size, ownerId) {
   const statements = [];
+  const properties = cid === 2 ? [...PROPERTIES, ...LARGE_ONLY] : PROPERTIES;
   statements.push(`INSERT INTO collections (id, owner_id, name, type, visibility, borrowable) VALUES (${cid}, ${ownerId}, 'Bench ${size}', 'books', 0, 0);`);
-  PROPERTIES.forEach(([key, type, label, flags], order) => {
+  properties.forEach(([key, type, label, flags], order) => {
     const cols = Object.keys(flags);
     statements.push(
       `INSERT INTO properties (id, collection_id, key, label, type, display_order${cols.map((c) => `, ${c}`).join('')}) VALUES (${cid * 100 + order}, ${cid}, '${key}', '${label}', '${type}', ${order}${cols.map((c) => `, ${flags[c]}`).join('')});`,
@@ -82,13 +89,14 @@ function collectionSql(cid, size, ownerId) {
     `${seq} INSERT INTO items (id, collection_id, quantity, level, created_at, updated_at) SELECT ${base} + n, ${cid}, 1 + n % 3, 0, strftime('%Y-%m-%dT%H:%M:%fZ', '2025-01-01', '+' || n || ' minutes'), strftime('%Y-%m-%dT%H:%M:%fZ', '2025-01-01', '+' || n || ' minutes') FROM seq;`,
   );
   const value = (key, position, expr, kind) => {
-    const pid = cid * 100 + PROPERTIES.findIndex((p) => p[0] === key);
+    const pid = cid * 100 + properties.findIndex((p) => p[0] === key);
     const sortText = kind === 'text' ? `lower(${expr})` : 'NULL';
-    const sortNumber = kind === 'number' ? expr : kind === 'yesno' ? `(${expr})` : 'NULL';
-    const json = kind === 'yesno' ? `CASE WHEN ${expr} THEN 'true' ELSE 'false' END` : kind === 'number' ? `json_quote(${expr})` : `json_quote(${expr})`;
+    // A date's sort number is its midnight (UTC) in milliseconds, as the Worker's sortKeys() gives it.
+    const sortNumber = kind === 'number' ? expr : kind === 'yesno' ? `(${expr})` : kind === 'date' ? `unixepoch(${expr}) * 1000` : 'NULL';
+    const json = kind === 'yesno' ? `CASE WHEN ${expr} THEN 'true' ELSE 'false' END` : `json_quote(${expr})`;
     // The natural key is the Worker's to compute (shared/sort-key.ts); the lower-cased text stands in for
     // it here, so sorted pages walk an index of the same size and shape as real data would make.
-    const sortable = PROPERTIES.find((p) => p[0] === key)[3].sortable ? 1 : 0;
+    const sortable = properties.find((p) => p[0] === key)[3].sortable ? 1 : 0;
     return `${seq} INSERT INTO item_values (item_id, property_id, position, value, sort_text, natural_key, sort_number, sortable) SELECT ${base} + n, ${pid}, ${position}, ${json}, ${sortText}, ${sortText}, ${sortNumber}, ${sortable} FROM seq;`;
   };
   statements.push(
@@ -108,6 +116,7 @@ function collectionSql(cid, size, ownerId) {
     value('summary', 0, `'A story of ' || ${sqlWord('n * 17 + 1')} || ' and ' || ${sqlWord('n * 19 + 2')} || ' in the ' || ${sqlWord('n * 23 + 3')}`, 'text'),
     value('read', 0, `n % 2 = 0`, 'yesno'),
     value('rating', 0, `(n % 11) / 2.0`, 'number'),
+    ...(cid === 2 ? [value('acquired', 0, `date('2005-01-01', '+' || ((n * 37) % 7300) || ' days')`, 'date')] : []),
   );
   // The items without a value to sort by, as the Worker's writer keeps them (migration 0015's condition).
   statements.push(

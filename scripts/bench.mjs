@@ -367,6 +367,9 @@ function pageMatrix() {
     // The same share from a value filter of several values on a multi-valued property (twelve authors).
     ['authors-2pct-title', items(`${TWELVE_AUTHORS}&sort=title&dir=asc`)],
     ['one-filter-title-page-20', items(`${oneFilter}&sort=title&dir=asc&page=20`)],
+    // A date range over 5,475 distinct days (more values than a count reads): counted from those it reads.
+    ['date-range-title', items('min.acquired=2010-01-01&sort=title&dir=asc')],
+    ['date-range-title-page-300', items('min.acquired=2010-01-01&sort=title&dir=asc&page=300')],
     // "Available" (every copy of an item not lent): counted from the loans, placed by the ranks.
     ['available-title-page-1000', items('availability=available&sort=title&dir=asc&page=1000')],
     ['filter-panel-broad-search', `filters?${broad}`],
@@ -544,6 +547,9 @@ async function main() {
       await scenario('borrow-request', pid, 30, borrow, SIZES[0]),
       // "Lent": the 200 items of the 10,000-item collection with a copy lent, read from the loans.
       await scenario('lent-list-10k', pid, 20, get('/api/v1/collections/1/items?perPage=50&availability=lent&sort=title&dir=asc'), SIZES[0]),
+      // "Lent" with a search (every item has the word), and "available" within a range of years.
+      await scenario('lent-search-10k', pid, 20, get('/api/v1/collections/1/items?perPage=50&availability=lent&q=story&sort=title&dir=asc'), SIZES[0]),
+      await scenario('available-range-10k', pid, 20, get('/api/v1/collections/1/items?perPage=50&availability=available&min.year=2000&sort=title&dir=asc'), SIZES[0]),
     ];
     const sourceRequestsPerSearch = workflowsOnly ? null : (pictures.counted.metadata - askedBefore) / lookedUp;
     // The page matrix at 100,000 items: every kind of query the collection view makes, first and deep
