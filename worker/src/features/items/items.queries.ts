@@ -180,9 +180,9 @@ interface Conditions {
   /** The number and date filters in `sql`, as the kept counts can count them. */
   ranges: Map<number, RangeFilter>;
   /**
-   * One value filter alone (no search, no other condition): the kept counts of its values add up to its
-   * matches, exactly when its property is single-valued (`countedExactly`), and at most as many times
-   * over as an item holds values otherwise.
+   * One value filter alone (no search, no other condition) on a single-valued property, or of one value:
+   * the kept counts of its values give its matches, exactly on a single-valued property
+   * (`countedExactly`), and about otherwise (an item holding the value twice counts twice).
    */
   countedAlone: boolean;
   countedExactly: boolean;
@@ -289,7 +289,9 @@ function conditions(level: CallerLevel, props: PropertyRow[], request: ListReque
   if (request.loansEnabled && request.availability === 'lent') out.sql.push(LENT_CONDITION);
   if (request.loansEnabled && request.availability === 'available') out.sql.push(AVAILABLE_CONDITION);
   out.match = parts.length > 0 ? parts.join(' AND ') : null;
-  out.countedAlone = !search && facetGroups.length === 1 && out.counted.length === 1 && out.sql.length === 0;
+  // Several values of a multi-valued property would count an item once for each it holds: the probe
+  // estimates those instead.
+  out.countedAlone = !search && facetGroups.length === 1 && out.counted.length === 1 && out.sql.length === 0 && (singleValued || out.counted[0]!.keys.length === 1);
   out.countedExactly = out.countedAlone && singleValued;
   return out;
 }
@@ -1259,6 +1261,34 @@ async function facetsOfMatches(
 }
 
 /** A matched entry of the index with one of its values (none: null), for a facet counted here. */
+/** A match of a facet's sample, with its cached data (its values by property id). */
+interface SampledMatch {
+  id: number;
+  ok: number;
+  data: string;
+  lo: number;
+  hi: number;
+}
+
+/**
+ * One property's values in a sample of matches, as item_values holds them (the JSON text, the filter's
+ * key, the sort number), from each match's cached data: the item's row, read anyway, holds them all, so
+ * the sample costs two rows a match however many properties it counts. A match without a value still
+ * gives a row (property_id null), so the sample's size counts it.
+ */
+function sampledValues(matches: SampledMatch[], prop: PropertyRow): SampledRow[] {
+  return matches.flatMap((match): SampledRow[] => {
+    const stored = (JSON.parse(match.data) as Record<string, unknown>)[prop.id];
+    const list = stored === undefined || stored === null ? [] : prop.multiple && Array.isArray(stored) ? stored : [stored];
+    const base = { part: 0, id: match.id, ok: match.ok, lo: match.lo, hi: match.hi };
+    if (list.length === 0) return [{ ...base, property_id: null, value: null, key: null, sort_number: null }];
+    return list.map((value) => {
+      const keys = sortKeys(prop.type as PropertyType, value);
+      return { ...base, property_id: prop.id, value: JSON.stringify(value), key: keys.sortText ?? keys.sortNumber, sort_number: keys.sortNumber };
+    });
+  });
+}
+
 interface SampledRow {
   part: number;
   id: number;
@@ -1320,14 +1350,12 @@ function matchesStatements(
   const sampled = [...samples.values()];
   const statements = [
     ...compound(d1, aggregates),
-    ...sampled.map(({ part, props: of, sql, binds }) =>
+    ...sampled.map(({ part, sql, binds }) =>
       d1
         .prepare(
-          `SELECT ${part} AS part, m.id, (${sql}) AS ok, v.property_id, v.value, coalesce(v.sort_text, v.sort_number) AS key, v.sort_number,
-             ${collectionEnd(collectionId, 'ASC')} AS lo, ${collectionEnd(collectionId, 'DESC')} AS hi
+          `SELECT ${part} AS part, m.id, (${sql}) AS ok, i.data, ${collectionEnd(collectionId, 'ASC')} AS lo, ${collectionEnd(collectionId, 'DESC')} AS hi
            FROM (SELECT rowid AS id FROM items_search WHERE items_search MATCH ? ORDER BY rowid LIMIT ?) m
-           CROSS JOIN items i ON i.id = m.id
-           LEFT JOIN item_values v ON v.item_id = i.id AND v.property_id IN (${of.map((p) => inlineId(p.id)).join(', ')})`,
+           CROSS JOIN items i ON i.id = m.id`,
         )
         .bind(...binds),
     ),
@@ -1335,10 +1363,10 @@ function matchesStatements(
   return {
     statements,
     read(results: D1Result<Record<string, unknown>>[]): FilterFacet[] {
-      const parts = byPart<AggregateRow & SampledRow>(results);
+      const parts = byPart<AggregateRow & SampledMatch>(results);
       return filterable.map((prop, part) => {
         const group = sampled.find((s) => s.props.includes(prop));
-        if (group) return countSample(prop, (parts.get(group.part) ?? []) as SampledRow[], sample);
+        if (group) return countSample(prop, sampledValues(parts.get(group.part) ?? [], prop), sample);
         const rows = (parts.get(part) ?? []) as AggregateRow[];
         if (!isRange(prop)) return facetOf(prop, byCount(rows), null, null);
         const first = rows[0];
