@@ -180,12 +180,10 @@ interface Conditions {
   /** The number and date filters in `sql`, as the kept counts can count them. */
   ranges: Map<number, RangeFilter>;
   /**
-   * One value filter alone (no search, no other condition) on a single-valued property, or of one value:
-   * the kept counts of its values give its matches, exactly on a single-valued property
-   * (`countedExactly`), and about otherwise (an item holding the value twice counts twice).
+   * One value filter alone (no search, no other condition): the kept counts of its values add up to its
+   * matches, exactly on a single-valued property, and once for each wanted value an item holds otherwise.
    */
-  countedAlone: boolean;
-  countedExactly: boolean;
+  alone: { prop: PropertyRow; keys: string[] } | null;
 }
 
 /** One property's number or date conditions: its bounds and wanted values (numbers as SQL text). */
@@ -245,8 +243,8 @@ function onlyValue(prop: PropertyRow): string {
  * choosing another value of that property would give). Only visible filterable properties may filter.
  */
 function conditions(level: CallerLevel, props: PropertyRow[], request: ListRequest, skipKey?: string): Conditions {
-  const out: Conditions = { match: null, searched: false, counted: [], sql: [], ranges: new Map(), countedAlone: false, countedExactly: false };
-  let singleValued = false;
+  const out: Conditions = { match: null, searched: false, counted: [], sql: [], ranges: new Map(), alone: null };
+  let valued: PropertyRow | null = null;
   const range = (prop: PropertyRow) => out.ranges.get(prop.id) ?? out.ranges.set(prop.id, { prop, sql: [] }).get(prop.id)!;
   const parts: string[] = [];
   const search = request.q ? matchExpression(request.q, level) : null;
@@ -269,7 +267,7 @@ function conditions(level: CallerLevel, props: PropertyRow[], request: ListReque
       // Named as the writer keys the values (their sort text), when the type has one.
       const keys = values.map((v) => sortKeys(type, v).sortText);
       if (keys.every((key) => key !== null)) out.counted.push({ propertyId: prop.id, keys: [...new Set(keys as string[])] });
-      singleValued = !prop.multiple;
+      valued = prop;
     } else if (prefix === FILTER_PREFIX) {
       const wanted = [...new Set(values.map((v) => sqlNumber(rangeBound(prop, v, param))))];
       const test = `EXISTS (SELECT 1 FROM item_values r WHERE ${RANGE_ITEM} AND r.property_id = ${inlineId(prop.id)}${onlyValue(prop)} AND r.sort_number IN (${wanted.join(',')}))`;
@@ -289,10 +287,7 @@ function conditions(level: CallerLevel, props: PropertyRow[], request: ListReque
   if (request.loansEnabled && request.availability === 'lent') out.sql.push(LENT_CONDITION);
   if (request.loansEnabled && request.availability === 'available') out.sql.push(AVAILABLE_CONDITION);
   out.match = parts.length > 0 ? parts.join(' AND ') : null;
-  // Several values of a multi-valued property would count an item once for each it holds: the probe
-  // estimates those instead.
-  out.countedAlone = !search && facetGroups.length === 1 && out.counted.length === 1 && out.sql.length === 0 && (singleValued || out.counted[0]!.keys.length === 1);
-  out.countedExactly = out.countedAlone && singleValued;
+  if (!search && facetGroups.length === 1 && out.counted.length === 1 && out.sql.length === 0 && valued) out.alone = { prop: valued, keys: out.counted[0]!.keys };
   return out;
 }
 
@@ -578,13 +573,17 @@ export async function listItems(
     // Past the first half of FEW_MATCHES a typed page is deep: assumed many (the probe reads them all
     // anyway when they are few), which saves asking the kept counts, unless they give the total.
     const deep = shape.offset >= fewMatches || (typed && shape.offset >= fewMatches / 2);
-    const atMost = deep && !where.countedAlone ? null : await filteredAtMost(d1, level, where);
+    const atMost = deep && !where.alone ? null : await filteredAtMost(d1, level, where);
     const likelyMany = deep || (atMost !== null && atMost > fewMatches);
-    // Many matches of one filter alone are counted by the kept counts (exactly, or about), with no probe;
-    // otherwise the probe's estimate is held to what the counts allow at most.
-    const byCounts = where.countedAlone && atMost !== null && atMost > fewMatches;
-    const counted = byCounts && where.countedExactly;
-    const few = byCounts ? { estimate: counted ? atMost : roughly(atMost) } : await fewMatchesPage(d1, collection.id, filter, where.match, shape, fewMatches, likelyMany);
+    // Many matches of one filter alone are counted by the kept counts, with no probe: exactly on a
+    // single-valued property, and about on a multi-valued one (over the wanted values an item holds, in
+    // a sample, when several are wanted). Otherwise the probe's estimate is held to what the counts
+    // allow at most.
+    const alone = where.alone && atMost !== null && atMost > fewMatches ? where.alone : null;
+    const counted = !!alone && !alone.prop.multiple;
+    const few = !alone
+      ? await fewMatchesPage(d1, collection.id, filter, where.match, shape, fewMatches, likelyMany)
+      : { estimate: counted ? atMost! : roughly(atMost! / (alone.keys.length > 1 ? await wantedPerMatch(d1, collection.id, filter, where.match, alone) : 1)) };
     const estimate = 'rows' in few ? 0 : Math.min(few.estimate, atMost ?? Infinity);
     const known = { total: estimate, estimated: !counted };
     if ('rows' in few) listed = few;
@@ -906,6 +905,38 @@ async function filteredAtMost(d1: D1Database, level: CallerLevel, where: Conditi
     .all<{ pid: number; n: number }>();
   const sums = where.counted.map((group) => results.find((r) => r.pid === group.propertyId)?.n ?? 0);
   return Math.min(...sums);
+}
+
+/** How many matches a sample reads to learn how many of the wanted values a match holds. */
+const WANTED_SAMPLE = 100;
+
+/**
+ * How many of the wanted values of a multi-valued filter a match holds, on average over the first
+ * matches (by id; their cached data holds the values): what its kept counts, which count an item once per
+ * value, are divided by. One when the sample finds none.
+ */
+async function wantedPerMatch(
+  d1: D1Database,
+  collectionId: number,
+  filter: Filter,
+  match: string,
+  alone: { prop: PropertyRow; keys: string[] },
+): Promise<number> {
+  const { results } = await d1
+    .prepare(
+      `SELECT i.data FROM (SELECT rowid FROM items_search WHERE items_search MATCH ? ORDER BY rowid LIMIT ${WANTED_SAMPLE}) s
+       CROSS JOIN items i ON i.id = s.rowid WHERE ${filter.sql}`,
+    )
+    .bind(inCollection(match, collectionId), ...filter.binds)
+    .all<{ data: string }>();
+  const wanted = new Set(alone.keys);
+  const held = results.map((row) => {
+    const stored = (JSON.parse(row.data) as Record<string, unknown>)[alone.prop.id];
+    const list = Array.isArray(stored) ? stored : stored === undefined || stored === null ? [] : [stored];
+    return new Set(list.map((value) => sortKeys(alone.prop.type as PropertyType, value).sortText).filter((key) => key !== null && wanted.has(key))).size;
+  });
+  const matched = held.filter((n) => n > 0);
+  return matched.length > 0 ? matched.reduce((a, b) => a + b, 0) / matched.length : 1;
 }
 
 /**
