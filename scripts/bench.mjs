@@ -540,6 +540,14 @@ async function main() {
       await scenario('item-update-10k', pid, 30, send('PATCH', '/api/v1/collections/1/items/1000500', token, newBook(0)), SIZES[0]),
       // The same book, each edit changing its title only (an edit of one value).
       await scenario('item-edit-one-value-10k', pid, 30, (extra) => send('PATCH', '/api/v1/collections/1/items/1000500', token, editedTitle((edits += 1)))(extra), SIZES[0]),
+      // Deleting the books item-create-10k made (as many as it made), one a request, the newest first.
+      await (async () => {
+        const listed = await (await fetch(`${base}/api/v1/collections/1/items?perPage=50&sort=created&dir=desc`, { headers: { Authorization: `Bearer ${token}` } })).json();
+        const made = listed.items.filter((item) => item.id !== 1_000_500 && item.title?.startsWith('Bench book')).map((item) => item.id);
+        if (made.length < created) throw new Error(`found ${made.length} of the ${created} books the creates made`);
+        let deleted = 0;
+        return scenario('item-delete-10k', pid, created - 4, (extra) => send('DELETE', `/api/v1/collections/1/items/${made[deleted++]}`, token)(extra), SIZES[0]);
+      })(),
       // Lending: the owner's item page (the item and its 20 past loans), the overview, a visitor's request.
       await scenario('item-page-owner-20-loans', pid, 50, get(`/api/v1/collections/2/items/${LENDING.historyItem}`, token), SIZES[1]),
       await scenario('item-loans-20', pid, 50, get(`/api/v1/collections/2/items/${LENDING.historyItem}/loans`, token), SIZES[1]),
@@ -607,7 +615,7 @@ async function main() {
         `\n${cron.name}: ${cron.runs} runs sent ${cron.emails} emails (at most ${cron.maxEmailsPerRun} per run, in at most ${cron.maxEmailRequestsPerRun} requests); per run at most ` +
           `${cron.maxQueriesPerRun} queries, ${cron.maxRowsReadPerRun} rows read, ${cron.maxRowsWrittenPerRun} rows written; ${cron.cpuMsPerRun} ms CPU per run on average.`,
       );
-      for (const name of ['item-create-10k', 'item-update-10k']) {
+      for (const name of ['item-create-10k', 'item-update-10k', 'item-delete-10k']) {
         const s = scenarios.find((x) => x.name === name);
         console.log(`\n${name}, rows written per statement:`);
         for (const st of s?.statements ?? []) if (st.written > 0) console.log(`${String(st.written).padStart(6)}  ${st.sql}`);

@@ -592,9 +592,7 @@ export async function listItems(
     // FEW_MATCHES (two rows each, exact), and is placed by the kept ranks when they are more.
     else if (!typed || (shape.offset < fewMatches / 2 && !walkTooFar(estimate))) listed = await walkedPage(d1, filter, where.match, shape, known);
     // Counted exactly: a page nearer the end is walked from there (walkedPage).
-    else if (counted && shape.offset > estimate / 2 && !walkTooFar(estimate, Math.max(0, estimate - shape.offset - perPage))) {
-      listed = await walkedPage(d1, filter, where.match, shape, known);
-    }
+    else if (counted && shape.offset > estimate / 2 && !walkTooFar(estimate, Math.max(0, estimate - shape.offset - perPage))) listed = await walkedPage(d1, filter, where.match, shape, known);
     else if (estimate <= fewMatches * READ_ALL_SHARE) listed = await allMatchesPage(d1, itemFilter(collection.id, level, where), shape);
     else {
       listed =
