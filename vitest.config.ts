@@ -53,7 +53,7 @@ export default defineConfig({
                 // Long runs then hand over to new Workflow instances in the tests (lib/workflow-budget.ts).
                 WORKFLOW_STEPS_PER_INSTANCE: '12',
                 LIST_FEW_MATCHES: '20',
-                LIST_RANGE_COUNT_ROWS: '6',
+                LIST_RANGE_COUNT_ROWS: '14',
                 LIST_RANK_BUCKET: '4',
                 LIST_RANK_SPLIT: '8',
                 LIST_RANKS_FROM: '30',

@@ -424,15 +424,16 @@ interface RangeCounted {
 /**
  * How many items the number and date filters select, from the kept counts of their values (one row per
  * distinct value in range, RANGE_COUNT_ROWS at most): exact for one filter on a single-valued property
- * whose values were all read, otherwise an estimate (the smallest filter's count; a multi-valued property
- * counts an item once per value). A range over more distinct values (a date property of many years) is
- * counted from the values read, stretched over the share of the range's span they cover. Null with no
- * range, or more than five.
+ * whose values were all read, otherwise an estimate: a multi-valued property counts an item once per
+ * value, and several ranges are taken as independent (each keeps its share of the caller's `items`, and
+ * together no more than the fewest). A range over more distinct values (a date property of many years) is counted from the values read, stretched
+ * over the share of the range's span they cover. Null with no range, or more than five.
  */
 async function rangeCount(
   d1: D1Database,
   level: CallerLevel,
   where: Conditions,
+  items: number,
   countRows: number,
   lent: { collectionId: number; conditions: string[] } | null,
 ): Promise<{ total: number; estimated: boolean; fewest: RangeCounted } | null> {
@@ -464,8 +465,11 @@ async function rangeCount(
     return { range, n: covered > 0 && to > from ? Math.round((read * (to - from)) / covered) : read, whole: false };
   });
   const fewest = counted.reduce((a, b) => (b.n < a.n ? b : a));
-  const total = Math.max(0, fewest.n - lentInRange);
-  return { total: fewest.whole ? total : roughly(total), estimated: ranges.length > 1 || ranges[0]!.prop.multiple || !fewest.whole, fewest };
+  // Several ranges: each keeps its share of the items, as if they were independent (at most the fewest).
+  const together = counted.length > 1 ? Math.min(fewest.n, counted.reduce((n, c) => (n * c.n) / Math.max(1, items), items)) : fewest.n;
+  const total = Math.max(0, together - lentInRange);
+  const estimated = ranges.length > 1 || ranges[0]!.prop.multiple || !fewest.whole;
+  return { total: estimated ? roughly(total) : total, estimated, fewest };
 }
 
 /** A range filter's conditions on a column holding sort numbers (SQL). */
@@ -608,7 +612,7 @@ export async function listItems(
     // items in range whose every copy is lent.
     const ranged = where.sql.filter((test) => test !== AVAILABLE_CONDITION);
     const available = ranged.length < where.sql.length ? { collectionId: collection.id, conditions: ranged } : null;
-    const counted = await rangeCount(d1, level, where, options.rangeCountRows ?? RANGE_COUNT_ROWS, available);
+    const counted = await rangeCount(d1, level, where, counter, options.rangeCountRows ?? RANGE_COUNT_ROWS, available);
     // Few enough: read whole from the sortable property's index and sorted (rangeMatchesPage: two rows a
     // match, and one more for each other range), when that costs less than a page's walk, which passes
     // over about perPage × counter / n items at about two rows each (the sort index's entry and the
