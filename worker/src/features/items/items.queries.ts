@@ -27,6 +27,13 @@ export function valuesOf(row: Pick<ItemRow, 'data'>, props: PropertyRow[]): Reco
   return values;
 }
 
+/** One property's values in an item's cached data, as a list (a multiple property's are an array). */
+function storedValues(data: string, prop: PropertyRow): unknown[] {
+  const stored = (JSON.parse(data) as Record<string, unknown>)[prop.id];
+  if (stored === undefined || stored === null) return [];
+  return prop.multiple && Array.isArray(stored) ? stored : [stored];
+}
+
 /** Between the values of a multiple title or subtitle ("Dune, Le Cycle de Dune"). */
 const ROLE_VALUES_SEPARATOR = ', ';
 
@@ -933,8 +940,7 @@ async function wantedPerMatch(
     .all<{ data: string }>();
   const wanted = new Set(alone.keys);
   const held = results.map((row) => {
-    const stored = (JSON.parse(row.data) as Record<string, unknown>)[alone.prop.id];
-    const list = Array.isArray(stored) ? stored : stored === undefined || stored === null ? [] : [stored];
+    const list = storedValues(row.data, alone.prop);
     return new Set(list.map((value) => sortKeys(alone.prop.type as PropertyType, value).sortText).filter((key) => key !== null && wanted.has(key))).size;
   });
   const matched = held.filter((n) => n > 0);
@@ -1311,8 +1317,7 @@ interface SampledMatch {
  */
 function sampledValues(matches: SampledMatch[], prop: PropertyRow): SampledRow[] {
   return matches.flatMap((match): SampledRow[] => {
-    const stored = (JSON.parse(match.data) as Record<string, unknown>)[prop.id];
-    const list = stored === undefined || stored === null ? [] : prop.multiple && Array.isArray(stored) ? stored : [stored];
+    const list = storedValues(match.data, prop);
     const base = { part: 0, id: match.id, ok: match.ok, lo: match.lo, hi: match.hi };
     if (list.length === 0) return [{ ...base, property_id: null, value: null, key: null, sort_number: null }];
     return list.map((value) => {

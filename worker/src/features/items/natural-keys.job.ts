@@ -3,15 +3,17 @@
 // needs Unicode folding, article rules and digit padding from shared/sort-key.ts), so a migration
 // cannot fill it; this job does, in the Worker, with the same function the writer uses.
 // It walks item_values in primary-key order (item, property, position; the table has no rowid) from its
-// cursor, one page per read: each page costs three units (the read, one UPDATE for all its rows, and one
-// DELETE of the sort gaps those keys fill). Pages are kept small because a cron invocation has a few ms
+// cursor, one page per read: each page costs four units (the read, then one batch of three: an UPDATE for
+// all its rows, a DELETE of the sort gaps those keys fill, and the sort ranks' orders they move in
+// forgotten). Pages are kept small because a cron invocation has a few ms
 // of CPU on the free tier, and only rows that lack a key are written, so the day's rows-written
 // allowance is spent once per old value. Once it reaches the end it marks itself done and costs
 // nothing more; rows written since carry their key already.
 import type { Job } from '../../jobs/job';
 import { naturalSortKey } from '../../../../shared/sort-key';
+import { FORGET_ORDERS_OF_VALUES_SQL } from './sort-ranks';
 
-const UNITS_PER_PAGE = 3;
+const UNITS_PER_PAGE = 4;
 const PAGE_SIZE = 500;
 const DONE = 'done';
 
@@ -39,31 +41,24 @@ export const naturalKeysJob: Job = {
           return [r.itemId, r.propertyId, r.position, naturalSortKey(typeof value === 'string' ? value : r.value)] as const;
         });
       if (keys.length > 0) {
-        await env.DB.prepare(
-          `UPDATE item_values SET natural_key = k.value ->> 3
-           FROM json_each(?) k
-           WHERE item_values.item_id = k.value ->> 0 AND item_values.property_id = k.value ->> 1 AND item_values.position = k.value ->> 2
-             AND item_values.natural_key IS NULL`,
-        )
-          .bind(JSON.stringify(keys))
-          .run();
-        // A first value that now has its key is no longer a gap at the end of its property's sort.
-        await env.DB.prepare(
-          `DELETE FROM item_sort_gaps WHERE (property_id, created_at, item_id) IN (
-             SELECT k.value ->> 1, i.created_at, i.id FROM json_each(?) k JOIN items i ON i.id = k.value ->> 0 WHERE k.value ->> 2 = 0)`,
-        )
-          .bind(JSON.stringify(keys))
-          .run();
-        // Their items move within the properties' sort orders: the kept ranks of those orders are built
-        // again when a deep page needs them.
-        await env.DB.prepare(
-          `UPDATE sort_ranks SET version = version + 1, data = (
-             SELECT json_group_object(o.key, json(o.value)) FROM json_each(sort_ranks.data) o
-             WHERE o.key NOT IN (SELECT 'p' || (k.value ->> 1) FROM json_each(?1) k))
-           WHERE collection_id IN (SELECT p.collection_id FROM json_each(?1) k JOIN properties p ON p.id = k.value ->> 1)`,
-        )
-          .bind(JSON.stringify(keys))
-          .run();
+        const json = JSON.stringify(keys);
+        // One batch, so the keys, the gaps and the ranks never disagree.
+        await env.DB.batch([
+          env.DB.prepare(
+            `UPDATE item_values SET natural_key = k.value ->> 3
+             FROM json_each(?) k
+             WHERE item_values.item_id = k.value ->> 0 AND item_values.property_id = k.value ->> 1 AND item_values.position = k.value ->> 2
+               AND item_values.natural_key IS NULL`,
+          ).bind(json),
+          // A first value that now has its key is no longer a gap at the end of its property's sort.
+          env.DB.prepare(
+            `DELETE FROM item_sort_gaps WHERE (property_id, created_at, item_id) IN (
+               SELECT k.value ->> 1, i.created_at, i.id FROM json_each(?) k JOIN items i ON i.id = k.value ->> 0 WHERE k.value ->> 2 = 0)`,
+          ).bind(json),
+          // Their items move within the properties' sort orders: the kept ranks of those orders are built
+          // again when a deep page needs them.
+          env.DB.prepare(FORGET_ORDERS_OF_VALUES_SQL).bind(json),
+        ]);
         keyed += keys.length;
       }
       if (results.length < PAGE_SIZE) {

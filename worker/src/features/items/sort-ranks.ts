@@ -213,6 +213,16 @@ export function forgetOrdersSql(collectionId: number, propertyIds: number[]): st
   return `UPDATE sort_ranks SET version = version + 1, data = json_remove(data, ${paths}) WHERE collection_id = ${inlineId(collectionId)}`;
 }
 
+/**
+ * Forgets, in whichever collections they belong to, the orders of the properties whose values the JSON
+ * array bound as ?1 names (each entry `[item, property, …]`): values given a natural key after they were
+ * written (natural-keys.job.ts) move their items within those orders.
+ */
+export const FORGET_ORDERS_OF_VALUES_SQL = `UPDATE sort_ranks SET version = version + 1, data = (
+    SELECT json_group_object(o.key, json(o.value)) FROM json_each(sort_ranks.data) o
+    WHERE o.key NOT IN (SELECT 'p' || (k.value ->> 1) FROM json_each(?1) k))
+  WHERE collection_id IN (SELECT p.collection_id FROM json_each(?1) k JOIN properties p ON p.id = k.value ->> 1)`;
+
 /** A collection's kept orders, and the version of their layout (their boundaries). */
 export interface KeptOrders {
   version: number;
