@@ -27,11 +27,17 @@ export function valuesOf(row: Pick<ItemRow, 'data'>, props: PropertyRow[]): Reco
   return values;
 }
 
-/** One property's values in an item's cached data, as a list (a multiple property's are an array). */
-function storedValues(data: string, prop: PropertyRow): unknown[] {
-  const stored = (JSON.parse(data) as Record<string, unknown>)[prop.id];
-  if (stored === undefined || stored === null) return [];
-  return prop.multiple && Array.isArray(stored) ? stored : [stored];
+/** Each property's stored values (JSON texts in position order), read back from items.data. */
+export function storedValues(props: PropertyRow[], data: string): Map<number, string[]> {
+  const parsed = JSON.parse(data) as Record<string, unknown>;
+  const out = new Map<number, string[]>();
+  for (const prop of props) {
+    const value = parsed[String(prop.id)];
+    if (value === undefined) continue;
+    const list = prop.multiple && Array.isArray(value) ? value : [value];
+    out.set(prop.id, list.map((entry) => JSON.stringify(entry)));
+  }
+  return out;
 }
 
 /** Between the values of a multiple title or subtitle ("Dune, Le Cycle de Dune"). */
@@ -940,8 +946,8 @@ async function wantedPerMatch(
     .all<{ data: string }>();
   const wanted = new Set(alone.keys);
   const held = results.map((row) => {
-    const list = storedValues(row.data, alone.prop);
-    return new Set(list.map((value) => sortKeys(alone.prop.type as PropertyType, value).sortText).filter((key) => key !== null && wanted.has(key))).size;
+    const list = storedValues([alone.prop], row.data).get(alone.prop.id) ?? [];
+    return new Set(list.map((text) => sortKeys(alone.prop.type as PropertyType, JSON.parse(text)).sortText).filter((key) => key !== null && wanted.has(key))).size;
   });
   const matched = held.filter((n) => n > 0);
   return matched.length > 0 ? matched.reduce((a, b) => a + b, 0) / matched.length : 1;
@@ -1317,12 +1323,12 @@ interface SampledMatch {
  */
 function sampledValues(matches: SampledMatch[], prop: PropertyRow): SampledRow[] {
   return matches.flatMap((match): SampledRow[] => {
-    const list = storedValues(match.data, prop);
+    const list = storedValues([prop], match.data).get(prop.id) ?? [];
     const base = { part: 0, id: match.id, ok: match.ok, lo: match.lo, hi: match.hi };
     if (list.length === 0) return [{ ...base, property_id: null, value: null, key: null, sort_number: null }];
-    return list.map((value) => {
-      const keys = sortKeys(prop.type as PropertyType, value);
-      return { ...base, property_id: prop.id, value: JSON.stringify(value), key: keys.sortText ?? keys.sortNumber, sort_number: keys.sortNumber };
+    return list.map((text) => {
+      const keys = sortKeys(prop.type as PropertyType, JSON.parse(text));
+      return { ...base, property_id: prop.id, value: text, key: keys.sortText ?? keys.sortNumber, sort_number: keys.sortNumber };
     });
   });
 }

@@ -41,6 +41,7 @@ import type { ItemRow } from '../../db/raw-rows';
 import type { RecordItem } from '../../../../shared/import/source';
 import { listPropertyRows } from '../properties/properties.queries';
 import { mediaValuesOf } from './items.media';
+import { storedValues } from './items.queries';
 import { forgetOrdersSql, RANK_SPLIT, rankChangeSql, rankMoves, readKeptOrders, splitIfNeeded, splitOversized, type KeptOrders, type RankedItem } from './sort-ranks';
 
 // Import steps run their own batches; these place their items in the kept sort orders afterwards.
@@ -265,19 +266,6 @@ export function dataOf(props: PropertyRow[], rows: ValueRow[]): string {
   }
   const entries = [...byProperty].map(([id, values]) => `"${id}":${multiple.get(id) ? `[${values.join(',')}]` : values[0]}`);
   return `{${entries.join(',')}}`;
-}
-
-/** Each property's stored values (JSON texts in position order), read back from items.data. */
-function storedValues(props: PropertyRow[], data: string): Map<number, string[]> {
-  const parsed = JSON.parse(data) as Record<string, unknown>;
-  const out = new Map<number, string[]>();
-  for (const prop of props) {
-    const value = parsed[String(prop.id)];
-    if (value === undefined) continue;
-    const list = prop.multiple && Array.isArray(value) ? value : [value];
-    out.set(prop.id, list.map((entry) => JSON.stringify(entry)));
-  }
-  return out;
 }
 
 /**
