@@ -55,6 +55,27 @@ async function checkCounts(collectionId: number, step: string) {
     collectionId,
   );
   expect(facets, `${step}: facet counts`).toEqual(fromValues);
+  // Each value's list of items (migration 0029): the items the owner may see that hold it, once per value.
+  const lists = await rows<{ property_id: number; sort_key: string; items: string | null }>(
+    `SELECT f.property_id, f.sort_key, f.items FROM facet_counts f
+     JOIN properties p ON p.id = f.property_id WHERE p.collection_id = ? AND f.count_owner > 0 ORDER BY f.property_id, f.sort_key`,
+    collectionId,
+  );
+  const holders = await rows<{ property_id: number; sort_key: string; item_id: number }>(
+    `SELECT v.property_id, coalesce(v.sort_text, CAST(v.sort_number AS TEXT)) AS sort_key, v.item_id
+     FROM item_values v JOIN properties p ON p.id = v.property_id WHERE p.collection_id = ? AND p.filterable = 1 AND v.level <= 3`,
+    collectionId,
+  );
+  const listed = (items: string | null) => (items === null ? null : items.trim().split(' ').filter(Boolean).map(Number).sort((a, b) => a - b));
+  const expected = (pid: number, key: string) =>
+    holders
+      .filter((h) => h.property_id === pid && h.sort_key === key)
+      .map((h) => h.item_id)
+      .sort((a, b) => a - b);
+  expect(
+    lists.map((l) => ({ pid: l.property_id, key: l.sort_key, items: listed(l.items) })),
+    `${step}: items listed by value`,
+  ).toEqual(lists.map((l) => ({ pid: l.property_id, key: l.sort_key, items: expected(l.property_id, l.sort_key) })));
   // An import step's pause of the counting triggers never outlives its batch.
   expect(await rows('SELECT id FROM counts_deferred'), `${step}: counting triggers paused`).toEqual([]);
 }

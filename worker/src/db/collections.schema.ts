@@ -178,6 +178,9 @@ export const itemSortGaps = sqliteTable(
   (t) => [primaryKey({ columns: [t.propertyId, t.createdAt, t.itemId] })],
 );
 
+/** How many items a value's row of facet_counts lists at most (migration 0029 writes the same number). */
+export const FACET_ITEMS_CAP = 6_000;
+
 /**
  * Values of filterable properties with how many items hold each, per caller level (everyone, signed
  * in, owner): the filter panel of an unfiltered collection reads these instead of every value. Kept by
@@ -196,6 +199,12 @@ export const facetCounts = sqliteTable(
     countEveryone: integer('count_everyone').notNull().default(0),
     countLoggedIn: integer('count_logged_in').notNull().default(0),
     countOwner: integer('count_owner').notNull().default(0),
+    /**
+     * The items the owner may see that hold this value, as " id id … " (their ids between spaces), while
+     * they are at most FACET_ITEMS_CAP (migration 0029); null past it. A narrowed list reads its matches
+     * from here, a row a value, instead of a row a match (items.queries.ts, listedMatches).
+     */
+    items: text('items'),
   },
   (t) => [
     primaryKey({ columns: [t.propertyId, t.sortKey] }),

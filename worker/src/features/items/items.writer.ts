@@ -30,7 +30,7 @@ import { inlineId } from '../../db/inline-id';
 import { NOW_SQL, sqlNow } from '../../db/now';
 import { RANGE_PROPERTY_TYPES, TEXT_VALUE_MAX_LENGTH, type PropertyType } from '../../../../shared/catalogue';
 import type { FieldIssue } from '../../../../shared/errors';
-import { itemValues, items, properties } from '../../db/schema';
+import { FACET_ITEMS_CAP, itemValues, items, properties } from '../../db/schema';
 import type { Db } from '../../env';
 import { runBatch } from '../../lib/batch';
 import { ApiError } from '../../lib/api-error';
@@ -492,6 +492,15 @@ export async function deleteItem(ctx: WriteContext, current: ItemRow): Promise<v
  * A property's values in a collection, as SQL over item_values. No index starts with property_id, so
  * they are reached through the collection's items and the primary key (item, property).
  */
+/**
+ * The list of items of a value's facet_counts row (migration 0029), from its value rows grouped (named
+ * `v`): the ids of those the owner may see, between spaces, or NULL past FACET_ITEMS_CAP.
+ */
+export function facetItemsSql(v: string): string {
+  return `CASE WHEN sum(${v}.level <= 3) > ${FACET_ITEMS_CAP} THEN NULL
+    ELSE ' ' || coalesce(group_concat(CASE WHEN ${v}.level <= 3 THEN ${v}.item_id END, ' ') || ' ', '') END`;
+}
+
 export function valuesOfProperty(collectionId: number, propertyId: number): string {
   return `item_id IN (SELECT id FROM items WHERE collection_id = ${inlineId(collectionId)}) AND property_id = ${inlineId(propertyId)}`;
 }
@@ -707,9 +716,9 @@ export function importWrites(
       // What facet_counts_insert would have added, read back from the rows just stored (their sort keys
       // as the columns typed them), grouped by value.
       statement(
-        `INSERT INTO facet_counts (property_id, sort_key, value, sort_number, count_everyone, count_logged_in, count_owner)
+        `INSERT INTO facet_counts (property_id, sort_key, value, sort_number, count_everyone, count_logged_in, count_owner, items)
         SELECT s.property_id, coalesce(s.sort_text, CAST(s.sort_number AS TEXT)), min(s.value), min(s.sort_number),
-          sum(s.level = 0), sum(s.level <= 1), sum(s.level <= 3)
+          sum(s.level = 0), sum(s.level <= 1), sum(s.level <= 3), ${facetItemsSql('s')}
         FROM json_each(?1) v ${byRef('v', '0')}
         CROSS JOIN item_values s ON s.item_id = i.id AND s.property_id = v.value ->> 1 AND s.position = v.value ->> 2
         WHERE (SELECT filterable FROM properties WHERE id = s.property_id) = 1
@@ -717,7 +726,8 @@ export function importWrites(
         ON CONFLICT (property_id, sort_key) DO UPDATE SET
           count_everyone = count_everyone + excluded.count_everyone,
           count_logged_in = count_logged_in + excluded.count_logged_in,
-          count_owner = count_owner + excluded.count_owner`,
+          count_owner = count_owner + excluded.count_owner,
+          items = CASE WHEN count_owner + excluded.count_owner > ${FACET_ITEMS_CAP} THEN NULL ELSE items || substr(excluded.items, 2) END`,
         valueRows,
       ),
     );
