@@ -197,6 +197,11 @@ interface Conditions {
    * matches, exactly on a single-valued property, and once for each wanted value an item holds otherwise.
    */
   alone: { prop: PropertyRow; keys: string[] } | null;
+  /**
+   * No search and no availability, and every value filter named by its kept counts: the kept lists of
+   * items (facet_counts.items) may then give the matches (listedPlan).
+   */
+  listable: boolean;
 }
 
 /** One property's number or date conditions: its bounds and wanted values (numbers as SQL text). */
@@ -236,11 +241,22 @@ function badParam(path: string, reason: string): ApiError {
 const RANGE_ITEM = 'r.item_id = i.id';
 
 /**
- * Conditions with their range tests naming the item by `id`: along a property's sort index, the test
- * then runs on the index entry, before the item is read (only a match's item is).
+ * How the test of a kept list names its item (listedIn). The unary plus keeps SQLite from reading the
+ * list's items one by one through the primary key: the walk stays on the order's index.
+ */
+const LISTED_ITEM = '+i.id IN (';
+
+/** The condition that an item is one of `ids` (at most LISTED_MAX, inline: no bound parameter is spent). */
+function listedIn(ids: number[]): string {
+  return `${LISTED_ITEM}${ids.map(inlineId).join(',')})`;
+}
+
+/**
+ * Conditions with their range and list tests naming the item by `id`: along a property's sort index,
+ * the test then runs on the index entry, before the item is read (only a match's item is).
  */
 function onItem(sql: string, id: string): string {
-  return sql.replaceAll(RANGE_ITEM, `r.item_id = ${id}`);
+  return sql.replaceAll(RANGE_ITEM, `r.item_id = ${id}`).replaceAll(LISTED_ITEM, `+${id} IN (`);
 }
 
 /**
@@ -256,7 +272,7 @@ function onlyValue(prop: PropertyRow): string {
  * choosing another value of that property would give). Only visible filterable properties may filter.
  */
 function conditions(level: CallerLevel, props: PropertyRow[], request: ListRequest, skipKey?: string): Conditions {
-  const out: Conditions = { match: null, searched: false, counted: [], sql: [], ranges: new Map(), alone: null };
+  const out: Conditions = { match: null, searched: false, counted: [], sql: [], ranges: new Map(), alone: null, listable: false };
   let valued: PropertyRow | null = null;
   const range = (prop: PropertyRow) => out.ranges.get(prop.id) ?? out.ranges.set(prop.id, { prop, sql: [] }).get(prop.id)!;
   const parts: string[] = [];
@@ -301,6 +317,8 @@ function conditions(level: CallerLevel, props: PropertyRow[], request: ListReque
   if (request.loansEnabled && request.availability === 'available') out.sql.push(AVAILABLE_CONDITION);
   out.match = parts.length > 0 ? parts.join(' AND ') : null;
   if (!search && facetGroups.length === 1 && out.counted.length === 1 && out.sql.length === 0 && valued) out.alone = { prop: valued, keys: out.counted[0]!.keys };
+  const availability = request.loansEnabled && request.availability !== undefined;
+  out.listable = !search && !availability && facetGroups.length === out.counted.length;
   return out;
 }
 
@@ -424,6 +442,32 @@ const READ_ALL_SHARE = 1.2;
  */
 const WALK_ROWS_PER_ITEM = 2;
 
+/**
+ * How many items the kept lists of a request's values may give together (their owner counts summed): a
+ * walk names them inline, within D1's 100,000 characters a statement (about 8 per id).
+ */
+const LISTED_MAX = 6_000;
+
+/** The matches of a narrowed list from the kept lists (owner-level ids, ascending), and what the caller may see of them. */
+interface Listed {
+  ids: number[];
+  known: { total: number; estimated: boolean };
+}
+
+/**
+ * SQL for a group of facet_counts rows: their lists concatenated, when every row keeps one and they hold
+ * at most LISTED_MAX items (as counted by `owner`); NULL otherwise.
+ */
+const LISTS_SQL = (items: string, owner: string) =>
+  `CASE WHEN count(${items}) = count(*) AND sum(${owner}) <= ${LISTED_MAX} THEN group_concat(${items}, '') END AS items`;
+
+/** The ids in every one of these concatenated lists (" 1 2  3 "), once each, ascending. */
+function intersected(lists: string[]): number[] {
+  const sets = lists.map((list) => new Set(list.split(' ').filter(Boolean).map(Number))).sort((a, b) => a.size - b.size);
+  const [smallest, ...others] = sets;
+  return [...smallest!].filter((id) => others.every((set) => set.has(id))).sort((a, b) => a - b);
+}
+
 /** How many facet_counts rows the ranges' counts may read together (each range its share). */
 export const RANGE_COUNT_ROWS = 2_000;
 
@@ -449,7 +493,7 @@ async function rangeCount(
   items: number,
   countRows: number,
   lent: { collectionId: number; conditions: string[] } | null,
-): Promise<{ total: number; estimated: boolean; fewest: RangeCounted } | null> {
+): Promise<{ total: number; estimated: boolean; fewest: RangeCounted; listed: Listed | null } | null> {
   const column = countColumn(level);
   const ranges = [...where.ranges.values()];
   if (ranges.length === 0 || ranges.length > 5) return null;
@@ -458,14 +502,14 @@ async function rangeCount(
   const arms = ranges.map((range) => {
     const pid = inlineId(range.prop.id);
     return `SELECT ${pid} AS pid, sum(n) AS n, count(*) AS k, max(v) AS last,
-      (SELECT min(sort_number) ${numbers(pid)}) AS lo, (SELECT max(sort_number) ${numbers(pid)}) AS hi FROM (
-      SELECT ${column} AS n, sort_number AS v ${numbers(pid)} AND ${rangeTests(range, 'sort_number')} ORDER BY sort_number LIMIT ${cap + 1})`;
+      (SELECT min(sort_number) ${numbers(pid)}) AS lo, (SELECT max(sort_number) ${numbers(pid)}) AS hi, sum(o) AS owner, ${LISTS_SQL('l', 'o')} FROM (
+      SELECT ${column} AS n, sort_number AS v, count_owner AS o, items AS l ${numbers(pid)} AND ${rangeTests(range, 'sort_number')} ORDER BY sort_number LIMIT ${cap + 1})`;
   });
   // With "available": the items in range whose every copy is lent, counted in the same statement.
-  if (lent) arms.push(`SELECT 0, (${fullyLentSql(lent.collectionId, level, lent.conditions)}), 0, NULL, NULL, NULL`);
+  if (lent) arms.push(`SELECT 0, (${fullyLentSql(lent.collectionId, level, lent.conditions)}), 0, NULL, NULL, NULL, NULL, NULL`);
   const { results } = await d1
     .prepare(arms.join(' UNION ALL '))
-    .all<{ pid: number; n: number | null; k: number; last: number | null; lo: number | null; hi: number | null }>();
+    .all<{ pid: number; n: number | null; k: number; last: number | null; lo: number | null; hi: number | null; owner: number | null; items: string | null }>();
   const lentInRange = results.find((r) => r.pid === 0)?.n ?? 0;
   const counted = ranges.map((range): RangeCounted => {
     const row = results.find((r) => r.pid === range.prop.id);
@@ -482,7 +526,19 @@ async function rangeCount(
   const together = counted.length > 1 ? Math.min(fewest.n, counted.reduce((n, c) => (n * c.n) / Math.max(1, items), items)) : fewest.n;
   const total = Math.max(0, together - lentInRange);
   const estimated = ranges.length > 1 || ranges[0]!.prop.multiple || !fewest.whole;
-  return { total: estimated ? roughly(total) : total, estimated, fewest };
+  // Every value in range read, each keeping its list: the matches themselves (without "available").
+  const rows = ranges.map((range) => results.find((r) => r.pid === range.prop.id));
+  let listed: Listed | null = null;
+  if (!lent && where.listable && counted.every((c) => c.whole) && rows.every((row) => !row || row.items !== null)) {
+    const ids = intersected(rows.map((row) => row?.items ?? ' '));
+    const fewestRow = rows[counted.indexOf(fewest)];
+    const known =
+      level === 3 ? { total: ids.length, estimated: false }
+      : !estimated ? { total, estimated: false }
+      : { total: roughly((ids.length * (fewestRow?.n ?? 0)) / Math.max(1, fewestRow?.owner ?? 0)), estimated: true };
+    listed = { ids, known };
+  }
+  return { total: estimated ? roughly(total) : total, estimated, fewest, listed };
 }
 
 /** A range filter's conditions on a column holding sort numbers (SQL). */
@@ -555,21 +611,37 @@ export async function listItems(
   let pageEstimated = false as boolean;
   // A page number typed into a narrowed list whose walk from the start would pass over too many items:
   // it starts where the matches' share of the kept ranks puts it (an estimate, and said to be one).
-  const placed = async (total: number, match: string | null, known: { total: number; estimated: boolean }): Promise<ListedPage | null> => {
+  const placed = async (total: number, match: string | null, known: { total: number; estimated: boolean }, narrowed = filter): Promise<ListedPage | null> => {
     const kept = large && total > 0 ? await ranks() : null;
     if (!kept) return null;
     pageEstimated = true;
     const place = Math.round((shape.offset * kept.total) / total);
     // A page the estimate puts at the end is the list's last items, read from the end.
-    if (place + (perPage * kept.total) / total >= kept.total) return walkedPage(d1, filter, match, { ...shape, before: END }, known);
+    if (place + (perPage * kept.total) / total >= kept.total) return walkedPage(d1, narrowed, match, { ...shape, before: END }, known);
     // From the bucket's boundary: passing over its matches before the place would only refine an estimate.
     const start = rankedStart(kept.buckets, level, shape.dir, !!shape.sortProp, place);
-    return walkedPage(d1, filter, match, shape, known, { from: start.from, skip: 0 });
+    return walkedPage(d1, narrowed, match, shape, known, { from: start.from, skip: 0 });
   };
   // What walking from the start to this page would read: each item passed costs about WALK_ROWS_PER_ITEM
   // rows, and a share `total / counter` of them match.
   // `from`: how many matches the walk passes over (from the end, when an exact total lets it start there).
   const walkTooFar = (total: number, from = shape.offset) => from > 0 && (WALK_ROWS_PER_ITEM * (from + perPage) * counter) / Math.max(1, total) > 2 * fewMatches;
+  // The matches the kept lists gave: read whole and sorted (a row each) when that costs less than a walk
+  // of a page, which passes about perPage × items / matches entries at a row each (the list is tested on
+  // the order's entry): when n² ≤ perPage × items, n ≤ 2,236 of 100,000 for 50 a page. A page typed far
+  // into the list is placed by the kept ranks (a walk of about a page); without ranks (a small
+  // collection) it is read whole while that costs less than the walk from the start.
+  const listedPlan = async (listed: Listed): Promise<ListedPage> => {
+    const n = listed.ids.length;
+    if (n === 0) return { rows: [], total: 0, estimated: false };
+    const { total, estimated } = listed.known;
+    // With an exact total, a page past the middle is walked from the end (walkedPage).
+    const passed = !typed ? 0 : !estimated && shape.offset > total / 2 ? Math.max(0, total - shape.offset - perPage) : shape.offset;
+    const readWhole = n * n <= perPage * collection.countOwner || (typed && !large && n * n <= (passed + perPage) * collection.countOwner);
+    if (readWhole) return listedMatchesPage(d1, level, listed.ids, shape);
+    const narrowed = itemFilter(collection.id, level, { ...where, match: null, sql: [listedIn(listed.ids)] });
+    return (typed && walkTooFar(total, passed) ? await placed(total, null, listed.known, narrowed) : null) ?? (await walkedPage(d1, narrowed, null, shape, listed.known));
+  };
   let listed: ListedPage;
   if (request.loansEnabled && request.availability === 'lent') {
     // The items with a copy lent are read from the owner's loans in state lent (a few, however large the
@@ -590,31 +662,36 @@ export async function listItems(
     // Past the first half of FEW_MATCHES a typed page is deep: assumed many (the probe reads them all
     // anyway when they are few), which saves asking the kept counts, unless they give the total.
     const deep = shape.offset >= fewMatches || (typed && shape.offset >= fewMatches / 2);
-    const atMost = deep && !where.alone ? null : await filteredAtMost(d1, level, where);
-    const likelyMany = deep || (atMost !== null && atMost > fewMatches);
-    // Many matches of one filter alone are counted by the kept counts, with no probe: exactly on a
-    // single-valued property, and about on a multi-valued one (over the wanted values an item holds, in
-    // a sample, when several are wanted). Otherwise the probe's estimate is held to what the counts
-    // allow at most.
-    const alone = where.alone && atMost !== null && atMost > fewMatches ? where.alone : null;
-    const counted = !!alone && !alone.prop.multiple;
-    const few = !alone
-      ? await fewMatchesPage(d1, collection.id, filter, where.match, shape, fewMatches, likelyMany)
-      : { estimate: counted ? atMost! : roughly(atMost! / (alone.keys.length > 1 ? await wantedPerMatch(d1, collection.id, filter, where.match, alone) : 1)) };
-    const estimate = 'rows' in few ? 0 : Math.min(few.estimate, atMost ?? Infinity);
-    const known = { total: estimate, estimated: !counted };
-    if ('rows' in few) listed = few;
-    // The walk tests each item it passes against the index: fine for the first pages, or from where the
-    // previous page ended. A page too far from the start reads every match while they are about
-    // FEW_MATCHES (two rows each, exact), and is placed by the kept ranks when they are more.
-    else if (!typed || (shape.offset < fewMatches / 2 && !walkTooFar(estimate))) listed = await walkedPage(d1, filter, where.match, shape, known);
-    // Counted exactly: a page nearer the end is walked from there (walkedPage).
-    else if (counted && shape.offset > estimate / 2 && !walkTooFar(estimate, Math.max(0, estimate - shape.offset - perPage))) listed = await walkedPage(d1, filter, where.match, shape, known);
-    else if (estimate <= fewMatches * READ_ALL_SHARE) listed = await allMatchesPage(d1, itemFilter(collection.id, level, where), shape);
+    const kept = deep && !where.alone && !(where.listable && where.sql.length === 0) ? null : await keptCounts(d1, level, where);
+    // No search: the kept lists of the filters' values, when they all keep one, are the matches.
+    if (kept?.listed) listed = await listedPlan(kept.listed);
     else {
-      listed =
-        (await placed(estimate, where.match, known)) ??
-        (shape.offset < fewMatches / 2 ? await walkedPage(d1, filter, where.match, shape, known) : await allMatchesPage(d1, itemFilter(collection.id, level, where), shape));
+      const atMost = kept?.atMost ?? null;
+      const likelyMany = deep || (atMost !== null && atMost > fewMatches);
+      // Many matches of one filter alone are counted by the kept counts, with no probe: exactly on a
+      // single-valued property, and about on a multi-valued one (over the wanted values an item holds, in
+      // a sample, when several are wanted). Otherwise the probe's estimate is held to what the counts
+      // allow at most.
+      const alone = where.alone && atMost !== null && atMost > fewMatches ? where.alone : null;
+      const counted = !!alone && !alone.prop.multiple;
+      const few = !alone
+        ? await fewMatchesPage(d1, collection.id, filter, where.match, shape, fewMatches, likelyMany)
+        : { estimate: counted ? atMost! : roughly(atMost! / (alone.keys.length > 1 ? await wantedPerMatch(d1, collection.id, filter, where.match, alone) : 1)) };
+      const estimate = 'rows' in few ? 0 : Math.min(few.estimate, atMost ?? Infinity);
+      const known = { total: estimate, estimated: !counted };
+      if ('rows' in few) listed = few;
+      // The walk tests each item it passes against the index: fine for the first pages, or from where the
+      // previous page ended. A page too far from the start reads every match while they are about
+      // FEW_MATCHES (two rows each, exact), and is placed by the kept ranks when they are more.
+      else if (!typed || (shape.offset < fewMatches / 2 && !walkTooFar(estimate))) listed = await walkedPage(d1, filter, where.match, shape, known);
+      // Counted exactly: a page nearer the end is walked from there (walkedPage).
+      else if (counted && shape.offset > estimate / 2 && !walkTooFar(estimate, Math.max(0, estimate - shape.offset - perPage))) listed = await walkedPage(d1, filter, where.match, shape, known);
+      else if (estimate <= fewMatches * READ_ALL_SHARE) listed = await allMatchesPage(d1, itemFilter(collection.id, level, where), shape);
+      else {
+        listed =
+          (await placed(estimate, where.match, known)) ??
+          (shape.offset < fewMatches / 2 ? await walkedPage(d1, filter, where.match, shape, known) : await allMatchesPage(d1, itemFilter(collection.id, level, where), shape));
+      }
     }
   } else if (request.loansEnabled && request.availability === 'available' && where.sql.length === 1) {
     // Available alone: all but the items whose every copy is lent, counted from the loans.
@@ -637,7 +714,9 @@ export async function listItems(
     const others = driver ? where.sql.filter((test) => !driver.sql.includes(test)) : [];
     const readRows = 2 + others.length;
     const cheapRead = (n: number) => readRows * n * n <= 2 * perPage * counter || (typed && walkTooFar(n) && n <= fewMatches * READ_ALL_SHARE);
-    if (counted && driver && driver.prop.sortable && !driver.prop.multiple && cheapRead(counted.fewest.n)) {
+    if (counted?.listed) {
+      listed = await listedPlan(counted.listed);
+    } else if (counted && driver && driver.prop.sortable && !driver.prop.multiple && cheapRead(counted.fewest.n)) {
       listed = await rangeMatchesPage(d1, level, driver, others, shape);
     } else {
       const known = counted && { total: counted.total, estimated: counted.estimated };
@@ -901,25 +980,69 @@ async function rangeMatchesPage(d1: D1Database, level: CallerLevel, range: Range
 }
 
 /**
- * At most how many items the value filters of a request select, from the kept counts (the smallest
- * filter's values, summed; filters intersect, so the matches may be far fewer): enough to choose a plan.
- * Null with a search or without a text filter.
+ * A page of the matches a kept list gave (owner-level ids), read whole and sorted here: each costs one
+ * primary-key look-up, of its sort key with its level (the item's, kept by a trigger), or of the item for
+ * a date order or an item without a sort key. The ids are a table of inline VALUES, which SQLite reads
+ * without counting rows. Exact, at any page.
  */
-async function filteredAtMost(d1: D1Database, level: CallerLevel, where: Conditions): Promise<number | null> {
+async function listedMatchesPage(d1: D1Database, level: CallerLevel, ids: number[], shape: PageShape): Promise<ListedPage> {
+  const { sortProp } = shape;
+  const table = `(VALUES ${ids.map((id) => `(${inlineId(id)})`).join(',')})`;
+  const dated = (column: string) => `(SELECT json_array(x.level, ${column}) FROM items x WHERE x.id = m.id)`;
+  let sql: string;
+  if (!sortProp) {
+    sql = `SELECT m.id, NULL AS value, ${dated(`x.${shape.dateColumn.slice(2)}`)} AS item FROM (SELECT column1 AS id FROM ${table}) m`;
+  } else {
+    const column = RANGE_PROPERTY_TYPES.includes(sortProp.type as PropertyType) ? 'sort_number' : 'natural_key';
+    // A subquery with an OFFSET is not merged into the outer one, so each key is looked up once.
+    sql = `SELECT m.id, m.value, CASE WHEN m.value ->> 1 IS NULL THEN ${dated('x.created_at')} END AS item FROM (
+      SELECT column1 AS id, (SELECT json_array(k.level, k.${column}) FROM item_values k
+        WHERE k.item_id = column1 AND k.property_id = ${inlineId(sortProp.id)} AND k.position = 0 AND k.sortable = 1) AS value
+      FROM ${table} LIMIT -1 OFFSET 0) m`;
+  }
+  const { results } = await d1.prepare(sql).all<{ id: number; value: string | null; item: string | null }>();
+  const keyed: Keyed[] = [];
+  for (const row of results) {
+    const value = row.value ? (JSON.parse(row.value) as [number, string | number | null]) : null;
+    const item = row.item ? (JSON.parse(row.item) as [number, string]) : null;
+    // The level of the value row stands for the item's; an item gone meanwhile has neither.
+    const seen = value?.[0] ?? item?.[0];
+    if (seen === undefined || seen > level) continue;
+    if (!sortProp) keyed.push({ id: row.id, created: item![1], key: item![1] });
+    else keyed.push({ id: row.id, created: item?.[1] ?? null, key: value?.[1] ?? null });
+  }
+  return sortedPage(d1, keyed, shape);
+}
+
+/**
+ * What the kept counts of a request's text value filters say (null with a search or without such a
+ * filter): at most how many items they select (the smallest filter's values, summed; filters intersect,
+ * so the matches may be far fewer), enough to choose a plan; and, for a listable request whose values
+ * all keep their lists (none past FACET_ITEMS_CAP, and LISTED_MAX at most together), its matches.
+ */
+async function keptCounts(d1: D1Database, level: CallerLevel, where: Conditions): Promise<{ atMost: number; listed: Listed | null } | null> {
   if (where.searched || where.counted.length === 0) return null;
   const column = countColumn(level);
   const keys = where.counted.flatMap((group) => group.keys);
   if (keys.length > 90) return null;
   const { results } = await d1
     .prepare(
-      `SELECT property_id AS pid, sum(${column}) AS n FROM facet_counts
+      `SELECT property_id AS pid, sum(${column}) AS n, sum(count_owner) AS owner, ${LISTS_SQL('items', 'count_owner')} FROM facet_counts
        WHERE ${where.counted.map((group) => `(property_id = ${inlineId(group.propertyId)} AND sort_key IN (${group.keys.map(() => '?').join(',')}))`).join(' OR ')}
        GROUP BY property_id`,
     )
     .bind(...keys)
-    .all<{ pid: number; n: number }>();
-  const sums = where.counted.map((group) => results.find((r) => r.pid === group.propertyId)?.n ?? 0);
-  return Math.min(...sums);
+    .all<{ pid: number; n: number; owner: number; items: string | null }>();
+  const groups = where.counted.map((group) => results.find((r) => r.pid === group.propertyId) ?? { pid: group.propertyId, n: 0, owner: 0, items: ' ' });
+  const atMost = Math.min(...groups.map((group) => group.n));
+  if (!where.listable || where.sql.length > 0 || groups.some((group) => group.items === null)) return { atMost, listed: null };
+  const ids = intersected(groups.map((group) => group.items!));
+  // What the caller may see of them: exact for the owner (the lists hold what the owner sees), and for
+  // one filter on a single-valued property (its counts); otherwise the smallest filter's visible share.
+  const fewest = groups.reduce((a, b) => (b.owner < a.owner ? b : a));
+  const exact = level === 3 ? ids.length : where.alone && !where.alone.prop.multiple ? fewest.n : null;
+  const known = exact !== null ? { total: exact, estimated: false } : { total: roughly((ids.length * fewest.n) / Math.max(1, fewest.owner)), estimated: true };
+  return { atMost, listed: { ids, known } };
 }
 
 /** How many matches a sample reads to learn how many of the wanted values a match holds. */
