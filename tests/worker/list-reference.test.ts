@@ -262,7 +262,8 @@ describe('collection pages against a plain reference', () => {
             systematic.push(
               { q: [], filters: {}, sort, dir, page },
               { q: [], filters: { genre: [...GENRES] }, sort, dir, page },
-              // (Counted exactly from the kept counts above; with a second filter, estimated by a probe.)
+              // (Counted exactly from the kept counts above, or from the kept lists of items; without lists,
+              // estimated by a probe with a second filter.)
               { q: [], filters: { genre: [...GENRES], read: ['true', 'false'] }, sort, dir, page },
               // A range alone (counted from the kept counts of the year's values): broad (walked), and one
               // year (read from the year's sort index).

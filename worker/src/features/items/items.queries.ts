@@ -293,8 +293,9 @@ function conditions(level: CallerLevel, props: PropertyRow[], request: ListReque
     if (prefix === FILTER_PREFIX && !ranged) {
       if (type === 'yesno' && values.some((v) => v !== 'true' && v !== 'false')) throw badParam(param, 'invalid_type');
       facetGroups.push(values.map((v) => facetToken(prop.id, type, v)));
-      // Named as the writer keys the values (their sort text), when the type has one.
-      const keys = values.map((v) => sortKeys(type, v).sortText);
+      // Named as the writer keys the values: their sort text, or for yes/no their number as SQLite
+      // writes a REAL as text (facet_counts.sort_key).
+      const keys = values.map((v) => (type === 'yesno' ? (v === 'true' ? '1.0' : '0.0') : sortKeys(type, v).sortText));
       if (keys.every((key) => key !== null)) out.counted.push({ propertyId: prop.id, keys: [...new Set(keys as string[])] });
       valued = prop;
     } else if (prefix === FILTER_PREFIX) {
