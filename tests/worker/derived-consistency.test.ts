@@ -55,9 +55,11 @@ async function checkCounts(collectionId: number, step: string) {
     collectionId,
   );
   expect(facets, `${step}: facet counts`).toEqual(fromValues);
-  // Each value's list of items (migration 0029): the items the owner may see that hold it, once per value.
+  // Each value's list of items (migration 0029), its newest and its closed chunks: the items the owner
+  // may see that hold it, once per value.
   const lists = await rows<{ property_id: number; sort_key: string; items: string | null }>(
-    `SELECT f.property_id, f.sort_key, f.items FROM facet_counts f
+    `SELECT f.property_id, f.sort_key, f.items || coalesce((SELECT group_concat(c.items, '') FROM facet_item_chunks c
+       WHERE c.property_id = f.property_id AND c.sort_key = f.sort_key), '') AS items FROM facet_counts f
      JOIN properties p ON p.id = f.property_id WHERE p.collection_id = ? AND f.count_owner > 0 ORDER BY f.property_id, f.sort_key`,
     collectionId,
   );
@@ -66,6 +68,11 @@ async function checkCounts(collectionId: number, step: string) {
      FROM item_values v JOIN properties p ON p.id = v.property_id WHERE p.collection_id = ? AND p.filterable = 1 AND v.level <= 3`,
     collectionId,
   );
+  // No chunk outlives its value's row.
+  expect(
+    await rows('SELECT c.property_id, c.sort_key FROM facet_item_chunks c LEFT JOIN facet_counts f ON f.property_id = c.property_id AND f.sort_key = c.sort_key WHERE f.property_id IS NULL'),
+    `${step}: chunks of values gone`,
+  ).toEqual([]);
   const listed = (items: string | null) => (items === null ? null : items.trim().split(' ').filter(Boolean).map(Number).sort((a, b) => a - b));
   const expected = (pid: number, key: string) =>
     holders

@@ -1,17 +1,28 @@
 // The lists of items each value's facet_counts row keeps (migration 0029), and the pages read from them.
 // derived-consistency.test.ts checks every list against the values after random writes, and
 // list-reference.test.ts every page against a plain reference, with lists and without; this file checks
-// what those cannot reach at the suite's sizes: a list past FACET_ITEMS_CAP, and what a listed page reads.
+// what those cannot reach at the suite's sizes: a list long enough to close a chunk, and what a listed
+// page reads.
 import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import type { ItemPage } from '../../shared/schemas/items';
-import { FACET_ITEMS_CAP } from '../../worker/src/db/schema';
 import { call, createUser } from '../support/worker-app';
 import { addItem, addProperty, createCollection, getJson } from '../support/worker-catalogue';
 
 async function listOf(propertyId: number, key: string): Promise<string | null | undefined> {
   const row = await env.DB.prepare('SELECT items FROM facet_counts WHERE property_id = ? AND sort_key = ?').bind(propertyId, key).first<{ items: string | null }>();
   return row === null ? undefined : row.items;
+}
+
+/** A value's whole list: its newest items and its closed chunks. */
+async function wholeList(propertyId: number, key: string): Promise<string | null> {
+  const row = await env.DB.prepare(
+    `SELECT f.items || coalesce((SELECT group_concat(c.items, '') FROM facet_item_chunks c WHERE c.property_id = f.property_id AND c.sort_key = f.sort_key), '') AS items
+     FROM facet_counts f WHERE f.property_id = ? AND f.sort_key = ?`,
+  )
+    .bind(propertyId, key)
+    .first<{ items: string | null }>();
+  return row?.items ?? null;
 }
 
 const idsOf = (list: string | null | undefined) => (list ? list.trim().split(' ').filter(Boolean).map(Number).sort((a, b) => a - b) : list);
@@ -28,30 +39,42 @@ async function metered(path: string, token: string | undefined) {
 }
 
 describe('kept lists of items', () => {
-  it('list the items the owner may see, and are dropped for good past the cap until the value goes', async () => {
+  it('list the items the owner may see, closing long lists into chunks that writes keep and a gone value takes along', async () => {
     const owner = await createUser();
     const collection = await createCollection(owner.token, { name: 'Shelf', visibility: 0 });
     await addProperty(owner.token, collection.id, { label: 'Name', type: 'text', isTitle: true, sortable: true });
     const shelf = await addProperty(owner.token, collection.id, { label: 'Shelf', type: 'text', filterable: true });
+    const base = `/api/v1/collections/${collection.id}/items`;
     const a = await addItem(owner.token, collection.id, { values: { name: 'One', shelf: 'Red' } });
     const b = await addItem(owner.token, collection.id, { values: { name: 'Two', shelf: 'red' } });
-    // A hidden item (level 4) is seen by nobody's lists, the owner's included.
-    await addItem(owner.token, collection.id, { visibility: 4, values: { name: 'Three', shelf: 'Red' } });
+    // A hidden item (level 4) is in nobody's list, the owner's included.
+    const hidden = await addItem(owner.token, collection.id, { visibility: 4, values: { name: 'Three', shelf: 'Red' } });
     expect(idsOf(await listOf(shelf.id, 'red'))).toEqual([a.id, b.id].sort((x, y) => x - y));
 
-    // As many holders as the cap (the count stands for them): one more and the list is dropped.
-    await env.DB.prepare('UPDATE facet_counts SET count_owner = ? WHERE property_id = ? AND sort_key = ?').bind(FACET_ITEMS_CAP, shelf.id, 'red').run();
+    // A list past 8,000 characters is closed into a chunk (here lengthened by ids of no item, as a
+    // thousand items would).
+    const others = Array.from({ length: 1_000 }, (_, n) => 90_000_000 + n);
+    await env.DB.prepare(`UPDATE facet_counts SET items = items || ? WHERE property_id = ? AND sort_key = 'red'`).bind(`${others.join(' ')} `, shelf.id).run();
+    expect(await listOf(shelf.id, 'red')).toBe(' ');
+    expect(idsOf(await wholeList(shelf.id, 'red'))).toEqual([a.id, b.id, ...others].sort((x, y) => x - y));
+    // Newer items go to the open list; one taken out, or hidden, leaves its chunk; one shown again is new.
     const c = await addItem(owner.token, collection.id, { values: { name: 'Four', shelf: 'Red' } });
-    expect(await listOf(shelf.id, 'red')).toBeNull();
-    // Taking items out does not bring it back (the list would miss those it dropped)...
-    expect((await call(`/api/v1/collections/${collection.id}/items/${c.id}`, { method: 'DELETE', token: owner.token })).status).toBe(204);
-    expect(await listOf(shelf.id, 'red')).toBeNull();
-    // ...and pages go on without it, through the search index: still exact.
-    const page = await getJson<ItemPage>(`/api/v1/collections/${collection.id}/items?f.shelf=Red&sort=name&dir=asc`, owner.token);
-    expect(page.items.map((item) => item.id)).toEqual([a.id, b.id]);
-    // Another value keeps its own list.
-    const d = await addItem(owner.token, collection.id, { values: { name: 'Five', shelf: 'Blue' } });
-    expect(idsOf(await listOf(shelf.id, 'blue'))).toEqual([d.id]);
+    expect(idsOf(await listOf(shelf.id, 'red'))).toEqual([c.id]);
+    expect((await call(`${base}/${a.id}`, { method: 'DELETE', token: owner.token })).status).toBe(204);
+    expect((await call(`${base}/${b.id}`, { method: 'PATCH', token: owner.token, json: { visibility: 4 } })).status).toBe(200);
+    expect(idsOf(await wholeList(shelf.id, 'red'))).toEqual([c.id, ...others]);
+    expect((await call(`${base}/${b.id}`, { method: 'PATCH', token: owner.token, json: { visibility: null } })).status).toBe(200);
+    expect((await call(`${base}/${hidden.id}`, { method: 'PATCH', token: owner.token, json: { visibility: null } })).status).toBe(200);
+    expect(idsOf(await listOf(shelf.id, 'red'))).toEqual([b.id, c.id, hidden.id].sort((x, y) => x - y));
+    expect(idsOf(await wholeList(shelf.id, 'red'))).toEqual([b.id, c.id, hidden.id, ...others].sort((x, y) => x - y));
+    // Pages read the whole list: the ids of no item are no match.
+    const page = await getJson<ItemPage>(`${base}?f.shelf=Red&sort=name&dir=asc`, owner.token);
+    expect(page.items.map((item) => item.id)).toEqual([c.id, hidden.id, b.id]);
+    // The value gone (no holder left), its chunks go too.
+    for (const id of [b.id, c.id, hidden.id]) expect((await call(`${base}/${id}`, { method: 'DELETE', token: owner.token })).status).toBe(204);
+    expect(await listOf(shelf.id, 'red')).toBeUndefined();
+    const chunks = await env.DB.prepare('SELECT count(*) AS n FROM facet_item_chunks WHERE property_id = ?').bind(shelf.id).first<{ n: number }>();
+    expect(chunks!.n).toBe(0);
   });
 
   it('give a narrowed page its matches at about a row each, exact for every caller', async () => {

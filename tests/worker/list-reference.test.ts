@@ -240,7 +240,7 @@ async function makeCollection(seed: number) {
 }
 
 describe('collection pages against a plain reference', () => {
-  // Seed 29's values keep no list of items, as values past FACET_ITEMS_CAP: its filters and ranges take
+  // Seed 29's values keep no list of items (as a value whose list is too long to read): its filters and ranges take
   // the plans of the search index and the sort indexes; the others' take their kept lists (listedPlan).
   for (const [seed, lists] of [
     [11, true],

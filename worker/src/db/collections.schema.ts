@@ -178,9 +178,6 @@ export const itemSortGaps = sqliteTable(
   (t) => [primaryKey({ columns: [t.propertyId, t.createdAt, t.itemId] })],
 );
 
-/** How many items a value's row of facet_counts lists at most (migration 0029 writes the same number). */
-export const FACET_ITEMS_CAP = 6_000;
-
 /**
  * Values of filterable properties with how many items hold each, per caller level (everyone, signed
  * in, owner): the filter panel of an unfiltered collection reads these instead of every value. Kept by
@@ -200,9 +197,10 @@ export const facetCounts = sqliteTable(
     countLoggedIn: integer('count_logged_in').notNull().default(0),
     countOwner: integer('count_owner').notNull().default(0),
     /**
-     * The items the owner may see that hold this value, as " id id … " (their ids between spaces), while
-     * they are at most FACET_ITEMS_CAP (migration 0029); null past it. A narrowed list reads its matches
-     * from here, a row a value, instead of a row a match (items.queries.ts, listedMatches).
+     * The newest of the items the owner may see that hold this value, as " id id … " (their ids between
+     * spaces); past 8,000 characters a trigger moves them into facet_item_chunks (migration 0029). A
+     * narrowed list reads its matches from these lists, a row a value and one a thousand items, instead
+     * of a row a match (items.queries.ts, keptLists).
      */
     items: text('items'),
   },
@@ -213,6 +211,19 @@ export const facetCounts = sqliteTable(
     index('facet_counts_owner_idx').on(t.propertyId, t.countOwner),
     index('facet_counts_number_idx').on(t.propertyId, t.sortNumber),
   ],
+);
+
+/** The older items of a value's list (facet_counts.items), a closed chunk of about 1,000 a row. */
+export const facetItemChunks = sqliteTable(
+  'facet_item_chunks',
+  {
+    propertyId: integer('property_id').notNull(),
+    sortKey: text('sort_key').notNull(),
+    /** 1, 2, … in the order the chunks were closed. */
+    seq: integer('seq').notNull(),
+    items: text('items').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.propertyId, t.sortKey, t.seq] })],
 );
 
 /**

@@ -444,10 +444,20 @@ const READ_ALL_SHARE = 1.2;
 const WALK_ROWS_PER_ITEM = 2;
 
 /**
- * How many items the kept lists of a request's values may give together (their owner counts summed): a
- * walk names them inline, within D1's 100,000 characters a statement (about 8 per id).
+ * How many items a listed plan may name inline: a walk tests its matches against them on each entry,
+ * within D1's 100,000 characters a statement (about 8 per id). More matches are dense enough for a walk
+ * that tests the conditions themselves.
  */
 const LISTED_MAX = 6_000;
+
+/**
+ * How many items the kept lists of one filter may hold to be read (its values' owner counts, summed):
+ * parsing them costs the Worker about a millisecond per 20,000.
+ */
+const LISTED_READ = 25_000;
+
+/** How many values in range a range of a listed request reads (and their lists) at most. */
+const LISTED_RANGE_VALUES = 500;
 
 /** The matches of a narrowed list from the kept lists (owner-level ids, ascending), and what the caller may see of them. */
 interface Listed {
@@ -456,17 +466,47 @@ interface Listed {
 }
 
 /**
- * SQL for a group of facet_counts rows: their lists concatenated, when every row keeps one and they hold
- * at most LISTED_MAX items (as counted by `owner`); NULL otherwise.
+ * SQL for one facet_counts row (named `f`): its whole list of items, its newest and its closed chunks
+ * (about a row a thousand), when it holds at most LISTED_READ; NULL otherwise (or when it keeps none).
  */
-const LISTS_SQL = (items: string, owner: string) =>
-  `CASE WHEN count(${items}) = count(*) AND sum(${owner}) <= ${LISTED_MAX} THEN group_concat(${items}, '') END AS items`;
+const rowList = (f: string) =>
+  `CASE WHEN ${f}.count_owner <= ${LISTED_READ} THEN ${f}.items || coalesce((SELECT group_concat(c.items, '') FROM facet_item_chunks c
+    WHERE c.property_id = ${f}.property_id AND c.sort_key = ${f}.sort_key), '') END`;
 
-/** The ids in every one of these concatenated lists (" 1 2  3 "), once each, ascending. */
+/**
+ * SQL for a group of facet_counts rows: their lists concatenated, when every row gave one and they hold
+ * at most LISTED_READ items together (as counted by `owner`); NULL otherwise.
+ */
+const LISTS_SQL = (list: string, owner: string) =>
+  `CASE WHEN count(${list}) = count(*) AND sum(${owner}) <= ${LISTED_READ} THEN group_concat(${list}, '') END AS items`;
+
+/** The ids of a concatenation of lists (" 1 2  3 "), read digit by digit (a split would cost about four times as much). */
+function parsedIds(list: string): number[] {
+  const ids: number[] = [];
+  let n = -1;
+  for (let i = 0; i < list.length; i += 1) {
+    const c = list.charCodeAt(i);
+    if (c === 32) {
+      if (n >= 0) ids.push(n);
+      n = -1;
+    } else n = (n < 0 ? 0 : n * 10) + (c - 48);
+  }
+  if (n >= 0) ids.push(n);
+  return ids;
+}
+
+/** The ids in every one of these concatenated lists, once each, ascending. */
 function intersected(lists: string[]): number[] {
-  const sets = lists.map((list) => new Set(list.split(' ').filter(Boolean).map(Number))).sort((a, b) => a.size - b.size);
-  const [smallest, ...others] = sets;
-  return [...smallest!].filter((id) => others.every((set) => set.has(id))).sort((a, b) => a - b);
+  const [smallest, ...others] = lists
+    .map((list) => parsedIds(list))
+    .sort((a, b) => a.length - b.length);
+  let ids = new Set(smallest);
+  for (const other of others) {
+    const next = new Set<number>();
+    for (const id of other) if (ids.has(id)) next.add(id);
+    ids = next;
+  }
+  return [...ids].sort((a, b) => a - b);
 }
 
 /** How many facet_counts rows the ranges' counts may read together (each range its share). */
@@ -499,12 +539,12 @@ async function rangeCount(
   const ranges = [...where.ranges.values()];
   if (ranges.length === 0 || ranges.length > 5) return null;
   const cap = Math.max(1, Math.floor(countRows / ranges.length));
-  const numbers = (pid: string) => `FROM facet_counts INDEXED BY facet_counts_number_idx WHERE property_id = ${pid} AND sort_number IS NOT NULL`;
+  const numbers = (pid: string) => `FROM facet_counts f INDEXED BY facet_counts_number_idx WHERE property_id = ${pid} AND sort_number IS NOT NULL`;
   const arms = ranges.map((range) => {
     const pid = inlineId(range.prop.id);
     return `SELECT ${pid} AS pid, sum(n) AS n, count(*) AS k, max(v) AS last,
       (SELECT min(sort_number) ${numbers(pid)}) AS lo, (SELECT max(sort_number) ${numbers(pid)}) AS hi, sum(o) AS owner, ${LISTS_SQL('l', 'o')} FROM (
-      SELECT ${column} AS n, sort_number AS v, count_owner AS o, items AS l ${numbers(pid)} AND ${rangeTests(range, 'sort_number')} ORDER BY sort_number LIMIT ${cap + 1})`;
+      SELECT ${column} AS n, sort_number AS v, count_owner AS o, ${rowList('f')} AS l ${numbers(pid)} AND ${rangeTests(range, 'sort_number')} ORDER BY sort_number LIMIT ${cap + 1})`;
   });
   // With "available": the items in range whose every copy is lent, counted in the same statement.
   if (lent) arms.push(`SELECT 0, (${fullyLentSql(lent.collectionId, level, lent.conditions)}), 0, NULL, NULL, NULL, NULL, NULL`);
@@ -632,7 +672,9 @@ export async function listItems(
   // the order's entry): when n² ≤ perPage × items, n ≤ 2,236 of 100,000 for 50 a page. A page typed far
   // into the list is placed by the kept ranks (a walk of about a page); without ranks (a small
   // collection) it is read whole while that costs less than the walk from the start.
-  const listedPlan = async (listed: Listed): Promise<ListedPage> => {
+  // More than LISTED_MAX matches are dense: walked with the request's own tests (`match`, and the
+  // ranges in `filter`), about perPage × items / LISTED_MAX entries at most.
+  const listedPlan = async (listed: Listed, match: string | null): Promise<ListedPage> => {
     const n = listed.ids.length;
     if (n === 0) return { rows: [], total: 0, estimated: false };
     const { total, estimated } = listed.known;
@@ -640,8 +682,10 @@ export async function listItems(
     const passed = !typed ? 0 : !estimated && shape.offset > total / 2 ? Math.max(0, total - shape.offset - perPage) : shape.offset;
     const readWhole = n * n <= perPage * collection.countOwner || (typed && !large && n * n <= (passed + perPage) * collection.countOwner);
     if (readWhole) return listedMatchesPage(d1, level, listed.ids, shape);
-    const narrowed = itemFilter(collection.id, level, { ...where, match: null, sql: [listedIn(listed.ids)] });
-    return (typed && walkTooFar(total, passed) ? await placed(total, null, listed.known, narrowed) : null) ?? (await walkedPage(d1, narrowed, null, shape, listed.known));
+    const dense = n > LISTED_MAX;
+    const narrowed = dense ? filter : itemFilter(collection.id, level, { ...where, match: null, sql: [listedIn(listed.ids)] });
+    const tested = dense ? match : null;
+    return (typed && walkTooFar(total, passed) ? await placed(total, tested, listed.known, narrowed) : null) ?? (await walkedPage(d1, narrowed, tested, shape, listed.known));
   };
   let listed: ListedPage;
   if (request.loansEnabled && request.availability === 'lent') {
@@ -663,9 +707,9 @@ export async function listItems(
     // Past the first half of FEW_MATCHES a typed page is deep: assumed many (the probe reads them all
     // anyway when they are few), which saves asking the kept counts, unless they give the total.
     const deep = shape.offset >= fewMatches || (typed && shape.offset >= fewMatches / 2);
-    const kept = deep && !where.alone && !(where.listable && where.sql.length === 0) ? null : await keptCounts(d1, level, where);
+    const kept = deep && !where.alone && !where.listable ? null : await keptCounts(d1, level, where);
     // No search: the kept lists of the filters' values, when they all keep one, are the matches.
-    if (kept?.listed) listed = await listedPlan(kept.listed);
+    if (kept?.listed) listed = await listedPlan(kept.listed, where.match);
     else {
       const atMost = kept?.atMost ?? null;
       const likelyMany = deep || (atMost !== null && atMost > fewMatches);
@@ -716,7 +760,7 @@ export async function listItems(
     const readRows = 2 + others.length;
     const cheapRead = (n: number) => readRows * n * n <= 2 * perPage * counter || (typed && walkTooFar(n) && n <= fewMatches * READ_ALL_SHARE);
     if (counted?.listed) {
-      listed = await listedPlan(counted.listed);
+      listed = await listedPlan(counted.listed, null);
     } else if (counted && driver && driver.prop.sortable && !driver.prop.multiple && cheapRead(counted.fewest.n)) {
       listed = await rangeMatchesPage(d1, level, driver, others, shape);
     } else {
@@ -1018,31 +1062,42 @@ async function listedMatchesPage(d1: D1Database, level: CallerLevel, ids: number
 /**
  * What the kept counts of a request's text value filters say (null with a search or without such a
  * filter): at most how many items they select (the smallest filter's values, summed; filters intersect,
- * so the matches may be far fewer), enough to choose a plan; and, for a listable request whose values
- * all keep their lists (none past FACET_ITEMS_CAP, and LISTED_MAX at most together), its matches.
+ * so the matches may be far fewer), enough to choose a plan; and, for a listable request whose filters
+ * and ranges all give their kept lists (LISTED_READ items at most each, a range LISTED_RANGE_VALUES
+ * values at most), its matches, read in the same statement.
  */
 async function keptCounts(d1: D1Database, level: CallerLevel, where: Conditions): Promise<{ atMost: number; listed: Listed | null } | null> {
   if (where.searched || where.counted.length === 0) return null;
   const column = countColumn(level);
   const keys = where.counted.flatMap((group) => group.keys);
   if (keys.length > 90) return null;
+  const arms = [
+    `SELECT property_id AS pid, sum(${column}) AS n, sum(count_owner) AS owner, 1 AS whole, ${LISTS_SQL(rowList('f'), 'count_owner')} FROM facet_counts f
+     WHERE ${where.counted.map((group) => `(property_id = ${inlineId(group.propertyId)} AND sort_key IN (${group.keys.map(() => '?').join(',')}))`).join(' OR ')}
+     GROUP BY property_id`,
+  ];
+  const ranges = where.listable ? [...where.ranges.values()] : [];
+  for (const range of ranges) {
+    const pid = inlineId(range.prop.id);
+    arms.push(`SELECT ${pid}, sum(n), sum(o), count(*) <= ${LISTED_RANGE_VALUES}, ${LISTS_SQL('l', 'o')} FROM (
+      SELECT f.${column} AS n, f.count_owner AS o, ${rowList('f')} AS l FROM facet_counts f INDEXED BY facet_counts_number_idx
+      WHERE f.property_id = ${pid} AND f.sort_number IS NOT NULL AND ${rangeTests(range, 'f.sort_number')} ORDER BY f.sort_number LIMIT ${LISTED_RANGE_VALUES + 1})`);
+  }
   const { results } = await d1
-    .prepare(
-      `SELECT property_id AS pid, sum(${column}) AS n, sum(count_owner) AS owner, ${LISTS_SQL('items', 'count_owner')} FROM facet_counts
-       WHERE ${where.counted.map((group) => `(property_id = ${inlineId(group.propertyId)} AND sort_key IN (${group.keys.map(() => '?').join(',')}))`).join(' OR ')}
-       GROUP BY property_id`,
-    )
+    .prepare(arms.join(' UNION ALL '))
     .bind(...keys)
-    .all<{ pid: number; n: number; owner: number; items: string | null }>();
-  const groups = where.counted.map((group) => results.find((r) => r.pid === group.propertyId) ?? { pid: group.propertyId, n: 0, owner: 0, items: ' ' });
-  const atMost = Math.min(...groups.map((group) => group.n));
-  if (!where.listable || where.sql.length > 0 || groups.some((group) => group.items === null)) return { atMost, listed: null };
-  const ids = intersected(groups.map((group) => group.items!));
+    .all<{ pid: number; n: number | null; owner: number | null; whole: number; items: string | null }>();
+  const group = (pid: number) => results.find((r) => r.pid === pid && r.owner !== null) ?? { pid, n: 0, owner: 0, whole: 1, items: ' ' };
+  const texts = where.counted.map((counted) => group(counted.propertyId));
+  const atMost = Math.min(...texts.map((text) => text.n ?? 0));
+  const groups = [...texts, ...ranges.map((range) => group(range.prop.id))];
+  if (!where.listable || groups.some((g) => g.items === null || !g.whole)) return { atMost, listed: null };
+  const ids = intersected(groups.map((g) => g.items!));
   // What the caller may see of them: exact for the owner (the lists hold what the owner sees), and for
   // one filter on a single-valued property (its counts); otherwise the smallest filter's visible share.
-  const fewest = groups.reduce((a, b) => (b.owner < a.owner ? b : a));
-  const exact = level === 3 ? ids.length : where.alone && !where.alone.prop.multiple ? fewest.n : null;
-  const known = exact !== null ? { total: exact, estimated: false } : { total: roughly((ids.length * fewest.n) / Math.max(1, fewest.owner)), estimated: true };
+  const fewest = groups.reduce((a, b) => ((b.owner ?? 0) < (a.owner ?? 0) ? b : a));
+  const exact = level === 3 ? ids.length : where.alone && !where.alone.prop.multiple ? (fewest.n ?? 0) : null;
+  const known = exact !== null ? { total: exact, estimated: false } : { total: roughly((ids.length * (fewest.n ?? 0)) / Math.max(1, fewest.owner ?? 0)), estimated: true };
   return { atMost, listed: { ids, known } };
 }
 

@@ -30,7 +30,7 @@ import { inlineId } from '../../db/inline-id';
 import { NOW_SQL, sqlNow } from '../../db/now';
 import { RANGE_PROPERTY_TYPES, TEXT_VALUE_MAX_LENGTH, type PropertyType } from '../../../../shared/catalogue';
 import type { FieldIssue } from '../../../../shared/errors';
-import { FACET_ITEMS_CAP, itemValues, items, properties } from '../../db/schema';
+import { itemValues, items, properties } from '../../db/schema';
 import type { Db } from '../../env';
 import { runBatch } from '../../lib/batch';
 import { ApiError } from '../../lib/api-error';
@@ -494,11 +494,10 @@ export async function deleteItem(ctx: WriteContext, current: ItemRow): Promise<v
  */
 /**
  * The list of items of a value's facet_counts row (migration 0029), from its value rows grouped (named
- * `v`): the ids of those the owner may see, between spaces, or NULL past FACET_ITEMS_CAP.
+ * `v`): the ids of those the owner may see, between spaces (a trigger closes a long list into a chunk).
  */
 export function facetItemsSql(v: string): string {
-  return `CASE WHEN sum(${v}.level <= 3) > ${FACET_ITEMS_CAP} THEN NULL
-    ELSE ' ' || coalesce(group_concat(CASE WHEN ${v}.level <= 3 THEN ${v}.item_id END, ' ') || ' ', '') END`;
+  return `' ' || coalesce(group_concat(CASE WHEN ${v}.level <= 3 THEN ${v}.item_id END, ' ') || ' ', '')`;
 }
 
 export function valuesOfProperty(collectionId: number, propertyId: number): string {
@@ -727,7 +726,7 @@ export function importWrites(
           count_everyone = count_everyone + excluded.count_everyone,
           count_logged_in = count_logged_in + excluded.count_logged_in,
           count_owner = count_owner + excluded.count_owner,
-          items = CASE WHEN count_owner + excluded.count_owner > ${FACET_ITEMS_CAP} THEN NULL ELSE items || substr(excluded.items, 2) END`,
+          items = items || substr(excluded.items, 2)`,
         valueRows,
       ),
     );
