@@ -184,7 +184,7 @@ interface Conditions {
   /** Whether the match holds search words (not only value filters). */
   searched: boolean;
   /** The text value filters, as their kept counts name them (facet_counts.sort_key). */
-  counted: { propertyId: number; keys: string[] }[];
+  counted: { propertyId: number; keys: string[]; tokens: string[] }[];
   /**
    * Other conditions on `i` (ranges). Their ids and numbers are inline, so any number of filters and
    * values fits D1's 100 bound parameters per statement.
@@ -292,11 +292,12 @@ function conditions(level: CallerLevel, props: PropertyRow[], request: ListReque
     const ranged = RANGE_PROPERTY_TYPES.includes(type);
     if (prefix === FILTER_PREFIX && !ranged) {
       if (type === 'yesno' && values.some((v) => v !== 'true' && v !== 'false')) throw badParam(param, 'invalid_type');
-      facetGroups.push(values.map((v) => facetToken(prop.id, type, v)));
+      const tokens = values.map((v) => facetToken(prop.id, type, v));
+      facetGroups.push(tokens);
       // Named as the writer keys the values: their sort text, or for yes/no their number as SQLite
       // writes a REAL as text (facet_counts.sort_key).
       const keys = values.map((v) => (type === 'yesno' ? (v === 'true' ? '1.0' : '0.0') : sortKeys(type, v).sortText));
-      if (keys.every((key) => key !== null)) out.counted.push({ propertyId: prop.id, keys: [...new Set(keys as string[])] });
+      if (keys.every((key) => key !== null)) out.counted.push({ propertyId: prop.id, keys: [...new Set(keys as string[])], tokens });
       valued = prop;
     } else if (prefix === FILTER_PREFIX) {
       const wanted = [...new Set(values.map((v) => sqlNumber(rangeBound(prop, v, param))))];
@@ -451,60 +452,115 @@ const WALK_ROWS_PER_ITEM = 2;
 const LISTED_MAX = 6_000;
 
 /**
- * How many items the kept lists of one filter may hold to be read (its values' owner counts, summed):
- * parsing them costs the Worker about a millisecond per 20,000.
+ * How many items the kept lists of a request may hold to be read (their values' owner counts, summed):
+ * scanning them costs about 2 ms of the Worker's CPU at this many (V8, warm; about 8 characters an id).
  */
-const LISTED_READ = 25_000;
+const LISTED_READ = 60_000;
 
 /** How many values in range a range of a listed request reads (and their lists) at most. */
 const LISTED_RANGE_VALUES = 500;
 
-/** The matches of a narrowed list from the kept lists (owner-level ids, ascending), and what the caller may see of them. */
+/**
+ * The matches of a narrowed list from the kept lists (owner-level ids, ascending), and what the caller
+ * may see of them. `rest`: the conditions whose lists were too long to read, tested on each of them.
+ */
 interface Listed {
   ids: number[];
   known: { total: number; estimated: boolean };
+  rest: { match: string | null; sql: string[] } | null;
+  /** The share of the lists' items the rest is expected to keep (1 without a rest). */
+  share: number;
+}
+
+/** One condition of a request as its kept counts and lists give it. */
+interface Kept {
+  /** Its kept list (" 1 2 … "), or null when not read. */
+  items: string | null;
+  /** The caller's count and the owner's, summed over its values (all of them when `whole`). */
+  n: number;
+  owner: number;
+  whole: boolean;
+  /** Its own test: facet tokens (a text filter) or SQL (a range). */
+  tokens?: string[];
+  sql?: string[];
+}
+
+/**
+ * The matches the kept lists give, when one condition at least has its list and the others were counted
+ * whole: the lists intersected, the other conditions left to test on each (`rest`). The total is exact
+ * for the owner with every list read (the lists hold what the owner sees), and for one condition on a
+ * single-valued property (`exactAlone`: its counts); otherwise an estimate, each condition not listed
+ * keeping its share of the caller's `items`.
+ */
+function listedOf(kept: Kept[], level: CallerLevel, items: number, exactAlone: boolean): Listed | null {
+  // The shortest lists first, as many as LISTED_READ allows.
+  let read = 0;
+  const lists = kept
+    .filter((k) => k.items !== null && k.whole)
+    .sort((a, b) => a.owner - b.owner)
+    .filter((k) => (read += k.owner) <= LISTED_READ);
+  const rest = kept.filter((k) => !lists.includes(k));
+  if (lists.length === 0 || rest.some((k) => !k.whole)) return null;
+  const ids = intersected(lists.map((k) => k.items!));
+  const fewest = lists.reduce((a, b) => (b.owner < a.owner ? b : a));
+  const exact = rest.length === 0 ? (level === 3 ? ids.length : exactAlone && kept.length === 1 ? fewest.n : null) : null;
+  const visible = level === 3 ? 1 : fewest.n / Math.max(1, fewest.owner);
+  const share = rest.reduce((product, k) => product * Math.min(1, k.n / Math.max(1, items)), 1);
+  const tokens = rest.filter((k) => k.tokens).map((k) => k.tokens!);
+  return {
+    ids,
+    known: exact !== null ? { total: exact, estimated: false } : { total: roughly(ids.length * visible * share), estimated: true },
+    rest: rest.length > 0 ? { match: tokens.length > 0 ? facetsExpression(tokens) : null, sql: rest.flatMap((k) => k.sql ?? []) } : null,
+    share,
+  };
 }
 
 /**
  * SQL for one facet_counts row (named `f`): its whole list of items, its newest and its closed chunks
- * (about a row a thousand), when it holds at most LISTED_READ; NULL otherwise (or when it keeps none).
+ * (about a row a thousand), when it holds at most `most`; NULL otherwise (or when it keeps none).
  */
-const rowList = (f: string) =>
-  `CASE WHEN ${f}.count_owner <= ${LISTED_READ} THEN ${f}.items || coalesce((SELECT group_concat(c.items, '') FROM facet_item_chunks c
+const rowList = (f: string, most: number) =>
+  `CASE WHEN ${f}.count_owner <= ${most} THEN ${f}.items || coalesce((SELECT group_concat(c.items, '') FROM facet_item_chunks c
     WHERE c.property_id = ${f}.property_id AND c.sort_key = ${f}.sort_key), '') END`;
 
 /**
  * SQL for a group of facet_counts rows: their lists concatenated, when every row gave one and they hold
- * at most LISTED_READ items together (as counted by `owner`); NULL otherwise.
+ * at most `most` items together (as counted by `owner`); NULL otherwise.
  */
-const LISTS_SQL = (list: string, owner: string) =>
-  `CASE WHEN count(${list}) = count(*) AND sum(${owner}) <= ${LISTED_READ} THEN group_concat(${list}, '') END AS items`;
+const LISTS_SQL = (list: string, owner: string, most: number) =>
+  `CASE WHEN count(${list}) = count(*) AND sum(${owner}) <= ${most} THEN group_concat(${list}, '') END AS items`;
 
-/** The ids of a concatenation of lists (" 1 2  3 "), read digit by digit (a split would cost about four times as much). */
-function parsedIds(list: string): number[] {
-  const ids: number[] = [];
+/**
+ * How many items the lists of one of a request's `conditions` may hold to be read: LISTED_READ when
+ * they intersect with others, LISTED_MAX alone (more would be walked with the condition's own test).
+ */
+const listedMost = (conditions: number) => (conditions > 1 ? LISTED_READ : LISTED_MAX);
+
+/**
+ * Adds to `into` every id of a concatenation of lists (" 1 2  3 ") that `within` holds (every id when
+ * null), read digit by digit: no array of a long list is built (a split would cost about four times as
+ * much).
+ */
+function scanIds(list: string, into: Set<number>, within: Set<number> | null): void {
   let n = -1;
-  for (let i = 0; i < list.length; i += 1) {
-    const c = list.charCodeAt(i);
+  for (let i = 0; i <= list.length; i += 1) {
+    const c = i < list.length ? list.charCodeAt(i) : 32;
     if (c === 32) {
-      if (n >= 0) ids.push(n);
+      if (n >= 0 && (within === null || within.has(n))) into.add(n);
       n = -1;
     } else n = (n < 0 ? 0 : n * 10) + (c - 48);
   }
-  if (n >= 0) ids.push(n);
-  return ids;
 }
 
-/** The ids in every one of these concatenated lists, once each, ascending. */
+/** The ids in every one of these concatenated lists, once each, ascending: the shortest read into a set, the others only scanned. */
 function intersected(lists: string[]): number[] {
-  const [smallest, ...others] = lists
-    .map((list) => parsedIds(list))
-    .sort((a, b) => a.length - b.length);
-  let ids = new Set(smallest);
+  const [shortest, ...others] = [...lists].sort((a, b) => a.length - b.length);
+  let ids = new Set<number>();
+  scanIds(shortest!, ids, null);
   for (const other of others) {
-    const next = new Set<number>();
-    for (const id of other) if (ids.has(id)) next.add(id);
-    ids = next;
+    const kept = new Set<number>();
+    scanIds(other, kept, ids);
+    ids = kept;
   }
   return [...ids].sort((a, b) => a - b);
 }
@@ -539,12 +595,13 @@ async function rangeCount(
   const ranges = [...where.ranges.values()];
   if (ranges.length === 0 || ranges.length > 5) return null;
   const cap = Math.max(1, Math.floor(countRows / ranges.length));
+  const most = listedMost(ranges.length);
   const numbers = (pid: string) => `FROM facet_counts f INDEXED BY facet_counts_number_idx WHERE property_id = ${pid} AND sort_number IS NOT NULL`;
   const arms = ranges.map((range) => {
     const pid = inlineId(range.prop.id);
     return `SELECT ${pid} AS pid, sum(n) AS n, count(*) AS k, max(v) AS last,
-      (SELECT min(sort_number) ${numbers(pid)}) AS lo, (SELECT max(sort_number) ${numbers(pid)}) AS hi, sum(o) AS owner, ${LISTS_SQL('l', 'o')} FROM (
-      SELECT ${column} AS n, sort_number AS v, count_owner AS o, ${rowList('f')} AS l ${numbers(pid)} AND ${rangeTests(range, 'sort_number')} ORDER BY sort_number LIMIT ${cap + 1})`;
+      (SELECT min(sort_number) ${numbers(pid)}) AS lo, (SELECT max(sort_number) ${numbers(pid)}) AS hi, sum(o) AS owner, ${LISTS_SQL('l', 'o', most)} FROM (
+      SELECT ${column} AS n, sort_number AS v, count_owner AS o, ${rowList('f', most)} AS l ${numbers(pid)} AND ${rangeTests(range, 'sort_number')} ORDER BY sort_number LIMIT ${cap + 1})`;
   });
   // With "available": the items in range whose every copy is lent, counted in the same statement.
   if (lent) arms.push(`SELECT 0, (${fullyLentSql(lent.collectionId, level, lent.conditions)}), 0, NULL, NULL, NULL, NULL, NULL`);
@@ -567,18 +624,12 @@ async function rangeCount(
   const together = counted.length > 1 ? Math.min(fewest.n, counted.reduce((n, c) => (n * c.n) / Math.max(1, items), items)) : fewest.n;
   const total = Math.max(0, together - lentInRange);
   const estimated = ranges.length > 1 || ranges[0]!.prop.multiple || !fewest.whole;
-  // Every value in range read, each keeping its list: the matches themselves (without "available").
-  const rows = ranges.map((range) => results.find((r) => r.pid === range.prop.id));
-  let listed: Listed | null = null;
-  if (!lent && where.listable && counted.every((c) => c.whole) && rows.every((row) => !row || row.items !== null)) {
-    const ids = intersected(rows.map((row) => row?.items ?? ' '));
-    const fewestRow = rows[counted.indexOf(fewest)];
-    const known =
-      level === 3 ? { total: ids.length, estimated: false }
-      : !estimated ? { total, estimated: false }
-      : { total: roughly((ids.length * (fewestRow?.n ?? 0)) / Math.max(1, fewestRow?.owner ?? 0)), estimated: true };
-    listed = { ids, known };
-  }
+  // The matches from the lists of the values in range (without "available").
+  const kept = ranges.map((range, index): Kept => {
+    const row = results.find((r) => r.pid === range.prop.id);
+    return { items: row ? row.items : ' ', n: row?.n ?? 0, owner: row?.owner ?? 0, whole: counted[index]!.whole, sql: range.sql };
+  });
+  const listed = !lent && where.listable ? listedOf(kept, level, items, ranges.length === 1 && !ranges[0]!.prop.multiple) : null;
   return { total: estimated ? roughly(total) : total, estimated, fewest, listed };
 }
 
@@ -667,24 +718,28 @@ export async function listItems(
   // rows, and a share `total / counter` of them match.
   // `from`: how many matches the walk passes over (from the end, when an exact total lets it start there).
   const walkTooFar = (total: number, from = shape.offset) => from > 0 && (WALK_ROWS_PER_ITEM * (from + perPage) * counter) / Math.max(1, total) > 2 * fewMatches;
-  // The matches the kept lists gave: read whole and sorted (a row each) when that costs less than a walk
-  // of a page, which passes about perPage × items / matches entries at a row each (the list is tested on
-  // the order's entry): when n² ≤ perPage × items, n ≤ 2,236 of 100,000 for 50 a page. A page typed far
-  // into the list is placed by the kept ranks (a walk of about a page); without ranks (a small
-  // collection) it is read whole while that costs less than the walk from the start.
-  // More than LISTED_MAX matches are dense: walked with the request's own tests (`match`, and the
-  // ranges in `filter`), about perPage × items / LISTED_MAX entries at most.
+  // The matches the kept lists gave (n), each tested against the rest (t tests, keeping a share of
+  // them: m matches): read whole and sorted, at 1 + t rows each, when that costs less than a walk of a
+  // page, which passes about perPage × items / m entries at a row each (the list is tested on the order's
+  // entry) and tests perPage × n / m of them. Without a rest, when n² ≤ perPage × items: n ≤ 2,236 of
+  // 100,000 for 50 a page. A page typed far into the list is placed by the kept ranks (a walk of about a
+  // page); without ranks (a small collection) it is read whole while that costs less than the walk from
+  // the start. More than LISTED_MAX matches are dense: walked with the request's own tests (`match`, and
+  // the conditions in `filter`), about perPage × items / LISTED_MAX entries at most.
   const listedPlan = async (listed: Listed, match: string | null): Promise<ListedPage> => {
     const n = listed.ids.length;
     if (n === 0) return { rows: [], total: 0, estimated: false };
     const { total, estimated } = listed.known;
+    const tests = (listed.rest?.match ? 1 : 0) + (listed.rest?.sql.length ?? 0);
+    const m = Math.max(1, n * listed.share);
     // With an exact total, a page past the middle is walked from the end (walkedPage).
     const passed = !typed ? 0 : !estimated && shape.offset > total / 2 ? Math.max(0, total - shape.offset - perPage) : shape.offset;
-    const readWhole = n * n <= perPage * collection.countOwner || (typed && !large && n * n <= (passed + perPage) * collection.countOwner);
-    if (readWhole) return listedMatchesPage(d1, level, listed.ids, shape);
+    const walkRows = (pages: number) => (pages / m) * (collection.countOwner + n * tests);
+    const readRows = n * (1 + tests);
+    if (readRows <= walkRows(perPage) || (typed && !large && readRows <= walkRows(passed + perPage))) return listedMatchesPage(d1, level, listed, shape);
     const dense = n > LISTED_MAX;
-    const narrowed = dense ? filter : itemFilter(collection.id, level, { ...where, match: null, sql: [listedIn(listed.ids)] });
-    const tested = dense ? match : null;
+    const narrowed = dense ? filter : itemFilter(collection.id, level, { ...where, match: null, sql: [listedIn(listed.ids), ...(listed.rest?.sql ?? [])] });
+    const tested = dense ? match : (listed.rest?.match ?? null);
     return (typed && walkTooFar(total, passed) ? await placed(total, tested, listed.known, narrowed) : null) ?? (await walkedPage(d1, narrowed, tested, shape, listed.known));
   };
   let listed: ListedPage;
@@ -707,7 +762,7 @@ export async function listItems(
     // Past the first half of FEW_MATCHES a typed page is deep: assumed many (the probe reads them all
     // anyway when they are few), which saves asking the kept counts, unless they give the total.
     const deep = shape.offset >= fewMatches || (typed && shape.offset >= fewMatches / 2);
-    const kept = deep && !where.alone && !where.listable ? null : await keptCounts(d1, level, where);
+    const kept = deep && !where.alone && !where.listable ? null : await keptCounts(d1, level, where, counter);
     // No search: the kept lists of the filters' values, when they all keep one, are the matches.
     if (kept?.listed) listed = await listedPlan(kept.listed, where.match);
     else {
@@ -1030,22 +1085,27 @@ async function rangeMatchesPage(d1: D1Database, level: CallerLevel, range: Range
  * a date order or an item without a sort key. The ids are a table of inline VALUES, which SQLite reads
  * without counting rows. Exact, at any page.
  */
-async function listedMatchesPage(d1: D1Database, level: CallerLevel, ids: number[], shape: PageShape): Promise<ListedPage> {
+async function listedMatchesPage(d1: D1Database, level: CallerLevel, listed: Listed, shape: PageShape): Promise<ListedPage> {
   const { sortProp } = shape;
-  const table = `(VALUES ${ids.map((id) => `(${inlineId(id)})`).join(',')})`;
+  const table = `(VALUES ${listed.ids.map((id) => `(${inlineId(id)})`).join(',')})`;
+  // The conditions whose lists were not read, tested on each (a row each).
+  const rest = listed.rest ? `WHERE 1${listed.rest.sql.map((test) => ` AND ${onItem(test, 'm.id')}`).join('')}${matchedBy(listed.rest.match, 'm.id')}` : '';
   const dated = (column: string) => `(SELECT json_array(x.level, ${column}) FROM items x WHERE x.id = m.id)`;
   let sql: string;
   if (!sortProp) {
-    sql = `SELECT m.id, NULL AS value, ${dated(`x.${shape.dateColumn.slice(2)}`)} AS item FROM (SELECT column1 AS id FROM ${table}) m`;
+    sql = `SELECT m.id, NULL AS value, ${dated(`x.${shape.dateColumn.slice(2)}`)} AS item FROM (SELECT column1 AS id FROM ${table}) m ${rest}`;
   } else {
     const column = RANGE_PROPERTY_TYPES.includes(sortProp.type as PropertyType) ? 'sort_number' : 'natural_key';
     // A subquery with an OFFSET is not merged into the outer one, so each key is looked up once.
     sql = `SELECT m.id, m.value, CASE WHEN m.value ->> 1 IS NULL THEN ${dated('x.created_at')} END AS item FROM (
       SELECT column1 AS id, (SELECT json_array(k.level, k.${column}) FROM item_values k
         WHERE k.item_id = column1 AND k.property_id = ${inlineId(sortProp.id)} AND k.position = 0 AND k.sortable = 1) AS value
-      FROM ${table} LIMIT -1 OFFSET 0) m`;
+      FROM ${table} LIMIT -1 OFFSET 0) m ${rest}`;
   }
-  const { results } = await d1.prepare(sql).all<{ id: number; value: string | null; item: string | null }>();
+  const { results } = await d1
+    .prepare(sql)
+    .bind(...(listed.rest?.match ? [listed.rest.match] : []))
+    .all<{ id: number; value: string | null; item: string | null }>();
   const keyed: Keyed[] = [];
   for (const row of results) {
     const value = row.value ? (JSON.parse(row.value) as [number, string | number | null]) : null;
@@ -1066,39 +1126,37 @@ async function listedMatchesPage(d1: D1Database, level: CallerLevel, ids: number
  * and ranges all give their kept lists (LISTED_READ items at most each, a range LISTED_RANGE_VALUES
  * values at most), its matches, read in the same statement.
  */
-async function keptCounts(d1: D1Database, level: CallerLevel, where: Conditions): Promise<{ atMost: number; listed: Listed | null } | null> {
+async function keptCounts(d1: D1Database, level: CallerLevel, where: Conditions, items: number): Promise<{ atMost: number; listed: Listed | null } | null> {
   if (where.searched || where.counted.length === 0) return null;
   const column = countColumn(level);
   const keys = where.counted.flatMap((group) => group.keys);
   if (keys.length > 90) return null;
+  const ranges = where.listable ? [...where.ranges.values()] : [];
+  const most = listedMost(where.counted.length + ranges.length);
   const arms = [
-    `SELECT property_id AS pid, sum(${column}) AS n, sum(count_owner) AS owner, 1 AS whole, ${LISTS_SQL(rowList('f'), 'count_owner')} FROM facet_counts f
+    `SELECT property_id AS pid, sum(${column}) AS n, sum(count_owner) AS owner, 1 AS whole, ${LISTS_SQL(rowList('f', most), 'count_owner', most)} FROM facet_counts f
      WHERE ${where.counted.map((group) => `(property_id = ${inlineId(group.propertyId)} AND sort_key IN (${group.keys.map(() => '?').join(',')}))`).join(' OR ')}
      GROUP BY property_id`,
   ];
-  const ranges = where.listable ? [...where.ranges.values()] : [];
   for (const range of ranges) {
     const pid = inlineId(range.prop.id);
-    arms.push(`SELECT ${pid}, sum(n), sum(o), count(*) <= ${LISTED_RANGE_VALUES}, ${LISTS_SQL('l', 'o')} FROM (
-      SELECT f.${column} AS n, f.count_owner AS o, ${rowList('f')} AS l FROM facet_counts f INDEXED BY facet_counts_number_idx
+    arms.push(`SELECT ${pid}, sum(n), sum(o), count(*) <= ${LISTED_RANGE_VALUES}, ${LISTS_SQL('l', 'o', most)} FROM (
+      SELECT f.${column} AS n, f.count_owner AS o, ${rowList('f', most)} AS l FROM facet_counts f INDEXED BY facet_counts_number_idx
       WHERE f.property_id = ${pid} AND f.sort_number IS NOT NULL AND ${rangeTests(range, 'f.sort_number')} ORDER BY f.sort_number LIMIT ${LISTED_RANGE_VALUES + 1})`);
   }
   const { results } = await d1
     .prepare(arms.join(' UNION ALL '))
     .bind(...keys)
     .all<{ pid: number; n: number | null; owner: number | null; whole: number; items: string | null }>();
-  const group = (pid: number) => results.find((r) => r.pid === pid && r.owner !== null) ?? { pid, n: 0, owner: 0, whole: 1, items: ' ' };
-  const texts = where.counted.map((counted) => group(counted.propertyId));
-  const atMost = Math.min(...texts.map((text) => text.n ?? 0));
-  const groups = [...texts, ...ranges.map((range) => group(range.prop.id))];
-  if (!where.listable || groups.some((g) => g.items === null || !g.whole)) return { atMost, listed: null };
-  const ids = intersected(groups.map((g) => g.items!));
-  // What the caller may see of them: exact for the owner (the lists hold what the owner sees), and for
-  // one filter on a single-valued property (its counts); otherwise the smallest filter's visible share.
-  const fewest = groups.reduce((a, b) => ((b.owner ?? 0) < (a.owner ?? 0) ? b : a));
-  const exact = level === 3 ? ids.length : where.alone && !where.alone.prop.multiple ? (fewest.n ?? 0) : null;
-  const known = exact !== null ? { total: exact, estimated: false } : { total: roughly((ids.length * (fewest.n ?? 0)) / Math.max(1, fewest.owner ?? 0)), estimated: true };
-  return { atMost, listed: { ids, known } };
+  const kept = (pid: number, test: Pick<Kept, 'tokens' | 'sql'>): Kept => {
+    const row = results.find((r) => r.pid === pid && r.owner !== null);
+    return { items: row ? row.items : ' ', n: row?.n ?? 0, owner: row?.owner ?? 0, whole: !row || row.whole === 1, ...test };
+  };
+  const texts = where.counted.map((counted) => kept(counted.propertyId, { tokens: counted.tokens }));
+  const atMost = Math.min(...texts.map((text) => text.n));
+  if (!where.listable) return { atMost, listed: null };
+  const all = [...texts, ...ranges.map((range) => kept(range.prop.id, { sql: range.sql }))];
+  return { atMost, listed: listedOf(all, level, items, !!where.alone && !where.alone.prop.multiple) };
 }
 
 /** How many matches a sample reads to learn how many of the wanted values a match holds. */
