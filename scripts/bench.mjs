@@ -321,6 +321,7 @@ async function cronScenario(base, pid, runs, email) {
 
 /** Twelve of the authors (each in about 200 books): a filter of several values that holds about 2% of the items. */
 const TWELVE_AUTHORS = Array.from({ length: 12 }, (_, n) => `f.authors=Author%20${n + 1}`).join('&');
+const ELEVEN_AUTHORS = Array.from({ length: 11 }, (_, n) => `f.authors=Author%20${n + 1}`).join('&');
 
 /**
  * The collection view's queries at 100,000 items, as [name, path under the collection]: no search, a
@@ -366,6 +367,16 @@ function pageMatrix() {
     ['range-2pct-created', items('min.year=2022&sort=created&dir=desc')],
     // The same share from a value filter of several values on a multi-valued property (twelve authors).
     ['authors-2pct-title', items(`${TWELVE_AUTHORS}&sort=title&dir=asc`)],
+    // Eleven authors (2,210 items): where reading every match and walking the order cost the same.
+    ['authors-even-title', items(`${ELEVEN_AUTHORS}&sort=title&dir=asc`)],
+    // About 2% from a date range of 148 days (about 14 items a day).
+    ['date-2pct-created', items('min.acquired=2024-01-01&max.acquired=2024-05-27&sort=created&dir=desc')],
+    // Two filters that each hold many items but share few: one genre (8%) and years from 2015 (10%).
+    ['genre-and-years-title', items('f.genre=fantasy&min.year=2015&sort=title&dir=asc')],
+    // Twelve authors and years from 2020: about 100 items.
+    ['authors-and-years-title', items(`${TWELVE_AUTHORS}&min.year=2020&sort=title&dir=asc`)],
+    // One genre and years from 1990 (29%): about 2,300 items, and a page typed deep.
+    ['genre-and-broad-years-title-page-40', items('f.genre=fantasy&min.year=1990&sort=title&dir=asc&page=40')],
     ['one-filter-title-page-20', items(`${oneFilter}&sort=title&dir=asc&page=20`)],
     // A date range over 5,475 distinct days (more values than a count reads): counted from those it reads.
     ['date-range-title', items('min.acquired=2010-01-01&sort=title&dir=asc')],

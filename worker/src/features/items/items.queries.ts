@@ -657,6 +657,10 @@ interface ListedPage {
 
 /**
  * A page of items. Its cost follows the page, not the collection:
+ * - without a search, value filters and ranges take their matches from the kept lists of their values
+ *   (`keptCounts`, `rangeCount`, then `listedPlan`): few are read whole and sorted here, more are walked
+ *   along the order with the list tested on each entry; a condition whose lists are too long to read is
+ *   tested on each of the others' matches;
  * - with a search or value filters, the first matches are read from the full-text index (where search and
  *   filters intersect). When they are all there is (at most FEW_MATCHES), they are sorted here and the
  *   page's items read by id; when there are more, the first pages walk the sort order and test each item
