@@ -94,10 +94,11 @@ WHEN old.level <> new.level AND (SELECT `filterable` FROM `properties` WHERE `id
 END;
 --> statement-breakpoint
 -- The lists of the values already counted, from their values (one pass over them); the long ones
--- become a value's first chunk (facet_items_close_update).
+-- become a value's first chunk (facet_items_close_update). Past 200,000 items (FACET_ITEMS_WHOLE) one
+-- text would pass D1's 2 MB a value: such a list is not kept (NULL stays NULL, and is never read).
 UPDATE `facet_counts` SET `items` = g.`items` FROM (
 	SELECT v.`property_id` AS pid, coalesce(v.`sort_text`, CAST(v.`sort_number` AS TEXT)) AS k, ' ' || group_concat(v.`item_id`, ' ') || ' ' AS `items`
 	FROM `item_values` v WHERE v.`level` <= 3 AND v.`property_id` IN (SELECT `id` FROM `properties` WHERE `filterable` = 1)
-	GROUP BY 1, 2
+	GROUP BY 1, 2 HAVING count(*) <= 200000
 ) g WHERE `facet_counts`.`property_id` = g.pid AND `facet_counts`.`sort_key` = g.k;--> statement-breakpoint
-UPDATE `facet_counts` SET `items` = ' ' WHERE `items` IS NULL;
+UPDATE `facet_counts` SET `items` = ' ' WHERE `items` IS NULL AND `count_owner` = 0;

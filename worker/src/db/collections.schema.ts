@@ -213,6 +213,13 @@ export const facetCounts = sqliteTable(
   ],
 );
 
+/**
+ * How many items a value's list may be written with at once (a property made filterable, migration
+ * 0029's first lists): past that its list is not kept (NULL, never read), as one text of them would pass
+ * D1's 2 MB a value. Lists that grow item by item close a chunk every thousand or so instead.
+ */
+export const FACET_ITEMS_WHOLE = 200_000;
+
 /** The older items of a value's list (facet_counts.items), a closed chunk of about 1,000 a row. */
 export const facetItemChunks = sqliteTable(
   'facet_item_chunks',

@@ -740,7 +740,9 @@ export async function listItems(
     const passed = !typed ? 0 : !estimated && shape.offset > total / 2 ? Math.max(0, total - shape.offset - perPage) : shape.offset;
     const walkRows = (pages: number) => (pages / m) * (collection.countOwner + n * tests);
     const readRows = n * (1 + tests);
-    if (readRows <= walkRows(perPage) || (typed && !large && readRows <= walkRows(passed + perPage))) return listedMatchesPage(d1, level, listed, shape);
+    // (Read whole at most LISTED_MAX: the ids are inline.)
+    const cheaper = readRows <= walkRows(perPage) || (typed && !large && readRows <= walkRows(passed + perPage));
+    if (n <= LISTED_MAX && cheaper) return listedMatchesPage(d1, level, listed, shape);
     const dense = n > LISTED_MAX;
     const narrowed = dense ? filter : itemFilter(collection.id, level, { ...where, match: null, sql: [listedIn(listed.ids), ...(listed.rest?.sql ?? [])] });
     const tested = dense ? match : (listed.rest?.match ?? null);

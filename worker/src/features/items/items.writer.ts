@@ -30,7 +30,7 @@ import { inlineId } from '../../db/inline-id';
 import { NOW_SQL, sqlNow } from '../../db/now';
 import { RANGE_PROPERTY_TYPES, TEXT_VALUE_MAX_LENGTH, type PropertyType } from '../../../../shared/catalogue';
 import type { FieldIssue } from '../../../../shared/errors';
-import { itemValues, items, properties } from '../../db/schema';
+import { FACET_ITEMS_WHOLE, itemValues, items, properties } from '../../db/schema';
 import type { Db } from '../../env';
 import { runBatch } from '../../lib/batch';
 import { ApiError } from '../../lib/api-error';
@@ -495,9 +495,10 @@ export async function deleteItem(ctx: WriteContext, current: ItemRow): Promise<v
 /**
  * The list of items of a value's facet_counts row (migration 0029), from its value rows grouped (named
  * `v`): the ids of those the owner may see, between spaces (a trigger closes a long list into a chunk).
+ * NULL, a list not kept, past FACET_ITEMS_WHOLE: one text that long would pass D1's 2 MB a value.
  */
 export function facetItemsSql(v: string): string {
-  return `' ' || coalesce(group_concat(CASE WHEN ${v}.level <= 3 THEN ${v}.item_id END, ' ') || ' ', '')`;
+  return `CASE WHEN count(*) <= ${FACET_ITEMS_WHOLE} THEN ' ' || coalesce(group_concat(CASE WHEN ${v}.level <= 3 THEN ${v}.item_id END, ' ') || ' ', '') END`;
 }
 
 export function valuesOfProperty(collectionId: number, propertyId: number): string {
