@@ -13,6 +13,8 @@
 // | item_values.sortable (sort indexes)| this module from the property; properties.routes.ts on a change |
 // | facet_counts (filter panel counts) | triggers facet_counts_* on item_values (migration 0004); an    |
 // |                                    | import step counts its inserted values once per distinct value |
+// | facet_counts.items, facet_item_    | the same triggers and import statement, with the counts        |
+// | chunks (each value's items)        | (migration 0029); triggers facet_items_* close long lists      |
 // | item_sort_gaps (end of a sort)     | this module: sortGaps() in each write's batch; deleted with     |
 // |                                    | their property (foreign key)                                   |
 // | sort_ranks (where items stand in   | this module: rankWrite() for one item, ranks() for copies and   |

@@ -84,6 +84,51 @@ function within(phase: 0 | 1, cols: string, lo: Bound | null, hi: Bound | null, 
   return parts.map((p) => ` AND ${p}`).join('');
 }
 
+/** One phase of an order as its index holds it: where its rows are, their key, id and level, and the key's kind. */
+interface PhaseSource {
+  phase: 0 | 1;
+  from: string;
+  k: string;
+  id: string;
+  lvl: string;
+  numeric: boolean;
+}
+
+/**
+ * The phases of an order, each through the index the page walks use: dates; or the property's first
+ * values with a sort key, then its sort gaps (the level is the item's, copied onto its values by the
+ * trigger item_values_level).
+ */
+function phaseSources(collectionId: number, order: Order): PhaseSource[] {
+  const c = inlineId(collectionId);
+  if (!('prop' in order)) {
+    const column = order.key === 'c' ? 'created_at' : 'updated_at';
+    return [
+      {
+        phase: 0,
+        from: `items i INDEXED BY items_collection_${order.key === 'c' ? 'created' : 'updated'}_idx WHERE i.collection_id = ${c}`,
+        k: `i.${column}`,
+        id: 'i.id',
+        lvl: 'i.level',
+        numeric: false,
+      },
+    ];
+  }
+  const p = inlineId(order.prop.id);
+  const key = isRange(order.prop) ? 's.sort_number' : 's.natural_key';
+  return [
+    {
+      phase: 0,
+      from: `item_values s WHERE s.property_id = ${p} AND s.position = 0 AND s.sortable = 1 AND ${key} IS NOT NULL`,
+      k: key,
+      id: 's.item_id',
+      lvl: 's.level',
+      numeric: isRange(order.prop),
+    },
+    { phase: 1, from: `item_sort_gaps g CROSS JOIN items i ON i.id = g.item_id WHERE g.property_id = ${p}`, k: 'g.created_at', id: 'g.item_id', lvl: 'i.level', numeric: false },
+  ];
+}
+
 /**
  * The order's items as (phase, k, id, lvl), each arm through the index the page walks use, kept inside
  * (lo, hi] when given.
@@ -91,28 +136,9 @@ function within(phase: 0 | 1, cols: string, lo: Bound | null, hi: Bound | null, 
 function orderRows(collectionId: number, order: Order, lo: Bound | null, hi: Bound | null): { sql: string; binds: unknown[] } {
   const binds: unknown[] = [];
   const arms: string[] = [];
-  const c = inlineId(collectionId);
-  if (!('prop' in order)) {
-    const column = order.key === 'c' ? 'created_at' : 'updated_at';
-    const cond = within(0, `i.${column}, i.id`, lo, hi, binds);
-    if (cond !== null) {
-      arms.push(`SELECT 0 AS phase, i.${column} AS k, i.id AS id, i.level AS lvl FROM items i INDEXED BY items_collection_${order.key === 'c' ? 'created' : 'updated'}_idx
-        WHERE i.collection_id = ${c}${cond}`);
-    }
-  } else {
-    const p = inlineId(order.prop.id);
-    const key = isRange(order.prop) ? 's.sort_number' : 's.natural_key';
-    const valued = within(0, `${key}, s.item_id`, lo, hi, binds);
-    if (valued !== null) {
-      // The level is the item's, copied onto its values (trigger item_values_level).
-      arms.push(`SELECT 0 AS phase, ${key} AS k, s.item_id AS id, s.level AS lvl FROM item_values s
-        WHERE s.property_id = ${p} AND s.position = 0 AND s.sortable = 1 AND ${key} IS NOT NULL${valued}`);
-    }
-    const gaps = within(1, 'g.created_at, g.item_id', lo, hi, binds);
-    if (gaps !== null) {
-      arms.push(`SELECT 1 AS phase, g.created_at AS k, g.item_id AS id, i.level AS lvl FROM item_sort_gaps g CROSS JOIN items i ON i.id = g.item_id
-        WHERE g.property_id = ${p}${gaps}`);
-    }
+  for (const src of phaseSources(collectionId, order)) {
+    const cond = within(src.phase, `${src.k}, ${src.id}`, lo, hi, binds);
+    if (cond !== null) arms.push(`SELECT ${src.phase} AS phase, ${src.k} AS k, ${src.id} AS id, ${src.lvl} AS lvl FROM ${src.from}${cond}`);
   }
   return { sql: arms.length > 0 ? arms.join(' UNION ALL ') : 'SELECT 0 AS phase, NULL AS k, NULL AS id, NULL AS lvl WHERE 0', binds };
 }
@@ -144,46 +170,6 @@ function bucketsSql(
         ELSE json_array(?, ?, ?, h.c0, h.c1, h.c3, h.n) END AS x
       FROM h LEFT JOIN e ON e.phase = h.phase AND e.j = h.j ORDER BY h.phase, h.j)`;
   return { sql, binds: [...rows.binds, ...(first0 ?? [null, null, null]), ...(first1 ?? [null, null, null])] };
-}
-
-/** One phase of an order as its index holds it: where its rows are, their key, id and level, and the key's kind. */
-interface PhaseSource {
-  phase: 0 | 1;
-  from: string;
-  k: string;
-  id: string;
-  lvl: string;
-  numeric: boolean;
-}
-
-function phaseSources(collectionId: number, order: Order): PhaseSource[] {
-  const c = inlineId(collectionId);
-  if (!('prop' in order)) {
-    const column = order.key === 'c' ? 'created_at' : 'updated_at';
-    return [
-      {
-        phase: 0,
-        from: `items i INDEXED BY items_collection_${order.key === 'c' ? 'created' : 'updated'}_idx WHERE i.collection_id = ${c}`,
-        k: `i.${column}`,
-        id: 'i.id',
-        lvl: 'i.level',
-        numeric: false,
-      },
-    ];
-  }
-  const p = inlineId(order.prop.id);
-  const key = isRange(order.prop) ? 's.sort_number' : 's.natural_key';
-  return [
-    {
-      phase: 0,
-      from: `item_values s WHERE s.property_id = ${p} AND s.position = 0 AND s.sortable = 1 AND ${key} IS NOT NULL`,
-      k: key,
-      id: 's.item_id',
-      lvl: 's.level',
-      numeric: isRange(order.prop),
-    },
-    { phase: 1, from: `item_sort_gaps g CROSS JOIN items i ON i.id = g.item_id WHERE g.property_id = ${p}`, k: 'g.created_at', id: 'g.item_id', lvl: 'i.level', numeric: false },
-  ];
 }
 
 /**
