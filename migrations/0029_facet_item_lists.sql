@@ -40,7 +40,7 @@ WHEN NOT EXISTS (SELECT 1 FROM `counts_deferred`) AND (SELECT `filterable` FROM 
 		`count_everyone` = `count_everyone` + excluded.count_everyone,
 		`count_logged_in` = `count_logged_in` + excluded.count_logged_in,
 		`count_owner` = `count_owner` + excluded.count_owner,
-		-- Every expression here reads the row as it was: count_owner is the list's length before this one.
+		-- Listed only when the owner may see it (level 3 at most); a list not kept (NULL) stays so.
 		`items` = CASE WHEN excluded.count_owner = 0 THEN `items` ELSE `items` || new.item_id || ' ' END;
 END;
 --> statement-breakpoint

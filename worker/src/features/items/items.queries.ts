@@ -1128,9 +1128,9 @@ async function listedMatchesPage(d1: D1Database, level: CallerLevel, listed: Lis
 /**
  * What the kept counts of a request's text value filters say (null with a search or without such a
  * filter): at most how many items they select (the smallest filter's values, summed; filters intersect,
- * so the matches may be far fewer), enough to choose a plan; and, for a listable request whose filters
- * and ranges all give their kept lists (LISTED_READ items at most each, a range LISTED_RANGE_VALUES
- * values at most), its matches, read in the same statement.
+ * so the matches may be far fewer), enough to choose a plan; and, for a listable request, its matches
+ * from the kept lists of its filters and ranges (listedOf), read in the same statement: LISTED_READ
+ * items at most together (LISTED_MAX for one condition alone), LISTED_RANGE_VALUES values a range.
  */
 async function keptCounts(d1: D1Database, level: CallerLevel, where: Conditions, items: number): Promise<{ atMost: number; listed: Listed | null } | null> {
   if (where.searched || where.counted.length === 0) return null;
@@ -1138,7 +1138,8 @@ async function keptCounts(d1: D1Database, level: CallerLevel, where: Conditions,
   const keys = where.counted.flatMap((group) => group.keys);
   if (keys.length > 90) return null;
   const ranges = where.listable ? [...where.ranges.values()] : [];
-  const most = listedMost(where.counted.length + ranges.length);
+  // A request that cannot be listed reads no list (-1: no value holds fewer items).
+  const most = where.listable ? listedMost(where.counted.length + ranges.length) : -1;
   const arms = [
     `SELECT property_id AS pid, sum(${column}) AS n, sum(count_owner) AS owner, 1 AS whole, ${LISTS_SQL(rowList('f', most), 'count_owner', most)} FROM facet_counts f
      WHERE ${where.counted.map((group) => `(property_id = ${inlineId(group.propertyId)} AND sort_key IN (${group.keys.map(() => '?').join(',')}))`).join(' OR ')}
