@@ -183,7 +183,7 @@ interface Conditions {
   match: string | null;
   /** Whether the match holds search words (not only value filters). */
   searched: boolean;
-  /** The text value filters, as their kept counts name them (facet_counts.sort_key). */
+  /** The text and yes/no value filters, as their kept counts name them (facet_counts.sort_key), and their facet tokens. */
   counted: { propertyId: number; keys: string[]; tokens: string[] }[];
   /**
    * Other conditions on `i` (ranges). Their ids and numbers are inline, so any number of filters and
@@ -527,7 +527,7 @@ const rowList = (f: string, most: number) =>
  * SQL for a group of facet_counts rows: their lists concatenated, when every row gave one and they hold
  * at most `most` items together (as counted by `owner`); NULL otherwise.
  */
-const LISTS_SQL = (list: string, owner: string, most: number) =>
+const groupLists = (list: string, owner: string, most: number) =>
   `CASE WHEN count(${list}) = count(*) AND sum(${owner}) <= ${most} THEN group_concat(${list}, '') END AS items`;
 
 /**
@@ -600,7 +600,7 @@ async function rangeCount(
   const arms = ranges.map((range) => {
     const pid = inlineId(range.prop.id);
     return `SELECT ${pid} AS pid, sum(n) AS n, count(*) AS k, max(v) AS last,
-      (SELECT min(sort_number) ${numbers(pid)}) AS lo, (SELECT max(sort_number) ${numbers(pid)}) AS hi, sum(o) AS owner, ${LISTS_SQL('l', 'o', most)} FROM (
+      (SELECT min(sort_number) ${numbers(pid)}) AS lo, (SELECT max(sort_number) ${numbers(pid)}) AS hi, sum(o) AS owner, ${groupLists('l', 'o', most)} FROM (
       SELECT ${column} AS n, sort_number AS v, count_owner AS o, ${rowList('f', most)} AS l ${numbers(pid)} AND ${rangeTests(range, 'sort_number')} ORDER BY sort_number LIMIT ${cap + 1})`;
   });
   // With "available": the items in range whose every copy is lent, counted in the same statement.
@@ -1050,6 +1050,16 @@ async function sortedPage(d1: D1Database, keyed: Keyed[], shape: PageShape): Pro
 }
 
 /**
+ * The look-up of an item's sort key for a sortable property (SQL), as the sort index holds it: its first
+ * value's number or natural key, one primary-key look-up. `select` names what it gives from the key's
+ * SQL (its value row is `k`).
+ */
+function sortKeySql(prop: PropertyRow, itemId: string, select: (key: string) => string): string {
+  return `(SELECT ${select(isRange(prop) ? 'k.sort_number' : 'k.natural_key')} FROM item_values k
+    WHERE k.item_id = ${itemId} AND k.property_id = ${inlineId(prop.id)} AND k.position = 0 AND k.sortable = 1)`;
+}
+
+/**
  * A page of a range on a single-valued sortable property, read whole from that property's sort index
  * (partial: the query repeats its condition) and sorted here. Each match costs its index entry and its
  * sort key (one primary-key look-up); the entry's level (the item's, kept by a trigger) stands for the
@@ -1063,8 +1073,7 @@ async function rangeMatchesPage(d1: D1Database, level: CallerLevel, range: Range
   if (!sortProp) value = shape.dateColumn;
   else if (sortProp.id === range.prop.id) value = 'ranged.sort_number';
   else {
-    const column = RANGE_PROPERTY_TYPES.includes(sortProp.type as PropertyType) ? 'sort_number' : 'natural_key';
-    value = `(SELECT k.${column} FROM item_values k WHERE k.item_id = ranged.item_id AND k.property_id = ${inlineId(sortProp.id)} AND k.position = 0 AND k.sortable = 1)`;
+    value = sortKeySql(sortProp, 'ranged.item_id', (key) => key);
   }
   // A subquery with an OFFSET is not merged into the outer query, so each key is looked up once; the
   // items without one are then read for their creation date.
@@ -1101,11 +1110,9 @@ async function listedMatchesPage(d1: D1Database, level: CallerLevel, listed: Lis
   if (!sortProp) {
     sql = `SELECT m.id, NULL AS value, ${dated(`x.${shape.dateColumn.slice(2)}`)} AS item FROM (SELECT column1 AS id FROM ${table}) m ${rest}`;
   } else {
-    const column = RANGE_PROPERTY_TYPES.includes(sortProp.type as PropertyType) ? 'sort_number' : 'natural_key';
     // A subquery with an OFFSET is not merged into the outer one, so each key is looked up once.
     sql = `SELECT m.id, m.value, CASE WHEN m.value ->> 1 IS NULL THEN ${dated('x.created_at')} END AS item FROM (
-      SELECT column1 AS id, (SELECT json_array(k.level, k.${column}) FROM item_values k
-        WHERE k.item_id = column1 AND k.property_id = ${inlineId(sortProp.id)} AND k.position = 0 AND k.sortable = 1) AS value
+      SELECT column1 AS id, ${sortKeySql(sortProp, 'column1', (key) => `json_array(k.level, ${key})`)} AS value
       FROM ${table} LIMIT -1 OFFSET 0) m ${rest}`;
   }
   const { results } = await d1
@@ -1141,13 +1148,13 @@ async function keptCounts(d1: D1Database, level: CallerLevel, where: Conditions,
   // A request that cannot be listed reads no list (-1: no value holds fewer items).
   const most = where.listable ? listedMost(where.counted.length + ranges.length) : -1;
   const arms = [
-    `SELECT property_id AS pid, sum(${column}) AS n, sum(count_owner) AS owner, 1 AS whole, ${LISTS_SQL(rowList('f', most), 'count_owner', most)} FROM facet_counts f
+    `SELECT property_id AS pid, sum(${column}) AS n, sum(count_owner) AS owner, 1 AS whole, ${groupLists(rowList('f', most), 'count_owner', most)} FROM facet_counts f
      WHERE ${where.counted.map((group) => `(property_id = ${inlineId(group.propertyId)} AND sort_key IN (${group.keys.map(() => '?').join(',')}))`).join(' OR ')}
      GROUP BY property_id`,
   ];
   for (const range of ranges) {
     const pid = inlineId(range.prop.id);
-    arms.push(`SELECT ${pid}, sum(n), sum(o), count(*) <= ${LISTED_RANGE_VALUES}, ${LISTS_SQL('l', 'o', most)} FROM (
+    arms.push(`SELECT ${pid}, sum(n), sum(o), count(*) <= ${LISTED_RANGE_VALUES}, ${groupLists('l', 'o', most)} FROM (
       SELECT f.${column} AS n, f.count_owner AS o, ${rowList('f', most)} AS l FROM facet_counts f INDEXED BY facet_counts_number_idx
       WHERE f.property_id = ${pid} AND f.sort_number IS NOT NULL AND ${rangeTests(range, 'f.sort_number')} ORDER BY f.sort_number LIMIT ${LISTED_RANGE_VALUES + 1})`);
   }
@@ -1302,7 +1309,7 @@ async function walk(
       where = `${filter.sql}${matched('i.id')}`;
       binds = [...filter.binds, ...matchBinds];
     } else if (kind === 'v') {
-      key = RANGE_PROPERTY_TYPES.includes(sortProp!.type as PropertyType) ? 's.sort_number' : 's.natural_key';
+      key = isRange(sortProp!) ? 's.sort_number' : 's.natural_key';
       from = 'item_values s CROSS JOIN items i ON i.id = s.item_id';
       where = `s.property_id = ? AND s.position = 0 AND ${sortIndexed(key)} AND ${onItem(filter.sql, 's.item_id')}${matched('s.item_id')}`;
       binds = [sortProp!.id, ...filter.binds, ...matchBinds];
