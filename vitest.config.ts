@@ -54,6 +54,7 @@ export default defineConfig({
                 WORKFLOW_STEPS_PER_INSTANCE: '12',
                 LIST_FEW_MATCHES: '20',
                 LIST_RANGE_COUNT_ROWS: '14',
+                LIST_SEARCH_PROBE: '8',
                 LIST_RANK_BUCKET: '4',
                 LIST_RANK_SPLIT: '8',
                 LIST_RANKS_FROM: '30',

@@ -288,6 +288,17 @@ describe('collection pages against a plain reference', () => {
           }
         }
       }
+      // A word in half the items (the memo, which visitors cannot search) with value filters: the lists'
+      // matches, with the search tested on each (its share estimated by a probe of the search index).
+      for (const sort of ['name', 'created'] as const) {
+        for (let page = 1; page <= 3; page += 1) {
+          systematic.push(
+            { q: ['notes'], filters: { genre: [...GENRES] }, sort, dir: 'asc', page },
+            { q: ['notes'], filters: { tags: ['Red', 'Green', 'Blue'] }, min: 1991, sort, dir: 'desc', page },
+            { q: ['not'], filters: { read: ['true', 'false'] }, max: 1996, sort, page },
+          );
+        }
+      }
       const queries = (level: Level) => [...systematic, ...Array.from({ length: 25 }, () => makeQuery(r, more, level, items.length))];
       let estimated = 0;
       let cursors = 0;

@@ -10,6 +10,8 @@ import { addItem, addProperty, createCollection, getJson } from '../support/work
 import { seeded as random } from '../support/worker-seeded';
 import { buildOrders, checkRanks, keptOrders } from '../support/worker-ranks';
 import { runImport } from '../support/worker-imports';
+import { sortRanksJob } from '../../worker/src/features/items/sort-ranks.job';
+import { createBudget } from '../../worker/src/jobs/job';
 
 interface Made {
   id: number;
@@ -170,4 +172,42 @@ describe('sort ranks', () => {
     await getJson<ItemPage>(`/api/v1/collections/${small.collection.id}/items?perPage=20&page=2`, small.owner.token);
     expect(await keptOrders(small.collection.id)).toEqual({});
   }, 60_000);
+
+  it('are built ahead by the hourly job for every order a large collection lacks or miscounts, a few a run', async () => {
+    const { owner, collection } = await shelf(11, 36);
+    const small = await createCollection(owner.token, { name: 'Small shelf', visibility: 0 });
+    await addProperty(owner.token, small.id, { label: 'Name', type: 'text', isTitle: true, sortable: true });
+    await addItem(owner.token, small.id, { values: { name: 'Alone' } });
+    const run = async (cursor: string | null) => {
+      let saved: string | null = cursor;
+      const budget = createBudget(sortRanksJob.units);
+      const counts = await sortRanksJob.run(env, { now: new Date(), db: undefined as never, cursor, saveCursor: (next) => (saved = next), budget });
+      expect(budget.used).toBeLessThanOrEqual(sortRanksJob.units);
+      return { built: counts.built!, cursor: saved };
+    };
+    // Runs until one finds nothing left to build (the suite's other large collections too).
+    const settle = async () => {
+      let cursor: string | null = null;
+      let built = 0;
+      for (let runs = 0; runs < 100; runs += 1) {
+        const done = await run(cursor);
+        built += done.built;
+        cursor = done.cursor;
+        if (done.built === 0 && cursor === null) return built;
+      }
+      throw new Error('the job never settled');
+    };
+    expect(await keptOrders(collection.id)).toEqual({});
+    expect(await settle()).toBeGreaterThanOrEqual(4);
+    const props = await env.DB.prepare('SELECT id FROM properties WHERE collection_id = ? AND sortable = 1').bind(collection.id).all<{ id: number }>();
+    expect(Object.keys(await keptOrders(collection.id)).sort()).toEqual(['c', 'u', ...props.results.map((p) => `p${p.id}`)].sort());
+    await checkRanks(collection.id, 'built by the job');
+    // A collection under the size that keeps ranks keeps none.
+    expect(await keptOrders(small.id)).toEqual({});
+    // Sound orders are left alone; one whose counts no longer add up is built again, and only it.
+    expect(await settle()).toBe(0);
+    await env.DB.prepare(`UPDATE sort_ranks SET data = json_set(data, '$.c[0][5]', 999) WHERE collection_id = ?`).bind(collection.id).run();
+    expect(await settle()).toBe(1);
+    await checkRanks(collection.id, 'built again by the job');
+  });
 });

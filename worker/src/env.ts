@@ -72,6 +72,11 @@ export interface Env {
    */
   LIST_RANGE_COUNT_ROWS?: string;
   /**
+   * Tests only: how many search index entries a narrowed page's probe reads (SEARCH_PROBE in
+   * items.queries.ts), set low so small collections estimate a search's share of the lists' matches.
+   */
+  LIST_SEARCH_PROBE?: string;
+  /**
    * Tests only: the sort ranks' bucket size, split size and the smallest collection that keeps them
    * (RANK_BUCKET, RANK_SPLIT and RANKS_FROM in features/items/sort-ranks.ts), set low for small collections.
    */

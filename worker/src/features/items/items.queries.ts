@@ -13,7 +13,7 @@ import { inlineId } from '../../db/inline-id';
 import type { ItemRow, ListedItemRow } from '../../db/raw-rows';
 import { sortKeys, type PropertyRow } from '../../lib/values';
 import { facetsExpression, facetToken, inCollection, matchExpression } from './items.search';
-import { buildOrderStatement, compareText, DEFAULT_RANK_TUNING, orderOf, rankedStart, type Bucket, type RankedStart, type RankTuning } from './sort-ranks';
+import { buildOrderStatement, compareText, countsAddUp, DEFAULT_RANK_TUNING, orderOf, rankedStart, type Bucket, type RankedStart, type RankTuning } from './sort-ranks';
 
 /** "Unlimited" is served in pages of this size; the client asks for the next ones as it scrolls. */
 export const UNLIMITED_PAGE_SIZE = 200;
@@ -183,6 +183,10 @@ interface Conditions {
   match: string | null;
   /** Whether the match holds search words (not only value filters). */
   searched: boolean;
+  /** The search words alone, as an FTS5 expression over the columns the caller may search. */
+  search: string | null;
+  /** The availability filter "available" (loans enabled): every item but those whose every copy is lent. */
+  available: boolean;
   /** The text and yes/no value filters, as their kept counts name them (facet_counts.sort_key), and their facet tokens. */
   counted: { propertyId: number; keys: string[]; tokens: string[] }[];
   /**
@@ -198,8 +202,9 @@ interface Conditions {
    */
   alone: { prop: PropertyRow; keys: string[] } | null;
   /**
-   * No search and no availability, and every value filter named by its kept counts: the kept lists of
-   * items (facet_counts.items) may then give the matches (listedPlan).
+   * Every value filter named by its kept counts, and no "lent" filter: the kept lists of items
+   * (facet_counts.items) may then give the matches (listedPlan). A search is then tested on the lists'
+   * matches, and the items whose every copy is lent are taken out of them for "available".
    */
   listable: boolean;
 }
@@ -272,13 +277,14 @@ function onlyValue(prop: PropertyRow): string {
  * choosing another value of that property would give). Only visible filterable properties may filter.
  */
 function conditions(level: CallerLevel, props: PropertyRow[], request: ListRequest, skipKey?: string): Conditions {
-  const out: Conditions = { match: null, searched: false, counted: [], sql: [], ranges: new Map(), alone: null, listable: false };
+  const out: Conditions = { match: null, searched: false, search: null, available: false, counted: [], sql: [], ranges: new Map(), alone: null, listable: false };
   let valued: PropertyRow | null = null;
   const range = (prop: PropertyRow) => out.ranges.get(prop.id) ?? out.ranges.set(prop.id, { prop, sql: [] }).get(prop.id)!;
   const parts: string[] = [];
   const search = request.q ? matchExpression(request.q, level) : null;
   if (search) parts.push(`(${search})`);
   out.searched = !!search;
+  out.search = search;
   const facetGroups: string[][] = [];
   const filterable = new Map(props.filter((p) => p.filterable).map((p) => [p.key, p]));
   for (const [param, values] of Object.entries(request.raw)) {
@@ -319,8 +325,8 @@ function conditions(level: CallerLevel, props: PropertyRow[], request: ListReque
   if (request.loansEnabled && request.availability === 'available') out.sql.push(AVAILABLE_CONDITION);
   out.match = parts.length > 0 ? parts.join(' AND ') : null;
   if (!search && facetGroups.length === 1 && out.counted.length === 1 && out.sql.length === 0 && valued) out.alone = { prop: valued, keys: out.counted[0]!.keys };
-  const availability = request.loansEnabled && request.availability !== undefined;
-  out.listable = !search && !availability && facetGroups.length === out.counted.length;
+  out.available = !!request.loansEnabled && request.availability === 'available';
+  out.listable = !(request.loansEnabled && request.availability === 'lent') && facetGroups.length === out.counted.length;
   return out;
 }
 
@@ -444,6 +450,9 @@ const READ_ALL_SHARE = 1.2;
  */
 const WALK_ROWS_PER_ITEM = 2;
 
+/** Rows a test of the search index on one item costs (its entry's look-up by rowid). */
+const MATCH_TEST_ROWS = 2;
+
 /**
  * How many items a listed plan may name inline: a walk tests its matches against them on each entry,
  * within D1's 100,000 characters a statement (about 8 per id). More matches are dense enough for a walk
@@ -462,7 +471,8 @@ const LISTED_RANGE_VALUES = 500;
 
 /**
  * The matches of a narrowed list from the kept lists (owner-level ids, ascending), and what the caller
- * may see of them. `rest`: the conditions whose lists were too long to read, tested on each of them.
+ * may see of them. `rest`: the conditions whose lists were too long to read, and the search, tested on
+ * each of them.
  */
 interface Listed {
   ids: number[];
@@ -470,6 +480,13 @@ interface Listed {
   rest: { match: string | null; sql: string[] } | null;
   /** The share of the lists' items the rest is expected to keep (1 without a rest). */
   share: number;
+  /**
+   * With a search: about how many entries of the search index match the search and the value filters
+   * (`Conditions.match`), which a plan may read instead of the lists.
+   */
+  searched?: number;
+  /** No list was read (each too long): the matches are many, `ids` is empty and `known` an estimate. */
+  dense?: boolean;
 }
 
 /** One condition of a request as its kept counts and lists give it. */
@@ -486,32 +503,98 @@ interface Kept {
 }
 
 /**
+ * The first entries of the search index that match the search and the value filters (keptCounts' probe),
+ * ascending, and whether they are all of them.
+ */
+interface Probe {
+  ids: number[];
+  all: boolean;
+}
+
+/**
+ * A search, and what the search index's probe found of it; `lo` and `hi`: the collection's first and
+ * last ids; `visible`: the share of the owner's items the caller may see (the index's entries are items
+ * of every level).
+ */
+interface Searched {
+  search: string;
+  probe: Probe;
+  lo: number;
+  hi: number;
+  visible: number;
+}
+
+/** The ids a list (" 1 2 … ") holds, ascending. */
+function idsOf(list: string | null): number[] {
+  const ids = new Set<number>();
+  if (list) scanIds(list, ids, null);
+  return [...ids].sort((a, b) => a - b);
+}
+
+/**
  * The matches the kept lists give, when one condition at least has its list and the others were counted
- * whole: the lists intersected, the other conditions left to test on each (`rest`). The total is exact
- * for the owner with every list read (the lists hold what the owner sees), and for one condition on a
+ * whole: the lists intersected, the other conditions left to test on each (`rest`), and the items whose
+ * every copy is lent (`lent`, for "available") taken out. With a search (`searched`), the probe's entries
+ * are the matches when they are all there is (the value filters are in its match; the lists narrow them
+ * by the ranges); otherwise the search is tested on each of the lists' matches, keeping the share of them
+ * that the probe kept among those it passed. The total is exact for the owner with every list read and
+ * nothing left to test (the lists hold what the owner sees), and for one condition alone on a
  * single-valued property (`exactAlone`: its counts); otherwise an estimate, each condition not listed
  * keeping its share of the caller's `items`.
  */
-function listedOf(kept: Kept[], level: CallerLevel, items: number, exactAlone: boolean): Listed | null {
+function listedOf(kept: Kept[], level: CallerLevel, items: number, exactAlone: boolean, searched: Searched | null, lent: Set<number> | null): Listed | null {
   // The shortest lists first, as many as LISTED_READ allows.
   let read = 0;
   const lists = kept
     .filter((k) => k.items !== null && k.whole)
     .sort((a, b) => a.owner - b.owner)
     .filter((k) => (read += k.owner) <= LISTED_READ);
-  const rest = kept.filter((k) => !lists.includes(k));
-  if (lists.length === 0 || rest.some((k) => !k.whole)) return null;
-  const ids = intersected(lists.map((k) => k.items!));
-  const fewest = lists.reduce((a, b) => (b.owner < a.owner ? b : a));
-  const exact = rest.length === 0 ? (level === 3 ? ids.length : exactAlone && kept.length === 1 ? fewest.n : null) : null;
-  const visible = level === 3 ? 1 : fewest.n / Math.max(1, fewest.owner);
-  const share = rest.reduce((product, k) => product * Math.min(1, k.n / Math.max(1, items)), 1);
+  let rest = kept.filter((k) => !lists.includes(k));
+  const probe = searched?.probe ?? null;
+  if (probe?.all) {
+    // The search index's matches hold the value filters: only the ranges not listed are left to test.
+    rest = rest.filter((k) => k.sql);
+  } else if (probe && lists.length === 0 && rest.every((k) => k.whole)) {
+    // Every list too long to read: many matches. The search index's, from the share of the collection's
+    // ids its probe covered (the value filters are in its match), each range keeping its share of them.
+    const entries = probe.ids.length / idShare(probe.ids[probe.ids.length - 1]!, searched!.lo, searched!.hi);
+    const share = rest.filter((k) => k.sql).reduce((product, k) => product * Math.min(1, k.n / Math.max(1, items)), 1);
+    return { ids: [], dense: true, known: { total: roughly(entries * searched!.visible * share), estimated: true }, rest: null, share: 1, searched: Math.round(entries) };
+  } else if (lists.length === 0 || rest.some((k) => !k.whole)) return null;
+  let ids = probe?.all ? (lists.length > 0 ? intersected([` ${probe.ids.join(' ')} `, ...lists.map((k) => k.items!)]) : probe.ids) : intersected(lists.map((k) => k.items!));
+  if (lent) ids = ids.filter((id) => !lent.has(id));
+  let share = rest.reduce((product, k) => product * Math.min(1, k.n / Math.max(1, items)), 1);
+  let searchedEntries: number | undefined;
   const tokens = rest.filter((k) => k.tokens).map((k) => k.tokens!);
+  const tested = tokens.length > 0 ? [facetsExpression(tokens)] : [];
+  if (probe && !probe.all) {
+    // The share of the lists' matches the probe passed over that match the search too (both are by id).
+    const last = probe.ids[probe.ids.length - 1]!;
+    const matched = new Set(probe.ids);
+    let passed = 0;
+    let hits = 0;
+    for (const id of ids) {
+      if (id > last) break;
+      passed += 1;
+      if (matched.has(id)) hits += 1;
+    }
+    share *= Math.min(1, (hits + 1) / (passed + 1));
+    // The search index's matches as many times the probe's as the lists' matches are the ones it passed.
+    searchedEntries = passed > 0 ? Math.round((probe.ids.length * ids.length) / passed) : Infinity;
+    tested.unshift(`(${searched!.search})`);
+  }
+  const fewest = lists.length > 0 ? lists.reduce((a, b) => (b.owner < a.owner ? b : a)) : null;
+  // Nothing left to test: the owner's matches are the ids; another caller's are counted for one filter alone.
+  const whole = rest.length === 0 && (!probe || probe.all);
+  const exact = !whole ? null : level === 3 ? ids.length : exactAlone && kept.length === 1 && !searched && !lent ? fewest!.n : null;
+  const visible = level === 3 || !fewest ? 1 : fewest.n / Math.max(1, fewest.owner);
+  const sql = rest.flatMap((k) => k.sql ?? []);
   return {
     ids,
     known: exact !== null ? { total: exact, estimated: false } : { total: roughly(ids.length * visible * share), estimated: true },
-    rest: rest.length > 0 ? { match: tokens.length > 0 ? facetsExpression(tokens) : null, sql: rest.flatMap((k) => k.sql ?? []) } : null,
+    rest: tested.length > 0 || sql.length > 0 ? { match: tested.length > 0 ? tested.join(' AND ') : null, sql } : null,
     share,
+    ...(searchedEntries !== undefined && { searched: searchedEntries }),
   };
 }
 
@@ -606,7 +689,7 @@ async function rangeCount(
   // With "available": the items in range whose every copy is lent, counted in the same statement.
   if (lent) arms.push(`SELECT 0, (${fullyLentSql(lent.collectionId, level, lent.conditions)}), 0, NULL, NULL, NULL, NULL, NULL`);
   const { results } = await d1
-    .prepare(arms.join(' UNION ALL '))
+    .prepare(unionAll(arms))
     .all<{ pid: number; n: number | null; k: number; last: number | null; lo: number | null; hi: number | null; owner: number | null; items: string | null }>();
   const lentInRange = results.find((r) => r.pid === 0)?.n ?? 0;
   const counted = ranges.map((range): RangeCounted => {
@@ -629,7 +712,7 @@ async function rangeCount(
     const row = results.find((r) => r.pid === range.prop.id);
     return { items: row ? row.items : ' ', n: row?.n ?? 0, owner: row?.owner ?? 0, whole: counted[index]!.whole, sql: range.sql };
   });
-  const listed = !lent && where.listable ? listedOf(kept, level, items, ranges.length === 1 && !ranges[0]!.prop.multiple) : null;
+  const listed = !lent && where.listable ? listedOf(kept, level, items, ranges.length === 1 && !ranges[0]!.prop.multiple, null, null) : null;
   return { total: estimated ? roughly(total) : total, estimated, fewest, listed };
 }
 
@@ -657,12 +740,13 @@ interface ListedPage {
 
 /**
  * A page of items. Its cost follows the page, not the collection:
- * - without a search, value filters and ranges take their matches from the kept lists of their values
- *   (`keptCounts`, `rangeCount`, then `listedPlan`): few are read whole and sorted here, more are walked
- *   along the order with the list tested on each entry; a condition whose lists are too long to read is
- *   tested on each of the others' matches;
- * - with a search or value filters, the first matches are read from the full-text index (where search and
- *   filters intersect). When they are all there is (at most FEW_MATCHES), they are sorted here and the
+ * - value filters and ranges take their matches from the kept lists of their values (`keptCounts`,
+ *   `rangeCount`, then `listedPlan`): few are read whole and sorted here, more are walked along the order
+ *   with the list tested on each entry; a condition whose lists are too long to read, and a search, are
+ *   tested on each of the others' matches (a probe of the search index tells the search's share, or
+ *   gives its few matches); "available" takes the items whose every copy is lent out of them;
+ * - otherwise, with a search or value filters, the first matches are read from the full-text index (where
+ *   search and filters intersect). When they are all there is (at most FEW_MATCHES), they are sorted here and the
  *   page's items read by id; when there are more, the first pages walk the sort order and test each item
  *   against the index (the total is estimated from the share of matches read), and deeper pages read
  *   every match;
@@ -678,7 +762,7 @@ export async function listItems(
   props: PropertyRow[],
   request: ListRequest,
   fewMatches = FEW_MATCHES,
-  options: { ranks?: RankTuning; defer?: (work: Promise<unknown>) => void; rangeCountRows?: number } = {},
+  options: { ranks?: RankTuning; defer?: (work: Promise<unknown>) => void; rangeCountRows?: number; searchProbe?: number } = {},
 ) {
   const where = conditions(level, props, request);
   const filter = itemFilter(collection.id, level, { ...where, match: null });
@@ -722,28 +806,37 @@ export async function listItems(
   // rows, and a share `total / counter` of them match.
   // `from`: how many matches the walk passes over (from the end, when an exact total lets it start there).
   const walkTooFar = (total: number, from = shape.offset) => from > 0 && (WALK_ROWS_PER_ITEM * (from + perPage) * counter) / Math.max(1, total) > 2 * fewMatches;
-  // The matches the kept lists gave (n), each tested against the rest (t tests, keeping a share of
-  // them: m matches): read whole and sorted, at 1 + t rows each, when that costs less than a walk of a
-  // page, which passes about perPage × items / m entries at a row each (the list is tested on the order's
-  // entry) and tests perPage × n / m of them. Without a rest, when n² ≤ perPage × items: n ≤ 2,236 of
-  // 100,000 for 50 a page. A page typed far into the list is placed by the kept ranks (a walk of about a
-  // page); without ranks (a small collection) it is read whole while that costs less than the walk from
-  // the start. More than LISTED_MAX matches are dense: walked with the request's own tests (`match`, and
-  // the conditions in `filter`), about perPage × items / LISTED_MAX entries at most.
+  // The matches the kept lists gave (n), each tested against the rest (t rows of tests: a search index's
+  // test costs two), which keeps a share of them: m matches. Three plans, the cheapest taken:
+  // - read whole and sorted, at 1 + t rows each (at most LISTED_MAX: the ids are inline);
+  // - a walk of a page, which passes about perPage × items / m entries at a row each (the list is tested
+  //   on the order's entry) and tests perPage × n / m of them. Without a rest, read whole when n² ≤
+  //   perPage × items: n ≤ 2,236 of 100,000 for 50 a page. A page typed far into the list is placed by
+  //   the kept ranks (a walk of about a page); without ranks (a small collection) the walk starts from the
+  //   start. More than LISTED_MAX matches are dense: walked with the request's own tests (`match` on each
+  //   entry, and the conditions in `filter`);
+  // - with a search, its entries in the search index read whole when they are few (two rows each and one
+  //   a test, fewMatchesPage): a rare word among many listed items.
   const listedPlan = async (listed: Listed, match: string | null): Promise<ListedPage> => {
-    const n = listed.ids.length;
+    const n = listed.dense ? Infinity : listed.ids.length;
     if (n === 0) return { rows: [], total: 0, estimated: false };
     const { total, estimated } = listed.known;
-    const tests = (listed.rest?.match ? 1 : 0) + (listed.rest?.sql.length ?? 0);
-    const m = Math.max(1, n * listed.share);
+    const tests = (listed.rest?.match ? MATCH_TEST_ROWS : 0) + (listed.rest?.sql.length ?? 0);
+    const m = Math.max(1, listed.dense ? total : n * listed.share);
+    const dense = n > LISTED_MAX;
     // With an exact total, a page past the middle is walked from the end (walkedPage).
     const passed = !typed ? 0 : !estimated && shape.offset > total / 2 ? Math.max(0, total - shape.offset - perPage) : shape.offset;
-    const walkRows = (pages: number) => (pages / m) * (collection.countOwner + n * tests);
-    const readRows = n * (1 + tests);
-    // (Read whole at most LISTED_MAX: the ids are inline.)
-    const cheaper = readRows <= walkRows(perPage) || (typed && !large && readRows <= walkRows(passed + perPage));
-    if (n <= LISTED_MAX && cheaper) return listedMatchesPage(d1, level, listed, shape);
-    const dense = n > LISTED_MAX;
+    const walkRows = (pages: number) => (pages / m) * (dense ? collection.countOwner * (1 + (match ? MATCH_TEST_ROWS : 0)) : collection.countOwner + n * tests);
+    const walkCost = typed && !large ? walkRows(passed + perPage) : walkRows(perPage);
+    const readRows = dense ? Infinity : n * (1 + tests);
+    // (Each entry costs its row and its item's, and a row for each range or "available" test.)
+    const searchRows = match && listed.searched !== undefined && listed.searched <= fewMatches ? (2 + where.sql.length) * listed.searched : Infinity;
+    if (searchRows < Math.min(readRows, walkCost)) {
+      const few = await fewMatchesPage(d1, collection.id, filter, match!, shape, fewMatches, false);
+      // (More entries than the probe's share promised: walked, as below.)
+      if ('rows' in few) return few;
+    }
+    if (readRows <= walkCost) return listedMatchesPage(d1, level, listed, shape);
     const narrowed = dense ? filter : itemFilter(collection.id, level, { ...where, match: null, sql: [listedIn(listed.ids), ...(listed.rest?.sql ?? [])] });
     const tested = dense ? match : (listed.rest?.match ?? null);
     return (typed && walkTooFar(total, passed) ? await placed(total, tested, listed.known, narrowed) : null) ?? (await walkedPage(d1, narrowed, tested, shape, listed.known));
@@ -768,7 +861,7 @@ export async function listItems(
     // Past the first half of FEW_MATCHES a typed page is deep: assumed many (the probe reads them all
     // anyway when they are few), which saves asking the kept counts, unless they give the total.
     const deep = shape.offset >= fewMatches || (typed && shape.offset >= fewMatches / 2);
-    const kept = deep && !where.alone && !where.listable ? null : await keptCounts(d1, level, where, counter);
+    const kept = deep && !where.alone && !where.listable ? null : await keptCounts(d1, collection.id, level, where, { items: counter, owned: collection.countOwner }, options.searchProbe ?? SEARCH_PROBE);
     // No search: the kept lists of the filters' values, when they all keep one, are the matches.
     if (kept?.listed) listed = await listedPlan(kept.listed, where.match);
     else {
@@ -870,8 +963,7 @@ async function keptRanks(
     .bind(collectionId)
     .first<{ c0: number; c1: number; c3: number; buckets: string | null }>();
   const buckets = row?.buckets ? (JSON.parse(row.buckets) as Bucket[]) : null;
-  const sum = (at: 3 | 4 | 5) => (buckets ?? []).reduce((n, bucket) => n + bucket[at], 0);
-  if (row && buckets && sum(3) === row.c0 && sum(4) === row.c1 && sum(5) === row.c3) {
+  if (row && countsAddUp(buckets, row)) {
     return { buckets, total: level === 3 ? row.c3 : level === 1 ? row.c1 : row.c0 };
   }
   if (row && defer) defer(buildOrderStatement(d1, collectionId, order, tuning.bucket).run());
@@ -1133,45 +1225,84 @@ async function listedMatchesPage(d1: D1Database, level: CallerLevel, listed: Lis
 }
 
 /**
- * What the kept counts of a request's text value filters say (null with a search or without such a
- * filter): at most how many items they select (the smallest filter's values, summed; filters intersect,
- * so the matches may be far fewer), enough to choose a plan; and, for a listable request, its matches
- * from the kept lists of its filters and ranges (listedOf), read in the same statement: LISTED_READ
- * items at most together (LISTED_MAX for one condition alone), LISTED_RANGE_VALUES values a range.
+ * What the kept counts of a request's text value filters say (null without such a filter, unless a
+ * listable search has ranges): at most how many items they select (the smallest filter's values, summed;
+ * filters intersect, so the matches may be far fewer), enough to choose a plan; and, for a listable
+ * request, its matches from the kept lists of its filters and ranges (listedOf), read in the same
+ * statement: LISTED_READ items at most together (LISTED_MAX for one condition alone), LISTED_RANGE_VALUES
+ * values a range. The same statement reads, for a search, the first `probe` + 1 entries of the search
+ * index that match it with the value filters (one row each), and for "available" the items whose every
+ * copy is lent (from the owner's loans in state lent, a few rows a loan).
  */
-async function keptCounts(d1: D1Database, level: CallerLevel, where: Conditions, items: number): Promise<{ atMost: number; listed: Listed | null } | null> {
-  if (where.searched || where.counted.length === 0) return null;
+async function keptCounts(
+  d1: D1Database,
+  collectionId: number,
+  level: CallerLevel,
+  where: Conditions,
+  { items, owned }: { items: number; owned: number },
+  probe: number,
+): Promise<{ atMost: number | null; listed: Listed | null } | null> {
+  const ranges = where.listable ? [...where.ranges.values()] : [];
+  if (where.searched ? !where.listable || where.counted.length + ranges.length === 0 : where.counted.length === 0) return null;
   const column = countColumn(level);
   const keys = where.counted.flatMap((group) => group.keys);
   if (keys.length > 90) return null;
-  const ranges = where.listable ? [...where.ranges.values()] : [];
-  // A request that cannot be listed reads no list (-1: no value holds fewer items).
-  const most = where.listable ? listedMost(where.counted.length + ranges.length) : -1;
-  const arms = [
-    `SELECT property_id AS pid, sum(${column}) AS n, sum(count_owner) AS owner, 1 AS whole, ${groupLists(rowList('f', most), 'count_owner', most)} FROM facet_counts f
+  const search = where.searched && where.search ? where.search : null;
+  // A request that cannot be listed reads no list (-1: no value holds fewer items). A search, and
+  // "available", are one more condition each that the lists' matches meet.
+  const most = where.listable ? listedMost(where.counted.length + ranges.length + (search ? 1 : 0) + (where.available ? 1 : 0)) : -1;
+  const arms: string[] = [];
+  if (where.counted.length > 0) {
+    arms.push(`SELECT property_id AS pid, sum(${column}) AS n, sum(count_owner) AS owner, 1 AS whole, ${groupLists(rowList('f', most), 'count_owner', most)} FROM facet_counts f
      WHERE ${where.counted.map((group) => `(property_id = ${inlineId(group.propertyId)} AND sort_key IN (${group.keys.map(() => '?').join(',')}))`).join(' OR ')}
-     GROUP BY property_id`,
-  ];
+     GROUP BY property_id`);
+  }
   for (const range of ranges) {
     const pid = inlineId(range.prop.id);
-    arms.push(`SELECT ${pid}, sum(n), sum(o), count(*) <= ${LISTED_RANGE_VALUES}, ${groupLists('l', 'o', most)} FROM (
+    arms.push(`SELECT ${pid} AS pid, sum(n) AS n, sum(o) AS owner, count(*) <= ${LISTED_RANGE_VALUES} AS whole, ${groupLists('l', 'o', most)} FROM (
       SELECT f.${column} AS n, f.count_owner AS o, ${rowList('f', most)} AS l FROM facet_counts f INDEXED BY facet_counts_number_idx
       WHERE f.property_id = ${pid} AND f.sort_number IS NOT NULL AND ${rangeTests(range, 'f.sort_number')} ORDER BY f.sort_number LIMIT ${LISTED_RANGE_VALUES + 1})`);
   }
+  if (search) {
+    // (Its row gives the collection's first and last ids as `owner` and `whole`.)
+    arms.push(`SELECT ${PROBE_ROW} AS pid, count(*) AS n, ${collectionEnd(collectionId, 'ASC')} AS owner, ${collectionEnd(collectionId, 'DESC')} AS whole,
+      group_concat(rowid, ' ') AS items FROM (SELECT rowid FROM items_search WHERE items_search MATCH ? ORDER BY rowid LIMIT ${probe + 1})`);
+  }
+  if (where.available && where.listable) {
+    arms.push(`SELECT ${LENT_ROW} AS pid, count(*) AS n, NULL AS owner, 1 AS whole, group_concat(i.id, ' ') AS items FROM (${LENT_ITEMS(collectionId)}) lent
+      CROSS JOIN items i ON i.id = lent.item_id WHERE i.collection_id = ${inlineId(collectionId)} AND i.quantity <= ${LENT_COPIES}`);
+  }
   const { results } = await d1
-    .prepare(arms.join(' UNION ALL '))
-    .bind(...keys)
+    .prepare(unionAll(arms))
+    .bind(...keys, ...(search ? [inCollection(where.match!, collectionId)] : []))
     .all<{ pid: number; n: number | null; owner: number | null; whole: number; items: string | null }>();
   const kept = (pid: number, test: Pick<Kept, 'tokens' | 'sql'>): Kept => {
     const row = results.find((r) => r.pid === pid && r.owner !== null);
     return { items: row ? row.items : ' ', n: row?.n ?? 0, owner: row?.owner ?? 0, whole: !row || row.whole === 1, ...test };
   };
   const texts = where.counted.map((counted) => kept(counted.propertyId, { tokens: counted.tokens }));
-  const atMost = Math.min(...texts.map((text) => text.n));
+  const atMost = texts.length > 0 ? Math.min(...texts.map((text) => text.n)) : null;
   if (!where.listable) return { atMost, listed: null };
   const all = [...texts, ...ranges.map((range) => kept(range.prop.id, { sql: range.sql }))];
-  return { atMost, listed: listedOf(all, level, items, !!where.alone && !where.alone.prop.multiple) };
+  const found = (pid: number) => results.find((r) => r.pid === pid);
+  const probeRow = found(PROBE_ROW);
+  const probed = search ? idsOf(probeRow?.items ?? null) : [];
+  const searched = search
+    ? { search, probe: { ids: probed, all: probed.length <= probe }, lo: probeRow?.owner ?? 0, hi: probeRow?.whole ?? 0, visible: Math.min(1, items / Math.max(1, owned)) }
+    : null;
+  const lent = where.available ? new Set(idsOf(found(LENT_ROW)?.items ?? null)) : null;
+  return { atMost, listed: listedOf(all, level, items, !!where.alone && !where.alone.prop.multiple, searched, lent) };
 }
+
+/** keptCounts' rows for the search index's probe and for the items whose every copy is lent (no property has these ids). */
+const PROBE_ROW = -1;
+const LENT_ROW = -2;
+
+/**
+ * How many of the search index's first matches keptCounts' probe reads (a row each): all of them when
+ * they are fewer, the share of the lists' matches they keep otherwise (about ±10%).
+ */
+export const SEARCH_PROBE = 100;
 
 /** How many matches a sample reads to learn how many of the wanted values a match holds. */
 const WANTED_SAMPLE = 100;

@@ -15,9 +15,10 @@
 // is still the one read; copies and import steps move theirs in SQL, which finds the buckets itself
 // (rankChangeSql). A bucket that grows past the split size is cut in pieces after the write
 // (splitOversized), and the empty buckets of its order go with it. A whole order is built in one
-// statement (buildOrderStatement) the first time a deep page of a large collection needs it, and built
-// again when a change the writer does not follow (a property made sortable or not, values re-keyed by
-// the natural-keys job) forgets it. A reader trusts an order only when its counts add up to the
+// statement (buildOrderStatement) by the hourly job (sort-ranks.job.ts) for every order a large
+// collection lacks, or by the first deep page that finds none (after its answer); and built again when a
+// change the writer does not follow (a property made sortable or not, values re-keyed by the
+// natural-keys job) forgets it. A reader trusts an order only when its counts add up to the
 // collection's counters (otherwise it walks, and the order is built again): a layout changed between a
 // write's read and its batch leaves the counts short, and is caught there.
 import { RANGE_PROPERTY_TYPES, type PropertyType } from '../../../../shared/catalogue';
@@ -288,6 +289,24 @@ export const FORGET_ORDERS_OF_VALUES_SQL = `UPDATE sort_ranks SET version = vers
     SELECT json_group_object(o.key, json(o.value)) FROM json_each(sort_ranks.data) o
     WHERE o.key NOT IN (SELECT 'p' || (k.value ->> 1) FROM json_each(?1) k))
   WHERE collection_id IN (SELECT p.collection_id FROM json_each(?1) k JOIN properties p ON p.id = k.value ->> 1)`;
+
+/** The collection's counters (items each level may see), as an order's buckets must add up to. */
+export interface Counters {
+  c0: number;
+  c1: number;
+  c3: number;
+}
+
+/**
+ * Whether an order's buckets count the collection's items exactly, at every level: only then is it
+ * trusted (a layout changed between a write's read and its batch leaves the counts short); otherwise it
+ * is built again.
+ */
+export function countsAddUp(buckets: Bucket[] | null | undefined, counters: Counters): buckets is Bucket[] {
+  if (!Array.isArray(buckets)) return false;
+  const sum = (at: 3 | 4 | 5) => buckets.reduce((n, bucket) => n + bucket[at], 0);
+  return sum(3) === counters.c0 && sum(4) === counters.c1 && sum(5) === counters.c3;
+}
 
 /** A collection's kept orders, and the version of their layout (their boundaries). */
 export interface KeptOrders {
