@@ -377,6 +377,15 @@ function pageMatrix() {
     ['authors-and-years-title', items(`${TWELVE_AUTHORS}&min.year=2020&sort=title&dir=asc`)],
     // One genre and years from 1990 (29%): about 2,300 items, and a page typed deep.
     ['genre-and-broad-years-title-page-40', items('f.genre=fantasy&min.year=1990&sort=title&dir=asc&page=40')],
+    // A search with value filters: tested on the kept lists' matches (a word in every item), or read
+    // from the search index when the probe finds them all (a rare word).
+    ['broad-search-authors-title', items(`${broad}&${TWELVE_AUTHORS}&sort=title&dir=asc`)],
+    ['broad-search-genre-and-years-title', items(`${broad}&f.genre=fantasy&min.year=2015&sort=title&dir=asc`)],
+    ['broad-search-broad-range-title', items(`${broad}&min.year=1930&sort=title&dir=asc`)],
+    ['narrow-search-one-filter-title', items(`q=${SEARCH_TERM}&${oneFilter}&sort=title&dir=asc`)],
+    // "Available" with value filters: the lists' matches less the items whose every copy is lent.
+    ['available-authors-title', items(`availability=available&${TWELVE_AUTHORS}&sort=title&dir=asc`)],
+    ['available-one-filter-title', items(`availability=available&${oneFilter}&sort=title&dir=asc`)],
     ['one-filter-title-page-20', items(`${oneFilter}&sort=title&dir=asc&page=20`)],
     // A date range over 5,475 distinct days (more values than a count reads): counted from those it reads.
     ['date-range-title', items('min.acquired=2010-01-01&sort=title&dir=asc')],

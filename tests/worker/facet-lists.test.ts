@@ -8,6 +8,7 @@ import { describe, expect, it } from 'vitest';
 import type { ItemPage } from '../../shared/schemas/items';
 import { call, createUser } from '../support/worker-app';
 import { addItem, addProperty, createCollection, getJson } from '../support/worker-catalogue';
+import { runImport } from '../support/worker-imports';
 
 async function listOf(propertyId: number, key: string): Promise<string | null | undefined> {
   const row = await env.DB.prepare('SELECT items FROM facet_counts WHERE property_id = ? AND sort_key = ?').bind(propertyId, key).first<{ items: string | null }>();
@@ -118,6 +119,40 @@ describe('kept lists of items', () => {
       expect(years.page.items.map((item) => item.id), `level ${level}, years`).toEqual(inRange.map((m) => m.id));
       expect(years.page.total).toBe(inRange.length);
       expect(years.statements.some((st) => st.sql.startsWith(LISTED_READ))).toBe(true);
+    }
+  });
+
+  it('tests a search on the listed matches a page needs, in their order, and counts the rest from those tested', async () => {
+    const owner = await createUser();
+    const collection = await createCollection(owner.token, { name: 'Searched shelf', visibility: 0 });
+    await addProperty(owner.token, collection.id, { label: 'Name', type: 'text', isTitle: true, sortable: true, searchable: true });
+    await addProperty(owner.token, collection.id, { label: 'Genre', type: 'text', filterable: true });
+    await addProperty(owner.token, collection.id, { label: 'Memo', type: 'text', searchable: true });
+    // 600 items, one in ten a novel. Names sort the other way round from the rows: the first novels by
+    // name are the last rows. "zeta" is in the memo of the first 150 rows, "eta" of the first 450.
+    const rows = Array.from({ length: 600 }, (_, n) => `r${n},Name ${String(600 - n).padStart(3, '0')},${n % 10 === 0 ? 'Novel' : 'Tale'},${n < 150 ? 'zeta eta' : n < 450 ? 'eta' : 'theta'} memo`);
+    const plan = { format: 'csv' as const, keyField: 'c0', fields: [{ field: 'c1', property: 'name' }, { field: 'c2', property: 'genre' }, { field: 'c3', property: 'memo' }] };
+    expect((await runImport(owner.token, collection.id, `ref,name,genre,memo\n${rows.join('\n')}\n`, 'rows.csv', plan)).status).toBe('done');
+    const base = `/api/v1/collections/${collection.id}/items?f.genre=Novel&sort=name&dir=asc&perPage=20`;
+    const novels = Array.from({ length: 60 }, (_, k) => 590 - 10 * k);
+    const named = async (page: ItemPage) => page.items.map((item) => item.title);
+    const nameOf = (n: number) => `Name ${String(600 - n).padStart(3, '0')}`;
+    // "zeta": the probe finds its first novels all match; the first candidates by name do not, so a second
+    // statement tests the others, and the total is exact.
+    const zeta = await metered(`${base}&q=zeta`, owner.token);
+    expect(await named(zeta.page)).toEqual(novels.filter((n) => n < 150).map(nameOf));
+    expect(zeta.page.total).toBe(15);
+    expect(zeta.page.totalEstimated ?? false).toBe(false);
+    expect(zeta.statements.filter((st) => st.sql.startsWith('SELECT i.*')).length).toBe(2);
+    // "eta" (a prefix of no other word here): the first candidates give the first page, and the others
+    // are counted from the share those kept; the second page needs them all, and counts exactly.
+    for (const page of [1, 2]) {
+      const eta = await metered(`${base}&q=eta&page=${page}`, owner.token);
+      const expected = novels.filter((n) => n < 450).map(nameOf);
+      expect(await named(eta.page), `page ${page}`).toEqual(expected.slice((page - 1) * 20, page * 20));
+      expect(eta.page.totalEstimated, `page ${page}`).toBe(page === 1);
+      if (page === 2) expect(eta.page.total).toBe(45);
+      else expect(eta.page.total).toBeGreaterThanOrEqual(30);
     }
   });
 });

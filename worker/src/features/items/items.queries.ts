@@ -480,6 +480,8 @@ interface Listed {
   rest: { match: string | null; sql: string[] } | null;
   /** The share of the lists' items the rest is expected to keep (1 without a rest). */
   share: number;
+  /** The share of them its search index test (`rest.match`) is expected to keep. */
+  matchShare: number;
   /**
    * With a search: about how many entries of the search index match the search and the value filters
    * (`Conditions.match`), which a plan may read instead of the lists.
@@ -559,11 +561,13 @@ function listedOf(kept: Kept[], level: CallerLevel, items: number, exactAlone: b
     // ids its probe covered (the value filters are in its match), each range keeping its share of them.
     const entries = probe.ids.length / idShare(probe.ids[probe.ids.length - 1]!, searched!.lo, searched!.hi);
     const share = rest.filter((k) => k.sql).reduce((product, k) => product * Math.min(1, k.n / Math.max(1, items)), 1);
-    return { ids: [], dense: true, known: { total: roughly(entries * searched!.visible * share), estimated: true }, rest: null, share: 1, searched: Math.round(entries) };
+    return { ids: [], dense: true, known: { total: roughly(entries * searched!.visible * share), estimated: true }, rest: null, share: 1, matchShare: 1, searched: Math.round(entries) };
   } else if (lists.length === 0 || rest.some((k) => !k.whole)) return null;
   let ids = probe?.all ? (lists.length > 0 ? intersected([` ${probe.ids.join(' ')} `, ...lists.map((k) => k.items!)]) : probe.ids) : intersected(lists.map((k) => k.items!));
   if (lent) ids = ids.filter((id) => !lent.has(id));
-  let share = rest.reduce((product, k) => product * Math.min(1, k.n / Math.max(1, items)), 1);
+  const shareOf = (k: Kept) => Math.min(1, k.n / Math.max(1, items));
+  let share = rest.reduce((product, k) => product * shareOf(k), 1);
+  let matchShare = rest.filter((k) => k.tokens).reduce((product, k) => product * shareOf(k), 1);
   let searchedEntries: number | undefined;
   const tokens = rest.filter((k) => k.tokens).map((k) => k.tokens!);
   const tested = tokens.length > 0 ? [facetsExpression(tokens)] : [];
@@ -578,7 +582,9 @@ function listedOf(kept: Kept[], level: CallerLevel, items: number, exactAlone: b
       passed += 1;
       if (matched.has(id)) hits += 1;
     }
-    share *= Math.min(1, (hits + 1) / (passed + 1));
+    const kept = Math.min(1, (hits + 1) / (passed + 1));
+    share *= kept;
+    matchShare *= kept;
     // The search index's matches as many times the probe's as the lists' matches are the ones it passed.
     searchedEntries = passed > 0 ? Math.round((probe.ids.length * ids.length) / passed) : Infinity;
     tested.unshift(`(${searched!.search})`);
@@ -594,6 +600,7 @@ function listedOf(kept: Kept[], level: CallerLevel, items: number, exactAlone: b
     known: exact !== null ? { total: exact, estimated: false } : { total: roughly(ids.length * visible * share), estimated: true },
     rest: tested.length > 0 || sql.length > 0 ? { match: tested.length > 0 ? tested.join(' AND ') : null, sql } : null,
     share,
+    matchShare,
     ...(searchedEntries !== undefined && { searched: searchedEntries }),
   };
 }
@@ -808,7 +815,8 @@ export async function listItems(
   const walkTooFar = (total: number, from = shape.offset) => from > 0 && (WALK_ROWS_PER_ITEM * (from + perPage) * counter) / Math.max(1, total) > 2 * fewMatches;
   // The matches the kept lists gave (n), each tested against the rest (t rows of tests: a search index's
   // test costs two), which keeps a share of them: m matches. Three plans, the cheapest taken:
-  // - read whole and sorted, at 1 + t rows each (at most LISTED_MAX: the ids are inline);
+  // - read whole and sorted, at a row each and one a range's test (at most LISTED_MAX: the ids are
+  //   inline); the search index is then tested on the candidates up to the page's end only;
   // - a walk of a page, which passes about perPage × items / m entries at a row each (the list is tested
   //   on the order's entry) and tests perPage × n / m of them. Without a rest, read whole when n² ≤
   //   perPage × items: n ≤ 2,236 of 100,000 for 50 a page. A page typed far into the list is placed by
@@ -828,7 +836,10 @@ export async function listItems(
     const passed = !typed ? 0 : !estimated && shape.offset > total / 2 ? Math.max(0, total - shape.offset - perPage) : shape.offset;
     const walkRows = (pages: number) => (pages / m) * (dense ? collection.countOwner * (1 + (match ? MATCH_TEST_ROWS : 0)) : collection.countOwner + n * tests);
     const walkCost = typed && !large ? walkRows(passed + perPage) : walkRows(perPage);
-    const readRows = dense ? Infinity : n * (1 + tests);
+    // (Read whole, the search index is tested on the candidates a page needs, in order: testedPage.)
+    const sqlTests = listed.rest?.sql.length ?? 0;
+    const testedRows = listed.rest?.match ? (MATCH_TEST_ROWS + 1) * testedCandidates((shape.before === END ? 0 : shape.offset) + perPage, listed.matchShare, n) : 0;
+    const readRows = dense ? Infinity : n * (1 + sqlTests) + testedRows;
     // (Each entry costs its row and its item's, and a row for each range or "available" test.)
     const searchRows = match && listed.searched !== undefined && listed.searched <= fewMatches ? (2 + where.sql.length) * listed.searched : Infinity;
     if (searchRows < Math.min(readRows, walkCost)) {
@@ -1121,16 +1132,7 @@ interface Keyed {
  * items without a value, oldest first), and the page's items read by id: exact, at any page.
  */
 async function sortedPage(d1: D1Database, keyed: Keyed[], shape: PageShape): Promise<ListedPage> {
-  const sign = shape.dir === 'ASC' ? 1 : -1;
-  keyed.sort((a, b) => {
-    if (a.key === null || b.key === null) {
-      if (a.key !== b.key) return a.key === null ? 1 : -1;
-      // Items without a value: oldest first.
-      return compareText(a.created ?? '', b.created ?? '') || a.id - b.id;
-    }
-    const d = typeof a.key === 'number' && typeof b.key === 'number' ? a.key - b.key : compareText(String(a.key), String(b.key));
-    return sign * (d || a.id - b.id);
-  });
+  sortKeyed(keyed, shape.dir);
   const start = shape.before === END ? Math.max(0, keyed.length - shape.perPage) : shape.offset;
   const ids = keyed.slice(start, start + shape.perPage).map((r) => r.id);
   if (ids.length === 0) return { rows: [], total: keyed.length, estimated: false };
@@ -1139,6 +1141,20 @@ async function sortedPage(d1: D1Database, keyed: Keyed[], shape: PageShape): Pro
     .all<ListedItemRow>();
   const byId = new Map(rows.map((row) => [row.id, row]));
   return { rows: ids.flatMap((id) => byId.get(id) ?? []), total: keyed.length, estimated: false };
+}
+
+/** Sorts matches in place as the index walk orders them (sortedPage), and answers them. */
+function sortKeyed(keyed: Keyed[], dir: 'ASC' | 'DESC'): Keyed[] {
+  const sign = dir === 'ASC' ? 1 : -1;
+  return keyed.sort((a, b) => {
+    if (a.key === null || b.key === null) {
+      if (a.key !== b.key) return a.key === null ? 1 : -1;
+      // Items without a value: oldest first.
+      return compareText(a.created ?? '', b.created ?? '') || a.id - b.id;
+    }
+    const d = typeof a.key === 'number' && typeof b.key === 'number' ? a.key - b.key : compareText(String(a.key), String(b.key));
+    return sign * (d || a.id - b.id);
+  });
 }
 
 /**
@@ -1195,8 +1211,9 @@ async function rangeMatchesPage(d1: D1Database, level: CallerLevel, range: Range
 async function listedMatchesPage(d1: D1Database, level: CallerLevel, listed: Listed, shape: PageShape): Promise<ListedPage> {
   const { sortProp } = shape;
   const table = `(VALUES ${listed.ids.map((id) => `(${inlineId(id)})`).join(',')})`;
-  // The conditions whose lists were not read, tested on each (a row each).
-  const rest = listed.rest ? `WHERE 1${listed.rest.sql.map((test) => ` AND ${onItem(test, 'm.id')}`).join('')}${matchedBy(listed.rest.match, 'm.id')}` : '';
+  // The ranges whose lists were not read, tested on each (a row each). The search index's test waits for
+  // the order (testedPage).
+  const rest = listed.rest && listed.rest.sql.length > 0 ? `WHERE 1${listed.rest.sql.map((test) => ` AND ${onItem(test, 'm.id')}`).join('')}` : '';
   const dated = (column: string) => `(SELECT json_array(x.level, ${column}) FROM items x WHERE x.id = m.id)`;
   let sql: string;
   if (!sortProp) {
@@ -1207,10 +1224,7 @@ async function listedMatchesPage(d1: D1Database, level: CallerLevel, listed: Lis
       SELECT column1 AS id, ${sortKeySql(sortProp, 'column1', (key) => `json_array(k.level, ${key})`)} AS value
       FROM ${table} LIMIT -1 OFFSET 0) m ${rest}`;
   }
-  const { results } = await d1
-    .prepare(sql)
-    .bind(...(listed.rest?.match ? [listed.rest.match] : []))
-    .all<{ id: number; value: string | null; item: string | null }>();
+  const { results } = await d1.prepare(sql).all<{ id: number; value: string | null; item: string | null }>();
   const keyed: Keyed[] = [];
   for (const row of results) {
     const value = row.value ? (JSON.parse(row.value) as [number, string | number | null]) : null;
@@ -1221,7 +1235,48 @@ async function listedMatchesPage(d1: D1Database, level: CallerLevel, listed: Lis
     if (!sortProp) keyed.push({ id: row.id, created: item![1], key: item![1] });
     else keyed.push({ id: row.id, created: item?.[1] ?? null, key: value?.[1] ?? null });
   }
-  return sortedPage(d1, keyed, shape);
+  return listed.rest?.match ? testedPage(d1, keyed, shape, listed.rest.match, listed.matchShare) : sortedPage(d1, keyed, shape);
+}
+
+/**
+ * How many more matches than a page needs testedPage tests, in expectation, and how many more at least:
+ * its share is an estimate.
+ */
+const TESTED_MARGIN = 1.5;
+const TESTED_MORE = 20;
+
+/** How many of `keyed` candidates testedPage tests for `wanted` matches keeping about `share` of them. */
+const testedCandidates = (wanted: number, share: number, keyed: number) => Math.min(keyed, Math.ceil((wanted / Math.max(0.01, share)) * TESTED_MARGIN) + TESTED_MORE);
+
+/**
+ * A page of sorted candidates that must also pass a test of the search index (`match`, about `share` of
+ * them): the candidates up to the page's end are tested, in order, as many as the page needs at the
+ * share expected (from the list's end for its last page), with the page's items read in the same
+ * statement. Each test is a look-up of the search index by rowid (two rows, and the index's own work:
+ * a prefix of a common word costs milliseconds), so only as many as the page needs are made; a share
+ * overestimated tests more in another statement. The total is exact once every candidate was tested,
+ * otherwise the share the tested ones kept, applied to the others.
+ */
+async function testedPage(d1: D1Database, keyed: Keyed[], shape: PageShape, match: string, share: number): Promise<ListedPage> {
+  const order = sortKeyed(keyed, shape.dir);
+  const fromEnd = shape.before === END;
+  const wanted = fromEnd ? shape.perPage : shape.offset + shape.perPage;
+  const passed = new Map<number, ListedItemRow>();
+  let tested = 0;
+  while (tested < order.length && passed.size < wanted) {
+    const take = testedCandidates(wanted - passed.size, tested > 0 ? passed.size / tested : share, order.length - tested);
+    const candidates = (fromEnd ? order.slice(order.length - tested - take, order.length - tested) : order.slice(tested, tested + take)).map((k) => k.id);
+    const { results } = await d1
+      .prepare(`SELECT ${shape.columns} FROM items i NOT INDEXED WHERE i.id IN (${candidates.map(inlineId).join(',')})${matchedBy(match, 'i.id')}`)
+      .bind(match)
+      .all<ListedItemRow>();
+    for (const row of results) passed.set(row.id, row);
+    tested += take;
+  }
+  const matches = order.filter((k) => passed.has(k.id)).map((k) => passed.get(k.id)!);
+  const rows = fromEnd ? matches.slice(-shape.perPage) : matches.slice(shape.offset, shape.offset + shape.perPage);
+  if (tested >= order.length) return { rows, total: matches.length, estimated: false };
+  return { rows, total: roughly(matches.length + ((order.length - tested) * matches.length) / Math.max(1, tested)), estimated: true };
 }
 
 /**
