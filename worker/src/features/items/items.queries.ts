@@ -582,9 +582,9 @@ function listedOf(kept: Kept[], level: CallerLevel, items: number, exactAlone: b
       passed += 1;
       if (matched.has(id)) hits += 1;
     }
-    const kept = Math.min(1, (hits + 1) / (passed + 1));
-    share *= kept;
-    matchShare *= kept;
+    const searchShare = Math.min(1, (hits + 1) / (passed + 1));
+    share *= searchShare;
+    matchShare *= searchShare;
     // The search index's matches as many times the probe's as the lists' matches are the ones it passed.
     searchedEntries = passed > 0 ? Math.round((probe.ids.length * ids.length) / passed) : Infinity;
     tested.unshift(`(${searched!.search})`);
@@ -873,7 +873,7 @@ export async function listItems(
     // anyway when they are few), which saves asking the kept counts, unless they give the total.
     const deep = shape.offset >= fewMatches || (typed && shape.offset >= fewMatches / 2);
     const kept = deep && !where.alone && !where.listable ? null : await keptCounts(d1, collection.id, level, where, { items: counter, owned: collection.countOwner }, options.searchProbe ?? SEARCH_PROBE);
-    // No search: the kept lists of the filters' values, when they all keep one, are the matches.
+    // The kept lists of the filters' values give the matches, when they keep them (a search tested on them).
     if (kept?.listed) listed = await listedPlan(kept.listed, where.match);
     else {
       const atMost = kept?.atMost ?? null;
