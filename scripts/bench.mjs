@@ -386,6 +386,9 @@ function pageMatrix() {
     // "Available" with value filters: the lists' matches less the items whose every copy is lent.
     ['available-authors-title', items(`availability=available&${TWELVE_AUTHORS}&sort=title&dir=asc`)],
     ['available-one-filter-title', items(`availability=available&${oneFilter}&sort=title&dir=asc`)],
+    // The same at the eleven authors where reading every match and walking cost the same.
+    ['broad-search-authors-even-title', items(`${broad}&${ELEVEN_AUTHORS}&sort=title&dir=asc`)],
+    ['available-authors-even-title', items(`availability=available&${ELEVEN_AUTHORS}&sort=title&dir=asc`)],
     ['one-filter-title-page-20', items(`${oneFilter}&sort=title&dir=asc&page=20`)],
     // A date range over 5,475 distinct days (more values than a count reads): counted from those it reads.
     ['date-range-title', items('min.acquired=2010-01-01&sort=title&dir=asc')],

@@ -77,6 +77,11 @@ export interface Env {
    */
   LIST_SEARCH_PROBE?: string;
   /**
+   * Tests only: how many of the owner's items with a copy lent a narrowed page reads for "available"
+   * (LENT_READ in items.queries.ts), set low by a test so "available" is tested on the matches instead.
+   */
+  LIST_LENT_READ?: string;
+  /**
    * Tests only: the sort ranks' bucket size, split size and the smallest collection that keeps them
    * (RANK_BUCKET, RANK_SPLIT and RANKS_FROM in features/items/sort-ranks.ts), set low for small collections.
    */

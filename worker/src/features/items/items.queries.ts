@@ -536,7 +536,8 @@ function idsOf(list: string | null): number[] {
 /**
  * The matches the kept lists give, when one condition at least has its list and the others were counted
  * whole: the lists intersected, the other conditions left to test on each (`rest`), and the items whose
- * every copy is lent (`lent`, for "available") taken out. With a search (`searched`), the probe's entries
+ * every copy is lent (`lent`, for "available") taken out, when they were all read (else "available" is
+ * tested too). With a search (`searched`), the probe's entries
  * are the matches when they are all there is (the value filters are in its match; the lists narrow them
  * by the ranges); otherwise the search is tested on each of the lists' matches, keeping the share of them
  * that the probe kept among those it passed. The total is exact for the owner with every list read and
@@ -544,7 +545,14 @@ function idsOf(list: string | null): number[] {
  * single-valued property (`exactAlone`: its counts); otherwise an estimate, each condition not listed
  * keeping its share of the caller's `items`.
  */
-function listedOf(kept: Kept[], level: CallerLevel, items: number, exactAlone: boolean, searched: Searched | null, lent: Set<number> | null): Listed | null {
+function listedOf(
+  kept: Kept[],
+  level: CallerLevel,
+  items: number,
+  exactAlone: boolean,
+  searched: Searched | null,
+  lent: { ids: Set<number>; all: boolean } | null,
+): Listed | null {
   // The shortest lists first, as many as LISTED_READ allows.
   let read = 0;
   const lists = kept
@@ -564,7 +572,7 @@ function listedOf(kept: Kept[], level: CallerLevel, items: number, exactAlone: b
     return { ids: [], dense: true, known: { total: roughly(entries * searched!.visible * share), estimated: true }, rest: null, share: 1, matchShare: 1, searched: Math.round(entries) };
   } else if (lists.length === 0 || rest.some((k) => !k.whole)) return null;
   let ids = probe?.all ? (lists.length > 0 ? intersected([` ${probe.ids.join(' ')} `, ...lists.map((k) => k.items!)]) : probe.ids) : intersected(lists.map((k) => k.items!));
-  if (lent) ids = ids.filter((id) => !lent.has(id));
+  if (lent?.all) ids = ids.filter((id) => !lent.ids.has(id));
   const shareOf = (k: Kept) => Math.min(1, k.n / Math.max(1, items));
   let share = rest.reduce((product, k) => product * shareOf(k), 1);
   let matchShare = rest.filter((k) => k.tokens).reduce((product, k) => product * shareOf(k), 1);
@@ -591,10 +599,11 @@ function listedOf(kept: Kept[], level: CallerLevel, items: number, exactAlone: b
   }
   const fewest = lists.length > 0 ? lists.reduce((a, b) => (b.owner < a.owner ? b : a)) : null;
   // Nothing left to test: the owner's matches are the ids; another caller's are counted for one filter alone.
-  const whole = rest.length === 0 && (!probe || probe.all);
+  const whole = rest.length === 0 && (!probe || probe.all) && (!lent || lent.all);
   const exact = !whole ? null : level === 3 ? ids.length : exactAlone && kept.length === 1 && !searched && !lent ? fewest!.n : null;
   const visible = level === 3 || !fewest ? 1 : fewest.n / Math.max(1, fewest.owner);
-  const sql = rest.flatMap((k) => k.sql ?? []);
+  // Too many items lent to read: "available" is tested on the matches (taken as most of them).
+  const sql = [...rest.flatMap((k) => k.sql ?? []), ...(lent && !lent.all ? [AVAILABLE_CONDITION] : [])];
   return {
     ids,
     known: exact !== null ? { total: exact, estimated: false } : { total: roughly(ids.length * visible * share), estimated: true },
@@ -769,7 +778,7 @@ export async function listItems(
   props: PropertyRow[],
   request: ListRequest,
   fewMatches = FEW_MATCHES,
-  options: { ranks?: RankTuning; defer?: (work: Promise<unknown>) => void; rangeCountRows?: number; searchProbe?: number } = {},
+  options: { ranks?: RankTuning; defer?: (work: Promise<unknown>) => void; rangeCountRows?: number; searchProbe?: number; lentRead?: number } = {},
 ) {
   const where = conditions(level, props, request);
   const filter = itemFilter(collection.id, level, { ...where, match: null });
@@ -836,10 +845,12 @@ export async function listItems(
     const passed = !typed ? 0 : !estimated && shape.offset > total / 2 ? Math.max(0, total - shape.offset - perPage) : shape.offset;
     const walkRows = (pages: number) => (pages / m) * (dense ? collection.countOwner * (1 + (match ? MATCH_TEST_ROWS : 0)) : collection.countOwner + n * tests);
     const walkCost = typed && !large ? walkRows(passed + perPage) : walkRows(perPage);
-    // (Read whole, the search index is tested on the candidates a page needs, in order: testedPage.)
-    const sqlTests = listed.rest?.sql.length ?? 0;
-    const testedRows = listed.rest?.match ? (MATCH_TEST_ROWS + 1) * testedCandidates((shape.before === END ? 0 : shape.offset) + perPage, listed.matchShare, n) : 0;
-    const readRows = dense ? Infinity : n * (1 + sqlTests) + testedRows;
+    // (Read whole, the search index and "available" are tested on the candidates a page needs, in
+    // order: testedPage. Each candidate costs its item's row too.)
+    const { ranges, later } = splitRest(listed);
+    const laterRows = later ? 1 + (later.match ? MATCH_TEST_ROWS : 0) + later.sql.length : 0;
+    const testedRows = later ? laterRows * testedCandidates((shape.before === END ? 0 : shape.offset) + perPage, listed.matchShare, n) : 0;
+    const readRows = dense ? Infinity : n * (1 + ranges.length) + testedRows;
     // (Each entry costs its row and its item's, and a row for each range or "available" test.)
     const searchRows = match && listed.searched !== undefined && listed.searched <= fewMatches ? (2 + where.sql.length) * listed.searched : Infinity;
     if (searchRows < Math.min(readRows, walkCost)) {
@@ -872,7 +883,7 @@ export async function listItems(
     // Past the first half of FEW_MATCHES a typed page is deep: assumed many (the probe reads them all
     // anyway when they are few), which saves asking the kept counts, unless they give the total.
     const deep = shape.offset >= fewMatches || (typed && shape.offset >= fewMatches / 2);
-    const kept = deep && !where.alone && !where.listable ? null : await keptCounts(d1, collection.id, level, where, { items: counter, owned: collection.countOwner }, options.searchProbe ?? SEARCH_PROBE);
+    const kept = deep && !where.alone && !where.listable ? null : await keptCounts(d1, collection.id, level, where, { items: counter, owned: collection.countOwner }, { probe: options.searchProbe ?? SEARCH_PROBE, lent: options.lentRead ?? LENT_READ });
     // The kept lists of the filters' values give the matches, when they keep them (a search tested on them).
     if (kept?.listed) listed = await listedPlan(kept.listed, where.match);
     else {
@@ -1211,9 +1222,10 @@ async function rangeMatchesPage(d1: D1Database, level: CallerLevel, range: Range
 async function listedMatchesPage(d1: D1Database, level: CallerLevel, listed: Listed, shape: PageShape): Promise<ListedPage> {
   const { sortProp } = shape;
   const table = `(VALUES ${listed.ids.map((id) => `(${inlineId(id)})`).join(',')})`;
-  // The ranges whose lists were not read, tested on each (a row each). The search index's test waits for
-  // the order (testedPage).
-  const rest = listed.rest && listed.rest.sql.length > 0 ? `WHERE 1${listed.rest.sql.map((test) => ` AND ${onItem(test, 'm.id')}`).join('')}` : '';
+  // The ranges whose lists were not read, tested on each (a row each). The search index's test and
+  // "available" wait for the order (testedPage).
+  const { ranges, later } = splitRest(listed);
+  const rest = ranges.length > 0 ? `WHERE 1${ranges.map((test) => ` AND ${onItem(test, 'm.id')}`).join('')}` : '';
   const dated = (column: string) => `(SELECT json_array(x.level, ${column}) FROM items x WHERE x.id = m.id)`;
   let sql: string;
   if (!sortProp) {
@@ -1235,7 +1247,18 @@ async function listedMatchesPage(d1: D1Database, level: CallerLevel, listed: Lis
     if (!sortProp) keyed.push({ id: row.id, created: item![1], key: item![1] });
     else keyed.push({ id: row.id, created: item?.[1] ?? null, key: value?.[1] ?? null });
   }
-  return listed.rest?.match ? testedPage(d1, keyed, shape, listed.rest.match, listed.matchShare) : sortedPage(d1, keyed, shape);
+  return later ? testedPage(d1, keyed, shape, later, listed.matchShare) : sortedPage(d1, keyed, shape);
+}
+
+/**
+ * A listed plan's rest: the range tests, made on every match, and those tested on the candidates a page
+ * needs only (`later`, testedPage): the search index's, and "available", which read the item.
+ */
+function splitRest(listed: Listed): { ranges: string[]; later: { match: string | null; sql: string[] } | null } {
+  const sql = listed.rest?.sql ?? [];
+  const later = sql.filter((test) => test === AVAILABLE_CONDITION);
+  const match = listed.rest?.match ?? null;
+  return { ranges: sql.filter((test) => test !== AVAILABLE_CONDITION), later: match || later.length > 0 ? { match, sql: later } : null };
 }
 
 /**
@@ -1249,15 +1272,16 @@ const TESTED_MORE = 20;
 const testedCandidates = (wanted: number, share: number, keyed: number) => Math.min(keyed, Math.ceil((wanted / Math.max(0.01, share)) * TESTED_MARGIN) + TESTED_MORE);
 
 /**
- * A page of sorted candidates that must also pass a test of the search index (`match`, about `share` of
- * them): the candidates up to the page's end are tested, in order, as many as the page needs at the
+ * A page of sorted candidates that must also pass a test of the search index (`tests.match`) or of the
+ * item (`tests.sql`: "available"), which keep about `share` of them: the candidates up to the page's end
+ * are tested, in order, as many as the page needs at the
  * share expected (from the list's end for its last page), with the page's items read in the same
  * statement. Each test is a look-up of the search index by rowid (two rows, and the index's own work:
  * a prefix of a common word costs milliseconds), so only as many as the page needs are made; a share
  * overestimated tests more in another statement. The total is exact once every candidate was tested,
  * otherwise the share the tested ones kept, applied to the others.
  */
-async function testedPage(d1: D1Database, keyed: Keyed[], shape: PageShape, match: string, share: number): Promise<ListedPage> {
+async function testedPage(d1: D1Database, keyed: Keyed[], shape: PageShape, tests: { match: string | null; sql: string[] }, share: number): Promise<ListedPage> {
   const order = sortKeyed(keyed, shape.dir);
   const fromEnd = shape.before === END;
   const wanted = fromEnd ? shape.perPage : shape.offset + shape.perPage;
@@ -1267,8 +1291,10 @@ async function testedPage(d1: D1Database, keyed: Keyed[], shape: PageShape, matc
     const take = testedCandidates(wanted - passed.size, tested > 0 ? passed.size / tested : share, order.length - tested);
     const candidates = (fromEnd ? order.slice(order.length - tested - take, order.length - tested) : order.slice(tested, tested + take)).map((k) => k.id);
     const { results } = await d1
-      .prepare(`SELECT ${shape.columns} FROM items i NOT INDEXED WHERE i.id IN (${candidates.map(inlineId).join(',')})${matchedBy(match, 'i.id')}`)
-      .bind(match)
+      .prepare(
+        `SELECT ${shape.columns} FROM items i NOT INDEXED WHERE i.id IN (${candidates.map(inlineId).join(',')})${tests.sql.map((test) => ` AND ${test}`).join('')}${matchedBy(tests.match, 'i.id')}`,
+      )
+      .bind(...(tests.match ? [tests.match] : []))
       .all<ListedItemRow>();
     for (const row of results) passed.set(row.id, row);
     tested += take;
@@ -1285,9 +1311,9 @@ async function testedPage(d1: D1Database, keyed: Keyed[], shape: PageShape, matc
  * filters intersect, so the matches may be far fewer), enough to choose a plan; and, for a listable
  * request, its matches from the kept lists of its filters and ranges (listedOf), read in the same
  * statement: LISTED_READ items at most together (LISTED_MAX for one condition alone), LISTED_RANGE_VALUES
- * values a range. The same statement reads, for a search, the first `probe` + 1 entries of the search
+ * values a range. The same statement reads, for a search, the first `reads.probe` + 1 entries of the search
  * index that match it with the value filters (one row each), and for "available" the items whose every
- * copy is lent (from the owner's loans in state lent, a few rows a loan).
+ * copy is lent (from the owner's loans in state lent, about two rows an item lent, `reads.lent` at most).
  */
 async function keptCounts(
   d1: D1Database,
@@ -1295,8 +1321,9 @@ async function keptCounts(
   level: CallerLevel,
   where: Conditions,
   { items, owned }: { items: number; owned: number },
-  probe: number,
+  reads: { probe: number; lent: number },
 ): Promise<{ atMost: number | null; listed: Listed | null } | null> {
+  const { probe } = reads;
   const ranges = where.listable ? [...where.ranges.values()] : [];
   if (where.searched ? !where.listable || where.counted.length + ranges.length === 0 : where.counted.length === 0) return null;
   const column = countColumn(level);
@@ -1307,11 +1334,14 @@ async function keptCounts(
   // "available", are one more condition each that the lists' matches meet.
   const most = where.listable ? listedMost(where.counted.length + ranges.length + (search ? 1 : 0) + (where.available ? 1 : 0)) : -1;
   const arms: string[] = [];
-  if (where.counted.length > 0) {
-    arms.push(`SELECT property_id AS pid, sum(${column}) AS n, sum(count_owner) AS owner, 1 AS whole, ${groupLists(rowList('f', most), 'count_owner', most)} FROM facet_counts f
-     WHERE ${where.counted.map((group) => `(property_id = ${inlineId(group.propertyId)} AND sort_key IN (${group.keys.map(() => '?').join(',')}))`).join(' OR ')}
-     GROUP BY property_id`);
-  }
+  // The text filters' counts and lists, once (the probe's size follows them).
+  const texts =
+    where.counted.length > 0
+      ? `WITH texts AS MATERIALIZED (SELECT property_id AS pid, sum(${column}) AS n, sum(count_owner) AS owner, 1 AS whole, ${groupLists(rowList('f', most), 'count_owner', most)}
+         FROM facet_counts f WHERE ${where.counted.map((group) => `(property_id = ${inlineId(group.propertyId)} AND sort_key IN (${group.keys.map(() => '?').join(',')}))`).join(' OR ')}
+         GROUP BY property_id) `
+      : '';
+  if (texts) arms.push('SELECT * FROM texts');
   for (const range of ranges) {
     const pid = inlineId(range.prop.id);
     arms.push(`SELECT ${pid} AS pid, sum(n) AS n, sum(o) AS owner, count(*) <= ${LISTED_RANGE_VALUES} AS whole, ${groupLists('l', 'o', most)} FROM (
@@ -1319,33 +1349,39 @@ async function keptCounts(
       WHERE f.property_id = ${pid} AND f.sort_number IS NOT NULL AND ${rangeTests(range, 'f.sort_number')} ORDER BY f.sort_number LIMIT ${LISTED_RANGE_VALUES + 1})`);
   }
   if (search) {
-    // (Its row gives the collection's first and last ids as `owner` and `whole`.)
+    // (Its row gives the collection's first and last ids as `owner` and `whole`.) It reads more entries
+    // when every value filter holds more items than a list plan takes (a rare word's may then all be in it).
+    const limit = texts ? `(SELECT CASE WHEN min(owner) > ${LISTED_MAX} THEN ${SEARCH_PROBE_DENSE + 1} ELSE ${probe + 1} END FROM texts)` : probe + 1;
     arms.push(`SELECT ${PROBE_ROW} AS pid, count(*) AS n, ${collectionEnd(collectionId, 'ASC')} AS owner, ${collectionEnd(collectionId, 'DESC')} AS whole,
-      group_concat(rowid, ' ') AS items FROM (SELECT rowid FROM items_search WHERE items_search MATCH ? ORDER BY rowid LIMIT ${probe + 1})`);
+      group_concat(rowid, ' ') AS items FROM (SELECT rowid FROM items_search WHERE items_search MATCH ? ORDER BY rowid LIMIT ${limit})`);
   }
   if (where.available && where.listable) {
-    arms.push(`SELECT ${LENT_ROW} AS pid, count(*) AS n, NULL AS owner, 1 AS whole, group_concat(i.id, ' ') AS items FROM (${LENT_ITEMS(collectionId)}) lent
-      CROSS JOIN items i ON i.id = lent.item_id WHERE i.collection_id = ${inlineId(collectionId)} AND i.quantity <= ${LENT_COPIES}`);
+    // (`n`: the owner's items with a copy lent that it read, LENT_READ + 1 at most.)
+    arms.push(`SELECT ${LENT_ROW} AS pid, count(*) AS n, NULL AS owner, 1 AS whole,
+      group_concat(CASE WHEN i.collection_id = ${inlineId(collectionId)} AND i.quantity <= ${LENT_COPIES} THEN i.id END, ' ') AS items
+      FROM (${LENT_ITEMS(collectionId)} LIMIT ${reads.lent + 1}) lent CROSS JOIN items i ON i.id = lent.item_id`);
   }
   const { results } = await d1
-    .prepare(unionAll(arms))
+    .prepare(`${texts}${unionAll(arms)}`)
     .bind(...keys, ...(search ? [inCollection(where.match!, collectionId)] : []))
     .all<{ pid: number; n: number | null; owner: number | null; whole: number; items: string | null }>();
   const kept = (pid: number, test: Pick<Kept, 'tokens' | 'sql'>): Kept => {
     const row = results.find((r) => r.pid === pid && r.owner !== null);
     return { items: row ? row.items : ' ', n: row?.n ?? 0, owner: row?.owner ?? 0, whole: !row || row.whole === 1, ...test };
   };
-  const texts = where.counted.map((counted) => kept(counted.propertyId, { tokens: counted.tokens }));
-  const atMost = texts.length > 0 ? Math.min(...texts.map((text) => text.n)) : null;
+  const counted = where.counted.map((group) => kept(group.propertyId, { tokens: group.tokens }));
+  const atMost = counted.length > 0 ? Math.min(...counted.map((text) => text.n)) : null;
   if (!where.listable) return { atMost, listed: null };
-  const all = [...texts, ...ranges.map((range) => kept(range.prop.id, { sql: range.sql }))];
+  const all = [...counted, ...ranges.map((range) => kept(range.prop.id, { sql: range.sql }))];
+  const probed = counted.length > 0 && Math.min(...counted.map((text) => text.owner)) > LISTED_MAX ? SEARCH_PROBE_DENSE : probe;
   const found = (pid: number) => results.find((r) => r.pid === pid);
   const probeRow = found(PROBE_ROW);
-  const probed = search ? idsOf(probeRow?.items ?? null) : [];
+  const entries = search ? idsOf(probeRow?.items ?? null) : [];
   const searched = search
-    ? { search, probe: { ids: probed, all: probed.length <= probe }, lo: probeRow?.owner ?? 0, hi: probeRow?.whole ?? 0, visible: Math.min(1, items / Math.max(1, owned)) }
+    ? { search, probe: { ids: entries, all: entries.length <= probed }, lo: probeRow?.owner ?? 0, hi: probeRow?.whole ?? 0, visible: Math.min(1, items / Math.max(1, owned)) }
     : null;
-  const lent = where.available ? new Set(idsOf(found(LENT_ROW)?.items ?? null)) : null;
+  const lentRow = found(LENT_ROW);
+  const lent = where.available ? { ids: new Set(idsOf(lentRow?.items ?? null)), all: (lentRow?.n ?? 0) <= reads.lent } : null;
   return { atMost, listed: listedOf(all, level, items, !!where.alone && !where.alone.prop.multiple, searched, lent) };
 }
 
@@ -1354,10 +1390,22 @@ const PROBE_ROW = -1;
 const LENT_ROW = -2;
 
 /**
- * How many of the search index's first matches keptCounts' probe reads (a row each): all of them when
- * they are fewer, the share of the lists' matches they keep otherwise (about ±10%).
+ * How many of the owner's items with a copy lent keptCounts reads for "available" (about two rows each):
+ * with more, "available" is tested on the matches instead, and their total is an estimate.
  */
-export const SEARCH_PROBE = 100;
+export const LENT_READ = 20;
+
+/**
+ * How many of the search index's first matches keptCounts' probe reads (a row each): all of them when
+ * they are fewer, the share of the lists' matches they keep otherwise (a sample of 30: about ±10 to 20%).
+ */
+export const SEARCH_PROBE = 30;
+
+/**
+ * The probe's size when every value filter holds more items than a listed plan names (LISTED_MAX): the
+ * matches of a rare word among them are then read whole when the probe has them all.
+ */
+const SEARCH_PROBE_DENSE = 100;
 
 /** How many matches a sample reads to learn how many of the wanted values a match holds. */
 const WANTED_SAMPLE = 100;
