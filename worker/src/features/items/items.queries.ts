@@ -1334,14 +1334,16 @@ async function keptCounts(
   // "available", are one more condition each that the lists' matches meet.
   const most = where.listable ? listedMost(where.counted.length + ranges.length + (search ? 1 : 0) + (where.available ? 1 : 0)) : -1;
   const arms: string[] = [];
-  // The text filters' counts and lists, once (the probe's size follows them).
-  const texts =
+  // The text filters' counts and lists; with a search, as a table the probe's size follows (materialized
+  // once, at a row more a filter read again).
+  const textArm =
     where.counted.length > 0
-      ? `WITH texts AS MATERIALIZED (SELECT property_id AS pid, sum(${column}) AS n, sum(count_owner) AS owner, 1 AS whole, ${groupLists(rowList('f', most), 'count_owner', most)}
+      ? `SELECT property_id AS pid, sum(${column}) AS n, sum(count_owner) AS owner, 1 AS whole, ${groupLists(rowList('f', most), 'count_owner', most)}
          FROM facet_counts f WHERE ${where.counted.map((group) => `(property_id = ${inlineId(group.propertyId)} AND sort_key IN (${group.keys.map(() => '?').join(',')}))`).join(' OR ')}
-         GROUP BY property_id) `
-      : '';
-  if (texts) arms.push('SELECT * FROM texts');
+         GROUP BY property_id`
+      : null;
+  const texts = textArm && search ? `WITH texts AS MATERIALIZED (${textArm}) ` : '';
+  if (textArm) arms.push(texts ? 'SELECT * FROM texts' : textArm);
   for (const range of ranges) {
     const pid = inlineId(range.prop.id);
     arms.push(`SELECT ${pid} AS pid, sum(n) AS n, sum(o) AS owner, count(*) <= ${LISTED_RANGE_VALUES} AS whole, ${groupLists('l', 'o', most)} FROM (
