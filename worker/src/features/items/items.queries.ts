@@ -466,8 +466,11 @@ const LISTED_MAX = 6_000;
  */
 const LISTED_READ = 60_000;
 
-/** How many values in range a range of a listed request reads (and their lists) at most. */
-const LISTED_RANGE_VALUES = 500;
+/**
+ * How many values in range a range of a listed request reads (and their lists) at most: a row each, so a
+ * date range of many days is counted from its first ones (stretched over its span) rather than read.
+ */
+const LISTED_RANGE_VALUES = 200;
 
 /**
  * The matches of a narrowed list from the kept lists (owner-level ids, ascending), and what the caller
@@ -535,12 +538,13 @@ function idsOf(list: string | null): number[] {
 
 /**
  * The matches the kept lists give, when one condition at least has its list and the others were counted
- * whole: the lists intersected, the other conditions left to test on each (`rest`), and the items whose
- * every copy is lent (`lent`, for "available") taken out, when they were all read (else "available" is
- * tested too). With a search (`searched`), the probe's entries
- * are the matches when they are all there is (the value filters are in its match; the lists narrow them
- * by the ranges); otherwise the search is tested on each of the lists' matches, keeping the share of them
- * that the probe kept among those it passed. The total is exact for the owner with every list read and
+ * whole (with a search, a range of more values than read is counted from those, stretched over its span):
+ * the lists intersected, the other conditions left to test on each (`rest`), and the items whose every
+ * copy is lent (`lent`, for "available") taken out, when they were all read (else "available" is tested
+ * too). With a search (`searched`), the probe's entries are the matches when they are all there is (the
+ * value filters are in its match; the lists narrow them by the ranges); otherwise the search is tested
+ * on each of the lists' matches, keeping the share of them that the probe kept among those it passed;
+ * with no list short enough, the walk tests every condition. The total is exact for the owner with every list read and
  * nothing left to test (the lists hold what the owner sees), and for one condition alone on a
  * single-valued property (`exactAlone`: its counts); otherwise an estimate, each condition not listed
  * keeping its share of the caller's `items`.
@@ -564,13 +568,13 @@ function listedOf(
   if (probe?.all) {
     // The search index's matches hold the value filters: only the ranges not listed are left to test.
     rest = rest.filter((k) => k.sql);
-  } else if (probe && lists.length === 0 && rest.every((k) => k.whole)) {
+  } else if (probe && lists.length === 0) {
     // Every list too long to read: many matches. The search index's, from the share of the collection's
     // ids its probe covered (the value filters are in its match), each range keeping its share of them.
     const entries = probe.ids.length / idShare(probe.ids[probe.ids.length - 1]!, searched!.lo, searched!.hi);
     const share = rest.filter((k) => k.sql).reduce((product, k) => product * Math.min(1, k.n / Math.max(1, items)), 1);
     return { ids: [], dense: true, known: { total: roughly(entries * searched!.visible * share), estimated: true }, rest: null, share: 1, matchShare: 1, searched: Math.round(entries) };
-  } else if (lists.length === 0 || rest.some((k) => !k.whole)) return null;
+  } else if (lists.length === 0 || (!probe && rest.some((k) => !k.whole))) return null;
   let ids = probe?.all ? (lists.length > 0 ? intersected([` ${probe.ids.join(' ')} `, ...lists.map((k) => k.items!)]) : probe.ids) : intersected(lists.map((k) => k.items!));
   if (lent?.all) ids = ids.filter((id) => !lent.ids.has(id));
   const shareOf = (k: Kept) => Math.min(1, k.n / Math.max(1, items));
@@ -711,12 +715,7 @@ async function rangeCount(
   const counted = ranges.map((range): RangeCounted => {
     const row = results.find((r) => r.pid === range.prop.id);
     if (!row || row.k <= cap || row.last === null || row.lo === null || row.hi === null) return { range, n: row?.n ?? 0, whole: true };
-    const read = row.n ?? 0;
-    if (range.values) return { range, n: Math.round((read * range.values.length) / row.k), whole: false };
-    const from = Math.max(range.min === undefined ? row.lo : Number(range.min), row.lo);
-    const to = Math.min(range.max === undefined ? row.hi : Number(range.max), row.hi);
-    const covered = row.last - from;
-    return { range, n: covered > 0 && to > from ? Math.round((read * (to - from)) / covered) : read, whole: false };
+    return { range, n: stretched(range, row.n ?? 0, row.k, [row.last, row.lo, row.hi]), whole: false };
   });
   const fewest = counted.reduce((a, b) => (b.n < a.n ? b : a));
   // Several ranges: each keeps its share of the items, as if they were independent (at most the fewest).
@@ -730,6 +729,19 @@ async function rangeCount(
   });
   const listed = !lent && where.listable ? listedOf(kept, level, items, ranges.length === 1 && !ranges[0]!.prop.multiple, null, null) : null;
   return { total: estimated ? roughly(total) : total, estimated, fewest, listed };
+}
+
+/**
+ * The items of a range counted from the first `values` values in range only (their count `read`): as
+ * many more as the wanted values are more than those read, or as the range's span (within the
+ * property's values, `lo` to `hi`) is longer than the part read (up to `last`).
+ */
+function stretched(range: RangeFilter, read: number, values: number, [last, lo, hi]: [number, number, number]): number {
+  if (range.values) return Math.round((read * range.values.length) / values);
+  const from = Math.max(range.min === undefined ? lo : Number(range.min), lo);
+  const to = Math.min(range.max === undefined ? hi : Number(range.max), hi);
+  const covered = last - from;
+  return covered > 0 && to > from ? Math.round((read * (to - from)) / covered) : read;
 }
 
 /** A range filter's conditions on a column holding sort numbers (SQL). */
@@ -1338,7 +1350,7 @@ async function keptCounts(
   // once, at a row more a filter read again).
   const textArm =
     where.counted.length > 0
-      ? `SELECT property_id AS pid, sum(${column}) AS n, sum(count_owner) AS owner, 1 AS whole, ${groupLists(rowList('f', most), 'count_owner', most)}
+      ? `SELECT property_id AS pid, sum(${column}) AS n, sum(count_owner) AS owner, 1 AS whole, ${groupLists(rowList('f', most), 'count_owner', most)}, NULL AS span
          FROM facet_counts f WHERE ${where.counted.map((group) => `(property_id = ${inlineId(group.propertyId)} AND sort_key IN (${group.keys.map(() => '?').join(',')}))`).join(' OR ')}
          GROUP BY property_id`
       : null;
@@ -1346,8 +1358,11 @@ async function keptCounts(
   if (textArm) arms.push(texts ? 'SELECT * FROM texts' : textArm);
   for (const range of ranges) {
     const pid = inlineId(range.prop.id);
-    arms.push(`SELECT ${pid} AS pid, sum(n) AS n, sum(o) AS owner, count(*) <= ${LISTED_RANGE_VALUES} AS whole, ${groupLists('l', 'o', most)} FROM (
-      SELECT f.${column} AS n, f.count_owner AS o, ${rowList('f', most)} AS l FROM facet_counts f INDEXED BY facet_counts_number_idx
+    const numbers = `FROM facet_counts INDEXED BY facet_counts_number_idx WHERE property_id = ${pid} AND sort_number IS NOT NULL`;
+    // (`span`, when more values are in range than read: the last read, and the property's first and last.)
+    arms.push(`SELECT ${pid} AS pid, sum(n) AS n, sum(o) AS owner, count(*) <= ${LISTED_RANGE_VALUES} AS whole, ${groupLists('l', 'o', most)},
+      CASE WHEN count(*) > ${LISTED_RANGE_VALUES} THEN json_array(max(v), (SELECT min(sort_number) ${numbers}), (SELECT max(sort_number) ${numbers})) END AS span FROM (
+      SELECT f.${column} AS n, f.count_owner AS o, ${rowList('f', most)} AS l, f.sort_number AS v FROM facet_counts f INDEXED BY facet_counts_number_idx
       WHERE f.property_id = ${pid} AND f.sort_number IS NOT NULL AND ${rangeTests(range, 'f.sort_number')} ORDER BY f.sort_number LIMIT ${LISTED_RANGE_VALUES + 1})`);
   }
   if (search) {
@@ -1355,26 +1370,28 @@ async function keptCounts(
     // when every value filter holds more items than a list plan takes (a rare word's may then all be in it).
     const limit = texts ? `(SELECT CASE WHEN min(owner) > ${LISTED_MAX} THEN ${SEARCH_PROBE_DENSE + 1} ELSE ${probe + 1} END FROM texts)` : probe + 1;
     arms.push(`SELECT ${PROBE_ROW} AS pid, count(*) AS n, ${collectionEnd(collectionId, 'ASC')} AS owner, ${collectionEnd(collectionId, 'DESC')} AS whole,
-      group_concat(rowid, ' ') AS items FROM (SELECT rowid FROM items_search WHERE items_search MATCH ? ORDER BY rowid LIMIT ${limit})`);
+      group_concat(rowid, ' ') AS items, NULL AS span FROM (SELECT rowid FROM items_search WHERE items_search MATCH ? ORDER BY rowid LIMIT ${limit})`);
   }
   if (where.available && where.listable) {
     // (`n`: the owner's items with a copy lent that it read, LENT_READ + 1 at most.)
     arms.push(`SELECT ${LENT_ROW} AS pid, count(*) AS n, NULL AS owner, 1 AS whole,
-      group_concat(CASE WHEN i.collection_id = ${inlineId(collectionId)} AND i.quantity <= ${LENT_COPIES} THEN i.id END, ' ') AS items
+      group_concat(CASE WHEN i.collection_id = ${inlineId(collectionId)} AND i.quantity <= ${LENT_COPIES} THEN i.id END, ' ') AS items, NULL AS span
       FROM (${LENT_ITEMS(collectionId)} LIMIT ${reads.lent + 1}) lent CROSS JOIN items i ON i.id = lent.item_id`);
   }
   const { results } = await d1
     .prepare(`${texts}${unionAll(arms)}`)
     .bind(...keys, ...(search ? [inCollection(where.match!, collectionId)] : []))
-    .all<{ pid: number; n: number | null; owner: number | null; whole: number; items: string | null }>();
-  const kept = (pid: number, test: Pick<Kept, 'tokens' | 'sql'>): Kept => {
+    .all<{ pid: number; n: number | null; owner: number | null; whole: number; items: string | null; span: string | null }>();
+  const kept = (pid: number, test: Pick<Kept, 'tokens' | 'sql'>, range?: RangeFilter): Kept => {
     const row = results.find((r) => r.pid === pid && r.owner !== null);
-    return { items: row ? row.items : ' ', n: row?.n ?? 0, owner: row?.owner ?? 0, whole: !row || row.whole === 1, ...test };
+    // A range of more values than read: counted from those read, stretched over the range.
+    const n = range && row?.span ? stretched(range, row.n ?? 0, LISTED_RANGE_VALUES + 1, JSON.parse(row.span) as [number, number, number]) : (row?.n ?? 0);
+    return { items: row ? row.items : ' ', n, owner: row?.owner ?? 0, whole: !row || row.whole === 1, ...test };
   };
   const counted = where.counted.map((group) => kept(group.propertyId, { tokens: group.tokens }));
   const atMost = counted.length > 0 ? Math.min(...counted.map((text) => text.n)) : null;
   if (!where.listable) return { atMost, listed: null };
-  const all = [...counted, ...ranges.map((range) => kept(range.prop.id, { sql: range.sql }))];
+  const all = [...counted, ...ranges.map((range) => kept(range.prop.id, { sql: range.sql }, range))];
   const probed = counted.length > 0 && Math.min(...counted.map((text) => text.owner)) > LISTED_MAX ? SEARCH_PROBE_DENSE : probe;
   const found = (pid: number) => results.find((r) => r.pid === pid);
   const probeRow = found(PROBE_ROW);
