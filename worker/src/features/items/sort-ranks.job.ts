@@ -55,6 +55,8 @@ export const sortRanksJob: Job = {
           saveCursor(String(collection.id - 1));
           return { built };
         }
+        // Should the build fail, the next run goes on past this collection (a deep page still builds it).
+        saveCursor(String(collection.id));
         await buildOrderStatement(env.DB, collection.id, order, tuning.bucket).run();
         built += 1;
       }
