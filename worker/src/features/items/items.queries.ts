@@ -489,7 +489,7 @@ interface Listed {
    * With a search: about how many entries of the search index match the search and the value filters
    * (`Conditions.match`), which a plan may read instead of the lists.
    */
-  searched?: number;
+  searchEntries?: number;
   /** No list was read (each too long): the matches are many, `ids` is empty and `known` an estimate. */
   dense?: boolean;
 }
@@ -573,14 +573,14 @@ function listedOf(
     // ids its probe covered (the value filters are in its match), each range keeping its share of them.
     const entries = probe.ids.length / idShare(probe.ids[probe.ids.length - 1]!, searched!.lo, searched!.hi);
     const share = rest.filter((k) => k.sql).reduce((product, k) => product * Math.min(1, k.n / Math.max(1, items)), 1);
-    return { ids: [], dense: true, known: { total: roughly(entries * searched!.visible * share), estimated: true }, rest: null, share: 1, matchShare: 1, searched: Math.round(entries) };
+    return { ids: [], dense: true, known: { total: roughly(entries * searched!.visible * share), estimated: true }, rest: null, share: 1, matchShare: 1, searchEntries: Math.round(entries) };
   } else if (lists.length === 0 || (!probe && rest.some((k) => !k.whole))) return null;
   let ids = probe?.all ? (lists.length > 0 ? intersected([` ${probe.ids.join(' ')} `, ...lists.map((k) => k.items!)]) : probe.ids) : intersected(lists.map((k) => k.items!));
   if (lent?.all) ids = ids.filter((id) => !lent.ids.has(id));
   const shareOf = (k: Kept) => Math.min(1, k.n / Math.max(1, items));
   let share = rest.reduce((product, k) => product * shareOf(k), 1);
   let matchShare = rest.filter((k) => k.tokens).reduce((product, k) => product * shareOf(k), 1);
-  let searchedEntries: number | undefined;
+  let searchEntries: number | undefined;
   const tokens = rest.filter((k) => k.tokens).map((k) => k.tokens!);
   const tested = tokens.length > 0 ? [facetsExpression(tokens)] : [];
   if (probe && !probe.all) {
@@ -598,7 +598,7 @@ function listedOf(
     share *= searchShare;
     matchShare *= searchShare;
     // The search index's matches as many times the probe's as the lists' matches are the ones it passed.
-    searchedEntries = passed > 0 ? Math.round((probe.ids.length * ids.length) / passed) : Infinity;
+    searchEntries = passed > 0 ? Math.round((probe.ids.length * ids.length) / passed) : Infinity;
     tested.unshift(`(${searched!.search})`);
   }
   const fewest = lists.length > 0 ? lists.reduce((a, b) => (b.owner < a.owner ? b : a)) : null;
@@ -614,7 +614,7 @@ function listedOf(
     rest: tested.length > 0 || sql.length > 0 ? { match: tested.length > 0 ? tested.join(' AND ') : null, sql } : null,
     share,
     matchShare,
-    ...(searchedEntries !== undefined && { searched: searchedEntries }),
+    ...(searchEntries !== undefined && { searchEntries }),
   };
 }
 
@@ -864,7 +864,7 @@ export async function listItems(
     const testedRows = later ? laterRows * testedCandidates((shape.before === END ? 0 : shape.offset) + perPage, listed.matchShare, n) : 0;
     const readRows = dense ? Infinity : n * (1 + ranges.length) + testedRows;
     // (Each entry costs its row and its item's, and a row for each range or "available" test.)
-    const searchRows = match && listed.searched !== undefined && listed.searched <= fewMatches ? (2 + where.sql.length) * listed.searched : Infinity;
+    const searchRows = match && listed.searchEntries !== undefined && listed.searchEntries <= fewMatches ? (2 + where.sql.length) * listed.searchEntries : Infinity;
     if (searchRows < Math.min(readRows, walkCost)) {
       const few = await fewMatchesPage(d1, collection.id, filter, match!, shape, fewMatches, false);
       // (More entries than the probe's share promised: walked, as below.)
@@ -1366,11 +1366,11 @@ async function keptCounts(
       WHERE f.property_id = ${pid} AND f.sort_number IS NOT NULL AND ${rangeTests(range, 'f.sort_number')} ORDER BY f.sort_number LIMIT ${LISTED_RANGE_VALUES + 1})`);
   }
   if (search) {
-    // (Its row gives the collection's first and last ids as `owner` and `whole`.) It reads more entries
-    // when every value filter holds more items than a list plan takes (a rare word's may then all be in it).
+    // (Its `span` is the collection's first and last ids.) It reads more entries when every value filter
+    // holds more items than a list plan takes (a rare word's may then all be in it).
     const limit = texts ? `(SELECT CASE WHEN min(owner) > ${LISTED_MAX} THEN ${SEARCH_PROBE_DENSE + 1} ELSE ${probe + 1} END FROM texts)` : probe + 1;
-    arms.push(`SELECT ${PROBE_ROW} AS pid, count(*) AS n, ${collectionEnd(collectionId, 'ASC')} AS owner, ${collectionEnd(collectionId, 'DESC')} AS whole,
-      group_concat(rowid, ' ') AS items, NULL AS span FROM (SELECT rowid FROM items_search WHERE items_search MATCH ? ORDER BY rowid LIMIT ${limit})`);
+    arms.push(`SELECT ${PROBE_ROW} AS pid, count(*) AS n, NULL AS owner, 1 AS whole, group_concat(rowid, ' ') AS items,
+      json_array(${collectionEnd(collectionId, 'ASC')}, ${collectionEnd(collectionId, 'DESC')}) AS span FROM (SELECT rowid FROM items_search WHERE items_search MATCH ? ORDER BY rowid LIMIT ${limit})`);
   }
   if (where.available && where.listable) {
     // (`n`: the owner's items with a copy lent that it read, LENT_READ + 1 at most.)
@@ -1396,8 +1396,9 @@ async function keptCounts(
   const found = (pid: number) => results.find((r) => r.pid === pid);
   const probeRow = found(PROBE_ROW);
   const entries = search ? idsOf(probeRow?.items ?? null) : [];
+  const [lo, hi] = probeRow?.span ? (JSON.parse(probeRow.span) as [number | null, number | null]) : [null, null];
   const searched = search
-    ? { search, probe: { ids: entries, all: entries.length <= probed }, lo: probeRow?.owner ?? 0, hi: probeRow?.whole ?? 0, visible: Math.min(1, items / Math.max(1, owned)) }
+    ? { search, probe: { ids: entries, all: entries.length <= probed }, lo: lo ?? 0, hi: hi ?? 0, visible: Math.min(1, items / Math.max(1, owned)) }
     : null;
   const lentRow = found(LENT_ROW);
   const lent = where.available ? { ids: new Set(idsOf(lentRow?.items ?? null)), all: (lentRow?.n ?? 0) <= reads.lent } : null;

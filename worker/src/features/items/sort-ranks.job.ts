@@ -26,7 +26,7 @@ interface LargeCollection extends Counters {
 }
 
 /** The orders of a collection whose kept ranks are missing, or whose counts do not add up to its counters. */
-export function ordersToBuild(collection: LargeCollection): Order[] {
+function ordersToBuild(collection: LargeCollection): Order[] {
   const kept = collection.data ?? {};
   const orders = [orderOf('created'), orderOf('updated'), ...collection.props.map(([id, type]) => orderOf({ id, type }))];
   return orders.filter((order) => !countsAddUp(kept[order.key], collection));

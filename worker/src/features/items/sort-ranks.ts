@@ -217,18 +217,16 @@ function wholeOrderSql(collectionId: number, order: Order, size: number): string
  */
 export function buildOrderStatement(d1: D1Database, collectionId: number, order: Order, size: number): D1PreparedStatement {
   const c = inlineId(collectionId);
-  const buckets = { sql: wholeOrderSql(collectionId, order, size), binds: [] as unknown[] };
   const sound = `SELECT 1 FROM sort_ranks r CROSS JOIN collections k ON k.id = r.collection_id
     WHERE r.collection_id = ${c} AND json_type(r.data, '$.${order.key}') = 'array' AND (
       SELECT sum(b.value ->> 3) = k.count_everyone AND sum(b.value ->> 4) = k.count_logged_in AND sum(b.value ->> 5) = k.count_owner
       FROM json_each(r.data, '$.${order.key}') b)`;
   return d1
     .prepare(
-      `INSERT INTO sort_ranks (collection_id, version, data) SELECT ${c}, 1, json_object('${order.key}', json((${buckets.sql})))
+      `INSERT INTO sort_ranks (collection_id, version, data) SELECT ${c}, 1, json_object('${order.key}', json((${wholeOrderSql(collectionId, order, size)})))
       WHERE NOT EXISTS (${sound})
       ON CONFLICT (collection_id) DO UPDATE SET version = version + 1, data = json_set(data, '$.${order.key}', json(excluded.data -> '$.${order.key}'))`,
-    )
-    .bind(...buckets.binds);
+    );
 }
 
 /**
