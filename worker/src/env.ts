@@ -82,6 +82,11 @@ export interface Env {
    */
   LIST_LENT_READ?: string;
   /**
+   * Tests only: the most bytes a walk's bitmap of listed items may take (LISTED_BITMAP_MAX in
+   * items.queries.ts), set low by a test so the walk tests the request's own conditions instead.
+   */
+  LIST_BITMAP_MAX?: string;
+  /**
    * Tests only: the sort ranks' bucket size, split size and the smallest collection that keeps them
    * (RANK_BUCKET, RANK_SPLIT and RANKS_FROM in features/items/sort-ranks.ts), set low for small collections.
    */

@@ -246,14 +246,32 @@ function badParam(path: string, reason: string): ApiError {
 const RANGE_ITEM = 'r.item_id = i.id';
 
 /**
- * How the test of a kept list names its item (listedIn). The unary plus keeps SQLite from reading the
+ * How the test of a kept list names its item (listedFilter). The unary plus keeps SQLite from reading the
  * list's items one by one through the primary key: the walk stays on the order's index.
  */
-const LISTED_ITEM = '+i.id IN (';
+const LISTED_ID = '+i.id';
 
-/** The condition that an item is one of `ids` (at most LISTED_MAX, inline: no bound parameter is spent). */
-function listedIn(ids: number[]): string {
-  return `${LISTED_ITEM}${ids.map(inlineId).join(',')})`;
+/** The most bytes a list's bitmap takes (listedFilter): D1's largest string or BLOB is 1,000,000. */
+export const LISTED_BITMAP_MAX = 1_000_000;
+
+/**
+ * A walk's filter for the items of a kept list (`ids`, ascending) that pass `where`: the list is bound as a
+ * bitmap, a byte for each id from its first to its last, one where the id is listed, and the test reads
+ * the walked entry's byte. It reads no row, and the statement stays short however long the list (ids
+ * inline take about 8 characters each, within D1's 100,000 a statement, and SQLite refuses an IN list of
+ * some 8,000). Null when the list's ids spread over more than `most` (LISTED_BITMAP_MAX).
+ */
+function listedFilter(collectionId: number, level: CallerLevel, where: Conditions, ids: number[], most: number): Filter | null {
+  const lo = ids[0];
+  const hi = ids[ids.length - 1];
+  if (lo === undefined || hi === undefined || hi - lo + 1 > most) return null;
+  const bitmap = new Uint8Array(hi - lo + 1);
+  for (const id of ids) bitmap[id - lo] = 1;
+  // Tested before the other conditions (it reads no row), its parameter follows the caller's and level's:
+  // no other condition binds one.
+  const listed = `${LISTED_ID} BETWEEN ${inlineId(lo)} AND ${inlineId(hi)} AND substr(?, ${LISTED_ID} - ${inlineId(lo)} + 1, 1) = x'01'`;
+  const filter = itemFilter(collectionId, level, { ...where, match: null, sql: [listed, ...where.sql] });
+  return { ...filter, binds: [...filter.binds, bitmap.buffer] };
 }
 
 /**
@@ -261,7 +279,7 @@ function listedIn(ids: number[]): string {
  * the test then runs on the index entry, before the item is read (only a match's item is).
  */
 function onItem(sql: string, id: string): string {
-  return sql.replaceAll(RANGE_ITEM, `r.item_id = ${id}`).replaceAll(LISTED_ITEM, `+${id} IN (`);
+  return sql.replaceAll(RANGE_ITEM, `r.item_id = ${id}`).replaceAll(LISTED_ID, `+${id}`);
 }
 
 /**
@@ -462,9 +480,12 @@ const LISTED_MAX = 6_000;
 
 /**
  * How many items the kept lists of a request may hold to be read (their values' owner counts, summed):
- * scanning them costs about 2 ms of the Worker's CPU at this many (V8, warm; about 8 characters an id).
+ * a range over most of a collection of 100,000 read beside a value filter at the crossover of reading
+ * and walking (about 2% of the items), whose walk would pass too many items otherwise. Scanning them
+ * (intersected) costs about 2 ms of the Worker's CPU (V8, warm; 6 ms on a first call). One condition's
+ * lists concatenated are one string, about 8 characters an id, within D1's 1,000,000 bytes a value.
  */
-const LISTED_READ = 60_000;
+const LISTED_READ = 100_000;
 
 /**
  * How many values in range a range of a listed request reads (and their lists) at most: a row each, so a
@@ -531,9 +552,7 @@ interface Searched {
 
 /** The ids a list (" 1 2 … ") holds, ascending. */
 function idsOf(list: string | null): number[] {
-  const ids = new Set<number>();
-  if (list) scanIds(list, ids, null);
-  return [...ids].sort((a, b) => a - b);
+  return list ? (intersected([list]) ?? [...new Set(parsedIds(list))].sort((a, b) => a - b)) : [];
 }
 
 /**
@@ -574,9 +593,10 @@ function listedOf(
     const entries = probe.ids.length / idShare(probe.ids[probe.ids.length - 1]!, searched!.lo, searched!.hi);
     const share = rest.filter((k) => k.sql).reduce((product, k) => product * Math.min(1, k.n / Math.max(1, items)), 1);
     return { ids: [], dense: true, known: { total: roughly(entries * searched!.visible * share), estimated: true }, rest: null, share: 1, matchShare: 1, searchEntries: Math.round(entries) };
-  } else if (lists.length === 0 || (!probe && rest.some((k) => !k.whole))) return null;
-  let ids = probe?.all ? (lists.length > 0 ? intersected([` ${probe.ids.join(' ')} `, ...lists.map((k) => k.items!)]) : probe.ids) : intersected(lists.map((k) => k.items!));
-  if (lent?.all) ids = ids.filter((id) => !lent.ids.has(id));
+  } else if (lists.length === 0) return null;
+  const listedIds = probe?.all ? (lists.length > 0 ? intersected([` ${probe.ids.join(' ')} `, ...lists.map((k) => k.items!)]) : probe.ids) : intersected(lists.map((k) => k.items!));
+  if (!listedIds) return null;
+  const ids = lent?.all ? listedIds.filter((id) => !lent.ids.has(id)) : listedIds;
   const shareOf = (k: Kept) => Math.min(1, k.n / Math.max(1, items));
   let share = rest.reduce((product, k) => product * shareOf(k), 1);
   let matchShare = rest.filter((k) => k.tokens).reduce((product, k) => product * shareOf(k), 1);
@@ -639,33 +659,70 @@ const groupLists = (list: string, owner: string, most: number) =>
  */
 const listedMost = (conditions: number) => (conditions > 1 ? LISTED_READ : LISTED_MAX);
 
-/**
- * Adds to `into` every id of a concatenation of lists (" 1 2  3 ") that `within` holds (every id when
- * null), read digit by digit: no array of a long list is built (a split would cost about four times as
- * much).
- */
-function scanIds(list: string, into: Set<number>, within: Set<number> | null): void {
+/** The ids of a concatenation of lists (" 1 2  3 "), in its order, read digit by digit. */
+function parsedIds(list: string): number[] {
+  const ids: number[] = [];
   let n = -1;
   for (let i = 0; i <= list.length; i += 1) {
     const c = i < list.length ? list.charCodeAt(i) : 32;
-    if (c === 32) {
-      if (n >= 0 && (within === null || within.has(n))) into.add(n);
+    if (c !== 32) n = (n < 0 ? 0 : n * 10) + (c - 48);
+    else if (n >= 0) {
+      ids.push(n);
       n = -1;
-    } else n = (n < 0 ? 0 : n * 10) + (c - 48);
+    }
+  }
+  return ids;
+}
+
+/**
+ * Moves on the mark of each id of a concatenation of lists that is marked `from` (in `marks`, a byte an id
+ * from `lo`), read digit by digit as parsedIds, without building an array of a long list. An id listed
+ * twice, under two of a multi-valued filter's values, moves on once.
+ */
+function markIds(list: string, marks: Uint8Array, lo: number, from: number): void {
+  let n = -1;
+  for (let i = 0; i <= list.length; i += 1) {
+    const c = i < list.length ? list.charCodeAt(i) : 32;
+    if (c !== 32) n = (n < 0 ? 0 : n * 10) + (c - 48);
+    else if (n >= 0) {
+      const k = n - lo;
+      if (k >= 0 && k < marks.length && marks[k] === from) marks[k] = from + 1;
+      n = -1;
+    }
   }
 }
 
-/** The ids in every one of these concatenated lists, once each, ascending: the shortest read into a set, the others only scanned. */
-function intersected(lists: string[]): number[] {
+/**
+ * The widest spread of ids (first to last) the shortest list of an intersection may have: a byte each is
+ * marked. Wider (an instance of more items than D1 holds), the lists are not used.
+ */
+const INTERSECTED_SPAN_MAX = 1 << 24;
+
+/**
+ * The ids in every one of these concatenated lists, once each, ascending, or null when the shortest
+ * spreads too wide. The shortest list's ids are marked in a byte array over their spread, and each other
+ * list, scanned, moves a marked id's mark on: an array's look-up, where a Set's doubles the cost of the
+ * scan (about 1 ms for 60,000 ids, V8 warm; 4 ms on a first call).
+ */
+function intersected(lists: string[]): number[] | null {
   const [shortest, ...others] = [...lists].sort((a, b) => a.length - b.length);
-  let ids = new Set<number>();
-  scanIds(shortest!, ids, null);
-  for (const other of others) {
-    const kept = new Set<number>();
-    scanIds(other, kept, ids);
-    ids = kept;
+  const first = parsedIds(shortest!);
+  if (first.length === 0) return [];
+  // (A loop: spreading a long list into Math.min's arguments would overflow the stack.)
+  let lo = first[0]!;
+  let hi = lo;
+  for (const id of first) {
+    if (id < lo) lo = id;
+    if (id > hi) hi = id;
   }
-  return [...ids].sort((a, b) => a - b);
+  const spread = hi - lo + 1;
+  if (spread > INTERSECTED_SPAN_MAX) return null;
+  const marks = new Uint8Array(spread);
+  for (const id of first) marks[id - lo] = 1;
+  others.forEach((other, round) => markIds(other, marks, lo, round + 1));
+  const ids: number[] = [];
+  for (let k = 0; k < spread; k += 1) if (marks[k] === others.length + 1) ids.push(lo + k);
+  return ids;
 }
 
 /** How many facet_counts rows the ranges' counts may read together (each range its share). */
@@ -790,7 +847,7 @@ export async function listItems(
   props: PropertyRow[],
   request: ListRequest,
   fewMatches = FEW_MATCHES,
-  options: { ranks?: RankTuning; defer?: (work: Promise<unknown>) => void; rangeCountRows?: number; searchProbe?: number; lentRead?: number } = {},
+  options: { ranks?: RankTuning; defer?: (work: Promise<unknown>) => void; rangeCountRows?: number; searchProbe?: number; lentRead?: number; bitmapMax?: number } = {},
 ) {
   const where = conditions(level, props, request);
   const filter = itemFilter(collection.id, level, { ...where, match: null });
@@ -839,11 +896,11 @@ export async function listItems(
   // - read whole and sorted, at a row each and one a range's test (at most LISTED_MAX: the ids are
   //   inline); the search index is then tested on the candidates up to the page's end only;
   // - a walk of a page, which passes about perPage × items / m entries at a row each (the list is tested
-  //   on the order's entry) and tests perPage × n / m of them. Without a rest, read whole when n² ≤
-  //   perPage × items: n ≤ 2,236 of 100,000 for 50 a page. A page typed far into the list is placed by
-  //   the kept ranks (a walk of about a page); without ranks (a small collection) the walk starts from the
-  //   start. More than LISTED_MAX matches are dense: walked with the request's own tests (`match` on each
-  //   entry, and the conditions in `filter`);
+  //   on the order's entry, as a bitmap: listedFilter) and tests perPage × n / m of them. Without a rest,
+  //   read whole when n² ≤ perPage × items: n ≤ 2,236 of 100,000 for 50 a page. A page typed far into the
+  //   list is placed by the kept ranks (a walk of about a page); without ranks (a small collection) the
+  //   walk starts from the start. Matches whose ids spread too far for a bitmap are walked with the
+  //   request's own tests (`match` on each entry, and the conditions in `filter`);
   // - with a search, its entries in the search index read whole when they are few (two rows each and one
   //   a test, fewMatchesPage): a rare word among many listed items.
   const listedPlan = async (listed: Listed, match: string | null): Promise<ListedPage> => {
@@ -852,7 +909,10 @@ export async function listItems(
     const { total, estimated } = listed.known;
     const tests = (listed.rest?.match ? MATCH_TEST_ROWS : 0) + (listed.rest?.sql.length ?? 0);
     const m = Math.max(1, listed.dense ? total : n * listed.share);
-    const dense = n > LISTED_MAX;
+    // The lists' matches as a walk tests them: null when no list was read, or when their ids spread too far
+    // for a bitmap (then walked with the request's own tests).
+    const inList = listed.dense ? null : listedFilter(collection.id, level, { ...where, sql: listed.rest?.sql ?? [] }, listed.ids, options.bitmapMax ?? LISTED_BITMAP_MAX);
+    const dense = !inList;
     // With an exact total, a page past the middle is walked from the end (walkedPage).
     const passed = !typed ? 0 : !estimated && shape.offset > total / 2 ? Math.max(0, total - shape.offset - perPage) : shape.offset;
     const walkRows = (pages: number) => (pages / m) * (dense ? collection.countOwner * (1 + (match ? MATCH_TEST_ROWS : 0)) : collection.countOwner + n * tests);
@@ -862,7 +922,7 @@ export async function listItems(
     const { ranges, later } = splitRest(listed);
     const laterRows = later ? 1 + (later.match ? MATCH_TEST_ROWS : 0) + later.sql.length : 0;
     const testedRows = later ? laterRows * testedCandidates((shape.before === END ? 0 : shape.offset) + perPage, listed.matchShare, n) : 0;
-    const readRows = dense ? Infinity : n * (1 + ranges.length) + testedRows;
+    const readRows = n > LISTED_MAX ? Infinity : n * (1 + ranges.length) + testedRows;
     // (Each entry costs its row and its item's, and a row for each range or "available" test.)
     const searchRows = match && listed.searchEntries !== undefined && listed.searchEntries <= fewMatches ? (2 + where.sql.length) * listed.searchEntries : Infinity;
     if (searchRows < Math.min(readRows, walkCost)) {
@@ -871,8 +931,8 @@ export async function listItems(
       if ('rows' in few) return few;
     }
     if (readRows <= walkCost) return listedMatchesPage(d1, level, listed, shape);
-    const narrowed = dense ? filter : itemFilter(collection.id, level, { ...where, match: null, sql: [listedIn(listed.ids), ...(listed.rest?.sql ?? [])] });
-    const tested = dense ? match : (listed.rest?.match ?? null);
+    const narrowed = inList ?? filter;
+    const tested = inList ? (listed.rest?.match ?? null) : match;
     return (typed && walkTooFar(total, passed) ? await placed(total, tested, listed.known, narrowed) : null) ?? (await walkedPage(d1, narrowed, tested, shape, listed.known));
   };
   let listed: ListedPage;
