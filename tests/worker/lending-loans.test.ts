@@ -20,9 +20,16 @@ const PATHS: Record<LoanState, LoanAction[]> = {
   returned: ['accept', 'lend', 'return'],
 };
 
+/** An item's copies lent as its row keeps them (migration 0030's triggers), and as its loans count them. */
+async function lentCopies(itemId: number) {
+  return env.DB.prepare(`SELECT lent_copies AS kept, (SELECT count(*) FROM loans WHERE item_id = items.id AND state = 'lent') AS counted FROM items WHERE id = ?`)
+    .bind(itemId)
+    .first<{ kept: number; counted: number }>();
+}
+
 describe('the state machine', () => {
   it('allows exactly PRODUCT.md’s transitions from every state, stamping each date; anything else is 409', async () => {
-    const { owner, itemPath } = await lendableItem({ quantity: 50 });
+    const { owner, itemPath, item } = await lendableItem({ quantity: 50 });
     for (const state of LOAN_STATES) {
       for (const action of LOAN_ACTIONS) {
         const loan = await askToBorrow(itemPath, owner.token, { wantedFrom: '2030-01-01', wantedUntil: '2030-01-10' });
@@ -45,8 +52,12 @@ describe('the state machine', () => {
           expect((Date.parse(after.dueOn!) - Date.parse(after.lentOn!)) / 86_400_000).toBe(21);
         }
         if (action === 'return') expect(after.returnedOn).toMatch(/^\d{4}-\d\d-\d\d$/);
+        // The item keeps its copies lent through every transition.
+        const copies = await lentCopies(item.id);
+        expect(copies!.kept, `${action} from ${state}`).toBe(copies!.counted);
       }
     }
+    expect((await lentCopies(item.id))!.kept).toBeGreaterThan(0);
   });
 
   it('records a loan directly as lent, with an existing borrower or one typed in, and checks its dates', async () => {
@@ -72,9 +83,10 @@ describe('the state machine', () => {
   });
 
   it('edits a loan with its version, and deletes it', async () => {
-    const { owner, itemPath } = await lendableItem();
+    const { owner, itemPath, item } = await lendableItem();
     const ann = await addBorrower(owner.token);
     const loan = (await (await lend(owner.token, itemPath, { borrowerId: ann.id })).json()) as Loan;
+    expect(await lentCopies(item.id)).toEqual({ kept: 1, counted: 1 });
     const edited = await call(`/api/v1/loans/${loan.id}`, { method: 'PATCH', token: owner.token, json: { dueOn: '2099-12-31', notes: 'Extended', version: loan.version } });
     expect(await edited.json()).toMatchObject({ dueOn: '2099-12-31', notes: 'Extended', version: loan.version + 1 });
     const stale = await call(`/api/v1/loans/${loan.id}`, { method: 'PATCH', token: owner.token, json: { notes: 'x', version: loan.version } });
@@ -83,6 +95,8 @@ describe('the state machine', () => {
     expect(badDate.status).toBe(400);
     expect((await call(`/api/v1/loans/${loan.id}`, { method: 'DELETE', token: owner.token })).status).toBe(200);
     expect((await call(`/api/v1/loans/${loan.id}`, { token: owner.token })).status).toBe(404);
+    // A lent loan deleted gives its copy back.
+    expect(await lentCopies(item.id)).toEqual({ kept: 0, counted: 0 });
   });
 });
 
@@ -95,6 +109,7 @@ describe('availability', () => {
     for (const res of answers.filter((r) => r.status === 409)) expect(await errorCode(res)).toBe('NO_COPY_AVAILABLE');
     const lent = await env.DB.prepare(`SELECT count(*) AS n FROM loans WHERE item_id = ? AND state = 'lent'`).bind(item.id).first<{ n: number }>();
     expect(lent!.n).toBe(1);
+    expect(await lentCopies(item.id)).toEqual({ kept: 1, counted: 1 });
 
     // Two accepted requests racing for the last copy: one is lent, the other told no copy is left.
     const second = await lendableItem({ quantity: 1 });

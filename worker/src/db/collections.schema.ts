@@ -101,6 +101,11 @@ export const items = sqliteTable(
      * so running the import again updates it instead of adding it twice. null for items made here.
      */
     importRef: text('import_ref'),
+    /**
+     * Copies in loans in state lent, kept by triggers on loans (migration 0030), so a list reads an item's
+     * availability with its row instead of looking its loans up.
+     */
+    lentCopies: integer('lent_copies').notNull().default(0),
   },
   // Pages sorted by date walk these in order and skip what the caller may not see, so a page costs
   // about its own size (the level is checked per row, not part of the key, to keep the order usable).

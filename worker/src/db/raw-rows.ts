@@ -19,10 +19,12 @@ export interface ItemRow {
   updated_at: string;
   /** Where an imported item came from (null for items made here). */
   import_ref: string | null;
+  /** Copies in loans in state lent (kept by triggers on loans). */
+  lent_copies: number;
 }
 export type _ItemRowMatchesSchema = Expect<Equal<ItemRow, RawRow<typeof items>>>;
 
-/** An item row of a list, with the copies lent counted by the list's query (absent: none counted). */
+/** An item row of a list, with its copies lent while loans are enabled (absent: none shown). */
 export interface ListedItemRow extends ItemRow {
   lent?: number;
 }

@@ -1,8 +1,8 @@
 // What a backup holds of D1: the tables that matter, in an order a restore can insert them in (a row's
 // parents before it), each read a page at a time by its primary key. Left out: sign-in sessions, links
 // sent by email, rate limits, metadata sources' cached answers and job bookkeeping (short-lived, and tied to the instance that made them),
-// the backups themselves, exports with pictures and backups of someone's collections (kept a day), and what triggers rebuild from the rest as rows come back (facet counts and
-// the collections' item counters).
+// the backups themselves, exports with pictures and backups of someone's collections (kept a day), and what triggers rebuild from the rest as rows come back (facet counts,
+// the collections' item counters and the items' copies lent).
 
 export interface BackupTable {
   name: string;
@@ -24,7 +24,7 @@ export const BACKUP_TABLES: readonly BackupTable[] = [
   { name: 'collections', select: '*', key: ['id'], recount: ['count_everyone', 'count_logged_in', 'count_owner'] },
   { name: 'properties', select: '*', key: ['id'] },
   { name: 'source_mappings', select: '*', key: ['collection_id'] },
-  { name: 'items', select: '*', key: ['id'] },
+  { name: 'items', select: '*', key: ['id'], recount: ['lent_copies'] },
   { name: 'item_values', select: '*', key: ['item_id', 'property_id', 'position'] },
   { name: 'item_sort_gaps', select: '*', key: ['property_id', 'created_at', 'item_id'] },
   { name: 'items_search', select: 'rowid, *', key: ['rowid'] },

@@ -160,8 +160,8 @@ export interface ListRequest {
   loansEnabled?: boolean;
 }
 
-/** Copies of item `i` in loans in state lent: one look-up in loans_item_state_idx per listed item. */
-const LENT_COPIES = `(SELECT count(*) FROM loans l WHERE l.item_id = i.id AND l.state = 'lent')`;
+/** Copies of item `i` in loans in state lent: kept on the item by triggers on loans (migration 0030). */
+const LENT_COPIES = 'i.lent_copies';
 
 /** The availability filter "lent": a copy of the item is lent. */
 const LENT_CONDITION = `${LENT_COPIES} > 0`;
@@ -920,7 +920,8 @@ export async function listItems(
     // (Read whole, the search index and "available" are tested on the candidates a page needs, in
     // order: testedPage. Each candidate costs its item's row too.)
     const { ranges, later } = splitRest(listed);
-    const laterRows = later ? 1 + (later.match ? MATCH_TEST_ROWS : 0) + later.sql.length : 0;
+    // ("available" is read on the item's row: no row more.)
+    const laterRows = later ? 1 + (later.match ? MATCH_TEST_ROWS : 0) : 0;
     const testedRows = later ? laterRows * testedCandidates((shape.before === END ? 0 : shape.offset) + perPage, listed.matchShare, n) : 0;
     const readRows = n > LISTED_MAX ? Infinity : n * (1 + ranges.length) + testedRows;
     // (Each entry costs its row and its item's, and a row for each range or "available" test.)
@@ -1189,10 +1190,9 @@ async function fewMatchesPage(
   }
   let found = read;
   if (read.some((r) => r.ok === null)) {
-    // The probe counted more than it read: the sort values of all of them. NOT INDEXED keeps SQLite on
-    // the ids (the collection's index would scan it).
+    // The probe counted more than it read: the sort values of all of them.
     const { results } = await d1
-      .prepare(`SELECT i.id, 1 AS ok, i.created_at AS created, ${value} AS value FROM items i NOT INDEXED WHERE i.id IN (${read.map((r) => inlineId(r.id)).join(',')}) AND ${filter.sql}`)
+      .prepare(`SELECT i.id, 1 AS ok, i.created_at AS created, ${value} AS value FROM ${itemsOf(read.map((r) => r.id))} WHERE ${filter.sql}`)
       .bind(...filter.binds)
       .all<Entry>();
     found = results;
@@ -1201,6 +1201,14 @@ async function fewMatchesPage(
     .filter((r) => r.ok === 1)
     .map((r) => ({ id: r.id, created: r.created, key: sortProp ? sortKeyOf(sortProp, r.value as string | null) : (r.value as string) }));
   return sortedPage(d1, keyed, shape);
+}
+
+/**
+ * FROM for the items of `ids` (distinct), as `i`: a table of inline VALUES joined to items by id, a row
+ * read an item, where `i.id IN (…)` reads two (each look-up also reads the next row).
+ */
+function itemsOf(ids: number[]): string {
+  return `(VALUES ${ids.map((id) => `(${inlineId(id)})`).join(',')}) byid CROSS JOIN items i ON i.id = byid.column1`;
 }
 
 /** A match to sort: its sort key (null: no value) and, for those without one, when it was created. */
@@ -1220,7 +1228,7 @@ async function sortedPage(d1: D1Database, keyed: Keyed[], shape: PageShape): Pro
   const ids = keyed.slice(start, start + shape.perPage).map((r) => r.id);
   if (ids.length === 0) return { rows: [], total: keyed.length, estimated: false };
   const { results: rows } = await d1
-    .prepare(`SELECT ${shape.columns} FROM items i NOT INDEXED WHERE i.id IN (${ids.map(inlineId).join(',')})`)
+    .prepare(`SELECT ${shape.columns} FROM ${itemsOf(ids)}`)
     .all<ListedItemRow>();
   const byId = new Map(rows.map((row) => [row.id, row]));
   return { rows: ids.flatMap((id) => byId.get(id) ?? []), total: keyed.length, estimated: false };
@@ -1324,7 +1332,7 @@ async function listedMatchesPage(d1: D1Database, level: CallerLevel, listed: Lis
 
 /**
  * A listed plan's rest: the range tests, made on every match, and those tested on the candidates a page
- * needs only (`later`, testedPage): the search index's, and "available", which read the item.
+ * needs only (`later`, testedPage): the search index's, and "available", read on the item's row.
  */
 function splitRest(listed: Listed): { ranges: string[]; later: { match: string | null; sql: string[] } | null } {
   const sql = listed.rest?.sql ?? [];
@@ -1364,7 +1372,7 @@ async function testedPage(d1: D1Database, keyed: Keyed[], shape: PageShape, test
     const candidates = (fromEnd ? order.slice(order.length - tested - take, order.length - tested) : order.slice(tested, tested + take)).map((k) => k.id);
     const { results } = await d1
       .prepare(
-        `SELECT ${shape.columns} FROM items i NOT INDEXED WHERE i.id IN (${candidates.map(inlineId).join(',')})${tests.sql.map((test) => ` AND ${test}`).join('')}${matchedBy(tests.match, 'i.id')}`,
+        `SELECT ${shape.columns} FROM ${itemsOf(candidates)} WHERE 1${tests.sql.map((test) => ` AND ${test}`).join('')}${matchedBy(tests.match, 'i.id')}`,
       )
       .bind(...(tests.match ? [tests.match] : []))
       .all<ListedItemRow>();
