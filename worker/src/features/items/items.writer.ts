@@ -19,6 +19,8 @@
 // |                                    | their property (foreign key)                                   |
 // | sort_ranks (where items stand in   | this module: rankWrite() for one item, ranks() for copies and   |
 // | each order of a large collection)  | import steps, in their batch; sort-ranks.ts builds and forgets |
+// | items.lent_copies (copies lent)    | triggers loans_lent_* on loans (migration 0030), whatever     |
+// |                                    | writes a loan; a restore sets it to 0 and they count again     |
 // | version (lost-update guard)        | this module sets it; triggers *_stale_write check it (0007)    |
 // | media files in R2                  | this module: releaseMedia() after an edit or a delete; the     |
 // |                                    | daily sweep for uploads never saved                            |
