@@ -29,6 +29,8 @@ interface Made {
   /** A second number: a range on it with the year's, or an order for the year's. */
   pages?: number;
   read?: boolean;
+  /** A date ("YYYY-MM-DD") over three years: its ranges read the months and years kept (facet-spans.ts). */
+  bought?: string;
   /** Seen and searched by signed-in users only. */
   memo?: string;
   /** Seen, searched and filtered by the owner only. */
@@ -36,7 +38,7 @@ interface Made {
 }
 
 /** Property key → the lowest caller level that sees it. */
-const PROPERTY_LEVEL = { name: 0, tags: 0, genre: 0, year: 0, pages: 0, read: 0, memo: 1, secret: 3 } as const;
+const PROPERTY_LEVEL = { name: 0, tags: 0, genre: 0, year: 0, pages: 0, read: 0, bought: 0, memo: 1, secret: 3 } as const;
 const SEARCHED = ['name', 'tags', 'memo', 'secret'] as const;
 /** The smallest page the view offers: a few pages per collection. */
 const PER_PAGE = 20;
@@ -48,6 +50,9 @@ interface Query {
   min?: number;
   max?: number;
   pagesMin?: number;
+  /** Bounds of the date (`min.bought`, `max.bought`). */
+  boughtMin?: string;
+  boughtMax?: string;
   /** Wanted years (`f.year`, values rather than bounds). */
   years?: number[];
   sort?: 'name' | 'year' | 'pages' | 'created' | 'updated';
@@ -55,8 +60,14 @@ interface Query {
   page: number;
 }
 
-// The pages come from a random of their own (`more`), so the other values of a seed stay as they were.
-function makeItem(r: ReturnType<typeof random>, more: ReturnType<typeof random>): Omit<Made, 'id'> {
+/** A day from late 2017 to early 2021, so that ranges hold whole months and years, or none. */
+function someDay(dates: ReturnType<typeof random>): string {
+  return new Date(Date.UTC(2017, 10, 1) + dates.int(1_220) * 86_400_000).toISOString().slice(0, 10);
+}
+
+// The pages and dates come from randoms of their own (`more`, `dates`), so the other values of a seed
+// stay as they were.
+function makeItem(r: ReturnType<typeof random>, more: ReturnType<typeof random>, dates: ReturnType<typeof random>): Omit<Made, 'id'> {
   return {
     level: r.pick([0, 0, 0, 1, 3, 4]),
     name: r.chance(0.9) ? `${r.pick(WORDS)} ${r.pick(WORDS)} ${r.int(12) + 1}` : undefined,
@@ -67,10 +78,11 @@ function makeItem(r: ReturnType<typeof random>, more: ReturnType<typeof random>)
     memo: r.chance(0.5) ? `${r.pick(WORDS)} notes` : undefined,
     secret: r.chance(0.3) ? r.pick(SECRETS) : undefined,
     pages: more.chance(0.8) ? 100 + 10 * more.int(30) : undefined,
+    bought: dates.chance(0.85) ? someDay(dates) : undefined,
   };
 }
 
-function makeQuery(r: ReturnType<typeof random>, more: ReturnType<typeof random>, level: Level, itemCount: number): Query {
+function makeQuery(r: ReturnType<typeof random>, more: ReturnType<typeof random>, dates: ReturnType<typeof random>, level: Level, itemCount: number): Query {
   const query: Query = { q: [], filters: {}, page: 1 };
   // Whole words and prefixes of them, from every searched property's vocabulary.
   const vocabulary = [...WORDS, 'notes', ...(level === 3 ? SECRETS : [])];
@@ -87,6 +99,8 @@ function makeQuery(r: ReturnType<typeof random>, more: ReturnType<typeof random>
   if (r.chance(0.25)) query.max = 1990 + r.int(8);
   if (more.chance(0.15)) query.pagesMin = 100 + 10 * more.int(30);
   if (more.chance(0.1)) query.years = [...new Set(Array.from({ length: 2 + more.int(7) }, () => 1990 + more.int(8)))];
+  if (dates.chance(0.2)) query.boughtMin = someDay(dates);
+  if (dates.chance(0.2)) query.boughtMax = someDay(dates);
   query.sort = r.pick([undefined, 'name', 'year', 'created', 'updated'] as const);
   if (more.chance(0.1)) query.sort = 'pages';
   query.dir = r.pick([undefined, 'asc', 'desc'] as const);
@@ -101,6 +115,8 @@ function queryString(query: Query, page = true): string {
   if (query.min !== undefined) params.set('min.year', String(query.min));
   if (query.max !== undefined) params.set('max.year', String(query.max));
   if (query.pagesMin !== undefined) params.set('min.pages', String(query.pagesMin));
+  if (query.boughtMin !== undefined) params.set('min.bought', query.boughtMin);
+  if (query.boughtMax !== undefined) params.set('max.bought', query.boughtMax);
   for (const year of query.years ?? []) params.append('f.year', String(year));
   if (page) {
     if (query.sort) params.set('sort', query.sort);
@@ -142,6 +158,8 @@ function matchesFilters(item: Made, query: Query, skip?: string): boolean {
   if (skip !== 'year' && query.min !== undefined && (item.year === undefined || item.year < query.min)) return false;
   if (skip !== 'year' && query.max !== undefined && (item.year === undefined || item.year > query.max)) return false;
   if (skip !== 'pages' && query.pagesMin !== undefined && (item.pages === undefined || item.pages < query.pagesMin)) return false;
+  if (skip !== 'bought' && query.boughtMin !== undefined && (item.bought === undefined || item.bought < query.boughtMin)) return false;
+  if (skip !== 'bought' && query.boughtMax !== undefined && (item.bought === undefined || item.bought > query.boughtMax)) return false;
   if (skip !== 'year' && query.years && (item.year === undefined || !query.years.includes(item.year))) return false;
   return true;
 }
@@ -192,6 +210,10 @@ function referenceFacets(items: Made[], query: Query, level: Level) {
     ...(level === 3 ? { secret: counts('secret') } : {}),
     year: bounds('year'),
     pages: bounds('pages'),
+    bought: (() => {
+      const found = matches(items, query, level, 'bought').flatMap((item) => (item.bought === undefined ? [] : [item.bought])).sort();
+      return found.length > 0 ? { min: found[0], max: found[found.length - 1] } : { min: null, max: null };
+    })(),
   };
 }
 
@@ -211,6 +233,7 @@ function workerFacets(filters: FilterFacet[]) {
 async function makeCollection(seed: number) {
   const r = random(seed);
   const more = random(seed + 1_000);
+  const dates = random(seed + 2_000);
   const owner = await createUser();
   const stranger = await createUser();
   const collection = await createCollection(owner.token, { name: `Reference ${seed}`, visibility: 0 });
@@ -220,12 +243,13 @@ async function makeCollection(seed: number) {
   await addProperty(owner.token, collection.id, { label: 'Year', type: 'number', sortable: true, filterable: true });
   await addProperty(owner.token, collection.id, { label: 'Pages', type: 'number', sortable: true, filterable: true });
   await addProperty(owner.token, collection.id, { label: 'Read', type: 'yesno', filterable: true });
+  await addProperty(owner.token, collection.id, { label: 'Bought', type: 'date', filterable: true });
   await addProperty(owner.token, collection.id, { label: 'Memo', type: 'text', searchable: true, visibility: 1 });
   await addProperty(owner.token, collection.id, { label: 'Secret', type: 'text', searchable: true, filterable: true, visibility: 3 });
   const items: Made[] = [];
   const count = 50 + r.int(40);
   for (let n = 0; n < count; n += 1) {
-    const made = makeItem(r, more);
+    const made = makeItem(r, more, dates);
     const { level, ...values } = made;
     const set = Object.fromEntries(Object.entries(values).filter(([, v]) => v !== undefined && !(Array.isArray(v) && v.length === 0)));
     const item = await addItem(owner.token, collection.id, { visibility: level === 0 ? null : level, values: set });
@@ -236,7 +260,7 @@ async function makeCollection(seed: number) {
     [1, stranger.token],
     [3, owner.token],
   ];
-  return { r, more, collection, items, callers };
+  return { r, more, dates, collection, items, callers };
 }
 
 describe('collection pages against a plain reference', () => {
@@ -249,7 +273,7 @@ describe('collection pages against a plain reference', () => {
     [47, 'the genres\' lists'],
   ] as const) {
     it(`answers every page, total and filter count as the reference does (seed ${seed}${dropped ? `, without ${dropped}` : ''})`, async () => {
-      const { r, more, collection, items, callers } = await makeCollection(seed);
+      const { r, more, dates, collection, items, callers } = await makeCollection(seed);
       if (dropped) {
         await env.DB.prepare(
           `UPDATE facet_counts SET items = NULL WHERE property_id IN (SELECT id FROM properties WHERE collection_id = ?1 AND (?2 = 'every list' OR key = 'genre'))`,
@@ -278,6 +302,19 @@ describe('collection pages against a plain reference', () => {
           }
         }
       }
+      // Date ranges: within a month, over months, and over years with open ends (read from the months
+      // and years kept, facet-spans.ts), alone and with a value filter.
+      for (const sort of ['name', 'created'] as const) {
+        for (let page = 1; page <= Math.ceil(items.length / PER_PAGE); page += 1) {
+          systematic.push(
+            { q: [], filters: {}, boughtMin: '2019-03-04', boughtMax: '2019-03-27', sort, dir: 'asc', page },
+            { q: [], filters: {}, boughtMin: '2018-02-14', boughtMax: '2018-11-02', sort, dir: 'desc', page },
+            { q: [], filters: {}, boughtMin: '2018-02-14', sort, page },
+            { q: [], filters: { genre: [...GENRES].slice(0, 2) }, boughtMax: '2020-06-30', sort, page },
+            { q: [], filters: {}, boughtMin: '2018-01-01', boughtMax: '2019-12-31', sort, dir: 'asc', page },
+          );
+        }
+      }
       // One year with a second range (tested on each of its items), and one year by another number.
       for (const dir of ['asc', 'desc'] as const) {
         for (let page = 1; page <= Math.ceil(items.length / PER_PAGE); page += 1) {
@@ -299,7 +336,7 @@ describe('collection pages against a plain reference', () => {
           );
         }
       }
-      const queries = (level: Level) => [...systematic, ...Array.from({ length: 25 }, () => makeQuery(r, more, level, items.length))];
+      const queries = (level: Level) => [...systematic, ...Array.from({ length: 25 }, () => makeQuery(r, more, dates, level, items.length))];
       let estimated = 0;
       let cursors = 0;
       let sampledFacets = 0;
@@ -340,10 +377,11 @@ describe('collection pages against a plain reference', () => {
           // the matches hold, counted within a factor of 3; a range gives bounds that hold the matches'.
           for (const facet of filters.filter((f) => f.estimated)) {
             sampledFacets += 1;
-            const expected = reference[facet.key] as Record<string, number> & { min: number | null; max: number | null };
+            const expected = reference[facet.key] as Record<string, number> & { min: number | string | null; max: number | string | null };
             if (facet.kind === 'range') {
-              if (expected.min !== null) expect(facet.min as number, context).toBeLessThanOrEqual(expected.min);
-              if (expected.max !== null) expect(facet.max as number, context).toBeGreaterThanOrEqual(expected.max);
+              // (Numbers, or dates as "YYYY-MM-DD", which compare as text.)
+              if (expected.min !== null) expect((facet.min as number | string) <= expected.min, `${context}, ${facet.key} from`).toBe(true);
+              if (expected.max !== null) expect((facet.max as number | string) >= expected.max, `${context}, ${facet.key} to`).toBe(true);
             } else {
               for (const [value, count] of Object.entries(answered[facet.key] as Record<string, number>)) {
                 expect(expected[value], `${context}, ${facet.key} ${value}`).toBeGreaterThanOrEqual(count / 3);

@@ -12,6 +12,7 @@ import { searchColumns, type CallerLevel } from '../../lib/visibility';
 import { inlineId } from '../../db/inline-id';
 import type { ItemRow, ListedItemRow } from '../../db/raw-rows';
 import { sortKeys, type PropertyRow } from '../../lib/values';
+import { spanRows } from './facet-spans';
 import { facetsExpression, facetToken, inCollection, matchExpression } from './items.search';
 import { buildOrderStatement, compareText, countsAddUp, DEFAULT_RANK_TUNING, orderOf, rankedStart, type Bucket, type RankedStart, type RankTuning } from './sort-ranks';
 
@@ -761,7 +762,7 @@ async function rangeCount(
     const pid = inlineId(range.prop.id);
     return `SELECT ${pid} AS pid, sum(n) AS n, count(*) AS k, max(v) AS last,
       (SELECT min(sort_number) ${numbers(pid)}) AS lo, (SELECT max(sort_number) ${numbers(pid)}) AS hi, sum(o) AS owner, ${groupLists('l', 'o', most)} FROM (
-      SELECT ${column} AS n, sort_number AS v, count_owner AS o, ${rowList('f', most)} AS l ${numbers(pid)} AND ${rangeTests(range, 'sort_number')} ORDER BY sort_number LIMIT ${cap + 1})`;
+      SELECT f.${column} AS n, f.sort_number AS v, f.count_owner AS o, ${rowList('f', most)} AS l ${rangeRows(range, 'f')} ORDER BY f.sort_number LIMIT ${cap + 1})`;
   });
   // With "available": the items in range whose every copy is lent, counted in the same statement.
   if (lent) arms.push(`SELECT 0, (${fullyLentSql(lent.collectionId, level, lent.conditions)}), 0, NULL, NULL, NULL, NULL, NULL`);
@@ -771,7 +772,7 @@ async function rangeCount(
   const lentInRange = results.find((r) => r.pid === 0)?.n ?? 0;
   const counted = ranges.map((range): RangeCounted => {
     const row = results.find((r) => r.pid === range.prop.id);
-    if (!row || row.k <= cap || row.last === null || row.lo === null || row.hi === null) return { range, n: row?.n ?? 0, whole: true };
+    if (!row || row.k <= cap) return { range, n: row?.n ?? 0, whole: true };
     return { range, n: stretched(range, row.n ?? 0, row.k, [row.last, row.lo, row.hi]), whole: false };
   });
   const fewest = counted.reduce((a, b) => (b.n < a.n ? b : a));
@@ -791,14 +792,28 @@ async function rangeCount(
 /**
  * The items of a range counted from the first `values` values in range only (their count `read`): as
  * many more as the wanted values are more than those read, or as the range's span (within the
- * property's values, `lo` to `hi`) is longer than the part read (up to `last`).
+ * property's values, `lo` to `hi`) is longer than the part read (up to `last`). Those read, when no
+ * number tells that part (a date's months and years have none, facet-spans.ts).
  */
-function stretched(range: RangeFilter, read: number, values: number, [last, lo, hi]: [number, number, number]): number {
+function stretched(range: RangeFilter, read: number, values: number, [last, lo, hi]: [number | null, number | null, number | null]): number {
   if (range.values) return Math.round((read * range.values.length) / values);
+  if (last === null || lo === null || hi === null) return read;
   const from = Math.max(range.min === undefined ? lo : Number(range.min), lo);
   const to = Math.min(range.max === undefined ? hi : Number(range.max), hi);
   const covered = last - from;
   return covered > 0 && to > from ? Math.round((read * (to - from)) / covered) : read;
+}
+
+/**
+ * FROM and WHERE for the facet_counts rows (named `f`) that hold a range's items: its values' rows, in
+ * the order of their numbers; for a date range, the spans' rows of its whole months and years and its
+ * values' rows at its ends (facet-spans.ts), about a hundred at most however many days it covers.
+ */
+function rangeRows(range: RangeFilter, f: string): string {
+  if (range.prop.type === 'date' && !range.values) {
+    return `FROM ${spanRows(range.prop.id, range.min === undefined ? undefined : Number(range.min), range.max === undefined ? undefined : Number(range.max), f)}`;
+  }
+  return `FROM facet_counts ${f} INDEXED BY facet_counts_number_idx WHERE ${f}.property_id = ${inlineId(range.prop.id)} AND ${f}.sort_number IS NOT NULL AND ${rangeTests(range, `${f}.sort_number`)}`;
 }
 
 /** A range filter's conditions on a column holding sort numbers (SQL). */
@@ -1430,8 +1445,8 @@ async function keptCounts(
     // (`span`, when more values are in range than read: the last read, and the property's first and last.)
     arms.push(`SELECT ${pid} AS pid, sum(n) AS n, sum(o) AS owner, count(*) <= ${LISTED_RANGE_VALUES} AS whole, ${groupLists('l', 'o', most)},
       CASE WHEN count(*) > ${LISTED_RANGE_VALUES} THEN json_array(max(v), (SELECT min(sort_number) ${numbers}), (SELECT max(sort_number) ${numbers})) END AS span FROM (
-      SELECT f.${column} AS n, f.count_owner AS o, ${rowList('f', most)} AS l, f.sort_number AS v FROM facet_counts f INDEXED BY facet_counts_number_idx
-      WHERE f.property_id = ${pid} AND f.sort_number IS NOT NULL AND ${rangeTests(range, 'f.sort_number')} ORDER BY f.sort_number LIMIT ${LISTED_RANGE_VALUES + 1})`);
+      SELECT f.${column} AS n, f.count_owner AS o, ${rowList('f', most)} AS l, f.sort_number AS v ${rangeRows(range, 'f')}
+      ORDER BY f.sort_number LIMIT ${LISTED_RANGE_VALUES + 1})`);
   }
   if (search) {
     // (Its `span` is the collection's first and last ids.) It reads more entries when every value filter
@@ -1453,7 +1468,7 @@ async function keptCounts(
   const kept = (pid: number, test: Pick<Kept, 'tokens' | 'sql'>, range?: RangeFilter): Kept => {
     const row = results.find((r) => r.pid === pid && r.owner !== null);
     // A range of more values than read: counted from those read, stretched over the range.
-    const n = range && row?.span ? stretched(range, row.n ?? 0, LISTED_RANGE_VALUES + 1, JSON.parse(row.span) as [number, number, number]) : (row?.n ?? 0);
+    const n = range && row?.span ? stretched(range, row.n ?? 0, LISTED_RANGE_VALUES + 1, JSON.parse(row.span) as [number | null, number | null, number | null]) : (row?.n ?? 0);
     return { items: row ? row.items : ' ', n, owner: row?.owner ?? 0, whole: !row || row.whole === 1, ...test };
   };
   const counted = where.counted.map((group) => kept(group.propertyId, { tokens: group.tokens }));
@@ -1810,9 +1825,10 @@ function countsStatements(d1: D1Database, level: CallerLevel, filterable: Proper
   const arms = filterable.flatMap((prop, part) =>
     isRange(prop)
       ? ['ASC', 'DESC'].map((dir) => ({
-          // The count indexes would serve the WHERE but not the order: walk the bounds' index instead.
+          // The count indexes would serve the WHERE but not the order: walk the bounds' index instead
+          // (values only: a date's months and years have no number, facet-spans.ts).
           sql: `SELECT ${part} AS part, value, sort_number, NULL AS n FROM facet_counts INDEXED BY facet_counts_number_idx
-                WHERE property_id = ${inlineId(prop.id)} AND ${column} > 0 ORDER BY sort_number ${dir} LIMIT 1`,
+                WHERE property_id = ${inlineId(prop.id)} AND sort_number IS NOT NULL AND ${column} > 0 ORDER BY sort_number ${dir} LIMIT 1`,
           binds: [],
         }))
       : [

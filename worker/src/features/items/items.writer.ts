@@ -40,6 +40,7 @@ import { runBatch } from '../../lib/batch';
 import { ApiError } from '../../lib/api-error';
 import { abortedWith } from '../../lib/error-handler';
 import { releaseMedia } from '../../lib/media';
+import { spanRowsSelect } from './facet-spans';
 import { sortKeys, valuesToRows, type PropertyRow, type ValueRow } from '../../lib/values';
 import type { ItemRow } from '../../db/raw-rows';
 import type { RecordItem } from '../../../../shared/import/source';
@@ -501,6 +502,13 @@ export async function deleteItem(ctx: WriteContext, current: ItemRow): Promise<v
  * `v`): the ids of those the owner may see, between spaces (a trigger closes a long list into a chunk).
  * NULL, a list not kept, past FACET_ITEMS_WHOLE: one text that long would pass D1's 2 MB a value.
  */
+/** A facet_counts row's upsert (a bulk insert's ON CONFLICT): the counts added, the list lengthened. */
+const FACET_UPSERT = `ON CONFLICT (property_id, sort_key) DO UPDATE SET
+  count_everyone = count_everyone + excluded.count_everyone,
+  count_logged_in = count_logged_in + excluded.count_logged_in,
+  count_owner = count_owner + excluded.count_owner,
+  items = items || substr(excluded.items, 2)`;
+
 export function facetItemsSql(v: string): string {
   return `CASE WHEN count(*) <= ${FACET_ITEMS_WHOLE} THEN ' ' || coalesce(group_concat(CASE WHEN ${v}.level <= 3 THEN ${v}.item_id END, ' ') || ' ', '') END`;
 }
@@ -727,11 +735,19 @@ export function importWrites(
         CROSS JOIN item_values s ON s.item_id = i.id AND s.property_id = v.value ->> 1 AND s.position = v.value ->> 2
         WHERE (SELECT filterable FROM properties WHERE id = s.property_id) = 1
         GROUP BY s.property_id, coalesce(s.sort_text, CAST(s.sort_number AS TEXT))
-        ON CONFLICT (property_id, sort_key) DO UPDATE SET
-          count_everyone = count_everyone + excluded.count_everyone,
-          count_logged_in = count_logged_in + excluded.count_logged_in,
-          count_owner = count_owner + excluded.count_owner,
-          items = items || substr(excluded.items, 2)`,
+        ${FACET_UPSERT}`,
+        valueRows,
+      ),
+      // And what facet_spans_insert would have added for the dates among them, grouped by month and year.
+      statement(
+        `INSERT INTO facet_counts (property_id, sort_key, value, sort_number, count_everyone, count_logged_in, count_owner, items)
+        ${spanRowsSelect(
+          's',
+          `json_each(?1) v ${byRef('v', '0')} CROSS JOIN item_values s ON s.item_id = i.id AND s.property_id = v.value ->> 1 AND s.position = v.value ->> 2`,
+          '(SELECT filterable FROM properties WHERE id = s.property_id) = 1',
+          facetItemsSql('s'),
+        )}
+        ${FACET_UPSERT}`,
         valueRows,
       ),
     );
