@@ -186,14 +186,16 @@ export const itemSortGaps = sqliteTable(
 /**
  * Values of filterable properties with how many items hold each, per caller level (everyone, signed
  * in, owner): the filter panel of an unfiltered collection reads these instead of every value. Kept by
- * triggers on item_values (migration 0004); rebuilt when a property becomes filterable.
+ * triggers on item_values (migration 0004); rebuilt when a property becomes filterable. A date
+ * property also has a row for each month and each year its values fall in (keys "month 2015-03",
+ * "year 2015", no sort number; migration 0031, features/items/facet-spans.ts).
  */
 export const facetCounts = sqliteTable(
   'facet_counts',
   {
-    /** No foreign key: deleting a property deletes its values in the same batch (migration 0014). */
+    /** A property deleted takes its rows along (the foreign key, migration 0003). */
     propertyId: integer('property_id').notNull(),
-    /** sort_text, or the number as text. */
+    /** sort_text, or the number as text; a span's "month …" or "year …". */
     sortKey: text('sort_key').notNull(),
     /** A value as stored (JSON), to show. */
     value: text('value').notNull(),

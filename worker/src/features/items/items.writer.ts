@@ -15,6 +15,8 @@
 // |                                    | import step counts its inserted values once per distinct value |
 // | facet_counts.items, facet_item_    | the same triggers and import statement, with the counts        |
 // | chunks (each value's items)        | (migration 0029); triggers facet_items_* close long lists      |
+// | facet_counts' months and years of  | triggers facet_spans_* on item_values (migration 0031); an     |
+// | dates (facet-spans.ts)             | import step adds its values' spans with their counts           |
 // | item_sort_gaps (end of a sort)     | this module: sortGaps() in each write's batch; deleted with     |
 // |                                    | their property (foreign key)                                   |
 // | sort_ranks (where items stand in   | this module: rankWrite() for one item, ranks() for copies and   |
@@ -511,6 +513,12 @@ const FACET_UPSERT = `ON CONFLICT (property_id, sort_key) DO UPDATE SET
 
 export function facetItemsSql(v: string): string {
   return `CASE WHEN count(*) <= ${FACET_ITEMS_WHOLE} THEN ' ' || coalesce(group_concat(CASE WHEN ${v}.level <= 3 THEN ${v}.item_id END, ' ') || ' ', '') END`;
+}
+
+/** The INSERT of the spans (months and years, facet-spans.ts) of a property's dates, when it becomes filterable. */
+export function propertySpansInsert(collectionId: number, propertyId: number): string {
+  return `INSERT INTO facet_counts (property_id, sort_key, value, sort_number, count_everyone, count_logged_in, count_owner, items)
+    ${spanRowsSelect('v', 'item_values v', valuesOfProperty(collectionId, propertyId), facetItemsSql('v'))}`;
 }
 
 export function valuesOfProperty(collectionId: number, propertyId: number): string {

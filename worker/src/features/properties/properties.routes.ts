@@ -21,8 +21,7 @@ import { inlineId } from '../../db/inline-id';
 import { callerOf, optionalUser, requireUser } from '../../middleware/auth';
 import { requireOwnedCollection, requireVisibleCollection } from '../collections/collections.queries';
 import { touchCollection } from '../collections/collections.service';
-import { spanRowsSelect } from '../items/facet-spans';
-import { countPropertyValues, facetItemsSql, forgetPropertyValues, markSortable, refreshCollection, sortGaps, valuesOfProperty } from '../items/items.writer';
+import { countPropertyValues, facetItemsSql, forgetPropertyValues, markSortable, propertySpansInsert, refreshCollection, sortGaps, valuesOfProperty } from '../items/items.writer';
 import { listPropertyRows, slugify, toProperty, uniqueKey, visibleProperties } from './properties.queries';
 
 const tags = ['Properties'];
@@ -130,16 +129,15 @@ function facetCountStatements(db: Db, collectionId: number, propertyId: number, 
   // (With its dates' spans, facet-spans.ts.)
   const clear = db.delete(facetCounts).where(eq(facetCounts.propertyId, propertyId));
   if (!filterable) return [clear];
-  const columns = 'INSERT INTO facet_counts (property_id, sort_key, value, sort_number, count_everyone, count_logged_in, count_owner, items)';
   return [
     clear,
     db.run(
-      sql.raw(`${columns}
+      sql.raw(`INSERT INTO facet_counts (property_id, sort_key, value, sort_number, count_everyone, count_logged_in, count_owner, items)
       SELECT property_id, coalesce(sort_text, CAST(sort_number AS TEXT)), min(value), min(sort_number),
         sum(level = 0), sum(level <= 1), sum(level <= 3), ${facetItemsSql('item_values')}
       FROM item_values WHERE ${valuesOfProperty(collectionId, propertyId)} GROUP BY coalesce(sort_text, CAST(sort_number AS TEXT))`),
     ),
-    db.run(sql.raw(`${columns} ${spanRowsSelect('v', 'item_values v', valuesOfProperty(collectionId, propertyId), facetItemsSql('v'))}`)),
+    db.run(sql.raw(propertySpansInsert(collectionId, propertyId))),
   ];
 }
 
