@@ -469,6 +469,13 @@ const READ_ALL_SHARE = 1.2;
  */
 const WALK_ROWS_PER_ITEM = 2;
 
+/**
+ * How far a walk may read past its estimated rows (the matches are not spread evenly along the order):
+ * measured up to 9% near the crossover of reading and walking (twelve authors and acquisitions since
+ * 2006: 2,395 rows where 2,193 were expected).
+ */
+const WALK_ESTIMATE_MARGIN = 1.1;
+
 /** Rows a test of the search index on one item costs (its entry's look-up by rowid). */
 const MATCH_TEST_ROWS = 2;
 
@@ -946,7 +953,10 @@ export async function listItems(
       // (More entries than the probe's share promised: walked, as below.)
       if ('rows' in few) return few;
     }
-    if (readRows <= walkCost) return listedMatchesPage(d1, level, listed, shape);
+    // Read whole without tests, a page costs what is counted (and its total and place are exact); a walk's
+    // cost is an estimate, which the matches' spread along the order can pass by a tenth: reading whole is
+    // taken while it costs up to that much more.
+    if (readRows <= walkCost * (later ? 1 : WALK_ESTIMATE_MARGIN)) return listedMatchesPage(d1, level, listed, shape);
     const narrowed = inList ?? filter;
     const tested = inList ? (listed.rest?.match ?? null) : match;
     return (typed && walkTooFar(total, passed) ? await placed(total, tested, listed.known, narrowed) : null) ?? (await walkedPage(d1, narrowed, tested, shape, listed.known));
