@@ -52,9 +52,9 @@ describe('kept lists of items', () => {
     const hidden = await addItem(owner.token, collection.id, { visibility: 4, values: { name: 'Three', shelf: 'Red' } });
     expect(idsOf(await listOf(shelf.id, 'red'))).toEqual([a.id, b.id].sort((x, y) => x - y));
 
-    // A list past 8,000 characters is closed into a chunk (here lengthened by ids of no item, as a
-    // thousand items would).
-    const others = Array.from({ length: 1_000 }, (_, n) => 90_000_000 + n);
+    // A list past 32,000 characters is closed into a chunk (here lengthened by ids of no item, as four
+    // thousand items would; migration 0032).
+    const others = Array.from({ length: 3_600 }, (_, n) => 90_000_000 + n);
     await env.DB.prepare(`UPDATE facet_counts SET items = items || ? WHERE property_id = ? AND sort_key = 'red'`).bind(`${others.join(' ')} `, shelf.id).run();
     expect(await listOf(shelf.id, 'red')).toBe(' ');
     expect(idsOf(await wholeList(shelf.id, 'red'))).toEqual([a.id, b.id, ...others].sort((x, y) => x - y));

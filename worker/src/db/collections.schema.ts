@@ -205,8 +205,8 @@ export const facetCounts = sqliteTable(
     countOwner: integer('count_owner').notNull().default(0),
     /**
      * The newest of the items the owner may see that hold this value, as " id id … " (their ids between
-     * spaces); past 8,000 characters a trigger moves them into facet_item_chunks (migration 0029). A
-     * narrowed list reads its matches from these lists, a row a value and one a thousand items, instead
+     * spaces); past 32,000 characters a trigger moves them into facet_item_chunks (migrations 0029, 0032). A
+     * narrowed list reads its matches from these lists, a row a value and one per 4,000 items, instead
      * of a row a match (items.queries.ts, keptLists).
      */
     items: text('items'),
@@ -227,7 +227,7 @@ export const facetCounts = sqliteTable(
  */
 export const FACET_ITEMS_WHOLE = 200_000;
 
-/** The older items of a value's list (facet_counts.items), a closed chunk of about 1,000 a row. */
+/** The older items of a value's list (facet_counts.items), a closed chunk of about 4,000 a row (1,000 for those closed before migration 0032). */
 export const facetItemChunks = sqliteTable(
   'facet_item_chunks',
   {
