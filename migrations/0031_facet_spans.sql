@@ -1,16 +1,47 @@
 -- The spans of a date property (features/items/facet-spans.ts): for each month and each year its values
--- fall in, a facet_counts row of the property's own, keyed "month 2015-03" and "year 2015" (no value row's
--- key starts with a letter: a date's is its number) and without a sort number (so nothing that reads the
--- values by their numbers meets them), with the counts and the list of items of those values. They are
--- kept as a value's row is: by these triggers, the twins of migration 0029's, for the values of
--- filterable properties that hold a date. A date range over thousands of days then reads the days at its
--- ends, the months beside them and the years between: about a hundred rows, where its values take a row
--- a day. A date value writes two rows more. A property deleted takes them along (the foreign key).
+-- fall in, a row keyed "month 2015-03" or "year 2015" with the counts and the list of items of those
+-- values, as a value's facet_counts row has them. They are kept as a value's row is: by these triggers,
+-- the twins of migration 0029's, for the values of filterable properties that hold a date. A date range
+-- over thousands of days then reads the days at its ends, the months beside them and the years between:
+-- about a hundred rows, where its values take a row a day. The table has no rowid and no index but its
+-- key, so keeping a span writes one row: a date value writes two more. Long lists close into
+-- facet_item_chunks as values' do (a span's key, with a letter first, is never a value's).
+CREATE TABLE `facet_spans` (
+	`property_id` integer NOT NULL,
+	`sort_key` text NOT NULL,
+	`value` text NOT NULL,
+	`sort_number` real,
+	`count_everyone` integer DEFAULT 0 NOT NULL,
+	`count_logged_in` integer DEFAULT 0 NOT NULL,
+	`count_owner` integer DEFAULT 0 NOT NULL,
+	`items` text,
+	PRIMARY KEY(`property_id`, `sort_key`),
+	FOREIGN KEY (`property_id`) REFERENCES `properties`(`id`) ON UPDATE no action ON DELETE cascade
+) WITHOUT ROWID;
+--> statement-breakpoint
+-- A span's newest items, once long enough, become a closed chunk (as a value's, migration 0032).
+CREATE TRIGGER `facet_spans_close_insert` AFTER INSERT ON `facet_spans` WHEN length(new.items) > 32000 BEGIN
+	INSERT INTO `facet_item_chunks` (`property_id`, `sort_key`, `seq`, `items`)
+	VALUES (new.property_id, new.sort_key, coalesce((SELECT max(`seq`) FROM `facet_item_chunks` WHERE `property_id` = new.property_id AND `sort_key` = new.sort_key), 0) + 1, new.items);
+	UPDATE `facet_spans` SET `items` = ' ' WHERE `property_id` = new.property_id AND `sort_key` = new.sort_key;
+END;
+--> statement-breakpoint
+CREATE TRIGGER `facet_spans_close_update` AFTER UPDATE OF `items` ON `facet_spans` WHEN length(new.items) > 32000 BEGIN
+	INSERT INTO `facet_item_chunks` (`property_id`, `sort_key`, `seq`, `items`)
+	VALUES (new.property_id, new.sort_key, coalesce((SELECT max(`seq`) FROM `facet_item_chunks` WHERE `property_id` = new.property_id AND `sort_key` = new.sort_key), 0) + 1, new.items);
+	UPDATE `facet_spans` SET `items` = ' ' WHERE `property_id` = new.property_id AND `sort_key` = new.sort_key;
+END;
+--> statement-breakpoint
+-- A span nobody holds any more (or whose property went) takes its chunks with it.
+CREATE TRIGGER `facet_spans_forget` AFTER DELETE ON `facet_spans` BEGIN
+	DELETE FROM `facet_item_chunks` WHERE `property_id` = old.property_id AND `sort_key` = old.sort_key;
+END;
+--> statement-breakpoint
 CREATE TRIGGER `facet_spans_insert` AFTER INSERT ON `item_values`
 WHEN new.sort_number IS NOT NULL AND length(new.value) = 12 AND substr(new.value, 1, 1) = '"'
 	AND NOT EXISTS (SELECT 1 FROM `counts_deferred`) AND (SELECT `filterable` FROM `properties` WHERE `id` = new.property_id) = 1 BEGIN
 	-- The month.
-	INSERT INTO `facet_counts` (`property_id`, `sort_key`, `value`, `sort_number`, `count_everyone`, `count_logged_in`, `count_owner`, `items`)
+	INSERT INTO `facet_spans` (`property_id`, `sort_key`, `value`, `sort_number`, `count_everyone`, `count_logged_in`, `count_owner`, `items`)
 	VALUES (new.property_id, 'month ' || substr(new.value, 2, 7), json_quote(substr(new.value, 2, 7)), NULL,
 		new.level = 0, new.level <= 1, new.level <= 3, CASE WHEN new.level <= 3 THEN ' ' || new.item_id || ' ' ELSE ' ' END)
 	ON CONFLICT (`property_id`, `sort_key`) DO UPDATE SET
@@ -20,7 +51,7 @@ WHEN new.sort_number IS NOT NULL AND length(new.value) = 12 AND substr(new.value
 		-- Listed only when the owner may see it (level 3 at most); a list not kept (NULL) stays so.
 		`items` = CASE WHEN excluded.count_owner = 0 THEN `items` ELSE `items` || new.item_id || ' ' END;
 	-- The year.
-	INSERT INTO `facet_counts` (`property_id`, `sort_key`, `value`, `sort_number`, `count_everyone`, `count_logged_in`, `count_owner`, `items`)
+	INSERT INTO `facet_spans` (`property_id`, `sort_key`, `value`, `sort_number`, `count_everyone`, `count_logged_in`, `count_owner`, `items`)
 	VALUES (new.property_id, 'year ' || substr(new.value, 2, 4), json_quote(substr(new.value, 2, 4)), NULL,
 		new.level = 0, new.level <= 1, new.level <= 3, CASE WHEN new.level <= 3 THEN ' ' || new.item_id || ' ' ELSE ' ' END)
 	ON CONFLICT (`property_id`, `sort_key`) DO UPDATE SET
@@ -37,10 +68,10 @@ WHEN old.sort_number IS NOT NULL AND length(old.value) = 12 AND substr(old.value
 	-- Not among the newest: out of the first closed chunk that holds it.
 	UPDATE `facet_item_chunks` SET `items` = substr(`items`, 1, instr(`items`, ' ' || old.item_id || ' ')) || substr(`items`, instr(`items`, ' ' || old.item_id || ' ') + length(old.item_id) + 2)
 	WHERE old.level <= 3 AND `property_id` = old.property_id AND `sort_key` = 'month ' || substr(old.value, 2, 7)
-		AND instr((SELECT `items` FROM `facet_counts` WHERE `property_id` = old.property_id AND `sort_key` = 'month ' || substr(old.value, 2, 7)), ' ' || old.item_id || ' ') = 0
+		AND instr((SELECT `items` FROM `facet_spans` WHERE `property_id` = old.property_id AND `sort_key` = 'month ' || substr(old.value, 2, 7)), ' ' || old.item_id || ' ') = 0
 		AND `seq` = (SELECT min(c.`seq`) FROM `facet_item_chunks` c WHERE c.`property_id` = old.property_id AND c.`sort_key` = 'month ' || substr(old.value, 2, 7)
 			AND instr(c.`items`, ' ' || old.item_id || ' ') > 0);
-	UPDATE `facet_counts` SET
+	UPDATE `facet_spans` SET
 		`count_everyone` = `count_everyone` - (old.level = 0),
 		`count_logged_in` = `count_logged_in` - (old.level <= 1),
 		`count_owner` = `count_owner` - (old.level <= 3),
@@ -49,17 +80,17 @@ WHEN old.sort_number IS NOT NULL AND length(old.value) = 12 AND substr(old.value
 			ELSE substr(`items`, 1, instr(`items`, ' ' || old.item_id || ' ')) || substr(`items`, instr(`items`, ' ' || old.item_id || ' ') + length(old.item_id) + 2) END
 	WHERE `property_id` = old.property_id AND `sort_key` = 'month ' || substr(old.value, 2, 7);
 	-- The owner's count includes the others', so at zero nobody counts this value any more.
-	DELETE FROM `facet_counts`
+	DELETE FROM `facet_spans`
 	WHERE `property_id` = old.property_id AND `sort_key` = 'month ' || substr(old.value, 2, 7)
 		AND `count_owner` <= 0;
 	-- The year.
 	-- Not among the newest: out of the first closed chunk that holds it.
 	UPDATE `facet_item_chunks` SET `items` = substr(`items`, 1, instr(`items`, ' ' || old.item_id || ' ')) || substr(`items`, instr(`items`, ' ' || old.item_id || ' ') + length(old.item_id) + 2)
 	WHERE old.level <= 3 AND `property_id` = old.property_id AND `sort_key` = 'year ' || substr(old.value, 2, 4)
-		AND instr((SELECT `items` FROM `facet_counts` WHERE `property_id` = old.property_id AND `sort_key` = 'year ' || substr(old.value, 2, 4)), ' ' || old.item_id || ' ') = 0
+		AND instr((SELECT `items` FROM `facet_spans` WHERE `property_id` = old.property_id AND `sort_key` = 'year ' || substr(old.value, 2, 4)), ' ' || old.item_id || ' ') = 0
 		AND `seq` = (SELECT min(c.`seq`) FROM `facet_item_chunks` c WHERE c.`property_id` = old.property_id AND c.`sort_key` = 'year ' || substr(old.value, 2, 4)
 			AND instr(c.`items`, ' ' || old.item_id || ' ') > 0);
-	UPDATE `facet_counts` SET
+	UPDATE `facet_spans` SET
 		`count_everyone` = `count_everyone` - (old.level = 0),
 		`count_logged_in` = `count_logged_in` - (old.level <= 1),
 		`count_owner` = `count_owner` - (old.level <= 3),
@@ -68,7 +99,7 @@ WHEN old.sort_number IS NOT NULL AND length(old.value) = 12 AND substr(old.value
 			ELSE substr(`items`, 1, instr(`items`, ' ' || old.item_id || ' ')) || substr(`items`, instr(`items`, ' ' || old.item_id || ' ') + length(old.item_id) + 2) END
 	WHERE `property_id` = old.property_id AND `sort_key` = 'year ' || substr(old.value, 2, 4);
 	-- The owner's count includes the others', so at zero nobody counts this value any more.
-	DELETE FROM `facet_counts`
+	DELETE FROM `facet_spans`
 	WHERE `property_id` = old.property_id AND `sort_key` = 'year ' || substr(old.value, 2, 4)
 		AND `count_owner` <= 0;
 END;
@@ -79,11 +110,11 @@ WHEN old.level <> new.level AND new.sort_number IS NOT NULL AND length(new.value
 	-- Hidden from the owner now, and not among the newest: out of the first closed chunk that holds it.
 	UPDATE `facet_item_chunks` SET `items` = substr(`items`, 1, instr(`items`, ' ' || new.item_id || ' ')) || substr(`items`, instr(`items`, ' ' || new.item_id || ' ') + length(new.item_id) + 2)
 	WHERE old.level <= 3 AND new.level > 3 AND `property_id` = new.property_id AND `sort_key` = 'month ' || substr(new.value, 2, 7)
-		AND instr((SELECT `items` FROM `facet_counts` WHERE `property_id` = new.property_id AND `sort_key` = 'month ' || substr(new.value, 2, 7)), ' ' || new.item_id || ' ') = 0
+		AND instr((SELECT `items` FROM `facet_spans` WHERE `property_id` = new.property_id AND `sort_key` = 'month ' || substr(new.value, 2, 7)), ' ' || new.item_id || ' ') = 0
 		AND `seq` = (SELECT min(c.`seq`) FROM `facet_item_chunks` c WHERE c.`property_id` = new.property_id AND c.`sort_key` = 'month ' || substr(new.value, 2, 7)
 			AND instr(c.`items`, ' ' || new.item_id || ' ') > 0);
 	-- An upsert: a value that only level-4 items held has no row yet.
-	INSERT INTO `facet_counts` (`property_id`, `sort_key`, `value`, `sort_number`, `count_everyone`, `count_logged_in`, `count_owner`, `items`)
+	INSERT INTO `facet_spans` (`property_id`, `sort_key`, `value`, `sort_number`, `count_everyone`, `count_logged_in`, `count_owner`, `items`)
 	VALUES (new.property_id, 'month ' || substr(new.value, 2, 7), json_quote(substr(new.value, 2, 7)), NULL,
 		(new.level = 0) - (old.level = 0), (new.level <= 1) - (old.level <= 1), (new.level <= 3) - (old.level <= 3),
 		CASE WHEN new.level <= 3 THEN ' ' || new.item_id || ' ' ELSE ' ' END)
@@ -101,11 +132,11 @@ WHEN old.level <> new.level AND new.sort_number IS NOT NULL AND length(new.value
 	-- Hidden from the owner now, and not among the newest: out of the first closed chunk that holds it.
 	UPDATE `facet_item_chunks` SET `items` = substr(`items`, 1, instr(`items`, ' ' || new.item_id || ' ')) || substr(`items`, instr(`items`, ' ' || new.item_id || ' ') + length(new.item_id) + 2)
 	WHERE old.level <= 3 AND new.level > 3 AND `property_id` = new.property_id AND `sort_key` = 'year ' || substr(new.value, 2, 4)
-		AND instr((SELECT `items` FROM `facet_counts` WHERE `property_id` = new.property_id AND `sort_key` = 'year ' || substr(new.value, 2, 4)), ' ' || new.item_id || ' ') = 0
+		AND instr((SELECT `items` FROM `facet_spans` WHERE `property_id` = new.property_id AND `sort_key` = 'year ' || substr(new.value, 2, 4)), ' ' || new.item_id || ' ') = 0
 		AND `seq` = (SELECT min(c.`seq`) FROM `facet_item_chunks` c WHERE c.`property_id` = new.property_id AND c.`sort_key` = 'year ' || substr(new.value, 2, 4)
 			AND instr(c.`items`, ' ' || new.item_id || ' ') > 0);
 	-- An upsert: a value that only level-4 items held has no row yet.
-	INSERT INTO `facet_counts` (`property_id`, `sort_key`, `value`, `sort_number`, `count_everyone`, `count_logged_in`, `count_owner`, `items`)
+	INSERT INTO `facet_spans` (`property_id`, `sort_key`, `value`, `sort_number`, `count_everyone`, `count_logged_in`, `count_owner`, `items`)
 	VALUES (new.property_id, 'year ' || substr(new.value, 2, 4), json_quote(substr(new.value, 2, 4)), NULL,
 		(new.level = 0) - (old.level = 0), (new.level <= 1) - (old.level <= 1), (new.level <= 3) - (old.level <= 3),
 		CASE WHEN new.level <= 3 THEN ' ' || new.item_id || ' ' ELSE ' ' END)
@@ -121,9 +152,9 @@ WHEN old.level <> new.level AND new.sort_number IS NOT NULL AND length(new.value
 			ELSE substr(`items`, 1, instr(`items`, ' ' || new.item_id || ' ')) || substr(`items`, instr(`items`, ' ' || new.item_id || ' ') + length(new.item_id) + 2) END;
 END;
 --> statement-breakpoint
--- The spans of the dates already written (the long lists become a span's first chunk through
--- facet_items_close_insert). Past 200,000 items (FACET_ITEMS_WHOLE) a list is not kept, as for a value.
-INSERT INTO `facet_counts` (`property_id`, `sort_key`, `value`, `sort_number`, `count_everyone`, `count_logged_in`, `count_owner`, `items`)
+-- The spans of the dates already written (a long list becomes a span's first chunk through
+-- facet_spans_close_insert). Past 200,000 items (FACET_ITEMS_WHOLE) a list is not kept, as for a value.
+INSERT INTO `facet_spans` (`property_id`, `sort_key`, `value`, `sort_number`, `count_everyone`, `count_logged_in`, `count_owner`, `items`)
 SELECT v.`property_id`, g.grain || ' ' || substr(v.`value`, 2, g.width), json_quote(substr(v.`value`, 2, g.width)), NULL,
 	sum(v.`level` = 0), sum(v.`level` <= 1), sum(v.`level` <= 3),
 	CASE WHEN count(*) <= 200000 THEN ' ' || coalesce(group_concat(CASE WHEN v.`level` <= 3 THEN v.`item_id` END, ' ') || ' ', '') END

@@ -1,5 +1,5 @@
--- A value's list of items (migration 0029) and a date's spans (0031) now close a chunk past 32,000
--- characters (about 4,000 ids) instead of 8,000: a list is read at a row a value and one a chunk, so a
+-- A value's list of items (migration 0029) now closes a chunk past 32,000 characters (about 4,000 ids)
+-- instead of 8,000, as a date's spans do (0031): a list is read at a row a value and one a chunk, so a
 -- range over most of a large collection (95,000 items: 95 chunks) reads 24 rows for them. A write still
 -- writes one row (the open list, up to 32,000 characters, or the chunk an item leaves). Chunks closed
 -- before stay as they are.

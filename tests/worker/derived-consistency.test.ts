@@ -39,10 +39,13 @@ async function checkCounts(collectionId: number, step: string) {
   );
   expect(kept, `${step}: item counters`).toEqual(counted);
 
-  // Rows whose counts are all zero are never read (every read asks for a count above zero).
+  // Rows whose counts are all zero are never read (every read asks for a count above zero). The values'
+  // rows, and the spans of dates (facet_spans, migration 0031).
   const ofCollection = 'f.property_id IN (SELECT id FROM properties WHERE collection_id = ?1)';
+  const facetRows = `(SELECT property_id, sort_key, count_everyone, count_logged_in, count_owner, items FROM facet_counts
+    UNION ALL SELECT property_id, sort_key, count_everyone, count_logged_in, count_owner, items FROM facet_spans) f`;
   const facets = await rows<Record<string, unknown>>(
-    `SELECT f.property_id, f.sort_key, f.count_everyone, f.count_logged_in, f.count_owner FROM facet_counts f
+    `SELECT f.property_id, f.sort_key, f.count_everyone, f.count_logged_in, f.count_owner FROM ${facetRows}
      WHERE ${ofCollection} AND f.count_owner > 0 ORDER BY f.property_id, f.sort_key`,
     collectionId,
   );
@@ -66,14 +69,14 @@ async function checkCounts(collectionId: number, step: string) {
   // may see that hold it, once per value.
   const lists = await rows<{ property_id: number; sort_key: string; items: string | null }>(
     `SELECT f.property_id, f.sort_key, f.items || coalesce((SELECT group_concat(c.items, '') FROM facet_item_chunks c
-       WHERE c.property_id = f.property_id AND c.sort_key = f.sort_key), '') AS items FROM facet_counts f
+       WHERE c.property_id = f.property_id AND c.sort_key = f.sort_key), '') AS items FROM ${facetRows}
      WHERE ${ofCollection} AND f.count_owner > 0 ORDER BY f.property_id, f.sort_key`,
     collectionId,
   );
   const holders = await rows<{ property_id: number; sort_key: string; item_id: number }>(`SELECT property_id, sort_key, item_id FROM (${keyed}) WHERE level <= 3`, collectionId);
   // No chunk outlives its value's row.
   expect(
-    await rows('SELECT c.property_id, c.sort_key FROM facet_item_chunks c LEFT JOIN facet_counts f ON f.property_id = c.property_id AND f.sort_key = c.sort_key WHERE f.property_id IS NULL'),
+    await rows(`SELECT c.property_id, c.sort_key FROM facet_item_chunks c LEFT JOIN ${facetRows} ON f.property_id = c.property_id AND f.sort_key = c.sort_key WHERE f.property_id IS NULL`),
     `${step}: chunks of values gone`,
   ).toEqual([]);
   const listed = (items: string | null) => (items === null ? null : items.trim().split(' ').filter(Boolean).map(Number).sort((a, b) => a - b));

@@ -186,16 +186,14 @@ export const itemSortGaps = sqliteTable(
 /**
  * Values of filterable properties with how many items hold each, per caller level (everyone, signed
  * in, owner): the filter panel of an unfiltered collection reads these instead of every value. Kept by
- * triggers on item_values (migration 0004); rebuilt when a property becomes filterable. A date
- * property also has a row for each month and each year its values fall in (keys "month 2015-03",
- * "year 2015", no sort number; migration 0031, features/items/facet-spans.ts).
+ * triggers on item_values (migration 0004); rebuilt when a property becomes filterable.
  */
 export const facetCounts = sqliteTable(
   'facet_counts',
   {
     /** A property deleted takes its rows along (the foreign key, migration 0003). */
     propertyId: integer('property_id').notNull(),
-    /** sort_text, or the number as text; a span's "month …" or "year …". */
+    /** sort_text, or the number as text. */
     sortKey: text('sort_key').notNull(),
     /** A value as stored (JSON), to show. */
     value: text('value').notNull(),
@@ -226,6 +224,31 @@ export const facetCounts = sqliteTable(
  * D1's 2 MB a value. Lists that grow item by item close a chunk every thousand or so instead.
  */
 export const FACET_ITEMS_WHOLE = 200_000;
+
+/**
+ * The spans of a filterable date property: a row for each month ("month 2015-03") and each year
+ * ("year 2015") its values fall in, with the counts and the list of items of those values, as a value's
+ * facet_counts row has them (same columns; no sort number; long lists close into facet_item_chunks,
+ * whose keys cannot meet a value's). Kept by triggers on item_values (migration 0031,
+ * features/items/facet-spans.ts). No index but the key: keeping a span writes one row. The table has
+ * no rowid (the migration says so; drizzle cannot) and a property deleted takes its rows along.
+ */
+export const facetSpans = sqliteTable(
+  'facet_spans',
+  {
+    propertyId: integer('property_id')
+      .notNull()
+      .references(() => properties.id, { onDelete: 'cascade' }),
+    sortKey: text('sort_key').notNull(),
+    value: text('value').notNull(),
+    sortNumber: real('sort_number'),
+    countEveryone: integer('count_everyone').notNull().default(0),
+    countLoggedIn: integer('count_logged_in').notNull().default(0),
+    countOwner: integer('count_owner').notNull().default(0),
+    items: text('items'),
+  },
+  (t) => [primaryKey({ columns: [t.propertyId, t.sortKey] })],
+);
 
 /** The older items of a value's list (facet_counts.items), a closed chunk of about 4,000 a row (1,000 for those closed before migration 0032). */
 export const facetItemChunks = sqliteTable(

@@ -1,13 +1,10 @@
-// The spans of a date property: for each month and each year its values fall in, a facet_counts row of
-// the property's own, keyed "month 2015-03" and "year 2015", with the counts and the list of items of
-// those values, kept by the same kind of triggers as a value's row (migration 0031). A date range over
-// thousands of days is then read as the days at its ends, the months beside them and the years between:
-// about a hundred rows at most, where its values take a row a day. So its matches come from the kept
-// lists like any value filter's (items.queries.ts).
-//
-// A span's key starts with a letter, a date value's with its number (sort_key is the sort number as
-// text), and a span has no sort number: reads of the values by their numbers never meet one. Spans are
-// found by their keys, whose order is the calendar's (four-digit years).
+// The spans of a date property: for each month and each year its values fall in, a facet_spans row
+// keyed "month 2015-03" or "year 2015", with the counts and the list of items of those values as a
+// value's facet_counts row has them, kept by the same kind of triggers (migration 0031). A date range
+// over thousands of days is then read as the days at its ends (their values' rows), the months beside
+// them and the years between: about a hundred rows at most, where its values take a row a day. So its
+// matches come from the kept lists like any value filter's (items.queries.ts). Spans are found by their
+// keys, whose order is the calendar's (four-digit years).
 
 /**
  * Whether a value row (named `v`) holds a date: a JSON string of ten characters with a sort number (a
@@ -18,15 +15,16 @@ export function isDateValue(v: string): string {
 }
 
 /**
- * SELECT for the span rows of the date values `v` reached through `from` that pass `where`, grouped by
- * span, in facet_counts' column order (property id, key, value, sort number, the three counts, the list
- * as `items` makes it): what the triggers would have written, value by value.
+ * INSERT of the span rows of the date values `v` reached through `from` that pass `where`, grouped by
+ * span (the list as `items` makes it): what the triggers would have written, value by value; `upsert`,
+ * its ON CONFLICT clause when rows may be there already.
  */
-export function spanRowsSelect(v: string, from: string, where: string, items: string): string {
+export function spanRowsInsert(v: string, from: string, where: string, items: string, upsert = ''): string {
   const grains = `(SELECT 'month' AS grain, 7 AS width UNION ALL SELECT 'year', 4)`;
-  return `SELECT ${v}.property_id, g.grain || ' ' || substr(${v}.value, 2, g.width), json_quote(substr(${v}.value, 2, g.width)), NULL,
+  return `INSERT INTO facet_spans (property_id, sort_key, value, sort_number, count_everyone, count_logged_in, count_owner, items)
+    SELECT ${v}.property_id, g.grain || ' ' || substr(${v}.value, 2, g.width), json_quote(substr(${v}.value, 2, g.width)), NULL,
       sum(${v}.level = 0), sum(${v}.level <= 1), sum(${v}.level <= 3), ${items}
-    FROM ${from} CROSS JOIN ${grains} g WHERE ${where} AND ${isDateValue(v)} GROUP BY 1, 2`;
+    FROM ${from} CROSS JOIN ${grains} g WHERE ${where} AND ${isDateValue(v)} GROUP BY 1, 2 ${upsert}`;
 }
 
 const DAY = 86_400_000;
@@ -47,23 +45,27 @@ function spanKey(ms: number, grain: Grain): string {
 }
 
 /**
- * The facet_counts rows of property `propertyId` that hold a date range's items once each, as a table
- * named `f` for a FROM: the days from `min` to the next month's first, the months to the next year's, the
- * years, then the months and days to `max` (each bound a day's first millisecond, `max` included; either
- * may be open), five SELECTs at most. A range within a month is its days.
+ * The rows of property `propertyId` that hold a date range's items once each, as a table named `f` for a
+ * FROM (facet_counts' columns): the days from `min` to the next month's first (values' rows), the months
+ * to the next year's and the years (spans' rows), then the months and days to `max` (each bound a day's
+ * first millisecond, `max` included; either may be open), five SELECTs at most. A range within a month
+ * is its days.
  */
 export function spanRows(propertyId: number, min: number | undefined, max: number | undefined, f: string): string {
   const from = min ?? -Infinity;
   const to = max === undefined ? Infinity : max + DAY;
   const pieces: string[] = [];
+  const property = `${f}.property_id = ${Math.trunc(propertyId)}`;
   const days = (start: number, end: number) => {
-    if (start < end) pieces.push([`${f}.sort_number >= ${start}`, ...(Number.isFinite(end) ? [`${f}.sort_number < ${end}`] : [])].join(' AND '));
+    if (start >= end) return;
+    const bounds = [`${f}.sort_number >= ${start}`, ...(Number.isFinite(end) ? [`${f}.sort_number < ${end}`] : [])];
+    pieces.push(`SELECT * FROM facet_counts ${f} WHERE ${property} AND ${bounds.join(' AND ')}`);
   };
   const spans = (grain: Grain, start: number, end: number) => {
     if (start >= end) return;
     const low = Number.isFinite(start) ? spanKey(start, grain) : `${grain} `;
     const high = Number.isFinite(end) ? spanKey(end, grain) : `${grain}!`;
-    pieces.push(`${f}.sort_key >= '${low}' AND ${f}.sort_key < '${high}'`);
+    pieces.push(`SELECT * FROM facet_spans ${f} WHERE ${property} AND ${f}.sort_key >= '${low}' AND ${f}.sort_key < '${high}'`);
   };
   // The whole months inside the range, then the whole years inside those (open ends stay open).
   const monthFrom = Number.isFinite(from) ? spanStart(from, 'month', true) : from;
@@ -81,9 +83,6 @@ export function spanRows(propertyId: number, min: number | undefined, max: numbe
     }
     days(monthTo, to);
   }
-  // A SELECT a piece, each read through an index (the numbers', or the primary key's for the spans' keys):
-  // as one condition of ORs, SQLite would read each row twice (the index's entry, then the row by rowid).
-  const property = `${f}.property_id = ${Math.trunc(propertyId)}`;
-  const selects = pieces.map((piece) => `SELECT * FROM facet_counts ${f} WHERE ${property} AND ${piece}`);
-  return `(${selects.length > 0 ? selects.join(' UNION ALL ') : `SELECT * FROM facet_counts ${f} WHERE 0`}) ${f}`;
+  // A SELECT a piece, each read through its table's key or the numbers' index.
+  return `(${pieces.length > 0 ? pieces.join(' UNION ALL ') : `SELECT * FROM facet_counts ${f} WHERE 0`}) ${f}`;
 }

@@ -813,8 +813,8 @@ function stretched(range: RangeFilter, read: number, values: number, [last, lo, 
 }
 
 /**
- * FROM and WHERE for the facet_counts rows (named `f`) that hold a range's items: its values' rows, in
- * the order of their numbers; for a date range, the spans' rows of its whole months and years and its
+ * FROM and WHERE for the rows (named `f`, facet_counts' columns) that hold a range's items: its values'
+ * rows, in the order of their numbers; for a date range, the spans of its whole months and years and its
  * values' rows at its ends (facet-spans.ts), about a hundred at most however many days it covers.
  */
 function rangeRows(range: RangeFilter, f: string): string {
@@ -1836,10 +1836,9 @@ function countsStatements(d1: D1Database, level: CallerLevel, filterable: Proper
   const arms = filterable.flatMap((prop, part) =>
     isRange(prop)
       ? ['ASC', 'DESC'].map((dir) => ({
-          // The count indexes would serve the WHERE but not the order: walk the bounds' index instead
-          // (values only: a date's months and years have no number, facet-spans.ts).
+          // The count indexes would serve the WHERE but not the order: walk the bounds' index instead.
           sql: `SELECT ${part} AS part, value, sort_number, NULL AS n FROM facet_counts INDEXED BY facet_counts_number_idx
-                WHERE property_id = ${inlineId(prop.id)} AND sort_number IS NOT NULL AND ${column} > 0 ORDER BY sort_number ${dir} LIMIT 1`,
+                WHERE property_id = ${inlineId(prop.id)} AND ${column} > 0 ORDER BY sort_number ${dir} LIMIT 1`,
           binds: [],
         }))
       : [

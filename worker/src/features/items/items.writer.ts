@@ -15,8 +15,8 @@
 // |                                    | import step counts its inserted values once per distinct value |
 // | facet_counts.items, facet_item_    | the same triggers and import statement, with the counts        |
 // | chunks (each value's items)        | (migration 0029); triggers facet_items_* close long lists      |
-// | facet_counts' months and years of  | triggers facet_spans_* on item_values (migration 0031); an     |
-// | dates (facet-spans.ts)             | import step adds its values' spans with their counts           |
+// | facet_spans (months and years of   | triggers facet_spans_* on item_values (migration 0031); an     |
+// | dates, facet-spans.ts)             | import step adds its values' spans with their counts           |
 // | item_sort_gaps (end of a sort)     | this module: sortGaps() in each write's batch; deleted with     |
 // |                                    | their property (foreign key)                                   |
 // | sort_ranks (where items stand in   | this module: rankWrite() for one item, ranks() for copies and   |
@@ -42,7 +42,7 @@ import { runBatch } from '../../lib/batch';
 import { ApiError } from '../../lib/api-error';
 import { abortedWith } from '../../lib/error-handler';
 import { releaseMedia } from '../../lib/media';
-import { spanRowsSelect } from './facet-spans';
+import { spanRowsInsert } from './facet-spans';
 import { sortKeys, valuesToRows, type PropertyRow, type ValueRow } from '../../lib/values';
 import type { ItemRow } from '../../db/raw-rows';
 import type { RecordItem } from '../../../../shared/import/source';
@@ -517,8 +517,7 @@ export function facetItemsSql(v: string): string {
 
 /** The INSERT of the spans (months and years, facet-spans.ts) of a property's dates, when it becomes filterable. */
 export function propertySpansInsert(collectionId: number, propertyId: number): string {
-  return `INSERT INTO facet_counts (property_id, sort_key, value, sort_number, count_everyone, count_logged_in, count_owner, items)
-    ${spanRowsSelect('v', 'item_values v', valuesOfProperty(collectionId, propertyId), facetItemsSql('v'))}`;
+  return spanRowsInsert('v', 'item_values v', valuesOfProperty(collectionId, propertyId), facetItemsSql('v'));
 }
 
 export function valuesOfProperty(collectionId: number, propertyId: number): string {
@@ -748,14 +747,13 @@ export function importWrites(
       ),
       // And what facet_spans_insert would have added for the dates among them, grouped by month and year.
       statement(
-        `INSERT INTO facet_counts (property_id, sort_key, value, sort_number, count_everyone, count_logged_in, count_owner, items)
-        ${spanRowsSelect(
+        spanRowsInsert(
           's',
           `json_each(?1) v ${byRef('v', '0')} CROSS JOIN item_values s ON s.item_id = i.id AND s.property_id = v.value ->> 1 AND s.position = v.value ->> 2`,
           '(SELECT filterable FROM properties WHERE id = s.property_id) = 1',
           facetItemsSql('s'),
-        )}
-        ${FACET_UPSERT}`,
+          FACET_UPSERT,
+        ),
         valueRows,
       ),
     );

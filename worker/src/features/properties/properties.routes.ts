@@ -10,7 +10,7 @@ import {
   reorderPropertiesInput,
   updatePropertyInput,
 } from '../../../../shared/schemas/properties';
-import { facetCounts, properties } from '../../db/schema';
+import { facetCounts, facetSpans, properties } from '../../db/schema';
 import type { Db } from '../../env';
 import { ApiError } from '../../lib/api-error';
 import { runBatch } from '../../lib/batch';
@@ -127,10 +127,10 @@ function clearRoles(db: Db, collectionId: number, keepId: number | null, input: 
 /** A property that becomes filterable gets its facet counts from its values; one that stops, loses them. */
 function facetCountStatements(db: Db, collectionId: number, propertyId: number, filterable: boolean) {
   // (With its dates' spans, facet-spans.ts.)
-  const clear = db.delete(facetCounts).where(eq(facetCounts.propertyId, propertyId));
-  if (!filterable) return [clear];
+  const clear = [db.delete(facetCounts).where(eq(facetCounts.propertyId, propertyId)), db.delete(facetSpans).where(eq(facetSpans.propertyId, propertyId))];
+  if (!filterable) return clear;
   return [
-    clear,
+    ...clear,
     db.run(
       sql.raw(`INSERT INTO facet_counts (property_id, sort_key, value, sort_number, count_everyone, count_logged_in, count_owner, items)
       SELECT property_id, coalesce(sort_text, CAST(sort_number AS TEXT)), min(value), min(sort_number),
