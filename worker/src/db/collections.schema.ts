@@ -183,6 +183,23 @@ export const itemSortGaps = sqliteTable(
   (t) => [primaryKey({ columns: [t.propertyId, t.createdAt, t.itemId] })],
 );
 
+/** What a value's facet_counts row and a date's span (facet_spans) both keep, after their key. */
+const facetRowColumns = () => ({
+  /** A value as stored (JSON), to show. */
+  value: text('value').notNull(),
+  sortNumber: real('sort_number'),
+  countEveryone: integer('count_everyone').notNull().default(0),
+  countLoggedIn: integer('count_logged_in').notNull().default(0),
+  countOwner: integer('count_owner').notNull().default(0),
+  /**
+   * The newest of the items the owner may see that hold this value, as " id id … " (their ids between
+   * spaces); past 32,000 characters a trigger moves them into facet_item_chunks (migrations 0029, 0032). A
+   * narrowed list reads its matches from these lists, a row a value and one per 4,000 items, instead
+   * of a row a match (items.queries.ts, keptLists).
+   */
+  items: text('items'),
+});
+
 /**
  * Values of filterable properties with how many items hold each, per caller level (everyone, signed
  * in, owner): the filter panel of an unfiltered collection reads these instead of every value. Kept by
@@ -195,19 +212,7 @@ export const facetCounts = sqliteTable(
     propertyId: integer('property_id').notNull(),
     /** sort_text, or the number as text. */
     sortKey: text('sort_key').notNull(),
-    /** A value as stored (JSON), to show. */
-    value: text('value').notNull(),
-    sortNumber: real('sort_number'),
-    countEveryone: integer('count_everyone').notNull().default(0),
-    countLoggedIn: integer('count_logged_in').notNull().default(0),
-    countOwner: integer('count_owner').notNull().default(0),
-    /**
-     * The newest of the items the owner may see that hold this value, as " id id … " (their ids between
-     * spaces); past 32,000 characters a trigger moves them into facet_item_chunks (migrations 0029, 0032). A
-     * narrowed list reads its matches from these lists, a row a value and one per 4,000 items, instead
-     * of a row a match (items.queries.ts, keptLists).
-     */
-    items: text('items'),
+    ...facetRowColumns(),
   },
   (t) => [
     primaryKey({ columns: [t.propertyId, t.sortKey] }),
@@ -221,7 +226,7 @@ export const facetCounts = sqliteTable(
 /**
  * How many items a value's list may be written with at once (a property made filterable, migration
  * 0029's first lists): past that its list is not kept (NULL, never read), as one text of them would pass
- * D1's 2 MB a value. Lists that grow item by item close a chunk every thousand or so instead.
+ * D1's 2 MB a value. Lists that grow item by item close a chunk every 4,000 or so instead.
  */
 export const FACET_ITEMS_WHOLE = 200_000;
 
@@ -239,13 +244,9 @@ export const facetSpans = sqliteTable(
     propertyId: integer('property_id')
       .notNull()
       .references(() => properties.id, { onDelete: 'cascade' }),
+    /** "month 2015-03" or "year 2015". */
     sortKey: text('sort_key').notNull(),
-    value: text('value').notNull(),
-    sortNumber: real('sort_number'),
-    countEveryone: integer('count_everyone').notNull().default(0),
-    countLoggedIn: integer('count_logged_in').notNull().default(0),
-    countOwner: integer('count_owner').notNull().default(0),
-    items: text('items'),
+    ...facetRowColumns(),
   },
   (t) => [primaryKey({ columns: [t.propertyId, t.sortKey] })],
 );

@@ -170,6 +170,9 @@ const LENT_CONDITION = `${LENT_COPIES} > 0`;
 /** The availability filter "available": a copy of the item is not lent. */
 const AVAILABLE_CONDITION = `i.quantity > ${LENT_COPIES}`;
 
+/** The other side: every copy of the item is lent. */
+const FULLY_LENT = `i.quantity <= ${LENT_COPIES}`;
+
 /** The items of the collection's owner with a copy lent (SQL), through the owner's loans by state. */
 const LENT_ITEMS = (collectionId: number) =>
   `SELECT DISTINCT l.item_id FROM loans l WHERE l.owner_id = (SELECT owner_id FROM collections WHERE id = ${inlineId(collectionId)}) AND l.state = 'lent'`;
@@ -566,7 +569,7 @@ function idsOf(list: string | null): number[] {
 
 /**
  * The matches the kept lists give, when one condition at least has its list and the others were counted
- * whole (with a search, a range of more values than read is counted from those, stretched over its span):
+ * whole (a range of more values than read is counted from those, stretched over its span, and tested):
  * the lists intersected, the other conditions left to test on each (`rest`), and the items whose every
  * copy is lent (`lent`, for "available") taken out, when they were all read (else "available" is tested
  * too). With a search (`searched`), the probe's entries are the matches when they are all there is (the
@@ -1103,9 +1106,8 @@ async function fullyLent(d1: D1Database, collectionId: number, level: CallerLeve
 
 function fullyLentSql(collectionId: number, level: CallerLevel, conditions: string[]): string {
   return `SELECT count(*) AS n FROM (${LENT_ITEMS(collectionId)}) lent CROSS JOIN items i ON i.id = lent.item_id
-    WHERE i.collection_id = ${inlineId(collectionId)} AND i.level <= ${inlineId(level)} AND i.quantity <= ${LENT_COPIES}${conditions.map((test) => ` AND ${test}`).join('')}`;
+    WHERE i.collection_id = ${inlineId(collectionId)} AND i.level <= ${inlineId(level)} AND ${FULLY_LENT}${conditions.map((test) => ` AND ${test}`).join('')}`;
 }
-
 
 /** Where a sortable property's first value sits in an item's cached data (a JSON path). */
 function sortValuePath(prop: PropertyRow): string {
@@ -1469,7 +1471,7 @@ async function keptCounts(
   if (where.available && where.listable) {
     // (`n`: the owner's items with a copy lent that it read, LENT_READ + 1 at most.)
     arms.push(`SELECT ${LENT_ROW} AS pid, count(*) AS n, NULL AS owner, 1 AS whole,
-      group_concat(CASE WHEN i.collection_id = ${inlineId(collectionId)} AND i.quantity <= ${LENT_COPIES} THEN i.id END, ' ') AS items, NULL AS span
+      group_concat(CASE WHEN i.collection_id = ${inlineId(collectionId)} AND ${FULLY_LENT} THEN i.id END, ' ') AS items, NULL AS span
       FROM (${LENT_ITEMS(collectionId)} LIMIT ${reads.lent + 1}) lent CROSS JOIN items i ON i.id = lent.item_id`);
   }
   const { results } = await d1
