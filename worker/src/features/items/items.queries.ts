@@ -1420,7 +1420,7 @@ async function testedPage(d1: D1Database, keyed: Keyed[], shape: PageShape, test
  * request, its matches from the kept lists of its filters and ranges (listedOf), read in the same
  * statement: LISTED_READ items at most together (LISTED_MAX for one condition alone), LISTED_RANGE_VALUES
  * values a range. The same statement reads, for a search, the first `reads.probe` + 1 entries of the search
- * index that match it with the value filters (one row each), and for "available" the items whose every
+ * index that match it with the value filters (one row each), and for "available" asked by the owner the items whose every
  * copy is lent (from the owner's loans in state lent, about two rows an item lent, `reads.lent` at most).
  */
 async function keptCounts(
@@ -1468,7 +1468,10 @@ async function keptCounts(
     arms.push(`SELECT ${PROBE_ROW} AS pid, count(*) AS n, NULL AS owner, 1 AS whole, group_concat(rowid, ' ') AS items,
       json_array(${collectionEnd(collectionId, 'ASC')}, ${collectionEnd(collectionId, 'DESC')}) AS span FROM (SELECT rowid FROM items_search WHERE items_search MATCH ? ORDER BY rowid LIMIT ${limit})`);
   }
-  if (where.available && where.listable) {
+  // Read for the owner only: they make the owner's total exact. Another caller's total with "available"
+  // is an estimate anyway, and the test reads the item's row (its copies lent), which a page reads.
+  const readsLent = where.available && where.listable && level === 3;
+  if (readsLent) {
     // (`n`: the owner's items with a copy lent that it read, LENT_READ + 1 at most.)
     arms.push(`SELECT ${LENT_ROW} AS pid, count(*) AS n, NULL AS owner, 1 AS whole,
       group_concat(CASE WHEN i.collection_id = ${inlineId(collectionId)} AND ${FULLY_LENT} THEN i.id END, ' ') AS items, NULL AS span
@@ -1497,7 +1500,7 @@ async function keptCounts(
     ? { search, probe: { ids: entries, all: entries.length <= probed }, lo: lo ?? 0, hi: hi ?? 0, visible: Math.min(1, items / Math.max(1, owned)) }
     : null;
   const lentRow = found(LENT_ROW);
-  const lent = where.available ? { ids: new Set(idsOf(lentRow?.items ?? null)), all: (lentRow?.n ?? 0) <= reads.lent } : null;
+  const lent = where.available ? { ids: new Set(idsOf(lentRow?.items ?? null)), all: readsLent && (lentRow?.n ?? 0) <= reads.lent } : null;
   return { atMost, listed: listedOf(all, level, items, !!where.alone && !where.alone.prop.multiple, searched, lent) };
 }
 
