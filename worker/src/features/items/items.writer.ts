@@ -495,22 +495,18 @@ export async function deleteItem(ctx: WriteContext, current: ItemRow): Promise<v
   if (media.size > 0) ctx.defer(releaseMedia(ctx.d1, ctx.media, current.collection_id, media));
 }
 
-/**
- * A property's values in a collection, as SQL over item_values. No index starts with property_id, so
- * they are reached through the collection's items and the primary key (item, property).
- */
-/**
- * The list of items of a value's facet_counts row (migration 0029), from its value rows grouped (named
- * `v`): the ids of those the owner may see, between spaces (a trigger closes a long list into a chunk).
- * NULL, a list not kept, past FACET_ITEMS_WHOLE: one text that long would pass D1's 2 MB a value.
- */
-/** A facet_counts row's upsert (a bulk insert's ON CONFLICT): the counts added, the list lengthened. */
+/** A facet_counts or facet_spans row's upsert (a bulk insert's ON CONFLICT): the counts added, the list lengthened. */
 const FACET_UPSERT = `ON CONFLICT (property_id, sort_key) DO UPDATE SET
   count_everyone = count_everyone + excluded.count_everyone,
   count_logged_in = count_logged_in + excluded.count_logged_in,
   count_owner = count_owner + excluded.count_owner,
   items = items || substr(excluded.items, 2)`;
 
+/**
+ * The list of items of a value's facet_counts row (migration 0029), from its value rows grouped (named
+ * `v`): the ids of those the owner may see, between spaces (a trigger closes a long list into a chunk).
+ * NULL, a list not kept, past FACET_ITEMS_WHOLE: one text that long would pass D1's 2 MB a value.
+ */
 export function facetItemsSql(v: string): string {
   return `CASE WHEN count(*) <= ${FACET_ITEMS_WHOLE} THEN ' ' || coalesce(group_concat(CASE WHEN ${v}.level <= 3 THEN ${v}.item_id END, ' ') || ' ', '') END`;
 }
@@ -520,6 +516,10 @@ export function propertySpansInsert(collectionId: number, propertyId: number): s
   return spanRowsInsert('v', 'item_values v', valuesOfProperty(collectionId, propertyId), facetItemsSql('v'));
 }
 
+/**
+ * A property's values in a collection, as SQL over item_values. No index starts with property_id, so
+ * they are reached through the collection's items and the primary key (item, property).
+ */
 export function valuesOfProperty(collectionId: number, propertyId: number): string {
   return `item_id IN (SELECT id FROM items WHERE collection_id = ${inlineId(collectionId)}) AND property_id = ${inlineId(propertyId)}`;
 }
