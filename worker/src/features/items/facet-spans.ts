@@ -10,7 +10,7 @@
  * Whether a value row (named `v`) holds a date: a JSON string of ten characters with a sort number (a
  * date-time's is longer, a number's is not a string). The spans' triggers test the same.
  */
-export function isDateValue(v: string): string {
+function isDateValue(v: string): string {
   return `${v}.sort_number IS NOT NULL AND length(${v}.value) = 12 AND substr(${v}.value, 1, 1) = '"'`;
 }
 

@@ -562,9 +562,9 @@ interface Searched {
   visible: number;
 }
 
-/** The ids a list (" 1 2 … ") holds, ascending. */
+/** The ids a short list (" 1 2 … ": the probe's, the lent items') holds, once each, ascending. */
 function idsOf(list: string | null): number[] {
-  return list ? (intersected([list]) ?? [...new Set(parsedIds(list))].sort((a, b) => a - b)) : [];
+  return list ? [...new Set(parsedIds(list))].sort((a, b) => a - b) : [];
 }
 
 /**

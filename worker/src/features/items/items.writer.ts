@@ -745,18 +745,25 @@ export function importWrites(
         ${FACET_UPSERT}`,
         valueRows,
       ),
-      // And what facet_spans_insert would have added for the dates among them, grouped by month and year.
-      statement(
-        spanRowsInsert(
-          's',
-          `json_each(?1) v ${byRef('v', '0')} CROSS JOIN item_values s ON s.item_id = i.id AND s.property_id = v.value ->> 1 AND s.position = v.value ->> 2`,
-          '(SELECT filterable FROM properties WHERE id = s.property_id) = 1',
-          facetItemsSql('s'),
-          FACET_UPSERT,
-        ),
-        valueRows,
-      ),
     );
+    // And what facet_spans_insert would have added for the dates of filterable properties among them,
+    // grouped by month and year (a statement only when there are some).
+    const dated = new Set(props.filter((p) => p.filterable && p.type === 'date').map((p) => p.id));
+    const dateRows = valueRows.filter((row) => dated.has(row[1] as number));
+    if (dateRows.length > 0) {
+      statements.push(
+        statement(
+          spanRowsInsert(
+            's',
+            `json_each(?1) v ${byRef('v', '0')} CROSS JOIN item_values s ON s.item_id = i.id AND s.property_id = v.value ->> 1 AND s.position = v.value ->> 2`,
+            '(SELECT filterable FROM properties WHERE id = s.property_id) = 1',
+            facetItemsSql('s'),
+            FACET_UPSERT,
+          ),
+          dateRows,
+        ),
+      );
+    }
   }
   if (counting) statements.push(d1.prepare('DELETE FROM counts_deferred'));
   if (loaned.length > 0) statements.push(...loanWrites(d1, c, loaned));

@@ -125,8 +125,8 @@ function clearRoles(db: Db, collectionId: number, keepId: number | null, input: 
 }
 
 /** A property that becomes filterable gets its facet counts from its values; one that stops, loses them. */
-function facetCountStatements(db: Db, collectionId: number, propertyId: number, filterable: boolean) {
-  // (With its dates' spans, facet-spans.ts.)
+function facetCountStatements(db: Db, collectionId: number, propertyId: number, filterable: boolean, type: string) {
+  // (With a date's spans, facet-spans.ts.)
   const clear = [db.delete(facetCounts).where(eq(facetCounts.propertyId, propertyId)), db.delete(facetSpans).where(eq(facetSpans.propertyId, propertyId))];
   if (!filterable) return clear;
   return [
@@ -137,7 +137,7 @@ function facetCountStatements(db: Db, collectionId: number, propertyId: number, 
         sum(level = 0), sum(level <= 1), sum(level <= 3), ${facetItemsSql('item_values')}
       FROM item_values WHERE ${valuesOfProperty(collectionId, propertyId)} GROUP BY coalesce(sort_text, CAST(sort_number AS TEXT))`),
     ),
-    db.run(sql.raw(propertySpansInsert(collectionId, propertyId))),
+    ...(type === 'date' ? [db.run(sql.raw(propertySpansInsert(collectionId, propertyId)))] : []),
   ];
 }
 
@@ -212,7 +212,7 @@ export const propertiesRoutes = createRouter()
       ...clearRoles(db, found.collection.id, pid, input),
       touchCollection(db, found.collection.id),
       ...(refresh ? refreshCollection(db, found.collection.id, 'data-and-search') : []),
-      ...(input.filterable !== undefined && input.filterable !== current.filterable ? facetCountStatements(db, found.collection.id, pid, input.filterable) : []),
+      ...(input.filterable !== undefined && input.filterable !== current.filterable ? facetCountStatements(db, found.collection.id, pid, input.filterable, type) : []),
       ...(input.sortable !== undefined && input.sortable !== current.sortable ? markSortable(db, found.collection.id, pid, input.sortable) : []),
     ]);
     // Deleted by another request since it was read: the update matched nothing.
