@@ -32,11 +32,28 @@ const idsOf = (list: string | null | undefined) => (list ? list.trim().split(' '
 const LISTED_READ = 'SELECT m.id, ';
 
 /** Statements of a metered request, with the rows each read. */
-async function metered(path: string, token: string | undefined) {
-  const response = await call(path, { token, env: { EXPOSE_D1_METRICS: 'true' }, headers: { 'x-measure-d1': '1' } });
+async function metered(path: string, token: string | undefined, tuning: Record<string, string> = {}) {
+  const response = await call(path, { token, env: { EXPOSE_D1_METRICS: 'true', ...tuning }, headers: { 'x-measure-d1': '1' } });
   expect(response.status).toBe(200);
   const statements = JSON.parse(decodeURIComponent(response.headers.get('x-d1-statements') ?? '[]')) as { sql: string; read: number }[];
   return { page: (await response.json()) as ItemPage, statements };
+}
+
+/**
+ * 600 items imported with a name, a genre (one in three a novel) and a third value of `third`'s type,
+ * `value(n)` for the n-th item: the collection, its owner and the items as imported.
+ */
+async function shelfOf<T extends string | number>(third: { label: string; type: 'date' | 'number' }, value: (n: number) => T) {
+  const owner = await createUser();
+  const collection = await createCollection(owner.token, { name: `${third.label} shelf`, visibility: 0 });
+  await addProperty(owner.token, collection.id, { label: 'Name', type: 'text', isTitle: true, sortable: true });
+  await addProperty(owner.token, collection.id, { label: 'Genre', type: 'text', filterable: true });
+  await addProperty(owner.token, collection.id, { label: third.label, type: third.type, filterable: true });
+  const rows = Array.from({ length: 600 }, (_, n) => ({ n, name: `Name ${String(n).padStart(3, '0')}`, genre: n % 3 === 0 ? 'Novel' : 'Tale', value: value(n) }));
+  const csv = `ref,name,genre,third\n${rows.map((row) => `r${row.n},${row.name},${row.genre},${row.value}`).join('\n')}\n`;
+  const plan = { format: 'csv' as const, keyField: 'c0', fields: ['name', 'genre', third.label.toLowerCase()].map((property, i) => ({ field: `c${i + 1}`, property })) };
+  expect((await runImport(owner.token, collection.id, csv, 'rows.csv', plan)).status).toBe('done');
+  return { owner, collection, rows };
 }
 
 describe('kept lists of items', () => {
@@ -191,17 +208,8 @@ describe('kept lists of items', () => {
     }
   });
   it('read a date range over years from the months and years kept, exactly, however many days it holds', async () => {
-    const owner = await createUser();
-    const collection = await createCollection(owner.token, { name: 'Dated shelf', visibility: 0 });
-    await addProperty(owner.token, collection.id, { label: 'Name', type: 'text', isTitle: true, sortable: true });
-    await addProperty(owner.token, collection.id, { label: 'Genre', type: 'text', filterable: true });
-    await addProperty(owner.token, collection.id, { label: 'Bought', type: 'date', filterable: true });
-    // 600 items bought on 600 days from 2018-01-01, one in three a novel.
-    const day = (n: number) => new Date(Date.UTC(2018, 0, 1) + n * 86_400_000).toISOString().slice(0, 10);
-    const rows = Array.from({ length: 600 }, (_, n) => ({ n, name: `Name ${String(n).padStart(3, '0')}`, genre: n % 3 === 0 ? 'Novel' : 'Tale', bought: day(n) }));
-    const csv = `ref,name,genre,bought\n${rows.map((row) => `r${row.n},${row.name},${row.genre},${row.bought}`).join('\n')}\n`;
-    const plan = { format: 'csv' as const, keyField: 'c0', fields: ['name', 'genre', 'bought'].map((property, i) => ({ field: `c${i + 1}`, property })) };
-    expect((await runImport(owner.token, collection.id, csv, 'rows.csv', plan)).status).toBe('done');
+    // 600 items bought on 600 days from 2018-01-01.
+    const { owner, collection, rows } = await shelfOf({ label: 'Bought', type: 'date' }, (n) => new Date(Date.UTC(2018, 0, 1) + n * 86_400_000).toISOString().slice(0, 10));
     const base = `/api/v1/collections/${collection.id}/items`;
     for (const [range, from, to] of [
       ['min.bought=2018-02-10&max.bought=2019-06-20', '2018-02-10', '2019-06-20'],
@@ -209,16 +217,37 @@ describe('kept lists of items', () => {
       ['max.bought=2019-01-15', '0000', '2019-01-15'],
       ['min.bought=2018-05-07&max.bought=2018-05-30', '2018-05-07', '2018-05-30'],
     ] as const) {
-      const expected = rows.filter((row) => row.genre === 'Novel' && row.bought >= from && row.bought <= to).map((row) => row.name);
+      const expected = rows.filter((row) => row.genre === 'Novel' && row.value >= from && row.value <= to).map((row) => row.name);
       const { page, statements } = await metered(`${base}?f.genre=Novel&${range}&sort=name&dir=asc&perPage=100`, owner.token);
       expect(page.items.map((item) => item.title), range).toEqual(expected.slice(0, 100));
       expect(page.total, range).toBe(expected.length);
       expect(page.totalEstimated ?? false, range).toBe(false);
       // The range's rows: the days at its ends, a row each, and its months and years; not a row a day (the
       // first range holds 496 days).
-      const counted = statements.find((st) => st.sql.startsWith('SELECT * FROM (SELECT property_id AS pid'));
+      const counted = statements.find((st) => st.sql.startsWith('WITH texts AS MATERIALIZED (SELECT property_id AS pid'));
       expect(counted, range).toBeDefined();
       expect(counted!.read, range).toBeLessThan(80);
     }
+  });
+
+  it('read a number range of many values whole beside a value filter of a few hundred items, and only then', async () => {
+    // 600 items of 300 page counts (200 novels).
+    const { owner, collection, rows } = await shelfOf({ label: 'Pages', type: 'number' }, (n) => 100 + ((n * 7) % 300));
+    const path = `/api/v1/collections/${collection.id}/items?f.genre=Novel&min.pages=150&sort=name&dir=asc&perPage=50`;
+    const expected = rows.filter((row) => row.genre === 'Novel' && row.value >= 150).map((row) => row.name);
+    // 250 values in range: past the 20 a range reads, within the 400 it reads beside a filter of more
+    // than 100 items. The novels and the range's values are then listed and intersected: exact, and
+    // the lists' statement reads a row a value (and the novels' row).
+    const wide = await metered(path, owner.token, { LIST_RANGE_VALUES: '20,400,100' });
+    expect(wide.page.items.map((item) => item.title)).toEqual(expected.slice(0, 50));
+    expect(wide.page.total).toBe(expected.length);
+    expect(wide.page.totalEstimated ?? false).toBe(false);
+    const lists = wide.statements.find((st) => st.sql.startsWith('WITH texts AS MATERIALIZED (SELECT property_id AS pid'));
+    expect(lists!.read).toBeGreaterThanOrEqual(250);
+    expect(lists!.read).toBeLessThan(300);
+    // Beside a filter of 300 items at most, the range reads its 20 values and is tested on the novels.
+    const narrow = await metered(path, owner.token, { LIST_RANGE_VALUES: '20,400,300' });
+    expect(narrow.page.items.map((item) => item.title)).toEqual(expected.slice(0, 50));
+    expect(narrow.statements.find((st) => st.sql.startsWith('WITH texts AS MATERIALIZED (SELECT property_id AS pid'))!.read).toBeLessThan(50);
   });
 });

@@ -27,6 +27,22 @@ async function lentCopies(itemId: number) {
     .first<{ kept: number; counted: number }>();
 }
 
+/**
+ * The collection's items with no copy left, as it counts them per caller level (migration 0033's
+ * triggers), and as its items' rows do.
+ */
+async function unavailableCounts(collectionId: number) {
+  const counted = (test: string) => `(SELECT count(*) FROM items WHERE collection_id = c.id AND quantity <= lent_copies AND ${test})`;
+  const row = await env.DB.prepare(
+    `SELECT unavailable_everyone AS e, unavailable_logged_in AS l, unavailable_owner AS o, ${counted('level = 0')} AS ce, ${counted('level <= 1')} AS cl, ${counted('level <= 3')} AS co
+     FROM collections c WHERE id = ?`,
+  )
+    .bind(collectionId)
+    .first<{ e: number; l: number; o: number; ce: number; cl: number; co: number }>();
+  expect([row!.e, row!.l, row!.o], 'kept as the items say').toEqual([row!.ce, row!.cl, row!.co]);
+  return [row!.e, row!.l, row!.o];
+}
+
 describe('the state machine', () => {
   it('allows exactly PRODUCT.md’s transitions from every state, stamping each date; anything else is 409', async () => {
     const { owner, itemPath, item } = await lendableItem({ quantity: 50 });
@@ -58,6 +74,40 @@ describe('the state machine', () => {
       }
     }
     expect((await lentCopies(item.id))!.kept).toBeGreaterThan(0);
+  });
+
+  it('keeps the collection’s count of items with no copy left through lends, returns, edits and deletes', async () => {
+    const { owner, collection, itemPath } = await lendableItem({ quantity: 2 });
+    const ann = await addBorrower(owner.token);
+    const edit = async (json: Record<string, unknown>) => expect((await call(itemPath, { method: 'PATCH', token: owner.token, json })).status).toBe(200);
+    const first = (await (await lend(owner.token, itemPath, { borrowerId: ann.id })).json()) as Loan;
+    expect(await unavailableCounts(collection.id)).toEqual([0, 0, 0]);
+    const second = (await (await lend(owner.token, itemPath, { borrowerId: ann.id })).json()) as Loan;
+    expect(await unavailableCounts(collection.id)).toEqual([1, 1, 1]);
+    // Seen by signed-in people only, then by the owner only: it leaves the levels that no longer see it.
+    await edit({ visibility: 1 });
+    expect(await unavailableCounts(collection.id)).toEqual([0, 1, 1]);
+    await edit({ visibility: 3 });
+    expect(await unavailableCounts(collection.id)).toEqual([0, 0, 1]);
+    // A third copy is available; taken away again, none is.
+    await edit({ quantity: 3 });
+    expect(await unavailableCounts(collection.id)).toEqual([0, 0, 0]);
+    await edit({ quantity: 2, visibility: null });
+    expect(await unavailableCounts(collection.id)).toEqual([1, 1, 1]);
+    // An edit of its values leaves the count as it is.
+    await edit({ values: { title: 'Dune Messiah' } });
+    expect(await unavailableCounts(collection.id)).toEqual([1, 1, 1]);
+    expect((await act(owner.token, second.id, 'return')).status).toBe(200);
+    expect(await unavailableCounts(collection.id)).toEqual([0, 0, 0]);
+    expect((await lend(owner.token, itemPath, { borrowerId: ann.id })).status).toBe(201);
+    expect(await unavailableCounts(collection.id)).toEqual([1, 1, 1]);
+    expect((await call(`/api/v1/loans/${first.id}`, { method: 'DELETE', token: owner.token })).status).toBe(200);
+    expect(await unavailableCounts(collection.id)).toEqual([0, 0, 0]);
+    expect((await lend(owner.token, itemPath, { borrowerId: ann.id })).status).toBe(201);
+    expect(await unavailableCounts(collection.id)).toEqual([1, 1, 1]);
+    // The item deleted with its loans.
+    expect((await call(itemPath, { method: 'DELETE', token: owner.token })).status).toBe(204);
+    expect(await unavailableCounts(collection.id)).toEqual([0, 0, 0]);
   });
 
   it('records a loan directly as lent, with an existing borrower or one typed in, and checks its dates', async () => {
@@ -195,18 +245,21 @@ describe('availability', () => {
       { query: 'f.publisher=Ace', keep: (b) => b.publisher === 'Ace' },
       { query: 'f.publisher=Tor', keep: (b) => b.publisher === 'Tor' },
       { query: 'f.publisher=Ace&min.year=2002', keep: (b) => b.publisher === 'Ace' && b.year! >= 2002 },
+      // "Available" alone, and with a range only: the collection's counts of items with no copy left.
+      { query: '', keep: () => true },
+      { query: 'min.year=2002', keep: (b) => b.year! >= 2002 },
       { query: 'f.publisher=Ace&q=story', keep: (b) => b.publisher === 'Ace' && b.title.includes('story') },
       { query: 'f.publisher=Tor&q=story', keep: (b) => b.publisher === 'Tor' && b.title.includes('story') },
       { query: 'f.publisher=Tor&f.publisher=Ace&q=book&max.year=2001', keep: (b) => b.publisher !== null && b.year! <= 2001 },
     ];
-    // Read with the lists, the items fully lent are taken out of their matches; past two items lent read
-    // (LIST_LENT_READ), "available" is tested on the matches instead.
+    // Read with the lists, the items fully lent are taken out of their matches; past two items fully lent
+    // (LIST_LENT_READ), they are not read: "available" is tested on the matches instead.
     for (const { query, keep } of cases) {
       const expected = books.filter((b) => keep(b) && b.lent < b.copies).sort((a, b) => (a.title < b.title ? -1 : 1));
       for (const [token, lentRead] of [[owner.token, undefined], [undefined, undefined], [owner.token, '2'], [undefined, '2']] as const) {
         for (let page = 1; page <= Math.ceil(expected.length / 20); page += 1) {
           const context = `${query}, page ${page}, ${token ? 'owner' : 'visitor'}${lentRead ? ', tested' : ''}`;
-          const path = `${base}/items?availability=available&${query}&sort=title&dir=asc&perPage=20&page=${page}`;
+          const path = `${base}/items?availability=available${query && `&${query}`}&sort=title&dir=asc&perPage=20&page=${page}`;
           const found = (await (await call(path, { token, ...(lentRead && { env: { LIST_LENT_READ: lentRead } }) })).json()) as ItemPage;
           const ids = found.items.map((i) => i.id);
           if (found.pageEstimated) {

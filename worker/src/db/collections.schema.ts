@@ -32,6 +32,13 @@ export const collections = sqliteTable(
     countEveryone: integer('count_everyone').notNull().default(0),
     countLoggedIn: integer('count_logged_in').notNull().default(0),
     countOwner: integer('count_owner').notNull().default(0),
+    /**
+     * Of the items counted above, those with no copy left to lend (every copy in a loan in state lent),
+     * kept by triggers on items (migration 0033): "available" is the counter less these, with no read.
+     */
+    unavailableEveryone: integer('unavailable_everyone').notNull().default(0),
+    unavailableLoggedIn: integer('unavailable_logged_in').notNull().default(0),
+    unavailableOwner: integer('unavailable_owner').notNull().default(0),
     /** Bumped by every edit; a write that names an older version is refused (migration 0007). */
     version: integer('version').notNull().default(1),
     createdAt: text('created_at').notNull().default(now),
@@ -114,6 +121,11 @@ export const items = sqliteTable(
     index('items_collection_created_idx').on(t.collectionId, t.createdAt),
     index('items_collection_updated_idx').on(t.collectionId, t.updatedAt),
     uniqueIndex('items_import_ref_idx').on(t.collectionId, t.importRef).where(sql`${t.importRef} IS NOT NULL`),
+    // The items with a copy lent, and those with none left, a few in most collections: "lent" lists the
+    // first, "available" reads the second (a row each) where it needs their ids. An item enters them
+    // when it is lent, never when it is written.
+    index('items_lent_idx').on(t.collectionId, t.level).where(sql`${t.lentCopies} > 0`),
+    index('items_unavailable_idx').on(t.collectionId, t.level).where(sql`${t.quantity} <= ${t.lentCopies}`),
   ],
 );
 

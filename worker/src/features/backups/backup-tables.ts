@@ -21,7 +21,7 @@ export const BACKUP_TABLES: readonly BackupTable[] = [
   { name: 'config_keys', select: '*', key: ['name'], upsert: 'name' },
   { name: 'external_sources', select: '*', key: ['id'] },
   { name: 'users', select: '*', key: ['id'], upsert: 'id' },
-  { name: 'collections', select: '*', key: ['id'], recount: ['count_everyone', 'count_logged_in', 'count_owner'] },
+  { name: 'collections', select: '*', key: ['id'], recount: ['count_everyone', 'count_logged_in', 'count_owner', 'unavailable_everyone', 'unavailable_logged_in', 'unavailable_owner'] },
   { name: 'properties', select: '*', key: ['id'] },
   { name: 'source_mappings', select: '*', key: ['collection_id'] },
   { name: 'items', select: '*', key: ['id'], recount: ['lent_copies'] },

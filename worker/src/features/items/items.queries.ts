@@ -173,9 +173,28 @@ const AVAILABLE_CONDITION = `i.quantity > ${LENT_COPIES}`;
 /** The other side: every copy of the item is lent. */
 const FULLY_LENT = `i.quantity <= ${LENT_COPIES}`;
 
-/** The items of the collection's owner with a copy lent (SQL), through the owner's loans by state. */
-const LENT_ITEMS = (collectionId: number) =>
-  `SELECT DISTINCT l.item_id FROM loans l WHERE l.owner_id = (SELECT owner_id FROM collections WHERE id = ${inlineId(collectionId)}) AND l.state = 'lent'`;
+/**
+ * The collection's items the caller may see whose every copy is lent (SQL, one row each): through the
+ * partial index of the items with no copy left (migration 0033), a few in most collections.
+ */
+const UNAVAILABLE_ITEMS = (collectionId: number, level: CallerLevel) =>
+  `items i INDEXED BY items_unavailable_idx WHERE i.collection_id = ${inlineId(collectionId)} AND ${FULLY_LENT} AND i.level <= ${inlineId(level)}`;
+
+/** What a list reads of its collection's row: its id and its counters. */
+interface CountedCollection {
+  id: number;
+  countEveryone: number;
+  countLoggedIn: number;
+  countOwner: number;
+  unavailableEveryone: number;
+  unavailableLoggedIn: number;
+  unavailableOwner: number;
+}
+
+/** How many of the collection's items the caller may see have every copy lent: kept by triggers (migration 0033). */
+function unavailableOf(collection: CountedCollection, level: CallerLevel): number {
+  return level === 3 ? collection.unavailableOwner : level === 1 ? collection.unavailableLoggedIn : collection.unavailableEveryone;
+}
 
 /** The columns a list reads: the item, and its copies lent while loans are enabled. */
 function listColumns(loansEnabled: boolean | undefined): string {
@@ -506,6 +525,31 @@ const LISTED_READ = 100_000;
 const LISTED_RANGE_VALUES = 200;
 
 /**
+ * How many values in range a range of a listed request reads when its smallest value filter holds more
+ * than LISTED_RANGE_WIDE_FROM items and LISTED_MAX at most: a number of many distinct values (pages, a
+ * price) read whole costs a row a value, where testing the range on each of the filter's items costs
+ * about two (4,452 rows for a page of twelve authors' books of 500 pages or more at 100,000 items,
+ * measured, before it was read). Past LISTED_MAX the filter is walked, and a range read whole costs more
+ * than the walk saves (1,576 rows against 1,053 for a genre, measured).
+ */
+const LISTED_RANGE_WIDE = 1_000;
+const LISTED_RANGE_WIDE_FROM = 500;
+
+/** How many values in range a listed request reads: LISTED_RANGE_VALUES, LISTED_RANGE_WIDE and LISTED_RANGE_WIDE_FROM. */
+export interface RangeValues {
+  narrow: number;
+  wide: number;
+  wideFrom: number;
+}
+const RANGE_VALUES: RangeValues = { narrow: LISTED_RANGE_VALUES, wide: LISTED_RANGE_WIDE, wideFrom: LISTED_RANGE_WIDE_FROM };
+
+/** RANGE_VALUES, or the sizes a test sets ("narrow,wide,from"). */
+export function rangeValuesOf(tuned: string | undefined): RangeValues {
+  const [narrow, wide, wideFrom] = (tuned ?? '').split(',').map(Number);
+  return narrow && wide && wideFrom ? { narrow, wide, wideFrom } : RANGE_VALUES;
+}
+
+/**
  * The matches of a narrowed list from the kept lists (owner-level ids, ascending), and what the caller
  * may see of them. `rest`: the conditions whose lists were too long to read, and the search, tested on
  * each of them.
@@ -753,7 +797,9 @@ interface RangeCounted {
  * whose values were all read, otherwise an estimate: a multi-valued property counts an item once per
  * value, and several ranges are taken as independent (each keeps its share of the caller's `items`, and
  * together no more than the fewest). A range over more distinct values (a date property of many years) is counted from the values read, stretched
- * over the share of the range's span they cover. Null with no range, or more than five.
+ * over the share of the range's span they cover. With "available" (`lent`), the items in range whose
+ * every copy is lent are taken out: counted when the caller may see `lent.read` of them at most, else
+ * taken as the range's share of them (an estimate). Null with no range, or more than five.
  */
 async function rangeCount(
   d1: D1Database,
@@ -761,7 +807,7 @@ async function rangeCount(
   where: Conditions,
   items: number,
   countRows: number,
-  lent: { collectionId: number; conditions: string[] } | null,
+  lent: { collectionId: number; conditions: string[]; unavailable: number; read: number } | null,
 ): Promise<{ total: number; estimated: boolean; fewest: RangeCounted; listed: Listed | null } | null> {
   const column = countColumn(level);
   const ranges = [...where.ranges.values()];
@@ -775,8 +821,13 @@ async function rangeCount(
       (SELECT min(sort_number) ${numbers(pid)}) AS lo, (SELECT max(sort_number) ${numbers(pid)}) AS hi, sum(o) AS owner, ${groupLists('l', 'o', most)} FROM (
       SELECT f.${column} AS n, f.sort_number AS v, f.count_owner AS o, ${rowList('f', most)} AS l ${rangeRows(range, 'f')} ORDER BY f.sort_number LIMIT ${cap + 1})`;
   });
-  // With "available": the items in range whose every copy is lent, counted in the same statement.
-  if (lent) arms.push(`SELECT 0, (${fullyLentSql(lent.collectionId, level, lent.conditions)}), 0, NULL, NULL, NULL, NULL, NULL`);
+  // With "available": the items in range whose every copy is lent, counted in the same statement (a row
+  // each, and the range's tests) when they are few.
+  const lentCounted = !!lent && lent.unavailable > 0 && lent.unavailable <= lent.read;
+  if (lentCounted) {
+    const tests = lent.conditions.map((test) => ` AND ${test}`).join('');
+    arms.push(`SELECT 0, (SELECT count(*) FROM ${UNAVAILABLE_ITEMS(lent.collectionId, level)}${tests}), 0, NULL, NULL, NULL, NULL, NULL`);
+  }
   const { results } = await d1
     .prepare(unionAll(arms))
     .all<{ pid: number; n: number | null; k: number; last: number | null; lo: number | null; hi: number | null; owner: number | null; items: string | null }>();
@@ -789,8 +840,10 @@ async function rangeCount(
   const fewest = counted.reduce((a, b) => (b.n < a.n ? b : a));
   // Several ranges: each keeps its share of the items, as if they were independent (at most the fewest).
   const together = counted.length > 1 ? Math.min(fewest.n, counted.reduce((n, c) => (n * c.n) / Math.max(1, items), items)) : fewest.n;
-  const total = Math.max(0, together - lentInRange);
-  const estimated = ranges.length > 1 || ranges[0]!.prop.multiple || !fewest.whole;
+  // (Too many lent to count: the range keeps its share of them.)
+  const lentGuessed = !!lent && lent.unavailable > 0 && !lentCounted;
+  const total = Math.max(0, together - (lentGuessed ? Math.round((lent.unavailable * together) / Math.max(1, items)) : lentInRange));
+  const estimated = ranges.length > 1 || ranges[0]!.prop.multiple || !fewest.whole || lentGuessed;
   // The matches from the lists of the values in range (without "available").
   const kept = ranges.map((range, index): Kept => {
     const row = results.find((r) => r.pid === range.prop.id);
@@ -868,12 +921,12 @@ interface ListedPage {
  */
 export async function listItems(
   d1: D1Database,
-  collection: { id: number; countEveryone: number; countLoggedIn: number; countOwner: number },
+  collection: CountedCollection,
   level: CallerLevel,
   props: PropertyRow[],
   request: ListRequest,
   fewMatches = FEW_MATCHES,
-  options: { ranks?: RankTuning; defer?: (work: Promise<unknown>) => void; rangeCountRows?: number; searchProbe?: number; lentRead?: number; bitmapMax?: number } = {},
+  options: { ranks?: RankTuning; defer?: (work: Promise<unknown>) => void; rangeCountRows?: number; searchProbe?: number; lentRead?: number; bitmapMax?: number; rangeValues?: RangeValues } = {},
 ) {
   const where = conditions(level, props, request);
   const filter = itemFilter(collection.id, level, { ...where, match: null });
@@ -967,25 +1020,22 @@ export async function listItems(
   };
   let listed: ListedPage;
   if (request.loansEnabled && request.availability === 'lent') {
-    // The items with a copy lent are read from the owner's loans in state lent (a few, however large the
-    // collection), then sorted: exact, at about seven rows per loan (the loan, its item, its sort key),
-    // and one more for each test of a search or value filter.
-    // (Their loans say they have a copy lent: that condition is not tested again item by item.)
-    const others = itemFilter(collection.id, level, { ...where, match: null, sql: where.sql.filter((condition) => condition !== LENT_CONDITION) });
+    // The items with a copy lent are read from the collection's partial index of them (a few, however
+    // large the collection; migration 0033), then sorted: exact, at about three rows an item (its entry,
+    // its row, its sort key), and one more for each test of a search or value filter.
+    // (The index holds the items that pass LENT_CONDITION, which `where` keeps: SQLite takes a partial
+    // index only for a query that names its condition.)
+    const lent = itemFilter(collection.id, level, { ...where, match: null });
     listed = await allMatchesPage(
       d1,
-      {
-        from: `(${LENT_ITEMS(collection.id)}) lent CROSS JOIN items i ON i.id = lent.item_id`,
-        sql: `${others.sql}${matchedBy(where.match, 'i.id')}`,
-        binds: [...others.binds, ...(where.match ? [where.match] : [])],
-      },
+      { from: 'items i INDEXED BY items_lent_idx', sql: `${lent.sql}${matchedBy(where.match, 'i.id')}`, binds: [...lent.binds, ...(where.match ? [where.match] : [])] },
       shape,
     );
   } else if (where.match) {
     // Past the first half of FEW_MATCHES a typed page is deep: assumed many (the probe reads them all
     // anyway when they are few), which saves asking the kept counts, unless they give the total.
     const deep = shape.offset >= fewMatches || (typed && shape.offset >= fewMatches / 2);
-    const kept = deep && !where.alone && !where.listable ? null : await keptCounts(d1, collection.id, level, where, { items: counter, owned: collection.countOwner }, { probe: options.searchProbe ?? SEARCH_PROBE, lent: options.lentRead ?? LENT_READ });
+    const kept = deep && !where.alone && !where.listable ? null : await keptCounts(d1, collection.id, level, where, { items: counter, owned: collection.countOwner, unavailable: collection.unavailableOwner }, { probe: options.searchProbe ?? SEARCH_PROBE, lent: options.lentRead ?? LENT_READ, rangeValues: options.rangeValues ?? RANGE_VALUES });
     // The kept lists of the filters' values give the matches, when they keep them (a search tested on them).
     if (kept?.listed) listed = await listedPlan(kept.listed, where.match);
     else {
@@ -1017,14 +1067,15 @@ export async function listItems(
       }
     }
   } else if (request.loansEnabled && request.availability === 'available' && where.sql.length === 1) {
-    // Available alone: all but the items whose every copy is lent, counted from the loans.
-    const known = { total: counter - (await fullyLent(d1, collection.id, level, [])), estimated: false };
+    // Available alone: all but the items whose every copy is lent, both counted on the collection.
+    const known = { total: counter - unavailableOf(collection, level), estimated: false };
     listed = (typed && walkTooFar(known.total) ? await placed(known.total, null, known) : null) ?? (await walkedPage(d1, filter, null, shape, known));
   } else if (where.sql.length > 0) {
     // Number and date filters (and "available"): counted from the kept counts of their values, less the
     // items in range whose every copy is lent.
     const ranged = where.sql.filter((test) => test !== AVAILABLE_CONDITION);
-    const available = ranged.length < where.sql.length ? { collectionId: collection.id, conditions: ranged } : null;
+    const available =
+      ranged.length < where.sql.length ? { collectionId: collection.id, conditions: ranged, unavailable: unavailableOf(collection, level), read: options.lentRead ?? LENT_READ } : null;
     const counted = await rangeCount(d1, level, where, counter, options.rangeCountRows ?? RANGE_COUNT_ROWS, available);
     // Few enough: read whole from the sortable property's index and sorted (rangeMatchesPage: two rows a
     // match, and one more for each other range), when that costs less than a page's walk, which passes
@@ -1095,19 +1146,6 @@ async function keptRanks(
 }
 
 type Filter = ReturnType<typeof itemFilter>;
-
-/**
- * How many of the collection's items the caller may see have every copy lent, among those that pass
- * `conditions` (on `i`): read from the owner's loans in state lent, a few rows per loan.
- */
-async function fullyLent(d1: D1Database, collectionId: number, level: CallerLevel, conditions: string[]): Promise<number> {
-  return (await d1.prepare(fullyLentSql(collectionId, level, conditions)).first<{ n: number }>())?.n ?? 0;
-}
-
-function fullyLentSql(collectionId: number, level: CallerLevel, conditions: string[]): string {
-  return `SELECT count(*) AS n FROM (${LENT_ITEMS(collectionId)}) lent CROSS JOIN items i ON i.id = lent.item_id
-    WHERE i.collection_id = ${inlineId(collectionId)} AND i.level <= ${inlineId(level)} AND ${FULLY_LENT}${conditions.map((test) => ` AND ${test}`).join('')}`;
-}
 
 /** Where a sortable property's first value sits in an item's cached data (a JSON path). */
 function sortValuePath(prop: PropertyRow): string {
@@ -1419,17 +1457,19 @@ async function testedPage(d1: D1Database, keyed: Keyed[], shape: PageShape, test
  * filters intersect, so the matches may be far fewer), enough to choose a plan; and, for a listable
  * request, its matches from the kept lists of its filters and ranges (listedOf), read in the same
  * statement: LISTED_READ items at most together (LISTED_MAX for one condition alone), LISTED_RANGE_VALUES
- * values a range. The same statement reads, for a search, the first `reads.probe` + 1 entries of the search
- * index that match it with the value filters (one row each), and for "available" asked by the owner the items whose every
- * copy is lent (from the owner's loans in state lent, about two rows an item lent, `reads.lent` at most).
+ * values a range (LISTED_RANGE_WIDE beside a value filter of LISTED_RANGE_WIDE_FROM to LISTED_MAX items,
+ * `reads.rangeValues`). The same statement reads, for a search, the first `reads.probe` + 1 entries of
+ * the search index that match it with the value filters (one row each), and for "available" the items
+ * whose every copy is lent (a row each) when the collection counts `reads.lent` of them at most
+ * (`unavailable`).
  */
 async function keptCounts(
   d1: D1Database,
   collectionId: number,
   level: CallerLevel,
   where: Conditions,
-  { items, owned }: { items: number; owned: number },
-  reads: { probe: number; lent: number },
+  { items, owned, unavailable }: { items: number; owned: number; unavailable: number },
+  reads: { probe: number; lent: number; rangeValues: RangeValues },
 ): Promise<{ atMost: number | null; listed: Listed | null } | null> {
   const { probe } = reads;
   const ranges = where.listable ? [...where.ranges.values()] : [];
@@ -1442,24 +1482,27 @@ async function keptCounts(
   // "available", are one more condition each that the lists' matches meet.
   const most = where.listable ? listedMost(where.counted.length + ranges.length + (search ? 1 : 0) + (where.available ? 1 : 0)) : -1;
   const arms: string[] = [];
-  // The text filters' counts and lists; with a search, as a table the probe's size follows (materialized
-  // once, at a row more a filter read again).
+  // The text filters' counts and lists; with a search or a range, as a table the probe's and the ranges'
+  // sizes follow (materialized once, at a row more a filter read again).
   const textArm =
     where.counted.length > 0
       ? `SELECT property_id AS pid, sum(${column}) AS n, sum(count_owner) AS owner, 1 AS whole, ${groupLists(rowList('f', most), 'count_owner', most)}, NULL AS span
          FROM facet_counts f WHERE ${where.counted.map((group) => `(property_id = ${inlineId(group.propertyId)} AND sort_key IN (${group.keys.map(() => '?').join(',')}))`).join(' OR ')}
          GROUP BY property_id`
       : null;
-  const texts = textArm && search ? `WITH texts AS MATERIALIZED (${textArm}) ` : '';
+  const texts = textArm && (search || ranges.length > 0) ? `WITH texts AS MATERIALIZED (${textArm}) ` : '';
+  const { narrow, wide, wideFrom } = reads.rangeValues;
+  const rangeValues = texts ? `(SELECT CASE WHEN min(owner) BETWEEN ${inlineId(wideFrom + 1)} AND ${LISTED_MAX} THEN ${inlineId(wide)} ELSE ${inlineId(narrow)} END FROM texts)` : `${inlineId(narrow)}`;
   if (textArm) arms.push(texts ? 'SELECT * FROM texts' : textArm);
   for (const range of ranges) {
     const pid = inlineId(range.prop.id);
     const numbers = `FROM facet_counts INDEXED BY facet_counts_number_idx WHERE property_id = ${pid} AND sort_number IS NOT NULL`;
-    // (`span`, when more values are in range than read: the last read, and the property's first and last.)
-    arms.push(`SELECT ${pid} AS pid, sum(n) AS n, sum(o) AS owner, count(*) <= ${LISTED_RANGE_VALUES} AS whole, ${groupLists('l', 'o', most)},
-      CASE WHEN count(*) > ${LISTED_RANGE_VALUES} THEN json_array(max(v), (SELECT min(sort_number) ${numbers}), (SELECT max(sort_number) ${numbers})) END AS span FROM (
+    // (`span`, when more values are in range than read: the last read, the property's first and last, and
+    // how many were read.)
+    arms.push(`SELECT ${pid} AS pid, sum(n) AS n, sum(o) AS owner, count(*) <= ${rangeValues} AS whole, ${groupLists('l', 'o', most)},
+      CASE WHEN count(*) > ${rangeValues} THEN json_array(max(v), (SELECT min(sort_number) ${numbers}), (SELECT max(sort_number) ${numbers}), count(*)) END AS span FROM (
       SELECT f.${column} AS n, f.count_owner AS o, ${rowList('f', most)} AS l, f.sort_number AS v ${rangeRows(range, 'f')}
-      ORDER BY f.sort_number LIMIT ${LISTED_RANGE_VALUES + 1})`);
+      ORDER BY f.sort_number LIMIT ${rangeValues} + 1)`);
   }
   if (search) {
     // (Its `span` is the collection's first and last ids.) It reads more entries when every value filter
@@ -1468,14 +1511,11 @@ async function keptCounts(
     arms.push(`SELECT ${PROBE_ROW} AS pid, count(*) AS n, NULL AS owner, 1 AS whole, group_concat(rowid, ' ') AS items,
       json_array(${collectionEnd(collectionId, 'ASC')}, ${collectionEnd(collectionId, 'DESC')}) AS span FROM (SELECT rowid FROM items_search WHERE items_search MATCH ? ORDER BY rowid LIMIT ${limit})`);
   }
-  // Read for the owner only: they make the owner's total exact. Another caller's total with "available"
-  // is an estimate anyway, and the test reads the item's row (its copies lent), which a page reads.
-  const readsLent = where.available && where.listable && level === 3;
-  if (readsLent) {
-    // (`n`: the owner's items with a copy lent that it read, LENT_READ + 1 at most.)
-    arms.push(`SELECT ${LENT_ROW} AS pid, count(*) AS n, NULL AS owner, 1 AS whole,
-      group_concat(CASE WHEN i.collection_id = ${inlineId(collectionId)} AND ${FULLY_LENT} THEN i.id END, ' ') AS items, NULL AS span
-      FROM (${LENT_ITEMS(collectionId)} LIMIT ${reads.lent + 1}) lent CROSS JOIN items i ON i.id = lent.item_id`);
+  // Read only when the collection's counter says they are few (none read when there are none): taken
+  // out of the lists, they make "available" one condition less to test, and the owner's total exact.
+  const readsLent = !!where.available && where.listable && unavailable <= reads.lent;
+  if (readsLent && unavailable > 0) {
+    arms.push(`SELECT ${LENT_ROW} AS pid, count(*) AS n, NULL AS owner, 1 AS whole, group_concat(i.id, ' ') AS items, NULL AS span FROM ${UNAVAILABLE_ITEMS(collectionId, 3)}`);
   }
   const { results } = await d1
     .prepare(`${texts}${unionAll(arms)}`)
@@ -1484,7 +1524,8 @@ async function keptCounts(
   const kept = (pid: number, test: Pick<Kept, 'tokens' | 'sql'>, range?: RangeFilter): Kept => {
     const row = results.find((r) => r.pid === pid && r.owner !== null);
     // A range of more values than read: counted from those read, stretched over the range.
-    const n = range && row?.span ? stretched(range, row.n ?? 0, LISTED_RANGE_VALUES + 1, JSON.parse(row.span) as [number | null, number | null, number | null]) : (row?.n ?? 0);
+    const span = range && row?.span ? (JSON.parse(row.span) as [number | null, number | null, number | null, number]) : null;
+    const n = range && span ? stretched(range, row!.n ?? 0, span[3], [span[0], span[1], span[2]]) : (row?.n ?? 0);
     return { items: row ? row.items : ' ', n, owner: row?.owner ?? 0, whole: !row || row.whole === 1, ...test };
   };
   const counted = where.counted.map((group) => kept(group.propertyId, { tokens: group.tokens }));
@@ -1500,7 +1541,7 @@ async function keptCounts(
     ? { search, probe: { ids: entries, all: entries.length <= probed }, lo: lo ?? 0, hi: hi ?? 0, visible: Math.min(1, items / Math.max(1, owned)) }
     : null;
   const lentRow = found(LENT_ROW);
-  const lent = where.available ? { ids: new Set(idsOf(lentRow?.items ?? null)), all: readsLent && (lentRow?.n ?? 0) <= reads.lent } : null;
+  const lent = where.available ? { ids: new Set(idsOf(lentRow?.items ?? null)), all: readsLent } : null;
   return { atMost, listed: listedOf(all, level, items, !!where.alone && !where.alone.prop.multiple, searched, lent) };
 }
 
@@ -1509,8 +1550,8 @@ const PROBE_ROW = -1;
 const LENT_ROW = -2;
 
 /**
- * How many of the owner's items with a copy lent keptCounts reads for "available" (about two rows each):
- * with more, "available" is tested on the matches instead, and their total is an estimate.
+ * How many items whose every copy is lent a list reads for "available" (a row each, in keptCounts and
+ * rangeCount): with more, "available" is tested on the matches instead, and their total is an estimate.
  */
 export const LENT_READ = 20;
 
