@@ -14,6 +14,7 @@ import { describe, expect, it } from 'vitest';
 import { RANGE_PROPERTY_TYPES, type PropertyType } from '../../shared/catalogue';
 import type { Property } from '../../shared/schemas/properties';
 import * as schema from '../../worker/src/db/schema';
+import { numberSpansBuild } from '../../worker/src/features/items/facet-spans';
 import { refreshCollection } from '../../worker/src/features/items/items.writer';
 import { runBatch } from '../../worker/src/lib/batch';
 import { sortKeys } from '../../worker/src/lib/values';
@@ -50,13 +51,18 @@ async function checkCounts(collectionId: number, step: string) {
     collectionId,
   );
   // Each filterable value once under its own key and, for a date ("YYYY-MM-DD"), once under its month and
-  // its year (migration 0031: "month YYYY-MM", "year YYYY").
+  // its year (migration 0031: "month YYYY-MM", "year YYYY"); for a number that keeps spans, once under its
+  // span of the property's width, ten times it and a hundred times it (migration 0034: "n0 …", "n1 …",
+  // "n2 …", sixteen digits, the value divided by the width rounded down, plus 10^15).
   const keyed = `SELECT v.property_id, coalesce(v.sort_text, CAST(v.sort_number AS TEXT)) AS sort_key, v.level, v.item_id
        FROM item_values v JOIN properties p ON p.id = v.property_id WHERE p.collection_id = ?1 AND p.filterable = 1
      UNION ALL SELECT v.property_id, 'month ' || substr(v.value ->> '$', 1, 7), v.level, v.item_id
        FROM item_values v JOIN properties p ON p.id = v.property_id WHERE p.collection_id = ?1 AND p.filterable = 1 AND p.type = 'date'
      UNION ALL SELECT v.property_id, 'year ' || substr(v.value ->> '$', 1, 4), v.level, v.item_id
-       FROM item_values v JOIN properties p ON p.id = v.property_id WHERE p.collection_id = ?1 AND p.filterable = 1 AND p.type = 'date'`;
+       FROM item_values v JOIN properties p ON p.id = v.property_id WHERE p.collection_id = ?1 AND p.filterable = 1 AND p.type = 'date'
+     UNION ALL SELECT v.property_id, 'n' || g.n || ' ' || printf('%016d', (CAST(floor(v.sort_number / p.span_width) AS INTEGER) + 1000000000000000) / g.factor), v.level, v.item_id
+       FROM item_values v JOIN properties p ON p.id = v.property_id CROSS JOIN (SELECT 0 AS n, 1 AS factor UNION ALL SELECT 1, 10 UNION ALL SELECT 2, 100) g
+       WHERE p.collection_id = ?1 AND p.filterable = 1 AND p.span_width IS NOT NULL AND v.sort_number IS NOT NULL`;
   const fromValues = await rows<Record<string, unknown>>(
     `SELECT * FROM (
        SELECT property_id, sort_key, sum(level = 0) AS count_everyone, sum(level <= 1) AS count_logged_in, sum(level <= 3) AS count_owner
@@ -208,6 +214,11 @@ describe('derived structures', () => {
 
       for (let n = 0; n < 8; n += 1) itemIds.push((await addItem(owner.token, collection.id, { visibility: level(), values: values() })).id);
       await buildOrders(collection.id, 3);
+      // The year keeps spans of one year, ten and a hundred (as a range over a number of many values
+      // makes it, facet-spans.ts): every write below keeps them too.
+      const year = props.find((p) => p.key === 'year')!;
+      await env.DB.batch(numberSpansBuild(env.DB, collection.id, year.id, 1));
+      expect((await rows<{ w: number }>('SELECT span_width AS w FROM properties WHERE id = ?', year.id))[0]!.w).toBe(1);
       const done = new Set<string>();
       for (let step = 0; step < 80; step += 1) {
         const item = r.pick(itemIds);

@@ -87,11 +87,6 @@ export interface Env {
    */
   LIST_BITMAP_MAX?: string;
   /**
-   * Tests only: "narrow,wide,from", how many values in range a listed request reads, and beside how large
-   * a value filter it reads the wide number (RANGE_VALUES in items.queries.ts), set low for small collections.
-   */
-  LIST_RANGE_VALUES?: string;
-  /**
    * Tests only: the sort ranks' bucket size, split size and the smallest collection that keeps them
    * (RANK_BUCKET, RANK_SPLIT and RANKS_FROM in features/items/sort-ranks.ts), set low for small collections.
    */

@@ -76,6 +76,12 @@ export const properties = sqliteTable(
     visibility: integer('visibility').notNull().default(0),
     /** Bumped by every edit; a write that names an older version is refused (migration 0007). */
     version: integer('version').notNull().default(1),
+    /**
+     * A filterable number's (or date-time's) finest span width, a power of ten: once set, its values are
+     * kept in spans of that width, ten times and a hundred times it (facet-spans.ts, migration 0034).
+     * Null until a range over it finds more values than a page reads; a property of few values has none.
+     */
+    spanWidth: real('span_width'),
   },
   (t) => [uniqueIndex('properties_collection_key_unique').on(t.collectionId, t.key)],
 );
@@ -247,7 +253,8 @@ export const FACET_ITEMS_WHOLE = 200_000;
  * ("year 2015") its values fall in, with the counts and the list of items of those values, as a value's
  * facet_counts row has them (same columns; no sort number; long lists close into facet_item_chunks,
  * whose keys cannot meet a value's). Kept by triggers on item_values (migration 0031,
- * features/items/facet-spans.ts). No index but the key: keeping a span writes one row. The table has
+ * features/items/facet-spans.ts). A filterable number or date-time with a span width keeps spans of
+ * that width, ten and a hundred times it ("n0 …", "n1 …", "n2 …", migration 0034). No index but the key: keeping a span writes one row. The table has
  * no rowid (the migration says so; drizzle cannot) and a property deleted takes its rows along.
  */
 export const facetSpans = sqliteTable(

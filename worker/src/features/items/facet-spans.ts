@@ -1,10 +1,13 @@
-// The spans of a date property: for each month and each year its values fall in, a facet_spans row
+// The spans of a date property (and, further down, of a number of many values): for each month and each year its values fall in, a facet_spans row
 // keyed "month 2015-03" or "year 2015", with the counts and the list of items of those values as a
 // value's facet_counts row has them, kept by the same kind of triggers (migration 0031). A date range
 // over thousands of days is then read as the days at its ends (their values' rows), the months beside
 // them and the years between: about a hundred rows at most, where its values take a row a day. So its
 // matches come from the kept lists like any value filter's (items.queries.ts). Spans are found by their
 // keys, whose order is the calendar's (four-digit years).
+
+import { FACET_ITEMS_WHOLE } from '../../db/schema';
+import { inlineId } from '../../db/inline-id';
 
 /**
  * Whether a value row (named `v`) holds a date: a JSON string of ten characters with a sort number (a
@@ -25,6 +28,23 @@ export function spanRowsInsert(v: string, from: string, where: string, items: st
     SELECT ${v}.property_id, g.grain || ' ' || substr(${v}.value, 2, g.width), json_quote(substr(${v}.value, 2, g.width)), NULL,
       sum(${v}.level = 0), sum(${v}.level <= 1), sum(${v}.level <= 3), ${items}
     FROM ${from} CROSS JOIN ${grains} g WHERE ${where} AND ${isDateValue(v)} GROUP BY 1, 2 ${upsert}`;
+}
+
+/**
+ * The list of items of a value's facet_counts row (migration 0029), from its value rows grouped (named
+ * `v`): the ids of those the owner may see, between spaces (a trigger closes a long list into a chunk).
+ * NULL, a list not kept, past FACET_ITEMS_WHOLE: one text that long would pass D1's 2 MB a value.
+ */
+export function facetItemsSql(v: string): string {
+  return `CASE WHEN count(*) <= ${FACET_ITEMS_WHOLE} THEN ' ' || coalesce(group_concat(CASE WHEN ${v}.level <= 3 THEN ${v}.item_id END, ' ') || ' ', '') END`;
+}
+
+/**
+ * A property's values in a collection, as SQL over item_values. No index starts with property_id, so
+ * they are reached through the collection's items and the primary key (item, property).
+ */
+export function valuesOfProperty(collectionId: number, propertyId: number): string {
+  return `item_id IN (SELECT id FROM items WHERE collection_id = ${inlineId(collectionId)}) AND property_id = ${inlineId(propertyId)}`;
 }
 
 const DAY = 86_400_000;
@@ -84,5 +104,112 @@ export function spanRows(propertyId: number, min: number | undefined, max: numbe
     days(monthTo, to);
   }
   // A SELECT a piece, each read through its table's key or the numbers' index.
+  return `(${pieces.length > 0 ? pieces.join(' UNION ALL ') : `SELECT * FROM facet_counts ${f} WHERE 0`}) ${f}`;
+}
+
+// The spans of a number (or a date-time) of many values (migration 0034): once a range over it finds
+// more values than a page reads, the property gets a width, a power of ten, and its values are kept in
+// spans of that width, ten times it and a hundred times it, keyed "n0 …", "n1 …" and "n2 …" with a
+// sixteen-digit span number. A range then reads its end values, at most nine spans of each of the two
+// narrower widths beside them, and the widest spans between: a hundred rows or so, where its values
+// take a row each.
+
+/** Added to a span number so that it is never negative and its sixteen digits sort as the numbers do. */
+const SPAN_OFFSET = 1_000_000_000_000_000;
+
+/** The span number of `value` at the property's width: what the triggers compute (the same division). */
+function spanNumber(value: number, width: number): number {
+  return Math.floor(value / width) + SPAN_OFFSET;
+}
+
+function numberSpanKey(level: number, n: number): string {
+  return `n${level} ${String(n).padStart(16, '0')}`;
+}
+
+/**
+ * The width for a property whose values spread from `lo` to `hi`: the power of ten that cuts the spread
+ * into 10,000 spans at most, so into about 100 of the widest (a range reads those between its ends).
+ */
+export function spanWidthFor(lo: number, hi: number): number {
+  const spread = hi - lo;
+  return spread > 0 ? 10 ** Math.ceil(Math.log10(spread / 10_000)) : 1;
+}
+
+/**
+ * The statements that give property `propertyId` its width and write its spans from its values, when it
+ * has no width yet (a property of many values, filterable, a number or a date-time): one batch, so no
+ * write comes between; a second build asked meanwhile finds the spans there and writes nothing.
+ */
+export function numberSpansBuild(d1: D1Database, collectionId: number, propertyId: number, width: number): D1PreparedStatement[] {
+  const pid = Math.trunc(propertyId);
+  const levels = `(SELECT 0 AS level, 1 AS factor UNION ALL SELECT 1, 10 UNION ALL SELECT 2, 100)`;
+  return [
+    d1
+      .prepare(`UPDATE properties SET span_width = ?1 WHERE id = ?2 AND collection_id = ?3 AND span_width IS NULL AND filterable = 1 AND type IN ('number', 'datetime')`)
+      .bind(width, pid, Math.trunc(collectionId)),
+    d1
+      .prepare(
+        `INSERT INTO facet_spans (property_id, sort_key, value, sort_number, count_everyone, count_logged_in, count_owner, items)
+        SELECT v.property_id, 'n' || g.level || ' ' || printf('%016d', (CAST(floor(v.sort_number / ?1) AS INTEGER) + ${SPAN_OFFSET}) / g.factor), 'null', NULL,
+          sum(v.level = 0), sum(v.level <= 1), sum(v.level <= 3), ${facetItemsSql('v')}
+        FROM item_values v CROSS JOIN ${levels} g
+        WHERE ${valuesOfProperty(collectionId, propertyId)} AND v.sort_number IS NOT NULL AND (SELECT span_width FROM properties WHERE id = ?2) = ?1
+          AND NOT EXISTS (SELECT 1 FROM facet_spans WHERE property_id = ?2 AND sort_key >= 'n' AND sort_key < 'o')
+        GROUP BY 1, 2`,
+      )
+      .bind(width, pid),
+  ];
+}
+
+/**
+ * The rows of property `propertyId` (of span width `width`) that hold a number range's items once each,
+ * as a table named `f` for a FROM (facet_counts' columns): the values from `min` to the end of its span
+ * and from the start of `max`'s span (values' rows), and the spans between, the narrowest beside the ends
+ * and the widest in the middle (either bound may be open), seven SELECTs at most.
+ */
+export function numberSpanRows(propertyId: number, min: number | undefined, max: number | undefined, width: number, f: string): string {
+  const property = `${f}.property_id = ${Math.trunc(propertyId)}`;
+  const pieces: string[] = [];
+  // (The values of a bound's span: within two widths of it by the numbers' index, then by span number.)
+  const values = (tests: string[]) => pieces.push(`SELECT * FROM facet_counts ${f} WHERE ${property} AND ${f}.sort_number IS NOT NULL AND ${tests.join(' AND ')}`);
+  const ofSpan = (n: number) => `CAST(floor(${f}.sort_number / ${width}) AS INTEGER) = ${n - SPAN_OFFSET}`;
+  // (A span's number is its first value's, from its key, so that spans and values read in order make a
+  // stretch of the range whose end says how much of it was read.)
+  const spans = (level: number, lo: number, hi: number) => {
+    if (lo > hi) return;
+    const low = Number.isFinite(lo) ? `'${numberSpanKey(level, lo)}'` : `'n${level} '`;
+    const high = Number.isFinite(hi) ? `<= '${numberSpanKey(level, hi)}'` : `< 'n${level}!'`;
+    const factor = 10 ** level;
+    const start = `(CAST(substr(${f}.sort_key, 4) AS INTEGER) - ${SPAN_OFFSET / factor}) * ${factor * width}`;
+    pieces.push(
+      `SELECT ${f}.property_id, ${f}.sort_key, ${f}.value, ${start} AS sort_number, ${f}.count_everyone, ${f}.count_logged_in, ${f}.count_owner, ${f}.items
+       FROM facet_spans ${f} WHERE ${property} AND ${f}.sort_key >= ${low} AND ${f}.sort_key ${high}`,
+    );
+  };
+  const first = min === undefined ? -Infinity : spanNumber(min, width);
+  const last = max === undefined ? Infinity : spanNumber(max, width);
+  // (Bounds the wrong way round hold nothing.)
+  if (first === last) {
+    values([`${f}.sort_number >= ${min}`, `${f}.sort_number <= ${max}`]);
+  } else if (first < last) {
+    if (min !== undefined) values([`${f}.sort_number >= ${min}`, `${f}.sort_number < ${min + 2 * width}`, ofSpan(first)]);
+    if (max !== undefined) values([`${f}.sort_number <= ${max}`, `${f}.sort_number > ${max - 2 * width}`, ofSpan(last)]);
+    // The whole spans between, from the narrowest: at each width, those up to the next wider span's
+    // start and from the last one's end; the rest is the next width's, or this one's when no wider span
+    // fits in it.
+    let lo = first + 1;
+    let hi = last - 1;
+    let level = 0;
+    for (; level < 2 && lo <= hi; level += 1) {
+      const wideLo = Number.isFinite(lo) ? Math.ceil(lo / 10) : lo;
+      const wideHi = Number.isFinite(hi) ? Math.floor((hi + 1) / 10) - 1 : hi;
+      if (wideLo > wideHi) break;
+      if (Number.isFinite(lo)) spans(level, lo, wideLo * 10 - 1);
+      if (Number.isFinite(hi)) spans(level, (wideHi + 1) * 10, hi);
+      lo = wideLo;
+      hi = wideHi;
+    }
+    spans(level, lo, hi);
+  }
   return `(${pieces.length > 0 ? pieces.join(' UNION ALL ') : `SELECT * FROM facet_counts ${f} WHERE 0`}) ${f}`;
 }

@@ -12,7 +12,7 @@ import { searchColumns, type CallerLevel } from '../../lib/visibility';
 import { inlineId } from '../../db/inline-id';
 import type { ItemRow, ListedItemRow } from '../../db/raw-rows';
 import { sortKeys, type PropertyRow } from '../../lib/values';
-import { spanRows } from './facet-spans';
+import { numberSpanRows, numberSpansBuild, spanRows, spanWidthFor } from './facet-spans';
 import { facetsExpression, facetToken, inCollection, matchExpression } from './items.search';
 import { buildOrderStatement, compareText, countsAddUp, DEFAULT_RANK_TUNING, orderOf, rankedStart, type Bucket, type RankedStart, type RankTuning } from './sort-ranks';
 
@@ -525,31 +525,6 @@ const LISTED_READ = 100_000;
 const LISTED_RANGE_VALUES = 200;
 
 /**
- * How many values in range a range of a listed request reads when its smallest value filter holds more
- * than LISTED_RANGE_WIDE_FROM items and LISTED_MAX at most: a number of many distinct values (pages, a
- * price) read whole costs a row a value, where testing the range on each of the filter's items costs
- * about two (4,452 rows for a page of twelve authors' books of 500 pages or more at 100,000 items,
- * measured, before it was read). Past LISTED_MAX the filter is walked, and a range read whole costs more
- * than the walk saves (1,576 rows against 1,053 for a genre, measured).
- */
-const LISTED_RANGE_WIDE = 1_000;
-const LISTED_RANGE_WIDE_FROM = 500;
-
-/** How many values in range a listed request reads: LISTED_RANGE_VALUES, LISTED_RANGE_WIDE and LISTED_RANGE_WIDE_FROM. */
-export interface RangeValues {
-  narrow: number;
-  wide: number;
-  wideFrom: number;
-}
-const RANGE_VALUES: RangeValues = { narrow: LISTED_RANGE_VALUES, wide: LISTED_RANGE_WIDE, wideFrom: LISTED_RANGE_WIDE_FROM };
-
-/** RANGE_VALUES, or the sizes a test sets ("narrow,wide,from"). */
-export function rangeValuesOf(tuned: string | undefined): RangeValues {
-  const [narrow, wide, wideFrom] = (tuned ?? '').split(',').map(Number);
-  return narrow && wide && wideFrom ? { narrow, wide, wideFrom } : RANGE_VALUES;
-}
-
-/**
  * The matches of a narrowed list from the kept lists (owner-level ids, ascending), and what the caller
  * may see of them. `rest`: the conditions whose lists were too long to read, and the search, tested on
  * each of them.
@@ -808,6 +783,7 @@ async function rangeCount(
   items: number,
   countRows: number,
   lent: { collectionId: number; conditions: string[]; unavailable: number; read: number } | null,
+  spans: { collectionId: number; defer?: (work: Promise<unknown>) => void },
 ): Promise<{ total: number; estimated: boolean; fewest: RangeCounted; listed: Listed | null } | null> {
   const column = countColumn(level);
   const ranges = [...where.ranges.values()];
@@ -835,6 +811,7 @@ async function rangeCount(
   const counted = ranges.map((range): RangeCounted => {
     const row = results.find((r) => r.pid === range.prop.id);
     if (!row || row.k <= cap) return { range, n: row?.n ?? 0, whole: true };
+    spansWanted(d1, spans.collectionId, range, row.lo, row.hi, spans.defer);
     return { range, n: stretched(range, row.n ?? 0, row.k, [row.last, row.lo, row.hi]), whole: false };
   });
   const fewest = counted.reduce((a, b) => (b.n < a.n ? b : a));
@@ -874,10 +851,24 @@ function stretched(range: RangeFilter, read: number, values: number, [last, lo, 
  * values' rows at its ends (facet-spans.ts), about a hundred at most however many days it covers.
  */
 function rangeRows(range: RangeFilter, f: string): string {
-  if (range.prop.type === 'date' && !range.values) {
-    return `FROM ${spanRows(range.prop.id, range.min === undefined ? undefined : Number(range.min), range.max === undefined ? undefined : Number(range.max), f)}`;
-  }
+  const min = range.min === undefined ? undefined : Number(range.min);
+  const max = range.max === undefined ? undefined : Number(range.max);
+  if (range.prop.type === 'date' && !range.values) return `FROM ${spanRows(range.prop.id, min, max, f)}`;
+  if (range.prop.spanWidth !== null && SPANNED_TYPES.includes(range.prop.type) && !range.values) return `FROM ${numberSpanRows(range.prop.id, min, max, range.prop.spanWidth, f)}`;
   return `FROM facet_counts ${f} INDEXED BY facet_counts_number_idx WHERE ${f}.property_id = ${inlineId(range.prop.id)} AND ${f}.sort_number IS NOT NULL AND ${rangeTests(range, `${f}.sort_number`)}`;
+}
+
+/** The types whose ranges are read from spans of a width once they hold many values (facet-spans.ts). */
+const SPANNED_TYPES = ['number', 'datetime'];
+
+/**
+ * After a range that found more values in range than it read: when its property is a number or a
+ * date-time that keeps no spans yet, they are built after the answer (`defer`), so that the next range
+ * over it reads them. `lo` and `hi`: the property's first and last values, which choose their width.
+ */
+function spansWanted(d1: D1Database, collectionId: number, range: RangeFilter, lo: number | null, hi: number | null, defer: ((work: Promise<unknown>) => void) | undefined) {
+  if (!defer || range.prop.spanWidth !== null || !range.prop.filterable || !SPANNED_TYPES.includes(range.prop.type) || lo === null || hi === null) return;
+  defer(d1.batch(numberSpansBuild(d1, collectionId, range.prop.id, spanWidthFor(lo, hi))));
 }
 
 /** A range filter's conditions on a column holding sort numbers (SQL). */
@@ -926,7 +917,7 @@ export async function listItems(
   props: PropertyRow[],
   request: ListRequest,
   fewMatches = FEW_MATCHES,
-  options: { ranks?: RankTuning; defer?: (work: Promise<unknown>) => void; rangeCountRows?: number; searchProbe?: number; lentRead?: number; bitmapMax?: number; rangeValues?: RangeValues } = {},
+  options: { ranks?: RankTuning; defer?: (work: Promise<unknown>) => void; rangeCountRows?: number; searchProbe?: number; lentRead?: number; bitmapMax?: number } = {},
 ) {
   const where = conditions(level, props, request);
   const filter = itemFilter(collection.id, level, { ...where, match: null });
@@ -1035,7 +1026,7 @@ export async function listItems(
     // Past the first half of FEW_MATCHES a typed page is deep: assumed many (the probe reads them all
     // anyway when they are few), which saves asking the kept counts, unless they give the total.
     const deep = shape.offset >= fewMatches || (typed && shape.offset >= fewMatches / 2);
-    const kept = deep && !where.alone && !where.listable ? null : await keptCounts(d1, collection.id, level, where, { items: counter, owned: collection.countOwner, unavailable: collection.unavailableOwner }, { probe: options.searchProbe ?? SEARCH_PROBE, lent: options.lentRead ?? LENT_READ, rangeValues: options.rangeValues ?? RANGE_VALUES });
+    const kept = deep && !where.alone && !where.listable ? null : await keptCounts(d1, collection.id, level, where, { items: counter, owned: collection.countOwner, unavailable: collection.unavailableOwner }, { probe: options.searchProbe ?? SEARCH_PROBE, lent: options.lentRead ?? LENT_READ, defer: options.defer });
     // The kept lists of the filters' values give the matches, when they keep them (a search tested on them).
     if (kept?.listed) listed = await listedPlan(kept.listed, where.match);
     else {
@@ -1076,7 +1067,7 @@ export async function listItems(
     const ranged = where.sql.filter((test) => test !== AVAILABLE_CONDITION);
     const available =
       ranged.length < where.sql.length ? { collectionId: collection.id, conditions: ranged, unavailable: unavailableOf(collection, level), read: options.lentRead ?? LENT_READ } : null;
-    const counted = await rangeCount(d1, level, where, counter, options.rangeCountRows ?? RANGE_COUNT_ROWS, available);
+    const counted = await rangeCount(d1, level, where, counter, options.rangeCountRows ?? RANGE_COUNT_ROWS, available, { collectionId: collection.id, defer: options.defer });
     // Few enough: read whole from the sortable property's index and sorted (rangeMatchesPage: two rows a
     // match, and one more for each other range), when that costs less than a page's walk, which passes
     // over about perPage × counter / n items at about two rows each (the sort index's entry and the
@@ -1457,8 +1448,7 @@ async function testedPage(d1: D1Database, keyed: Keyed[], shape: PageShape, test
  * filters intersect, so the matches may be far fewer), enough to choose a plan; and, for a listable
  * request, its matches from the kept lists of its filters and ranges (listedOf), read in the same
  * statement: LISTED_READ items at most together (LISTED_MAX for one condition alone), LISTED_RANGE_VALUES
- * values a range (LISTED_RANGE_WIDE beside a value filter of LISTED_RANGE_WIDE_FROM to LISTED_MAX items,
- * `reads.rangeValues`). The same statement reads, for a search, the first `reads.probe` + 1 entries of
+ * values a range. The same statement reads, for a search, the first `reads.probe` + 1 entries of
  * the search index that match it with the value filters (one row each), and for "available" the items
  * whose every copy is lent (a row each) when the collection counts `reads.lent` of them at most
  * (`unavailable`).
@@ -1469,7 +1459,7 @@ async function keptCounts(
   level: CallerLevel,
   where: Conditions,
   { items, owned, unavailable }: { items: number; owned: number; unavailable: number },
-  reads: { probe: number; lent: number; rangeValues: RangeValues },
+  reads: { probe: number; lent: number; defer?: (work: Promise<unknown>) => void },
 ): Promise<{ atMost: number | null; listed: Listed | null } | null> {
   const { probe } = reads;
   const ranges = where.listable ? [...where.ranges.values()] : [];
@@ -1482,27 +1472,25 @@ async function keptCounts(
   // "available", are one more condition each that the lists' matches meet.
   const most = where.listable ? listedMost(where.counted.length + ranges.length + (search ? 1 : 0) + (where.available ? 1 : 0)) : -1;
   const arms: string[] = [];
-  // The text filters' counts and lists; with a search or a range, as a table the probe's and the ranges'
-  // sizes follow (materialized once, at a row more a filter read again).
+  // The text filters' counts and lists; with a search, as a table the probe's size follows (materialized
+  // once, at a row more a filter read again).
   const textArm =
     where.counted.length > 0
       ? `SELECT property_id AS pid, sum(${column}) AS n, sum(count_owner) AS owner, 1 AS whole, ${groupLists(rowList('f', most), 'count_owner', most)}, NULL AS span
          FROM facet_counts f WHERE ${where.counted.map((group) => `(property_id = ${inlineId(group.propertyId)} AND sort_key IN (${group.keys.map(() => '?').join(',')}))`).join(' OR ')}
          GROUP BY property_id`
       : null;
-  const texts = textArm && (search || ranges.length > 0) ? `WITH texts AS MATERIALIZED (${textArm}) ` : '';
-  const { narrow, wide, wideFrom } = reads.rangeValues;
-  const rangeValues = texts ? `(SELECT CASE WHEN min(owner) BETWEEN ${inlineId(wideFrom + 1)} AND ${LISTED_MAX} THEN ${inlineId(wide)} ELSE ${inlineId(narrow)} END FROM texts)` : `${inlineId(narrow)}`;
+  const texts = textArm && search ? `WITH texts AS MATERIALIZED (${textArm}) ` : '';
   if (textArm) arms.push(texts ? 'SELECT * FROM texts' : textArm);
   for (const range of ranges) {
     const pid = inlineId(range.prop.id);
     const numbers = `FROM facet_counts INDEXED BY facet_counts_number_idx WHERE property_id = ${pid} AND sort_number IS NOT NULL`;
     // (`span`, when more values are in range than read: the last read, the property's first and last, and
     // how many were read.)
-    arms.push(`SELECT ${pid} AS pid, sum(n) AS n, sum(o) AS owner, count(*) <= ${rangeValues} AS whole, ${groupLists('l', 'o', most)},
-      CASE WHEN count(*) > ${rangeValues} THEN json_array(max(v), (SELECT min(sort_number) ${numbers}), (SELECT max(sort_number) ${numbers}), count(*)) END AS span FROM (
+    arms.push(`SELECT ${pid} AS pid, sum(n) AS n, sum(o) AS owner, count(*) <= ${LISTED_RANGE_VALUES} AS whole, ${groupLists('l', 'o', most)},
+      CASE WHEN count(*) > ${LISTED_RANGE_VALUES} THEN json_array(max(v), (SELECT min(sort_number) ${numbers}), (SELECT max(sort_number) ${numbers}), count(*)) END AS span FROM (
       SELECT f.${column} AS n, f.count_owner AS o, ${rowList('f', most)} AS l, f.sort_number AS v ${rangeRows(range, 'f')}
-      ORDER BY f.sort_number LIMIT ${rangeValues} + 1)`);
+      ORDER BY f.sort_number LIMIT ${LISTED_RANGE_VALUES + 1})`);
   }
   if (search) {
     // (Its `span` is the collection's first and last ids.) It reads more entries when every value filter
@@ -1525,6 +1513,7 @@ async function keptCounts(
     const row = results.find((r) => r.pid === pid && r.owner !== null);
     // A range of more values than read: counted from those read, stretched over the range.
     const span = range && row?.span ? (JSON.parse(row.span) as [number | null, number | null, number | null, number]) : null;
+    if (range && span) spansWanted(d1, collectionId, range, span[1], span[2], reads.defer);
     const n = range && span ? stretched(range, row!.n ?? 0, span[3], [span[0], span[1], span[2]]) : (row?.n ?? 0);
     return { items: row ? row.items : ' ', n, owner: row?.owner ?? 0, whole: !row || row.whole === 1, ...test };
   };

@@ -21,7 +21,7 @@ import { createRouter } from '../../lib/router';
 import { callerOf, optionalUser, requireUser } from '../../middleware/auth';
 import { requireOwnedCollection, requireVisibleCollection } from '../collections/collections.queries';
 import { listPropertyRows, visibleProperties } from '../properties/properties.queries';
-import { FACET_SAMPLE, FEW_MATCHES, LENT_READ, LISTED_BITMAP_MAX, RANGE_COUNT_ROWS, SEARCH_PROBE, hiddenItemsOf, itemLending, listFacets, listItems, loadItem, rangeValuesOf, recentItems, toItem, type ListRequest } from './items.queries';
+import { FACET_SAMPLE, FEW_MATCHES, LENT_READ, LISTED_BITMAP_MAX, RANGE_COUNT_ROWS, SEARCH_PROBE, hiddenItemsOf, itemLending, listFacets, listItems, loadItem, recentItems, toItem, type ListRequest } from './items.queries';
 import { createItems, deleteItem, duplicateItem, updateItem, type WriteContext } from './items.writer';
 import { rankTuning } from './sort-ranks';
 
@@ -164,7 +164,6 @@ export const itemsRoutes = createRouter()
       searchProbe: Number(c.env.LIST_SEARCH_PROBE) || SEARCH_PROBE,
       lentRead: Number(c.env.LIST_LENT_READ) || LENT_READ,
       bitmapMax: Number(c.env.LIST_BITMAP_MAX) || LISTED_BITMAP_MAX,
-      rangeValues: rangeValuesOf(c.env.LIST_RANGE_VALUES),
     });
     return c.json(page, 200);
   })

@@ -17,12 +17,16 @@
 // | chunks (each value's items)        | (migration 0029); triggers facet_items_* close long lists      |
 // | facet_spans (months and years of   | triggers facet_spans_* on item_values (migration 0031); an     |
 // | dates, facet-spans.ts)             | import step adds its values' spans with their counts           |
+// | facet_spans "n0/n1/n2" (spans of a | triggers facet_spans_number_* on item_values (migration 0034), |
+// | number of many values)             | imports included; built once by a range (numberSpansBuild)     |
 // | item_sort_gaps (end of a sort)     | this module: sortGaps() in each write's batch; deleted with     |
 // |                                    | their property (foreign key)                                   |
 // | sort_ranks (where items stand in   | this module: rankWrite() for one item, ranks() for copies and   |
 // | each order of a large collection)  | import steps, in their batch; sort-ranks.ts builds and forgets |
 // | items.lent_copies (copies lent)    | triggers loans_lent_* on loans (migration 0030), whatever     |
 // |                                    | writes a loan; a restore sets it to 0 and they count again     |
+// | collections.unavailable_* (items   | triggers items_unavailable_* on items (migration 0033), as     |
+// | with no copy left to lend)         | lent_copies, quantity and level change; recounted on restore   |
 // | version (lost-update guard)        | this module sets it; triggers *_stale_write check it (0007)    |
 // | media files in R2                  | this module: releaseMedia() after an edit or a delete; the     |
 // |                                    | daily sweep for uploads never saved                            |
@@ -36,13 +40,13 @@ import { inlineId } from '../../db/inline-id';
 import { NOW_SQL, sqlNow } from '../../db/now';
 import { RANGE_PROPERTY_TYPES, TEXT_VALUE_MAX_LENGTH, type PropertyType } from '../../../../shared/catalogue';
 import type { FieldIssue } from '../../../../shared/errors';
-import { FACET_ITEMS_WHOLE, itemValues, items, properties } from '../../db/schema';
+import { itemValues, items, properties } from '../../db/schema';
 import type { Db } from '../../env';
 import { runBatch } from '../../lib/batch';
 import { ApiError } from '../../lib/api-error';
 import { abortedWith } from '../../lib/error-handler';
 import { releaseMedia } from '../../lib/media';
-import { spanRowsInsert } from './facet-spans';
+import { facetItemsSql, spanRowsInsert, valuesOfProperty } from './facet-spans';
 import { sortKeys, valuesToRows, type PropertyRow, type ValueRow } from '../../lib/values';
 import type { ItemRow } from '../../db/raw-rows';
 import type { RecordItem } from '../../../../shared/import/source';
@@ -502,26 +506,12 @@ const FACET_UPSERT = `ON CONFLICT (property_id, sort_key) DO UPDATE SET
   count_owner = count_owner + excluded.count_owner,
   items = items || substr(excluded.items, 2)`;
 
-/**
- * The list of items of a value's facet_counts row (migration 0029), from its value rows grouped (named
- * `v`): the ids of those the owner may see, between spaces (a trigger closes a long list into a chunk).
- * NULL, a list not kept, past FACET_ITEMS_WHOLE: one text that long would pass D1's 2 MB a value.
- */
-export function facetItemsSql(v: string): string {
-  return `CASE WHEN count(*) <= ${FACET_ITEMS_WHOLE} THEN ' ' || coalesce(group_concat(CASE WHEN ${v}.level <= 3 THEN ${v}.item_id END, ' ') || ' ', '') END`;
-}
+// (Kept with the spans, which build their rows the same way; the properties' routes reach them here.)
+export { facetItemsSql, valuesOfProperty };
 
 /** The INSERT of the spans (months and years, facet-spans.ts) of a property's dates, when it becomes filterable. */
 export function propertySpansInsert(collectionId: number, propertyId: number): string {
   return spanRowsInsert('v', 'item_values v', valuesOfProperty(collectionId, propertyId), facetItemsSql('v'));
-}
-
-/**
- * A property's values in a collection, as SQL over item_values. No index starts with property_id, so
- * they are reached through the collection's items and the primary key (item, property).
- */
-export function valuesOfProperty(collectionId: number, propertyId: number): string {
-  return `item_id IN (SELECT id FROM items WHERE collection_id = ${inlineId(collectionId)}) AND property_id = ${inlineId(propertyId)}`;
 }
 
 /**

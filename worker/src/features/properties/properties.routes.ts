@@ -126,7 +126,7 @@ function clearRoles(db: Db, collectionId: number, keepId: number | null, input: 
 
 /** A property that becomes filterable gets its facet counts from its values; one that stops, loses them. */
 function facetCountStatements(db: Db, collectionId: number, propertyId: number, filterable: boolean, type: string) {
-  // (With a date's spans, facet-spans.ts.)
+  // (With a date's spans and a number's, facet-spans.ts.)
   const clear = [db.delete(facetCounts).where(eq(facetCounts.propertyId, propertyId)), db.delete(facetSpans).where(eq(facetSpans.propertyId, propertyId))];
   if (!filterable) return clear;
   return [
@@ -195,6 +195,9 @@ export const propertiesRoutes = createRouter()
     const multiple = input.multiple ?? current.multiple;
     const { defaultValue, version, ...fields } = input;
     const changes: Partial<PropertyRow> = fields;
+    // Another type, or filterable no more or again: a number's spans go with its counts (facetCountStatements),
+    // and its width with them, chosen again when a range needs them (facet-spans.ts).
+    if ((input.type && input.type !== current.type) || (input.filterable !== undefined && input.filterable !== current.filterable)) changes.spanWidth = null;
     // The default is re-checked whenever it, the type or the multiple flag changes.
     if ('defaultValue' in input || input.type || input.multiple !== undefined) {
       const raw = 'defaultValue' in input ? defaultValue : current.defaultValue === null ? null : (JSON.parse(current.defaultValue) as unknown);
