@@ -36,10 +36,14 @@ export const PROPERTIES = [
 ];
 
 /**
- * The large collection's one more property (after PROPERTIES, so the others keep their ids): a date of
- * acquisition over twenty years, one of 7,300 days an item, for ranges over more values than a count reads.
+ * The large collection's more properties (after PROPERTIES, so the others keep their ids): a date of
+ * acquisition over twenty years, one of 7,300 days an item, and a price of 50,000 values (a cent apart
+ * from 0 to 499.99), for ranges over more values than a count reads.
  */
-export const LARGE_ONLY = [['acquired', 'date', 'Acquired', { sortable: 1, filterable: 1 }]];
+export const LARGE_ONLY = [
+  ['acquired', 'date', 'Acquired', { sortable: 1, filterable: 1 }],
+  ['price', 'number', 'Price', { filterable: 1 }],
+];
 
 const GENRES = ['fantasy', 'science fiction', 'mystery', 'romance', 'history', 'poetry', 'travel', 'cooking', 'biography', 'horror', 'comics', 'essays'];
 // Words are made of two syllables (23 × 19 = 437 words), so a search term matches about as many items
@@ -116,7 +120,9 @@ function collectionSql(cid, size, ownerId) {
     value('summary', 0, `'A story of ' || ${sqlWord('n * 17 + 1')} || ' and ' || ${sqlWord('n * 19 + 2')} || ' in the ' || ${sqlWord('n * 23 + 3')}`, 'text'),
     value('read', 0, `n % 2 = 0`, 'yesno'),
     value('rating', 0, `(n % 11) / 2.0`, 'number'),
-    ...(cid === 2 ? [value('acquired', 0, `date('2005-01-01', '+' || ((n * 37) % 7300) || ' days')`, 'date')] : []),
+    ...(cid === 2
+      ? [value('acquired', 0, `date('2005-01-01', '+' || ((n * 37) % 7300) || ' days')`, 'date'), value('price', 0, `((n * 7919) % 50000) / 100.0`, 'number')]
+      : []),
   );
   // The items without a value to sort by, as the Worker's writer keeps them (migration 0015's condition).
   statements.push(

@@ -43,7 +43,7 @@ async function metered(path: string, token: string | undefined, tuning: Record<s
  * 600 items imported with a name, a genre (one in three a novel) and a third value of `third`'s type,
  * `value(n)` for the n-th item: the collection, its owner and the items as imported.
  */
-async function shelfOf<T extends string | number>(third: { label: string; type: 'date' | 'number' }, value: (n: number) => T) {
+async function shelfOf<T extends string | number>(third: { label: string; type: 'date' | 'number' | 'datetime' }, value: (n: number) => T) {
   const owner = await createUser();
   const collection = await createCollection(owner.token, { name: `${third.label} shelf`, visibility: 0 });
   await addProperty(owner.token, collection.id, { label: 'Name', type: 'text', isTitle: true, sortable: true });
@@ -274,5 +274,31 @@ describe('kept lists of items', () => {
     expect((await call(`/api/v1/collections/${collection.id}/items/${made.id}`, { method: 'DELETE', token: owner.token })).status).toBe(204);
     rows.pop();
     expect((await check('min.price=99.95&max.price=200.05', 99.95, 200.05)).page.total).toBe(rows.filter((row) => row.genre === 'Novel' && row.value >= 99.95 && row.value <= 200.05).length);
+  });
+
+  it('keep spans of a date-time of many values the same way', async () => {
+    // 600 moments seven hours apart from 2020-01-01, in no order: a width of 10^7 ms (under three hours).
+    const at = (n: number) => new Date(Date.UTC(2020, 0, 1) + ((n * 37) % 600) * 7 * 3_600_000).toISOString();
+    const { owner, collection, rows } = await shelfOf({ label: 'Seen', type: 'datetime' }, at);
+    const base = `/api/v1/collections/${collection.id}/items?f.genre=Novel&sort=name&dir=asc&perPage=50`;
+    const width = async () => (await env.DB.prepare(`SELECT span_width AS w FROM properties WHERE collection_id = ? AND key = 'seen'`).bind(collection.id).first<{ w: number | null }>())!.w;
+    const check = async (from: string, to: string) => {
+      const expected = rows.filter((row) => row.genre === 'Novel' && row.value >= from && row.value <= to).map((row) => row.name);
+      const page = (await metered(`${base}&min.seen=${from}&max.seen=${to}`, owner.token)).page;
+      expect(page.items.map((item) => item.title), `${from} to ${to}`).toEqual(expected.slice(0, 50));
+      return { page, expected };
+    };
+    await check('2020-01-10T05:30:00.000Z', '2020-05-31T00:00:00.000Z');
+    for (let wait = 0; wait < 40 && (await width()) === null; wait += 1) await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(await width()).toBe(1e7);
+    for (const [from, to] of [
+      ['2020-01-10T05:30:00.000Z', '2020-05-31T00:00:00.000Z'],
+      ['2020-02-01T07:00:00.000Z', '2020-02-01T07:00:00.000Z'],
+      ['2019-12-31T00:00:00.000Z', '2020-03-15T12:00:00.000Z'],
+    ] as const) {
+      const { page, expected } = await check(from, to);
+      expect(page.total, `${from} to ${to}`).toBe(expected.length);
+      expect(page.totalEstimated ?? false).toBe(false);
+    }
   });
 });
