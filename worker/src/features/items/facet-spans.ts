@@ -165,26 +165,25 @@ export function numberSpansBuild(d1: D1Database, collectionId: number, propertyI
  * The rows of property `propertyId` (of span width `width`) that hold a number range's items once each,
  * as a table named `f` for a FROM (facet_counts' columns): the values from `min` to the end of its span
  * and from the start of `max`'s span (values' rows), and the spans between, the narrowest beside the ends
- * and the widest in the middle (either bound may be open). One SELECT for the values and one for each
- * width, four at most (D1 takes five in a compound SELECT), each reading its table's key or the numbers'
- * index over one or two stretches.
+ * and the widest in the middle (either bound may be open). Two SELECTs, each joining a table of its
+ * stretches (inline VALUES) to its table's key or the numbers' index, so each stretch is read by its own
+ * seek: an OR of stretches would scan every span of the property (facet_spans has no rowid, so SQLite
+ * does not split an OR into seeks), and D1 takes five terms at most in a compound SELECT.
  */
 export function numberSpanRows(propertyId: number, min: number | undefined, max: number | undefined, width: number, f: string): string {
   const property = `${f}.property_id = ${Math.trunc(propertyId)}`;
-  const pieces: string[] = [];
-  const either = (tests: string[]) => (tests.length === 1 ? tests[0]! : `(${tests.join(' OR ')})`);
-  // (The values of a bound's span: within two widths of it by the numbers' index, then by span number.)
-  const ofSpan = (n: number) => `CAST(floor(${f}.sort_number / ${width}) AS INTEGER) = ${n - SPAN_OFFSET}`;
-  const values: string[] = [];
-  // Each width's stretches of spans, as [first, last] span numbers (open at an infinite end).
-  const stretches: [number, number][][] = [[], [], []];
+  // The values' stretches, [from, to, span number] (both ends included; the span number keeps those of
+  // the bound's own span only).
+  const values: [number, number, number][] = [];
+  // The spans' stretches, [width level, first, last] span numbers (open at an infinite end).
+  const spans: [number, number, number][] = [];
   const first = min === undefined ? -Infinity : spanNumber(min, width);
   const last = max === undefined ? Infinity : spanNumber(max, width);
   // (Bounds the wrong way round hold nothing.)
-  if (first === last) values.push(`${f}.sort_number >= ${min} AND ${f}.sort_number <= ${max}`);
+  if (first === last) values.push([min!, max!, first]);
   else if (first < last) {
-    if (min !== undefined) values.push(`${f}.sort_number >= ${min} AND ${f}.sort_number < ${min + 2 * width} AND ${ofSpan(first)}`);
-    if (max !== undefined) values.push(`${f}.sort_number <= ${max} AND ${f}.sort_number > ${max - 2 * width} AND ${ofSpan(last)}`);
+    if (min !== undefined) values.push([min, min + 2 * width, first]);
+    if (max !== undefined) values.push([max - 2 * width, max, last]);
     // The whole spans between, from the narrowest: at each width, those up to the next wider span's
     // start and from the last one's end; the rest is the next width's, or this one's when no wider span
     // fits in it.
@@ -195,29 +194,36 @@ export function numberSpanRows(propertyId: number, min: number | undefined, max:
       const wideLo = Number.isFinite(lo) ? Math.ceil(lo / 10) : lo;
       const wideHi = Number.isFinite(hi) ? Math.floor((hi + 1) / 10) - 1 : hi;
       if (wideLo > wideHi) break;
-      if (Number.isFinite(lo) && lo <= wideLo * 10 - 1) stretches[level]!.push([lo, wideLo * 10 - 1]);
-      if (Number.isFinite(hi) && (wideHi + 1) * 10 <= hi) stretches[level]!.push([(wideHi + 1) * 10, hi]);
+      if (Number.isFinite(lo) && lo <= wideLo * 10 - 1) spans.push([level, lo, wideLo * 10 - 1]);
+      if (Number.isFinite(hi) && (wideHi + 1) * 10 <= hi) spans.push([level, (wideHi + 1) * 10, hi]);
       lo = wideLo;
       hi = wideHi;
     }
-    if (lo <= hi) stretches[level]!.push([lo, hi]);
+    if (lo <= hi) spans.push([level, lo, hi]);
   }
-  if (values.length > 0) pieces.push(`SELECT * FROM facet_counts ${f} WHERE ${property} AND ${f}.sort_number IS NOT NULL AND ${either(values.map((v) => `(${v})`))}`);
-  stretches.forEach((list, level) => {
-    if (list.length === 0) return;
-    const keys = list.map(([lo, hi]) => {
-      const low = Number.isFinite(lo) ? `'${numberSpanKey(level, lo)}'` : `'n${level} '`;
-      const high = Number.isFinite(hi) ? `<= '${numberSpanKey(level, hi)}'` : `< 'n${level}!'`;
-      return `(${f}.sort_key >= ${low} AND ${f}.sort_key ${high})`;
-    });
-    // (A span's number is its first value's, from its key, so that spans and values read in order make
-    // a stretch of the range whose end says how much of it was read.)
-    const factor = 10 ** level;
-    const start = `(CAST(substr(${f}.sort_key, 4) AS INTEGER) - ${SPAN_OFFSET / factor}) * ${factor * width}`;
+  const pieces: string[] = [];
+  if (values.length > 0) {
+    const stretches = values.map(([from, to, n]) => `(${from}, ${to}, ${n - SPAN_OFFSET})`).join(', ');
     pieces.push(
-      `SELECT ${f}.property_id, ${f}.sort_key, ${f}.value, ${start} AS sort_number, ${f}.count_everyone, ${f}.count_logged_in, ${f}.count_owner, ${f}.items
-       FROM facet_spans ${f} WHERE ${property} AND ${either(keys)}`,
+      `SELECT ${f}.* FROM (VALUES ${stretches}) r CROSS JOIN facet_counts ${f} INDEXED BY facet_counts_number_idx ON ${property}
+         AND ${f}.sort_number >= r.column1 AND ${f}.sort_number <= r.column2 AND CAST(floor(${f}.sort_number / ${width}) AS INTEGER) = r.column3`,
     );
-  });
+  }
+  if (spans.length > 0) {
+    // (A span's number is its first value's, from its key, so that spans and values read in order make a
+    // stretch of the range whose end says how much of it was read.)
+    const stretches = spans
+      .map(([level, lo, hi]) => {
+        const low = Number.isFinite(lo) ? numberSpanKey(level, lo) : `n${level} `;
+        const high = Number.isFinite(hi) ? numberSpanKey(level, hi) : `n${level}!`;
+        return `('${low}', '${high}', ${SPAN_OFFSET / 10 ** level}, ${10 ** level * width})`;
+      })
+      .join(', ');
+    pieces.push(
+      `SELECT ${f}.property_id, ${f}.sort_key, ${f}.value, (CAST(substr(${f}.sort_key, 4) AS INTEGER) - r.column3) * r.column4 AS sort_number,
+         ${f}.count_everyone, ${f}.count_logged_in, ${f}.count_owner, ${f}.items
+       FROM (VALUES ${stretches}) r CROSS JOIN facet_spans ${f} ON ${property} AND ${f}.sort_key >= r.column1 AND ${f}.sort_key <= r.column2`,
+    );
+  }
   return `(${pieces.length > 0 ? pieces.join(' UNION ALL ') : `SELECT * FROM facet_counts ${f} WHERE 0`}) ${f}`;
 }
