@@ -136,9 +136,12 @@ export function spanWidthFor(lo: number, hi: number): number {
 }
 
 /**
- * The statements that give property `propertyId` its width and write its spans from its values, when it
- * has no width yet (a property of many values, filterable, a number or a date-time): one batch, so no
- * write comes between; a second build asked meanwhile finds the spans there and writes nothing.
+ * The statements that give property `propertyId` its width and write its spans, when it has no width yet
+ * (a property of many values, filterable, a number or a date-time): one batch, so no write comes
+ * between; a second build asked meanwhile finds the spans there and writes nothing. The spans are made
+ * from the values' rows (counts, and lists with their closed chunks), which the property being
+ * filterable keeps: a row a distinct value, where its values would take two an item (400,000 rows read
+ * against 1,000,000 for 100,000 prices, measured). A span over a value whose list is not kept keeps none.
  */
 export function numberSpansBuild(d1: D1Database, collectionId: number, propertyId: number, width: number): D1PreparedStatement[] {
   const pid = Math.trunc(propertyId);
@@ -150,10 +153,13 @@ export function numberSpansBuild(d1: D1Database, collectionId: number, propertyI
     d1
       .prepare(
         `INSERT INTO facet_spans (property_id, sort_key, value, sort_number, count_everyone, count_logged_in, count_owner, items)
-        SELECT v.property_id, 'n' || g.level || ' ' || printf('%016d', (CAST(floor(v.sort_number / ?1) AS INTEGER) + ${SPAN_OFFSET}) / g.factor), 'null', NULL,
-          sum(v.level = 0), sum(v.level <= 1), sum(v.level <= 3), ${facetItemsSql('v')}
-        FROM item_values v CROSS JOIN ${levels} g
-        WHERE ${valuesOfProperty(collectionId, propertyId)} AND v.sort_number IS NOT NULL AND (SELECT span_width FROM properties WHERE id = ?2) = ?1
+        SELECT f.property_id, 'n' || g.level || ' ' || printf('%016d', (CAST(floor(f.sort_number / ?1) AS INTEGER) + ${SPAN_OFFSET}) / g.factor), 'null', NULL,
+          sum(f.count_everyone), sum(f.count_logged_in), sum(f.count_owner),
+          CASE WHEN count(f.items) = count(*) AND sum(f.count_owner) <= ${FACET_ITEMS_WHOLE} THEN group_concat(f.items || coalesce(c.items, ''), '') END
+        FROM facet_counts f INDEXED BY facet_counts_number_idx
+        LEFT JOIN (SELECT sort_key, group_concat(items, '') AS items FROM facet_item_chunks WHERE property_id = ?2 GROUP BY sort_key) c ON c.sort_key = f.sort_key
+        CROSS JOIN ${levels} g
+        WHERE f.property_id = ?2 AND f.sort_number IS NOT NULL AND (SELECT span_width FROM properties WHERE id = ?2) = ?1
           AND NOT EXISTS (SELECT 1 FROM facet_spans WHERE property_id = ?2 AND sort_key >= 'n' AND sort_key < 'o')
         GROUP BY 1, 2`,
       )
