@@ -9,6 +9,8 @@ import type { ItemPage } from '../../shared/schemas/items';
 import { call, createUser } from '../support/worker-app';
 import { addItem, addProperty, createCollection, getJson } from '../support/worker-catalogue';
 import { runImport } from '../support/worker-imports';
+import { createBudget } from '../../worker/src/jobs/job';
+import { numberSpansJob } from '../../worker/src/features/items/number-spans.job';
 
 async function listOf(propertyId: number, key: string): Promise<string | null | undefined> {
   const row = await env.DB.prepare('SELECT items FROM facet_counts WHERE property_id = ? AND sort_key = ?').bind(propertyId, key).first<{ items: string | null }>();
@@ -302,5 +304,29 @@ describe('kept lists of items', () => {
       expect(page.total, `${from} to ${to}`).toBe(expected.length);
       expect(page.totalEstimated ?? false).toBe(false);
     }
+  });
+
+  it('are built ahead by the hourly job for the numbers of more values than a range reads, and only for them', async () => {
+    const many = await shelfOf({ label: 'Price', type: 'number' }, (n) => ((n * 37) % 3000) / 10);
+    const few = await shelfOf({ label: 'Price', type: 'number' }, (n) => n % 50);
+    const width = async (collectionId: number) =>
+      (await env.DB.prepare(`SELECT span_width AS w FROM properties WHERE collection_id = ? AND key = 'price'`).bind(collectionId).first<{ w: number | null }>())!.w;
+    // Runs until one finds nothing left to build (the suite's other properties too).
+    let cursor: string | null = null;
+    for (let runs = 0; ; runs += 1) {
+      expect(runs, 'the job settles').toBeLessThan(100);
+      const budget = createBudget(numberSpansJob.units);
+      const counts = await numberSpansJob.run(env, { now: new Date(), db: undefined as never, cursor, saveCursor: (next) => (cursor = next), budget });
+      expect(budget.used).toBeLessThanOrEqual(numberSpansJob.units);
+      if (counts.built === 0 && cursor === null) break;
+    }
+    expect(await width(many.collection.id)).toBe(0.1);
+    expect(await width(few.collection.id)).toBeNull();
+    // The first range over the price reads its spans: listed, exact, a few dozen rows.
+    const expected = many.rows.filter((row) => row.genre === 'Novel' && row.value >= 12.35 && row.value <= 250.55).map((row) => row.name);
+    const { page, statements } = await metered(`/api/v1/collections/${many.collection.id}/items?f.genre=Novel&min.price=12.35&max.price=250.55&sort=name&dir=asc&perPage=50`, many.owner.token);
+    expect(page.items.map((item) => item.title)).toEqual(expected.slice(0, 50));
+    expect(page.total).toBe(expected.length);
+    expect(statements.find((st) => st.sql.startsWith('SELECT * FROM (SELECT property_id AS pid'))!.read).toBeLessThan(100);
   });
 });

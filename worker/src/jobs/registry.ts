@@ -3,6 +3,7 @@
 // share one invocation's limits (checked there too).
 import { importSourcesJob } from '../features/imports/import-sources.job';
 import { naturalKeysJob } from '../features/items/natural-keys.job';
+import { numberSpansJob } from '../features/items/number-spans.job';
 import { sortRanksJob } from '../features/items/sort-ranks.job';
 import { loanRemindersJob } from '../features/lending/loan-reminders.job';
 import { exportsCleanupJob } from '../features/maintenance/exports-cleanup.job';
@@ -22,8 +23,9 @@ export const SCHEDULE: Schedule = {
   // Hourly until every value written before natural sorting has its key (about 2,000 values an hour,
   // so even a large instance is keyed within days); once done it only reads its cursor. The scheduled
   // import sources that are due start their runs (each a Workflow of its own). And the sort orders
-  // large collections lack are built (after the keys, which may have made some wrong).
-  '47 * * * *': [naturalKeysJob, importSourcesJob, sortRanksJob],
+  // large collections lack are built (after the keys, which may have made some wrong), and the spans of
+  // numbers of many values.
+  '47 * * * *': [naturalKeysJob, importSourcesJob, sortRanksJob, numberSpansJob],
   // Hourly: borrowers' reminders and overdue notices, and owners' overdue digests. Each loan is marked
   // once per notice, so a run that stops for its budget resumes at the next hour without repeating.
   '23 * * * *': [loanRemindersJob],

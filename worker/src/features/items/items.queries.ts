@@ -522,7 +522,7 @@ const LISTED_READ = 100_000;
  * How many values in range a range of a listed request reads (and their lists) at most: a row each, so a
  * date range of many days is counted from its first ones (stretched over its span) rather than read.
  */
-const LISTED_RANGE_VALUES = 200;
+export const LISTED_RANGE_VALUES = 200;
 
 /**
  * The matches of a narrowed list from the kept lists (owner-level ids, ascending), and what the caller
