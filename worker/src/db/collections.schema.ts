@@ -254,7 +254,8 @@ export const FACET_ITEMS_WHOLE = 200_000;
  * facet_counts row has them (same columns; no sort number; long lists close into facet_item_chunks,
  * whose keys cannot meet a value's). Kept by triggers on item_values (migration 0031,
  * features/items/facet-spans.ts). A filterable number or date-time with a span width keeps spans of
- * that width, ten and a hundred times it ("n0 …", "n1 …", "n2 …", migration 0034). No index but the key: keeping a span writes one row. The table has
+ * that width, ten and a hundred times it ("n0 …", "n1 …", "n2 …", migration 0034). No index but the
+ * key: keeping a span writes one row. The table has
  * no rowid (the migration says so; drizzle cannot) and a property deleted takes its rows along.
  */
 export const facetSpans = sqliteTable(

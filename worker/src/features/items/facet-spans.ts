@@ -1,13 +1,12 @@
-// The spans of a date property (and, further down, of a number of many values): for each month and each year its values fall in, a facet_spans row
-// keyed "month 2015-03" or "year 2015", with the counts and the list of items of those values as a
-// value's facet_counts row has them, kept by the same kind of triggers (migration 0031). A date range
-// over thousands of days is then read as the days at its ends (their values' rows), the months beside
-// them and the years between: about a hundred rows at most, where its values take a row a day. So its
-// matches come from the kept lists like any value filter's (items.queries.ts). Spans are found by their
-// keys, whose order is the calendar's (four-digit years).
+// The spans of a date property (and, further down, of a number of many values): for each month and
+// each year its values fall in, a facet_spans row keyed "month 2015-03" or "year 2015", with the counts
+// and the list of items of those values as a value's facet_counts row has them, kept by the same kind of
+// triggers (migration 0031). A date range over thousands of days is then read as the days at its ends
+// (their values' rows), the months beside them and the years between: about a hundred rows at most,
+// where its values take a row a day. So its matches come from the kept lists like any value filter's
+// (items.queries.ts). Spans are found by their keys, whose order is the calendar's (four-digit years).
 
 import { FACET_ITEMS_WHOLE } from '../../db/schema';
-import { inlineId } from '../../db/inline-id';
 
 /**
  * Whether a value row (named `v`) holds a date: a JSON string of ten characters with a sort number (a
@@ -30,22 +29,6 @@ export function spanRowsInsert(v: string, from: string, where: string, items: st
     FROM ${from} CROSS JOIN ${grains} g WHERE ${where} AND ${isDateValue(v)} GROUP BY 1, 2 ${upsert}`;
 }
 
-/**
- * The list of items of a value's facet_counts row (migration 0029), from its value rows grouped (named
- * `v`): the ids of those the owner may see, between spaces (a trigger closes a long list into a chunk).
- * NULL, a list not kept, past FACET_ITEMS_WHOLE: one text that long would pass D1's 2 MB a value.
- */
-export function facetItemsSql(v: string): string {
-  return `CASE WHEN count(*) <= ${FACET_ITEMS_WHOLE} THEN ' ' || coalesce(group_concat(CASE WHEN ${v}.level <= 3 THEN ${v}.item_id END, ' ') || ' ', '') END`;
-}
-
-/**
- * A property's values in a collection, as SQL over item_values. No index starts with property_id, so
- * they are reached through the collection's items and the primary key (item, property).
- */
-export function valuesOfProperty(collectionId: number, propertyId: number): string {
-  return `item_id IN (SELECT id FROM items WHERE collection_id = ${inlineId(collectionId)}) AND property_id = ${inlineId(propertyId)}`;
-}
 
 const DAY = 86_400_000;
 

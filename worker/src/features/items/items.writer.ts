@@ -18,7 +18,7 @@
 // | facet_spans (months and years of   | triggers facet_spans_* on item_values (migration 0031); an     |
 // | dates, facet-spans.ts)             | import step adds its values' spans with their counts           |
 // | facet_spans "n0/n1/n2" (spans of a | triggers facet_spans_number_* on item_values (migration 0034), |
-// | number of many values)             | imports included; built once by a range (numberSpansBuild)     |
+// | number of many values)             | imports included; built by a range or an hourly job, once      |
 // | item_sort_gaps (end of a sort)     | this module: sortGaps() in each write's batch; deleted with     |
 // |                                    | their property (foreign key)                                   |
 // | sort_ranks (where items stand in   | this module: rankWrite() for one item, ranks() for copies and   |
@@ -40,13 +40,13 @@ import { inlineId } from '../../db/inline-id';
 import { NOW_SQL, sqlNow } from '../../db/now';
 import { RANGE_PROPERTY_TYPES, TEXT_VALUE_MAX_LENGTH, type PropertyType } from '../../../../shared/catalogue';
 import type { FieldIssue } from '../../../../shared/errors';
-import { itemValues, items, properties } from '../../db/schema';
+import { FACET_ITEMS_WHOLE, itemValues, items, properties } from '../../db/schema';
 import type { Db } from '../../env';
 import { runBatch } from '../../lib/batch';
 import { ApiError } from '../../lib/api-error';
 import { abortedWith } from '../../lib/error-handler';
 import { releaseMedia } from '../../lib/media';
-import { facetItemsSql, spanRowsInsert, valuesOfProperty } from './facet-spans';
+import { spanRowsInsert } from './facet-spans';
 import { sortKeys, valuesToRows, type PropertyRow, type ValueRow } from '../../lib/values';
 import type { ItemRow } from '../../db/raw-rows';
 import type { RecordItem } from '../../../../shared/import/source';
@@ -506,12 +506,26 @@ const FACET_UPSERT = `ON CONFLICT (property_id, sort_key) DO UPDATE SET
   count_owner = count_owner + excluded.count_owner,
   items = items || substr(excluded.items, 2)`;
 
-// (Kept with the spans, which build their rows the same way; the properties' routes reach them here.)
-export { facetItemsSql, valuesOfProperty };
+/**
+ * The list of items of a value's facet_counts row (migration 0029), from its value rows grouped (named
+ * `v`): the ids of those the owner may see, between spaces (a trigger closes a long list into a chunk).
+ * NULL, a list not kept, past FACET_ITEMS_WHOLE: one text that long would pass D1's 2 MB a value.
+ */
+export function facetItemsSql(v: string): string {
+  return `CASE WHEN count(*) <= ${FACET_ITEMS_WHOLE} THEN ' ' || coalesce(group_concat(CASE WHEN ${v}.level <= 3 THEN ${v}.item_id END, ' ') || ' ', '') END`;
+}
 
 /** The INSERT of the spans (months and years, facet-spans.ts) of a property's dates, when it becomes filterable. */
 export function propertySpansInsert(collectionId: number, propertyId: number): string {
   return spanRowsInsert('v', 'item_values v', valuesOfProperty(collectionId, propertyId), facetItemsSql('v'));
+}
+
+/**
+ * A property's values in a collection, as SQL over item_values. No index starts with property_id, so
+ * they are reached through the collection's items and the primary key (item, property).
+ */
+export function valuesOfProperty(collectionId: number, propertyId: number): string {
+  return `item_id IN (SELECT id FROM items WHERE collection_id = ${inlineId(collectionId)}) AND property_id = ${inlineId(propertyId)}`;
 }
 
 /**
