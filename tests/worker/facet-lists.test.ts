@@ -58,6 +58,17 @@ async function shelfOf<T extends string | number>(third: { label: string; type: 
   return { owner, collection, rows };
 }
 
+/** The span width of a collection's property `key` (null while it has none, facet-spans.ts). */
+async function spanWidth(collectionId: number, key: string): Promise<number | null> {
+  return (await env.DB.prepare('SELECT span_width AS w FROM properties WHERE collection_id = ? AND key = ?').bind(collectionId, key).first<{ w: number | null }>())!.w;
+}
+
+/** The same, once the build a range started after its answer has given it one (or two seconds on). */
+async function builtSpanWidth(collectionId: number, key: string): Promise<number | null> {
+  for (let wait = 0; wait < 40 && (await spanWidth(collectionId, key)) === null; wait += 1) await new Promise((resolve) => setTimeout(resolve, 50));
+  return spanWidth(collectionId, key);
+}
+
 describe('kept lists of items', () => {
   it('list the items the owner may see, closing long lists into chunks that writes keep and a gone value takes along', async () => {
     const owner = await createUser();
@@ -236,7 +247,6 @@ describe('kept lists of items', () => {
     // 600 prices a tenth apart from 0 to 299.9, in no order.
     const { owner, collection, rows } = await shelfOf({ label: 'Price', type: 'number' }, (n) => ((n * 37) % 3000) / 10);
     const base = `/api/v1/collections/${collection.id}/items?sort=name&dir=asc&perPage=50`;
-    const width = async () => (await env.DB.prepare(`SELECT span_width AS w FROM properties WHERE collection_id = ? AND key = 'price'`).bind(collection.id).first<{ w: number | null }>())!.w;
     const check = async (range: string, from: number, to: number, genre = true) => {
       const expected = rows.filter((row) => (!genre || row.genre === 'Novel') && row.value >= from && row.value <= to).map((row) => row.name);
       // (A range's count reads 100 rows, not the suite's 14.)
@@ -246,10 +256,9 @@ describe('kept lists of items', () => {
     };
     // The first range finds some 400 values in range, more than it reads: right all the same, and the
     // price gets a width (a tenth: 3,000 of them over its spread) and its spans after the answer.
-    expect(await width()).toBeNull();
+    expect(await spanWidth(collection.id, 'price')).toBeNull();
     await check('min.price=12.35&max.price=250', 12.35, 250);
-    for (let wait = 0; wait < 40 && (await width()) === null; wait += 1) await new Promise((resolve) => setTimeout(resolve, 50));
-    expect(await width()).toBe(0.1);
+    expect(await builtSpanWidth(collection.id, 'price')).toBe(0.1);
     // Then the same range reads the values at its ends and the spans between (a tenth, one, ten wide):
     // listed and exact, in a few dozen rows (with an open end, every span of ten past the other: 29).
     for (const [range, from, to] of [
@@ -285,7 +294,6 @@ describe('kept lists of items', () => {
     const at = (n: number) => new Date(Date.UTC(2020, 0, 1) + ((n * 37) % 600) * 7 * 3_600_000).toISOString();
     const { owner, collection, rows } = await shelfOf({ label: 'Seen', type: 'datetime' }, at);
     const base = `/api/v1/collections/${collection.id}/items?f.genre=Novel&sort=name&dir=asc&perPage=50`;
-    const width = async () => (await env.DB.prepare(`SELECT span_width AS w FROM properties WHERE collection_id = ? AND key = 'seen'`).bind(collection.id).first<{ w: number | null }>())!.w;
     const check = async (from: string, to: string) => {
       const expected = rows.filter((row) => row.genre === 'Novel' && row.value >= from && row.value <= to).map((row) => row.name);
       const page = (await metered(`${base}&min.seen=${from}&max.seen=${to}`, owner.token)).page;
@@ -293,8 +301,7 @@ describe('kept lists of items', () => {
       return { page, expected };
     };
     await check('2020-01-10T05:30:00.000Z', '2020-05-31T00:00:00.000Z');
-    for (let wait = 0; wait < 40 && (await width()) === null; wait += 1) await new Promise((resolve) => setTimeout(resolve, 50));
-    expect(await width()).toBe(1e7);
+    expect(await builtSpanWidth(collection.id, 'seen')).toBe(1e7);
     for (const [from, to] of [
       ['2020-01-10T05:30:00.000Z', '2020-05-31T00:00:00.000Z'],
       ['2020-02-01T07:00:00.000Z', '2020-02-01T07:00:00.000Z'],
@@ -309,8 +316,6 @@ describe('kept lists of items', () => {
   it('are built ahead by the hourly job for the numbers of more values than a range reads, and only for them', async () => {
     const many = await shelfOf({ label: 'Price', type: 'number' }, (n) => ((n * 37) % 3000) / 10);
     const few = await shelfOf({ label: 'Price', type: 'number' }, (n) => n % 50);
-    const width = async (collectionId: number) =>
-      (await env.DB.prepare(`SELECT span_width AS w FROM properties WHERE collection_id = ? AND key = 'price'`).bind(collectionId).first<{ w: number | null }>())!.w;
     // Runs until one finds nothing left to build (the suite's other properties too).
     let cursor: string | null = null;
     for (let runs = 0; ; runs += 1) {
@@ -320,8 +325,8 @@ describe('kept lists of items', () => {
       expect(budget.used).toBeLessThanOrEqual(numberSpansJob.units);
       if (counts.built === 0 && cursor === null) break;
     }
-    expect(await width(many.collection.id)).toBe(0.1);
-    expect(await width(few.collection.id)).toBeNull();
+    expect(await spanWidth(many.collection.id, 'price')).toBe(0.1);
+    expect(await spanWidth(few.collection.id, 'price')).toBeNull();
     // The first range over the price reads its spans: listed, exact, a few dozen rows.
     const expected = many.rows.filter((row) => row.genre === 'Novel' && row.value >= 12.35 && row.value <= 250.55).map((row) => row.name);
     const { page, statements } = await metered(`/api/v1/collections/${many.collection.id}/items?f.genre=Novel&min.price=12.35&max.price=250.55&sort=name&dir=asc&perPage=50`, many.owner.token);

@@ -1485,10 +1485,9 @@ async function keptCounts(
   for (const range of ranges) {
     const pid = inlineId(range.prop.id);
     const numbers = `FROM facet_counts INDEXED BY facet_counts_number_idx WHERE property_id = ${pid} AND sort_number IS NOT NULL`;
-    // (`span`, when more values are in range than read: the last read, the property's first and last, and
-    // how many were read.)
+    // (`span`, when more values are in range than read: the last read, and the property's first and last.)
     arms.push(`SELECT ${pid} AS pid, sum(n) AS n, sum(o) AS owner, count(*) <= ${LISTED_RANGE_VALUES} AS whole, ${groupLists('l', 'o', most)},
-      CASE WHEN count(*) > ${LISTED_RANGE_VALUES} THEN json_array(max(v), (SELECT min(sort_number) ${numbers}), (SELECT max(sort_number) ${numbers}), count(*)) END AS span FROM (
+      CASE WHEN count(*) > ${LISTED_RANGE_VALUES} THEN json_array(max(v), (SELECT min(sort_number) ${numbers}), (SELECT max(sort_number) ${numbers})) END AS span FROM (
       SELECT f.${column} AS n, f.count_owner AS o, ${rowList('f', most)} AS l, f.sort_number AS v ${rangeRows(range, 'f')}
       ORDER BY f.sort_number LIMIT ${LISTED_RANGE_VALUES + 1})`);
   }
@@ -1512,9 +1511,9 @@ async function keptCounts(
   const kept = (pid: number, test: Pick<Kept, 'tokens' | 'sql'>, range?: RangeFilter): Kept => {
     const row = results.find((r) => r.pid === pid && r.owner !== null);
     // A range of more values than read: counted from those read, stretched over the range.
-    const span = range && row?.span ? (JSON.parse(row.span) as [number | null, number | null, number | null, number]) : null;
+    const span = range && row?.span ? (JSON.parse(row.span) as [number | null, number | null, number | null]) : null;
     if (range && span) spansWanted(d1, collectionId, range, span[1], span[2], reads.defer);
-    const n = range && span ? stretched(range, row!.n ?? 0, span[3], [span[0], span[1], span[2]]) : (row?.n ?? 0);
+    const n = range && span ? stretched(range, row!.n ?? 0, LISTED_RANGE_VALUES + 1, span) : (row?.n ?? 0);
     return { items: row ? row.items : ' ', n, owner: row?.owner ?? 0, whole: !row || row.whole === 1, ...test };
   };
   const counted = where.counted.map((group) => kept(group.propertyId, { tokens: group.tokens }));
