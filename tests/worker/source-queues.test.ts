@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import type { SourceQueueReport, SourceQueueRun } from '../../shared/schemas/sources';
 import { isbn13To10 } from '../../shared/sources/codes';
 import { base64, freshIsbn, hitsOf, jsonAnswer, setAnswers } from '../support/fake-sources';
-import { call, createUser, errorCode, PNG_BYTES } from '../support/worker-app';
+import { ADMIN, call, createUser, errorCode, PNG_BYTES, signIn } from '../support/worker-app';
 import { addItem, createCollection, getJson } from '../support/worker-catalogue';
 import { itemsOf } from '../support/worker-imports';
 
@@ -105,6 +105,27 @@ describe('lists of ISBNs and barcodes', () => {
     expect(report).toMatchObject({ status: 'done', source: 'openlibrary', added: 1, failed: 1 });
     expect(report.codes[0]).toMatchObject({ code: busy, outcome: 'failed', problem: 'busy' });
     expect((await hitsOf(FAKE, googleIsbn(busy))).hits).toBe(0);
+  });
+
+  it("follows the administrator's settings at once: a source turned off is not asked", async () => {
+    const { token } = await createUser();
+    const admin = await signIn(ADMIN.login, ADMIN.password);
+    const books = await createCollection(token, { type: 'books', name: 'Books' });
+    const isbn = freshIsbn();
+    const tag = crypto.randomUUID().slice(0, 8);
+    await setAnswers(FAKE, olIsbn(isbn), [jsonAnswer({ [`ISBN:${isbn}`]: { key: `/books/OL${tag}M`, title: 'Dune' } })]);
+    await setAnswers(FAKE, googleIsbn(isbn), [jsonAnswer({ totalItems: 1, items: [{ id: `g${tag}`, volumeInfo: { title: 'Solaris' } }] })]);
+    const turn = (enabled: boolean) => call('/api/v1/config/modules/openlibrary', { method: 'PUT', token: admin, json: { enabled } });
+    expect((await turn(false)).status).toBe(200);
+    try {
+      // A step reads the saved settings with the list, in its first batch: the change counts from the next step.
+      const report = await runQueue(token, books.id, { codes: [isbn] });
+      expect(report).toMatchObject({ status: 'done', added: 1 });
+      expect(report.codes[0]).toMatchObject({ outcome: 'added', source: 'googlebooks', title: 'Solaris' });
+      expect((await hitsOf(FAKE, olIsbn(isbn))).hits).toBe(0);
+    } finally {
+      expect((await turn(true)).status).toBe(200);
+    }
   });
 
   it('goes on in new Workflow instances through a long list', async () => {

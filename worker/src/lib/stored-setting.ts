@@ -10,6 +10,10 @@ export interface StoredSetting<T> {
   read(db: D1Database, fresh?: boolean): Promise<T>;
   /** Saves the value and makes this isolate use it at once. */
   save(db: D1Database, value: T): Promise<void>;
+  /** The settings row's key, for a read made elsewhere (in a batch). */
+  key: string;
+  /** The value of a row read elsewhere: its `value` column, or null when there is none. */
+  fromText(text: string | null): T;
 }
 
 /** `parse` reads the stored JSON (null when there is no row, or it is not JSON) into a value. */
@@ -46,5 +50,7 @@ export function storedSetting<T>(key: string, parse: (value: unknown) => T): Sto
         .run();
       cache.set(db, { value, readAt: Date.now() });
     },
+    key,
+    fromText,
   };
 }

@@ -1,4 +1,4 @@
-import { asc, eq } from 'drizzle-orm';
+import { asc, eq, type SQL } from 'drizzle-orm';
 import type { PropertyType, VisibilityLevel } from '../../../../shared/catalogue';
 import type { Property } from '../../../../shared/schemas/properties';
 import { properties } from '../../db/schema';
@@ -33,12 +33,12 @@ export function toProperty(row: PropertyRow): Property {
   };
 }
 
+/** A collection's properties in their order; `collection` may be a subquery giving its id (in a batch). */
+export const propertyRowsQuery = (db: Db, collection: number | SQL) =>
+  db.select().from(properties).where(eq(properties.collectionId, collection)).orderBy(asc(properties.displayOrder), asc(properties.id));
+
 export function listPropertyRows(db: Db, collectionId: number): Promise<PropertyRow[]> {
-  return db
-    .select()
-    .from(properties)
-    .where(eq(properties.collectionId, collectionId))
-    .orderBy(asc(properties.displayOrder), asc(properties.id));
+  return propertyRowsQuery(db, collectionId);
 }
 
 /**

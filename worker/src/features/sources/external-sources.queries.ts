@@ -31,8 +31,11 @@ export interface ExternalSourceFull extends ExternalSourceRecord {
 
 const fromRow = (row: ExternalSourceRow): ExternalSourceFull => ({ ...row, types: typesOf(row.types) });
 
+/** The modules of rows read elsewhere (a queue step reads them in its first batch). */
+export const externalSourcesOf = (rows: ExternalSourceRow[]): ExternalSourceFull[] => rows.map(fromRow);
+
 export async function listExternalSources(d1: D1Database): Promise<ExternalSourceFull[]> {
-  return (await drizzle(d1).select().from(externalSources).orderBy(externalSources.id).all()).map(fromRow);
+  return externalSourcesOf(await drizzle(d1).select().from(externalSources).orderBy(externalSources.id).all());
 }
 
 export async function findExternalSource(d1: D1Database, id: number): Promise<ExternalSourceFull | null> {

@@ -9,7 +9,7 @@
 // The items, each code's outcome and the queue's counts are written in one D1 batch: a step that runs
 // again after a failure finds its codes either done or not done, never half done.
 import { drizzle } from 'drizzle-orm/d1';
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, gte, isNull, sql } from 'drizzle-orm';
 import type { Locale } from '../../../../shared/constants';
 import type { PropertyType } from '../../../../shared/catalogue';
 import type { SourceId, SourceMapping, SourceProblem, SourceQueueOutcome } from '../../../../shared/schemas/sources';
@@ -19,29 +19,22 @@ import * as schema from '../../db/schema';
 import type { Env } from '../../env';
 import { fetchCover, wantThumbnails } from '../../lib/pictures';
 import { findImported, importWrites, rankTuning, splitAfter, type ImportedDraft } from '../items/items.writer';
-import { listPropertyRows } from '../properties/properties.queries';
+import { propertyRowsQuery } from '../properties/properties.queries';
+import { externalSourcesOf } from './external-sources.queries';
 import type { FoundHit } from './source';
-import { askSources, itemsHoldingCodes, sourceAccess, sourceOffers, type SourceAccess } from './sources.service';
+import { askSources, itemsHoldingCodes, sourceAccessFrom, sourceOffers, sourceSettings, type SourceAccess } from './sources.service';
 
 /**
  * Codes a step works on at most: each may ask up to three sources and fetch a cover (four subrequests
  * and an R2 write), and its item is about ten statements. Four codes a step took up to 10.36 ms of the
  * Worker's own CPU in `npm run bench -- --workflows` (four 200 KB covers read, checked and hashed), over
  * the free plan's 10 ms. Measured on the isolate alone (V8's profiler), two codes took 9.3 ms at the
- * median and over 10 ms in a third of the steps; one code takes 6.9 ms at the median and 9.2 at most
- * (docs/benchmarks.md). Most of a step is its own work (some twenty statements, the runtime's calls),
- * so one code a step.
+ * median and over 10 ms in a third of the steps; one code took 6.9 to 8.9 ms at the median and up to
+ * 12 at most. Most of that was the runtime's share of each call to D1: with the step's first seven reads
+ * in one batch (queueContext), one code takes 3.5 ms at the median and about 6 at most, the headroom a
+ * young-generation collection (up to 11 ms here) needs (docs/benchmarks.md). So one code a step.
  */
 export const CODES_PER_STEP = 1;
-
-interface QueueRow {
-  id: number;
-  collection_id: number;
-  source: SourceId | null;
-  locale: Locale;
-  status: string;
-  processed: number;
-}
 
 interface Outcome {
   position: number;
@@ -73,32 +66,48 @@ export async function markQueueFailed(env: Env, id: number): Promise<void> {
     .run();
 }
 
+/**
+ * What a step needs before its first code, read in one D1 batch: the queue, its next codes, the
+ * collection, its properties and source mapping, and the sources' settings and modules. Seven reads
+ * made one by one cost a call to D1 each, and the runtime's share of a call (the request, its JSON, its
+ * answer) was a good part of a step's CPU.
+ */
+async function queueContext(env: Env, id: number) {
+  const db = drizzle(env.DB, { schema });
+  const { sourceQueues: queues, sourceQueueCodes: codes, collections } = schema;
+  const collectionId = sql`(SELECT ${queues.collectionId} FROM ${queues} WHERE ${queues.id} = ${id})`;
+  const [[queue], waiting, [collection], props, [saved], [stored], externals] = await db.batch([
+    db.select().from(queues).where(eq(queues.id, id)),
+    // Codes are worked through in order, so the waiting ones start at the count of those done: a walk from
+    // there reads the step's codes only, not every code done before them.
+    db
+      .select({ position: codes.position, code: codes.code })
+      .from(codes)
+      .where(and(eq(codes.queueId, id), gte(codes.position, sql`(SELECT ${queues.processed} FROM ${queues} WHERE ${queues.id} = ${id})`), isNull(codes.outcome)))
+      .orderBy(codes.position)
+      .limit(CODES_PER_STEP),
+    db
+      .select({ type: collections.type, ranked: sql<number>`EXISTS (SELECT 1 FROM sort_ranks WHERE collection_id = ${collections.id})` })
+      .from(collections)
+      .where(eq(collections.id, collectionId)),
+    propertyRowsQuery(db, collectionId),
+    db.select().from(schema.sourceMappings).where(eq(schema.sourceMappings.collectionId, collectionId)),
+    db.select({ value: schema.settings.value }).from(schema.settings).where(eq(schema.settings.key, sourceSettings.key)),
+    db.select().from(schema.externalSources).orderBy(schema.externalSources.id),
+  ]);
+  if (!queue || queue.status !== 'running' || !collection) return null;
+  const access = await sourceAccessFrom(env, sourceSettings.fromText(stored?.value ?? null), externalSourcesOf(externals));
+  return { queue, waiting, collection, props, mapping: saved ? (JSON.parse(saved.mapping) as SourceMapping) : null, access };
+}
+
 /** One step of a queue: the next CODES_PER_STEP codes. `more` while codes wait, else `stopped`. */
 export async function queueStep(env: Env, id: number): Promise<'more' | 'stopped'> {
-  const queue = await env.DB.prepare('SELECT id, collection_id, source, locale, status, processed FROM source_queues WHERE id = ?').bind(id).first<QueueRow>();
-  if (!queue || queue.status !== 'running') return 'stopped';
-  // Codes are worked through in order, so the waiting ones start at the count of those done: a walk from
-  // there reads the step's codes only, not every code done before them.
-  const { results: waiting } = await env.DB.prepare(
-    'SELECT position, code FROM source_queue_codes WHERE queue_id = ?1 AND position >= ?2 AND outcome IS NULL ORDER BY position LIMIT ?3',
-  )
-    .bind(id, queue.processed, CODES_PER_STEP)
-    .all<{ position: number; code: string }>();
-  const collectionId = queue.collection_id;
-  const db = drizzle(env.DB, { schema });
-  const [collection, props, saved] = await Promise.all([
-    db
-      .select({ type: schema.collections.type, ranked: sql<number>`EXISTS (SELECT 1 FROM sort_ranks WHERE collection_id = ${schema.collections.id})` })
-      .from(schema.collections)
-      .where(eq(schema.collections.id, collectionId))
-      .get(),
-    listPropertyRows(db, collectionId),
-    db.select().from(schema.sourceMappings).where(eq(schema.sourceMappings.collectionId, collectionId)).get(),
-  ]);
-  if (!collection) return 'stopped';
+  const context = await queueContext(env, id);
+  if (!context) return 'stopped';
+  const { queue, waiting, collection, props, access } = context;
+  const collectionId = queue.collectionId;
   const mappable = props.map((p) => ({ ...p, type: p.type as PropertyType }));
-  const mapping = effectiveSourceMapping(mappable, saved ? (JSON.parse(saved.mapping) as SourceMapping) : null);
-  const access = await sourceAccess(env);
+  const mapping = effectiveSourceMapping(mappable, context.mapping);
   const order = sourceOffers(access, collection.type)
     .filter((o) => o.barcodes && o.ready && (!queue.source || o.id === queue.source))
     .map((o) => o.id);
@@ -113,7 +122,7 @@ export async function queueStep(env: Env, id: number): Promise<'more' | 'stopped
       outcomes.push({ position, outcome: 'owned', itemId: holder, ref: null, title: null, source: null, problem: null });
       continue;
     }
-    const found = await firstHit(env, access, order, code, queue.locale);
+    const found = await firstHit(env, access, order, code, queue.locale as Locale);
     if (!('hit' in found)) {
       outcomes.push({ position, outcome: found.problem ? 'failed' : 'missing', itemId: null, ref: null, title: null, source: null, problem: found.problem });
       continue;

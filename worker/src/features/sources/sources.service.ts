@@ -81,6 +81,11 @@ const environmentKey = (env: Env, id: BuiltinSourceId): string | null => {
  */
 export async function sourceAccess(env: Env, fresh = false): Promise<SourceAccess> {
   const [stored, externals] = await Promise.all([sourceSettings.read(env.DB, fresh), listExternalSources(env.DB)]);
+  return sourceAccessFrom(env, stored, externals);
+}
+
+/** The same from the saved settings and the modules' rows, read elsewhere (a queue step reads them in its first batch). */
+export async function sourceAccessFrom(env: Env, stored: StoredSourceSettings, externals: ExternalSourceFull[]): Promise<SourceAccess> {
   const opened = new Map<SourceId, string>();
   for (const id of SOURCE_IDS) {
     const key = await openSecret(env, stored[id]?.key);
