@@ -286,7 +286,7 @@ function isolateFigures(steps) {
     stepsIsolateOver10Ms: measured.filter((s) => s.isolateMs > 10).length,
     // The same without the steps a garbage-collection pause fell in (1 ms of it or more). workerd runs V8
     // without incremental marking, so each full collection is one pause (14 to 43 ms here) and lands in
-    // whichever step is running; a young-generation one takes 1 to 11 ms (docs/benchmarks.md, 2026-11-25,
+    // whichever step is running; a young-generation one up to 11 ms (docs/benchmarks.md, 2026-11-25,
     // morning).
     ...(() => {
       const calm = measured.filter((s) => (s.isolateParts?.gc ?? 0) < 1);
