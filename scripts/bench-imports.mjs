@@ -275,6 +275,11 @@ function isolateFigures(steps) {
   const sorted = [...measured].sort((a, b) => a.isolateMs - b.isolateMs);
   const heaviest = sorted[sorted.length - 1];
   const ms = (n) => Math.round(n * 100) / 100;
+  // The steps a garbage-collection pause fell in (1 ms of it or more) set apart. workerd runs V8 without
+  // incremental marking, so each full collection is one pause (14 to 43 ms here) and lands in whichever
+  // step is running; a young-generation one up to 11 ms (docs/benchmarks.md, 2026-11-25, morning).
+  const calm = measured.filter((s) => (s.isolateParts?.gc ?? 0) < 1);
+  const heaviestCalm = calm.reduce((best, s) => (best && best.isolateMs >= s.isolateMs ? best : s), null);
   return {
     isolateMeasuredSteps: measured.length,
     maxStepIsolateMs: ms(heaviest.isolateMs),
@@ -284,19 +289,9 @@ function isolateFigures(steps) {
     // Where the heaviest step's samples fell: JavaScript, native code outside it, garbage collection.
     maxStepIsolateParts: Object.fromEntries(Object.entries(heaviest.isolateParts ?? {}).map(([kind, value]) => [kind, ms(value)])),
     stepsIsolateOver10Ms: measured.filter((s) => s.isolateMs > 10).length,
-    // The same without the steps a garbage-collection pause fell in (1 ms of it or more). workerd runs V8
-    // without incremental marking, so each full collection is one pause (14 to 43 ms here) and lands in
-    // whichever step is running; a young-generation one up to 11 ms (docs/benchmarks.md, 2026-11-25,
-    // morning).
-    ...(() => {
-      const calm = measured.filter((s) => (s.isolateParts?.gc ?? 0) < 1);
-      const heaviestCalm = calm.reduce((best, s) => (best && best.isolateMs >= s.isolateMs ? best : s), null);
-      return {
-        stepsWithGcPause: measured.length - calm.length,
-        maxStepIsolateMsNoGc: heaviestCalm ? ms(heaviestCalm.isolateMs) : null,
-        stepsIsolateOver10MsNoGc: calm.filter((s) => s.isolateMs > 10).length,
-      };
-    })(),
+    stepsWithGcPause: measured.length - calm.length,
+    maxStepIsolateMsNoGc: heaviestCalm ? ms(heaviestCalm.isolateMs) : null,
+    stepsIsolateOver10MsNoGc: calm.filter((s) => s.isolateMs > 10).length,
     maxIsolateMsByPhase: Object.fromEntries(
       [...new Set(measured.map(phaseOf))].map((phase) => [phase, ms(Math.max(...measured.filter((s) => phaseOf(s) === phase).map((s) => s.isolateMs)))]),
     ),

@@ -420,7 +420,8 @@ function pageMatrix() {
     ['price-range-authors-title', items(`${TWELVE_AUTHORS}&min.price=100&sort=title&dir=asc`)],
     ['price-range-genre-title', items('f.genre=fantasy&min.price=150.5&max.price=320.25&sort=title&dir=asc')],
     ['price-2pct-title', items('min.price=490&sort=title&dir=asc')],
-    // "Available" (every copy of an item not lent): counted from the loans, placed by the ranks.
+    // "Available" (every copy of an item not lent): counted on the collection (its items with no copy
+    // left, migration 0033), placed by the ranks.
     ['available-title-page-1000', items('availability=available&sort=title&dir=asc&page=1000')],
     ['filter-panel-broad-search', `filters?${broad}`],
     ['filter-panel-one-filter', `filters?${oneFilter}`],

@@ -29,7 +29,6 @@ export function spanRowsInsert(v: string, from: string, where: string, items: st
     FROM ${from} CROSS JOIN ${grains} g WHERE ${where} AND ${isDateValue(v)} GROUP BY 1, 2 ${upsert}`;
 }
 
-
 const DAY = 86_400_000;
 
 type Grain = 'month' | 'year';

@@ -790,11 +790,11 @@ async function rangeCount(
   if (ranges.length === 0 || ranges.length > 5) return null;
   const cap = Math.max(1, Math.floor(countRows / ranges.length));
   const most = listedMost(ranges.length);
-  const numbers = (pid: string) => `FROM facet_counts f INDEXED BY facet_counts_number_idx WHERE property_id = ${pid} AND sort_number IS NOT NULL`;
   const arms = ranges.map((range) => {
     const pid = inlineId(range.prop.id);
+    const [lo, hi] = numberBounds(pid);
     return `SELECT ${pid} AS pid, sum(n) AS n, count(*) AS k, max(v) AS last,
-      (SELECT min(sort_number) ${numbers(pid)}) AS lo, (SELECT max(sort_number) ${numbers(pid)}) AS hi, sum(o) AS owner, ${groupLists('l', 'o', most)} FROM (
+      ${lo} AS lo, ${hi} AS hi, sum(o) AS owner, ${groupLists('l', 'o', most)} FROM (
       SELECT f.${column} AS n, f.sort_number AS v, f.count_owner AS o, ${rowList('f', most)} AS l ${rangeRows(range, 'f')} ORDER BY f.sort_number LIMIT ${cap + 1})`;
   });
   // With "available": the items in range whose every copy is lent, counted in the same statement (a row
@@ -846,16 +846,30 @@ function stretched(range: RangeFilter, read: number, values: number, [last, lo, 
 }
 
 /**
+ * A property's numbers in its values' rows, read through their index (SQL: FROM and WHERE, the rows
+ * named `f`); `property` is its id, or a column that names it.
+ */
+export function propertyNumbers(property: string, f = 'f'): string {
+  return `FROM facet_counts ${f} INDEXED BY facet_counts_number_idx WHERE ${f}.property_id = ${property} AND ${f}.sort_number IS NOT NULL`;
+}
+
+/** A property's first and last numbers, two scalar subqueries (SQL) that seek the numbers' index's ends. */
+export function numberBounds(property: string): [string, string] {
+  return [`(SELECT min(f.sort_number) ${propertyNumbers(property)})`, `(SELECT max(f.sort_number) ${propertyNumbers(property)})`];
+}
+
+/**
  * FROM and WHERE for the rows (named `f`, facet_counts' columns) that hold a range's items: its values'
  * rows, in the order of their numbers; for a date range, the spans of its whole months and years and its
- * values' rows at its ends (facet-spans.ts), about a hundred at most however many days it covers.
+ * values' rows at its ends (facet-spans.ts), about a hundred at most however many days it covers; for a
+ * number or a date-time with a span width, its spans likewise (numberSpanRows).
  */
 function rangeRows(range: RangeFilter, f: string): string {
   const min = range.min === undefined ? undefined : Number(range.min);
   const max = range.max === undefined ? undefined : Number(range.max);
   if (range.prop.type === 'date' && !range.values) return `FROM ${spanRows(range.prop.id, min, max, f)}`;
   if (range.prop.spanWidth !== null && SPANNED_TYPES.includes(range.prop.type) && !range.values) return `FROM ${numberSpanRows(range.prop.id, min, max, range.prop.spanWidth, f)}`;
-  return `FROM facet_counts ${f} INDEXED BY facet_counts_number_idx WHERE ${f}.property_id = ${inlineId(range.prop.id)} AND ${f}.sort_number IS NOT NULL AND ${rangeTests(range, `${f}.sort_number`)}`;
+  return `${propertyNumbers(inlineId(range.prop.id), f)} AND ${rangeTests(range, `${f}.sort_number`)}`;
 }
 
 /** The types whose ranges are read from spans of a width once they hold many values (facet-spans.ts). */
@@ -1484,10 +1498,9 @@ async function keptCounts(
   if (textArm) arms.push(texts ? 'SELECT * FROM texts' : textArm);
   for (const range of ranges) {
     const pid = inlineId(range.prop.id);
-    const numbers = `FROM facet_counts INDEXED BY facet_counts_number_idx WHERE property_id = ${pid} AND sort_number IS NOT NULL`;
     // (`span`, when more values are in range than read: the last read, and the property's first and last.)
     arms.push(`SELECT ${pid} AS pid, sum(n) AS n, sum(o) AS owner, count(*) <= ${LISTED_RANGE_VALUES} AS whole, ${groupLists('l', 'o', most)},
-      CASE WHEN count(*) > ${LISTED_RANGE_VALUES} THEN json_array(max(v), (SELECT min(sort_number) ${numbers}), (SELECT max(sort_number) ${numbers})) END AS span FROM (
+      CASE WHEN count(*) > ${LISTED_RANGE_VALUES} THEN json_array(max(v), ${numberBounds(pid).join(', ')}) END AS span FROM (
       SELECT f.${column} AS n, f.count_owner AS o, ${rowList('f', most)} AS l, f.sort_number AS v ${rangeRows(range, 'f')}
       ORDER BY f.sort_number LIMIT ${LISTED_RANGE_VALUES + 1})`);
   }

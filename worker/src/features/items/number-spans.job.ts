@@ -10,7 +10,7 @@
 // day). The cursor is the last property looked at.
 import type { Job } from '../../jobs/job';
 import { numberSpansBuild, spanWidthFor } from './facet-spans';
-import { LISTED_RANGE_VALUES } from './items.queries';
+import { LISTED_RANGE_VALUES, numberBounds, propertyNumbers } from './items.queries';
 
 /** Properties looked at per run. */
 const PROPERTIES_PER_PAGE = 500;
@@ -24,10 +24,9 @@ export const numberSpansJob: Job = {
     if (!budget.take()) return { built: 0 };
     const after = Number(cursor) || 0;
     // (`n`: its distinct values, counted up to one more than a range reads.)
-    const numbers = `FROM facet_counts f INDEXED BY facet_counts_number_idx WHERE f.property_id = p.id AND f.sort_number IS NOT NULL`;
     const page = await env.DB.prepare(
       `SELECT max(k.id) AS last, count(*) AS read, json_group_array(json_array(p.id, p.collection_id,
-         (SELECT count(*) FROM (SELECT 1 ${numbers} LIMIT ?1)), (SELECT min(f.sort_number) ${numbers}), (SELECT max(f.sort_number) ${numbers})))
+         (SELECT count(*) FROM (SELECT 1 ${propertyNumbers('p.id')} LIMIT ?1)), ${numberBounds('p.id').join(', ')}))
          FILTER (WHERE p.filterable = 1 AND p.span_width IS NULL AND p.type IN ('number', 'datetime')) AS wanted
        FROM (SELECT id FROM properties WHERE id > ?2 ORDER BY id LIMIT ?3) k CROSS JOIN properties p ON p.id = k.id`,
     )
