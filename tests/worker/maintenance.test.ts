@@ -13,7 +13,7 @@ const runAlone = async (job: Job, now?: Date) => (await runScheduledJobs(env, 't
 const count = async (sql: string) => (await env.DB.prepare(sql).first<{ n: number }>())!.n;
 
 describe('purge of expired rows', () => {
-  it('removes expired sessions, spent reset and email change links, stale source answers and finished rate-limit windows, and nothing else', async () => {
+  it('removes expired sessions, spent reset and email change links, stale source answers, finished rate-limit windows and long-unseen clients, and nothing else', async () => {
     const { user } = await createUser();
     await env.DB.batch([
       env.DB.prepare("INSERT INTO sessions (id, user_id, expires_at) VALUES ('old', ?, '2000-01-01T00:00:00.000Z')").bind(user.id),
@@ -24,9 +24,15 @@ describe('purge of expired rows', () => {
       env.DB.prepare("INSERT INTO source_cache (key, hits, expires_at) VALUES ('purge|stale', '[]', '2000-01-01T00:00:00.000Z'), ('purge|fresh', '[]', '2999-01-01T00:00:00.000Z')"),
       env.DB.prepare("INSERT INTO email_changes (token_hash, user_id, new_email, expires_at) VALUES ('e1', ?, 'a@example.test', '2000-01-01T00:00:00.000Z')").bind(user.id),
       env.DB.prepare("INSERT INTO email_changes (token_hash, user_id, new_email, expires_at) VALUES ('e2', ?, 'b@example.test', '2999-01-01T00:00:00.000Z')").bind(user.id),
+      // Clients last seen 181 and 179 days ago.
+      env.DB.prepare("INSERT INTO known_clients (user_id, client, last_sign_in) VALUES (?1, 'address:gone', unixepoch() - 181 * 86400), (?1, 'address:kept', unixepoch() - 179 * 86400)").bind(user.id),
     ]);
     const report = await runAlone(purgeExpiredJob);
-    expect(report).toMatchObject({ status: 'done', units: 5, counts: { sessions: 1, passwordResets: 2, emailChanges: 1, sourceCache: 1, rateLimits: 1 } });
+    expect(report).toMatchObject({
+      status: 'done',
+      units: 6,
+      counts: { sessions: 1, passwordResets: 2, emailChanges: 1, sourceCache: 1, rateLimits: 1, knownClients: 1 },
+    });
     expect(await count("SELECT group_concat(key) AS n FROM source_cache WHERE key LIKE 'purge|%'")).toBe('purge|fresh');
     expect(await count("SELECT count(*) AS n FROM sessions WHERE id = 'old'")).toBe(0);
     expect(await count(`SELECT count(*) AS n FROM sessions WHERE user_id = ${user.id}`)).toBe(1); // its live session
@@ -35,6 +41,7 @@ describe('purge of expired rows', () => {
     expect(await count("SELECT count(*) AS n FROM rate_limits WHERE key = 'new'")).toBe(1);
     expect(await count("SELECT count(*) AS n FROM rate_limits WHERE key = 'old'")).toBe(0);
     expect(await count("SELECT group_concat(token_hash) AS n FROM email_changes")).toBe('e2');
+    expect(await count(`SELECT group_concat(client) AS n FROM known_clients WHERE user_id = ${user.id} AND client IN ('address:gone', 'address:kept')`)).toBe('address:kept');
   });
 
   it('deletes a backlog a chunk per statement, stops when its budget is spent and finishes on the next run', async () => {
@@ -46,7 +53,7 @@ describe('purge of expired rows', () => {
     expect(first).toMatchObject({ status: 'stopped', units: 8, counts: { rateLimits: 4000 } });
     expect(await count("SELECT count(*) AS n FROM rate_limits WHERE key LIKE 'backlog-%'")).toBe(1500);
     const second = await runAlone(purgeExpiredJob);
-    expect(second).toMatchObject({ status: 'done', units: 6, counts: { rateLimits: 1500 } });
+    expect(second).toMatchObject({ status: 'done', units: 7, counts: { rateLimits: 1500 } });
     expect(await count("SELECT count(*) AS n FROM rate_limits WHERE key LIKE 'backlog-%'")).toBe(0);
   });
 });

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
+import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
 
 const now = sql`(strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))`;
 
@@ -73,6 +73,25 @@ export const emailChanges = sqliteTable(
     usedAt: text('used_at'),
   },
   (t) => [index('email_changes_user_id_idx').on(t.userId)],
+);
+
+/**
+ * The clients that signed in to an account before: its addresses (as the rate limits count them) and its
+ * devices (a SHA-256 of the device cookie). The right password from one of them is never slowed by the
+ * account-wide limit that a crowd of other addresses sets off.
+ */
+export const knownClients = sqliteTable(
+  'known_clients',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** `address:<address>` or `device:<sha-256 of the cookie, hex>`. */
+    client: text('client').notNull(),
+    /** Seconds since the epoch of the last sign-in from it. */
+    lastSignIn: integer('last_sign_in').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.client] }), index('known_clients_last_sign_in_idx').on(t.lastSignIn)],
 );
 
 /** Fixed-window counters for throttling (sign-in attempts, password checks, reset and email change requests). */

@@ -13,6 +13,7 @@ import { randomToken, SESSION_DAYS, signSessionToken } from '../../lib/tokens';
 import { callerOf, requireUser } from '../../middleware/auth';
 import { findUserByLogin, type UserRow } from '../users/users.queries';
 import { signInLimits } from './auth.service';
+import { isKnownClient, rememberClient, setDeviceCookie, signInClientOf } from './known-clients.service';
 import { sqlNowPlus } from '../../db/now';
 
 /**
@@ -33,7 +34,16 @@ const signIn = createRoute({
   summary: 'Sign in with a username or email and a password',
   request: jsonBody(signInInput),
   responses: {
-    200: jsonContent(tokenResponse, 'Signed in: a bearer token and the user'),
+    200: {
+      ...jsonContent(tokenResponse, 'Signed in: a bearer token and the user'),
+      headers: {
+        'Set-Cookie': {
+          description:
+            'vitrine_device: this device, for the sign-in path only (HttpOnly, SameSite=Strict). Sent back with the next sign-in, it lets the right password in while the account is being slowed by guesses from other addresses.',
+          schema: { type: 'string' as const },
+        },
+      },
+    },
     ...errors(400, 401, 429),
   },
 });
@@ -53,16 +63,21 @@ export const authRoutes = createRouter()
     const db = c.get('db');
     const { login, password } = c.req.valid('json');
     const user = await findUserByLogin(db, login);
-    const limits = signInLimits(user ? `user:${user.id}` : `name:${login.toLowerCase()}`, clientAddress(c.req.raw.headers));
-    // Counted before the password is checked, so parallel guesses cannot outrun the limits.
+    const address = clientAddress(c.req.raw.headers);
+    const limits = signInLimits(user ? `user:${user.id}` : `name:${login.toLowerCase()}`, address);
+    const client = await signInClientOf(c, address);
+    // Counted before the password is checked, so parallel guesses cannot outrun the limits. The account-wide
+    // slowing is for strangers only: a client that signed in before is held by its own limits alone.
     await throttle(db, [limits.pair, limits.address]);
-    await slowDown(db, limits.account);
+    const known = user !== undefined && (await isKnownClient(db, user.id, client));
+    if (!known) await slowDown(db, limits.account);
 
     const valid = await verifyPassword(password, user?.passwordHash ?? (await decoyPasswordHash()));
     if (!maySignIn(user, valid, password, c.get('demo'))) throw new ApiError('LOGIN_FAILED');
 
     const sessionId = randomToken();
     const expiresAt = new Date(Date.now() + SESSION_DAYS * 86_400_000);
+    const remembered = await rememberClient(db, user.id, client);
     await db.batch([
       // The row's expiry, which is what counts, is set by the database's clock; the token's own by ours.
       db.insert(sessions).values({ id: sessionId, userId: user.id, expiresAt: sqlNowPlus(SESSION_DAYS * 86_400) }),
@@ -70,8 +85,11 @@ export const authRoutes = createRouter()
       db.update(users).set({ locale: c.get('locale') }).where(eq(users.id, user.id)),
       clearAttempts(db, limits.pair.key),
       refundAttempt(db, limits.address.key),
-      refundAttempt(db, limits.account.key),
+      // A known client's attempt was not counted against the account, so it takes nothing back.
+      ...(known ? [] : [refundAttempt(db, limits.account.key)]),
+      ...remembered.statements,
     ]);
+    setDeviceCookie(c, remembered.device);
     const token = await signSessionToken(c.env.APP_SECRET, { userId: user.id, sessionId, expiresAt });
     return c.json(
       { token, user: { id: user.id, username: user.username, readOnly: c.get('demo') } },

@@ -1,8 +1,10 @@
-// Expired sessions, spent or expired reset and email change links, metadata sources' stale answers, and finished rate-limit windows would otherwise grow
-// forever. Each statement deletes at most a chunk of rows, so a backlog (say, after a burst of sign-in
-// attempts from many addresses) is cleared over several days instead of blowing one run's limits or a
-// day's rows-written allowance.
+// Expired sessions, spent or expired reset and email change links, metadata sources' stale answers, finished
+// rate-limit windows and clients that have not signed in for months would otherwise grow forever. Each
+// statement deletes at most a chunk of rows, so a backlog (say, after a burst of sign-in attempts from many
+// addresses) is cleared over several days instead of blowing one run's limits or a day's rows-written
+// allowance.
 import type { Job } from '../../jobs/job';
+import { KNOWN_FOR_SECONDS } from '../auth/known-clients.service';
 
 /** The longest rate-limit window in use (password reset requests: one hour). */
 const LONGEST_WINDOW_SECONDS = 3600;
@@ -22,19 +24,24 @@ const PURGES = [
   },
   { table: 'sourceCache', sql: 'DELETE FROM source_cache WHERE rowid IN (SELECT rowid FROM source_cache WHERE expires_at < ?1 LIMIT ?2)' },
   { table: 'rateLimits', sql: 'DELETE FROM rate_limits WHERE rowid IN (SELECT rowid FROM rate_limits WHERE window_start < ?1 LIMIT ?2)' },
+  {
+    table: 'knownClients',
+    sql: 'DELETE FROM known_clients WHERE rowid IN (SELECT rowid FROM known_clients WHERE last_sign_in < ?1 LIMIT ?2)',
+  },
 ] as const;
 
 export const purgeExpiredJob: Job = {
   name: 'purge-expired',
   units: 8,
   async run(env, { now, budget }) {
-    const counts: Record<string, number> = { sessions: 0, passwordResets: 0, emailChanges: 0, sourceCache: 0, rateLimits: 0 };
+    const counts: Record<string, number> = { sessions: 0, passwordResets: 0, emailChanges: 0, sourceCache: 0, rateLimits: 0, knownClients: 0 };
     const cutOff = {
       sessions: now.toISOString(),
       passwordResets: now.toISOString(),
       emailChanges: now.toISOString(),
       sourceCache: now.toISOString(),
       rateLimits: Math.floor(now.getTime() / 1000) - LONGEST_WINDOW_SECONDS,
+      knownClients: Math.floor(now.getTime() / 1000) - KNOWN_FOR_SECONDS,
     };
     for (const purge of PURGES) {
       for (;;) {
