@@ -4,6 +4,7 @@ import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import { allowedAddress, FetchRefused, guardedFetch } from '../../worker/src/lib/guarded-fetch';
 import { base64, hitsOf, setAnswers } from '../support/fake-sources';
+import { LOCAL_HOST_SPELLINGS } from '../support/ssrf-spellings';
 
 const FAKE = env.FAKE_SOURCES_URL;
 const LIMITS = { maxBytes: 1024, timeoutMs: 2_000 };
@@ -26,6 +27,10 @@ describe('which addresses may be fetched', () => {
     'http://93.184.216.34/a.png',
     'https://[2606:4700:4700::1111]/x',
     'https://example.org:8443/x',
+    'https://example.org./x',
+    // IPv6 addresses that carry a public IPv4 address are judged by it.
+    'https://[::ffff:93.184.216.34]/x',
+    'https://[64:ff9b::93.184.216.34]/x',
   ])('allows the public address %s', (url) => {
     expect(allowedAddress(noAllowList, url)?.href).toBeTruthy();
   });
@@ -55,6 +60,10 @@ describe('which addresses may be fetched', () => {
     ['not an address', 'not a URL'],
   ])('refuses %s (%s)', (url) => {
     expect(allowedAddress(noAllowList, url)).toBeNull();
+  });
+
+  it.each(LOCAL_HOST_SPELLINGS)('refuses the host %s (%s), over http and https, with any port', (host) => {
+    for (const url of [`http://${host}/`, `https://${host}:8443/x`]) expect(allowedAddress(noAllowList, url)).toBeNull();
   });
 
   it('lets the allow-list through by host and port only', () => {
@@ -91,6 +100,13 @@ describe('fetching', () => {
     expect((await refusal(`${FAKE}/gf/to-metadata`)).problem).toBe('fetch_address');
     await setAnswers(FAKE, '/gf/to-loopback', [{ status: 307, headers: { location: 'http://127.0.0.1:1/admin' } }]);
     expect((await refusal(`${FAKE}/gf/to-loopback`)).problem).toBe('fetch_address');
+  });
+
+  it('refuses a redirect to any spelling of a local address', async () => {
+    for (const [host] of LOCAL_HOST_SPELLINGS) {
+      await setAnswers(FAKE, '/gf/to-local', [{ status: 302, headers: { location: `http://${host}:1/admin` } }]);
+      expect((await refusal(`${FAKE}/gf/to-local`)).problem, host).toBe('fetch_address');
+    }
   });
 
   it('stops a redirect loop', async () => {

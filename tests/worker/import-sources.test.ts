@@ -261,6 +261,24 @@ describe('bad input and wrong callers', () => {
     expect((await getJson<{ imports: ImportRun[] }>(`/api/v1/collections/${c.id}/imports`, owner.token)).imports).toEqual([]);
   });
 
+  it('refuses a scheduled source at a local address when it is saved, naming the field, writing nothing', async () => {
+    const owner = await createUser();
+    const c = await createCollection(owner.token);
+    for (const address of ['http://localhost./x.csv', 'http://[::127.0.0.1]/x.csv', 'http://127.0.0.1:8787/x.csv']) {
+      const body = new FormData();
+      body.set('file', new File(['name\nDune\n'], 'a.csv'));
+      body.set('plan', JSON.stringify({ format: 'csv', fields: [{ field: 'c0', property: 'name', create: { label: 'Name', type: 'text', multiple: false } }] }));
+      body.set('source', JSON.stringify({ source: { kind: 'url', address }, schedule: 'weekly' }));
+      const res = await call(`/api/v1/collections/${c.id}/imports`, { method: 'POST', token: owner.token, body });
+      expect(res.status, address).toBe(400);
+      expect((await res.json()) as unknown).toMatchObject({
+        error: { code: 'VALIDATION_FAILED', details: { fields: [{ path: 'source.address', reason: 'private_address' }] } },
+      });
+    }
+    expect(await sourcesOf(owner.token, c.id)).toEqual([]);
+    expect((await getJson<{ imports: ImportRun[] }>(`/api/v1/collections/${c.id}/imports`, owner.token)).imports).toEqual([]);
+  });
+
   it('keeps sources to the owner: anonymous, another user and demo mode are refused', async () => {
     const owner = await createUser();
     const other = await createUser();

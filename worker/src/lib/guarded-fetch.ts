@@ -5,8 +5,10 @@
 //
 // Addresses are judged as written: a Worker cannot resolve names, and Cloudflare's network does not
 // route a public name to a private address, so a name is refused only when it is local by design
-// (localhost, .local, .internal) or an IP literal in a special range (ipaddr.js knows the ranges, in
-// every spelling the URL parser accepts: 0x7f.1, 2130706433, [::ffff:127.0.0.1]...).
+// (localhost and every *.localhost, localhost.localdomain, .local, .internal, with or without a root dot)
+// or an IP literal in a special range (ipaddr.js knows the ranges, in every spelling the URL parser
+// accepts: 0x7f.1, 2130706433, [::ffff:127.0.0.1]...; an IPv6 address carrying an IPv4 one is judged
+// by the IPv4 one: [::127.0.0.1], [64:ff9b::a00:1], [2002:7f00:1::]).
 import ipaddr from 'ipaddr.js';
 import type { Env } from '../env';
 
@@ -61,15 +63,30 @@ function allowList(env: Pick<Env, 'FETCH_ALLOW_HOSTS'>): Set<string> {
   );
 }
 
-/** Whether an IP literal (v4 or v6, brackets removed) is an ordinary public unicast address. */
+/** IPv6 ranges whose last 32 bits are an IPv4 address (mapped, translated, NAT64 prefixes). */
+const EMBEDS_IPV4_AT_END = new Set(['ipv4Mapped', 'rfc6145', 'rfc6052']);
+
+/**
+ * The IPv4 address an IPv6 address carries by design, or null: the ranges above, the deprecated
+ * IPv4-compatible ::/96 (::127.0.0.1), and 6to4 (2002:AABB:CCDD::/48 carries AA.BB.CC.DD).
+ */
+function embeddedIPv4(v6: ipaddr.IPv6): ipaddr.IPv4 | null {
+  const parts = v6.parts;
+  const fromWords = (high: number, low: number) => new ipaddr.IPv4([high >> 8, high & 255, low >> 8, low & 255]);
+  if (EMBEDS_IPV4_AT_END.has(v6.range()) || parts.slice(0, 6).every((part) => part === 0)) return fromWords(parts[6]!, parts[7]!);
+  if (v6.range() === '6to4') return fromWords(parts[1]!, parts[2]!);
+  return null;
+}
+
+/**
+ * Whether an IP literal (v4 or v6, brackets removed) is an ordinary public unicast address. An IPv6
+ * address that carries an IPv4 one is judged as that IPv4 address: public only if it is.
+ */
 function publicAddress(literal: string): boolean {
-  let address = ipaddr.parse(literal);
-  if (address.kind() === 'ipv6') {
-    const v6 = address as ipaddr.IPv6;
-    // An IPv4 address written as IPv6 is judged as the IPv4 address it is.
-    if (v6.isIPv4MappedAddress()) address = v6.toIPv4Address();
-  }
-  return address.range() === 'unicast';
+  const address = ipaddr.parse(literal);
+  if (address.kind() === 'ipv4') return address.range() === 'unicast';
+  const embedded = embeddedIPv4(address as ipaddr.IPv6);
+  return (embedded ?? address).range() === 'unicast';
 }
 
 /**
@@ -87,7 +104,8 @@ export function allowedAddress(env: Pick<Env, 'FETCH_ALLOW_HOSTS'>, raw: string,
   if (url.username || url.password) return null;
   if (allowList(env).has(url.host.toLowerCase())) return url;
   if (httpsOnly && url.protocol !== 'https:') return null;
-  const host = url.hostname.replace(/^\[|\]$/g, '');
+  // A name's root dot ("localhost.") names the same host as without it.
+  const host = url.hostname.replace(/^\[|\]$/g, '').replace(/\.+$/, '');
   if (ipaddr.isValid(host)) return publicAddress(host) ? url : null;
   // A name: refused when local by design, or without a dot (an intranet name).
   if (LOCAL_NAMES.test(host) || !host.includes('.')) return null;

@@ -11,6 +11,7 @@ import { imports, importSources, properties } from '../../db/schema';
 import { importSourceSetup } from '../../../../shared/schemas/import-sources';
 import type { PropertySettings } from '../../../../shared/schemas/properties';
 import { ApiError } from '../../lib/api-error';
+import { allowedAddress } from '../../lib/guarded-fetch';
 import { runBatch } from '../../lib/batch';
 import { uploadLimit } from '../../lib/media';
 import { bearer, errors, jsonContent } from '../../lib/openapi';
@@ -20,6 +21,7 @@ import { callerOf, requireUser } from '../../middleware/auth';
 import { requireOwnedCollection } from '../collections/collections.queries';
 import { touchCollection } from '../collections/collections.service';
 import { listPropertyRows } from '../properties/properties.queries';
+import { sourceAddress } from './import-sources.service';
 import { importReportOf, listImports, loadRun, toRun } from './imports.queries';
 import { newFileKey, prepareFile, wantsCovers, workflowIdOf, type PreparedFile } from './imports.prepare';
 
@@ -148,6 +150,10 @@ export const importsRoutes = createRouter()
     }
     const plan: ImportPlan = parsed.data;
     const setup = form.source === undefined ? null : parseSource(form.source);
+    // Refused when saved, as the SMTP host is, rather than failing at every scheduled run.
+    if (setup && !allowedAddress(c.env, sourceAddress(c.env, setup.source))) {
+      throw new ApiError('VALIDATION_FAILED', { fields: [{ path: 'source.address', reason: 'private_address', message: '' }] });
+    }
     const uploaded = new Uint8Array(await form.file.arrayBuffer());
     let prepared: PreparedFile;
     try {
