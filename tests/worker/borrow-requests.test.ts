@@ -5,6 +5,7 @@ import { env } from 'cloudflare:test';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { BorrowRequestStatus, Loan } from '../../shared/schemas/lending';
 import { BORROW_REQUESTS_PER_ADDRESS } from '../../worker/src/features/lending/borrow-requests.routes';
+import { CONFIRMATIONS_PER_RECIPIENT } from '../../worker/src/features/lending/borrow-requests.service';
 import { call, capturedEmails, createUser, errorCode, signIn } from '../support/worker-app';
 import { act, askToBorrow, lendableItem, setLoansEnabled } from '../support/worker-lending';
 
@@ -125,6 +126,43 @@ describe('a borrow request', () => {
     const stored = await env.DB.prepare('SELECT status_token_hash AS hash FROM loans WHERE status_token_hash IS NOT NULL ORDER BY id DESC LIMIT 1').first<{ hash: string }>();
     expect(stored!.hash).toMatch(/^[0-9a-f]{64}$/);
     expect(stored!.hash).not.toBe(token);
+  });
+});
+
+describe('a stranger’s address in the form', () => {
+  it('sends one address a few confirmations a day whoever asks, and answers every sender the same', async () => {
+    const { owner, itemPath } = await lendableItem({ title: 'Dune' });
+    const victim = `victim-${crypto.randomUUID().slice(0, 8)}@example.test`;
+    const answers: unknown[] = [];
+    // Eight requests from eight addresses, each greeting the recipient with a name of the sender's choosing.
+    for (let i = 0; i < 8; i += 1) {
+      const res = await ask(itemPath, { ip: `192.0.2.${120 + i}`, json: request('URGENT: your account is locked, see evil.example', victim) });
+      expect(res.status).toBe(201);
+      answers.push(await res.json());
+    }
+    expect(new Set(answers.map((a) => JSON.stringify(a))).size).toBe(1);
+    const received = await capturedEmails(victim);
+    expect(received).toHaveLength(CONFIRMATIONS_PER_RECIPIENT);
+    // The requests themselves reach the owner.
+    expect(((await (await call(`${itemPath}/loans`, { token: owner.token })).json()) as { loans: Loan[] }).loans).toHaveLength(8);
+    // The address counts in any case.
+    expect((await ask(itemPath, { ip: '192.0.2.140', json: request('Bea', victim.toUpperCase()) })).status).toBe(201);
+    expect(await capturedEmails(victim)).toHaveLength(CONFIRMATIONS_PER_RECIPIENT);
+  });
+
+  it('never opens the requester’s emails with the name they typed, in either language', async () => {
+    const { owner, itemPath } = await lendableItem({ title: 'Dune' });
+    for (const [lang, greeting] of [['en_US', 'Hello,'], ['fr_FR', 'Bonjour,']] as const) {
+      const email = `greet-${crypto.randomUUID().slice(0, 8)}@example.test`;
+      const loan = await askToBorrow(itemPath, owner.token, { name: 'Click https://evil.example now', email }, { lang });
+      expect((await act(owner.token, loan.id, 'accept')).status).toBe(200);
+      const sent = await capturedEmails(email);
+      expect(sent).toHaveLength(2);
+      for (const message of sent) {
+        expect(message.text.trimStart().split('\n')[0]).toBe(greeting);
+        expect(message.text).not.toContain('evil.example');
+      }
+    }
   });
 });
 

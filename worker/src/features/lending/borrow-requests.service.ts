@@ -6,6 +6,7 @@ import { borrowRequestStatus as statusSchema, type BorrowRequestInput, type Borr
 import { NOW_SQL } from '../../db/now';
 import type { Db, Env } from '../../env';
 import { ApiError } from '../../lib/api-error';
+import { countAttempt } from '../../lib/rate-limit';
 import { randomToken, sha256Hex } from '../../lib/tokens';
 import type { PropertyRow } from '../../lib/values';
 import { itemRoles } from '../items/items.queries';
@@ -52,10 +53,24 @@ export async function createBorrowRequest(
   return { loan: loan!, token };
 }
 
-/** The owner hears of the request; the requester gets the private link. */
+/**
+ * Confirmations one address receives a day at most: enough for a friend asking for a few items, too few
+ * for anyone to use the form to mail a stranger. The sender is told nothing different past it.
+ */
+export const CONFIRMATIONS_PER_RECIPIENT = 3;
+
+/** Counts one confirmation to the address (kept as its SHA-256); false past the day's allowance. */
+async function mayConfirmTo(db: Db, email: string): Promise<boolean> {
+  const key = `borrow:recipient:${await sha256Hex(email.toLowerCase())}`;
+  const [row] = await countAttempt(db, { key, windowSeconds: 86_400 });
+  return (row?.count ?? 0) <= CONFIRMATIONS_PER_RECIPIENT;
+}
+
+/** The owner hears of the request; the requester gets the private link, unless that address had its share. */
 export async function sendRequestEmails(env: Env, db: Db, loan: LoanRow, token: string) {
   const titles = await itemTitles(db, loan);
   await sendRequestToOwner(env, { loan, title: titles.forOwner, ownerName: loan.owner_name });
+  if (!(await mayConfirmTo(db, loan.borrower_email))) return;
   await sendRequestConfirmation(env, { loan, title: titles.forRequester, ownerName: loan.owner_name }, token);
 }
 

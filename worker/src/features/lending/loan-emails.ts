@@ -2,6 +2,8 @@
 // from their last sign-in); the requester gets a confirmation with the private status link, then an
 // email at each step (accepted, declined with the owner's message, lent with the due date, returned)
 // in the language they asked in. Links are built from the instance's public URL (or APP_URL) only, never from the request's Host.
+// The requester's emails never greet them by the name they typed: whoever fills the form chooses the address,
+// so their own words must not open an email a stranger receives.
 import { isLocale, type Locale } from '../../../../shared/constants';
 import type { Env } from '../../env';
 import { translate, type MessageKey } from '../../i18n/messages';
@@ -91,7 +93,13 @@ export async function sendRequestConfirmation(env: Env, facts: LoanEmailFacts, t
     loan.borrower_email,
     locale,
     'email.loan.sent.subject',
-    [t('email.greeting', { name: loan.borrower_name }), t('email.loan.sent.body'), { label: t('email.loan.sent.action'), href: link }, t('email.loan.sent.keep')],
+    [
+      t('email.greeting.plain'),
+      t('email.loan.sent.body'),
+      { label: t('email.loan.sent.action'), href: link },
+      t('email.loan.sent.keep'),
+      t('email.loan.sent.notYou'),
+    ],
     values,
   );
 }
@@ -104,7 +112,7 @@ export async function sendStepToRequester(env: Env, facts: LoanEmailFacts) {
   const due = loan.due_on ? formatDate(locale, loan.due_on) : '';
   const values = { title: facts.title, owner: facts.ownerName, due };
   const t = (key: MessageKey, extra: Record<string, string> = {}) => translate(locale, key, { ...values, ...extra });
-  const greeting = t('email.greeting', { name: loan.borrower_name });
+  const greeting = t('email.greeting.plain');
   let subject: MessageKey;
   const blocks: EmailBlock[] = [greeting];
   switch (loan.state) {

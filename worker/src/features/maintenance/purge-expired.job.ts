@@ -6,8 +6,8 @@
 import type { Job } from '../../jobs/job';
 import { KNOWN_FOR_SECONDS } from '../auth/known-clients.service';
 
-/** The longest rate-limit window in use (password reset requests: one hour). */
-const LONGEST_WINDOW_SECONDS = 3600;
+/** The longest rate-limit window in use (a day: borrow requests to one item, confirmations to one address). */
+const LONGEST_WINDOW_SECONDS = 86_400;
 const CHUNK = 1000;
 
 // The rowid subquery is SQLite's way to cap a DELETE (DELETE … LIMIT is a compile-time option D1 lacks).
