@@ -8,6 +8,7 @@
 import type { Env } from '../../worker/src/env';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ERROR_CODES } from '../../shared/errors';
+import { createApp } from '../../worker/src/app';
 import {
   BAD_IDS,
   BAD_QUERY_VALUES,
@@ -356,6 +357,17 @@ describe('media and other addresses, fuzzed', () => {
 });
 
 describe('every API operation, fuzzed', () => {
+  it('leaves no operation out: every route the app answers under /api/v1 is in the document', () => {
+    const documented = new Set(operations.map((op) => `${op.method} ${op.path}`));
+    const answered = createApp()
+      .routes.filter((route) => route.path.startsWith('/api/v1/') && route.method !== 'ALL')
+      .map((route) => `${route.method} ${route.path.slice('/api/v1'.length).replace(/:(\w+)(\{[^}]*\})?/g, '{$1}')}`);
+    expect(answered.length).toBeGreaterThan(100);
+    // The document itself is the one address it does not describe.
+    expect(answered.filter((operation) => !documented.has(operation) && operation !== 'GET /openapi.json')).toEqual([]);
+  });
+
+
   it.each(operations.map((op) => [`${op.method} ${op.path}`, op] as const))('%s', { timeout: 30_000 }, async (name, op) => {
     const rng = seeded(hashOf(name));
     const cases = casesFor(op, rng);
