@@ -3,7 +3,7 @@
 // signed in before. Time passes by moving every rate-limit window back, as the attempts' clock would.
 import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
-import { ADMIN, call, createUser } from '../support/worker-app';
+import { ADMIN, call, capturedEmails, createUser } from '../support/worker-app';
 
 interface From {
   address: string;
@@ -84,6 +84,27 @@ describe('a crowd of addresses guessing one password', () => {
     const stranger = await signInFrom({ address: '203.0.113.202' }, user.username, password);
     expect(stranger.status).toBe(429);
     expect(Number(stranger.headers.get('retry-after'))).toBeGreaterThan(0);
+  });
+
+  it('makes the device that resets the password by email a known one', async () => {
+    const { user } = await createUser();
+    for (let i = 0; i < 40; i += 1) await crowdGuess(user.username);
+    const phone = { address: '203.0.113.203' };
+    expect((await call('/api/v1/password-reset', { method: 'POST', headers: { 'cf-connecting-ip': phone.address }, json: { login: user.username } })).status).toBe(202);
+    const [email] = await capturedEmails(user.email!);
+    const token = new URL(/https?:\/\/\S+\/resetpassword\?token=\S+/.exec(email!.text)![0]).searchParams.get('token');
+    const reset = await call('/api/v1/password-reset/confirm', {
+      method: 'POST',
+      headers: { 'cf-connecting-ip': phone.address },
+      json: { token, password: 'a-new-password-1', confirmation: 'a-new-password-1' },
+    });
+    expect(reset.status).toBe(200);
+    const cookie = deviceCookie(reset);
+    expect(cookie).toBeDefined();
+    // The crowd goes on; the phone, now on another network, gets in.
+    for (let i = 0; i < 40; i += 1) await crowdGuess(user.username);
+    expect((await signInFrom({ address: '203.0.113.204', cookie }, user.username, 'a-new-password-1')).status).toBe(200);
+    expect((await signInFrom({ address: '203.0.113.205' }, user.username, 'a-new-password-1')).status).toBe(429);
   });
 
   it('still holds a known address to its own limit: five wrong passwords from it, then 429', async () => {

@@ -12,6 +12,7 @@ import { hashPassword } from '../../lib/password';
 import { clientAddress, countAttempt, throttle } from '../../lib/rate-limit';
 import { randomToken, sha256Hex } from '../../lib/tokens';
 import { clearSignInLimitsOf } from '../auth/auth.service';
+import { rememberClient, setDeviceCookie, signInClientOf } from '../auth/known-clients.service';
 import { cancelEmailChanges, findUserByLogin } from '../users/users.queries';
 import { sendPasswordResetEmail } from './password-reset.email';
 import { sqlNow, sqlNowPlus } from '../../db/now';
@@ -113,6 +114,10 @@ export const passwordResetRoutes = createRouter()
     }
     const reset = await usableReset(db, input.token);
     if (!reset) throw new ApiError('RESET_TOKEN_INVALID');
+    // Whoever holds the emailed link is the owner: this device and address become known, so the owner
+    // signs in from here even while a crowd of other addresses keeps the account slowed.
+    const client = await signInClientOf(c, clientAddress(c.req.raw.headers));
+    const remembered = await rememberClient(db, reset.userId, client);
 
     await db.batch([
       db
@@ -128,7 +133,9 @@ export const passwordResetRoutes = createRouter()
       // Whoever asked for a change of address knew the old password: that request dies with it.
       cancelEmailChanges(db, reset.userId),
       ...clearSignInLimitsOf(db, reset.userId),
+      ...remembered.statements,
     ]);
+    setDeviceCookie(c, remembered.device);
     return c.json({ ok: true as const }, 200);
   })
   .openapi(checkReset, async (c) => {
