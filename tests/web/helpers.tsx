@@ -11,6 +11,7 @@ import type { Profile, User } from '../../shared/schemas/users';
 import { routes } from '../../web/src/app/router';
 import { AppSwrProvider } from '../../web/src/app/swr-provider';
 import en from '../../web/src/i18n/en.json';
+import fr from '../../web/src/i18n/fr.json';
 
 export interface RecordedCall {
   url: string;
@@ -100,12 +101,15 @@ function LocationProbe() {
 }
 
 /**
- * Renders a screen inside the app's providers (English catalogue, SWR with a fresh cache,
- * a memory router). `path` is the route pattern the screen is mounted on.
+ * Renders a screen inside the app's providers (the English catalogue, or the French one, SWR with a
+ * fresh cache, a memory router). `path` is the route pattern the screen is mounted on.
  */
-export function renderWithApp(ui: ReactElement, { route = '/', path = '*' }: { route?: string; path?: string } = {}) {
+export function renderWithApp(
+  ui: ReactElement,
+  { route = '/', path = '*', locale = 'en_US' }: { route?: string; path?: string; locale?: 'en_US' | 'fr_FR' } = {},
+) {
   return render(
-    <IntlProvider locale="en-US" defaultLocale="en-US" messages={en}>
+    <IntlProvider locale={locale.replace('_', '-')} defaultLocale="en-US" messages={locale === 'fr_FR' ? fr : en}>
       <MemoryRouter initialEntries={[route]}>
         <AppSwrProvider>
           <SWRConfig value={{ provider: () => new Map(), dedupingInterval: 0 }}>

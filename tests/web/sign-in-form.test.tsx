@@ -48,7 +48,19 @@ describe('sign-in form', () => {
     mockFetch(() => apiError(429, 'TOO_MANY_REQUESTS', null, { 'Retry-After': '300' }));
     renderWithApp(<SignInForm />, { route: '/login', path: '/login' });
     await submit();
-    expect(await screen.findByRole('alert')).toHaveTextContent('Too many attempts. Please retry in 5 minutes.');
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Too many attempts. Please retry in 5 minutes.');
+    // Someone else's guesses may be the cause: the way in that does not wait is named.
+    expect(alert).toHaveTextContent('Resetting your password by email (“Forgot password?” below) lets this device in at once.');
+  });
+
+  it('names the way in when rate limited, in French too', async () => {
+    mockFetch(() => apiError(429, 'TOO_MANY_REQUESTS', null, { 'Retry-After': '60' }));
+    renderWithApp(<SignInForm />, { route: '/login', path: '/login', locale: 'fr_FR' });
+    await userEvent.type(screen.getByLabelText('Nom d’utilisateur ou e-mail'), 'alice');
+    await userEvent.type(screen.getByLabelText('Mot de passe'), 'x');
+    await userEvent.click(screen.getByRole('button', { name: 'Se connecter' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('« Mot de passe oublié ? » ci-dessous');
   });
 
   it('says that a disabled account fails too, since the server answers every failure alike', async () => {

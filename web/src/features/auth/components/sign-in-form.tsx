@@ -22,6 +22,11 @@ const messages = defineMessages({
     id: 'auth.signInForm.failedHint',
     defaultMessage: 'Check your username and password. A disabled account cannot sign in either: ask the administrator.',
   },
+  // Past the limits, a device that signed in before (or that resets the password by email) still gets in.
+  slowedHint: {
+    id: 'auth.signInForm.slowedHint',
+    defaultMessage: 'If you did not try this often yourself, someone may be guessing this account’s password. Resetting your password by email (“Forgot password?” below) lets this device in at once.',
+  },
 });
 
 /** Where to go after signing in: back to the page that asked for it, else home. */
@@ -68,6 +73,7 @@ export function SignInForm() {
         <ErrorAlert>
           {errors.message}
           {isApiError(error) && error.code === 'LOGIN_FAILED' ? ` ${intl.formatMessage(messages.failedHint)}` : null}
+          {isApiError(error) && error.code === 'TOO_MANY_REQUESTS' ? ` ${intl.formatMessage(messages.slowedHint)}` : null}
         </ErrorAlert>
       ) : null}
       <TextField
