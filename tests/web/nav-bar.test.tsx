@@ -99,9 +99,36 @@ describe('active entry', () => {
     expect(within(nav()).getByRole('link', { name: 'Collections' })).toHaveAttribute('aria-current', 'page');
   });
 
-  it('keeps Collections active outside borrowers', () => {
-    renderNav('/collection/3');
+  it('keeps Collections active on the catalogue’s pages', () => {
+    renderNav('/collection/3/item/4/borrow');
     expect(within(nav()).getByRole('link', { name: 'Collections' })).toHaveAttribute('aria-current', 'page');
+  });
+
+  it.each([
+    ['/about', 'About'],
+    ['/login', 'Sign in'],
+  ])('marks one entry at most as the current page: %s is %s alone', (route, name) => {
+    renderNav(route);
+    const current = within(nav())
+      .getAllByRole('link')
+      .filter((link) => link.getAttribute('aria-current') === 'page');
+    expect(current.map((link) => link.textContent)).toEqual([name]);
+  });
+
+  it('marks Configuration alone for the administrator', () => {
+    signIn('admin');
+    renderNav('/config/users');
+    const currentOf = () =>
+      within(nav())
+        .getAllByRole('link')
+        .filter((link) => link.getAttribute('aria-current') === 'page')
+        .map((link) => link.textContent);
+    expect(currentOf()).toEqual(['Configuration']);
+  });
+
+  it('marks nothing on a page that is no entry’s (a 404)', () => {
+    renderNav('/no/such/page');
+    expect(within(nav()).getAllByRole('link').filter((link) => link.getAttribute('aria-current') === 'page')).toEqual([]);
   });
 
   it('does not mark Collections active under /borrowers', () => {
@@ -144,6 +171,29 @@ describe('small screens', () => {
     expect(button).toHaveAttribute('aria-expanded', 'true');
     expect(nav()).toHaveClass('is-open');
     await userEvent.click(within(nav()).getByRole('link', { name: 'About' }));
+    expect(button).toHaveAttribute('aria-expanded', 'false');
+  });
+
+  it('closes the menu on Escape, giving the focus back to its button', async () => {
+    renderNav();
+    const button = screen.getByRole('button', { name: 'Menu' });
+    await userEvent.click(button);
+    expect(button).toHaveAttribute('aria-expanded', 'true');
+    await userEvent.keyboard('{Escape}');
+    expect(button).toHaveAttribute('aria-expanded', 'false');
+    expect(button).toHaveFocus();
+  });
+
+  it('closes the menu on a tap outside it, and after a link followed by the keyboard', async () => {
+    renderNav();
+    const button = screen.getByRole('button', { name: 'Menu' });
+    await userEvent.click(button);
+    await userEvent.click(document.body);
+    expect(button).toHaveAttribute('aria-expanded', 'false');
+    await userEvent.click(button);
+    within(nav()).getByRole('link', { name: 'About' }).focus();
+    await userEvent.keyboard('{Enter}');
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/about'));
     expect(button).toHaveAttribute('aria-expanded', 'false');
   });
 });

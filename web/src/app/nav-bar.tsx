@@ -1,6 +1,5 @@
 // Top navigation (spec §1). On narrow screens the same links fold behind a menu button.
-import { useState } from 'react';
-import type { MouseEvent } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { defineMessages, useIntl } from 'react-intl';
 import { HandHeart, Info, Library, LogIn, LogOut, Menu, Settings, UserRound, X } from 'lucide-react';
 import { Link, NavLink, useLocation, useNavigate } from 'react-router-dom';
@@ -45,15 +44,39 @@ export function NavBar() {
   const signOut = useSignOut();
   // Spec §1: Borrowers for signed-in users, while the instance lends ("Enable loans").
   const loansEnabled = useLoansEnabled();
-  const [open, setOpen] = useState(false);
+  // The phone menu is open at one location: following a link (a click, a key, the browser's history)
+  // folds it away by itself.
+  const [openAt, setOpenAt] = useState<string | null>(null);
+  const open = openAt === location.key;
+  const setOpen = (value: boolean) => setOpenAt(value ? location.key : null);
 
-  // Spec §1: Collections is the active entry everywhere except under borrowers.
-  const collectionsActive = !/^\/borrowers(\/|$)/.test(location.pathname);
+  // Spec §1: Collections is the active entry on the catalogue's pages (home, collections, items, a borrow
+  // request's page); About, Configuration, My profile and Sign in are their own, and a page that is none
+  // of these (a 404) marks nothing, so that one entry at most is the current page.
+  const collectionsActive = location.pathname === '/' || /^\/(collection|borrow)(\/|$)/.test(location.pathname);
+  const lendingActive = /^\/borrowers(\/|$)/.test(location.pathname);
   const isAdmin = session?.username === BUILTIN_ADMIN_USERNAME;
+  const headerRef = useRef<HTMLElement>(null);
+  const toggleRef = useRef<HTMLButtonElement>(null);
 
-  function closeOnLink(event: MouseEvent<HTMLElement>) {
-    if ((event.target as HTMLElement).closest('a')) setOpen(false);
-  }
+  // While it is open, Escape anywhere closes it (focus back on its button) and so does a tap outside.
+  useEffect(() => {
+    if (!open) return undefined;
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape') return;
+      setOpenAt(null);
+      toggleRef.current?.focus();
+    };
+    const onPointer = (event: PointerEvent) => {
+      if (!headerRef.current?.contains(event.target as Node)) setOpenAt(null);
+    };
+    document.addEventListener('keydown', onKey);
+    document.addEventListener('pointerdown', onPointer);
+    return () => {
+      document.removeEventListener('keydown', onKey);
+      document.removeEventListener('pointerdown', onPointer);
+    };
+  }, [open]);
 
   async function onSignOut() {
     setOpen(false);
@@ -62,7 +85,7 @@ export function NavBar() {
   }
 
   return (
-    <header className="topbar">
+    <header className="topbar" ref={headerRef}>
       <div className="topbar__inner">
         <Link to={paths.home()} className="brand">
           <Logo />
@@ -74,11 +97,12 @@ export function NavBar() {
           </span>
         ) : null}
         <button
+          ref={toggleRef}
           type="button"
           className="menu-toggle"
           aria-expanded={open}
           aria-controls={MENU_ID}
-          onClick={() => setOpen((value) => !value)}
+          onClick={() => setOpen(!open)}
         >
           {open ? <X size={20} aria-hidden="true" /> : <Menu size={20} aria-hidden="true" />}
           {intl.formatMessage(messages.menu)}
@@ -87,10 +111,6 @@ export function NavBar() {
           id={MENU_ID}
           className={open ? 'nav is-open' : 'nav'}
           aria-label={intl.formatMessage(messages.label)}
-          onClick={closeOnLink}
-          onKeyDown={(event) => {
-            if (event.key === 'Escape') setOpen(false);
-          }}
         >
           <ul className="nav__list">
             <li>
@@ -105,7 +125,7 @@ export function NavBar() {
             </li>
             {session && loansEnabled ? (
               <li>
-                <Link to={paths.lending()} className={linkClass({ isActive: !collectionsActive })} aria-current={collectionsActive ? undefined : 'page'}>
+                <Link to={paths.lending()} className={linkClass({ isActive: lendingActive })} aria-current={lendingActive ? 'page' : undefined}>
                   <HandHeart size={ICON} aria-hidden="true" />
                   {intl.formatMessage(messages.borrowers)}
                 </Link>
