@@ -103,7 +103,8 @@ describe('lists of ISBNs and barcodes', () => {
     await setAnswers(FAKE, olIsbn(fine), [jsonAnswer({ [`ISBN:${fine}`]: { key: `/books/OL${fine}M`, title: 'Dune' } })]);
     const report = await runQueue(token, books.id, { codes: [busy, fine], source: 'openlibrary' });
     expect(report).toMatchObject({ status: 'done', source: 'openlibrary', added: 1, failed: 1 });
-    expect(report.codes[0]).toMatchObject({ code: busy, outcome: 'failed', problem: 'busy' });
+    // The report names the source that failed, for the screen's sentence ("Open Library is busy").
+    expect(report.codes[0]).toMatchObject({ code: busy, outcome: 'failed', problem: 'busy', source: 'openlibrary' });
     expect((await hitsOf(FAKE, googleIsbn(busy))).hits).toBe(0);
   });
 

@@ -47,16 +47,27 @@ interface Outcome {
   problem: SourceProblem | 'invalid_values' | null;
 }
 
-/** The first hit the sources give for a code, asked in order; or why none did (the last problem met). */
-async function firstHit(env: Env, access: SourceAccess, order: readonly SourceId[], code: string, locale: Locale): Promise<{ hit: FoundHit } | { problem: SourceProblem | null }> {
+/**
+ * The first hit the sources give for a code, asked in order; or why none did: the last problem met, and
+ * the source that had it (the report names it).
+ */
+async function firstHit(
+  env: Env,
+  access: SourceAccess,
+  order: readonly SourceId[],
+  code: string,
+  locale: Locale,
+): Promise<{ hit: FoundHit } | { problem: SourceProblem | null; source: SourceId | null }> {
   let problem: SourceProblem | null = null;
+  let source: SourceId | null = null;
   for (const id of order) {
     const answers = await askSources(env, access, [id], { code }, locale);
     const hit = answers.hits.get(id)?.[0];
     if (hit) return { hit };
-    problem = answers.problems[0]?.problem ?? problem;
+    const met = answers.problems[0];
+    if (met) ({ problem, source } = { problem: met.problem, source: id });
   }
-  return { problem };
+  return { problem, source };
 }
 
 /** Marks a queue that stopped on an unexpected error; the items it added stay. */
@@ -124,7 +135,7 @@ export async function queueStep(env: Env, id: number): Promise<'more' | 'stopped
     }
     const found = await firstHit(env, access, order, code, queue.locale as Locale);
     if (!('hit' in found)) {
-      outcomes.push({ position, outcome: found.problem ? 'failed' : 'missing', itemId: null, ref: null, title: null, source: null, problem: found.problem });
+      outcomes.push({ position, outcome: found.problem ? 'failed' : 'missing', itemId: null, ref: null, title: null, source: found.problem ? found.source : null, problem: found.problem });
       continue;
     }
     const { hit } = found;
