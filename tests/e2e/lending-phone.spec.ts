@@ -94,3 +94,24 @@ test('a visitor asks to borrow from a phone; the owner accepts, lends and gets i
   await expect(phone.getByTestId('borrow-state')).toHaveText('Vous avez rendu l’objet. Merci !');
   await visitor.close();
 });
+
+test('the borrow page opened directly, as from a QR label, keeps its phone layout and hides its trap', async ({ request, browser }) => {
+  const owner = await createOwnerViaApi(request);
+  const shelf = await createCollectionViaApi(request, owner.token, { type: 'books', name: 'Étagère', borrowable: 0 });
+  const [item] = await createItemsViaApi(request, owner.token, shelf.id, [{ values: { title: 'Vendredi' } }]);
+  const visitor = await browser.newContext({ viewport: { width: WIDTH, height: 844 }, isMobile: true, hasTouch: true });
+  const phone = await visitor.newPage();
+  await useLanguage(phone, 'fr_FR');
+  // The first page of the visit: nothing else has loaded the lending screens' styles.
+  await phone.goto(`/collection/${shelf.id}/item/${item!.id}/borrow`);
+  await expect(phone.getByRole('button', { name: 'Envoyer ma demande' })).toBeVisible();
+  // The robot trap is kept off screen by the form's styles.
+  const trap = await phone.getByText('Laissez ce champ vide').boundingBox();
+  expect(trap === null || trap.x + trap.width <= 0).toBe(true);
+  await expectNoHorizontalOverflow(phone, WIDTH);
+  // The phone layout: a full-width button, tall enough for a thumb.
+  const submit = (await phone.getByRole('button', { name: 'Envoyer ma demande' }).boundingBox())!;
+  expect(submit.height).toBeGreaterThanOrEqual(44);
+  expect(submit.width).toBeGreaterThan(WIDTH * 0.7);
+  await visitor.close();
+});

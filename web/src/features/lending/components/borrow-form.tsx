@@ -15,6 +15,8 @@ import { TextareaField } from '../../../components/textarea-field';
 import { paths } from '../../../lib/paths';
 import { fieldText, useSubmit } from '../../../lib/use-submit';
 import { sendBorrowRequest } from '../api/borrow-requests';
+// Its own styles: the borrow page is often the first page a visitor opens (a QR label, a shared link).
+import './lending.css';
 
 const messages = defineMessages({
   intro: {

@@ -11,6 +11,8 @@ import { paths } from '../../../lib/paths';
 import { useAction } from '../../../lib/use-action';
 import { cancelBorrowRequest } from '../api/borrow-requests';
 import { formatDay } from './loan-words';
+// Its own styles: the status page is opened from an email link, as the first page of a visit.
+import './lending.css';
 
 const stateWords = defineMessages<Record<LoanState, { owner: string; due: string }>>({
   asked: { id: 'lending.borrowStatus.asked', defaultMessage: '{owner} has your request and has not answered yet.' },
