@@ -46,6 +46,11 @@ export const ERROR_STATUS = {
   LOAN_TRANSITION_NOT_ALLOWED: 409,
   /** Every copy is lent. */
   NO_COPY_AVAILABLE: 409,
+  /**
+   * An item's number of copies would drop below the copies it has lent: details.fields[0] (path
+   * "quantity", reason "below_lent") carries that count as its minimum.
+   */
+  QUANTITY_BELOW_LENT: 409,
   /** The source prepares its answer (BoardGameGeek queues a collection it was asked for): ask again soon. */
   SOURCE_NOT_READY: 409,
   /** A backup or a restore is running: one at a time. */

@@ -97,7 +97,7 @@ const update = createRoute({
   path: '/collections/{id}/items/{iid}',
   tags,
   security: bearer,
-  summary: 'Edit an item; values, when given, replace all of its values. Send the version you edited: a stale one is refused with 409 STALE_WRITE',
+  summary: 'Edit an item; values, when given, replace all of its values. Send the version you edited: a stale one is refused with 409 STALE_WRITE. A quantity below the copies lent is refused with 409 QUANTITY_BELOW_LENT',
   middleware: [requireUser],
   request: { params: itemParam, ...jsonBody(updateItemInput) },
   responses: { 200: jsonContent(item, 'Updated'), ...errors(400, 401, 403, 404, 409) },
