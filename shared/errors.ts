@@ -69,6 +69,8 @@ export const ERROR_STATUS = {
   EMAIL_NOT_CONFIGURED: 409,
   /** The saved email secret cannot be decrypted: APP_SECRET changed since it was saved. */
   EMAIL_SECRET_UNREADABLE: 409,
+  /** If-Match names another version of the item, collection or property than its current one: nothing was written. */
+  PRECONDITION_FAILED: 412,
   PAYLOAD_TOO_LARGE: 413,
   UNSUPPORTED_MEDIA_TYPE: 415,
   TOO_MANY_REQUESTS: 429,

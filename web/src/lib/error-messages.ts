@@ -100,6 +100,10 @@ export const errorMessages = defineMessages({
     id: 'errors.STALE_WRITE',
     defaultMessage: 'Someone changed this since you opened it. Reload to see their changes, then make yours again.',
   },
+  PRECONDITION_FAILED: {
+    id: 'errors.PRECONDITION_FAILED',
+    defaultMessage: 'Someone changed this since you opened it. Reload to see their changes, then make yours again.',
+  },
   DELETED_MEANWHILE: {
     id: 'errors.DELETED_MEANWHILE',
     defaultMessage: 'Something this change refers to was deleted meanwhile. Reload the page and try again.',

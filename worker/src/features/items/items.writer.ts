@@ -490,14 +490,17 @@ export async function duplicateItem(
 
 /**
  * Deletes an item: values go by ON DELETE CASCADE, triggers drop the search row and move the counters,
- * and its sort gaps go in the same batch (through their primary key, property by property).
+ * and its sort gaps go in the same batch (through their primary key, property by property). With a
+ * version (If-Match's), only that version is deleted: another, and nothing is (409 STALE_WRITE).
  */
-export async function deleteItem(ctx: WriteContext, current: ItemRow): Promise<void> {
+export async function deleteItem(ctx: WriteContext, current: ItemRow, version?: number): Promise<void> {
   const kept = await readKeptOrders(ctx.d1, current.collection_id);
   // The properties say where it stood (read only when the collection keeps orders).
   const props = kept ? await listPropertyRows(ctx.db, current.collection_id) : [];
   const left = rankWrite(ctx, current.collection_id, props, kept, rankedFromStored(props, current), null, current.version);
   await runBatch(ctx.db, [
+    // Deleting a given version only: moving it on first lets items_stale_write refuse the whole batch.
+    ...(version !== undefined ? [ctx.db.update(items).set({ version: version + 1 }).where(eq(items.id, current.id))] : []),
     ...left.statements,
     ctx.db.run(
       sql.raw(`DELETE FROM item_sort_gaps WHERE property_id IN (SELECT id FROM properties WHERE collection_id = ${inlineId(current.collection_id)})
