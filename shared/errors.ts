@@ -46,6 +46,11 @@ export const ERROR_STATUS = {
   LOAN_TRANSITION_NOT_ALLOWED: 409,
   /** Every copy is lent. */
   NO_COPY_AVAILABLE: 409,
+  /**
+   * An item's number of copies would drop below the copies it has lent: details.fields[0] (path
+   * "quantity", reason "below_lent") carries that count as its minimum.
+   */
+  QUANTITY_BELOW_LENT: 409,
   /** The source prepares its answer (BoardGameGeek queues a collection it was asked for): ask again soon. */
   SOURCE_NOT_READY: 409,
   /** A backup or a restore is running: one at a time. */
@@ -64,6 +69,8 @@ export const ERROR_STATUS = {
   EMAIL_NOT_CONFIGURED: 409,
   /** The saved email secret cannot be decrypted: APP_SECRET changed since it was saved. */
   EMAIL_SECRET_UNREADABLE: 409,
+  /** If-Match names another version of the item, collection or property than its current one: nothing was written. */
+  PRECONDITION_FAILED: 412,
   PAYLOAD_TOO_LARGE: 413,
   UNSUPPORTED_MEDIA_TYPE: 415,
   TOO_MANY_REQUESTS: 429,

@@ -245,6 +245,36 @@ describe('item form', () => {
     expect(screen.queryByRole('alert')).toBeNull();
   });
 
+  it('says how many copies are lent when fewer copies than that are refused (409 QUANTITY_BELOW_LENT)', async () => {
+    signIn('alice');
+    const item = makeItem({ id: 9, values: { title: 'Dune' }, quantity: 3 });
+    const { calls } = mockFetch(
+      catalogueApi({
+        properties,
+        item,
+        other: (call) =>
+          call.method === 'PATCH' && call.url === '/api/v1/collections/3/items/9'
+            ? apiError(409, 'QUANTITY_BELOW_LENT', {
+                fields: [{ path: 'quantity', reason: 'below_lent', message: 'server text', minimum: 2 }],
+              })
+            : undefined,
+      }),
+    );
+    const { router } = renderRoute('/collection/3/item/9/edit');
+    const user = userEvent.setup();
+    const copies = await screen.findByLabelText('Number of copies');
+    await user.clear(copies);
+    await user.type(copies, '1');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('the number of copies cannot be lower than the copies out on loan');
+    expect(screen.getByLabelText('Number of copies')).toHaveAccessibleDescription(/2 copies are out on loan: enter 2 or more\./);
+    expect(calls.find((call) => call.method === 'PATCH')?.body).toMatchObject({ quantity: 1 });
+    // Nothing was saved: the form stays open with what was typed.
+    expect(router.state.location.pathname).toBe('/collection/3/item/9/edit');
+    expect(screen.getByLabelText('Number of copies')).toHaveValue(1);
+  });
+
   it('uploads a file first, then stores its media value', async () => {
     signIn('alice');
     const cover = makeProperty({ key: 'cover', label: 'Cover', type: 'image', isCover: true });

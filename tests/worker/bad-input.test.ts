@@ -136,8 +136,8 @@ describe('wrong methods elsewhere', () => {
       ['POST', '/api/v1/openapi.json', 'GET, HEAD'],
       ['GET', '/api/v1/token', 'POST, DELETE'],
       ['DELETE', `/api/v1/collections/${c.id}/items/`, 'GET, HEAD, POST'],
-      // "order" is also a property id to the PATCH and DELETE routes (which then refuse it as invalid).
-      ['GET', `/api/v1/collections/${c.id}/properties/order`, 'PUT, PATCH, DELETE'],
+      // "order" is also a property id to the GET, PATCH and DELETE routes (which then refuse it as invalid).
+      ['POST', `/api/v1/collections/${c.id}/properties/order`, 'GET, HEAD, PUT, PATCH, DELETE'],
     ];
     for (const [method, path, allow] of cases) {
       const res = await call(path, { method, token: owner.token });

@@ -172,6 +172,59 @@ describe('availability', () => {
     expect(await errorCode(lends.find((r) => r.status === 409)!)).toBe('NO_COPY_AVAILABLE');
   });
 
+  it('refuses fewer copies than are lent with 409 QUANTITY_BELOW_LENT, writing nothing; as many as lent is fine', async () => {
+    const { owner, itemPath, item } = await lendableItem({ quantity: 3 });
+    const ann = await addBorrower(owner.token);
+    for (let n = 0; n < 2; n++) expect((await lend(owner.token, itemPath, { borrowerId: ann.id })).status).toBe(201);
+    const before = (await (await call(itemPath, { token: owner.token })).json()) as Item;
+
+    const refused = await call(itemPath, { method: 'PATCH', token: owner.token, json: { quantity: 1, values: { title: 'Dune Messiah' }, version: before.version } });
+    expect(refused.status).toBe(409);
+    const body = (await refused.json()) as { error: { code: string; message: string; details: { fields: { path: string; reason: string; minimum?: number; message: string }[] } } };
+    expect(body.error.code).toBe('QUANTITY_BELOW_LENT');
+    expect(body.error.message).toContain('out on loan: 2.');
+    expect(body.error.details.fields).toEqual([{ path: 'quantity', reason: 'below_lent', minimum: 2, message: 'Copies out on loan: 2. Enter 2 or more.' }]);
+    const french = await call(itemPath, { method: 'PATCH', token: owner.token, lang: 'fr', json: { quantity: 1 } });
+    expect(((await french.json()) as { error: { message: string } }).error.message).toContain('prêtés : 2.');
+    // Nothing of either edit was written: the values, the number and the version are as they were.
+    const after = (await (await call(itemPath, { token: owner.token })).json()) as Item;
+    expect(after).toMatchObject({ quantity: 3, version: before.version, values: { title: 'Dune' } });
+
+    // As many copies as are lent: accepted, none left to lend.
+    const equal = await call(itemPath, { method: 'PATCH', token: owner.token, json: { quantity: 2 } });
+    expect(equal.status).toBe(200);
+    expect(((await equal.json()) as Item).availability).toMatchObject({ quantity: 2, lent: 2, available: 0 });
+    expect((await lentCopies(item.id))!.kept).toBe(2);
+  });
+
+  it('keeps the number of copies at or above the copies lent when a lend and a lower number race', async () => {
+    for (let round = 0; round < 3; round++) {
+      const { owner, itemPath, item } = await lendableItem({ quantity: 2 });
+      const ann = await addBorrower(owner.token);
+      expect((await lend(owner.token, itemPath, { borrowerId: ann.id })).status).toBe(201);
+      const [lent, edited] = await Promise.all([lend(owner.token, itemPath, { borrowerId: ann.id }), call(itemPath, { method: 'PATCH', token: owner.token, json: { quantity: 1 } })]);
+      // One of the two wins; the other is told why.
+      expect([
+        [201, 409],
+        [409, 200],
+      ]).toContainEqual([lent.status, edited.status]);
+      if (edited.status === 409) expect(await errorCode(edited)).toBe('QUANTITY_BELOW_LENT');
+      else expect(await errorCode(lent)).toBe('NO_COPY_AVAILABLE');
+      const row = await env.DB.prepare('SELECT quantity, lent_copies AS lent FROM items WHERE id = ?').bind(item.id).first<{ quantity: number; lent: number }>();
+      expect(row!.quantity).toBeGreaterThanOrEqual(row!.lent);
+    }
+  });
+
+  it('lets an item already below its copies lent be edited, and its number raised', async () => {
+    const { owner, itemPath, item } = await lendableItem({ quantity: 1 });
+    const ann = await addBorrower(owner.token);
+    expect((await lend(owner.token, itemPath, { borrowerId: ann.id })).status).toBe(201);
+    // Stored before the rule (two copies out, one owned): edits that do not lower the number still pass.
+    await env.DB.prepare('UPDATE items SET lent_copies = 2 WHERE id = ?').bind(item.id).run();
+    expect((await call(itemPath, { method: 'PATCH', token: owner.token, json: { values: { title: 'Dune Messiah' }, quantity: 1 } })).status).toBe(200);
+    expect((await call(itemPath, { method: 'PATCH', token: owner.token, json: { quantity: 2 } })).status).toBe(200);
+  });
+
   it('lists the items with a copy lent from the loans, in order, without walking the collection', async () => {
     const { owner, collection, item } = await lendableItem({ title: 'Walden' });
     const base = `/api/v1/collections/${collection.id}`;

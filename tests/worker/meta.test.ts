@@ -94,6 +94,7 @@ describe('GET /api/v1/openapi.json', () => {
         'DELETE /collections/{id}/image',
         'GET /collections/{id}/properties',
         'POST /collections/{id}/properties',
+        'GET /collections/{id}/properties/{pid}',
         'PATCH /collections/{id}/properties/{pid}',
         'DELETE /collections/{id}/properties/{pid}',
         'GET /collections/{id}/properties/{pid}/deletion',

@@ -42,6 +42,24 @@ describe('properties', () => {
     expect(good.defaultValue).toEqual(['a', 'b']);
   });
 
+  it('read one at a time as the list shows them: by the caller’s level, and every one to the owner', async () => {
+    const owner = await createUser();
+    const stranger = await createUser();
+    const c = await createCollection(owner.token, { visibility: 0 });
+    const open = await addProperty(owner.token, c.id, { label: 'Title', type: 'text' });
+    const members = await addProperty(owner.token, c.id, { label: 'Shelf', type: 'text', visibility: 1 });
+    const mine = await addProperty(owner.token, c.id, { label: 'Price', type: 'number', visibility: 3 });
+    const path = (p: Property) => `/api/v1/collections/${c.id}/properties/${p.id}`;
+    expect(await getJson<Property>(path(mine), owner.token)).toEqual(mine);
+    expect(await getJson<Property>(path(open))).toEqual(open);
+    expect((await call(path(members))).status).toBe(404);
+    expect((await getJson<Property>(path(members), stranger.token)).key).toBe('shelf');
+    expect((await call(path(mine), { token: stranger.token })).status).toBe(404);
+    // Another collection's property is not found through this one.
+    const other = await createCollection(owner.token, { visibility: 0 });
+    expect((await call(`/api/v1/collections/${other.id}/properties/${open.id}`, { token: owner.token })).status).toBe(404);
+  });
+
   it('reorder, and refuse an order that is not every property exactly once', async () => {
     const { token } = await createUser();
     const c = await createCollection(token);

@@ -55,6 +55,10 @@ export const errorMessages = defineMessages({
     defaultMessage: 'This loan is no longer in a state that allows this. Reload to see where it stands.',
   },
   NO_COPY_AVAILABLE: { id: 'errors.NO_COPY_AVAILABLE', defaultMessage: 'Every copy of this item is already lent.' },
+  QUANTITY_BELOW_LENT: {
+    id: 'errors.QUANTITY_BELOW_LENT',
+    defaultMessage: 'Nothing was saved: the number of copies cannot be lower than the copies out on loan. Get copies back first.',
+  },
   SOURCE_UNREACHABLE: { id: 'errors.SOURCE_UNREACHABLE', defaultMessage: 'Nothing usable could be fetched from this source.' },
   SOURCE_NOT_READY: { id: 'errors.SOURCE_NOT_READY', defaultMessage: 'The source is preparing this collection: try again in a minute.' },
   BACKUP_RUNNING: { id: 'errors.BACKUP_RUNNING', defaultMessage: 'A backup or a restore is already running: wait for it to end.' },
@@ -94,6 +98,10 @@ export const errorMessages = defineMessages({
   },
   STALE_WRITE: {
     id: 'errors.STALE_WRITE',
+    defaultMessage: 'Someone changed this since you opened it. Reload to see their changes, then make yours again.',
+  },
+  PRECONDITION_FAILED: {
+    id: 'errors.PRECONDITION_FAILED',
     defaultMessage: 'Someone changed this since you opened it. Reload to see their changes, then make yours again.',
   },
   DELETED_MEANWHILE: {
@@ -171,6 +179,7 @@ const limitMessages = defineMessages<{
   invalidType: NoMessageValues;
   invalidUsername: NoMessageValues;
   notEqual: NoMessageValues;
+  belowLent: { lent: number };
 }>({
   tooLongText: {
     id: 'errors.field.tooLongText',
@@ -212,6 +221,10 @@ const limitMessages = defineMessages<{
     defaultMessage: 'Use letters, digits, dots, dashes and underscores only.',
   },
   notEqual: { id: 'errors.field.notEqual', defaultMessage: 'The two passwords are not the same.' },
+  belowLent: {
+    id: 'errors.field.belowLent',
+    defaultMessage: '{lent, plural, one {# copy is} other {# copies are}} out on loan: enter {lent, number} or more.',
+  },
 });
 
 const EMAIL_FIELDS = new Set(['email', 'newEmail', 'to']);
@@ -285,6 +298,9 @@ export function describeFieldIssue(intl: IntlShape, issue: FieldIssue, subject?:
       break;
     case 'not_equal':
       return intl.formatMessage(limitMessages.notEqual);
+    case 'below_lent':
+      if (issue.minimum === undefined) break;
+      return intl.formatMessage(limitMessages.belowLent, { lent: issue.minimum });
     case 'wrong_password':
       return intl.formatMessage(errorMessages.INVALID_CURRENT_PASSWORD);
   }

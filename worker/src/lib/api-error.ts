@@ -6,8 +6,11 @@ export class ApiError extends Error {
 
   constructor(
     readonly code: ErrorCode,
-    /** `allow`: the methods the address answers, sent as the Allow header of a 405. */
-    readonly details?: { fields?: FieldIssue[]; retryAfter?: number; allow?: readonly string[] },
+    /**
+     * `allow`: the methods the address answers, sent as the Allow header of a 405. `values`: what the
+     * message names (its {placeholders}).
+     */
+    readonly details?: { fields?: FieldIssue[]; retryAfter?: number; allow?: readonly string[]; values?: Record<string, string | number> },
   ) {
     super(code);
     this.status = ERROR_STATUS[code];

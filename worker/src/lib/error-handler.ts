@@ -34,6 +34,7 @@ const VALIDATION_REASONS = new Set([
   'unknown_property',
   'not_equal',
   'wrong_password',
+  'below_lent',
 ]);
 
 /** The message key of a field issue: limits on text, lists and numbers each have their own wording. */
@@ -72,10 +73,10 @@ function messagesOf(err: unknown): string[] {
 
 /**
  * Database triggers refuse writes with RAISE(ABORT, '<ERROR CODE>') (migration 0007: STALE_WRITE;
- * migration 0014: DELETED_MEANWHILE for a value of a deleted property); the code reaches us inside D1's
- * message.
+ * migration 0014: DELETED_MEANWHILE for a value of a deleted property; migration 0035:
+ * QUANTITY_BELOW_LENT); the code reaches us inside D1's message.
  */
-export function abortedWith(err: unknown, code: 'STALE_WRITE' | 'DELETED_MEANWHILE'): boolean {
+export function abortedWith(err: unknown, code: 'STALE_WRITE' | 'DELETED_MEANWHILE' | 'QUANTITY_BELOW_LENT'): boolean {
   return messagesOf(err).some((message) => message.includes(code));
 }
 
@@ -104,11 +105,11 @@ export function handleError(err: Error, c: Context<AppEnv>): Response {
     console.error('unhandled error', c.get('requestId'), err.name, err.message);
     apiError = new ApiError('INTERNAL');
   }
-  const { fields, retryAfter, allow } = apiError.details ?? {};
+  const { fields, retryAfter, allow, values } = apiError.details ?? {};
   const body: ErrorBody = {
     error: {
       code: apiError.code,
-      message: translate(locale, `error.${apiError.code}`),
+      message: translate(locale, `error.${apiError.code}`, values),
       details: fields || retryAfter ? { fields: fields?.map((f) => localizeField(locale, f)), retryAfter } : null,
     },
   };

@@ -36,6 +36,7 @@ const ERROR_DESCRIPTIONS: Record<number, string> = {
   403: 'Not allowed (or demo mode)',
   404: 'Missing, or not visible to the caller',
   409: 'Conflict',
+  412: 'If-Match names another version than the current one (PRECONDITION_FAILED): nothing was written',
   413: 'Too large',
   415: 'Wrong media type',
   429: 'Too many attempts (Retry-After header)',

@@ -15,6 +15,8 @@ import { collections } from '../../db/schema';
 import { ApiError } from '../../lib/api-error';
 import { fileWithThumbnailBody, readImageFile, releaseMedia, storeThumbnail, THUMBNAIL_MAX_BYTES, toMediaValue, uploadLimit } from '../../lib/media';
 import { bearer, errors, jsonBody, jsonContent } from '../../lib/openapi';
+import { conditionally, etagHeader, ifMatchHeaders, precondition, withEtag } from '../../lib/preconditions';
+import { runBatch } from '../../lib/batch';
 import { createRouter } from '../../lib/router';
 import { callerOf, optionalUser, requireUser } from '../../middleware/auth';
 import { listCollections, requireOwnedCollection, requireVisibleCollection, toCollection } from './collections.queries';
@@ -41,7 +43,7 @@ const create = createRoute({
   summary: 'Create a collection; books, comics, movies and board_games apply a template of properties',
   middleware: [requireUser],
   request: jsonBody(createCollectionInput),
-  responses: { 201: jsonContent(collection, 'Created'), ...errors(400, 401, 403) },
+  responses: { 201: withEtag(jsonContent(collection, 'Created')), ...errors(400, 401, 403) },
 });
 
 const read = createRoute({
@@ -51,7 +53,7 @@ const read = createRoute({
   summary: 'One collection',
   middleware: [optionalUser],
   request: byId,
-  responses: { 200: jsonContent(collection, 'The collection'), ...errors(400, 401, 404) },
+  responses: { 200: withEtag(jsonContent(collection, 'The collection')), ...errors(400, 401, 404) },
 });
 
 const update = createRoute({
@@ -59,10 +61,11 @@ const update = createRoute({
   path: '/collections/{id}',
   tags,
   security: bearer,
-  summary: 'Edit a collection (owner)',
+  summary:
+    'Edit a collection (owner). Send the version you edited (or its ETag in If-Match): a stale one is refused with 409 STALE_WRITE (412 PRECONDITION_FAILED through If-Match)',
   middleware: [requireUser],
-  request: { ...byId, ...jsonBody(updateCollectionInput) },
-  responses: { 200: jsonContent(collection, 'Updated'), ...errors(400, 401, 403, 404, 409) },
+  request: { ...byId, headers: ifMatchHeaders, ...jsonBody(updateCollectionInput) },
+  responses: { 200: withEtag(jsonContent(collection, 'Updated')), ...errors(400, 401, 403, 404, 409, 412) },
 });
 
 const remove = createRoute({
@@ -70,10 +73,11 @@ const remove = createRoute({
   path: '/collections/{id}',
   tags,
   security: bearer,
-  summary: 'Delete a collection with its properties, items, values and media (owner; cannot be undone)',
+  summary:
+    'Delete a collection with its properties, items, values and media (owner; cannot be undone; with If-Match, only the version it names: another is refused with 412 PRECONDITION_FAILED)',
   middleware: [requireUser],
-  request: byId,
-  responses: { 204: { description: 'Deleted' }, ...errors(400, 401, 403, 404) },
+  request: { ...byId, headers: ifMatchHeaders },
+  responses: { 204: { description: 'Deleted' }, ...errors(400, 401, 403, 404, 412) },
 });
 
 const putImage = createRoute({
@@ -84,7 +88,7 @@ const putImage = createRoute({
   summary: 'Upload the collection image (PNG, JPEG, GIF or WebP, at most 5 MB)',
   middleware: [requireUser, uploadLimit(COLLECTION_IMAGE_MAX_BYTES + THUMBNAIL_MAX_BYTES)],
   request: { ...byId, ...fileWithThumbnailBody },
-  responses: { 200: jsonContent(collection, 'Updated'), ...errors(400, 401, 403, 404, 413, 415) },
+  responses: { 200: withEtag(jsonContent(collection, 'Updated')), ...errors(400, 401, 403, 404, 413, 415) },
 });
 
 const deleteImage = createRoute({
@@ -95,7 +99,7 @@ const deleteImage = createRoute({
   summary: 'Remove the collection image',
   middleware: [requireUser],
   request: byId,
-  responses: { 200: jsonContent(collection, 'Updated'), ...errors(400, 401, 403, 404) },
+  responses: { 200: withEtag(jsonContent(collection, 'Updated')), ...errors(400, 401, 403, 404) },
 });
 
 export const collectionsRoutes = createRouter()
@@ -108,42 +112,50 @@ export const collectionsRoutes = createRouter()
   .openapi(create, async (c) => {
     const caller = callerOf(c);
     const row = await createCollection(c.get('db'), caller.id, c.req.valid('json'), c.get('locale'));
-    return c.json(toCollection(row, caller.username, caller), 201);
+    return c.json(toCollection(row, caller.username, caller), 201, etagHeader(row));
   })
   .openapi(read, async (c) => {
     const caller = c.get('caller');
     const found = await requireVisibleCollection(c.get('db'), caller, c.req.valid('param').id);
-    return c.json(toCollection(found.collection, found.ownerName, caller), 200);
+    return c.json(toCollection(found.collection, found.ownerName, caller), 200, etagHeader(found.collection));
   })
   .openapi(update, async (c) => {
     const db = c.get('db');
     const caller = callerOf(c);
     const found = await requireOwnedCollection(db, caller, c.req.valid('param').id);
     const input = c.req.valid('json');
-    const [row] = await db
-      .update(collections)
-      .set({
-        ...(input.type !== undefined && { type: input.type }),
-        ...(input.name !== undefined && { name: input.name }),
-        ...(input.description !== undefined && { description: input.description }),
-        ...(input.tags !== undefined && { tags: JSON.stringify(input.tags) }),
-        ...(input.visibility !== undefined && { visibility: input.visibility }),
-        ...(input.borrowable !== undefined && { borrowable: input.borrowable }),
-        ...(input.loanPeriodDays !== undefined && { loanPeriodDays: input.loanPeriodDays }),
-        ...(input.reminderDays !== undefined && { reminderDays: input.reminderDays }),
-        version: input.version !== undefined ? input.version + 1 : sql`${collections.version} + 1`,
-        updatedAt: sqlNow,
-      })
-      .where(eq(collections.id, found.collection.id))
-      .returning();
+    const pre = precondition(c.req.valid('header')['if-match'], found.collection.version, input.version);
+    const [row] = await conditionally(pre, () =>
+      db
+        .update(collections)
+        .set({
+          ...(input.type !== undefined && { type: input.type }),
+          ...(input.name !== undefined && { name: input.name }),
+          ...(input.description !== undefined && { description: input.description }),
+          ...(input.tags !== undefined && { tags: JSON.stringify(input.tags) }),
+          ...(input.visibility !== undefined && { visibility: input.visibility }),
+          ...(input.borrowable !== undefined && { borrowable: input.borrowable }),
+          ...(input.loanPeriodDays !== undefined && { loanPeriodDays: input.loanPeriodDays }),
+          ...(input.reminderDays !== undefined && { reminderDays: input.reminderDays }),
+          version: pre.version !== undefined ? pre.version + 1 : sql`${collections.version} + 1`,
+          updatedAt: sqlNow,
+        })
+        .where(eq(collections.id, found.collection.id))
+        .returning(),
+    );
     if (!row) throw new ApiError('NOT_FOUND'); // deleted meanwhile
-    return c.json(toCollection(row, found.ownerName, caller), 200);
+    return c.json(toCollection(row, found.ownerName, caller), 200, etagHeader(row));
   })
   .openapi(remove, async (c) => {
     const db = c.get('db');
     const found = await requireOwnedCollection(db, callerOf(c), c.req.valid('param').id);
-    // Properties, items and values go with it (ON DELETE CASCADE), in this one statement.
-    await db.delete(collections).where(eq(collections.id, found.collection.id));
+    const pre = precondition(c.req.valid('header')['if-match'], found.collection.version, undefined);
+    const deletion = db.delete(collections).where(eq(collections.id, found.collection.id));
+    // Properties, items and values go with it (ON DELETE CASCADE), in this one statement; with If-Match,
+    // after moving the version it names on, which collections_stale_write refuses for another.
+    const { version } = pre;
+    if (version === undefined) await deletion;
+    else await conditionally(pre, () => runBatch(db, [db.update(collections).set({ version: version + 1 }).where(eq(collections.id, found.collection.id)), deletion]));
     c.executionCtx.waitUntil(deleteCollectionMedia(c.env, found.collection.id));
     return c.body(null, 204);
   })
@@ -163,7 +175,7 @@ export const collectionsRoutes = createRouter()
       .returning();
     if (found.collection.image) c.executionCtx.waitUntil(releaseMedia(c.get('d1'), c.env.MEDIA, found.collection.id, [found.collection.image]));
     if (!row) throw new ApiError('NOT_FOUND'); // deleted meanwhile
-    return c.json(toCollection(row, found.ownerName, caller), 200);
+    return c.json(toCollection(row, found.ownerName, caller), 200, etagHeader(row));
   })
   .openapi(deleteImage, async (c) => {
     const db = c.get('db');
@@ -176,5 +188,5 @@ export const collectionsRoutes = createRouter()
       .returning();
     if (found.collection.image) c.executionCtx.waitUntil(releaseMedia(c.get('d1'), c.env.MEDIA, found.collection.id, [found.collection.image]));
     if (!row) throw new ApiError('NOT_FOUND'); // deleted meanwhile
-    return c.json(toCollection(row, found.ownerName, caller), 200);
+    return c.json(toCollection(row, found.ownerName, caller), 200, etagHeader(row));
   });

@@ -17,6 +17,7 @@ import type { AppEnv } from '../../env';
 import { translate } from '../../i18n/messages';
 import { ApiError } from '../../lib/api-error';
 import { bearer, errors, jsonBody, jsonContent } from '../../lib/openapi';
+import { conditionally, etagHeader, ifMatchHeaders, precondition, withEtag } from '../../lib/preconditions';
 import { createRouter } from '../../lib/router';
 import { callerOf, optionalUser, requireUser } from '../../middleware/auth';
 import { requireOwnedCollection, requireVisibleCollection } from '../collections/collections.queries';
@@ -79,7 +80,7 @@ const create = createRoute({
   summary: 'Create an item (values keyed by property ID; missing keys take the property default)',
   middleware: [requireUser],
   request: { params: collectionParam, ...jsonBody(createItemInput) },
-  responses: { 201: jsonContent(item, 'Created'), ...errors(400, 401, 403, 404) },
+  responses: { 201: withEtag(jsonContent(item, 'Created')), ...errors(400, 401, 403, 404) },
 });
 
 const read = createRoute({
@@ -89,7 +90,7 @@ const read = createRoute({
   summary: 'One item with the values the caller may see (edit=true: the owner also gets hidden ones)',
   middleware: [optionalUser],
   request: { params: itemParam, query: readQuery },
-  responses: { 200: jsonContent(item, 'The item'), ...errors(400, 401, 404) },
+  responses: { 200: withEtag(jsonContent(item, 'The item')), ...errors(400, 401, 404) },
 });
 
 const update = createRoute({
@@ -97,10 +98,11 @@ const update = createRoute({
   path: '/collections/{id}/items/{iid}',
   tags,
   security: bearer,
-  summary: 'Edit an item; values, when given, replace all of its values. Send the version you edited: a stale one is refused with 409 STALE_WRITE',
+  summary:
+    'Edit an item; values, when given, replace all of its values. Send the version you edited (or its ETag in If-Match): a stale one is refused with 409 STALE_WRITE (412 PRECONDITION_FAILED through If-Match). A quantity below the copies lent is refused with 409 QUANTITY_BELOW_LENT',
   middleware: [requireUser],
-  request: { params: itemParam, ...jsonBody(updateItemInput) },
-  responses: { 200: jsonContent(item, 'Updated'), ...errors(400, 401, 403, 404, 409) },
+  request: { params: itemParam, headers: ifMatchHeaders, ...jsonBody(updateItemInput) },
+  responses: { 200: withEtag(jsonContent(item, 'Updated')), ...errors(400, 401, 403, 404, 409, 412) },
 });
 
 const duplicate = createRoute({
@@ -111,7 +113,7 @@ const duplicate = createRoute({
   summary: 'Copy an item with all its values',
   middleware: [requireUser],
   request: { params: itemParam },
-  responses: { 201: jsonContent(item, 'The copy'), ...errors(400, 401, 403, 404) },
+  responses: { 201: withEtag(jsonContent(item, 'The copy')), ...errors(400, 401, 403, 404) },
 });
 
 const remove = createRoute({
@@ -119,10 +121,10 @@ const remove = createRoute({
   path: '/collections/{id}/items/{iid}',
   tags,
   security: bearer,
-  summary: 'Delete an item',
+  summary: 'Delete an item (with If-Match, only the version it names: another is refused with 412 PRECONDITION_FAILED)',
   middleware: [requireUser],
-  request: { params: itemParam },
-  responses: { 204: { description: 'Deleted' }, ...errors(400, 401, 403, 404) },
+  request: { params: itemParam, headers: ifMatchHeaders },
+  responses: { 204: { description: 'Deleted' }, ...errors(400, 401, 403, 404, 412) },
 });
 
 function listRequest(query: z.infer<typeof itemListQuery>, raw: Record<string, string[]>, loansEnabled: boolean): ListRequest {
@@ -196,7 +198,7 @@ export const itemsRoutes = createRouter()
     const props = await listPropertyRows(db, found.collection.id);
     const [id] = await createItems(writeContext(c), found.collection.id, props, [c.req.valid('json')]);
     const row = await requireItem(c.get('d1'), found.collection.id, id!);
-    return c.json(toItem(row, props, caller, true, await lendingOf(c, row, found.collection, true)), 201);
+    return c.json(toItem(row, props, caller, true, await lendingOf(c, row, found.collection, true)), 201, etagHeader(row));
   })
   .openapi(read, async (c) => {
     const db = c.get('db');
@@ -211,7 +213,7 @@ export const itemsRoutes = createRouter()
     const hidden = row.level > found.level || row.level === 4 || found.collection.visibility === 4;
     if (hidden && !forEdit) throw new ApiError('NOT_FOUND');
     const props = visibleProperties(await listPropertyRows(db, found.collection.id), found.level, forEdit);
-    return c.json(toItem(row, props, caller, owner, await lendingOf(c, row, found.collection, owner)), 200);
+    return c.json(toItem(row, props, caller, owner, await lendingOf(c, row, found.collection, owner)), 200, etagHeader(row));
   })
   .openapi(update, async (c) => {
     const db = c.get('db');
@@ -220,9 +222,11 @@ export const itemsRoutes = createRouter()
     const found = await requireOwnedCollection(db, caller, id);
     const current = await requireItem(c.get('d1'), found.collection.id, iid);
     const props = await listPropertyRows(db, found.collection.id);
-    await updateItem(writeContext(c), current, props, c.req.valid('json'));
+    const patch = c.req.valid('json');
+    const pre = precondition(c.req.valid('header')['if-match'], current.version, patch.version);
+    await conditionally(pre, () => updateItem(writeContext(c), current, props, { ...patch, version: pre.version }));
     const row = await requireItem(c.get('d1'), found.collection.id, iid);
-    return c.json(toItem(row, props, caller, true, await lendingOf(c, row, found.collection, true)), 200);
+    return c.json(toItem(row, props, caller, true, await lendingOf(c, row, found.collection, true)), 200, etagHeader(row));
   })
   .openapi(duplicate, async (c) => {
     const db = c.get('db');
@@ -234,11 +238,13 @@ export const itemsRoutes = createRouter()
     const copyId = await duplicateItem(writeContext(c), found.collection.id, iid, (title) => translate(locale, 'item.copy', { title }));
     const row = await requireItem(c.get('d1'), found.collection.id, copyId);
     const props = await listPropertyRows(db, found.collection.id);
-    return c.json(toItem(row, props, caller, true, await lendingOf(c, row, found.collection, true)), 201);
+    return c.json(toItem(row, props, caller, true, await lendingOf(c, row, found.collection, true)), 201, etagHeader(row));
   })
   .openapi(remove, async (c) => {
     const { id, iid } = c.req.valid('param');
     const found = await requireOwnedCollection(c.get('db'), callerOf(c), id);
-    await deleteItem(writeContext(c), await requireItem(c.get('d1'), found.collection.id, iid));
+    const current = await requireItem(c.get('d1'), found.collection.id, iid);
+    const pre = precondition(c.req.valid('header')['if-match'], current.version, undefined);
+    await conditionally(pre, () => deleteItem(writeContext(c), current, pre.version));
     return c.body(null, 204);
   });

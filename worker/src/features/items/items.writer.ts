@@ -356,6 +356,8 @@ const UNVERSIONED_EDIT_ATTEMPTS = 3;
  * - With a version (the client's), another edit since is refused with 409 STALE_WRITE.
  * - Without one, the edit is still computed against the version it read, and tried again from a fresh
  *   read if another edit landed in between, so what changed is always measured against what is stored.
+ * - A number of copies below the copies lent is refused by the database in the same statement
+ *   (migration 0035), whatever lent meanwhile: 409 QUANTITY_BELOW_LENT naming how many are lent.
  * Media the item no longer uses are released after the answer.
  */
 export async function updateItem(ctx: WriteContext, current: ItemRow, props: PropertyRow[], patch: ItemPatch): Promise<void> {
@@ -363,12 +365,20 @@ export async function updateItem(ctx: WriteContext, current: ItemRow, props: Pro
     try {
       return await updateItemOnce(ctx, current, props, patch);
     } catch (err) {
+      if (abortedWith(err, 'QUANTITY_BELOW_LENT')) throw await quantityBelowLent(ctx.d1, current.id);
       if (patch.version !== undefined || !patch.values || attempt >= UNVERSIONED_EDIT_ATTEMPTS || !abortedWith(err, 'STALE_WRITE')) throw err;
       const fresh = await ctx.d1.prepare('SELECT * FROM items WHERE id = ?').bind(current.id).first<ItemRow>();
       if (!fresh) throw err;
       current = fresh;
     }
   }
+}
+
+/** The refusal of a number of copies below the copies lent, with their count as it stands now. */
+async function quantityBelowLent(d1: D1Database, itemId: number): Promise<ApiError> {
+  const row = await d1.prepare('SELECT lent_copies AS lent FROM items WHERE id = ?').bind(itemId).first<{ lent: number }>();
+  const lent = row?.lent ?? 0;
+  return new ApiError('QUANTITY_BELOW_LENT', { fields: [{ path: 'quantity', reason: 'below_lent', message: '', minimum: lent }], values: { lent } });
 }
 
 async function updateItemOnce(ctx: WriteContext, current: ItemRow, props: PropertyRow[], patch: ItemPatch): Promise<void> {
@@ -480,14 +490,17 @@ export async function duplicateItem(
 
 /**
  * Deletes an item: values go by ON DELETE CASCADE, triggers drop the search row and move the counters,
- * and its sort gaps go in the same batch (through their primary key, property by property).
+ * and its sort gaps go in the same batch (through their primary key, property by property). With a
+ * version (If-Match's), only that version is deleted: another, and nothing is (409 STALE_WRITE).
  */
-export async function deleteItem(ctx: WriteContext, current: ItemRow): Promise<void> {
+export async function deleteItem(ctx: WriteContext, current: ItemRow, version?: number): Promise<void> {
   const kept = await readKeptOrders(ctx.d1, current.collection_id);
   // The properties say where it stood (read only when the collection keeps orders).
   const props = kept ? await listPropertyRows(ctx.db, current.collection_id) : [];
   const left = rankWrite(ctx, current.collection_id, props, kept, rankedFromStored(props, current), null, current.version);
   await runBatch(ctx.db, [
+    // Deleting a given version only: moving it on first lets items_stale_write refuse the whole batch.
+    ...(version !== undefined ? [ctx.db.update(items).set({ version: version + 1 }).where(eq(items.id, current.id))] : []),
     ...left.statements,
     ctx.db.run(
       sql.raw(`DELETE FROM item_sort_gaps WHERE property_id IN (SELECT id FROM properties WHERE collection_id = ${inlineId(current.collection_id)})

@@ -16,6 +16,7 @@ import { ApiError } from '../../lib/api-error';
 import { runBatch } from '../../lib/batch';
 import { normalizeDefault, type PropertyRow } from '../../lib/values';
 import { bearer, errors, jsonBody, jsonContent } from '../../lib/openapi';
+import { conditionally, etagHeader, ifMatchHeaders, precondition, withEtag } from '../../lib/preconditions';
 import { createRouter } from '../../lib/router';
 import { inlineId } from '../../db/inline-id';
 import { callerOf, optionalUser, requireUser } from '../../middleware/auth';
@@ -51,7 +52,17 @@ const create = createRoute({
   summary: 'Add a property (its ID is derived from the label when absent)',
   middleware: [requireUser],
   request: { params: collectionParam, ...jsonBody(createPropertyInput) },
-  responses: { 201: jsonContent(property, 'Created'), ...errors(400, 401, 403, 404, 409) },
+  responses: { 201: withEtag(jsonContent(property, 'Created')), ...errors(400, 401, 403, 404, 409) },
+});
+
+const read = createRoute({
+  method: 'get',
+  path: '/collections/{id}/properties/{pid}',
+  tags,
+  summary: 'One property, with its ETag (the owner sees all)',
+  middleware: [optionalUser],
+  request: { params: propertyParam },
+  responses: { 200: withEtag(jsonContent(property, 'The property')), ...errors(400, 401, 404) },
 });
 
 const update = createRoute({
@@ -59,10 +70,11 @@ const update = createRoute({
   path: '/collections/{id}/properties/{pid}',
   tags,
   security: bearer,
-  summary: 'Edit a property',
+  summary:
+    'Edit a property. Send the version you edited (or its ETag in If-Match): a stale one is refused with 409 STALE_WRITE (412 PRECONDITION_FAILED through If-Match)',
   middleware: [requireUser],
-  request: { params: propertyParam, ...jsonBody(updatePropertyInput) },
-  responses: { 200: jsonContent(property, 'Updated'), ...errors(400, 401, 403, 404, 409) },
+  request: { params: propertyParam, headers: ifMatchHeaders, ...jsonBody(updatePropertyInput) },
+  responses: { 200: withEtag(jsonContent(property, 'Updated')), ...errors(400, 401, 403, 404, 409, 412) },
 });
 
 const reorder = createRoute({
@@ -92,10 +104,10 @@ const remove = createRoute({
   path: '/collections/{id}/properties/{pid}',
   tags,
   security: bearer,
-  summary: 'Delete a property and all its values in items',
+  summary: 'Delete a property and all its values in items (with If-Match, only the version it names: another is refused with 412 PRECONDITION_FAILED)',
   middleware: [requireUser],
-  request: { params: propertyParam },
-  responses: { 204: { description: 'Deleted' }, ...errors(400, 401, 403, 404) },
+  request: { params: propertyParam, headers: ifMatchHeaders },
+  responses: { 204: { description: 'Deleted' }, ...errors(400, 401, 403, 404, 412) },
 });
 
 async function requireProperty(db: Db, collectionId: number, propertyId: number): Promise<PropertyRow> {
@@ -172,7 +184,16 @@ export const propertiesRoutes = createRouter()
     const gaps = input.sortable ? sortGaps(db, { collectionId }, `p.id = (SELECT max(id) FROM properties WHERE collection_id = ${inlineId(collectionId)})`, 'fill') : [];
     const results = await runBatch(db, [...clears, insert, touchCollection(db, collectionId), ...gaps]);
     const inserted = results[clears.length] as PropertyRow[];
-    return c.json(toProperty(inserted[0]!), 201);
+    return c.json(toProperty(inserted[0]!), 201, etagHeader(inserted[0]!));
+  })
+  .openapi(read, async (c) => {
+    const db = c.get('db');
+    const { id, pid } = c.req.valid('param');
+    const found = await requireVisibleCollection(db, c.get('caller'), id);
+    const row = await requireProperty(db, found.collection.id, pid);
+    // As the list shows them: those of the caller's level, and every one to the owner.
+    if (visibleProperties([row], found.level, true).length === 0) throw new ApiError('NOT_FOUND');
+    return c.json(toProperty(row), 200, etagHeader(row));
   })
   .openapi(update, async (c) => {
     const db = c.get('db');
@@ -193,7 +214,8 @@ export const propertiesRoutes = createRouter()
     }
     const type = input.type ?? current.type;
     const multiple = input.multiple ?? current.multiple;
-    const { defaultValue, version, ...fields } = input;
+    const { defaultValue, version: _version, ...fields } = input;
+    const pre = precondition(c.req.valid('header')['if-match'], current.version, input.version);
     const changes: Partial<PropertyRow> = fields;
     // Another type, or filterable no more or again: a number's spans go with its counts (facetCountStatements),
     // and its width with them, chosen again when a range needs them (facet-spans.ts).
@@ -204,9 +226,13 @@ export const propertiesRoutes = createRouter()
       changes.defaultValue = normalizeDefault({ type, multiple, collectionId: found.collection.id }, raw);
     }
     // Nothing to write (an empty body): the property as it is, rather than an UPDATE with no columns.
-    if (Object.values(changes).every((value) => value === undefined)) return c.json(toProperty(current), 200);
+    if (Object.values(changes).every((value) => value === undefined)) {
+      if (pre.fromHeader && pre.version !== current.version) throw new ApiError('PRECONDITION_FAILED');
+      return c.json(toProperty(current), 200, etagHeader(current));
+    }
     const refresh = DERIVED_FIELDS.some((f) => input[f] !== undefined && input[f] !== current[f]);
-    const results = await runBatch(db, [
+    const { version } = pre;
+    const statements = [
       db
         .update(properties)
         .set({ ...changes, version: version !== undefined ? version + 1 : sql`${properties.version} + 1` })
@@ -217,11 +243,12 @@ export const propertiesRoutes = createRouter()
       ...(refresh ? refreshCollection(db, found.collection.id, 'data-and-search') : []),
       ...(input.filterable !== undefined && input.filterable !== current.filterable ? facetCountStatements(db, found.collection.id, pid, input.filterable, type) : []),
       ...(input.sortable !== undefined && input.sortable !== current.sortable ? markSortable(db, found.collection.id, pid, input.sortable) : []),
-    ]);
+    ];
+    const results = await conditionally(pre, () => runBatch(db, statements));
     // Deleted by another request since it was read: the update matched nothing.
     const [updated] = results[0] as PropertyRow[];
     if (!updated) throw new ApiError('NOT_FOUND');
-    return c.json(toProperty(updated), 200);
+    return c.json(toProperty(updated), 200, etagHeader(updated));
   })
   .openapi(reorder, async (c) => {
     const db = c.get('db');
@@ -250,14 +277,19 @@ export const propertiesRoutes = createRouter()
     const { id, pid } = c.req.valid('param');
     const found = await requireOwnedCollection(db, callerOf(c), id);
     const prop = await requireProperty(db, found.collection.id, pid);
+    const pre = precondition(c.req.valid('header')['if-match'], prop.version, undefined);
+    const { version } = pre;
     // Values go first (facet counts follow them) and leave the items' cached data, then the property;
-    // search forgets their text when it was indexed.
-    await runBatch(db, [
+    // search forgets their text when it was indexed. With If-Match, the version it names is moved on
+    // first, which properties_stale_write refuses for another, leaving the whole batch unwritten.
+    const statements = [
+      ...(version !== undefined ? [db.update(properties).set({ version: version + 1 }).where(eq(properties.id, pid))] : []),
       ...forgetPropertyValues(db, found.collection.id, pid),
       db.delete(properties).where(eq(properties.id, pid)),
       touchCollection(db, found.collection.id),
       ...(prop.searchable || prop.isTitle || prop.filterable ? refreshCollection(db, found.collection.id, 'search') : []),
-    ]);
+    ];
+    await conditionally(pre, () => runBatch(db, statements));
     return c.body(null, 204);
   });
 
