@@ -67,6 +67,8 @@ export const ERROR_STATUS = {
   MODULES_FULL: 409,
   /** No email transport: neither the environment's Resend key nor saved settings. */
   EMAIL_NOT_CONFIGURED: 409,
+  /** A change of one's email needs a link sent to the new address, and the instance cannot send email. */
+  EMAIL_UNAVAILABLE: 409,
   /** The saved email secret cannot be decrypted: APP_SECRET changed since it was saved. */
   EMAIL_SECRET_UNREADABLE: 409,
   /** If-Match names another version of the item, collection or property than its current one: nothing was written. */

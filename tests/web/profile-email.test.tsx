@@ -67,6 +67,18 @@ describe('profile details form', () => {
     await waitFor(() => expect(screen.getByLabelText('Current password')).toHaveAccessibleDescription(/Your current password is not correct\./));
   });
 
+  it('says the instance cannot send email instead of "we sent a link", in French too', async () => {
+    mockFetch(() => apiError(409, 'EMAIL_UNAVAILABLE'));
+    renderWithApp(<ProfileDetailsForm profile={profile()} disabled={false} />, { locale: 'fr_FR' });
+    await userEvent.clear(screen.getByLabelText('Adresse e-mail'));
+    await userEvent.type(screen.getByLabelText('Adresse e-mail'), 'new@example.com');
+    await userEvent.type(screen.getByLabelText('Mot de passe actuel'), 'my-current-password');
+    await userEvent.click(screen.getByRole('button', { name: 'Enregistrer' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Cette instance ne peut pas envoyer d’e-mails');
+    expect(screen.queryByText(/nouvelle boîte/)).not.toBeInTheDocument();
+    expect(screen.getByLabelText('Adresse e-mail')).toHaveValue('new@example.com');
+  });
+
   it('shows an address waiting for confirmation', () => {
     renderWithApp(<ProfileDetailsForm profile={profile({ pendingEmail: 'new@example.com' })} disabled={false} />);
     expect(screen.getByLabelText('Email address')).toHaveAccessibleDescription(

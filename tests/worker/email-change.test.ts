@@ -71,6 +71,28 @@ describe('PATCH /api/v1/profile with a new email address', () => {
     });
   });
 
+  it('says so when the instance cannot send email, and keeps the address and the names as they were', async () => {
+    const { user, token, password } = await createUser();
+    const unsent = `never-${crypto.randomUUID().slice(0, 8)}@example.test`;
+    for (const lang of ['en_US', 'fr_FR'] as const) {
+      const res = await call('/api/v1/profile', {
+        method: 'PATCH',
+        token,
+        lang,
+        env: { RESEND_API_KEY: '' },
+        json: { email: unsent, currentPassword: password, firstName: 'Changed' },
+      });
+      expect(res.status).toBe(409);
+      const body = (await res.json()) as { error: { code: string; message: string } };
+      expect(body.error.code).toBe('EMAIL_UNAVAILABLE');
+      expect(body.error.message).toContain(lang === 'en_US' ? 'cannot send emails' : 'ne peut pas envoyer d’e-mails');
+    }
+    const profile = (await (await call('/api/v1/profile', { token })).json()) as { email: string; firstName: string | null; pendingEmail: string | null };
+    expect(profile).toMatchObject({ email: user.email, pendingEmail: null });
+    expect(profile.firstName).not.toBe('Changed');
+    expect(await capturedEmails(unsent)).toEqual([]);
+  });
+
   it('lets the user sign in with the new address once confirmed', async () => {
     const { password, newEmail, linkToken } = await requestedChange();
     await expect(signIn(newEmail, password)).rejects.toThrow();

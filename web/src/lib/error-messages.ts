@@ -67,6 +67,11 @@ export const errorMessages = defineMessages({
     id: 'errors.EMAIL_NOT_CONFIGURED',
     defaultMessage: 'No way to send emails is set up: choose Resend or SMTP in Configuration → Emails.',
   },
+  EMAIL_UNAVAILABLE: {
+    id: 'errors.EMAIL_UNAVAILABLE',
+    defaultMessage:
+      'This instance cannot send emails, so a new address cannot be confirmed and yours stays as it is. Ask the administrator to set up email (Configuration → Emails), then try again.',
+  },
   EMAIL_SECRET_UNREADABLE: {
     id: 'errors.EMAIL_SECRET_UNREADABLE',
     defaultMessage: 'The saved key or password can no longer be read (the instance’s secret changed): enter it again.',

@@ -6,6 +6,7 @@ import type { Locale } from '../../../../shared/constants';
 import { emailChanges, users } from '../../db/schema';
 import type { Db, Env } from '../../env';
 import { ApiError } from '../../lib/api-error';
+import { currentSender } from '../../lib/email-transports';
 import { throttle } from '../../lib/rate-limit';
 import { randomToken, sha256Hex } from '../../lib/tokens';
 import { cancelEmailChanges, findUserById, type UserRow } from '../users/users.queries';
@@ -28,6 +29,8 @@ export interface EmailContext {
 export async function requestEmailChange(ctx: EmailContext, user: UserRow, newEmail: string): Promise<void> {
   const { db } = ctx;
   await assertNoConflicts(db, { email: newEmail }, user.id);
+  // The change waits for a link the new inbox opens: without a way to send it, it could never happen.
+  if ((await currentSender(ctx.env)).kind === 'none') throw new ApiError('EMAIL_UNAVAILABLE');
   await throttle(db, [{ key: `email-change:user:${user.id}`, max: REQUESTS_PER_HOUR, windowSeconds: 3600 }]);
   const token = randomToken();
   await db.batch([
