@@ -131,6 +131,8 @@ describe('a request', () => {
     });
     renderRoute(`/collection/${collection.id}/item/${item.id}/loan/11`);
     expect(await screen.findByText('Their message: “For the holidays”')).toBeInTheDocument();
+    // Only asked for: the page does not say it is lent.
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent(/, asked for by Chloé Petit$/);
     expect(screen.getByText(/Wanted from/)).toBeInTheDocument();
     expect(screen.getByRole('note')).toHaveTextContent('These dates meet other loans of this item:');
     expect(screen.getByRole('note')).toHaveTextContent('Bob Durand (Lent)');

@@ -19,8 +19,13 @@ import { paths } from '../../lib/paths';
 import { useDemoMode } from '../../lib/use-demo-mode';
 import { LoanGate } from '../loan-gate';
 
-const messages = defineMessages<{ title: { title: string; name: string } }>({
-  title: { id: 'app.loanEdit.title', defaultMessage: '{title}, lent to {name}' },
+// The page's title says where the loan stands: a request is not yet a loan.
+const messages = defineMessages<{ title: { title: string; name: string; state: Loan['state'] } }>({
+  title: {
+    id: 'app.loanEdit.title',
+    defaultMessage:
+      '{state, select, asked {{title}, asked for by {name}} accepted {{title}, to lend to {name}} rejected {{title}, declined to {name}} returned {{title}, returned by {name}} other {{title}, lent to {name}}}',
+  },
 });
 
 function LoanScreen({ collection, item, loan, crumbs }: { collection: Collection; item: Item; loan: Loan; crumbs: Crumb[] }) {
@@ -30,7 +35,7 @@ function LoanScreen({ collection, item, loan, crumbs }: { collection: Collection
   const revalidate = useRevalidateLending();
   const back = paths.item(collection.id, item.id);
   return (
-    <FormScreen title={intl.formatMessage(messages.title, { title: itemTitle(intl, item), name: loan.borrower.name })} crumbs={crumbs}>
+    <FormScreen title={intl.formatMessage(messages.title, { title: itemTitle(intl, item), name: loan.borrower.name, state: loan.state })} crumbs={crumbs}>
       <FlashStatus />
       <LoanPanel loan={loan} readOnly={demo} />
       <LoanForm
