@@ -153,6 +153,27 @@ describe('item view', () => {
     expect(calls.some((call) => call.method === 'POST' && call.url.endsWith('/items/9/duplicate'))).toBe(true);
   });
 
+  it('deletes, then goes to the collection without asking for the deleted item again', async () => {
+    signIn('alice');
+    let deleted = false;
+    const { calls } = mockFetch((call) => {
+      if (call.method === 'DELETE' && call.url === '/api/v1/collections/3/items/9') {
+        deleted = true;
+        return new Response(null, { status: 204 });
+      }
+      if (deleted && call.url.startsWith('/api/v1/collections/3/items/9')) {
+        return json({ error: { code: 'NOT_FOUND', message: 'Not found', details: null } }, { status: 404 });
+      }
+      return catalogueApi({ collection: makeCollection(), properties: Object.values(props), item: { ...item, isOwner: true } })(call);
+    });
+    const { router } = renderRoute('/collection/3/item/9/delete');
+    await userEvent.click(await screen.findByRole('button', { name: 'Delete this item' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/collection/3'));
+    expect(await screen.findByText('Operation succeeded!')).toHaveAttribute('role', 'status');
+    const afterDelete = calls.slice(calls.findIndex((call) => call.method === 'DELETE') + 1);
+    expect(afterDelete.filter((call) => call.url.startsWith('/api/v1/collections/3/items/9'))).toEqual([]);
+  });
+
   it('shows no owner actions to visitors and disables them in demo mode', async () => {
     setup({ isOwner: false });
     const first = renderRoute('/collection/3/item/9');

@@ -14,8 +14,12 @@ export function useDeleteItem(collectionId: number, id: number) {
   const revalidate = useRevalidate();
   return useSWRMutation(`delete-item-${collectionId}-${id}`, () => deleteItem(collectionId, id), {
     onSuccess: async () => {
-      await forget(under(itemPath(collectionId, id)));
-      await revalidate(itemsTouched(collectionId));
+      // The deleted item's own answers are forgotten, never asked again: its screen is still mounted
+      // until the navigation that follows, and would ask for it (404).
+      const gone = under(itemPath(collectionId, id));
+      const touched = itemsTouched(collectionId);
+      await forget(gone);
+      await revalidate((key) => touched(key) && !gone(key));
     },
   });
 }
