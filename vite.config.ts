@@ -69,6 +69,12 @@ export default defineConfig({
       },
     },
   },
+  // The barcode reader's Worker (web/src/features/sources/zxing.worker.ts): its script's name is the one
+  // web/public/_headers gives the CSP that allows compiling WebAssembly, which no page has.
+  worker: {
+    format: 'es',
+    rolldownOptions: { output: { entryFileNames: 'assets/barcode-reader-[hash].js' } },
+  },
   server: {
     proxy: {
       '/api': { target: worker, changeOrigin: false },

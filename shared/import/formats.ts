@@ -1,6 +1,7 @@
 // The formats Vitrine reads, recognised by their content (never by the file's name), and each one's
 // reader: the head (fields) and the records of a window.
 import { BGG_FIELDS, BGG_RECORD, bggRecord, isBggHead } from './bgg';
+import { restoreFormulaCell } from '../csv';
 import { CSV_MAX_COLUMNS, CSV_MAX_RECORD_CHARS, readCsvRecords, sniffCsv, type CsvOptions } from './csv';
 import { ImportFileError } from './errors';
 import { GCSTAR_RECORD, gcstarHead, gcstarRecord, isGcstarHead } from './gcstar';
@@ -83,14 +84,16 @@ export function readHead(format: ImportFormat, text: string, csv: CsvOptions): S
     return { format, fields: GOODREADS_FIELDS, collectionType: 'books', columns: header.cells, start: header.end, firstRow: 2 };
   }
   if (header.cells.length > CSV_MAX_COLUMNS) throw new ImportFileError('too_many_columns', { row: 1, limit: CSV_MAX_COLUMNS });
-  const fields = header.cells.map((cell, index) => ({
+  // A CSV Vitrine exported: the quote it put before a formula's start is taken off again (shared/csv.ts).
+  const columns = header.cells.map(restoreFormulaCell);
+  const fields = columns.map((cell, index) => ({
     key: columnKey(index),
     label: csv.header && cell.trim() !== '' ? cell.trim() : '',
     type: 'text' as const,
     multiple: false,
   }));
   return csv.header
-    ? { format, fields, collectionType: null, columns: header.cells, start: header.end, firstRow: 2 }
+    ? { format, fields, collectionType: null, columns, start: header.end, firstRow: 2 }
     : { format, fields, collectionType: null, columns: null, start: 0, firstRow: 1 };
 }
 
@@ -128,7 +131,8 @@ export function readRecords(
     const row = firstRow + index;
     if (head.format === 'goodreads') return goodreadsRecord(row, record.cells, head.columns ?? []);
     const values: Record<string, string[]> = {};
-    record.cells.forEach((cell, column) => {
+    record.cells.forEach((read, column) => {
+      const cell = restoreFormulaCell(read);
       if (cell.trim() !== '') values[columnKey(column)] = [cell];
     });
     return { row, id: null, values };

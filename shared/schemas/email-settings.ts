@@ -22,8 +22,11 @@ export const SMTP_USERNAME_MAX_LENGTH = 200;
 const ADDRESS = String.raw`[^\s<>@"]+@[^\s<>@"]+\.[^\s<>@"]+`;
 /** "vitrine@example.org" or "Our books <vitrine@example.org>". */
 export const EMAIL_SENDER = new RegExp(`^(?:${ADDRESS}|[^<>"\\r\\n]{1,100} <${ADDRESS}>)$`);
-/** A host name or an IPv4 or IPv6 literal, as SMTP servers are named. */
-export const SMTP_HOST = /^(?:[a-z0-9](?:[a-z0-9-]*[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]*[a-z0-9])?)*|\[[0-9a-f:.]+\])$/i;
+/**
+ * A host name or an IPv4 or IPv6 literal, as SMTP servers are named, in capitals or not (written into
+ * the pattern, not given by a flag: the OpenAPI document carries it as a plain pattern).
+ */
+export const SMTP_HOST = /^(?:[a-zA-Z0-9](?:[a-zA-Z0-9-]*[a-zA-Z0-9])?(?:\.[a-zA-Z0-9](?:[a-zA-Z0-9-]*[a-zA-Z0-9])?)*|\[[0-9a-fA-F:.]+\])$/;
 
 export const emailSender = z.string().trim().max(EMAIL_SENDER_MAX_LENGTH).regex(EMAIL_SENDER, 'invalid_format');
 const secret = z.string().min(1).max(EMAIL_SECRET_MAX_LENGTH);

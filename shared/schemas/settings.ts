@@ -8,8 +8,11 @@ export const INSTANCE_NAME_MAX_LENGTH = 60;
 export const DEFAULT_LANGUAGES = ['browser', ...LOCALES] as const;
 export type DefaultLanguage = (typeof DEFAULT_LANGUAGES)[number];
 
-/** An http(s) address, without credentials, query or fragment: emails build their links on it. */
-export const PUBLIC_URL = /^https?:\/\/[a-z0-9.-]+(:\d{1,5})?(\/[^\s?#]*)?$/i;
+/**
+ * An http(s) address, without credentials, query or fragment: emails build their links on it. Capitals
+ * are written into the pattern, not given by a flag: the OpenAPI document carries it as a plain pattern.
+ */
+export const PUBLIC_URL = /^[hH][tT][tT][pP][sS]?:\/\/[a-zA-Z0-9.-]+(:\d{1,5})?(\/[^\s?#]*)?$/;
 const publicUrl = z.string().trim().max(200).regex(PUBLIC_URL, 'invalid_format');
 
 /** Every setting, as the built-in administrator reads and writes them. */

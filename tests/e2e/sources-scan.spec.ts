@@ -78,6 +78,49 @@ test('a scanned ISBN is searched at once and the book is found', async ({ page, 
   expect(asked.filter((url) => !url.startsWith(origin))).toEqual([]);
 });
 
+/** The CSP of the answers to the page's own requests: its document and the barcode reader's Worker script. */
+function recordPolicies(page: Page) {
+  const policies = { documents: [] as string[], reader: [] as string[] };
+  page.on('response', async (res) => {
+    const kind = res.request().resourceType();
+    const policy = (await res.allHeaders())['content-security-policy'] ?? '';
+    if (kind === 'document') policies.documents.push(policy);
+    else if (/\/assets\/barcode-reader-[\w-]+\.js$/.test(res.url())) policies.reader.push(policy);
+  });
+  return policies;
+}
+
+test('only the barcode reader may compile WebAssembly: reached in the app or opened directly, it reads', async ({ page, request, camera }) => {
+  const isbn = '9782070409228';
+  await camera.film(isbn);
+  await catalogueKnows(isbn, 'Vol de nuit', 'Antoine de Saint-Exupéry');
+  const address = await bookCollection(page, request);
+  const policies = recordPolicies(page);
+
+  // Reached from the collection's page, without loading a page: the document's CSP is the collection page's.
+  await page.goto(address.replace(/\/import\/item$/, ''));
+  await page.getByRole('link', { name: 'Find in a catalogue' }).click();
+  await expect(page).toHaveURL(new RegExp(`${address}$`));
+  await page.getByRole('button', { name: 'Scan', exact: true }).click();
+  await expect(page.getByRole('listitem').filter({ hasText: 'Vol de nuit' })).toContainText('Antoine de Saint-Exupéry');
+  expect(policies.documents).toHaveLength(1);
+
+  // Opened directly, in a page of its own.
+  await page.goto(address);
+  await page.getByRole('button', { name: 'Scan', exact: true }).click();
+  await expect(page.getByRole('listitem').filter({ hasText: 'Vol de nuit' })).toContainText('Antoine de Saint-Exupéry');
+  await expect(page.getByLabel('Title, author, ISBN or barcode')).toHaveValue(isbn);
+
+  // Every document's policy refuses to compile WebAssembly; the reader's Worker has its own that allows it.
+  expect(policies.documents).toHaveLength(2);
+  for (const policy of policies.documents) {
+    expect(policy).toContain("script-src 'self'");
+    expect(policy).not.toContain('wasm-unsafe-eval');
+  }
+  expect(policies.reader.length).toBeGreaterThan(0);
+  for (const policy of policies.reader) expect(policy).toContain("script-src 'self' 'wasm-unsafe-eval'");
+});
+
 test('in French, the scan button and the scanner speak French', async ({ page, request, camera }) => {
   const isbn = '9782253060062';
   await camera.film(isbn);

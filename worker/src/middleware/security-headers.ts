@@ -7,8 +7,9 @@ import type { AppEnv } from '../env';
  */
 export const CONTENT_SECURITY_POLICY = [
   "default-src 'self'",
-  // WebAssembly, not eval: the barcode reader (zxing-wasm, served from our own assets) needs it to compile.
-  "script-src 'self' 'wasm-unsafe-eval'",
+  // No 'wasm-unsafe-eval': only the barcode reader's Worker compiles WebAssembly, under its own script's
+  // policy (web/public/_headers).
+  "script-src 'self'",
   "style-src 'self'",
   "img-src 'self' data: blob:",
   "media-src 'self' blob:",

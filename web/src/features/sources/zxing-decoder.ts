@@ -1,22 +1,62 @@
-// The WebAssembly barcode reader for browsers without a BarcodeDetector. Imported lazily: the module and its
-// .wasm (about 1 MB) load only when a scan needs them. The .wasm is one of the app's own assets, never a CDN's,
-// so scanning works on a self-hosted instance with no outside network (the CSP allows 'wasm-unsafe-eval').
-import { prepareZXingModule, purgeZXingModule, readBarcodes } from 'zxing-wasm/reader';
-import wasmUrl from 'zxing-wasm/reader/zxing_reader.wasm?url';
+// The WebAssembly barcode reader for browsers without a BarcodeDetector. Imported lazily: the reader's
+// Worker (zxing.worker.ts), its module and its .wasm (about 1 MB) load only when a scan needs them, once
+// for the page's life. The page only grabs frames; the reader runs in the Worker, whose own CSP alone
+// allows compiling WebAssembly.
 import type { FrameDecoder } from './barcode-decoder';
+import type { ScannerAnswer, ScannerRequest } from './zxing.worker';
 
 /** Larger frames are scaled down first: a retail barcode needs far fewer pixels, and time per frame counts. */
 const MAX_SIDE = 1280;
 
-export async function zxingDecoder(): Promise<FrameDecoder> {
-  try {
-    await prepareZXingModule({
-      overrides: { locateFile: (path: string, prefix: string) => (path.endsWith('.wasm') ? wasmUrl : prefix + path) },
-      fireImmediately: true,
+type Question = { kind: 'prepare' } | { kind: 'decode'; frame: ImageData };
+type Ask = (question: Question) => Promise<string[]>;
+
+/** Starts the reader's Worker and waits until it has compiled the reader. */
+async function startReader(): Promise<Ask> {
+  const worker = new Worker(new URL('./zxing.worker.ts', import.meta.url), { type: 'module', name: 'barcode-reader' });
+  const waiting = new Map<number, { resolve: (texts: string[]) => void; reject: (error: Error) => void }>();
+  let next = 0;
+  worker.addEventListener('message', (event: MessageEvent<ScannerAnswer>) => {
+    const answer = event.data;
+    const asked = waiting.get(answer.id);
+    if (!asked) return;
+    waiting.delete(answer.id);
+    if ('error' in answer) asked.reject(new Error(answer.error));
+    else asked.resolve(answer.texts);
+  });
+  // A script that could not load (offline on first use) or broke: every question waiting fails.
+  worker.addEventListener('error', (event) => {
+    event.preventDefault();
+    const error = new Error(event.message || 'the barcode reader did not start');
+    for (const { reject } of waiting.values()) reject(error);
+    waiting.clear();
+  });
+  const ask: Ask = (question) =>
+    new Promise((resolve, reject) => {
+      next += 1;
+      waiting.set(next, { resolve, reject });
+      const request: ScannerRequest = { ...question, id: next };
+      worker.postMessage(request, request.kind === 'decode' ? [request.frame.data.buffer] : []);
     });
+  try {
+    await ask({ kind: 'prepare' });
   } catch (error) {
-    // A failed load (offline on first use) is not kept: the next scan tries again.
-    purgeZXingModule();
+    worker.terminate();
+    throw error;
+  }
+  return ask;
+}
+
+let reader: Promise<Ask> | null = null;
+
+export async function zxingDecoder(): Promise<FrameDecoder> {
+  reader ??= startReader();
+  let ask: Ask;
+  try {
+    ask = await reader;
+  } catch (error) {
+    // A failed start is not kept: the next scan tries again.
+    reader = null;
     throw error;
   }
   const canvas = document.createElement('canvas');
@@ -30,9 +70,7 @@ export async function zxingDecoder(): Promise<FrameDecoder> {
       canvas.width = Math.round(width * scale);
       canvas.height = Math.round(height * scale);
       context.drawImage(video, 0, 0, canvas.width, canvas.height);
-      const frame = context.getImageData(0, 0, canvas.width, canvas.height);
-      const results = await readBarcodes(frame, { formats: ['EAN13', 'EAN8', 'UPCA'], tryHarder: true, maxNumberOfSymbols: 1 });
-      return results.filter((result) => result.isValid).map((result) => result.text);
+      return ask({ kind: 'decode', frame: context.getImageData(0, 0, canvas.width, canvas.height) });
     },
   };
 }

@@ -4,12 +4,12 @@
 // a time, so a collection of any size leaves in requests of a page's cost each. The owner may also have it
 // made with its pictures (a Workflow, exports.workflow.ts) and download that as one zip for a day.
 import { createRoute, z } from '@hono/zod-openapi';
-import Papa from 'papaparse';
 import type { Env } from '../../env';
 import { ApiError } from '../../lib/api-error';
 import { contentDisposition } from '../../lib/content-disposition';
 import { exportRun, exportRunList, type ExportRun } from '../../../../shared/schemas/exports';
 import { API_PREFIX } from '../../../../shared/constants';
+import { csvText, type CsvCell } from '../../../../shared/csv';
 import { bearer, errors, jsonContent } from '../../lib/openapi';
 import { createRouter } from '../../lib/router';
 import { callerOf, optionalUser, requireUser } from '../../middleware/auth';
@@ -115,10 +115,11 @@ async function loadOwnRun(env: Env, collectionId: number, userId: number, id: nu
   return row;
 }
 
-/** A value as a CSV cell: several values joined, a JSON value as JSON. */
-function cell(value: unknown): string {
+/** A value as a CSV cell: several values joined, a JSON value as JSON, a number or yes/no as itself. */
+function cell(value: unknown): CsvCell {
   if (value === undefined || value === null) return '';
   if (Array.isArray(value)) return value.map(cell).join(CSV_VALUES_SEPARATOR);
+  if (typeof value === 'number' || typeof value === 'boolean') return value;
   return typeof value === 'object' ? JSON.stringify(value) : String(value);
 }
 
@@ -242,10 +243,10 @@ export const exportsRoutes = createRouter()
           const values = valuesOf(row, props);
           return props.map((p) => cell(values[p.key]));
         });
-        return { text: data.length > 0 ? `${Papa.unparse(data, { newline: '\r\n' })}\r\n` : '', last: lastOf(page) };
+        return { text: csvText(data), last: lastOf(page) };
       },
       // A byte order mark, so spreadsheets read the file as UTF-8.
-      `\ufeff${Papa.unparse([props.map((p) => p.label)], { newline: '\r\n' })}\r\n`,
+      `\ufeff${csvText([props.map((p) => p.label)])}`,
       '',
     );
   }
