@@ -37,12 +37,12 @@ const request = (overrides: Partial<Loan> = {}): Loan => ({
   ...overrides,
 });
 
-function api(route: (call: RecordedCall) => Response | undefined, { loansEnabled = true } = {}) {
+function api(route: (call: RecordedCall) => Response | undefined, { loansEnabled = true, demo = false } = {}) {
   return mockFetch((call) => {
     const answer = route(call);
     if (answer) return answer;
     const path = call.url.replace(/^\/api\/v1/, '').split('?')[0];
-    if (path === '/') return json(apiInfo());
+    if (path === '/') return json(apiInfo(demo));
     if (path === '/settings') return json({ loansEnabled });
     if (path === `/collections/${collection.id}`) return json(collection);
     if (path === `/collections/${collection.id}/items/${item.id}`) return json(item);
@@ -182,7 +182,7 @@ describe('the loan screens', () => {
 
 describe('asking to borrow', () => {
   const borrowable = { ...item, isOwner: false, canBorrow: true };
-  const borrowApi = (options: { loansEnabled?: boolean } = {}) =>
+  const borrowApi = (options: { loansEnabled?: boolean; demo?: boolean } = {}) =>
     api((call) => {
       if (call.url === `/api/v1/collections/${collection.id}/items/${item.id}`) return json(borrowable);
       if (call.url === '/api/v1/profile') return json(makeProfile({ username: 'zoe', firstName: 'Zoé', lastName: 'Martin', email: 'zoe@example.com' }));
@@ -209,6 +209,14 @@ describe('asking to borrow', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Send my request' }));
     await waitFor(() => expect(calls.some((c) => c.method === 'POST')).toBe(true));
     expect(calls.find((c) => c.method === 'POST')?.body).toMatchObject({ name: 'Zoé M.', email: 'zoe@example.com' });
+  });
+
+  it('says why the form cannot be sent in the demo', async () => {
+    borrowApi({ demo: true });
+    renderRoute(`/collection/${collection.id}/item/${item.id}/borrow`);
+    const submit = await screen.findByRole('button', { name: 'Send my request' });
+    await waitFor(() => expect(submit).toBeDisabled());
+    expect(submit).toHaveAccessibleDescription('This is the demo: requests cannot be sent from it. On your own instance, the owner would get this one by email.');
   });
 
   it('is not found while loans are disabled', async () => {

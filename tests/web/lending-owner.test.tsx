@@ -182,6 +182,17 @@ describe('lending overview', () => {
     expect(await within(screen.getByRole('list', { name: 'Requests (1)' })).findByRole('button', { name: 'Lend' })).toBeInTheDocument();
   });
 
+  it('disables every action of a request in the demo, Decline included', async () => {
+    signIn('demo', { readOnly: true });
+    const request = loan({ id: 13, state: 'asked', lentOn: null, dueOn: null, lentAt: null });
+    api((call) => (call.url === '/api/v1/lending' ? json({ overdue: [], requests: [request], current: [] }) : undefined), { demo: true });
+    renderRoute('/borrowers/loans');
+    const asked = within(await screen.findByRole('list', { name: 'Requests (1)' })).getByRole('listitem');
+    expect(within(asked).getByRole('button', { name: 'Accept' })).toBeDisabled();
+    expect(within(asked).getByRole('button', { name: 'Decline' })).toBeDisabled();
+    expect(within(asked).queryByRole('link', { name: 'Decline' })).not.toBeInTheDocument();
+  });
+
   it('shows why an action was refused', async () => {
     signIn('alice');
     const request = loan({ id: 13, state: 'accepted', lentOn: null, dueOn: null, lentAt: null });

@@ -35,6 +35,10 @@ const messages = defineMessages({
     defaultMessage: 'Check your email: it holds a private link where you can follow your request, or cancel it.',
   },
   backToItem: { id: 'lending.borrowForm.backToItem', defaultMessage: 'Back to the item' },
+  demo: {
+    id: 'lending.borrowForm.demo',
+    defaultMessage: 'This is the demo: requests cannot be sent from it. On your own instance, the owner would get this one by email.',
+  },
 });
 
 const FIELDS = ['name', 'email', 'message', 'wantedFrom', 'wantedUntil'];
@@ -74,6 +78,11 @@ export function BorrowForm({ item, readOnly, requester }: { item: Item; readOnly
   return (
     <form className="form borrow-form" onSubmit={onSubmit} noValidate>
       <p className="muted">{intl.formatMessage(messages.intro)}</p>
+      {readOnly ? (
+        <p className="demo-notice" id="borrow-form-demo">
+          {intl.formatMessage(messages.demo)}
+        </p>
+      ) : null}
       <FormAlerts errors={errors} shownFields={FIELDS} />
       <fieldset className="form__fieldset" disabled={readOnly || busy}>
         <TextField
@@ -106,7 +115,7 @@ export function BorrowForm({ item, readOnly, requester }: { item: Item; readOnly
           <input id="borrow-website" name={BORROW_HONEYPOT_FIELD} type="text" tabIndex={-1} autoComplete="off" defaultValue="" />
         </div>
         <div className="actions">
-          <Button type="submit" icon={Send} className="borrow-form__submit">
+          <Button type="submit" icon={Send} className="borrow-form__submit" aria-describedby={readOnly ? 'borrow-form-demo' : undefined}>
             {intl.formatMessage(messages.submit)}
           </Button>
         </div>

@@ -34,7 +34,12 @@ export function LoanActions({ loan, readOnly }: { loan: Loan; readOnly: boolean 
             {intl.formatMessage(actionMessages[action])}
           </Button>
         ))}
-        {declinable ? (
+        {declinable && readOnly ? (
+          // Read-only (the demo), declining is as unavailable as the other actions, and looks it.
+          <Button size="small" variant="quiet" disabled>
+            {intl.formatMessage(actionMessages.reject)}
+          </Button>
+        ) : declinable ? (
           <ButtonLink size="small" variant="quiet" to={paths.loan(loan.item.collectionId, loan.item.id, loan.id)}>
             {intl.formatMessage(actionMessages.reject)}
           </ButtonLink>
