@@ -305,6 +305,26 @@ describe('item form', () => {
     expect(calls.find((call) => call.url === '/api/v1/collections/3/media')?.body).toBeInstanceOf(FormData);
   });
 
+  it('shows a stored file by the name it was uploaded with, not its random key', async () => {
+    signIn('alice');
+    const manual = makeProperty({ key: 'manual', label: 'Manual', type: 'file' });
+    const item = makeItem({ id: 9, values: { manual: 'media://collections/3/0b5c9e0a-4f1e-4c1a-9d7b-1a2b3c4d5e6f.pdf' } });
+    const { calls } = mockFetch(
+      catalogueApi({
+        properties: [manual],
+        item,
+        other: (call) =>
+          call.method === 'HEAD' && call.url.startsWith('/media/collections/3/0b5c9e0a-4f1e-4c1a-9d7b-1a2b3c4d5e6f.pdf')
+            ? new Response(null, { headers: { 'content-disposition': "attachment; filename=\"Manuel d_usage.pdf\"; filename*=UTF-8''Manuel%20d%E2%80%99usage.pdf" } })
+            : undefined,
+      }),
+    );
+    renderRoute('/collection/3/item/9/edit');
+    expect(await screen.findByText('Manuel d’usage.pdf')).toBeInTheDocument();
+    expect(screen.queryByText('0b5c9e0a-4f1e-4c1a-9d7b-1a2b3c4d5e6f.pdf')).not.toBeInTheDocument();
+    expect(calls.filter((call) => call.method === 'HEAD')).toHaveLength(1);
+  });
+
   it('reports a refused upload', async () => {
     signIn('alice');
     const manual = makeProperty({ key: 'manual', label: 'Manual', type: 'file' });

@@ -22,6 +22,7 @@ import { FileDrop, FileSummary } from '../file-drop';
 import type { FileKind } from '../file-drop';
 import type { ControlProps } from './control-props';
 import { useUploadReport } from './upload-guard';
+import { useUploadedName } from './use-uploaded-name';
 
 const messages = defineMessages<{
   removeFile: { label: string };
@@ -91,6 +92,7 @@ export function MediaUpload({
   const report = useUploadReport(id);
   const mediaSrc = useMediaSrc();
   const media = isMediaValue(text) ? mediaSrc(text) : null;
+  const uploadedName = useUploadedName(media);
   const kind: FileKind = field.type === 'image' ? 'image' : field.type === 'video' ? 'video' : 'file';
 
   function fail(error: unknown) {
@@ -136,7 +138,7 @@ export function MediaUpload({
       {media ? (
         <FileSummary
           kind={kind}
-          name={known?.name ?? mediaFileName(text)}
+          name={known?.name ?? uploadedName ?? mediaFileName(text)}
           size={known?.size}
           preview={
             kind === 'image' ? (
