@@ -249,6 +249,19 @@ async function formulaShelf() {
 
 const csvRows = (text: string) => Papa.parse<string[]>(text.replace(/^\ufeff/, ''), { skipEmptyLines: true }).data;
 
+describe('CSV exports of stored files', () => {
+  it('write each file as its address on the instance, never media://', async () => {
+    const owner = await createUser();
+    const c = await createCollection(owner.token, { name: 'Covers', visibility: 0 });
+    await addProperty(owner.token, c.id, { label: 'Title', type: 'text', isTitle: true });
+    await addProperty(owner.token, c.id, { label: 'Cover', type: 'image' });
+    const cover = await uploadPicture(owner.token, c.id, seededPicture(1));
+    await addItem(owner.token, c.id, { values: { title: 'Dune', cover } });
+    const rows = csvRows(await (await exported(c.id, 'csv')).text());
+    expect(rows[1]).toEqual(['Dune', `https://vitrine.test/media/${cover.slice('media://'.length)}`]);
+  });
+});
+
 describe('CSV exports are formula-safe', { timeout: 60_000 }, () => {
   it("a text cell beginning with =, +, -, @, tab or CR gets a ' and quotes; numbers stay numbers", async () => {
     const { owner, c } = await formulaShelf();

@@ -8,7 +8,7 @@ import type { Env } from '../../env';
 import { ApiError } from '../../lib/api-error';
 import { contentDisposition } from '../../lib/content-disposition';
 import { exportRun, exportRunList, type ExportRun } from '../../../../shared/schemas/exports';
-import { API_PREFIX } from '../../../../shared/constants';
+import { API_PREFIX, MEDIA_SCHEME } from '../../../../shared/constants';
 import { csvText, type CsvCell } from '../../../../shared/csv';
 import { bearer, errors, jsonContent } from '../../lib/openapi';
 import { createRouter } from '../../lib/router';
@@ -19,6 +19,7 @@ import type { ExportRunRow } from '../../db/raw-rows';
 import { loadExportRun, markExportFailed } from './exports.steps';
 import { valuesOf } from '../items/items.queries';
 import { listPropertyRows, visibleProperties } from '../properties/properties.queries';
+import { instanceIdentity } from '../settings/settings.service';
 import { DOCUMENT_TAIL, documentHead, itemPage, itemsText, lastOf, type ExportRow } from './export-document';
 
 const EXPORT_FORMATS = ['json', 'csv'] as const;
@@ -115,11 +116,15 @@ async function loadOwnRun(env: Env, collectionId: number, userId: number, id: nu
   return row;
 }
 
-/** A value as a CSV cell: several values joined, a JSON value as JSON, a number or yes/no as itself. */
-function cell(value: unknown): CsvCell {
+/**
+ * A value as a CSV cell: several values joined, a JSON value as JSON, a number or yes/no as itself, a
+ * stored file as its address on the instance (a spreadsheet opens it; media:// means nothing there).
+ */
+function cell(value: unknown, mediaBase: string): CsvCell {
   if (value === undefined || value === null) return '';
-  if (Array.isArray(value)) return value.map(cell).join(CSV_VALUES_SEPARATOR);
+  if (Array.isArray(value)) return value.map((one) => cell(one, mediaBase)).join(CSV_VALUES_SEPARATOR);
   if (typeof value === 'number' || typeof value === 'boolean') return value;
+  if (typeof value === 'string' && value.startsWith(MEDIA_SCHEME)) return new URL(`/media/${value.slice(MEDIA_SCHEME.length)}`, mediaBase).href;
   return typeof value === 'object' ? JSON.stringify(value) : String(value);
 }
 
@@ -236,12 +241,14 @@ export const exportsRoutes = createRouter()
       DOCUMENT_TAIL,
     );
   } else {
+    // The instance's public address, else the one the request came to.
+    const mediaBase = (await instanceIdentity(c.env)).baseUrl ?? new URL(c.req.url).origin;
     stream = exportStream(
       async (after) => {
         const page = await rows(after);
         const data = page.map((row) => {
           const values = valuesOf(row, props);
-          return props.map((p) => cell(values[p.key]));
+          return props.map((p) => cell(values[p.key], mediaBase));
         });
         return { text: csvText(data), last: lastOf(page) };
       },
