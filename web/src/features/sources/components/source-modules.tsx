@@ -27,6 +27,9 @@ const messages = defineMessages<{
   off: NoMessageValues;
   enabled: NoMessageValues;
   enabledHint: NoMessageValues;
+  enabledOnHint: NoMessageValues;
+  answers: NoMessageValues;
+  notAnswering: NoMessageValues;
   keyRequired: NoMessageValues;
   keyOptional: NoMessageValues;
   keyFromSettings: { ending: string };
@@ -52,6 +55,9 @@ const messages = defineMessages<{
   off: { id: 'sources.modules.off', defaultMessage: 'Off' },
   enabled: { id: 'sources.modules.enabled', defaultMessage: 'Searched by collections' },
   enabledHint: { id: 'sources.modules.enabledHint', defaultMessage: 'Off, no collection searches it and no list asks it.' },
+  enabledOnHint: { id: 'sources.modules.enabledOnHint', defaultMessage: 'On: collections of these types search it, and lists of codes ask it.' },
+  answers: { id: 'sources.modules.answers', defaultMessage: 'Answers' },
+  notAnswering: { id: 'sources.modules.notAnswering', defaultMessage: 'Not answering' },
   keyRequired: { id: 'sources.modules.keyRequired', defaultMessage: 'Key (required)' },
   keyOptional: { id: 'sources.modules.keyOptional', defaultMessage: 'Key (optional: it raises the limits)' },
   keyFromSettings: { id: 'sources.modules.keyFromSettings', defaultMessage: 'A key is saved here{ending, select, none {} other { (it ends in {ending})}}. Type another to replace it.' },
@@ -141,7 +147,9 @@ function SourceModuleCard({ module, readOnly, typeName, onSaved }: SourceModuleC
     if (change.key !== undefined) setKey('');
     setSaved(true);
   });
-  const state = !module.enabled ? 'off' : module.ready ? 'ready' : 'needsKey';
+  // Set up is not the same as reachable: once tested, the badge says what the test found.
+  const tested = test.tested;
+  const state = !module.enabled ? 'off' : !module.ready ? 'needsKey' : tested === null ? 'ready' : tested.ok ? 'answers' : 'notAnswering';
   const keyHint =
     module.keyFrom === 'settings'
       ? intl.formatMessage(messages.keyFromSettings, { ending: module.keyEnding ? `…${module.keyEnding}` : 'none' })
@@ -151,13 +159,18 @@ function SourceModuleCard({ module, readOnly, typeName, onSaved }: SourceModuleC
   const titleId = `source-module-${module.id}`;
   return (
     <li className="source-module stack" aria-labelledby={titleId}>
-      <ModuleCardHead titleId={titleId} name={module.name} state={state === 'needsKey' ? 'stopped' : state} label={intl.formatMessage(messages[state])} />
+      <ModuleCardHead
+        titleId={titleId}
+        name={module.name}
+        state={state === 'off' ? 'off' : state === 'needsKey' || state === 'notAnswering' ? 'stopped' : 'ready'}
+        label={intl.formatMessage(messages[state])}
+      />
       <p className="muted">
         {module.types.length > 0 ? intl.formatMessage(messages.usedBy, { types: intl.formatList(module.types.map(typeName)) }) : intl.formatMessage(messages.anyCustom)}
       </p>
       <CheckboxField
         label={intl.formatMessage(messages.enabled)}
-        hint={intl.formatMessage(messages.enabledHint)}
+        hint={intl.formatMessage(enabled ? messages.enabledOnHint : messages.enabledHint)}
         checked={enabled}
         disabled={readOnly || save.busy}
         onChange={(event) => {
