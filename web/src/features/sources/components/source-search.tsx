@@ -32,6 +32,7 @@ const messages = defineMessages<{
   scan: NoMessageValues;
   noHits: NoMessageValues;
   noHitsHint: NoMessageValues;
+  noAnswerHint: NoMessageValues;
   results: { count: number };
   owned: NoMessageValues;
   choose: { title: string };
@@ -50,6 +51,7 @@ const messages = defineMessages<{
   scan: { id: 'sources.search.scan', defaultMessage: 'Scan' },
   noHits: { id: 'sources.search.noHits', defaultMessage: 'Nothing found' },
   noHitsHint: { id: 'sources.search.noHitsHint', defaultMessage: 'Try fewer words, or the ISBN printed on the back.' },
+  noAnswerHint: { id: 'sources.search.noAnswerHint', defaultMessage: 'A catalogue could not answer (see above): try again in a moment.' },
   results: { id: 'sources.search.results', defaultMessage: '{count, plural, one {# result} other {# results}}' },
   owned: { id: 'sources.search.owned', defaultMessage: 'Already in the collection' },
   choose: { id: 'sources.search.choose', defaultMessage: 'Choose {title}' },
@@ -108,8 +110,15 @@ export function SourceSearch({ collectionId, collectionType, offers, properties,
   if (chosen && onCreate) {
     return <SourcePreview collectionId={collectionId} hit={chosen} sourceName={nameOf(chosen.source)} properties={properties} readOnly={readOnly} onBack={() => setChosen(null)} onCreate={onCreate} />;
   }
+  // A source that needs a key it does not have is said before a search, not after one.
+  const waiting = offers.filter((offer) => !offer.ready);
   return (
     <div className="stack">
+      {waiting.map((offer) => (
+        <p key={offer.id} className="source-problem" role="note">
+          {intl.formatMessage(problemMessages.needs_key, { source: offer.name })}
+        </p>
+      ))}
       <form
         className="source-search"
         role="search"
@@ -170,7 +179,8 @@ export function SourceSearch({ collectionId, collectionType, offers, properties,
           ))}
           {data.hits.length === 0 ? (
             <EmptyState icon={Search} title={intl.formatMessage(messages.noHits)} compact>
-              {intl.formatMessage(messages.noHitsHint)}
+              {/* Fewer words cannot help when a catalogue did not answer at all. */}
+              {intl.formatMessage(data.problems.length > 0 ? messages.noAnswerHint : messages.noHitsHint)}
             </EmptyState>
           ) : (
             <section aria-label={intl.formatMessage(messages.results, { count: data.hits.length })}>
