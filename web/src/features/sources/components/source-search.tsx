@@ -172,7 +172,9 @@ export function SourceSearch({ collectionId, collectionType, offers, properties,
       {isLoading ? <Loading /> : null}
       {data ? (
         <>
-          {data.problems.map((p) => (
+          {data.problems
+            .filter((p) => !(p.problem === 'needs_key' && waiting.some((offer) => offer.id === p.source)))
+            .map((p) => (
             <p key={p.source} className="source-problem" role="status">
               {intl.formatMessage(problemMessages[p.problem], { source: nameOf(p.source) })}
             </p>
