@@ -175,10 +175,10 @@ export function SourceSearch({ collectionId, collectionType, offers, properties,
           {data.problems
             .filter((p) => !(p.problem === 'needs_key' && waiting.some((offer) => offer.id === p.source)))
             .map((p) => (
-            <p key={p.source} className="source-problem" role="status">
-              {intl.formatMessage(problemMessages[p.problem], { source: nameOf(p.source) })}
-            </p>
-          ))}
+              <p key={p.source} className="source-problem" role="status">
+                {intl.formatMessage(problemMessages[p.problem], { source: nameOf(p.source) })}
+              </p>
+            ))}
           {data.hits.length === 0 ? (
             <EmptyState icon={Search} title={intl.formatMessage(messages.noHits)} compact>
               {/* Fewer words cannot help when a catalogue did not answer at all. */}
