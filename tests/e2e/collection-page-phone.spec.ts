@@ -137,6 +137,11 @@ test('80-character unbroken names and values do not break the phone layout', asy
     await expectNoHorizontalOverflow(page, WIDTH);
   }
   await page.getByRole('button', { name: 'Filters' }).click();
-  await expect(page.getByRole('dialog', { name: 'Filters' }).getByRole('group', { name: LONG })).toBeVisible();
+  const group = page.getByRole('dialog', { name: 'Filters' }).getByRole('group', { name: LONG });
+  await expect(group).toBeVisible();
   await expectNoHorizontalOverflow(page, WIDTH);
+  // The box beside an unbroken value keeps its size (20 px), a flex row must not shrink it.
+  const box = (await group.getByRole('checkbox').first().boundingBox())!;
+  expect(box.width).toBeGreaterThanOrEqual(19);
+  expect(box.height).toBeGreaterThanOrEqual(19);
 });
