@@ -9,7 +9,7 @@ export const backupRun = z
     id: z.number().int(),
     kind: z.enum(['backup', 'restore']),
     status: z.enum(['running', 'done', 'failed']),
-    /** backup: tables, media, done; restore: open, tables, done */
+    /** backup: tables, media, done; restore: upload, open, verify, tables, done */
     phase: z.string(),
     /** Entries in the zip: written so far (backup), or in the file (restore). */
     entries: z.number().int(),

@@ -112,7 +112,7 @@ function RunDetail({ run }: { run: BackupRun }) {
   }
   if (run.kind === 'backup') return <p className="backup-run__detail">{intl.formatMessage(detailMessages.reading, { rows: run.rows, objects: run.objects })}</p>;
   const total = Math.max(run.entries, 1);
-  const checking = run.phase === 'open' || run.phase === 'verify';
+  const checking = run.phase === 'upload' || run.phase === 'open' || run.phase === 'verify';
   // Checking is the first half of a restore, writing the second.
   const value = checking ? run.restored / total / 2 : 0.5 + run.restored / total / 2;
   return (

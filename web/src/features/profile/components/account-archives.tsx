@@ -117,7 +117,7 @@ function ArchiveDetail({ archive }: { archive: AccountArchive }) {
         <progress className="run-progress" max={1} value={archive.restored / total} aria-label={intl.formatMessage(messages.progress)} />
       ) : null}
       <p>
-        {archive.kind === 'restore' && archive.phase === 'open' && archive.status === 'running'
+        {archive.kind === 'restore' && (archive.phase === 'upload' || archive.phase === 'open') && archive.status === 'running'
           ? intl.formatMessage(messages.opening)
           : intl.formatMessage(archive.kind === 'backup' ? valueMessages.backedUp : valueMessages.restored, { done: archive.restored, total: archive.total })}
       </p>
