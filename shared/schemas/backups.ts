@@ -20,6 +20,8 @@ export const backupRun = z
     bytes: z.number().int(),
     /** Why it failed: not_a_backup, backup_version, backup_damaged, not_empty, admin_mismatch or step_failed. */
     problem: z.string().nullable(),
+    /** With backup_damaged: the part of the file at fault, e.g. tables/item_values/000010.json (missing, extra, cut short or changed), media/ (files missing or extra) or vitrine-backup.json. */
+    problemPart: z.string().nullable(),
     createdAt: z.string(),
     finishedAt: z.string().nullable(),
   })

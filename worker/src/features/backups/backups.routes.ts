@@ -31,6 +31,7 @@ const toRun = (row: BackupRow): BackupRun => ({
   objects: row.objects,
   bytes: row.bytes,
   problem: row.problem,
+  problemPart: row.problem_part,
   createdAt: row.created_at,
   finishedAt: row.finished_at,
 });
