@@ -102,6 +102,21 @@ describe('one run at a time', { timeout: 60_000 }, () => {
     expect((await call(`/api/v1/collections/${theirs.id}/exports`, { method: 'POST', token: other.token, env: { EXPORTS: idle } })).status).toBe(202);
   });
 
+  it('a restore whose upload fails leaves no run behind, and the next one starts', async () => {
+    const owner = await createUser();
+    const zip = zipSync({ 'notes.txt': strToU8('not an archive') });
+    const short = await call('/api/v1/profile/restores', {
+      method: 'POST',
+      token: owner.token,
+      body: zip,
+      headers: { 'content-type': 'application/zip', 'content-length': String(zip.length + 10) },
+      env: { ACCOUNT_RESTORES: idle },
+    });
+    expect(short.status).toBe(400);
+    expect((await env.DB.prepare('SELECT count(*) AS n FROM account_archives WHERE user_id = ?1').bind(owner.user.id).first<{ n: number }>())?.n).toBe(0);
+    expect((await upload('/api/v1/profile/restores', owner.token, zip, 0, { ACCOUNT_RESTORES: idle })).status).toBe(202);
+  });
+
   it('a second running run cannot even be written to the database', async () => {
     await env.DB.prepare(`INSERT INTO backups (kind, phase) VALUES ('backup', 'tables')`).run();
     await expect(env.DB.prepare(`INSERT INTO backups (kind, phase) VALUES ('restore', 'open')`).run()).rejects.toThrow(/UNIQUE/);
