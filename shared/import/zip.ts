@@ -1,6 +1,8 @@
 // Zip archives (Tellico's .tc, a GCstar file with its pictures) read with fflate's streaming unzip, under
 // caps that a zip bomb cannot get past: at most ZIP_MAX_ENTRIES entries, and each entry inflated a slice
-// at a time, stopped as soon as it outgrows its cap, whatever its header claims.
+// at a time, stopped as soon as it outgrows its cap, whatever its header claims. Every entry taken is
+// checked against the CRC-32 and size its central directory gives, as a restore's are
+// (worker/src/lib/zip-ranges.ts): an archive cut short (no central directory) or changed is refused.
 import { Unzip, UnzipInflate } from 'fflate';
 import { ImportFileError } from './errors';
 
@@ -22,6 +24,81 @@ export interface ZipEntry {
   index: number;
   name: string;
   bytes: Uint8Array;
+}
+
+const CRC_TABLE = (() => {
+  const table = new Uint32Array(256);
+  for (let n = 0; n < 256; n += 1) {
+    let c = n;
+    for (let k = 0; k < 8; k += 1) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+    table[n] = c >>> 0;
+  }
+  return table;
+})();
+
+/** CRC-32 of bytes, as zip entries carry it. */
+export function crc32(bytes: Uint8Array): number {
+  let c = 0xffffffff;
+  for (let i = 0; i < bytes.length; i += 1) c = CRC_TABLE[(c ^ bytes[i]!) & 0xff]! ^ (c >>> 8);
+  return (c ^ 0xffffffff) >>> 0;
+}
+
+interface DirectoryEntry {
+  crc: number;
+  size: number;
+}
+
+/**
+ * What the archive's central directory says of each entry (CRC-32 and size), by name in the order of
+ * the archive; null when there is none where the end record says (the archive was cut short).
+ */
+function centralDirectory(bytes: Uint8Array): Map<string, DirectoryEntry[]> | null {
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  // The end record: 22 bytes and a comment of at most 65,535, at the very end.
+  let end = -1;
+  for (let at = bytes.length - 22; at >= Math.max(0, bytes.length - 22 - 0xffff); at -= 1) {
+    if (view.getUint32(at, true) === 0x06054b50) {
+      end = at;
+      break;
+    }
+  }
+  if (end < 0) return null;
+  let count = view.getUint16(end + 10, true);
+  let offset = view.getUint32(end + 16, true);
+  if ((count === 0xffff || offset === 0xffffffff) && end >= 20 && view.getUint32(end - 20, true) === 0x07064b50) {
+    // Zip64: the locator before the end record says where the larger end record is.
+    const record = Number(view.getBigUint64(end - 12, true));
+    if (record + 56 > bytes.length || view.getUint32(record, true) !== 0x06064b50) return null;
+    count = Number(view.getBigUint64(record + 32, true));
+    offset = Number(view.getBigUint64(record + 48, true));
+  }
+  const entries = new Map<string, DirectoryEntry[]>();
+  const decoder = new TextDecoder();
+  let at = offset;
+  for (let i = 0; i < count; i += 1) {
+    if (at + 46 > bytes.length || view.getUint32(at, true) !== 0x02014b50) return null;
+    const nameLength = view.getUint16(at + 28, true);
+    const extraLength = view.getUint16(at + 30, true);
+    if (at + 46 + nameLength > bytes.length) return null;
+    // Named as fflate names it: UTF-8 when the entry says so (flag 11), else one character a byte.
+    const raw = bytes.subarray(at + 46, at + 46 + nameLength);
+    const name = view.getUint16(at + 8, true) & 0x800 ? decoder.decode(raw) : String.fromCharCode(...raw);
+    let size = view.getUint32(at + 24, true);
+    if (size === 0xffffffff) {
+      // Zip64: the real size is in the extra field (id 1), first.
+      for (let x = at + 46 + nameLength; x + 4 <= at + 46 + nameLength + extraLength; x += 4 + view.getUint16(x + 2, true)) {
+        if (view.getUint16(x, true) === 1 && x + 12 <= bytes.length) {
+          size = Number(view.getBigUint64(x + 4, true));
+          break;
+        }
+      }
+    }
+    const list = entries.get(name) ?? [];
+    list.push({ crc: view.getUint32(at + 16, true), size });
+    entries.set(name, list);
+    at += 46 + nameLength + extraLength + view.getUint16(at + 32, true);
+  }
+  return entries;
 }
 
 function concat(parts: Uint8Array[], length: number): Uint8Array {
@@ -46,6 +123,9 @@ export function readZipEntries(
   maxBytes: number,
   enough: (found: readonly ZipEntry[]) => boolean = () => false,
 ): ZipEntry[] {
+  const directory = centralDirectory(bytes);
+  if (!directory) throw new ImportFileError('invalid_zip');
+  const seen = new Map<string, number>();
   const found: ZipEntry[] = [];
   const pending = new Set<string>();
   let count = 0;
@@ -54,6 +134,10 @@ export function readZipEntries(
   const unzip = new Unzip((file) => {
     const index = count;
     count += 1;
+    // The central directory's word on this entry (the nth of its name).
+    const occurrence = seen.get(file.name) ?? 0;
+    seen.set(file.name, occurrence + 1);
+    const listed = directory.get(file.name)?.[occurrence];
     if (count > ZIP_MAX_ENTRIES) problem ??= new ImportFileError('zip_too_big', { limit: ZIP_MAX_ENTRIES });
     if (problem || done || !want(file.name, index)) return;
     if ((file.originalSize ?? 0) > maxBytes) {
@@ -77,7 +161,13 @@ export function readZipEntries(
       parts.push(chunk);
       if (final) {
         pending.delete(file.name);
-        found.push({ index, name: file.name, bytes: concat(parts, length) });
+        const whole = concat(parts, length);
+        // Changed since it was zipped, or not the entry the directory lists.
+        if (!listed || listed.size !== whole.length || listed.crc !== crc32(whole)) {
+          problem = new ImportFileError('invalid_zip');
+          return;
+        }
+        found.push({ index, name: file.name, bytes: whole });
         done = enough(found);
       }
     };

@@ -8,12 +8,15 @@ export const ACCOUNT_ARCHIVE_FORMAT = 'vitrine-account';
 export const ACCOUNT_ARCHIVE_VERSION = 1;
 export const ACCOUNT_MANIFEST_NAME = 'vitrine-account.json';
 
-/** What the manifest of a backup of someone's collections says: each collection's document and pictures folder. */
+/**
+ * What the manifest of a backup of someone's collections says: each collection's document and pictures
+ * folder, with its count of items and of pictures (a restore compares the pictures with the zip's).
+ */
 export interface AccountManifest {
   format: typeof ACCOUNT_ARCHIVE_FORMAT;
   version: number;
   createdAt: string;
-  collections: { name: string; document: string; pictures: string }[];
+  collections: { name: string; document: string; pictures: string; itemCount?: number; pictureCount?: number }[];
 }
 
 /** The largest archive a restore takes in one upload (Workers' request body limit on the free plan). */
@@ -51,6 +54,8 @@ export const accountArchive = z
     restored: z.number().int(),
     collections: z.array(archivedCollection),
     problem: z.enum(ARCHIVE_PROBLEMS).nullable(),
+    /** With archive_damaged: the part of the zip at fault, e.g. collections/1/pictures/ (pictures missing or extra). */
+    problemPart: z.string().nullable(),
     /** backup: the zip's address once made (kept a day). */
     file: z.string().nullable(),
     createdAt: z.string(),

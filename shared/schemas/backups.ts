@@ -9,7 +9,7 @@ export const backupRun = z
     id: z.number().int(),
     kind: z.enum(['backup', 'restore']),
     status: z.enum(['running', 'done', 'failed']),
-    /** backup: tables, media, done; restore: open, tables, done */
+    /** backup: tables, media, done; restore: upload, open, verify, tables, done */
     phase: z.string(),
     /** Entries in the zip: written so far (backup), or in the file (restore). */
     entries: z.number().int(),
@@ -20,6 +20,8 @@ export const backupRun = z
     bytes: z.number().int(),
     /** Why it failed: not_a_backup, backup_version, backup_damaged, not_empty, admin_mismatch or step_failed. */
     problem: z.string().nullable(),
+    /** With backup_damaged: the part of the file at fault, e.g. tables/item_values/000010.json (missing, extra, cut short or changed), media/ (files missing or extra) or vitrine-backup.json. */
+    problemPart: z.string().nullable(),
     createdAt: z.string(),
     finishedAt: z.string().nullable(),
   })

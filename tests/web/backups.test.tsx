@@ -17,6 +17,7 @@ const run = (overrides: Partial<BackupRun> = {}): BackupRun => ({
   objects: 56,
   bytes: 3 * 1024 * 1024,
   problem: null,
+  problemPart: null,
   createdAt: '2026-11-20T10:00:00.000Z',
   finishedAt: '2026-11-20T10:01:00.000Z',
   ...overrides,
@@ -77,7 +78,7 @@ describe('Configuration → Backups', () => {
     let runs: BackupRun[] = [];
     const { calls } = api((call) => {
       if (call.url === '/api/v1/config/restores') {
-        runs = [run({ id: 9, kind: 'restore', status: 'failed', phase: 'verify', problem: 'backup_damaged' })];
+        runs = [run({ id: 9, kind: 'restore', status: 'failed', phase: 'verify', problem: 'backup_damaged', problemPart: 'tables/item_values/000010.json' })];
         return json(runs[0], { status: 202 });
       }
       if (call.url === '/api/v1/config/backups') return json({ runs });
@@ -91,7 +92,9 @@ describe('Configuration → Backups', () => {
     await userEvent.click(screen.getByRole('checkbox', { name: /will fill this instance/ }));
     await userEvent.click(restore);
 
-    expect(await screen.findByText('This backup is damaged or cut short: nothing was restored.')).toBeInTheDocument();
+    const problem = await screen.findByText(/This backup is damaged or cut short: nothing was restored\./);
+    // The part at fault is named.
+    expect(problem).toHaveTextContent('Missing, extra or not as its manifest says: tables/item_values/000010.json.');
     const sent = calls.find((c) => c.url === '/api/v1/config/restores')!;
     expect(sent.method).toBe('POST');
     expect(sent.headers.get('Content-Type')).toBe('application/zip');

@@ -249,6 +249,40 @@ describe('backups of one’s collections', { timeout: 120_000 }, () => {
     expect((await mine(other.token)).map((c) => c.name)).toEqual(['Second']);
   });
 
+  it('missing a picture or a document, or with one added, are refused before anything is made, naming the part', async () => {
+    const { owner } = await library();
+    const started = await call('/api/v1/profile/backups', { method: 'POST', token: owner.token });
+    const backup = await finished(owner.token, ((await started.json()) as AccountArchive).id);
+    const files = unzipSync(new Uint8Array(await (await call(backup.file!, { token: owner.token })).arrayBuffer()));
+    const manifest = JSON.parse(new TextDecoder().decode(files['vitrine-account.json'])) as { collections: { itemCount: number; pictureCount: number }[] };
+    expect(manifest.collections.map((c) => [c.itemCount, c.pictureCount])).toEqual([
+      [2, 2],
+      [0, 0],
+    ]);
+    const other = await createUser();
+    const failed = async (zip: Uint8Array) => {
+      const res = await restore(other.token, zip);
+      expect(res.status, await res.clone().text()).toBe(202);
+      return finished(other.token, ((await res.json()) as AccountArchive).id);
+    };
+    const picture = Object.keys(files).find((name) => name.startsWith('collections/1/pictures/'))!;
+    const without = (name: string) => zipSync(Object.fromEntries(Object.entries(files).filter(([n]) => n !== name)));
+    expect(await failed(without(picture))).toMatchObject({ status: 'failed', problem: 'archive_damaged', problemPart: 'collections/1/pictures/' });
+    expect(await failed(zipSync({ ...files, 'collections/2/pictures/extra.png': files[picture]! }))).toMatchObject({
+      status: 'failed',
+      problem: 'archive_damaged',
+      problemPart: 'collections/2/pictures/',
+    });
+    // The second collection's document gone: the first is not made either.
+    expect(await failed(without('collections/2/collection.json'))).toMatchObject({
+      status: 'failed',
+      problem: 'archive_damaged',
+      problemPart: 'collections/2/collection.json',
+    });
+    expect(await mine(other.token)).toEqual([]);
+    expect(await failed(zipSync(files))).toMatchObject({ status: 'done', problemPart: null });
+  });
+
   it('with nothing to back up, give a zip of its manifest alone', async () => {
     const owner = await createUser();
     const started = await call('/api/v1/profile/backups', { method: 'POST', token: owner.token });

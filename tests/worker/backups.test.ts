@@ -216,6 +216,44 @@ describe('backup and restore of the whole instance', () => {
     expect(await restored(token, zip)).toMatchObject({ status: 'done' });
   });
 
+  it('a backup missing a page, with a page cut short, an extra page or a file missing is refused before anything is written, naming the part', async () => {
+    const token = await admin();
+    await livedIn();
+    const { run, zip } = await makeBackup(token);
+    const entries = unzipSync(zip);
+    const manifest = JSON.parse(new TextDecoder().decode(entries['vitrine-backup.json'])) as { pages: Record<string, number>; rows: number };
+    // The manifest lists every page of rows with its count.
+    const pageNames = Object.keys(entries).filter((n) => n.startsWith('tables/'));
+    expect(Object.keys(manifest.pages).sort()).toEqual(pageNames.sort());
+    expect(Object.values(manifest.pages).reduce((a, b) => a + b, 0)).toBe(run.rows);
+    const adminId = (await env.DB.prepare(`SELECT id FROM users WHERE username = 'admin'`).first<{ id: number }>())!.id;
+    await wipe(adminId);
+    const empty = await checksums();
+    const without = (name: string) => zipSync(Object.fromEntries(Object.entries(entries).filter(([n]) => n !== name)), { level: 0 });
+
+    // A page of values deleted: the run fails, naming it.
+    const valuesPage = pageNames.find((n) => n.startsWith('tables/item_values/'))!;
+    expect(await restored(token, without(valuesPage))).toMatchObject({ status: 'failed', problem: 'backup_damaged', problemPart: valuesPage });
+    // A page with fewer rows than the manifest says.
+    const itemsName = pageNames.find((n) => n.startsWith('tables/items/'))!;
+    const itemsPage = JSON.parse(new TextDecoder().decode(entries[itemsName])) as { rows: unknown[][] };
+    const shorter = zipSync({ ...entries, [itemsName]: new TextEncoder().encode(JSON.stringify({ ...itemsPage, rows: itemsPage.rows.slice(1) })) }, { level: 0 });
+    expect(await restored(token, shorter)).toMatchObject({ status: 'failed', problem: 'backup_damaged', problemPart: itemsName });
+    // A page the manifest does not list.
+    const extra = zipSync({ ...entries, 'tables/items/999999.json': entries[itemsName]! }, { level: 0 });
+    expect(await restored(token, extra)).toMatchObject({ status: 'failed', problem: 'backup_damaged', problemPart: 'tables/items/999999.json' });
+    // A stored file missing.
+    const mediaName = Object.keys(entries).find((n) => n.startsWith('media/'))!;
+    expect(await restored(token, without(mediaName))).toMatchObject({ status: 'failed', problem: 'backup_damaged', problemPart: 'media/' });
+    // The manifest's own pages taken out.
+    const bare = zipSync({ ...entries, 'vitrine-backup.json': new TextEncoder().encode(JSON.stringify({ ...manifest, pages: undefined })) }, { level: 0 });
+    expect(await restored(token, bare)).toMatchObject({ status: 'failed', problem: 'backup_damaged', problemPart: 'vitrine-backup.json' });
+
+    // Nothing was written by any of them; the whole file restores.
+    expect(await checksums()).toEqual(empty);
+    expect(await restored(token, zip)).toMatchObject({ status: 'done', problemPart: null });
+  });
+
   it('a run no Workflow could be started for ends at once, and does not hold back the next', async () => {
     const token = await admin();
     const down = { create: () => Promise.reject(new Error('Workflows unavailable')) } as unknown as Env['BACKUPS'];

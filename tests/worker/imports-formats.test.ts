@@ -179,6 +179,20 @@ describe('bad files change nothing', () => {
     expect((await refused(zipSync({ 'images/a.jpeg': JPEG }), 'pictures.zip')).reason).toBe('unknown_format');
   });
 
+  it('a zip whose stored document changed after zipping (its CRC-32 no longer matches), or cut just before its directory', async () => {
+    const zip = zipSync({ 'tellico.xml': strToU8(TELLICO), 'images/abc123.jpeg': JPEG }, { level: 0 });
+    const changed = zip.slice();
+    // A byte of a title inside the stored tellico.xml: still a well-formed document, but not the one zipped.
+    const at = indexOfBytes(zip, strToU8('Dune'));
+    expect(at).toBeGreaterThan(0);
+    changed[at] = 'T'.charCodeAt(0);
+    expect(await refused(changed, 'changed.tc')).toMatchObject({ path: 'file', reason: 'invalid_zip' });
+    // Every entry whole, the central directory gone.
+    const firstListed = indexOfBytes(zip, Uint8Array.of(0x50, 0x4b, 0x01, 0x02));
+    expect(firstListed).toBeGreaterThan(0);
+    expect((await refused(zip.slice(0, firstListed), 'cut.tc')).reason).toBe('invalid_zip');
+  });
+
   it('XML that declares entities (a billion laughs, an external file) is refused, worded for the person', async () => {
     const laughs = `<?xml version="1.0"?><!DOCTYPE tellico [<!ENTITY lol "lol"><!ENTITY lol2 "&lol;&lol;&lol;&lol;&lol;">]><tellico><collection type="2"><fields/><entry id="1"><title>&lol2;</title></entry></collection></tellico>`;
     const problem = await refused(laughs, 'laughs.xml');
@@ -197,3 +211,11 @@ describe('bad files change nothing', () => {
     expect(await items(owner.token, c.id)).toHaveLength(0);
   });
 });
+
+function indexOfBytes(haystack: Uint8Array, needle: Uint8Array): number {
+  outer: for (let i = 0; i <= haystack.length - needle.length; i += 1) {
+    for (let j = 0; j < needle.length; j += 1) if (haystack[i + j] !== needle[j]) continue outer;
+    return i;
+  }
+  return -1;
+}

@@ -1,4 +1,5 @@
-import { index, integer, primaryKey, sqliteTable, text } from 'drizzle-orm/sqlite-core';
+import { sql } from 'drizzle-orm';
+import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
 import { collections } from './collections.schema';
 import { imports } from './imports.schema';
 import { sqlNow } from './now';
@@ -10,7 +11,8 @@ import { users } from './users.schema';
  * made one after the other by the export Workflow and downloaded as one zip. A restore lists the
  * uploaded zip's entries (account_restore_entries), then for each collection makes it again with its
  * properties and imports its document and pictures (an imports row, so its report reads like any
- * import's). Removed a day after it began, with what it stored (maintenance/exports-cleanup.job.ts).
+ * import's). Removed a day after it began, with what it stored (maintenance/exports-cleanup.job.ts). One
+ * runs at a time for a person: the unique index on the running state lets a second never exist.
  */
 export const accountArchives = sqliteTable(
   'account_archives',
@@ -23,7 +25,7 @@ export const accountArchives = sqliteTable(
     kind: text('kind').notNull(),
     /** running | done | failed */
     status: text('status').notNull().default('running'),
-    /** restore: open, create, pictures, import, done */
+    /** restore: upload (the file coming), open, create, pictures, import, done */
     phase: text('phase').notNull().default('open'),
     /** The restore's uploaded zip in R2. */
     fileKey: text('file_key'),
@@ -35,10 +37,15 @@ export const accountArchives = sqliteTable(
     cursor: integer('cursor').notNull().default(-1),
     /** Why it failed (shared/schemas/account-archives.ts ARCHIVE_PROBLEMS). */
     problem: text('problem'),
+    /** With archive_damaged: the part of the zip at fault (a document or pictures folder not as the manifest says). */
+    problemPart: text('problem_part'),
     createdAt: text('created_at').notNull().default(sqlNow),
     finishedAt: text('finished_at'),
   },
-  (t) => [index('account_archives_user_idx').on(t.userId, t.id)],
+  (t) => [
+    index('account_archives_user_idx').on(t.userId, t.id),
+    uniqueIndex('account_archives_one_running').on(t.userId).where(sql`status = 'running'`),
+  ],
 );
 
 /**

@@ -12,6 +12,7 @@ import { createRouter } from '../../lib/router';
 import { storeZipBody, zipBodyLength } from '../../lib/zip-upload';
 import { callerOf, requireBuiltinAdmin } from '../../middleware/auth';
 import { backupStream } from './backups.download';
+import { NOW_SQL } from '../../db/now';
 import type { BackupRow } from '../../db/raw-rows';
 import { deleteBackupPieces, findBackup, instanceIsEmpty, markBackupFailed } from './backups.steps';
 
@@ -30,6 +31,7 @@ const toRun = (row: BackupRow): BackupRun => ({
   objects: row.objects,
   bytes: row.bytes,
   problem: row.problem,
+  problemPart: row.problem_part,
   createdAt: row.created_at,
   finishedAt: row.finished_at,
 });
@@ -40,20 +42,38 @@ async function loadRun(env: Env, id: number): Promise<BackupRow> {
   return row;
 }
 
-/** Starts a run: refused while another runs (a backup read during a restore would be half of one). */
-async function startRun(env: Env, kind: 'backup' | 'restore', userId: number, fileKey: string | null): Promise<BackupRow> {
-  const row = await env.DB.prepare(
-    `INSERT INTO backups (kind, user_id, phase, file_key)
-     SELECT ?1, ?2, ?3, ?4 WHERE NOT EXISTS (SELECT 1 FROM backups WHERE status = 'running')
-     RETURNING *`,
-  )
-    .bind(kind, userId, kind === 'backup' ? 'tables' : 'open', fileKey)
-    .first<BackupRow>();
+/** How long a restore's upload may take before its reserved run counts as abandoned (the request died). */
+const UPLOAD_HOURS = 1;
+
+/**
+ * Reserves the one run: a single conditional insert, so of simultaneous requests exactly one wins (the
+ * unique index on the running state holds it too). A restore's run is reserved before its upload
+ * (phase `upload`), so that no second run can start while the file comes; one whose request died
+ * during the upload is given up first, in the same batch.
+ */
+async function reserveRun(env: Env, kind: 'backup' | 'restore', userId: number, fileKey: string | null): Promise<BackupRow> {
+  const [, inserted] = await env.DB.batch([
+    env.DB.prepare(
+      `UPDATE backups SET status = 'failed', problem = 'step_failed', finished_at = ${NOW_SQL}
+       WHERE status = 'running' AND phase = 'upload' AND created_at < strftime('%Y-%m-%dT%H:%M:%fZ', 'now', '-${UPLOAD_HOURS} hours')`,
+    ),
+    env.DB.prepare(
+      `INSERT INTO backups (kind, user_id, phase, file_key)
+       SELECT ?1, ?2, ?3, ?4 WHERE NOT EXISTS (SELECT 1 FROM backups WHERE status = 'running')
+       RETURNING *`,
+    ).bind(kind, userId, kind === 'backup' ? 'tables' : 'upload', fileKey),
+  ]);
+  const row = inserted!.results[0] as BackupRow | undefined;
   if (!row) throw new ApiError('BACKUP_RUNNING');
+  return row;
+}
+
+/** Starts the reserved run's Workflow; without one, the run ends now rather than keep every other run from starting. */
+async function launchRun(env: Env, row: BackupRow): Promise<BackupRow> {
+  const kind = row.kind as 'backup' | 'restore';
   try {
     await env.BACKUPS.create({ id: `${kind}-${row.id}-${crypto.randomUUID()}`, params: { backupId: row.id, kind } });
   } catch (err) {
-    // No Workflow runs it: the run ends now, rather than keep every other run from starting.
     await markBackupFailed(env, row.id, 'step_failed');
     throw err;
   }
@@ -124,7 +144,7 @@ export const backupsRoutes = createRouter()
     return c.json({ runs: results.map(toRun) }, 200);
   })
   .openapi(start, async (c) => {
-    const row = await startRun(c.env, 'backup', callerOf(c).id, null);
+    const row = await launchRun(c.env, await reserveRun(c.env, 'backup', callerOf(c).id, null));
     return c.json(toRun(row), 202);
   })
   .openapi(one, async (c) => c.json(toRun(await loadRun(c.env, c.req.valid('param').id)), 200))
@@ -153,9 +173,18 @@ export const backupsRoutes = createRouter()
     const caller = callerOf(c);
     if (!(await instanceIsEmpty(c.env, caller.id))) throw new ApiError('INSTANCE_NOT_EMPTY');
     const fileKey = `restores/${crypto.randomUUID()}.zip`;
-    await storeZipBody(c.env.MEDIA, fileKey, c.req.raw, length);
+    const reserved = await reserveRun(c.env, 'restore', caller.id, fileKey);
     try {
-      return c.json(toRun(await startRun(c.env, 'restore', caller.id, fileKey)), 202);
+      await storeZipBody(c.env.MEDIA, fileKey, c.req.raw, length);
+    } catch (err) {
+      // No file, no run: the reservation goes, as if the request had not come.
+      await c.env.MEDIA.delete(fileKey);
+      await c.env.DB.prepare(`DELETE FROM backups WHERE id = ?1 AND phase = 'upload'`).bind(reserved.id).run();
+      throw err;
+    }
+    const row = await c.env.DB.prepare(`UPDATE backups SET phase = 'open' WHERE id = ?1 RETURNING *`).bind(reserved.id).first<BackupRow>();
+    try {
+      return c.json(toRun(await launchRun(c.env, row!)), 202);
     } catch (err) {
       await c.env.MEDIA.delete(fileKey);
       throw err;

@@ -36,7 +36,11 @@ export const BACKUP_PROBLEMS = ['not_a_backup', 'backup_version', 'backup_damage
 export type BackupProblem = (typeof BACKUP_PROBLEMS)[number];
 
 export class BackupFailure extends Error {
-  constructor(readonly problem: BackupProblem) {
+  /** `part`: with backup_damaged, the entry (or folder) of the file at fault, as the run then says it. */
+  constructor(
+    readonly problem: BackupProblem,
+    readonly part: string | null = null,
+  ) {
     super(problem);
   }
 }
@@ -51,6 +55,8 @@ export interface BackupManifest {
   schema: string | null;
   createdAt: string;
   tables: string[];
+  /** Every page of rows the backup holds, by its name in the zip, with its count of rows. */
+  pages: Record<string, number>;
   rows: number;
   objects: number;
   bytes: number;
@@ -89,12 +95,24 @@ export const pieceKey = (id: number, position: number) => `backups/${id}/${posit
 
 const entryInsert = (env: Env) =>
   env.DB.prepare(
-    `INSERT OR REPLACE INTO backup_entries (backup_id, position, name, object_key, offset, method, packed_size, size, crc, meta)
-     SELECT ?1, value ->> 0, value ->> 1, value ->> 2, value ->> 3, value ->> 4, value ->> 5, value ->> 6, value ->> 7, value ->> 8
+    `INSERT OR REPLACE INTO backup_entries (backup_id, position, name, object_key, offset, method, packed_size, size, crc, meta, rows)
+     SELECT ?1, value ->> 0, value ->> 1, value ->> 2, value ->> 3, value ->> 4, value ->> 5, value ->> 6, value ->> 7, value ->> 8, value ->> 9
      FROM json_each(?2)`,
   );
 
-type EntryTuple = [position: number, name: string, objectKey: string | null, offset: number | null, method: number, packedSize: number, size: number, crc: number, meta: string | null];
+type EntryTuple = [
+  position: number,
+  name: string,
+  objectKey: string | null,
+  offset: number | null,
+  method: number,
+  packedSize: number,
+  size: number,
+  crc: number,
+  meta: string | null,
+  /** A page of rows: how many it holds (backup), or its manifest says it holds (restore). */
+  rows?: number | null,
+];
 
 // ---------------------------------------------------------------- backup
 
@@ -122,7 +140,7 @@ export async function backupTableStep(env: Env, id: number): Promise<StepState> 
   const names = columns as string[];
   const last = rows[rows.length - 1]!;
   const cursor = table.key.map((k) => last[names.indexOf(k)]);
-  const entry: EntryTuple = [position, `tables/${table.name}/${String(position).padStart(6, '0')}.json`, key, null, 0, bytes.length, bytes.length, crc32(bytes), null];
+  const entry: EntryTuple = [position, `tables/${table.name}/${String(position).padStart(6, '0')}.json`, key, null, 0, bytes.length, bytes.length, crc32(bytes), null, rows.length];
   await env.DB.batch([
     entryInsert(env).bind(id, JSON.stringify([entry])),
     env.DB.prepare('UPDATE backups SET cursor = ?2, entries = entries + 1, rows = rows + ?3, bytes = bytes + ?4 WHERE id = ?1').bind(
@@ -173,12 +191,16 @@ export async function backupMediaStep(env: Env, id: number): Promise<StepState> 
 /** The manifest, as the last entry; the backup is ready to download. */
 export async function backupFinishStep(env: Env, id: number): Promise<void> {
   const row = await loadBackup(env, id);
+  const { results: pages } = await env.DB.prepare('SELECT name, rows FROM backup_entries WHERE backup_id = ?1 AND rows IS NOT NULL ORDER BY position')
+    .bind(id)
+    .all<{ name: string; rows: number }>();
   const manifest: BackupManifest = {
     format: BACKUP_FORMAT,
     version: BACKUP_VERSION,
     schema: await schemaVersion(env),
     createdAt: new Date().toISOString(),
     tables: BACKUP_TABLES.map((t) => t.name),
+    pages: Object.fromEntries(pages.map((p) => [p.name, p.rows])),
     rows: row.rows,
     objects: row.objects,
     bytes: row.bytes,
@@ -205,8 +227,15 @@ export async function instanceIsEmpty(env: Env, restorerId: number): Promise<boo
   return row?.n === 0;
 }
 
-/** Reads one entry of the uploaded file whole, checked against its CRC-32. */
-const readEntry = (env: Env, fileKey: string, entry: ZipEntryPlace) => readZipEntry(env.MEDIA, fileKey, entry);
+/** Reads one entry of the uploaded file whole, checked against its CRC-32; one that fails is named. */
+async function readEntry(env: Env, fileKey: string, entry: ZipEntryPlace & { name?: string }): Promise<Uint8Array> {
+  try {
+    return await readZipEntry(env.MEDIA, fileKey, entry);
+  } catch (err) {
+    if (err instanceof DamagedZip && entry.name) throw new BackupFailure('backup_damaged', entry.name);
+    throw err;
+  }
+}
 
 /**
  * Lists the file's entries into D1 (once), after checking it is a backup this instance can take: its
@@ -233,6 +262,7 @@ export async function restoreOpenStep(env: Env, id: number): Promise<StepState> 
   if (manifest.format !== BACKUP_FORMAT) throw new BackupFailure('not_a_backup');
   if (manifest.version !== BACKUP_VERSION || manifest.schema !== (await schemaVersion(env))) throw new BackupFailure('backup_version');
   if (row.user_id === null || !(await instanceIsEmpty(env, row.user_id))) throw new BackupFailure('not_empty');
+  const expected = checkContents(manifest, files);
 
   // Tables in the order a restore needs (a row's parents first), then media: the order the backup
   // wrote them in, whatever order the file has them in now.
@@ -245,7 +275,7 @@ export async function restoreOpenStep(env: Env, id: number): Promise<StepState> 
     .sort((a, b) => rank(a.filename) - rank(b.filename) || (a.filename < b.filename ? -1 : a.filename > b.filename ? 1 : 0));
   const tuples: EntryTuple[] = ordered.map((e, position) => {
     const r = toRow(e);
-    return [position, e.filename, null, r.offset, r.method, r.packed_size, r.size, r.crc, e.comment || null];
+    return [position, e.filename, null, r.offset, r.method, r.packed_size, r.size, r.crc, e.comment || null, expected.get(e.filename) ?? null];
   });
   const statements: D1PreparedStatement[] = [];
   for (let at = 0; at < tuples.length; at += ENTRIES_PER_STATEMENT) {
@@ -258,6 +288,30 @@ export async function restoreOpenStep(env: Env, id: number): Promise<StepState> 
   return 'next-phase';
 }
 
+/**
+ * The zip holds what its manifest says, before anything is read or written: every page of rows it
+ * lists and no other, rows adding up to its count, as many stored files as it counts. The pages' own
+ * counts of rows are compared as each is checked (`restoreStep`, verify). Gives each page's rows.
+ */
+function checkContents(manifest: Partial<BackupManifest>, files: { filename: string }[]): Map<string, number> {
+  const pages = manifest.pages;
+  if (!pages || typeof pages !== 'object' || Array.isArray(pages)) throw new BackupFailure('backup_damaged', MANIFEST_NAME);
+  const expected = new Map<string, number>();
+  let rows = 0;
+  for (const [name, count] of Object.entries(pages)) {
+    if (!name.startsWith('tables/') || !Number.isSafeInteger(count) || count < 0) throw new BackupFailure('backup_damaged', MANIFEST_NAME);
+    expected.set(name, count);
+    rows += count;
+  }
+  if (rows !== manifest.rows) throw new BackupFailure('backup_damaged', MANIFEST_NAME);
+  const held = new Set(files.map((e) => e.filename));
+  for (const name of expected.keys()) if (!held.has(name)) throw new BackupFailure('backup_damaged', name);
+  for (const name of held) if (name.startsWith('tables/') && !expected.has(name)) throw new BackupFailure('backup_damaged', name);
+  const media = files.filter((e) => e.filename.startsWith('media/')).length;
+  if (media !== manifest.objects) throw new BackupFailure('backup_damaged', 'media/');
+  return expected;
+}
+
 interface StoredEntry {
   position: number;
   name: string;
@@ -267,6 +321,7 @@ interface StoredEntry {
   size: number;
   crc: number;
   meta: string | null;
+  rows: number | null;
 }
 
 /** A page of rows as the backup wrote it, checked enough to be put back as it is. */
@@ -327,7 +382,7 @@ async function checkRestorer(env: Env, restorerId: number, page: TablePage): Pro
 export async function restoreStep(env: Env, id: number, mode: 'verify' | 'write'): Promise<StepState> {
   const row = await loadBackup(env, id);
   const { results } = await env.DB.prepare(
-    `SELECT position, name, offset, method, packed_size, size, crc, meta FROM backup_entries
+    `SELECT position, name, offset, method, packed_size, size, crc, meta, rows FROM backup_entries
      WHERE backup_id = ?1 AND position >= ?2 ORDER BY position LIMIT ?3`,
   )
     .bind(id, row.table_index, OBJECTS_PER_LIST)
@@ -344,6 +399,8 @@ export async function restoreStep(env: Env, id: number, mode: 'verify' | 'write'
   if (first.name.startsWith('tables/')) {
     const { table, page } = tablePageOf(await readEntry(env, row.file_key!, first));
     if (mode === 'verify') {
+      // Fewer (or more) rows than the manifest says: a page cut short, or edited.
+      if (page.rows.length !== first.rows) throw new BackupFailure('backup_damaged', first.name);
       await checkColumns(env, table, page);
       if (table.name === 'users') await checkRestorer(env, row.user_id!, page);
       await env.DB.prepare('UPDATE backups SET table_index = ?2 WHERE id = ?1').bind(id, first.position + 1).run();
@@ -394,9 +451,9 @@ export async function restoreFinishStep(env: Env, id: number): Promise<void> {
 }
 
 /** The run failed: it says why (what was wrong with the file, or a step that kept failing). */
-export async function markBackupFailed(env: Env, id: number, problem: BackupProblem): Promise<void> {
-  await env.DB.prepare(`UPDATE backups SET status = 'failed', problem = ?2, finished_at = ${NOW_SQL} WHERE id = ?1 AND status = 'running'`)
-    .bind(id, problem)
+export async function markBackupFailed(env: Env, id: number, problem: BackupProblem, part: string | null = null): Promise<void> {
+  await env.DB.prepare(`UPDATE backups SET status = 'failed', problem = ?2, problem_part = ?3, finished_at = ${NOW_SQL} WHERE id = ?1 AND status = 'running'`)
+    .bind(id, problem, part)
     .run();
 }
 
@@ -413,7 +470,7 @@ export async function unlessRefused(env: Env, id: number, step: () => Promise<St
       return 'stopped';
     }
     if (!(err instanceof BackupFailure)) throw err;
-    await markBackupFailed(env, id, err.problem);
+    await markBackupFailed(env, id, err.problem, err.part);
     return 'stopped';
   }
 }

@@ -85,6 +85,7 @@ export async function toArchive(env: Env, row: AccountArchiveRow): Promise<Accou
     restored,
     collections,
     problem: row.problem as ArchiveProblem | null,
+    problemPart: row.problem_part,
     file: row.kind === 'backup' && row.status === 'done' ? `${API_PREFIX}/profile/archives/${row.id}/file` : null,
     createdAt: row.created_at,
     finishedAt: row.finished_at,

@@ -76,7 +76,13 @@ function backupZip(env: Env, row: AccountArchiveRow, parts: BackupPart[]): Reada
     format: ACCOUNT_ARCHIVE_FORMAT,
     version: ACCOUNT_ARCHIVE_VERSION,
     createdAt: row.created_at,
-    collections: parts.map((part, index) => ({ name: part.name ?? '', document: `${folder(index)}collection.json`, pictures: `${folder(index)}pictures/` })),
+    collections: parts.map((part, index) => ({
+      name: part.name ?? '',
+      document: `${folder(index)}collection.json`,
+      pictures: `${folder(index)}pictures/`,
+      itemCount: part.items,
+      pictureCount: part.pictures,
+    })),
   };
   const bytes = new TextEncoder().encode(JSON.stringify(manifest, null, 2));
   let index = -1;

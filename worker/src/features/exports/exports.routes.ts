@@ -14,6 +14,7 @@ import { bearer, errors, jsonContent } from '../../lib/openapi';
 import { createRouter } from '../../lib/router';
 import { callerOf, optionalUser, requireUser } from '../../middleware/auth';
 import { requireOwnedCollection, requireVisibleCollection } from '../collections/collections.queries';
+import { NOTHING_RUNNING } from './account-archives.queries';
 import { exportZipStream } from './exports.download';
 import type { ExportRunRow } from '../../db/raw-rows';
 import { loadExportRun, markExportFailed } from './exports.steps';
@@ -57,7 +58,7 @@ const startZip = createRoute({
   method: 'post',
   path: '/collections/{id}/exports',
   summary:
-    'The owner: have the collection exported with its pictures, made in the background, then downloaded as one zip (the Vitrine JSON and pictures/…) for a day; one at a time per user',
+    'The owner: have the collection exported with its pictures, made in the background, then downloaded as one zip (the Vitrine JSON and pictures/…) for a day; one at a time per user, and none while a backup or a restore of their collections runs',
   request: { params: z.object({ id: z.coerce.number().int().positive() }) },
   responses: { 202: jsonContent(exportRun, 'Started'), ...errors(401, 403, 404, 409) },
 });
@@ -160,14 +161,14 @@ export const exportsRoutes = createRouter()
   .openapi(startZip, async (c) => {
     const found = await requireOwnedCollection(c.get('db'), callerOf(c), c.req.valid('param').id);
     const caller = callerOf(c);
-    const row = await c.env.DB.prepare(
-      `INSERT INTO collection_exports (collection_id, user_id)
-       SELECT ?1, ?2 WHERE NOT EXISTS (SELECT 1 FROM collection_exports WHERE user_id = ?2 AND status = 'running')
-       RETURNING *`,
-    )
-      .bind(found.collection.id, caller.id)
+    // One conditional insert: none of the owner's exports with pictures, backups or restores runs.
+    const row = await c.env.DB.prepare(`INSERT INTO collection_exports (collection_id, user_id) SELECT ?2, ?1 WHERE ${NOTHING_RUNNING} RETURNING *`)
+      .bind(caller.id, found.collection.id)
       .first<ExportRunRow>();
-    if (!row) throw new ApiError('EXPORT_RUNNING');
+    if (!row) {
+      const archive = await c.env.DB.prepare(`SELECT 1 FROM account_archives WHERE user_id = ?1 AND status = 'running'`).bind(caller.id).first();
+      throw new ApiError(archive ? 'BACKUP_RUNNING' : 'EXPORT_RUNNING');
+    }
     try {
       await c.env.EXPORTS.create({ id: `export-${row.id}-${crypto.randomUUID()}`, params: { exportId: row.id } });
     } catch (err) {

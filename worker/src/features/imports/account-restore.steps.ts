@@ -49,7 +49,11 @@ export type RestoreState = 'more' | 'over';
 
 /** The archive cannot be restored, for this reason: the run ends with it. */
 export class ArchiveFailure extends Error {
-  constructor(readonly problem: ArchiveProblem) {
+  /** `part`: with archive_damaged, the entry or folder of the zip at fault, as the run then says it. */
+  constructor(
+    readonly problem: ArchiveProblem,
+    readonly part: string | null = null,
+  ) {
     super(problem);
   }
 }
@@ -60,9 +64,11 @@ type EntryRow = RestoreEntryRow;
 const loadArchive = (env: Env, id: number) => env.DB.prepare('SELECT * FROM account_archives WHERE id = ?1').bind(id).first<ArchiveRow>();
 
 /** The run ends as failed, with why. */
-export async function markArchiveFailed(env: Env, id: number, problem: ArchiveProblem): Promise<void> {
-  await env.DB.prepare(`UPDATE account_archives SET status = 'failed', problem = ?2, finished_at = ${NOW_SQL} WHERE id = ?1 AND status = 'running'`)
-    .bind(id, problem)
+export async function markArchiveFailed(env: Env, id: number, problem: ArchiveProblem, part: string | null = null): Promise<void> {
+  await env.DB.prepare(
+    `UPDATE account_archives SET status = 'failed', problem = ?2, problem_part = ?3, finished_at = ${NOW_SQL} WHERE id = ?1 AND status = 'running'`,
+  )
+    .bind(id, problem, part)
     .run();
 }
 
@@ -97,7 +103,7 @@ export async function restoreStep(env: Env, id: number, phase: (name: string) =>
       return 'over';
     }
     if (!(err instanceof ArchiveFailure)) throw err;
-    await markArchiveFailed(env, id, err.problem);
+    await markArchiveFailed(env, id, err.problem, err.part);
     return 'over';
   }
 }
@@ -144,7 +150,11 @@ async function openStep(env: Env, row: ArchiveRow): Promise<RestoreState> {
     const document = typeof collection?.document === 'string' ? byName.get(collection.document) : undefined;
     const prefix = typeof collection?.pictures === 'string' ? collection.pictures : null;
     // Two collections may not share a folder: their pictures would be restored twice.
-    if (!document || !prefix?.endsWith('/') || folders.has(prefix)) throw new ArchiveFailure('archive_damaged');
+    if (!prefix?.endsWith('/') || folders.has(prefix)) throw new ArchiveFailure('archive_damaged', ACCOUNT_MANIFEST_NAME);
+    if (!document) throw new ArchiveFailure('archive_damaged', typeof collection.document === 'string' ? collection.document : ACCOUNT_MANIFEST_NAME);
+    // As many pictures as the backup wrote (a manifest that counts them): none missing, none added.
+    const pictures = inFolder.get(prefix)?.length ?? 0;
+    if (collection.pictureCount !== undefined && collection.pictureCount !== pictures) throw new ArchiveFailure('archive_damaged', prefix);
     folders.add(prefix);
     // A document's row is named after its collection (as the manifest says), for the progress.
     place(folder, 'document', document, typeof collection.name === 'string' ? collection.name.slice(0, COLLECTION_NAME_MAX_LENGTH) : '');

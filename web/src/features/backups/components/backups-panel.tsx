@@ -75,11 +75,13 @@ const detailMessages = defineMessages<{
   checking: { done: number; total: number };
   restoring: { done: number; total: number };
   summary: { rows: number; objects: number; size: string };
+  problemPart: { part: string };
 }>({
   reading: { id: 'backups.detail.reading', defaultMessage: '{rows, number} rows and {objects, number} files read so far' },
   checking: { id: 'backups.detail.checking', defaultMessage: 'Checking the file: {done, number} of {total, number} entries' },
   restoring: { id: 'backups.detail.restoring', defaultMessage: 'Restoring: {done, number} of {total, number} entries' },
   summary: { id: 'backups.detail.summary', defaultMessage: '{rows, number} rows and {objects, number} files, {size}' },
+  problemPart: { id: 'backups.detail.problemPart', defaultMessage: 'Missing, extra or not as its manifest says: {part}.' },
 });
 
 const problemMessages = defineMessages<Record<string, NoMessageValues>>({
@@ -102,7 +104,14 @@ const problemMessages = defineMessages<Record<string, NoMessageValues>>({
 
 function RunDetail({ run }: { run: BackupRun }) {
   const intl = useIntl();
-  if (run.status === 'failed') return <p className="backup-run__problem">{intl.formatMessage(problemMessages[run.problem ?? 'step_failed'] ?? problemMessages.step_failed!)}</p>;
+  if (run.status === 'failed') {
+    return (
+      <p className="backup-run__problem">
+        {intl.formatMessage(problemMessages[run.problem ?? 'step_failed'] ?? problemMessages.step_failed!)}
+        {run.problemPart ? ` ${intl.formatMessage(detailMessages.problemPart, { part: run.problemPart })}` : null}
+      </p>
+    );
+  }
   if (run.status === 'done') {
     return (
       <p className="backup-run__detail">
@@ -112,7 +121,7 @@ function RunDetail({ run }: { run: BackupRun }) {
   }
   if (run.kind === 'backup') return <p className="backup-run__detail">{intl.formatMessage(detailMessages.reading, { rows: run.rows, objects: run.objects })}</p>;
   const total = Math.max(run.entries, 1);
-  const checking = run.phase === 'open' || run.phase === 'verify';
+  const checking = run.phase === 'upload' || run.phase === 'open' || run.phase === 'verify';
   // Checking is the first half of a restore, writing the second.
   const value = checking ? run.restored / total / 2 : 0.5 + run.restored / total / 2;
   return (

@@ -52,8 +52,10 @@ const valueMessages = defineMessages<{
   items: { items: number; pictures: number };
   importing: { processed: number; total: number };
   imported: { total: number; failed: number };
+  problemPart: { part: string };
 }>({
   fileHint: { id: 'profile.archives.fileHint', defaultMessage: 'A backup of collections made by Vitrine (.zip), at most {size}.' },
+  problemPart: { id: 'profile.archives.problemPart', defaultMessage: 'Missing, extra or not as its manifest says: {part}.' },
   tooBig: { id: 'profile.archives.tooBig', defaultMessage: 'This file is larger than {size}: it cannot be restored from here.' },
   backedUp: { id: 'profile.archives.backedUp', defaultMessage: 'Collections saved: {done, number} of {total, number}' },
   restored: { id: 'profile.archives.restored', defaultMessage: 'Collections restored: {done, number} of {total, number}' },
@@ -111,13 +113,16 @@ function ArchiveDetail({ archive }: { archive: AccountArchive }) {
   return (
     <div className="archive-run">
       {archive.status === 'failed' ? (
-        <p className="archive-run__problem">{intl.formatMessage(problemMessages[archive.problem ?? 'step_failed'] ?? problemMessages.step_failed!)}</p>
+        <p className="archive-run__problem">
+          {intl.formatMessage(problemMessages[archive.problem ?? 'step_failed'] ?? problemMessages.step_failed!)}
+          {archive.problemPart ? ` ${intl.formatMessage(valueMessages.problemPart, { part: archive.problemPart })}` : null}
+        </p>
       ) : null}
       {archive.status === 'running' ? (
         <progress className="run-progress" max={1} value={archive.restored / total} aria-label={intl.formatMessage(messages.progress)} />
       ) : null}
       <p>
-        {archive.kind === 'restore' && archive.phase === 'open' && archive.status === 'running'
+        {archive.kind === 'restore' && (archive.phase === 'upload' || archive.phase === 'open') && archive.status === 'running'
           ? intl.formatMessage(messages.opening)
           : intl.formatMessage(archive.kind === 'backup' ? valueMessages.backedUp : valueMessages.restored, { done: archive.restored, total: archive.total })}
       </p>
