@@ -44,8 +44,16 @@ function recordingStep(answers: unknown[]): { step: WorkflowStep; recorded: Reco
     sleep: () => Promise.resolve(),
     sleepUntil: () => Promise.resolve(),
     waitForEvent: () => Promise.reject(new Stop()),
-  } as unknown as WorkflowStep;
-  return { step, recorded };
+  };
+  // Like the engine's RPC stub, whose methods can only be called on it: one taken off it is refused.
+  for (const method of Object.values(step)) {
+    Object.defineProperty(method, 'bind', {
+      value: () => {
+        throw new TypeError('The RPC receiver does not implement the method "bind".');
+      },
+    });
+  }
+  return { step: step as unknown as WorkflowStep, recorded };
 }
 
 const event = <P>(payload: P) => ({ payload, timestamp: new Date(), instanceId: 'turns-test' }) as WorkflowEvent<P>;

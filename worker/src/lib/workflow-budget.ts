@@ -59,11 +59,12 @@ export async function handOver<P>(workflow: Workflow<P>, instanceId: string, par
  */
 export function stepsBetweenRequests(step: WorkflowStep): WorkflowStep {
   const turn = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
-  const run = step.do.bind(step) as (...args: unknown[]) => Promise<unknown>;
+  // The engine's step is an RPC stub: its methods are called on it, never taken off it (no bind).
+  const stub = step as unknown as { do: (...args: unknown[]) => Promise<unknown> };
   return {
     do: async (...args: unknown[]) => {
       await turn();
-      return run(...args);
+      return stub.do(...args);
     },
     sleep: (...args: Parameters<WorkflowStep['sleep']>) => step.sleep(...args),
     sleepUntil: (...args: Parameters<WorkflowStep['sleepUntil']>) => step.sleepUntil(...args),
