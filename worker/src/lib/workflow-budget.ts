@@ -2,6 +2,7 @@
 // of records, a backup of a large instance) keep where they stand in D1 after every step, so when an
 // instance has taken nearly that many it hands over to a new instance of the same Workflow, which goes
 // on from there. The last steps of an instance are kept for recording a failure and for handing over.
+import type { WorkflowStep } from 'cloudflare:workers';
 import type { Env } from '../env';
 
 /** Steps an instance takes before it hands over: 1,024 allowed, a few kept aside. */
@@ -46,4 +47,27 @@ export async function handOver<P>(workflow: Workflow<P>, instanceId: string, par
   const id = nextInstanceId(instanceId, part);
   await workflow.createBatch([{ id, params }]);
   return id;
+}
+
+/**
+ * The instance's steps, each begun after a turn of the runtime's timers. Local workerd (`npm start`) runs
+ * the Workflow engine, D1, R2 and the Worker on one thread, and there a run whose steps followed one
+ * another with only their own I/O in between kept every HTTP request waiting until the run ended: 30 s
+ * and more behind the restore of a 76 MB backup, after which wrangler's proxy answered one of them with
+ * its plain-text 503 "Your worker restarted mid-request". A timer lets the runtime take the requests that
+ * wait before the next step starts; it changes neither the steps nor their count.
+ */
+export function stepsBetweenRequests(step: WorkflowStep): WorkflowStep {
+  const turn = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+  // The engine's step is an RPC stub: its methods are called on it, never taken off it (no bind).
+  const stub = step as unknown as { do: (...args: unknown[]) => Promise<unknown> };
+  return {
+    do: async (...args: unknown[]) => {
+      await turn();
+      return stub.do(...args);
+    },
+    sleep: (...args: Parameters<WorkflowStep['sleep']>) => step.sleep(...args),
+    sleepUntil: (...args: Parameters<WorkflowStep['sleepUntil']>) => step.sleepUntil(...args),
+    waitForEvent: (...args: Parameters<WorkflowStep['waitForEvent']>) => step.waitForEvent(...args),
+  } as WorkflowStep;
 }

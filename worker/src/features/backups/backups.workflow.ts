@@ -6,7 +6,7 @@
 import { WorkflowEntrypoint, type WorkflowEvent, type WorkflowStep, type WorkflowStepConfig } from 'cloudflare:workers';
 import type { Env } from '../../env';
 import { measuredStep } from '../../lib/step-metrics';
-import { handOver, type PhaseOutcome, StepBudget, stepsPerInstance } from '../../lib/workflow-budget';
+import { handOver, type PhaseOutcome, StepBudget, stepsPerInstance, stepsBetweenRequests } from '../../lib/workflow-budget';
 import {
   backupFinishStep,
   backupMediaStep,
@@ -52,7 +52,8 @@ const FINISH: Record<BackupParams['kind'], [string, (env: Env, id: number) => Pr
 };
 
 export class BackupWorkflow extends WorkflowEntrypoint<Env, BackupParams> {
-  override async run(event: WorkflowEvent<BackupParams>, step: WorkflowStep): Promise<void> {
+  override async run(event: WorkflowEvent<BackupParams>, given: WorkflowStep): Promise<void> {
+    const step = stepsBetweenRequests(given);
     const { backupId: id, kind, part = 0 } = event.payload;
     const budget = new StepBudget(stepsPerInstance(this.env));
     try {

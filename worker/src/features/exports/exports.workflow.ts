@@ -7,7 +7,7 @@
 import { WorkflowEntrypoint, type WorkflowEvent, type WorkflowStep, type WorkflowStepConfig } from 'cloudflare:workers';
 import type { Env } from '../../env';
 import { measuredStep } from '../../lib/step-metrics';
-import { handOver, type PhaseOutcome, StepBudget, stepsPerInstance } from '../../lib/workflow-budget';
+import { handOver, type PhaseOutcome, StepBudget, stepsPerInstance, stepsBetweenRequests } from '../../lib/workflow-budget';
 import { documentStep, finishStep, markExportFailed, nextOfArchive, picturesStep, type StepState } from './exports.steps';
 
 export interface ExportParams {
@@ -25,7 +25,8 @@ const PHASES: [string, (env: Env, id: number) => Promise<StepState>][] = [
 ];
 
 export class ExportWorkflow extends WorkflowEntrypoint<Env, ExportParams> {
-  override async run(event: WorkflowEvent<ExportParams>, step: WorkflowStep): Promise<void> {
+  override async run(event: WorkflowEvent<ExportParams>, given: WorkflowStep): Promise<void> {
+    const step = stepsBetweenRequests(given);
     const { part = 0 } = event.payload;
     let id = event.payload.exportId;
     const budget = new StepBudget(stepsPerInstance(this.env));

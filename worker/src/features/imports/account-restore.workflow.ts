@@ -5,7 +5,7 @@
 import { WorkflowEntrypoint, type WorkflowEvent, type WorkflowStep, type WorkflowStepConfig } from 'cloudflare:workers';
 import type { Env } from '../../env';
 import { measuredStep } from '../../lib/step-metrics';
-import { handOver, StepBudget, stepsPerInstance } from '../../lib/workflow-budget';
+import { handOver, StepBudget, stepsPerInstance, stepsBetweenRequests } from '../../lib/workflow-budget';
 import { failRestore, restoreStep } from './account-restore.steps';
 
 export interface AccountRestoreParams {
@@ -18,7 +18,8 @@ export interface AccountRestoreParams {
 const STEP: WorkflowStepConfig = { retries: { limit: 4, delay: '2 seconds', backoff: 'exponential' }, timeout: '2 minutes' };
 
 export class AccountRestoreWorkflow extends WorkflowEntrypoint<Env, AccountRestoreParams> {
-  override async run(event: WorkflowEvent<AccountRestoreParams>, step: WorkflowStep): Promise<void> {
+  override async run(event: WorkflowEvent<AccountRestoreParams>, given: WorkflowStep): Promise<void> {
+    const step = stepsBetweenRequests(given);
     const { archiveId: id, part = 0 } = event.payload;
     const budget = new StepBudget(stepsPerInstance(this.env));
     try {

@@ -7,7 +7,7 @@
 import { WorkflowEntrypoint, type WorkflowEvent, type WorkflowStep, type WorkflowStepConfig } from 'cloudflare:workers';
 import type { Env } from '../../env';
 import { measuredStep } from '../../lib/step-metrics';
-import { handOver, type PhaseOutcome, StepBudget, stepsPerInstance } from '../../lib/workflow-budget';
+import { handOver, type PhaseOutcome, StepBudget, stepsPerInstance, stepsBetweenRequests } from '../../lib/workflow-budget';
 import { fetchStep, settleSource } from './import-sources.service';
 import { checkStep, coverStep, importStep, markFailed, pictureStep, type StepState } from './imports.steps';
 
@@ -23,7 +23,8 @@ const STEP: WorkflowStepConfig = { retries: { limit: 4, delay: '2 seconds', back
 const SOURCE_TRIES = 6;
 
 export class ImportWorkflow extends WorkflowEntrypoint<Env, ImportParams> {
-  override async run(event: WorkflowEvent<ImportParams>, step: WorkflowStep): Promise<void> {
+  override async run(event: WorkflowEvent<ImportParams>, given: WorkflowStep): Promise<void> {
+    const step = stepsBetweenRequests(given);
     const { importId, part = 0 } = event.payload;
     const budget = new StepBudget(stepsPerInstance(this.env));
     try {

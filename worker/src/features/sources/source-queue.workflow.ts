@@ -5,7 +5,7 @@
 import { WorkflowEntrypoint, type WorkflowEvent, type WorkflowStep, type WorkflowStepConfig } from 'cloudflare:workers';
 import type { Env } from '../../env';
 import { measuredStep } from '../../lib/step-metrics';
-import { handOver, StepBudget, stepsPerInstance } from '../../lib/workflow-budget';
+import { handOver, StepBudget, stepsPerInstance, stepsBetweenRequests } from '../../lib/workflow-budget';
 import { markQueueFailed, queueStep } from './source-queue.steps';
 
 export interface SourceQueueParams {
@@ -18,7 +18,8 @@ export interface SourceQueueParams {
 const STEP: WorkflowStepConfig = { retries: { limit: 4, delay: '2 seconds', backoff: 'exponential' }, timeout: '2 minutes' };
 
 export class SourceQueueWorkflow extends WorkflowEntrypoint<Env, SourceQueueParams> {
-  override async run(event: WorkflowEvent<SourceQueueParams>, step: WorkflowStep): Promise<void> {
+  override async run(event: WorkflowEvent<SourceQueueParams>, given: WorkflowStep): Promise<void> {
+    const step = stepsBetweenRequests(given);
     const { queueId: id, part = 0 } = event.payload;
     const budget = new StepBudget(stepsPerInstance(this.env));
     try {
