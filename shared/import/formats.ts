@@ -137,6 +137,23 @@ export function readRecords(
   return { records, used, done: read.done };
 }
 
+/** Records read from a file's head for guesses, the preview and the plan's check before a run. */
+export const SAMPLE_RECORDS = 50;
+
+/**
+ * The first records of a file from its decoded head (`whole`: the head is the whole file), the same in
+ * the browser and in the Worker. A head that cuts a record too long to read gives none: the run's check
+ * says what is wrong with it.
+ */
+export function readSample(head: SourceHead, csv: CsvOptions, text: string, whole: boolean): SourceRecord[] {
+  try {
+    return readRecords(head, csv, text.slice(head.start), SAMPLE_RECORDS, whole, head.firstRow).records;
+  } catch (err) {
+    if (err instanceof ImportFileError && !whole) return [];
+    throw err;
+  }
+}
+
 /** A window's problem, said of its first record (the readers of XML and JSON do not count records). */
 function atRecord<T>(row: number, read: () => T): T {
   try {

@@ -125,6 +125,21 @@ describe('reading a file and guessing', () => {
     expect(fetchesCovers(noPictures, [])).toBe(false);
   });
 
+  it('sends the column that names the items to the title: Name, Titre or a lowercase title, else the first text filled in every record', async () => {
+    const read = (text: string) => readImportFile(csvFile(text), { encoding: 'auto', format: null, csv: null });
+    const letterboxd = await read('Date,Name,Year,Letterboxd URI\n2023-01-04,Perfect Days,2023,https://boxd.it/a\n2023-02-11,Aftersun,2022,https://boxd.it/b\n');
+    expect(defaultDraft(letterboxd, properties).fields[1]!.target).toEqual({ kind: 'existing', property: 'title' });
+    const french = await read('Auteur;Titre;Année\nVictor Hugo;Les Misérables;1862\nÉmile Zola;Germinal;1885\n');
+    expect(defaultDraft(french, properties).fields[1]!.target).toEqual({ kind: 'existing', property: 'title' });
+    const inventaire = await read('uri,isbn,authors,title,publicationDate\nisbn:978,978,Albert Camus,L’Étranger,1942\nwd:Q1,,Jules Verne,Vingt mille lieues,1870\n');
+    expect(defaultDraft(inventaire, properties).fields[3]!.target).toEqual({ kind: 'existing', property: 'title' });
+    // A collection without a title: the new property made for that column names the items.
+    const untitled = planOf(letterboxd, defaultDraft(letterboxd, []), [], column);
+    expect(untitled.fields.find((f) => f.create?.title)?.field).toBe('c1');
+    const plain = await read('Code;Label;Comment\n1;Red box;\n2;Blue box;dusty\n');
+    expect(defaultDraft(plain, properties).fields[1]!.target).toEqual({ kind: 'existing', property: 'title' });
+  });
+
   it('names columns of a file without a header by their position', async () => {
     const reading = await readImportFile(csvFile('Dune\t1965\nEmma\t1815\n'), { encoding: 'auto', format: null, csv: { delimiter: '\t', quote: '"', header: false } });
     const draft = defaultDraft(reading, []);

@@ -3,8 +3,9 @@
 // the collection's properties (or new ones, with guessed types), and the plan the server receives.
 import { MAX_PROPERTIES, MEDIA_PROPERTY_TYPES, PROPERTY_KEY_MAX_LENGTH, type PropertyType } from '../../../../shared/catalogue';
 import type { CsvOptions } from '../../../../shared/import/csv';
-import { csvOptionsOf, detectFormat, readHead, readRecords } from '../../../../shared/import/formats';
+import { csvOptionsOf, detectFormat, readHead, readSample } from '../../../../shared/import/formats';
 import { guessDateOrder, guessField } from '../../../../shared/import/guess';
+import { guessTitleField, titleLabelScore } from '../../../../shared/import/titles';
 import type { DateOrder, FieldMapping, MappedProperty } from '../../../../shared/import/mapping';
 import type { ImportFormat, SourceHead, SourceRecord } from '../../../../shared/import/source';
 import { decodeText, detectEncoding, type TextEncoding } from '../../../../shared/import/text';
@@ -16,8 +17,6 @@ import { keyFromLabel } from '../../lib/property-key';
 
 /** The server reads a file's head from its first 256 KB (imports.routes.ts): the browser reads the same. */
 export const HEAD_BYTES = 256 * 1024;
-/** Records read for the guesses; the preview shows the first few of them. */
-const SAMPLE_RECORDS = 50;
 
 /** What the person may override about how the file is read. */
 export interface ReadChoices {
@@ -55,7 +54,7 @@ export async function readImportFile(file: Blob, choices: ReadChoices): Promise<
   const format = choices.format === 'csv' ? 'csv' : detected;
   const csv = csvOptionsOf(format, text, choices.csv ?? undefined);
   const head = readHead(format, text, csv);
-  const { records } = readRecords(head, csv, text.slice(head.start), SAMPLE_RECORDS, whole, head.firstRow);
+  const records = readSample(head, csv, text, whole);
   const pictures = new Set(archive ? zipEntryNames(archive).filter(isImageName).map(pictureName) : []);
   return { encoding, detected, format, csv, head, records, pictures };
 }
@@ -79,6 +78,8 @@ export interface FieldDraft {
 export interface ImportDraft {
   dateOrder: DateOrder;
   keyField: string | null;
+  /** The field guessed to name the items (its new property is the title, when the collection has none yet). */
+  title?: string | null;
   /** Fetch pictures given by address into the collection (the plan's `covers`). */
   covers: boolean;
   fields: FieldDraft[];
@@ -113,8 +114,6 @@ const comparable = (text: string) =>
 
 /** Column names that identify a row: a good key for finding items again on the next run. */
 const KEY_LABELS = new Set(['id', 'isbn', 'isbn13', 'isbn10', 'ean', 'upc', 'barcode', 'code', 'ref', 'reference', 'sku', 'asin']);
-/** Column names that name the item: the title of a collection that has none yet. */
-const TITLE_LABELS = new Set(['title', 'titre', 'name', 'nom', 'titel', 'titulo', 'item']);
 
 /** The property a field most likely fills: same key as the template's, same label, or same key as its label. */
 function matchProperty(label: string, target: string | undefined, usable: readonly Property[]): Property | undefined {
@@ -131,12 +130,16 @@ export function defaultDraft(reading: FileReading, properties: readonly Property
   const textsOf = (field: string) => records.flatMap((r) => r.values[field] ?? []);
   const dateOrder = reading.format === 'csv' ? guessDateOrder(head.fields.flatMap((f) => textsOf(f.key))) : 'ymd';
   let room = MAX_PROPERTIES - properties.length;
+  // The field that names the items: by its name in English or French, else the first text filled in every record.
+  const titleProperty = properties.find((p) => p.isTitle && canReceiveText(p.type));
+  const titleTaken = titleProperty && head.fields.some((f) => matchProperty(f.label, f.target, [titleProperty]));
+  const title = titleTaken ? null : guessTitleField(head.fields.filter((f) => f.type !== 'image'), records, dateOrder);
   const fields = head.fields.map((field, index): FieldDraft => {
     const texts = textsOf(field.key);
     const pictures = reading.format !== 'csv' && field.type === 'image';
     const addresses = texts.length > 0 && texts.every(isPictureAddress);
     const kind = { pictures, addresses };
-    const match = matchProperty(field.label, field.target, propertiesFor(kind, properties));
+    const match = matchProperty(field.label, field.target, propertiesFor(kind, properties)) ?? (field.key === title ? titleProperty : undefined);
     let guess = reading.format === 'csv' ? guessField(field.label, texts, dateOrder) : { type: field.type, multiple: field.multiple, split: null };
     if (reading.format === 'csv' && addresses && texts.every((t) => t.split(guess.split ?? /\s/).every((piece) => PICTURE_FILE.test(piece.trim())))) {
       guess = { ...guess, type: 'image' };
@@ -158,7 +161,7 @@ export function defaultDraft(reading: FileReading, properties: readonly Property
           return KEY_LABELS.has(comparable(f.label)) && texts.length === records.length && new Set(texts).size === texts.length;
         })?.key ?? null)
       : null;
-  return { dateOrder, keyField, covers: true, fields };
+  return { dateOrder, keyField, title, covers: true, fields };
 }
 
 /** A new property's label: the one typed, else the file's, else "Column N" as the caller words it. */
@@ -183,7 +186,8 @@ export function newPropertyKeys(draft: ImportDraft, properties: readonly Propert
 function titleField(draft: ImportDraft, properties: readonly Property[]): string | null {
   if (properties.some((p) => p.isTitle)) return null;
   const candidates = draft.fields.filter((f) => f.target.kind === 'new' && f.target.type === 'text' && !f.target.multiple);
-  return (candidates.find((f) => TITLE_LABELS.has(comparable(f.label))) ?? candidates[0])?.field ?? null;
+  const byLabel = [2, 1].flatMap((score) => candidates.filter((f) => titleLabelScore(f.label) === score));
+  return (candidates.find((f) => f.field === draft.title) ?? byLabel[0] ?? candidates[0])?.field ?? null;
 }
 
 /** The plan the server receives for this reading and draft. */

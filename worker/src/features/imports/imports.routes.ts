@@ -6,6 +6,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import { sqlNow } from '../../db/now';
 import { MAX_PROPERTIES } from '../../../../shared/catalogue';
 import { ImportFileError } from '../../../../shared/import/errors';
+import { guessTitleField } from '../../../../shared/import/titles';
 import { IMPORT_FILE_MAX_BYTES, importPlan, importReport, importRun, importRunList, type ImportPlan } from '../../../../shared/schemas/imports';
 import { imports, importSources, properties } from '../../db/schema';
 import { importSourceSetup } from '../../../../shared/schemas/import-sources';
@@ -148,7 +149,7 @@ export const importsRoutes = createRouter()
         fields: parsed.error.issues.map((i) => ({ path: ['plan', ...i.path].join('.'), reason: i.code, message: '' })),
       });
     }
-    const plan: ImportPlan = parsed.data;
+    let plan: ImportPlan = parsed.data;
     const setup = form.source === undefined ? null : parseSource(form.source);
     // Refused when saved, as the SMTP host is, rather than failing at every scheduled run.
     if (setup && !allowedAddress(c.env, sourceAddress(c.env, setup.source))) {
@@ -162,10 +163,17 @@ export const importsRoutes = createRouter()
       if (err instanceof ImportFileError) throw fileInvalid(locale, err);
       throw err;
     }
-    const { head, encoding } = prepared;
+    const { head, encoding, sample } = prepared;
     // The plan must name the file's fields and the collection's properties (or new ones, once each).
     const fieldKeys = new Set(head.fields.map((f) => f.key));
     const existing = await listPropertyRows(db, collectionId);
+    // A required title the plan sends nothing to is taken from the field that names the items (Name,
+    // Titre…): otherwise every new record would be refused for lacking it.
+    const titleProperty = existing.find((p) => p.isTitle && p.required);
+    if (titleProperty && !plan.fields.some((f) => f.property === titleProperty.key)) {
+      const guessed = guessTitleField(head.fields.filter((f) => f.type !== 'image'), sample, plan.format === 'csv' ? plan.dateOrder : undefined);
+      if (guessed) plan = { ...plan, fields: [...plan.fields, { field: guessed, property: titleProperty.key, create: null, split: null }] };
+    }
     const taken = new Set(existing.map((p) => p.key));
     const created = new Map<string, NonNullable<ImportPlan['fields'][number]['create']>>();
     plan.fields.forEach((f, index) => {
