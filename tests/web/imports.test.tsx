@@ -4,7 +4,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { strToU8, zipSync } from 'fflate';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { guessDateOrder, guessField } from '../../shared/import/guess';
+import { guessDateOrder, guessField, ratingScale } from '../../shared/import/guess';
 import { detectEncoding } from '../../shared/import/text';
 import type { ImportReport } from '../../shared/schemas/imports';
 import { defaultDraft, fetchesCovers, planOf, propertiesFor, readImportFile } from '../../web/src/features/imports/import-draft';
@@ -60,6 +60,12 @@ describe('reading a file and guessing', () => {
     expect(guessField('Pages', ['320', '1 024', ''], 'ymd')).toEqual({ type: 'number', multiple: false, split: null });
     expect(guessField('My rating', ['4', '3.5', '5'], 'ymd').type).toBe('rating');
     expect(guessField('Score total', ['40', '12'], 'ymd').type).toBe('number');
+    // Ratings out of 10 are ratings too, read on their scale; a number among words is a number only when read leniently.
+    expect(guessField('Your Rating', ['7', '10', '4'], 'ymd').type).toBe('rating');
+    expect(ratingScale(['7', '10', '4'])).toBe(10);
+    expect(ratingScale(['85', '40'])).toBe(100);
+    expect(ratingScale(['4', '3.5'])).toBeNull();
+    expect(guessField('Runtime', ['102 min', '96 min'], 'ymd').type).toBe('text');
     expect(guessField('Read', ['oui', 'non', 'oui'], 'ymd').type).toBe('yesno');
     expect(guessField('Flag', ['1', '0'], 'ymd').type).toBe('number');
     expect(guessField('Bought', ['31/01/2024', '02/03/2023'], 'dmy').type).toBe('date');
@@ -140,6 +146,14 @@ describe('reading a file and guessing', () => {
     expect(defaultDraft(plain, properties).fields[1]!.target).toEqual({ kind: 'existing', property: 'title' });
   });
 
+  it('sends ratings out of 10 with their scale, to a new rating property or an existing one', async () => {
+    const reading = await readImportFile(csvFile('Const,Your Rating,Title\ntt0111161,9,The Shawshank Redemption\ntt0068646,7,The Godfather\n'), { encoding: 'auto', format: null, csv: null });
+    const plan = planOf(reading, defaultDraft(reading, properties), properties, column);
+    expect(plan.fields.find((f) => f.field === 'c1')).toMatchObject({ create: { type: 'rating' }, scale: 10 });
+    const rated = [...properties, makeProperty({ key: 'your_rating', label: 'Your Rating', type: 'rating' })];
+    expect(planOf(reading, defaultDraft(reading, rated), rated, column).fields.find((f) => f.field === 'c1')).toEqual({ field: 'c1', property: 'your_rating', create: null, split: null, scale: 10 });
+  });
+
   it('names columns of a file without a header by their position', async () => {
     const reading = await readImportFile(csvFile('Dune\t1965\nEmma\t1815\n'), { encoding: 'auto', format: null, csv: { delimiter: '\t', quote: '"', header: false } });
     const draft = defaultDraft(reading, []);
@@ -169,7 +183,7 @@ const runningReport = (overrides: Partial<ImportReport> = {}): ImportReport => (
   updatedAt: new Date().toISOString(),
   finishedAt: null,
   rows: { added: [[2, 3], [5, 1001]], updated: [], unchanged: [] },
-  problems: [{ row: 4, outcome: 'failed', reason: 'invalid_number', property: 'year', text: 'abc' }],
+  problems: [{ row: 4, outcome: 'kept', reason: 'invalid_number', property: 'year', text: 'abc', title: 'Emma' }],
   coverProblems: [],
   ...overrides,
 });
@@ -309,6 +323,9 @@ describe('import screens', () => {
     const problems = screen.getByRole('table');
     expect(within(problems).getByText('This is not a number.')).toBeInTheDocument();
     expect(within(problems).getByText('Year')).toBeInTheDocument();
+    // The cell is named by its record's title, and its record was imported without it.
+    expect(within(problems).getByText('Emma')).toBeInTheDocument();
+    expect(within(problems).getByText('Imported; this value left out or cut')).toBeInTheDocument();
 
     fireEvent.click(screen.getByRole('button', { name: 'Cancel the import' }));
     expect(await screen.findByText(/What was imported before the cancel is kept/)).toBeInTheDocument();

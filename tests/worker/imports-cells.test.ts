@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import type { ImportPlanInput } from '../../shared/schemas/imports';
 import { itemsOf, runImport } from '../support/worker-imports';
 import { createUser } from '../support/worker-app';
-import { createCollection } from '../support/worker-catalogue';
+import { addProperty, createCollection } from '../support/worker-catalogue';
 
 const utf8 = (text: string) => new TextEncoder().encode(text);
 
@@ -65,5 +65,76 @@ describe('the field that names the items is found by its meaning', () => {
     const report = await runImport(owner.token, c.id, zip, 'letterboxd-someone-2024-01-01.zip', plan);
     expect(report).toMatchObject({ status: 'done', total: 3, counts: { added: 3 } });
     expect((await itemsOf(owner.token, c.id)).map((i) => i.values.title)).toEqual(['Aftersun', 'Past Lives', 'Perfect Days']);
+  });
+});
+
+describe('a cell that cannot be its property’s value never loses its record', () => {
+  async function films() {
+    const owner = await createUser();
+    const c = await createCollection(owner.token, { name: 'Films' });
+    await addProperty(owner.token, c.id, { label: 'Title', key: 'title', type: 'text', isTitle: true, required: true, sortable: true });
+    await addProperty(owner.token, c.id, { label: 'Runtime', key: 'runtime', type: 'number' });
+    await addProperty(owner.token, c.id, { label: 'Released', key: 'released', type: 'date' });
+    await addProperty(owner.token, c.id, { label: 'Rating', key: 'rating', type: 'rating' });
+    await addProperty(owner.token, c.id, { label: 'Season', key: 'season', type: 'number' });
+    await addProperty(owner.token, c.id, { label: 'Link', key: 'link', type: 'url' });
+    await addProperty(owner.token, c.id, { label: 'Cast', key: 'cast', type: 'text', multiple: true });
+    await addProperty(owner.token, c.id, { label: 'Score', key: 'score', type: 'rating' });
+    return { owner, c };
+  }
+  const cast = Array.from({ length: 57 }, (_, i) => `Actor ${i + 1}`).join('|');
+  const CSV = [
+    'Title;Runtime;Released;Rating;Season;Link;Cast;Score',
+    `Perfect Days;102 min;2023-12-21;3 - Neutral;S2;/film/perfect-days/;${cast};8`,
+    'Aftersun;96;0000-00-00;3.75;2;https://example.org/aftersun;Paul Mescal;10',
+    'Past Lives;1 h 45;2023-06-02;4/5;;;Greta Lee;7',
+  ].join('\n');
+  const PLAN: ImportPlanInput = {
+    format: 'csv',
+    csv: { delimiter: ';', quote: '"', header: true },
+    fields: ['title', 'runtime', 'released', 'rating', 'season', 'link', 'cast', 'score'].map((property, i) => ({
+      field: `c${i}`,
+      property,
+      split: property === 'cast' ? '|' : null,
+      scale: property === 'score' ? 10 : null,
+    })),
+  };
+
+  it('reads what it can (102 min, 3 - Neutral, 3.75, 4/5, a 10-point score), leaves out the rest, cuts long lists, and names each cell by its record', async () => {
+    const { owner, c } = await films();
+    const report = await runImport(owner.token, c.id, CSV, 'films.csv', PLAN);
+    expect(report).toMatchObject({ status: 'done', total: 3, counts: { added: 3, failed: 0, skipped: 0 } });
+    const items = await itemsOf(owner.token, c.id);
+    expect(items.map((i) => i.values)).toEqual([
+      { title: 'Aftersun', runtime: 96, rating: 4, season: 2, link: 'https://example.org/aftersun', cast: ['Paul Mescal'], score: 5 },
+      { title: 'Past Lives', released: '2023-06-02', rating: 4, cast: ['Greta Lee'], score: 3.5 },
+      {
+        title: 'Perfect Days',
+        runtime: 102,
+        released: '2023-12-21',
+        rating: 3,
+        cast: Array.from({ length: 50 }, (_, i) => `Actor ${i + 1}`),
+        score: 4,
+      },
+    ]);
+    expect(report.problems).toEqual([
+      { row: 2, outcome: 'kept', reason: 'invalid_number', property: 'season', text: 'S2', title: 'Perfect Days' },
+      { row: 2, outcome: 'kept', reason: 'invalid_url', property: 'link', text: '/film/perfect-days/', title: 'Perfect Days' },
+      { row: 2, outcome: 'kept', reason: 'too_many_values', property: 'cast', text: '57', title: 'Perfect Days' },
+      { row: 3, outcome: 'kept', reason: 'invalid_date', property: 'released', text: '0000-00-00', title: 'Aftersun' },
+      { row: 4, outcome: 'kept', reason: 'invalid_number', property: 'runtime', text: '1 h 45', title: 'Past Lives' },
+    ]);
+    // The same file again changes nothing.
+    expect((await runImport(owner.token, c.id, CSV, 'films.csv', PLAN)).counts).toMatchObject({ added: 0, unchanged: 3, failed: 0 });
+  });
+
+  it('still refuses a record whose title is missing, and says so by row', async () => {
+    const { owner, c } = await films();
+    const report = await runImport(owner.token, c.id, 'Title;Runtime\nDune;155 min\n;90\n', 'films.csv', {
+      ...PLAN,
+      fields: PLAN.fields.slice(0, 2),
+    });
+    expect(report.counts).toMatchObject({ added: 1, failed: 1 });
+    expect(report.problems).toEqual([{ row: 3, outcome: 'failed', reason: 'required', property: 'title', text: '', title: null }]);
   });
 });

@@ -4,9 +4,9 @@
 import { MAX_PROPERTIES, MEDIA_PROPERTY_TYPES, PROPERTY_KEY_MAX_LENGTH, type PropertyType } from '../../../../shared/catalogue';
 import type { CsvOptions } from '../../../../shared/import/csv';
 import { csvOptionsOf, detectFormat, readHead, readSample } from '../../../../shared/import/formats';
-import { guessDateOrder, guessField } from '../../../../shared/import/guess';
+import { guessDateOrder, guessField, ratingScale } from '../../../../shared/import/guess';
 import { guessTitleField, titleLabelScore } from '../../../../shared/import/titles';
-import type { DateOrder, FieldMapping, MappedProperty } from '../../../../shared/import/mapping';
+import type { DateOrder, FieldMapping, MappedProperty, RatingScale } from '../../../../shared/import/mapping';
 import type { ImportFormat, SourceHead, SourceRecord } from '../../../../shared/import/source';
 import { decodeText, detectEncoding, type TextEncoding } from '../../../../shared/import/text';
 import { isImageName, isZip, zipDocument, zipEntryNames } from '../../../../shared/import/zip';
@@ -73,6 +73,8 @@ export interface FieldDraft {
   pictures: boolean;
   /** The field's texts are web addresses: they may go to an image property, whose pictures are fetched. */
   addresses: boolean;
+  /** The scale its numbers are on when they are ratings out of 10 or 100 (read as 0–5 by a rating property). */
+  scale?: RatingScale | null;
 }
 
 export interface ImportDraft {
@@ -145,7 +147,7 @@ export function defaultDraft(reading: FileReading, properties: readonly Property
       guess = { ...guess, type: 'image' };
     }
     const split = match?.multiple || (!match && guess.multiple) ? guess.split : null;
-    const base = { field: field.key, label: field.label, index, ...kind };
+    const base = { field: field.key, label: field.label, index, ...kind, scale: ratingScale(texts) };
     // Pictures come with a zip, or by address; a file alone that names pictures it does not hold gives none.
     if (pictures && reading.pictures.size === 0 && !addresses) return { ...base, target: { kind: 'ignore' }, split: null };
     if (match) return { ...base, target: { kind: 'existing', property: match.key }, split };
@@ -203,11 +205,14 @@ export function planOf(reading: FileReading, draft: ImportDraft, properties: rea
     covers: draft.covers,
     fields: draft.fields.flatMap((f): ImportPlanInput['fields'] => {
       if (f.target.kind === 'ignore') return [];
-      if (f.target.kind === 'existing') return [{ field: f.field, property: f.target.property, create: null, split: f.split }];
+      const property = f.target.kind === 'existing' ? f.target.property : null;
+      const rating = f.target.kind === 'new' ? f.target.type === 'rating' : properties.some((p) => p.key === property && p.type === 'rating');
+      const scale = rating && f.scale ? { scale: f.scale } : {};
+      if (f.target.kind === 'existing') return [{ field: f.field, property: f.target.property, create: null, split: f.split, ...scale }];
       // A Vitrine export's own settings go with the property it makes (the server applies them to an empty collection).
       const settings = reading.head.fields.find((field) => field.key === f.field)?.settings ?? null;
       const create = { label: newLabel(f, f.target.label, columnName), type: f.target.type, multiple: f.target.multiple, title: f.field === title, settings };
-      return [{ field: f.field, property: keys.get(f.field)!, create, split: f.split }];
+      return [{ field: f.field, property: keys.get(f.field)!, create, split: f.split, ...scale }];
     }),
   };
 }
@@ -218,7 +223,7 @@ export function previewMapping(plan: ImportPlanInput, properties: readonly Prope
   for (const f of plan.fields) {
     if (f.create) targets.set(f.property, { key: f.property, type: f.create.type, multiple: f.create.multiple, required: false });
   }
-  const mappings = plan.fields.map((f) => ({ field: f.field, property: f.property, split: f.split ?? null }));
+  const mappings = plan.fields.map((f) => ({ field: f.field, property: f.property, split: f.split ?? null, scale: f.scale ?? null }));
   const reached = new Set(mappings.map((m) => m.property));
   // Required properties take part even unmapped: the preview flags records that would lack them.
   return { mappings, targets: [...targets.values()].filter((t) => reached.has(t.key) || t.required) };

@@ -61,7 +61,8 @@ const recordReasonMessages = defineMessages({
   duplicate: { id: 'imports.reason.duplicate', defaultMessage: 'An earlier record of the file is the same item.' },
   invalid_yesno: { id: 'imports.reason.invalidYesno', defaultMessage: 'This is neither yes nor no.' },
   not_importable: { id: 'imports.reason.notImportable', defaultMessage: 'Files and pictures cannot come from a text cell.' },
-  too_many_values: { id: 'imports.reason.tooManyValues', defaultMessage: 'More than 50 values for one property.' },
+  too_many_values: { id: 'imports.reason.tooManyValues', defaultMessage: 'More than 50 values for one property: the first 50 are kept.' },
+  text_cut: { id: 'imports.reason.textCut', defaultMessage: 'Longer than a value of this property may be: the beginning is kept.' },
 });
 
 /** Why a record or one of its cells was not stored: import reasons first, then the value checks'. */

@@ -172,7 +172,7 @@ export const importsRoutes = createRouter()
     const titleProperty = existing.find((p) => p.isTitle && p.required);
     if (titleProperty && !plan.fields.some((f) => f.property === titleProperty.key)) {
       const guessed = guessTitleField(head.fields.filter((f) => f.type !== 'image'), sample, plan.format === 'csv' ? plan.dateOrder : undefined);
-      if (guessed) plan = { ...plan, fields: [...plan.fields, { field: guessed, property: titleProperty.key, create: null, split: null }] };
+      if (guessed) plan = { ...plan, fields: [...plan.fields, { field: guessed, property: titleProperty.key, create: null, split: null, scale: null }] };
     }
     const taken = new Set(existing.map((p) => p.key));
     const created = new Map<string, NonNullable<ImportPlan['fields'][number]['create']>>();

@@ -326,11 +326,19 @@ async function picturesOf(env: Env, id: number, names: string[]): Promise<Map<st
 /** A record the import passes over or refuses, as the report keeps it. */
 interface StepProblem {
   row: number;
-  outcome: 'skipped' | 'failed';
+  outcome: 'skipped' | 'failed' | 'kept';
   reason: string;
   property: string | null;
   text: string | null;
+  title: string | null;
 }
+
+/** How a report names a record: its title's text, cut to a length that fits a report. */
+const TITLE_MAX = 120;
+const titleOf = (values: Record<string, unknown>, key: string | undefined) => {
+  const value = key === undefined ? undefined : values[key];
+  return typeof value === 'string' && value !== '' ? value.slice(0, TITLE_MAX) : null;
+};
 
 /**
  * One window of the import: up to RECORDS_PER_STEP records mapped to the collection's properties, written with
@@ -347,7 +355,8 @@ export async function importStep(env: Env, id: number): Promise<StepState> {
   if (!windowRead) return 'stopped';
   const { text, read } = windowRead;
   const props = await listPropertyRows(drizzle(env.DB, { schema }), row.collection_id);
-  const mappings: FieldMapping[] = plan.fields.map((f) => ({ field: f.field, property: f.property, split: f.split }));
+  const mappings: FieldMapping[] = plan.fields.map((f) => ({ field: f.field, property: f.property, split: f.split, scale: f.scale ?? null }));
+  const titleKey = props.find((p) => p.isTitle)?.key;
   const mappedProps = props.map((p) => ({ key: p.key, type: p.type as PropertyType, multiple: p.multiple, required: p.required }));
   const pictureFields = pictureFieldsOf(plan, props);
   const images = await picturesOf(env, id, read.records.flatMap((record) => pictureTexts(record, pictureFields).map(pictureKey)));
@@ -357,18 +366,21 @@ export async function importStep(env: Env, id: number): Promise<StepState> {
   const seen = new Set<string>();
   read.records.forEach((record, index) => {
     const mapped: MappedRecord = mapRecord(head.format, record, mappings, mappedProps, { keyField: plan.keyField, dateOrder: plan.dateOrder, images });
+    const title = titleOf(mapped.values, titleKey);
     if (mapped.blank) {
       letters[index] = 's';
-      problems.push({ row: record.row, outcome: 'skipped', reason: 'blank', property: null, text: null });
+      problems.push({ row: record.row, outcome: 'skipped', reason: 'blank', property: null, text: null, title: null });
     } else if (seen.has(mapped.ref)) {
       letters[index] = 's';
-      problems.push({ row: record.row, outcome: 'skipped', reason: 'duplicate', property: null, text: mapped.ref.slice(0, 80) });
-    } else if (mapped.problems.length > 0) {
+      problems.push({ row: record.row, outcome: 'skipped', reason: 'duplicate', property: null, text: mapped.ref.slice(0, 80), title });
+    } else if (mapped.refused) {
       letters[index] = 'f';
-      for (const p of mapped.problems) problems.push({ row: record.row, outcome: 'failed', reason: p.reason, property: p.property, text: p.text });
+      for (const p of mapped.problems) problems.push({ row: record.row, outcome: p.refuses ? 'failed' : 'kept', reason: p.reason, property: p.property, text: p.text, title });
     } else {
+      // Cells that cannot be their property's value are left out (or cut): the record is imported without them.
       seen.add(mapped.ref);
       drafts.push({ ref: mapped.ref, values: mapped.values, item: record.item, index });
+      for (const p of mapped.problems) problems.push({ row: record.row, outcome: 'kept', reason: p.reason, property: p.property, text: p.text, title });
     }
   });
   const existing = await findImported(env.DB, row.collection_id, drafts.map((d) => d.ref));
@@ -378,8 +390,10 @@ export async function importStep(env: Env, id: number): Promise<StepState> {
     letters[draft.index] = result.outcome;
     if (result.outcome === 'f') {
       const record = read.records[draft.index]!;
+      // The record is refused after all: its cells left out are no longer the news.
+      for (let i = problems.length - 1; i >= 0; i -= 1) if (problems[i]!.row === record.row && problems[i]!.outcome === 'kept') problems.splice(i, 1);
       for (const issue of result.issues) {
-        problems.push({ row: record.row, outcome: 'failed', reason: issue.reason, property: issue.path.split('.')[1] ?? null, text: null });
+        problems.push({ row: record.row, outcome: 'failed', reason: issue.reason, property: issue.path.split('.')[1] ?? null, text: null, title: titleOf(draft.values, titleKey) });
       }
     }
   });

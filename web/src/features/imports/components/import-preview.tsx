@@ -28,7 +28,7 @@ const messages = defineMessages<{
   nothing: { id: 'imports.preview.nothing', defaultMessage: 'Choose where at least one field goes to see a preview.' },
   invalidCount: {
     id: 'imports.preview.invalidCount',
-    defaultMessage: '{count, plural, one {# value of these records cannot be read: its record will not be imported, and the report will list it.} other {# values of these records cannot be read: their records will not be imported, and the report will list them.}}',
+    defaultMessage: '{count, plural, one {# value of these records cannot be read: it will be left out (the record is imported), and the report will list it.} other {# values of these records cannot be read: they will be left out (their records are imported), and the report will list them.}}',
   },
 });
 
