@@ -59,13 +59,21 @@ export function guessTitleField(fields: readonly SourceField[], records: readonl
   return plain?.key ?? null;
 }
 
-/** The field most filled in these records (first in the file's order on a tie): a title to offer when none is guessed. */
+/**
+ * A title to offer when none is guessed: the field of plain text most filled in these records, else the
+ * most filled of any kind (first in the file's order on a tie).
+ */
 export function mostFilledField(fields: readonly SourceField[], records: readonly SourceRecord[]): string | null {
-  let best: { key: string; count: number } | null = null;
+  const order = guessDateOrder(fields.flatMap((f) => records.flatMap((r) => r.values[f.key] ?? [])));
+  let best: { key: string; score: number } | null = null;
   for (const field of fields) {
     if (field.type !== 'text' && field.type !== 'longtext') continue;
+    const texts = records.flatMap((r) => (r.values[field.key] ?? []).filter((t) => t.trim() !== ''));
     const count = records.filter((r) => (r.values[field.key] ?? []).some((t) => t.trim() !== '')).length;
-    if (count > 0 && (!best || count > best.count)) best = { key: field.key, count };
+    if (count === 0) continue;
+    const plain = guessField(field.label, texts, order).type === 'text';
+    const score = count + (plain ? records.length + 1 : 0);
+    if (!best || score > best.score) best = { key: field.key, score };
   }
   return best?.key ?? null;
 }

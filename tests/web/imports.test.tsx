@@ -222,6 +222,7 @@ describe('import screens', () => {
     expect(within(preview).getByText('“abc”: This is not a number.')).toBeInTheDocument();
     expect(within(preview).getByText('Jane Austen')).toBeInTheDocument();
     expect(screen.getByText(/1 value of these records cannot be read/)).toBeInTheDocument();
+    expect(screen.getByText('2 of the first 2 records will be imported.')).toBeInTheDocument();
 
     fireEvent.click(screen.getByRole('button', { name: 'Import' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/collection/3/manage/import/9'));
@@ -287,6 +288,31 @@ describe('import screens', () => {
     const form = calls.find((c) => c.method === 'POST' && c.url.endsWith('/imports'))!.body as FormData;
     expect(JSON.parse(form.get('source') as string)).toEqual({ source: { kind: 'bgg', address: 'ada', shelf: null }, schedule: 'weekly' });
     expect(JSON.parse(form.get('plan') as string)).toMatchObject({ format: 'bgg' });
+  });
+
+  it('stops a plan that would import nothing and offers the fix: a column as the title', async () => {
+    const required = properties.map((p) => (p.isTitle ? { ...p, required: true } : p));
+    const { calls } = mockFetch(catalogueApi({ properties: required, other: (call, url) => (url.pathname.endsWith('/imports') && call.method === 'GET' ? json({ imports: [] }) : undefined) }));
+    renderRoute('/collection/3/manage/import');
+    await screen.findByText('No imports into this collection yet.');
+    // No column is named for the title, and no column of text is filled in every record.
+    fireEvent.change(screen.getByLabelText('File to import'), { target: { files: [csvFile('Code;Players;Label\n1001;4;Catan\n1002;2;\n1003;5;Dixit\n')] } });
+    expect(await screen.findByText('No record would be imported: no field of the file goes to “Title”, which every item must have.')).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'Use “Label” as the title' }));
+    expect(screen.getByLabelText('Where “Label” goes')).toHaveValue('p:title');
+    expect(screen.getByText('2 of the first 3 records will be imported.')).toBeInTheDocument();
+    expect(screen.queryByText(/No record would be imported/)).toBeNull();
+    expect(calls.some((c) => c.method === 'POST')).toBe(false);
+  });
+
+  it('says what a file that is not a document looks like, before uploading it', async () => {
+    const { calls } = mockFetch(catalogueApi({ properties, other: (call, url) => (url.pathname.endsWith('/imports') ? json({ imports: [] }) : undefined) }));
+    renderRoute('/collection/3/manage/import');
+    await screen.findByText('No imports into this collection yet.');
+    const png = new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13])], 'cover.csv', { type: 'text/csv' });
+    fireEvent.change(screen.getByLabelText('File to import'), { target: { files: [png] } });
+    expect(await screen.findByRole('alert')).toHaveTextContent('This file looks like a picture, not a list of records Vitrine imports.');
+    expect(calls.some((c) => c.method === 'POST')).toBe(false);
   });
 
   it('says what is wrong with a file that cannot be imported, before uploading it', async () => {

@@ -3,9 +3,11 @@
 import { zipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
 import type { ImportPlanInput } from '../../shared/schemas/imports';
-import { itemsOf, runImport } from '../support/worker-imports';
-import { createUser } from '../support/worker-app';
-import { addProperty, createCollection } from '../support/worker-catalogue';
+import { gzipSync } from 'fflate';
+import type { Property } from '../../shared/schemas/properties';
+import { itemsOf, runImport, startImport } from '../support/worker-imports';
+import { call, createUser, PNG_BYTES } from '../support/worker-app';
+import { addProperty, createCollection, getJson } from '../support/worker-catalogue';
 
 const utf8 = (text: string) => new TextEncoder().encode(text);
 
@@ -136,5 +138,111 @@ describe('a cell that cannot be its property’s value never loses its record', 
     });
     expect(report.counts).toMatchObject({ added: 1, failed: 1 });
     expect(report.problems).toEqual([{ row: 3, outcome: 'failed', reason: 'required', property: 'title', text: '', title: null }]);
+  });
+});
+
+interface Refusal {
+  error: { code: string; details: { fields: { path: string; reason: string; message: string; property?: string; suggestion?: string }[] } };
+}
+
+async function propertyKeys(token: string, collectionId: number): Promise<string[]> {
+  return (await getJson<{ properties: Property[] }>(`/api/v1/collections/${collectionId}/properties`, token)).properties.map((p) => p.key);
+}
+
+describe('never an empty "Done"', () => {
+  const CSV_OPTIONS = { delimiter: ';', quote: '"', header: true } as const;
+
+  it('refuses a plan that would import nothing, with the fix: the field to use as the title', async () => {
+    const owner = await createUser();
+    const c = await createCollection(owner.token, { name: 'Games', type: 'board_games' });
+    const before = await propertyKeys(owner.token, c.id);
+    // No column is named for the title, and no column of text is filled in every record.
+    const csv = 'Code;Players;Label\n1001;4;Catan\n1002;2;\n1003;5;Dixit\n';
+    const plan: ImportPlanInput = { format: 'csv', csv: CSV_OPTIONS, fields: [{ field: 'c1', property: 'players_count', create: { label: 'Players', type: 'number', multiple: false } }] };
+    const res = await startImport(owner.token, c.id, csv, 'games.csv', plan);
+    expect(res.status).toBe(400);
+    const body = (await res.json()) as Refusal;
+    expect(body.error.code).toBe('VALIDATION_FAILED');
+    expect(body.error.details.fields[0]).toMatchObject({ path: 'plan.fields', reason: 'no_title', property: 'title', suggestion: 'c2' });
+    expect(body.error.details.fields[0]!.message).toContain('“Label”');
+    const french = (await (await call(`/api/v1/collections/${c.id}/imports`, { method: 'POST', token: owner.token, lang: 'fr_FR', body: (() => {
+      const form = new FormData();
+      form.set('file', new File([csv], 'games.csv'));
+      form.set('plan', JSON.stringify(plan));
+      return form;
+    })() })).json()) as Refusal;
+    expect(french.error.details.fields[0]!.message).toContain('n’importerait rien');
+    // Nothing was made: no run, no property.
+    expect(await propertyKeys(owner.token, c.id)).toEqual(before);
+    expect((await getJson<{ imports: unknown[] }>(`/api/v1/collections/${c.id}/imports`, owner.token)).imports).toEqual([]);
+    // The fix works.
+    const fixed = await runImport(owner.token, c.id, csv, 'games.csv', { ...plan, fields: [...plan.fields, { field: 'c2', property: 'title' }] });
+    expect(fixed.counts).toMatchObject({ added: 2, failed: 1 });
+  });
+
+  it('refuses a plan whose fields hold nothing in any record', async () => {
+    const owner = await createUser();
+    const c = await createCollection(owner.token, { name: 'Untitled' });
+    const plan: ImportPlanInput = { format: 'csv', csv: CSV_OPTIONS, fields: [{ field: 'c1', property: 'notes', create: { label: 'Notes', type: 'text', multiple: false } }] };
+    const res = await startImport(owner.token, c.id, 'Title;Notes\nDune;\nEmma;\n', 'books.csv', plan);
+    expect(res.status).toBe(400);
+    expect(((await res.json()) as Refusal).error.details.fields[0]).toMatchObject({ reason: 'nothing_mapped' });
+  });
+
+  it('lets a plan without the title update items it finds again by their reference', async () => {
+    const owner = await createUser();
+    const c = await createCollection(owner.token, { name: 'Books', type: 'books' });
+    const csv = 'ISBN;Title;Year\n9780441013593;Dune;1965\n';
+    const plan: ImportPlanInput = { format: 'csv', csv: CSV_OPTIONS, keyField: 'c0', fields: [{ field: 'c1', property: 'title' }, { field: 'c2', property: 'year' }] };
+    await runImport(owner.token, c.id, csv, 'books.csv', plan);
+    const update = await runImport(owner.token, c.id, 'ISBN;Year\n9780441013593;1966\n', 'books.csv', { ...plan, fields: [{ field: 'c1', property: 'year' }] });
+    expect(update.counts).toMatchObject({ updated: 1, failed: 0 });
+  });
+
+  it('refuses a CSV of its header row alone at once: "This file holds nothing to import"', async () => {
+    const owner = await createUser();
+    const c = await createCollection(owner.token, { name: 'Books', type: 'books' });
+    for (const csv of ['Title;Author', 'Title;Author\n', 'Title;Author\r\n']) {
+      const res = await startImport(owner.token, c.id, csv, 'empty.csv', { format: 'csv', csv: CSV_OPTIONS, fields: [{ field: 'c0', property: 'title' }] });
+      expect(res.status, JSON.stringify(csv)).toBe(400);
+      const field = ((await res.json()) as Refusal).error.details.fields[0]!;
+      expect(field).toMatchObject({ path: 'file', reason: 'no_records', message: 'The file holds nothing to import.' });
+    }
+  });
+
+  it('refuses a file that is not a document before any write, saying what it looks like', async () => {
+    const owner = await createUser();
+    const c = await createCollection(owner.token, { name: 'Books', type: 'books' });
+    const before = await propertyKeys(owner.token, c.id);
+    const plan: ImportPlanInput = { format: 'csv', fields: [{ field: 'c0', property: 'made_up', create: { label: 'Made up', type: 'text', multiple: false } }] };
+    const binary = Uint8Array.from({ length: 2048 }, (_, i) => (i * 7919) % 256);
+    const cases: [Uint8Array | string, string, string][] = [
+      [PNG_BYTES, 'image', 'a picture'],
+      [gzipSync(utf8('Title,Author\nDune,Frank Herbert\n')), 'archive', 'a compressed archive'],
+      ['- title: Dune\n  author: Frank Herbert\n- title: Emma\n  author: Jane Austen\n', 'yaml', 'a YAML file'],
+      ['---\ntitle: Dune\n', 'yaml', 'a YAML file'],
+      [binary, 'binary', 'binary data'],
+      [utf8('%PDF-1.7\n%\u00e2\u00e3\n1 0 obj\n'), 'pdf', 'a PDF document'],
+    ];
+    for (const [file, kind, words] of cases) {
+      const res = await startImport(owner.token, c.id, file, 'file.csv', plan);
+      expect(res.status, kind).toBe(400);
+      const field = ((await res.json()) as Refusal).error.details.fields[0]!;
+      expect(field, kind).toMatchObject({ path: 'file', reason: 'not_document' });
+      expect(field.message, kind).toContain(words);
+    }
+    expect(await propertyKeys(owner.token, c.id)).toEqual(before);
+  });
+
+  it('takes away the properties a failed run created and never filled', async () => {
+    const owner = await createUser();
+    const c = await createCollection(owner.token, { name: 'Books', type: 'books' });
+    const before = await propertyKeys(owner.token, c.id);
+    // A quote left open at the file's end: the run's check fails before any write.
+    const broken = 'Title;Shelf\nDune;sf\n"Unfinished;x\n';
+    const plan: ImportPlanInput = { format: 'csv', csv: CSV_OPTIONS, fields: [{ field: 'c0', property: 'title' }, { field: 'c1', property: 'shelf', create: { label: 'Shelf', type: 'text', multiple: false } }] };
+    const report = await runImport(owner.token, c.id, broken, 'broken.csv', plan);
+    expect(report).toMatchObject({ status: 'failed', error: 'unclosed_quote' });
+    expect(await propertyKeys(owner.token, c.id)).toEqual(before);
   });
 });

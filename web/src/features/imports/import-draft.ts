@@ -9,6 +9,7 @@ import { guessTitleField, titleLabelScore } from '../../../../shared/import/titl
 import type { DateOrder, FieldMapping, MappedProperty, RatingScale } from '../../../../shared/import/mapping';
 import type { ImportFormat, SourceHead, SourceRecord } from '../../../../shared/import/source';
 import { decodeText, detectEncoding, type TextEncoding } from '../../../../shared/import/text';
+import { refuseNonDocument } from '../../../../shared/import/sniff';
 import { isImageName, isZip, zipDocument, zipEntryNames } from '../../../../shared/import/zip';
 import { isPictureAddress, pictureName } from '../../../../shared/import/mapping';
 import type { ImportPlanInput } from '../../../../shared/schemas/imports';
@@ -48,6 +49,7 @@ export async function readImportFile(file: Blob, choices: ReadChoices): Promise<
   const document = archive ? zipDocument(archive).bytes : null;
   const bytes = document ? document.subarray(0, HEAD_BYTES) : new Uint8Array(await file.slice(0, HEAD_BYTES).arrayBuffer());
   const whole = document ? document.length <= HEAD_BYTES : file.size <= HEAD_BYTES;
+  refuseNonDocument(bytes);
   const encoding = choices.encoding === 'auto' ? detectEncoding(bytes) : choices.encoding;
   const { text } = decodeText(bytes, encoding);
   const detected = detectFormat(text);

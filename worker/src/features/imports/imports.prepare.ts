@@ -5,6 +5,7 @@ import { csvOptionsOf, detectFormat, readHead, readSample } from '../../../../sh
 import type { SourceRecord } from '../../../../shared/import/source';
 import { ImportFileError } from '../../../../shared/import/errors';
 import { byteOrderMarkLength, decodeText, detectEncoding, encodedLength, type TextEncoding } from '../../../../shared/import/text';
+import { refuseNonDocument } from '../../../../shared/import/sniff';
 import { isZip, zipDocument } from '../../../../shared/import/zip';
 import type { ImportPlan } from '../../../../shared/schemas/imports';
 import type { StoredHead } from './imports.steps';
@@ -30,6 +31,7 @@ export function prepareFile(bytes: Uint8Array, plan: ImportPlan): PreparedFile {
   const archive = isZip(bytes) ? bytes : null;
   const document = archive ? zipDocument(archive).bytes : bytes;
   const headBytes = document.subarray(0, HEAD_BYTES);
+  refuseNonDocument(headBytes);
   const encoding = plan.encoding === 'auto' ? detectEncoding(headBytes) : plan.encoding;
   const bom = byteOrderMarkLength(document, encoding);
   const { text } = decodeText(headBytes, encoding);
@@ -48,7 +50,8 @@ function sampleOf(read: () => SourceRecord[]): SourceRecord[] {
   try {
     return read();
   } catch (err) {
-    if (err instanceof ImportFileError) return [];
+    // A file without a record is refused now; another problem, by the run's check (nothing is written before).
+    if (err instanceof ImportFileError && err.problem !== 'no_records') return [];
     throw err;
   }
 }
