@@ -75,7 +75,8 @@ export function ImportPreview({ format, pictures, covers, plan, records, propert
     const created = plan.fields.find((f) => f.property === target.key && f.create)?.create;
     return { key: target.key, field: { label: existing?.label ?? created?.label ?? target.key, type: target.type, multiple: target.multiple } };
   });
-  const invalid = mapped.reduce((sum, record) => sum + record.problems.length, 0);
+  // Cells left out of records that are imported (a missing required value refuses its record: flagged in its cell).
+  const invalid = mapped.reduce((sum, record) => sum + record.problems.filter((p) => !p.refuses).length, 0);
   const rowLabel = intl.formatMessage(messages.row);
   return (
     <div className="stack import-section">
