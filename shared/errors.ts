@@ -95,6 +95,9 @@ export interface FieldIssue {
   origin?: string;
   /** For a file's problem: the record (row) it is in. */
   row?: number;
+  /** For an import plan that would import nothing: the property its records lack, and the file's field to send to it. */
+  property?: string;
+  suggestion?: string;
 }
 
 export interface ErrorBody {

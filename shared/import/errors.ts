@@ -14,6 +14,8 @@ export const IMPORT_FILE_PROBLEMS = [
   'invalid_zip',
   'zip_too_big',
   'unknown_version',
+  // Not a document at all (a picture, an archive, binary data, YAML): details.reason names what it looks like.
+  'not_document',
   // A scheduled source's run: its address gave nothing usable (details.reason: a FetchProblem), it still
   // prepares its answer (BoardGameGeek queues collections), or a field the plan maps is gone from it.
   'source_unreachable',
@@ -25,7 +27,7 @@ export type ImportFileProblem = (typeof IMPORT_FILE_PROBLEMS)[number];
 export interface ImportFileDetails {
   row?: number;
   limit?: number;
-  /** Why a source gave nothing (a FetchProblem), or the field that went missing. */
+  /** Why a source gave nothing (a FetchProblem), the field that went missing, or what a file that is not a document looks like (NotDocumentKind). */
   reason?: string;
   /** The HTTP status a source answered. */
   status?: number;

@@ -13,6 +13,7 @@ import { isOnmyshelfHead, onmyshelfHead, onmyshelfRecord } from './onmyshelf';
 import type { ImportFormat, SourceHead, SourceRecord, SourceRecords } from './source';
 import { isTellicoHead, TELLICO_RECORD, tellicoHead, tellicoRecord } from './tellico';
 import { isVitrineHead, VITRINE_EXPORT_VERSION, vitrineHead, vitrineRecord } from './vitrine';
+import { looksLikeYaml } from './sniff';
 import { readXmlHead, readXmlRecords, type XmlElement } from './xml';
 
 /** The format of a decoded file, or an unknown_format error. */
@@ -33,6 +34,7 @@ export function detectFormat(text: string): ImportFormat {
     throw new ImportFileError('unknown_format');
   }
   if (head.startsWith('[')) throw new ImportFileError('unknown_format');
+  if (looksLikeYaml(head)) throw new ImportFileError('not_document', { reason: 'yaml' });
   const firstLine = head.split(/\r?\n/, 1)[0]!;
   return isGoodreadsHeader(firstLine) ? 'goodreads' : 'csv';
 }
@@ -139,6 +141,26 @@ export function readRecords(
   });
   const used = read.records.length > 0 ? read.records[read.records.length - 1]!.end : 0;
   return { records, used, done: read.done };
+}
+
+/** Records read from a file's head for guesses, the preview and the plan's check before a run. */
+export const SAMPLE_RECORDS = 50;
+
+/**
+ * The first records of a file from its decoded head (`whole`: the head is the whole file), the same in
+ * the browser and in the Worker. A head that cuts a record too long to read gives none: the run's check
+ * says what is wrong with it. A whole file without a record (a CSV of its header row alone) is no_records.
+ */
+export function readSample(head: SourceHead, csv: CsvOptions, text: string, whole: boolean): SourceRecord[] {
+  let records: SourceRecord[];
+  try {
+    records = readRecords(head, csv, text.slice(head.start), SAMPLE_RECORDS, whole, head.firstRow).records;
+  } catch (err) {
+    if (err instanceof ImportFileError && !whole) return [];
+    throw err;
+  }
+  if (whole && records.length === 0) throw new ImportFileError('no_records');
+  return records;
 }
 
 /** A window's problem, said of its first record (the readers of XML and JSON do not count records). */

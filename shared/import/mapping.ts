@@ -2,7 +2,7 @@
 // become typed values by lenient rules that read what spreadsheets write ("1 234,5", "2024/01/15",
 // "oui"), then the same normalizer as any form checks them. The browser shows the preview from this
 // code; the Worker imports with it; so the preview is exactly what is stored.
-import { MAX_VALUES_PER_PROPERTY, type PropertyType } from '../catalogue';
+import { LONGTEXT_VALUE_MAX_LENGTH, MAX_VALUES_PER_PROPERTY, TEXT_VALUE_MAX_LENGTH, type PropertyType } from '../catalogue';
 import { normalizeValue } from '../values';
 import type { ImportFormat, SourceRecord } from './source';
 
@@ -16,7 +16,12 @@ export interface FieldMapping {
   property: string;
   /** Splits each text into several values (for a multiple property): ",", ";", "|"… */
   split: string | null;
+  /** For a rating: the scale the file's numbers are on (10 or 100), read as Vitrine's 0–5. */
+  scale?: RatingScale | null;
 }
+
+export const RATING_SCALES = [10, 100] as const;
+export type RatingScale = (typeof RATING_SCALES)[number];
 
 /** The part of a collection's property that mapping needs. */
 export interface MappedProperty {
@@ -29,10 +34,15 @@ export interface MappedProperty {
 export interface CellProblem {
   field: string;
   property: string;
-  /** A reason of shared/values.ts (invalid_number, invalid_date…), or too_many_values, required. */
+  /**
+   * A reason of shared/values.ts (invalid_number, invalid_date…): the cell is left out; too_many_values
+   * or text_cut: the values are cut; required: the record lacks a value it must have.
+   */
   reason: string;
   /** The text that could not be read, cut to a length that fits a report. */
   text: string;
+  /** The record is refused for it (a required value missing); otherwise the record is imported without the cell. */
+  refuses: boolean;
 }
 
 export interface MappedRecord {
@@ -42,6 +52,8 @@ export interface MappedRecord {
   problems: CellProblem[];
   /** Nothing in the record went anywhere: passed over, not imported. */
   blank: boolean;
+  /** A problem refuses the record (see CellProblem.refuses): it is not imported. */
+  refused: boolean;
 }
 
 const PROBLEM_TEXT_MAX = 80;
@@ -77,12 +89,51 @@ function readDate(text: string, order: DateOrder): string {
 const YES = new Set(['true', 'yes', 'y', '1', 'x', 'oui', 'o', 'vrai', '✓', '✔']);
 const NO = new Set(['false', 'no', 'n', '0', 'non', 'faux']);
 
+/**
+ * A number written with words or a unit around it: "102 min", "3 - Neutral", "€ 12,50", "1 234 pages".
+ * Only a currency sign may come before it (so "S2" is not 2), and nothing after it holds a digit.
+ */
+function numberAmongWords(text: string): number | null {
+  const match = /^[$€£¥~≈]?\s*([-+]?\d[\d\s\u00a0\u202f.,']*?)\s*(?:[^\d\s.,'][^\d]*)?$/.exec(text.trim());
+  if (!match) return null;
+  const n = Number(readNumber(match[1]!));
+  return Number.isFinite(n) ? n : null;
+}
+
+/** A rating as Vitrine keeps it (0–5 in halves): a share ("8/10"), a number on the column's scale, or among words, rounded to a half. */
+function readRating(text: string, scale: RatingScale | null): { ok: true; value: unknown } | { ok: false; reason: string } {
+  const share = /^\s*(\d+(?:[.,]\d+)?)\s*\/\s*(\d+(?:[.,]\d+)?)\s*$/.exec(text);
+  let n: number | null;
+  if (share) {
+    const outOf = Number(readNumber(share[2]!));
+    n = outOf > 0 ? (Number(readNumber(share[1]!)) * 5) / outOf : null;
+  } else {
+    const plain = Number(readNumber(text));
+    n = Number.isFinite(plain) && readNumber(text) !== '' ? plain : numberAmongWords(text);
+    if (n !== null && scale) n = (n * 5) / scale;
+  }
+  if (n === null || !Number.isFinite(n)) return { ok: false, reason: 'invalid_rating' };
+  return normalizeValue('rating', Math.round(n * 2) / 2);
+}
+
+export interface CoerceOptions {
+  /** For a rating: the scale of the file's numbers. */
+  scale?: RatingScale | null;
+  /** Only the plain readings (the guesses of a column's type): no number found among words, no rounding. */
+  strict?: boolean;
+}
+
 /** One text of the file as a value of a content type, or why it cannot be. */
-export function coerceText(type: PropertyType, text: string, order: DateOrder): { ok: true; value: unknown } | { ok: false; reason: string } {
+export function coerceText(type: PropertyType, text: string, order: DateOrder, options: CoerceOptions = {}): { ok: true; value: unknown } | { ok: false; reason: string } {
   switch (type) {
-    case 'number':
+    case 'number': {
+      const exact = normalizeValue(type, readNumber(text));
+      if (exact.ok || options.strict) return exact;
+      const n = numberAmongWords(text);
+      return n === null ? exact : normalizeValue(type, n);
+    }
     case 'rating':
-      return normalizeValue(type, readNumber(text));
+      return options.strict ? normalizeValue(type, readNumber(text)) : readRating(text, options.scale ?? null);
     case 'date':
       return normalizeValue(type, readDate(text, order));
     case 'datetime': {
@@ -176,7 +227,7 @@ export function mapValues(
   mappings: readonly FieldMapping[],
   properties: readonly MappedProperty[],
   options: MapOptions,
-): Pick<MappedRecord, 'values' | 'problems' | 'blank'> {
+): Pick<MappedRecord, 'values' | 'problems' | 'blank' | 'refused'> {
   const byKey = new Map(properties.map((p) => [p.key, p]));
   const collected = new Map<string, unknown[]>();
   const problems: CellProblem[] = [];
@@ -194,9 +245,15 @@ export function mapValues(
         if (value) collected.set(property.key, [...(collected.get(property.key) ?? []), value]);
         continue;
       }
-      const result = coerceText(property.type, piece, options.dateOrder);
+      let result = coerceText(property.type, piece, options.dateOrder, { scale: mapping.scale ?? null });
+      if (!result.ok && result.reason === 'too_big' && (property.type === 'text' || property.type === 'longtext')) {
+        // A text longer than a value may be is kept cut, and the report says so.
+        result = normalizeValue(property.type, piece.slice(0, property.type === 'text' ? TEXT_VALUE_MAX_LENGTH : LONGTEXT_VALUE_MAX_LENGTH));
+        problems.push({ field: mapping.field, property: property.key, reason: 'text_cut', text: piece.slice(0, PROBLEM_TEXT_MAX), refuses: false });
+      }
       if (!result.ok) {
-        problems.push({ field: mapping.field, property: property.key, reason: result.reason, text: piece.slice(0, PROBLEM_TEXT_MAX) });
+        // A cell that cannot be this property's value is left out; the record is imported without it.
+        problems.push({ field: mapping.field, property: property.key, reason: result.reason, text: piece.slice(0, PROBLEM_TEXT_MAX), refuses: false });
       } else if (result.value !== null) {
         collected.set(property.key, [...(collected.get(property.key) ?? []), result.value]);
       }
@@ -208,7 +265,7 @@ export function mapValues(
     if (property.multiple) {
       const distinct = [...new Map(list.map((v) => [JSON.stringify(v), v])).values()];
       if (distinct.length > MAX_VALUES_PER_PROPERTY) {
-        problems.push({ field: '', property: key, reason: 'too_many_values', text: String(distinct.length) });
+        problems.push({ field: '', property: key, reason: 'too_many_values', text: String(distinct.length), refuses: false });
       }
       values[key] = distinct.slice(0, MAX_VALUES_PER_PROPERTY);
     } else {
@@ -218,8 +275,8 @@ export function mapValues(
   }
   for (const property of properties) {
     if (property.required && values[property.key] === undefined && !blank) {
-      problems.push({ field: '', property: property.key, reason: 'required', text: '' });
+      problems.push({ field: '', property: property.key, reason: 'required', text: '', refuses: true });
     }
   }
-  return { values, problems, blank };
+  return { values, problems, blank, refused: problems.some((p) => p.refuses) };
 }

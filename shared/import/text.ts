@@ -61,7 +61,9 @@ const CP1252_HIGH = '€\u0081‚ƒ„…†‡ˆ‰Š‹Œ\u008dŽ\u008f\u0090�
 
 function decodeWindows1252(bytes: Uint8Array): string {
   try {
-    return new TextDecoder('windows-1252').decode(bytes);
+    // Some runtimes (Node's TextDecoder without full ICU) decode this label as Latin-1: 0x80–0x9F then
+    // come out as control characters, which Windows-1252 never gives but for five unassigned bytes.
+    return new TextDecoder('windows-1252').decode(bytes).replace(/[\u0080-\u009f]/g, (ch) => CP1252_HIGH[ch.charCodeAt(0) - 0x80]!);
   } catch {
     // No legacy encodings in this runtime: every byte is its own code point, but for the table above.
     let out = '';

@@ -199,9 +199,19 @@ export function zipEntryNames(bytes: Uint8Array): string[] {
 const DOCUMENT = /(^|\/)(tellico\.xml|[^/]+\.(gcs|xml|json|csv|tsv|txt))$/i;
 const isDocument = (name: string) => DOCUMENT.test(name) && !name.startsWith('__MACOSX/');
 
-/** The document an archive holds (the first one, in the archive's order), or unknown_format. */
+/**
+ * Documents an archive's root may hold that are the collection itself, first: a Letterboxd export puts
+ * the films in watched.csv (diary.csv and ratings.csv hold them too), beside comments.csv, profile.csv
+ * and others that come first in its order.
+ */
+const PREFERRED_DOCUMENTS = ['tellico.xml', 'watched.csv', 'diary.csv', 'ratings.csv', 'watchlist.csv'];
+
+/** The document an archive holds (a preferred one, else the first one in the archive's order), or unknown_format. */
 export function zipDocument(bytes: Uint8Array): { name: string; bytes: Uint8Array } {
-  const [document] = readZipEntries(bytes, isDocument, ZIP_MAX_DOCUMENT_BYTES, (found) => found.length > 0);
+  const names = zipEntryNames(bytes).filter(isDocument);
+  const preferred = PREFERRED_DOCUMENTS.map((wanted) => names.find((name) => name.toLowerCase() === wanted)).find((name) => name !== undefined);
+  const pick = preferred ? (name: string) => name === preferred : isDocument;
+  const [document] = readZipEntries(bytes, pick, ZIP_MAX_DOCUMENT_BYTES, (found) => found.length > 0);
   if (!document) throw new ImportFileError('unknown_format');
   return document;
 }

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { PROPERTY_LABEL_MAX_LENGTH, PROPERTY_TYPES } from '../catalogue';
 import { CSV_DELIMITERS, CSV_MAX_COLUMNS, CSV_QUOTES } from '../import/csv';
 import { IMPORT_FILE_PROBLEMS } from '../import/errors';
-import { DATE_ORDERS } from '../import/mapping';
+import { DATE_ORDERS, RATING_SCALES } from '../import/mapping';
 import { IMPORT_FORMATS } from '../import/source';
 import { TEXT_ENCODINGS } from '../import/text';
 import { propertyKey, propertySettings } from './properties';
@@ -31,6 +31,8 @@ export const importFieldPlan = z
       .default(null),
     /** Splits each text into several values at this separator. */
     split: z.string().min(1).max(5).nullable().default(null),
+    /** For a rating property: the scale the file's numbers are on (10 or 100), read as 0–5. */
+    scale: z.union(RATING_SCALES.map((n) => z.literal(n))).nullable().default(null),
   })
   .strict();
 export type ImportFieldPlan = z.input<typeof importFieldPlan>;
@@ -91,13 +93,18 @@ export type ImportRun = z.infer<typeof importRun>;
 
 export const importRunList = z.object({ imports: z.array(importRun) });
 
-/** A record the import did not write, and why: file-level (blank, duplicate) or a value refused. */
+/**
+ * A record the import did not write, and why (skipped: blank, duplicate; failed: a value it must have is
+ * missing or refused), or a cell of a record it wrote without that cell or with it cut (kept).
+ */
 export const importProblem = z.object({
   row: z.number().int(),
-  outcome: z.enum(['skipped', 'failed']),
+  outcome: z.enum(['skipped', 'failed', 'kept']),
   reason: z.string(),
   property: z.string().nullable(),
   text: z.string().nullable(),
+  /** The record's title, when it has one: the report names records by it. */
+  title: z.string().nullable().default(null),
 });
 export type ImportProblem = z.infer<typeof importProblem>;
 

@@ -4,7 +4,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { strToU8, zipSync } from 'fflate';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { guessDateOrder, guessField } from '../../shared/import/guess';
+import { guessDateOrder, guessField, ratingScale } from '../../shared/import/guess';
 import { detectEncoding } from '../../shared/import/text';
 import type { ImportReport } from '../../shared/schemas/imports';
 import { defaultDraft, fetchesCovers, planOf, propertiesFor, readImportFile } from '../../web/src/features/imports/import-draft';
@@ -60,6 +60,12 @@ describe('reading a file and guessing', () => {
     expect(guessField('Pages', ['320', '1 024', ''], 'ymd')).toEqual({ type: 'number', multiple: false, split: null });
     expect(guessField('My rating', ['4', '3.5', '5'], 'ymd').type).toBe('rating');
     expect(guessField('Score total', ['40', '12'], 'ymd').type).toBe('number');
+    // Ratings out of 10 are ratings too, read on their scale; a number among words is a number only when read leniently.
+    expect(guessField('Your Rating', ['7', '10', '4'], 'ymd').type).toBe('rating');
+    expect(ratingScale(['7', '10', '4'])).toBe(10);
+    expect(ratingScale(['85', '40'])).toBe(100);
+    expect(ratingScale(['4', '3.5'])).toBeNull();
+    expect(guessField('Runtime', ['102 min', '96 min'], 'ymd').type).toBe('text');
     expect(guessField('Read', ['oui', 'non', 'oui'], 'ymd').type).toBe('yesno');
     expect(guessField('Flag', ['1', '0'], 'ymd').type).toBe('number');
     expect(guessField('Bought', ['31/01/2024', '02/03/2023'], 'dmy').type).toBe('date');
@@ -125,6 +131,29 @@ describe('reading a file and guessing', () => {
     expect(fetchesCovers(noPictures, [])).toBe(false);
   });
 
+  it('sends the column that names the items to the title: Name, Titre or a lowercase title, else the first text filled in every record', async () => {
+    const read = (text: string) => readImportFile(csvFile(text), { encoding: 'auto', format: null, csv: null });
+    const letterboxd = await read('Date,Name,Year,Letterboxd URI\n2023-01-04,Perfect Days,2023,https://boxd.it/a\n2023-02-11,Aftersun,2022,https://boxd.it/b\n');
+    expect(defaultDraft(letterboxd, properties).fields[1]!.target).toEqual({ kind: 'existing', property: 'title' });
+    const french = await read('Auteur;Titre;Année\nVictor Hugo;Les Misérables;1862\nÉmile Zola;Germinal;1885\n');
+    expect(defaultDraft(french, properties).fields[1]!.target).toEqual({ kind: 'existing', property: 'title' });
+    const inventaire = await read('uri,isbn,authors,title,publicationDate\nisbn:978,978,Albert Camus,L’Étranger,1942\nwd:Q1,,Jules Verne,Vingt mille lieues,1870\n');
+    expect(defaultDraft(inventaire, properties).fields[3]!.target).toEqual({ kind: 'existing', property: 'title' });
+    // A collection without a title: the new property made for that column names the items.
+    const untitled = planOf(letterboxd, defaultDraft(letterboxd, []), [], column);
+    expect(untitled.fields.find((f) => f.create?.title)?.field).toBe('c1');
+    const plain = await read('Code;Label;Comment\n1;Red box;\n2;Blue box;dusty\n');
+    expect(defaultDraft(plain, properties).fields[1]!.target).toEqual({ kind: 'existing', property: 'title' });
+  });
+
+  it('sends ratings out of 10 with their scale, to a new rating property or an existing one', async () => {
+    const reading = await readImportFile(csvFile('Const,Your Rating,Title\ntt0111161,9,The Shawshank Redemption\ntt0068646,7,The Godfather\n'), { encoding: 'auto', format: null, csv: null });
+    const plan = planOf(reading, defaultDraft(reading, properties), properties, column);
+    expect(plan.fields.find((f) => f.field === 'c1')).toMatchObject({ create: { type: 'rating' }, scale: 10 });
+    const rated = [...properties, makeProperty({ key: 'your_rating', label: 'Your Rating', type: 'rating' })];
+    expect(planOf(reading, defaultDraft(reading, rated), rated, column).fields.find((f) => f.field === 'c1')).toEqual({ field: 'c1', property: 'your_rating', create: null, split: null, scale: 10 });
+  });
+
   it('names columns of a file without a header by their position', async () => {
     const reading = await readImportFile(csvFile('Dune\t1965\nEmma\t1815\n'), { encoding: 'auto', format: null, csv: { delimiter: '\t', quote: '"', header: false } });
     const draft = defaultDraft(reading, []);
@@ -154,7 +183,7 @@ const runningReport = (overrides: Partial<ImportReport> = {}): ImportReport => (
   updatedAt: new Date().toISOString(),
   finishedAt: null,
   rows: { added: [[2, 3], [5, 1001]], updated: [], unchanged: [] },
-  problems: [{ row: 4, outcome: 'failed', reason: 'invalid_number', property: 'year', text: 'abc' }],
+  problems: [{ row: 4, outcome: 'kept', reason: 'invalid_number', property: 'year', text: 'abc', title: 'Emma' }],
   coverProblems: [],
   ...overrides,
 });
@@ -193,6 +222,7 @@ describe('import screens', () => {
     expect(within(preview).getByText('“abc”: This is not a number.')).toBeInTheDocument();
     expect(within(preview).getByText('Jane Austen')).toBeInTheDocument();
     expect(screen.getByText(/1 value of these records cannot be read/)).toBeInTheDocument();
+    expect(screen.getByText('2 of the first 2 records will be imported.')).toBeInTheDocument();
 
     fireEvent.click(screen.getByRole('button', { name: 'Import' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/collection/3/manage/import/9'));
@@ -260,6 +290,31 @@ describe('import screens', () => {
     expect(JSON.parse(form.get('plan') as string)).toMatchObject({ format: 'bgg' });
   });
 
+  it('stops a plan that would import nothing and offers the fix: a column as the title', async () => {
+    const required = properties.map((p) => (p.isTitle ? { ...p, required: true } : p));
+    const { calls } = mockFetch(catalogueApi({ properties: required, other: (call, url) => (url.pathname.endsWith('/imports') && call.method === 'GET' ? json({ imports: [] }) : undefined) }));
+    renderRoute('/collection/3/manage/import');
+    await screen.findByText('No imports into this collection yet.');
+    // No column is named for the title, and no column of text is filled in every record.
+    fireEvent.change(screen.getByLabelText('File to import'), { target: { files: [csvFile('Code;Players;Label\n1001;4;Catan\n1002;2;\n1003;5;Dixit\n')] } });
+    expect(await screen.findByText('No record would be imported: no field of the file goes to “Title”, which every item must have.')).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'Use “Label” as the title' }));
+    expect(screen.getByLabelText('Where “Label” goes')).toHaveValue('p:title');
+    expect(screen.getByText('2 of the first 3 records will be imported.')).toBeInTheDocument();
+    expect(screen.queryByText(/No record would be imported/)).toBeNull();
+    expect(calls.some((c) => c.method === 'POST')).toBe(false);
+  });
+
+  it('says what a file that is not a document looks like, before uploading it', async () => {
+    const { calls } = mockFetch(catalogueApi({ properties, other: (call, url) => (url.pathname.endsWith('/imports') ? json({ imports: [] }) : undefined) }));
+    renderRoute('/collection/3/manage/import');
+    await screen.findByText('No imports into this collection yet.');
+    const png = new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13])], 'cover.csv', { type: 'text/csv' });
+    fireEvent.change(screen.getByLabelText('File to import'), { target: { files: [png] } });
+    expect(await screen.findByRole('alert')).toHaveTextContent('This file looks like a picture, not a list of records Vitrine imports.');
+    expect(calls.some((c) => c.method === 'POST')).toBe(false);
+  });
+
   it('says what is wrong with a file that cannot be imported, before uploading it', async () => {
     const { calls } = mockFetch(catalogueApi({ properties, other: (call, url) => (url.pathname.endsWith('/imports') ? json({ imports: [] }) : undefined) }));
     renderRoute('/collection/3/manage/import');
@@ -294,6 +349,9 @@ describe('import screens', () => {
     const problems = screen.getByRole('table');
     expect(within(problems).getByText('This is not a number.')).toBeInTheDocument();
     expect(within(problems).getByText('Year')).toBeInTheDocument();
+    // The cell is named by its record's title, and its record was imported without it.
+    expect(within(problems).getByText('Emma')).toBeInTheDocument();
+    expect(within(problems).getByText('Imported; this value left out or cut')).toBeInTheDocument();
 
     fireEvent.click(screen.getByRole('button', { name: 'Cancel the import' }));
     expect(await screen.findByText(/What was imported before the cancel is kept/)).toBeInTheDocument();

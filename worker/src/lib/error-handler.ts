@@ -54,6 +54,8 @@ function localizeField(locale: AppEnv['Variables']['locale'], field: FieldIssue)
     ...(field.maximum !== undefined && { maximum: field.maximum }),
     ...(field.origin !== undefined && { origin: field.origin }),
     ...(field.row !== undefined && { row: field.row }),
+    ...(field.property !== undefined && { property: field.property }),
+    ...(field.suggestion !== undefined && { suggestion: field.suggestion }),
   };
   if (field.message) return { path: field.path, reason: field.reason, message: field.message, ...limits };
   return {

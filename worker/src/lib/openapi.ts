@@ -19,6 +19,9 @@ export const errorBody = z
                 minimum: z.number().optional(),
                 maximum: z.number().optional(),
                 origin: z.string().optional(),
+                row: z.number().optional(),
+                property: z.string().optional(),
+                suggestion: z.string().optional(),
               }),
             )
             .optional(),

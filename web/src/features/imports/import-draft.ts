@@ -3,11 +3,13 @@
 // the collection's properties (or new ones, with guessed types), and the plan the server receives.
 import { MAX_PROPERTIES, MEDIA_PROPERTY_TYPES, PROPERTY_KEY_MAX_LENGTH, type PropertyType } from '../../../../shared/catalogue';
 import type { CsvOptions } from '../../../../shared/import/csv';
-import { csvOptionsOf, detectFormat, readHead, readRecords } from '../../../../shared/import/formats';
-import { guessDateOrder, guessField } from '../../../../shared/import/guess';
-import type { DateOrder, FieldMapping, MappedProperty } from '../../../../shared/import/mapping';
+import { csvOptionsOf, detectFormat, readHead, readSample } from '../../../../shared/import/formats';
+import { guessDateOrder, guessField, ratingScale } from '../../../../shared/import/guess';
+import { guessTitleField, titleLabelScore } from '../../../../shared/import/titles';
+import type { DateOrder, FieldMapping, MappedProperty, RatingScale } from '../../../../shared/import/mapping';
 import type { ImportFormat, SourceHead, SourceRecord } from '../../../../shared/import/source';
 import { decodeText, detectEncoding, type TextEncoding } from '../../../../shared/import/text';
+import { refuseNonDocument } from '../../../../shared/import/sniff';
 import { isImageName, isZip, zipDocument, zipEntryNames } from '../../../../shared/import/zip';
 import { isPictureAddress, pictureName } from '../../../../shared/import/mapping';
 import type { ImportPlanInput } from '../../../../shared/schemas/imports';
@@ -16,8 +18,6 @@ import { keyFromLabel } from '../../lib/property-key';
 
 /** The server reads a file's head from its first 256 KB (imports.routes.ts): the browser reads the same. */
 export const HEAD_BYTES = 256 * 1024;
-/** Records read for the guesses; the preview shows the first few of them. */
-const SAMPLE_RECORDS = 50;
 
 /** What the person may override about how the file is read. */
 export interface ReadChoices {
@@ -49,13 +49,14 @@ export async function readImportFile(file: Blob, choices: ReadChoices): Promise<
   const document = archive ? zipDocument(archive).bytes : null;
   const bytes = document ? document.subarray(0, HEAD_BYTES) : new Uint8Array(await file.slice(0, HEAD_BYTES).arrayBuffer());
   const whole = document ? document.length <= HEAD_BYTES : file.size <= HEAD_BYTES;
+  refuseNonDocument(bytes);
   const encoding = choices.encoding === 'auto' ? detectEncoding(bytes) : choices.encoding;
   const { text } = decodeText(bytes, encoding);
   const detected = detectFormat(text);
   const format = choices.format === 'csv' ? 'csv' : detected;
   const csv = csvOptionsOf(format, text, choices.csv ?? undefined);
   const head = readHead(format, text, csv);
-  const { records } = readRecords(head, csv, text.slice(head.start), SAMPLE_RECORDS, whole, head.firstRow);
+  const records = readSample(head, csv, text, whole);
   const pictures = new Set(archive ? zipEntryNames(archive).filter(isImageName).map(pictureName) : []);
   return { encoding, detected, format, csv, head, records, pictures };
 }
@@ -74,11 +75,15 @@ export interface FieldDraft {
   pictures: boolean;
   /** The field's texts are web addresses: they may go to an image property, whose pictures are fetched. */
   addresses: boolean;
+  /** The scale its numbers are on when they are ratings out of 10 or 100 (read as 0–5 by a rating property). */
+  scale?: RatingScale | null;
 }
 
 export interface ImportDraft {
   dateOrder: DateOrder;
   keyField: string | null;
+  /** The field guessed to name the items (its new property is the title, when the collection has none yet). */
+  title?: string | null;
   /** Fetch pictures given by address into the collection (the plan's `covers`). */
   covers: boolean;
   fields: FieldDraft[];
@@ -113,8 +118,6 @@ const comparable = (text: string) =>
 
 /** Column names that identify a row: a good key for finding items again on the next run. */
 const KEY_LABELS = new Set(['id', 'isbn', 'isbn13', 'isbn10', 'ean', 'upc', 'barcode', 'code', 'ref', 'reference', 'sku', 'asin']);
-/** Column names that name the item: the title of a collection that has none yet. */
-const TITLE_LABELS = new Set(['title', 'titre', 'name', 'nom', 'titel', 'titulo', 'item']);
 
 /** The property a field most likely fills: same key as the template's, same label, or same key as its label. */
 function matchProperty(label: string, target: string | undefined, usable: readonly Property[]): Property | undefined {
@@ -131,18 +134,22 @@ export function defaultDraft(reading: FileReading, properties: readonly Property
   const textsOf = (field: string) => records.flatMap((r) => r.values[field] ?? []);
   const dateOrder = reading.format === 'csv' ? guessDateOrder(head.fields.flatMap((f) => textsOf(f.key))) : 'ymd';
   let room = MAX_PROPERTIES - properties.length;
+  // The field that names the items: by its name in English or French, else the first text filled in every record.
+  const titleProperty = properties.find((p) => p.isTitle && canReceiveText(p.type));
+  const titleTaken = titleProperty && head.fields.some((f) => matchProperty(f.label, f.target, [titleProperty]));
+  const title = titleTaken ? null : guessTitleField(head.fields.filter((f) => f.type !== 'image'), records, dateOrder);
   const fields = head.fields.map((field, index): FieldDraft => {
     const texts = textsOf(field.key);
     const pictures = reading.format !== 'csv' && field.type === 'image';
     const addresses = texts.length > 0 && texts.every(isPictureAddress);
     const kind = { pictures, addresses };
-    const match = matchProperty(field.label, field.target, propertiesFor(kind, properties));
+    const match = matchProperty(field.label, field.target, propertiesFor(kind, properties)) ?? (field.key === title ? titleProperty : undefined);
     let guess = reading.format === 'csv' ? guessField(field.label, texts, dateOrder) : { type: field.type, multiple: field.multiple, split: null };
     if (reading.format === 'csv' && addresses && texts.every((t) => t.split(guess.split ?? /\s/).every((piece) => PICTURE_FILE.test(piece.trim())))) {
       guess = { ...guess, type: 'image' };
     }
     const split = match?.multiple || (!match && guess.multiple) ? guess.split : null;
-    const base = { field: field.key, label: field.label, index, ...kind };
+    const base = { field: field.key, label: field.label, index, ...kind, scale: ratingScale(texts) };
     // Pictures come with a zip, or by address; a file alone that names pictures it does not hold gives none.
     if (pictures && reading.pictures.size === 0 && !addresses) return { ...base, target: { kind: 'ignore' }, split: null };
     if (match) return { ...base, target: { kind: 'existing', property: match.key }, split };
@@ -158,7 +165,7 @@ export function defaultDraft(reading: FileReading, properties: readonly Property
           return KEY_LABELS.has(comparable(f.label)) && texts.length === records.length && new Set(texts).size === texts.length;
         })?.key ?? null)
       : null;
-  return { dateOrder, keyField, covers: true, fields };
+  return { dateOrder, keyField, title, covers: true, fields };
 }
 
 /** A new property's label: the one typed, else the file's, else "Column N" as the caller words it. */
@@ -183,7 +190,8 @@ export function newPropertyKeys(draft: ImportDraft, properties: readonly Propert
 function titleField(draft: ImportDraft, properties: readonly Property[]): string | null {
   if (properties.some((p) => p.isTitle)) return null;
   const candidates = draft.fields.filter((f) => f.target.kind === 'new' && f.target.type === 'text' && !f.target.multiple);
-  return (candidates.find((f) => TITLE_LABELS.has(comparable(f.label))) ?? candidates[0])?.field ?? null;
+  const byLabel = [2, 1].flatMap((score) => candidates.filter((f) => titleLabelScore(f.label) === score));
+  return (candidates.find((f) => f.field === draft.title) ?? byLabel[0] ?? candidates[0])?.field ?? null;
 }
 
 /** The plan the server receives for this reading and draft. */
@@ -199,11 +207,14 @@ export function planOf(reading: FileReading, draft: ImportDraft, properties: rea
     covers: draft.covers,
     fields: draft.fields.flatMap((f): ImportPlanInput['fields'] => {
       if (f.target.kind === 'ignore') return [];
-      if (f.target.kind === 'existing') return [{ field: f.field, property: f.target.property, create: null, split: f.split }];
+      const property = f.target.kind === 'existing' ? f.target.property : null;
+      const rating = f.target.kind === 'new' ? f.target.type === 'rating' : properties.some((p) => p.key === property && p.type === 'rating');
+      const scale = rating && f.scale ? { scale: f.scale } : {};
+      if (f.target.kind === 'existing') return [{ field: f.field, property: f.target.property, create: null, split: f.split, ...scale }];
       // A Vitrine export's own settings go with the property it makes (the server applies them to an empty collection).
       const settings = reading.head.fields.find((field) => field.key === f.field)?.settings ?? null;
       const create = { label: newLabel(f, f.target.label, columnName), type: f.target.type, multiple: f.target.multiple, title: f.field === title, settings };
-      return [{ field: f.field, property: keys.get(f.field)!, create, split: f.split }];
+      return [{ field: f.field, property: keys.get(f.field)!, create, split: f.split, ...scale }];
     }),
   };
 }
@@ -214,7 +225,7 @@ export function previewMapping(plan: ImportPlanInput, properties: readonly Prope
   for (const f of plan.fields) {
     if (f.create) targets.set(f.property, { key: f.property, type: f.create.type, multiple: f.create.multiple, required: false });
   }
-  const mappings = plan.fields.map((f) => ({ field: f.field, property: f.property, split: f.split ?? null }));
+  const mappings = plan.fields.map((f) => ({ field: f.field, property: f.property, split: f.split ?? null, scale: f.scale ?? null }));
   const reached = new Set(mappings.map((m) => m.property));
   // Required properties take part even unmapped: the preview flags records that would lack them.
   return { mappings, targets: [...targets.values()].filter((t) => reached.has(t.key) || t.required) };

@@ -3,11 +3,13 @@
 import { defineMessages } from 'react-intl';
 import type { IntlShape, MessageDescriptor } from 'react-intl';
 import type { ImportFileProblem } from '../../../../shared/import/errors';
+import type { PlanOutlook } from '../../../../shared/import/outlook';
+import type { NotDocumentKind } from '../../../../shared/import/sniff';
 import type { ImportFormat } from '../../../../shared/import/source';
 import type { ImportStatus } from '../../../../shared/schemas/imports';
 import { describeValueReason } from '../../components/value-input/value-reasons';
 
-const fileProblemMessages = defineMessages<Record<ImportFileProblem | 'internal', { row: number | string; maximum: number | string }>>({
+const fileProblemMessages = defineMessages<Record<ImportFileProblem | 'internal', { row: number | string; maximum: number | string; what: string }>>({
   unknown_format: {
     id: 'imports.problem.unknownFormat',
     defaultMessage:
@@ -31,6 +33,7 @@ const fileProblemMessages = defineMessages<Record<ImportFileProblem | 'internal'
     id: 'imports.problem.unknownVersion',
     defaultMessage: 'This Vitrine export was written by another version, which this one does not read.',
   },
+  not_document: { id: 'imports.problem.notDocument', defaultMessage: 'This file looks like {what}, not a list of records Vitrine imports.' },
   invalid_zip: { id: 'imports.problem.invalidZip', defaultMessage: 'This zip archive is damaged or cut short: it cannot be read.' },
   zip_too_big: {
     id: 'imports.problem.zipTooBig',
@@ -48,12 +51,47 @@ const fileProblemMessages = defineMessages<Record<ImportFileProblem | 'internal'
   },
 });
 
+/** What a file that is not a document looks like (shared/import/sniff.ts). */
+const kindMessages = defineMessages({
+  image: { id: 'imports.kind.image', defaultMessage: 'a picture' },
+  archive: { id: 'imports.kind.archive', defaultMessage: 'a compressed archive (gzip, bzip2, xz, 7z or RAR): take the file out of it first' },
+  pdf: { id: 'imports.kind.pdf', defaultMessage: 'a PDF document' },
+  office: { id: 'imports.kind.office', defaultMessage: 'an older office document (such as .xls or .doc): save it as CSV first' },
+  database: { id: 'imports.kind.database', defaultMessage: 'a database file' },
+  yaml: { id: 'imports.kind.yaml', defaultMessage: 'a YAML file' },
+  binary: { id: 'imports.kind.binary', defaultMessage: 'binary data' },
+}) satisfies Record<NotDocumentKind, MessageDescriptor>;
+
 export function describeFileProblem(
   intl: IntlShape,
   problem: ImportFileProblem | 'internal',
-  details: { row?: number | undefined; limit?: number | undefined } = {},
+  details: { row?: number | undefined; limit?: number | undefined; reason?: string | undefined } = {},
 ): string {
-  return intl.formatMessage(fileProblemMessages[problem], { row: details.row ?? '?', maximum: details.limit ?? '?' });
+  const kinds = kindMessages as Record<string, MessageDescriptor>;
+  const kind = kinds[details.reason ?? ''] ?? kinds.binary!;
+  return intl.formatMessage(fileProblemMessages[problem], { row: details.row ?? '?', maximum: details.limit ?? '?', what: intl.formatMessage(kind) });
+}
+
+/** Why a plan would import none of the records read (shared/import/outlook.ts), with the property they lack. */
+const planProblemMessages = defineMessages<Record<NonNullable<PlanOutlook['reason']>, { property: string }>>({
+  no_title: {
+    id: 'imports.plan.noTitle',
+    defaultMessage: 'No record would be imported: no field of the file goes to “{property}”, which every item must have.',
+  },
+  nothing_mapped: {
+    id: 'imports.plan.nothingMapped',
+    defaultMessage: 'No record would be imported: the fields sent to properties hold nothing in the records read.',
+  },
+  all_refused: {
+    id: 'imports.plan.allRefused',
+    defaultMessage: 'No record would be imported: every record read lacks “{property}”, which every item must have.',
+  },
+});
+
+export const isPlanProblem = (reason: string): reason is NonNullable<PlanOutlook['reason']> => reason in planProblemMessages;
+
+export function describePlanProblem(intl: IntlShape, reason: NonNullable<PlanOutlook['reason']>, property: string): string {
+  return intl.formatMessage(planProblemMessages[reason], { property });
 }
 
 const recordReasonMessages = defineMessages({
@@ -61,7 +99,8 @@ const recordReasonMessages = defineMessages({
   duplicate: { id: 'imports.reason.duplicate', defaultMessage: 'An earlier record of the file is the same item.' },
   invalid_yesno: { id: 'imports.reason.invalidYesno', defaultMessage: 'This is neither yes nor no.' },
   not_importable: { id: 'imports.reason.notImportable', defaultMessage: 'Files and pictures cannot come from a text cell.' },
-  too_many_values: { id: 'imports.reason.tooManyValues', defaultMessage: 'More than 50 values for one property.' },
+  too_many_values: { id: 'imports.reason.tooManyValues', defaultMessage: 'More than 50 values for one property: the first 50 are kept.' },
+  text_cut: { id: 'imports.reason.textCut', defaultMessage: 'Longer than a value of this property may be: the beginning is kept.' },
 });
 
 /** Why a record or one of its cells was not stored: import reasons first, then the value checks'. */

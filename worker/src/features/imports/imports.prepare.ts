@@ -1,9 +1,11 @@
 // What an import needs from a file before its Workflow starts: the document (taken out of its zip), the
 // encoding, the head (fields, where records begin), checked against the plan. The upload route and a
 // scheduled source's fetch step both go through here, so a file is judged the same way however it came.
-import { csvOptionsOf, detectFormat, readHead } from '../../../../shared/import/formats';
+import { csvOptionsOf, detectFormat, readHead, readSample } from '../../../../shared/import/formats';
+import type { SourceRecord } from '../../../../shared/import/source';
 import { ImportFileError } from '../../../../shared/import/errors';
 import { byteOrderMarkLength, decodeText, detectEncoding, encodedLength, type TextEncoding } from '../../../../shared/import/text';
+import { refuseNonDocument } from '../../../../shared/import/sniff';
 import { isZip, zipDocument } from '../../../../shared/import/zip';
 import type { ImportPlan } from '../../../../shared/schemas/imports';
 import type { StoredHead } from './imports.steps';
@@ -18,6 +20,8 @@ export interface PreparedFile {
   archive: Uint8Array | null;
   encoding: TextEncoding;
   head: StoredHead;
+  /** The first records (SAMPLE_RECORDS), read as the browser reads them for its preview. */
+  sample: SourceRecord[];
 }
 
 /** Reads a file's head as the plan says; throws ImportFileError when it cannot be read that way. */
@@ -27,6 +31,7 @@ export function prepareFile(bytes: Uint8Array, plan: ImportPlan): PreparedFile {
   const archive = isZip(bytes) ? bytes : null;
   const document = archive ? zipDocument(archive).bytes : bytes;
   const headBytes = document.subarray(0, HEAD_BYTES);
+  refuseNonDocument(headBytes);
   const encoding = plan.encoding === 'auto' ? detectEncoding(headBytes) : plan.encoding;
   const bom = byteOrderMarkLength(document, encoding);
   const { text } = decodeText(headBytes, encoding);
@@ -36,7 +41,19 @@ export function prepareFile(bytes: Uint8Array, plan: ImportPlan): PreparedFile {
   const csv = csvOptionsOf(plan.format, text, plan.csv ?? undefined);
   const sourceHead = readHead(plan.format, text, csv);
   const head = { ...sourceHead, csv, start: bom + encodedLength(text.slice(0, sourceHead.start), encoding) };
-  return { document, archive, encoding, head };
+  const sample = sampleOf(() => readSample(sourceHead, csv, text, document.length <= HEAD_BYTES));
+  return { document, archive, encoding, head, sample };
+}
+
+/** The first records, or none when they cannot be read: the run's check then fails with the file's problem, before any write. */
+function sampleOf(read: () => SourceRecord[]): SourceRecord[] {
+  try {
+    return read();
+  } catch (err) {
+    // A file without a record is refused now; another problem, by the run's check (nothing is written before).
+    if (err instanceof ImportFileError && err.problem !== 'no_records') return [];
+    throw err;
+  }
 }
 
 /**

@@ -90,7 +90,8 @@ export async function importReportOf(d1: D1Database, row: RunRow): Promise<Impor
       else if (letter === 'u') addRow(rows.updated, at);
       else if (letter === 'n') addRow(rows.unchanged, at);
     });
-    for (const problem of JSON.parse(step.problems) as ImportProblem[]) if (problems.length < REPORT_PROBLEMS_MAX) problems.push(problem);
+    // Reports written before records were named by their title have none.
+    for (const problem of JSON.parse(step.problems) as ImportProblem[]) if (problems.length < REPORT_PROBLEMS_MAX) problems.push({ ...problem, title: problem.title ?? null });
   }
   const covers = row.coversWanted
     ? (

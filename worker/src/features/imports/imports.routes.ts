@@ -6,6 +6,12 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import { sqlNow } from '../../db/now';
 import { MAX_PROPERTIES } from '../../../../shared/catalogue';
 import { ImportFileError } from '../../../../shared/import/errors';
+import { guessTitleField } from '../../../../shared/import/titles';
+import { recordRef } from '../../../../shared/import/mapping';
+import { planOutlook } from '../../../../shared/import/outlook';
+import type { NotDocumentKind } from '../../../../shared/import/sniff';
+import type { PropertyType } from '../../../../shared/catalogue';
+import { findImported } from '../items/items.writer';
 import { IMPORT_FILE_MAX_BYTES, importPlan, importReport, importRun, importRunList, type ImportPlan } from '../../../../shared/schemas/imports';
 import { imports, importSources, properties } from '../../db/schema';
 import { importSourceSetup } from '../../../../shared/schemas/import-sources';
@@ -90,7 +96,8 @@ const cancel = createRoute({
 
 /** A file problem as the API reports it: one issue on the file field, worded in the caller's language. */
 function fileInvalid(locale: Parameters<typeof translate>[0], err: ImportFileError): ApiError {
-  const message = translate(locale, `import.${err.problem}`, { row: err.details.row ?? '', maximum: err.details.limit ?? '' });
+  const what = err.problem === 'not_document' ? translate(locale, `import.kind.${(err.details.reason ?? 'binary') as NotDocumentKind}`) : '';
+  const message = translate(locale, `import.${err.problem}`, { row: err.details.row ?? '', maximum: err.details.limit ?? '', what });
   return new ApiError('IMPORT_FILE_INVALID', {
     fields: [{ path: 'file', reason: err.problem, message, ...(err.details.row && { row: err.details.row }), ...(err.details.limit && { maximum: err.details.limit }) }],
   });
@@ -123,6 +130,51 @@ function runFileName(name: string): string {
 }
 
 
+/**
+ * Refuses a plan that would import none of the file's first records (no field to a required title, no
+ * mapped field with anything in it, every record refused), naming the property they lack and the field
+ * to send to it. Records found again as items count as imported: a value they lack is kept from the item.
+ */
+async function refuseEmptyPlan(
+  d1: D1Database,
+  locale: Parameters<typeof translate>[0],
+  collectionId: number,
+  plan: ImportPlan,
+  head: PreparedFile['head'],
+  sample: PreparedFile['sample'],
+  existing: Awaited<ReturnType<typeof listPropertyRows>>,
+  created: ReadonlyMap<string, NonNullable<ImportPlan['fields'][number]['create']>>,
+) {
+  if (sample.length === 0) return;
+  const properties = [
+    ...existing.map((p) => ({ key: p.key, type: p.type as PropertyType, multiple: p.multiple, required: p.required })),
+    ...[...created].map(([key, spec]) => ({ key, type: spec.type, multiple: spec.multiple, required: false })),
+  ];
+  const known = new Set((await findImported(d1, collectionId, sample.map((r) => recordRef(plan.format, r, plan.keyField)))).keys());
+  const outlook = planOutlook(
+    plan.format,
+    head.fields,
+    sample,
+    plan.fields.map((f) => ({ field: f.field, property: f.property, split: f.split, scale: f.scale })),
+    properties,
+    { keyField: plan.keyField, dateOrder: plan.dateOrder, known, titleKey: existing.find((p) => p.isTitle)?.key ?? null },
+  );
+  if (!outlook.reason) return;
+  const property = outlook.property ? (existing.find((p) => p.key === outlook.property)?.label ?? outlook.property) : '';
+  const suggestion = outlook.suggestion ? (head.fields.find((f) => f.key === outlook.suggestion)?.label || outlook.suggestion) : '';
+  throw new ApiError('VALIDATION_FAILED', {
+    fields: [
+      {
+        path: 'plan.fields',
+        reason: outlook.reason,
+        message: translate(locale, `import.plan.${outlook.reason}`, { property, suggestion }),
+        ...(outlook.property && { property: outlook.property }),
+        ...(outlook.suggestion && { suggestion: outlook.suggestion }),
+      },
+    ],
+  });
+}
+
 /** The roles a property may take from an export; one property of a collection has each. */
 const ROLES = ['isSubtitle', 'isCover', 'isReference'] as const;
 
@@ -148,7 +200,7 @@ export const importsRoutes = createRouter()
         fields: parsed.error.issues.map((i) => ({ path: ['plan', ...i.path].join('.'), reason: i.code, message: '' })),
       });
     }
-    const plan: ImportPlan = parsed.data;
+    let plan: ImportPlan = parsed.data;
     const setup = form.source === undefined ? null : parseSource(form.source);
     // Refused when saved, as the SMTP host is, rather than failing at every scheduled run.
     if (setup && !allowedAddress(c.env, sourceAddress(c.env, setup.source))) {
@@ -162,10 +214,17 @@ export const importsRoutes = createRouter()
       if (err instanceof ImportFileError) throw fileInvalid(locale, err);
       throw err;
     }
-    const { head, encoding } = prepared;
+    const { head, encoding, sample } = prepared;
     // The plan must name the file's fields and the collection's properties (or new ones, once each).
     const fieldKeys = new Set(head.fields.map((f) => f.key));
     const existing = await listPropertyRows(db, collectionId);
+    // A required title the plan sends nothing to is taken from the field that names the items (Name,
+    // Titre…): otherwise every new record would be refused for lacking it.
+    const titleProperty = existing.find((p) => p.isTitle && p.required);
+    if (titleProperty && !plan.fields.some((f) => f.property === titleProperty.key)) {
+      const guessed = guessTitleField(head.fields.filter((f) => f.type !== 'image'), sample, plan.format === 'csv' ? plan.dateOrder : undefined);
+      if (guessed) plan = { ...plan, fields: [...plan.fields, { field: guessed, property: titleProperty.key, create: null, split: null, scale: null }] };
+    }
     const taken = new Set(existing.map((p) => p.key));
     const created = new Map<string, NonNullable<ImportPlan['fields'][number]['create']>>();
     plan.fields.forEach((f, index) => {
@@ -185,6 +244,7 @@ export const importsRoutes = createRouter()
     if (titles > (existing.some((p) => p.isTitle) ? 0 : 1)) throw planIssue('plan.fields', 'title_taken');
     if (plan.keyField && !fieldKeys.has(plan.keyField)) throw planIssue('plan.keyField', 'unknown_field');
     if (existing.length + created.size > MAX_PROPERTIES) throw planIssue('plan.fields', 'too_big');
+    await refuseEmptyPlan(c.env.DB, locale, collectionId, plan, head, sample, existing, created);
     // Covers given by address are fetched when the plan sends a field to an image property.
     const imageKeys = new Set([...existing.filter((p) => p.type === 'image').map((p) => p.key), ...[...created].filter(([, spec]) => spec.type === 'image').map(([key]) => key)]);
     const coversWanted = wantsCovers(plan, imageKeys);

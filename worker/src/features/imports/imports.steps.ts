@@ -68,6 +68,8 @@ async function loadImport(env: Env, id: number): Promise<(ImportRow & { ranked: 
 
 /** The window of the file from `position`: its bytes, and whether it reaches the file's end. */
 async function readWindow(env: Env, row: ImportRow, position = row.position): Promise<{ bytes: Uint8Array; final: boolean }> {
+  // Nothing after the head (a header row without a newline): R2 refuses a range that starts at the end.
+  if (position >= row.file_length) return { bytes: new Uint8Array(0), final: true };
   const object = await env.MEDIA.get(row.file_key, { range: { offset: position, length: WINDOW_BYTES } });
   if (!object) throw new Error(`import ${row.id}: file missing`);
   return { bytes: new Uint8Array(await object.arrayBuffer()), final: position + WINDOW_BYTES >= row.file_length };
@@ -108,24 +110,48 @@ export function windowRecords(row: ImportRow, head: StoredHead, window: { bytes:
   return { text, final: window.final, read: readRecords(head, head.csv, text, limit, window.final, firstRow) };
 }
 
+/**
+ * Takes away the properties a failed run's plan created (made with the run, before its Workflow) that
+ * hold no value: a file that could not be imported leaves nothing behind. The properties are made at
+ * upload, not with the first record, so that the plan is checked and the run's steps read one collection
+ * whatever happens; a run that wrote values keeps them and their properties. A scheduled source's
+ * properties stay: its plan names them for its next runs.
+ */
+function dropUnusedProperties(env: Env, id: number): D1PreparedStatement[] {
+  const drop = env.DB.prepare(
+    `DELETE FROM properties
+     WHERE collection_id = (SELECT collection_id FROM imports WHERE id = ?1 AND status = 'failed' AND source_id IS NULL)
+       AND key IN (SELECT f.value ->> 'property' FROM imports i, json_each(i.plan, '$.fields') f
+                   WHERE i.id = ?1 AND f.value ->> 'create' IS NOT NULL)
+       AND NOT EXISTS (SELECT 1 FROM item_values v WHERE v.property_id = properties.id)`,
+  ).bind(id);
+  // The collection changed when a property went: its readers see it (as touchCollection says).
+  const touch = env.DB.prepare(
+    `UPDATE collections SET updated_at = ${NOW_SQL} WHERE id = (SELECT collection_id FROM imports WHERE id = ?1) AND changes() > 0`,
+  ).bind(id);
+  return [drop, touch];
+}
+
 /** Stops the run with a file problem: nothing more is read or written. */
 async function failWith(env: Env, id: number, err: ImportFileError) {
-  await env.DB.prepare(
-    `UPDATE imports SET status = 'failed', error = ?2, error_details = ?3, finished_at = ${NOW_SQL}, updated_at = ${NOW_SQL}
-     WHERE id = ?1 AND status IN ('checking', 'importing')`,
-  )
-    .bind(id, err.problem, JSON.stringify(err.details))
-    .run();
+  await env.DB.batch([
+    env.DB.prepare(
+      `UPDATE imports SET status = 'failed', error = ?2, error_details = ?3, finished_at = ${NOW_SQL}, updated_at = ${NOW_SQL}
+       WHERE id = ?1 AND status IN ('checking', 'importing')`,
+    ).bind(id, err.problem, JSON.stringify(err.details)),
+    ...dropUnusedProperties(env, id),
+  ]);
 }
 
 /** Marks a run that stopped on an unexpected error; what was imported stays. */
 export async function markFailed(env: Env, id: number): Promise<void> {
-  await env.DB.prepare(
-    `UPDATE imports SET status = 'failed', error = 'internal', finished_at = ${NOW_SQL}, updated_at = ${NOW_SQL}
-     WHERE id = ? AND status IN ('fetching', 'checking', 'importing')`,
-  )
-    .bind(id)
-    .run();
+  await env.DB.batch([
+    env.DB.prepare(
+      `UPDATE imports SET status = 'failed', error = 'internal', finished_at = ${NOW_SQL}, updated_at = ${NOW_SQL}
+       WHERE id = ? AND status IN ('fetching', 'checking', 'importing')`,
+    ).bind(id),
+    ...dropUnusedProperties(env, id),
+  ]);
 }
 
 /**
@@ -326,11 +352,19 @@ async function picturesOf(env: Env, id: number, names: string[]): Promise<Map<st
 /** A record the import passes over or refuses, as the report keeps it. */
 interface StepProblem {
   row: number;
-  outcome: 'skipped' | 'failed';
+  outcome: 'skipped' | 'failed' | 'kept';
   reason: string;
   property: string | null;
   text: string | null;
+  title: string | null;
 }
+
+/** How a report names a record: its title's text, cut to a length that fits a report. */
+const TITLE_MAX = 120;
+const titleOf = (values: Record<string, unknown>, key: string | undefined) => {
+  const value = key === undefined ? undefined : values[key];
+  return typeof value === 'string' && value !== '' ? value.slice(0, TITLE_MAX) : null;
+};
 
 /**
  * One window of the import: up to RECORDS_PER_STEP records mapped to the collection's properties, written with
@@ -347,7 +381,8 @@ export async function importStep(env: Env, id: number): Promise<StepState> {
   if (!windowRead) return 'stopped';
   const { text, read } = windowRead;
   const props = await listPropertyRows(drizzle(env.DB, { schema }), row.collection_id);
-  const mappings: FieldMapping[] = plan.fields.map((f) => ({ field: f.field, property: f.property, split: f.split }));
+  const mappings: FieldMapping[] = plan.fields.map((f) => ({ field: f.field, property: f.property, split: f.split, scale: f.scale ?? null }));
+  const titleKey = props.find((p) => p.isTitle)?.key;
   const mappedProps = props.map((p) => ({ key: p.key, type: p.type as PropertyType, multiple: p.multiple, required: p.required }));
   const pictureFields = pictureFieldsOf(plan, props);
   const images = await picturesOf(env, id, read.records.flatMap((record) => pictureTexts(record, pictureFields).map(pictureKey)));
@@ -355,31 +390,42 @@ export async function importStep(env: Env, id: number): Promise<StepState> {
   const problems: StepProblem[] = [];
   const drafts: (ImportedDraft & { index: number })[] = [];
   const seen = new Set<string>();
+  const mappedRecords: MappedRecord[] = read.records.map((record) =>
+    mapRecord(head.format, record, mappings, mappedProps, { keyField: plan.keyField, dateOrder: plan.dateOrder, images }),
+  );
+  // Items the records find again: a value they lack (a title the plan does not send) is kept from the item.
+  const existing = await findImported(env.DB, row.collection_id, [...new Set(mappedRecords.filter((m) => !m.blank).map((m) => m.ref))]);
   read.records.forEach((record, index) => {
-    const mapped: MappedRecord = mapRecord(head.format, record, mappings, mappedProps, { keyField: plan.keyField, dateOrder: plan.dateOrder, images });
+    const mapped = mappedRecords[index]!;
+    const title = titleOf(mapped.values, titleKey);
     if (mapped.blank) {
       letters[index] = 's';
-      problems.push({ row: record.row, outcome: 'skipped', reason: 'blank', property: null, text: null });
+      problems.push({ row: record.row, outcome: 'skipped', reason: 'blank', property: null, text: null, title: null });
     } else if (seen.has(mapped.ref)) {
       letters[index] = 's';
-      problems.push({ row: record.row, outcome: 'skipped', reason: 'duplicate', property: null, text: mapped.ref.slice(0, 80) });
-    } else if (mapped.problems.length > 0) {
+      problems.push({ row: record.row, outcome: 'skipped', reason: 'duplicate', property: null, text: mapped.ref.slice(0, 80), title });
+    } else if (mapped.refused && !existing.has(mapped.ref)) {
       letters[index] = 'f';
-      for (const p of mapped.problems) problems.push({ row: record.row, outcome: 'failed', reason: p.reason, property: p.property, text: p.text });
+      for (const p of mapped.problems) problems.push({ row: record.row, outcome: p.refuses ? 'failed' : 'kept', reason: p.reason, property: p.property, text: p.text, title });
     } else {
+      // Cells that cannot be their property's value are left out (or cut): the record is imported without them.
       seen.add(mapped.ref);
       drafts.push({ ref: mapped.ref, values: mapped.values, item: record.item, index });
+      for (const p of mapped.problems) {
+        if (!p.refuses) problems.push({ row: record.row, outcome: 'kept', reason: p.reason, property: p.property, text: p.text, title });
+      }
     }
   });
-  const existing = await findImported(env.DB, row.collection_id, drafts.map((d) => d.ref));
   const writes = importWrites(env.DB, row.collection_id, props, drafts, existing, new Set(mappings.map((m) => m.property)), row.ranked === 1);
   writes.outcomes.forEach((result, i) => {
     const draft = drafts[i]!;
     letters[draft.index] = result.outcome;
     if (result.outcome === 'f') {
       const record = read.records[draft.index]!;
+      // The record is refused after all: its cells left out are no longer the news.
+      for (let i = problems.length - 1; i >= 0; i -= 1) if (problems[i]!.row === record.row && problems[i]!.outcome === 'kept') problems.splice(i, 1);
       for (const issue of result.issues) {
-        problems.push({ row: record.row, outcome: 'failed', reason: issue.reason, property: issue.path.split('.')[1] ?? null, text: null });
+        problems.push({ row: record.row, outcome: 'failed', reason: issue.reason, property: issue.path.split('.')[1] ?? null, text: null, title: titleOf(draft.values, titleKey) });
       }
     }
   });

@@ -28,7 +28,7 @@ const messages = defineMessages<{
   nothing: { id: 'imports.preview.nothing', defaultMessage: 'Choose where at least one field goes to see a preview.' },
   invalidCount: {
     id: 'imports.preview.invalidCount',
-    defaultMessage: '{count, plural, one {# value of these records cannot be read: its record will not be imported, and the report will list it.} other {# values of these records cannot be read: their records will not be imported, and the report will list them.}}',
+    defaultMessage: '{count, plural, one {# value of these records cannot be read: it will be left out (the record is imported), and the report will list it.} other {# values of these records cannot be read: they will be left out (their records are imported), and the report will list them.}}',
   },
 });
 
@@ -75,7 +75,8 @@ export function ImportPreview({ format, pictures, covers, plan, records, propert
     const created = plan.fields.find((f) => f.property === target.key && f.create)?.create;
     return { key: target.key, field: { label: existing?.label ?? created?.label ?? target.key, type: target.type, multiple: target.multiple } };
   });
-  const invalid = mapped.reduce((sum, record) => sum + record.problems.length, 0);
+  // Cells left out of records that are imported (a missing required value refuses its record: flagged in its cell).
+  const invalid = mapped.reduce((sum, record) => sum + record.problems.filter((p) => !p.refuses).length, 0);
   const rowLabel = intl.formatMessage(messages.row);
   return (
     <div className="stack import-section">

@@ -32,6 +32,8 @@ const messages = defineMessages<{
   unchanged: NoMessageValues;
   skipped: NoMessageValues;
   failed: NoMessageValues;
+  kept: NoMessageValues;
+  record: NoMessageValues;
   rows: NoMessageValues;
   problems: NoMessageValues;
   row: NoMessageValues;
@@ -71,6 +73,8 @@ const messages = defineMessages<{
   unchanged: { id: 'imports.run.unchanged', defaultMessage: 'Unchanged' },
   skipped: { id: 'imports.run.skipped', defaultMessage: 'Passed over' },
   failed: { id: 'imports.run.failed', defaultMessage: 'Refused' },
+  kept: { id: 'imports.run.kept', defaultMessage: 'Imported; this value left out or cut' },
+  record: { id: 'imports.run.record', defaultMessage: 'Record' },
   rows: { id: 'imports.run.rows', defaultMessage: 'Rows' },
   problems: { id: 'imports.run.problems', defaultMessage: 'Records not imported as they are' },
   row: { id: 'imports.run.row', defaultMessage: 'Row' },
@@ -243,7 +247,7 @@ export function ImportRunReport({ report, properties, onChange, onFinished }: Im
             <table className="table table--stack import-problems">
               <thead>
                 <tr>
-                  {[messages.row, messages.outcome, messages.reason, messages.property, messages.text].map((m) => (
+                  {[messages.row, messages.record, messages.outcome, messages.reason, messages.property, messages.text].map((m) => (
                     <th key={m.id} scope="col">
                       {intl.formatMessage(m)}
                     </th>
@@ -254,6 +258,7 @@ export function ImportRunReport({ report, properties, onChange, onFinished }: Im
                 {report.problems.map((problem, index) => (
                   <tr key={index}>
                     <td data-label={intl.formatMessage(messages.row)}>{intl.formatNumber(problem.row)}</td>
+                    <td data-label={intl.formatMessage(messages.record)}>{problem.title ?? ''}</td>
                     <td data-label={intl.formatMessage(messages.outcome)}>{intl.formatMessage(messages[problem.outcome])}</td>
                     <td data-label={intl.formatMessage(messages.reason)}>{describeRecordReason(intl, problem.reason)}</td>
                     <td data-label={intl.formatMessage(messages.property)}>{problem.property ? (properties.find((p) => p.key === problem.property)?.label ?? problem.property) : ''}</td>

@@ -22,8 +22,9 @@ import { describeError, describeFieldIssue } from '../../../lib/error-messages';
 import { formatFileSize } from '../../../lib/file-size';
 import { useAction } from '../../../lib/use-action';
 import { startImport } from '../api/imports';
-import { defaultDraft, fetchesCovers, planOf, readImportFile, type FileReading, type ImportDraft, type ReadChoices } from '../import-draft';
-import { describeFileProblem, formatMessages } from '../import-messages';
+import { canReceiveText, defaultDraft, fetchesCovers, planOf, previewMapping, readImportFile, type FileReading, type ImportDraft, type ReadChoices } from '../import-draft';
+import { describeFileProblem, describePlanProblem, formatMessages, isPlanProblem } from '../import-messages';
+import { planOutlook } from '../../../../../shared/import/outlook';
 import { columnMessage, ImportMapping } from './import-mapping';
 import { ImportSourceForm } from './import-source-form';
 import { IMPORT_SCHEDULES, type ImportSchedule, type ImportSourceSpecInput } from '../../../../../shared/schemas/import-sources';
@@ -59,6 +60,8 @@ const messages = defineMessages<{
   start: NoMessageValues;
   starting: NoMessageValues;
   tooLarge: { size: string; max: string };
+  outlook: { imported: number; sampled: number };
+  useAsTitle: { field: string };
 }>({
   choose: { id: 'imports.setup.choose', defaultMessage: 'File to import' },
   hint: {
@@ -104,6 +107,11 @@ const messages = defineMessages<{
   start: { id: 'imports.setup.start', defaultMessage: 'Import' },
   starting: { id: 'imports.setup.starting', defaultMessage: 'Sending the file…' },
   tooLarge: { id: 'imports.setup.tooLarge', defaultMessage: 'This file is {size}: files up to {max} can be imported.' },
+  outlook: {
+    id: 'imports.setup.outlook',
+    defaultMessage: '{imported, number} of the first {sampled, plural, one {record} other {# records}} will be imported.',
+  },
+  useAsTitle: { id: 'imports.setup.useAsTitle', defaultMessage: 'Use “{field}” as the title' },
 });
 
 const encodingMessages = defineMessages({
@@ -140,11 +148,15 @@ export const scheduleMessages = defineMessages({
 }) satisfies Record<ImportSchedule | 'never', MessageDescriptor>;
 
 /** A file problem found here, or the server's refusal, as one sentence. */
-function describeStartError(intl: ReturnType<typeof useIntl>, error: unknown): string {
+function describeStartError(intl: ReturnType<typeof useIntl>, error: unknown, properties: readonly Property[] = []): string {
   if (error instanceof ImportFileError) return describeFileProblem(intl, error.problem, error.details);
   const fields = isApiError(error) ? error.fields : [];
   const file = fields.find((f) => f.path === 'file');
   if (file?.message) return file.message;
+  const plan = fields.find((f) => f.path === 'plan.fields' && isPlanProblem(f.reason));
+  if (plan && isPlanProblem(plan.reason)) {
+    return describePlanProblem(intl, plan.reason, properties.find((p) => p.key === plan.property)?.label ?? plan.property ?? '');
+  }
   if (fields[0]) return describeFieldIssue(intl, fields[0]);
   return describeError(intl, error);
 }
@@ -194,6 +206,30 @@ export function ImportSetup({ collectionId, renderValue, properties, readOnly, o
   }
 
   const plan = useMemo(() => (reading && draft ? planOf(reading, draft, properties, columnName) : null), [reading, draft, properties, columnName]);
+  // What the plan would do with the records read: how many it imports, or why none and the fix.
+  const outlook = useMemo(() => {
+    if (!reading || !draft || !plan) return null;
+    const { mappings, targets } = previewMapping(plan, properties);
+    return planOutlook(reading.format, reading.head.fields, reading.records, mappings, targets, {
+      keyField: plan.keyField ?? null,
+      dateOrder: draft.dateOrder,
+      titleKey: properties.find((p) => p.isTitle)?.key ?? null,
+    });
+  }, [reading, draft, plan, properties]);
+  /** The fix offered: the field goes to the title (the collection's, or a new one that names the items). */
+  function takeAsTitle(field: string) {
+    if (!draft) return;
+    const title = properties.find((p) => p.isTitle && canReceiveText(p.type));
+    setDraft({
+      ...draft,
+      title: field,
+      fields: draft.fields.map((f) =>
+        f.field === field
+          ? { ...f, split: null, target: title ? { kind: 'existing', property: title.key } : { kind: 'new', label: f.label || columnName(f.index + 1), type: 'text', multiple: false } }
+          : f,
+      ),
+    });
+  }
   const start = useAction(async () => {
     if (!file || !plan) return;
     onStarted(await startImport(collectionId, file, plan, source && schedule !== 'never' ? { source, schedule } : null));
@@ -393,6 +429,25 @@ export function ImportSetup({ collectionId, renderValue, properties, readOnly, o
           ) : null}
           <section className="stack import-section" aria-labelledby="import-preview-title">
             <h3 id="import-preview-title">{intl.formatMessage(messages.preview)}</h3>
+            {outlook && outlook.sampled > 0 ? (
+              outlook.reason ? (
+                <div className="stack import-setup__outlook" role="alert">
+                  <p className="import-preview__warning">{describePlanProblem(intl, outlook.reason, properties.find((p) => p.key === outlook.property)?.label ?? outlook.property ?? '')}</p>
+                  {outlook.suggestion && outlook.reason === 'no_title' ? (
+                    <Button variant="secondary" size="small" disabled={disabled} onClick={() => takeAsTitle(outlook.suggestion!)}>
+                      {intl.formatMessage(messages.useAsTitle, {
+                        field: (() => {
+                          const f = draft.fields.find((d) => d.field === outlook.suggestion);
+                          return f ? f.label || columnName(f.index + 1) : outlook.suggestion!;
+                        })(),
+                      })}
+                    </Button>
+                  ) : null}
+                </div>
+              ) : (
+                <p className="muted">{intl.formatMessage(messages.outlook, { imported: outlook.imported, sampled: outlook.sampled })}</p>
+              )
+            ) : null}
             <ImportPreview format={reading.format} pictures={reading.pictures} covers={plan.covers ?? true} plan={plan} records={reading.records} properties={properties} renderValue={renderValue} />
           </section>
           {source ? (
@@ -410,9 +465,9 @@ export function ImportSetup({ collectionId, renderValue, properties, readOnly, o
               ))}
             </SelectField>
           ) : null}
-          {start.error ? <ErrorAlert>{describeStartError(intl, start.error)}</ErrorAlert> : null}
+          {start.error ? <ErrorAlert>{describeStartError(intl, start.error, properties)}</ErrorAlert> : null}
           <div className="actions">
-            <Button icon={FileUp} disabled={disabled || plan.fields.length === 0} onClick={() => void start.run()}>
+            <Button icon={FileUp} disabled={disabled || plan.fields.length === 0 || outlook?.reason === 'nothing_mapped'} onClick={() => void start.run()}>
               {intl.formatMessage(start.busy ? messages.starting : messages.start)}
             </Button>
           </div>
