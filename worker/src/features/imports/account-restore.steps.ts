@@ -247,7 +247,7 @@ async function createStep(env: Env, row: ArchiveRow): Promise<RestoreState> {
   const plan = restorePlan(head, members);
   let prepared: ReturnType<typeof prepareFile>;
   try {
-    prepared = prepareFile(bytes, plan);
+    prepared = prepareFile(bytes, plan, { emptyAllowed: true });
   } catch (err) {
     if (err instanceof ImportFileError) throw new ArchiveFailure(err.problem === 'unknown_version' ? 'archive_version' : 'archive_damaged');
     throw err;

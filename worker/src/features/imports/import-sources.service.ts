@@ -133,7 +133,7 @@ export async function fetchStep(env: Env, id: number, lastTry: boolean): Promise
   let bytes: Uint8Array;
   try {
     bytes = await fetchSourceDocument(env, source);
-    prepared = prepareFile(bytes, plan);
+    prepared = prepareFile(bytes, plan, { emptyAllowed: true });
     const fields = new Set(prepared.head.fields.map((f) => f.key));
     const missing = plan.fields.find((f) => !fields.has(f.field));
     if (missing) throw new ImportFileError('fields_changed', { reason: missing.field });

@@ -24,8 +24,12 @@ export interface PreparedFile {
   sample: SourceRecord[];
 }
 
-/** Reads a file's head as the plan says; throws ImportFileError when it cannot be read that way. */
-export function prepareFile(bytes: Uint8Array, plan: ImportPlan): PreparedFile {
+/**
+ * Reads a file's head as the plan says; throws ImportFileError when it cannot be read that way. A file
+ * without a record is refused (`no_records`) unless `emptyAllowed`: a restored collection may hold no
+ * item, and a scheduled source's document may be empty today.
+ */
+export function prepareFile(bytes: Uint8Array, plan: ImportPlan, { emptyAllowed = false } = {}): PreparedFile {
   // A zip (Tellico's .tc, GCstar with its pictures): the document inside is what the steps read; the
   // archive stays beside it until its pictures are taken out.
   const archive = isZip(bytes) ? bytes : null;
@@ -41,17 +45,17 @@ export function prepareFile(bytes: Uint8Array, plan: ImportPlan): PreparedFile {
   const csv = csvOptionsOf(plan.format, text, plan.csv ?? undefined);
   const sourceHead = readHead(plan.format, text, csv);
   const head = { ...sourceHead, csv, start: bom + encodedLength(text.slice(0, sourceHead.start), encoding) };
-  const sample = sampleOf(() => readSample(sourceHead, csv, text, document.length <= HEAD_BYTES));
+  const sample = sampleOf(() => readSample(sourceHead, csv, text, document.length <= HEAD_BYTES), emptyAllowed);
   return { document, archive, encoding, head, sample };
 }
 
 /** The first records, or none when they cannot be read: the run's check then fails with the file's problem, before any write. */
-function sampleOf(read: () => SourceRecord[]): SourceRecord[] {
+function sampleOf(read: () => SourceRecord[], emptyAllowed: boolean): SourceRecord[] {
   try {
     return read();
   } catch (err) {
     // A file without a record is refused now; another problem, by the run's check (nothing is written before).
-    if (err instanceof ImportFileError && err.problem !== 'no_records') return [];
+    if (err instanceof ImportFileError && (err.problem !== 'no_records' || emptyAllowed)) return [];
     throw err;
   }
 }
