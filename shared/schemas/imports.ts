@@ -48,6 +48,12 @@ export const importPlan = z
     dateOrder: z.enum(DATE_ORDERS).default('ymd'),
     /** Fetch the pictures records give as addresses (covers on the web) into the collection's media. */
     covers: z.boolean().default(true),
+    /**
+     * When no field goes to a required title, take the field that names the items (Name, Titre…). The
+     * import screen sends false: its plan already says where the title comes from, and a column the person
+     * left out stays out (a plan that then imports nothing is refused, with the fix).
+     */
+    guessTitle: z.boolean().default(true),
     fields: z.array(importFieldPlan).max(CSV_MAX_COLUMNS),
   })
   .strict();

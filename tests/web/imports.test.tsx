@@ -236,6 +236,8 @@ describe('import screens', () => {
       keyField: null,
       dateOrder: 'ymd',
       covers: true,
+      // The screen's plan runs as shown: the server adds no title of its own guessing.
+      guessTitle: false,
       fields: [
         { field: 'c0', property: 'title', create: null, split: null },
         { field: 'c1', property: 'authors', create: null, split: null },

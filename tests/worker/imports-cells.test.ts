@@ -30,6 +30,18 @@ describe('the field that names the items is found by its meaning', () => {
     ]);
   });
 
+  it('leaves the title alone when the plan says it is whole as sent (guessTitle: false)', async () => {
+    const owner = await createUser();
+    const c = await createCollection(owner.token, { name: 'Films', type: 'movies' });
+    // The screen's plan, with Name left out by the person: nothing would be imported, so nothing starts.
+    const plan: ImportPlanInput = { format: 'csv', csv: { delimiter: ',', quote: '"', header: true }, guessTitle: false, fields: [{ field: 'c2', property: 'year' }] };
+    const res = await startImport(owner.token, c.id, LETTERBOXD_WATCHED, 'watched.csv', plan);
+    expect(res.status).toBe(400);
+    const body = (await res.json()) as Refusal;
+    expect(body.error.details.fields[0]).toMatchObject({ path: 'plan.fields', reason: 'no_title', property: 'title', suggestion: 'c1' });
+    expect(await itemsOf(owner.token, c.id)).toEqual([]);
+  });
+
   it("takes a French list's Titre, and Inventaire's lowercase title among other columns", async () => {
     const owner = await createUser();
     const books = await createCollection(owner.token, { name: 'Livres', type: 'books' });

@@ -7,6 +7,8 @@ export interface Action<Args extends unknown[]> {
   busy: boolean;
   /** The last failure, cleared when the action runs again. */
   error: unknown;
+  /** Forgets the last failure: what it spoke of has changed. */
+  clear: () => void;
 }
 
 /**
@@ -36,5 +38,6 @@ export function useAction<Args extends unknown[]>(
     },
     [action, onDone],
   );
-  return { run, busy, error };
+  const clear = useCallback(() => setError(null), []);
+  return { run, busy, error, clear };
 }

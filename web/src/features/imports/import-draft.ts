@@ -205,6 +205,7 @@ export function planOf(reading: FileReading, draft: ImportDraft, properties: rea
     keyField: draft.keyField,
     dateOrder: draft.dateOrder,
     covers: draft.covers,
+    guessTitle: false,
     fields: draft.fields.flatMap((f): ImportPlanInput['fields'] => {
       if (f.target.kind === 'ignore') return [];
       const property = f.target.kind === 'existing' ? f.target.property : null;

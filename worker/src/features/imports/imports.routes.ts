@@ -219,9 +219,10 @@ export const importsRoutes = createRouter()
     const fieldKeys = new Set(head.fields.map((f) => f.key));
     const existing = await listPropertyRows(db, collectionId);
     // A required title the plan sends nothing to is taken from the field that names the items (Name,
-    // Titre…): otherwise every new record would be refused for lacking it.
+    // Titre…): otherwise every new record would be refused for lacking it. Unless the plan says it is
+    // whole as sent (the import screen's, which shows the same guess before the person changes it).
     const titleProperty = existing.find((p) => p.isTitle && p.required);
-    if (titleProperty && !plan.fields.some((f) => f.property === titleProperty.key)) {
+    if (plan.guessTitle && titleProperty && !plan.fields.some((f) => f.property === titleProperty.key)) {
       const guessed = guessTitleField(head.fields.filter((f) => f.type !== 'image'), sample, plan.format === 'csv' ? plan.dateOrder : undefined);
       if (guessed) plan = { ...plan, fields: [...plan.fields, { field: guessed, property: titleProperty.key, create: null, split: null, scale: null }] };
     }

@@ -2,7 +2,7 @@
 // (format and encoding detected, CSV layout sniffed, all overridable), proposes where each field goes,
 // previews the first records as they will be stored, then uploads the file with that plan.
 import { FileUp, RefreshCw } from 'lucide-react';
-import { useCallback, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { defineMessages, useIntl } from 'react-intl';
 import type { MessageDescriptor, NoMessageValues } from 'react-intl';
 import { CSV_DELIMITERS, CSV_QUOTES, type CsvDelimiter, type CsvOptions, type CsvQuote } from '../../../../../shared/import/csv';
@@ -234,6 +234,9 @@ export function ImportSetup({ collectionId, renderValue, properties, readOnly, o
     if (!file || !plan) return;
     onStarted(await startImport(collectionId, file, plan, source && schedule !== 'never' ? { source, schedule } : null));
   });
+  // A refusal spoke of the plan as it was sent: once the plan changes, it no longer applies.
+  const clearStartError = start.clear;
+  useEffect(clearStartError, [clearStartError, draft, reading]);
 
   function choose(next: File) {
     setReading(null);
