@@ -1,7 +1,7 @@
 // Moving in from a phone, in French: a plan that would import nothing is stopped before it runs, with
 // the fix offered next to the reason, and the fixed plan then imports every record.
 import { expect, test } from '@playwright/test';
-import { bearer, createOwnerViaApi, expectNoHorizontalOverflow, signInThroughUi, useLanguage } from '../support/e2e-helpers';
+import { createCollectionViaApi, createOwnerViaApi, expectNoHorizontalOverflow, signInThroughUi, useLanguage } from '../support/e2e-helpers';
 
 const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true };
 
@@ -9,13 +9,8 @@ const FILMS = ['Film;Année;Note', 'Alien;1979;4', 'Les Enfants du paradis;1945;
 
 test('a plan that would import nothing is stopped with its fix, on a phone in French', async ({ browser, request }) => {
   const owner = await createOwnerViaApi(request);
-  // Made in French, as this person would: the template's properties take French labels.
-  const made = await request.post('/api/v1/collections', {
-    headers: { ...bearer(owner.token), 'Content-Language': 'fr_FR' },
-    data: { name: 'Mes films', type: 'movies', visibility: 0 },
-  });
-  expect(made.status()).toBe(201);
-  const collection = (await made.json()) as { id: number };
+  // Made in English: its template's properties are still named in French for this French reader.
+  const collection = await createCollectionViaApi(request, owner.token, { name: 'Mes films', type: 'movies' });
   const context = await browser.newContext(PHONE);
   const page = await context.newPage();
   await useLanguage(page, 'fr_FR');

@@ -10,7 +10,8 @@ describe('POST /api/v1/collections', () => {
     const { token } = await createUser();
     const created = await createCollection(token, { type: 'books', name: 'Mes livres', tags: ['sf', 'sf', 'poche'] }, 'fr_FR');
     expect(created).toMatchObject({ type: 'books', name: 'Mes livres', tags: ['sf', 'poche'], visibility: 0, borrowable: 3, itemCount: 0, isOwner: true });
-    const { properties } = await getJson<{ properties: Property[] }>(`/api/v1/collections/${created.id}/properties`, token);
+    // Read in French, as the creator's app asks (tests/worker/property-labels.test.ts: other readers).
+    const { properties } = (await (await call(`/api/v1/collections/${created.id}/properties`, { token, lang: 'fr_FR' })).json()) as { properties: Property[] };
     const byKey = Object.fromEntries(properties.map((p) => [p.key, p]));
     expect(Object.keys(byKey)).toEqual(expect.arrayContaining(['title', 'subtitle', 'cover', 'authors', 'series', 'publisher', 'year', 'pages', 'isbn', 'language', 'genre', 'format', 'summary', 'read', 'signed']));
     expect(byKey.title).toMatchObject({ label: 'Titre', isTitle: true, required: true, searchable: true, sortable: true });

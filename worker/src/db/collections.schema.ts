@@ -56,6 +56,12 @@ export const properties = sqliteTable(
       .references(() => collections.id, { onDelete: 'cascade' }),
     key: text('key').notNull(),
     label: text('label').notNull(),
+    /**
+     * The collection template whose label this property still carries (its key names the template's
+     * property): each reader is shown the template's label in their language. Null once the owner names
+     * the property, or for a property no template made (migration 0038).
+     */
+    labelTemplate: text('label_template'),
     description: text('description'),
     type: text('type').notNull(),
     displayOrder: integer('display_order').notNull().default(0),

@@ -104,6 +104,19 @@ export const TEMPLATES: Record<TemplateType, TemplateProperty[]> = {
   ],
 };
 
+/** A template property's label in this language; null for a type or key no template has. */
+export function templateLabel(type: string, key: string, locale: Locale): string | null {
+  if (!isTemplateType(type)) return null;
+  return TEMPLATES[type].find((t) => t.key === key)?.label[locale] ?? null;
+}
+
+/** Whether a label is the template's own, in any language: saving it again does not rename the property. */
+export function isTemplateLabel(type: string, key: string, label: string): boolean {
+  if (!isTemplateType(type)) return false;
+  const template = TEMPLATES[type].find((t) => t.key === key);
+  return !!template && Object.values(template.label).includes(label.trim());
+}
+
 export function isTemplateType(type: string): type is TemplateType {
   return Object.hasOwn(TEMPLATES, type);
 }

@@ -7,6 +7,9 @@ import { collections, properties } from '../../db/schema';
 import type { Db, Env } from '../../env';
 import { isTemplateType, TEMPLATES } from './collection-templates';
 
+// Other features name a template's properties through this service.
+export { isTemplateLabel, templateLabel } from './collection-templates';
+
 export async function createCollection(
   db: Db,
   ownerId: number,
@@ -40,6 +43,7 @@ export async function createCollection(
       collectionId: newCollectionId,
       key: t.key,
       label: t.label[locale],
+      labelTemplate: input.type,
       type: t.type,
       displayOrder: index,
       suffix: t.suffix ?? null,

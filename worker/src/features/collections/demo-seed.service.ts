@@ -189,6 +189,8 @@ export async function seedDemo(env: Env, db: Db): Promise<boolean> {
       p.key, p.label.en_US, p.type, order, p.suffix ?? null, p.hideLabel ?? false, p.inSummary ?? false, p.isTitle ?? false,
       p.isSubtitle ?? false, p.isCover ?? false, p.isReference ?? false, p.multiple ?? false, p.required ?? false,
       p.filterable ?? false, p.searchable ?? false, p.sortable ?? false,
+      // The template's own properties are shown in each visitor's language.
+      TEMPLATES[collection.type].some((t) => t.key === p.key && t.label.en_US === p.label.en_US) ? collection.type : null,
     ]);
     const valueRows: unknown[][] = [];
     withMedia.forEach((values, itemIndex) => {
@@ -209,9 +211,10 @@ export async function seedDemo(env: Env, db: Db): Promise<boolean> {
       d1
         .prepare(
           `INSERT INTO properties (collection_id, key, label, type, display_order, suffix, hide_label, in_summary, is_title, is_subtitle,
-             is_cover, is_reference, multiple, required, filterable, searchable, sortable, visibility)
+             is_cover, is_reference, multiple, required, filterable, searchable, sortable, visibility, label_template)
            SELECT ?1, p.value ->> 0, p.value ->> 1, p.value ->> 2, p.value ->> 3, p.value ->> 4, p.value ->> 5, p.value ->> 6, p.value ->> 7,
-             p.value ->> 8, p.value ->> 9, p.value ->> 10, p.value ->> 11, p.value ->> 12, p.value ->> 13, p.value ->> 14, p.value ->> 15, 0
+             p.value ->> 8, p.value ->> 9, p.value ->> 10, p.value ->> 11, p.value ->> 12, p.value ->> 13, p.value ->> 14, p.value ->> 15, 0,
+             p.value ->> 16
            FROM json_each(?2) p ORDER BY p.key`,
         )
         .bind(collectionId, JSON.stringify(propertyRows)),

@@ -217,7 +217,8 @@ export const importsRoutes = createRouter()
     const { head, encoding, sample } = prepared;
     // The plan must name the file's fields and the collection's properties (or new ones, once each).
     const fieldKeys = new Set(head.fields.map((f) => f.key));
-    const existing = await listPropertyRows(db, collectionId);
+    // Named in the uploader's language: a refusal speaks of "Titre" to a French owner.
+    const existing = await listPropertyRows(db, collectionId, locale);
     // A required title the plan sends nothing to is taken from the field that names the items (Name,
     // Titre…): otherwise every new record would be refused for lacking it. Unless the plan says it is
     // whole as sent (the import screen's, which shows the same guess before the person changes it).

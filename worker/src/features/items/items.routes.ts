@@ -173,7 +173,8 @@ export const itemsRoutes = createRouter()
     const db = c.get('db');
     const found = await requireVisibleCollection(db, c.get('caller'), c.req.valid('param').id);
     if (found.collection.visibility === 4) throw new ApiError('NOT_FOUND');
-    const props = visibleProperties(await listPropertyRows(db, found.collection.id), found.level);
+    // The filter panel names its properties in the reader's language.
+    const props = visibleProperties(await listPropertyRows(db, found.collection.id, c.get('locale')), found.level);
     const request = listRequest(c.req.valid('query'), c.req.queries(), await loansEnabled(c));
     const filters = await listFacets(c.get('d1'), found.collection.id, found.level, props, request, Number(c.env.LIST_FACET_SAMPLE) || FACET_SAMPLE);
     return c.json({ filters }, 200);

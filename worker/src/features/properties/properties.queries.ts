@@ -1,10 +1,12 @@
 import { asc, eq, type SQL } from 'drizzle-orm';
 import type { PropertyType, VisibilityLevel } from '../../../../shared/catalogue';
+import type { Locale } from '../../../../shared/constants';
 import type { Property } from '../../../../shared/schemas/properties';
 import { properties } from '../../db/schema';
 import type { Db } from '../../env';
 import type { CallerLevel } from '../../lib/visibility';
 import type { PropertyRow } from '../../lib/values';
+import { templateLabel } from '../collections/collections.service';
 
 export function toProperty(row: PropertyRow): Property {
   return {
@@ -37,8 +39,20 @@ export function toProperty(row: PropertyRow): Property {
 export const propertyRowsQuery = (db: Db, collection: number | SQL) =>
   db.select().from(properties).where(eq(properties.collectionId, collection)).orderBy(asc(properties.displayOrder), asc(properties.id));
 
-export function listPropertyRows(db: Db, collectionId: number): Promise<PropertyRow[]> {
-  return propertyRowsQuery(db, collectionId);
+/**
+ * A collection's properties. With a `locale` (a person reads them), those that still carry their
+ * template's label are given it in that language: a French visitor reads "Auteurs", an English one
+ * "Authors", whoever made the collection.
+ */
+export async function listPropertyRows(db: Db, collectionId: number, locale?: Locale): Promise<PropertyRow[]> {
+  const rows = await propertyRowsQuery(db, collectionId);
+  return locale ? rows.map((row) => inLanguage(row, locale)) : rows;
+}
+
+/** A property row with its template's label in this language, when it still carries one. */
+export function inLanguage(row: PropertyRow, locale: Locale): PropertyRow {
+  const label = row.labelTemplate ? templateLabel(row.labelTemplate, row.key, locale) : null;
+  return label ? { ...row, label } : row;
 }
 
 /**

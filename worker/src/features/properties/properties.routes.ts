@@ -23,7 +23,8 @@ import { callerOf, optionalUser, requireUser } from '../../middleware/auth';
 import { requireOwnedCollection, requireVisibleCollection } from '../collections/collections.queries';
 import { touchCollection } from '../collections/collections.service';
 import { countPropertyValues, facetItemsSql, forgetPropertyValues, markSortable, propertySpansInsert, refreshCollection, sortGaps, valuesOfProperty } from '../items/items.writer';
-import { listPropertyRows, slugify, toProperty, uniqueKey, visibleProperties } from './properties.queries';
+import { isTemplateLabel } from '../collections/collections.service';
+import { inLanguage, listPropertyRows, slugify, toProperty, uniqueKey, visibleProperties } from './properties.queries';
 
 const tags = ['Properties'];
 const collectionParam = z.object({ id: z.coerce.number().int().positive() });
@@ -157,7 +158,7 @@ export const propertiesRoutes = createRouter()
   .openapi(list, async (c) => {
     const db = c.get('db');
     const found = await requireVisibleCollection(db, c.get('caller'), c.req.valid('param').id);
-    const rows = await listPropertyRows(db, found.collection.id);
+    const rows = await listPropertyRows(db, found.collection.id, c.get('locale'));
     return c.json({ properties: visibleProperties(rows, found.level, true).map(toProperty) }, 200);
   })
   .openapi(create, async (c) => {
@@ -193,7 +194,7 @@ export const propertiesRoutes = createRouter()
     const row = await requireProperty(db, found.collection.id, pid);
     // As the list shows them: those of the caller's level, and every one to the owner.
     if (visibleProperties([row], found.level, true).length === 0) throw new ApiError('NOT_FOUND');
-    return c.json(toProperty(row), 200, etagHeader(row));
+    return c.json(toProperty(inLanguage(row, c.get('locale'))), 200, etagHeader(row));
   })
   .openapi(update, async (c) => {
     const db = c.get('db');
@@ -217,6 +218,12 @@ export const propertiesRoutes = createRouter()
     const { defaultValue, version: _version, ...fields } = input;
     const pre = precondition(c.req.valid('header')['if-match'], current.version, input.version);
     const changes: Partial<PropertyRow> = fields;
+    // Named by the owner (another label, or another key), the property no longer follows the template's
+    // label into each reader's language. Saving the label shown, in any language, is not a new name.
+    const key = input.key ?? current.key;
+    if (current.labelTemplate && (key !== current.key || (input.label !== undefined && !isTemplateLabel(current.labelTemplate, key, input.label)))) {
+      changes.labelTemplate = null;
+    }
     // Another type, or filterable no more or again: a number's spans go with its counts (facetCountStatements),
     // and its width with them, chosen again when a range needs them (facet-spans.ts).
     if ((input.type && input.type !== current.type) || (input.filterable !== undefined && input.filterable !== current.filterable)) changes.spanWidth = null;
@@ -228,7 +235,7 @@ export const propertiesRoutes = createRouter()
     // Nothing to write (an empty body): the property as it is, rather than an UPDATE with no columns.
     if (Object.values(changes).every((value) => value === undefined)) {
       if (pre.fromHeader && pre.version !== current.version) throw new ApiError('PRECONDITION_FAILED');
-      return c.json(toProperty(current), 200, etagHeader(current));
+      return c.json(toProperty(inLanguage(current, c.get('locale'))), 200, etagHeader(current));
     }
     const refresh = DERIVED_FIELDS.some((f) => input[f] !== undefined && input[f] !== current[f]);
     const { version } = pre;
@@ -248,7 +255,7 @@ export const propertiesRoutes = createRouter()
     // Deleted by another request since it was read: the update matched nothing.
     const [updated] = results[0] as PropertyRow[];
     if (!updated) throw new ApiError('NOT_FOUND');
-    return c.json(toProperty(updated), 200, etagHeader(updated));
+    return c.json(toProperty(inLanguage(updated, c.get('locale'))), 200, etagHeader(updated));
   })
   .openapi(reorder, async (c) => {
     const db = c.get('db');
@@ -263,7 +270,7 @@ export const propertiesRoutes = createRouter()
       ...ids.map((pid, index) => db.update(properties).set({ displayOrder: index }).where(eq(properties.id, pid))),
       touchCollection(db, found.collection.id),
     ]);
-    return c.json({ properties: (await listPropertyRows(db, found.collection.id)).map(toProperty) }, 200);
+    return c.json({ properties: (await listPropertyRows(db, found.collection.id, c.get('locale'))).map(toProperty) }, 200);
   })
   .openapi(deletion, async (c) => {
     const db = c.get('db');
