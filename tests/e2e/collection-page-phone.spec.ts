@@ -145,3 +145,53 @@ test('80-character unbroken names and values do not break the phone layout', asy
   expect(box.width).toBeGreaterThanOrEqual(19);
   expect(box.height).toBeGreaterThanOrEqual(19);
 });
+
+/** Words of the text inside `selector` that the browser split across two lines. */
+async function splitWords(page: Page, selector: string): Promise<string[]> {
+  return page.evaluate((sel) => {
+    const split: string[] = [];
+    for (const element of Array.from(document.querySelectorAll(sel))) {
+      const text = element.firstChild;
+      if (!text || text.nodeType !== Node.TEXT_NODE) continue;
+      const content = text.textContent ?? '';
+      for (const match of content.matchAll(/\S+/g)) {
+        const range = document.createRange();
+        range.setStart(text, match.index);
+        range.setEnd(text, match.index + match[0].length);
+        const lines = new Set(Array.from(range.getClientRects()).map((rect) => Math.round(rect.top)));
+        if (lines.size > 1) split.push(match[0]);
+      }
+    }
+    return split;
+  }, selector);
+}
+
+test('mosaic tiles on a phone: titles cut between words, the creator below, a generated cover says the title once', async ({ page, request }) => {
+  const owner = await createOwnerViaApi(request);
+  const shelf = await createCollectionViaApi(request, owner.token, { type: 'books', name: 'Cyberpunk', visibility: 0 });
+  const titles = ['Neuromancer', 'Count Zero', 'Mona Lisa Overdrive', 'The Difference Engine: A Novel of Alternate Histories'];
+  await createItemsViaApi(
+    request,
+    owner.token,
+    shelf.id,
+    titles.map((title) => ({ values: { title, authors: ['William Gibson'] } })),
+  );
+  await useLanguage(page, 'en_US');
+  await page.setViewportSize({ width: WIDTH, height: HEIGHT });
+  await page.goto(`/collection/${shelf.id}?display=mosaic`);
+  const list = page.getByRole('list', { name: 'Items' });
+  await expect(list.getByRole('listitem')).toHaveCount(4);
+  // Each tile is still one link named by its title.
+  await expect(list.getByRole('link', { name: 'Neuromancer' })).toBeVisible();
+  // No cover: the generated one carries title and author; the tile does not repeat them.
+  const tile = list.getByRole('listitem').filter({ has: page.getByRole('link', { name: 'Neuromancer' }) });
+  await expect(tile.getByTestId('cover-placeholder')).toContainText('Neuromancer');
+  await expect(tile.getByTestId('cover-placeholder')).toContainText('William Gibson');
+  expect(await tile.locator('.item-card__body').evaluate((body) => (body as HTMLElement).innerText.trim())).toBe('');
+  // A word never breaks in the middle ("Neuromanc/er").
+  expect(await splitWords(page, '.cover-placeholder__title')).toEqual([]);
+  await expectNoHorizontalOverflow(page, WIDTH);
+  // The whole tile opens the item.
+  await tile.click({ position: { x: 20, y: 20 } });
+  await expect(page.getByRole('heading', { level: 1, name: 'Neuromancer' })).toBeVisible();
+});

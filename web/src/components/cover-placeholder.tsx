@@ -21,7 +21,11 @@ export function TypeIcon({ type, className }: { type: string | undefined; classN
   }
 }
 
-export function CoverPlaceholder({ title, type, size = 'small' }: { title: string; type?: string; size?: 'small' | 'large' }) {
+/**
+ * A generated cover laid out like a jacket: the title set large, a rule, the creator (an author, a
+ * director) when there is one, and the type's icon at the foot.
+ */
+export function CoverPlaceholder({ title, creator, type, size = 'small' }: { title: string; creator?: string | null; type?: string; size?: 'small' | 'large' }) {
   return (
     <span
       className={`cover-placeholder cover-placeholder--${size}`}
@@ -29,8 +33,9 @@ export function CoverPlaceholder({ title, type, size = 'small' }: { title: strin
       aria-hidden="true"
       data-testid="cover-placeholder"
     >
-      <TypeIcon type={type} className="cover-placeholder__icon" />
       <span className="cover-placeholder__title">{title}</span>
+      {creator ? <span className="cover-placeholder__creator">{creator}</span> : null}
+      <TypeIcon type={type} className="cover-placeholder__icon" />
     </span>
   );
 }

@@ -12,6 +12,7 @@ import type { Property } from '../../../../../shared/schemas/properties';
 import { CoverPlaceholder } from '../../../components/cover-placeholder';
 import { useMediaSrc } from '../../../lib/media-url';
 import { paths } from '../../../lib/paths';
+import { itemCreator } from './item-creator';
 import { itemTitle } from './item-title';
 import { hasValue } from '../../../lib/has-value';
 import { ValueDisplay } from './value-display';
@@ -35,19 +36,20 @@ const ItemCard = memo(function ItemCard({ item, collectionId, mode, summary, col
   const intl = useIntl();
   const cover = useMediaSrc()(item.cover, { thumb: true });
   const values = summary.filter((property) => hasValue(item.summary[property.key]));
+  const title = itemTitle(intl, item);
+  const creator = mode === 'mosaic' ? itemCreator(item.summary, summary) : null;
+  // A generated cover carries the title and creator: a tile says them once (the link keeps its name).
+  const generatedTile = mode === 'mosaic' && !cover;
   return (
-    <div role="listitem" className={`item-card item-card--${mode}`}>
+    <div role="listitem" className={`item-card item-card--${mode}${generatedTile ? ' item-card--generated' : ''}`}>
       <div className="item-card__cover" aria-hidden="true">
-        {cover ? (
-          <img src={cover} alt="" loading="lazy" decoding="async" />
-        ) : (
-          <CoverPlaceholder title={itemTitle(intl, item)} type={collectionType} />
-        )}
+        {cover ? <img src={cover} alt="" loading="lazy" decoding="async" /> : <CoverPlaceholder title={title} creator={creator} type={collectionType} />}
       </div>
       <div className="item-card__body">
         <Link className="item-card__title" to={paths.item(collectionId, item.id)}>
-          {itemTitle(intl, item)}
+          {generatedTile ? <span className="visually-hidden">{title}</span> : title}
         </Link>
+        {creator && !generatedTile ? <span className="item-card__creator">{creator}</span> : null}
         {item.subtitle && mode !== 'mosaic' ? <span className="item-card__subtitle">{item.subtitle}</span> : null}
         {item.lent > 0 ? (
           // Copies out, never who holds them (lists are public): the count the API gives every visitor.

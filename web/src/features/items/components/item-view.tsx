@@ -14,6 +14,7 @@ import { commonMessages } from '../../../components/common-messages';
 import { describeError } from '../../../lib/error-messages';
 import { useNavigateWithFlash } from '../../../lib/flash';
 import { CoverPlaceholder } from '../../../components/cover-placeholder';
+import { itemCreator } from './item-creator';
 import { useMediaSrc } from '../../../lib/media-url';
 import { paths } from '../../../lib/paths';
 import { useAction } from '../../../lib/use-action';
@@ -81,7 +82,7 @@ export function ItemView({ item, properties, readOnly, collectionType }: ItemVie
           <img src={cover} alt="" />
         ) : (
           <div className="item-view__placeholder">
-            <CoverPlaceholder title={title} type={collectionType} size="large" />
+            <CoverPlaceholder title={title} creator={itemCreator(item.values, properties.filter((p) => p.inSummary))} type={collectionType} size="large" />
           </div>
         )}
       </div>
