@@ -50,7 +50,7 @@ export function detectFormat(text: string): ImportFormat {
 /** The element each XML format writes per item. */
 const XML_RECORDS: Partial<Record<ImportFormat, string>> = { gcstar: GCSTAR_RECORD, tellico: TELLICO_RECORD, bgg: BGG_RECORD, goodreads_rss: GOODREADS_RSS_RECORD };
 
-/** The record element of an XML file: the format's, or the one the file's root names (Collectorz, Data Crow). */
+/** The record element of an XML file: the format's, or the one the file's root names (Collectorz, Data Crow), kept in the head. */
 function xmlRecordName(format: ImportFormat, text: string): string | undefined {
   if (format === 'clz') return clzRecordName(text.slice(0, 8192));
   if (format === 'datacrow') return dataCrowRecordName(text.slice(0, 8192));
@@ -84,9 +84,9 @@ export function readHead(format: ImportFormat, text: string, csv: CsvOptions): S
   const recordName = xmlRecordName(format, text);
   if (recordName) {
     const { root, start } = readXmlHead(text, recordName);
-    const record = format === 'clz' || format === 'datacrow' ? { record: recordName } : {};
+    const collector = collectorHead(format, text, start, recordName);
     const described =
-      collectorHead(format, text, start, recordName) ??
+      collector ??
       (format === 'gcstar'
         ? gcstarHead(root)
         : format === 'tellico'
@@ -94,7 +94,7 @@ export function readHead(format: ImportFormat, text: string, csv: CsvOptions): S
           : format === 'goodreads_rss'
             ? { fields: GOODREADS_RSS_FIELDS, collectionType: 'books' as const }
             : { fields: BGG_FIELDS, collectionType: 'board_games' as const });
-    return { format, ...described, columns: null, start, firstRow: 1, ...record };
+    return { format, ...described, columns: null, start, firstRow: 1, ...(collector && { record: recordName }) };
   }
   if (format === 'onmyshelf' || format === 'vitrine') {
     const { members, start } = readJsonHead(text, 'items');

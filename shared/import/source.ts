@@ -70,7 +70,7 @@ export interface SourceHead {
   firstRow: number;
   /** For JSON formats: whether the records are an array's values or an object's members. */
   holder?: JsonHolder;
-  /** For XML formats whose record element depends on the file (Collectorz, Data Crow): its name. */
+  /** The record element of the collection programs' XML (a Collectorz or Data Crow file names its own). */
   record?: string;
 }
 
