@@ -4,6 +4,7 @@
 // Ant Movie Catalog's binary catalogue refused with how to export it.
 import { strToU8, zipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
+import type { CsvOptions } from '../../shared/import/csv';
 import { detectFormat, readHead, readRecords } from '../../shared/import/formats';
 import type { ImportFormat } from '../../shared/import/source';
 import type { ImportPlanInput } from '../../shared/schemas/imports';
@@ -16,7 +17,7 @@ const fixture = (path: string) => files[`../fixtures/imports/${path}`]!;
 
 /** A picture as a JPEG shows itself by content (its first bytes), with some bytes after. */
 const JPEG = new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46, 0x00, 0x01, 1, 2, 3, 4, 5, 6, 7, 8]);
-const CSV = { delimiter: ',', quote: '"', header: true };
+const CSV: CsvOptions = { delimiter: ',', quote: '"', header: true };
 const MEDIA = /^media:\/\/collections\/\d+\/[0-9a-f]{64}\.jpg$/;
 
 /** The file's format, head and every record, read as the browser's preview and the Worker read them. */
