@@ -1,10 +1,14 @@
 // The formats Vitrine reads, recognised by their content (never by the file's name), and each one's
 // reader: the head (fields) and the records of a window.
+import { AMC_FIELDS, AMC_RECORD, antMovieRecord, isAntMovieHead } from './antmovie';
 import { BGG_FIELDS, BGG_RECORD, bggRecord, isBggHead } from './bgg';
 import { restoreFormulaCell } from '../csv';
+import { clzHead, clzRecord, clzRecordName, isClzHead } from './clz';
 import { CSV_MAX_COLUMNS, CSV_MAX_RECORD_CHARS, readCsvRecords, sniffCsv, type CsvOptions } from './csv';
+import { dataCrowHead, dataCrowRecord, dataCrowRecordName, isDataCrowHead } from './datacrow';
 import { ImportFileError } from './errors';
 import { GCSTAR_RECORD, gcstarHead, gcstarRecord, isGcstarHead } from './gcstar';
+import { GRIFFITH_FIELDS, GRIFFITH_RECORD, griffithRecord, isGriffithHead } from './griffith';
 import { GOODREADS_FIELDS, goodreadsRecord, isGoodreadsHeader } from './goodreads';
 import { GOODREADS_RSS_FIELDS, GOODREADS_RSS_RECORD, goodreadsRssRecord, isGoodreadsRssHead } from './goodreads-rss';
 import { holderStart, readJsonHead, readJsonRecords } from './json';
@@ -25,6 +29,10 @@ export function detectFormat(text: string): ImportFormat {
     if (isGcstarHead(head)) return 'gcstar';
     if (isBggHead(head)) return 'bgg';
     if (isGoodreadsRssHead(head)) return 'goodreads_rss';
+    if (isClzHead(head)) return 'clz';
+    if (isDataCrowHead(head)) return 'datacrow';
+    if (isAntMovieHead(head)) return 'amc';
+    if (isGriffithHead(head)) return 'griffith';
     throw new ImportFileError('unknown_format');
   }
   if (head.startsWith('{')) {
@@ -42,6 +50,15 @@ export function detectFormat(text: string): ImportFormat {
 /** The element each XML format writes per item. */
 const XML_RECORDS: Partial<Record<ImportFormat, string>> = { gcstar: GCSTAR_RECORD, tellico: TELLICO_RECORD, bgg: BGG_RECORD, goodreads_rss: GOODREADS_RSS_RECORD };
 
+/** The record element of an XML file: the format's, or the one the file's root names (Collectorz, Data Crow), kept in the head. */
+function xmlRecordName(format: ImportFormat, text: string): string | undefined {
+  if (format === 'clz') return clzRecordName(text.slice(0, 8192));
+  if (format === 'datacrow') return dataCrowRecordName(text.slice(0, 8192));
+  if (format === 'amc') return AMC_RECORD;
+  if (format === 'griffith') return GRIFFITH_RECORD;
+  return XML_RECORDS[format];
+}
+
 /** The CSV layout Goodreads exports: comma-separated, double quotes, a header row. */
 const GOODREADS_CSV: CsvOptions = { delimiter: ',', quote: '"', header: true };
 
@@ -53,20 +70,31 @@ export function csvOptionsOf(format: ImportFormat, text: string, chosen?: CsvOpt
 /** A CSV column's field key: its position. */
 const columnKey = (index: number) => `c${index}`;
 
+/** The fields and template of the collection programs' XML (Collectorz, Data Crow, Ant Movie Catalog, Griffith). */
+function collectorHead(format: ImportFormat, text: string, start: number, recordName: string): Pick<SourceHead, 'fields' | 'collectionType'> | null {
+  if (format === 'clz') return clzHead(recordName);
+  if (format === 'datacrow') return dataCrowHead(text, start, recordName);
+  if (format === 'amc') return { fields: AMC_FIELDS, collectionType: 'movies' };
+  if (format === 'griffith') return { fields: GRIFFITH_FIELDS, collectionType: 'movies' };
+  return null;
+}
+
 /** The head of a file: its fields and where its records begin. */
 export function readHead(format: ImportFormat, text: string, csv: CsvOptions): SourceHead {
-  const recordName = XML_RECORDS[format];
+  const recordName = xmlRecordName(format, text);
   if (recordName) {
     const { root, start } = readXmlHead(text, recordName);
+    const collector = collectorHead(format, text, start, recordName);
     const described =
-      format === 'gcstar'
+      collector ??
+      (format === 'gcstar'
         ? gcstarHead(root)
         : format === 'tellico'
           ? tellicoHead(root)
           : format === 'goodreads_rss'
             ? { fields: GOODREADS_RSS_FIELDS, collectionType: 'books' as const }
-            : { fields: BGG_FIELDS, collectionType: 'board_games' as const };
-    return { format, ...described, columns: null, start, firstRow: 1 };
+            : { fields: BGG_FIELDS, collectionType: 'board_games' as const });
+    return { format, ...described, columns: null, start, firstRow: 1, ...(collector && { record: recordName }) };
   }
   if (format === 'onmyshelf' || format === 'vitrine') {
     const { members, start } = readJsonHead(text, 'items');
@@ -111,7 +139,7 @@ export function readRecords(
   final: boolean,
   firstRow: number,
 ): SourceRecords {
-  const recordName = XML_RECORDS[head.format];
+  const recordName = head.record ?? XML_RECORDS[head.format];
   if (recordName) {
     const read = atRecord(firstRow, () => readXmlRecords(window, recordName, limit, final));
     return { ...read, records: read.records.map((element, index) => xmlRecord(head, firstRow + index, element)) };
@@ -177,5 +205,9 @@ function xmlRecord(head: SourceHead, row: number, element: XmlElement): SourceRe
   if (head.format === 'gcstar') return gcstarRecord(row, element, head.fields);
   if (head.format === 'tellico') return tellicoRecord(row, element, head.fields);
   if (head.format === 'goodreads_rss') return goodreadsRssRecord(row, element);
+  if (head.format === 'clz') return clzRecord(row, element);
+  if (head.format === 'datacrow') return dataCrowRecord(row, element, head.fields);
+  if (head.format === 'amc') return antMovieRecord(row, element);
+  if (head.format === 'griffith') return griffithRecord(row, element);
   return bggRecord(row, element);
 }

@@ -6,7 +6,7 @@ import type { PropertyType, TemplateType } from '../catalogue';
 import type { PropertySettings } from '../schemas/properties';
 import type { JsonHolder } from './json';
 
-export const IMPORT_FORMATS = ['csv', 'goodreads', 'goodreads_rss', 'gcstar', 'tellico', 'bgg', 'onmyshelf', 'librarything', 'vitrine'] as const;
+export const IMPORT_FORMATS = ['csv', 'goodreads', 'goodreads_rss', 'gcstar', 'tellico', 'bgg', 'onmyshelf', 'librarything', 'vitrine', 'clz', 'datacrow', 'amc', 'griffith'] as const;
 export type ImportFormat = (typeof IMPORT_FORMATS)[number];
 
 export interface SourceField {
@@ -70,6 +70,8 @@ export interface SourceHead {
   firstRow: number;
   /** For JSON formats: whether the records are an array's values or an object's members. */
   holder?: JsonHolder;
+  /** The record element of the collection programs' XML (a Collectorz or Data Crow file names its own). */
+  record?: string;
 }
 
 /** Records read from a window of the file, and how many characters of it they used. */

@@ -60,6 +60,10 @@ const kindMessages = defineMessages({
   database: { id: 'imports.kind.database', defaultMessage: 'a database file' },
   yaml: { id: 'imports.kind.yaml', defaultMessage: 'a YAML file' },
   binary: { id: 'imports.kind.binary', defaultMessage: 'binary data' },
+  amc: {
+    id: 'imports.kind.amc',
+    defaultMessage: 'an Ant Movie Catalog catalogue (.amc), which Vitrine reads through its XML export: in Ant Movie Catalog, choose File › Export › XML and import that file',
+  },
 }) satisfies Record<NotDocumentKind, MessageDescriptor>;
 
 export function describeFileProblem(
@@ -143,6 +147,10 @@ export const formatMessages = defineMessages({
   goodreads_rss: { id: 'imports.format.goodreadsRss', defaultMessage: 'Goodreads shelf feed' },
   gcstar: { id: 'imports.format.gcstar', defaultMessage: 'GCstar collection' },
   tellico: { id: 'imports.format.tellico', defaultMessage: 'Tellico collection' },
+  clz: { id: 'imports.format.clz', defaultMessage: 'Collectorz (CLZ) export' },
+  datacrow: { id: 'imports.format.datacrow', defaultMessage: 'Data Crow export' },
+  amc: { id: 'imports.format.amc', defaultMessage: 'Ant Movie Catalog export' },
+  griffith: { id: 'imports.format.griffith', defaultMessage: 'Griffith export' },
   bgg: { id: 'imports.format.bgg', defaultMessage: 'BoardGameGeek collection' },
   onmyshelf: { id: 'imports.format.onmyshelf', defaultMessage: 'OnMyShelf export' },
   librarything: { id: 'imports.format.librarything', defaultMessage: 'LibraryThing export' },

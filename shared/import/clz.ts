@@ -1,0 +1,169 @@
+// Collectorz (CLZ) XML exports: <bookinfo><booklist><book>, <movieinfo><movielist><movie> or
+// <musicinfo><musiclist><music>. A value is an element's text, or a list's <displayname> (people are
+// <person><displayname>); newer Book Collectors put the main fields in <mainsection>. Ratings run 0–10;
+// pictures are Windows paths, found again by their file name in a zip.
+import type { TemplateType } from '../catalogue';
+import { halveRating, putValues, sourceField, type SourceField, type SourceRecord } from './source';
+import { child, childrenOf, type XmlElement } from './xml';
+
+/** The root each Collector program writes, and the element of its items. */
+const ROOTS = { bookinfo: 'book', movieinfo: 'movie', musicinfo: 'music' } as const;
+type ClzRoot = keyof typeof ROOTS;
+
+export const isClzHead = (head: string) => /<(bookinfo|movieinfo|musicinfo)[\s>]/.test(head);
+
+/** The item element of a CLZ file, from its root. */
+export function clzRecordName(head: string): string {
+  const root = /<(bookinfo|movieinfo|musicinfo)[\s>]/.exec(head)?.[1] as ClzRoot | undefined;
+  return ROOTS[root ?? 'bookinfo'];
+}
+
+/** A field's element, in the item or (Book Collector 19 and later) in its <mainsection>. */
+const find = (item: XmlElement, name: string) => child(item, name) ?? child(child(item, 'mainsection'), name);
+
+/** The first <displayname> inside an element (its own, or its <person>'s), else its text. */
+function nameOf(element: XmlElement | undefined): string | undefined {
+  if (!element) return undefined;
+  const own = child(element, 'displayname') ?? child(child(element, 'person'), 'displayname');
+  return own ? own.text : element.children.length === 0 ? element.text : undefined;
+}
+
+/** Each entry of a list (<genres><genre>…), by its display name. */
+const namesOf = (list: XmlElement | undefined, entry: string) => childrenOf(list, entry).map(nameOf);
+
+/** A yes/no as CLZ writes it: <readit boolvalue="1">Yes</readit>. */
+const boolOf = (element: XmlElement | undefined) => (element?.attrs.boolvalue === undefined ? undefined : element.attrs.boolvalue === '1' ? 'true' : 'false');
+
+/** A date's year: <year><displayname>1999</displayname></year>, or the first four digits of <date>. */
+const yearOf = (element: XmlElement | undefined) => nameOf(child(element, 'year')) ?? /\b\d{4}\b/.exec(child(element, 'date')?.text ?? '')?.[0];
+
+/** A date CLZ splits in parts (<year><displayname>, <month>, <day>) as 2024-03-01, or its <date> text. */
+function dateOf(element: XmlElement | undefined): string | undefined {
+  const year = nameOf(child(element, 'year'));
+  const month = child(element, 'month')?.text.trim();
+  const day = child(element, 'day')?.text.trim();
+  if (year && month && day) return `${year}-${month.padStart(2, '0')}-${day.padStart(2, '0')}`;
+  return child(element, 'date')?.text ?? (element?.children.length === 0 ? element.text : undefined);
+}
+
+/** The person's own rating: CLZ writes <myrating> twice (a number, then a display name); 0 is none. */
+function ratingOf(item: XmlElement, name: string): string | undefined {
+  const found = [...childrenOf(item, name), ...childrenOf(child(item, 'mainsection'), name)];
+  return halveRating(found.map(nameOf).find((t) => t !== undefined && t.trim() !== ''));
+}
+
+/** A cover path, unless it is CLZ's generic placeholder. */
+function pictureOf(element: XmlElement | undefined): string | undefined {
+  const path = element?.text.trim();
+  return path && !/^generic images[\\/]/i.test(path) ? path : undefined;
+}
+
+/** Crew members of one role (Director…), by <role> or <roleid>. */
+const crewOf = (item: XmlElement, role: string) =>
+  childrenOf(find(item, 'crew'), 'crewmember')
+    .filter((m) => child(m, 'role')?.text.trim() === role || child(m, 'roleid')?.text.trim() === `df${role}`)
+    .map(nameOf);
+
+interface ClzField {
+  field: SourceField;
+  read: (item: XmlElement) => (string | undefined)[];
+}
+
+const f = (field: SourceField, read: (item: XmlElement) => (string | undefined)[]): ClzField => ({ field, read });
+const text = (name: string) => (item: XmlElement) => [nameOf(find(item, name))];
+
+/** What every Collector writes: where the item is, its state, notes and loan. */
+const COMMON: ClzField[] = [
+  f(sourceField('index', 'Index', 'number'), text('index')),
+  f(sourceField('collectionstatus', 'Collection status', 'text'), text('collectionstatus')),
+  f(sourceField('location', 'Location', 'text'), text('location')),
+  f(sourceField('condition', 'Condition', 'text'), text('condition')),
+  f(sourceField('tags', 'Tags', 'text', undefined, true), (i) => namesOf(find(i, 'tags'), 'tag')),
+  f(sourceField('purchasedate', 'Purchase date', 'date'), (i) => [dateOf(find(i, 'purchasedate'))]),
+  f(sourceField('purchaseprice', 'Purchase price', 'text'), text('purchaseprice')),
+  f(sourceField('notes', 'Notes', 'longtext'), text('notes')),
+  f(sourceField('loanedto', 'Loaned to', 'text'), (i) => [nameOf(child(find(i, 'loan'), 'loanedto') ?? find(i, 'loanedto'))]),
+  f(sourceField('loandate', 'Loan date', 'date'), (i) => [dateOf(child(find(i, 'loan'), 'loandate') ?? find(i, 'loandate'))]),
+  f(sourceField('duedate', 'Due date', 'date'), (i) => [dateOf(child(find(i, 'loan'), 'duedate') ?? find(i, 'duedate'))]),
+];
+
+const PROGRAMS: Record<string, { type: TemplateType | null; fields: ClzField[] }> = {
+  book: {
+    type: 'books',
+    fields: [
+      f(sourceField('title', 'Title', 'text', 'title'), text('title')),
+      f(sourceField('subtitle', 'Sub title', 'text', 'subtitle'), text('subtitle')),
+      f(sourceField('coverfront', 'Front cover', 'image', 'cover'), (i) => [pictureOf(find(i, 'coverfront'))]),
+      f(sourceField('authors', 'Author', 'text', 'authors', true), (i) => namesOf(find(i, 'authors'), 'author')),
+      f(sourceField('series', 'Series', 'text', 'series'), text('series')),
+      f(sourceField('issuenr', 'Issue no.', 'number', 'series_number'), (i) => [nameOf(find(i, 'issuenr'))?.replace(/^0$/, '')]),
+      f(sourceField('publisher', 'Publisher', 'text', 'publisher'), text('publisher')),
+      f(sourceField('publicationdate', 'Publication year', 'number', 'year'), (i) => [yearOf(find(i, 'publicationdate'))]),
+      f(sourceField('pagecount', 'No. of pages', 'number', 'pages'), text('pagecount')),
+      f(sourceField('isbn', 'ISBN', 'text', 'isbn'), text('isbn')),
+      f(sourceField('language', 'Language', 'text', 'language'), text('language')),
+      f(sourceField('genres', 'Genre', 'text', 'genre', true), (i) => namesOf(find(i, 'genres'), 'genre')),
+      f(sourceField('format', 'Format', 'text', 'format'), text('format')),
+      f(sourceField('plot', 'Plot', 'longtext', 'summary'), text('plot')),
+      f(sourceField('readit', 'Read it', 'yesno', 'read'), (i) => [boolOf(find(i, 'readit'))]),
+      f(sourceField('myrating', 'My rating', 'rating', 'rating'), (i) => [ratingOf(i, 'myrating')]),
+      ...COMMON,
+    ],
+  },
+  movie: {
+    type: 'movies',
+    fields: [
+      f(sourceField('title', 'Title', 'text', 'title'), text('title')),
+      f(sourceField('originaltitle', 'Original title', 'text', 'original_title'), text('originaltitle')),
+      f(sourceField('coverfront', 'Front cover', 'image', 'poster'), (i) => [pictureOf(find(i, 'coverfront'))]),
+      f(sourceField('director', 'Director', 'text', 'directors', true), (i) => crewOf(i, 'Director')),
+      f(sourceField('cast', 'Cast', 'text', 'cast', true), (i) => namesOf(find(i, 'cast'), 'star')),
+      f(sourceField('releasedate', 'Release year', 'number', 'year'), (i) => [yearOf(find(i, 'releasedate'))]),
+      f(sourceField('runtime', 'Runtime', 'number', 'runtime'), text('runtime')),
+      f(sourceField('genres', 'Genre', 'text', 'genre', true), (i) => namesOf(find(i, 'genres'), 'genre')),
+      f(sourceField('format', 'Format', 'text', 'format'), text('format')),
+      f(sourceField('upc', 'Barcode', 'text', 'barcode'), text('upc')),
+      f(sourceField('plot', 'Plot', 'longtext', 'synopsis'), text('plot')),
+      f(sourceField('seenit', 'Seen it', 'yesno', 'watched'), (i) => [boolOf(find(i, 'seenit'))]),
+      f(sourceField('myrating', 'My rating', 'rating', 'rating'), (i) => [ratingOf(i, 'myrating')]),
+      f(sourceField('writer', 'Writer', 'text', undefined, true), (i) => crewOf(i, 'Writer')),
+      f(sourceField('country', 'Country', 'text'), text('country')),
+      f(sourceField('language', 'Language', 'text'), text('language')),
+      f(sourceField('imdburl', 'IMDb', 'url'), text('imdburl')),
+      ...COMMON,
+    ],
+  },
+  music: {
+    type: null,
+    fields: [
+      f(sourceField('title', 'Title', 'text', 'title'), text('title')),
+      f(sourceField('coverfront', 'Front cover', 'image'), (i) => [pictureOf(find(i, 'coverfront'))]),
+      f(sourceField('artists', 'Artist', 'text', undefined, true), (i) => namesOf(find(i, 'artists'), 'artist')),
+      f(sourceField('releasedate', 'Release year', 'number'), (i) => [yearOf(find(i, 'releasedate'))]),
+      f(sourceField('genres', 'Genre', 'text', undefined, true), (i) => namesOf(find(i, 'genres'), 'genre')),
+      f(sourceField('label', 'Label', 'text'), text('label')),
+      f(sourceField('format', 'Format', 'text'), text('format')),
+      f(sourceField('upc', 'Barcode', 'text'), text('upc')),
+      f(sourceField('nrtracks', 'Tracks', 'number'), text('nrtracks')),
+      f(sourceField('length', 'Length', 'text'), text('length')),
+      f(sourceField('myrating', 'My rating', 'rating'), (i) => [ratingOf(i, 'myrating') ?? ratingOf(i, 'rating')]),
+      ...COMMON,
+    ],
+  },
+};
+
+const programOf = (record: string) => PROGRAMS[record] ?? PROGRAMS.book!;
+
+/** The fields of a Collector's export and the template it fills, from its item element. */
+export function clzHead(record: string): { fields: SourceField[]; collectionType: TemplateType | null } {
+  const program = programOf(record);
+  return { fields: program.fields.map((c) => c.field), collectionType: program.type };
+}
+
+/** An item; its reference is CLZ's own database id (<id>), else the index the person sees. */
+export function clzRecord(row: number, item: XmlElement): SourceRecord {
+  const values: Record<string, string[]> = {};
+  for (const { field, read } of programOf(item.name).fields) putValues(values, field.key, read(item));
+  const id = child(item, 'id')?.text.trim() || child(item, 'index')?.text.trim() || null;
+  return { row, id, values };
+}
