@@ -21,11 +21,11 @@ export async function findRecordItems(
   records: readonly SourceRecord[],
   mapped: MappedRecord[],
 ): Promise<RecordItems> {
-  const rekeys: D1PreparedStatement[] = [];
-  if (format === 'vitrine') rekeys.push(...(await ownItems(d1, collectionId, records, mapped)));
-  const existing = await findImported(d1, collectionId, [...new Set(mapped.filter((m) => !m.blank).map((m) => m.ref))]);
-  rekeys.push(...(await formerItems(d1, collectionId, format, records, mapped, existing)));
-  return { existing, rekeys };
+  const own: RecordItems = format === 'vitrine' ? await ownItems(d1, collectionId, records, mapped) : { existing: new Map(), rekeys: [] };
+  // An item given its reference in this step's batch is not found by it yet: it is taken as found.
+  const existing = await findImported(d1, collectionId, [...new Set(mapped.filter((m) => !m.blank && !own.existing.has(m.ref)).map((m) => m.ref))]);
+  for (const [ref, item] of own.existing) existing.set(ref, item);
+  return { existing, rekeys: [...own.rekeys, ...(await formerItems(d1, collectionId, format, records, mapped, existing))] };
 }
 
 /**
@@ -33,27 +33,25 @@ export async function findRecordItems(
  * at the same instant: an item of another database never is both) is that item. An item without a
  * reference (made here) takes one that no other file gives.
  */
-async function ownItems(d1: D1Database, collectionId: number, records: readonly SourceRecord[], mapped: MappedRecord[]): Promise<D1PreparedStatement[]> {
+async function ownItems(d1: D1Database, collectionId: number, records: readonly SourceRecord[], mapped: MappedRecord[]): Promise<RecordItems> {
+  const found = new Map<string, ImportedItem>();
   const wanted = records.flatMap((r, index) => (r.id && /^\d+$/.test(r.id) && r.item?.createdAt && !mapped[index]!.blank ? [{ index, id: Number(r.id), createdAt: r.item.createdAt }] : []));
-  if (wanted.length === 0) return [];
-  const { results } = await d1
-    .prepare(`SELECT id, import_ref AS ref, created_at FROM items WHERE collection_id = ?1 AND id IN (SELECT value FROM json_each(?2))`)
-    .bind(collectionId, JSON.stringify(wanted.map((w) => w.id)))
-    .all<{ id: number; ref: string | null; created_at: string }>();
-  const byId = new Map(results.map((r) => [r.id, r]));
   const rekeys: D1PreparedStatement[] = [];
+  if (wanted.length === 0) return { existing: found, rekeys };
+  const { results } = await d1
+    .prepare(`SELECT id, version, data, import_ref AS ref, created_at FROM items WHERE collection_id = ?1 AND id IN (SELECT value FROM json_each(?2))`)
+    .bind(collectionId, JSON.stringify(wanted.map((w) => w.id)))
+    .all<ImportedItem & { ref: string | null; created_at: string }>();
+  const byId = new Map(results.map((r) => [r.id, r]));
   for (const w of wanted) {
     const item = byId.get(w.id);
     if (!item || item.created_at !== w.createdAt) continue;
-    if (item.ref) {
-      mapped[w.index]!.ref = item.ref;
-      continue;
-    }
-    const ref = `vitrine:item:${item.id}`;
+    const ref = item.ref ?? `vitrine:item:${item.id}`;
     mapped[w.index]!.ref = ref;
-    rekeys.push(d1.prepare('UPDATE items SET import_ref = ?2 WHERE id = ?1 AND import_ref IS NULL').bind(item.id, ref));
+    found.set(ref, { id: item.id, version: item.version, data: item.data });
+    if (!item.ref) rekeys.push(d1.prepare('UPDATE items SET import_ref = ?2 WHERE id = ?1 AND import_ref IS NULL').bind(item.id, ref));
   }
-  return rekeys;
+  return { existing: found, rekeys };
 }
 
 /**
