@@ -44,7 +44,11 @@ export function bggRecord(row: number, item: XmlElement): SourceRecord {
   put('status', ...STATUSES.filter((s) => status?.attrs[s] === '1'));
   put('plays', child(item, 'numplays')?.text);
   put('comment', child(item, 'comment')?.text);
-  const id = item.attrs.objectid?.trim() || null;
-  if (id && /^\d+$/.test(id)) put('link', `https://boardgamegeek.com/boardgame/${id}`);
-  return { row, id, values };
+  const game = item.attrs.objectid?.trim() || null;
+  if (game && /^\d+$/.test(game)) put('link', `https://boardgamegeek.com/boardgame/${game}`);
+  // Two copies of a game are two entries of the collection (each its collid): the entry is the item. The
+  // game's id was the reference before, and still finds the items imported then.
+  const entry = item.attrs.collid?.trim();
+  if (!entry) return { row, id: game, values };
+  return { row, id: `collid:${entry}`, ...(game && { formerIds: [game] }), values };
 }

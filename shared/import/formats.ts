@@ -16,6 +16,8 @@ import { isLibrarythingHead, LIBRARYTHING_FIELDS, librarythingRecord } from './l
 import { isOnmyshelfHead, onmyshelfHead, onmyshelfRecord } from './onmyshelf';
 import type { ImportFormat, SourceHead, SourceRecord, SourceRecords } from './source';
 import { isTellicoHead, TELLICO_RECORD, tellicoHead, tellicoRecord } from './tellico';
+import { filmCsvFormat, filmCsvHead, filmCsvRecord, isFilmCsv } from './films/film-csv';
+import { isKodiHead, KODI_END, KODI_FIELDS, KODI_RECORD, kodiRecord, kodiStart } from './films/kodi';
 import { isVitrineHead, VITRINE_EXPORT_VERSION, vitrineHead, vitrineRecord } from './vitrine';
 import { looksLikeYaml } from './sniff';
 import { readXmlHead, readXmlRecords, type XmlElement } from './xml';
@@ -33,6 +35,7 @@ export function detectFormat(text: string): ImportFormat {
     if (isDataCrowHead(head)) return 'datacrow';
     if (isAntMovieHead(head)) return 'amc';
     if (isGriffithHead(head)) return 'griffith';
+    if (isKodiHead(head)) return 'kodi';
     throw new ImportFileError('unknown_format');
   }
   if (head.startsWith('{')) {
@@ -44,11 +47,11 @@ export function detectFormat(text: string): ImportFormat {
   if (head.startsWith('[')) throw new ImportFileError('unknown_format');
   if (looksLikeYaml(head)) throw new ImportFileError('not_document', { reason: 'yaml' });
   const firstLine = head.split(/\r?\n/, 1)[0]!;
-  return isGoodreadsHeader(firstLine) ? 'goodreads' : 'csv';
+  return isGoodreadsHeader(firstLine) ? 'goodreads' : (filmCsvFormat(firstLine) ?? 'csv');
 }
 
 /** The element each XML format writes per item. */
-const XML_RECORDS: Partial<Record<ImportFormat, string>> = { gcstar: GCSTAR_RECORD, tellico: TELLICO_RECORD, bgg: BGG_RECORD, goodreads_rss: GOODREADS_RSS_RECORD };
+const XML_RECORDS: Partial<Record<ImportFormat, string>> = { gcstar: GCSTAR_RECORD, tellico: TELLICO_RECORD, bgg: BGG_RECORD, goodreads_rss: GOODREADS_RSS_RECORD, kodi: KODI_RECORD };
 
 /** The record element of an XML file: the format's, or the one the file's root names (Collectorz, Data Crow), kept in the head. */
 function xmlRecordName(format: ImportFormat, text: string): string | undefined {
@@ -64,7 +67,7 @@ const GOODREADS_CSV: CsvOptions = { delimiter: ',', quote: '"', header: true };
 
 /** The CSV options a format uses: the person's for plain CSV, the program's own otherwise. */
 export function csvOptionsOf(format: ImportFormat, text: string, chosen?: CsvOptions): CsvOptions {
-  return format === 'goodreads' ? GOODREADS_CSV : (chosen ?? sniffCsv(text));
+  return format === 'goodreads' || isFilmCsv(format) ? GOODREADS_CSV : (chosen ?? sniffCsv(text));
 }
 
 /** A CSV column's field key: its position. */
@@ -81,6 +84,7 @@ function collectorHead(format: ImportFormat, text: string, start: number, record
 
 /** The head of a file: its fields and where its records begin. */
 export function readHead(format: ImportFormat, text: string, csv: CsvOptions): SourceHead {
+  if (format === 'kodi') return { format, fields: KODI_FIELDS, collectionType: 'movies', columns: null, start: kodiStart(text), firstRow: 1 };
   const recordName = xmlRecordName(format, text);
   if (recordName) {
     const { root, start } = readXmlHead(text, recordName);
@@ -107,6 +111,7 @@ export function readHead(format: ImportFormat, text: string, csv: CsvOptions): S
   if (format === 'librarything') {
     return { format, fields: LIBRARYTHING_FIELDS, collectionType: 'books', columns: null, start: holderStart(text, 0, 'object'), firstRow: 1, holder: 'object' };
   }
+  if (isFilmCsv(format)) return filmCsvHead(format, text, csv);
   const first = readCsvRecords(text, csv, 1, true);
   const header = first.records[0];
   if (!header) throw new ImportFileError('no_records');
@@ -141,7 +146,8 @@ export function readRecords(
 ): SourceRecords {
   const recordName = head.record ?? XML_RECORDS[head.format];
   if (recordName) {
-    const read = atRecord(firstRow, () => readXmlRecords(window, recordName, limit, final));
+    const closed = head.format === 'kodi' && final ? window + KODI_END : window;
+    const read = atRecord(firstRow, () => readXmlRecords(closed, recordName, limit, final));
     return { ...read, records: read.records.map((element, index) => xmlRecord(head, firstRow + index, element)) };
   }
   const holder = head.holder;
@@ -160,6 +166,7 @@ export function readRecords(
   const records = read.records.map((record, index) => {
     const row = firstRow + index;
     if (head.format === 'goodreads') return goodreadsRecord(row, record.cells, head.columns ?? []);
+    if (isFilmCsv(head.format)) return filmCsvRecord(head.format, row, record.cells, head.columns ?? []);
     const values: Record<string, string[]> = {};
     record.cells.forEach((read, column) => {
       const cell = restoreFormulaCell(read);
@@ -209,5 +216,6 @@ function xmlRecord(head: SourceHead, row: number, element: XmlElement): SourceRe
   if (head.format === 'datacrow') return dataCrowRecord(row, element, head.fields);
   if (head.format === 'amc') return antMovieRecord(row, element);
   if (head.format === 'griffith') return griffithRecord(row, element);
+  if (head.format === 'kodi') return kodiRecord(row, element);
   return bggRecord(row, element);
 }

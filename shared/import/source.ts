@@ -6,7 +6,11 @@ import type { PropertyType, TemplateType } from '../catalogue';
 import type { PropertySettings } from '../schemas/properties';
 import type { JsonHolder } from './json';
 
-export const IMPORT_FORMATS = ['csv', 'goodreads', 'goodreads_rss', 'gcstar', 'tellico', 'bgg', 'onmyshelf', 'librarything', 'vitrine', 'clz', 'datacrow', 'amc', 'griffith'] as const;
+export const IMPORT_FORMATS = [
+  'csv', 'goodreads', 'goodreads_rss', 'gcstar', 'tellico', 'bgg', 'onmyshelf', 'librarything', 'vitrine',
+  'clz', 'datacrow', 'amc', 'griffith',
+  'letterboxd', 'imdb', 'kodi',
+] as const;
 export type ImportFormat = (typeof IMPORT_FORMATS)[number];
 
 export interface SourceField {
@@ -27,6 +31,11 @@ export interface SourceRecord {
   row: number;
   /** The file's own identifier of the item (Goodreads' Book Id…), when it has one. */
   id: string | null;
+  /**
+   * What earlier versions of the reader took as the identifier: an item an old import made under one of
+   * them is found again, and takes `id` as its reference from then on.
+   */
+  formerIds?: string[];
   /** Each field's values as text, in the file's order; a missing field has none. */
   values: Record<string, string[]>;
   /** What a Vitrine export says of the item beside its values: taken by the item the import adds. */

@@ -5,6 +5,7 @@
 // (worker/src/lib/zip-ranges.ts): an archive cut short (no central directory) or changed is refused.
 import { Unzip, UnzipInflate } from 'fflate';
 import { ImportFileError } from './errors';
+import { filmZipDocument } from './films/zip-documents';
 
 export const ZIP_MAX_ENTRIES = 10_000;
 /** The largest document inside an archive: the same as a file uploaded alone. */
@@ -208,7 +209,10 @@ const PREFERRED_DOCUMENTS = ['tellico.xml', 'watched.csv', 'diary.csv', 'ratings
 
 /** The document an archive holds (a preferred one, else the first one in the archive's order), or unknown_format. */
 export function zipDocument(bytes: Uint8Array): { name: string; bytes: Uint8Array } {
-  const names = zipEntryNames(bytes).filter(isDocument);
+  const all = zipEntryNames(bytes);
+  const film = filmZipDocument(bytes, all);
+  if (film) return film;
+  const names = all.filter(isDocument);
   const preferred = PREFERRED_DOCUMENTS.map((wanted) => names.find((name) => name.toLowerCase() === wanted)).find((name) => name !== undefined);
   const pick = preferred ? (name: string) => name === preferred : isDocument;
   const [document] = readZipEntries(bytes, pick, ZIP_MAX_DOCUMENT_BYTES, (found) => found.length > 0);

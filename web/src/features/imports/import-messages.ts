@@ -155,6 +155,9 @@ export const formatMessages = defineMessages({
   onmyshelf: { id: 'imports.format.onmyshelf', defaultMessage: 'OnMyShelf export' },
   librarything: { id: 'imports.format.librarything', defaultMessage: 'LibraryThing export' },
   vitrine: { id: 'imports.format.vitrine', defaultMessage: 'Vitrine export' },
+  letterboxd: { id: 'imports.format.letterboxd', defaultMessage: 'Letterboxd export' },
+  imdb: { id: 'imports.format.imdb', defaultMessage: 'IMDb export' },
+  kodi: { id: 'imports.format.kodi', defaultMessage: 'Kodi movie .nfo' },
 }) satisfies Record<ImportFormat, MessageDescriptor>;
 
 /** A run still has work ahead while it fetches its source, checks or imports. */

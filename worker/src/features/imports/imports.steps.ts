@@ -27,7 +27,8 @@ import { NOW_SQL } from '../../db/now';
 import { drizzle } from 'drizzle-orm/d1';
 import * as schema from '../../db/schema';
 import { listPropertyRows } from '../properties/properties.queries';
-import { findImported, importWrites, rankTuning, splitAfter, type ImportedDraft } from '../items/items.writer';
+import { findRecordItems } from './import-refs';
+import { importWrites, rankTuning, splitAfter, type ImportedDraft } from '../items/items.writer';
 
 /** Bytes of the file a step reads: at least the longest record a file may have (CSV_MAX_RECORD_CHARS). */
 const WINDOW_BYTES = 256 * 1024;
@@ -41,7 +42,7 @@ const WINDOW_BYTES = 256 * 1024;
 const CHECK_RECORDS_XML = 25;
 const CHECK_RECORDS_JSON = 150;
 const CHECK_RECORDS_CSV = 500;
-const XML_FORMATS: ReadonlySet<string> = new Set(['gcstar', 'tellico', 'bgg', 'goodreads_rss', 'clz', 'datacrow', 'amc', 'griffith']);
+const XML_FORMATS: ReadonlySet<string> = new Set(['gcstar', 'tellico', 'bgg', 'goodreads_rss', 'clz', 'datacrow', 'amc', 'griffith', 'kodi']);
 /**
  * Records an import step writes: about ten statements. Fifty took up to 20 ms of the Worker's own CPU
  * in `npm run bench` (mapping, the writer's statements), over the free plan's 10 ms a step; twenty-five
@@ -394,7 +395,7 @@ export async function importStep(env: Env, id: number): Promise<StepState> {
     mapRecord(head.format, record, mappings, mappedProps, { keyField: plan.keyField, dateOrder: plan.dateOrder, images }),
   );
   // Items the records find again: a value they lack (a title the plan does not send) is kept from the item.
-  const existing = await findImported(env.DB, row.collection_id, [...new Set(mappedRecords.filter((m) => !m.blank).map((m) => m.ref))]);
+  const { existing, rekeys } = await findRecordItems(env.DB, row.collection_id, head.format, read.records, mappedRecords);
   read.records.forEach((record, index) => {
     const mapped = mappedRecords[index]!;
     const title = titleOf(mapped.values, titleKey);
@@ -433,6 +434,7 @@ export async function importStep(env: Env, id: number): Promise<StepState> {
   const count = (letter: string) => [...outcomes].filter((l) => l === letter).length;
   const used = encodedLength(text.slice(0, read.used), row.encoding as TextEncoding);
   const statements = [
+    ...rekeys,
     ...writes.statements,
     // The report row's key (import, first row) also makes a second run of the same step fail whole.
     env.DB.prepare('INSERT INTO import_steps (import_id, first_row, outcomes, problems) VALUES (?1, ?2, ?3, ?4)').bind(
