@@ -1,8 +1,10 @@
 // The formats Vitrine reads, recognised by their content (never by the file's name), and each one's
 // reader: the head (fields) and the records of a window.
+import { alexandriaHead, alexandriaRecord, isAlexandriaHead } from './alexandria';
 import { BGG_FIELDS, BGG_RECORD, bggRecord, isBggHead } from './bgg';
 import { restoreFormulaCell } from '../csv';
 import { CSV_MAX_COLUMNS, CSV_MAX_RECORD_CHARS, readCsvRecords, sniffCsv, type CsvOptions } from './csv';
+import { DELICIOUS_PLIST_RECORD, DELICIOUS_RECORD, deliciousHead, deliciousRecord, isDeliciousHead, isDeliciousPlistHead } from './delicious';
 import { ImportFileError } from './errors';
 import { GCSTAR_RECORD, gcstarHead, gcstarRecord, isGcstarHead } from './gcstar';
 import { GOODREADS_FIELDS, goodreadsRecord, isGoodreadsHeader } from './goodreads';
@@ -15,6 +17,7 @@ import { isTellicoHead, TELLICO_RECORD, tellicoHead, tellicoRecord } from './tel
 import { isVitrineHead, VITRINE_EXPORT_VERSION, vitrineHead, vitrineRecord } from './vitrine';
 import { looksLikeYaml } from './sniff';
 import { readXmlHead, readXmlRecords, type XmlElement } from './xml';
+import { readYamlDocuments } from './yaml-stream';
 
 /** The format of a decoded file, or an unknown_format error. */
 export function detectFormat(text: string): ImportFormat {
@@ -25,6 +28,8 @@ export function detectFormat(text: string): ImportFormat {
     if (isGcstarHead(head)) return 'gcstar';
     if (isBggHead(head)) return 'bgg';
     if (isGoodreadsRssHead(head)) return 'goodreads_rss';
+    if (isDeliciousHead(head)) return 'delicious';
+    if (isDeliciousPlistHead(head)) return 'delicious_plist';
     throw new ImportFileError('unknown_format');
   }
   if (head.startsWith('{')) {
@@ -34,13 +39,14 @@ export function detectFormat(text: string): ImportFormat {
     throw new ImportFileError('unknown_format');
   }
   if (head.startsWith('[')) throw new ImportFileError('unknown_format');
+  if (isAlexandriaHead(head)) return 'alexandria';
   if (looksLikeYaml(head)) throw new ImportFileError('not_document', { reason: 'yaml' });
   const firstLine = head.split(/\r?\n/, 1)[0]!;
   return isGoodreadsHeader(firstLine) ? 'goodreads' : 'csv';
 }
 
 /** The element each XML format writes per item. */
-const XML_RECORDS: Partial<Record<ImportFormat, string>> = { gcstar: GCSTAR_RECORD, tellico: TELLICO_RECORD, bgg: BGG_RECORD, goodreads_rss: GOODREADS_RSS_RECORD };
+const XML_RECORDS: Partial<Record<ImportFormat, string>> = { gcstar: GCSTAR_RECORD, tellico: TELLICO_RECORD, bgg: BGG_RECORD, goodreads_rss: GOODREADS_RSS_RECORD, delicious: DELICIOUS_RECORD, delicious_plist: DELICIOUS_PLIST_RECORD };
 
 /** The CSV layout Goodreads exports: comma-separated, double quotes, a header row. */
 const GOODREADS_CSV: CsvOptions = { delimiter: ',', quote: '"', header: true };
@@ -55,6 +61,8 @@ const columnKey = (index: number) => `c${index}`;
 
 /** The head of a file: its fields and where its records begin. */
 export function readHead(format: ImportFormat, text: string, csv: CsvOptions): SourceHead {
+  if (format === 'delicious' || format === 'delicious_plist') return { format, ...deliciousHead(text, format === 'delicious_plist'), columns: null, firstRow: 1 };
+  if (format === 'alexandria') return { format, ...alexandriaHead(text), columns: null, firstRow: 1 };
   const recordName = XML_RECORDS[format];
   if (recordName) {
     const { root, start } = readXmlHead(text, recordName);
@@ -115,6 +123,10 @@ export function readRecords(
   if (recordName) {
     const read = atRecord(firstRow, () => readXmlRecords(window, recordName, limit, final));
     return { ...read, records: read.records.map((element, index) => xmlRecord(head, firstRow + index, element)) };
+  }
+  if (head.format === 'alexandria') {
+    const read = atRecord(firstRow, () => readYamlDocuments(window, limit, final, firstRow));
+    return { ...read, records: read.records.map((data, index) => alexandriaRecord(firstRow + index, data)) };
   }
   const holder = head.holder;
   if (holder) {
@@ -177,5 +189,6 @@ function xmlRecord(head: SourceHead, row: number, element: XmlElement): SourceRe
   if (head.format === 'gcstar') return gcstarRecord(row, element, head.fields);
   if (head.format === 'tellico') return tellicoRecord(row, element, head.fields);
   if (head.format === 'goodreads_rss') return goodreadsRssRecord(row, element);
+  if (head.format === 'delicious' || head.format === 'delicious_plist') return deliciousRecord(row, element, head.format === 'delicious_plist');
   return bggRecord(row, element);
 }

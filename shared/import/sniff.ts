@@ -5,7 +5,7 @@
 import { ImportFileError } from './errors';
 import { detectEncoding } from './text';
 
-export const NOT_DOCUMENT_KINDS = ['image', 'archive', 'pdf', 'office', 'database', 'yaml', 'binary'] as const;
+export const NOT_DOCUMENT_KINDS = ['image', 'archive', 'pdf', 'office', 'database', 'yaml', 'binary', 'binary_plist'] as const;
 export type NotDocumentKind = (typeof NOT_DOCUMENT_KINDS)[number];
 
 const ascii = (text: string) => Array.from(text, (ch) => ch.charCodeAt(0));
@@ -27,6 +27,8 @@ const SIGNATURES: [NotDocumentKind, number, number[]][] = [
   ['pdf', 0, ascii('%PDF-')],
   ['office', 0, [0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]],
   ['database', 0, ascii('SQLite format 3')],
+  // Delicious Library's binary property list: its XML export is what Vitrine reads.
+  ['binary_plist', 0, ascii('bplist')],
 ];
 
 /** Bytes looked at for control characters. */

@@ -6,7 +6,7 @@ import type { PropertyType, TemplateType } from '../catalogue';
 import type { PropertySettings } from '../schemas/properties';
 import type { JsonHolder } from './json';
 
-export const IMPORT_FORMATS = ['csv', 'goodreads', 'goodreads_rss', 'gcstar', 'tellico', 'bgg', 'onmyshelf', 'librarything', 'vitrine'] as const;
+export const IMPORT_FORMATS = ['csv', 'goodreads', 'goodreads_rss', 'gcstar', 'tellico', 'bgg', 'onmyshelf', 'librarything', 'vitrine', 'delicious', 'delicious_plist', 'alexandria'] as const;
 export type ImportFormat = (typeof IMPORT_FORMATS)[number];
 
 export interface SourceField {

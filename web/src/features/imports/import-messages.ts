@@ -29,6 +29,7 @@ const fileProblemMessages = defineMessages<Record<ImportFileProblem | 'internal'
     defaultMessage: 'This file declares XML entities, which Vitrine never expands: export it again without them.',
   },
   invalid_json: { id: 'imports.problem.invalidJson', defaultMessage: 'This file’s JSON is damaged or cut short: it cannot be read.' },
+  invalid_yaml: { id: 'imports.problem.invalidYaml', defaultMessage: 'The YAML of record {row} is damaged: it cannot be read.' },
   unknown_version: {
     id: 'imports.problem.unknownVersion',
     defaultMessage: 'This Vitrine export was written by another version, which this one does not read.',
@@ -60,6 +61,10 @@ const kindMessages = defineMessages({
   database: { id: 'imports.kind.database', defaultMessage: 'a database file' },
   yaml: { id: 'imports.kind.yaml', defaultMessage: 'a YAML file' },
   binary: { id: 'imports.kind.binary', defaultMessage: 'binary data' },
+  binary_plist: {
+    id: 'imports.kind.binaryPlist',
+    defaultMessage: 'a binary property list (Delicious Library): export the library as XML and import that file',
+  },
 }) satisfies Record<NotDocumentKind, MessageDescriptor>;
 
 export function describeFileProblem(
@@ -147,6 +152,9 @@ export const formatMessages = defineMessages({
   onmyshelf: { id: 'imports.format.onmyshelf', defaultMessage: 'OnMyShelf export' },
   librarything: { id: 'imports.format.librarything', defaultMessage: 'LibraryThing export' },
   vitrine: { id: 'imports.format.vitrine', defaultMessage: 'Vitrine export' },
+  delicious: { id: 'imports.format.delicious', defaultMessage: 'Delicious Library export (XML)' },
+  delicious_plist: { id: 'imports.format.deliciousPlist', defaultMessage: 'Delicious Library export (property list)' },
+  alexandria: { id: 'imports.format.alexandria', defaultMessage: 'Alexandria library' },
 }) satisfies Record<ImportFormat, MessageDescriptor>;
 
 /** A run still has work ahead while it fetches its source, checks or imports. */
