@@ -66,7 +66,7 @@ const YAML_OTHER = /^(?:\s+\S|-\s|#)/;
 export function looksLikeYaml(text: string): boolean {
   const lines = text.split(/\r?\n/, 40).filter((line) => line.trim() !== '');
   const first = lines[0]?.trim() ?? '';
-  if (first === '---' || first.startsWith('%YAML')) return true;
+  if (first === '---' || first.startsWith('--- ') || first.startsWith('%YAML')) return true;
   const sample = lines.slice(0, 10);
   return sample.filter((line) => YAML_KEY.test(line)).length >= 2 && sample.every((line) => YAML_KEY.test(line) || YAML_OTHER.test(line));
 }
