@@ -11,6 +11,7 @@ export const IMPORT_FILE_PROBLEMS = [
   'invalid_xml',
   'xml_entities',
   'invalid_json',
+  'invalid_yaml',
   'invalid_zip',
   'zip_too_big',
   'unknown_version',

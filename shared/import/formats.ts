@@ -1,11 +1,13 @@
 // The formats Vitrine reads, recognised by their content (never by the file's name), and each one's
 // reader: the head (fields) and the records of a window.
 import { AMC_FIELDS, AMC_RECORD, antMovieRecord, isAntMovieHead } from './antmovie';
+import { alexandriaHead, alexandriaRecord, isAlexandriaHead } from './alexandria';
 import { BGG_FIELDS, BGG_RECORD, bggRecord, isBggHead } from './bgg';
 import { restoreFormulaCell } from '../csv';
 import { clzHead, clzRecord, clzRecordName, isClzHead } from './clz';
 import { CSV_MAX_COLUMNS, CSV_MAX_RECORD_CHARS, readCsvRecords, sniffCsv, type CsvOptions } from './csv';
 import { dataCrowHead, dataCrowRecord, dataCrowRecordName, isDataCrowHead } from './datacrow';
+import { DELICIOUS_PLIST_RECORD, DELICIOUS_RECORD, deliciousHead, deliciousRecord, isDeliciousHead, isDeliciousPlistHead } from './delicious';
 import { ImportFileError } from './errors';
 import { GCSTAR_RECORD, gcstarHead, gcstarRecord, isGcstarHead } from './gcstar';
 import { GRIFFITH_FIELDS, GRIFFITH_RECORD, griffithRecord, isGriffithHead } from './griffith';
@@ -21,6 +23,7 @@ import { isKodiHead, KODI_END, KODI_FIELDS, KODI_RECORD, kodiRecord, kodiStart }
 import { isVitrineHead, VITRINE_EXPORT_VERSION, vitrineHead, vitrineRecord } from './vitrine';
 import { looksLikeYaml } from './sniff';
 import { readXmlHead, readXmlRecords, type XmlElement } from './xml';
+import { readYamlDocuments } from './yaml-stream';
 
 /** The format of a decoded file, or an unknown_format error. */
 export function detectFormat(text: string): ImportFormat {
@@ -36,6 +39,8 @@ export function detectFormat(text: string): ImportFormat {
     if (isAntMovieHead(head)) return 'amc';
     if (isGriffithHead(head)) return 'griffith';
     if (isKodiHead(head)) return 'kodi';
+    if (isDeliciousHead(head)) return 'delicious';
+    if (isDeliciousPlistHead(head)) return 'delicious_plist';
     throw new ImportFileError('unknown_format');
   }
   if (head.startsWith('{')) {
@@ -45,13 +50,22 @@ export function detectFormat(text: string): ImportFormat {
     throw new ImportFileError('unknown_format');
   }
   if (head.startsWith('[')) throw new ImportFileError('unknown_format');
+  if (isAlexandriaHead(head)) return 'alexandria';
   if (looksLikeYaml(head)) throw new ImportFileError('not_document', { reason: 'yaml' });
   const firstLine = head.split(/\r?\n/, 1)[0]!;
   return isGoodreadsHeader(firstLine) ? 'goodreads' : (filmCsvFormat(firstLine) ?? 'csv');
 }
 
 /** The element each XML format writes per item. */
-const XML_RECORDS: Partial<Record<ImportFormat, string>> = { gcstar: GCSTAR_RECORD, tellico: TELLICO_RECORD, bgg: BGG_RECORD, goodreads_rss: GOODREADS_RSS_RECORD, kodi: KODI_RECORD };
+const XML_RECORDS: Partial<Record<ImportFormat, string>> = {
+  gcstar: GCSTAR_RECORD,
+  tellico: TELLICO_RECORD,
+  bgg: BGG_RECORD,
+  goodreads_rss: GOODREADS_RSS_RECORD,
+  kodi: KODI_RECORD,
+  delicious: DELICIOUS_RECORD,
+  delicious_plist: DELICIOUS_PLIST_RECORD,
+};
 
 /** The record element of an XML file: the format's, or the one the file's root names (Collectorz, Data Crow), kept in the head. */
 function xmlRecordName(format: ImportFormat, text: string): string | undefined {
@@ -85,6 +99,8 @@ function collectorHead(format: ImportFormat, text: string, start: number, record
 /** The head of a file: its fields and where its records begin. */
 export function readHead(format: ImportFormat, text: string, csv: CsvOptions): SourceHead {
   if (format === 'kodi') return { format, fields: KODI_FIELDS, collectionType: 'movies', columns: null, start: kodiStart(text), firstRow: 1 };
+  if (format === 'delicious' || format === 'delicious_plist') return { format, ...deliciousHead(text, format === 'delicious_plist'), columns: null, firstRow: 1 };
+  if (format === 'alexandria') return { format, ...alexandriaHead(text), columns: null, firstRow: 1 };
   const recordName = xmlRecordName(format, text);
   if (recordName) {
     const { root, start } = readXmlHead(text, recordName);
@@ -149,6 +165,10 @@ export function readRecords(
     const closed = head.format === 'kodi' && final ? window + KODI_END : window;
     const read = atRecord(firstRow, () => readXmlRecords(closed, recordName, limit, final));
     return { ...read, records: read.records.map((element, index) => xmlRecord(head, firstRow + index, element)) };
+  }
+  if (head.format === 'alexandria') {
+    const read = atRecord(firstRow, () => readYamlDocuments(window, limit, final, firstRow));
+    return { ...read, records: read.records.map((data, index) => alexandriaRecord(firstRow + index, data)) };
   }
   const holder = head.holder;
   if (holder) {
@@ -217,5 +237,6 @@ function xmlRecord(head: SourceHead, row: number, element: XmlElement): SourceRe
   if (head.format === 'amc') return antMovieRecord(row, element);
   if (head.format === 'griffith') return griffithRecord(row, element);
   if (head.format === 'kodi') return kodiRecord(row, element);
+  if (head.format === 'delicious' || head.format === 'delicious_plist') return deliciousRecord(row, element, head.format === 'delicious_plist');
   return bggRecord(row, element);
 }

@@ -5,7 +5,7 @@
 import { ImportFileError } from './errors';
 import { detectEncoding } from './text';
 
-export const NOT_DOCUMENT_KINDS = ['image', 'archive', 'pdf', 'office', 'database', 'yaml', 'binary', 'amc'] as const;
+export const NOT_DOCUMENT_KINDS = ['image', 'archive', 'pdf', 'office', 'database', 'yaml', 'binary', 'amc', 'binary_plist'] as const;
 export type NotDocumentKind = (typeof NOT_DOCUMENT_KINDS)[number];
 
 const ascii = (text: string) => Array.from(text, (ch) => ch.charCodeAt(0));
@@ -29,6 +29,8 @@ const SIGNATURES: [NotDocumentKind, number, number[]][] = [
   ['database', 0, ascii('SQLite format 3')],
   // Ant Movie Catalog's own catalogue: read only through its XML export.
   ['amc', 0, ascii(' AMC_')],
+  // Delicious Library's binary property list: its XML export is what Vitrine reads.
+  ['binary_plist', 0, ascii('bplist')],
 ];
 
 /** Bytes looked at for control characters. */
@@ -66,7 +68,7 @@ const YAML_OTHER = /^(?:\s+\S|-\s|#)/;
 export function looksLikeYaml(text: string): boolean {
   const lines = text.split(/\r?\n/, 40).filter((line) => line.trim() !== '');
   const first = lines[0]?.trim() ?? '';
-  if (first === '---' || first.startsWith('%YAML')) return true;
+  if (first === '---' || first.startsWith('--- ') || first.startsWith('%YAML')) return true;
   const sample = lines.slice(0, 10);
   return sample.filter((line) => YAML_KEY.test(line)).length >= 2 && sample.every((line) => YAML_KEY.test(line) || YAML_OTHER.test(line));
 }

@@ -10,6 +10,7 @@ export const IMPORT_FORMATS = [
   'csv', 'goodreads', 'goodreads_rss', 'gcstar', 'tellico', 'bgg', 'onmyshelf', 'librarything', 'vitrine',
   'clz', 'datacrow', 'amc', 'griffith',
   'letterboxd', 'imdb', 'kodi',
+  'delicious', 'delicious_plist', 'alexandria',
 ] as const;
 export type ImportFormat = (typeof IMPORT_FORMATS)[number];
 

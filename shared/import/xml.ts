@@ -14,6 +14,9 @@ export interface XmlElement {
   text: string;
 }
 
+/** A record name that takes every element at the top of the window (Delicious Library's book, movie, game…). */
+export const ANY_RECORD = '*';
+
 /** The first child element of that name. */
 export const child = (element: XmlElement | undefined, name: string): XmlElement | undefined => element?.children.find((c) => c.name === name);
 /** Every child element of that name. */
@@ -111,7 +114,7 @@ export function readXmlRecords(
   const records: XmlElement[] = [];
   let used = 0;
   treeBuilder(parser, (element, end) => {
-    if (element.name === recordName) records.push(element);
+    if (recordName === ANY_RECORD || element.name === recordName) records.push(element);
     used = end;
     if (records.length >= limit) throw new Stop('limit');
   });

@@ -4,6 +4,7 @@
 // checked against the CRC-32 and size its central directory gives, as a restore's are
 // (worker/src/lib/zip-ranges.ts): an archive cut short (no central directory) or changed is refused.
 import { Unzip, UnzipInflate } from 'fflate';
+import { alexandriaStream, isYamlName } from './alexandria-zip';
 import { ImportFileError } from './errors';
 import { filmZipDocument } from './films/zip-documents';
 
@@ -197,7 +198,7 @@ export function zipEntryNames(bytes: Uint8Array): string[] {
 }
 
 /** Where an archive keeps the file to import: Tellico's tellico.xml, a GCstar .gcs, or a data file. */
-const DOCUMENT = /(^|\/)(tellico\.xml|[^/]+\.(gcs|xml|json|csv|tsv|txt))$/i;
+const DOCUMENT = /(^|\/)(tellico\.xml|[^/]+\.(gcs|xml|json|csv|tsv|txt|plist))$/i;
 const isDocument = (name: string) => DOCUMENT.test(name) && !name.startsWith('__MACOSX/');
 
 /**
@@ -213,6 +214,14 @@ export function zipDocument(bytes: Uint8Array): { name: string; bytes: Uint8Arra
   const film = filmZipDocument(bytes, all);
   if (film) return film;
   const names = all.filter(isDocument);
+  if (names.length === 0) {
+    // Alexandria's library folder: a YAML file per book, read as one stream; together no larger than a document.
+    const size = (found: readonly ZipEntry[]) => found.reduce((sum, entry) => sum + entry.bytes.length, 0);
+    const books = readZipEntries(bytes, isYamlName, ZIP_MAX_DOCUMENT_BYTES, (found) => size(found) > ZIP_MAX_DOCUMENT_BYTES);
+    if (size(books) > ZIP_MAX_DOCUMENT_BYTES) throw new ImportFileError('zip_too_big', { limit: ZIP_MAX_DOCUMENT_BYTES });
+    const stream = alexandriaStream(books);
+    if (stream) return { name: 'books.yaml', bytes: stream };
+  }
   const preferred = PREFERRED_DOCUMENTS.map((wanted) => names.find((name) => name.toLowerCase() === wanted)).find((name) => name !== undefined);
   const pick = preferred ? (name: string) => name === preferred : isDocument;
   const [document] = readZipEntries(bytes, pick, ZIP_MAX_DOCUMENT_BYTES, (found) => found.length > 0);
@@ -221,4 +230,5 @@ export function zipDocument(bytes: Uint8Array): { name: string; bytes: Uint8Arra
 }
 
 /** Pictures an archive may hold, by name (their content is checked again when they are stored). */
-export const isImageName = (name: string) => /\.(jpe?g|png|gif|webp)$/i.test(name) && !name.startsWith('__MACOSX/');
+// Alexandria names a cover "<ident>.cover"; Delicious Library keeps them without an extension in "Images/Large Covers/" and the like.
+export const isImageName = (name: string) => /\.(jpe?g|png|gif|webp|cover)$|(^|\/)[^/]*Covers\/[^/.]+$/i.test(name) && !name.startsWith('__MACOSX/');

@@ -29,6 +29,7 @@ const fileProblemMessages = defineMessages<Record<ImportFileProblem | 'internal'
     defaultMessage: 'This file declares XML entities, which Vitrine never expands: export it again without them.',
   },
   invalid_json: { id: 'imports.problem.invalidJson', defaultMessage: 'This file’s JSON is damaged or cut short: it cannot be read.' },
+  invalid_yaml: { id: 'imports.problem.invalidYaml', defaultMessage: 'The YAML of record {row} is damaged: it cannot be read.' },
   unknown_version: {
     id: 'imports.problem.unknownVersion',
     defaultMessage: 'This Vitrine export was written by another version, which this one does not read.',
@@ -63,6 +64,10 @@ const kindMessages = defineMessages({
   amc: {
     id: 'imports.kind.amc',
     defaultMessage: 'an Ant Movie Catalog catalogue (.amc), which Vitrine reads through its XML export: in Ant Movie Catalog, choose File › Export › XML and import that file',
+  },
+  binary_plist: {
+    id: 'imports.kind.binaryPlist',
+    defaultMessage: 'a binary property list (Delicious Library): export the library as XML and import that file',
   },
 }) satisfies Record<NotDocumentKind, MessageDescriptor>;
 
@@ -158,6 +163,9 @@ export const formatMessages = defineMessages({
   letterboxd: { id: 'imports.format.letterboxd', defaultMessage: 'Letterboxd export' },
   imdb: { id: 'imports.format.imdb', defaultMessage: 'IMDb export' },
   kodi: { id: 'imports.format.kodi', defaultMessage: 'Kodi movie .nfo' },
+  delicious: { id: 'imports.format.delicious', defaultMessage: 'Delicious Library export (XML)' },
+  delicious_plist: { id: 'imports.format.deliciousPlist', defaultMessage: 'Delicious Library export (property list)' },
+  alexandria: { id: 'imports.format.alexandria', defaultMessage: 'Alexandria library' },
 }) satisfies Record<ImportFormat, MessageDescriptor>;
 
 /** A run still has work ahead while it fetches its source, checks or imports. */

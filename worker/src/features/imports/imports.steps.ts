@@ -42,7 +42,7 @@ const WINDOW_BYTES = 256 * 1024;
 const CHECK_RECORDS_XML = 25;
 const CHECK_RECORDS_JSON = 150;
 const CHECK_RECORDS_CSV = 500;
-const XML_FORMATS: ReadonlySet<string> = new Set(['gcstar', 'tellico', 'bgg', 'goodreads_rss', 'clz', 'datacrow', 'amc', 'griffith', 'kodi']);
+const XML_FORMATS: ReadonlySet<string> = new Set(['gcstar', 'tellico', 'bgg', 'goodreads_rss', 'clz', 'datacrow', 'amc', 'griffith', 'kodi', 'delicious', 'delicious_plist']);
 /**
  * Records an import step writes: about ten statements. Fifty took up to 20 ms of the Worker's own CPU
  * in `npm run bench` (mapping, the writer's statements), over the free plan's 10 ms a step; twenty-five
