@@ -3,12 +3,14 @@
 // another account, and the instance's backup restored into the emptied instance. Every value of every
 // item is compared, and every stored file byte for byte (with its content type).
 import { env } from 'cloudflare:test';
+import { strToU8, strFromU8, unzipSync, zipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
 import { MEDIA_PROPERTY_TYPES, PROPERTY_TYPES } from '../../shared/catalogue';
 import type { AccountArchive } from '../../shared/schemas/account-archives';
 import type { BackupRun } from '../../shared/schemas/backups';
 import type { CollectionList } from '../../shared/schemas/collections';
 import type { ExportHead, ExportedItem } from '../../shared/import/vitrine';
+import type { ImportReport } from '../../shared/schemas/imports';
 import { ADMIN, call, createUser, signIn } from '../support/worker-app';
 import { addItem, addProperty, createCollection, getJson, seededPicture } from '../support/worker-catalogue';
 
@@ -142,6 +144,43 @@ describe('backups keep every value of every type', { timeout: 180_000 }, () => {
     const media = doc.items.flatMap((i) => Object.values(i.values).flat()).filter((v): v is string => typeof v === 'string' && v.startsWith('media://'));
     expect(media).toHaveLength(9);
     for (const value of media) expect(value).toMatch(new RegExp(`^media://collections/${copy.id}/`));
+  });
+
+  it('a restore that leaves values out keeps their items and says which values and why', async () => {
+    const { owner } = await everyType();
+    const started = await call('/api/v1/profile/backups', { method: 'POST', token: owner.token });
+    const backup = await accountArchive(owner.token, ((await started.json()) as AccountArchive).id);
+    const files = unzipSync(new Uint8Array(await (await call(backup.file!, { token: owner.token })).arrayBuffer()));
+    // The document changed by hand: a picture value naming a plain file of the zip, a file value naming none.
+    const name = 'collections/1/collection.json';
+    const doc = JSON.parse(strFromU8(files[name]!)) as ExportDocument;
+    const full = doc.items.find((i) => i.values.title === 'All of it')!;
+    const plain = full.values.one_file as string;
+    full.values.one_image = plain;
+    full.values.p_file = [(full.values.p_file as string[])[0]!, plain.replace(/\/[^/]+$/, '/gone.bin')];
+    const zip = zipSync({ ...files, [name]: strToU8(JSON.stringify(doc)) });
+
+    const other = await createUser();
+    const res = await call('/api/v1/profile/restores', {
+      method: 'POST',
+      token: other.token,
+      body: zip,
+      headers: { 'content-type': 'application/zip', 'content-length': String(zip.length) },
+    });
+    const done = await accountArchive(other.token, ((await res.json()) as AccountArchive).id);
+    expect(done.collections.map((c) => [c.importStatus, c.total, c.failed, c.leftOut])).toEqual([['done', 3, 0, 2]]);
+    const { collectionId, importId } = done.collections[0]!;
+    const report = await getJson<ImportReport>(`/api/v1/collections/${collectionId}/imports/${importId}`, other.token);
+    expect(report.problems.map((p) => [p.outcome, p.property, p.reason, p.title])).toEqual([
+      ['kept', 'p_file', 'file_missing', 'All of it'],
+      ['kept', 'one_image', 'not_image', 'All of it'],
+    ]);
+    // The item is there with every other value, the file it still names among them.
+    const copy = (await (await call(`/api/v1/collections/${collectionId}/export?format=json`, { token: other.token })).json()) as ExportDocument;
+    const restored = copy.items.find((i) => i.values.title === 'All of it')!;
+    expect(restored.values.one_image).toBeUndefined();
+    expect(restored.values.p_file).toHaveLength(1);
+    expect(Object.keys(restored.values)).toHaveLength(Object.keys(full.values).length - 1);
   });
 
   it('a backup of the instance restored into the emptied instance gives every value and every file back', async () => {
