@@ -1,7 +1,7 @@
 // A collection holding a property of every content type, with several values where a property takes
 // several and files of known bytes, comes back whole from a backup: a person's backup restored into
 // another account, and the instance's backup restored into the emptied instance. Every value of every
-// item is compared, and every stored file byte for byte (with its content type).
+// item is compared, and every stored file byte for byte (with its content type and download name).
 import { env } from 'cloudflare:test';
 import { strToU8, strFromU8, unzipSync, zipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
@@ -55,7 +55,7 @@ async function everyType() {
     p_json: { nested: [1, 'two', { three: null }] },
     p_image: [await up(seededPicture(3), 'front.png'), await up(seededPicture(5, 5000), 'back.png')],
     p_video: [await up(mp4(4000), 'clip.mp4'), 'https://www.youtube.com/watch?v=dQw4w9WgXcQ'],
-    p_file: [await up(plainFile(3, 2500), 'manual.pdf'), await up(plainFile(7, 70_000), 'notes.txt')],
+    p_file: [await up(plainFile(3, 2500), 'Mode d’emploi été.pdf'), await up(plainFile(7, 70_000), 'notes.txt')],
     one_image: await up(seededPicture(9), 'single.png'),
     one_video: await up(mp4(1500), 'short.mp4'),
     one_file: await up(plainFile(11, 900), 'receipt.bin'),
@@ -66,11 +66,11 @@ async function everyType() {
   return { owner, collection: c };
 }
 
-/** A stored file as the comparison sees it: its bytes and content type. */
+/** A stored file as the comparison sees it: its bytes, content type and download name. */
 async function stored(value: string) {
   const object = await env.MEDIA.get(value.slice('media://'.length));
   expect(object, value).not.toBeNull();
-  return { bytes: Array.from(new Uint8Array(await object!.arrayBuffer())), type: object!.httpMetadata?.contentType };
+  return { bytes: Array.from(new Uint8Array(await object!.arrayBuffer())), type: object!.httpMetadata?.contentType, filename: object!.customMetadata?.filename };
 }
 
 /** The collection's properties and items as its owner's export gives them, files as what is stored. */

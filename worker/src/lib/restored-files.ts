@@ -8,10 +8,18 @@ import { contentName } from './pictures';
 /** Whether a file of this size may be restored: no larger than an upload may be. */
 export const restorableSize = (size: number) => size <= ITEM_FILE_MAX_BYTES;
 
-/** Stores the file in the collection's media; gives its media value and whether it is a picture (it then wants a thumbnail). */
-export async function storeRestoredFile(env: Env, collectionId: number, bytes: Uint8Array): Promise<{ value: string; image: boolean }> {
+/**
+ * Stores the file in the collection's media, with the name it was uploaded under (its downloads keep it);
+ * gives its media value and whether it is a picture (it then wants a thumbnail).
+ */
+export async function storeRestoredFile(
+  env: Env,
+  collectionId: number,
+  bytes: Uint8Array,
+  uploadedName: string | null,
+): Promise<{ value: string; image: boolean }> {
   const media = sniffMedia(bytes);
   const key = `collections/${collectionId}/${await contentName(bytes)}.${media.ext}`;
-  await env.MEDIA.put(key, bytes, { httpMetadata: { contentType: media.type } });
+  await env.MEDIA.put(key, bytes, { httpMetadata: { contentType: media.type }, customMetadata: uploadedName ? { filename: uploadedName } : undefined });
   return { value: toMediaValue(key), image: media.kind === 'image' };
 }

@@ -29,6 +29,7 @@ import { importPlan, type ImportPlan } from '../../../../shared/schemas/imports'
 import { NOW_SQL } from '../../db/now';
 import type { AccountArchiveRow, RestoreEntryRow } from '../../db/raw-rows';
 import type { Env } from '../../env';
+import { storedFileName } from '../../lib/media';
 import { DamagedZip, listZipEntries, placeOf, readZipEntry } from '../../lib/zip-ranges';
 import { HEAD_BYTES, prepareFile } from './imports.prepare';
 import { wantThumbnails } from '../../lib/pictures';
@@ -139,9 +140,10 @@ async function openStep(env: Env, row: ArchiveRow): Promise<RestoreState> {
     else inFolder.set(folder, [e]);
   }
   const tuples: unknown[][] = [];
-  const place = (folder: number, kind: string, e: (typeof files)[number], name: string) => {
+  // A file's row keeps, in its `image` column, the uploaded name its entry's comment gives (for downloads).
+  const place = (folder: number, kind: string, e: (typeof files)[number], name: string, uploadedName: string | null = null) => {
     const p = placeOf(e);
-    tuples.push([tuples.length, folder, kind, name, p.offset, p.method, p.packed_size, p.size, p.crc]);
+    tuples.push([tuples.length, folder, kind, name, p.offset, p.method, p.packed_size, p.size, p.crc, uploadedName]);
   };
   const folders = new Set<string>();
   collections.forEach((collection, folder) => {
@@ -156,14 +158,14 @@ async function openStep(env: Env, row: ArchiveRow): Promise<RestoreState> {
     folders.add(prefix);
     // A document's row is named after its collection (as the manifest says), for the progress.
     place(folder, 'document', document, typeof collection.name === 'string' ? collection.name.slice(0, COLLECTION_NAME_MAX_LENGTH) : '');
-    for (const e of inFolder.get(prefix) ?? []) place(folder, 'picture', e, e.filename);
+    for (const e of inFolder.get(prefix) ?? []) place(folder, 'picture', e, e.filename, e.comment ? storedFileName(e.comment) : null);
   });
   const statements: D1PreparedStatement[] = [];
   for (let at = 0; at < tuples.length; at += ENTRIES_PER_STATEMENT) {
     statements.push(
       env.DB.prepare(
-        `INSERT OR REPLACE INTO account_restore_entries (archive_id, position, folder, kind, name, offset, method, packed_size, size, crc)
-         SELECT ?1, value ->> 0, value ->> 1, value ->> 2, value ->> 3, value ->> 4, value ->> 5, value ->> 6, value ->> 7, value ->> 8
+        `INSERT OR REPLACE INTO account_restore_entries (archive_id, position, folder, kind, name, offset, method, packed_size, size, crc, image)
+         SELECT ?1, value ->> 0, value ->> 1, value ->> 2, value ->> 3, value ->> 4, value ->> 5, value ->> 6, value ->> 7, value ->> 8, value ->> 9
          FROM json_each(?2)`,
       ).bind(row.id, JSON.stringify(tuples.slice(at, at + ENTRIES_PER_STATEMENT))),
     );
@@ -333,7 +335,7 @@ async function picturesStep(env: Env, row: ArchiveRow): Promise<RestoreState> {
     const data = await readZipEntry(env.MEDIA, row.file_key!, picture);
     bytes += data.length;
     // Typed by its content as an upload is; only an image property checks that it is a picture (mapping).
-    stored.push({ name: pictureName(picture.name), ...(await storeRestoredFile(env, document.collection_id, data)) });
+    stored.push({ name: pictureName(picture.name), ...(await storeRestoredFile(env, document.collection_id, data, picture.image)) });
   }
   const finished = results.length === 0;
   await env.DB.batch([
