@@ -4,6 +4,7 @@
 // code; the Worker imports with it; so the preview is exactly what is stored.
 import { LONGTEXT_VALUE_MAX_LENGTH, MAX_VALUES_PER_PROPERTY, TEXT_VALUE_MAX_LENGTH, type PropertyType } from '../catalogue';
 import { normalizeValue } from '../values';
+import { mediaCell } from './media-cells';
 import type { ImportFormat, SourceRecord } from './source';
 
 export const DATE_ORDERS = ['ymd', 'dmy', 'mdy'] as const;
@@ -204,8 +205,8 @@ export function recordRef(format: ImportFormat, record: SourceRecord, keyField: 
 export interface MapOptions {
   dateOrder: DateOrder;
   /**
-   * The pictures the import took out of its zip or fetched from their addresses: the name a record
-   * gives (see pictureKey), and its value.
+   * The files the import brought: pictures of its zip or fetched from their addresses, files of a
+   * backup being restored; by the name a record gives (see pictureKey), and their values.
    */
   images?: ReadonlyMap<string, string>;
 }
@@ -231,6 +232,7 @@ export function mapValues(
   const byKey = new Map(properties.map((p) => [p.key, p]));
   const collected = new Map<string, unknown[]>();
   const problems: CellProblem[] = [];
+  const storedFile = (text: string) => options.images?.get(pictureKey(text));
   let blank = true;
   for (const mapping of mappings) {
     const property = byKey.get(mapping.property);
@@ -239,13 +241,8 @@ export function mapValues(
     const pieces = fieldTexts.flatMap((t) => (mapping.split ? t.split(mapping.split) : [t])).map((t) => t.trim()).filter((t) => t !== '');
     for (const piece of pieces) {
       blank = false;
-      if (property.type === 'image') {
-        // A picture the zip did not hold (or an address that gave none) is left out; the rest is kept.
-        const value = options.images?.get(pictureKey(piece));
-        if (value) collected.set(property.key, [...(collected.get(property.key) ?? []), value]);
-        continue;
-      }
-      let result = coerceText(property.type, piece, options.dateOrder, { scale: mapping.scale ?? null });
+      // Stored files come only from those the import brought (see media-cells.ts), never from a text.
+      let result = mediaCell(property.type, piece, storedFile) ?? coerceText(property.type, piece, options.dateOrder, { scale: mapping.scale ?? null });
       if (!result.ok && result.reason === 'too_big' && (property.type === 'text' || property.type === 'longtext')) {
         // A text longer than a value may be is kept cut, and the report says so.
         result = normalizeValue(property.type, piece.slice(0, property.type === 'text' ? TEXT_VALUE_MAX_LENGTH : LONGTEXT_VALUE_MAX_LENGTH));

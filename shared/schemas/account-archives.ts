@@ -36,6 +36,8 @@ export const archivedCollection = z.object({
   total: z.number().int(),
   processed: z.number().int(),
   failed: z.number().int(),
+  /** restore: values its import left out or cut (its report, at the import's page, says which and why). */
+  leftOut: z.number().int(),
   /** backup: items written so far and pictures measured. */
   items: z.number().int(),
   pictures: z.number().int(),

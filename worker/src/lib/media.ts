@@ -170,3 +170,22 @@ export async function releaseMedia(d1: D1Database, bucket: R2Bucket, collectionI
   const keys = own.filter((value) => !used.has(value.toLowerCase())).map((value) => mediaKeyOf(value)!);
   if (keys.length > 0) await bucket.delete(keys.flatMap((key) => [key, thumbnailKey(key)]));
 }
+
+/** Longest file name kept, in characters: file systems take 255 bytes, and a name is rarely longer. */
+const FILE_NAME_MAX_LENGTH = 150;
+
+/**
+ * The uploaded name as it will be offered on download: what a browser sends is already a base name, but
+ * any client may send a path or control characters, so those go; everything else (spaces, accents,
+ * apostrophes, brackets) is kept, since the header encodes it.
+ */
+export function storedFileName(name: string): string {
+  const base = name.split(/[/\\]/).pop() ?? '';
+  const clean = base
+    .normalize('NFC')
+    .replace(/[\p{Cc}\p{Cf}\u2028\u2029]/gu, '')
+    .replace(/\s+/gu, ' ')
+    .trim()
+    .replace(/^\.+/, '');
+  return [...clean].slice(0, FILE_NAME_MAX_LENGTH).join('') || 'file';
+}

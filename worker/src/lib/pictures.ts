@@ -4,7 +4,7 @@ import type { Env } from '../env';
 import { FetchRefused, guardedFetch } from './guarded-fetch';
 import { sniffImage, toMediaValue } from './media';
 
-async function contentName(bytes: Uint8Array): Promise<string> {
+export async function contentName(bytes: Uint8Array): Promise<string> {
   const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', bytes));
   return [...digest].map((b) => b.toString(16).padStart(2, '0')).join('');
 }

@@ -38,9 +38,15 @@ export class KnownEntry implements ZipInputFile {
 export async function pourObject(bucket: R2Bucket, key: string, entry: KnownEntry, size: number | null, last: boolean): Promise<boolean> {
   const object = await bucket.get(key);
   if (!object || (size !== null && object.size !== size)) return false;
+  await pourBody(object, entry, last);
+  return true;
+}
+
+/** Sends an object already read (its metadata needed before its entry is made) into an entry. */
+export async function pourBody(object: R2ObjectBody, entry: KnownEntry, last: boolean): Promise<void> {
   if (object.size === 0) {
     if (last) entry.push(new Uint8Array(0), true);
-    return true;
+    return;
   }
   const reader = object.body.getReader();
   let read = 0;
@@ -50,7 +56,6 @@ export async function pourObject(bucket: R2Bucket, key: string, entry: KnownEntr
     read += value.length;
     entry.push(value, last && read === object.size);
   }
-  return true;
 }
 
 /**

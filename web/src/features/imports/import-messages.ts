@@ -108,6 +108,10 @@ const recordReasonMessages = defineMessages({
   duplicate: { id: 'imports.reason.duplicate', defaultMessage: 'An earlier record of the file is the same item.' },
   invalid_yesno: { id: 'imports.reason.invalidYesno', defaultMessage: 'This is neither yes nor no.' },
   not_importable: { id: 'imports.reason.notImportable', defaultMessage: 'Files and pictures cannot come from a text cell.' },
+  file_missing: {
+    id: 'imports.reason.fileMissing',
+    defaultMessage: 'The file this value names did not come with it (missing from the backup, or larger than 20 MB).',
+  },
   too_many_values: { id: 'imports.reason.tooManyValues', defaultMessage: 'More than 50 values for one property: the first 50 are kept.' },
   text_cut: { id: 'imports.reason.textCut', defaultMessage: 'Longer than a value of this property may be: the beginning is kept.' },
 });

@@ -31,12 +31,14 @@ interface RestorePart {
   total: number | null;
   processed: number | null;
   failed: number | null;
+  left_out: number | null;
 }
 
 /** A restore's collections, in the manifest's order, with their imports' progress. */
 async function restoreParts(env: Env, id: number): Promise<ArchivedCollection[]> {
   const { results } = await env.DB.prepare(
-    `SELECT coalesce(c.name, e.name) AS name, e.collection_id, e.import_id, i.status, i.total, i.processed, i.failed
+    `SELECT coalesce(c.name, e.name) AS name, e.collection_id, e.import_id, i.status, i.total, i.processed, i.failed,
+       (SELECT count(*) FROM import_steps s, json_each(s.problems) p WHERE s.import_id = e.import_id AND p.value ->> 'outcome' = 'kept') AS left_out
      FROM account_restore_entries e LEFT JOIN collections c ON c.id = e.collection_id LEFT JOIN imports i ON i.id = e.import_id
      WHERE e.archive_id = ?1 AND e.kind = 'document' ORDER BY e.folder`,
   )
@@ -50,6 +52,7 @@ async function restoreParts(env: Env, id: number): Promise<ArchivedCollection[]>
     total: r.total ?? 0,
     processed: r.processed ?? 0,
     failed: r.failed ?? 0,
+    leftOut: r.left_out ?? 0,
     items: 0,
     pictures: 0,
   }));
@@ -70,6 +73,7 @@ export async function toArchive(env: Env, row: AccountArchiveRow): Promise<Accou
       total: Math.max(part.total ?? 0, part.items),
       processed: part.items,
       failed: 0,
+      leftOut: 0,
       items: part.items,
       pictures: part.pictures,
     }));

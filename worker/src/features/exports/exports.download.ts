@@ -1,11 +1,11 @@
 // A made export as one zip, streamed: the Vitrine JSON (its pieces in R2, in order) and then each
-// picture under pictures/, every entry stored with the size and CRC-32 its steps noted, so that the
+// stored file under pictures/ (its uploaded name as the entry's comment), every entry stored with the size and CRC-32 its steps noted, so that the
 // download only moves bytes. Importing the zip (any Vitrine's import) takes the pictures back with the
 // items: a value names its picture by file name, and the pictures keep theirs. A backup of someone's
 // collections is several exports in one zip, each in its own folder (features/account-archives).
 import type { Zip } from 'fflate';
 import type { Env } from '../../env';
-import { KnownEntry, pourObject, zipStream } from '../../lib/zip-entry';
+import { KnownEntry, pourBody, pourObject, zipStream } from '../../lib/zip-entry';
 import type { ExportRunRow } from '../../db/raw-rows';
 import { documentPieceKey } from './exports.steps';
 
@@ -55,9 +55,13 @@ export class ExportEntries {
     }
     const picture = this.pending.shift()!;
     this.after = picture.object_key;
-    const entry = new KnownEntry(`${this.picturesFolder}${picture.object_key.split('/').pop()}`, picture.size, picture.crc >>> 0, this.mtime, null);
+    const object = await env.MEDIA.get(picture.object_key);
+    if (!object || object.size !== picture.size) throw new Error(`export ${run.id}: ${picture.object_key} changed since it was measured`);
+    // The file's uploaded name travels as the entry's comment, so that a restore keeps it for downloads.
+    const comment = object.customMetadata?.filename ?? null;
+    const entry = new KnownEntry(`${this.picturesFolder}${picture.object_key.split('/').pop()}`, picture.size, picture.crc >>> 0, this.mtime, comment);
     zip.add(entry);
-    if (!(await pourObject(env.MEDIA, picture.object_key, entry, picture.size, true))) throw new Error(`export ${run.id}: ${picture.object_key} changed since it was measured`);
+    await pourBody(object, entry, true);
     return 'more';
   }
 }

@@ -2,9 +2,10 @@
 // step leaves the run's row saying where the next one starts, in the same D1 batch as what it noted, so
 // a step that runs again after a failure finds its work done or not done, never half done.
 // 1. document: a page of items (200) becomes a piece of the Vitrine JSON in R2, its bytes added to the
-//    document's size and running CRC-32; the pictures its values name are listed;
-// 2. pictures: each listed picture's size and CRC-32 are noted, about 4 MB a step.
+//    document's size and running CRC-32; the stored files its values name (pictures, videos, others) are listed;
+// 2. pictures: each listed file's size and CRC-32 are noted, about 2 MB a step.
 // The download (exports.download.ts) then streams a zip of stored entries without computing anything.
+import { MEDIA_PROPERTY_TYPES, type PropertyType } from '../../../../shared/catalogue';
 import { isMediaValue, mediaCollectionId } from '../../../../shared/values';
 import { drizzle } from 'drizzle-orm/d1';
 import * as schema from '../../db/schema';
@@ -33,7 +34,7 @@ export async function loadExportRun(env: Env, id: number): Promise<ExportRunRow 
 /** Where a piece of an export's document is kept in R2. */
 export const documentPieceKey = (id: number, piece: number) => `exports/${id}/${piece}.json`;
 
-/** The R2 keys of the pictures these values name: media values of this collection's files. */
+/** The R2 keys of the files these values name (pictures, videos, others): media values of this collection's files. */
 function picturesOf(values: unknown[], collectionId: number): string[] {
   return values
     .flatMap((value) => (Array.isArray(value) ? (value as unknown[]) : [value]))
@@ -91,14 +92,15 @@ export async function documentStep(env: Env, id: number): Promise<StepState> {
   ].join('');
   const bytes = new TextEncoder().encode(text);
   await env.MEDIA.put(documentPieceKey(id, run.pieces), bytes, { httpMetadata: { contentType: 'application/json' } });
-  const images = new Set(props.filter((p) => p.type === 'image').map((p) => p.id));
+  // Every stored file goes with the document (pictures, videos and other files), so a restore loses none.
+  const media = new Set(props.filter((p) => MEDIA_PROPERTY_TYPES.includes(p.type as PropertyType)).map((p) => p.id));
   const pictures = [
     ...new Set([
       // The collection's own picture goes with the first piece.
       ...(run.pieces === 0 ? picturesOf([collection.image], collectionId) : []),
       ...page.flatMap((row) => {
         const byId = JSON.parse(row.data) as Record<string, unknown>;
-        return picturesOf([...images].map((pid) => byId[pid]), collectionId);
+        return picturesOf([...media].map((pid) => byId[pid]), collectionId);
       }),
     ]),
   ];

@@ -4,9 +4,9 @@
 // is made again in turn, in four phases the archive row names:
 // 1. create: the collection (name, type, settings) with its properties, and an import of its document
 //    (an imports row, read by the import's own steps), in one D1 batch;
-// 2. pictures: the collection's pictures, as many a step as an import of a zip takes (twenty, about
-//    4 MB), stored as its media under names made from their content and named in import_media, as an
-//    import of a zip does;
+// 2. pictures: the collection's stored files (pictures, videos, others), as many a step as an import of a
+//    zip takes (twenty, about 1 MB), stored as its media under names made from their content and named in
+//    import_media, as an import of a zip does;
 // 3. import: the import's check and import steps (imports.steps.ts), which give each item its values,
 //    settings, dates and loans (items.writer.ts importWrites);
 // 4. the collection's picture set from those stored, and on to the next collection.
@@ -17,7 +17,6 @@ import { readJsonHead } from '../../../../shared/import/json';
 import { isPictureAddress, pictureName } from '../../../../shared/import/mapping';
 import { decodeText } from '../../../../shared/import/text';
 import { type ExportHead, vitrineHead, VITRINE_EXPORT_FORMAT } from '../../../../shared/import/vitrine';
-import { isImageName } from '../../../../shared/import/zip';
 import {
   ACCOUNT_ARCHIVE_FORMAT,
   ACCOUNT_ARCHIVE_VERSION,
@@ -30,10 +29,11 @@ import { importPlan, type ImportPlan } from '../../../../shared/schemas/imports'
 import { NOW_SQL } from '../../db/now';
 import type { AccountArchiveRow, RestoreEntryRow } from '../../db/raw-rows';
 import type { Env } from '../../env';
-import { sniffImage } from '../../lib/media';
+import { storedFileName } from '../../lib/media';
 import { DamagedZip, listZipEntries, placeOf, readZipEntry } from '../../lib/zip-ranges';
 import { HEAD_BYTES, prepareFile } from './imports.prepare';
-import { storePicture, wantThumbnails } from '../../lib/pictures';
+import { wantThumbnails } from '../../lib/pictures';
+import { restorableSize, storeRestoredFile } from '../../lib/restored-files';
 import { checkStep, importStep, markFailed, PICTURE_BYTES_PER_STEP, PICTURES_PER_STEP } from './imports.steps';
 
 /** Entries a restore takes at most: a zip bomb of tiny entries is refused before anything. */
@@ -130,20 +130,20 @@ async function openStep(env: Env, row: ArchiveRow): Promise<RestoreState> {
   const collections = Array.isArray(manifest.collections) ? manifest.collections : [];
   if (collections.length > MAX_COLLECTIONS) throw new ArchiveFailure('archive_damaged');
   const byName = new Map(files.map((e) => [e.filename, e]));
-  // Each collection's pictures are the images right inside its pictures folder: files are sorted into
-  // folders once, whatever the number of collections.
+  // Each collection's files (pictures, videos, others) are those right inside its pictures folder: files
+  // are sorted into folders once, whatever the number of collections.
   const inFolder = new Map<string, (typeof files)[number][]>();
   for (const e of files) {
-    if (!isImageName(e.filename)) continue;
     const folder = e.filename.slice(0, e.filename.lastIndexOf('/') + 1);
     const list = inFolder.get(folder);
     if (list) list.push(e);
     else inFolder.set(folder, [e]);
   }
   const tuples: unknown[][] = [];
-  const place = (folder: number, kind: string, e: (typeof files)[number], name: string) => {
+  // A file's row keeps, in its `image` column, the uploaded name its entry's comment gives (for downloads).
+  const place = (folder: number, kind: string, e: (typeof files)[number], name: string, uploadedName: string | null = null) => {
     const p = placeOf(e);
-    tuples.push([tuples.length, folder, kind, name, p.offset, p.method, p.packed_size, p.size, p.crc]);
+    tuples.push([tuples.length, folder, kind, name, p.offset, p.method, p.packed_size, p.size, p.crc, uploadedName]);
   };
   const folders = new Set<string>();
   collections.forEach((collection, folder) => {
@@ -158,14 +158,14 @@ async function openStep(env: Env, row: ArchiveRow): Promise<RestoreState> {
     folders.add(prefix);
     // A document's row is named after its collection (as the manifest says), for the progress.
     place(folder, 'document', document, typeof collection.name === 'string' ? collection.name.slice(0, COLLECTION_NAME_MAX_LENGTH) : '');
-    for (const e of inFolder.get(prefix) ?? []) place(folder, 'picture', e, e.filename);
+    for (const e of inFolder.get(prefix) ?? []) place(folder, 'picture', e, e.filename, e.comment ? storedFileName(e.comment) : null);
   });
   const statements: D1PreparedStatement[] = [];
   for (let at = 0; at < tuples.length; at += ENTRIES_PER_STATEMENT) {
     statements.push(
       env.DB.prepare(
-        `INSERT OR REPLACE INTO account_restore_entries (archive_id, position, folder, kind, name, offset, method, packed_size, size, crc)
-         SELECT ?1, value ->> 0, value ->> 1, value ->> 2, value ->> 3, value ->> 4, value ->> 5, value ->> 6, value ->> 7, value ->> 8
+        `INSERT OR REPLACE INTO account_restore_entries (archive_id, position, folder, kind, name, offset, method, packed_size, size, crc, image)
+         SELECT ?1, value ->> 0, value ->> 1, value ->> 2, value ->> 3, value ->> 4, value ->> 5, value ->> 6, value ->> 7, value ->> 8, value ->> 9
          FROM json_each(?2)`,
       ).bind(row.id, JSON.stringify(tuples.slice(at, at + ENTRIES_PER_STATEMENT))),
     );
@@ -310,7 +310,7 @@ async function createStep(env: Env, row: ArchiveRow): Promise<RestoreState> {
   return 'more';
 }
 
-/** Up to twenty of the collection's pictures (about 4 MB), stored as its media and named for its import. */
+/** Up to twenty of the collection's files (about 1 MB), stored as its media and named for its import. */
 async function picturesStep(env: Env, row: ArchiveRow): Promise<RestoreState> {
   const document = await documentOf(env, row.id, row.folder);
   if (!document) throw new ArchiveFailure('archive_damaged');
@@ -324,25 +324,26 @@ async function picturesStep(env: Env, row: ArchiveRow): Promise<RestoreState> {
   )
     .bind(row.id, row.folder, row.cursor, PICTURES_PER_STEP)
     .all<EntryRow>();
-  const stored: { name: string; value: string }[] = [];
+  const stored: { name: string; value: string; image: boolean }[] = [];
   let bytes = 0;
   let last = row.cursor;
   for (const picture of results) {
-    if (stored.length > 0 && bytes + picture.size > PICTURE_BYTES_PER_STEP) break;
+    if (bytes > 0 && bytes + picture.size > PICTURE_BYTES_PER_STEP) break;
     last = picture.position;
+    // A file larger than an upload may be stays out: the values naming it say so in the import's report.
+    if (!restorableSize(picture.size)) continue;
     const data = await readZipEntry(env.MEDIA, row.file_key!, picture);
     bytes += data.length;
-    // Checked by its content as an upload is: what is no picture stays out.
-    const image = sniffImage(data);
-    if (image) stored.push({ name: pictureName(picture.name), value: await storePicture(env, document.collection_id, data, image) });
+    // Typed by its content as an upload is; only an image property checks that it is a picture (mapping).
+    stored.push({ name: pictureName(picture.name), ...(await storeRestoredFile(env, document.collection_id, data, picture.image)) });
   }
   const finished = results.length === 0;
   await env.DB.batch([
     env.DB.prepare(
       `INSERT OR IGNORE INTO import_media (import_id, name, value)
        SELECT ?1, value ->> 'name', value ->> 'value' FROM json_each(?2)`,
-    ).bind(document.import_id, JSON.stringify(stored)),
-    wantThumbnails(env, document.collection_id, stored.map((s) => s.value)),
+    ).bind(document.import_id, JSON.stringify(stored.map(({ name, value }) => ({ name, value })))),
+    wantThumbnails(env, document.collection_id, stored.filter((s) => s.image).map((s) => s.value)),
     env.DB.prepare(
       `UPDATE account_archives SET cursor = ?3, phase = CASE WHEN ?4 THEN 'import' ELSE phase END WHERE id = ?1 AND phase = 'pictures' AND cursor = ?2`,
     ).bind(row.id, row.cursor, last, finished ? 1 : 0),

@@ -20,7 +20,7 @@ import type { SourceHead } from '../../../../shared/import/source';
 import { decodeText, encodedLength, type TextEncoding } from '../../../../shared/import/text';
 import type { CsvOptions } from '../../../../shared/import/csv';
 import type { ImportPlan } from '../../../../shared/schemas/imports';
-import type { PropertyType } from '../../../../shared/catalogue';
+import { MEDIA_PROPERTY_TYPES, type PropertyType } from '../../../../shared/catalogue';
 import type { ImportRow } from '../../db/raw-rows';
 import type { Env } from '../../env';
 import { NOW_SQL } from '../../db/now';
@@ -254,9 +254,9 @@ export async function pictureStep(env: Env, id: number): Promise<StepState> {
   return 'next-phase';
 }
 
-/** The fields of the plan that go to image properties of the collection. */
-function pictureFieldsOf(plan: ImportPlan, properties: readonly { key: string; type: string }[]): FieldMapping[] {
-  const images = new Set(properties.filter((p) => p.type === 'image').map((p) => p.key));
+/** The fields of the plan that go to properties of the collection of these types (image, by default). */
+function pictureFieldsOf(plan: ImportPlan, properties: readonly { key: string; type: string }[], types: readonly string[] = ['image']): FieldMapping[] {
+  const images = new Set(properties.filter((p) => types.includes(p.type)).map((p) => p.key));
   return plan.fields.filter((f) => images.has(f.property)).map((f) => ({ field: f.field, property: f.property, split: f.split }));
 }
 
@@ -385,7 +385,8 @@ export async function importStep(env: Env, id: number): Promise<StepState> {
   const mappings: FieldMapping[] = plan.fields.map((f) => ({ field: f.field, property: f.property, split: f.split, scale: f.scale ?? null }));
   const titleKey = props.find((p) => p.isTitle)?.key;
   const mappedProps = props.map((p) => ({ key: p.key, type: p.type as PropertyType, multiple: p.multiple, required: p.required }));
-  const pictureFields = pictureFieldsOf(plan, props);
+  // Every media field: a restore's files (pictures, videos, others) are found by name as pictures are.
+  const pictureFields = pictureFieldsOf(plan, props, MEDIA_PROPERTY_TYPES);
   const images = await picturesOf(env, id, read.records.flatMap((record) => pictureTexts(record, pictureFields).map(pictureKey)));
   const letters: string[] = [];
   const problems: StepProblem[] = [];

@@ -9,7 +9,7 @@ import { mediaTicket, mediaUpload } from '../../../../shared/schemas/media';
 import type { AppEnv, Caller } from '../../env';
 import { ApiError } from '../../lib/api-error';
 import { contentDisposition } from '../../lib/content-disposition';
-import { fileWithThumbnailBody, sniffMedia, storeThumbnail, thumbnailKey, THUMBNAIL_MAX_BYTES, toMediaValue, uploadLimit } from '../../lib/media';
+import { fileWithThumbnailBody, sniffMedia, storedFileName, storeThumbnail, thumbnailKey, THUMBNAIL_MAX_BYTES, toMediaValue, uploadLimit } from '../../lib/media';
 import { bearer, errors, jsonContent } from '../../lib/openapi';
 import { createRouter } from '../../lib/router';
 import { signMediaTicket, verifyMediaTicket } from '../../lib/tokens';
@@ -64,25 +64,6 @@ export const mediaApiRoutes = createRouter()
     const caller = callerOf(c);
     return c.json(await signMediaTicket(c.env.APP_SECRET, { userId: caller.id, sessionId: caller.sessionId }), 200);
   });
-
-/** Longest file name kept, in characters: file systems take 255 bytes, and a name is rarely longer. */
-const FILE_NAME_MAX_LENGTH = 150;
-
-/**
- * The uploaded name as it will be offered on download: what a browser sends is already a base name, but
- * any client may send a path or control characters, so those go; everything else (spaces, accents,
- * apostrophes, brackets) is kept, since the header encodes it.
- */
-export function storedFileName(name: string): string {
-  const base = name.split(/[/\\]/).pop() ?? '';
-  const clean = base
-    .normalize('NFC')
-    .replace(/[\p{Cc}\p{Cf}\u2028\u2029]/gu, '')
-    .replace(/\s+/gu, ' ')
-    .trim()
-    .replace(/^\.+/, '');
-  return [...clean].slice(0, FILE_NAME_MAX_LENGTH).join('') || 'file';
-}
 
 /** The caller of a /media request: the bearer token, or else a media ticket in ?t= whose session still lives. */
 async function mediaCaller(c: Context<AppEnv>): Promise<Caller | null> {

@@ -42,6 +42,7 @@ const messages = defineMessages({
   download: { id: 'profile.archives.download', defaultMessage: 'Download' },
   progress: { id: 'profile.archives.progress', defaultMessage: 'Progress' },
   opening: { id: 'profile.archives.opening', defaultMessage: 'Reading the file…' },
+  why: { id: 'profile.archives.why', defaultMessage: 'See what and why' },
 });
 
 const valueMessages = defineMessages<{
@@ -52,9 +53,14 @@ const valueMessages = defineMessages<{
   items: { items: number; pictures: number };
   importing: { processed: number; total: number };
   imported: { total: number; failed: number };
+  leftOut: { count: number };
   problemPart: { part: string };
 }>({
   fileHint: { id: 'profile.archives.fileHint', defaultMessage: 'A backup of collections made by Vitrine (.zip), at most {size}.' },
+  leftOut: {
+    id: 'profile.archives.leftOut',
+    defaultMessage: '{count, plural, one {# value left out} other {# values left out}}',
+  },
   problemPart: { id: 'profile.archives.problemPart', defaultMessage: 'Missing, extra or not as its manifest says: {part}.' },
   tooBig: { id: 'profile.archives.tooBig', defaultMessage: 'This file is larger than {size}: it cannot be restored from here.' },
   backedUp: { id: 'profile.archives.backedUp', defaultMessage: 'Collections saved: {done, number} of {total, number}' },
@@ -99,12 +105,30 @@ function CollectionLine({ archive, collection }: { archive: AccountArchive; coll
     detail = intl.formatMessage(valueMessages.imported, { total: collection.processed, failed: collection.failed });
   else if (collection.importStatus) detail = intl.formatMessage(valueMessages.importing, { processed: collection.processed, total: collection.total });
   else detail = '';
+  if (archive.kind === 'restore' && collection.leftOut > 0) detail += `, ${intl.formatMessage(valueMessages.leftOut, { count: collection.leftOut })}`;
+  const why = whyLink(archive, collection);
   return (
     <li>
       {name}
       {detail ? <span className="muted"> · {detail}</span> : null}
+      {why ? (
+        <>
+          {' · '}
+          <Link to={why}>{intl.formatMessage(messages.why)}</Link>
+        </>
+      ) : null}
     </li>
   );
+}
+
+/**
+ * Where a restored collection's import says what it left out and why (its report names each record,
+ * value and reason), when it left out anything or failed; null otherwise.
+ */
+function whyLink(archive: AccountArchive, collection: ArchivedCollection): string | null {
+  if (archive.kind !== 'restore' || collection.collectionId === null || collection.importId === null) return null;
+  const leftSomething = collection.failed > 0 || collection.leftOut > 0 || collection.importStatus === 'failed';
+  return leftSomething ? paths.collectionImportRun(collection.collectionId, collection.importId) : null;
 }
 
 function ArchiveDetail({ archive }: { archive: AccountArchive }) {
