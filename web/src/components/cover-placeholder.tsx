@@ -34,6 +34,7 @@ export function CoverPlaceholder({ title, creator, type, size = 'small' }: { tit
       data-testid="cover-placeholder"
     >
       <span className="cover-placeholder__title">{title}</span>
+      <span className="cover-placeholder__rule" />
       {creator ? <span className="cover-placeholder__creator">{creator}</span> : null}
       <TypeIcon type={type} className="cover-placeholder__icon" />
     </span>
