@@ -6,7 +6,25 @@ import type { PropertyType, TemplateType } from '../catalogue';
 import type { PropertySettings } from '../schemas/properties';
 import type { JsonHolder } from './json';
 
-export const IMPORT_FORMATS = ['csv', 'goodreads', 'goodreads_rss', 'gcstar', 'tellico', 'bgg', 'onmyshelf', 'librarything', 'vitrine'] as const;
+export const IMPORT_FORMATS = [
+  'csv',
+  'goodreads',
+  'goodreads_rss',
+  'gcstar',
+  'tellico',
+  'bgg',
+  'onmyshelf',
+  'librarything',
+  'vitrine',
+  'storygraph',
+  'calibre',
+  'librarything_csv',
+  'bookwyrm',
+  'openreads',
+  'inventaire',
+  'book_catalogue',
+  'openlibrary',
+] as const;
 export type ImportFormat = (typeof IMPORT_FORMATS)[number];
 
 export interface SourceField {
@@ -70,6 +88,8 @@ export interface SourceHead {
   firstRow: number;
   /** For JSON formats: whether the records are an array's values or an object's members. */
   holder?: JsonHolder;
+  /** The file names its items only by ids, without titles (Open Library's reading log): the preview says so. */
+  idsOnly?: boolean;
 }
 
 /** Records read from a window of the file, and how many characters of it they used. */

@@ -147,6 +147,14 @@ export const formatMessages = defineMessages({
   onmyshelf: { id: 'imports.format.onmyshelf', defaultMessage: 'OnMyShelf export' },
   librarything: { id: 'imports.format.librarything', defaultMessage: 'LibraryThing export' },
   vitrine: { id: 'imports.format.vitrine', defaultMessage: 'Vitrine export' },
+  storygraph: { id: 'imports.format.storygraph', defaultMessage: 'StoryGraph export' },
+  calibre: { id: 'imports.format.calibre', defaultMessage: 'Calibre catalogue (CSV)' },
+  librarything_csv: { id: 'imports.format.librarythingCsv', defaultMessage: 'LibraryThing export (TSV or CSV)' },
+  bookwyrm: { id: 'imports.format.bookwyrm', defaultMessage: 'BookWyrm export' },
+  openreads: { id: 'imports.format.openreads', defaultMessage: 'Openreads export' },
+  inventaire: { id: 'imports.format.inventaire', defaultMessage: 'Inventaire export' },
+  book_catalogue: { id: 'imports.format.bookCatalogue', defaultMessage: 'Book Catalogue export' },
+  openlibrary: { id: 'imports.format.openlibrary', defaultMessage: 'Open Library reading log' },
 }) satisfies Record<ImportFormat, MessageDescriptor>;
 
 /** A run still has work ahead while it fetches its source, checks or imports. */
