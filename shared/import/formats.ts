@@ -151,7 +151,7 @@ export function readRecords(
   }
   const read = readCsvRecords(window, csv, limit, final, firstRow);
   const program = programOf(head.format);
-  const programRecord = program && programReader(program, head.columns ?? []);
+  const programRecord = program && programReader(program, head.columns ?? [], csv.delimiter);
   const records = read.records.map((record, index) => {
     const row = firstRow + index;
     if (programRecord) return programRecord(row, record.cells);

@@ -36,7 +36,7 @@ export const GOODREADS: CsvProgram = {
       type: 'text',
       multiple: true,
       columns: SHELF,
-      read: (shelf, cell) => [...statusesOf([shelf, ...cell(['Bookshelves']).split(',')]), Number(cell(['Owned Copies'])) > 0 ? 'owned' : undefined],
+      read: (shelf, cell) => statusesOf([shelf, ...cell(['Bookshelves']).split(','), Number(cell(['Owned Copies'])) > 0 ? 'owned' : '']),
     },
     { key: 'shelves', type: 'text', multiple: true, columns: ['Bookshelves'], split: ',' },
     { key: 'date_read', type: 'date', columns: ['Date Read'], read: dayOf },

@@ -63,6 +63,9 @@ const STATUS_WORDS: Record<string, ReadingStatus> = {
   'stopped reading': 'did-not-finish',
   owned: 'owned',
   'owned-books': 'owned',
+  // LibraryThing's collections.
+  'your library': 'owned',
+  'read but unowned': 'read',
   wishlist: 'wishlist',
   'wish list': 'wishlist',
   'to-buy': 'wishlist',
@@ -93,4 +96,30 @@ export function htmlText(text: string): string {
 export function firstNameFirst(name: string): string {
   const parts = name.split(',').map((p) => p.trim());
   return parts.length === 2 && parts[0] && parts[1] ? `${parts[1]} ${parts[0]}` : name.trim();
+}
+
+/**
+ * Cells a CSV reader cut inside a quoted value because a space came before its quote
+ * (`1 , "Herbert, Frank" , …`, which CSV reads as plain text), joined again.
+ */
+export function rejoinPadded(cells: readonly string[], delimiter: string): string[] {
+  const joined: string[] = [];
+  let open: string | null = null;
+  // A value ends on an odd number of quotes (an even number is quotes doubled inside it).
+  const closes = (text: string) => (/("+)\s*$/.exec(text)?.[1]!.length ?? 0) % 2 === 1;
+  for (const cell of cells) {
+    if (open !== null) {
+      open += delimiter + cell;
+      if (closes(cell)) {
+        joined.push(open);
+        open = null;
+      }
+    } else if (cell.trimStart().startsWith('"') && !(cell.trim().length > 1 && closes(cell.trimStart().slice(1)))) {
+      open = cell;
+    } else {
+      joined.push(cell);
+    }
+  }
+  if (open !== null) joined.push(open);
+  return joined;
 }

@@ -1,6 +1,7 @@
 // LibraryThing's tab-separated export (and its older comma-separated one): the same books as its JSON
 // export (../librarything.ts), with the same fields and id, so either file finds the other's items again.
-// Authors are "Last, First"; dates and ISBNs come in brackets ([2007-05-08]); collections hold statuses.
+// Authors are "Last, First"; dates and ISBNs come in brackets ([2007-05-08]); collections hold statuses
+// ("Your library" is what the person owns).
 import { LIBRARYTHING_FIELDS } from '../librarything';
 import { dayOf, firstNameFirst, ratingOutOf, statusesOf, yearOf } from './cells';
 import type { CsvProgram, ProgramField } from './program';
@@ -21,9 +22,6 @@ function isbnOf(isbns: string): string | undefined {
   const all = isbns.split(LIST).map(unbracket).filter(Boolean);
   return all.find((i) => i.length === 13) ?? all[0];
 }
-
-/** LibraryThing's own collections that say a status ("Your library" is what the person owns). */
-const COLLECTION_STATUS: Record<string, string> = { 'your library': 'owned', 'read but unowned': 'read' };
 
 export const LIBRARYTHING_CSV: CsvProgram = {
   format: 'librarything_csv',
@@ -48,17 +46,19 @@ export const LIBRARYTHING_CSV: CsvProgram = {
     like('comments', { columns: ['Comment', 'Comments'] }),
     like('entered', { columns: ['Entry Date'], read: (date) => dayOf(unbracket(date)) }),
     like('copies', { columns: ['Copies'] }),
-    { key: 'read', type: 'yesno', target: 'read', columns: ['Date Read'], read: (date, cell) => (date || /read but unowned/i.test(cell(COLLECTIONS)) ? 'true' : undefined) },
+    {
+      key: 'read',
+      type: 'yesno',
+      target: 'read',
+      columns: ['Date Read', ...COLLECTIONS],
+      read: (_, cell) => (cell(['Date Read']) || /read but unowned/i.test(cell(COLLECTIONS)) ? 'true' : undefined),
+    },
     {
       key: 'status',
       type: 'text',
       multiple: true,
       columns: COLLECTIONS,
-      read: (collections, cell) => {
-        const names = collections.split(LIST);
-        const statuses = [...statusesOf(names), ...names.map((n) => COLLECTION_STATUS[n.toLowerCase()])];
-        return [...new Set([...statuses, cell(['Date Read']) ? 'read' : undefined])];
-      },
+      read: (collections, cell) => statusesOf([...collections.split(LIST), cell(['Date Read']) ? 'read' : '']),
     },
     { key: 'date_started', type: 'date', columns: ['Date Started'], read: (date) => dayOf(unbracket(date)) },
     { key: 'date_read', type: 'date', columns: ['Date Read'], read: (date) => dayOf(unbracket(date)) },

@@ -1,7 +1,7 @@
 // Reads any book program's CSV by its table (program.ts): the fields its header has, and each row as a
 // record of those fields with the program's own id. The browser's preview and the Worker both use it.
 import { putValues, sourceField, type SourceField, type SourceRecord } from '../source';
-import { unpad } from './cells';
+import { rejoinPadded, unpad } from './cells';
 import { columnName, type CellOf, type CsvProgram, type ProgramField } from './program';
 
 /** Where each column name (as compared) is in the header: its first place. */
@@ -25,9 +25,10 @@ export function programFields(program: CsvProgram, header: readonly string[]): S
 }
 
 /** A reader of the program's rows under this header, as records of the fields above. */
-export function programReader(program: CsvProgram, header: readonly string[]) {
+export function programReader(program: CsvProgram, header: readonly string[], delimiter: string) {
   const index = columnIndex(header);
-  return (row: number, cells: readonly string[]): SourceRecord => {
+  return (row: number, read: readonly string[]): SourceRecord => {
+    const cells = read.length > header.length ? rejoinPadded(read, delimiter) : read;
     // The first of the names the file has whose cell says something: a program's versions differ in names.
     const cell: CellOf = (names) => {
       for (const name of names) {

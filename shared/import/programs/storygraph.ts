@@ -24,7 +24,7 @@ export const STORYGRAPH: CsvProgram = {
       type: 'text',
       multiple: true,
       columns: STATUS,
-      read: (status, cell) => [...statusesOf([status]), /^yes$/i.test(cell(['Owned?'])) ? 'owned' : undefined],
+      read: (status, cell) => statusesOf([status, /^yes$/i.test(cell(['Owned?'])) ? 'owned' : '']),
     },
     { key: 'rating', type: 'rating', target: 'rating', columns: ['Star Rating'], read: ratingOutOf(5) },
     { key: 'date_added', type: 'date', columns: ['Date Added'], read: dayOf },
