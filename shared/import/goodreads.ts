@@ -35,6 +35,7 @@ export const GOODREADS: CsvProgram = {
       key: 'status',
       type: 'text',
       multiple: true,
+      filterable: true,
       columns: SHELF,
       read: (shelf, cell) => statusesOf([shelf, ...cell(['Bookshelves']).split(','), Number(cell(['Owned Copies'])) > 0 ? 'owned' : '']),
     },

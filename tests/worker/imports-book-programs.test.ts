@@ -5,11 +5,11 @@
 import { describe, expect, it } from 'vitest';
 import { csvOptionsOf, detectFormat, readHead } from '../../shared/import/formats';
 import type { ImportFormat } from '../../shared/import/source';
-import type { Item } from '../../shared/schemas/items';
+import type { Item, ItemPage } from '../../shared/schemas/items';
 import type { ImportReport } from '../../shared/schemas/imports';
 import { itemsOf, planFor, runImport } from '../support/worker-imports';
 import { createUser } from '../support/worker-app';
-import { createCollection } from '../support/worker-catalogue';
+import { createCollection, getJson } from '../support/worker-catalogue';
 import bookCatalogue from '../fixtures/imports/book-catalogue/book-catalogue.csv?raw';
 import bookCatalogueUnquoted from '../fixtures/imports/book-catalogue/book-catalogue-unquoted.csv?raw';
 import bookwyrm from '../fixtures/imports/bookwyrm/bookwyrm.csv?raw';
@@ -31,6 +31,8 @@ interface Imported {
   first: ImportReport;
   again: ImportReport;
   items: Item[];
+  /** The titles of the collection's items with this status, found by the list's filter. */
+  withStatus: (status: string) => Promise<string[]>;
 }
 
 /** Reads the file as the browser does, imports it twice into a new books collection, every field kept. */
@@ -39,10 +41,17 @@ async function importTwice(text: string, name: string): Promise<Imported> {
   const head = readHead(format, text, csvOptionsOf(format, text));
   const owner = await createUser();
   const c = await createCollection(owner.token, { name: 'Books', type: 'books' });
-  const plan = planFor(format, head.fields);
+  // New properties take the settings the program's fields carry (statuses filterable), as the import screen sends them.
+  const planned = planFor(format, head.fields);
+  const plan = { ...planned, fields: planned.fields.map((f, i) => (f.create ? { ...f, create: { ...f.create, settings: head.fields[i]!.settings ?? null } } : f)) };
   const first = await runImport(owner.token, c.id, text, name, plan);
   const again = await runImport(owner.token, c.id, text, name, { ...plan, fields: plan.fields.map((f) => ({ ...f, create: null })) });
-  return { format, first, again, items: await itemsOf(owner.token, c.id) };
+  const withStatus = async (status: string) =>
+    (await getJson<ItemPage>(`/api/v1/collections/${c.id}/items?f.x_status=${status}`, owner.token)).items.map((i) => String(i.title)).sort();
+  const { properties } = await getJson<{ properties: { key: string; filterable: boolean }[] }>(`/api/v1/collections/${c.id}/properties`, owner.token);
+  // A status made a property a collector can filter on.
+  if (head.fields.some((f) => f.key === 'status')) expect(properties.find((p) => p.key === 'x_status')?.filterable).toBe(true);
+  return { format, first, again, items: await itemsOf(owner.token, c.id), withStatus };
 }
 
 /** What every import of these files must be: all records added once, nothing failed, the second run unchanged. */
@@ -79,6 +88,8 @@ describe('book programs recognised by their header', () => {
       x_content_warning_description: 'Graphic: Violence',
       x_tags: ['classics', 'sci-fi'],
     });
+    expect(await run.withStatus('owned')).toEqual(['The Left Hand of Darkness']);
+    expect(await run.withStatus('to-read')).toEqual(['Always Coming Home']);
     // A StoryGraph UID is no ISBN; a book abandoned is did-not-finish.
     expect(titled(run.items, 'A Book Without ISBN')).toMatchObject({ read: false, x_status: ['did-not-finish'], rating: 2.5 });
     expect(titled(run.items, 'A Book Without ISBN').isbn).toBeUndefined();

@@ -28,7 +28,7 @@ export const BOOK_CATALOGUE: CsvProgram = {
     { key: 'rating', type: 'rating', target: 'rating', columns: ['rating'], read: ratingOutOf(5) },
     { key: 'read', type: 'yesno', target: 'read', columns: ['read'] },
     { key: 'signed', type: 'yesno', target: 'signed', columns: ['signed'] },
-    { key: 'status', type: 'text', multiple: true, columns: SHELVES, read: (shelves, cell) => statusesOf([...shelves.split(','), cell(['read']) === '1' ? 'read' : '']) },
+    { key: 'status', type: 'text', multiple: true, filterable: true, columns: SHELVES, read: (shelves, cell) => statusesOf([...shelves.split(','), cell(['read']) === '1' ? 'read' : '']) },
     { key: 'shelves', type: 'text', multiple: true, columns: SHELVES, split: /\s*,\s*/ },
     { key: 'date_started', type: 'date', columns: ['read_start'], read: dayOf },
     { key: 'date_read', type: 'date', columns: ['read_end'], read: dayOf },

@@ -18,7 +18,7 @@ export const BOOKWYRM: CsvProgram = {
     { key: 'isbn', type: 'text', target: 'isbn', columns: ['isbn_13', 'isbn_10'] },
     { key: 'rating', type: 'rating', target: 'rating', columns: ['rating'], read: ratingOutOf(5) },
     { key: 'read', type: 'yesno', target: 'read', columns: SHELF, read: (shelf) => (shelf === '' ? undefined : String(shelf === 'read')) },
-    { key: 'status', type: 'text', multiple: true, columns: SHELF, read: (shelf) => statusesOf([shelf]) },
+    { key: 'status', type: 'text', multiple: true, filterable: true, columns: SHELF, read: (shelf) => statusesOf([shelf]) },
     { key: 'shelf', type: 'text', columns: ['shelf_name'] },
     { key: 'date_added', type: 'date', columns: ['shelf_date'], read: dayOf },
     { key: 'date_started', type: 'date', columns: ['start_date'], read: dayOf },

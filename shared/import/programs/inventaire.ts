@@ -24,7 +24,7 @@ export const INVENTAIRE: CsvProgram = {
     { key: 'series_number', type: 'number', target: 'series_number', columns: ['Works Series ordinals'] },
     { key: 'genre', type: 'text', target: 'genre', multiple: true, columns: ['Genres labels'], split: LIST },
     // Every row is a copy the person has: its status says so for filters across programs.
-    { key: 'status', type: 'text', multiple: true, columns: ['Item URL', 'Edition URL'], read: () => 'owned' },
+    { key: 'status', type: 'text', multiple: true, filterable: true, columns: ['Item URL', 'Edition URL'], read: () => 'owned' },
     { key: 'shelves', type: 'text', multiple: true, columns: ['Shelves'], split: LIST },
     { key: 'transaction', type: 'text', columns: ['Item transaction', 'Transaction'] },
     { key: 'visibility', type: 'text', columns: ['Item visibility', 'Visibility'] },

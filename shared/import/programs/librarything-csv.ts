@@ -57,6 +57,7 @@ export const LIBRARYTHING_CSV: CsvProgram = {
       key: 'status',
       type: 'text',
       multiple: true,
+      filterable: true,
       columns: COLLECTIONS,
       read: (collections, cell) => statusesOf([...collections.split(LIST), cell(['Date Read']) ? 'read' : '']),
     },

@@ -26,7 +26,7 @@ export const OPENREADS: CsvProgram = {
     { key: 'format', type: 'text', target: 'format', columns: ['book_format'] },
     { key: 'rating', type: 'rating', target: 'rating', columns: ['rating'], read: ratingOutOf(5) },
     { key: 'read', type: 'yesno', target: 'read', columns: ['status'], read: (status) => (status === '' ? undefined : String(status === 'finished')) },
-    { key: 'status', type: 'text', multiple: true, columns: ['status'], read: (status, cell) => statusesOf([status, ...cell(['tags']).split(TAGS)]) },
+    { key: 'status', type: 'text', multiple: true, filterable: true, columns: ['status'], read: (status, cell) => statusesOf([status, ...cell(['tags']).split(TAGS)]) },
     { key: 'favourite', type: 'yesno', columns: ['favourite'] },
     { key: 'deleted', type: 'yesno', columns: ['deleted'] },
     { key: 'tags', type: 'text', multiple: true, columns: ['tags'], split: TAGS },

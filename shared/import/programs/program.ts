@@ -17,6 +17,8 @@ export interface ProgramField {
   columns: readonly string[];
   /** Cuts a cell into several values (a multiple field). */
   split?: string | RegExp;
+  /** A new property made for it can filter the collection (statuses, shelves). */
+  filterable?: boolean;
   /** Turns the cell into the field's texts, when a plain copy is not enough (a date, a rating, a status…). */
   read?: (text: string, cell: CellOf) => string | readonly (string | undefined)[] | undefined;
 }

@@ -20,7 +20,8 @@ export function programFields(program: CsvProgram, header: readonly string[]): S
     const found = field.columns.find((name) => index.has(columnName(name)));
     if (found === undefined) return [];
     const label = unpad(header[index.get(columnName(found))!] ?? found) || found;
-    return [sourceField(field.key, label, field.type, field.target, field.multiple ?? false)];
+    const made = sourceField(field.key, label, field.type, field.target, field.multiple ?? false);
+    return [field.filterable ? { ...made, settings: { filterable: true } } : made];
   });
 }
 

@@ -23,6 +23,7 @@ export const STORYGRAPH: CsvProgram = {
       key: 'status',
       type: 'text',
       multiple: true,
+      filterable: true,
       columns: STATUS,
       read: (status, cell) => statusesOf([status, /^yes$/i.test(cell(['Owned?'])) ? 'owned' : '']),
     },
