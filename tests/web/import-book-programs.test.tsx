@@ -8,9 +8,11 @@ import { csvOptionsOf, detectFormat, readHead, readRecords, readSample } from '.
 import { ImportFileError } from '../../shared/import/errors';
 import { recordRef } from '../../shared/import/mapping';
 import { rejoinPadded } from '../../shared/import/programs/cells';
+import { decodeText, detectEncoding } from '../../shared/import/text';
 import type { SourceRecord } from '../../shared/import/source';
 import { catalogueApi, makeProperty } from './catalogue-fixtures';
 import { json, mockFetch, renderRoute, signIn } from './helpers';
+import calibre from '../fixtures/imports/calibre/calibre.csv?raw';
 import goodreadsHeaderless from '../fixtures/imports/goodreads/goodreads-headerless.csv?raw';
 import goodreadsPadded from '../fixtures/imports/goodreads/goodreads-padded.csv?raw';
 import librarythingTsv from '../fixtures/imports/librarything/librarything.tsv?raw';
@@ -57,6 +59,15 @@ describe('reading book programs’ exports', () => {
     expect(problem).toBe('no_records');
   });
 
+  it('reads Calibre’s catalogue behind the byte order mark it writes', () => {
+    const bytes = new TextEncoder().encode('\uFEFF' + calibre);
+    const { text } = decodeText(bytes, detectEncoding(bytes));
+    expect(detectFormat(text)).toBe('calibre');
+    const head = readHead('calibre', text, csvOptionsOf('calibre', text));
+    expect(head.fields.map((f) => f.label)).toContain('authors');
+    expect(recordsOf(text)[0]!.values.authors).toEqual(['Seanan McGuire']);
+  });
+
   it('joins cells a space before their quote left cut, and keeps an unclosed one whole', () => {
     expect(rejoinPadded([' 1 ', ' "Herbert', ' Frank" ', ' x'], ',')).toEqual([' 1 ', ' "Herbert, Frank" ', ' x']);
     expect(rejoinPadded([' "Dune" ', ' "a ""b"", c" '], ',')).toEqual([' "Dune" ', ' "a ""b"", c" ']);
@@ -77,7 +88,8 @@ describe('the import screen', () => {
     const properties = [makeProperty({ key: 'title', label: 'Title', type: 'text', isTitle: true })];
     mockFetch(catalogueApi({ properties, other: (call, url) => (url.pathname.endsWith('/imports') && call.method === 'GET' ? json({ imports: [] }) : undefined) }));
     renderRoute('/collection/3/manage/import');
-    await screen.findByText('No imports into this collection yet.');
+    // The first screen of a file loads the import page's code: on a busy machine this takes a while.
+    await screen.findByText('No imports into this collection yet.', {}, { timeout: 10_000 });
     fireEvent.change(screen.getByLabelText('File to import'), { target: { files: [new File([openlibrary], 'reading-log.csv', { type: 'text/csv' })] } });
     expect(await screen.findByText('Read as: Open Library reading log')).toBeInTheDocument();
     expect(screen.getByText(/This file holds only the books’ ids and shelves, no titles/)).toBeInTheDocument();
@@ -90,7 +102,8 @@ describe('the import screen', () => {
   it('names StoryGraph without the ids notice', async () => {
     mockFetch(catalogueApi({ properties: [], other: (call, url) => (url.pathname.endsWith('/imports') && call.method === 'GET' ? json({ imports: [] }) : undefined) }));
     renderRoute('/collection/3/manage/import');
-    await screen.findByText('No imports into this collection yet.');
+    // The first screen of a file loads the import page's code: on a busy machine this takes a while.
+    await screen.findByText('No imports into this collection yet.', {}, { timeout: 10_000 });
     fireEvent.change(screen.getByLabelText('File to import'), { target: { files: [new File([storygraph], 'storygraph.csv', { type: 'text/csv' })] } });
     expect(await screen.findByText('Read as: StoryGraph export')).toBeInTheDocument();
     expect(screen.queryByText(/This file holds only the books’ ids/)).toBeNull();
