@@ -11,7 +11,7 @@ import { DELICIOUS_PLIST_RECORD, DELICIOUS_RECORD, deliciousHead, deliciousRecor
 import { ImportFileError } from './errors';
 import { GCSTAR_RECORD, gcstarHead, gcstarRecord, isGcstarHead } from './gcstar';
 import { GRIFFITH_FIELDS, GRIFFITH_RECORD, griffithRecord, isGriffithHead } from './griffith';
-import { GOODREADS_FIELDS, goodreadsRecord, isGoodreadsHeader } from './goodreads';
+import { goodreadsLayout, isGoodreadsRow } from './goodreads-layout';
 import { GOODREADS_RSS_FIELDS, GOODREADS_RSS_RECORD, goodreadsRssRecord, isGoodreadsRssHead } from './goodreads-rss';
 import { holderStart, readJsonHead, readJsonRecords } from './json';
 import { isLibrarythingHead, LIBRARYTHING_FIELDS, librarythingRecord } from './librarything';
@@ -24,6 +24,10 @@ import { isVitrineHead, VITRINE_EXPORT_VERSION, vitrineHead, vitrineRecord } fro
 import { looksLikeYaml } from './sniff';
 import { readXmlHead, readXmlRecords, type XmlElement } from './xml';
 import { readYamlDocuments } from './yaml-stream';
+import { programByHeader, programOf } from './programs';
+import { unpad } from './programs/cells';
+import { columnName, matchesProgram } from './programs/program';
+import { programFields, programReader } from './programs/read';
 
 /** The format of a decoded file, or an unknown_format error. */
 export function detectFormat(text: string): ImportFormat {
@@ -52,8 +56,23 @@ export function detectFormat(text: string): ImportFormat {
   if (head.startsWith('[')) throw new ImportFileError('unknown_format');
   if (isAlexandriaHead(head)) return 'alexandria';
   if (looksLikeYaml(head)) throw new ImportFileError('not_document', { reason: 'yaml' });
-  const firstLine = head.split(/\r?\n/, 1)[0]!;
-  return isGoodreadsHeader(firstLine) ? 'goodreads' : (filmCsvFormat(firstLine) ?? 'csv');
+  const film = filmCsvFormat(head.split(/\r?\n/, 1)[0]!);
+  if (film) return film;
+  // A book program's export by its header row; a Goodreads export that lost it, by its first book.
+  const cells = firstRecord(head).map(unpad);
+  return programByHeader(cells)?.format ?? (isGoodreadsRow(cells) ? 'goodreads' : 'csv');
+}
+
+/** Book programs write commas, but LibraryThing tabs: the header row says which. */
+const programCsv = (text: string): CsvOptions => ({ delimiter: text.split(/\r?\n/, 1)[0]!.includes('\t') ? '\t' : ',', quote: '"', header: true });
+
+/** The first record's cells ([] when it cannot be read: the file is then no program's). */
+function firstRecord(text: string): string[] {
+  try {
+    return readCsvRecords(text, programCsv(text), 1, true).records[0]?.cells ?? [];
+  } catch {
+    return [];
+  }
 }
 
 /** The element each XML format writes per item. */
@@ -76,12 +95,13 @@ function xmlRecordName(format: ImportFormat, text: string): string | undefined {
   return XML_RECORDS[format];
 }
 
-/** The CSV layout Goodreads exports: comma-separated, double quotes, a header row. */
-const GOODREADS_CSV: CsvOptions = { delimiter: ',', quote: '"', header: true };
+/** The CSV layout the film programs export: comma-separated, double quotes, a header row. */
+const FILM_CSV: CsvOptions = { delimiter: ',', quote: '"', header: true };
 
 /** The CSV options a format uses: the person's for plain CSV, the program's own otherwise. */
 export function csvOptionsOf(format: ImportFormat, text: string, chosen?: CsvOptions): CsvOptions {
-  return format === 'goodreads' || isFilmCsv(format) ? GOODREADS_CSV : (chosen ?? sniffCsv(text));
+  if (programOf(format)) return programCsv(text);
+  return isFilmCsv(format) ? FILM_CSV : (chosen ?? sniffCsv(text));
 }
 
 /** A CSV column's field key: its position. */
@@ -131,8 +151,15 @@ export function readHead(format: ImportFormat, text: string, csv: CsvOptions): S
   const first = readCsvRecords(text, csv, 1, true);
   const header = first.records[0];
   if (!header) throw new ImportFileError('no_records');
-  if (format === 'goodreads') {
-    return { format, fields: GOODREADS_FIELDS, collectionType: 'books', columns: header.cells, start: header.end, firstRow: 2 };
+  const program = programOf(format);
+  if (program) {
+    const cells = header.cells.map(unpad);
+    // A Goodreads export without its header row: its first row is already a book.
+    const layout = format === 'goodreads' && !matchesProgram(program, cells) ? goodreadsLayout(cells.length) : undefined;
+    const columns = layout ?? cells;
+    const idsOnly = program.idsOnly === true && !columns.some((c) => columnName(c) === 'title');
+    const fields = programFields(program, columns);
+    return { format, fields, collectionType: 'books', columns, start: layout ? 0 : header.end, firstRow: layout ? 1 : 2, ...(idsOnly && { idsOnly }) };
   }
   if (header.cells.length > CSV_MAX_COLUMNS) throw new ImportFileError('too_many_columns', { row: 1, limit: CSV_MAX_COLUMNS });
   // A CSV Vitrine exported: the quote it put before a formula's start is taken off again (shared/csv.ts).
@@ -183,9 +210,11 @@ export function readRecords(
     return { ...read, records };
   }
   const read = readCsvRecords(window, csv, limit, final, firstRow);
+  const program = programOf(head.format);
+  const programRecord = program && programReader(program, head.columns ?? [], csv.delimiter);
   const records = read.records.map((record, index) => {
     const row = firstRow + index;
-    if (head.format === 'goodreads') return goodreadsRecord(row, record.cells, head.columns ?? []);
+    if (programRecord) return programRecord(row, record.cells);
     if (isFilmCsv(head.format)) return filmCsvRecord(head.format, row, record.cells, head.columns ?? []);
     const values: Record<string, string[]> = {};
     record.cells.forEach((read, column) => {

@@ -5,6 +5,7 @@
 import { LONGTEXT_VALUE_MAX_LENGTH, MAX_VALUES_PER_PROPERTY, TEXT_VALUE_MAX_LENGTH, type PropertyType } from '../catalogue';
 import { normalizeValue } from '../values';
 import { mediaCell } from './media-cells';
+import { REF_PREFIXES } from './programs';
 import type { ImportFormat, SourceRecord } from './source';
 
 export const DATE_ORDERS = ['ymd', 'dmy', 'mdy'] as const;
@@ -193,7 +194,7 @@ export function fingerprint(parts: readonly string[]): string {
  */
 export function recordRef(format: ImportFormat, record: SourceRecord, keyField: string | null): string {
   // A Goodreads shelf's feed names books as Goodreads' export does: the same books, the same items.
-  if (record.id) return `${format === 'goodreads_rss' ? 'goodreads' : format}:${record.id}`;
+  if (record.id) return `${REF_PREFIXES[format] ?? format}:${record.id}`;
   const key = keyField ? record.values[keyField]?.[0]?.trim() : undefined;
   if (key) return `${format}:key:${key}`;
   const parts = Object.keys(record.values)

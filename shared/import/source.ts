@@ -11,6 +11,7 @@ export const IMPORT_FORMATS = [
   'clz', 'datacrow', 'amc', 'griffith',
   'letterboxd', 'imdb', 'kodi',
   'delicious', 'delicious_plist', 'alexandria',
+  'storygraph', 'calibre', 'librarything_csv', 'bookwyrm', 'openreads', 'inventaire', 'book_catalogue', 'openlibrary',
 ] as const;
 export type ImportFormat = (typeof IMPORT_FORMATS)[number];
 
@@ -82,6 +83,8 @@ export interface SourceHead {
   holder?: JsonHolder;
   /** The record element of the collection programs' XML (a Collectorz or Data Crow file names its own). */
   record?: string;
+  /** The file names its items only by ids, without titles (Open Library's reading log): the preview says so. */
+  idsOnly?: boolean;
 }
 
 /** Records read from a window of the file, and how many characters of it they used. */

@@ -170,6 +170,14 @@ export const formatMessages = defineMessages({
   delicious: { id: 'imports.format.delicious', defaultMessage: 'Delicious Library export (XML)' },
   delicious_plist: { id: 'imports.format.deliciousPlist', defaultMessage: 'Delicious Library export (property list)' },
   alexandria: { id: 'imports.format.alexandria', defaultMessage: 'Alexandria library' },
+  storygraph: { id: 'imports.format.storygraph', defaultMessage: 'StoryGraph export' },
+  calibre: { id: 'imports.format.calibre', defaultMessage: 'Calibre catalogue (CSV)' },
+  librarything_csv: { id: 'imports.format.librarythingCsv', defaultMessage: 'LibraryThing export (TSV or CSV)' },
+  bookwyrm: { id: 'imports.format.bookwyrm', defaultMessage: 'BookWyrm export' },
+  openreads: { id: 'imports.format.openreads', defaultMessage: 'Openreads export' },
+  inventaire: { id: 'imports.format.inventaire', defaultMessage: 'Inventaire export' },
+  book_catalogue: { id: 'imports.format.bookCatalogue', defaultMessage: 'Book Catalogue export' },
+  openlibrary: { id: 'imports.format.openlibrary', defaultMessage: 'Open Library reading log' },
 }) satisfies Record<ImportFormat, MessageDescriptor>;
 
 /** A run still has work ahead while it fetches its source, checks or imports. */

@@ -25,6 +25,7 @@ import { startImport } from '../api/imports';
 import { canReceiveText, defaultDraft, fetchesCovers, planOf, previewMapping, readImportFile, type FileReading, type ImportDraft, type ReadChoices } from '../import-draft';
 import { describeFileProblem, describePlanProblem, formatMessages, isPlanProblem } from '../import-messages';
 import { planOutlook } from '../../../../../shared/import/outlook';
+import { isCsvProgram } from '../../../../../shared/import/programs';
 import { columnMessage, ImportMapping } from './import-mapping';
 import { ImportSourceForm } from './import-source-form';
 import { IMPORT_SCHEDULES, type ImportSchedule, type ImportSourceSpecInput } from '../../../../../shared/schemas/import-sources';
@@ -62,6 +63,7 @@ const messages = defineMessages<{
   tooLarge: { size: string; max: string };
   outlook: { imported: number; sampled: number };
   useAsTitle: { field: string };
+  idsOnly: NoMessageValues;
 }>({
   choose: { id: 'imports.setup.choose', defaultMessage: 'File to import' },
   hint: {
@@ -73,6 +75,10 @@ const messages = defineMessages<{
   reading: { id: 'imports.setup.reading', defaultMessage: 'How the file is read' },
   format: { id: 'imports.setup.format', defaultMessage: 'Format' },
   plainCsv: { id: 'imports.setup.plainCsv', defaultMessage: 'Plain CSV (choose every column)' },
+  idsOnly: {
+    id: 'imports.setup.idsOnly',
+    defaultMessage: 'This file holds only the books’ ids and shelves, no titles: each book is imported under its id, to be completed by hand.',
+  },
   encoding: { id: 'imports.setup.encoding', defaultMessage: 'Encoding' },
   encodingAuto: { id: 'imports.setup.encodingAuto', defaultMessage: 'Automatic ({encoding})' },
   delimiter: { id: 'imports.setup.delimiter', defaultMessage: 'Separator' },
@@ -325,8 +331,8 @@ export function ImportSetup({ collectionId, renderValue, properties, readOnly, o
           <fieldset className="form__group" disabled={disabled}>
             <legend>{intl.formatMessage(messages.reading)}</legend>
             <div className="import-setup__options">
-              {/* Only a Goodreads export is also a plain CSV; the other formats are read their own way. */}
-              {reading.detected === 'goodreads' ? (
+              {/* Only a book program's CSV export is also a plain CSV; the other formats are read their own way. */}
+              {isCsvProgram(reading.detected) ? (
                 <SelectField
                   label={intl.formatMessage(messages.format)}
                   value={reading.format}
@@ -451,6 +457,7 @@ export function ImportSetup({ collectionId, renderValue, properties, readOnly, o
                 <p className="muted">{intl.formatMessage(messages.outlook, { imported: outlook.imported, sampled: outlook.sampled })}</p>
               )
             ) : null}
+            {reading.head.idsOnly ? <p className="import-preview__warning">{intl.formatMessage(messages.idsOnly)}</p> : null}
             <ImportPreview format={reading.format} pictures={reading.pictures} covers={plan.covers ?? true} plan={plan} records={reading.records} properties={properties} renderValue={renderValue} />
           </section>
           {source ? (

@@ -1,0 +1,26 @@
+// The book programs whose CSV exports Vitrine recognises by their header, in the order they are tried.
+import { GOODREADS } from '../goodreads';
+import type { ImportFormat } from '../source';
+import { BOOK_CATALOGUE } from './book-catalogue';
+import { BOOKWYRM } from './bookwyrm';
+import { CALIBRE } from './calibre';
+import { INVENTAIRE } from './inventaire';
+import { LIBRARYTHING_CSV } from './librarything-csv';
+import { OPENLIBRARY } from './openlibrary';
+import { OPENREADS } from './openreads';
+import { matchesProgram, type CsvProgram } from './program';
+import { STORYGRAPH } from './storygraph';
+
+export const CSV_PROGRAMS: readonly CsvProgram[] = [GOODREADS, STORYGRAPH, CALIBRE, LIBRARYTHING_CSV, BOOKWYRM, OPENREADS, INVENTAIRE, BOOK_CATALOGUE, OPENLIBRARY];
+
+/** The program whose export has this header row, if any. */
+export const programByHeader = (header: readonly string[]) => CSV_PROGRAMS.find((p) => matchesProgram(p, header));
+
+/** The program a format reads, if it is one of these. */
+export const programOf = (format: ImportFormat) => CSV_PROGRAMS.find((p) => p.format === format);
+
+/** A format's records' references share another format's when both are the same program's (LibraryThing's JSON and TSV). */
+export const REF_PREFIXES: Partial<Record<ImportFormat, string>> = { goodreads_rss: 'goodreads', librarything_csv: 'librarything' };
+
+/** Whether a format is a book program's CSV, which may also be read as plain CSV. */
+export const isCsvProgram = (format: ImportFormat) => programOf(format) !== undefined;
