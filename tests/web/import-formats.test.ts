@@ -159,9 +159,11 @@ describe('XML formats', () => {
 <item objecttype="thing" objectid="14" subtype="boardgame" collid="6"><name>Unknown</name><yearpublished>0</yearpublished><stats minplayers="0"><rating value="N/A"/></stats></item></items>`;
     const { head, records } = readAll(utf8(xml));
     expect(head).toMatchObject({ format: 'bgg', collectionType: 'board_games' });
+    // The collection's entry is the reference (two copies are two entries); the game's id finds items of older imports.
     expect(records[0]).toEqual({
       row: 1,
-      id: '13',
+      id: 'collid:5',
+      formerIds: ['13'],
       values: {
         title: ['Catan'],
         year: ['1995'],

@@ -133,7 +133,8 @@ describe('reading a file and guessing', () => {
 
   it('sends the column that names the items to the title: Name, Titre or a lowercase title, else the first text filled in every record', async () => {
     const read = (text: string) => readImportFile(csvFile(text), { encoding: 'auto', format: null, csv: null });
-    const letterboxd = await read('Date,Name,Year,Letterboxd URI\n2023-01-04,Perfect Days,2023,https://boxd.it/a\n2023-02-11,Aftersun,2022,https://boxd.it/b\n');
+    // A list of films of one's own (Letterboxd's files are read as Letterboxd's: imports-films tests).
+    const letterboxd = await read('Date,Name,Year,Link\n2023-01-04,Perfect Days,2023,https://boxd.it/a\n2023-02-11,Aftersun,2022,https://boxd.it/b\n');
     expect(defaultDraft(letterboxd, properties).fields[1]!.target).toEqual({ kind: 'existing', property: 'title' });
     const french = await read('Auteur;Titre;Année\nVictor Hugo;Les Misérables;1862\nÉmile Zola;Germinal;1885\n');
     expect(defaultDraft(french, properties).fields[1]!.target).toEqual({ kind: 'existing', property: 'title' });
