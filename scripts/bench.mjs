@@ -466,6 +466,7 @@ async function largeImportMain() {
     else {
       console.log(`\n${result.name}: ${result.rows} rows (${result.megabytes} MB), ${result.added} added, upload ${result.uploadSeconds} s, total ${result.totalSeconds} s, ${result.rowsPerSecond} rows/s`);
       console.log(`GET /api/v1/ during the import (${result.requests} requests, one every 200 ms): p50 ${result.p50Ms} ms, p95 ${result.p95Ms} ms, max ${result.maxMs} ms, ${result.over1s} over 1 s, ${result.unanswered} unanswered`);
+      console.log(`the run's report, read every 1.5 s as the import page does: p95 ${result.reportP95Ms} ms, max ${result.reportMaxMs} ms (${result.problemsListed} problems listed)`);
       if (result.slowAt.length > 0) console.log(`first slow ones (sent at: ms): ${result.slowAt.join(' ')}`);
     }
   } finally {
