@@ -9,22 +9,26 @@
 //   restore; per step, the CPU of the
 //   workerd process between the step's start and end, its D1 statements and rows, its R2 operations.
 // `npm run bench -- --json` prints one JSON object instead of the table; `-- --sizes` only the sizes;
-// `-- --workflows` the Workflows, beside collections of 10,000 and 1,000 items (and not the requests).
+// `-- --workflows` the Workflows, beside collections of 10,000 and 1,000 items (and not the requests);
+// `-- --large-import` alone: `GET /api/v1/` while a 19 MB CSV is imported (scripts/bench-large-import.mjs),
+// several minutes. BENCH_PORT and BENCH_STATE run it beside another bench on the same machine.
 import { spawnSync } from 'node:child_process';
 import { createServer, request as httpRequest } from 'node:http';
-import { appendFileSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { appendFileSync, mkdirSync, openSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import { createInterface } from 'node:readline';
 import { LENDING, SEARCH_TERM, seedSql } from './bench-seed.mjs';
 import { benchIsbn, startPictureServer, startStepProbe, workflowScenarios, startIsolateProfiler } from './bench-imports.mjs';
+import { largeImportScenario } from './bench-large-import.mjs';
 import { applyMigrations, buildWeb, localEnv, startWorker, stopWorker } from './local-runtime.mjs';
 
 const asJson = process.argv.includes('--json');
 const sizesOnly = process.argv.includes('--sizes');
 const workflowsOnly = process.argv.includes('--workflows');
-const PORT = 8797;
+const largeImportOnly = process.argv.includes('--large-import');
+const PORT = Number(process.env.BENCH_PORT ?? 8797);
 const EMAIL_PORT = 8798;
-const STATE = '.bench/state';
+const STATE = process.env.BENCH_STATE ?? '.bench/state';
 const ADMIN_PASSWORD = 'bench-admin-password';
 const log = (...args) => {
   if (!asJson) console.log(...args);
@@ -428,8 +432,51 @@ function pageMatrix() {
   ];
 }
 
+/**
+ * `--large-import`: a fresh instance with nothing seeded (the large file is the whole load), its own
+ * inspector port beside the Worker's, so it may run while another bench holds the usual ports.
+ */
+async function largeImportMain() {
+  log('Building the SPA…');
+  buildWeb();
+  rmSync(STATE, { recursive: true, force: true });
+  applyMigrations(STATE);
+  const worker = startWorker({
+    port: PORT,
+    inspectorPort: PORT + 50,
+    persistTo: STATE,
+    // The Worker's output beside its state, for reading what a run did.
+    stdio: ['ignore', openSync(`${STATE}.log`, 'w'), openSync(`${STATE}.log`, 'a')],
+    detached: true,
+    vars: { ADMIN_PASSWORD, APP_SECRET: 'bench-secret-0123456789-0123456789-0123', APP_URL: `http://127.0.0.1:${PORT}`, DEMO_MODE: 'false' },
+  });
+  worker.removeAllListeners('exit');
+  const base = `http://127.0.0.1:${PORT}`;
+  try {
+    await waitUntilUp(`${base}/api/v1/`);
+    const signIn = await fetch(`${base}/api/v1/token`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ login: 'admin', password: ADMIN_PASSWORD }),
+    });
+    const { token } = await signIn.json();
+    log('Large import: a 19 MB CSV while GET /api/v1/ is asked every 200 ms…');
+    const result = await largeImportScenario({ base, token, log });
+    if (asJson) console.log(JSON.stringify({ date: new Date().toISOString(), largeImport: result }));
+    else {
+      console.log(`\n${result.name}: ${result.rows} rows (${result.megabytes} MB), ${result.added} added, upload ${result.uploadSeconds} s, total ${result.totalSeconds} s, ${result.rowsPerSecond} rows/s`);
+      console.log(`GET /api/v1/ during the import (${result.requests} requests, one every 200 ms): p50 ${result.p50Ms} ms, p95 ${result.p95Ms} ms, max ${result.maxMs} ms, ${result.over1s} over 1 s, ${result.unanswered} unanswered`);
+      console.log(`the run's report, read every 1.5 s as the import page does: p95 ${result.reportP95Ms} ms, max ${result.reportMaxMs} ms (${result.problemsListed} problems listed)`);
+      if (result.slowAt.length > 0) console.log(`first slow ones (sent at: ms): ${result.slowAt.join(' ')}`);
+    }
+  } finally {
+    stopWorker(worker);
+  }
+}
+
 async function main() {
   mkdirSync('.bench', { recursive: true });
+  if (largeImportOnly) return largeImportMain();
   log('Building the SPA and the Worker bundle…');
   buildWeb();
   const sizes = { workerGzipKiB: workerBundleKiB(), ...spaSizes() };

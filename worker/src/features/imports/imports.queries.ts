@@ -75,24 +75,36 @@ function addRow(ranges: Ranges, row: number) {
   else ranges.push([row, row]);
 }
 
-/** The run with its report, assembled from the rows its steps wrote (one per RECORDS_PER_STEP records). */
+/**
+ * The run with its report, assembled from the rows its steps wrote (one per RECORDS_PER_STEP records).
+ * The import page asks for it every couple of seconds while a run goes on: only the steps' outcome
+ * letters are read whole, and the problems listed are cut inside SQLite, since parsing every step's
+ * problems held a 77,600-record run's page (and the instance) for a second at each reading.
+ */
 export async function importReportOf(d1: D1Database, row: RunRow): Promise<ImportReport> {
-  const { results } = await d1
-    .prepare('SELECT first_row, outcomes, problems FROM import_steps WHERE import_id = ? ORDER BY first_row')
-    .bind(row.id)
-    .all<{ first_row: number; outcomes: string; problems: string }>();
+  const [steps, listed] = await d1.batch<{ first_row: number; outcomes: string } & { problem: string }>([
+    d1.prepare('SELECT first_row, outcomes FROM import_steps WHERE import_id = ? ORDER BY first_row').bind(row.id),
+    d1
+      .prepare(
+        `SELECT p.value AS problem FROM import_steps s, json_each(s.problems) p
+         WHERE s.import_id = ?1 AND s.problems <> '[]' ORDER BY s.first_row, p.key LIMIT ?2`,
+      )
+      .bind(row.id, REPORT_PROBLEMS_MAX),
+  ]);
   const rows = { added: [] as Ranges, updated: [] as Ranges, unchanged: [] as Ranges };
-  const problems: ImportProblem[] = [];
-  for (const step of results) {
+  for (const step of steps!.results) {
     [...step.outcomes].forEach((letter, index) => {
       const at = step.first_row + index;
       if (letter === 'a') addRow(rows.added, at);
       else if (letter === 'u') addRow(rows.updated, at);
       else if (letter === 'n') addRow(rows.unchanged, at);
     });
-    // Reports written before records were named by their title have none.
-    for (const problem of JSON.parse(step.problems) as ImportProblem[]) if (problems.length < REPORT_PROBLEMS_MAX) problems.push({ ...problem, title: problem.title ?? null });
   }
+  // Reports written before records were named by their title have none.
+  const problems = listed!.results.map(({ problem }) => {
+    const parsed = JSON.parse(problem) as ImportProblem;
+    return { ...parsed, title: parsed.title ?? null };
+  });
   const covers = row.coversWanted
     ? (
         await d1
