@@ -53,14 +53,19 @@ export function csvOptionsOf(format: ImportFormat, text: string, chosen?: CsvOpt
 /** A CSV column's field key: its position. */
 const columnKey = (index: number) => `c${index}`;
 
+/** What a file's archive holds beside it that its head needs: a GCstar model's .gcm. */
+export interface HeadExtras {
+  gcm?: string | null;
+}
+
 /** The head of a file: its fields and where its records begin. */
-export function readHead(format: ImportFormat, text: string, csv: CsvOptions): SourceHead {
+export function readHead(format: ImportFormat, text: string, csv: CsvOptions, extras: HeadExtras = {}): SourceHead {
   const recordName = XML_RECORDS[format];
   if (recordName) {
     const { root, start } = readXmlHead(text, recordName);
     const described =
       format === 'gcstar'
-        ? gcstarHead(root)
+        ? gcstarHead(root, { gcm: extras.gcm, items: () => headItems(text.slice(start), recordName) })
         : format === 'tellico'
           ? tellicoHead(root)
           : format === 'goodreads_rss'
@@ -170,6 +175,15 @@ function atRecord<T>(row: number, read: () => T): T {
   } catch (err) {
     if (err instanceof ImportFileError && err.problem === 'record_too_long') throw new ImportFileError(err.problem, { row, limit: CSV_MAX_RECORD_CHARS });
     throw err;
+  }
+}
+
+/** The records a head's text holds whole (a model without a description is read from them). */
+function headItems(window: string, recordName: string): XmlElement[] {
+  try {
+    return readXmlRecords(window, recordName, SAMPLE_RECORDS, false).records;
+  } catch {
+    return [];
   }
 }
 
