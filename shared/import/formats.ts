@@ -11,7 +11,7 @@ import { holderStart, readJsonHead, readJsonRecords } from './json';
 import { isLibrarythingHead, LIBRARYTHING_FIELDS, librarythingRecord } from './librarything';
 import { isOnmyshelfHead, onmyshelfHead, onmyshelfRecord } from './onmyshelf';
 import type { ImportFormat, SourceHead, SourceRecord, SourceRecords } from './source';
-import { isTellicoHead, TELLICO_RECORD, tellicoHead, tellicoRecord } from './tellico';
+import { isTellicoHead, TELLICO_RECORD, tellicoHead, tellicoRecord, tellicoRecordName } from './tellico';
 import { isVitrineHead, VITRINE_EXPORT_VERSION, vitrineHead, vitrineRecord } from './vitrine';
 import { looksLikeYaml } from './sniff';
 import { readXmlHead, readXmlRecords, type XmlElement } from './xml';
@@ -60,7 +60,7 @@ export interface HeadExtras {
 
 /** The head of a file: its fields and where its records begin. */
 export function readHead(format: ImportFormat, text: string, csv: CsvOptions, extras: HeadExtras = {}): SourceHead {
-  const recordName = XML_RECORDS[format];
+  const recordName = format === 'tellico' ? tellicoRecordName(text) : XML_RECORDS[format];
   if (recordName) {
     const { root, start } = readXmlHead(text, recordName);
     const described =
@@ -71,7 +71,7 @@ export function readHead(format: ImportFormat, text: string, csv: CsvOptions, ex
           : format === 'goodreads_rss'
             ? { fields: GOODREADS_RSS_FIELDS, collectionType: 'books' as const }
             : { fields: BGG_FIELDS, collectionType: 'board_games' as const };
-    return { format, ...described, columns: null, start, firstRow: 1 };
+    return { format, ...described, columns: null, start, firstRow: 1, ...(recordName !== XML_RECORDS[format] && { record: recordName }) };
   }
   if (format === 'onmyshelf' || format === 'vitrine') {
     const { members, start } = readJsonHead(text, 'items');
@@ -116,7 +116,7 @@ export function readRecords(
   final: boolean,
   firstRow: number,
 ): SourceRecords {
-  const recordName = XML_RECORDS[head.format];
+  const recordName = head.record ?? XML_RECORDS[head.format];
   if (recordName) {
     const read = atRecord(firstRow, () => readXmlRecords(window, recordName, limit, final));
     return { ...read, records: read.records.map((element, index) => xmlRecord(head, firstRow + index, element)) };

@@ -70,6 +70,8 @@ export interface SourceHead {
   firstRow: number;
   /** For JSON formats: whether the records are an array's values or an object's members. */
   holder?: JsonHolder;
+  /** For XML formats whose record element varies (Bookcase's <book>): its name. */
+  record?: string;
 }
 
 /** Records read from a window of the file, and how many characters of it they used. */

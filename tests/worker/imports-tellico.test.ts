@@ -1,0 +1,138 @@
+// Tellico's files of every collection type (1–13), those that declare only the standard field set,
+// tables with all their columns, field names Tellico rewrites, and Bookcase's files of syntax 3 and 5:
+// read by the shared readers, and imported through the API and the Workflow twice.
+import { strToU8, zipSync } from 'fflate';
+import { describe, expect, it } from 'vitest';
+import { detectFormat, readHead, readRecords } from '../../shared/import/formats';
+import { TELLICO_DEFAULTS } from '../../shared/import/tellico-defaults';
+import type { SourceHead } from '../../shared/import/source';
+import { itemsOf, planFor, runImport } from '../support/worker-imports';
+import { createUser } from '../support/worker-app';
+import { createCollection } from '../support/worker-catalogue';
+import musicDefault from '../fixtures/imports/tellico/music-default.xml?raw';
+import coins from '../fixtures/imports/tellico/coins-v10.xml?raw';
+import bookcase3 from '../fixtures/imports/tellico/books-bookcase-v3.bc?raw';
+import bookcase5 from '../fixtures/imports/tellico/books-bookcase-v5.xml?raw';
+
+const CSV = { delimiter: ',', quote: '"', header: true } as const;
+
+function read(text: string) {
+  expect(detectFormat(text)).toBe('tellico');
+  const head = readHead('tellico', text, CSV);
+  const { records } = readRecords(head, CSV, text.slice(head.start), 50, true, 1);
+  return { head, records };
+}
+
+const keys = (head: SourceHead) => head.fields.map((f) => f.key);
+
+describe('Tellico collection types', () => {
+  it.each(Object.keys(TELLICO_DEFAULTS))('type %s declared with _default alone: its standard fields, its entry read', (type) => {
+    const text = `<?xml version="1.0" encoding="UTF-8"?><tellico xmlns="http://periapsis.org/tellico/" syntaxVersion="11"><collection title="C" type="${type}"><fields><field name="_default"/></fields><entry id="1"><title>One</title></entry></collection></tellico>`;
+    const { head, records } = read(text);
+    const standard = TELLICO_DEFAULTS[type]!.filter(([, , , flags]) => !(flags & 0x20)).map(([name]) => name);
+    expect(keys(head)).toEqual(standard);
+    expect(head.collectionType).toBe({ '2': 'books', '3': 'movies', '6': 'comics', '13': 'board_games' }[type] ?? null);
+    expect(records).toHaveLength(1);
+    if (standard.includes('title')) expect(records[0]!.values.title).toEqual(['One']);
+  });
+
+  it('music with _default and fields of its own: every field of an entry, tables with all their columns, names with ":" and "."', () => {
+    const { head, records } = read(musicDefault);
+    expect(head.collectionType).toBeNull();
+    expect(head.fields.find((f) => f.key === 'track')).toMatchObject({ label: 'Tracks', type: 'text', multiple: true });
+    expect(head.fields.find((f) => f.key === 'Disc-side')).toMatchObject({ label: 'Disc: side', type: 'text' });
+    expect(head.fields.find((f) => f.key === 'cat.no')).toMatchObject({ label: 'Catalogue no.', type: 'text' });
+    expect(records).toHaveLength(2);
+    expect({ ...records[0]!.values }).toEqual({
+      title: ['Kind of Blue'],
+      medium: ['Compact Disc'],
+      artist: ['Miles Davis'],
+      label: ['Columbia'],
+      year: ['1959'],
+      genre: ['Jazz', 'Modal'],
+      track: ['So What :: Miles Davis :: 9:22', 'Freddie Freeloader :: Miles Davis :: 9:46'],
+      rating: ['5'],
+      pur_date: ['2019-04-01'],
+      gift: ['true'],
+      pur_price: ['12 EUR'],
+      keyword: ['favourite'],
+      cover: ['kind-of-blue.png'],
+      comments: ['Remastered.'],
+      'Disc-side': ['A'],
+      'cat.no': ['CK 64935'],
+      cdate: ['2020-01-05'],
+      mdate: ['2021-02-06'],
+    });
+    expect({ ...records[1]!.values }).toEqual({ title: ['Blue Train'], artist: ['John Coltrane'], year: ['1957'] });
+  });
+
+  it('coins of syntax 10: each declared field', () => {
+    const { head, records } = read(coins);
+    expect(keys(head)).toEqual(['title', 'type', 'denomination', 'year', 'country', 'grade', 'gift', 'obverse', 'comments']);
+    expect(head.fields.find((f) => f.key === 'obverse')).toMatchObject({ type: 'image' });
+    expect({ ...records[0]!.values }).toEqual({
+      title: ['1921 Morgan Dollar'],
+      type: ['Morgan'],
+      denomination: ['$1'],
+      year: ['1921'],
+      country: ['USA'],
+      grade: ['MS-63'],
+      gift: ['true'],
+      obverse: ['obverse-1921.jpeg'],
+      comments: ['From grandfather.'],
+    });
+  });
+
+  it('imports music declared with _default into a collection of its own, and a second run changes nothing', async () => {
+    const owner = await createUser();
+    const c = await createCollection(owner.token, { name: 'Music' });
+    const plan = planFor('tellico', read(musicDefault).head.fields);
+    const report = await runImport(owner.token, c.id, musicDefault, 'music.xml', plan);
+    expect(report).toMatchObject({ status: 'done', format: 'tellico', total: 2, counts: { added: 2, failed: 0 } });
+    const byTitle = new Map((await itemsOf(owner.token, c.id, null)).map((item) => [item.values.x_title, item]));
+    expect(byTitle.get('Kind of Blue')!.values).toMatchObject({
+      x_track: ['So What :: Miles Davis :: 9:22', 'Freddie Freeloader :: Miles Davis :: 9:46'],
+      x_rating: 5,
+      x_gift: true,
+      x_disc_side: 'A',
+      x_cat_no: 'CK 64935',
+      x_genre: ['Jazz', 'Modal'],
+    });
+    expect(byTitle.get('Blue Train')!.values).toMatchObject({ x_artist: ['John Coltrane'], x_year: 1957 });
+    const again = await runImport(owner.token, c.id, musicDefault, 'music.xml', { ...plan, fields: plan.fields.map((f) => ({ ...f, create: null })) });
+    expect(again.counts).toMatchObject({ added: 0, updated: 0, unchanged: 2 });
+  });
+});
+
+describe('Bookcase, Tellico’s predecessor', () => {
+  it('syntax 3: <attributes>, entries named after the unit, checkboxes as empty elements', () => {
+    const { head, records } = read(bookcase3);
+    expect(head.collectionType).toBe('books');
+    expect(keys(head)).toEqual(['title', 'author', 'pub_year', 'signed', 'read', 'comments']);
+    expect(records.map((r) => ({ ...r.values }))).toEqual([
+      { title: ['The Hobbit'], author: ['J. R. R. Tolkien'], pub_year: ['1937'], signed: ['true'], comments: ['First edition reprint.'] },
+      { title: ['Good Omens'], author: ['Terry Pratchett', 'Neil Gaiman'], read: ['true'] },
+    ]);
+  });
+
+  it('imports syntax 3 into a books collection, and syntax 5 zipped as bookcase.xml, each twice', async () => {
+    const owner = await createUser();
+    const c = await createCollection(owner.token, { name: 'Books', type: 'books' });
+    const plan = planFor('tellico', read(bookcase3).head.fields);
+    expect((await runImport(owner.token, c.id, bookcase3, 'books.bc', plan)).counts).toMatchObject({ added: 2, failed: 0 });
+    const [omens, hobbit] = await itemsOf(owner.token, c.id);
+    expect(hobbit!.values).toMatchObject({ title: 'The Hobbit', authors: ['J. R. R. Tolkien'], year: 1937, signed: true });
+    expect(omens!.values).toMatchObject({ title: 'Good Omens', authors: ['Terry Pratchett', 'Neil Gaiman'], read: true });
+    const reuse = { ...plan, fields: plan.fields.map((f) => ({ ...f, create: null })) };
+    expect((await runImport(owner.token, c.id, bookcase3, 'books.bc', reuse)).counts).toMatchObject({ added: 0, unchanged: 2 });
+
+    const other = await createCollection(owner.token, { name: 'More books', type: 'books' });
+    const zip = zipSync({ 'bookcase.xml': strToU8(bookcase5) });
+    const zipPlan = planFor('tellico', read(bookcase5).head.fields);
+    expect((await runImport(owner.token, other.id, zip, 'books.bc', zipPlan)).counts).toMatchObject({ added: 2, failed: 0 });
+    const [dune, emma] = await itemsOf(owner.token, other.id);
+    expect(dune!.values).toMatchObject({ title: 'Dune', authors: ['Frank Herbert'], read: true });
+    expect(emma!.values).toMatchObject({ title: 'Emma', authors: ['Jane Austen'] });
+    expect((await runImport(owner.token, other.id, zip, 'books.bc', zipPlan)).counts).toMatchObject({ added: 0, unchanged: 2 });
+  });
+});
