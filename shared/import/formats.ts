@@ -11,7 +11,7 @@ import { holderStart, readJsonHead, readJsonRecords } from './json';
 import { isLibrarythingHead, LIBRARYTHING_FIELDS, librarythingRecord } from './librarything';
 import { isOnmyshelfHead, onmyshelfHead, onmyshelfRecord } from './onmyshelf';
 import type { ImportFormat, SourceHead, SourceRecord, SourceRecords } from './source';
-import { isTellicoHead, TELLICO_RECORD, tellicoHead, tellicoRecord, tellicoRecordName } from './tellico';
+import { isTellicoHead, TELLICO_AFTER_RECORDS, TELLICO_RECORD, tellicoHead, tellicoRecord, tellicoRecordName } from './tellico';
 import { isVitrineHead, VITRINE_EXPORT_VERSION, vitrineHead, vitrineRecord } from './vitrine';
 import { looksLikeYaml } from './sniff';
 import { readXmlHead, readXmlRecords, type XmlElement } from './xml';
@@ -118,7 +118,8 @@ export function readRecords(
 ): SourceRecords {
   const recordName = head.record ?? XML_RECORDS[head.format];
   if (recordName) {
-    const read = atRecord(firstRow, () => readXmlRecords(window, recordName, limit, final));
+    const endsAt = head.format === 'tellico' ? TELLICO_AFTER_RECORDS : undefined;
+    const read = atRecord(firstRow, () => readXmlRecords(window, recordName, limit, final, endsAt));
     return { ...read, records: read.records.map((element, index) => xmlRecord(head, firstRow + index, element)) };
   }
   const holder = head.holder;

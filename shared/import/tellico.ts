@@ -12,6 +12,8 @@ import type { TellicoDefault } from './tellico-defaults/types';
 import { child, childrenOf, type XmlElement } from './xml';
 
 export const TELLICO_RECORD = 'entry';
+/** What a collection holds after its entries: pictures (often larger than a window), filters, loans. */
+export const TELLICO_AFTER_RECORDS: ReadonlySet<string> = new Set(['images', 'filters', 'borrowers']);
 
 export const isTellicoHead = (head: string) => /<(tellico|bookcase)[\s>]/.test(head);
 

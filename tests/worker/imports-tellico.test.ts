@@ -7,7 +7,7 @@ import { detectFormat, readHead, readRecords } from '../../shared/import/formats
 import { TELLICO_DEFAULTS } from '../../shared/import/tellico-defaults';
 import type { SourceHead } from '../../shared/import/source';
 import { itemsOf, planFor, runImport } from '../support/worker-imports';
-import { createUser } from '../support/worker-app';
+import { call, createUser } from '../support/worker-app';
 import { createCollection } from '../support/worker-catalogue';
 import musicDefault from '../fixtures/imports/tellico/music-default.xml?raw';
 import coins from '../fixtures/imports/tellico/coins-v10.xml?raw';
@@ -134,5 +134,63 @@ describe('Bookcase, Tellico’s predecessor', () => {
     expect(dune!.values).toMatchObject({ title: 'Dune', authors: ['Frank Herbert'], read: true });
     expect(emma!.values).toMatchObject({ title: 'Emma', authors: ['Jane Austen'] });
     expect((await runImport(owner.token, other.id, zip, 'books.bc', zipPlan)).counts).toMatchObject({ added: 0, unchanged: 2 });
+  });
+});
+
+describe('Tellico pictures inside the XML', () => {
+  const PNG = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52, 1, 2, 3, 4]);
+  /** A JPEG larger than a step's window of the file once in base64 (256 KB). */
+  const BIG_JPEG = (() => {
+    const bytes = new Uint8Array(400 * 1024);
+    bytes.set([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46, 0x00, 0x01]);
+    for (let i = 12; i < bytes.length; i += 1) bytes[i] = (i * 31) & 0xff;
+    return bytes;
+  })();
+  const base64 = (bytes: Uint8Array) => btoa(Array.from(bytes, (b) => String.fromCharCode(b)).join('')).replace(/.{76}/g, '$&\n');
+  const file = (entries: string, images: string) => `<?xml version="1.0" encoding="UTF-8"?>
+<tellico xmlns="http://periapsis.org/tellico/" syntaxVersion="11">
+ <collection title="Books" type="2">
+  <fields><field name="_default"/></fields>
+  ${entries}
+  <images>
+${images}
+  </images>
+ </collection>
+</tellico>`;
+
+  async function pictureOf(token: string, value: unknown) {
+    const res = await call(`/media/${String(value).slice('media://'.length)}`, { token });
+    expect(res.status).toBe(200);
+    return new Uint8Array(await res.arrayBuffer());
+  }
+
+  it('keeps each embedded picture as its entry’s cover, a large one too, and a second run changes nothing', async () => {
+    const xml = file(
+      `<entry id="1"><title>Dune</title><cover>DUNE.png</cover></entry>
+  <entry id="2"><title>Emma</title><cover>emma.jpeg</cover></entry>
+  <entry id="3"><title>Ulysses</title><cover>missing.png</cover></entry>`,
+      `   <image format="PNG" id="DUNE.png" width="1" height="1">${base64(PNG)}</image>
+   <image format="JPEG" id="emma.jpeg" width="1" height="1">${base64(BIG_JPEG)}</image>
+   <image format="PNG" id="broken.png">not base64 at all!</image>`,
+    );
+    const owner = await createUser();
+    const c = await createCollection(owner.token, { name: 'Books', type: 'books' });
+    const plan = { format: 'tellico' as const, fields: [{ field: 'title', property: 'title' }, { field: 'cover', property: 'cover' }] };
+    const report = await runImport(owner.token, c.id, xml, 'books.xml', plan);
+    expect(report).toMatchObject({ status: 'done', total: 3, counts: { added: 3, failed: 0 } });
+    const [dune, emma, ulysses] = await itemsOf(owner.token, c.id);
+    expect(await pictureOf(owner.token, dune!.values.cover)).toEqual(PNG);
+    expect(await pictureOf(owner.token, emma!.values.cover)).toEqual(BIG_JPEG);
+    expect(ulysses!.values.cover).toBeUndefined();
+    expect((await runImport(owner.token, c.id, xml, 'books.xml', plan)).counts).toMatchObject({ added: 0, updated: 0, unchanged: 3 });
+  });
+
+  it('a single entry with a picture larger than a window is imported, not refused', async () => {
+    const xml = file('<entry id="1"><title>Emma</title><cover>emma.jpeg</cover></entry>', `<image format="JPEG" id="emma.jpeg">${base64(BIG_JPEG)}</image>`);
+    const owner = await createUser();
+    const c = await createCollection(owner.token, { name: 'Books', type: 'books' });
+    const report = await runImport(owner.token, c.id, xml, 'emma.xml', { format: 'tellico', fields: [{ field: 'title', property: 'title' }, { field: 'cover', property: 'cover' }] });
+    expect(report).toMatchObject({ status: 'done', total: 1, counts: { added: 1 } });
+    expect(await pictureOf(owner.token, (await itemsOf(owner.token, c.id))[0]!.values.cover)).toEqual(BIG_JPEG);
   });
 });
