@@ -14,6 +14,8 @@ import recipes from '../fixtures/imports/gcstar/recipes.gcs?raw';
 import recipesModel from '../fixtures/imports/gcstar/recipes.gcm?raw';
 
 const CSV = { delimiter: ',', quote: '"', header: true } as const;
+/** Runs through the Workflow, twice: slower than one read when the machine is busy. */
+const E2E_TIMEOUT = 30_000;
 
 function read(text: string, gcm?: string) {
   expect(detectFormat(text)).toBe('gcstar');
@@ -106,7 +108,7 @@ describe('GCstar built-in models', () => {
     expect(blue!.values).toMatchObject({ x_title: 'Kind of Blue', x_release: '1959-08-17' });
     const again = await runImport(owner.token, c.id, music, 'music.gcs', { ...plan, fields: plan.fields.map((f) => ({ ...f, create: null })) });
     expect(again.counts).toMatchObject({ added: 0, updated: 0, unchanged: 2 });
-  });
+  }, E2E_TIMEOUT);
 });
 
 describe('GCstar models of the person’s own', () => {
@@ -174,5 +176,5 @@ describe('GCstar models of the person’s own', () => {
     expect(crepes!.values).toMatchObject({ x_name: 'Crêpes', x_servings: 6 });
     const again = await runImport(owner.token, c.id, zip, 'recipes.zip', { ...plan, fields: plan.fields.map((f) => ({ ...f, create: null })) });
     expect(again.counts).toMatchObject({ added: 0, updated: 0, unchanged: 2 });
-  });
+  }, E2E_TIMEOUT);
 });

@@ -15,6 +15,8 @@ import bookcase3 from '../fixtures/imports/tellico/books-bookcase-v3.bc?raw';
 import bookcase5 from '../fixtures/imports/tellico/books-bookcase-v5.xml?raw';
 
 const CSV = { delimiter: ',', quote: '"', header: true } as const;
+/** Runs through the Workflow, twice: slower than one read when the machine is busy. */
+const E2E_TIMEOUT = 30_000;
 
 function read(text: string) {
   expect(detectFormat(text)).toBe('tellico');
@@ -101,7 +103,7 @@ describe('Tellico collection types', () => {
     expect(byTitle.get('Blue Train')!.values).toMatchObject({ x_artist: ['John Coltrane'], x_year: 1957 });
     const again = await runImport(owner.token, c.id, musicDefault, 'music.xml', { ...plan, fields: plan.fields.map((f) => ({ ...f, create: null })) });
     expect(again.counts).toMatchObject({ added: 0, updated: 0, unchanged: 2 });
-  });
+  }, E2E_TIMEOUT);
 });
 
 describe('Bookcase, Tellico’s predecessor', () => {
@@ -134,7 +136,7 @@ describe('Bookcase, Tellico’s predecessor', () => {
     expect(dune!.values).toMatchObject({ title: 'Dune', authors: ['Frank Herbert'], read: true });
     expect(emma!.values).toMatchObject({ title: 'Emma', authors: ['Jane Austen'] });
     expect((await runImport(owner.token, other.id, zip, 'books.bc', zipPlan)).counts).toMatchObject({ added: 0, unchanged: 2 });
-  });
+  }, E2E_TIMEOUT);
 });
 
 describe('Tellico pictures inside the XML', () => {
@@ -183,7 +185,7 @@ ${images}
     expect(await pictureOf(owner.token, emma!.values.cover)).toEqual(BIG_JPEG);
     expect(ulysses!.values.cover).toBeUndefined();
     expect((await runImport(owner.token, c.id, xml, 'books.xml', plan)).counts).toMatchObject({ added: 0, updated: 0, unchanged: 3 });
-  });
+  }, E2E_TIMEOUT);
 
   it('a single entry with a picture larger than a window is imported, not refused', async () => {
     const xml = file('<entry id="1"><title>Emma</title><cover>emma.jpeg</cover></entry>', `<image format="JPEG" id="emma.jpeg">${base64(BIG_JPEG)}</image>`);
@@ -192,5 +194,5 @@ ${images}
     const report = await runImport(owner.token, c.id, xml, 'emma.xml', { format: 'tellico', fields: [{ field: 'title', property: 'title' }, { field: 'cover', property: 'cover' }] });
     expect(report).toMatchObject({ status: 'done', total: 1, counts: { added: 1 } });
     expect(await pictureOf(owner.token, (await itemsOf(owner.token, c.id))[0]!.values.cover)).toEqual(BIG_JPEG);
-  });
+  }, E2E_TIMEOUT);
 });

@@ -89,7 +89,7 @@ export async function embeddedPictureStep(env: Env, row: ImportRow): Promise<'mo
     const skip = encodedLength(read.text.slice(0, walk.at), row.encoding as TextEncoding);
     read = await readText(env, row, start + skip, IMAGE_MAX_BYTES);
     walk = picturesIn(read.text, read.final);
-    if (walk.found.length === 0 && walk.cut) throw new ImportFileError('zip_too_big', { limit: ZIP_MAX_IMAGE_BYTES });
+    if (walk.found.length === 0 && walk.cut) throw new ImportFileError('picture_too_big', { limit: ZIP_MAX_IMAGE_BYTES });
     return store(env, row, start + skip, read.text, walk);
   }
   return store(env, row, start, read.text, walk);
