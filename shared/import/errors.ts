@@ -14,6 +14,8 @@ export const IMPORT_FILE_PROBLEMS = [
   'invalid_yaml',
   'invalid_zip',
   'zip_too_big',
+  // A picture kept inside the file itself (Tellico's base64 images) larger than a picture may be.
+  'picture_too_big',
   'unknown_version',
   // Not a document at all (a picture, an archive, binary data, YAML): details.reason names what it looks like.
   'not_document',

@@ -17,7 +17,7 @@ import { holderStart, readJsonHead, readJsonRecords } from './json';
 import { isLibrarythingHead, LIBRARYTHING_FIELDS, librarythingRecord } from './librarything';
 import { isOnmyshelfHead, onmyshelfHead, onmyshelfRecord } from './onmyshelf';
 import type { ImportFormat, SourceHead, SourceRecord, SourceRecords } from './source';
-import { isTellicoHead, TELLICO_RECORD, tellicoHead, tellicoRecord } from './tellico';
+import { isTellicoHead, TELLICO_AFTER_RECORDS, TELLICO_RECORD, tellicoHead, tellicoRecord, tellicoRecordName } from './tellico';
 import { filmCsvFormat, filmCsvHead, filmCsvRecord, isFilmCsv } from './films/film-csv';
 import { isKodiHead, KODI_END, KODI_FIELDS, KODI_RECORD, kodiRecord, kodiStart } from './films/kodi';
 import { isVitrineHead, VITRINE_EXPORT_VERSION, vitrineHead, vitrineRecord } from './vitrine';
@@ -92,6 +92,7 @@ function xmlRecordName(format: ImportFormat, text: string): string | undefined {
   if (format === 'datacrow') return dataCrowRecordName(text.slice(0, 8192));
   if (format === 'amc') return AMC_RECORD;
   if (format === 'griffith') return GRIFFITH_RECORD;
+  if (format === 'tellico') return tellicoRecordName(text);
   return XML_RECORDS[format];
 }
 
@@ -116,8 +117,13 @@ function collectorHead(format: ImportFormat, text: string, start: number, record
   return null;
 }
 
+/** What a file's archive holds beside it that its head needs: a GCstar model's .gcm. */
+export interface HeadExtras {
+  gcm?: string | null;
+}
+
 /** The head of a file: its fields and where its records begin. */
-export function readHead(format: ImportFormat, text: string, csv: CsvOptions): SourceHead {
+export function readHead(format: ImportFormat, text: string, csv: CsvOptions, extras: HeadExtras = {}): SourceHead {
   if (format === 'kodi') return { format, fields: KODI_FIELDS, collectionType: 'movies', columns: null, start: kodiStart(text), firstRow: 1 };
   if (format === 'delicious' || format === 'delicious_plist') return { format, ...deliciousHead(text, format === 'delicious_plist'), columns: null, firstRow: 1 };
   if (format === 'alexandria') return { format, ...alexandriaHead(text), columns: null, firstRow: 1 };
@@ -128,13 +134,14 @@ export function readHead(format: ImportFormat, text: string, csv: CsvOptions): S
     const described =
       collector ??
       (format === 'gcstar'
-        ? gcstarHead(root)
+        ? gcstarHead(root, { gcm: extras.gcm, items: () => headItems(text.slice(start), recordName) })
         : format === 'tellico'
           ? tellicoHead(root)
           : format === 'goodreads_rss'
             ? { fields: GOODREADS_RSS_FIELDS, collectionType: 'books' as const }
             : { fields: BGG_FIELDS, collectionType: 'board_games' as const });
-    return { format, ...described, columns: null, start, firstRow: 1, ...(collector && { record: recordName }) };
+    // A record element the file itself names (Collectorz, Data Crow, Bookcase's <book>) is kept for the steps.
+    return { format, ...described, columns: null, start, firstRow: 1, ...(recordName !== XML_RECORDS[format] && { record: recordName }) };
   }
   if (format === 'onmyshelf' || format === 'vitrine') {
     const { members, start } = readJsonHead(text, 'items');
@@ -190,7 +197,9 @@ export function readRecords(
   const recordName = head.record ?? XML_RECORDS[head.format];
   if (recordName) {
     const closed = head.format === 'kodi' && final ? window + KODI_END : window;
-    const read = atRecord(firstRow, () => readXmlRecords(closed, recordName, limit, final));
+    // Tellico's images, borrowers and filters follow its entries: the records end there.
+    const endsAt = head.format === 'tellico' ? TELLICO_AFTER_RECORDS : undefined;
+    const read = atRecord(firstRow, () => readXmlRecords(closed, recordName, limit, final, endsAt));
     return { ...read, records: read.records.map((element, index) => xmlRecord(head, firstRow + index, element)) };
   }
   if (head.format === 'alexandria') {
@@ -254,6 +263,15 @@ function atRecord<T>(row: number, read: () => T): T {
   } catch (err) {
     if (err instanceof ImportFileError && err.problem === 'record_too_long') throw new ImportFileError(err.problem, { row, limit: CSV_MAX_RECORD_CHARS });
     throw err;
+  }
+}
+
+/** The records a head's text holds whole (a model without a description is read from them). */
+function headItems(window: string, recordName: string): XmlElement[] {
+  try {
+    return readXmlRecords(window, recordName, SAMPLE_RECORDS, false).records;
+  } catch {
+    return [];
   }
 }
 

@@ -81,7 +81,7 @@ export interface SourceHead {
   firstRow: number;
   /** For JSON formats: whether the records are an array's values or an object's members. */
   holder?: JsonHolder;
-  /** The record element of the collection programs' XML (a Collectorz or Data Crow file names its own). */
+  /** The record element of XML whose files name their own (Collectorz, Data Crow, Bookcase's <book>). */
   record?: string;
   /** The file names its items only by ids, without titles (Open Library's reading log): the preview says so. */
   idsOnly?: boolean;

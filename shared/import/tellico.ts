@@ -1,15 +1,21 @@
-// Tellico's files (a .tc zip holding tellico.xml and its images/, or the XML alone): <tellico>
-// <collection type="…"> declares its <fields> (name, title, type, flags), then one <entry> per item.
-// A field that allows several values is written as a plural element holding the singular ones
-// (<authors><author>…); a table's row holds <column>s (the first is kept); a date may be
+// Tellico's files (a .tc zip holding tellico.xml and its images/, or the XML alone), and those of
+// Bookcase, its predecessor (<bookcase>, bookcase.xml in the zip): <collection type="…"> declares its
+// <fields> (name, title, type, flags; <field name="_default"/> stands for the type's standard set),
+// then one <entry> per item. Bookcase before syntax 4 said <attributes><attribute> and named entries
+// after the collection's unit (<book>). A field that allows several values is written as a plural
+// element holding the singular ones (<authors><author>…); a table's row holds <column>s; a date may be
 // <year><month><day>. Pictures are named by their id, the name of the file in the zip's images/.
 import type { PropertyType, TemplateType } from '../catalogue';
 import { putValues, sourceField, type SourceField, type SourceRecord } from './source';
+import { TELLICO_DEFAULTS } from './tellico-defaults';
+import type { TellicoDefault } from './tellico-defaults/types';
 import { child, childrenOf, type XmlElement } from './xml';
 
 export const TELLICO_RECORD = 'entry';
+/** What a collection holds after its entries: pictures (often larger than a window), filters, loans. */
+export const TELLICO_AFTER_RECORDS: ReadonlySet<string> = new Set(['images', 'filters', 'borrowers']);
 
-export const isTellicoHead = (head: string) => /<tellico[\s>]/.test(head);
+export const isTellicoHead = (head: string) => /<(tellico|bookcase)[\s>]/.test(head);
 
 /** Tellico's collection types that Vitrine has templates for. */
 const COLLECTION_TYPES: Record<string, TemplateType> = { '2': 'books', '3': 'movies', '6': 'comics', '13': 'board_games' };
@@ -91,30 +97,84 @@ const TARGETS: Record<TemplateType, Record<string, string>> = {
   },
 };
 
-/** The collection element inside <tellico>. */
+/** The collection element inside <tellico> (or <bookcase>). */
 export const tellicoCollection = (root: XmlElement) => child(root, 'collection');
 
+/** Bookcase before syntax 4 named a collection's type by its unit, and its entries after it. */
+const UNIT_TYPES: Record<string, string> = {
+  entry: '1',
+  book: '2',
+  video: '3',
+  album: '4',
+  bibtex: '5',
+  comic: '6',
+  wine: '7',
+  coin: '8',
+  stamp: '9',
+  card: '10',
+  game: '11',
+  file: '12',
+  boardgame: '13',
+};
+
+/** The syntax version a file declares (Bookcase's first ones said "version"). */
+const syntaxOf = (attrs: Record<string, string>) => Number(attrs.syntaxVersion ?? attrs.version ?? 11) || 11;
+
+/** The element each entry is: <entry>, or in Bookcase before syntax 4 the collection's unit (<book>). */
+export function tellicoRecordName(head: string): string {
+  const bookcase = /<bookcase\s[^>]*?\b(?:syntaxVersion|version)="(\d+)"/.exec(head);
+  if (!bookcase || Number(bookcase[1]) > 3) return TELLICO_RECORD;
+  return /<collection\s[^>]*?\bunit="([\w-]+)"/.exec(head)?.[1] ?? TELLICO_RECORD;
+}
+
+/**
+ * The element Tellico writes for a field (XML::elementName): white space becomes dashes, characters a
+ * name may not hold (":") are dropped, and so are those before its first letter.
+ */
+export function tellicoElementName(name: string): string {
+  const dashed = name.replace(/\s+/g, '-').replace(/[^\p{L}\p{N}._\-\u00B7]/gu, '');
+  return dashed.replace(/^[^\p{L}]+/u, '');
+}
+
+/** How an entry's texts read: Bookcase's checkboxes before syntax 4 were empty elements. */
+export type TellicoField = SourceField & { reading?: 'presence' | 'columns' };
+
+const fromDefault = ([name, title, type, flags]: TellicoDefault) => ({ name, title, type: String(type), flags: String(flags) });
+
 /** The fields a Tellico file declares, and the template its collection type fills. */
-export function tellicoHead(root: XmlElement): { fields: SourceField[]; collectionType: TemplateType | null } {
+export function tellicoHead(root: XmlElement): { fields: TellicoField[]; collectionType: TemplateType | null } {
   const collection = tellicoCollection(root);
-  const collectionType = COLLECTION_TYPES[collection?.attrs.type ?? ''] ?? null;
+  const syntax = syntaxOf(root.attrs);
+  const typeNumber = collection?.attrs.type ?? UNIT_TYPES[collection?.attrs.unit ?? ''] ?? (syntax < 4 ? '2' : '1');
+  const collectionType = COLLECTION_TYPES[typeNumber] ?? null;
   const targets = collectionType ? TARGETS[collectionType] : {};
-  const fields = childrenOf(child(collection, 'fields'), 'field').flatMap((element) => {
-    const name = element.attrs.name;
-    const type = FIELD_TYPES[element.attrs.type ?? ''];
-    const flags = Number(element.attrs.flags ?? 0);
+  const declared = [...childrenOf(child(collection, 'fields'), 'field'), ...childrenOf(child(collection, 'attributes'), 'attribute')].map((e) => e.attrs);
+  // The type's standard fields where the file says _default, or when it declares none (Tellico does the same).
+  const standard = (TELLICO_DEFAULTS[typeNumber] ?? []).map(fromDefault);
+  const all = declared.length === 0 ? standard : declared.flatMap((attrs) => (attrs.name === '_default' ? standard : [attrs]));
+  const seen = new Set<string>();
+  const fields = all.flatMap((attrs): TellicoField[] => {
+    const name = attrs.name;
+    const type = FIELD_TYPES[attrs.type ?? '1'];
+    const flags = Number(attrs.flags ?? 0);
     if (!name || !type || flags & DERIVED) return [];
-    // Tables (cast and roles) and multiple-value fields hold several values.
-    const multiple = Boolean(flags & ALLOW_MULTIPLE) || element.attrs.type === '8';
-    return [sourceField(name, element.attrs.title || name, type, targets[name], multiple)];
+    const key = tellicoElementName(name);
+    if (key === '' || seen.has(key)) return [];
+    seen.add(key);
+    const table = attrs.type === '8';
+    // Tables (tracks, cast and roles) and multiple-value fields hold several values.
+    const field = sourceField(key, attrs.title || name, type, targets[name], Boolean(flags & ALLOW_MULTIPLE) || table);
+    const reading = table ? 'columns' : syntax < 4 && type === 'yesno' ? 'presence' : undefined;
+    return [reading ? { ...field, reading } : field];
   });
   return { fields, collectionType };
 }
 
-/** A value element's text: the first column of a table row, a date's parts, or its text. */
+/** A value element's text: a table row's columns, a date's parts, or its text. */
 function textOf(element: XmlElement): string {
-  const column = child(element, 'column');
-  if (column) return column.text;
+  const columns = childrenOf(element, 'column');
+  // A table's row keeps every column: "Track :: Artist :: Length".
+  if (columns.length > 0) return columns.map((c) => c.text.trim()).filter(Boolean).join(' :: ');
   const year = child(element, 'year');
   if (year) {
     const parts = [year.text, child(element, 'month')?.text, child(element, 'day')?.text].filter((p): p is string => Boolean(p?.trim()));
@@ -128,12 +188,13 @@ function pluralOf(entry: XmlElement, name: string): XmlElement | undefined {
   return entry.children.find((c) => c.name !== name && c.children.length > 0 && c.children.every((v) => v.name === name));
 }
 
-export function tellicoRecord(row: number, entry: XmlElement, fields: readonly SourceField[]): SourceRecord {
-  const values: Record<string, string[]> = {};
+export function tellicoRecord(row: number, entry: XmlElement, fields: readonly TellicoField[]): SourceRecord {
+  const values: Record<string, string[]> = Object.create(null) as Record<string, string[]>;
   for (const field of fields) {
     const single = child(entry, field.key);
     const several = single ? [single] : childrenOf(pluralOf(entry, field.key), field.key);
-    putValues(values, field.key, several.map(textOf));
+    if (field.reading === 'presence') putValues(values, field.key, several.length > 0 ? ['true'] : []);
+    else putValues(values, field.key, several.map(textOf));
   }
   const id = entry.attrs.id?.trim() || null;
   return { row, id, values };

@@ -101,22 +101,27 @@ export function readXmlHead(text: string, recordName: string): { root: XmlElemen
 
 /**
  * Up to `limit` record elements from a window that starts on a record boundary. Other elements between
- * records (Tellico's images and borrowers) are passed over; the closing tag of the element holding the
- * records ends them. `final` says the window reaches the end of the file.
+ * records are passed over; the closing tag of the element holding the records ends them, and so does an
+ * element named in `endsAt`. `final` says the window reaches the end of the file.
  */
 export function readXmlRecords(
   window: string,
   recordName: string,
   limit: number,
   final: boolean,
+  endsAt?: ReadonlySet<string>,
 ): { records: XmlElement[]; used: number; done: boolean } {
   const parser = new SaxesParser({ fragment: true, position: true });
   const records: XmlElement[] = [];
   let used = 0;
-  treeBuilder(parser, (element, end) => {
+  const stack = treeBuilder(parser, (element, end) => {
     if (recordName === ANY_RECORD || element.name === recordName) records.push(element);
     used = end;
     if (records.length >= limit) throw new Stop('limit');
+  });
+  // An element that only ever follows the records (Tellico's pictures, larger than a window) ends them.
+  parser.on('opentagstart', (tag) => {
+    if (stack.length === 0 && endsAt?.has(localName(tag.name))) throw new Stop('end');
   });
   parser.on('error', (err) => {
     // The closing tag of the element that holds the records: the records end here.

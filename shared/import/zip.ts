@@ -197,8 +197,8 @@ export function zipEntryNames(bytes: Uint8Array): string[] {
   return names;
 }
 
-/** Where an archive keeps the file to import: Tellico's tellico.xml, a GCstar .gcs, or a data file. */
-const DOCUMENT = /(^|\/)(tellico\.xml|[^/]+\.(gcs|xml|json|csv|tsv|txt|plist))$/i;
+/** Where an archive keeps the file to import: Tellico's tellico.xml (Bookcase's bookcase.xml), a GCstar .gcs, or a data file. */
+const DOCUMENT = /(^|\/)(tellico\.xml|bookcase\.xml|[^/]+\.(gcs|xml|json|csv|tsv|txt|plist))$/i;
 const isDocument = (name: string) => DOCUMENT.test(name) && !name.startsWith('__MACOSX/');
 
 /**
@@ -206,7 +206,7 @@ const isDocument = (name: string) => DOCUMENT.test(name) && !name.startsWith('__
  * the films in watched.csv (diary.csv and ratings.csv hold them too), beside comments.csv, profile.csv
  * and others that come first in its order.
  */
-const PREFERRED_DOCUMENTS = ['tellico.xml', 'watched.csv', 'diary.csv', 'ratings.csv', 'watchlist.csv'];
+const PREFERRED_DOCUMENTS = ['tellico.xml', 'bookcase.xml', 'watched.csv', 'diary.csv', 'ratings.csv', 'watchlist.csv'];
 
 /** The document an archive holds (a preferred one, else the first one in the archive's order), or unknown_format. */
 export function zipDocument(bytes: Uint8Array): { name: string; bytes: Uint8Array } {

@@ -11,6 +11,7 @@ import type { ImportFormat, SourceHead, SourceRecord } from '../../../../shared/
 import { decodeText, detectEncoding, type TextEncoding } from '../../../../shared/import/text';
 import { refuseNonDocument } from '../../../../shared/import/sniff';
 import { isImageName, isZip, zipDocument, zipEntryNames } from '../../../../shared/import/zip';
+import { zipGcstarModel } from '../../../../shared/import/gcstar-gcm';
 import { isPictureAddress, pictureName } from '../../../../shared/import/mapping';
 import type { ImportPlanInput } from '../../../../shared/schemas/imports';
 import type { Property } from '../../../../shared/schemas/properties';
@@ -55,7 +56,7 @@ export async function readImportFile(file: Blob, choices: ReadChoices): Promise<
   const detected = detectFormat(text);
   const format = choices.format === 'csv' ? 'csv' : detected;
   const csv = csvOptionsOf(format, text, choices.csv ?? undefined);
-  const head = readHead(format, text, csv);
+  const head = readHead(format, text, csv, { gcm: archive && format === 'gcstar' ? zipGcstarModel(archive) : null });
   const records = readSample(head, csv, text, whole);
   const pictures = new Set(archive ? zipEntryNames(archive).filter(isImageName).map(pictureName) : []);
   return { encoding, detected, format, csv, head, records, pictures };

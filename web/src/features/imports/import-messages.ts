@@ -40,6 +40,7 @@ const fileProblemMessages = defineMessages<Record<ImportFileProblem | 'internal'
     id: 'imports.problem.zipTooBig',
     defaultMessage: 'This zip archive holds more than Vitrine takes (a limit of {maximum} files, or of {maximum} bytes for one file).',
   },
+  picture_too_big: { id: 'imports.problem.pictureTooBig', defaultMessage: 'A picture inside this file is larger than Vitrine takes (a limit of {maximum} bytes).' },
   source_unreachable: { id: 'imports.problem.sourceUnreachable', defaultMessage: 'Nothing usable could be fetched from the source.' },
   source_not_ready: { id: 'imports.problem.sourceNotReady', defaultMessage: 'The source was still preparing its answer after several tries.' },
   fields_changed: {

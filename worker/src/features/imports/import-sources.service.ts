@@ -17,6 +17,7 @@ import { translate } from '../../i18n/messages';
 import { listPropertyRows } from '../properties/properties.queries';
 import { newFileKey, prepareFile, wantsCovers, workflowIdOf } from './imports.prepare';
 import { instanceIdentity } from '../settings/settings.service';
+import { embedsPictures } from './imports.embedded';
 
 /** A source's document is fetched within this time (BoardGameGeek can be slow for large collections). */
 const SOURCE_TIMEOUT_MS = 60_000;
@@ -145,9 +146,9 @@ export async function fetchStep(env: Env, id: number, lastTry: boolean): Promise
   }
   const properties = await listPropertyRows(drizzle(env.DB, { schema }), row.collection_id);
   const coversWanted = wantsCovers(plan, new Set(properties.filter((p) => p.type === 'image').map((p) => p.key)));
-  const archiveKey = prepared.archive ? `${row.file_key}.zip` : null;
+  const archiveKey = prepared.archive ? `${row.file_key}.zip` : embedsPictures(prepared.head) ? row.file_key : null;
   await env.MEDIA.put(row.file_key, prepared.document, { httpMetadata: { contentType: 'application/octet-stream' } });
-  if (archiveKey) await env.MEDIA.put(archiveKey, bytes, { httpMetadata: { contentType: 'application/zip' } });
+  if (archiveKey && archiveKey !== row.file_key) await env.MEDIA.put(archiveKey, bytes, { httpMetadata: { contentType: 'application/zip' } });
   await env.DB.prepare(
     `UPDATE imports SET status = 'checking', file_length = ?2, encoding = ?3, head = ?4, position = ?5, archive_key = ?6,
       covers_wanted = ?7, updated_at = ${NOW_SQL}

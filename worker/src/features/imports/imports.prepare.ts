@@ -7,6 +7,7 @@ import { ImportFileError } from '../../../../shared/import/errors';
 import { byteOrderMarkLength, decodeText, detectEncoding, encodedLength, type TextEncoding } from '../../../../shared/import/text';
 import { refuseNonDocument } from '../../../../shared/import/sniff';
 import { isZip, zipDocument } from '../../../../shared/import/zip';
+import { zipGcstarModel } from '../../../../shared/import/gcstar-gcm';
 import type { ImportPlan } from '../../../../shared/schemas/imports';
 import type { StoredHead } from './imports.steps';
 
@@ -43,7 +44,7 @@ export function prepareFile(bytes: Uint8Array, plan: ImportPlan, { emptyAllowed 
   // A Goodreads export may also be read as plain CSV, with the person's own mapping.
   if (detected !== plan.format && plan.format !== 'csv') throw new ImportFileError('unknown_format');
   const csv = csvOptionsOf(plan.format, text, plan.csv ?? undefined);
-  const sourceHead = readHead(plan.format, text, csv);
+  const sourceHead = readHead(plan.format, text, csv, { gcm: archive && plan.format === 'gcstar' ? zipGcstarModel(archive) : null });
   const head = { ...sourceHead, csv, start: bom + encodedLength(text.slice(0, sourceHead.start), encoding) };
   const sample = sampleOf(() => readSample(sourceHead, csv, text, document.length <= HEAD_BYTES), emptyAllowed);
   return { document, archive, encoding, head, sample };

@@ -30,6 +30,7 @@ import { listPropertyRows } from '../properties/properties.queries';
 import { sourceAddress } from './import-sources.service';
 import { importReportOf, listImports, loadRun, toRun } from './imports.queries';
 import { newFileKey, prepareFile, wantsCovers, workflowIdOf, type PreparedFile } from './imports.prepare';
+import { embedsPictures } from './imports.embedded';
 
 const tags = ['Imports'];
 const collectionParam = z.object({ id: z.coerce.number().int().positive() });
@@ -251,9 +252,9 @@ export const importsRoutes = createRouter()
     const imageKeys = new Set([...existing.filter((p) => p.type === 'image').map((p) => p.key), ...[...created].filter(([, spec]) => spec.type === 'image').map(([key]) => key)]);
     const coversWanted = wantsCovers(plan, imageKeys);
     const fileKey = newFileKey(collectionId);
-    const archiveKey = prepared.archive ? `${fileKey}.zip` : null;
+    const archiveKey = prepared.archive ? `${fileKey}.zip` : embedsPictures(prepared.head) ? fileKey : null;
     await c.env.MEDIA.put(fileKey, prepared.document, { httpMetadata: { contentType: 'application/octet-stream' } });
-    if (archiveKey) await c.env.MEDIA.put(archiveKey, uploaded, { httpMetadata: { contentType: 'application/zip' } });
+    if (archiveKey && archiveKey !== fileKey) await c.env.MEDIA.put(archiveKey, uploaded, { httpMetadata: { contentType: 'application/zip' } });
     const order = Math.max(-1, ...existing.map((p) => p.displayOrder));
     // A Vitrine export's settings are given to the properties it creates when the collection holds no
     // item yet (so no index, sort order or count has to be made again for items already there); a role

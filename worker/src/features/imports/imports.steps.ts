@@ -29,6 +29,7 @@ import * as schema from '../../db/schema';
 import { listPropertyRows } from '../properties/properties.queries';
 import { findRecordItems } from './import-refs';
 import { importWrites, rankTuning, splitAfter, type ImportedDraft } from '../items/items.writer';
+import { embeddedPictureStep } from './imports.embedded';
 
 /** Bytes of the file a step reads: at least the longest record a file may have (CSV_MAX_RECORD_CHARS). */
 const WINDOW_BYTES = 256 * 1024;
@@ -185,12 +186,14 @@ export async function checkStep(env: Env, id: number): Promise<StepState> {
       await failWith(env, id, new ImportFileError('no_records'));
       return 'stopped';
     }
+    // A file holding its own pictures (imports.embedded.ts) has them after its records: their walk starts there.
+    const recordsEnd = row.position + encodedLength(text.slice(0, read.used), row.encoding as TextEncoding);
     await env.DB.prepare(
       `UPDATE imports SET status = 'importing', total = ?2, position = ?3, processed = 0, updated_at = ${NOW_SQL},
-        covers_position = CASE WHEN covers_wanted THEN ?3 END
+        covers_position = CASE WHEN covers_wanted THEN ?3 END, archive_position = CASE WHEN archive_key = file_key THEN ?5 ELSE archive_position END
        WHERE id = ?1 AND status = 'checking' AND position = ?4`,
     )
-      .bind(id, counted, head.start, row.position)
+      .bind(id, counted, head.start, row.position, recordsEnd)
       .run();
     return 'next-phase';
   }
@@ -222,6 +225,15 @@ export async function pictureStep(env: Env, id: number): Promise<StepState> {
   const row = await loadImport(env, id);
   if (!row || row.status !== 'importing') return 'stopped';
   if (!row.archive_key) return 'next-phase';
+  if (row.archive_key === row.file_key) {
+    try {
+      return await embeddedPictureStep(env, row);
+    } catch (err) {
+      if (!(err instanceof ImportFileError)) throw err;
+      await failWith(env, id, err);
+      return 'stopped';
+    }
+  }
   const object = await env.MEDIA.get(row.archive_key);
   if (!object) throw new Error(`import ${id}: archive missing`);
   const bytes = new Uint8Array(await object.arrayBuffer());

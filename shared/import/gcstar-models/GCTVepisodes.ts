@@ -1,0 +1,36 @@
+// GCstar's tv shows (episodes) collection (GCTVepisodes.gcm): every field of the model, labelled as GCstar's English shows them.
+import { f, LENDING_FIELDS, TAG_FIELDS, type GcstarModel } from '../gcstar-fields';
+
+export const GC_TVEPISODES: GcstarModel = {
+  type: null,
+  fields: [
+    f('title', 'Title', 'text'),
+    f('name', 'Name', 'text'),
+    f('series', 'Series', 'text'),
+    f('season', 'Season', 'number'),
+    f('episode', 'Episode', 'number'),
+    f('seen', 'Viewed', 'yesno'),
+    f('firstaired', 'First Aired', 'text'),
+    f('time', 'Ep. Length', 'text'),
+    f('country', 'Country', 'text'),
+    f('director', 'Director', 'text'),
+    f('writer', 'Writer', 'text'),
+    f('music', 'Music', 'text'),
+    f('rating', 'Rating', 'rating', undefined, false, 'rating10'),
+    f('age', 'Minimum age', 'text'),
+    f('image', 'Picture', 'image'),
+    f('genre', 'Genre', 'text', undefined, true, 'commas'),
+    f('actors', 'Cast', 'text', undefined, true, 'columns'),
+    f('synopsis', 'Synopsis', 'longtext'),
+    f('audio', 'Audio', 'text', undefined, true, 'columns'),
+    f('subt', 'Subtitles', 'text', undefined, true, 'commas'),
+    f('videofile', 'Video file', 'text'),
+    f('format', 'Media', 'text'),
+    f('location', 'Location', 'text'),
+    f('added', 'Add date', 'date', undefined, false, 'date'),
+    f('comment', 'Comments', 'longtext'),
+    f('webPage', 'Web page', 'url'),
+    ...LENDING_FIELDS,
+    ...TAG_FIELDS,
+  ],
+};

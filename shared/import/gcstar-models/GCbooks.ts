@@ -1,0 +1,36 @@
+// GCstar's books collection (GCbooks.gcm): every field of the model, labelled as GCstar's English shows them,
+// aimed at the books template where it has a place.
+import { f, LENDING_FIELDS, TAG_FIELDS, type GcstarModel } from '../gcstar-fields';
+
+export const GC_BOOKS: GcstarModel = {
+  type: 'books',
+  fields: [
+    f('isbn', 'ISBN', 'text', 'isbn'),
+    f('title', 'Title', 'text', 'title'),
+    f('cover', 'Cover', 'image', 'cover'),
+    f('backpic', 'Back', 'image'),
+    f('authors', 'Authors', 'text', 'authors', true, 'commas'),
+    f('publisher', 'Publisher', 'text', 'publisher'),
+    f('publication', 'Publication', 'number', 'year', false, 'year'),
+    f('language', 'Language', 'text', 'language'),
+    f('serie', 'Series', 'text', 'series'),
+    f('rank', 'Rank', 'number', 'series_number'),
+    f('edition', 'Edition', 'text'),
+    f('format', 'Format', 'text', 'format'),
+    f('genre', 'Genre', 'text', 'genre', true, 'commas'),
+    f('description', 'Description', 'longtext', 'summary'),
+    f('pages', 'Pages', 'number', 'pages'),
+    f('web', 'Web page', 'url'),
+    f('read', 'Read', 'yesno', 'read'),
+    f('added', 'Added', 'date', undefined, false, 'date'),
+    f('rating', 'Rating', 'rating', 'rating', false, 'rating10'),
+    f('acquisition', 'Acquisition', 'date', undefined, false, 'date'),
+    f('location', 'Location', 'text'),
+    f('comments', 'Comments', 'longtext'),
+    f('translator', 'Translator', 'text'),
+    f('artist', 'Artist', 'text'),
+    f('digitalfile', 'Digital version', 'text'),
+    ...LENDING_FIELDS,
+    ...TAG_FIELDS,
+  ],
+};

@@ -1,0 +1,35 @@
+// GCstar's numismatic collection (GCcoins.gcm): every field of the model, labelled as GCstar's English shows them.
+import { f, TAG_FIELDS, type GcstarModel } from '../gcstar-fields';
+
+export const GC_COINS: GcstarModel = {
+  type: null,
+  fields: [
+    f('name', 'Name', 'text'),
+    f('picture', 'Main picture', 'image'),
+    f('currency', 'Currency', 'text'),
+    f('country', 'Country', 'text'),
+    f('value', 'Value', 'number'),
+    f('year', 'Year', 'number'),
+    f('added', 'Add date', 'date', undefined, false, 'date'),
+    f('condition', 'Condition (PCGS)', 'text'),
+    f('comments', 'Comments', 'longtext'),
+    f('diameter', 'Diameter', 'number'),
+    f('metal', 'Metal', 'text', undefined, true, 'commas'),
+    f('edge', 'Edge', 'longtext'),
+    f('head', 'Head', 'longtext'),
+    f('tail', 'Tail', 'longtext'),
+    f('location', 'Location', 'text'),
+    f('history', 'History', 'longtext'),
+    f('website', 'Website', 'url'),
+    f('estimate', 'Estimate', 'number'),
+    f('references', 'References', 'longtext'),
+    f('front', 'Head picture', 'image'),
+    f('back', 'Tail picture', 'image'),
+    f('edge1', 'Edge 1', 'image'),
+    f('edge2', 'Edge 2', 'image'),
+    f('edge3', 'Edge 3', 'image'),
+    f('edge4', 'Edge 4', 'image'),
+    f('type', 'Type', 'text'),
+    ...TAG_FIELDS,
+  ],
+};

@@ -1,0 +1,37 @@
+// GCstar's comics collection (GCcomics.gcm): every field of the model, labelled as GCstar's English shows them,
+// aimed at the comics template where it has a place.
+import { f, LENDING_FIELDS, TAG_FIELDS, type GcstarModel } from '../gcstar-fields';
+
+export const GC_COMICS: GcstarModel = {
+  type: 'comics',
+  fields: [
+    f('name', 'Name', 'text', 'title'),
+    f('series', 'Series', 'text', 'series'),
+    f('volume', 'Volume', 'number', 'issue'),
+    f('title', 'Story', 'text'),
+    f('writer', 'Writer', 'text', 'writers', true, 'commas'),
+    f('illustrator', 'Illustrator', 'text', 'artists', true, 'commas'),
+    f('colourist', 'Colourist', 'text', 'colorists', true, 'commas'),
+    f('publisher', 'Publisher', 'text', 'publisher'),
+    f('synopsis', 'Synopsis', 'longtext', 'summary'),
+    f('collection', 'Collection', 'text'),
+    f('publishdate', 'Publication', 'number', 'year', false, 'year'),
+    f('printdate', 'Printing Date', 'date', undefined, false, 'date'),
+    f('image', 'Cover', 'image', 'cover'),
+    f('backpic', 'Back', 'image'),
+    f('webPage', 'Web page', 'url'),
+    f('added', 'Added', 'date', undefined, false, 'date'),
+    f('isbn', 'ISBN', 'text', 'isbn'),
+    f('type', 'Type', 'text'),
+    f('category', 'Category', 'text'),
+    f('format', 'Format', 'text'),
+    f('numberboards', 'Pages', 'number'),
+    f('signing', 'Signed', 'yesno', 'signed'),
+    f('cost', 'Cost', 'number'),
+    f('rating', 'Rating', 'rating', 'rating', false, 'rating10'),
+    f('comment', 'Comments', 'longtext'),
+    f('file', 'File', 'text'),
+    ...LENDING_FIELDS,
+    ...TAG_FIELDS,
+  ],
+};

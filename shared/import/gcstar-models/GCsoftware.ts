@@ -1,0 +1,36 @@
+// GCstar's computer software collection (GCsoftware.gcm): every field of the model, labelled as GCstar's English shows them.
+import { f, LENDING_FIELDS, TAG_FIELDS, type GcstarModel } from '../gcstar-fields';
+
+export const GC_SOFTWARE: GcstarModel = {
+  type: null,
+  fields: [
+    f('ean', 'EAN', 'number'),
+    f('name', 'Name', 'text'),
+    f('boxpic', 'Box picture', 'image'),
+    f('backpic', 'Back', 'image'),
+    f('platform', 'Platform', 'text'),
+    f('editor', 'Editor', 'text'),
+    f('developer', 'Developer', 'text'),
+    f('released', 'Release date', 'date', undefined, false, 'date'),
+    f('license', 'License', 'text'),
+    f('homepage', 'Homepage', 'text'),
+    f('description', 'Description', 'longtext'),
+    f('web', 'Web page', 'url'),
+    f('numberOfCopies', 'Copies', 'number'),
+    f('price', 'Price', 'number'),
+    f('category', 'Category', 'text', undefined, true, 'commas'),
+    f('rating', 'Rating', 'rating', undefined, false, 'rating10'),
+    f('ratingpress', 'Press Rating', 'rating', undefined, false, 'rating10'),
+    f('case', 'Case', 'yesno'),
+    f('manual', 'Instruction manual', 'yesno'),
+    f('added', 'Add date', 'date', undefined, false, 'date'),
+    f('location', 'Location', 'text'),
+    f('executable', 'Executable', 'text'),
+    f('screenshot1', 'First screenshot', 'image'),
+    f('screenshot2', 'Second screenshot', 'image'),
+    f('comments', 'Comments', 'longtext'),
+    f('regInfo', 'Registration Info', 'text', undefined, true, 'columns'),
+    ...LENDING_FIELDS,
+    ...TAG_FIELDS,
+  ],
+};

@@ -1,0 +1,35 @@
+// The standard fields of Tellico's bibliography collections (src/collections, type 5): what a file that says
+// only <field name="_default"/> holds. Each is [name, title, Tellico field type, flags].
+import type { TellicoDefault } from './types';
+
+export const TELLICO_BIBLIOGRAPHY: TellicoDefault[] = [
+  ['title', 'Title', 1, 8],
+  ['entry-type', 'Entry Type', 3, 10],
+  ['author', 'Author', 1, 7],
+  ['bibtex-key', 'Bibtex Key', 1, 8],
+  ['booktitle', 'Book Title', 1, 0],
+  ['editor', 'Editor', 1, 7],
+  ['organization', 'Organization', 1, 6],
+  ['publisher', 'Publisher', 1, 6],
+  ['address', 'Address', 1, 6],
+  ['edition', 'Edition', 1, 4],
+  ['pages', 'Pages', 1, 0],
+  ['year', 'Year', 6, 2],
+  ['isbn', 'ISBN#', 1, 0],
+  ['journal', 'Journal', 1, 6],
+  ['doi', 'DOI', 1, 0],
+  ['month', 'Month', 1, 4],
+  ['number', 'Number', 6, 0],
+  ['howpublished', 'How Published', 1, 0],
+  ['chapter', 'Chapter', 6, 0],
+  ['series', 'Series', 1, 6],
+  ['volume', 'Volume', 6, 0],
+  ['crossref', 'Cross-Reference', 1, 0],
+  ['keyword', 'Keywords', 1, 7],
+  ['url', 'URL', 7, 0],
+  ['abstract', 'Abstract', 2, 0],
+  ['note', 'Notes', 2, 0],
+  ['id', 'ID', 6, 32],
+  ['cdate', 'Date Created', 12, 16],
+  ['mdate', 'Date Modified', 12, 16],
+];

@@ -1,0 +1,38 @@
+// The standard fields of Tellico's books collections (src/collections, type 2): what a file that says
+// only <field name="_default"/> holds. Each is [name, title, Tellico field type, flags].
+import type { TellicoDefault } from './types';
+
+export const TELLICO_BOOKS: TellicoDefault[] = [
+  ['title', 'Title', 1, 8],
+  ['subtitle', 'Subtitle', 1, 0],
+  ['author', 'Author', 1, 7],
+  ['editor', 'Editor', 1, 7],
+  ['binding', 'Binding', 3, 2],
+  ['pur_date', 'Purchase Date', 1, 0],
+  ['pur_price', 'Purchase Price', 1, 0],
+  ['publisher', 'Publisher', 1, 6],
+  ['edition', 'Edition', 1, 4],
+  ['cr_year', 'Copyright Year', 6, 3],
+  ['pub_year', 'Publication Year', 6, 2],
+  ['isbn', 'ISBN#', 1, 0],
+  ['lccn', 'LCCN#', 1, 0],
+  ['pages', 'Pages', 6, 0],
+  ['translator', 'Translator', 1, 7],
+  ['language', 'Language', 1, 7],
+  ['genre', 'Genre', 1, 7],
+  ['keyword', 'Keywords', 1, 7],
+  ['series', 'Series', 1, 6],
+  ['series_num', 'Series Number', 6, 0],
+  ['condition', 'Condition', 3, 0],
+  ['signed', 'Signed', 4, 0],
+  ['read', 'Read', 4, 0],
+  ['gift', 'Gift', 4, 0],
+  ['loaned', 'Loaned', 4, 0],
+  ['rating', 'Rating', 14, 2],
+  ['cover', 'Front Cover', 10, 0],
+  ['plot', 'Plot Summary', 2, 0],
+  ['comments', 'Comments', 2, 0],
+  ['id', 'ID', 6, 32],
+  ['cdate', 'Date Created', 12, 16],
+  ['mdate', 'Date Modified', 12, 16],
+];
