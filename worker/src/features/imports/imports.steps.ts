@@ -17,7 +17,7 @@ import { isImageName, readZipEntries, ZIP_MAX_IMAGE_BYTES, type ZipEntry } from 
 import { mediaStillUsed, sniffImage } from '../../lib/media';
 import { fetchCover, storePicture, wantThumbnails } from '../../lib/pictures';
 import type { SourceHead } from '../../../../shared/import/source';
-import { decodeText, encodedLength, type TextEncoding } from '../../../../shared/import/text';
+import { byteOffset, decodeText, type TextEncoding } from '../../../../shared/import/text';
 import type { CsvOptions } from '../../../../shared/import/csv';
 import type { ImportPlan } from '../../../../shared/schemas/imports';
 import type { PropertyType } from '../../../../shared/catalogue';
@@ -97,7 +97,8 @@ export function windowRecords(row: ImportRow, head: StoredHead, window: { bytes:
   const average = averageRecordBytes(row, head);
   const prefix = average === null ? window.bytes.length : Math.max(MIN_PREFIX_BYTES, Math.ceil(average * limit * 2));
   if (prefix < window.bytes.length) {
-    const text = decodeText(window.bytes.subarray(0, prefix), encoding).text;
+    // A character the prefix cuts at its end is left for the whole window (never read as U+FFFD).
+    const text = decodeText(window.bytes.subarray(0, prefix), encoding, { cut: true }).text;
     try {
       const read = readRecords(head, head.csv, text, limit, false, firstRow);
       if (read.records.length >= limit) return { text, final: false, read };
@@ -106,7 +107,7 @@ export function windowRecords(row: ImportRow, head: StoredHead, window: { bytes:
       if (!(err instanceof ImportFileError)) throw err;
     }
   }
-  const text = decodeText(window.bytes, encoding).text;
+  const text = decodeText(window.bytes, encoding, { cut: !window.final }).text;
   return { text, final: window.final, read: readRecords(head, head.csv, text, limit, window.final, firstRow) };
 }
 
@@ -196,7 +197,7 @@ export async function checkStep(env: Env, id: number): Promise<StepState> {
   await env.DB.prepare(
     `UPDATE imports SET position = position + ?2, processed = ?3, updated_at = ${NOW_SQL} WHERE id = ?1 AND status = 'checking' AND position = ?4`,
   )
-    .bind(id, encodedLength(text.slice(0, read.used), row.encoding as TextEncoding), counted, row.position)
+    .bind(id, byteOffset(window.bytes, row.encoding as TextEncoding, text, read.used), counted, row.position)
     .run();
   return 'more';
 }
@@ -333,7 +334,7 @@ export async function coverStep(env: Env, id: number): Promise<StepState> {
       `UPDATE imports SET covers_position = CASE WHEN ?2 THEN NULL ELSE covers_position + ?3 END, covers_walked = covers_walked + ?4,
         covers_fetched = covers_fetched + ?5, covers_failed = covers_failed + ?6, updated_at = ${NOW_SQL}
        WHERE id = ?1 AND covers_position = ?7`,
-    ).bind(id, done ? 1 : 0, encodedLength(text.slice(0, read.used), row.encoding as TextEncoding), taken, named.length - failed, failed, row.covers_position),
+    ).bind(id, done ? 1 : 0, byteOffset(window.bytes, row.encoding as TextEncoding, text, read.used), taken, named.length - failed, failed, row.covers_position),
   ]);
   return done ? 'next-phase' : 'more';
 }
@@ -431,7 +432,7 @@ export async function importStep(env: Env, id: number): Promise<StepState> {
   });
   const outcomes = letters.join('');
   const count = (letter: string) => [...outcomes].filter((l) => l === letter).length;
-  const used = encodedLength(text.slice(0, read.used), row.encoding as TextEncoding);
+  const used = byteOffset(window.bytes, row.encoding as TextEncoding, text, read.used);
   const statements = [
     ...writes.statements,
     // The report row's key (import, first row) also makes a second run of the same step fail whole.
