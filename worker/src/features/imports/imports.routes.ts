@@ -105,7 +105,11 @@ function fileInvalid(locale: Parameters<typeof translate>[0], err: ImportFileErr
 
 /** A zod issue's limit, for its message ("maximum 80", never "maximum "). */
 const limitsOf = (issue: z.core.$ZodIssue) =>
-  issue.code === 'too_big' ? { maximum: Number(issue.maximum) } : issue.code === 'too_small' ? { minimum: Number(issue.minimum) } : {};
+  issue.code === 'too_big'
+    ? { maximum: Number(issue.maximum), origin: issue.origin }
+    : issue.code === 'too_small'
+      ? { minimum: Number(issue.minimum), origin: issue.origin }
+      : {};
 
 const planIssue = (path: string, reason: string) => new ApiError('VALIDATION_FAILED', { fields: [{ path, reason, message: '' }] });
 

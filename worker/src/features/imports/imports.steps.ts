@@ -91,6 +91,7 @@ const MIN_PREFIX_BYTES = 16 * 1024;
  * window (twenty-five rows of CSV are about 5 KB), so the window's start is read first, twice the
  * records' expected length. Only whole records come from it (it is never taken for the file's end);
  * when they are fewer than `limit`, or the start cuts the first one, the whole window is read.
+ * `usedBytes`: the bytes those records took, where the next window starts.
  */
 export function windowRecords(row: ImportRow, head: StoredHead, window: { bytes: Uint8Array; final: boolean }, limit: number, firstRow: number) {
   const encoding = row.encoding as TextEncoding;
@@ -101,14 +102,15 @@ export function windowRecords(row: ImportRow, head: StoredHead, window: { bytes:
     const text = decodeText(window.bytes.subarray(0, prefix), encoding, { cut: true }).text;
     try {
       const read = readRecords(head, head.csv, text, limit, false, firstRow);
-      if (read.records.length >= limit) return { text, final: false, read };
+      if (read.records.length >= limit) return { text, final: false, read, usedBytes: byteOffset(window.bytes, encoding, text, read.used) };
     } catch (err) {
       // A problem of the start alone (its cut record): the whole window says whether it is the file's.
       if (!(err instanceof ImportFileError)) throw err;
     }
   }
   const text = decodeText(window.bytes, encoding, { cut: !window.final }).text;
-  return { text, final: window.final, read: readRecords(head, head.csv, text, limit, window.final, firstRow) };
+  const read = readRecords(head, head.csv, text, limit, window.final, firstRow);
+  return { text, final: window.final, read, usedBytes: byteOffset(window.bytes, encoding, text, read.used) };
 }
 
 /**
@@ -178,7 +180,7 @@ export async function checkStep(env: Env, id: number): Promise<StepState> {
   const limit = XML_FORMATS.has(head.format) ? CHECK_RECORDS_XML : head.holder ? CHECK_RECORDS_JSON : CHECK_RECORDS_CSV;
   const windowRead = await unlessFileAtFault(env, id, () => windowRecords(row, head, window, limit, head.firstRow + row.processed));
   if (!windowRead) return 'stopped';
-  const { text, read } = windowRead;
+  const { read, usedBytes } = windowRead;
   const counted = row.processed + read.records.length;
   if (read.done) {
     if (counted === 0) {
@@ -197,7 +199,7 @@ export async function checkStep(env: Env, id: number): Promise<StepState> {
   await env.DB.prepare(
     `UPDATE imports SET position = position + ?2, processed = ?3, updated_at = ${NOW_SQL} WHERE id = ?1 AND status = 'checking' AND position = ?4`,
   )
-    .bind(id, byteOffset(window.bytes, row.encoding as TextEncoding, text, read.used), counted, row.position)
+    .bind(id, usedBytes, counted, row.position)
     .run();
   return 'more';
 }
@@ -380,7 +382,7 @@ export async function importStep(env: Env, id: number): Promise<StepState> {
   const window = await readWindow(env, row);
   const windowRead = await unlessFileAtFault(env, id, () => windowRecords(row, head, window, RECORDS_PER_STEP, firstRow));
   if (!windowRead) return 'stopped';
-  const { text, read } = windowRead;
+  const { read, usedBytes: used } = windowRead;
   const props = await listPropertyRows(drizzle(env.DB, { schema }), row.collection_id);
   const mappings: FieldMapping[] = plan.fields.map((f) => ({ field: f.field, property: f.property, split: f.split, scale: f.scale ?? null }));
   const titleKey = props.find((p) => p.isTitle)?.key;
@@ -432,7 +434,6 @@ export async function importStep(env: Env, id: number): Promise<StepState> {
   });
   const outcomes = letters.join('');
   const count = (letter: string) => [...outcomes].filter((l) => l === letter).length;
-  const used = byteOffset(window.bytes, row.encoding as TextEncoding, text, read.used);
   const statements = [
     ...writes.statements,
     // The report row's key (import, first row) also makes a second run of the same step fail whole.
