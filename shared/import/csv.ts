@@ -21,15 +21,52 @@ export const CSV_MAX_COLUMNS = 300;
 /** The longest record read, in characters: a window of the Worker never needs more. */
 export const CSV_MAX_RECORD_CHARS = 256 * 1024;
 
-/** How far into a file the delimiter is guessed from. */
-const SNIFF_CHARS = 64 * 1024;
+/** Records a layout is judged on: a 256 KB head holds fewer of any catalogue worth guessing. */
+const SNIFF_RECORDS = 5000;
 
-/** The delimiter, quote and header row a file most likely uses; the person can change each. */
+/**
+ * How well a layout reads the text: the share of its records with as many cells as the first (the
+ * header row), and that count. The file's own layout splits every record alike; a separator found
+ * only inside some cells ("|" in a title, "," in a TSV) splits them unevenly, or not the header.
+ */
+function layoutScore(text: string, delimiter: CsvDelimiter, quote: CsvQuote): { share: number; columns: number } {
+  const records: { cells: number; broken: boolean }[] = [];
+  Papa.parse<string[]>(text, {
+    delimiter,
+    quoteChar: quote,
+    escapeChar: quote,
+    preview: SNIFF_RECORDS,
+    skipEmptyLines: 'greedy',
+    step(result) {
+      records.push({ cells: result.data.length, broken: result.errors.some((e) => e.code === 'MissingQuotes' || e.code === 'InvalidQuotes') });
+    },
+  });
+  // The last record may be cut by the end of the head.
+  if (records.length > 2) records.pop();
+  const columns = records[0]?.cells ?? 0;
+  // A record whose quotes do not close where the layout says is not read alike either.
+  const alike = records.filter((r) => r.cells === columns && !r.broken).length;
+  return { share: records.length > 0 ? alike / records.length : 0, columns };
+}
+
+/**
+ * The delimiter, quote and header row a file most likely uses, judged on every record of `text` (the
+ * head the browser and the Worker read alike); the person can change each.
+ */
 export function sniffCsv(text: string): CsvOptions {
-  const head = text.slice(0, SNIFF_CHARS);
-  const guessed = Papa.parse<string[]>(head, { preview: 20, delimitersToGuess: [...CSV_DELIMITERS] }).meta.delimiter;
-  const delimiter = (CSV_DELIMITERS as readonly string[]).includes(guessed) ? (guessed as CsvDelimiter) : ',';
-  return { delimiter, quote: '"', header: true };
+  let best = { delimiter: ',' as CsvDelimiter, quote: '"' as CsvQuote, share: -1, columns: 1 };
+  // Single quotes only when a cell starts with one: otherwise apostrophes would be taken for quotes.
+  const quotes: CsvQuote[] = /(^|[,;\t|])'/m.test(text) ? ['"', "'"] : ['"'];
+  for (const quote of quotes) {
+    for (const delimiter of CSV_DELIMITERS) {
+      const score = layoutScore(text, delimiter, quote);
+      if (score.columns < 2) continue;
+      // A clearly steadier split wins; between as steady ones, the one that finds more columns.
+      const better = score.share > best.share + 0.05 || (score.share >= best.share - 0.05 && score.columns > best.columns);
+      if (better) best = { delimiter, quote, share: score.share, columns: score.columns };
+    }
+  }
+  return { delimiter: best.delimiter, quote: best.quote, header: true };
 }
 
 /** Records read from a window: each record's cells and where it ends (characters into the window). */

@@ -236,8 +236,11 @@ export function readRecords(
   return { records, used, done: read.done };
 }
 
-/** Records read from a file's head for guesses, the preview and the plan's check before a run. */
-export const SAMPLE_RECORDS = 50;
+/**
+ * Records read from a file's head for guesses, the preview and the plan's check before a run: every
+ * record of the 256 KB head in most files, so a column filled only further down is still seen.
+ */
+export const SAMPLE_RECORDS = 2000;
 
 /**
  * The first records of a file from its decoded head (`whole`: the head is the whole file), the same in

@@ -4,6 +4,7 @@
 // code; the Worker imports with it; so the preview is exactly what is stored.
 import { LONGTEXT_VALUE_MAX_LENGTH, MAX_VALUES_PER_PROPERTY, TEXT_VALUE_MAX_LENGTH, type PropertyType } from '../catalogue';
 import { normalizeValue } from '../values';
+import { htmlToText } from './html';
 import { mediaCell } from './media-cells';
 import { REF_PREFIXES } from './programs';
 import type { ImportFormat, SourceRecord } from './source';
@@ -239,7 +240,9 @@ export function mapValues(
     const property = byKey.get(mapping.property);
     const fieldTexts = texts[mapping.field];
     if (!property || !fieldTexts) continue;
-    const pieces = fieldTexts.flatMap((t) => (mapping.split ? t.split(mapping.split) : [t])).map((t) => t.trim()).filter((t) => t !== '');
+    // Markup in a description ("<p>…</p>", "&amp;") is stored as the plain text it shows.
+    const plain = property.type === 'text' || property.type === 'longtext' ? fieldTexts.map(htmlToText) : fieldTexts;
+    const pieces = plain.flatMap((t) => (mapping.split ? t.split(mapping.split) : [t])).map((t) => t.trim()).filter((t) => t !== '');
     for (const piece of pieces) {
       blank = false;
       // Stored files come only from those the import brought (see media-cells.ts), never from a text.

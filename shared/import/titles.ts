@@ -3,17 +3,11 @@
 // aside), else the first text field filled in every record read. The browser's first mapping and the
 // Worker (for a plan that sends nothing to a required title) both ask here.
 import type { DateOrder } from './mapping';
-import { guessDateOrder, guessField } from './guess';
+import { guessDateOrder, guessField, isCodeLabel } from './guess';
+import { comparableLabel } from './labels';
 import type { SourceField, SourceRecord } from './source';
 
-/** A label as compared: without accents, in lower case, its words separated by single spaces. */
-export const comparableLabel = (text: string) =>
-  text
-    .normalize('NFD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, ' ')
-    .trim();
+export { comparableLabel };
 
 /** Labels that name the item itself, alone. */
 const TITLE_LABELS = new Set([
@@ -52,7 +46,8 @@ export function guessTitleField(fields: readonly SourceField[], records: readonl
   if (named[0]) return named[0].key;
   const dates = order ?? guessDateOrder(fields.flatMap((f) => textsOf(f.key)));
   const plain = textual.find((f) => {
-    if (!filled(f.key)) return false;
+    // A column of codes (an id, an ISBN) is text, but never what names the items.
+    if (!filled(f.key) || isCodeLabel(f.label)) return false;
     const guess = guessField(f.label, textsOf(f.key), dates);
     return guess.type === 'text' && !guess.multiple;
   });
@@ -71,7 +66,7 @@ export function mostFilledField(fields: readonly SourceField[], records: readonl
     const texts = records.flatMap((r) => (r.values[field.key] ?? []).filter((t) => t.trim() !== ''));
     const count = records.filter((r) => (r.values[field.key] ?? []).some((t) => t.trim() !== '')).length;
     if (count === 0) continue;
-    const plain = guessField(field.label, texts, order).type === 'text';
+    const plain = guessField(field.label, texts, order).type === 'text' && !isCodeLabel(field.label);
     const score = count + (plain ? records.length + 1 : 0);
     if (!best || score > best.score) best = { key: field.key, score };
   }

@@ -95,7 +95,8 @@ describe('reading a file and guessing', () => {
       { kind: 'new', label: 'Price', type: 'number', multiple: false },
       // An image property cannot take text: "Cover" becomes a text property of its own.
       { kind: 'new', label: 'Cover', type: 'text', multiple: false },
-      { kind: 'ignore' },
+      // A named column empty in the records read is kept, as text, for what later records hold.
+      { kind: 'new', label: 'Empty', type: 'text', multiple: false },
     ]);
     const plan = planOf(reading, draft, properties, column);
     expect(plan.fields.map((f) => [f.field, f.property, f.create?.label ?? null])).toEqual([
@@ -105,6 +106,7 @@ describe('reading a file and guessing', () => {
       ['c3', 'price', 'Price'],
       // The key "cover" is taken: the new property gets the next free one.
       ['c4', 'cover_2', 'Cover'],
+      ['c5', 'empty', 'Empty'],
     ]);
     // The collection has a title property already: no new one names the items.
     expect(plan.fields.some((f) => f.create?.title)).toBe(false);

@@ -1,7 +1,7 @@
 // The import screen's working state, kept apart from React so it can be tested plainly: reading the
 // head of a file with the same code as the server (shared/import), a first mapping of its fields onto
 // the collection's properties (or new ones, with guessed types), and the plan the server receives.
-import { MAX_PROPERTIES, MEDIA_PROPERTY_TYPES, PROPERTY_KEY_MAX_LENGTH, type PropertyType } from '../../../../shared/catalogue';
+import { MAX_PROPERTIES, MEDIA_PROPERTY_TYPES, PROPERTY_KEY_MAX_LENGTH, PROPERTY_LABEL_MAX_LENGTH, type PropertyType } from '../../../../shared/catalogue';
 import type { CsvOptions } from '../../../../shared/import/csv';
 import { csvOptionsOf, detectFormat, readHead, readSample } from '../../../../shared/import/formats';
 import { guessDateOrder, guessField, ratingScale } from '../../../../shared/import/guess';
@@ -31,6 +31,8 @@ export interface ReadChoices {
 
 export interface FileReading {
   encoding: TextEncoding;
+  /** Bytes of the head not valid in its encoding, read as U+FFFD: the screen warns of them. */
+  replaced: number;
   /** The format the content shows; `format` is the one used (the same, or plain CSV on request). */
   detected: ImportFormat;
   format: ImportFormat;
@@ -52,14 +54,14 @@ export async function readImportFile(file: Blob, choices: ReadChoices): Promise<
   const whole = document ? document.length <= HEAD_BYTES : file.size <= HEAD_BYTES;
   refuseNonDocument(bytes);
   const encoding = choices.encoding === 'auto' ? detectEncoding(bytes) : choices.encoding;
-  const { text } = decodeText(bytes, encoding);
+  const { text, replaced } = decodeText(bytes, encoding, { cut: !whole });
   const detected = detectFormat(text);
   const format = choices.format === 'csv' ? 'csv' : detected;
   const csv = csvOptionsOf(format, text, choices.csv ?? undefined);
   const head = readHead(format, text, csv, { gcm: archive && format === 'gcstar' ? zipGcstarModel(archive) : null });
   const records = readSample(head, csv, text, whole);
   const pictures = new Set(archive ? zipEntryNames(archive).filter(isImageName).map(pictureName) : []);
-  return { encoding, detected, format, csv, head, records, pictures };
+  return { encoding, replaced, detected, format, csv, head, records, pictures };
 }
 
 export type FieldTarget = { kind: 'ignore' } | { kind: 'existing'; property: string } | { kind: 'new'; label: string; type: PropertyType; multiple: boolean };
@@ -154,8 +156,9 @@ export function defaultDraft(reading: FileReading, properties: readonly Property
     // Pictures come with a zip, or by address; a file alone that names pictures it does not hold gives none.
     if (pictures && reading.pictures.size === 0 && !addresses) return { ...base, target: { kind: 'ignore' }, split: null };
     if (match) return { ...base, target: { kind: 'existing', property: match.key }, split };
-    // A column with nothing in its first records is left out; it can still be mapped by hand.
-    if (room <= 0 || (reading.format === 'csv' && texts.length === 0)) return { ...base, target: { kind: 'ignore' }, split: null };
+    // A column without a header nor anything in the records read is left out (it can still be mapped by
+    // hand); one with a header is kept as text, for what its later records hold.
+    if (room <= 0 || (reading.format === 'csv' && texts.length === 0 && field.label === '')) return { ...base, target: { kind: 'ignore' }, split: null };
     room -= 1;
     return { ...base, target: { kind: 'new', label: field.label, type: guess.type, multiple: guess.multiple }, split };
   });
@@ -170,7 +173,9 @@ export function defaultDraft(reading: FileReading, properties: readonly Property
 }
 
 /** A new property's label: the one typed, else the file's, else "Column N" as the caller words it. */
-const newLabel = (draft: FieldDraft, label: string, columnName: (n: number) => string) => label.trim() || draft.label.trim() || columnName(draft.index + 1);
+const newLabel = (draft: FieldDraft, label: string, columnName: (n: number) => string) =>
+  // A header longer than a property's label (a row read with the wrong separator, a sentence) is cut to fit.
+  (label.trim() || draft.label.trim() || columnName(draft.index + 1)).slice(0, PROPERTY_LABEL_MAX_LENGTH).trim();
 
 /** The keys the draft's new properties get: from their labels, unique beside the collection's. */
 export function newPropertyKeys(draft: ImportDraft, properties: readonly Property[], columnName: (n: number) => string): Map<string, string> {

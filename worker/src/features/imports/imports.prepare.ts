@@ -4,7 +4,7 @@
 import { csvOptionsOf, detectFormat, readHead, readSample } from '../../../../shared/import/formats';
 import type { SourceRecord } from '../../../../shared/import/source';
 import { ImportFileError } from '../../../../shared/import/errors';
-import { byteOrderMarkLength, decodeText, detectEncoding, encodedLength, type TextEncoding } from '../../../../shared/import/text';
+import { byteOffset, byteOrderMarkLength, decodeText, detectEncoding, type TextEncoding } from '../../../../shared/import/text';
 import { refuseNonDocument } from '../../../../shared/import/sniff';
 import { isZip, zipDocument } from '../../../../shared/import/zip';
 import { zipGcstarModel } from '../../../../shared/import/gcstar-gcm';
@@ -39,13 +39,13 @@ export function prepareFile(bytes: Uint8Array, plan: ImportPlan, { emptyAllowed 
   refuseNonDocument(headBytes);
   const encoding = plan.encoding === 'auto' ? detectEncoding(headBytes) : plan.encoding;
   const bom = byteOrderMarkLength(document, encoding);
-  const { text } = decodeText(headBytes, encoding);
+  const { text } = decodeText(headBytes, encoding, { cut: document.length > HEAD_BYTES });
   const detected = detectFormat(text);
   // A Goodreads export may also be read as plain CSV, with the person's own mapping.
   if (detected !== plan.format && plan.format !== 'csv') throw new ImportFileError('unknown_format');
   const csv = csvOptionsOf(plan.format, text, plan.csv ?? undefined);
   const sourceHead = readHead(plan.format, text, csv, { gcm: archive && plan.format === 'gcstar' ? zipGcstarModel(archive) : null });
-  const head = { ...sourceHead, csv, start: bom + encodedLength(text.slice(0, sourceHead.start), encoding) };
+  const head = { ...sourceHead, csv, start: bom + byteOffset(headBytes.subarray(bom), encoding, text, sourceHead.start) };
   const sample = sampleOf(() => readSample(sourceHead, csv, text, document.length <= HEAD_BYTES), emptyAllowed);
   return { document, archive, encoding, head, sample };
 }

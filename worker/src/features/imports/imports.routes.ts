@@ -104,6 +104,14 @@ function fileInvalid(locale: Parameters<typeof translate>[0], err: ImportFileErr
   });
 }
 
+/** A zod issue's limit, for its message ("maximum 80", never "maximum "). */
+const limitsOf = (issue: z.core.$ZodIssue) =>
+  issue.code === 'too_big'
+    ? { maximum: Number(issue.maximum), origin: issue.origin }
+    : issue.code === 'too_small'
+      ? { minimum: Number(issue.minimum), origin: issue.origin }
+      : {};
+
 const planIssue = (path: string, reason: string) => new ApiError('VALIDATION_FAILED', { fields: [{ path, reason, message: '' }] });
 
 /** The optional `source` field of an upload: where the file came from, to re-run on a schedule. */
@@ -151,15 +159,18 @@ async function refuseEmptyPlan(
     ...existing.map((p) => ({ key: p.key, type: p.type as PropertyType, multiple: p.multiple, required: p.required })),
     ...[...created].map(([key, spec]) => ({ key, type: spec.type, multiple: spec.multiple, required: false })),
   ];
-  const known = new Set((await findImported(d1, collectionId, sample.map((r) => recordRef(plan.format, r, plan.keyField)))).keys());
-  const outlook = planOutlook(
-    plan.format,
-    head.fields,
-    sample,
-    plan.fields.map((f) => ({ field: f.field, property: f.property, split: f.split, scale: f.scale })),
-    properties,
-    { keyField: plan.keyField, dateOrder: plan.dateOrder, known, titleKey: existing.find((p) => p.isTitle)?.key ?? null },
-  );
+  const outlookWith = (known: ReadonlySet<string>) =>
+    planOutlook(
+      plan.format,
+      head.fields,
+      sample,
+      plan.fields.map((f) => ({ field: f.field, property: f.property, split: f.split, scale: f.scale })),
+      properties,
+      { keyField: plan.keyField, dateOrder: plan.dateOrder, known, titleKey: existing.find((p) => p.isTitle)?.key ?? null },
+    );
+  // The items the records find again matter only when the records would be refused: looked up then.
+  if (!outlookWith(new Set()).reason) return;
+  const outlook = outlookWith(new Set((await findImported(d1, collectionId, sample.map((r) => recordRef(plan.format, r, plan.keyField)))).keys()));
   if (!outlook.reason) return;
   const property = outlook.property ? (existing.find((p) => p.key === outlook.property)?.label ?? outlook.property) : '';
   const suggestion = outlook.suggestion ? (head.fields.find((f) => f.key === outlook.suggestion)?.label || outlook.suggestion) : '';
@@ -197,9 +208,7 @@ export const importsRoutes = createRouter()
     }
     const parsed = importPlan.safeParse(planJson);
     if (!parsed.success) {
-      throw new ApiError('VALIDATION_FAILED', {
-        fields: parsed.error.issues.map((i) => ({ path: ['plan', ...i.path].join('.'), reason: i.code, message: '' })),
-      });
+      throw new ApiError('VALIDATION_FAILED', { fields: parsed.error.issues.map((i) => ({ path: ['plan', ...i.path].join('.'), reason: i.code, message: '', ...limitsOf(i) })) });
     }
     let plan: ImportPlan = parsed.data;
     const setup = form.source === undefined ? null : parseSource(form.source);
@@ -246,7 +255,9 @@ export const importsRoutes = createRouter()
     const titles = [...created.values()].filter((spec) => spec.title).length;
     if (titles > (existing.some((p) => p.isTitle) ? 0 : 1)) throw planIssue('plan.fields', 'title_taken');
     if (plan.keyField && !fieldKeys.has(plan.keyField)) throw planIssue('plan.keyField', 'unknown_field');
-    if (existing.length + created.size > MAX_PROPERTIES) throw planIssue('plan.fields', 'too_big');
+    if (existing.length + created.size > MAX_PROPERTIES) {
+      throw new ApiError('VALIDATION_FAILED', { fields: [{ path: 'plan.fields', reason: 'too_big', message: '', maximum: MAX_PROPERTIES }] });
+    }
     await refuseEmptyPlan(c.env.DB, locale, collectionId, plan, head, sample, existing, created);
     // Covers given by address are fetched when the plan sends a field to an image property.
     const imageKeys = new Set([...existing.filter((p) => p.type === 'image').map((p) => p.key), ...[...created].filter(([, spec]) => spec.type === 'image').map(([key]) => key)]);

@@ -17,7 +17,7 @@ import { isImageName, readZipEntries, ZIP_MAX_IMAGE_BYTES, type ZipEntry } from 
 import { mediaStillUsed, sniffImage } from '../../lib/media';
 import { fetchCover, storePicture, wantThumbnails } from '../../lib/pictures';
 import type { SourceHead } from '../../../../shared/import/source';
-import { decodeText, encodedLength, type TextEncoding } from '../../../../shared/import/text';
+import { byteOffset, decodeText, type TextEncoding } from '../../../../shared/import/text';
 import type { CsvOptions } from '../../../../shared/import/csv';
 import type { ImportPlan } from '../../../../shared/schemas/imports';
 import { MEDIA_PROPERTY_TYPES, type PropertyType } from '../../../../shared/catalogue';
@@ -93,23 +93,26 @@ const MIN_PREFIX_BYTES = 16 * 1024;
  * window (twenty-five rows of CSV are about 5 KB), so the window's start is read first, twice the
  * records' expected length. Only whole records come from it (it is never taken for the file's end);
  * when they are fewer than `limit`, or the start cuts the first one, the whole window is read.
+ * `usedBytes`: the bytes those records took, where the next window starts.
  */
 export function windowRecords(row: ImportRow, head: StoredHead, window: { bytes: Uint8Array; final: boolean }, limit: number, firstRow: number) {
   const encoding = row.encoding as TextEncoding;
   const average = averageRecordBytes(row, head);
   const prefix = average === null ? window.bytes.length : Math.max(MIN_PREFIX_BYTES, Math.ceil(average * limit * 2));
   if (prefix < window.bytes.length) {
-    const text = decodeText(window.bytes.subarray(0, prefix), encoding).text;
+    // A character the prefix cuts at its end is left for the whole window (never read as U+FFFD).
+    const text = decodeText(window.bytes.subarray(0, prefix), encoding, { cut: true }).text;
     try {
       const read = readRecords(head, head.csv, text, limit, false, firstRow);
-      if (read.records.length >= limit) return { text, final: false, read };
+      if (read.records.length >= limit) return { text, final: false, read, usedBytes: byteOffset(window.bytes, encoding, text, read.used) };
     } catch (err) {
       // A problem of the start alone (its cut record): the whole window says whether it is the file's.
       if (!(err instanceof ImportFileError)) throw err;
     }
   }
-  const text = decodeText(window.bytes, encoding).text;
-  return { text, final: window.final, read: readRecords(head, head.csv, text, limit, window.final, firstRow) };
+  const text = decodeText(window.bytes, encoding, { cut: !window.final }).text;
+  const read = readRecords(head, head.csv, text, limit, window.final, firstRow);
+  return { text, final: window.final, read, usedBytes: byteOffset(window.bytes, encoding, text, read.used) };
 }
 
 /**
@@ -179,7 +182,7 @@ export async function checkStep(env: Env, id: number): Promise<StepState> {
   const limit = XML_FORMATS.has(head.format) ? CHECK_RECORDS_XML : head.holder ? CHECK_RECORDS_JSON : CHECK_RECORDS_CSV;
   const windowRead = await unlessFileAtFault(env, id, () => windowRecords(row, head, window, limit, head.firstRow + row.processed));
   if (!windowRead) return 'stopped';
-  const { text, read } = windowRead;
+  const { read, usedBytes } = windowRead;
   const counted = row.processed + read.records.length;
   if (read.done) {
     if (counted === 0) {
@@ -187,7 +190,7 @@ export async function checkStep(env: Env, id: number): Promise<StepState> {
       return 'stopped';
     }
     // A file holding its own pictures (imports.embedded.ts) has them after its records: their walk starts there.
-    const recordsEnd = row.position + encodedLength(text.slice(0, read.used), row.encoding as TextEncoding);
+    const recordsEnd = row.position + usedBytes;
     await env.DB.prepare(
       `UPDATE imports SET status = 'importing', total = ?2, position = ?3, processed = 0, updated_at = ${NOW_SQL},
         covers_position = CASE WHEN covers_wanted THEN ?3 END, archive_position = CASE WHEN archive_key = file_key THEN ?5 ELSE archive_position END
@@ -200,7 +203,7 @@ export async function checkStep(env: Env, id: number): Promise<StepState> {
   await env.DB.prepare(
     `UPDATE imports SET position = position + ?2, processed = ?3, updated_at = ${NOW_SQL} WHERE id = ?1 AND status = 'checking' AND position = ?4`,
   )
-    .bind(id, encodedLength(text.slice(0, read.used), row.encoding as TextEncoding), counted, row.position)
+    .bind(id, usedBytes, counted, row.position)
     .run();
   return 'more';
 }
@@ -346,7 +349,7 @@ export async function coverStep(env: Env, id: number): Promise<StepState> {
       `UPDATE imports SET covers_position = CASE WHEN ?2 THEN NULL ELSE covers_position + ?3 END, covers_walked = covers_walked + ?4,
         covers_fetched = covers_fetched + ?5, covers_failed = covers_failed + ?6, updated_at = ${NOW_SQL}
        WHERE id = ?1 AND covers_position = ?7`,
-    ).bind(id, done ? 1 : 0, encodedLength(text.slice(0, read.used), row.encoding as TextEncoding), taken, named.length - failed, failed, row.covers_position),
+    ).bind(id, done ? 1 : 0, byteOffset(window.bytes, row.encoding as TextEncoding, text, read.used), taken, named.length - failed, failed, row.covers_position),
   ]);
   return done ? 'next-phase' : 'more';
 }
@@ -392,7 +395,7 @@ export async function importStep(env: Env, id: number): Promise<StepState> {
   const window = await readWindow(env, row);
   const windowRead = await unlessFileAtFault(env, id, () => windowRecords(row, head, window, RECORDS_PER_STEP, firstRow));
   if (!windowRead) return 'stopped';
-  const { text, read } = windowRead;
+  const { read, usedBytes: used } = windowRead;
   const props = await listPropertyRows(drizzle(env.DB, { schema }), row.collection_id);
   const mappings: FieldMapping[] = plan.fields.map((f) => ({ field: f.field, property: f.property, split: f.split, scale: f.scale ?? null }));
   const titleKey = props.find((p) => p.isTitle)?.key;
@@ -445,7 +448,6 @@ export async function importStep(env: Env, id: number): Promise<StepState> {
   });
   const outcomes = letters.join('');
   const count = (letter: string) => [...outcomes].filter((l) => l === letter).length;
-  const used = encodedLength(text.slice(0, read.used), row.encoding as TextEncoding);
   const statements = [
     ...rekeys,
     ...writes.statements,

@@ -41,6 +41,7 @@ const messages = defineMessages<{
   plainCsv: NoMessageValues;
   encoding: NoMessageValues;
   encodingAuto: { encoding: string };
+  replaced: { count: number; encoding: string };
   delimiter: NoMessageValues;
   quote: NoMessageValues;
   header: NoMessageValues;
@@ -81,6 +82,11 @@ const messages = defineMessages<{
   },
   encoding: { id: 'imports.setup.encoding', defaultMessage: 'Encoding' },
   encodingAuto: { id: 'imports.setup.encodingAuto', defaultMessage: 'Automatic ({encoding})' },
+  replaced: {
+    id: 'imports.setup.replaced',
+    defaultMessage:
+      '{count, plural, one {One byte of this file is} other {# bytes of this file are}} not valid {encoding}: {count, plural, one {it is} other {they are}} read as “�”. Check the cells concerned, or choose another encoding.',
+  },
   delimiter: { id: 'imports.setup.delimiter', defaultMessage: 'Separator' },
   quote: { id: 'imports.setup.quote', defaultMessage: 'Quotes' },
   header: { id: 'imports.setup.header', defaultMessage: 'The first row names the columns' },
@@ -411,6 +417,11 @@ export function ImportSetup({ collectionId, renderValue, properties, readOnly, o
                 </SelectField>
               ) : null}
             </div>
+            {reading.replaced > 0 ? (
+              <p className="import-preview__warning" role="status">
+                {intl.formatMessage(messages.replaced, { count: reading.replaced, encoding: intl.formatMessage(encodingMessages[reading.encoding]) })}
+              </p>
+            ) : null}
             {reading.format === 'csv' ? (
               <CheckboxField label={intl.formatMessage(messages.header)} checked={reading.csv.header} onChange={(event) => setCsv({ header: event.target.checked })} />
             ) : (
