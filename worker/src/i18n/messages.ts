@@ -67,7 +67,7 @@ const en = {
   'validation.invalid_type': 'The value has the wrong type.',
   'validation.unrecognized_keys': 'Unknown field.',
   'import.unknown_format':
-    'The file is not in a format Vitrine imports (CSV or TSV; Goodreads, LibraryThing, OnMyShelf or BoardGameGeek exports; GCstar or Tellico files).',
+    'The file is not in a format Vitrine imports: a spreadsheet (CSV or TSV); an export of Goodreads, StoryGraph, Calibre, LibraryThing, BookWyrm, Openreads, Inventaire, Book Catalogue, Open Library, Letterboxd, IMDb, BoardGameGeek, OnMyShelf or Vitrine; a file of GCstar, Tellico, Bookcase, Collectorz, Data Crow, Delicious Library, Alexandria, Ant Movie Catalog, Griffith or Kodi (.nfo).',
   'import.empty_file': 'The file is empty.',
   'import.too_many_columns': 'Record {row} has more than {maximum} columns.',
   'import.record_too_long': 'Record {row} is longer than the limit of {maximum} characters.',
@@ -239,7 +239,7 @@ const fr: Record<MessageKey, string> = {
   'validation.invalid_type': "La valeur n'a pas le bon type.",
   'validation.unrecognized_keys': 'Champ inconnu.',
   'import.unknown_format':
-    'Ce fichier n’est pas dans un format que Vitrine importe (CSV ou TSV ; exports Goodreads, LibraryThing, OnMyShelf ou BoardGameGeek ; fichiers GCstar ou Tellico).',
+    'Ce fichier n’est pas dans un format que Vitrine importe : un tableur (CSV ou TSV) ; un export de Goodreads, StoryGraph, Calibre, LibraryThing, BookWyrm, Openreads, Inventaire, Book Catalogue, Open Library, Letterboxd, IMDb, BoardGameGeek, OnMyShelf ou Vitrine ; un fichier de GCstar, Tellico, Bookcase, Collectorz, Data Crow, Delicious Library, Alexandria, Ant Movie Catalog, Griffith ou Kodi (.nfo).',
   'import.empty_file': 'Le fichier est vide.',
   'import.too_many_columns': 'L’enregistrement {row} a plus de {maximum} colonnes.',
   'import.record_too_long': 'L’enregistrement {row} dépasse la limite de {maximum} caractères.',

@@ -25,7 +25,7 @@ const messages = defineMessages<{ title: { name: string }; intro: NoMessageValue
   intro: {
     id: 'app.collectionImport.intro',
     defaultMessage:
-      'Bring items in from a spreadsheet (CSV or TSV), a Goodreads, LibraryThing, BoardGameGeek or OnMyShelf export, a GCstar or Tellico file, or straight from the web. Importing the same file again updates what changed and never adds an item twice.',
+      'Bring items in from a spreadsheet, the export of the program you used before (Goodreads, StoryGraph, Calibre, LibraryThing, Letterboxd, IMDb, BoardGameGeek, GCstar, Tellico, Collectorz, Data Crow, Delicious Library and more), or straight from the web. Importing the same file again updates what changed and never adds an item twice.',
   },
   history: { id: 'app.collectionImport.history', defaultMessage: 'Earlier imports' },
 });

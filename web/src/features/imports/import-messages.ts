@@ -13,7 +13,7 @@ const fileProblemMessages = defineMessages<Record<ImportFileProblem | 'internal'
   unknown_format: {
     id: 'imports.problem.unknownFormat',
     defaultMessage:
-      'This file is not in a format Vitrine imports (CSV or TSV; Goodreads, LibraryThing, OnMyShelf or BoardGameGeek exports; GCstar or Tellico files).',
+      'This file is not in a format Vitrine imports: a spreadsheet (CSV or TSV); an export of Goodreads, StoryGraph, Calibre, LibraryThing, BookWyrm, Openreads, Inventaire, Book Catalogue, Open Library, Letterboxd, IMDb, BoardGameGeek, OnMyShelf or Vitrine; a file of GCstar, Tellico, Bookcase, Collectorz, Data Crow, Delicious Library, Alexandria, Ant Movie Catalog, Griffith or Kodi (.nfo).',
   },
   empty_file: { id: 'imports.problem.emptyFile', defaultMessage: 'This file is empty.' },
   too_many_columns: { id: 'imports.problem.tooManyColumns', defaultMessage: 'Record {row} has more than {maximum} columns.' },

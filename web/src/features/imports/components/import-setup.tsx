@@ -69,7 +69,7 @@ const messages = defineMessages<{
   choose: { id: 'imports.setup.choose', defaultMessage: 'File to import' },
   hint: {
     id: 'imports.setup.hint',
-    defaultMessage: 'CSV or TSV; a Goodreads, LibraryThing, OnMyShelf or BoardGameGeek export; a GCstar or Tellico file (with its pictures in a zip or .tc). Up to {size}.',
+    defaultMessage: 'A spreadsheet (CSV or TSV); an export of Goodreads, StoryGraph, Calibre, LibraryThing, BookWyrm, Openreads, Inventaire, Book Catalogue, Open Library, Letterboxd, IMDb, BoardGameGeek, OnMyShelf or Vitrine; a file of GCstar, Tellico, Bookcase, Collectorz, Data Crow, Delicious Library, Alexandria, Ant Movie Catalog, Griffith or Kodi (.nfo) (with its pictures in a zip). Up to {size}.',
   },
   another: { id: 'imports.setup.another', defaultMessage: 'Choose another file' },
   detected: { id: 'imports.setup.detected', defaultMessage: 'Read as: {format}' },
