@@ -1,6 +1,9 @@
 // Moving in from a phone, in French: a plan that would import nothing is stopped before it runs, with
-// the fix offered next to the reason, and the fixed plan then imports every record.
+// the fix offered next to the reason, and the fixed plan then imports every record; a Letterboxd export
+// zip and a GCstar music file come in whole.
 import { expect, test } from '@playwright/test';
+import { zipSync } from 'fflate';
+import { readFileSync } from 'node:fs';
 import { createCollectionViaApi, createOwnerViaApi, expectNoHorizontalOverflow, signInThroughUi, useLanguage } from '../support/e2e-helpers';
 
 const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true };
@@ -49,5 +52,55 @@ test('a plan that would import nothing is stopped with its fix, on a phone in Fr
   await expect(page.locator('.run-counts__entry--added dd')).toHaveText('3');
   await page.getByRole('link', { name: 'Voir la collection' }).click();
   await expect(page.getByRole('link', { name: 'Les Enfants du paradis' }).first()).toBeVisible();
+  await context.close();
+});
+
+/** The films of a Letterboxd export zip, as Letterboxd writes it (the repository's own fixtures). */
+function letterboxdZip(): Buffer {
+  const folder = new URL('../fixtures/imports/letterboxd/', import.meta.url);
+  const names = ['profile.csv', 'diary.csv', 'ratings.csv', 'watched.csv', 'watchlist.csv', 'reviews.csv'];
+  const files = Object.fromEntries(names.map((name) => [name, new Uint8Array(readFileSync(new URL(name, folder)))]));
+  files['lists/heist-films.csv'] = new Uint8Array(readFileSync(new URL('heist-films.csv', folder)));
+  return Buffer.from(zipSync(files));
+}
+
+test('a Letterboxd export zip and a GCstar music file come in from a phone, in French', async ({ browser, request }) => {
+  const owner = await createOwnerViaApi(request);
+  const films = await createCollectionViaApi(request, owner.token, { name: 'Films vus', type: 'movies' });
+  const music = await createCollectionViaApi(request, owner.token, { name: 'Disques', type: 'music' });
+  const context = await browser.newContext(PHONE);
+  const page = await context.newPage();
+  await useLanguage(page, 'fr_FR');
+  await signInThroughUi(page, owner.username, owner.password);
+
+  await page.goto(`/collection/${films.id}/manage/import`);
+  await page.getByLabel('Fichier à importer').setInputFiles({ name: 'letterboxd-someone-2024-03-07-12-00-utc.zip', mimeType: 'application/zip', buffer: letterboxdZip() });
+  await expect(page.getByText('Lu comme : Export Letterboxd')).toBeVisible();
+  await expect(page.getByLabel('Où va « Name »')).toHaveValue('p:title');
+  await expect(page.getByLabel('Où va « Rating »')).toHaveValue('p:rating');
+  await expectNoHorizontalOverflow(page, 390);
+  await page.getByRole('button', { name: 'Importer', exact: true }).click();
+  await expect(page.getByText('Terminé', { exact: true })).toBeVisible({ timeout: 60_000 });
+  // Watched, rated, on the watchlist: one film a row, whichever files name it.
+  await expect(page.locator('.run-counts__entry--added dd')).toHaveText('4');
+  await page.getByRole('link', { name: 'Voir la collection' }).click();
+  await page.getByRole('link', { name: 'Parasite' }).first().click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Parasite' })).toBeVisible();
+  await expect(page.getByText('Even better the second time.')).toBeVisible();
+
+  await page.goto(`/collection/${music.id}/manage/import`);
+  await page.getByLabel('Fichier à importer').setInputFiles({ name: 'music.gcs', mimeType: 'application/xml', buffer: readFileSync(new URL('../fixtures/imports/gcstar/music.gcs', import.meta.url)) });
+  await expect(page.getByText('Lu comme : Collection GCstar')).toBeVisible();
+  await expectNoHorizontalOverflow(page, 390);
+  await page.getByRole('button', { name: 'Importer', exact: true }).click();
+  await expect(page.getByText('Terminé', { exact: true })).toBeVisible({ timeout: 60_000 });
+  await expect(page.locator('.run-counts__entry--added dd')).toHaveText('2');
+  await page.getByRole('link', { name: 'Voir la collection' }).click();
+  await page.getByRole('link', { name: 'Random Access Memories' }).first().click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Random Access Memories' })).toBeVisible();
+  // Every field of the model: the artist, and the tracks with all their columns.
+  await expect(page.getByText('Daft Punk').first()).toBeVisible();
+  await expect(page.getByText('1 :: Give Life Back to Music :: 4:34')).toBeVisible();
+  await expectNoHorizontalOverflow(page, 390);
   await context.close();
 });

@@ -167,8 +167,9 @@ export function ImportRunReport({ report, properties, onChange, onFinished }: Im
   const intl = useIntl();
   const running = isRunning(report.status);
   const cancel = useAction(async () => onChange(await cancelImport(report.collectionId, report.id)));
-  // Items and new properties change as the run writes: the collection's screens read them again as it ends.
-  const wasRunning = useRef(running);
+  // Items and new properties change as the run writes: the collection's screens read them again as it ends,
+  // and when its page opens on a run already ended (a small file ends before the page has loaded).
+  const wasRunning = useRef(true);
   useEffect(() => {
     if (wasRunning.current && !running) onFinished();
     wasRunning.current = running;
