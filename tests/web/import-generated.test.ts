@@ -1,7 +1,9 @@
 // A property of the import's shared code (the browser's reading, first mapping and preview, and the
 // Worker's mapping): CSV files generated from a seed, with headers in English or French, any separator
-// (comma, semicolon, tab), any encoding and a bad cell here and there, never lose a record to one cell,
-// and a plan that would import none of them always says why instead of running to an empty "Done".
+// (comma, semicolon, tab, "|"), any encoding (a stray invalid byte in UTF-8 too), more records than the
+// first screen's sample, a bad cell here and there, HTML in a note and a code column, never lose a record
+// to one cell, keep codes whole, and a plan that would import none of them always says why instead of
+// running to an empty "Done".
 import { describe, expect, it } from 'vitest';
 import { mapRecord } from '../../shared/import/mapping';
 import { planOutlook } from '../../shared/import/outlook';
@@ -27,7 +29,11 @@ const AUTHOR_HEADERS = ['Authors', 'Auteurs', 'Réalisateur'];
 const EXTRA_HEADERS = ['Notes', 'Commentaire', 'Prix', 'Price', 'Format'];
 const WORDS = ['Dune', 'Émile', 'Germinal', 'L’Étranger', 'Zoé', 'Perfect', 'Days', 'Café', 'Œuvre', 'naïve', 'Ça', 'Hyperion', 'Les "Misérables"', 'Paris, Texas'];
 const BAD_CELLS = ['abc', '0000-00-00', 'S2', '102 min', '3 - Neutral', '3.75', 'n/a', '—', '12/45/2020'];
-const DELIMITERS = [',', ';', '\t'] as const;
+const DELIMITERS = [',', ';', '\t', '|'] as const;
+const HTML_NOTES = ['<p>Signed &amp; numbered</p>', 'First line<br/>second line', '<em>Rare</em> copy'];
+const CODE_HEADERS = ['ISBN', 'EAN', 'Code-barres', 'Référence'];
+/** Stands for one invalid byte in a UTF-8 file (0xFF), put in after encoding. */
+const BAD_BYTE = '\u0001';
 const ENCODINGS = ['utf-8', 'utf-8-bom', 'windows-1252', 'utf-16le'] as const;
 
 const properties = [
@@ -49,6 +55,8 @@ function encode(text: string, encoding: (typeof ENCODINGS)[number]): Uint8Array<
 interface Generated {
   bytes: Uint8Array<ArrayBuffer>;
   titles: string[];
+  /** The code of each record, when the file has a code column (leading zeros included). */
+  codes: string[] | null;
   delimiter: string;
   encoding: string;
 }
@@ -61,14 +69,18 @@ function generate(seed: number, withTitle: boolean): Generated {
   const columns: { header: string; cell: (row: number) => string }[] = [];
   const titles: string[] = [];
   // At most the records the browser reads (SAMPLE_RECORDS): the Worker maps every record with the same code.
-  const rows = 1 + Math.floor(next() * 50);
+  const rows = 1 + Math.floor(next() * 120);
   for (let r = 0; r < rows; r += 1) titles.push(`${pick(WORDS)} ${pick(WORDS)} ${r + 1}`);
   const titleColumn = withTitle ? { header: pick(TITLE_HEADERS), cell: (r: number) => titles[r]! } : null;
   if (titleColumn) columns.push(titleColumn);
   columns.push({ header: pick(YEAR_HEADERS), cell: () => String(1900 + Math.floor(next() * 124)) });
   columns.push({ header: pick(RATING_HEADERS), cell: () => String(Math.floor(next() * 11) / 2) });
   if (withTitle) columns.push({ header: pick(AUTHOR_HEADERS), cell: () => `${pick(WORDS)}|${pick(WORDS)}` });
-  if (next() < 0.5) columns.push({ header: pick(EXTRA_HEADERS), cell: () => (next() < 0.3 ? '' : pick(WORDS)) });
+  if (next() < 0.5) columns.push({ header: pick(EXTRA_HEADERS), cell: () => (next() < 0.3 ? '' : next() < 0.2 ? pick(HTML_NOTES) : pick(WORDS)) });
+  const codes = withTitle && next() < 0.4 ? titles.map((_, r) => `0${String(100_000_000 + r * 7919).slice(0, 9)}`) : null;
+  const codeColumn = codes ? { header: pick(CODE_HEADERS), cell: (r: number) => codes[r]! } : null;
+  if (codeColumn) columns.push(codeColumn);
+  const strayByte = encoding === 'utf-8' && withTitle && next() < 0.5;
   // The title somewhere among the columns, not always first.
   const at = Math.floor(next() * columns.length);
   if (withTitle && at > 0) columns.splice(at, 0, columns.shift()!);
@@ -76,15 +88,19 @@ function generate(seed: number, withTitle: boolean): Generated {
   const lines = [columns.map((c) => quote(c.header)).join(delimiter)];
   for (let r = 0; r < rows; r += 1) {
     const cells = columns.map((c) => c.cell(r));
-    // A bad cell in about one record of three, never in the title.
+    // A bad cell in about one record of three, never in the title (nor the codes, checked whole below).
     if (next() < 0.35) {
-      const candidates = columns.map((_, i) => i).filter((i) => columns[i] !== titleColumn);
+      const candidates = columns.map((_, i) => i).filter((i) => columns[i] !== titleColumn && columns[i] !== codeColumn);
       cells[pick(candidates)] = pick(BAD_CELLS);
     }
+    // A stray invalid byte inside a word of a year cell, once in the file.
+    if (strayByte && r === rows - 1) cells[columns.findIndex((c) => c !== titleColumn && c !== codeColumn)] += BAD_BYTE;
     lines.push(cells.map(quote).join(delimiter));
   }
   const newline = next() < 0.5 ? '\n' : '\r\n';
-  return { bytes: encode(`${lines.join(newline)}${newline}`, encoding), titles, delimiter, encoding };
+  const encoded = encode(`${lines.join(newline)}${newline}`, encoding);
+  const bytes = strayByte ? Uint8Array.from(encoded, (b) => (b === 0x01 ? 0xff : b)) : encoded;
+  return { bytes, titles, codes, delimiter, encoding };
 }
 
 describe('generated CSV files', () => {
@@ -105,6 +121,17 @@ describe('generated CSV files', () => {
       const mapped = reading.records.map((record) => mapRecord(reading.format, record, mappings, targets, options));
       expect(mapped.map((m) => m.refused), context).toEqual(file.titles.map(() => false));
       expect(mapped.map((m) => m.values.title), context).toEqual(file.titles);
+      // A stray byte keeps the file UTF-8: the titles read above are whole, not Windows-1252 mojibake.
+      if (file.encoding === 'utf-8') expect(reading.encoding, context).toBe('utf-8');
+      // Codes stay text, leading zero and all.
+      if (file.codes) {
+        const code = draft.fields.find((f) => /isbn|ean|code|référence/i.test(f.label))!;
+        expect(code.target, context).toMatchObject({ kind: 'new', type: 'text' });
+        const key = plan.fields.find((f) => f.field === code.field)!.property;
+        expect(mapped.map((m) => m.values[key]), context).toEqual(file.codes);
+      }
+      // HTML is stored as the text it shows.
+      for (const m of mapped) for (const value of Object.values(m.values)) if (typeof value === 'string') expect(value, context).not.toMatch(/<\/?(p|br|em)\b|&amp;/);
     }
   });
 
