@@ -54,6 +54,8 @@ export const collection = z.object({
    * its first items the caller may see, for the card's mosaic. Empty elsewhere.
    */
   covers: z.array(z.string()),
+  /** In lists, to its owner: loan requests on its items waiting for an answer. 0 elsewhere and for others. */
+  pendingRequests: z.number().int(),
   version,
   createdAt: z.string(),
   updatedAt: z.string(),

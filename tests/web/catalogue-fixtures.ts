@@ -22,6 +22,7 @@ export function makeCollection(overrides: Partial<Collection> = {}): Collection 
     itemCount: 2,
     isOwner: true,
     covers: [],
+    pendingRequests: 0,
     version: 1,
     createdAt: '2026-03-14T10:00:00.000Z',
     updatedAt: '2026-03-14T10:00:00.000Z',

@@ -6,7 +6,7 @@ import { makeCollection } from './catalogue-fixtures';
 import { apiInfo, json, mockFetch, renderRoute, signIn } from './helpers';
 
 const mineAndOthers = [
-  makeCollection({ id: 3, name: 'My books', itemCount: 1234, image: 'media://collections/3/cover.png' }),
+  makeCollection({ id: 3, name: 'My books', itemCount: 1234, image: 'media://collections/3/cover.png', pendingRequests: 2, visibility: 3 }),
   makeCollection({ id: 4, name: 'Vinyls of Bob', type: 'vinyls', isOwner: false, ownerName: 'bob', itemCount: 1 }),
   makeCollection({
     id: 5,
@@ -36,8 +36,13 @@ describe('home', () => {
     // Cards load the thumbnail made at upload.
     expect(card.querySelector('img')).toHaveAttribute('src', '/media/collections/3/cover.png?size=thumb');
     expect(card.querySelector('img')).toHaveAttribute('loading', 'lazy');
+    // Who may see it, and the requests waiting for the owner.
+    expect(within(card).getByText('Private')).toBeInTheDocument();
+    expect(within(card).getByText('2 requests to answer')).toBeInTheDocument();
     const other = screen.getByRole('link', { name: 'Vinyls of Bob' }).closest('li') as HTMLElement;
     expect(within(other).getByText('vinyls')).toBeInTheDocument();
+    expect(within(other).queryByText('Private')).toBeNull();
+    expect(within(other).queryByText(/requests? to answer/)).toBeNull();
     expect(within(other).getByText('1 item')).toBeInTheDocument();
     expect(within(other).getByText('by bob')).toBeInTheDocument();
   });

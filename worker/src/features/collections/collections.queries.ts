@@ -15,7 +15,7 @@ const COVER_SCAN_ITEMS = 40;
 /** Covers a card shows as a mosaic when the collection has no picture of its own. */
 export const CARD_COVERS = 4;
 
-export function toCollection(row: CollectionRow, ownerName: string, caller: Caller | null, covers: string[] = []): Collection {
+export function toCollection(row: CollectionRow, ownerName: string, caller: Caller | null, covers: string[] = [], pendingRequests = 0): Collection {
   const level = callerLevel(caller, row.ownerId);
   return {
     id: row.id,
@@ -33,6 +33,7 @@ export function toCollection(row: CollectionRow, ownerName: string, caller: Call
     itemCount: level === 3 ? row.countOwner : level === 1 ? row.countLoggedIn : row.countEveryone,
     isOwner: level === 3,
     covers,
+    pendingRequests: level === 3 ? pendingRequests : 0,
     version: row.version,
     createdAt: row.createdAt,
     updatedAt: row.updatedAt,
@@ -93,8 +94,26 @@ export async function listCollections(db: Db, d1: D1Database, caller: Caller | n
     .where(where)
     .orderBy(sql`lower(${collections.name})`, collections.id);
   // Covers only for the cards that have no picture of their own.
-  const covers = await firstCovers(d1, caller, rows.filter((r) => !r.collection.image).map((r) => r.collection.id));
-  return rows.map((r) => toCollection(r.collection, r.ownerName, caller, covers.get(r.collection.id)));
+  const [covers, asked] = await Promise.all([
+    firstCovers(d1, caller, rows.filter((r) => !r.collection.image).map((r) => r.collection.id)),
+    caller ? askedByCollection(d1, caller.id) : new Map<number, number>(),
+  ]);
+  return rows.map((r) => toCollection(r.collection, r.ownerName, caller, covers.get(r.collection.id), asked.get(r.collection.id)));
+}
+
+/**
+ * The owner's loan requests waiting for an answer, by collection, for the cards' badges: one statement
+ * over the owner's asked loans (loans_owner_state_due_idx), whatever the collections' sizes.
+ */
+async function askedByCollection(d1: D1Database, ownerId: number): Promise<Map<number, number>> {
+  const { results } = await d1
+    .prepare(
+      `SELECT i.collection_id, count(*) AS n FROM loans l JOIN items i ON i.id = l.item_id
+       WHERE l.owner_id = ?1 AND l.state = 'asked' GROUP BY i.collection_id`,
+    )
+    .bind(ownerId)
+    .all<{ collection_id: number; n: number }>();
+  return new Map(results.map((row) => [row.collection_id, row.n]));
 }
 
 export async function findCollection(db: Db, id: number) {

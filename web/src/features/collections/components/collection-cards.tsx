@@ -1,7 +1,8 @@
 // The collections of the home screen as cards: the collection's picture, else a mosaic of its first
 // covers, else its type's icon on a colour from its name; then name, description, count, type.
 import { memo } from 'react';
-import { defineMessages, useIntl } from 'react-intl';
+import { Lock, Users } from 'lucide-react';
+import { defineMessages, useIntl, type NoMessageValues } from 'react-intl';
 import { Link } from 'react-router-dom';
 import type { Collection } from '../../../../../shared/schemas/collections';
 import { TypeIcon } from '../../../components/cover-placeholder';
@@ -11,9 +12,12 @@ import { paths } from '../../../lib/paths';
 import { collectionTypeLabel } from './collection-type';
 import './collection-cards.css';
 
-const messages = defineMessages<{ items: { count: number }; owner: { name: string } }>({
+const messages = defineMessages<{ items: { count: number }; owner: { name: string }; requests: { count: number }; private: NoMessageValues; members: NoMessageValues }>({
   items: { id: 'collections.collectionCards.items', defaultMessage: '{count, plural, one {# item} other {# items}}' },
   owner: { id: 'collections.collectionCards.owner', defaultMessage: 'by {name}' },
+  requests: { id: 'collections.collectionCards.requests', defaultMessage: '{count, plural, one {# request to answer} other {# requests to answer}}' },
+  private: { id: 'collections.collectionCards.private', defaultMessage: 'Private' },
+  members: { id: 'collections.collectionCards.members', defaultMessage: 'Members only' },
 });
 
 /** Decorative (the card's link names the collection): a picture, a mosaic of covers, or a placeholder. */
@@ -59,6 +63,18 @@ const CollectionCard = memo(function CollectionCard({ collection }: { collection
         <p className="collection-card__meta">
           <span className="tag">{collectionTypeLabel(intl, collection.type)}</span>
           <span>{intl.formatMessage(messages.items, { count: collection.itemCount })}</span>
+          {collection.visibility === 0 ? null : (
+            // Who may see it, so the owner never shares a link that opens on nothing.
+            <span className="collection-card__badge">
+              {collection.visibility === 1 ? <Users aria-hidden="true" /> : <Lock aria-hidden="true" />}
+              {intl.formatMessage(collection.visibility === 1 ? messages.members : messages.private)}
+            </span>
+          )}
+          {collection.pendingRequests > 0 ? (
+            <span className="collection-card__badge collection-card__badge--requests">
+              {intl.formatMessage(messages.requests, { count: collection.pendingRequests })}
+            </span>
+          ) : null}
           {collection.isOwner ? null : (
             <span className="muted">{intl.formatMessage(messages.owner, { name: collection.ownerName })}</span>
           )}
