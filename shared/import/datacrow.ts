@@ -134,7 +134,8 @@ function ratingOf(text: string): string | undefined {
 }
 
 export function dataCrowRecord(row: number, item: XmlElement, fields: readonly SourceField[]): SourceRecord {
-  const values: Record<string, string[]> = {};
+  // Keys are the file's own element names ("constructor" among them): a map without a prototype.
+  const values: Record<string, string[]> = Object.create(null) as Record<string, string[]>;
   // The state Data Crow 4 writes as text and 5 as a list: "Read" and "Seen" say yes to read and seen.
   const state = valuesOf(item, 'state');
   for (const field of fields) {

@@ -21,8 +21,11 @@ const INLINE = new Set([
 ]);
 const known = (name: string) => HIDDEN.has(name) || LINE.has(name) || BLOCK.has(name) || INLINE.has(name);
 
-/** A tag (`<name …>`, `</name>`, `<name/>`), a comment, or a character reference. */
-const TOKEN = /<!--[\s\S]*?(?:-->|$)|<(\/?)([a-zA-Z][a-zA-Z0-9]*)\b((?:[^>"']|"[^"]*"|'[^']*')*)>|&(?:#\d+|#x[0-9a-f]+|[a-z][a-z0-9]*);/gi;
+/**
+ * A tag (`<name …>`, `</name>`, `<name/>`), a comment, or a character reference. A tag's attributes stop
+ * at the next `<`: a cell of "<a<a<a…" without a `>` is read in one pass, not once per "<".
+ */
+const TOKEN = /<!--[\s\S]*?(?:-->|$)|<(\/?)([a-zA-Z][a-zA-Z0-9]*)\b((?:[^<>"']|"[^"<>]*"|'[^'<>]*')*)>|&(?:#\d+|#x[0-9a-f]+|[a-z][a-z0-9]*);/gi;
 
 /** Whether a text holds markup this module would change: a known tag, a comment or a character reference. */
 export function looksLikeHtml(text: string): boolean {

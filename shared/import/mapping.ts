@@ -211,6 +211,8 @@ export interface MapOptions {
    * backup being restored; by the name a record gives (see pictureKey), and their values.
    */
   images?: ReadonlyMap<string, string>;
+  /** Texts are Vitrine's own values (a restore, an export read back): kept as written, never read as HTML. */
+  verbatim?: boolean;
 }
 
 /** A record's values for the collection's properties, with every text that could not be read. */
@@ -221,7 +223,8 @@ export function mapRecord(
   properties: readonly MappedProperty[],
   options: MapOptions & { keyField: string | null },
 ): MappedRecord {
-  return { row: record.row, ref: recordRef(format, record, options.keyField), ...mapValues(record.values, mappings, properties, options) };
+  const values = mapValues(record.values, mappings, properties, format === 'vitrine' ? { ...options, verbatim: true } : options);
+  return { row: record.row, ref: recordRef(format, record, options.keyField), ...values };
 }
 
 /** Texts by field as values of the collection's properties (an import's record, a source's hit). */
@@ -241,7 +244,7 @@ export function mapValues(
     const fieldTexts = texts[mapping.field];
     if (!property || !fieldTexts) continue;
     // Markup in a description ("<p>…</p>", "&amp;") is stored as the plain text it shows.
-    const plain = property.type === 'text' || property.type === 'longtext' ? fieldTexts.map(htmlToText) : fieldTexts;
+    const plain = !options.verbatim && (property.type === 'text' || property.type === 'longtext') ? fieldTexts.map(htmlToText) : fieldTexts;
     const pieces = plain.flatMap((t) => (mapping.split ? t.split(mapping.split) : [t])).map((t) => t.trim()).filter((t) => t !== '');
     for (const piece of pieces) {
       blank = false;

@@ -16,7 +16,8 @@ export function mediaCell(type: PropertyType, text: string, storedFile: (text: s
   const stored = type === 'image' || type === 'file' || (type === 'video' && isMediaValue(text));
   if (!stored) return null;
   const found = storedFile(text);
-  if (found) return normalizeValue(type, found);
+  // A stored file is checked as its property's type checks it; an address a preview shows stands as it is.
+  if (found) return isMediaValue(found) ? normalizeValue(type, found) : { ok: true, value: found };
   // A Vitrine value naming its own stored file: the backup lacked it, or it was too large to take.
   if (isMediaValue(text)) return { ok: false, reason: FILE_MISSING };
   if (type === 'file') return { ok: false, reason: 'not_importable' };

@@ -19,9 +19,10 @@ export function yamlStreamStart(text: string): number | null {
 
 /** One document's data; a damaged one is invalid_yaml, said of its record. */
 function parseOne(text: string, row: number): unknown {
-  const doc = parseDocument(text, { schema: 'core', uniqueKeys: false, prettyErrors: false });
-  if (doc.errors.length > 0) throw new ImportFileError('invalid_yaml', { row });
+  // Parsing too may throw (nesting deep enough to exhaust the stack): that is a damaged book as well.
   try {
+    const doc = parseDocument(text, { schema: 'core', uniqueKeys: false, prettyErrors: false });
+    if (doc.errors.length > 0) throw new ImportFileError('invalid_yaml', { row });
     return doc.toJS({ maxAliasCount: MAX_ALIASES });
   } catch {
     throw new ImportFileError('invalid_yaml', { row });
