@@ -18,7 +18,8 @@ test('the README screenshots are captured for every screen, device and theme', a
     for (const { file, bytes } of written) {
       // A real picture, and small enough to commit (the whole set stays at a few hundred KB).
       expect(bytes, file).toBeGreaterThan(5_000);
-      expect(bytes, file).toBeLessThan(80_000);
+      // Generated covers are drawn with gradients: a mosaic of them weighs a few KB more than flat colours.
+      expect(bytes, file).toBeLessThan(90_000);
     }
   } finally {
     await rm(outDir, { recursive: true, force: true });
