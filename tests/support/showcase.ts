@@ -121,11 +121,19 @@ async function openPath(page: Page, path: string): Promise<void> {
   }
 }
 
-/** Opens a screen in English, signed in as the seed's owner when the screen needs it, and waits for it. */
-export async function openScreen(page: Page, seed: Showcase, screen: MainScreen): Promise<void> {
+/** How a screen is opened: in English by default, signed in when the screen needs it. */
+export interface OpenOptions {
+  locale?: 'en_US' | 'fr_FR';
+  /** Signed out whatever the screen needs: the way a friend arrives from a shared link or a label. */
+  asVisitor?: boolean;
+}
+
+/** Opens a screen, signed in as the seed's owner when the screen needs it, and waits for it. */
+export async function openScreen(page: Page, seed: Showcase, screen: MainScreen, options: OpenOptions = {}): Promise<void> {
+  const signedIn = screen.signedIn && !options.asVisitor;
   await page.addInitScript(
-    ({ keys, session }) => {
-      window.localStorage.setItem(keys.lang, 'en_US');
+    ({ keys, session, locale }) => {
+      window.localStorage.setItem(keys.lang, locale);
       if (session) {
         window.localStorage.setItem(keys.token, session.token);
         window.localStorage.setItem(keys.userId, String(session.user.id));
@@ -133,7 +141,7 @@ export async function openScreen(page: Page, seed: Showcase, screen: MainScreen)
         window.localStorage.setItem(keys.readOnly, String(session.user.readOnly));
       }
     },
-    { keys: STORAGE_KEYS, session: screen.signedIn ? { token: seed.token, user: seed.user } : null },
+    { keys: STORAGE_KEYS, session: signedIn ? { token: seed.token, user: seed.user } : null, locale: options.locale ?? 'en_US' },
   );
   await openPath(page, screen.path);
   await page.getByRole('heading', { level: 1 }).first().waitFor();
