@@ -1,6 +1,6 @@
 // The formats Vitrine reads, recognised by their content (never by the file's name), and each one's
 // reader: the head (fields) and the records of a window.
-import { AMC_FIELDS, AMC_RECORD, antMovieRecord, isAntMovieHead } from './antmovie';
+import { AMC_RECORD, antMovieHead, antMovieRecord, isAntMovieHead } from './antmovie';
 import { alexandriaHead, alexandriaRecord, isAlexandriaHead } from './alexandria';
 import { BGG_FIELDS, BGG_RECORD, bggRecord, isBggHead } from './bgg';
 import { restoreFormulaCell } from '../csv';
@@ -109,10 +109,10 @@ export function csvOptionsOf(format: ImportFormat, text: string, chosen?: CsvOpt
 const columnKey = (index: number) => `c${index}`;
 
 /** The fields and template of the collection programs' XML (Collectorz, Data Crow, Ant Movie Catalog, Griffith). */
-function collectorHead(format: ImportFormat, text: string, start: number, recordName: string): Pick<SourceHead, 'fields' | 'collectionType'> | null {
+function collectorHead(format: ImportFormat, text: string, root: XmlElement, start: number, recordName: string): Pick<SourceHead, 'fields' | 'collectionType'> | null {
   if (format === 'clz') return clzHead(recordName);
   if (format === 'datacrow') return dataCrowHead(text, start, recordName);
-  if (format === 'amc') return { fields: AMC_FIELDS, collectionType: 'movies' };
+  if (format === 'amc') return antMovieHead(root);
   if (format === 'griffith') return { fields: GRIFFITH_FIELDS, collectionType: 'movies' };
   return null;
 }
@@ -130,7 +130,7 @@ export function readHead(format: ImportFormat, text: string, csv: CsvOptions, ex
   const recordName = xmlRecordName(format, text);
   if (recordName) {
     const { root, start } = readXmlHead(text, recordName);
-    const collector = collectorHead(format, text, start, recordName);
+    const collector = collectorHead(format, text, root, start, recordName);
     const described =
       collector ??
       (format === 'gcstar'
@@ -284,7 +284,7 @@ function xmlRecord(head: SourceHead, row: number, element: XmlElement): SourceRe
   if (head.format === 'goodreads_rss') return goodreadsRssRecord(row, element);
   if (head.format === 'clz') return clzRecord(row, element);
   if (head.format === 'datacrow') return dataCrowRecord(row, element, head.fields);
-  if (head.format === 'amc') return antMovieRecord(row, element);
+  if (head.format === 'amc') return antMovieRecord(row, element, head.fields);
   if (head.format === 'griffith') return griffithRecord(row, element);
   if (head.format === 'kodi') return kodiRecord(row, element);
   if (head.format === 'delicious' || head.format === 'delicious_plist') return deliciousRecord(row, element, head.format === 'delicious_plist');

@@ -225,6 +225,51 @@ describe('Ant Movie Catalog', () => {
     expect(stalker!.values).toEqual({ title: 'Stalker', original_title: 'Stalker', year: 1979, x_number: 2, x_checked: false });
   });
 
+  it('imports version 4: its own fields, the custom fields it declares, and a picture from its _pics folder', async () => {
+    const xml = fixture('amc/catalog-4.xml');
+    // Windows-1252, as version 4 writes: the euro sign is its byte 0x80.
+    const cp1252 = Uint8Array.from(xml, (ch) => (ch === '€' ? 0x80 : ch.charCodeAt(0)));
+    const zip = zipSync({ 'catalog-4.xml': cp1252, 'catalog-4.xml_pics/catalog-4_12.jpg': JPEG });
+    const { head } = read(xml);
+    // Declared custom fields keep the person's names and types; a computed one is not a field.
+    expect(head.fields.filter((f) => f.key.startsWith('custom:')).map((f) => [f.label, f.type])).toEqual([
+      ['Vu', 'yesno'],
+      ['Vu le', 'date'],
+      ['Exemplaires', 'number'],
+      ['Humeur', 'text'],
+      ['Prix payé', 'number'],
+      ['Étagère', 'text'],
+      ['Critique', 'longtext'],
+      ['Bande-annonce', 'url'],
+    ]);
+    const { report, again, items: imported } = await importTwice('amc', zip, 'catalog-4.zip', xml);
+    const [hulot, playtime] = ['Les Vacances de M. Hulot', 'Playtime'].map((title) => imported.find((item) => item.values.title === title));
+    expect(report).toMatchObject({ status: 'done', format: 'amc', total: 2, counts: { added: 2, failed: 0 } });
+    expect(again.counts).toMatchObject({ added: 0, updated: 0, unchanged: 2 });
+    expect(hulot!.values).toMatchObject({
+      title: 'Les Vacances de M. Hulot',
+      poster: expect.stringMatching(MEDIA),
+      directors: ['Jacques Tati'],
+      rating: 4,
+      x_userrating: 4.5,
+      x_datewatched: '2024-10-31',
+      x_writer: ['Jacques Tati', 'Henri Marquet'],
+      x_composer: ['Alain Romans'],
+      x_certification: 'Tous publics',
+      x_framerate: '25',
+      x_custom_seen: true,
+      x_custom_seenon: '2024-10-31',
+      x_custom_copies: 2,
+      x_custom_mood: 'Joyeux',
+      x_custom_paid: 12.5,
+      x_custom_shelf: 'B3',
+      x_custom_review: 'Le meilleur Tati.',
+      x_custom_trailer: 'https://example.org/hulot',
+    });
+    // Only a formatted title: it is the title.
+    expect(playtime!.values).toMatchObject({ title: 'Playtime', year: 1967, x_custom_seen: false });
+  });
+
   it('refuses its binary .amc catalogue before any write, saying how to export XML, in English and French', async () => {
     const amc = new Uint8Array([...strToU8(' AMC_3.5 Ant Movie Catalog 3.5.x   www.buypin.com    www.antp.be '), 0, 0, 0, 1, 0x1a, 0xff]);
     const owner = await createUser();
