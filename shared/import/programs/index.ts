@@ -19,8 +19,5 @@ export const programByHeader = (header: readonly string[]) => CSV_PROGRAMS.find(
 /** The program a format reads, if it is one of these. */
 export const programOf = (format: ImportFormat) => CSV_PROGRAMS.find((p) => p.format === format);
 
-/** A format's records' references share another format's when both are the same program's (LibraryThing's JSON and TSV). */
-export const REF_PREFIXES: Partial<Record<ImportFormat, string>> = { goodreads_rss: 'goodreads', librarything_csv: 'librarything' };
-
 /** Whether a format is a book program's CSV, which may also be read as plain CSV. */
 export const isCsvProgram = (format: ImportFormat) => programOf(format) !== undefined;
