@@ -283,6 +283,33 @@ describe('backups of one’s collections', { timeout: 120_000 }, () => {
     expect(await failed(zipSync(files))).toMatchObject({ status: 'done', problemPart: null });
   });
 
+  it('restore when a computer added .DS_Store, Thumbs.db, desktop.ini or __MACOSX/ entries to the zip', async () => {
+    const { owner } = await library();
+    const started = await call('/api/v1/profile/backups', { method: 'POST', token: owner.token });
+    const backup = await finished(owner.token, ((await started.json()) as AccountArchive).id);
+    const files = unzipSync(new Uint8Array(await (await call(backup.file!, { token: owner.token })).arrayBuffer()));
+    const picture = Object.keys(files).find((name) => name.startsWith('collections/1/pictures/'))!;
+    const junk = {
+      'collections/1/pictures/.DS_Store': strToU8('Bud1'),
+      'collections/1/pictures/Thumbs.db': strToU8('thumbs'),
+      'collections/2/pictures/desktop.ini': strToU8('[.ShellClassInfo]'),
+      [`__MACOSX/${picture.replace(/[^/]+$/, (name) => `._${name}`)}`]: strToU8('fork'),
+      '.DS_Store': strToU8('Bud1'),
+    };
+    const other = await createUser();
+    const res = await restore(other.token, zipSync({ ...files, ...junk }));
+    expect(res.status, await res.clone().text()).toBe(202);
+    const done = await finished(other.token, ((await res.json()) as AccountArchive).id);
+    expect(done).toMatchObject({ status: 'done', problem: null });
+    expect(done.collections.map((c) => [c.name, c.importStatus, c.total, c.failed])).toEqual([
+      ['Étagère', 'done', 2, 0],
+      ['Wishlist', 'done', 0, 0],
+    ]);
+    const copy = (await mine(other.token)).find((c) => c.name === 'Étagère')!;
+    const wanted = await env.DB.prepare('SELECT count(*) AS n FROM thumbnails_wanted WHERE collection_id = ?1').bind(copy.id).first<{ n: number }>();
+    expect(wanted?.n).toBe(2);
+  });
+
   it('with nothing to back up, give a zip of its manifest alone', async () => {
     const owner = await createUser();
     const started = await call('/api/v1/profile/backups', { method: 'POST', token: owner.token });

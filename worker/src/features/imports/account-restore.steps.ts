@@ -31,6 +31,7 @@ import type { AccountArchiveRow, RestoreEntryRow } from '../../db/raw-rows';
 import type { Env } from '../../env';
 import { storedFileName } from '../../lib/media';
 import { DamagedZip, listZipEntries, placeOf, readZipEntry } from '../../lib/zip-ranges';
+import { isSystemJunk } from '../../../../shared/zip-junk';
 import { HEAD_BYTES, prepareFile } from './imports.prepare';
 import { wantThumbnails } from '../../lib/pictures';
 import { restorableSize, storeRestoredFile } from '../../lib/restored-files';
@@ -113,7 +114,8 @@ async function openStep(env: Env, row: ArchiveRow): Promise<RestoreState> {
   const listed = await listZipEntries(env.MEDIA, row.file_key!);
   if (!listed) throw new ArchiveFailure('not_an_archive');
   if (listed.length > MAX_ENTRIES) throw new ArchiveFailure('archive_damaged');
-  const files = listed.filter((e) => !e.directory);
+  // What a computer added to the folders (.DS_Store, __MACOSX/…) is no part of the backup.
+  const files = listed.filter((e) => !e.directory && !isSystemJunk(e.filename));
   const manifestEntry = files.find((e) => e.filename === ACCOUNT_MANIFEST_NAME);
   if (!manifestEntry) throw new ArchiveFailure('not_an_archive');
   if (files.some((e) => (e.compressionMethod !== 0 && e.compressionMethod !== 8) || e.encrypted || e.uncompressedSize > ENTRY_MAX_BYTES)) {
