@@ -143,7 +143,13 @@ export function tellicoElementName(name: string): string {
  */
 export type TellicoField = SourceField & { reading?: 'presence' | 'columns' | 'first-column'; element?: string };
 
-type DeclaredField = Record<string, string> & { columnTitles?: string[] };
+interface DeclaredField {
+  name?: string;
+  title?: string;
+  type?: string;
+  flags?: string;
+  columnTitles?: string[];
+}
 
 const fromDefault = ([name, title, type, flags]: TellicoDefault): DeclaredField => ({ name, title, type: String(type), flags: String(flags) });
 
@@ -155,7 +161,8 @@ function declaredField(element: XmlElement): DeclaredField {
     .sort((a, b) => Number(a.attrs.name!.slice(6)) - Number(b.attrs.name!.slice(6)))
     .map((p) => p.text.trim())
     .filter(Boolean);
-  return columnTitles.length > 0 ? { ...element.attrs, columnTitles } : { ...element.attrs };
+  const { name, title, type, flags } = element.attrs;
+  return { name, title, type, flags, ...(columnTitles.length > 0 && { columnTitles }) };
 }
 
 /**
