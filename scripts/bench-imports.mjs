@@ -15,6 +15,7 @@ import { createServer, request as httpRequest } from 'node:http';
 import { createServer as createTcpServer } from 'node:net';
 import WebSocket from 'ws';
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { bookCsv } from './bench-book-csv.mjs';
 import { PROPERTIES } from './bench-seed.mjs';
 
 export const PROBE_PORT = 8799;
@@ -337,32 +338,6 @@ function summary(name, steps, items, startedAt, extra = {}) {
   };
 }
 
-/** A 10,000-row CSV of the bench's book: every property but the cover, three authors each. */
-function benchCsv(rows) {
-  const columns = PROPERTIES.filter(([, type]) => type !== 'image').map(([key]) => key);
-  const quote = (text) => (/[",\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text);
-  const lines = [columns.join(',')];
-  for (let n = 1; n <= rows; n += 1) {
-    const value = {
-      title: `Imported saga ${n}`,
-      subtitle: `Volume ${(n % 12) + 1}`,
-      authors: `Author ${n % 997}|Author ${(n * 7) % 991}|Author ${(n * 13) % 983}`,
-      series: `Series ${n % 2000}`,
-      publisher: `Publisher ${n % 150}`,
-      year: String(1900 + (n % 125)),
-      pages: String(80 + (n % 900)),
-      isbn: `979${String(n).padStart(10, '0')}`,
-      language: ['English', 'French', 'German'][n % 3],
-      genre: ['fantasy', 'mystery', 'history', 'poetry'][n % 4],
-      format: ['paperback', 'hardcover'][n % 2],
-      summary: `A story of storms, ships and the sea, number ${n}, told over many evenings`,
-      read: n % 2 === 0 ? 'yes' : 'no',
-      rating: String((n % 11) / 2),
-    };
-    lines.push(columns.map((key) => quote(value[key])).join(','));
-  }
-  return { text: `${lines.join('\n')}\n`, columns };
-}
 
 export async function workflowScenarios({ base, token, probe, pictures, profiler, log }) {
   // Each call on a connection of its own: a kept-alive one left idle while a run goes on was found
@@ -440,7 +415,7 @@ export async function workflowScenarios({ base, token, probe, pictures, profiler
   };
   const books = await benchBooks('Imported books');
   const rows = 10_000;
-  const csv = benchCsv(rows);
+  const csv = bookCsv(rows);
   const plan = {
     format: 'csv',
     csv: { delimiter: ',', quote: '"', header: true },

@@ -5,6 +5,7 @@
 // behind it, not as one slow sample. Prints their p50, p95 and max, the report's, and the import's total
 // time and records a second. Takes several minutes, so it is a flag of its own.
 import { request as httpRequest } from 'node:http';
+import { bookCsv } from './bench-book-csv.mjs';
 import { PROPERTIES } from './bench-seed.mjs';
 
 export const LARGE_IMPORT_ROWS = 77_600;
@@ -12,49 +13,8 @@ const POLL_EVERY_MS = 200;
 /** How often the import page reads the run's report while it goes on (RUNNING_REFRESH_MS of the web app). */
 const REPORT_EVERY_MS = 1500;
 const REQUEST_TIMEOUT_MS = 300_000;
-const WORDS = ['storm', 'ship', 'harbour', 'lantern', 'winter', 'orchard', 'letter', 'river', 'mountain', 'garden', 'silence', 'journey'];
-
-/** A long text made of the rows' number and a rotation of words, about `length` characters. */
-function prose(n, length) {
-  const words = [];
-  for (let i = 0, size = 0; size < length; i += 1) {
-    const word = WORDS[(n * 7 + i * 5) % WORDS.length];
-    words.push(word);
-    size += word.length + 1;
-  }
-  return words.join(' ');
-}
-
 /** The CSV: every bench property but the cover, and two long texts of its own (notes, a quotation). */
-export function largeCsv(rows = LARGE_IMPORT_ROWS) {
-  const columns = [...PROPERTIES.filter(([, type]) => type !== 'image').map(([key]) => key), 'notes', 'quote'];
-  const quote = (text) => (/[",\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text);
-  const lines = [columns.join(',')];
-  for (let n = 1; n <= rows; n += 1) {
-    const value = {
-      title: `Large import book ${n}`,
-      subtitle: `Volume ${(n % 12) + 1}`,
-      authors: `Author ${n % 997}|Author ${(n * 7) % 991}|Author ${(n * 13) % 983}`,
-      series: `Series ${n % 2000}`,
-      publisher: `Publisher ${n % 150}`,
-      year: String(1900 + (n % 125)),
-      pages: String(80 + (n % 900)),
-      isbn: `978${String(n).padStart(10, '0')}`,
-      language: ['English', 'French', 'German'][n % 3],
-      genre: ['fantasy', 'mystery', 'history', 'poetry'][n % 4],
-      format: ['paperback', 'hardcover'][n % 2],
-      summary: `${prose(n, 30)}, "number ${n}", ${prose(n + 1, 20)}`,
-      read: n % 2 === 0 ? 'yes' : 'no',
-      // One in ten unrated, as people write it: a cell the import leaves out and its report lists.
-      rating: n % 10 === 0 ? 'unrated' : String((n % 11) / 2),
-      // One row in seven has long notes over two lines, as a reader's own notes are.
-      notes: n % 7 === 0 ? `${prose(n, 120)}\n${prose(n + 3, 60)}` : '',
-      quote: prose(n + 2, 8),
-    };
-    lines.push(columns.map((key) => quote(value[key])).join(','));
-  }
-  return { text: `${lines.join('\n')}\n`, columns };
-}
+export const largeCsv = (rows = LARGE_IMPORT_ROWS) => bookCsv(rows, { title: 'Large import book', isbnPrefix: '978', long: true });
 
 /** One request on a connection of its own; resolves with its latency in ms, or null when it failed. */
 function timedGet(url) {

@@ -3,9 +3,10 @@
 // document), with the folder's covers taken as pictures. YAML files that are not Alexandria's books are
 // left out.
 import { isAlexandriaHead } from './alexandria';
+import { isSystemJunk } from '../zip-junk';
 import type { ZipEntry } from './zip';
 
-export const isYamlName = (name: string) => /\.ya?ml$/i.test(name) && !name.startsWith('__MACOSX/');
+export const isYamlName = (name: string) => /\.ya?ml$/i.test(name) && !isSystemJunk(name);
 
 /** The books' documents as one stream, each begun by its own "---" line; null when none is a book. */
 export function alexandriaStream(entries: readonly ZipEntry[]): Uint8Array | null {

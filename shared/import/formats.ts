@@ -18,7 +18,6 @@ import { isLibrarythingHead, LIBRARYTHING_FIELDS, librarythingRecord } from './l
 import { isOnmyshelfHead, onmyshelfHead, onmyshelfRecord } from './onmyshelf';
 import type { ImportFormat, SourceHead, SourceRecord, SourceRecords } from './source';
 import { isTellicoHead, TELLICO_AFTER_RECORDS, TELLICO_RECORD, tellicoHead, tellicoRecord, tellicoRecordName } from './tellico';
-import { filmCsvFormat, filmCsvHead, filmCsvRecord, isFilmCsv } from './films/film-csv';
 import { isKodiHead, KODI_END, KODI_FIELDS, KODI_RECORD, kodiRecord, kodiStart } from './films/kodi';
 import { isVitrineHead, VITRINE_EXPORT_VERSION, vitrineHead, vitrineRecord } from './vitrine';
 import { looksLikeYaml } from './sniff';
@@ -56,14 +55,12 @@ export function detectFormat(text: string): ImportFormat {
   if (head.startsWith('[')) throw new ImportFileError('unknown_format');
   if (isAlexandriaHead(head)) return 'alexandria';
   if (looksLikeYaml(head)) throw new ImportFileError('not_document', { reason: 'yaml' });
-  const film = filmCsvFormat(head.split(/\r?\n/, 1)[0]!);
-  if (film) return film;
-  // A book program's export by its header row; a Goodreads export that lost it, by its first book.
+  // A program's export by its header row (or a list's first line); a Goodreads export that lost it, by its first book.
   const cells = firstRecord(head).map(unpad);
   return programByHeader(cells)?.format ?? (isGoodreadsRow(cells) ? 'goodreads' : 'csv');
 }
 
-/** Book programs write commas, but LibraryThing tabs: the header row says which. */
+/** Programs write commas, but LibraryThing tabs: the header row says which. */
 const programCsv = (text: string): CsvOptions => ({ delimiter: text.split(/\r?\n/, 1)[0]!.includes('\t') ? '\t' : ',', quote: '"', header: true });
 
 /** The first record's cells ([] when it cannot be read: the file is then no program's). */
@@ -96,13 +93,9 @@ function xmlRecordName(format: ImportFormat, text: string): string | undefined {
   return XML_RECORDS[format];
 }
 
-/** The CSV layout the film programs export: comma-separated, double quotes, a header row. */
-const FILM_CSV: CsvOptions = { delimiter: ',', quote: '"', header: true };
-
 /** The CSV options a format uses: the person's for plain CSV, the program's own otherwise. */
 export function csvOptionsOf(format: ImportFormat, text: string, chosen?: CsvOptions): CsvOptions {
-  if (programOf(format)) return programCsv(text);
-  return isFilmCsv(format) ? FILM_CSV : (chosen ?? sniffCsv(text));
+  return programOf(format) ? programCsv(text) : (chosen ?? sniffCsv(text));
 }
 
 /** A CSV column's field key: its position. */
@@ -121,6 +114,9 @@ function collectorHead(format: ImportFormat, text: string, root: XmlElement, sta
 export interface HeadExtras {
   gcm?: string | null;
 }
+
+/** Rows read to find a program's header after the lines about the file that may come first. */
+const PREAMBLE_ROWS = 8;
 
 /** The head of a file: its fields and where its records begin. */
 export function readHead(format: ImportFormat, text: string, csv: CsvOptions, extras: HeadExtras = {}): SourceHead {
@@ -154,11 +150,12 @@ export function readHead(format: ImportFormat, text: string, csv: CsvOptions, ex
   if (format === 'librarything') {
     return { format, fields: LIBRARYTHING_FIELDS, collectionType: 'books', columns: null, start: holderStart(text, 0, 'object'), firstRow: 1, holder: 'object' };
   }
-  if (isFilmCsv(format)) return filmCsvHead(format, text, csv);
-  const first = readCsvRecords(text, csv, 1, true);
-  const header = first.records[0];
-  if (!header) throw new ImportFileError('no_records');
   const program = programOf(format);
+  // A program's header may follow a few lines about the file (a Letterboxd list's).
+  const rows = readCsvRecords(text, csv, program?.headerRow ? PREAMBLE_ROWS : 1, true).records;
+  const headerIndex = program?.headerRow ? program.headerRow(rows.map((r) => r.cells.map((c) => c.trim()))) : 0;
+  const header = rows[headerIndex];
+  if (!header) throw new ImportFileError('no_records');
   if (program) {
     const cells = header.cells.map(unpad);
     // A Goodreads export without its header row: its first row is already a book.
@@ -166,7 +163,8 @@ export function readHead(format: ImportFormat, text: string, csv: CsvOptions, ex
     const columns = layout ?? cells;
     const idsOnly = program.idsOnly === true && !columns.some((c) => columnName(c) === 'title');
     const fields = programFields(program, columns);
-    return { format, fields, collectionType: 'books', columns, start: layout ? 0 : header.end, firstRow: layout ? 1 : 2, ...(idsOnly && { idsOnly }) };
+    const collectionType = program.collectionType ?? 'books';
+    return { format, fields, collectionType, columns, start: layout ? 0 : header.end, firstRow: layout ? 1 : headerIndex + 2, ...(idsOnly && { idsOnly }) };
   }
   if (header.cells.length > CSV_MAX_COLUMNS) throw new ImportFileError('too_many_columns', { row: 1, limit: CSV_MAX_COLUMNS });
   // A CSV Vitrine exported: the quote it put before a formula's start is taken off again (shared/csv.ts).
@@ -224,7 +222,6 @@ export function readRecords(
   const records = read.records.map((record, index) => {
     const row = firstRow + index;
     if (programRecord) return programRecord(row, record.cells);
-    if (isFilmCsv(head.format)) return filmCsvRecord(head.format, row, record.cells, head.columns ?? []);
     const values: Record<string, string[]> = {};
     record.cells.forEach((read, column) => {
       const cell = restoreFormulaCell(read);

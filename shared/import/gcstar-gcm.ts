@@ -1,5 +1,6 @@
 // A GCstar model description (.gcm): the person's own model travels beside its .gcs in a zip, and says
 // each field's key, label and type in <collection><fields lending tags><field value label type/>.
+import { isSystemJunk } from '../zip-junk';
 import { ImportFileError } from './errors';
 import { fieldOfGcstarType, LENDING_FIELDS, TAG_FIELDS, type ModelField } from './gcstar-fields';
 import { decodeText, detectEncoding } from './text';
@@ -17,7 +18,7 @@ export function gcmFields(gcm: string): ModelField[] {
   return [...own, ...added.filter((m) => !keys.has(m.field.key))];
 }
 
-const isGcm = (name: string) => /\.gcm$/i.test(name) && !name.startsWith('__MACOSX/');
+const isGcm = (name: string) => /\.gcm$/i.test(name) && !isSystemJunk(name);
 
 /** The text of the .gcm an archive holds beside a GCstar file, or null; a damaged one is invalid_xml. */
 export function zipGcstarModel(archive: Uint8Array): string | null {

@@ -15,7 +15,7 @@ export interface FieldGuess {
 }
 
 /** Headers that name a rating out of five, in the languages people write spreadsheets in. */
-const RATING_LABEL = /\b(rating|ratings|note|notes|stars|étoiles|etoiles|score)\b/i;
+const RATING_LABEL = /\b(rating|ratings|note|notes|stars|étoiles|etoiles|score|cote|cotes)\b/i;
 /** Texts longer than this (or on several lines) are descriptions rather than names. */
 const LONG_TEXT = 200;
 /** The share of a column's texts that must contain a separator for it to read as a list. */
@@ -44,12 +44,25 @@ const LIST_WORDS = new Set([
 const CODE_WORDS = new Set([
   'id', 'ids', 'isbn', 'isbn10', 'isbn13', 'ean', 'ean13', 'upc', 'gtin', 'asin', 'issn', 'imdb', 'imdbid', 'tmdb', 'tmdbid', 'tconst',
   'const', 'barcode', 'barcodes', 'sku', 'ref', 'reference', 'references', 'code', 'codes', 'barre', 'barres', 'codebarre', 'codebarres',
-  'cote', 'oclc', 'lccn', 'uuid', 'guid', 'bggid', 'mbid', 'catno', 'serial', 'matricule',
+  'oclc', 'lccn', 'uuid', 'guid', 'bggid', 'mbid', 'catno', 'serial', 'matricule',
 ]);
 const labelWords = (label: string) => comparableLabel(label).split(' ').filter((w) => w !== '');
 
-/** Whether a column's name says it holds codes. */
-export const isCodeLabel = (label: string) => labelWords(label).some((w) => CODE_WORDS.has(w) || /^(isbn|ean|upc|imdb|tmdb|asin)/.test(w));
+/**
+ * Words that make a column a measure of the thing a code names ("IMDb Rating", "TMDB Votes"): a number,
+ * even beside a code's name.
+ */
+const MEASURE_WORDS = new Set([
+  'rating', 'ratings', 'note', 'notes', 'cote', 'cotes', 'score', 'scores', 'stars', 'etoiles', 'votes', 'vote', 'popularity', 'popularite',
+  'count', 'nombre', 'runtime', 'duree', 'year', 'annee', 'rank', 'rang',
+]);
+
+/** Whether a column's name says it holds codes (and not a measure beside a code's name). */
+export function isCodeLabel(label: string): boolean {
+  const words = labelWords(label);
+  if (words.some((w) => MEASURE_WORDS.has(w))) return false;
+  return words.some((w) => CODE_WORDS.has(w) || /^(isbn|ean|upc|imdb|tmdb|asin)/.test(w));
+}
 /** Whether a column's name says it lists things. */
 const isListLabel = (label: string) => labelWords(label).some((w) => LIST_WORDS.has(w));
 

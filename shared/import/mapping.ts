@@ -6,7 +6,6 @@ import { LONGTEXT_VALUE_MAX_LENGTH, MAX_VALUES_PER_PROPERTY, TEXT_VALUE_MAX_LENG
 import { normalizeValue } from '../values';
 import { htmlToText } from './html';
 import { mediaCell } from './media-cells';
-import { REF_PREFIXES } from './programs';
 import type { ImportFormat, SourceRecord } from './source';
 
 export const DATE_ORDERS = ['ymd', 'dmy', 'mdy'] as const;
@@ -188,6 +187,9 @@ export function fingerprint(parts: readonly string[]): string {
   }
   return hash.toString(36);
 }
+
+/** A format's records' references share another format's when both are the same program's (LibraryThing's JSON and TSV). */
+export const REF_PREFIXES: Partial<Record<ImportFormat, string>> = { goodreads_rss: 'goodreads', librarything_csv: 'librarything' };
 
 /**
  * The reference that finds a record's item again: the format and the file's identifier, else the

@@ -136,10 +136,48 @@ export function tellicoElementName(name: string): string {
   return dashed.replace(/^[^\p{L}]+/u, '');
 }
 
-/** How an entry's texts read: Bookcase's checkboxes before syntax 4 were empty elements. */
-export type TellicoField = SourceField & { reading?: 'presence' | 'columns' };
+/**
+ * How an entry's texts read: Bookcase's checkboxes before syntax 4 were empty elements; a table's rows
+ * are all their columns, or their first column alone (`first-column`) where the table fills a
+ * template's list (a film's cast: the actors). `element` names the entry's element when the key does not.
+ */
+export type TellicoField = SourceField & { reading?: 'presence' | 'columns' | 'first-column'; element?: string };
 
-const fromDefault = ([name, title, type, flags]: TellicoDefault) => ({ name, title, type: String(type), flags: String(flags) });
+interface DeclaredField {
+  name?: string;
+  title?: string;
+  type?: string;
+  flags?: string;
+  columnTitles?: string[];
+}
+
+const fromDefault = ([name, title, type, flags]: TellicoDefault): DeclaredField => ({ name, title, type: String(type), flags: String(flags) });
+
+/** A declared field's attributes, with its table's column titles (<prop name="column1">Actor/Actress</prop>…). */
+function declaredField(element: XmlElement): DeclaredField {
+  const props = childrenOf(element, 'prop');
+  const columnTitles = props
+    .filter((p) => /^column\d+$/.test(p.attrs.name ?? ''))
+    .sort((a, b) => Number(a.attrs.name!.slice(6)) - Number(b.attrs.name!.slice(6)))
+    .map((p) => p.text.trim())
+    .filter(Boolean);
+  const { name, title, type, flags } = element.attrs;
+  return { name, title, type, flags, ...(columnTitles.length > 0 && { columnTitles }) };
+}
+
+/**
+ * A table that fills a template's list keeps its first column there; its whole rows ("Actor :: Role")
+ * go to a field of their own beside it, so nothing the file holds is lost. Its key cannot be an
+ * element's (Tellico drops ":" from element names).
+ */
+function tableFields(field: SourceField, declared: DeclaredField): TellicoField[] {
+  const columns = declared.columnTitles ?? [];
+  const label = columns.length > 1 ? `${field.label} (${columns.join(' :: ')})` : `${field.label} ::`;
+  return [
+    { ...field, reading: 'first-column' },
+    { ...sourceField(`${field.key}:columns`, label, 'text', undefined, true), reading: 'columns', element: field.key },
+  ];
+}
 
 /** The fields a Tellico file declares, and the template its collection type fills. */
 export function tellicoHead(root: XmlElement): { fields: TellicoField[]; collectionType: TemplateType | null } {
@@ -148,7 +186,7 @@ export function tellicoHead(root: XmlElement): { fields: TellicoField[]; collect
   const typeNumber = collection?.attrs.type ?? UNIT_TYPES[collection?.attrs.unit ?? ''] ?? (syntax < 4 ? '2' : '1');
   const collectionType = COLLECTION_TYPES[typeNumber] ?? null;
   const targets = collectionType ? TARGETS[collectionType] : {};
-  const declared = [...childrenOf(child(collection, 'fields'), 'field'), ...childrenOf(child(collection, 'attributes'), 'attribute')].map((e) => e.attrs);
+  const declared = [...childrenOf(child(collection, 'fields'), 'field'), ...childrenOf(child(collection, 'attributes'), 'attribute')].map(declaredField);
   // The type's standard fields where the file says _default, or when it declares none (Tellico does the same).
   const standard = (TELLICO_DEFAULTS[typeNumber] ?? []).map(fromDefault);
   const all = declared.length === 0 ? standard : declared.flatMap((attrs) => (attrs.name === '_default' ? standard : [attrs]));
@@ -164,17 +202,18 @@ export function tellicoHead(root: XmlElement): { fields: TellicoField[]; collect
     const table = attrs.type === '8';
     // Tables (tracks, cast and roles) and multiple-value fields hold several values.
     const field = sourceField(key, attrs.title || name, type, targets[name], Boolean(flags & ALLOW_MULTIPLE) || table);
+    if (table && field.target) return tableFields(field, attrs);
     const reading = table ? 'columns' : syntax < 4 && type === 'yesno' ? 'presence' : undefined;
     return [reading ? { ...field, reading } : field];
   });
   return { fields, collectionType };
 }
 
-/** A value element's text: a table row's columns, a date's parts, or its text. */
-function textOf(element: XmlElement): string {
+/** A value element's text: a table row's columns (or its first one), a date's parts, or its text. */
+function textOf(element: XmlElement, firstColumn = false): string {
   const columns = childrenOf(element, 'column');
   // A table's row keeps every column: "Track :: Artist :: Length".
-  if (columns.length > 0) return columns.map((c) => c.text.trim()).filter(Boolean).join(' :: ');
+  if (columns.length > 0) return (firstColumn ? columns.slice(0, 1) : columns).map((c) => c.text.trim()).filter(Boolean).join(' :: ');
   const year = child(element, 'year');
   if (year) {
     const parts = [year.text, child(element, 'month')?.text, child(element, 'day')?.text].filter((p): p is string => Boolean(p?.trim()));
@@ -191,10 +230,11 @@ function pluralOf(entry: XmlElement, name: string): XmlElement | undefined {
 export function tellicoRecord(row: number, entry: XmlElement, fields: readonly TellicoField[]): SourceRecord {
   const values: Record<string, string[]> = Object.create(null) as Record<string, string[]>;
   for (const field of fields) {
-    const single = child(entry, field.key);
-    const several = single ? [single] : childrenOf(pluralOf(entry, field.key), field.key);
+    const name = field.element ?? field.key;
+    const single = child(entry, name);
+    const several = single ? [single] : childrenOf(pluralOf(entry, name), name);
     if (field.reading === 'presence') putValues(values, field.key, several.length > 0 ? ['true'] : []);
-    else putValues(values, field.key, several.map(textOf));
+    else putValues(values, field.key, several.map((element) => textOf(element, field.reading === 'first-column')));
   }
   const id = entry.attrs.id?.trim() || null;
   return { row, id, values };

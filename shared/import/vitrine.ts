@@ -32,6 +32,8 @@ export interface ExportedProperty {
   searchable?: boolean;
   sortable?: boolean;
   visibility?: number;
+  /** The template whose label it carries, read in each reader's language (null: the owner's own label). */
+  labelTemplate?: string | null;
 }
 
 /** A loan of an item, in the owner's export: who borrowed it, when, and where it stands. */

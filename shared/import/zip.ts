@@ -5,6 +5,7 @@
 // (worker/src/lib/zip-ranges.ts): an archive cut short (no central directory) or changed is refused.
 import { Unzip, UnzipInflate } from 'fflate';
 import { alexandriaStream, isYamlName } from './alexandria-zip';
+import { isSystemJunk } from '../zip-junk';
 import { ImportFileError } from './errors';
 import { filmZipDocument } from './films/zip-documents';
 
@@ -199,7 +200,7 @@ export function zipEntryNames(bytes: Uint8Array): string[] {
 
 /** Where an archive keeps the file to import: Tellico's tellico.xml (Bookcase's bookcase.xml), a GCstar .gcs, or a data file. */
 const DOCUMENT = /(^|\/)(tellico\.xml|bookcase\.xml|[^/]+\.(gcs|xml|json|csv|tsv|txt|plist))$/i;
-const isDocument = (name: string) => DOCUMENT.test(name) && !name.startsWith('__MACOSX/');
+const isDocument = (name: string) => DOCUMENT.test(name) && !isSystemJunk(name);
 
 /**
  * Documents an archive's root may hold that are the collection itself, first: a Letterboxd export puts
@@ -231,4 +232,4 @@ export function zipDocument(bytes: Uint8Array): { name: string; bytes: Uint8Arra
 
 /** Pictures an archive may hold, by name (their content is checked again when they are stored). */
 // Alexandria names a cover "<ident>.cover"; Delicious Library keeps them without an extension in "Images/Large Covers/" and the like.
-export const isImageName = (name: string) => /\.(jpe?g|png|gif|webp|cover)$|(^|\/)[^/]*Covers\/[^/.]+$/i.test(name) && !name.startsWith('__MACOSX/');
+export const isImageName = (name: string) => /\.(jpe?g|png|gif|webp|cover)$|(^|\/)[^/]*Covers\/[^/.]+$/i.test(name) && !isSystemJunk(name);

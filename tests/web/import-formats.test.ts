@@ -7,7 +7,7 @@ import { detectFormat, readHead, readRecords } from '../../shared/import/formats
 import { ImportFileError } from '../../shared/import/errors';
 import type { SourceHead, SourceRecord } from '../../shared/import/source';
 import { decodeText, detectEncoding } from '../../shared/import/text';
-import { isZip, zipDocument } from '../../shared/import/zip';
+import { isImageName, isZip, zipDocument } from '../../shared/import/zip';
 import { recordRef } from '../../shared/import/mapping';
 import { goodreadsRss } from '../support/goodreads-rss-sample';
 
@@ -292,5 +292,14 @@ describe.skipIf(!haveFixtures)('real files', () => {
     const lt = readAll(fixture('librarything/librarything.json'), 4000, 1);
     expect(lt.records).toHaveLength(3);
     expect(lt.records[0]).toMatchObject({ id: '190140345', values: { authors: ['Lee Eclov', 'Collin Hansen'], isbn: ['9780802418869'], year: ['2019'], format: ['Paperback'] } });
+  });
+});
+
+describe('pictures of an archive', () => {
+  it('pass over what a computer added to the folders: .DS_Store, Thumbs.db, desktop.ini, __MACOSX/ and ._ forks', () => {
+    for (const name of ['images/cover.jpg', 'pictures/a.png', 'Export/images/b.webp', 'Images/Large Covers/ABC']) expect(isImageName(name), name).toBe(true);
+    for (const name of ['pictures/.DS_Store', 'pictures/Thumbs.db', 'pictures/desktop.ini', '__MACOSX/images/._cover.jpg', 'Export/__MACOSX/images/._b.jpg', 'images/._cover.jpg']) {
+      expect(isImageName(name), name).toBe(false);
+    }
   });
 });

@@ -2,7 +2,7 @@
 // encoding with a stray bad byte, its separator, each column's type, codes, lists and markup.
 import { describe, expect, it } from 'vitest';
 import { sniffCsv } from '../../shared/import/csv';
-import { guessField } from '../../shared/import/guess';
+import { guessField, isCodeLabel } from '../../shared/import/guess';
 import { htmlToText } from '../../shared/import/html';
 import { mapRecord } from '../../shared/import/mapping';
 import { byteOffset, decodeText, detectEncoding } from '../../shared/import/text';
@@ -96,6 +96,18 @@ describe('column types from every record read', () => {
     expect(guessField('Pages', ['320', '1024'], 'ymd').type).toBe('number');
     expect(guessField('Year', ['1965', '2001'], 'ymd').type).toBe('number');
     expect(guessField('Added', ['2024-01-15'], 'ymd').type).toBe('date');
+  });
+
+  it('reads ratings as ratings even beside a code’s name (IMDb Rating, Cote), the codes still text', () => {
+    for (const label of ['IMDb Rating', 'Your Rating', 'Cote', 'Note', 'TMDB Rating']) {
+      expect(guessField(label, ['7', '8.5', '10'], 'ymd').type, label).toBe('rating');
+      expect(isCodeLabel(label), label).toBe(false);
+    }
+    expect(guessField('IMDb Votes', ['1200', '35000'], 'ymd').type).toBe('number');
+    for (const label of ['ISBN', 'EAN', 'UPC', 'ASIN', 'IMDb', 'IMDb ID', 'Const', 'TMDB id', 'Code', 'Barcode', 'Code-barres']) {
+      expect(guessField(label, ['7', '12'], 'ymd').type, label).toBe('text');
+      expect(isCodeLabel(label), label).toBe(true);
+    }
   });
 
   it('finds lists by the share of cells and the column name, not in single names or titles', () => {

@@ -47,6 +47,32 @@ describe('reading a zip', () => {
   });
 });
 
+describe('reading a Tellico XML that holds its pictures', () => {
+  const withImages = (tellico: string, images: string) => tellico.replace('</collection>', `</collection><images>${images}</images>`);
+
+  it('maps its cover field to the image property, the plan included, as for a .tc', async () => {
+    const tellico = `<?xml version="1.0" encoding="UTF-8"?><tellico xmlns="http://periapsis.org/tellico/" syntaxVersion="11"><collection title="B" type="2"><fields>
+<field title="Title" name="title" type="1" flags="8"/><field title="Cover" name="cover" type="10" flags="0"/></fields>
+<entry id="1"><title>Dune</title><cover>abc.jpeg</cover></entry></collection></tellico>`;
+    const file = withImages(tellico, '<image format="JPEG" id="abc.jpeg" width="1" height="1">/9j/4A==</image><image id="linked.png" link="true"/>');
+    const reading = await readImportFile(new File([file], 'books.xml'), { encoding: 'auto', format: null, csv: null });
+    expect([...reading.pictures]).toEqual(['abc.jpeg']);
+    const draft = defaultDraft(reading, properties);
+    expect(draft.fields.find((f) => f.field === 'cover')?.target).toEqual({ kind: 'existing', property: 'cover' });
+    const plan = planOf(reading, draft, properties, (n) => `Column ${n}`);
+    expect(plan.fields).toContainEqual(expect.objectContaining({ field: 'cover', property: 'cover', create: null }));
+  });
+
+  it('maps it too when its pictures come after the head the screen reads', async () => {
+    const entries = Array.from({ length: 3000 }, (_, i) => `<entry id="${i}"><title>Book ${i} ${'x'.repeat(80)}</title><cover>c${i}.png</cover></entry>`).join('');
+    const tellico = `<?xml version="1.0" encoding="UTF-8"?><tellico xmlns="http://periapsis.org/tellico/" syntaxVersion="11"><collection title="B" type="2"><fields>
+<field title="Title" name="title" type="1" flags="8"/><field title="Cover" name="cover" type="10" flags="0"/></fields>${entries}</collection></tellico>`;
+    const reading = await readImportFile(new File([withImages(tellico, '<image id="c0.png" format="PNG">iVBORw0KGgo=</image>')], 'big.xml'), { encoding: 'auto', format: null, csv: null });
+    expect(reading.pictures.size).toBe(0);
+    expect(defaultDraft(reading, properties).fields.find((f) => f.field === 'cover')?.target).toEqual({ kind: 'existing', property: 'cover' });
+  });
+});
+
 describe('reading a file and guessing', () => {
   it('takes a UTF-8 window cut inside a character for UTF-8', () => {
     const bytes = new TextEncoder().encode('Titre;Été\r\nÉmile;Zola');

@@ -283,6 +283,63 @@ describe('backups of one’s collections', { timeout: 120_000 }, () => {
     expect(await failed(zipSync(files))).toMatchObject({ status: 'done', problemPart: null });
   });
 
+  it('restore when a computer added .DS_Store, Thumbs.db, desktop.ini or __MACOSX/ entries to the zip', async () => {
+    const { owner } = await library();
+    const started = await call('/api/v1/profile/backups', { method: 'POST', token: owner.token });
+    const backup = await finished(owner.token, ((await started.json()) as AccountArchive).id);
+    const files = unzipSync(new Uint8Array(await (await call(backup.file!, { token: owner.token })).arrayBuffer()));
+    const picture = Object.keys(files).find((name) => name.startsWith('collections/1/pictures/'))!;
+    const junk = {
+      'collections/1/pictures/.DS_Store': strToU8('Bud1'),
+      'collections/1/pictures/Thumbs.db': strToU8('thumbs'),
+      'collections/2/pictures/desktop.ini': strToU8('[.ShellClassInfo]'),
+      [`__MACOSX/${picture.replace(/[^/]+$/, (name) => `._${name}`)}`]: strToU8('fork'),
+      '.DS_Store': strToU8('Bud1'),
+    };
+    const other = await createUser();
+    const res = await restore(other.token, zipSync({ ...files, ...junk }));
+    expect(res.status, await res.clone().text()).toBe(202);
+    const done = await finished(other.token, ((await res.json()) as AccountArchive).id);
+    expect(done).toMatchObject({ status: 'done', problem: null });
+    expect(done.collections.map((c) => [c.name, c.importStatus, c.total, c.failed])).toEqual([
+      ['Étagère', 'done', 2, 0],
+      ['Wishlist', 'done', 0, 0],
+    ]);
+    const copy = (await mine(other.token)).find((c) => c.name === 'Étagère')!;
+    const wanted = await env.DB.prepare('SELECT count(*) AS n FROM thumbnails_wanted WHERE collection_id = ?1').bind(copy.id).first<{ n: number }>();
+    expect(wanted?.n).toBe(2);
+  });
+
+  it("keep a template's labels in the reader's language, from the backup or judged from an older backup's labels", async () => {
+    const owner = await createUser();
+    const shelf = await createCollection(owner.token, { name: 'Shelf', type: 'books' }, 'en_US');
+    const authors = (await getJson<{ properties: Property[] }>(`/api/v1/collections/${shelf.id}/properties`, owner.token)).properties.find((p) => p.key === 'authors')!;
+    const renamed = await call(`/api/v1/collections/${shelf.id}/properties/${authors.id}`, { method: 'PATCH', token: owner.token, json: { label: 'Writers' } });
+    expect(renamed.status, await renamed.clone().text()).toBe(200);
+    const started = await call('/api/v1/profile/backups', { method: 'POST', token: owner.token });
+    const backup = await finished(owner.token, ((await started.json()) as AccountArchive).id);
+    const files = unzipSync(new Uint8Array(await (await call(backup.file!, { token: owner.token })).arrayBuffer()));
+    const document = JSON.parse(new TextDecoder().decode(files['collections/1/collection.json'])) as ExportDocument;
+    expect(Object.fromEntries(document.properties.map((p) => [p.key, p.labelTemplate]))).toMatchObject({ title: 'books', year: 'books', authors: null });
+    // A backup made before labels followed templates: the labels say it ("Title", "Année"), a renamed one does not.
+    const older = {
+      ...document,
+      properties: document.properties.map(({ labelTemplate: _t, ...p }) => (p.key === 'year' ? { ...p, label: 'Année' } : p)),
+    };
+    const frenchLabels = async (zip: Uint8Array) => {
+      const other = await createUser();
+      const res = await restore(other.token, zip);
+      expect(res.status, await res.clone().text()).toBe(202);
+      expect(await finished(other.token, ((await res.json()) as AccountArchive).id)).toMatchObject({ status: 'done' });
+      const copy = (await mine(other.token))[0]!;
+      const read = await call(`/api/v1/collections/${copy.id}/properties`, { token: other.token, lang: 'fr_FR' });
+      return Object.fromEntries(((await read.json()) as { properties: Property[] }).properties.map((p) => [p.key, p.label]));
+    };
+    const expected = { title: 'Titre', year: 'Année', rating: 'Note', authors: 'Writers' };
+    expect(await frenchLabels(zipSync(files))).toMatchObject(expected);
+    expect(await frenchLabels(zipSync({ ...files, 'collections/1/collection.json': strToU8(JSON.stringify(older)) }))).toMatchObject(expected);
+  });
+
   it('with nothing to back up, give a zip of its manifest alone', async () => {
     const owner = await createUser();
     const started = await call('/api/v1/profile/backups', { method: 'POST', token: owner.token });

@@ -3,7 +3,7 @@
 // included) and every stored object (compared by content and metadata). Bad files change nothing.
 import { env } from 'cloudflare:test';
 import type { Env } from '../../worker/src/env';
-import { unzipSync, zipSync } from 'fflate';
+import { strToU8, unzipSync, zipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
 import type { BackupRun } from '../../shared/schemas/backups';
 import { BACKUP_TABLES } from '../../worker/src/features/backups/backup-tables';
@@ -137,6 +137,19 @@ describe('backup and restore of the whole instance', () => {
     expect(page.items).toEqual(listed.items);
     const search = await getJson<{ items: unknown[] }>(`/api/v1/collections/${books.id}/items?q=elements`, again);
     expect(search.items).toHaveLength(1);
+  });
+
+  it('a backup a computer added .DS_Store, Thumbs.db or __MACOSX/ entries to restores the same', async () => {
+    await livedIn();
+    const token = await admin();
+    const { run, zip } = await makeBackup(token);
+    const entries = unzipSync(zip);
+    const media = Object.keys(entries).find((n) => n.startsWith('media/'))!;
+    const junk = { 'media/.DS_Store': strToU8('Bud1'), 'media/Thumbs.db': strToU8('x'), 'tables/desktop.ini': strToU8('x'), [`__MACOSX/${media}`]: strToU8('fork') };
+    const adminId = (await env.DB.prepare(`SELECT id FROM users WHERE username = 'admin'`).first<{ id: number }>())!.id;
+    await wipe(adminId);
+    const done = await restored(token, zipSync({ ...entries, ...junk }));
+    expect(done).toMatchObject({ kind: 'restore', status: 'done', problem: null, rows: run.rows, objects: run.objects });
   });
 
   it('only the built-in administrator makes, reads or restores backups', async () => {

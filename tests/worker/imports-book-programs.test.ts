@@ -108,7 +108,7 @@ describe('book programs recognised by their header', () => {
       series: 'InCryptid',
       series_number: 8,
       language: 'eng',
-      summary: 'The eighth InCryptid book.\nMagic & mayhem.',
+      summary: 'The eighth InCryptid book.\n\nMagic & mayhem.',
       rating: 4,
       x_tags: ['Cryptids', 'Fantasy'],
       x_formats: ['epub', 'mobi'],

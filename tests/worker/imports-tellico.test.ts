@@ -32,7 +32,8 @@ describe('Tellico collection types', () => {
     const text = `<?xml version="1.0" encoding="UTF-8"?><tellico xmlns="http://periapsis.org/tellico/" syntaxVersion="11"><collection title="C" type="${type}"><fields><field name="_default"/></fields><entry id="1"><title>One</title></entry></collection></tellico>`;
     const { head, records } = read(text);
     const standard = TELLICO_DEFAULTS[type]!.filter(([, , , flags]) => !(flags & 0x20)).map(([name]) => name);
-    expect(keys(head)).toEqual(standard);
+    // A table filling a template's list (a film's cast) also keeps its whole rows beside it.
+    expect(keys(head).filter((k) => !k.endsWith(':columns'))).toEqual(standard);
     expect(head.collectionType).toBe({ '2': 'books', '3': 'movies', '6': 'comics', '13': 'board_games' }[type] ?? null);
     expect(records).toHaveLength(1);
     if (standard.includes('title')) expect(records[0]!.values.title).toEqual(['One']);
@@ -66,6 +67,30 @@ describe('Tellico collection types', () => {
       mdate: ['2021-02-06'],
     });
     expect({ ...records[1]!.values }).toEqual({ title: ['Blue Train'], artist: ['John Coltrane'], year: ['1957'] });
+  });
+
+  it('a table filling a template list (a film’s cast) gives the first column there, the whole rows beside it', () => {
+    const text = `<?xml version="1.0" encoding="UTF-8"?><tellico xmlns="http://periapsis.org/tellico/" syntaxVersion="11"><collection title="Films" type="3"><fields>
+      <field name="title" title="Title" type="1" flags="8"/>
+      <field name="cast" title="Cast" type="8" flags="3"><prop name="column1">Actor/Actress</prop><prop name="column2">Role</prop><prop name="columns">2</prop></field>
+      <field name="track" title="Scenes" type="8" flags="0"/>
+    </fields><entry id="1"><title>Alien</title>
+      <casts><cast><column>Sigourney Weaver</column><column>Ripley</column></cast><cast><column>Tom Skerritt</column><column>Dallas</column></cast><cast><column>Bolaji Badejo</column></cast></casts>
+      <tracks><track><column>Opening</column><column>2:00</column></track></tracks>
+    </entry></collection></tellico>`;
+    const { head, records } = read(text);
+    expect(head.fields.filter((f) => f.key.startsWith('cast'))).toMatchObject([
+      { key: 'cast', label: 'Cast', target: 'cast', multiple: true },
+      { key: 'cast:columns', label: 'Cast (Actor/Actress :: Role)', multiple: true },
+    ]);
+    expect(head.fields.find((f) => f.key === 'cast:columns')!.target).toBeUndefined();
+    expect({ ...records[0]!.values }).toEqual({
+      title: ['Alien'],
+      cast: ['Sigourney Weaver', 'Tom Skerritt', 'Bolaji Badejo'],
+      'cast:columns': ['Sigourney Weaver :: Ripley', 'Tom Skerritt :: Dallas', 'Bolaji Badejo'],
+      // A table no template list takes keeps its rows whole.
+      track: ['Opening :: 2:00'],
+    });
   });
 
   it('coins of syntax 10: each declared field', () => {

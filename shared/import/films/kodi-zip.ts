@@ -1,9 +1,10 @@
 // A zip of Kodi .nfo files (a library exported to separate files, then zipped): each file's <movie> is
 // put in one <movies> document, read as a lone .nfo is (kodi.ts), a record per file. A file without a
 // <movie> (a TV show's, an episode's) is passed over.
+import { isSystemJunk } from '../../zip-junk';
 
 /** The .nfo files this merge reads, wherever they are in the archive. */
-export const isNfoName = (name: string) => /\.nfo$/i.test(name) && !name.startsWith('__MACOSX/');
+export const isNfoName = (name: string) => /\.nfo$/i.test(name) && !isSystemJunk(name);
 
 /** The files' texts as one document of their films; null when none holds a <movie>. */
 export function mergeKodiNfos(texts: readonly string[]): string | null {

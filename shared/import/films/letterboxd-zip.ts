@@ -5,8 +5,10 @@
 // address (from watched, ratings or the watchlist) stays its reference.
 import Papa from 'papaparse';
 import { readCsvRecords } from '../csv';
-import { LETTERBOXD_COLUMNS as C, isLetterboxdHeader } from './letterboxd';
-import { cellsByName, listOf } from './csv-columns';
+import { matchesProgram } from '../programs/program';
+import { cellsOf } from '../programs/read';
+import { listOf } from './imdb';
+import { LETTERBOXD, LETTERBOXD_COLUMNS as C } from './letterboxd';
 
 /** The export's files merged, in this order: the films' own files first, so their addresses are kept. */
 const FILES = ['watched.csv', 'ratings.csv', 'watchlist.csv', 'diary.csv', 'reviews.csv'] as const;
@@ -39,10 +41,11 @@ export function mergeLetterboxdExport(files: ReadonlyMap<string, string>): strin
     const text = files.get(name);
     if (text === undefined) continue;
     const [header, ...rows] = readCsvRecords(text.replace(/^\uFEFF/, ''), { delimiter: ',', quote: '"', header: true }, Number.MAX_SAFE_INTEGER, true).records.map((r) => r.cells);
-    if (!header || !isLetterboxdHeader(header)) continue;
+    if (!header || !matchesProgram(LETTERBOXD, header)) continue;
     found = true;
     for (const cells of rows) {
-      const cell = cellsByName(header, cells);
+      const byName = cellsOf(header, cells);
+      const cell = (name: string) => byName([name]);
       if (cell(C.name) === '') continue;
       const key = `${cell(C.name)}\u0000${cell(C.year)}`;
       const film = films.get(key) ?? newFilm(cell(C.name), cell(C.year), cell(C.uri));

@@ -3,8 +3,8 @@
 // films (Position, Name, Year, URL, Description) follows a few lines about the list. Ratings are already
 // 0.5–5. A whole export zip is first merged into one such file (letterboxd-zip.ts), with the columns
 // Watched and Watchlist added. The fields fill the movies template.
-import { putValues, sourceField, type SourceField, type SourceRecord } from '../source';
-import { cellsByName, hasColumns, listOf } from './csv-columns';
+import type { CsvProgram, HasColumn } from '../programs/program';
+import { listOf } from './imdb';
 
 /** The first line of a list's export, before the list's own header. */
 export const LETTERBOXD_LIST_LINE = /^Letterboxd list export v\d+/;
@@ -29,52 +29,42 @@ export const LETTERBOXD_COLUMNS = {
 
 const C = LETTERBOXD_COLUMNS;
 
-/** A header of one of the export's files: no other program names a column "Letterboxd URI". */
-export const isLetterboxdHeader = (header: readonly string[]) => hasColumns(header, [C.name, C.uri]);
+/** "Yes" in a column the file has: true, else false; nothing when the file has no such column. */
+const yes = (column: string) => (text: string, _: unknown, has: HasColumn) => (has([column]) ? String(text.toLowerCase() === 'yes') : undefined);
 
-/** Whether a list's table begins at this row. */
-export const isLetterboxdListTable = (cells: readonly string[]) => hasColumns(cells, [C.position, C.name, C.url]);
-
-export const LETTERBOXD_FIELDS: SourceField[] = [
-  sourceField('title', C.name, 'text', 'title'),
-  sourceField('year', C.year, 'number', 'year'),
-  sourceField('rating', C.rating, 'rating', 'rating'),
-  sourceField('watched', C.watched, 'yesno', 'watched'),
-  sourceField('watched_date', C.watchedDate, 'date'),
-  sourceField('rewatch', C.rewatch, 'yesno'),
-  sourceField('tags', C.tags, 'text', undefined, true),
-  sourceField('review', C.review, 'longtext'),
-  sourceField('watchlist', C.watchlist, 'yesno'),
-  sourceField('date', C.date, 'date'),
-  sourceField('link', 'letterboxd.com', 'url'),
-  sourceField('position', C.position, 'number'),
-  sourceField('description', C.description, 'longtext'),
-];
-
-const yes = (text: string) => (text.toLowerCase() === 'yes' ? 'true' : 'false');
-
-/** A row of any of the export's files, read by the header's column names; the film's address is its reference. */
-export function letterboxdRecord(row: number, cells: string[], header: readonly string[]): SourceRecord {
-  const cell = cellsByName(header, cells);
-  const has = (name: string) => header.includes(name);
-  const values: Record<string, string[]> = {};
-  const put = (key: string, ...texts: string[]) => putValues(values, key, texts);
-  put('title', cell(C.name));
-  put('year', cell(C.year));
-  put('rating', cell(C.rating));
-  // Rated or logged is watched; watched.csv and watchlist.csv say nothing of it on their own (same columns).
-  if (has(C.watched)) put('watched', yes(cell(C.watched)));
-  else if (has(C.watchedDate) || has(C.rating)) put('watched', 'true');
-  put('watched_date', cell(C.watchedDate));
-  if (has(C.rewatch)) put('rewatch', yes(cell(C.rewatch)));
-  put('tags', ...listOf(cell(C.tags)));
-  put('review', cell(C.review));
-  if (has(C.watchlist)) put('watchlist', yes(cell(C.watchlist)));
-  // A list's first columns are about the list, not the film: its Date is not the film's.
-  if (!has(C.position)) put('date', cell(C.date));
-  const link = cell(C.uri) || cell(C.url);
-  put('link', link);
-  put('position', cell(C.position));
-  put('description', cell(C.description));
-  return { row, id: link === '' ? null : link, values };
-}
+export const LETTERBOXD: CsvProgram = {
+  format: 'letterboxd',
+  collectionType: 'movies',
+  everyField: true,
+  // No other program names a column "Letterboxd URI"; a list says what it is on its first line.
+  signature: [C.name, C.uri],
+  firstLine: LETTERBOXD_LIST_LINE,
+  // A list's films table has its own header, after three lines about the list.
+  headerRow: (rows) => (LETTERBOXD_LIST_LINE.test(rows[0]?.[0] ?? '') ? rows.findIndex((cells) => [C.position, C.name, C.url].every((c) => cells.includes(c))) : 0),
+  // The film's address is its reference.
+  id: (cell) => cell([C.uri, C.url]) || undefined,
+  fields: [
+    { key: 'title', type: 'text', target: 'title', columns: [C.name] },
+    { key: 'year', type: 'number', target: 'year', columns: [C.year] },
+    { key: 'rating', type: 'rating', target: 'rating', columns: [C.rating] },
+    {
+      key: 'watched',
+      type: 'yesno',
+      target: 'watched',
+      label: C.watched,
+      columns: [C.watched, C.watchedDate, C.rating],
+      // Rated or logged is watched; watched.csv and watchlist.csv say nothing of it on their own (same columns).
+      read: (_, cell, has) => (has([C.watched]) ? String(cell([C.watched]).toLowerCase() === 'yes') : has([C.watchedDate, C.rating]) ? 'true' : undefined),
+    },
+    { key: 'watched_date', type: 'date', columns: [C.watchedDate] },
+    { key: 'rewatch', type: 'yesno', columns: [C.rewatch], read: yes(C.rewatch) },
+    { key: 'tags', type: 'text', multiple: true, columns: [C.tags], read: listOf },
+    { key: 'review', type: 'longtext', columns: [C.review] },
+    { key: 'watchlist', type: 'yesno', columns: [C.watchlist], read: yes(C.watchlist) },
+    // A list's first columns are about the list, not the film: its Date is not the film's.
+    { key: 'date', type: 'date', columns: [C.date], read: (text, _, has) => (has([C.position]) ? undefined : text) },
+    { key: 'link', type: 'url', label: 'letterboxd.com', columns: [C.uri, C.url] },
+    { key: 'position', type: 'number', columns: [C.position] },
+    { key: 'description', type: 'longtext', columns: [C.description] },
+  ],
+};

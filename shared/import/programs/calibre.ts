@@ -1,7 +1,8 @@
 // Calibre's catalogue as CSV (calibre catalog books.csv): one row per book of the library with its
 // uuid, authors joined by "&" or ",", identifiers as "isbn:978…,goodreads:123", comments in HTML and
 // the rating already halved to 0–5 stars by Calibre. Dates are ISO with a time; 0101-01-01 is "unknown".
-import { dayOf, htmlText, ratingOutOf, yearOf } from './cells';
+import { htmlToText } from '../html';
+import { dayOf, ratingOutOf, yearOf } from './cells';
 import type { CsvProgram } from './program';
 
 const LIST = /\s*,\s*/;
@@ -22,7 +23,7 @@ export const CALIBRE: CsvProgram = {
     { key: 'series', type: 'text', target: 'series', columns: ['series'] },
     { key: 'series_number', type: 'number', target: 'series_number', columns: ['series_index'], read: (index, cell) => (cell(['series']) ? index : undefined) },
     { key: 'language', type: 'text', target: 'language', columns: ['languages'], read: (languages) => languages.split(LIST)[0] },
-    { key: 'summary', type: 'longtext', target: 'summary', columns: ['comments'], read: htmlText },
+    { key: 'summary', type: 'longtext', target: 'summary', columns: ['comments'], read: htmlToText },
     { key: 'rating', type: 'rating', target: 'rating', columns: ['rating'], read: ratingOutOf(5) },
     { key: 'tags', type: 'text', multiple: true, columns: ['tags'], split: LIST },
     { key: 'formats', type: 'text', multiple: true, columns: ['formats'], split: LIST },

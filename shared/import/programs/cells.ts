@@ -77,21 +77,6 @@ export const statusOf = (text: string): ReadingStatus | undefined => STATUS_WORD
 /** Each of a cell's shelves that says a status, once. */
 export const statusesOf = (texts: readonly string[]): ReadingStatus[] => [...new Set(texts.map(statusOf).filter((s) => s !== undefined))];
 
-/** HTML (Calibre's comments) as its text: tags dropped, paragraphs kept apart, the common entities read. */
-export function htmlText(text: string): string {
-  return text
-    .replace(/<\/(p|div|li|h\d)>|<br\s*\/?>/gi, '\n')
-    .replace(/<[^>]*>/g, '')
-    .replace(/&nbsp;/g, ' ')
-    .replace(/&lt;/g, '<')
-    .replace(/&gt;/g, '>')
-    .replace(/&quot;/g, '"')
-    .replace(/&#39;/g, "'")
-    .replace(/&amp;/g, '&')
-    .replace(/\n\s*\n+/g, '\n')
-    .trim();
-}
-
 /** "Cortazar, Julio" → "Julio Cortazar": names as the programs that write them first name first do. */
 export function firstNameFirst(name: string): string {
   const parts = name.split(',').map((p) => p.trim());

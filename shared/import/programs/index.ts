@@ -1,4 +1,7 @@
-// The book programs whose CSV exports Vitrine recognises by their header, in the order they are tried.
+// The programs whose CSV exports Vitrine recognises by their header (books and films), in the order
+// they are tried.
+import { IMDB } from '../films/imdb';
+import { LETTERBOXD } from '../films/letterboxd';
 import { GOODREADS } from '../goodreads';
 import type { ImportFormat } from '../source';
 import { BOOK_CATALOGUE } from './book-catalogue';
@@ -11,7 +14,7 @@ import { OPENREADS } from './openreads';
 import { matchesProgram, type CsvProgram } from './program';
 import { STORYGRAPH } from './storygraph';
 
-export const CSV_PROGRAMS: readonly CsvProgram[] = [GOODREADS, STORYGRAPH, CALIBRE, LIBRARYTHING_CSV, BOOKWYRM, OPENREADS, INVENTAIRE, BOOK_CATALOGUE, OPENLIBRARY];
+export const CSV_PROGRAMS: readonly CsvProgram[] = [LETTERBOXD, IMDB, GOODREADS, STORYGRAPH, CALIBRE, LIBRARYTHING_CSV, BOOKWYRM, OPENREADS, INVENTAIRE, BOOK_CATALOGUE, OPENLIBRARY];
 
 /** The program whose export has this header row, if any. */
 export const programByHeader = (header: readonly string[]) => CSV_PROGRAMS.find((p) => matchesProgram(p, header));
@@ -19,8 +22,5 @@ export const programByHeader = (header: readonly string[]) => CSV_PROGRAMS.find(
 /** The program a format reads, if it is one of these. */
 export const programOf = (format: ImportFormat) => CSV_PROGRAMS.find((p) => p.format === format);
 
-/** A format's records' references share another format's when both are the same program's (LibraryThing's JSON and TSV). */
-export const REF_PREFIXES: Partial<Record<ImportFormat, string>> = { goodreads_rss: 'goodreads', librarything_csv: 'librarything' };
-
-/** Whether a format is a book program's CSV, which may also be read as plain CSV. */
+/** Whether a format is a program's CSV, which may also be read as plain CSV. */
 export const isCsvProgram = (format: ImportFormat) => programOf(format) !== undefined;

@@ -12,6 +12,7 @@ import { decodeText, detectEncoding, type TextEncoding } from '../../../../share
 import { refuseNonDocument } from '../../../../shared/import/sniff';
 import { isImageName, isZip, zipDocument, zipEntryNames } from '../../../../shared/import/zip';
 import { zipGcstarModel } from '../../../../shared/import/gcstar-gcm';
+import { embeddedPictureNames, embedsPictures } from '../../../../shared/import/tellico-images';
 import { isPictureAddress, pictureName } from '../../../../shared/import/mapping';
 import type { ImportPlanInput } from '../../../../shared/schemas/imports';
 import type { Property } from '../../../../shared/schemas/properties';
@@ -40,8 +41,10 @@ export interface FileReading {
   head: SourceHead;
   /** The first records, for the guesses and the preview. */
   records: SourceRecord[];
-  /** The pictures a zip holds, by the name records give them (pictureName); none for a file alone. */
+  /** The pictures a zip (or a Tellico XML, inside it) holds, by the name records give them (pictureName). */
   pictures: Set<string>;
+  /** A Tellico XML that may hold its pictures further on than its head: its picture fields are mapped too. */
+  embedsPictures?: boolean;
 }
 
 /** Reads the head of a file as the server will. Throws ImportFileError for a file it cannot read. */
@@ -60,8 +63,10 @@ export async function readImportFile(file: Blob, choices: ReadChoices): Promise<
   const csv = csvOptionsOf(format, text, choices.csv ?? undefined);
   const head = readHead(format, text, csv, { gcm: archive && format === 'gcstar' ? zipGcstarModel(archive) : null });
   const records = readSample(head, csv, text, whole);
-  const pictures = new Set(archive ? zipEntryNames(archive).filter(isImageName).map(pictureName) : []);
-  return { encoding, replaced, detected, format, csv, head, records, pictures };
+  const embedded = !archive && embedsPictures(head);
+  const pictures = archive ? new Set(zipEntryNames(archive).filter(isImageName).map(pictureName)) : embedded ? embeddedPictureNames(text) : new Set<string>();
+  // Its pictures follow its entries: a head cut before them says nothing of whether it has some.
+  return { encoding, replaced, detected, format, csv, head, records, pictures, embedsPictures: embedded && (!whole || pictures.size > 0) };
 }
 
 export type FieldTarget = { kind: 'ignore' } | { kind: 'existing'; property: string } | { kind: 'new'; label: string; type: PropertyType; multiple: boolean };
@@ -154,7 +159,7 @@ export function defaultDraft(reading: FileReading, properties: readonly Property
     const split = match?.multiple || (!match && guess.multiple) ? guess.split : null;
     const base = { field: field.key, label: field.label, index, ...kind, scale: ratingScale(texts) };
     // Pictures come with a zip, or by address; a file alone that names pictures it does not hold gives none.
-    if (pictures && reading.pictures.size === 0 && !addresses) return { ...base, target: { kind: 'ignore' }, split: null };
+    if (pictures && reading.pictures.size === 0 && !reading.embedsPictures && !addresses) return { ...base, target: { kind: 'ignore' }, split: null };
     if (match) return { ...base, target: { kind: 'existing', property: match.key }, split };
     // A column without a header nor anything in the records read is left out (it can still be mapped by
     // hand); one with a header is kept as text, for what its later records hold.

@@ -6,6 +6,7 @@
 // are the bucket's objects themselves, read once for their CRC-32. The download then streams every
 // entry as a stored zip entry (backups.download.ts). A restore lists the uploaded zip's entries once,
 // then puts them back one by one: a page of rows as one statement, an object as it was.
+import { isSystemJunk } from '../../../../shared/zip-junk';
 import { crc32 } from '../../lib/zip-entry';
 import { DamagedZip, listZipEntries, placeOf, readZipEntry, type ZipEntryPlace } from '../../lib/zip-ranges';
 import type { BackupRow } from '../../db/raw-rows';
@@ -246,7 +247,8 @@ export async function restoreOpenStep(env: Env, id: number): Promise<StepState> 
   const listed = await listZipEntries(env.MEDIA, row.file_key!);
   if (!listed) throw new BackupFailure('not_a_backup');
   if (listed.length > BACKUP_MAX_ENTRIES) throw new BackupFailure('backup_damaged');
-  const files = listed.filter((e) => !e.directory);
+  // What a computer added to the folders (.DS_Store, __MACOSX/…) is no part of the backup.
+  const files = listed.filter((e) => !e.directory && !isSystemJunk(e.filename));
   if (files.some((e) => (e.compressionMethod !== 0 && e.compressionMethod !== 8) || e.encrypted || e.uncompressedSize > ENTRY_MAX_BYTES)) {
     throw new BackupFailure('backup_damaged');
   }

@@ -129,6 +129,7 @@ export function documentHead(collection: ExportedCollection, props: PropertyRow[
       searchable: p.searchable,
       sortable: p.sortable,
       visibility: p.visibility,
+      labelTemplate: p.labelTemplate,
     })),
   };
   return `${JSON.stringify(head, null, 2).slice(0, -2)},\n  "items": [`;

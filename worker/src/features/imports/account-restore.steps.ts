@@ -31,7 +31,9 @@ import type { AccountArchiveRow, RestoreEntryRow } from '../../db/raw-rows';
 import type { Env } from '../../env';
 import { storedFileName } from '../../lib/media';
 import { DamagedZip, listZipEntries, placeOf, readZipEntry } from '../../lib/zip-ranges';
+import { isSystemJunk } from '../../../../shared/zip-junk';
 import { HEAD_BYTES, prepareFile } from './imports.prepare';
+import { restoredLabelTemplate } from './restored-labels';
 import { wantThumbnails } from '../../lib/pictures';
 import { restorableSize, storeRestoredFile } from '../../lib/restored-files';
 import { checkStep, importStep, markFailed, PICTURE_BYTES_PER_STEP, PICTURES_PER_STEP } from './imports.steps';
@@ -113,7 +115,8 @@ async function openStep(env: Env, row: ArchiveRow): Promise<RestoreState> {
   const listed = await listZipEntries(env.MEDIA, row.file_key!);
   if (!listed) throw new ArchiveFailure('not_an_archive');
   if (listed.length > MAX_ENTRIES) throw new ArchiveFailure('archive_damaged');
-  const files = listed.filter((e) => !e.directory);
+  // What a computer added to the folders (.DS_Store, __MACOSX/…) is no part of the backup.
+  const files = listed.filter((e) => !e.directory && !isSystemJunk(e.filename));
   const manifestEntry = files.find((e) => e.filename === ACCOUNT_MANIFEST_NAME);
   if (!manifestEntry) throw new ArchiveFailure('not_an_archive');
   if (files.some((e) => (e.compressionMethod !== 0 && e.compressionMethod !== 8) || e.encrypted || e.uncompressedSize > ENTRY_MAX_BYTES)) {
@@ -260,7 +263,16 @@ async function createStep(env: Env, row: ArchiveRow): Promise<RestoreState> {
   const entry = `archive_id = ${row.id} AND position = ${document.position}`;
   const collectionId = `(SELECT collection_id FROM account_restore_entries WHERE ${entry})`;
   // Each property as one JSON object: its settings beside its key, label and type.
-  const properties = plan.fields.map((f) => ({ ...f.create!.settings, key: f.property, label: f.create!.label, type: f.create!.type, multiple: f.create!.multiple, title: f.create!.title }));
+  const exported = new Map((Array.isArray(head.properties) ? head.properties : []).map((p) => [p?.key, p]));
+  const properties = plan.fields.map((f) => ({
+    ...f.create!.settings,
+    key: f.property,
+    label: f.create!.label,
+    type: f.create!.type,
+    multiple: f.create!.multiple,
+    title: f.create!.title,
+    labelTemplate: restoredLabelTemplate(collection.type, exported.get(f.property)),
+  }));
   const image = typeof head.collection?.image === 'string' && !isPictureAddress(head.collection.image) ? pictureName(head.collection.image) : null;
   await env.DB.batch([
     env.DB.prepare(
@@ -280,12 +292,12 @@ async function createStep(env: Env, row: ArchiveRow): Promise<RestoreState> {
     env.DB.prepare(`UPDATE account_restore_entries SET collection_id = last_insert_rowid(), image = ?1 WHERE ${entry}`).bind(image),
     env.DB.prepare(
       `INSERT INTO properties (collection_id, key, label, type, multiple, is_title, display_order, is_subtitle, is_cover, is_reference, hide_label,
-         in_summary, required, filterable, searchable, sortable, visibility, suffix, description)
+         in_summary, required, filterable, searchable, sortable, visibility, suffix, description, label_template)
        SELECT ${collectionId}, p.value ->> 'key', p.value ->> 'label', p.value ->> 'type', p.value ->> 'multiple', p.value ->> 'title', p.key,
          coalesce(p.value ->> 'isSubtitle', 0), coalesce(p.value ->> 'isCover', 0), coalesce(p.value ->> 'isReference', 0),
          coalesce(p.value ->> 'hideLabel', 0), coalesce(p.value ->> 'inSummary', 0), coalesce(p.value ->> 'required', 0),
          coalesce(p.value ->> 'filterable', 0), coalesce(p.value ->> 'searchable', 0), coalesce(p.value ->> 'sortable', 0),
-         coalesce(p.value ->> 'visibility', 0), p.value ->> 'suffix', p.value ->> 'description'
+         coalesce(p.value ->> 'visibility', 0), p.value ->> 'suffix', p.value ->> 'description', p.value ->> 'labelTemplate'
        FROM json_each(?1) p`,
     ).bind(JSON.stringify(properties)),
     env.DB.prepare(

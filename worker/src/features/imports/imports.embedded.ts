@@ -5,7 +5,6 @@
 // archive_position the byte where the entries end, and this step walks on from there.
 import { ImportFileError } from '../../../../shared/import/errors';
 import { pictureName } from '../../../../shared/import/mapping';
-import type { SourceHead } from '../../../../shared/import/source';
 import { decodeText, encodedLength, type TextEncoding } from '../../../../shared/import/text';
 import { ZIP_MAX_IMAGE_BYTES } from '../../../../shared/import/zip';
 import type { ImportRow } from '../../db/raw-rows';
@@ -14,8 +13,7 @@ import { NOW_SQL } from '../../db/now';
 import { sniffImage } from '../../lib/media';
 import { storePicture, wantThumbnails } from '../../lib/pictures';
 
-/** Whether a file alone (not in a zip) may hold pictures of its own: a Tellico XML with a picture field. */
-export const embedsPictures = (head: SourceHead) => head.format === 'tellico' && head.fields.some((f) => f.type === 'image');
+export { embedsPictures } from '../../../../shared/import/tellico-images';
 
 /** Bytes of the file a step reads: as many pictures as a zip's step takes. */
 const WINDOW_BYTES = 1024 * 1024;

@@ -337,7 +337,7 @@ export function ImportSetup({ collectionId, renderValue, properties, readOnly, o
           <fieldset className="form__group" disabled={disabled}>
             <legend>{intl.formatMessage(messages.reading)}</legend>
             <div className="import-setup__options">
-              {/* Only a book program's CSV export is also a plain CSV; the other formats are read their own way. */}
+              {/* Only a program's CSV export is also a plain CSV; the other formats are read their own way. */}
               {isCsvProgram(reading.detected) ? (
                 <SelectField
                   label={intl.formatMessage(messages.format)}
