@@ -118,7 +118,7 @@ describe('a borrower without an email', () => {
     signIn('alice');
     const cleo = borrower({ id: 7, name: 'Cléo Martin', email: null });
     const { calls } = api((call) => {
-      if (call.url === '/api/v1/borrowers' && call.method === 'POST') return json(cleo, 201);
+      if (call.url === '/api/v1/borrowers' && call.method === 'POST') return json(cleo, { status: 201 });
       if (call.url === '/api/v1/borrowers') return json({ borrowers: [cleo] });
       if (call.url === '/api/v1/borrowers/7') return json({ ...cleo, loans: [loan({ borrower: { id: 7, name: 'Cléo Martin', email: null } })] });
       return undefined;

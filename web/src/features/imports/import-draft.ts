@@ -13,6 +13,7 @@ import { refuseNonDocument } from '../../../../shared/import/sniff';
 import { isImageName, isZip, zipDocument, zipEntryNames } from '../../../../shared/import/zip';
 import { zipGcstarModel } from '../../../../shared/import/gcstar-gcm';
 import { isPictureAddress, pictureName } from '../../../../shared/import/mapping';
+import { previewLoans, tellicoLoans } from '../../../../shared/import/loans';
 import type { ImportPlanInput } from '../../../../shared/schemas/imports';
 import type { Property } from '../../../../shared/schemas/properties';
 import { keyFromLabel } from '../../lib/property-key';
@@ -42,6 +43,8 @@ export interface FileReading {
   records: SourceRecord[];
   /** The pictures a zip holds, by the name records give them (pictureName); none for a file alone. */
   pictures: Set<string>;
+  /** The program's loans the records read hold (Tellico's: all it lists at its end), and to how many borrowers. */
+  loans: { loans: number; borrowers: number };
 }
 
 /** Reads the head of a file as the server will. Throws ImportFileError for a file it cannot read. */
@@ -61,7 +64,10 @@ export async function readImportFile(file: Blob, choices: ReadChoices): Promise<
   const head = readHead(format, text, csv, { gcm: archive && format === 'gcstar' ? zipGcstarModel(archive) : null });
   const records = readSample(head, csv, text, whole);
   const pictures = new Set(archive ? zipEntryNames(archive).filter(isImageName).map(pictureName) : []);
-  return { encoding, replaced, detected, format, csv, head, records, pictures };
+  // Tellico lists its loans after its entries: the file's last 256 KB, as the server reads them.
+  const tail = format === 'tellico' ? (document ? document.subarray(-HEAD_BYTES) : new Uint8Array(await file.slice(-HEAD_BYTES).arrayBuffer())) : null;
+  const loans = previewLoans(records, tail ? tellicoLoans(decodeText(tail, encoding).text) : new Map());
+  return { encoding, replaced, detected, format, csv, head, records, pictures, loans };
 }
 
 export type FieldTarget = { kind: 'ignore' } | { kind: 'existing'; property: string } | { kind: 'new'; label: string; type: PropertyType; multiple: boolean };
