@@ -59,7 +59,7 @@ export interface RecordItem {
 
 export interface RecordLoan {
   state: string;
-  borrower: { name: string; email: string };
+  borrower: { name: string; email: string | null };
   message: string | null;
   notes: string | null;
   wantedFrom: string | null;

@@ -12,7 +12,7 @@ import { loanWrites } from '../../worker/src/features/imports/import-loans';
 import { itemsOf, planFor, runImport } from '../support/worker-imports';
 import { call, createUser } from '../support/worker-app';
 import { createCollection } from '../support/worker-catalogue';
-import { addBorrower, setLoansEnabled } from '../support/worker-lending';
+import { addBorrower, lend, lendableItem, setLoansEnabled } from '../support/worker-lending';
 import gcstarMusic from '../fixtures/imports/gcstar/music.gcs?raw';
 import hallowedHunt from '../fixtures/imports/alexandria/0060574623.yaml?raw';
 
@@ -141,5 +141,17 @@ describe('imported loans', () => {
     expect(cleo.loans[0]).toMatchObject({ item: { title: 'Ulysses' }, lentOn: '2041-05-01' });
     const dan = (await borrowersOf(owner.token)).find((b) => b.email === 'dan@example.test')!;
     expect(dan.loans.map((l) => [l.item.title, l.state, l.returnedOn])).toEqual([['Emma', 'returned', '2041-05-09']]);
+  }, TIMEOUT);
+
+  it('a Vitrine export brings back the loans of a borrower recorded without an email, found again by name', async () => {
+    const { owner, collection, itemPath } = await lendableItem({ title: 'Dune' });
+    const nora = await addBorrower(owner.token, { name: 'Nora', email: undefined });
+    expect((await lend(owner.token, itemPath, { borrowerId: nora.id, lentOn: '2041-06-01', dueOn: '2041-06-20' })).status).toBe(201);
+    const document = await (await call(`/api/v1/collections/${collection.id}/export?format=json`, { token: owner.token })).text();
+    const copy = await createCollection(owner.token, { name: 'Copy', type: 'books' });
+    const report = await runImport(owner.token, copy.id, document, 'shelf.json', planOf(document));
+    expect(report).toMatchObject({ status: 'done', counts: { added: 1 } });
+    const [only] = await borrowersOf(owner.token);
+    expect(only).toMatchObject({ id: nora.id, email: null, currentLoans: 2 });
   }, TIMEOUT);
 });
