@@ -15,6 +15,7 @@ import { createCollection } from '../support/worker-catalogue';
 import { addBorrower, lend, lendableItem, setLoansEnabled } from '../support/worker-lending';
 import gcstarMusic from '../fixtures/imports/gcstar/music.gcs?raw';
 import hallowedHunt from '../fixtures/imports/alexandria/0060574623.yaml?raw';
+import clzBooks from '../fixtures/imports/clz/books.xml?raw';
 
 const TIMEOUT = 60_000;
 
@@ -108,6 +109,16 @@ describe('imported loans', () => {
     const [marie] = await borrowersOf(owner.token);
     expect(marie).toMatchObject({ name: 'Marie Curie', email: null, currentLoans: 1 });
     expect(marie!.loans[0]).toMatchObject({ state: 'lent', lentOn: '2009-01-11' });
+  }, TIMEOUT);
+
+  it('Collectorz: the <loan> of a book, to whom, since when, until when', async () => {
+    const owner = await createUser();
+    const c = await createCollection(owner.token, { name: 'Library', type: 'books' });
+    const report = await runImport(owner.token, c.id, clzBooks, 'books.xml', planOf(clzBooks));
+    expect(report).toMatchObject({ status: 'done', counts: { added: 2 } });
+    const [ann] = await borrowersOf(owner.token);
+    expect(ann).toMatchObject({ name: 'Ann Smith', email: null });
+    expect(loansOf(ann!)).toEqual([{ title: 'The Colour of Magic', state: 'lent', lentOn: '2024-02-01', dueOn: '2024-03-01', returnedOn: null, notes: null }]);
   }, TIMEOUT);
 
   it('keeps the loans as the file’s fields while lending is off, and the report says so', async () => {
