@@ -1,8 +1,11 @@
 // The import screen's reading of a program's loans, with the same code as the server: how many loans and
 // borrowers the preview announces, Tellico's read from the file's end even past the first 256 KB.
 import { readFileSync } from 'node:fs';
+import { fireEvent, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { readImportFile } from '../../web/src/features/imports/import-draft';
+import { catalogueApi, makeProperty } from './catalogue-fixtures';
+import { json, mockFetch, renderRoute, signIn } from './helpers';
 
 const auto = { encoding: 'auto', format: null, csv: null } as const;
 
@@ -35,5 +38,36 @@ describe('loans in the preview', () => {
     expect((await readImportFile(new File([lent], 'm.gcs'), auto)).loans).toEqual({ loans: 2, borrowers: 2 });
     const csv = await readImportFile(new File(['Title,Borrower\nDune,Ann\n'], 'b.csv'), auto);
     expect(csv.loans).toEqual({ loans: 0, borrowers: 0 });
+  });
+});
+
+describe('the import screen', () => {
+  const properties = [makeProperty({ key: 'title', label: 'Title', type: 'text', isTitle: true })];
+  const screenWith = (loansEnabled: boolean) =>
+    mockFetch(
+      catalogueApi({
+        properties,
+        other: (_call, url) =>
+          url.pathname === '/api/v1/settings' ? json({ loansEnabled, instanceName: 'Vitrine', defaultLanguage: 'en_US' }) : url.pathname.endsWith('/imports') ? json({ imports: [] }) : undefined,
+      }),
+    );
+  const file = () => new File([tellico('<entry id="1"><title>Dune</title></entry><entry id="2"><title>Emma</title></entry>')], 'books.xml');
+
+  it('says how many loans and borrowers the file holds, and where they will go', async () => {
+    signIn('alice');
+    screenWith(true);
+    renderRoute('/collection/3/manage/import');
+    await screen.findByText('No imports into this collection yet.');
+    fireEvent.change(screen.getByLabelText('File to import'), { target: { files: [file()] } });
+    expect(await screen.findByTestId('import-loans')).toHaveTextContent('This file holds 3 loans to 2 borrowers: they will be recorded in lending');
+  });
+
+  it('says the loans stay fields while loans are off', async () => {
+    signIn('alice');
+    screenWith(false);
+    renderRoute('/collection/3/manage/import');
+    await screen.findByText('No imports into this collection yet.');
+    fireEvent.change(screen.getByLabelText('File to import'), { target: { files: [file()] } });
+    expect(await screen.findByTestId('import-loans')).toHaveTextContent('loans are off on this instance');
   });
 });
