@@ -2,10 +2,11 @@
 // "--- !ruby/object:Alexandria::Book" map (title, authors, isbn, publisher, publishing_year, edition,
 // notes, rating 0–5, loaned, loaned_to, loaned_since, tags, saved_ident…), with its cover beside it as
 // "<ident>.cover". A file alone, or a zip of the folder (read as one stream of its books, zip.ts), fills
-// the books template; the book's ident is its reference and names its cover. Loans stay fields: Vitrine's
-// borrowers are known by their email, which Alexandria does not keep.
+// the books template; the book's ident is its reference and names its cover. A book out on loan also
+// gives its loan (to whom, since when; Alexandria keeps no email), which lending takes when it is on.
 import type { SourceHead } from './source';
 import { ImportFileError } from './errors';
+import { programLoan } from './loans';
 import { putValues, sourceField, type SourceField, type SourceRecord } from './source';
 import { yamlStreamStart } from './yaml-stream';
 
@@ -81,5 +82,6 @@ export function alexandriaRecord(row: number, data: unknown): SourceRecord {
   // The ident the book was saved under names its file and its cover; books of old versions had their ISBN.
   const ident = known(scalar(book.saved_ident))?.trim() || known(scalar(book.isbn))?.trim() || null;
   if (ident) put('cover', `${ident}.cover`);
-  return { row, id: ident, values };
+  const loans = book.loaned === true ? programLoan({ borrower: scalar(book.loaned_to), lentOn: dayOf(book.loaned_since) }) : [];
+  return { row, id: ident, values, ...(loans.length > 0 && { loans }) };
 }

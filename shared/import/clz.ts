@@ -4,6 +4,7 @@
 // pictures are Windows paths, found again by their file name in a zip.
 import type { TemplateType } from '../catalogue';
 import { halveRating, putValues, sourceField, type SourceField, type SourceRecord } from './source';
+import { programLoan } from './loans';
 import { child, childrenOf, type XmlElement } from './xml';
 
 /** The root each Collector program writes, and the element of its items. */
@@ -165,5 +166,12 @@ export function clzRecord(row: number, item: XmlElement): SourceRecord {
   const values: Record<string, string[]> = {};
   for (const { field, read } of programOf(item.name).fields) putValues(values, field.key, read(item));
   const id = child(item, 'id')?.text.trim() || child(item, 'index')?.text.trim() || null;
-  return { row, id, values };
+  const loan = find(item, 'loan');
+  const loans = programLoan({
+    borrower: nameOf(child(loan, 'loanedto') ?? find(item, 'loanedto')),
+    lentOn: dateOf(child(loan, 'loandate') ?? find(item, 'loandate')),
+    dueOn: dateOf(child(loan, 'duedate') ?? find(item, 'duedate')),
+    returnedOn: dateOf(child(loan, 'returndate')),
+  });
+  return { row, id, values, ...(loans.length > 0 && { loans }) };
 }

@@ -7,6 +7,7 @@ import type { TemplateType } from '../catalogue';
 import { dayFirstDate, halveRating, putValues, type SourceField, type SourceRecord } from './source';
 import { f, fieldOfGcstarType, type ModelField, type Reading } from './gcstar-fields';
 import { gcmFields } from './gcstar-gcm';
+import { gcstarLoans } from './loans';
 import { GCSTAR_MODELS } from './gcstar-models';
 import { child, childrenOf, type XmlElement } from './xml';
 
@@ -112,5 +113,6 @@ export function gcstarRecord(row: number, item: XmlElement, fields: readonly Gcs
     putValues(values, field.key, kept);
   }
   const id = item.attrs.id?.trim() || null;
-  return { row, id, values };
+  const loans = gcstarLoans(item);
+  return { row, id, values, ...(loans.length > 0 && { loans }) };
 }

@@ -5,6 +5,7 @@
 import type { PropertyType, TemplateType } from '../catalogue';
 import type { PropertySettings } from '../schemas/properties';
 import type { JsonHolder } from './json';
+import type { ProgramLoan } from './loans';
 
 export const IMPORT_FORMATS = [
   'csv', 'goodreads', 'goodreads_rss', 'gcstar', 'tellico', 'bgg', 'onmyshelf', 'librarything', 'vitrine',
@@ -42,6 +43,8 @@ export interface SourceRecord {
   values: Record<string, string[]>;
   /** What a Vitrine export says of the item beside its values: taken by the item the import adds. */
   item?: RecordItem;
+  /** A collection program's loans of the item (loans.ts): they become borrowers and loans when lending is on. */
+  loans?: ProgramLoan[];
 }
 
 /** An item's own settings, dates and loans, as a Vitrine export gives them (shared/import/vitrine.ts). */
@@ -56,7 +59,7 @@ export interface RecordItem {
 
 export interface RecordLoan {
   state: string;
-  borrower: { name: string; email: string };
+  borrower: { name: string; email: string | null };
   message: string | null;
   notes: string | null;
   wantedFrom: string | null;

@@ -134,12 +134,14 @@ const levelOf = (levels: readonly number[], value: unknown) => (levels.includes(
 const LOANS_PER_ITEM = 500;
 const EMAIL = /^[^\s@]+@[^\s@]+$/;
 
-/** A loan as the export gives it, when it is one: a known state and a borrower with a name and an email. */
+/** A loan as the export gives it, when it is one: a known state and a borrower with a name (and an email, if valid). */
 function loanOf(value: unknown): RecordLoan[] {
   const loan = (value && typeof value === 'object' ? value : {}) as Partial<ExportedLoan>;
   const name = textOf(loan.borrower?.name)?.trim().slice(0, 200);
-  const email = textOf(loan.borrower?.email)?.trim().toLowerCase();
-  if (!(LOAN_STATES as readonly unknown[]).includes(loan.state) || !name || !email || email.length > 254 || !EMAIL.test(email)) return [];
+  const given = textOf(loan.borrower?.email)?.trim().toLowerCase();
+  // A borrower the owner recorded by name alone has no email: the loan still comes back.
+  const email = given && given.length <= 254 && EMAIL.test(given) ? given : null;
+  if (!(LOAN_STATES as readonly unknown[]).includes(loan.state) || !name) return [];
   return [
     {
       state: loan.state!,

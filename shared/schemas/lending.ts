@@ -34,7 +34,7 @@ import {
   LOAN_RESPONSE_MAX_LENGTH,
   LOAN_STATES,
 } from '../lending';
-import { editedVersion, email, optionalText, version, wholly } from './common';
+import { editedVersion, email, optionalEmail, optionalText, version, wholly } from './common';
 
 export const loanState = z.enum(LOAN_STATES);
 export const loanAction = z.enum(LOAN_ACTIONS);
@@ -59,7 +59,8 @@ const optionalDate = z
 export const borrower = z.object({
   id: z.number().int(),
   name: z.string(),
-  email: z.string(),
+  /** Null for a borrower recorded without one: no reminder or loan email reaches them. */
+  email: z.string().nullable(),
   phone: z.string().nullable(),
   notes: z.string().nullable(),
   /** Loans in state lent. */
@@ -81,7 +82,8 @@ export type BorrowerList = z.infer<typeof borrowerList>;
 export const createBorrowerInput = z
   .object({
     name: z.string().trim().min(1).max(BORROWER_NAME_MAX_LENGTH),
-    email,
+    /** The owner may record a borrower by name alone (empty or absent: none). */
+    email: optionalEmail,
     phone: optionalText(BORROWER_PHONE_MAX_LENGTH),
     notes: optionalText(BORROWER_NOTES_MAX_LENGTH),
   })
@@ -118,7 +120,7 @@ export const loan = z.object({
   id: z.number().int(),
   state: loanState,
   item: loanItem,
-  borrower: z.object({ id: z.number().int(), name: z.string(), email: z.string() }),
+  borrower: z.object({ id: z.number().int(), name: z.string(), email: z.string().nullable() }),
   message: z.string().nullable(),
   notes: z.string().nullable(),
   response: z.string().nullable(),

@@ -68,7 +68,7 @@ describe('lending an item', () => {
     expect(screen.getByLabelText('Due back on')).toHaveValue(addDays(14));
     expect(screen.getByLabelText('Borrower')).toHaveValue('new');
     await userEvent.type(screen.getByLabelText('Their name'), 'Bob');
-    await userEvent.type(screen.getByLabelText('Their email address'), 'bob@example.com');
+    await userEvent.type(screen.getByLabelText('Their email address (optional)'), 'bob@example.com');
     await userEvent.type(screen.getByLabelText('Notes (only you see them)'), 'In a bag');
     await userEvent.click(screen.getByRole('button', { name: 'Lend' }));
     await waitFor(() => expect(router.state.location.pathname).toBe(`/collection/${collection.id}/item/${item.id}`));
@@ -109,7 +109,7 @@ describe('lending an item', () => {
     });
     const { router } = renderRoute(`/collection/${collection.id}/item/${item.id}/loan/new`);
     await userEvent.type(await screen.findByLabelText('Their name'), 'Bob');
-    await userEvent.type(screen.getByLabelText('Their email address'), 'bob@example.com');
+    await userEvent.type(screen.getByLabelText('Their email address (optional)'), 'bob@example.com');
     await userEvent.click(screen.getByRole('button', { name: 'Lend' }));
     expect(await screen.findByText(text)).toBeInTheDocument();
     expect(router.state.location.pathname).toMatch(/\/loan\/new$/);

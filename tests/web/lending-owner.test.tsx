@@ -113,6 +113,31 @@ describe('borrowers list', () => {
   });
 });
 
+describe('a borrower without an email', () => {
+  it('is recorded by name alone, and says everywhere that no reminder reaches them', async () => {
+    signIn('alice');
+    const cleo = borrower({ id: 7, name: 'Cléo Martin', email: null });
+    const { calls } = api((call) => {
+      if (call.url === '/api/v1/borrowers' && call.method === 'POST') return json(cleo, { status: 201 });
+      if (call.url === '/api/v1/borrowers') return json({ borrowers: [cleo] });
+      if (call.url === '/api/v1/borrowers/7') return json({ ...cleo, loans: [loan({ borrower: { id: 7, name: 'Cléo Martin', email: null } })] });
+      return undefined;
+    });
+    const { router } = renderRoute('/borrowers/new');
+    const email = await screen.findByLabelText(/Email address \(optional\)/);
+    expect(email).not.toBeRequired();
+    await userEvent.type(screen.getByLabelText(/^Name/), 'Cléo Martin');
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/borrowers/7'));
+    expect(calls.find((c) => c.method === 'POST')?.body).toMatchObject({ name: 'Cléo Martin', email: '' });
+    expect(await screen.findAllByText(/No email: reminders are not sent/)).not.toHaveLength(0);
+    expect(screen.queryByRole('link', { name: /mailto/ })).not.toBeInTheDocument();
+    await router.navigate('/borrowers');
+    const list = await screen.findByRole('list', { name: 'Borrowers' });
+    expect(within(list).getByRole('link', { name: 'Cléo Martin' }).closest('li')).toHaveTextContent('No email: reminders are not sent');
+  });
+});
+
 describe('deleting a borrower', () => {
   it('is refused while they hold an item', async () => {
     signIn('alice');

@@ -102,4 +102,47 @@ describe('borrowers', () => {
     await setLoansEnabled(true);
     expect(((await (await call('/api/v1/borrowers', { token })).json()) as BorrowerList).borrowers.map((b) => b.id)).toEqual([ann.id]);
   });
+
+  it('records a borrower by name alone, and keeps the email optional on edits and on a loan’s new borrower', async () => {
+    const { owner, itemPath } = await lendableItem({ quantity: 2 });
+    const token = owner.token;
+    const named = await addBorrower(token, { name: 'Cleo', email: undefined });
+    expect(named).toMatchObject({ name: 'Cleo', email: null });
+    // Many borrowers without an email: the per-owner unique index lets NULLs be.
+    expect(await addBorrower(token, { name: 'Dan', email: '' })).toMatchObject({ email: null });
+    const cleared = await call(`/api/v1/borrowers/${named.id}`, { method: 'PATCH', token, json: { email: 'Cleo@Example.test' } });
+    expect(await cleared.json()).toMatchObject({ email: 'cleo@example.test' });
+    const emptied = await call(`/api/v1/borrowers/${named.id}`, { method: 'PATCH', token, json: { email: '' } });
+    expect(await emptied.json()).toMatchObject({ email: null, name: 'Cleo' });
+    // A loan's borrower typed in without an email is a new borrower, even beside others without one.
+    const loan = await lend(token, itemPath, { borrower: { name: 'Eve' } });
+    expect(loan.status).toBe(201);
+    expect(await loan.json()).toMatchObject({ state: 'lent', borrower: { name: 'Eve', email: null } });
+    const listed = ((await (await call('/api/v1/borrowers', { token })).json()) as BorrowerList).borrowers;
+    expect(listed.map((b) => [b.name, b.email, b.currentLoans])).toEqual([
+      ['Cleo', null, 0],
+      ['Dan', null, 0],
+      ['Eve', null, 1],
+    ]);
+    // Still checked when given; a visitor's borrow request still needs one.
+    const bad = await call('/api/v1/borrowers', { method: 'POST', token, json: { name: 'Fay', email: 'nope' } });
+    expect(bad.status).toBe(400);
+    const noName = await call('/api/v1/borrowers', { method: 'POST', token, json: { email: '' } });
+    expect(noName.status).toBe(400);
+    const request = await call(`${itemPath}/borrow`, { method: 'POST', headers: { 'cf-connecting-ip': '198.51.100.77' }, json: { name: 'Gus' } });
+    expect(request.status).toBe(400);
+  });
+
+  it('keeps borrowers without an email to their owner: anonymous 401, another user 404, demo mode 403', async () => {
+    const { token } = await createUser();
+    const named = await addBorrower(token, { name: 'Hal', email: undefined });
+    const stranger = await createUser();
+    expect((await call('/api/v1/borrowers', { method: 'POST', json: { name: 'Hal' } })).status).toBe(401);
+    expect((await call(`/api/v1/borrowers/${named.id}`, { method: 'PATCH', json: { email: '' } })).status).toBe(401);
+    expect((await call(`/api/v1/borrowers/${named.id}`, { method: 'PATCH', token: stranger.token, json: { email: '' } })).status).toBe(404);
+    const demo = await call('/api/v1/borrowers', { method: 'POST', token, json: { name: 'Ivy' }, env: { DEMO_MODE: 'true' } });
+    expect(await errorCode(demo)).toBe('DEMO_MODE');
+    await setLoansEnabled(false);
+    expect(await errorCode(await call('/api/v1/borrowers', { method: 'POST', token, json: { name: 'Jo' } }))).toBe('LOANS_DISABLED');
+  });
 });

@@ -107,4 +107,19 @@ describe('loan reminders', () => {
     for (let run = 0; run < 5; run += 1) await at('2043-02-06');
     expect(await subjects(email)).toHaveLength(1);
   });
+
+  it('sends nothing to a borrower without an email, and still tells the owner their loan is overdue', async () => {
+    vi.spyOn(console, 'log').mockImplementation(() => {});
+    const { owner, itemPath } = await lendableItem({ title: 'Solaris', quantity: 2 });
+    const noEmail = await addBorrower(owner.token, { name: 'Kim', email: undefined });
+    const email = `mail-${crypto.randomUUID().slice(0, 8)}@example.test`;
+    const withEmail = await addBorrower(owner.token, { name: 'Lou', email });
+    const quiet = (await (await lend(owner.token, itemPath, { borrowerId: noEmail.id, lentOn: '2041-03-01', dueOn: '2041-03-10' })).json()) as { id: number };
+    await lend(owner.token, itemPath, { borrowerId: withEmail.id, lentOn: '2041-03-01', dueOn: '2041-03-10' });
+    await at('2041-03-11');
+    expect(await subjects(email)).toEqual(['“Solaris” was due back on March 10, 2041']);
+    const row = await env.DB.prepare('SELECT overdue_notices, reminded_on FROM loans WHERE id = ?').bind(quiet.id).first();
+    expect(row).toEqual({ overdue_notices: 0, reminded_on: null });
+    expect((await subjects(owner.user.email!)).filter((s) => s.startsWith('Overdue loans'))).toEqual(['Overdue loans: 2']);
+  });
 });

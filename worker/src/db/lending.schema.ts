@@ -7,7 +7,8 @@ import { users } from './users.schema';
 /**
  * The people a user lends to (spec §3 "Borrower"). Each user has their own: the same friend lent to by
  * two users is two rows. A borrow request finds its borrower by email among the item owner's
- * borrowers (emails are stored lower-cased, unique per owner) or creates one.
+ * borrowers (emails are stored lower-cased, unique per owner) or creates one. A borrower the owner
+ * records, typed in or imported, needs only a name: without an email, nothing is ever sent to them.
  */
 export const borrowers = sqliteTable(
   'borrowers',
@@ -17,7 +18,8 @@ export const borrowers = sqliteTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     name: text('name').notNull(),
-    email: text('email').notNull(),
+    /** Null for a borrower the owner recorded without one (SQLite's unique index lets many NULLs be). */
+    email: text('email'),
     phone: text('phone'),
     notes: text('notes'),
     /** The language of the borrower's last request (en_US / fr_FR): their emails are written in it. */

@@ -14,6 +14,7 @@ import { isImageName, isZip, zipDocument, zipEntryNames } from '../../../../shar
 import { zipGcstarModel } from '../../../../shared/import/gcstar-gcm';
 import { embeddedPictureNames, embedsPictures } from '../../../../shared/import/tellico-images';
 import { isPictureAddress, pictureName } from '../../../../shared/import/mapping';
+import { previewLoans, tellicoLoans } from '../../../../shared/import/loans';
 import type { ImportPlanInput } from '../../../../shared/schemas/imports';
 import type { Property } from '../../../../shared/schemas/properties';
 import { keyFromLabel } from '../../lib/property-key';
@@ -45,6 +46,8 @@ export interface FileReading {
   pictures: Set<string>;
   /** A Tellico XML that may hold its pictures further on than its head: its picture fields are mapped too. */
   embedsPictures?: boolean;
+  /** The program's loans the records read hold (Tellico's: all it lists at its end), and to how many borrowers. */
+  loans: { loans: number; borrowers: number };
 }
 
 /** Reads the head of a file as the server will. Throws ImportFileError for a file it cannot read. */
@@ -65,8 +68,11 @@ export async function readImportFile(file: Blob, choices: ReadChoices): Promise<
   const records = readSample(head, csv, text, whole);
   const embedded = !archive && embedsPictures(head);
   const pictures = archive ? new Set(zipEntryNames(archive).filter(isImageName).map(pictureName)) : embedded ? embeddedPictureNames(text) : new Set<string>();
+  // Tellico lists its loans after its entries: the file's last 256 KB, as the server reads them.
+  const tail = format === 'tellico' ? (document ? document.subarray(-HEAD_BYTES) : new Uint8Array(await file.slice(-HEAD_BYTES).arrayBuffer())) : null;
+  const loans = previewLoans(records, tail ? tellicoLoans(decodeText(tail, encoding).text) : new Map());
   // Its pictures follow its entries: a head cut before them says nothing of whether it has some.
-  return { encoding, replaced, detected, format, csv, head, records, pictures, embedsPictures: embedded && (!whole || pictures.size > 0) };
+  return { encoding, replaced, detected, format, csv, head, records, pictures, embedsPictures: embedded && (!whole || pictures.size > 0), loans };
 }
 
 export type FieldTarget = { kind: 'ignore' } | { kind: 'existing'; property: string } | { kind: 'new'; label: string; type: PropertyType; multiple: boolean };

@@ -115,6 +115,11 @@ const recordReasonMessages = defineMessages({
   },
   too_many_values: { id: 'imports.reason.tooManyValues', defaultMessage: 'More than 50 values for one property: the first 50 are kept.' },
   text_cut: { id: 'imports.reason.textCut', defaultMessage: 'Longer than a value of this property may be: the beginning is kept.' },
+  loan_no_copy: { id: 'imports.reason.loanNoCopy', defaultMessage: 'The loan to this borrower was not recorded: every copy of the item is already lent.' },
+  loans_disabled: {
+    id: 'imports.reason.loansDisabled',
+    defaultMessage: 'Loans are off on this instance: the loans to these borrowers were not recorded (only the fields the plan maps keep them).',
+  },
 });
 
 /** Why a record or one of its cells was not stored: import reasons first, then the value checks'. */

@@ -9,7 +9,8 @@
 // 3. covers: when records give pictures by address (a BoardGameGeek or CSV cover), they are fetched
 //    through the guarded fetch, three a step, and stored the same way; an address an earlier run of the
 //    collection fetched, whose picture is still in use, is not fetched again;
-// 4. import: twenty-five records a step become items (new, updated or unchanged, by their reference).
+// 4. import: twenty-five records a step become items (new, updated or unchanged, by their reference),
+//    and the loans a program kept of them become borrowers and loans (import-loans.ts).
 import { readRecords } from '../../../../shared/import/formats';
 import { ImportFileError } from '../../../../shared/import/errors';
 import { isPictureAddress, mapRecord, pictureKey, pictureName, type FieldMapping, type MappedRecord } from '../../../../shared/import/mapping';
@@ -30,6 +31,9 @@ import { listPropertyRows } from '../properties/properties.queries';
 import { findRecordItems } from './import-refs';
 import { importWrites, rankTuning, splitAfter, type ImportedDraft } from '../items/items.writer';
 import { embeddedPictureStep } from './imports.embedded';
+import { loansDisabled, loanWrites, type LoanDraft } from './import-loans';
+import { tellicoLoans, withListedLoans, type ProgramLoan } from '../../../../shared/import/loans';
+import { loansEnabled } from '../settings/settings.service';
 
 /** Bytes of the file a step reads: at least the longest record a file may have (CSV_MAX_RECORD_CHARS). */
 const WINDOW_BYTES = 256 * 1024;
@@ -365,6 +369,16 @@ async function picturesOf(env: Env, id: number, names: string[]): Promise<Map<st
   return new Map(results.map((r) => [r.name, r.value]));
 }
 
+/**
+ * The loans Tellico lists after its entries, by entry id: read from the file's last window (its
+ * <borrowers> follow the entries, their pictures and filters), by every step of a Tellico file.
+ */
+async function listedLoans(env: Env, row: ImportRow): Promise<Map<string, ProgramLoan[]>> {
+  const object = await env.MEDIA.get(row.file_key, { range: { suffix: Math.min(WINDOW_BYTES, row.file_length) } });
+  if (!object) return new Map();
+  return tellicoLoans(decodeText(new Uint8Array(await object.arrayBuffer()), row.encoding as TextEncoding).text);
+}
+
 /** A record the import passes over or refuses, as the report keeps it. */
 interface StepProblem {
   row: number;
@@ -395,7 +409,9 @@ export async function importStep(env: Env, id: number): Promise<StepState> {
   const window = await readWindow(env, row);
   const windowRead = await unlessFileAtFault(env, id, () => windowRecords(row, head, window, RECORDS_PER_STEP, firstRow));
   if (!windowRead) return 'stopped';
-  const { read, usedBytes: used } = windowRead;
+  const { usedBytes: used } = windowRead;
+  let { read } = windowRead;
+  if (head.format === 'tellico') read = { ...read, records: withListedLoans(read.records, await listedLoans(env, row)) };
   const props = await listPropertyRows(drizzle(env.DB, { schema }), row.collection_id);
   const mappings: FieldMapping[] = plan.fields.map((f) => ({ field: f.field, property: f.property, split: f.split, scale: f.scale ?? null }));
   const titleKey = props.find((p) => p.isTitle)?.key;
@@ -446,11 +462,14 @@ export async function importStep(env: Env, id: number): Promise<StepState> {
       }
     }
   });
+  const lending = await lendingOf(env, row.collection_id, read.records, mappedRecords, letters, titleKey);
+  problems.push(...lending.problems);
   const outcomes = letters.join('');
   const count = (letter: string) => [...outcomes].filter((l) => l === letter).length;
   const statements = [
     ...rekeys,
     ...writes.statements,
+    ...lending.statements,
     // The report row's key (import, first row) also makes a second run of the same step fail whole.
     env.DB.prepare('INSERT INTO import_steps (import_id, first_row, outcomes, problems) VALUES (?1, ?2, ?3, ?4)').bind(
       id,
@@ -468,4 +487,23 @@ export async function importStep(env: Env, id: number): Promise<StepState> {
   const results = await env.DB.batch(statements);
   await splitAfter(env.DB, statements, results, writes.ranked, row.collection_id, props, rankTuning(env).split);
   return read.done ? 'stopped' : 'more';
+}
+
+/** The loans of the step's records that were written or found (import-loans.ts), or why they were not. */
+async function lendingOf(
+  env: Env,
+  collectionId: number,
+  records: readonly { row: number; loans?: ProgramLoan[]; item?: { quantity: number } }[],
+  mapped: readonly MappedRecord[],
+  letters: readonly string[],
+  titleKey: string | undefined,
+) {
+  const drafts: LoanDraft[] = records.flatMap((record, index) =>
+    record.loans?.length && ['a', 'u', 'n'].includes(letters[index]!)
+      ? [{ ref: mapped[index]!.ref, row: record.row, title: titleOf(mapped[index]!.values, titleKey), quantity: record.item?.quantity ?? 1, loans: record.loans }]
+      : [],
+  );
+  if (drafts.length === 0) return { statements: [], problems: [] };
+  if (!(await loansEnabled(env))) return { statements: [], problems: loansDisabled(drafts) };
+  return loanWrites(env.DB, collectionId, drafts);
 }

@@ -798,16 +798,21 @@ export function importWrites(
 
 /**
  * The loans of the items an import adds (a Vitrine export's): each borrower found among the owner's by
- * email, or made; each loan as the export left it (a request dated as asked when it was made).
+ * email (by name when the export has none), or made; each loan as the export left it (a request dated as
+ * asked when it was made).
  */
 function loanWrites(d1: D1Database, c: string, loaned: unknown[][]): D1PreparedStatement[] {
   const owner = `(SELECT owner_id FROM collections WHERE id = ${c})`;
+  const sameBorrower = (name: string, email: string) =>
+    `b.owner_id = ${owner} AND CASE WHEN ${email} IS NOT NULL THEN b.email = ${email} ELSE lower(b.name) = lower(${name}) END`;
   const rows = JSON.stringify(loaned);
   return [
     d1
       .prepare(
         `INSERT INTO borrowers (owner_id, name, email)
-        SELECT ${owner}, min(j.value ->> 2), j.value ->> 3 FROM json_each(?1) j WHERE true GROUP BY j.value ->> 3
+        SELECT ${owner}, min(j.value ->> 2), j.value ->> 3 FROM json_each(?1) j
+        WHERE NOT EXISTS (SELECT 1 FROM borrowers b WHERE ${sameBorrower('j.value ->> 2', 'j.value ->> 3')})
+        GROUP BY coalesce('@' || (j.value ->> 3), '#' || lower(j.value ->> 2))
         ON CONFLICT (owner_id, email) DO NOTHING`,
       )
       .bind(rows),
@@ -820,7 +825,7 @@ function loanWrites(d1: D1Database, c: string, loaned: unknown[][]): D1PreparedS
           coalesce(j.value ->> 11, ${NOW_SQL}), ${NOW_SQL}
         FROM json_each(?1) j
         CROSS JOIN items i ON i.collection_id = ${c} AND i.import_ref = j.value ->> 0
-        CROSS JOIN borrowers b ON b.owner_id = ${owner} AND b.email = j.value ->> 3
+        CROSS JOIN borrowers b ON b.id = (SELECT min(b.id) FROM borrowers b WHERE ${sameBorrower('j.value ->> 2', 'j.value ->> 3')})
         ORDER BY j.key`,
       )
       .bind(rows),

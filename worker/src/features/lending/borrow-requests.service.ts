@@ -70,7 +70,7 @@ async function mayConfirmTo(db: Db, email: string): Promise<boolean> {
 export async function sendRequestEmails(env: Env, db: Db, loan: LoanRow, token: string) {
   const titles = await itemTitles(db, loan);
   await sendRequestToOwner(env, { loan, title: titles.forOwner, ownerName: loan.owner_name });
-  if (!(await mayConfirmTo(db, loan.borrower_email))) return;
+  if (!loan.borrower_email || !(await mayConfirmTo(db, loan.borrower_email))) return;
   await sendRequestConfirmation(env, { loan, title: titles.forRequester, ownerName: loan.owner_name }, token);
 }
 

@@ -14,7 +14,7 @@ export interface BorrowerRow {
   id: number;
   owner_id: number;
   name: string;
-  email: string;
+  email: string | null;
   phone: string | null;
   notes: string | null;
   locale: string | null;
@@ -53,7 +53,7 @@ export async function listBorrowers(d1: D1Database, ownerId: number, q: string |
   const { results } = await d1
     .prepare(
       `SELECT ${BORROWER_COLUMNS} FROM borrowers b
-       WHERE b.owner_id = ?1 AND (?2 IS NULL OR instr(lower(b.name), ?2) > 0 OR instr(b.email, ?2) > 0)
+       WHERE b.owner_id = ?1 AND (?2 IS NULL OR instr(lower(b.name), ?2) > 0 OR instr(coalesce(b.email, ''), ?2) > 0)
        ORDER BY lower(b.name), b.id`,
     )
     .bind(ownerId, needle)
@@ -97,7 +97,7 @@ export interface LoanRow {
   created_at: string;
   updated_at: string;
   borrower_name: string;
-  borrower_email: string;
+  borrower_email: string | null;
   borrower_locale: string | null;
   collection_id: number;
   collection_name: string;

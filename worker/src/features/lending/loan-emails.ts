@@ -63,7 +63,7 @@ export async function sendRequestToOwner(env: Env, facts: LoanEmailFacts) {
   const locale: Locale = isLocale(loan.owner_locale) ? loan.owner_locale : 'en_US';
   const link = await appLink(env, `/collection/${loan.collection_id}/item/${loan.item_id}/loan/${loan.id}`);
   if (!link) return;
-  const values = { name: loan.borrower_name, email: loan.borrower_email, title: facts.title, collection: loan.collection_name };
+  const values = { name: loan.borrower_name, email: loan.borrower_email ?? '', title: facts.title, collection: loan.collection_name };
   const t = (key: MessageKey, extra: Record<string, string> = {}) => translate(locale, key, { ...values, ...extra });
   const blocks: EmailBlock[] = [t('email.greeting', { name: facts.ownerName }), t('email.loan.requested.body')];
   if (loan.message) blocks.push(t('email.loan.requested.message', { message: loan.message }));
@@ -83,6 +83,7 @@ export async function sendRequestToOwner(env: Env, facts: LoanEmailFacts) {
 /** To the requester: the request is sent; the private link follows and cancels it. */
 export async function sendRequestConfirmation(env: Env, facts: LoanEmailFacts, token: string) {
   const { loan } = facts;
+  if (!loan.borrower_email) return;
   const locale = borrowerLocale(loan);
   const link = await appLink(env, '/borrow/status', { token });
   if (!link) return;
@@ -107,7 +108,8 @@ export async function sendRequestConfirmation(env: Env, facts: LoanEmailFacts, t
 /** To the requester, after the owner moved their request on. Loans the owner recorded directly send nothing. */
 export async function sendStepToRequester(env: Env, facts: LoanEmailFacts) {
   const { loan } = facts;
-  if (!loan.status_token_hash) return;
+  // Only requests have a status link; a borrower recorded without an email is never written to.
+  if (!loan.status_token_hash || !loan.borrower_email) return;
   const locale = borrowerLocale(loan);
   const due = loan.due_on ? formatDate(locale, loan.due_on) : '';
   const values = { title: facts.title, owner: facts.ownerName, due };

@@ -8,7 +8,8 @@
 // two can lose an email but never sends one twice. A page's emails go in one batch request, so a run
 // costs a handful of statements and two subrequests however many loans it handles; the page size keeps
 // its CPU inside the free tier's. Emails are in the borrower's language (the request's), the digest in
-// the owner's. Nothing runs while "Enable loans" is off.
+// the owner's. A borrower recorded without an email gets nothing (their overdue loans still reach the
+// owner's digest). Nothing runs while "Enable loans" is off.
 import { isLocale, type Locale } from '../../../../shared/constants';
 import { OVERDUE_NOTICE_INTERVAL_DAYS, OVERDUE_NOTICES_MAX, REMINDER_DAYS_MAX } from '../../../../shared/lending';
 import type { Env } from '../../env';
@@ -29,7 +30,8 @@ const DIGEST_LINES = 20;
 /** Units of a page: its statements (read with the owners, mark, role properties) and its one batch. */
 const PAGE_UNITS = 4;
 
-type Notice = LoanRow & { kind: 'reminder' | 'overdue' };
+/** A borrower without an email is never read here (the query passes over them). */
+type Notice = LoanRow & { kind: 'reminder' | 'overdue'; borrower_email: string };
 
 function message(to: string, locale: Locale, subject: MessageKey, values: Record<string, string>, blocks: EmailBlock[]): EmailMessage {
   return { to, subject: translate(locale, subject, values), ...composeEmail(blocks) };
@@ -43,7 +45,7 @@ async function borrowerNotices(env: Env, context: JobContext, today: string) {
   // reminder can concern, so loans due later are never read.
   const { results } = await env.DB.prepare(
     `${LOAN_SELECT.replace('SELECT l.*,', `SELECT l.*, CASE WHEN l.due_on < ?1 THEN 'overdue' ELSE 'reminder' END AS kind, c.reminder_days,`)}
-     WHERE l.state = 'lent' AND l.due_on <= date(?1, '+${REMINDER_DAYS_MAX} days') AND (
+     WHERE l.state = 'lent' AND b.email IS NOT NULL AND l.due_on <= date(?1, '+${REMINDER_DAYS_MAX} days') AND (
        (l.due_on >= ?1 AND l.reminded_on IS NULL AND c.reminder_days > 0 AND l.due_on <= date(?1, '+' || c.reminder_days || ' days'))
        OR (l.due_on < ?1 AND l.overdue_notices < ?2
            AND (l.last_overdue_notice_on IS NULL OR l.last_overdue_notice_on <= date(?1, '-${OVERDUE_NOTICE_INTERVAL_DAYS} days'))))

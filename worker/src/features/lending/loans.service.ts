@@ -37,7 +37,7 @@ export async function createBorrower(d1: D1Database, ownerId: number, input: Cre
   try {
     const row = await d1
       .prepare('INSERT INTO borrowers (owner_id, name, email, phone, notes) VALUES (?, ?, ?, ?, ?) RETURNING id')
-      .bind(ownerId, input.name, input.email, input.phone ?? null, input.notes ?? null)
+      .bind(ownerId, input.name, input.email ?? null, input.phone ?? null, input.notes ?? null)
       .first<{ id: number }>();
     return row!.id;
   } catch (error) {
@@ -108,7 +108,8 @@ export async function deleteBorrower(d1: D1Database, ownerId: number, id: number
 
 /**
  * The owner records a loan directly as lent: an existing borrower of theirs, or one typed in (found by
- * email, else created), in one batch. The INSERT only happens while a copy is left.
+ * email, else created; without an email, always created), in one batch. The INSERT only happens while a
+ * copy is left.
  */
 export async function createLoan(d1: D1Database, ownerId: number, itemId: number, input: CreateLoanInput): Promise<number> {
   if (input.borrowerId === undefined && input.borrower === undefined) throw fieldError('borrowerId', 'required');
@@ -119,7 +120,7 @@ export async function createLoan(d1: D1Database, ownerId: number, itemId: number
     statements.push(
       d1
         .prepare('INSERT INTO borrowers (owner_id, name, email, phone) VALUES (?, ?, ?, ?) ON CONFLICT (owner_id, email) DO NOTHING')
-        .bind(ownerId, inline.name, inline.email, inline.phone ?? null),
+        .bind(ownerId, inline.name, inline.email ?? null, inline.phone ?? null),
     );
   }
   statements.push(
@@ -130,7 +131,8 @@ export async function createLoan(d1: D1Database, ownerId: number, itemId: number
            coalesce(?4, date(coalesce(?3, date('now')), '+' || c.loan_period_days || ' days')), ?5, ${NOW_SQL}
          FROM items i
          JOIN collections c ON c.id = i.collection_id
-         JOIN borrowers b ON b.owner_id = ?1 AND (b.id = ?6 OR (?6 IS NULL AND b.email = ?7))
+         JOIN borrowers b ON b.owner_id = ?1
+           AND (b.id = ?6 OR (?6 IS NULL AND (b.email = ?7 OR (?7 IS NULL AND b.id = last_insert_rowid()))))
          WHERE i.id = ?2 AND i.quantity > (SELECT count(*) FROM loans x WHERE x.item_id = i.id AND x.state = 'lent')
          RETURNING id`,
       )

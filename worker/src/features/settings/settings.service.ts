@@ -48,3 +48,8 @@ export async function instanceIdentity(env: Pick<Env, 'DB' | 'APP_URL'>): Promis
   const settings = await readThroughCache(env.DB, drizzle(env.DB, { schema }));
   return { name: settings.instanceName, baseUrl: settings.publicUrl ?? (env.APP_URL || null) };
 }
+
+/** Whether "Enable loans" is on, for Workflows and jobs (cached like a request's settings). */
+export async function loansEnabled(env: Pick<Env, 'DB'>): Promise<boolean> {
+  return (await readThroughCache(env.DB, drizzle(env.DB, { schema }))).loansEnabled;
+}

@@ -30,6 +30,7 @@ import { columnMessage, ImportMapping } from './import-mapping';
 import { ImportSourceForm } from './import-source-form';
 import { IMPORT_SCHEDULES, type ImportSchedule, type ImportSourceSpecInput } from '../../../../../shared/schemas/import-sources';
 import { ImportPreview, type RenderValue } from './import-preview';
+import { useLoansEnabled } from '../../../lib/use-settings';
 
 const messages = defineMessages<{
   choose: NoMessageValues;
@@ -65,6 +66,8 @@ const messages = defineMessages<{
   outlook: { imported: number; sampled: number };
   useAsTitle: { field: string };
   idsOnly: NoMessageValues;
+  loans: { loans: number; borrowers: number };
+  loansOff: { loans: number; borrowers: number };
 }>({
   choose: { id: 'imports.setup.choose', defaultMessage: 'File to import' },
   hint: {
@@ -76,6 +79,16 @@ const messages = defineMessages<{
   reading: { id: 'imports.setup.reading', defaultMessage: 'How the file is read' },
   format: { id: 'imports.setup.format', defaultMessage: 'Format' },
   plainCsv: { id: 'imports.setup.plainCsv', defaultMessage: 'Plain CSV (choose every column)' },
+  loans: {
+    id: 'imports.setup.loans',
+    defaultMessage:
+      '{loans, plural, one {This file holds # loan} other {This file holds # loans}} to {borrowers, plural, one {# borrower} other {# borrowers}}: they will be recorded in lending (borrowers found again by email, else by name).',
+  },
+  loansOff: {
+    id: 'imports.setup.loansOff',
+    defaultMessage:
+      '{loans, plural, one {This file holds # loan} other {This file holds # loans}} to {borrowers, plural, one {# borrower} other {# borrowers}}: loans are off on this instance, so they stay in the fields the plan maps.',
+  },
   idsOnly: {
     id: 'imports.setup.idsOnly',
     defaultMessage: 'This file holds only the books’ ids and shelves, no titles: each book is imported under its id, to be completed by hand.',
@@ -184,6 +197,7 @@ interface ImportSetupProps {
 
 export function ImportSetup({ collectionId, renderValue, properties, readOnly, onStarted }: ImportSetupProps) {
   const intl = useIntl();
+  const loansEnabled = useLoansEnabled();
   const [origin, setOrigin] = useState<'device' | 'web'>('device');
   /** The source the file was fetched from, and how often it should run again ('never': this once). */
   const [source, setSource] = useState<ImportSourceSpecInput | null>(null);
@@ -469,6 +483,11 @@ export function ImportSetup({ collectionId, renderValue, properties, readOnly, o
               )
             ) : null}
             {reading.head.idsOnly ? <p className="import-preview__warning">{intl.formatMessage(messages.idsOnly)}</p> : null}
+            {reading.loans.loans > 0 ? (
+              <p className="muted" data-testid="import-loans">
+                {intl.formatMessage(loansEnabled ? messages.loans : messages.loansOff, reading.loans)}
+              </p>
+            ) : null}
             <ImportPreview format={reading.format} pictures={reading.pictures} covers={plan.covers ?? true} plan={plan} records={reading.records} properties={properties} renderValue={renderValue} />
           </section>
           {source ? (

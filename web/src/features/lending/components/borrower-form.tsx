@@ -1,4 +1,4 @@
-// A borrower's details: name, email, and optionally a phone number and notes.
+// A borrower's details: a name, and optionally an email (without one, nothing is sent), a phone number and notes.
 import { defineMessages, useIntl } from 'react-intl';
 import { BORROWER_NAME_MAX_LENGTH, BORROWER_NOTES_MAX_LENGTH, BORROWER_PHONE_MAX_LENGTH } from '../../../../../shared/lending';
 import { EMAIL_MAX_LENGTH } from '../../../../../shared/constants';
@@ -11,8 +11,8 @@ import { fieldText, useSubmit } from '../../../lib/use-submit';
 
 const messages = defineMessages({
   name: { id: 'lending.borrowerForm.name', defaultMessage: 'Name' },
-  email: { id: 'lending.borrowerForm.email', defaultMessage: 'Email address' },
-  emailHint: { id: 'lending.borrowerForm.emailHint', defaultMessage: 'Reminders and overdue notices go to this address.' },
+  email: { id: 'lending.borrowerForm.email', defaultMessage: 'Email address (optional)' },
+  emailHint: { id: 'lending.borrowerForm.emailHint', defaultMessage: 'Reminders and overdue notices go to this address; without one, none are sent.' },
   phone: { id: 'lending.borrowerForm.phone', defaultMessage: 'Phone (optional)' },
   notes: { id: 'lending.borrowerForm.notes', defaultMessage: 'Notes (optional, only you see them)' },
 });
@@ -46,7 +46,6 @@ export function BorrowerForm({
           label={intl.formatMessage(messages.email)}
           hint={intl.formatMessage(messages.emailHint)}
           defaultValue={borrower?.email ?? ''}
-          required
           maxLength={EMAIL_MAX_LENGTH}
           error={errors.field('email')}
         />

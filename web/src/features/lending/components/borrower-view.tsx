@@ -7,6 +7,7 @@ import { commonMessages } from '../../../components/common-messages';
 import { EmptyState } from '../../../components/empty-state';
 import { paths } from '../../../lib/paths';
 import { LoanList } from './loan-list';
+import { noEmailMessage } from './loan-words';
 
 const messages = defineMessages({
   contact: { id: 'lending.borrowerView.contact', defaultMessage: 'Contact' },
@@ -29,7 +30,7 @@ export function BorrowerView({ borrower, readOnly }: { borrower: BorrowerDetail;
           <div className="item-values__row">
             <dt className="item-values__label">{intl.formatMessage(messages.email)}</dt>
             <dd className="item-values__value">
-              <a href={`mailto:${borrower.email}`}>{borrower.email}</a>
+              {borrower.email ? <a href={`mailto:${borrower.email}`}>{borrower.email}</a> : <span className="muted">{intl.formatMessage(noEmailMessage)}</span>}
             </dd>
           </div>
           {borrower.phone ? (

@@ -10,6 +10,7 @@ import { Loading } from '../../../components/loading';
 import { describeError } from '../../../lib/error-messages';
 import { paths } from '../../../lib/paths';
 import { useBorrowers } from '../api/borrowers';
+import { noEmailMessage } from './loan-words';
 import './lending.css';
 
 const messages = defineMessages<{
@@ -75,7 +76,7 @@ export function BorrowersList({ readOnly }: { readOnly: boolean }) {
                 {b.pendingRequests > 0 ? <span className="loan-state loan-state--asked">{intl.formatMessage(messages.pending, { count: b.pendingRequests })}</span> : null}
               </div>
               <p className="loan-row__dates">
-                {b.email} · {intl.formatMessage(messages.holds, { count: b.currentLoans })}
+                {b.email ?? intl.formatMessage(noEmailMessage)} · {intl.formatMessage(messages.holds, { count: b.currentLoans })}
               </p>
             </li>
           ))}

@@ -17,7 +17,7 @@ const messages = defineMessages({
   borrower: { id: 'lending.loanForm.borrower', defaultMessage: 'Borrower' },
   newBorrower: { id: 'lending.loanForm.newBorrower', defaultMessage: 'Someone new…' },
   name: { id: 'lending.loanForm.name', defaultMessage: 'Their name' },
-  email: { id: 'lending.loanForm.email', defaultMessage: 'Their email address' },
+  email: { id: 'lending.loanForm.email', defaultMessage: 'Their email address (optional)' },
   phone: { id: 'lending.loanForm.phone', defaultMessage: 'Their phone (optional)' },
   lentOn: { id: 'lending.loanForm.lentOn', defaultMessage: 'Lent on' },
   dueOn: { id: 'lending.loanForm.dueOn', defaultMessage: 'Due back on' },
@@ -82,7 +82,7 @@ export function LoanForm(props: LoanFormProps) {
         >
           {list.map((b) => (
             <option key={b.id} value={b.id}>
-              {b.name} ({b.email})
+              {b.email ? `${b.name} (${b.email})` : b.name}
             </option>
           ))}
           {loan ? null : <option value={NEW}>{intl.formatMessage(messages.newBorrower)}</option>}
@@ -90,7 +90,7 @@ export function LoanForm(props: LoanFormProps) {
         {chosen === NEW && !loan ? (
           <>
             <TextField name="name" label={intl.formatMessage(messages.name)} required maxLength={BORROWER_NAME_MAX_LENGTH} error={errors.field('borrower.name')} />
-            <TextField name="email" type="email" label={intl.formatMessage(messages.email)} required maxLength={EMAIL_MAX_LENGTH} error={errors.field('borrower.email')} />
+            <TextField name="email" type="email" label={intl.formatMessage(messages.email)} maxLength={EMAIL_MAX_LENGTH} error={errors.field('borrower.email')} />
             <TextField name="phone" type="tel" label={intl.formatMessage(messages.phone)} maxLength={BORROWER_PHONE_MAX_LENGTH} error={errors.field('borrower.phone')} />
           </>
         ) : null}

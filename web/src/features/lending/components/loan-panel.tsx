@@ -13,11 +13,12 @@ import { describeError } from '../../../lib/error-messages';
 import { useAction } from '../../../lib/use-action';
 import { useRevalidateLending } from '../api/borrowers';
 import { actOnLoan } from '../api/loans';
-import { actionMessages, formatDay, loanDates, stateMessages } from './loan-words';
+import { actionMessages, formatDay, loanDates, noEmailMessage, stateMessages } from './loan-words';
 import './lending.css';
 
 const messages = defineMessages<{
   from: { name: string; email: string };
+  fromNoEmail: { name: string; noEmail: string };
   message: { message: string };
   overlaps: Record<string, never>;
   overlap: { name: string; state: string; from: string; until: string };
@@ -25,6 +26,7 @@ const messages = defineMessages<{
   open: Record<string, never>;
 }>({
   from: { id: 'lending.loanPanel.from', defaultMessage: '{name} ({email})' },
+  fromNoEmail: { id: 'lending.loanPanel.fromNoEmail', defaultMessage: '{name} ({noEmail})' },
   message: { id: 'lending.loanPanel.message', defaultMessage: 'Their message: “{message}”' },
   overlaps: { id: 'lending.loanPanel.overlaps', defaultMessage: 'These dates meet other loans of this item:' },
   overlap: { id: 'lending.loanPanel.overlap', defaultMessage: '{name} ({state}): {from} – {until}' },
@@ -50,7 +52,9 @@ export function LoanPanel({ loan, readOnly }: { loan: Loan; readOnly: boolean })
         <span className={`loan-state loan-state--${loan.overdue ? 'overdue' : loan.state}`} data-testid="loan-state">
           {intl.formatMessage(stateMessages[loan.state])}
         </span>{' '}
-        {intl.formatMessage(messages.from, { name: loan.borrower.name, email: loan.borrower.email })}
+        {loan.borrower.email
+          ? intl.formatMessage(messages.from, { name: loan.borrower.name, email: loan.borrower.email })
+          : intl.formatMessage(messages.fromNoEmail, { name: loan.borrower.name, noEmail: intl.formatMessage(noEmailMessage) })}
       </p>
       {loanDates(intl, loan) ? <p className="muted">{loanDates(intl, loan)}</p> : null}
       {loan.message ? <p>{intl.formatMessage(messages.message, { message: loan.message })}</p> : null}

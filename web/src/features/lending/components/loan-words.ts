@@ -43,6 +43,11 @@ const messages = defineMessages<{
   anyDate: { id: 'lending.loan.anyDate', defaultMessage: 'any date' },
 });
 
+/** Said wherever a borrower recorded without an email is shown: nothing will be sent to them. */
+export const noEmailMessage = defineMessages({
+  noEmail: { id: 'lending.borrower.noEmail', defaultMessage: 'No email: reminders are not sent' },
+}).noEmail;
+
 /** A calendar date (YYYY-MM-DD) in the app's language, e.g. "23 March 2027". */
 export function formatDay(intl: IntlShape, date: string): string {
   return intl.formatDate(`${date}T00:00:00Z`, { dateStyle: 'long', timeZone: 'UTC' });
