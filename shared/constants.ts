@@ -22,6 +22,8 @@ export const STORAGE_KEYS = {
   lang: 'vitrine_lang',
   /** The item list's display mode (list, mosaic, shop) last chosen in this browser. */
   display: 'vitrine_display',
+  /** Whether the collection page's side panel of filters was last left unfolded ("open"). */
+  filtersPanel: 'vitrine_filtersPanel',
 } as const;
 
 /** The built-in administrator account owns the Configuration area. */

@@ -50,8 +50,9 @@ export const collection = z.object({
   /** The caller owns it: manage and edit controls apply. */
   isOwner: z.boolean(),
   /**
-   * In lists, for a collection without a picture: the covers (media://… or addresses) of up to four of
-   * its first items the caller may see, for the card's mosaic. Empty elsewhere.
+   * For a collection without a picture: the covers (media://… or addresses) of its first items the
+   * caller may see — up to four in lists (the card's mosaic), up to eight when reading or editing one
+   * collection (its page's banner). Empty for a collection with a picture.
    */
   covers: z.array(z.string()),
   /** In lists, to its owner: loan requests on its items waiting for an answer. 0 elsewhere and for others. */

@@ -127,7 +127,8 @@ test('filters with counts and a year range, paging, and the address keeping it a
   await page.goto(`/collection/${collection.id}?sort=year&dir=asc`);
   await expect(itemLinks(page)).toHaveCount(31);
 
-  // Values with their counts.
+  // Values with their counts, in the side panel the Filters button unfolds.
+  await page.getByRole('button', { name: 'Filters', exact: true }).click();
   const genre = page.getByRole('group', { name: 'Genre' });
   await expect(genre.getByRole('checkbox', { name: 'Mystery (12)' })).toBeVisible();
   await expect(genre.getByRole('checkbox', { name: 'Fantasy (12)' })).toBeVisible();

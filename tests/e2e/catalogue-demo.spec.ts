@@ -30,6 +30,7 @@ test('the demo account browses a collection and an item; changes and search are 
   const list = page.getByRole('list', { name: 'Items' });
   await expect(list.getByRole('link', { name: 'A demo book' })).toBeVisible();
   await expect(list).toContainText('Essay');
+  await page.getByRole('button', { name: 'Filters', exact: true }).click();
   await expect(page.getByRole('group', { name: 'Genre' }).getByRole('checkbox', { name: 'Essay (1)' })).toBeEnabled();
   const display = page.getByRole('group', { name: 'Display' });
   await display.getByRole('button', { name: 'Mosaic' }).click();

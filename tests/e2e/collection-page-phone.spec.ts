@@ -1,6 +1,6 @@
 // The collection page on a 390×844 phone: items on the first screen, controls and filters in sheets.
 import { expect, test } from '@playwright/test';
-import type { Page } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
 import {
   addPropertyViaApi,
   createCollectionViaApi,
@@ -195,4 +195,85 @@ test('mosaic tiles on a phone: titles cut between words, the creator below, a ge
   // The whole tile opens the item.
   await tile.click({ position: { x: 20, y: 20 } });
   await expect(page.getByRole('heading', { level: 1, name: 'Neuromancer' })).toBeVisible();
+});
+
+test.describe('the showcase on a phone', () => {
+  /** Tiles fully or mostly (three quarters at least) inside the first screen. */
+  async function tilesOnFirstScreen(page: Page): Promise<number> {
+    await page.evaluate(() => window.scrollTo(0, 0));
+    return page.evaluate(
+      ({ height, width }) =>
+        Array.from(document.querySelectorAll('[role="list"][aria-label="Items"] [role="listitem"]')).filter((element) => {
+          const box = element.getBoundingClientRect();
+          const shown = Math.min(box.bottom, height) - Math.max(box.top, 0);
+          return box.height > 0 && shown >= box.height * 0.75 && box.left >= 0 && box.right <= width;
+        }).length,
+      { height: HEIGHT, width: WIDTH },
+    );
+  }
+
+  async function fullShelf(request: APIRequestContext) {
+    const owner = await createOwnerViaApi(request);
+    const shelf = await createCollectionViaApi(request, owner.token, {
+      type: 'books',
+      name: 'Pocket showcase',
+      description:
+        'A collection with a long description, of the kind people write about what they keep: where it comes from, why it matters, and what is still missing from it.',
+      tags: ['paperbacks', 'classics'],
+    });
+    await addPropertyViaApi(request, owner.token, shelf.id, { label: 'Shelf', type: 'text', filterable: true, visibility: 0 });
+    await createItemsViaApi(
+      request,
+      owner.token,
+      shelf.id,
+      Array.from({ length: 12 }, (_, index) => ({
+        values: { title: `Book ${index + 1}`, authors: [`Author ${index + 1}`], shelf: index < 3 ? 'Top' : 'Bottom' },
+      })),
+    );
+    return { owner, shelf };
+  }
+
+  test('at least six tiles show on the first screen in mosaic, for a visitor and for the owner', async ({ page, request }) => {
+    const { owner, shelf } = await fullShelf(request);
+    await useLanguage(page, 'en_US');
+    const list = page.getByRole('list', { name: 'Items' });
+    await page.goto(`/collection/${shelf.id}?display=mosaic`);
+    await expect(list.getByRole('listitem')).toHaveCount(12);
+    expect(await tilesOnFirstScreen(page), 'visitor').toBeGreaterThanOrEqual(6);
+    await signInThroughUi(page, owner.username, owner.password);
+    await page.goto(`/collection/${shelf.id}?display=mosaic`);
+    await expect(page.getByRole('link', { name: 'New item' })).toBeVisible();
+    await expect(list.getByRole('listitem')).toHaveCount(12);
+    expect(await tilesOnFirstScreen(page), 'owner').toBeGreaterThanOrEqual(6);
+    await expectNoHorizontalOverflow(page, WIDTH);
+  });
+
+  test('the Filters button shows the active count and opens the sheet', async ({ page, request }) => {
+    const { shelf } = await fullShelf(request);
+    await useLanguage(page, 'en_US');
+    await page.goto(`/collection/${shelf.id}?f.shelf=Top`);
+    await page.getByRole('button', { name: 'Filters, 1 active' }).click();
+    const sheet = page.getByRole('dialog', { name: 'Filters' });
+    await expect(sheet.getByRole('group', { name: 'Shelf' })).toBeVisible();
+    await expect(sheet.getByRole('button', { name: 'Show 3 items' })).toBeVisible();
+  });
+
+  test('Share opens the system share sheet with the public link', async ({ page, request, baseURL }) => {
+    const { shelf } = await fullShelf(request);
+    await page.addInitScript(() => {
+      Object.defineProperty(navigator, 'share', {
+        configurable: true,
+        value: (data: ShareData) => {
+          (window as unknown as { shared: ShareData }).shared = data;
+          return Promise.resolve();
+        },
+      });
+    });
+    await useLanguage(page, 'en_US');
+    await page.goto(`/collection/${shelf.id}?display=mosaic`);
+    await page.getByRole('button', { name: 'Share' }).click();
+    await expect
+      .poll(() => page.evaluate(() => (window as unknown as { shared?: ShareData }).shared))
+      .toEqual({ title: 'Pocket showcase', url: `${baseURL}/collection/${shelf.id}` });
+  });
 });

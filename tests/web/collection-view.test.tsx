@@ -1,7 +1,7 @@
 // The collection view keeps its whole state in the URL, and the API query follows the URL.
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { FilterFacet } from '../../shared/schemas/items';
 import { catalogueApi, itemPage, makeCollection, makeProperty, makeSummary } from './catalogue-fixtures';
 import { mockFetch, renderRoute, signIn } from './helpers';
@@ -64,6 +64,9 @@ function setup(options: { demo?: boolean; total?: number; estimate?: number; cur
 }
 
 describe('collection view: URL state', () => {
+  // These read the facets: the side panel starts unfolded, as a visitor who opened it last time.
+  beforeEach(() => window.localStorage.setItem('vitrine_filtersPanel', 'open'));
+
   it('sends the query of a shared link to the API as it is', async () => {
     const { calls } = setup();
     renderRoute(
@@ -288,6 +291,9 @@ describe('collection view: URL state', () => {
 });
 
 describe('collection view: estimated filter counts', () => {
+  // These read the facets: the side panel starts unfolded, as a visitor who opened it last time.
+  beforeEach(() => window.localStorage.setItem('vitrine_filtersPanel', 'open'));
+
   it('says "about" next to counts the server estimated, and not next to exact ones', async () => {
     mockFetch(
       catalogueApi({
@@ -349,6 +355,38 @@ describe('collection view: header and permissions', () => {
     await waitFor(() => expect(document.title).toBe('My books - Vitrine'));
   });
 
+  it('folds the filters away until the Filters button unfolds them, and remembers the choice', async () => {
+    setup();
+    renderRoute('/collection/3?f.author=Frank+Herbert');
+    await screen.findByRole('link', { name: 'Book 1' });
+    expect(screen.queryByRole('complementary', { name: 'Filters' })).toBeNull();
+    const button = screen.getByRole('button', { name: 'Filters, 1 active' });
+    expect(button).toHaveAttribute('aria-expanded', 'false');
+    await userEvent.click(button);
+    expect(button).toHaveAttribute('aria-expanded', 'true');
+    expect(await screen.findByRole('checkbox', { name: /Frank Herbert/ })).toBeChecked();
+    expect(window.localStorage.getItem('vitrine_filtersPanel')).toBe('open');
+  });
+
+  it('copies the public link on Share, and gives none for a private collection', async () => {
+    const writeText = vi.fn(() => Promise.resolve());
+    Object.defineProperty(navigator, 'clipboard', { configurable: true, value: { writeText } });
+    mockFetch(catalogueApi({ collection: makeCollection({ isOwner: false }), properties }));
+    const { unmount } = renderRoute('/collection/3?q=dune');
+    await userEvent.click(await screen.findByRole('button', { name: 'Share' }));
+    expect(writeText).toHaveBeenCalledWith(`${window.location.origin}/collection/3`);
+    expect(await screen.findByText(/Link copied/)).toBeInTheDocument();
+    unmount();
+    writeText.mockClear();
+    signIn('alice');
+    mockFetch(catalogueApi({ collection: makeCollection({ visibility: 3 }), properties }));
+    renderRoute('/collection/3');
+    await userEvent.click(await screen.findByRole('button', { name: 'Share' }));
+    expect(await screen.findByText(/This collection is private/)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Change who may see it' })).toHaveAttribute('href', '/collection/3/manage/edit');
+    expect(writeText).not.toHaveBeenCalled();
+  });
+
   it('hides owner actions from visitors', async () => {
     mockFetch(catalogueApi({ collection: makeCollection({ isOwner: false }), properties }));
     renderRoute('/collection/3');
@@ -405,6 +443,9 @@ describe('collection view: generated covers', () => {
 });
 
 describe('collection view: lending', () => {
+  // These read the facets: the side panel starts unfolded, as a visitor who opened it last time.
+  beforeEach(() => window.localStorage.setItem('vitrine_filtersPanel', 'open'));
+
   function lendingSetup(loansEnabled: boolean) {
     return mockFetch(
       catalogueApi({

@@ -92,3 +92,42 @@ describe('collection cards: the first covers', () => {
     expect(Number(res.headers.get('x-d1-queries'))).toBeLessThanOrEqual(4);
   });
 });
+
+describe("a collection's page banner: the first covers on GET /collections/:id", () => {
+  async function read(id: number | string, token?: string, env?: Record<string, string>) {
+    return call(`/api/v1/collections/${id}`, { token, env });
+  }
+
+  it('gives each caller only the covers of items they may see, up to eight', async () => {
+    const { owner, c, covers } = await shelf();
+    const stranger = await createUser();
+    expect(((await (await read(c.id)).json()) as Collection).covers).toEqual([covers.public]);
+    expect(((await (await read(c.id, stranger.token)).json()) as Collection).covers).toEqual([covers.public, covers['signed-in']]);
+    expect(((await (await read(c.id, owner.token)).json()) as Collection).covers).toEqual([covers.public, covers['signed-in'], covers['only-me']]);
+    // Demo mode reads as usual.
+    expect(((await (await read(c.id, undefined, { DEMO_MODE: 'true' })).json()) as Collection).covers).toEqual([covers.public]);
+    for (let index = 0; index < 6; index += 1) await addItem(owner.token, c.id, { values: { title: `More ${index}`, cover: await upload(owner.token, c.id) } });
+    expect(((await (await read(c.id, owner.token)).json()) as Collection).covers).toHaveLength(8);
+  });
+
+  it('keeps the covers in the answer to an edit, and gives none once the collection has a picture', async () => {
+    const { owner, c, covers } = await shelf();
+    const edited = await call(`/api/v1/collections/${c.id}`, { method: 'PATCH', token: owner.token, json: { tags: ['sci-fi'] } });
+    expect(edited.status).toBe(200);
+    expect(((await edited.json()) as Collection).covers).toEqual([covers.public, covers['signed-in'], covers['only-me']]);
+    const picture = await call(`/api/v1/collections/${c.id}/image`, { method: 'PUT', token: owner.token, body: imageForm(PNG_BYTES) });
+    expect(((await picture.json()) as Collection).covers).toEqual([]);
+    expect(((await (await read(c.id, owner.token)).json()) as Collection).covers).toEqual([]);
+  });
+
+  it('refuses a bad id, and a private collection to a visitor or another user (no covers leak)', async () => {
+    const owner = await createUser();
+    const hidden = await createCollection(owner.token, { type: 'books', name: 'Mine', visibility: 3 });
+    await addItem(owner.token, hidden.id, { values: { title: 'Secret', cover: await upload(owner.token, hidden.id) } });
+    const stranger = await createUser();
+    expect((await read('abc')).status).toBe(400);
+    expect((await read(hidden.id)).status).toBe(404);
+    expect((await read(hidden.id, stranger.token)).status).toBe(404);
+    expect(((await (await read(hidden.id, owner.token)).json()) as Collection).covers).toHaveLength(1);
+  });
+});

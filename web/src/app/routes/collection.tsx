@@ -1,4 +1,5 @@
-// The collection view (spec §2): header, the list with search, sort, filters and paging, last changes.
+// The collection view (spec §2): the showcase header, the list with search, sort, filters and paging,
+// last changes. The owner's tools sit in the header beside Share, so the covers start on the first screen.
 import { FileUp, Plus, ScanSearch, Settings } from 'lucide-react';
 import { defineMessages, useIntl } from 'react-intl';
 import { VISIBILITY } from '../../../../shared/constants';
@@ -45,25 +46,25 @@ function CollectionScreen({ collection }: { collection: Collection }) {
     <>
       {demo ? (
         <Button icon={Plus} disabled>
-          {intl.formatMessage(messages.newItem)}
+          <span className="button__label">{intl.formatMessage(messages.newItem)}</span>
         </Button>
       ) : (
         <ButtonLink icon={Plus} to={paths.itemNew(collection.id)}>
-          {intl.formatMessage(messages.newItem)}
+          <span className="button__label">{intl.formatMessage(messages.newItem)}</span>
         </ButtonLink>
       )}
       <ButtonLink variant="secondary" icon={ScanSearch} to={paths.collectionImportItem(collection.id)}>
-        {intl.formatMessage(messages.fromSource)}
+        <span className="button__label">{intl.formatMessage(messages.fromSource)}</span>
       </ButtonLink>
       <ButtonLink variant="secondary" icon={Settings} to={paths.collectionManage(collection.id)}>
-        {intl.formatMessage(messages.manage)}
+        <span className="button__label">{intl.formatMessage(messages.manage)}</span>
       </ButtonLink>
       <TagsEditor collection={collection} disabled={demo} />
     </>
   ) : null;
 
   return (
-    <div className="stack">
+    <div className="stack collection-page">
       <CollectionHeader collection={collection} actions={actions} />
       <FlashStatus />
       {hidden ? <p className="demo-notice">{intl.formatMessage(messages.hidden)}</p> : null}

@@ -14,6 +14,8 @@ const selection = { collection: collections, ownerName: users.username };
 const COVER_SCAN_ITEMS = 40;
 /** Covers a card shows as a mosaic when the collection has no picture of its own. */
 export const CARD_COVERS = 4;
+/** Covers the banner of a collection's own page shows when the collection has no picture. */
+export const BANNER_COVERS = 8;
 
 export function toCollection(row: CollectionRow, ownerName: string, caller: Caller | null, covers: string[] = [], pendingRequests = 0): Collection {
   const level = callerLevel(caller, row.ownerId);
@@ -48,7 +50,7 @@ export function toCollection(row: CollectionRow, ownerName: string, caller: Call
  * its cost follows the number of collections, not their size. Items and cover properties are filtered
  * by the caller's level there exactly as on the collection page (level 4 "Nobody" never shows).
  */
-async function firstCovers(d1: D1Database, caller: Caller | null, ids: number[]): Promise<Map<number, string[]>> {
+async function firstCovers(d1: D1Database, caller: Caller | null, ids: number[], limit = CARD_COVERS): Promise<Map<number, string[]>> {
   const covers = new Map<number, string[]>();
   if (ids.length === 0) return covers;
   const { results } = await d1
@@ -66,7 +68,7 @@ async function firstCovers(d1: D1Database, caller: Caller | null, ids: number[])
                   WHERE collection_id = l.id AND level <= l.level
                   ORDER BY created_at, id LIMIT ${COVER_SCAN_ITEMS}) AS i
             WHERE cover IS NOT NULL AND cover <> ''
-            LIMIT ${CARD_COVERS})) AS covers
+            LIMIT ${limit})) AS covers
        FROM listed l JOIN properties p ON p.collection_id = l.id AND p.is_cover = 1 AND p.visibility <= l.level`,
     )
     .bind(caller?.id ?? null, JSON.stringify(ids))
@@ -99,6 +101,12 @@ export async function listCollections(db: Db, d1: D1Database, caller: Caller | n
     caller ? askedByCollection(d1, caller.id) : new Map<number, number>(),
   ]);
   return rows.map((r) => toCollection(r.collection, r.ownerName, caller, covers.get(r.collection.id), asked.get(r.collection.id)));
+}
+
+/** The covers of a collection's page banner: its first covers the caller may see, none when it has a picture. */
+export async function bannerCovers(d1: D1Database, caller: Caller | null, row: CollectionRow): Promise<string[]> {
+  if (row.image) return [];
+  return (await firstCovers(d1, caller, [row.id], BANNER_COVERS)).get(row.id) ?? [];
 }
 
 /**

@@ -19,7 +19,7 @@ import { conditionally, etagHeader, ifMatchHeaders, precondition, withEtag } fro
 import { runBatch } from '../../lib/batch';
 import { createRouter } from '../../lib/router';
 import { callerOf, optionalUser, requireUser } from '../../middleware/auth';
-import { listCollections, requireOwnedCollection, requireVisibleCollection, toCollection } from './collections.queries';
+import { bannerCovers, listCollections, requireOwnedCollection, requireVisibleCollection, toCollection } from './collections.queries';
 import { createCollection, deleteCollectionMedia } from './collections.service';
 
 const tags = ['Collections'];
@@ -117,7 +117,8 @@ export const collectionsRoutes = createRouter()
   .openapi(read, async (c) => {
     const caller = c.get('caller');
     const found = await requireVisibleCollection(c.get('db'), caller, c.req.valid('param').id);
-    return c.json(toCollection(found.collection, found.ownerName, caller), 200, etagHeader(found.collection));
+    const covers = await bannerCovers(c.get('d1'), caller, found.collection);
+    return c.json(toCollection(found.collection, found.ownerName, caller, covers), 200, etagHeader(found.collection));
   })
   .openapi(update, async (c) => {
     const db = c.get('db');
@@ -144,7 +145,8 @@ export const collectionsRoutes = createRouter()
         .returning(),
     );
     if (!row) throw new ApiError('NOT_FOUND'); // deleted meanwhile
-    return c.json(toCollection(row, found.ownerName, caller), 200, etagHeader(row));
+    // The answer replaces the page's copy of the collection: it keeps the banner's covers.
+    return c.json(toCollection(row, found.ownerName, caller, await bannerCovers(c.get('d1'), caller, row)), 200, etagHeader(row));
   })
   .openapi(remove, async (c) => {
     const db = c.get('db');
@@ -188,5 +190,5 @@ export const collectionsRoutes = createRouter()
       .returning();
     if (found.collection.image) c.executionCtx.waitUntil(releaseMedia(c.get('d1'), c.env.MEDIA, found.collection.id, [found.collection.image]));
     if (!row) throw new ApiError('NOT_FOUND'); // deleted meanwhile
-    return c.json(toCollection(row, found.ownerName, caller), 200, etagHeader(row));
+    return c.json(toCollection(row, found.ownerName, caller, await bannerCovers(c.get('d1'), caller, row)), 200, etagHeader(row));
   });

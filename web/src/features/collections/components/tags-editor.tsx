@@ -46,7 +46,7 @@ export function TagsEditor({ collection, disabled }: { collection: Collection; d
             setOpen(true);
           }}
         >
-          {intl.formatMessage(messages.edit)}
+          <span className="button__label">{intl.formatMessage(messages.edit)}</span>
         </Button>
         {saved ? <SuccessStatus>{intl.formatMessage(commonMessages.operationSucceeded)}</SuccessStatus> : null}
       </>

@@ -291,11 +291,10 @@ export function activeFilterCount(params: URLSearchParams): number {
 }
 
 /** Wide screens: the panel beside the results, with a link past it for keyboard users. */
-export function FiltersPanel({ facets, query, resultsId }: { facets: FilterFacet[] | undefined; query: Query; resultsId: string }) {
+export function FiltersPanel({ id, facets, query, resultsId }: { id: string; facets: FilterFacet[] | undefined; query: Query; resultsId: string }) {
   const intl = useIntl();
-  const id = useId();
   return (
-    <aside className="filters" aria-labelledby={`${id}-title`}>
+    <aside className="filters" id={id} aria-labelledby={`${id}-title`}>
       <a className="filters__skip" href={`#${resultsId}`}>
         {intl.formatMessage(messages.skip)}
       </a>

@@ -1,4 +1,5 @@
-// The collection view's list: toolbar, filters and results, all driven by the URL (use-item-query).
+// The collection view's list: toolbar, filters (a side panel that folds away, a sheet on phones) and
+// results, all driven by the URL (use-item-query).
 import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import type { ReactNode } from 'react';
 import { defineMessages, useIntl } from 'react-intl';
@@ -12,6 +13,7 @@ import { EmptyState } from '../../../components/empty-state';
 import { Loading } from '../../../components/loading';
 import { describeError } from '../../../lib/error-messages';
 import { NARROW_SCREEN, useMediaQuery } from '../../../lib/use-media-query';
+import { useFiltersPanel } from './use-filters-panel';
 import { useFilters } from '../api/get-filters';
 import { useAllItems, useItems } from '../api/get-items';
 import { activeFilterCount, FiltersPanel } from './filters-panel';
@@ -62,7 +64,9 @@ export function ItemBrowser({ collectionId, properties, searchDisabled, collecti
   const query = useItemQuery(collectionId);
   const narrow = useMediaQuery(NARROW_SCREEN);
   const resultsId = useId();
+  const panelId = useId();
   const [filtersOpen, setFiltersOpen] = useState(false);
+  const [panelOpen, togglePanel] = useFiltersPanel();
   const unlimited = query.perPage === PER_PAGE_ALL;
   const paged = useItems(collectionId, query.itemsQuery, !unlimited);
   const allQuery = itemsQuery(query.params, { withPage: false });
@@ -102,6 +106,8 @@ export function ItemBrowser({ collectionId, properties, searchDisabled, collecti
   const facets = filters.data?.filters;
   const showFilters = query.activeFilters || !facets || facets.length > 0;
   const searching = query.q !== '' || query.activeFilters;
+  // Wide screens: the side panel folds away, so the covers take the whole width until it is asked for.
+  const withPanel = showFilters && !narrow && panelOpen;
 
   // No dead end: a page past the last one shows the last page, and 0, negatives or junk the first,
   // replacing the address rather than adding a history entry.
@@ -124,14 +130,16 @@ export function ItemBrowser({ collectionId, properties, searchDisabled, collecti
         properties={properties}
         searchDisabled={searchDisabled}
         narrow={narrow}
-        onOpenFilters={showFilters ? () => setFiltersOpen(true) : undefined}
+        onOpenFilters={showFilters ? () => (narrow ? setFiltersOpen(true) : togglePanel()) : undefined}
+        filtersOpen={panelOpen}
+        filtersPanelId={panelId}
         activeFilterCount={activeFilterCount(query.params)}
       />
       {narrow && showFilters ? (
         <FiltersSheet collectionId={collectionId} open={filtersOpen} onClose={() => setFiltersOpen(false)} query={query} />
       ) : null}
-      <div className={showFilters && !narrow ? 'browser__layout' : 'browser__layout browser__layout--full'}>
-        {showFilters && !narrow ? <FiltersPanel facets={facets} query={query} resultsId={resultsId} /> : null}
+      <div className={withPanel ? 'browser__layout' : 'browser__layout browser__layout--full'}>
+        {withPanel ? <FiltersPanel id={panelId} facets={facets} query={query} resultsId={resultsId} /> : null}
         <section className="browser__results" id={resultsId} tabIndex={-1} aria-labelledby="item-browser-title">
           <div className="browser__summary">
             <h2 id="item-browser-title" className="visually-hidden">

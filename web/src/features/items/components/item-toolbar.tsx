@@ -1,8 +1,10 @@
-// Search, sort, direction, items per page and display mode of the collection view. Each control writes
-// the URL; the list follows the URL.
+// Search, sort, direction, items per page, display mode and the Filters button of the collection view,
+// in one slim bar (phones: search in the bar, the rest in sheets). Each control writes the URL; the
+// list follows the URL.
 import { useId, useState } from 'react';
 import type { FormEvent } from 'react';
-import { Filter, Search, SlidersHorizontal, X } from 'lucide-react';
+import { Filter, LayoutGrid, List, Search, SlidersHorizontal, Store, X } from 'lucide-react';
+import type { LucideIcon } from 'lucide-react';
 import { defineMessages, useIntl } from 'react-intl';
 import type { MessageDescriptor } from 'react-intl';
 import { DISPLAY_MODES, PER_PAGE_ALL, PER_PAGE_OPTIONS, SEARCH_MAX_LENGTH } from '../../../../../shared/catalogue';
@@ -25,12 +27,14 @@ const messages = defineMessages({
   desc: { id: 'items.itemToolbar.desc', defaultMessage: 'Descending' },
   perPage: { id: 'items.itemToolbar.perPage', defaultMessage: 'Items per page' },
   unlimited: { id: 'items.itemToolbar.unlimited', defaultMessage: 'Unlimited' },
+  filters: { id: 'items.itemToolbar.filters', defaultMessage: 'Filters' },
   display: { id: 'items.itemToolbar.display', defaultMessage: 'Display' },
   options: { id: 'items.itemToolbar.options', defaultMessage: 'Sort and display' },
   done: { id: 'items.itemToolbar.done', defaultMessage: 'Done' },
 });
 
-const countMessages = defineMessages<{ activeFilters: { count: number } }>({
+const countMessages = defineMessages<{ activeFilters: { count: number }; perPageOption: { count: number } }>({
+  perPageOption: { id: 'items.itemToolbar.perPageOption', defaultMessage: '{count, number} a page' },
   activeFilters: {
     id: 'items.itemToolbar.activeFilters',
     defaultMessage: '{count, plural, =0 {Filters} one {Filters, # active} other {Filters, # active}}',
@@ -42,6 +46,8 @@ export const displayMessages = defineMessages({
   mosaic: { id: 'items.itemToolbar.displayMosaic', defaultMessage: 'Mosaic' },
   shop: { id: 'items.itemToolbar.displayShop', defaultMessage: 'Shop' },
 }) satisfies Record<DisplayMode, MessageDescriptor>;
+
+const displayIcons: Record<DisplayMode, LucideIcon> = { list: List, mosaic: LayoutGrid, shop: Store };
 
 const DATE_SORTS = ['created', 'updated'];
 
@@ -58,12 +64,16 @@ interface ItemToolbarProps {
   searchDisabled: boolean;
   /** Phones: search in a compact bar, the rest in sheets. */
   narrow: boolean;
-  /** Phones only: opens the filters sheet (absent when the collection has no filters). */
+  /** Opens the filters sheet (phones) or unfolds the side panel (absent when the collection has no filters). */
   onOpenFilters?: () => void;
+  /** Wide screens: whether the side panel is unfolded, and its id. */
+  filtersOpen?: boolean;
+  filtersPanelId?: string;
   activeFilterCount: number;
 }
 
-function ListOptions({ query, properties }: { query: Query; properties: Property[] }) {
+/** In the slim bar the selects speak for themselves: their labels are for screen readers only. */
+function ListOptions({ query, properties, slim = false }: { query: Query; properties: Property[]; slim?: boolean }) {
   const intl = useIntl();
   const id = useId();
   const { params, change } = query;
@@ -72,7 +82,7 @@ function ListOptions({ query, properties }: { query: Query; properties: Property
   const dir = dirParam === 'asc' || dirParam === 'desc' ? dirParam : defaultDirection(sort);
   const sortable = properties.filter((property) => property.sortable);
   return (
-    <div className="item-toolbar__controls">
+    <div className={slim ? 'item-toolbar__controls item-toolbar__controls--slim' : 'item-toolbar__controls'}>
       <SelectField
         label={intl.formatMessage(messages.sort)}
         value={sort}
@@ -116,7 +126,7 @@ function ListOptions({ query, properties }: { query: Query; properties: Property
       >
         {PER_PAGE_OPTIONS.map((option) => (
           <option key={option} value={String(option)}>
-            {intl.formatNumber(option)}
+            {slim ? intl.formatMessage(countMessages.perPageOption, { count: option }) : intl.formatNumber(option)}
           </option>
         ))}
         <option value={PER_PAGE_ALL}>{intl.formatMessage(messages.unlimited)}</option>
@@ -126,24 +136,30 @@ function ListOptions({ query, properties }: { query: Query; properties: Property
           {intl.formatMessage(messages.display)}
         </span>
         <div className="segmented" role="group" aria-labelledby={`${id}-display`}>
-          {DISPLAY_MODES.map((mode) => (
-            <button
-              key={mode}
-              type="button"
-              className={mode === query.display ? 'segmented__button is-active' : 'segmented__button'}
-              aria-pressed={mode === query.display}
-              onClick={() => query.setDisplay(mode)}
-            >
-              {intl.formatMessage(displayMessages[mode])}
-            </button>
-          ))}
+          {DISPLAY_MODES.map((mode) => {
+            const Icon = displayIcons[mode];
+            const label = intl.formatMessage(displayMessages[mode]);
+            return (
+              <button
+                key={mode}
+                type="button"
+                className={mode === query.display ? 'segmented__button is-active' : 'segmented__button'}
+                aria-pressed={mode === query.display}
+                title={slim ? label : undefined}
+                onClick={() => query.setDisplay(mode)}
+              >
+                {slim ? <Icon aria-hidden="true" size={18} /> : null}
+                <span className={slim ? 'visually-hidden' : undefined}>{label}</span>
+              </button>
+            );
+          })}
         </div>
       </div>
     </div>
   );
 }
 
-export function ItemToolbar({ query, properties, searchDisabled, narrow, onOpenFilters, activeFilterCount }: ItemToolbarProps) {
+export function ItemToolbar({ query, properties, searchDisabled, narrow, onOpenFilters, filtersOpen, filtersPanelId, activeFilterCount }: ItemToolbarProps) {
   const intl = useIntl();
   const searchId = useId();
   const [optionsOpen, setOptionsOpen] = useState(false);
@@ -176,35 +192,25 @@ export function ItemToolbar({ query, properties, searchDisabled, narrow, onOpenF
             placeholder={intl.formatMessage(messages.searchLabel)}
             aria-describedby={searchDisabled ? `${searchId}-hint` : undefined}
           />
-          {narrow ? (
-            <button
-              type="submit"
-              className="button item-toolbar__icon"
-              disabled={searchDisabled}
-              aria-label={intl.formatMessage(messages.search)}
-            >
-              <Search aria-hidden="true" size={20} />
-            </button>
-          ) : (
-            <button type="submit" className="button" disabled={searchDisabled}>
-              {intl.formatMessage(messages.search)}
-            </button>
-          )}
+          <button
+            type="submit"
+            className="button item-toolbar__icon"
+            disabled={searchDisabled}
+            aria-label={intl.formatMessage(messages.search)}
+            title={intl.formatMessage(messages.search)}
+          >
+            <Search aria-hidden="true" size={20} />
+          </button>
           {query.q && !searchDisabled ? (
-            narrow ? (
-              <button
-                type="button"
-                className="button button--secondary item-toolbar__icon"
-                aria-label={intl.formatMessage(messages.clearSearch)}
-                onClick={() => change((next) => next.delete('q'))}
-              >
-                <X aria-hidden="true" size={20} />
-              </button>
-            ) : (
-              <button type="button" className="button button--secondary" onClick={() => change((next) => next.delete('q'))}>
-                {intl.formatMessage(messages.clearSearch)}
-              </button>
-            )
+            <button
+              type="button"
+              className="button button--secondary item-toolbar__icon"
+              aria-label={intl.formatMessage(messages.clearSearch)}
+              title={intl.formatMessage(messages.clearSearch)}
+              onClick={() => change((next) => next.delete('q'))}
+            >
+              <X aria-hidden="true" size={20} />
+            </button>
           ) : null}
         </form>
         {narrow ? (
@@ -235,7 +241,29 @@ export function ItemToolbar({ query, properties, searchDisabled, narrow, onOpenF
               </button>
             ) : null}
           </>
-        ) : null}
+        ) : (
+          <>
+            <ListOptions query={query} properties={properties} slim />
+            {onOpenFilters ? (
+              <button
+                type="button"
+                className="button button--secondary item-toolbar__filters"
+                aria-label={filtersLabel}
+                aria-expanded={filtersOpen ?? false}
+                aria-controls={filtersOpen ? filtersPanelId : undefined}
+                onClick={onOpenFilters}
+              >
+                <Filter aria-hidden="true" size={18} />
+                {intl.formatMessage(messages.filters)}
+                {activeFilterCount > 0 ? (
+                  <span className="item-toolbar__count" aria-hidden="true">
+                    {intl.formatNumber(activeFilterCount)}
+                  </span>
+                ) : null}
+              </button>
+            ) : null}
+          </>
+        )}
       </div>
       {searchDisabled ? (
         <p className="field__hint item-toolbar__hint" id={`${searchId}-hint`}>
@@ -255,9 +283,7 @@ export function ItemToolbar({ query, properties, searchDisabled, narrow, onOpenF
         >
           <ListOptions query={query} properties={properties} />
         </Sheet>
-      ) : (
-        <ListOptions query={query} properties={properties} />
-      )}
+      ) : null}
     </div>
   );
 }
