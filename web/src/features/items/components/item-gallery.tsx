@@ -1,6 +1,6 @@
 // The item's pictures as a row of thumbnails; each opens the full-screen viewer, and closing it puts the
 // focus back on the thumbnail of the picture last shown.
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { defineMessages, useIntl } from 'react-intl';
 import type { NoMessageValues } from 'react-intl';
 import { PictureViewer } from './picture-viewer';
@@ -15,11 +15,17 @@ export function ItemGallery({ pictures }: { pictures: Picture[] }) {
   const intl = useIntl();
   const [shown, setShown] = useState<number | null>(null);
   const thumbs = useRef<(HTMLButtonElement | null)[]>([]);
+  const returnTo = useRef<number | null>(null);
+  // Once the viewer is gone (while it is open the page behind is inert and cannot take the focus).
+  useEffect(() => {
+    if (shown !== null || returnTo.current === null) return;
+    thumbs.current[returnTo.current]?.focus();
+    returnTo.current = null;
+  }, [shown]);
   if (pictures.length === 0) return null;
   const close = () => {
-    const last = shown;
+    returnTo.current = shown;
     setShown(null);
-    if (last !== null) thumbs.current[last]?.focus();
   };
   const title = intl.formatMessage(messages.title);
   return (
