@@ -2,6 +2,7 @@
 // screens are listed once in tests/support/showcase.ts (the README screenshots use the same list).
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
+import { seedItemPageShelf } from '../support/item-page-seed';
 import { mainScreens, openScreen, seedShowcase, type Showcase } from '../support/showcase';
 
 const WCAG_21_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
@@ -49,6 +50,17 @@ for (const { name, colorScheme, phone } of VARIANTS) {
         }));
         expect(summary, `${screen.name} (${name})`).toEqual([]);
       });
+    });
+
+    // The item page's picture viewer: a modal dialog over the page, checked open.
+    test('item page with its picture viewer open has no WCAG 2.1 AA violations', async ({ page, request }) => {
+      const { shelf, items } = await seedItemPageShelf(request);
+      await page.addInitScript(() => window.localStorage.setItem('vitrine_lang', 'en_US'));
+      await page.goto(`/collection/${shelf.id}/item/${items[0]!.id}`);
+      await page.getByRole('button', { name: 'Back cover: full screen' }).click();
+      await expect(page.getByRole('dialog', { name: /Back cover/ })).toBeVisible();
+      const results = await new AxeBuilder({ page }).withTags(WCAG_21_AA).analyze();
+      expect(results.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`)).toEqual([]);
     });
   });
 }

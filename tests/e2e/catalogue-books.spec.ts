@@ -41,8 +41,7 @@ test.beforeEach(async ({ page }) => useLanguage(page, 'en_US'));
 /** The value shown for a property on an item's page. */
 function detail(page: Page, label: string) {
   return page
-    .getByLabel('Details')
-    .locator('.item-values__row')
+    .locator('.item-body .item-values__row')
     .filter({ has: page.getByRole('term').getByText(label, { exact: true }) })
     .getByRole('definition');
 }
@@ -137,17 +136,18 @@ test('a books collection from its template: properties, a new one moved into pla
   await expect(page).toHaveTitle('The Left Hand of Darkness - Vitrine');
   await expect(page.getByRole('heading', { level: 1, name: 'The Left Hand of Darkness' })).toBeVisible();
   await expect(page.getByText('A Hainish novel')).toBeVisible();
-  await expect(page.locator('.item-view__reference')).toHaveText('978-0-441-47812-5');
-  await expect(detail(page, 'Authors').getByRole('listitem')).toHaveText(['Ursula K. Le Guin', 'Second Hand']);
-  // A year, not a quantity: no thousands separator.
-  await expect(detail(page, 'Year')).toHaveText('1969');
+  await expect(detail(page, 'ISBN')).toHaveText('978-0-441-47812-5');
+  // The header's line: the authors and the year (a year, not a quantity: no thousands separator), and
+  // the rating; the summary follows, whole when it is short.
+  await expect(page.getByTestId('item-byline')).toHaveText('Ursula K. Le Guin, Second Hand · 1969');
+  await expect(page.locator('.item-head').getByRole('img', { name: '4.5 out of 5' })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Summary' }).locator('.folded-text')).toHaveText('An envoy on a winter planet.\nFriendship across a divide.');
+  await expect(page.getByRole('region', { name: 'Summary' }).getByRole('button')).toHaveCount(0);
   await expect(detail(page, 'Pages')).toHaveText('304 p.');
   await expect(detail(page, 'Genre')).toHaveText('Science fiction');
-  await expect(detail(page, 'Summary')).toHaveText('An envoy on a winter planet.\nFriendship across a divide.');
   await expect(detail(page, 'Read')).toHaveText('Yes');
   await expect(detail(page, 'Signed')).toHaveText('No');
   await expect(detail(page, 'Shelf location')).toHaveText('Study, B2');
-  await expect(detail(page, 'Rating').getByRole('img', { name: '4.5 out of 5' })).toBeVisible();
   // Properties left empty are not shown.
   await expect(page.getByRole('term').getByText('Series', { exact: true })).toHaveCount(0);
   await expect(page.getByRole('term').getByText('Publisher', { exact: true })).toHaveCount(0);
@@ -219,11 +219,11 @@ test('an item with every content type: shown fittingly, duplicated, edited and d
   const originalUrl = page.url();
 
   async function expectEveryValue() {
-    await expect(detail(page, 'Notes')).toHaveText('Runs on two AA batteries.\nKeep it dry.');
+    await expect(page.getByRole('region', { name: 'Notes' }).locator('.folded-text')).toHaveText('Runs on two AA batteries.\nKeep it dry.');
     await expect(detail(page, 'Weight')).toHaveText('250.5 g');
     await expect(detail(page, 'Bought on')).toHaveText('March 14, 2021');
     await expect(detail(page, 'Last used')).toHaveText(/^May 1, 2024,? (at )?6:30\sPM$/);
-    await expect(detail(page, 'Score').getByRole('img', { name: '3.5 out of 5' })).toBeVisible();
+    await expect(page.locator('.item-head').getByRole('img', { name: '3.5 out of 5' })).toBeVisible();
     await expect(detail(page, 'Working')).toHaveText('Yes');
     const link = detail(page, 'Website').getByRole('link', { name: 'https://example.org/radio' });
     await expect(link).toHaveAttribute('href', 'https://example.org/radio');
@@ -235,8 +235,9 @@ test('an item with every content type: shown fittingly, duplicated, edited and d
     await expect(specs.getByText('[2 entries]')).toBeVisible();
     await expect(specs.getByRole('listitem').filter({ hasText: /^0: "AM"$/ })).toBeVisible();
     await expect(specs.getByRole('listitem').filter({ hasText: /^stereo: false$/ })).toBeVisible();
-    const photo = detail(page, 'Photo').getByRole('img', { name: 'Photo' });
-    await expect(photo).toHaveAttribute('src', new RegExp(`^/media/collections/${collection.id}/[\\w-]+\\.png(\\?t=.+)?$`));
+    const photo = page.getByRole('button', { name: 'Photo: full screen' }).locator('img');
+    await expect(photo).toHaveAttribute('src', new RegExp(`^/media/collections/${collection.id}/[\\w-]+\\.png\\?size=thumb(&t=.+)?$`));
+    await photo.scrollIntoViewIfNeeded();
     await expect.poll(() => photo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(1);
     await expect(detail(page, 'Demo video').locator('iframe')).toHaveAttribute(
       'src',

@@ -1,5 +1,5 @@
 // An item's page (spec §2): anyone who may see the item; the owner also gets edit, duplicate and delete,
-// and its loans. Availability and "Ask to borrow" show while lending is on.
+// and its loans. Availability with "Ask to borrow" or "Lend" show in its header while lending is on.
 import { useIntl } from 'react-intl';
 import type { Collection } from '../../../../shared/schemas/collections';
 import type { Item } from '../../../../shared/schemas/items';
@@ -12,6 +12,7 @@ import { Screen } from '../../components/screen';
 import { useItem } from '../../features/items/api/get-item';
 import { itemTitle } from '../../features/items/components/item-title';
 import { ItemView } from '../../features/items/components/item-view';
+import { ItemAvailability } from '../../features/lending/components/item-availability';
 import { ItemLending } from '../../features/lending/components/item-lending';
 import { useProperties } from '../../features/properties/api/get-properties';
 import { useDemoMode } from '../../lib/use-demo-mode';
@@ -24,7 +25,13 @@ function ItemScreen({ collection, item, properties }: { collection: Collection; 
   return (
     <Screen title={itemTitle(intl, item)} crumbs={crumbs}>
       <FlashStatus />
-      <ItemView item={item} properties={properties} readOnly={demo} collectionType={collection.type} />
+      <ItemView
+        item={item}
+        properties={properties}
+        readOnly={demo}
+        collectionType={collection.type}
+        lending={item.availability ? <ItemAvailability item={item} readOnly={demo} /> : null}
+      />
       <ItemLending item={item} readOnly={demo} />
     </Screen>
   );

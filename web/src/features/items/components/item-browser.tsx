@@ -181,6 +181,7 @@ export function ItemBrowser({ collectionId, properties, searchDisabled, collecti
               mode={query.display}
               properties={properties}
               collectionType={collectionType}
+              cursors={unlimited ? undefined : { next: paged.data?.next, prev: paged.data?.prev }}
             />
           ) : null}
           {unlimited && hasMore ? (

@@ -5,7 +5,7 @@
 import { memo, useEffect, useMemo, useRef } from 'react';
 import { defineMessages, useIntl } from 'react-intl';
 import type { NoMessageValues } from 'react-intl';
-import { Link } from 'react-router-dom';
+import { Link, useLocation } from 'react-router-dom';
 import type { DisplayMode } from '../../../../../shared/catalogue';
 import type { ItemSummary } from '../../../../../shared/schemas/items';
 import type { Property } from '../../../../../shared/schemas/properties';
@@ -15,6 +15,7 @@ import { paths } from '../../../lib/paths';
 import { itemCreator } from './item-creator';
 import { itemTitle } from './item-title';
 import { hasValue } from '../../../lib/has-value';
+import { listState } from '../list-context';
 import { ValueDisplay } from './value-display';
 
 const messages = defineMessages<{ quantity: { count: number }; items: NoMessageValues; onLoan: NoMessageValues; someLent: { lent: number; quantity: number } }>({
@@ -30,9 +31,11 @@ interface RowProps {
   mode: DisplayMode;
   summary: Property[];
   collectionType?: string;
+  /** The list this card is in, for the item page's Previous and Next. */
+  linkState: ReturnType<typeof listState>;
 }
 
-const ItemCard = memo(function ItemCard({ item, collectionId, mode, summary, collectionType }: RowProps) {
+const ItemCard = memo(function ItemCard({ item, collectionId, mode, summary, collectionType, linkState }: RowProps) {
   const intl = useIntl();
   const cover = useMediaSrc()(item.cover, { thumb: true });
   const values = summary.filter((property) => hasValue(item.summary[property.key]));
@@ -46,7 +49,7 @@ const ItemCard = memo(function ItemCard({ item, collectionId, mode, summary, col
         {cover ? <img src={cover} alt="" loading="lazy" decoding="async" /> : <CoverPlaceholder title={title} creator={creator} type={collectionType} />}
       </div>
       <div className="item-card__body">
-        <Link className="item-card__title" to={paths.item(collectionId, item.id)}>
+        <Link className="item-card__title" to={paths.item(collectionId, item.id)} state={linkState}>
           {generatedTile ? <span className="visually-hidden">{title}</span> : title}
         </Link>
         {creator && !generatedTile ? <span className="item-card__creator">{creator}</span> : null}
@@ -86,6 +89,8 @@ interface ItemResultsProps {
   properties: Property[];
   /** The collection's type, for the icon of generated covers. */
   collectionType?: string;
+  /** The API's cursors around this page, so the item page can step past its ends. */
+  cursors?: { next?: string; prev?: string };
 }
 
 /**
@@ -95,8 +100,13 @@ interface ItemResultsProps {
  */
 const BLOCK_SIZE: Record<DisplayMode, number> = { list: 100, shop: 120, mosaic: 420 };
 
-export function ItemResults({ collectionId, items, mode, properties, collectionType }: ItemResultsProps) {
+export function ItemResults({ collectionId, items, mode, properties, collectionType, cursors }: ItemResultsProps) {
   const intl = useIntl();
+  const { search } = useLocation();
+  const linkState = useMemo(
+    () => listState({ search, ids: items.map((item) => item.id), next: cursors?.next, prev: cursors?.prev }),
+    [search, items, cursors?.next, cursors?.prev],
+  );
   const summary = useMemo(
     () => properties.filter((property) => property.inSummary && property.visibility !== 4),
     [properties],
@@ -120,6 +130,7 @@ export function ItemResults({ collectionId, items, mode, properties, collectionT
               mode={mode}
               summary={summary}
               collectionType={collectionType}
+              linkState={linkState}
             />
           ))}
         </div>

@@ -1,0 +1,93 @@
+// The top of an item's page: cover, title, subtitle, creator and year, rating, then the bar of main
+// actions: availability and "Ask to borrow" or "Lend" (given by the lending feature as `lending`), and
+// the owner's Edit and More actions. On phones the bar stays pinned to the bottom of the screen.
+import { Copy, Pencil, Trash2 } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { defineMessages, useIntl } from 'react-intl';
+import type { Item } from '../../../../../shared/schemas/items';
+import { ActionMenu } from '../../../components/action-menu';
+import { Button, ButtonLink } from '../../../components/button';
+import { commonMessages } from '../../../components/common-messages';
+import { CoverPlaceholder } from '../../../components/cover-placeholder';
+import { RatingStars } from '../../../components/rating-stars';
+import { useMediaSrc } from '../../../lib/media-url';
+import { paths } from '../../../lib/paths';
+import type { ItemRoles } from './item-roles';
+
+const messages = defineMessages({
+  duplicate: { id: 'items.itemView.duplicate', defaultMessage: 'Duplicate' },
+  actions: { id: 'items.itemView.actions', defaultMessage: 'Item actions' },
+  more: { id: 'items.itemView.more', defaultMessage: 'More actions' },
+});
+
+interface ItemHeaderProps {
+  item: Item;
+  title: string;
+  /** The creator's names as one line. */
+  creator: string | null;
+  roles: ItemRoles;
+  canChange: boolean;
+  collectionType?: string;
+  lending?: ReactNode;
+  busy: boolean;
+  onDuplicate: () => void;
+}
+
+export function ItemHeader({ item, title, creator, roles, canChange, collectionType, lending, busy, onDuplicate }: ItemHeaderProps) {
+  const intl = useIntl();
+  const cover = useMediaSrc()(item.cover);
+  const byline = [creator, roles.year?.text].filter(Boolean).join(' · ');
+  const ownerActions = item.isOwner ? (
+    <div className="item-head__owner actions" role="group" aria-label={intl.formatMessage(messages.actions)}>
+      {canChange ? (
+        <ButtonLink variant="secondary" icon={Pencil} to={paths.itemEdit(item.collectionId, item.id)}>
+          {intl.formatMessage(commonMessages.edit)}
+        </ButtonLink>
+      ) : (
+        <Button variant="secondary" icon={Pencil} disabled>
+          {intl.formatMessage(commonMessages.edit)}
+        </Button>
+      )}
+      <ActionMenu
+        label={intl.formatMessage(messages.more)}
+        size="normal"
+        actions={[
+          { label: intl.formatMessage(messages.duplicate), icon: Copy, disabled: !canChange || busy, onSelect: onDuplicate },
+          {
+            label: intl.formatMessage(commonMessages.delete),
+            icon: Trash2,
+            disabled: !canChange,
+            danger: true,
+            to: paths.itemDelete(item.collectionId, item.id),
+          },
+        ]}
+      />
+    </div>
+  ) : null;
+  const hasBar = lending || ownerActions;
+  return (
+    <header className={hasBar ? 'item-head card item-head--with-bar' : 'item-head card'}>
+      <div className="item-head__cover">
+        {cover ? (
+          <img src={cover} alt="" />
+        ) : (
+          <div className="item-head__placeholder">
+            <CoverPlaceholder title={title} creator={creator} type={collectionType} size="large" />
+          </div>
+        )}
+      </div>
+      <div className="item-head__text">
+        <h1 className="item-head__title">{title}</h1>
+        {item.subtitle ? <p className="item-head__subtitle">{item.subtitle}</p> : null}
+        {byline ? <p className="item-head__byline" data-testid="item-byline">{byline}</p> : null}
+        {roles.rating ? <RatingStars value={roles.rating.value} /> : null}
+      </div>
+      {hasBar ? (
+        <div className="item-head__bar" data-testid="item-main-actions">
+          {lending}
+          {ownerActions}
+        </div>
+      ) : null}
+    </header>
+  );
+}
