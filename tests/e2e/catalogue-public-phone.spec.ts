@@ -82,9 +82,10 @@ test('an anonymous visitor on a phone sees the public items and values only', as
   await list.getByRole('link', { name: 'A public book with quite a long title that wraps' }).click();
   await expect(page).toHaveURL(new RegExp(`/collection/${shelf.id}/item/${open!.id}$`));
   await expect(page.getByRole('heading', { level: 1, name: 'A public book with quite a long title that wraps' })).toBeVisible();
-  const details = page.getByLabel('Details');
-  await expect(details).toContainText('Visible Author');
-  await expect(details).toContainText('2001');
+  // Its creator and year lead the page's header.
+  const main = page.getByRole('main');
+  await expect(main).toContainText('Visible Author');
+  await expect(main).toContainText('2001');
   await expect(page.getByText('Shelf mark')).toHaveCount(0);
   await expect(page.getByText('Cellar 9')).toHaveCount(0);
   await expect(page.getByRole('group', { name: 'Item actions' })).toHaveCount(0);
