@@ -1,4 +1,4 @@
-// `npm run bench`: measures the budgets of PRODUCT.md on this machine and prints the figures.
+// `npm run bench`: measures the budgets of docs/product.md on this machine and prints the figures.
 // - Worker bundle (gzip), from `wrangler deploy --dry-run`.
 // - SPA entry chunk (gzip): the script index.html loads first.
 // - Per scenario, against a local workerd (wrangler dev, fresh state): wall p50/p95 and CPU per request,

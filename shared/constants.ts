@@ -13,7 +13,7 @@ export function isLocale(value: unknown): value is Locale {
   return typeof value === 'string' && (LOCALES as readonly string[]).includes(value);
 }
 
-/** Browser storage keys (spec §3): product-prefixed. */
+/** Browser storage keys (docs/product.md §3): product-prefixed. */
 export const STORAGE_KEYS = {
   token: 'vitrine_token',
   userId: 'vitrine_userId',
@@ -64,5 +64,5 @@ export function mediaUrl(value: string | null | undefined): string | null {
   return value.startsWith(MEDIA_SCHEME) ? `/media/${value.slice(MEDIA_SCHEME.length)}` : null;
 }
 
-/** Visibility levels (PRODUCT.md): 2 "Shared users" is reserved. */
+/** Visibility levels (docs/product.md): 2 "Shared users" is reserved. */
 export const VISIBILITY = { everyone: 0, loggedIn: 1, onlyMe: 3, nobody: 4 } as const;

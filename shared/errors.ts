@@ -42,7 +42,7 @@ export const ERROR_STATUS = {
   BORROWER_EMAIL_TAKEN: 409,
   /** The borrower still holds a lent copy: get it back first. */
   BORROWER_HOLDS_ITEMS: 409,
-  /** The loan's state does not allow that action (PRODUCT.md "Loans"). */
+  /** The loan's state does not allow that action (docs/product.md "Loans"). */
   LOAN_TRANSITION_NOT_ALLOWED: 409,
   /** Every copy is lent. */
   NO_COPY_AVAILABLE: 409,

@@ -1,5 +1,5 @@
 // Lending constants shared by the Worker and the SPA (zod-free, so the SPA's bundle stays small).
-// The rules are PRODUCT.md's "Loans" and "Who can borrow".
+// The rules are docs/product.md's "Loans" and "Who can borrow".
 
 /** A loan's life: asked → accepted | rejected; accepted → lent | rejected; lent → returned. */
 export const LOAN_STATES = ['asked', 'rejected', 'accepted', 'lent', 'returned'] as const;

@@ -1,4 +1,4 @@
-// How the instance sends its emails (Configuration → Emails, spec §2): as the deployment's environment
+// How the instance sends its emails (Configuration → Emails, docs/product.md §2): as the deployment's environment
 // says (Resend with RESEND_API_KEY), or as the built-in administrator saved it here, which overrides the
 // environment: Resend with a key of its own, or an SMTP server. Secrets (the Resend key, the SMTP
 // password) are written, never read back: the server keeps them encrypted and answers only whether one

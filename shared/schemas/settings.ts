@@ -1,4 +1,4 @@
-// Instance-wide settings the administrator changes from Configuration (spec §2 "server configuration").
+// Instance-wide settings the administrator changes from Configuration (docs/product.md §2 "server configuration").
 // Every setting has a default here, so a fresh instance works with an empty settings table.
 import { z } from 'zod';
 import { LOCALES, PRODUCT_NAME } from '../constants';
@@ -45,7 +45,7 @@ export const updateSettingsInput = settings.partial().strict();
 export type UpdateSettingsInput = z.infer<typeof updateSettingsInput>;
 
 /**
- * Custom configuration keys (spec §2): entries the administrator adds for modules to read. Names are
+ * Custom configuration keys (docs/product.md §2): entries the administrator adds for modules to read. Names are
  * lower-case words joined by dots, dashes or underscores ("isbn.lookup-timeout").
  */
 export const CONFIG_KEY_NAME = /^[a-z][a-z0-9]*([._-][a-z0-9]+)*$/;

@@ -90,7 +90,7 @@ describe('apiRequest errors', () => {
   });
 });
 
-describe('pageErrorStatus (spec §8)', () => {
+describe('pageErrorStatus (docs/product.md §8)', () => {
   it('gives 500 when no response arrived', () => {
     expect(pageErrorStatus(new ApiError({ status: 0, code: 'NETWORK' }))).toBe(500);
   });

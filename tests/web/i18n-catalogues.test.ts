@@ -42,7 +42,7 @@ describe('catalogues', () => {
     }
   });
 
-  it('has every message of spec §8, worded exactly', () => {
+  it('has every message of docs/product.md §8, worded exactly', () => {
     const values = new Set(Object.values(english));
     for (const message of [
       'Login failed!',
@@ -63,7 +63,7 @@ describe('catalogues', () => {
     }
   });
 
-  it('translates the French catalogue (no English left behind for the spec §8 messages)', () => {
+  it('translates the French catalogue (no English left behind for the docs/product.md §8 messages)', () => {
     expect(french['errors.LOGIN_FAILED']).not.toBe(english['errors.LOGIN_FAILED']);
     expect(french['common.messages.operationSucceeded']).not.toBe(english['common.messages.operationSucceeded']);
     expect(french['lib.pageTitle.default']).toBe('{product} - Gestionnaire de collections');

@@ -1,4 +1,4 @@
-// Borrow requests (spec §2): who may ask by "who can borrow", the honeypot and rate limits, the same
+// Borrow requests (docs/product.md §2): who may ask by "who can borrow", the honeypot and rate limits, the same
 // answer whether or not an email is known, the emails of every step in both languages, and the
 // requester's private status link (stored hashed, good for its own request only).
 import { env } from 'cloudflare:test';

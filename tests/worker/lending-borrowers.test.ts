@@ -1,4 +1,4 @@
-// Borrowers (spec §2): each user's own, searchable, with their loan counts; deleting one who holds a lent
+// Borrowers (docs/product.md §2): each user's own, searchable, with their loan counts; deleting one who holds a lent
 // copy is refused, otherwise their past loans go with them. Every endpoint against the wrong caller.
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Borrower, BorrowerDetail, BorrowerList } from '../../shared/schemas/lending';

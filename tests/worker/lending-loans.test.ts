@@ -1,4 +1,4 @@
-// Loans (PRODUCT.md "Loans"): the whole state machine, availability and the last-copy race, the owner-only
+// Loans (docs/product.md "Loans"): the whole state machine, availability and the last-copy race, the owner-only
 // endpoints against the wrong caller, the overview's order, and lending switched off.
 import { env } from 'cloudflare:test';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -44,7 +44,7 @@ async function unavailableCounts(collectionId: number) {
 }
 
 describe('the state machine', () => {
-  it('allows exactly PRODUCT.md’s transitions from every state, stamping each date; anything else is 409', async () => {
+  it('allows exactly docs/product.md’s transitions from every state, stamping each date; anything else is 409', async () => {
     const { owner, itemPath, item } = await lendableItem({ quantity: 50 });
     for (const state of LOAN_STATES) {
       for (const action of LOAN_ACTIONS) {

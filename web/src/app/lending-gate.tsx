@@ -1,4 +1,4 @@
-// The Borrowers area is for signed-in users while lending is on (spec §1): a visitor is asked to sign in
+// The Borrowers area is for signed-in users while lending is on (docs/product.md §1): a visitor is asked to sign in
 // first, and with "Enable loans" off every lending screen is not found.
 import type { ReactNode } from 'react';
 import { defineMessages, useIntl } from 'react-intl';

@@ -1,4 +1,4 @@
-// Top navigation (spec §1). On narrow screens the same links fold behind a menu button.
+// Top navigation (docs/product.md §1). On narrow screens the same links fold behind a menu button.
 import { useEffect, useRef, useState } from 'react';
 import { defineMessages, useIntl } from 'react-intl';
 import { HandHeart, Info, Library, LogIn, LogOut, Menu, Settings, UserRound, X } from 'lucide-react';

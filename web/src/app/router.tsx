@@ -1,4 +1,4 @@
-// Every screen is its own chunk, loaded when first visited (spec §2). Patterns come from lib/paths.ts.
+// Every screen is its own chunk, loaded when first visited (docs/product.md §2). Patterns come from lib/paths.ts.
 import type { ComponentType } from 'react';
 import type { RouteObject } from 'react-router-dom';
 import { Loading } from '../components/loading';

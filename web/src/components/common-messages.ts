@@ -1,4 +1,4 @@
-// Texts several screens share, including the success and error messages of spec §8.
+// Texts several screens share, including the success and error messages of docs/product.md §8.
 import { defineMessages } from 'react-intl';
 
 export const commonMessages = defineMessages({

@@ -1,4 +1,4 @@
-// Visibility and "who can borrow" levels (PRODUCT.md): the same four words for both.
+// Visibility and "who can borrow" levels (docs/product.md): the same four words for both.
 import { defineMessages } from 'react-intl';
 import type { MessageDescriptor } from 'react-intl';
 import type { VisibilityLevel } from '../../../shared/catalogue';

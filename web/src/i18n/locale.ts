@@ -1,4 +1,4 @@
-// The language (spec §4): chosen once on first visit — the instance's default language when its
+// The language (docs/product.md §4): chosen once on first visit — the instance's default language when its
 // administrator set one, else the browser's — then kept until changed. Any change is saved and the page
 // reloads, so only one catalogue is ever loaded.
 import { API_PREFIX, DEFAULT_LOCALE, STORAGE_KEYS, isLocale } from '../../../shared/constants';

@@ -166,7 +166,7 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
   });
 }
 
-/** Page-level status (spec §8): no response → 500, 404 stays 404, anything else → 500. */
+/** Page-level status (docs/product.md §8): no response → 500, 404 stays 404, anything else → 500. */
 export function pageErrorStatus(error: unknown): 404 | 500 {
   return isApiError(error) && error.status === 404 ? 404 : 500;
 }

@@ -51,10 +51,10 @@ export const paths = {
   collectionManage: route('/collection/:cid/manage'),
   collectionEdit: route('/collection/:cid/manage/edit'),
   collectionDelete: route('/collection/:cid/manage/delete'),
-  /** Import a file into the collection (spec §2), and one import's progress and report. */
+  /** Import a file into the collection (docs/product.md §2), and one import's progress and report. */
   collectionImport: route('/collection/:cid/manage/import'),
   collectionImportRun: route('/collection/:cid/manage/import/:id'),
-  /** Search and import items from metadata sources (spec §2). */
+  /** Search and import items from metadata sources (docs/product.md §2). */
   collectionImportItem: route('/collection/:cid/import/item'),
   /** One list of ISBNs or barcodes looked up and added: its progress and what became of each code. */
   collectionSourceQueue: route('/collection/:cid/import/list/:id'),

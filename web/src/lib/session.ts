@@ -1,4 +1,4 @@
-// The browser session (spec §3, §4): signed in means a token is stored.
+// The browser session (docs/product.md §3, §4): signed in means a token is stored.
 import { STORAGE_KEYS } from '../../../shared/constants';
 import type { TokenResponse } from '../../../shared/schemas/auth';
 import { isApiError } from './api-client';

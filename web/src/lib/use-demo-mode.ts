@@ -1,4 +1,4 @@
-// Demo mode (spec §6): the server says so, or the session is read-only. Changes are disabled.
+// Demo mode (docs/product.md §6): the server says so, or the session is read-only. Changes are disabled.
 import { useApiInfo } from './use-api-info';
 import { useSession } from './use-session';
 

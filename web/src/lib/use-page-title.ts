@@ -1,4 +1,4 @@
-// Page titles (spec §2): "<title> - <the instance's name>", or the localized default.
+// Page titles (docs/product.md §2): "<title> - <the instance's name>", or the localized default.
 import { useEffect } from 'react';
 import { defineMessages, useIntl } from 'react-intl';
 import { useInstanceName } from './use-settings';

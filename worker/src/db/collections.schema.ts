@@ -5,7 +5,7 @@ import { users } from './users.schema';
 const now = sql`(strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))`;
 
 /**
- * Collections belong to a user; deleting the user deletes them (spec §5) through ON DELETE CASCADE,
+ * Collections belong to a user; deleting the user deletes them (docs/product.md §5) through ON DELETE CASCADE,
  * and with them their properties, items and values. The three counters are kept by triggers
  * (migration 0002) so the home page never counts items: visible to everyone, to signed-in users, to
  * the owner (items at level 4 "Nobody" are in none of them).

@@ -5,7 +5,7 @@ import { sqlNow } from './now';
 import { users } from './users.schema';
 
 /**
- * The people a user lends to (spec §3 "Borrower"). Each user has their own: the same friend lent to by
+ * The people a user lends to (docs/product.md §3 "Borrower"). Each user has their own: the same friend lent to by
  * two users is two rows. A borrow request finds its borrower by email among the item owner's
  * borrowers (emails are stored lower-cased, unique per owner) or creates one. A borrower the owner
  * records, typed in or imported, needs only a name: without an email, nothing is ever sent to them.
@@ -36,7 +36,7 @@ export const borrowers = sqliteTable(
 );
 
 /**
- * A loan of one copy of an item (spec §3 "Loan"), from request to return. States (PRODUCT.md "Loans"):
+ * A loan of one copy of an item (docs/product.md §3 "Loan"), from request to return. States (docs/product.md "Loans"):
  * asked → accepted | rejected; accepted → lent | rejected; lent → returned; an owner may also record a
  * loan directly as lent. Each transition stamps its date. Copies available = quantity − loans lent,
  * decided in SQL by the statement that lends.

@@ -1,4 +1,4 @@
-// Who sees what (PRODUCT.md): a caller has a level per collection: 0 anonymous, 1 signed in, 3 owner.
+// Who sees what (docs/product.md): a caller has a level per collection: 0 anonymous, 1 signed in, 3 owner.
 // A collection, item or property is visible when its level is at most the caller's; level 4 "Nobody"
 // is therefore never visible on browsing paths, not even to the owner (manage and edit screens aside).
 import type { Caller } from '../env';

@@ -52,7 +52,7 @@ export const requireUser = createMiddleware<AppEnv>(async (c, next) => {
   await next();
 });
 
-/** The Configuration area belongs to the built-in administrator account (spec §6). */
+/** The Configuration area belongs to the built-in administrator account (docs/product.md §6). */
 export const requireBuiltinAdmin = createMiddleware<AppEnv>(async (c, next) => {
   const caller = await resolveCaller(c);
   if (!caller) throw new ApiError('UNAUTHENTICATED');

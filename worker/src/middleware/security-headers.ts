@@ -2,7 +2,7 @@ import { createMiddleware } from 'hono/factory';
 import type { AppEnv } from '../env';
 
 /**
- * The token lives in browser storage (spec §3), so script injection would mean account takeover:
+ * The token lives in browser storage (docs/product.md §3), so script injection would mean account takeover:
  * a strict policy on every Worker response. Static assets get the same headers from web/public/_headers.
  */
 export const CONTENT_SECURITY_POLICY = [

@@ -1,4 +1,4 @@
-// Collection settings (spec §2): its properties in display order, and links to edit or delete it.
+// Collection settings (docs/product.md §2): its properties in display order, and links to edit or delete it.
 import { FileUp, ListPlus, Pencil, QrCode, Trash2 } from 'lucide-react';
 import { defineMessages, useIntl } from 'react-intl';
 import type { NoMessageValues } from 'react-intl';

@@ -1,4 +1,4 @@
-// The collection view (spec §2): the showcase header, the list with search, sort, filters and paging,
+// The collection view (docs/product.md §2): the showcase header, the list with search, sort, filters and paging,
 // last changes. The owner's tools sit in the header beside Share, so the covers start on the first screen.
 import { FileUp, Plus, ScanSearch, Settings } from 'lucide-react';
 import { defineMessages, useIntl } from 'react-intl';
@@ -36,7 +36,7 @@ function CollectionScreen({ collection }: { collection: Collection }) {
   const intl = useIntl();
   const demo = useDemoMode();
   const properties = useProperties(collection.id);
-  // Level 4 "Nobody" is never shown on browsing pages, even to the owner (PRODUCT.md).
+  // Level 4 "Nobody" is never shown on browsing pages, even to the owner (docs/product.md).
   const hidden = collection.visibility === VISIBILITY.nobody;
   usePageTitle(collection.name);
   // Pictures an import stored get their thumbnails made while their owner has the collection open.

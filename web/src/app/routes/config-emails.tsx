@@ -1,4 +1,4 @@
-// Configuration → Emails: how the instance sends its emails, and a test email (spec §2).
+// Configuration → Emails: how the instance sends its emails, and a test email (docs/product.md §2).
 import { defineMessages, useIntl } from 'react-intl';
 import { DemoNotice } from '../../components/demo-notice';
 import { Loading } from '../../components/loading';

@@ -1,4 +1,4 @@
-// The Configuration area belongs to the built-in administrator (spec §6); others see a not-found screen.
+// The Configuration area belongs to the built-in administrator (docs/product.md §6); others see a not-found screen.
 import { defineMessages, useIntl } from 'react-intl';
 import { NavLink, Outlet, useLocation } from 'react-router-dom';
 import { BUILTIN_ADMIN_USERNAME } from '../../../../shared/constants';

@@ -1,4 +1,4 @@
-// Configuration → Modules (spec §2): the metadata sources, each on or off, its key, and a test; then the
+// Configuration → Modules (docs/product.md §2): the metadata sources, each on or off, its key, and a test; then the
 // external modules, registered by their address and upgraded all at once.
 import { defineMessages, useIntl } from 'react-intl';
 import { DemoNotice } from '../../components/demo-notice';

@@ -1,4 +1,4 @@
-// Configuration → Settings: the instance's server settings (spec §2 "server configuration").
+// Configuration → Settings: the instance's server settings (docs/product.md §2 "server configuration").
 import { defineMessages, useIntl } from 'react-intl';
 import { DemoNotice } from '../../components/demo-notice';
 import { Loading } from '../../components/loading';

@@ -1,4 +1,4 @@
-// The collections home (spec §2): every collection the visitor may see, or only their own.
+// The collections home (docs/product.md §2): every collection the visitor may see, or only their own.
 import { Library, Plus } from 'lucide-react';
 import { defineMessages, useIntl } from 'react-intl';
 import { useSearchParams } from 'react-router-dom';

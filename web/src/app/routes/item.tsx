@@ -1,4 +1,4 @@
-// An item's page (spec §2): anyone who may see the item; the owner also gets edit, duplicate and delete,
+// An item's page (docs/product.md §2): anyone who may see the item; the owner also gets edit, duplicate and delete,
 // and its loans. Availability with "Ask to borrow" or "Lend" show in its header while lending is on.
 import { useIntl } from 'react-intl';
 import type { Collection } from '../../../../shared/schemas/collections';

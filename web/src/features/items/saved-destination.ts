@@ -1,5 +1,5 @@
 // Where saving an item leads. An item set to "Nobody" (level 4) is never shown while browsing, not
-// even to its owner (PRODUCT.md), so its own page would answer "not found": the owner goes to the
+// even to its owner (docs/product.md), so its own page would answer "not found": the owner goes to the
 // collection's manage screen instead, which lists such items, with a notice saying why.
 import type { Collection } from '../../../../shared/schemas/collections';
 import type { Item } from '../../../../shared/schemas/items';

@@ -110,7 +110,7 @@ export function itemRoles(data: string, props: PropertyRow[]) {
   };
 }
 
-/** Who may ask to borrow an item: its own level, else its collection's (PRODUCT.md "Who can borrow"). */
+/** Who may ask to borrow an item: its own level, else its collection's (docs/product.md "Who can borrow"). */
 export function effectiveBorrowLevel(item: { borrowable: number | null }, collection: { borrowable: number }): number {
   return item.borrowable ?? collection.borrowable;
 }

@@ -131,7 +131,7 @@ function listRequest(query: z.infer<typeof itemListQuery>, raw: Record<string, s
   return { q: query.q, sort: query.sort, dir: query.dir, page: query.page, after: query.after, before: query.before, perPage: query.perPage, raw, availability: query.availability, loansEnabled };
 }
 
-/** "Enable loans" (spec §2): off, items show no availability and count no copy lent. */
+/** "Enable loans" (docs/product.md §2): off, items show no availability and count no copy lent. */
 async function loansEnabled(c: Context<AppEnv>): Promise<boolean> {
   return (await c.get('settings').read()).loansEnabled;
 }

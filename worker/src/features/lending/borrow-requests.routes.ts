@@ -1,4 +1,4 @@
-// Asking to borrow (spec §2 "Borrow request"), open to whoever the item's "who can borrow" allows, and
+// Asking to borrow (docs/product.md §2 "Borrow request"), open to whoever the item's "who can borrow" allows, and
 // the requester's private status link. Anonymous requests are rate limited per address and per item and
 // carry a honeypot; the answer is the same whether or not the email was known.
 import { createRoute, z } from '@hono/zod-openapi';

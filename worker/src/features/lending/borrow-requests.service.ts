@@ -1,4 +1,4 @@
-// A visitor's borrow request (spec §2 "Borrow request"): a loan in state asked, its borrower found by
+// A visitor's borrow request (docs/product.md §2 "Borrow request"): a loan in state asked, its borrower found by
 // email among the owner's borrowers or created, both in one batch; the requester follows it through a
 // private link whose token only the email carries (the database keeps its SHA-256).
 import type { Locale } from '../../../../shared/constants';

@@ -1,4 +1,4 @@
-// "Enable loans" (spec §2 server configuration): while it is off, every lending endpoint answers
+// "Enable loans" (docs/product.md §2 server configuration): while it is off, every lending endpoint answers
 // 404 LOANS_DISABLED, checked after authentication and before anything else. Nothing is deleted, so
 // turning it back on brings every borrower, loan and request back.
 import { createMiddleware } from 'hono/factory';

@@ -1,4 +1,4 @@
-// Borrowers and the owner's loans (spec §2 "Borrowers", "Loans"). Everything here is the owner's alone:
+// Borrowers and the owner's loans (docs/product.md §2 "Borrowers", "Loans"). Everything here is the owner's alone:
 // each query names the caller as owner, so another user's borrower or loan is a 404. Every route
 // checks "Enable loans" after authentication.
 import { createRoute, z } from '@hono/zod-openapi';
@@ -154,7 +154,7 @@ const actOnLoan = createRoute({
   ...loans,
   method: 'post',
   path: '/loans/{id}/{action}',
-  summary: 'Accept, reject, lend or get back (PRODUCT.md "Loans"); anything the state does not allow is 409',
+  summary: 'Accept, reject, lend or get back (docs/product.md "Loans"); anything the state does not allow is 409',
   request: { params: actionParam, ...jsonBody(loanActionInput) },
   responses: { 200: jsonContent(loan, 'The loan after the action'), ...errors(400, 401, 403, 404, 409) },
 });

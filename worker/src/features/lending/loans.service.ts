@@ -1,4 +1,4 @@
-// Writes of borrowers and loans. The state machine is PRODUCT.md's ("Loans", shared/lending.ts): every
+// Writes of borrowers and loans. The state machine is docs/product.md's ("Loans", shared/lending.ts): every
 // transition is ONE conditional UPDATE whose WHERE names the states it may start from (and, to lend,
 // that a copy is left), so two requests racing on the same loan or on the last copy cannot both pass;
 // the loser's zero changed rows become a 409 naming why.

@@ -1,4 +1,4 @@
-// Custom configuration keys (spec §2, Configuration): name–value entries the built-in administrator
+// Custom configuration keys (docs/product.md §2, Configuration): name–value entries the built-in administrator
 // adds, edits and deletes, which take effect at once (no redeploy) and which modules read by name with
 // configValue(). Names are checked (lower-case words joined by dots, dashes or underscores); values are
 // text of at most CONFIG_VALUE_MAX_LENGTH characters. Demo mode shows them and refuses changes.

@@ -1,4 +1,4 @@
-// Configuration → Emails (spec §2): how the instance sends its emails, and a test email to any address.
+// Configuration → Emails (docs/product.md §2): how the instance sends its emails, and a test email to any address.
 // The built-in administrator's alone; demo mode reads them and refuses changes (the demo guard). Secrets
 // go in and never come out: the answer says only whether one is saved and how it ends.
 import { createRoute } from '@hono/zod-openapi';

@@ -1,5 +1,5 @@
 // Instance settings: the public subset every visitor's app needs, and the whole set for the built-in
-// administrator (Configuration, spec §6). Demo mode refuses the change through the demo guard.
+// administrator (Configuration, docs/product.md §6). Demo mode refuses the change through the demo guard.
 import { createRoute } from '@hono/zod-openapi';
 import { publicSettings, settings, updateSettingsInput } from '../../../../shared/schemas/settings';
 import { createRouter } from '../../lib/router';

@@ -1,4 +1,4 @@
-// Configuration → Modules (spec §2), the built-in administrator's: every metadata source with its state,
+// Configuration → Modules (docs/product.md §2), the built-in administrator's: every metadata source with its state,
 // turned on or off for the whole instance, its key saved encrypted (lib/secrets.ts) over the deployment's
 // environment, and a test that asks it for something it surely knows. Keys go in and never come out.
 // External modules (external.source.ts) are registered here by their https address, after their manifest

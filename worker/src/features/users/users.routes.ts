@@ -1,4 +1,4 @@
-// User administration, for the built-in administrator only (the Configuration area, spec §6).
+// User administration, for the built-in administrator only (the Configuration area, docs/product.md §6).
 import { createRoute } from '@hono/zod-openapi';
 import { AVATAR_MAX_BYTES, BUILTIN_ADMIN_USERNAME } from '../../../../shared/constants';
 import { idParam } from '../../../../shared/schemas/common';

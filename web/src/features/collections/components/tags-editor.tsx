@@ -1,4 +1,4 @@
-// "Edit tags" on a collection's page (spec §2): the owner changes the tags in place, without opening the
+// "Edit tags" on a collection's page (docs/product.md §2): the owner changes the tags in place, without opening the
 // settings. Tags are typed comma-separated, as in the collection form.
 import { Check, Tags } from 'lucide-react';
 import { useState } from 'react';

@@ -1,5 +1,5 @@
 // The manage screen's list of items set to "Nobody": browsing never shows them, not even to their
-// owner (PRODUCT.md, level 4), so this is where the owner finds them again, to open or edit them.
+// owner (docs/product.md, level 4), so this is where the owner finds them again, to open or edit them.
 import { defineMessages, useIntl } from 'react-intl';
 import { Link } from 'react-router-dom';
 import { Loading } from '../../../components/loading';
@@ -42,7 +42,7 @@ export function HiddenItems({ collectionId }: { collectionId: number }) {
             const title = itemTitle(intl, item);
             return (
               <li key={item.id} className="hidden-items__row">
-                {/* Level 4 shows in edit screens only (PRODUCT.md), so the item opens there. */}
+                {/* Level 4 shows in edit screens only (docs/product.md), so the item opens there. */}
                 <Link className="hidden-items__title" to={paths.itemEdit(collectionId, item.id)}>
                   {intl.formatMessage(valued.editItem, { title })}
                 </Link>

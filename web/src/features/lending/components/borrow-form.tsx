@@ -1,4 +1,4 @@
-// The borrow request form (spec §2), built for a phone first: name, email, an optional message and
+// The borrow request form (docs/product.md §2), built for a phone first: name, email, an optional message and
 // dates, one large button. A hidden "website" field catches form-filling robots (people never see it).
 import { Send } from 'lucide-react';
 import { useState } from 'react';

@@ -1,4 +1,4 @@
-// Custom configuration keys (spec §2, Configuration): the list, a form that adds a key or changes the one
+// Custom configuration keys (docs/product.md §2, Configuration): the list, a form that adds a key or changes the one
 // chosen for editing, and a delete that asks once more. Names are lower-case words joined by dots,
 // dashes or underscores; the server checks them again. Demo mode shows the list and changes nothing.
 import { Pencil, Trash2 } from 'lucide-react';

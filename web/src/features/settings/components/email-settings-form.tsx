@@ -1,4 +1,4 @@
-// Configuration → Emails (spec §2): how the instance sends its emails — as deployed (the environment's
+// Configuration → Emails (docs/product.md §2): how the instance sends its emails — as deployed (the environment's
 // Resend key), Resend with a key of the administrator's, or an SMTP server — then a test email to any
 // address, which says why it failed when it does. Keys and passwords are typed, saved encrypted, and
 // never shown again: a saved one is named by its last characters and kept when its field is left empty.

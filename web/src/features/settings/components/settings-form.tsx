@@ -1,4 +1,4 @@
-// Server configuration (spec §2): the instance's name (titles, navigation, previews, emails), its public
+// Server configuration (docs/product.md §2): the instance's name (titles, navigation, previews, emails), its public
 // address (the links emails carry), the language of a first visit, and "Enable loans" — off, every
 // lending screen, link, badge and endpoint disappears and nothing is deleted; on again, everything is back.
 // Each takes effect at once, without a redeploy.
