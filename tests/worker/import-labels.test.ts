@@ -1,6 +1,7 @@
 // A property an import creates for a field meaning a template field is named like the template's, in
 // the importer's language, then in each reader's; other columns keep the file's names.
 import { describe, expect, it } from 'vitest';
+import type { PropertyType } from '../../shared/catalogue';
 import type { ImportPlanInput, ImportRun } from '../../shared/schemas/imports';
 import type { Property } from '../../shared/schemas/properties';
 import { finishedImport } from '../support/worker-imports';
@@ -13,7 +14,7 @@ const GOODREADS = [
   '2,Dune,Frank Herbert,,4,to-read,,',
 ].join('\n');
 
-const create = (label: string, type = 'text', multiple = false) => ({ label, type, multiple }) as const;
+const create = (label: string, type: PropertyType = 'text', multiple = false) => ({ label, type, multiple });
 const plan = (authorsLabel: string): ImportPlanInput => ({
   format: 'goodreads',
   fields: [
