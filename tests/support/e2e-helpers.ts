@@ -209,7 +209,7 @@ export function runLocalSql(port: number, statements: string[]): void {
 export async function mappingRowTops(page: Page): Promise<{ cells: number[]; firstLines: number[]; lefts: number[]; bottoms: number[] }[]> {
   return page.locator('table.import-mapping tbody tr').evaluateAll((rows) =>
     rows.map((row) => {
-      const cells = [...row.children] as HTMLElement[];
+      const cells = Array.from(row.children) as HTMLElement[];
       const firstLine = (cell: HTMLElement) => {
         const control = cell.querySelector('select, input');
         if (control) return control.getBoundingClientRect().top + control.getBoundingClientRect().height / 2;
