@@ -4,7 +4,7 @@
 import { expect, test } from '@playwright/test';
 import { zipSync } from 'fflate';
 import { readFileSync } from 'node:fs';
-import { createCollectionViaApi, createOwnerViaApi, expectNoHorizontalOverflow, signInThroughUi, useLanguage } from '../support/e2e-helpers';
+import { createCollectionViaApi, createOwnerViaApi, expectNoHorizontalOverflow, mappingRowTops, signInThroughUi, useLanguage } from '../support/e2e-helpers';
 
 const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true };
 
@@ -23,6 +23,12 @@ test('a plan that would import nothing is stopped with its fix, on a phone in Fr
   await expect(page.getByText('Lu comme : CSV ou TSV')).toBeVisible();
   // "Film" means the title: it goes there by itself.
   await expect(page.getByLabel('Où va « Film »')).toHaveValue('p:title');
+  // On a phone each row is a card: its cells one under the other, from one left edge.
+  for (const row of await mappingRowTops(page)) {
+    const visible = row.lefts.map((left, i) => ({ left, top: row.cells[i]!, bottom: row.bottoms[i]! })).filter((c) => c.bottom > c.top);
+    expect(Math.max(...visible.map((c) => c.left)) - Math.min(...visible.map((c) => c.left)), JSON.stringify(row)).toBeLessThanOrEqual(2);
+    visible.slice(1).forEach((cell, i) => expect(cell.top).toBeGreaterThanOrEqual(visible[i]!.bottom - 1));
+  }
 
   // Leaving it out would import nothing: the screen says why and offers the fix.
   await page.getByLabel('Où va « Film »').selectOption('ignore');

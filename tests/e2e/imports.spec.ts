@@ -8,7 +8,7 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { strFromU8, strToU8, unzipSync, zipSync } from 'fflate';
 import { readFileSync } from 'node:fs';
-import { bearer, createCollectionViaApi, createOwnerViaApi, expectNoHorizontalOverflow, signInThroughUi, useLanguage } from '../support/e2e-helpers';
+import { bearer, createCollectionViaApi, createOwnerViaApi, expectNoHorizontalOverflow, mappingRowTops, signInThroughUi, useLanguage } from '../support/e2e-helpers';
 
 /** Enough rows for the run to take several Workflow steps, so its progress shows. */
 const ROWS = 300;
@@ -82,6 +82,11 @@ test('a CSV is mapped, previewed and imported with its report, and a second run 
   await expect(page.getByLabel('Where “Title” goes')).toHaveValue('p:title');
   await expect(page.getByLabel('Where “Year” goes')).toHaveValue('p:year');
   await expect(page.getByLabel('Where “Read” goes')).toHaveValue('p:read');
+  // Each row's cells start together, and a field's name sits level with the select beside it.
+  for (const row of await mappingRowTops(page)) {
+    expect(Math.max(...row.cells) - Math.min(...row.cells)).toBeLessThanOrEqual(2);
+    expect(Math.max(...row.firstLines) - Math.min(...row.firstLines), JSON.stringify(row)).toBeLessThanOrEqual(2);
+  }
   // A column the collection does not have becomes a new property, its type guessed from its values.
   await expect(page.getByLabel('Where “Price” goes')).toHaveValue('new');
   await expect(page.getByRole('row', { name: /Price/ }).getByLabel('Type')).toHaveValue('number');

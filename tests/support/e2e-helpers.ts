@@ -200,3 +200,26 @@ export function runLocalSql(port: number, statements: string[]): void {
     { cwd: root, env: { ...process.env, CI: 'true', WRANGLER_SEND_METRICS: 'false' }, stdio: 'pipe' },
   );
 }
+
+/**
+ * The import mapping's rows, each as the tops of its cells (header, sample, select, details) and of the
+ * row's first line of text and control, their left edges and bottoms: a row's cells line up (desktop)
+ * or stack as one card (phone).
+ */
+export async function mappingRowTops(page: Page): Promise<{ cells: number[]; firstLines: number[]; lefts: number[]; bottoms: number[] }[]> {
+  return page.locator('table.import-mapping tbody tr').evaluateAll((rows) =>
+    rows.map((row) => {
+      const cells = Array.from(row.children) as HTMLElement[];
+      const firstLine = (cell: HTMLElement) => {
+        const control = cell.querySelector('select, input');
+        if (control) return control.getBoundingClientRect().top + control.getBoundingClientRect().height / 2;
+        const range = document.createRange();
+        range.selectNodeContents(cell);
+        const line = range.getClientRects()[0];
+        return line ? line.top + line.height / 2 : cell.getBoundingClientRect().top;
+      };
+      const boxes = cells.map((c) => c.getBoundingClientRect());
+      return { cells: boxes.map((b) => b.top), firstLines: cells.slice(0, 3).map(firstLine), lefts: boxes.map((b) => b.left), bottoms: boxes.map((b) => b.bottom) };
+    }),
+  );
+}

@@ -40,8 +40,8 @@ async function createAdmin(env: Env, db: Db): Promise<void> {
     .values({
       username: BUILTIN_ADMIN_USERNAME,
       passwordHash: await hashPassword(env.ADMIN_PASSWORD),
+      // No name: it is shown as "Administrator" in each reader's language (shared/admin-name.ts).
       isAdmin: true,
-      firstName: 'Administrator',
     })
     .onConflictDoNothing();
 }

@@ -91,6 +91,8 @@ export interface FieldDraft {
   addresses: boolean;
   /** The scale its numbers are on when they are ratings out of 10 or 100 (read as 0–5 by a rating property). */
   scale?: RatingScale | null;
+  /** The template key the field means: a new property takes it as its key, so the server names it in each reader's language. */
+  meaning?: string;
 }
 
 export interface ImportDraft {
@@ -163,7 +165,7 @@ export function defaultDraft(reading: FileReading, properties: readonly Property
       guess = { ...guess, type: 'image' };
     }
     const split = match?.multiple || (!match && guess.multiple) ? guess.split : null;
-    const base = { field: field.key, label: field.label, index, ...kind, scale: ratingScale(texts) };
+    const base = { field: field.key, label: field.label, index, ...kind, scale: ratingScale(texts), ...(field.target && { meaning: field.target }) };
     // Pictures come with a zip, or by address; a file alone that names pictures it does not hold gives none.
     if (pictures && reading.pictures.size === 0 && !reading.embedsPictures && !addresses) return { ...base, target: { kind: 'ignore' }, split: null };
     if (match) return { ...base, target: { kind: 'existing', property: match.key }, split };
@@ -194,7 +196,7 @@ export function newPropertyKeys(draft: ImportDraft, properties: readonly Propert
   const keys = new Map<string, string>();
   for (const field of draft.fields) {
     if (field.target.kind !== 'new') continue;
-    const base = keyFromLabel(newLabel(field, field.target.label, columnName)) || `column_${field.index + 1}`;
+    const base = field.meaning ?? (keyFromLabel(newLabel(field, field.target.label, columnName)) || `column_${field.index + 1}`);
     let key = base;
     for (let n = 2; taken.has(key); n += 1) key = `${base.slice(0, PROPERTY_KEY_MAX_LENGTH - String(n).length - 1)}_${n}`;
     taken.add(key);

@@ -8,7 +8,7 @@ import type { Db, Env } from '../../env';
 import { isTemplateType, TEMPLATES } from './collection-templates';
 
 // Other features name a template's properties through this service.
-export { isTemplateLabel, templateLabel } from './collection-templates';
+export { isTemplateLabel, isTemplateType, templateLabel } from './collection-templates';
 
 export async function createCollection(
   db: Db,

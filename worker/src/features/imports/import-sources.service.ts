@@ -17,6 +17,7 @@ import { translate } from '../../i18n/messages';
 import { listPropertyRows } from '../properties/properties.queries';
 import { newFileKey, prepareFile, wantsCovers, workflowIdOf } from './imports.prepare';
 import { instanceIdentity } from '../settings/settings.service';
+import { greetingName } from '../../lib/person-name';
 import { embedsPictures } from './imports.embedded';
 
 /** A source's document is fetched within this time (BoardGameGeek can be slow for large collections). */
@@ -189,16 +190,16 @@ export async function settleSource(env: Env, id: number): Promise<void> {
     .first<SourceRow>();
   if (!source || source.failures !== FAILURES_BEFORE_EMAIL) return;
   const owner = await env.DB.prepare(
-    'SELECT u.email, u.locale, u.username, u.first_name, c.name AS collection FROM users u JOIN collections c ON c.id = ?2 WHERE u.id = ?1',
+    'SELECT u.email, u.locale, u.username, u.first_name, u.last_name, c.name AS collection FROM users u JOIN collections c ON c.id = ?2 WHERE u.id = ?1',
   )
     .bind(source.user_id, source.collection_id)
-    .first<{ email: string | null; locale: string | null; username: string; first_name: string | null; collection: string }>();
+    .first<{ email: string | null; locale: string | null; username: string; first_name: string | null; last_name: string | null; collection: string }>();
   if (!owner?.email) return;
   const locale: Locale = isLocale(owner.locale ?? '') ? (owner.locale as Locale) : 'en_US';
   const instance = await instanceIdentity(env);
   const values = { collection: owner.collection, source: sourceFileName(source), reason: failureReason(locale, row), instance: instance.name };
   const blocks = [
-    translate(locale, 'email.greeting', { name: owner.first_name || owner.username }),
+    translate(locale, 'email.greeting', { name: greetingName(locale, { username: owner.username, firstName: owner.first_name, lastName: owner.last_name }) }),
     translate(locale, 'email.source.failing.body', values),
     translate(locale, 'email.source.failing.next', values),
     ...(instance.baseUrl

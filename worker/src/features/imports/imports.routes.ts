@@ -31,6 +31,7 @@ import { sourceAddress } from './import-sources.service';
 import { importReportOf, listImports, loadRun, toRun } from './imports.queries';
 import { newFileKey, prepareFile, wantsCovers, workflowIdOf, type PreparedFile } from './imports.prepare';
 import { embedsPictures } from './imports.embedded';
+import { newPropertyLabel } from './import-labels';
 
 const tags = ['Imports'];
 const collectionParam = z.object({ id: z.coerce.number().int().positive() });
@@ -287,7 +288,7 @@ export const importsRoutes = createRouter()
         ...settingsFor(spec.settings),
         collectionId,
         key,
-        label: spec.label,
+        ...newPropertyLabel({ key, label: spec.label, field: plan.fields.find((f) => f.property === key && f.create)!.field }, head, found.collection.type, locale),
         type: spec.type,
         multiple: spec.multiple,
         isTitle: spec.title,

@@ -91,7 +91,7 @@ export const borrowRequestRoutes = createRouter()
   })
   .openapi(status, async (c) => {
     await throttle(c.get('db'), [statusLimit(c.req.raw.headers)]);
-    return c.json(await statusOf(c.get('db'), c.get('d1'), c.req.valid('json').token), 200);
+    return c.json(await statusOf(c.get('db'), c.get('d1'), c.req.valid('json').token, c.get('locale')), 200);
   })
   .openapi(cancel, async (c) => {
     await throttle(c.get('db'), [statusLimit(c.req.raw.headers)]);

@@ -2,6 +2,7 @@
 // email among the owner's borrowers or created, both in one batch; the requester follows it through a
 // private link whose token only the email carries (the database keeps its SHA-256).
 import type { Locale } from '../../../../shared/constants';
+import { ownerNameIn } from '../../lib/person-name';
 import { borrowRequestStatus as statusSchema, type BorrowRequestInput, type BorrowRequestStatus } from '../../../../shared/schemas/lending';
 import { NOW_SQL } from '../../db/now';
 import type { Db, Env } from '../../env';
@@ -86,14 +87,14 @@ async function loanByToken(d1: D1Database, token: string): Promise<LoanRow | nul
 }
 
 /** What the requester's link shows: their own request, never the owner's notes. */
-export async function borrowRequestStatus(db: Db, d1: D1Database, token: string): Promise<BorrowRequestStatus> {
+export async function borrowRequestStatus(db: Db, d1: D1Database, token: string, locale: Locale): Promise<BorrowRequestStatus> {
   const row = await loanByToken(d1, token);
   if (!row) throw new ApiError('NOT_FOUND');
   const view = toLoan(row, publicProps(await roleProperties(db, [row.collection_id])));
   // Parsed, not spread: the owner's notes and the borrower's email stay out of the answer.
   return statusSchema.parse({
     ...view,
-    ownerName: row.owner_name,
+    ownerName: ownerNameIn(locale, row.owner_name),
     name: row.borrower_name,
     cancellable: row.state === 'asked' || row.state === 'accepted',
   });

@@ -1,6 +1,8 @@
 // Reading borrowers and loans, always for one owner: the owner's id is part of every WHERE, so another
 // user's borrower or loan is simply not found (404).
 import { and, eq, inArray, or } from 'drizzle-orm';
+import { LEGACY_ADMIN_FIRST_NAME } from '../../../../shared/admin-name';
+import { BUILTIN_ADMIN_USERNAME } from '../../../../shared/constants';
 import type { LoanState } from '../../../../shared/lending';
 import type { Borrower, Loan } from '../../../../shared/schemas/lending';
 import { properties } from '../../db/schema';
@@ -103,8 +105,11 @@ export interface LoanRow {
   collection_name: string;
   item_data: string;
   item_quantity: number;
-  /** The owner as loan emails name and reach them (the name: first and last, else the username). */
-  owner_name: string;
+  /**
+   * The owner as loan emails name and reach them (the name: first and last, else the username); null for
+   * the built-in administrator without a name, named in each email's language (ownerNameIn).
+   */
+  owner_name: string | null;
   owner_email: string | null;
   owner_locale: string | null;
   /** 1 when lent and past its due date by the database's date. */
@@ -113,7 +118,8 @@ export interface LoanRow {
 
 export const LOAN_SELECT = `SELECT l.*, b.name AS borrower_name, b.email AS borrower_email, b.locale AS borrower_locale,
     i.collection_id, i.data AS item_data, i.quantity AS item_quantity, c.name AS collection_name,
-    coalesce(nullif(trim(coalesce(u.first_name, '') || ' ' || coalesce(u.last_name, '')), ''), u.username) AS owner_name,
+    CASE WHEN u.username = '${BUILTIN_ADMIN_USERNAME}' AND coalesce(u.first_name, '') IN ('', '${LEGACY_ADMIN_FIRST_NAME}') AND coalesce(u.last_name, '') = '' THEN NULL
+      ELSE coalesce(nullif(trim(coalesce(u.first_name, '') || ' ' || coalesce(u.last_name, '')), ''), u.username) END AS owner_name,
     u.email AS owner_email, u.locale AS owner_locale,
     (l.state = 'lent' AND l.due_on IS NOT NULL AND l.due_on < date('now')) AS overdue
   FROM loans l

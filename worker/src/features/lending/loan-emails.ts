@@ -8,6 +8,7 @@ import { isLocale, type Locale } from '../../../../shared/constants';
 import type { Env } from '../../env';
 import { translate, type MessageKey } from '../../i18n/messages';
 import { composeEmail, sendEmail, type EmailBlock } from '../../lib/email';
+import { ownerNameIn } from '../../lib/person-name';
 import type { LoanRow } from './lending.queries';
 import { instanceIdentity } from '../settings/settings.service';
 
@@ -15,7 +16,8 @@ import { instanceIdentity } from '../settings/settings.service';
 export interface LoanEmailFacts {
   loan: LoanRow;
   title: string;
-  ownerName: string;
+  /** Null for the built-in administrator without a name (see LoanRow.owner_name). */
+  ownerName: string | null;
 }
 
 /** A calendar date written for people, in the email's language ("23 March 2027", "23 mars 2027"). */
@@ -65,7 +67,7 @@ export async function sendRequestToOwner(env: Env, facts: LoanEmailFacts) {
   if (!link) return;
   const values = { name: loan.borrower_name, email: loan.borrower_email ?? '', title: facts.title, collection: loan.collection_name };
   const t = (key: MessageKey, extra: Record<string, string> = {}) => translate(locale, key, { ...values, ...extra });
-  const blocks: EmailBlock[] = [t('email.greeting', { name: facts.ownerName }), t('email.loan.requested.body')];
+  const blocks: EmailBlock[] = [t('email.greeting', { name: ownerNameIn(locale, facts.ownerName) }), t('email.loan.requested.body')];
   if (loan.message) blocks.push(t('email.loan.requested.message', { message: loan.message }));
   if (loan.wanted_from || loan.wanted_until) {
     const any = t('email.loan.anyDate');
@@ -87,7 +89,7 @@ export async function sendRequestConfirmation(env: Env, facts: LoanEmailFacts, t
   const locale = borrowerLocale(loan);
   const link = await appLink(env, '/borrow/status', { token });
   if (!link) return;
-  const values = { title: facts.title, owner: facts.ownerName };
+  const values = { title: facts.title, owner: ownerNameIn(locale, facts.ownerName) };
   const t = (key: MessageKey, extra: Record<string, string> = {}) => translate(locale, key, { ...values, ...extra });
   await send(
     env,
@@ -112,7 +114,7 @@ export async function sendStepToRequester(env: Env, facts: LoanEmailFacts) {
   if (!loan.status_token_hash || !loan.borrower_email) return;
   const locale = borrowerLocale(loan);
   const due = loan.due_on ? formatDate(locale, loan.due_on) : '';
-  const values = { title: facts.title, owner: facts.ownerName, due };
+  const values = { title: facts.title, owner: ownerNameIn(locale, facts.ownerName), due };
   const t = (key: MessageKey, extra: Record<string, string> = {}) => translate(locale, key, { ...values, ...extra });
   const greeting = t('email.greeting.plain');
   let subject: MessageKey;

@@ -16,6 +16,7 @@ import type { Env } from '../../env';
 import { translate, type MessageKey } from '../../i18n/messages';
 import type { Job, JobContext } from '../../jobs/job';
 import { composeEmail, sendEmails, type EmailBlock, type EmailMessage } from '../../lib/email';
+import { ownerNameIn } from '../../lib/person-name';
 import { readSettings } from '../settings/settings.queries';
 import { itemRoles } from '../items/items.queries';
 import { borrowerLocale, formatDate } from './loan-emails';
@@ -68,7 +69,7 @@ async function borrowerNotices(env: Env, context: JobContext, today: string) {
   const emails = results.map((loan) => {
     const locale = borrowerLocale(loan);
     const title = itemRoles(loan.item_data, props.filter((p) => p.collectionId === loan.collection_id && p.visibility === 0)).title ?? `#${loan.item_id}`;
-    const values = { title, owner: loan.owner_name, due: formatDate(locale, loan.due_on!) };
+    const values = { title, owner: ownerNameIn(locale, loan.owner_name), due: formatDate(locale, loan.due_on!) };
     return message(loan.borrower_email, locale, `email.loan.${loan.kind}.subject`, values, [
       translate(locale, 'email.greeting', { name: loan.borrower_name }),
       translate(locale, `email.loan.${loan.kind}.body`, values),
@@ -121,7 +122,7 @@ async function ownerDigests(env: Env, context: JobContext, today: string) {
     );
     emails.push(
       message(email, locale, 'email.loan.digest.subject', { count: String(total) }, [
-        translate(locale, 'email.greeting', { name }),
+        translate(locale, 'email.greeting', { name: ownerNameIn(locale, name) }),
         translate(locale, 'email.loan.digest.body'),
         ...lines,
         ...(total > loans.length ? [translate(locale, 'email.loan.digest.more', { count: String(total - loans.length) })] : []),

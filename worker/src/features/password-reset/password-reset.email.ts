@@ -2,6 +2,7 @@ import type { Locale } from '../../../../shared/constants';
 import type { Env } from '../../env';
 import { translate } from '../../i18n/messages';
 import { composeEmail, sendEmail } from '../../lib/email';
+import { greetingName } from '../../lib/person-name';
 import { instanceIdentity } from '../settings/settings.service';
 import type { UserRow } from '../users/users.queries';
 
@@ -17,7 +18,7 @@ export async function sendPasswordResetEmail(env: Env, locale: Locale, user: Use
   }
   const link = new URL('/resetpassword', instance.baseUrl);
   link.searchParams.set('token', token);
-  const name = user.firstName || user.username;
+  const name = greetingName(locale, user);
   const t = (key: Parameters<typeof translate>[1]) => translate(locale, key, { name, instance: instance.name });
   const parts = composeEmail([
     t('email.greeting'),

@@ -4,11 +4,12 @@ import type { Locale } from '../../../../shared/constants';
 import type { Env } from '../../env';
 import { type MessageKey, translate } from '../../i18n/messages';
 import { composeEmail, sendEmail } from '../../lib/email';
+import { greetingName } from '../../lib/person-name';
 import { instanceIdentity } from '../settings/settings.service';
 import type { UserRow } from '../users/users.queries';
 
 function translator(locale: Locale, user: UserRow, instance: string, email = '') {
-  const name = user.firstName || user.username;
+  const name = greetingName(locale, user);
   return (key: MessageKey) => translate(locale, key, { name, email, instance });
 }
 

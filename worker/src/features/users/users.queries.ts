@@ -1,4 +1,5 @@
 import { and, count, eq, isNull, or, sql } from 'drizzle-orm';
+import { ownFirstName } from '../../../../shared/admin-name';
 import { BUILTIN_ADMIN_USERNAME } from '../../../../shared/constants';
 import type { User } from '../../../../shared/schemas/users';
 import { collections, emailChanges, users } from '../../db/schema';
@@ -13,7 +14,7 @@ export function toUser(row: UserRow): User {
     id: row.id,
     username: row.username,
     email: row.email,
-    firstName: row.firstName,
+    firstName: ownFirstName(row),
     lastName: row.lastName,
     avatar: row.avatar,
     isAdmin: row.isAdmin,

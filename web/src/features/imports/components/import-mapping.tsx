@@ -124,7 +124,9 @@ export function ImportMapping({ fields, records, properties, disabled, onChange 
                     ) : null}
                   </select>
                 </td>
-                <td className="import-mapping__details">
+                <td>
+                  {/* Laid out inside the cell: a flex cell would leave the table's rows and columns. */}
+                  <div className="import-mapping__details">
                   {target.kind === 'new' ? (
                     <div className="import-mapping__new">
                       <label className="import-mapping__control">
@@ -183,6 +185,7 @@ export function ImportMapping({ fields, records, properties, disabled, onChange 
                       </select>
                     </label>
                   ) : null}
+                  </div>
                 </td>
               </tr>
             );

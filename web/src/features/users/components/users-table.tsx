@@ -1,5 +1,6 @@
 import { Pencil, Trash2, UserPlus, Users } from 'lucide-react';
 import { FormattedDate, defineMessages, useIntl } from 'react-intl';
+import { hasDefaultAdminName } from '../../../../../shared/admin-name';
 import { mediaUrl } from '../../../../../shared/constants';
 import type { User } from '../../../../../shared/schemas/users';
 import { ButtonLink, IconButton, IconLink } from '../../../components/button';
@@ -17,6 +18,7 @@ const messages = defineMessages({
   createdAt: { id: 'users.usersTable.createdAt', defaultMessage: 'Created' },
   actions: { id: 'users.usersTable.actions', defaultMessage: 'Actions' },
   builtin: { id: 'users.usersTable.builtin', defaultMessage: 'built-in' },
+  builtinAdminName: { id: 'users.usersTable.builtinAdminName', defaultMessage: 'Administrator' },
   empty: { id: 'users.usersTable.empty', defaultMessage: 'No users yet.' },
   emptyHint: {
     id: 'users.usersTable.emptyHint',
@@ -84,7 +86,7 @@ export function UsersTable({ users, readOnly }: { users: User[]; readOnly: boole
                     {user.builtinAdmin ? <span className="tag">{intl.formatMessage(messages.builtin)}</span> : null}
                   </span>
                 </td>
-                <td data-label={intl.formatMessage(messages.name)}>{fullName(user)}</td>
+                <td data-label={intl.formatMessage(messages.name)}>{hasDefaultAdminName(user) ? intl.formatMessage(messages.builtinAdminName) : fullName(user)}</td>
                 <td data-label={intl.formatMessage(messages.email)}>{user.email}</td>
                 <td data-label={intl.formatMessage(messages.admin)}>{yesNo(user.isAdmin)}</td>
                 <td data-label={intl.formatMessage(messages.enabled)}>{yesNo(user.enabled)}</td>
