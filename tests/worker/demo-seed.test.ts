@@ -1,4 +1,4 @@
-// Demo mode seeds the demo account once with rich public collections: covers stored in R2 as real
+// Demo mode seeds the demo account once with rich public collections in English and French: covers stored in R2 as real
 // images, multiple values, ratings and every content type, so visitors have something to explore.
 import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
@@ -53,6 +53,15 @@ describe('the demo seed', () => {
     expect(found.total).toBe(3);
     const sorted = (await (await call(`/api/v1/collections/${books.id}/items?sort=title&dir=asc&perPage=50`, DEMO)).json()) as ItemPage;
     expect(sorted.items.slice(0, 3).map((i) => i.title)).toEqual(['Children of Dune', 'Discworld 2: The Light Fantastic', 'Discworld 10: Moving Pictures']);
+    // A collection written in French, its template's labels read in each visitor's language.
+    const comics = collections.find((c) => c.name === 'Bandes dessinées')!;
+    expect(comics.description).toContain('albums');
+    const labels = async (lang: 'en_US' | 'fr_FR') => {
+      const res = await call(`/api/v1/collections/${comics.id}/properties`, { ...DEMO, lang });
+      return ((await res.json()) as { properties: { key: string; label: string }[] }).properties.filter((p) => p.key === 'writers').map((p) => p.label);
+    };
+    expect(await labels('fr_FR')).toEqual(['Scénaristes']);
+    expect(await labels('en_US')).toEqual(['Writers']);
     // The file value downloads under its name.
     const games = collections.find((c) => c.name === 'Game night')!;
     const rules = await env.DB.prepare(

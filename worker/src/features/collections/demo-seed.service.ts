@@ -1,6 +1,7 @@
-// Demo mode fills the demo account with three public collections (books, movies, board games) so a
-// visitor sees covers, ratings, multiple values and every content type, and can open the manage and
-// edit screens (read-only, like everything in demo mode).
+// Demo mode fills the demo account with four public collections (books, movies and board games written
+// in English, bandes dessinées in French) so a visitor sees covers, ratings, multiple values and every
+// content type in either language, and can open the manage and edit screens (read-only, like
+// everything in demo mode). Template properties read in each visitor's language (label_template).
 // It runs once per database: a row in maintenance_state marks it, inserted by the first statement of
 // the batch that creates the collections, so a second isolate seeding at the same moment fails that
 // batch and adds nothing. It stays cheap (about 25 D1 statements and 13 R2 writes, once, well inside
@@ -28,7 +29,7 @@ interface SeedItem {
   quantity?: number;
 }
 interface SeedCollection {
-  type: 'books' | 'movies' | 'board_games';
+  type: 'books' | 'movies' | 'board_games' | 'comics';
   name: string;
   description: string;
   tags: string[];
@@ -121,6 +122,23 @@ export const DEMO_COLLECTIONS: SeedCollection[] = [
       { values: { title: 'Codenames', players_min: 2, players_max: 8, play_time: 15, age: 10, designers: ['Vlaada Chvátil'], year: 2015, mechanics: ['Word game', 'Teams'], complete: true, rating: 4 } },
       { values: { title: 'Pandemic', players_min: 2, players_max: 4, play_time: 45, age: 8, designers: ['Matt Leacock'], year: 2008, mechanics: ['Cooperative'], complete: true, rating: 4.5 } },
       { cover: [C.forest, C.cream], values: { title: 'Les Aventuriers du Rail', players_min: 2, players_max: 5, play_time: 60, age: 8, designers: ['Alan R. Moon'], year: 2004, mechanics: ['Set collection', 'Route building'], complete: true, rating: 4 } },
+    ],
+  },
+  {
+    type: 'comics',
+    name: 'Bandes dessinées',
+    description: 'Les albums de la bibliothèque du couloir, des classiques aux romans graphiques.',
+    tags: ['bd', 'lecture'],
+    extra: [extra('shelf', 'text', 'Shelf', 'Étagère', { filterable: true })],
+    items: [
+      { cover: [C.gold, C.crimson], values: { title: 'Astérix le Gaulois', series: 'Astérix', issue: 1, writers: ['René Goscinny'], artists: ['Albert Uderzo'], publisher: 'Dargaud', year: 1961, read: true, rating: 4.5, shelf: 'Couloir, en haut', summary: 'En 50 avant Jésus-Christ, un petit village d’Armorique résiste encore à l’envahisseur, grâce à la potion magique de son druide.' } },
+      { cover: [C.crimson, C.sky], values: { title: 'On a marché sur la Lune', series: 'Les Aventures de Tintin', issue: 17, writers: ['Hergé'], artists: ['Hergé'], publisher: 'Casterman', year: 1954, read: true, rating: 5, shelf: 'Couloir, en haut', summary: 'Tintin, Milou, le capitaine Haddock et le professeur Tournesol partent pour la Lune à bord de la fusée à damier.' } },
+      { cover: [C.slate, C.orange], values: { title: 'Quelque part entre les ombres', series: 'Blacksad', issue: 1, writers: ['Juan Díaz Canales'], artists: ['Juanjo Guarnido'], publisher: 'Dargaud', year: 2000, read: true, rating: 5, signed: true, shelf: 'Salon' } },
+      { values: { title: 'Persepolis', writers: ['Marjane Satrapi'], artists: ['Marjane Satrapi'], publisher: 'L’Association', year: 2000, read: true, rating: 4.5, shelf: 'Salon', summary: 'Une enfance à Téhéran pendant la révolution islamique, racontée en noir et blanc.' } },
+      { values: { title: 'L’Arabe du futur', issue: 1, series: 'L’Arabe du futur', writers: ['Riad Sattouf'], artists: ['Riad Sattouf'], publisher: 'Allary Éditions', year: 2014, read: false, shelf: 'Salon' } },
+      { cover: [C.forest, C.cream], values: { title: 'Ceux qui restent', series: 'Les Vieux Fourneaux', issue: 1, writers: ['Wilfrid Lupano'], artists: ['Paul Cauuet'], publisher: 'Dargaud', year: 2014, read: true, rating: 4, shelf: 'Couloir, en bas' } },
+      { values: { title: 'La Cité des eaux mouvantes', series: 'Valérian et Laureline', issue: 1, writers: ['Pierre Christin'], artists: ['Jean-Claude Mézières'], colorists: ['Évelyne Tranlé'], publisher: 'Dargaud', year: 1970, read: false, rating: 3.5, shelf: 'Couloir, en bas' } },
+      { cover: [C.plum, C.lime], values: { title: 'Gala de gaffes', series: 'Gaston', issue: 2, writers: ['André Franquin'], artists: ['André Franquin'], publisher: 'Dupuis', year: 1963, read: true, rating: 4.5, shelf: 'Couloir, en haut' }, quantity: 2 },
     ],
   },
 ];
