@@ -139,6 +139,9 @@ export async function openScreen(page: Page, seed: Showcase, screen: MainScreen,
         window.localStorage.setItem(keys.userId, String(session.user.id));
         window.localStorage.setItem(keys.username, session.user.username);
         window.localStorage.setItem(keys.readOnly, String(session.user.readOnly));
+      } else {
+        // A page of the same browser context may have signed in before: a visitor's page is signed out.
+        for (const key of [keys.token, keys.userId, keys.username, keys.readOnly]) window.localStorage.removeItem(key);
       }
     },
     { keys: STORAGE_KEYS, session: signedIn ? { token: seed.token, user: seed.user } : null, locale: options.locale ?? 'en_US' },
