@@ -4,9 +4,11 @@
 // everything in demo mode). Template properties read in each visitor's language (label_template).
 // It runs once per database: a row in maintenance_state marks it, inserted by the first statement of
 // the batch that creates the collections, so a second isolate seeding at the same moment fails that
-// batch and adds nothing. It stays cheap (about 25 D1 statements and 13 R2 writes, once, well inside
+// batch and adds nothing. It stays cheap (about 30 D1 statements and 17 R2 writes, once, well inside
 // one request's 50): properties, items and values go in one statement per collection each, through
-// json_each, and covers are small PNGs drawn here rather than image files shipped in the Worker.
+// json_each. Covers are the app's own jacket covers (drawn from title and creator): a drawn PNG shown as
+// a cover looked like a broken image. Small drawn PNGs still fill a "Shelf photo" picture property, so
+// the gallery and the image type have examples without shipping image files in the Worker.
 import { sql } from 'drizzle-orm';
 import type { PropertyType } from '../../../../shared/catalogue';
 import { DEMO_CREDENTIALS } from '../../../../shared/constants';
@@ -24,7 +26,7 @@ export const DEMO_SEED_MARK = 'demo-seed';
 type Values = Record<string, unknown>;
 interface SeedItem {
   values: Values;
-  /** Colours of a generated cover: background and band. */
+  /** Colours of a small drawn picture (background and band), kept as the item's shelf photo. */
   cover?: [Rgb, Rgb];
   quantity?: number;
 }
@@ -143,12 +145,15 @@ export const DEMO_COLLECTIONS: SeedCollection[] = [
   },
 ];
 
+/** Where the drawn pictures go: a picture of the item, not its cover. */
+const SHELF_PHOTO = extra('shelf_photo', 'image', 'Shelf photo', 'Photo sur l’étagère');
+
 /** The Quick rules file of the first game: a plain text file, stored as any non-image upload. */
 const RULES_TEXT = 'Catan — quick rules\n\n1. Roll two dice; every settlement next to that number takes its resource.\n2. Trade.\n3. Build roads, settlements and cities.\nFirst to 10 points wins.\n';
 const RULES_NAME = 'Catan quick rules.txt';
 
-/** A book-like cover: the background, a band across the upper third, and a thin spine line. */
-function coverPng([background, band]: [Rgb, Rgb]): Uint8Array {
+/** A small picture: the background, a band across the upper third, and a thin line at the left. */
+function shelfPhotoPng([background, band]: [Rgb, Rgb]): Uint8Array {
   return drawPng(60, 90, (x, y) => (x < 4 ? band : y >= 22 && y < 38 ? band : y >= 72 && y < 74 ? band : background));
 }
 
@@ -180,18 +185,18 @@ export async function seedDemo(env: Env, db: Db): Promise<boolean> {
   const statements: D1PreparedStatement[] = [];
   for (const [index, collection] of DEMO_COLLECTIONS.entries()) {
     const collectionId = ids[index]!;
-    const props = [...TEMPLATES[collection.type], ...collection.extra].map((p) => (collection.multiple?.includes(p.key) ? { ...p, multiple: true } : p));
-    const coverKey = props.find((p) => p.isCover)!.key;
+    const props = [...TEMPLATES[collection.type], ...collection.extra, SHELF_PHOTO].map((p) => (collection.multiple?.includes(p.key) ? { ...p, multiple: true } : p));
+    const photoKey = SHELF_PHOTO.key;
     const withMedia: Values[] = [];
     for (const item of collection.items) {
       const values: Values = { ...item.values };
       if (item.cover) {
         const key = `collections/${collectionId}/${crypto.randomUUID()}.png`;
-        await env.MEDIA.put(key, coverPng(item.cover), {
+        await env.MEDIA.put(key, shelfPhotoPng(item.cover), {
           httpMetadata: { contentType: 'image/png' },
           customMetadata: { filename: `${String(item.values.title)}.png` },
         });
-        values[coverKey] = toMediaValue(key);
+        values[photoKey] = toMediaValue(key);
       }
       if (collection.type === 'board_games' && item.values.title === 'Catan') {
         const key = `collections/${collectionId}/${crypto.randomUUID()}.bin`;
@@ -224,7 +229,6 @@ export async function seedDemo(env: Env, db: Db): Promise<boolean> {
         });
       }
     });
-    const cover = withMedia.map((v) => v[coverKey]).find((v) => typeof v === 'string') ?? null;
     statements.push(
       d1
         .prepare(
@@ -249,7 +253,6 @@ export async function seedDemo(env: Env, db: Db): Promise<boolean> {
            FROM json_each(?2) v`,
         )
         .bind(collectionId, JSON.stringify(valueRows)),
-      d1.prepare('UPDATE collections SET image = ? WHERE id = ?').bind(cover, collectionId),
     );
   }
   statements.push(...demoLending(d1, state.owner, ids[0]!));
