@@ -141,7 +141,7 @@ test('a books collection from its template: properties, a new one moved into pla
   // the rating; the summary follows, whole when it is short.
   await expect(page.getByTestId('item-byline')).toHaveText('Ursula K. Le Guin, Second Hand · 1969');
   await expect(page.locator('.item-head').getByRole('img', { name: '4.5 out of 5' })).toBeVisible();
-  await expect(page.getByRole('region', { name: 'Summary' }).locator('.folded-text')).toHaveText('An envoy on a winter planet.\nFriendship across a divide.');
+  await expect(page.getByRole('region', { name: 'Summary' }).locator('.clamped-text__text')).toHaveText('An envoy on a winter planet.\nFriendship across a divide.');
   await expect(page.getByRole('region', { name: 'Summary' }).getByRole('button')).toHaveCount(0);
   await expect(detail(page, 'Pages')).toHaveText('304 p.');
   await expect(detail(page, 'Genre')).toHaveText('Science fiction');
@@ -219,7 +219,7 @@ test('an item with every content type: shown fittingly, duplicated, edited and d
   const originalUrl = page.url();
 
   async function expectEveryValue() {
-    await expect(page.getByRole('region', { name: 'Notes' }).locator('.folded-text')).toHaveText('Runs on two AA batteries.\nKeep it dry.');
+    await expect(page.getByRole('region', { name: 'Notes' }).locator('.clamped-text__text')).toHaveText('Runs on two AA batteries.\nKeep it dry.');
     await expect(detail(page, 'Weight')).toHaveText('250.5 g');
     await expect(detail(page, 'Bought on')).toHaveText('March 14, 2021');
     await expect(detail(page, 'Last used')).toHaveText(/^May 1, 2024,? (at )?6:30\sPM$/);

@@ -27,10 +27,10 @@ test('the header, the folded summary and the picture viewer', async ({ page, req
   const last = summary.getByText(/The last sentence only shows/);
   const toggle = summary.getByRole('button', { name: 'Show more' });
   await expect(toggle).toHaveAttribute('aria-expanded', 'false');
-  const folded = (await summary.locator('.folded-text').boundingBox())!.height;
+  const folded = (await summary.locator('.clamped-text__text').boundingBox())!.height;
   await toggle.click();
   await expect(summary.getByRole('button', { name: 'Show less' })).toHaveAttribute('aria-expanded', 'true');
-  expect((await summary.locator('.folded-text').boundingBox())!.height).toBeGreaterThan(folded);
+  expect((await summary.locator('.clamped-text__text').boundingBox())!.height).toBeGreaterThan(folded);
   await expect(last).toBeVisible();
 
   // The gallery: cover and back cover; the viewer fills the screen, arrows move, Escape closes.

@@ -1,5 +1,7 @@
-// A text cut after a few lines (CSS line-clamp) with a "More" button when it does not fit, so a long
-// description does not push the rest of the page down; the button shows it whole.
+// A text cut after a few lines (CSS line-clamp) with a button when it does not fit, so a long text does
+// not push the rest of the page down; the button shows it whole and folds it again. Whether it is long
+// is measured, not guessed. Two lines with the toggle over the last one (a header's description), or
+// six lines with "Show more" beneath (an item's long texts: `folded`).
 import { useEffect, useId, useRef, useState } from 'react';
 import { defineMessages, useIntl } from 'react-intl';
 import './clamped-text.css';
@@ -7,9 +9,11 @@ import './clamped-text.css';
 const messages = defineMessages({
   more: { id: 'components.clampedText.more', defaultMessage: 'More' },
   less: { id: 'components.clampedText.less', defaultMessage: 'Less' },
+  showMore: { id: 'items.foldedText.more', defaultMessage: 'Show more' },
+  showLess: { id: 'items.foldedText.less', defaultMessage: 'Show less' },
 });
 
-export function ClampedText({ text, className }: { text: string; className?: string }) {
+export function ClampedText({ text, className, folded = false }: { text: string; className?: string; folded?: boolean }) {
   const intl = useIntl();
   const id = useId();
   const ref = useRef<HTMLParagraphElement>(null);
@@ -29,13 +33,13 @@ export function ClampedText({ text, className }: { text: string; className?: str
   }, [text, expanded]);
 
   return (
-    <div className={['clamped-text', expanded ? 'is-expanded' : '', className ?? ''].filter(Boolean).join(' ')}>
+    <div className={['clamped-text', folded ? 'clamped-text--folded' : '', expanded ? 'is-expanded' : '', className ?? ''].filter(Boolean).join(' ')}>
       <p ref={ref} id={id} className="clamped-text__text">
         {text}
       </p>
       {overflows || expanded ? (
         <button type="button" className="link-button clamped-text__toggle" aria-expanded={expanded} aria-controls={id} onClick={() => setExpanded(!expanded)}>
-          {intl.formatMessage(expanded ? messages.less : messages.more)}
+          {intl.formatMessage(folded ? (expanded ? messages.showLess : messages.showMore) : expanded ? messages.less : messages.more)}
         </button>
       ) : null}
     </div>

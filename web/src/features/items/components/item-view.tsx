@@ -13,7 +13,7 @@ import { useMediaSrc } from '../../../lib/media-url';
 import { paths } from '../../../lib/paths';
 import { useAction } from '../../../lib/use-action';
 import { useDuplicateItem } from '../api/duplicate-item';
-import { FoldedText } from './folded-text';
+import { ClampedText } from '../../../components/clamped-text';
 import { ItemGallery } from './item-gallery';
 import { ItemHeader } from './item-header';
 import { ItemNeighbours } from './item-neighbours';
@@ -94,7 +94,7 @@ export function ItemView({ item, properties, readOnly, collectionType, lending }
         {roles.summary && typeof summaryValue === 'string' ? (
           <section className="item-section item-summary" aria-label={roles.summary.label}>
             <h2 className={roles.summary.hideLabel ? 'visually-hidden' : 'item-section__title'}>{roles.summary.label}</h2>
-            <FoldedText text={summaryValue} />
+            <ClampedText folded text={summaryValue} />
           </section>
         ) : null}
         {details.length > 0 ? (
@@ -106,7 +106,7 @@ export function ItemView({ item, properties, readOnly, collectionType, lending }
             {(Array.isArray(item.values[property.key]) ? (item.values[property.key] as unknown[]) : [item.values[property.key]])
               .filter((value): value is string => typeof value === 'string' && value !== '')
               .map((value, index) => (
-                <FoldedText key={index} text={value} />
+                <ClampedText folded key={index} text={value} />
               ))}
           </section>
         ))}
