@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { E2E } from '../support/e2e-settings.mjs';
-import { useLanguage } from '../support/e2e-helpers';
+import { signInThroughUi, useLanguage } from '../support/e2e-helpers';
 
 test.use({ baseURL: `http://127.0.0.1:${E2E.demoPort}` });
 
@@ -37,4 +37,52 @@ test('demo mode shows the badge and credentials, signs in, and disables every ch
 
   await nav.getByRole('button', { name: 'Sign out' }).click();
   await expect(nav.getByRole('link', { name: 'Sign in' })).toBeVisible();
+});
+
+test('every screen of the demo with a disabled action says that it is the demo, in English and French', async ({ page, request }) => {
+  test.setTimeout(120_000);
+  const login = await request.post('/api/v1/token', { data: { login: 'demo', password: 'demo' } });
+  const { token } = (await login.json()) as { token: string };
+  const headers = { Authorization: `Bearer ${token}` };
+  const { collections } = (await (await request.get('/api/v1/collections', { headers })).json()) as { collections: { id: number; name: string }[] };
+  const books = collections.find((c) => c.name === 'Bookshelf')!;
+  const { items } = (await (await request.get(`/api/v1/collections/${books.id}/items?perPage=50`, { headers })).json()) as { items: { id: number }[] };
+  const { borrowers } = (await (await request.get('/api/v1/borrowers', { headers })).json()) as { borrowers: { id: number }[] };
+  const item = `/collection/${books.id}/item/${items[0]!.id}`;
+  const screens = [
+    '/',
+    `/collection/${books.id}`,
+    item,
+    `${item}/edit`,
+    `${item}/delete`,
+    `${item}/loan/new`,
+    '/collection/new',
+    `/collection/${books.id}/item/new`,
+    `/collection/${books.id}/manage`,
+    `/collection/${books.id}/manage/edit`,
+    `/collection/${books.id}/manage/delete`,
+    '/borrowers/new',
+    `/borrowers/${borrowers[0]!.id}`,
+    '/borrowers/loans',
+    '/profile',
+  ];
+  for (const [lang, words] of [
+    // The demo notice, or on the home page the demo's own card.
+    ['en_US', /Demo mode: changes are disabled|This is a demo: explore everything, nothing can be changed/],
+    ['fr_FR', /Mode démo\s*:\s*les modifications sont désactivées|Ceci est une démo\s*:\s*explorez tout, rien ne peut être modifié/],
+  ] as const) {
+    const context = await page.context().browser()!.newContext();
+    const tab = await context.newPage();
+    await useLanguage(tab, lang);
+    await signInThroughUi(tab, 'demo', 'demo');
+    for (const path of screens) {
+      await tab.goto(path);
+      await expect(tab.getByRole('heading', { level: 1 }).first()).toBeVisible();
+      await tab.waitForLoadState('networkidle');
+      const disabled = await tab.locator('main button:disabled').count();
+      expect.soft(disabled, `${path} disables an action`).toBeGreaterThan(0);
+      await expect.soft(tab.locator('main').getByText(words).first(), `${path} says it is the demo`).toBeVisible({ timeout: 3_000 });
+    }
+    await context.close();
+  }
 });

@@ -8,6 +8,7 @@ import { FlashStatus } from '../components/flash-status';
 import { Loading } from '../components/loading';
 import { NotFoundScreen } from '../components/not-found-screen';
 import { Screen } from '../components/screen';
+import { DemoNotice } from '../components/demo-notice';
 import { LendingTabs } from '../features/lending/components/lending-tabs';
 import { paths } from '../lib/paths';
 import { useDemoMode } from '../lib/use-demo-mode';
@@ -40,6 +41,7 @@ export function LendingAreaScreen({ title, children }: { title: string; children
         <h1>{title}</h1>
         <LendingTabs />
         <FlashStatus />
+        {demo ? <DemoNotice /> : null}
         {children(demo)}
       </Screen>
     </LendingGate>

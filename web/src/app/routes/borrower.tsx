@@ -6,6 +6,7 @@ import { Loading } from '../../components/loading';
 import { NotFoundScreen } from '../../components/not-found-screen';
 import { PageError } from '../../components/page-error';
 import { Screen } from '../../components/screen';
+import { DemoNotice } from '../../components/demo-notice';
 import { useBorrower } from '../../features/lending/api/borrowers';
 import { BorrowerView } from '../../features/lending/components/borrower-view';
 import { recordId } from '../../lib/paths';
@@ -24,6 +25,7 @@ function BorrowerScreen() {
   return (
     <Screen title={borrower.data.name} crumbs={crumbs}>
       <FlashStatus />
+      {demo ? <DemoNotice /> : null}
       <BorrowerView borrower={borrower.data} readOnly={demo} />
     </Screen>
   );

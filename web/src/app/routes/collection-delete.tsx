@@ -1,6 +1,7 @@
 import { defineMessages, useIntl } from 'react-intl';
 import type { Collection } from '../../../../shared/schemas/collections';
 import { Screen } from '../../components/screen';
+import { DemoNotice } from '../../components/demo-notice';
 import { CollectionDeleteConfirmation } from '../../features/collections/components/collection-delete-confirmation';
 import { useNavigateWithFlash } from '../../lib/flash';
 import { paths } from '../../lib/paths';
@@ -18,6 +19,7 @@ function DeleteScreen({ collection }: { collection: Collection }) {
   const crumbs = useCollectionCrumbs(collection, { manage: true });
   return (
     <Screen title={intl.formatMessage(messages.title, { name: collection.name })} crumbs={crumbs}>
+      {demo ? <DemoNotice /> : null}
       <CollectionDeleteConfirmation
         collection={collection}
         readOnly={demo}

@@ -17,6 +17,7 @@ import { useProperties } from '../../features/properties/api/get-properties';
 import { describeError } from '../../lib/error-messages';
 import { paths } from '../../lib/paths';
 import { useDemoMode } from '../../lib/use-demo-mode';
+import { DemoNotice } from '../../components/demo-notice';
 import { usePageTitle } from '../../lib/use-page-title';
 import { CollectionGate } from '../collection-gate';
 
@@ -67,6 +68,7 @@ function CollectionScreen({ collection }: { collection: Collection }) {
     <div className="stack collection-page">
       <CollectionHeader collection={collection} actions={actions} />
       <FlashStatus />
+      {demo && collection.isOwner ? <DemoNotice /> : null}
       {hidden ? <p className="demo-notice">{intl.formatMessage(messages.hidden)}</p> : null}
       {properties.error ? <ErrorAlert>{describeError(intl, properties.error)}</ErrorAlert> : null}
       {hidden ? null : properties.data ? (

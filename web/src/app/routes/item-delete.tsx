@@ -5,6 +5,7 @@ import { Loading } from '../../components/loading';
 import { NotFoundScreen } from '../../components/not-found-screen';
 import { PageError } from '../../components/page-error';
 import { Screen } from '../../components/screen';
+import { DemoNotice } from '../../components/demo-notice';
 import { useItem } from '../../features/items/api/get-item';
 import { ItemDeleteConfirmation } from '../../features/items/components/item-delete-confirmation';
 import { itemTitle } from '../../features/items/components/item-title';
@@ -28,6 +29,7 @@ function DeleteItemScreen({ collection, item }: { collection: Collection; item: 
       title={intl.formatMessage(messages.title, { title: name })}
       crumbs={[...crumbs, { label: name, to: paths.item(collection.id, item.id) }]}
     >
+      {demo ? <DemoNotice /> : null}
       <ItemDeleteConfirmation
         item={item}
         readOnly={demo}

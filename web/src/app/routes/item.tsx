@@ -9,6 +9,7 @@ import { Loading } from '../../components/loading';
 import { NotFoundScreen } from '../../components/not-found-screen';
 import { PageError } from '../../components/page-error';
 import { Screen } from '../../components/screen';
+import { DemoNotice } from '../../components/demo-notice';
 import { useItem } from '../../features/items/api/get-item';
 import { itemTitle } from '../../features/items/components/item-title';
 import { ItemView } from '../../features/items/components/item-view';
@@ -25,6 +26,7 @@ function ItemScreen({ collection, item, properties }: { collection: Collection; 
   return (
     <Screen title={itemTitle(intl, item)} crumbs={crumbs}>
       <FlashStatus />
+      {demo ? <DemoNotice /> : null}
       <ItemView
         item={item}
         properties={properties}
