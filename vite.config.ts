@@ -6,6 +6,9 @@ import { VitePWA } from 'vite-plugin-pwa';
 
 const worker = 'http://127.0.0.1:8787';
 
+/** The public pages the Worker renders (worker/src/features/pages): the home page, a collection, an item, its borrow page. */
+const RENDERED_PAGES = /^\/(collection\/\d+(\/item\/\d+(\/borrow)?)?\/?)?$/;
+
 export default defineConfig({
   root: fileURLToPath(new URL('./web', import.meta.url)),
   plugins: [
@@ -44,8 +47,17 @@ export default defineConfig({
         globPatterns: ['**/*.{js,css,html,svg,png,webmanifest}'],
         navigateFallback: '/index.html',
         // The Worker answers these itself: never the cached shell, never a cached answer.
-        navigateFallbackDenylist: [/^\/api(\/|$)/, /^\/media(\/|$)/, /^\/__scheduled/],
-        runtimeCaching: [],
+        navigateFallbackDenylist: [/^\/api(\/|$)/, /^\/media(\/|$)/, /^\/__scheduled/, RENDERED_PAGES],
+        // Public pages come rendered from the Worker (web/src/ssr): asked from the network, and only
+        // offline is the shell shown instead, with its offline state. (The function is copied into the
+        // service worker as text, so it spells RENDERED_PAGES out again.)
+        runtimeCaching: [
+          {
+            urlPattern: ({ request, url }) => request.mode === 'navigate' && /^\/(collection\/\d+(\/item\/\d+(\/borrow)?)?\/?)?$/.test(url.pathname),
+            handler: 'NetworkOnly',
+            options: { precacheFallback: { fallbackURL: '/index.html' } },
+          },
+        ],
         cleanupOutdatedCaches: true,
         clientsClaim: false,
         skipWaiting: false,

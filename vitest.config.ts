@@ -64,6 +64,8 @@ export default defineConfig({
             },
           })),
         ],
+        // The Worker's bundle takes the web app's server renderer under this name (wrangler.toml [alias]).
+        resolve: { alias: { '@vitrine/web-render': fileURLToPath(new URL('./web/src/ssr/index.ts', import.meta.url)) } },
         test: {
           name: 'worker',
           include: ['tests/worker/**/*.test.ts'],

@@ -8,6 +8,8 @@ export const OFFICIAL_WEBSITE = 'https://vitrine.app';
 export const LOCALES = ['en_US', 'fr_FR'] as const;
 export type Locale = (typeof LOCALES)[number];
 export const DEFAULT_LOCALE: Locale = 'en_US';
+/** The chosen language, also kept as a cookie so the Worker renders public pages in it. */
+export const LOCALE_COOKIE = 'vitrine_lang';
 
 export function isLocale(value: unknown): value is Locale {
   return typeof value === 'string' && (LOCALES as readonly string[]).includes(value);

@@ -28,14 +28,14 @@ function browserLanguage(language: string) {
 describe('first visit', () => {
   it('stores fr_FR for a French browser and reloads', async () => {
     browserLanguage('fr-FR');
-    expect(await resolveStartupLocale(browserDefault)).toBeNull();
+    expect(await resolveStartupLocale(undefined, browserDefault)).toBeNull();
     expect(window.localStorage.getItem(STORAGE_KEYS.lang)).toBe('fr_FR');
     expect(reloadStub.reload).toHaveBeenCalledTimes(1);
   });
 
   it('stores en_US for any other browser language and reloads', async () => {
     browserLanguage('en-GB');
-    expect(await resolveStartupLocale(browserDefault)).toBeNull();
+    expect(await resolveStartupLocale(undefined, browserDefault)).toBeNull();
     expect(window.localStorage.getItem(STORAGE_KEYS.lang)).toBe('en_US');
     expect(reloadStub.reload).toHaveBeenCalledTimes(1);
   });
@@ -43,7 +43,7 @@ describe('first visit', () => {
   it('treats an unknown stored value as a first visit', async () => {
     browserLanguage('fr-CA');
     window.localStorage.setItem(STORAGE_KEYS.lang, 'de_DE');
-    expect(await resolveStartupLocale(browserDefault)).toBeNull();
+    expect(await resolveStartupLocale(undefined, browserDefault)).toBeNull();
     expect(window.localStorage.getItem(STORAGE_KEYS.lang)).toBe('fr_FR');
     expect(reloadStub.reload).toHaveBeenCalledTimes(1);
   });
@@ -75,7 +75,7 @@ describe('later visits', () => {
   it('keeps the stored choice without reloading', async () => {
     browserLanguage('en-US');
     window.localStorage.setItem(STORAGE_KEYS.lang, 'fr_FR');
-    expect(await resolveStartupLocale(browserDefault)).toBe('fr_FR');
+    expect(await resolveStartupLocale(undefined, browserDefault)).toBe('fr_FR');
     expect(window.localStorage.getItem(STORAGE_KEYS.lang)).toBe('fr_FR');
     expect(reloadStub.reload).not.toHaveBeenCalled();
   });

@@ -1,20 +1,32 @@
-// Entry: settle the language first (a first visit stores it and reloads), then load only that catalogue.
+// Entry: settle the language, load only that catalogue, then take over the page. A page the Worker
+// rendered (public pages) is hydrated when it was rendered for this visitor; anything else renders anew.
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { createBrowserRouter } from 'react-router-dom';
 import { App } from './app/app';
+import { loadMatchedScreens, readRenderedPage, renderedDataConfig } from './app/rendered-page';
+import { routes } from './app/router';
 import { loadMessages } from './i18n/load-messages';
 import { resolveStartupLocale, toIntlLocale } from './i18n/locale';
+import { getSession } from './lib/session';
 import './styles.css';
 
 const container = document.getElementById('root');
+const rendered = readRenderedPage();
 
-void resolveStartupLocale().then(async (locale) => {
+void resolveStartupLocale(rendered?.locale).then(async (locale) => {
   if (!locale || !container) return;
   document.documentElement.lang = toIntlLocale(locale);
-  const messages = await loadMessages(locale);
-  createRoot(container).render(
+  // The rendered markup was made for a visitor in its language: anyone else gets their own render.
+  const visitor = getSession() === null;
+  const hydrate = rendered !== null && rendered.locale === locale && visitor;
+  const [messages] = await Promise.all([loadMessages(locale), rendered ? loadMatchedScreens(routes, window.location) : null]);
+  const router = createBrowserRouter(routes);
+  const app = (
     <StrictMode>
-      <App locale={locale} messages={messages} />
-    </StrictMode>,
+      <App locale={locale} messages={messages} router={router} swr={renderedDataConfig(rendered, router, visitor)} />
+    </StrictMode>
   );
+  if (hydrate) hydrateRoot(container, app);
+  else createRoot(container).render(app);
 });

@@ -14,8 +14,8 @@ import { lendingRoutes } from './features/lending/lending.routes';
 import { mediaApiRoutes, mediaRoutes } from './features/media/media.routes';
 import { thumbnailRoutes } from './features/media/thumbnails.routes';
 import { metaRoutes } from './features/meta/meta.routes';
+import { pageRoutes } from './features/pages/pages.routes';
 import { passwordResetRoutes } from './features/password-reset/password-reset.routes';
-import { previewRoutes } from './features/previews/previews.routes';
 import { profileRoutes } from './features/profile/profile.routes';
 import { propertiesRoutes } from './features/properties/properties.routes';
 import { configKeysRoutes } from './features/settings/config-keys.routes';
@@ -100,7 +100,7 @@ export function createApp() {
   const apiMethods = allowedMethods(api.routes, API_PREFIX);
   app.route(API_PREFIX, api);
   app.route('/media', mediaRoutes);
-  app.route('/', previewRoutes);
+  app.route('/', pageRoutes((request, env, ctx) => app.fetch(request, env, ctx)));
   app.all('/api/*', (c) => {
     const allow = apiMethods(c.req.path);
     throw allow.length > 0 ? new ApiError('METHOD_NOT_ALLOWED', { allow }) : new ApiError('NOT_FOUND');

@@ -1,16 +1,26 @@
-import { useState } from 'react';
+import type { ReactNode } from 'react';
 import { IntlProvider } from 'react-intl';
-import { RouterProvider, createBrowserRouter } from 'react-router-dom';
+import { RouterProvider } from 'react-router-dom';
+import type { createBrowserRouter } from 'react-router-dom';
+import { SWRConfig } from 'swr';
+import type { SWRConfiguration } from 'swr';
 import type { Locale } from '../../../shared/constants';
 import { toIntlLocale } from '../i18n/locale';
 import type { Messages } from '../i18n/load-messages';
-import { routes } from './router';
 
-export function App({ locale, messages }: { locale: Locale; messages: Messages }) {
-  const [router] = useState(() => createBrowserRouter(routes));
+/** The language and the data a page starts with, the same around the browser's router and the Worker's. */
+export function AppProviders({ locale, messages, swr, children }: { locale: Locale; messages: Messages; swr: SWRConfiguration; children: ReactNode }) {
   return (
     <IntlProvider locale={toIntlLocale(locale)} defaultLocale="en-US" messages={messages}>
-      <RouterProvider router={router} />
+      <SWRConfig value={swr}>{children}</SWRConfig>
     </IntlProvider>
+  );
+}
+
+export function App({ locale, messages, router, swr = {} }: { locale: Locale; messages: Messages; router: ReturnType<typeof createBrowserRouter>; swr?: SWRConfiguration }) {
+  return (
+    <AppProviders locale={locale} messages={messages} swr={swr}>
+      <RouterProvider router={router} />
+    </AppProviders>
   );
 }

@@ -1,7 +1,7 @@
 // What stands in for a missing cover: the title on a colour derived from it, with the collection
 // type's icon. Decorative (aria-hidden): the title is also the card's link text.
 import { BookOpen, Box, Clapperboard, Dices, LibraryBig } from 'lucide-react';
-import { PLACEHOLDER_TEXT, placeholderColour } from '../lib/placeholder-colour';
+import { placeholderColourClass } from '../lib/placeholder-colour';
 import './cover-placeholder.css';
 
 /** The icon of a collection type; custom types get a box. */
@@ -28,8 +28,8 @@ export function TypeIcon({ type, className }: { type: string | undefined; classN
 export function CoverPlaceholder({ title, creator, type, size = 'small' }: { title: string; creator?: string | null; type?: string; size?: 'small' | 'large' }) {
   return (
     <span
-      className={`cover-placeholder cover-placeholder--${size}`}
-      style={{ backgroundColor: placeholderColour(title), color: PLACEHOLDER_TEXT }}
+      className={`cover-placeholder cover-placeholder--${size} ${placeholderColourClass(title)}`}
+     
       aria-hidden="true"
       data-testid="cover-placeholder"
     >

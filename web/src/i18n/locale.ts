@@ -1,7 +1,7 @@
 // The language (docs/product.md §4): chosen once on first visit — the instance's default language when its
 // administrator set one, else the browser's — then kept until changed. Any change is saved and the page
 // reloads, so only one catalogue is ever loaded.
-import { API_PREFIX, DEFAULT_LOCALE, STORAGE_KEYS, isLocale } from '../../../shared/constants';
+import { API_PREFIX, DEFAULT_LOCALE, LOCALE_COOKIE, STORAGE_KEYS, isLocale } from '../../../shared/constants';
 import type { Locale } from '../../../shared/constants';
 import { readStorage, writeStorage } from '../lib/storage';
 
@@ -37,20 +37,34 @@ export async function instanceDefaultLocale(): Promise<Locale | null> {
   }
 }
 
+/** Stores the language, and tells the Worker too (a cookie), so pages it renders come in it. */
+function rememberLocale(locale: Locale): boolean {
+  document.cookie = `${LOCALE_COOKIE}=${locale}; Path=/; Max-Age=31536000; SameSite=Lax`;
+  return writeStorage(STORAGE_KEYS.lang, locale);
+}
+
 /**
  * The locale to start with, or null when the page is reloading after the first visit stored one.
- * If storage refuses the write, the first visit's language is used without a reload (no reload loop).
+ * A page the Worker rendered already chose for a first visit (the same rule), so it is kept without
+ * a reload. If storage refuses the write, the first visit's language is used without a reload.
  */
-export async function resolveStartupLocale(instanceDefault = instanceDefaultLocale): Promise<Locale | null> {
+export async function resolveStartupLocale(rendered?: Locale, instanceDefault = instanceDefaultLocale): Promise<Locale | null> {
   const stored = storedLocale();
-  if (stored) return stored;
+  if (stored) {
+    rememberLocale(stored);
+    return stored;
+  }
+  if (rendered) {
+    rememberLocale(rendered);
+    return rendered;
+  }
   const locale = (await instanceDefault()) ?? browserLocale();
-  if (!writeStorage(STORAGE_KEYS.lang, locale)) return locale;
+  if (!rememberLocale(locale)) return locale;
   window.location.reload();
   return null;
 }
 
 export function changeLocale(locale: Locale): void {
-  writeStorage(STORAGE_KEYS.lang, locale);
+  rememberLocale(locale);
   window.location.reload();
 }

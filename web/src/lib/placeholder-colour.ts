@@ -1,5 +1,6 @@
 // The colour of a cover placeholder: a stable hash of the title picks one of a palette of deep colours,
 // each with white text at a contrast of at least 4.5:1 (WCAG AA), so it reads the same in both themes.
+import './placeholder-colour.css';
 
 export const PLACEHOLDER_TEXT = '#ffffff';
 
@@ -26,8 +27,17 @@ export function titleHash(title: string): number {
   return hash >>> 0;
 }
 
+function paletteIndex(title: string): number {
+  return titleHash(title.trim().toLowerCase()) % PLACEHOLDER_PALETTE.length;
+}
+
 export function placeholderColour(title: string): string {
-  return PLACEHOLDER_PALETTE[titleHash(title.trim().toLowerCase()) % PLACEHOLDER_PALETTE.length]!;
+  return PLACEHOLDER_PALETTE[paletteIndex(title)]!;
+}
+
+/** The class that paints a placeholder in its colour, with white text (placeholder-colour.css). */
+export function placeholderColourClass(title: string): string {
+  return `placeholder-colour-${paletteIndex(title)}`;
 }
 
 function channel(value: number): number {

@@ -10,6 +10,8 @@ export function useMediaQuery(query: string): boolean {
       return () => list.removeEventListener('change', onChange);
     },
     () => (typeof window.matchMedia === 'function' ? window.matchMedia(query).matches : false),
+    // Pages rendered by the Worker are laid out for a wide screen; a phone's hydration then switches.
+    () => false,
   );
 }
 

@@ -3,7 +3,7 @@
 // band behind the header, else its type's icon on a colour drawn from its name, as on the home cards.
 import type { Collection } from '../../../../../shared/schemas/collections';
 import { TypeIcon } from '../../../components/cover-placeholder';
-import { PLACEHOLDER_TEXT, placeholderColour } from '../../../lib/placeholder-colour';
+import { placeholderColourClass } from '../../../lib/placeholder-colour';
 import './collection-cards.css';
 
 /** Covers the jacket's mosaic holds; the band behind takes all the header was given. */
@@ -22,7 +22,7 @@ function Jacket({ collection, image, covers }: { collection: Collection; image: 
     );
   }
   return (
-    <span className="showcase__placeholder" style={{ backgroundColor: placeholderColour(collection.name), color: PLACEHOLDER_TEXT }}>
+    <span className={`showcase__placeholder ${placeholderColourClass(collection.name)}`}>
       <TypeIcon type={collection.type} className="showcase__placeholder-icon" />
     </span>
   );

@@ -7,7 +7,7 @@ import { Link } from 'react-router-dom';
 import type { Collection } from '../../../../../shared/schemas/collections';
 import { TypeIcon } from '../../../components/cover-placeholder';
 import { useMediaSrc } from '../../../lib/media-url';
-import { PLACEHOLDER_TEXT, placeholderColour } from '../../../lib/placeholder-colour';
+import { placeholderColourClass } from '../../../lib/placeholder-colour';
 import { paths } from '../../../lib/paths';
 import { collectionTypeLabel } from './collection-type';
 import './collection-cards.css';
@@ -37,8 +37,7 @@ function CardCover({ collection }: { collection: Collection }) {
   }
   return (
     <span
-      className="collection-card__placeholder"
-      style={{ backgroundColor: placeholderColour(collection.name), color: PLACEHOLDER_TEXT }}
+      className={`collection-card__placeholder ${placeholderColourClass(collection.name)}`}
       data-testid="collection-placeholder"
     >
       <TypeIcon type={collection.type} className="collection-card__placeholder-icon" />

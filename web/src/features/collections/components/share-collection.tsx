@@ -31,7 +31,7 @@ type Note = 'none' | 'copied' | 'failed' | 'restricted';
 /** How long the "copied" word stays: long enough to read, then it gets out of the way. */
 const COPIED_FOR_MS = 5000;
 
-/** The collection's own address, without the search or display of the moment. */
+/** The collection's own address, without the search or display of the moment (read on a click: the Worker renders this screen too). */
 function collectionUrl(id: number): string {
   return new URL(paths.collection(id), window.location.origin).href;
 }
@@ -42,7 +42,6 @@ export function ShareCollection({ collection }: { collection: Collection }) {
   const touch = useMediaQuery('(pointer: coarse)');
   const [note, setNote] = useState<Note>('none');
   const shareable = collection.visibility === VISIBILITY.everyone || collection.visibility === VISIBILITY.loggedIn;
-  const url = collectionUrl(collection.id);
 
   useEffect(() => {
     if (note !== 'copied') return;
@@ -51,6 +50,7 @@ export function ShareCollection({ collection }: { collection: Collection }) {
   }, [note]);
 
   async function share() {
+    const url = collectionUrl(collection.id);
     if (!shareable) {
       setNote('restricted');
       return;
@@ -86,7 +86,7 @@ export function ShareCollection({ collection }: { collection: Collection }) {
             {note === 'failed' ? (
               <>
                 <p>{intl.formatMessage(messages.failed)}</p>
-                <input className="field__input" readOnly value={url} aria-label={intl.formatMessage(messages.link)} onFocus={(event) => event.currentTarget.select()} />
+                <input className="field__input" readOnly value={collectionUrl(collection.id)} aria-label={intl.formatMessage(messages.link)} onFocus={(event) => event.currentTarget.select()} />
               </>
             ) : null}
             {note === 'restricted' ? (

@@ -215,7 +215,8 @@ export function SingleValue({ field, value, compact = false }: { field: DisplayF
       if (!HEX.test(shown)) return <span className="value">{shown}</span>;
       return (
         <span className="value value--color">
-          <span className="color-swatch" style={{ backgroundColor: shown }} aria-hidden="true" />
+          {/* Painted once in the browser: pages the Worker renders carry no style attributes (the CSP). */}
+          <span className="color-swatch" ref={(swatch) => void swatch?.style.setProperty('background-color', shown)} aria-hidden="true" />
           <code>{shown.toLowerCase()}</code>
         </span>
       );

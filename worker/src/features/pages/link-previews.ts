@@ -1,7 +1,7 @@
-// Link previews: when a collection or item page is visible to everyone, the SPA's HTML is served with
-// og:/twitter: tags naming it, so a shared link shows a title, a description and a picture. Anything
-// else gets the plain SPA page: a preview never says more than an anonymous visitor may see.
-import { Hono } from 'hono';
+// Link previews: when a collection or item page is visible to everyone, its HTML carries og:/twitter:
+// tags naming it, so a shared link shows a title, a description and a picture. Anything else gets no
+// tags: a preview never says more than an anonymous visitor may see.
+import type { Context } from 'hono';
 import type { AppEnv } from '../../env';
 import { mediaKeyOf } from '../../lib/media';
 import { findCollection } from '../collections/collections.queries';
@@ -41,44 +41,42 @@ export function previewTags(preview: LinkPreview): [string, string][] {
   return tags;
 }
 
-export const previewRoutes = new Hono<AppEnv>();
-
-previewRoutes.get('/collection/:cid{[0-9]+}/item/:iid{[0-9]+}', async (c) => {
+/** The preview of an item page, when the item and its collection are visible to everyone. */
+export async function itemPreview(c: Context<AppEnv>, collectionId: number, itemId: number): Promise<LinkPreview | null> {
   const db = c.get('db');
-  const found = await findCollection(db, Number(c.req.param('cid')));
-  const page = await c.env.ASSETS.fetch(new Request(new URL('/', c.req.url)));
-  if (!found || found.collection.visibility !== 0) return page;
-  const row = await loadItem(c.get('d1'), found.collection.id, Number(c.req.param('iid')));
-  if (!row || row.level !== 0) return page;
+  const found = await findCollection(db, collectionId);
+  if (!found || found.collection.visibility !== 0) return null;
+  const row = await loadItem(c.get('d1'), found.collection.id, itemId);
+  if (!row || row.level !== 0) return null;
   const props = visibleProperties(await listPropertyRows(db, found.collection.id), 0);
   const item = toItem(row, props, null, false);
   const summary = props.filter((p) => p.inSummary).map((p) => item.values[p.key]).flat().filter((v) => v !== undefined && v !== null).join(' · ');
   const instance = await instanceIdentity(c.env);
   const base = instance.baseUrl ?? c.req.url;
-  return withPreview(page, {
+  return {
     site: instance.name,
     title: item.title ?? `${found.collection.name} #${item.id}`,
     description: shorten([item.subtitle, summary].filter(Boolean).join(' — ') || found.collection.name),
     image: absoluteMedia(base, item.cover),
     url: new URL(c.req.path, base).href,
-  });
-});
+  };
+}
 
-previewRoutes.get('/collection/:cid{[0-9]+}', async (c) => {
-  const found = await findCollection(c.get('db'), Number(c.req.param('cid')));
-  const page = await c.env.ASSETS.fetch(new Request(new URL('/', c.req.url)));
-  if (!found || found.collection.visibility !== 0) return page;
+/** The preview of a collection page, when the collection is visible to everyone. */
+export async function collectionPreview(c: Context<AppEnv>, collectionId: number): Promise<LinkPreview | null> {
+  const found = await findCollection(c.get('db'), collectionId);
+  if (!found || found.collection.visibility !== 0) return null;
   const { collection } = found;
   const instance = await instanceIdentity(c.env);
   const base = instance.baseUrl ?? c.req.url;
-  return withPreview(page, {
+  return {
     site: instance.name,
     title: collection.name,
     description: shorten(collection.description || `${collection.name} - ${instance.name}`),
     image: absoluteMedia(base, collection.image),
     url: new URL(c.req.path, base).href,
-  });
-});
+  };
+}
 
 /** The address a preview's picture is loaded from: the instance's public URL, else the request's. */
 function absoluteMedia(base: string, value: string | null): string | null {
@@ -86,9 +84,10 @@ function absoluteMedia(base: string, value: string | null): string | null {
   return key ? new URL(`/media/${key}`, base).href : null;
 }
 
-function withPreview(page: Response, preview: LinkPreview): Response {
+/** Adds the preview's tags to a page's head, and names it in its title. */
+export function withPreview(rewriter: HTMLRewriter, preview: LinkPreview): HTMLRewriter {
   const tags = previewTags(preview);
-  return new HTMLRewriter()
+  return rewriter
     .on('head', {
       element(head) {
         for (const [property, content] of tags) {
@@ -100,8 +99,7 @@ function withPreview(page: Response, preview: LinkPreview): Response {
       element(title) {
         title.setInnerContent(`${preview.title} - ${preview.site}`);
       },
-    })
-    .transform(page);
+    });
 }
 
 function escapeAttribute(text: string): string {

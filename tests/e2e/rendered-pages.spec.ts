@@ -1,0 +1,102 @@
+// Public pages come rendered by the Worker: their content is in the HTML before any script runs, in the
+// visitor's language, a private item never is, and the browser takes the page over without asking the
+// API again or warning of a mismatch.
+import { expect, test } from '@playwright/test';
+import type { Browser, BrowserContextOptions, Page } from '@playwright/test';
+import { bearer, createItemsViaApi } from '../support/e2e-helpers';
+import { seedItemPageShelf } from '../support/item-page-seed';
+
+const PHONE: BrowserContextOptions = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true };
+
+async function seed(request: Parameters<typeof seedItemPageShelf>[0]) {
+  const { owner, shelf, items } = await seedItemPageShelf(request, 3);
+  const [hidden] = await createItemsViaApi(request, owner.token, shelf.id, [{ values: { title: 'Secret diary' }, visibility: 3 }]);
+  return { owner, shelf, showcase: items[0]!, hidden: hidden! };
+}
+
+/** What the page asks of the API, and what it says in the console, from its first request on. */
+function watch(page: Page) {
+  const api: string[] = [];
+  const problems: string[] = [];
+  page.on('request', (request) => {
+    if (new URL(request.url()).pathname.startsWith('/api/')) api.push(request.url());
+  });
+  page.on('console', (message) => {
+    if (message.type() === 'error' || message.type() === 'warning') problems.push(message.text());
+  });
+  page.on('pageerror', (error) => problems.push(error.message));
+  return { api, problems };
+}
+
+async function visitor(browser: Browser, options: BrowserContextOptions = {}) {
+  return (await browser.newContext({ locale: 'en-US', ...options })).newPage();
+}
+
+test('without JavaScript, a visitor reads the collection, the item and the borrow form, in French', async ({ browser, request }) => {
+  const { shelf, showcase, hidden } = await seed(request);
+  const page = await visitor(browser, { javaScriptEnabled: false, locale: 'fr-FR', ...PHONE });
+
+  await page.goto(`/collection/${shelf.id}`);
+  await expect(page.getByRole('heading', { name: 'Hainish shelf' })).toBeVisible();
+  await expect(page.getByRole('link', { name: /The Left Hand of Darkness/ }).first()).toBeVisible();
+  await expect(page.getByText('Book 03').first()).toBeVisible();
+  await expect(page.getByText('Trier par').first()).toBeAttached();
+  const cover = page.locator('main img[src^="/media/"]').first();
+  await expect(cover).toBeVisible();
+  expect(await page.content()).not.toContain('Secret diary');
+
+  await page.goto(`/collection/${shelf.id}/item/${showcase.id}`);
+  await expect(page.getByRole('heading', { name: 'The Left Hand of Darkness' })).toBeVisible();
+  await expect(page.getByText('Ursula K. Le Guin').first()).toBeVisible();
+  await expect(page.getByText('Disponible')).toBeVisible();
+  await expect(page.locator('main img[src^="/media/"]').first()).toBeVisible();
+
+  await page.goto(`/collection/${shelf.id}/item/${showcase.id}/borrow`);
+  await expect(page.getByLabel('Votre nom')).toBeVisible();
+  await expect(page.getByLabel('Votre adresse e-mail')).toBeVisible();
+
+  await page.goto('/');
+  await expect(page.getByText('Hainish shelf').first()).toBeVisible();
+
+  // A private item's address renders nothing of it, and sends nothing of it.
+  const response = await page.goto(`/collection/${shelf.id}/item/${hidden.id}`);
+  expect(await response!.text()).not.toContain('Secret diary');
+  await page.context().close();
+});
+
+test('a private collection is rendered for nobody but its owner’s browser', async ({ request }) => {
+  const { owner, shelf, showcase } = await seed(request);
+  const name = `Private shelf ${Date.now().toString(36)}`;
+  const closed = await request.patch(`/api/v1/collections/${shelf.id}`, { headers: bearer(owner.token), data: { name, visibility: 3 } });
+  expect(closed.status()).toBe(200);
+  for (const path of [`/collection/${shelf.id}`, `/collection/${shelf.id}/item/${showcase.id}`, `/collection/${shelf.id}/item/${showcase.id}/borrow`, '/']) {
+    const html = await (await request.get(path)).text();
+    expect(html, path).not.toContain(name);
+    expect(html, path).not.toContain(`/collection/${shelf.id}/item/${showcase.id}"`);
+    if (path !== '/') expect(html, path).not.toContain('The Left Hand of Darkness');
+  }
+});
+
+for (const [name, options] of [
+  ['desktop', {}],
+  ['phone', PHONE],
+] as const) {
+  test(`the browser takes each rendered page over without asking again or a mismatch (${name})`, async ({ browser, request }) => {
+    const { shelf, showcase } = await seed(request);
+    const page = await visitor(browser, options);
+    for (const path of [`/collection/${shelf.id}?sort=title&dir=desc`, `/collection/${shelf.id}/item/${showcase.id}`, `/collection/${shelf.id}/item/${showcase.id}/borrow`, '/']) {
+      const seen = watch(page);
+      await page.goto(path);
+      await page.waitForLoadState('networkidle');
+      expect(seen.api, path).toEqual([]);
+      expect(seen.problems, path).toEqual([]);
+      page.removeAllListeners();
+    }
+    // Hydrated: the app now answers clicks itself (a move inside the app, one screen of API calls).
+    await page.goto(`/collection/${shelf.id}?sort=title&dir=desc`);
+    await page.getByRole('link', { name: /The Left Hand of Darkness/ }).first().click();
+    await expect(page).toHaveURL(new RegExp(`/collection/${shelf.id}/item/${showcase.id}`));
+    await expect(page.getByRole('heading', { name: 'The Left Hand of Darkness' })).toBeVisible();
+    await page.context().close();
+  });
+}

@@ -1,0 +1,56 @@
+// The browser's side of a page the Worker rendered: read the data it was rendered from, load the
+// screen's code before hydrating (so the first render matches the markup), and show that data without
+// asking the API again for the first screen. Later screens ask as usual.
+import { matchRoutes } from 'react-router-dom';
+import type { RouteObject, createBrowserRouter } from 'react-router-dom';
+import { unstable_serialize } from 'swr';
+import type { Middleware, SWRConfiguration } from 'swr';
+import { RENDERED_PAGE_ELEMENT_ID, type RenderedPageData } from '../../../shared/rendered-page';
+import { isLocale } from '../../../shared/constants';
+
+export function readRenderedPage(): RenderedPageData | null {
+  const text = document.getElementById(RENDERED_PAGE_ELEMENT_ID)?.textContent;
+  if (!text) return null;
+  try {
+    const page = JSON.parse(text) as Partial<RenderedPageData>;
+    return isLocale(page.locale) && page.data && typeof page.data === 'object' ? { locale: page.locale, data: page.data } : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Loads the code of the screens matching the address, as the router would, but before the first render. */
+export async function loadMatchedScreens(routes: RouteObject[], location: Location): Promise<void> {
+  const lazy = (matchRoutes(routes, location) ?? []).filter((match) => match.route.lazy);
+  await Promise.all(
+    lazy.map(async ({ route }) => {
+      const load = route.lazy as () => Promise<Partial<RouteObject>>;
+      Object.assign(route, { ...(await load()), lazy: undefined });
+    }),
+  );
+}
+
+/** Keys the page was rendered from are not asked again while the first screen is on. */
+function keepRendered(data: Record<string, unknown>, firstScreen: () => boolean): Middleware {
+  return (useSWRNext) => (key, fetcher, config) => {
+    const rendered = firstScreen() && unstable_serialize(key) in data;
+    return useSWRNext(key, fetcher, rendered ? { ...config, revalidateOnMount: false } : config);
+  };
+}
+
+/**
+ * SWR's start: the rendered data as fallback. A visitor's first screen keeps it (it is what the API
+ * would answer them); a signed-in person sees it first, then their own answers replace it.
+ */
+export function renderedDataConfig(page: RenderedPageData | null, router: ReturnType<typeof createBrowserRouter>, visitor: boolean): SWRConfiguration {
+  if (!page) return {};
+  if (!visitor) return { fallback: page.data };
+  const start = router.state.location;
+  let firstScreen = true;
+  const stop = router.subscribe((state) => {
+    if (state.location.key === start.key) return;
+    firstScreen = false;
+    stop();
+  });
+  return { fallback: page.data, use: [keepRendered(page.data, () => firstScreen)] };
+}

@@ -1,0 +1,64 @@
+// Public pages rendered by the Worker (docs/product.md §2): the home page, a collection, an item and its
+// borrow page come as HTML that already shows them, in the visitor's language, with the data they were
+// rendered from for the browser to hydrate. What they show is what the API answers an anonymous visitor,
+// asked in-process, so the visibility rules are the API's own. Any failure serves the plain app page.
+import { Hono } from 'hono';
+import type { Context } from 'hono';
+import { renderPage } from '@vitrine/web-render';
+import { API_PREFIX } from '../../../../shared/constants';
+import { RENDERED_PAGE_ELEMENT_ID, serializePageData } from '../../../../shared/rendered-page';
+import type { AppEnv } from '../../env';
+import { collectionPreview, itemPreview, withPreview } from './link-previews';
+import type { LinkPreview } from './link-previews';
+import { pageLocale } from './page-locale';
+
+/** The app's own fetch, so API paths are answered in-process by the same routes and rules. */
+type AppFetch = (request: Request, env: AppEnv['Bindings'], ctx: ExecutionContext) => Response | Promise<Response>;
+
+async function renderedPage(c: Context<AppEnv>, appFetch: AppFetch, preview: Promise<LinkPreview | null>): Promise<Response> {
+  const shell = await c.env.ASSETS.fetch(new Request(new URL('/', c.req.url)));
+  const locale = await pageLocale(c);
+  const load = async (path: string) => {
+    const request = new Request(new URL(`${API_PREFIX}${path}`, c.req.url), { headers: { 'Content-Language': locale } });
+    const response = await appFetch(request, c.env, c.executionCtx);
+    return response.ok ? ((await response.json()) as unknown) : undefined;
+  };
+  let rendered: Awaited<ReturnType<typeof renderPage>> = null;
+  try {
+    rendered = await renderPage({ url: c.req.url, locale, load });
+  } catch (error) {
+    console.error(JSON.stringify({ message: 'page render failed', path: c.req.path, error: error instanceof Error ? (error.stack ?? error.message) : String(error) }));
+  }
+  let rewriter = new HTMLRewriter();
+  const shown = await preview;
+  if (shown) rewriter = withPreview(rewriter, shown);
+  if (rendered) {
+    const { html, data } = rendered;
+    rewriter = rewriter
+      .on('html', { element: (element) => void element.setAttribute('lang', locale.replace('_', '-')) })
+      .on('div#root', {
+        element(root) {
+          root.setInnerContent(html, { html: true });
+          root.after(`<script type="application/json" id="${RENDERED_PAGE_ELEMENT_ID}">${serializePageData({ locale, data })}</script>`, { html: true });
+        },
+      });
+  }
+  const page = rewriter.transform(shell);
+  const headers = new Headers(page.headers);
+  // Made for this language and as a visitor sees it now: not to be kept by shared caches.
+  headers.set('Cache-Control', 'no-cache');
+  headers.set('Vary', 'Accept-Language, Cookie');
+  return new Response(page.body, { status: page.status, headers });
+}
+
+export function pageRoutes(appFetch: AppFetch) {
+  const pages = new Hono<AppEnv>();
+  const none = Promise.resolve(null);
+  pages.get('/', (c) => renderedPage(c, appFetch, none));
+  pages.get('/collection/:cid{[0-9]+}', (c) => renderedPage(c, appFetch, collectionPreview(c, Number(c.req.param('cid')))));
+  pages.get('/collection/:cid{[0-9]+}/item/:iid{[0-9]+}', (c) =>
+    renderedPage(c, appFetch, itemPreview(c, Number(c.req.param('cid')), Number(c.req.param('iid')))),
+  );
+  pages.get('/collection/:cid{[0-9]+}/item/:iid{[0-9]+}/borrow', (c) => renderedPage(c, appFetch, none));
+  return pages;
+}
