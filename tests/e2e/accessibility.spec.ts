@@ -1,7 +1,7 @@
 // axe-core on every main screen, light and dark, on a desktop and on a phone, against WCAG 2.1 A and AA: zero violations. The
 // screens are listed once in tests/support/showcase.ts (the README screenshots use the same list).
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/test';
 import { seedItemPageShelf } from '../support/item-page-seed';
 import { mainScreens, openScreen, seedShowcase, type Showcase } from '../support/showcase';
 

@@ -2,7 +2,7 @@
 // downloads the zip and restores it into their own account, where a second copy of the collection
 // appears beside the first; nothing overflows the screen.
 import { readFileSync } from 'node:fs';
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/test';
 import { addPropertyViaApi, createCollectionViaApi, createItemsViaApi, createOwnerViaApi, expectNoHorizontalOverflow, signInThroughUi, useLanguage } from '../support/e2e-helpers';
 
 test('an owner saves their collections and restores them from a phone, in French', async ({ page, request }) => {

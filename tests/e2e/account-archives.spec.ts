@@ -2,7 +2,7 @@
 // downloads one zip (its manifest, each collection's document and pictures); another person restores
 // that zip into their account and finds the collection with its items.
 import { readFileSync } from 'node:fs';
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/test';
 import { unzipSync } from 'fflate';
 import { addPropertyViaApi, createCollectionViaApi, createItemsViaApi, createOwnerViaApi, signInThroughUi, useLanguage } from '../support/e2e-helpers';
 

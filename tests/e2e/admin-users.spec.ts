@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/test';
 import { ADMIN, signInThroughUi, useLanguage } from '../support/e2e-helpers';
 
 test('the administrator creates, edits, disables and deletes a user', async ({ page, browser }) => {

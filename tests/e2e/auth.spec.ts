@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/test';
 import { ADMIN, createUserViaApi, signInThroughUi, useLanguage } from '../support/e2e-helpers';
 
 test.beforeEach(async ({ page }) => useLanguage(page, 'en_US'));

@@ -2,7 +2,7 @@
 // instance, waits for it, downloads one zip holding the manifest, the tables and the stored files; a
 // restore into this instance (which has collections) is refused with the reason, and nothing changes.
 import { readFileSync } from 'node:fs';
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/test';
 import { unzipSync } from 'fflate';
 import { ADMIN, apiToken, createCollectionViaApi, signInThroughUi, useLanguage } from '../support/e2e-helpers';
 

@@ -1,6 +1,7 @@
 // A collection from the Books template, its properties, and items through the forms: every content type
 // shown as it should be, then duplicated, edited and deleted.
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from '../support/test';
 import {
   addPropertyViaApi,
   createCollectionViaApi,

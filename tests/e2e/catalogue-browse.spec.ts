@@ -1,6 +1,7 @@
 // Browsing a collection: display modes, search, sort, filters with counts, paging, and the URL that
 // carries all of it (reload, Back); Last changes.
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { expect, test } from '../support/test';
 import {
   bearer,
   createCollectionViaApi,

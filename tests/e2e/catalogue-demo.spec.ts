@@ -1,6 +1,6 @@
 // Demo mode: the catalogue can be browsed as the demo account, and every control that would change
 // something (or search) is disabled.
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/test';
 import { E2E } from '../support/e2e-settings.mjs';
 import { apiToken, bearer, seedDemoCollection, signInThroughUi, useLanguage } from '../support/e2e-helpers';
 

@@ -1,5 +1,5 @@
 // The catalogue in French: creating a collection and an item, with French labels, template and messages.
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/test';
 import { createUserViaApi, signInThroughUi, useLanguage } from '../support/e2e-helpers';
 
 test('creating a collection and an item in French', async ({ page, request }) => {

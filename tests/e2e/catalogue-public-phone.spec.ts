@@ -1,6 +1,6 @@
 // A shared link opened on a phone by someone who is not signed in: only what everyone may see, and
 // nothing wider than the screen.
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/test';
 import {
   addPropertyViaApi,
   bearer,

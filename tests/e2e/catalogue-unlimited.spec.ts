@@ -1,5 +1,5 @@
 // "Unlimited" on a collection of 1,000 items: pages arrive as the list scrolls, until all are there.
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/test';
 import {
   addPropertyViaApi,
   createCollectionViaApi,

@@ -1,5 +1,5 @@
 // The collection page on a 390×844 phone: items on the first screen, controls and filters in sheets.
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/test';
 import type { APIRequestContext, Page } from '@playwright/test';
 import {
   addPropertyViaApi,

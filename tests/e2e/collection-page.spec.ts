@@ -1,7 +1,7 @@
 // The collection page on a desktop: the filter panel fits, a skip link passes it, the display mode is
 // remembered per collection (also through a breadcrumb), ?page= never leads to a dead end, and the page
 // opens on the collection (covers high on the screen, Share, a Filters button).
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/test';
 import type { APIRequestContext, Page } from '@playwright/test';
 import {
   addPropertyViaApi,

@@ -1,6 +1,6 @@
 // Demo mode comes with examples: the demo account's seeded collections show jacket covers, and their manage
 // and item edit screens open, read-only.
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/test';
 import { E2E } from '../support/e2e-settings.mjs';
 import { signInThroughUi, useLanguage } from '../support/e2e-helpers';
 

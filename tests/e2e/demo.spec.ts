@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/test';
 import { E2E } from '../support/e2e-settings.mjs';
 import { signInThroughUi, useLanguage } from '../support/e2e-helpers';
 

@@ -1,6 +1,6 @@
 // The design system on a 390×844 touch screen: stars set by a tap on a half, and manage and item form
 // screens that stay inside the screen with an 80-character unbroken label.
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/test';
 import {
   addPropertyViaApi,
   createCollectionViaApi,

@@ -2,7 +2,8 @@
 // keyboard), a failed upload stopping an item's save, the star rating by pointer, and the new
 // components' contrast in the light and dark themes.
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from '../support/test';
 import { addPropertyViaApi, createCollectionViaApi, createOwnerViaApi, signInThroughUi, useLanguage } from '../support/e2e-helpers';
 
 const PNG = Buffer.from(

@@ -1,7 +1,7 @@
 // Configuration → Emails on a phone, in French: the administrator gives the instance a Resend key of its
 // own; an unreachable SMTP server first fails the test email with a clear French message; the test email
 // then leaves with the saved key.
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/test';
 import { E2E } from '../support/e2e-settings.mjs';
 import { ADMIN, apiToken, capturedEmails, expectNoHorizontalOverflow, signInThroughUi, useLanguage } from '../support/e2e-helpers';
 

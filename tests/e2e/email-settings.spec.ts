@@ -1,7 +1,7 @@
 // Configuration → Emails on a desktop, in English: the administrator points the instance at an SMTP
 // server (a real one on 127.0.0.1), a wrong password makes the test email fail with the server's own
 // words, the right one makes it arrive; the password is never shown again.
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/test';
 import { E2E } from '../support/e2e-settings.mjs';
 import { FAKE_SMTP_PASSWORD, FAKE_SMTP_USER } from '../support/fake-smtp';
 import { ADMIN, apiToken, receivedOverSmtp, signInThroughUi } from '../support/e2e-helpers';

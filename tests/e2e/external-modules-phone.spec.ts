@@ -1,6 +1,6 @@
 // External modules on a phone, in French: the administrator registers a module served by the fake on
 // 127.0.0.1, upgrades all after it changed, reads what changed, and removes it; nothing overflows 390px.
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/test';
 import type { ExternalModule } from '../../shared/schemas/sources';
 import { jsonAnswer, setAnswers } from '../support/fake-sources';
 import { E2E } from '../support/e2e-settings.mjs';

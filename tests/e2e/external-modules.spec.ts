@@ -2,7 +2,7 @@
 // (allow-listed for the suite), sees its card, upgrades all after the module published a new version,
 // and a collection's search shows the module's hits beside the built-in catalogues'; then it is removed,
 // after a confirmation.
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/test';
 import type { ExternalModule } from '../../shared/schemas/sources';
 import { jsonAnswer, setAnswers } from '../support/fake-sources';
 import { E2E } from '../support/e2e-settings.mjs';

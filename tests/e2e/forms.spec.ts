@@ -1,5 +1,5 @@
 // Forms that help and no dead ends: what a person meets when something goes wrong.
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/test';
 import {
   addPropertyViaApi,
   bearer,

@@ -1,7 +1,7 @@
 // A BoardGameGeek collection imported from the web, in French: the server fetches it from a fake
 // BoardGameGeek on 127.0.0.1 (which first queues it), the person maps and imports it and keeps it as a
 // daily source; when it is due, the Worker's cron runs it again and the new game appears, no duplicates.
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/test';
 import { base64, setAnswers } from '../support/fake-sources';
 import { E2E } from '../support/e2e-settings.mjs';
 import { bearer, createCollectionViaApi, createOwnerViaApi, runLocalSql, signInThroughUi, useLanguage } from '../support/e2e-helpers';

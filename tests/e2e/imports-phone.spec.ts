@@ -1,7 +1,7 @@
 // Moving in from a phone, in French: a plan that would import nothing is stopped before it runs, with
 // the fix offered next to the reason, and the fixed plan then imports every record; a Letterboxd export
 // zip and a GCstar music file come in whole.
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/test';
 import { zipSync } from 'fflate';
 import { readFileSync } from 'node:fs';
 import { createCollectionViaApi, createOwnerViaApi, expectNoHorizontalOverflow, mappingRowTops, signInThroughUi, useLanguage } from '../support/e2e-helpers';

@@ -1,6 +1,7 @@
 // An import's run page opened the ways people reach it: by its address, on a phone, in French — from a
 // second tab while the run is still writing, and by someone else who was sent the link.
-import { expect, test, type Browser, type BrowserContext } from '@playwright/test';
+import type { Browser, BrowserContext } from '@playwright/test';
+import { expect, test } from '../support/test';
 import { createCollectionViaApi, createOwnerViaApi, expectNoHorizontalOverflow, signInThroughUi, useLanguage } from '../support/e2e-helpers';
 
 const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true };

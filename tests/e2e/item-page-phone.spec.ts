@@ -1,6 +1,7 @@
 // The item page on a 390×844 phone, in French: the header says what the item is, and the main action
 // is in the first screen and stays there, pinned, while the page scrolls.
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
+import { expect, test } from '../support/test';
 import { expectNoHorizontalOverflow, signInThroughUi, useLanguage } from '../support/e2e-helpers';
 import { seedItemPageShelf } from '../support/item-page-seed';
 

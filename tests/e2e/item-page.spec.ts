@@ -1,7 +1,7 @@
 // The item page's header and body on a desktop: title, creator, year and rating at the top with the
 // main action; the long summary folded; the pictures in a full-screen viewer; Previous and Next through
 // the list the visitor came from, across its pages.
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/test';
 import { signInThroughUi, useLanguage } from '../support/e2e-helpers';
 import { seedItemPageShelf } from '../support/item-page-seed';
 

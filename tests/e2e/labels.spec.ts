@@ -1,6 +1,6 @@
 // QR labels: the sheet renders for the owner from the collection's settings, each code decodes (with a
 // QR decoder, from the rendered pixels) to its item's borrow address, and a selection prints only itself.
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/test';
 import jsQR from 'jsqr';
 import { PNG } from 'pngjs';
 import { createCollectionViaApi, createItemsViaApi, createOwnerViaApi, signInThroughUi, useLanguage } from '../support/e2e-helpers';

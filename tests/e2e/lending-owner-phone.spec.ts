@@ -1,7 +1,7 @@
 // The owner's lending screens on a 390×844 phone, in French: an item lent to someone typed in on the
 // spot, seen in the overview and on the borrower's page without sideways scrolling, a deletion refused
 // while they hold it, the item got back; a request (made through the API) declined.
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/test';
 import { createCollectionViaApi, createItemsViaApi, createOwnerViaApi, expectNoHorizontalOverflow, signInThroughUi, useLanguage } from '../support/e2e-helpers';
 
 const WIDTH = 390;

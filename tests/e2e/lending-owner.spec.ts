@@ -1,7 +1,7 @@
 // The owner's lending on a desktop: borrowers created, searched, edited; an item lent from its page with
 // a new borrower typed in and a due date; deleting a borrower who holds it is refused; getting it back
 // lets them go with their history. Configuration's Enable loans hides lending and brings it back.
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/test';
 import { ADMIN, createCollectionViaApi, createItemsViaApi, createOwnerViaApi, signInThroughUi, useLanguage } from '../support/e2e-helpers';
 
 test.beforeEach(async ({ page }) => useLanguage(page, 'en_US'));

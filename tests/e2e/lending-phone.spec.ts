@@ -1,7 +1,7 @@
 // Lending from a phone, in French: an anonymous visitor opens a public item, asks to borrow it and
 // follows the request from the link in their email; the owner accepts, lends with a due date, the
 // scheduled run sends the overdue notice, the owner gets the item back, and the visitor's page says so.
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/test';
 import {
   capturedEmails,
   createCollectionViaApi,

@@ -2,7 +2,7 @@
 // hand, an item lent to them with a due date, seen in the overview and on their page, a deletion that
 // is refused while they hold it, the item got back; then requests (made through the API) accepted and
 // declined with a message.
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/test';
 import { bearer, createCollectionViaApi, createItemsViaApi, createOwnerViaApi, signInThroughUi } from '../support/e2e-helpers';
 
 test.use({ viewport: { width: 1280, height: 900 } });

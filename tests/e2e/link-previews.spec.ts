@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/test';
 import { ADMIN, apiToken } from '../support/e2e-helpers';
 
 test('public collection and item pages carry link preview tags; private ones do not', async ({ request }) => {

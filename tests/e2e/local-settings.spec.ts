@@ -1,7 +1,7 @@
 // `npm start` and `npm run dev` take the Worker's settings from the environment over .dev.vars. This runs
 // the same path (localSettings → settings file → wrangler dev) on a spare port, with a password that
 // needs quoting and a dollar sign wrangler would otherwise expand.
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/test';
 import { rmSync } from 'node:fs';
 import { applyMigrations, localSettings, startWorker, stopWorker } from '../../scripts/local-runtime.mjs';
 import { E2E } from '../support/e2e-settings.mjs';

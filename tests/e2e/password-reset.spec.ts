@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/test';
 import { capturedEmails, createUserViaApi, signInThroughUi, useLanguage } from '../support/e2e-helpers';
 
 test('the whole password reset, through the email the server sent', async ({ page, request }) => {

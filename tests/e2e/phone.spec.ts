@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/test';
 import { ADMIN, useLanguage } from '../support/e2e-helpers';
 
 test('on a 390×844 phone the navigation folds behind a menu button', async ({ page }) => {

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/test';
 import { capturedEmails, createUserViaApi, signInThroughUi, useLanguage } from '../support/e2e-helpers';
 
 const PNG = Buffer.from(

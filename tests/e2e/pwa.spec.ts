@@ -1,6 +1,6 @@
 // The installable app: manifest and icons, the service worker's headers, the offline shell, and the
 // rule that API answers are never served from the service worker's cache.
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/test';
 import type { BrowserContext, Page } from '@playwright/test';
 import { ADMIN, apiToken, createCollectionViaApi, signInThroughUi, useLanguage } from '../support/e2e-helpers';
 

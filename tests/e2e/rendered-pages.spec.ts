@@ -1,7 +1,7 @@
 // Public pages come rendered by the Worker: their content is in the HTML before any script runs, in the
 // visitor's language, a private item never is, and the browser takes the page over without asking the
 // API again or warning of a mismatch.
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/test';
 import type { Browser, BrowserContextOptions, Page } from '@playwright/test';
 import { bearer, createItemsViaApi } from '../support/e2e-helpers';
 import { seedItemPageShelf } from '../support/item-page-seed';
@@ -75,6 +75,10 @@ test('a private collection is rendered for nobody but its owner’s browser', as
     expect(html, path).not.toContain(`/collection/${shelf.id}/item/${showcase.id}"`);
     if (path !== '/') expect(html, path).not.toContain('The Left Hand of Darkness');
   }
+  // The shell the service worker keeps for offline is the app as built: never a rendered page.
+  const shell = await request.get('/index.html', { maxRedirects: 0 });
+  expect(shell.status()).toBe(200);
+  expect(await shell.text()).toContain('<div id="root"></div>');
 });
 
 for (const [name, options] of [

@@ -3,7 +3,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/test';
 import { DEVICES, PICTURED, THEMES, VISITOR_PICTURED, captureScreenshots, screenshotName, visitorScreenshotName } from '../support/screenshots';
 
 test('the README screenshots are captured for every screen, device and theme', async ({ browser, request, baseURL }) => {

@@ -1,7 +1,7 @@
 // Configuration → Settings on a phone, in French: the administrator renames the instance (the bar and the
 // titles follow at once), gives its public address and the language of a first visit — which a new
 // visitor with an English browser then gets — and adds, edits and deletes a custom configuration key.
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/test';
 import { ADMIN, apiToken, expectNoHorizontalOverflow, signInThroughUi, useLanguage } from '../support/e2e-helpers';
 
 test('the administrator runs the server configuration from a phone, in French', async ({ page, browser, request }) => {

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/test';
 import { useLanguage } from '../support/e2e-helpers';
 
 test('unknown paths show the not-found screen; unknown API paths answer JSON 404', async ({ page, request }) => {

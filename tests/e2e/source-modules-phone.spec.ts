@@ -1,6 +1,6 @@
 // Configuration → Modules on a phone, in French: every catalogue's card fits the screen, and a test says
 // what the catalogue answered.
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/test';
 import { jsonAnswer, setAnswers } from '../support/fake-sources';
 import { E2E } from '../support/e2e-settings.mjs';
 import { ADMIN, expectNoHorizontalOverflow, signInThroughUi, useLanguage } from '../support/e2e-helpers';

@@ -1,7 +1,7 @@
 // Configuration → Modules on a desktop: the administrator sees every catalogue's state, gives TMDB a key
 // of the instance's own (shown only by its end), tests it against the fake catalogue on 127.0.0.1 which
 // refuses it, tests Open Library which answers, and turns a catalogue off and on again.
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/test';
 import { jsonAnswer, setAnswers } from '../support/fake-sources';
 import { E2E } from '../support/e2e-settings.mjs';
 import { ADMIN, apiToken, bearer, signInThroughUi } from '../support/e2e-helpers';

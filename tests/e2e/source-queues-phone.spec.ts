@@ -1,5 +1,5 @@
 // Many at once on a phone, in French: a list pasted, sent, followed to its end; nothing overflows.
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/test';
 import { freshIsbn, jsonAnswer, setAnswers } from '../support/fake-sources';
 import { E2E } from '../support/e2e-settings.mjs';
 import { createCollectionViaApi, createOwnerViaApi, expectNoHorizontalOverflow, signInThroughUi, useLanguage } from '../support/e2e-helpers';

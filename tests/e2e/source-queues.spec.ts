@@ -1,7 +1,7 @@
 // Many at once, on a desktop: a pasted list of ISBNs (one held already, one no catalogue knows, a word
 // that is no code) reviewed, sent, and followed on its page until every code says what became of it;
 // the book added leads to its item, with the cover fetched from the fake catalogue on 127.0.0.1.
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/test';
 import { freshIsbn, jsonAnswer, setAnswers } from '../support/fake-sources';
 import { E2E } from '../support/e2e-settings.mjs';
 import { bearer, createCollectionViaApi, createOwnerViaApi, signInThroughUi } from '../support/e2e-helpers';

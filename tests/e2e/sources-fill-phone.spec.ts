@@ -1,7 +1,7 @@
 // Filling an item being edited from a catalogue on a phone, in French: the search and the hit's fields fit
 // the screen in the sheet; the cover the catalogue names cannot be fetched, so the rest is filled and the
 // page says the cover was lost; the item is saved with what was filled.
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/test';
 import { base64, jsonAnswer, setAnswers } from '../support/fake-sources';
 import { E2E } from '../support/e2e-settings.mjs';
 import { bearer, createCollectionViaApi, createOwnerViaApi, expectNoHorizontalOverflow, signInThroughUi, useLanguage } from '../support/e2e-helpers';

@@ -3,7 +3,8 @@
 // fetched into the collection. The fake Open Library is on 127.0.0.1; the other books sources find nothing.
 // In demo mode, where nothing can be saved, the forms offer no catalogue.
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from '../support/test';
 import { base64, jsonAnswer, setAnswers } from '../support/fake-sources';
 import { E2E } from '../support/e2e-settings.mjs';
 import { bearer, createCollectionViaApi, createOwnerViaApi, seedDemoCollection, signInThroughUi, useLanguage } from '../support/e2e-helpers';

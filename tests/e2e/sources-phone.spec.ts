@@ -1,7 +1,7 @@
 // Find in a catalogue on a phone, in French: an ISBN typed with hyphens is looked up as a code; the book
 // the collection already holds is marked and leads to it; a catalogue that is busy is named, the others'
 // results still show; nothing overflows the screen.
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/test';
 import { base64, jsonAnswer, setAnswers } from '../support/fake-sources';
 import { E2E } from '../support/e2e-settings.mjs';
 import { bearer, createCollectionViaApi, createOwnerViaApi, expectNoHorizontalOverflow, signInThroughUi, useLanguage } from '../support/e2e-helpers';

@@ -1,7 +1,7 @@
 // Find in a catalogue, on a desktop: words typed and sent with Enter (as a USB scanner sends a code), a hit
 // from a fake Open Library on 127.0.0.1 shown with its cover, chosen, previewed with where each field goes,
 // and created as an item whose cover was fetched into the collection.
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/test';
 import { base64, jsonAnswer, setAnswers } from '../support/fake-sources';
 import { E2E } from '../support/e2e-settings.mjs';
 import { createCollectionViaApi, createOwnerViaApi, signInThroughUi } from '../support/e2e-helpers';

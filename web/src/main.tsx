@@ -11,6 +11,8 @@ import { resolveStartupLocale, toIntlLocale } from './i18n/locale';
 import { getSession } from './lib/session';
 import './styles.css';
 
+// Scripts run: browser tests wait for "ready" (app.tsx) before acting on a page.
+document.documentElement.dataset.app = 'starting';
 const container = document.getElementById('root');
 const rendered = readRenderedPage();
 

@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import type { ReactNode } from 'react';
 import { IntlProvider } from 'react-intl';
 import { RouterProvider } from 'react-router-dom';
@@ -18,6 +19,10 @@ export function AppProviders({ locale, messages, swr, children }: { locale: Loca
 }
 
 export function App({ locale, messages, router, swr = {} }: { locale: Locale; messages: Messages; router: ReturnType<typeof createBrowserRouter>; swr?: SWRConfiguration }) {
+  // The page is the app's from here on (a rendered page's buttons answer): said for browser tests.
+  useEffect(() => {
+    document.documentElement.dataset.app = 'ready';
+  }, []);
   return (
     <AppProviders locale={locale} messages={messages} swr={swr}>
       <RouterProvider router={router} />

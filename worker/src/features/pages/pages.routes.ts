@@ -16,7 +16,7 @@ import { pageLocale } from './page-locale';
 type AppFetch = (request: Request, env: AppEnv['Bindings'], ctx: ExecutionContext) => Response | Promise<Response>;
 
 async function renderedPage(c: Context<AppEnv>, appFetch: AppFetch, preview: Promise<LinkPreview | null>): Promise<Response> {
-  const shell = await c.env.ASSETS.fetch(new Request(new URL('/', c.req.url)));
+  const shell = await c.env.ASSETS.fetch(new Request(new URL('/index.html', c.req.url)));
   const locale = await pageLocale(c);
   const load = async (path: string) => {
     const request = new Request(new URL(`${API_PREFIX}${path}`, c.req.url), { headers: { 'Content-Language': locale } });

@@ -2,13 +2,16 @@
 // opens on its covers; the choice is kept in this browser for the next collection opened.
 import { useCallback, useState } from 'react';
 import { STORAGE_KEYS } from '../../../../../shared/constants';
-import { readStorage, writeStorage } from '../../../lib/storage';
+import { writeStorage } from '../../../lib/storage';
+import { useStored } from '../../../lib/use-stored';
 
 export function useFiltersPanel(): [open: boolean, toggle: () => void] {
-  const [open, setOpen] = useState(() => readStorage(STORAGE_KEYS.filtersPanel) === 'open');
+  const stored = useStored(STORAGE_KEYS.filtersPanel) === 'open';
+  const [chosen, setChosen] = useState<boolean | null>(null);
+  const open = chosen ?? stored;
   const toggle = useCallback(() => {
     writeStorage(STORAGE_KEYS.filtersPanel, open ? 'closed' : 'open');
-    setOpen(!open);
+    setChosen(!open);
   }, [open]);
   return [open, toggle];
 }

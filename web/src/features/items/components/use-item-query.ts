@@ -14,7 +14,8 @@ import {
 } from '../../../../../shared/catalogue';
 import type { DisplayMode } from '../../../../../shared/catalogue';
 import { STORAGE_KEYS } from '../../../../../shared/constants';
-import { readStorage, writeStorage } from '../../../lib/storage';
+import { writeStorage } from '../../../lib/storage';
+import { useStored } from '../../../lib/use-stored';
 
 const FILTER_PREFIXES = [FILTER_PREFIX, MIN_PREFIX, MAX_PREFIX];
 const LIST_KEYS = ['q', 'sort', 'dir', 'page', 'perPage', 'after', 'before'];
@@ -77,18 +78,14 @@ export function displayStorageKey(collectionId: number): string {
   return `${STORAGE_KEYS.display}:${collectionId}`;
 }
 
-export function storedDisplay(collectionId: number): DisplayMode | null {
-  const stored = readStorage(displayStorageKey(collectionId));
-  return isDisplayMode(stored) ? stored : null;
-}
-
 export function useItemQuery(collectionId: number) {
   const [params, setParams] = useSearchParams();
 
+  const stored = useStored(displayStorageKey(collectionId));
   const display: DisplayMode = useMemo(() => {
     const fromUrl = params.get('display');
-    return isDisplayMode(fromUrl) ? fromUrl : (storedDisplay(collectionId) ?? 'list');
-  }, [params, collectionId]);
+    return isDisplayMode(fromUrl) ? fromUrl : isDisplayMode(stored) ? stored : 'list';
+  }, [params, stored]);
 
   /**
    * Applies a change to the URL; any change but paging itself goes back to the first page. A page link's
