@@ -66,6 +66,8 @@ export default defineConfig({
         ],
         // The Worker's bundle takes the web app's server renderer under this name (wrangler.toml [alias]).
         resolve: { alias: { '@vitrine/web-render': fileURLToPath(new URL('./web/src/ssr/index.ts', import.meta.url)) } },
+        // React's production build, as wrangler.toml defines it: its JSX runtime has no development entry.
+        oxc: { jsx: { runtime: 'automatic', development: false } },
         test: {
           name: 'worker',
           include: ['tests/worker/**/*.test.ts'],
