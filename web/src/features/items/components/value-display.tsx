@@ -227,7 +227,8 @@ export function SingleValue({ field, value, compact = false }: { field: DisplayF
         <JsonTree value={value} />
       );
     case 'image': {
-      const src = text ? mediaSrc(text) : null;
+      // In a list's summary the picture is 3rem at most: its thumbnail is enough.
+      const src = text ? mediaSrc(text, { thumb: compact }) : null;
       if (!src) return null;
       return (
         <img
