@@ -10,7 +10,7 @@ import { isMediaValue, videoEmbedUrl } from '../../../../../shared/values';
 import { ErrorAlert } from '../../../components/alert';
 import { commonMessages } from '../../../components/common-messages';
 import { RatingStars } from '../../../components/rating-stars';
-import { mediaFileName } from '../../../components/value-input/media-upload';
+import { mediaFileName } from '../../../lib/media-file-name';
 import { useMediaSrc } from '../../../lib/media-url';
 import { downloadMedia } from '../api/download-media';
 import { hasValue } from '../../../lib/has-value';
