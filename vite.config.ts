@@ -67,6 +67,9 @@ export default defineConfig({
   build: {
     outDir: fileURLToPath(new URL('./web/dist', import.meta.url)),
     emptyOutDir: true,
+    // web/dist/.vite/manifest.json maps each source module to its chunks, for scripts/public-js-weight.mjs;
+    // web/public/.assetsignore keeps it out of the deployed assets.
+    manifest: true,
     rolldownOptions: {
       output: {
         // Libraries every screen needs get stable names, so a deploy that only changes app code

@@ -16,7 +16,7 @@ describe('edit tags from the collection page', () => {
     const { calls } = mockFetch(() => json({ ...collection, tags: ['sf', 'classics'] }));
     renderWithApp(<TagsEditor collection={collection} disabled={false} />);
     await userEvent.click(screen.getByRole('button', { name: 'Edit tags' }));
-    const input = screen.getByLabelText('Tags, separated by commas');
+    const input = await screen.findByLabelText('Tags, separated by commas');
     expect(input).toHaveValue('sf, paperbacks');
     await userEvent.clear(input);
     await userEvent.type(input, 'sf, classics, sf');

@@ -2,8 +2,7 @@
 // resize them) and the server names those without a thumbnail (GET …/thumbnails/wanted). While the
 // owner has the collection open, each is loaded, shrunk as uploads are (thumbnail.ts) and sent back
 // (POST …/thumbnails); lists and mosaics then load a few kilobytes per cover. One picture at a time, in
-// the background: the page never waits for it, and leaving the page stops it.
-import { useEffect } from 'react';
+// the background: the page never waits for it, and leaving the page stops it (use-thumbnail-maker.ts).
 import type { WantedThumbnails } from '../../../shared/schemas/media';
 import { ApiError, apiRequest } from './api-client';
 import { fetchMedia } from './fetch-media';
@@ -50,15 +49,4 @@ export async function makeWantedThumbnails(collectionId: number, signal: AbortSi
     if (!wanted.more) break;
   }
   return handled;
-}
-
-/** While `enabled` (the owner, outside demo mode), makes the collection's wanted thumbnails. */
-export function useThumbnailMaker(collectionId: number, enabled: boolean, again: unknown = null): void {
-  useEffect(() => {
-    if (!enabled) return;
-    const controller = new AbortController();
-    // Quietly: a picture that cannot be made now is made on a later visit.
-    makeWantedThumbnails(collectionId, controller.signal).catch(() => undefined);
-    return () => controller.abort();
-  }, [collectionId, enabled, again]);
 }

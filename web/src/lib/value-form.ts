@@ -3,15 +3,7 @@
 import type { PropertyType } from '../../../shared/catalogue';
 import { normalizeValue } from '../../../shared/values';
 import type { ValueResult } from '../../../shared/values';
-
-const pad = (n: number) => String(n).padStart(2, '0');
-
-/** An ISO instant as a datetime-local input shows it (the browser's time zone). */
-export function isoToLocalInput(value: string): string {
-  const date = new Date(value);
-  if (Number.isNaN(date.getTime())) return '';
-  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(date.getHours())}:${pad(date.getMinutes())}`;
-}
+import { isoToLocalInput } from './local-datetime';
 
 /** One API value as input text. */
 export function toInputText(type: PropertyType, value: unknown): string {

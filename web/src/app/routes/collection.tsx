@@ -12,7 +12,7 @@ import { CollectionHeader } from '../../features/collections/components/collecti
 import { TagsEditor } from '../../features/collections/components/tags-editor';
 import { ItemBrowser } from '../../features/items/components/item-browser';
 import { RecentItems } from '../../features/items/components/recent-items';
-import { useThumbnailMaker } from '../../lib/make-thumbnails';
+import { useThumbnailMaker } from '../../lib/use-thumbnail-maker';
 import { useProperties } from '../../features/properties/api/get-properties';
 import { describeError } from '../../lib/error-messages';
 import { paths } from '../../lib/paths';

@@ -13,6 +13,7 @@ import { isMediaValue } from '../../../../shared/values';
 import { ApiError } from '../../lib/api-client';
 import { describeError } from '../../lib/error-messages';
 import { formatFileSize } from '../../lib/file-size';
+import { mediaFileName } from '../../lib/media-file-name';
 import { useMediaSrc } from '../../lib/media-url';
 import { fitImage } from '../../lib/resize-image';
 import { ErrorAlert, SuccessStatus } from '../alert';
@@ -44,12 +45,6 @@ const messages = defineMessages<{
   videoHint: { id: 'components.valueInput.videoHint', defaultMessage: 'MP4, WebM or Ogg, {size} at most.' },
   fileHint: { id: 'components.valueInput.fileHint', defaultMessage: 'Any kind of file, {size} at most.' },
 });
-
-/** The last segment of a media key, shown as the file's name. */
-export function mediaFileName(value: string): string {
-  const segments = value.split('/');
-  return segments[segments.length - 1] ?? value;
-}
 
 /** Why a chosen file is refused before upload (the server would refuse it the same way), or null. */
 function refusal(type: ControlProps['field']['type'], file: File): ApiError | null {

@@ -22,6 +22,7 @@ import { TextField } from '../../../components/text-field';
 import { TextareaField } from '../../../components/textarea-field';
 import { ApiError } from '../../../lib/api-client';
 import { fieldText, useSubmit } from '../../../lib/use-submit';
+import { parseTags } from '../tags';
 import { collectionTypeMessages, isTemplateType } from './collection-type';
 
 const messages = defineMessages({
@@ -77,11 +78,6 @@ const lendingMessages = defineMessages({
 
 const OTHER = 'other';
 const FIELDS = ['type', 'name', 'description', 'tags', 'visibility', 'borrowable', 'loanPeriodDays', 'reminderDays'];
-
-/** "sci-fi, classics , ,sci-fi" → ["sci-fi", "classics"]. */
-export function parseTags(text: string): string[] {
-  return [...new Set(text.split(',').map((tag) => tag.trim()).filter(Boolean))];
-}
 
 interface CollectionFormProps {
   collection?: Collection;

@@ -14,7 +14,7 @@ import { useAction } from '../../../lib/use-action';
 import { cancelImport } from '../api/imports';
 import { describeCoverReason, describeFileProblem, describeRecordReason, isRunning, statusMessages } from '../import-messages';
 import { useDemoMode } from '../../../lib/use-demo-mode';
-import { useThumbnailMaker } from '../../../lib/make-thumbnails';
+import { useThumbnailMaker } from '../../../lib/use-thumbnail-maker';
 import '../../../components/run-list.css';
 
 const messages = defineMessages<{

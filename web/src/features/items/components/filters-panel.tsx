@@ -8,7 +8,7 @@ import type { NoMessageValues } from 'react-intl';
 import type { FilterFacet } from '../../../../../shared/schemas/items';
 import { FILTER_PREFIX, MAX_PREFIX, MIN_PREFIX } from '../../../../../shared/catalogue';
 import { commonMessages } from '../../../components/common-messages';
-import { isoToLocalInput } from '../../../lib/value-form';
+import { isoToLocalInput } from '../../../lib/local-datetime';
 import { useLoansEnabled } from '../../../lib/use-settings';
 import { AVAILABILITY_KEY, isFilterKey } from './use-item-query';
 import type { useItemQuery } from './use-item-query';

@@ -12,6 +12,7 @@ import { CoverPlaceholder } from '../../../components/cover-placeholder';
 import { RatingStars } from '../../../components/rating-stars';
 import { useMediaSrc } from '../../../lib/media-url';
 import { paths } from '../../../lib/paths';
+import { pictureSrcSet } from '../../../lib/picture-srcset';
 import type { ItemRoles } from './item-roles';
 
 const messages = defineMessages({
@@ -19,6 +20,9 @@ const messages = defineMessages({
   actions: { id: 'items.itemView.actions', defaultMessage: 'Item actions' },
   more: { id: 'items.itemView.more', defaultMessage: 'More actions' },
 });
+
+/** The cover column's width in item-page.css: 18rem at most beside the text, 7rem on phones. */
+const COVER_SIZES = '(min-width: 48rem) 18rem, 7rem';
 
 interface ItemHeaderProps {
   item: Item;
@@ -35,7 +39,9 @@ interface ItemHeaderProps {
 
 export function ItemHeader({ item, title, creator, roles, canChange, collectionType, lending, busy, onDuplicate }: ItemHeaderProps) {
   const intl = useIntl();
-  const cover = useMediaSrc()(item.cover);
+  const mediaSrc = useMediaSrc();
+  const cover = mediaSrc(item.cover);
+  const coverThumb = mediaSrc(item.cover, { thumb: true });
   const byline = [creator, roles.year?.text].filter(Boolean).join(' · ');
   const ownerActions = item.isOwner ? (
     <div className="item-head__owner actions" role="group" aria-label={intl.formatMessage(messages.actions)}>
@@ -67,9 +73,17 @@ export function ItemHeader({ item, title, creator, roles, canChange, collectionT
   const hasBar = lending || ownerActions;
   return (
     <header className={hasBar ? 'item-head card item-head--with-bar' : 'item-head card'}>
-      <div className="item-head__cover">
-        {cover ? (
-          <img src={cover} alt="" />
+      <div className={collectionType === 'board_games' ? 'item-head__cover item-head__cover--square' : 'item-head__cover'}>
+        {cover && coverThumb ? (
+          // The page's main picture: fetched first, at the size its column has (item-page.css).
+          <img
+            src={cover}
+            srcSet={pictureSrcSet(coverThumb, cover)}
+            sizes={COVER_SIZES}
+            alt=""
+            loading="eager"
+            fetchPriority="high"
+          />
         ) : (
           <div className="item-head__placeholder">
             <CoverPlaceholder title={title} creator={creator} type={collectionType} size="large" />

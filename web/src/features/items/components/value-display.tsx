@@ -10,7 +10,7 @@ import { isMediaValue, videoEmbedUrl } from '../../../../../shared/values';
 import { ErrorAlert } from '../../../components/alert';
 import { commonMessages } from '../../../components/common-messages';
 import { RatingStars } from '../../../components/rating-stars';
-import { mediaFileName } from '../../../components/value-input/media-upload';
+import { mediaFileName } from '../../../lib/media-file-name';
 import { useMediaSrc } from '../../../lib/media-url';
 import { downloadMedia } from '../api/download-media';
 import { hasValue } from '../../../lib/has-value';
@@ -228,7 +228,8 @@ export function SingleValue({ field, value, compact = false }: { field: DisplayF
         <JsonTree value={value} />
       );
     case 'image': {
-      const src = text ? mediaSrc(text) : null;
+      // In a list's summary the picture is 3rem at most: its thumbnail is enough.
+      const src = text ? mediaSrc(text, { thumb: compact }) : null;
       if (!src) return null;
       return (
         <img

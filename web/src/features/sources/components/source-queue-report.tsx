@@ -9,7 +9,7 @@ import { SOURCE_PROBLEMS } from '../../../../../shared/schemas/sources';
 import { ErrorAlert } from '../../../components/alert';
 import { Button } from '../../../components/button';
 import { describeError } from '../../../lib/error-messages';
-import { useThumbnailMaker } from '../../../lib/make-thumbnails';
+import { useThumbnailMaker } from '../../../lib/use-thumbnail-maker';
 import { paths } from '../../../lib/paths';
 import { useAction } from '../../../lib/use-action';
 import { useDemoMode } from '../../../lib/use-demo-mode';

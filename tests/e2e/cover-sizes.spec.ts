@@ -1,0 +1,36 @@
+// Covers come at the size they are shown: a visitor's list loads only thumbnails, and the item page's
+// cover lets the browser pick its thumbnail when that is sharp enough for the column.
+import { expect, test, type Page } from '@playwright/test';
+import { useLanguage } from '../support/e2e-helpers';
+import { seedItemPageShelf } from '../support/item-page-seed';
+
+test.beforeEach(async ({ page }) => useLanguage(page, 'en_US'));
+
+/** The /media addresses the page asks for, from now on. */
+function mediaRequests(page: Page): string[] {
+  const seen: string[] = [];
+  page.on('request', (request) => {
+    const url = new URL(request.url());
+    if (url.pathname.startsWith('/media/')) seen.push(url.pathname + url.search);
+  });
+  return seen;
+}
+
+test('a list and an item page load the thumbnail, not the full picture', async ({ page, request }) => {
+  const { shelf, items } = await seedItemPageShelf(request);
+  const seen = mediaRequests(page);
+
+  await page.goto(`/collection/${shelf.id}`);
+  const card = page.locator('.item-card').filter({ hasText: 'The Left Hand of Darkness' });
+  await expect.poll(() => card.locator('.item-card__cover img').evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(1);
+  expect(seen.length).toBeGreaterThan(0);
+  expect(seen.every((address) => address.endsWith('?size=thumb'))).toBe(true);
+
+  // A desktop column of 18rem at one pixel per point: the 320-pixel thumbnail is enough.
+  seen.length = 0;
+  await page.goto(`/collection/${shelf.id}/item/${items[0]!.id}`);
+  const cover = page.locator('.item-head__cover img');
+  await expect(cover).toHaveAttribute('fetchpriority', 'high');
+  await expect.poll(() => cover.evaluate((img: HTMLImageElement) => img.complete && img.currentSrc)).toMatch(/\?size=thumb$/);
+  expect(seen.every((address) => address.endsWith('?size=thumb'))).toBe(true);
+});
