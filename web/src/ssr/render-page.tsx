@@ -10,7 +10,6 @@ import type { Middleware } from 'swr';
 import type { Locale } from '../../../shared/constants';
 import type { PageRenderInput, PageRenderResult } from '../../../shared/rendered-page';
 import { AppProviders } from '../app/app';
-import en from '../i18n/en.json';
 import fr from '../i18n/fr.json';
 import type { Messages } from '../i18n/load-messages';
 import { screenHints } from './screen-hints';
@@ -19,7 +18,8 @@ import { serverRoutes } from './server-routes';
 /** Screens ask in waves (the collection, then its properties, then its items): a few renders at most. */
 const MAX_RENDERS = 4;
 
-const catalogues: Record<Locale, Messages> = { en_US: en, fr_FR: fr };
+// English is the code's own default messages, as in the browser (i18n/load-messages.ts).
+const catalogues: Record<Locale, Messages> = { en_US: {}, fr_FR: fr };
 
 /** Notes each API path the render asks for. */
 function collectAsked(asked: Set<string>): Middleware {
