@@ -5,9 +5,10 @@ import type { Locale } from './constants';
 
 export const RENDERED_PAGE_ELEMENT_ID = 'vitrine-page';
 
-/** What the page was rendered with: its language, and the API answers it showed, by API path. */
+/** What the page was rendered with: its language, whether laid out for a phone, and the API answers it showed, by API path. */
 export interface RenderedPageData {
   locale: Locale;
+  phone: boolean;
   data: Record<string, unknown>;
 }
 
@@ -26,6 +27,8 @@ export interface PageRenderInput {
   /** The full address asked for, with its query. */
   url: string;
   locale: Locale;
+  /** Whether the browser says it is a phone: the page is then laid out for a narrow screen. */
+  phone: boolean;
   /** An API path's answer as a visitor would get it, or undefined when it is not a success. */
   load: (path: string) => Promise<unknown>;
 }

@@ -20,12 +20,12 @@ afterEach(() => {
 
 describe('rendered page data', () => {
   it('is written without anything that could end the block', () => {
-    const text = serializePageData({ locale: 'fr_FR', data: { '/collections/1': { name: HOSTILE } } });
+    const text = serializePageData({ locale: 'fr_FR', phone: false, data: { '/collections/1': { name: HOSTILE } } });
     expect(text).not.toMatch(/[<>&\u2028\u2029]/);
   });
 
   it('is read back as written', () => {
-    const page = { locale: 'fr_FR' as const, data: { '/collections/1': { name: HOSTILE, covers: [1, 2] } } };
+    const page = { locale: 'fr_FR' as const, phone: true, data: { '/collections/1': { name: HOSTILE, covers: [1, 2] } } };
     placeBlock(serializePageData(page));
     expect(readRenderedPage()).toEqual(page);
   });

@@ -1,7 +1,7 @@
 // Public pages rendered by the Worker show what the API answers an anonymous visitor, and nothing more:
 // a private item or collection never reaches the markup or the data block, whoever asks, in any language.
 import { describe, expect, it } from 'vitest';
-import { RENDERED_PAGE_ELEMENT_ID } from '../../shared/rendered-page';
+import { RENDERED_PAGE_ELEMENT_ID, type RenderedPageData } from '../../shared/rendered-page';
 import type { Env } from '../../worker/src/env';
 import { call, createUser } from '../support/worker-app';
 import { addItem, createCollection } from '../support/worker-catalogue';
@@ -15,7 +15,7 @@ async function page(path: string, headers: Record<string, string> = {}, token?: 
   expect(res.status).toBe(200);
   const html = await res.text();
   const block = new RegExp(`<script type="application/json" id="${RENDERED_PAGE_ELEMENT_ID}">([^<]*)</script>`).exec(html);
-  return { html, data: block ? (JSON.parse(block[1]!) as { locale: string; data: Record<string, unknown> }) : null, res };
+  return { html, data: block ? (JSON.parse(block[1]!) as RenderedPageData) : null, res };
 }
 
 async function shelf(visibility = 0) {
@@ -69,6 +69,16 @@ describe('rendered public pages', () => {
     const unknown = await page(`/collection/${collection.id}`, { Cookie: 'vitrine_lang=xx', 'Accept-Language': 'de-DE' });
     expect(unknown.data?.locale).toBe('en_US');
     expect(unknown.html).toContain('Sort by');
+  });
+
+  it('are laid out for a phone when the browser says it is one', async () => {
+    const { collection } = await shelf();
+    const phone = await page(`/collection/${collection.id}`, { 'User-Agent': 'Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) Mobile/15E148' });
+    expect(phone.data?.phone).toBe(true);
+    const hinted = await page(`/collection/${collection.id}`, { 'Sec-CH-UA-Mobile': '?0', 'User-Agent': 'Mobile' });
+    expect(hinted.data?.phone).toBe(false);
+    // The phone's toolbar opens its filters in a sheet; the wide one keeps a side panel.
+    expect(phone.html).not.toEqual(hinted.html);
   });
 
   it('serve the plain shell for an address that names nothing', async () => {

@@ -9,6 +9,7 @@ import { routes } from './app/router';
 import { loadMessages } from './i18n/load-messages';
 import { resolveStartupLocale, toIntlLocale } from './i18n/locale';
 import { getSession } from './lib/session';
+import { setRenderedForPhone } from './lib/use-media-query';
 import './styles.css';
 
 // Scripts run: browser tests wait for "ready" (app.tsx) before acting on a page.
@@ -29,6 +30,9 @@ void resolveStartupLocale(rendered?.locale).then(async (locale) => {
       <App locale={locale} messages={messages} router={router} swr={renderedDataConfig(rendered, router, visitor)} />
     </StrictMode>
   );
-  if (hydrate) hydrateRoot(container, app);
+  if (hydrate) {
+    setRenderedForPhone(rendered.phone);
+    hydrateRoot(container, app);
+  }
   else createRoot(container).render(app);
 });

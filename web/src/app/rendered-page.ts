@@ -13,7 +13,7 @@ export function readRenderedPage(): RenderedPageData | null {
   if (!text) return null;
   try {
     const page = JSON.parse(text) as Partial<RenderedPageData>;
-    return isLocale(page.locale) && page.data && typeof page.data === 'object' ? { locale: page.locale, data: page.data } : null;
+    return isLocale(page.locale) && page.data && typeof page.data === 'object' ? { locale: page.locale, phone: page.phone === true, data: page.data } : null;
   } catch {
     return null;
   }

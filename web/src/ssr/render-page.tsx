@@ -12,6 +12,7 @@ import type { PageRenderInput, PageRenderResult } from '../../../shared/rendered
 import { AppProviders } from '../app/app';
 import fr from '../i18n/fr.json';
 import type { Messages } from '../i18n/load-messages';
+import { setRenderedForPhone } from '../lib/use-media-query';
 import { screenHints } from './screen-hints';
 import { serverRoutes } from './server-routes';
 
@@ -30,7 +31,7 @@ function collectAsked(asked: Set<string>): Middleware {
   };
 }
 
-export async function renderPage({ url, locale, load }: PageRenderInput): Promise<PageRenderResult | null> {
+export async function renderPage({ url, locale, phone, load }: PageRenderInput): Promise<PageRenderResult | null> {
   const handler = createStaticHandler(serverRoutes);
   const context = await handler.query(new Request(url));
   if (context instanceof Response) return null;
@@ -46,6 +47,8 @@ export async function renderPage({ url, locale, load }: PageRenderInput): Promis
   await fetchAll(screenHints(new URL(url).pathname));
   for (let renders = 1; ; renders += 1) {
     const asked = new Set<string>();
+    // Set just before each render, which runs without a pause: other requests cannot come in between.
+    setRenderedForPhone(phone);
     const html = renderToString(
       <AppProviders locale={locale} messages={catalogues[locale]} swr={{ fallback: { ...data }, use: [collectAsked(asked)] }}>
         <StaticRouterProvider router={router} context={context} hydrate={false} />

@@ -15,9 +15,17 @@ import { pageLocale } from './page-locale';
 /** The app's own fetch, so API paths are answered in-process by the same routes and rules. */
 type AppFetch = (request: Request, env: AppEnv['Bindings'], ctx: ExecutionContext) => Response | Promise<Response>;
 
+/** Whether the browser says it is a phone (its client hint, else its user agent), to lay the page out for one. */
+function saysPhone(c: Context<AppEnv>): boolean {
+  const hint = c.req.header('Sec-CH-UA-Mobile');
+  if (hint) return hint === '?1';
+  return /Mobi|Android|iPhone|iPad/i.test(c.req.header('User-Agent') ?? '');
+}
+
 async function renderedPage(c: Context<AppEnv>, appFetch: AppFetch, preview: Promise<LinkPreview | null>): Promise<Response> {
   const shell = await c.env.ASSETS.fetch(new Request(new URL('/index.html', c.req.url)));
   const locale = await pageLocale(c);
+  const phone = saysPhone(c);
   const load = async (path: string) => {
     const request = new Request(new URL(`${API_PREFIX}${path}`, c.req.url), { headers: { 'Content-Language': locale } });
     const response = await appFetch(request, c.env, c.executionCtx);
@@ -25,7 +33,7 @@ async function renderedPage(c: Context<AppEnv>, appFetch: AppFetch, preview: Pro
   };
   let rendered: Awaited<ReturnType<typeof renderPage>> = null;
   try {
-    rendered = await renderPage({ url: c.req.url, locale, load });
+    rendered = await renderPage({ url: c.req.url, locale, phone, load });
   } catch (error) {
     console.error(JSON.stringify({ message: 'page render failed', path: c.req.path, error: error instanceof Error ? (error.stack ?? error.message) : String(error) }));
   }
@@ -39,7 +47,7 @@ async function renderedPage(c: Context<AppEnv>, appFetch: AppFetch, preview: Pro
       .on('div#root', {
         element(root) {
           root.setInnerContent(html, { html: true });
-          root.after(`<script type="application/json" id="${RENDERED_PAGE_ELEMENT_ID}">${serializePageData({ locale, data })}</script>`, { html: true });
+          root.after(`<script type="application/json" id="${RENDERED_PAGE_ELEMENT_ID}">${serializePageData({ locale, phone, data })}</script>`, { html: true });
         },
       });
   }
@@ -47,7 +55,7 @@ async function renderedPage(c: Context<AppEnv>, appFetch: AppFetch, preview: Pro
   const headers = new Headers(page.headers);
   // Made for this language and as a visitor sees it now: not to be kept by shared caches.
   headers.set('Cache-Control', 'no-cache');
-  headers.set('Vary', 'Accept-Language, Cookie');
+  headers.set('Vary', 'Accept-Language, Cookie, User-Agent, Sec-CH-UA-Mobile');
   return new Response(page.body, { status: page.status, headers });
 }
 

@@ -9,7 +9,7 @@ import { VISIBILITY } from '../../../../../shared/constants';
 import type { Collection } from '../../../../../shared/schemas/collections';
 import { Button } from '../../../components/button';
 import { paths } from '../../../lib/paths';
-import { useMediaQuery } from '../../../lib/use-media-query';
+import { COARSE_POINTER, useMediaQuery } from '../../../lib/use-media-query';
 
 const messages = defineMessages({
   share: { id: 'collections.shareCollection.share', defaultMessage: 'Share' },
@@ -39,7 +39,7 @@ function collectionUrl(id: number): string {
 export function ShareCollection({ collection }: { collection: Collection }) {
   const intl = useIntl();
   const noteId = useId();
-  const touch = useMediaQuery('(pointer: coarse)');
+  const touch = useMediaQuery(COARSE_POINTER);
   const [note, setNote] = useState<Note>('none');
   const shareable = collection.visibility === VISIBILITY.everyone || collection.visibility === VISIBILITY.loggedIn;
 
