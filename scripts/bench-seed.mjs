@@ -4,6 +4,7 @@
 // Search is indexed afterwards by the Worker (see scripts/bench.mjs).
 // Lending (lendingSql): the admin's borrowers, an item with a long loan history and current loans for
 // the overview; and a second user whose collection has 1,000 loans for the reminders' cron to work on.
+// publicShelfSql: the one collection the public pages are measured on.
 import { pbkdf2Sync, randomBytes } from 'node:crypto';
 
 const ITERATIONS = 75_000;
@@ -74,6 +75,12 @@ export const LENDING = {
   cronLoans: 1000,
 };
 
+/** Items name one of this many covers, collections/{id}/cover-{n % COVER_COUNT}.png (not in R2 unless put there). */
+export const COVER_COUNT = 50;
+const COVER_NAME = 'cover';
+/** The R2 key of a seeded collection's cover number `index`. */
+export const coverKey = (cid, index) => `collections/${cid}/${COVER_NAME}-${index}.png`;
+
 /** Numbers 1..count as rows of `seq(n)`, generated inside SQLite. */
 const range = (count) => `WITH RECURSIVE seq(n) AS (SELECT 1 UNION ALL SELECT n + 1 FROM seq WHERE n < ${count})`;
 
@@ -106,7 +113,7 @@ function collectionSql(cid, size, ownerId) {
   statements.push(
     value('title', 0, `${sqlWord('n * 7')} || ' ' || ${sqlWord('n * 13 + 5')} || ' ' || n`, 'text'),
     value('subtitle', 0, `'Volume ' || (n % 12 + 1)`, 'text'),
-    value('cover', 0, `'media://collections/${cid}/cover-' || (n % 50) || '.png'`, 'text'),
+    value('cover', 0, `'media://collections/${cid}/${COVER_NAME}-' || (n % ${COVER_COUNT}) || '.png'`, 'text'),
     value('authors', 0, `'Author ' || (n % 997)`, 'text'),
     value('authors', 1, `'Author ' || ((n * 7) % 991)`, 'text'),
     value('series', 0, `'Series ' || (n % 2000)`, 'text'),
@@ -153,12 +160,23 @@ function lendingSql() {
   ];
 }
 
+const adminSql = (adminPassword) =>
+  `INSERT INTO users (id, username, password_hash, is_admin, first_name) VALUES (1, 'admin', '${adminHash(adminPassword)}', 1, 'Administrator');`;
+
 export function seedSql({ adminPassword, sizes }) {
   const statements = [
-    `INSERT INTO users (id, username, password_hash, is_admin, first_name) VALUES (1, 'admin', '${adminHash(adminPassword)}', 1, 'Administrator');`,
+    adminSql(adminPassword),
     `INSERT INTO users (id, username, email, password_hash, is_admin, first_name, locale) VALUES (2, 'lender', 'lender@example.com', '${adminHash(adminPassword)}', 0, 'Lena', 'fr_FR');`,
   ];
   sizes.forEach((size, index) => statements.push(...collectionSql(index + 1, size, 1)));
   statements.push(...collectionSql(LENDING.cronCollection, LENDING.cronLoans, 2), ...lendingSql());
   return statements.join('\n');
+}
+
+/**
+ * The public pages' instance (scripts/bench-lighthouse.mjs): the admin and one public collection of
+ * `size` books (id 1, items 1000001…) open to borrowing, whose covers are coverKey(1, 0…COVER_COUNT - 1).
+ */
+export function publicShelfSql({ adminPassword, size }) {
+  return [adminSql(adminPassword), ...collectionSql(1, size, 1), 'UPDATE collections SET borrowable = 1 WHERE id = 1;'].join('\n');
 }

@@ -11,7 +11,9 @@
 // `npm run bench -- --json` prints one JSON object instead of the table; `-- --sizes` only the sizes;
 // `-- --workflows` the Workflows, beside collections of 10,000 and 1,000 items (and not the requests);
 // `-- --large-import` alone: `GET /api/v1/` while a 19 MB CSV is imported (scripts/bench-large-import.mjs),
-// several minutes. BENCH_PORT and BENCH_STATE run it beside another bench on the same machine.
+// several minutes; `-- --lighthouse` alone: Lighthouse on the public pages of a 2,000-book collection
+// (scripts/bench-lighthouse.mjs), about three minutes. BENCH_PORT and BENCH_STATE run it beside another
+// bench on the same machine.
 import { spawnSync } from 'node:child_process';
 import { createServer, request as httpRequest } from 'node:http';
 import { appendFileSync, mkdirSync, openSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -20,12 +22,14 @@ import { createInterface } from 'node:readline';
 import { LENDING, SEARCH_TERM, seedSql } from './bench-seed.mjs';
 import { benchIsbn, startPictureServer, startStepProbe, workflowScenarios, startIsolateProfiler } from './bench-imports.mjs';
 import { largeImportScenario } from './bench-large-import.mjs';
+import { lighthouseScenario, printLighthouse, seedPublicShelf } from './bench-lighthouse.mjs';
 import { applyMigrations, buildWeb, localEnv, startWorker, stopWorker } from './local-runtime.mjs';
 
 const asJson = process.argv.includes('--json');
 const sizesOnly = process.argv.includes('--sizes');
 const workflowsOnly = process.argv.includes('--workflows');
 const largeImportOnly = process.argv.includes('--large-import');
+const lighthouseOnly = process.argv.includes('--lighthouse');
 const PORT = Number(process.env.BENCH_PORT ?? 8797);
 const EMAIL_PORT = 8798;
 const STATE = process.env.BENCH_STATE ?? '.bench/state';
@@ -474,9 +478,42 @@ async function largeImportMain() {
   }
 }
 
+/**
+ * `--lighthouse`: a fresh instance holding the public collection only, its Worker on the bench's port
+ * (inspector beside it, as --large-import), measured by Lighthouse in Chromium.
+ */
+async function lighthouseMain() {
+  log('Building the SPA…');
+  buildWeb();
+  rmSync(STATE, { recursive: true, force: true });
+  applyMigrations(STATE);
+  log('Seeding a public collection of books with covers…');
+  seedPublicShelf({ state: STATE, adminPassword: ADMIN_PASSWORD });
+  const worker = startWorker({
+    port: PORT,
+    inspectorPort: PORT + 50,
+    persistTo: STATE,
+    stdio: ['ignore', openSync(`${STATE}.log`, 'w'), openSync(`${STATE}.log`, 'a')],
+    detached: true,
+    vars: { ADMIN_PASSWORD, APP_SECRET: 'bench-secret-0123456789-0123456789-0123', APP_URL: `http://127.0.0.1:${PORT}`, DEMO_MODE: 'false' },
+  });
+  worker.removeAllListeners('exit');
+  const base = `http://127.0.0.1:${PORT}`;
+  try {
+    await waitUntilUp(`${base}/api/v1/`);
+    log('Lighthouse on the collection, item and borrow pages…');
+    const lighthouse = await lighthouseScenario({ base, log });
+    if (asJson) console.log(JSON.stringify({ date: new Date().toISOString(), lighthouse }));
+    else printLighthouse(lighthouse);
+  } finally {
+    stopWorker(worker);
+  }
+}
+
 async function main() {
   mkdirSync('.bench', { recursive: true });
   if (largeImportOnly) return largeImportMain();
+  if (lighthouseOnly) return lighthouseMain();
   log('Building the SPA and the Worker bundle…');
   buildWeb();
   const sizes = { workerGzipKiB: workerBundleKiB(), ...spaSizes() };

@@ -1,0 +1,163 @@
+// `npm run bench -- --lighthouse`: Lighthouse's mobile preset (slow 4G, CPU slowed down 4×, simulated)
+// on the pages a visitor opens directly, against the bench's own Worker: a public collection of 2,000
+// books open to borrowing, with covers in R2. Each page is measured RUNS times; the medians of the
+// performance score, FCP, LCP and TBT are reported with the API requests the page made and the gzip size
+// of the JavaScript it loaded. The collection page's JavaScript is also the public JS weight.
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { crc32, deflateSync, gzipSync } from 'node:zlib';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import { COVER_COUNT, coverKey, publicShelfSql } from './bench-seed.mjs';
+import { pageMedians, runFigures } from './bench-lighthouse-figures.mjs';
+import { localEnv } from './local-runtime.mjs';
+
+export const PUBLIC_SHELF_ITEMS = 2_000;
+const RUNS = 3;
+const ITEM = 1_000_001;
+/** The targets of the public pages (the issue "first paint"). */
+export const LIGHTHOUSE_TARGETS = { performance: 95, lcpMs: 1500, tbtMs: 100, publicJsGzipKiB: 100 };
+
+/** The pages, each opened directly (a fresh load, as from a shared link). */
+const PAGES = [
+  ['collection', '/collection/1'],
+  ['item', `/collection/1/item/${ITEM}`],
+  ['borrow', `/collection/1/item/${ITEM}/borrow`],
+];
+
+const wrangler = (args) => {
+  const result = spawnSync(process.execPath, ['node_modules/wrangler/bin/wrangler.js', ...args], {
+    env: { ...localEnv, CI: 'true' },
+    encoding: 'utf8',
+    maxBuffer: 64 * 1024 * 1024,
+  });
+  if (result.status !== 0) throw new Error(`wrangler ${args.slice(0, 3).join(' ')} failed:\n${result.stderr}\n${result.stdout?.slice(-2000)}`);
+};
+
+/** One PNG chunk: length, type, data and the CRC of type and data. */
+function pngChunk(type, data) {
+  const typed = Buffer.concat([Buffer.from(type, 'ascii'), data]);
+  const head = Buffer.alloc(4);
+  head.writeUInt32BE(data.length);
+  const tail = Buffer.alloc(4);
+  tail.writeUInt32BE(crc32(typed));
+  return Buffer.concat([head, typed, tail]);
+}
+
+/** A 160×240 cover of its own colours (a vertical gradient), a few KB: no image library needed for that. */
+function coverPng(index) {
+  const [width, height] = [160, 240];
+  const row = width * 3 + 1;
+  const pixels = Buffer.alloc(row * height);
+  for (let y = 0; y < height; y += 1) {
+    for (let x = 0; x < width; x += 1) {
+      const at = y * row + 1 + x * 3;
+      pixels[at] = (index * 37 + y) % 256;
+      pixels[at + 1] = (index * 91 + x) % 256;
+      pixels[at + 2] = (index * 53 + ((x + y) >> 1)) % 256;
+    }
+  }
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header[8] = 8; // bits per channel
+  header[9] = 2; // RGB
+  const signature = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+  return Buffer.concat([signature, pngChunk('IHDR', header), pngChunk('IDAT', deflateSync(pixels)), pngChunk('IEND', Buffer.alloc(0))]);
+}
+
+/**
+ * Seeds `state` (migrated, Worker stopped) with the public collection, and puts its covers in local R2,
+ * each with its thumbnail (the Worker reads it at `${key}.thumb`, worker/src/lib/media.ts).
+ */
+export function seedPublicShelf({ state, adminPassword }) {
+  mkdirSync('.bench/covers', { recursive: true });
+  writeFileSync('.bench/public-shelf.sql', publicShelfSql({ adminPassword, size: PUBLIC_SHELF_ITEMS }));
+  wrangler(['d1', 'execute', 'DB', '--local', '--persist-to', state, '--file', '.bench/public-shelf.sql']);
+  const pairs = [];
+  for (let i = 0; i < COVER_COUNT; i += 1) {
+    const file = `.bench/covers/cover-${i}.png`;
+    writeFileSync(file, coverPng(i));
+    pairs.push({ key: coverKey(1, i), file }, { key: `${coverKey(1, i)}.thumb`, file });
+  }
+  writeFileSync('.bench/covers.json', JSON.stringify(pairs));
+  wrangler(['r2', 'bulk', 'put', 'vitrine-media', '--local', '--persist-to', state, '--filename', '.bench/covers.json', '--ct', 'image/png']);
+}
+
+/** The gzip size of each script the pages load, fetched once: the local server does not compress. */
+function gzipSizes() {
+  const known = new Map();
+  return (url) => {
+    if (!known.has(url)) {
+      known.set(url, (async () => {
+        const res = await fetch(url);
+        if (!res.ok) throw new Error(`GET ${url} answered ${res.status}`);
+        return gzipSync(Buffer.from(await res.arrayBuffer())).length;
+      })());
+    }
+    return known.get(url);
+  };
+}
+
+/** Runs Lighthouse RUNS times on each page; answers the medians per page and the public JS weight. */
+export async function lighthouseScenario({ base, log }) {
+  // The Worker's first answers (its isolate starting, D1 warming up) are not what a visitor waits for.
+  for (const [, path] of PAGES) await (await fetch(`${base}${path}`)).arrayBuffer();
+  await (await fetch(`${base}/api/v1/collections/1/items?perPage=50`)).arrayBuffer();
+  const chrome = await chromeLauncher.launch({
+    chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
+    // No sandbox: the bench may run as root in a container, where Chromium's sandbox cannot start.
+    chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],
+  });
+  const gzipOf = gzipSizes();
+  try {
+    const pages = [];
+    for (const [name, path] of PAGES) {
+      const runs = [];
+      for (let i = 0; i < RUNS; i += 1) {
+        const result = await lighthouse(`${base}${path}`, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] });
+        // Each report kept beside the bench's state, to open in the Lighthouse viewer when a figure moves.
+        writeFileSync(`.bench/lighthouse-${name}-${i + 1}.json`, result.report);
+        runs.push(await runFigures(result.lhr, base, gzipOf));
+        log(`  ${name} run ${i + 1}: performance ${runs.at(-1).performance}, LCP ${runs.at(-1).lcpMs} ms`);
+      }
+      pages.push(pageMedians(`lighthouse-${name}`, path, runs));
+    }
+    const collection = pages[0];
+    return {
+      items: PUBLIC_SHELF_ITEMS,
+      pages,
+      publicJs: { page: collection.path, gzipKiB: collection.jsGzipKiB, scripts: collection.scripts },
+      targets: LIGHTHOUSE_TARGETS,
+    };
+  } finally {
+    await chrome.kill();
+  }
+}
+
+const mark = (value, ok) => `${value}${ok ? '' : ' MISSED'}`;
+
+/** The table of `npm run bench -- --lighthouse`, each figure beside its target. */
+export function printLighthouse(result) {
+  const t = result.targets;
+  const columns = [22, 18, 8, 18, 16, 11, 8, 13];
+  const line = (cells) => console.log(cells.map((cell, i) => (i === 0 ? String(cell).padEnd(columns[i]) : String(cell).padStart(columns[i]))).join(''));
+  console.log(`\nPublic pages, Lighthouse mobile (slow 4G, CPU ×4, simulated), a public collection of ${result.items} books; median of ${result.pages[0].runs} runs`);
+  line(['page', 'performance', 'FCP ms', 'LCP ms', 'TBT ms', 'API calls', 'covers', 'JS gzip KiB']);
+  line(['target', `≥ ${t.performance}`, '', `≤ ${t.lcpMs}`, `≤ ${t.tbtMs}`, '', '', '']);
+  for (const p of result.pages) {
+    line([
+      p.name,
+      mark(p.performance, p.performance >= t.performance),
+      p.fcpMs,
+      mark(p.lcpMs, p.lcpMs <= t.lcpMs),
+      mark(p.tbtMs, p.tbtMs <= t.tbtMs),
+      p.apiCalls,
+      p.covers,
+      p.jsGzipKiB,
+    ]);
+  }
+  const js = result.publicJs;
+  console.log(`Public JS weight, every script ${js.page} loads (gzip): ${mark(`${js.gzipKiB} KiB`, js.gzipKiB < t.publicJsGzipKiB)}   target < ${t.publicJsGzipKiB} KiB`);
+  console.log(`  ${js.scripts.length} scripts: ${js.scripts.join(' ')}`);
+}
