@@ -437,19 +437,19 @@ function pageMatrix() {
 }
 
 /**
- * `--large-import`: a fresh instance with nothing seeded (the large file is the whole load), its own
- * inspector port beside the Worker's, so it may run while another bench holds the usual ports.
+ * A scenario run alone (--large-import, --lighthouse): the SPA built, a fresh state (seeded by `seed`),
+ * its Worker on the bench's port with its inspector beside it, and its output in `${STATE}.log`.
  */
-async function largeImportMain() {
+async function startFreshInstance(seed = () => {}) {
   log('Building the SPA…');
   buildWeb();
   rmSync(STATE, { recursive: true, force: true });
   applyMigrations(STATE);
+  seed();
   const worker = startWorker({
     port: PORT,
     inspectorPort: PORT + 50,
     persistTo: STATE,
-    // The Worker's output beside its state, for reading what a run did.
     stdio: ['ignore', openSync(`${STATE}.log`, 'w'), openSync(`${STATE}.log`, 'a')],
     detached: true,
     vars: { ADMIN_PASSWORD, APP_SECRET: 'bench-secret-0123456789-0123456789-0123', APP_URL: `http://127.0.0.1:${PORT}`, DEMO_MODE: 'false' },
@@ -458,6 +458,20 @@ async function largeImportMain() {
   const base = `http://127.0.0.1:${PORT}`;
   try {
     await waitUntilUp(`${base}/api/v1/`);
+  } catch (error) {
+    stopWorker(worker);
+    throw error;
+  }
+  return { worker, base };
+}
+
+/**
+ * `--large-import`: a fresh instance with nothing seeded (the large file is the whole load), its own
+ * inspector port beside the Worker's, so it may run while another bench holds the usual ports.
+ */
+async function largeImportMain() {
+  const { worker, base } = await startFreshInstance();
+  try {
     const signIn = await fetch(`${base}/api/v1/token`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
@@ -483,24 +497,11 @@ async function largeImportMain() {
  * (inspector beside it, as --large-import), measured by Lighthouse in Chromium.
  */
 async function lighthouseMain() {
-  log('Building the SPA…');
-  buildWeb();
-  rmSync(STATE, { recursive: true, force: true });
-  applyMigrations(STATE);
-  log('Seeding a public collection of books with covers…');
-  seedPublicShelf({ state: STATE, adminPassword: ADMIN_PASSWORD });
-  const worker = startWorker({
-    port: PORT,
-    inspectorPort: PORT + 50,
-    persistTo: STATE,
-    stdio: ['ignore', openSync(`${STATE}.log`, 'w'), openSync(`${STATE}.log`, 'a')],
-    detached: true,
-    vars: { ADMIN_PASSWORD, APP_SECRET: 'bench-secret-0123456789-0123456789-0123', APP_URL: `http://127.0.0.1:${PORT}`, DEMO_MODE: 'false' },
+  const { worker, base } = await startFreshInstance(() => {
+    log('Seeding a public collection of books with covers…');
+    seedPublicShelf({ state: STATE, adminPassword: ADMIN_PASSWORD });
   });
-  worker.removeAllListeners('exit');
-  const base = `http://127.0.0.1:${PORT}`;
   try {
-    await waitUntilUp(`${base}/api/v1/`);
     log('Lighthouse on the collection, item and borrow pages…');
     const lighthouse = await lighthouseScenario({ base, log });
     if (asJson) console.log(JSON.stringify({ date: new Date().toISOString(), lighthouse }));
