@@ -4,7 +4,7 @@
 import { expect, test } from '../support/test';
 import { freshIsbn, jsonAnswer, setAnswers } from '../support/fake-sources';
 import { E2E } from '../support/e2e-settings.mjs';
-import { bearer, createCollectionViaApi, createOwnerViaApi, signInThroughUi } from '../support/e2e-helpers';
+import { bearer, createCollectionViaApi, createOwnerViaApi, pictureDecodes, signInThroughUi } from '../support/e2e-helpers';
 
 const FAKE = `http://127.0.0.1:${E2E.sourcesPort}`;
 /** A 1×1 PNG: a picture by its content, as the server checks. */
@@ -48,7 +48,7 @@ test('a pasted list of ISBNs becomes items, the held and the unknown said', asyn
   await codes.filter({ hasText: known }).getByRole('link', { name: 'Added: The Left Hand of Darkness' }).click();
   await expect(page.getByRole('heading', { name: 'The Left Hand of Darkness', level: 1 })).toBeVisible();
   await expect(page.getByText('Ursula K. Le Guin')).toBeVisible();
-  await expect.poll(() => page.locator('img[src*="/media/"]').first().evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(1);
+  await expect.poll(() => pictureDecodes(page.locator('img[src*="/media/"]').first())).toBe(true);
 
   // The search page lists it among the collection's latest lists.
   await page.goto(`/collection/${c.id}/import/item`);

@@ -7,7 +7,7 @@ import type { Page } from '@playwright/test';
 import { expect, test } from '../support/test';
 import { base64, jsonAnswer, setAnswers } from '../support/fake-sources';
 import { E2E } from '../support/e2e-settings.mjs';
-import { bearer, createCollectionViaApi, createOwnerViaApi, seedDemoCollection, signInThroughUi, useLanguage } from '../support/e2e-helpers';
+import { bearer, createCollectionViaApi, createOwnerViaApi, pictureDecodes, seedDemoCollection, signInThroughUi, useLanguage } from '../support/e2e-helpers';
 
 const FAKE = `http://127.0.0.1:${E2E.sourcesPort}`;
 const SEARCH_FIELDS = 'key,title,subtitle,author_name,first_publish_year,publisher,isbn,cover_i,number_of_pages_median,language,subject';
@@ -129,7 +129,7 @@ test('a new item is filled from a hit, its cover fetched into the collection, an
   await expect(page).toHaveURL(new RegExp(`/collection/${c.id}/item/\\d+$`));
   await expect(page.getByRole('heading', { name: 'The Left Hand of Darkness' })).toBeVisible();
   await expect(page.getByText('Ace Books')).toBeVisible();
-  await expect.poll(() => page.locator('img[src*="/media/collections/"]').first().evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(1);
+  await expect.poll(() => pictureDecodes(page.locator('img[src*="/media/collections/"]').first())).toBe(true);
 });
 
 test.describe('demo mode', () => {

@@ -4,7 +4,7 @@
 import { expect, test } from '../support/test';
 import { base64, jsonAnswer, setAnswers } from '../support/fake-sources';
 import { E2E } from '../support/e2e-settings.mjs';
-import { createCollectionViaApi, createOwnerViaApi, signInThroughUi } from '../support/e2e-helpers';
+import { createCollectionViaApi, createOwnerViaApi, pictureDecodes, signInThroughUi } from '../support/e2e-helpers';
 
 const FAKE = `http://127.0.0.1:${E2E.sourcesPort}`;
 const SEARCH_FIELDS = 'key,title,subtitle,author_name,first_publish_year,publisher,isbn,cover_i,number_of_pages_median,language,subject';
@@ -66,7 +66,7 @@ test('a book found by its title becomes an item with its cover', async ({ page, 
   await expect(page.getByText('Ursula K. Le Guin')).toBeVisible();
   await expect(page.getByText('9780061054884').first()).toBeVisible();
   await expect(page.getByText('Science fiction')).toHaveCount(0);
-  await expect.poll(() => page.locator('img[src*="/media/collections/"]').first().evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(1);
+  await expect.poll(() => pictureDecodes(page.locator('img[src*="/media/collections/"]').first())).toBe(true);
   // The collection remembers that the genre is not imported.
   const remembered = await request.get(`/api/v1/collections/${c.id}/sources`, { headers: { Authorization: `Bearer ${owner.token}` } });
   expect(((await remembered.json()) as { mapping: unknown }).mapping).toEqual({ genre: null });

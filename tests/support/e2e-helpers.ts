@@ -2,7 +2,7 @@
 // the fake email provider's captured messages.
 import { execFileSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { expect, type APIRequestContext, type APIResponse, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type APIResponse, type Locator, type Page } from '@playwright/test';
 import type { ReceivedEmail } from './fake-smtp';
 import { E2E } from './e2e-settings.mjs';
 
@@ -222,4 +222,12 @@ export async function mappingRowTops(page: Page): Promise<{ cells: number[]; fir
       return { cells: boxes.map((b) => b.top), firstLines: cells.slice(0, 3).map(firstLine), lefts: boxes.map((b) => b.left), bottoms: boxes.map((b) => b.bottom) };
     }),
   );
+}
+
+/**
+ * Whether a picture has loaded and decodes. An item page's cover has a srcset, whose chosen size scales
+ * naturalWidth by its density (a 1-pixel picture may read 0), so its pixel size says nothing there.
+ */
+export function pictureDecodes(img: Locator): Promise<boolean> {
+  return img.evaluate((element: HTMLImageElement) => element.complete && element.decode().then(() => true, () => false));
 }
