@@ -4,7 +4,8 @@
 // hold, on every entry. So each plain word (ASCII letters and digits) is first looked for in the item's
 // indexed text, read by rowid: found at the start of a token, the item matches; found nowhere even with
 // any non-ASCII character standing for a letter, it does not; only the rare text in between is asked
-// of the index. The answer is the index's own in every case.
+// of the index. The value filters' tokens are whole ones, cheaper to find, and cheaper still read from the
+// item's values, which they are made of (items.writer.ts). The answer is the index's own in every case.
 import { DIACRITICS } from '../../lib/unicode61';
 
 /** Every code point outside ASCII, as a GLOB range. */
@@ -27,6 +28,31 @@ export function plainSearch(match: string): { columns: string[]; words: string[]
   const words = [...parts[2]!.matchAll(/"([A-Za-z0-9]+)"\*/g)].map((m) => m[1]!.toLowerCase());
   if (words.some((word) => word.length > WHOLE_WORD_MOST)) return null;
   return { columns: parts[1]!.split(' '), words, rest: parts[3] ?? null };
+}
+
+/** One property's group of facetsExpression: `facets : ("f12v6869" OR "f12v7473")`. */
+const FACET_GROUP = /^facets : \(("f\d+v[0-9a-z]*"(?: OR "f\d+v[0-9a-z]*")*)\)$/;
+const FACET_TOKEN = /"f(\d+)v(true|false|(?:[0-9a-f]{2})*)"/g;
+
+/**
+ * The value filters of facetsExpression as SQL on item `id`'s values, which the index's facet tokens are
+ * made of: a text value's token is the hex of its sort text, a yes/no's is true when its number is 1
+ * (items.writer.ts, FACETS; no sort text, the empty token). Null when `rest` is anything else.
+ */
+export function facetsOnValues(rest: string, id: string): string | null {
+  const groups = rest.split(' AND ').map((group) => FACET_GROUP.exec(group));
+  if (groups.some((group) => !group)) return null;
+  const tests = groups.map((group) => {
+    const tokens = [...group![1]!.matchAll(FACET_TOKEN)];
+    const propertyIds = new Set(tokens.map((token) => token[1]));
+    if (propertyIds.size !== 1) return null;
+    // (The unary plus keeps SQLite on the primary key: the item's values of that property.)
+    const wanted = tokens.map(([, , value]) =>
+      value === 'true' ? '+faceted.sort_number IS 1' : value === 'false' ? '+faceted.sort_number IS NOT 1' : `coalesce(+faceted.sort_text, '') = CAST(x'${value}' AS TEXT)`,
+    );
+    return `EXISTS (SELECT 1 FROM item_values faceted WHERE faceted.item_id = ${id} AND faceted.property_id = ${Number(tokens[0]![1])} AND (${wanted.join(' OR ')}))`;
+  });
+  return tests.every((test) => test !== null) ? tests.join(' AND ') : null;
 }
 
 const sqlText = (text: string) => `'${text.replaceAll("'", "''")}'`;
@@ -58,11 +84,15 @@ function maybePatterns(word: string): string[] {
  */
 export function searchRowTest(match: string, id: string): string {
   const plain = plainSearch(match);
-  if (!plain) return indexTest('?', id);
+  if (!plain) {
+    // Value filters alone: the item's values; anything else, the index (its parameter unused otherwise).
+    const values = facetsOnValues(match, id);
+    return values ? `(${values} AND ? IS NOT NULL)` : indexTest('?', id);
+  }
   const text = `lower(' ' || ${plain.columns.map((column) => `coalesce(searched.${column}, '')`).join(" || ' ' || ")})`;
   const starts = plain.words.map((word) => `${text} GLOB '*[^a-z0-9${NON_ASCII}]${word}*'`).join(' AND ');
   const maybe = plain.words.flatMap(maybePatterns).map((pattern) => `${text} GLOB '${pattern}'`).join(' AND ');
-  const rest = plain.rest ? ` AND ${indexTest(sqlText(plain.rest), id)}` : '';
+  const rest = plain.rest ? ` AND ${(plain.rest && facetsOnValues(plain.rest, id)) ?? indexTest(sqlText(plain.rest), id)}` : '';
   return `EXISTS (SELECT 1 FROM items_search searched WHERE searched.rowid = ${id} AND CASE WHEN ${starts} THEN 1${rest}
     WHEN NOT ${text} GLOB '*[${DIACRITICS}]*' AND NOT (${maybe}) THEN 0 ELSE ${indexTest('?', id)} END)`;
 }
