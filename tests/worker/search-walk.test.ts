@@ -24,6 +24,7 @@ async function collectionOfVariants() {
   await addProperty(owner.token, collection.id, { label: 'Shelf', type: 'text', filterable: true });
   await addProperty(owner.token, collection.id, { label: 'Memo', type: 'text', searchable: true, visibility: 3 });
   await addProperty(owner.token, collection.id, { label: 'Read', type: 'yesno', filterable: true });
+  await addProperty(owner.token, collection.id, { label: 'Tags', type: 'text', multiple: true, filterable: true });
   for (let n = 0; n < 84; n += 1) {
     const name = `${VARIANTS[n % VARIANTS.length]} ${VARIANTS[(n * 5 + 3) % VARIANTS.length]} ${n}`;
     const values = {
@@ -31,6 +32,7 @@ async function collectionOfVariants() {
       shelf: n % 3 === 0 ? 'Red' : 'Blue',
       ...(n % 4 === 0 && { memo: VARIANTS[(n * 7) % VARIANTS.length] }),
       ...(n % 5 !== 0 && { read: n % 2 === 0 }),
+      tags: [['Blue'], ['Blue', 'Gold'], ['Gold']][n % 3],
     };
     await addItem(owner.token, collection.id, { values });
   }
@@ -95,9 +97,10 @@ describe('a walked search page', () => {
   });
 });
 
-async function shelfFacet(collectionId: number): Promise<string> {
-  const row = await env.DB.prepare(`SELECT id FROM properties WHERE collection_id = ? AND key = 'shelf'`).bind(collectionId).first<{ id: number }>();
-  return `f${row!.id}v${[...new TextEncoder().encode('red')].map((b) => b.toString(16).padStart(2, '0')).join('')}`;
+/** The facet token of a text value, as the writer makes it: "f<property id>v<hex of its sort text>". */
+async function shelfFacet(collectionId: number, key = 'shelf', value = 'red'): Promise<string> {
+  const row = await env.DB.prepare(`SELECT id FROM properties WHERE collection_id = ? AND key = ?`).bind(collectionId, key).first<{ id: number }>();
+  return `f${row!.id}v${[...new TextEncoder().encode(value)].map((b) => b.toString(16).padStart(2, '0')).join('')}`;
 }
 
 describe('the test of a search on one item', () => {
@@ -110,6 +113,8 @@ describe('the test of a search on one item', () => {
       `facets : ("f${read}vtrue")`,
       `facets : ("f${read}vfalse" OR "f${read}vtrue")`,
       `facets : ("f${read}vfalse") AND facets : ("${shelf}")`,
+      // A value of a multi-valued property, first or second.
+      `facets : ("${await shelfFacet(collection.id, 'tags', 'gold')}")`,
       `({everyone} : ("story"* "sto"*)) AND facets : ("f${read}vfalse")`,
       `({everyone logged_in owner} : ("stor"*)) AND facets : ("${shelf}" OR "f${read}vtrue")`,
     ];

@@ -46,11 +46,16 @@ export function facetsOnValues(rest: string, id: string): string | null {
     const tokens = [...group![1]!.matchAll(FACET_TOKEN)];
     const propertyIds = new Set(tokens.map((token) => token[1]));
     if (propertyIds.size !== 1) return null;
+    const property = Number(tokens[0]![1]);
     // (The unary plus keeps SQLite on the primary key: the item's values of that property.)
     const wanted = tokens.map(([, , value]) =>
       value === 'true' ? '+faceted.sort_number IS 1' : value === 'false' ? '+faceted.sort_number IS NOT 1' : `coalesce(+faceted.sort_text, '') = CAST(x'${value}' AS TEXT)`,
     );
-    return `EXISTS (SELECT 1 FROM item_values faceted WHERE faceted.item_id = ${id} AND faceted.property_id = ${Number(tokens[0]![1])} AND (${wanted.join(' OR ')}))`;
+    const values = (positions: string) =>
+      `EXISTS (SELECT 1 FROM item_values faceted WHERE faceted.item_id = ${id} AND faceted.property_id = ${property} AND faceted.position ${positions} AND (${wanted.join(' OR ')}))`;
+    // The first value is named by the whole primary key, a row read; the others only for a property of
+    // several values (asked once a statement), whose look-up also reads the row after them.
+    return `(${values('= 0')} OR ((SELECT multiple FROM properties WHERE id = ${property}) AND ${values('> 0')}))`;
   });
   return tests.every((test) => test !== null) ? tests.join(' AND ') : null;
 }
