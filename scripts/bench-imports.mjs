@@ -18,8 +18,10 @@ import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { bookCsv } from './bench-book-csv.mjs';
 import { PROPERTIES } from './bench-seed.mjs';
 
-export const PROBE_PORT = 8799;
-export const PICTURES_PORT = 8800;
+// Beside the bench's Worker port (BENCH_PORT), so two benches on one machine do not meet.
+const BENCH_PORT = Number(process.env.BENCH_PORT ?? 8797);
+export const PROBE_PORT = BENCH_PORT + 2;
+export const PICTURES_PORT = BENCH_PORT + 3;
 /** Records an import step writes (RECORDS_PER_STEP of worker/src/features/imports/imports.steps.ts). */
 const RECORDS_PER_STEP = 25;
 const BGG_FIXTURE = '../shared/fixtures/bgg/collection.xml';

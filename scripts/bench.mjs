@@ -14,9 +14,11 @@
 // several minutes; `-- --lighthouse` alone: Lighthouse on the public pages of a 2,000-book collection
 // (scripts/bench-lighthouse.mjs), about three minutes. BENCH_PORT and BENCH_STATE run it beside another
 // bench on the same machine.
+// `-- --only matrix,lent-search` only the request scenarios whose names start so (see ONLY); after them,
+// each page's p50 over its collection's unfiltered page (ratios()).
 import { spawnSync } from 'node:child_process';
 import { createServer, request as httpRequest } from 'node:http';
-import { appendFileSync, mkdirSync, openSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { appendFileSync, existsSync, mkdirSync, openSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import { createInterface } from 'node:readline';
 import { LENDING, SEARCH_TERM, seedSql } from './bench-seed.mjs';
@@ -31,8 +33,22 @@ const workflowsOnly = process.argv.includes('--workflows');
 const largeImportOnly = process.argv.includes('--large-import');
 const lighthouseOnly = process.argv.includes('--lighthouse');
 const PORT = Number(process.env.BENCH_PORT ?? 8797);
-const EMAIL_PORT = 8798;
+// The other ports follow BENCH_PORT (8798 and 9341 by default), so two benches on one machine do not meet.
+const EMAIL_PORT = PORT + 1;
+const INSPECTOR_PORT = PORT + 544;
+/**
+ * `-- --only matrix,lent-search`: the request scenarios whose names start with one of these prefixes
+ * (and the unfiltered pages the ratios are taken against); the seed, the ranks and the spans are made
+ * as in a full run, the cron and the Workflows are left out.
+ */
+const onlyArg = process.argv.indexOf('--only');
+const ONLY = onlyArg >= 0 ? (process.argv[onlyArg + 1] ?? '').split(',').filter(Boolean) : null;
 const STATE = process.env.BENCH_STATE ?? '.bench/state';
+/**
+ * `-- --only … --reuse-state`: the state a previous run seeded and indexed is used again (its writes
+ * left out by --only), which saves the minutes of seeding when comparing one change's pages.
+ */
+const REUSE = ONLY !== null && process.argv.includes('--reuse-state') && existsSync(STATE);
 const ADMIN_PASSWORD = 'bench-admin-password';
 const log = (...args) => {
   if (!asJson) console.log(...args);
@@ -172,7 +188,13 @@ async function primeRanks(base) {
       const path = `/api/v1/collections/${index + 1}/items?perPage=50&sort=${sort}&page=${Math.floor((size / 50) * 0.3)}`;
       const started = performance.now();
       for (let attempt = 0; ; attempt += 1) {
-        const res = await fetch(`${base}${path}`, { headers: { 'x-measure-d1': '1' } });
+        // (A first request after the index's rebuild may meet a connection the Worker no longer
+        // serves: given up after a minute, and asked again.)
+        const res = await fetch(`${base}${path}`, { headers: { 'x-measure-d1': '1' }, signal: AbortSignal.timeout(60_000) }).catch((error) => {
+          if (error.name !== 'TimeoutError' || attempt >= 3) throw error;
+          return null;
+        });
+        if (!res) continue;
         if (!res.ok) throw new Error(`GET ${path} answered ${res.status}`);
         await res.arrayBuffer();
         if (d1Figures(res).rowsRead < 2_500) break;
@@ -220,7 +242,31 @@ function d1Figures(res) {
   };
 }
 
+/**
+ * The unfiltered pages of each collection (50 by title): every page of the matrix, and each list page of
+ * the 10,000-item collection, is held to at most RATIO_TARGET times its collection's p50 (ratios()).
+ */
+const REFERENCES = { 100_000: 'collection-page-unfiltered-100k', 10_000: 'collection-page-unfiltered-10k' };
+const RATIO_TARGET = 3;
+const TEN_K_PAGES = ['collection-page-10k', 'lent-list-10k', 'lent-search-10k', 'available-range-10k'];
+
+const wanted = (name) => !ONLY || Object.values(REFERENCES).includes(name) || ONLY.some((prefix) => name.startsWith(prefix));
+
+/** Each page's p50 over its unfiltered page's, in the same run; `over` past RATIO_TARGET. */
+function ratios(scenarios) {
+  const p50 = (name) => scenarios.find((s) => s.name === name)?.p50Ms;
+  return scenarios
+    .filter((s) => s.p50Ms !== null && (s.name.startsWith('matrix-') || TEN_K_PAGES.includes(s.name)))
+    .map((s) => {
+      const reference = REFERENCES[s.items];
+      const ratio = p50(reference) ? Math.round((s.p50Ms / p50(reference)) * 100) / 100 : null;
+      return { name: s.name, p50Ms: s.p50Ms, reference, referenceP50Ms: p50(reference) ?? null, ratio, over: ratio !== null && ratio > RATIO_TARGET };
+    });
+}
+
+/** A run of requests, or null when `--only` leaves it out. */
 async function scenario(name, pid, iterations, request, items = 0) {
+  if (!wanted(name)) return null;
   for (let i = 0; i < 3; i += 1) await request(); // warm-up
   const walls = [];
   const before = cpuTicks(pid);
@@ -524,10 +570,12 @@ async function main() {
     return;
   }
 
-  rmSync(STATE, { recursive: true, force: true });
-  applyMigrations(STATE);
-  log(`Seeding collections of ${SIZES.join(' and ')} items…`);
-  seed();
+  if (!REUSE) {
+    rmSync(STATE, { recursive: true, force: true });
+    applyMigrations(STATE);
+    log(`Seeding collections of ${SIZES.join(' and ')} items…`);
+    seed();
+  }
   const email = startFakeEmailProvider();
   const pictures = startPictureServer();
   const probe = startStepProbe();
@@ -542,7 +590,7 @@ async function main() {
   const launch = async (cron) => {
     const worker = startWorker({
       port: PORT,
-      inspectorPort: 9341,
+      inspectorPort: INSPECTOR_PORT,
       persistTo: STATE,
       stdio: ['ignore', 'pipe', 'pipe'],
       detached: true,
@@ -604,7 +652,7 @@ async function main() {
     };
     const token = (await (await fetch(`${base}/api/v1/token`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: signInBody })).json()).token;
     // Making "series" searchable rebuilds each collection's search index through the Worker's own code.
-    for (const cid of SIZES.map((_, i) => i + 1)) {
+    for (const cid of REUSE ? [] : SIZES.map((_, i) => i + 1)) {
       const res = await slowRequest(`${base}/api/v1/collections/${cid}/properties/${cid * 100 + 4}`, {
         method: 'PATCH',
         headers: { 'content-type': 'application/json', Authorization: `Bearer ${token}` },
@@ -666,6 +714,7 @@ async function main() {
       await scenario('sign-in', pid, 30, signIn),
       await scenario('home-list', pid, 100, get('/api/v1/collections')),
       await scenario('collection-page-10k', pid, 50, get(page(1)), SIZES[0]),
+      await scenario('collection-page-unfiltered-10k', pid, 20, get('/api/v1/collections/1/items?perPage=50&sort=title&dir=asc'), SIZES[0]),
       await scenario('collection-page-100k', pid, 20, get(page(2)), SIZES[1]),
       // A broad query (a third of the collection matches): cost follows the number of matches.
       await scenario('collection-page-broad-100k', pid, 10, get('/api/v1/collections/2/items?perPage=50&sort=year&dir=asc&f.genre=fantasy&f.genre=mystery&f.genre=romance&f.genre=history&q=story'), SIZES[1]),
@@ -694,8 +743,8 @@ async function main() {
       // "Lent" with a search (every item has the word), and "available" within a range of years.
       await scenario('lent-search-10k', pid, 20, get('/api/v1/collections/1/items?perPage=50&availability=lent&q=story&sort=title&dir=asc'), SIZES[0]),
       await scenario('available-range-10k', pid, 20, get('/api/v1/collections/1/items?perPage=50&availability=available&min.year=2000&sort=title&dir=asc'), SIZES[0]),
-    ];
-    const sourceRequestsPerSearch = workflowsOnly ? null : (pictures.counted.metadata - askedBefore) / lookedUp;
+    ].filter(Boolean);
+    const sourceRequestsPerSearch = workflowsOnly || lookedUp === 0 ? null : (pictures.counted.metadata - askedBefore) / lookedUp;
     // The page matrix at 100,000 items: every kind of query the collection view makes, first and deep
     // pages. Its worst rows-read is reported again as collection-page-worst-100k.
     const matrix = [];
@@ -717,15 +766,16 @@ async function main() {
         await scenario('matrix-all-title-page-1000-two-on', pid, 5, get(`/api/v1/collections/2/items?perPage=50&sort=title&dir=asc&page=1000&after=${encodeURIComponent(page998.next)}`), SIZES[1]),
         await scenario('matrix-all-title-last-page', pid, 5, get(`/api/v1/collections/2/items?perPage=50&sort=title&dir=asc&page=${SIZES[1] / 50}`), SIZES[1]),
       );
-      const worst = matrix.reduce((a, b) => ((b.rowsRead ?? 0) > (a.rowsRead ?? 0) ? b : a));
-      scenarios.push(...matrix, { ...worst, name: 'collection-page-worst-100k', of: worst.name });
+      const measured = matrix.filter(Boolean);
+      const worst = measured.reduce((a, b) => ((b.rowsRead ?? 0) > (a.rowsRead ?? 0) ? b : a), measured[0]);
+      scenarios.push(...measured, ...(worst ? [{ ...worst, name: 'collection-page-worst-100k', of: worst.name }] : []));
     }
-    const cron = workflowsOnly ? null : await cronScenario(base, pid, runs, email);
+    const cron = workflowsOnly || !wanted('cron-reminders-1000-loans') ? null : await cronScenario(base, pid, runs, email);
     // The Workflows run beside the small collections only (--workflows): beside the 100,000-item one, the
     // backup of the whole instance took local workerd past its 1 GB heap and ended it.
     if (workflowsOnly) log('Workflows: imports, an export and a backup…');
-    // The Worker's isolate is profiled through the inspector the Worker was started with (9341).
-    profiler = workflowsOnly ? await startIsolateProfiler('ws://127.0.0.1:9341/ws') : null;
+    // The Worker's isolate is profiled through the inspector the Worker was started with.
+    profiler = workflowsOnly ? await startIsolateProfiler(`ws://127.0.0.1:${INSPECTOR_PORT}/ws`) : null;
     const workflows = workflowsOnly ? await workflowScenarios({ base, token, probe, pictures, profiler, log: (text) => console.error(text) }) : [];
     const report = {
       date: new Date().toISOString(),
@@ -734,6 +784,7 @@ async function main() {
       scenarios,
       cron,
       sourceRequestsPerSearch,
+      ratios: ratios(scenarios),
       ranksBuilt,
       workflows,
       emailsReceived: email.received,
@@ -747,6 +798,12 @@ async function main() {
         console.log(
           `${s.name.padEnd(44)}${String(s.items).padStart(7)}${String(s.queries ?? '-').padStart(9)}${String(s.rowsRead ?? '-').padStart(11)}${String(s.rowsWritten ?? '-').padStart(14)}${String(s.p50Ms).padStart(9)}${String(s.p95Ms).padStart(9)}${String(s.cpuMs).padStart(17)}`,
         );
+      }
+      const compared = ratios(scenarios);
+      if (compared.length > 0) {
+        console.log(`\nEach page's p50 over its collection's unfiltered page (50 by title), in this run; target at most ${RATIO_TARGET}×:`);
+        for (const r of compared) console.log(`${r.name.padEnd(44)}${String(r.p50Ms).padStart(9)}${String(r.referenceP50Ms ?? '-').padStart(9)}${`${r.ratio ?? '-'}×`.padStart(9)}${r.over ? `   OVER ${RATIO_TARGET}×` : ''}`);
+        console.log(`${compared.filter((r) => r.over).length} of ${compared.length} over ${RATIO_TARGET}×`);
       }
       for (const r of ranksBuilt) console.log(`sort ranks of collection ${r.collection} (${r.items} items) by ${r.sort}: in use ${r.seconds} s after the first deep page`);
       if (sourceRequestsPerSearch !== null) console.log(`\nsource-search-fresh: ${sourceRequestsPerSearch} requests to the sources per search (the cached search makes none)`);

@@ -14,6 +14,7 @@ import type { ItemRow, ListedItemRow } from '../../db/raw-rows';
 import { sortKeys, type PropertyRow } from '../../lib/values';
 import { numberSpanRows, numberSpansBuild, spanRows, spanWidthFor } from './facet-spans';
 import { facetsExpression, facetToken, inCollection, matchExpression } from './items.search';
+import { searchRowTest } from './search-row-test';
 import { buildOrderStatement, compareText, countsAddUp, DEFAULT_RANK_TUNING, orderOf, rankedStart, type Bucket, type RankedStart, type RankTuning } from './sort-ranks';
 
 /** "Unlimited" is served in pages of this size; the client asks for the next ones as it scrolls. */
@@ -1186,7 +1187,7 @@ function countColumn(level: CallerLevel): string {
 
 /** The search-index test for an item walked by another index (its id column named by `id`). */
 function matchedBy(match: string | null, id: string): string {
-  return match ? ` AND EXISTS (SELECT 1 FROM items_search WHERE items_search MATCH ? AND items_search.rowid = ${id})` : '';
+  return match ? ` AND ${searchRowTest(match, id)}` : '';
 }
 
 /** About n: two significant digits, so an estimate never looks exact ("about 33,000"). */
