@@ -5,10 +5,10 @@
 // of the JavaScript it loaded. The collection page's JavaScript is also the public JS weight.
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
-import { crc32, deflateSync, gzipSync } from 'node:zlib';
+import { gzipSync } from 'node:zlib';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
-import { COVER_COUNT, coverKey, publicShelfSql } from './bench-seed.mjs';
+import { coverKey, publicShelfSql } from './bench-seed.mjs';
 import { pageMedians, runFigures } from './bench-lighthouse-figures.mjs';
 import { localEnv } from './local-runtime.mjs';
 
@@ -34,54 +34,27 @@ const wrangler = (args) => {
   if (result.status !== 0) throw new Error(`wrangler ${args.slice(0, 3).join(' ')} failed:\n${result.stderr}\n${result.stdout?.slice(-2000)}`);
 };
 
-/** One PNG chunk: length, type, data and the CRC of type and data. */
-function pngChunk(type, data) {
-  const typed = Buffer.concat([Buffer.from(type, 'ascii'), data]);
-  const head = Buffer.alloc(4);
-  head.writeUInt32BE(data.length);
-  const tail = Buffer.alloc(4);
-  tail.writeUInt32BE(crc32(typed));
-  return Buffer.concat([head, typed, tail]);
-}
-
-/** A 160×240 cover of its own colours (a vertical gradient), a few KB: no image library needed for that. */
-function coverPng(index) {
-  const [width, height] = [160, 240];
-  const row = width * 3 + 1;
-  const pixels = Buffer.alloc(row * height);
-  for (let y = 0; y < height; y += 1) {
-    for (let x = 0; x < width; x += 1) {
-      const at = y * row + 1 + x * 3;
-      pixels[at] = (index * 37 + y) % 256;
-      pixels[at + 1] = (index * 91 + x) % 256;
-      pixels[at + 2] = (index * 53 + ((x + y) >> 1)) % 256;
-    }
-  }
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(width, 0);
-  header.writeUInt32BE(height, 4);
-  header[8] = 8; // bits per channel
-  header[9] = 2; // RGB
-  const signature = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
-  return Buffer.concat([signature, pngChunk('IHDR', header), pngChunk('IDAT', deflateSync(pixels)), pngChunk('IEND', Buffer.alloc(0))]);
-}
-
 /**
- * Seeds `state` (migrated, Worker stopped) with the public collection, and puts its covers in local R2,
- * each with its thumbnail (the Worker reads it at `${key}.thumb`, worker/src/lib/media.ts).
+ * Seeds `state` (migrated, Worker stopped) with the public collection, and puts its covers in local R2:
+ * each original with its thumbnail (the Worker reads it at `${key}.thumb`, worker/src/lib/media.ts), as
+ * made by makeCovers() beforehand (covers: its answer).
  */
-export function seedPublicShelf({ state, adminPassword }) {
+export function seedPublicShelf({ state, adminPassword, covers }) {
   mkdirSync('.bench/covers', { recursive: true });
   writeFileSync('.bench/public-shelf.sql', publicShelfSql({ adminPassword, size: PUBLIC_SHELF_ITEMS }));
   wrangler(['d1', 'execute', 'DB', '--local', '--persist-to', state, '--file', '.bench/public-shelf.sql']);
-  const pairs = [];
-  for (let i = 0; i < COVER_COUNT; i += 1) {
-    const file = `.bench/covers/cover-${i}.png`;
-    writeFileSync(file, coverPng(i));
-    pairs.push({ key: coverKey(1, i), file }, { key: `${coverKey(1, i)}.thumb`, file });
+  const originals = [];
+  const thumbnails = [];
+  covers.forEach(({ original, thumbnail }, i) => {
+    writeFileSync(`.bench/covers/cover-${i}.jpg`, original);
+    writeFileSync(`.bench/covers/cover-${i}.thumb.webp`, thumbnail);
+    originals.push({ key: coverKey(1, i), file: `.bench/covers/cover-${i}.jpg` });
+    thumbnails.push({ key: `${coverKey(1, i)}.thumb`, file: `.bench/covers/cover-${i}.thumb.webp` });
+  });
+  for (const [pairs, type] of [[originals, 'image/jpeg'], [thumbnails, 'image/webp']]) {
+    writeFileSync('.bench/covers.json', JSON.stringify(pairs));
+    wrangler(['r2', 'bulk', 'put', 'vitrine-media', '--local', '--persist-to', state, '--filename', '.bench/covers.json', '--ct', type]);
   }
-  writeFileSync('.bench/covers.json', JSON.stringify(pairs));
-  wrangler(['r2', 'bulk', 'put', 'vitrine-media', '--local', '--persist-to', state, '--filename', '.bench/covers.json', '--ct', 'image/png']);
 }
 
 /** The gzip size of each script the pages load, fetched once: the local server does not compress. */

@@ -75,11 +75,11 @@ export const LENDING = {
   cronLoans: 1000,
 };
 
-/** Items name one of this many covers, collections/{id}/cover-{n % COVER_COUNT}.png (not in R2 unless put there). */
+/** Items name one of this many covers, collections/{id}/cover-{n % COVER_COUNT}.jpg (not in R2 unless put there). */
 export const COVER_COUNT = 50;
 const COVER_NAME = 'cover';
 /** The R2 key of a seeded collection's cover number `index`. */
-export const coverKey = (cid, index) => `collections/${cid}/${COVER_NAME}-${index}.png`;
+export const coverKey = (cid, index) => `collections/${cid}/${COVER_NAME}-${index}.jpg`;
 
 /** Numbers 1..count as rows of `seq(n)`, generated inside SQLite. */
 const range = (count) => `WITH RECURSIVE seq(n) AS (SELECT 1 UNION ALL SELECT n + 1 FROM seq WHERE n < ${count})`;
@@ -113,7 +113,7 @@ function collectionSql(cid, size, ownerId) {
   statements.push(
     value('title', 0, `${sqlWord('n * 7')} || ' ' || ${sqlWord('n * 13 + 5')} || ' ' || n`, 'text'),
     value('subtitle', 0, `'Volume ' || (n % 12 + 1)`, 'text'),
-    value('cover', 0, `'media://collections/${cid}/${COVER_NAME}-' || (n % ${COVER_COUNT}) || '.png'`, 'text'),
+    value('cover', 0, `'media://collections/${cid}/${COVER_NAME}-' || (n % ${COVER_COUNT}) || '.jpg'`, 'text'),
     value('authors', 0, `'Author ' || (n % 997)`, 'text'),
     value('authors', 1, `'Author ' || ((n * 7) % 991)`, 'text'),
     value('series', 0, `'Series ' || (n % 2000)`, 'text'),
@@ -130,6 +130,21 @@ function collectionSql(cid, size, ownerId) {
     ...(cid === 2
       ? [value('acquired', 0, `date('2005-01-01', '+' || ((n * 37) % 7300) || ' days')`, 'date'), value('price', 0, `((n * 7919) % 50000) / 100.0`, 'number')]
       : []),
+  );
+  // items.data, the values cached as JSON that pages read, as the Worker's writer builds it (rebuildData in
+  // worker/src/features/items/items.writer.ts): without it, every card and item page would show no value.
+  statements.push(
+    `UPDATE items AS i SET data = coalesce((
+       SELECT json_group_object(g.pid, json(g.v)) FROM (
+         SELECT v.property_id AS pid,
+           CASE WHEN p.multiple = 1
+             THEN (SELECT json_group_array(json(x.value)) FROM (
+               SELECT value FROM item_values x WHERE x.item_id = v.item_id AND x.property_id = v.property_id ORDER BY x.position) x)
+             ELSE min(v.value) END AS v
+         FROM item_values v JOIN properties p ON p.id = v.property_id
+         WHERE v.item_id = i.id
+         GROUP BY v.property_id) g), '{}')
+     WHERE i.collection_id = ${cid};`,
   );
   // The items without a value to sort by, as the Worker's writer keeps them (migration 0015's condition).
   statements.push(

@@ -21,7 +21,8 @@ import { createServer, request as httpRequest } from 'node:http';
 import { appendFileSync, existsSync, mkdirSync, openSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import { createInterface } from 'node:readline';
-import { LENDING, SEARCH_TERM, seedSql } from './bench-seed.mjs';
+import { COVER_COUNT, LENDING, SEARCH_TERM, seedSql } from './bench-seed.mjs';
+import { makeCovers } from './bench-covers.mjs';
 import { benchIsbn, startPictureServer, startStepProbe, workflowScenarios, startIsolateProfiler } from './bench-imports.mjs';
 import { largeImportScenario } from './bench-large-import.mjs';
 import { lighthouseScenario, printLighthouse, seedPublicShelf } from './bench-lighthouse.mjs';
@@ -543,9 +544,11 @@ async function largeImportMain() {
  * (inspector beside it, as --large-import), measured by Lighthouse in Chromium.
  */
 async function lighthouseMain() {
+  log('Drawing the covers in Chromium…');
+  const covers = await makeCovers(COVER_COUNT);
   const { worker, base } = await startFreshInstance(() => {
     log('Seeding a public collection of books with covers…');
-    seedPublicShelf({ state: STATE, adminPassword: ADMIN_PASSWORD });
+    seedPublicShelf({ state: STATE, adminPassword: ADMIN_PASSWORD, covers });
   });
   try {
     log('Lighthouse on the collection, item and borrow pages…');

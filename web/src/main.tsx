@@ -1,6 +1,6 @@
 // Entry: settle the language, load only that catalogue, then take over the page. A page the Worker
 // rendered (public pages) is hydrated when it was rendered for this visitor; anything else renders anew.
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter } from 'react-router-dom';
 import { App } from './app/app';
@@ -32,7 +32,9 @@ void resolveStartupLocale(rendered?.locale).then(async (locale) => {
   );
   if (hydrate) {
     setRenderedForPhone(rendered.phone);
-    hydrateRoot(container, app);
+    // At a transition's priority, hydration yields to the browser every few milliseconds instead of
+    // holding the main thread for the whole page: taps and scrolls stay answered while it runs.
+    startTransition(() => void hydrateRoot(container, app));
   }
   else createRoot(container).render(app);
 });

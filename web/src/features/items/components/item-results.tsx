@@ -33,9 +33,17 @@ interface RowProps {
   collectionType?: string;
   /** The list this card is in, for the item page's Previous and Next. */
   linkState: ReturnType<typeof listState>;
+  /** On screen when the page opens: its cover loads at once. */
+  first: boolean;
 }
 
-const ItemCard = memo(function ItemCard({ item, collectionId, mode, summary, collectionType, linkState }: RowProps) {
+/**
+ * The cards whose covers load with the page rather than when the layout finds them visible: about a
+ * phone's first screen, and a desktop's first rows. Lazy covers there would be the page's last paint.
+ */
+const FIRST_CARDS = 8;
+
+const ItemCard = memo(function ItemCard({ item, collectionId, mode, summary, collectionType, linkState, first }: RowProps) {
   const intl = useIntl();
   const cover = useMediaSrc()(item.cover, { thumb: true });
   const values = summary.filter((property) => hasValue(item.summary[property.key]));
@@ -46,7 +54,7 @@ const ItemCard = memo(function ItemCard({ item, collectionId, mode, summary, col
   return (
     <div role="listitem" className={`item-card item-card--${mode}${generatedTile ? ' item-card--generated' : ''}`}>
       <div className="item-card__cover" aria-hidden="true">
-        {cover ? <img src={cover} alt="" loading="lazy" decoding="async" /> : <CoverPlaceholder title={title} creator={creator} type={collectionType} />}
+        {cover ? <img src={cover} alt="" loading={first ? 'eager' : 'lazy'} decoding="async" /> : <CoverPlaceholder title={title} creator={creator} type={collectionType} />}
       </div>
       <div className="item-card__body">
         <Link className="item-card__title" to={paths.item(collectionId, item.id)} state={linkState}>
@@ -122,7 +130,7 @@ export function ItemResults({ collectionId, items, mode, properties, collectionT
     <div role="list" className={`item-results item-results--${mode}`} aria-label={intl.formatMessage(messages.items)}>
       {blocks.map((block, index) => (
         <div key={index} className="item-results__block">
-          {block.map((item) => (
+          {block.map((item, at) => (
             <ItemCard
               key={item.id}
               item={item}
@@ -131,6 +139,7 @@ export function ItemResults({ collectionId, items, mode, properties, collectionT
               summary={summary}
               collectionType={collectionType}
               linkState={linkState}
+              first={index === 0 && at < FIRST_CARDS}
             />
           ))}
         </div>
