@@ -110,3 +110,56 @@ for (const [name, options] of [
     await page.context().close();
   });
 }
+
+/** The API requests made while `act` moves to another screen and it shows `shown`. */
+async function requestsOf(page: Page, act: () => Promise<unknown>, shown: () => Promise<unknown>): Promise<string[]> {
+  const seen = watch(page);
+  await act();
+  await shown();
+  await page.waitForLoadState('networkidle');
+  page.removeAllListeners();
+  return seen.api.map((url) => decodeURIComponent(new URL(url).pathname + new URL(url).search));
+}
+
+for (const [name, options, locale] of [
+  ['desktop, English', {}, 'en-US'],
+  ['phone, French', PHONE, 'fr-FR'],
+] as const) {
+  test(`inside the app, each public screen is one API request (${name})`, async ({ browser, request }) => {
+    const { shelf, showcase } = await seed(request);
+    const page = await (await browser.newContext({ ...options, locale })).newPage();
+    const french = locale === 'fr-FR';
+    await page.goto(`/collection/${shelf.id}?sort=title&dir=desc`);
+    const screen = (path: string) => [`/api/v1/screen?path=${path}`];
+
+    const toItem = await requestsOf(
+      page,
+      () => page.getByRole('link', { name: /The Left Hand of Darkness/ }).first().click(),
+      () => expect(page.getByRole('heading', { name: 'The Left Hand of Darkness' })).toBeVisible(),
+    );
+    expect(toItem).toEqual(screen(`/collection/${shelf.id}/item/${showcase.id}`));
+
+    const toBorrow = await requestsOf(
+      page,
+      () => page.getByRole('link', { name: french ? 'Demander à emprunter' : 'Ask to borrow' }).click(),
+      () => expect(page).toHaveURL(/\/borrow$/),
+    );
+    expect(toBorrow).toEqual(screen(`/collection/${shelf.id}/item/${showcase.id}/borrow`));
+    await expect(page.getByRole('heading', { name: /The Left Hand of Darkness/ })).toBeVisible();
+
+    const back = await requestsOf(
+      page,
+      () => page.goBack(),
+      () => expect(page.getByRole('heading', { name: 'The Left Hand of Darkness' })).toBeVisible(),
+    );
+    expect(back.length, back.join(' ')).toBeLessThanOrEqual(1);
+
+    const toCollection = await requestsOf(
+      page,
+      () => page.getByRole('link', { name: 'Hainish shelf' }).first().click(),
+      () => expect(page.getByRole('heading', { name: 'Hainish shelf' })).toBeVisible(),
+    );
+    expect(toCollection.length, toCollection.join(' ')).toBeLessThanOrEqual(1);
+    await page.context().close();
+  });
+}

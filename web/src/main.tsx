@@ -8,6 +8,7 @@ import { loadMatchedScreens, readRenderedPage, renderedDataConfig } from './app/
 import { routes } from './app/router';
 import { loadMessages } from './i18n/load-messages';
 import { resolveStartupLocale, toIntlLocale } from './i18n/locale';
+import { prefetchScreensOf } from './lib/screen-prefetch';
 import { getSession } from './lib/session';
 import { setRenderedForPhone } from './lib/use-media-query';
 import './styles.css';
@@ -25,6 +26,7 @@ void resolveStartupLocale(rendered?.locale).then(async (locale) => {
   const hydrate = rendered !== null && rendered.locale === locale && visitor;
   const [messages] = await Promise.all([loadMessages(locale), rendered ? loadMatchedScreens(routes, window.location) : null]);
   const router = createBrowserRouter(routes);
+  prefetchScreensOf(router, !hydrate);
   const app = (
     <StrictMode>
       <App locale={locale} messages={messages} router={router} swr={renderedDataConfig(rendered, router, visitor)} />

@@ -15,6 +15,7 @@ import { mediaApiRoutes, mediaRoutes } from './features/media/media.routes';
 import { thumbnailRoutes } from './features/media/thumbnails.routes';
 import { metaRoutes } from './features/meta/meta.routes';
 import { pageRoutes } from './features/pages/pages.routes';
+import { screenRoutes } from './features/pages/screen.routes';
 import { passwordResetRoutes } from './features/password-reset/password-reset.routes';
 import { profileRoutes } from './features/profile/profile.routes';
 import { propertiesRoutes } from './features/properties/properties.routes';
@@ -100,7 +101,9 @@ export function createApp() {
   const apiMethods = allowedMethods(api.routes, API_PREFIX);
   app.route(API_PREFIX, api);
   app.route('/media', mediaRoutes);
-  app.route('/', pageRoutes((request, env, ctx) => app.fetch(request, env, ctx)));
+  const appFetch = (request: Request, env: AppEnv['Bindings'], ctx: ExecutionContext) => app.fetch(request, env, ctx);
+  app.route('/', screenRoutes(appFetch));
+  app.route('/', pageRoutes(appFetch));
   app.all('/api/*', (c) => {
     const allow = apiMethods(c.req.path);
     throw allow.length > 0 ? new ApiError('METHOD_NOT_ALLOWED', { allow }) : new ApiError('NOT_FOUND');

@@ -119,7 +119,20 @@ export async function apiDownload(path: string, options: { body?: unknown } = {}
   });
 }
 
+/** Answers already on their way for GET paths (a screen's, web/src/lib/screen-prefetch.ts), or undefined. */
+type PrefetchedAnswers = (path: string) => Promise<{ value: unknown } | undefined>;
+let prefetched: PrefetchedAnswers | null = null;
+
+export function answerGetsFrom(source: PrefetchedAnswers | null): void {
+  prefetched = source;
+}
+
 export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  const plainGet = (options.method ?? 'GET') === 'GET' && options.body === undefined && !options.formData && !options.file;
+  if (plainGet && prefetched) {
+    const answer = await prefetched(path);
+    if (answer) return answer.value as T;
+  }
   const headers = apiHeaders('application/json');
 
   let body: BodyInit | undefined;

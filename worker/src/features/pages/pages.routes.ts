@@ -5,18 +5,16 @@
 import { Hono } from 'hono';
 import type { Context } from 'hono';
 import { renderPage } from '@vitrine/web-render';
-import { API_PREFIX } from '../../../../shared/constants';
 import { RENDERED_PAGE_ELEMENT_ID, serializePageData } from '../../../../shared/rendered-page';
 import type { AppEnv } from '../../env';
+import { inProcessApi } from './in-process-api';
+import type { AppFetch } from './in-process-api';
 import { collectionPreview, itemPreview, withPreview } from './link-previews';
 import type { LinkPreview } from './link-previews';
 import { pageLocale } from './page-locale';
 
-/** The app's own fetch, so API paths are answered in-process by the same routes and rules. */
-type AppFetch = (request: Request, env: AppEnv['Bindings'], ctx: ExecutionContext) => Response | Promise<Response>;
-
 /** Whether the browser says it is a phone (its client hint, else its user agent), to lay the page out for one. */
-function saysPhone(c: Context<AppEnv>): boolean {
+export function saysPhone(c: Context<AppEnv>): boolean {
   const hint = c.req.header('Sec-CH-UA-Mobile');
   if (hint) return hint === '?1';
   return /Mobi|Android|iPhone|iPad/i.test(c.req.header('User-Agent') ?? '');
@@ -26,11 +24,7 @@ async function renderedPage(c: Context<AppEnv>, appFetch: AppFetch, preview: Pro
   const shell = await c.env.ASSETS.fetch(new Request(new URL('/index.html', c.req.url)));
   const locale = await pageLocale(c);
   const phone = saysPhone(c);
-  const load = async (path: string) => {
-    const request = new Request(new URL(`${API_PREFIX}${path}`, c.req.url), { headers: { 'Content-Language': locale } });
-    const response = await appFetch(request, c.env, c.executionCtx);
-    return response.ok ? ((await response.json()) as unknown) : undefined;
-  };
+  const load = inProcessApi(c, appFetch, locale, false);
   let rendered: Awaited<ReturnType<typeof renderPage>> = null;
   try {
     rendered = await renderPage({ url: c.req.url, locale, phone, load });
@@ -44,6 +38,8 @@ async function renderedPage(c: Context<AppEnv>, appFetch: AppFetch, preview: Pro
     const { html, data } = rendered;
     rewriter = rewriter
       .on('html', { element: (element) => void element.setAttribute('lang', locale.replace('_', '-')) })
+      // The page is readable without its scripts: they load after its stylesheet and covers.
+      .on('script[type="module"], link[rel="modulepreload"]', { element: (element) => void element.setAttribute('fetchpriority', 'low') })
       .on('div#root', {
         element(root) {
           root.setInnerContent(html, { html: true });

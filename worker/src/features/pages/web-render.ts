@@ -4,3 +4,5 @@
 import type { PageRenderInput, PageRenderResult } from '../../../../shared/rendered-page';
 
 export declare function renderPage(input: PageRenderInput): Promise<PageRenderResult | null>;
+
+export declare function isRenderedScreen(pathname: string): boolean;
