@@ -72,11 +72,43 @@ function gzipSizes() {
   };
 }
 
+const SERVER_RUNS = 15;
+
+/**
+ * What the Worker spends on each page: SERVER_RUNS requests of its rendered HTML (a first load) and of
+ * its GET /screen (the same screen reached inside the app), one at a time; the p50 of the time to the
+ * last byte, and the D1 queries and rows read of the API requests the page is made of. Locally D1 is
+ * SQLite in the Worker's own process, so the time is the Worker's CPU and D1's together.
+ */
+async function serverFigures(base) {
+  const p50 = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+  const measure = async (url) => {
+    const times = [];
+    let counts = null;
+    for (let i = 0; i < SERVER_RUNS; i += 1) {
+      const start = performance.now();
+      const res = await fetch(url, { headers: { 'x-measure-d1': '1' } });
+      await res.arrayBuffer();
+      times.push(performance.now() - start);
+      if (!res.ok) throw new Error(`GET ${url} answered ${res.status}`);
+      counts = { queries: Number(res.headers.get('X-D1-Queries')), rowsRead: Number(res.headers.get('X-D1-Rows-Read')) };
+    }
+    return { p50Ms: Math.round(p50(times) * 10) / 10, ...counts };
+  };
+  const out = [];
+  for (const [name, path] of PAGES) {
+    out.push({ name, path, page: await measure(`${base}${path}`), screen: await measure(`${base}/api/v1/screen?path=${encodeURIComponent(path)}`) });
+  }
+  return out;
+}
+
 /** Runs Lighthouse RUNS times on each page; answers the medians per page and the public JS weight. */
 export async function lighthouseScenario({ base, log }) {
   // The Worker's first answers (its isolate starting, D1 warming up) are not what a visitor waits for.
   for (const [, path] of PAGES) await (await fetch(`${base}${path}`)).arrayBuffer();
   await (await fetch(`${base}/api/v1/collections/1/items?perPage=50`)).arrayBuffer();
+  log('The Worker\'s time and D1 queries per page…');
+  const server = await serverFigures(base);
   const chrome = await chromeLauncher.launch({
     chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
     // No sandbox: the bench may run as root in a container, where Chromium's sandbox cannot start.
@@ -101,6 +133,7 @@ export async function lighthouseScenario({ base, log }) {
       items: PUBLIC_SHELF_ITEMS,
       pages,
       publicJs: { page: collection.path, gzipKiB: collection.jsGzipKiB, scripts: collection.scripts },
+      server,
       targets: LIGHTHOUSE_TARGETS,
     };
   } finally {
@@ -130,6 +163,11 @@ export function printLighthouse(result) {
       p.jsGzipKiB,
     ]);
   }
+  console.log(`\nThe Worker per page (${SERVER_RUNS} requests each, one at a time; p50 to the last byte; D1 queries and rows read of its API requests)`);
+  const cells = [22, 16, 10, 12, 18, 10, 12];
+  const row = (values) => console.log(values.map((v, i) => (i === 0 ? String(v).padEnd(cells[i]) : String(v).padStart(cells[i]))).join(''));
+  row(['page', 'HTML p50 ms', 'queries', 'rows read', 'GET /screen ms', 'queries', 'rows read']);
+  for (const s of result.server) row([s.name, s.page.p50Ms, s.page.queries, s.page.rowsRead, s.screen.p50Ms, s.screen.queries, s.screen.rowsRead]);
   const js = result.publicJs;
   console.log(`Public JS weight, every script ${js.page} loads (gzip): ${mark(`${js.gzipKiB} KiB`, js.gzipKiB < t.publicJsGzipKiB)}   target < ${t.publicJsGzipKiB} KiB`);
   console.log(`  ${js.scripts.length} scripts: ${js.scripts.join(' ')}`);

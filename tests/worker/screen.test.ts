@@ -93,3 +93,18 @@ describe('GET /screen', () => {
     expect(Object.keys(data)).toContain(`/collections/${collection.id}`);
   });
 });
+
+describe('measured pages and screens (the benchmark)', () => {
+  it('count the D1 queries of the API requests they are made of', async () => {
+    const { collection } = await shelf();
+    const measured = { headers: { 'x-measure-d1': '1' }, env: { ASSETS: assets, EXPOSE_D1_METRICS: 'true' } };
+    const alone = await call(`/api/v1/collections/${collection.id}`, measured);
+    const single = Number(alone.headers.get('X-D1-Queries'));
+    expect(single).toBeGreaterThan(0);
+    const res = await call(`/api/v1/screen?path=${encodeURIComponent(`/collection/${collection.id}`)}`, measured);
+    expect(res.status).toBe(200);
+    // The screen asks for the collection, its properties, items, filters, recent items and the shell.
+    expect(Number(res.headers.get('X-D1-Queries'))).toBeGreaterThan(single * 2);
+    expect(Number(res.headers.get('X-D1-Rows-Read'))).toBeGreaterThan(0);
+  });
+});

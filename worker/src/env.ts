@@ -1,4 +1,5 @@
 import type { DrizzleD1Database } from 'drizzle-orm/d1';
+import type { D1Metrics } from './lib/d1-metrics';
 import type { Locale } from '../../shared/constants';
 import type { Settings } from '../../shared/schemas/settings';
 import type * as schema from './db/schema';
@@ -127,6 +128,8 @@ export interface Variables {
   demo: boolean;
   caller: Caller | null;
   settings: SettingsReader;
+  /** This request's D1 counts, when the benchmark asked for them (request-context.ts); else null. */
+  d1Metrics: D1Metrics | null;
 }
 
 export interface AppEnv {

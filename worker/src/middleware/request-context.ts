@@ -16,6 +16,7 @@ export const requestContext = createMiddleware<AppEnv>(async (c, next) => {
   const metrics: D1Metrics | null = measure ? { queries: 0, rowsRead: 0, rowsWritten: 0, statements: [] } : null;
   const d1 = metrics ? meteredD1(c.env.DB, metrics) : c.env.DB;
   c.set('d1', d1);
+  c.set('d1Metrics', metrics);
   const db = drizzle(d1, { schema });
   c.set('db', db);
   c.set('locale', localeFromHeader(c.req.header('content-language')));
