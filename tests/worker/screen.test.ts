@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import type { Env } from '../../worker/src/env';
 import { call, createUser } from '../support/worker-app';
 import { addItem, createCollection } from '../support/worker-catalogue';
+import { screenHints } from '@vitrine/web-render';
 
 /** The renderer needs the app's shell only for pages; screens never read it. */
 const assets = { fetch: async () => new Response('not used', { status: 500 }) } as unknown as Env['ASSETS'];
@@ -106,5 +107,15 @@ describe('measured pages and screens (the benchmark)', () => {
     // The screen asks for the collection, its properties, items, filters, recent items and the shell.
     expect(Number(res.headers.get('X-D1-Queries'))).toBeGreaterThan(single * 2);
     expect(Number(res.headers.get('X-D1-Rows-Read'))).toBeGreaterThan(0);
+  });
+});
+
+describe('the paths each screen is known to need (web/src/ssr/screen-hints.ts)', () => {
+  it('are all used by the screen, so none is fetched for nothing', async () => {
+    const { collection, shown } = await shelf();
+    for (const path of ['/', `/collection/${collection.id}`, `/collection/${collection.id}/item/${shown.id}`, `/collection/${collection.id}/item/${shown.id}/borrow`]) {
+      const used = Object.keys(await screenData(path));
+      expect(used, path).toEqual(expect.arrayContaining(screenHints(path)));
+    }
   });
 });

@@ -6,3 +6,6 @@ import type { PageRenderInput, PageRenderResult } from '../../../../shared/rende
 export declare function renderPage(input: PageRenderInput): Promise<PageRenderResult | null>;
 
 export declare function isRenderedScreen(pathname: string): boolean;
+
+/** The API paths a public screen is known to ask for first (checked against its renders by the tests). */
+export declare function screenHints(pathname: string): string[];
