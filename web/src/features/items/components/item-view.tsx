@@ -22,6 +22,7 @@ import { detailProperties, itemRoles, shownProperties } from './item-roles';
 import { itemTitle } from './item-title';
 import { ValueRows } from './value-rows';
 import './item-page.css';
+import { useTimeZone } from '../../../lib/use-time-zone';
 
 const messages = defineMessages<{
   quantity: NoMessageValues;
@@ -57,6 +58,7 @@ interface ItemViewProps {
 
 export function ItemView({ item, properties, readOnly, collectionType, lending }: ItemViewProps) {
   const intl = useIntl();
+  const timeZone = useTimeZone();
   const mediaSrc = useMediaSrc();
   const navigateWithFlash = useNavigateWithFlash();
   const duplicate = useDuplicateItem(item.collectionId, item.id);
@@ -121,11 +123,11 @@ export function ItemView({ item, properties, readOnly, collectionType, lending }
             </div>
             <div className="item-values__row">
               <dt className="item-values__label">{intl.formatMessage(messages.created)}</dt>
-              <dd className="item-values__value">{intl.formatDate(item.createdAt, { dateStyle: 'long', timeStyle: 'short' })}</dd>
+              <dd className="item-values__value">{intl.formatDate(item.createdAt, { dateStyle: 'long', timeStyle: 'short', timeZone })}</dd>
             </div>
             <div className="item-values__row">
               <dt className="item-values__label">{intl.formatMessage(messages.updated)}</dt>
-              <dd className="item-values__value">{intl.formatDate(item.updatedAt, { dateStyle: 'long', timeStyle: 'short' })}</dd>
+              <dd className="item-values__value">{intl.formatDate(item.updatedAt, { dateStyle: 'long', timeStyle: 'short', timeZone })}</dd>
             </div>
           </dl>
         </section>

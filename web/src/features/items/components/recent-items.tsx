@@ -11,6 +11,7 @@ import { paths } from '../../../lib/paths';
 import { useRecentItems } from '../api/get-recent-items';
 import { itemTitle } from './item-title';
 import './recent-items.css';
+import { useTimeZone } from '../../../lib/use-time-zone';
 
 const messages = defineMessages<{
   title: NoMessageValues;
@@ -33,6 +34,7 @@ interface RecentListProps {
 
 function RecentList({ collectionId, items, field, collectionType }: RecentListProps) {
   const intl = useIntl();
+  const timeZone = useTimeZone();
   const mediaSrc = useMediaSrc();
   return (
     <ul className="recent__list recent__list--thumbs">
@@ -51,7 +53,7 @@ function RecentList({ collectionId, items, field, collectionType }: RecentListPr
             <span className="recent__text">
               <Link to={paths.item(collectionId, item.id)}>{title}</Link>{' '}
               <time className="muted" dateTime={item[field]}>
-                {intl.formatDate(item[field], { dateStyle: 'medium' })}
+                {intl.formatDate(item[field], { dateStyle: 'medium', timeZone })}
               </time>
             </span>
           </li>

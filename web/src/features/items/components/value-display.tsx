@@ -14,6 +14,7 @@ import { mediaFileName } from '../../../lib/media-file-name';
 import { useMediaSrc } from '../../../lib/media-url';
 import { downloadMedia } from '../api/download-media';
 import { hasValue } from '../../../lib/has-value';
+import { useTimeZone } from '../../../lib/use-time-zone';
 
 const messages = defineMessages<{
   download: { ext: string };
@@ -76,9 +77,9 @@ function formatNumberValue(intl: IntlShape, value: number): string {
   return intl.formatNumber(value, Number.isInteger(value) && Math.abs(value) < 10000 ? { useGrouping: false } : undefined);
 }
 
-function formatDateTime(intl: IntlShape, value: string): string {
+function formatDateTime(intl: IntlShape, value: string, timeZone: string | undefined): string {
   const time = Date.parse(value);
-  return Number.isNaN(time) ? value : intl.formatDate(time, { dateStyle: 'medium', timeStyle: 'short' });
+  return Number.isNaN(time) ? value : intl.formatDate(time, { dateStyle: 'medium', timeStyle: 'short', timeZone });
 }
 
 function JsonNode({ name, value, depth }: { name: string | null; value: unknown; depth: number }) {
@@ -176,6 +177,7 @@ function withSuffix(content: ReactNode, suffix: string | null | undefined): Reac
 /** One value (not a list). `compact` is for summaries in item lists: no frames, players or trees. */
 export function SingleValue({ field, value, compact = false }: { field: DisplayField; value: unknown; compact?: boolean }) {
   const intl = useIntl();
+  const timeZone = useTimeZone();
   const mediaSrc = useMediaSrc();
   if (value === null || value === undefined || value === '') return null;
   const text = typeof value === 'string' ? value : null;
@@ -192,7 +194,7 @@ export function SingleValue({ field, value, compact = false }: { field: DisplayF
     case 'date':
       return withSuffix(<span className="value">{formatDateOnly(intl, String(value), compact)}</span>, field.suffix);
     case 'datetime':
-      return withSuffix(<span className="value">{formatDateTime(intl, String(value))}</span>, field.suffix);
+      return withSuffix(<span className="value">{formatDateTime(intl, String(value), timeZone)}</span>, field.suffix);
     case 'rating': {
       const rating = Number(value);
       return Number.isFinite(rating) ? <RatingStars value={rating} /> : null;

@@ -13,6 +13,7 @@ import { cancelBorrowRequest } from '../api/borrow-requests';
 import { formatDay } from './loan-words';
 // Its own styles: the status page is opened from an email link, as the first page of a visit.
 import './lending.css';
+import { useTimeZone } from '../../../lib/use-time-zone';
 
 const stateWords = defineMessages<Record<LoanState, { owner: string; due: string }>>({
   asked: { id: 'lending.borrowStatus.asked', defaultMessage: '{owner} has your request and has not answered yet.' },
@@ -42,6 +43,7 @@ const messages = defineMessages<{
 
 export function BorrowStatus({ status, token }: { status: BorrowRequestStatus; token: string }) {
   const intl = useIntl();
+  const timeZone = useTimeZone();
   const [confirming, setConfirming] = useState(false);
   const [cancelled, setCancelled] = useState(false);
   const cancel = useAction(async () => {
@@ -56,7 +58,7 @@ export function BorrowStatus({ status, token }: { status: BorrowRequestStatus; t
         {intl.formatMessage(stateWords[status.state], { owner: status.ownerName, due })}
       </p>
       {status.state === 'rejected' && status.response ? <p>{intl.formatMessage(messages.response, { response: status.response })}</p> : null}
-      {status.askedAt ? <p className="muted">{intl.formatMessage(messages.asked, { date: intl.formatDate(status.askedAt, { dateStyle: 'long' }) })}</p> : null}
+      {status.askedAt ? <p className="muted">{intl.formatMessage(messages.asked, { date: intl.formatDate(status.askedAt, { dateStyle: 'long', timeZone }) })}</p> : null}
       <div className="actions">
         <ButtonLink variant="secondary" to={paths.item(status.item.collectionId, status.item.id)}>
           {intl.formatMessage(messages.see)}
