@@ -15,6 +15,7 @@ import { mediaApiRoutes, mediaRoutes } from './features/media/media.routes';
 import { thumbnailRoutes } from './features/media/thumbnails.routes';
 import { metaRoutes } from './features/meta/meta.routes';
 import { pageRoutes } from './features/pages/pages.routes';
+import type { AppFetch } from './features/pages/in-process-api';
 import { screenRoutes } from './features/pages/screen.routes';
 import { passwordResetRoutes } from './features/password-reset/password-reset.routes';
 import { profileRoutes } from './features/profile/profile.routes';
@@ -39,7 +40,8 @@ import { demoGuard } from './middleware/demo-guard';
 import { requestContext } from './middleware/request-context';
 import { securityHeaders } from './middleware/security-headers';
 
-export function createApi() {
+/** `appFetch`: the whole app's, for the screens rendered in-process (features/pages). */
+export function createApi(appFetch: AppFetch) {
   const api = createRouter();
   api.use('*', demoGuard, async (c, next) => {
     await ensureBuiltinAccounts(c.env, c.get('db'));
@@ -70,7 +72,8 @@ export function createApi() {
     .route('/', thumbnailRoutes)
     .route('/', sourcesRoutes)
     .route('/', sourceQueuesRoutes)
-    .route('/', sourceModulesRoutes);
+    .route('/', sourceModulesRoutes)
+    .route('/', screenRoutes(appFetch));
 
   api.openAPIRegistry.registerComponent('securitySchemes', 'bearerAuth', {
     type: 'http',
@@ -97,12 +100,11 @@ export function createApp() {
   const app = new Hono<AppEnv>({ strict: false });
   app.use('*', requestContext, securityHeaders);
   app.onError(handleError);
-  const api = createApi();
+  const appFetch: AppFetch = (request, env, ctx) => app.fetch(request, env, ctx);
+  const api = createApi(appFetch);
   const apiMethods = allowedMethods(api.routes, API_PREFIX);
   app.route(API_PREFIX, api);
   app.route('/media', mediaRoutes);
-  const appFetch = (request: Request, env: AppEnv['Bindings'], ctx: ExecutionContext) => app.fetch(request, env, ctx);
-  app.route('/', screenRoutes(appFetch));
   app.route('/', pageRoutes(appFetch));
   app.all('/api/*', (c) => {
     const allow = apiMethods(c.req.path);

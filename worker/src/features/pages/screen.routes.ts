@@ -2,44 +2,46 @@
 // reached inside the app (docs/product.md §2). The screen is rendered here as on a first load, with the
 // caller's own token, and the answers it used come back by their API path: the browser's requests for
 // those paths are then answered from it (web/src/lib/screen-prefetch.ts) instead of one by one.
-import { Hono } from 'hono';
-import { API_PREFIX, isLocale } from '../../../../shared/constants';
+import { createRoute } from '@hono/zod-openapi';
 import { isRenderedScreen, renderPage } from '@vitrine/web-render';
-import type { AppEnv } from '../../env';
+import { isLocale } from '../../../../shared/constants';
+import { screenAnswers, screenQuery } from '../../../../shared/schemas/screens';
 import { ApiError } from '../../lib/api-error';
+import { errors, jsonContent } from '../../lib/openapi';
+import { createRouter } from '../../lib/router';
 import { inProcessApi } from './in-process-api';
 import type { AppFetch } from './in-process-api';
 import { pageLocale } from './page-locale';
 import { saysPhone } from './pages.routes';
 
-/** Long enough for any address the app makes; a path of this site only (not `//host`). */
-const MAX_PATH = 2048;
-const SITE_PATH = /^\/(?!\/)[^\s\\]*$/;
-
 /** The signed-in person's media ticket rides along: their covers need it before anything shows. */
 const MEDIA_TICKET = '/media-ticket';
 
+const screen = createRoute({
+  method: 'get',
+  path: '/screen',
+  tags: ['Meta'],
+  summary: "A public screen's API answers in one request (home, collection, item, borrow)",
+  description:
+    'Renders the screen at `path` as the Worker renders it for a first load, asking the API with the caller’s own token, and answers every API path it used. A signed-in caller also gets their media ticket.',
+  request: { query: screenQuery },
+  responses: { 200: jsonContent(screenAnswers, 'Answers by API path'), ...errors(400, 404) },
+});
+
 export function screenRoutes(appFetch: AppFetch) {
-  const screens = new Hono<AppEnv>();
-  screens.get(`${API_PREFIX}/screen`, async (c) => {
-    const path = c.req.query('path') ?? '';
-    if (path.length === 0 || path.length > MAX_PATH || !SITE_PATH.test(path)) {
-      throw new ApiError('VALIDATION_FAILED', { fields: [{ path: 'path', reason: path ? 'invalid' : 'required', message: '' }] });
-    }
-    const url = new URL(path, c.req.url);
+  return createRouter().openapi(screen, async (c) => {
+    const url = new URL(c.req.valid('query').path, c.req.url);
     if (!isRenderedScreen(url.pathname)) throw new ApiError('NOT_FOUND');
     const asked = c.req.header('Content-Language');
     const locale = isLocale(asked) ? asked : await pageLocale(c);
-    const signedIn = c.req.header('Authorization') !== undefined;
     const load = inProcessApi(c, appFetch, locale, true);
     const [rendered, ticket] = await Promise.all([
       renderPage({ url: url.toString(), locale, phone: saysPhone(c), load }),
-      signedIn ? load(MEDIA_TICKET) : undefined,
+      c.req.header('Authorization') ? load(MEDIA_TICKET) : undefined,
     ]);
     if (!rendered) throw new ApiError('NOT_FOUND');
     const data = ticket === undefined ? rendered.data : { ...rendered.data, [MEDIA_TICKET]: ticket };
     c.header('Cache-Control', 'no-store');
-    return c.json({ data });
+    return c.json({ data }, 200);
   });
-  return screens;
 }
