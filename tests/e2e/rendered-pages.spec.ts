@@ -92,6 +92,8 @@ for (const [name, options] of [
   ['phone', PHONE],
   // Rendered in UTC, read 14 hours ahead: times of day must not make the page mismatch.
   ['far time zone', { timezoneId: 'Pacific/Kiritimati' }],
+  // Numbers and dates formatted by the Worker's ICU and the browser's must read the same.
+  ['French', { locale: 'fr-FR', timezoneId: 'Europe/Paris' }],
 ] as const) {
   test(`the browser takes each rendered page over without asking again or a mismatch (${name})`, async ({ browser, request }) => {
     const { shelf, showcase } = await seed(request);
