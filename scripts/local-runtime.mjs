@@ -55,7 +55,7 @@ export function readDevVars(file = '.dev.vars') {
   );
 }
 
-/** The settings a run uses: those given in the environment win over the file's (README: Configuration). */
+/** The settings a run uses: those given in the environment win over the file's (docs/guide/configuration.md). */
 export function localSettings(fileVars, env = process.env) {
   const fromEnvironment = Object.fromEntries(
     WORKER_SETTINGS.filter((name) => env[name] !== undefined).map((name) => [name, env[name]]),

@@ -210,8 +210,8 @@ export type SourceModuleTest = z.infer<typeof sourceModuleTest>;
 
 /**
  * External modules: a metadata source outside Vitrine, registered by the administrator as an https
- * address B serving a small JSON protocol (README "External metadata modules"): `GET B/manifest`,
- * `GET B/search?q=&lang=`, `GET B/code/<digits>?lang=`. These are the limits of its answers.
+ * address B serving a small JSON protocol (docs/guide/metadata-sources.md, "External metadata
+ * modules"): `GET B/manifest`, `GET B/search?q=&lang=`, `GET B/code/<digits>?lang=`. These are the limits of its answers.
  */
 export const EXTERNAL_PROTOCOL_VERSION = 1;
 export const EXTERNAL_ADDRESS_MAX_LENGTH = 500;

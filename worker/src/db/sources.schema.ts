@@ -87,7 +87,8 @@ export const sourceQueueCodes = sqliteTable(
 
 /**
  * External metadata modules (Configuration → Modules): a source outside Vitrine at an https address that
- * answers the protocol in the README ("External metadata modules"). Its id in searches is `ext-<id>`;
+ * answers the protocol of docs/guide/metadata-sources.md ("External metadata modules"). Its id in
+ * searches is `ext-<id>`;
  * AUTOINCREMENT keeps a removed module's number from being given again, so no cached answer or queue
  * outcome of a removed module is taken for a new one's. The manifest's fields are kept as last read
  * successfully; `problem` says what went wrong when it was read again and failed.

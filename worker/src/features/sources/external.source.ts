@@ -1,5 +1,5 @@
 // External metadata modules: a source outside Vitrine that the administrator registers by its base
-// address B, answering a small JSON protocol (README "External metadata modules"):
+// address B, answering a small JSON protocol (docs/guide/metadata-sources.md, "External metadata modules"):
 //   GET B/manifest                 → { protocol: 1, name, version, types, barcodes, description?, sample? }
 //   GET B/search?q=<words>&lang=   → { hits: [{ id, title, fields: { <SOURCE_FIELDS>: [text…] } }] }
 //   GET B/code/<digits>?lang=      → the same, for an ISBN, EAN or UPC (check digit verified)

@@ -1,6 +1,6 @@
 // Configuration → Modules, external modules: catalogues outside Vitrine at an https address answering
-// the protocol of the README. A form registers one (its manifest is read first, and the server says why
-// an address will not do); each is a card with its manifest, state, on or off, a test and a removal
+// the protocol of docs/guide/metadata-sources.md. A form registers one (its manifest is read first, and
+// the server says why an address will not do); each is a card with its manifest, state, on or off, a test and a removal
 // that asks to be confirmed; "Upgrade all" reads every manifest again and lists what changed.
 import { Plus, RefreshCw, Trash2 } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
