@@ -19,5 +19,6 @@ export function getApiInfo(): Promise<ApiInfo> {
 }
 
 export function useApiInfo() {
-  return useSWR<ApiInfo>(API_INFO_KEY, getApiInfo, { revalidateOnFocus: false });
+  // The same for the whole visit: asked once, not again by each screen that mounts.
+  return useSWR<ApiInfo>(API_INFO_KEY, getApiInfo, { revalidateOnFocus: false, revalidateIfStale: false });
 }

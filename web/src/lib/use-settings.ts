@@ -9,7 +9,9 @@ import { apiRequest } from './api-client';
 export const PUBLIC_SETTINGS_KEY = '/settings';
 
 export function usePublicSettings() {
-  return useSWR<PublicSettings>(PUBLIC_SETTINGS_KEY, (key: string) => apiRequest<PublicSettings>(key));
+  // Not asked again by each screen that mounts: a move inside the app then costs only its screen's own
+  // request. Still refreshed when the window regains focus, and after the administrator saves them.
+  return useSWR<PublicSettings>(PUBLIC_SETTINGS_KEY, (key: string) => apiRequest<PublicSettings>(key), { revalidateIfStale: false });
 }
 
 /** The name the administrator gave this instance (the product's name while the settings load). */
