@@ -72,7 +72,7 @@ const messages = defineMessages<{
   intro: {
     id: 'sources.external.intro',
     defaultMessage:
-      'Catalogues outside Vitrine, each at an https address answering the external module protocol (see the README). Collections of the types a module serves search it after the catalogues above.',
+      'Catalogues outside Vitrine, each at an https address answering the external module protocol (the project’s user guide describes it, under “External metadata modules”). Collections of the types a module serves search it after the catalogues above.',
   },
   address: { id: 'sources.external.address', defaultMessage: 'Module address' },
   addressHint: { id: 'sources.external.addressHint', defaultMessage: 'Its base address, starting with https://. Vitrine reads its manifest at that address followed by /manifest.' },
