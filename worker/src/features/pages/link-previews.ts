@@ -1,12 +1,13 @@
 // Link previews: when a collection or item page is visible to everyone, its HTML carries og:/twitter:
 // tags naming it, so a shared link shows a title, a description and a picture. Anything else gets no
-// tags: a preview never says more than an anonymous visitor may see.
+// tags: a preview never says more than an anonymous visitor may see. They are made from the answers
+// the page was rendered from (an anonymous visitor's), so they cost no query of their own.
 import type { Context } from 'hono';
 import type { AppEnv } from '../../env';
 import { mediaKeyOf } from '../../lib/media';
-import { findCollection } from '../collections/collections.queries';
-import { loadItem, toItem } from '../items/items.queries';
-import { listPropertyRows, visibleProperties } from '../properties/properties.queries';
+import type { Collection } from '../../../../shared/schemas/collections';
+import type { Item } from '../../../../shared/schemas/items';
+import type { PropertyList } from '../../../../shared/schemas/properties';
 import { instanceIdentity } from '../settings/settings.service';
 
 export interface LinkPreview {
@@ -41,40 +42,52 @@ export function previewTags(preview: LinkPreview): [string, string][] {
   return tags;
 }
 
-/** The preview of an item page, when the item and its collection are visible to everyone. */
-export async function itemPreview(c: Context<AppEnv>, collectionId: number, itemId: number): Promise<LinkPreview | null> {
-  const db = c.get('db');
-  const found = await findCollection(db, collectionId);
-  if (!found || found.collection.visibility !== 0) return null;
-  const row = await loadItem(c.get('d1'), found.collection.id, itemId);
-  if (!row || row.level !== 0) return null;
-  const props = visibleProperties(await listPropertyRows(db, found.collection.id), 0);
-  const item = toItem(row, props, null, false);
-  const summary = props.filter((p) => p.inSummary).map((p) => item.values[p.key]).flat().filter((v) => v !== undefined && v !== null).join(' · ');
+/** The API answers a page was rendered from, by API path (an anonymous visitor's: see pages.routes.ts). */
+export type RenderedAnswers = Record<string, unknown>;
+
+/** Where the preview comes from: the instance's name and public address, and the page's own path. */
+async function framing(c: Context<AppEnv>) {
   const instance = await instanceIdentity(c.env);
   const base = instance.baseUrl ?? c.req.url;
+  return { site: instance.name, base, url: new URL(c.req.path, base).href };
+}
+
+/**
+ * The preview of an item page, from what its render showed an anonymous visitor: the item and its
+ * collection are then visible to everyone, and the properties listed are the ones everyone may see.
+ */
+export async function itemPreview(c: Context<AppEnv>, answers: RenderedAnswers, collectionId: number, itemId: number): Promise<LinkPreview | null> {
+  const collection = answers[`/collections/${collectionId}`] as Collection | undefined;
+  const item = answers[`/collections/${collectionId}/items/${itemId}`] as Item | undefined;
+  if (!collection || collection.visibility !== 0 || !item) return null;
+  const properties = (answers[`/collections/${collectionId}/properties`] as PropertyList | undefined)?.properties ?? [];
+  const summary = properties
+    .filter((p) => p.inSummary)
+    .map((p) => item.values[p.key])
+    .flat()
+    .filter((v) => v !== undefined && v !== null)
+    .join(' · ');
+  const { site, base, url } = await framing(c);
   return {
-    site: instance.name,
-    title: item.title ?? `${found.collection.name} #${item.id}`,
-    description: shorten([item.subtitle, summary].filter(Boolean).join(' — ') || found.collection.name),
+    site,
+    title: item.title ?? `${collection.name} #${item.id}`,
+    description: shorten([item.subtitle, summary].filter(Boolean).join(' — ') || collection.name),
     image: absoluteMedia(base, item.cover),
-    url: new URL(c.req.path, base).href,
+    url,
   };
 }
 
-/** The preview of a collection page, when the collection is visible to everyone. */
-export async function collectionPreview(c: Context<AppEnv>, collectionId: number): Promise<LinkPreview | null> {
-  const found = await findCollection(c.get('db'), collectionId);
-  if (!found || found.collection.visibility !== 0) return null;
-  const { collection } = found;
-  const instance = await instanceIdentity(c.env);
-  const base = instance.baseUrl ?? c.req.url;
+/** The preview of a collection page, from what its render showed an anonymous visitor. */
+export async function collectionPreview(c: Context<AppEnv>, answers: RenderedAnswers, collectionId: number): Promise<LinkPreview | null> {
+  const collection = answers[`/collections/${collectionId}`] as Collection | undefined;
+  if (!collection || collection.visibility !== 0) return null;
+  const { site, base, url } = await framing(c);
   return {
-    site: instance.name,
+    site,
     title: collection.name,
-    description: shorten(collection.description || `${collection.name} - ${instance.name}`),
+    description: shorten(collection.description || `${collection.name} - ${site}`),
     image: absoluteMedia(base, collection.image),
-    url: new URL(c.req.path, base).href,
+    url,
   };
 }
 

@@ -10,7 +10,7 @@ import type { AppEnv } from '../../env';
 import { inProcessApi } from './in-process-api';
 import type { AppFetch } from './in-process-api';
 import { collectionPreview, itemPreview, withPreview } from './link-previews';
-import type { LinkPreview } from './link-previews';
+import type { LinkPreview, RenderedAnswers } from './link-previews';
 import { pageLocale } from './page-locale';
 
 /** Whether the browser says it is a phone (its client hint, else its user agent), to lay the page out for one. */
@@ -20,7 +20,10 @@ export function saysPhone(c: Context<AppEnv>): boolean {
   return /Mobi|Android|iPhone|iPad/i.test(c.req.header('User-Agent') ?? '');
 }
 
-async function renderedPage(c: Context<AppEnv>, appFetch: AppFetch, preview: Promise<LinkPreview | null>): Promise<Response> {
+/** The page's link preview, from the answers it was rendered from (none when it was not rendered). */
+type PreviewOf = (answers: RenderedAnswers) => Promise<LinkPreview | null>;
+
+async function renderedPage(c: Context<AppEnv>, appFetch: AppFetch, previewOf: PreviewOf | null): Promise<Response> {
   const shell = await c.env.ASSETS.fetch(new Request(new URL('/index.html', c.req.url)));
   const locale = await pageLocale(c);
   const phone = saysPhone(c);
@@ -32,7 +35,7 @@ async function renderedPage(c: Context<AppEnv>, appFetch: AppFetch, preview: Pro
     console.error(JSON.stringify({ message: 'page render failed', path: c.req.path, error: error instanceof Error ? (error.stack ?? error.message) : String(error) }));
   }
   let rewriter = new HTMLRewriter();
-  const shown = await preview;
+  const shown = rendered && previewOf ? await previewOf(rendered.data) : null;
   if (shown) rewriter = withPreview(rewriter, shown);
   if (rendered) {
     const { html, data } = rendered;
@@ -57,12 +60,11 @@ async function renderedPage(c: Context<AppEnv>, appFetch: AppFetch, preview: Pro
 
 export function pageRoutes(appFetch: AppFetch) {
   const pages = new Hono<AppEnv>();
-  const none = Promise.resolve(null);
-  pages.get('/', (c) => renderedPage(c, appFetch, none));
-  pages.get('/collection/:cid{[0-9]+}', (c) => renderedPage(c, appFetch, collectionPreview(c, Number(c.req.param('cid')))));
+  pages.get('/', (c) => renderedPage(c, appFetch, null));
+  pages.get('/collection/:cid{[0-9]+}', (c) => renderedPage(c, appFetch, (answers) => collectionPreview(c, answers, Number(c.req.param('cid')))));
   pages.get('/collection/:cid{[0-9]+}/item/:iid{[0-9]+}', (c) =>
-    renderedPage(c, appFetch, itemPreview(c, Number(c.req.param('cid')), Number(c.req.param('iid')))),
+    renderedPage(c, appFetch, (answers) => itemPreview(c, answers, Number(c.req.param('cid')), Number(c.req.param('iid')))),
   );
-  pages.get('/collection/:cid{[0-9]+}/item/:iid{[0-9]+}/borrow', (c) => renderedPage(c, appFetch, none));
+  pages.get('/collection/:cid{[0-9]+}/item/:iid{[0-9]+}/borrow', (c) => renderedPage(c, appFetch, null));
   return pages;
 }
