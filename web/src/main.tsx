@@ -25,6 +25,9 @@ void resolveStartupLocale(rendered?.locale).then(async (locale) => {
   const visitor = getSession() === null;
   const hydrate = rendered !== null && rendered.locale === locale && visitor;
   const [messages] = await Promise.all([loadMessages(locale), rendered ? loadMatchedScreens(routes, window.location) : null]);
+  // A rendered page is already readable: let the browser breathe between running the screen's code and
+  // taking the page over, rather than doing both in one long task.
+  if (hydrate) await new Promise((resolve) => setTimeout(resolve, 0));
   const router = createBrowserRouter(routes);
   prefetchScreensOf(router, !hydrate);
   const app = (

@@ -77,9 +77,12 @@ function formatNumberValue(intl: IntlShape, value: number): string {
   return intl.formatNumber(value, Number.isInteger(value) && Math.abs(value) < 10000 ? { useGrouping: false } : undefined);
 }
 
-function formatDateTime(intl: IntlShape, value: string, timeZone: string | undefined): string {
+/** A date and time, in the visitor's zone (its own component: only these values re-render once hydrated). */
+function DateTimeValue({ value }: { value: string }) {
+  const intl = useIntl();
+  const timeZone = useTimeZone();
   const time = Date.parse(value);
-  return Number.isNaN(time) ? value : intl.formatDate(time, { dateStyle: 'medium', timeStyle: 'short', timeZone });
+  return <span className="value">{Number.isNaN(time) ? value : intl.formatDate(time, { dateStyle: 'medium', timeStyle: 'short', timeZone })}</span>;
 }
 
 function JsonNode({ name, value, depth }: { name: string | null; value: unknown; depth: number }) {
@@ -177,7 +180,6 @@ function withSuffix(content: ReactNode, suffix: string | null | undefined): Reac
 /** One value (not a list). `compact` is for summaries in item lists: no frames, players or trees. */
 export function SingleValue({ field, value, compact = false }: { field: DisplayField; value: unknown; compact?: boolean }) {
   const intl = useIntl();
-  const timeZone = useTimeZone();
   const mediaSrc = useMediaSrc();
   if (value === null || value === undefined || value === '') return null;
   const text = typeof value === 'string' ? value : null;
@@ -194,7 +196,7 @@ export function SingleValue({ field, value, compact = false }: { field: DisplayF
     case 'date':
       return withSuffix(<span className="value">{formatDateOnly(intl, String(value), compact)}</span>, field.suffix);
     case 'datetime':
-      return withSuffix(<span className="value">{formatDateTime(intl, String(value), timeZone)}</span>, field.suffix);
+      return withSuffix(<DateTimeValue value={String(value)} />, field.suffix);
     case 'rating': {
       const rating = Number(value);
       return Number.isFinite(rating) ? <RatingStars value={rating} /> : null;
