@@ -1,5 +1,6 @@
 // A borrower's own page: the borrower opens it on a phone, in French, from the link in their loan email,
 // sees what they hold and asks to renew; the owner accepts on a desktop and the due date moves.
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '../support/test';
 import { bearer, capturedEmails, createCollectionViaApi, createItemsViaApi, createOwnerViaApi, expectNoHorizontalOverflow, signInThroughUi, useLanguage } from '../support/e2e-helpers';
 
@@ -49,9 +50,19 @@ test('a borrower opens their page from the email on a phone and asks to renew; t
   await phone.reload();
   await expect(phone.getByTestId('borrower-loan')).toContainText('À rendre au plus tard le 22 mars 2099');
   await expect(phone.getByTestId('borrower-loan')).toContainText('Prolongé.');
+  // The page is a main screen for borrowers: axe finds nothing on the phone.
+  const axe = await new AxeBuilder({ page: phone }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  expect(axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
 
   // A link that was replaced no longer opens anything, and says so.
   await phone.goto('/borrower/' + 'x'.repeat(43));
   await expect(phone.getByText('Ce lien ne fonctionne plus')).toBeVisible();
+  await phone.getByRole('link', { name: 'Recevoir un nouveau lien par e-mail' }).click();
+  await phone.getByLabel('Adresse e-mail').fill(email);
+  await phone.getByRole('button', { name: 'M’envoyer mon lien' }).click();
+  await expect(phone.getByRole('status').filter({ hasText: 'Si cette adresse a des prêts ici' })).toBeVisible();
+  await expect.poll(async () => (await capturedEmails(email)).map((m) => m.subject)).toContain('Votre page d’emprunteur');
+  const linkForm = await new AxeBuilder({ page: phone }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  expect(linkForm.violations.map((v) => v.id)).toEqual([]);
   await phoneContext.close();
 });
