@@ -31,6 +31,8 @@ export const ERROR_STATUS = {
   NOT_FOUND: 404,
   /** "Enable loans" is off: every lending endpoint answers this, and nothing is lost. */
   LOANS_DISABLED: 404,
+  /** A borrower's page or calendar secret is unknown, reset or expired. */
+  BORROWER_LINK_INVALID: 404,
   METHOD_NOT_ALLOWED: 405,
   USERNAME_TAKEN: 409,
   EMAIL_TAKEN: 409,

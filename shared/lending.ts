@@ -51,3 +51,21 @@ export const DATE_PATTERN = '\\d{4}-\\d{2}-\\d{2}';
 
 /** The honeypot field of the borrow form: people leave it empty, form-filling robots do not. */
 export const BORROW_HONEYPOT_FIELD = 'website';
+
+/**
+ * A renewal the borrower asks for from their page, on a lent loan: asked → accepted (the due date moves
+ * by the collection's loan period) | declined. After accepted they may ask again; after declined, not.
+ */
+export const RENEWAL_STATES = ['asked', 'accepted', 'declined'] as const;
+export type RenewalState = (typeof RENEWAL_STATES)[number];
+export const RENEWAL_ANSWERS = ['accept', 'decline'] as const;
+export type RenewalAnswer = (typeof RENEWAL_ANSWERS)[number];
+
+/** A borrower's page link works this long after the last loan email that carried it. */
+export const BORROWER_LINK_DAYS = 90;
+
+/** How often an owner gets the digest of loans due soon, overdue and pending requests. */
+export const DIGEST_FREQUENCIES = ['off', 'daily', 'weekly'] as const;
+export type DigestFrequency = (typeof DIGEST_FREQUENCIES)[number];
+/** "Due soon" in the digest: within this many days. */
+export const DIGEST_DUE_SOON_DAYS = 7;

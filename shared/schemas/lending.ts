@@ -28,6 +28,7 @@ import {
   BORROWER_NOTES_MAX_LENGTH,
   BORROWER_PHONE_MAX_LENGTH,
   DATE_PATTERN,
+  RENEWAL_STATES,
   LOAN_ACTIONS,
   LOAN_MESSAGE_MAX_LENGTH,
   LOAN_NOTES_MAX_LENGTH,
@@ -136,6 +137,10 @@ export const loan = z.object({
   returnedAt: z.string().nullable(),
   /** Lent and past its due date (by the server's date). */
   overdue: z.boolean(),
+  /** A renewal the borrower asked for from their page (asked, waiting on the owner; then accepted or declined). */
+  renewal: z.enum(RENEWAL_STATES).nullable(),
+  /** The due date an asked renewal would give. */
+  renewalDueOn: z.string().nullable(),
   /**
    * For a request (asked or accepted) with wanted dates: the other accepted requests and lent loans of
    * the same item whose dates overlap them, shown to the owner before accepting. Empty otherwise.

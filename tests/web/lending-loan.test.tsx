@@ -30,6 +30,8 @@ const request = (overrides: Partial<Loan> = {}): Loan => ({
   lentAt: null,
   returnedAt: null,
   overdue: false,
+  renewal: null,
+  renewalDueOn: null,
   overlaps: [],
   version: 1,
   createdAt: '2026-03-01T10:00:00.000Z',

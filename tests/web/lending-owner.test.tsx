@@ -40,6 +40,8 @@ const loan = (overrides: Partial<Loan> = {}): Loan => ({
   lentAt: '2026-03-01T10:00:00.000Z',
   returnedAt: null,
   overdue: false,
+  renewal: null,
+  renewalDueOn: null,
   overlaps: [],
   version: 1,
   createdAt: '2026-03-01T10:00:00.000Z',

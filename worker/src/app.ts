@@ -10,6 +10,7 @@ import { importSourcesRoutes } from './features/imports/import-sources.routes';
 import { importsRoutes } from './features/imports/imports.routes';
 import { itemsRoutes } from './features/items/items.routes';
 import { borrowRequestRoutes } from './features/lending/borrow-requests.routes';
+import { borrowerPageRoutes } from './features/lending/borrower-page.routes';
 import { lendingRoutes } from './features/lending/lending.routes';
 import { mediaApiRoutes, mediaRoutes } from './features/media/media.routes';
 import { thumbnailRoutes } from './features/media/thumbnails.routes';
@@ -68,6 +69,7 @@ export function createApi(appFetch: AppFetch) {
     .route('/', accountRestoresRoutes)
     .route('/', lendingRoutes)
     .route('/', borrowRequestRoutes)
+    .route('/', borrowerPageRoutes)
     .route('/', mediaApiRoutes)
     .route('/', thumbnailRoutes)
     .route('/', sourcesRoutes)

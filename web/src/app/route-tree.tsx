@@ -36,6 +36,8 @@ export type ScreenName =
   | 'loan-edit'
   | 'loan-delete'
   | 'borrow-status'
+  | 'borrower-page'
+  | 'borrower-link'
   | 'borrowers'
   | 'lending'
   | 'borrower-new'
@@ -90,6 +92,8 @@ export function routeTree(screen: (name: ScreenName) => RouteObject['lazy']): Ro
             { path: paths.loan.pattern, lazy: screen('loan-edit') },
             { path: paths.loanDelete.pattern, lazy: screen('loan-delete') },
             { path: paths.borrowStatus.pattern, lazy: screen('borrow-status') },
+            { path: paths.borrowerPage.pattern, lazy: screen('borrower-page') },
+            { path: paths.borrowerLink.pattern, lazy: screen('borrower-link') },
             { path: paths.borrowers.pattern, lazy: screen('borrowers') },
             { path: paths.lending.pattern, lazy: screen('lending') },
             { path: paths.borrowerNew.pattern, lazy: screen('borrower-new') },

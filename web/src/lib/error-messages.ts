@@ -41,6 +41,10 @@ export const errorMessages = defineMessages({
   },
   NOT_FOUND: { id: 'errors.NOT_FOUND', defaultMessage: 'What you are looking for does not exist.' },
   LOANS_DISABLED: { id: 'errors.LOANS_DISABLED', defaultMessage: 'Lending is switched off on this server.' },
+  BORROWER_LINK_INVALID: {
+    id: 'errors.BORROWER_LINK_INVALID',
+    defaultMessage: 'This link no longer works. Ask for a new one with your email address.',
+  },
   BORROW_NOT_ALLOWED: { id: 'errors.BORROW_NOT_ALLOWED', defaultMessage: 'This item cannot be borrowed by you.' },
   BORROWER_EMAIL_TAKEN: {
     id: 'errors.BORROWER_EMAIL_TAKEN',

@@ -72,6 +72,10 @@ export const paths = {
   loanDelete: route('/collection/:cid/item/:iid/loan/:id/delete'),
   /** The requester's private page for following a borrow request (?token=). */
   borrowStatus: route('/borrow/status'),
+  /** A borrower's own page, opened by the secret in its address (no account). */
+  borrowerPage: route('/borrower/:secret'),
+  /** "Get my borrower page": the link sent to an address with loans. */
+  borrowerLink: route('/borrower'),
   /** Printable QR labels of a collection's items (?items=1,2,3 for a selection). */
   collectionLabels: route('/collection/:cid/labels'),
 } as const;

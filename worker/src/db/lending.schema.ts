@@ -89,6 +89,10 @@ export const loans = sqliteTable(
     lastOverdueNoticeOn: text('last_overdue_notice_on'),
     /** When the owner's daily digest named this loan as overdue. */
     ownerNotifiedOverdueOn: text('owner_notified_overdue_on'),
+    /** A renewal the borrower asked for from their page (shared/lending.ts RENEWAL_STATES): asked, then cleared by the owner's answer. */
+    renewalState: text('renewal_state'),
+    /** The due date the renewal would give: the current one plus the collection's loan period. */
+    renewalDueOn: text('renewal_due_on'),
     version: integer('version').notNull().default(1),
     createdAt: text('created_at').notNull().default(sqlNow),
     updatedAt: text('updated_at').notNull().default(sqlNow),

@@ -6,6 +6,7 @@ import { naturalKeysJob } from '../features/items/natural-keys.job';
 import { numberSpansJob } from '../features/items/number-spans.job';
 import { sortRanksJob } from '../features/items/sort-ranks.job';
 import { loanRemindersJob } from '../features/lending/loan-reminders.job';
+import { ownerDigestJob } from '../features/lending/owner-digest.job';
 import { exportsCleanupJob } from '../features/maintenance/exports-cleanup.job';
 import { mediaSweepJob } from '../features/maintenance/media-sweep.job';
 import { purgeExpiredJob } from '../features/maintenance/purge-expired.job';
@@ -28,5 +29,6 @@ export const SCHEDULE: Schedule = {
   '47 * * * *': [naturalKeysJob, importSourcesJob, sortRanksJob, numberSpansJob],
   // Hourly: borrowers' reminders and overdue notices, and owners' overdue digests. Each loan is marked
   // once per notice, so a run that stops for its budget resumes at the next hour without repeating.
-  '23 * * * *': [loanRemindersJob],
+  // Then the digests owners chose (daily or weekly), one per owner and period.
+  '23 * * * *': [loanRemindersJob, ownerDigestJob],
 };

@@ -1,11 +1,21 @@
 // The lending overview: every request, current loan and overdue loan across the user's collections.
 import { defineMessages, useIntl } from 'react-intl';
 import { LendingOverview } from '../../features/lending/components/lending-overview';
+import { LendingPreferences } from '../../features/lending/components/lending-preferences';
 import { LendingAreaScreen } from '../lending-gate';
 
 const messages = defineMessages({ title: { id: 'app.lending.title', defaultMessage: 'Loans and requests' } });
 
 export default function LendingRoute() {
   const intl = useIntl();
-  return <LendingAreaScreen title={intl.formatMessage(messages.title)}>{(readOnly) => <LendingOverview readOnly={readOnly} />}</LendingAreaScreen>;
+  return (
+    <LendingAreaScreen title={intl.formatMessage(messages.title)}>
+      {(readOnly) => (
+        <div className="stack">
+          <LendingOverview readOnly={readOnly} />
+          <LendingPreferences readOnly={readOnly} />
+        </div>
+      )}
+    </LendingAreaScreen>
+  );
 }

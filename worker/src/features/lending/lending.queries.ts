@@ -3,7 +3,7 @@
 import { and, eq, inArray, or } from 'drizzle-orm';
 import { LEGACY_ADMIN_FIRST_NAME } from '../../../../shared/admin-name';
 import { BUILTIN_ADMIN_USERNAME } from '../../../../shared/constants';
-import type { LoanState } from '../../../../shared/lending';
+import type { LoanState, RenewalState } from '../../../../shared/lending';
 import type { Borrower, Loan } from '../../../../shared/schemas/lending';
 import { properties } from '../../db/schema';
 import type { Db } from '../../env';
@@ -95,6 +95,8 @@ export interface LoanRow {
   returned_at: string | null;
   locale: string | null;
   status_token_hash: string | null;
+  renewal_state: RenewalState | null;
+  renewal_due_on: string | null;
   version: number;
   created_at: string;
   updated_at: string;
@@ -176,6 +178,8 @@ export function toLoan(row: LoanRow, props: PropertyRow[], overlaps: Overlap[] =
     lentAt: row.lent_at,
     returnedAt: row.returned_at,
     overdue: row.overdue === 1,
+    renewal: row.renewal_state ?? null,
+    renewalDueOn: row.renewal_due_on ?? null,
     overlaps,
     version: row.version,
     createdAt: row.created_at,

@@ -11,6 +11,7 @@ import { composeEmail, sendEmail, type EmailBlock } from '../../lib/email';
 import { ownerNameIn } from '../../lib/person-name';
 import type { LoanRow } from './lending.queries';
 import { instanceIdentity } from '../settings/settings.service';
+import { borrowerPageLink } from './borrower-page.service';
 
 /** What every loan email needs to say which item and whose. */
 export interface LoanEmailFacts {
@@ -82,6 +83,12 @@ export async function sendRequestToOwner(env: Env, facts: LoanEmailFacts) {
   await send(env, loan.owner_email, locale, 'email.loan.requested.subject', blocks, values);
 }
 
+/** The link to the borrower's own page that every email to them carries (and so keeps alive). */
+async function pageBlock(env: Env, loan: LoanRow, locale: Locale, owner: string): Promise<EmailBlock[]> {
+  const href = await borrowerPageLink(env, loan.borrower_id);
+  return href ? [{ label: translate(locale, 'email.borrowerPage.action', { owner }), href }] : [];
+}
+
 /** To the requester: the request is sent; the private link follows and cancels it. */
 export async function sendRequestConfirmation(env: Env, facts: LoanEmailFacts, token: string) {
   const { loan } = facts;
@@ -100,6 +107,7 @@ export async function sendRequestConfirmation(env: Env, facts: LoanEmailFacts, t
       t('email.greeting.plain'),
       t('email.loan.sent.body'),
       { label: t('email.loan.sent.action'), href: link },
+      ...(await pageBlock(env, loan, locale, values.owner)),
       t('email.loan.sent.keep'),
       t('email.loan.sent.notYou'),
     ],
@@ -140,5 +148,6 @@ export async function sendStepToRequester(env: Env, facts: LoanEmailFacts) {
     default:
       return;
   }
+  blocks.push(...(await pageBlock(env, loan, locale, values.owner)));
   await send(env, loan.borrower_email, locale, subject, blocks, values);
 }

@@ -6,6 +6,7 @@ import type { Loan } from '../../../../../shared/schemas/lending';
 import { IconLink } from '../../../components/button';
 import { paths } from '../../../lib/paths';
 import { LoanActions } from './loan-actions';
+import { RenewalAnswer } from './renewal-answer';
 import { loanDates, stateMessages } from './loan-words';
 import './lending.css';
 
@@ -39,6 +40,7 @@ export function LoanList({ loans, show, readOnly, label }: { loans: Loan[]; show
             <p className="loan-row__dates">{loanDates(intl, loan)}</p>
             {loan.message ? <p className="loan-row__message">“{loan.message}”</p> : null}
             <LoanActions loan={loan} readOnly={readOnly} />
+            <RenewalAnswer loan={loan} readOnly={readOnly} />
           </li>
         );
       })}

@@ -1,0 +1,69 @@
+// Under the owner's loans: their calendar of all due dates (a secret address, made or reset here) and
+// the digest they choose (daily, weekly, off).
+import { useState } from 'react';
+import { defineMessages, useIntl } from 'react-intl';
+import useSWR from 'swr';
+import { DIGEST_FREQUENCIES, type DigestFrequency } from '../../../../../shared/lending';
+import type { LendingPreferences as Preferences } from '../../../../../shared/schemas/borrower-page';
+import { ErrorAlert } from '../../../components/alert';
+import { Button } from '../../../components/button';
+import { SelectField } from '../../../components/select-field';
+import { apiRequest } from '../../../lib/api-client';
+import { describeError } from '../../../lib/error-messages';
+import { useAction } from '../../../lib/use-action';
+
+type Plain = Record<string, never>;
+const messages = defineMessages<Record<'title' | 'digest' | 'feedHint' | 'makeFeed' | 'resetFeed' | DigestFrequency, Plain>>({
+  title: { id: 'lending.preferences.title', defaultMessage: 'Calendar and digest' },
+  digest: { id: 'lending.preferences.digest', defaultMessage: 'Email me a digest of my loans' },
+  feedHint: { id: 'lending.preferences.feedHint', defaultMessage: 'Add this private address to your calendar app to see every due date:' },
+  makeFeed: { id: 'lending.preferences.makeFeed', defaultMessage: 'Get my calendar address' },
+  resetFeed: { id: 'lending.preferences.resetFeed', defaultMessage: 'New calendar address (the old one stops working)' },
+  off: { id: 'lending.preferences.off', defaultMessage: 'Never' },
+  daily: { id: 'lending.preferences.daily', defaultMessage: 'Every day' },
+  weekly: { id: 'lending.preferences.weekly', defaultMessage: 'Every week' },
+});
+
+const KEY = '/lending/preferences';
+
+export function LendingPreferences({ readOnly }: { readOnly: boolean }) {
+  const intl = useIntl();
+  const preferences = useSWR<Preferences>(KEY, (key: string) => apiRequest<Preferences>(key));
+  const [feedUrl, setFeedUrl] = useState<string | null>(null);
+  const feed = useAction(async () => setFeedUrl((await apiRequest<{ url: string }>('/lending/feed', { method: 'POST' })).url));
+  const digest = useAction(async (value: DigestFrequency) => preferences.mutate(await apiRequest<Preferences>(KEY, { method: 'PATCH', body: { digest: value } })));
+  if (!preferences.data) return null;
+  const url = feedUrl ?? preferences.data.feedUrl;
+  const error = feed.error ?? digest.error;
+  return (
+    <section className="card stack" aria-labelledby="lending-preferences">
+      <h2 id="lending-preferences">{intl.formatMessage(messages.title)}</h2>
+      <SelectField
+        label={intl.formatMessage(messages.digest)}
+        value={preferences.data.digest}
+        disabled={readOnly || digest.busy}
+        onChange={(event) => void digest.run(event.target.value as DigestFrequency)}
+      >
+        {DIGEST_FREQUENCIES.map((value) => (
+          <option key={value} value={value}>
+            {intl.formatMessage(messages[value])}
+          </option>
+        ))}
+      </SelectField>
+      {url ? (
+        <>
+          <p>{intl.formatMessage(messages.feedHint)}</p>
+          <p>
+            <code data-testid="owner-feed-url">{url}</code>
+          </p>
+        </>
+      ) : null}
+      <div className="actions">
+        <Button variant="secondary" disabled={readOnly || feed.busy} onClick={() => void feed.run()}>
+          {intl.formatMessage(url ? messages.resetFeed : messages.makeFeed)}
+        </Button>
+      </div>
+      {error ? <ErrorAlert>{describeError(intl, error)}</ErrorAlert> : null}
+    </section>
+  );
+}
