@@ -8,3 +8,4 @@ export * from './backups.schema';
 export * from './exports.schema';
 export * from './account-archives.schema';
 export * from './sources.schema';
+export * from './members.schema';
