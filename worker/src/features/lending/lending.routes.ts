@@ -28,7 +28,7 @@ import { ApiError } from '../../lib/api-error';
 import { bearer, errors, jsonBody, jsonContent } from '../../lib/openapi';
 import { createRouter } from '../../lib/router';
 import { callerOf, requireUser } from '../../middleware/auth';
-import { requireCollectionRole } from '../collections/collections.queries';
+import { findCollection, requireCollectionRole } from '../collections/collections.queries';
 import { availabilityOf, effectiveBorrowLevel, loadItem } from '../items/items.queries';
 import { requireLoansEnabled } from './lending.gate';
 import {
@@ -186,6 +186,9 @@ async function loanOwnerFor(c: Context<AppEnv>, id: number): Promise<number> {
   const caller = callerOf(c);
   const place = await findLoanPlace(c.get('d1'), id);
   if (!place || place.owner_id === caller.id) return caller.id;
+  // Someone with no role in the collection learns nothing of its loans: 404, as before sharing.
+  const found = await findCollection(c.get('db'), place.collection_id, caller);
+  if (!found?.role) throw new ApiError('NOT_FOUND');
   await requireCollectionRole(c.get('db'), caller, place.collection_id, 'editor');
   return place.owner_id;
 }
