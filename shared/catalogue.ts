@@ -39,6 +39,11 @@ export type CollectionVisibilityLevel = (typeof COLLECTION_VISIBILITY_LEVELS)[nu
 export const MEMBER_ROLES = ['viewer', 'editor', 'co_owner'] as const;
 export type MemberRole = (typeof MEMBER_ROLES)[number];
 export type CollectionRole = MemberRole | 'owner';
+const ROLE_RANKS: Record<CollectionRole, number> = { viewer: 1, editor: 2, co_owner: 3, owner: 4 };
+/** Whether a caller's role in a collection is at least `least`: editors add, edit and lend items; co-owners also change the collection and its sharing. */
+export function hasRole(role: CollectionRole | null | undefined, least: CollectionRole): boolean {
+  return role != null && ROLE_RANKS[role] >= ROLE_RANKS[least];
+}
 /** Who may ask to borrow: 0 Everyone, 1 Logged in, 3 Only me (owner records loans), 4 Nobody. */
 export const BORROW_LEVELS = [0, 1, 3, 4] as const;
 export type BorrowLevel = (typeof BORROW_LEVELS)[number];

@@ -3,17 +3,12 @@
 // co-owners). An item or property is visible when its level is at most the caller's; level 4 "Nobody"
 // is therefore never visible on browsing paths, not even to the owner (manage and edit screens aside).
 // Collections also take level 2 "Shared users": the owner and the people it is shared with.
-import type { CollectionRole } from '../../../shared/catalogue';
+import { hasRole, type CollectionRole } from '../../../shared/catalogue';
 import type { Caller } from '../env';
 
 export type CallerLevel = 0 | 1 | 3;
 
-/** A role's rank: who may do what is "at least this role". */
-const RANKS: Record<CollectionRole, number> = { viewer: 1, editor: 2, co_owner: 3, owner: 4 };
-
-export function hasRole(role: CollectionRole | null, least: CollectionRole): boolean {
-  return role !== null && RANKS[role] >= RANKS[least];
-}
+export { hasRole };
 
 /** The level a caller browses a collection's items and properties at, from their role in it. */
 export function callerLevel(caller: Caller | null, role: CollectionRole | null): CallerLevel {
