@@ -98,6 +98,12 @@ describe('sharing a collection', () => {
     expect((await call(`${base}/members/${viewer.user.id}`, { method: 'DELETE', token: viewer.token })).status).toBe(204);
   });
 
+  it('takes level 2 for collections only: items and properties keep their four levels', async () => {
+    const { owner, base } = await sharedShelf();
+    expect((await call(`${base}/items`, { method: 'POST', token: owner.token, json: { values: { title: 'X' }, visibility: 2 } })).status).toBe(400);
+    expect((await call(`${base}/properties`, { method: 'POST', token: owner.token, json: { label: 'Shelf', type: 'text', visibility: 2 } })).status).toBe(400);
+  });
+
   it('refuses every change of the sharing in demo mode', async () => {
     const { owner, stranger, viewer, base } = await sharedShelf();
     const add = await call(`${base}/members`, { method: 'POST', token: owner.token, json: { login: stranger.user.username, role: 'viewer' }, env: DEMO });
