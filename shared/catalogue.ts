@@ -26,9 +26,24 @@ export const MEDIA_PROPERTY_TYPES: readonly PropertyType[] = ['image', 'video', 
 /** Content types that can be filtered with a range, and sorted as numbers or dates. */
 export const RANGE_PROPERTY_TYPES: readonly PropertyType[] = ['number', 'rating', 'date', 'datetime'];
 
-/** 0 Everyone, 1 Logged in, 3 Only me, 4 Nobody (2 "Shared users" is reserved). */
+/** 0 Everyone, 1 Logged in, 3 Only me, 4 Nobody (2 "Shared users" is a collection's level only, below). */
 export const VISIBILITY_LEVELS = [0, 1, 3, 4] as const;
 export type VisibilityLevel = (typeof VISIBILITY_LEVELS)[number];
+/**
+ * A collection also takes 2 "Shared users": its owner and the people it is shared with. Items and
+ * properties keep four levels, since their counters and search columns are kept per level.
+ */
+export const COLLECTION_VISIBILITY_LEVELS = [0, 1, 2, 3, 4] as const;
+export type CollectionVisibilityLevel = (typeof COLLECTION_VISIBILITY_LEVELS)[number];
+/** What a person a collection is shared with may do (docs/product.md): the owner is never one of them. */
+export const MEMBER_ROLES = ['viewer', 'editor', 'co_owner'] as const;
+export type MemberRole = (typeof MEMBER_ROLES)[number];
+export type CollectionRole = MemberRole | 'owner';
+const ROLE_RANKS: Record<CollectionRole, number> = { viewer: 1, editor: 2, co_owner: 3, owner: 4 };
+/** Whether a caller's role in a collection is at least `least`: editors add, edit and lend items; co-owners also change the collection and its sharing. */
+export function hasRole(role: CollectionRole | null | undefined, least: CollectionRole): boolean {
+  return role != null && ROLE_RANKS[role] >= ROLE_RANKS[least];
+}
 /** Who may ask to borrow: 0 Everyone, 1 Logged in, 3 Only me (owner records loans), 4 Nobody. */
 export const BORROW_LEVELS = [0, 1, 3, 4] as const;
 export type BorrowLevel = (typeof BORROW_LEVELS)[number];

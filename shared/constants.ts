@@ -66,5 +66,5 @@ export function mediaUrl(value: string | null | undefined): string | null {
   return value.startsWith(MEDIA_SCHEME) ? `/media/${value.slice(MEDIA_SCHEME.length)}` : null;
 }
 
-/** Visibility levels (docs/product.md): 2 "Shared users" is reserved. */
-export const VISIBILITY = { everyone: 0, loggedIn: 1, onlyMe: 3, nobody: 4 } as const;
+/** Visibility levels (docs/product.md): 2 "Shared users" applies to collections. */
+export const VISIBILITY = { everyone: 0, loggedIn: 1, sharedUsers: 2, onlyMe: 3, nobody: 4 } as const;

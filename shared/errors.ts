@@ -29,6 +29,8 @@ export const ERROR_STATUS = {
   CANNOT_CHANGE_SELF: 403,
   CHANGE_IN_PROFILE: 403,
   NOT_FOUND: 404,
+  /** Sharing a collection: no account has that username or email address. */
+  SHARE_USER_UNKNOWN: 404,
   /** "Enable loans" is off: every lending endpoint answers this, and nothing is lost. */
   LOANS_DISABLED: 404,
   /** A borrower's page or calendar secret is unknown, reset or expired. */
@@ -65,6 +67,12 @@ export const ERROR_STATUS = {
   CONFIG_KEYS_FULL: 409,
   /** An external module at this address is registered already (Configuration → Modules). */
   MODULE_ALREADY_REGISTERED: 409,
+  /** The collection is shared with this person already: change their role instead. */
+  ALREADY_MEMBER: 409,
+  /** The owner has every right on their collection: they are never one of its members. */
+  SHARE_WITH_OWNER: 409,
+  /** Nobody adds themselves to a collection, or changes their own role. */
+  SHARE_WITH_SELF: 409,
   /** The instance holds as many external modules as it takes (EXTERNAL_MODULES_MAX). */
   MODULES_FULL: 409,
   /** No email transport: neither the environment's Resend key nor saved settings. */

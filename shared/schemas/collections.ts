@@ -7,12 +7,19 @@ import {
   COLLECTION_TYPE_PATTERN,
   MAX_TAGS,
   TAG_MAX_LENGTH,
+  COLLECTION_VISIBILITY_LEVELS,
+  MEMBER_ROLES,
   VISIBILITY_LEVELS,
 } from '../catalogue';
 import { LOAN_PERIOD_DAYS_DEFAULT, LOAN_PERIOD_DAYS_MAX, REMINDER_DAYS_DEFAULT, REMINDER_DAYS_MAX } from '../lending';
 import { editedVersion, version, wholly } from './common';
 
 export const visibilityLevel = z.union(VISIBILITY_LEVELS.map((l) => z.literal(l)) as [z.ZodLiteral<0>, z.ZodLiteral<1>, z.ZodLiteral<3>, z.ZodLiteral<4>]);
+/** A collection's level: the item levels and 2 "Shared users". */
+export const collectionVisibilityLevel = z.union(
+  COLLECTION_VISIBILITY_LEVELS.map((l) => z.literal(l)) as [z.ZodLiteral<0>, z.ZodLiteral<1>, z.ZodLiteral<2>, z.ZodLiteral<3>, z.ZodLiteral<4>],
+);
+export const memberRole = z.enum(MEMBER_ROLES);
 export const borrowLevel = z.union(BORROW_LEVELS.map((l) => z.literal(l)) as [z.ZodLiteral<0>, z.ZodLiteral<1>, z.ZodLiteral<3>, z.ZodLiteral<4>]);
 
 /** books, comics, movies, board_games apply a template; any other slug is a custom type. */
@@ -39,7 +46,7 @@ export const collection = z.object({
   /** media://<key> or null. */
   image: z.string().nullable(),
   tags: z.array(z.string()),
-  visibility: visibilityLevel,
+  visibility: collectionVisibilityLevel,
   borrowable: borrowLevel,
   /** A new loan is due back this many days after it is lent. */
   loanPeriodDays: z.number().int(),
@@ -49,6 +56,8 @@ export const collection = z.object({
   itemCount: z.number().int(),
   /** The caller owns it: manage and edit controls apply. */
   isOwner: z.boolean(),
+  /** The caller's role: owner, or the role it is shared with them in; null for anyone else. */
+  role: z.enum(['owner', ...MEMBER_ROLES]).nullable(),
   /**
    * For a collection without a picture: the covers (media://… or addresses) of its first items the
    * caller may see — up to four in lists (the card's mosaic), up to eight when reading or editing one
@@ -83,7 +92,7 @@ const collectionFields = z.object({
     .nullable()
     .optional(),
   tags,
-  visibility: visibilityLevel,
+  visibility: collectionVisibilityLevel,
   borrowable: borrowLevel,
   loanPeriodDays: z.number().int().min(1).max(LOAN_PERIOD_DAYS_MAX),
   reminderDays: z.number().int().min(0).max(REMINDER_DAYS_MAX),
@@ -91,7 +100,7 @@ const collectionFields = z.object({
 
 export const createCollectionInput = collectionFields.extend({
   tags: tags.default([]),
-  visibility: visibilityLevel.default(0),
+  visibility: collectionVisibilityLevel.default(0),
   borrowable: borrowLevel.default(3),
   loanPeriodDays: collectionFields.shape.loanPeriodDays.default(LOAN_PERIOD_DAYS_DEFAULT),
   reminderDays: collectionFields.shape.reminderDays.default(REMINDER_DAYS_DEFAULT),

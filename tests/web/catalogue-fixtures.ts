@@ -21,6 +21,7 @@ export function makeCollection(overrides: Partial<Collection> = {}): Collection 
     reminderDays: 2,
     itemCount: 2,
     isOwner: true,
+    role: overrides.isOwner === false ? null : 'owner',
     covers: [],
     pendingRequests: 0,
     version: 1,

@@ -25,6 +25,21 @@ function setup({ demo = false } = {}) {
 }
 
 describe('home', () => {
+  it('lists the collections shared with the caller under their own heading', async () => {
+    const shared = makeCollection({ id: 8, name: 'Family shelf', isOwner: false, role: 'editor', ownerName: 'carol' });
+    mockFetch((call) => {
+      if (call.url === '/api/v1/collections') return json({ collections: [...mineAndOthers, shared] });
+      return json(apiInfo(false));
+    });
+    signIn('dave', { id: 9 });
+    renderRoute('/');
+    const section = (await screen.findByRole('heading', { name: 'Shared with me' })).closest('section') as HTMLElement;
+    expect(within(section).getByRole('link', { name: 'Family shelf' })).toHaveAttribute('href', '/collection/8');
+    expect(within(section).queryByRole('link', { name: 'My books' })).toBeNull();
+    expect(within(section).queryByRole('link', { name: 'Vinyls of Bob' })).toBeNull();
+    expect(screen.getAllByRole('link', { name: 'Family shelf' })).toHaveLength(1);
+  });
+
   it('lists collections as cards with picture, count and type', async () => {
     setup();
     renderRoute('/');

@@ -34,7 +34,7 @@ describe('POST /api/v1/collections', () => {
 
   it('validates input and refuses anonymous callers and demo mode', async () => {
     const { token } = await createUser();
-    const bad = await call('/api/v1/collections', { method: 'POST', token, json: { type: 'Bad Type!', name: '', visibility: 2 } });
+    const bad = await call('/api/v1/collections', { method: 'POST', token, json: { type: 'Bad Type!', name: '', visibility: 5 } });
     expect(bad.status).toBe(400);
     expect(((await bad.json()) as { error: { details: { fields: { path: string }[] } } }).error.details.fields.map((f) => f.path).sort()).toEqual(['name', 'type', 'visibility']);
     expect((await call('/api/v1/collections', { method: 'POST', json: { type: 'books', name: 'x' } })).status).toBe(401);

@@ -1,6 +1,7 @@
-// The visibility matrix: every read path × {anonymous, stranger, owner} × levels 0/1/3/4 on the
-// collection, the item and the property. A value may appear in a response only when the caller may see
-// its collection, its item and its property; level 4 is seen by nobody while browsing.
+// The visibility matrix: every read path × {anonymous, stranger, viewer, editor, co-owner, owner} ×
+// levels 0/1/2/3/4 on the collection (2 "Shared users") and 0/1/3/4 on the item and the property. A value
+// may appear in a response only when the caller may see its collection, its item and its property;
+// level 4 is seen by nobody while browsing.
 import { describe, expect, it } from 'vitest';
 import type { Collection } from '../../shared/schemas/collections';
 import type { ItemPage } from '../../shared/schemas/items';
@@ -8,6 +9,7 @@ import { call, createUser } from '../support/worker-app';
 import { addItem, addProperty, createCollection } from '../support/worker-catalogue';
 
 const LEVELS = [0, 1, 3, 4] as const;
+const COLLECTION_LEVELS = [0, 1, 2, 3, 4] as const;
 const WORD = { 0: 'alpha', 1: 'bravo', 3: 'charlie', 4: 'delta' } as const;
 const marker = (c: number, i: number, p: number) => `${WORD[p as 0]} c${c}i${i}`;
 
@@ -15,9 +17,16 @@ describe('visibility on every read path', () => {
   it('never leaks a collection, an item or a value to a caller below its level', async () => {
     const owner = await createUser();
     const stranger = await createUser();
+    const viewer = await createUser();
+    const editor = await createUser();
+    const coOwner = await createUser();
     const ids: Record<number, { collection: number; items: Record<number, number> }> = {};
-    for (const c of LEVELS) {
+    for (const c of COLLECTION_LEVELS) {
       const col = await createCollection(owner.token, { name: `Level ${c} collection`, visibility: c });
+      for (const [person, role] of [[viewer, 'viewer'], [editor, 'editor'], [coOwner, 'co_owner']] as const) {
+        const shared = await call(`/api/v1/collections/${col.id}/members`, { method: 'POST', token: owner.token, json: { login: person.user.username, role } });
+        expect(shared.status).toBe(201);
+      }
       await addProperty(owner.token, col.id, { label: 'Name', type: 'text', isTitle: true, visibility: 0 });
       for (const p of LEVELS) {
         await addProperty(owner.token, col.id, { label: `P${p}`, key: `p${p}`, type: 'text', visibility: p, searchable: true, filterable: true, inSummary: true, sortable: true });
@@ -31,10 +40,14 @@ describe('visibility on every read path', () => {
       }
     }
 
+    // `sees`: the highest collection level the caller browses; `level`: the highest item and property level.
     const callers = [
-      { name: 'anonymous', token: undefined, level: 0 },
-      { name: 'stranger', token: stranger.token, level: 1 },
-      { name: 'owner', token: owner.token, level: 3 },
+      { name: 'anonymous', token: undefined, sees: 0, level: 0 },
+      { name: 'stranger', token: stranger.token, sees: 1, level: 1 },
+      { name: 'viewer', token: viewer.token, sees: 2, level: 1 },
+      { name: 'editor', token: editor.token, sees: 2, level: 3 },
+      { name: 'co-owner', token: coOwner.token, sees: 2, level: 3 },
+      { name: 'owner', token: owner.token, sees: 3, level: 3 },
     ] as const;
 
     for (const caller of callers) {
@@ -46,11 +59,11 @@ describe('visibility on every read path', () => {
       const list = await get('/api/v1/collections');
       bodies.push(list.text);
       const listed = (JSON.parse(list.text) as { collections: Collection[] }).collections.filter((x) => x.ownerId === owner.user.id).map((x) => x.name);
-      expect(listed, caller.name).toEqual(LEVELS.filter((c) => c <= caller.level).map((c) => `Level ${c} collection`));
+      expect(listed, caller.name).toEqual(COLLECTION_LEVELS.filter((c) => c <= caller.sees).map((c) => `Level ${c} collection`));
 
-      for (const c of LEVELS) {
+      for (const c of COLLECTION_LEVELS) {
         const base = `/api/v1/collections/${ids[c]!.collection}`;
-        const browsable = c <= caller.level;
+        const browsable = c <= caller.sees;
         for (const path of [`${base}/items?perPage=all`, `${base}/filters`, `${base}/recent`, `${base}/items?q=c${c}i`]) {
           const res = await get(path);
           expect(res.status, `${caller.name} ${path}`).toBe(browsable ? 200 : 404);
@@ -78,10 +91,10 @@ describe('visibility on every read path', () => {
       }
 
       const everything = bodies.join('\n');
-      for (const c of LEVELS)
+      for (const c of COLLECTION_LEVELS)
         for (const i of LEVELS)
           for (const p of LEVELS) {
-            const allowed = c <= caller.level && i <= caller.level && p <= caller.level && i !== 4;
+            const allowed = c <= caller.sees && i <= caller.level && p <= caller.level && i !== 4;
             expect(everything.includes(marker(c, i, p)), `${caller.name} sees ${marker(c, i, p)}`).toBe(allowed);
           }
     }

@@ -3,6 +3,7 @@
 import type { ReactNode } from 'react';
 import { defineMessages, useIntl } from 'react-intl';
 import { useParams } from 'react-router-dom';
+import { hasRole, type CollectionRole } from '../../../shared/catalogue';
 import type { Collection } from '../../../shared/schemas/collections';
 import type { Crumb } from '../components/breadcrumbs';
 import { Loading } from '../components/loading';
@@ -34,17 +35,20 @@ export function useCollectionCrumbs(collection: Collection, { manage = false } =
 }
 
 interface CollectionGateProps {
-  /** Only the owner may open this screen (settings, item forms). */
+  /** Only the owner may open this screen (deleting the collection, lending records). */
   ownerOnly?: boolean;
+  /** Only the owner and members with at least this role (item forms: editor; settings: co-owner). */
+  least?: CollectionRole;
   children: (collection: Collection) => ReactNode;
 }
 
-export function CollectionGate({ ownerOnly = false, children }: CollectionGateProps) {
+export function CollectionGate({ ownerOnly = false, least, children }: CollectionGateProps) {
   const { cid } = useRouteIds();
   const { data, error } = useCollection(cid);
   if (cid === null) return <NotFoundScreen />;
   if (error) return <PageError error={error} />;
   if (!data) return <Loading />;
   if (ownerOnly && !data.isOwner) return <NotFoundScreen />;
+  if (least && !hasRole(data.role, least)) return <NotFoundScreen />;
   return <>{children(data)}</>;
 }

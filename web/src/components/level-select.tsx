@@ -2,7 +2,7 @@
 // entry that keeps the collection's default (value "").
 import type { ReactNode } from 'react';
 import { useIntl } from 'react-intl';
-import { VISIBILITY_LEVELS } from '../../../shared/catalogue';
+import { COLLECTION_VISIBILITY_LEVELS, VISIBILITY_LEVELS } from '../../../shared/catalogue';
 import { levelMessages } from './level-messages';
 import { SelectField } from './select-field';
 
@@ -15,9 +15,11 @@ interface LevelSelectProps {
   inheritLabel?: string;
   hint?: ReactNode;
   error?: string;
+  /** A collection's visibility also offers 2 "Shared users". */
+  shared?: boolean;
 }
 
-export function LevelSelect({ name, label, defaultValue, inheritLabel, hint, error }: LevelSelectProps) {
+export function LevelSelect({ name, label, defaultValue, inheritLabel, hint, error, shared = false }: LevelSelectProps) {
   const intl = useIntl();
   return (
     <SelectField
@@ -28,7 +30,7 @@ export function LevelSelect({ name, label, defaultValue, inheritLabel, hint, err
       defaultValue={defaultValue === null ? '' : String(defaultValue)}
     >
       {inheritLabel ? <option value="">{inheritLabel}</option> : null}
-      {VISIBILITY_LEVELS.map((level) => (
+      {(shared ? COLLECTION_VISIBILITY_LEVELS : VISIBILITY_LEVELS).map((level) => (
         <option key={level} value={String(level)}>
           {intl.formatMessage(levelMessages[level])}
         </option>
@@ -43,4 +45,12 @@ export function readLevel(value: FormDataEntryValue | null): 0 | 1 | 3 | 4 | nul
   return value === null || value === '' || !(VISIBILITY_LEVELS as readonly number[]).includes(level)
     ? null
     : (level as 0 | 1 | 3 | 4);
+}
+
+/** A collection's visibility as its LevelSelect (shared) submitted it. */
+export function readCollectionLevel(value: FormDataEntryValue | null): 0 | 1 | 2 | 3 | 4 | null {
+  const level = Number(value);
+  return value === null || value === '' || !(COLLECTION_VISIBILITY_LEVELS as readonly number[]).includes(level)
+    ? null
+    : (level as 0 | 1 | 2 | 3 | 4);
 }

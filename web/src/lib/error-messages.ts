@@ -50,6 +50,10 @@ export const errorMessages = defineMessages({
     id: 'errors.BORROWER_EMAIL_TAKEN',
     defaultMessage: 'You already have a borrower with this email address.',
   },
+  SHARE_USER_UNKNOWN: { id: 'errors.SHARE_USER_UNKNOWN', defaultMessage: 'No account has this username or email address.' },
+  ALREADY_MEMBER: { id: 'errors.ALREADY_MEMBER', defaultMessage: 'The collection is already shared with this person.' },
+  SHARE_WITH_OWNER: { id: 'errors.SHARE_WITH_OWNER', defaultMessage: 'This person owns the collection: they have every right on it already.' },
+  SHARE_WITH_SELF: { id: 'errors.SHARE_WITH_SELF', defaultMessage: 'You cannot add yourself to a collection or change your own role.' },
   BORROWER_HOLDS_ITEMS: {
     id: 'errors.BORROWER_HOLDS_ITEMS',
     defaultMessage: 'This borrower still holds an item you lent. Get it back first.',

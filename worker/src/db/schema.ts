@@ -9,3 +9,4 @@ export * from './exports.schema';
 export * from './account-archives.schema';
 export * from './sources.schema';
 export * from './borrower-links.schema';
+export * from './members.schema';

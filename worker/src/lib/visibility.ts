@@ -1,13 +1,26 @@
-// Who sees what (docs/product.md): a caller has a level per collection: 0 anonymous, 1 signed in, 3 owner.
-// A collection, item or property is visible when its level is at most the caller's; level 4 "Nobody"
+// Who sees what (docs/product.md): a caller has a level per collection's items: 0 anonymous, 1 signed in
+// (viewers of a shared collection too), 3 the owner and the people who keep it with them (editors,
+// co-owners). An item or property is visible when its level is at most the caller's; level 4 "Nobody"
 // is therefore never visible on browsing paths, not even to the owner (manage and edit screens aside).
+// Collections also take level 2 "Shared users": the owner and the people it is shared with.
+import { hasRole, type CollectionRole } from '../../../shared/catalogue';
 import type { Caller } from '../env';
 
 export type CallerLevel = 0 | 1 | 3;
 
-export function callerLevel(caller: Caller | null, ownerId: number): CallerLevel {
+export { hasRole };
+
+/** The level a caller browses a collection's items and properties at, from their role in it. */
+export function callerLevel(caller: Caller | null, role: CollectionRole | null): CallerLevel {
   if (!caller) return 0;
-  return caller.id === ownerId ? 3 : 1;
+  return hasRole(role, 'editor') ? 3 : 1;
+}
+
+/** Whether the collection itself shows to the caller: its owner always (manage screens), members up to level 2. */
+export function collectionVisible(visibility: number, caller: Caller | null, role: CollectionRole | null): boolean {
+  if (role === 'owner') return true;
+  if (role !== null) return visibility <= 2;
+  return visibility <= (caller ? 1 : 0);
 }
 
 export function isVisible(level: number, caller: CallerLevel): boolean {

@@ -44,6 +44,6 @@ function EditScreen({ collection }: { collection: Collection }) {
 
 export default function CollectionEditRoute() {
   return (
-    <CollectionGate ownerOnly>{(collection) => <EditScreen key={`${collection.id}-${collection.version}`} collection={collection} />}</CollectionGate>
+    <CollectionGate least="co_owner">{(collection) => <EditScreen key={`${collection.id}-${collection.version}`} collection={collection} />}</CollectionGate>
   );
 }

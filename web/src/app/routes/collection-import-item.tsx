@@ -78,5 +78,5 @@ function ImportItemScreen({ collection }: { collection: Collection }) {
 }
 
 export default function CollectionImportItemRoute() {
-  return <CollectionGate ownerOnly>{(collection) => <ImportItemScreen key={collection.id} collection={collection} />}</CollectionGate>;
+  return <CollectionGate least="editor">{(collection) => <ImportItemScreen key={collection.id} collection={collection} />}</CollectionGate>;
 }

@@ -53,5 +53,5 @@ function RunScreen({ collection, id }: { collection: Collection; id: number }) {
 export default function CollectionImportRunRoute() {
   const { id } = useRouteIds();
   if (id === null) return <NotFoundScreen />;
-  return <CollectionGate ownerOnly>{(collection) => <RunScreen key={`${collection.id}-${id}`} collection={collection} id={id} />}</CollectionGate>;
+  return <CollectionGate least="co_owner">{(collection) => <RunScreen key={`${collection.id}-${id}`} collection={collection} id={id} />}</CollectionGate>;
 }

@@ -72,5 +72,5 @@ function ImportScreen({ collection }: { collection: Collection }) {
 }
 
 export default function CollectionImportRoute() {
-  return <CollectionGate ownerOnly>{(collection) => <ImportScreen key={collection.id} collection={collection} />}</CollectionGate>;
+  return <CollectionGate least="co_owner">{(collection) => <ImportScreen key={collection.id} collection={collection} />}</CollectionGate>;
 }

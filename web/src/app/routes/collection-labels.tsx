@@ -48,5 +48,5 @@ function LabelsScreen({ collection }: { collection: Collection }) {
 }
 
 export default function CollectionLabelsRoute() {
-  return <CollectionGate ownerOnly>{(collection) => <LabelsScreen collection={collection} />}</CollectionGate>;
+  return <CollectionGate least="co_owner">{(collection) => <LabelsScreen collection={collection} />}</CollectionGate>;
 }

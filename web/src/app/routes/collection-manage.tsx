@@ -9,6 +9,7 @@ import { FlashStatus } from '../../components/flash-status';
 import { DemoNotice } from '../../components/demo-notice';
 import { Loading } from '../../components/loading';
 import { PageError } from '../../components/page-error';
+import { SharingCard } from '../../features/collections/components/sharing-card';
 import { ExportCard } from '../../features/exports/components/export-card';
 import { HiddenItems } from '../../features/items/components/hidden-items';
 import { useProperties } from '../../features/properties/api/get-properties';
@@ -89,6 +90,7 @@ function ManageScreen({ collection }: { collection: Collection }) {
         )}
       </section>
       <HiddenItems collectionId={collection.id} />
+      <SharingCard collectionId={collection.id} readOnly={demo} />
       <section className="card" aria-labelledby="manage-import-title">
         <h2 id="manage-import-title">{intl.formatMessage(importMessages.title)}</h2>
         <p className="muted">{intl.formatMessage(importMessages.hint)}</p>
@@ -109,8 +111,8 @@ function ManageScreen({ collection }: { collection: Collection }) {
           <ButtonLink variant="secondary" icon={QrCode} to={paths.collectionLabels(collection.id)}>
             {intl.formatMessage(labelMessages.labels)}
           </ButtonLink>
-          {/* Quiet: the confirmation screen is where deleting is spelled out. */}
-          {demo ? (
+          {/* Quiet: the confirmation screen is where deleting is spelled out. Only the owner deletes. */}
+          {!collection.isOwner ? null : demo ? (
             <Button variant="quiet" className="button--quiet-danger" icon={Trash2} disabled>
               {intl.formatMessage(messages.delete)}
             </Button>
@@ -132,6 +134,6 @@ function ManageScreen({ collection }: { collection: Collection }) {
 
 export default function CollectionManageRoute() {
   return (
-    <CollectionGate ownerOnly>{(collection) => <ManageScreen key={collection.id} collection={collection} />}</CollectionGate>
+    <CollectionGate least="co_owner">{(collection) => <ManageScreen key={collection.id} collection={collection} />}</CollectionGate>
   );
 }

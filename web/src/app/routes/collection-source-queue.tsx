@@ -43,5 +43,5 @@ function QueueScreen({ collection, id }: { collection: Collection; id: number })
 export default function CollectionSourceQueueRoute() {
   const { id } = useRouteIds();
   if (id === null) return <NotFoundScreen />;
-  return <CollectionGate ownerOnly>{(collection) => <QueueScreen key={`${collection.id}-${id}`} collection={collection} id={id} />}</CollectionGate>;
+  return <CollectionGate least="editor">{(collection) => <QueueScreen key={`${collection.id}-${id}`} collection={collection} id={id} />}</CollectionGate>;
 }

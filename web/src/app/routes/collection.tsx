@@ -2,6 +2,7 @@
 // last changes. The owner's tools sit in the header beside Share, so the covers start on the first screen.
 import { FileUp, Plus, ScanSearch, Settings } from 'lucide-react';
 import { defineMessages, useIntl } from 'react-intl';
+import { hasRole } from '../../../../shared/catalogue';
 import { VISIBILITY } from '../../../../shared/constants';
 import type { Collection } from '../../../../shared/schemas/collections';
 import { ErrorAlert } from '../../components/alert';
@@ -43,7 +44,9 @@ function CollectionScreen({ collection }: { collection: Collection }) {
   // Pictures an import stored get their thumbnails made while their owner has the collection open.
   useThumbnailMaker(collection.id, collection.isOwner && !demo);
 
-  const actions = collection.isOwner ? (
+  const editor = hasRole(collection.role, 'editor');
+  const coOwner = hasRole(collection.role, 'co_owner');
+  const actions = editor ? (
     <>
       {demo ? (
         <Button icon={Plus} disabled>
@@ -57,10 +60,14 @@ function CollectionScreen({ collection }: { collection: Collection }) {
       <ButtonLink variant="secondary" icon={ScanSearch} to={paths.collectionImportItem(collection.id)}>
         <span className="button__label">{intl.formatMessage(messages.fromSource)}</span>
       </ButtonLink>
-      <ButtonLink variant="secondary" icon={Settings} to={paths.collectionManage(collection.id)}>
-        <span className="button__label">{intl.formatMessage(messages.manage)}</span>
-      </ButtonLink>
-      <TagsEditor collection={collection} disabled={demo} />
+      {coOwner ? (
+        <>
+          <ButtonLink variant="secondary" icon={Settings} to={paths.collectionManage(collection.id)}>
+            <span className="button__label">{intl.formatMessage(messages.manage)}</span>
+          </ButtonLink>
+          <TagsEditor collection={collection} disabled={demo} />
+        </>
+      ) : null}
     </>
   ) : null;
 
@@ -68,7 +75,7 @@ function CollectionScreen({ collection }: { collection: Collection }) {
     <div className="stack collection-page">
       <CollectionHeader collection={collection} actions={actions} />
       <FlashStatus />
-      {demo && collection.isOwner ? <DemoNotice /> : null}
+      {demo && editor ? <DemoNotice /> : null}
       {hidden ? <p className="demo-notice">{intl.formatMessage(messages.hidden)}</p> : null}
       {properties.error ? <ErrorAlert>{describeError(intl, properties.error)}</ErrorAlert> : null}
       {hidden ? null : properties.data ? (
@@ -78,7 +85,7 @@ function CollectionScreen({ collection }: { collection: Collection }) {
           properties={properties.data.properties}
           searchDisabled={demo}
           emptyAction={
-            collection.isOwner && !demo ? (
+            coOwner && !demo ? (
               <ButtonLink variant="secondary" icon={FileUp} to={paths.collectionImport(collection.id)}>
                 {intl.formatMessage(messages.importFile)}
               </ButtonLink>

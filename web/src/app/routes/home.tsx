@@ -37,6 +37,7 @@ const messages = defineMessages({
     defaultMessage: 'There are no public collections yet. Sign in to create the first one.',
   },
   createFirst: { id: 'app.home.createFirst', defaultMessage: 'Create a collection' },
+  sharedWithMe: { id: 'app.home.sharedWithMe', defaultMessage: 'Shared with me' },
 });
 
 export default function HomeRoute() {
@@ -67,6 +68,9 @@ export default function HomeRoute() {
     </ButtonLink>
   );
 
+  // Collections shared with the caller get their own section; the others stay in the main list.
+  const sharedWithMe = data?.collections.filter((c) => c.role !== null && c.role !== 'owner') ?? [];
+  const others = data?.collections.filter((c) => !sharedWithMe.includes(c)) ?? [];
   const emptyText = mine ? messages.emptyMine : session ? messages.emptyAll : messages.emptyVisitor;
 
   return (
@@ -115,7 +119,13 @@ export default function HomeRoute() {
           <p>{intl.formatMessage(emptyText)}</p>
         </EmptyState>
       ) : null}
-      {data && data.collections.length > 0 ? <CollectionCards collections={data.collections} /> : null}
+      {sharedWithMe.length > 0 ? (
+        <section className="stack" aria-labelledby="home-shared-title">
+          <h2 id="home-shared-title">{intl.formatMessage(messages.sharedWithMe)}</h2>
+          <CollectionCards collections={sharedWithMe} />
+        </section>
+      ) : null}
+      {others.length > 0 ? <CollectionCards collections={others} /> : null}
     </div>
   );
 }

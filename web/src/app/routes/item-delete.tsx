@@ -49,5 +49,5 @@ function ItemLoader({ collection }: { collection: Collection }) {
 }
 
 export default function ItemDeleteRoute() {
-  return <CollectionGate ownerOnly>{(collection) => <ItemLoader collection={collection} />}</CollectionGate>;
+  return <CollectionGate least="editor">{(collection) => <ItemLoader collection={collection} />}</CollectionGate>;
 }

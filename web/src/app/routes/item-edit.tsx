@@ -82,5 +82,5 @@ function ItemLoader({ collection }: { collection: Collection }) {
 }
 
 export default function ItemEditRoute() {
-  return <CollectionGate ownerOnly>{(collection) => <ItemLoader collection={collection} />}</CollectionGate>;
+  return <CollectionGate least="editor">{(collection) => <ItemLoader collection={collection} />}</CollectionGate>;
 }

@@ -53,6 +53,6 @@ function NewItemScreen({ collection }: { collection: Collection }) {
 
 export default function ItemNewRoute() {
   return (
-    <CollectionGate ownerOnly>{(collection) => <NewItemScreen key={collection.id} collection={collection} />}</CollectionGate>
+    <CollectionGate least="editor">{(collection) => <NewItemScreen key={collection.id} collection={collection} />}</CollectionGate>
   );
 }

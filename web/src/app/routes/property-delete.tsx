@@ -32,7 +32,7 @@ function DeletePropertyScreen({ collection, property }: { collection: Collection
 
 export default function PropertyDeleteRoute() {
   return (
-    <CollectionGate ownerOnly>
+    <CollectionGate least="co_owner">
       {(collection) => (
         <PropertyGate collection={collection}>
           {(property) => <DeletePropertyScreen key={property.id} collection={collection} property={property} />}

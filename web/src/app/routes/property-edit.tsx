@@ -41,7 +41,7 @@ function EditPropertyScreen({ collection, property }: { collection: Collection; 
 
 export default function PropertyEditRoute() {
   return (
-    <CollectionGate ownerOnly>
+    <CollectionGate least="co_owner">
       {(collection) => (
         <PropertyGate collection={collection}>
           {(property) => <EditPropertyScreen key={`${property.id}-${property.version}`} collection={collection} property={property} />}

@@ -34,7 +34,7 @@ function NewPropertyScreen({ collection }: { collection: Collection }) {
 
 export default function PropertyNewRoute() {
   return (
-    <CollectionGate ownerOnly>
+    <CollectionGate least="co_owner">
       {(collection) => <NewPropertyScreen key={collection.id} collection={collection} />}
     </CollectionGate>
   );

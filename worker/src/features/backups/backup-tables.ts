@@ -22,6 +22,7 @@ export const BACKUP_TABLES: readonly BackupTable[] = [
   { name: 'external_sources', select: '*', key: ['id'] },
   { name: 'users', select: '*', key: ['id'], upsert: 'id' },
   { name: 'collections', select: '*', key: ['id'], recount: ['count_everyone', 'count_logged_in', 'count_owner', 'unavailable_everyone', 'unavailable_logged_in', 'unavailable_owner'] },
+  { name: 'collection_members', select: '*', key: ['collection_id', 'user_id'] },
   { name: 'properties', select: '*', key: ['id'] },
   { name: 'source_mappings', select: '*', key: ['collection_id'] },
   { name: 'items', select: '*', key: ['id'], recount: ['lent_copies'] },

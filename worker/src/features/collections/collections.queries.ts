@@ -1,10 +1,10 @@
 import { and, eq, or, sql, type SQL } from 'drizzle-orm';
 import type { Collection } from '../../../../shared/schemas/collections';
-import type { VisibilityLevel, BorrowLevel } from '../../../../shared/catalogue';
-import { collections, users } from '../../db/schema';
+import type { CollectionVisibilityLevel, BorrowLevel, CollectionRole } from '../../../../shared/catalogue';
+import { collectionMembers, collections, users } from '../../db/schema';
 import type { Caller, Db } from '../../env';
 import { ApiError } from '../../lib/api-error';
-import { callerLevel, isVisible } from '../../lib/visibility';
+import { callerLevel, collectionVisible, hasRole } from '../../lib/visibility';
 
 export type CollectionRow = typeof collections.$inferSelect;
 
@@ -17,8 +17,14 @@ export const CARD_COVERS = 4;
 /** Covers the banner of a collection's own page shows when the collection has no picture. */
 export const BANNER_COVERS = 8;
 
-export function toCollection(row: CollectionRow, ownerName: string, caller: Caller | null, covers: string[] = [], pendingRequests = 0): Collection {
-  const level = callerLevel(caller, row.ownerId);
+/** The caller's role in a collection they own, or the one a member row gives them. */
+export function roleOf(row: Pick<CollectionRow, 'ownerId'>, caller: Caller | null, memberRole: CollectionRole | null | undefined): CollectionRole | null {
+  if (!caller) return null;
+  return row.ownerId === caller.id ? 'owner' : (memberRole ?? null);
+}
+
+export function toCollection(row: CollectionRow, ownerName: string, caller: Caller | null, role: CollectionRole | null, covers: string[] = [], pendingRequests = 0): Collection {
+  const level = callerLevel(caller, role);
   return {
     id: row.id,
     ownerId: row.ownerId,
@@ -28,14 +34,15 @@ export function toCollection(row: CollectionRow, ownerName: string, caller: Call
     description: row.description,
     image: row.image,
     tags: JSON.parse(row.tags) as string[],
-    visibility: row.visibility as VisibilityLevel,
+    visibility: row.visibility as CollectionVisibilityLevel,
     borrowable: row.borrowable as BorrowLevel,
     loanPeriodDays: row.loanPeriodDays,
     reminderDays: row.reminderDays,
     itemCount: level === 3 ? row.countOwner : level === 1 ? row.countLoggedIn : row.countEveryone,
-    isOwner: level === 3,
+    isOwner: role === 'owner',
+    role,
     covers,
-    pendingRequests: level === 3 ? pendingRequests : 0,
+    pendingRequests: role === 'owner' ? pendingRequests : 0,
     version: row.version,
     createdAt: row.createdAt,
     updatedAt: row.updatedAt,
@@ -56,7 +63,9 @@ async function firstCovers(d1: D1Database, caller: Caller | null, ids: number[],
   const { results } = await d1
     .prepare(
       `WITH listed AS (
-         SELECT c.id, CASE WHEN c.owner_id = ?1 THEN 3 WHEN ?1 IS NOT NULL THEN 1 ELSE 0 END AS level
+         SELECT c.id, CASE WHEN c.owner_id = ?1 OR EXISTS (SELECT 1 FROM collection_members m
+             WHERE m.collection_id = c.id AND m.user_id = ?1 AND m.role IN ('editor', 'co_owner')) THEN 3
+           WHEN ?1 IS NOT NULL THEN 1 ELSE 0 END AS level
          FROM collections c WHERE c.id IN (SELECT value FROM json_each(?2))
        )
        SELECT l.id AS collection_id,
@@ -88,11 +97,14 @@ export async function listCollections(db: Db, d1: D1Database, caller: Caller | n
     where = or(
       and(eq(collections.ownerId, caller.id), sql`${collections.visibility} <= 3`),
       and(sql`${collections.ownerId} <> ${caller.id}`, sql`${collections.visibility} <= 1`),
+      // Level 2 "Shared users", and any lower level, to the people it is shared with.
+      and(sql`${collectionMembers.userId} IS NOT NULL`, sql`${collections.visibility} <= 2`),
     );
   const rows = await db
-    .select(selection)
+    .select({ ...selection, memberRole: collectionMembers.role })
     .from(collections)
     .innerJoin(users, eq(users.id, collections.ownerId))
+    .leftJoin(collectionMembers, and(eq(collectionMembers.collectionId, collections.id), eq(collectionMembers.userId, caller?.id ?? 0)))
     .where(where)
     .orderBy(sql`lower(${collections.name})`, collections.id);
   // Covers only for the cards that have no picture of their own.
@@ -100,7 +112,9 @@ export async function listCollections(db: Db, d1: D1Database, caller: Caller | n
     firstCovers(d1, caller, rows.filter((r) => !r.collection.image).map((r) => r.collection.id)),
     caller ? askedByCollection(d1, caller.id) : new Map<number, number>(),
   ]);
-  return rows.map((r) => toCollection(r.collection, r.ownerName, caller, covers.get(r.collection.id), asked.get(r.collection.id)));
+  return rows.map((r) =>
+    toCollection(r.collection, r.ownerName, caller, roleOf(r.collection, caller, r.memberRole), covers.get(r.collection.id), asked.get(r.collection.id)),
+  );
 }
 
 /** The covers of a collection's page banner: its first covers the caller may see, none when it has a picture. */
@@ -124,14 +138,17 @@ async function askedByCollection(d1: D1Database, ownerId: number): Promise<Map<n
   return new Map(results.map((row) => [row.collection_id, row.n]));
 }
 
-export async function findCollection(db: Db, id: number) {
+/** A collection, its owner's name and the caller's role in it: one statement (the member row by its unique index). */
+export async function findCollection(db: Db, id: number, caller: Caller | null = null) {
   const [row] = await db
-    .select(selection)
+    .select({ ...selection, memberRole: collectionMembers.role })
     .from(collections)
     .innerJoin(users, eq(users.id, collections.ownerId))
+    .leftJoin(collectionMembers, and(eq(collectionMembers.collectionId, collections.id), eq(collectionMembers.userId, caller?.id ?? 0)))
     .where(eq(collections.id, id))
     .limit(1);
-  return row;
+  if (!row) return undefined;
+  return { collection: row.collection, ownerName: row.ownerName, role: roleOf(row.collection, caller, row.memberRole) };
 }
 
 /**
@@ -139,16 +156,23 @@ export async function findCollection(db: Db, id: number) {
  * collections from their own list and the manage screens). Anything else is a 404.
  */
 export async function requireVisibleCollection(db: Db, caller: Caller | null, id: number) {
-  const found = await findCollection(db, id);
-  if (!found) throw new ApiError('NOT_FOUND');
-  const level = callerLevel(caller, found.collection.ownerId);
-  if (level !== 3 && !isVisible(found.collection.visibility, level)) throw new ApiError('NOT_FOUND');
-  return { ...found, level };
+  const found = await findCollection(db, id, caller);
+  if (!found || !collectionVisible(found.collection.visibility, caller, found.role)) throw new ApiError('NOT_FOUND');
+  return { ...found, level: callerLevel(caller, found.role) };
 }
 
-/** For changes: the owner only. Others get 403 when they can see it, 404 otherwise. */
-export async function requireOwnedCollection(db: Db, caller: Caller, id: number) {
+/**
+ * For changes: the owner, or a member with at least this role (editors add, edit and lend items;
+ * co-owners also change the collection, its properties and its sharing). Others get 403 when they can
+ * see it, 404 otherwise.
+ */
+export async function requireCollectionRole(db: Db, caller: Caller, id: number, least: CollectionRole) {
   const found = await requireVisibleCollection(db, caller, id);
-  if (found.level !== 3) throw new ApiError('FORBIDDEN');
+  if (!hasRole(found.role, least)) throw new ApiError('FORBIDDEN');
   return found;
+}
+
+/** For what only the owner does: deleting the collection, and what belongs to the owner's account. */
+export async function requireOwnedCollection(db: Db, caller: Caller, id: number) {
+  return requireCollectionRole(db, caller, id, 'owner');
 }

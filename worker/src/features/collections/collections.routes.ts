@@ -19,7 +19,7 @@ import { conditionally, etagHeader, ifMatchHeaders, precondition, withEtag } fro
 import { runBatch } from '../../lib/batch';
 import { createRouter } from '../../lib/router';
 import { callerOf, optionalUser, requireUser } from '../../middleware/auth';
-import { bannerCovers, listCollections, requireOwnedCollection, requireVisibleCollection, toCollection } from './collections.queries';
+import { bannerCovers, listCollections, requireCollectionRole, requireOwnedCollection, requireVisibleCollection, toCollection } from './collections.queries';
 import { createCollection, deleteCollectionMedia } from './collections.service';
 
 const tags = ['Collections'];
@@ -112,18 +112,18 @@ export const collectionsRoutes = createRouter()
   .openapi(create, async (c) => {
     const caller = callerOf(c);
     const row = await createCollection(c.get('db'), caller.id, c.req.valid('json'), c.get('locale'));
-    return c.json(toCollection(row, caller.username, caller), 201, etagHeader(row));
+    return c.json(toCollection(row, caller.username, caller, 'owner'), 201, etagHeader(row));
   })
   .openapi(read, async (c) => {
     const caller = c.get('caller');
     const found = await requireVisibleCollection(c.get('db'), caller, c.req.valid('param').id);
     const covers = await bannerCovers(c.get('d1'), caller, found.collection);
-    return c.json(toCollection(found.collection, found.ownerName, caller, covers), 200, etagHeader(found.collection));
+    return c.json(toCollection(found.collection, found.ownerName, caller, found.role, covers), 200, etagHeader(found.collection));
   })
   .openapi(update, async (c) => {
     const db = c.get('db');
     const caller = callerOf(c);
-    const found = await requireOwnedCollection(db, caller, c.req.valid('param').id);
+    const found = await requireCollectionRole(db, caller, c.req.valid('param').id, 'co_owner');
     const input = c.req.valid('json');
     const pre = precondition(c.req.valid('header')['if-match'], found.collection.version, input.version);
     const [row] = await conditionally(pre, () =>
@@ -146,7 +146,7 @@ export const collectionsRoutes = createRouter()
     );
     if (!row) throw new ApiError('NOT_FOUND'); // deleted meanwhile
     // The answer replaces the page's copy of the collection: it keeps the banner's covers.
-    return c.json(toCollection(row, found.ownerName, caller, await bannerCovers(c.get('d1'), caller, row)), 200, etagHeader(row));
+    return c.json(toCollection(row, found.ownerName, caller, found.role, await bannerCovers(c.get('d1'), caller, row)), 200, etagHeader(row));
   })
   .openapi(remove, async (c) => {
     const db = c.get('db');
@@ -164,7 +164,7 @@ export const collectionsRoutes = createRouter()
   .openapi(putImage, async (c) => {
     const db = c.get('db');
     const caller = callerOf(c);
-    const found = await requireOwnedCollection(db, caller, c.req.valid('param').id);
+    const found = await requireCollectionRole(db, caller, c.req.valid('param').id, 'co_owner');
     const form = c.req.valid('form');
     const image = await readImageFile(c.req.header('content-type'), form.file, COLLECTION_IMAGE_MAX_BYTES);
     const key = `collections/${found.collection.id}/image-${crypto.randomUUID()}.${image.ext}`;
@@ -177,12 +177,12 @@ export const collectionsRoutes = createRouter()
       .returning();
     if (found.collection.image) c.executionCtx.waitUntil(releaseMedia(c.get('d1'), c.env.MEDIA, found.collection.id, [found.collection.image]));
     if (!row) throw new ApiError('NOT_FOUND'); // deleted meanwhile
-    return c.json(toCollection(row, found.ownerName, caller), 200, etagHeader(row));
+    return c.json(toCollection(row, found.ownerName, caller, found.role), 200, etagHeader(row));
   })
   .openapi(deleteImage, async (c) => {
     const db = c.get('db');
     const caller = callerOf(c);
-    const found = await requireOwnedCollection(db, caller, c.req.valid('param').id);
+    const found = await requireCollectionRole(db, caller, c.req.valid('param').id, 'co_owner');
     const [row] = await db
       .update(collections)
       .set({ image: null, updatedAt: sqlNow })
@@ -190,5 +190,5 @@ export const collectionsRoutes = createRouter()
       .returning();
     if (found.collection.image) c.executionCtx.waitUntil(releaseMedia(c.get('d1'), c.env.MEDIA, found.collection.id, [found.collection.image]));
     if (!row) throw new ApiError('NOT_FOUND'); // deleted meanwhile
-    return c.json(toCollection(row, found.ownerName, caller, await bannerCovers(c.get('d1'), caller, row)), 200, etagHeader(row));
+    return c.json(toCollection(row, found.ownerName, caller, found.role, await bannerCovers(c.get('d1'), caller, row)), 200, etagHeader(row));
   });

@@ -13,7 +13,7 @@ import { csvText, type CsvCell } from '../../../../shared/csv';
 import { bearer, errors, jsonContent } from '../../lib/openapi';
 import { createRouter } from '../../lib/router';
 import { callerOf, optionalUser, requireUser } from '../../middleware/auth';
-import { requireOwnedCollection, requireVisibleCollection } from '../collections/collections.queries';
+import { requireCollectionRole, requireVisibleCollection } from '../collections/collections.queries';
 import { NOTHING_RUNNING } from './account-archives.queries';
 import { exportZipStream } from './exports.download';
 import type { ExportRunRow } from '../../db/raw-rows';
@@ -159,7 +159,7 @@ const fileName = (name: string, format: ExportFormat) => `${name.replace(/[\\/:*
 
 export const exportsRoutes = createRouter()
   .openapi(startZip, async (c) => {
-    const found = await requireOwnedCollection(c.get('db'), callerOf(c), c.req.valid('param').id);
+    const found = await requireCollectionRole(c.get('db'), callerOf(c), c.req.valid('param').id, 'co_owner');
     const caller = callerOf(c);
     // One conditional insert: none of the owner's exports with pictures, backups or restores runs.
     const row = await c.env.DB.prepare(`INSERT INTO collection_exports (collection_id, user_id) SELECT ?2, ?1 WHERE ${NOTHING_RUNNING} RETURNING *`)
@@ -180,7 +180,7 @@ export const exportsRoutes = createRouter()
   })
   .openapi(listZips, async (c) => {
     const { id } = c.req.valid('param');
-    const found = await requireOwnedCollection(c.get('db'), callerOf(c), id);
+    const found = await requireCollectionRole(c.get('db'), callerOf(c), id, 'co_owner');
     const { results } = await c.env.DB.prepare('SELECT * FROM collection_exports WHERE collection_id = ?1 AND user_id = ?2 ORDER BY id DESC LIMIT ?3')
       .bind(id, callerOf(c).id, LIST_LIMIT)
       .all<ExportRunRow>();
@@ -188,12 +188,12 @@ export const exportsRoutes = createRouter()
   })
   .openapi(oneZip, async (c) => {
     const { id, eid } = c.req.valid('param');
-    const found = await requireOwnedCollection(c.get('db'), callerOf(c), id);
+    const found = await requireCollectionRole(c.get('db'), callerOf(c), id, 'co_owner');
     return c.json(toExportRun(await loadOwnRun(c.env, id, callerOf(c).id, eid), found.collection.countOwner), 200);
   })
   .openapi(zipFile, async (c) => {
     const { id, eid } = c.req.valid('param');
-    const found = await requireOwnedCollection(c.get('db'), callerOf(c), id);
+    const found = await requireCollectionRole(c.get('db'), callerOf(c), id, 'co_owner');
     const row = await loadOwnRun(c.env, id, callerOf(c).id, eid);
     if (row.status !== 'done') throw new ApiError('NOT_FOUND');
     const base = fileName(found.collection.name, 'json').slice(0, -'.json'.length);

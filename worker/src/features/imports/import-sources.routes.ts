@@ -11,7 +11,7 @@ import { bearer, errors, jsonContent } from '../../lib/openapi';
 import { createRouter } from '../../lib/router';
 import { translate } from '../../i18n/messages';
 import { callerOf, requireUser } from '../../middleware/auth';
-import { requireOwnedCollection } from '../collections/collections.queries';
+import { requireCollectionRole } from '../collections/collections.queries';
 import { loadRun, toRun } from './imports.queries';
 import { fetchSourceDocument, newSourceRun, sourceFileName, startRun, type SourceRow } from './import-sources.service';
 
@@ -107,7 +107,7 @@ function toSource(row: SourceRow, lastRun: ImportRun | null): ImportSource {
 
 export const importSourcesRoutes = createRouter()
   .openapi(fetchDocument, async (c) => {
-    await requireOwnedCollection(c.get('db'), callerOf(c), c.req.valid('param').id);
+    await requireCollectionRole(c.get('db'), callerOf(c), c.req.valid('param').id, 'co_owner');
     const spec = c.req.valid('json');
     let bytes: Uint8Array;
     try {
@@ -126,7 +126,7 @@ export const importSourcesRoutes = createRouter()
     });
   })
   .openapi(list, async (c) => {
-    const found = await requireOwnedCollection(c.get('db'), callerOf(c), c.req.valid('param').id);
+    const found = await requireCollectionRole(c.get('db'), callerOf(c), c.req.valid('param').id, 'co_owner');
     const rows = await sourcesOf(c.get('d1'), found.collection.id);
     const sources = await Promise.all(
       rows.map(async (row) => toSource(row, row.last_import_id ? toRun(await loadRun(c.get('db'), found.collection.id, row.last_import_id)) : null)),
@@ -135,7 +135,7 @@ export const importSourcesRoutes = createRouter()
   })
   .openapi(update, async (c) => {
     const { id, sid } = c.req.valid('param');
-    const found = await requireOwnedCollection(c.get('db'), callerOf(c), id);
+    const found = await requireCollectionRole(c.get('db'), callerOf(c), id, 'co_owner');
     const { schedule } = c.req.valid('json');
     // A new schedule counts from now: weekly set today runs in a week, daily tomorrow.
     const changed = await c
@@ -153,14 +153,14 @@ export const importSourcesRoutes = createRouter()
   })
   .openapi(remove, async (c) => {
     const { id, sid } = c.req.valid('param');
-    const found = await requireOwnedCollection(c.get('db'), callerOf(c), id);
+    const found = await requireCollectionRole(c.get('db'), callerOf(c), id, 'co_owner');
     const removed = await c.get('d1').prepare('DELETE FROM import_sources WHERE id = ?1 AND collection_id = ?2 RETURNING id').bind(sid, found.collection.id).first();
     if (!removed) throw new ApiError('NOT_FOUND');
     return c.body(null, 204);
   })
   .openapi(runNow, async (c) => {
     const { id, sid } = c.req.valid('param');
-    const found = await requireOwnedCollection(c.get('db'), callerOf(c), id);
+    const found = await requireCollectionRole(c.get('db'), callerOf(c), id, 'co_owner');
     const [source] = await sourcesOf(c.get('d1'), found.collection.id, sid);
     if (!source) throw new ApiError('NOT_FOUND');
     const latest = source.last_import_id ? await loadRun(c.get('db'), found.collection.id, source.last_import_id) : null;

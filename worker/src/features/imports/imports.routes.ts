@@ -24,7 +24,7 @@ import { bearer, errors, jsonContent } from '../../lib/openapi';
 import { createRouter } from '../../lib/router';
 import { translate } from '../../i18n/messages';
 import { callerOf, requireUser } from '../../middleware/auth';
-import { requireOwnedCollection } from '../collections/collections.queries';
+import { requireCollectionRole } from '../collections/collections.queries';
 import { touchCollection } from '../collections/collections.service';
 import { listPropertyRows } from '../properties/properties.queries';
 import { sourceAddress } from './import-sources.service';
@@ -195,7 +195,7 @@ export const importsRoutes = createRouter()
   .openapi(start, async (c) => {
     const db = c.get('db');
     const locale = c.get('locale');
-    const found = await requireOwnedCollection(db, callerOf(c), c.req.valid('param').id);
+    const found = await requireCollectionRole(db, callerOf(c), c.req.valid('param').id, 'co_owner');
     const collectionId = found.collection.id;
     if (!c.req.header('content-type')?.toLowerCase().startsWith('multipart/form-data')) throw new ApiError('UNSUPPORTED_MEDIA_TYPE');
     const form = c.req.valid('form');
@@ -335,19 +335,19 @@ export const importsRoutes = createRouter()
     return c.json(toRun(run!), 202);
   })
   .openapi(list, async (c) => {
-    const found = await requireOwnedCollection(c.get('db'), callerOf(c), c.req.valid('param').id);
+    const found = await requireCollectionRole(c.get('db'), callerOf(c), c.req.valid('param').id, 'co_owner');
     return c.json({ imports: (await listImports(c.get('db'), found.collection.id)).map(toRun) }, 200);
   })
   .openapi(one, async (c) => {
     const { id, iid } = c.req.valid('param');
-    const found = await requireOwnedCollection(c.get('db'), callerOf(c), id);
+    const found = await requireCollectionRole(c.get('db'), callerOf(c), id, 'co_owner');
     const run = await loadRun(c.get('db'), found.collection.id, iid);
     return c.json(await importReportOf(c.get('d1'), run), 200);
   })
   .openapi(cancel, async (c) => {
     const { id, iid } = c.req.valid('param');
     const db = c.get('db');
-    const found = await requireOwnedCollection(db, callerOf(c), id);
+    const found = await requireCollectionRole(db, callerOf(c), id, 'co_owner');
     const run = await loadRun(db, found.collection.id, iid);
     if (run.status === 'fetching' || run.status === 'checking' || run.status === 'importing') {
       await db

@@ -20,7 +20,7 @@ import { bearer, errors, jsonBody, jsonContent } from '../../lib/openapi';
 import { conditionally, etagHeader, ifMatchHeaders, precondition, withEtag } from '../../lib/preconditions';
 import { createRouter } from '../../lib/router';
 import { callerOf, optionalUser, requireUser } from '../../middleware/auth';
-import { requireOwnedCollection, requireVisibleCollection } from '../collections/collections.queries';
+import { requireCollectionRole, requireVisibleCollection } from '../collections/collections.queries';
 import { listPropertyRows, visibleProperties } from '../properties/properties.queries';
 import { FACET_SAMPLE, FEW_MATCHES, LENT_READ, LISTED_BITMAP_MAX, RANGE_COUNT_ROWS, SEARCH_PROBE, hiddenItemsOf, itemLending, listFacets, listItems, loadItem, recentItems, toItem, type ListRequest } from './items.queries';
 import { createItems, deleteItem, duplicateItem, updateItem, type WriteContext } from './items.writer';
@@ -188,14 +188,14 @@ export const itemsRoutes = createRouter()
   })
   .openapi(hidden, async (c) => {
     const db = c.get('db');
-    const found = await requireOwnedCollection(db, callerOf(c), c.req.valid('param').id);
+    const found = await requireCollectionRole(db, callerOf(c), c.req.valid('param').id, 'editor');
     const props = visibleProperties(await listPropertyRows(db, found.collection.id), found.level, true);
     return c.json({ items: await hiddenItemsOf(c.get('d1'), found.collection.id, props, await loansEnabled(c)) }, 200);
   })
   .openapi(create, async (c) => {
     const db = c.get('db');
     const caller = callerOf(c);
-    const found = await requireOwnedCollection(db, caller, c.req.valid('param').id);
+    const found = await requireCollectionRole(db, caller, c.req.valid('param').id, 'editor');
     const props = await listPropertyRows(db, found.collection.id);
     const [id] = await createItems(writeContext(c), found.collection.id, props, [c.req.valid('json')]);
     const row = await requireItem(c.get('d1'), found.collection.id, id!);
@@ -220,7 +220,7 @@ export const itemsRoutes = createRouter()
     const db = c.get('db');
     const caller = callerOf(c);
     const { id, iid } = c.req.valid('param');
-    const found = await requireOwnedCollection(db, caller, id);
+    const found = await requireCollectionRole(db, caller, id, 'editor');
     const current = await requireItem(c.get('d1'), found.collection.id, iid);
     const props = await listPropertyRows(db, found.collection.id);
     const patch = c.req.valid('json');
@@ -233,7 +233,7 @@ export const itemsRoutes = createRouter()
     const db = c.get('db');
     const caller = callerOf(c);
     const { id, iid } = c.req.valid('param');
-    const found = await requireOwnedCollection(db, caller, id);
+    const found = await requireCollectionRole(db, caller, id, 'editor');
     await requireItem(c.get('d1'), found.collection.id, iid);
     const locale = c.get('locale');
     const copyId = await duplicateItem(writeContext(c), found.collection.id, iid, (title) => translate(locale, 'item.copy', { title }));
@@ -243,7 +243,7 @@ export const itemsRoutes = createRouter()
   })
   .openapi(remove, async (c) => {
     const { id, iid } = c.req.valid('param');
-    const found = await requireOwnedCollection(c.get('db'), callerOf(c), id);
+    const found = await requireCollectionRole(c.get('db'), callerOf(c), id, 'editor');
     const current = await requireItem(c.get('d1'), found.collection.id, iid);
     const pre = precondition(c.req.valid('header')['if-match'], current.version, undefined);
     await conditionally(pre, () => deleteItem(writeContext(c), current, pre.version));

@@ -197,6 +197,14 @@ export async function findLoan(d1: D1Database, ownerId: number, id: number): Pro
   return d1.prepare(`${LOAN_SELECT} WHERE l.id = ? AND l.owner_id = ?`).bind(id, ownerId).first<LoanRow>();
 }
 
+/** Whose loan it is and in which collection: for an editor acting on a loan of a collection shared with them. */
+export async function findLoanPlace(d1: D1Database, id: number): Promise<{ owner_id: number; collection_id: number } | null> {
+  return d1
+    .prepare('SELECT l.owner_id, i.collection_id FROM loans l JOIN items i ON i.id = l.item_id WHERE l.id = ?')
+    .bind(id)
+    .first<{ owner_id: number; collection_id: number }>();
+}
+
 export async function requireLoan(d1: D1Database, ownerId: number, id: number): Promise<LoanRow> {
   const row = await findLoan(d1, ownerId, id);
   if (!row) throw new ApiError('NOT_FOUND');

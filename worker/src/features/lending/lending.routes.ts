@@ -28,7 +28,7 @@ import { ApiError } from '../../lib/api-error';
 import { bearer, errors, jsonBody, jsonContent } from '../../lib/openapi';
 import { createRouter } from '../../lib/router';
 import { callerOf, requireUser } from '../../middleware/auth';
-import { requireOwnedCollection } from '../collections/collections.queries';
+import { findCollection, requireCollectionRole } from '../collections/collections.queries';
 import { availabilityOf, effectiveBorrowLevel, loadItem } from '../items/items.queries';
 import { requireLoansEnabled } from './lending.gate';
 import {
@@ -38,6 +38,7 @@ import {
   openLoans,
   overlapsOf,
   requireBorrower,
+  findLoanPlace,
   requireLoan,
   roleProperties,
   toBorrower,
@@ -177,9 +178,24 @@ async function answerLoan(c: Context<AppEnv>, row: LoanRow) {
   return toLoan(row, props, await overlapsOf(c.get('d1'), row));
 }
 
+/**
+ * The owner a loan is kept under, for the caller acting on it: the caller's own loans, or those of a
+ * collection where the caller is at least an editor (403 for a viewer, 404 when they cannot see it).
+ */
+async function loanOwnerFor(c: Context<AppEnv>, id: number): Promise<number> {
+  const caller = callerOf(c);
+  const place = await findLoanPlace(c.get('d1'), id);
+  if (!place || place.owner_id === caller.id) return caller.id;
+  // Someone with no role in the collection learns nothing of its loans: 404, as before sharing.
+  const found = await findCollection(c.get('db'), place.collection_id, caller);
+  if (!found?.role) throw new ApiError('NOT_FOUND');
+  await requireCollectionRole(c.get('db'), caller, place.collection_id, 'editor');
+  return place.owner_id;
+}
+
 /** The owner's item, and that it may be lent at all (who can borrow: not Nobody). */
 async function requireOwnedItem(c: Context<AppEnv>, collectionId: number, itemId: number) {
-  const found = await requireOwnedCollection(c.get('db'), callerOf(c), collectionId);
+  const found = await requireCollectionRole(c.get('db'), callerOf(c), collectionId, 'editor');
   const item = await loadItem(c.get('d1'), found.collection.id, itemId);
   if (!item) throw new ApiError('NOT_FOUND');
   return { found, item };
@@ -244,16 +260,19 @@ export const lendingRoutes = createRouter()
     const loanId = await createLoan(c.get('d1'), found.collection.ownerId, item.id, c.req.valid('json'));
     return c.json(await loanAnswer(c, found.collection.ownerId, loanId), 201);
   })
-  .openapi(readLoan, async (c) => c.json(await loanAnswer(c, callerOf(c).id, c.req.valid('param').id), 200))
-  .openapi(editLoan, async (c) => {
-    const ownerId = callerOf(c).id;
+  .openapi(readLoan, async (c) => {
     const { id } = c.req.valid('param');
+    return c.json(await loanAnswer(c, await loanOwnerFor(c, id), id), 200);
+  })
+  .openapi(editLoan, async (c) => {
+    const { id } = c.req.valid('param');
+    const ownerId = await loanOwnerFor(c, id);
     await updateLoan(c.get('d1'), ownerId, id, c.req.valid('json'));
     return c.json(await loanAnswer(c, ownerId, id), 200);
   })
   .openapi(actOnLoan, async (c) => {
-    const ownerId = callerOf(c).id;
     const { id, action } = c.req.valid('param');
+    const ownerId = await loanOwnerFor(c, id);
     const row = await transitionLoan(c.get('d1'), ownerId, id, action, c.req.valid('json'));
     c.executionCtx.waitUntil(
       notifyRequester(c.env, c.get('db'), row).catch((error: unknown) =>
@@ -263,6 +282,7 @@ export const lendingRoutes = createRouter()
     return c.json(await answerLoan(c, row), 200);
   })
   .openapi(removeLoan, async (c) => {
-    await deleteLoan(c.get('d1'), callerOf(c).id, c.req.valid('param').id);
+    const { id } = c.req.valid('param');
+    await deleteLoan(c.get('d1'), await loanOwnerFor(c, id), id);
     return c.json({ ok: true as const }, 200);
   });

@@ -13,9 +13,9 @@ import { fileWithThumbnailBody, sniffMedia, storedFileName, storeThumbnail, thum
 import { bearer, errors, jsonContent } from '../../lib/openapi';
 import { createRouter } from '../../lib/router';
 import { signMediaTicket, verifyMediaTicket } from '../../lib/tokens';
-import { callerLevel } from '../../lib/visibility';
+import { callerLevel, collectionVisible } from '../../lib/visibility';
 import { callerOf, optionalUser, requireUser, sessionCaller } from '../../middleware/auth';
-import { findCollection, requireOwnedCollection } from '../collections/collections.queries';
+import { findCollection, requireCollectionRole } from '../collections/collections.queries';
 
 /** Shown in the page; anything else is always a download. */
 const INLINE_TYPES: ReadonlySet<string> = new Set([...IMAGE_MEDIA_TYPES, ...VIDEO_MEDIA_TYPES]);
@@ -44,7 +44,7 @@ const ticket = createRoute({
 export const mediaApiRoutes = createRouter()
   .openapi(upload, async (c) => {
     const db = c.get('db');
-    const found = await requireOwnedCollection(db, callerOf(c), c.req.valid('param').id);
+    const found = await requireCollectionRole(db, callerOf(c), c.req.valid('param').id, 'editor');
     if (!c.req.header('content-type')?.toLowerCase().startsWith('multipart/form-data')) throw new ApiError('UNSUPPORTED_MEDIA_TYPE');
     const { file, thumbnail } = c.req.valid('form');
     if (!(file instanceof File)) {
@@ -78,11 +78,13 @@ async function mayServe(c: Context<AppEnv>, key: string): Promise<boolean> {
   if (key.startsWith(AVATAR_KEY_PREFIX)) return true;
   const match = /^collections\/(\d+)\/[A-Za-z0-9._-]+$/.exec(key);
   if (!match) return false;
-  const found = await findCollection(c.get('db'), Number(match[1]));
+  // The caller's role is read on every request, so a removed member's ticket stops working at once.
+  const caller = await mediaCaller(c);
+  const found = await findCollection(c.get('db'), Number(match[1]), caller);
   if (!found) return false;
-  const level = callerLevel(await mediaCaller(c), found.collection.ownerId);
-  if (level === 3) return true;
-  if (found.collection.visibility > level) return false;
+  if (found.role === 'owner') return true;
+  if (!collectionVisible(found.collection.visibility, caller, found.role)) return false;
+  const level = callerLevel(caller, found.role);
   const value = toMediaValue(key);
   if (found.collection.image === value) return true;
   const row = await c.get('d1').prepare(

@@ -11,7 +11,7 @@ import { mediaKeyOf, putThumbnail, readThumbnail, thumbnailKey, THUMBNAIL_MAX_BY
 import { bearer, errors, jsonContent } from '../../lib/openapi';
 import { createRouter } from '../../lib/router';
 import { callerOf, requireUser } from '../../middleware/auth';
-import { requireOwnedCollection } from '../collections/collections.queries';
+import { requireCollectionRole } from '../collections/collections.queries';
 
 /** Pictures named at once: each costs two R2 look-ups here, and a download and an upload in the browser. */
 const WANTED_AT_ONCE = 8;
@@ -71,7 +71,7 @@ const forget = (d1: D1Database, collectionId: number, values: string[]) =>
 
 export const thumbnailRoutes = createRouter()
   .openapi(wanted, async (c) => {
-    const { collection } = await requireOwnedCollection(c.get('db'), callerOf(c), c.req.valid('param').id);
+    const { collection } = await requireCollectionRole(c.get('db'), callerOf(c), c.req.valid('param').id, 'editor');
     const { results } = await c.env.DB.prepare('SELECT value FROM thumbnails_wanted WHERE collection_id = ?1 LIMIT ?2')
       .bind(collection.id, WANTED_AT_ONCE)
       .all<{ value: string }>();
@@ -89,7 +89,7 @@ export const thumbnailRoutes = createRouter()
     return c.json({ values: checked.filter((p) => p.wanted).map((p) => p.value), more: results.length === WANTED_AT_ONCE }, 200);
   })
   .openapi(store, async (c) => {
-    const { collection } = await requireOwnedCollection(c.get('db'), callerOf(c), c.req.valid('param').id);
+    const { collection } = await requireCollectionRole(c.get('db'), callerOf(c), c.req.valid('param').id, 'editor');
     if (!c.req.header('content-type')?.toLowerCase().startsWith('multipart/form-data')) throw new ApiError('UNSUPPORTED_MEDIA_TYPE');
     const { value, thumbnail } = c.req.valid('form');
     const key = ownPictureKey(collection.id, value);
@@ -109,7 +109,7 @@ export const thumbnailRoutes = createRouter()
     return c.body(null, 204);
   })
   .openapi(giveUp, async (c) => {
-    const { collection } = await requireOwnedCollection(c.get('db'), callerOf(c), c.req.valid('param').id);
+    const { collection } = await requireCollectionRole(c.get('db'), callerOf(c), c.req.valid('param').id, 'editor');
     const { value } = c.req.valid('query');
     ownPictureKey(collection.id, value);
     await forget(c.env.DB, collection.id, [value]).run();

@@ -20,7 +20,7 @@ import { conditionally, etagHeader, ifMatchHeaders, precondition, withEtag } fro
 import { createRouter } from '../../lib/router';
 import { inlineId } from '../../db/inline-id';
 import { callerOf, optionalUser, requireUser } from '../../middleware/auth';
-import { requireOwnedCollection, requireVisibleCollection } from '../collections/collections.queries';
+import { requireCollectionRole, requireVisibleCollection } from '../collections/collections.queries';
 import { touchCollection } from '../collections/collections.service';
 import { countPropertyValues, facetItemsSql, forgetPropertyValues, markSortable, propertySpansInsert, refreshCollection, sortGaps, valuesOfProperty } from '../items/items.writer';
 import { isTemplateLabel } from '../collections/collections.service';
@@ -163,7 +163,7 @@ export const propertiesRoutes = createRouter()
   })
   .openapi(create, async (c) => {
     const db = c.get('db');
-    const found = await requireOwnedCollection(db, callerOf(c), c.req.valid('param').id);
+    const found = await requireCollectionRole(db, callerOf(c), c.req.valid('param').id, 'co_owner');
     const collectionId = found.collection.id;
     const input = c.req.valid('json');
     const existing = await listPropertyRows(db, collectionId);
@@ -199,7 +199,7 @@ export const propertiesRoutes = createRouter()
   .openapi(update, async (c) => {
     const db = c.get('db');
     const { id, pid } = c.req.valid('param');
-    const found = await requireOwnedCollection(db, callerOf(c), id);
+    const found = await requireCollectionRole(db, callerOf(c), id, 'co_owner');
     const current = await requireProperty(db, found.collection.id, pid);
     const input = c.req.valid('json');
     if (input.key && input.key !== current.key) {
@@ -259,7 +259,7 @@ export const propertiesRoutes = createRouter()
   })
   .openapi(reorder, async (c) => {
     const db = c.get('db');
-    const found = await requireOwnedCollection(db, callerOf(c), c.req.valid('param').id);
+    const found = await requireCollectionRole(db, callerOf(c), c.req.valid('param').id, 'co_owner');
     const { ids } = c.req.valid('json');
     const rows = await listPropertyRows(db, found.collection.id);
     const known = new Set(rows.map((r) => r.id));
@@ -275,14 +275,14 @@ export const propertiesRoutes = createRouter()
   .openapi(deletion, async (c) => {
     const db = c.get('db');
     const { id, pid } = c.req.valid('param');
-    const found = await requireOwnedCollection(db, callerOf(c), id);
+    const found = await requireCollectionRole(db, callerOf(c), id, 'co_owner');
     const prop = await requireProperty(db, found.collection.id, pid);
     return c.json({ valueCount: await countPropertyValues(c.get('d1'), found.collection.id, prop) }, 200);
   })
   .openapi(remove, async (c) => {
     const db = c.get('db');
     const { id, pid } = c.req.valid('param');
-    const found = await requireOwnedCollection(db, callerOf(c), id);
+    const found = await requireCollectionRole(db, callerOf(c), id, 'co_owner');
     const prop = await requireProperty(db, found.collection.id, pid);
     const pre = precondition(c.req.valid('header')['if-match'], prop.version, undefined);
     const { version } = pre;

@@ -20,7 +20,7 @@ import { bearer, errors, jsonBody, jsonContent } from '../../lib/openapi';
 import { throttle } from '../../lib/rate-limit';
 import { createRouter } from '../../lib/router';
 import { callerOf, requireUser } from '../../middleware/auth';
-import { requireOwnedCollection } from '../collections/collections.queries';
+import { requireCollectionRole } from '../collections/collections.queries';
 import { sourceAccess, sourceOffers } from './sources.service';
 
 const owner = { tags: ['Sources'], security: bearer, middleware: [requireUser] };
@@ -105,7 +105,7 @@ export const sourceQueuesRoutes = createRouter()
   .openapi(start, async (c) => {
     const db = c.get('db');
     const caller = callerOf(c);
-    const { collection } = await requireOwnedCollection(db, caller, c.req.valid('param').id);
+    const { collection } = await requireCollectionRole(db, caller, c.req.valid('param').id, 'editor');
     const body = c.req.valid('json');
     const codes: string[] = [];
     for (const [i, text] of body.codes.entries()) {
@@ -137,14 +137,14 @@ export const sourceQueuesRoutes = createRouter()
   })
   .openapi(list, async (c) => {
     const db = c.get('db');
-    const { collection } = await requireOwnedCollection(db, callerOf(c), c.req.valid('param').id);
+    const { collection } = await requireCollectionRole(db, callerOf(c), c.req.valid('param').id, 'editor');
     const rows = await db.select().from(sourceQueues).where(eq(sourceQueues.collectionId, collection.id)).orderBy(desc(sourceQueues.id)).limit(RECENT_QUEUES);
     return c.json({ queues: rows.map(toRun) }, 200);
   })
   .openapi(one, async (c) => {
     const { id, qid } = c.req.valid('param');
     const db = c.get('db');
-    const { collection } = await requireOwnedCollection(db, callerOf(c), id);
+    const { collection } = await requireCollectionRole(db, callerOf(c), id, 'editor');
     const row = await loadQueue(db, collection.id, qid);
     // An item deleted since is no longer named.
     const { results } = await c
@@ -162,7 +162,7 @@ export const sourceQueuesRoutes = createRouter()
   .openapi(cancel, async (c) => {
     const { id, qid } = c.req.valid('param');
     const db = c.get('db');
-    const { collection } = await requireOwnedCollection(db, callerOf(c), id);
+    const { collection } = await requireCollectionRole(db, callerOf(c), id, 'editor');
     const row = await loadQueue(db, collection.id, qid);
     if (row.status === 'running') {
       await db

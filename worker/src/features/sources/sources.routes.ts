@@ -25,7 +25,7 @@ import { createRouter } from '../../lib/router';
 import { translate } from '../../i18n/messages';
 import { verifyMediaTicket } from '../../lib/tokens';
 import { callerOf, requireUser, sessionCaller } from '../../middleware/auth';
-import { requireOwnedCollection } from '../collections/collections.queries';
+import { requireCollectionRole } from '../collections/collections.queries';
 import { listPropertyRows } from '../properties/properties.queries';
 import { countSourceRequest, searchSources, sourceAccess, sourceOffers as offersFor } from './sources.service';
 
@@ -87,14 +87,14 @@ const coverPreview = createRoute({
 export const sourcesRoutes = createRouter()
   .openapi(offers, async (c) => {
     const db = c.get('db');
-    const { collection } = await requireOwnedCollection(db, callerOf(c), c.req.valid('param').id);
+    const { collection } = await requireCollectionRole(db, callerOf(c), c.req.valid('param').id, 'editor');
     const saved = await db.select().from(sourceMappings).where(eq(sourceMappings.collectionId, collection.id)).get();
     return c.json({ sources: offersFor(await sourceAccess(c.env), collection.type), mapping: saved ? (JSON.parse(saved.mapping) as SourceMapping) : null }, 200);
   })
   .openapi(search, async (c) => {
     const db = c.get('db');
     const caller = callerOf(c);
-    const { collection } = await requireOwnedCollection(db, caller, c.req.valid('param').id);
+    const { collection } = await requireCollectionRole(db, caller, c.req.valid('param').id, 'editor');
     const { q, source } = c.req.valid('query');
     const properties = await listPropertyRows(db, collection.id);
     const result = await searchSources(c.env, db, { collection, properties, callerId: caller.id, q, source, locale: c.get('locale') });
@@ -102,7 +102,7 @@ export const sourcesRoutes = createRouter()
   })
   .openapi(saveMapping, async (c) => {
     const db = c.get('db');
-    const { collection } = await requireOwnedCollection(db, callerOf(c), c.req.valid('param').id);
+    const { collection } = await requireCollectionRole(db, callerOf(c), c.req.valid('param').id, 'editor');
     const { mapping } = c.req.valid('json');
     const keys = new Set((await listPropertyRows(db, collection.id)).map((p) => p.key));
     for (const field of SOURCE_FIELDS) {
@@ -119,7 +119,7 @@ export const sourcesRoutes = createRouter()
   .openapi(cover, async (c) => {
     const db = c.get('db');
     const caller = callerOf(c);
-    const { collection } = await requireOwnedCollection(db, caller, c.req.valid('param').id);
+    const { collection } = await requireCollectionRole(db, caller, c.req.valid('param').id, 'editor');
     await countSourceRequest(db, caller.id);
     const value = await fetchCover(c.env, collection.id, c.req.valid('json').address);
     if (value === '!not_image') throw invalid('address', 'not_image');

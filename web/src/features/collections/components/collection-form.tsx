@@ -16,7 +16,7 @@ import type { Collection, CreateCollectionInput } from '../../../../../shared/sc
 import { commonMessages } from '../../../components/common-messages';
 import { FormActions } from '../../../components/form-actions';
 import { FormAlerts } from '../../../components/form-alerts';
-import { LevelSelect, readLevel } from '../../../components/level-select';
+import { LevelSelect, readCollectionLevel, readLevel } from '../../../components/level-select';
 import { SelectField } from '../../../components/select-field';
 import { TextField } from '../../../components/text-field';
 import { TextareaField } from '../../../components/textarea-field';
@@ -110,7 +110,7 @@ export function CollectionForm({ collection, readOnly, cancelTo, onSubmit, onRel
       name: text('name'),
       description: text('description') || null,
       tags,
-      visibility: readLevel(fields.get('visibility')) ?? 0,
+      visibility: readCollectionLevel(fields.get('visibility')) ?? 0,
       borrowable: readLevel(fields.get('borrowable')) ?? 3,
       loanPeriodDays: Number(text('loanPeriodDays')),
       reminderDays: Number(text('reminderDays')),
@@ -192,6 +192,7 @@ export function CollectionForm({ collection, readOnly, cancelTo, onSubmit, onRel
             hint={intl.formatMessage(messages.visibilityHint)}
             defaultValue={collection?.visibility ?? 0}
             error={errors.field('visibility')}
+            shared
           />
           <LevelSelect
             name="borrowable"
