@@ -216,6 +216,21 @@ describe('collection pages: search, sort, filters, pagination', () => {
     expect(recent.added[0]!.title).toBe('Dune Messiah');
     expect(recent.edited.map((i) => i.title)).toEqual(['Hyperion']);
   });
+
+  it('reads only the edited items for "recently edited", not every item of the collection', async () => {
+    const owner = await createUser();
+    const c = await createCollection(owner.token, { type: 'books', name: 'Fresh import' });
+    const items = [];
+    for (let i = 0; i < 25; i += 1) items.push(await addItem(owner.token, c.id, { values: { title: `Book ${i}` } }));
+    await call(`/api/v1/collections/${c.id}/items/${items[3]!.id}`, { method: 'PATCH', token: owner.token, json: { quantity: 2 } });
+    const res = await call(`/api/v1/collections/${c.id}/recent`, { env: { EXPOSE_D1_METRICS: 'true' }, headers: { 'x-measure-d1': '1' } });
+    const recent = (await res.json()) as { edited: { title: string }[] };
+    expect(recent.edited.map((i) => i.title)).toEqual(['Book 3']);
+    const statements = JSON.parse(decodeURIComponent(res.headers.get('X-D1-Statements')!)) as { sql: string; read: number }[];
+    const edited = statements.find((s) => s.sql.includes('AND updated_at'));
+    // One edited item: a walk of the whole collection's update index read all 25.
+    expect(edited!.read).toBeLessThanOrEqual(2);
+  });
 });
 
 describe('measurement mode', () => {

@@ -132,6 +132,9 @@ export const items = sqliteTable(
   (t) => [
     index('items_collection_created_idx').on(t.collectionId, t.createdAt),
     index('items_collection_updated_idx').on(t.collectionId, t.updatedAt),
+    // "Recently edited" walks only the items edited since they were made: through the whole index, a
+    // collection nobody edited (a fresh import) was read item by item on every visit (migration 0042).
+    index('items_collection_edited_idx').on(t.collectionId, t.updatedAt).where(sql`${t.updatedAt} > ${t.createdAt}`),
     uniqueIndex('items_import_ref_idx').on(t.collectionId, t.importRef).where(sql`${t.importRef} IS NOT NULL`),
     // The items with a copy lent, and those with none left, a few in most collections: "lent" lists the
     // first, "available" reads the second (a row each) where it needs their ids. An item enters them

@@ -1,0 +1,1 @@
+CREATE INDEX `items_collection_edited_idx` ON `items` (`collection_id`,`updated_at`) WHERE "items"."updated_at" > "items"."created_at";
