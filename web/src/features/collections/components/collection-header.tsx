@@ -33,8 +33,8 @@ const messages = defineMessages<{
 export function CollectionHeader({ collection, actions }: { collection: Collection; actions?: ReactNode }) {
   const intl = useIntl();
   const mediaSrc = useMediaSrc();
-  const image = mediaSrc(collection.image, { thumb: true });
-  const covers = collection.covers.map((cover) => mediaSrc(cover, { thumb: true })).filter((src): src is string => src !== null);
+  const image = mediaSrc(collection.image, { size: 'thumb' });
+  const covers = collection.covers.map((cover) => mediaSrc(cover, { size: 'thumb' })).filter((src): src is string => src !== null);
   const restricted = collection.visibility !== VISIBILITY.everyone;
   return (
     <header className="showcase">
