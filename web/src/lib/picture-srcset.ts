@@ -16,8 +16,13 @@ export function pictureSrcSet(thumb: string, full: string): string {
   return `${thumb} ${THUMBNAIL_WIDTH}w, ${full} ${ORIGINAL_WIDTH}w`;
 }
 
+export interface CoverSources {
+  src: string;
+  srcSet: string;
+}
+
 /** A cover in a list or on a card: the small thumbnail and the thumbnail (`src` for any browser). */
-export function coverSources(mediaSrc: MediaSrc, value: string | null | undefined): { src: string; srcSet: string } | null {
+export function coverSources(mediaSrc: MediaSrc, value: string | null | undefined): CoverSources | null {
   const thumb = mediaSrc(value, { size: 'thumb' });
   const small = mediaSrc(value, { size: 'small' });
   if (!thumb || !small) return null;
