@@ -12,12 +12,13 @@ const JACKET_COVERS = 4;
 
 /**
  * How wide each picture is shown (collection-header.css), for the browser to pick its image: the jacket
- * is 4.5rem (a quarter of it per cover), the band's covers are as high as the header and faded, and
- * the collection's own picture is blurred behind it. Small thumbnails do for all but a sharp jacket.
+ * is 4.5rem (a quarter of it per cover); the band's covers are about 4.5rem wide (the header's height)
+ * but faded to a third behind a gradient, so they are announced a little smaller to take the small
+ * thumbnail on phones, as the blurred collection picture does. Only a sharp jacket needs more.
  */
 const JACKET_SIZES = '4.5rem';
 const JACKET_COVER_SIZES = '2.25rem';
-const BAND_SIZES = '5rem';
+const BAND_SIZES = '4rem';
 
 type Sources = CoverSources | null;
 
