@@ -1,11 +1,12 @@
 // Covers for the public pages' bench, made the way the app makes pictures: drawn in Chromium, the
-// original a 600×900 JPEG (as a phone's photo, already shrunk) and its thumbnail a WebP of at most
-// 480 pixels at quality 0.82, as web/src/lib/thumbnail.ts makes it. Each is noisy like a photo, so its
+// original a 600×900 JPEG (as a phone's photo, already shrunk) and its thumbnails WebPs of at most
+// 480 and 192 pixels at quality 0.82 (the small one drawn from the larger), as web/src/lib/thumbnail.ts
+// makes them. Each is noisy like a photo, so its
 // weight is a real cover's, not a flat drawing's.
 import { chromium } from '@playwright/test';
 /* global document */ // page.evaluate() runs its function in the browser.
 
-/** `count` covers as { original: Buffer (JPEG), thumbnail: Buffer (WebP) }. */
+/** `count` covers as { original: Buffer (JPEG), thumbnail: Buffer (WebP), small: Buffer (WebP) }. */
 export async function makeCovers(count) {
   const browser = await chromium.launch({ executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium', args: ['--no-sandbox'] });
   try {
@@ -51,11 +52,18 @@ export async function makeCovers(count) {
         const thumb = document.createElement('canvas');
         [thumb.width, thumb.height] = [320, 480];
         thumb.getContext('2d').drawImage(canvas, 0, 0, 320, 480);
-        out.push([await toBase64(canvas, 'image/jpeg', 0.85), await toBase64(thumb, 'image/webp', 0.82)]);
+        const small = document.createElement('canvas');
+        [small.width, small.height] = [128, 192];
+        small.getContext('2d').drawImage(thumb, 0, 0, 128, 192);
+        out.push([await toBase64(canvas, 'image/jpeg', 0.85), await toBase64(thumb, 'image/webp', 0.82), await toBase64(small, 'image/webp', 0.82)]);
       }
       return out;
     }, count);
-    return encoded.map(([original, thumbnail]) => ({ original: Buffer.from(original, 'base64'), thumbnail: Buffer.from(thumbnail, 'base64') }));
+    return encoded.map(([original, thumbnail, small]) => ({
+      original: Buffer.from(original, 'base64'),
+      thumbnail: Buffer.from(thumbnail, 'base64'),
+      small: Buffer.from(small, 'base64'),
+    }));
   } finally {
     await browser.close();
   }

@@ -36,7 +36,8 @@ const wrangler = (args) => {
 
 /**
  * Seeds `state` (migrated, Worker stopped) with the public collection, and puts its covers in local R2:
- * each original with its thumbnail (the Worker reads it at `${key}.thumb`, worker/src/lib/media.ts), as
+ * each original with its thumbnails (the Worker reads them at `${key}.thumb` and `${key}.small`,
+ * worker/src/lib/media.ts), as
  * made by makeCovers() beforehand (covers: its answer).
  */
 export function seedPublicShelf({ state, adminPassword, covers }) {
@@ -45,11 +46,13 @@ export function seedPublicShelf({ state, adminPassword, covers }) {
   wrangler(['d1', 'execute', 'DB', '--local', '--persist-to', state, '--file', '.bench/public-shelf.sql']);
   const originals = [];
   const thumbnails = [];
-  covers.forEach(({ original, thumbnail }, i) => {
+  covers.forEach(({ original, thumbnail, small }, i) => {
     writeFileSync(`.bench/covers/cover-${i}.jpg`, original);
     writeFileSync(`.bench/covers/cover-${i}.thumb.webp`, thumbnail);
+    writeFileSync(`.bench/covers/cover-${i}.small.webp`, small);
     originals.push({ key: coverKey(1, i), file: `.bench/covers/cover-${i}.jpg` });
     thumbnails.push({ key: `${coverKey(1, i)}.thumb`, file: `.bench/covers/cover-${i}.thumb.webp` });
+    thumbnails.push({ key: `${coverKey(1, i)}.small`, file: `.bench/covers/cover-${i}.small.webp` });
   });
   for (const [pairs, type] of [[originals, 'image/jpeg'], [thumbnails, 'image/webp']]) {
     writeFileSync('.bench/covers.json', JSON.stringify(pairs));

@@ -9,6 +9,8 @@ export const mediaUpload = z.object({
   size: z.number().int(),
   /** A thumbnail was stored: `/media/<key>?size=thumb` serves it. */
   thumbnail: z.boolean(),
+  /** A small thumbnail was stored: `/media/<key>?size=small` serves it. */
+  small: z.boolean(),
 });
 export type MediaUpload = z.infer<typeof mediaUpload>;
 

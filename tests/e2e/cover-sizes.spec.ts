@@ -1,7 +1,8 @@
-// Covers come at the size they are shown: a visitor's list loads only thumbnails, and the item page's
-// cover lets the browser pick its thumbnail when that is sharp enough for the column.
+// Covers come at the size they are shown: a visitor's list loads only small thumbnails (its covers are
+// 3rem wide), a phone's mosaic the thumbnails, and the item page's cover lets the browser pick its
+// thumbnail when that is sharp enough for the column.
 import { expect, test, type Page } from '@playwright/test';
-import { useLanguage } from '../support/e2e-helpers';
+import { pictureDecodes, useLanguage } from '../support/e2e-helpers';
 import { seedItemPageShelf } from '../support/item-page-seed';
 
 test.beforeEach(async ({ page }) => useLanguage(page, 'en_US'));
@@ -16,15 +17,15 @@ function mediaRequests(page: Page): string[] {
   return seen;
 }
 
-test('a list and an item page load the thumbnail, not the full picture', async ({ page, request }) => {
+test('a list loads the small thumbnails and an item page the thumbnail, not the full picture', async ({ page, request }) => {
   const { shelf, items } = await seedItemPageShelf(request);
   const seen = mediaRequests(page);
 
   await page.goto(`/collection/${shelf.id}`);
   const card = page.locator('.item-card').filter({ hasText: 'The Left Hand of Darkness' });
-  await expect.poll(() => card.locator('.item-card__cover img').evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(1);
+  await expect.poll(() => pictureDecodes(card.locator('.item-card__cover img'))).toBe(true);
   expect(seen.length).toBeGreaterThan(0);
-  expect(seen.every((address) => address.endsWith('?size=thumb'))).toBe(true);
+  expect(seen.filter((address) => !address.endsWith('?size=small'))).toEqual([]);
 
   // A desktop column of 18rem at one pixel per point: the 320-pixel thumbnail is enough.
   seen.length = 0;
@@ -33,4 +34,17 @@ test('a list and an item page load the thumbnail, not the full picture', async (
   await expect(cover).toHaveAttribute('fetchpriority', 'high');
   await expect.poll(() => cover.evaluate((img: HTMLImageElement) => img.complete && img.currentSrc)).toMatch(/\?size=thumb$/);
   expect(seen.every((address) => address.endsWith('?size=thumb'))).toBe(true);
+});
+
+test("a phone's mosaic loads the thumbnails its two columns need, never the full picture", async ({ page, request }) => {
+  const { shelf } = await seedItemPageShelf(request);
+  await page.setViewportSize({ width: 390, height: 844 });
+  const seen = mediaRequests(page);
+  await page.goto(`/collection/${shelf.id}?display=mosaic`);
+  const card = page.locator('.item-card').filter({ hasText: 'The Left Hand of Darkness' });
+  await expect.poll(() => pictureDecodes(card.locator('.item-card__cover img'))).toBe(true);
+  const covers = seen.filter((address) => !address.includes('/image-'));
+  expect(covers.length).toBeGreaterThan(0);
+  expect(covers.every((address) => /\?size=(small|thumb)$/.test(address))).toBe(true);
+  expect(await card.locator('.item-card__cover img').evaluate((img: HTMLImageElement) => img.currentSrc)).toMatch(/\?size=thumb$/);
 });

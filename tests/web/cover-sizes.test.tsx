@@ -1,4 +1,4 @@
-// Pictures are loaded at the size they are shown: lists take thumbnails, the item page's cover offers
+// Pictures are loaded at the size they are shown: lists offer the small thumbnail and the thumbnail, the item page's cover offers
 // both sizes to the browser and is fetched first.
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
@@ -24,7 +24,7 @@ describe('cover sizes', () => {
     expect(img).toHaveAttribute('loading', 'eager');
   });
 
-  it('loads thumbnails, lazily, for the covers and pictures of a list', async () => {
+  it('loads thumbnails for the covers and pictures of a list, lazily past the first cards', async () => {
     mockFetch(
       catalogueApi({
         properties,
@@ -36,9 +36,24 @@ describe('cover sizes', () => {
     await waitFor(() => expect(document.querySelector('.item-card__cover img')).not.toBeNull());
     const coverImg = document.querySelector('.item-card__cover img');
     expect(coverImg).toHaveAttribute('src', '/media/collections/3/cover.jpg?size=thumb');
-    expect(coverImg).toHaveAttribute('loading', 'lazy');
+    expect(coverImg).toHaveAttribute('srcset', '/media/collections/3/cover.jpg?size=small 128w, /media/collections/3/cover.jpg?size=thumb 320w');
+    // The first cards are on screen when the page opens: their covers load at once.
+    expect(coverImg).toHaveAttribute('loading', 'eager');
     const scan = screen.getByRole('img', { name: 'Scan' });
     expect(scan).toHaveAttribute('src', '/media/collections/3/scan.png?size=thumb');
     expect(scan).toHaveAttribute('loading', 'lazy');
+  });
+
+  it.each([
+    ['list', '3rem'],
+    ['mosaic', '(max-width: 36rem) 50vw, 10rem'],
+    ['shop', '(max-width: 36rem) 100vw, 16rem'],
+  ])('tells the browser how wide a %s cover is shown, so a phone list takes the small thumbnail', async (display, sizes) => {
+    mockFetch(catalogueApi({ properties, items: () => itemPage([makeSummary(1, 'Dune', { cover })]) }));
+    renderRoute(`/collection/3?display=${display}`);
+    await waitFor(() => expect(document.querySelector('.item-card__cover img')).not.toBeNull());
+    const coverImg = document.querySelector('.item-card__cover img');
+    expect(coverImg).toHaveAttribute('sizes', sizes);
+    expect(coverImg?.getAttribute('srcset')).toContain('?size=small 128w');
   });
 });

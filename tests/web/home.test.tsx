@@ -50,6 +50,7 @@ describe('home', () => {
     expect(within(card).getByText('Books')).toBeInTheDocument();
     // Cards load the thumbnail made at upload.
     expect(card.querySelector('img')).toHaveAttribute('src', '/media/collections/3/cover.png?size=thumb');
+    expect(card.querySelector('img')).toHaveAttribute('srcset', '/media/collections/3/cover.png?size=small 128w, /media/collections/3/cover.png?size=thumb 320w');
     expect(card.querySelector('img')).toHaveAttribute('loading', 'lazy');
     // Who may see it, and the requests waiting for the owner.
     expect(within(card).getByText('Private')).toBeInTheDocument();

@@ -52,6 +52,7 @@ describe('thumbnails of imported pictures, made by the browser', () => {
     const posts = calls.filter((c) => c.method === 'POST');
     expect(posts.map(sentValue)).toEqual([A, C]);
     expect(((posts[0]!.body as FormData).get('thumbnail') as File).type).toBe('image/webp');
+    expect(((posts[0]!.body as FormData).get('small') as File).type).toBe('image/webp');
     const giveUps = calls.filter((c) => c.method === 'DELETE');
     expect(giveUps.map((c) => decodeURIComponent(c.url.split('value=')[1]!))).toEqual([B]);
     // The originals were fetched with the session's token, as downloads are.

@@ -78,10 +78,13 @@ describe('media sweep', () => {
     // Both are less than a day old by the database's clock.
     expect(await runAlone(mediaSweepJob)).toMatchObject({ status: 'done', counts: { checked: 0, removed: 0 } });
     const dayAfterTomorrow = new Date(Date.now() + 2 * 24 * 60 * 60 * 1000);
-    expect(await runAlone(mediaSweepJob, dayAfterTomorrow)).toMatchObject({ status: 'done', units: 3, counts: { checked: 2, removed: 1 } });
+    expect(await runAlone(mediaSweepJob, dayAfterTomorrow)).toMatchObject({ status: 'done', units: 4, counts: { checked: 2, removed: 1 } });
     expect(await env.MEDIA.head(key(orphan))).toBeNull();
     expect(await env.MEDIA.head(`${key(orphan)}.thumb`)).toBeNull();
     expect(await env.MEDIA.head(key(used))).not.toBeNull();
+    // The used picture has a thumbnail but no small one: it is named for its owner's browser to make.
+    const wanted = await env.DB.prepare('SELECT collection_id, value FROM thumbnails_wanted').all<{ collection_id: number; value: string }>();
+    expect(wanted.results).toContainEqual({ collection_id: c.id, value: used });
     // The whole bucket fitted in one run: no cursor is kept, the next run starts over.
     const state = await env.DB.prepare("SELECT value FROM maintenance_state WHERE name = 'media-sweep-cursor'").first<{ value: string }>();
     expect(state?.value ?? '').toBe('');

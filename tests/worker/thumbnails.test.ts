@@ -49,17 +49,21 @@ async function wanted(token: string, collectionId: number): Promise<WantedThumbn
   return (await res.json()) as WantedThumbnails;
 }
 
-function thumbnailForm(value: string, bytes: Uint8Array | null = PNG_BYTES, type = 'image/png'): FormData {
+/** A WebP by its first bytes, standing for a small thumbnail. */
+const WEBP_BYTES = new Uint8Array([0x52, 0x49, 0x46, 0x46, 0x10, 0, 0, 0, 0x57, 0x45, 0x42, 0x50, 0x56, 0x50, 0x38, 0x20]);
+
+function thumbnailForm(value: string, bytes: Uint8Array | null = PNG_BYTES, type = 'image/png', small: Uint8Array | null = WEBP_BYTES): FormData {
   const form = new FormData();
   form.set('value', value);
   if (bytes) form.set('thumbnail', new File([bytes], 'thumbnail.png', { type }));
+  if (small) form.set('small', new File([small], 'small.webp', { type: 'image/webp' }));
   return form;
 }
 
 const send = (token: string, collectionId: number, form: FormData, env?: Record<string, string>) =>
   call(storePath(collectionId), { method: 'POST', token, body: form, env });
 
-const served = (cover: string, token: string) => call(`/media/${cover.slice('media://'.length)}?size=thumb`, { token });
+const served = (cover: string, token: string, size = 'thumb') => call(`/media/${cover.slice('media://'.length)}?size=${size}`, { token });
 
 describe('thumbnails of imported pictures', () => {
   it('are asked of the owner, stored, then served in place of the original', async () => {
@@ -158,5 +162,29 @@ describe('thumbnails of imported pictures', () => {
     // Nothing changed for the owner.
     expect((await wanted(owner.token, c.id)).values).toHaveLength(2);
     expect(new Uint8Array(await (await served(covers.Dune!, owner.token)).arrayBuffer())).toEqual(jpeg(1));
+  });
+
+  it('are asked again for a picture with a thumbnail but no small one, which then gets its small one', async () => {
+    const { owner, c, covers } = await importedShelf();
+    // Sent the way browsers did before small thumbnails existed: the thumbnail alone.
+    expect((await send(owner.token, c.id, thumbnailForm(covers.Dune!, PNG_BYTES, 'image/png', null))).status).toBe(204);
+    expect(new Uint8Array(await (await served(covers.Dune!, owner.token, 'small')).arrayBuffer())).toEqual(PNG_BYTES);
+    // Named again (here by an import of the same pictures; the media sweep does it for the rest).
+    await runImport(owner.token, c.id, shelfZip(), 'books.tc', { ...planFor('tellico', FIELDS), fields: planFor('tellico', FIELDS).fields.map((f) => ({ ...f, create: null })) });
+    expect((await wanted(owner.token, c.id)).values.sort()).toEqual([covers.Dune, covers.Hyperion].sort());
+    expect((await send(owner.token, c.id, thumbnailForm(covers.Dune!))).status).toBe(204);
+    expect(new Uint8Array(await (await served(covers.Dune!, owner.token, 'small')).arrayBuffer())).toEqual(WEBP_BYTES);
+    expect((await wanted(owner.token, c.id)).values).toEqual([covers.Hyperion]);
+  });
+
+  it('refuse a small thumbnail that is no picture or too large, storing neither', async () => {
+    const { owner, c, covers } = await importedShelf();
+    const notImage = await send(owner.token, c.id, thumbnailForm(covers.Dune!, PNG_BYTES, 'image/png', strToU8('<svg/>')));
+    expect(await errorCode(notImage)).toBe('UNSUPPORTED_MEDIA_TYPE');
+    const large = new Uint8Array(64 * 1024 + 1);
+    large.set(WEBP_BYTES);
+    expect(await errorCode(await send(owner.token, c.id, thumbnailForm(covers.Dune!, PNG_BYTES, 'image/png', large)))).toBe('PAYLOAD_TOO_LARGE');
+    expect(new Uint8Array(await (await served(covers.Dune!, owner.token, 'small')).arrayBuffer())).toEqual(jpeg(1));
+    expect((await wanted(owner.token, c.id)).values).toHaveLength(2);
   });
 });

@@ -1,12 +1,12 @@
 // Thumbnails of imported pictures, made here: an import stores pictures as they came (a Worker cannot
 // resize them) and the server names those without a thumbnail (GET …/thumbnails/wanted). While the
 // owner has the collection open, each is loaded, shrunk as uploads are (thumbnail.ts) and sent back
-// (POST …/thumbnails); lists and mosaics then load a few kilobytes per cover. One picture at a time, in
+// (POST …/thumbnails, both sizes); lists and mosaics then load a few kilobytes per cover. One picture at a time, in
 // the background: the page never waits for it, and leaving the page stops it (use-thumbnail-maker.ts).
 import type { WantedThumbnails } from '../../../shared/schemas/media';
 import { ApiError, apiRequest } from './api-client';
 import { fetchMedia } from './fetch-media';
-import { makeThumbnail } from './thumbnail';
+import { appendThumbnails, makeThumbnails } from './thumbnail';
 
 /** Rounds of the wanted list a visit goes through at most (eight pictures each). */
 const MAX_ROUNDS = 50;
@@ -17,15 +17,15 @@ const wantedPath = (collectionId: number) => `${thumbnailsPath(collectionId)}/wa
 /** One picture: loaded, shrunk and sent; or given up when the browser cannot read it. */
 async function makeOne(collectionId: number, value: string, signal: AbortSignal): Promise<void> {
   const original = await (await fetchMedia(value, signal)).blob();
-  const thumbnail = await makeThumbnail(new File([original], 'picture', { type: original.type }));
+  const thumbnails = await makeThumbnails(new File([original], 'picture', { type: original.type }));
   if (signal.aborted) return;
-  if (!thumbnail) {
+  if (!thumbnails) {
     await apiRequest(`${wantedPath(collectionId)}?value=${encodeURIComponent(value)}`, { method: 'DELETE', signal });
     return;
   }
   const form = new FormData();
   form.set('value', value);
-  form.set('thumbnail', thumbnail, 'thumbnail.webp');
+  appendThumbnails(form, thumbnails);
   try {
     await apiRequest(thumbnailsPath(collectionId), { method: 'POST', formData: form, signal });
   } catch (err) {

@@ -20,9 +20,10 @@ export function getMediaTicket(): Promise<MediaTicket> {
 
 /**
  * From a media:// value to the address to load, or null (not media, or the ticket is on its way).
- * `thumb`: the small image made at upload (the server answers the original when there is none).
+ * `size`: a thumbnail made at upload, 'thumb' (480 px) or 'small' (192 px); the server answers the next
+ * size up when there is none.
  */
-export type MediaSrc = (value: string | null | undefined, options?: { thumb?: boolean }) => string | null;
+export type MediaSrc = (value: string | null | undefined, options?: { size?: 'thumb' | 'small' }) => string | null;
 
 function withQuery(url: string, params: Record<string, string | null>): string {
   const query = Object.entries(params)
@@ -34,7 +35,7 @@ function withQuery(url: string, params: Record<string, string | null>): string {
 
 const plainMediaSrc: MediaSrc = (value, options) => {
   const url = mediaUrl(value);
-  return url && withQuery(url, { size: options?.thumb ? 'thumb' : null });
+  return url && withQuery(url, { size: options?.size ?? null });
 };
 
 const MediaSrcContext = createContext<MediaSrc>(plainMediaSrc);
@@ -60,7 +61,7 @@ export function MediaUrlProvider({ children }: { children: ReactNode }) {
       const url = mediaUrl(value);
       if (!url || url.startsWith(`/media/${AVATAR_KEY_PREFIX}`)) return url;
       if (waiting) return null;
-      return withQuery(url, { size: options?.thumb ? 'thumb' : null, t: ticket });
+      return withQuery(url, { size: options?.size ?? null, t: ticket });
     },
     [ticket, waiting],
   );

@@ -90,7 +90,7 @@ export const fileUploadBody = {
   },
 };
 
-/** An upload with an optional thumbnail the browser made (lists and mosaics show these). */
+/** An upload with optional thumbnails the browser made (lists and mosaics show these). */
 export const fileWithThumbnailBody = {
   body: {
     content: {
@@ -98,6 +98,7 @@ export const fileWithThumbnailBody = {
         schema: z.object({
           file: z.any().openapi({ type: 'string', format: 'binary' }),
           thumbnail: z.any().optional().openapi({ type: 'string', format: 'binary', description: 'A small image of an image file' }),
+          small: z.any().optional().openapi({ type: 'string', format: 'binary', description: 'A smaller one still, for covers in lists on phones' }),
         }),
       },
     },
@@ -105,32 +106,51 @@ export const fileWithThumbnailBody = {
 };
 
 export const THUMBNAIL_MAX_BYTES = 256 * 1024;
+/** A small thumbnail is a few kilobytes; this leaves room for a photo-like cover at high quality. */
+export const SMALL_THUMBNAIL_MAX_BYTES = 64 * 1024;
 /** The R2 key of a media object's thumbnail. */
 export const thumbnailKey = (key: string) => `${key}.thumb`;
+/** The R2 key of a media object's small thumbnail (covers in lists and mosaics on small screens). */
+export const smallThumbnailKey = (key: string) => `${key}.small`;
+/** A file's own key and its thumbnails' keys: what goes when the file goes. */
+export const withThumbnailKeys = (key: string) => [key, thumbnailKey(key), smallThumbnailKey(key)];
+/** Whether an R2 key is a thumbnail of another object (never served or swept on its own). */
+export const isThumbnailKey = (key: string) => key.endsWith('.thumb') || key.endsWith('.small');
+
+export type CheckedThumbnail = { bytes: Uint8Array; type: string };
 
 /** A thumbnail the browser sent, checked: an image by its content, and small; or why it is not usable. */
-export async function readThumbnail(thumbnail: unknown): Promise<{ bytes: Uint8Array; type: string } | 'missing' | 'too_large' | 'not_image'> {
+export async function readThumbnail(
+  thumbnail: unknown,
+  maxBytes = THUMBNAIL_MAX_BYTES,
+): Promise<CheckedThumbnail | 'missing' | 'too_large' | 'not_image'> {
   if (!(thumbnail instanceof File)) return 'missing';
-  if (thumbnail.size > THUMBNAIL_MAX_BYTES) return 'too_large';
+  if (thumbnail.size > maxBytes) return 'too_large';
   const bytes = new Uint8Array(await thumbnail.arrayBuffer());
   const image = sniffImage(bytes);
   return image ? { bytes, type: image.type } : 'not_image';
 }
 
-/** Stores a checked thumbnail beside its picture. */
-export async function putThumbnail(bucket: R2Bucket, key: string, thumbnail: { bytes: Uint8Array; type: string }): Promise<void> {
-  await bucket.put(thumbnailKey(key), thumbnail.bytes, { httpMetadata: { contentType: thumbnail.type } });
+/** Stores a checked thumbnail beside its picture, under `thumbnailKey` or `smallThumbnailKey`. */
+export async function putThumbnail(bucket: R2Bucket, key: string, thumbnail: CheckedThumbnail, keyOf = thumbnailKey): Promise<void> {
+  await bucket.put(keyOf(key), thumbnail.bytes, { httpMetadata: { contentType: thumbnail.type } });
 }
 
 /**
- * Stores the thumbnail of an image, when one came with it: it must itself be an image (by content) and
- * small. A missing or unusable thumbnail is not an error: lists then show the original.
+ * Stores the thumbnails of an image, those that came with it: each must itself be an image (by content)
+ * and small. A missing or unusable one is not an error: lists then show the next size up.
  */
-export async function storeThumbnail(bucket: R2Bucket, key: string, thumbnail: unknown): Promise<boolean> {
-  const checked = await readThumbnail(thumbnail);
-  if (typeof checked === 'string') return false;
-  await putThumbnail(bucket, key, checked);
-  return true;
+export async function storeThumbnails(
+  bucket: R2Bucket,
+  key: string,
+  form: { thumbnail?: unknown; small?: unknown },
+): Promise<{ thumbnail: boolean; small: boolean }> {
+  const [thumbnail, small] = await Promise.all([readThumbnail(form.thumbnail), readThumbnail(form.small, SMALL_THUMBNAIL_MAX_BYTES)]);
+  await Promise.all([
+    typeof thumbnail === 'string' ? null : putThumbnail(bucket, key, thumbnail),
+    typeof small === 'string' ? null : putThumbnail(bucket, key, small, smallThumbnailKey),
+  ]);
+  return { thumbnail: typeof thumbnail !== 'string', small: typeof small !== 'string' };
 }
 
 export function mediaKeyOf(value: string | null | undefined): string | null {
@@ -160,7 +180,7 @@ export async function mediaStillUsed(d1: D1Database, values: readonly string[]):
 
 /**
  * Files stop being stored once nothing uses them: after an item lets go of media values, or a
- * collection of its picture, each file (with its thumbnail) is removed from R2 unless another value or
+ * collection of its picture, each file (with its thumbnails) is removed from R2 unless another value or
  * a collection picture still names it. Only the collection's own files can go: a value naming anything
  * else (another collection's file, an avatar, a thumbnail) is never deleted, whatever the data says.
  */
@@ -168,7 +188,7 @@ export async function releaseMedia(d1: D1Database, bucket: R2Bucket, collectionI
   const own = [...values].filter((value) => mediaCollectionId(value) === collectionId);
   const used = await mediaStillUsed(d1, own);
   const keys = own.filter((value) => !used.has(value.toLowerCase())).map((value) => mediaKeyOf(value)!);
-  if (keys.length > 0) await bucket.delete(keys.flatMap((key) => [key, thumbnailKey(key)]));
+  if (keys.length > 0) await bucket.delete(keys.flatMap(withThumbnailKeys));
 }
 
 /** Longest file name kept, in characters: file systems take 255 bytes, and a name is rarely longer. */

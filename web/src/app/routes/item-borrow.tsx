@@ -31,7 +31,7 @@ function BorrowScreen({ collection, item, requester }: { collection: Collection;
   const demo = useDemoMode();
   const crumbs = useCollectionCrumbs(collection);
   const name = itemTitle(intl, item);
-  const cover = useMediaSrc()(item.cover, { thumb: true });
+  const cover = useMediaSrc()(item.cover, { size: 'thumb' });
   const signInFirst = !item.canBorrow && !item.isOwner && collection.borrowable === 1 && item.borrowable === null;
   return (
     <Screen title={intl.formatMessage(messages.title, { title: name })} crumbs={[...crumbs, { label: name, to: paths.item(collection.id, item.id) }]}>

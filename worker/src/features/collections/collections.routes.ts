@@ -13,7 +13,7 @@ import {
 } from '../../../../shared/schemas/collections';
 import { collections } from '../../db/schema';
 import { ApiError } from '../../lib/api-error';
-import { fileWithThumbnailBody, readImageFile, releaseMedia, storeThumbnail, THUMBNAIL_MAX_BYTES, toMediaValue, uploadLimit } from '../../lib/media';
+import { fileWithThumbnailBody, readImageFile, releaseMedia, SMALL_THUMBNAIL_MAX_BYTES, storeThumbnails, THUMBNAIL_MAX_BYTES, toMediaValue, uploadLimit } from '../../lib/media';
 import { bearer, errors, jsonBody, jsonContent } from '../../lib/openapi';
 import { conditionally, etagHeader, ifMatchHeaders, precondition, withEtag } from '../../lib/preconditions';
 import { runBatch } from '../../lib/batch';
@@ -86,7 +86,7 @@ const putImage = createRoute({
   tags,
   security: bearer,
   summary: 'Upload the collection image (PNG, JPEG, GIF or WebP, at most 5 MB)',
-  middleware: [requireUser, uploadLimit(COLLECTION_IMAGE_MAX_BYTES + THUMBNAIL_MAX_BYTES)],
+  middleware: [requireUser, uploadLimit(COLLECTION_IMAGE_MAX_BYTES + THUMBNAIL_MAX_BYTES + SMALL_THUMBNAIL_MAX_BYTES)],
   request: { ...byId, ...fileWithThumbnailBody },
   responses: { 200: withEtag(jsonContent(collection, 'Updated')), ...errors(400, 401, 403, 404, 413, 415) },
 });
@@ -169,7 +169,7 @@ export const collectionsRoutes = createRouter()
     const image = await readImageFile(c.req.header('content-type'), form.file, COLLECTION_IMAGE_MAX_BYTES);
     const key = `collections/${found.collection.id}/image-${crypto.randomUUID()}.${image.ext}`;
     await c.env.MEDIA.put(key, image.bytes, { httpMetadata: { contentType: image.type } });
-    await storeThumbnail(c.env.MEDIA, key, form.thumbnail);
+    await storeThumbnails(c.env.MEDIA, key, form);
     const [row] = await db
       .update(collections)
       .set({ image: toMediaValue(key), updatedAt: sqlNow })

@@ -9,7 +9,19 @@ import { mediaTicket, mediaUpload } from '../../../../shared/schemas/media';
 import type { AppEnv, Caller } from '../../env';
 import { ApiError } from '../../lib/api-error';
 import { contentDisposition } from '../../lib/content-disposition';
-import { fileWithThumbnailBody, sniffMedia, storedFileName, storeThumbnail, thumbnailKey, THUMBNAIL_MAX_BYTES, toMediaValue, uploadLimit } from '../../lib/media';
+import {
+  fileWithThumbnailBody,
+  isThumbnailKey,
+  smallThumbnailKey,
+  SMALL_THUMBNAIL_MAX_BYTES,
+  sniffMedia,
+  storedFileName,
+  storeThumbnails,
+  thumbnailKey,
+  THUMBNAIL_MAX_BYTES,
+  toMediaValue,
+  uploadLimit,
+} from '../../lib/media';
 import { bearer, errors, jsonContent } from '../../lib/openapi';
 import { createRouter } from '../../lib/router';
 import { signMediaTicket, verifyMediaTicket } from '../../lib/tokens';
@@ -25,8 +37,8 @@ const upload = createRoute({
   path: '/collections/{id}/media',
   tags: ['Media'],
   security: bearer,
-  summary: 'Upload a file for item values (at most 20 MB), with an optional thumbnail of an image; answers the media:// value to store',
-  middleware: [requireUser, uploadLimit(ITEM_FILE_MAX_BYTES + THUMBNAIL_MAX_BYTES)],
+  summary: 'Upload a file for item values (at most 20 MB), with optional thumbnails of an image (480 and 200 px); answers the media:// value to store',
+  middleware: [requireUser, uploadLimit(ITEM_FILE_MAX_BYTES + THUMBNAIL_MAX_BYTES + SMALL_THUMBNAIL_MAX_BYTES)],
   request: { params: z.object({ id: z.coerce.number().int().positive() }), ...fileWithThumbnailBody },
   responses: { 201: jsonContent(mediaUpload, 'Stored'), ...errors(400, 401, 403, 404, 413, 415) },
 });
@@ -46,7 +58,8 @@ export const mediaApiRoutes = createRouter()
     const db = c.get('db');
     const found = await requireCollectionRole(db, callerOf(c), c.req.valid('param').id, 'editor');
     if (!c.req.header('content-type')?.toLowerCase().startsWith('multipart/form-data')) throw new ApiError('UNSUPPORTED_MEDIA_TYPE');
-    const { file, thumbnail } = c.req.valid('form');
+    const form = c.req.valid('form');
+    const file = form.file;
     if (!(file instanceof File)) {
       throw new ApiError('VALIDATION_FAILED', { fields: [{ path: 'file', reason: 'required', message: '' }] });
     }
@@ -57,8 +70,8 @@ export const mediaApiRoutes = createRouter()
     // The original name only travels in the download's Content-Disposition (encoded there).
     const filename = storedFileName(file.name);
     await c.env.MEDIA.put(key, bytes, { httpMetadata: { contentType: media.type }, customMetadata: { filename } });
-    const withThumbnail = media.kind === 'image' && (await storeThumbnail(c.env.MEDIA, key, thumbnail));
-    return c.json({ value: toMediaValue(key), kind: media.kind, contentType: media.type, size: bytes.length, thumbnail: withThumbnail }, 201);
+    const stored = media.kind === 'image' ? await storeThumbnails(c.env.MEDIA, key, form) : { thumbnail: false, small: false };
+    return c.json({ value: toMediaValue(key), kind: media.kind, contentType: media.type, size: bytes.length, ...stored }, 201);
   })
   .openapi(ticket, async (c) => {
     const caller = callerOf(c);
@@ -108,11 +121,21 @@ function keyOf(path: string): string | null {
   }
 }
 
+/**
+ * ?size=small: the smaller image made at upload, else the thumbnail; ?size=thumb: the thumbnail. Null
+ * when there is none of them (the original then stands in).
+ */
+async function sizedThumbnail(bucket: R2Bucket, key: string, size: string | undefined): Promise<R2ObjectBody | null> {
+  const small = size === 'small' ? await bucket.get(smallThumbnailKey(key)) : null;
+  if (small) return small;
+  return size === 'small' || size === 'thumb' ? bucket.get(thumbnailKey(key)) : null;
+}
+
 export const mediaRoutes = new Hono<AppEnv>().get('/*', optionalUser, async (c) => {
   const key = keyOf(c.req.path);
-  if (key === null || key.includes('..') || key.endsWith('.thumb') || !(await mayServe(c, key))) throw new ApiError('NOT_FOUND');
-  // ?size=thumb: the small image made at upload, or the original when there is none.
-  const thumbnail = c.req.query('size') === 'thumb' ? await c.env.MEDIA.get(thumbnailKey(key)) : null;
+  if (key === null || key.includes('..') || isThumbnailKey(key) || !(await mayServe(c, key))) throw new ApiError('NOT_FOUND');
+  const size = c.req.query('size');
+  const thumbnail = await sizedThumbnail(c.env.MEDIA, key, size);
   const object = thumbnail ?? (await c.env.MEDIA.get(key));
   if (!object) throw new ApiError('NOT_FOUND');
   const headers = new Headers();
@@ -125,7 +148,7 @@ export const mediaRoutes = new Hono<AppEnv>().get('/*', optionalUser, async (c) 
   headers.set('ETag', object.httpEtag);
   // Each upload gets a new key, so an address never changes content; private media stay out of shared caches.
   // The original standing in for a thumbnail not made yet (an imported picture's) is kept only minutes.
-  const standIn = c.req.query('size') === 'thumb' && !thumbnail;
+  const standIn = (size === 'thumb' || size === 'small') && !thumbnail;
   headers.set(
     'Cache-Control',
     key.startsWith(AVATAR_KEY_PREFIX) ? 'public, max-age=31536000, immutable' : standIn ? 'private, max-age=300' : 'private, max-age=3600',

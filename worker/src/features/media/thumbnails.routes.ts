@@ -2,18 +2,29 @@
 // pictures taken from an archive or fetched by address, and a Worker has no image library to shrink them.
 // So the import names each one in thumbnails_wanted, and the owner's browser, while the collection is
 // open, asks for a few, loads each original, makes its thumbnail as it does for uploads and sends it
-// here. Lists and mosaics show the original until then.
+// here. Lists and mosaics show the original until then. Pictures whose thumbnail came before small
+// ones existed are named again by the media sweep, and get their small one the same way.
 import { createRoute, z } from '@hono/zod-openapi';
 import { wantedThumbnails } from '../../../../shared/schemas/media';
 import { mediaCollectionId } from '../../../../shared/values';
 import { ApiError } from '../../lib/api-error';
-import { mediaKeyOf, putThumbnail, readThumbnail, thumbnailKey, THUMBNAIL_MAX_BYTES, uploadLimit } from '../../lib/media';
+import {
+  type CheckedThumbnail,
+  mediaKeyOf,
+  putThumbnail,
+  readThumbnail,
+  smallThumbnailKey,
+  SMALL_THUMBNAIL_MAX_BYTES,
+  thumbnailKey,
+  THUMBNAIL_MAX_BYTES,
+  uploadLimit,
+} from '../../lib/media';
 import { bearer, errors, jsonContent } from '../../lib/openapi';
 import { createRouter } from '../../lib/router';
 import { callerOf, requireUser } from '../../middleware/auth';
 import { requireCollectionRole } from '../collections/collections.queries';
 
-/** Pictures named at once: each costs two R2 look-ups here, and a download and an upload in the browser. */
+/** Pictures named at once: each costs three R2 look-ups here, and a download and an upload in the browser. */
 const WANTED_AT_ONCE = 8;
 
 const owned = { tags: ['Media'], security: bearer, middleware: [requireUser] };
@@ -23,17 +34,17 @@ const wanted = createRoute({
   ...owned,
   method: 'get',
   path: '/collections/{id}/thumbnails/wanted',
-  summary: "The owner: a few of the collection's imported pictures that have no thumbnail yet (their media:// values)",
+  summary: "The owner: a few of the collection's pictures that have no thumbnail or no small one yet (their media:// values)",
   request: { params },
   responses: { 200: jsonContent(wantedThumbnails, 'Pictures to make thumbnails of'), ...errors(401, 403, 404) },
 });
 
 const store = createRoute({
   ...owned,
-  middleware: [requireUser, uploadLimit(THUMBNAIL_MAX_BYTES)],
+  middleware: [requireUser, uploadLimit(THUMBNAIL_MAX_BYTES + SMALL_THUMBNAIL_MAX_BYTES)],
   method: 'post',
   path: '/collections/{id}/thumbnails',
-  summary: "The owner: store the thumbnail of one of the collection's pictures (an image of at most 256 KB, checked by content)",
+  summary: "The owner: store the thumbnails of one of the collection's pictures (images of at most 256 KB and 64 KB, checked by content)",
   request: {
     params,
     body: {
@@ -42,6 +53,7 @@ const store = createRoute({
           schema: z.object({
             value: z.string().openapi({ description: "The picture's media:// value" }),
             thumbnail: z.any().openapi({ type: 'string', format: 'binary', description: 'A small image of the picture' }),
+            small: z.any().optional().openapi({ type: 'string', format: 'binary', description: 'A smaller one still, for covers in lists on phones' }),
           }),
         },
       },
@@ -66,6 +78,14 @@ function ownPictureKey(collectionId: number, value: unknown): string {
   return key;
 }
 
+/** A thumbnail sent here, or why it cannot be stored: unlike an upload's, it is all the request is for. */
+function usable(checked: Awaited<ReturnType<typeof readThumbnail>>, field: string): CheckedThumbnail {
+  if (checked === 'missing') throw new ApiError('VALIDATION_FAILED', { fields: [{ path: field, reason: 'required', message: '' }] });
+  if (checked === 'too_large') throw new ApiError('PAYLOAD_TOO_LARGE');
+  if (checked === 'not_image') throw new ApiError('UNSUPPORTED_MEDIA_TYPE');
+  return checked;
+}
+
 const forget = (d1: D1Database, collectionId: number, values: string[]) =>
   d1.prepare('DELETE FROM thumbnails_wanted WHERE collection_id = ?1 AND value IN (SELECT value FROM json_each(?2))').bind(collectionId, JSON.stringify(values));
 
@@ -75,13 +95,17 @@ export const thumbnailRoutes = createRouter()
     const { results } = await c.env.DB.prepare('SELECT value FROM thumbnails_wanted WHERE collection_id = ?1 LIMIT ?2')
       .bind(collection.id, WANTED_AT_ONCE)
       .all<{ value: string }>();
-    // A picture that has its thumbnail already (the same picture imported again), or is gone (no item
-    // kept it), is wanted no more.
+    // A picture that has both its thumbnails already (the same picture imported again), or is gone (no
+    // item kept it), is wanted no more.
     const checked = await Promise.all(
       results.map(async ({ value }) => {
         const key = mediaKeyOf(value)!;
-        const [original, thumbnail] = await Promise.all([c.env.MEDIA.head(key), c.env.MEDIA.head(thumbnailKey(key))]);
-        return { value, wanted: original !== null && thumbnail === null };
+        const [original, thumbnail, small] = await Promise.all([
+          c.env.MEDIA.head(key),
+          c.env.MEDIA.head(thumbnailKey(key)),
+          c.env.MEDIA.head(smallThumbnailKey(key)),
+        ]);
+        return { value, wanted: original !== null && (thumbnail === null || small === null) };
       }),
     );
     const settled = checked.filter((p) => !p.wanted).map((p) => p.value);
@@ -91,12 +115,10 @@ export const thumbnailRoutes = createRouter()
   .openapi(store, async (c) => {
     const { collection } = await requireCollectionRole(c.get('db'), callerOf(c), c.req.valid('param').id, 'editor');
     if (!c.req.header('content-type')?.toLowerCase().startsWith('multipart/form-data')) throw new ApiError('UNSUPPORTED_MEDIA_TYPE');
-    const { value, thumbnail } = c.req.valid('form');
+    const { value, thumbnail, small } = c.req.valid('form');
     const key = ownPictureKey(collection.id, value);
-    const checked = await readThumbnail(thumbnail);
-    if (checked === 'missing') throw new ApiError('VALIDATION_FAILED', { fields: [{ path: 'thumbnail', reason: 'required', message: '' }] });
-    if (checked === 'too_large') throw new ApiError('PAYLOAD_TOO_LARGE');
-    if (checked === 'not_image') throw new ApiError('UNSUPPORTED_MEDIA_TYPE');
+    const checked = usable(await readThumbnail(thumbnail), 'thumbnail');
+    const checkedSmall = small === undefined ? null : usable(await readThumbnail(small, SMALL_THUMBNAIL_MAX_BYTES), 'small');
     // Only a picture that is there gets a thumbnail (one left behind would never be deleted); a file or
     // a video is no picture.
     const original = await c.env.MEDIA.head(key);
@@ -104,7 +126,7 @@ export const thumbnailRoutes = createRouter()
       await forget(c.env.DB, collection.id, [value]).run();
       throw new ApiError('NOT_FOUND');
     }
-    await putThumbnail(c.env.MEDIA, key, checked);
+    await Promise.all([putThumbnail(c.env.MEDIA, key, checked), checkedSmall && putThumbnail(c.env.MEDIA, key, checkedSmall, smallThumbnailKey)]);
     await forget(c.env.DB, collection.id, [value]).run();
     return c.body(null, 204);
   })

@@ -3,20 +3,37 @@
 // band behind the header, else its type's icon on a colour drawn from its name, as on the home cards.
 import type { Collection } from '../../../../../shared/schemas/collections';
 import { TypeIcon } from '../../../components/cover-placeholder';
+import type { CoverSources } from '../../../lib/picture-srcset';
 import { placeholderColourClass } from '../../../lib/placeholder-colour';
 import './collection-cards.css';
 
 /** Covers the jacket's mosaic holds; the band behind takes all the header was given. */
 const JACKET_COVERS = 4;
 
-function Jacket({ collection, image, covers }: { collection: Collection; image: string | null; covers: string[] }) {
-  if (image) return <img src={image} alt="" decoding="async" />;
+/**
+ * How wide each picture is shown (collection-header.css), for the browser to pick its image: the jacket
+ * is 4.5rem (a quarter of it per cover); the band's covers are about 4.5rem wide (the header's height)
+ * but faded to a third behind a gradient, so they are announced a little smaller to take the small
+ * thumbnail on phones, as the blurred collection picture does. Only a sharp jacket needs more.
+ */
+const JACKET_SIZES = '4.5rem';
+const JACKET_COVER_SIZES = '2.25rem';
+const BAND_SIZES = '4rem';
+
+type Sources = CoverSources | null;
+
+function Picture({ sources, sizes }: { sources: CoverSources; sizes: string }) {
+  return <img src={sources.src} srcSet={sources.srcSet} sizes={sizes} alt="" decoding="async" />;
+}
+
+function Jacket({ collection, image, covers }: { collection: Collection; image: Sources; covers: CoverSources[] }) {
+  if (image) return <Picture sources={image} sizes={JACKET_SIZES} />;
   const shown = covers.slice(0, JACKET_COVERS);
   if (shown.length > 0) {
     return (
       <span className={`collection-mosaic collection-mosaic--${shown.length}`}>
-        {shown.map((src, index) => (
-          <img key={`${index}-${src}`} src={src} alt="" decoding="async" />
+        {shown.map((cover, index) => (
+          <Picture key={`${index}-${cover.src}`} sources={cover} sizes={shown.length === 1 ? JACKET_SIZES : JACKET_COVER_SIZES} />
         ))}
       </span>
     );
@@ -28,14 +45,14 @@ function Jacket({ collection, image, covers }: { collection: Collection; image: 
   );
 }
 
-export function CollectionBanner({ collection, image, covers }: { collection: Collection; image: string | null; covers: string[] }) {
+export function CollectionBanner({ collection, image, covers }: { collection: Collection; image: Sources; covers: CoverSources[] }) {
   const band = image ? [image] : covers;
   return (
     <>
       {band.length > 0 ? (
         <div className={image ? 'showcase__band showcase__band--picture' : 'showcase__band'} aria-hidden="true" data-testid="collection-banner">
-          {band.map((src, index) => (
-            <img key={`${index}-${src}`} src={src} alt="" decoding="async" />
+          {band.map((cover, index) => (
+            <Picture key={`${index}-${cover.src}`} sources={cover} sizes={BAND_SIZES} />
           ))}
         </div>
       ) : null}

@@ -7,6 +7,7 @@ import { Link } from 'react-router-dom';
 import type { Collection } from '../../../../../shared/schemas/collections';
 import { TypeIcon } from '../../../components/cover-placeholder';
 import { useMediaSrc } from '../../../lib/media-url';
+import { coverSources } from '../../../lib/picture-srcset';
 import { placeholderColourClass } from '../../../lib/placeholder-colour';
 import { paths } from '../../../lib/paths';
 import { collectionTypeLabel } from './collection-type';
@@ -20,17 +21,21 @@ const messages = defineMessages<{ items: { count: number }; owner: { name: strin
   members: { id: 'collections.collectionCards.members', defaultMessage: 'Members only' },
 });
 
+/** A card's width (16rem at least, the whole width on a phone), and a quarter mosaic cover's (styles.css). */
+const CARD_SIZES = '(max-width: 36rem) 100vw, 20rem';
+const MOSAIC_SIZES = '(max-width: 36rem) 50vw, 10rem';
+
 /** Decorative (the card's link names the collection): a picture, a mosaic of covers, or a placeholder. */
 function CardCover({ collection }: { collection: Collection }) {
   const mediaSrc = useMediaSrc();
-  const image = mediaSrc(collection.image, { thumb: true });
-  const covers = collection.covers.map((cover) => mediaSrc(cover, { thumb: true })).filter((src): src is string => src !== null);
-  if (image) return <img src={image} alt="" loading="lazy" decoding="async" />;
+  const image = coverSources(mediaSrc, collection.image);
+  const covers = collection.covers.map((cover) => coverSources(mediaSrc, cover)).filter((sources) => sources !== null);
+  if (image) return <img src={image.src} srcSet={image.srcSet} sizes={CARD_SIZES} alt="" loading="lazy" decoding="async" />;
   if (covers.length > 0) {
     return (
       <span className={`collection-mosaic collection-mosaic--${covers.length}`} data-testid="collection-mosaic">
-        {covers.map((src, index) => (
-          <img key={`${index}-${src}`} src={src} alt="" loading="lazy" decoding="async" />
+        {covers.map((cover, index) => (
+          <img key={`${index}-${cover.src}`} src={cover.src} srcSet={cover.srcSet} sizes={covers.length === 1 ? CARD_SIZES : MOSAIC_SIZES} alt="" loading="lazy" decoding="async" />
         ))}
       </span>
     );

@@ -9,6 +9,7 @@ import { VISIBILITY } from '../../../../../shared/constants';
 import type { Collection } from '../../../../../shared/schemas/collections';
 import { ClampedText } from '../../../components/clamped-text';
 import { useMediaSrc } from '../../../lib/media-url';
+import { coverSources } from '../../../lib/picture-srcset';
 import { CollectionBanner } from './collection-banner';
 import { collectionTypeLabel } from './collection-type';
 import { ShareCollection } from './share-collection';
@@ -33,8 +34,8 @@ const messages = defineMessages<{
 export function CollectionHeader({ collection, actions }: { collection: Collection; actions?: ReactNode }) {
   const intl = useIntl();
   const mediaSrc = useMediaSrc();
-  const image = mediaSrc(collection.image, { thumb: true });
-  const covers = collection.covers.map((cover) => mediaSrc(cover, { thumb: true })).filter((src): src is string => src !== null);
+  const image = coverSources(mediaSrc, collection.image);
+  const covers = collection.covers.map((cover) => coverSources(mediaSrc, cover)).filter((sources) => sources !== null);
   const restricted = collection.visibility !== VISIBILITY.everyone;
   return (
     <header className="showcase">

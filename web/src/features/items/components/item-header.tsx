@@ -41,7 +41,7 @@ export function ItemHeader({ item, title, creator, roles, canChange, collectionT
   const intl = useIntl();
   const mediaSrc = useMediaSrc();
   const cover = mediaSrc(item.cover);
-  const coverThumb = mediaSrc(item.cover, { thumb: true });
+  const coverThumb = mediaSrc(item.cover, { size: 'thumb' });
   const byline = [creator, roles.year?.text].filter(Boolean).join(' · ');
   const ownerActions = item.isOwner ? (
     <div className="item-head__owner actions" role="group" aria-label={intl.formatMessage(messages.actions)}>

@@ -17,7 +17,7 @@ export function itemPictures(item: Item, shown: Property[], mediaSrc: MediaSrc, 
   }
   return values.flatMap(({ value, label }) => {
     const text = typeof value === 'string' ? value : null;
-    const thumb = mediaSrc(text, { thumb: true });
+    const thumb = mediaSrc(text, { size: 'thumb' });
     const full = mediaSrc(text);
     return thumb && full ? [{ thumb, full, label }] : [];
   });

@@ -11,6 +11,7 @@ import type { ItemSummary } from '../../../../../shared/schemas/items';
 import type { Property } from '../../../../../shared/schemas/properties';
 import { CoverPlaceholder } from '../../../components/cover-placeholder';
 import { useMediaSrc } from '../../../lib/media-url';
+import { coverSources } from '../../../lib/picture-srcset';
 import { paths } from '../../../lib/paths';
 import { itemCreator } from './item-creator';
 import { itemTitle } from './item-title';
@@ -43,9 +44,19 @@ interface RowProps {
  */
 const FIRST_CARDS = 8;
 
+/**
+ * The width a cover is shown at in each mode (styles.css), for the browser to pick its image: a list's
+ * 3rem cover takes the small thumbnail on a phone; a phone's two-column mosaic and shop cards the thumbnail.
+ */
+export const COVER_SIZES: Record<DisplayMode, string> = {
+  list: '3rem',
+  mosaic: '(max-width: 36rem) 50vw, 10rem',
+  shop: '(max-width: 36rem) 100vw, 16rem',
+};
+
 const ItemCard = memo(function ItemCard({ item, collectionId, mode, summary, collectionType, linkState, first }: RowProps) {
   const intl = useIntl();
-  const cover = useMediaSrc()(item.cover, { thumb: true });
+  const cover = coverSources(useMediaSrc(), item.cover);
   const values = summary.filter((property) => hasValue(item.summary[property.key]));
   const title = itemTitle(intl, item);
   const creator = mode === 'mosaic' ? itemCreator(item.summary, summary) : null;
@@ -54,7 +65,11 @@ const ItemCard = memo(function ItemCard({ item, collectionId, mode, summary, col
   return (
     <div role="listitem" className={`item-card item-card--${mode}${generatedTile ? ' item-card--generated' : ''}`}>
       <div className="item-card__cover" aria-hidden="true">
-        {cover ? <img src={cover} alt="" loading={first ? 'eager' : 'lazy'} decoding="async" /> : <CoverPlaceholder title={title} creator={creator} type={collectionType} />}
+        {cover ? (
+          <img src={cover.src} srcSet={cover.srcSet} sizes={COVER_SIZES[mode]} alt="" loading={first ? 'eager' : 'lazy'} decoding="async" />
+        ) : (
+          <CoverPlaceholder title={title} creator={creator} type={collectionType} />
+        )}
       </div>
       <div className="item-card__body">
         <Link className="item-card__title" to={paths.item(collectionId, item.id)} state={linkState}>

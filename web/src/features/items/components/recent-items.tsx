@@ -7,6 +7,7 @@ import type { ItemSummary } from '../../../../../shared/schemas/items';
 import { CoverPlaceholder } from '../../../components/cover-placeholder';
 import { EmptyState } from '../../../components/empty-state';
 import { useMediaSrc } from '../../../lib/media-url';
+import { coverSources } from '../../../lib/picture-srcset';
 import { paths } from '../../../lib/paths';
 import { useRecentItems } from '../api/get-recent-items';
 import { itemTitle } from './item-title';
@@ -40,12 +41,12 @@ function RecentList({ collectionId, items, field, collectionType }: RecentListPr
     <ul className="recent__list recent__list--thumbs">
       {items.map((item) => {
         const title = itemTitle(intl, item);
-        const cover = mediaSrc(item.cover, { thumb: true });
+        const cover = coverSources(mediaSrc, item.cover);
         return (
           <li key={item.id} className="recent__item">
             <span className="recent__thumb" aria-hidden="true">
               {cover ? (
-                <img src={cover} alt="" loading="lazy" decoding="async" />
+                <img src={cover.src} srcSet={cover.srcSet} sizes="2.5rem" alt="" loading="lazy" decoding="async" />
               ) : (
                 <CoverPlaceholder title={title} type={collectionType} />
               )}

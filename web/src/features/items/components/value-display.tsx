@@ -233,7 +233,7 @@ export function SingleValue({ field, value, compact = false }: { field: DisplayF
       );
     case 'image': {
       // In a list's summary the picture is 3rem at most: its thumbnail is enough.
-      const src = text ? mediaSrc(text, { thumb: compact }) : null;
+      const src = text ? mediaSrc(text, { size: compact ? 'thumb' : undefined }) : null;
       if (!src) return null;
       return (
         <img

@@ -78,7 +78,7 @@ export function SourceFillPreview({ collectionId, hit, sourceName, properties, c
   const heading = useRef<HTMLHeadingElement>(null);
   // The button that chose the hit is gone: the focus goes to what it showed, inside the sheet.
   useEffect(() => heading.current?.focus(), []);
-  const nowSrc = (value: string) => mediaSrc(value, { thumb: true });
+  const nowSrc = (value: string) => mediaSrc(value, { size: 'thumb' });
   const { mapping, change, remember } = useHitMapping(collectionId, properties);
   // What the person ticked or unticked; the other fields follow the suggestion.
   const [ticked, setTicked] = useState<Partial<Record<SourceField, boolean>>>({});
