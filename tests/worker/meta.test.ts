@@ -166,6 +166,24 @@ describe('GET /api/v1/openapi.json', () => {
         'POST /collections/{id}/items/{iid}/borrow',
         'POST /borrow-requests/status',
         'POST /borrow-requests/cancel',
+        // Sharing (features/collections/members.routes.ts).
+        'GET /collections/{id}/members',
+        'POST /collections/{id}/members',
+        'PATCH /collections/{id}/members/{userId}',
+        'DELETE /collections/{id}/members/{userId}',
+        // A borrower's page, renewals, calendar feeds and the digest (features/lending/borrower-page.routes.ts).
+        'POST /borrower-page/link',
+        'GET /borrower-page/{secret}',
+        'POST /borrower-page/{secret}/reset',
+        'POST /borrower-page/{secret}/feed',
+        'POST /borrower-page/{secret}/loans/{id}/renew',
+        'GET /calendar/{file}',
+        'GET /lending/preferences',
+        'PATCH /lending/preferences',
+        'POST /lending/feed',
+        'POST /loans/{id}/renewal/{answer}',
+        // A public screen's answers in one request (features/pages/screen.routes.ts).
+        'GET /screen',
       ].sort(),
     );
     const signIn = doc.paths['/token']!.post as { requestBody: { content: Record<string, { schema: { properties: object } }> } };
