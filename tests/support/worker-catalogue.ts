@@ -3,7 +3,7 @@ import type { Collection } from '../../shared/schemas/collections';
 import type { Item } from '../../shared/schemas/items';
 import type { Property } from '../../shared/schemas/properties';
 import { expect } from 'vitest';
-import { call, imageForm, PNG_BYTES } from './worker-app';
+import { call, createUser, imageForm, PNG_BYTES } from './worker-app';
 
 async function expectStatus<T>(res: Response, status: number): Promise<T> {
   if (res.status !== status) throw new Error(`expected ${status}, got ${res.status}: ${await res.text()}`);
@@ -42,4 +42,16 @@ export async function uploadPicture(token: string, collectionId: number, bytes: 
   const res = await call(`/api/v1/collections/${collectionId}/media`, { method: 'POST', token, body: imageForm(bytes, 'cover.png') });
   expect(res.status, await res.clone().text()).toBe(201);
   return ((await res.json()) as { value: string }).value;
+}
+
+/**
+ * A new owner's collection (public unless `visibility` says otherwise) holding a public item "Dune" and a
+ * private one "Secret diary", for the tests of what visitors are shown.
+ */
+export async function shelfWithSecret(visibility = 0) {
+  const owner = await createUser();
+  const collection = await createCollection(owner.token, { type: 'books', name: `Shelf ${crypto.randomUUID().slice(0, 8)}`, visibility });
+  const shown = await addItem(owner.token, collection.id, { values: { title: 'Dune' } });
+  const hidden = await addItem(owner.token, collection.id, { values: { title: 'Secret diary' }, visibility: 3 });
+  return { owner, collection, shown, hidden };
 }

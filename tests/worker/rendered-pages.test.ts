@@ -3,8 +3,8 @@
 import { describe, expect, it } from 'vitest';
 import { RENDERED_PAGE_ELEMENT_ID, type RenderedPageData } from '../../shared/rendered-page';
 import type { Env } from '../../worker/src/env';
-import { call, createUser } from '../support/worker-app';
-import { addItem, createCollection } from '../support/worker-catalogue';
+import { call } from '../support/worker-app';
+import { shelfWithSecret } from '../support/worker-catalogue';
 
 /** The app's shell as built (web/dist/index.html), which the suite does not build. */
 const SHELL = '<!doctype html><html lang="en"><head><title>Vitrine</title></head><body><div id="root"></div></body></html>';
@@ -18,13 +18,7 @@ async function page(path: string, headers: Record<string, string> = {}, token?: 
   return { html, data: block ? (JSON.parse(block[1]!) as RenderedPageData) : null, res };
 }
 
-async function shelf(visibility = 0) {
-  const owner = await createUser();
-  const collection = await createCollection(owner.token, { type: 'books', name: `Shelf ${crypto.randomUUID().slice(0, 8)}`, visibility });
-  const shown = await addItem(owner.token, collection.id, { values: { title: 'Dune' } });
-  const hidden = await addItem(owner.token, collection.id, { values: { title: 'Secret diary' }, visibility: 3 });
-  return { owner, collection, shown, hidden };
-}
+const shelf = shelfWithSecret;
 
 describe('rendered public pages', () => {
   it('show a public collection and its public items, with the data they were rendered from', async () => {

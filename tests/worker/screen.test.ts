@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Env } from '../../worker/src/env';
 import { call, createUser } from '../support/worker-app';
-import { addItem, createCollection } from '../support/worker-catalogue';
+import { shelfWithSecret } from '../support/worker-catalogue';
 import { screenHints } from '@vitrine/web-render';
 
 /** The renderer needs the app's shell only for pages; screens never read it. */
@@ -19,13 +19,7 @@ async function screenData(path: string, token?: string, env: Partial<Env> = {}) 
   return ((await res.json()) as { data: Record<string, unknown> }).data;
 }
 
-async function shelf(visibility = 0) {
-  const owner = await createUser();
-  const collection = await createCollection(owner.token, { type: 'books', name: `Shelf ${crypto.randomUUID().slice(0, 8)}`, visibility });
-  const shown = await addItem(owner.token, collection.id, { values: { title: 'Dune' } });
-  const hidden = await addItem(owner.token, collection.id, { values: { title: 'Secret diary' }, visibility: 3 });
-  return { owner, collection, shown, hidden };
-}
+const shelf = shelfWithSecret;
 
 describe('GET /screen', () => {
   it('answers everything a visitor’s collection screen asks for, its address’s sort included', async () => {
