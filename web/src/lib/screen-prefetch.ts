@@ -48,13 +48,14 @@ type Router = ReturnType<typeof createBrowserRouter>;
  * `now`: the first screen too (not for a page hydrated from the data it came with).
  */
 export function prefetchScreensOf(router: Router, now: boolean): void {
-  const place = (location: { pathname: string; search: string }) => location.pathname + location.search;
-  let asked = place(router.state.location);
+  let shown = router.state.location.pathname;
   if (now) prefetchScreen(router.state.location);
   router.subscribe((state) => {
     const target = state.navigation.location ?? state.location;
-    if (place(target) === asked) return;
-    asked = place(target);
+    if (target.pathname === shown) return;
+    // Only a move to another screen: a new search or filter on the same one asks just what it changes
+    // (its list and filter values), not the whole screen again.
+    shown = target.pathname;
     prefetchScreen(target);
   });
 }
