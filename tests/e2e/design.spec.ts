@@ -4,7 +4,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { expect, test } from '../support/test';
-import { addPropertyViaApi, createCollectionViaApi, createOwnerViaApi, signInThroughUi, useLanguage } from '../support/e2e-helpers';
+import { addPropertyViaApi, createCollectionViaApi, createOwnerViaApi, pictureDecodes, signInThroughUi, useLanguage } from '../support/e2e-helpers';
 
 const PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
@@ -156,7 +156,8 @@ test('a collection without a picture shows a mosaic of its first covers on the h
   const tiles = card.getByTestId('collection-mosaic').locator('img');
   await expect(tiles).toHaveCount(2);
   // The covers really load (through a media ticket), side by side in the card's frame.
-  await expect.poll(() => tiles.evaluateAll((images) => images.every((img) => (img as HTMLImageElement).naturalWidth > 0))).toBe(true);
+  // Loaded and decoded: with a srcset, naturalWidth is scaled by the chosen size's density (1 px reads 0).
+  await expect.poll(async () => (await Promise.all((await tiles.all()).map(pictureDecodes))).every(Boolean)).toBe(true);
   const [left, right] = [await tiles.nth(0).boundingBox(), await tiles.nth(1).boundingBox()];
   expect(right!.x).toBeGreaterThan(left!.x);
   const placeholder = page.getByRole('listitem').filter({ has: page.getByRole('link', { name: bare.name }) }).getByTestId('collection-placeholder');

@@ -9,7 +9,7 @@ import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, test } from '../support/test';
 import { strFromU8, strToU8, unzipSync, zipSync } from 'fflate';
 import { readFileSync } from 'node:fs';
-import { bearer, createCollectionViaApi, createOwnerViaApi, expectNoHorizontalOverflow, mappingRowTops, signInThroughUi, useLanguage } from '../support/e2e-helpers';
+import { bearer, createCollectionViaApi, createOwnerViaApi, expectNoHorizontalOverflow, mappingRowTops, pictureDecodes, signInThroughUi, useLanguage } from '../support/e2e-helpers';
 
 /** Enough rows for the run to take several Workflow steps, so its progress shows. */
 const ROWS = 300;
@@ -216,7 +216,8 @@ test('a Tellico .tc brings its covers, shown in the Mosaic', async ({ page: firs
   const covers = page.locator(`img[src*="/media/collections/${shelf.id}/"]`);
   await expect(page.locator('.item-card').filter({ has: covers })).toHaveCount(2);
   // Both pictures load: the browser decoded them.
-  await expect.poll(() => covers.evaluateAll((images) => images.every((img) => (img as HTMLImageElement).naturalWidth > 0))).toBe(true);
+  // Loaded and decoded: with a srcset, naturalWidth is scaled by the chosen size's density (1 px reads 0).
+  await expect.poll(async () => (await Promise.all((await covers.all()).map(pictureDecodes))).every(Boolean)).toBe(true);
   // The imported picture came without a thumbnail: the browser makes it while the owner has the
   // collection open, and lists then load that instead of the original.
   const address = new URL((await covers.first().getAttribute('src'))!, page.url()).pathname;
