@@ -35,7 +35,8 @@ for (const lang of ['en_US', 'fr_FR'] as const) {
       () => page.getByRole('navigation', { name: french ? 'Principale' : 'Main' }).getByRole('link', { name: french ? 'Emprunteurs' : 'Borrowers' }).click(),
       () => expect(page).toHaveURL(/\/borrowers\/loans$/),
     );
-    expect(toLending).toEqual(['/api/v1/lending']);
+    // The overview, and the owner's calendar and digest choice shown on it (to fold into the overview).
+    expect(toLending.sort()).toEqual(['/api/v1/lending', '/api/v1/lending/preferences']);
 
     await page.goto(`/collection/${shelf.id}`);
     await expect(page.getByRole('link', { name: 'Middlemarch' }).first()).toBeVisible();
