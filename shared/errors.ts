@@ -31,6 +31,8 @@ export const ERROR_STATUS = {
   NOT_FOUND: 404,
   /** Sharing a collection: no account has that username or email address. */
   SHARE_USER_UNKNOWN: 404,
+  /** An invitation link that was used, revoked or expired, or invitations are no longer allowed. */
+  INVITATION_INVALID: 404,
   /** "Enable loans" is off: every lending endpoint answers this, and nothing is lost. */
   LOANS_DISABLED: 404,
   /** A borrower's page or calendar secret is unknown, reset or expired. */

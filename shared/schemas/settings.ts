@@ -25,6 +25,8 @@ export const settings = z.object({
   publicUrl: publicUrl.nullable(),
   /** The language a first visit gets, unless it follows the browser. */
   defaultLanguage: z.enum(DEFAULT_LANGUAGES),
+  /** "Allow invitations by email": sharing with an address without an account sends it a sign-up link. */
+  invitationsEnabled: z.boolean(),
 });
 export type Settings = z.infer<typeof settings>;
 export type SettingKey = keyof Settings;
@@ -34,6 +36,7 @@ export const SETTINGS_DEFAULTS: Settings = {
   instanceName: PRODUCT_NAME,
   publicUrl: null,
   defaultLanguage: 'browser',
+  invitationsEnabled: false,
 };
 
 /** What every visitor needs to draw the app (whether to offer borrowing, the instance's name, the first language). */

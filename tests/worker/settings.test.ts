@@ -18,7 +18,7 @@ async function publicLoansEnabled(options: Parameters<typeof call>[1] = {}) {
   return ((await res.json()) as { loansEnabled: boolean }).loansEnabled;
 }
 
-const DEFAULTS = { loansEnabled: true, instanceName: 'Vitrine', publicUrl: null, defaultLanguage: 'browser' };
+const DEFAULTS = { loansEnabled: true, instanceName: 'Vitrine', publicUrl: null, defaultLanguage: 'browser', invitationsEnabled: false };
 
 afterEach(async () => {
   vi.useRealTimers();
@@ -55,7 +55,7 @@ describe('/api/v1/config/settings (built-in administrator)', () => {
       token,
       json: { instanceName: '  Bibliothèque des Martin ', publicUrl: 'https://books.example.org/', defaultLanguage: 'fr_FR' },
     });
-    expect(await named.json()).toEqual({ loansEnabled: false, instanceName: 'Bibliothèque des Martin', publicUrl: 'https://books.example.org/', defaultLanguage: 'fr_FR' });
+    expect(await named.json()).toEqual({ loansEnabled: false, instanceName: 'Bibliothèque des Martin', publicUrl: 'https://books.example.org/', defaultLanguage: 'fr_FR', invitationsEnabled: false });
     // Visitors get the name and the language, not the address.
     expect(await (await call('/api/v1/settings')).json()).toEqual({ loansEnabled: false, instanceName: 'Bibliothèque des Martin', defaultLanguage: 'fr_FR' });
     // The address can be taken back: the APP_URL variable applies again.

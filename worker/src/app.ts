@@ -5,6 +5,7 @@ import { API_PREFIX, API_VERSION, PRODUCT_NAME } from '../../shared/constants';
 import type { AppEnv } from './env';
 import { authRoutes } from './features/auth/auth.routes';
 import { collectionsRoutes } from './features/collections/collections.routes';
+import { invitationsRoutes } from './features/collections/invitations.routes';
 import { membersRoutes } from './features/collections/members.routes';
 import { exportsRoutes } from './features/exports/exports.routes';
 import { importSourcesRoutes } from './features/imports/import-sources.routes';
@@ -62,6 +63,7 @@ export function createApi(appFetch: AppFetch) {
     .route('/', backupsRoutes)
     .route('/', collectionsRoutes)
     .route('/', membersRoutes)
+    .route('/', invitationsRoutes)
     .route('/', propertiesRoutes)
     .route('/', itemsRoutes)
     .route('/', importsRoutes)

@@ -42,6 +42,7 @@ const en = {
   'error.CONFIG_KEYS_FULL': 'This instance holds as many configuration keys as it takes: delete one first.',
   'error.MODULE_ALREADY_REGISTERED': 'A module at this address is registered already.',
   'error.SHARE_USER_UNKNOWN': 'No account has this username or email address.',
+  'error.INVITATION_INVALID': 'This invitation link no longer works: it was used, withdrawn or has expired.',
   'error.ALREADY_MEMBER': 'The collection is already shared with this person.',
   'error.SHARE_WITH_OWNER': 'This person owns the collection: they have every right on it already.',
   'error.SHARE_WITH_SELF': 'You cannot add yourself to a collection or change your own role.',
@@ -131,6 +132,11 @@ const en = {
     'Someone asked to reset the password of your {instance} account. Open this link to choose a new password. It works once and expires in two hours.',
   'email.reset.action': 'Choose a new password',
   'email.reset.ignore': 'If you did not ask for this, ignore this email: your password stays as it is.',
+  'email.invitation.subject': '{inviter} shares "{collection}" with you on {instance}',
+  'email.invitation.body':
+    '{inviter} invites you to the collection "{collection}" on {instance}. Open this link to choose a username and a password. It works once and expires in {days} days.',
+  'email.invitation.action': 'Accept the invitation',
+  'email.invitation.ignore': 'If you do not know {inviter}, ignore this email: no account is created.',
   'email.change.confirm.subject': 'Confirm your new {instance} email address',
   'email.change.confirm.body':
     'You asked to use this address for your {instance} account. Open this link to confirm it. It works once and expires in 24 hours.',
@@ -233,6 +239,7 @@ const fr: Record<MessageKey, string> = {
   'error.CONFIG_KEYS_FULL': 'Cette instance a autant de clés de configuration qu’elle en accepte : supprimez-en une d’abord.',
   'error.MODULE_ALREADY_REGISTERED': 'Un module à cette adresse est déjà enregistré.',
   'error.SHARE_USER_UNKNOWN': "Aucun compte n'a ce nom d'utilisateur ou cette adresse e-mail.",
+  'error.INVITATION_INVALID': "Ce lien d'invitation ne fonctionne plus : il a été utilisé, retiré ou a expiré.",
   'error.ALREADY_MEMBER': 'La collection est déjà partagée avec cette personne.',
   'error.SHARE_WITH_OWNER': 'Cette personne est propriétaire de la collection : elle a déjà tous les droits.',
   'error.SHARE_WITH_SELF': 'Vous ne pouvez pas vous ajouter à une collection ni changer votre propre rôle.',
@@ -323,6 +330,11 @@ const fr: Record<MessageKey, string> = {
   'email.reset.action': 'Choisir un nouveau mot de passe',
   'email.reset.ignore':
     "Si vous n'avez rien demandé, ignorez cet e-mail : votre mot de passe reste inchangé.",
+  'email.invitation.subject': '{inviter} partage « {collection} » avec vous sur {instance}',
+  'email.invitation.body':
+    "{inviter} vous invite dans la collection « {collection} » sur {instance}. Ouvrez ce lien pour choisir un nom d'utilisateur et un mot de passe. Il ne fonctionne qu'une fois et expire dans {days} jours.",
+  'email.invitation.action': "Accepter l'invitation",
+  'email.invitation.ignore': "Si vous ne connaissez pas {inviter}, ignorez cet e-mail : aucun compte n'est créé.",
   'email.change.confirm.subject': 'Confirmez votre nouvelle adresse e-mail {instance}',
   'email.change.confirm.body':
     "Vous avez demandé à utiliser cette adresse pour votre compte {instance}. Ouvrez ce lien pour la confirmer. Il ne fonctionne qu'une fois et expire dans 24 heures.",

@@ -1,12 +1,14 @@
 // Sharing a collection: its owner and co-owners list, add, change and remove the people it is shared with.
 import { createRoute } from '@hono/zod-openapi';
 import { idParam } from '../../../../shared/schemas/common';
+import { invitation } from '../../../../shared/schemas/invitations';
 import { addMemberInput, member, memberList, memberParams, updateMemberInput } from '../../../../shared/schemas/members';
 import { ApiError } from '../../lib/api-error';
 import { bearer, errors, jsonBody, jsonContent } from '../../lib/openapi';
 import { createRouter } from '../../lib/router';
 import { callerOf, requireUser } from '../../middleware/auth';
 import { requireCollectionRole, requireVisibleCollection } from './collections.queries';
+import { inviteByEmail } from './invitations.service';
 import { deleteMember, findMember, findUserByLogin, insertMember, listMembers, updateMemberRole } from './members.queries';
 
 const tags = ['Sharing'];
@@ -28,9 +30,15 @@ const add = createRoute({
   tags,
   security: bearer,
   summary: 'Share the collection with a user, by username or email address, with a role',
+  description:
+    'An email address no account has gets an invitation (202) when the administrator allows invitations by email; otherwise it is refused with SHARE_USER_UNKNOWN.',
   middleware: [requireUser],
   request: { params: idParam, ...jsonBody(addMemberInput) },
-  responses: { 201: jsonContent(member, 'Added'), ...errors(400, 401, 403, 404, 409) },
+  responses: {
+    201: jsonContent(member, 'Added'),
+    202: jsonContent(invitation, 'Invited by email: the person has no account yet'),
+    ...errors(400, 401, 403, 404, 409, 429),
+  },
 });
 
 const change = createRoute({
@@ -72,7 +80,7 @@ export const membersRoutes = createRouter()
     const found = await requireCollectionRole(db, caller, c.req.valid('param').id, 'co_owner');
     const { login, role } = c.req.valid('json');
     const user = await findUserByLogin(db, login);
-    if (!user) throw new ApiError('SHARE_USER_UNKNOWN');
+    if (!user) return c.json(await inviteByEmail(c, found.collection, login, role), 202);
     refuseOwnerOrSelf(found.collection.ownerId, caller.id, user.id);
     await insertMember(db, found.collection.id, user.id, role);
     return c.json((await findMember(db, found.collection.id, user.id))!, 201);
