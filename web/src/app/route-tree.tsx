@@ -11,6 +11,7 @@ export type ScreenName =
   | 'home'
   | 'login'
   | 'reset-password'
+  | 'invitation'
   | 'profile'
   | 'profile-email-confirm'
   | 'about'
@@ -67,6 +68,7 @@ export function routeTree(screen: (name: ScreenName) => RouteObject['lazy']): Ro
             { index: true, lazy: screen('home') },
             { path: paths.login.pattern, lazy: screen('login') },
             { path: paths.resetPassword.pattern, lazy: screen('reset-password') },
+            { path: paths.invitation.pattern, lazy: screen('invitation') },
             { path: paths.profile.pattern, lazy: screen('profile') },
             { path: paths.profileEmailConfirm.pattern, lazy: screen('profile-email-confirm') },
             { path: paths.about.pattern, lazy: screen('about') },

@@ -7,6 +7,7 @@ const screens: Record<ScreenName, () => Promise<{ default: ComponentType }>> = {
   'home': () => import('./routes/home'),
   'login': () => import('./routes/login'),
   'reset-password': () => import('./routes/reset-password'),
+  'invitation': () => import('./routes/invitation'),
   'profile': () => import('./routes/profile'),
   'profile-email-confirm': () => import('./routes/profile-email-confirm'),
   'about': () => import('./routes/about'),

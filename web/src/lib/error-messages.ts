@@ -51,6 +51,10 @@ export const errorMessages = defineMessages({
     defaultMessage: 'You already have a borrower with this email address.',
   },
   SHARE_USER_UNKNOWN: { id: 'errors.SHARE_USER_UNKNOWN', defaultMessage: 'No account has this username or email address.' },
+  INVITATION_INVALID: {
+    id: 'errors.INVITATION_INVALID',
+    defaultMessage: 'This invitation link no longer works: it was used, withdrawn or has expired.',
+  },
   ALREADY_MEMBER: { id: 'errors.ALREADY_MEMBER', defaultMessage: 'The collection is already shared with this person.' },
   SHARE_WITH_OWNER: { id: 'errors.SHARE_WITH_OWNER', defaultMessage: 'This person owns the collection: they have every right on it already.' },
   SHARE_WITH_SELF: { id: 'errors.SHARE_WITH_SELF', defaultMessage: 'You cannot add yourself to a collection or change your own role.' },

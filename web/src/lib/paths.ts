@@ -74,6 +74,8 @@ export const paths = {
   borrowStatus: route('/borrow/status'),
   /** A borrower's own page, opened by the secret in its address (no account). */
   borrowerPage: route('/borrower/:secret'),
+  /** An invitation by email to a shared collection, opened by the secret in its address. */
+  invitation: route('/invitation/:secret'),
   /** "Get my borrower page": the link sent to an address with loans. */
   borrowerLink: route('/borrower'),
   /** Printable QR labels of a collection's items (?items=1,2,3 for a selection). */

@@ -1,8 +1,10 @@
 // GET/POST /collections/:id/members and PATCH/DELETE …/members/:userId: the people a collection is shared with.
 import useSWR, { useSWRConfig } from 'swr';
 import type { MemberRole } from '../../../../../shared/catalogue';
+import type { Invitation } from '../../../../../shared/schemas/invitations';
 import type { AddMemberInput, Member, MemberList } from '../../../../../shared/schemas/members';
 import { apiRequest } from '../../../lib/api-client';
+import { invitationsKey } from './invitations';
 
 export const membersKey = (collectionId: number) => `/collections/${collectionId}/members`;
 
@@ -16,9 +18,11 @@ export function useMemberChanges(collectionId: number) {
   const key = membersKey(collectionId);
   const refresh = () => mutate(key);
   return {
-    add: async (input: AddMemberInput) => {
-      await apiRequest<Member>(key, { method: 'POST', body: input });
-      await refresh();
+    /** An address without an account gets an invitation instead (when the administrator allows them). */
+    add: async (input: AddMemberInput): Promise<Member | Invitation> => {
+      const added = await apiRequest<Member | Invitation>(key, { method: 'POST', body: input });
+      await Promise.all([refresh(), mutate(invitationsKey(collectionId))]);
+      return added;
     },
     changeRole: async (userId: number, role: MemberRole) => {
       await apiRequest<Member>(`${key}/${userId}`, { method: 'PATCH', body: { role } });

@@ -5,13 +5,15 @@ import { useState, type FormEvent } from 'react';
 import { defineMessages, useIntl } from 'react-intl';
 import { LOGIN_MAX_LENGTH } from '../../../../../shared/constants';
 import { MEMBER_ROLES, type MemberRole } from '../../../../../shared/catalogue';
-import { ErrorAlert } from '../../../components/alert';
+import { ErrorAlert, SuccessStatus } from '../../../components/alert';
 import { Button, IconButton } from '../../../components/button';
 import { Loading } from '../../../components/loading';
 import { SelectField } from '../../../components/select-field';
 import { TextField } from '../../../components/text-field';
 import { describeError } from '../../../lib/error-messages';
+import { useRevokeInvitation } from '../api/invitations';
 import { useMemberChanges, useMembers } from '../api/members';
+import { PendingInvitations } from './pending-invitations';
 import { roleMessages } from './role-messages';
 import './sharing-card.css';
 
@@ -28,7 +30,8 @@ const messages = defineMessages({
   add: { id: 'collections.sharing.add', defaultMessage: 'Share' },
 });
 
-const personMessages = defineMessages<{ roleOf: { name: string }; remove: { name: string } }>({
+const personMessages = defineMessages<{ roleOf: { name: string }; remove: { name: string }; invited: { email: string } }>({
+  invited: { id: 'collections.sharing.invited', defaultMessage: 'No account has this address yet: an invitation was sent to {email}.' },
   roleOf: { id: 'collections.sharing.roleOf', defaultMessage: 'Role of {name}' },
   remove: { id: 'collections.sharing.remove', defaultMessage: 'Stop sharing with {name}' },
 });
@@ -50,12 +53,15 @@ export function SharingCard({ collectionId, readOnly }: { collectionId: number; 
   const intl = useIntl();
   const { data, error } = useMembers(collectionId);
   const changes = useMemberChanges(collectionId);
+  const revokeInvitation = useRevokeInvitation(collectionId);
   const [failure, setFailure] = useState<unknown>(null);
+  const [invited, setInvited] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
   const run = async (change: () => Promise<void>) => {
     setBusy(true);
     setFailure(null);
+    setInvited(null);
     try {
       await change();
       return true;
@@ -71,7 +77,10 @@ export function SharingCard({ collectionId, readOnly }: { collectionId: number; 
     event.preventDefault();
     const form = event.currentTarget;
     const fields = new FormData(form);
-    const added = await run(() => changes.add({ login: String(fields.get('login') ?? ''), role: String(fields.get('role')) as MemberRole }));
+    const added = await run(async () => {
+      const result = await changes.add({ login: String(fields.get('login') ?? ''), role: String(fields.get('role')) as MemberRole });
+      if ('expiresAt' in result) setInvited(result.email);
+    });
     if (added) form.reset();
   };
 
@@ -79,6 +88,7 @@ export function SharingCard({ collectionId, readOnly }: { collectionId: number; 
     <section className="card stack" aria-labelledby="manage-sharing-title">
       <h2 id="manage-sharing-title">{intl.formatMessage(messages.title)}</h2>
       <p className="muted">{intl.formatMessage(messages.hint)}</p>
+      {invited ? <SuccessStatus>{intl.formatMessage(personMessages.invited, { email: invited })}</SuccessStatus> : null}
       {failure ? <ErrorAlert>{describeError(intl, failure)}</ErrorAlert> : null}
       {error ? <ErrorAlert>{describeError(intl, error)}</ErrorAlert> : null}
       {!data && !error ? <Loading /> : null}
@@ -106,6 +116,7 @@ export function SharingCard({ collectionId, readOnly }: { collectionId: number; 
           ))}
         </ul>
       ) : null}
+      <PendingInvitations collectionId={collectionId} disabled={readOnly || busy} onRevoke={(id) => void run(() => revokeInvitation(id))} />
       <form className="form__row sharing-form" onSubmit={(event) => void onAdd(event)}>
         <TextField name="login" label={intl.formatMessage(messages.login)} required maxLength={LOGIN_MAX_LENGTH} autoComplete="off" disabled={readOnly} />
         <SelectField name="role" label={intl.formatMessage(messages.role)} defaultValue="viewer" disabled={readOnly}>

@@ -39,9 +39,15 @@ const messages = defineMessages({
     defaultMessage:
       'Off: borrowers, loans, borrow requests, availability and reminders disappear everywhere. Nothing is deleted: turning it back on brings everything back.',
   },
+  invitationsEnabled: { id: 'settings.settingsForm.invitationsEnabled', defaultMessage: 'Allow invitations by email' },
+  invitationsEnabledHint: {
+    id: 'settings.settingsForm.invitationsEnabledHint',
+    defaultMessage:
+      'On: sharing a collection with an email address that has no account sends an invitation to create one. Off: only existing users can be added, and invitation links already sent stop working (nothing is deleted).',
+  },
 });
 
-const FIELDS = ['instanceName', 'publicUrl', 'defaultLanguage', 'loansEnabled'];
+const FIELDS = ['instanceName', 'publicUrl', 'defaultLanguage', 'loansEnabled', 'invitationsEnabled'];
 
 export function SettingsForm({ settings, readOnly }: { settings: Settings; readOnly: boolean }) {
   const intl = useIntl();
@@ -55,6 +61,7 @@ export function SettingsForm({ settings, readOnly }: { settings: Settings; readO
       publicUrl: publicUrl === '' ? null : publicUrl,
       defaultLanguage: String(fields.get('defaultLanguage')) as DefaultLanguage,
       loansEnabled: fields.get('loansEnabled') === 'on',
+      invitationsEnabled: fields.get('invitationsEnabled') === 'on',
     });
     setSaved(true);
   });
@@ -101,6 +108,12 @@ export function SettingsForm({ settings, readOnly }: { settings: Settings; readO
           label={intl.formatMessage(messages.loansEnabled)}
           hint={intl.formatMessage(messages.loansEnabledHint)}
           defaultChecked={settings.loansEnabled}
+        />
+        <CheckboxField
+          name="invitationsEnabled"
+          label={intl.formatMessage(messages.invitationsEnabled)}
+          hint={intl.formatMessage(messages.invitationsEnabledHint)}
+          defaultChecked={settings.invitationsEnabled}
         />
         <FormActions />
       </fieldset>
