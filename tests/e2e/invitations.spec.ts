@@ -1,9 +1,16 @@
 // Invitations by email: the owner, on a desktop, shares a collection with an address that has no account;
 // the invited person opens the emailed link on a phone in French, creates their account and lands in it.
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
 import { expect, test } from '../support/test';
 import { ADMIN, apiToken, bearer, capturedEmails, createCollectionViaApi, createOwnerViaApi, expectNoHorizontalOverflow, signInThroughUi, useLanguage } from '../support/e2e-helpers';
 
 const WIDTH = 390;
+
+async function expectNoAxeViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  expect(results.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`)).toEqual([]);
+}
 
 test('an invited person creates their account from the email on a phone in French', async ({ page, request, browser }) => {
   const admin = await apiToken(request, ADMIN.username, ADMIN.password);
@@ -24,6 +31,7 @@ test('an invited person creates their account from the email on a phone in Frenc
     await sharing.getByRole('button', { name: 'Share' }).click();
     await expect(sharing.getByRole('status')).toContainText(`an invitation was sent to ${address}`);
     await expect(sharing.getByRole('button', { name: `Withdraw the invitation to ${address}` })).toBeVisible();
+    await expectNoAxeViolations(page);
 
     let emails: Awaited<ReturnType<typeof capturedEmails>> = [];
     await expect.poll(async () => (emails = await capturedEmails(address)).length).toBe(1);
@@ -37,6 +45,7 @@ test('an invited person creates their account from the email on a phone in Frenc
     await expect(phone.getByRole('heading', { name: 'Rejoindre « Club library »' })).toBeVisible();
     await expect(phone.getByText('avec le rôle éditeur')).toBeVisible();
     await expectNoHorizontalOverflow(phone, WIDTH);
+    await expectNoAxeViolations(phone);
     const username = `invited${Date.now().toString(36)}`;
     await phone.getByLabel('Nom d’utilisateur').fill(username);
     await phone.getByLabel('Mot de passe', { exact: true }).fill('a-long-enough-password');
