@@ -52,6 +52,25 @@ describe('loan reminders', () => {
     expect(digests).toEqual(['Overdue loans: 1']);
   });
 
+  it('carries the link to the borrower\'s own page in the reminder and in the overdue notice', async () => {
+    vi.spyOn(console, 'log').mockImplementation(() => {});
+    const { owner, itemPath } = await lendableItem({ title: 'Hyperion' });
+    const email = `linked-${crypto.randomUUID().slice(0, 8)}@example.test`;
+    const ann = await addBorrower(owner.token, { name: 'Ann', email });
+    expect((await lend(owner.token, itemPath, { borrowerId: ann.id, lentOn: '2041-05-01', dueOn: '2041-05-20' })).status).toBe(201);
+    await at('2041-05-18');
+    await at('2041-05-21');
+    const sent = (await capturedEmails(email)).slice(-2);
+    expect(sent.map((e) => e.subject)).toEqual(['Reminder: “Hyperion” is due back on May 20, 2041', '“Hyperion” was due back on May 20, 2041']);
+    for (const notice of sent) {
+      expect(notice.html).toContain('See everything you borrowed from');
+      const secret = /https:\/\/vitrine\.test\/borrower\/([\w-]+)/.exec(notice.text)?.[1];
+      expect(secret).toBeDefined();
+      const page = await call(`/api/v1/borrower-page/${secret}`, { headers: { 'cf-connecting-ip': '198.51.100.61' } });
+      expect(page.status).toBe(200);
+    }
+  });
+
   it('writes to the borrower in the language of their request and to the owner in theirs', async () => {
     vi.spyOn(console, 'log').mockImplementation(() => {});
     const { owner, itemPath } = await lendableItem({ title: 'Le Petit Prince' });

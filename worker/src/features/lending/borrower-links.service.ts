@@ -32,15 +32,26 @@ const expiry = `strftime('%Y-%m-%dT%H:%M:%fZ', 'now', '+${BORROWER_LINK_DAYS} da
  * (every loan email calls it). A link that had expired comes back to life only through such an email.
  */
 export async function borrowerPageSecret(env: Pick<Env, 'APP_SECRET' | 'DB'>, borrowerId: number): Promise<string> {
+  const row = await (await pageSecretStatement(env, borrowerId)).first<{ page_nonce: string }>();
+  return secretOf(env, 'borrower-page', row!.page_nonce);
+}
+
+async function pageSecretStatement(env: Pick<Env, 'APP_SECRET' | 'DB'>, borrowerId: number) {
   const fresh = await drawSecret(env, 'borrower-page');
-  const row = await env.DB.prepare(
+  return env.DB.prepare(
     `INSERT INTO borrower_links (borrower_id, page_nonce, page_hash, page_expires_at) VALUES (?, ?, ?, ${expiry})
      ON CONFLICT (borrower_id) DO UPDATE SET page_expires_at = excluded.page_expires_at
-     RETURNING page_nonce`,
-  )
-    .bind(borrowerId, fresh.nonce, fresh.hash)
-    .first<{ page_nonce: string }>();
-  return secretOf(env, 'borrower-page', row!.page_nonce);
+     RETURNING borrower_id, page_nonce`,
+  ).bind(borrowerId, fresh.nonce, fresh.hash);
+}
+
+/** borrowerPageSecret for a page of borrowers (the reminders job) in one batch: borrower id → secret. */
+export async function borrowerPageSecrets(env: Pick<Env, 'APP_SECRET' | 'DB'>, borrowerIds: number[]): Promise<Map<number, string>> {
+  const ids = [...new Set(borrowerIds)];
+  if (ids.length === 0) return new Map();
+  const results = await env.DB.batch<{ borrower_id: number; page_nonce: string }>(await Promise.all(ids.map((id) => pageSecretStatement(env, id))));
+  const rows = results.map((result) => result.results[0]!);
+  return new Map(await Promise.all(rows.map(async (row) => [row.borrower_id, await secretOf(env, 'borrower-page', row.page_nonce)] as const)));
 }
 
 /** The borrower whose page this secret opens while it has not expired, or null. */

@@ -22,6 +22,7 @@ import { itemRoles } from '../items/items.queries';
 import { borrowerLocale, formatDate } from './loan-emails';
 import { LOAN_SELECT, roleProperties, type LoanRow } from './lending.queries';
 import { instanceIdentity } from '../settings/settings.service';
+import { borrowerPageSecrets } from './borrower-links.service';
 
 /** Borrowers' notices per run, all sent in one batch (at most EMAIL_BATCH_MAX). */
 export const REMINDERS_PAGE = 50;
@@ -30,6 +31,8 @@ const DIGEST_PAGE = 20;
 const DIGEST_LINES = 20;
 /** Units of a page: its statements (read with the owners, mark, role properties) and its one batch. */
 const PAGE_UNITS = 4;
+/** The borrowers' page adds one batch: the links to their own page, which every email to them carries. */
+const NOTICE_UNITS = PAGE_UNITS + 1;
 
 /** A borrower without an email is never read here (the query passes over them). */
 type Notice = LoanRow & { kind: 'reminder' | 'overdue'; borrower_email: string };
@@ -41,7 +44,7 @@ function message(to: string, locale: Locale, subject: MessageKey, values: Record
 /** Reminders and overdue notices to borrowers: one page, marked, then sent in one batch. */
 async function borrowerNotices(env: Env, context: JobContext, today: string) {
   const counts = { reminders: 0, overdue: 0 };
-  if (!context.budget.take(PAGE_UNITS)) return counts;
+  if (!context.budget.take(NOTICE_UNITS)) return counts;
   // The index on (state, due_on) is walked from the oldest due date and stops at the furthest one a
   // reminder can concern, so loans due later are never read.
   const { results } = await env.DB.prepare(
@@ -66,13 +69,19 @@ async function borrowerNotices(env: Env, context: JobContext, today: string) {
     .bind(today, JSON.stringify(results.map((r) => r.id)))
     .run();
   const props = await roleProperties(context.db, results.map((r) => r.collection_id));
+  const { baseUrl } = await instanceIdentity(env);
+  const secrets = baseUrl ? await borrowerPageSecrets(env, results.map((r) => r.borrower_id)) : new Map<number, string>();
   const emails = results.map((loan) => {
     const locale = borrowerLocale(loan);
     const title = itemRoles(loan.item_data, props.filter((p) => p.collectionId === loan.collection_id && p.visibility === 0)).title ?? `#${loan.item_id}`;
     const values = { title, owner: ownerNameIn(locale, loan.owner_name), due: formatDate(locale, loan.due_on!) };
+    const secret = secrets.get(loan.borrower_id);
+    const page: EmailBlock[] =
+      baseUrl && secret ? [{ label: translate(locale, 'email.borrowerPage.action', { owner: values.owner }), href: new URL(`/borrower/${secret}`, baseUrl).href }] : [];
     return message(loan.borrower_email, locale, `email.loan.${loan.kind}.subject`, values, [
       translate(locale, 'email.greeting', { name: loan.borrower_name }),
       translate(locale, `email.loan.${loan.kind}.body`, values),
+      ...page,
     ]);
   });
   if ((await sendEmails(env, emails)).sent === 0) return counts;
@@ -136,7 +145,7 @@ async function ownerDigests(env: Env, context: JobContext, today: string) {
 export const loanRemindersJob: Job = {
   name: 'loan-reminders',
   // Settings, then a page of notices and a page of digests.
-  units: 1 + 2 * PAGE_UNITS,
+  units: 1 + NOTICE_UNITS + PAGE_UNITS,
   async run(env, context): Promise<Record<string, number>> {
     if (!context.budget.take()) return {};
     if (!(await readSettings(context.db)).loansEnabled) return { skipped: 1 };
