@@ -263,10 +263,20 @@ export async function loansOfBorrower(d1: D1Database, ownerId: number, borrowerI
 }
 
 /** The owner's open loans and requests (asked, accepted, lent): the lending overview, in one query. */
-export async function openLoans(d1: D1Database, ownerId: number): Promise<LoanRow[]> {
+/**
+ * The open loans a user manages: their own, and those of the collections shared with them as editor or
+ * co-owner (who lend its items too). Two indexed halves rather than one OR, which no index serves.
+ */
+export async function openLoans(d1: D1Database, userId: number): Promise<LoanRow[]> {
   const { results } = await d1
-    .prepare(`${LOAN_SELECT} WHERE l.owner_id = ? AND l.state IN ('asked', 'accepted', 'lent') ORDER BY l.id`)
-    .bind(ownerId)
+    .prepare(
+      `${LOAN_SELECT} WHERE l.owner_id = ?1 AND l.state IN ('asked', 'accepted', 'lent')
+       UNION ALL
+       ${LOAN_SELECT} WHERE l.state IN ('asked', 'accepted', 'lent') AND l.owner_id <> ?1 AND i.collection_id IN (
+         SELECT collection_id FROM collection_members WHERE user_id = ?1 AND role IN ('editor', 'co_owner'))
+       ORDER BY id`,
+    )
+    .bind(userId)
     .all<LoanRow>();
   return results;
 }

@@ -17,7 +17,8 @@ const messages = defineMessages<{ overdue: { count: number }; requests: { count:
   nothingHint: { id: 'lending.overview.nothingHint', defaultMessage: 'Lend an item from its page; requests from visitors show up here.' },
 });
 
-export function LendingOverview({ readOnly }: { readOnly: boolean }) {
+/** `ownCollectionIds`: the caller's own collections; loans of the others are those shared with them. */
+export function LendingOverview({ readOnly, ownCollectionIds }: { readOnly: boolean; ownCollectionIds?: ReadonlySet<number> }) {
   const intl = useIntl();
   const overview = useLendingOverview();
   if (overview.error) return <ErrorAlert>{describeError(intl, overview.error)}</ErrorAlert>;
@@ -42,7 +43,7 @@ export function LendingOverview({ readOnly }: { readOnly: boolean }) {
         .map((section) => (
           <section key={section.key} className="card" aria-labelledby={`lending-${section.key}`}>
             <h2 id={`lending-${section.key}`}>{section.title}</h2>
-            <LoanList loans={section.loans} show="both" readOnly={readOnly} label={section.title} />
+            <LoanList loans={section.loans} show="both" readOnly={readOnly} label={section.title} ownCollectionIds={ownCollectionIds} />
           </section>
         ))}
     </div>

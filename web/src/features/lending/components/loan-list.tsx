@@ -10,17 +10,31 @@ import { RenewalAnswer } from './renewal-answer';
 import { loanDates, stateMessages } from './loan-words';
 import './lending.css';
 
-const messages = defineMessages<{ open: { name: string } }>({
+const messages = defineMessages<{ open: { name: string }; shared: { collection: string } }>({
   open: { id: 'lending.loanList.open', defaultMessage: 'Open the loan of {name}' },
+  shared: { id: 'lending.loanList.shared', defaultMessage: 'in “{collection}”, shared with you' },
 });
 
-/** `show`: what each row names besides the state: the borrower (an item's loans) or the item (a borrower's). */
-export function LoanList({ loans, show, readOnly, label }: { loans: Loan[]; show: 'borrower' | 'item' | 'both'; readOnly: boolean; label: string }) {
+interface LoanListProps {
+  loans: Loan[];
+  /** What each row names besides the state: the borrower (an item's loans) or the item (a borrower's). */
+  show: 'borrower' | 'item' | 'both';
+  readOnly: boolean;
+  label: string;
+  /**
+   * The caller's own collections, when the list mixes in loans of collections shared with them: those
+   * rows name their collection, and their borrower (the owner's) is not a link.
+   */
+  ownCollectionIds?: ReadonlySet<number>;
+}
+
+export function LoanList({ loans, show, readOnly, label, ownCollectionIds }: LoanListProps) {
   const intl = useIntl();
   return (
     <ul className="loan-list" aria-label={label}>
       {loans.map((loan) => {
         const itemName = loan.item.title ?? `#${loan.item.id}`;
+        const shared = ownCollectionIds !== undefined && !ownCollectionIds.has(loan.item.collectionId);
         return (
           <li key={loan.id} className={loan.overdue ? 'loan-row loan-row--overdue' : 'loan-row'}>
             <div className="loan-row__head">
@@ -28,7 +42,8 @@ export function LoanList({ loans, show, readOnly, label }: { loans: Loan[]; show
               <span className="loan-row__names">
                 {show !== 'borrower' ? <Link to={paths.item(loan.item.collectionId, loan.item.id)}>{itemName}</Link> : null}
                 {show === 'both' ? ' · ' : null}
-                {show !== 'item' ? <Link to={paths.borrower(loan.borrower.id)}>{loan.borrower.name}</Link> : null}
+                {show !== 'item' ? shared ? loan.borrower.name : <Link to={paths.borrower(loan.borrower.id)}>{loan.borrower.name}</Link> : null}
+                {shared ? <span className="muted"> · {intl.formatMessage(messages.shared, { collection: loan.item.collectionName })}</span> : null}
               </span>
               <IconLink
                 size="small"
