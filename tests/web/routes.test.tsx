@@ -104,7 +104,7 @@ describe('routes', () => {
 
   it('opens Configuration on its settings, where the administrator switches lending off and on', async () => {
     signIn('admin', { id: 1 });
-    let stored = { loansEnabled: true, instanceName: 'Vitrine', publicUrl: null as string | null, defaultLanguage: 'browser' };
+    let stored = { loansEnabled: true, instanceName: 'Vitrine', publicUrl: null as string | null, defaultLanguage: 'browser', invitationsEnabled: false };
     const { calls } = mockFetch((call) => {
       if (call.url === '/api/v1/config/settings' && call.method === 'PATCH') {
         stored = { ...stored, ...(call.body as typeof stored) };
@@ -118,10 +118,13 @@ describe('routes', () => {
     const box = await screen.findByLabelText('Enable loans');
     expect(box).toBeChecked();
     await userEvent.click(box);
+    const invitations = screen.getByLabelText('Allow invitations by email');
+    expect(invitations).not.toBeChecked();
+    await userEvent.click(invitations);
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('Operation succeeded!')).toBeInTheDocument();
     expect(calls.filter((c) => c.method === 'PATCH').map((c) => c.body)).toEqual([
-      { instanceName: 'Vitrine', publicUrl: null, defaultLanguage: 'browser', loansEnabled: false },
+      { instanceName: 'Vitrine', publicUrl: null, defaultLanguage: 'browser', loansEnabled: false, invitationsEnabled: true },
     ]);
     // The navigation follows at once: no Borrowers while lending is off.
     expect(screen.queryByRole('link', { name: 'Borrowers' })).not.toBeInTheDocument();
@@ -129,7 +132,7 @@ describe('routes', () => {
 
   it("renames the instance, sets its address and first language: the bar and the title follow at once", async () => {
     signIn('admin', { id: 1 });
-    let stored = { loansEnabled: true, instanceName: 'Vitrine', publicUrl: null as string | null, defaultLanguage: 'browser' };
+    let stored = { loansEnabled: true, instanceName: 'Vitrine', publicUrl: null as string | null, defaultLanguage: 'browser', invitationsEnabled: false };
     const { calls } = mockFetch((call) => {
       if (call.url === '/api/v1/config/settings' && call.method === 'PATCH') {
         const body = call.body as typeof stored;
@@ -162,6 +165,7 @@ describe('routes', () => {
       publicUrl: 'https://livres.example.org',
       defaultLanguage: 'fr_FR',
       loansEnabled: true,
+      invitationsEnabled: false,
     });
     expect(await screen.findByRole('link', { name: /Les livres de Léa/ })).toBeInTheDocument();
     await waitFor(() => expect(document.title).toBe('Settings - Les livres de Léa'));
