@@ -112,10 +112,10 @@ describe('accepting reservations', () => {
 
   it('lends a reservation over its own days', async () => {
     const { owner, itemPath } = await lendableItem();
-    const loan = await askToBorrow(itemPath, owner.token, range(0, 3));
+    const loan = await askToBorrow(itemPath, owner.token, range(2, 4));
     await act(owner.token, loan.id, 'accept');
     const lent = (await (await act(owner.token, loan.id, 'lend')).json()) as Loan;
-    expect(lent).toMatchObject({ state: 'lent', lentOn: inDays(0), dueOn: inDays(3) });
+    expect(lent).toMatchObject({ state: 'lent', lentOn: inDays(2), dueOn: inDays(4) });
   });
 
   it('is refused to anonymous callers, another user and in demo mode', async () => {
