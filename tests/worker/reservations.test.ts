@@ -57,6 +57,16 @@ describe('a borrow request for dates', () => {
     if (reason !== 'invalid_date') expect(field?.reason).toBe(reason);
   });
 
+  it('is refused with 409 for days already booked, and taken for days around them', async () => {
+    const { owner, itemPath } = await lendableItem({ quantity: 1 });
+    const loan = await askToBorrow(itemPath, owner.token, range(4, 6));
+    await act(owner.token, loan.id, 'accept');
+    const clash = await ask(itemPath, range(6, 8));
+    expect(clash.status).toBe(409);
+    expect(await errorCode(clash)).toBe('RESERVATION_CONFLICT');
+    expect((await ask(itemPath, range(7, 8))).status).toBe(201);
+  });
+
   it('is refused in demo mode', async () => {
     const { itemPath } = await lendableItem();
     const res = await ask(itemPath, range(2, 3), { env: { DEMO_MODE: 'true' } });

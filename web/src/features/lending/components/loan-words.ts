@@ -29,6 +29,7 @@ const messages = defineMessages<{
   dueOn: { date: string };
   returnedOn: { date: string };
   wanted: { from: string; until: string };
+  reserved: { from: string; to: string };
   anyDate: Record<string, never>;
 }>({
   allAvailable: { id: 'lending.availability.all', defaultMessage: '{count, plural, one {Available} other {All # copies available}}' },
@@ -41,6 +42,7 @@ const messages = defineMessages<{
   returnedOn: { id: 'lending.loan.returnedOn', defaultMessage: 'Returned on {date}' },
   wanted: { id: 'lending.loan.wanted', defaultMessage: 'Wanted from {from} to {until}' },
   anyDate: { id: 'lending.loan.anyDate', defaultMessage: 'any date' },
+  reserved: { id: 'lending.loan.reserved', defaultMessage: 'Reserved from {from} to {to}' },
 });
 
 /** Said wherever a borrower recorded without an email is shown: nothing will be sent to them. */
@@ -75,6 +77,7 @@ export function loanDates(intl: IntlShape, loan: Loan): string {
   const day = (date: string) => formatDay(intl, date);
   const parts: string[] = [];
   if (loan.state === 'asked' || loan.state === 'accepted' || loan.state === 'rejected') {
+    if (loan.reservedFrom && loan.reservedTo) parts.push(intl.formatMessage(messages.reserved, { from: day(loan.reservedFrom), to: day(loan.reservedTo) }));
     if (loan.wantedFrom || loan.wantedUntil) {
       const any = intl.formatMessage(messages.anyDate);
       parts.push(intl.formatMessage(messages.wanted, { from: loan.wantedFrom ? day(loan.wantedFrom) : any, until: loan.wantedUntil ? day(loan.wantedUntil) : any }));
