@@ -4,7 +4,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Loan } from '../../shared/schemas/lending';
 import type { ItemCalendar } from '../../shared/schemas/reservations';
-import { call, createUser, errorCode } from '../support/worker-app';
+import { call, capturedEmails, createUser, errorCode } from '../support/worker-app';
 import { act, askToBorrow, lendableItem, setLoansEnabled } from '../support/worker-lending';
 
 afterEach(() => setLoansEnabled(true));
@@ -38,6 +38,8 @@ describe('a borrow request for dates', () => {
     expect(loan).toMatchObject({ state: 'asked', reservedFrom: inDays(5), reservedTo: inDays(6) });
     const overview = (await (await call('/api/v1/lending', { token: owner.token })).json()) as { requests: Loan[] };
     expect(overview.requests.find((l) => l.id === loan.id)).toMatchObject({ reservedFrom: inDays(5), reservedTo: inDays(6) });
+    const [email] = await capturedEmails(owner.user.email!);
+    expect(email?.text).toContain('A reservation: from');
   });
 
   it.each([
