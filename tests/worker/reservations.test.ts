@@ -131,12 +131,16 @@ describe('accepting reservations', () => {
     expect(lent).toMatchObject({ state: 'lent', lentOn: inDays(2), dueOn: inDays(4) });
   });
 
-  it('is refused to anonymous callers, another user and in demo mode', async () => {
-    const { owner, itemPath } = await lendableItem();
+  it('is refused to anonymous callers, another user, a viewer and in demo mode', async () => {
+    const { owner, collection, itemPath } = await lendableItem();
     const loan = await askToBorrow(itemPath, owner.token, range(2, 3));
     const stranger = await createUser();
     expect((await act('', loan.id, 'accept')).status).toBe(401);
     expect((await act(stranger.token, loan.id, 'accept')).status).toBe(404);
+    const viewer = await createUser();
+    const shared = await call(`/api/v1/collections/${collection.id}/members`, { method: 'POST', token: owner.token, json: { login: viewer.user.username, role: 'viewer' } });
+    expect(shared.status).toBe(201);
+    expect((await act(viewer.token, loan.id, 'accept')).status).toBe(403);
     const demo = await call(`/api/v1/loans/${loan.id}/accept`, { method: 'POST', token: owner.token, json: {}, env: { DEMO_MODE: 'true' } });
     expect(await errorCode(demo)).toBe('DEMO_MODE');
     const after = (await (await call(`/api/v1/loans/${loan.id}`, { token: owner.token })).json()) as Loan;
