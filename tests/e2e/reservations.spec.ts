@@ -44,7 +44,7 @@ test('a visitor reserves a weekend from a phone in French; accepted, the calenda
   await signInThroughUi(page, owner.username, owner.password);
   await page.goto('/borrowers/loans');
   const requests = page.getByRole('list', { name: 'Requests (1)' });
-  await expect(requests.getByText(/Reserved from/)).toBeVisible();
+  await expect(requests.getByText(/Reservation:/)).toBeVisible();
   await requests.getByRole('button', { name: 'Accept' }).click();
   await expect(requests.getByRole('button', { name: 'Lend' })).toBeVisible();
 
