@@ -52,6 +52,8 @@ export const ERROR_STATUS = {
   LOAN_TRANSITION_NOT_ALLOWED: 409,
   /** Every copy is lent. */
   NO_COPY_AVAILABLE: 409,
+  /** A reservation's days are already booked: on one of them, every copy is taken. */
+  RESERVATION_CONFLICT: 409,
   /**
    * An item's number of copies would drop below the copies it has lent: details.fields[0] (path
    * "quantity", reason "below_lent") carries that count as its minimum.

@@ -1,7 +1,11 @@
 // Lending constants shared by the Worker and the SPA (zod-free, so the SPA's bundle stays small).
 // The rules are docs/product.md's "Loans" and "Who can borrow".
 
-/** A loan's life: asked → accepted | rejected; accepted → lent | rejected; lent → returned. */
+/**
+ * A loan's life: asked → accepted | rejected; accepted → lent | rejected; lent → returned. A dated
+ * request (a reservation, RESERVATION_* below) goes through the same states: accepting it books its
+ * days, and lending it takes its dates as lent on and due.
+ */
 export const LOAN_STATES = ['asked', 'rejected', 'accepted', 'lent', 'returned'] as const;
 export type LoanState = (typeof LOAN_STATES)[number];
 
@@ -69,3 +73,18 @@ export const DIGEST_FREQUENCIES = ['off', 'daily', 'weekly'] as const;
 export type DigestFrequency = (typeof DIGEST_FREQUENCIES)[number];
 /** "Due soon" in the digest: within this many days. */
 export const DIGEST_DUE_SOON_DAYS = 7;
+
+/**
+ * Reservations: a borrow request may name the days it wants (from and to, both included; both or
+ * neither). From is today or later (the instance's date, UTC) and at most RESERVATION_AHEAD_DAYS_MAX
+ * ahead; to − from is at most the collection's loan period. The owner accepts it only while, on every one
+ * of those days, fewer than the item's quantity of copies are taken: by lent loans (lent on → due, or
+ * today while overdue) and by accepted reservations (their days). Decided by the accepting statement,
+ * so of two overlapping reservations for the last copy one is accepted, the other is 409.
+ */
+export const RESERVATION_AHEAD_DAYS_MAX = 365;
+/** The availability calendar: months asked at once, and how far from this month it looks. */
+export const AVAILABILITY_MONTHS_MAX = 3;
+export const AVAILABILITY_MONTHS_AROUND = 13;
+/** A month as the availability calendar names it. */
+export const MONTH_PATTERN = '\\d{4}-\\d{2}';

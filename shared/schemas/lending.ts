@@ -21,6 +21,8 @@
 //     POST   /collections/{id}/items/{iid}/borrow  borrowRequestSent (201); rate limited (429)
 //     POST   /borrow-requests/status               borrowRequestStatus, from the private link's token
 //     POST   /borrow-requests/cancel               ok: the request is withdrawn (deleted) while asked or accepted
+//   Reservations (shared/schemas/reservations.ts): a request with reservedFrom/reservedTo; accepting it
+//   is 409 RESERVATION_CONFLICT when a day of it has no copy free.
 import { z } from 'zod';
 import {
   BORROW_HONEYPOT_FIELD,
@@ -127,6 +129,9 @@ export const loan = z.object({
   response: z.string().nullable(),
   wantedFrom: z.string().nullable(),
   wantedUntil: z.string().nullable(),
+  /** A reservation's days (both included): booked once accepted, lent on and due once lent. */
+  reservedFrom: z.string().nullable(),
+  reservedTo: z.string().nullable(),
   lentOn: z.string().nullable(),
   dueOn: z.string().nullable(),
   returnedOn: z.string().nullable(),
@@ -253,6 +258,9 @@ export const borrowRequestInput = z
     message: optionalText(LOAN_MESSAGE_MAX_LENGTH),
     wantedFrom: optionalDate,
     wantedUntil: optionalDate,
+    /** A reservation: both or neither (shared/lending.ts RESERVATION_AHEAD_DAYS_MAX and the loan period bound them). */
+    reservedFrom: optionalDate,
+    reservedTo: optionalDate,
     /** The honeypot: must stay empty (a filled one is answered like a success, and nothing is stored). */
     [BORROW_HONEYPOT_FIELD]: z.string().max(500).optional(),
   })
@@ -267,7 +275,7 @@ export const borrowRequestToken = z.object({ token: z.string().min(1).max(200) }
 
 /** What the requester's private link shows: their own request only, never the owner's notes. */
 export const borrowRequestStatus = loan
-  .pick({ state: true, message: true, response: true, wantedFrom: true, wantedUntil: true, lentOn: true, dueOn: true, returnedOn: true, askedAt: true })
+  .pick({ state: true, message: true, response: true, wantedFrom: true, wantedUntil: true, reservedFrom: true, reservedTo: true, lentOn: true, dueOn: true, returnedOn: true, askedAt: true })
   .extend({
     item: loan.shape.item.pick({ id: true, collectionId: true, title: true, cover: true }),
     ownerName: z.string(),

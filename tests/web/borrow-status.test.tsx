@@ -15,6 +15,8 @@ const status = (overrides: Partial<BorrowRequestStatus> = {}): BorrowRequestStat
   response: null,
   wantedFrom: null,
   wantedUntil: null,
+  reservedFrom: null,
+  reservedTo: null,
   lentOn: null,
   dueOn: null,
   returnedOn: null,

@@ -21,6 +21,8 @@ const request = (overrides: Partial<Loan> = {}): Loan => ({
   response: null,
   wantedFrom: '2099-07-01',
   wantedUntil: '2099-07-20',
+  reservedFrom: null,
+  reservedTo: null,
   lentOn: null,
   dueOn: null,
   returnedOn: null,

@@ -31,6 +31,8 @@ const loan = (overrides: Partial<Loan> = {}): Loan => ({
   response: null,
   wantedFrom: null,
   wantedUntil: null,
+  reservedFrom: null,
+  reservedTo: null,
   lentOn: '2026-03-01',
   dueOn: '2026-03-22',
   returnedOn: null,

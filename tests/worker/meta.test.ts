@@ -166,6 +166,8 @@ describe('GET /api/v1/openapi.json', () => {
         'POST /collections/{id}/items/{iid}/borrow',
         'POST /borrow-requests/status',
         'POST /borrow-requests/cancel',
+        // Reservations' availability calendar (features/lending/reservations.routes.ts).
+        'GET /collections/{id}/items/{iid}/availability',
         // Sharing (features/collections/members.routes.ts).
         'GET /collections/{id}/members',
         'POST /collections/{id}/members',

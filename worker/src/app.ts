@@ -14,6 +14,7 @@ import { itemsRoutes } from './features/items/items.routes';
 import { borrowRequestRoutes } from './features/lending/borrow-requests.routes';
 import { borrowerPageRoutes } from './features/lending/borrower-page.routes';
 import { lendingRoutes } from './features/lending/lending.routes';
+import { reservationRoutes } from './features/lending/reservations.routes';
 import { mediaApiRoutes, mediaRoutes } from './features/media/media.routes';
 import { thumbnailRoutes } from './features/media/thumbnails.routes';
 import { metaRoutes } from './features/meta/meta.routes';
@@ -73,6 +74,7 @@ export function createApi(appFetch: AppFetch) {
     .route('/', accountRestoresRoutes)
     .route('/', lendingRoutes)
     .route('/', borrowRequestRoutes)
+    .route('/', reservationRoutes)
     .route('/', borrowerPageRoutes)
     .route('/', mediaApiRoutes)
     .route('/', thumbnailRoutes)

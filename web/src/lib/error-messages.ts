@@ -67,6 +67,10 @@ export const errorMessages = defineMessages({
     defaultMessage: 'This loan is no longer in a state that allows this. Reload to see where it stands.',
   },
   NO_COPY_AVAILABLE: { id: 'errors.NO_COPY_AVAILABLE', defaultMessage: 'Every copy of this item is already lent.' },
+  RESERVATION_CONFLICT: {
+    id: 'errors.RESERVATION_CONFLICT',
+    defaultMessage: 'These dates are already booked: on one of them, every copy is taken. The item’s calendar shows the booked days.',
+  },
   QUANTITY_BELOW_LENT: {
     id: 'errors.QUANTITY_BELOW_LENT',
     defaultMessage: 'Nothing was saved: the number of copies cannot be lower than the copies out on loan. Get copies back first.',

@@ -69,6 +69,12 @@ export const loans = sqliteTable(
     /** Dates (YYYY-MM-DD) the requester would like the item for. */
     wantedFrom: text('wanted_from'),
     wantedUntil: text('wanted_until'),
+    /**
+     * A reservation (shared/lending.ts): the days (YYYY-MM-DD, both ends included) a dated request books
+     * once accepted. Both or neither; unlike the wanted dates, accepting checks a copy is free each day.
+     */
+    reservedFrom: text('reserved_from'),
+    reservedTo: text('reserved_to'),
     /** Dates (YYYY-MM-DD): lent on, due back, returned on. */
     lentOn: text('lent_on'),
     dueOn: text('due_on'),
@@ -104,5 +110,7 @@ export const loans = sqliteTable(
     // The scheduled reminders walk lent loans by due date.
     index('loans_state_due_idx').on(t.state, t.dueOn, t.id),
     uniqueIndex('loans_status_token_unique').on(t.statusTokenHash),
+    // The availability calendar and the accept check read an item's reservations by their dates.
+    index('loans_item_reserved_idx').on(t.itemId, t.reservedFrom),
   ],
 );

@@ -35,6 +35,10 @@ const VALIDATION_REASONS = new Set([
   'not_equal',
   'wrong_password',
   'below_lent',
+  'before_today',
+  'before_reserved_from',
+  'reservation_too_long',
+  'reservation_too_far',
 ]);
 
 /** The message key of a field issue: limits on text, lists and numbers each have their own wording. */

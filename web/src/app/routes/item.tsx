@@ -13,6 +13,7 @@ import { DemoNotice } from '../../components/demo-notice';
 import { useItem } from '../../features/items/api/get-item';
 import { itemTitle } from '../../features/items/components/item-title';
 import { ItemView } from '../../features/items/components/item-view';
+import { AvailabilityCalendar } from '../../features/lending/components/availability-calendar';
 import { ItemAvailability } from '../../features/lending/components/item-availability';
 import { ItemLending } from '../../features/lending/components/item-lending';
 import { useProperties } from '../../features/properties/api/get-properties';
@@ -34,6 +35,7 @@ function ItemScreen({ collection, item, properties }: { collection: Collection; 
         collectionType={collection.type}
         lending={item.availability ? <ItemAvailability item={item} readOnly={demo} /> : null}
       />
+      {item.availability ? <AvailabilityCalendar collectionId={item.collectionId} itemId={item.id} /> : null}
       <ItemLending item={item} readOnly={demo} />
     </Screen>
   );

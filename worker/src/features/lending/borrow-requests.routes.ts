@@ -15,6 +15,7 @@ import { effectiveBorrowLevel, loadItem } from '../items/items.queries';
 import { borrowRequestStatus as statusOf, cancelBorrowRequest, createBorrowRequest, sendRequestEmails } from './borrow-requests.service';
 import { requireLoansEnabled } from './lending.gate';
 import { checkDates } from './loans.service';
+import { checkReservation, itemCalendar } from './reservations.service';
 
 const HOUR = 3600;
 /** Requests from one address per hour, and to one item per day. */
@@ -75,6 +76,12 @@ export const borrowRequestRoutes = createRouter()
     const level = effectiveBorrowLevel(item, found.collection);
     if (found.level === 3 || !(level === 0 || (level === 1 && caller !== null))) throw new ApiError('BORROW_NOT_ALLOWED');
     if (input.wantedFrom && input.wantedUntil) checkDates(input.wantedFrom, input.wantedUntil, 'wantedUntil');
+    checkReservation(input, found.collection.loanPeriodDays);
+    // Days already booked are refused now rather than when the owner answers (who decides, in SQL).
+    if (input.reservedFrom && input.reservedTo) {
+      const taken = await itemCalendar(c.get('d1'), item, { from: input.reservedFrom, to: input.reservedTo }, false);
+      if (taken.booked.length > 0) throw new ApiError('RESERVATION_CONFLICT');
+    }
     await throttle(db, [
       { key: `borrow:address:${clientAddress(c.req.raw.headers)}`, max: BORROW_REQUESTS_PER_ADDRESS, windowSeconds: HOUR },
       { key: `borrow:item:${item.id}`, max: BORROW_REQUESTS_PER_ITEM, windowSeconds: 24 * HOUR },

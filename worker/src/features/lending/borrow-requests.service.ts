@@ -43,11 +43,23 @@ export async function createBorrowRequest(
       .bind(item.ownerId, input.name, input.email, locale),
     d1
       .prepare(
-        `INSERT INTO loans (item_id, owner_id, borrower_id, state, message, wanted_from, wanted_until, asked_at, locale, status_token_hash)
-         SELECT ?, ?, b.id, 'asked', ?, ?, ?, ${NOW_SQL}, ?, ? FROM borrowers b WHERE b.owner_id = ? AND b.email = ?
+        `INSERT INTO loans (item_id, owner_id, borrower_id, state, message, wanted_from, wanted_until, reserved_from, reserved_to, asked_at, locale, status_token_hash)
+         SELECT ?, ?, b.id, 'asked', ?, ?, ?, ?, ?, ${NOW_SQL}, ?, ? FROM borrowers b WHERE b.owner_id = ? AND b.email = ?
          RETURNING id`,
       )
-      .bind(item.id, item.ownerId, input.message ?? null, input.wantedFrom ?? null, input.wantedUntil ?? null, locale, hash, item.ownerId, input.email),
+      .bind(
+        item.id,
+        item.ownerId,
+        input.message ?? null,
+        input.wantedFrom ?? null,
+        input.wantedUntil ?? null,
+        input.reservedFrom ?? null,
+        input.reservedTo ?? null,
+        locale,
+        hash,
+        item.ownerId,
+        input.email,
+      ),
   ]);
   const id = inserted!.results[0]!.id;
   const loan = await d1.prepare(`${LOAN_SELECT} WHERE l.id = ?`).bind(id).first<LoanRow>();

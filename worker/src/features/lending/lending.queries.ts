@@ -85,6 +85,8 @@ export interface LoanRow {
   response: string | null;
   wanted_from: string | null;
   wanted_until: string | null;
+  reserved_from: string | null;
+  reserved_to: string | null;
   lent_on: string | null;
   due_on: string | null;
   returned_on: string | null;
@@ -169,6 +171,8 @@ export function toLoan(row: LoanRow, props: PropertyRow[], overlaps: Overlap[] =
     response: row.response,
     wantedFrom: row.wanted_from,
     wantedUntil: row.wanted_until,
+    reservedFrom: row.reserved_from ?? null,
+    reservedTo: row.reserved_to ?? null,
     lentOn: row.lent_on,
     dueOn: row.due_on,
     returnedOn: row.returned_on,
@@ -211,9 +215,13 @@ export async function requireLoan(d1: D1Database, ownerId: number, id: number): 
   return row;
 }
 
-/** The span a loan or request takes: lent on → due (lent), or the wanted dates (a request). */
-function span(row: Pick<LoanRow, 'state' | 'lent_on' | 'due_on' | 'wanted_from' | 'wanted_until'>) {
-  return row.state === 'lent' ? { from: row.lent_on, until: row.due_on } : { from: row.wanted_from, until: row.wanted_until };
+type SpanFields = 'state' | 'lent_on' | 'due_on' | 'wanted_from' | 'wanted_until' | 'reserved_from' | 'reserved_to';
+
+/** The span a loan or request takes: lent on → due (lent), else its reservation, else the wanted dates. */
+function span(row: Pick<LoanRow, SpanFields>) {
+  if (row.state === 'lent') return { from: row.lent_on, until: row.due_on };
+  if (row.reserved_from) return { from: row.reserved_from, until: row.reserved_to };
+  return { from: row.wanted_from, until: row.wanted_until };
 }
 
 /** Open ends reach forever: an undated span overlaps everything. */
@@ -226,15 +234,15 @@ function overlapsSpan(a: { from: string | null; until: string | null }, b: { fro
  * dates meet them, which the owner sees before accepting.
  */
 export async function overlapsOf(d1: D1Database, row: LoanRow): Promise<Overlap[]> {
-  if ((row.state !== 'asked' && row.state !== 'accepted') || (!row.wanted_from && !row.wanted_until)) return [];
+  if ((row.state !== 'asked' && row.state !== 'accepted') || (!row.wanted_from && !row.wanted_until && !row.reserved_from)) return [];
   const { results } = await d1
     .prepare(
-      `SELECT l.id, l.state, l.lent_on, l.due_on, l.wanted_from, l.wanted_until, b.name AS borrower_name
+      `SELECT l.id, l.state, l.lent_on, l.due_on, l.wanted_from, l.wanted_until, l.reserved_from, l.reserved_to, b.name AS borrower_name
        FROM loans l JOIN borrowers b ON b.id = l.borrower_id
        WHERE l.item_id = ? AND l.id <> ? AND l.state IN ('accepted', 'lent') ORDER BY l.id`,
     )
     .bind(row.item_id, row.id)
-    .all<Pick<LoanRow, 'id' | 'state' | 'lent_on' | 'due_on' | 'wanted_from' | 'wanted_until'> & { borrower_name: string }>();
+    .all<Pick<LoanRow, 'id' | SpanFields> & { borrower_name: string }>();
   const wanted = span(row);
   return results
     .filter((other) => overlapsSpan(wanted, span(other)))

@@ -8,6 +8,7 @@ import type { FieldIssue } from '../../../../shared/errors';
 import { NOW_SQL } from '../../db/now';
 import { ApiError } from '../../lib/api-error';
 import { findBorrower, findLoan, requireLoan, type LoanRow } from './lending.queries';
+import { RESERVATION_FITS } from './reservations.service';
 
 /** Copies of the loan's item not lent, in an UPDATE of `loans`. */
 const COPY_LEFT = `(SELECT quantity FROM items WHERE id = loans.item_id) > (SELECT count(*) FROM loans x WHERE x.item_id = loans.item_id AND x.state = 'lent')`;
@@ -167,16 +168,18 @@ export async function updateLoan(d1: D1Database, ownerId: number, id: number, in
 }
 
 /** What each action writes besides the state (its date stamps), with its bound values. */
-function actionChanges(action: LoanAction, input: LoanActionInput): { set: string; binds: unknown[]; copyLeft: boolean } {
+function actionChanges(action: LoanAction, input: LoanActionInput): { set: string; binds: unknown[]; copyLeft: boolean; fits?: boolean } {
   switch (action) {
     case 'accept':
-      return { set: `accepted_at = ${NOW_SQL}`, binds: [], copyLeft: false };
+      // A reservation is accepted only while a copy is free on each of its days.
+      return { set: `accepted_at = ${NOW_SQL}`, binds: [], copyLeft: false, fits: true };
     case 'reject':
       return { set: `rejected_at = ${NOW_SQL}, response = ?`, binds: [input.response ?? null], copyLeft: false };
     case 'lend': {
-      const lentOn = `coalesce(?, date('now'))`;
+      // A reservation lends over its own days unless the owner names others.
+      const lentOn = `coalesce(?, reserved_from, date('now'))`;
       return {
-        set: `lent_at = ${NOW_SQL}, lent_on = ${lentOn}, due_on = coalesce(?, ${dueFrom(`coalesce(?, date('now'))`)})`,
+        set: `lent_at = ${NOW_SQL}, lent_on = ${lentOn}, due_on = coalesce(?, reserved_to, ${dueFrom(`coalesce(?, date('now'))`)})`,
         binds: [input.lentOn ?? null, input.dueOn ?? null, input.lentOn ?? null],
         copyLeft: true,
       };
@@ -189,7 +192,8 @@ function actionChanges(action: LoanAction, input: LoanActionInput): { set: strin
 /**
  * Moves a loan on by one action. Answers the loan after it; 409 LOAN_TRANSITION_NOT_ALLOWED when its
  * state does not allow the action (or changed meanwhile), NO_COPY_AVAILABLE when lending finds every
- * copy out, STALE_WRITE when a version was given and the loan moved on.
+ * copy out, RESERVATION_CONFLICT when accepting a reservation finds a day of it booked, STALE_WRITE
+ * when a version was given and the loan moved on.
  */
 export async function transitionLoan(d1: D1Database, ownerId: number, id: number, action: LoanAction, input: LoanActionInput): Promise<LoanRow> {
   if (action === 'lend') checkDates(input.lentOn, input.dueOn);
@@ -200,7 +204,7 @@ export async function transitionLoan(d1: D1Database, ownerId: number, id: number
     .prepare(
       `UPDATE loans SET state = ?, ${change.set}, version = version + 1, updated_at = ${NOW_SQL}
        WHERE id = ? AND owner_id = ? AND state IN (SELECT value FROM json_each(?)) AND (? IS NULL OR version = ?)
-       ${change.copyLeft ? `AND ${COPY_LEFT}` : ''} RETURNING id`,
+       ${change.copyLeft ? `AND ${COPY_LEFT}` : ''} ${change.fits ? `AND ${RESERVATION_FITS}` : ''} RETURNING id`,
     )
     .bind(to, ...change.binds, id, ownerId, JSON.stringify(from), version, version)
     .first<{ id: number }>();
@@ -209,7 +213,7 @@ export async function transitionLoan(d1: D1Database, ownerId: number, id: number
   if (!after) throw new ApiError('NOT_FOUND');
   if (!from.includes(after.state)) throw new ApiError('LOAN_TRANSITION_NOT_ALLOWED');
   if (version !== null && after.version !== version) throw new ApiError('STALE_WRITE');
-  throw new ApiError('NO_COPY_AVAILABLE');
+  throw new ApiError(change.fits ? 'RESERVATION_CONFLICT' : 'NO_COPY_AVAILABLE');
 }
 
 export async function deleteLoan(d1: D1Database, ownerId: number, id: number): Promise<void> {

@@ -1,5 +1,5 @@
 // The borrow request form (docs/product.md §2), built for a phone first: name, email, an optional message and
-// dates, one large button. A hidden "website" field catches form-filling robots (people never see it).
+// a reservation's dates, one large button. A hidden "website" field catches form-filling robots (people never see it).
 import { Send } from 'lucide-react';
 import { useState } from 'react';
 import { defineMessages, useIntl } from 'react-intl';
@@ -15,6 +15,7 @@ import { TextareaField } from '../../../components/textarea-field';
 import { paths } from '../../../lib/paths';
 import { fieldText, useSubmit } from '../../../lib/use-submit';
 import { sendBorrowRequest } from '../api/borrow-requests';
+import { RESERVATION_FIELDS, ReservationFields } from './reservation-fields';
 // Its own styles: the borrow page is often the first page a visitor opens (a QR label, a shared link).
 import './lending.css';
 
@@ -26,8 +27,6 @@ const messages = defineMessages({
   name: { id: 'lending.borrowForm.name', defaultMessage: 'Your name' },
   email: { id: 'lending.borrowForm.email', defaultMessage: 'Your email address' },
   message: { id: 'lending.borrowForm.message', defaultMessage: 'Message to the owner (optional)' },
-  from: { id: 'lending.borrowForm.from', defaultMessage: 'Wanted from (optional)' },
-  until: { id: 'lending.borrowForm.until', defaultMessage: 'Until (optional)' },
   website: { id: 'lending.borrowForm.website', defaultMessage: 'Leave this field empty' },
   submit: { id: 'lending.borrowForm.submit', defaultMessage: 'Send my request' },
   next: {
@@ -41,7 +40,7 @@ const messages = defineMessages({
   },
 });
 
-const FIELDS = ['name', 'email', 'message', 'wantedFrom', 'wantedUntil'];
+const FIELDS = ['name', 'email', 'message', ...RESERVATION_FIELDS];
 
 /** Who is asking, when signed in: their name and address fill the form (they may still change them). */
 export interface Requester {
@@ -58,8 +57,8 @@ export function BorrowForm({ item, readOnly, requester }: { item: Item; readOnly
       name: text('name'),
       email: text('email'),
       message: text('message'),
-      wantedFrom: text('wantedFrom'),
-      wantedUntil: text('wantedUntil'),
+      reservedFrom: text('reservedFrom'),
+      reservedTo: text('reservedTo'),
       [BORROW_HONEYPOT_FIELD]: text(BORROW_HONEYPOT_FIELD),
     });
     setSent(true);
@@ -106,10 +105,7 @@ export function BorrowForm({ item, readOnly, requester }: { item: Item; readOnly
           error={errors.field('email')}
         />
         <TextareaField name="message" label={intl.formatMessage(messages.message)} rows={3} maxLength={LOAN_MESSAGE_MAX_LENGTH} error={errors.field('message')} />
-        <div className="form__row">
-          <TextField name="wantedFrom" type="date" label={intl.formatMessage(messages.from)} error={errors.field('wantedFrom')} />
-          <TextField name="wantedUntil" type="date" label={intl.formatMessage(messages.until)} error={errors.field('wantedUntil')} />
-        </div>
+        <ReservationFields collectionId={item.collectionId} itemId={item.id} errors={errors} />
         <div className="borrow-form__trap" aria-hidden="true">
           <label htmlFor="borrow-website">{intl.formatMessage(messages.website)}</label>
           <input id="borrow-website" name={BORROW_HONEYPOT_FIELD} type="text" tabIndex={-1} autoComplete="off" defaultValue="" />

@@ -10,7 +10,7 @@ import { describeError } from '../../../lib/error-messages';
 import { paths } from '../../../lib/paths';
 import { useAction } from '../../../lib/use-action';
 import { cancelBorrowRequest } from '../api/borrow-requests';
-import { formatDay } from './loan-words';
+import { formatDay, reservationText } from './loan-words';
 // Its own styles: the status page is opened from an email link, as the first page of a visit.
 import './lending.css';
 import { useTimeZone } from '../../../lib/use-time-zone';
@@ -52,11 +52,13 @@ export function BorrowStatus({ status, token }: { status: BorrowRequestStatus; t
   });
   if (cancelled) return <SuccessStatus>{intl.formatMessage(messages.cancelled)}</SuccessStatus>;
   const due = status.dueOn ? formatDay(intl, status.dueOn) : '';
+  const reservation = status.state === 'lent' || status.state === 'returned' ? null : reservationText(intl, status);
   return (
     <div className="stack">
       <p className="availability__text" data-testid="borrow-state">
         {intl.formatMessage(stateWords[status.state], { owner: status.ownerName, due })}
       </p>
+      {reservation ? <p>{reservation}</p> : null}
       {status.state === 'rejected' && status.response ? <p>{intl.formatMessage(messages.response, { response: status.response })}</p> : null}
       {status.askedAt ? <p className="muted">{intl.formatMessage(messages.asked, { date: intl.formatDate(status.askedAt, { dateStyle: 'long', timeZone }) })}</p> : null}
       <div className="actions">

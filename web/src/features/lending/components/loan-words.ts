@@ -29,6 +29,7 @@ const messages = defineMessages<{
   dueOn: { date: string };
   returnedOn: { date: string };
   wanted: { from: string; until: string };
+  reserved: { from: string; to: string };
   anyDate: Record<string, never>;
 }>({
   allAvailable: { id: 'lending.availability.all', defaultMessage: '{count, plural, one {Available} other {All # copies available}}' },
@@ -41,6 +42,7 @@ const messages = defineMessages<{
   returnedOn: { id: 'lending.loan.returnedOn', defaultMessage: 'Returned on {date}' },
   wanted: { id: 'lending.loan.wanted', defaultMessage: 'Wanted from {from} to {until}' },
   anyDate: { id: 'lending.loan.anyDate', defaultMessage: 'any date' },
+  reserved: { id: 'lending.loan.reserved', defaultMessage: 'Reservation: {from} to {to}' },
 });
 
 /** Said wherever a borrower recorded without an email is shown: nothing will be sent to them. */
@@ -70,11 +72,19 @@ export function daysLate(dueOn: string, today = new Date().toISOString().slice(0
   return Math.max(0, Math.round((Date.parse(`${today}T00:00:00Z`) - Date.parse(`${dueOn}T00:00:00Z`)) / 86_400_000));
 }
 
+/** "Reservation: 5 July 2099 to 6 July 2099" for a dated request, else null. */
+export function reservationText(intl: IntlShape, loan: Pick<Loan, 'reservedFrom' | 'reservedTo'>): string | null {
+  if (!loan.reservedFrom || !loan.reservedTo) return null;
+  return intl.formatMessage(messages.reserved, { from: formatDay(intl, loan.reservedFrom), to: formatDay(intl, loan.reservedTo) });
+}
+
 /** The dates that matter for a loan in its state, as one line. */
 export function loanDates(intl: IntlShape, loan: Loan): string {
   const day = (date: string) => formatDay(intl, date);
   const parts: string[] = [];
   if (loan.state === 'asked' || loan.state === 'accepted' || loan.state === 'rejected') {
+    const reservation = reservationText(intl, loan);
+    if (reservation) parts.push(reservation);
     if (loan.wantedFrom || loan.wantedUntil) {
       const any = intl.formatMessage(messages.anyDate);
       parts.push(intl.formatMessage(messages.wanted, { from: loan.wantedFrom ? day(loan.wantedFrom) : any, until: loan.wantedUntil ? day(loan.wantedUntil) : any }));

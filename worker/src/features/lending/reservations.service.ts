@@ -1,0 +1,103 @@
+// Reservations (shared/lending.ts): the checks of a requested range, the SQL that decides whether an
+// accepted reservation still fits, and the item's availability calendar.
+import { RESERVATION_AHEAD_DAYS_MAX, type LoanState } from '../../../../shared/lending';
+import type { FieldIssue } from '../../../../shared/errors';
+import type { DayRange, ItemCalendar } from '../../../../shared/schemas/reservations';
+import { ApiError } from '../../lib/api-error';
+
+const DAY_MS = 86_400_000;
+const dayNumber = (day: string) => Date.parse(`${day}T00:00:00Z`) / DAY_MS;
+const dayOf = (n: number) => new Date(n * DAY_MS).toISOString().slice(0, 10);
+/** The instance's date (UTC), as the database's date('now') that loans stamp. */
+export const todayUtc = () => new Date().toISOString().slice(0, 10);
+
+function refuse(path: string, reason: string, maximum?: number): never {
+  const field: FieldIssue = { path, reason, message: '', ...(maximum !== undefined && { maximum }) };
+  throw new ApiError('VALIDATION_FAILED', { fields: [field] });
+}
+
+/** A requested range, refused field by field: both or neither, from today on, within reach and the loan period. */
+export function checkReservation(range: { reservedFrom?: string | null; reservedTo?: string | null }, loanPeriodDays: number) {
+  const { reservedFrom: from, reservedTo: to } = range;
+  if (!from && !to) return;
+  if (!from) refuse('reservedFrom', 'required');
+  if (!to) refuse('reservedTo', 'required');
+  const today = dayNumber(todayUtc());
+  if (dayNumber(from) < today) refuse('reservedFrom', 'before_today');
+  if (dayNumber(from) > today + RESERVATION_AHEAD_DAYS_MAX) refuse('reservedFrom', 'reservation_too_far', RESERVATION_AHEAD_DAYS_MAX);
+  if (to < from) refuse('reservedTo', 'before_reserved_from');
+  if (dayNumber(to) - dayNumber(from) > loanPeriodDays) refuse('reservedTo', 'reservation_too_long', loanPeriodDays);
+}
+
+// The span a loan `a` takes a copy for: a lent loan from lent on to due (to today while overdue; open
+// when it has no due date), an accepted reservation over its days. Undated accepted requests take none.
+const takes = (a: string) => `(${a}.state = 'lent' OR (${a}.state = 'accepted' AND ${a}.reserved_from IS NOT NULL))`;
+const start = (a: string) => `(CASE WHEN ${a}.state = 'lent' THEN coalesce(${a}.lent_on, '0000-01-01') ELSE ${a}.reserved_from END)`;
+const end = (a: string) => `(CASE WHEN ${a}.state = 'lent' THEN max(coalesce(${a}.due_on, '9999-12-31'), date('now')) ELSE ${a}.reserved_to END)`;
+
+/**
+ * In an UPDATE of `loans`: the row's reservation (if it has one) still finds a copy free on each of its
+ * days. The busiest day of a range is its first or a day another loan starts on, so only those are
+ * counted: for each, the other loans taking a copy that day must be fewer than the item's quantity.
+ */
+export const RESERVATION_FITS = `(loans.reserved_from IS NULL OR NOT EXISTS (
+  SELECT 1 FROM loans y
+  WHERE y.item_id = loans.item_id
+    AND (y.id = loans.id OR (${takes('y')} AND ${start('y')} > loans.reserved_from AND ${start('y')} <= loans.reserved_to))
+    AND (SELECT count(*) FROM loans x
+         WHERE x.item_id = loans.item_id AND x.id <> loans.id AND ${takes('x')}
+           AND ${start('x')} <= (CASE WHEN y.id = loans.id THEN loans.reserved_from ELSE ${start('y')} END)
+           AND ${end('x')} >= (CASE WHEN y.id = loans.id THEN loans.reserved_from ELSE ${start('y')} END))
+        >= (SELECT quantity FROM items WHERE id = loans.item_id)))`;
+
+/** The first and last days of `months` months from `month` (YYYY-MM). */
+export function monthsSpan(month: string, months: number): DayRange {
+  const [year, index] = month.split('-').map(Number) as [number, number];
+  const from = new Date(Date.UTC(year, index - 1, 1));
+  const to = new Date(Date.UTC(year, index - 1 + months, 0));
+  return { from: from.toISOString().slice(0, 10), to: to.toISOString().slice(0, 10) };
+}
+
+interface SpanRow {
+  id: number;
+  state: LoanState;
+  start: string;
+  end: string;
+  borrower_name: string;
+}
+
+/**
+ * The days of `window` where every copy of the item is taken, as runs; with `withNames`, the loans
+ * taking them too. One query on the item's loans: its lent ones (at most its quantity) and the accepted
+ * reservations meeting the window.
+ */
+export async function itemCalendar(d1: D1Database, item: { id: number; quantity: number }, window: DayRange, withNames: boolean): Promise<ItemCalendar> {
+  const { results } = await d1
+    .prepare(
+      `SELECT l.id, l.state, ${start('l')} AS start, ${end('l')} AS end, b.name AS borrower_name
+       FROM loans l JOIN borrowers b ON b.id = l.borrower_id
+       WHERE l.item_id = ?1 AND l.state IN ('lent', 'accepted') AND ${takes('l')} AND ${start('l')} <= ?3 AND ${end('l')} >= ?2
+       ORDER BY start, l.id`,
+    )
+    .bind(item.id, window.from, window.to)
+    .all<SpanRow>();
+  const first = dayNumber(window.from);
+  const taken = new Array<number>(dayNumber(window.to) - first + 1).fill(0);
+  for (const row of results) {
+    const from = Math.max(first, dayNumber(row.start));
+    const to = Math.min(first + taken.length - 1, dayNumber(row.end));
+    for (let day = from; day <= to; day++) taken[day - first]! += 1;
+  }
+  const booked: DayRange[] = [];
+  taken.forEach((count, offset) => {
+    if (count < item.quantity) return;
+    const day = dayOf(first + offset);
+    const last = booked.at(-1);
+    if (last && dayNumber(last.to) === first + offset - 1) last.to = day;
+    else booked.push({ from: day, to: day });
+  });
+  const bookings = withNames
+    ? results.map((r) => ({ loanId: r.id, state: r.state, borrowerName: r.borrower_name, from: r.start, to: r.end }))
+    : null;
+  return { ...window, quantity: item.quantity, booked, bookings };
+}
