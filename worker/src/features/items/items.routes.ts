@@ -22,7 +22,8 @@ import { createRouter } from '../../lib/router';
 import { callerOf, optionalUser, requireUser } from '../../middleware/auth';
 import { requireCollectionRole, requireVisibleCollection } from '../collections/collections.queries';
 import { listPropertyRows, visibleProperties } from '../properties/properties.queries';
-import { FACET_SAMPLE, FEW_MATCHES, LENT_READ, LISTED_BITMAP_MAX, RANGE_COUNT_ROWS, SEARCH_PROBE, hiddenItemsOf, itemLending, listFacets, listItems, loadItem, recentItems, toItem, type ListRequest } from './items.queries';
+import { hiddenItemsOf, itemLending, loadItem, recentItems, toItem } from './items.queries';
+import { FACET_SAMPLE, FEW_MATCHES, LENT_READ, LISTED_BITMAP_MAX, RANGE_COUNT_ROWS, SEARCH_PROBE, listFacets, listItems, type ListRequest } from './list';
 import { createItems, deleteItem, duplicateItem, updateItem, type WriteContext } from './items.writer';
 import { rankTuning } from './sort-ranks';
 

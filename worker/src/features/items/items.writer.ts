@@ -52,7 +52,7 @@ import type { ItemRow } from '../../db/raw-rows';
 import type { RecordItem } from '../../../../shared/import/source';
 import { listPropertyRows } from '../properties/properties.queries';
 import { mediaValuesOf } from './items.media';
-import { storedValues } from './items.queries';
+import { storedValues } from './item-values';
 import { forgetOrdersSql, RANK_SPLIT, rankChangeSql, rankMoves, readKeptOrders, splitIfNeeded, splitOversized, type KeptOrders, type RankedItem } from './sort-ranks';
 
 // Import steps run their own batches; these place their items in the kept sort orders afterwards.
