@@ -22,6 +22,7 @@ const ITEMS = 60;
 
 /** The suite's tuning (vitest.config.ts), as the list route reads it. */
 const TUNING = {
+  fewMatches: Number(env.LIST_FEW_MATCHES),
   ranks: rankTuning(env),
   rangeCountRows: Number(env.LIST_RANGE_COUNT_ROWS),
   searchProbe: Number(env.LIST_SEARCH_PROBE),
@@ -60,7 +61,7 @@ function request(params: Record<string, string | string[]>): ListRequest {
 /** The statements one page of the owner's list makes, one a line, and the page. */
 async function planned(params: Record<string, string | string[]>, level: 0 | 3 = 3) {
   const { d1, statements } = recordedD1(env.DB);
-  const page = await listItems(d1, (await collectionRow()) as never, level, props, request(params), Number(env.LIST_FEW_MATCHES), TUNING);
+  const page = await listItems(d1, (await collectionRow()) as never, level, props, request(params), TUNING);
   return { sql: `${statements.join('\n\n')}\n`, page };
 }
 

@@ -160,7 +160,8 @@ export const itemsRoutes = createRouter()
     if (found.collection.visibility === 4) throw new ApiError('NOT_FOUND');
     const props = visibleProperties(await listPropertyRows(db, found.collection.id), found.level);
     const request = listRequest(c.req.valid('query'), c.req.queries(), await loansEnabled(c));
-    const page = await listItems(c.get('d1'), found.collection, found.level, props, request, Number(c.env.LIST_FEW_MATCHES) || FEW_MATCHES, {
+    const page = await listItems(c.get('d1'), found.collection, found.level, props, request, {
+      fewMatches: Number(c.env.LIST_FEW_MATCHES) || FEW_MATCHES,
       ranks: rankTuning(c.env),
       defer: (work) => c.executionCtx.waitUntil(work),
       rangeCountRows: Number(c.env.LIST_RANGE_COUNT_ROWS) || RANGE_COUNT_ROWS,

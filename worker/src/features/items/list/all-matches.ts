@@ -3,16 +3,17 @@ import type { PropertyType } from '../../../../../shared/catalogue';
 import { RANGE_PROPERTY_TYPES } from '../../../../../shared/catalogue';
 import type { ListedItemRow } from '../../../db/raw-rows';
 import { END } from './cursor';
-import type { PageShape, ListedPage } from './page';
+import type { ListedPage } from './page';
 import type { Filter } from './request';
 import { sortValuePath, countRows } from './sql-parts';
+import type { PlanContext } from './plan-context';
 
 /**
  * Every match read, sorted and counted in one statement: numbers sort by the value in their cached data,
  * text by its natural key (one primary-key look-up per match). The cost follows the matches; the page's
  * own columns (its copies lent among them) are read for its items only.
  */
-export async function allMatchesPage(d1: D1Database, filter: Filter, shape: PageShape): Promise<ListedPage> {
+export async function allMatchesPage({ d1, shape }: PlanContext, filter: Filter): Promise<ListedPage> {
   const { sortProp, dir, columns } = shape;
   // The list's end (`before=end`): its last page, wherever its number puts it.
   const offset = shape.before === END ? Math.max(0, (await countRows(d1, filter.from, filter.sql, filter.binds)) - shape.perPage) : shape.offset;

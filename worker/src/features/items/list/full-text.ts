@@ -5,11 +5,11 @@ import { sortKeys } from '../../../lib/values';
 import { inCollection } from '../items.search';
 import { storedValues } from '../item-values';
 import { idShare, roughly } from './estimate';
-import type { PageShape, ListedPage } from './page';
-import type { Filter } from './request';
+import type { ListedPage } from './page';
 import { sortedPage } from './sorted-page';
 import { sortValuePath, sortKeyOf, collectionEnd, itemsOf } from './sql-parts';
 import { ESTIMATE_HEAD_SHARE, WANTED_SAMPLE } from './tuning';
+import type { PlanContext } from './plan-context';
 
 /** A matched entry of the index: whether it is the caller's, and its sort value when it was read. */
 export interface Entry {
@@ -33,15 +33,10 @@ export interface Entry {
  *   (filters that intersect narrowly), a second statement reads their sort values.
  * Few matches are sorted here, and the page's items read by id.
  */
-export async function fewMatchesPage(
-  d1: D1Database,
-  collectionId: number,
-  filter: Filter,
-  match: string,
-  shape: PageShape,
-  fewMatches: number,
-  likelyMany: boolean,
-): Promise<ListedPage | { estimate: number }> {
+export async function fewMatchesPage(ctx: PlanContext, match: string, likelyMany: boolean): Promise<ListedPage | { estimate: number }> {
+  const { d1, filter, shape } = ctx;
+  const collectionId = ctx.collection.id;
+  const fewMatches = ctx.tuning.fewMatches;
   const { sortProp } = shape;
   const value = sortProp ? `i.data -> '${sortValuePath(sortProp)}'` : shape.dateColumn;
   const entries = (limit: number, offset: number) => `SELECT rowid FROM items_search WHERE items_search MATCH ? ORDER BY rowid LIMIT ${limit} OFFSET ${offset}`;
@@ -79,7 +74,7 @@ export async function fewMatchesPage(
   const keyed = found
     .filter((r) => r.ok === 1)
     .map((r) => ({ id: r.id, created: r.created, key: sortProp ? sortKeyOf(sortProp, r.value as string | null) : (r.value as string) }));
-  return sortedPage(d1, keyed, shape);
+  return sortedPage(ctx, keyed);
 }
 
 /**
@@ -87,13 +82,8 @@ export async function fewMatchesPage(
  * matches (by id; their cached data holds the values): what its kept counts, which count an item once per
  * value, are divided by. One when the sample finds none.
  */
-export async function wantedPerMatch(
-  d1: D1Database,
-  collectionId: number,
-  filter: Filter,
-  match: string,
-  alone: { prop: PropertyRow; keys: string[] },
-): Promise<number> {
+export async function wantedPerMatch({ d1, collection, filter }: PlanContext, match: string, alone: { prop: PropertyRow; keys: string[] }): Promise<number> {
+  const collectionId = collection.id;
   const { results } = await d1
     .prepare(
       `SELECT i.data FROM (SELECT rowid FROM items_search WHERE items_search MATCH ? ORDER BY rowid LIMIT ${WANTED_SAMPLE}) s

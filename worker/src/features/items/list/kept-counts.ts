@@ -1,16 +1,16 @@
 // One statement that reads the kept counts and lists of a request's value filters and ranges, the
 // search index's probe and the items with every copy lent.
-import type { CallerLevel } from '../../../lib/visibility';
 import { inlineId } from '../../../db/inline-id';
 import { inCollection } from '../items.search';
 import { idsOf } from './intersect';
 import type { Listed, Kept } from './kept-lists';
 import { listedOf, rowList, groupLists, listedMost } from './kept-lists';
 import { stretched, numberBounds, rangeRows, spansWanted } from './range-counts';
-import type { Conditions, RangeFilter } from './request';
+import type { RangeFilter } from './request';
 import { UNAVAILABLE_ITEMS } from './request';
 import { collectionEnd, countColumn, unionAll } from './sql-parts';
 import { LISTED_MAX, LISTED_RANGE_VALUES, SEARCH_PROBE_DENSE } from './tuning';
+import type { PlanContext } from './plan-context';
 
 /**
  * What the kept counts of a request's text value filters say (null without such a filter, unless a
@@ -23,14 +23,14 @@ import { LISTED_MAX, LISTED_RANGE_VALUES, SEARCH_PROBE_DENSE } from './tuning';
  * whose every copy is lent (a row each) when the collection counts `reads.lent` of them at most
  * (`unavailable`).
  */
-export async function keptCounts(
-  d1: D1Database,
-  collectionId: number,
-  level: CallerLevel,
-  where: Conditions,
-  { items, owned, unavailable }: { items: number; owned: number; unavailable: number },
-  reads: { probe: number; lent: number; defer?: (work: Promise<unknown>) => void },
-): Promise<{ atMost: number | null; listed: Listed | null } | null> {
+export async function keptCounts(ctx: PlanContext): Promise<{ atMost: number | null; listed: Listed | null } | null> {
+  const { d1, level, where } = ctx;
+  const collectionId = ctx.collection.id;
+  // The caller's items, the owner's, and the owner's whose every copy is lent (the collection's counters).
+  const items = ctx.counter;
+  const owned = ctx.collection.countOwner;
+  const unavailable = ctx.collection.unavailableOwner;
+  const reads = { probe: ctx.tuning.searchProbe, lent: ctx.tuning.lentRead, defer: ctx.defer };
   const { probe } = reads;
   const ranges = where.listable ? [...where.ranges.values()] : [];
   if (where.searched ? !where.listable || where.counted.length + ranges.length === 0 : where.counted.length === 0) return null;

@@ -1,26 +1,28 @@
-// The kept-lists plan: its matches read whole and sorted, or walked with the list as a bitmap.
-import type { CallerLevel } from '../../../lib/visibility';
+// The kept-lists plan: the matches the kept lists gave, read whole and sorted, walked along the order
+// with the list as a bitmap, or (a rare word among many) the search's few entries read whole.
 import { inlineId } from '../../../db/inline-id';
-import type { ListedItemRow } from '../../../db/raw-rows';
 import { END } from './cursor';
-import { roughly } from './estimate';
+import { fewMatchesPage } from './full-text';
 import type { Listed } from './kept-lists';
-import type { PageShape, ListedPage } from './page';
-import type { Conditions, Filter } from './request';
-import { AVAILABLE_CONDITION, LISTED_ID, onItem, itemFilter } from './request';
-import type { Keyed } from './sorted-page';
-import { sortedPage, sortKeyed } from './sorted-page';
-import { matchedBy, itemsOf, sortKeySql } from './sql-parts';
-import { TESTED_MARGIN, TESTED_MORE } from './tuning';
+import { listedMatchesPage, splitRest, testedCandidates } from './listed-read';
+import type { ListedPage } from './page';
+import type { PlanContext } from './plan-context';
+import { placed, walkTooFar } from './ranked';
+import type { Filter } from './request';
+import { itemFilter, LISTED_ID } from './request';
+import { LISTED_MAX, MATCH_TEST_ROWS, WALK_ESTIMATE_MARGIN } from './tuning';
+import { walkedPage } from './walk';
 
 /**
- * A walk's filter for the items of a kept list (`ids`, ascending) that pass `where`: the list is bound as a
+ * A walk's filter for the items of a kept list (`ids`, ascending) that pass the tests left to it (`rest`): the list is bound as a
  * bitmap, a byte for each id from its first to its last, one where the id is listed, and the test reads
  * the walked entry's byte. It reads no row, and the statement stays short however long the list (ids
  * inline take about 8 characters each, within D1's 100,000 a statement, and SQLite refuses an IN list of
  * some 8,000). Null when the list's ids spread over more than `most` (LISTED_BITMAP_MAX).
  */
-export function listedFilter(collectionId: number, level: CallerLevel, where: Conditions, ids: number[], most: number): Filter | null {
+export function listedFilter({ collection, level, where, tuning }: PlanContext, listed: Listed): Filter | null {
+  const { ids } = listed;
+  const most = tuning.bitmapMax;
   const lo = ids[0];
   const hi = ids[ids.length - 1];
   if (lo === undefined || hi === undefined || hi - lo + 1 > most) return null;
@@ -28,92 +30,60 @@ export function listedFilter(collectionId: number, level: CallerLevel, where: Co
   for (const id of ids) bitmap[id - lo] = 1;
   // Tested before the other conditions (it reads no row), its parameter follows the caller's and level's:
   // no other condition binds one.
-  const listed = `${LISTED_ID} BETWEEN ${inlineId(lo)} AND ${inlineId(hi)} AND substr(?, ${LISTED_ID} - ${inlineId(lo)} + 1, 1) = x'01'`;
-  const filter = itemFilter(collectionId, level, { ...where, match: null, sql: [listed, ...where.sql] });
+  const inList = `${LISTED_ID} BETWEEN ${inlineId(lo)} AND ${inlineId(hi)} AND substr(?, ${LISTED_ID} - ${inlineId(lo)} + 1, 1) = x'01'`;
+  const filter = itemFilter(collection.id, level, { ...where, match: null, sql: [inList, ...(listed.rest?.sql ?? [])] });
   return { ...filter, binds: [...filter.binds, bitmap.buffer] };
 }
 
 /**
- * A page of the matches a kept list gave (owner-level ids), read whole and sorted here: each costs one
- * primary-key look-up, of its sort key with its level (the item's, kept by a trigger), or of the item for
- * a date order or an item without a sort key. The ids are a table of inline VALUES, which SQLite reads
- * without counting rows. Exact, at any page.
+ * The matches the kept lists gave (n), each tested against the rest (t rows of tests: a search index's
+ * test costs two), which keeps a share of them: m matches. Three plans, the cheapest taken:
+ * - read whole and sorted, at a row each and one a range's test (at most LISTED_MAX: the ids are
+ *   inline); the search index is then tested on the candidates up to the page's end only;
+ * - a walk of a page, which passes about perPage × items / m entries at a row each (the list is tested
+ *   on the order's entry, as a bitmap: listedFilter) and tests perPage × n / m of them. Without a rest,
+ *   read whole when n² ≤ perPage × items: n ≤ 2,236 of 100,000 for 50 a page. A page typed far into the
+ *   list is placed by the kept ranks (a walk of about a page); without ranks (a small collection) the
+ *   walk starts from the start. Matches whose ids spread too far for a bitmap are walked with the
+ *   request's own tests (`match` on each entry, and the conditions in `filter`);
+ * - with a search, its entries in the search index read whole when they are few (two rows each and one
+ *   a test, fewMatchesPage): a rare word among many listed items.
  */
-export async function listedMatchesPage(d1: D1Database, level: CallerLevel, listed: Listed, shape: PageShape): Promise<ListedPage> {
-  const { sortProp } = shape;
-  const table = `(VALUES ${listed.ids.map((id) => `(${inlineId(id)})`).join(',')})`;
-  // The ranges whose lists were not read, tested on each (a row each). The search index's test and
-  // "available" wait for the order (testedPage).
+export async function listedPlan(ctx: PlanContext, listed: Listed, match: string | null): Promise<ListedPage> {
+  const { collection, where, filter, shape, typed, large } = ctx;
+  const { perPage } = shape;
+  const n = listed.dense ? Infinity : listed.ids.length;
+  if (n === 0) return { rows: [], total: 0, estimated: false };
+  const { total, estimated } = listed.known;
+  const tests = (listed.rest?.match ? MATCH_TEST_ROWS : 0) + (listed.rest?.sql.length ?? 0);
+  const m = Math.max(1, listed.dense ? total : n * listed.share);
+  // The lists' matches as a walk tests them: null when no list was read, or when their ids spread too far
+  // for a bitmap (then walked with the request's own tests).
+  const inList = listed.dense ? null : listedFilter(ctx, listed);
+  const dense = !inList;
+  // With an exact total, a page past the middle is walked from the end (walkedPage).
+  const passed = !typed ? 0 : !estimated && shape.offset > total / 2 ? Math.max(0, total - shape.offset - perPage) : shape.offset;
+  const walkRows = (pages: number) => (pages / m) * (dense ? collection.countOwner * (1 + (match ? MATCH_TEST_ROWS : 0)) : collection.countOwner + n * tests);
+  const walkCost = typed && !large ? walkRows(passed + perPage) : walkRows(perPage);
+  // (Read whole, the search index and "available" are tested on the candidates a page needs, in
+  // order: testedPage. Each candidate costs its item's row too.)
   const { ranges, later } = splitRest(listed);
-  const rest = ranges.length > 0 ? `WHERE 1${ranges.map((test) => ` AND ${onItem(test, 'm.id')}`).join('')}` : '';
-  const dated = (column: string) => `(SELECT json_array(x.level, ${column}) FROM items x WHERE x.id = m.id)`;
-  let sql: string;
-  if (!sortProp) {
-    sql = `SELECT m.id, NULL AS value, ${dated(`x.${shape.dateColumn.slice(2)}`)} AS item FROM (SELECT column1 AS id FROM ${table}) m ${rest}`;
-  } else {
-    // A subquery with an OFFSET is not merged into the outer one, so each key is looked up once.
-    sql = `SELECT m.id, m.value, CASE WHEN m.value ->> 1 IS NULL THEN ${dated('x.created_at')} END AS item FROM (
-      SELECT column1 AS id, ${sortKeySql(sortProp, 'column1', (key) => `json_array(k.level, ${key})`)} AS value
-      FROM ${table} LIMIT -1 OFFSET 0) m ${rest}`;
+  // ("available" is read on the item's row: no row more.)
+  const laterRows = later ? 1 + (later.match ? MATCH_TEST_ROWS : 0) : 0;
+  const testedRows = later ? laterRows * testedCandidates((shape.before === END ? 0 : shape.offset) + perPage, listed.matchShare, n) : 0;
+  const readRows = n > LISTED_MAX ? Infinity : n * (1 + ranges.length) + testedRows;
+  // (Each entry costs its row and its item's, and a row for each range or "available" test.)
+  const searchRows = match && listed.searchEntries !== undefined && listed.searchEntries <= ctx.tuning.fewMatches ? (2 + where.sql.length) * listed.searchEntries : Infinity;
+  if (searchRows < Math.min(readRows, walkCost)) {
+    const few = await fewMatchesPage(ctx, match!, false);
+    // (More entries than the probe's share promised: walked, as below.)
+    if ('rows' in few) return few;
   }
-  const { results } = await d1.prepare(sql).all<{ id: number; value: string | null; item: string | null }>();
-  const keyed: Keyed[] = [];
-  for (const row of results) {
-    const value = row.value ? (JSON.parse(row.value) as [number, string | number | null]) : null;
-    const item = row.item ? (JSON.parse(row.item) as [number, string]) : null;
-    // The level of the value row stands for the item's; an item gone meanwhile has neither.
-    const seen = value?.[0] ?? item?.[0];
-    if (seen === undefined || seen > level) continue;
-    if (!sortProp) keyed.push({ id: row.id, created: item![1], key: item![1] });
-    else keyed.push({ id: row.id, created: item?.[1] ?? null, key: value?.[1] ?? null });
-  }
-  return later ? testedPage(d1, keyed, shape, later, listed.matchShare) : sortedPage(d1, keyed, shape);
-}
-
-/**
- * A listed plan's rest: the range tests, made on every match, and those tested on the candidates a page
- * needs only (`later`, testedPage): the search index's, and "available", read on the item's row.
- */
-export function splitRest(listed: Listed): { ranges: string[]; later: { match: string | null; sql: string[] } | null } {
-  const sql = listed.rest?.sql ?? [];
-  const later = sql.filter((test) => test === AVAILABLE_CONDITION);
-  const match = listed.rest?.match ?? null;
-  return { ranges: sql.filter((test) => test !== AVAILABLE_CONDITION), later: match || later.length > 0 ? { match, sql: later } : null };
-}
-
-/** How many of `keyed` candidates testedPage tests for `wanted` matches keeping about `share` of them. */
-export const testedCandidates = (wanted: number, share: number, keyed: number) => Math.min(keyed, Math.ceil((wanted / Math.max(0.01, share)) * TESTED_MARGIN) + TESTED_MORE);
-
-/**
- * A page of sorted candidates that must also pass a test of the search index (`tests.match`) or of the
- * item (`tests.sql`: "available"), which keep about `share` of them: the candidates up to the page's end
- * are tested, in order, as many as the page needs at the
- * share expected (from the list's end for its last page), with the page's items read in the same
- * statement. Each test is a look-up of the search index by rowid (two rows, and the index's own work:
- * a prefix of a common word costs milliseconds), so only as many as the page needs are made; a share
- * overestimated tests more in another statement. The total is exact once every candidate was tested,
- * otherwise the share the tested ones kept, applied to the others.
- */
-export async function testedPage(d1: D1Database, keyed: Keyed[], shape: PageShape, tests: { match: string | null; sql: string[] }, share: number): Promise<ListedPage> {
-  const order = sortKeyed(keyed, shape.dir);
-  const fromEnd = shape.before === END;
-  const wanted = fromEnd ? shape.perPage : shape.offset + shape.perPage;
-  const passed = new Map<number, ListedItemRow>();
-  let tested = 0;
-  while (tested < order.length && passed.size < wanted) {
-    const take = testedCandidates(wanted - passed.size, tested > 0 ? passed.size / tested : share, order.length - tested);
-    const candidates = (fromEnd ? order.slice(order.length - tested - take, order.length - tested) : order.slice(tested, tested + take)).map((k) => k.id);
-    const { results } = await d1
-      .prepare(
-        `SELECT ${shape.columns} FROM ${itemsOf(candidates)} WHERE 1${tests.sql.map((test) => ` AND ${test}`).join('')}${matchedBy(tests.match, 'i.id')}`,
-      )
-      .bind(...(tests.match ? [tests.match] : []))
-      .all<ListedItemRow>();
-    for (const row of results) passed.set(row.id, row);
-    tested += take;
-  }
-  const matches = order.filter((k) => passed.has(k.id)).map((k) => passed.get(k.id)!);
-  const rows = fromEnd ? matches.slice(-shape.perPage) : matches.slice(shape.offset, shape.offset + shape.perPage);
-  if (tested >= order.length) return { rows, total: matches.length, estimated: false };
-  return { rows, total: roughly(matches.length + ((order.length - tested) * matches.length) / Math.max(1, tested)), estimated: true };
+  // Read whole without tests, a page costs what is counted (and its total and place are exact); a walk's
+  // cost is an estimate, which the matches' spread along the order can pass: reading whole is taken
+  // while it costs up to a twentieth more.
+  if (readRows <= walkCost * (later ? 1 : WALK_ESTIMATE_MARGIN)) return listedMatchesPage(ctx, listed);
+  const narrowed = inList ?? filter;
+  const tested = inList ? (listed.rest?.match ?? null) : match;
+  return (typed && walkTooFar(ctx, total, passed) ? await placed(ctx, total, tested, listed.known, narrowed) : null) ?? (await walkedPage(ctx, narrowed, tested, listed.known));
 }

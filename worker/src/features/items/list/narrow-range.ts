@@ -1,7 +1,7 @@
 // A narrow range on a single-valued sortable property, read whole from its sort index and sorted.
-import type { CallerLevel } from '../../../lib/visibility';
 import { inlineId } from '../../../db/inline-id';
-import type { PageShape, ListedPage } from './page';
+import type { ListedPage } from './page';
+import type { PlanContext } from './plan-context';
 import { rangeTests } from './range-counts';
 import type { RangeFilter } from './request';
 import { sortedPage } from './sorted-page';
@@ -14,7 +14,8 @@ import { sortKeySql } from './sql-parts';
  * item's, so the item itself is read only for a date order or other conditions. The total is exact.
  * `others`: the request's other conditions on `i`.
  */
-export async function rangeMatchesPage(d1: D1Database, level: CallerLevel, range: RangeFilter, others: string[], shape: PageShape): Promise<ListedPage> {
+export async function rangeMatchesPage(ctx: PlanContext, range: RangeFilter, others: string[]): Promise<ListedPage> {
+  const { d1, level, shape } = ctx;
   const { sortProp } = shape;
   const joined = others.length > 0 || !sortProp;
   let value: string;
@@ -36,8 +37,7 @@ export async function rangeMatchesPage(d1: D1Database, level: CallerLevel, range
     )
     .all<{ id: number; value: string | number | null; created: string | null }>();
   return sortedPage(
-    d1,
+    ctx,
     results.map((r) => ({ id: r.id, created: r.created, key: r.value })),
-    shape,
   );
 }

@@ -31,4 +31,6 @@ export interface ListedPage {
   next?: PlacedCursor;
   /** Where this page starts, when it was walked and is not the first. */
   prev?: PlacedCursor;
+  /** Placed by the kept ranks from the matches' share: its number is an estimate too ("≈ N"). */
+  pageEstimated?: boolean;
 }

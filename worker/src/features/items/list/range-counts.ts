@@ -1,13 +1,13 @@
 // Number and date filters counted (and listed) from the kept counts of their values and spans.
-import type { CallerLevel } from '../../../lib/visibility';
 import { inlineId } from '../../../db/inline-id';
 import { numberSpanRows, numberSpansBuild, spanRows, spanWidthFor } from '../facet-spans';
 import { roughly } from './estimate';
 import type { Listed, Kept } from './kept-lists';
 import { listedOf, rowList, groupLists, listedMost } from './kept-lists';
-import type { Conditions, RangeFilter } from './request';
+import type { RangeFilter } from './request';
 import { UNAVAILABLE_ITEMS } from './request';
 import { countColumn, unionAll } from './sql-parts';
+import type { PlanContext } from './plan-context';
 
 /** What rangeCount found for one range: its items, and whether every value in range was read. */
 export interface RangeCounted {
@@ -23,18 +23,16 @@ export interface RangeCounted {
  * value, and several ranges are taken as independent (each keeps its share of the caller's `items`, and
  * together no more than the fewest). A range over more distinct values (a date property of many years) is counted from the values read, stretched
  * over the share of the range's span they cover. With "available" (`lent`), the items in range whose
- * every copy is lent are taken out: counted when the caller may see `lent.read` of them at most, else
+ * every copy is lent are taken out: counted when the caller may see LENT_READ of them at most, else
  * taken as the range's share of them (an estimate). Null with no range, or more than five.
  */
 export async function rangeCount(
-  d1: D1Database,
-  level: CallerLevel,
-  where: Conditions,
-  items: number,
-  countRows: number,
-  lent: { collectionId: number; conditions: string[]; unavailable: number; read: number } | null,
-  spans: { collectionId: number; defer?: (work: Promise<unknown>) => void },
+  ctx: PlanContext,
+  lent: { conditions: string[]; unavailable: number } | null,
 ): Promise<{ total: number; estimated: boolean; fewest: RangeCounted; listed: Listed | null } | null> {
+  const { d1, level, where, collection, defer } = ctx;
+  const items = ctx.counter;
+  const countRows = ctx.tuning.rangeCountRows;
   const column = countColumn(level);
   const ranges = [...where.ranges.values()];
   if (ranges.length === 0 || ranges.length > 5) return null;
@@ -49,10 +47,10 @@ export async function rangeCount(
   });
   // With "available": the items in range whose every copy is lent, counted in the same statement (a row
   // each, and the range's tests) when they are few.
-  const lentCounted = !!lent && lent.unavailable > 0 && lent.unavailable <= lent.read;
+  const lentCounted = !!lent && lent.unavailable > 0 && lent.unavailable <= ctx.tuning.lentRead;
   if (lentCounted) {
     const tests = lent.conditions.map((test) => ` AND ${test}`).join('');
-    arms.push(`SELECT 0, (SELECT count(*) FROM ${UNAVAILABLE_ITEMS(lent.collectionId, level)}${tests}), 0, NULL, NULL, NULL, NULL, NULL`);
+    arms.push(`SELECT 0, (SELECT count(*) FROM ${UNAVAILABLE_ITEMS(collection.id, level)}${tests}), 0, NULL, NULL, NULL, NULL, NULL`);
   }
   const { results } = await d1
     .prepare(unionAll(arms))
@@ -61,7 +59,7 @@ export async function rangeCount(
   const counted = ranges.map((range): RangeCounted => {
     const row = results.find((r) => r.pid === range.prop.id);
     if (!row || row.k <= cap) return { range, n: row?.n ?? 0, whole: true };
-    spansWanted(d1, spans.collectionId, range, row.lo, row.hi, spans.defer);
+    spansWanted(d1, collection.id, range, row.lo, row.hi, defer);
     return { range, n: stretched(range, row.n ?? 0, row.k, [row.last, row.lo, row.hi]), whole: false };
   });
   const fewest = counted.reduce((a, b) => (b.n < a.n ? b : a));

@@ -2,8 +2,9 @@
 import type { ListedItemRow } from '../../../db/raw-rows';
 import { compareText } from '../sort-ranks';
 import { END } from './cursor';
-import type { PageShape, ListedPage } from './page';
+import type { ListedPage } from './page';
 import { itemsOf } from './sql-parts';
+import type { PlanContext } from './plan-context';
 
 /** A match to sort: its sort key (null: no value) and, for those without one, when it was created. */
 export interface Keyed {
@@ -16,7 +17,7 @@ export interface Keyed {
  * Matches sorted here as the index walk orders them (equal keys by id in the same direction, then the
  * items without a value, oldest first), and the page's items read by id: exact, at any page.
  */
-export async function sortedPage(d1: D1Database, keyed: Keyed[], shape: PageShape): Promise<ListedPage> {
+export async function sortedPage({ d1, shape }: PlanContext, keyed: Keyed[]): Promise<ListedPage> {
   sortKeyed(keyed, shape.dir);
   const start = shape.before === END ? Math.max(0, keyed.length - shape.perPage) : shape.offset;
   const ids = keyed.slice(start, start + shape.perPage).map((r) => r.id);

@@ -4,6 +4,7 @@ import type { RankedStart } from '../sort-ranks';
 import type { PageCursor, PlacedCursor } from './cursor';
 import { END } from './cursor';
 import type { PageShape, ListedPage } from './page';
+import type { PlanContext } from './plan-context';
 import type { Filter } from './request';
 import { onItem } from './request';
 import { countRows, matchedBy, isRange } from './sql-parts';
@@ -51,10 +52,9 @@ export type WalkedRow = ListedItemRow & { sort_key?: string | number; cursor: Pa
  * From a cursor the walk starts right after it (row values compared in the index's own order).
  */
 export async function walk(
-  d1: D1Database,
+  { d1, shape }: PlanContext,
   filter: Filter,
   match: string | null,
-  shape: PageShape,
   options: { reversed: boolean; from: PageCursor | null; skip: number; take: number },
 ): Promise<WalkedRow[]> {
   const { sortProp, columns } = shape;
@@ -119,34 +119,34 @@ export async function walk(
  *   which would count exactly).
  */
 export async function walkedPage(
-  d1: D1Database,
+  ctx: PlanContext,
   filter: Filter,
   match: string | null,
-  shape: PageShape,
   known: { total: number; estimated: boolean } | null,
   start?: RankedStart,
 ): Promise<ListedPage> {
+  const { d1, shape } = ctx;
   const { perPage, offset, after, before } = shape;
   const exact = known && !known.estimated ? known.total : null;
   let rows: WalkedRow[];
   let backwards = false;
   if (start) {
-    rows = await walk(d1, filter, match, shape, { reversed: false, from: start.from as PageCursor | null, skip: start.skip, take: perPage });
+    rows = await walk(ctx, filter, match, { reversed: false, from: start.from as PageCursor | null, skip: start.skip, take: perPage });
   } else if (before === END) {
-    rows = (await walk(d1, filter, match, shape, { reversed: true, from: null, skip: 0, take: perPage })).reverse();
+    rows = (await walk(ctx, filter, match, { reversed: true, from: null, skip: 0, take: perPage })).reverse();
     backwards = true;
   } else if (before) {
     // The pages between this one and the cursor's are passed over (none for the page just before).
     const between = before[3] === undefined ? 0 : Math.max(0, before[3] - (offset + perPage));
-    rows = (await walk(d1, filter, match, shape, { reversed: true, from: before, skip: between, take: perPage })).reverse();
+    rows = (await walk(ctx, filter, match, { reversed: true, from: before, skip: between, take: perPage })).reverse();
     backwards = true;
   } else if (!after && exact !== null && offset > exact / 2 && offset < exact) {
     const take = Math.min(perPage, exact - offset);
-    rows = (await walk(d1, filter, match, shape, { reversed: true, from: null, skip: Math.max(0, exact - offset - perPage), take })).reverse();
+    rows = (await walk(ctx, filter, match, { reversed: true, from: null, skip: Math.max(0, exact - offset - perPage), take })).reverse();
     backwards = true;
   } else {
     const between = after?.[3] === undefined ? 0 : Math.max(0, offset - (after[3] + 1));
-    rows = await walk(d1, filter, match, shape, { reversed: false, from: after, skip: after ? between : offset, take: perPage });
+    rows = await walk(ctx, filter, match, { reversed: false, from: after, skip: after ? between : offset, take: perPage });
   }
   const placed = (row: WalkedRow | undefined, index: number): PlacedCursor | undefined => (row ? [row.cursor[0], row.cursor[1], row.cursor[2], index] : undefined);
   const cursors = {
