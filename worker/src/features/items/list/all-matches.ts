@@ -7,6 +7,7 @@ import type { ListedPage } from './page';
 import type { Filter } from './request';
 import { sortValuePath, countRows } from './sql-parts';
 import type { PlanContext } from './plan-context';
+import { prepare, raw, sql } from '../../../db/sql-fragment';
 
 /**
  * Every match read, sorted and counted in one statement: numbers sort by the value in their cached data,
@@ -16,9 +17,10 @@ import type { PlanContext } from './plan-context';
 export async function allMatchesPage({ d1, shape }: PlanContext, filter: Filter): Promise<ListedPage> {
   const { sortProp, dir, columns } = shape;
   // The list's end (`before=end`): its last page, wherever its number puts it.
-  const offset = shape.before === END ? Math.max(0, (await countRows(d1, filter.from, filter.sql, filter.binds)) - shape.perPage) : shape.offset;
-  let matches = `SELECT i.id AS mid, ${shape.dateColumn} AS mkey, count(*) OVER () AS total_count FROM ${filter.from} WHERE ${filter.sql}
-    ORDER BY ${shape.dateColumn} ${dir}, i.id ${dir} LIMIT ? OFFSET ?`;
+  const offset = shape.before === END ? Math.max(0, (await countRows(d1, filter.from, filter.where)) - shape.perPage) : shape.offset;
+  const page = sql`LIMIT ${shape.perPage} OFFSET ${offset}`;
+  let matches = sql`${raw(`SELECT i.id AS mid, ${shape.dateColumn} AS mkey, count(*) OVER () AS total_count FROM ${filter.from}`)} WHERE ${filter.where}
+    ${raw(`ORDER BY ${shape.dateColumn} ${dir}, i.id ${dir}`)} ${page}`;
   let order = `m.mkey ${dir}, m.mid ${dir}`;
   if (sortProp) {
     const value = RANGE_PROPERTY_TYPES.includes(sortProp.type as PropertyType)
@@ -30,14 +32,13 @@ export async function allMatchesPage({ d1, shape }: PlanContext, filter: Filter)
     // from being merged into the outer query).
     const sorted = (m: string) =>
       `(${m}sort_value IS NULL), ${m}sort_value ${dir}, CASE WHEN ${m}sort_value IS NULL THEN ${m}mkey END, ${m}mid * (CASE WHEN ${m}sort_value IS NULL THEN 1 ELSE ${dir === 'ASC' ? 1 : -1} END)`;
-    matches = `SELECT * FROM (SELECT i.id AS mid, i.created_at AS mkey, ${value} AS sort_value, count(*) OVER () AS total_count FROM ${filter.from} WHERE ${filter.sql})
-      ORDER BY ${sorted('')} LIMIT ? OFFSET ?`;
+    matches = sql`${raw(`SELECT * FROM (SELECT i.id AS mid, i.created_at AS mkey, ${value} AS sort_value, count(*) OVER () AS total_count FROM ${filter.from}`)} WHERE ${filter.where})
+      ${raw(`ORDER BY ${sorted('')}`)} ${page}`;
     order = sorted('m.');
   }
-  const { results } = await d1
-    .prepare(`SELECT ${columns}, m.total_count FROM (${matches}) m CROSS JOIN items i ON i.id = m.mid ORDER BY ${order}`)
-    .bind(...filter.binds, shape.perPage, offset)
-    .all<ListedItemRow & { total_count: number }>();
-  const total = results[0]?.total_count ?? (offset > 0 ? await countRows(d1, filter.from, filter.sql, filter.binds) : 0);
+  const { results } = await prepare(d1, sql`SELECT ${raw(columns)}, m.total_count FROM (${matches}) m CROSS JOIN items i ON i.id = m.mid ORDER BY ${raw(order)}`).all<
+    ListedItemRow & { total_count: number }
+  >();
+  const total = results[0]?.total_count ?? (offset > 0 ? await countRows(d1, filter.from, filter.where) : 0);
   return { rows: results, total, estimated: false };
 }

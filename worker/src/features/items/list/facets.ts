@@ -14,6 +14,7 @@ import type { ListRequest } from './request';
 import { conditions, itemFilter } from './request';
 import { collectionEnd, countColumn, unionAll, isRange } from './sql-parts';
 import { FACET_SAMPLE } from './tuning';
+import { prepare, raw, sql, type SqlFragment } from '../../../db/sql-fragment';
 
 /** Values with counts for each visible filterable property, given the search and the other filters. */
 export async function listFacets(
@@ -55,14 +56,13 @@ export function facetOf(prop: PropertyRow, values: { value: string; n: number }[
  * place). The panel so runs a few statements whatever the number of filterable properties; arms are
  * grouped so that no statement binds more than D1's 100 parameters.
  */
-export function compound(d1: D1Database, arms: { sql: string; binds: unknown[] }[]): D1PreparedStatement[] {
+export function compound(d1: D1Database, arms: SqlFragment[]): D1PreparedStatement[] {
   const statements: D1PreparedStatement[] = [];
   for (let start = 0; start < arms.length; ) {
     let end = start + 1;
     let binds = arms[start]!.binds.length;
     while (end < arms.length && binds + arms[end]!.binds.length <= 100) binds += arms[end++]!.binds.length;
-    const group = arms.slice(start, end);
-    statements.push(d1.prepare(unionAll(group.map((arm) => arm.sql))).bind(...group.flatMap((arm) => arm.binds)));
+    statements.push(prepare(d1, unionAll(arms.slice(start, end))));
     start = end;
   }
   return statements;
@@ -88,18 +88,14 @@ export function countsStatements(d1: D1Database, level: CallerLevel, filterable:
   const column = countColumn(level);
   const arms = filterable.flatMap((prop, part) =>
     isRange(prop)
-      ? ['ASC', 'DESC'].map((dir) => ({
+      ? ['ASC', 'DESC'].map((dir) =>
           // The count indexes would serve the WHERE but not the order: walk the bounds' index instead.
-          sql: `SELECT ${part} AS part, value, sort_number, NULL AS n FROM facet_counts INDEXED BY facet_counts_number_idx
-                WHERE property_id = ${inlineId(prop.id)} AND ${column} > 0 ORDER BY sort_number ${dir} LIMIT 1`,
-          binds: [],
-        }))
+          raw(`SELECT ${part} AS part, value, sort_number, NULL AS n FROM facet_counts INDEXED BY facet_counts_number_idx
+                WHERE property_id = ${inlineId(prop.id)} AND ${column} > 0 ORDER BY sort_number ${dir} LIMIT 1`),
+        )
       : [
-          {
-            sql: `SELECT ${part} AS part, value, NULL AS sort_number, ${column} AS n FROM facet_counts
-                  WHERE property_id = ${inlineId(prop.id)} AND ${column} > 0 ORDER BY ${column} DESC LIMIT 50`,
-            binds: [],
-          },
+          raw(`SELECT ${part} AS part, value, NULL AS sort_number, ${column} AS n FROM facet_counts
+                  WHERE property_id = ${inlineId(prop.id)} AND ${column} > 0 ORDER BY ${column} DESC LIMIT 50`),
         ],
   );
   return {
@@ -219,9 +215,9 @@ export function matchesStatements(
   request: ListRequest,
   sample: number,
 ) {
-  const aggregates: { sql: string; binds: unknown[] }[] = [];
+  const aggregates: SqlFragment[] = [];
   // Facets sampled under the same conditions share one read of the matches (the first's place tags it).
-  const samples = new Map<string, { part: number; props: PropertyRow[]; sql: string; binds: unknown[] }>();
+  const samples = new Map<string, { part: number; props: PropertyRow[]; where: SqlFragment; match: string }>();
   filterable.forEach((prop, part) => {
     const own = conditions(level, props, request, prop.key);
     if (!own.match) {
@@ -230,30 +226,26 @@ export function matchesStatements(
         ? `SELECT ${part} AS part, NULL AS value, NULL AS n, min(v.sort_number) AS low, max(v.sort_number) AS high, min(v.value) AS low_value, max(v.value) AS high_value`
         : `SELECT ${part} AS part, min(v.value) AS value, count(DISTINCT v.item_id) AS n, NULL AS low, NULL AS high, NULL AS low_value, NULL AS high_value`;
       const group = isRange(prop) ? '' : `GROUP BY coalesce(v.sort_text, v.sort_number) ORDER BY n DESC LIMIT 50`;
-      aggregates.push({
-        sql: `${select} FROM ${filter.from} JOIN item_values v ON v.item_id = i.id AND v.property_id = ${inlineId(prop.id)} WHERE ${filter.sql} ${group}`,
-        binds: filter.binds,
-      });
+      aggregates.push(sql`${raw(`${select} FROM ${filter.from} JOIN item_values v ON v.item_id = i.id AND v.property_id = ${inlineId(prop.id)}`)} WHERE ${filter.where} ${raw(group)}`);
       return;
     }
     const filter = itemFilter(collectionId, level, { ...own, match: null });
-    const binds = [...filter.binds, inCollection(own.match, collectionId), sample + 1];
-    const key = JSON.stringify([filter.sql, binds]);
-    const shared = samples.get(key) ?? { part, props: [], sql: filter.sql, binds };
+    const match = inCollection(own.match, collectionId);
+    const key = JSON.stringify([filter.where.text, [...filter.where.binds, match]]);
+    const shared = samples.get(key) ?? { part, props: [], where: filter.where, match };
     shared.props.push(prop);
     samples.set(key, shared);
   });
   const sampled = [...samples.values()];
   const statements = [
     ...compound(d1, aggregates),
-    ...sampled.map(({ part, sql, binds }) =>
-      d1
-        .prepare(
-          `SELECT ${part} AS part, m.id, (${sql}) AS ok, i.data, ${collectionEnd(collectionId, 'ASC')} AS lo, ${collectionEnd(collectionId, 'DESC')} AS hi
-           FROM (SELECT rowid AS id FROM items_search WHERE items_search MATCH ? ORDER BY rowid LIMIT ?) m
+    ...sampled.map(({ part, where, match }) =>
+      prepare(
+        d1,
+        sql`SELECT ${raw(String(part))} AS part, m.id, (${where}) AS ok, ${raw(`i.data, ${collectionEnd(collectionId, 'ASC')} AS lo, ${collectionEnd(collectionId, 'DESC')} AS hi`)}
+           FROM (SELECT rowid AS id FROM items_search WHERE items_search MATCH ${match} ORDER BY rowid LIMIT ${sample + 1}) m
            CROSS JOIN items i ON i.id = m.id`,
-        )
-        .bind(...binds),
+      ),
     ),
   ];
   return {

@@ -10,6 +10,7 @@ import { sortedPage } from './sorted-page';
 import { sortValuePath, sortKeyOf, collectionEnd, itemsOf } from './sql-parts';
 import { ESTIMATE_HEAD_SHARE, WANTED_SAMPLE } from './tuning';
 import type { PlanContext } from './plan-context';
+import { prepare, raw, sql } from '../../../db/sql-fragment';
 
 /** A matched entry of the index: whether it is the caller's, and its sort value when it was read. */
 export interface Entry {
@@ -39,19 +40,17 @@ export async function fewMatchesPage(ctx: PlanContext, match: string, likelyMany
   const fewMatches = ctx.tuning.fewMatches;
   const { sortProp } = shape;
   const value = sortProp ? `i.data -> '${sortValuePath(sortProp)}'` : shape.dateColumn;
-  const entries = (limit: number, offset: number) => `SELECT rowid FROM items_search WHERE items_search MATCH ? ORDER BY rowid LIMIT ${limit} OFFSET ${offset}`;
-  const whole = `SELECT s.rowid AS id, (${filter.sql}) AS ok, i.created_at AS created, ${value} AS value,
-    ${collectionEnd(collectionId, 'ASC')} AS lo, ${collectionEnd(collectionId, 'DESC')} AS hi`;
   const scoped = inCollection(match, collectionId);
+  const entries = (limit: number, offset: number) => sql`SELECT rowid FROM items_search WHERE items_search MATCH ${scoped} ${raw(`ORDER BY rowid LIMIT ${limit} OFFSET ${offset}`)}`;
+  const whole = sql`SELECT s.rowid AS id, (${filter.where}) AS ok, ${raw(`i.created_at AS created, ${value} AS value,
+    ${collectionEnd(collectionId, 'ASC')} AS lo, ${collectionEnd(collectionId, 'DESC')} AS hi`)}`;
   const head = Math.max(1, Math.ceil((fewMatches + 1) * ESTIMATE_HEAD_SHARE));
-  const { results: read } = await (likelyMany
-    ? d1
-        .prepare(
-          `SELECT * FROM (${whole} FROM (${entries(head, 0)}) s CROSS JOIN items i ON i.id = s.rowid)
-           UNION ALL SELECT rowid, NULL, NULL, NULL, NULL, NULL FROM (${entries(fewMatches + 1 - head, head)})`,
-        )
-        .bind(...filter.binds, scoped, scoped)
-    : d1.prepare(`${whole} FROM (${entries(fewMatches + 1, 0)}) s CROSS JOIN items i ON i.id = s.rowid`).bind(...filter.binds, scoped)
+  const { results: read } = await prepare(
+    d1,
+    likelyMany
+      ? sql`SELECT * FROM (${whole} FROM (${entries(head, 0)}) s CROSS JOIN items i ON i.id = s.rowid)
+           UNION ALL SELECT rowid, NULL, NULL, NULL, NULL, NULL FROM (${entries(fewMatches + 1 - head, head)})`
+      : sql`${whole} FROM (${entries(fewMatches + 1, 0)}) s CROSS JOIN items i ON i.id = s.rowid`,
   ).all<Entry>();
   if (read.length > fewMatches) {
     const last = Math.max(...read.map((r) => r.id));
@@ -65,10 +64,10 @@ export async function fewMatchesPage(ctx: PlanContext, match: string, likelyMany
   let found = read;
   if (read.some((r) => r.ok === null)) {
     // The probe counted more than it read: the sort values of all of them.
-    const { results } = await d1
-      .prepare(`SELECT i.id, 1 AS ok, i.created_at AS created, ${value} AS value FROM ${itemsOf(read.map((r) => r.id))} WHERE ${filter.sql}`)
-      .bind(...filter.binds)
-      .all<Entry>();
+    const { results } = await prepare(
+      d1,
+      sql`${raw(`SELECT i.id, 1 AS ok, i.created_at AS created, ${value} AS value FROM ${itemsOf(read.map((r) => r.id))}`)} WHERE ${filter.where}`,
+    ).all<Entry>();
     found = results;
   }
   const keyed = found
@@ -84,13 +83,11 @@ export async function fewMatchesPage(ctx: PlanContext, match: string, likelyMany
  */
 export async function wantedPerMatch({ d1, collection, filter }: PlanContext, match: string, alone: { prop: PropertyRow; keys: string[] }): Promise<number> {
   const collectionId = collection.id;
-  const { results } = await d1
-    .prepare(
-      `SELECT i.data FROM (SELECT rowid FROM items_search WHERE items_search MATCH ? ORDER BY rowid LIMIT ${WANTED_SAMPLE}) s
-       CROSS JOIN items i ON i.id = s.rowid WHERE ${filter.sql}`,
-    )
-    .bind(inCollection(match, collectionId), ...filter.binds)
-    .all<{ data: string }>();
+  const { results } = await prepare(
+    d1,
+    sql`SELECT i.data FROM (SELECT rowid FROM items_search WHERE items_search MATCH ${inCollection(match, collectionId)} ${raw(`ORDER BY rowid LIMIT ${WANTED_SAMPLE}`)}) s
+       CROSS JOIN items i ON i.id = s.rowid WHERE ${filter.where}`,
+  ).all<{ data: string }>();
   const wanted = new Set(alone.keys);
   const held = results.map((row) => {
     const list = storedValues([alone.prop], row.data).get(alone.prop.id) ?? [];

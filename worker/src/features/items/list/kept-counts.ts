@@ -11,6 +11,7 @@ import { UNAVAILABLE_ITEMS } from './request';
 import { collectionEnd, countColumn, unionAll } from './sql-parts';
 import { LISTED_MAX, LISTED_RANGE_VALUES, SEARCH_PROBE_DENSE } from './tuning';
 import type { PlanContext } from './plan-context';
+import { join, prepare, raw, sql, type SqlFragment } from '../../../db/sql-fragment';
 
 /**
  * What the kept counts of a request's text value filters say (null without such a filter, unless a
@@ -41,42 +42,46 @@ export async function keptCounts(ctx: PlanContext): Promise<{ atMost: number | n
   // A request that cannot be listed reads no list (-1: no value holds fewer items). A search, and
   // "available", are one more condition each that the lists' matches meet.
   const most = where.listable ? listedMost(where.counted.length + ranges.length + (search ? 1 : 0) + (where.available ? 1 : 0)) : -1;
-  const arms: string[] = [];
+  const arms: SqlFragment[] = [];
   // The text filters' counts and lists; with a search, as a table the probe's size follows (materialized
   // once, at a row more a filter read again).
   const textArm =
     where.counted.length > 0
-      ? `SELECT property_id AS pid, sum(${column}) AS n, sum(count_owner) AS owner, 1 AS whole, ${groupLists(rowList('f', most), 'count_owner', most)}, NULL AS span
-         FROM facet_counts f WHERE ${where.counted.map((group) => `(property_id = ${inlineId(group.propertyId)} AND sort_key IN (${group.keys.map(() => '?').join(',')}))`).join(' OR ')}
+      ? sql`${raw(`SELECT property_id AS pid, sum(${column}) AS n, sum(count_owner) AS owner, 1 AS whole, ${groupLists(rowList('f', most), 'count_owner', most)}, NULL AS span
+         FROM facet_counts f`)} WHERE ${join(
+           where.counted.map((group) => sql`(${raw(`property_id = ${inlineId(group.propertyId)}`)} AND sort_key IN (${join(group.keys.map((key) => sql`${key}`), ',')}))`),
+           ' OR ',
+         )}
          GROUP BY property_id`
       : null;
-  const texts = textArm && search ? `WITH texts AS MATERIALIZED (${textArm}) ` : '';
-  if (textArm) arms.push(texts ? 'SELECT * FROM texts' : textArm);
+  const texts = textArm && search ? sql`WITH texts AS MATERIALIZED (${textArm}) ` : raw('');
+  if (textArm) arms.push(search ? raw('SELECT * FROM texts') : textArm);
   for (const range of ranges) {
     const pid = inlineId(range.prop.id);
     // (`span`, when more values are in range than read: the last read, and the property's first and last.)
-    arms.push(`SELECT ${pid} AS pid, sum(n) AS n, sum(o) AS owner, count(*) <= ${LISTED_RANGE_VALUES} AS whole, ${groupLists('l', 'o', most)},
+    arms.push(
+      raw(`SELECT ${pid} AS pid, sum(n) AS n, sum(o) AS owner, count(*) <= ${LISTED_RANGE_VALUES} AS whole, ${groupLists('l', 'o', most)},
       CASE WHEN count(*) > ${LISTED_RANGE_VALUES} THEN json_array(max(v), ${numberBounds(pid).join(', ')}) END AS span FROM (
       SELECT f.${column} AS n, f.count_owner AS o, ${rowList('f', most)} AS l, f.sort_number AS v ${rangeRows(range, 'f')}
-      ORDER BY f.sort_number LIMIT ${LISTED_RANGE_VALUES + 1})`);
+      ORDER BY f.sort_number LIMIT ${LISTED_RANGE_VALUES + 1})`),
+    );
   }
   if (search) {
     // (Its `span` is the collection's first and last ids.) It reads more entries when every value filter
     // holds more items than a list plan takes (a rare word's may then all be in it).
-    const limit = texts ? `(SELECT CASE WHEN min(owner) > ${LISTED_MAX} THEN ${SEARCH_PROBE_DENSE + 1} ELSE ${probe + 1} END FROM texts)` : probe + 1;
-    arms.push(`SELECT ${PROBE_ROW} AS pid, count(*) AS n, NULL AS owner, 1 AS whole, group_concat(rowid, ' ') AS items,
-      json_array(${collectionEnd(collectionId, 'ASC')}, ${collectionEnd(collectionId, 'DESC')}) AS span FROM (SELECT rowid FROM items_search WHERE items_search MATCH ? ORDER BY rowid LIMIT ${limit})`);
+    const limit = textArm ? `(SELECT CASE WHEN min(owner) > ${LISTED_MAX} THEN ${SEARCH_PROBE_DENSE + 1} ELSE ${probe + 1} END FROM texts)` : probe + 1;
+    arms.push(
+      sql`${raw(`SELECT ${PROBE_ROW} AS pid, count(*) AS n, NULL AS owner, 1 AS whole, group_concat(rowid, ' ') AS items,
+      json_array(${collectionEnd(collectionId, 'ASC')}, ${collectionEnd(collectionId, 'DESC')}) AS span`)} FROM (SELECT rowid FROM items_search WHERE items_search MATCH ${inCollection(where.match!, collectionId)} ${raw(`ORDER BY rowid LIMIT ${limit}`)})`,
+    );
   }
   // Read only when the collection's counter says they are few (none read when there are none): taken
   // out of the lists, they make "available" one condition less to test, and the owner's total exact.
   const readsLent = !!where.available && where.listable && unavailable <= reads.lent;
   if (readsLent && unavailable > 0) {
-    arms.push(`SELECT ${LENT_ROW} AS pid, count(*) AS n, NULL AS owner, 1 AS whole, group_concat(i.id, ' ') AS items, NULL AS span FROM ${UNAVAILABLE_ITEMS(collectionId, 3)}`);
+    arms.push(raw(`SELECT ${LENT_ROW} AS pid, count(*) AS n, NULL AS owner, 1 AS whole, group_concat(i.id, ' ') AS items, NULL AS span FROM ${UNAVAILABLE_ITEMS(collectionId, 3)}`));
   }
-  const { results } = await d1
-    .prepare(`${texts}${unionAll(arms)}`)
-    .bind(...keys, ...(search ? [inCollection(where.match!, collectionId)] : []))
-    .all<{ pid: number; n: number | null; owner: number | null; whole: number; items: string | null; span: string | null }>();
+  const { results } = await prepare(d1, sql`${texts}${unionAll(arms)}`).all<{ pid: number; n: number | null; owner: number | null; whole: number; items: string | null; span: string | null }>();
   const kept = (pid: number, test: Pick<Kept, 'tokens' | 'sql'>, range?: RangeFilter): Kept => {
     const row = results.find((r) => r.pid === pid && r.owner !== null);
     // A range of more values than read: counted from those read, stretched over the range.

@@ -7,6 +7,7 @@ import { placed, walkTooFar } from './ranked';
 import { itemFilter, unavailableOf } from './request';
 import { matchedBy } from './sql-parts';
 import { walkedPage } from './walk';
+import { sql } from '../../../db/sql-fragment';
 
 /**
  * The items with a copy lent are read from the collection's partial index of them (a few, however
@@ -20,8 +21,7 @@ export function lentPlan(ctx: PlanContext): Promise<ListedPage> {
   const lent = itemFilter(collection.id, level, { ...where, match: null });
   return allMatchesPage(ctx, {
     from: 'items i INDEXED BY items_lent_idx',
-    sql: `${lent.sql}${matchedBy(where.match, 'i.id')}`,
-    binds: [...lent.binds, ...(where.match ? [where.match] : [])],
+    where: sql`${lent.where}${matchedBy(where.match, 'i.id')}`,
   });
 }
 

@@ -12,6 +12,7 @@ import type { Filter } from './request';
 import { itemFilter, LISTED_ID } from './request';
 import { LISTED_MAX, MATCH_TEST_ROWS, WALK_ESTIMATE_MARGIN } from './tuning';
 import { walkedPage } from './walk';
+import { raw, sql } from '../../../db/sql-fragment';
 
 /**
  * A walk's filter for the items of a kept list (`ids`, ascending) that pass the tests left to it (`rest`): the list is bound as a
@@ -28,11 +29,9 @@ export function listedFilter({ collection, level, where, tuning }: PlanContext, 
   if (lo === undefined || hi === undefined || hi - lo + 1 > most) return null;
   const bitmap = new Uint8Array(hi - lo + 1);
   for (const id of ids) bitmap[id - lo] = 1;
-  // Tested before the other conditions (it reads no row), its parameter follows the caller's and level's:
-  // no other condition binds one.
-  const inList = `${LISTED_ID} BETWEEN ${inlineId(lo)} AND ${inlineId(hi)} AND substr(?, ${LISTED_ID} - ${inlineId(lo)} + 1, 1) = x'01'`;
-  const filter = itemFilter(collection.id, level, { ...where, match: null, sql: [inList, ...(listed.rest?.sql ?? [])] });
-  return { ...filter, binds: [...filter.binds, bitmap.buffer] };
+  // Tested before the other conditions (it reads no row).
+  const inList = sql`${raw(`${LISTED_ID} BETWEEN ${inlineId(lo)} AND ${inlineId(hi)}`)} AND substr(${bitmap.buffer}, ${raw(`${LISTED_ID} - ${inlineId(lo)}`)} + 1, 1) = x'01'`;
+  return itemFilter(collection.id, level, { ...where, match: null, sql: listed.rest?.sql ?? [] }, [inList]);
 }
 
 /**

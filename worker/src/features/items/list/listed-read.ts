@@ -12,6 +12,7 @@ import type { Keyed } from './sorted-page';
 import { sortedPage, sortKeyed } from './sorted-page';
 import { itemsOf, matchedBy, sortKeySql } from './sql-parts';
 import { TESTED_MARGIN, TESTED_MORE } from './tuning';
+import { prepare, raw, sql } from '../../../db/sql-fragment';
 
 /**
  * A page of the matches a kept list gave (owner-level ids), read whole and sorted here: each costs one
@@ -84,12 +85,10 @@ export async function testedPage({ d1, shape }: PlanContext, keyed: Keyed[], tes
   while (tested < order.length && passed.size < wanted) {
     const take = testedCandidates(wanted - passed.size, tested > 0 ? passed.size / tested : share, order.length - tested);
     const candidates = (fromEnd ? order.slice(order.length - tested - take, order.length - tested) : order.slice(tested, tested + take)).map((k) => k.id);
-    const { results } = await d1
-      .prepare(
-        `SELECT ${shape.columns} FROM ${itemsOf(candidates)} WHERE 1${tests.sql.map((test) => ` AND ${test}`).join('')}${matchedBy(tests.match, 'i.id')}`,
-      )
-      .bind(...(tests.match ? [tests.match] : []))
-      .all<ListedItemRow>();
+    const { results } = await prepare(
+      d1,
+      sql`${raw(`SELECT ${shape.columns} FROM ${itemsOf(candidates)} WHERE 1${tests.sql.map((test) => ` AND ${test}`).join('')}`)}${matchedBy(tests.match, 'i.id')}`,
+    ).all<ListedItemRow>();
     for (const row of results) passed.set(row.id, row);
     tested += take;
   }

@@ -7,6 +7,7 @@ import { listedOf, rowList, groupLists, listedMost } from './kept-lists';
 import type { RangeFilter } from './request';
 import { UNAVAILABLE_ITEMS } from './request';
 import { countColumn, unionAll } from './sql-parts';
+import { prepare, raw } from '../../../db/sql-fragment';
 import type { PlanContext } from './plan-context';
 
 /** What rangeCount found for one range: its items, and whether every value in range was read. */
@@ -52,9 +53,8 @@ export async function rangeCount(
     const tests = lent.conditions.map((test) => ` AND ${test}`).join('');
     arms.push(`SELECT 0, (SELECT count(*) FROM ${UNAVAILABLE_ITEMS(collection.id, level)}${tests}), 0, NULL, NULL, NULL, NULL, NULL`);
   }
-  const { results } = await d1
-    .prepare(unionAll(arms))
-    .all<{ pid: number; n: number | null; k: number; last: number | null; lo: number | null; hi: number | null; owner: number | null; items: string | null }>();
+  // (Every number inline: no value is bound.)
+  const { results } = await prepare(d1, unionAll(arms.map(raw))).all<{ pid: number; n: number | null; k: number; last: number | null; lo: number | null; hi: number | null; owner: number | null; items: string | null }>();
   const lentInRange = results.find((r) => r.pid === 0)?.n ?? 0;
   const counted = ranges.map((range): RangeCounted => {
     const row = results.find((r) => r.pid === range.prop.id);

@@ -11,6 +11,7 @@ import { inlineId } from '../../../db/inline-id';
 import type { PropertyRow } from '../../../lib/values';
 import { sortKeys } from '../../../lib/values';
 import { facetsExpression, facetToken, inCollection, matchExpression } from '../items.search';
+import { join, raw, rewritten, sql, type SqlFragment } from '../../../db/sql-fragment';
 
 export interface ListRequest {
   q?: string;
@@ -212,19 +213,27 @@ export function conditions(level: CallerLevel, props: PropertyRow[], request: Li
   return out;
 }
 
+/** FROM and WHERE for items (named `i`), the WHERE with its bound values. */
+export interface Filter {
+  from: string;
+  where: SqlFragment;
+}
+
 /**
- * FROM and WHERE for items of a collection the caller may see, narrowed by `where`. With a match, the
- * CROSS JOIN makes SQLite start from the full-text matches instead of scanning the collection.
+ * FROM and WHERE for items of a collection the caller may see, narrowed by `where` (and `first`, tests
+ * made before its conditions). With a match, the CROSS JOIN makes SQLite start from the full-text
+ * matches instead of scanning the collection.
  */
-export function itemFilter(collectionId: number, level: CallerLevel, where: Conditions) {
-  const sql = ['i.collection_id = ?', 'i.level <= ?', ...where.sql];
-  const binds: unknown[] = [collectionId, level];
-  if (!where.match) return { from: 'items i', sql: sql.join(' AND '), binds };
+export function itemFilter(collectionId: number, level: CallerLevel, where: Conditions, first: SqlFragment[] = []): Filter {
+  const tests = join([sql`i.collection_id = ${collectionId}`, sql`i.level <= ${level}`, ...first, ...where.sql.map(raw)], ' AND ');
+  if (!where.match) return { from: 'items i', where: tests };
   return {
     from: 'items_search CROSS JOIN items i ON i.id = items_search.rowid',
-    sql: ['items_search MATCH ?', ...sql].join(' AND '),
-    binds: [inCollection(where.match, collectionId), ...binds],
+    where: sql`items_search MATCH ${inCollection(where.match, collectionId)} AND ${tests}`,
   };
 }
 
-export type Filter = ReturnType<typeof itemFilter>;
+/** A filter's conditions naming the item by `id` (onItem): tested on a walked index's entry. */
+export function filterOnItem(filter: Filter, id: string): SqlFragment {
+  return rewritten(filter.where, (text) => onItem(text, id));
+}

@@ -6,6 +6,7 @@ import { inlineId } from '../../../db/inline-id';
 import type { PropertyRow } from '../../../lib/values';
 import { sortKeys } from '../../../lib/values';
 import { searchRowTest } from '../search-row-test';
+import { bound, join, prepare, raw, sql, type SqlFragment } from '../../../db/sql-fragment';
 
 /** Where a sortable property's first value sits in an item's cached data (a JSON path). */
 export function sortValuePath(prop: PropertyRow): string {
@@ -13,8 +14,8 @@ export function sortValuePath(prop: PropertyRow): string {
 }
 
 /** How many rows a FROM and WHERE select. */
-export async function countRows(d1: D1Database, from: string, where: string, binds: unknown[]): Promise<number> {
-  return (await d1.prepare(`SELECT count(*) AS n FROM ${from} WHERE ${where}`).bind(...binds).first<{ n: number }>())?.n ?? 0;
+export async function countRows(d1: D1Database, from: string, where: SqlFragment): Promise<number> {
+  return (await prepare(d1, sql`SELECT count(*) AS n FROM ${raw(from)} WHERE ${where}`).first<{ n: number }>())?.n ?? 0;
 }
 
 /** A match's sort key as the sort indexes hold it: a natural key or a number (null: no value). */
@@ -34,9 +35,9 @@ export function countColumn(level: CallerLevel): string {
   return level === 3 ? 'count_owner' : level === 1 ? 'count_logged_in' : 'count_everyone';
 }
 
-/** The search-index test for an item walked by another index (its id column named by `id`). */
-export function matchedBy(match: string | null, id: string): string {
-  return match ? ` AND ${searchRowTest(match, id)}` : '';
+/** The search-index test for an item walked by another index (its id column named by `id`), the match bound once. */
+export function matchedBy(match: string | null, id: string): SqlFragment {
+  return match ? bound(` AND ${searchRowTest(match, id)}`, [match]) : raw('');
 }
 
 /**
@@ -62,12 +63,12 @@ export const isRange = (prop: PropertyRow) => RANGE_PROPERTY_TYPES.includes(prop
 /** D1 refuses a compound SELECT of more than five terms; a term may itself be a compound in FROM. */
 export const COMPOUND_TERMS = 5;
 
-export function unionAll(terms: string[]): string {
-  let level = terms.map((sql) => `SELECT * FROM (${sql})`);
+export function unionAll(terms: SqlFragment[]): SqlFragment {
+  let level = terms.map((term) => sql`SELECT * FROM (${term})`);
   while (level.length > COMPOUND_TERMS) {
-    const folded: string[] = [];
-    for (let n = 0; n < level.length; n += COMPOUND_TERMS) folded.push(`SELECT * FROM (${level.slice(n, n + COMPOUND_TERMS).join(' UNION ALL ')})`);
+    const folded: SqlFragment[] = [];
+    for (let n = 0; n < level.length; n += COMPOUND_TERMS) folded.push(sql`SELECT * FROM (${join(level.slice(n, n + COMPOUND_TERMS), ' UNION ALL ')})`);
     level = folded;
   }
-  return level.join(' UNION ALL ');
+  return join(level, ' UNION ALL ');
 }

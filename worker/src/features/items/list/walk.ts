@@ -6,8 +6,9 @@ import { END } from './cursor';
 import type { PageShape, ListedPage } from './page';
 import type { PlanContext } from './plan-context';
 import type { Filter } from './request';
-import { onItem } from './request';
+import { filterOnItem } from './request';
 import { countRows, matchedBy, isRange } from './sql-parts';
+import { prepare, raw, sql, type SqlFragment } from '../../../db/sql-fragment';
 
 /**
  * What a value needs to be in the sort indexes, which are partial (migration 0014): SQLite walks a
@@ -60,7 +61,6 @@ export async function walk(
   const { sortProp, columns } = shape;
   // The membership test names the walked index's item id, so an item row is read only for a match.
   const matched = (id: string) => matchedBy(match, id);
-  const matchBinds = match ? [match] : [];
   const phases = phasesOf(shape, options.reversed);
   const first = options.from ? Math.max(0, phases.findIndex((phase) => phase.kind === options.from![0])) : 0;
   const rows: WalkedRow[] = [];
@@ -70,37 +70,30 @@ export async function walk(
     const cursor = index === first ? options.from : null;
     const past = dir === 'ASC' ? '>' : '<';
     let from: string;
-    let where: string;
+    let where: SqlFragment;
     let key: string;
-    let binds: unknown[];
     if (kind === 'd') {
       key = shape.dateColumn;
       from = `items i INDEXED BY items_collection_${key === 'i.updated_at' ? 'updated' : 'created'}_idx`;
-      where = `${filter.sql}${matched('i.id')}`;
-      binds = [...filter.binds, ...matchBinds];
+      where = sql`${filter.where}${matched('i.id')}`;
     } else if (kind === 'v') {
       key = isRange(sortProp!) ? 's.sort_number' : 's.natural_key';
       from = 'item_values s CROSS JOIN items i ON i.id = s.item_id';
-      where = `s.property_id = ? AND s.position = 0 AND ${sortIndexed(key)} AND ${onItem(filter.sql, 's.item_id')}${matched('s.item_id')}`;
-      binds = [sortProp!.id, ...filter.binds, ...matchBinds];
+      where = sql`s.property_id = ${sortProp!.id} AND s.position = 0 AND ${raw(sortIndexed(key))} AND ${filterOnItem(filter, 's.item_id')}${matched('s.item_id')}`;
     } else {
       // The items without a value, from the property's sort gaps (kept by the writer) in their order.
       key = 'g.created_at';
       from = 'item_sort_gaps g CROSS JOIN items i ON i.id = g.item_id';
-      where = `g.property_id = ? AND ${onItem(filter.sql, 'g.item_id')}${matched('g.item_id')}`;
-      binds = [sortProp!.id, ...filter.binds, ...matchBinds];
+      where = sql`g.property_id = ${sortProp!.id} AND ${filterOnItem(filter, 'g.item_id')}${matched('g.item_id')}`;
     }
     const id = kind === 'v' ? 's.item_id' : kind === 'm' ? 'g.item_id' : 'i.id';
-    if (cursor) {
-      where += ` AND (${key}, ${id}) ${past} (?, ?)`;
-      binds.push(cursor[1], cursor[2]);
-    }
-    const { results } = await d1
-      .prepare(`SELECT ${columns}, ${key} AS sort_key FROM ${from} WHERE ${where} ORDER BY ${key} ${dir}, ${id} ${dir} LIMIT ? OFFSET ?`)
-      .bind(...binds, options.take - rows.length, skip)
-      .all<ListedItemRow & { sort_key: string | number }>();
+    if (cursor) where = sql`${where} AND (${raw(`${key}, ${id}`)}) ${raw(past)} (${cursor[1]}, ${cursor[2]})`;
+    const { results } = await prepare(
+      d1,
+      sql`SELECT ${raw(`${columns}, ${key} AS sort_key FROM ${from}`)} WHERE ${where} ${raw(`ORDER BY ${key} ${dir}, ${id} ${dir}`)} LIMIT ${options.take - rows.length} OFFSET ${skip}`,
+    ).all<ListedItemRow & { sort_key: string | number }>();
     // Skipped past this whole stretch: what is left to skip continues in the next one.
-    skip = results.length > 0 || skip === 0 ? 0 : skip - (await countRows(d1, from, where, binds));
+    skip = results.length > 0 || skip === 0 ? 0 : skip - (await countRows(d1, from, where));
     if (skip < 0) skip = 0;
     for (const row of results) rows.push({ ...row, cursor: [kind, row.sort_key, row.id] as PageCursor });
   }
@@ -159,7 +152,6 @@ export async function walkedPage(
   if (start && known) return { rows: listed, ...known, ...cursors };
   // The walk reached the end: what it passed and found is the whole count.
   if (!backwards && listed.length < perPage && (listed.length > 0 || offset === 0)) return { rows: listed, total: offset + listed.length, estimated: false, ...cursors };
-  const where = `${filter.sql}${matchedBy(match, 'i.id')}`;
   if (known) return { rows: listed, ...known, ...cursors };
-  return { rows: listed, total: await countRows(d1, 'items i', where, match ? [...filter.binds, match] : filter.binds), estimated: false, ...cursors };
+  return { rows: listed, total: await countRows(d1, 'items i', sql`${filter.where}${matchedBy(match, 'i.id')}`), estimated: false, ...cursors };
 }
