@@ -232,7 +232,7 @@ function rankWrite(
 
 /**
  * Whether item i has something to sort by for property p: a first value holding the key its type sorts
- * by, as the sort walks require it (items.queries.ts, sortIndexed()).
+ * by, as the sort walks require it (items/list/walk.ts, sortIndexed()).
  */
 const SORT_VALUED = `EXISTS (SELECT 1 FROM item_values s WHERE s.item_id = i.id AND s.property_id = p.id AND s.position = 0 AND s.sortable = 1
   AND (CASE WHEN p.type IN (${RANGE_PROPERTY_TYPES.map((t) => `'${t}'`).join(', ')}) THEN s.sort_number ELSE s.natural_key END) IS NOT NULL)`;
