@@ -78,12 +78,10 @@ export const RANGE_COUNT_ROWS = 2_000;
  */
 export const ESTIMATE_HEAD_SHARE = 0.1;
 
-/**
- * How many more matches than a page needs testedPage tests, in expectation, and how many more at least:
- * its share is an estimate.
- */
+/** How many times more candidates than a page needs testedPage tests: the share they keep is an estimate. */
 export const TESTED_MARGIN = 1.5;
 
+/** How many candidates more, at least, testedPage tests: the share is an estimate. */
 export const TESTED_MORE = 20;
 
 /**
