@@ -36,7 +36,7 @@ export default defineConfig({
                 EMAIL_FROM: 'Vitrine <vitrine@vitrine.test>',
                 RESEND_API_KEY: 're_test_key',
                 RESEND_BASE_URL: `http://127.0.0.1:${process.env.FAKE_RESEND_PORT}`,
-                // Small collections then take both plans of a page with a search (items.queries.ts).
+                // Small collections then take both plans of a page with a search (features/items/list/tuning.ts).
                 FETCH_ALLOW_HOSTS: [fakeSources, ...smtpHosts].join(','),
                 FAKE_SMTP_PORT: process.env.FAKE_SMTP_PORT,
                 FAKE_SMTP_SILENT_PORT: process.env.FAKE_SMTP_SILENT_PORT,

@@ -64,27 +64,27 @@ export interface Env {
   MEASURE_PROBE_ADDRESS?: string;
   /**
    * Tests only: how many search or filter matches a collection page reads in full before it walks the
-   * sort order (FEW_MATCHES in items.queries.ts), set low so small collections take both plans.
+   * sort order (FEW_MATCHES in items/list/tuning.ts), set low so small collections take both plans.
    */
   LIST_FEW_MATCHES?: string;
   /**
    * Tests only: how many kept counts of values a range's count reads before it estimates
-   * (RANGE_COUNT_ROWS in items.queries.ts), set low so small collections take that way too.
+   * (RANGE_COUNT_ROWS in items/list/tuning.ts), set low so small collections take that way too.
    */
   LIST_RANGE_COUNT_ROWS?: string;
   /**
    * Tests only: how many search index entries a narrowed page's probe reads (SEARCH_PROBE in
-   * items.queries.ts), set low so small collections estimate a search's share of the lists' matches.
+   * items/list/tuning.ts), set low so small collections estimate a search's share of the lists' matches.
    */
   LIST_SEARCH_PROBE?: string;
   /**
    * Tests only: how many of the owner's items with a copy lent a narrowed page reads for "available"
-   * (LENT_READ in items.queries.ts), set low by a test so "available" is tested on the matches instead.
+   * (LENT_READ in items/list/tuning.ts), set low by a test so "available" is tested on the matches instead.
    */
   LIST_LENT_READ?: string;
   /**
    * Tests only: the most bytes a walk's bitmap of listed items may take (LISTED_BITMAP_MAX in
-   * items.queries.ts), set low by a test so the walk tests the request's own conditions instead.
+   * items/list/tuning.ts), set low by a test so the walk tests the request's own conditions instead.
    */
   LIST_BITMAP_MAX?: string;
   /**

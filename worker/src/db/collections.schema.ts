@@ -176,7 +176,7 @@ export const itemValues = sqliteTable(
   // The table is WITHOUT ROWID (migration 0014; drizzle cannot say so): the primary key is the table.
   // No index holds every value: filters and facets reach values by item through the primary key, media
   // look-ups use item_values_media_idx (migration 0002), and sorts walk the partial indexes below, whose
-  // conditions the walks repeat (items.queries.ts, sortIndexed()).
+  // conditions the walks repeat (items/list/walk.ts, sortIndexed()).
   (t) => [
     primaryKey({ columns: [t.itemId, t.propertyId, t.position] }),
     index('item_values_property_number_idx')
@@ -222,7 +222,7 @@ const facetRowColumns = () => ({
    * The newest of the items the owner may see that hold this value, as " id id … " (their ids between
    * spaces); past 32,000 characters a trigger moves them into facet_item_chunks (migrations 0029, 0032). A
    * narrowed list reads its matches from these lists, a row a value and one per 4,000 items, instead
-   * of a row a match (items.queries.ts, keptLists).
+   * of a row a match (items/list/kept-lists.ts).
    */
   items: text('items'),
 });

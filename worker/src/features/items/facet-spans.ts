@@ -4,7 +4,7 @@
 // triggers (migration 0031). A date range over thousands of days is then read as the days at its ends
 // (their values' rows), the months beside them and the years between: about a hundred rows at most,
 // where its values take a row a day. So its matches come from the kept lists like any value filter's
-// (items.queries.ts). Spans are found by their keys, whose order is the calendar's (four-digit years).
+// (list/range-counts.ts). Spans are found by their keys, whose order is the calendar's (four-digit years).
 
 import { FACET_ITEMS_WHOLE } from '../../db/schema';
 

@@ -22,7 +22,8 @@ import { createRouter } from '../../lib/router';
 import { callerOf, optionalUser, requireUser } from '../../middleware/auth';
 import { requireCollectionRole, requireVisibleCollection } from '../collections/collections.queries';
 import { listPropertyRows, visibleProperties } from '../properties/properties.queries';
-import { FACET_SAMPLE, FEW_MATCHES, LENT_READ, LISTED_BITMAP_MAX, RANGE_COUNT_ROWS, SEARCH_PROBE, hiddenItemsOf, itemLending, listFacets, listItems, loadItem, recentItems, toItem, type ListRequest } from './items.queries';
+import { hiddenItemsOf, itemLending, loadItem, recentItems, toItem } from './items.queries';
+import { FACET_SAMPLE, FEW_MATCHES, LENT_READ, LISTED_BITMAP_MAX, RANGE_COUNT_ROWS, SEARCH_PROBE, listFacets, listItems, type ListRequest } from './list';
 import { createItems, deleteItem, duplicateItem, updateItem, type WriteContext } from './items.writer';
 import { rankTuning } from './sort-ranks';
 
@@ -159,7 +160,8 @@ export const itemsRoutes = createRouter()
     if (found.collection.visibility === 4) throw new ApiError('NOT_FOUND');
     const props = visibleProperties(await listPropertyRows(db, found.collection.id), found.level);
     const request = listRequest(c.req.valid('query'), c.req.queries(), await loansEnabled(c));
-    const page = await listItems(c.get('d1'), found.collection, found.level, props, request, Number(c.env.LIST_FEW_MATCHES) || FEW_MATCHES, {
+    const page = await listItems(c.get('d1'), found.collection, found.level, props, request, {
+      fewMatches: Number(c.env.LIST_FEW_MATCHES) || FEW_MATCHES,
       ranks: rankTuning(c.env),
       defer: (work) => c.executionCtx.waitUntil(work),
       rangeCountRows: Number(c.env.LIST_RANGE_COUNT_ROWS) || RANGE_COUNT_ROWS,

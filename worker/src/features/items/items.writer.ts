@@ -52,7 +52,7 @@ import type { ItemRow } from '../../db/raw-rows';
 import type { RecordItem } from '../../../../shared/import/source';
 import { listPropertyRows } from '../properties/properties.queries';
 import { mediaValuesOf } from './items.media';
-import { storedValues } from './items.queries';
+import { storedValues } from './item-values';
 import { forgetOrdersSql, RANK_SPLIT, rankChangeSql, rankMoves, readKeptOrders, splitIfNeeded, splitOversized, type KeptOrders, type RankedItem } from './sort-ranks';
 
 // Import steps run their own batches; these place their items in the kept sort orders afterwards.
@@ -232,7 +232,7 @@ function rankWrite(
 
 /**
  * Whether item i has something to sort by for property p: a first value holding the key its type sorts
- * by, as the sort walks require it (items.queries.ts, sortIndexed()).
+ * by, as the sort walks require it (items/list/walk.ts, sortIndexed()).
  */
 const SORT_VALUED = `EXISTS (SELECT 1 FROM item_values s WHERE s.item_id = i.id AND s.property_id = p.id AND s.position = 0 AND s.sortable = 1
   AND (CASE WHEN p.type IN (${RANGE_PROPERTY_TYPES.map((t) => `'${t}'`).join(', ')}) THEN s.sort_number ELSE s.natural_key END) IS NOT NULL)`;

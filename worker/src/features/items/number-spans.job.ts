@@ -10,7 +10,7 @@
 // day). The cursor is the last property looked at.
 import type { Job } from '../../jobs/job';
 import { numberSpansBuild, spanWidthFor } from './facet-spans';
-import { LISTED_RANGE_VALUES, numberBounds, propertyNumbers } from './items.queries';
+import { LISTED_RANGE_VALUES, numberBounds, propertyNumbers } from './list';
 
 /** Properties looked at per run. */
 const PROPERTIES_PER_PAGE = 500;

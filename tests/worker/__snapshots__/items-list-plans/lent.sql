@@ -1,0 +1,1 @@
+SELECT i.*, i.lent_copies AS lent, m.total_count FROM (SELECT i.id AS mid, i.created_at AS mkey, count(*) OVER () AS total_count FROM items i INDEXED BY items_lent_idx WHERE i.collection_id = ? AND i.level <= ? AND i.lent_copies > 0 ORDER BY i.created_at DESC, i.id DESC LIMIT ? OFFSET ?) m CROSS JOIN items i ON i.id = m.mid ORDER BY m.mkey DESC, m.mid DESC

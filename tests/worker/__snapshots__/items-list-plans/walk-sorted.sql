@@ -1,0 +1,1 @@
+SELECT i.*, i.lent_copies AS lent, s.natural_key AS sort_key FROM item_values s CROSS JOIN items i ON i.id = s.item_id WHERE s.property_id = ? AND s.position = 0 AND s.sortable = 1 AND s.natural_key IS NOT NULL AND i.collection_id = ? AND i.level <= ? ORDER BY s.natural_key ASC, s.item_id ASC LIMIT ? OFFSET ?
