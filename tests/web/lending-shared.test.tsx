@@ -14,6 +14,8 @@ const loan = (id: number, collectionId: number, collectionName: string, title: s
   notes: null,
   response: null,
   wantedFrom: null,
+  reservedFrom: null,
+  reservedTo: null,
   wantedUntil: null,
   lentOn: '2026-03-01',
   dueOn: '2099-03-22',
