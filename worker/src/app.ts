@@ -12,6 +12,8 @@ import { importsRoutes } from './features/imports/imports.routes';
 import { itemsRoutes } from './features/items/items.routes';
 import { borrowRequestRoutes } from './features/lending/borrow-requests.routes';
 import { borrowerPageRoutes } from './features/lending/borrower-page.routes';
+import { borrowerHoldRoutes } from './features/lending/borrower-holds.routes';
+import { holdRoutes } from './features/lending/holds.routes';
 import { lendingRoutes } from './features/lending/lending.routes';
 import { mediaApiRoutes, mediaRoutes } from './features/media/media.routes';
 import { thumbnailRoutes } from './features/media/thumbnails.routes';
@@ -72,6 +74,8 @@ export function createApi(appFetch: AppFetch) {
     .route('/', lendingRoutes)
     .route('/', borrowRequestRoutes)
     .route('/', borrowerPageRoutes)
+    .route('/', holdRoutes)
+    .route('/', borrowerHoldRoutes)
     .route('/', mediaApiRoutes)
     .route('/', thumbnailRoutes)
     .route('/', sourcesRoutes)

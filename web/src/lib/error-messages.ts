@@ -63,6 +63,10 @@ export const errorMessages = defineMessages({
     defaultMessage: 'This loan is no longer in a state that allows this. Reload to see where it stands.',
   },
   NO_COPY_AVAILABLE: { id: 'errors.NO_COPY_AVAILABLE', defaultMessage: 'Every copy of this item is already lent.' },
+  HOLD_EXISTS: { id: 'errors.HOLD_EXISTS', defaultMessage: 'This email address is already in the waiting list for this item.' },
+  COPY_AVAILABLE: { id: 'errors.COPY_AVAILABLE', defaultMessage: 'A copy of this item is available: ask to borrow it instead.' },
+  HOLD_TRANSITION_NOT_ALLOWED: { id: 'errors.HOLD_TRANSITION_NOT_ALLOWED', defaultMessage: 'This place in the waiting list has changed meanwhile.' },
+  HOLD_LINK_INVALID: { id: 'errors.HOLD_LINK_INVALID', defaultMessage: 'This offer link no longer works: the offer was answered, expired or withdrawn.' },
   QUANTITY_BELOW_LENT: {
     id: 'errors.QUANTITY_BELOW_LENT',
     defaultMessage: 'Nothing was saved: the number of copies cannot be lower than the copies out on loan. Get copies back first.',

@@ -10,3 +10,4 @@ export * from './account-archives.schema';
 export * from './sources.schema';
 export * from './borrower-links.schema';
 export * from './members.schema';
+export * from './holds.schema';
