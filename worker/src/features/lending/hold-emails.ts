@@ -15,7 +15,7 @@ const localeOf = (hold: HoldRow): Locale => (isLocale(hold.locale) ? hold.locale
 
 /** A deadline written for people, date and time in UTC ("1 March 2030 at 09:00 UTC"). */
 function deadline(locale: Locale, at: string): string {
-  return new Intl.DateTimeFormat(locale.replace('_', '-'), { dateStyle: 'long', timeStyle: 'short', timeZone: 'UTC', timeZoneName: 'short' }).format(new Date(at));
+  return `${new Intl.DateTimeFormat(locale.replace('_', '-'), { dateStyle: 'long', timeStyle: 'short', timeZone: 'UTC' }).format(new Date(at))} UTC`;
 }
 
 async function compose(env: Env, hold: HoldRow, title: string, subject: MessageKey, body: MessageKey, links: { key: MessageKey; path: string }[]) {
