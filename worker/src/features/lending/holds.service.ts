@@ -41,11 +41,6 @@ export async function joinHold(d1: D1Database, item: { id: number; ownerId: numb
   }
 }
 
-/** 409 when the hold exists but its state moved on; 404 when it is not there at all. */
-async function refusal(d1: D1Database, id: number): Promise<never> {
-  throw new ApiError((await findHold(d1, id)) ? 'HOLD_TRANSITION_NOT_ALLOWED' : 'NOT_FOUND');
-}
-
 /**
  * Swaps a waiting hold with its neighbour above or below, in one statement: both positions are read by
  * materialised CTEs before either changes, and nothing changes when there is no neighbour.
