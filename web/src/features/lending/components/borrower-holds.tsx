@@ -1,5 +1,5 @@
 // A borrower's places in waiting lists, on their own page: the item, their place number (or the offer
-// and its deadline) and "Leave the waiting list". Nothing shows while they wait for nothing.
+// and its deadline) and "Leave the waiting list". Nothing shows while they wait for nothing (or while their places cannot be read: their loans above still show).
 import { LogOut } from 'lucide-react';
 import { defineMessages, useIntl } from 'react-intl';
 import { ErrorAlert } from '../../../components/alert';
@@ -23,7 +23,6 @@ export function BorrowerHolds({ secret }: { secret: string }) {
     await holds.mutate();
   });
   const list = holds.data?.holds ?? [];
-  if (holds.error) return <ErrorAlert>{describeError(intl, holds.error)}</ErrorAlert>;
   if (list.length === 0) return null;
   return (
     <>

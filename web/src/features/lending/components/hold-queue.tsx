@@ -84,11 +84,11 @@ function HoldRows({ holds, readOnly, onChange, showItem }: { holds: Hold[]; read
   );
 }
 
-/** The item's queue, under its loans; nothing while nobody waits. */
+/** The item's queue, under its loans; nothing while nobody waits (or while it cannot be read). */
 export function ItemHoldQueue({ item, readOnly }: { item: Item; readOnly: boolean }) {
   const intl = useIntl();
   const holds = useItemHolds(item.collectionId, item.id);
-  if (holds.error) return <ErrorAlert>{describeError(intl, holds.error)}</ErrorAlert>;
+  // A secondary panel: if the queue cannot be read, the loans above still say what matters.
   const list = holds.data?.holds ?? [];
   if (list.length === 0) return null;
   const title = intl.formatMessage(messages.title, { count: list.length });
@@ -107,7 +107,7 @@ export function ItemHoldQueue({ item, readOnly }: { item: Item; readOnly: boolea
 export function OwnerHoldQueues({ readOnly }: { readOnly: boolean }) {
   const intl = useIntl();
   const holds = useOwnerHolds();
-  if (holds.error) return <ErrorAlert>{describeError(intl, holds.error)}</ErrorAlert>;
+  // A secondary panel: if the queue cannot be read, the loans above still say what matters.
   const list = holds.data?.holds ?? [];
   if (list.length === 0) return null;
   const title = intl.formatMessage(messages.overview, { count: list.length });
