@@ -48,6 +48,6 @@ export const borrowerHoldRoutes = createRouter()
     const { secret, id } = c.req.valid('param');
     const borrower = await requirePageBorrower(c.get('d1'), secret);
     const removed = await removeHold(c.get('d1'), id, { borrowerId: borrower.id });
-    if (removed.wasOffered) offerFreedCopies(c, [removed.itemId]);
+    if (removed.wasOffered) await offerFreedCopies(c, [removed.itemId]);
     return c.json({ ok: true as const }, 200);
   });

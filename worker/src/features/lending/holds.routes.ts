@@ -90,9 +90,13 @@ function later(c: Context<AppEnv>, what: string, work: Promise<unknown>) {
   c.executionCtx.waitUntil(work.catch((error: unknown) => console.error(`${what} email failed`, c.get('requestId'), String(error))));
 }
 
-/** Offers the freed copies of these items to the next in line, and emails them. */
-export function offerFreedCopies(c: Context<AppEnv>, itemIds: number[]) {
-  later(c, 'hold offer', offerNext(c.get('d1'), itemIds).then((offers) => sendHoldOffers(c.env, c.get('db'), offers)));
+/**
+ * Offers the freed copies of these items to the next in line before answering (so the owner's screen,
+ * read right after, shows who was offered), and emails them after.
+ */
+export async function offerFreedCopies(c: Context<AppEnv>, itemIds: number[]) {
+  const offers = await offerNext(c.get('d1'), itemIds);
+  later(c, 'hold offer', sendHoldOffers(c.env, c.get('db'), offers));
 }
 
 /** The owner of a hold's collection, for a caller who owns it or edits it (a viewer: 403, anyone else: 404). */
@@ -160,7 +164,7 @@ export const holdRoutes = createRouter()
     const { id } = c.req.valid('param');
     const hold = await holdFor(c, id);
     const removed = await removeHold(c.get('d1'), id, { ownerId: hold.owner_id });
-    if (removed.wasOffered) offerFreedCopies(c, [removed.itemId]);
+    if (removed.wasOffered) await offerFreedCopies(c, [removed.itemId]);
     return c.json(await queueOf(c, hold.item_id), 200);
   })
   .openapi(readOffer, async (c) => {
@@ -175,7 +179,7 @@ export const holdRoutes = createRouter()
       later(c, 'hold accepted', sendHoldAccepted(c.env, c.get('db'), hold, statusToken));
     } else {
       const hold = await declineOffer(c.get('d1'), token);
-      offerFreedCopies(c, [hold.item_id]);
+      await offerFreedCopies(c, [hold.item_id]);
     }
     return c.json(await offerView(c, token), 200);
   });

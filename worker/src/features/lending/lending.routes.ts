@@ -276,7 +276,7 @@ export const lendingRoutes = createRouter()
     const ownerId = await loanOwnerFor(c, id);
     const row = await transitionLoan(c.get('d1'), ownerId, id, action, c.req.valid('json'));
     // A copy back (or a kept one given up) goes to the next in the item's waiting list.
-    if (action === 'return' || action === 'reject') offerFreedCopies(c, [row.item_id]);
+    if (action === 'return' || action === 'reject') await offerFreedCopies(c, [row.item_id]);
     c.executionCtx.waitUntil(
       notifyRequester(c.env, c.get('db'), row).catch((error: unknown) =>
         console.error('loan email failed', c.get('requestId'), String(error)),
