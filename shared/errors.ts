@@ -37,6 +37,8 @@ export const ERROR_STATUS = {
   LOANS_DISABLED: 404,
   /** A borrower's page or calendar secret is unknown, reset or expired. */
   BORROWER_LINK_INVALID: 404,
+  /** A waiting-list offer link is unknown, or its offer was answered, expired or withdrawn. */
+  HOLD_LINK_INVALID: 404,
   METHOD_NOT_ALLOWED: 405,
   USERNAME_TAKEN: 409,
   EMAIL_TAKEN: 409,
@@ -54,6 +56,12 @@ export const ERROR_STATUS = {
   NO_COPY_AVAILABLE: 409,
   /** A reservation's days are already booked: on one of them, every copy is taken. */
   RESERVATION_CONFLICT: 409,
+  /** This address already has a place in the item's waiting list. */
+  HOLD_EXISTS: 409,
+  /** A copy is left: ask to borrow it instead of joining the waiting list. */
+  COPY_AVAILABLE: 409,
+  /** The hold's state does not allow that (it was offered, answered or removed meanwhile). */
+  HOLD_TRANSITION_NOT_ALLOWED: 409,
   /**
    * An item's number of copies would drop below the copies it has lent: details.fields[0] (path
    * "quantity", reason "below_lent") carries that count as its minimum.

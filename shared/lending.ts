@@ -88,3 +88,30 @@ export const AVAILABILITY_MONTHS_MAX = 3;
 export const AVAILABILITY_MONTHS_AROUND = 13;
 /** A month as the availability calendar names it. */
 export const MONTH_PATTERN = '\\d{4}-\\d{2}';
+
+/**
+ * A place in an item's waiting list (a hold), joined when no copy is left: waiting → offered (a copy came
+ * back and the next in line is emailed, with `offer_days` to answer) → accepted (it becomes an accepted
+ * borrow request) | declined | expired (the next is offered). A waiting or offered hold may also be
+ * removed, by the owner or by the person leaving the queue. Every change is one conditional UPDATE.
+ */
+export const HOLD_STATES = ['waiting', 'offered', 'accepted', 'declined', 'expired', 'removed'] as const;
+export type HoldState = (typeof HOLD_STATES)[number];
+export const HOLD_ACTIONS = ['offer', 'accept', 'decline', 'expire', 'remove'] as const;
+export type HoldAction = (typeof HOLD_ACTIONS)[number];
+export const HOLD_TRANSITIONS: Record<HoldAction, { from: readonly HoldState[]; to: HoldState }> = {
+  offer: { from: ['waiting'], to: 'offered' },
+  accept: { from: ['offered'], to: 'accepted' },
+  decline: { from: ['offered'], to: 'declined' },
+  expire: { from: ['offered'], to: 'expired' },
+  remove: { from: ['waiting', 'offered'], to: 'removed' },
+};
+/** Holds still in the queue (they keep a place, or a copy for the person offered). */
+export const ACTIVE_HOLD_STATES: readonly HoldState[] = ['waiting', 'offered'];
+/** The owner moves a waiting hold one place up or down. */
+export const HOLD_MOVES = ['up', 'down'] as const;
+export type HoldMove = (typeof HOLD_MOVES)[number];
+
+/** Days the person offered a copy has to answer (the collection's setting). */
+export const OFFER_DAYS_DEFAULT = 3;
+export const OFFER_DAYS_MAX = 30;

@@ -11,7 +11,7 @@ import {
   MEMBER_ROLES,
   VISIBILITY_LEVELS,
 } from '../catalogue';
-import { LOAN_PERIOD_DAYS_DEFAULT, LOAN_PERIOD_DAYS_MAX, REMINDER_DAYS_DEFAULT, REMINDER_DAYS_MAX } from '../lending';
+import { LOAN_PERIOD_DAYS_DEFAULT, LOAN_PERIOD_DAYS_MAX, OFFER_DAYS_DEFAULT, OFFER_DAYS_MAX, REMINDER_DAYS_DEFAULT, REMINDER_DAYS_MAX } from '../lending';
 import { editedVersion, version, wholly } from './common';
 
 export const visibilityLevel = z.union(VISIBILITY_LEVELS.map((l) => z.literal(l)) as [z.ZodLiteral<0>, z.ZodLiteral<1>, z.ZodLiteral<3>, z.ZodLiteral<4>]);
@@ -52,6 +52,8 @@ export const collection = z.object({
   loanPeriodDays: z.number().int(),
   /** Borrowers are reminded this many days before the due date. */
   reminderDays: z.number().int(),
+  /** The next in a waiting list has this many days to answer when a copy is offered to them. */
+  offerDays: z.number().int(),
   /** Items the caller may see. */
   itemCount: z.number().int(),
   /** The caller owns it: manage and edit controls apply. */
@@ -96,6 +98,7 @@ const collectionFields = z.object({
   borrowable: borrowLevel,
   loanPeriodDays: z.number().int().min(1).max(LOAN_PERIOD_DAYS_MAX),
   reminderDays: z.number().int().min(0).max(REMINDER_DAYS_MAX),
+  offerDays: z.number().int().min(1).max(OFFER_DAYS_MAX),
 });
 
 export const createCollectionInput = collectionFields.extend({
@@ -104,6 +107,7 @@ export const createCollectionInput = collectionFields.extend({
   borrowable: borrowLevel.default(3),
   loanPeriodDays: collectionFields.shape.loanPeriodDays.default(LOAN_PERIOD_DAYS_DEFAULT),
   reminderDays: collectionFields.shape.reminderDays.default(REMINDER_DAYS_DEFAULT),
+  offerDays: collectionFields.shape.offerDays.default(OFFER_DAYS_DEFAULT),
 });
 export type CreateCollectionInput = z.input<typeof createCollectionInput>;
 /** After validation: defaults applied. */

@@ -19,6 +19,7 @@ export function makeCollection(overrides: Partial<Collection> = {}): Collection 
     borrowable: 3,
     loanPeriodDays: 21,
     reminderDays: 2,
+    offerDays: 3,
     itemCount: 2,
     isOwner: true,
     role: overrides.isOwner === false ? null : 'owner',

@@ -184,6 +184,7 @@ describe('new collection', () => {
       borrowable: 4,
       loanPeriodDays: 21,
       reminderDays: 5,
+      offerDays: 3,
     });
   });
 });

@@ -7,7 +7,7 @@ import { json, mockFetch, renderWithApp } from './helpers';
 
 const collection: Collection = {
   id: 4, ownerId: 1, ownerName: 'ann', type: 'books', name: 'Books', description: null, image: null,
-  tags: ['sf', 'paperbacks'], visibility: 0, borrowable: 3, loanPeriodDays: 21, reminderDays: 2, itemCount: 0, isOwner: true, role: 'owner', covers: [], pendingRequests: 0, version: 1,
+  tags: ['sf', 'paperbacks'], visibility: 0, borrowable: 3, loanPeriodDays: 21, reminderDays: 2, offerDays: 3, itemCount: 0, isOwner: true, role: 'owner', covers: [], pendingRequests: 0, version: 1,
   createdAt: '2026-01-01T00:00:00.000Z', updatedAt: '2026-01-01T00:00:00.000Z',
 };
 

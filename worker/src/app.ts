@@ -13,6 +13,8 @@ import { importsRoutes } from './features/imports/imports.routes';
 import { itemsRoutes } from './features/items/items.routes';
 import { borrowRequestRoutes } from './features/lending/borrow-requests.routes';
 import { borrowerPageRoutes } from './features/lending/borrower-page.routes';
+import { borrowerHoldRoutes } from './features/lending/borrower-holds.routes';
+import { holdRoutes } from './features/lending/holds.routes';
 import { lendingRoutes } from './features/lending/lending.routes';
 import { reservationRoutes } from './features/lending/reservations.routes';
 import { mediaApiRoutes, mediaRoutes } from './features/media/media.routes';
@@ -76,6 +78,8 @@ export function createApi(appFetch: AppFetch) {
     .route('/', borrowRequestRoutes)
     .route('/', reservationRoutes)
     .route('/', borrowerPageRoutes)
+    .route('/', holdRoutes)
+    .route('/', borrowerHoldRoutes)
     .route('/', mediaApiRoutes)
     .route('/', thumbnailRoutes)
     .route('/', sourcesRoutes)

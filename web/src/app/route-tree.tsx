@@ -37,6 +37,7 @@ export type ScreenName =
   | 'loan-edit'
   | 'loan-delete'
   | 'borrow-status'
+  | 'hold-offer'
   | 'borrower-page'
   | 'borrower-link'
   | 'borrowers'
@@ -94,6 +95,7 @@ export function routeTree(screen: (name: ScreenName) => RouteObject['lazy']): Ro
             { path: paths.loan.pattern, lazy: screen('loan-edit') },
             { path: paths.loanDelete.pattern, lazy: screen('loan-delete') },
             { path: paths.borrowStatus.pattern, lazy: screen('borrow-status') },
+            { path: paths.holdOffer.pattern, lazy: screen('hold-offer') },
             { path: paths.borrowerPage.pattern, lazy: screen('borrower-page') },
             { path: paths.borrowerLink.pattern, lazy: screen('borrower-link') },
             { path: paths.borrowers.pattern, lazy: screen('borrowers') },

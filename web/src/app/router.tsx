@@ -33,6 +33,7 @@ const screens: Record<ScreenName, () => Promise<{ default: ComponentType }>> = {
   'loan-edit': () => import('./routes/loan-edit'),
   'loan-delete': () => import('./routes/loan-delete'),
   'borrow-status': () => import('./routes/borrow-status'),
+  'hold-offer': () => import('./routes/hold-offer'),
   'borrower-page': () => import('./routes/borrower-page'),
   'borrower-link': () => import('./routes/borrower-link'),
   'borrowers': () => import('./routes/borrowers'),

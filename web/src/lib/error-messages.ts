@@ -71,6 +71,10 @@ export const errorMessages = defineMessages({
     id: 'errors.RESERVATION_CONFLICT',
     defaultMessage: 'These dates are already booked: on one of them, every copy is taken. The item’s calendar shows the booked days.',
   },
+  HOLD_EXISTS: { id: 'errors.HOLD_EXISTS', defaultMessage: 'This email address is already in the waiting list for this item.' },
+  COPY_AVAILABLE: { id: 'errors.COPY_AVAILABLE', defaultMessage: 'A copy of this item is available: ask to borrow it instead.' },
+  HOLD_TRANSITION_NOT_ALLOWED: { id: 'errors.HOLD_TRANSITION_NOT_ALLOWED', defaultMessage: 'This place in the waiting list has changed meanwhile.' },
+  HOLD_LINK_INVALID: { id: 'errors.HOLD_LINK_INVALID', defaultMessage: 'This offer link no longer works: the offer was answered, expired or withdrawn.' },
   QUANTITY_BELOW_LENT: {
     id: 'errors.QUANTITY_BELOW_LENT',
     defaultMessage: 'Nothing was saved: the number of copies cannot be lower than the copies out on loan. Get copies back first.',

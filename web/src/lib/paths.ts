@@ -72,6 +72,8 @@ export const paths = {
   loanDelete: route('/collection/:cid/item/:iid/loan/:id/delete'),
   /** The requester's private page for following a borrow request (?token=). */
   borrowStatus: route('/borrow/status'),
+  /** The offer of a copy to the next in a waiting list (?token=), from their email. */
+  holdOffer: route('/hold/offer'),
   /** A borrower's own page, opened by the secret in its address (no account). */
   borrowerPage: route('/borrower/:secret'),
   /** An invitation by email to a shared collection, opened by the secret in its address. */

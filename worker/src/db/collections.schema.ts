@@ -29,6 +29,8 @@ export const collections = sqliteTable(
     loanPeriodDays: integer('loan_period_days').notNull().default(21),
     /** Reminders go to the borrower this many days before the due date. */
     reminderDays: integer('reminder_days').notNull().default(2),
+    /** Days the next in a waiting list has to answer when a copy is offered to them. */
+    offerDays: integer('offer_days').notNull().default(3),
     countEveryone: integer('count_everyone').notNull().default(0),
     countLoggedIn: integer('count_logged_in').notNull().default(0),
     countOwner: integer('count_owner').notNull().default(0),

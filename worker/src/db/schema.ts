@@ -11,3 +11,4 @@ export * from './sources.schema';
 export * from './borrower-links.schema';
 export * from './members.schema';
 export * from './invitations.schema';
+export * from './holds.schema';

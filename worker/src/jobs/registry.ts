@@ -5,6 +5,7 @@ import { importSourcesJob } from '../features/imports/import-sources.job';
 import { naturalKeysJob } from '../features/items/natural-keys.job';
 import { numberSpansJob } from '../features/items/number-spans.job';
 import { sortRanksJob } from '../features/items/sort-ranks.job';
+import { holdOffersJob } from '../features/lending/hold-offers.job';
 import { loanRemindersJob } from '../features/lending/loan-reminders.job';
 import { ownerDigestJob } from '../features/lending/owner-digest.job';
 import { exportsCleanupJob } from '../features/maintenance/exports-cleanup.job';
@@ -29,6 +30,7 @@ export const SCHEDULE: Schedule = {
   '47 * * * *': [naturalKeysJob, importSourcesJob, sortRanksJob, numberSpansJob],
   // Hourly: borrowers' reminders and overdue notices, and owners' overdue digests. Each loan is marked
   // once per notice, so a run that stops for its budget resumes at the next hour without repeating.
-  // Then the digests owners chose (daily or weekly), one per owner and period.
-  '23 * * * *': [loanRemindersJob, ownerDigestJob],
+  // Then the digests owners chose (daily or weekly), one per owner and period. Then waiting lists:
+  // offers past their deadline expire and go to the next in line.
+  '23 * * * *': [loanRemindersJob, ownerDigestJob, holdOffersJob],
 };

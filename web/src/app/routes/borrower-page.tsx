@@ -8,6 +8,7 @@ import { PageError } from '../../components/page-error';
 import { Screen } from '../../components/screen';
 import { useBorrowerPage } from '../../features/lending/api/borrower-page';
 import { BorrowerFeed } from '../../features/lending/components/borrower-feed';
+import { BorrowerHolds } from '../../features/lending/components/borrower-holds';
 import { CurrentLoans, PastLoans } from '../../features/lending/components/borrower-loans';
 import { isApiError } from '../../lib/api-client';
 import { paths } from '../../lib/paths';
@@ -71,6 +72,7 @@ export default function BorrowerPageRoute() {
         <CurrentLoans loans={data.current} secret={secret} onChange={refresh} />
         <h2>{intl.formatMessage(messages.requests)}</h2>
         <PastLoans loans={data.requests} />
+        <BorrowerHolds secret={secret} />
         <h2>{intl.formatMessage(messages.history)}</h2>
         <PastLoans loans={data.history} />
         <h2>{intl.formatMessage(messages.calendar)}</h2>

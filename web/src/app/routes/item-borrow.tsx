@@ -12,6 +12,7 @@ import { useItem } from '../../features/items/api/get-item';
 import { itemTitle } from '../../features/items/components/item-title';
 import { useProfile } from '../../features/profile/api/get-profile';
 import { BorrowForm, type Requester } from '../../features/lending/components/borrow-form';
+import { HoldForm } from '../../features/lending/components/hold-form';
 import { availabilityText } from '../../features/lending/components/loan-words';
 import { useMediaSrc } from '../../lib/media-url';
 import { paths } from '../../lib/paths';
@@ -44,7 +45,9 @@ function BorrowScreen({ collection, item, requester }: { collection: Collection;
             {item.availability ? <p className="muted">{availabilityText(intl, item.availability)}</p> : null}
           </div>
         </div>
-        {item.canBorrow ? (
+        {item.canBorrow && item.availability?.available === 0 ? (
+          <HoldForm item={item} readOnly={demo} requester={requester} />
+        ) : item.canBorrow ? (
           <BorrowForm item={item} readOnly={demo} requester={requester} />
         ) : (
           <ErrorAlert>{intl.formatMessage(signInFirst ? messages.signIn : messages.notAllowed)}</ErrorAlert>

@@ -38,6 +38,7 @@ export function toCollection(row: CollectionRow, ownerName: string, caller: Call
     borrowable: row.borrowable as BorrowLevel,
     loanPeriodDays: row.loanPeriodDays,
     reminderDays: row.reminderDays,
+    offerDays: row.offerDays,
     itemCount: level === 3 ? row.countOwner : level === 1 ? row.countLoggedIn : row.countEveryone,
     isOwner: role === 'owner',
     role,

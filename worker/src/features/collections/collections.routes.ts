@@ -138,6 +138,7 @@ export const collectionsRoutes = createRouter()
           ...(input.borrowable !== undefined && { borrowable: input.borrowable }),
           ...(input.loanPeriodDays !== undefined && { loanPeriodDays: input.loanPeriodDays }),
           ...(input.reminderDays !== undefined && { reminderDays: input.reminderDays }),
+          ...(input.offerDays !== undefined && { offerDays: input.offerDays }),
           version: pre.version !== undefined ? pre.version + 1 : sql`${collections.version} + 1`,
           updatedAt: sqlNow,
         })

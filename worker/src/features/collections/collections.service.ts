@@ -28,6 +28,7 @@ export async function createCollection(
       borrowable: input.borrowable,
       loanPeriodDays: input.loanPeriodDays,
       reminderDays: input.reminderDays,
+      offerDays: input.offerDays,
     })
     .returning();
   const template = isTemplateType(input.type) ? TEMPLATES[input.type] : [];

@@ -11,6 +11,7 @@ import { countAttempt } from '../../lib/rate-limit';
 import { randomToken, sha256Hex } from '../../lib/tokens';
 import type { PropertyRow } from '../../lib/values';
 import { itemRoles } from '../items/items.queries';
+import { askAllowed } from './holds.queries';
 import { LOAN_SELECT, roleProperties, toLoan, type LoanRow } from './lending.queries';
 import { sendRequestConfirmation, sendRequestToOwner, sendStepToRequester } from './loan-emails';
 
@@ -44,7 +45,8 @@ export async function createBorrowRequest(
     d1
       .prepare(
         `INSERT INTO loans (item_id, owner_id, borrower_id, state, message, wanted_from, wanted_until, reserved_from, reserved_to, asked_at, locale, status_token_hash)
-         SELECT ?, ?, b.id, 'asked', ?, ?, ?, ?, ?, ${NOW_SQL}, ?, ? FROM borrowers b WHERE b.owner_id = ? AND b.email = ?
+         SELECT ?1, ?2, b.id, 'asked', ?3, ?4, ?5, ?6, ?7, ${NOW_SQL}, ?8, ?9 FROM borrowers b WHERE b.owner_id = ?2 AND b.email = ?10
+           AND ${askAllowed('?1')}
          RETURNING id`,
       )
       .bind(
@@ -57,11 +59,12 @@ export async function createBorrowRequest(
         input.reservedTo ?? null,
         locale,
         hash,
-        item.ownerId,
         input.email,
       ),
   ]);
-  const id = inserted!.results[0]!.id;
+  // A copy kept for the person a waiting list offered it to is theirs: the asker joins the list instead.
+  const id = inserted!.results[0]?.id;
+  if (id === undefined) throw new ApiError('NO_COPY_AVAILABLE');
   const loan = await d1.prepare(`${LOAN_SELECT} WHERE l.id = ?`).bind(id).first<LoanRow>();
   return { loan: loan!, token };
 }

@@ -47,6 +47,7 @@ import {
   type LoanRow,
 } from './lending.queries';
 import { notifyRequester } from './borrow-requests.service';
+import { offerFreedCopies } from './holds.routes';
 import {
   borrowerDeletion as countBorrowerLoans,
   createBorrower,
@@ -274,6 +275,8 @@ export const lendingRoutes = createRouter()
     const { id, action } = c.req.valid('param');
     const ownerId = await loanOwnerFor(c, id);
     const row = await transitionLoan(c.get('d1'), ownerId, id, action, c.req.valid('json'));
+    // A copy back (or a kept one given up) goes to the next in the item's waiting list.
+    if (action === 'return' || action === 'reject') await offerFreedCopies(c, [row.item_id]);
     c.executionCtx.waitUntil(
       notifyRequester(c.env, c.get('db'), row).catch((error: unknown) =>
         console.error('loan email failed', c.get('requestId'), String(error)),

@@ -1,6 +1,6 @@
 // Create or edit a collection: type (a template or a custom slug), name, description, tags, visibility
 // and who can borrow.
-import { LOAN_PERIOD_DAYS_DEFAULT, LOAN_PERIOD_DAYS_MAX, REMINDER_DAYS_DEFAULT, REMINDER_DAYS_MAX } from '../../../../../shared/lending';
+import { LOAN_PERIOD_DAYS_DEFAULT, LOAN_PERIOD_DAYS_MAX, REMINDER_DAYS_DEFAULT, REMINDER_DAYS_MAX, OFFER_DAYS_DEFAULT, OFFER_DAYS_MAX } from '../../../../../shared/lending';
 import { useState } from 'react';
 import type { ReactNode } from 'react';
 import { defineMessages, useIntl } from 'react-intl';
@@ -74,10 +74,15 @@ const lendingMessages = defineMessages({
     id: 'collections.collectionForm.reminderDaysHint',
     defaultMessage: 'Borrowers get a reminder this many days before the due date; 0: no reminder.',
   },
+  offerDays: { id: 'collections.collectionForm.offerDays', defaultMessage: 'Days to answer an offer' },
+  offerDaysHint: {
+    id: 'collections.collectionForm.offerDaysHint',
+    defaultMessage: 'When a copy comes back, the next in the waiting list has this many days to accept it.',
+  },
 });
 
 const OTHER = 'other';
-const FIELDS = ['type', 'name', 'description', 'tags', 'visibility', 'borrowable', 'loanPeriodDays', 'reminderDays'];
+const FIELDS = ['type', 'name', 'description', 'tags', 'visibility', 'borrowable', 'loanPeriodDays', 'reminderDays', 'offerDays'];
 
 interface CollectionFormProps {
   collection?: Collection;
@@ -114,6 +119,7 @@ export function CollectionForm({ collection, readOnly, cancelTo, onSubmit, onRel
       borrowable: readLevel(fields.get('borrowable')) ?? 3,
       loanPeriodDays: Number(text('loanPeriodDays')),
       reminderDays: Number(text('reminderDays')),
+      offerDays: Number(text('offerDays')),
     });
   }, undefined, { subject: 'collection' });
   const { errors, busy } = submit;
@@ -228,6 +234,19 @@ export function CollectionForm({ collection, readOnly, cancelTo, onSubmit, onRel
             defaultValue={collection?.reminderDays ?? REMINDER_DAYS_DEFAULT}
             required
             error={errors.field('reminderDays')}
+          />
+          <TextField
+            name="offerDays"
+            type="number"
+            inputMode="numeric"
+            step="1"
+            min={1}
+            max={OFFER_DAYS_MAX}
+            label={intl.formatMessage(lendingMessages.offerDays)}
+            hint={intl.formatMessage(lendingMessages.offerDaysHint)}
+            defaultValue={collection?.offerDays ?? OFFER_DAYS_DEFAULT}
+            required
+            error={errors.field('offerDays')}
           />
         </div>
         {extra}

@@ -5,6 +5,7 @@ import { defineMessages, useIntl } from 'react-intl';
 import type { Item } from '../../../../../shared/schemas/items';
 import { Button, ButtonLink } from '../../../components/button';
 import { paths } from '../../../lib/paths';
+import { holdWords } from './hold-words';
 import { availabilityText } from './loan-words';
 import './lending.css';
 
@@ -24,7 +25,7 @@ export function ItemAvailability({ item, readOnly }: { item: Item; readOnly: boo
       </p>
       {item.canBorrow ? (
         <ButtonLink icon={HandHelping} to={paths.itemBorrow(item.collectionId, item.id)}>
-          {intl.formatMessage(messages.ask)}
+          {intl.formatMessage(noneLeft ? holdWords.join : messages.ask)}
         </ButtonLink>
       ) : null}
       {item.isOwner ? (

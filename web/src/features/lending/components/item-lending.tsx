@@ -7,6 +7,7 @@ import { ErrorAlert } from '../../../components/alert';
 import { EmptyState } from '../../../components/empty-state';
 import { describeError } from '../../../lib/error-messages';
 import { useItemLoans } from '../api/loans';
+import { ItemHoldQueue } from './hold-queue';
 import { LoanList } from './loan-list';
 import './lending.css';
 
@@ -18,7 +19,12 @@ const messages = defineMessages({
 
 export function ItemLending({ item, readOnly }: { item: Item; readOnly: boolean }) {
   if (!item.availability || !item.isOwner) return null;
-  return <OwnerLoans item={item} readOnly={readOnly} />;
+  return (
+    <>
+      <OwnerLoans item={item} readOnly={readOnly} />
+      <ItemHoldQueue item={item} readOnly={readOnly} />
+    </>
+  );
 }
 
 function OwnerLoans({ item, readOnly }: { item: Item; readOnly: boolean }) {

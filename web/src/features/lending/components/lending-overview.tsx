@@ -7,6 +7,7 @@ import { EmptyState } from '../../../components/empty-state';
 import { Loading } from '../../../components/loading';
 import { describeError } from '../../../lib/error-messages';
 import { useLendingOverview } from '../api/loans';
+import { OwnerHoldQueues } from './hold-queue';
 import { LoanList } from './loan-list';
 
 const messages = defineMessages<{ overdue: { count: number }; requests: { count: number }; current: { count: number }; nothing: Record<string, never>; nothingHint: Record<string, never> }>({
@@ -46,6 +47,7 @@ export function LendingOverview({ readOnly, ownCollectionIds }: { readOnly: bool
             <LoanList loans={section.loans} show="both" readOnly={readOnly} label={section.title} ownCollectionIds={ownCollectionIds} />
           </section>
         ))}
+      <OwnerHoldQueues readOnly={readOnly} />
     </div>
   );
 }
