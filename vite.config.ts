@@ -53,7 +53,8 @@ export default defineConfig({
         // service worker as text, so it spells RENDERED_PAGES out again.)
         runtimeCaching: [
           {
-            urlPattern: ({ request, url }) => request.mode === 'navigate' && /^\/(collection\/\d+(\/item\/\d+(\/borrow)?)?\/?)?$/.test(url.pathname),
+            urlPattern: ({ request, url }) =>
+              request.mode === 'navigate' && /^\/(collection\/\d+(\/item\/\d+(\/borrow)?)?\/?)?$/.test(url.pathname),
             handler: 'NetworkOnly',
             options: { precacheFallback: { fallbackURL: '/index.html' } },
           },

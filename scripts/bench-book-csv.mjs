@@ -38,7 +38,9 @@ export function bookCsv(rows, { title = 'Imported saga', isbnPrefix = '979', lon
       language: ['English', 'French', 'German'][n % 3],
       genre: ['fantasy', 'mystery', 'history', 'poetry'][n % 4],
       format: ['paperback', 'hardcover'][n % 2],
-      summary: long ? `${prose(n, 30)}, "number ${n}", ${prose(n + 1, 20)}` : `A story of storms, ships and the sea, number ${n}, told over many evenings`,
+      summary: long
+        ? `${prose(n, 30)}, "number ${n}", ${prose(n + 1, 20)}`
+        : `A story of storms, ships and the sea, number ${n}, told over many evenings`,
       read: n % 2 === 0 ? 'yes' : 'no',
       // One in ten unrated, as people write it: a cell the import leaves out and its report lists.
       rating: long && n % 10 === 0 ? 'unrated' : String((n % 11) / 2),

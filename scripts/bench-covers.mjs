@@ -20,7 +20,7 @@ export async function makeCovers(count) {
         return btoa(text);
       };
       let seed = 7;
-      const random = () => ((seed = (seed * 16807) % 2147483647) / 2147483647);
+      const random = () => (seed = (seed * 16807) % 2147483647) / 2147483647;
       const out = [];
       for (let n = 0; n < total; n += 1) {
         const canvas = document.createElement('canvas');
@@ -55,7 +55,11 @@ export async function makeCovers(count) {
         const small = document.createElement('canvas');
         [small.width, small.height] = [128, 192];
         small.getContext('2d').drawImage(thumb, 0, 0, 128, 192);
-        out.push([await toBase64(canvas, 'image/jpeg', 0.85), await toBase64(thumb, 'image/webp', 0.82), await toBase64(small, 'image/webp', 0.82)]);
+        out.push([
+          await toBase64(canvas, 'image/jpeg', 0.85),
+          await toBase64(thumb, 'image/webp', 0.82),
+          await toBase64(small, 'image/webp', 0.82),
+        ]);
       }
       return out;
     }, count);

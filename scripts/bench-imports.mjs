@@ -137,7 +137,10 @@ export async function startIsolateProfiler(inspectorUrl) {
             const lasted = sums.js[i + 1] - sums.js[i] + (sums.program[i + 1] - sums.program[i]) + (sums.gc[i + 1] - sums.gc[i]);
             if (lasted > 0) tally.set(placeOf.get(profile.samples[i]), (tally.get(placeOf.get(profile.samples[i])) ?? 0) + lasted / 1000);
           }
-          step.isolateTop = [...tally].sort((a, b) => b[1] - a[1]).slice(0, 8).map(([place, ms]) => `${place} ${ms.toFixed(2)}`);
+          step.isolateTop = [...tally]
+            .sort((a, b) => b[1] - a[1])
+            .slice(0, 8)
+            .map(([place, ms]) => `${place} ${ms.toFixed(2)}`);
         }
       }
       return intervalUs;
@@ -296,7 +299,10 @@ function isolateFigures(steps) {
     maxStepIsolateMsNoGc: heaviestCalm ? ms(heaviestCalm.isolateMs) : null,
     stepsIsolateOver10MsNoGc: calm.filter((s) => s.isolateMs > 10).length,
     maxIsolateMsByPhase: Object.fromEntries(
-      [...new Set(measured.map(phaseOf))].map((phase) => [phase, ms(Math.max(...measured.filter((s) => phaseOf(s) === phase).map((s) => s.isolateMs)))]),
+      [...new Set(measured.map(phaseOf))].map((phase) => [
+        phase,
+        ms(Math.max(...measured.filter((s) => phaseOf(s) === phase).map((s) => s.isolateMs))),
+      ]),
     ),
   };
 }
@@ -323,7 +329,10 @@ function summary(name, steps, items, startedAt, extra = {}) {
     stepsOwnOver10Ms: steps.filter((s) => s.ownCpuMs > 10).length,
     // The same on the main thread alone, and how much the helper threads added to the heaviest step.
     maxStepOwnMainCpuMs: ms(max((s) => s.ownMainCpuMs).ownMainCpuMs),
-    maxStepOwnMainCpuStep: max((s) => s.ownMainCpuMs).step.split(' ').slice(2).join(' '),
+    maxStepOwnMainCpuStep: max((s) => s.ownMainCpuMs)
+      .step.split(' ')
+      .slice(2)
+      .join(' '),
     stepsOwnMainOver10Ms: steps.filter((s) => s.ownMainCpuMs > 10).length,
     ...isolateFigures(steps),
     p99StepOwnMainCpuMs: ms([...steps].map((s) => s.ownMainCpuMs).sort((a, b) => a - b)[Math.floor(steps.length * 0.99)] ?? 0),
@@ -332,14 +341,16 @@ function summary(name, steps, items, startedAt, extra = {}) {
     maxR2PerStep: max((s) => s.r2).r2,
     // Each phase's heaviest step (own CPU), by the phase's name.
     maxOwnCpuMsByPhase: Object.fromEntries(
-      [...new Set(steps.map(phaseOf))].map((phase) => [phase, ms(Math.max(...steps.filter((s) => phaseOf(s) === phase).map((s) => s.ownCpuMs)))]),
+      [...new Set(steps.map(phaseOf))].map((phase) => [
+        phase,
+        ms(Math.max(...steps.filter((s) => phaseOf(s) === phase).map((s) => s.ownCpuMs))),
+      ]),
     ),
     rowsWritten: sum((s) => s.d1.rowsWritten),
     rowsWrittenPerItem: items > 0 ? ms(sum((s) => s.d1.rowsWritten) / items) : null,
     ...extra,
   };
 }
-
 
 export async function workflowScenarios({ base, token, probe, pictures, profiler, log }) {
   // Each call on a connection of its own: a kept-alive one left idle while a run goes on was found
@@ -363,7 +374,9 @@ export async function workflowScenarios({ base, token, probe, pictures, profiler
         const req = httpRequest(`${base}/api/v1${path}`, { method, headers, agent: false }, (response) => {
           const chunks = [];
           response.on('data', (chunk) => chunks.push(chunk));
-          response.on('end', () => resolve({ status: response.statusCode, type: response.headers['content-type'] ?? '', bytes: Buffer.concat(chunks) }));
+          response.on('end', () =>
+            resolve({ status: response.statusCode, type: response.headers['content-type'] ?? '', bytes: Buffer.concat(chunks) }),
+          );
         });
         req.setTimeout(timeoutMs, () => req.destroy(new Error(`${method} ${path}: no answer in ${timeoutMs / 1000} s`)));
         req.on('error', reject);
@@ -408,10 +421,17 @@ export async function workflowScenarios({ base, token, probe, pictures, profiler
   const benchBooks = async (name, as = token) => {
     const collection = await api('POST', '/collections', { name, type: 'bench' }, as);
     for (const [key, type, label, flags] of PROPERTIES) {
-      await api('POST', `/collections/${collection.id}/properties`, {
-        key, label, type,
-        ...Object.fromEntries(Object.entries(flags).map(([flag, on]) => [camel(flag), on === 1])),
-      }, as);
+      await api(
+        'POST',
+        `/collections/${collection.id}/properties`,
+        {
+          key,
+          label,
+          type,
+          ...Object.fromEntries(Object.entries(flags).map(([flag, on]) => [camel(flag), on === 1])),
+        },
+        as,
+      );
     }
     return collection;
   };
@@ -428,10 +448,23 @@ export async function workflowScenarios({ base, token, probe, pictures, profiler
   const first = await importFile(books.id, 'books.csv', csv.text, plan);
   // Where an item's rows go: the statements of one full import step, per item of the step.
   const sample = first.steps.find((s) => s.step.endsWith(' import 1'));
-  const writesPerItem = (sample?.d1.statements ?? []).filter((st) => st.written > 0).map((st) => ({ sql: st.sql, perItem: Math.round((st.written / RECORDS_PER_STEP) * 100) / 100 }));
-  results.push(await measured('import-csv-10k', first.steps, rows, first.startedAt, { added: first.report.counts.added, failed: first.report.counts.failed, writesPerItem }));
+  const writesPerItem = (sample?.d1.statements ?? [])
+    .filter((st) => st.written > 0)
+    .map((st) => ({ sql: st.sql, perItem: Math.round((st.written / RECORDS_PER_STEP) * 100) / 100 }));
+  results.push(
+    await measured('import-csv-10k', first.steps, rows, first.startedAt, {
+      added: first.report.counts.added,
+      failed: first.report.counts.failed,
+      writesPerItem,
+    }),
+  );
   const again = await importFile(books.id, 'books.csv', csv.text, plan);
-  results.push(await measured('import-csv-10k-again', again.steps, rows, again.startedAt, { unchanged: again.report.counts.unchanged, added: again.report.counts.added }));
+  results.push(
+    await measured('import-csv-10k-again', again.steps, rows, again.startedAt, {
+      unchanged: again.report.counts.unchanged,
+      added: again.report.counts.added,
+    }),
+  );
 
   // The imported books out again with their pictures (none here): the document's steps.
   const zipStartedAt = Date.now();
@@ -444,17 +477,33 @@ export async function workflowScenarios({ base, token, probe, pictures, profiler
     const xml = readFileSync(BGG_FIXTURE, 'utf8').replace(/https:\/\/cf\.geekdo-images\.com\//g, `http://${pictures.host}/`);
     const games = await api('POST', '/collections', { name: 'Imported games', type: 'board_games' });
     const template = new Set(['title', 'year', 'cover', 'players_min', 'players_max', 'play_time', 'rating']);
-    const created = { status: ['Status', 'text', true], plays: ['Plays', 'number', false], comment: ['Comment', 'longtext', false], link: ['Link', 'url', false] };
+    const created = {
+      status: ['Status', 'text', true],
+      plays: ['Plays', 'number', false],
+      comment: ['Comment', 'longtext', false],
+      link: ['Link', 'url', false],
+    };
     const bggPlan = {
       format: 'bgg',
       covers: true,
-      fields: [...template].map((key) => ({ field: key, property: key })).concat(
-        Object.entries(created).map(([key, [label, type, multiple]]) => ({ field: key, property: key, create: { label, type, multiple } })),
-      ),
+      fields: [...template]
+        .map((key) => ({ field: key, property: key }))
+        .concat(
+          Object.entries(created).map(([key, [label, type, multiple]]) => ({
+            field: key,
+            property: key,
+            create: { label, type, multiple },
+          })),
+        ),
     };
     const bgg = await importFile(games.id, 'collection.xml', xml, bggPlan);
     const total = bgg.report.total;
-    results.push(await measured('import-bgg-455', bgg.steps, total, bgg.startedAt, { added: bgg.report.counts.added, coversFetched: bgg.report.covers?.fetched ?? 0 }));
+    results.push(
+      await measured('import-bgg-455', bgg.steps, total, bgg.startedAt, {
+        added: bgg.report.counts.added,
+        coversFetched: bgg.report.covers?.fetched ?? 0,
+      }),
+    );
   } else {
     results.push({ name: 'import-bgg-455', skipped: `${BGG_FIXTURE} is absent` });
   }
@@ -509,7 +558,14 @@ export async function workflowScenarios({ base, token, probe, pictures, profiler
   const backupStartedAt = Date.now();
   const accountBackup = await api('POST', '/profile/backups', undefined, readerToken);
   await archiveDone(accountBackup.id);
-  results.push(await measured('backup-account', probe.after(seen).filter((s) => s.step.startsWith('export ')), rows + 40, backupStartedAt));
+  results.push(
+    await measured(
+      'backup-account',
+      probe.after(seen).filter((s) => s.step.startsWith('export ')),
+      rows + 40,
+      backupStartedAt,
+    ),
+  );
   const archiveZip = await api('GET', `/profile/archives/${accountBackup.id}/file`, undefined, readerToken);
   seen = probe.count();
   const restoreStartedAt = Date.now();
@@ -518,6 +574,18 @@ export async function workflowScenarios({ base, token, probe, pictures, profiler
   const restoreSteps = probe.after(seen).filter((s) => s.step.startsWith('account-restore '));
   results.push(await measured('restore-account', restoreSteps, rows + 40, restoreStartedAt, { bytes: archiveZip.length }));
   // Every step's figures, for a closer look: BENCH_STEPS_FILE=steps.json npm run bench -- --workflows
-  if (process.env.BENCH_STEPS_FILE) writeFileSync(process.env.BENCH_STEPS_FILE, JSON.stringify(probe.after(0).map(({ d1, ...step }) => ({ ...step, queries: d1.queries, rowsRead: d1.rowsRead, rowsWritten: d1.rowsWritten, d1WaitedMs: d1.waitedMs }))));
+  if (process.env.BENCH_STEPS_FILE)
+    writeFileSync(
+      process.env.BENCH_STEPS_FILE,
+      JSON.stringify(
+        probe.after(0).map(({ d1, ...step }) => ({
+          ...step,
+          queries: d1.queries,
+          rowsRead: d1.rowsRead,
+          rowsWritten: d1.rowsWritten,
+          d1WaitedMs: d1.waitedMs,
+        })),
+      ),
+    );
   return results;
 }

@@ -68,7 +68,9 @@ export async function largeImportScenario({ base, token, log }) {
   };
   const collection = await api('POST', '/collections', { name: 'Large import', type: 'bench' });
   for (const [key, type, label, flags] of PROPERTIES) {
-    const camel = Object.fromEntries(Object.entries(flags).map(([flag, on]) => [flag.replace(/_(\w)/g, (_, c) => c.toUpperCase()), on === 1]));
+    const camel = Object.fromEntries(
+      Object.entries(flags).map(([flag, on]) => [flag.replace(/_(\w)/g, (_, c) => c.toUpperCase()), on === 1]),
+    );
     await api('POST', `/collections/${collection.id}/properties`, { key, label, type, ...camel });
   }
   const csv = largeCsv();
@@ -112,14 +114,18 @@ export async function largeImportScenario({ base, token, log }) {
       const asked = performance.now();
       report = await api('GET', `/collections/${collection.id}/imports/${run.id}`);
       reportMs.push(performance.now() - asked);
-      if (process.env.BENCH_LARGE_IMPORT_TRACE) log(`  ${((performance.now() - t0) / 1000).toFixed(1)} s: ${report.status} ${report.processed ?? ''}/${report.total ?? ''}`);
+      if (process.env.BENCH_LARGE_IMPORT_TRACE)
+        log(`  ${((performance.now() - t0) / 1000).toFixed(1)} s: ${report.status} ${report.processed ?? ''}/${report.total ?? ''}`);
       if (!['fetching', 'checking', 'importing'].includes(report.status)) break;
     }
     if (report.status !== 'done') throw new Error(`import ${run.id} ended ${report.status}: ${JSON.stringify(report).slice(0, 500)}`);
     const totalSeconds = (Date.now() - startedAt) / 1000;
     clearInterval(poller);
     await Promise.all(pending);
-    const answered = samples.filter((s) => s.ms !== null).map((s) => s.ms).sort((a, b) => a - b);
+    const answered = samples
+      .filter((s) => s.ms !== null)
+      .map((s) => s.ms)
+      .sort((a, b) => a - b);
     const slow = samples.filter((s) => s.ms === null || s.ms > 1000);
     return {
       name: 'large-import-csv',
@@ -135,7 +141,12 @@ export async function largeImportScenario({ base, token, log }) {
       p95Ms: round(percentile(answered, 95)),
       maxMs: round(answered[answered.length - 1]),
       over1s: slow.length,
-      reportP95Ms: round(percentile(reportMs.sort((a, b) => a - b), 95)),
+      reportP95Ms: round(
+        percentile(
+          reportMs.sort((a, b) => a - b),
+          95,
+        ),
+      ),
       reportMaxMs: round(reportMs[reportMs.length - 1]),
       problemsListed: report.problems.length,
       // When the slow ones were sent (seconds from the upload), to set beside the run's phases.

@@ -31,7 +31,8 @@ const wrangler = (args) => {
     encoding: 'utf8',
     maxBuffer: 64 * 1024 * 1024,
   });
-  if (result.status !== 0) throw new Error(`wrangler ${args.slice(0, 3).join(' ')} failed:\n${result.stderr}\n${result.stdout?.slice(-2000)}`);
+  if (result.status !== 0)
+    throw new Error(`wrangler ${args.slice(0, 3).join(' ')} failed:\n${result.stderr}\n${result.stdout?.slice(-2000)}`);
 };
 
 /**
@@ -54,7 +55,10 @@ export function seedPublicShelf({ state, adminPassword, covers }) {
     thumbnails.push({ key: `${coverKey(1, i)}.thumb`, file: `.bench/covers/cover-${i}.thumb.webp` });
     thumbnails.push({ key: `${coverKey(1, i)}.small`, file: `.bench/covers/cover-${i}.small.webp` });
   });
-  for (const [pairs, type] of [[originals, 'image/jpeg'], [thumbnails, 'image/webp']]) {
+  for (const [pairs, type] of [
+    [originals, 'image/jpeg'],
+    [thumbnails, 'image/webp'],
+  ]) {
     writeFileSync('.bench/covers.json', JSON.stringify(pairs));
     wrangler(['r2', 'bulk', 'put', 'vitrine-media', '--local', '--persist-to', state, '--filename', '.bench/covers.json', '--ct', type]);
   }
@@ -65,11 +69,14 @@ function gzipSizes() {
   const known = new Map();
   return (url) => {
     if (!known.has(url)) {
-      known.set(url, (async () => {
-        const res = await fetch(url);
-        if (!res.ok) throw new Error(`GET ${url} answered ${res.status}`);
-        return gzipSync(Buffer.from(await res.arrayBuffer())).length;
-      })());
+      known.set(
+        url,
+        (async () => {
+          const res = await fetch(url);
+          if (!res.ok) throw new Error(`GET ${url} answered ${res.status}`);
+          return gzipSync(Buffer.from(await res.arrayBuffer())).length;
+        })(),
+      );
     }
     return known.get(url);
   };
@@ -100,7 +107,12 @@ async function serverFigures(base) {
   };
   const out = [];
   for (const [name, path] of PAGES) {
-    out.push({ name, path, page: await measure(`${base}${path}`), screen: await measure(`${base}/api/v1/screen?path=${encodeURIComponent(path)}`) });
+    out.push({
+      name,
+      path,
+      page: await measure(`${base}${path}`),
+      screen: await measure(`${base}/api/v1/screen?path=${encodeURIComponent(path)}`),
+    });
   }
   return out;
 }
@@ -110,7 +122,7 @@ export async function lighthouseScenario({ base, log }) {
   // The Worker's first answers (its isolate starting, D1 warming up) are not what a visitor waits for.
   for (const [, path] of PAGES) await (await fetch(`${base}${path}`)).arrayBuffer();
   await (await fetch(`${base}/api/v1/collections/1/items?perPage=50`)).arrayBuffer();
-  log('The Worker\'s time and D1 queries per page…');
+  log("The Worker's time and D1 queries per page…");
   const server = await serverFigures(base);
   const chrome = await chromeLauncher.launch({
     chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
@@ -123,7 +135,12 @@ export async function lighthouseScenario({ base, log }) {
     for (const [name, path] of PAGES) {
       const runs = [];
       for (let i = 0; i < RUNS; i += 1) {
-        const result = await lighthouse(`${base}${path}`, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] });
+        const result = await lighthouse(`${base}${path}`, {
+          port: chrome.port,
+          output: 'json',
+          logLevel: 'error',
+          onlyCategories: ['performance'],
+        });
         // Each report kept beside the bench's state, to open in the Lighthouse viewer when a figure moves.
         writeFileSync(`.bench/lighthouse-${name}-${i + 1}.json`, result.report);
         runs.push(await runFigures(result.lhr, base, gzipOf));
@@ -150,8 +167,11 @@ const mark = (value, ok) => `${value}${ok ? '' : ' MISSED'}`;
 export function printLighthouse(result) {
   const t = result.targets;
   const columns = [22, 18, 8, 18, 16, 11, 8, 13];
-  const line = (cells) => console.log(cells.map((cell, i) => (i === 0 ? String(cell).padEnd(columns[i]) : String(cell).padStart(columns[i]))).join(''));
-  console.log(`\nPublic pages, Lighthouse mobile (slow 4G, CPU ×4, simulated), a public collection of ${result.items} books; median of ${result.pages[0].runs} runs`);
+  const line = (cells) =>
+    console.log(cells.map((cell, i) => (i === 0 ? String(cell).padEnd(columns[i]) : String(cell).padStart(columns[i]))).join(''));
+  console.log(
+    `\nPublic pages, Lighthouse mobile (slow 4G, CPU ×4, simulated), a public collection of ${result.items} books; median of ${result.pages[0].runs} runs`,
+  );
   line(['page', 'performance', 'FCP ms', 'LCP ms', 'TBT ms', 'API calls', 'covers', 'JS gzip KiB']);
   line(['target', `≥ ${t.performance}`, '', `≤ ${t.lcpMs}`, `≤ ${t.tbtMs}`, '', '', '']);
   for (const p of result.pages) {
@@ -166,12 +186,17 @@ export function printLighthouse(result) {
       p.jsGzipKiB,
     ]);
   }
-  console.log(`\nThe Worker per page (${SERVER_RUNS} requests each, one at a time; p50 to the last byte; D1 queries and rows read of its API requests)`);
+  console.log(
+    `\nThe Worker per page (${SERVER_RUNS} requests each, one at a time; p50 to the last byte; D1 queries and rows read of its API requests)`,
+  );
   const cells = [22, 16, 10, 12, 18, 10, 12];
   const row = (values) => console.log(values.map((v, i) => (i === 0 ? String(v).padEnd(cells[i]) : String(v).padStart(cells[i]))).join(''));
   row(['page', 'HTML p50 ms', 'queries', 'rows read', 'GET /screen ms', 'queries', 'rows read']);
-  for (const s of result.server) row([s.name, s.page.p50Ms, s.page.queries, s.page.rowsRead, s.screen.p50Ms, s.screen.queries, s.screen.rowsRead]);
+  for (const s of result.server)
+    row([s.name, s.page.p50Ms, s.page.queries, s.page.rowsRead, s.screen.p50Ms, s.screen.queries, s.screen.rowsRead]);
   const js = result.publicJs;
-  console.log(`Public JS weight, every script ${js.page} loads (gzip): ${mark(`${js.gzipKiB} KiB`, js.gzipKiB < t.publicJsGzipKiB)}   target < ${t.publicJsGzipKiB} KiB`);
+  console.log(
+    `Public JS weight, every script ${js.page} loads (gzip): ${mark(`${js.gzipKiB} KiB`, js.gzipKiB < t.publicJsGzipKiB)}   target < ${t.publicJsGzipKiB} KiB`,
+  );
   console.log(`  ${js.scripts.length} scripts: ${js.scripts.join(' ')}`);
 }

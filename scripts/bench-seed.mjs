@@ -46,11 +46,68 @@ export const LARGE_ONLY = [
   ['price', 'number', 'Price', { filterable: 1 }],
 ];
 
-const GENRES = ['fantasy', 'science fiction', 'mystery', 'romance', 'history', 'poetry', 'travel', 'cooking', 'biography', 'horror', 'comics', 'essays'];
+const GENRES = [
+  'fantasy',
+  'science fiction',
+  'mystery',
+  'romance',
+  'history',
+  'poetry',
+  'travel',
+  'cooking',
+  'biography',
+  'horror',
+  'comics',
+  'essays',
+];
 // Words are made of two syllables (23 × 19 = 437 words), so a search term matches about as many items
 // as a word of a real library does: a few in a thousand.
-const FIRST = ['sa', 'mo', 'ri', 'ka', 'tel', 'vo', 'lu', 'den', 'qui', 'bra', 'sto', 'fen', 'gal', 'hir', 'jo', 'nar', 'pel', 'ros', 'ul', 'ves', 'wim', 'zen', 'cor'];
-const SECOND = ['ga', 'nis', 'dor', 'lex', 'mar', 'ton', 'vik', 'sel', 'rah', 'bel', 'quin', 'dus', 'fal', 'gor', 'hest', 'ly', 'mot', 'per', 'tra'];
+const FIRST = [
+  'sa',
+  'mo',
+  'ri',
+  'ka',
+  'tel',
+  'vo',
+  'lu',
+  'den',
+  'qui',
+  'bra',
+  'sto',
+  'fen',
+  'gal',
+  'hir',
+  'jo',
+  'nar',
+  'pel',
+  'ros',
+  'ul',
+  'ves',
+  'wim',
+  'zen',
+  'cor',
+];
+const SECOND = [
+  'ga',
+  'nis',
+  'dor',
+  'lex',
+  'mar',
+  'ton',
+  'vik',
+  'sel',
+  'rah',
+  'bel',
+  'quin',
+  'dus',
+  'fal',
+  'gor',
+  'hest',
+  'ly',
+  'mot',
+  'per',
+  'tra',
+];
 /** The word number x of the seed's vocabulary; SQL builds the same with sqlWord(). */
 export const word = (x) => FIRST[x % FIRST.length] + SECOND[Math.floor(x / FIRST.length) % SECOND.length];
 const sqlWord = (expr) => `(${pick(FIRST, expr)} || ${pick(SECOND, `(${expr}) / ${FIRST.length}`)})`;
@@ -87,7 +144,9 @@ const range = (count) => `WITH RECURSIVE seq(n) AS (SELECT 1 UNION ALL SELECT n 
 function collectionSql(cid, size, ownerId) {
   const statements = [];
   const properties = cid === 2 ? [...PROPERTIES, ...LARGE_ONLY] : PROPERTIES;
-  statements.push(`INSERT INTO collections (id, owner_id, name, type, visibility, borrowable) VALUES (${cid}, ${ownerId}, 'Bench ${size}', 'books', 0, 0);`);
+  statements.push(
+    `INSERT INTO collections (id, owner_id, name, type, visibility, borrowable) VALUES (${cid}, ${ownerId}, 'Bench ${size}', 'books', 0, 0);`,
+  );
   properties.forEach(([key, type, label, flags], order) => {
     const cols = Object.keys(flags);
     statements.push(
@@ -124,11 +183,19 @@ function collectionSql(cid, size, ownerId) {
     value('language', 0, pick(['English', 'French', 'German', 'Spanish', 'Italian'], 'n'), 'text'),
     value('genre', 0, pick(GENRES, 'n / 3'), 'text'),
     value('format', 0, pick(['paperback', 'hardcover', 'ebook', 'audiobook'], 'n'), 'text'),
-    value('summary', 0, `'A story of ' || ${sqlWord('n * 17 + 1')} || ' and ' || ${sqlWord('n * 19 + 2')} || ' in the ' || ${sqlWord('n * 23 + 3')}`, 'text'),
+    value(
+      'summary',
+      0,
+      `'A story of ' || ${sqlWord('n * 17 + 1')} || ' and ' || ${sqlWord('n * 19 + 2')} || ' in the ' || ${sqlWord('n * 23 + 3')}`,
+      'text',
+    ),
     value('read', 0, `n % 2 = 0`, 'yesno'),
     value('rating', 0, `(n % 11) / 2.0`, 'number'),
     ...(cid === 2
-      ? [value('acquired', 0, `date('2005-01-01', '+' || ((n * 37) % 7300) || ' days')`, 'date'), value('price', 0, `((n * 7919) % 50000) / 100.0`, 'number')]
+      ? [
+          value('acquired', 0, `date('2005-01-01', '+' || ((n * 37) % 7300) || ' days')`, 'date'),
+          value('price', 0, `((n * 7919) % 50000) / 100.0`, 'number'),
+        ]
       : []),
   );
   // items.data, the values cached as JSON that pages read, as the Worker's writer builds it (rebuildData in

@@ -62,11 +62,10 @@ function gzipKiB(path) {
 function workerBundleKiB() {
   const outdir = '.bench/dry-run';
   rmSync(outdir, { recursive: true, force: true });
-  const result = spawnSync(
-    process.execPath,
-    ['node_modules/wrangler/bin/wrangler.js', 'deploy', '--dry-run', '--outdir', outdir],
-    { env: localEnv, encoding: 'utf8' },
-  );
+  const result = spawnSync(process.execPath, ['node_modules/wrangler/bin/wrangler.js', 'deploy', '--dry-run', '--outdir', outdir], {
+    env: localEnv,
+    encoding: 'utf8',
+  });
   if (result.status !== 0) throw new Error(`wrangler deploy --dry-run failed:\n${result.stderr}`);
   return gzipKiB(`${outdir}/index.js`);
 }
@@ -191,10 +190,12 @@ async function primeRanks(base) {
       for (let attempt = 0; ; attempt += 1) {
         // (A first request after the index's rebuild may meet a connection the Worker no longer
         // serves: given up after a minute, and asked again.)
-        const res = await fetch(`${base}${path}`, { headers: { 'x-measure-d1': '1' }, signal: AbortSignal.timeout(60_000) }).catch((error) => {
-          if (error.name !== 'TimeoutError' || attempt >= 3) throw error;
-          return null;
-        });
+        const res = await fetch(`${base}${path}`, { headers: { 'x-measure-d1': '1' }, signal: AbortSignal.timeout(60_000) }).catch(
+          (error) => {
+            if (error.name !== 'TimeoutError' || attempt >= 3) throw error;
+            return null;
+          },
+        );
         if (!res) continue;
         if (!res.ok) throw new Error(`GET ${path} answered ${res.status}`);
         await res.arrayBuffer();
@@ -202,7 +203,12 @@ async function primeRanks(base) {
         if (attempt >= 300) throw new Error(`the ranks of ${path} were not built in 5 minutes`);
         await new Promise((resolve) => setTimeout(resolve, 1_000));
       }
-      built.push({ collection: index + 1, items: size, sort: sort.split('&')[0], seconds: Math.round((performance.now() - started) / 100) / 10 });
+      built.push({
+        collection: index + 1,
+        items: size,
+        sort: sort.split('&')[0],
+        seconds: Math.round((performance.now() - started) / 100) / 10,
+      });
     }
   }
   return built;
@@ -227,7 +233,15 @@ async function priceSpans(base) {
     if (attempt >= 120) throw new Error('the price spans were not built in 2 minutes');
     await new Promise((resolve) => setTimeout(resolve, 1_000));
   }
-  return { name: 'price-range-before-spans-100k', items: SIZES[1], ...first, spansInUseSeconds: Math.round((performance.now() - started) / 100) / 10, p50Ms: null, p95Ms: null, cpuMs: null };
+  return {
+    name: 'price-range-before-spans-100k',
+    items: SIZES[1],
+    ...first,
+    spansInUseSeconds: Math.round((performance.now() - started) / 100) / 10,
+    p50Ms: null,
+    p95Ms: null,
+    cpuMs: null,
+  };
 }
 
 /** D1 figures of a response, from the X-D1-* headers the Worker adds in measurement mode. */
@@ -261,7 +275,14 @@ function ratios(scenarios) {
     .map((s) => {
       const reference = REFERENCES[s.items];
       const ratio = p50(reference) ? Math.round((s.p50Ms / p50(reference)) * 100) / 100 : null;
-      return { name: s.name, p50Ms: s.p50Ms, reference, referenceP50Ms: p50(reference) ?? null, ratio, over: ratio !== null && ratio > RATIO_TARGET };
+      return {
+        name: s.name,
+        p50Ms: s.p50Ms,
+        reference,
+        referenceP50Ms: p50(reference) ?? null,
+        ratio,
+        over: ratio !== null && ratio > RATIO_TARGET,
+      };
     });
 }
 
@@ -499,7 +520,13 @@ async function startFreshInstance(seed = () => {}, extraVars = {}) {
     persistTo: STATE,
     stdio: ['ignore', openSync(`${STATE}.log`, 'w'), openSync(`${STATE}.log`, 'a')],
     detached: true,
-    vars: { ADMIN_PASSWORD, APP_SECRET: 'bench-secret-0123456789-0123456789-0123', APP_URL: `http://127.0.0.1:${PORT}`, DEMO_MODE: 'false', ...extraVars },
+    vars: {
+      ADMIN_PASSWORD,
+      APP_SECRET: 'bench-secret-0123456789-0123456789-0123',
+      APP_URL: `http://127.0.0.1:${PORT}`,
+      DEMO_MODE: 'false',
+      ...extraVars,
+    },
   });
   worker.removeAllListeners('exit');
   const base = `http://127.0.0.1:${PORT}`;
@@ -529,9 +556,15 @@ async function largeImportMain() {
     const result = await largeImportScenario({ base, token, log });
     if (asJson) console.log(JSON.stringify({ date: new Date().toISOString(), largeImport: result }));
     else {
-      console.log(`\n${result.name}: ${result.rows} rows (${result.megabytes} MB), ${result.added} added, upload ${result.uploadSeconds} s, total ${result.totalSeconds} s, ${result.rowsPerSecond} rows/s`);
-      console.log(`GET /api/v1/ during the import (${result.requests} requests, one every 200 ms): p50 ${result.p50Ms} ms, p95 ${result.p95Ms} ms, max ${result.maxMs} ms, ${result.over1s} over 1 s, ${result.unanswered} unanswered`);
-      console.log(`the run's report, read every 1.5 s as the import page does: p95 ${result.reportP95Ms} ms, max ${result.reportMaxMs} ms (${result.problemsListed} problems listed)`);
+      console.log(
+        `\n${result.name}: ${result.rows} rows (${result.megabytes} MB), ${result.added} added, upload ${result.uploadSeconds} s, total ${result.totalSeconds} s, ${result.rowsPerSecond} rows/s`,
+      );
+      console.log(
+        `GET /api/v1/ during the import (${result.requests} requests, one every 200 ms): p50 ${result.p50Ms} ms, p95 ${result.p95Ms} ms, max ${result.maxMs} ms, ${result.over1s} over 1 s, ${result.unanswered} unanswered`,
+      );
+      console.log(
+        `the run's report, read every 1.5 s as the import page does: p95 ${result.reportP95Ms} ms, max ${result.reportMaxMs} ms (${result.problemsListed} problems listed)`,
+      );
       if (result.slowAt.length > 0) console.log(`first slow ones (sent at: ms): ${result.slowAt.join(' ')}`);
     }
   } finally {
@@ -546,11 +579,14 @@ async function largeImportMain() {
 async function lighthouseMain() {
   log('Drawing the covers in Chromium…');
   const covers = await makeCovers(COVER_COUNT);
-  const { worker, base } = await startFreshInstance(() => {
-    log('Seeding a public collection of books with covers…');
-    seedPublicShelf({ state: STATE, adminPassword: ADMIN_PASSWORD, covers });
-    // Counted only for requests that ask (x-measure-d1): Lighthouse's pages run as in production.
-  }, { EXPOSE_D1_METRICS: 'true' });
+  const { worker, base } = await startFreshInstance(
+    () => {
+      log('Seeding a public collection of books with covers…');
+      seedPublicShelf({ state: STATE, adminPassword: ADMIN_PASSWORD, covers });
+      // Counted only for requests that ask (x-measure-d1): Lighthouse's pages run as in production.
+    },
+    { EXPOSE_D1_METRICS: 'true' },
+  );
   try {
     log('Lighthouse on the collection, item and borrow pages…');
     const lighthouse = await lighthouseScenario({ base, log });
@@ -632,29 +668,41 @@ async function main() {
     const { pid } = launched;
     const runs = scheduledRuns(launched.lines);
     const signInBody = JSON.stringify({ login: 'admin', password: ADMIN_PASSWORD });
-    const get = (path, token) => async (extra = {}) => {
-      const res = await fetch(`${base}${path}`, { headers: { ...extra, ...(token ? { Authorization: `Bearer ${token}` } : {}) } });
-      if (!res.ok) throw new Error(`GET ${path} answered ${res.status}: ${await res.text()}`);
-      await res.arrayBuffer();
-      return res;
-    };
-    const send = (method, path, token, body) => async (extra = {}) => {
-      const res = await fetch(`${base}${path}`, {
-        method,
-        headers: { ...extra, 'content-type': 'application/json', Authorization: `Bearer ${token}` },
-        body: JSON.stringify(body),
-      });
-      if (!res.ok) throw new Error(`${method} ${path} answered ${res.status}: ${await res.text()}`);
-      await res.arrayBuffer();
-      return res;
-    };
+    const get =
+      (path, token) =>
+      async (extra = {}) => {
+        const res = await fetch(`${base}${path}`, { headers: { ...extra, ...(token ? { Authorization: `Bearer ${token}` } : {}) } });
+        if (!res.ok) throw new Error(`GET ${path} answered ${res.status}: ${await res.text()}`);
+        await res.arrayBuffer();
+        return res;
+      };
+    const send =
+      (method, path, token, body) =>
+      async (extra = {}) => {
+        const res = await fetch(`${base}${path}`, {
+          method,
+          headers: { ...extra, 'content-type': 'application/json', Authorization: `Bearer ${token}` },
+          body: JSON.stringify(body),
+        });
+        if (!res.ok) throw new Error(`${method} ${path} answered ${res.status}: ${await res.text()}`);
+        await res.arrayBuffer();
+        return res;
+      };
     const signIn = async (extra = {}) => {
-      const res = await fetch(`${base}/api/v1/token`, { method: 'POST', headers: { ...extra, 'content-type': 'application/json' }, body: signInBody });
+      const res = await fetch(`${base}/api/v1/token`, {
+        method: 'POST',
+        headers: { ...extra, 'content-type': 'application/json' },
+        body: signInBody,
+      });
       if (!res.ok) throw new Error(`POST /api/v1/token answered ${res.status}`);
       await res.arrayBuffer();
       return res;
     };
-    const token = (await (await fetch(`${base}/api/v1/token`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: signInBody })).json()).token;
+    const token = (
+      await (
+        await fetch(`${base}/api/v1/token`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: signInBody })
+      ).json()
+    ).token;
     // Making "series" searchable rebuilds each collection's search index through the Worker's own code.
     for (const cid of REUSE ? [] : SIZES.map((_, i) => i + 1)) {
       const res = await slowRequest(`${base}/api/v1/collections/${cid}/properties/${cid * 100 + 4}`, {
@@ -668,9 +716,20 @@ async function main() {
     const page = (cid) => `/api/v1/collections/${cid}/items?perPage=50&sort=year&dir=asc&f.genre=fantasy&q=${SEARCH_TERM}`;
     const newBook = (n) => ({
       values: {
-        title: `Bench book ${n}`, subtitle: 'Volume 1', authors: ['Author 1', 'Author 2'], series: 'Series 1', publisher: 'Publisher 1',
-        year: 1999, pages: 320, isbn: '9780000000001', language: 'English', genre: 'fantasy', format: 'paperback',
-        summary: 'A story of saga and storm', read: true, rating: 4.5,
+        title: `Bench book ${n}`,
+        subtitle: 'Volume 1',
+        authors: ['Author 1', 'Author 2'],
+        series: 'Series 1',
+        publisher: 'Publisher 1',
+        year: 1999,
+        pages: 320,
+        isbn: '9780000000001',
+        language: 'English',
+        genre: 'fantasy',
+        format: 'paperback',
+        summary: 'A story of saga and storm',
+        read: true,
+        rating: 4.5,
       },
     });
     let created = 0;
@@ -695,7 +754,12 @@ async function main() {
       const path = `/api/v1/collections/1/items/${1_000_000 + LENDING.currentLoans + asked}/borrow`;
       const res = await fetch(`${base}${path}`, {
         method: 'POST',
-        headers: { ...extra, 'content-type': 'application/json', 'cf-connecting-ip': `198.51.100.${asked % 250}`, 'x-forwarded-for': `198.51.100.${asked % 250}` },
+        headers: {
+          ...extra,
+          'content-type': 'application/json',
+          'cf-connecting-ip': `198.51.100.${asked % 250}`,
+          'x-forwarded-for': `198.51.100.${asked % 250}`,
+        },
         body: JSON.stringify({ name: `Visitor ${asked}`, email: `visitor-${asked}@example.com`, message: 'May I borrow it next week?' }),
       });
       if (!res.ok) throw new Error(`POST ${path} answered ${res.status}: ${await res.text()}`);
@@ -707,47 +771,117 @@ async function main() {
     // Thirty-four fresh look-ups stay under a person's 120 requests to the sources in ten minutes.
     const catalogueShelf = workflowsOnly
       ? null
-      : await (await fetch(`${base}/api/v1/collections`, { method: 'POST', headers: { 'content-type': 'application/json', Authorization: `Bearer ${token}` }, body: JSON.stringify({ name: 'Catalogue shelf', type: 'books' }) })).json();
+      : await (
+          await fetch(`${base}/api/v1/collections`, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json', Authorization: `Bearer ${token}` },
+            body: JSON.stringify({ name: 'Catalogue shelf', type: 'books' }),
+          })
+        ).json();
     let lookedUp = 0;
     const sourceSearch = (n) => get(`/api/v1/collections/${catalogueShelf.id}/sources/search?q=${benchIsbn(100_000 + n)}`, token);
     const askedBefore = pictures.counted.metadata;
-    const scenarios = workflowsOnly ? [] : [
-      await scenario('source-search-fresh', pid, 30, (extra) => sourceSearch((lookedUp += 1))(extra)),
-      await scenario('source-search-cached', pid, 100, sourceSearch(1)),
-      await scenario('api-info', pid, 200, get('/api/v1/')),
-      await scenario('sign-in', pid, 30, signIn),
-      await scenario('home-list', pid, 100, get('/api/v1/collections')),
-      await scenario('collection-page-10k', pid, 50, get(page(1)), SIZES[0]),
-      await scenario('collection-page-unfiltered-10k', pid, 20, get('/api/v1/collections/1/items?perPage=50&sort=title&dir=asc'), SIZES[0]),
-      await scenario('collection-page-100k', pid, 20, get(page(2)), SIZES[1]),
-      // A broad query (a third of the collection matches): cost follows the number of matches.
-      await scenario('collection-page-broad-100k', pid, 10, get('/api/v1/collections/2/items?perPage=50&sort=year&dir=asc&f.genre=fantasy&f.genre=mystery&f.genre=romance&f.genre=history&q=story'), SIZES[1]),
-      await scenario('collection-page-unfiltered-100k', pid, 20, get('/api/v1/collections/2/items?perPage=50&sort=title&dir=asc'), SIZES[1]),
-      await scenario('collection-filters-100k', pid, 20, get('/api/v1/collections/2/filters'), SIZES[1]),
-      await scenario('item-page-100k', pid, 100, get('/api/v1/collections/2/items/2050000'), SIZES[1]),
-      await scenario('item-create-10k', pid, 30, (extra) => send('POST', '/api/v1/collections/1/items', token, newBook((created += 1)))(extra), SIZES[0]),
-      await scenario('item-update-10k', pid, 30, send('PATCH', '/api/v1/collections/1/items/1000500', token, newBook(0)), SIZES[0]),
-      // The same book, each edit changing its title only (an edit of one value).
-      await scenario('item-edit-one-value-10k', pid, 30, (extra) => send('PATCH', '/api/v1/collections/1/items/1000500', token, editedTitle((edits += 1)))(extra), SIZES[0]),
-      // Deleting the books item-create-10k made (as many as it made), one a request, the newest first.
-      await (async () => {
-        const listed = await (await fetch(`${base}/api/v1/collections/1/items?perPage=50&sort=created&dir=desc`, { headers: { Authorization: `Bearer ${token}` } })).json();
-        const made = listed.items.filter((item) => item.id !== 1_000_500 && item.title?.startsWith('Bench book')).map((item) => item.id);
-        if (made.length < created) throw new Error(`found ${made.length} of the ${created} books the creates made`);
-        let deleted = 0;
-        return scenario('item-delete-10k', pid, created - 4, (extra) => send('DELETE', `/api/v1/collections/1/items/${made[deleted++]}`, token)(extra), SIZES[0]);
-      })(),
-      // Lending: the owner's item page (the item and its 20 past loans), the overview, a visitor's request.
-      await scenario('item-page-owner-20-loans', pid, 50, get(`/api/v1/collections/2/items/${LENDING.historyItem}`, token), SIZES[1]),
-      await scenario('item-loans-20', pid, 50, get(`/api/v1/collections/2/items/${LENDING.historyItem}/loans`, token), SIZES[1]),
-      await scenario('lending-overview-200-loans', pid, 30, get('/api/v1/lending', token), LENDING.currentLoans),
-      await scenario('borrow-request', pid, 30, borrow, SIZES[0]),
-      // "Lent": the 200 items of the 10,000-item collection with a copy lent, read from the loans.
-      await scenario('lent-list-10k', pid, 20, get('/api/v1/collections/1/items?perPage=50&availability=lent&sort=title&dir=asc'), SIZES[0]),
-      // "Lent" with a search (every item has the word), and "available" within a range of years.
-      await scenario('lent-search-10k', pid, 20, get('/api/v1/collections/1/items?perPage=50&availability=lent&q=story&sort=title&dir=asc'), SIZES[0]),
-      await scenario('available-range-10k', pid, 20, get('/api/v1/collections/1/items?perPage=50&availability=available&min.year=2000&sort=title&dir=asc'), SIZES[0]),
-    ].filter(Boolean);
+    const scenarios = workflowsOnly
+      ? []
+      : [
+          await scenario('source-search-fresh', pid, 30, (extra) => sourceSearch((lookedUp += 1))(extra)),
+          await scenario('source-search-cached', pid, 100, sourceSearch(1)),
+          await scenario('api-info', pid, 200, get('/api/v1/')),
+          await scenario('sign-in', pid, 30, signIn),
+          await scenario('home-list', pid, 100, get('/api/v1/collections')),
+          await scenario('collection-page-10k', pid, 50, get(page(1)), SIZES[0]),
+          await scenario(
+            'collection-page-unfiltered-10k',
+            pid,
+            20,
+            get('/api/v1/collections/1/items?perPage=50&sort=title&dir=asc'),
+            SIZES[0],
+          ),
+          await scenario('collection-page-100k', pid, 20, get(page(2)), SIZES[1]),
+          // A broad query (a third of the collection matches): cost follows the number of matches.
+          await scenario(
+            'collection-page-broad-100k',
+            pid,
+            10,
+            get(
+              '/api/v1/collections/2/items?perPage=50&sort=year&dir=asc&f.genre=fantasy&f.genre=mystery&f.genre=romance&f.genre=history&q=story',
+            ),
+            SIZES[1],
+          ),
+          await scenario(
+            'collection-page-unfiltered-100k',
+            pid,
+            20,
+            get('/api/v1/collections/2/items?perPage=50&sort=title&dir=asc'),
+            SIZES[1],
+          ),
+          await scenario('collection-filters-100k', pid, 20, get('/api/v1/collections/2/filters'), SIZES[1]),
+          await scenario('item-page-100k', pid, 100, get('/api/v1/collections/2/items/2050000'), SIZES[1]),
+          await scenario(
+            'item-create-10k',
+            pid,
+            30,
+            (extra) => send('POST', '/api/v1/collections/1/items', token, newBook((created += 1)))(extra),
+            SIZES[0],
+          ),
+          await scenario('item-update-10k', pid, 30, send('PATCH', '/api/v1/collections/1/items/1000500', token, newBook(0)), SIZES[0]),
+          // The same book, each edit changing its title only (an edit of one value).
+          await scenario(
+            'item-edit-one-value-10k',
+            pid,
+            30,
+            (extra) => send('PATCH', '/api/v1/collections/1/items/1000500', token, editedTitle((edits += 1)))(extra),
+            SIZES[0],
+          ),
+          // Deleting the books item-create-10k made (as many as it made), one a request, the newest first.
+          await (async () => {
+            const listed = await (
+              await fetch(`${base}/api/v1/collections/1/items?perPage=50&sort=created&dir=desc`, {
+                headers: { Authorization: `Bearer ${token}` },
+              })
+            ).json();
+            const made = listed.items
+              .filter((item) => item.id !== 1_000_500 && item.title?.startsWith('Bench book'))
+              .map((item) => item.id);
+            if (made.length < created) throw new Error(`found ${made.length} of the ${created} books the creates made`);
+            let deleted = 0;
+            return scenario(
+              'item-delete-10k',
+              pid,
+              created - 4,
+              (extra) => send('DELETE', `/api/v1/collections/1/items/${made[deleted++]}`, token)(extra),
+              SIZES[0],
+            );
+          })(),
+          // Lending: the owner's item page (the item and its 20 past loans), the overview, a visitor's request.
+          await scenario('item-page-owner-20-loans', pid, 50, get(`/api/v1/collections/2/items/${LENDING.historyItem}`, token), SIZES[1]),
+          await scenario('item-loans-20', pid, 50, get(`/api/v1/collections/2/items/${LENDING.historyItem}/loans`, token), SIZES[1]),
+          await scenario('lending-overview-200-loans', pid, 30, get('/api/v1/lending', token), LENDING.currentLoans),
+          await scenario('borrow-request', pid, 30, borrow, SIZES[0]),
+          // "Lent": the 200 items of the 10,000-item collection with a copy lent, read from the loans.
+          await scenario(
+            'lent-list-10k',
+            pid,
+            20,
+            get('/api/v1/collections/1/items?perPage=50&availability=lent&sort=title&dir=asc'),
+            SIZES[0],
+          ),
+          // "Lent" with a search (every item has the word), and "available" within a range of years.
+          await scenario(
+            'lent-search-10k',
+            pid,
+            20,
+            get('/api/v1/collections/1/items?perPage=50&availability=lent&q=story&sort=title&dir=asc'),
+            SIZES[0],
+          ),
+          await scenario(
+            'available-range-10k',
+            pid,
+            20,
+            get('/api/v1/collections/1/items?perPage=50&availability=available&min.year=2000&sort=title&dir=asc'),
+            SIZES[0],
+          ),
+        ].filter(Boolean);
     const sourceRequestsPerSearch = workflowsOnly || lookedUp === 0 ? null : (pictures.counted.metadata - askedBefore) / lookedUp;
     // The page matrix at 100,000 items: every kind of query the collection view makes, first and deep
     // pages. Its worst rows-read is reported again as collection-page-worst-100k.
@@ -766,9 +900,27 @@ async function main() {
       const page999 = await (await fetch(`${base}/api/v1/collections/2/items?perPage=50&sort=title&dir=asc&page=999`)).json();
       const page998 = await (await fetch(`${base}/api/v1/collections/2/items?perPage=50&sort=title&dir=asc&page=998`)).json();
       matrix.push(
-        await scenario('matrix-all-title-page-1000-from-next', pid, 5, get(`/api/v1/collections/2/items?perPage=50&sort=title&dir=asc&page=1000&after=${encodeURIComponent(page999.next)}`), SIZES[1]),
-        await scenario('matrix-all-title-page-1000-two-on', pid, 5, get(`/api/v1/collections/2/items?perPage=50&sort=title&dir=asc&page=1000&after=${encodeURIComponent(page998.next)}`), SIZES[1]),
-        await scenario('matrix-all-title-last-page', pid, 5, get(`/api/v1/collections/2/items?perPage=50&sort=title&dir=asc&page=${SIZES[1] / 50}`), SIZES[1]),
+        await scenario(
+          'matrix-all-title-page-1000-from-next',
+          pid,
+          5,
+          get(`/api/v1/collections/2/items?perPage=50&sort=title&dir=asc&page=1000&after=${encodeURIComponent(page999.next)}`),
+          SIZES[1],
+        ),
+        await scenario(
+          'matrix-all-title-page-1000-two-on',
+          pid,
+          5,
+          get(`/api/v1/collections/2/items?perPage=50&sort=title&dir=asc&page=1000&after=${encodeURIComponent(page998.next)}`),
+          SIZES[1],
+        ),
+        await scenario(
+          'matrix-all-title-last-page',
+          pid,
+          5,
+          get(`/api/v1/collections/2/items?perPage=50&sort=title&dir=asc&page=${SIZES[1] / 50}`),
+          SIZES[1],
+        ),
       );
       const measured = matrix.filter(Boolean);
       const worst = measured.reduce((a, b) => ((b.rowsRead ?? 0) > (a.rowsRead ?? 0) ? b : a), measured[0]);
@@ -780,7 +932,9 @@ async function main() {
     if (workflowsOnly) log('Workflows: imports, an export and a backup…');
     // The Worker's isolate is profiled through the inspector the Worker was started with.
     profiler = workflowsOnly ? await startIsolateProfiler(`ws://127.0.0.1:${INSPECTOR_PORT}/ws`) : null;
-    const workflows = workflowsOnly ? await workflowScenarios({ base, token, probe, pictures, profiler, log: (text) => console.error(text) }) : [];
+    const workflows = workflowsOnly
+      ? await workflowScenarios({ base, token, probe, pictures, profiler, log: (text) => console.error(text) })
+      : [];
     const report = {
       date: new Date().toISOString(),
       machine: `${process.platform} ${process.arch}, node ${process.version}, ${(await import('node:os')).cpus().length} cores`,
@@ -806,15 +960,23 @@ async function main() {
       const compared = ratios(scenarios);
       if (compared.length > 0) {
         console.log(`\nEach page's p50 over its collection's unfiltered page (50 by title), in this run; target at most ${RATIO_TARGET}×:`);
-        for (const r of compared) console.log(`${r.name.padEnd(44)}${String(r.p50Ms).padStart(9)}${String(r.referenceP50Ms ?? '-').padStart(9)}${`${r.ratio ?? '-'}×`.padStart(9)}${r.over ? `   OVER ${RATIO_TARGET}×` : ''}`);
+        for (const r of compared)
+          console.log(
+            `${r.name.padEnd(44)}${String(r.p50Ms).padStart(9)}${String(r.referenceP50Ms ?? '-').padStart(9)}${`${r.ratio ?? '-'}×`.padStart(9)}${r.over ? `   OVER ${RATIO_TARGET}×` : ''}`,
+          );
         console.log(`${compared.filter((r) => r.over).length} of ${compared.length} over ${RATIO_TARGET}×`);
       }
-      for (const r of ranksBuilt) console.log(`sort ranks of collection ${r.collection} (${r.items} items) by ${r.sort}: in use ${r.seconds} s after the first deep page`);
-      if (sourceRequestsPerSearch !== null) console.log(`\nsource-search-fresh: ${sourceRequestsPerSearch} requests to the sources per search (the cached search makes none)`);
-      if (cron) console.log(
-        `\n${cron.name}: ${cron.runs} runs sent ${cron.emails} emails (at most ${cron.maxEmailsPerRun} per run, in at most ${cron.maxEmailRequestsPerRun} requests); per run at most ` +
-          `${cron.maxQueriesPerRun} queries, ${cron.maxRowsReadPerRun} rows read, ${cron.maxRowsWrittenPerRun} rows written; ${cron.cpuMsPerRun} ms CPU per run on average.`,
-      );
+      for (const r of ranksBuilt)
+        console.log(
+          `sort ranks of collection ${r.collection} (${r.items} items) by ${r.sort}: in use ${r.seconds} s after the first deep page`,
+        );
+      if (sourceRequestsPerSearch !== null)
+        console.log(`\nsource-search-fresh: ${sourceRequestsPerSearch} requests to the sources per search (the cached search makes none)`);
+      if (cron)
+        console.log(
+          `\n${cron.name}: ${cron.runs} runs sent ${cron.emails} emails (at most ${cron.maxEmailsPerRun} per run, in at most ${cron.maxEmailRequestsPerRun} requests); per run at most ` +
+            `${cron.maxQueriesPerRun} queries, ${cron.maxRowsReadPerRun} rows read, ${cron.maxRowsWrittenPerRun} rows written; ${cron.cpuMsPerRun} ms CPU per run on average.`,
+        );
       for (const name of ['item-create-10k', 'item-update-10k', 'item-delete-10k']) {
         const s = scenarios.find((x) => x.name === name);
         console.log(`\n${name}, rows written per statement:`);
@@ -823,8 +985,12 @@ async function main() {
       console.log(`\nCPU resolution: ${1000 / TICKS_PER_SECOND} ms per tick, averaged over each run.`);
     }
     if (!asJson && workflows.length > 0) {
-      console.log(`\nWorkflows, per step: CPU of the workerd process, and its own (less the time waited on D1 and R2, which run on its thread locally); budget 10 ms and 50 queries a step`);
-      console.log(`${'run'.padEnd(22)} items  seconds  steps  max own CPU ms (step)    mean own  own >10ms  max process CPU ms (step)  max queries  max R2  rows written/item`);
+      console.log(
+        `\nWorkflows, per step: CPU of the workerd process, and its own (less the time waited on D1 and R2, which run on its thread locally); budget 10 ms and 50 queries a step`,
+      );
+      console.log(
+        `${'run'.padEnd(22)} items  seconds  steps  max own CPU ms (step)    mean own  own >10ms  max process CPU ms (step)  max queries  max R2  rows written/item`,
+      );
       for (const w of workflows) {
         if (w.skipped) {
           console.log(`${w.name.padEnd(22)} skipped: ${w.skipped}`);
@@ -834,22 +1000,51 @@ async function main() {
           `${w.name.padEnd(22)}${String(w.items).padStart(6)}${String(w.totalSeconds).padStart(9)}${String(w.steps).padStart(7)}  ${`${w.maxStepOwnCpuMs} (${w.maxStepOwnCpuStep})`.padEnd(25)}${String(w.meanStepOwnCpuMs).padStart(8)}${String(w.stepsOwnOver10Ms).padStart(11)}  ${`${w.maxStepCpuMs} (${w.maxStepCpuStep})`.padEnd(27)}${String(w.maxQueriesPerStep).padStart(11)}${String(w.maxR2PerStep).padStart(8)}${String(w.rowsWrittenPerItem ?? '-').padStart(18)}`,
         );
       }
-      console.log('\nIsolate CPU (V8\'s profiler: the Worker\'s own JavaScript, native calls and garbage collection, what Cloudflare counts): heaviest step, 99th percentile, mean, steps over 10 ms, steps measured; then the same for the steps without a garbage-collection pause');
+      console.log(
+        "\nIsolate CPU (V8's profiler: the Worker's own JavaScript, native calls and garbage collection, what Cloudflare counts): heaviest step, 99th percentile, mean, steps over 10 ms, steps measured; then the same for the steps without a garbage-collection pause",
+      );
       for (const w of workflows) {
         if (!w.skipped) {
-          const parts = Object.entries(w.maxStepIsolateParts ?? {}).map(([kind, value]) => `${kind} ${value}`).join(', ');
-          console.log(`${w.name.padEnd(22)} ${w.maxStepIsolateMs} (${w.maxStepIsolateStep}: ${parts}), p99 ${w.p99StepIsolateMs}, mean ${w.meanStepIsolateMs}, ${w.stepsIsolateOver10Ms} over 10 ms, ${w.isolateMeasuredSteps} of ${w.steps}`);
-          console.log(`${''.padEnd(22)} without a GC pause (${w.isolateMeasuredSteps - w.stepsWithGcPause} steps): heaviest ${w.maxStepIsolateMsNoGc}, ${w.stepsIsolateOver10MsNoGc} over 10 ms`);
+          const parts = Object.entries(w.maxStepIsolateParts ?? {})
+            .map(([kind, value]) => `${kind} ${value}`)
+            .join(', ');
+          console.log(
+            `${w.name.padEnd(22)} ${w.maxStepIsolateMs} (${w.maxStepIsolateStep}: ${parts}), p99 ${w.p99StepIsolateMs}, mean ${w.meanStepIsolateMs}, ${w.stepsIsolateOver10Ms} over 10 ms, ${w.isolateMeasuredSteps} of ${w.steps}`,
+          );
+          console.log(
+            `${''.padEnd(22)} without a GC pause (${w.isolateMeasuredSteps - w.stepsWithGcPause} steps): heaviest ${w.maxStepIsolateMsNoGc}, ${w.stepsIsolateOver10MsNoGc} over 10 ms`,
+          );
         }
       }
       console.log('\nHeaviest step of each phase (isolate CPU, ms):');
-      for (const w of workflows) if (!w.skipped && w.maxIsolateMsByPhase) console.log(`${w.name.padEnd(22)} ${Object.entries(w.maxIsolateMsByPhase).map(([phase, cpu]) => `${phase} ${cpu}`).join(', ')}`);
+      for (const w of workflows)
+        if (!w.skipped && w.maxIsolateMsByPhase)
+          console.log(
+            `${w.name.padEnd(22)} ${Object.entries(w.maxIsolateMsByPhase)
+              .map(([phase, cpu]) => `${phase} ${cpu}`)
+              .join(', ')}`,
+          );
       console.log('\nHeaviest step of each phase (own CPU, ms):');
-      for (const w of workflows) if (!w.skipped) console.log(`${w.name.padEnd(22)} ${Object.entries(w.maxOwnCpuMsByPhase).map(([phase, cpu]) => `${phase} ${cpu}`).join(', ')}`);
-      console.log('\nThe main thread alone (V8\'s helper threads left out), less the waits: heaviest step, 99th percentile, steps over 10 ms, and what the helpers added to the heaviest step above:');
-      for (const w of workflows) if (!w.skipped) console.log(`${w.name.padEnd(22)} ${w.maxStepOwnMainCpuMs} (${w.maxStepOwnMainCpuStep}), p99 ${w.p99StepOwnMainCpuMs}, ${w.stepsOwnMainOver10Ms} over 10 ms, helpers ${w.helperCpuMsOfHeaviestOwn}`);
+      for (const w of workflows)
+        if (!w.skipped)
+          console.log(
+            `${w.name.padEnd(22)} ${Object.entries(w.maxOwnCpuMsByPhase)
+              .map(([phase, cpu]) => `${phase} ${cpu}`)
+              .join(', ')}`,
+          );
+      console.log(
+        "\nThe main thread alone (V8's helper threads left out), less the waits: heaviest step, 99th percentile, steps over 10 ms, and what the helpers added to the heaviest step above:",
+      );
+      for (const w of workflows)
+        if (!w.skipped)
+          console.log(
+            `${w.name.padEnd(22)} ${w.maxStepOwnMainCpuMs} (${w.maxStepOwnMainCpuStep}), p99 ${w.p99StepOwnMainCpuMs}, ${w.stepsOwnMainOver10Ms} over 10 ms, helpers ${w.helperCpuMsOfHeaviestOwn}`,
+          );
       const queueRun = workflows.find((w) => w.name === 'source-queue-200');
-      if (queueRun) console.log(`\nsource-queue-200: ${queueRun.added} added, ${queueRun.sourceRequests} requests to the sources (Open Library answers each code first)`);
+      if (queueRun)
+        console.log(
+          `\nsource-queue-200: ${queueRun.added} added, ${queueRun.sourceRequests} requests to the sources (Open Library answers each code first)`,
+        );
       const csvRun = workflows.find((w) => w.name === 'import-csv-10k');
       console.log('\nimport-csv-10k, rows written per item by statement (one step of 50 items):');
       for (const st of csvRun?.writesPerItem ?? []) console.log(`${String(st.perItem).padStart(8)}  ${st.sql}`);

@@ -10,7 +10,8 @@ export function subjectProblem(message) {
   const subject = (lines[0] ?? '').trim();
   if (subject === '') return 'the commit message has no subject';
   if (/^(fixup|squash|amend)! /.test(subject)) return null;
-  if ([...subject].length >= SUBJECT_LIMIT) return `the subject has ${[...subject].length} characters; keep it under ${SUBJECT_LIMIT} and put the why in the body`;
+  if ([...subject].length >= SUBJECT_LIMIT)
+    return `the subject has ${[...subject].length} characters; keep it under ${SUBJECT_LIMIT} and put the why in the body`;
   return null;
 }
 

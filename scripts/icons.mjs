@@ -14,8 +14,9 @@ async function render(size, file, { padding = 0, background } = {}) {
   let image = sharp(logo, { density: Math.ceil((72 * inner) / 64) }).resize(inner, inner);
   if (padding > 0 || background) {
     const offset = Math.round((size - inner) / 2);
-    image = sharp({ create: { width: size, height: size, channels: 4, background: background ?? { r: 0, g: 0, b: 0, alpha: 0 } } })
-      .composite([{ input: await image.png().toBuffer(), left: offset, top: offset }]);
+    image = sharp({
+      create: { width: size, height: size, channels: 4, background: background ?? { r: 0, g: 0, b: 0, alpha: 0 } },
+    }).composite([{ input: await image.png().toBuffer(), left: offset, top: offset }]);
   }
   await image.png({ compressionLevel: 9, palette: true, quality: 90 }).toFile(`${publicDir}icons/${file}`);
 }

@@ -6,10 +6,7 @@ export declare const WORKER_SETTINGS: readonly string[];
 export declare function applyMigrations(persistTo: string): void;
 export declare function buildWeb(): void;
 export declare function readDevVars(file?: string): Record<string, string>;
-export declare function localSettings(
-  fileVars: Record<string, string>,
-  env?: Record<string, string | undefined>,
-): Record<string, string>;
+export declare function localSettings(fileVars: Record<string, string>, env?: Record<string, string | undefined>): Record<string, string>;
 export declare function startWorker(options: {
   port: number;
   persistTo: string;

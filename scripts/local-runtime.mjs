@@ -13,11 +13,11 @@ export const localEnv = {
 const wrangler = ['node_modules/wrangler/bin/wrangler.js'];
 
 export function applyMigrations(persistTo) {
-  const result = spawnSync(
-    process.execPath,
-    [...wrangler, 'd1', 'migrations', 'apply', 'DB', '--local', '--persist-to', persistTo],
-    { env: { ...localEnv, CI: 'true' }, stdio: ['ignore', 'pipe', 'inherit'], encoding: 'utf8' },
-  );
+  const result = spawnSync(process.execPath, [...wrangler, 'd1', 'migrations', 'apply', 'DB', '--local', '--persist-to', persistTo], {
+    env: { ...localEnv, CI: 'true' },
+    stdio: ['ignore', 'pipe', 'inherit'],
+    encoding: 'utf8',
+  });
   if (result.status !== 0) {
     process.stdout.write(result.stdout ?? '');
     throw new Error('applying migrations failed');
@@ -57,9 +57,7 @@ export function readDevVars(file = '.dev.vars') {
 
 /** The settings a run uses: those given in the environment win over the file's (docs/guide/configuration.md). */
 export function localSettings(fileVars, env = process.env) {
-  const fromEnvironment = Object.fromEntries(
-    WORKER_SETTINGS.filter((name) => env[name] !== undefined).map((name) => [name, env[name]]),
-  );
+  const fromEnvironment = Object.fromEntries(WORKER_SETTINGS.filter((name) => env[name] !== undefined).map((name) => [name, env[name]]));
   return { ...fileVars, ...fromEnvironment };
 }
 
@@ -68,7 +66,8 @@ function envFileLine(name, value) {
   // wrangler expands $NAME in .env files; a backslash keeps a dollar sign as it is.
   const text = String(value).replaceAll('$', '\\$');
   const quote = ["'", '`', '"'].find((q) => !text.includes(q));
-  if (!quote || /[\r\n]/.test(text)) throw new Error(`${name} cannot be passed to wrangler dev: it mixes every kind of quote or spans lines`);
+  if (!quote || /[\r\n]/.test(text))
+    throw new Error(`${name} cannot be passed to wrangler dev: it mixes every kind of quote or spans lines`);
   return `${name}=${quote}${text}${quote}`;
 }
 

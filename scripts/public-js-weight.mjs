@@ -59,9 +59,7 @@ export function publicJsWeight({ distDir = 'web/dist', language = 'en' } = {}) {
     return sizes.get(file);
   };
   const pages = publicPageFiles({ distDir, language });
-  return Object.fromEntries(
-    Object.entries(pages).map(([page, files]) => [page, files.reduce((sum, file) => sum + gzipBytes(file), 0)]),
-  );
+  return Object.fromEntries(Object.entries(pages).map(([page, files]) => [page, files.reduce((sum, file) => sum + gzipBytes(file), 0)]));
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {

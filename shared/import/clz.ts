@@ -33,10 +33,12 @@ function nameOf(element: XmlElement | undefined): string | undefined {
 const namesOf = (list: XmlElement | undefined, entry: string) => childrenOf(list, entry).map(nameOf);
 
 /** A yes/no as CLZ writes it: <readit boolvalue="1">Yes</readit>. */
-const boolOf = (element: XmlElement | undefined) => (element?.attrs.boolvalue === undefined ? undefined : element.attrs.boolvalue === '1' ? 'true' : 'false');
+const boolOf = (element: XmlElement | undefined) =>
+  element?.attrs.boolvalue === undefined ? undefined : element.attrs.boolvalue === '1' ? 'true' : 'false';
 
 /** A date's year: <year><displayname>1999</displayname></year>, or the first four digits of <date>. */
-const yearOf = (element: XmlElement | undefined) => nameOf(child(element, 'year')) ?? /\b\d{4}\b/.exec(child(element, 'date')?.text ?? '')?.[0];
+const yearOf = (element: XmlElement | undefined) =>
+  nameOf(child(element, 'year')) ?? /\b\d{4}\b/.exec(child(element, 'date')?.text ?? '')?.[0];
 
 /** A date CLZ splits in parts (<year><displayname>, <month>, <day>) as 2024-03-01, or its <date> text. */
 function dateOf(element: XmlElement | undefined): string | undefined {

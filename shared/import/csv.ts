@@ -38,7 +38,10 @@ function layoutScore(text: string, delimiter: CsvDelimiter, quote: CsvQuote): { 
     preview: SNIFF_RECORDS,
     skipEmptyLines: 'greedy',
     step(result) {
-      records.push({ cells: result.data.length, broken: result.errors.some((e) => e.code === 'MissingQuotes' || e.code === 'InvalidQuotes') });
+      records.push({
+        cells: result.data.length,
+        broken: result.errors.some((e) => e.code === 'MissingQuotes' || e.code === 'InvalidQuotes'),
+      });
     },
   });
   // The last record may be cut by the end of the head.

@@ -21,7 +21,16 @@ export const isDeliciousPlistHead = (head: string) =>
 /** The program's names of each field (version 1's attributes, then version 2's and 3's keys). */
 const NAMES: Record<string, string[]> = {
   title: ['title'],
-  creators: ['author', 'creator', 'director', 'artist', 'creatorsCompositeString', 'authorsCompositeString', 'directorsCompositeString', 'artistsCompositeString'],
+  creators: [
+    'author',
+    'creator',
+    'director',
+    'artist',
+    'creatorsCompositeString',
+    'authorsCompositeString',
+    'directorsCompositeString',
+    'artistsCompositeString',
+  ],
   cast: ['actor', 'starring', 'actorsCompositeString'],
   publisher: ['publisher', 'publishersCompositeString'],
   published: ['published', 'publishDate', 'releaseDate'],
@@ -168,7 +177,9 @@ export function deliciousRecord(row: number, element: XmlElement, plist: boolean
   const values: Record<string, string[]> = {};
   // Several values are written on lines of their own; only the long texts keep their lines.
   const texts = (key: string) =>
-    (NAMES[key] ?? []).flatMap((name) => raw[name] ?? []).flatMap((t) => (key === 'notes' || key === 'description' ? [t] : t.split(/\r?\n/)));
+    (NAMES[key] ?? [])
+      .flatMap((name) => raw[name] ?? [])
+      .flatMap((t) => (key === 'notes' || key === 'description' ? [t] : t.split(/\r?\n/)));
   for (const key of Object.keys(NAMES)) {
     let found = texts(key);
     if (['rating', 'amazon_rating', 'pages', 'series_number', 'minutes'].includes(key)) found = unlessZero(found);
@@ -177,13 +188,19 @@ export function deliciousRecord(row: number, element: XmlElement, plist: boolean
     if (key === 'signed' || key === 'experienced') found = found.map((t) => (t === '1' || t === 'true' ? 'yes' : 'no'));
     putValues(values, key, found);
   }
-  putValues(values, 'year', (values.published ?? []).map((d) => /^\d{4}/.exec(d)?.[0]));
+  putValues(
+    values,
+    'year',
+    (values.published ?? []).map((d) => /^\d{4}/.exec(d)?.[0]),
+  );
   // Version 1 gives a book's ISBN-10 as its ASIN only.
   if (!values.isbn && values.asin?.[0] && /^\d{9}[\dX]$/i.test(values.asin[0])) values.isbn = [values.asin[0]];
   putValues(values, 'kind', [kindOf(element, dict)]);
   const uuid = (raw.uuidString ?? raw.uuid ?? [])[0]?.trim() || null;
   // The picture the library's folder keeps under the item's UUID, else an address the item gives.
-  const addresses = Object.entries(raw).filter(([name]) => IMAGE_ADDRESS.test(name)).flatMap(([, t]) => t);
+  const addresses = Object.entries(raw)
+    .filter(([name]) => IMAGE_ADDRESS.test(name))
+    .flatMap(([, t]) => t);
   putValues(values, 'cover', [uuid, ...addresses]);
   return { row, id: uuid, values };
 }

@@ -7,7 +7,14 @@ import { restoreFormulaCell } from '../csv';
 import { clzHead, clzRecord, clzRecordName, isClzHead } from './clz';
 import { CSV_MAX_COLUMNS, CSV_MAX_RECORD_CHARS, readCsvRecords, sniffCsv, type CsvOptions } from './csv';
 import { dataCrowHead, dataCrowRecord, dataCrowRecordName, isDataCrowHead } from './datacrow';
-import { DELICIOUS_PLIST_RECORD, DELICIOUS_RECORD, deliciousHead, deliciousRecord, isDeliciousHead, isDeliciousPlistHead } from './delicious';
+import {
+  DELICIOUS_PLIST_RECORD,
+  DELICIOUS_RECORD,
+  deliciousHead,
+  deliciousRecord,
+  isDeliciousHead,
+  isDeliciousPlistHead,
+} from './delicious';
 import { ImportFileError } from './errors';
 import { GCSTAR_RECORD, gcstarHead, gcstarRecord, isGcstarHead } from './gcstar';
 import { GRIFFITH_FIELDS, GRIFFITH_RECORD, griffithRecord, isGriffithHead } from './griffith';
@@ -61,7 +68,11 @@ export function detectFormat(text: string): ImportFormat {
 }
 
 /** Programs write commas, but LibraryThing tabs: the header row says which. */
-const programCsv = (text: string): CsvOptions => ({ delimiter: text.split(/\r?\n/, 1)[0]!.includes('\t') ? '\t' : ',', quote: '"', header: true });
+const programCsv = (text: string): CsvOptions => ({
+  delimiter: text.split(/\r?\n/, 1)[0]!.includes('\t') ? '\t' : ',',
+  quote: '"',
+  header: true,
+});
 
 /** The first record's cells ([] when it cannot be read: the file is then no program's). */
 function firstRecord(text: string): string[] {
@@ -102,7 +113,13 @@ export function csvOptionsOf(format: ImportFormat, text: string, chosen?: CsvOpt
 const columnKey = (index: number) => `c${index}`;
 
 /** The fields and template of the collection programs' XML (Collectorz, Data Crow, Ant Movie Catalog, Griffith). */
-function collectorHead(format: ImportFormat, text: string, root: XmlElement, start: number, recordName: string): Pick<SourceHead, 'fields' | 'collectionType'> | null {
+function collectorHead(
+  format: ImportFormat,
+  text: string,
+  root: XmlElement,
+  start: number,
+  recordName: string,
+): Pick<SourceHead, 'fields' | 'collectionType'> | null {
   if (format === 'clz') return clzHead(recordName);
   if (format === 'datacrow') return dataCrowHead(text, start, recordName);
   if (format === 'amc') return antMovieHead(root);
@@ -120,8 +137,10 @@ const PREAMBLE_ROWS = 8;
 
 /** The head of a file: its fields and where its records begin. */
 export function readHead(format: ImportFormat, text: string, csv: CsvOptions, extras: HeadExtras = {}): SourceHead {
-  if (format === 'kodi') return { format, fields: KODI_FIELDS, collectionType: 'movies', columns: null, start: kodiStart(text), firstRow: 1 };
-  if (format === 'delicious' || format === 'delicious_plist') return { format, ...deliciousHead(text, format === 'delicious_plist'), columns: null, firstRow: 1 };
+  if (format === 'kodi')
+    return { format, fields: KODI_FIELDS, collectionType: 'movies', columns: null, start: kodiStart(text), firstRow: 1 };
+  if (format === 'delicious' || format === 'delicious_plist')
+    return { format, ...deliciousHead(text, format === 'delicious_plist'), columns: null, firstRow: 1 };
   if (format === 'alexandria') return { format, ...alexandriaHead(text), columns: null, firstRow: 1 };
   const recordName = xmlRecordName(format, text);
   if (recordName) {
@@ -148,7 +167,15 @@ export function readHead(format: ImportFormat, text: string, csv: CsvOptions, ex
     return { format, ...described, columns: null, start: holderStart(text, start, 'array'), firstRow: 1, holder: 'array' };
   }
   if (format === 'librarything') {
-    return { format, fields: LIBRARYTHING_FIELDS, collectionType: 'books', columns: null, start: holderStart(text, 0, 'object'), firstRow: 1, holder: 'object' };
+    return {
+      format,
+      fields: LIBRARYTHING_FIELDS,
+      collectionType: 'books',
+      columns: null,
+      start: holderStart(text, 0, 'object'),
+      firstRow: 1,
+      holder: 'object',
+    };
   }
   const program = programOf(format);
   // A program's header may follow a few lines about the file (a Letterboxd list's).
@@ -164,7 +191,15 @@ export function readHead(format: ImportFormat, text: string, csv: CsvOptions, ex
     const idsOnly = program.idsOnly === true && !columns.some((c) => columnName(c) === 'title');
     const fields = programFields(program, columns);
     const collectionType = program.collectionType ?? 'books';
-    return { format, fields, collectionType, columns, start: layout ? 0 : header.end, firstRow: layout ? 1 : headerIndex + 2, ...(idsOnly && { idsOnly }) };
+    return {
+      format,
+      fields,
+      collectionType,
+      columns,
+      start: layout ? 0 : header.end,
+      firstRow: layout ? 1 : headerIndex + 2,
+      ...(idsOnly && { idsOnly }),
+    };
   }
   if (header.cells.length > CSV_MAX_COLUMNS) throw new ImportFileError('too_many_columns', { row: 1, limit: CSV_MAX_COLUMNS });
   // A CSV Vitrine exported: the quote it put before a formula's start is taken off again (shared/csv.ts).
@@ -261,7 +296,8 @@ function atRecord<T>(row: number, read: () => T): T {
   try {
     return read();
   } catch (err) {
-    if (err instanceof ImportFileError && err.problem === 'record_too_long') throw new ImportFileError(err.problem, { row, limit: CSV_MAX_RECORD_CHARS });
+    if (err instanceof ImportFileError && err.problem === 'record_too_long')
+      throw new ImportFileError(err.problem, { row, limit: CSV_MAX_RECORD_CHARS });
     throw err;
   }
 }
@@ -284,6 +320,7 @@ function xmlRecord(head: SourceHead, row: number, element: XmlElement): SourceRe
   if (head.format === 'amc') return antMovieRecord(row, element, head.fields);
   if (head.format === 'griffith') return griffithRecord(row, element);
   if (head.format === 'kodi') return kodiRecord(row, element);
-  if (head.format === 'delicious' || head.format === 'delicious_plist') return deliciousRecord(row, element, head.format === 'delicious_plist');
+  if (head.format === 'delicious' || head.format === 'delicious_plist')
+    return deliciousRecord(row, element, head.format === 'delicious_plist');
   return bggRecord(row, element);
 }

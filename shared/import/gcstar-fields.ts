@@ -20,7 +20,14 @@ export interface GcstarModel {
   fields: ModelField[];
 }
 
-export const f = (key: string, label: string, type: PropertyType, target?: string, multiple = false, reading: Reading = 'plain'): ModelField => ({
+export const f = (
+  key: string,
+  label: string,
+  type: PropertyType,
+  target?: string,
+  multiple = false,
+  reading: Reading = 'plain',
+): ModelField => ({
   field: sourceField(key, label, type, target, multiple),
   reading,
 });

@@ -14,7 +14,8 @@ import { child, childrenOf, type XmlElement } from './xml';
 export const GCSTAR_RECORD = 'item';
 
 /** The root element GCstar writes, with its model's name (GC… for its own, any name for the person's). */
-export const isGcstarHead = (head: string) => /<collection\s[^>]*type="GC\w+"/.test(head) || /<collection\s(?=[^>]*\btype="[^"]+")(?=[^>]*\bitems="\d+")[^>]*>/.test(head);
+export const isGcstarHead = (head: string) =>
+  /<collection\s[^>]*type="GC\w+"/.test(head) || /<collection\s(?=[^>]*\btype="[^"]+")(?=[^>]*\bitems="\d+")[^>]*>/.test(head);
 
 /** A field the person added in GCstar, by GCstar's type. */
 function userField(element: XmlElement): ModelField | null {
@@ -38,7 +39,10 @@ function fieldsOfItems(items: readonly XmlElement[]): ModelField[] {
     for (const element of item.children) {
       if (seen.has(element.name)) continue;
       const lines = childrenOf(element, 'line').length > 0;
-      seen.set(element.name, lines ? f(element.name, element.name, 'text', undefined, true, 'columns') : f(element.name, element.name, 'longtext'));
+      seen.set(
+        element.name,
+        lines ? f(element.name, element.name, 'text', undefined, true, 'columns') : f(element.name, element.name, 'longtext'),
+      );
     }
   }
   return [...seen.values()];
@@ -53,7 +57,10 @@ export function gcstarHead(root: XmlElement, extras: GcstarExtras = {}): { field
     .filter((u): u is ModelField => u !== null);
   const keys = new Set(modelFields.map((m) => m.field.key));
   const fields = [...modelFields, ...user.filter((u) => !keys.has(u.field.key))];
-  return { fields: fields.map((m) => ({ ...m.field, ...(m.reading !== 'plain' && { reading: m.reading }) })), collectionType: model?.type ?? null };
+  return {
+    fields: fields.map((m) => ({ ...m.field, ...(m.reading !== 'plain' && { reading: m.reading }) })),
+    collectionType: model?.type ?? null,
+  };
 }
 
 /**
@@ -71,7 +78,11 @@ function rowsOf(item: XmlElement, key: string): { rows: string[][]; lines: boole
 }
 
 /** GCstar writes <br/> as text in its long fields. */
-const plainText = (text: string) => text.replace(/<br\s*\/?>/gi, '\n').replace(/\n[ \t]+/g, '\n').trim();
+const plainText = (text: string) =>
+  text
+    .replace(/<br\s*\/?>/gi, '\n')
+    .replace(/\n[ \t]+/g, '\n')
+    .trim();
 
 function read(text: string, reading: Reading | undefined): string[] {
   switch (reading) {

@@ -6,7 +6,16 @@ import { unpad } from './programs/cells';
 const FIRST = ['Book Id', 'Title', 'Author', 'Author l-f', 'Additional Authors', 'ISBN', 'ISBN13', 'My Rating'];
 const BOOK = ['Publisher', 'Binding', 'Number of Pages', 'Year Published', 'Original Publication Year', 'Date Read', 'Date Added'];
 const SHELVES = ['Bookshelves', 'Bookshelves with positions', 'Exclusive Shelf', 'My Review', 'Spoiler', 'Private Notes', 'Read Count'];
-const PURCHASE = ['Recommended For', 'Recommended By', 'Owned Copies', 'Original Purchase Date', 'Original Purchase Location', 'Condition', 'Condition Description', 'BCID'];
+const PURCHASE = [
+  'Recommended For',
+  'Recommended By',
+  'Owned Copies',
+  'Original Purchase Date',
+  'Original Purchase Location',
+  'Condition',
+  'Condition Description',
+  'BCID',
+];
 
 /** The export's header rows by their number of columns, oldest (with purchases) to newest (without the average rating). */
 const LAYOUTS: Record<number, string[]> = {
@@ -21,7 +30,12 @@ const LAYOUTS: Record<number, string[]> = {
  */
 export function isGoodreadsRow(cells: readonly string[]): boolean {
   const texts = cells.map(unpad);
-  return LAYOUTS[texts.length] !== undefined && /^\d+$/.test(texts[0]!) && texts.some((t) => /^="[\dX]*"$/.test(t)) && texts.some((t) => /^\d{4}\/\d{2}\/\d{2}$/.test(t));
+  return (
+    LAYOUTS[texts.length] !== undefined &&
+    /^\d+$/.test(texts[0]!) &&
+    texts.some((t) => /^="[\dX]*"$/.test(t)) &&
+    texts.some((t) => /^\d{4}\/\d{2}\/\d{2}$/.test(t))
+  );
 }
 
 /** The header row a headerless export of this many columns would have had. */

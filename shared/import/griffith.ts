@@ -39,7 +39,13 @@ export const GRIFFITH_FIELDS: SourceField[] = [
 
 /** A column's text; Griffith names joined columns with their table (media_name or media.name). */
 function textOf(movie: XmlElement, key: string): string | undefined {
-  const element = child(movie, key) ?? child(movie, `movies_${key}`) ?? child(movie, `${key}_name`) ?? child(movie, `${key}.name`) ?? child(movie, `${key}s_name`) ?? child(movie, `${key}s.name`);
+  const element =
+    child(movie, key) ??
+    child(movie, `movies_${key}`) ??
+    child(movie, `${key}_name`) ??
+    child(movie, `${key}.name`) ??
+    child(movie, `${key}s_name`) ??
+    child(movie, `${key}s.name`);
   return element?.text.trim() || undefined;
 }
 
@@ -53,7 +59,12 @@ export function griffithRecord(row: number, movie: XmlElement): SourceRecord {
     // Older exports name the poster by its checksum alone.
     if (field.key === 'image' && !text) text = textOf(movie, 'poster_md5')?.concat('.jpg');
     if (text === undefined) continue;
-    if (field.key === 'cast') putValues(values, field.key, text.split(/\r?\n/).map((line) => line.split(/\s+as\s+/)[0]));
+    if (field.key === 'cast')
+      putValues(
+        values,
+        field.key,
+        text.split(/\r?\n/).map((line) => line.split(/\s+as\s+/)[0]),
+      );
     else if (field.key === 'genre') putValues(values, field.key, text.split(/\s*[,/]\s*/));
     else if (field.multiple) putValues(values, field.key, text.split(/\s*,\s*/));
     else if (field.type === 'yesno') putValues(values, field.key, [yesNo(text)]);

@@ -29,12 +29,61 @@ const NAME_LIST_SHARE = 0.2;
 
 /** Words of a column's name that say it lists things (Authors, Genres, Réalisateurs, Mots-clés…). */
 const LIST_WORDS = new Set([
-  'authors', 'auteurs', 'autrices', 'directors', 'realisateurs', 'realisatrices', 'actors', 'acteurs', 'actrices', 'cast', 'casting',
-  'artists', 'artistes', 'genres', 'tags', 'etiquettes', 'keywords', 'mots', 'categories', 'subjects', 'sujets', 'themes', 'languages',
-  'langues', 'platforms', 'plateformes', 'designers', 'illustrators', 'illustrateurs', 'translators', 'traducteurs', 'mechanics',
-  'mecaniques', 'writers', 'scenaristes', 'composers', 'compositeurs', 'performers', 'interpretes', 'creators', 'createurs', 'contributors',
-  'publishers', 'editeurs', 'studios', 'countries', 'pays', 'formats', 'shelves', 'etageres', 'producers', 'producteurs', 'characters',
-  'personnages', 'labels',
+  'authors',
+  'auteurs',
+  'autrices',
+  'directors',
+  'realisateurs',
+  'realisatrices',
+  'actors',
+  'acteurs',
+  'actrices',
+  'cast',
+  'casting',
+  'artists',
+  'artistes',
+  'genres',
+  'tags',
+  'etiquettes',
+  'keywords',
+  'mots',
+  'categories',
+  'subjects',
+  'sujets',
+  'themes',
+  'languages',
+  'langues',
+  'platforms',
+  'plateformes',
+  'designers',
+  'illustrators',
+  'illustrateurs',
+  'translators',
+  'traducteurs',
+  'mechanics',
+  'mecaniques',
+  'writers',
+  'scenaristes',
+  'composers',
+  'compositeurs',
+  'performers',
+  'interpretes',
+  'creators',
+  'createurs',
+  'contributors',
+  'publishers',
+  'editeurs',
+  'studios',
+  'countries',
+  'pays',
+  'formats',
+  'shelves',
+  'etageres',
+  'producers',
+  'producteurs',
+  'characters',
+  'personnages',
+  'labels',
 ]);
 
 /**
@@ -42,19 +91,77 @@ const LIST_WORDS = new Set([
  * text, never numbers, so a leading zero or a 13-digit code is never lost or rounded.
  */
 const CODE_WORDS = new Set([
-  'id', 'ids', 'isbn', 'isbn10', 'isbn13', 'ean', 'ean13', 'upc', 'gtin', 'asin', 'issn', 'imdb', 'imdbid', 'tmdb', 'tmdbid', 'tconst',
-  'const', 'barcode', 'barcodes', 'sku', 'ref', 'reference', 'references', 'code', 'codes', 'barre', 'barres', 'codebarre', 'codebarres',
-  'oclc', 'lccn', 'uuid', 'guid', 'bggid', 'mbid', 'catno', 'serial', 'matricule',
+  'id',
+  'ids',
+  'isbn',
+  'isbn10',
+  'isbn13',
+  'ean',
+  'ean13',
+  'upc',
+  'gtin',
+  'asin',
+  'issn',
+  'imdb',
+  'imdbid',
+  'tmdb',
+  'tmdbid',
+  'tconst',
+  'const',
+  'barcode',
+  'barcodes',
+  'sku',
+  'ref',
+  'reference',
+  'references',
+  'code',
+  'codes',
+  'barre',
+  'barres',
+  'codebarre',
+  'codebarres',
+  'oclc',
+  'lccn',
+  'uuid',
+  'guid',
+  'bggid',
+  'mbid',
+  'catno',
+  'serial',
+  'matricule',
 ]);
-const labelWords = (label: string) => comparableLabel(label).split(' ').filter((w) => w !== '');
+const labelWords = (label: string) =>
+  comparableLabel(label)
+    .split(' ')
+    .filter((w) => w !== '');
 
 /**
  * Words that make a column a measure of the thing a code names ("IMDb Rating", "TMDB Votes"): a number,
  * even beside a code's name.
  */
 const MEASURE_WORDS = new Set([
-  'rating', 'ratings', 'note', 'notes', 'cote', 'cotes', 'score', 'scores', 'stars', 'etoiles', 'votes', 'vote', 'popularity', 'popularite',
-  'count', 'nombre', 'runtime', 'duree', 'year', 'annee', 'rank', 'rang',
+  'rating',
+  'ratings',
+  'note',
+  'notes',
+  'cote',
+  'cotes',
+  'score',
+  'scores',
+  'stars',
+  'etoiles',
+  'votes',
+  'vote',
+  'popularity',
+  'popularite',
+  'count',
+  'nombre',
+  'runtime',
+  'duree',
+  'year',
+  'annee',
+  'rank',
+  'rang',
 ]);
 
 /** Whether a column's name says it holds codes (and not a measure beside a code's name). */
@@ -126,7 +233,8 @@ export function guessField(label: string, texts: readonly string[], order: DateO
   if (!code && all(pieces, reads('date', order))) return list('date');
   if (all(pieces, (t) => /^#[0-9a-f]{6}$/i.test(t))) return list('color');
   if (all(pieces, (t) => /^https?:\/\/\S+$/i.test(t) && reads('url', order)(t))) return list('url');
-  if (!separator && present.some((t) => t.length > LONG_TEXT || t.includes('\n'))) return { type: 'longtext', multiple: false, split: null };
+  if (!separator && present.some((t) => t.length > LONG_TEXT || t.includes('\n')))
+    return { type: 'longtext', multiple: false, split: null };
   return list('text');
 }
 

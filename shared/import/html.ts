@@ -10,14 +10,79 @@ const HIDDEN = new Set(['script', 'style', 'head', 'title', 'template', 'noscrip
 const LINE = new Set(['br', 'hr']);
 /** Blocks: their content stands in its own paragraph. */
 const BLOCK = new Set([
-  'p', 'div', 'section', 'article', 'header', 'footer', 'aside', 'blockquote', 'pre', 'ul', 'ol', 'li', 'dl', 'dt', 'dd', 'table', 'tr',
-  'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'figure', 'figcaption', 'address', 'main', 'nav',
+  'p',
+  'div',
+  'section',
+  'article',
+  'header',
+  'footer',
+  'aside',
+  'blockquote',
+  'pre',
+  'ul',
+  'ol',
+  'li',
+  'dl',
+  'dt',
+  'dd',
+  'table',
+  'tr',
+  'h1',
+  'h2',
+  'h3',
+  'h4',
+  'h5',
+  'h6',
+  'figure',
+  'figcaption',
+  'address',
+  'main',
+  'nav',
 ]);
 /** Inline tags: taken out, their content kept. */
 const INLINE = new Set([
-  'a', 'abbr', 'b', 'bdi', 'bdo', 'big', 'cite', 'code', 'del', 'dfn', 'em', 'font', 'i', 'img', 'ins', 'kbd', 'mark', 'q', 's', 'samp',
-  'small', 'span', 'strike', 'strong', 'sub', 'sup', 'time', 'tt', 'u', 'var', 'wbr', 'td', 'th', 'tbody', 'thead', 'tfoot', 'caption',
-  'html', 'body', 'center', 'meta', 'link',
+  'a',
+  'abbr',
+  'b',
+  'bdi',
+  'bdo',
+  'big',
+  'cite',
+  'code',
+  'del',
+  'dfn',
+  'em',
+  'font',
+  'i',
+  'img',
+  'ins',
+  'kbd',
+  'mark',
+  'q',
+  's',
+  'samp',
+  'small',
+  'span',
+  'strike',
+  'strong',
+  'sub',
+  'sup',
+  'time',
+  'tt',
+  'u',
+  'var',
+  'wbr',
+  'td',
+  'th',
+  'tbody',
+  'thead',
+  'tfoot',
+  'caption',
+  'html',
+  'body',
+  'center',
+  'meta',
+  'link',
 ]);
 const known = (name: string) => HIDDEN.has(name) || LINE.has(name) || BLOCK.has(name) || INLINE.has(name);
 
@@ -25,7 +90,8 @@ const known = (name: string) => HIDDEN.has(name) || LINE.has(name) || BLOCK.has(
  * A tag (`<name …>`, `</name>`, `<name/>`), a comment, or a character reference. A tag's attributes stop
  * at the next `<`: a cell of "<a<a<a…" without a `>` is read in one pass, not once per "<".
  */
-const TOKEN = /<!--[\s\S]*?(?:-->|$)|<(\/?)([a-zA-Z][a-zA-Z0-9]*)\b((?:[^<>"']|"[^"<>]*"|'[^'<>]*')*)>|&(?:#\d+|#x[0-9a-f]+|[a-z][a-z0-9]*);/gi;
+const TOKEN =
+  /<!--[\s\S]*?(?:-->|$)|<(\/?)([a-zA-Z][a-zA-Z0-9]*)\b((?:[^<>"']|"[^"<>]*"|'[^'<>]*')*)>|&(?:#\d+|#x[0-9a-f]+|[a-z][a-z0-9]*);/gi;
 
 /** Whether a text holds markup this module would change: a known tag, a comment or a character reference. */
 export function looksLikeHtml(text: string): boolean {

@@ -107,7 +107,12 @@ export function holderStart(text: string, from: number, holder: JsonHolder): num
  * Up to `limit` records from a window that starts inside their holder on a record boundary (after its
  * opening bracket or after a record). The holder's closing bracket ends them.
  */
-export function readJsonRecords(window: string, holder: JsonHolder, limit: number, final: boolean): { records: JsonRecord[]; used: number; done: boolean } {
+export function readJsonRecords(
+  window: string,
+  holder: JsonHolder,
+  limit: number,
+  final: boolean,
+): { records: JsonRecord[]; used: number; done: boolean } {
   const records: JsonRecord[] = [];
   let i = 0;
   let used = 0;

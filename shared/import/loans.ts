@@ -96,7 +96,8 @@ export function tellicoLoans(tail: string): Map<string, ProgramLoan[]> {
 }
 
 /** A borrower as lending finds them again: by email when there is one, else by name, case aside. */
-export const borrowerKey = (loan: Pick<ProgramLoan, 'borrower' | 'email'>) => (loan.email ? `@${loan.email}` : `#${loan.borrower.toLowerCase()}`);
+export const borrowerKey = (loan: Pick<ProgramLoan, 'borrower' | 'email'>) =>
+  loan.email ? `@${loan.email}` : `#${loan.borrower.toLowerCase()}`;
 
 /** How many loans and borrowers some records hold: what the import's preview says. */
 export function loanTally(loans: readonly ProgramLoan[]): { loans: number; borrowers: number } {
@@ -104,7 +105,10 @@ export function loanTally(loans: readonly ProgramLoan[]): { loans: number; borro
 }
 
 /** The records with the loans Tellico listed after its entries for them (by entry id). */
-export function withListedLoans<T extends { id: string | null; loans?: ProgramLoan[] }>(records: readonly T[], listed: ReadonlyMap<string, ProgramLoan[]>): T[] {
+export function withListedLoans<T extends { id: string | null; loans?: ProgramLoan[] }>(
+  records: readonly T[],
+  listed: ReadonlyMap<string, ProgramLoan[]>,
+): T[] {
   if (listed.size === 0) return [...records];
   return records.map((record) => {
     const loans = record.id ? listed.get(record.id) : undefined;

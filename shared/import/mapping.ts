@@ -126,7 +126,12 @@ export interface CoerceOptions {
 }
 
 /** One text of the file as a value of a content type, or why it cannot be. */
-export function coerceText(type: PropertyType, text: string, order: DateOrder, options: CoerceOptions = {}): { ok: true; value: unknown } | { ok: false; reason: string } {
+export function coerceText(
+  type: PropertyType,
+  text: string,
+  order: DateOrder,
+  options: CoerceOptions = {},
+): { ok: true; value: unknown } | { ok: false; reason: string } {
   switch (type) {
     case 'number': {
       const exact = normalizeValue(type, readNumber(text));
@@ -247,19 +252,39 @@ export function mapValues(
     if (!property || !fieldTexts) continue;
     // Markup in a description ("<p>…</p>", "&amp;") is stored as the plain text it shows.
     const plain = !options.verbatim && (property.type === 'text' || property.type === 'longtext') ? fieldTexts.map(htmlToText) : fieldTexts;
-    const pieces = plain.flatMap((t) => (mapping.split ? t.split(mapping.split) : [t])).map((t) => t.trim()).filter((t) => t !== '');
+    const pieces = plain
+      .flatMap((t) => (mapping.split ? t.split(mapping.split) : [t]))
+      .map((t) => t.trim())
+      .filter((t) => t !== '');
     for (const piece of pieces) {
       blank = false;
       // Stored files come only from those the import brought (see media-cells.ts), never from a text.
-      let result = mediaCell(property.type, piece, storedFile) ?? coerceText(property.type, piece, options.dateOrder, { scale: mapping.scale ?? null });
+      let result =
+        mediaCell(property.type, piece, storedFile) ??
+        coerceText(property.type, piece, options.dateOrder, { scale: mapping.scale ?? null });
       if (!result.ok && result.reason === 'too_big' && (property.type === 'text' || property.type === 'longtext')) {
         // A text longer than a value may be is kept cut, and the report says so.
-        result = normalizeValue(property.type, piece.slice(0, property.type === 'text' ? TEXT_VALUE_MAX_LENGTH : LONGTEXT_VALUE_MAX_LENGTH));
-        problems.push({ field: mapping.field, property: property.key, reason: 'text_cut', text: piece.slice(0, PROBLEM_TEXT_MAX), refuses: false });
+        result = normalizeValue(
+          property.type,
+          piece.slice(0, property.type === 'text' ? TEXT_VALUE_MAX_LENGTH : LONGTEXT_VALUE_MAX_LENGTH),
+        );
+        problems.push({
+          field: mapping.field,
+          property: property.key,
+          reason: 'text_cut',
+          text: piece.slice(0, PROBLEM_TEXT_MAX),
+          refuses: false,
+        });
       }
       if (!result.ok) {
         // A cell that cannot be this property's value is left out; the record is imported without it.
-        problems.push({ field: mapping.field, property: property.key, reason: result.reason, text: piece.slice(0, PROBLEM_TEXT_MAX), refuses: false });
+        problems.push({
+          field: mapping.field,
+          property: property.key,
+          reason: result.reason,
+          text: piece.slice(0, PROBLEM_TEXT_MAX),
+          refuses: false,
+        });
       } else if (result.value !== null) {
         collected.set(property.key, [...(collected.get(property.key) ?? []), result.value]);
       }

@@ -8,7 +8,14 @@ import { putValues, sourceField, type SourceField, type SourceRecord } from './s
 export const isOnmyshelfHead = (head: string) => ['"properties"', '"borrowable"', '"visibility"', '"owner"'].every((m) => head.includes(m));
 
 /** OnMyShelf's property keys that have another name in Vitrine's templates. */
-const ALIASES: Record<string, string> = { author: 'authors', pub_year: 'year', image: 'cover', name: 'title', mechanism: 'mechanics', editor: 'publisher' };
+const ALIASES: Record<string, string> = {
+  author: 'authors',
+  pub_year: 'year',
+  image: 'cover',
+  name: 'title',
+  mechanism: 'mechanics',
+  editor: 'publisher',
+};
 
 interface OnmyshelfProperty {
   type?: string;
@@ -29,7 +36,10 @@ const collectionTypeOf = (type: unknown): TemplateType | null => {
  */
 export function onmyshelfHead(members: Record<string, unknown>): { fields: SourceField[]; collectionType: TemplateType | null } {
   const collectionType = collectionTypeOf(members.type);
-  const properties = (members.properties && typeof members.properties === 'object' ? members.properties : {}) as Record<string, OnmyshelfProperty>;
+  const properties = (members.properties && typeof members.properties === 'object' ? members.properties : {}) as Record<
+    string,
+    OnmyshelfProperty
+  >;
   const fields = Object.entries(properties).map(([key, p]) => {
     const type = (PROPERTY_TYPES as readonly string[]).includes(p.type ?? '') ? (p.type as PropertyType) : 'text';
     const label = p.label?.en_US || Object.values(p.label ?? {}).find(Boolean) || key;
@@ -40,7 +50,9 @@ export function onmyshelfHead(members: Record<string, unknown>): { fields: Sourc
 }
 
 const asTexts = (value: unknown): string[] =>
-  (Array.isArray(value) ? value : [value]).flatMap((v) => (typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean' ? [String(v)] : []));
+  (Array.isArray(value) ? value : [value]).flatMap((v) =>
+    typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean' ? [String(v)] : [],
+  );
 
 export function onmyshelfRecord(row: number, item: unknown, fields: readonly SourceField[]): SourceRecord {
   const record = (item && typeof item === 'object' ? item : {}) as { id?: unknown; properties?: Record<string, unknown> };

@@ -37,8 +37,10 @@ export function planOutlook(
   if (mapped.every((m) => m.blank)) return { ...outlook, reason: 'nothing_mapped' };
   // The required property most records lack, the title first.
   const lacking = new Map<string, number>();
-  for (const m of mapped) for (const p of m.problems) if (p.refuses && p.reason === 'required') lacking.set(p.property, (lacking.get(p.property) ?? 0) + 1);
-  const property = options.titleKey && lacking.has(options.titleKey) ? options.titleKey : ([...lacking].sort((a, b) => b[1] - a[1])[0]?.[0] ?? null);
+  for (const m of mapped)
+    for (const p of m.problems) if (p.refuses && p.reason === 'required') lacking.set(p.property, (lacking.get(p.property) ?? 0) + 1);
+  const property =
+    options.titleKey && lacking.has(options.titleKey) ? options.titleKey : ([...lacking].sort((a, b) => b[1] - a[1])[0]?.[0] ?? null);
   if (!property) return { ...outlook, reason: 'all_refused' };
   const taken = new Set(mappings.filter((m) => m.property === property).map((m) => m.field));
   const candidates = fields.filter((f) => f.type !== 'image' && !taken.has(f.key));

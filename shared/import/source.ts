@@ -8,11 +8,33 @@ import type { JsonHolder } from './json';
 import type { ProgramLoan } from './loans';
 
 export const IMPORT_FORMATS = [
-  'csv', 'goodreads', 'goodreads_rss', 'gcstar', 'tellico', 'bgg', 'onmyshelf', 'librarything', 'vitrine',
-  'clz', 'datacrow', 'amc', 'griffith',
-  'letterboxd', 'imdb', 'kodi',
-  'delicious', 'delicious_plist', 'alexandria',
-  'storygraph', 'calibre', 'librarything_csv', 'bookwyrm', 'openreads', 'inventaire', 'book_catalogue', 'openlibrary',
+  'csv',
+  'goodreads',
+  'goodreads_rss',
+  'gcstar',
+  'tellico',
+  'bgg',
+  'onmyshelf',
+  'librarything',
+  'vitrine',
+  'clz',
+  'datacrow',
+  'amc',
+  'griffith',
+  'letterboxd',
+  'imdb',
+  'kodi',
+  'delicious',
+  'delicious_plist',
+  'alexandria',
+  'storygraph',
+  'calibre',
+  'librarything_csv',
+  'bookwyrm',
+  'openreads',
+  'inventaire',
+  'book_catalogue',
+  'openlibrary',
 ] as const;
 export type ImportFormat = (typeof IMPORT_FORMATS)[number];
 

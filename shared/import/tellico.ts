@@ -151,7 +151,12 @@ interface DeclaredField {
   columnTitles?: string[];
 }
 
-const fromDefault = ([name, title, type, flags]: TellicoDefault): DeclaredField => ({ name, title, type: String(type), flags: String(flags) });
+const fromDefault = ([name, title, type, flags]: TellicoDefault): DeclaredField => ({
+  name,
+  title,
+  type: String(type),
+  flags: String(flags),
+});
 
 /** A declared field's attributes, with its table's column titles (<prop name="column1">Actor/Actress</prop>…). */
 function declaredField(element: XmlElement): DeclaredField {
@@ -186,7 +191,9 @@ export function tellicoHead(root: XmlElement): { fields: TellicoField[]; collect
   const typeNumber = collection?.attrs.type ?? UNIT_TYPES[collection?.attrs.unit ?? ''] ?? (syntax < 4 ? '2' : '1');
   const collectionType = COLLECTION_TYPES[typeNumber] ?? null;
   const targets = collectionType ? TARGETS[collectionType] : {};
-  const declared = [...childrenOf(child(collection, 'fields'), 'field'), ...childrenOf(child(collection, 'attributes'), 'attribute')].map(declaredField);
+  const declared = [...childrenOf(child(collection, 'fields'), 'field'), ...childrenOf(child(collection, 'attributes'), 'attribute')].map(
+    declaredField,
+  );
   // The type's standard fields where the file says _default, or when it declares none (Tellico does the same).
   const standard = (TELLICO_DEFAULTS[typeNumber] ?? []).map(fromDefault);
   const all = declared.length === 0 ? standard : declared.flatMap((attrs) => (attrs.name === '_default' ? standard : [attrs]));
@@ -213,7 +220,11 @@ export function tellicoHead(root: XmlElement): { fields: TellicoField[]; collect
 function textOf(element: XmlElement, firstColumn = false): string {
   const columns = childrenOf(element, 'column');
   // A table's row keeps every column: "Track :: Artist :: Length".
-  if (columns.length > 0) return (firstColumn ? columns.slice(0, 1) : columns).map((c) => c.text.trim()).filter(Boolean).join(' :: ');
+  if (columns.length > 0)
+    return (firstColumn ? columns.slice(0, 1) : columns)
+      .map((c) => c.text.trim())
+      .filter(Boolean)
+      .join(' :: ');
   const year = child(element, 'year');
   if (year) {
     const parts = [year.text, child(element, 'month')?.text, child(element, 'day')?.text].filter((p): p is string => Boolean(p?.trim()));
@@ -234,7 +245,12 @@ export function tellicoRecord(row: number, entry: XmlElement, fields: readonly T
     const single = child(entry, name);
     const several = single ? [single] : childrenOf(pluralOf(entry, name), name);
     if (field.reading === 'presence') putValues(values, field.key, several.length > 0 ? ['true'] : []);
-    else putValues(values, field.key, several.map((element) => textOf(element, field.reading === 'first-column')));
+    else
+      putValues(
+        values,
+        field.key,
+        several.map((element) => textOf(element, field.reading === 'first-column')),
+      );
   }
   const id = entry.attrs.id?.trim() || null;
   return { row, id, values };

@@ -151,7 +151,7 @@ function utf8Sequence(bytes: Uint8Array, i: number): { length: number; units: nu
 function scanUtf8(bytes: Uint8Array, stream: boolean): { valid: number; invalid: number } {
   let valid = 0;
   let invalid = 0;
-  for (let i = 0; i < bytes.length; ) {
+  for (let i = 0; i < bytes.length;) {
     if (bytes[i]! < 0x80) {
       i += 1;
       continue;

@@ -1,7 +1,15 @@
 // Vitrine's own export (JSON), versioned: the collection, its properties, then its items with their
 // values by property key. Items come last, so that a file of any size is read back a window at a time
 // like the other JSON formats. Importing it fills a collection with the same properties and values.
-import { BORROW_LEVELS, COLLECTION_TYPES, ITEM_QUANTITY_MAX, PROPERTY_TYPES, VISIBILITY_LEVELS, type PropertyType, type TemplateType } from '../catalogue';
+import {
+  BORROW_LEVELS,
+  COLLECTION_TYPES,
+  ITEM_QUANTITY_MAX,
+  PROPERTY_TYPES,
+  VISIBILITY_LEVELS,
+  type PropertyType,
+  type TemplateType,
+} from '../catalogue';
 import { LOAN_STATES } from '../lending';
 import type { PropertySettings } from '../schemas/properties';
 import { putValues, sourceField, type RecordItem, type RecordLoan, type SourceField, type SourceRecord } from './source';
@@ -92,13 +100,24 @@ export interface ExportedCollectionSettings {
 const asTemplate = (type: unknown): TemplateType | null =>
   (COLLECTION_TYPES as readonly string[]).includes(type as string) ? (type as TemplateType) : null;
 
-const SETTING_FLAGS = ['isSubtitle', 'isCover', 'isReference', 'hideLabel', 'inSummary', 'required', 'filterable', 'searchable', 'sortable'] as const;
+const SETTING_FLAGS = [
+  'isSubtitle',
+  'isCover',
+  'isReference',
+  'hideLabel',
+  'inSummary',
+  'required',
+  'filterable',
+  'searchable',
+  'sortable',
+] as const;
 
 /** A property's settings as the export gives them: what is there and of the right kind (the server checks them again). */
 function settingsOf(p: Partial<ExportedProperty>): PropertySettings {
   const settings: PropertySettings = {};
   for (const flag of SETTING_FLAGS) if (typeof p[flag] === 'boolean') settings[flag] = p[flag];
-  if ((VISIBILITY_LEVELS as readonly unknown[]).includes(p.visibility)) settings.visibility = p.visibility as PropertySettings['visibility'];
+  if ((VISIBILITY_LEVELS as readonly unknown[]).includes(p.visibility))
+    settings.visibility = p.visibility as PropertySettings['visibility'];
   if (typeof p.suffix === 'string') settings.suffix = p.suffix;
   if (typeof p.description === 'string') settings.description = p.description;
   return settings;
@@ -110,7 +129,9 @@ export function vitrineHead(members: Record<string, unknown>): { fields: SourceF
   const fields = (Array.isArray(head.properties) ? head.properties : []).flatMap((p) => {
     if (!p || typeof p.key !== 'string') return [];
     const type = (PROPERTY_TYPES as readonly string[]).includes(p.type) ? p.type : 'text';
-    return [{ ...sourceField(p.key, typeof p.label === 'string' ? p.label : p.key, type, p.key, Boolean(p.multiple)), settings: settingsOf(p) }];
+    return [
+      { ...sourceField(p.key, typeof p.label === 'string' ? p.label : p.key, type, p.key, Boolean(p.multiple)), settings: settingsOf(p) },
+    ];
   });
   return { fields, collectionType: asTemplate(head.collection?.type) };
 }
@@ -160,7 +181,8 @@ function loanOf(value: unknown): RecordLoan[] {
 
 /** The item's own settings, dates and loans, as far as the export gives them rightly. */
 function recordItemOf(record: Partial<ExportedItem>): RecordItem {
-  const quantity = Number.isSafeInteger(record.quantity) && record.quantity! >= 1 && record.quantity! <= ITEM_QUANTITY_MAX ? record.quantity! : 1;
+  const quantity =
+    Number.isSafeInteger(record.quantity) && record.quantity! >= 1 && record.quantity! <= ITEM_QUANTITY_MAX ? record.quantity! : 1;
   return {
     quantity,
     visibility: levelOf(VISIBILITY_LEVELS, record.visibility),

@@ -18,9 +18,11 @@ export interface XmlElement {
 export const ANY_RECORD = '*';
 
 /** The first child element of that name. */
-export const child = (element: XmlElement | undefined, name: string): XmlElement | undefined => element?.children.find((c) => c.name === name);
+export const child = (element: XmlElement | undefined, name: string): XmlElement | undefined =>
+  element?.children.find((c) => c.name === name);
 /** Every child element of that name. */
-export const childrenOf = (element: XmlElement | undefined, name: string): XmlElement[] => element?.children.filter((c) => c.name === name) ?? [];
+export const childrenOf = (element: XmlElement | undefined, name: string): XmlElement[] =>
+  element?.children.filter((c) => c.name === name) ?? [];
 
 /** An element's name without its namespace prefix (Tellico declares a default namespace). */
 const localName = (name: string) => name.slice(name.indexOf(':') + 1);

@@ -33,7 +33,12 @@ function parseOne(text: string, row: number): unknown {
  * Up to `limit` documents of a window that starts on a document's "---" line (`firstRow` is its
  * record's number). `final` says the window reaches the end of the file.
  */
-export function readYamlDocuments(window: string, limit: number, final: boolean, firstRow: number): { records: unknown[]; used: number; done: boolean } {
+export function readYamlDocuments(
+  window: string,
+  limit: number,
+  final: boolean,
+  firstRow: number,
+): { records: unknown[]; used: number; done: boolean } {
   const starts = [...window.matchAll(DOCUMENT_START)].map((m) => m.index);
   if (starts[0] !== 0 && window.trim() !== '') starts.unshift(0);
   const records: unknown[] = [];

@@ -178,7 +178,8 @@ export function readZipEntries(
   });
   unzip.register(UnzipInflate);
   try {
-    for (let at = 0; at < bytes.length && !problem && !done; at += SLICE) unzip.push(bytes.subarray(at, at + SLICE), at + SLICE >= bytes.length);
+    for (let at = 0; at < bytes.length && !problem && !done; at += SLICE)
+      unzip.push(bytes.subarray(at, at + SLICE), at + SLICE >= bytes.length);
   } catch {
     problem ??= new ImportFileError('invalid_zip');
   }
@@ -191,10 +192,14 @@ export function readZipEntries(
 /** The names of an archive's entries, read from their headers (nothing is inflated). */
 export function zipEntryNames(bytes: Uint8Array): string[] {
   const names: string[] = [];
-  readZipEntries(bytes, (name) => {
-    names.push(name);
-    return false;
-  }, 0);
+  readZipEntries(
+    bytes,
+    (name) => {
+      names.push(name);
+      return false;
+    },
+    0,
+  );
   return names;
 }
 
@@ -223,7 +228,9 @@ export function zipDocument(bytes: Uint8Array): { name: string; bytes: Uint8Arra
     const stream = alexandriaStream(books);
     if (stream) return { name: 'books.yaml', bytes: stream };
   }
-  const preferred = PREFERRED_DOCUMENTS.map((wanted) => names.find((name) => name.toLowerCase() === wanted)).find((name) => name !== undefined);
+  const preferred = PREFERRED_DOCUMENTS.map((wanted) => names.find((name) => name.toLowerCase() === wanted)).find(
+    (name) => name !== undefined,
+  );
   const pick = preferred ? (name: string) => name === preferred : isDocument;
   const [document] = readZipEntries(bytes, pick, ZIP_MAX_DOCUMENT_BYTES, (found) => found.length > 0);
   if (!document) throw new ImportFileError('unknown_format');

@@ -11,25 +11,36 @@ import {
   MEMBER_ROLES,
   VISIBILITY_LEVELS,
 } from '../catalogue';
-import { LOAN_PERIOD_DAYS_DEFAULT, LOAN_PERIOD_DAYS_MAX, OFFER_DAYS_DEFAULT, OFFER_DAYS_MAX, REMINDER_DAYS_DEFAULT, REMINDER_DAYS_MAX } from '../lending';
+import {
+  LOAN_PERIOD_DAYS_DEFAULT,
+  LOAN_PERIOD_DAYS_MAX,
+  OFFER_DAYS_DEFAULT,
+  OFFER_DAYS_MAX,
+  REMINDER_DAYS_DEFAULT,
+  REMINDER_DAYS_MAX,
+} from '../lending';
 import { editedVersion, version, wholly } from './common';
 
-export const visibilityLevel = z.union(VISIBILITY_LEVELS.map((l) => z.literal(l)) as [z.ZodLiteral<0>, z.ZodLiteral<1>, z.ZodLiteral<3>, z.ZodLiteral<4>]);
+export const visibilityLevel = z.union(
+  VISIBILITY_LEVELS.map((l) => z.literal(l)) as [z.ZodLiteral<0>, z.ZodLiteral<1>, z.ZodLiteral<3>, z.ZodLiteral<4>],
+);
 /** A collection's level: the item levels and 2 "Shared users". */
 export const collectionVisibilityLevel = z.union(
-  COLLECTION_VISIBILITY_LEVELS.map((l) => z.literal(l)) as [z.ZodLiteral<0>, z.ZodLiteral<1>, z.ZodLiteral<2>, z.ZodLiteral<3>, z.ZodLiteral<4>],
+  COLLECTION_VISIBILITY_LEVELS.map((l) => z.literal(l)) as [
+    z.ZodLiteral<0>,
+    z.ZodLiteral<1>,
+    z.ZodLiteral<2>,
+    z.ZodLiteral<3>,
+    z.ZodLiteral<4>,
+  ],
 );
 export const memberRole = z.enum(MEMBER_ROLES);
-export const borrowLevel = z.union(BORROW_LEVELS.map((l) => z.literal(l)) as [z.ZodLiteral<0>, z.ZodLiteral<1>, z.ZodLiteral<3>, z.ZodLiteral<4>]);
+export const borrowLevel = z.union(
+  BORROW_LEVELS.map((l) => z.literal(l)) as [z.ZodLiteral<0>, z.ZodLiteral<1>, z.ZodLiteral<3>, z.ZodLiteral<4>],
+);
 
 /** books, comics, movies, board_games apply a template; any other slug is a custom type. */
-export const collectionType = z
-  .string()
-  .trim()
-  .toLowerCase()
-  .min(1)
-  .max(COLLECTION_TYPE_MAX_LENGTH)
-  .regex(wholly(COLLECTION_TYPE_PATTERN));
+export const collectionType = z.string().trim().toLowerCase().min(1).max(COLLECTION_TYPE_MAX_LENGTH).regex(wholly(COLLECTION_TYPE_PATTERN));
 
 export const tags = z
   .array(z.string().trim().min(1).max(TAG_MAX_LENGTH))
@@ -115,8 +126,5 @@ export type CreateCollectionData = z.output<typeof createCollectionInput>;
 
 // Built from the fields without defaults: zod applies a default even inside .partial(), so an edit of
 // the name alone would otherwise reset the tags, the visibility and who can borrow.
-export const updateCollectionInput = collectionFields
-  .partial()
-  .extend({ version: editedVersion })
-  .strict();
+export const updateCollectionInput = collectionFields.partial().extend({ version: editedVersion }).strict();
 export type UpdateCollectionInput = z.input<typeof updateCollectionInput>;

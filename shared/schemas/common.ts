@@ -36,12 +36,7 @@ export const optionalEmail = z
   .optional();
 
 /** Letters, digits and . _ - ; 2–40 characters. */
-export const username = z
-  .string()
-  .trim()
-  .min(USERNAME_MIN_LENGTH)
-  .max(USERNAME_MAX_LENGTH)
-  .regex(wholly(USERNAME_PATTERN));
+export const username = z.string().trim().min(USERNAME_MIN_LENGTH).max(USERNAME_MAX_LENGTH).regex(wholly(USERNAME_PATTERN));
 
 /** Every edit of an item, a collection or a property moves its version on by one. */
 export const version = z.number().int().min(1);

@@ -69,6 +69,8 @@ export type HoldOffer = z.infer<typeof holdOffer>;
 
 /** A borrower's places, on their own page. */
 export const borrowerHolds = z.object({
-  holds: z.array(z.object({ id: z.number().int(), title: z.string(), state: holdState, place: z.number().int(), offerExpiresAt: z.string().nullable() })),
+  holds: z.array(
+    z.object({ id: z.number().int(), title: z.string(), state: holdState, place: z.number().int(), offerExpiresAt: z.string().nullable() }),
+  ),
 });
 export type BorrowerHolds = z.infer<typeof borrowerHolds>;

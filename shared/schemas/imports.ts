@@ -32,7 +32,10 @@ export const importFieldPlan = z
     /** Splits each text into several values at this separator. */
     split: z.string().min(1).max(5).nullable().default(null),
     /** For a rating property: the scale the file's numbers are on (10 or 100), read as 0–5. */
-    scale: z.union(RATING_SCALES.map((n) => z.literal(n))).nullable().default(null),
+    scale: z
+      .union(RATING_SCALES.map((n) => z.literal(n)))
+      .nullable()
+      .default(null),
   })
   .strict();
 export type ImportFieldPlan = z.input<typeof importFieldPlan>;
@@ -42,7 +45,11 @@ export const importPlan = z
   .object({
     format: z.enum(IMPORT_FORMATS),
     encoding: z.enum(['auto', ...TEXT_ENCODINGS]).default('auto'),
-    csv: z.object({ delimiter: z.enum(CSV_DELIMITERS), quote: z.enum(CSV_QUOTES), header: z.boolean() }).strict().nullable().default(null),
+    csv: z
+      .object({ delimiter: z.enum(CSV_DELIMITERS), quote: z.enum(CSV_QUOTES), header: z.boolean() })
+      .strict()
+      .nullable()
+      .default(null),
     /** The field whose text finds an item again on the next run (when the format has no identifier). */
     keyField: z.string().min(1).max(FIELD_KEY_MAX_LENGTH).nullable().default(null),
     dateOrder: z.enum(DATE_ORDERS).default('ymd'),
@@ -89,7 +96,12 @@ export const importRun = z.object({
   sourceId: z.number().int().nullable(),
   error: z.enum([...IMPORT_FILE_PROBLEMS, 'internal']).nullable(),
   errorDetails: z
-    .object({ row: z.number().int().optional(), limit: z.number().int().optional(), reason: z.string().optional(), status: z.number().int().optional() })
+    .object({
+      row: z.number().int().optional(),
+      limit: z.number().int().optional(),
+      reason: z.string().optional(),
+      status: z.number().int().optional(),
+    })
     .nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),

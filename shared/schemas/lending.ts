@@ -275,7 +275,19 @@ export const borrowRequestToken = z.object({ token: z.string().min(1).max(200) }
 
 /** What the requester's private link shows: their own request only, never the owner's notes. */
 export const borrowRequestStatus = loan
-  .pick({ state: true, message: true, response: true, wantedFrom: true, wantedUntil: true, reservedFrom: true, reservedTo: true, lentOn: true, dueOn: true, returnedOn: true, askedAt: true })
+  .pick({
+    state: true,
+    message: true,
+    response: true,
+    wantedFrom: true,
+    wantedUntil: true,
+    reservedFrom: true,
+    reservedTo: true,
+    lentOn: true,
+    dueOn: true,
+    returnedOn: true,
+    askedAt: true,
+  })
   .extend({
     item: loan.shape.item.pick({ id: true, collectionId: true, title: true, cover: true }),
     ownerName: z.string(),

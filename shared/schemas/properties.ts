@@ -12,12 +12,7 @@ import { visibilityLevel } from './collections';
 import { editedVersion, version, wholly } from './common';
 
 /** A safe slug: lower-case letters, digits and underscores, starting with a letter. */
-export const propertyKey = z
-  .string()
-  .trim()
-  .min(1)
-  .max(PROPERTY_KEY_MAX_LENGTH)
-  .regex(wholly(PROPERTY_KEY_PATTERN));
+export const propertyKey = z.string().trim().min(1).max(PROPERTY_KEY_MAX_LENGTH).regex(wholly(PROPERTY_KEY_PATTERN));
 
 const flags = {
   hideLabel: z.boolean(),

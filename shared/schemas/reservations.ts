@@ -32,8 +32,6 @@ export const itemCalendar = z.object({
   /** Runs of days where every copy is taken, in order. */
   booked: z.array(dayRange),
   /** Only for the item's owner and editors (null for everyone else): the loans taking those days. */
-  bookings: z
-    .array(dayRange.extend({ loanId: z.number().int(), state: loanState, borrowerName: z.string() }))
-    .nullable(),
+  bookings: z.array(dayRange.extend({ loanId: z.number().int(), state: loanState, borrowerName: z.string() })).nullable(),
 });
 export type ItemCalendar = z.infer<typeof itemCalendar>;

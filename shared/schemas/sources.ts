@@ -248,7 +248,14 @@ export const sourceModuleList = z.object({
 });
 
 export const registerExternalModuleInput = z
-  .object({ address: z.string().trim().min(1).max(EXTERNAL_ADDRESS_MAX_LENGTH).describe('The base address B (https; the manifest is at B/manifest)') })
+  .object({
+    address: z
+      .string()
+      .trim()
+      .min(1)
+      .max(EXTERNAL_ADDRESS_MAX_LENGTH)
+      .describe('The base address B (https; the manifest is at B/manifest)'),
+  })
   .strict();
 export const updateExternalModuleInput = z.object({ enabled: z.boolean() }).strict();
 

@@ -43,7 +43,11 @@ export interface ReadCode {
 
 /** The code a query is, when it is one (separators ignored, check digit right), else null. */
 export function readCode(text: string): ReadCode | null {
-  const compact = text.trim().replace(/[\s\u00a0-]/g, '').toUpperCase().replace(/^ISBN:?/, '');
+  const compact = text
+    .trim()
+    .replace(/[\s\u00a0-]/g, '')
+    .toUpperCase()
+    .replace(/^ISBN:?/, '');
   if (isbn10Valid(compact)) return { code: isbn10To13(compact), isbn: true };
   if (!/^\d+$/.test(compact) || ![8, 12, 13].includes(compact.length)) return null;
   if (gs1Check(compact.slice(0, -1)) !== Number(compact.at(-1))) return null;

@@ -62,11 +62,23 @@ export function defaultSourceMapping(properties: readonly MappableProperty[]): R
     taken.add(found.key);
   };
   const free = (field: SourceField) => properties.filter((p) => !taken.has(p.key) && fits(field, p.type));
-  for (const field of SOURCE_FIELDS) claim(field, free(field).find((p) => p.key === field));
+  for (const field of SOURCE_FIELDS)
+    claim(
+      field,
+      free(field).find((p) => p.key === field),
+    );
   for (const field of SOURCE_FIELDS) {
-    for (const key of KINDRED_KEYS[field] ?? []) claim(field, free(field).find((p) => p.key === key));
+    for (const key of KINDRED_KEYS[field] ?? [])
+      claim(
+        field,
+        free(field).find((p) => p.key === key),
+      );
   }
-  for (const field of SOURCE_FIELDS) claim(field, free(field).find((p) => byRole(field, p)));
+  for (const field of SOURCE_FIELDS)
+    claim(
+      field,
+      free(field).find((p) => byRole(field, p)),
+    );
   return mapping;
 }
 
@@ -74,7 +86,10 @@ export function defaultSourceMapping(properties: readonly MappableProperty[]): R
  * The mapping in force: what the collection remembers for the fields it names (a property since deleted,
  * or of a type the field cannot fill, counts as unsaid), the default for the others.
  */
-export function effectiveSourceMapping(properties: readonly MappableProperty[], saved: SourceMapping | null): Record<SourceField, string | null> {
+export function effectiveSourceMapping(
+  properties: readonly MappableProperty[],
+  saved: SourceMapping | null,
+): Record<SourceField, string | null> {
   const mapping = defaultSourceMapping(properties);
   const byKey = new Map(properties.map((p) => [p.key, p]));
   for (const field of SOURCE_FIELDS) {
@@ -87,7 +102,8 @@ export function effectiveSourceMapping(properties: readonly MappableProperty[], 
 }
 
 /** The properties a field may go to, for the person choosing. */
-export const propertiesFitting = <P extends MappableProperty>(field: SourceField, properties: readonly P[]): P[] => properties.filter((p) => fits(field, p.type));
+export const propertiesFitting = <P extends MappableProperty>(field: SourceField, properties: readonly P[]): P[] =>
+  properties.filter((p) => fits(field, p.type));
 
 /**
  * A hit's values for the collection. `covers` gives the media value stored for each cover address (an

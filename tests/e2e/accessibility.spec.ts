@@ -60,7 +60,9 @@ for (const { name, colorScheme, phone } of VARIANTS) {
       await page.getByRole('button', { name: 'Back cover: full screen' }).click();
       await expect(page.getByRole('dialog', { name: /Back cover/ })).toBeVisible();
       const results = await new AxeBuilder({ page }).withTags(WCAG_21_AA).analyze();
-      expect(results.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`)).toEqual([]);
+      expect(
+        results.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`),
+      ).toEqual([]);
     });
   });
 }

@@ -3,7 +3,15 @@
 // appears beside the first; nothing overflows the screen.
 import { readFileSync } from 'node:fs';
 import { expect, test } from '../support/test';
-import { addPropertyViaApi, createCollectionViaApi, createItemsViaApi, createOwnerViaApi, expectNoHorizontalOverflow, signInThroughUi, useLanguage } from '../support/e2e-helpers';
+import {
+  addPropertyViaApi,
+  createCollectionViaApi,
+  createItemsViaApi,
+  createOwnerViaApi,
+  expectNoHorizontalOverflow,
+  signInThroughUi,
+  useLanguage,
+} from '../support/e2e-helpers';
 
 test('an owner saves their collections and restores them from a phone, in French', async ({ page, request }) => {
   const owner = await createOwnerViaApi(request);

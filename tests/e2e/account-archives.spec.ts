@@ -4,13 +4,23 @@
 import { readFileSync } from 'node:fs';
 import { expect, test } from '../support/test';
 import { unzipSync } from 'fflate';
-import { addPropertyViaApi, createCollectionViaApi, createItemsViaApi, createOwnerViaApi, signInThroughUi, useLanguage } from '../support/e2e-helpers';
+import {
+  addPropertyViaApi,
+  createCollectionViaApi,
+  createItemsViaApi,
+  createOwnerViaApi,
+  signInThroughUi,
+  useLanguage,
+} from '../support/e2e-helpers';
 
 test('an owner backs up their collections and another account restores them', async ({ page, browser, request }) => {
   const owner = await createOwnerViaApi(request);
   const shelf = await createCollectionViaApi(request, owner.token, { name: 'Reading room', type: 'custom' });
   await addPropertyViaApi(request, owner.token, shelf.id, { label: 'Title', key: 'title', type: 'text', isTitle: true, searchable: true });
-  await createItemsViaApi(request, owner.token, shelf.id, [{ values: { title: 'The Left Hand of Darkness' } }, { values: { title: 'Solaris' }, quantity: 2 }]);
+  await createItemsViaApi(request, owner.token, shelf.id, [
+    { values: { title: 'The Left Hand of Darkness' } },
+    { values: { title: 'Solaris' }, quantity: 2 },
+  ]);
   await useLanguage(page, 'en_US');
   await signInThroughUi(page, owner.username, owner.password);
   await page.goto('/profile');
@@ -24,7 +34,9 @@ test('an owner backs up their collections and another account restores them', as
   expect(download.suggestedFilename()).toMatch(/^vitrine-collections-\d{4}-\d{2}-\d{2}-\d+\.zip$/);
   const bytes = readFileSync(await download.path());
   const entries = unzipSync(new Uint8Array(bytes));
-  const manifest = JSON.parse(new TextDecoder().decode(entries['vitrine-account.json'])) as { collections: { name: string; document: string }[] };
+  const manifest = JSON.parse(new TextDecoder().decode(entries['vitrine-account.json'])) as {
+    collections: { name: string; document: string }[];
+  };
   expect(manifest.collections.map((c) => c.name)).toEqual(['Reading room']);
   expect(new TextDecoder().decode(entries[manifest.collections[0]!.document])).toContain('Solaris');
 
@@ -56,7 +68,9 @@ test('a file that is not a backup of collections fails with its reason', async (
   await useLanguage(page, 'en_US');
   await signInThroughUi(page, owner.username, owner.password);
   await page.goto('/profile');
-  await page.getByLabel('Backup of collections').setInputFiles({ name: 'notes.zip', mimeType: 'application/zip', buffer: Buffer.from('not a zip') });
+  await page
+    .getByLabel('Backup of collections')
+    .setInputFiles({ name: 'notes.zip', mimeType: 'application/zip', buffer: Buffer.from('not a zip') });
   await page.getByRole('button', { name: 'Restore these collections' }).click();
   const run = page.getByTestId(/^archive-/).first();
   await expect(run.getByText('Failed')).toBeVisible({ timeout: 30_000 });

@@ -2,7 +2,16 @@
 // sees what they hold and asks to renew; the owner accepts on a desktop and the due date moves.
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '../support/test';
-import { bearer, capturedEmails, createCollectionViaApi, createItemsViaApi, createOwnerViaApi, expectNoHorizontalOverflow, signInThroughUi, useLanguage } from '../support/e2e-helpers';
+import {
+  bearer,
+  capturedEmails,
+  createCollectionViaApi,
+  createItemsViaApi,
+  createOwnerViaApi,
+  expectNoHorizontalOverflow,
+  signInThroughUi,
+  useLanguage,
+} from '../support/e2e-helpers';
 
 const WIDTH = 390;
 
@@ -18,15 +27,25 @@ test('a borrower opens their page from the email on a phone and asks to renew; t
     data: { name: 'Léa', email },
   });
   expect(asked.status()).toBe(201);
-  const loans = (await (await request.get(`/api/v1/collections/${shelf.id}/items/${item!.id}/loans`, { headers: bearer(owner.token) })).json()) as { loans: { id: number }[] };
+  const loans = (await (
+    await request.get(`/api/v1/collections/${shelf.id}/items/${item!.id}/loans`, { headers: bearer(owner.token) })
+  ).json()) as { loans: { id: number }[] };
   const loanId = loans.loans[0]!.id;
   expect((await request.post(`/api/v1/loans/${loanId}/accept`, { headers: bearer(owner.token), data: {} })).status()).toBe(200);
-  expect((await request.post(`/api/v1/loans/${loanId}/lend`, { headers: bearer(owner.token), data: { dueOn: '2099-03-01' } })).status()).toBe(200);
+  expect(
+    (await request.post(`/api/v1/loans/${loanId}/lend`, { headers: bearer(owner.token), data: { dueOn: '2099-03-01' } })).status(),
+  ).toBe(200);
 
   // The loan email carries the link to her page.
   await expect.poll(async () => (await capturedEmails(email)).filter((m) => /\/borrower\/[\w-]+/.test(m.text)).length).toBeGreaterThan(0);
   const mails = await capturedEmails(email);
-  const link = new URL(mails.map((m) => m.text).reverse().find((t) => /\/borrower\/[\w-]+/.test(t))!.match(/http:\/\/127\.0\.0\.1:\d+\/borrower\/[\w-]+/)![0]);
+  const link = new URL(
+    mails
+      .map((m) => m.text)
+      .reverse()
+      .find((t) => /\/borrower\/[\w-]+/.test(t))!
+      .match(/http:\/\/127\.0\.0\.1:\d+\/borrower\/[\w-]+/)![0],
+  );
 
   const phoneContext = await browser.newContext({ viewport: { width: WIDTH, height: 844 }, isMobile: true, hasTouch: true });
   const phone = await phoneContext.newPage();

@@ -12,10 +12,7 @@ import {
   useLanguage,
 } from '../support/e2e-helpers';
 
-const PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
-  'base64',
-);
+const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
 
 const BOOK_TEMPLATE = [
   'Title',
@@ -142,7 +139,9 @@ test('a books collection from its template: properties, a new one moved into pla
   // the rating; the summary follows, whole when it is short.
   await expect(page.getByTestId('item-byline')).toHaveText('Ursula K. Le Guin, Second Hand · 1969');
   await expect(page.locator('.item-head').getByRole('img', { name: '4.5 out of 5' })).toBeVisible();
-  await expect(page.getByRole('region', { name: 'Summary' }).locator('.clamped-text__text')).toHaveText('An envoy on a winter planet.\nFriendship across a divide.');
+  await expect(page.getByRole('region', { name: 'Summary' }).locator('.clamped-text__text')).toHaveText(
+    'An envoy on a winter planet.\nFriendship across a divide.',
+  );
   await expect(page.getByRole('region', { name: 'Summary' }).getByRole('button')).toHaveCount(0);
   await expect(detail(page, 'Pages')).toHaveText('304 p.');
   await expect(detail(page, 'Genre')).toHaveText('Science fiction');
@@ -206,9 +205,7 @@ test('an item with every content type: shown fittingly, duplicated, edited and d
 
   await page.getByLabel('Photo', { exact: true }).setInputFiles({ name: 'radio.png', mimeType: 'image/png', buffer: PNG });
   await expect(page.getByRole('img', { name: 'Photo' })).toHaveAttribute('src', /^\/media\/collections\//);
-  await page
-    .getByLabel('Demo video: YouTube, Vimeo or Dailymotion address')
-    .fill('https://www.youtube.com/watch?v=dQw4w9WgXcQ');
+  await page.getByLabel('Demo video: YouTube, Vimeo or Dailymotion address').fill('https://www.youtube.com/watch?v=dQw4w9WgXcQ');
   await page
     .getByLabel('Manual', { exact: true })
     .setInputFiles({ name: 'manual.txt', mimeType: 'text/plain', buffer: Buffer.from('Turn the knob.\n') });
@@ -220,7 +217,9 @@ test('an item with every content type: shown fittingly, duplicated, edited and d
   const originalUrl = page.url();
 
   async function expectEveryValue() {
-    await expect(page.getByRole('region', { name: 'Notes' }).locator('.clamped-text__text')).toHaveText('Runs on two AA batteries.\nKeep it dry.');
+    await expect(page.getByRole('region', { name: 'Notes' }).locator('.clamped-text__text')).toHaveText(
+      'Runs on two AA batteries.\nKeep it dry.',
+    );
     await expect(detail(page, 'Weight')).toHaveText('250.5 g');
     await expect(detail(page, 'Bought on')).toHaveText('March 14, 2021');
     await expect(detail(page, 'Last used')).toHaveText(/^May 1, 2024,? (at )?6:30\sPM$/);
@@ -240,17 +239,16 @@ test('an item with every content type: shown fittingly, duplicated, edited and d
     await expect(photo).toHaveAttribute('src', new RegExp(`^/media/collections/${collection.id}/[\\w-]+\\.png\\?size=thumb(&t=.+)?$`));
     await photo.scrollIntoViewIfNeeded();
     await expect.poll(() => photo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(1);
-    await expect(detail(page, 'Demo video').locator('iframe')).toHaveAttribute(
-      'src',
-      'https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ',
-    );
+    await expect(detail(page, 'Demo video').locator('iframe')).toHaveAttribute('src', 'https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ');
     await expect(detail(page, 'Manual').getByRole('button', { name: /^Download the file/ })).toBeVisible();
   }
   await expectEveryValue();
 
   // The file comes back under its own name.
   const download = page.waitForEvent('download');
-  await detail(page, 'Manual').getByRole('button', { name: /^Download the file/ }).click();
+  await detail(page, 'Manual')
+    .getByRole('button', { name: /^Download the file/ })
+    .click();
   expect((await download).suggestedFilename()).toBe('manual.txt');
 
   // Duplicate: the copy opens, with the same values.

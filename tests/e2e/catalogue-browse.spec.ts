@@ -2,14 +2,7 @@
 // carries all of it (reload, Back); Last changes.
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, test } from '../support/test';
-import {
-  bearer,
-  createCollectionViaApi,
-  createItemsViaApi,
-  createOwnerViaApi,
-  signInThroughUi,
-  useLanguage,
-} from '../support/e2e-helpers';
+import { bearer, createCollectionViaApi, createItemsViaApi, createOwnerViaApi, signInThroughUi, useLanguage } from '../support/e2e-helpers';
 
 const GENRES = { poetry: 'Poetry', mystery: 'Mystery', fantasy: 'Fantasy' };
 

@@ -61,7 +61,10 @@ test('the first screen of a collection shows at least three items, the rest is i
   expect(await fullyVisibleItems(page)).toBeGreaterThanOrEqual(3);
   // The same with covers: mosaic (three a row); shop shows larger cards with their summary, two a row,
   // so a whole row and the start of the next.
-  for (const [mode, least] of [['mosaic', 3], ['shop', 2]] as const) {
+  for (const [mode, least] of [
+    ['mosaic', 3],
+    ['shop', 2],
+  ] as const) {
     await page.goto(`/collection/${shelf.id}?display=${mode}`);
     await expect(list.getByRole('listitem')).toHaveCount(8);
     await page.evaluate(() => window.scrollTo(0, 0));
@@ -121,7 +124,9 @@ test('80-character unbroken names and values do not break the phone layout', asy
     filterable: true,
     visibility: 0,
   });
-  const key = (await (await request.get(`/api/v1/collections/${shelf.id}/properties`, { headers: { Authorization: `Bearer ${owner.token}` } })).json()) as {
+  const key = (await (
+    await request.get(`/api/v1/collections/${shelf.id}/properties`, { headers: { Authorization: `Bearer ${owner.token}` } })
+  ).json()) as {
     properties: { key: string; label: string }[];
   };
   const property = key.properties.find((entry) => entry.label === LONG)!;
@@ -166,7 +171,10 @@ async function splitWords(page: Page, selector: string): Promise<string[]> {
   }, selector);
 }
 
-test('mosaic tiles on a phone: titles cut between words, the creator below, a generated cover says the title once', async ({ page, request }) => {
+test('mosaic tiles on a phone: titles cut between words, the creator below, a generated cover says the title once', async ({
+  page,
+  request,
+}) => {
   const owner = await createOwnerViaApi(request);
   const shelf = await createCollectionViaApi(request, owner.token, { type: 'books', name: 'Cyberpunk', visibility: 0 });
   const titles = ['Neuromancer', 'Count Zero', 'Mona Lisa Overdrive', 'The Difference Engine: A Novel of Alternate Histories'];

@@ -134,7 +134,10 @@ test.describe('the showcase: the page opens on the collection', () => {
   async function firstCoverTop(page: Page): Promise<number> {
     await expect(page.getByRole('list', { name: 'Items' }).getByRole('listitem').first()).toBeVisible();
     await page.evaluate(() => window.scrollTo(0, 0));
-    return page.locator('.item-card__cover').first().evaluate((cover) => cover.getBoundingClientRect().top);
+    return page
+      .locator('.item-card__cover')
+      .first()
+      .evaluate((cover) => cover.getBoundingClientRect().top);
   }
 
   test('covers start within the first 300 px of a 1366×768 screen, for a visitor and for the owner', async ({ page, request }) => {

@@ -26,7 +26,8 @@ test('a visitor opens a seeded collection, its manage screen and an item’s edi
   await expect(page.getByRole('heading', { level: 1, name: 'Manage Game night' })).toBeVisible();
   await expect(page.getByText('Demo mode: changes are disabled').first()).toBeVisible();
   await expect(page.getByRole('button', { name: 'New property' })).toBeDisabled();
-  for (const label of ['Quick rules', 'Best scores', 'Box colour']) await expect(page.getByText(label, { exact: true }).first()).toBeVisible();
+  for (const label of ['Quick rules', 'Best scores', 'Box colour'])
+    await expect(page.getByText(label, { exact: true }).first()).toBeVisible();
 
   // An item's edit form opens with its values, disabled.
   await page.goto(`/collection/${games!.id}`);

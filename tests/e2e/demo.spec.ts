@@ -44,9 +44,13 @@ test('every screen of the demo with a disabled action says that it is the demo, 
   const login = await request.post('/api/v1/token', { data: { login: 'demo', password: 'demo' } });
   const { token } = (await login.json()) as { token: string };
   const headers = { Authorization: `Bearer ${token}` };
-  const { collections } = (await (await request.get('/api/v1/collections', { headers })).json()) as { collections: { id: number; name: string }[] };
+  const { collections } = (await (await request.get('/api/v1/collections', { headers })).json()) as {
+    collections: { id: number; name: string }[];
+  };
   const books = collections.find((c) => c.name === 'Bookshelf')!;
-  const { items } = (await (await request.get(`/api/v1/collections/${books.id}/items?perPage=50`, { headers })).json()) as { items: { id: number }[] };
+  const { items } = (await (await request.get(`/api/v1/collections/${books.id}/items?perPage=50`, { headers })).json()) as {
+    items: { id: number }[];
+  };
   const { borrowers } = (await (await request.get('/api/v1/borrowers', { headers })).json()) as { borrowers: { id: number }[] };
   const item = `/collection/${books.id}/item/${items[0]!.id}`;
   const screens = [

@@ -4,12 +4,16 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { expect, test } from '../support/test';
-import { addPropertyViaApi, createCollectionViaApi, createOwnerViaApi, pictureDecodes, signInThroughUi, useLanguage } from '../support/e2e-helpers';
+import {
+  addPropertyViaApi,
+  createCollectionViaApi,
+  createOwnerViaApi,
+  pictureDecodes,
+  signInThroughUi,
+  useLanguage,
+} from '../support/e2e-helpers';
 
-const PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
-  'base64',
-);
+const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
 
 test.beforeEach(async ({ page }) => useLanguage(page, 'en_US'));
 
@@ -73,10 +77,7 @@ test('properties are reordered by dragging a handle, with the mouse and with the
   await expect(propertyRows(page)).toHaveText(['Year', 'Name', 'Score', 'Maker', 'Photo']);
 });
 
-test('a failed upload stops the item from being saved and says why; going on without the file saves it', async ({
-  page,
-  request,
-}) => {
+test('a failed upload stops the item from being saved and says why; going on without the file saves it', async ({ page, request }) => {
   const { owner, collection } = await seedShelf(request);
   await signInThroughUi(page, owner.username, owner.password);
   await page.goto(`/collection/${collection.id}/item/new`);
@@ -95,7 +96,9 @@ test('a failed upload stops the item from being saved and says why; going on wit
   await expect(stars).toHaveAttribute('aria-valuetext', '3.5 out of 5');
 
   await page.getByRole('button', { name: 'Create the item' }).click();
-  await expect(page.getByRole('alert').filter({ hasText: 'The item was not saved: the file for Photo could not be uploaded.' })).toBeVisible();
+  await expect(
+    page.getByRole('alert').filter({ hasText: 'The item was not saved: the file for Photo could not be uploaded.' }),
+  ).toBeVisible();
   await expect(page).toHaveURL(new RegExp(`/collection/${collection.id}/item/new$`));
   await expect(page.getByLabel('Photo', { exact: true })).toBeFocused();
 
@@ -160,6 +163,9 @@ test('a collection without a picture shows a mosaic of its first covers on the h
   await expect.poll(async () => (await Promise.all((await tiles.all()).map(pictureDecodes))).every(Boolean)).toBe(true);
   const [left, right] = [await tiles.nth(0).boundingBox(), await tiles.nth(1).boundingBox()];
   expect(right!.x).toBeGreaterThan(left!.x);
-  const placeholder = page.getByRole('listitem').filter({ has: page.getByRole('link', { name: bare.name }) }).getByTestId('collection-placeholder');
+  const placeholder = page
+    .getByRole('listitem')
+    .filter({ has: page.getByRole('link', { name: bare.name }) })
+    .getByTestId('collection-placeholder');
   await expect(placeholder.locator('svg')).toBeVisible();
 });

@@ -20,7 +20,9 @@ test('the administrator sets up emails from a phone, in French', async ({ page, 
     await page.getByLabel('Sécurité').selectOption('none');
     await page.getByLabel('Port').fill(String(E2E.smtpSilentPort));
     await page.getByRole('button', { name: 'Enregistrer', exact: true }).click();
-    await expect(page.getByText('Écrivez une adresse, ou un nom puis l’adresse entre chevrons : Nos livres <livres@example.org>.')).toBeVisible();
+    await expect(
+      page.getByText('Écrivez une adresse, ou un nom puis l’adresse entre chevrons : Nos livres <livres@example.org>.'),
+    ).toBeVisible();
     await page.getByLabel('Expéditeur').fill('livres@e2e.test');
     await page.getByRole('button', { name: 'Enregistrer', exact: true }).click();
     await expect(page.getByText('Opération réussie !')).toBeVisible();
@@ -37,7 +39,11 @@ test('the administrator sets up emails from a phone, in French', async ({ page, 
     await page.getByRole('button', { name: 'Envoyer l’e-mail d’essai' }).click();
     await expect(page.getByText('L’e-mail d’essai a été envoyé à lea@phone-e2e.test. Vérifiez qu’il est bien arrivé.')).toBeVisible();
     const [email] = await capturedEmails('lea@phone-e2e.test');
-    expect(email).toMatchObject({ subject: 'E-mail d’essai de Vitrine', from: 'livres@e2e.test', authorization: 'Bearer re_phone_key_5678' });
+    expect(email).toMatchObject({
+      subject: 'E-mail d’essai de Vitrine',
+      from: 'livres@e2e.test',
+      authorization: 'Bearer re_phone_key_5678',
+    });
     await expectNoHorizontalOverflow(page, 390);
   } finally {
     await request.put('/api/v1/config/email', { headers: { Authorization: `Bearer ${token}` }, data: { transport: 'environment' } });

@@ -13,7 +13,9 @@ test('the administrator sends the instance’s emails through an SMTP server and
     await page.goto('/config/');
     await page.getByRole('link', { name: 'Emails' }).click();
     await expect(page).toHaveURL(/\/config\/emails$/);
-    await expect(page.getByText('Emails go through Resend with the key the instance was deployed with, from Vitrine <vitrine@e2e.test>.')).toBeVisible();
+    await expect(
+      page.getByText('Emails go through Resend with the key the instance was deployed with, from Vitrine <vitrine@e2e.test>.'),
+    ).toBeVisible();
 
     await page.getByLabel('Send emails with').selectOption('smtp');
     await page.getByLabel('Sender').fill('Our books <books@e2e.test>');

@@ -40,7 +40,9 @@ test("l'administrateur ajoute, met à jour et retire un module externe depuis un
     await card.getByRole('button', { name: `Vraiment retirer ${name}` }).click();
     await expect(page.getByText(`${name} est retiré.`, { exact: false })).toBeVisible();
   } finally {
-    const listed = (await (await request.get('/api/v1/config/modules', { headers: bearer(token) })).json()) as { external: ExternalModule[] };
+    const listed = (await (await request.get('/api/v1/config/modules', { headers: bearer(token) })).json()) as {
+      external: ExternalModule[];
+    };
     for (const module of listed.external.filter((m) => m.name === name)) {
       await request.delete(`/api/v1/config/modules/external/${module.number}`, { headers: bearer(token) });
     }

@@ -48,7 +48,9 @@ test('the administrator registers and upgrades an external module, and a collect
     const c = await createCollectionViaApi(request, owner.token, { name: 'Shelf', type: 'books' });
     const words = `left hand ${stamp}`;
     await setAnswers(FAKE, `${path}/search?q=${encodeURIComponent(words)}&lang=en`, [
-      jsonAnswer({ hits: [{ id: 'lhod', title: 'The Left Hand of Darkness', fields: { authors: ['Ursula K. Le Guin'], year: ['1969'] } }] }),
+      jsonAnswer({
+        hits: [{ id: 'lhod', title: 'The Left Hand of Darkness', fields: { authors: ['Ursula K. Le Guin'], year: ['1969'] } }],
+      }),
     ]);
     const ownerContext = await browser.newContext();
     const ownerPage = await ownerContext.newPage();
@@ -67,7 +69,9 @@ test('the administrator registers and upgrades an external module, and a collect
     await expect(page.getByText(`${name} is removed. Items made from its results stay.`)).toBeVisible();
     await expect(page.getByRole('listitem', { name })).toHaveCount(0);
   } finally {
-    const listed = (await (await request.get('/api/v1/config/modules', { headers: bearer(token) })).json()) as { external: ExternalModule[] };
+    const listed = (await (await request.get('/api/v1/config/modules', { headers: bearer(token) })).json()) as {
+      external: ExternalModule[];
+    };
     for (const module of listed.external.filter((m) => m.name === name)) {
       await request.delete(`/api/v1/config/modules/external/${module.number}`, { headers: bearer(token) });
     }

@@ -3,7 +3,15 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { expect, test } from '../support/test';
-import { capturedEmails, createCollectionViaApi, createItemsViaApi, createOwnerViaApi, expectNoHorizontalOverflow, signInThroughUi, useLanguage } from '../support/e2e-helpers';
+import {
+  capturedEmails,
+  createCollectionViaApi,
+  createItemsViaApi,
+  createOwnerViaApi,
+  expectNoHorizontalOverflow,
+  signInThroughUi,
+  useLanguage,
+} from '../support/e2e-helpers';
 
 const WIDTH = 390;
 
@@ -13,13 +21,21 @@ async function expectAccessible(screen: Page) {
   expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
 }
 
-test('a visitor joins the waiting list from a phone, and accepts the copy offered when it comes back', async ({ page, request, browser }) => {
+test('a visitor joins the waiting list from a phone, and accepts the copy offered when it comes back', async ({
+  page,
+  request,
+  browser,
+}) => {
   const owner = await createOwnerViaApi(request);
   const auth = { Authorization: `Bearer ${owner.token}` };
   const shelf = await createCollectionViaApi(request, owner.token, { type: 'books', name: 'Étagère du salon', borrowable: 0 });
   const [item] = await createItemsViaApi(request, owner.token, shelf.id, [{ values: { title: 'Le Petit Prince' } }]);
   const borrower = await (await request.post('/api/v1/borrowers', { headers: auth, data: { name: 'Paul' } })).json();
-  expect((await request.post(`/api/v1/collections/${shelf.id}/items/${item!.id}/loans`, { headers: auth, data: { borrowerId: borrower.id } })).status()).toBe(201);
+  expect(
+    (
+      await request.post(`/api/v1/collections/${shelf.id}/items/${item!.id}/loans`, { headers: auth, data: { borrowerId: borrower.id } })
+    ).status(),
+  ).toBe(201);
   const email = `attente-${Date.now().toString(36)}@example.test`;
 
   // The visitor, anonymous, on the lent item's page: the waiting list instead of a request.
@@ -35,7 +51,9 @@ test('a visitor joins the waiting list from a phone, and accepts the copy offere
   await phone.getByLabel('Votre adresse e-mail').fill(email);
   await phone.getByRole('button', { name: 'Rejoindre la liste d’attente' }).click();
   await expect(phone.getByRole('status').filter({ hasText: 'Vous êtes sur la liste d’attente.' })).toBeVisible();
-  await expect.poll(async () => (await capturedEmails(email)).map((e) => e.subject)).toContain('Vous êtes numéro 1 sur la liste d’attente de « Le Petit Prince »');
+  await expect
+    .poll(async () => (await capturedEmails(email)).map((e) => e.subject))
+    .toContain('Vous êtes numéro 1 sur la liste d’attente de « Le Petit Prince »');
   // Their borrower page, from the same email, shows their place.
   const joined = (await capturedEmails(email))[0]!;
   const pageLink = new URL(joined.text.match(/http:\/\/127\.0\.0\.1:\d+\/borrower\/[\w-]+/)![0]);
@@ -53,7 +71,9 @@ test('a visitor joins the waiting list from a phone, and accepts the copy offere
   await expect(page.getByText(/Proposé par e-mail ; réponse attendue avant le/)).toBeVisible();
 
   // The offer reaches the visitor, who accepts it from the link.
-  await expect.poll(async () => (await capturedEmails(email)).map((e) => e.subject)).toContain('« Le Petit Prince » est disponible pour vous');
+  await expect
+    .poll(async () => (await capturedEmails(email)).map((e) => e.subject))
+    .toContain('« Le Petit Prince » est disponible pour vous');
   const offer = (await capturedEmails(email)).find((e) => e.text.includes('/hold/offer'))!;
   const link = new URL(offer.text.match(/http:\/\/127\.0\.0\.1:\d+\/hold\/offer\?token=[\w%-]+/)![0]);
   await phone.goto(link.pathname + link.search);

@@ -10,7 +10,10 @@ const FAKE = `http://127.0.0.1:${E2E.sourcesPort}`;
 
 function bggXml(games: { id: number; name: string }[]): string {
   const items = games
-    .map((g) => `<item objecttype="thing" objectid="${g.id}" subtype="boardgame" collid="${g.id}"><name sortindex="1">${g.name}</name><status own="1"/></item>`)
+    .map(
+      (g) =>
+        `<item objecttype="thing" objectid="${g.id}" subtype="boardgame" collid="${g.id}"><name sortindex="1">${g.name}</name><status own="1"/></item>`,
+    )
     .join('\n');
   return `<?xml version="1.0" encoding="utf-8"?><items totalitems="${games.length}">\n${items}\n</items>`;
 }
@@ -25,7 +28,17 @@ test('a BoardGameGeek collection imported from the web re-runs from the cron (Fr
   const c = await createCollectionViaApi(request, owner.token, { name: 'Jeux', type: 'board_games' });
   const user = `ada${Date.now()}`;
   const path = `/bgg/xmlapi2/collection?username=${user}&stats=1`;
-  await setAnswers(FAKE, path, [{ status: 202 }, { body: base64(bggXml([{ id: 13, name: 'Catan' }, { id: 822, name: 'Carcassonne' }])) }]);
+  await setAnswers(FAKE, path, [
+    { status: 202 },
+    {
+      body: base64(
+        bggXml([
+          { id: 13, name: 'Catan' },
+          { id: 822, name: 'Carcassonne' },
+        ]),
+      ),
+    },
+  ]);
 
   await signInThroughUi(page, owner.username, owner.password);
   await page.goto(`/collection/${c.id}/manage/import`);
@@ -61,7 +74,17 @@ test('a BoardGameGeek collection imported from the web re-runs from the cron (Fr
   await expect(sources.getByText(/Prochain import :/)).toBeVisible();
 
   // A day later BoardGameGeek has a third game; the hourly cron runs the source again.
-  await setAnswers(FAKE, path, [{ body: base64(bggXml([{ id: 13, name: 'Catan' }, { id: 822, name: 'Carcassonne' }, { id: 30549, name: 'Pandemic' }])) }]);
+  await setAnswers(FAKE, path, [
+    {
+      body: base64(
+        bggXml([
+          { id: 13, name: 'Catan' },
+          { id: 822, name: 'Carcassonne' },
+          { id: 30549, name: 'Pandemic' },
+        ]),
+      ),
+    },
+  ]);
   makeSourcesDue();
   const cron = await request.get('/__scheduled?cron=47+*+*+*+*', { headers: { Connection: 'close' } });
   expect(cron.ok()).toBe(true);

@@ -4,7 +4,14 @@
 import { expect, test } from '../support/test';
 import { zipSync } from 'fflate';
 import { readFileSync } from 'node:fs';
-import { createCollectionViaApi, createOwnerViaApi, expectNoHorizontalOverflow, mappingRowTops, signInThroughUi, useLanguage } from '../support/e2e-helpers';
+import {
+  createCollectionViaApi,
+  createOwnerViaApi,
+  expectNoHorizontalOverflow,
+  mappingRowTops,
+  signInThroughUi,
+  useLanguage,
+} from '../support/e2e-helpers';
 
 const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true };
 
@@ -80,7 +87,9 @@ test('a Letterboxd export zip and a GCstar music file come in from a phone, in F
   await signInThroughUi(page, owner.username, owner.password);
 
   await page.goto(`/collection/${films.id}/manage/import`);
-  await page.getByLabel('Fichier à importer').setInputFiles({ name: 'letterboxd-someone-2024-03-07-12-00-utc.zip', mimeType: 'application/zip', buffer: letterboxdZip() });
+  await page
+    .getByLabel('Fichier à importer')
+    .setInputFiles({ name: 'letterboxd-someone-2024-03-07-12-00-utc.zip', mimeType: 'application/zip', buffer: letterboxdZip() });
   await expect(page.getByText('Lu comme : Export Letterboxd')).toBeVisible();
   await expect(page.getByLabel('Où va « Name »')).toHaveValue('p:title');
   await expect(page.getByLabel('Où va « Rating »')).toHaveValue('p:rating');
@@ -95,7 +104,11 @@ test('a Letterboxd export zip and a GCstar music file come in from a phone, in F
   await expect(page.getByText('Even better the second time.')).toBeVisible();
 
   await page.goto(`/collection/${music.id}/manage/import`);
-  await page.getByLabel('Fichier à importer').setInputFiles({ name: 'music.gcs', mimeType: 'application/xml', buffer: readFileSync(new URL('../fixtures/imports/gcstar/music.gcs', import.meta.url)) });
+  await page.getByLabel('Fichier à importer').setInputFiles({
+    name: 'music.gcs',
+    mimeType: 'application/xml',
+    buffer: readFileSync(new URL('../fixtures/imports/gcstar/music.gcs', import.meta.url)),
+  });
   await expect(page.getByText('Lu comme : Collection GCstar')).toBeVisible();
   await expectNoHorizontalOverflow(page, 390);
   await page.getByRole('button', { name: 'Importer', exact: true }).click();

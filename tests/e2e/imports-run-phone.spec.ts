@@ -2,7 +2,13 @@
 // second tab while the run is still writing, and by someone else who was sent the link.
 import type { Browser, BrowserContext } from '@playwright/test';
 import { expect, test } from '../support/test';
-import { createCollectionViaApi, createOwnerViaApi, expectNoHorizontalOverflow, signInThroughUi, useLanguage } from '../support/e2e-helpers';
+import {
+  createCollectionViaApi,
+  createOwnerViaApi,
+  expectNoHorizontalOverflow,
+  signInThroughUi,
+  useLanguage,
+} from '../support/e2e-helpers';
 
 const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true };
 
@@ -29,7 +35,9 @@ test('a run page opened by its address in a second tab follows the run to its en
   const first = await phoneInFrench(browser);
   await signInThroughUi(first.page, owner.username, owner.password);
   await first.page.goto(`/collection/${shelf.id}/manage/import`);
-  await first.page.getByLabel('Fichier à importer').setInputFiles({ name: 'livres.csv', mimeType: 'text/csv', buffer: Buffer.from(booksCsv()) });
+  await first.page
+    .getByLabel('Fichier à importer')
+    .setInputFiles({ name: 'livres.csv', mimeType: 'text/csv', buffer: Buffer.from(booksCsv()) });
   await expect(first.page.getByLabel('Où va « Titre »')).toHaveValue('p:title');
   const [started] = await Promise.all([
     first.page.waitForResponse((res) => res.request().method() === 'POST' && res.url().endsWith(`/collections/${shelf.id}/imports`)),

@@ -9,7 +9,16 @@ import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, test } from '../support/test';
 import { strFromU8, strToU8, unzipSync, zipSync } from 'fflate';
 import { readFileSync } from 'node:fs';
-import { bearer, createCollectionViaApi, createOwnerViaApi, expectNoHorizontalOverflow, mappingRowTops, pictureDecodes, signInThroughUi, useLanguage } from '../support/e2e-helpers';
+import {
+  bearer,
+  createCollectionViaApi,
+  createOwnerViaApi,
+  expectNoHorizontalOverflow,
+  mappingRowTops,
+  pictureDecodes,
+  signInThroughUi,
+  useLanguage,
+} from '../support/e2e-helpers';
 
 /** Enough rows for the run to take several Workflow steps, so its progress shows. */
 const ROWS = 300;
@@ -47,14 +56,19 @@ async function startAndFinish(page: Page, request: APIRequestContext, token: str
     }
   };
   await expect.poll(status, { timeout: 150_000 }).toBe('done');
-  const context = await page.context().browser()!.newContext({ storageState: await page.context().storageState() });
+  const context = await page
+    .context()
+    .browser()!
+    .newContext({ storageState: await page.context().storageState() });
   const next = await context.newPage();
   await next.goto(`/collection/${collectionId}/manage/import/${id}`);
   return next;
 }
 
 async function itemTotal(request: APIRequestContext, token: string, collectionId: number): Promise<number> {
-  const res = await request.get(`/api/v1/collections/${collectionId}/items?perPage=20`, { headers: { ...bearer(token), Connection: 'close' } });
+  const res = await request.get(`/api/v1/collections/${collectionId}/items?perPage=20`, {
+    headers: { ...bearer(token), Connection: 'close' },
+  });
   expect(res.ok()).toBe(true);
   return ((await res.json()) as { total: number }).total;
 }
@@ -74,7 +88,10 @@ test('a CSV is mapped, previewed and imported with its report, and a second run 
   const mapAuthors = async () => {
     // "Author" is not the template's "Authors": the person points it there and names the separator.
     await page.getByLabel('Where “Author” goes').selectOption('p:authors');
-    await page.getByRole('row', { name: /Author/ }).getByLabel('Values separated by').selectOption('|');
+    await page
+      .getByRole('row', { name: /Author/ })
+      .getByLabel('Values separated by')
+      .selectOption('|');
     await page.getByLabel('Where “Notes” goes').selectOption('ignore');
   };
   await page.getByLabel('File to import').setInputFiles(file);
@@ -151,7 +168,9 @@ test('a Goodreads export goes into a new collection from a phone, in French', as
   await expect(page).toHaveURL(/\/collection\/\d+\/manage\/import$/);
   await expect(page.getByRole('heading', { name: 'Importer dans Mes lectures' })).toBeVisible();
 
-  await page.getByLabel('Fichier à importer').setInputFiles({ name: 'goodreads_library_export.csv', mimeType: 'text/csv', buffer: Buffer.from(GOODREADS) });
+  await page
+    .getByLabel('Fichier à importer')
+    .setInputFiles({ name: 'goodreads_library_export.csv', mimeType: 'text/csv', buffer: Buffer.from(GOODREADS) });
   await expect(page.getByText('Lu comme : Export Goodreads')).toBeVisible();
   // Goodreads' fields go to the books template's properties.
   await expect(page.getByLabel('Où va « Title »')).toHaveValue('p:title');
@@ -170,7 +189,10 @@ test('a Goodreads export goes into a new collection from a phone, in French', as
   await page.goto(page.url().replace(/\/collection\/(\d+).*$/, '/collection/$1/manage'));
   const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Télécharger le JSON' }).click()]);
   expect(download.suggestedFilename()).toBe('Mes lectures.json');
-  const exported = JSON.parse(readFileSync(await download.path(), 'utf8')) as { format: string; items: { values: Record<string, unknown> }[] };
+  const exported = JSON.parse(readFileSync(await download.path(), 'utf8')) as {
+    format: string;
+    items: { values: Record<string, unknown> }[];
+  };
   expect(exported.format).toBe('vitrine');
   expect(exported.items.map((i) => i.values.title).sort()).toEqual(['Le Petit Prince', "L'Étranger"].sort());
   await context.close();
@@ -221,7 +243,8 @@ test('a Tellico .tc brings its covers, shown in the Mosaic', async ({ page: firs
   // The imported picture came without a thumbnail: the browser makes it while the owner has the
   // collection open, and lists then load that instead of the original.
   const address = new URL((await covers.first().getAttribute('src'))!, page.url()).pathname;
-  const thumbnailType = async () => (await request.get(`${address}?size=thumb`, { headers: bearer(owner.token) })).headers()['content-type'];
+  const thumbnailType = async () =>
+    (await request.get(`${address}?size=thumb`, { headers: bearer(owner.token) })).headers()['content-type'];
   await expect.poll(thumbnailType, { timeout: 30_000 }).toBe('image/webp');
   const original = await request.get(address, { headers: bearer(owner.token) });
   expect(Buffer.from(await original.body())).toEqual(PNG);

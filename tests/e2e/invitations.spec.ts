@@ -3,18 +3,31 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { expect, test } from '../support/test';
-import { ADMIN, apiToken, bearer, capturedEmails, createCollectionViaApi, createOwnerViaApi, expectNoHorizontalOverflow, signInThroughUi, useLanguage } from '../support/e2e-helpers';
+import {
+  ADMIN,
+  apiToken,
+  bearer,
+  capturedEmails,
+  createCollectionViaApi,
+  createOwnerViaApi,
+  expectNoHorizontalOverflow,
+  signInThroughUi,
+  useLanguage,
+} from '../support/e2e-helpers';
 
 const WIDTH = 390;
 
 async function expectNoAxeViolations(page: Page) {
   const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  expect(results.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`)).toEqual([]);
+  expect(
+    results.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`),
+  ).toEqual([]);
 }
 
 test('an invited person creates their account from the email on a phone in French', async ({ page, request, browser }) => {
   const admin = await apiToken(request, ADMIN.username, ADMIN.password);
-  const allow = (invitationsEnabled: boolean) => request.patch('/api/v1/config/settings', { headers: bearer(admin), data: { invitationsEnabled } });
+  const allow = (invitationsEnabled: boolean) =>
+    request.patch('/api/v1/config/settings', { headers: bearer(admin), data: { invitationsEnabled } });
   expect((await allow(true)).status()).toBe(200);
   try {
     const owner = await createOwnerViaApi(request);

@@ -2,15 +2,28 @@
 // spot, seen in the overview and on the borrower's page without sideways scrolling, a deletion refused
 // while they hold it, the item got back; a request (made through the API) declined.
 import { expect, test } from '../support/test';
-import { createCollectionViaApi, createItemsViaApi, createOwnerViaApi, expectNoHorizontalOverflow, signInThroughUi, useLanguage } from '../support/e2e-helpers';
+import {
+  createCollectionViaApi,
+  createItemsViaApi,
+  createOwnerViaApi,
+  expectNoHorizontalOverflow,
+  signInThroughUi,
+  useLanguage,
+} from '../support/e2e-helpers';
 
 const WIDTH = 390;
 test.use({ viewport: { width: WIDTH, height: 844 }, isMobile: true, hasTouch: true });
 
-test('sur un téléphone, le propriétaire prête à un nouvel emprunteur, suit le prêt, le récupère et refuse une demande', async ({ page, request }) => {
+test('sur un téléphone, le propriétaire prête à un nouvel emprunteur, suit le prêt, le récupère et refuse une demande', async ({
+  page,
+  request,
+}) => {
   const owner = await createOwnerViaApi(request);
   const shelf = await createCollectionViaApi(request, owner.token, { type: 'books', name: 'Bibliothèque', borrowable: 0 });
-  const [item, other] = await createItemsViaApi(request, owner.token, shelf.id, [{ values: { title: 'Vol de nuit' } }, { values: { title: 'Terre des hommes' } }]);
+  const [item, other] = await createItemsViaApi(request, owner.token, shelf.id, [
+    { values: { title: 'Vol de nuit' } },
+    { values: { title: 'Terre des hommes' } },
+  ]);
   const stamp = Date.now().toString(36);
 
   await useLanguage(page, 'fr_FR');

@@ -6,7 +6,10 @@ import { ADMIN, createCollectionViaApi, createItemsViaApi, createOwnerViaApi, si
 
 test.beforeEach(async ({ page }) => useLanguage(page, 'en_US'));
 
-test('the owner keeps borrowers, lends an item to a new one, and may only delete a borrower who holds nothing', async ({ page, request }) => {
+test('the owner keeps borrowers, lends an item to a new one, and may only delete a borrower who holds nothing', async ({
+  page,
+  request,
+}) => {
   const owner = await createOwnerViaApi(request);
   const shelf = await createCollectionViaApi(request, owner.token, { type: 'books', name: 'Study', loanPeriodDays: 14 });
   const [item] = await createItemsViaApi(request, owner.token, shelf.id, [{ values: { title: 'Middlemarch' } }]);
@@ -68,7 +71,11 @@ test('the owner keeps borrowers, lends an item to a new one, and may only delete
   await expect(page.getByRole('list', { name: 'Borrowers' }).getByRole('link')).toHaveText(['Nora Keys']);
 });
 
-test('turning loans off hides every lending screen and link; turning them on brings everything back', async ({ page, request, browser }) => {
+test('turning loans off hides every lending screen and link; turning them on brings everything back', async ({
+  page,
+  request,
+  browser,
+}) => {
   const owner = await createOwnerViaApi(request);
   const shelf = await createCollectionViaApi(request, owner.token, { type: 'books', name: 'Lending switch', borrowable: 0 });
   const [item] = await createItemsViaApi(request, owner.token, shelf.id, [{ values: { title: 'Persuasion' } }]);

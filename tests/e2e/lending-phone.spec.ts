@@ -14,7 +14,11 @@ import {
 
 const WIDTH = 390;
 
-test('a visitor asks to borrow from a phone; the owner accepts, lends and gets it back; reminders follow', async ({ page, request, browser }) => {
+test('a visitor asks to borrow from a phone; the owner accepts, lends and gets it back; reminders follow', async ({
+  page,
+  request,
+  browser,
+}) => {
   const owner = await createOwnerViaApi(request);
   const shelf = await createCollectionViaApi(request, owner.token, { type: 'books', name: 'Étagère du salon', borrowable: 0 });
   const [item] = await createItemsViaApi(request, owner.token, shelf.id, [{ values: { title: 'Le Petit Prince' } }]);
@@ -70,7 +74,9 @@ test('a visitor asks to borrow from a phone; the owner accepts, lends and gets i
   await expect(phone.getByText('Léa')).toHaveCount(0);
 
   // Past its due date, the scheduled run sends the overdue notice.
-  const loans = (await (await request.get(`/api/v1/collections/${shelf.id}/items/${item!.id}/loans`, { headers: { Authorization: `Bearer ${owner.token}` } })).json()) as {
+  const loans = (await (
+    await request.get(`/api/v1/collections/${shelf.id}/items/${item!.id}/loans`, { headers: { Authorization: `Bearer ${owner.token}` } })
+  ).json()) as {
     loans: { id: number; version: number }[];
   };
   const loan = loans.loans[0]!;
@@ -81,7 +87,9 @@ test('a visitor asks to borrow from a phone; the owner accepts, lends and gets i
   expect(moved.status()).toBe(200);
   const cron = await request.get('/__scheduled?cron=23+*+*+*+*');
   expect(cron.status(), await cron.text()).toBe(200);
-  await expect.poll(async () => (await capturedEmails(email)).map((e) => e.subject)).toContain('« Le Petit Prince » était à rendre le 15 janvier 2020');
+  await expect
+    .poll(async () => (await capturedEmails(email)).map((e) => e.subject))
+    .toContain('« Le Petit Prince » était à rendre le 15 janvier 2020');
 
   // The owner sees it overdue on the item page and gets it back.
   await page.goto(`/collection/${shelf.id}/item/${item!.id}`);

@@ -85,7 +85,13 @@ test('the owner accepts one request and declines another with a message', async 
     ['Denis', 'For my class'],
   ] as const) {
     const asked = await request.post(`/api/v1/collections/${shelf.id}/items/${item!.id}/borrow`, {
-      data: { name, email: `${name === 'Chloé' ? 'chloe' : 'denis'}-${stamp}@example.test`, message, wantedFrom: '2099-07-01', wantedUntil: '2099-07-20' },
+      data: {
+        name,
+        email: `${name === 'Chloé' ? 'chloe' : 'denis'}-${stamp}@example.test`,
+        message,
+        wantedFrom: '2099-07-01',
+        wantedUntil: '2099-07-20',
+      },
     });
     expect(asked.status(), await asked.text()).toBe(201);
   }
@@ -106,10 +112,15 @@ test('the owner accepts one request and declines another with a message', async 
   await page.getByRole('button', { name: 'Decline' }).click();
   await expect(page.getByTestId('loan-state')).toHaveText('Declined');
 
-  const loans = (await (await request.get(`/api/v1/collections/${shelf.id}/items/${item!.id}/loans`, { headers: bearer(owner.token) })).json()) as {
+  const loans = (await (
+    await request.get(`/api/v1/collections/${shelf.id}/items/${item!.id}/loans`, { headers: bearer(owner.token) })
+  ).json()) as {
     loans: { state: string; response: string | null; borrower: { name: string } }[];
   };
-  expect(loans.loans.find((l) => l.borrower.name === 'Denis')).toMatchObject({ state: 'rejected', response: 'It is promised for July, sorry.' });
+  expect(loans.loans.find((l) => l.borrower.name === 'Denis')).toMatchObject({
+    state: 'rejected',
+    response: 'It is promised for July, sorry.',
+  });
   expect(loans.loans.find((l) => l.borrower.name === 'Chloé')).toMatchObject({ state: 'accepted' });
 
   await page.goto('/borrowers/loans');

@@ -10,10 +10,16 @@ test('public collection and item pages carry link preview tags; private ones do 
   });
   const collection = (await created.json()) as { id: number };
   const item = (await (
-    await request.post(`/api/v1/collections/${collection.id}/items`, { headers: auth, data: { values: { title: 'Dune', authors: ['Frank Herbert'] } } })
+    await request.post(`/api/v1/collections/${collection.id}/items`, {
+      headers: auth,
+      data: { values: { title: 'Dune', authors: ['Frank Herbert'] } },
+    })
   ).json()) as { id: number };
   const hidden = (await (
-    await request.post(`/api/v1/collections/${collection.id}/items`, { headers: auth, data: { values: { title: 'Secret diary' }, visibility: 3 } })
+    await request.post(`/api/v1/collections/${collection.id}/items`, {
+      headers: auth,
+      data: { values: { title: 'Secret diary' }, visibility: 3 },
+    })
   ).json()) as { id: number };
 
   const page = await request.get(`/collection/${collection.id}`);

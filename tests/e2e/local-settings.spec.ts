@@ -32,9 +32,7 @@ test('settings given in the environment win over .dev.vars and reach the Worker 
     exitWithWorker: false,
   });
   try {
-    await expect
-      .poll(async () => (await request.get(`${base}/api/v1/`).catch(() => null))?.status() ?? 0, { timeout: 60_000 })
-      .toBe(200);
+    await expect.poll(async () => (await request.get(`${base}/api/v1/`).catch(() => null))?.status() ?? 0, { timeout: 60_000 }).toBe(200);
     expect(await (await request.get(`${base}/api/v1/`)).json()).toMatchObject({ demo: true });
     const signIn = await request.post(`${base}/api/v1/token`, { data: { login: 'admin', password } });
     expect(signIn.status()).toBe(200);

@@ -8,7 +8,10 @@ test('the whole password reset, through the email the server sent', async ({ pag
   const { token: oldToken } = (await session.json()) as { token: string };
 
   await page.goto('/login');
-  await page.getByRole('button', { name: 'Forgot password?' }).or(page.getByRole('link', { name: 'Forgot password?' })).click();
+  await page
+    .getByRole('button', { name: 'Forgot password?' })
+    .or(page.getByRole('link', { name: 'Forgot password?' }))
+    .click();
   await page.getByLabel('Your username or email address').fill(user.email);
   await page.getByRole('button', { name: 'Send me a reset link' }).click();
   await expect(page.getByText('If nothing arrives within a few minutes, contact the administrator.')).toBeVisible();
@@ -43,7 +46,10 @@ test('the whole password reset, through the email the server sent', async ({ pag
 test('asking for an unknown account answers the same way', async ({ page }) => {
   await useLanguage(page, 'en_US');
   await page.goto('/login');
-  await page.getByRole('button', { name: 'Forgot password?' }).or(page.getByRole('link', { name: 'Forgot password?' })).click();
+  await page
+    .getByRole('button', { name: 'Forgot password?' })
+    .or(page.getByRole('link', { name: 'Forgot password?' }))
+    .click();
   await page.getByLabel('Your username or email address').fill('nobody@nowhere.test');
   await page.getByRole('button', { name: 'Send me a reset link' }).click();
   await expect(page.getByText('If an account matches, a reset link has been sent.')).toBeVisible();

@@ -1,10 +1,7 @@
 import { expect, test } from '../support/test';
 import { capturedEmails, createUserViaApi, signInThroughUi, useLanguage } from '../support/e2e-helpers';
 
-const PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
-  'base64',
-);
+const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
 
 test.beforeEach(async ({ page }) => useLanguage(page, 'en_US'));
 
@@ -63,9 +60,9 @@ test('changing the email address: current password, a link to the new inbox, a n
 
   let sent: Awaited<ReturnType<typeof capturedEmails>> = [];
   await expect.poll(async () => (sent = await capturedEmails(newEmail)).length).toBe(1);
-  await expect.poll(async () => (await capturedEmails(user.email)).map((m) => m.subject)).toContain(
-    'The email address of your Vitrine account is being changed',
-  );
+  await expect
+    .poll(async () => (await capturedEmails(user.email)).map((m) => m.subject))
+    .toContain('The email address of your Vitrine account is being changed');
   const link = /http:\/\/127\.0\.0\.1:\d+\/profile\/email\/confirm\?token=\S+/.exec(sent[0]!.text)![0];
 
   await page.goto(link);

@@ -41,9 +41,7 @@ test('the manifest is served, valid and links icons of the sizes it names', asyn
   expect(manifest.background_color).toMatch(/^#[0-9a-f]{6}$/i);
 
   const pngs = manifest.icons.filter((icon) => icon.type === 'image/png');
-  expect(pngs.map((icon) => `${icon.sizes} ${icon.purpose}`).sort()).toEqual(
-    ['192x192 any', '512x512 any', '512x512 maskable'].sort(),
-  );
+  expect(pngs.map((icon) => `${icon.sizes} ${icon.purpose}`).sort()).toEqual(['192x192 any', '512x512 any', '512x512 maskable'].sort());
   for (const icon of pngs) {
     const file = await request.get(icon.src);
     expect(file.status(), icon.src).toBe(200);

@@ -75,7 +75,12 @@ test('a private collection is rendered for nobody but its owner’s browser', as
   const name = `Private shelf ${Date.now().toString(36)}`;
   const closed = await request.patch(`/api/v1/collections/${shelf.id}`, { headers: bearer(owner.token), data: { name, visibility: 3 } });
   expect(closed.status()).toBe(200);
-  for (const path of [`/collection/${shelf.id}`, `/collection/${shelf.id}/item/${showcase.id}`, `/collection/${shelf.id}/item/${showcase.id}/borrow`, '/']) {
+  for (const path of [
+    `/collection/${shelf.id}`,
+    `/collection/${shelf.id}/item/${showcase.id}`,
+    `/collection/${shelf.id}/item/${showcase.id}/borrow`,
+    '/',
+  ]) {
     const html = await (await request.get(path)).text();
     expect(html, path).not.toContain(name);
     expect(html, path).not.toContain(`/collection/${shelf.id}/item/${showcase.id}"`);
@@ -98,7 +103,12 @@ for (const [name, options] of [
   test(`the browser takes each rendered page over without asking again or a mismatch (${name})`, async ({ browser, request }) => {
     const { shelf, showcase } = await seed(request);
     const page = await visitor(browser, options);
-    for (const path of [`/collection/${shelf.id}?sort=title&dir=desc`, `/collection/${shelf.id}/item/${showcase.id}`, `/collection/${shelf.id}/item/${showcase.id}/borrow`, '/']) {
+    for (const path of [
+      `/collection/${shelf.id}?sort=title&dir=desc`,
+      `/collection/${shelf.id}/item/${showcase.id}`,
+      `/collection/${shelf.id}/item/${showcase.id}/borrow`,
+      '/',
+    ]) {
       const seen = watch(page);
       await page.goto(path);
       await page.waitForLoadState('networkidle');
@@ -108,7 +118,10 @@ for (const [name, options] of [
     }
     // Hydrated: the app now answers clicks itself (a move inside the app, one screen of API calls).
     await page.goto(`/collection/${shelf.id}?sort=title&dir=desc`);
-    await page.getByRole('link', { name: /The Left Hand of Darkness/ }).first().click();
+    await page
+      .getByRole('link', { name: /The Left Hand of Darkness/ })
+      .first()
+      .click();
     await expect(page).toHaveURL(new RegExp(`/collection/${shelf.id}/item/${showcase.id}`));
     await expect(page.getByRole('heading', { name: 'The Left Hand of Darkness' })).toBeVisible();
     await page.context().close();
@@ -138,7 +151,11 @@ for (const [name, options, locale] of [
 
     const toItem = await requestsOf(
       page,
-      () => page.getByRole('link', { name: /The Left Hand of Darkness/ }).first().click(),
+      () =>
+        page
+          .getByRole('link', { name: /The Left Hand of Darkness/ })
+          .first()
+          .click(),
       () => expect(page.getByRole('heading', { name: 'The Left Hand of Darkness' })).toBeVisible(),
     );
     expect(toItem).toEqual(screen(`/collection/${shelf.id}/item/${showcase.id}`));

@@ -2,7 +2,14 @@
 // accepts on a desktop; the item page's calendar then shows those days booked, to the visitor too,
 // without their name.
 import { expect, test } from '../support/test';
-import { createCollectionViaApi, createItemsViaApi, createOwnerViaApi, expectNoHorizontalOverflow, signInThroughUi, useLanguage } from '../support/e2e-helpers';
+import {
+  createCollectionViaApi,
+  createItemsViaApi,
+  createOwnerViaApi,
+  expectNoHorizontalOverflow,
+  signInThroughUi,
+  useLanguage,
+} from '../support/e2e-helpers';
 
 const WIDTH = 390;
 
@@ -60,7 +67,8 @@ test('a visitor reserves a weekend from a phone in French; accepted, the calenda
   const calendar = phone.getByRole('region', { name: 'Disponibilité' });
   if (nextMonth) await calendar.getByRole('button', { name: 'Mois suivant' }).click();
   await expect(calendar.locator(`[data-day="${saturday}"]`)).toHaveAttribute('data-booked', 'true');
-  if (sunday.slice(0, 7) === saturday.slice(0, 7)) await expect(calendar.locator(`[data-day="${sunday}"]`)).toHaveAttribute('data-booked', 'true');
+  if (sunday.slice(0, 7) === saturday.slice(0, 7))
+    await expect(calendar.locator(`[data-day="${sunday}"]`)).toHaveAttribute('data-booked', 'true');
   await expect(phone.getByText('Léa')).toHaveCount(0);
   await expectNoHorizontalOverflow(phone, WIDTH);
   await visitor.close();

@@ -32,7 +32,11 @@ for (const lang of ['en_US', 'fr_FR'] as const) {
 
     const toLending = await requestsOf(
       page,
-      () => page.getByRole('navigation', { name: french ? 'Principale' : 'Main' }).getByRole('link', { name: french ? 'Emprunteurs' : 'Borrowers' }).click(),
+      () =>
+        page
+          .getByRole('navigation', { name: french ? 'Principale' : 'Main' })
+          .getByRole('link', { name: french ? 'Emprunteurs' : 'Borrowers' })
+          .click(),
       () => expect(page).toHaveURL(/\/borrowers\/loans$/),
     );
     // The overview, and the owner's calendar and digest choice shown on it (to fold into the overview).

@@ -4,7 +4,15 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from '../support/test';
-import { DEVICES, PICTURED, THEMES, VISITOR_PICTURED, captureScreenshots, screenshotName, visitorScreenshotName } from '../support/screenshots';
+import {
+  DEVICES,
+  PICTURED,
+  THEMES,
+  VISITOR_PICTURED,
+  captureScreenshots,
+  screenshotName,
+  visitorScreenshotName,
+} from '../support/screenshots';
 
 test('the README screenshots are captured for every screen, device and theme', async ({ browser, request, baseURL }) => {
   test.setTimeout(180_000);
@@ -13,7 +21,9 @@ test('the README screenshots are captured for every screen, device and theme', a
     const written = await captureScreenshots(browser, request, baseURL ?? '', outDir);
     const devices = Object.keys(DEVICES) as (keyof typeof DEVICES)[];
     const expected = [
-      ...PICTURED.flatMap((screen) => devices.flatMap((device) => THEMES.map((theme) => join(outDir, screenshotName(screen, device, theme))))),
+      ...PICTURED.flatMap((screen) =>
+        devices.flatMap((device) => THEMES.map((theme) => join(outDir, screenshotName(screen, device, theme)))),
+      ),
       ...VISITOR_PICTURED.flatMap((screen) => devices.map((device) => join(outDir, visitorScreenshotName(screen, device)))),
     ];
     expect(written.map(({ file }) => file).sort()).toEqual(expected.sort());

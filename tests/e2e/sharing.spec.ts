@@ -1,7 +1,14 @@
 // Sharing a collection: the owner, on a desktop, shares it with a friend as an editor from its settings;
 // the friend, on a phone in French, finds it under "Partagées avec moi" and adds an item to it.
 import { expect, test } from '../support/test';
-import { createCollectionViaApi, createOwnerViaApi, createUserViaApi, expectNoHorizontalOverflow, signInThroughUi, useLanguage } from '../support/e2e-helpers';
+import {
+  createCollectionViaApi,
+  createOwnerViaApi,
+  createUserViaApi,
+  expectNoHorizontalOverflow,
+  signInThroughUi,
+  useLanguage,
+} from '../support/e2e-helpers';
 
 const WIDTH = 390;
 

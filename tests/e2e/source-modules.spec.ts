@@ -12,7 +12,9 @@ test('the administrator keys, tests and turns off catalogues', async ({ page, re
   const token = await apiToken(request, ADMIN.username, ADMIN.password);
   const key = `e2e-tmdb-key-${Date.now()}`;
   try {
-    await setAnswers(FAKE, `/meta/tmdb/3/search/movie?query=Casablanca&include_adult=false&language=en-US&api_key=${key}`, [{ status: 401 }]);
+    await setAnswers(FAKE, `/meta/tmdb/3/search/movie?query=Casablanca&include_adult=false&language=en-US&api_key=${key}`, [
+      { status: 401 },
+    ]);
     await setAnswers(FAKE, '/meta/openlibrary/api/books?bibkeys=ISBN:9780441172719&format=json&jscmd=data', [
       jsonAnswer({ 'ISBN:9780441172719': { key: '/books/OL26M', title: 'Dune' } }),
     ]);
@@ -35,7 +37,9 @@ test('the administrator keys, tests and turns off catalogues', async ({ page, re
     await expect(tmdb.getByText(`A key is saved here (it ends in …${key.slice(-4)}). Type another to replace it.`)).toBeVisible();
     await expect(tmdb.getByLabel('Key (required)')).toHaveValue('');
     await tmdb.getByRole('button', { name: 'Test' }).click();
-    await expect(tmdb.getByText('TMDB (The Movie Database) refused the key it was given: the administrator should check it.')).toBeVisible();
+    await expect(
+      tmdb.getByText('TMDB (The Movie Database) refused the key it was given: the administrator should check it.'),
+    ).toBeVisible();
     await tmdb.getByRole('button', { name: 'Forget the saved key' }).click();
     await expect(tmdb).toContainText("The deployment's key is used.");
 
@@ -47,7 +51,10 @@ test('the administrator keys, tests and turns off catalogues', async ({ page, re
     await page.getByRole('listitem', { name: 'Open Library' }).getByLabel('Searched by collections').check();
     await expect(page.getByRole('listitem', { name: 'Open Library' })).toContainText('Ready');
   } finally {
-    for (const [id, change] of [['openlibrary', { enabled: true }], ['tmdb', { key: null }]] as const) {
+    for (const [id, change] of [
+      ['openlibrary', { enabled: true }],
+      ['tmdb', { key: null }],
+    ] as const) {
       await request.put(`/api/v1/config/modules/${id}`, { headers: bearer(token), data: change });
     }
   }

@@ -2,7 +2,13 @@
 import { expect, test } from '../support/test';
 import { freshIsbn, jsonAnswer, setAnswers } from '../support/fake-sources';
 import { E2E } from '../support/e2e-settings.mjs';
-import { createCollectionViaApi, createOwnerViaApi, expectNoHorizontalOverflow, signInThroughUi, useLanguage } from '../support/e2e-helpers';
+import {
+  createCollectionViaApi,
+  createOwnerViaApi,
+  expectNoHorizontalOverflow,
+  signInThroughUi,
+  useLanguage,
+} from '../support/e2e-helpers';
 
 const FAKE = `http://127.0.0.1:${E2E.sourcesPort}`;
 
@@ -12,7 +18,9 @@ test('a list of ISBNs is added from a phone (French)', async ({ page, request })
   const c = await createCollectionViaApi(request, owner.token, { name: 'Bibliothèque', type: 'books' });
   const [known, unknown] = [freshIsbn(), freshIsbn()];
   await setAnswers(FAKE, `/meta/openlibrary/api/books?bibkeys=ISBN:${known}&format=json&jscmd=data`, [
-    jsonAnswer({ [`ISBN:${known}`]: { key: `/books/OL${known}M`, title: 'Vendredi ou la Vie sauvage', authors: [{ name: 'Michel Tournier' }] } }),
+    jsonAnswer({
+      [`ISBN:${known}`]: { key: `/books/OL${known}M`, title: 'Vendredi ou la Vie sauvage', authors: [{ name: 'Michel Tournier' }] },
+    }),
   ]);
 
   await signInThroughUi(page, owner.username, owner.password);

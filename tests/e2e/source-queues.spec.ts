@@ -14,7 +14,10 @@ test('a pasted list of ISBNs becomes items, the held and the unknown said', asyn
   const owner = await createOwnerViaApi(request);
   const c = await createCollectionViaApi(request, owner.token, { name: 'Shelf', type: 'books' });
   const [known, held, unknown] = [freshIsbn(), freshIsbn(), freshIsbn()];
-  await request.post(`/api/v1/collections/${c.id}/items`, { headers: bearer(owner.token), data: { values: { title: 'Already here', isbn: held } } });
+  await request.post(`/api/v1/collections/${c.id}/items`, {
+    headers: bearer(owner.token),
+    data: { values: { title: 'Already here', isbn: held } },
+  });
   await setAnswers(FAKE, `/meta/openlibrary/api/books?bibkeys=ISBN:${known}&format=json&jscmd=data`, [
     jsonAnswer({
       [`ISBN:${known}`]: {

@@ -4,7 +4,14 @@
 import { expect, test } from '../support/test';
 import { base64, jsonAnswer, setAnswers } from '../support/fake-sources';
 import { E2E } from '../support/e2e-settings.mjs';
-import { bearer, createCollectionViaApi, createOwnerViaApi, expectNoHorizontalOverflow, signInThroughUi, useLanguage } from '../support/e2e-helpers';
+import {
+  bearer,
+  createCollectionViaApi,
+  createOwnerViaApi,
+  expectNoHorizontalOverflow,
+  signInThroughUi,
+  useLanguage,
+} from '../support/e2e-helpers';
 
 const FAKE = `http://127.0.0.1:${E2E.sourcesPort}`;
 const SEARCH_FIELDS = 'key,title,subtitle,author_name,first_publish_year,publisher,isbn,cover_i,number_of_pages_median,language,subject';
@@ -35,8 +42,15 @@ test('an item being edited is filled from a hit whose cover is lost (French, pho
       ],
     }),
   ]);
-  await setAnswers(FAKE, `/meta/googlebooks/books/v1/volumes?q=${encodeURIComponent(words)}&maxResults=10`, [jsonAnswer({ totalItems: 0 })]);
-  await setAnswers(FAKE, '/meta/bnf/api/SRU', [{ body: base64('<searchRetrieveResponse><numberOfRecords>0</numberOfRecords></searchRetrieveResponse>') }], { prefix: true });
+  await setAnswers(FAKE, `/meta/googlebooks/books/v1/volumes?q=${encodeURIComponent(words)}&maxResults=10`, [
+    jsonAnswer({ totalItems: 0 }),
+  ]);
+  await setAnswers(
+    FAKE,
+    '/meta/bnf/api/SRU',
+    [{ body: base64('<searchRetrieveResponse><numberOfRecords>0</numberOfRecords></searchRetrieveResponse>') }],
+    { prefix: true },
+  );
   // The catalogue names a cover it does not have.
   await setAnswers(FAKE, `/meta/openlibrary-covers/b/id/${cover}-L.jpg`, [{ status: 404 }]);
 
@@ -51,10 +65,13 @@ test('an item being edited is filled from a hit whose cover is lost (French, pho
   await expect(sheet.getByRole('checkbox', { name: 'Remplir Titre' })).not.toBeChecked();
   await expect(sheet.getByRole('checkbox', { name: 'Remplir Éditeur' })).not.toBeChecked();
   await expect(sheet.getByText('Actuellement : Folio')).toBeVisible();
-  for (const field of ['Couverture', 'Auteurs', 'Année', 'Genre']) await expect(sheet.getByRole('checkbox', { name: `Remplir ${field}` })).toBeChecked();
+  for (const field of ['Couverture', 'Auteurs', 'Année', 'Genre'])
+    await expect(sheet.getByRole('checkbox', { name: `Remplir ${field}` })).toBeChecked();
   await expectNoHorizontalOverflow(page, 390);
   // Nothing in the sheet is wider than the screen.
-  const widest = await sheet.evaluate((dialog) => Math.max(...[dialog, ...Array.from(dialog.querySelectorAll('*'))].map((el) => el.getBoundingClientRect().right)));
+  const widest = await sheet.evaluate((dialog) =>
+    Math.max(...[dialog, ...Array.from(dialog.querySelectorAll('*'))].map((el) => el.getBoundingClientRect().right)),
+  );
   expect(widest).toBeLessThanOrEqual(390);
   await sheet.getByRole('checkbox', { name: 'Remplir Genre' }).uncheck();
   await sheet.getByRole('button', { name: 'Remplir le formulaire' }).click();

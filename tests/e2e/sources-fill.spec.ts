@@ -7,7 +7,15 @@ import type { Page } from '@playwright/test';
 import { expect, test } from '../support/test';
 import { base64, jsonAnswer, setAnswers } from '../support/fake-sources';
 import { E2E } from '../support/e2e-settings.mjs';
-import { bearer, createCollectionViaApi, createOwnerViaApi, pictureDecodes, seedDemoCollection, signInThroughUi, useLanguage } from '../support/e2e-helpers';
+import {
+  bearer,
+  createCollectionViaApi,
+  createOwnerViaApi,
+  pictureDecodes,
+  seedDemoCollection,
+  signInThroughUi,
+  useLanguage,
+} from '../support/e2e-helpers';
 
 const FAKE = `http://127.0.0.1:${E2E.sourcesPort}`;
 const SEARCH_FIELDS = 'key,title,subtitle,author_name,first_publish_year,publisher,isbn,cover_i,number_of_pages_median,language,subject';
@@ -16,9 +24,18 @@ const PNG = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwA
 
 /** Open Library answers `words` with this one book; Google Books and the BnF find nothing. */
 async function oneBookFor(words: string, doc: Record<string, unknown>) {
-  await setAnswers(FAKE, `/meta/openlibrary/search.json?q=${encodeURIComponent(words)}&limit=10&fields=${SEARCH_FIELDS}`, [jsonAnswer({ docs: [doc] })]);
-  await setAnswers(FAKE, `/meta/googlebooks/books/v1/volumes?q=${encodeURIComponent(words)}&maxResults=10`, [jsonAnswer({ totalItems: 0 })]);
-  await setAnswers(FAKE, '/meta/bnf/api/SRU', [{ body: base64('<searchRetrieveResponse><numberOfRecords>0</numberOfRecords></searchRetrieveResponse>') }], { prefix: true });
+  await setAnswers(FAKE, `/meta/openlibrary/search.json?q=${encodeURIComponent(words)}&limit=10&fields=${SEARCH_FIELDS}`, [
+    jsonAnswer({ docs: [doc] }),
+  ]);
+  await setAnswers(FAKE, `/meta/googlebooks/books/v1/volumes?q=${encodeURIComponent(words)}&maxResults=10`, [
+    jsonAnswer({ totalItems: 0 }),
+  ]);
+  await setAnswers(
+    FAKE,
+    '/meta/bnf/api/SRU',
+    [{ body: base64('<searchRetrieveResponse><numberOfRecords>0</numberOfRecords></searchRetrieveResponse>') }],
+    { prefix: true },
+  );
 }
 
 async function findAndChoose(page: Page, words: string, title: string) {
@@ -58,7 +75,8 @@ test('an item being edited takes from a hit only the fields it lacks, unless tol
   await expect(sheet.getByRole('checkbox', { name: 'Fill Authors' })).not.toBeChecked();
   await expect(sheet.getByText('Now: The Dispossessed (my copy)')).toBeVisible();
   await expect(sheet.getByText('Now: Ursula Le Guin')).toBeVisible();
-  for (const field of ['Publisher', 'Year', 'Pages', 'ISBN']) await expect(sheet.getByRole('checkbox', { name: `Fill ${field}` })).toBeChecked();
+  for (const field of ['Publisher', 'Year', 'Pages', 'ISBN'])
+    await expect(sheet.getByRole('checkbox', { name: `Fill ${field}` })).toBeChecked();
   // The link goes nowhere in a books collection: nothing to fill.
   await expect(sheet.getByRole('checkbox', { name: 'Fill Link' })).toBeDisabled();
   const axe = await new AxeBuilder({ page }).include('dialog').withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
@@ -67,7 +85,9 @@ test('an item being edited takes from a hit only the fields it lacks, unless tol
   await sheet.getByRole('button', { name: 'Fill the form' }).click();
 
   await expect(sheet).toBeHidden();
-  await expect(page.getByRole('status').filter({ hasText: 'fields filled' })).toHaveText('5 fields filled from Open Library: check them, then save.');
+  await expect(page.getByRole('status').filter({ hasText: 'fields filled' })).toHaveText(
+    '5 fields filled from Open Library: check them, then save.',
+  );
   await expect(page.getByLabel('Title', { exact: true })).toHaveValue('The Dispossessed (my copy)');
   await expect(page.getByLabel('Authors 1', { exact: true })).toHaveValue('Ursula K. Le Guin');
   await expect(page.getByLabel('Publisher', { exact: true })).toHaveValue('Harper & Row');
@@ -113,8 +133,11 @@ test('a new item is filled from a hit, its cover fetched into the collection, an
   await page.goto(`/collection/${c.id}/item/new`);
   const sheet = await findAndChoose(page, words, 'The Left Hand of Darkness');
   // An empty form: every field that gives a value is checked.
-  for (const field of ['Title', 'Cover', 'Authors', 'Publisher', 'Year']) await expect(sheet.getByRole('checkbox', { name: `Fill ${field}` })).toBeChecked();
-  await expect.poll(() => sheet.locator('.source-field__cover').evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(1);
+  for (const field of ['Title', 'Cover', 'Authors', 'Publisher', 'Year'])
+    await expect(sheet.getByRole('checkbox', { name: `Fill ${field}` })).toBeChecked();
+  await expect
+    .poll(() => sheet.locator('.source-field__cover').evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
+    .toBe(1);
   await sheet.getByRole('button', { name: 'Fill the form' }).click();
 
   await expect(sheet).toBeHidden();

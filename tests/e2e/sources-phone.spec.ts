@@ -4,7 +4,14 @@
 import { expect, test } from '../support/test';
 import { base64, jsonAnswer, setAnswers } from '../support/fake-sources';
 import { E2E } from '../support/e2e-settings.mjs';
-import { bearer, createCollectionViaApi, createOwnerViaApi, expectNoHorizontalOverflow, signInThroughUi, useLanguage } from '../support/e2e-helpers';
+import {
+  bearer,
+  createCollectionViaApi,
+  createOwnerViaApi,
+  expectNoHorizontalOverflow,
+  signInThroughUi,
+  useLanguage,
+} from '../support/e2e-helpers';
 
 const FAKE = `http://127.0.0.1:${E2E.sourcesPort}`;
 
@@ -18,10 +25,23 @@ test('an ISBN finds the edition, marked as already held (French, phone)', async 
   });
   const held = (await created.json()) as { id: number };
   await setAnswers(FAKE, '/meta/openlibrary/api/books?bibkeys=ISBN:9782070612758&format=json&jscmd=data', [
-    jsonAnswer({ 'ISBN:9782070612758': { key: '/books/OL1M', title: 'Le Petit Prince', authors: [{ name: 'Antoine de Saint-Exupéry' }], publish_date: '1999', identifiers: { isbn_13: ['9782070612758'] } } }),
+    jsonAnswer({
+      'ISBN:9782070612758': {
+        key: '/books/OL1M',
+        title: 'Le Petit Prince',
+        authors: [{ name: 'Antoine de Saint-Exupéry' }],
+        publish_date: '1999',
+        identifiers: { isbn_13: ['9782070612758'] },
+      },
+    }),
   ]);
   await setAnswers(FAKE, '/meta/googlebooks/books/v1/volumes?q=isbn:9782070612758&maxResults=10', [{ status: 429 }]);
-  await setAnswers(FAKE, '/meta/bnf/api/SRU', [{ body: base64('<searchRetrieveResponse><numberOfRecords>0</numberOfRecords></searchRetrieveResponse>') }], { prefix: true });
+  await setAnswers(
+    FAKE,
+    '/meta/bnf/api/SRU',
+    [{ body: base64('<searchRetrieveResponse><numberOfRecords>0</numberOfRecords></searchRetrieveResponse>') }],
+    { prefix: true },
+  );
 
   await signInThroughUi(page, owner.username, owner.password);
   await page.goto(`/collection/${c.id}/import/item`);

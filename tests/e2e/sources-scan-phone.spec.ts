@@ -5,7 +5,13 @@ import { expect } from '@playwright/test';
 import { base64, jsonAnswer, setAnswers } from '../support/fake-sources';
 import { test } from '../support/e2e-barcode-camera';
 import { E2E } from '../support/e2e-settings.mjs';
-import { createCollectionViaApi, createOwnerViaApi, expectNoHorizontalOverflow, signInThroughUi, useLanguage } from '../support/e2e-helpers';
+import {
+  createCollectionViaApi,
+  createOwnerViaApi,
+  expectNoHorizontalOverflow,
+  signInThroughUi,
+  useLanguage,
+} from '../support/e2e-helpers';
 
 const FAKE = `http://127.0.0.1:${E2E.sourcesPort}`;
 /** An ISBN of this spec's own: the Worker keeps catalogue answers a day, shared by every spec of a run. */
@@ -16,10 +22,17 @@ test('a book is found by scanning its barcode (phone)', async ({ page, request, 
   const owner = await createOwnerViaApi(request);
   const c = await createCollectionViaApi(request, owner.token, { name: 'Pocket shelf', type: 'books' });
   await setAnswers(FAKE, `/meta/openlibrary/api/books?bibkeys=ISBN:${ISBN}&format=json&jscmd=data`, [
-    jsonAnswer({ [`ISBN:${ISBN}`]: { key: '/books/OL1M', title: 'Vol de nuit', authors: [{ name: 'Antoine de Saint-Exupéry' }], publish_date: '1999' } }),
+    jsonAnswer({
+      [`ISBN:${ISBN}`]: { key: '/books/OL1M', title: 'Vol de nuit', authors: [{ name: 'Antoine de Saint-Exupéry' }], publish_date: '1999' },
+    }),
   ]);
   await setAnswers(FAKE, `/meta/googlebooks/books/v1/volumes?q=isbn:${ISBN}&maxResults=10`, [jsonAnswer({ totalItems: 0 })]);
-  await setAnswers(FAKE, '/meta/bnf/api/SRU', [{ body: base64('<searchRetrieveResponse><numberOfRecords>0</numberOfRecords></searchRetrieveResponse>') }], { prefix: true });
+  await setAnswers(
+    FAKE,
+    '/meta/bnf/api/SRU',
+    [{ body: base64('<searchRetrieveResponse><numberOfRecords>0</numberOfRecords></searchRetrieveResponse>') }],
+    { prefix: true },
+  );
 
   await signInThroughUi(page, owner.username, owner.password);
   await page.goto(`/collection/${c.id}/import/item`);
@@ -39,7 +52,14 @@ test('a new item is filled from a scanned book and saved (French, phone)', async
   const owner = await createOwnerViaApi(request);
   const c = await createCollectionViaApi(request, owner.token, { name: 'Étagère', type: 'books' });
   await setAnswers(FAKE, `/meta/openlibrary/api/books?bibkeys=ISBN:${isbn}&format=json&jscmd=data`, [
-    jsonAnswer({ [`ISBN:${isbn}`]: { key: `/books/OL${isbn}M`, title: 'Terre des hommes', authors: [{ name: 'Antoine de Saint-Exupéry' }], identifiers: { isbn_13: [isbn] } } }),
+    jsonAnswer({
+      [`ISBN:${isbn}`]: {
+        key: `/books/OL${isbn}M`,
+        title: 'Terre des hommes',
+        authors: [{ name: 'Antoine de Saint-Exupéry' }],
+        identifiers: { isbn_13: [isbn] },
+      },
+    }),
   ]);
   await setAnswers(FAKE, `/meta/googlebooks/books/v1/volumes?q=isbn:${isbn}&maxResults=10`, [jsonAnswer({ totalItems: 0 })]);
 

@@ -17,10 +17,23 @@ const FAKE = `http://127.0.0.1:${E2E.sourcesPort}`;
  */
 async function catalogueKnows(isbn: string, title: string, author: string) {
   await setAnswers(FAKE, `/meta/openlibrary/api/books?bibkeys=ISBN:${isbn}&format=json&jscmd=data`, [
-    jsonAnswer({ [`ISBN:${isbn}`]: { key: `/books/OL${isbn}M`, title, authors: [{ name: author }], publish_date: '1972', identifiers: { isbn_13: [isbn] } } }),
+    jsonAnswer({
+      [`ISBN:${isbn}`]: {
+        key: `/books/OL${isbn}M`,
+        title,
+        authors: [{ name: author }],
+        publish_date: '1972',
+        identifiers: { isbn_13: [isbn] },
+      },
+    }),
   ]);
   await setAnswers(FAKE, `/meta/googlebooks/books/v1/volumes?q=isbn:${isbn}&maxResults=10`, [jsonAnswer({ totalItems: 0 })]);
-  await setAnswers(FAKE, '/meta/bnf/api/SRU', [{ body: base64('<searchRetrieveResponse><numberOfRecords>0</numberOfRecords></searchRetrieveResponse>') }], { prefix: true });
+  await setAnswers(
+    FAKE,
+    '/meta/bnf/api/SRU',
+    [{ body: base64('<searchRetrieveResponse><numberOfRecords>0</numberOfRecords></searchRetrieveResponse>') }],
+    { prefix: true },
+  );
 }
 
 /** An owner with a Books collection, signed in on `page`; the collection's Find in a catalogue address. */
@@ -90,7 +103,11 @@ function recordPolicies(page: Page) {
   return policies;
 }
 
-test('only the barcode reader may compile WebAssembly: reached in the app or opened directly, it reads', async ({ page, request, camera }) => {
+test('only the barcode reader may compile WebAssembly: reached in the app or opened directly, it reads', async ({
+  page,
+  request,
+  camera,
+}) => {
   const isbn = '9782070409228';
   await camera.film(isbn);
   await catalogueKnows(isbn, 'Vol de nuit', 'Antoine de Saint-Exupéry');
@@ -146,7 +163,9 @@ test('the open scanner is accessible, and Escape closes it and stops the camera'
   await expect(scanner.getByRole('status')).toHaveText('Hold the barcode inside the frame, about a hand’s width away.');
   await expect.poll(() => cameraTracks(page)).toEqual([1, 1]);
   const axe = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  expect(axe.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`)).toEqual([]);
+  expect(axe.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`)).toEqual(
+    [],
+  );
 
   await page.keyboard.press('Escape');
   await expect(scanner).toHaveCount(0);
@@ -177,7 +196,11 @@ test('a refused camera is said in words, in French', async ({ playwright, launch
   }
 });
 
-test('a shelf scanned one book after another fills the list, repeats counted once, and becomes items', async ({ page, request, camera }) => {
+test('a shelf scanned one book after another fills the list, repeats counted once, and becomes items', async ({
+  page,
+  request,
+  camera,
+}) => {
   const isbn = '9782070368228';
   await camera.film(isbn);
   await catalogueKnows(isbn, 'La Peste', 'Albert Camus');

@@ -33,8 +33,15 @@ test('a book found by its title becomes an item with its cover', async ({ page, 
       ],
     }),
   ]);
-  await setAnswers(FAKE, `/meta/googlebooks/books/v1/volumes?q=${encodeURIComponent(words)}&maxResults=10`, [jsonAnswer({ totalItems: 0 })]);
-  await setAnswers(FAKE, '/meta/bnf/api/SRU', [{ body: base64('<searchRetrieveResponse><numberOfRecords>0</numberOfRecords></searchRetrieveResponse>') }], { prefix: true });
+  await setAnswers(FAKE, `/meta/googlebooks/books/v1/volumes?q=${encodeURIComponent(words)}&maxResults=10`, [
+    jsonAnswer({ totalItems: 0 }),
+  ]);
+  await setAnswers(
+    FAKE,
+    '/meta/bnf/api/SRU',
+    [{ body: base64('<searchRetrieveResponse><numberOfRecords>0</numberOfRecords></searchRetrieveResponse>') }],
+    { prefix: true },
+  );
   await setAnswers(FAKE, `/meta/openlibrary-covers/b/id/${cover}-L.jpg`, [{ body: PNG, headers: { 'content-type': 'image/png' } }]);
 
   await signInThroughUi(page, owner.username, owner.password);
@@ -58,7 +65,9 @@ test('a book found by its title becomes an item with its cover', async ({ page, 
   await expect(page.getByLabel('Where Pages goes')).toHaveValue('pages');
   await expect(page.getByLabel('Where Cover goes')).toHaveValue('cover');
   await page.getByLabel('Where Genre goes').selectOption('');
-  await expect(page.locator('.source-field', { has: page.locator('.source-field__name', { hasText: 'Genre' }) })).toContainText('Science fiction, Utopias');
+  await expect(page.locator('.source-field', { has: page.locator('.source-field__name', { hasText: 'Genre' }) })).toContainText(
+    'Science fiction, Utopias',
+  );
   await page.getByRole('button', { name: 'Create the item' }).click();
 
   await expect(page).toHaveURL(new RegExp(`/collection/${c.id}/item/\\d+$`));

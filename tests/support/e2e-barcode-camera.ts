@@ -44,7 +44,9 @@ export async function writeCameraVideo(code: string | null, file: string): Promi
 /** Draws `code` black on white in the middle of a frame's luma plane. */
 async function drawBarcode(luma: Buffer, code: string): Promise<void> {
   const bcid = code.length === 13 ? 'ean13' : code.length === 12 ? 'upca' : 'ean8';
-  const png = PNG.sync.read(await bwipjs.toBuffer({ bcid, text: code, scale: 4, height: 22, includetext: true, backgroundcolor: 'FFFFFF' }));
+  const png = PNG.sync.read(
+    await bwipjs.toBuffer({ bcid, text: code, scale: 4, height: 22, includetext: true, backgroundcolor: 'FFFFFF' }),
+  );
   if (png.width > WIDTH - 64 || png.height > HEIGHT - 64) throw new Error(`barcode ${png.width}×${png.height} does not fit the frame`);
   const left = Math.floor((WIDTH - png.width) / 2);
   const top = Math.floor((HEIGHT - png.height) / 2);

@@ -33,10 +33,12 @@ export async function createUserViaApi(request: APIRequestContext, overrides: Re
   const username = `e2e${Date.now().toString(36)}${serial}`;
   const password = `pass-${username}`;
   const token = await apiToken(request, ADMIN.username, ADMIN.password);
-  const res = await sendSetUp(() => request.post('/api/v1/users', {
-    headers: { Authorization: `Bearer ${token}` },
-    data: { username, password, email: `${username}@example.test`, ...overrides },
-  }));
+  const res = await sendSetUp(() =>
+    request.post('/api/v1/users', {
+      headers: { Authorization: `Bearer ${token}` },
+      data: { username, password, email: `${username}@example.test`, ...overrides },
+    }),
+  );
   expect(res.status()).toBe(201);
   return { ...((await res.json()) as { id: number; username: string; email: string }), password };
 }
@@ -89,10 +91,12 @@ export async function createCollectionViaApi(
   token: string,
   body: Record<string, unknown>,
 ): Promise<SeededCollection> {
-  const res = await sendSetUp(() => request.post('/api/v1/collections', {
-    headers: { ...bearer(token), 'Content-Language': 'en_US' },
-    data: { visibility: 0, ...body },
-  }));
+  const res = await sendSetUp(() =>
+    request.post('/api/v1/collections', {
+      headers: { ...bearer(token), 'Content-Language': 'en_US' },
+      data: { visibility: 0, ...body },
+    }),
+  );
   return expectCreated<SeededCollection>(res, 'a collection');
 }
 
@@ -126,7 +130,9 @@ export async function createItemsViaApi(
   for (let start = 0; start < bodies.length; start += batch) {
     const slice = bodies.slice(start, start + batch);
     const answers = await Promise.all(
-      slice.map((body) => sendSetUp(() => request.post(`/api/v1/collections/${collectionId}/items`, { headers: bearer(token), data: body }))),
+      slice.map((body) =>
+        sendSetUp(() => request.post(`/api/v1/collections/${collectionId}/items`, { headers: bearer(token), data: body })),
+      ),
     );
     for (const res of answers) created.push(await expectCreated<SeededItem>(res, 'an item'));
   }
@@ -219,7 +225,12 @@ export async function mappingRowTops(page: Page): Promise<{ cells: number[]; fir
         return line ? line.top + line.height / 2 : cell.getBoundingClientRect().top;
       };
       const boxes = cells.map((c) => c.getBoundingClientRect());
-      return { cells: boxes.map((b) => b.top), firstLines: cells.slice(0, 3).map(firstLine), lefts: boxes.map((b) => b.left), bottoms: boxes.map((b) => b.bottom) };
+      return {
+        cells: boxes.map((b) => b.top),
+        firstLines: cells.slice(0, 3).map(firstLine),
+        lefts: boxes.map((b) => b.left),
+        bottoms: boxes.map((b) => b.bottom),
+      };
     }),
   );
 }
@@ -229,5 +240,12 @@ export async function mappingRowTops(page: Page): Promise<{ cells: number[]; fir
  * naturalWidth by its density (a 1-pixel picture may read 0), so its pixel size says nothing there.
  */
 export function pictureDecodes(img: Locator): Promise<boolean> {
-  return img.evaluate((element: HTMLImageElement) => element.complete && element.decode().then(() => true, () => false));
+  return img.evaluate(
+    (element: HTMLImageElement) =>
+      element.complete &&
+      element.decode().then(
+        () => true,
+        () => false,
+      ),
+  );
 }

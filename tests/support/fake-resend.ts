@@ -37,7 +37,8 @@ export async function startFakeResend(port = 0): Promise<{ url: string; server: 
       }
       if (req.method === 'POST' && req.url === '/emails/batch') {
         const batch = JSON.parse(Buffer.concat(chunks).toString('utf8')) as Omit<CapturedEmail, 'id' | 'authorization'>[];
-        if (!Array.isArray(batch) || batch.length > 100) return reply(422, { name: 'validation_error', message: 'A batch holds 1 to 100 emails' });
+        if (!Array.isArray(batch) || batch.length > 100)
+          return reply(422, { name: 'validation_error', message: 'A batch holds 1 to 100 emails' });
         const data = batch.map((body) => {
           const id = `email_${messages.length + 1}`;
           messages.push({ ...body, to: [body.to].flat(), id, authorization: req.headers.authorization });

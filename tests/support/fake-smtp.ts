@@ -47,7 +47,8 @@ export async function startFakeSmtp(port: number, silentPort: number): Promise<{
       return callback(Object.assign(new Error('Authentication credentials invalid'), { responseCode: 535 }));
     },
     onRcptTo(address, _session, callback) {
-      if (address.address.endsWith('@refused.test')) return callback(Object.assign(new Error('Mailbox unavailable'), { responseCode: 550 }));
+      if (address.address.endsWith('@refused.test'))
+        return callback(Object.assign(new Error('Mailbox unavailable'), { responseCode: 550 }));
       return callback();
     },
     onData(stream, session, callback) {
@@ -75,7 +76,10 @@ export async function startFakeSmtp(port: number, silentPort: number): Promise<{
   return {
     close: async () => {
       for (const socket of open) socket.destroy();
-      await Promise.all([new Promise<void>((resolve) => server.close(() => resolve())), new Promise<void>((resolve) => silent.close(() => resolve()))]);
+      await Promise.all([
+        new Promise<void>((resolve) => server.close(() => resolve())),
+        new Promise<void>((resolve) => silent.close(() => resolve())),
+      ]);
     },
   };
 }

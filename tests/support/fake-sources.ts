@@ -41,7 +41,11 @@ export async function startFakeSources(port = 0): Promise<{ url: string; server:
     void (async () => {
       const path = req.url ?? '/';
       if (req.method === 'POST' && path === '/__set') {
-        const { path: target, answers, prefix } = JSON.parse(await readBody(req)) as { path: string; answers: FakeAnswer[]; prefix?: boolean };
+        const {
+          path: target,
+          answers,
+          prefix,
+        } = JSON.parse(await readBody(req)) as { path: string; answers: FakeAnswer[]; prefix?: boolean };
         (prefix ? prefixes : routes).set(target, { answers, hits: 0, lastAuthorization: null });
         res.writeHead(204).end();
         return;
@@ -84,7 +88,10 @@ export async function startFakeSources(port = 0): Promise<{ url: string; server:
 
 /** Test side: says what `path` (or, with `prefix`, every path under it) answers on the fake at `base`. */
 export async function setAnswers(base: string, path: string, answers: FakeAnswer[], options: { prefix?: boolean } = {}): Promise<void> {
-  const response = await fetch(`${base}/__set`, { method: 'POST', body: JSON.stringify({ path, answers, prefix: options.prefix ?? false }) });
+  const response = await fetch(`${base}/__set`, {
+    method: 'POST',
+    body: JSON.stringify({ path, answers, prefix: options.prefix ?? false }),
+  });
   if (!response.ok) throw new Error(`fake sources: ${response.status}`);
 }
 
@@ -102,7 +109,10 @@ export function base64(data: string | Uint8Array): string {
 }
 
 /** An answer of JSON, as the sources' APIs give it. */
-export const jsonAnswer = (value: unknown): FakeAnswer => ({ body: base64(JSON.stringify(value)), headers: { 'content-type': 'application/json' } });
+export const jsonAnswer = (value: unknown): FakeAnswer => ({
+  body: base64(JSON.stringify(value)),
+  headers: { 'content-type': 'application/json' },
+});
 
 /** A fresh ISBN-13 (978, a random body, its check digit): no other test's cached answer knows it. */
 export function freshIsbn(): string {

@@ -27,12 +27,7 @@ export async function call(path: string, options: CallOptions = {}): Promise<Res
     body = JSON.stringify(options.json);
   }
   const ctx = createExecutionContext();
-  const response = await app.request(
-    path,
-    { method: options.method ?? 'GET', headers, body },
-    { ...env, ...options.env },
-    ctx,
-  );
+  const response = await app.request(path, { method: options.method ?? 'GET', headers, body }, { ...env, ...options.env }, ctx);
   await waitOnExecutionContext(ctx);
   return response;
 }

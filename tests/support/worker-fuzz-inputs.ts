@@ -36,7 +36,10 @@ export function exampleOf(schema: Schema, resolve: (ref: string) => Schema): unk
   switch (type) {
     case 'object':
       return Object.fromEntries(
-        Object.entries(schema.properties ?? {}).map(([key, value]) => [key, /email/i.test(key) ? 'fuzz@example.test' : exampleOf(value, resolve)]),
+        Object.entries(schema.properties ?? {}).map(([key, value]) => [
+          key,
+          /email/i.test(key) ? 'fuzz@example.test' : exampleOf(value, resolve),
+        ]),
       );
     case 'array':
       return Array.from({ length: schema.minItems ?? 1 }, () => exampleOf(schema.items ?? {}, resolve));
@@ -135,7 +138,22 @@ export const BAD_IDS = [
 ] as const;
 
 /** Query values for any parameter: broken encodings, huge, odd numbers. */
-export const BAD_QUERY_VALUES = ['', '%', '%ZZ', '%00', '%E0%A4%A', 'x'.repeat(5000), '-1', '0', '1e309', '1.5', 'abc', '%F0%9F%A4%94', 'null', '%22%27%5C'] as const;
+export const BAD_QUERY_VALUES = [
+  '',
+  '%',
+  '%ZZ',
+  '%00',
+  '%E0%A4%A',
+  'x'.repeat(5000),
+  '-1',
+  '0',
+  '1e309',
+  '1.5',
+  'abc',
+  '%F0%9F%A4%94',
+  'null',
+  '%22%27%5C',
+] as const;
 
 /** Query strings sent to any operation. */
 export const JUNK_QUERIES = ['%', 'a=%E0%A4%A&a=1&a[]=2', '__proto__=1&constructor=2', 'x=1&'.repeat(500), '&&&=&=', 'q'] as const;

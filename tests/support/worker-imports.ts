@@ -21,19 +21,37 @@ export function planFor(format: ImportFormat, fields: readonly SourceField[]): I
   return {
     format,
     fields: fields.map((f) =>
-      f.target ? { field: f.key, property: f.target } : { field: f.key, property: `x_${f.key.toLowerCase().replace(/[^a-z0-9_]/g, '_')}`, create: { label: f.label, type: f.type, multiple: f.multiple } },
+      f.target
+        ? { field: f.key, property: f.target }
+        : {
+            field: f.key,
+            property: `x_${f.key.toLowerCase().replace(/[^a-z0-9_]/g, '_')}`,
+            create: { label: f.label, type: f.type, multiple: f.multiple },
+          },
     ),
   };
 }
 
-export async function startImport(token: string, collectionId: number, file: Uint8Array | string, name: string, plan: ImportPlanInput): Promise<Response> {
+export async function startImport(
+  token: string,
+  collectionId: number,
+  file: Uint8Array | string,
+  name: string,
+  plan: ImportPlanInput,
+): Promise<Response> {
   const body = new FormData();
   body.set('file', new File([file], name));
   body.set('plan', JSON.stringify(plan));
   return call(`/api/v1/collections/${collectionId}/imports`, { method: 'POST', token, body });
 }
 
-export async function runImport(token: string, collectionId: number, file: Uint8Array | string, name: string, plan: ImportPlanInput): Promise<ImportReport> {
+export async function runImport(
+  token: string,
+  collectionId: number,
+  file: Uint8Array | string,
+  name: string,
+  plan: ImportPlanInput,
+): Promise<ImportReport> {
   const res = await startImport(token, collectionId, file, name, plan);
   expect(res.status, await res.clone().text()).toBe(202);
   return finishedImport(token, collectionId, ((await res.json()) as ImportRun).id);
@@ -45,4 +63,3 @@ export async function itemsOf(token: string, collectionId: number, sort: string 
   const page = await getJson<ItemPage>(`/api/v1/collections/${collectionId}/items?${order}perPage=200`, token);
   return Promise.all(page.items.map((i) => getJson<Item>(`/api/v1/collections/${collectionId}/items/${i.id}`, token)));
 }
-

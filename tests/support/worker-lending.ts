@@ -5,14 +5,23 @@ import { ADMIN, call, createUser, signIn } from './worker-app';
 import { addItem, createCollection } from './worker-catalogue';
 
 export async function setLoansEnabled(loansEnabled: boolean) {
-  const res = await call('/api/v1/config/settings', { method: 'PATCH', token: await signIn(ADMIN.login, ADMIN.password), json: { loansEnabled } });
+  const res = await call('/api/v1/config/settings', {
+    method: 'PATCH',
+    token: await signIn(ADMIN.login, ADMIN.password),
+    json: { loansEnabled },
+  });
   expect(res.status).toBe(200);
 }
 
 /** A public books collection with one item: `borrowable` is the collection's "who can borrow". */
 export async function lendableItem(options: { borrowable?: number; quantity?: number; title?: string; visibility?: number } = {}) {
   const owner = await createUser();
-  const collection = await createCollection(owner.token, { type: 'books', name: 'Shelf', borrowable: options.borrowable ?? 0, visibility: options.visibility ?? 0 });
+  const collection = await createCollection(owner.token, {
+    type: 'books',
+    name: 'Shelf',
+    borrowable: options.borrowable ?? 0,
+    visibility: options.visibility ?? 0,
+  });
   const item = await addItem(owner.token, collection.id, { values: { title: options.title ?? 'Dune' }, quantity: options.quantity ?? 1 });
   return { owner, collection, item, itemPath: `/api/v1/collections/${collection.id}/items/${item.id}` };
 }
@@ -36,7 +45,12 @@ export async function act(token: string, loanId: number, action: string, body: R
 }
 
 /** Sends a borrow request and answers the owner's view of it (the newest loan of the item). */
-export async function askToBorrow(itemPath: string, ownerToken: string, body: Record<string, unknown> = {}, options: { token?: string; lang?: string } = {}): Promise<Loan> {
+export async function askToBorrow(
+  itemPath: string,
+  ownerToken: string,
+  body: Record<string, unknown> = {},
+  options: { token?: string; lang?: string } = {},
+): Promise<Loan> {
   const res = await call(`${itemPath}/borrow`, {
     method: 'POST',
     token: options.token,

@@ -9,7 +9,11 @@ import { buildOrderStatement, orderOf, type Bucket } from '../../worker/src/feat
 type Place = [phase: number, key: string | number, id: number];
 
 async function rows<T>(query: string, ...binds: unknown[]): Promise<T[]> {
-  return (await env.DB.prepare(query).bind(...binds).all<T>()).results;
+  return (
+    await env.DB.prepare(query)
+      .bind(...binds)
+      .all<T>()
+  ).results;
 }
 
 function compare(a: Place, b: Place): number {
@@ -30,7 +34,10 @@ async function placesOf(collectionId: number): Promise<Map<string, { place: Plac
     'SELECT id, created_at, updated_at, level FROM items WHERE collection_id = ?',
     collectionId,
   );
-  const props = await rows<{ id: number; type: PropertyType }>('SELECT id, type FROM properties WHERE collection_id = ? AND sortable = 1', collectionId);
+  const props = await rows<{ id: number; type: PropertyType }>(
+    'SELECT id, type FROM properties WHERE collection_id = ? AND sortable = 1',
+    collectionId,
+  );
   const firsts = await rows<{ pid: number; item: number; sort_number: number | null; natural_key: string | null }>(
     `SELECT v.property_id AS pid, v.item_id AS item, v.sort_number, v.natural_key FROM item_values v JOIN items i ON i.id = v.item_id
      WHERE i.collection_id = ? AND v.position = 0`,
@@ -83,14 +90,18 @@ export async function checkRanks(collectionId: number, step: string): Promise<vo
     for (let j = 1; j < buckets.length; j += 1) {
       const a = buckets[j - 1]!;
       const b = buckets[j]!;
-      if (a[0] !== null) expect(compare([a[0], a[1]!, a[2]!], [b[0]!, b[1]!, b[2]!]), `${step}: order ${key} boundaries rise`).toBeLessThan(0);
+      if (a[0] !== null)
+        expect(compare([a[0], a[1]!, a[2]!], [b[0]!, b[1]!, b[2]!]), `${step}: order ${key} boundaries rise`).toBeLessThan(0);
     }
   }
 }
 
 /** Builds every order the collection has now (or those it keeps no ranks for), `size` items a bucket, as a deep page would. */
 export async function buildOrders(collectionId: number, size: number, onlyMissing = false): Promise<void> {
-  const props = await rows<{ id: number; type: PropertyType }>('SELECT id, type FROM properties WHERE collection_id = ? AND sortable = 1', collectionId);
+  const props = await rows<{ id: number; type: PropertyType }>(
+    'SELECT id, type FROM properties WHERE collection_id = ? AND sortable = 1',
+    collectionId,
+  );
   const kept = await keptOrders(collectionId);
   for (const sort of ['created', 'updated', ...props] as const) {
     const order = orderOf(sort);

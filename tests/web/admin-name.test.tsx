@@ -12,7 +12,13 @@ describe('the built-in administrator in the users table', () => {
     render(
       <IntlProvider locale="fr-FR" messages={fr}>
         <MemoryRouter>
-          <UsersTable readOnly={false} users={[makeUser({ id: 1, username: 'admin', builtinAdmin: true, firstName: null, lastName: null }), makeUser({ id: 2, username: 'camille', firstName: 'Camille', lastName: 'Roux' })]} />
+          <UsersTable
+            readOnly={false}
+            users={[
+              makeUser({ id: 1, username: 'admin', builtinAdmin: true, firstName: null, lastName: null }),
+              makeUser({ id: 2, username: 'camille', firstName: 'Camille', lastName: 'Roux' }),
+            ]}
+          />
         </MemoryRouter>
       </IntlProvider>,
     );

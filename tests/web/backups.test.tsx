@@ -78,7 +78,16 @@ describe('Configuration → Backups', () => {
     let runs: BackupRun[] = [];
     const { calls } = api((call) => {
       if (call.url === '/api/v1/config/restores') {
-        runs = [run({ id: 9, kind: 'restore', status: 'failed', phase: 'verify', problem: 'backup_damaged', problemPart: 'tables/item_values/000010.json' })];
+        runs = [
+          run({
+            id: 9,
+            kind: 'restore',
+            status: 'failed',
+            phase: 'verify',
+            problem: 'backup_damaged',
+            problemPart: 'tables/item_values/000010.json',
+          }),
+        ];
         return json(runs[0], { status: 202 });
       }
       if (call.url === '/api/v1/config/backups') return json({ runs });

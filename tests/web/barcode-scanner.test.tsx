@@ -134,7 +134,9 @@ describe('BarcodeScanner', () => {
   it('says that the camera needs a secure connection', async () => {
     Object.defineProperty(window, 'isSecureContext', { configurable: true, value: false });
     renderWithApp(<BarcodeScanner mode="single" onCode={() => undefined} onClose={() => undefined} />);
-    expect(await scanner().findByRole('alert')).toHaveTextContent('The browser allows the camera only on a secure connection (HTTPS, or localhost).');
+    expect(await scanner().findByRole('alert')).toHaveTextContent(
+      'The browser allows the camera only on a secure connection (HTTPS, or localhost).',
+    );
   });
 });
 
@@ -145,7 +147,16 @@ const BOOK_SOURCES: SourceOffer[] = [
 
 function renderSearch(offers: SourceOffer[]) {
   const { calls } = mockFetch(() => json({ hits: [], problems: [] }));
-  renderWithApp(<SourceSearch collectionId={3} collectionType="books" offers={offers} properties={[]} readOnly={false} onCreate={async () => undefined} />);
+  renderWithApp(
+    <SourceSearch
+      collectionId={3}
+      collectionType="books"
+      offers={offers}
+      properties={[]}
+      readOnly={false}
+      onCreate={async () => undefined}
+    />,
+  );
   return calls;
 }
 
@@ -154,7 +165,9 @@ describe('SourceSearch and the camera', () => {
     frames = [['9782070612758']];
     const calls = renderSearch(BOOK_SOURCES);
     fireEvent.click(screen.getByRole('button', { name: 'Scan' }));
-    await waitFor(() => expect(calls.map((c) => c.url)).toContainEqual(expect.stringContaining('/collections/3/sources/search?q=9782070612758')));
+    await waitFor(() =>
+      expect(calls.map((c) => c.url)).toContainEqual(expect.stringContaining('/collections/3/sources/search?q=9782070612758')),
+    );
     expect(screen.getByLabelText('Title, author, ISBN or barcode')).toHaveValue('9782070612758');
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
   });

@@ -5,7 +5,10 @@ import { pageMedians, runFigures } from '../../scripts/bench-lighthouse-figures.
 
 const BASE = 'http://127.0.0.1:8887';
 
-function result(requests: { url: string; resourceType: string; statusCode?: number }[], metrics = { score: 0.5, fcp: 1200.4, lcp: 3000.6, tbt: 250 }) {
+function result(
+  requests: { url: string; resourceType: string; statusCode?: number }[],
+  metrics = { score: 0.5, fcp: 1200.4, lcp: 3000.6, tbt: 250 },
+) {
   return {
     finalDisplayedUrl: `${BASE}/collection/1`,
     categories: { performance: { score: metrics.score } },
@@ -71,7 +74,16 @@ describe('the figures of one Lighthouse run', () => {
 
 describe("a page's medians", () => {
   it('takes the median of each figure on its own', () => {
-    const run = (performance: number, lcpMs: number, apiCalls: number) => ({ performance, fcpMs: 900, lcpMs, tbtMs: 40, apiCalls, covers: 12, jsGzipKiB: 190.5, scripts: ['/assets/index-a.js'] });
+    const run = (performance: number, lcpMs: number, apiCalls: number) => ({
+      performance,
+      fcpMs: 900,
+      lcpMs,
+      tbtMs: 40,
+      apiCalls,
+      covers: 12,
+      jsGzipKiB: 190.5,
+      scripts: ['/assets/index-a.js'],
+    });
     const line = pageMedians('lighthouse-item', '/collection/1/item/1000001', [run(60, 5000, 5), run(70, 3000, 9), run(65, 4000, 4)]);
     expect(line).toMatchObject({ name: 'lighthouse-item', runs: 3, performance: 65, lcpMs: 4000, apiCalls: 5, covers: 12 });
   });

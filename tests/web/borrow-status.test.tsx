@@ -48,7 +48,11 @@ describe('the borrow status page', () => {
   });
 
   it('shows the owner’s answer and the due date, and no cancel once lent', async () => {
-    mockFetch((call) => (call.url === '/api/v1/borrow-requests/status' ? json(status({ state: 'lent', dueOn: '2027-03-23', cancellable: false })) : json(apiInfo())));
+    mockFetch((call) =>
+      call.url === '/api/v1/borrow-requests/status'
+        ? json(status({ state: 'lent', dueOn: '2027-03-23', cancellable: false }))
+        : json(apiInfo()),
+    );
     renderRoute('/borrow/status?token=t');
     expect(await screen.findByText('The item is lent to you. Please give it back by March 23, 2027.')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Cancel my request' })).toBeNull();

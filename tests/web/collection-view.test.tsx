@@ -54,7 +54,10 @@ function setup(options: { demo?: boolean; total?: number; estimate?: number; cur
         const items = Array.from({ length: count }, (_, index) =>
           makeSummary(first + index + 1, `Book ${first + index + 1}`, { summary: { author: 'Frank Herbert' } }),
         );
-        const reported = options.estimate === undefined ? { total } : { total: options.estimate, totalEstimated: true, ...(options.placed && page > 1 && { pageEstimated: true }) };
+        const reported =
+          options.estimate === undefined
+            ? { total }
+            : { total: options.estimate, totalEstimated: true, ...(options.placed && page > 1 && { pageEstimated: true }) };
         const next = options.cursors && count === size ? { next: `ended-at-${first + count}` } : {};
         if (options.cursors && page > 1 && count > 0) Object.assign(next, { prev: `starts-at-${first + 1}` });
         return itemPage(items, { ...reported, ...next, page, perPage: perPage === 'all' ? 'all' : size });
@@ -69,9 +72,7 @@ describe('collection view: URL state', () => {
 
   it('sends the query of a shared link to the API as it is', async () => {
     const { calls } = setup();
-    renderRoute(
-      '/collection/3?q=dune&sort=title&dir=asc&page=2&perPage=20&f.author=Frank+Herbert&min.year=1960&display=mosaic',
-    );
+    renderRoute('/collection/3?q=dune&sort=title&dir=asc&page=2&perPage=20&f.author=Frank+Herbert&min.year=1960&display=mosaic');
     expect(await screen.findByRole('link', { name: 'Book 21' })).toBeInTheDocument();
     expect(itemCalls(calls)).toEqual([
       '/api/v1/collections/3/items?q=dune&sort=title&dir=asc&page=2&perPage=20&f.author=Frank+Herbert&min.year=1960',
@@ -104,9 +105,7 @@ describe('collection view: URL state', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Search' }));
     await waitFor(() => expect(router.state.location.search).toBe('?sort=year&dir=desc&perPage=100&q=dune'));
 
-    await waitFor(() =>
-      expect(itemCalls(calls)).toContain('/api/v1/collections/3/items?sort=year&dir=desc&perPage=100&q=dune'),
-    );
+    await waitFor(() => expect(itemCalls(calls)).toContain('/api/v1/collections/3/items?sort=year&dir=desc&perPage=100&q=dune'));
     expect(itemCalls(calls)).toContain('/api/v1/collections/3/items?sort=year&dir=asc');
   });
 
@@ -118,20 +117,14 @@ describe('collection view: URL state', () => {
     await userEvent.click(screen.getByRole('checkbox', { name: /Ursula K. Le Guin/ }));
     await waitFor(() => expect(router.state.location.search).toBe('?f.author=Ursula+K.+Le+Guin'));
     await userEvent.click(screen.getByRole('checkbox', { name: /Frank Herbert/ }));
-    await waitFor(() =>
-      expect(router.state.location.search).toBe('?f.author=Ursula+K.+Le+Guin&f.author=Frank+Herbert'),
-    );
+    await waitFor(() => expect(router.state.location.search).toBe('?f.author=Ursula+K.+Le+Guin&f.author=Frank+Herbert'));
 
     const from = screen.getByRole('spinbutton', { name: 'Year: from' });
     await userEvent.type(from, '1960');
     await userEvent.click(screen.getByRole('button', { name: 'Apply' }));
+    await waitFor(() => expect(router.state.location.search).toBe('?f.author=Ursula+K.+Le+Guin&f.author=Frank+Herbert&min.year=1960'));
     await waitFor(() =>
-      expect(router.state.location.search).toBe('?f.author=Ursula+K.+Le+Guin&f.author=Frank+Herbert&min.year=1960'),
-    );
-    await waitFor(() =>
-      expect(filterCalls(calls)).toContain(
-        '/api/v1/collections/3/filters?f.author=Ursula+K.+Le+Guin&f.author=Frank+Herbert&min.year=1960',
-      ),
+      expect(filterCalls(calls)).toContain('/api/v1/collections/3/filters?f.author=Ursula+K.+Le+Guin&f.author=Frank+Herbert&min.year=1960'),
     );
 
     await act(() => router.navigate(-1));
@@ -166,7 +159,10 @@ describe('collection view: URL state', () => {
     await userEvent.click(within(pages()).getByRole('link', { name: 'Previous' }));
     await waitFor(() => expect(router.state.location.search).toBe('?sort=title&dir=asc&perPage=20&page=2&before=starts-at-41'));
     expect(itemCalls(calls)).toContain('/api/v1/collections/3/items?sort=title&dir=asc&perPage=20&page=2&before=starts-at-41');
-    expect(within(pages()).getByRole('link', { name: 'Page 4' })).toHaveAttribute('href', '/collection/3?sort=title&dir=asc&perPage=20&page=4&after=ended-at-40');
+    expect(within(pages()).getByRole('link', { name: 'Page 4' })).toHaveAttribute(
+      'href',
+      '/collection/3?sort=title&dir=asc&perPage=20&page=4&after=ended-at-40',
+    );
     await userEvent.click(within(pages()).getByRole('link', { name: 'Previous' }));
     await waitFor(() => expect(router.state.location.search).toBe('?sort=title&dir=asc&perPage=20'));
     await userEvent.click(within(pages()).getByRole('link', { name: 'Next' }));
@@ -247,7 +243,10 @@ describe('collection view: URL state', () => {
     renderRoute('/collection/3?q=story&perPage=20');
     expect(await screen.findByRole('link', { name: 'Book 1' })).toBeInTheDocument();
     const pages = screen.getByRole('navigation', { name: 'Pages' });
-    expect(within(pages).getByRole('link', { name: 'Page 50' })).toHaveAttribute('href', '/collection/3?q=story&perPage=20&page=50&before=end');
+    expect(within(pages).getByRole('link', { name: 'Page 50' })).toHaveAttribute(
+      'href',
+      '/collection/3?q=story&perPage=20&page=50&before=end',
+    );
     expect(within(pages).getByRole('link', { name: 'Page 2' })).toHaveAttribute('href', '/collection/3?q=story&perPage=20&page=2');
   });
 
@@ -451,7 +450,10 @@ describe('collection view: lending', () => {
       catalogueApi({
         properties,
         filters: facets,
-        other: (_call, url) => (url.pathname === '/api/v1/settings' ? new Response(JSON.stringify({ loansEnabled }), { headers: { 'Content-Type': 'application/json' } }) : undefined),
+        other: (_call, url) =>
+          url.pathname === '/api/v1/settings'
+            ? new Response(JSON.stringify({ loansEnabled }), { headers: { 'Content-Type': 'application/json' } })
+            : undefined,
         items: (_call, url) =>
           itemPage(
             [
@@ -469,8 +471,12 @@ describe('collection view: lending', () => {
     const { router } = renderRoute('/collection/3');
     const dune = (await screen.findByRole('link', { name: 'Dune' })).closest('[role="listitem"]') as HTMLElement;
     expect(within(dune).getByText('On loan')).toBeInTheDocument();
-    expect(within(screen.getByRole('link', { name: 'Emma' }).closest('[role="listitem"]') as HTMLElement).getByText('1 of 3 lent')).toBeInTheDocument();
-    expect(within(screen.getByRole('link', { name: 'Kim' }).closest('[role="listitem"]') as HTMLElement).queryByText(/lent|On loan/)).toBeNull();
+    expect(
+      within(screen.getByRole('link', { name: 'Emma' }).closest('[role="listitem"]') as HTMLElement).getByText('1 of 3 lent'),
+    ).toBeInTheDocument();
+    expect(
+      within(screen.getByRole('link', { name: 'Kim' }).closest('[role="listitem"]') as HTMLElement).queryByText(/lent|On loan/),
+    ).toBeNull();
     await userEvent.click(await screen.findByRole('radio', { name: 'Lent' }));
     await waitFor(() => expect(router.state.location.search).toBe('?availability=lent'));
     await waitFor(() => expect(itemCalls(calls).at(-1)).toBe('/api/v1/collections/3/items?availability=lent'));

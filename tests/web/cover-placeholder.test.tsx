@@ -49,6 +49,8 @@ describe('cover placeholder colour', () => {
       expect(css).toMatch(new RegExp(`\\.placeholder-colour-${index} \\{\\s*background-color: ${colour};[^}]*color: ${PLACEHOLDER_TEXT};`));
     });
     const title = TITLES.find((name) => placeholderColour(name) !== PLACEHOLDER_PALETTE[0])!;
-    expect(placeholderColourClass(title)).toBe(`placeholder-colour-${PLACEHOLDER_PALETTE.indexOf(placeholderColour(title) as (typeof PLACEHOLDER_PALETTE)[number])}`);
+    expect(placeholderColourClass(title)).toBe(
+      `placeholder-colour-${PLACEHOLDER_PALETTE.indexOf(placeholderColour(title) as (typeof PLACEHOLDER_PALETTE)[number])}`,
+    );
   });
 });

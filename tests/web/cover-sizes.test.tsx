@@ -36,7 +36,10 @@ describe('cover sizes', () => {
     await waitFor(() => expect(document.querySelector('.item-card__cover img')).not.toBeNull());
     const coverImg = document.querySelector('.item-card__cover img');
     expect(coverImg).toHaveAttribute('src', '/media/collections/3/cover.jpg?size=thumb');
-    expect(coverImg).toHaveAttribute('srcset', '/media/collections/3/cover.jpg?size=small 128w, /media/collections/3/cover.jpg?size=thumb 320w');
+    expect(coverImg).toHaveAttribute(
+      'srcset',
+      '/media/collections/3/cover.jpg?size=small 128w, /media/collections/3/cover.jpg?size=thumb 320w',
+    );
     // The first cards are on screen when the page opens: their covers load at once.
     expect(coverImg).toHaveAttribute('loading', 'eager');
     const scan = screen.getByRole('img', { name: 'Scan' });

@@ -51,9 +51,21 @@ describe('Export card: JSON with pictures', () => {
         reads += 1;
         if (reads === 1) return json({ runs: [run()] });
         if (reads === 2) return json({ runs: [run({ phase: 'pictures', items: 450, pictures: 12, bytes: 2 * 1024 * 1024 })] });
-        return json({ runs: [run({ status: 'done', phase: 'done', items: 450, pictures: 30, bytes: 5 * 1024 * 1024, file: '/api/v1/collections/3/exports/8/file' })] });
+        return json({
+          runs: [
+            run({
+              status: 'done',
+              phase: 'done',
+              items: 450,
+              pictures: 30,
+              bytes: 5 * 1024 * 1024,
+              file: '/api/v1/collections/3/exports/8/file',
+            }),
+          ],
+        });
       }
-      if (call.url === '/api/v1/collections/3/exports/8/file') return new Response('PK', { headers: { 'Content-Type': 'application/zip' } });
+      if (call.url === '/api/v1/collections/3/exports/8/file')
+        return new Response('PK', { headers: { 'Content-Type': 'application/zip' } });
       return undefined;
     });
     const createObjectURL = vi.fn(() => 'blob:export');
@@ -65,7 +77,9 @@ describe('Export card: JSON with pictures', () => {
     expect(screen.getByRole('progressbar', { name: 'Progress of the export' })).toHaveAttribute('value', String((200 / 450) * 0.9));
     expect(screen.getByRole('button', { name: 'JSON with pictures (zip)' })).toBeDisabled();
     expect(await screen.findByText('Gathering the pictures: 12 so far (2 MB)', {}, { timeout: 4000 })).toBeInTheDocument();
-    expect(await screen.findByText('Ready: 450 items and 30 pictures (5 MB). The download has started.', {}, { timeout: 4000 })).toBeInTheDocument();
+    expect(
+      await screen.findByText('Ready: 450 items and 30 pictures (5 MB). The download has started.', {}, { timeout: 4000 }),
+    ).toBeInTheDocument();
     // Downloaded once by itself, then again on request.
     await waitFor(() => expect(createObjectURL).toHaveBeenCalledTimes(1));
     await userEvent.click(screen.getByRole('button', { name: 'Download the zip' }));
@@ -82,7 +96,8 @@ describe('Export card: JSON with pictures', () => {
         started += 1;
         return started === 1 ? json(run(), { status: 202 }) : apiError(409, 'EXPORT_RUNNING');
       }
-      if (call.url === '/api/v1/collections/3/exports') return json({ runs: started ? [run({ status: 'failed', finishedAt: '2026-11-24T10:01:00.000Z' })] : [] });
+      if (call.url === '/api/v1/collections/3/exports')
+        return json({ runs: started ? [run({ status: 'failed', finishedAt: '2026-11-24T10:01:00.000Z' })] : [] });
       return undefined;
     });
     renderWithApp(<ExportCard collectionId={3} name="Shelf" />);
@@ -94,10 +109,19 @@ describe('Export card: JSON with pictures', () => {
 
   it('shows a zip made on an earlier visit, kept for the day, without downloading it by itself', async () => {
     signIn('ann');
-    const done = run({ status: 'done', phase: 'done', items: 450, pictures: 30, bytes: 5 * 1024 * 1024, finishedAt: '2026-11-24T10:01:00.000Z', file: '/api/v1/collections/3/exports/8/file' });
+    const done = run({
+      status: 'done',
+      phase: 'done',
+      items: 450,
+      pictures: 30,
+      bytes: 5 * 1024 * 1024,
+      finishedAt: '2026-11-24T10:01:00.000Z',
+      file: '/api/v1/collections/3/exports/8/file',
+    });
     const { calls } = api((call) => {
       if (call.url === '/api/v1/collections/3/exports') return json({ runs: [done] });
-      if (call.url === '/api/v1/collections/3/exports/8/file') return new Response('PK', { headers: { 'Content-Type': 'application/zip' } });
+      if (call.url === '/api/v1/collections/3/exports/8/file')
+        return new Response('PK', { headers: { 'Content-Type': 'application/zip' } });
       return undefined;
     });
     const createObjectURL = vi.fn(() => 'blob:export');

@@ -78,7 +78,10 @@ describe('pictures made smaller before upload', () => {
 
   it('scale a large photo down until it fits, keeping JPEG for photos', async () => {
     const close = vi.fn();
-    vi.stubGlobal('createImageBitmap', vi.fn(async () => ({ width: 8000, height: 6000, close })));
+    vi.stubGlobal(
+      'createImageBitmap',
+      vi.fn(async () => ({ width: 8000, height: 6000, close })),
+    );
     // Too big at 4096 pixels, small enough at 2560.
     const drawn = stubCanvas([3 * MB, 1.5 * MB]);
     const fitted = await fitImage(sized('IMG_0001.JPG', 'image/jpeg', 12 * MB), 2 * MB);
@@ -93,13 +96,19 @@ describe('pictures made smaller before upload', () => {
   });
 
   it('turn PNG into WebP (JPEG has no transparency) and leave GIFs and undecodable files alone', async () => {
-    vi.stubGlobal('createImageBitmap', vi.fn(async () => ({ width: 3000, height: 1000, close: vi.fn() })));
+    vi.stubGlobal(
+      'createImageBitmap',
+      vi.fn(async () => ({ width: 3000, height: 1000, close: vi.fn() })),
+    );
     stubCanvas([1 * MB]);
     const fitted = await fitImage(sized('scan.png', 'image/png', 9 * MB), 2 * MB);
     expect(fitted).toMatchObject({ name: 'scan.webp', type: 'image/webp' });
     const gif = sized('anim.gif', 'image/gif', 9 * MB);
     expect(await fitImage(gif, 2 * MB)).toBe(gif);
-    vi.stubGlobal('createImageBitmap', vi.fn(async () => Promise.reject(new Error('cannot decode'))));
+    vi.stubGlobal(
+      'createImageBitmap',
+      vi.fn(async () => Promise.reject(new Error('cannot decode'))),
+    );
     const broken = sized('broken.jpg', 'image/jpeg', 9 * MB);
     expect(await fitImage(broken, 2 * MB)).toBe(broken);
   });
@@ -140,7 +149,10 @@ describe('the drop zone of a media value', () => {
 
   it('makes a picture too large for an upload smaller before sending it', async () => {
     mockFetch(() => json(apiInfo()));
-    vi.stubGlobal('createImageBitmap', vi.fn(async () => ({ width: 9000, height: 6000, close: vi.fn() })));
+    vi.stubGlobal(
+      'createImageBitmap',
+      vi.fn(async () => ({ width: 9000, height: 6000, close: vi.fn() })),
+    );
     stubCanvas([4 * MB]);
     const upload = vi.fn(async () => 'media://collections/1/photo.jpg');
     renderWithApp(<MediaHarness upload={upload} />);
@@ -163,7 +175,10 @@ describe('the drop zone of a media value', () => {
 describe('the picture of an account or a collection', () => {
   it('shows the chosen picture’s name and size before Upload, made small enough first', async () => {
     mockFetch(() => json(apiInfo()));
-    vi.stubGlobal('createImageBitmap', vi.fn(async () => ({ width: 4000, height: 3000, close: vi.fn() })));
+    vi.stubGlobal(
+      'createImageBitmap',
+      vi.fn(async () => ({ width: 4000, height: 3000, close: vi.fn() })),
+    );
     stubCanvas([1.2 * MB]);
     const onUpload = vi.fn(async () => undefined);
     renderWithApp(
@@ -189,8 +204,7 @@ describe('the picture of an account or a collection', () => {
 describe('an item form with a failed upload', () => {
   const cover = makeProperty({ key: 'cover', label: 'Cover', type: 'image', isCover: true });
   const title = makeProperty({ key: 'title', label: 'Title', type: 'text', isTitle: true });
-  const posts = (calls: RecordedCall[]) =>
-    calls.filter((call) => call.method === 'POST' && call.url === '/api/v1/collections/3/items');
+  const posts = (calls: RecordedCall[]) => calls.filter((call) => call.method === 'POST' && call.url === '/api/v1/collections/3/items');
 
   it('is not saved, says which file and why, and saves once the person goes on without it', async () => {
     signIn('alice');

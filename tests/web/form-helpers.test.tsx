@@ -21,13 +21,43 @@ const french = createIntl({ locale: 'fr-FR', messages: fr });
 
 describe('field messages', () => {
   const cases = [
-    [{ path: 'name', reason: 'too_small', origin: 'string', minimum: 1, message: 'Too short or too small (minimum 1).' }, 'collection', 'Give the collection a name.', 'Donnez un nom à la collection.'],
-    [{ path: 'tags', reason: 'too_big', origin: 'array', maximum: 20, message: '' }, undefined, 'At most 20 tags.', '20 étiquettes au plus.'],
-    [{ path: 'name', reason: 'too_big', origin: 'string', maximum: 120, message: '' }, 'collection', 'Use at most 120 characters.', 'Utilisez 120 caractères au plus.'],
-    [{ path: 'email', reason: 'invalid_format', message: 'The format is invalid.' }, undefined, 'Enter a valid email address, like name@example.org.', 'Saisissez une adresse e-mail valide, comme nom@exemple.fr.'],
-    [{ path: 'quantity', reason: 'too_small', origin: 'number', minimum: 1, message: '' }, undefined, 'You own at least 1 copy: enter 1 or more.', 'Vous en possédez au moins 1 exemplaire\u00a0: saisissez 1 ou plus.'],
+    [
+      { path: 'name', reason: 'too_small', origin: 'string', minimum: 1, message: 'Too short or too small (minimum 1).' },
+      'collection',
+      'Give the collection a name.',
+      'Donnez un nom à la collection.',
+    ],
+    [
+      { path: 'tags', reason: 'too_big', origin: 'array', maximum: 20, message: '' },
+      undefined,
+      'At most 20 tags.',
+      '20 étiquettes au plus.',
+    ],
+    [
+      { path: 'name', reason: 'too_big', origin: 'string', maximum: 120, message: '' },
+      'collection',
+      'Use at most 120 characters.',
+      'Utilisez 120 caractères au plus.',
+    ],
+    [
+      { path: 'email', reason: 'invalid_format', message: 'The format is invalid.' },
+      undefined,
+      'Enter a valid email address, like name@example.org.',
+      'Saisissez une adresse e-mail valide, comme nom@exemple.fr.',
+    ],
+    [
+      { path: 'quantity', reason: 'too_small', origin: 'number', minimum: 1, message: '' },
+      undefined,
+      'You own at least 1 copy: enter 1 or more.',
+      'Vous en possédez au moins 1 exemplaire\u00a0: saisissez 1 ou plus.',
+    ],
     [{ path: 'username', reason: 'required', message: '' }, undefined, 'Choose a username.', 'Choisissez un nom d’utilisateur.'],
-    [{ path: 'values.binding', reason: 'required', message: '' }, undefined, 'This property cannot be empty: fill it in.', 'Cette propriété ne peut pas être vide\u00a0: remplissez-la.'],
+    [
+      { path: 'values.binding', reason: 'required', message: '' },
+      undefined,
+      'This property cannot be empty: fill it in.',
+      'Cette propriété ne peut pas être vide\u00a0: remplissez-la.',
+    ],
   ] as const;
 
   it.each(cases)('words %o specifically in English and French', (issue, subject, inEnglish, inFrench) => {
@@ -36,7 +66,13 @@ describe('field messages', () => {
   });
 
   it('never shows the generic limit wording of the server', () => {
-    const issue = { path: 'description', reason: 'too_small', origin: 'string', minimum: 1, message: 'Too short or too small (minimum 1).' };
+    const issue = {
+      path: 'description',
+      reason: 'too_small',
+      origin: 'string',
+      minimum: 1,
+      message: 'Too short or too small (minimum 1).',
+    };
     expect(describeFieldIssue(english, issue)).toBe('This field is required.');
   });
 
@@ -84,7 +120,11 @@ describe('a failed submit', () => {
   it('shows a server refusal on its field and focuses it', async () => {
     const onSubmit = vi.fn(async () => {
       const { ApiError } = await import('../../web/src/lib/api-client');
-      throw new ApiError({ status: 400, code: 'VALIDATION_FAILED', fields: [{ path: 'description', reason: 'too_big', origin: 'string', maximum: 5000, message: 'Too long' }] });
+      throw new ApiError({
+        status: 400,
+        code: 'VALIDATION_FAILED',
+        fields: [{ path: 'description', reason: 'too_big', origin: 'string', maximum: 5000, message: 'Too long' }],
+      });
     });
     renderCollectionForm(onSubmit);
     const user = userEvent.setup();

@@ -50,7 +50,10 @@ describe('home', () => {
     expect(within(card).getByText('Books')).toBeInTheDocument();
     // Cards load the thumbnail made at upload.
     expect(card.querySelector('img')).toHaveAttribute('src', '/media/collections/3/cover.png?size=thumb');
-    expect(card.querySelector('img')).toHaveAttribute('srcset', '/media/collections/3/cover.png?size=small 128w, /media/collections/3/cover.png?size=thumb 320w');
+    expect(card.querySelector('img')).toHaveAttribute(
+      'srcset',
+      '/media/collections/3/cover.png?size=small 128w, /media/collections/3/cover.png?size=thumb 320w',
+    );
     expect(card.querySelector('img')).toHaveAttribute('loading', 'lazy');
     // Who may see it, and the requests waiting for the owner.
     expect(within(card).getByText('Private')).toBeInTheDocument();
@@ -75,7 +78,9 @@ describe('home', () => {
       '/media/collections/5/c.png?size=thumb',
     ]);
     expect(mosaic).toHaveClass('collection-mosaic--3');
-    const bare = within(screen.getByRole('link', { name: 'Vinyls of Bob' }).closest('li') as HTMLElement).getByTestId('collection-placeholder');
+    const bare = within(screen.getByRole('link', { name: 'Vinyls of Bob' }).closest('li') as HTMLElement).getByTestId(
+      'collection-placeholder',
+    );
     expect(bare.querySelector('svg')).not.toBeNull();
     expect(bare.className).toMatch(/\bplaceholder-colour-\d\b/);
     // Decorative: the card's link names the collection.
@@ -132,9 +137,7 @@ describe('home', () => {
   it('has a friendly empty state', async () => {
     mockFetch((call) => (call.url === '/api/v1/collections' ? json({ collections: [] }) : json(apiInfo())));
     renderRoute('/');
-    expect(
-      await screen.findByText('There are no public collections yet. Sign in to create the first one.'),
-    ).toBeInTheDocument();
+    expect(await screen.findByText('There are no public collections yet. Sign in to create the first one.')).toBeInTheDocument();
   });
 });
 
@@ -152,18 +155,17 @@ describe('new collection', () => {
         return json(makeCollection({ id: 8, name: 'Vinyls', type: 'vinyls' }), { status: 201 });
       }
       if (call.url === '/api/v1/collections/8') return json(makeCollection({ id: 8, name: 'Vinyls', type: 'vinyls' }));
-      if (call.url.startsWith('/api/v1/collections/8/')) return json({ properties: [], filters: [], added: [], edited: [], items: [], total: 0, page: 1, perPage: 50 });
+      if (call.url.startsWith('/api/v1/collections/8/'))
+        return json({ properties: [], filters: [], added: [], edited: [], items: [], total: 0, page: 1, perPage: 50 });
       return json(apiInfo());
     });
     const { router } = renderRoute('/collection/new');
     const user = userEvent.setup();
-    expect(within(await screen.findByLabelText('Type')).getAllByRole('option').map((o) => o.textContent)).toEqual([
-      'Books',
-      'Comics',
-      'Movies',
-      'Board games',
-      'Other',
-    ]);
+    expect(
+      within(await screen.findByLabelText('Type'))
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['Books', 'Comics', 'Movies', 'Board games', 'Other']);
     await user.selectOptions(screen.getByLabelText('Type'), 'Other');
     await user.type(screen.getByLabelText('Custom type'), 'vinyls');
     await user.type(screen.getByLabelText('Name'), 'Vinyls');

@@ -26,8 +26,15 @@ function recordsOf(text: string, size = text.length): SourceRecord[] {
   const csv = csvOptionsOf(format, text);
   const head = readHead(format, text, csv);
   const records: SourceRecord[] = [];
-  for (let position = head.start; ; ) {
-    const read = readRecords(head, csv, text.slice(position, position + size), 50, position + size >= text.length, head.firstRow + records.length);
+  for (let position = head.start; ;) {
+    const read = readRecords(
+      head,
+      csv,
+      text.slice(position, position + size),
+      50,
+      position + size >= text.length,
+      head.firstRow + records.length,
+    );
     records.push(...read.records);
     position += read.used;
     if (read.done) return records;
@@ -86,11 +93,18 @@ describe('the import screen', () => {
 
   it('names the program, offers to read it as plain CSV, and says when a file holds only ids', async () => {
     const properties = [makeProperty({ key: 'title', label: 'Title', type: 'text', isTitle: true })];
-    mockFetch(catalogueApi({ properties, other: (call, url) => (url.pathname.endsWith('/imports') && call.method === 'GET' ? json({ imports: [] }) : undefined) }));
+    mockFetch(
+      catalogueApi({
+        properties,
+        other: (call, url) => (url.pathname.endsWith('/imports') && call.method === 'GET' ? json({ imports: [] }) : undefined),
+      }),
+    );
     renderRoute('/collection/3/manage/import');
     // The first screen of a file loads the import page's code: on a busy machine this takes a while.
     await screen.findByText('No imports into this collection yet.', {}, { timeout: 10_000 });
-    fireEvent.change(screen.getByLabelText('File to import'), { target: { files: [new File([openlibrary], 'reading-log.csv', { type: 'text/csv' })] } });
+    fireEvent.change(screen.getByLabelText('File to import'), {
+      target: { files: [new File([openlibrary], 'reading-log.csv', { type: 'text/csv' })] },
+    });
     expect(await screen.findByText('Read as: Open Library reading log')).toBeInTheDocument();
     expect(screen.getByText(/This file holds only the books’ ids and shelves, no titles/)).toBeInTheDocument();
     expect(screen.getByLabelText('Format')).toHaveValue('openlibrary');
@@ -100,11 +114,18 @@ describe('the import screen', () => {
   });
 
   it('names StoryGraph without the ids notice', async () => {
-    mockFetch(catalogueApi({ properties: [], other: (call, url) => (url.pathname.endsWith('/imports') && call.method === 'GET' ? json({ imports: [] }) : undefined) }));
+    mockFetch(
+      catalogueApi({
+        properties: [],
+        other: (call, url) => (url.pathname.endsWith('/imports') && call.method === 'GET' ? json({ imports: [] }) : undefined),
+      }),
+    );
     renderRoute('/collection/3/manage/import');
     // The first screen of a file loads the import page's code: on a busy machine this takes a while.
     await screen.findByText('No imports into this collection yet.', {}, { timeout: 10_000 });
-    fireEvent.change(screen.getByLabelText('File to import'), { target: { files: [new File([storygraph], 'storygraph.csv', { type: 'text/csv' })] } });
+    fireEvent.change(screen.getByLabelText('File to import'), {
+      target: { files: [new File([storygraph], 'storygraph.csv', { type: 'text/csv' })] },
+    });
     expect(await screen.findByText('Read as: StoryGraph export')).toBeInTheDocument();
     expect(screen.queryByText(/This file holds only the books’ ids/)).toBeNull();
   });

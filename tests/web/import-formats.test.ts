@@ -182,7 +182,7 @@ describe('XML formats', () => {
 });
 
 describe('a Goodreads shelf feed', () => {
-  it.each([2_000, 3_000, 256 * 1024])('reads its books in windows of %i characters, with the export\'s references', (windowChars) => {
+  it.each([2_000, 3_000, 256 * 1024])("reads its books in windows of %i characters, with the export's references", (windowChars) => {
     const { head, records } = readAll(utf8(goodreadsRss()), windowChars, 1);
     expect(head.format).toBe('goodreads_rss');
     expect(head.collectionType).toBe('books');
@@ -202,7 +202,13 @@ describe('a Goodreads shelf feed', () => {
       description: ['Set on the desert planet Arrakis.<br />A stunning blend of adventure and mysticism.'],
     });
     // Not rated, no cover (Goodreads' placeholder), no shelves but the feed's own.
-    expect(records[1]!.values).toEqual({ title: ['Emma'], authors: ['Jane Austen'], pages: ['474'], year: ['1815'], date_added: ['2025-09-05'] });
+    expect(records[1]!.values).toEqual({
+      title: ['Emma'],
+      authors: ['Jane Austen'],
+      pages: ['474'],
+      year: ['1815'],
+      date_added: ['2025-09-05'],
+    });
     expect(recordRef('goodreads_rss', records[0]!, null)).toBe('goodreads:44767458');
   });
 });
@@ -244,7 +250,16 @@ describe('JSON formats', () => {
   });
 
   it('refuses JSON cut short or damaged', () => {
-    const json = JSON.stringify({ owner: 1, visibility: 0, borrowable: 0, properties: {}, items: [{ id: 1, properties: {} }, { id: 2, properties: {} }] });
+    const json = JSON.stringify({
+      owner: 1,
+      visibility: 0,
+      borrowable: 0,
+      properties: {},
+      items: [
+        { id: 1, properties: {} },
+        { id: 2, properties: {} },
+      ],
+    });
     expect(problemOf(() => readAll(utf8(json.slice(0, -12))))).toBe('invalid_json');
     expect(problemOf(() => readAll(utf8(json.replace('{"id":2', '{"id":2,,'))))).toBe('invalid_json');
   });
@@ -257,23 +272,41 @@ describe.skipIf(!haveFixtures)('real files', () => {
     const books = readAll(fixture('tellico/books-format11.xml'));
     expect(books.head.collectionType).toBe('books');
     expect(books.records.length).toBeGreaterThanOrEqual(2);
-    expect(books.records[0]!.values).toMatchObject({ title: ['my title1'], author: ['my author'], keyword: ['lots of keywords', 'another'], signed: ['true'], rating: ['3'] });
+    expect(books.records[0]!.values).toMatchObject({
+      title: ['my title1'],
+      author: ['my author'],
+      keyword: ['lots of keywords', 'another'],
+      signed: ['true'],
+      rating: ['3'],
+    });
     const movies = readAll(fixture('tellico/movies-many.tc'), 16 * 1024, 7);
     expect(movies.head.collectionType).toBe('movies');
     expect(movies.records).toHaveLength(82);
     expect(movies.records.every((r) => (r.values.title?.length ?? 0) === 1)).toBe(true);
     const withImage = readAll(fixture('tellico/with-image.tc'));
-    expect(withImage.records[0]!.values).toMatchObject({ title: ['Catching Fire (The Second Book of the Hunger Games)'], cover: ['17b54b2a742c6d342a75f122d615a793.jpeg'] });
+    expect(withImage.records[0]!.values).toMatchObject({
+      title: ['Catching Fire (The Second Book of the Hunger Games)'],
+      cover: ['17b54b2a742c6d342a75f122d615a793.jpeg'],
+    });
   });
 
   it('GCstar files: a book with every kind of user field, and board games', () => {
     const book = readAll(fixture('gcstar/test-book.gcs'));
     expect(book.head.collectionType).toBe('books');
     expect(book.records).toHaveLength(2);
-    expect(book.records[0]!.values).toMatchObject({ title: ['The Reason for God'], authors: ['Timothy Keller', 'author2'], rating: ['2'], gcsfield7: ['2013-10-16'] });
+    expect(book.records[0]!.values).toMatchObject({
+      title: ['The Reason for God'],
+      authors: ['Timothy Keller', 'author2'],
+      rating: ['2'],
+      gcsfield7: ['2013-10-16'],
+    });
     const games = readAll(fixture('gcstar/test-boardgame.gcs'));
     expect(games.head.collectionType).toBe('board_games');
-    expect(games.records[0]!.values).toMatchObject({ name: ['Risk'], designedby: ['Albert Lamorisse', 'Michael I. Levin'], mechanics: ['Area Movement', 'Dice Rolling', 'Set Collection'] });
+    expect(games.records[0]!.values).toMatchObject({
+      name: ['Risk'],
+      designedby: ['Albert Lamorisse', 'Michael I. Levin'],
+      mechanics: ['Area Movement', 'Dice Rolling', 'Set Collection'],
+    });
   });
 
   it('the BoardGameGeek collection of 455 games, in small windows', () => {
@@ -291,14 +324,25 @@ describe.skipIf(!haveFixtures)('real files', () => {
     expect(games.head.collectionType).toBe('board_games');
     const lt = readAll(fixture('librarything/librarything.json'), 4000, 1);
     expect(lt.records).toHaveLength(3);
-    expect(lt.records[0]).toMatchObject({ id: '190140345', values: { authors: ['Lee Eclov', 'Collin Hansen'], isbn: ['9780802418869'], year: ['2019'], format: ['Paperback'] } });
+    expect(lt.records[0]).toMatchObject({
+      id: '190140345',
+      values: { authors: ['Lee Eclov', 'Collin Hansen'], isbn: ['9780802418869'], year: ['2019'], format: ['Paperback'] },
+    });
   });
 });
 
 describe('pictures of an archive', () => {
   it('pass over what a computer added to the folders: .DS_Store, Thumbs.db, desktop.ini, __MACOSX/ and ._ forks', () => {
-    for (const name of ['images/cover.jpg', 'pictures/a.png', 'Export/images/b.webp', 'Images/Large Covers/ABC']) expect(isImageName(name), name).toBe(true);
-    for (const name of ['pictures/.DS_Store', 'pictures/Thumbs.db', 'pictures/desktop.ini', '__MACOSX/images/._cover.jpg', 'Export/__MACOSX/images/._b.jpg', 'images/._cover.jpg']) {
+    for (const name of ['images/cover.jpg', 'pictures/a.png', 'Export/images/b.webp', 'Images/Large Covers/ABC'])
+      expect(isImageName(name), name).toBe(true);
+    for (const name of [
+      'pictures/.DS_Store',
+      'pictures/Thumbs.db',
+      'pictures/desktop.ini',
+      '__MACOSX/images/._cover.jpg',
+      'Export/__MACOSX/images/._b.jpg',
+      'images/._cover.jpg',
+    ]) {
       expect(isImageName(name), name).toBe(false);
     }
   });

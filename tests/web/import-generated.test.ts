@@ -27,7 +27,22 @@ const YEAR_HEADERS = ['Year', 'Année', 'year', 'Annee de parution'];
 const RATING_HEADERS = ['Rating', 'Note', 'My Rating', 'Étoiles'];
 const AUTHOR_HEADERS = ['Authors', 'Auteurs', 'Réalisateur'];
 const EXTRA_HEADERS = ['Notes', 'Commentaire', 'Prix', 'Price', 'Format'];
-const WORDS = ['Dune', 'Émile', 'Germinal', 'L’Étranger', 'Zoé', 'Perfect', 'Days', 'Café', 'Œuvre', 'naïve', 'Ça', 'Hyperion', 'Les "Misérables"', 'Paris, Texas'];
+const WORDS = [
+  'Dune',
+  'Émile',
+  'Germinal',
+  'L’Étranger',
+  'Zoé',
+  'Perfect',
+  'Days',
+  'Café',
+  'Œuvre',
+  'naïve',
+  'Ça',
+  'Hyperion',
+  'Les "Misérables"',
+  'Paris, Texas',
+];
 const BAD_CELLS = ['abc', '0000-00-00', 'S2', '102 min', '3 - Neutral', '3.75', 'n/a', '—', '12/45/2020'];
 const DELIMITERS = [',', ';', '\t', '|'] as const;
 const HTML_NOTES = ['<p>Signed &amp; numbered</p>', 'First line<br/>second line', '<em>Rare</em> copy'];
@@ -46,7 +61,8 @@ const properties = [
 function encode(text: string, encoding: (typeof ENCODINGS)[number]): Uint8Array<ArrayBuffer> {
   if (encoding === 'utf-8') return new TextEncoder().encode(text);
   if (encoding === 'utf-8-bom') return new Uint8Array([0xef, 0xbb, 0xbf, ...new TextEncoder().encode(text)]);
-  if (encoding === 'utf-16le') return new Uint8Array([0xff, 0xfe, ...[...text].flatMap((ch) => [ch.charCodeAt(0) & 0xff, ch.charCodeAt(0) >> 8])]);
+  if (encoding === 'utf-16le')
+    return new Uint8Array([0xff, 0xfe, ...[...text].flatMap((ch) => [ch.charCodeAt(0) & 0xff, ch.charCodeAt(0) >> 8])]);
   // Windows-1252: the generated texts keep to Latin-1 and the few characters of 0x80–0x9F it adds.
   const high: Record<string, number> = { '’': 0x92, Œ: 0x8c, œ: 0x9c, '—': 0x97 };
   return Uint8Array.from([...text], (ch) => high[ch] ?? ch.charCodeAt(0));
@@ -76,7 +92,8 @@ function generate(seed: number, withTitle: boolean): Generated {
   columns.push({ header: pick(YEAR_HEADERS), cell: () => String(1900 + Math.floor(next() * 124)) });
   columns.push({ header: pick(RATING_HEADERS), cell: () => String(Math.floor(next() * 11) / 2) });
   if (withTitle) columns.push({ header: pick(AUTHOR_HEADERS), cell: () => `${pick(WORDS)}|${pick(WORDS)}` });
-  if (next() < 0.5) columns.push({ header: pick(EXTRA_HEADERS), cell: () => (next() < 0.3 ? '' : next() < 0.2 ? pick(HTML_NOTES) : pick(WORDS)) });
+  if (next() < 0.5)
+    columns.push({ header: pick(EXTRA_HEADERS), cell: () => (next() < 0.3 ? '' : next() < 0.2 ? pick(HTML_NOTES) : pick(WORDS)) });
   const codes = withTitle && next() < 0.4 ? titles.map((_, r) => `0${String(100_000_000 + r * 7919).slice(0, 9)}`) : null;
   const codeColumn = codes ? { header: pick(CODE_HEADERS), cell: (r: number) => codes[r]! } : null;
   if (codeColumn) columns.push(codeColumn);
@@ -108,9 +125,11 @@ describe('generated CSV files', () => {
     for (let seed = 1; seed <= 150; seed += 1) {
       const file = generate(seed, true);
       const context = `seed ${seed} (${JSON.stringify(file.delimiter)}, ${file.encoding})`;
-      const reading = await readImportFile(new File([file.bytes], 'generated.csv'), { encoding: 'auto', format: null, csv: null }).catch((err: unknown) => {
-        throw new Error(`${context}: ${String(err)}`);
-      });
+      const reading = await readImportFile(new File([file.bytes], 'generated.csv'), { encoding: 'auto', format: null, csv: null }).catch(
+        (err: unknown) => {
+          throw new Error(`${context}: ${String(err)}`);
+        },
+      );
       expect(reading.records, context).toHaveLength(file.titles.length);
       const draft = defaultDraft(reading, properties);
       const plan = planOf(reading, draft, properties, (n) => `Column ${n}`);
@@ -119,8 +138,14 @@ describe('generated CSV files', () => {
       const outlook = planOutlook(reading.format, reading.head.fields, reading.records, mappings, targets, options);
       expect(outlook, context).toMatchObject({ reason: null, imported: file.titles.length });
       const mapped = reading.records.map((record) => mapRecord(reading.format, record, mappings, targets, options));
-      expect(mapped.map((m) => m.refused), context).toEqual(file.titles.map(() => false));
-      expect(mapped.map((m) => m.values.title), context).toEqual(file.titles);
+      expect(
+        mapped.map((m) => m.refused),
+        context,
+      ).toEqual(file.titles.map(() => false));
+      expect(
+        mapped.map((m) => m.values.title),
+        context,
+      ).toEqual(file.titles);
       // A stray byte keeps the file UTF-8: the titles read above are whole, not Windows-1252 mojibake.
       if (file.encoding === 'utf-8') expect(reading.encoding, context).toBe('utf-8');
       // Codes stay text, leading zero and all.
@@ -128,10 +153,15 @@ describe('generated CSV files', () => {
         const code = draft.fields.find((f) => /isbn|ean|code|référence/i.test(f.label))!;
         expect(code.target, context).toMatchObject({ kind: 'new', type: 'text' });
         const key = plan.fields.find((f) => f.field === code.field)!.property;
-        expect(mapped.map((m) => m.values[key]), context).toEqual(file.codes);
+        expect(
+          mapped.map((m) => m.values[key]),
+          context,
+        ).toEqual(file.codes);
       }
       // HTML is stored as the text it shows.
-      for (const m of mapped) for (const value of Object.values(m.values)) if (typeof value === 'string') expect(value, context).not.toMatch(/<\/?(p|br|em)\b|&amp;/);
+      for (const m of mapped)
+        for (const value of Object.values(m.values))
+          if (typeof value === 'string') expect(value, context).not.toMatch(/<\/?(p|br|em)\b|&amp;/);
     }
   });
 
@@ -149,7 +179,11 @@ describe('generated CSV files', () => {
       });
       // Either the records are imported (a column was taken for the title), or the plan says why not.
       if (outlook.imported === 0) expect(outlook.reason, `seed ${seed}`).not.toBeNull();
-      else expect(mappings.some((m) => m.property === 'title'), `seed ${seed}`).toBe(true);
+      else
+        expect(
+          mappings.some((m) => m.property === 'title'),
+          `seed ${seed}`,
+        ).toBe(true);
     }
   });
 });

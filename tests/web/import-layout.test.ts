@@ -85,7 +85,21 @@ describe('column types from every record read', () => {
   });
 
   it('keeps codes as text: by the column name in English and French, leading zeros, 10 and 13 digits', () => {
-    for (const label of ['ISBN', 'ISBN13', 'EAN', 'UPC', 'ASIN', 'IMDb ID', 'tmdb_id', 'Const', 'Code-barres', 'SKU', 'Id', 'Book Id', 'Référence']) {
+    for (const label of [
+      'ISBN',
+      'ISBN13',
+      'EAN',
+      'UPC',
+      'ASIN',
+      'IMDb ID',
+      'tmdb_id',
+      'Const',
+      'Code-barres',
+      'SKU',
+      'Id',
+      'Book Id',
+      'Référence',
+    ]) {
       expect(guessField(label, ['12', '345'], 'ymd').type, label).toBe('text');
     }
     expect(guessField('Number', ['0451', '12'], 'ymd').type).toBe('text');
@@ -111,9 +125,21 @@ describe('column types from every record read', () => {
   });
 
   it('finds lists by the share of cells and the column name, not in single names or titles', () => {
-    expect(guessField('Directors', ['Joel Coen, Ethan Coen', 'Greta Gerwig', 'Lana Wachowski, Lilly Wachowski'], 'ymd')).toEqual({ type: 'text', multiple: true, split: ', ' });
-    expect(guessField('Auteurs', ['René Goscinny - Albert Uderzo', 'Hergé'], 'ymd')).toEqual({ type: 'text', multiple: true, split: ' - ' });
-    expect(guessField('Genres', ['Drama / Crime', 'Comedy', 'Horror / Thriller'], 'ymd')).toEqual({ type: 'text', multiple: true, split: ' / ' });
+    expect(guessField('Directors', ['Joel Coen, Ethan Coen', 'Greta Gerwig', 'Lana Wachowski, Lilly Wachowski'], 'ymd')).toEqual({
+      type: 'text',
+      multiple: true,
+      split: ', ',
+    });
+    expect(guessField('Auteurs', ['René Goscinny - Albert Uderzo', 'Hergé'], 'ymd')).toEqual({
+      type: 'text',
+      multiple: true,
+      split: ' - ',
+    });
+    expect(guessField('Genres', ['Drama / Crime', 'Comedy', 'Horror / Thriller'], 'ymd')).toEqual({
+      type: 'text',
+      multiple: true,
+      split: ' / ',
+    });
     // "Last, First" names, and titles with commas or dashes, are one value each.
     expect(guessField('Authors', ['Doe, John', 'Roe, Jane', 'Austen, Jane'], 'ymd').multiple).toBe(false);
     expect(guessField('Title', ['Paris, Texas', 'Star Wars - Episode IV', 'Dune'], 'ymd').multiple).toBe(false);
@@ -130,7 +156,9 @@ describe('markup in texts', () => {
     const mappings = [{ field: 'notes', property: 'notes', split: null }];
     const record = { row: 1, id: null, values: { notes: ['Tom &amp; Jerry\nSeason <b>2</b>'] } };
     // A restore gives back the very text that was saved; a CSV's markup is read as HTML.
-    expect(mapRecord('vitrine', record, mappings, [longtext], { dateOrder: 'ymd', keyField: null }).values.notes).toBe('Tom &amp; Jerry\nSeason <b>2</b>');
+    expect(mapRecord('vitrine', record, mappings, [longtext], { dateOrder: 'ymd', keyField: null }).values.notes).toBe(
+      'Tom &amp; Jerry\nSeason <b>2</b>',
+    );
     expect(mapRecord('csv', record, mappings, [longtext], { dateOrder: 'ymd', keyField: null }).values.notes).not.toContain('&amp;');
   });
 
@@ -160,7 +188,10 @@ describe('markup in texts', () => {
 
   it('guesses a column of HTML paragraphs as a long text', async () => {
     const reading = await readImportFile(new File([`Title,Description\nDune,"<p>Sand.</p><p>Worms.</p>"\n`], 'html.csv'), auto);
-    const { mappings } = previewMapping(planOf(reading, defaultDraft(reading, properties), properties, (n) => `Column ${n}`), properties);
+    const { mappings } = previewMapping(
+      planOf(reading, defaultDraft(reading, properties), properties, (n) => `Column ${n}`),
+      properties,
+    );
     expect(mappings.map((m) => m.field)).toContain('c1');
     expect(defaultDraft(reading, properties).fields[1]!.target).toMatchObject({ kind: 'new', type: 'longtext' });
   });

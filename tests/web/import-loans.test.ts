@@ -23,9 +23,15 @@ const tellico = (entries: string) => `<?xml version="1.0" encoding="UTF-8"?>
 
 describe('loans in the preview', () => {
   it('counts Tellico’s loans and borrowers, even when they come after the first 256 KB', async () => {
-    const small = await readImportFile(new File([tellico('<entry id="1"><title>Dune</title></entry><entry id="2"><title>Emma</title></entry>')], 'b.xml'), auto);
+    const small = await readImportFile(
+      new File([tellico('<entry id="1"><title>Dune</title></entry><entry id="2"><title>Emma</title></entry>')], 'b.xml'),
+      auto,
+    );
     expect(small.loans).toEqual({ loans: 3, borrowers: 2 });
-    const many = Array.from({ length: 4000 }, (_, i) => `<entry id="${i + 1}"><title>Book number ${i + 1} with a long enough title</title></entry>`).join('\n');
+    const many = Array.from(
+      { length: 4000 },
+      (_, i) => `<entry id="${i + 1}"><title>Book number ${i + 1} with a long enough title</title></entry>`,
+    ).join('\n');
     const large = tellico(many);
     expect(large.length).toBeGreaterThan(256 * 1024);
     expect((await readImportFile(new File([large], 'b.xml'), auto)).loans).toEqual({ loans: 3, borrowers: 2 });
@@ -48,7 +54,11 @@ describe('the import screen', () => {
       catalogueApi({
         properties,
         other: (_call, url) =>
-          url.pathname === '/api/v1/settings' ? json({ loansEnabled, instanceName: 'Vitrine', defaultLanguage: 'en_US' }) : url.pathname.endsWith('/imports') ? json({ imports: [] }) : undefined,
+          url.pathname === '/api/v1/settings'
+            ? json({ loansEnabled, instanceName: 'Vitrine', defaultLanguage: 'en_US' })
+            : url.pathname.endsWith('/imports')
+              ? json({ imports: [] })
+              : undefined,
       }),
     );
   const file = () => new File([tellico('<entry id="1"><title>Dune</title></entry><entry id="2"><title>Emma</title></entry>')], 'books.xml');
@@ -59,7 +69,9 @@ describe('the import screen', () => {
     renderRoute('/collection/3/manage/import');
     await screen.findByText('No imports into this collection yet.');
     fireEvent.change(screen.getByLabelText('File to import'), { target: { files: [file()] } });
-    expect(await screen.findByTestId('import-loans')).toHaveTextContent('This file holds 3 loans to 2 borrowers: they will be recorded in lending');
+    expect(await screen.findByTestId('import-loans')).toHaveTextContent(
+      'This file holds 3 loans to 2 borrowers: they will be recorded in lending',
+    );
   });
 
   it('says the loans stay fields while loans are off', async () => {

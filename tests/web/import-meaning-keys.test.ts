@@ -3,7 +3,8 @@
 import { describe, expect, it } from 'vitest';
 import { defaultDraft, planOf, readImportFile } from '../../web/src/features/imports/import-draft';
 
-const GOODREADS = 'Book Id,Title,Author,Additional Authors,My Rating,Exclusive Shelf,Bookshelves,Shelf Note\n1,Good Omens,Terry Pratchett,Neil Gaiman,5,read,,gift\n';
+const GOODREADS =
+  'Book Id,Title,Author,Additional Authors,My Rating,Exclusive Shelf,Bookshelves,Shelf Note\n1,Good Omens,Terry Pratchett,Neil Gaiman,5,read,,gift\n';
 
 describe('the keys of an import’s new properties', () => {
   it('are the template’s for fields that mean a template field', async () => {

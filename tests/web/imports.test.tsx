@@ -54,7 +54,10 @@ describe('reading a Tellico XML that holds its pictures', () => {
     const tellico = `<?xml version="1.0" encoding="UTF-8"?><tellico xmlns="http://periapsis.org/tellico/" syntaxVersion="11"><collection title="B" type="2"><fields>
 <field title="Title" name="title" type="1" flags="8"/><field title="Cover" name="cover" type="10" flags="0"/></fields>
 <entry id="1"><title>Dune</title><cover>abc.jpeg</cover></entry></collection></tellico>`;
-    const file = withImages(tellico, '<image format="JPEG" id="abc.jpeg" width="1" height="1">/9j/4A==</image><image id="linked.png" link="true"/>');
+    const file = withImages(
+      tellico,
+      '<image format="JPEG" id="abc.jpeg" width="1" height="1">/9j/4A==</image><image id="linked.png" link="true"/>',
+    );
     const reading = await readImportFile(new File([file], 'books.xml'), { encoding: 'auto', format: null, csv: null });
     expect([...reading.pictures]).toEqual(['abc.jpeg']);
     const draft = defaultDraft(reading, properties);
@@ -64,12 +67,21 @@ describe('reading a Tellico XML that holds its pictures', () => {
   });
 
   it('maps it too when its pictures come after the head the screen reads', async () => {
-    const entries = Array.from({ length: 3000 }, (_, i) => `<entry id="${i}"><title>Book ${i} ${'x'.repeat(80)}</title><cover>c${i}.png</cover></entry>`).join('');
+    const entries = Array.from(
+      { length: 3000 },
+      (_, i) => `<entry id="${i}"><title>Book ${i} ${'x'.repeat(80)}</title><cover>c${i}.png</cover></entry>`,
+    ).join('');
     const tellico = `<?xml version="1.0" encoding="UTF-8"?><tellico xmlns="http://periapsis.org/tellico/" syntaxVersion="11"><collection title="B" type="2"><fields>
 <field title="Title" name="title" type="1" flags="8"/><field title="Cover" name="cover" type="10" flags="0"/></fields>${entries}</collection></tellico>`;
-    const reading = await readImportFile(new File([withImages(tellico, '<image id="c0.png" format="PNG">iVBORw0KGgo=</image>')], 'big.xml'), { encoding: 'auto', format: null, csv: null });
+    const reading = await readImportFile(
+      new File([withImages(tellico, '<image id="c0.png" format="PNG">iVBORw0KGgo=</image>')], 'big.xml'),
+      { encoding: 'auto', format: null, csv: null },
+    );
     expect(reading.pictures.size).toBe(0);
-    expect(defaultDraft(reading, properties).fields.find((f) => f.field === 'cover')?.target).toEqual({ kind: 'existing', property: 'cover' });
+    expect(defaultDraft(reading, properties).fields.find((f) => f.field === 'cover')?.target).toEqual({
+      kind: 'existing',
+      property: 'cover',
+    });
   });
 });
 
@@ -105,11 +117,14 @@ describe('reading a file and guessing', () => {
   });
 
   it('maps fields onto matching properties, makes new ones for the rest, and plans them', async () => {
-    const reading = await readImportFile(csvFile('ISBN;Title;Year;Price;Cover;Empty\n978-1;Dune;1965;12,5;a.jpg;\n978-2;Emma;1815;7;b.jpg;\n'), {
-      encoding: 'auto',
-      format: null,
-      csv: null,
-    });
+    const reading = await readImportFile(
+      csvFile('ISBN;Title;Year;Price;Cover;Empty\n978-1;Dune;1965;12,5;a.jpg;\n978-2;Emma;1815;7;b.jpg;\n'),
+      {
+        encoding: 'auto',
+        format: null,
+        csv: null,
+      },
+    );
     expect(reading.format).toBe('csv');
     expect(reading.csv).toMatchObject({ delimiter: ';', header: true });
     const draft = defaultDraft(reading, properties);
@@ -142,7 +157,8 @@ describe('reading a file and guessing', () => {
   });
 
   it('takes a CSV column of picture addresses for pictures to fetch, and a column of other addresses for links', async () => {
-    const text = 'Title,Cover,Site\nDune,https://img.example.org/dune.jpg,https://example.org/dune\nEmma,https://img.example.org/emma.png?w=300,https://example.org/emma\n';
+    const text =
+      'Title,Cover,Site\nDune,https://img.example.org/dune.jpg,https://example.org/dune\nEmma,https://img.example.org/emma.png?w=300,https://example.org/emma\n';
     const reading = await readImportFile(csvFile(text), { encoding: 'auto', format: null, csv: null });
     const images = makeProperty({ key: 'poster', label: 'Poster', type: 'image' });
     const draft = defaultDraft(reading, []);
@@ -150,23 +166,33 @@ describe('reading a file and guessing', () => {
     expect(cover).toMatchObject({ addresses: true, pictures: false, target: { kind: 'new', type: 'image' } });
     expect(site).toMatchObject({ addresses: true, target: { kind: 'new', type: 'url' } });
     // A field of addresses may go to an image property or to a text one.
-    expect(propertiesFor(cover!, [images, makeProperty({ key: 'notes', label: 'Notes', type: 'text' })]).map((p) => p.key)).toEqual(['poster', 'notes']);
+    expect(propertiesFor(cover!, [images, makeProperty({ key: 'notes', label: 'Notes', type: 'text' })]).map((p) => p.key)).toEqual([
+      'poster',
+      'notes',
+    ]);
     expect(propertiesFor(draft.fields[0]!, [images]).map((p) => p.key)).toEqual([]);
     expect(fetchesCovers(draft, [])).toBe(true);
     expect(planOf(reading, draft, [], column).covers).toBe(true);
     expect(planOf(reading, { ...draft, covers: false }, [], column).covers).toBe(false);
-    const noPictures = { ...draft, fields: draft.fields.map((f) => (f.field === cover!.field ? { ...f, target: { kind: 'ignore' as const } } : f)) };
+    const noPictures = {
+      ...draft,
+      fields: draft.fields.map((f) => (f.field === cover!.field ? { ...f, target: { kind: 'ignore' as const } } : f)),
+    };
     expect(fetchesCovers(noPictures, [])).toBe(false);
   });
 
   it('sends the column that names the items to the title: Name, Titre or a lowercase title, else the first text filled in every record', async () => {
     const read = (text: string) => readImportFile(csvFile(text), { encoding: 'auto', format: null, csv: null });
     // A list of films of one's own (Letterboxd's files are read as Letterboxd's: imports-films tests).
-    const letterboxd = await read('Date,Name,Year,Link\n2023-01-04,Perfect Days,2023,https://boxd.it/a\n2023-02-11,Aftersun,2022,https://boxd.it/b\n');
+    const letterboxd = await read(
+      'Date,Name,Year,Link\n2023-01-04,Perfect Days,2023,https://boxd.it/a\n2023-02-11,Aftersun,2022,https://boxd.it/b\n',
+    );
     expect(defaultDraft(letterboxd, properties).fields[1]!.target).toEqual({ kind: 'existing', property: 'title' });
     const french = await read('Auteur;Titre;Année\nVictor Hugo;Les Misérables;1862\nÉmile Zola;Germinal;1885\n');
     expect(defaultDraft(french, properties).fields[1]!.target).toEqual({ kind: 'existing', property: 'title' });
-    const inventaire = await read('uri,isbn,authors,title,publicationDate\nisbn:978,978,Albert Camus,L’Étranger,1942\nwd:Q1,,Jules Verne,Vingt mille lieues,1870\n');
+    const inventaire = await read(
+      'uri,isbn,authors,title,publicationDate\nisbn:978,978,Albert Camus,L’Étranger,1942\nwd:Q1,,Jules Verne,Vingt mille lieues,1870\n',
+    );
     expect(defaultDraft(inventaire, properties).fields[3]!.target).toEqual({ kind: 'existing', property: 'title' });
     // A collection without a title: the new property made for that column names the items.
     const untitled = planOf(letterboxd, defaultDraft(letterboxd, []), [], column);
@@ -176,15 +202,28 @@ describe('reading a file and guessing', () => {
   });
 
   it('sends ratings out of 10 with their scale, to a new rating property or an existing one', async () => {
-    const reading = await readImportFile(csvFile('Const,Your Rating,Title\ntt0111161,9,The Shawshank Redemption\ntt0068646,7,The Godfather\n'), { encoding: 'auto', format: null, csv: null });
+    const reading = await readImportFile(
+      csvFile('Const,Your Rating,Title\ntt0111161,9,The Shawshank Redemption\ntt0068646,7,The Godfather\n'),
+      { encoding: 'auto', format: null, csv: null },
+    );
     const plan = planOf(reading, defaultDraft(reading, properties), properties, column);
     expect(plan.fields.find((f) => f.field === 'c1')).toMatchObject({ create: { type: 'rating' }, scale: 10 });
     const rated = [...properties, makeProperty({ key: 'your_rating', label: 'Your Rating', type: 'rating' })];
-    expect(planOf(reading, defaultDraft(reading, rated), rated, column).fields.find((f) => f.field === 'c1')).toEqual({ field: 'c1', property: 'your_rating', create: null, split: null, scale: 10 });
+    expect(planOf(reading, defaultDraft(reading, rated), rated, column).fields.find((f) => f.field === 'c1')).toEqual({
+      field: 'c1',
+      property: 'your_rating',
+      create: null,
+      split: null,
+      scale: 10,
+    });
   });
 
   it('names columns of a file without a header by their position', async () => {
-    const reading = await readImportFile(csvFile('Dune\t1965\nEmma\t1815\n'), { encoding: 'auto', format: null, csv: { delimiter: '\t', quote: '"', header: false } });
+    const reading = await readImportFile(csvFile('Dune\t1965\nEmma\t1815\n'), {
+      encoding: 'auto',
+      format: null,
+      csv: { delimiter: '\t', quote: '"', header: false },
+    });
     const draft = defaultDraft(reading, []);
     const plan = planOf(reading, draft, [], column);
     expect(plan.fields.map((f) => [f.property, f.create?.label, f.create?.type, f.create?.title])).toEqual([
@@ -211,7 +250,14 @@ const runningReport = (overrides: Partial<ImportReport> = {}): ImportReport => (
   createdAt: new Date(Date.now() - 60_000).toISOString(),
   updatedAt: new Date().toISOString(),
   finishedAt: null,
-  rows: { added: [[2, 3], [5, 1001]], updated: [], unchanged: [] },
+  rows: {
+    added: [
+      [2, 3],
+      [5, 1001],
+    ],
+    updated: [],
+    unchanged: [],
+  },
   problems: [{ row: 4, outcome: 'kept', reason: 'invalid_number', property: 'year', text: 'abc', title: 'Emma' }],
   coverProblems: [],
   ...overrides,
@@ -227,8 +273,10 @@ describe('import screens', () => {
         properties,
         other: (call, url) => {
           if (url.pathname === '/api/v1/collections/3/imports' && call.method === 'GET') return json({ imports: [] });
-          if (url.pathname === '/api/v1/collections/3/imports' && call.method === 'POST') return json(runningReport({ status: 'checking', total: null, processed: 0, progress: 0 }), { status: 202 });
-          if (url.pathname === '/api/v1/collections/3/imports/9') return json(runningReport({ status: 'checking', total: null, processed: 0, progress: 0.01 }));
+          if (url.pathname === '/api/v1/collections/3/imports' && call.method === 'POST')
+            return json(runningReport({ status: 'checking', total: null, processed: 0, progress: 0 }), { status: 202 });
+          if (url.pathname === '/api/v1/collections/3/imports/9')
+            return json(runningReport({ status: 'checking', total: null, processed: 0, progress: 0.01 }));
           return undefined;
         },
       }),
@@ -289,14 +337,22 @@ describe('import screens', () => {
             fetchBody = call.body;
             if ((call.body as { address: string }).address === 'nobody') {
               return json(
-                { error: { code: 'SOURCE_UNREACHABLE', message: 'x', details: { fields: [{ path: 'address', reason: 'fetch_status', message: 'x' }] } } },
+                {
+                  error: {
+                    code: 'SOURCE_UNREACHABLE',
+                    message: 'x',
+                    details: { fields: [{ path: 'address', reason: 'fetch_status', message: 'x' }] },
+                  },
+                },
                 { status: 400 },
               );
             }
             return new Response(bgg, { status: 200, headers: { 'content-type': 'application/octet-stream' } });
           }
-          if (url.pathname === '/api/v1/collections/3/imports' && call.method === 'POST') return json(runningReport({ status: 'fetching', total: null, processed: 0, progress: 0 }), { status: 202 });
-          if (url.pathname === '/api/v1/collections/3/imports/9') return json(runningReport({ status: 'checking', total: null, processed: 0, progress: 0.01 }));
+          if (url.pathname === '/api/v1/collections/3/imports' && call.method === 'POST')
+            return json(runningReport({ status: 'fetching', total: null, processed: 0, progress: 0 }), { status: 202 });
+          if (url.pathname === '/api/v1/collections/3/imports/9')
+            return json(runningReport({ status: 'checking', total: null, processed: 0, progress: 0.01 }));
           return undefined;
         },
       }),
@@ -306,7 +362,9 @@ describe('import screens', () => {
     fireEvent.change(screen.getByLabelText('Source'), { target: { value: 'bgg' } });
     fireEvent.change(screen.getByLabelText('BoardGameGeek user name'), { target: { value: 'nobody' } });
     fireEvent.click(screen.getByRole('button', { name: 'Read the source' }));
-    expect(await screen.findByText(/Nothing usable could be fetched from this source\. The server answered with an error/)).toBeInTheDocument();
+    expect(
+      await screen.findByText(/Nothing usable could be fetched from this source\. The server answered with an error/),
+    ).toBeInTheDocument();
 
     fireEvent.change(screen.getByLabelText('BoardGameGeek user name'), { target: { value: 'ada' } });
     fireEvent.click(screen.getByRole('button', { name: 'Read the source' }));
@@ -323,12 +381,21 @@ describe('import screens', () => {
 
   it('stops a plan that would import nothing and offers the fix: a column as the title', async () => {
     const required = properties.map((p) => (p.isTitle ? { ...p, required: true } : p));
-    const { calls } = mockFetch(catalogueApi({ properties: required, other: (call, url) => (url.pathname.endsWith('/imports') && call.method === 'GET' ? json({ imports: [] }) : undefined) }));
+    const { calls } = mockFetch(
+      catalogueApi({
+        properties: required,
+        other: (call, url) => (url.pathname.endsWith('/imports') && call.method === 'GET' ? json({ imports: [] }) : undefined),
+      }),
+    );
     renderRoute('/collection/3/manage/import');
     await screen.findByText('No imports into this collection yet.');
     // No column is named for the title, and no column of text is filled in every record.
-    fireEvent.change(screen.getByLabelText('File to import'), { target: { files: [csvFile('Code;Players;Label\n1001;4;Catan\n1002;2;\n1003;5;Dixit\n')] } });
-    expect(await screen.findByText('No record would be imported: no field of the file goes to “Title”, which every item must have.')).toBeInTheDocument();
+    fireEvent.change(screen.getByLabelText('File to import'), {
+      target: { files: [csvFile('Code;Players;Label\n1001;4;Catan\n1002;2;\n1003;5;Dixit\n')] },
+    });
+    expect(
+      await screen.findByText('No record would be imported: no field of the file goes to “Title”, which every item must have.'),
+    ).toBeInTheDocument();
     fireEvent.click(screen.getByRole('button', { name: 'Use “Label” as the title' }));
     expect(screen.getByLabelText('Where “Label” goes')).toHaveValue('p:title');
     expect(screen.getByText('2 of the first 3 records will be imported.')).toBeInTheDocument();
@@ -337,17 +404,23 @@ describe('import screens', () => {
   });
 
   it('says what a file that is not a document looks like, before uploading it', async () => {
-    const { calls } = mockFetch(catalogueApi({ properties, other: (call, url) => (url.pathname.endsWith('/imports') ? json({ imports: [] }) : undefined) }));
+    const { calls } = mockFetch(
+      catalogueApi({ properties, other: (call, url) => (url.pathname.endsWith('/imports') ? json({ imports: [] }) : undefined) }),
+    );
     renderRoute('/collection/3/manage/import');
     await screen.findByText('No imports into this collection yet.');
-    const png = new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13])], 'cover.csv', { type: 'text/csv' });
+    const png = new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13])], 'cover.csv', {
+      type: 'text/csv',
+    });
     fireEvent.change(screen.getByLabelText('File to import'), { target: { files: [png] } });
     expect(await screen.findByRole('alert')).toHaveTextContent('This file looks like a picture, not a list of records Vitrine imports.');
     expect(calls.some((c) => c.method === 'POST')).toBe(false);
   });
 
   it('says what is wrong with a file that cannot be imported, before uploading it', async () => {
-    const { calls } = mockFetch(catalogueApi({ properties, other: (call, url) => (url.pathname.endsWith('/imports') ? json({ imports: [] }) : undefined) }));
+    const { calls } = mockFetch(
+      catalogueApi({ properties, other: (call, url) => (url.pathname.endsWith('/imports') ? json({ imports: [] }) : undefined) }),
+    );
     renderRoute('/collection/3/manage/import');
     await screen.findByText('No imports into this collection yet.');
     fireEvent.change(screen.getByLabelText('File to import'), { target: { files: [csvFile('<?xml version="1.0"?><x/>', 'data.xml')] } });

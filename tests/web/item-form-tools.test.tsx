@@ -31,7 +31,11 @@ describe('item form tools', () => {
         tools={(form) => {
           seen.push(form.values);
           return (
-            <button type="button" disabled={form.disabled} onClick={() => form.fill({ authors: ['Frank Herbert', 'Brian Herbert'], pages: 412, released: '1965-08-01' })}>
+            <button
+              type="button"
+              disabled={form.disabled}
+              onClick={() => form.fill({ authors: ['Frank Herbert', 'Brian Herbert'], pages: 412, released: '1965-08-01' })}
+            >
               Fill
             </button>
           );
@@ -51,6 +55,11 @@ describe('item form tools', () => {
 
     await user.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(onSubmit).toHaveBeenCalledTimes(1));
-    expect(onSubmit.mock.calls[0]![0].values).toEqual({ title: 'Dune (mine)', authors: ['Frank Herbert', 'Brian Herbert'], pages: 412, released: '1965-08-01' });
+    expect(onSubmit.mock.calls[0]![0].values).toEqual({
+      title: 'Dune (mine)',
+      authors: ['Frank Herbert', 'Brian Herbert'],
+      pages: 412,
+      released: '1965-08-01',
+    });
   });
 });

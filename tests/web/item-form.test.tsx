@@ -18,8 +18,7 @@ const properties = [
   makeProperty({ key: 'pages', label: 'Pages', type: 'number', suffix: 'pages' }),
 ];
 
-const posts = (calls: RecordedCall[]) =>
-  calls.filter((call) => call.method === 'POST' && call.url === '/api/v1/collections/3/items');
+const posts = (calls: RecordedCall[]) => calls.filter((call) => call.method === 'POST' && call.url === '/api/v1/collections/3/items');
 
 function setup(answer?: (call: RecordedCall) => Response | undefined) {
   signIn('alice');
@@ -137,9 +136,7 @@ describe('item form', () => {
     const { calls } = setup();
     renderRoute('/collection/3/item/new');
     await userEvent.click(await screen.findByRole('button', { name: 'Create the item' }));
-    await waitFor(() =>
-      expect(screen.getByLabelText('Title')).toHaveAccessibleDescription(/This property cannot be empty\./),
-    );
+    await waitFor(() => expect(screen.getByLabelText('Title')).toHaveAccessibleDescription(/This property cannot be empty\./));
     expect(posts(calls)).toHaveLength(0);
   });
 
@@ -158,9 +155,7 @@ describe('item form', () => {
     await user.type(await screen.findByLabelText('Title'), 'Dune');
     fireEvent.change(screen.getByLabelText('Released'), { target: { value: '1965-08-01' } });
     await user.click(screen.getByRole('button', { name: 'Create the item' }));
-    await waitFor(() =>
-      expect(screen.getByLabelText('Released')).toHaveAccessibleDescription('This is not a real date (YYYY-MM-DD).'),
-    );
+    await waitFor(() => expect(screen.getByLabelText('Released')).toHaveAccessibleDescription('This is not a real date (YYYY-MM-DD).'));
     expect(screen.getByRole('group', { name: 'Authors' })).toHaveAccessibleDescription('Too long.');
     expect(screen.getByLabelText('Number of copies')).toHaveAccessibleDescription(/At most 100000\./);
     expect(screen.getByRole('alert')).toHaveTextContent('Some fields are not valid. Please check them.');
@@ -179,8 +174,7 @@ describe('item form', () => {
       catalogueApi({
         properties,
         item,
-        other: (call) =>
-          call.method === 'PATCH' && call.url === '/api/v1/collections/3/items/9' ? json(item) : undefined,
+        other: (call) => (call.method === 'PATCH' && call.url === '/api/v1/collections/3/items/9' ? json(item) : undefined),
       }),
     );
     const { router } = renderRoute('/collection/3/item/9/edit');
@@ -315,7 +309,11 @@ describe('item form', () => {
         item,
         other: (call) =>
           call.method === 'HEAD' && call.url.startsWith('/media/collections/3/0b5c9e0a-4f1e-4c1a-9d7b-1a2b3c4d5e6f.pdf')
-            ? new Response(null, { headers: { 'content-disposition': "attachment; filename=\"Manuel d_usage.pdf\"; filename*=UTF-8''Manuel%20d%E2%80%99usage.pdf" } })
+            ? new Response(null, {
+                headers: {
+                  'content-disposition': 'attachment; filename="Manuel d_usage.pdf"; filename*=UTF-8\'\'Manuel%20d%E2%80%99usage.pdf',
+                },
+              })
             : undefined,
       }),
     );
@@ -332,16 +330,12 @@ describe('item form', () => {
       catalogueApi({
         properties: [manual],
         other: (call) =>
-          call.method === 'POST' && call.url === '/api/v1/collections/3/media'
-            ? apiError(415, 'UNSUPPORTED_MEDIA_TYPE')
-            : undefined,
+          call.method === 'POST' && call.url === '/api/v1/collections/3/media' ? apiError(415, 'UNSUPPORTED_MEDIA_TYPE') : undefined,
       }),
     );
     renderRoute('/collection/3/item/new');
     await userEvent.upload(await screen.findByLabelText('Manual'), new File(['x'], 'run.exe'));
-    expect(await screen.findByRole('alert')).toHaveTextContent(
-      'An error occured while uploading file. This type of file is not accepted.',
-    );
+    expect(await screen.findByRole('alert')).toHaveTextContent('An error occured while uploading file. This type of file is not accepted.');
   });
 
   it('disables every input in demo mode', async () => {

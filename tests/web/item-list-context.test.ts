@@ -10,7 +10,12 @@ describe('item list context', () => {
     expect(readListContext(null)).toBeNull();
     expect(readListContext({ list: { search: '?q=a', ids: ['1'] } })).toBeNull();
     expect(readListContext({ list: { search: 3, ids: [1] } })).toBeNull();
-    expect(readListContext({ list: { search: '?q=a', ids: [1, 2], next: 'c2', prev: '' } })).toEqual({ search: '?q=a', ids: [1, 2], next: 'c2', prev: undefined });
+    expect(readListContext({ list: { search: '?q=a', ids: [1, 2], next: 'c2', prev: '' } })).toEqual({
+      search: '?q=a',
+      ids: [1, 2],
+      next: 'c2',
+      prev: undefined,
+    });
   });
 
   it('asks for the next page from the cursor, and not past a page that is not full', () => {
@@ -23,7 +28,9 @@ describe('item list context', () => {
   it('goes back to page 1 from the start, and never before it', () => {
     const second = { search: '?perPage=20&page=2&after=c20', ids: ids(20), prev: 'c21' };
     expect(adjacentPageSearch(second, -1)).toBe('?perPage=20');
-    expect(adjacentPageSearch({ search: '?perPage=20&page=3&after=x', ids: ids(20), prev: 'c41' }, -1)).toBe('?perPage=20&page=2&before=c41');
+    expect(adjacentPageSearch({ search: '?perPage=20&page=3&after=x', ids: ids(20), prev: 'c41' }, -1)).toBe(
+      '?perPage=20&page=2&before=c41',
+    );
     expect(adjacentPageSearch({ search: '?perPage=20', ids: ids(20) }, -1)).toBeNull();
   });
 

@@ -63,10 +63,10 @@ function setup(overrides: { isOwner?: boolean; demo?: boolean; media?: () => Res
         call.url.startsWith('/media/') && overrides.media
           ? overrides.media()
           : call.method === 'POST' && call.url === '/api/v1/collections/3/items/9/duplicate'
-          ? json(makeItem({ id: 10, title: 'Dune' }), { status: 201 })
-          : call.url === '/api/v1/collections/3/items/10'
-            ? json(makeItem({ id: 10, title: 'Dune' }))
-            : undefined,
+            ? json(makeItem({ id: 10, title: 'Dune' }), { status: 201 })
+            : call.url === '/api/v1/collections/3/items/10'
+              ? json(makeItem({ id: 10, title: 'Dune' }))
+              : undefined,
     }),
   );
 }
@@ -83,10 +83,7 @@ describe('item view', () => {
     const site = await screen.findByRole('link', { name: 'https://example.com/dune' });
     expect(site).toHaveAttribute('href', 'https://example.com/dune');
     expect(site).toHaveAttribute('rel', 'noopener noreferrer');
-    expect(screen.getByRole('link', { name: 'mailto:alice@example.com' })).toHaveAttribute(
-      'href',
-      'mailto:alice@example.com',
-    );
+    expect(screen.getByRole('link', { name: 'mailto:alice@example.com' })).toHaveAttribute('href', 'mailto:alice@example.com');
     expect(within(valueOf('Sneaky')).getByText('javascript:alert(1)')).toBeInTheDocument();
     expect(within(valueOf('Sneaky')).queryByRole('link')).not.toBeInTheDocument();
     expect(document.querySelector('a[href^="javascript"]')).toBeNull();
@@ -101,10 +98,7 @@ describe('item view', () => {
     expect(frame.getAttribute('sandbox')).toContain('allow-scripts');
     expect(screen.queryByTitle('Other video')).not.toBeInTheDocument();
     expect(document.querySelectorAll('iframe')).toHaveLength(1);
-    expect(within(valueOf('Other video')).getByRole('link')).toHaveAttribute(
-      'href',
-      'https://video.example.net/watch?v=abc123',
-    );
+    expect(within(valueOf('Other video')).getByRole('link')).toHaveAttribute('href', 'https://video.example.net/watch?v=abc123');
   });
 
   it('renders JSON as a tree of text, never as markup', async () => {

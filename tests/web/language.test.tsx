@@ -56,7 +56,7 @@ describe('first visit', () => {
     expect(window.localStorage.getItem(STORAGE_KEYS.lang)).toBe('fr_FR');
   });
 
-  it("follows the browser when the instance says so, or when its settings cannot be read", async () => {
+  it('follows the browser when the instance says so, or when its settings cannot be read', async () => {
     browserLanguage('fr-BE');
     mockFetch(() => json({ loansEnabled: true, instanceName: 'Vitrine', defaultLanguage: 'browser' }));
     expect(await resolveStartupLocale()).toBeNull();

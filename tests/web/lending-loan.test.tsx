@@ -78,7 +78,12 @@ describe('lending an item', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe(`/collection/${collection.id}/item/${item.id}`));
     const post = calls.find((c) => c.method === 'POST')!;
     expect(post.url).toBe(`/api/v1/collections/${collection.id}/items/${item.id}/loans`);
-    expect(post.body).toMatchObject({ lentOn: addDays(0), dueOn: addDays(14), notes: 'In a bag', borrower: { name: 'Bob', email: 'bob@example.com' } });
+    expect(post.body).toMatchObject({
+      lentOn: addDays(0),
+      dueOn: addDays(14),
+      notes: 'In a bag',
+      borrower: { name: 'Bob', email: 'bob@example.com' },
+    });
   });
 
   it('lends to a borrower chosen from the list', async () => {
@@ -87,7 +92,19 @@ describe('lending an item', () => {
       if (call.url === '/api/v1/borrowers') {
         return json({
           borrowers: [
-            { id: 4, name: 'Chloé Petit', email: 'chloe@example.com', phone: null, notes: null, currentLoans: 0, overdueLoans: 0, pendingRequests: 0, version: 1, createdAt: '', updatedAt: '' },
+            {
+              id: 4,
+              name: 'Chloé Petit',
+              email: 'chloe@example.com',
+              phone: null,
+              notes: null,
+              currentLoans: 0,
+              overdueLoans: 0,
+              pendingRequests: 0,
+              version: 1,
+              createdAt: '',
+              updatedAt: '',
+            },
           ],
         });
       }
@@ -158,7 +175,9 @@ describe('a request', () => {
     });
     renderRoute(`/collection/${collection.id}/item/${item.id}/loan/11`);
     await userEvent.click(await screen.findByRole('button', { name: 'Accept' }));
-    expect(await screen.findByText('This loan is no longer in a state that allows this. Reload to see where it stands.')).toBeInTheDocument();
+    expect(
+      await screen.findByText('This loan is no longer in a state that allows this. Reload to see where it stands.'),
+    ).toBeInTheDocument();
   });
 });
 
@@ -189,7 +208,8 @@ describe('asking to borrow', () => {
   const borrowApi = (options: { loansEnabled?: boolean; demo?: boolean } = {}) =>
     api((call) => {
       if (call.url === `/api/v1/collections/${collection.id}/items/${item.id}`) return json(borrowable);
-      if (call.url === '/api/v1/profile') return json(makeProfile({ username: 'zoe', firstName: 'Zoé', lastName: 'Martin', email: 'zoe@example.com' }));
+      if (call.url === '/api/v1/profile')
+        return json(makeProfile({ username: 'zoe', firstName: 'Zoé', lastName: 'Martin', email: 'zoe@example.com' }));
       if (call.url.endsWith('/borrow') && call.method === 'POST') return json({ ok: true });
       return undefined;
     }, options);
@@ -220,7 +240,9 @@ describe('asking to borrow', () => {
     renderRoute(`/collection/${collection.id}/item/${item.id}/borrow`);
     const submit = await screen.findByRole('button', { name: 'Send my request' });
     await waitFor(() => expect(submit).toBeDisabled());
-    expect(submit).toHaveAccessibleDescription('This is the demo: requests cannot be sent from it. On your own instance, the owner would get this one by email.');
+    expect(submit).toHaveAccessibleDescription(
+      'This is the demo: requests cannot be sent from it. On your own instance, the owner would get this one by email.',
+    );
   });
 
   it('is not found while loans are disabled', async () => {

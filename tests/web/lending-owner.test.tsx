@@ -6,20 +6,21 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { Borrower, Loan } from '../../shared/schemas/lending';
 import { apiError, apiInfo, json, mockFetch, renderRoute, signIn, type RecordedCall } from './helpers';
 
-const borrower = (overrides: Partial<Borrower> = {}): Borrower => ({
-  id: 3,
-  name: 'Bob Durand',
-  email: 'bob@example.com',
-  phone: null,
-  notes: null,
-  currentLoans: 0,
-  overdueLoans: 0,
-  pendingRequests: 0,
-  version: 1,
-  createdAt: '2026-03-14T10:00:00.000Z',
-  updatedAt: '2026-03-14T10:00:00.000Z',
-  ...overrides,
-} as Borrower);
+const borrower = (overrides: Partial<Borrower> = {}): Borrower =>
+  ({
+    id: 3,
+    name: 'Bob Durand',
+    email: 'bob@example.com',
+    phone: null,
+    notes: null,
+    currentLoans: 0,
+    overdueLoans: 0,
+    pendingRequests: 0,
+    version: 1,
+    createdAt: '2026-03-14T10:00:00.000Z',
+    updatedAt: '2026-03-14T10:00:00.000Z',
+    ...overrides,
+  }) as Borrower;
 
 const loan = (overrides: Partial<Loan> = {}): Loan => ({
   id: 11,
@@ -70,9 +71,12 @@ describe('borrowers list', () => {
     signIn('alice');
     const { calls } = api((call) => {
       if (call.url === '/api/v1/borrowers') {
-        return json({ borrowers: [borrower({ currentLoans: 2, overdueLoans: 1 }), borrower({ id: 4, name: 'Chloé Petit', email: 'chloe@example.com' })] });
+        return json({
+          borrowers: [borrower({ currentLoans: 2, overdueLoans: 1 }), borrower({ id: 4, name: 'Chloé Petit', email: 'chloe@example.com' })],
+        });
       }
-      if (call.url === '/api/v1/borrowers?q=chl') return json({ borrowers: [borrower({ id: 4, name: 'Chloé Petit', email: 'chloe@example.com' })] });
+      if (call.url === '/api/v1/borrowers?q=chl')
+        return json({ borrowers: [borrower({ id: 4, name: 'Chloé Petit', email: 'chloe@example.com' })] });
       if (call.url === '/api/v1/borrowers?q=zz') return json({ borrowers: [] });
       return undefined;
     });
@@ -124,7 +128,8 @@ describe('a borrower without an email', () => {
     const { calls } = api((call) => {
       if (call.url === '/api/v1/borrowers' && call.method === 'POST') return json(cleo, { status: 201 });
       if (call.url === '/api/v1/borrowers') return json({ borrowers: [cleo] });
-      if (call.url === '/api/v1/borrowers/7') return json({ ...cleo, loans: [loan({ borrower: { id: 7, name: 'Cléo Martin', email: null } })] });
+      if (call.url === '/api/v1/borrowers/7')
+        return json({ ...cleo, loans: [loan({ borrower: { id: 7, name: 'Cléo Martin', email: null } })] });
       return undefined;
     });
     const { router } = renderRoute('/borrowers/new');
@@ -151,7 +156,9 @@ describe('deleting a borrower', () => {
       return undefined;
     });
     renderRoute('/borrowers/3/delete');
-    expect(await screen.findByRole('alert')).toHaveTextContent('Bob Durand still holds an item you lent. Get it back before deleting this borrower.');
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Bob Durand still holds an item you lent. Get it back before deleting this borrower.',
+    );
     expect(screen.getByRole('button', { name: 'Delete' })).toBeDisabled();
     expect(calls.some((c) => c.method === 'DELETE')).toBe(false);
     // The items they hold are named, each with its way back.
@@ -181,12 +188,26 @@ describe('lending overview', () => {
   it('shows overdue loans first, then requests, then loans out, each with its actions', async () => {
     signIn('alice');
     const overdue = loan({ id: 12, overdue: true, dueOn: '2026-03-02', item: { ...loan().item, id: 6, title: 'Tintin' } });
-    const request = loan({ id: 13, state: 'asked', lentOn: null, dueOn: null, lentAt: null, wantedFrom: '2026-04-01', wantedUntil: '2026-04-10', message: 'For my son', borrower: { id: 4, name: 'Chloé Petit', email: 'chloe@example.com' } });
+    const request = loan({
+      id: 13,
+      state: 'asked',
+      lentOn: null,
+      dueOn: null,
+      lentAt: null,
+      wantedFrom: '2026-04-01',
+      wantedUntil: '2026-04-10',
+      message: 'For my son',
+      borrower: { id: 4, name: 'Chloé Petit', email: 'chloe@example.com' },
+    });
     const current = loan();
     let accepted = false;
     const { calls } = api((call) => {
       if (call.url === '/api/v1/lending') {
-        return json({ overdue: [overdue], requests: accepted ? [{ ...request, state: 'accepted', version: 2 }] : [request], current: [current] });
+        return json({
+          overdue: [overdue],
+          requests: accepted ? [{ ...request, state: 'accepted', version: 2 }] : [request],
+          current: [current],
+        });
       }
       if (call.url === '/api/v1/loans/13/accept' && call.method === 'POST') {
         accepted = true;

@@ -44,7 +44,11 @@ describe('lending overview with shared collections', () => {
       if (call.url === '/api/v1/settings') return json({ loansEnabled: true });
       if (call.url === '/api/v1/collections?mine=true') return json({ collections: [{ id: 2, name: 'Comics' }] });
       if (call.url === '/api/v1/lending') {
-        return json({ overdue: [], requests: [], current: [loan(1, 2, 'Comics', 'Tintin', 'Bob Durand'), loan(2, 9, 'Club games', 'Catan', 'Chloé Petit')] });
+        return json({
+          overdue: [],
+          requests: [],
+          current: [loan(1, 2, 'Comics', 'Tintin', 'Bob Durand'), loan(2, 9, 'Club games', 'Catan', 'Chloé Petit')],
+        });
       }
       return apiError(404, 'NOT_FOUND');
     });

@@ -23,7 +23,12 @@ function stubCanvas(unreadable = 0) {
   const realCreate = document.createElement.bind(document);
   vi.spyOn(document, 'createElement').mockImplementation((tag: string) =>
     tag === 'canvas'
-      ? ({ width: 0, height: 0, getContext: () => ({ drawImage: () => undefined }), toBlob: (done: (b: Blob) => void, type: string) => done(new Blob(['small'], { type })) } as unknown as HTMLElement)
+      ? ({
+          width: 0,
+          height: 0,
+          getContext: () => ({ drawImage: () => undefined }),
+          toBlob: (done: (b: Blob) => void, type: string) => done(new Blob(['small'], { type })),
+        } as unknown as HTMLElement)
       : realCreate(tag),
   );
 }

@@ -15,10 +15,15 @@ const brought = new Map([
 ]);
 
 function cell(type: PropertyType, text: string, images?: ReadonlyMap<string, string>) {
-  const mapped = mapValues({ f: [text] }, [{ field: 'f', property: 'p', split: null }], [{ key: 'p', type, multiple: false, required: false }], {
-    dateOrder: 'ymd',
-    images,
-  });
+  const mapped = mapValues(
+    { f: [text] },
+    [{ field: 'f', property: 'p', split: null }],
+    [{ key: 'p', type, multiple: false, required: false }],
+    {
+      dateOrder: 'ymd',
+      images,
+    },
+  );
   return { value: mapped.values.p, reasons: mapped.problems.map((p) => p.reason) };
 }
 

@@ -128,7 +128,11 @@ describe('active entry', () => {
 
   it('marks nothing on a page that is no entry’s (a 404)', () => {
     renderNav('/no/such/page');
-    expect(within(nav()).getAllByRole('link').filter((link) => link.getAttribute('aria-current') === 'page')).toEqual([]);
+    expect(
+      within(nav())
+        .getAllByRole('link')
+        .filter((link) => link.getAttribute('aria-current') === 'page'),
+    ).toEqual([]);
   });
 
   it('does not mark Collections active under /borrowers', () => {

@@ -57,14 +57,18 @@ describe('profile details form', () => {
 
   it('shows a wrong current password on its field', async () => {
     mockFetch(() =>
-      apiError(400, 'INVALID_CURRENT_PASSWORD', { fields: [{ path: 'currentPassword', reason: 'wrong_password', message: 'The current password is wrong.' }] }),
+      apiError(400, 'INVALID_CURRENT_PASSWORD', {
+        fields: [{ path: 'currentPassword', reason: 'wrong_password', message: 'The current password is wrong.' }],
+      }),
     );
     renderWithApp(<ProfileDetailsForm profile={profile()} disabled={false} />);
     await userEvent.clear(screen.getByLabelText('Email address'));
     await userEvent.type(screen.getByLabelText('Email address'), 'new@example.com');
     await userEvent.type(screen.getByLabelText('Current password'), 'not-it');
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
-    await waitFor(() => expect(screen.getByLabelText('Current password')).toHaveAccessibleDescription(/Your current password is not correct\./));
+    await waitFor(() =>
+      expect(screen.getByLabelText('Current password')).toHaveAccessibleDescription(/Your current password is not correct\./),
+    );
   });
 
   it('says the instance cannot send email instead of "we sent a link", in French too', async () => {
@@ -99,9 +103,7 @@ describe('/profile/email/confirm', () => {
   });
 
   it('explains an invalid or expired link, in French too', async () => {
-    mockFetch((call) =>
-      call.url === '/api/v1/profile/email/confirm' ? apiError(400, 'EMAIL_CHANGE_TOKEN_INVALID') : json(apiInfo()),
-    );
+    mockFetch((call) => (call.url === '/api/v1/profile/email/confirm' ? apiError(400, 'EMAIL_CHANGE_TOKEN_INVALID') : json(apiInfo())));
     renderConfirmation('/profile/email/confirm?token=spent-token-0123456789abcdef', fr);
     expect(await screen.findByRole('alert')).toHaveTextContent('Ce lien de confirmation est invalide, a expiré ou a déjà servi.');
   });

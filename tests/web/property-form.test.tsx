@@ -195,10 +195,7 @@ describe('collection settings', () => {
           .map((cell) => cell.textContent),
       ).toEqual(['Author', 'Title', 'Year']),
     );
-    expect(screen.getByRole('link', { name: 'Edit Year' })).toHaveAttribute(
-      'href',
-      `/collection/3/manage/property/${year.id}`,
-    );
+    expect(screen.getByRole('link', { name: 'Edit Year' })).toHaveAttribute('href', `/collection/3/manage/property/${year.id}`);
     expect(screen.getByRole('link', { name: 'Delete collection' })).toHaveAttribute('href', '/collection/3/manage/delete');
   });
 
@@ -215,14 +212,10 @@ describe('collection settings', () => {
       }),
     );
     const { router } = renderRoute(`/collection/3/manage/property/${year.id}/delete`);
-    expect(
-      await screen.findByText('All its 12 values will be removed from the items. This cannot be undone.'),
-    ).toBeInTheDocument();
+    expect(await screen.findByText('All its 12 values will be removed from the items. This cannot be undone.')).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Delete this property' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/collection/3/manage'));
-    expect(calls.some((call) => call.method === 'DELETE' && call.url === `/api/v1/collections/3/properties/${year.id}`)).toBe(
-      true,
-    );
+    expect(calls.some((call) => call.method === 'DELETE' && call.url === `/api/v1/collections/3/properties/${year.id}`)).toBe(true);
     expect(await screen.findByText('Operation succeeded!')).toHaveAttribute('role', 'status');
   });
 

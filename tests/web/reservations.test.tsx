@@ -18,7 +18,10 @@ function calendar(overrides: Partial<ItemCalendar> = {}): ItemCalendar {
   return { from: day(1), to: day(28), quantity: 1, booked: [{ from: day(10), to: day(11) }], bookings: null, ...overrides };
 }
 
-function api(route: (call: RecordedCall) => Response | undefined = () => undefined, answer: (query: string) => ItemCalendar = () => calendar()) {
+function api(
+  route: (call: RecordedCall) => Response | undefined = () => undefined,
+  answer: (query: string) => ItemCalendar = () => calendar(),
+) {
   return mockFetch((call) => {
     const given = route(call);
     if (given) return given;
@@ -77,7 +80,9 @@ describe('the item page’s calendar', () => {
   });
 
   it('names who took the days when the API gives them (the owner)', async () => {
-    api(undefined, () => calendar({ bookings: [{ loanId: 3, state: 'accepted', borrowerName: 'Chloé Petit', from: day(10), to: day(11) }] }));
+    api(undefined, () =>
+      calendar({ bookings: [{ loanId: 3, state: 'accepted', borrowerName: 'Chloé Petit', from: day(10), to: day(11) }] }),
+    );
     renderRoute(`/collection/${collection.id}/item/${item.id}`);
     const section = await screen.findByRole('region', { name: 'Availability' });
     expect(await within(section).findByText(/Chloé Petit \(Accepted\)/)).toBeInTheDocument();

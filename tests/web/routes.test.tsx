@@ -40,9 +40,7 @@ describe('routes', () => {
   });
 
   it('toggles the reset request form and always gives the same answer', async () => {
-    const { calls } = mockFetch((call) =>
-      call.url === '/api/v1/password-reset' ? json({ ok: true }, { status: 202 }) : json(apiInfo()),
-    );
+    const { calls } = mockFetch((call) => (call.url === '/api/v1/password-reset' ? json({ ok: true }, { status: 202 }) : json(apiInfo())));
     renderRoute('/login');
     const toggle = await screen.findByRole('button', { name: 'Forgot password?' });
     expect(toggle).toHaveAttribute('aria-expanded', 'false');
@@ -104,7 +102,13 @@ describe('routes', () => {
 
   it('opens Configuration on its settings, where the administrator switches lending off and on', async () => {
     signIn('admin', { id: 1 });
-    let stored = { loansEnabled: true, instanceName: 'Vitrine', publicUrl: null as string | null, defaultLanguage: 'browser', invitationsEnabled: false };
+    let stored = {
+      loansEnabled: true,
+      instanceName: 'Vitrine',
+      publicUrl: null as string | null,
+      defaultLanguage: 'browser',
+      invitationsEnabled: false,
+    };
     const { calls } = mockFetch((call) => {
       if (call.url === '/api/v1/config/settings' && call.method === 'PATCH') {
         stored = { ...stored, ...(call.body as typeof stored) };
@@ -130,18 +134,28 @@ describe('routes', () => {
     expect(screen.queryByRole('link', { name: 'Borrowers' })).not.toBeInTheDocument();
   });
 
-  it("renames the instance, sets its address and first language: the bar and the title follow at once", async () => {
+  it('renames the instance, sets its address and first language: the bar and the title follow at once', async () => {
     signIn('admin', { id: 1 });
-    let stored = { loansEnabled: true, instanceName: 'Vitrine', publicUrl: null as string | null, defaultLanguage: 'browser', invitationsEnabled: false };
+    let stored = {
+      loansEnabled: true,
+      instanceName: 'Vitrine',
+      publicUrl: null as string | null,
+      defaultLanguage: 'browser',
+      invitationsEnabled: false,
+    };
     const { calls } = mockFetch((call) => {
       if (call.url === '/api/v1/config/settings' && call.method === 'PATCH') {
         const body = call.body as typeof stored;
-        if (body.publicUrl === 'ftp://nope') return apiError(400, 'VALIDATION_FAILED', { fields: [{ path: 'publicUrl', reason: 'invalid_format', message: 'Invalid format.' }] });
+        if (body.publicUrl === 'ftp://nope')
+          return apiError(400, 'VALIDATION_FAILED', {
+            fields: [{ path: 'publicUrl', reason: 'invalid_format', message: 'Invalid format.' }],
+          });
         stored = { ...stored, ...body };
         return json(stored);
       }
       if (call.url === '/api/v1/config/settings') return json(stored);
-      if (call.url === '/api/v1/settings') return json({ loansEnabled: stored.loansEnabled, instanceName: stored.instanceName, defaultLanguage: stored.defaultLanguage });
+      if (call.url === '/api/v1/settings')
+        return json({ loansEnabled: stored.loansEnabled, instanceName: stored.instanceName, defaultLanguage: stored.defaultLanguage });
       if (call.url === '/api/v1/config/keys') return json({ keys: [] });
       return json(apiInfo());
     });
@@ -178,7 +192,8 @@ describe('routes', () => {
       const named = /^\/api\/v1\/config\/keys\/(.+)$/.exec(call.url);
       if (named && call.method === 'PUT') {
         const name = decodeURIComponent(named[1]!);
-        if (name !== name.toLowerCase()) return apiError(400, 'VALIDATION_FAILED', { fields: [{ path: 'name', reason: 'invalid_format', message: 'Invalid format.' }] });
+        if (name !== name.toLowerCase())
+          return apiError(400, 'VALIDATION_FAILED', { fields: [{ path: 'name', reason: 'invalid_format', message: 'Invalid format.' }] });
         const key = { name, value: (call.body as { value: string }).value, updatedAt: '2026-11-24T10:00:00.000Z' };
         keys = [...keys.filter((k) => k.name !== name), key].sort((a, b) => a.name.localeCompare(b.name));
         return json(key);
@@ -188,7 +203,8 @@ describe('routes', () => {
         return new Response(null, { status: 204 });
       }
       if (call.url === '/api/v1/config/keys') return json({ keys });
-      if (call.url === '/api/v1/config/settings' || call.url === '/api/v1/settings') return json({ loansEnabled: true, instanceName: 'Vitrine', publicUrl: null, defaultLanguage: 'browser' });
+      if (call.url === '/api/v1/config/settings' || call.url === '/api/v1/settings')
+        return json({ loansEnabled: true, instanceName: 'Vitrine', publicUrl: null, defaultLanguage: 'browser' });
       return json(apiInfo());
     });
     renderRoute('/config/');
@@ -247,9 +263,7 @@ describe('routes', () => {
       return json(apiInfo());
     });
     const router = renderRoute('/config/users/7/delete');
-    expect(
-      await screen.findByText("All of this user's collections (3) will be deleted too. This cannot be undone."),
-    ).toBeInTheDocument();
+    expect(await screen.findByText("All of this user's collections (3) will be deleted too. This cannot be undone.")).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Delete this account' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/config/users'));
     expect(await screen.findByText('Operation succeeded!')).toHaveAttribute('role', 'status');
@@ -297,9 +311,7 @@ describe('routes', () => {
   });
 
   it('shows the server verdict on an expired reset link', async () => {
-    mockFetch((call) =>
-      call.url === '/api/v1/password-reset/confirm' ? apiError(400, 'RESET_TOKEN_INVALID') : json(apiInfo()),
-    );
+    mockFetch((call) => (call.url === '/api/v1/password-reset/confirm' ? apiError(400, 'RESET_TOKEN_INVALID') : json(apiInfo())));
     renderRoute('/resetpassword?token=abcdefghijklmnopqrstuvwxyz');
     await userEvent.type(await screen.findByLabelText('New password'), 'a-long-password');
     await userEvent.type(screen.getByLabelText('Confirm the new password'), 'a-long-password');

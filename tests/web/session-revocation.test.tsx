@@ -101,4 +101,3 @@ describe('revoked session on a public page', () => {
     expect(screen.getByRole('link', { name: 'Sign in again' })).toHaveAttribute('href', '/login');
   });
 });
-

@@ -21,9 +21,7 @@ describe('sign-in form', () => {
   });
 
   it('stores the session keys on success and goes home', async () => {
-    const { calls } = mockFetch(() =>
-      json({ token: 'issued-token', user: { id: 42, username: 'alice', readOnly: false } }),
-    );
+    const { calls } = mockFetch(() => json({ token: 'issued-token', user: { id: 42, username: 'alice', readOnly: false } }));
     renderWithApp(<SignInForm />, { route: '/login', path: '/login' });
     await submit('alice', 'correct horse');
 

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { naturalSortKey, SORT_KEY_LENGTH } from '../../shared/sort-key';
 
-const sorted = (titles: string[]) => [...titles].sort((a, b) => (naturalSortKey(a) < naturalSortKey(b) ? -1 : naturalSortKey(a) > naturalSortKey(b) ? 1 : 0));
+const sorted = (titles: string[]) =>
+  [...titles].sort((a, b) => (naturalSortKey(a) < naturalSortKey(b) ? -1 : naturalSortKey(a) > naturalSortKey(b) ? 1 : 0));
 
 describe('naturalSortKey', () => {
   it('orders numbers by value', () => {

@@ -63,7 +63,10 @@ describe('which fields fill the form', () => {
     const only = mappingOf(mapping, new Set(['authors', 'cover'] as const));
     expect(only).toMatchObject({ authors: 'authors', cover: 'cover', title: null, year: null });
     const stored = new Map([['https://covers.example/42.jpg', 'media://collections/1/abc.png']]);
-    expect(sourceValues(hit, only, books, stored).values).toEqual({ authors: ['Ursula K. Le Guin'], cover: 'media://collections/1/abc.png' });
+    expect(sourceValues(hit, only, books, stored).values).toEqual({
+      authors: ['Ursula K. Le Guin'],
+      cover: 'media://collections/1/abc.png',
+    });
     // The cover could not be fetched: the rest fills all the same.
     expect(sourceValues(hit, only, books).values).toEqual({ authors: ['Ursula K. Le Guin'] });
   });
@@ -81,8 +84,22 @@ describe('form values and inputs', () => {
   ];
 
   it('reads what the inputs hold: a blank required input is empty, a text not readable yet is not', () => {
-    const values = valuesOfTexts(fields, { title: [''], authors: ['', 'Le Guin'], pages: ['12a'], released: [''], cover: ['media://collections/1/a.png'] });
-    expect(values).toEqual({ title: null, authors: ['Le Guin'], pages: ['12a'], released: null, seen: null, cover: 'media://collections/1/a.png', summary: null });
+    const values = valuesOfTexts(fields, {
+      title: [''],
+      authors: ['', 'Le Guin'],
+      pages: ['12a'],
+      released: [''],
+      cover: ['media://collections/1/a.png'],
+    });
+    expect(values).toEqual({
+      title: null,
+      authors: ['Le Guin'],
+      pages: ['12a'],
+      released: null,
+      seen: null,
+      cover: 'media://collections/1/a.png',
+      summary: null,
+    });
   });
 
   it('puts values into inputs as each type holds them, and leaves the other inputs alone', () => {

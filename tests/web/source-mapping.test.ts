@@ -2,7 +2,13 @@
 // by key, by kindred key, by role, with the collection's remembered choices and the types each field fits.
 import { describe, expect, it } from 'vitest';
 import { codeForms, isbn13To10, readCode } from '../../shared/sources/codes';
-import { defaultSourceMapping, effectiveSourceMapping, propertiesFitting, sourceValues, type MappableProperty } from '../../shared/sources/mapping';
+import {
+  defaultSourceMapping,
+  effectiveSourceMapping,
+  propertiesFitting,
+  sourceValues,
+  type MappableProperty,
+} from '../../shared/sources/mapping';
 
 const prop = (key: string, type: MappableProperty['type'], flags: Partial<MappableProperty> = {}): MappableProperty => ({
   key,
@@ -49,9 +55,31 @@ describe('source mapping', () => {
 
   it('maps a template collection by key, and a custom one by kindred key and role', () => {
     const mapping = defaultSourceMapping(books);
-    expect(mapping).toMatchObject({ title: 'title', cover: 'cover', authors: 'authors', year: 'year', isbn: 'isbn', summary: 'summary', barcode: null, genre: null });
-    const comics = [prop('name', 'text', { isTitle: true }), prop('picture', 'image', { isCover: true }), prop('writers', 'text', { multiple: true }), prop('ean', 'text', { isReference: true }), prop('synopsis', 'longtext')];
-    expect(defaultSourceMapping(comics)).toMatchObject({ title: 'name', cover: 'picture', authors: 'writers', isbn: 'ean', barcode: null, summary: 'synopsis' });
+    expect(mapping).toMatchObject({
+      title: 'title',
+      cover: 'cover',
+      authors: 'authors',
+      year: 'year',
+      isbn: 'isbn',
+      summary: 'summary',
+      barcode: null,
+      genre: null,
+    });
+    const comics = [
+      prop('name', 'text', { isTitle: true }),
+      prop('picture', 'image', { isCover: true }),
+      prop('writers', 'text', { multiple: true }),
+      prop('ean', 'text', { isReference: true }),
+      prop('synopsis', 'longtext'),
+    ];
+    expect(defaultSourceMapping(comics)).toMatchObject({
+      title: 'name',
+      cover: 'picture',
+      authors: 'writers',
+      isbn: 'ean',
+      barcode: null,
+      summary: 'synopsis',
+    });
   });
 
   it('takes the collection’s remembered choices, ignoring properties gone or of a type the field cannot fill', () => {
@@ -76,7 +104,13 @@ describe('source mapping', () => {
     const stored = new Map([['https://covers.example/42.jpg', 'media://collections/1/abc.png']]);
     const { values, problems } = sourceValues(hit, defaultSourceMapping(books), books, stored);
     expect(problems).toEqual([]);
-    expect(values).toEqual({ title: 'The Dispossessed', authors: ['Ursula K. Le Guin'], year: 1974, isbn: '9780061054884', cover: 'media://collections/1/abc.png' });
+    expect(values).toEqual({
+      title: 'The Dispossessed',
+      authors: ['Ursula K. Le Guin'],
+      year: 1974,
+      isbn: '9780061054884',
+      cover: 'media://collections/1/abc.png',
+    });
     // No stored cover: the item is made without one.
     expect(sourceValues(hit, defaultSourceMapping(books), books).values.cover).toBeUndefined();
   });

@@ -23,7 +23,8 @@ function setup(test: () => Response) {
   return mockFetch((call) => {
     if (call.url === '/api/v1/config/modules') return json({ sources: [openLibrary], external: [] });
     if (call.url === '/api/v1/config/modules/openlibrary/test') return test();
-    if (call.url === '/api/v1/config/modules/openlibrary' && call.method === 'PUT') return json({ ...openLibrary, enabled: false, ready: false });
+    if (call.url === '/api/v1/config/modules/openlibrary' && call.method === 'PUT')
+      return json({ ...openLibrary, enabled: false, ready: false });
     return json(apiInfo());
   });
 }
@@ -45,7 +46,9 @@ describe('a source module’s card', () => {
   it('says "Not answering" once a test finds the source unreachable, and "Answers" when it answers', async () => {
     let reachable = false;
     setup(() =>
-      reachable ? json({ ok: true, hits: 1, title: 'Dune', problem: null, status: 200 }) : json({ ok: false, hits: 0, title: null, problem: 'unreachable', status: null }),
+      reachable
+        ? json({ ok: true, hits: 1, title: 'Dune', problem: null, status: 200 })
+        : json({ ok: false, hits: 0, title: null, problem: 'unreachable', status: null }),
     );
     renderRoute('/config/modules');
     const item = await card();

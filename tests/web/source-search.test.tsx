@@ -9,9 +9,19 @@ import { json, mockFetch, renderWithApp } from './helpers';
 
 function renderSearch(offers: SourceOffer[], answer: unknown, locale: 'en_US' | 'fr_FR' = 'en_US') {
   mockFetch(() => json(answer));
-  renderWithApp(<SourceSearch collectionId={3} collectionType="movies" offers={offers} properties={[]} readOnly={false} onCreate={async () => undefined} />, {
-    locale,
-  });
+  renderWithApp(
+    <SourceSearch
+      collectionId={3}
+      collectionType="movies"
+      offers={offers}
+      properties={[]}
+      readOnly={false}
+      onCreate={async () => undefined}
+    />,
+    {
+      locale,
+    },
+  );
 }
 
 describe('Find in a catalogue', () => {
@@ -21,7 +31,11 @@ describe('Find in a catalogue', () => {
   });
 
   it('says a catalogue could not answer, not to try fewer words, in French too', async () => {
-    renderSearch([{ id: 'openlibrary', name: 'Open Library', ready: true, barcodes: true }], { hits: [], problems: [{ source: 'openlibrary', problem: 'unreachable' }] }, 'fr_FR');
+    renderSearch(
+      [{ id: 'openlibrary', name: 'Open Library', ready: true, barcodes: true }],
+      { hits: [], problems: [{ source: 'openlibrary', problem: 'unreachable' }] },
+      'fr_FR',
+    );
     await userEvent.type(screen.getByRole('searchbox'), 'Dune');
     await userEvent.click(screen.getByRole('button', { name: 'Chercher' }));
     expect(await screen.findByText('Un catalogue n’a pas pu répondre (voir plus haut) : réessayez dans un moment.')).toBeInTheDocument();

@@ -6,9 +6,27 @@ import type { Collection } from '../../shared/schemas/collections';
 import { json, mockFetch, renderWithApp } from './helpers';
 
 const collection: Collection = {
-  id: 4, ownerId: 1, ownerName: 'ann', type: 'books', name: 'Books', description: null, image: null,
-  tags: ['sf', 'paperbacks'], visibility: 0, borrowable: 3, loanPeriodDays: 21, reminderDays: 2, offerDays: 3, itemCount: 0, isOwner: true, role: 'owner', covers: [], pendingRequests: 0, version: 1,
-  createdAt: '2026-01-01T00:00:00.000Z', updatedAt: '2026-01-01T00:00:00.000Z',
+  id: 4,
+  ownerId: 1,
+  ownerName: 'ann',
+  type: 'books',
+  name: 'Books',
+  description: null,
+  image: null,
+  tags: ['sf', 'paperbacks'],
+  visibility: 0,
+  borrowable: 3,
+  loanPeriodDays: 21,
+  reminderDays: 2,
+  offerDays: 3,
+  itemCount: 0,
+  isOwner: true,
+  role: 'owner',
+  covers: [],
+  pendingRequests: 0,
+  version: 1,
+  createdAt: '2026-01-01T00:00:00.000Z',
+  updatedAt: '2026-01-01T00:00:00.000Z',
 };
 
 describe('edit tags from the collection page', () => {
@@ -21,7 +39,11 @@ describe('edit tags from the collection page', () => {
     await userEvent.clear(input);
     await userEvent.type(input, 'sf, classics, sf');
     await userEvent.click(screen.getByRole('button', { name: 'Save tags' }));
-    await waitFor(() => expect(calls.filter((c) => c.method === 'PATCH').map((c) => [c.url, c.body])).toEqual([['/api/v1/collections/4', { tags: ['sf', 'classics'] }]]));
+    await waitFor(() =>
+      expect(calls.filter((c) => c.method === 'PATCH').map((c) => [c.url, c.body])).toEqual([
+        ['/api/v1/collections/4', { tags: ['sf', 'classics'] }],
+      ]),
+    );
     expect(await screen.findByText('Operation succeeded!')).toBeInTheDocument();
   });
 

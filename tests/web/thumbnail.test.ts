@@ -19,7 +19,10 @@ describe('thumbnails made before upload', () => {
 
   it('scale the longest side down to 480 and 192 pixels and are sent beside the file', async () => {
     const close = vi.fn();
-    vi.stubGlobal('createImageBitmap', vi.fn(async () => ({ width: 1600, height: 1200, close })));
+    vi.stubGlobal(
+      'createImageBitmap',
+      vi.fn(async () => ({ width: 1600, height: 1200, close })),
+    );
     const drawn: number[][] = [];
     vi.spyOn(document, 'createElement').mockImplementation(() => fakeCanvas(drawn) as unknown as HTMLElement);
     const file = new File(['big picture'], 'cover.jpg', { type: 'image/jpeg' });
@@ -35,7 +38,10 @@ describe('thumbnails made before upload', () => {
   });
 
   it('never enlarge a picture smaller than either size', async () => {
-    vi.stubGlobal('createImageBitmap', vi.fn(async () => ({ width: 100, height: 150, close: () => undefined })));
+    vi.stubGlobal(
+      'createImageBitmap',
+      vi.fn(async () => ({ width: 100, height: 150, close: () => undefined })),
+    );
     const drawn: number[][] = [];
     vi.spyOn(document, 'createElement').mockImplementation(() => fakeCanvas(drawn) as unknown as HTMLElement);
     expect(await makeThumbnails(new File(['x'], 'a.png', { type: 'image/png' }))).not.toBeNull();
@@ -46,7 +52,10 @@ describe('thumbnails made before upload', () => {
   });
 
   it('are skipped for files that are not images or cannot be decoded', async () => {
-    vi.stubGlobal('createImageBitmap', vi.fn(async () => Promise.reject(new Error('bad image'))));
+    vi.stubGlobal(
+      'createImageBitmap',
+      vi.fn(async () => Promise.reject(new Error('bad image'))),
+    );
     expect(await makeThumbnails(new File(['x'], 'a.pdf', { type: 'application/pdf' }))).toBeNull();
     expect(await makeThumbnails(new File(['x'], 'a.png', { type: 'image/png' }))).toBeNull();
     const form = await uploadForm(new File(['x'], 'a.png', { type: 'image/png' }));

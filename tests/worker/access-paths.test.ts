@@ -16,7 +16,12 @@ async function catalogue(collectionVisibility = 0) {
   await addProperty(owner.token, c.id, { label: 'Secret', type: 'text', visibility: 4 });
   const values = { name: 'x', signed_in: 'members', notes: 'mine', secret: 'nobody' };
   const item = async (visibility: number | null) => addItem(owner.token, c.id, { visibility, values });
-  return { owner, stranger, c, items: { everyone: await item(null), signedIn: await item(1), onlyMe: await item(3), nobody: await item(4) } };
+  return {
+    owner,
+    stranger,
+    c,
+    items: { everyone: await item(null), signedIn: await item(1), onlyMe: await item(3), nobody: await item(4) },
+  };
 }
 
 describe('GET /collections/:id/items/:iid?edit=true', () => {
@@ -36,7 +41,10 @@ describe('GET /collections/:id/items/:iid?edit=true', () => {
     const { c, stranger, items } = await catalogue();
     const admin = await signIn(ADMIN.login, ADMIN.password);
     const path = (id: number) => `/api/v1/collections/${c.id}/items/${id}?edit=true`;
-    for (const [name, token] of [['stranger', stranger.token], ['administrator', admin]] as const) {
+    for (const [name, token] of [
+      ['stranger', stranger.token],
+      ['administrator', admin],
+    ] as const) {
       const item = await getJson<Item>(path(items.everyone.id), token);
       expect(item.values, name).toEqual({ name: 'x', signed_in: 'members' });
       expect(item.isOwner, name).toBe(false);
@@ -86,7 +94,9 @@ describe('PUT and DELETE /collections/:id/image for the wrong caller', () => {
         expect(await errorCode(await call(path, { method, body: body() })), label).toBe('UNAUTHENTICATED');
         expect(await errorCode(await call(path, { method, body: body(), token: stranger.token })), label).toBe(others);
         expect(await errorCode(await call(path, { method, body: body(), token: admin })), label).toBe(others);
-        expect(await errorCode(await call(path, { method, body: body(), token: owner.token, env: { DEMO_MODE: 'true' } })), label).toBe('DEMO_MODE');
+        expect(await errorCode(await call(path, { method, body: body(), token: owner.token, env: { DEMO_MODE: 'true' } })), label).toBe(
+          'DEMO_MODE',
+        );
       }
       expect((await getJson<Collection>(`/api/v1/collections/${c.id}`, owner.token)).image).toBe(image);
       expect((await call(`/media/${image!.slice('media://'.length)}`, { token: owner.token })).status).toBe(200);

@@ -49,17 +49,28 @@ async function library() {
     loanPeriodDays: 14,
     reminderDays: 3,
   });
-  const image = await call(`/api/v1/collections/${shelf.id}/image`, { method: 'PUT', token: owner.token, body: imageForm(seededPicture(11), 'shelf.png') });
+  const image = await call(`/api/v1/collections/${shelf.id}/image`, {
+    method: 'PUT',
+    token: owner.token,
+    body: imageForm(seededPicture(11), 'shelf.png'),
+  });
   expect(image.status, await image.clone().text()).toBe(200);
   await addProperty(owner.token, shelf.id, { label: 'Title', key: 'title', type: 'text', isTitle: true, searchable: true, sortable: true });
   await addProperty(owner.token, shelf.id, { label: 'Authors', key: 'authors', type: 'text', multiple: true, filterable: true });
   await addProperty(owner.token, shelf.id, { label: 'Cover', key: 'cover', type: 'image', isCover: true });
   await addProperty(owner.token, shelf.id, { label: 'Notes', key: 'notes', type: 'longtext', visibility: 3 });
   const cover = await uploadPicture(owner.token, shelf.id, seededPicture(3));
-  const dune = await addItem(owner.token, shelf.id, { values: { title: 'Dune', authors: ['Frank Herbert'], cover, notes: 'signed' }, quantity: 2 });
+  const dune = await addItem(owner.token, shelf.id, {
+    values: { title: 'Dune', authors: ['Frank Herbert'], cover, notes: 'signed' },
+    quantity: 2,
+  });
   await addItem(owner.token, shelf.id, { values: { title: 'Secret diary', authors: ['Me', 'Myself'] }, visibility: 3, borrowable: 4 });
   const borrower = await addBorrower(owner.token, { name: 'Ann Reader', email: 'ann.reader@example.test' });
-  const lent = await lend(owner.token, `/api/v1/collections/${shelf.id}/items/${dune.id}`, { borrowerId: borrower.id, dueOn: '2026-12-24', notes: 'At the club' });
+  const lent = await lend(owner.token, `/api/v1/collections/${shelf.id}/items/${dune.id}`, {
+    borrowerId: borrower.id,
+    dueOn: '2026-12-24',
+    notes: 'At the club',
+  });
   expect(lent.status, await lent.clone().text()).toBe(201);
   const empty = await createCollection(owner.token, { name: 'Wishlist', type: 'movies' });
   return { owner, shelf, empty };
@@ -70,7 +81,8 @@ const bytesOf = async (value: string) => new Uint8Array(await (await env.MEDIA.g
 /** A collection as its owner's export gives it, with pictures as their bytes and without ids or when it was made. */
 async function comparable(token: string, collectionId: number) {
   const doc = (await (await call(`/api/v1/collections/${collectionId}/export?format=json`, { token })).json()) as ExportDocument;
-  const picture = async (value: unknown) => (typeof value === 'string' && value.startsWith('media://') ? Array.from(await bytesOf(value)) : value);
+  const picture = async (value: unknown) =>
+    typeof value === 'string' && value.startsWith('media://') ? Array.from(await bytesOf(value)) : value;
   return {
     collection: { ...doc.collection, image: await picture(doc.collection.image) },
     properties: doc.properties,
@@ -150,13 +162,20 @@ describe('backups of one’s collections', { timeout: 120_000 }, () => {
     expect(restored).toEqual(original);
     expect(copy.image).toMatch(new RegExp(`^media://collections/${copy.id}/`));
     expect(restored.items.find((i) => i.values.title === 'Dune')!.loans).toEqual([
-      expect.objectContaining({ state: 'lent', borrower: { name: 'Ann Reader', email: 'ann.reader@example.test' }, dueOn: '2026-12-24', notes: 'At the club' }),
+      expect.objectContaining({
+        state: 'lent',
+        borrower: { name: 'Ann Reader', email: 'ann.reader@example.test' },
+        dueOn: '2026-12-24',
+        notes: 'At the club',
+      }),
     ]);
     // The lent copy counts in the new account's lending too.
     const overview = await getJson<LendingOverview>('/api/v1/lending', other.token);
     expect([...overview.current, ...overview.overdue].map((l) => l.borrower.email)).toEqual(['ann.reader@example.test']);
     // The pictures wait for their thumbnails, which the owner's browser makes.
-    const wanted = await env.DB.prepare('SELECT count(*) AS n FROM thumbnails_wanted WHERE collection_id = ?1').bind(copy.id).first<{ n: number }>();
+    const wanted = await env.DB.prepare('SELECT count(*) AS n FROM thumbnails_wanted WHERE collection_id = ?1')
+      .bind(copy.id)
+      .first<{ n: number }>();
     expect(wanted?.n).toBe(2);
     // The upload is gone once restored.
     expect((await env.MEDIA.list({ prefix: `restores/account-${other.user.id}-` })).objects).toHaveLength(0);
@@ -169,10 +188,18 @@ describe('backups of one’s collections', { timeout: 120_000 }, () => {
     expect((await call('/api/v1/profile/backups', { method: 'POST' })).status).toBe(401);
     expect((await call('/api/v1/profile/archives')).status).toBe(401);
     expect((await restore('', zipSync({ a: strToU8('a') }))).status).toBe(401);
-    expect(await errorCode(await call('/api/v1/profile/backups', { method: 'POST', token: owner.token, env: { DEMO_MODE: 'true' } }))).toBe('DEMO_MODE');
+    expect(await errorCode(await call('/api/v1/profile/backups', { method: 'POST', token: owner.token, env: { DEMO_MODE: 'true' } }))).toBe(
+      'DEMO_MODE',
+    );
     expect(
       await errorCode(
-        await call('/api/v1/profile/restores', { method: 'POST', token: owner.token, body: 'x', headers: { 'content-type': 'application/zip' }, env: { DEMO_MODE: 'true' } }),
+        await call('/api/v1/profile/restores', {
+          method: 'POST',
+          token: owner.token,
+          body: 'x',
+          headers: { 'content-type': 'application/zip' },
+          env: { DEMO_MODE: 'true' },
+        }),
       ),
     ).toBe('DEMO_MODE');
     // A Workflow that has not run yet: the backup is still running, and another is refused.
@@ -204,9 +231,13 @@ describe('backups of one’s collections', { timeout: 120_000 }, () => {
     const archive = (await res.json()) as AccountArchive;
     expect((await env.MEDIA.list({ prefix: `restores/account-${owner.user.id}-` })).objects).toHaveLength(1);
     const { exportsCleanupJob } = await import('../../worker/src/features/maintenance/exports-cleanup.job');
-    const context = { now: new Date(), budget: { take: () => true }, cursor: null, saveCursor: () => {} } as unknown as Parameters<typeof exportsCleanupJob.run>[1];
+    const context = { now: new Date(), budget: { take: () => true }, cursor: null, saveCursor: () => {} } as unknown as Parameters<
+      typeof exportsCleanupJob.run
+    >[1];
     expect(await exportsCleanupJob.run(env, context)).toMatchObject({ archives: 0 });
-    await env.DB.prepare("UPDATE account_archives SET created_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now', '-25 hours') WHERE id = ?1").bind(archive.id).run();
+    await env.DB.prepare("UPDATE account_archives SET created_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now', '-25 hours') WHERE id = ?1")
+      .bind(archive.id)
+      .run();
     expect(await exportsCleanupJob.run(env, context)).toMatchObject({ archives: 1 });
     expect((await env.MEDIA.list({ prefix: `restores/account-${owner.user.id}-` })).objects).toHaveLength(0);
     expect((await call(`/api/v1/profile/archives/${archive.id}`, { token: owner.token })).status).toBe(404);
@@ -219,7 +250,10 @@ describe('backups of one’s collections', { timeout: 120_000 }, () => {
       await addProperty(owner.token, c.id, { label: 'Title', key: 'title', type: 'text', isTitle: true });
       await addItem(owner.token, c.id, { values: { title: `${name} book` } });
     }
-    const backup = await finished(owner.token, ((await (await call('/api/v1/profile/backups', { method: 'POST', token: owner.token })).json()) as AccountArchive).id);
+    const backup = await finished(
+      owner.token,
+      ((await (await call('/api/v1/profile/backups', { method: 'POST', token: owner.token })).json()) as AccountArchive).id,
+    );
     const zip = new Uint8Array(await (await call(backup.file!, { token: owner.token })).arrayBuffer());
     // The restore's steps run one by one here, so that a collection can be deleted between two of them.
     const other = await createUser();
@@ -254,7 +288,9 @@ describe('backups of one’s collections', { timeout: 120_000 }, () => {
     const started = await call('/api/v1/profile/backups', { method: 'POST', token: owner.token });
     const backup = await finished(owner.token, ((await started.json()) as AccountArchive).id);
     const files = unzipSync(new Uint8Array(await (await call(backup.file!, { token: owner.token })).arrayBuffer()));
-    const manifest = JSON.parse(new TextDecoder().decode(files['vitrine-account.json'])) as { collections: { itemCount: number; pictureCount: number }[] };
+    const manifest = JSON.parse(new TextDecoder().decode(files['vitrine-account.json'])) as {
+      collections: { itemCount: number; pictureCount: number }[];
+    };
     expect(manifest.collections.map((c) => [c.itemCount, c.pictureCount])).toEqual([
       [2, 2],
       [0, 0],
@@ -267,7 +303,11 @@ describe('backups of one’s collections', { timeout: 120_000 }, () => {
     };
     const picture = Object.keys(files).find((name) => name.startsWith('collections/1/pictures/'))!;
     const without = (name: string) => zipSync(Object.fromEntries(Object.entries(files).filter(([n]) => n !== name)));
-    expect(await failed(without(picture))).toMatchObject({ status: 'failed', problem: 'archive_damaged', problemPart: 'collections/1/pictures/' });
+    expect(await failed(without(picture))).toMatchObject({
+      status: 'failed',
+      problem: 'archive_damaged',
+      problemPart: 'collections/1/pictures/',
+    });
     expect(await failed(zipSync({ ...files, 'collections/2/pictures/extra.png': files[picture]! }))).toMatchObject({
       status: 'failed',
       problem: 'archive_damaged',
@@ -306,21 +346,33 @@ describe('backups of one’s collections', { timeout: 120_000 }, () => {
       ['Wishlist', 'done', 0, 0],
     ]);
     const copy = (await mine(other.token)).find((c) => c.name === 'Étagère')!;
-    const wanted = await env.DB.prepare('SELECT count(*) AS n FROM thumbnails_wanted WHERE collection_id = ?1').bind(copy.id).first<{ n: number }>();
+    const wanted = await env.DB.prepare('SELECT count(*) AS n FROM thumbnails_wanted WHERE collection_id = ?1')
+      .bind(copy.id)
+      .first<{ n: number }>();
     expect(wanted?.n).toBe(2);
   });
 
   it("keep a template's labels in the reader's language, from the backup or judged from an older backup's labels", async () => {
     const owner = await createUser();
     const shelf = await createCollection(owner.token, { name: 'Shelf', type: 'books' }, 'en_US');
-    const authors = (await getJson<{ properties: Property[] }>(`/api/v1/collections/${shelf.id}/properties`, owner.token)).properties.find((p) => p.key === 'authors')!;
-    const renamed = await call(`/api/v1/collections/${shelf.id}/properties/${authors.id}`, { method: 'PATCH', token: owner.token, json: { label: 'Writers' } });
+    const authors = (await getJson<{ properties: Property[] }>(`/api/v1/collections/${shelf.id}/properties`, owner.token)).properties.find(
+      (p) => p.key === 'authors',
+    )!;
+    const renamed = await call(`/api/v1/collections/${shelf.id}/properties/${authors.id}`, {
+      method: 'PATCH',
+      token: owner.token,
+      json: { label: 'Writers' },
+    });
     expect(renamed.status, await renamed.clone().text()).toBe(200);
     const started = await call('/api/v1/profile/backups', { method: 'POST', token: owner.token });
     const backup = await finished(owner.token, ((await started.json()) as AccountArchive).id);
     const files = unzipSync(new Uint8Array(await (await call(backup.file!, { token: owner.token })).arrayBuffer()));
     const document = JSON.parse(new TextDecoder().decode(files['collections/1/collection.json'])) as ExportDocument;
-    expect(Object.fromEntries(document.properties.map((p) => [p.key, p.labelTemplate]))).toMatchObject({ title: 'books', year: 'books', authors: null });
+    expect(Object.fromEntries(document.properties.map((p) => [p.key, p.labelTemplate]))).toMatchObject({
+      title: 'books',
+      year: 'books',
+      authors: null,
+    });
     // A backup made before labels followed templates: the labels say it ("Title", "Année"), a renamed one does not.
     const older = {
       ...document,
@@ -337,7 +389,9 @@ describe('backups of one’s collections', { timeout: 120_000 }, () => {
     };
     const expected = { title: 'Titre', year: 'Année', rating: 'Note', authors: 'Writers' };
     expect(await frenchLabels(zipSync(files))).toMatchObject(expected);
-    expect(await frenchLabels(zipSync({ ...files, 'collections/1/collection.json': strToU8(JSON.stringify(older)) }))).toMatchObject(expected);
+    expect(await frenchLabels(zipSync({ ...files, 'collections/1/collection.json': strToU8(JSON.stringify(older)) }))).toMatchObject(
+      expected,
+    );
   });
 
   it('with nothing to back up, give a zip of its manifest alone', async () => {
@@ -361,7 +415,11 @@ describe('restores of a backup', { timeout: 60_000 }, () => {
     ['a backup of another version', zipSync({ 'vitrine-account.json': manifest({ version: 2 }) }), 'archive_version'],
     [
       'a manifest naming a document the zip lacks',
-      zipSync({ 'vitrine-account.json': manifest({ collections: [{ name: 'Gone', document: 'collections/1/collection.json', pictures: 'collections/1/pictures/' }] }) }),
+      zipSync({
+        'vitrine-account.json': manifest({
+          collections: [{ name: 'Gone', document: 'collections/1/collection.json', pictures: 'collections/1/pictures/' }],
+        }),
+      }),
       'archive_damaged',
     ],
     [

@@ -5,7 +5,6 @@ import { ADMIN, call, createUser, errorCode, signIn } from '../support/worker-ap
 const signInFrom = (address: string, login: string, password: string) =>
   call('/api/v1/token', { method: 'POST', headers: { 'cf-connecting-ip': address }, json: { login, password } });
 
-
 describe('POST /api/v1/token (sign in)', () => {
   it('signs the built-in admin in by username and answers the token and the user', async () => {
     const res = await call('/api/v1/token', { method: 'POST', json: { login: 'admin', password: ADMIN.password } });
@@ -81,9 +80,7 @@ describe('POST /api/v1/token (sign in)', () => {
 
   it('counts each attempt before checking the password, so parallel guesses cannot pass the limit', async () => {
     const { user } = await createUser();
-    const answers = await Promise.all(
-      Array.from({ length: 20 }, () => signInFrom('198.51.100.20', user.username, 'wrong-password')),
-    );
+    const answers = await Promise.all(Array.from({ length: 20 }, () => signInFrom('198.51.100.20', user.username, 'wrong-password')));
     const statuses = answers.map((r) => r.status);
     // Only attempts that reached the password check answer 401.
     expect(statuses.filter((s) => s === 401).length).toBeLessThanOrEqual(5);
@@ -194,9 +191,7 @@ describe('DELETE /api/v1/token (sign out)', () => {
 
   it('stops expired sessions', async () => {
     const { user, token } = await createUser();
-    await env.DB.prepare("UPDATE sessions SET expires_at = '2000-01-01T00:00:00.000Z' WHERE user_id = ?")
-      .bind(user.id)
-      .run();
+    await env.DB.prepare("UPDATE sessions SET expires_at = '2000-01-01T00:00:00.000Z' WHERE user_id = ?").bind(user.id).run();
     expect((await call('/api/v1/profile', { token })).status).toBe(401);
   });
 });

@@ -17,7 +17,8 @@ import { addItem, addProperty, createCollection, getJson, seededPicture } from '
 type ExportDocument = ExportHead & { items: ExportedItem[] };
 
 /** Bytes that no signature reads as a picture or a video: a plain file. */
-const plainFile = (seed: number, size: number) => Uint8Array.from({ length: size }, (_, i) => (i * seed + 7) % 256).map((b, i) => (i < 4 ? 0x25 : b));
+const plainFile = (seed: number, size: number) =>
+  Uint8Array.from({ length: size }, (_, i) => (i * seed + 7) % 256).map((b, i) => (i < 4 ? 0x25 : b));
 /** An MP4 by its signature ("ftyp" at offset 4). */
 const mp4 = (size: number) => Uint8Array.from({ length: size }, (_, i) => [0, 0, 0, 0x18, 0x66, 0x74, 0x79, 0x70][i] ?? (i * 13) % 256);
 
@@ -61,7 +62,9 @@ async function everyType() {
     one_file: await up(plainFile(11, 900), 'receipt.bin'),
   };
   await addItem(owner.token, c.id, { values });
-  await addItem(owner.token, c.id, { values: { title: 'Only a file', one_file: await up(plainFile(13, 300), 'alone.dat'), p_video: ['https://vimeo.com/76979871'] } });
+  await addItem(owner.token, c.id, {
+    values: { title: 'Only a file', one_file: await up(plainFile(13, 300), 'alone.dat'), p_video: ['https://vimeo.com/76979871'] },
+  });
   await addItem(owner.token, c.id, { values: { title: 'Nothing else' } });
   return { owner, collection: c };
 }
@@ -70,7 +73,11 @@ async function everyType() {
 async function stored(value: string) {
   const object = await env.MEDIA.get(value.slice('media://'.length));
   expect(object, value).not.toBeNull();
-  return { bytes: Array.from(new Uint8Array(await object!.arrayBuffer())), type: object!.httpMetadata?.contentType, filename: object!.customMetadata?.filename };
+  return {
+    bytes: Array.from(new Uint8Array(await object!.arrayBuffer())),
+    type: object!.httpMetadata?.contentType,
+    filename: object!.customMetadata?.filename,
+  };
 }
 
 /** The collection's properties and items as its owner's export gives them, files as what is stored. */
@@ -141,7 +148,9 @@ describe('backups keep every value of every type', { timeout: 180_000 }, () => {
     expect(await comparable(other.token, copy.id)).toEqual(original);
     // The files are the copy's own, not the original collection's.
     const doc = (await (await call(`/api/v1/collections/${copy.id}/export?format=json`, { token: other.token })).json()) as ExportDocument;
-    const media = doc.items.flatMap((i) => Object.values(i.values).flat()).filter((v): v is string => typeof v === 'string' && v.startsWith('media://'));
+    const media = doc.items
+      .flatMap((i) => Object.values(i.values).flat())
+      .filter((v): v is string => typeof v === 'string' && v.startsWith('media://'));
     expect(media).toHaveLength(9);
     for (const value of media) expect(value).toMatch(new RegExp(`^media://collections/${copy.id}/`));
   });
@@ -176,7 +185,9 @@ describe('backups keep every value of every type', { timeout: 180_000 }, () => {
       ['kept', 'one_image', 'not_image', 'All of it'],
     ]);
     // The item is there with every other value, the file it still names among them.
-    const copy = (await (await call(`/api/v1/collections/${collectionId}/export?format=json`, { token: other.token })).json()) as ExportDocument;
+    const copy = (await (
+      await call(`/api/v1/collections/${collectionId}/export?format=json`, { token: other.token })
+    ).json()) as ExportDocument;
     const restored = copy.items.find((i) => i.values.title === 'All of it')!;
     expect(restored.values.one_image).toBeUndefined();
     expect(restored.values.p_file).toHaveLength(1);
@@ -205,7 +216,12 @@ describe('backups keep every value of every type', { timeout: 180_000 }, () => {
     await env.MEDIA.delete(keys);
     expect(keys.filter((k) => k.startsWith(`collections/${collection.id}/`))).toHaveLength(9);
 
-    const res = await call('/api/v1/config/restores', { method: 'POST', token, body: zip, headers: { 'content-type': 'application/zip', 'content-length': String(zip.length) } });
+    const res = await call('/api/v1/config/restores', {
+      method: 'POST',
+      token,
+      body: zip,
+      headers: { 'content-type': 'application/zip', 'content-length': String(zip.length) },
+    });
     expect(res.status, await res.clone().text()).toBe(202);
     expect(await instanceRun(token, ((await res.json()) as BackupRun).id)).toMatchObject({ status: 'done', problem: null });
     const again = await signIn(owner.user.username, owner.password);

@@ -35,7 +35,12 @@ async function makeBackup(token: string): Promise<{ run: BackupRun; zip: Uint8Ar
 }
 
 async function restore(token: string, zip: Uint8Array, type = 'application/zip'): Promise<Response> {
-  return call('/api/v1/config/restores', { method: 'POST', token, body: zip, headers: { 'Content-Type': type, 'Content-Length': String(zip.length) } });
+  return call('/api/v1/config/restores', {
+    method: 'POST',
+    token,
+    body: zip,
+    headers: { 'Content-Type': type, 'Content-Length': String(zip.length) },
+  });
 }
 
 async function restored(token: string, zip: Uint8Array): Promise<BackupRun> {
@@ -145,7 +150,12 @@ describe('backup and restore of the whole instance', () => {
     const { run, zip } = await makeBackup(token);
     const entries = unzipSync(zip);
     const media = Object.keys(entries).find((n) => n.startsWith('media/'))!;
-    const junk = { 'media/.DS_Store': strToU8('Bud1'), 'media/Thumbs.db': strToU8('x'), 'tables/desktop.ini': strToU8('x'), [`__MACOSX/${media}`]: strToU8('fork') };
+    const junk = {
+      'media/.DS_Store': strToU8('Bud1'),
+      'media/Thumbs.db': strToU8('x'),
+      'tables/desktop.ini': strToU8('x'),
+      [`__MACOSX/${media}`]: strToU8('fork'),
+    };
     const adminId = (await env.DB.prepare(`SELECT id FROM users WHERE username = 'admin'`).first<{ id: number }>())!.id;
     await wipe(adminId);
     const done = await restored(token, zipSync({ ...entries, ...junk }));
@@ -193,7 +203,10 @@ describe('backup and restore of the whole instance', () => {
     // Another version of the format.
     const entries = unzipSync(zip);
     const manifest = JSON.parse(new TextDecoder().decode(entries['vitrine-backup.json'])) as Record<string, unknown>;
-    const future = zipSync({ ...entries, 'vitrine-backup.json': new TextEncoder().encode(JSON.stringify({ ...manifest, version: 99 })) }, { level: 0 });
+    const future = zipSync(
+      { ...entries, 'vitrine-backup.json': new TextEncoder().encode(JSON.stringify({ ...manifest, version: 99 })) },
+      { level: 0 },
+    );
     expect(await restored(token, future)).toMatchObject({ status: 'failed', problem: 'backup_version' });
 
     // The backup's administrator is not this instance's (another id under the same name).
@@ -202,7 +215,10 @@ describe('backup and restore of the whole instance', () => {
     const idAt = usersPage.columns.indexOf('id');
     const nameAt = usersPage.columns.indexOf('username');
     const renumbered = usersPage.rows.map((r) => (r[nameAt] === 'admin' ? r.map((v, i) => (i === idAt ? 999 : v)) : r));
-    const otherAdmin = zipSync({ ...entries, [usersName]: new TextEncoder().encode(JSON.stringify({ ...usersPage, rows: renumbered })) }, { level: 0 });
+    const otherAdmin = zipSync(
+      { ...entries, [usersName]: new TextEncoder().encode(JSON.stringify({ ...usersPage, rows: renumbered })) },
+      { level: 0 },
+    );
     expect(await restored(token, otherAdmin)).toMatchObject({ status: 'failed', problem: 'admin_mismatch' });
 
     // A page edited to name a column its table lacks, or a row shorter than its columns: refused while
@@ -210,11 +226,16 @@ describe('backup and restore of the whole instance', () => {
     const itemsName = Object.keys(entries).find((n) => n.startsWith('tables/items/'))!;
     const itemsPage = JSON.parse(new TextDecoder().decode(entries[itemsName])) as { columns: string[]; rows: unknown[][] };
     const edited = (page: unknown) => zipSync({ ...entries, [itemsName]: new TextEncoder().encode(JSON.stringify(page)) }, { level: 0 });
-    expect(await restored(token, edited({ ...itemsPage, columns: itemsPage.columns.map((c, i) => (i === 1 ? 'no_such_column' : c)) }))).toMatchObject({
+    expect(
+      await restored(token, edited({ ...itemsPage, columns: itemsPage.columns.map((c, i) => (i === 1 ? 'no_such_column' : c)) })),
+    ).toMatchObject({
       status: 'failed',
       problem: 'backup_damaged',
     });
-    expect(await restored(token, edited({ ...itemsPage, rows: itemsPage.rows.map((r) => r.slice(1)) }))).toMatchObject({ status: 'failed', problem: 'backup_damaged' });
+    expect(await restored(token, edited({ ...itemsPage, rows: itemsPage.rows.map((r) => r.slice(1)) }))).toMatchObject({
+      status: 'failed',
+      problem: 'backup_damaged',
+    });
 
     // A stored object's bytes changed after the backup was made: its CRC-32 no longer matches.
     const mediaName = Object.keys(entries).find((n) => n.startsWith('media/'))!;
@@ -234,7 +255,10 @@ describe('backup and restore of the whole instance', () => {
     await livedIn();
     const { run, zip } = await makeBackup(token);
     const entries = unzipSync(zip);
-    const manifest = JSON.parse(new TextDecoder().decode(entries['vitrine-backup.json'])) as { pages: Record<string, number>; rows: number };
+    const manifest = JSON.parse(new TextDecoder().decode(entries['vitrine-backup.json'])) as {
+      pages: Record<string, number>;
+      rows: number;
+    };
     // The manifest lists every page of rows with its count.
     const pageNames = Object.keys(entries).filter((n) => n.startsWith('tables/'));
     expect(Object.keys(manifest.pages).sort()).toEqual(pageNames.sort());
@@ -246,20 +270,34 @@ describe('backup and restore of the whole instance', () => {
 
     // A page of values deleted: the run fails, naming it.
     const valuesPage = pageNames.find((n) => n.startsWith('tables/item_values/'))!;
-    expect(await restored(token, without(valuesPage))).toMatchObject({ status: 'failed', problem: 'backup_damaged', problemPart: valuesPage });
+    expect(await restored(token, without(valuesPage))).toMatchObject({
+      status: 'failed',
+      problem: 'backup_damaged',
+      problemPart: valuesPage,
+    });
     // A page with fewer rows than the manifest says.
     const itemsName = pageNames.find((n) => n.startsWith('tables/items/'))!;
     const itemsPage = JSON.parse(new TextDecoder().decode(entries[itemsName])) as { rows: unknown[][] };
-    const shorter = zipSync({ ...entries, [itemsName]: new TextEncoder().encode(JSON.stringify({ ...itemsPage, rows: itemsPage.rows.slice(1) })) }, { level: 0 });
+    const shorter = zipSync(
+      { ...entries, [itemsName]: new TextEncoder().encode(JSON.stringify({ ...itemsPage, rows: itemsPage.rows.slice(1) })) },
+      { level: 0 },
+    );
     expect(await restored(token, shorter)).toMatchObject({ status: 'failed', problem: 'backup_damaged', problemPart: itemsName });
     // A page the manifest does not list.
     const extra = zipSync({ ...entries, 'tables/items/999999.json': entries[itemsName]! }, { level: 0 });
-    expect(await restored(token, extra)).toMatchObject({ status: 'failed', problem: 'backup_damaged', problemPart: 'tables/items/999999.json' });
+    expect(await restored(token, extra)).toMatchObject({
+      status: 'failed',
+      problem: 'backup_damaged',
+      problemPart: 'tables/items/999999.json',
+    });
     // A stored file missing.
     const mediaName = Object.keys(entries).find((n) => n.startsWith('media/'))!;
     expect(await restored(token, without(mediaName))).toMatchObject({ status: 'failed', problem: 'backup_damaged', problemPart: 'media/' });
     // The manifest's own pages taken out.
-    const bare = zipSync({ ...entries, 'vitrine-backup.json': new TextEncoder().encode(JSON.stringify({ ...manifest, pages: undefined })) }, { level: 0 });
+    const bare = zipSync(
+      { ...entries, 'vitrine-backup.json': new TextEncoder().encode(JSON.stringify({ ...manifest, pages: undefined })) },
+      { level: 0 },
+    );
     expect(await restored(token, bare)).toMatchObject({ status: 'failed', problem: 'backup_damaged', problemPart: 'vitrine-backup.json' });
 
     // Nothing was written by any of them; the whole file restores.
@@ -271,7 +309,9 @@ describe('backup and restore of the whole instance', () => {
     const token = await admin();
     const down = { create: () => Promise.reject(new Error('Workflows unavailable')) } as unknown as Env['BACKUPS'];
     expect((await call('/api/v1/config/backups', { method: 'POST', token, env: { BACKUPS: down } })).status).toBe(500);
-    const { runs } = (await (await call('/api/v1/config/backups', { token })).json()) as { runs: { status: string; problem: string | null }[] };
+    const { runs } = (await (await call('/api/v1/config/backups', { token })).json()) as {
+      runs: { status: string; problem: string | null }[];
+    };
     expect(runs[0]).toMatchObject({ status: 'failed', problem: 'step_failed' });
     // The next one starts and runs to its end.
     expect((await makeBackup(token)).run.status).toBe('done');

@@ -8,7 +8,9 @@ import { call, createUser, errorCode } from '../support/worker-app';
 import { addItem, addProperty, createCollection, getJson } from '../support/worker-catalogue';
 
 async function envelope(res: Response) {
-  return (await res.json()) as { error: { code: string; message: string; details: { fields?: { path: string; reason: string; message: string }[] } | null } };
+  return (await res.json()) as {
+    error: { code: string; message: string; details: { fields?: { path: string; reason: string; message: string }[] } | null };
+  };
 }
 
 describe('PATCH /collections/:id/properties/:pid with an empty body', () => {
@@ -23,7 +25,9 @@ describe('PATCH /collections/:id/properties/:pid with an empty body', () => {
     expect((await res.json()) as Property).toEqual(prop);
     expect((await call(path, { method: 'PATCH', json: {} })).status).toBe(401);
     expect(await errorCode(await call(path, { method: 'PATCH', token: stranger.token, json: {} }))).toMatch(/^(NOT_FOUND|FORBIDDEN)$/);
-    expect(await errorCode(await call(path, { method: 'PATCH', token: owner.token, json: {}, env: { DEMO_MODE: 'true' } }))).toBe('DEMO_MODE');
+    expect(await errorCode(await call(path, { method: 'PATCH', token: owner.token, json: {}, env: { DEMO_MODE: 'true' } }))).toBe(
+      'DEMO_MODE',
+    );
     const invalid = await call(path, { method: 'PATCH', token: owner.token, json: { label: '' } });
     expect(invalid.status).toBe(400);
   });
@@ -34,11 +38,22 @@ describe('filters with many values, and many filters at once', () => {
     const owner = await createUser();
     const c = await createCollection(owner.token, { name: 'Numbers', visibility: 0 });
     await addProperty(owner.token, c.id, { label: 'Name', type: 'text', isTitle: true, searchable: true });
-    for (const [label, type] of [['Year', 'number'], ['Stars', 'rating'], ['Day', 'date'], ['At', 'datetime'], ['Tag', 'text'], ['Done', 'yesno']] as const) {
+    for (const [label, type] of [
+      ['Year', 'number'],
+      ['Stars', 'rating'],
+      ['Day', 'date'],
+      ['At', 'datetime'],
+      ['Tag', 'text'],
+      ['Done', 'yesno'],
+    ] as const) {
       await addProperty(owner.token, c.id, { label, type, filterable: true, sortable: true });
     }
-    await addItem(owner.token, c.id, { values: { name: 'first', year: 1990, stars: 4.5, day: '2020-01-31', at: '2020-01-31T10:00:00Z', tag: 'tag 7', done: true } });
-    await addItem(owner.token, c.id, { values: { name: 'second', year: 2010, stars: 1, day: '2021-06-01', at: '2021-06-01T10:00:00Z', tag: 'other', done: false } });
+    await addItem(owner.token, c.id, {
+      values: { name: 'first', year: 1990, stars: 4.5, day: '2020-01-31', at: '2020-01-31T10:00:00Z', tag: 'tag 7', done: true },
+    });
+    await addItem(owner.token, c.id, {
+      values: { name: 'second', year: 2010, stars: 1, day: '2021-06-01', at: '2021-06-01T10:00:00Z', tag: 'other', done: false },
+    });
     return { owner, c };
   }
   const many = (key: string, values: string[]) => values.map((v) => `${key}=${encodeURIComponent(v)}`).join('&');
@@ -48,16 +63,34 @@ describe('filters with many values, and many filters at once', () => {
     const { c } = await catalogue();
     const base = `/api/v1/collections/${c.id}`;
     const queries = [
-      many('f.year', Array.from({ length: 150 }, (_, i) => String(1850 + i))),
-      many('f.stars', Array.from({ length: 150 }, (_, i) => String([0, 0.5, 1.5, 2, 2.5, 3, 3.5, 4, 4.5, 5][i % 10]))),
+      many(
+        'f.year',
+        Array.from({ length: 150 }, (_, i) => String(1850 + i)),
+      ),
+      many(
+        'f.stars',
+        Array.from({ length: 150 }, (_, i) => String([0, 0.5, 1.5, 2, 2.5, 3, 3.5, 4, 4.5, 5][i % 10])),
+      ),
       many('f.day', days),
-      many('f.at', days.map((d) => `${d}T10:00:00Z`)),
-      many('f.tag', Array.from({ length: 150 }, (_, i) => `tag ${i}`)),
-      many('f.done', Array.from({ length: 150 }, () => 'true')),
+      many(
+        'f.at',
+        days.map((d) => `${d}T10:00:00Z`),
+      ),
+      many(
+        'f.tag',
+        Array.from({ length: 150 }, (_, i) => `tag ${i}`),
+      ),
+      many(
+        'f.done',
+        Array.from({ length: 150 }, () => 'true'),
+      ),
     ];
     for (const query of queries) {
       const page = await getJson<ItemPage>(`${base}/items?${query}&sort=year`);
-      expect(page.items.map((i) => i.title), query.slice(0, 30)).toEqual(['first']);
+      expect(
+        page.items.map((i) => i.title),
+        query.slice(0, 30),
+      ).toEqual(['first']);
       expect((await getJson<{ filters: FilterFacet[] }>(`${base}/filters?${query}`)).filters.length).toBe(6);
       expect((await call(`${base}/items?${query}&q=first`)).status).toBe(200);
     }
@@ -67,7 +100,10 @@ describe('filters with many values, and many filters at once', () => {
     const { c } = await catalogue();
     const base = `/api/v1/collections/${c.id}`;
     const query = [
-      many('f.year', Array.from({ length: 60 }, (_, i) => String(1960 + i))),
+      many(
+        'f.year',
+        Array.from({ length: 60 }, (_, i) => String(1960 + i)),
+      ),
       'min.year=1000&max.year=3000&min.stars=0&max.stars=5&min.day=2000-01-01&max.day=2030-01-01',
       'min.at=2000-01-01T00:00:00Z&max.at=2030-01-01T00:00:00Z',
       many('f.stars', ['4.5', '1']),
@@ -84,7 +120,9 @@ describe('filters with many values, and many filters at once', () => {
 
   it('still refuses values that are not numbers or dates', async () => {
     const { c } = await catalogue();
-    const res = await call(`/api/v1/collections/${c.id}/items?${many('f.year', [...Array.from({ length: 120 }, (_, i) => String(i)), 'twelve'])}`);
+    const res = await call(
+      `/api/v1/collections/${c.id}/items?${many('f.year', [...Array.from({ length: 120 }, (_, i) => String(i)), 'twelve'])}`,
+    );
     expect(res.status).toBe(400);
     expect((await envelope(res)).error.details?.fields?.[0]).toMatchObject({ path: 'f.year', reason: 'invalid_number' });
     expect((await call(`/api/v1/collections/${c.id}/items?f.day=${'9'.repeat(400)}`)).status).toBe(400);
@@ -96,7 +134,9 @@ describe('filters with many values, and many filters at once', () => {
     for (let n = 0; n < 20; n += 1) await addItem(owner.token, c.id, { values: { name: `more ${n}`, year: 2000 + n } });
     const first = await getJson<ItemPage>(`/api/v1/collections/${c.id}/items?perPage=20&sort=created`);
     expect(first.next).toBeTruthy();
-    const next = await getJson<ItemPage>(`/api/v1/collections/${c.id}/items?perPage=20&sort=created&page=2&after=${encodeURIComponent(first.next!)}`);
+    const next = await getJson<ItemPage>(
+      `/api/v1/collections/${c.id}/items?perPage=20&sort=created&page=2&after=${encodeURIComponent(first.next!)}`,
+    );
     expect(next.items.map((i) => i.id)).not.toContain(first.items[0]!.id);
     for (const after of ['not-a-cursor', btoa('["d",1,2]'), btoa('["x","a",1]'), btoa('{}'), '%E0%A4%A', first.next!]) {
       const res = await call(`/api/v1/collections/${c.id}/items?perPage=20&sort=year&after=${after}`);
@@ -120,7 +160,9 @@ describe('/media addresses', () => {
       const res = await call('/media/avatars/whatever.png', { method, lang: 'fr_FR' });
       expect(res.status, method).toBe(405);
       expect(res.headers.get('allow')).toBe('GET, HEAD');
-      expect(await res.json()).toEqual({ error: { code: 'METHOD_NOT_ALLOWED', message: "Cette adresse n'accepte pas cette méthode.", details: null } });
+      expect(await res.json()).toEqual({
+        error: { code: 'METHOD_NOT_ALLOWED', message: "Cette adresse n'accepte pas cette méthode.", details: null },
+      });
     }
     expect((await call('/media/avatars/whatever.png', { method: 'HEAD' })).status).toBe(404);
   });
@@ -175,7 +217,12 @@ describe('writes racing a deletion', () => {
     const c = await createCollection(owner.token, { name: 'Doomed' });
     await addProperty(owner.token, c.id, { label: 'Name', type: 'text', isTitle: true });
     await deleteBefore('race_item', 'items', 'DELETE FROM collections WHERE id = NEW.collection_id');
-    const res = await call(`/api/v1/collections/${c.id}/items`, { method: 'POST', token: owner.token, json: { values: { name: 'x' } }, lang: 'fr_FR' });
+    const res = await call(`/api/v1/collections/${c.id}/items`, {
+      method: 'POST',
+      token: owner.token,
+      json: { values: { name: 'x' } },
+      lang: 'fr_FR',
+    });
     expect(res.status).toBe(409);
     const body = await envelope(res);
     expect(body.error.code).toBe('DELETED_MEANWHILE');
@@ -188,10 +235,18 @@ describe('writes racing a deletion', () => {
     await addProperty(owner.token, c.id, { label: 'Name', type: 'text', isTitle: true });
     const item = await addItem(owner.token, c.id, { values: { name: 'kept' } });
     await deleteBefore('race_value', 'item_values', 'DELETE FROM properties WHERE id = NEW.property_id');
-    const created = await call(`/api/v1/collections/${c.id}/items`, { method: 'POST', token: owner.token, json: { values: { name: 'x' } } });
+    const created = await call(`/api/v1/collections/${c.id}/items`, {
+      method: 'POST',
+      token: owner.token,
+      json: { values: { name: 'x' } },
+    });
     expect(created.status).toBe(409);
     expect((await envelope(created)).error.code).toBe('DELETED_MEANWHILE');
-    const edited = await call(`/api/v1/collections/${c.id}/items/${item.id}`, { method: 'PATCH', token: owner.token, json: { values: { name: 'y' } } });
+    const edited = await call(`/api/v1/collections/${c.id}/items/${item.id}`, {
+      method: 'PATCH',
+      token: owner.token,
+      json: { values: { name: 'y' } },
+    });
     expect(edited.status).toBe(409);
   });
 
@@ -200,8 +255,14 @@ describe('writes racing a deletion', () => {
     const c = await createCollection(owner.token, { name: 'Shelf' });
     const prop = await addProperty(owner.token, c.id, { label: 'Year', type: 'number' });
     triggers.push('race_property_edit');
-    await env.DB.exec('CREATE TRIGGER race_property_edit BEFORE UPDATE OF label ON properties BEGIN DELETE FROM properties WHERE id = OLD.id; END');
-    const res = await call(`/api/v1/collections/${c.id}/properties/${prop.id}`, { method: 'PATCH', token: owner.token, json: { label: 'Released' } });
+    await env.DB.exec(
+      'CREATE TRIGGER race_property_edit BEFORE UPDATE OF label ON properties BEGIN DELETE FROM properties WHERE id = OLD.id; END',
+    );
+    const res = await call(`/api/v1/collections/${c.id}/properties/${prop.id}`, {
+      method: 'PATCH',
+      token: owner.token,
+      json: { label: 'Released' },
+    });
     expect(res.status).toBe(404);
     expect((await envelope(res)).error.code).toBe('NOT_FOUND');
   });
@@ -210,7 +271,11 @@ describe('writes racing a deletion', () => {
     const owner = await createUser();
     const c = await createCollection(owner.token, { name: 'Doomed' });
     await deleteBefore('race_property', 'properties', 'DELETE FROM collections WHERE id = NEW.collection_id');
-    const res = await call(`/api/v1/collections/${c.id}/properties`, { method: 'POST', token: owner.token, json: { label: 'Year', type: 'number' } });
+    const res = await call(`/api/v1/collections/${c.id}/properties`, {
+      method: 'POST',
+      token: owner.token,
+      json: { label: 'Year', type: 'number' },
+    });
     expect(res.status).toBe(409);
     expect((await envelope(res)).error.code).toBe('DELETED_MEANWHILE');
   });
@@ -235,9 +300,15 @@ describe('url and video values with credentials', () => {
         ['values.site', 'url_credentials'],
         ['values.clip', 'url_credentials'],
       ]);
-      expect(fields[0]!.message).toBe(lang === 'fr_FR' ? "Une adresse ne peut pas contenir de nom d'utilisateur ni de mot de passe." : 'An address cannot contain a user name or password.');
+      expect(fields[0]!.message).toBe(
+        lang === 'fr_FR'
+          ? "Une adresse ne peut pas contenir de nom d'utilisateur ni de mot de passe."
+          : 'An address cannot contain a user name or password.',
+      );
     }
-    const fine = await addItem(owner.token, c.id, { values: { site: 'https://example.org/@someone', clip: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ' } });
+    const fine = await addItem(owner.token, c.id, {
+      values: { site: 'https://example.org/@someone', clip: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ' },
+    });
     expect(fine.values.site).toBe('https://example.org/@someone');
   });
 });

@@ -67,7 +67,9 @@ describe('who may ask to borrow', () => {
 describe('a borrow request', () => {
   it('becomes a loan in state asked with its borrower found by email, and answers the same either way', async () => {
     const { owner, itemPath } = await lendableItem({ quantity: 2 });
-    const first = await ask(itemPath, { json: { ...request('Bea', 'bea@example.test'), message: 'For the holidays', wantedFrom: '2030-07-01', wantedUntil: '2030-07-20' } });
+    const first = await ask(itemPath, {
+      json: { ...request('Bea', 'bea@example.test'), message: 'For the holidays', wantedFrom: '2030-07-01', wantedUntil: '2030-07-20' },
+    });
     const second = await ask(itemPath, { json: request('Beatrice', 'BEA@example.test') });
     expect(await first.json()).toEqual({ ok: true });
     expect(await second.json()).toEqual({ ok: true });
@@ -83,7 +85,9 @@ describe('a borrow request', () => {
     const { itemPath } = await lendableItem();
     const bad = await ask(itemPath, { json: { name: '', email: 'nope', message: 'x'.repeat(1001), wantedFrom: '2030-02-30' } });
     expect(bad.status).toBe(400);
-    const fields = ((await bad.json()) as { error: { details: { fields: { path: string }[] } } }).error.details.fields.map((f) => f.path).sort();
+    const fields = ((await bad.json()) as { error: { details: { fields: { path: string }[] } } }).error.details.fields
+      .map((f) => f.path)
+      .sort();
     expect(fields).toEqual(['email', 'message', 'name', 'wantedFrom']);
     const order = await ask(itemPath, { json: { ...request(), wantedFrom: '2030-02-10', wantedUntil: '2030-02-01' } });
     expect(order.status).toBe(400);
@@ -123,7 +127,9 @@ describe('a borrow request', () => {
     expect(confirmation!.subject).toBe('Your request to borrow “Le Petit Prince” was sent');
     const token = await tokenFrom(requester);
     // Only the token's hash is stored.
-    const stored = await env.DB.prepare('SELECT status_token_hash AS hash FROM loans WHERE status_token_hash IS NOT NULL ORDER BY id DESC LIMIT 1').first<{ hash: string }>();
+    const stored = await env.DB.prepare(
+      'SELECT status_token_hash AS hash FROM loans WHERE status_token_hash IS NOT NULL ORDER BY id DESC LIMIT 1',
+    ).first<{ hash: string }>();
     expect(stored!.hash).toMatch(/^[0-9a-f]{64}$/);
     expect(stored!.hash).not.toBe(token);
   });
@@ -136,7 +142,10 @@ describe('a stranger’s address in the form', () => {
     const answers: unknown[] = [];
     // Eight requests from eight addresses, each greeting the recipient with a name of the sender's choosing.
     for (let i = 0; i < 8; i += 1) {
-      const res = await ask(itemPath, { ip: `192.0.2.${120 + i}`, json: request('URGENT: your account is locked, see evil.example', victim) });
+      const res = await ask(itemPath, {
+        ip: `192.0.2.${120 + i}`,
+        json: request('URGENT: your account is locked, see evil.example', victim),
+      });
       expect(res.status).toBe(201);
       answers.push(await res.json());
     }
@@ -152,7 +161,10 @@ describe('a stranger’s address in the form', () => {
 
   it('never opens the requester’s emails with the name they typed, in either language', async () => {
     const { owner, itemPath } = await lendableItem({ title: 'Dune' });
-    for (const [lang, greeting] of [['en_US', 'Hello,'], ['fr_FR', 'Bonjour,']] as const) {
+    for (const [lang, greeting] of [
+      ['en_US', 'Hello,'],
+      ['fr_FR', 'Bonjour,'],
+    ] as const) {
       const email = `greet-${crypto.randomUUID().slice(0, 8)}@example.test`;
       const loan = await askToBorrow(itemPath, owner.token, { name: 'Click https://evil.example now', email }, { lang });
       expect((await act(owner.token, loan.id, 'accept')).status).toBe(200);
@@ -172,7 +184,8 @@ describe('the requester’s status link', () => {
     const email = `suivi-${crypto.randomUUID().slice(0, 6)}@example.test`;
     const loan = await askToBorrow(itemPath, owner.token, { name: 'Zoé', email }, { lang: 'fr_FR' });
     const token = await tokenFrom(email);
-    const status = async () => (await (await call('/api/v1/borrow-requests/status', { method: 'POST', json: { token } })).json()) as BorrowRequestStatus;
+    const status = async () =>
+      (await (await call('/api/v1/borrow-requests/status', { method: 'POST', json: { token } })).json()) as BorrowRequestStatus;
     expect(await status()).toMatchObject({ state: 'asked', name: 'Zoé', cancellable: true, item: { title: 'Dune' } });
 
     await act(owner.token, loan.id, 'accept');

@@ -21,7 +21,10 @@ const post = (path: string, json: unknown = undefined, options: { env?: Record<s
 /** The page secret from the newest email to `address` that carries it. */
 async function secretFrom(address: string): Promise<string> {
   const mails = await capturedEmails(address);
-  const text = mails.map((m) => m.text).reverse().find((t) => t.includes('/borrower/'));
+  const text = mails
+    .map((m) => m.text)
+    .reverse()
+    .find((t) => t.includes('/borrower/'));
   expect(text, 'an email with the borrower page link').toBeDefined();
   return text!.match(/https:\/\/vitrine\.test\/borrower\/([\w-]+)/)![1]!;
 }
@@ -43,7 +46,9 @@ describe('the borrower page', () => {
     const res = await page(secret);
     expect(res.status).toBe(200);
     const body = (await res.json()) as BorrowerPage;
-    expect(body.current).toEqual([expect.objectContaining({ id: loanId, title: 'Dune', dueOn: '2099-03-23', overdue: false, renewal: null })]);
+    expect(body.current).toEqual([
+      expect.objectContaining({ id: loanId, title: 'Dune', dueOn: '2099-03-23', overdue: false, renewal: null }),
+    ]);
     expect(body.requests).toEqual([]);
     // Only the hash is stored.
     const stored = await env.DB.prepare('SELECT page_hash FROM borrower_links').all<{ page_hash: string }>();
@@ -87,7 +92,9 @@ describe('the borrower page', () => {
     const demo = { DEMO_MODE: 'true' };
     expect((await page(secret, { env: demo })).status).toBe(200);
     expect(await errorCode(await post(`/api/v1/borrower-page/${secret}/reset`, undefined, { env: demo }))).toBe('DEMO_MODE');
-    expect(await errorCode(await post(`/api/v1/borrower-page/${secret}/loans/${loanId}/renew`, undefined, { env: demo }))).toBe('DEMO_MODE');
+    expect(await errorCode(await post(`/api/v1/borrower-page/${secret}/loans/${loanId}/renew`, undefined, { env: demo }))).toBe(
+      'DEMO_MODE',
+    );
   });
 });
 
@@ -105,7 +112,9 @@ describe('renewals', () => {
     expect((await post(`/api/v1/loans/${loanId}/renewal/maybe`, undefined, { token: owner.token })).status).toBe(400);
     const accepted = await post(`/api/v1/loans/${loanId}/renewal/accept`, undefined, { token: owner.token });
     expect(await accepted.json()).toMatchObject({ dueOn: '2099-03-22', renewal: 'accepted', renewalDueOn: null });
-    expect(await errorCode(await post(`/api/v1/loans/${loanId}/renewal/decline`, undefined, { token: owner.token }))).toBe('LOAN_TRANSITION_NOT_ALLOWED');
+    expect(await errorCode(await post(`/api/v1/loans/${loanId}/renewal/decline`, undefined, { token: owner.token }))).toBe(
+      'LOAN_TRANSITION_NOT_ALLOWED',
+    );
   });
 
   it('declined keeps the due date, and no second renewal is asked', async () => {

@@ -16,7 +16,9 @@ describe('the database clock', () => {
   it('decides whether a session has expired', async () => {
     const { user } = await createUser();
     // Expired for the database, still valid for a Worker whose clock says 2000.
-    await env.DB.prepare("INSERT INTO sessions (id, user_id, expires_at) VALUES ('ended-2001', ?, '2001-01-01T00:00:00.000Z')").bind(user.id).run();
+    await env.DB.prepare("INSERT INTO sessions (id, user_id, expires_at) VALUES ('ended-2001', ?, '2001-01-01T00:00:00.000Z')")
+      .bind(user.id)
+      .run();
     const token = await signSessionToken(env.APP_SECRET, { userId: user.id, sessionId: 'ended-2001', expiresAt: new Date('2999-01-01') });
     vi.useFakeTimers({ toFake: ['Date'] });
     vi.setSystemTime(IN_2000);

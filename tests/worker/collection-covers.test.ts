@@ -22,7 +22,12 @@ async function shelf() {
   const owner = await createUser();
   const c = await createCollection(owner.token, { type: 'books', name: 'Covers' });
   const covers: Record<string, string> = {};
-  for (const [title, visibility] of [['public', null], ['signed-in', 1], ['only-me', 3], ['nobody', 4]] as const) {
+  for (const [title, visibility] of [
+    ['public', null],
+    ['signed-in', 1],
+    ['only-me', 3],
+    ['nobody', 4],
+  ] as const) {
     covers[title] = await upload(owner.token, c.id);
     await addItem(owner.token, c.id, { values: { title, cover: covers[title] }, visibility });
   }
@@ -58,7 +63,11 @@ describe('collection cards: the first covers', () => {
       properties: { id: number; key: string; version: number }[];
     };
     const cover = properties.properties.find((p) => p.key === 'cover')!;
-    const patched = await call(`/api/v1/collections/${c.id}/properties/${cover.id}`, { method: 'PATCH', token: owner.token, json: { visibility: 3 } });
+    const patched = await call(`/api/v1/collections/${c.id}/properties/${cover.id}`, {
+      method: 'PATCH',
+      token: owner.token,
+      json: { visibility: 3 },
+    });
     expect(patched.status).toBe(200);
     const value = await upload(owner.token, c.id);
     await addItem(owner.token, c.id, { values: { title: 'Dune', cover: value } });
@@ -103,10 +112,15 @@ describe("a collection's page banner: the first covers on GET /collections/:id",
     const stranger = await createUser();
     expect(((await (await read(c.id)).json()) as Collection).covers).toEqual([covers.public]);
     expect(((await (await read(c.id, stranger.token)).json()) as Collection).covers).toEqual([covers.public, covers['signed-in']]);
-    expect(((await (await read(c.id, owner.token)).json()) as Collection).covers).toEqual([covers.public, covers['signed-in'], covers['only-me']]);
+    expect(((await (await read(c.id, owner.token)).json()) as Collection).covers).toEqual([
+      covers.public,
+      covers['signed-in'],
+      covers['only-me'],
+    ]);
     // Demo mode reads as usual.
     expect(((await (await read(c.id, undefined, { DEMO_MODE: 'true' })).json()) as Collection).covers).toEqual([covers.public]);
-    for (let index = 0; index < 6; index += 1) await addItem(owner.token, c.id, { values: { title: `More ${index}`, cover: await upload(owner.token, c.id) } });
+    for (let index = 0; index < 6; index += 1)
+      await addItem(owner.token, c.id, { values: { title: `More ${index}`, cover: await upload(owner.token, c.id) } });
     expect(((await (await read(c.id, owner.token)).json()) as Collection).covers).toHaveLength(8);
   });
 

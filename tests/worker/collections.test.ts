@@ -9,11 +9,39 @@ describe('POST /api/v1/collections', () => {
   it('creates a books collection from its template, labels in the creator’s language', async () => {
     const { token } = await createUser();
     const created = await createCollection(token, { type: 'books', name: 'Mes livres', tags: ['sf', 'sf', 'poche'] }, 'fr_FR');
-    expect(created).toMatchObject({ type: 'books', name: 'Mes livres', tags: ['sf', 'poche'], visibility: 0, borrowable: 3, itemCount: 0, isOwner: true });
+    expect(created).toMatchObject({
+      type: 'books',
+      name: 'Mes livres',
+      tags: ['sf', 'poche'],
+      visibility: 0,
+      borrowable: 3,
+      itemCount: 0,
+      isOwner: true,
+    });
     // Read in French, as the creator's app asks (tests/worker/property-labels.test.ts: other readers).
-    const { properties } = (await (await call(`/api/v1/collections/${created.id}/properties`, { token, lang: 'fr_FR' })).json()) as { properties: Property[] };
+    const { properties } = (await (await call(`/api/v1/collections/${created.id}/properties`, { token, lang: 'fr_FR' })).json()) as {
+      properties: Property[];
+    };
     const byKey = Object.fromEntries(properties.map((p) => [p.key, p]));
-    expect(Object.keys(byKey)).toEqual(expect.arrayContaining(['title', 'subtitle', 'cover', 'authors', 'series', 'publisher', 'year', 'pages', 'isbn', 'language', 'genre', 'format', 'summary', 'read', 'signed']));
+    expect(Object.keys(byKey)).toEqual(
+      expect.arrayContaining([
+        'title',
+        'subtitle',
+        'cover',
+        'authors',
+        'series',
+        'publisher',
+        'year',
+        'pages',
+        'isbn',
+        'language',
+        'genre',
+        'format',
+        'summary',
+        'read',
+        'signed',
+      ]),
+    );
     expect(byKey.title).toMatchObject({ label: 'Titre', isTitle: true, required: true, searchable: true, sortable: true });
     expect(byKey.authors).toMatchObject({ label: 'Auteurs', multiple: true, filterable: true });
     expect(byKey.cover).toMatchObject({ type: 'image', isCover: true });
@@ -23,7 +51,11 @@ describe('POST /api/v1/collections', () => {
 
   it('applies the other templates and none for custom types', async () => {
     const { token } = await createUser();
-    for (const [type, key] of [['board_games', 'players_max'], ['movies', 'trailer'], ['comics', 'issue']] as const) {
+    for (const [type, key] of [
+      ['board_games', 'players_max'],
+      ['movies', 'trailer'],
+      ['comics', 'issue'],
+    ] as const) {
       const c = await createCollection(token, { type, name: type });
       const { properties } = await getJson<{ properties: Property[] }>(`/api/v1/collections/${c.id}/properties`, token);
       expect(properties.map((p) => p.key)).toContain(key);
@@ -36,9 +68,16 @@ describe('POST /api/v1/collections', () => {
     const { token } = await createUser();
     const bad = await call('/api/v1/collections', { method: 'POST', token, json: { type: 'Bad Type!', name: '', visibility: 5 } });
     expect(bad.status).toBe(400);
-    expect(((await bad.json()) as { error: { details: { fields: { path: string }[] } } }).error.details.fields.map((f) => f.path).sort()).toEqual(['name', 'type', 'visibility']);
+    expect(
+      ((await bad.json()) as { error: { details: { fields: { path: string }[] } } }).error.details.fields.map((f) => f.path).sort(),
+    ).toEqual(['name', 'type', 'visibility']);
     expect((await call('/api/v1/collections', { method: 'POST', json: { type: 'books', name: 'x' } })).status).toBe(401);
-    const demo = await call('/api/v1/collections', { method: 'POST', token, json: { type: 'books', name: 'x' }, env: { DEMO_MODE: 'true' } });
+    const demo = await call('/api/v1/collections', {
+      method: 'POST',
+      token,
+      json: { type: 'books', name: 'x' },
+      env: { DEMO_MODE: 'true' },
+    });
     expect(demo.status).toBe(403);
   });
 });
@@ -70,7 +109,11 @@ describe('GET /api/v1/collections (visibility)', () => {
     expect(await count(stranger.token)).toBe(2);
     expect(await count(owner.token)).toBe(3);
 
-    for (const [c, token] of [[loggedIn, undefined], [onlyMe, stranger.token], [nobody, stranger.token]] as const) {
+    for (const [c, token] of [
+      [loggedIn, undefined],
+      [onlyMe, stranger.token],
+      [nobody, stranger.token],
+    ] as const) {
       expect((await call(`/api/v1/collections/${c.id}`, { token })).status).toBe(404);
     }
     expect((await call('/api/v1/collections?mine=true')).status).toBe(401);
@@ -87,15 +130,39 @@ describe('PATCH / DELETE /api/v1/collections/:id', () => {
     const forbidden = await call(`/api/v1/collections/${c.id}`, { method: 'PATCH', token: stranger.token, json: { name: 'Mine now' } });
     expect(forbidden.status).toBe(403);
     expect((await call(`/api/v1/collections/${c.id}`, { method: 'PATCH', json: { name: 'x' } })).status).toBe(401);
-    const demo = await call(`/api/v1/collections/${c.id}`, { method: 'PATCH', token: owner.token, json: { name: 'x' }, env: { DEMO_MODE: 'true' } });
+    const demo = await call(`/api/v1/collections/${c.id}`, {
+      method: 'PATCH',
+      token: owner.token,
+      json: { name: 'x' },
+      env: { DEMO_MODE: 'true' },
+    });
     expect(await errorCode(demo)).toBe('DEMO_MODE');
-    const edited = await call(`/api/v1/collections/${c.id}`, { method: 'PATCH', token: owner.token, json: { name: 'Library', tags: ['home'], visibility: 1 } });
+    const edited = await call(`/api/v1/collections/${c.id}`, {
+      method: 'PATCH',
+      token: owner.token,
+      json: { name: 'Library', tags: ['home'], visibility: 1 },
+    });
     expect(await edited.json()).toMatchObject({ name: 'Library', tags: ['home'], visibility: 1 });
     // An edit of one field leaves every other field as it was (no default slips into a partial edit).
-    await call(`/api/v1/collections/${c.id}`, { method: 'PATCH', token: owner.token, json: { borrowable: 0, loanPeriodDays: 14, reminderDays: 3 } });
+    await call(`/api/v1/collections/${c.id}`, {
+      method: 'PATCH',
+      token: owner.token,
+      json: { borrowable: 0, loanPeriodDays: 14, reminderDays: 3 },
+    });
     const renamed = await call(`/api/v1/collections/${c.id}`, { method: 'PATCH', token: owner.token, json: { name: 'Shelf' } });
-    expect(await renamed.json()).toMatchObject({ name: 'Shelf', tags: ['home'], visibility: 1, borrowable: 0, loanPeriodDays: 14, reminderDays: 3 });
-    const badPeriod = await call(`/api/v1/collections/${c.id}`, { method: 'PATCH', token: owner.token, json: { loanPeriodDays: 0, reminderDays: 31 } });
+    expect(await renamed.json()).toMatchObject({
+      name: 'Shelf',
+      tags: ['home'],
+      visibility: 1,
+      borrowable: 0,
+      loanPeriodDays: 14,
+      reminderDays: 3,
+    });
+    const badPeriod = await call(`/api/v1/collections/${c.id}`, {
+      method: 'PATCH',
+      token: owner.token,
+      json: { loanPeriodDays: 0, reminderDays: 31 },
+    });
     expect(badPeriod.status).toBe(400);
     const invalid = await call(`/api/v1/collections/${c.id}`, { method: 'PATCH', token: owner.token, json: { owner: 3 } });
     expect(invalid.status).toBe(400);
@@ -122,7 +189,11 @@ describe('PATCH / DELETE /api/v1/collections/:id', () => {
     expect(res.status).toBe(200);
     const { image } = (await res.json()) as Collection;
     expect(image).toMatch(new RegExp(`^media://collections/${c.id}/image-`));
-    const bad = await call(`/api/v1/collections/${c.id}/image`, { method: 'PUT', token: owner.token, body: imageForm(new TextEncoder().encode('nope')) });
+    const bad = await call(`/api/v1/collections/${c.id}/image`, {
+      method: 'PUT',
+      token: owner.token,
+      body: imageForm(new TextEncoder().encode('nope')),
+    });
     expect(bad.status).toBe(415);
   });
 });

@@ -32,13 +32,19 @@ describe('the demo seed', () => {
        JOIN users u ON u.id = c.owner_id WHERE u.username = 'demo'`,
     ).all<{ type: string }>();
     expect(types.results.map((r) => r.type).sort()).toEqual([...PROPERTY_TYPES].sort());
-    expect(await count("SELECT count(*) AS n FROM item_values v JOIN properties p ON p.id = v.property_id WHERE p.multiple = 1 AND v.position > 0")).toBeGreaterThan(5);
-    expect(await count("SELECT count(*) AS n FROM item_values v JOIN properties p ON p.id = v.property_id WHERE p.type = 'rating'")).toBeGreaterThan(10);
+    expect(
+      await count(
+        'SELECT count(*) AS n FROM item_values v JOIN properties p ON p.id = v.property_id WHERE p.multiple = 1 AND v.position > 0',
+      ),
+    ).toBeGreaterThan(5);
+    expect(
+      await count("SELECT count(*) AS n FROM item_values v JOIN properties p ON p.id = v.property_id WHERE p.type = 'rating'"),
+    ).toBeGreaterThan(10);
 
     for (const collection of collections) {
       expect(collection.visibility).toBe(0);
       const seeded = DEMO_COLLECTIONS.find((d) => d.name === collection.name)!;
-      const page = await (await call(`/api/v1/collections/${collection.id}/items?perPage=50`, DEMO)).json() as ItemPage;
+      const page = (await (await call(`/api/v1/collections/${collection.id}/items?perPage=50`, DEMO)).json()) as ItemPage;
       expect(page.total).toBe(seeded.items.length);
       // Covers are the app's jacket covers, drawn from title and creator: no drawn picture passes for one.
       expect(collection.image).toBeNull();
@@ -46,7 +52,9 @@ describe('the demo seed', () => {
       // The drawn pictures are shelf photos, stored in R2 as real PNGs and served.
       const photos = await env.DB.prepare(
         `SELECT json_extract(v.value, '$') AS value FROM item_values v JOIN properties p ON p.id = v.property_id WHERE p.collection_id = ? AND p.key = 'shelf_photo'`,
-      ).bind(collection.id).all<{ value: string }>();
+      )
+        .bind(collection.id)
+        .all<{ value: string }>();
       expect(photos.results).toHaveLength(seeded.items.filter((i) => i.cover).length);
       const photo = await call(`/media/${photos.results[0]!.value.slice('media://'.length)}`);
       expect(photo.status).toBe(200);
@@ -59,13 +67,19 @@ describe('the demo seed', () => {
     const found = (await (await call(`/api/v1/collections/${books.id}/items?q=herbert`, DEMO)).json()) as ItemPage;
     expect(found.total).toBe(3);
     const sorted = (await (await call(`/api/v1/collections/${books.id}/items?sort=title&dir=asc&perPage=50`, DEMO)).json()) as ItemPage;
-    expect(sorted.items.slice(0, 3).map((i) => i.title)).toEqual(['Children of Dune', 'Discworld 2: The Light Fantastic', 'Discworld 10: Moving Pictures']);
+    expect(sorted.items.slice(0, 3).map((i) => i.title)).toEqual([
+      'Children of Dune',
+      'Discworld 2: The Light Fantastic',
+      'Discworld 10: Moving Pictures',
+    ]);
     // A collection written in French, its template's labels read in each visitor's language.
     const comics = collections.find((c) => c.name === 'Bandes dessinées')!;
     expect(comics.description).toContain('albums');
     const labels = async (lang: 'en_US' | 'fr_FR') => {
       const res = await call(`/api/v1/collections/${comics.id}/properties`, { ...DEMO, lang });
-      return ((await res.json()) as { properties: { key: string; label: string }[] }).properties.filter((p) => p.key === 'writers').map((p) => p.label);
+      return ((await res.json()) as { properties: { key: string; label: string }[] }).properties
+        .filter((p) => p.key === 'writers')
+        .map((p) => p.label);
     };
     expect(await labels('fr_FR')).toEqual(['Scénaristes']);
     expect(await labels('en_US')).toEqual(['Writers']);
@@ -73,7 +87,9 @@ describe('the demo seed', () => {
     const games = collections.find((c) => c.name === 'Game night')!;
     const rules = await env.DB.prepare(
       `SELECT json_extract(v.value, '$') AS value FROM item_values v JOIN properties p ON p.id = v.property_id WHERE p.collection_id = ? AND p.type = 'file'`,
-    ).bind(games.id).first<{ value: string }>();
+    )
+      .bind(games.id)
+      .first<{ value: string }>();
     const file = await call(`/media/${rules!.value.slice('media://'.length)}`);
     expect(file.headers.get('content-disposition')).toContain("filename*=UTF-8''Catan%20quick%20rules.txt");
   });
@@ -95,7 +111,11 @@ describe('the demo seed', () => {
     expect(overview.current).toHaveLength(1);
     const borrowers = (await (await call('/api/v1/borrowers', { token, ...DEMO })).json()) as BorrowerList;
     expect(borrowers.borrowers.map((b) => b.name)).toEqual(['Alice Martin', 'Bob Dupont', 'Carla Rossi']);
-    const states = await env.DB.prepare('SELECT DISTINCT state FROM loans l JOIN users u ON u.id = l.owner_id WHERE u.username = ? ORDER BY state').bind('demo').all<{ state: string }>();
+    const states = await env.DB.prepare(
+      'SELECT DISTINCT state FROM loans l JOIN users u ON u.id = l.owner_id WHERE u.username = ? ORDER BY state',
+    )
+      .bind('demo')
+      .all<{ state: string }>();
     expect(states.results.map((r) => r.state)).toEqual(['accepted', 'asked', 'lent', 'rejected', 'returned']);
     const refused = await call(`/api/v1/loans/${overview.requests[0]!.id}/accept`, { method: 'POST', token, json: {}, ...DEMO });
     expect(refused.status).toBe(403);

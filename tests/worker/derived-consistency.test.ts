@@ -27,12 +27,19 @@ import { buildOrders, checkRanks } from '../support/worker-ranks';
 const WORDS = ['amber', 'birch', 'cedar', 'delta', 'ember', 'Frost', 'garnet', 'Harbor'] as const;
 
 async function rows<T>(query: string, ...binds: unknown[]): Promise<T[]> {
-  return (await env.DB.prepare(query).bind(...binds).all<T>()).results;
+  return (
+    await env.DB.prepare(query)
+      .bind(...binds)
+      .all<T>()
+  ).results;
 }
 
 /** What the triggers keep, next to the same counts made from the rows themselves. */
 async function checkCounts(collectionId: number, step: string) {
-  const [kept] = await rows<Record<string, number>>('SELECT count_everyone, count_logged_in, count_owner FROM collections WHERE id = ?', collectionId);
+  const [kept] = await rows<Record<string, number>>(
+    'SELECT count_everyone, count_logged_in, count_owner FROM collections WHERE id = ?',
+    collectionId,
+  );
   const [counted] = await rows<Record<string, number>>(
     `SELECT coalesce(sum(level = 0), 0) AS count_everyone, coalesce(sum(level <= 1), 0) AS count_logged_in, coalesce(sum(level <= 3), 0) AS count_owner
      FROM items WHERE collection_id = ?`,
@@ -79,13 +86,26 @@ async function checkCounts(collectionId: number, step: string) {
      WHERE ${ofCollection} AND f.count_owner > 0 ORDER BY f.property_id, f.sort_key`,
     collectionId,
   );
-  const holders = await rows<{ property_id: number; sort_key: string; item_id: number }>(`SELECT property_id, sort_key, item_id FROM (${keyed}) WHERE level <= 3`, collectionId);
+  const holders = await rows<{ property_id: number; sort_key: string; item_id: number }>(
+    `SELECT property_id, sort_key, item_id FROM (${keyed}) WHERE level <= 3`,
+    collectionId,
+  );
   // No chunk outlives its value's row.
   expect(
-    await rows(`SELECT c.property_id, c.sort_key FROM facet_item_chunks c LEFT JOIN ${facetRows} ON f.property_id = c.property_id AND f.sort_key = c.sort_key WHERE f.property_id IS NULL`),
+    await rows(
+      `SELECT c.property_id, c.sort_key FROM facet_item_chunks c LEFT JOIN ${facetRows} ON f.property_id = c.property_id AND f.sort_key = c.sort_key WHERE f.property_id IS NULL`,
+    ),
     `${step}: chunks of values gone`,
   ).toEqual([]);
-  const listed = (items: string | null) => (items === null ? null : items.trim().split(' ').filter(Boolean).map(Number).sort((a, b) => a - b));
+  const listed = (items: string | null) =>
+    items === null
+      ? null
+      : items
+          .trim()
+          .split(' ')
+          .filter(Boolean)
+          .map(Number)
+          .sort((a, b) => a - b);
   const expected = (pid: number, key: string) =>
     holders
       .filter((h) => h.property_id === pid && h.sort_key === key)
@@ -126,7 +146,10 @@ async function checkValues(collectionId: number, step: string) {
     // Only values of sortable properties are in the sort indexes.
     expect(row.sortable, `${step}: sortable flag of ${row.value}`).toBe(row.property_sortable);
     const keys = sortKeys(row.type, JSON.parse(row.value) as unknown);
-    expect({ sortText: row.sort_text, naturalKey: row.natural_key, sortNumber: row.sort_number }, `${step}: sort keys of ${row.value}`).toEqual(keys);
+    expect(
+      { sortText: row.sort_text, naturalKey: row.natural_key, sortNumber: row.sort_number },
+      `${step}: sort keys of ${row.value}`,
+    ).toEqual(keys);
   }
 }
 
@@ -205,14 +228,16 @@ describe('derived structures', () => {
           if (prop.multiple) out[prop.key] = [r.pick(WORDS), r.pick(WORDS)];
           else if (prop.type === 'number') out[prop.key] = 1990 + r.int(6);
           else if (prop.type === 'yesno') out[prop.key] = r.chance(0.5);
-          else if (prop.type === 'date') out[prop.key] = `${2018 + r.int(3)}-${String(1 + r.int(12)).padStart(2, '0')}-${String(1 + r.int(28)).padStart(2, '0')}`;
+          else if (prop.type === 'date')
+            out[prop.key] = `${2018 + r.int(3)}-${String(1 + r.int(12)).padStart(2, '0')}-${String(1 + r.int(28)).padStart(2, '0')}`;
           else if (prop.type === 'text' || prop.type === 'longtext') out[prop.key] = r.pick(WORDS);
         }
         return out;
       };
       const level = () => r.pick([null, 1, 3, 4]);
 
-      for (let n = 0; n < 8; n += 1) itemIds.push((await addItem(owner.token, collection.id, { visibility: level(), values: values() })).id);
+      for (let n = 0; n < 8; n += 1)
+        itemIds.push((await addItem(owner.token, collection.id, { visibility: level(), values: values() })).id);
       await buildOrders(collection.id, 3);
       // The year keeps spans of one year, ten and a hundred (as a range over a number of many values
       // makes it, facet-spans.ts): every write below keeps them too.
@@ -236,7 +261,11 @@ describe('derived structures', () => {
           name = `edit one value of ${item}`;
           const got = await call(`${base}/items/${item}`, { token: owner.token });
           const kept = ((await got.json()) as { values: Record<string, unknown> }).values;
-          res = await call(`${base}/items/${item}`, { method: 'PATCH', token: owner.token, json: { values: { ...kept, name: `${r.pick(WORDS)} ${r.int(20)}` } } });
+          res = await call(`${base}/items/${item}`, {
+            method: 'PATCH',
+            token: owner.token,
+            json: { values: { ...kept, name: `${r.pick(WORDS)} ${r.int(20)}` } },
+          });
         } else if (op === 3) {
           name = `change visibility of ${item}`;
           res = await call(`${base}/items/${item}`, { method: 'PATCH', token: owner.token, json: { visibility: level() } });
@@ -251,7 +280,7 @@ describe('derived structures', () => {
         } else if (op === 6 && r.chance(0.4)) {
           // Rows keyed by reference: some new, some made by an earlier import (updated or unchanged).
           name = 'import';
-          const columns = props.filter((p) => ['text', 'number', 'yesno', 'date'].includes(p.type) && !p.multiple || p.key === 'tags');
+          const columns = props.filter((p) => (['text', 'number', 'yesno', 'date'].includes(p.type) && !p.multiple) || p.key === 'tags');
           const lines = [['ref', ...columns.map((p) => p.key)].join(',')];
           // Rows that share a word, so that a step holds the same value several times over.
           const shared = r.pick(WORDS);
@@ -270,7 +299,11 @@ describe('derived structures', () => {
             fields: columns.map((p, i) => ({ field: `c${i + 1}`, property: p.key, ...(p.multiple ? { split: '|' } : {}) })),
           });
           expect(report.status, JSON.stringify(report)).toBe('done');
-          itemIds.splice(0, itemIds.length, ...(await rows<{ id: number }>('SELECT id FROM items WHERE collection_id = ?', collection.id)).map((i) => i.id));
+          itemIds.splice(
+            0,
+            itemIds.length,
+            ...(await rows<{ id: number }>('SELECT id FROM items WHERE collection_id = ?', collection.id)).map((i) => i.id),
+          );
         } else if (op === 6 || props.length === 1) {
           name = 'property added';
           const added = await addProperty(owner.token, collection.id, {

@@ -87,7 +87,11 @@ describe('PATCH /api/v1/profile with a new email address', () => {
       expect(body.error.code).toBe('EMAIL_UNAVAILABLE');
       expect(body.error.message).toContain(lang === 'en_US' ? 'cannot send emails' : 'ne peut pas envoyer d’e-mails');
     }
-    const profile = (await (await call('/api/v1/profile', { token })).json()) as { email: string; firstName: string | null; pendingEmail: string | null };
+    const profile = (await (await call('/api/v1/profile', { token })).json()) as {
+      email: string;
+      firstName: string | null;
+      pendingEmail: string | null;
+    };
     expect(profile).toMatchObject({ email: user.email, pendingEmail: null });
     expect(profile.firstName).not.toBe('Changed');
     expect(await capturedEmails(unsent)).toEqual([]);

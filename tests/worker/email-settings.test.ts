@@ -57,7 +57,13 @@ describe('/api/v1/config/email', () => {
     const token = await admin();
     const settings = await saved(token, smtp());
     expect(settings.transport).toBe('smtp');
-    expect(settings.smtp).toEqual({ host: '127.0.0.1', port: smtpPort, security: 'none', username: FAKE_SMTP_USER, passwordEnding: FAKE_SMTP_PASSWORD.slice(-4) });
+    expect(settings.smtp).toEqual({
+      host: '127.0.0.1',
+      port: smtpPort,
+      security: 'none',
+      username: FAKE_SMTP_USER,
+      passwordEnding: FAKE_SMTP_PASSWORD.slice(-4),
+    });
     expect(JSON.stringify(settings)).not.toContain(FAKE_SMTP_PASSWORD);
     const row = await env.DB.prepare(`SELECT value FROM settings WHERE key = 'email'`).first<{ value: string }>();
     expect(row!.value).not.toContain(FAKE_SMTP_PASSWORD);
@@ -85,7 +91,9 @@ describe('/api/v1/config/email', () => {
     // Another user name does not inherit the password.
     const other = await save(token, { ...withoutPassword, username: 'someone-else' });
     expect(other.status).toBe(400);
-    expect(((await other.json()) as { error: { details: { fields: { path: string; reason: string }[] } } }).error.details.fields[0]).toMatchObject({ path: 'password', reason: 'required' });
+    expect(
+      ((await other.json()) as { error: { details: { fields: { path: string; reason: string }[] } } }).error.details.fields[0],
+    ).toMatchObject({ path: 'password', reason: 'required' });
     // Back to the environment and again to SMTP: nothing to type again.
     await saved(token, { transport: 'environment' });
     const again = await saved(token, withoutPassword);
@@ -137,7 +145,11 @@ describe('/api/v1/config/email', () => {
     expect(settings.resend).toEqual({ keyEnding: '1234' });
     expect((await sendTest(token, 'reader@resend.test')).status).toBe(200);
     const [email] = await capturedEmails('reader@resend.test');
-    expect(email).toMatchObject({ from: 'Books <books@resend.test>', subject: 'Test email from Vitrine', authorization: 'Bearer re_saved_key_abcd1234' });
+    expect(email).toMatchObject({
+      from: 'Books <books@resend.test>',
+      subject: 'Test email from Vitrine',
+      authorization: 'Bearer re_saved_key_abcd1234',
+    });
     await saved(token, { transport: 'resend', sender: 'Books <books@resend.test>' });
     expect((await sendTest(token, 'again@resend.test')).status).toBe(200);
     expect((await capturedEmails('again@resend.test'))[0]!.authorization).toBe('Bearer re_saved_key_abcd1234');
@@ -151,7 +163,10 @@ describe('/api/v1/config/email', () => {
   it('cannot open a secret saved under another APP_SECRET, and says so', async () => {
     const token = await admin();
     await saved(token, smtp());
-    const result = await sendEmail({ ...env, APP_SECRET: 'another-secret-that-is-long-enough-0123456789' }, { to: 'x@smtp.test', subject: 's', text: 't', html: '<p>t</p>' });
+    const result = await sendEmail(
+      { ...env, APP_SECRET: 'another-secret-that-is-long-enough-0123456789' },
+      { to: 'x@smtp.test', subject: 's', text: 't', html: '<p>t</p>' },
+    );
     expect(result).toEqual({ sent: false, reason: 'secret' });
   });
 
@@ -163,7 +178,9 @@ describe('/api/v1/config/email', () => {
     const reasons = async (input: unknown) => {
       const res = await call('/api/v1/config/email', { method: 'PUT', token, json: input });
       expect(res.status, JSON.stringify(input)).toBe(400);
-      return ((await res.json()) as { error: { details: { fields: { path: string; reason: string }[] } } }).error.details.fields.map((f) => `${f.path}:${f.reason}`);
+      return ((await res.json()) as { error: { details: { fields: { path: string; reason: string }[] } } }).error.details.fields.map(
+        (f) => `${f.path}:${f.reason}`,
+      );
     };
     expect(await reasons(smtp({ sender: 'not an address' }))).toEqual(['sender:invalid_format']);
     expect(await reasons(smtp({ host: 'mail server.example.org' }))).toEqual(['host:invalid_format']);
@@ -189,9 +206,19 @@ describe('/api/v1/config/email', () => {
     }
     const token = await admin();
     expect((await call('/api/v1/config/email', { token, env: { DEMO_MODE: 'true' } })).status).toBe(200);
-    const put = await call('/api/v1/config/email', { method: 'PUT', token, json: { transport: 'environment' }, env: { DEMO_MODE: 'true' } });
+    const put = await call('/api/v1/config/email', {
+      method: 'PUT',
+      token,
+      json: { transport: 'environment' },
+      env: { DEMO_MODE: 'true' },
+    });
     expect(await errorCode(put)).toBe('DEMO_MODE');
-    const test = await call('/api/v1/config/email/test', { method: 'POST', token, json: { to: 'demo@example.org' }, env: { DEMO_MODE: 'true' } });
+    const test = await call('/api/v1/config/email/test', {
+      method: 'POST',
+      token,
+      json: { to: 'demo@example.org' },
+      env: { DEMO_MODE: 'true' },
+    });
     expect(await errorCode(test)).toBe('DEMO_MODE');
   });
 

@@ -72,7 +72,13 @@ describe('exports', { timeout: 60_000 }, () => {
       fields: vitrineHead(doc as unknown as Record<string, unknown>).fields.map((f) => ({
         field: f.key,
         property: f.key,
-        create: { label: f.label, type: f.type, multiple: f.multiple, title: doc.properties.find((p) => p.key === f.key)!.isTitle, settings: f.settings ?? null },
+        create: {
+          label: f.label,
+          type: f.type,
+          multiple: f.multiple,
+          title: doc.properties.find((p) => p.key === f.key)!.isTitle,
+          settings: f.settings ?? null,
+        },
       })),
     };
     const body = new FormData();
@@ -106,19 +112,66 @@ describe('exports', { timeout: 60_000 }, () => {
       exportedAt: '2026-11-24T10:00:00.000Z',
       collection: { name: 'Shelf', description: null, type: 'custom', tags: [] },
       properties: [
-        { key: 'name', label: 'Name', type: 'text', multiple: false, isTitle: true, isSubtitle: false, isCover: false, isReference: false, suffix: null, description: null, sortable: true, searchable: true },
-        { key: 'photo', label: 'Photo', type: 'image', multiple: false, isTitle: false, isSubtitle: false, isCover: true, isReference: false, suffix: null, description: null },
-        { key: 'price', label: 'Price', type: 'number', multiple: false, isTitle: false, isSubtitle: false, isCover: false, isReference: false, suffix: '€', description: 'Paid', visibility: 3, filterable: true },
+        {
+          key: 'name',
+          label: 'Name',
+          type: 'text',
+          multiple: false,
+          isTitle: true,
+          isSubtitle: false,
+          isCover: false,
+          isReference: false,
+          suffix: null,
+          description: null,
+          sortable: true,
+          searchable: true,
+        },
+        {
+          key: 'photo',
+          label: 'Photo',
+          type: 'image',
+          multiple: false,
+          isTitle: false,
+          isSubtitle: false,
+          isCover: true,
+          isReference: false,
+          suffix: null,
+          description: null,
+        },
+        {
+          key: 'price',
+          label: 'Price',
+          type: 'number',
+          multiple: false,
+          isTitle: false,
+          isSubtitle: false,
+          isCover: false,
+          isReference: false,
+          suffix: '€',
+          description: 'Paid',
+          visibility: 3,
+          filterable: true,
+        },
       ],
-      items: [{ id: 1, quantity: 1, values: { name: 'Lamp', price: 12 }, createdAt: '2026-11-24T10:00:00.000Z', updatedAt: '2026-11-24T10:00:00.000Z' }],
+      items: [
+        {
+          id: 1,
+          quantity: 1,
+          values: { name: 'Lamp', price: 12 },
+          createdAt: '2026-11-24T10:00:00.000Z',
+          updatedAt: '2026-11-24T10:00:00.000Z',
+        },
+      ],
     };
     const plan = (keys: string[]): ImportPlanInput => ({
       format: 'vitrine',
-      fields: vitrineHead(doc).fields.filter((f) => keys.includes(f.key)).map((f) => ({
-        field: f.key,
-        property: f.key,
-        create: { label: f.label, type: f.type, multiple: f.multiple, title: f.key === 'name', settings: f.settings ?? null },
-      })),
+      fields: vitrineHead(doc)
+        .fields.filter((f) => keys.includes(f.key))
+        .map((f) => ({
+          field: f.key,
+          property: f.key,
+          create: { label: f.label, type: f.type, multiple: f.multiple, title: f.key === 'name', settings: f.settings ?? null },
+        })),
     });
     const run = async (collectionId: number, keys: string[]) => {
       const body = new FormData();
@@ -128,7 +181,8 @@ describe('exports', { timeout: 60_000 }, () => {
       expect(res.status, await res.clone().text()).toBe(202);
       return finishedImport(owner.token, collectionId, ((await res.json()) as ImportRun).id);
     };
-    const props = async (collectionId: number) => (await getJson<{ properties: Property[] }>(`/api/v1/collections/${collectionId}/properties`, owner.token)).properties;
+    const props = async (collectionId: number) =>
+      (await getJson<{ properties: Property[] }>(`/api/v1/collections/${collectionId}/properties`, owner.token)).properties;
 
     // A collection that already has a cover: the export's photo comes without the role.
     const covered = await createCollection(owner.token, { name: 'Covered' });
@@ -156,7 +210,9 @@ describe('exports', { timeout: 60_000 }, () => {
     body.set('plan', JSON.stringify({ format: 'vitrine', fields: [] }));
     const res = await call(`/api/v1/collections/${c.id}/imports`, { method: 'POST', token: owner.token, body });
     expect(res.status).toBe(400);
-    expect(((await res.json()) as { error: { details: { fields: { reason: string }[] } } }).error.details.fields[0]!.reason).toBe('unknown_version');
+    expect(((await res.json()) as { error: { details: { fields: { reason: string }[] } } }).error.details.fields[0]!.reason).toBe(
+      'unknown_version',
+    );
   });
 
   it('CSV: a column per property, several values joined, quotes and line breaks kept', async () => {
@@ -209,7 +265,13 @@ describe('exports', { timeout: 60_000 }, () => {
     const mine = (await (await exported(collection.id, 'json', owner.token)).json()) as ExportDocument;
     const lent = mine.items.find((i) => i.id === item.id)!;
     expect(lent.loans).toEqual([
-      expect.objectContaining({ state: 'lent', borrower: { name: 'Ann Reader', email: 'ann.reader@example.test' }, dueOn: '2026-12-24', notes: 'At the club', returnedOn: null }),
+      expect.objectContaining({
+        state: 'lent',
+        borrower: { name: 'Ann Reader', email: 'ann.reader@example.test' },
+        dueOn: '2026-12-24',
+        notes: 'At the club',
+        returnedOn: null,
+      }),
     ]);
     expect(mine.items.find((i) => i.id !== item.id)!.loans).toEqual([]);
 
@@ -266,10 +328,17 @@ describe('CSV exports are formula-safe', { timeout: 60_000 }, () => {
   it("a text cell beginning with =, +, -, @, tab or CR gets a ' and quotes; numbers stay numbers", async () => {
     const { owner, c } = await formulaShelf();
     // Text is trimmed when saved: cells beginning with a tab or a carriage return are written in the database.
-    for (const [title, start] of [['Tab', '\t'], ['CR', '\r']]) {
+    for (const [title, start] of [
+      ['Tab', '\t'],
+      ['CR', '\r'],
+    ]) {
       const item = await addItem(owner.token, c.id, { values: { title } });
-      const titleId = (await env.DB.prepare("SELECT id FROM properties WHERE collection_id = ?1 AND key = 'title'").bind(c.id).first<{ id: number }>())!.id;
-      await env.DB.prepare(`UPDATE items SET data = json_set(data, '$."' || ?2 || '"', ?3) WHERE id = ?1`).bind(item.id, String(titleId), `${start}=1+1`).run();
+      const titleId = (await env.DB.prepare("SELECT id FROM properties WHERE collection_id = ?1 AND key = 'title'")
+        .bind(c.id)
+        .first<{ id: number }>())!.id;
+      await env.DB.prepare(`UPDATE items SET data = json_set(data, '$."' || ?2 || '"', ?3) WHERE id = ?1`)
+        .bind(item.id, String(titleId), `${start}=1+1`)
+        .run();
     }
     // A visitor's download of the public collection, and the owner's.
     for (const token of [undefined, owner.token]) {
@@ -338,7 +407,11 @@ async function shelfWithCovers() {
   await addProperty(owner.token, c.id, { label: 'Title', key: 'title', type: 'text', isTitle: true, searchable: true });
   await addProperty(owner.token, c.id, { label: 'Cover', key: 'cover', type: 'image', isCover: true });
   await addProperty(owner.token, c.id, { label: 'Gallery', key: 'gallery', type: 'image', multiple: true });
-  const [one, two, three] = [await uploadPicture(owner.token, c.id, seededPicture(3)), await uploadPicture(owner.token, c.id, seededPicture(5, 70_000)), await uploadPicture(owner.token, c.id, seededPicture(7))];
+  const [one, two, three] = [
+    await uploadPicture(owner.token, c.id, seededPicture(3)),
+    await uploadPicture(owner.token, c.id, seededPicture(5, 70_000)),
+    await uploadPicture(owner.token, c.id, seededPicture(7)),
+  ];
   await addItem(owner.token, c.id, { values: { title: 'Dune', cover: one, gallery: [two, three] } });
   await addItem(owner.token, c.id, { values: { title: 'Hyperion', cover: two } });
   for (let n = 1; n <= 228; n += 1) await addItem(owner.token, c.id, { values: { title: `Book ${n}` } });
@@ -362,7 +435,11 @@ describe('exports with pictures', { timeout: 120_000 }, () => {
     const files = unzipSync(new Uint8Array(await res.arrayBuffer()));
     const names = Object.keys(files);
     expect(names[0]).toBe('Covers_ _all_.json');
-    expect(names.slice(1).sort()).toEqual(Object.keys(pictures).map((v) => `pictures/${v.split('/').pop()}`).sort());
+    expect(names.slice(1).sort()).toEqual(
+      Object.keys(pictures)
+        .map((v) => `pictures/${v.split('/').pop()}`)
+        .sort(),
+    );
     for (const [value, bytes] of Object.entries(pictures)) expect(files[`pictures/${value.split('/').pop()}`]).toEqual(bytes);
     // The document is the JSON export's, word for word but for when it was made.
     const doc = JSON.parse(new TextDecoder().decode(files[names[0]!])) as ExportDocument;
@@ -373,29 +450,50 @@ describe('exports with pictures', { timeout: 120_000 }, () => {
     const copy = await createCollection(owner.token, { name: 'Copy' });
     const body = new FormData();
     body.set('file', new File([await (await call(run.file!, { token: owner.token })).arrayBuffer()], 'covers.zip'));
-    body.set('plan', JSON.stringify({ format: 'vitrine', fields: doc.properties.map((p) => ({ field: p.key, property: p.key, create: { label: p.label, type: p.type, multiple: p.multiple, title: p.isTitle } })) }));
+    body.set(
+      'plan',
+      JSON.stringify({
+        format: 'vitrine',
+        fields: doc.properties.map((p) => ({
+          field: p.key,
+          property: p.key,
+          create: { label: p.label, type: p.type, multiple: p.multiple, title: p.isTitle },
+        })),
+      }),
+    );
     const imported = await call(`/api/v1/collections/${copy.id}/imports`, { method: 'POST', token: owner.token, body });
     expect(imported.status, await imported.clone().text()).toBe(202);
-    expect(await finishedImport(owner.token, copy.id, ((await imported.json()) as ImportRun).id)).toMatchObject({ status: 'done', counts: { added: 230, failed: 0 } });
+    expect(await finishedImport(owner.token, copy.id, ((await imported.json()) as ImportRun).id)).toMatchObject({
+      status: 'done',
+      counts: { added: 230, failed: 0 },
+    });
     const dune = async (collectionId: number) => {
       const page = await getJson<ItemPage>(`/api/v1/collections/${collectionId}/items?q=Dune`, owner.token);
-      return (await getJson<Item>(`/api/v1/collections/${collectionId}/items/${page.items[0]!.id}`, owner.token)).values as { cover: string; gallery: string[] };
+      return (await getJson<Item>(`/api/v1/collections/${collectionId}/items/${page.items[0]!.id}`, owner.token)).values as {
+        cover: string;
+        gallery: string[];
+      };
     };
     const [original, copied] = [await dune(c.id), await dune(copy.id)];
     expect(copied.cover).toMatch(new RegExp(`^media://collections/${copy.id}/`));
     expect(copied.gallery).toHaveLength(2);
     const bytesOf = async (value: string) => new Uint8Array(await (await env.MEDIA.get(value.slice('media://'.length)))!.arrayBuffer());
-    for (const [a, b] of [[original.cover, copied.cover], ...original.gallery.map((v, i) => [v, copied.gallery[i]!])] as [string, string][]) {
+    for (const [a, b] of [[original.cover, copied.cover], ...original.gallery.map((v, i) => [v, copied.gallery[i]!])] as [
+      string,
+      string,
+    ][]) {
       expect(await bytesOf(b)).toEqual(await bytesOf(a));
     }
   });
 
-  it('are the owner\'s alone, one at a time; an unfinished run has nothing to download; demo mode refuses', async () => {
+  it("are the owner's alone, one at a time; an unfinished run has nothing to download; demo mode refuses", async () => {
     const { owner, c } = await shelfWithCovers();
     const stranger = await createUser();
     expect((await call(zipRuns(c.id), { method: 'POST' })).status).toBe(401);
     expect((await call(zipRuns(c.id), { method: 'POST', token: stranger.token })).status).toBe(403);
-    expect(await errorCode(await call(zipRuns(c.id), { method: 'POST', token: owner.token, env: { DEMO_MODE: 'true' } }))).toBe('DEMO_MODE');
+    expect(await errorCode(await call(zipRuns(c.id), { method: 'POST', token: owner.token, env: { DEMO_MODE: 'true' } }))).toBe(
+      'DEMO_MODE',
+    );
 
     const first = (await (await call(zipRuns(c.id), { method: 'POST', token: owner.token })).json()) as ExportRun;
     const second = await call(zipRuns(c.id), { method: 'POST', token: owner.token });
@@ -428,9 +526,12 @@ describe('exports with pictures', { timeout: 120_000 }, () => {
     const owner = await createUser();
     const doomed = await createCollection(owner.token, { name: 'Doomed' });
     const kept = await createCollection(owner.token, { name: 'Kept' });
-    const userId = (await env.DB.prepare('SELECT owner_id FROM collections WHERE id = ?1').bind(doomed.id).first<{ owner_id: number }>())!.owner_id;
+    const userId = (await env.DB.prepare('SELECT owner_id FROM collections WHERE id = ?1').bind(doomed.id).first<{ owner_id: number }>())!
+      .owner_id;
     // A run whose Workflow has not taken its first step yet.
-    const run = (await env.DB.prepare('INSERT INTO collection_exports (collection_id, user_id) VALUES (?1, ?2) RETURNING id').bind(doomed.id, userId).first<{ id: number }>())!;
+    const run = (await env.DB.prepare('INSERT INTO collection_exports (collection_id, user_id) VALUES (?1, ?2) RETURNING id')
+      .bind(doomed.id, userId)
+      .first<{ id: number }>())!;
     expect((await call(zipRuns(kept.id), { method: 'POST', token: owner.token })).status).toBe(409);
     expect((await call(`/api/v1/collections/${doomed.id}`, { method: 'DELETE', token: owner.token })).status).toBe(204);
     const { documentStep } = await import('../../worker/src/features/exports/exports.steps');
@@ -459,10 +560,14 @@ describe('exports with pictures', { timeout: 120_000 }, () => {
     expect((await env.MEDIA.list({ prefix: `exports/${run.id}/` })).objects).toHaveLength(2);
     const { exportsCleanupJob } = await import('../../worker/src/features/maintenance/exports-cleanup.job');
     const budget = { left: 50, take: () => true };
-    const context = { now: new Date(), budget, cursor: null, saveCursor: () => {} } as unknown as Parameters<typeof exportsCleanupJob.run>[1];
+    const context = { now: new Date(), budget, cursor: null, saveCursor: () => {} } as unknown as Parameters<
+      typeof exportsCleanupJob.run
+    >[1];
     // A fresh one stays.
     expect(await exportsCleanupJob.run(env, context)).toEqual({ exports: 0, pieces: 0, archives: 0 });
-    await env.DB.prepare("UPDATE collection_exports SET created_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now', '-25 hours') WHERE id = ?1").bind(run.id).run();
+    await env.DB.prepare("UPDATE collection_exports SET created_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now', '-25 hours') WHERE id = ?1")
+      .bind(run.id)
+      .run();
     expect(await exportsCleanupJob.run(env, context)).toEqual({ exports: 1, pieces: 2, archives: 0 });
     expect((await env.MEDIA.list({ prefix: `exports/${run.id}/` })).objects).toHaveLength(0);
     expect((await call(`${zipRuns(c.id)}/${run.id}`, { token: owner.token })).status).toBe(404);

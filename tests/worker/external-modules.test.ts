@@ -5,7 +5,13 @@
 // allow-list, and every new endpoint against the wrong callers, demo mode and invalid bodies.
 import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
-import type { ExternalModule, ExternalUpgradeResult, SourceModuleTest, SourceOffer, SourceSearchResult } from '../../shared/schemas/sources';
+import type {
+  ExternalModule,
+  ExternalUpgradeResult,
+  SourceModuleTest,
+  SourceOffer,
+  SourceSearchResult,
+} from '../../shared/schemas/sources';
 import { base64, freshIsbn, hitsOf, jsonAnswer, setAnswers } from '../support/fake-sources';
 import { call, createUser, errorCode, signIn } from '../support/worker-app';
 import { createCollection, getJson } from '../support/worker-catalogue';
@@ -13,7 +19,14 @@ import { createCollection, getJson } from '../support/worker-catalogue';
 const FAKE = env.FAKE_SOURCES_URL;
 const admin = () => signIn('admin', env.ADMIN_PASSWORD!);
 
-const manifest = (extra: Record<string, unknown> = {}) => ({ protocol: 1, name: 'Shelf Finder', version: '1.0.0', types: ['books'], barcodes: true, ...extra });
+const manifest = (extra: Record<string, unknown> = {}) => ({
+  protocol: 1,
+  name: 'Shelf Finder',
+  version: '1.0.0',
+  types: ['books'],
+  barcodes: true,
+  ...extra,
+});
 
 /** A module's base path on the fake, fresh for each test (the instance's modules are shared by the file's tests). */
 async function servedModule(answer: unknown = manifest()) {
@@ -32,12 +45,16 @@ async function registered(token: string, answer?: unknown) {
   return { ...served, module: (await res.json()) as ExternalModule };
 }
 
-const reasonOf = async (res: Response) => ((await res.json()) as { error: { code: string; details: { fields: { reason: string }[] } } }).error;
+const reasonOf = async (res: Response) =>
+  ((await res.json()) as { error: { code: string; details: { fields: { reason: string }[] } } }).error;
 
 describe('external metadata modules', () => {
   it('registers a module by its manifest, lists it after the built-in sources, and refuses it twice', async () => {
     const token = await admin();
-    const { address, module } = await registered(token, { ...manifest({ description: 'A test shelf', types: ['books', 'comics', 'pottery'] }), extra: { ignored: true } });
+    const { address, module } = await registered(token, {
+      ...manifest({ description: 'A test shelf', types: ['books', 'comics', 'pottery'] }),
+      extra: { ignored: true },
+    });
     expect(module).toMatchObject({
       id: `ext-${module.number}`,
       address,
@@ -86,19 +103,35 @@ describe('external metadata modules', () => {
     expect(res.status).toBe(200);
     const result = (await res.json()) as SourceSearchResult;
     const hit = result.hits.find((h) => h.source === module.id);
-    expect(hit).toEqual({ source: module.id, id: 'dune-1', title: 'Dune', fields: { authors: ['Frank Herbert'], year: ['1965'], isbn: ['9780441172719'] }, ownedItemId: null });
+    expect(hit).toEqual({
+      source: module.id,
+      id: 'dune-1',
+      title: 'Dune',
+      fields: { authors: ['Frank Herbert'], year: ['1965'], isbn: ['9780441172719'] },
+      ownedItemId: null,
+    });
     expect(result.problems.filter((p) => p.source === module.id)).toEqual([]);
     // Kept a day, like any source's answers.
     await call(`/api/v1/collections/${books.id}/sources/search?q=${encodeURIComponent(q)}`, { token: owner, lang: 'fr' });
     expect((await hitsOf(FAKE, `${path}/search?q=${encodeURIComponent(q)}&lang=fr`)).hits).toBe(1);
 
     const isbn = freshIsbn();
-    await setAnswers(FAKE, `${path}/code/${isbn}?lang=en`, [jsonAnswer({ hits: [{ id: `code-${isbn}`, title: 'Found by code', fields: { isbn: [isbn] } }] })]);
-    const byCode = (await (await call(`/api/v1/collections/${books.id}/sources/search?q=${isbn}&source=${module.id}`, { token: owner })).json()) as SourceSearchResult;
-    expect(byCode).toEqual({ kind: 'code', hits: [{ source: module.id, id: `code-${isbn}`, title: 'Found by code', fields: { isbn: [isbn] }, ownedItemId: null }], problems: [] });
+    await setAnswers(FAKE, `${path}/code/${isbn}?lang=en`, [
+      jsonAnswer({ hits: [{ id: `code-${isbn}`, title: 'Found by code', fields: { isbn: [isbn] } }] }),
+    ]);
+    const byCode = (await (
+      await call(`/api/v1/collections/${books.id}/sources/search?q=${isbn}&source=${module.id}`, { token: owner })
+    ).json()) as SourceSearchResult;
+    expect(byCode).toEqual({
+      kind: 'code',
+      hits: [{ source: module.id, id: `code-${isbn}`, title: 'Found by code', fields: { isbn: [isbn] }, ownedItemId: null }],
+      problems: [],
+    });
 
     // Turned off, it is no longer offered nor searched by name.
-    expect(await (await call(`/api/v1/config/modules/external/${module.number}`, { method: 'PUT', token, json: { enabled: false } })).json()).toMatchObject({ enabled: false });
+    expect(
+      await (await call(`/api/v1/config/modules/external/${module.number}`, { method: 'PUT', token, json: { enabled: false } })).json(),
+    ).toMatchObject({ enabled: false });
     const after = await getJson<{ sources: SourceOffer[] }>(`/api/v1/collections/${books.id}/sources`, owner);
     expect(after.sources.map((s) => s.id)).not.toContain(module.id);
     expect((await call(`/api/v1/collections/${books.id}/sources/search?q=dune&source=${module.id}`, { token: owner })).status).toBe(400);
@@ -110,8 +143,14 @@ describe('external metadata modules', () => {
     const { token: owner } = await createUser();
     const games = await createCollection(owner, { type: 'board_games', name: 'Games' });
     const isbn = freshIsbn();
-    await setAnswers(FAKE, `${path}/code/${isbn}?lang=en`, [jsonAnswer({ hits: [{ id: `g-${isbn}`, title: 'A boxed game', fields: { title: ['A boxed game'] } }] })]);
-    const started = await call(`/api/v1/collections/${games.id}/sources/queues`, { method: 'POST', token: owner, json: { codes: [isbn], source: module.id } });
+    await setAnswers(FAKE, `${path}/code/${isbn}?lang=en`, [
+      jsonAnswer({ hits: [{ id: `g-${isbn}`, title: 'A boxed game', fields: { title: ['A boxed game'] } }] }),
+    ]);
+    const started = await call(`/api/v1/collections/${games.id}/sources/queues`, {
+      method: 'POST',
+      token: owner,
+      json: { codes: [isbn], source: module.id },
+    });
     expect(started.status).toBe(202);
     const queue = (await started.json()) as { id: number; source: string };
     expect(queue.source).toBe(module.id);
@@ -129,7 +168,9 @@ describe('external metadata modules', () => {
     const changing = await registered(token);
     const breaking = await registered(token, manifest({ name: 'Soon Broken' }));
     const steady = await registered(token, manifest({ name: 'Steady' }));
-    await setAnswers(FAKE, `${changing.path}/manifest`, [jsonAnswer(manifest({ name: 'Shelf Finder Plus', version: '2.0.0', types: ['books', 'movies'], barcodes: false }))]);
+    await setAnswers(FAKE, `${changing.path}/manifest`, [
+      jsonAnswer(manifest({ name: 'Shelf Finder Plus', version: '2.0.0', types: ['books', 'movies'], barcodes: false })),
+    ]);
     await setAnswers(FAKE, `${breaking.path}/manifest`, [{ body: base64('<html>moved</html>') }]);
     const res = await call('/api/v1/config/modules/upgrade', { method: 'POST', token });
     expect(res.status).toBe(200);
@@ -146,10 +187,22 @@ describe('external metadata modules', () => {
       problem: null,
       status: null,
     });
-    expect(result.upgrades.find((u) => u.id === breaking.module.id)).toEqual({ id: breaking.module.id, name: 'Soon Broken', changes: {}, problem: 'malformed', status: null });
+    expect(result.upgrades.find((u) => u.id === breaking.module.id)).toEqual({
+      id: breaking.module.id,
+      name: 'Soon Broken',
+      changes: {},
+      problem: 'malformed',
+      status: null,
+    });
     expect(result.upgrades.find((u) => u.id === steady.module.id)).toMatchObject({ changes: {}, problem: null });
     const listed = (await getJson<{ external: ExternalModule[] }>('/api/v1/config/modules', token)).external;
-    expect(listed.find((m) => m.id === changing.module.id)).toMatchObject({ name: 'Shelf Finder Plus', version: '2.0.0', types: ['books', 'movies'], barcodes: false, problem: null });
+    expect(listed.find((m) => m.id === changing.module.id)).toMatchObject({
+      name: 'Shelf Finder Plus',
+      version: '2.0.0',
+      types: ['books', 'movies'],
+      barcodes: false,
+      problem: null,
+    });
     expect(listed.find((m) => m.id === breaking.module.id)).toMatchObject({ name: 'Soon Broken', version: '1.0.0', problem: 'malformed' });
     // Mended, the next upgrade clears its problem.
     await setAnswers(FAKE, `${breaking.path}/manifest`, [jsonAnswer(manifest({ name: 'Soon Broken' }))]);
@@ -176,9 +229,15 @@ describe('external metadata modules', () => {
     for (const [i, answer] of hostile.entries()) {
       const q = `hostile ${i} ${crypto.randomUUID().slice(0, 6)}`;
       await setAnswers(FAKE, `${path}/search?q=${encodeURIComponent(q)}&lang=en`, [answer]);
-      const res = await call(`/api/v1/collections/${custom.id}/sources/search?q=${encodeURIComponent(q)}&source=${module.id}`, { token: owner });
+      const res = await call(`/api/v1/collections/${custom.id}/sources/search?q=${encodeURIComponent(q)}&source=${module.id}`, {
+        token: owner,
+      });
       expect(res.status, `answer ${i}`).toBe(200);
-      expect(await res.json(), `answer ${i}`).toEqual({ kind: 'text', hits: [], problems: [{ source: module.id, problem: 'malformed', status: null }] });
+      expect(await res.json(), `answer ${i}`).toEqual({
+        kind: 'text',
+        hits: [],
+        problems: [{ source: module.id, problem: 'malformed', status: null }],
+      });
     }
     // A manifest that is huge, garbage or of another shape cannot be registered; the reason says so.
     for (const answer of [
@@ -206,8 +265,17 @@ describe('external metadata modules', () => {
     // The tests reach the fake over http because it is allow-listed; without the list, http is refused.
     const plain = await register(token, served.address, { env: { FETCH_ALLOW_HOSTS: '' } });
     expect((await reasonOf(plain)).details.fields[0]!.reason).toBe('not_https');
-    expect((await reasonOf(await register(token, 'http://example.com/vitrine', { env: { FETCH_ALLOW_HOSTS: '' } }))).details.fields[0]!.reason).toBe('not_https');
-    for (const address of ['https://127.0.0.1/mod', 'https://10.0.0.4/mod', 'https://localhost/mod', 'ftp://example.com/mod', `${served.address}?x=1`, 'not an address']) {
+    expect(
+      (await reasonOf(await register(token, 'http://example.com/vitrine', { env: { FETCH_ALLOW_HOSTS: '' } }))).details.fields[0]!.reason,
+    ).toBe('not_https');
+    for (const address of [
+      'https://127.0.0.1/mod',
+      'https://10.0.0.4/mod',
+      'https://localhost/mod',
+      'ftp://example.com/mod',
+      `${served.address}?x=1`,
+      'not an address',
+    ]) {
       const res = await register(token, address);
       expect(res.status, address).toBe(400);
       expect((await reasonOf(res)).details.fields[0]!.reason, address).toBe('address');
@@ -219,7 +287,10 @@ describe('external metadata modules', () => {
     const { token: owner } = await createUser();
     const custom = await createCollection(owner);
     await setAnswers(FAKE, `${path}/search?q=plain&lang=en`, [jsonAnswer({ hits: [{ id: '1', title: 'Plain' }] })]);
-    const res = await call(`/api/v1/collections/${custom.id}/sources/search?q=plain&source=${module.id}`, { token: owner, env: { FETCH_ALLOW_HOSTS: '' } });
+    const res = await call(`/api/v1/collections/${custom.id}/sources/search?q=plain&source=${module.id}`, {
+      token: owner,
+      env: { FETCH_ALLOW_HOSTS: '' },
+    });
     expect(((await res.json()) as SourceSearchResult).problems).toEqual([{ source: module.id, problem: 'unreachable', status: null }]);
     expect((await hitsOf(FAKE, `${path}/search?q=plain&lang=en`)).hits).toBe(0);
   });
@@ -227,12 +298,25 @@ describe('external metadata modules', () => {
   it('tests a module: its manifest, then its sample words', async () => {
     const token = await admin();
     const { path, module } = await registered(token, manifest({ sample: 'Dune' }));
-    await setAnswers(FAKE, `${path}/search?q=Dune&lang=en`, [jsonAnswer({ hits: [{ id: '1', title: 'Dune' }, { id: '2', title: 'Dune Messiah' }] })]);
+    await setAnswers(FAKE, `${path}/search?q=Dune&lang=en`, [
+      jsonAnswer({
+        hits: [
+          { id: '1', title: 'Dune' },
+          { id: '2', title: 'Dune Messiah' },
+        ],
+      }),
+    ]);
     const tested = await call(`/api/v1/config/modules/${module.id}/test`, { method: 'POST', token });
     expect(tested.status).toBe(200);
     expect((await tested.json()) as SourceModuleTest).toEqual({ ok: true, hits: 2, title: 'Dune', problem: null, status: null });
     await setAnswers(FAKE, `${path}/manifest`, [{ status: 503 }]);
-    expect(await (await call(`/api/v1/config/modules/${module.id}/test`, { method: 'POST', token })).json()).toEqual({ ok: false, hits: 0, title: null, problem: 'busy', status: 503 });
+    expect(await (await call(`/api/v1/config/modules/${module.id}/test`, { method: 'POST', token })).json()).toEqual({
+      ok: false,
+      hits: 0,
+      title: null,
+      problem: 'busy',
+      status: 503,
+    });
     expect((await call('/api/v1/config/modules/ext-999999/test', { method: 'POST', token })).status).toBe(404);
     expect((await call('/api/v1/config/modules/ext-x/test', { method: 'POST', token })).status).toBe(400);
   });
@@ -240,7 +324,9 @@ describe('external metadata modules', () => {
   it('removes a module: no longer offered, its cached answers gone', async () => {
     const token = await admin();
     const { module } = await registered(token, manifest({ types: ['any'] }));
-    await env.DB.prepare('INSERT INTO source_cache (key, hits, expires_at) VALUES (?1, ?2, ?3)').bind(`${module.id}|text|en_US|x`, '[]', '2999-01-01').run();
+    await env.DB.prepare('INSERT INTO source_cache (key, hits, expires_at) VALUES (?1, ?2, ?3)')
+      .bind(`${module.id}|text|en_US|x`, '[]', '2999-01-01')
+      .run();
     expect((await call(`/api/v1/config/modules/external/${module.number}`, { method: 'DELETE', token })).status).toBe(204);
     expect((await call(`/api/v1/config/modules/external/${module.number}`, { method: 'DELETE', token })).status).toBe(404);
     expect(await env.DB.prepare('SELECT count(*) AS n FROM source_cache WHERE key LIKE ?1').bind(`${module.id}|%`).first('n')).toBe(0);
@@ -248,7 +334,9 @@ describe('external metadata modules', () => {
     const custom = await createCollection(owner);
     const offered = await getJson<{ sources: SourceOffer[] }>(`/api/v1/collections/${custom.id}/sources`, owner);
     expect(offered.sources.map((s) => s.id)).not.toContain(module.id);
-    expect((await call(`/api/v1/config/modules/external/${module.number}`, { method: 'PUT', token, json: { enabled: true } })).status).toBe(404);
+    expect((await call(`/api/v1/config/modules/external/${module.number}`, { method: 'PUT', token, json: { enabled: true } })).status).toBe(
+      404,
+    );
   });
 
   it("is the built-in administrator's alone; demo mode changes nothing; invalid bodies are refused", async () => {
@@ -273,7 +361,10 @@ describe('external metadata modules', () => {
     expect(listed.find((m) => m.id === module.id)).toMatchObject({ enabled: true });
     expect(listed.map((m) => m.address)).not.toContain(served.address);
     for (const body of [{}, { address: '' }, { address: 42 }, { address: 'x'.repeat(501) }, { address: served.address, name: 'x' }]) {
-      expect(await errorCode(await call('/api/v1/config/modules/external', { method: 'POST', token, json: body })), JSON.stringify(body)).toBe('VALIDATION_FAILED');
+      expect(
+        await errorCode(await call('/api/v1/config/modules/external', { method: 'POST', token, json: body })),
+        JSON.stringify(body),
+      ).toBe('VALIDATION_FAILED');
     }
     for (const body of [{}, { enabled: 'yes' }, { enabled: true, name: 'x' }]) {
       expect((await call(`/api/v1/config/modules/external/${module.number}`, { method: 'PUT', token, json: body })).status).toBe(400);

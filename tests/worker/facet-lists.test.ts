@@ -13,7 +13,9 @@ import { createBudget } from '../../worker/src/jobs/job';
 import { numberSpansJob } from '../../worker/src/features/items/number-spans.job';
 
 async function listOf(propertyId: number, key: string): Promise<string | null | undefined> {
-  const row = await env.DB.prepare('SELECT items FROM facet_counts WHERE property_id = ? AND sort_key = ?').bind(propertyId, key).first<{ items: string | null }>();
+  const row = await env.DB.prepare('SELECT items FROM facet_counts WHERE property_id = ? AND sort_key = ?')
+    .bind(propertyId, key)
+    .first<{ items: string | null }>();
   return row === null ? undefined : row.items;
 }
 
@@ -28,7 +30,15 @@ async function wholeList(propertyId: number, key: string): Promise<string | null
   return row?.items ?? null;
 }
 
-const idsOf = (list: string | null | undefined) => (list ? list.trim().split(' ').filter(Boolean).map(Number).sort((a, b) => a - b) : list);
+const idsOf = (list: string | null | undefined) =>
+  list
+    ? list
+        .trim()
+        .split(' ')
+        .filter(Boolean)
+        .map(Number)
+        .sort((a, b) => a - b)
+    : list;
 
 /** How the statement reading listed matches starts (the metrics give each statement's first 100 characters). */
 const LISTED_READ = 'SELECT m.id, ';
@@ -51,21 +61,33 @@ async function shelfOf<T extends string | number>(third: { label: string; type: 
   await addProperty(owner.token, collection.id, { label: 'Name', type: 'text', isTitle: true, sortable: true });
   await addProperty(owner.token, collection.id, { label: 'Genre', type: 'text', filterable: true });
   await addProperty(owner.token, collection.id, { label: third.label, type: third.type, filterable: true });
-  const rows = Array.from({ length: 600 }, (_, n) => ({ n, name: `Name ${String(n).padStart(3, '0')}`, genre: n % 3 === 0 ? 'Novel' : 'Tale', value: value(n) }));
+  const rows = Array.from({ length: 600 }, (_, n) => ({
+    n,
+    name: `Name ${String(n).padStart(3, '0')}`,
+    genre: n % 3 === 0 ? 'Novel' : 'Tale',
+    value: value(n),
+  }));
   const csv = `ref,name,genre,third\n${rows.map((row) => `r${row.n},${row.name},${row.genre},${row.value}`).join('\n')}\n`;
-  const plan = { format: 'csv' as const, keyField: 'c0', fields: ['name', 'genre', third.label.toLowerCase()].map((property, i) => ({ field: `c${i + 1}`, property })) };
+  const plan = {
+    format: 'csv' as const,
+    keyField: 'c0',
+    fields: ['name', 'genre', third.label.toLowerCase()].map((property, i) => ({ field: `c${i + 1}`, property })),
+  };
   expect((await runImport(owner.token, collection.id, csv, 'rows.csv', plan)).status).toBe('done');
   return { owner, collection, rows };
 }
 
 /** The span width of a collection's property `key` (null while it has none, facet-spans.ts). */
 async function spanWidth(collectionId: number, key: string): Promise<number | null> {
-  return (await env.DB.prepare('SELECT span_width AS w FROM properties WHERE collection_id = ? AND key = ?').bind(collectionId, key).first<{ w: number | null }>())!.w;
+  return (await env.DB.prepare('SELECT span_width AS w FROM properties WHERE collection_id = ? AND key = ?')
+    .bind(collectionId, key)
+    .first<{ w: number | null }>())!.w;
 }
 
 /** The same, once the build a range started after its answer has given it one (or two seconds on). */
 async function builtSpanWidth(collectionId: number, key: string): Promise<number | null> {
-  for (let wait = 0; wait < 40 && (await spanWidth(collectionId, key)) === null; wait += 1) await new Promise((resolve) => setTimeout(resolve, 50));
+  for (let wait = 0; wait < 40 && (await spanWidth(collectionId, key)) === null; wait += 1)
+    await new Promise((resolve) => setTimeout(resolve, 50));
   return spanWidth(collectionId, key);
 }
 
@@ -85,7 +107,9 @@ describe('kept lists of items', () => {
     // A list past 32,000 characters is closed into a chunk (here lengthened by ids of no item, as four
     // thousand items would; migration 0032).
     const others = Array.from({ length: 3_600 }, (_, n) => 90_000_000 + n);
-    await env.DB.prepare(`UPDATE facet_counts SET items = items || ? WHERE property_id = ? AND sort_key = 'red'`).bind(`${others.join(' ')} `, shelf.id).run();
+    await env.DB.prepare(`UPDATE facet_counts SET items = items || ? WHERE property_id = ? AND sort_key = 'red'`)
+      .bind(`${others.join(' ')} `, shelf.id)
+      .run();
     expect(await listOf(shelf.id, 'red')).toBe(' ');
     expect(idsOf(await wholeList(shelf.id, 'red'))).toEqual([a.id, b.id, ...others].sort((x, y) => x - y));
     // Newer items go to the open list; one taken out, or hidden, leaves its chunk; one shown again is new.
@@ -102,9 +126,12 @@ describe('kept lists of items', () => {
     const page = await getJson<ItemPage>(`${base}?f.shelf=Red&sort=name&dir=asc`, owner.token);
     expect(page.items.map((item) => item.id)).toEqual([c.id, hidden.id, b.id]);
     // The value gone (no holder left), its chunks go too.
-    for (const id of [b.id, c.id, hidden.id]) expect((await call(`${base}/${id}`, { method: 'DELETE', token: owner.token })).status).toBe(204);
+    for (const id of [b.id, c.id, hidden.id])
+      expect((await call(`${base}/${id}`, { method: 'DELETE', token: owner.token })).status).toBe(204);
     expect(await listOf(shelf.id, 'red')).toBeUndefined();
-    const chunks = await env.DB.prepare('SELECT count(*) AS n FROM facet_item_chunks WHERE property_id = ?').bind(shelf.id).first<{ n: number }>();
+    const chunks = await env.DB.prepare('SELECT count(*) AS n FROM facet_item_chunks WHERE property_id = ?')
+      .bind(shelf.id)
+      .first<{ n: number }>();
     expect(chunks!.n).toBe(0);
   });
 
@@ -134,8 +161,14 @@ describe('kept lists of items', () => {
     ] as const) {
       // Ten books of Ann's: read whole, a row each, and sorted in the Worker.
       const { page, statements } = await metered(`${base}?f.authors=ann&sort=name&dir=desc`, token);
-      const expected = made.filter((m) => m.ann && m.level <= level).sort(byName).reverse();
-      expect(page.items.map((item) => item.id), `level ${level}`).toEqual(expected.map((m) => m.id));
+      const expected = made
+        .filter((m) => m.ann && m.level <= level)
+        .sort(byName)
+        .reverse();
+      expect(
+        page.items.map((item) => item.id),
+        `level ${level}`,
+      ).toEqual(expected.map((m) => m.id));
       expect(page.total).toBe(expected.length);
       const listed = statements.find((st) => st.sql.startsWith(LISTED_READ));
       expect(listed, `level ${level}`).toBeDefined();
@@ -146,7 +179,10 @@ describe('kept lists of items', () => {
       // Two years of the sixty: a range, from the lists of its values.
       const years = await metered(`${base}?min.year=1998&sort=created&dir=asc`, token);
       const inRange = made.filter((m) => m.year >= 1998 && m.level <= level);
-      expect(years.page.items.map((item) => item.id), `level ${level}, years`).toEqual(inRange.map((m) => m.id));
+      expect(
+        years.page.items.map((item) => item.id),
+        `level ${level}, years`,
+      ).toEqual(inRange.map((m) => m.id));
       expect(years.page.total).toBe(inRange.length);
       expect(years.statements.some((st) => st.sql.startsWith(LISTED_READ))).toBe(true);
     }
@@ -160,9 +196,23 @@ describe('kept lists of items', () => {
     await addProperty(owner.token, collection.id, { label: 'Memo', type: 'text', searchable: true });
     // 600 items, one in ten a novel. Names sort the other way round from the rows: the first novels by
     // name are the last rows. "zeta" is in the memo of the first 150 rows, "eta" of the first 450.
-    const rows = Array.from({ length: 600 }, (_, n) => `r${n},Name ${String(600 - n).padStart(3, '0')},${n % 10 === 0 ? 'Novel' : 'Tale'},${n < 150 ? 'zeta eta' : n < 450 ? 'eta' : 'theta'} memo`);
-    const plan = { format: 'csv' as const, keyField: 'c0', fields: [{ field: 'c1', property: 'name' }, { field: 'c2', property: 'genre' }, { field: 'c3', property: 'memo' }] };
-    expect((await runImport(owner.token, collection.id, `ref,name,genre,memo\n${rows.join('\n')}\n`, 'rows.csv', plan)).status).toBe('done');
+    const rows = Array.from(
+      { length: 600 },
+      (_, n) =>
+        `r${n},Name ${String(600 - n).padStart(3, '0')},${n % 10 === 0 ? 'Novel' : 'Tale'},${n < 150 ? 'zeta eta' : n < 450 ? 'eta' : 'theta'} memo`,
+    );
+    const plan = {
+      format: 'csv' as const,
+      keyField: 'c0',
+      fields: [
+        { field: 'c1', property: 'name' },
+        { field: 'c2', property: 'genre' },
+        { field: 'c3', property: 'memo' },
+      ],
+    };
+    expect((await runImport(owner.token, collection.id, `ref,name,genre,memo\n${rows.join('\n')}\n`, 'rows.csv', plan)).status).toBe(
+      'done',
+    );
     const base = `/api/v1/collections/${collection.id}/items?f.genre=Novel&sort=name&dir=asc&perPage=20`;
     const novels = Array.from({ length: 60 }, (_, k) => 590 - 10 * k);
     const named = async (page: ItemPage) => page.items.map((item) => item.title);
@@ -185,26 +235,43 @@ describe('kept lists of items', () => {
       else expect(eta.page.total).toBeGreaterThanOrEqual(30);
     }
   });
-  it('walk the listed matches with their list tested as a bitmap, which reads no row, or with the request\'s own tests when its ids spread too far', async () => {
+  it("walk the listed matches with their list tested as a bitmap, which reads no row, or with the request's own tests when its ids spread too far", async () => {
     const owner = await createUser();
     const collection = await createCollection(owner.token, { name: 'Walked shelf', visibility: 0 });
     await addProperty(owner.token, collection.id, { label: 'Name', type: 'text', isTitle: true, sortable: true });
     await addProperty(owner.token, collection.id, { label: 'Genre', type: 'text', filterable: true });
     await addProperty(owner.token, collection.id, { label: 'Year', type: 'number', sortable: true, filterable: true });
     // 600 items, nine in ten a tale, their years 1900 to 1999; names sort the other way round from the rows.
-    const rows = Array.from({ length: 600 }, (_, n) => ({ n, name: `Name ${String(600 - n).padStart(3, '0')}`, genre: n % 10 === 0 ? 'Novel' : 'Tale', year: 1900 + (n % 100) }));
+    const rows = Array.from({ length: 600 }, (_, n) => ({
+      n,
+      name: `Name ${String(600 - n).padStart(3, '0')}`,
+      genre: n % 10 === 0 ? 'Novel' : 'Tale',
+      year: 1900 + (n % 100),
+    }));
     const csv = `ref,name,genre,year\n${rows.map((row) => `r${row.n},${row.name},${row.genre},${row.year}`).join('\n')}\n`;
-    const plan = { format: 'csv' as const, keyField: 'c0', fields: ['name', 'genre', 'year'].map((property, i) => ({ field: `c${i + 1}`, property })) };
+    const plan = {
+      format: 'csv' as const,
+      keyField: 'c0',
+      fields: ['name', 'genre', 'year'].map((property, i) => ({ field: `c${i + 1}`, property })),
+    };
     expect((await runImport(owner.token, collection.id, csv, 'rows.csv', plan)).status).toBe('done');
     // Tales from 1950, by name: too many to read whole for a page of 20, so the page walks the names.
     const expected = rows.filter((row) => row.genre === 'Tale' && row.year >= 1950).sort((a, b) => (a.name < b.name ? -1 : 1));
-    const walkedRows = (statements: { sql: string; read: number }[]) => statements.filter((st) => st.sql.startsWith('SELECT i.*')).reduce((n, st) => n + st.read, 0);
+    const walkedRows = (statements: { sql: string; read: number }[]) =>
+      statements.filter((st) => st.sql.startsWith('SELECT i.*')).reduce((n, st) => n + st.read, 0);
     for (const page of [1, 2, 3]) {
       const path = `/api/v1/collections/${collection.id}/items?f.genre=Tale&min.year=1950&sort=name&dir=asc&perPage=20&page=${page}`;
       const context = `page ${page}`;
       const bitmap = await metered(path, owner.token);
-      const spread = await call(path, { token: owner.token, env: { EXPOSE_D1_METRICS: 'true', LIST_BITMAP_MAX: '1' }, headers: { 'x-measure-d1': '1' } });
-      const spreadStatements = JSON.parse(decodeURIComponent(spread.headers.get('x-d1-statements') ?? '[]')) as { sql: string; read: number }[];
+      const spread = await call(path, {
+        token: owner.token,
+        env: { EXPOSE_D1_METRICS: 'true', LIST_BITMAP_MAX: '1' },
+        headers: { 'x-measure-d1': '1' },
+      });
+      const spreadStatements = JSON.parse(decodeURIComponent(spread.headers.get('x-d1-statements') ?? '[]')) as {
+        sql: string;
+        read: number;
+      }[];
       const names = expected.map((row) => row.name);
       for (const found of [bitmap.page, (await spread.json()) as ItemPage]) {
         const titles = found.items.map((item) => item.title);
@@ -213,7 +280,10 @@ describe('kept lists of items', () => {
         expect(at, context).toBeGreaterThanOrEqual(0);
         expect(titles, context).toEqual(names.slice(at, at + 20));
       }
-      expect(bitmap.statements.some((st) => st.sql.startsWith(LISTED_READ)), context).toBe(false);
+      expect(
+        bitmap.statements.some((st) => st.sql.startsWith(LISTED_READ)),
+        context,
+      ).toBe(false);
       // The walk passes about 20 / 0.45 names a page, each a row, and tests the year of the tales among
       // them; its own tests also look each name up in the search index (two rows more).
       expect(walkedRows(bitmap.statements), context).toBeLessThan(walkedRows(spreadStatements));
@@ -222,7 +292,9 @@ describe('kept lists of items', () => {
   });
   it('read a date range over years from the months and years kept, exactly, however many days it holds', async () => {
     // 600 items bought on 600 days from 2018-01-01.
-    const { owner, collection, rows } = await shelfOf({ label: 'Bought', type: 'date' }, (n) => new Date(Date.UTC(2018, 0, 1) + n * 86_400_000).toISOString().slice(0, 10));
+    const { owner, collection, rows } = await shelfOf({ label: 'Bought', type: 'date' }, (n) =>
+      new Date(Date.UTC(2018, 0, 1) + n * 86_400_000).toISOString().slice(0, 10),
+    );
     const base = `/api/v1/collections/${collection.id}/items`;
     for (const [range, from, to] of [
       ['min.bought=2018-02-10&max.bought=2019-06-20', '2018-02-10', '2019-06-20'],
@@ -232,7 +304,10 @@ describe('kept lists of items', () => {
     ] as const) {
       const expected = rows.filter((row) => row.genre === 'Novel' && row.value >= from && row.value <= to).map((row) => row.name);
       const { page, statements } = await metered(`${base}?f.genre=Novel&${range}&sort=name&dir=asc&perPage=100`, owner.token);
-      expect(page.items.map((item) => item.title), range).toEqual(expected.slice(0, 100));
+      expect(
+        page.items.map((item) => item.title),
+        range,
+      ).toEqual(expected.slice(0, 100));
       expect(page.total, range).toBe(expected.length);
       expect(page.totalEstimated ?? false, range).toBe(false);
       // The range's rows: the days at its ends, a row each, and its months and years; not a row a day (the
@@ -248,10 +323,17 @@ describe('kept lists of items', () => {
     const { owner, collection, rows } = await shelfOf({ label: 'Price', type: 'number' }, (n) => ((n * 37) % 3000) / 10);
     const base = `/api/v1/collections/${collection.id}/items?sort=name&dir=asc&perPage=50`;
     const check = async (range: string, from: number, to: number, genre = true) => {
-      const expected = rows.filter((row) => (!genre || row.genre === 'Novel') && row.value >= from && row.value <= to).map((row) => row.name);
+      const expected = rows
+        .filter((row) => (!genre || row.genre === 'Novel') && row.value >= from && row.value <= to)
+        .map((row) => row.name);
       // (A range's count reads 100 rows, not the suite's 14.)
-      const { page, statements } = await metered(`${base}${genre ? '&f.genre=Novel' : ''}&${range}`, owner.token, { LIST_RANGE_COUNT_ROWS: '100' });
-      expect(page.items.map((item) => item.title), range).toEqual(expected.slice(0, 50));
+      const { page, statements } = await metered(`${base}${genre ? '&f.genre=Novel' : ''}&${range}`, owner.token, {
+        LIST_RANGE_COUNT_ROWS: '100',
+      });
+      expect(
+        page.items.map((item) => item.title),
+        range,
+      ).toEqual(expected.slice(0, 50));
       return { page, statements, expected };
     };
     // The first range finds some 400 values in range, more than it reads: right all the same, and the
@@ -283,10 +365,16 @@ describe('kept lists of items', () => {
     // Written items enter and leave them.
     const made = await addItem(owner.token, collection.id, { values: { name: 'Name 999', genre: 'Novel', price: 100.05 } });
     rows.push({ n: 999, name: 'Name 999', genre: 'Novel', value: 100.05 });
-    expect((await check('min.price=99.95&max.price=200.05', 99.95, 200.05)).page.total).toBe(rows.filter((row) => row.genre === 'Novel' && row.value >= 99.95 && row.value <= 200.05).length);
-    expect((await call(`/api/v1/collections/${collection.id}/items/${made.id}`, { method: 'DELETE', token: owner.token })).status).toBe(204);
+    expect((await check('min.price=99.95&max.price=200.05', 99.95, 200.05)).page.total).toBe(
+      rows.filter((row) => row.genre === 'Novel' && row.value >= 99.95 && row.value <= 200.05).length,
+    );
+    expect((await call(`/api/v1/collections/${collection.id}/items/${made.id}`, { method: 'DELETE', token: owner.token })).status).toBe(
+      204,
+    );
     rows.pop();
-    expect((await check('min.price=99.95&max.price=200.05', 99.95, 200.05)).page.total).toBe(rows.filter((row) => row.genre === 'Novel' && row.value >= 99.95 && row.value <= 200.05).length);
+    expect((await check('min.price=99.95&max.price=200.05', 99.95, 200.05)).page.total).toBe(
+      rows.filter((row) => row.genre === 'Novel' && row.value >= 99.95 && row.value <= 200.05).length,
+    );
   });
 
   it('keep spans of a date-time of many values the same way', async () => {
@@ -297,7 +385,10 @@ describe('kept lists of items', () => {
     const check = async (from: string, to: string) => {
       const expected = rows.filter((row) => row.genre === 'Novel' && row.value >= from && row.value <= to).map((row) => row.name);
       const page = (await metered(`${base}&min.seen=${from}&max.seen=${to}`, owner.token)).page;
-      expect(page.items.map((item) => item.title), `${from} to ${to}`).toEqual(expected.slice(0, 50));
+      expect(
+        page.items.map((item) => item.title),
+        `${from} to ${to}`,
+      ).toEqual(expected.slice(0, 50));
       return { page, expected };
     };
     await check('2020-01-10T05:30:00.000Z', '2020-05-31T00:00:00.000Z');
@@ -321,7 +412,13 @@ describe('kept lists of items', () => {
     for (let runs = 0; ; runs += 1) {
       expect(runs, 'the job settles').toBeLessThan(100);
       const budget = createBudget(numberSpansJob.units);
-      const counts = await numberSpansJob.run(env, { now: new Date(), db: undefined as never, cursor, saveCursor: (next) => (cursor = next), budget });
+      const counts = await numberSpansJob.run(env, {
+        now: new Date(),
+        db: undefined as never,
+        cursor,
+        saveCursor: (next) => (cursor = next),
+        budget,
+      });
       expect(budget.used).toBeLessThanOrEqual(numberSpansJob.units);
       if (counts.built === 0 && cursor === null) break;
     }
@@ -329,7 +426,10 @@ describe('kept lists of items', () => {
     expect(await spanWidth(few.collection.id, 'price')).toBeNull();
     // The first range over the price reads its spans: listed, exact, a few dozen rows.
     const expected = many.rows.filter((row) => row.genre === 'Novel' && row.value >= 12.35 && row.value <= 250.55).map((row) => row.name);
-    const { page, statements } = await metered(`/api/v1/collections/${many.collection.id}/items?f.genre=Novel&min.price=12.35&max.price=250.55&sort=name&dir=asc&perPage=50`, many.owner.token);
+    const { page, statements } = await metered(
+      `/api/v1/collections/${many.collection.id}/items?f.genre=Novel&min.price=12.35&max.price=250.55&sort=name&dir=asc&perPage=50`,
+      many.owner.token,
+    );
     expect(page.items.map((item) => item.title)).toEqual(expected.slice(0, 50));
     expect(page.total).toBe(expected.length);
     expect(statements.find((st) => st.sql.startsWith('SELECT * FROM (SELECT property_id AS pid'))!.read).toBeLessThan(100);

@@ -19,7 +19,14 @@ describe('filter facets', () => {
     const make = (n: number, visibility: number | null, genres: string[]) =>
       addItem(owner.token, c.id, {
         visibility,
-        values: { name: `record ${n}`, genre: genres, year: 1960 + n, released: `19${60 + n}-0${(n % 9) + 1}-15`, owned: n % 2 === 0, label: `L${n % 3}` },
+        values: {
+          name: `record ${n}`,
+          genre: genres,
+          year: 1960 + n,
+          released: `19${60 + n}-0${(n % 9) + 1}-15`,
+          owned: n % 2 === 0,
+          label: `L${n % 3}`,
+        },
       });
     const a = await make(1, null, ['Jazz', 'Blues']);
     const b = await make(2, 1, ['jazz']);
@@ -29,7 +36,12 @@ describe('filter facets', () => {
 
     const base = `/api/v1/collections/${c.id}/filters`;
     const normalize = (filters: FilterFacet[]) =>
-      filters.map((f) => ({ ...f, values: [...f.values].sort((x, y) => x.value.toLowerCase().localeCompare(y.value.toLowerCase())).map((v) => ({ value: v.value.toLowerCase(), count: v.count })) }));
+      filters.map((f) => ({
+        ...f,
+        values: [...f.values]
+          .sort((x, y) => x.value.toLowerCase().localeCompare(y.value.toLowerCase()))
+          .map((v) => ({ value: v.value.toLowerCase(), count: v.count })),
+      }));
     const check = async (step: string) => {
       for (const token of [undefined, stranger.token, owner.token]) {
         const kept = normalize((await getJson<{ filters: FilterFacet[] }>(base, token)).filters);
@@ -39,14 +51,23 @@ describe('filter facets', () => {
     };
     await check('created');
     const anonymous = (await getJson<{ filters: FilterFacet[] }>(base)).filters;
-    expect(anonymous.find((f) => f.key === 'genre')!.values).toEqual(expect.arrayContaining([{ value: 'Jazz', count: 2 }, { value: 'Rock', count: 1 }]));
+    expect(anonymous.find((f) => f.key === 'genre')!.values).toEqual(
+      expect.arrayContaining([
+        { value: 'Jazz', count: 2 },
+        { value: 'Rock', count: 1 },
+      ]),
+    );
     expect(anonymous.find((f) => f.key === 'genre')!.values.some((v) => v.value === 'Punk')).toBe(false);
     expect(anonymous.find((f) => f.key === 'year')).toMatchObject({ kind: 'range', min: 1961, max: 1965 });
     expect(anonymous.find((f) => f.key === 'released')).toMatchObject({ min: '1961-02-15', max: '1965-06-15' });
 
     await call(`/api/v1/collections/${c.id}/items/${b.id}`, { method: 'PATCH', token: owner.token, json: { visibility: null } });
     await check('visibility changed');
-    await call(`/api/v1/collections/${c.id}/items/${a.id}`, { method: 'PATCH', token: owner.token, json: { values: { name: 'record 1', genre: ['Soul'], year: 1999, owned: true } } });
+    await call(`/api/v1/collections/${c.id}/items/${a.id}`, {
+      method: 'PATCH',
+      token: owner.token,
+      json: { values: { name: 'record 1', genre: ['Soul'], year: 1999, owned: true } },
+    });
     await check('values changed');
     await call(`/api/v1/collections/${c.id}/items/${d.id}`, { method: 'DELETE', token: owner.token });
     await call(`/api/v1/collections/${c.id}/items/${a.id}/duplicate`, { method: 'POST', token: owner.token });

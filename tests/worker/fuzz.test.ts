@@ -42,7 +42,10 @@ interface Case {
 type CallerName = 'anonymous' | 'stranger' | 'owner' | 'admin' | 'forged' | 'malformed';
 
 const doc = (await (await call('/api/v1/openapi.json')).json()) as {
-  paths: Record<string, Record<string, { parameters?: Operation['params']; requestBody?: { content: Record<string, { schema: Schema }> } }>>;
+  paths: Record<
+    string,
+    Record<string, { parameters?: Operation['params']; requestBody?: { content: Record<string, { schema: Schema }> } }>
+  >;
   components?: { schemas?: Record<string, Schema> };
 };
 const resolve = (ref: string): Schema => doc.components?.schemas?.[ref.split('/').pop()!] ?? {};
@@ -60,7 +63,11 @@ const operations: Operation[] = Object.entries(doc.paths)
       const content = spec.requestBody?.content ?? {};
       const json = content['application/json'];
       const multipart = content['multipart/form-data'];
-      const body: Operation['body'] = json ? { type: 'json', schema: json.schema } : multipart ? { type: 'multipart', schema: multipart.schema } : null;
+      const body: Operation['body'] = json
+        ? { type: 'json', schema: json.schema }
+        : multipart
+          ? { type: 'multipart', schema: multipart.schema }
+          : null;
       return { method: method.toUpperCase(), path, params: spec.parameters ?? [], body };
     }),
   )
@@ -91,7 +98,14 @@ beforeAll(async () => {
   const scratchProp = await addProperty(owner.token, scratch.id, { label: 'Name', type: 'text', isTitle: true });
   const scratchItem = await addItem(owner.token, scratch.id, { values: { name: 'scratch' } });
   const main = await createCollection(owner.token, { name: 'Main', visibility: 0 });
-  const title = await addProperty(owner.token, main.id, { label: 'Name', type: 'text', isTitle: true, searchable: true, filterable: true, sortable: true });
+  const title = await addProperty(owner.token, main.id, {
+    label: 'Name',
+    type: 'text',
+    isTitle: true,
+    searchable: true,
+    filterable: true,
+    sortable: true,
+  });
   const specs = [
     { label: 'Year', type: 'number', filterable: true, sortable: true },
     { label: 'Stars', type: 'rating', filterable: true },
@@ -107,7 +121,19 @@ beforeAll(async () => {
   for (const spec of specs) await addProperty(owner.token, main.id, spec);
   const upload = await call(`/api/v1/collections/${main.id}/media`, { method: 'POST', token: owner.token, body: imageForm(PNG_BYTES) });
   const picture = ((await upload.json()) as { value: string }).value;
-  const values = { name: 'Dune', year: 1965, stars: 4.5, day: '1965-08-01', at: '1965-08-01T10:00:00Z', done: true, tags: ['sf', 'desert'], site: 'https://example.org', picture, notes: 'n', secret: 's' };
+  const values = {
+    name: 'Dune',
+    year: 1965,
+    stars: 4.5,
+    day: '1965-08-01',
+    at: '1965-08-01T10:00:00Z',
+    done: true,
+    tags: ['sf', 'desert'],
+    site: 'https://example.org',
+    picture,
+    notes: 'n',
+    secret: 's',
+  };
   const item = await addItem(owner.token, main.id, { values });
   await addItem(owner.token, main.id, { values: { name: 'Hidden' }, visibility: 4 });
   const hidden = await createCollection(owner.token, { name: 'Private', visibility: 3 });
@@ -150,15 +176,23 @@ function jsonCases(op: Operation, rng: ReturnType<typeof seeded>): Case[] {
       for (const odd of rng.sample(ODD_VALUES, 2)) cases.push(json({ ...base, values: { [key]: odd } }, `values.${key} odd`));
     }
     cases.push(json({ ...base, values: { tags: Array.from({ length: 51 }, (_, i) => `t${i}`), nope: 1 } }, 'too many values'));
-    cases.push(json({ ...base, values: Object.fromEntries(fixtures.propertyKeys.map((k) => [k, rng.pick(ODD_STRINGS)])) }, 'every value odd'));
+    cases.push(
+      json({ ...base, values: Object.fromEntries(fixtures.propertyKeys.map((k) => [k, rng.pick(ODD_STRINGS)])) }, 'every value odd'),
+    );
   }
   cases.push(json({ ...base, unexpected: 'field' }, 'extra field'));
-  for (const raw of rng.sample(RAW_BODIES, 8)) cases.push({ path, body: raw, contentType: 'application/json', note: `raw ${raw.slice(0, 20)}` });
+  for (const raw of rng.sample(RAW_BODIES, 8))
+    cases.push({ path, body: raw, contentType: 'application/json', note: `raw ${raw.slice(0, 20)}` });
   const text = JSON.stringify(base);
   cases.push(
     { path, body: text, contentType: 'text/plain', note: 'text/plain' },
     { path, body: 'a=1&b=%ZZ', contentType: 'application/x-www-form-urlencoded', note: 'form' },
-    { path, body: '--zzz\r\nContent-Disposition: form-data; name="a"\r\n\r\n1\r\n--zzz--', contentType: 'multipart/form-data; boundary=zzz', note: 'multipart' },
+    {
+      path,
+      body: '--zzz\r\nContent-Disposition: form-data; name="a"\r\n\r\n1\r\n--zzz--',
+      contentType: 'multipart/form-data; boundary=zzz',
+      note: 'multipart',
+    },
     { path, body: text, contentType: 'application/json; charset=utf-16', note: 'utf-16' },
     { path, contentType: 'application/json', note: 'no body' },
     { path, body: text, contentType: 'APPLICATION/JSON', note: 'upper-case type' },
@@ -179,12 +213,29 @@ function multipartCases(op: Operation): Case[] {
     form([['file', new File([garbage], '../../x\u0000.png', { type: 'image/png' })]], 'garbage file'),
     form([['file', new File([], 'empty.png')]], 'empty file'),
     form([['file', 'just text']], 'file as text'),
-    form([['file', new File([PNG_BYTES], 'a.png')], ['file', new File([PNG_BYTES], 'b.png')]], 'two files'),
-    form([['file', new File([PNG_BYTES], 'a.png')], ['thumbnail', new File([garbage], 't')]], 'garbage thumbnail'),
+    form(
+      [
+        ['file', new File([PNG_BYTES], 'a.png')],
+        ['file', new File([PNG_BYTES], 'b.png')],
+      ],
+      'two files',
+    ),
+    form(
+      [
+        ['file', new File([PNG_BYTES], 'a.png')],
+        ['thumbnail', new File([garbage], 't')],
+      ],
+      'garbage thumbnail',
+    ),
     form([['other', 'x']], 'no file'),
     form([['file', new File([new Uint8Array(6 * 1024 * 1024)], 'big.png')]], 'too large'),
     { path, body: 'garbage', contentType: 'multipart/form-data', note: 'no boundary' },
-    { path, body: '--b\r\nContent-Disposition: form-data; name="file"; filename="a"\r\n\r\nabc', contentType: 'multipart/form-data; boundary=b', note: 'unterminated' },
+    {
+      path,
+      body: '--b\r\nContent-Disposition: form-data; name="file"; filename="a"\r\n\r\nabc',
+      contentType: 'multipart/form-data; boundary=b',
+      note: 'unterminated',
+    },
     { path, body: '{}', contentType: 'application/json', note: 'json' },
     { path, note: 'no body' },
   ];
@@ -192,7 +243,8 @@ function multipartCases(op: Operation): Case[] {
 
 /** Filters, sorts and pages for the list operations, each in a broken or extreme form. */
 function listQueries(rng: ReturnType<typeof seeded>): string[] {
-  const many = (key: string, make: (i: number) => string) => Array.from({ length: 150 }, (_, i) => `${key}=${safeEncode(make(i))}`).join('&');
+  const many = (key: string, make: (i: number) => string) =>
+    Array.from({ length: 150 }, (_, i) => `${key}=${safeEncode(make(i))}`).join('&');
   const queries = [
     many('f.year', (i) => String(1900 + i)),
     many('f.stars', (i) => String((i % 11) / 2)),
@@ -238,13 +290,22 @@ function queryCases(op: Operation, rng: ReturnType<typeof seeded>): Case[] {
 }
 
 function casesFor(op: Operation, rng: ReturnType<typeof seeded>): Case[] {
-  const bodyCases = op.body?.type === 'json' ? jsonCases(op, rng) : op.body?.type === 'multipart' ? multipartCases(op) : [{ path: validPath(op, {}, rng), note: 'valid' }];
+  const bodyCases =
+    op.body?.type === 'json'
+      ? jsonCases(op, rng)
+      : op.body?.type === 'multipart'
+        ? multipartCases(op)
+        : [{ path: validPath(op, {}, rng), note: 'valid' }];
   const base = bodyCases[0]!;
   const cases = [...bodyCases];
   for (const param of op.params.filter((p) => p.in === 'path')) {
-    for (const id of rng.sample(BAD_IDS, 8)) cases.push({ ...base, path: validPath(op, { [param.name]: id }), note: `${param.name}=${id}` });
+    for (const id of rng.sample(BAD_IDS, 8))
+      cases.push({ ...base, path: validPath(op, { [param.name]: id }), note: `${param.name}=${id}` });
   }
-  cases.push({ ...base, path: `${base.path}/zzz`, note: 'extra segment' }, { ...base, path: base.path.replace('/api/v1/', '/api/v1//'), note: 'double slash' });
+  cases.push(
+    { ...base, path: `${base.path}/zzz`, note: 'extra segment' },
+    { ...base, path: base.path.replace('/api/v1/', '/api/v1//'), note: 'double slash' },
+  );
   cases.push(...queryCases(op, rng));
   if (op.method === 'DELETE') cases.push({ ...base, body: '{"a":', contentType: 'application/json', note: 'body on delete' });
   // Deleting for real is the valid case: it goes last, so the other cases still find the resource.
@@ -317,7 +378,10 @@ describe('media and other addresses, fuzzed', () => {
     const problems: string[] = [];
     for (const path of paths) {
       for (const method of ['GET', 'HEAD', 'POST', 'PUT', 'DELETE', 'PATCH', 'OPTIONS']) {
-        const problem = await problemOf({ path, note: 'media', body: method === 'POST' ? 'x' : undefined }, { method, caller: rng.pick(['anonymous', 'owner', 'stranger', 'forged'] as const) });
+        const problem = await problemOf(
+          { path, note: 'media', body: method === 'POST' ? 'x' : undefined },
+          { method, caller: rng.pick(['anonymous', 'owner', 'stranger', 'forged'] as const) },
+        );
         if (problem) problems.push(problem);
       }
     }
@@ -347,7 +411,10 @@ describe('media and other addresses, fuzzed', () => {
     const problems: string[] = [];
     for (const path of paths) {
       for (const method of ['GET', 'POST', 'DELETE', 'OPTIONS']) {
-        const problem = await problemOf({ path, note: 'address', body: method === 'POST' ? '{}' : undefined }, { method, caller: 'anonymous' });
+        const problem = await problemOf(
+          { path, note: 'address', body: method === 'POST' ? '{}' : undefined },
+          { method, caller: 'anonymous' },
+        );
         // The web app's files are the assets' answer, not the Worker's: only the API must use the envelope.
         if (problem && (path.startsWith('/api') || method !== 'GET' || problem.includes('server error'))) problems.push(problem);
       }
@@ -367,7 +434,6 @@ describe('every API operation, fuzzed', () => {
     expect(answered.filter((operation) => !documented.has(operation) && operation !== 'GET /openapi.json')).toEqual([]);
   });
 
-
   it.each(operations.map((op) => [`${op.method} ${op.path}`, op] as const))('%s', { timeout: 30_000 }, async (name, op) => {
     const rng = seeded(hashOf(name));
     const cases = casesFor(op, rng);
@@ -386,7 +452,8 @@ describe('every API operation, fuzzed', () => {
       await check(c, { method: op.method, caller: entitled });
       await check(c, { method: op.method, caller: rng.pick(others), language: rng.pick(['fr_FR', 'en_US', 'xx', '%%']) });
     }
-    for (const method of ['HEAD', 'OPTIONS', 'PROPFIND']) await check({ path: valid.path, note: 'other method' }, { method, caller: entitled });
+    for (const method of ['HEAD', 'OPTIONS', 'PROPFIND'])
+      await check({ path: valid.path, note: 'other method' }, { method, caller: entitled });
     expect(problems).toEqual([]);
   });
 });

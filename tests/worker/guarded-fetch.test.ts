@@ -136,7 +136,9 @@ describe('fetching', () => {
     expect(Array.from((await guardedFetch(env, `${FAKE}/gf/declared`, LIMITS)).bytes)).toEqual(Array.from(picture));
     // 64 KB of zeros gzipped to well under the cap: its small Content-Length must not let it through.
     const inflated = new Uint8Array(64 * 1024);
-    const gzipped = new Uint8Array(await new Response(new Blob([inflated]).stream().pipeThrough(new CompressionStream('gzip'))).arrayBuffer());
+    const gzipped = new Uint8Array(
+      await new Response(new Blob([inflated]).stream().pipeThrough(new CompressionStream('gzip'))).arrayBuffer(),
+    );
     expect(gzipped.length).toBeLessThan(LIMITS.maxBytes);
     await setAnswers(FAKE, '/gf/bomb', [{ headers: { 'content-encoding': 'gzip' }, body: base64(gzipped) }]);
     expect((await refusal(`${FAKE}/gf/bomb`)).problem).toBe('fetch_too_big');

@@ -19,15 +19,21 @@ afterEach(async () => {
 
 const ip = () => ({ 'cf-connecting-ip': `192.0.2.${Math.floor(Math.random() * 250) + 1}` });
 const address = (name: string) => `${name}-${crypto.randomUUID().slice(0, 8)}@example.test`;
-const join = (itemPath: string, json: Record<string, unknown>, options: { token?: string; lang?: string; env?: Record<string, string> } = {}) =>
-  call(`${itemPath}/holds`, { method: 'POST', headers: ip(), json, ...options });
+const join = (
+  itemPath: string,
+  json: Record<string, unknown>,
+  options: { token?: string; lang?: string; env?: Record<string, string> } = {},
+) => call(`${itemPath}/holds`, { method: 'POST', headers: ip(), json, ...options });
 const queue = async (itemPath: string, token: string) => ((await (await call(`${itemPath}/holds`, { token })).json()) as ItemHolds).holds;
 const offerCall = (path: string, token: string, options: { env?: Record<string, string> } = {}) =>
   call(`/api/v1/holds/offer${path}`, { method: 'POST', headers: ip(), json: { token }, ...options });
 
 /** The offer link's token from the newest offer email to `to`. */
 async function offerToken(to: string): Promise<string> {
-  const text = (await capturedEmails(to)).map((m) => m.text).reverse().find((t) => t.includes('/hold/offer?token='));
+  const text = (await capturedEmails(to))
+    .map((m) => m.text)
+    .reverse()
+    .find((t) => t.includes('/hold/offer?token='));
   expect(text, `an offer email to ${to}`).toBeDefined();
   return new URL(text!.match(/https:\/\/vitrine\.test\/hold\/offer\?token=[\w%-]+/)![0]).searchParams.get('token')!;
 }
@@ -92,7 +98,9 @@ describe('joining a waiting list', () => {
     const { itemPath } = await lendableItem({ borrowable: 1 });
     expect(await errorCode(await join(itemPath, { name: 'Fay', email: address('fay') }))).toBe('BORROW_NOT_ALLOWED');
     const lent = await lentItem();
-    expect(await errorCode(await join(lent.itemPath, { name: 'Fay', email: address('fay') }, { env: { DEMO_MODE: 'true' } }))).toBe('DEMO_MODE');
+    expect(await errorCode(await join(lent.itemPath, { name: 'Fay', email: address('fay') }, { env: { DEMO_MODE: 'true' } }))).toBe(
+      'DEMO_MODE',
+    );
     await setLoansEnabled(false);
     expect(await errorCode(await join(lent.itemPath, { name: 'Fay', email: address('fay') }))).toBe('LOANS_DISABLED');
     expect(await errorCode(await call(`${lent.itemPath}/holds`, { token: lent.owner.token }))).toBe('LOANS_DISABLED');
@@ -117,7 +125,9 @@ describe('the owner’s queue', () => {
     const removed = await call(`/api/v1/holds/${bob!.id}`, { method: 'DELETE', token: owner.token });
     expect(((await removed.json()) as ItemHolds).holds.map((h) => h.borrower.email)).toEqual([emails[2], emails[0]]);
     // Removed once: a second time is a 409.
-    expect(await errorCode(await call(`/api/v1/holds/${bob!.id}`, { method: 'DELETE', token: owner.token }))).toBe('HOLD_TRANSITION_NOT_ALLOWED');
+    expect(await errorCode(await call(`/api/v1/holds/${bob!.id}`, { method: 'DELETE', token: owner.token }))).toBe(
+      'HOLD_TRANSITION_NOT_ALLOWED',
+    );
     expect((await call(`/api/v1/holds/${bob!.id}/move/sideways`, { method: 'POST', token: owner.token })).status).toBe(400);
   });
 
@@ -131,7 +141,11 @@ describe('the owner’s queue', () => {
       [viewer, 'viewer'],
       [editor, 'editor'],
     ] as const) {
-      const res = await call(`/api/v1/collections/${collection.id}/members`, { method: 'POST', token: owner.token, json: { login: person.user.username, role } });
+      const res = await call(`/api/v1/collections/${collection.id}/members`, {
+        method: 'POST',
+        token: owner.token,
+        json: { login: person.user.username, role },
+      });
       expect(res.status).toBe(201);
     }
     const moveUp = (token?: string, options: { env?: Record<string, string> } = {}) =>
@@ -238,7 +252,10 @@ describe('offers', () => {
     const token = await offerToken(emails[0]!);
     await setLoansEnabled(false);
     expect(await errorCode(await offerCall('', token))).toBe('LOANS_DISABLED');
-    const [result] = await runScheduledJobs(env, 'hourly', { schedule: { hourly: [holdOffersJob] }, now: new Date('2999-01-01T00:00:00Z') });
+    const [result] = await runScheduledJobs(env, 'hourly', {
+      schedule: { hourly: [holdOffersJob] },
+      now: new Date('2999-01-01T00:00:00Z'),
+    });
     expect(result!.counts).toEqual({ skipped: 1 });
     await setLoansEnabled(true);
     expect((await queue(itemPath, owner.token)).map((h) => h.state)).toEqual(['offered']);

@@ -167,14 +167,20 @@ describe.each(KINDS)('If-Match on a $name', (kind) => {
 describe('If-Match in the OpenAPI document', () => {
   it('documents the header, the 412 and the ETag of each row kind', async () => {
     const doc = (await (await call('/api/v1/openapi.json')).json()) as {
-      paths: Record<string, Record<string, { parameters?: { name: string; in: string }[]; responses: Record<string, { headers?: Record<string, unknown> }> }>>;
+      paths: Record<
+        string,
+        Record<string, { parameters?: { name: string; in: string }[]; responses: Record<string, { headers?: Record<string, unknown> }> }>
+      >;
     };
     const rows = ['/collections/{id}', '/collections/{id}/items/{iid}', '/collections/{id}/properties/{pid}'];
     for (const path of rows) {
       for (const method of ['patch', 'delete']) {
         const op = doc.paths[path]![method]!;
         // Header names are case-insensitive; the document spells them as requests are validated.
-        expect(op.parameters?.map((p) => `${p.in} ${p.name.toLowerCase()}`), `${method} ${path}`).toContain('header if-match');
+        expect(
+          op.parameters?.map((p) => `${p.in} ${p.name.toLowerCase()}`),
+          `${method} ${path}`,
+        ).toContain('header if-match');
         expect(op.responses['412'], `${method} ${path}`).toBeDefined();
       }
       expect(doc.paths[path]!.get!.responses['200']!.headers, `get ${path}`).toHaveProperty('ETag');

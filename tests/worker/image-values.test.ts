@@ -42,7 +42,12 @@ describe('image values are checked by content', () => {
       ['en_US', 'This file is not an image: send a PNG, JPEG, GIF or WebP picture.'],
       ['fr_FR', 'Ce fichier n’est pas une image\u00a0: envoyez une image PNG, JPEG, GIF ou WebP.'],
     ] as const) {
-      const save = await call(`/api/v1/collections/${c.id}/items`, { method: 'POST', token: owner.token, lang, json: { values: { title: 'Fake', picture: value } } });
+      const save = await call(`/api/v1/collections/${c.id}/items`, {
+        method: 'POST',
+        token: owner.token,
+        lang,
+        json: { values: { title: 'Fake', picture: value } },
+      });
       expect(save.status).toBe(400);
       const body = (await save.json()) as Failure;
       expect(body.error.code).toBe('VALIDATION_FAILED');
@@ -59,7 +64,11 @@ describe('image values are checked by content', () => {
     const upload = await uploadAs(stranger.token, c.id, PNG_BYTES, 'photo.png');
     expect([403, 404]).toContain(upload.status);
     const mine = (await (await uploadAs(owner.token, c.id, PNG_BYTES, 'photo.png')).json()) as { value: string };
-    const save = await call(`/api/v1/collections/${c.id}/items`, { method: 'POST', token: stranger.token, json: { values: { picture: mine.value } } });
+    const save = await call(`/api/v1/collections/${c.id}/items`, {
+      method: 'POST',
+      token: stranger.token,
+      json: { values: { picture: mine.value } },
+    });
     expect([403, 404]).toContain(save.status);
     expect(['FORBIDDEN', 'NOT_FOUND']).toContain(await errorCode(save));
   });

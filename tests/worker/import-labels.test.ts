@@ -75,7 +75,12 @@ describe('properties an import creates', () => {
     body.set('plan', JSON.stringify(plan('Author')));
     const refused = await call(`/api/v1/collections/${collection.id}/imports`, { method: 'POST', token: stranger.token, body });
     expect(refused.status).toBe(403);
-    const demo = await call(`/api/v1/collections/${collection.id}/imports`, { method: 'POST', token: stranger.token, body, env: { DEMO_MODE: 'true' } });
+    const demo = await call(`/api/v1/collections/${collection.id}/imports`, {
+      method: 'POST',
+      token: stranger.token,
+      body,
+      env: { DEMO_MODE: 'true' },
+    });
     expect(demo.status).toBe(403);
     const anonymous = await call(`/api/v1/collections/${collection.id}/imports`, { method: 'POST', body });
     expect(anonymous.status).toBe(401);

@@ -16,13 +16,19 @@ describe('import report', () => {
     const c = await createCollection(owner.token, { name: 'Notes' });
     await addProperty(owner.token, c.id, { label: 'Title', key: 'title', type: 'text', isTitle: true });
     const header = ['Title', ...Array.from({ length: NUMBER_FIELDS }, (_, i) => `N${i}`)].join(';');
-    const lines = Array.from({ length: RECORDS }, (_, r) => [`Book ${r + 1}`, ...Array.from({ length: NUMBER_FIELDS }, () => 'none')].join(';'));
+    const lines = Array.from({ length: RECORDS }, (_, r) =>
+      [`Book ${r + 1}`, ...Array.from({ length: NUMBER_FIELDS }, () => 'none')].join(';'),
+    );
     const plan: ImportPlanInput = {
       format: 'csv',
       csv: { delimiter: ';', quote: '"', header: true },
       fields: [
         { field: 'c0', property: 'title' },
-        ...Array.from({ length: NUMBER_FIELDS }, (_, i) => ({ field: `c${i + 1}`, property: `n${i}`, create: { label: `N${i}`, type: 'number' as const, multiple: false } })),
+        ...Array.from({ length: NUMBER_FIELDS }, (_, i) => ({
+          field: `c${i + 1}`,
+          property: `n${i}`,
+          create: { label: `N${i}`, type: 'number' as const, multiple: false },
+        })),
       ],
     };
     const report = await runImport(owner.token, c.id, `${header}\n${lines.join('\n')}\n`, 'notes.csv', plan);

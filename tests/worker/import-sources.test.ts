@@ -50,7 +50,9 @@ async function sourcesOf(token: string, collectionId: number): Promise<ImportSou
 
 /** Makes a source due now, as time passing would. */
 async function makeDue(sourceId: number) {
-  await env.DB.prepare(`UPDATE import_sources SET next_run_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now', '-1 minute') WHERE id = ?`).bind(sourceId).run();
+  await env.DB.prepare(`UPDATE import_sources SET next_run_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now', '-1 minute') WHERE id = ?`)
+    .bind(sourceId)
+    .run();
 }
 
 /** The cron's hourly run, then the newest run of the source, finished. */
@@ -67,7 +69,17 @@ describe('a BoardGameGeek user as a scheduled source', () => {
     const c = await createCollection(owner.token, { name: 'Games', type: 'board_games' });
     const user = `ada ${crypto.randomUUID().slice(0, 6)}`;
     // BoardGameGeek first queues the collection (202), then gives it.
-    await setAnswers(FAKE, bggPath(user), [{ status: 202, body: base64('<message>Your request has been accepted</message>') }, { body: base64(bggXml([{ id: 13, name: 'Catan', rating: 7 }, { id: 822, name: 'Carcassonne' }])) }]);
+    await setAnswers(FAKE, bggPath(user), [
+      { status: 202, body: base64('<message>Your request has been accepted</message>') },
+      {
+        body: base64(
+          bggXml([
+            { id: 13, name: 'Catan', rating: 7 },
+            { id: 822, name: 'Carcassonne' },
+          ]),
+        ),
+      },
+    ]);
     const queued = await fetchDocument(owner.token, c.id, { kind: 'bgg', address: user });
     expect(queued.status).toBe(409);
     expect(await errorCode(queued)).toBe('SOURCE_NOT_READY');
@@ -79,7 +91,14 @@ describe('a BoardGameGeek user as a scheduled source', () => {
     const first = await setUp(owner.token, c.id, document, plan, { source: { kind: 'bgg', address: user }, schedule: 'daily' });
     expect(first).toMatchObject({ status: 'done', counts: { added: 2 } });
     const [source] = await sourcesOf(owner.token, c.id);
-    expect(source).toMatchObject({ kind: 'bgg', address: user, shelf: null, schedule: 'daily', failures: 0, lastRun: { id: first.id, sourceId: expect.any(Number) } });
+    expect(source).toMatchObject({
+      kind: 'bgg',
+      address: user,
+      shelf: null,
+      schedule: 'daily',
+      failures: 0,
+      lastRun: { id: first.id, sourceId: expect.any(Number) },
+    });
     expect(Date.parse(source!.nextRunAt) - Date.now()).toBeGreaterThan(23 * 3600_000);
     expect(first.sourceId).toBe(source!.id);
 
@@ -90,7 +109,15 @@ describe('a BoardGameGeek user as a scheduled source', () => {
     // A day later: a new game, a new rating; BoardGameGeek queues once more, and the run waits for it.
     await setAnswers(FAKE, bggPath(user), [
       { status: 202, body: base64('<message>Your request has been accepted</message>') },
-      { body: base64(bggXml([{ id: 13, name: 'Catan', rating: 9 }, { id: 822, name: 'Carcassonne' }, { id: 30549, name: 'Pandemic' }])) },
+      {
+        body: base64(
+          bggXml([
+            { id: 13, name: 'Catan', rating: 9 },
+            { id: 822, name: 'Carcassonne' },
+            { id: 30549, name: 'Pandemic' },
+          ]),
+        ),
+      },
     ]);
     await makeDue(source!.id);
     const second = await cronRun(owner.token, c.id, source!.id);
@@ -114,7 +141,9 @@ describe('a Goodreads shelf as a scheduled source', () => {
     const c = await createCollection(owner.token, { name: 'Books', type: 'books' });
     const id = String(100000 + Math.floor(Math.random() * 800000));
     const cover = `/gr-covers/${id}/dune.jpg`;
-    await setAnswers(FAKE, cover, [{ body: base64(new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 0, 0x10, 0x4a, 0x46, 0x49, 0x46, 0, 1, 2, 3])) }]);
+    await setAnswers(FAKE, cover, [
+      { body: base64(new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 0, 0x10, 0x4a, 0x46, 0x49, 0x46, 0, 1, 2, 3])) },
+    ]);
     await setAnswers(FAKE, `/goodreads/review/list_rss/${id}?shelf=to-read`, [{ body: base64(goodreadsRss({ dune: `${FAKE}${cover}` })) }]);
     const fetched = await fetchDocument(owner.token, c.id, { kind: 'goodreads', address: id, shelf: 'to-read' });
     expect(fetched.status).toBe(200);
@@ -148,7 +177,10 @@ describe('a file at an address as a scheduled source', () => {
         { field: 'c1', property: 'year', create: { label: 'Year', type: 'number', multiple: false } },
       ],
     };
-    await setUp(owner.token, c.id, new Uint8Array(await fetched.arrayBuffer()), plan, { source: { kind: 'url', address: `${FAKE}${path}` }, schedule: 'daily' });
+    await setUp(owner.token, c.id, new Uint8Array(await fetched.arrayBuffer()), plan, {
+      source: { kind: 'url', address: `${FAKE}${path}` },
+      schedule: 'daily',
+    });
     const [source] = await sourcesOf(owner.token, c.id);
     return { c, source: source! };
   }
@@ -198,19 +230,35 @@ describe('a file at an address as a scheduled source', () => {
   it('changes its schedule, and is removed without its runs or items', async () => {
     const owner = await createUser();
     const { c, source } = await csvSource(owner, `/sheets/${crypto.randomUUID().slice(0, 8)}/sheet.csv`);
-    const weekly = await call(`/api/v1/collections/${c.id}/import-sources/${source.id}`, { method: 'PATCH', token: owner.token, json: { schedule: 'weekly' } });
+    const weekly = await call(`/api/v1/collections/${c.id}/import-sources/${source.id}`, {
+      method: 'PATCH',
+      token: owner.token,
+      json: { schedule: 'weekly' },
+    });
     expect(weekly.status).toBe(200);
     const changed = (await weekly.json()) as ImportSource;
     expect(changed.schedule).toBe('weekly');
     expect(Date.parse(changed.nextRunAt) - Date.now()).toBeGreaterThan(6 * 24 * 3600_000);
-    expect((await call(`/api/v1/collections/${c.id}/import-sources/${source.id}`, { method: 'PATCH', token: owner.token, json: { schedule: 'hourly' } })).status).toBe(400);
-    expect((await call(`/api/v1/collections/${c.id}/import-sources/${source.id}`, { method: 'DELETE', token: owner.token })).status).toBe(204);
+    expect(
+      (
+        await call(`/api/v1/collections/${c.id}/import-sources/${source.id}`, {
+          method: 'PATCH',
+          token: owner.token,
+          json: { schedule: 'hourly' },
+        })
+      ).status,
+    ).toBe(400);
+    expect((await call(`/api/v1/collections/${c.id}/import-sources/${source.id}`, { method: 'DELETE', token: owner.token })).status).toBe(
+      204,
+    );
     expect(await sourcesOf(owner.token, c.id)).toEqual([]);
     const runs = await getJson<{ imports: ImportRun[] }>(`/api/v1/collections/${c.id}/imports`, owner.token);
     expect(runs.imports).toHaveLength(1);
     expect(runs.imports[0]!.sourceId).toBeNull();
     expect(await itemsOf(owner.token, c.id, null)).toHaveLength(1);
-    expect((await call(`/api/v1/collections/${c.id}/import-sources/${source.id}`, { method: 'DELETE', token: owner.token })).status).toBe(404);
+    expect((await call(`/api/v1/collections/${c.id}/import-sources/${source.id}`, { method: 'DELETE', token: owner.token })).status).toBe(
+      404,
+    );
   });
 });
 
@@ -233,7 +281,7 @@ describe('bad input and wrong callers', () => {
     expect(body.error.details.fields.map((f) => f.path)).toContain(path);
   });
 
-  it('never fetches a local or private address, and says why in the caller\'s language', async () => {
+  it("never fetches a local or private address, and says why in the caller's language", async () => {
     const owner = await createUser();
     const c = await createCollection(owner.token);
     for (const address of ['http://127.0.0.1:8787/api/v1/users', 'http://169.254.169.254/latest/meta-data/', 'http://localhost/x.csv']) {
@@ -241,11 +289,16 @@ describe('bad input and wrong callers', () => {
       expect(res.status).toBe(400);
       const body = (await res.json()) as { error: { code: string; details: { fields: { reason: string; message: string }[] } } };
       expect(body.error.code).toBe('SOURCE_UNREACHABLE');
-      expect(body.error.details.fields[0]).toMatchObject({ reason: 'fetch_address', message: 'Rien d’utilisable n’a pu être récupéré de cette source.' });
+      expect(body.error.details.fields[0]).toMatchObject({
+        reason: 'fetch_address',
+        message: 'Rien d’utilisable n’a pu être récupéré de cette source.',
+      });
     }
     await setAnswers(FAKE, '/sources/missing.csv', [{ status: 404 }]);
     const missing = await fetchDocument(owner.token, c.id, { kind: 'url', address: `${FAKE}/sources/missing.csv` });
-    expect(((await missing.json()) as { error: { details: { fields: { reason: string }[] } } }).error.details.fields[0]!.reason).toBe('fetch_status');
+    expect(((await missing.json()) as { error: { details: { fields: { reason: string }[] } } }).error.details.fields[0]!.reason).toBe(
+      'fetch_status',
+    );
   });
 
   it('refuses a bad source beside an upload, writing nothing', async () => {
@@ -253,7 +306,13 @@ describe('bad input and wrong callers', () => {
     const c = await createCollection(owner.token);
     const body = new FormData();
     body.set('file', new File(['name\nDune\n'], 'a.csv'));
-    body.set('plan', JSON.stringify({ format: 'csv', fields: [{ field: 'c0', property: 'name', create: { label: 'Name', type: 'text', multiple: false } }] }));
+    body.set(
+      'plan',
+      JSON.stringify({
+        format: 'csv',
+        fields: [{ field: 'c0', property: 'name', create: { label: 'Name', type: 'text', multiple: false } }],
+      }),
+    );
     body.set('source', JSON.stringify({ source: { kind: 'url', address: 'file:///etc/passwd' }, schedule: 'daily' }));
     const res = await call(`/api/v1/collections/${c.id}/imports`, { method: 'POST', token: owner.token, body });
     expect(res.status).toBe(400);
@@ -267,7 +326,13 @@ describe('bad input and wrong callers', () => {
     for (const address of ['http://localhost./x.csv', 'http://[::127.0.0.1]/x.csv', 'http://127.0.0.1:8787/x.csv']) {
       const body = new FormData();
       body.set('file', new File(['name\nDune\n'], 'a.csv'));
-      body.set('plan', JSON.stringify({ format: 'csv', fields: [{ field: 'c0', property: 'name', create: { label: 'Name', type: 'text', multiple: false } }] }));
+      body.set(
+        'plan',
+        JSON.stringify({
+          format: 'csv',
+          fields: [{ field: 'c0', property: 'name', create: { label: 'Name', type: 'text', multiple: false } }],
+        }),
+      );
       body.set('source', JSON.stringify({ source: { kind: 'url', address }, schedule: 'weekly' }));
       const res = await call(`/api/v1/collections/${c.id}/imports`, { method: 'POST', token: owner.token, body });
       expect(res.status, address).toBe(400);

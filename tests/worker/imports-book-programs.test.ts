@@ -43,12 +43,20 @@ async function importTwice(text: string, name: string): Promise<Imported> {
   const c = await createCollection(owner.token, { name: 'Books', type: 'books' });
   // New properties take the settings the program's fields carry (statuses filterable), as the import screen sends them.
   const planned = planFor(format, head.fields);
-  const plan = { ...planned, fields: planned.fields.map((f, i) => (f.create ? { ...f, create: { ...f.create, settings: head.fields[i]!.settings ?? null } } : f)) };
+  const plan = {
+    ...planned,
+    fields: planned.fields.map((f, i) => (f.create ? { ...f, create: { ...f.create, settings: head.fields[i]!.settings ?? null } } : f)),
+  };
   const first = await runImport(owner.token, c.id, text, name, plan);
   const again = await runImport(owner.token, c.id, text, name, { ...plan, fields: plan.fields.map((f) => ({ ...f, create: null })) });
   const withStatus = async (status: string) =>
-    (await getJson<ItemPage>(`/api/v1/collections/${c.id}/items?f.x_status=${status}`, owner.token)).items.map((i) => String(i.title)).sort();
-  const { properties } = await getJson<{ properties: { key: string; filterable: boolean }[] }>(`/api/v1/collections/${c.id}/properties`, owner.token);
+    (await getJson<ItemPage>(`/api/v1/collections/${c.id}/items?f.x_status=${status}`, owner.token)).items
+      .map((i) => String(i.title))
+      .sort();
+  const { properties } = await getJson<{ properties: { key: string; filterable: boolean }[] }>(
+    `/api/v1/collections/${c.id}/properties`,
+    owner.token,
+  );
   // A status made a property a collector can filter on.
   if (head.fields.some((f) => f.key === 'status')) expect(properties.find((p) => p.key === 'x_status')?.filterable).toBe(true);
   return { format, first, again, items: await itemsOf(owner.token, c.id), withStatus };
@@ -146,14 +154,25 @@ describe('book programs recognised by their header', () => {
       x_date_started: '2007-04-16',
       x_date_read: '2007-05-08',
     });
-    expect(titled(run.items, 'Le Maître et Marguerite')).toMatchObject({ authors: ['Mikhaïl Boulgakov'], isbn: '2266062328', x_status: ['wishlist'] });
+    expect(titled(run.items, 'Le Maître et Marguerite')).toMatchObject({
+      authors: ['Mikhaïl Boulgakov'],
+      isbn: '2266062328',
+      x_status: ['wishlist'],
+    });
   });
 
   it('LibraryThing’s older CSV is the same program', async () => {
     const run = await importTwice(librarythingCsv, 'librarything.csv');
     expect(run.format).toBe('librarything_csv');
     expectWhole(run, 1);
-    expect(run.items[0]!.values).toMatchObject({ title: 'Marelle', authors: ['Julio Cortazar'], isbn: '9782070291342', rating: 4.5, read: true, x_status: ['owned', 'read'] });
+    expect(run.items[0]!.values).toMatchObject({
+      title: 'Marelle',
+      authors: ['Julio Cortazar'],
+      isbn: '9782070291342',
+      rating: 4.5,
+      read: true,
+      x_status: ['owned', 'read'],
+    });
   });
 
   it('BookWyrm: remote_id as the id, shelves as statuses, other catalogues’ ids kept', async () => {
@@ -205,7 +224,11 @@ describe('book programs recognised by their header', () => {
       x_date_added: '2024-03-01',
     });
     // One author written "Last, First" stays one author.
-    expect(titled(run.items, 'The road to winter')).toMatchObject({ authors: ['Smith, Mark'], x_status: ['did-not-finish'], x_date_started: '2024-01-02' });
+    expect(titled(run.items, 'The road to winter')).toMatchObject({
+      authors: ['Smith, Mark'],
+      x_status: ['did-not-finish'],
+      x_date_started: '2024-01-02',
+    });
   });
 
   it('Inventaire: each item owned, its address as the id, ISBNs without hyphens', async () => {
@@ -237,7 +260,15 @@ describe('book programs recognised by their header', () => {
     const run = await importTwice(inventaireShort, 'inventaire.csv');
     expect(run.format).toBe('inventaire');
     expectWhole(run, 1);
-    expect(run.items[0]!.values).toMatchObject({ title: 'L’Étranger'.replace('’', "'"), authors: ['Albert Camus'], isbn: '9782070360024', year: 1972, pages: 185, x_notes: 'Annotated', x_transaction: 'giving' });
+    expect(run.items[0]!.values).toMatchObject({
+      title: 'L’Étranger'.replace('’', "'"),
+      authors: ['Albert Camus'],
+      isbn: '9782070360024',
+      year: 1972,
+      pages: 185,
+      x_notes: 'Annotated',
+      x_transaction: 'giving',
+    });
   });
 
   it('Book Catalogue: authors and series details split, bookshelves as statuses, read and signed on the template', async () => {
@@ -269,7 +300,12 @@ describe('book programs recognised by their header', () => {
       x_list_price: '9.99',
       x_goodreads_id: '12067',
     });
-    expect(titled(run.items, 'Dune')).toMatchObject({ read: true, x_status: ['read'], x_date_started: '2011-01-02', x_date_read: '2011-02-03' });
+    expect(titled(run.items, 'Dune')).toMatchObject({
+      read: true,
+      x_status: ['read'],
+      x_date_started: '2011-01-02',
+      x_date_read: '2011-02-03',
+    });
   });
 
   it('Book Catalogue’s unquoted header with bookshelf_text is the same program', async () => {
@@ -286,8 +322,19 @@ describe('book programs recognised by their header', () => {
     const run = await importTwice(openlibrary, 'reading-log.csv');
     expect(run.format).toBe('openlibrary');
     expectWhole(run, 3);
-    expect(titled(run.items, 'OL7798182M')).toEqual({ title: 'OL7798182M', read: true, x_status: ['read'], x_work_id: 'OL361393W', x_edition_id: 'OL7798182M' });
-    expect(titled(run.items, 'OL102749W')).toEqual({ title: 'OL102749W', read: false, x_status: ['currently-reading'], x_work_id: 'OL102749W' });
+    expect(titled(run.items, 'OL7798182M')).toEqual({
+      title: 'OL7798182M',
+      read: true,
+      x_status: ['read'],
+      x_work_id: 'OL361393W',
+      x_edition_id: 'OL7798182M',
+    });
+    expect(titled(run.items, 'OL102749W')).toEqual({
+      title: 'OL102749W',
+      read: false,
+      x_status: ['currently-reading'],
+      x_work_id: 'OL102749W',
+    });
   });
 });
 
@@ -311,15 +358,31 @@ describe('Goodreads exports of every kind', () => {
     const run = await importTwice(goodreads2013, 'goodreads_library_export.csv');
     expect(run.format).toBe('goodreads');
     expectWhole(run, 2);
-    expect(titled(run.items, 'Dune')).toEqual({ ...dune, x_status: ['read', 'owned'], x_shelves: ['favorites', 'owned-books'], x_review: 'A desert planet.', x_notes: 'Lent to Sam' });
-    expect(titled(run.items, 'The Alchemist')).toMatchObject({ authors: ['Paulo Coelho', 'Alan R. Clarke'], read: false, x_status: ['did-not-finish'] });
+    expect(titled(run.items, 'Dune')).toEqual({
+      ...dune,
+      x_status: ['read', 'owned'],
+      x_shelves: ['favorites', 'owned-books'],
+      x_review: 'A desert planet.',
+      x_notes: 'Lent to Sam',
+    });
+    expect(titled(run.items, 'The Alchemist')).toMatchObject({
+      authors: ['Paulo Coelho', 'Alan R. Clarke'],
+      read: false,
+      x_status: ['did-not-finish'],
+    });
     expect(titled(run.items, 'The Alchemist').rating).toBeUndefined();
   });
 
   it('the 2025 header (without the average rating)', async () => {
     const run = await importTwice(goodreads2025, 'goodreads_library_export.csv');
     expectWhole(run, 1);
-    expect(run.items[0]!.values).toMatchObject({ title: 'The Hobbit', isbn: '9780618260300', year: 1937, rating: 4, x_status: ['currently-reading'] });
+    expect(run.items[0]!.values).toMatchObject({
+      title: 'The Hobbit',
+      isbn: '9780618260300',
+      year: 1937,
+      rating: 4,
+      x_status: ['currently-reading'],
+    });
   });
 
   it('cells padded with spaces, quoted values among them', async () => {
@@ -327,7 +390,12 @@ describe('Goodreads exports of every kind', () => {
     expect(run.format).toBe('goodreads');
     expectWhole(run, 2);
     expect(titled(run.items, 'Dune')).toEqual({ ...dune, x_status: ['read', 'owned'] });
-    expect(titled(run.items, 'The Hobbit')).toMatchObject({ authors: ['J.R.R. Tolkien'], read: false, x_status: ['to-read'], x_shelves: ['to-read'] });
+    expect(titled(run.items, 'The Hobbit')).toMatchObject({
+      authors: ['J.R.R. Tolkien'],
+      read: false,
+      x_status: ['to-read'],
+      x_shelves: ['to-read'],
+    });
   });
 
   it('without its header row: recognised by its cells, every row a book, the same items as with the header', async () => {

@@ -20,7 +20,11 @@ describe('the field that names the items is found by its meaning', () => {
   it("takes Letterboxd's Name as the title when the plan sends nothing to it", async () => {
     const owner = await createUser();
     const c = await createCollection(owner.token, { name: 'Films', type: 'movies' });
-    const plan: ImportPlanInput = { format: 'csv', csv: { delimiter: ',', quote: '"', header: true }, fields: [{ field: 'c2', property: 'year' }] };
+    const plan: ImportPlanInput = {
+      format: 'csv',
+      csv: { delimiter: ',', quote: '"', header: true },
+      fields: [{ field: 'c2', property: 'year' }],
+    };
     const report = await runImport(owner.token, c.id, LETTERBOXD_WATCHED, 'watched.csv', plan);
     expect(report).toMatchObject({ status: 'done', counts: { added: 3, failed: 0 } });
     expect((await itemsOf(owner.token, c.id)).map((i) => [i.values.title, i.values.year])).toEqual([
@@ -34,7 +38,12 @@ describe('the field that names the items is found by its meaning', () => {
     const owner = await createUser();
     const c = await createCollection(owner.token, { name: 'Films', type: 'movies' });
     // The screen's plan, with Name left out by the person: nothing would be imported, so nothing starts.
-    const plan: ImportPlanInput = { format: 'csv', csv: { delimiter: ',', quote: '"', header: true }, guessTitle: false, fields: [{ field: 'c2', property: 'year' }] };
+    const plan: ImportPlanInput = {
+      format: 'csv',
+      csv: { delimiter: ',', quote: '"', header: true },
+      guessTitle: false,
+      fields: [{ field: 'c2', property: 'year' }],
+    };
     const res = await startImport(owner.token, c.id, LETTERBOXD_WATCHED, 'watched.csv', plan);
     expect(res.status).toBe(400);
     const body = (await res.json()) as Refusal;
@@ -46,15 +55,26 @@ describe('the field that names the items is found by its meaning', () => {
     const owner = await createUser();
     const books = await createCollection(owner.token, { name: 'Livres', type: 'books' });
     const french = 'Auteur;Titre;Année\nVictor Hugo;Les Misérables;1862\nÉmile Zola;Germinal;1885\n';
-    const plan: ImportPlanInput = { format: 'csv', csv: { delimiter: ';', quote: '"', header: true }, fields: [{ field: 'c2', property: 'year' }] };
+    const plan: ImportPlanInput = {
+      format: 'csv',
+      csv: { delimiter: ';', quote: '"', header: true },
+      fields: [{ field: 'c2', property: 'year' }],
+    };
     expect((await runImport(owner.token, books.id, french, 'liste.csv', plan)).counts).toMatchObject({ added: 2, failed: 0 });
     expect((await itemsOf(owner.token, books.id)).map((i) => i.values.title)).toEqual(['Germinal', 'Les Misérables']);
     const inventaire = await createCollection(owner.token, { name: 'Inventaire', type: 'books' });
     const csv =
       'uri,isbn,authors,title,subtitle,publicationDate\nisbn:9782070360024,9782070360024,Albert Camus,L’Étranger,,1942\nwd:Q180736,,Jules Verne,Vingt mille lieues sous les mers,Tour du monde sous-marin,1870\n';
-    const plain: ImportPlanInput = { format: 'csv', csv: { delimiter: ',', quote: '"', header: true }, fields: [{ field: 'c2', property: 'authors' }] };
+    const plain: ImportPlanInput = {
+      format: 'csv',
+      csv: { delimiter: ',', quote: '"', header: true },
+      fields: [{ field: 'c2', property: 'authors' }],
+    };
     expect((await runImport(owner.token, inventaire.id, csv, 'inventaire.csv', plain)).counts).toMatchObject({ added: 2, failed: 0 });
-    expect((await itemsOf(owner.token, inventaire.id)).map((i) => i.values.title)).toEqual(['L’Étranger', 'Vingt mille lieues sous les mers']);
+    expect((await itemsOf(owner.token, inventaire.id)).map((i) => i.values.title)).toEqual([
+      'L’Étranger',
+      'Vingt mille lieues sous les mers',
+    ]);
   });
 
   it('takes the first text filled in every record when no column is named for it', async () => {
@@ -72,10 +92,16 @@ describe('the field that names the items is found by its meaning', () => {
     const zip = zipSync({
       'comments.csv': utf8(LETTERBOXD_COMMENTS),
       'profile.csv': utf8('Date Joined,Username\n2020-01-01,someone\n'),
-      'diary.csv': utf8('Date,Name,Year,Letterboxd URI,Rating,Rewatch,Tags,Watched Date\n2023-01-05,Perfect Days,2023,https://boxd.it/d1,4.5,,,2023-01-04\n'),
+      'diary.csv': utf8(
+        'Date,Name,Year,Letterboxd URI,Rating,Rewatch,Tags,Watched Date\n2023-01-05,Perfect Days,2023,https://boxd.it/d1,4.5,,,2023-01-04\n',
+      ),
       'watched.csv': utf8(LETTERBOXD_WATCHED),
     });
-    const plan: ImportPlanInput = { format: 'csv', csv: { delimiter: ',', quote: '"', header: true }, fields: [{ field: 'c2', property: 'year' }] };
+    const plan: ImportPlanInput = {
+      format: 'csv',
+      csv: { delimiter: ',', quote: '"', header: true },
+      fields: [{ field: 'c2', property: 'year' }],
+    };
     const report = await runImport(owner.token, c.id, zip, 'letterboxd-someone-2024-01-01.zip', plan);
     expect(report).toMatchObject({ status: 'done', total: 3, counts: { added: 3 } });
     expect((await itemsOf(owner.token, c.id)).map((i) => i.values.title)).toEqual(['Aftersun', 'Past Lives', 'Perfect Days']);
@@ -170,32 +196,50 @@ describe('never an empty "Done"', () => {
     const before = await propertyKeys(owner.token, c.id);
     // No column is named for the title, and no column of text is filled in every record.
     const csv = 'Code;Players;Label\n1001;4;Catan\n1002;2;\n1003;5;Dixit\n';
-    const plan: ImportPlanInput = { format: 'csv', csv: CSV_OPTIONS, fields: [{ field: 'c1', property: 'players_count', create: { label: 'Players', type: 'number', multiple: false } }] };
+    const plan: ImportPlanInput = {
+      format: 'csv',
+      csv: CSV_OPTIONS,
+      fields: [{ field: 'c1', property: 'players_count', create: { label: 'Players', type: 'number', multiple: false } }],
+    };
     const res = await startImport(owner.token, c.id, csv, 'games.csv', plan);
     expect(res.status).toBe(400);
     const body = (await res.json()) as Refusal;
     expect(body.error.code).toBe('VALIDATION_FAILED');
     expect(body.error.details.fields[0]).toMatchObject({ path: 'plan.fields', reason: 'no_title', property: 'title', suggestion: 'c2' });
     expect(body.error.details.fields[0]!.message).toContain('“Label”');
-    const french = (await (await call(`/api/v1/collections/${c.id}/imports`, { method: 'POST', token: owner.token, lang: 'fr_FR', body: (() => {
-      const form = new FormData();
-      form.set('file', new File([csv], 'games.csv'));
-      form.set('plan', JSON.stringify(plan));
-      return form;
-    })() })).json()) as Refusal;
+    const french = (await (
+      await call(`/api/v1/collections/${c.id}/imports`, {
+        method: 'POST',
+        token: owner.token,
+        lang: 'fr_FR',
+        body: (() => {
+          const form = new FormData();
+          form.set('file', new File([csv], 'games.csv'));
+          form.set('plan', JSON.stringify(plan));
+          return form;
+        })(),
+      })
+    ).json()) as Refusal;
     expect(french.error.details.fields[0]!.message).toContain('n’importerait rien');
     // Nothing was made: no run, no property.
     expect(await propertyKeys(owner.token, c.id)).toEqual(before);
     expect((await getJson<{ imports: unknown[] }>(`/api/v1/collections/${c.id}/imports`, owner.token)).imports).toEqual([]);
     // The fix works.
-    const fixed = await runImport(owner.token, c.id, csv, 'games.csv', { ...plan, fields: [...plan.fields, { field: 'c2', property: 'title' }] });
+    const fixed = await runImport(owner.token, c.id, csv, 'games.csv', {
+      ...plan,
+      fields: [...plan.fields, { field: 'c2', property: 'title' }],
+    });
     expect(fixed.counts).toMatchObject({ added: 2, failed: 1 });
   });
 
   it('refuses a plan whose fields hold nothing in any record', async () => {
     const owner = await createUser();
     const c = await createCollection(owner.token, { name: 'Untitled' });
-    const plan: ImportPlanInput = { format: 'csv', csv: CSV_OPTIONS, fields: [{ field: 'c1', property: 'notes', create: { label: 'Notes', type: 'text', multiple: false } }] };
+    const plan: ImportPlanInput = {
+      format: 'csv',
+      csv: CSV_OPTIONS,
+      fields: [{ field: 'c1', property: 'notes', create: { label: 'Notes', type: 'text', multiple: false } }],
+    };
     const res = await startImport(owner.token, c.id, 'Title;Notes\nDune;\nEmma;\n', 'books.csv', plan);
     expect(res.status).toBe(400);
     expect(((await res.json()) as Refusal).error.details.fields[0]).toMatchObject({ reason: 'nothing_mapped' });
@@ -205,9 +249,20 @@ describe('never an empty "Done"', () => {
     const owner = await createUser();
     const c = await createCollection(owner.token, { name: 'Books', type: 'books' });
     const csv = 'ISBN;Title;Year\n9780441013593;Dune;1965\n';
-    const plan: ImportPlanInput = { format: 'csv', csv: CSV_OPTIONS, keyField: 'c0', fields: [{ field: 'c1', property: 'title' }, { field: 'c2', property: 'year' }] };
+    const plan: ImportPlanInput = {
+      format: 'csv',
+      csv: CSV_OPTIONS,
+      keyField: 'c0',
+      fields: [
+        { field: 'c1', property: 'title' },
+        { field: 'c2', property: 'year' },
+      ],
+    };
     await runImport(owner.token, c.id, csv, 'books.csv', plan);
-    const update = await runImport(owner.token, c.id, 'ISBN;Year\n9780441013593;1966\n', 'books.csv', { ...plan, fields: [{ field: 'c1', property: 'year' }] });
+    const update = await runImport(owner.token, c.id, 'ISBN;Year\n9780441013593;1966\n', 'books.csv', {
+      ...plan,
+      fields: [{ field: 'c1', property: 'year' }],
+    });
     expect(update.counts).toMatchObject({ updated: 1, failed: 0 });
   });
 
@@ -215,7 +270,11 @@ describe('never an empty "Done"', () => {
     const owner = await createUser();
     const c = await createCollection(owner.token, { name: 'Books', type: 'books' });
     for (const csv of ['Title;Author', 'Title;Author\n', 'Title;Author\r\n']) {
-      const res = await startImport(owner.token, c.id, csv, 'empty.csv', { format: 'csv', csv: CSV_OPTIONS, fields: [{ field: 'c0', property: 'title' }] });
+      const res = await startImport(owner.token, c.id, csv, 'empty.csv', {
+        format: 'csv',
+        csv: CSV_OPTIONS,
+        fields: [{ field: 'c0', property: 'title' }],
+      });
       expect(res.status, JSON.stringify(csv)).toBe(400);
       const field = ((await res.json()) as Refusal).error.details.fields[0]!;
       expect(field).toMatchObject({ path: 'file', reason: 'no_records', message: 'The file holds nothing to import.' });
@@ -226,7 +285,10 @@ describe('never an empty "Done"', () => {
     const owner = await createUser();
     const c = await createCollection(owner.token, { name: 'Books', type: 'books' });
     const before = await propertyKeys(owner.token, c.id);
-    const plan: ImportPlanInput = { format: 'csv', fields: [{ field: 'c0', property: 'made_up', create: { label: 'Made up', type: 'text', multiple: false } }] };
+    const plan: ImportPlanInput = {
+      format: 'csv',
+      fields: [{ field: 'c0', property: 'made_up', create: { label: 'Made up', type: 'text', multiple: false } }],
+    };
     const binary = Uint8Array.from({ length: 2048 }, (_, i) => (i * 7919) % 256);
     const cases: [Uint8Array | string, string, string][] = [
       [PNG_BYTES, 'image', 'a picture'],
@@ -252,7 +314,14 @@ describe('never an empty "Done"', () => {
     const before = await propertyKeys(owner.token, c.id);
     // A quote left open at the file's end: the run's check fails before any write.
     const broken = 'Title;Shelf\nDune;sf\n"Unfinished;x\n';
-    const plan: ImportPlanInput = { format: 'csv', csv: CSV_OPTIONS, fields: [{ field: 'c0', property: 'title' }, { field: 'c1', property: 'shelf', create: { label: 'Shelf', type: 'text', multiple: false } }] };
+    const plan: ImportPlanInput = {
+      format: 'csv',
+      csv: CSV_OPTIONS,
+      fields: [
+        { field: 'c0', property: 'title' },
+        { field: 'c1', property: 'shelf', create: { label: 'Shelf', type: 'text', multiple: false } },
+      ],
+    };
     const report = await runImport(owner.token, c.id, broken, 'broken.csv', plan);
     expect(report).toMatchObject({ status: 'failed', error: 'unclosed_quote' });
     expect(await propertyKeys(owner.token, c.id)).toEqual(before);

@@ -12,7 +12,11 @@ import { itemsOf as items, planFor, runImport as run, startImport as start } fro
 import { call, createUser } from '../support/worker-app';
 import { createCollection, getJson } from '../support/worker-catalogue';
 
-const files = import.meta.glob<string>('../fixtures/imports/{clz,datacrow,amc,griffith}/*.xml', { query: '?raw', import: 'default', eager: true });
+const files = import.meta.glob<string>('../fixtures/imports/{clz,datacrow,amc,griffith}/*.xml', {
+  query: '?raw',
+  import: 'default',
+  eager: true,
+});
 const fixture = (path: string) => files[`../fixtures/imports/${path}`]!;
 
 /** A picture as a JPEG shows itself by content (its first bytes), with some bytes after. */
@@ -42,7 +46,11 @@ describe('Collectorz (CLZ)', () => {
   it('imports a Book Collector export with its cover from a zip into books, every field kept, and a second run changes nothing', async () => {
     const xml = fixture('clz/books.xml');
     const zip = zipSync({ 'books.xml': strToU8(xml), 'Images/Covers/colour-of-magic.jpg': JPEG });
-    const { report, again, items: [colour, mort] } = await importTwice('clz', zip, 'books.zip', xml);
+    const {
+      report,
+      again,
+      items: [colour, mort],
+    } = await importTwice('clz', zip, 'books.zip', xml);
     expect(report).toMatchObject({ status: 'done', format: 'clz', total: 2, counts: { added: 2, failed: 0 } });
     expect(again.counts).toMatchObject({ added: 0, updated: 0, unchanged: 2 });
     expect(colour!.values).toEqual({
@@ -112,7 +120,13 @@ describe('Collectorz (CLZ)', () => {
       ['4799', ['A Quiet Normal Life']],
       ['4800', ['Excitable Boy']],
     ]);
-    expect(records[0]!.values).toMatchObject({ artists: ['Warren Zevon'], releasedate: ['1986'], label: ['Elektra'], format: ['CD'], nrtracks: ['14'] });
+    expect(records[0]!.values).toMatchObject({
+      artists: ['Warren Zevon'],
+      releasedate: ['1986'],
+      label: ['Elektra'],
+      format: ['CD'],
+      nrtracks: ['14'],
+    });
     expect(records[0]!.values.myrating).toBeUndefined();
   });
 });
@@ -121,7 +135,11 @@ describe('Data Crow', () => {
   it('imports a Data Crow 4 books export zipped with its picture folder, every field kept, twice without change', async () => {
     const xml = fixture('datacrow/books4.xml');
     const zip = zipSync({ 'books4.xml': strToU8(xml), 'books_images/8817fb77-db09-4b70-96b1-12d4adbac294_PictureFront.jpg': JPEG });
-    const { report, again, items: [first, second] } = await importTwice('datacrow', zip, 'books.zip', xml);
+    const {
+      report,
+      again,
+      items: [first, second],
+    } = await importTwice('datacrow', zip, 'books.zip', xml);
     expect(report).toMatchObject({ status: 'done', format: 'datacrow', total: 2, counts: { added: 2, failed: 0 } });
     expect(again.counts).toMatchObject({ added: 0, updated: 0, unchanged: 2 });
     expect(first!.values).toEqual({
@@ -178,7 +196,13 @@ describe('Data Crow', () => {
     const { head, records } = read(fixture('datacrow/software4.xml'));
     expect(head.collectionType).toBeNull();
     expect(head.fields.map((f) => f.key)).toEqual(['title', 'platform', 'developers', 'year', 'rating']);
-    expect(records[0]!.values).toEqual({ title: ['The Secret of Monkey Island'], platform: ['PC'], developers: ['Lucasfilm Games'], year: ['1990'], rating: ['4.5'] });
+    expect(records[0]!.values).toEqual({
+      title: ['The Secret of Monkey Island'],
+      platform: ['PC'],
+      developers: ['Lucasfilm Games'],
+      year: ['1990'],
+      rating: ['4.5'],
+    });
   });
 });
 
@@ -187,7 +211,11 @@ describe('Ant Movie Catalog', () => {
     const xml = fixture('amc/catalog.xml');
     const latin1 = Uint8Array.from(xml, (ch) => ch.charCodeAt(0));
     const zip = zipSync({ 'catalog.xml': latin1, 'Catalog_1.jpg': JPEG });
-    const { report, again, items: [amelie, stalker] } = await importTwice('amc', zip, 'catalog.zip', xml);
+    const {
+      report,
+      again,
+      items: [amelie, stalker],
+    } = await importTwice('amc', zip, 'catalog.zip', xml);
     expect(report).toMatchObject({ status: 'done', format: 'amc', total: 2, counts: { added: 2, failed: 0 } });
     expect(again.counts).toMatchObject({ added: 0, updated: 0, unchanged: 2 });
     expect(amelie!.values).toEqual({
@@ -284,7 +312,8 @@ describe('Ant Movie Catalog', () => {
       body.set('plan', JSON.stringify(plan));
       const res = await call(`/api/v1/collections/${c.id}/imports`, { method: 'POST', token: owner.token, body, lang });
       expect(res.status).toBe(400);
-      const problem = ((await res.json()) as { error: { details: { fields: { reason: string; message: string }[] } } }).error.details.fields[0]!;
+      const problem = ((await res.json()) as { error: { details: { fields: { reason: string; message: string }[] } } }).error.details
+        .fields[0]!;
       expect(problem.reason).toBe('not_document');
       expect(problem.message).toContain('Ant Movie Catalog');
       expect(problem.message).toContain(words);
@@ -298,7 +327,11 @@ describe('Griffith', () => {
   it('imports its XML export with the poster it wrote beside it into movies, every field kept, twice', async () => {
     const xml = fixture('griffith/griffith_list.xml');
     const zip = zipSync({ 'griffith_list.xml': strToU8(xml), 'posters/1f3870be274f6c49b3e31a0c6728957f.jpg': JPEG });
-    const { report, again, items: [amelie, serendipity] } = await importTwice('griffith', zip, 'griffith.zip', xml);
+    const {
+      report,
+      again,
+      items: [amelie, serendipity],
+    } = await importTwice('griffith', zip, 'griffith.zip', xml);
     expect(report).toMatchObject({ status: 'done', format: 'griffith', total: 2, counts: { added: 2, failed: 0 } });
     expect(again.counts).toMatchObject({ added: 0, updated: 0, unchanged: 2 });
     expect(serendipity!.values).toEqual({
@@ -330,7 +363,19 @@ describe('Griffith', () => {
     const { format, records } = read(fixture('griffith/griffith_nested.xml'));
     expect(format).toBe('griffith');
     expect(records).toEqual([
-      { row: 1, id: '7', values: { title: ['Brazil'], o_title: ['Brazil'], director: ['Terry Gilliam'], year: ['1985'], seen: ['true'], rating: ['4.5'], number: ['7'] } },
+      {
+        row: 1,
+        id: '7',
+        values: {
+          title: ['Brazil'],
+          o_title: ['Brazil'],
+          director: ['Terry Gilliam'],
+          year: ['1985'],
+          seen: ['true'],
+          rating: ['4.5'],
+          number: ['7'],
+        },
+      },
     ]);
     expect(() => detectFormat('<root><movie><name>Brazil</name></movie></root>')).toThrow(/unknown_format/);
   });

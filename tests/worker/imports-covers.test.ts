@@ -29,7 +29,9 @@ describe('covers given by address', () => {
     await setAnswers(FAKE, `/covers/${tag}/catan.png`, [{ body: base64(PNG_BYTES), headers: { 'content-type': 'image/png' } }]);
     await setAnswers(FAKE, `/covers/${tag}/moved.png`, [{ status: 302, headers: { location: `/covers/${tag}/catan.png` } }]);
     await setAnswers(FAKE, `/covers/${tag}/gone.png`, [{ status: 404 }]);
-    await setAnswers(FAKE, `/covers/${tag}/page.html`, [{ body: base64('<html>not a picture</html>'), headers: { 'content-type': 'text/html' } }]);
+    await setAnswers(FAKE, `/covers/${tag}/page.html`, [
+      { body: base64('<html>not a picture</html>'), headers: { 'content-type': 'text/html' } },
+    ]);
     const games = [
       { id: 13, name: 'Catan', image: `${FAKE}/covers/${tag}/catan.png` },
       { id: 14, name: 'Catan: Seafarers', image: `${FAKE}/covers/${tag}/moved.png` },

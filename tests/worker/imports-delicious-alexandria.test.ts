@@ -63,7 +63,11 @@ describe('Delicious Library', () => {
     const report = await run(owner.token, c.id, zip(), 'library.zip', plan);
     expect(report).toMatchObject({ status: 'done', format: 'delicious', total: 3, counts: { added: 3, failed: 0 } });
     const all = await items(owner.token, c.id);
-    const [lost, film, mess] = [find(all, 'Lost in Translation', 'book'), find(all, 'Lost in Translation', 'movie'), find(all, 'The White House Mess')];
+    const [lost, film, mess] = [
+      find(all, 'Lost in Translation', 'book'),
+      find(all, 'Lost in Translation', 'movie'),
+      find(all, 'The White House Mess'),
+    ];
     expect(lost!.values).toEqual({
       title: 'Lost in Translation',
       authors: ['Nicole Mones', 'Robby Stephenson'],
@@ -91,7 +95,14 @@ describe('Delicious Library', () => {
     const picture = await call(`/media/${String(lost!.values.cover).slice('media://'.length)}`, { token: owner.token });
     expect(new Uint8Array(await picture.arrayBuffer())).toEqual(JPEG);
     // The film comes into the same collection, its kind said; its director is its creator.
-    expect(film!.values).toMatchObject({ title: 'Lost in Translation', authors: ['Sofia Coppola'], year: 2004, x_kind: 'movie', x_cast: ['Bill Murray', 'Scarlett Johansson'], x_minutes: 102 });
+    expect(film!.values).toMatchObject({
+      title: 'Lost in Translation',
+      authors: ['Sofia Coppola'],
+      year: 2004,
+      x_kind: 'movie',
+      x_cast: ['Bill Murray', 'Scarlett Johansson'],
+      x_minutes: 102,
+    });
     // An Amazon rating of 0 is none.
     expect(mess!.values).toMatchObject({ title: 'The White House Mess', isbn: '0140249281' });
     expect(mess!.values.x_amazon_rating).toBeUndefined();
@@ -104,7 +115,10 @@ describe('Delicious Library', () => {
     const owner = await createUser();
     const c = await createCollection(owner.token, { name: 'Films', type: 'movies' });
     const plan = planFor('delicious_plist', deliciousFields('movies'));
-    const zip = zipSync({ 'Library Media Data.plist': strToU8(libraryV2), 'Images/Medium Covers/5A0F1C2E-3B4D-4E5F-8A9B-0C1D2E3F4A5B': JPEG });
+    const zip = zipSync({
+      'Library Media Data.plist': strToU8(libraryV2),
+      'Images/Medium Covers/5A0F1C2E-3B4D-4E5F-8A9B-0C1D2E3F4A5B': JPEG,
+    });
     const report = await run(owner.token, c.id, zip, 'library.zip', plan);
     expect(report).toMatchObject({ status: 'done', format: 'delicious_plist', total: 2, counts: { added: 2, failed: 0 } });
     const all = await items(owner.token, c.id);
@@ -187,7 +201,12 @@ describe('Alexandria', () => {
     const picture = await call(`/media/${String(hunt!.values.cover).slice('media://'.length)}`, { token: owner.token });
     expect(new Uint8Array(await picture.arrayBuffer())).toEqual(JPEG);
     // Rated 0 is not rated; a book not lent has no borrower.
-    expect(life!.values).toMatchObject({ title: 'Life Together', authors: ['Dietrich Bonhoeffer', 'My Other Author'], year: 1993, x_loaned: false });
+    expect(life!.values).toMatchObject({
+      title: 'Life Together',
+      authors: ['Dietrich Bonhoeffer', 'My Other Author'],
+      year: 1993,
+      x_loaned: false,
+    });
     expect(life!.values.rating).toBeUndefined();
     expect(life!.values.x_loaned_to).toBeUndefined();
     // "n/a" is Alexandria's unknown.
@@ -209,11 +228,20 @@ describe('Alexandria', () => {
     const other = await refusal('--- !ruby/object:Alexandria::SmartLibrary\nname: Favorites\nrules: []\n', 'smart.yaml', plan());
     expect(other).toMatchObject({ reason: 'not_document' });
     expect(other.message).toContain('YAML');
-    const aliases = ['a: &a [x,x,x,x,x,x,x,x,x]', 'b: &b [*a,*a,*a,*a,*a,*a,*a,*a,*a]', 'c: &c [*b,*b,*b,*b,*b,*b,*b,*b,*b]', 'd: &d [*c,*c,*c,*c,*c,*c,*c,*c,*c]'];
+    const aliases = [
+      'a: &a [x,x,x,x,x,x,x,x,x]',
+      'b: &b [*a,*a,*a,*a,*a,*a,*a,*a,*a]',
+      'c: &c [*b,*b,*b,*b,*b,*b,*b,*b,*b]',
+      'd: &d [*c,*c,*c,*c,*c,*c,*c,*c,*c]',
+    ];
     const bomb = `--- !ruby/object:Alexandria::Book\ntitle: Boom\n${aliases.join('\n')}\ntags: [*d,*d,*d,*d,*d,*d,*d,*d,*d]\n`;
     const owner = await createUser();
     const c = await createCollection(owner.token, { name: 'Books', type: 'books' });
-    expect(await run(owner.token, c.id, bomb, 'bomb.yaml', plan())).toMatchObject({ status: 'failed', error: 'invalid_yaml', counts: { added: 0 } });
+    expect(await run(owner.token, c.id, bomb, 'bomb.yaml', plan())).toMatchObject({
+      status: 'failed',
+      error: 'invalid_yaml',
+      counts: { added: 0 },
+    });
     expect(await items(owner.token, c.id)).toHaveLength(0);
   });
 });

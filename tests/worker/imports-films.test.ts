@@ -49,13 +49,19 @@ async function twice(file: string | Uint8Array, name: string, format: ImportForm
   return { owner, c, plan, list };
 }
 
-const byTitle = <T extends { values: Record<string, unknown> }>(list: T[], title: string) => list.find((i) => i.values.title === title)!.values;
+const byTitle = <T extends { values: Record<string, unknown> }>(list: T[], title: string) =>
+  list.find((i) => i.values.title === title)!.values;
 
 describe('Letterboxd', { timeout: 30_000 }, () => {
   it('reads each of the export files alone, by their columns', async () => {
     const diaryRun = await twice(diary, 'diary.csv', 'letterboxd', 3);
     // A diary names viewings: the same film twice is two entries.
-    expect(byTitle(diaryRun.list.filter((i) => i.values.x_rewatch === false), 'Parasite')).toEqual({
+    expect(
+      byTitle(
+        diaryRun.list.filter((i) => i.values.x_rewatch === false),
+        'Parasite',
+      ),
+    ).toEqual({
       title: 'Parasite',
       year: 2019,
       rating: 4,
@@ -91,7 +97,7 @@ describe('Letterboxd', { timeout: 30_000 }, () => {
     });
   });
 
-  it('reads a list: its films table after the lines about the list, numbered as the file\'s rows', async () => {
+  it("reads a list: its films table after the lines about the list, numbered as the file's rows", async () => {
     const { list } = await twice(heistList, 'heist-films.csv', 'letterboxd', 2);
     expect(byTitle(list, 'Heat')).toEqual({
       title: 'Heat',
@@ -105,7 +111,15 @@ describe('Letterboxd', { timeout: 30_000 }, () => {
   });
 
   it('merges the export zip into a film a row: rating, latest viewing, rewatch, tags, review, watchlist', async () => {
-    const files = { 'profile.csv': profile, 'diary.csv': diary, 'ratings.csv': ratings, 'watched.csv': watched, 'watchlist.csv': watchlist, 'reviews.csv': reviews, 'lists/heist-films.csv': heistList };
+    const files = {
+      'profile.csv': profile,
+      'diary.csv': diary,
+      'ratings.csv': ratings,
+      'watched.csv': watched,
+      'watchlist.csv': watchlist,
+      'reviews.csv': reviews,
+      'lists/heist-films.csv': heistList,
+    };
     const zip = zipSync(Object.fromEntries(Object.entries(files).map(([name, text]) => [name, strToU8(text)])));
     const { list } = await twice(zip, 'letterboxd-someone-2024-03-07.zip', 'letterboxd', 4);
     expect(byTitle(list, 'Parasite')).toEqual({
@@ -178,7 +192,7 @@ describe('IMDb', { timeout: 30_000 }, () => {
 });
 
 describe('Kodi', { timeout: 30_000 }, () => {
-  it('reads a lone .nfo: every field, the poster among the thumbs, IMDb\'s id as the reference', async () => {
+  it("reads a lone .nfo: every field, the poster among the thumbs, IMDb's id as the reference", async () => {
     const { list } = await twice(heatNfo, 'Heat.nfo', 'kodi', 1);
     expect(list[0]!.values).toEqual({
       title: 'Heat',
@@ -203,7 +217,11 @@ describe('Kodi', { timeout: 30_000 }, () => {
   });
 
   it('reads a zip of .nfo files, a film each, passing over what is not a film', async () => {
-    const zip = zipSync({ 'Heat (1995)/Heat.nfo': strToU8(heatNfo), 'Rififi (1955)/movie.nfo': strToU8(rififiNfo), 'The Wire/tvshow.nfo': strToU8(tvshowNfo) });
+    const zip = zipSync({
+      'Heat (1995)/Heat.nfo': strToU8(heatNfo),
+      'Rififi (1955)/movie.nfo': strToU8(rififiNfo),
+      'The Wire/tvshow.nfo': strToU8(tvshowNfo),
+    });
     const { list } = await twice(zip, 'films.zip', 'kodi', 2);
     expect(byTitle(list, 'Du rififi chez les hommes')).toEqual({
       title: 'Du rififi chez les hommes',

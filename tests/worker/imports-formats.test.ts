@@ -31,7 +31,8 @@ const TELLICO = `<?xml version="1.0" encoding="UTF-8"?>
  </collection>
 </tellico>`;
 
-const tellicoZip = () => zipSync({ 'tellico.xml': strToU8(TELLICO), 'images/abc123.jpeg': JPEG, 'images/notes.jpeg': strToU8('not a picture') });
+const tellicoZip = () =>
+  zipSync({ 'tellico.xml': strToU8(TELLICO), 'images/abc123.jpeg': JPEG, 'images/notes.jpeg': strToU8('not a picture') });
 
 const TELLICO_FIELDS: SourceField[] = [
   { key: 'title', label: 'Title', type: 'text', multiple: false, target: 'title' },
@@ -59,7 +60,10 @@ describe('Tellico', () => {
     // A picture the zip does not hold is left out; the book is imported.
     expect(omens!.values).toMatchObject({ title: 'Good Omens', authors: ['Terry Pratchett', 'Neil Gaiman'] });
     expect(omens!.values.cover).toBeUndefined();
-    const again = await run(owner.token, c.id, tellicoZip(), 'books.tc', { ...plan, fields: plan.fields.map((f) => ({ ...f, create: null })) });
+    const again = await run(owner.token, c.id, tellicoZip(), 'books.tc', {
+      ...plan,
+      fields: plan.fields.map((f) => ({ ...f, create: null })),
+    });
     expect(again.counts).toMatchObject({ added: 0, updated: 0, unchanged: 2 });
   });
 
@@ -121,9 +125,21 @@ describe('GCstar, BoardGameGeek and OnMyShelf', () => {
     expect(report.counts).toMatchObject({ added: 2, failed: 0 });
     expect(report.covers).toBeNull();
     const [carcassonne, catan] = await items(owner.token, c.id);
-    expect(catan!.values).toMatchObject({ title: 'Catan', year: 1995, players_min: 3, players_max: 4, play_time: 120, rating: 4, x_status: ['own'] });
+    expect(catan!.values).toMatchObject({
+      title: 'Catan',
+      year: 1995,
+      players_min: 3,
+      players_max: 4,
+      play_time: 120,
+      rating: 4,
+      x_status: ['own'],
+    });
     expect(catan!.values.cover).toBeUndefined();
-    expect(carcassonne!.values).toMatchObject({ title: 'Carcassonne', x_status: ['wishlist'], x_link: 'https://boardgamegeek.com/boardgame/822' });
+    expect(carcassonne!.values).toMatchObject({
+      title: 'Carcassonne',
+      x_status: ['wishlist'],
+      x_link: 'https://boardgamegeek.com/boardgame/822',
+    });
   });
 
   it('imports an OnMyShelf export by its properties', async () => {
@@ -135,7 +151,11 @@ describe('GCstar, BoardGameGeek and OnMyShelf', () => {
       type: 'books',
       visibility: 0,
       borrowable: 3,
-      properties: { title: { type: 'text', isTitle: 1, multiple: 0 }, author: { type: 'text', multiple: 1 }, pub_year: { type: 'number', multiple: 0 } },
+      properties: {
+        title: { type: 'text', isTitle: 1, multiple: 0 },
+        author: { type: 'text', multiple: 1 },
+        pub_year: { type: 'number', multiple: 0 },
+      },
       items: [{ id: 1, properties: { title: 'Dune', author: ['Frank Herbert'], pub_year: '1965' } }],
     });
     const plan: ImportPlanInput = {
@@ -159,7 +179,9 @@ describe('bad files change nothing', () => {
     const c = await createCollection(owner.token, { name: 'Books', type: 'books' });
     const res = await start(owner.token, c.id, file, name, plan);
     expect(res.status).toBe(400);
-    const body = (await res.json()) as { error: { code: string; details: { fields: { path: string; reason: string; message: string }[] } } };
+    const body = (await res.json()) as {
+      error: { code: string; details: { fields: { path: string; reason: string; message: string }[] } };
+    };
     expect(body.error.code).toBe('IMPORT_FILE_INVALID');
     const runs = await getJson<{ imports: unknown[] }>(`/api/v1/collections/${c.id}/imports`, owner.token);
     expect(runs.imports).toHaveLength(0);

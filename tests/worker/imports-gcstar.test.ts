@@ -69,7 +69,13 @@ describe('GCstar built-in models', () => {
       tags: ['vinyl wanted'],
     });
     // GCstar's 0 is no rating; an empty list gives nothing.
-    expect({ ...records[1]!.values }).toEqual({ title: ['Kind of Blue'], artist: ['Miles Davis'], release: ['1959-08-17'], genre: ['Jazz'], format: ['Vinyl'] });
+    expect({ ...records[1]!.values }).toEqual({
+      title: ['Kind of Blue'],
+      artist: ['Miles Davis'],
+      release: ['1959-08-17'],
+      genre: ['Jazz'],
+      format: ['Vinyl'],
+    });
   });
 
   it('reads a coin: its lists, long texts and numbers', () => {
@@ -87,28 +93,35 @@ describe('GCstar built-in models', () => {
     });
   });
 
-  it('imports music into a collection of its own, every field in a property of its type, and a second run changes nothing', async () => {
-    const owner = await createUser();
-    const c = await createCollection(owner.token, { name: 'Music' });
-    const { head } = read(music);
-    const plan = planFor('gcstar', head.fields);
-    const report = await runImport(owner.token, c.id, music, 'music.gcs', plan);
-    expect(report).toMatchObject({ status: 'done', format: 'gcstar', total: 2, counts: { added: 2, failed: 0 } });
-    const byTitle = new Map((await itemsOf(owner.token, c.id, null)).map((item) => [item.values.x_title, item]));
-    const [blue, ram] = [byTitle.get('Kind of Blue'), byTitle.get('Random Access Memories')];
-    expect(ram!.values).toMatchObject({
-      x_title: 'Random Access Memories',
-      x_tracks: ['1 :: Give Life Back to Music :: 4:34', '2 :: The Game of Love :: 5:21'],
-      x_rating: 4.5,
-      x_release: '2013-05-17',
-      x_favourite: true,
-      x_genre: ['Electronic', 'Disco'],
-      x_web: 'https://example.org/ram',
-    });
-    expect(blue!.values).toMatchObject({ x_title: 'Kind of Blue', x_release: '1959-08-17' });
-    const again = await runImport(owner.token, c.id, music, 'music.gcs', { ...plan, fields: plan.fields.map((f) => ({ ...f, create: null })) });
-    expect(again.counts).toMatchObject({ added: 0, updated: 0, unchanged: 2 });
-  }, E2E_TIMEOUT);
+  it(
+    'imports music into a collection of its own, every field in a property of its type, and a second run changes nothing',
+    async () => {
+      const owner = await createUser();
+      const c = await createCollection(owner.token, { name: 'Music' });
+      const { head } = read(music);
+      const plan = planFor('gcstar', head.fields);
+      const report = await runImport(owner.token, c.id, music, 'music.gcs', plan);
+      expect(report).toMatchObject({ status: 'done', format: 'gcstar', total: 2, counts: { added: 2, failed: 0 } });
+      const byTitle = new Map((await itemsOf(owner.token, c.id, null)).map((item) => [item.values.x_title, item]));
+      const [blue, ram] = [byTitle.get('Kind of Blue'), byTitle.get('Random Access Memories')];
+      expect(ram!.values).toMatchObject({
+        x_title: 'Random Access Memories',
+        x_tracks: ['1 :: Give Life Back to Music :: 4:34', '2 :: The Game of Love :: 5:21'],
+        x_rating: 4.5,
+        x_release: '2013-05-17',
+        x_favourite: true,
+        x_genre: ['Electronic', 'Disco'],
+        x_web: 'https://example.org/ram',
+      });
+      expect(blue!.values).toMatchObject({ x_title: 'Kind of Blue', x_release: '1959-08-17' });
+      const again = await runImport(owner.token, c.id, music, 'music.gcs', {
+        ...plan,
+        fields: plan.fields.map((f) => ({ ...f, create: null })),
+      });
+      expect(again.counts).toMatchObject({ added: 0, updated: 0, unchanged: 2 });
+    },
+    E2E_TIMEOUT,
+  );
 });
 
 describe('GCstar models of the person’s own', () => {
@@ -157,24 +170,46 @@ describe('GCstar models of the person’s own', () => {
       ['steps', 'longtext', false],
       ['tags', 'text', true],
     ]);
-    expect(records[1]!.values).toMatchObject({ name: ['Crêpes'], servings: ['6'], ingredients: ['Flour :: 250 g'], steps: ['Mix, rest, cook.'] });
+    expect(records[1]!.values).toMatchObject({
+      name: ['Crêpes'],
+      servings: ['6'],
+      ingredients: ['Flour :: 250 g'],
+      steps: ['Mix, rest, cook.'],
+    });
   });
 
-  it('imports a zip of the file, its .gcm and its picture, twice', async () => {
-    const owner = await createUser();
-    const c = await createCollection(owner.token, { name: 'Recipes' });
-    const jpeg = new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46, 0x00, 0x01, 1, 2, 3, 4]);
-    const zip = zipSync({ 'recipes.gcs': strToU8(recipes), 'GCCustomRecipes.gcm': strToU8(recipesModel), 'recipes_pictures/ratatouille.jpg': jpeg });
-    const { head } = read(recipes, recipesModel);
-    const plan = planFor('gcstar', head.fields);
-    const report = await runImport(owner.token, c.id, zip, 'recipes.zip', plan);
-    expect(report).toMatchObject({ status: 'done', total: 2, counts: { added: 2, failed: 0 } });
-    const byName = new Map((await itemsOf(owner.token, c.id, null)).map((item) => [item.values.x_name, item]));
-    const [crepes, ratatouille] = [byName.get('Crêpes'), byName.get('Ratatouille')];
-    expect(ratatouille!.values).toMatchObject({ x_name: 'Ratatouille', x_servings: 4, x_tasty: 4, x_vegetarian: true, x_ingredients: ['Aubergine :: 2', 'Courgette :: 3'] });
-    expect(ratatouille!.values.x_photo).toMatch(/^media:\/\/collections\/\d+\/[0-9a-f]{64}\.jpg$/);
-    expect(crepes!.values).toMatchObject({ x_name: 'Crêpes', x_servings: 6 });
-    const again = await runImport(owner.token, c.id, zip, 'recipes.zip', { ...plan, fields: plan.fields.map((f) => ({ ...f, create: null })) });
-    expect(again.counts).toMatchObject({ added: 0, updated: 0, unchanged: 2 });
-  }, E2E_TIMEOUT);
+  it(
+    'imports a zip of the file, its .gcm and its picture, twice',
+    async () => {
+      const owner = await createUser();
+      const c = await createCollection(owner.token, { name: 'Recipes' });
+      const jpeg = new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46, 0x00, 0x01, 1, 2, 3, 4]);
+      const zip = zipSync({
+        'recipes.gcs': strToU8(recipes),
+        'GCCustomRecipes.gcm': strToU8(recipesModel),
+        'recipes_pictures/ratatouille.jpg': jpeg,
+      });
+      const { head } = read(recipes, recipesModel);
+      const plan = planFor('gcstar', head.fields);
+      const report = await runImport(owner.token, c.id, zip, 'recipes.zip', plan);
+      expect(report).toMatchObject({ status: 'done', total: 2, counts: { added: 2, failed: 0 } });
+      const byName = new Map((await itemsOf(owner.token, c.id, null)).map((item) => [item.values.x_name, item]));
+      const [crepes, ratatouille] = [byName.get('Crêpes'), byName.get('Ratatouille')];
+      expect(ratatouille!.values).toMatchObject({
+        x_name: 'Ratatouille',
+        x_servings: 4,
+        x_tasty: 4,
+        x_vegetarian: true,
+        x_ingredients: ['Aubergine :: 2', 'Courgette :: 3'],
+      });
+      expect(ratatouille!.values.x_photo).toMatch(/^media:\/\/collections\/\d+\/[0-9a-f]{64}\.jpg$/);
+      expect(crepes!.values).toMatchObject({ x_name: 'Crêpes', x_servings: 6 });
+      const again = await runImport(owner.token, c.id, zip, 'recipes.zip', {
+        ...plan,
+        fields: plan.fields.map((f) => ({ ...f, create: null })),
+      });
+      expect(again.counts).toMatchObject({ added: 0, updated: 0, unchanged: 2 });
+    },
+    E2E_TIMEOUT,
+  );
 });

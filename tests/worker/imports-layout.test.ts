@@ -19,7 +19,14 @@ describe('windows of a file read as UTF-8 by hand', () => {
     const isbns: string[] = [];
     let position = start;
     for (let step = 0; step < 100; step += 1) {
-      const row = { encoding: 'utf-8', total: null, file_length: bytes.length, status: 'checking', processed: isbns.length, position } as unknown as ImportRow;
+      const row = {
+        encoding: 'utf-8',
+        total: null,
+        file_length: bytes.length,
+        status: 'checking',
+        processed: isbns.length,
+        position,
+      } as unknown as ImportRow;
       const window = { bytes: bytes.subarray(position, position + WINDOW_BYTES), final: position + WINDOW_BYTES >= bytes.length };
       const { read, usedBytes } = windowRecords(row, head, window, 500, 2 + isbns.length);
       isbns.push(...read.records.map((r) => r.values.c2?.[0] ?? ''));
@@ -37,7 +44,10 @@ describe('a plan refused for a limit', () => {
     const body = new FormData();
     body.set('file', new File(['Title\nDune\n'], 'books.csv'));
     const label = 'x'.repeat(120);
-    body.set('plan', JSON.stringify({ format: 'csv', fields: [{ field: 'c0', property: 'long', create: { label, type: 'text', multiple: false } }] }));
+    body.set(
+      'plan',
+      JSON.stringify({ format: 'csv', fields: [{ field: 'c0', property: 'long', create: { label, type: 'text', multiple: false } }] }),
+    );
     const res = await call(`/api/v1/collections/${c.id}/imports`, { method: 'POST', token: owner.token, body });
     expect(res.status).toBe(400);
     const { error } = (await res.json()) as { error: { details: { fields: { reason: string; message: string; maximum?: number }[] } } };

@@ -31,7 +31,10 @@ describe('a Vitrine export read back', { timeout: 30_000 }, () => {
     await addItem(owner.token, c.id, { values: { title: 'Heat', year: 1995 } });
     await addItem(owner.token, c.id, { values: { title: 'Rififi', year: 1955 } });
     // An item an earlier import made keeps its reference: that import run again still finds it.
-    const imdbPlan: ImportPlanInput = { format: 'imdb', fields: IMDB_FIELDS.filter((f) => f.target).map((f) => ({ field: f.key, property: f.target! })) };
+    const imdbPlan: ImportPlanInput = {
+      format: 'imdb',
+      fields: IMDB_FIELDS.filter((f) => f.target).map((f) => ({ field: f.key, property: f.target! })),
+    };
     expect((await run(owner.token, c.id, IMDB, 'ratings.csv', imdbPlan)).counts.added).toBe(1);
     const { json, plan } = await exported(owner.token, c.id);
 
@@ -39,7 +42,11 @@ describe('a Vitrine export read back', { timeout: 30_000 }, () => {
     expect(back).toMatchObject({ status: 'done', counts: { added: 0, unchanged: 3, failed: 0 } });
     // Changed since the export: the export's values come back.
     const heat = (await items(owner.token, c.id)).find((i) => i.values.title === 'Heat')!;
-    const edit = await call(`/api/v1/collections/${c.id}/items/${heat.id}`, { method: 'PATCH', token: owner.token, json: { values: { title: 'Heat', year: 1996 } } });
+    const edit = await call(`/api/v1/collections/${c.id}/items/${heat.id}`, {
+      method: 'PATCH',
+      token: owner.token,
+      json: { values: { title: 'Heat', year: 1996 } },
+    });
     expect(edit.status, await edit.clone().text()).toBe(200);
     expect((await run(owner.token, c.id, json, 'films.json', plan)).counts).toMatchObject({ added: 0, updated: 1, unchanged: 2 });
     const list = await items(owner.token, c.id);
@@ -93,17 +100,23 @@ describe('a BoardGameGeek collection run again', { timeout: 30_000 }, () => {
     ]);
   });
 
-  it('finds the items an import made under the game\'s id, once each, then by their entries', async () => {
+  it("finds the items an import made under the game's id, once each, then by their entries", async () => {
     const owner = await createUser();
     const c = await createCollection(owner.token, { name: 'Games', type: 'board_games' });
     expect((await run(owner.token, c.id, BGG, 'collection.xml', plan)).counts.added).toBe(3);
     // As an import before entries were told apart left them: one item per game, named by the game's id.
     await env.DB.prepare(`DELETE FROM items WHERE collection_id = ?1 AND import_ref = 'bgg:collid:102'`).bind(c.id).run();
-    await env.DB.prepare(`UPDATE items SET import_ref = 'bgg:' || CASE import_ref WHEN 'bgg:collid:101' THEN '13' ELSE '822' END WHERE collection_id = ?1`).bind(c.id).run();
+    await env.DB.prepare(
+      `UPDATE items SET import_ref = 'bgg:' || CASE import_ref WHEN 'bgg:collid:101' THEN '13' ELSE '822' END WHERE collection_id = ?1`,
+    )
+      .bind(c.id)
+      .run();
     expect((await run(owner.token, c.id, BGG, 'collection.xml', again)).counts).toMatchObject({ added: 1, unchanged: 2 });
     expect((await run(owner.token, c.id, BGG, 'collection.xml', again)).counts).toMatchObject({ added: 0, unchanged: 3 });
     expect(await statusesOf(owner.token, c.id)).toHaveLength(3);
-    const refs = await env.DB.prepare('SELECT import_ref AS ref FROM items WHERE collection_id = ?1 ORDER BY import_ref').bind(c.id).all<{ ref: string }>();
+    const refs = await env.DB.prepare('SELECT import_ref AS ref FROM items WHERE collection_id = ?1 ORDER BY import_ref')
+      .bind(c.id)
+      .all<{ ref: string }>();
     expect(refs.results.map((r) => r.ref)).toEqual(['bgg:collid:101', 'bgg:collid:102', 'bgg:collid:103']);
   });
 });

@@ -110,25 +110,32 @@ describe('Tellico collection types', () => {
     });
   });
 
-  it('imports music declared with _default into a collection of its own, and a second run changes nothing', async () => {
-    const owner = await createUser();
-    const c = await createCollection(owner.token, { name: 'Music' });
-    const plan = planFor('tellico', read(musicDefault).head.fields);
-    const report = await runImport(owner.token, c.id, musicDefault, 'music.xml', plan);
-    expect(report).toMatchObject({ status: 'done', format: 'tellico', total: 2, counts: { added: 2, failed: 0 } });
-    const byTitle = new Map((await itemsOf(owner.token, c.id, null)).map((item) => [item.values.x_title, item]));
-    expect(byTitle.get('Kind of Blue')!.values).toMatchObject({
-      x_track: ['So What :: Miles Davis :: 9:22', 'Freddie Freeloader :: Miles Davis :: 9:46'],
-      x_rating: 5,
-      x_gift: true,
-      x_disc_side: 'A',
-      x_cat_no: 'CK 64935',
-      x_genre: ['Jazz', 'Modal'],
-    });
-    expect(byTitle.get('Blue Train')!.values).toMatchObject({ x_artist: ['John Coltrane'], x_year: 1957 });
-    const again = await runImport(owner.token, c.id, musicDefault, 'music.xml', { ...plan, fields: plan.fields.map((f) => ({ ...f, create: null })) });
-    expect(again.counts).toMatchObject({ added: 0, updated: 0, unchanged: 2 });
-  }, E2E_TIMEOUT);
+  it(
+    'imports music declared with _default into a collection of its own, and a second run changes nothing',
+    async () => {
+      const owner = await createUser();
+      const c = await createCollection(owner.token, { name: 'Music' });
+      const plan = planFor('tellico', read(musicDefault).head.fields);
+      const report = await runImport(owner.token, c.id, musicDefault, 'music.xml', plan);
+      expect(report).toMatchObject({ status: 'done', format: 'tellico', total: 2, counts: { added: 2, failed: 0 } });
+      const byTitle = new Map((await itemsOf(owner.token, c.id, null)).map((item) => [item.values.x_title, item]));
+      expect(byTitle.get('Kind of Blue')!.values).toMatchObject({
+        x_track: ['So What :: Miles Davis :: 9:22', 'Freddie Freeloader :: Miles Davis :: 9:46'],
+        x_rating: 5,
+        x_gift: true,
+        x_disc_side: 'A',
+        x_cat_no: 'CK 64935',
+        x_genre: ['Jazz', 'Modal'],
+      });
+      expect(byTitle.get('Blue Train')!.values).toMatchObject({ x_artist: ['John Coltrane'], x_year: 1957 });
+      const again = await runImport(owner.token, c.id, musicDefault, 'music.xml', {
+        ...plan,
+        fields: plan.fields.map((f) => ({ ...f, create: null })),
+      });
+      expect(again.counts).toMatchObject({ added: 0, updated: 0, unchanged: 2 });
+    },
+    E2E_TIMEOUT,
+  );
 });
 
 describe('Bookcase, Tellico’s predecessor', () => {
@@ -142,26 +149,30 @@ describe('Bookcase, Tellico’s predecessor', () => {
     ]);
   });
 
-  it('imports syntax 3 into a books collection, and syntax 5 zipped as bookcase.xml, each twice', async () => {
-    const owner = await createUser();
-    const c = await createCollection(owner.token, { name: 'Books', type: 'books' });
-    const plan = planFor('tellico', read(bookcase3).head.fields);
-    expect((await runImport(owner.token, c.id, bookcase3, 'books.bc', plan)).counts).toMatchObject({ added: 2, failed: 0 });
-    const [omens, hobbit] = await itemsOf(owner.token, c.id);
-    expect(hobbit!.values).toMatchObject({ title: 'The Hobbit', authors: ['J. R. R. Tolkien'], year: 1937, signed: true });
-    expect(omens!.values).toMatchObject({ title: 'Good Omens', authors: ['Terry Pratchett', 'Neil Gaiman'], read: true });
-    const reuse = { ...plan, fields: plan.fields.map((f) => ({ ...f, create: null })) };
-    expect((await runImport(owner.token, c.id, bookcase3, 'books.bc', reuse)).counts).toMatchObject({ added: 0, unchanged: 2 });
+  it(
+    'imports syntax 3 into a books collection, and syntax 5 zipped as bookcase.xml, each twice',
+    async () => {
+      const owner = await createUser();
+      const c = await createCollection(owner.token, { name: 'Books', type: 'books' });
+      const plan = planFor('tellico', read(bookcase3).head.fields);
+      expect((await runImport(owner.token, c.id, bookcase3, 'books.bc', plan)).counts).toMatchObject({ added: 2, failed: 0 });
+      const [omens, hobbit] = await itemsOf(owner.token, c.id);
+      expect(hobbit!.values).toMatchObject({ title: 'The Hobbit', authors: ['J. R. R. Tolkien'], year: 1937, signed: true });
+      expect(omens!.values).toMatchObject({ title: 'Good Omens', authors: ['Terry Pratchett', 'Neil Gaiman'], read: true });
+      const reuse = { ...plan, fields: plan.fields.map((f) => ({ ...f, create: null })) };
+      expect((await runImport(owner.token, c.id, bookcase3, 'books.bc', reuse)).counts).toMatchObject({ added: 0, unchanged: 2 });
 
-    const other = await createCollection(owner.token, { name: 'More books', type: 'books' });
-    const zip = zipSync({ 'bookcase.xml': strToU8(bookcase5) });
-    const zipPlan = planFor('tellico', read(bookcase5).head.fields);
-    expect((await runImport(owner.token, other.id, zip, 'books.bc', zipPlan)).counts).toMatchObject({ added: 2, failed: 0 });
-    const [dune, emma] = await itemsOf(owner.token, other.id);
-    expect(dune!.values).toMatchObject({ title: 'Dune', authors: ['Frank Herbert'], read: true });
-    expect(emma!.values).toMatchObject({ title: 'Emma', authors: ['Jane Austen'] });
-    expect((await runImport(owner.token, other.id, zip, 'books.bc', zipPlan)).counts).toMatchObject({ added: 0, unchanged: 2 });
-  }, E2E_TIMEOUT);
+      const other = await createCollection(owner.token, { name: 'More books', type: 'books' });
+      const zip = zipSync({ 'bookcase.xml': strToU8(bookcase5) });
+      const zipPlan = planFor('tellico', read(bookcase5).head.fields);
+      expect((await runImport(owner.token, other.id, zip, 'books.bc', zipPlan)).counts).toMatchObject({ added: 2, failed: 0 });
+      const [dune, emma] = await itemsOf(owner.token, other.id);
+      expect(dune!.values).toMatchObject({ title: 'Dune', authors: ['Frank Herbert'], read: true });
+      expect(emma!.values).toMatchObject({ title: 'Emma', authors: ['Jane Austen'] });
+      expect((await runImport(owner.token, other.id, zip, 'books.bc', zipPlan)).counts).toMatchObject({ added: 0, unchanged: 2 });
+    },
+    E2E_TIMEOUT,
+  );
 });
 
 describe('Tellico pictures inside the XML', () => {
@@ -191,33 +202,56 @@ ${images}
     return new Uint8Array(await res.arrayBuffer());
   }
 
-  it('keeps each embedded picture as its entry’s cover, a large one too, and a second run changes nothing', async () => {
-    const xml = file(
-      `<entry id="1"><title>Dune</title><cover>DUNE.png</cover></entry>
+  it(
+    'keeps each embedded picture as its entry’s cover, a large one too, and a second run changes nothing',
+    async () => {
+      const xml = file(
+        `<entry id="1"><title>Dune</title><cover>DUNE.png</cover></entry>
   <entry id="2"><title>Emma</title><cover>emma.jpeg</cover></entry>
   <entry id="3"><title>Ulysses</title><cover>missing.png</cover></entry>`,
-      `   <image format="PNG" id="DUNE.png" width="1" height="1">${base64(PNG)}</image>
+        `   <image format="PNG" id="DUNE.png" width="1" height="1">${base64(PNG)}</image>
    <image format="JPEG" id="emma.jpeg" width="1" height="1">${base64(BIG_JPEG)}</image>
    <image format="PNG" id="broken.png">not base64 at all!</image>`,
-    );
-    const owner = await createUser();
-    const c = await createCollection(owner.token, { name: 'Books', type: 'books' });
-    const plan = { format: 'tellico' as const, fields: [{ field: 'title', property: 'title' }, { field: 'cover', property: 'cover' }] };
-    const report = await runImport(owner.token, c.id, xml, 'books.xml', plan);
-    expect(report).toMatchObject({ status: 'done', total: 3, counts: { added: 3, failed: 0 } });
-    const [dune, emma, ulysses] = await itemsOf(owner.token, c.id);
-    expect(await pictureOf(owner.token, dune!.values.cover)).toEqual(PNG);
-    expect(await pictureOf(owner.token, emma!.values.cover)).toEqual(BIG_JPEG);
-    expect(ulysses!.values.cover).toBeUndefined();
-    expect((await runImport(owner.token, c.id, xml, 'books.xml', plan)).counts).toMatchObject({ added: 0, updated: 0, unchanged: 3 });
-  }, E2E_TIMEOUT);
+      );
+      const owner = await createUser();
+      const c = await createCollection(owner.token, { name: 'Books', type: 'books' });
+      const plan = {
+        format: 'tellico' as const,
+        fields: [
+          { field: 'title', property: 'title' },
+          { field: 'cover', property: 'cover' },
+        ],
+      };
+      const report = await runImport(owner.token, c.id, xml, 'books.xml', plan);
+      expect(report).toMatchObject({ status: 'done', total: 3, counts: { added: 3, failed: 0 } });
+      const [dune, emma, ulysses] = await itemsOf(owner.token, c.id);
+      expect(await pictureOf(owner.token, dune!.values.cover)).toEqual(PNG);
+      expect(await pictureOf(owner.token, emma!.values.cover)).toEqual(BIG_JPEG);
+      expect(ulysses!.values.cover).toBeUndefined();
+      expect((await runImport(owner.token, c.id, xml, 'books.xml', plan)).counts).toMatchObject({ added: 0, updated: 0, unchanged: 3 });
+    },
+    E2E_TIMEOUT,
+  );
 
-  it('a single entry with a picture larger than a window is imported, not refused', async () => {
-    const xml = file('<entry id="1"><title>Emma</title><cover>emma.jpeg</cover></entry>', `<image format="JPEG" id="emma.jpeg">${base64(BIG_JPEG)}</image>`);
-    const owner = await createUser();
-    const c = await createCollection(owner.token, { name: 'Books', type: 'books' });
-    const report = await runImport(owner.token, c.id, xml, 'emma.xml', { format: 'tellico', fields: [{ field: 'title', property: 'title' }, { field: 'cover', property: 'cover' }] });
-    expect(report).toMatchObject({ status: 'done', total: 1, counts: { added: 1 } });
-    expect(await pictureOf(owner.token, (await itemsOf(owner.token, c.id))[0]!.values.cover)).toEqual(BIG_JPEG);
-  }, E2E_TIMEOUT);
+  it(
+    'a single entry with a picture larger than a window is imported, not refused',
+    async () => {
+      const xml = file(
+        '<entry id="1"><title>Emma</title><cover>emma.jpeg</cover></entry>',
+        `<image format="JPEG" id="emma.jpeg">${base64(BIG_JPEG)}</image>`,
+      );
+      const owner = await createUser();
+      const c = await createCollection(owner.token, { name: 'Books', type: 'books' });
+      const report = await runImport(owner.token, c.id, xml, 'emma.xml', {
+        format: 'tellico',
+        fields: [
+          { field: 'title', property: 'title' },
+          { field: 'cover', property: 'cover' },
+        ],
+      });
+      expect(report).toMatchObject({ status: 'done', total: 1, counts: { added: 1 } });
+      expect(await pictureOf(owner.token, (await itemsOf(owner.token, c.id))[0]!.values.cover)).toEqual(BIG_JPEG);
+    },
+    E2E_TIMEOUT,
+  );
 });

@@ -17,7 +17,13 @@ function form(file: string | Uint8Array, plan: ImportPlanInput, name = 'library.
   return body;
 }
 
-async function startImport(token: string, collectionId: number, file: string | Uint8Array, plan: ImportPlanInput, lang?: string): Promise<Response> {
+async function startImport(
+  token: string,
+  collectionId: number,
+  file: string | Uint8Array,
+  plan: ImportPlanInput,
+  lang?: string,
+): Promise<Response> {
   return call(`/api/v1/collections/${collectionId}/imports`, { method: 'POST', token, body: form(file, plan), lang });
 }
 
@@ -43,7 +49,8 @@ async function shelf() {
   return { owner, c };
 }
 
-const CSV = 'Title;Authors;Year;ISBN\nDune;Frank Herbert;1965;9780441013593\n"Good Omens";Terry Pratchett|Neil Gaiman;1990;9780060853983\nBroken;Nobody;nineteen;123\n;;;\n';
+const CSV =
+  'Title;Authors;Year;ISBN\nDune;Frank Herbert;1965;9780441013593\n"Good Omens";Terry Pratchett|Neil Gaiman;1990;9780060853983\nBroken;Nobody;nineteen;123\n;;;\n';
 const PLAN: ImportPlanInput = {
   format: 'csv',
   csv: { delimiter: ';', quote: '"', header: true },
@@ -61,7 +68,13 @@ describe('CSV import into an existing collection', () => {
     const { owner, c } = await shelf();
     const report = await runImport(owner.token, c.id, CSV, PLAN);
     // A year that is not a number is left out of its record, which is imported without it.
-    expect(report).toMatchObject({ status: 'done', total: 4, processed: 4, progress: 1, counts: { added: 3, updated: 0, unchanged: 0, skipped: 1, failed: 0 } });
+    expect(report).toMatchObject({
+      status: 'done',
+      total: 4,
+      processed: 4,
+      progress: 1,
+      counts: { added: 3, updated: 0, unchanged: 0, skipped: 1, failed: 0 },
+    });
     expect(report.rows.added).toEqual([[2, 4]]);
     expect(report.problems).toEqual([
       { row: 4, outcome: 'kept', reason: 'invalid_number', property: 'year', text: 'nineteen', title: 'Broken' },
@@ -99,14 +112,24 @@ describe('CSV import into an existing collection', () => {
     const { owner, c } = await shelf();
     const rows = Array.from({ length: 1000 }, (_, i) => `Book ${i + 1};Author ${i % 7};${1900 + (i % 100)};isbn-${i + 1}`);
     const report = await runImport(owner.token, c.id, `Title;Authors;Year;ISBN\n${rows.join('\n')}\n`, PLAN);
-    expect(report).toMatchObject({ status: 'done', total: 1000, processed: 1000, counts: { added: 1000, updated: 0, unchanged: 0, skipped: 0, failed: 0 } });
+    expect(report).toMatchObject({
+      status: 'done',
+      total: 1000,
+      processed: 1000,
+      counts: { added: 1000, updated: 0, unchanged: 0, skipped: 0, failed: 0 },
+    });
     const page = await getJson<ItemPage>(`/api/v1/collections/${c.id}/items?perPage=50`, owner.token);
     expect(page.total).toBe(1000);
-    const run = await env.DB.prepare('SELECT id, file_key FROM imports WHERE id = ?').bind(report.id).first<{ id: number; file_key: string }>();
+    const run = await env.DB.prepare('SELECT id, file_key FROM imports WHERE id = ?')
+      .bind(report.id)
+      .first<{ id: number; file_key: string }>();
     const first = workflowIdOf({ id: run!.id, fileKey: run!.file_key });
     for (const part of [1, 2]) expect((await (await env.IMPORTS.get(nextInstanceId(first, part))).status()).status).toBe('complete');
     // Running it again finds every row unchanged, across instances too.
-    const again = await runImport(owner.token, c.id, `Title;Authors;Year;ISBN\n${rows.join('\n')}\n`, { ...PLAN, fields: PLAN.fields.map((f) => ({ ...f, create: null })) });
+    const again = await runImport(owner.token, c.id, `Title;Authors;Year;ISBN\n${rows.join('\n')}\n`, {
+      ...PLAN,
+      fields: PLAN.fields.map((f) => ({ ...f, create: null })),
+    });
     expect(again.counts).toEqual({ added: 0, updated: 0, unchanged: 1000, skipped: 0, failed: 0 });
   });
 
@@ -133,7 +156,14 @@ describe('files in other encodings and layouts', () => {
   it('reads Windows-1252 and UTF-16 with a byte order mark, tabs and no header row', async () => {
     const { owner, c } = await shelf();
     const latin = Uint8Array.from([...'Caf', 0xe9, ...'\t2001\n'].map((ch) => (typeof ch === 'number' ? ch : ch.charCodeAt(0))));
-    const plan: ImportPlanInput = { format: 'csv', csv: { delimiter: '\t', quote: '"', header: false }, fields: [{ field: 'c0', property: 'title' }, { field: 'c1', property: 'year' }] };
+    const plan: ImportPlanInput = {
+      format: 'csv',
+      csv: { delimiter: '\t', quote: '"', header: false },
+      fields: [
+        { field: 'c0', property: 'title' },
+        { field: 'c1', property: 'year' },
+      ],
+    };
     expect((await runImport(owner.token, c.id, latin, plan)).counts.added).toBe(1);
     const utf16 = new Uint8Array([0xff, 0xfe, ...[...'Œuvre\t1999\n'].flatMap((ch) => [ch.charCodeAt(0) & 0xff, ch.charCodeAt(0) >> 8])]);
     expect((await runImport(owner.token, c.id, utf16, plan)).counts.added).toBe(1);
@@ -154,14 +184,24 @@ describe('files in other encodings and layouts', () => {
 });
 
 describe('a step reads the start of its window first', () => {
-  const rows = Array.from({ length: 600 }, (_, i) => `Livre ${String(i).padStart(3, '0')} ${'🦊'.repeat(20)} été;Autrice ${i % 7};${1900 + (i % 100)};isbn-${i}`);
+  const rows = Array.from(
+    { length: 600 },
+    (_, i) => `Livre ${String(i).padStart(3, '0')} ${'🦊'.repeat(20)} été;Autrice ${i % 7};${1900 + (i % 100)};isbn-${i}`,
+  );
   const file = `Title;Authors;Year;ISBN\n${rows.join('\n')}\n`;
 
   it('takes its records from the start when they are all there, else from the whole window', () => {
     const bytes = new TextEncoder().encode(file);
     const header = new TextEncoder().encode('Title;Authors;Year;ISBN\n').length;
     const head = { format: 'csv', start: header, firstRow: 2, csv: { delimiter: ';', quote: '"', header: true } } as unknown as StoredHead;
-    const row = { encoding: 'utf-8', total: 600, file_length: bytes.length, status: 'importing', processed: 0, position: header } as ImportRow;
+    const row = {
+      encoding: 'utf-8',
+      total: 600,
+      file_length: bytes.length,
+      status: 'importing',
+      processed: 0,
+      position: header,
+    } as ImportRow;
     const window = { bytes: bytes.subarray(header), final: true };
     const few = windowRecords(row, head, window, 25, 2);
     expect(few.read.records.map((r) => r.values.c0)).toEqual(rows.slice(0, 25).map((r) => [r.split(';')[0]]));
@@ -200,7 +240,9 @@ describe('bad files change nothing and say why', () => {
     const wide = `${Array.from({ length: 400 }, (_, i) => `c${i}`).join(';')}\n`;
     const tooWide = await startImport(owner.token, c.id, wide, PLAN);
     expect(tooWide.status).toBe(400);
-    expect(((await tooWide.json()) as { error: { details: { fields: { reason: string }[] } } }).error.details.fields[0]!.reason).toBe('too_many_columns');
+    expect(((await tooWide.json()) as { error: { details: { fields: { reason: string }[] } } }).error.details.fields[0]!.reason).toBe(
+      'too_many_columns',
+    );
   });
 
   it('refuses a plan that names fields or properties that do not exist', async () => {
@@ -209,12 +251,26 @@ describe('bad files change nothing and say why', () => {
     expect(noField.status).toBe(400);
     const noProperty = await startImport(owner.token, c.id, CSV, { ...PLAN, fields: [{ field: 'c0', property: 'nope' }] });
     expect(noProperty.status).toBe(400);
-    const taken = await startImport(owner.token, c.id, CSV, { ...PLAN, fields: [{ field: 'c0', property: 'title', create: { label: 'T', type: 'text', multiple: false } }] });
+    const taken = await startImport(owner.token, c.id, CSV, {
+      ...PLAN,
+      fields: [{ field: 'c0', property: 'title', create: { label: 'T', type: 'text', multiple: false } }],
+    });
     expect(taken.status).toBe(409);
-    const badPlan = await call(`/api/v1/collections/${c.id}/imports`, { method: 'POST', token: owner.token, body: (() => { const f = form(CSV, PLAN); f.set('plan', '{'); return f; })() });
+    const badPlan = await call(`/api/v1/collections/${c.id}/imports`, {
+      method: 'POST',
+      token: owner.token,
+      body: (() => {
+        const f = form(CSV, PLAN);
+        f.set('plan', '{');
+        return f;
+      })(),
+    });
     expect(badPlan.status).toBe(400);
     // A new title only where the collection has none, and only a single text.
-    const secondTitle = await startImport(owner.token, c.id, CSV, { ...PLAN, fields: [{ field: 'c3', property: 'isbn', create: { label: 'ISBN', type: 'text', multiple: false, title: true } }] });
+    const secondTitle = await startImport(owner.token, c.id, CSV, {
+      ...PLAN,
+      fields: [{ field: 'c3', property: 'isbn', create: { label: 'ISBN', type: 'text', multiple: false, title: true } }],
+    });
     expect(secondTitle.status).toBe(400);
   });
 
@@ -222,7 +278,11 @@ describe('bad files change nothing and say why', () => {
     const owner = await createUser();
     const c = await createCollection(owner.token, { name: 'Untitled' });
     const create = (label: string, type: 'text' | 'number', title = false) => ({ label, type, multiple: false, title });
-    const numberTitle = await startImport(owner.token, c.id, CSV, { ...PLAN, keyField: null, fields: [{ field: 'c2', property: 'year', create: create('Year', 'number', true) }] });
+    const numberTitle = await startImport(owner.token, c.id, CSV, {
+      ...PLAN,
+      keyField: null,
+      fields: [{ field: 'c2', property: 'year', create: create('Year', 'number', true) }],
+    });
     expect(numberTitle.status).toBe(400);
     const report = await runImport(owner.token, c.id, CSV, {
       ...PLAN,
@@ -253,13 +313,20 @@ describe('who may import', () => {
     expect((await call(`/api/v1/collections/${c.id}/imports`, { method: 'POST', body: form(CSV, PLAN) })).status).toBe(401);
     const stranger = await startImport(other.token, c.id, CSV, PLAN);
     expect([403, 404]).toContain(stranger.status);
-    const demo = await call(`/api/v1/collections/${c.id}/imports`, { method: 'POST', token: owner.token, body: form(CSV, PLAN), env: { DEMO_MODE: 'true' } });
+    const demo = await call(`/api/v1/collections/${c.id}/imports`, {
+      method: 'POST',
+      token: owner.token,
+      body: form(CSV, PLAN),
+      env: { DEMO_MODE: 'true' },
+    });
     expect(demo.status).toBe(403);
     expect(await errorCode(demo)).toBe('DEMO_MODE');
     expect((await call(`/api/v1/collections/${c.id}/imports`, { token: other.token })).status).not.toBe(200);
     const run = (await (await startImport(owner.token, c.id, CSV, PLAN)).json()) as ImportRun;
     expect((await call(`/api/v1/collections/${c.id}/imports/${run.id}`, { token: other.token })).status).not.toBe(200);
-    expect((await call(`/api/v1/collections/${c.id}/imports/${run.id}/cancel`, { method: 'POST', token: other.token })).status).not.toBe(200);
+    expect((await call(`/api/v1/collections/${c.id}/imports/${run.id}/cancel`, { method: 'POST', token: other.token })).status).not.toBe(
+      200,
+    );
     await finishedImport(owner.token, c.id, run.id);
   });
 

@@ -11,7 +11,11 @@ type Person = Awaited<ReturnType<typeof createUser>>;
 const DEMO = { DEMO_MODE: 'true' };
 
 async function allowInvitations(invitationsEnabled: boolean) {
-  const res = await call('/api/v1/config/settings', { method: 'PATCH', token: await signIn(ADMIN.login, ADMIN.password), json: { invitationsEnabled } });
+  const res = await call('/api/v1/config/settings', {
+    method: 'PATCH',
+    token: await signIn(ADMIN.login, ADMIN.password),
+    json: { invitationsEnabled },
+  });
   expect(res.status).toBe(200);
 }
 
@@ -28,7 +32,13 @@ async function shelf() {
   return { owner, collection, base: `/api/v1/collections/${collection.id}` };
 }
 
-function invite(base: string, token: string, login: string, role = 'editor', options: { lang?: string; env?: Record<string, string> } = {}) {
+function invite(
+  base: string,
+  token: string,
+  login: string,
+  role = 'editor',
+  options: { lang?: string; env?: Record<string, string> } = {},
+) {
   return call(`${base}/members`, { method: 'POST', token, json: { login, role }, ...options });
 }
 
@@ -43,7 +53,11 @@ async function secretSentTo(address: string): Promise<string> {
 const view = (secret: string, lang?: string) => call(`/api/v1/invitations/${secret}`, { lang, headers: fromAddress() });
 const accept = (secret: string, json: Record<string, unknown>, options: { env?: Record<string, string> } = {}) =>
   call(`/api/v1/invitations/${secret}`, { method: 'POST', json, headers: fromAddress(), ...options });
-const account = (username = `invited_${crypto.randomUUID().slice(0, 8)}`) => ({ username, password: 'a long enough secret', confirmation: 'a long enough secret' });
+const account = (username = `invited_${crypto.randomUUID().slice(0, 8)}`) => ({
+  username,
+  password: 'a long enough secret',
+  confirmation: 'a long enough secret',
+});
 
 async function invited(role = 'editor') {
   const setup = await shelf();
@@ -67,7 +81,9 @@ describe('inviting by email', () => {
     const secret = await secretSentTo(address);
     expect(secret.length).toBeGreaterThanOrEqual(22); // at least 128 bits
     // Only the hash is stored.
-    const stored = await env.DB.prepare('SELECT secret_hash FROM collection_invitations WHERE email = ?').bind(address).first<{ secret_hash: string }>();
+    const stored = await env.DB.prepare('SELECT secret_hash FROM collection_invitations WHERE email = ?')
+      .bind(address)
+      .first<{ secret_hash: string }>();
     expect(stored!.secret_hash).not.toContain(secret);
 
     const pending = (await (await call(`${base}/invitations`, { token: owner.token })).json()) as InvitationList;
@@ -75,7 +91,12 @@ describe('inviting by email', () => {
 
     const shown = await view(secret);
     expect(shown.status).toBe(200);
-    expect((await shown.json()) as InvitationView).toEqual({ collectionName: 'Family shelf', inviterName: owner.user.username, role: 'editor', email: address });
+    expect((await shown.json()) as InvitationView).toEqual({
+      collectionName: 'Family shelf',
+      inviterName: owner.user.username,
+      role: 'editor',
+      email: address,
+    });
 
     const chosen = account();
     const joined = await accept(secret, chosen);
@@ -104,7 +125,11 @@ describe('inviting by email', () => {
   it('refuses an expired link (by the database clock)', async () => {
     await allowInvitations(true);
     const { secret, address } = await invited();
-    await env.DB.prepare("UPDATE collection_invitations SET expires_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now', '-1 seconds') WHERE email = ?").bind(address).run();
+    await env.DB.prepare(
+      "UPDATE collection_invitations SET expires_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now', '-1 seconds') WHERE email = ?",
+    )
+      .bind(address)
+      .run();
     expect(await errorCode(await view(secret))).toBe('INVITATION_INVALID');
     expect(await errorCode(await accept(secret, account()))).toBe('INVITATION_INVALID');
   });
@@ -156,7 +181,11 @@ describe('who may invite', () => {
   it('only the owner and co-owners; never anonymous, a stranger, a viewer or an editor, nor in demo mode', async () => {
     await allowInvitations(true);
     const { owner, base } = await shelf();
-    const [viewer, editor, coOwner] = [await sharedWith(owner, base, 'viewer'), await sharedWith(owner, base, 'editor'), await sharedWith(owner, base, 'co_owner')];
+    const [viewer, editor, coOwner] = [
+      await sharedWith(owner, base, 'viewer'),
+      await sharedWith(owner, base, 'editor'),
+      await sharedWith(owner, base, 'co_owner'),
+    ];
     const stranger = await createUser();
     expect((await call(`${base}/members`, { method: 'POST', json: { login: newAddress(), role: 'viewer' } })).status).toBe(401);
     expect((await invite(base, stranger.token, newAddress())).status).toBe(404);

@@ -151,7 +151,7 @@ describe('the SQL of each plan of a page of items', () => {
 
   it('walks a long kept list tested as a bitmap', async () => {
     const { sql } = await planned({ 'f.tags': 'Red', perPage: '5' });
-    expect(sql).toContain("substr(?, +i.id");
+    expect(sql).toContain('substr(?, +i.id');
     await expect(sql).toMatchFileSnapshot(snapshot('kept-lists-walk'));
   });
 

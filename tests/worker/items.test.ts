@@ -7,7 +7,21 @@ import { addItem, addProperty, createCollection, getJson } from '../support/work
 async function everyTypeCollection() {
   const owner = await createUser();
   const c = await createCollection(owner.token, { name: 'Everything' });
-  const types = ['text', 'longtext', 'number', 'date', 'datetime', 'rating', 'yesno', 'url', 'color', 'json', 'image', 'video', 'file'] as const;
+  const types = [
+    'text',
+    'longtext',
+    'number',
+    'date',
+    'datetime',
+    'rating',
+    'yesno',
+    'url',
+    'color',
+    'json',
+    'image',
+    'video',
+    'file',
+  ] as const;
   for (const type of types) await addProperty(owner.token, c.id, { label: `My ${type}`, type, isTitle: type === 'text' });
   await addProperty(owner.token, c.id, { label: 'Authors', type: 'text', multiple: true });
   await addProperty(owner.token, c.id, { label: 'Must', type: 'text', required: true, defaultValue: 'x' });
@@ -170,14 +184,29 @@ describe('collection pages: search, sort, filters, pagination', () => {
   it('searches accent- and case-insensitively with prefixes', async () => {
     const { c } = await library();
     expect(titles(await getJson<ItemPage>(`/api/v1/collections/${c.id}/items?q=ELAN`))).toEqual(['Élan vital']);
-    expect(titles(await getJson<ItemPage>(`/api/v1/collections/${c.id}/items?q=herb&sort=title&dir=asc`))).toEqual(['Dune', 'Dune Messiah']);
+    expect(titles(await getJson<ItemPage>(`/api/v1/collections/${c.id}/items?q=herb&sort=title&dir=asc`))).toEqual([
+      'Dune',
+      'Dune Messiah',
+    ]);
     expect((await getJson<ItemPage>(`/api/v1/collections/${c.id}/items?q=${encodeURIComponent('"unbalanced (')}`)).total).toBe(0);
   });
 
   it('sorts numbers as numbers, both ways, items without a value last', async () => {
     const { c } = await library();
-    expect(titles(await getJson<ItemPage>(`/api/v1/collections/${c.id}/items?sort=year&dir=asc`))).toEqual(['Élan vital', 'Foundation', 'Dune', 'Dune Messiah', 'Hyperion']);
-    expect(titles(await getJson<ItemPage>(`/api/v1/collections/${c.id}/items?sort=rating&dir=desc`))).toEqual(['Dune', 'Hyperion', 'Élan vital', 'Dune Messiah', 'Foundation']);
+    expect(titles(await getJson<ItemPage>(`/api/v1/collections/${c.id}/items?sort=year&dir=asc`))).toEqual([
+      'Élan vital',
+      'Foundation',
+      'Dune',
+      'Dune Messiah',
+      'Hyperion',
+    ]);
+    expect(titles(await getJson<ItemPage>(`/api/v1/collections/${c.id}/items?sort=rating&dir=desc`))).toEqual([
+      'Dune',
+      'Hyperion',
+      'Élan vital',
+      'Dune Messiah',
+      'Foundation',
+    ]);
     const bad = await call(`/api/v1/collections/${c.id}/items?sort=summary`);
     expect(bad.status).toBe(400);
   });
@@ -190,11 +219,18 @@ describe('collection pages: search, sort, filters, pagination', () => {
     const combined = await getJson<ItemPage>(`${base}/items?f.read=true&min.year=1960&sort=year&dir=asc`);
     expect(titles(combined)).toEqual(['Dune', 'Dune Messiah']);
     expect(combined.total).toBe(2);
-    const { filters } = await getJson<{ filters: { key: string; kind: string; values: { value: string; count: number }[]; min: unknown; max: unknown }[] }>(`${base}/filters?f.read=true`);
+    const { filters } = await getJson<{
+      filters: { key: string; kind: string; values: { value: string; count: number }[]; min: unknown; max: unknown }[];
+    }>(`${base}/filters?f.read=true`);
     const authors = filters.find((f) => f.key === 'authors')!;
     expect(authors.values[0]).toEqual({ value: 'Frank Herbert', count: 2 });
     expect(authors.values).toHaveLength(2); // Bergson and Herbert among read books
-    expect(filters.find((f) => f.key === 'read')!.values).toEqual(expect.arrayContaining([{ value: 'true', count: 3 }, { value: 'false', count: 2 }]));
+    expect(filters.find((f) => f.key === 'read')!.values).toEqual(
+      expect.arrayContaining([
+        { value: 'true', count: 3 },
+        { value: 'false', count: 2 },
+      ]),
+    );
     expect(filters.find((f) => f.key === 'year')).toMatchObject({ kind: 'range', min: 1907, max: 1969 });
     expect((await call(`${base}/items?f.summary=x`)).status).toBe(400);
   });
@@ -238,17 +274,26 @@ describe('measurement mode', () => {
     const owner = await createUser();
     const c = await createCollection(owner.token, { type: 'books', name: 'Measured' });
     await addItem(owner.token, c.id, { values: { title: 'Dune' } });
-    const measured = await call(`/api/v1/collections/${c.id}/items?sort=year`, { env: { EXPOSE_D1_METRICS: 'true' }, headers: { 'x-measure-d1': '1' } });
+    const measured = await call(`/api/v1/collections/${c.id}/items?sort=year`, {
+      env: { EXPOSE_D1_METRICS: 'true' },
+      headers: { 'x-measure-d1': '1' },
+    });
     expect(measured.status).toBe(200);
     expect(Number(measured.headers.get('x-d1-queries'))).toBeGreaterThanOrEqual(3);
     expect(Number(measured.headers.get('x-d1-rows-read'))).toBeGreaterThan(0);
     // Each statement's share, adding up to the totals.
-    const statements = JSON.parse(decodeURIComponent(measured.headers.get('x-d1-statements')!)) as { sql: string; read: number; written: number }[];
+    const statements = JSON.parse(decodeURIComponent(measured.headers.get('x-d1-statements')!)) as {
+      sql: string;
+      read: number;
+      written: number;
+    }[];
     expect(statements).toHaveLength(Number(measured.headers.get('x-d1-queries')));
     expect(statements.reduce((sum, st) => sum + st.read, 0)).toBe(Number(measured.headers.get('x-d1-rows-read')));
     expect(statements.every((st) => /^(select|with|insert|update|delete)\b/i.test(st.sql))).toBe(true);
     expect(((await measured.json()) as ItemPage).items[0]!.title).toBe('Dune');
     expect((await call(`/api/v1/collections/${c.id}/items`, { headers: { 'x-measure-d1': '1' } })).headers.has('x-d1-queries')).toBe(false);
-    expect((await call(`/api/v1/collections/${c.id}/items`, { env: { EXPOSE_D1_METRICS: 'true' } })).headers.has('x-d1-queries')).toBe(false);
+    expect((await call(`/api/v1/collections/${c.id}/items`, { env: { EXPOSE_D1_METRICS: 'true' } })).headers.has('x-d1-queries')).toBe(
+      false,
+    );
   });
 });

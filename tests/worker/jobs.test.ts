@@ -50,7 +50,9 @@ describe('the registry', () => {
 describe('the Worker’s scheduled handler', () => {
   it('runs the jobs of the cron that fired, and nothing for an unknown one', async () => {
     const { user } = await createUser();
-    await env.DB.prepare("INSERT INTO sessions (id, user_id, expires_at) VALUES ('expired', ?, '2000-01-01T00:00:00.000Z')").bind(user.id).run();
+    await env.DB.prepare("INSERT INTO sessions (id, user_id, expires_at) VALUES ('expired', ?, '2000-01-01T00:00:00.000Z')")
+      .bind(user.id)
+      .run();
     const expired = () => env.DB.prepare("SELECT id FROM sessions WHERE id = 'expired'").first();
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
     const log = vi.spyOn(console, 'log').mockImplementation(() => {});

@@ -11,7 +11,15 @@ describe('borrowers', () => {
   it('creates, lists, searches, reads, edits and deletes the caller’s own borrowers', async () => {
     const { token } = await createUser();
     const ann = await addBorrower(token, { name: 'Ann Reader', email: 'Ann@Example.test', phone: '+33 6 12 34 56 78', notes: 'Neighbour' });
-    expect(ann).toMatchObject({ name: 'Ann Reader', email: 'ann@example.test', phone: '+33 6 12 34 56 78', currentLoans: 0, overdueLoans: 0, pendingRequests: 0, version: 1 });
+    expect(ann).toMatchObject({
+      name: 'Ann Reader',
+      email: 'ann@example.test',
+      phone: '+33 6 12 34 56 78',
+      currentLoans: 0,
+      overdueLoans: 0,
+      pendingRequests: 0,
+      version: 1,
+    });
     await addBorrower(token, { name: 'Bob Builder', email: 'bob@example.test' });
     const all = (await (await call('/api/v1/borrowers', { token })).json()) as BorrowerList;
     expect(all.borrowers.map((b) => b.name)).toEqual(['Ann Reader', 'Bob Builder']);
@@ -42,11 +50,17 @@ describe('borrowers', () => {
     const other = await addBorrower(token, { email: 'other@example.test' });
     const renamed = await call(`/api/v1/borrowers/${other.id}`, { method: 'PATCH', token, json: { email: 'same@example.test' } });
     expect(await errorCode(renamed)).toBe('BORROWER_EMAIL_TAKEN');
-    const bad = await call('/api/v1/borrowers', { method: 'POST', token, json: { name: '', email: 'not-an-email', phone: 'x'.repeat(41), extra: 1 } });
+    const bad = await call('/api/v1/borrowers', {
+      method: 'POST',
+      token,
+      json: { name: '', email: 'not-an-email', phone: 'x'.repeat(41), extra: 1 },
+    });
     expect(bad.status).toBe(400);
     // Another user may use the same address for their own borrower.
     const stranger = await createUser();
-    expect((await call('/api/v1/borrowers', { method: 'POST', token: stranger.token, json: { name: 'Ann', email: ann.email } })).status).toBe(201);
+    expect(
+      (await call('/api/v1/borrowers', { method: 'POST', token: stranger.token, json: { name: 'Ann', email: ann.email } })).status,
+    ).toBe(201);
   });
 
   it('keeps borrowers to their owner: anonymous 401, another user 404, demo mode 403', async () => {
@@ -65,18 +79,28 @@ describe('borrowers', () => {
       expect(res.status, `${method} ${path}`).toBe(404);
     }
     expect(((await (await call('/api/v1/borrowers', { token: stranger.token })).json()) as BorrowerList).borrowers).toEqual([]);
-    const demo = await call('/api/v1/borrowers', { method: 'POST', token, json: { name: 'D', email: 'd@example.test' }, env: { DEMO_MODE: 'true' } });
+    const demo = await call('/api/v1/borrowers', {
+      method: 'POST',
+      token,
+      json: { name: 'D', email: 'd@example.test' },
+      env: { DEMO_MODE: 'true' },
+    });
     expect(await errorCode(demo)).toBe('DEMO_MODE');
   });
 
   it('counts current and overdue loans, refuses deleting a borrower who holds an item, then deletes with the history', async () => {
     const { owner, itemPath } = await lendableItem({ quantity: 2 });
     const ann = await addBorrower(owner.token);
-    const late = (await (await lend(owner.token, itemPath, { borrowerId: ann.id, lentOn: '2020-01-01', dueOn: '2020-01-15' })).json()) as { id: number };
+    const late = (await (await lend(owner.token, itemPath, { borrowerId: ann.id, lentOn: '2020-01-01', dueOn: '2020-01-15' })).json()) as {
+      id: number;
+    };
     await lend(owner.token, itemPath, { borrowerId: ann.id });
     const listed = ((await (await call('/api/v1/borrowers', { token: owner.token })).json()) as BorrowerList).borrowers[0] as Borrower;
     expect(listed).toMatchObject({ currentLoans: 2, overdueLoans: 1 });
-    expect(await (await call(`/api/v1/borrowers/${ann.id}/deletion`, { token: owner.token })).json()).toEqual({ heldLoans: 2, otherLoans: 0 });
+    expect(await (await call(`/api/v1/borrowers/${ann.id}/deletion`, { token: owner.token })).json()).toEqual({
+      heldLoans: 2,
+      otherLoans: 0,
+    });
     const refused = await call(`/api/v1/borrowers/${ann.id}`, { method: 'DELETE', token: owner.token });
     expect(refused.status).toBe(409);
     expect(await errorCode(refused)).toBe('BORROWER_HOLDS_ITEMS');
@@ -84,7 +108,10 @@ describe('borrowers', () => {
     const detail = (await (await call(`/api/v1/borrowers/${ann.id}`, { token: owner.token })).json()) as BorrowerDetail;
     expect(detail.loans).toHaveLength(2);
     for (const loan of detail.loans) expect((await act(owner.token, loan.id, 'return')).status).toBe(200);
-    expect(await (await call(`/api/v1/borrowers/${ann.id}/deletion`, { token: owner.token })).json()).toEqual({ heldLoans: 0, otherLoans: 2 });
+    expect(await (await call(`/api/v1/borrowers/${ann.id}/deletion`, { token: owner.token })).json()).toEqual({
+      heldLoans: 0,
+      otherLoans: 2,
+    });
     const removed = await call(`/api/v1/borrowers/${ann.id}`, { method: 'DELETE', token: owner.token });
     expect(await removed.json()).toEqual({ ok: true, deletedLoans: 2 });
     expect((await call(`/api/v1/loans/${late.id}`, { token: owner.token })).status).toBe(404);
@@ -129,7 +156,11 @@ describe('borrowers', () => {
     expect(bad.status).toBe(400);
     const noName = await call('/api/v1/borrowers', { method: 'POST', token, json: { email: '' } });
     expect(noName.status).toBe(400);
-    const request = await call(`${itemPath}/borrow`, { method: 'POST', headers: { 'cf-connecting-ip': '198.51.100.77' }, json: { name: 'Gus' } });
+    const request = await call(`${itemPath}/borrow`, {
+      method: 'POST',
+      headers: { 'cf-connecting-ip': '198.51.100.77' },
+      json: { name: 'Gus' },
+    });
     expect(request.status).toBe(400);
   });
 

@@ -11,7 +11,8 @@ import { act, askToBorrow, lendableItem, setLoansEnabled } from '../support/work
 afterEach(() => setLoansEnabled(true));
 
 const schedule = { hourly: [ownerDigestJob] };
-const at = async (day: string, hour = '09') => (await runScheduledJobs(env, 'hourly', { schedule, now: new Date(`${day}T${hour}:23:00Z`) }))[0]!;
+const at = async (day: string, hour = '09') =>
+  (await runScheduledJobs(env, 'hourly', { schedule, now: new Date(`${day}T${hour}:23:00Z`) }))[0]!;
 const digests = async (to: string) => (await capturedEmails(to)).filter((m) => m.subject.startsWith('Your loans'));
 
 async function ownerWithLoan(digest: 'off' | 'daily' | 'weekly', dueOn: string) {

@@ -22,7 +22,9 @@ const PATHS: Record<LoanState, LoanAction[]> = {
 
 /** An item's copies lent as its row keeps them (migration 0030's triggers), and as its loans count them. */
 async function lentCopies(itemId: number) {
-  return env.DB.prepare(`SELECT lent_copies AS kept, (SELECT count(*) FROM loans WHERE item_id = items.id AND state = 'lent') AS counted FROM items WHERE id = ?`)
+  return env.DB.prepare(
+    `SELECT lent_copies AS kept, (SELECT count(*) FROM loans WHERE item_id = items.id AND state = 'lent') AS counted FROM items WHERE id = ?`,
+  )
     .bind(itemId)
     .first<{ kept: number; counted: number }>();
 }
@@ -79,7 +81,8 @@ describe('the state machine', () => {
   it('keeps the collection’s count of items with no copy left through lends, returns, edits and deletes', async () => {
     const { owner, collection, itemPath } = await lendableItem({ quantity: 2 });
     const ann = await addBorrower(owner.token);
-    const edit = async (json: Record<string, unknown>) => expect((await call(itemPath, { method: 'PATCH', token: owner.token, json })).status).toBe(200);
+    const edit = async (json: Record<string, unknown>) =>
+      expect((await call(itemPath, { method: 'PATCH', token: owner.token, json })).status).toBe(200);
     const first = (await (await lend(owner.token, itemPath, { borrowerId: ann.id })).json()) as Loan;
     expect(await unavailableCounts(collection.id)).toEqual([0, 0, 0]);
     const second = (await (await lend(owner.token, itemPath, { borrowerId: ann.id })).json()) as Loan;
@@ -113,9 +116,20 @@ describe('the state machine', () => {
   it('records a loan directly as lent, with an existing borrower or one typed in, and checks its dates', async () => {
     const { owner, itemPath } = await lendableItem({ quantity: 3 });
     const ann = await addBorrower(owner.token);
-    const direct = await lend(owner.token, itemPath, { borrowerId: ann.id, lentOn: '2030-03-01', dueOn: '2030-03-20', notes: 'In the blue bag' });
+    const direct = await lend(owner.token, itemPath, {
+      borrowerId: ann.id,
+      lentOn: '2030-03-01',
+      dueOn: '2030-03-20',
+      notes: 'In the blue bag',
+    });
     expect(direct.status).toBe(201);
-    expect(await direct.json()).toMatchObject({ state: 'lent', lentOn: '2030-03-01', dueOn: '2030-03-20', notes: 'In the blue bag', borrower: { id: ann.id } });
+    expect(await direct.json()).toMatchObject({
+      state: 'lent',
+      lentOn: '2030-03-01',
+      dueOn: '2030-03-20',
+      notes: 'In the blue bag',
+      borrower: { id: ann.id },
+    });
     const typed = await lend(owner.token, itemPath, { borrower: { name: 'Cleo', email: 'Cleo@Example.test' } });
     const cleo = (await typed.json()) as Loan;
     expect(cleo.borrower).toMatchObject({ name: 'Cleo', email: 'cleo@example.test' });
@@ -137,9 +151,17 @@ describe('the state machine', () => {
     const ann = await addBorrower(owner.token);
     const loan = (await (await lend(owner.token, itemPath, { borrowerId: ann.id })).json()) as Loan;
     expect(await lentCopies(item.id)).toEqual({ kept: 1, counted: 1 });
-    const edited = await call(`/api/v1/loans/${loan.id}`, { method: 'PATCH', token: owner.token, json: { dueOn: '2099-12-31', notes: 'Extended', version: loan.version } });
+    const edited = await call(`/api/v1/loans/${loan.id}`, {
+      method: 'PATCH',
+      token: owner.token,
+      json: { dueOn: '2099-12-31', notes: 'Extended', version: loan.version },
+    });
     expect(await edited.json()).toMatchObject({ dueOn: '2099-12-31', notes: 'Extended', version: loan.version + 1 });
-    const stale = await call(`/api/v1/loans/${loan.id}`, { method: 'PATCH', token: owner.token, json: { notes: 'x', version: loan.version } });
+    const stale = await call(`/api/v1/loans/${loan.id}`, {
+      method: 'PATCH',
+      token: owner.token,
+      json: { notes: 'x', version: loan.version },
+    });
     expect(await errorCode(stale)).toBe('STALE_WRITE');
     const badDate = await call(`/api/v1/loans/${loan.id}`, { method: 'PATCH', token: owner.token, json: { dueOn: '2030-02-30' } });
     expect(badDate.status).toBe(400);
@@ -157,7 +179,9 @@ describe('availability', () => {
     const answers = await Promise.all(Array.from({ length: 5 }, () => lend(owner.token, itemPath, { borrowerId: ann.id })));
     expect(answers.map((r) => r.status).sort()).toEqual([201, 409, 409, 409, 409]);
     for (const res of answers.filter((r) => r.status === 409)) expect(await errorCode(res)).toBe('NO_COPY_AVAILABLE');
-    const lent = await env.DB.prepare(`SELECT count(*) AS n FROM loans WHERE item_id = ? AND state = 'lent'`).bind(item.id).first<{ n: number }>();
+    const lent = await env.DB.prepare(`SELECT count(*) AS n FROM loans WHERE item_id = ? AND state = 'lent'`)
+      .bind(item.id)
+      .first<{ n: number }>();
     expect(lent!.n).toBe(1);
     expect(await lentCopies(item.id)).toEqual({ kept: 1, counted: 1 });
 
@@ -178,12 +202,20 @@ describe('availability', () => {
     for (let n = 0; n < 2; n++) expect((await lend(owner.token, itemPath, { borrowerId: ann.id })).status).toBe(201);
     const before = (await (await call(itemPath, { token: owner.token })).json()) as Item;
 
-    const refused = await call(itemPath, { method: 'PATCH', token: owner.token, json: { quantity: 1, values: { title: 'Dune Messiah' }, version: before.version } });
+    const refused = await call(itemPath, {
+      method: 'PATCH',
+      token: owner.token,
+      json: { quantity: 1, values: { title: 'Dune Messiah' }, version: before.version },
+    });
     expect(refused.status).toBe(409);
-    const body = (await refused.json()) as { error: { code: string; message: string; details: { fields: { path: string; reason: string; minimum?: number; message: string }[] } } };
+    const body = (await refused.json()) as {
+      error: { code: string; message: string; details: { fields: { path: string; reason: string; minimum?: number; message: string }[] } };
+    };
     expect(body.error.code).toBe('QUANTITY_BELOW_LENT');
     expect(body.error.message).toContain('out on loan: 2.');
-    expect(body.error.details.fields).toEqual([{ path: 'quantity', reason: 'below_lent', minimum: 2, message: 'Copies out on loan: 2. Enter 2 or more.' }]);
+    expect(body.error.details.fields).toEqual([
+      { path: 'quantity', reason: 'below_lent', minimum: 2, message: 'Copies out on loan: 2. Enter 2 or more.' },
+    ]);
     const french = await call(itemPath, { method: 'PATCH', token: owner.token, lang: 'fr', json: { quantity: 1 } });
     expect(((await french.json()) as { error: { message: string } }).error.message).toContain('prêtés : 2.');
     // Nothing of either edit was written: the values, the number and the version are as they were.
@@ -202,7 +234,10 @@ describe('availability', () => {
       const { owner, itemPath, item } = await lendableItem({ quantity: 2 });
       const ann = await addBorrower(owner.token);
       expect((await lend(owner.token, itemPath, { borrowerId: ann.id })).status).toBe(201);
-      const [lent, edited] = await Promise.all([lend(owner.token, itemPath, { borrowerId: ann.id }), call(itemPath, { method: 'PATCH', token: owner.token, json: { quantity: 1 } })]);
+      const [lent, edited] = await Promise.all([
+        lend(owner.token, itemPath, { borrowerId: ann.id }),
+        call(itemPath, { method: 'PATCH', token: owner.token, json: { quantity: 1 } }),
+      ]);
       // One of the two wins; the other is told why.
       expect([
         [201, 409],
@@ -210,7 +245,9 @@ describe('availability', () => {
       ]).toContainEqual([lent.status, edited.status]);
       if (edited.status === 409) expect(await errorCode(edited)).toBe('QUANTITY_BELOW_LENT');
       else expect(await errorCode(lent)).toBe('NO_COPY_AVAILABLE');
-      const row = await env.DB.prepare('SELECT quantity, lent_copies AS lent FROM items WHERE id = ?').bind(item.id).first<{ quantity: number; lent: number }>();
+      const row = await env.DB.prepare('SELECT quantity, lent_copies AS lent FROM items WHERE id = ?')
+        .bind(item.id)
+        .first<{ quantity: number; lent: number }>();
       expect(row!.quantity).toBeGreaterThanOrEqual(row!.lent);
     }
   });
@@ -221,7 +258,9 @@ describe('availability', () => {
     expect((await lend(owner.token, itemPath, { borrowerId: ann.id })).status).toBe(201);
     // Stored before the rule (two copies out, one owned): edits that do not lower the number still pass.
     await env.DB.prepare('UPDATE items SET lent_copies = 2 WHERE id = ?').bind(item.id).run();
-    expect((await call(itemPath, { method: 'PATCH', token: owner.token, json: { values: { title: 'Dune Messiah' }, quantity: 1 } })).status).toBe(200);
+    expect(
+      (await call(itemPath, { method: 'PATCH', token: owner.token, json: { values: { title: 'Dune Messiah' }, quantity: 1 } })).status,
+    ).toBe(200);
     expect((await call(itemPath, { method: 'PATCH', token: owner.token, json: { quantity: 2 } })).status).toBe(200);
   });
 
@@ -231,7 +270,8 @@ describe('availability', () => {
     const titles = Array.from({ length: 40 }, (_, n) => `Book ${String(n).padStart(2, '0')}`);
     const made: Item[] = [item];
     // Years 2000 to 2004 in turn, for "available" within a range.
-    for (const [n, title] of titles.entries()) made.push(await addItem(owner.token, collection.id, { values: { title, year: 2000 + (n % 5) } }));
+    for (const [n, title] of titles.entries())
+      made.push(await addItem(owner.token, collection.id, { values: { title, year: 2000 + (n % 5) } }));
     const ann = await addBorrower(owner.token);
     const lentOut = [made[30]!, made[3]!, made[17]!];
     for (const one of lentOut) expect((await lend(owner.token, `${base}/items/${one.id}`, { borrowerId: ann.id })).status).toBe(201);
@@ -240,7 +280,10 @@ describe('availability', () => {
     const far = await addItem(owner.token, elsewhere.id, { values: { title: 'Aaa' } });
     expect((await lend(owner.token, `/api/v1/collections/${elsewhere.id}/items/${far.id}`, { borrowerId: ann.id })).status).toBe(201);
     const byTitle = (page: ItemPage) => page.items.map((i) => i.id);
-    const measured = await call(`${base}/items?availability=lent&sort=title&dir=asc&perPage=20`, { env: { EXPOSE_D1_METRICS: 'true' }, headers: { 'x-measure-d1': '1' } });
+    const measured = await call(`${base}/items?availability=lent&sort=title&dir=asc&perPage=20`, {
+      env: { EXPOSE_D1_METRICS: 'true' },
+      headers: { 'x-measure-d1': '1' },
+    });
     const asc = (await measured.json()) as ItemPage;
     expect(byTitle(asc)).toEqual([made[3]!.id, made[17]!.id, made[30]!.id]);
     expect(asc.total).toBe(3);
@@ -269,9 +312,14 @@ describe('availability', () => {
     // the kept counts, less the items in range whose every copy is lent (all three are), and walked.
     for (const from of [2003, 2001]) {
       const inRange = made.slice(1).filter((m, n) => 2000 + (n % 5) >= from && !lentOut.includes(m));
-      const ranged = (await (await call(`${base}/items?availability=available&min.year=${from}&sort=title&dir=asc&perPage=20`)).json()) as ItemPage;
+      const ranged = (await (
+        await call(`${base}/items?availability=available&min.year=${from}&sort=title&dir=asc&perPage=20`)
+      ).json()) as ItemPage;
       expect(ranged.total, `from ${from}`).toBe(inRange.length);
-      expect(ranged.items.map((i) => i.id), `from ${from}`).toEqual(inRange.slice(0, 20).map((m) => m.id));
+      expect(
+        ranged.items.map((i) => i.id),
+        `from ${from}`,
+      ).toEqual(inRange.slice(0, 20).map((m) => m.id));
     }
   });
 
@@ -309,7 +357,12 @@ describe('availability', () => {
     // (LIST_LENT_READ), they are not read: "available" is tested on the matches instead.
     for (const { query, keep } of cases) {
       const expected = books.filter((b) => keep(b) && b.lent < b.copies).sort((a, b) => (a.title < b.title ? -1 : 1));
-      for (const [token, lentRead] of [[owner.token, undefined], [undefined, undefined], [owner.token, '2'], [undefined, '2']] as const) {
+      for (const [token, lentRead] of [
+        [owner.token, undefined],
+        [undefined, undefined],
+        [owner.token, '2'],
+        [undefined, '2'],
+      ] as const) {
         for (let page = 1; page <= Math.ceil(expected.length / 20); page += 1) {
           const context = `${query}, page ${page}, ${token ? 'owner' : 'visitor'}${lentRead ? ', tested' : ''}`;
           const path = `${base}/items?availability=available${query && `&${query}`}&sort=title&dir=asc&perPage=20&page=${page}`;
@@ -330,7 +383,11 @@ describe('availability', () => {
     }
     // Without a search, the owner's total is exact: the lists' matches less the items fully lent (read in
     // the statement that reads the lists), with no probe of the search index item by item.
-    const measured = await call(`${base}/items?availability=available&f.publisher=Tor&perPage=20`, { token: owner.token, env: { EXPOSE_D1_METRICS: 'true' }, headers: { 'x-measure-d1': '1' } });
+    const measured = await call(`${base}/items?availability=available&f.publisher=Tor&perPage=20`, {
+      token: owner.token,
+      env: { EXPOSE_D1_METRICS: 'true' },
+      headers: { 'x-measure-d1': '1' },
+    });
     const exact = (await measured.json()) as ItemPage;
     expect(exact.totalEstimated ?? false).toBe(false);
     expect(exact.total).toBe(23);
@@ -341,7 +398,9 @@ describe('availability', () => {
 
   it('shows availability on the item page (the due date to the owner only) and a lent count in lists, with a filter', async () => {
     const { owner, collection, item, itemPath } = await lendableItem({ quantity: 3 });
-    const other = (await (await call(`/api/v1/collections/${collection.id}/items`, { method: 'POST', token: owner.token, json: { values: { title: 'Emma' } } })).json()) as Item;
+    const other = (await (
+      await call(`/api/v1/collections/${collection.id}/items`, { method: 'POST', token: owner.token, json: { values: { title: 'Emma' } } })
+    ).json()) as Item;
     const ann = await addBorrower(owner.token);
     await lend(owner.token, itemPath, { borrowerId: ann.id, dueOn: '2099-05-01' });
     await lend(owner.token, itemPath, { borrowerId: ann.id, dueOn: '2099-04-01' });
@@ -398,10 +457,17 @@ describe('who may see and change loans', () => {
       const res = await call(path, { method, token: stranger.token, json: method === 'GET' || method === 'DELETE' ? undefined : {} });
       expect(res.status, `${method} ${path} stranger`).toBe(404);
     }
-    expect(await errorCode(await act(owner.token, loan.id, 'return', {}).then(() => act(owner.token, loan.id, 'explode')))).toBe('VALIDATION_FAILED');
-    const demo = await call(`/api/v1/loans/${loan.id}/return`, { method: 'POST', token: owner.token, json: {}, env: { DEMO_MODE: 'true' } });
+    expect(await errorCode(await act(owner.token, loan.id, 'return', {}).then(() => act(owner.token, loan.id, 'explode')))).toBe(
+      'VALIDATION_FAILED',
+    );
+    const demo = await call(`/api/v1/loans/${loan.id}/return`, {
+      method: 'POST',
+      token: owner.token,
+      json: {},
+      env: { DEMO_MODE: 'true' },
+    });
     expect(await errorCode(demo)).toBe('DEMO_MODE');
-    expect(await ((await call('/api/v1/lending', { token: stranger.token })).json())).toEqual({ overdue: [], requests: [], current: [] });
+    expect(await (await call('/api/v1/lending', { token: stranger.token })).json()).toEqual({ overdue: [], requests: [], current: [] });
   });
 
   it('answers 404 LOANS_DISABLED on every loan endpoint while lending is off', async () => {
@@ -432,7 +498,12 @@ describe('the lending overview', () => {
     const { owner, itemPath } = await lendableItem({ quantity: 10 });
     const ann = await addBorrower(owner.token);
     const ids: Record<string, number> = {};
-    for (const [name, dueOn] of [['soon', '2099-01-01'], ['later', '2099-06-01'], ['late', '2020-05-01'], ['latest', '2020-01-01']] as const) {
+    for (const [name, dueOn] of [
+      ['soon', '2099-01-01'],
+      ['later', '2099-06-01'],
+      ['late', '2020-05-01'],
+      ['latest', '2020-01-01'],
+    ] as const) {
       ids[name] = ((await (await lend(owner.token, itemPath, { borrowerId: ann.id, lentOn: '2019-12-01', dueOn })).json()) as Loan).id;
     }
     const asked = await askToBorrow(itemPath, owner.token);

@@ -11,7 +11,22 @@ import { createUser } from '../support/worker-app';
 import { seeded as random } from '../support/worker-seeded';
 import { addItem, addProperty, createCollection, getJson } from '../support/worker-catalogue';
 
-const WORDS = ['amber', 'anchor', 'birch', 'bold', 'cedar', 'cobalt', 'delta', 'dune', 'ember', 'fable', 'frost', 'garnet', 'harbor', 'iris'] as const;
+const WORDS = [
+  'amber',
+  'anchor',
+  'birch',
+  'bold',
+  'cedar',
+  'cobalt',
+  'delta',
+  'dune',
+  'ember',
+  'fable',
+  'frost',
+  'garnet',
+  'harbor',
+  'iris',
+] as const;
 const TAGS = ['Red', 'Green', 'Blue', 'Gold', 'Grey'] as const;
 const GENRES = ['Essay', 'Novel', 'Poetry', 'Tale'] as const;
 const SECRETS = ['vault', 'attic', 'cellar'] as const;
@@ -82,7 +97,13 @@ function makeItem(r: ReturnType<typeof random>, more: ReturnType<typeof random>,
   };
 }
 
-function makeQuery(r: ReturnType<typeof random>, more: ReturnType<typeof random>, dates: ReturnType<typeof random>, level: Level, itemCount: number): Query {
+function makeQuery(
+  r: ReturnType<typeof random>,
+  more: ReturnType<typeof random>,
+  dates: ReturnType<typeof random>,
+  level: Level,
+  itemCount: number,
+): Query {
   const query: Query = { q: [], filters: {}, page: 1 };
   // Whole words and prefixes of them, from every searched property's vocabulary.
   const vocabulary = [...WORDS, 'notes', ...(level === 3 ? SECRETS : [])];
@@ -94,7 +115,8 @@ function makeQuery(r: ReturnType<typeof random>, more: ReturnType<typeof random>
   if (r.chance(0.3)) query.filters.genre = r.some(GENRES, 2).filter(Boolean);
   if (r.chance(0.2)) query.filters.read = [r.pick(['true', 'false'])];
   if (level === 3 && r.chance(0.2)) query.filters.secret = [r.pick(SECRETS)];
-  for (const key of Object.keys(query.filters) as (keyof Query['filters'])[]) if (query.filters[key]!.length === 0) delete query.filters[key];
+  for (const key of Object.keys(query.filters) as (keyof Query['filters'])[])
+    if (query.filters[key]!.length === 0) delete query.filters[key];
   if (r.chance(0.25)) query.min = 1990 + r.int(8);
   if (r.chance(0.25)) query.max = 1990 + r.int(8);
   if (more.chance(0.15)) query.pagesMin = 100 + 10 * more.int(30);
@@ -141,7 +163,12 @@ function textOf(item: Made, key: (typeof SEARCHED)[number]): string[] {
 function matchesSearch(item: Made, words: string[], level: Level): boolean {
   const tokens = SEARCHED.filter((key) => PROPERTY_LEVEL[key] <= level)
     .flatMap((key) => textOf(item, key))
-    .flatMap((text) => text.toLowerCase().split(/[^a-z0-9]+/).filter(Boolean));
+    .flatMap((text) =>
+      text
+        .toLowerCase()
+        .split(/[^a-z0-9]+/)
+        .filter(Boolean),
+    );
   return words.every((word) => tokens.some((token) => token.startsWith(word.toLowerCase())));
 }
 
@@ -178,7 +205,13 @@ function ordered(items: Made[], query: Query): Made[] {
   const byId = (a: Made, b: Made) => sign * (a.id - b.id);
   if (!query.sort || query.sort === 'created' || query.sort === 'updated') return [...items].sort(byId);
   const key = (item: Made): string | number | undefined =>
-    query.sort === 'year' ? item.year : query.sort === 'pages' ? item.pages : item.name === undefined ? undefined : sortKeys('text', item.name).naturalKey!;
+    query.sort === 'year'
+      ? item.year
+      : query.sort === 'pages'
+        ? item.pages
+        : item.name === undefined
+          ? undefined
+          : sortKeys('text', item.name).naturalKey!;
   const valued = items.filter((item) => key(item) !== undefined);
   const missing = items.filter((item) => key(item) === undefined).sort((a, b) => a.id - b.id);
   valued.sort((a, b) => {
@@ -211,7 +244,9 @@ function referenceFacets(items: Made[], query: Query, level: Level) {
     year: bounds('year'),
     pages: bounds('pages'),
     bought: (() => {
-      const found = matches(items, query, level, 'bought').flatMap((item) => (item.bought === undefined ? [] : [item.bought])).sort();
+      const found = matches(items, query, level, 'bought')
+        .flatMap((item) => (item.bought === undefined ? [] : [item.bought]))
+        .sort();
       return found.length > 0 ? { min: found[0], max: found[found.length - 1] } : { min: null, max: null };
     })(),
   };
@@ -223,7 +258,9 @@ function workerFacets(filters: FilterFacet[]) {
     out[facet.key] =
       facet.kind === 'range'
         ? { min: facet.min, max: facet.max }
-        : Object.fromEntries(facet.values.map((v) => [v.value.toLowerCase(), v.count]).sort(([a], [b]) => String(a).localeCompare(String(b))));
+        : Object.fromEntries(
+            facet.values.map((v) => [v.value.toLowerCase(), v.count]).sort(([a], [b]) => String(a).localeCompare(String(b))),
+          );
   }
   return out;
 }
@@ -270,7 +307,7 @@ describe('collection pages against a plain reference', () => {
   for (const [seed, dropped] of [
     [11, null],
     [29, 'every list'],
-    [47, 'the genres\' lists'],
+    [47, "the genres' lists"],
   ] as const) {
     it(`answers every page, total and filter count as the reference does (seed ${seed}${dropped ? `, without ${dropped}` : ''})`, async () => {
       const { r, more, dates, collection, items, callers } = await makeCollection(seed);
@@ -319,16 +356,33 @@ describe('collection pages against a plain reference', () => {
       for (const dir of ['asc', 'desc'] as const) {
         for (let page = 1; page <= Math.ceil(items.length / PER_PAGE); page += 1) {
           for (const sort of ['name', 'pages', 'created'] as const) {
-            systematic.push({ q: [], filters: {}, min: 1996, max: 1996, pagesMin: 200, sort, dir, page }, { q: [], filters: {}, min: 1995, max: 1995, sort, dir, page });
+            systematic.push(
+              { q: [], filters: {}, min: 1996, max: 1996, pagesMin: 200, sort, dir, page },
+              { q: [], filters: {}, min: 1995, max: 1995, sort, dir, page },
+            );
             // Eight wanted years with a second range: more values than the suite's range count reads for each (estimated).
-            if (sort === 'name') systematic.push({ q: [], filters: {}, years: [1990, 1991, 1992, 1993, 1994, 1995, 1996, 1997], pagesMin: 150, sort, dir, page });
+            if (sort === 'name')
+              systematic.push({
+                q: [],
+                filters: {},
+                years: [1990, 1991, 1992, 1993, 1994, 1995, 1996, 1997],
+                pagesMin: 150,
+                sort,
+                dir,
+                page,
+              });
           }
         }
       }
       // A number range beside a value filter: 29 values in range, and 25. (The suite's range counts read
       // fewer values than the pages hold, so they keep spans from the first, facet-spans.ts.)
       const pagesRange: Query = { q: [], filters: { genre: [GENRES[0]] }, pagesMin: 110, sort: 'name', dir: 'asc', page: 1 };
-      systematic.push(pagesRange, { ...pagesRange, page: 2 }, { ...pagesRange, pagesMin: 150 }, { ...pagesRange, pagesMin: 150, sort: 'created', dir: 'desc' });
+      systematic.push(
+        pagesRange,
+        { ...pagesRange, page: 2 },
+        { ...pagesRange, pagesMin: 150 },
+        { ...pagesRange, pagesMin: 150, sort: 'created', dir: 'desc' },
+      );
       // A word in half the items (the memo, which visitors cannot search) with value filters: the lists'
       // matches, with the search tested on each (its share estimated by a probe of the search index).
       for (const sort of ['name', 'created'] as const) {
@@ -340,7 +394,10 @@ describe('collection pages against a plain reference', () => {
           );
         }
       }
-      const queries = (level: Level) => [...systematic, ...Array.from({ length: 25 }, () => makeQuery(r, more, dates, level, items.length))];
+      const queries = (level: Level) => [
+        ...systematic,
+        ...Array.from({ length: 25 }, () => makeQuery(r, more, dates, level, items.length)),
+      ];
       let estimated = 0;
       let cursors = 0;
       let sampledFacets = 0;
@@ -372,7 +429,10 @@ describe('collection pages against a plain reference', () => {
             expect(ids, `${context}, placed page`).toEqual(all.slice(at, at + ids.length));
             if (ids.length < PER_PAGE) expect(at + ids.length, `${context}, a short placed page ends the list`).toBe(all.length);
           } else {
-            expect(page.items.map((item) => item.id), context).toEqual(expected.slice((query.page - 1) * PER_PAGE, query.page * PER_PAGE).map((item) => item.id));
+            expect(
+              page.items.map((item) => item.id),
+              context,
+            ).toEqual(expected.slice((query.page - 1) * PER_PAGE, query.page * PER_PAGE).map((item) => item.id));
           }
           const { filters } = await getJson<{ filters: FilterFacet[] }>(`${base}/filters?${queryString(query, false)}`, token);
           const reference = referenceFacets(items, query, level) as Record<string, unknown>;
@@ -411,17 +471,32 @@ describe('collection pages against a plain reference', () => {
             // The end of the list (`before=end`, the last page of an estimated count): its last items.
             const lastPage = Math.max(1, Math.ceil(page.total / PER_PAGE));
             const end = await getJson<ItemPage>(`${base}/items?${queryString({ ...query, page: lastPage })}&before=end`, token);
-            expect(end.items.map((item) => item.id), `${context}, the end`).toEqual(expected.slice(-PER_PAGE).map((item) => item.id));
+            expect(
+              end.items.map((item) => item.id),
+              `${context}, the end`,
+            ).toEqual(expected.slice(-PER_PAGE).map((item) => item.id));
             if (page.totalEstimated) ends += 1;
             // The pager's links two pages on and two back start from this page's cursors too.
             const slice = (n: number) => expected.slice((n - 1) * PER_PAGE, n * PER_PAGE).map((item) => item.id);
             if (page.next && expected.length > 2 * PER_PAGE) {
               jumps += 1;
-              const third = await getJson<ItemPage>(`${base}/items?${queryString({ ...query, page: 3 })}&after=${encodeURIComponent(page.next)}`, token);
-              expect(third.items.map((item) => item.id), `${context}, page 3 from page 1`).toEqual(slice(3));
+              const third = await getJson<ItemPage>(
+                `${base}/items?${queryString({ ...query, page: 3 })}&after=${encodeURIComponent(page.next)}`,
+                token,
+              );
+              expect(
+                third.items.map((item) => item.id),
+                `${context}, page 3 from page 1`,
+              ).toEqual(slice(3));
               if (third.prev) {
-                const first = await getJson<ItemPage>(`${base}/items?${queryString({ ...query, page: 1 })}&before=${encodeURIComponent(third.prev)}`, token);
-                expect(first.items.map((item) => item.id), `${context}, page 1 from page 3`).toEqual(slice(1));
+                const first = await getJson<ItemPage>(
+                  `${base}/items?${queryString({ ...query, page: 1 })}&before=${encodeURIComponent(third.prev)}`,
+                  token,
+                );
+                expect(
+                  first.items.map((item) => item.id),
+                  `${context}, page 1 from page 3`,
+                ).toEqual(slice(1));
               }
             }
             // And back from the last page (`before`, when the page gives `prev`), each page as the reference's.
@@ -430,10 +505,14 @@ describe('collection pages against a plain reference', () => {
             while (back.prev && pageNumber > 1) {
               pageNumber -= 1;
               backwards += 1;
-              back = await getJson<ItemPage>(`${base}/items?${queryString({ ...query, page: pageNumber })}&before=${encodeURIComponent(back.prev)}`, token);
-              expect(back.items.map((item) => item.id), `${context}, back to page ${pageNumber}`).toEqual(
-                expected.slice((pageNumber - 1) * PER_PAGE, pageNumber * PER_PAGE).map((item) => item.id),
+              back = await getJson<ItemPage>(
+                `${base}/items?${queryString({ ...query, page: pageNumber })}&before=${encodeURIComponent(back.prev)}`,
+                token,
               );
+              expect(
+                back.items.map((item) => item.id),
+                `${context}, back to page ${pageNumber}`,
+              ).toEqual(expected.slice((pageNumber - 1) * PER_PAGE, pageNumber * PER_PAGE).map((item) => item.id));
             }
           }
         }
@@ -465,11 +544,17 @@ describe('collection pages against a plain reference', () => {
       made.push({ id: (await addItem(owner.token, collection.id, { values })).id, name, both: n >= 25 && n < 40 });
     }
     const expected = made.filter((m) => m.both).sort((a, b) => (a.name < b.name ? -1 : 1));
-    const page = await getJson<ItemPage>(`/api/v1/collections/${collection.id}/items?f.genre=Novel&f.shelf=red&sort=name&dir=asc&perPage=20`, owner.token);
+    const page = await getJson<ItemPage>(
+      `/api/v1/collections/${collection.id}/items?f.genre=Novel&f.shelf=red&sort=name&dir=asc&perPage=20`,
+      owner.token,
+    );
     expect(page.totalEstimated ?? false).toBe(false);
     expect(page.total).toBe(15);
     expect(page.items.map((item) => item.id)).toEqual(expected.map((m) => m.id));
-    const desc = await getJson<ItemPage>(`/api/v1/collections/${collection.id}/items?f.genre=Novel&f.shelf=red&sort=name&dir=desc&perPage=20`, owner.token);
+    const desc = await getJson<ItemPage>(
+      `/api/v1/collections/${collection.id}/items?f.genre=Novel&f.shelf=red&sort=name&dir=desc&perPage=20`,
+      owner.token,
+    );
     expect(desc.items.map((item) => item.id)).toEqual(expected.map((m) => m.id).reverse());
   });
 });

@@ -52,7 +52,7 @@ describe('loan reminders', () => {
     expect(digests).toEqual(['Overdue loans: 1']);
   });
 
-  it('carries the link to the borrower\'s own page in the reminder and in the overdue notice', async () => {
+  it("carries the link to the borrower's own page in the reminder and in the overdue notice", async () => {
     vi.spyOn(console, 'log').mockImplementation(() => {});
     const { owner, itemPath } = await lendableItem({ title: 'Hyperion' });
     const email = `linked-${crypto.randomUUID().slice(0, 8)}@example.test`;
@@ -61,7 +61,10 @@ describe('loan reminders', () => {
     await at('2041-05-18');
     await at('2041-05-21');
     const sent = (await capturedEmails(email)).slice(-2);
-    expect(sent.map((e) => e.subject)).toEqual(['Reminder: “Hyperion” is due back on May 20, 2041', '“Hyperion” was due back on May 20, 2041']);
+    expect(sent.map((e) => e.subject)).toEqual([
+      'Reminder: “Hyperion” is due back on May 20, 2041',
+      '“Hyperion” was due back on May 20, 2041',
+    ]);
     for (const notice of sent) {
       expect(notice.html).toContain('See everything you borrowed from');
       const secret = /https:\/\/vitrine\.test\/borrower\/([\w-]+)/.exec(notice.text)?.[1];
@@ -76,7 +79,12 @@ describe('loan reminders', () => {
     const { owner, itemPath } = await lendableItem({ title: 'Le Petit Prince' });
     await signIn(owner.user.username, owner.password, { lang: 'fr_FR' });
     const email = `fr-${crypto.randomUUID().slice(0, 8)}@example.test`;
-    await call(`${itemPath}/borrow`, { method: 'POST', lang: 'fr_FR', headers: { 'cf-connecting-ip': '198.51.100.9' }, json: { name: 'Zoé', email } });
+    await call(`${itemPath}/borrow`, {
+      method: 'POST',
+      lang: 'fr_FR',
+      headers: { 'cf-connecting-ip': '198.51.100.9' },
+      json: { name: 'Zoé', email },
+    });
     const loans = (await (await call(`${itemPath}/loans`, { token: owner.token })).json()) as { loans: { id: number }[] };
     const id = loans.loans[0]!.id;
     await call(`/api/v1/loans/${id}/accept`, { method: 'POST', token: owner.token, json: {} });
@@ -133,7 +141,9 @@ describe('loan reminders', () => {
     const noEmail = await addBorrower(owner.token, { name: 'Kim', email: undefined });
     const email = `mail-${crypto.randomUUID().slice(0, 8)}@example.test`;
     const withEmail = await addBorrower(owner.token, { name: 'Lou', email });
-    const quiet = (await (await lend(owner.token, itemPath, { borrowerId: noEmail.id, lentOn: '2041-03-01', dueOn: '2041-03-10' })).json()) as { id: number };
+    const quiet = (await (
+      await lend(owner.token, itemPath, { borrowerId: noEmail.id, lentOn: '2041-03-01', dueOn: '2041-03-10' })
+    ).json()) as { id: number };
     await lend(owner.token, itemPath, { borrowerId: withEmail.id, lentOn: '2041-03-01', dueOn: '2041-03-10' });
     await at('2041-03-11');
     expect(await subjects(email)).toEqual(['“Solaris” was due back on March 10, 2041']);

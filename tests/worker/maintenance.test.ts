@@ -17,15 +17,29 @@ describe('purge of expired rows', () => {
     const { user } = await createUser();
     await env.DB.batch([
       env.DB.prepare("INSERT INTO sessions (id, user_id, expires_at) VALUES ('old', ?, '2000-01-01T00:00:00.000Z')").bind(user.id),
-      env.DB.prepare("INSERT INTO password_resets (token_hash, user_id, expires_at) VALUES ('h1', ?, '2000-01-01T00:00:00.000Z')").bind(user.id),
-      env.DB.prepare("INSERT INTO password_resets (token_hash, user_id, expires_at) VALUES ('h2', ?, '2999-01-01T00:00:00.000Z')").bind(user.id),
-      env.DB.prepare("INSERT INTO password_resets (token_hash, user_id, expires_at, used_at) VALUES ('h3', ?, '2999-01-01T00:00:00.000Z', '2001-01-01T00:00:00.000Z')").bind(user.id),
+      env.DB.prepare("INSERT INTO password_resets (token_hash, user_id, expires_at) VALUES ('h1', ?, '2000-01-01T00:00:00.000Z')").bind(
+        user.id,
+      ),
+      env.DB.prepare("INSERT INTO password_resets (token_hash, user_id, expires_at) VALUES ('h2', ?, '2999-01-01T00:00:00.000Z')").bind(
+        user.id,
+      ),
+      env.DB.prepare(
+        "INSERT INTO password_resets (token_hash, user_id, expires_at, used_at) VALUES ('h3', ?, '2999-01-01T00:00:00.000Z', '2001-01-01T00:00:00.000Z')",
+      ).bind(user.id),
       env.DB.prepare("INSERT INTO rate_limits (key, count, window_start) VALUES ('old', 3, 0), ('new', 1, unixepoch())"),
-      env.DB.prepare("INSERT INTO source_cache (key, hits, expires_at) VALUES ('purge|stale', '[]', '2000-01-01T00:00:00.000Z'), ('purge|fresh', '[]', '2999-01-01T00:00:00.000Z')"),
-      env.DB.prepare("INSERT INTO email_changes (token_hash, user_id, new_email, expires_at) VALUES ('e1', ?, 'a@example.test', '2000-01-01T00:00:00.000Z')").bind(user.id),
-      env.DB.prepare("INSERT INTO email_changes (token_hash, user_id, new_email, expires_at) VALUES ('e2', ?, 'b@example.test', '2999-01-01T00:00:00.000Z')").bind(user.id),
+      env.DB.prepare(
+        "INSERT INTO source_cache (key, hits, expires_at) VALUES ('purge|stale', '[]', '2000-01-01T00:00:00.000Z'), ('purge|fresh', '[]', '2999-01-01T00:00:00.000Z')",
+      ),
+      env.DB.prepare(
+        "INSERT INTO email_changes (token_hash, user_id, new_email, expires_at) VALUES ('e1', ?, 'a@example.test', '2000-01-01T00:00:00.000Z')",
+      ).bind(user.id),
+      env.DB.prepare(
+        "INSERT INTO email_changes (token_hash, user_id, new_email, expires_at) VALUES ('e2', ?, 'b@example.test', '2999-01-01T00:00:00.000Z')",
+      ).bind(user.id),
       // Clients last seen 181 and 179 days ago.
-      env.DB.prepare("INSERT INTO known_clients (user_id, client, last_sign_in) VALUES (?1, 'address:gone', unixepoch() - 181 * 86400), (?1, 'address:kept', unixepoch() - 179 * 86400)").bind(user.id),
+      env.DB.prepare(
+        "INSERT INTO known_clients (user_id, client, last_sign_in) VALUES (?1, 'address:gone', unixepoch() - 181 * 86400), (?1, 'address:kept', unixepoch() - 179 * 86400)",
+      ).bind(user.id),
     ]);
     const report = await runAlone(purgeExpiredJob);
     expect(report).toMatchObject({
@@ -40,8 +54,12 @@ describe('purge of expired rows', () => {
     expect(await count('SELECT count(*) AS n FROM password_resets')).toBe(1);
     expect(await count("SELECT count(*) AS n FROM rate_limits WHERE key = 'new'")).toBe(1);
     expect(await count("SELECT count(*) AS n FROM rate_limits WHERE key = 'old'")).toBe(0);
-    expect(await count("SELECT group_concat(token_hash) AS n FROM email_changes")).toBe('e2');
-    expect(await count(`SELECT group_concat(client) AS n FROM known_clients WHERE user_id = ${user.id} AND client IN ('address:gone', 'address:kept')`)).toBe('address:kept');
+    expect(await count('SELECT group_concat(token_hash) AS n FROM email_changes')).toBe('e2');
+    expect(
+      await count(
+        `SELECT group_concat(client) AS n FROM known_clients WHERE user_id = ${user.id} AND client IN ('address:gone', 'address:kept')`,
+      ),
+    ).toBe('address:kept');
   });
 
   it('deletes a backlog a chunk per statement, stops when its budget is spent and finishes on the next run', async () => {
@@ -63,12 +81,16 @@ describe('media sweep', () => {
     const { token } = await createUser();
     const c = await createCollection(token, { name: 'Sweep' });
     await addProperty(token, c.id, { label: 'Picture', type: 'image' });
-    const png = Uint8Array.from(atob('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg=='), (ch) => ch.charCodeAt(0));
+    const png = Uint8Array.from(
+      atob('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg=='),
+      (ch) => ch.charCodeAt(0),
+    );
     const upload = async () => {
       const form = new FormData();
       form.set('file', new File([png], 'p.png'));
       form.set('thumbnail', new File([png], 't.png'));
-      return ((await (await call(`/api/v1/collections/${c.id}/media`, { method: 'POST', token, body: form })).json()) as { value: string }).value;
+      return ((await (await call(`/api/v1/collections/${c.id}/media`, { method: 'POST', token, body: form })).json()) as { value: string })
+        .value;
     };
     const used = await upload();
     const orphan = await upload();
@@ -83,7 +105,10 @@ describe('media sweep', () => {
     expect(await env.MEDIA.head(`${key(orphan)}.thumb`)).toBeNull();
     expect(await env.MEDIA.head(key(used))).not.toBeNull();
     // The used picture has a thumbnail but no small one: it is named for its owner's browser to make.
-    const wanted = await env.DB.prepare('SELECT collection_id, value FROM thumbnails_wanted').all<{ collection_id: number; value: string }>();
+    const wanted = await env.DB.prepare('SELECT collection_id, value FROM thumbnails_wanted').all<{
+      collection_id: number;
+      value: string;
+    }>();
     expect(wanted.results).toContainEqual({ collection_id: c.id, value: used });
     // The whole bucket fitted in one run: no cursor is kept, the next run starts over.
     const state = await env.DB.prepare("SELECT value FROM maintenance_state WHERE name = 'media-sweep-cursor'").first<{ value: string }>();

@@ -84,8 +84,13 @@ describe('small thumbnails', () => {
   it('go with their picture when nothing uses it any more', async () => {
     const { owner, stored, key } = await pictureIn(0, GIF_BYTES, WEBP_BYTES);
     expect(await env.MEDIA.head(`${key}.small`)).not.toBeNull();
-    const items = (await (await call(`/api/v1/collections/${stored.value.split('/')[3]}/items`, { token: owner.token })).json()) as { items: { id: number }[] };
-    const res = await call(`/api/v1/collections/${stored.value.split('/')[3]}/items/${items.items[0]!.id}`, { method: 'DELETE', token: owner.token });
+    const items = (await (await call(`/api/v1/collections/${stored.value.split('/')[3]}/items`, { token: owner.token })).json()) as {
+      items: { id: number }[];
+    };
+    const res = await call(`/api/v1/collections/${stored.value.split('/')[3]}/items/${items.items[0]!.id}`, {
+      method: 'DELETE',
+      token: owner.token,
+    });
     expect(res.status).toBe(204);
     await expect.poll(async () => env.MEDIA.head(`${key}.small`)).toBeNull();
     expect(await env.MEDIA.head(`${key}.thumb`)).toBeNull();

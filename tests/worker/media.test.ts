@@ -19,12 +19,18 @@ describe('POST /api/v1/collections/:id/media', () => {
     const c = await createCollection(token, { name: 'Media' });
     await addProperty(token, c.id, { label: 'Picture', type: 'image' });
     await addProperty(token, c.id, { label: 'Manual', type: 'file' });
-    const image = await call(`/api/v1/collections/${c.id}/media`, { method: 'POST', token, body: upload(PNG_BYTES, 'cover.png', GIF_BYTES) });
+    const image = await call(`/api/v1/collections/${c.id}/media`, {
+      method: 'POST',
+      token,
+      body: upload(PNG_BYTES, 'cover.png', GIF_BYTES),
+    });
     expect(image.status).toBe(201);
     const stored = (await image.json()) as { value: string; kind: string; thumbnail: boolean; contentType: string };
     expect(stored).toMatchObject({ kind: 'image', thumbnail: true, contentType: 'image/png' });
     const pdf = new TextEncoder().encode('%PDF-1.4 not really');
-    const file = (await (await call(`/api/v1/collections/${c.id}/media`, { method: 'POST', token, body: upload(pdf, 'Manuel d’usage.pdf') })).json()) as { value: string; kind: string; thumbnail: boolean };
+    const file = (await (
+      await call(`/api/v1/collections/${c.id}/media`, { method: 'POST', token, body: upload(pdf, 'Manuel d’usage.pdf') })
+    ).json()) as { value: string; kind: string; thumbnail: boolean };
     expect(file).toMatchObject({ kind: 'file', thumbnail: false });
     await addItem(token, c.id, { values: { picture: stored.value, manual: file.value } });
 
@@ -38,7 +44,9 @@ describe('POST /api/v1/collections/:id/media', () => {
 
     const download = await call(`/media/${file.value.slice('media://'.length)}`);
     expect(download.headers.get('content-type')).toBe('application/octet-stream');
-    expect(download.headers.get('content-disposition')).toBe(`attachment; filename="Manuel d_usage.pdf"; filename*=UTF-8''Manuel%20d%E2%80%99usage.pdf`);
+    expect(download.headers.get('content-disposition')).toBe(
+      `attachment; filename="Manuel d_usage.pdf"; filename*=UTF-8''Manuel%20d%E2%80%99usage.pdf`,
+    );
     expect(original.headers.get('content-disposition')).toBe(`inline; filename="cover.png"; filename*=UTF-8''cover.png`);
     expect(download.headers.get('content-security-policy')).toBe("default-src 'none'; sandbox");
   });
@@ -47,7 +55,11 @@ describe('POST /api/v1/collections/:id/media', () => {
     const { token } = await createUser();
     const c = await createCollection(token, { name: 'Media' });
     await addProperty(token, c.id, { label: 'Picture', type: 'image' });
-    const res = await call(`/api/v1/collections/${c.id}/media`, { method: 'POST', token, body: upload(PNG_BYTES, 'a.png', new TextEncoder().encode('<svg/>')) });
+    const res = await call(`/api/v1/collections/${c.id}/media`, {
+      method: 'POST',
+      token,
+      body: upload(PNG_BYTES, 'a.png', new TextEncoder().encode('<svg/>')),
+    });
     const stored = (await res.json()) as { value: string; thumbnail: boolean };
     expect(stored.thumbnail).toBe(false);
     await addItem(token, c.id, { values: { picture: stored.value } });
@@ -78,7 +90,11 @@ describe('files no value uses any more', () => {
     const c = await createCollection(token, { name: 'Media' });
     await addProperty(token, c.id, { label: 'Picture', type: 'image' });
     const send = async () =>
-      ((await (await call(`/api/v1/collections/${c.id}/media`, { method: 'POST', token, body: upload(PNG_BYTES, 'a.png', GIF_BYTES) })).json()) as { value: string }).value;
+      (
+        (await (
+          await call(`/api/v1/collections/${c.id}/media`, { method: 'POST', token, body: upload(PNG_BYTES, 'a.png', GIF_BYTES) })
+        ).json()) as { value: string }
+      ).value;
     const shared = await send();
     const own = await send();
     const first = await addItem(token, c.id, { values: { picture: own } });
@@ -101,9 +117,12 @@ describe('media tickets (?t=)', () => {
     const owner = await createUser();
     const c = await createCollection(owner.token, { name: 'Private', visibility: 3 });
     await addProperty(owner.token, c.id, { label: 'Picture', type: 'image' });
-    const stored = (await (await call(`/api/v1/collections/${c.id}/media`, { method: 'POST', token: owner.token, body: upload(PNG_BYTES, 'a.png') })).json()) as { value: string };
+    const stored = (await (
+      await call(`/api/v1/collections/${c.id}/media`, { method: 'POST', token: owner.token, body: upload(PNG_BYTES, 'a.png') })
+    ).json()) as { value: string };
     await addItem(owner.token, c.id, { values: { picture: stored.value } });
-    const ticketFor = async (token: string) => ((await (await call('/api/v1/media-ticket', { token })).json()) as { ticket: string }).ticket;
+    const ticketFor = async (token: string) =>
+      ((await (await call('/api/v1/media-ticket', { token })).json()) as { ticket: string }).ticket;
     return { ...owner, path: `/media/${stored.value.slice('media://'.length)}`, ticketFor };
   }
 

@@ -71,10 +71,14 @@ describe('natural title sort', () => {
     const first = await run(null);
     expect(first.counts.keyed).toBeGreaterThanOrEqual(EXPECTED.length);
     expect(first.saved).toBe('done');
-    const missing = await env.DB.prepare('SELECT count(*) AS n FROM item_values WHERE sort_text IS NOT NULL AND natural_key IS NULL').first<{ n: number }>();
+    const missing = await env.DB.prepare(
+      'SELECT count(*) AS n FROM item_values WHERE sort_text IS NOT NULL AND natural_key IS NULL',
+    ).first<{ n: number }>();
     expect(missing?.n).toBe(0);
     // Keyed values leave the gaps (else their items would be listed twice).
-    const gaps = await env.DB.prepare('SELECT count(*) AS n FROM item_sort_gaps WHERE property_id IN (SELECT id FROM properties WHERE collection_id = ?)')
+    const gaps = await env.DB.prepare(
+      'SELECT count(*) AS n FROM item_sort_gaps WHERE property_id IN (SELECT id FROM properties WHERE collection_id = ?)',
+    )
       .bind(c.id)
       .first<{ n: number }>();
     expect(gaps?.n).toBe(0);

@@ -56,7 +56,8 @@ describe('the OpenAPI document', () => {
 
   it('says in its patterns what the API takes: addresses in capitals too', () => {
     const patterns = patternsOf(openApiDocument());
-    const of = (name: string) => patterns.filter(({ at }) => at.endsWith(`/properties/${name}`)).map(({ pattern }) => new RegExp(pattern as string, 'u'));
+    const of = (name: string) =>
+      patterns.filter(({ at }) => at.endsWith(`/properties/${name}`)).map(({ pattern }) => new RegExp(pattern as string, 'u'));
     const [publicUrl, host] = [of('publicUrl'), of('host')];
     expect(publicUrl.length).toBeGreaterThan(0);
     expect(host.length).toBeGreaterThan(0);

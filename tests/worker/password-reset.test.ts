@@ -28,7 +28,7 @@ describe('POST /api/v1/password-reset', () => {
     expect(email!.text).not.toContain('evil.example');
   });
 
-  it("names the instance and builds its link on the public URL the administrator configured", async () => {
+  it('names the instance and builds its link on the public URL the administrator configured', async () => {
     const adminToken = await signIn('admin', env.ADMIN_PASSWORD!);
     const configure = (json: Record<string, unknown>) => call('/api/v1/config/settings', { method: 'PATCH', token: adminToken, json });
     expect((await configure({ instanceName: 'Bibliothèque des Martin', publicUrl: 'https://livres.example.org/' })).status).toBe(200);
@@ -58,7 +58,8 @@ describe('POST /api/v1/password-reset', () => {
 
   it('sends at most three links an hour to one account, answering the same', async () => {
     const { user } = await createUser();
-    for (let i = 0; i < 4; i += 1) expect((await requestReset(user.email!, { headers: { 'cf-connecting-ip': `198.51.100.${i}` } })).status).toBe(202);
+    for (let i = 0; i < 4; i += 1)
+      expect((await requestReset(user.email!, { headers: { 'cf-connecting-ip': `198.51.100.${i}` } })).status).toBe(202);
     expect(await capturedEmails(user.email!)).toHaveLength(3);
   });
 
@@ -116,7 +117,9 @@ describe('POST /api/v1/password-reset/confirm', () => {
       json: { token: resetToken, password: 'brand-new-pass', confirmation: 'brand-new-pasS' },
     });
     expect(await french.json()).toMatchObject({
-      error: { details: { fields: [{ path: 'confirmation', reason: 'not_equal', message: 'Les mots de passe ne sont pas identiques !' }] } },
+      error: {
+        details: { fields: [{ path: 'confirmation', reason: 'not_equal', message: 'Les mots de passe ne sont pas identiques !' }] },
+      },
     });
   });
 

@@ -4,7 +4,8 @@ import type { Property } from '../../shared/schemas/properties';
 import { call, createUser, errorCode } from '../support/worker-app';
 import { addItem, addProperty, createCollection, getJson } from '../support/worker-catalogue';
 
-const list = async (id: number, token?: string) => (await getJson<{ properties: Property[] }>(`/api/v1/collections/${id}/properties`, token)).properties;
+const list = async (id: number, token?: string) =>
+  (await getJson<{ properties: Property[] }>(`/api/v1/collections/${id}/properties`, token)).properties;
 
 describe('properties', () => {
   it('derive a safe unique ID from the label and refuse a taken one', async () => {
@@ -13,10 +14,18 @@ describe('properties', () => {
     expect((await addProperty(token, c.id, { label: 'Année de sortie', type: 'number' })).key).toBe('annee_de_sortie');
     expect((await addProperty(token, c.id, { label: 'Année de sortie', type: 'number' })).key).toBe('annee_de_sortie_2');
     expect((await addProperty(token, c.id, { label: '2nd edition', type: 'yesno' })).key).toBe('p_2nd_edition');
-    const taken = await call(`/api/v1/collections/${c.id}/properties`, { method: 'POST', token, json: { key: 'annee_de_sortie', label: 'X', type: 'text' } });
+    const taken = await call(`/api/v1/collections/${c.id}/properties`, {
+      method: 'POST',
+      token,
+      json: { key: 'annee_de_sortie', label: 'X', type: 'text' },
+    });
     expect(taken.status).toBe(409);
     expect(await errorCode(taken)).toBe('PROPERTY_KEY_TAKEN');
-    const invalid = await call(`/api/v1/collections/${c.id}/properties`, { method: 'POST', token, json: { key: 'Bad Key', label: '', type: 'blob' } });
+    const invalid = await call(`/api/v1/collections/${c.id}/properties`, {
+      method: 'POST',
+      token,
+      json: { key: 'Bad Key', label: '', type: 'blob' },
+    });
     expect(invalid.status).toBe(400);
   });
 
@@ -27,7 +36,11 @@ describe('properties', () => {
     const props = await list(c.id, token);
     expect(props.filter((p) => p.isTitle).map((p) => p.id)).toEqual([other.id]);
     const original = props.find((p) => p.key === 'title')!;
-    await call(`/api/v1/collections/${c.id}/properties/${original.id}`, { method: 'PATCH', token, json: { isTitle: true, label: 'Main title' } });
+    await call(`/api/v1/collections/${c.id}/properties/${original.id}`, {
+      method: 'PATCH',
+      token,
+      json: { isTitle: true, label: 'Main title' },
+    });
     const after = await list(c.id, token);
     expect(after.filter((p) => p.isTitle).map((p) => p.label)).toEqual(['Main title']);
   });
@@ -35,7 +48,11 @@ describe('properties', () => {
   it('validate default values against their type', async () => {
     const { token } = await createUser();
     const c = await createCollection(token);
-    const bad = await call(`/api/v1/collections/${c.id}/properties`, { method: 'POST', token, json: { label: 'Colour', type: 'color', defaultValue: 'blue' } });
+    const bad = await call(`/api/v1/collections/${c.id}/properties`, {
+      method: 'POST',
+      token,
+      json: { label: 'Colour', type: 'color', defaultValue: 'blue' },
+    });
     expect(bad.status).toBe(400);
     expect(await bad.json()).toMatchObject({ error: { details: { fields: [{ path: 'defaultValue', reason: 'invalid_color' }] } } });
     const good = await addProperty(token, c.id, { label: 'Tags', type: 'text', multiple: true, defaultValue: ['a', 'b'] });

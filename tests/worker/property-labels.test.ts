@@ -21,7 +21,12 @@ async function facetLabel(collectionId: number, key: string, lang: string): Prom
 }
 
 async function rename(token: string, collectionId: number, property: Property, label: string, lang = 'en_US'): Promise<Property> {
-  const res = await call(`/api/v1/collections/${collectionId}/properties/${property.id}`, { method: 'PATCH', token, lang, json: { label } });
+  const res = await call(`/api/v1/collections/${collectionId}/properties/${property.id}`, {
+    method: 'PATCH',
+    token,
+    lang,
+    json: { label },
+  });
   expect(res.status).toBe(200);
   return (await res.json()) as Property;
 }
@@ -47,7 +52,9 @@ describe("a template's labels in the reader's language", () => {
   it("keeps the owner's own name for a property, in every language", async () => {
     const owner = await createUser();
     const books = await createCollection(owner.token, { name: 'Shelf', type: 'books', visibility: 0 }, 'en_US');
-    const list = (await (await call(`/api/v1/collections/${books.id}/properties`, { token: owner.token })).json()) as { properties: Property[] };
+    const list = (await (await call(`/api/v1/collections/${books.id}/properties`, { token: owner.token })).json()) as {
+      properties: Property[];
+    };
     const byKey = (key: string) => list.properties.find((p) => p.key === key)!;
 
     // Renamed: shown as the owner wrote it, to everyone.
@@ -62,7 +69,11 @@ describe("a template's labels in the reader's language", () => {
     // Nor is the template's label with spaces around it; another key ends the template's name.
     await rename(owner.token, books.id, byKey('year'), ' Year ');
     expect((await labelsFor(books.id, 'fr_FR')).year).toBe('Année');
-    const moved = await call(`/api/v1/collections/${books.id}/properties/${byKey('language').id}`, { method: 'PATCH', token: owner.token, json: { key: 'languages' } });
+    const moved = await call(`/api/v1/collections/${books.id}/properties/${byKey('language').id}`, {
+      method: 'PATCH',
+      token: owner.token,
+      json: { key: 'languages' },
+    });
     expect(moved.status).toBe(200);
     expect((await labelsFor(books.id, 'fr_FR')).languages).toBe('Language');
   });
@@ -70,7 +81,11 @@ describe("a template's labels in the reader's language", () => {
   it('leaves the properties of a collection without a template as they are', async () => {
     const owner = await createUser();
     const things = await createCollection(owner.token, { name: 'Things', type: 'custom', visibility: 0 }, 'fr_FR');
-    const res = await call(`/api/v1/collections/${things.id}/properties`, { method: 'POST', token: owner.token, json: { label: 'Title', type: 'text' } });
+    const res = await call(`/api/v1/collections/${things.id}/properties`, {
+      method: 'POST',
+      token: owner.token,
+      json: { label: 'Title', type: 'text' },
+    });
     expect(res.status).toBe(201);
     expect((await labelsFor(things.id, 'fr_FR')).title).toBe('Title');
   });

@@ -8,7 +8,9 @@ import { shelfWithSecret } from '../support/worker-catalogue';
 
 /** The app's shell as built (web/dist/index.html), which the suite does not build. */
 const SHELL = '<!doctype html><html lang="en"><head><title>Vitrine</title></head><body><div id="root"></div></body></html>';
-const assets = { fetch: async () => new Response(SHELL, { headers: { 'Content-Type': 'text/html; charset=utf-8' } }) } as unknown as Env['ASSETS'];
+const assets = {
+  fetch: async () => new Response(SHELL, { headers: { 'Content-Type': 'text/html; charset=utf-8' } }),
+} as unknown as Env['ASSETS'];
 
 async function page(path: string, headers: Record<string, string> = {}, token?: string) {
   const res = await call(path, { headers, token, env: { ASSETS: assets } });
@@ -67,7 +69,9 @@ describe('rendered public pages', () => {
 
   it('are laid out for a phone when the browser says it is one', async () => {
     const { collection } = await shelf();
-    const phone = await page(`/collection/${collection.id}`, { 'User-Agent': 'Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) Mobile/15E148' });
+    const phone = await page(`/collection/${collection.id}`, {
+      'User-Agent': 'Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) Mobile/15E148',
+    });
     expect(phone.data?.phone).toBe(true);
     const hinted = await page(`/collection/${collection.id}`, { 'Sec-CH-UA-Mobile': '?0', 'User-Agent': 'Mobile' });
     expect(hinted.data?.phone).toBe(false);

@@ -138,10 +138,19 @@ describe('accepting reservations', () => {
     expect((await act('', loan.id, 'accept')).status).toBe(401);
     expect((await act(stranger.token, loan.id, 'accept')).status).toBe(404);
     const viewer = await createUser();
-    const shared = await call(`/api/v1/collections/${collection.id}/members`, { method: 'POST', token: owner.token, json: { login: viewer.user.username, role: 'viewer' } });
+    const shared = await call(`/api/v1/collections/${collection.id}/members`, {
+      method: 'POST',
+      token: owner.token,
+      json: { login: viewer.user.username, role: 'viewer' },
+    });
     expect(shared.status).toBe(201);
     expect((await act(viewer.token, loan.id, 'accept')).status).toBe(403);
-    const demo = await call(`/api/v1/loans/${loan.id}/accept`, { method: 'POST', token: owner.token, json: {}, env: { DEMO_MODE: 'true' } });
+    const demo = await call(`/api/v1/loans/${loan.id}/accept`, {
+      method: 'POST',
+      token: owner.token,
+      json: {},
+      env: { DEMO_MODE: 'true' },
+    });
     expect(await errorCode(demo)).toBe('DEMO_MODE');
     const after = (await (await call(`/api/v1/loans/${loan.id}`, { token: owner.token })).json()) as Loan;
     expect(after.state).toBe('asked');
@@ -160,7 +169,13 @@ describe('the availability calendar', () => {
     expect(visitor.bookings).toBeNull();
     expect(JSON.stringify(visitor)).not.toContain('Secret Sam');
     const mine = (await (await calendarOf(itemPath, `?from=${thisMonth()}&months=2`, owner.token)).json()) as ItemCalendar;
-    expect(mine.bookings).toContainEqual({ loanId: loan.id, state: 'accepted', borrowerName: 'Secret Sam', from: inDays(1), to: inDays(2) });
+    expect(mine.bookings).toContainEqual({
+      loanId: loan.id,
+      state: 'accepted',
+      borrowerName: 'Secret Sam',
+      from: inDays(1),
+      to: inDays(2),
+    });
   });
 
   it('does not book a day a second copy keeps free, nor an asked request', async () => {

@@ -58,7 +58,9 @@ beforeEach(async () => {
 describe('one run at a time', { timeout: 60_000 }, () => {
   it('of 3 simultaneous instance backups, exactly one is accepted', async () => {
     const token = await signIn(ADMIN.login, ADMIN.password);
-    const responses = await Promise.all([1, 2, 3].map(() => call('/api/v1/config/backups', { method: 'POST', token, env: { BACKUPS: idle } })));
+    const responses = await Promise.all(
+      [1, 2, 3].map(() => call('/api/v1/config/backups', { method: 'POST', token, env: { BACKUPS: idle } })),
+    );
     expect(statuses(responses)).toEqual([202, 409, 409]);
     for (const res of responses.filter((r) => r.status === 409)) expect(await errorCode(res)).toBe('BACKUP_RUNNING');
   });
@@ -66,7 +68,9 @@ describe('one run at a time', { timeout: 60_000 }, () => {
   it('of 3 simultaneous instance restores, exactly one is accepted, even when the first ends before the others are uploaded', async () => {
     const token = await signIn(ADMIN.login, ADMIN.password);
     const zip = zipSync({ 'notes.txt': strToU8('not a backup') });
-    const responses = await Promise.all([0, 1, 2].map((k) => upload('/api/v1/config/restores', token, zip, 150 * (k + 1), { BACKUPS: endingAtOnce('backups') })));
+    const responses = await Promise.all(
+      [0, 1, 2].map((k) => upload('/api/v1/config/restores', token, zip, 150 * (k + 1), { BACKUPS: endingAtOnce('backups') })),
+    );
     expect(statuses(responses)).toEqual([202, 409, 409]);
     // Those refused stored nothing.
     expect((await env.MEDIA.list({ prefix: 'restores/' })).objects).toHaveLength(1);
@@ -76,7 +80,9 @@ describe('one run at a time', { timeout: 60_000 }, () => {
     const owner = await createUser();
     const zip = zipSync({ 'notes.txt': strToU8('not an archive') });
     const responses = await Promise.all(
-      [0, 1, 2, 3, 4].map((k) => upload('/api/v1/profile/restores', owner.token, zip, 150 * (k + 1), { ACCOUNT_RESTORES: endingAtOnce('account_archives') })),
+      [0, 1, 2, 3, 4].map((k) =>
+        upload('/api/v1/profile/restores', owner.token, zip, 150 * (k + 1), { ACCOUNT_RESTORES: endingAtOnce('account_archives') }),
+      ),
     );
     expect(statuses(responses)).toEqual([202, 409, 409, 409, 409]);
     for (const res of responses.filter((r) => r.status === 409)) expect(await errorCode(res)).toBe('BACKUP_RUNNING');
@@ -99,7 +105,9 @@ describe('one run at a time', { timeout: 60_000 }, () => {
     // Someone else's runs are theirs: another person exports meanwhile.
     const other = await createUser();
     const theirs = await createCollection(other.token, { name: 'Theirs' });
-    expect((await call(`/api/v1/collections/${theirs.id}/exports`, { method: 'POST', token: other.token, env: { EXPORTS: idle } })).status).toBe(202);
+    expect(
+      (await call(`/api/v1/collections/${theirs.id}/exports`, { method: 'POST', token: other.token, env: { EXPORTS: idle } })).status,
+    ).toBe(202);
   });
 
   it('a restore whose upload fails leaves no run behind, and the next one starts', async () => {
@@ -113,7 +121,9 @@ describe('one run at a time', { timeout: 60_000 }, () => {
       env: { ACCOUNT_RESTORES: idle },
     });
     expect(short.status).toBe(400);
-    expect((await env.DB.prepare('SELECT count(*) AS n FROM account_archives WHERE user_id = ?1').bind(owner.user.id).first<{ n: number }>())?.n).toBe(0);
+    expect(
+      (await env.DB.prepare('SELECT count(*) AS n FROM account_archives WHERE user_id = ?1').bind(owner.user.id).first<{ n: number }>())?.n,
+    ).toBe(0);
     expect((await upload('/api/v1/profile/restores', owner.token, zip, 0, { ACCOUNT_RESTORES: idle })).status).toBe(202);
   });
 
@@ -123,7 +133,9 @@ describe('one run at a time', { timeout: 60_000 }, () => {
     const owner = await createUser();
     const other = await createUser();
     await env.DB.prepare(`INSERT INTO account_archives (user_id, kind) VALUES (?1, 'backup')`).bind(owner.user.id).run();
-    await expect(env.DB.prepare(`INSERT INTO account_archives (user_id, kind) VALUES (?1, 'restore')`).bind(owner.user.id).run()).rejects.toThrow(/UNIQUE/);
+    await expect(
+      env.DB.prepare(`INSERT INTO account_archives (user_id, kind) VALUES (?1, 'restore')`).bind(owner.user.id).run(),
+    ).rejects.toThrow(/UNIQUE/);
     // Per person: another's run is written.
     await env.DB.prepare(`INSERT INTO account_archives (user_id, kind) VALUES (?1, 'restore')`).bind(other.user.id).run();
   });

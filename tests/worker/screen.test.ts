@@ -67,7 +67,15 @@ describe('GET /screen', () => {
 
   it('refuses an address that is not one of this site’s paths', async () => {
     const long = `/collection/1?q=${'a'.repeat(2100)}`;
-    for (const path of ['', 'collection/1', '//elsewhere.example/collection/1', 'https://elsewhere.example/', '/collection/1 x', '/\\elsewhere', long]) {
+    for (const path of [
+      '',
+      'collection/1',
+      '//elsewhere.example/collection/1',
+      'https://elsewhere.example/',
+      '/collection/1 x',
+      '/\\elsewhere',
+      long,
+    ]) {
       const res = await screen(path);
       expect(res.status, path).toBe(400);
       expect(((await res.json()) as { error: { code: string } }).error.code).toBe('VALIDATION_FAILED');
@@ -107,7 +115,12 @@ describe('measured pages and screens (the benchmark)', () => {
 describe('the paths each screen is known to need (web/src/ssr/screen-hints.ts)', () => {
   it('are all used by the screen, so none is fetched for nothing', async () => {
     const { collection, shown } = await shelf();
-    for (const path of ['/', `/collection/${collection.id}`, `/collection/${collection.id}/item/${shown.id}`, `/collection/${collection.id}/item/${shown.id}/borrow`]) {
+    for (const path of [
+      '/',
+      `/collection/${collection.id}`,
+      `/collection/${collection.id}/item/${shown.id}`,
+      `/collection/${collection.id}/item/${shown.id}/borrow`,
+    ]) {
       const used = Object.keys(await screenData(path));
       expect(used, path).toEqual(expect.arrayContaining(screenHints(path)));
     }

@@ -12,9 +12,34 @@ import { addItem, addProperty, createCollection } from '../support/worker-catalo
 
 /** Words a search for "story" (and its prefixes) may or may not match, as the tokenizer sees them. */
 const VARIANTS = [
-  'story', 'Story', 'STÓRY', 'stòry', 'sto\u0301ry', 'éstory', 'xstory', 'story-teller', 'a\u0301story', '\u0301story',
-  'a\u0332story', 'ßtory', 'İstory', "l'story", 'ﬁstory', '«story»', 'sto_ry', 'sto ry', 'history', '\u00a0story',
-  '\u2019story', 'Ｓtory', 'storé', 'stor', 'ſtory', '2story', 'story2', 'tale',
+  'story',
+  'Story',
+  'STÓRY',
+  'stòry',
+  'sto\u0301ry',
+  'éstory',
+  'xstory',
+  'story-teller',
+  'a\u0301story',
+  '\u0301story',
+  'a\u0332story',
+  'ßtory',
+  'İstory',
+  "l'story",
+  'ﬁstory',
+  '«story»',
+  'sto_ry',
+  'sto ry',
+  'history',
+  '\u00a0story',
+  '\u2019story',
+  'Ｓtory',
+  'storé',
+  'stor',
+  'ſtory',
+  '2story',
+  'story2',
+  'tale',
 ];
 
 async function collectionOfVariants() {
@@ -99,7 +124,9 @@ describe('a walked search page', () => {
 
 /** The facet token of a text value, as the writer makes it: "f<property id>v<hex of its sort text>". */
 async function shelfFacet(collectionId: number, key = 'shelf', value = 'red'): Promise<string> {
-  const row = await env.DB.prepare(`SELECT id FROM properties WHERE collection_id = ? AND key = ?`).bind(collectionId, key).first<{ id: number }>();
+  const row = await env.DB.prepare(`SELECT id FROM properties WHERE collection_id = ? AND key = ?`)
+    .bind(collectionId, key)
+    .first<{ id: number }>();
   return `f${row!.id}v${[...new TextEncoder().encode(value)].map((b) => b.toString(16).padStart(2, '0')).join('')}`;
 }
 
@@ -107,7 +134,9 @@ describe('the test of a search on one item', () => {
   it('keeps exactly the items the search index matches, value filters (text and yes/no) included', async () => {
     const { collection } = await collectionOfVariants();
     const shelf = await shelfFacet(collection.id);
-    const read = (await env.DB.prepare(`SELECT id FROM properties WHERE collection_id = ? AND key = 'read'`).bind(collection.id).first<{ id: number }>())!.id;
+    const read = (await env.DB.prepare(`SELECT id FROM properties WHERE collection_id = ? AND key = 'read'`)
+      .bind(collection.id)
+      .first<{ id: number }>())!.id;
     const matches = [
       `facets : ("${shelf}")`,
       `facets : ("f${read}vtrue")`,
@@ -119,12 +148,17 @@ describe('the test of a search on one item', () => {
       `({everyone logged_in owner} : ("stor"*)) AND facets : ("${shelf}" OR "f${read}vtrue")`,
     ];
     for (const match of matches) {
-      const { results } = await env.DB.prepare(`SELECT i.id FROM items i WHERE i.collection_id = ? AND ${searchRowTest(match, 'i.id')} ORDER BY i.id`)
+      const { results } = await env.DB.prepare(
+        `SELECT i.id FROM items i WHERE i.collection_id = ? AND ${searchRowTest(match, 'i.id')} ORDER BY i.id`,
+      )
         .bind(collection.id, match)
         .all<{ id: number }>();
       const expected = await indexMatches(match, collection.id);
       expect(expected.length, match).toBeGreaterThan(0);
-      expect(results.map((row) => row.id), match).toEqual(expected);
+      expect(
+        results.map((row) => row.id),
+        match,
+      ).toEqual(expected);
     }
   });
 });

@@ -29,11 +29,17 @@ describe('the query splitter', () => {
     const sample = (c: number) => `x${String.fromCodePoint(c)}y ${String.fromCodePoint(c)}`;
     const rows = [];
     for (let start = 0; start < points.length; start += PER_ROW) {
-      const text = points.slice(start, start + PER_ROW).map((c) => `zzqzz ${sample(c)}`).join(' ');
+      const text = points
+        .slice(start, start + PER_ROW)
+        .map((c) => `zzqzz ${sample(c)}`)
+        .join(' ');
       rows.push(env.DB.prepare('INSERT INTO probe (rowid, text) VALUES (?, ?)').bind(start / PER_ROW + 1, `${text} zzqzz`));
     }
     await env.DB.batch(rows);
-    const { results } = await env.DB.prepare('SELECT term, doc FROM probe_tokens ORDER BY doc, "offset"').all<{ term: string; doc: number }>();
+    const { results } = await env.DB.prepare('SELECT term, doc FROM probe_tokens ORDER BY doc, "offset"').all<{
+      term: string;
+      doc: number;
+    }>();
     const indexed: string[][] = [];
     for (const { term } of results) {
       if (term === 'zzqzz') indexed.push([]);
@@ -79,7 +85,8 @@ describe('search with any text', () => {
     }
   });
 
-  const search = (q: string, path = 'items', token?: string) => call(`/api/v1/collections/${collectionId}/${path}?q=${encodeURIComponent(q)}`, { token });
+  const search = (q: string, path = 'items', token?: string) =>
+    call(`/api/v1/collections/${collectionId}/${path}?q=${encodeURIComponent(q)}`, { token });
 
   const finds: [string, string][] = [
     ['AC/DC', 'AC/DC Live'],

@@ -51,10 +51,16 @@ describe('a file a browser would run, uploaded as a value', () => {
     const { token } = await createUser();
     const c = await createCollection(token, { name: 'Pictures' });
     await addProperty(token, c.id, { label: 'Picture', type: 'image' });
-    for (const [bytes, name] of [[drawing, 'cover.svg'], [page, 'cover.png']] as const) {
+    for (const [bytes, name] of [
+      [drawing, 'cover.svg'],
+      [page, 'cover.png'],
+    ] as const) {
       const form = new FormData();
       form.set('file', new File([bytes], name));
-      const stored = (await (await call(`/api/v1/collections/${c.id}/media`, { method: 'POST', token, body: form })).json()) as { value: string; kind: string };
+      const stored = (await (await call(`/api/v1/collections/${c.id}/media`, { method: 'POST', token, body: form })).json()) as {
+        value: string;
+        kind: string;
+      };
       expect(stored.kind, name).toBe('file');
       const res = await call(`/api/v1/collections/${c.id}/items`, { method: 'POST', token, json: { values: { picture: stored.value } } });
       expect(res.status, name).toBe(400);
@@ -67,7 +73,11 @@ describe('addresses of this machine or its network, in every spelling', () => {
     const { token } = await createUser();
     const c = await createCollection(token, { name: 'Covers' });
     for (const [host, why] of LOCAL_HOST_SPELLINGS) {
-      const direct = await call(`/api/v1/collections/${c.id}/sources/cover`, { method: 'POST', token, json: { address: `http://${host}/cover.jpg` } });
+      const direct = await call(`/api/v1/collections/${c.id}/sources/cover`, {
+        method: 'POST',
+        token,
+        json: { address: `http://${host}/cover.jpg` },
+      });
       expect(direct.status, why).toBe(400);
       expect(await reasonOf(direct), why).toBe('fetch_address');
     }
@@ -75,7 +85,11 @@ describe('addresses of this machine or its network, in every spelling', () => {
     const other = await createCollection(redirects.token, { name: 'Covers' });
     for (const [host, why] of LOCAL_HOST_SPELLINGS) {
       await setAnswers(FAKE, '/advisories/cover', [{ status: 302, headers: { location: `http://${host}:8787/cover.jpg` } }]);
-      const res = await call(`/api/v1/collections/${other.id}/sources/cover`, { method: 'POST', token: redirects.token, json: { address: `${FAKE}/advisories/cover` } });
+      const res = await call(`/api/v1/collections/${other.id}/sources/cover`, {
+        method: 'POST',
+        token: redirects.token,
+        json: { address: `${FAKE}/advisories/cover` },
+      });
       expect(await reasonOf(res), `redirect to ${why}`).toBe('fetch_address');
     }
   });
@@ -94,11 +108,21 @@ describe('addresses of this machine or its network, in every spelling', () => {
     const c = await createCollection(token, { name: 'Imports' });
     for (const [host, why] of LOCAL_HOST_SPELLINGS) {
       const address = `http://${host}/export.csv`;
-      const fetched = await call(`/api/v1/collections/${c.id}/import-sources/fetch`, { method: 'POST', token, json: { kind: 'url', address } });
+      const fetched = await call(`/api/v1/collections/${c.id}/import-sources/fetch`, {
+        method: 'POST',
+        token,
+        json: { kind: 'url', address },
+      });
       expect(await reasonOf(fetched), why).toBe('fetch_address');
       const body = new FormData();
       body.set('file', new File(['name\nDune\n'], 'a.csv'));
-      body.set('plan', JSON.stringify({ format: 'csv', fields: [{ field: 'c0', property: 'name', create: { label: 'Name', type: 'text', multiple: false } }] }));
+      body.set(
+        'plan',
+        JSON.stringify({
+          format: 'csv',
+          fields: [{ field: 'c0', property: 'name', create: { label: 'Name', type: 'text', multiple: false } }],
+        }),
+      );
       body.set('source', JSON.stringify({ source: { kind: 'url', address }, schedule: 'daily' }));
       const saved = await call(`/api/v1/collections/${c.id}/imports`, { method: 'POST', token, body });
       expect(saved.status, why).toBe(400);
@@ -109,7 +133,11 @@ describe('addresses of this machine or its network, in every spelling', () => {
   it('are refused by rule as an external module and as the SMTP host', async () => {
     const admin = await signIn(ADMIN.login, ADMIN.password);
     for (const [host, why] of LOCAL_HOST_SPELLINGS) {
-      const module = await call('/api/v1/config/modules/external', { method: 'POST', token: admin, json: { address: `https://${host}/module` } });
+      const module = await call('/api/v1/config/modules/external', {
+        method: 'POST',
+        token: admin,
+        json: { address: `https://${host}/module` },
+      });
       expect(module.status, why).toBe(400);
       expect(await reasonOf(module), why).toBe('address');
       const smtp = await call('/api/v1/config/email', {
@@ -130,7 +158,12 @@ describe('a spoofed client address', () => {
     const askWith = (i: number) =>
       call(`${itemPath}/borrow`, {
         method: 'POST',
-        headers: { 'cf-connecting-ip': '192.0.2.200', 'x-forwarded-for': `198.51.100.${i}`, 'x-real-ip': `198.51.100.${100 + i}`, forwarded: `for=198.51.100.${i}` },
+        headers: {
+          'cf-connecting-ip': '192.0.2.200',
+          'x-forwarded-for': `198.51.100.${i}`,
+          'x-real-ip': `198.51.100.${100 + i}`,
+          forwarded: `for=198.51.100.${i}`,
+        },
         json: { name: 'Bea', email: `bea-${i}@example.test` },
       });
     for (let i = 0; i < 5; i += 1) expect((await askWith(i)).status).toBe(201);
@@ -155,7 +188,8 @@ describe('an account that is disabled', () => {
 });
 
 describe('XML that declares entities', () => {
-  const laughs = '<?xml version="1.0"?><!DOCTYPE r [<!ENTITY a "aaaaaaaaaa"><!ENTITY b "&a;&a;&a;&a;&a;&a;&a;&a;&a;&a;">]><r><x>&b;</x></r>';
+  const laughs =
+    '<?xml version="1.0"?><!DOCTYPE r [<!ENTITY a "aaaaaaaaaa"><!ENTITY b "&a;&a;&a;&a;&a;&a;&a;&a;&a;&a;">]><r><x>&b;</x></r>';
   const external = '<?xml version="1.0"?><!DOCTYPE r [<!ENTITY x SYSTEM "file:///etc/passwd">]><r><x>&x;</x></r>';
 
   it.each([
@@ -178,7 +212,13 @@ describe('XML that declares entities', () => {
     const gcstar = `<?xml version="1.0" encoding="UTF-8"?><!DOCTYPE collection [<!ENTITY x SYSTEM "file:///etc/passwd">]><collection type="GCboardgames" items="1" version="1.7.0"><information><maxId>1</maxId></information><item id="1" name="&x;"/></collection>`;
     const body = new FormData();
     body.set('file', new File([gcstar], 'games.gcs'));
-    body.set('plan', JSON.stringify({ format: 'gcstar', fields: [{ field: 'name', property: 'name', create: { label: 'Name', type: 'text', multiple: false } }] }));
+    body.set(
+      'plan',
+      JSON.stringify({
+        format: 'gcstar',
+        fields: [{ field: 'name', property: 'name', create: { label: 'Name', type: 'text', multiple: false } }],
+      }),
+    );
     const res = await call(`/api/v1/collections/${c.id}/imports`, { method: 'POST', token, body });
     expect(res.status).toBe(400);
     expect(await reasonOf(res)).toBe('xml_entities');

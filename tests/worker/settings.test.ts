@@ -55,9 +55,19 @@ describe('/api/v1/config/settings (built-in administrator)', () => {
       token,
       json: { instanceName: '  Bibliothèque des Martin ', publicUrl: 'https://books.example.org/', defaultLanguage: 'fr_FR' },
     });
-    expect(await named.json()).toEqual({ loansEnabled: false, instanceName: 'Bibliothèque des Martin', publicUrl: 'https://books.example.org/', defaultLanguage: 'fr_FR', invitationsEnabled: false });
+    expect(await named.json()).toEqual({
+      loansEnabled: false,
+      instanceName: 'Bibliothèque des Martin',
+      publicUrl: 'https://books.example.org/',
+      defaultLanguage: 'fr_FR',
+      invitationsEnabled: false,
+    });
     // Visitors get the name and the language, not the address.
-    expect(await (await call('/api/v1/settings')).json()).toEqual({ loansEnabled: false, instanceName: 'Bibliothèque des Martin', defaultLanguage: 'fr_FR' });
+    expect(await (await call('/api/v1/settings')).json()).toEqual({
+      loansEnabled: false,
+      instanceName: 'Bibliothèque des Martin',
+      defaultLanguage: 'fr_FR',
+    });
     // The address can be taken back: the APP_URL variable applies again.
     const cleared = await call('/api/v1/config/settings', { method: 'PATCH', token, json: { publicUrl: null } });
     expect(((await cleared.json()) as { publicUrl: string | null }).publicUrl).toBeNull();
@@ -95,7 +105,12 @@ describe('/api/v1/config/settings (built-in administrator)', () => {
       ['publicUrl', 'invalid_format'],
       ['defaultLanguage', 'invalid_value'],
     ]);
-    for (const publicUrl of ['https://user:secret@books.example.org', 'https://books.example.org/?a=1', 'https://books.example.org/#top', 'javascript:alert(1)']) {
+    for (const publicUrl of [
+      'https://user:secret@books.example.org',
+      'https://books.example.org/?a=1',
+      'https://books.example.org/#top',
+      'javascript:alert(1)',
+    ]) {
       const res = await call('/api/v1/config/settings', { method: 'PATCH', token, json: { publicUrl } });
       expect(res.status, publicUrl).toBe(400);
     }
@@ -164,7 +179,9 @@ describe('settings cache', () => {
   });
 
   it('keeps the default for a stored value this version does not accept', async () => {
-    await env.DB.prepare("INSERT INTO settings (key, value) VALUES ('loansEnabled', '\"sometimes\"'), ('retired', '1') ON CONFLICT (key) DO UPDATE SET value = excluded.value").run();
+    await env.DB.prepare(
+      "INSERT INTO settings (key, value) VALUES ('loansEnabled', '\"sometimes\"'), ('retired', '1') ON CONFLICT (key) DO UPDATE SET value = excluded.value",
+    ).run();
     vi.useFakeTimers({ toFake: ['Date'] });
     vi.setSystemTime(Date.now() + SETTINGS_TTL_MS + 1);
     const token = await admin();
@@ -239,7 +256,9 @@ describe('/api/v1/config/keys (custom configuration keys)', () => {
     const demo = { env: { DEMO_MODE: 'true' } };
     const demoAdmin = await signIn(ADMIN.login, ADMIN.password, demo);
     expect((await call('/api/v1/config/keys', { ...demo, token: demoAdmin })).status).toBe(200);
-    expect(await errorCode(await call(key('site.motto'), { ...demo, method: 'PUT', token: demoAdmin, json: { value: 'x' } }))).toBe('DEMO_MODE');
+    expect(await errorCode(await call(key('site.motto'), { ...demo, method: 'PUT', token: demoAdmin, json: { value: 'x' } }))).toBe(
+      'DEMO_MODE',
+    );
     expect(await errorCode(await call(key('site.motto'), { ...demo, method: 'DELETE', token: demoAdmin }))).toBe('DEMO_MODE');
     const kept = (await (await call('/api/v1/config/keys', { token })).json()) as { keys: { value: string }[] };
     expect(kept.keys.map((k) => k.value)).toEqual(['Read more']);

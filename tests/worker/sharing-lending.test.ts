@@ -9,7 +9,11 @@ type Person = Awaited<ReturnType<typeof createUser>>;
 
 async function shareWith(owner: Person, collectionId: number, role: string) {
   const person = await createUser();
-  const res = await call(`/api/v1/collections/${collectionId}/members`, { method: 'POST', token: owner.token, json: { login: person.user.username, role } });
+  const res = await call(`/api/v1/collections/${collectionId}/members`, {
+    method: 'POST',
+    token: owner.token,
+    json: { login: person.user.username, role },
+  });
   expect(res.status).toBe(201);
   return person;
 }
@@ -20,7 +24,11 @@ const idsIn = (overview: LendingOverview) => [...overview.overdue, ...overview.r
 async function sharedLending() {
   const lendable = await lendableItem({ title: 'Catan', quantity: 2 });
   const { owner, collection } = lendable;
-  const [viewer, editor, coOwner] = [await shareWith(owner, collection.id, 'viewer'), await shareWith(owner, collection.id, 'editor'), await shareWith(owner, collection.id, 'co_owner')];
+  const [viewer, editor, coOwner] = [
+    await shareWith(owner, collection.id, 'viewer'),
+    await shareWith(owner, collection.id, 'editor'),
+    await shareWith(owner, collection.id, 'co_owner'),
+  ];
   return { ...lendable, viewer, editor, coOwner };
 }
 
@@ -41,7 +49,7 @@ describe('lending from a shared collection', () => {
     expect((await call(`/api/v1/loans/${((await lent.json()) as Loan).id}`, { token: owner.token })).status).toBe(200);
   });
 
-  it('the lending overview of editors and co-owners lists the shared collection\'s loans, with its name; a viewer\'s does not', async () => {
+  it("the lending overview of editors and co-owners lists the shared collection's loans, with its name; a viewer's does not", async () => {
     const { owner, itemPath, collection, viewer, editor, coOwner } = await sharedLending();
     const request = await askToBorrow(itemPath, owner.token);
     const lent = (await (await lend(owner.token, itemPath, { borrower: { name: 'Ann' } })).json()) as Loan;
@@ -60,7 +68,9 @@ describe('lending from a shared collection', () => {
     const { owner, itemPath, collection, editor } = await sharedLending();
     const lent = (await (await lend(owner.token, itemPath, { borrower: { name: 'Ann' } })).json()) as Loan;
     expect((await call(`/api/v1/loans/${lent.id}`, { token: editor.token })).status).toBe(200);
-    expect((await call(`/api/v1/collections/${collection.id}/members/${editor.user.id}`, { method: 'DELETE', token: owner.token })).status).toBe(204);
+    expect(
+      (await call(`/api/v1/collections/${collection.id}/members/${editor.user.id}`, { method: 'DELETE', token: owner.token })).status,
+    ).toBe(204);
     expect((await call(`/api/v1/loans/${lent.id}`, { token: editor.token })).status).toBe(404);
     expect((await act(editor.token, lent.id, 'return')).status).toBe(404);
     // The collection is public, so they still see it: lending is refused, not hidden.

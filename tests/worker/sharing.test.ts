@@ -19,14 +19,19 @@ async function sharedShelf(visibility = 2) {
   const owner = await createUser();
   const [viewer, editor, coOwner, stranger] = [await createUser(), await createUser(), await createUser(), await createUser()];
   const collection = await createCollection(owner.token, { type: 'books', name: 'Family shelf', visibility, borrowable: 0 });
-  for (const [person, role] of [[viewer, 'viewer'], [editor, 'editor'], [coOwner, 'co_owner']] as const) {
+  for (const [person, role] of [
+    [viewer, 'viewer'],
+    [editor, 'editor'],
+    [coOwner, 'co_owner'],
+  ] as const) {
     expect((await share(owner.token, collection.id, person.user.username, role)).status).toBe(201);
   }
   const item = await addItem(owner.token, collection.id, { values: { title: 'Dune' } });
   return { owner, viewer, editor, coOwner, stranger, collection, item, base: `/api/v1/collections/${collection.id}` };
 }
 
-const membersOf = async (base: string, person: Person) => ((await (await call(`${base}/members`, { token: person.token })).json()) as MemberList).members;
+const membersOf = async (base: string, person: Person) =>
+  ((await (await call(`${base}/members`, { token: person.token })).json()) as MemberList).members;
 
 describe('sharing a collection', () => {
   it('adds people by username or email, lists, changes and removes them', async () => {
@@ -41,7 +46,10 @@ describe('sharing a collection', () => {
     expect((await added.json()) as Member).toMatchObject({ userId: friend.user.id, username: friend.user.username, role: 'viewer' });
     expect((await share(owner.token, collection.id, other.user.email!, 'editor')).status).toBe(201);
     expect((await membersOf(base, owner)).map((m) => [m.userId, m.role]).sort()).toEqual(
-      [[friend.user.id, 'viewer'], [other.user.id, 'editor']].sort(),
+      [
+        [friend.user.id, 'viewer'],
+        [other.user.id, 'editor'],
+      ].sort(),
     );
 
     const changed = await call(`${base}/members/${friend.user.id}`, { method: 'PATCH', token: owner.token, json: { role: 'co_owner' } });
@@ -49,7 +57,8 @@ describe('sharing a collection', () => {
     expect(((await changed.json()) as Member).role).toBe('co_owner');
 
     // The friend sees it among their collections with their role.
-    const listed = ((await (await call('/api/v1/collections', { token: friend.token })).json()) as { collections: Collection[] }).collections;
+    const listed = ((await (await call('/api/v1/collections', { token: friend.token })).json()) as { collections: Collection[] })
+      .collections;
     expect(listed.find((c) => c.id === collection.id)).toMatchObject({ role: 'co_owner', isOwner: false });
 
     expect((await call(`${base}/members/${other.user.id}`, { method: 'DELETE', token: owner.token })).status).toBe(204);
@@ -87,26 +96,45 @@ describe('sharing a collection', () => {
     expect((await call(`${base}/members`, { token: stranger.token })).status).toBe(404);
     expect((await call(`${base}/members`, { token: viewer.token })).status).toBe(403);
     expect((await call(`${base}/members`, { token: editor.token })).status).toBe(403);
-    const fromEditor = await call(`${base}/members`, { method: 'POST', token: editor.token, json: { login: someone.user.username, role: 'viewer' } });
+    const fromEditor = await call(`${base}/members`, {
+      method: 'POST',
+      token: editor.token,
+      json: { login: someone.user.username, role: 'viewer' },
+    });
     expect(fromEditor.status).toBe(403);
     const demoted = await call(`${base}/members/${viewer.user.id}`, { method: 'DELETE', token: editor.token });
     expect(demoted.status).toBe(403);
     // A co-owner manages the other members.
-    expect((await call(`${base}/members`, { method: 'POST', token: coOwner.token, json: { login: someone.user.username, role: 'editor' } })).status).toBe(201);
-    expect((await call(`${base}/members/${someone.user.id}`, { method: 'PATCH', token: coOwner.token, json: { role: 'viewer' } })).status).toBe(200);
+    expect(
+      (await call(`${base}/members`, { method: 'POST', token: coOwner.token, json: { login: someone.user.username, role: 'editor' } }))
+        .status,
+    ).toBe(201);
+    expect(
+      (await call(`${base}/members/${someone.user.id}`, { method: 'PATCH', token: coOwner.token, json: { role: 'viewer' } })).status,
+    ).toBe(200);
     // Anyone may leave a collection shared with them.
     expect((await call(`${base}/members/${viewer.user.id}`, { method: 'DELETE', token: viewer.token })).status).toBe(204);
   });
 
   it('takes level 2 for collections only: items and properties keep their four levels', async () => {
     const { owner, base } = await sharedShelf();
-    expect((await call(`${base}/items`, { method: 'POST', token: owner.token, json: { values: { title: 'X' }, visibility: 2 } })).status).toBe(400);
-    expect((await call(`${base}/properties`, { method: 'POST', token: owner.token, json: { label: 'Shelf', type: 'text', visibility: 2 } })).status).toBe(400);
+    expect(
+      (await call(`${base}/items`, { method: 'POST', token: owner.token, json: { values: { title: 'X' }, visibility: 2 } })).status,
+    ).toBe(400);
+    expect(
+      (await call(`${base}/properties`, { method: 'POST', token: owner.token, json: { label: 'Shelf', type: 'text', visibility: 2 } }))
+        .status,
+    ).toBe(400);
   });
 
   it('refuses every change of the sharing in demo mode', async () => {
     const { owner, stranger, viewer, base } = await sharedShelf();
-    const add = await call(`${base}/members`, { method: 'POST', token: owner.token, json: { login: stranger.user.username, role: 'viewer' }, env: DEMO });
+    const add = await call(`${base}/members`, {
+      method: 'POST',
+      token: owner.token,
+      json: { login: stranger.user.username, role: 'viewer' },
+      env: DEMO,
+    });
     expect(await errorCode(add)).toBe('DEMO_MODE');
     const remove = await call(`${base}/members/${viewer.user.id}`, { method: 'DELETE', token: owner.token, env: DEMO });
     expect(await errorCode(remove)).toBe('DEMO_MODE');
@@ -118,22 +146,34 @@ describe('what each role may write', () => {
     const { viewer, base, item } = await sharedShelf();
     expect((await call(`${base}/items/${item.id}`, { token: viewer.token })).status).toBe(200);
     expect((await call(`${base}/items`, { method: 'POST', token: viewer.token, json: { values: { title: 'Mine' } } })).status).toBe(403);
-    expect((await call(`${base}/items/${item.id}`, { method: 'PATCH', token: viewer.token, json: { values: { title: 'Renamed' } } })).status).toBe(403);
-    expect((await call(`${base}/items/${item.id}/loans`, { method: 'POST', token: viewer.token, json: { borrower: { name: 'Ann' } } })).status).toBe(403);
+    expect(
+      (await call(`${base}/items/${item.id}`, { method: 'PATCH', token: viewer.token, json: { values: { title: 'Renamed' } } })).status,
+    ).toBe(403);
+    expect(
+      (await call(`${base}/items/${item.id}/loans`, { method: 'POST', token: viewer.token, json: { borrower: { name: 'Ann' } } })).status,
+    ).toBe(403);
   });
 
   it('an editor adds, edits and lends items, and changes nothing of the collection', async () => {
     const { editor, owner, base, item } = await sharedShelf();
     const created = await call(`${base}/items`, { method: 'POST', token: editor.token, json: { values: { title: 'Hyperion' } } });
     expect(created.status).toBe(201);
-    const edited = await call(`${base}/items/${item.id}`, { method: 'PATCH', token: editor.token, json: { values: { title: 'Dune Messiah' } } });
+    const edited = await call(`${base}/items/${item.id}`, {
+      method: 'PATCH',
+      token: editor.token,
+      json: { values: { title: 'Dune Messiah' } },
+    });
     expect(edited.status).toBe(200);
     const form = new FormData();
     form.set('file', new File([PNG_BYTES], 'cover.png', { type: 'image/png' }));
     expect((await call(`${base}/media`, { method: 'POST', token: editor.token, body: form })).status).toBe(201);
 
     // Lending: the loan is the owner's, the editor records and ends it.
-    const lent = await call(`${base}/items/${item.id}/loans`, { method: 'POST', token: editor.token, json: { borrower: { name: 'Ann Reader' } } });
+    const lent = await call(`${base}/items/${item.id}/loans`, {
+      method: 'POST',
+      token: editor.token,
+      json: { borrower: { name: 'Ann Reader' } },
+    });
     expect(lent.status).toBe(201);
     const loanId = ((await lent.json()) as { id: number }).id;
     expect((await call(`/api/v1/loans/${loanId}/return`, { method: 'POST', token: editor.token, json: {} })).status).toBe(200);
@@ -141,15 +181,21 @@ describe('what each role may write', () => {
 
     // What only co-owners and the owner do.
     expect((await call(base, { method: 'PATCH', token: editor.token, json: { name: 'Taken over' } })).status).toBe(403);
-    expect((await call(`${base}/properties`, { method: 'POST', token: editor.token, json: { label: 'Shelf', type: 'text' } })).status).toBe(403);
-    expect((await call(`${base}/members`, { method: 'POST', token: editor.token, json: { login: owner.user.username, role: 'viewer' } })).status).toBe(403);
+    expect((await call(`${base}/properties`, { method: 'POST', token: editor.token, json: { label: 'Shelf', type: 'text' } })).status).toBe(
+      403,
+    );
+    expect(
+      (await call(`${base}/members`, { method: 'POST', token: editor.token, json: { login: owner.user.username, role: 'viewer' } })).status,
+    ).toBe(403);
     expect((await call(base, { method: 'DELETE', token: editor.token })).status).toBe(403);
   });
 
   it('a co-owner changes the collection and its properties but cannot delete it', async () => {
     const { coOwner, base } = await sharedShelf();
     expect((await call(base, { method: 'PATCH', token: coOwner.token, json: { name: 'Our shelf' } })).status).toBe(200);
-    expect((await call(`${base}/properties`, { method: 'POST', token: coOwner.token, json: { label: 'Shelf', type: 'text' } })).status).toBe(201);
+    expect(
+      (await call(`${base}/properties`, { method: 'POST', token: coOwner.token, json: { label: 'Shelf', type: 'text' } })).status,
+    ).toBe(201);
     expect((await call(base, { method: 'DELETE', token: coOwner.token })).status).toBe(403);
   });
 
@@ -164,8 +210,14 @@ describe('what each role may write', () => {
     await addProperty(owner.token, collection.id, { label: 'Back cover', key: 'back', type: 'image', visibility: 0 });
     const form = new FormData();
     form.set('file', new File([PNG_BYTES], 'cover.png', { type: 'image/png' }));
-    const key = ((await (await call(`${base}/media`, { method: 'POST', token: owner.token, body: form })).json()) as { value: string }).value.slice('media://'.length);
-    await call(`${base}/items/${item.id}`, { method: 'PATCH', token: owner.token, json: { values: { title: 'Dune', back: `media://${key}` } } });
+    const key = (
+      (await (await call(`${base}/media`, { method: 'POST', token: owner.token, body: form })).json()) as { value: string }
+    ).value.slice('media://'.length);
+    await call(`${base}/items/${item.id}`, {
+      method: 'PATCH',
+      token: owner.token,
+      json: { values: { title: 'Dune', back: `media://${key}` } },
+    });
     const ticket = ((await (await call('/api/v1/media-ticket', { token: editor.token })).json()) as { ticket: string }).ticket;
     expect((await call(`/media/${key}?t=${ticket}`)).status).toBe(200);
 

@@ -19,8 +19,7 @@ const signInFrom = (from: From, login: string, password: string) =>
 /** The device cookie a sign-in answer sets, as a browser would send it back. */
 const deviceCookie = (res: Response) => /vitrine_device=[^;]+/.exec(res.headers.get('set-cookie') ?? '')?.[0];
 
-const secondsPass = (seconds: number) =>
-  env.DB.prepare('UPDATE rate_limits SET window_start = window_start - ?').bind(seconds).run();
+const secondsPass = (seconds: number) => env.DB.prepare('UPDATE rate_limits SET window_start = window_start - ?').bind(seconds).run();
 
 let crowdSerial = 0;
 /** Each guess of the crowd comes from an address never seen before. */
@@ -90,7 +89,15 @@ describe('a crowd of addresses guessing one password', () => {
     const { user } = await createUser();
     for (let i = 0; i < 40; i += 1) await crowdGuess(user.username);
     const phone = { address: '203.0.113.203' };
-    expect((await call('/api/v1/password-reset', { method: 'POST', headers: { 'cf-connecting-ip': phone.address }, json: { login: user.username } })).status).toBe(202);
+    expect(
+      (
+        await call('/api/v1/password-reset', {
+          method: 'POST',
+          headers: { 'cf-connecting-ip': phone.address },
+          json: { login: user.username },
+        })
+      ).status,
+    ).toBe(202);
     const [email] = await capturedEmails(user.email!);
     const token = new URL(/https?:\/\/\S+\/resetpassword\?token=\S+/.exec(email!.text)![0]).searchParams.get('token');
     const reset = await call('/api/v1/password-reset/confirm', {

@@ -63,7 +63,11 @@ describe('sort ranks', () => {
     const orders = await keptOrders(collection.id);
     expect(Object.keys(orders)).toHaveLength(4);
     let ranked = 0;
-    for (const [level, token] of [[0, undefined], [1, stranger.token], [3, owner.token]] as const) {
+    for (const [level, token] of [
+      [0, undefined],
+      [1, stranger.token],
+      [3, owner.token],
+    ] as const) {
       const seen = made.filter((m) => m.level <= level);
       for (const sort of ['name', 'year', 'created'] as const) {
         for (const dir of ['asc', 'desc'] as const) {
@@ -72,19 +76,31 @@ describe('sort ranks', () => {
             const got = await getJson<ItemPage>(`${base}/items?sort=${sort}&dir=${dir}&perPage=${PER_PAGE}&page=${page}`, token);
             const context = `level ${level}, ${sort} ${dir}, page ${page}`;
             expect(got.total, context).toBe(expected.length);
-            expect(got.items.map((i) => i.id), context).toEqual(expected.slice((page - 1) * PER_PAGE, page * PER_PAGE));
+            expect(
+              got.items.map((i) => i.id),
+              context,
+            ).toEqual(expected.slice((page - 1) * PER_PAGE, page * PER_PAGE));
             // From the bucket before it: about what the first page reads (and a bucket), not the pages before.
             const measured = (n: number) =>
-              call(`${base}/items?sort=${sort}&dir=${dir}&perPage=${PER_PAGE}&page=${n}`, { token, env: { EXPOSE_D1_METRICS: 'true' }, headers: { 'x-measure-d1': '1' } });
+              call(`${base}/items?sort=${sort}&dir=${dir}&perPage=${PER_PAGE}&page=${n}`, {
+                token,
+                env: { EXPOSE_D1_METRICS: 'true' },
+                headers: { 'x-measure-d1': '1' },
+              });
             const [first, deep] = [await measured(1), await measured(page)];
             const statements = JSON.parse(decodeURIComponent(deep.headers.get('x-d1-statements') ?? '[]')) as { sql: string }[];
             // Far from both ends (near the end, the walk from the end is as cheap).
             const offset = (page - 1) * PER_PAGE;
             if (Math.min(offset, expected.length - offset - PER_PAGE) >= 4) {
-              expect(statements.some((st) => st.sql.includes("data -> '$.")), context).toBe(true);
+              expect(
+                statements.some((st) => st.sql.includes("data -> '$.")),
+                context,
+              ).toBe(true);
               ranked += 1;
             }
-            expect(Number(deep.headers.get('x-d1-rows-read')), context).toBeLessThanOrEqual(2 * Number(first.headers.get('x-d1-rows-read')) + 40);
+            expect(Number(deep.headers.get('x-d1-rows-read')), context).toBeLessThanOrEqual(
+              2 * Number(first.headers.get('x-d1-rows-read')) + 40,
+            );
           }
         }
       }
@@ -98,17 +114,25 @@ describe('sort ranks', () => {
     await buildOrders(collection.id, 4);
     const ids = made.map((m) => m.id);
     const largest = async () => Math.max(...Object.values(await keptOrders(collection.id)).flatMap((buckets) => buckets.map((b) => b[6])));
-    const values = () => ({ ...(r.chance(0.8) && { name: `${r.pick(['amber', 'cedar', 'ember'])} ${r.int(40)}` }), ...(r.chance(0.6) && { year: 1985 + r.int(12) }) });
+    const values = () => ({
+      ...(r.chance(0.8) && { name: `${r.pick(['amber', 'cedar', 'ember'])} ${r.int(40)}` }),
+      ...(r.chance(0.6) && { year: 1985 + r.int(12) }),
+    });
     const kinds = new Set<string>();
     for (let step = 0; step < 45; step += 1) {
       const item = r.pick(ids);
       const op = step < 16 ? 0 : r.int(5);
       let res: Response;
       if (op === 0) {
-        res = await call(`${base}/items`, { method: 'POST', token: owner.token, json: { values: values(), visibility: r.pick([null, 1, 3, 4]) } });
+        res = await call(`${base}/items`, {
+          method: 'POST',
+          token: owner.token,
+          json: { values: values(), visibility: r.pick([null, 1, 3, 4]) },
+        });
         ids.push(((await res.clone().json()) as { id: number }).id);
       } else if (op === 1) res = await call(`${base}/items/${item}`, { method: 'PATCH', token: owner.token, json: { values: values() } });
-      else if (op === 2) res = await call(`${base}/items/${item}`, { method: 'PATCH', token: owner.token, json: { visibility: r.pick([null, 1, 3, 4]) } });
+      else if (op === 2)
+        res = await call(`${base}/items/${item}`, { method: 'PATCH', token: owner.token, json: { visibility: r.pick([null, 1, 3, 4]) } });
       else if (op === 3) {
         res = await call(`${base}/items/${item}/duplicate`, { method: 'POST', token: owner.token });
         ids.push(((await res.clone().json()) as { id: number }).id);
@@ -127,8 +151,16 @@ describe('sort ranks', () => {
     expect((await keptOrders(collection.id)).c!.length).toBeGreaterThan(Math.ceil(40 / 4));
 
     // An import's steps (new rows, then the same references again with other values).
-    const csv = (year: number) => `ref,name,year\n${Array.from({ length: 14 }, (_, n) => `r${n},imported ${n},${year + (n % 3)}`).join('\n')}\n`;
-    const plan = { format: 'csv' as const, keyField: 'c0', fields: [{ field: 'c1', property: 'name' }, { field: 'c2', property: 'year' }] };
+    const csv = (year: number) =>
+      `ref,name,year\n${Array.from({ length: 14 }, (_, n) => `r${n},imported ${n},${year + (n % 3)}`).join('\n')}\n`;
+    const plan = {
+      format: 'csv' as const,
+      keyField: 'c0',
+      fields: [
+        { field: 'c1', property: 'name' },
+        { field: 'c2', property: 'year' },
+      ],
+    };
     for (const year of [1970, 2020]) {
       expect((await runImport(owner.token, collection.id, csv(year), 'rows.csv', plan)).status).toBe('done');
       await checkRanks(collection.id, `import of ${year}`);
@@ -138,9 +170,13 @@ describe('sort ranks', () => {
     // A property that stops sorting takes its order with it; sorting again, it is built when a deep page asks.
     const props = await getJson<{ properties: { id: number; key: string }[] }>(`${base}/properties`, owner.token);
     const year = props.properties.find((p) => p.key === 'year')!;
-    expect((await call(`${base}/properties/${year.id}`, { method: 'PATCH', token: owner.token, json: { sortable: false } })).status).toBe(200);
+    expect((await call(`${base}/properties/${year.id}`, { method: 'PATCH', token: owner.token, json: { sortable: false } })).status).toBe(
+      200,
+    );
     expect(Object.keys(await keptOrders(collection.id))).not.toContain(`p${year.id}`);
-    expect((await call(`${base}/properties/${year.id}`, { method: 'PATCH', token: owner.token, json: { sortable: true } })).status).toBe(200);
+    expect((await call(`${base}/properties/${year.id}`, { method: 'PATCH', token: owner.token, json: { sortable: true } })).status).toBe(
+      200,
+    );
     expect(Object.keys(await keptOrders(collection.id))).not.toContain(`p${year.id}`);
     await getJson<ItemPage>(`${base}/items?sort=year&dir=desc&perPage=20&page=2`, owner.token);
     expect(Object.keys(await keptOrders(collection.id))).toContain(`p${year.id}`);
@@ -154,7 +190,11 @@ describe('sort ranks', () => {
   it('are built by the first deep page of a large collection, never trusted when their counts are off, and not kept for small ones', async () => {
     const { owner, collection, made } = await shelf(11, 60);
     const base = `/api/v1/collections/${collection.id}`;
-    const expected = ordered(made.filter((m) => m.level <= 3), 'created', 'desc').map((m) => m.id);
+    const expected = ordered(
+      made.filter((m) => m.level <= 3),
+      'created',
+      'desc',
+    ).map((m) => m.id);
     const pageTwo = async () => (await getJson<ItemPage>(`${base}/items?perPage=20&page=2`, owner.token)).items.map((i) => i.id);
     // No ranks yet: the page is walked (exactly), and the order built after the answer.
     expect(await pageTwo()).toEqual(expected.slice(20, 40));
@@ -181,7 +221,13 @@ describe('sort ranks', () => {
     const run = async (cursor: string | null) => {
       let saved: string | null = cursor;
       const budget = createBudget(sortRanksJob.units);
-      const counts = await sortRanksJob.run(env, { now: new Date(), db: undefined as never, cursor, saveCursor: (next) => (saved = next), budget });
+      const counts = await sortRanksJob.run(env, {
+        now: new Date(),
+        db: undefined as never,
+        cursor,
+        saveCursor: (next) => (saved = next),
+        budget,
+      });
       expect(budget.used).toBeLessThanOrEqual(sortRanksJob.units);
       return { built: counts.built!, cursor: saved };
     };
@@ -199,7 +245,9 @@ describe('sort ranks', () => {
     };
     expect(await keptOrders(collection.id)).toEqual({});
     expect(await settle()).toBeGreaterThanOrEqual(4);
-    const props = await env.DB.prepare('SELECT id FROM properties WHERE collection_id = ? AND sortable = 1').bind(collection.id).all<{ id: number }>();
+    const props = await env.DB.prepare('SELECT id FROM properties WHERE collection_id = ? AND sortable = 1')
+      .bind(collection.id)
+      .all<{ id: number }>();
     expect(Object.keys(await keptOrders(collection.id)).sort()).toEqual(['c', 'u', ...props.results.map((p) => `p${p.id}`)].sort());
     await checkRanks(collection.id, 'built by the job');
     // A collection under the size that keeps ranks keeps none.

@@ -146,7 +146,11 @@ describe('BnF', () => {
     await setAnswers(FAKE, searchPath('garbage'), [{ body: base64('<html>maintenance</html>') }]);
     await setAnswers(FAKE, searchPath('broken'), [xml('<srw:searchRetrieveResponse><srw:records>')]);
     await setAnswers(FAKE, searchPath('down'), [{ status: 500 }]);
-    const problem = (words: string) => bnf.search(ctx, words).then(() => null, (err: unknown) => (err instanceof SourceFailure ? [err.problem, err.status] : err));
+    const problem = (words: string) =>
+      bnf.search(ctx, words).then(
+        () => null,
+        (err: unknown) => (err instanceof SourceFailure ? [err.problem, err.status] : err),
+      );
     expect(await problem('garbage')).toEqual(['malformed', null]);
     expect(await problem('broken')).toEqual(['malformed', null]);
     expect(await problem('down')).toEqual(['unreachable', 500]);

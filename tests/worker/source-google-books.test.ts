@@ -110,7 +110,11 @@ describe('Google Books', () => {
     await setAnswers(FAKE, searchPath('wrong shape'), [jsonAnswer(['not', 'an', 'object'])]);
     await setAnswers(FAKE, searchPath('down'), [{ status: 500 }]);
     await setAnswers(FAKE, searchPath('quota'), [{ status: 429 }]);
-    const problem = (words: string) => googleBooks.search(ctx, words).then(() => null, (err: unknown) => (err instanceof SourceFailure ? [err.problem, err.status] : err));
+    const problem = (words: string) =>
+      googleBooks.search(ctx, words).then(
+        () => null,
+        (err: unknown) => (err instanceof SourceFailure ? [err.problem, err.status] : err),
+      );
     expect(await problem('garbage')).toEqual(['malformed', null]);
     expect(await problem('wrong shape')).toEqual(['malformed', null]);
     expect(await problem('down')).toEqual(['unreachable', 500]);

@@ -13,7 +13,8 @@ const FAKE = env.FAKE_SOURCES_URL;
 const admin = () => signIn('admin', env.ADMIN_PASSWORD!);
 const modulesOf = async (token: string) => (await getJson<{ sources: SourceModule[] }>('/api/v1/config/modules', token)).sources;
 const change = (token: string, id: string, json: unknown) => call(`/api/v1/config/modules/${id}`, { method: 'PUT', token, json });
-const tmdbSearch = (q: string, key: string) => `/meta/tmdb/3/search/movie?query=${encodeURIComponent(q)}&include_adult=false&language=en-US&api_key=${key}`;
+const tmdbSearch = (q: string, key: string) =>
+  `/meta/tmdb/3/search/movie?query=${encodeURIComponent(q)}&include_adult=false&language=en-US&api_key=${key}`;
 
 describe('Configuration → Modules', () => {
   it('lists every source with its state and where its key comes from', async () => {
@@ -32,7 +33,13 @@ describe('Configuration → Modules', () => {
       ready: true,
     });
     // The tests' environment gives TMDB a key and BoardGameGeek a token.
-    expect(sources.find((s) => s.id === 'tmdb')).toMatchObject({ types: ['movies'], key: 'required', keyFrom: 'environment', keyEnding: null, ready: true });
+    expect(sources.find((s) => s.id === 'tmdb')).toMatchObject({
+      types: ['movies'],
+      key: 'required',
+      keyFrom: 'environment',
+      keyEnding: null,
+      ready: true,
+    });
     expect(sources.find((s) => s.id === 'googlebooks')).toMatchObject({ key: 'optional', keyFrom: null, ready: true });
   });
 
@@ -91,7 +98,13 @@ describe('Configuration → Modules', () => {
     const key = `refused-key-${crypto.randomUUID().slice(0, 8)}`;
     await change(token, 'tmdb', { key });
     await setAnswers(FAKE, tmdbSearch('Casablanca', key), [{ status: 401 }]);
-    expect((await (await call('/api/v1/config/modules/tmdb/test', { method: 'POST', token })).json()) as SourceModuleTest).toEqual({ ok: false, hits: 0, title: null, problem: 'refused', status: 401 });
+    expect((await (await call('/api/v1/config/modules/tmdb/test', { method: 'POST', token })).json()) as SourceModuleTest).toEqual({
+      ok: false,
+      hits: 0,
+      title: null,
+      problem: 'refused',
+      status: 401,
+    });
     await change(token, 'tmdb', { key: null });
 
     const noToken = await call('/api/v1/config/modules/bgg/test', { method: 'POST', token, env: { BGG_TOKEN: '' } });
@@ -115,7 +128,11 @@ describe('Configuration → Modules', () => {
     }
     expect((await change(token, 'nowhere', { enabled: false })).status).toBe(400);
     expect((await call('/api/v1/config/modules', { token, env: { DEMO_MODE: 'true' } })).status).toBe(200);
-    expect(await errorCode(await call('/api/v1/config/modules/tmdb', { method: 'PUT', token, json: { enabled: false }, env: { DEMO_MODE: 'true' } }))).toBe('DEMO_MODE');
+    expect(
+      await errorCode(
+        await call('/api/v1/config/modules/tmdb', { method: 'PUT', token, json: { enabled: false }, env: { DEMO_MODE: 'true' } }),
+      ),
+    ).toBe('DEMO_MODE');
     expect((await modulesOf(token)).find((s) => s.id === 'tmdb')!.enabled).toBe(true);
   });
 });

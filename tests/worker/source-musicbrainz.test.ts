@@ -95,7 +95,11 @@ describe('MusicBrainz', () => {
     await setAnswers(FAKE, searchPath('garbage'), [{ body: base64('<html>maintenance</html>') }]);
     await setAnswers(FAKE, searchPath('wrong shape'), [jsonAnswer({ error: 'no releases here' })]);
     await setAnswers(FAKE, searchPath('down'), [{ status: 500 }]);
-    const problem = (words: string) => musicBrainz.search(ctx, words).then(() => null, (err: unknown) => (err instanceof SourceFailure ? [err.problem, err.status] : err));
+    const problem = (words: string) =>
+      musicBrainz.search(ctx, words).then(
+        () => null,
+        (err: unknown) => (err instanceof SourceFailure ? [err.problem, err.status] : err),
+      );
     expect(await problem('garbage')).toEqual(['malformed', null]);
     expect(await problem('wrong shape')).toEqual(['malformed', null]);
     expect(await problem('down')).toEqual(['unreachable', 500]);

@@ -99,7 +99,11 @@ describe('Open Library', () => {
     await setAnswers(FAKE, searchPath('wrong shape'), [jsonAnswer({ docs: 'none' })]);
     await setAnswers(FAKE, searchPath('down'), [{ status: 500 }]);
     await setAnswers(FAKE, searchPath('slow'), [{ ...jsonAnswer({ docs: [] }), delayMs: 3_000 }]);
-    const problem = (words: string) => openLibrary.search(ctx, words).then(() => null, (err: unknown) => (err instanceof SourceFailure ? [err.problem, err.status] : err));
+    const problem = (words: string) =>
+      openLibrary.search(ctx, words).then(
+        () => null,
+        (err: unknown) => (err instanceof SourceFailure ? [err.problem, err.status] : err),
+      );
     expect(await problem('garbage')).toEqual(['malformed', null]);
     expect(await problem('wrong shape')).toEqual(['malformed', null]);
     expect(await problem('down')).toEqual(['unreachable', 500]);

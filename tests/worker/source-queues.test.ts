@@ -59,7 +59,10 @@ describe('lists of ISBNs and barcodes', () => {
       }),
     ]);
     await setAnswers(FAKE, googleIsbn(onlyGoogle), [
-      jsonAnswer({ totalItems: 1, items: [{ id: `g${tag}`, volumeInfo: { title: 'Solaris', authors: ['Stanisław Lem'], publishedDate: '1961' } }] }),
+      jsonAnswer({
+        totalItems: 1,
+        items: [{ id: `g${tag}`, volumeInfo: { title: 'Solaris', authors: ['Stanisław Lem'], publishedDate: '1961' } }],
+      }),
     ]);
     await setAnswers(FAKE, olIsbn(unknown), [{ status: 404 }]);
     const report = await runQueue(token, books.id, { codes: [held, hyphenated(known), ` ${onlyGoogle} `, unknown, known] });
@@ -162,8 +165,16 @@ describe('lists of ISBNs and barcodes', () => {
     const bad = `${good.slice(0, 12)}${(Number(good[12]) + 1) % 10}`;
     const refused = await startQueue(token, books.id, { codes: [good, bad] });
     expect(refused.status).toBe(400);
-    expect(await refused.json()).toMatchObject({ error: { code: 'VALIDATION_FAILED', details: { fields: [{ path: 'codes.1', reason: 'invalid_code' }] } } });
-    for (const body of [{ codes: [] }, { codes: Array.from({ length: 501 }, () => good) }, { codes: [good], source: 'tmdb' }, { codes: [good], extra: 1 }, { codes: 'x' }]) {
+    expect(await refused.json()).toMatchObject({
+      error: { code: 'VALIDATION_FAILED', details: { fields: [{ path: 'codes.1', reason: 'invalid_code' }] } },
+    });
+    for (const body of [
+      { codes: [] },
+      { codes: Array.from({ length: 501 }, () => good) },
+      { codes: [good], source: 'tmdb' },
+      { codes: [good], extra: 1 },
+      { codes: 'x' },
+    ]) {
       expect((await startQueue(token, books.id, body)).status).toBe(400);
     }
     // Board games read codes only through BoardGameGeek, which needs its token.
@@ -193,7 +204,9 @@ describe('lists of ISBNs and barcodes', () => {
     // Another collection's list is not found through this one.
     const mine = await createCollection(token, { type: 'books', name: 'More books' });
     expect((await call(`/api/v1/collections/${mine.id}/sources/queues/${run.id}`, { token })).status).toBe(404);
-    expect(await errorCode(await call(endpoints[0][1], { method: 'POST', json: endpoints[0][2], token, env: { DEMO_MODE: 'true' } }))).toBe('DEMO_MODE');
+    expect(await errorCode(await call(endpoints[0][1], { method: 'POST', json: endpoints[0][2], token, env: { DEMO_MODE: 'true' } }))).toBe(
+      'DEMO_MODE',
+    );
     expect((await call(endpoints[2][1], { token, env: { DEMO_MODE: 'true' } })).status).toBe(200);
   });
 });

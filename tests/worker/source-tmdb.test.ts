@@ -17,7 +17,11 @@ const searchPath = (q: string, lang = 'en-US', key: string | null = KEY) =>
   withKey(`/meta/tmdb/3/search/movie?query=${encodeURIComponent(q)}&include_adult=false&language=${lang}`, key);
 const detailsPath = (id: number, lang = 'en-US', key: string | null = KEY) =>
   withKey(`/meta/tmdb/3/movie/${id}?append_to_response=credits&language=${lang}`, key);
-const json = (value: unknown, status = 200) => ({ status, body: base64(JSON.stringify(value)), headers: { 'content-type': 'application/json' } });
+const json = (value: unknown, status = 200) => ({
+  status,
+  body: base64(JSON.stringify(value)),
+  headers: { 'content-type': 'application/json' },
+});
 
 const problem = (words: string, context = ctx) =>
   tmdb.search(context, words).then(
@@ -76,7 +80,10 @@ describe('TMDB', () => {
         original_title: 'Fight Club',
         release_date: '1999-10-15',
         runtime: 139,
-        genres: [{ id: 18, name: 'Drama' }, { id: 53, name: 'Thriller' }],
+        genres: [
+          { id: 18, name: 'Drama' },
+          { id: 53, name: 'Thriller' },
+        ],
         overview: 'A ticking-time-bomb insomniac and a slippery soap salesman channel primal male aggression.',
         poster_path: '/pB8BM7pdSp6B6Ih7QZ4DrQ3PmJK.jpg',
         credits: {
@@ -138,8 +145,11 @@ describe('TMDB', () => {
       overview: '',
     }));
     await setAnswers(FAKE, searchPath('film', 'fr-FR', null), [json({ page: 1, results, total_pages: 1, total_results: 6 })]);
-    await setAnswers(FAKE, detailsPath(1, 'fr-FR', null), [json({ id: 1, title: 'Le film 1', runtime: 0, genres: [{ id: 35, name: 'Comédie' }] })]);
-    for (const id of [2, 3, 4, 5, 6]) await setAnswers(FAKE, detailsPath(id, 'fr-FR', null), [json({ id, title: `Film ${id}`, runtime: 90 })]);
+    await setAnswers(FAKE, detailsPath(1, 'fr-FR', null), [
+      json({ id: 1, title: 'Le film 1', runtime: 0, genres: [{ id: 35, name: 'Comédie' }] }),
+    ]);
+    for (const id of [2, 3, 4, 5, 6])
+      await setAnswers(FAKE, detailsPath(id, 'fr-FR', null), [json({ id, title: `Film ${id}`, runtime: 90 })]);
     const hits = await tmdb.search(french, 'film');
     expect(hits.map((hit) => hit.title)).toEqual(['Le film 1', 'Film 2', 'Film 3', 'Film 4', 'Film 5', 'Film 6']);
     // TMDB's 0 (a runtime it does not know) is left out; the first title's original is then other than it.

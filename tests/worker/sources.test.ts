@@ -18,10 +18,32 @@ const googleSearch = (q: string) => `/meta/googlebooks/books/v1/volumes?q=${enco
 /** A words search every book source answers: Open Library with a work, Google Books down, the BnF with nothing. */
 async function booksAnswer(q: string) {
   await setAnswers(FAKE, olSearch(q), [
-    jsonAnswer({ docs: [{ key: `/works/OL${q.length}W`, title: 'The Dispossessed', author_name: ['Ursula K. Le Guin'], first_publish_year: 1974, isbn: ['9780061054884'], cover_i: 42 }] }),
+    jsonAnswer({
+      docs: [
+        {
+          key: `/works/OL${q.length}W`,
+          title: 'The Dispossessed',
+          author_name: ['Ursula K. Le Guin'],
+          first_publish_year: 1974,
+          isbn: ['9780061054884'],
+          cover_i: 42,
+        },
+      ],
+    }),
   ]);
   await setAnswers(FAKE, googleSearch(q), [{ status: 503 }]);
-  await setAnswers(FAKE, '/meta/bnf/api/SRU', [{ body: base64('<srw:searchRetrieveResponse xmlns:srw="http://www.loc.gov/zing/srw/"><srw:numberOfRecords>0</srw:numberOfRecords></srw:searchRetrieveResponse>') }], { prefix: true });
+  await setAnswers(
+    FAKE,
+    '/meta/bnf/api/SRU',
+    [
+      {
+        body: base64(
+          '<srw:searchRetrieveResponse xmlns:srw="http://www.loc.gov/zing/srw/"><srw:numberOfRecords>0</srw:numberOfRecords></srw:searchRetrieveResponse>',
+        ),
+      },
+    ],
+    { prefix: true },
+  );
 }
 
 async function search(token: string, collectionId: number, q: string, extra = '') {
@@ -34,7 +56,10 @@ describe('metadata sources of a collection', () => {
     const books = await createCollection(token, { type: 'books', name: 'Books' });
     const games = await createCollection(token, { type: 'board_games', name: 'Games' });
     const custom = await createCollection(token);
-    const offered = await getJson<{ sources: { id: string; ready: boolean; barcodes: boolean }[]; mapping: unknown }>(`/api/v1/collections/${books.id}/sources`, token);
+    const offered = await getJson<{ sources: { id: string; ready: boolean; barcodes: boolean }[]; mapping: unknown }>(
+      `/api/v1/collections/${books.id}/sources`,
+      token,
+    );
     expect(offered).toEqual({
       sources: [
         { id: 'openlibrary', name: 'Open Library', ready: true, barcodes: true },
@@ -86,12 +111,21 @@ describe('metadata sources of a collection', () => {
     const { token } = await createUser();
     const books = await createCollection(token, { type: 'books', name: 'Books' });
     const owned = await addItem(token, books.id, { values: { title: 'Le Petit Prince', isbn: '2070612759' } });
-    await setAnswers(FAKE, olIsbn('9782070612758'), [jsonAnswer({ 'ISBN:9782070612758': { key: '/books/OL1M', title: 'Le Petit Prince', identifiers: { isbn_13: ['9782070612758'] } } })]);
+    await setAnswers(FAKE, olIsbn('9782070612758'), [
+      jsonAnswer({ 'ISBN:9782070612758': { key: '/books/OL1M', title: 'Le Petit Prince', identifiers: { isbn_13: ['9782070612758'] } } }),
+    ]);
     await setAnswers(FAKE, `/meta/googlebooks/books/v1/volumes?q=isbn:9782070612758&maxResults=10`, [jsonAnswer({ totalItems: 0 })]);
-    await setAnswers(FAKE, '/meta/bnf/api/SRU', [{ body: base64('<searchRetrieveResponse><numberOfRecords>0</numberOfRecords></searchRetrieveResponse>') }], { prefix: true });
+    await setAnswers(
+      FAKE,
+      '/meta/bnf/api/SRU',
+      [{ body: base64('<searchRetrieveResponse><numberOfRecords>0</numberOfRecords></searchRetrieveResponse>') }],
+      { prefix: true },
+    );
     const result = (await (await search(token, books.id, '978-2-07-061275-8')).json()) as SourceSearchResult;
     expect(result.kind).toBe('code');
-    expect(result.hits.filter((h) => h.source === 'openlibrary')).toEqual([expect.objectContaining({ title: 'Le Petit Prince', ownedItemId: owned.id })]);
+    expect(result.hits.filter((h) => h.source === 'openlibrary')).toEqual([
+      expect.objectContaining({ title: 'Le Petit Prince', ownedItemId: owned.id }),
+    ]);
     // A code with a wrong check digit is searched as words.
     await setAnswers(FAKE, olSearch('978-2-07-061275-9'), [jsonAnswer({ docs: [] })]);
     await setAnswers(FAKE, googleSearch('978-2-07-061275-9'), [jsonAnswer({ totalItems: 0 })]);
@@ -106,10 +140,18 @@ describe('metadata sources of a collection', () => {
     await addItem(token, games.id, { values: { title: 'Aventuriers' } });
     const q = `aventuriers ${crypto.randomUUID().slice(0, 6)}`;
     await setAnswers(FAKE, `/bgg/xmlapi2/search?query=${encodeURIComponent(q)}&type=boardgame`, [
-      { body: base64('<items total="1"><item type="boardgame" id="9209"><name type="primary" value="Les aventuriers du rail"/></item></items>') },
+      {
+        body: base64(
+          '<items total="1"><item type="boardgame" id="9209"><name type="primary" value="Les aventuriers du rail"/></item></items>',
+        ),
+      },
     ]);
     await setAnswers(FAKE, '/bgg/xmlapi2/thing?id=9209', [
-      { body: base64('<items><item type="boardgame" id="9209"><name type="primary" value="Les Aventuriers du Rail"/><yearpublished value="2004"/></item></items>') },
+      {
+        body: base64(
+          '<items><item type="boardgame" id="9209"><name type="primary" value="Les Aventuriers du Rail"/><yearpublished value="2004"/></item></items>',
+        ),
+      },
     ]);
     const result = (await (await search(token, games.id, q)).json()) as SourceSearchResult;
     expect(result.hits).toEqual([expect.objectContaining({ source: 'bgg', id: '9209', ownedItemId: owned.id })]);
@@ -124,7 +166,9 @@ describe('metadata sources of a collection', () => {
     expect(await errorCode(await search(token, books.id, 'dune', '&source=nowhere'))).toBe('VALIDATION_FAILED');
     const { token: busy, user } = await createUser();
     const shelf = await createCollection(busy, { type: 'books', name: 'Books' });
-    await env.DB.prepare('INSERT INTO rate_limits (key, count, window_start) VALUES (?1, 120, ?2)').bind(`source-search:${user.id}`, Math.floor(Date.now() / 1000)).run();
+    await env.DB.prepare('INSERT INTO rate_limits (key, count, window_start) VALUES (?1, 120, ?2)')
+      .bind(`source-search:${user.id}`, Math.floor(Date.now() / 1000))
+      .run();
     const refused = await search(busy, shelf.id, `never asked ${crypto.randomUUID()}`);
     expect(refused.status).toBe(429);
     expect(await errorCode(refused)).toBe('TOO_MANY_REQUESTS');
@@ -136,17 +180,24 @@ describe('metadata sources of a collection', () => {
     const path = `/api/v1/collections/${books.id}/sources/mapping`;
     const saved = await call(path, { method: 'PUT', token, json: { mapping: { genre: null, summary: 'subtitle' } } });
     expect(saved.status).toBe(200);
-    expect((await getJson<{ mapping: unknown }>(`/api/v1/collections/${books.id}/sources`, token)).mapping).toEqual({ genre: null, summary: 'subtitle' });
+    expect((await getJson<{ mapping: unknown }>(`/api/v1/collections/${books.id}/sources`, token)).mapping).toEqual({
+      genre: null,
+      summary: 'subtitle',
+    });
     const wrong = await call(path, { method: 'PUT', token, json: { mapping: { summary: 'nope' } } });
     expect(wrong.status).toBe(400);
-    expect(((await wrong.json()) as { error: { details: { fields: { path: string }[] } } }).error.details.fields[0]!.path).toBe('mapping.summary');
+    expect(((await wrong.json()) as { error: { details: { fields: { path: string }[] } } }).error.details.fields[0]!.path).toBe(
+      'mapping.summary',
+    );
     expect((await call(path, { method: 'PUT', token, json: { mapping: { colour: 'title' } } })).status).toBe(400);
   });
 
   it("fetches a hit's cover into the collection's media, and says why when there is none", async () => {
     const { token } = await createUser();
     const books = await createCollection(token, { type: 'books', name: 'Books' });
-    await setAnswers(FAKE, '/meta/openlibrary-covers/b/id/42-L.jpg', [{ body: base64(PNG_BYTES), headers: { 'content-type': 'image/png' } }]);
+    await setAnswers(FAKE, '/meta/openlibrary-covers/b/id/42-L.jpg', [
+      { body: base64(PNG_BYTES), headers: { 'content-type': 'image/png' } },
+    ]);
     await setAnswers(FAKE, '/meta/openlibrary-covers/b/id/43-L.jpg', [{ body: base64('<html>not a picture</html>') }]);
     const path = `/api/v1/collections/${books.id}/sources/cover`;
     const stored = await call(path, { method: 'POST', token, json: { address: `${FAKE}/meta/openlibrary-covers/b/id/42-L.jpg` } });

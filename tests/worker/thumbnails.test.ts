@@ -52,7 +52,12 @@ async function wanted(token: string, collectionId: number): Promise<WantedThumbn
 /** A WebP by its first bytes, standing for a small thumbnail. */
 const WEBP_BYTES = new Uint8Array([0x52, 0x49, 0x46, 0x46, 0x10, 0, 0, 0, 0x57, 0x45, 0x42, 0x50, 0x56, 0x50, 0x38, 0x20]);
 
-function thumbnailForm(value: string, bytes: Uint8Array | null = PNG_BYTES, type = 'image/png', small: Uint8Array | null = WEBP_BYTES): FormData {
+function thumbnailForm(
+  value: string,
+  bytes: Uint8Array | null = PNG_BYTES,
+  type = 'image/png',
+  small: Uint8Array | null = WEBP_BYTES,
+): FormData {
   const form = new FormData();
   form.set('value', value);
   if (bytes) form.set('thumbnail', new File([bytes], 'thumbnail.png', { type }));
@@ -86,19 +91,28 @@ describe('thumbnails of imported pictures', () => {
     expect(await wanted(owner.token, c.id)).toEqual({ values: [covers.Hyperion], more: false });
 
     // A picture the browser cannot read is given up: the original stays what lists show.
-    const giveUp = await call(`${wantedPath(c.id)}?value=${encodeURIComponent(covers.Hyperion!)}`, { method: 'DELETE', token: owner.token });
+    const giveUp = await call(`${wantedPath(c.id)}?value=${encodeURIComponent(covers.Hyperion!)}`, {
+      method: 'DELETE',
+      token: owner.token,
+    });
     expect(giveUp.status).toBe(204);
     expect(await wanted(owner.token, c.id)).toEqual({ values: [], more: false });
 
     // The same pictures imported again: the one that has its thumbnail is not asked for again.
-    await runImport(owner.token, c.id, shelfZip(), 'books.tc', { ...planFor('tellico', FIELDS), fields: planFor('tellico', FIELDS).fields.map((f) => ({ ...f, create: null })) });
+    await runImport(owner.token, c.id, shelfZip(), 'books.tc', {
+      ...planFor('tellico', FIELDS),
+      fields: planFor('tellico', FIELDS).fields.map((f) => ({ ...f, create: null })),
+    });
     expect(await wanted(owner.token, c.id)).toEqual({ values: [covers.Hyperion], more: false });
   });
 
   it('are asked a few at a time, and a picture gone meanwhile is asked no more', async () => {
     const owner = await createUser();
     const c = await createCollection(owner.token, { name: 'Many', type: 'books' });
-    const entries = Array.from({ length: 11 }, (_, n) => `<entry id="${n + 1}"><title>Book ${n + 1}</title><cover>c${n}.jpeg</cover></entry>`).join('');
+    const entries = Array.from(
+      { length: 11 },
+      (_, n) => `<entry id="${n + 1}"><title>Book ${n + 1}</title><cover>c${n}.jpeg</cover></entry>`,
+    ).join('');
     const files: Record<string, Uint8Array> = { 'tellico.xml': strToU8(TELLICO.replace(/<entry[\s\S]*<\/entry>/, entries)) };
     for (let n = 0; n < 11; n += 1) files[`images/c${n}.jpeg`] = jpeg(10 + n);
     await runImport(owner.token, c.id, zipSync(files), 'many.tc', planFor('tellico', FIELDS));
@@ -127,13 +141,19 @@ describe('thumbnails of imported pictures', () => {
     for (const value of [other.covers.Dune!, 'media://avatars/x.png', 'https://example.com/x.png']) {
       const res = await send(owner.token, c.id, thumbnailForm(value), undefined);
       expect(res.status).toBe(400);
-      expect((await res.json()) as unknown).toMatchObject({ error: { code: 'VALIDATION_FAILED', details: { fields: [{ path: 'value', reason: 'not_collection_media' }] } } });
+      expect((await res.json()) as unknown).toMatchObject({
+        error: { code: 'VALIDATION_FAILED', details: { fields: [{ path: 'value', reason: 'not_collection_media' }] } },
+      });
     }
     // No thumbnail; one that is no picture; one too large.
     const missing = await send(owner.token, c.id, thumbnailForm(covers.Dune!, null));
     expect(missing.status).toBe(400);
-    expect((await missing.json()) as unknown).toMatchObject({ error: { details: { fields: [{ path: 'thumbnail', reason: 'required' }] } } });
-    expect(await errorCode(await send(owner.token, c.id, thumbnailForm(covers.Dune!, strToU8('<svg/>'), 'image/svg+xml')))).toBe('UNSUPPORTED_MEDIA_TYPE');
+    expect((await missing.json()) as unknown).toMatchObject({
+      error: { details: { fields: [{ path: 'thumbnail', reason: 'required' }] } },
+    });
+    expect(await errorCode(await send(owner.token, c.id, thumbnailForm(covers.Dune!, strToU8('<svg/>'), 'image/svg+xml')))).toBe(
+      'UNSUPPORTED_MEDIA_TYPE',
+    );
     const large = new Uint8Array(300 * 1024);
     large.set(PNG_BYTES);
     expect(await errorCode(await send(owner.token, c.id, thumbnailForm(covers.Dune!, large)))).toBe('PAYLOAD_TOO_LARGE');
@@ -155,7 +175,10 @@ describe('thumbnails of imported pictures', () => {
     expect((await call(wantedPath(c.id), { token: stranger.token })).status).toBe(403);
     expect((await call(storePath(c.id), { method: 'POST', body: thumbnailForm(covers.Dune!) })).status).toBe(401);
     expect((await send(stranger.token, c.id, thumbnailForm(covers.Dune!))).status).toBe(403);
-    const strangerGivesUp = await call(`${wantedPath(c.id)}?value=${encodeURIComponent(covers.Dune!)}`, { method: 'DELETE', token: stranger.token });
+    const strangerGivesUp = await call(`${wantedPath(c.id)}?value=${encodeURIComponent(covers.Dune!)}`, {
+      method: 'DELETE',
+      token: stranger.token,
+    });
     expect(strangerGivesUp.status).toBe(403);
     const demo = await send(owner.token, c.id, thumbnailForm(covers.Dune!), { DEMO_MODE: 'true' });
     expect(await errorCode(demo)).toBe('DEMO_MODE');
@@ -170,7 +193,10 @@ describe('thumbnails of imported pictures', () => {
     expect((await send(owner.token, c.id, thumbnailForm(covers.Dune!, PNG_BYTES, 'image/png', null))).status).toBe(204);
     expect(new Uint8Array(await (await served(covers.Dune!, owner.token, 'small')).arrayBuffer())).toEqual(PNG_BYTES);
     // Named again (here by an import of the same pictures; the media sweep does it for the rest).
-    await runImport(owner.token, c.id, shelfZip(), 'books.tc', { ...planFor('tellico', FIELDS), fields: planFor('tellico', FIELDS).fields.map((f) => ({ ...f, create: null })) });
+    await runImport(owner.token, c.id, shelfZip(), 'books.tc', {
+      ...planFor('tellico', FIELDS),
+      fields: planFor('tellico', FIELDS).fields.map((f) => ({ ...f, create: null })),
+    });
     expect((await wanted(owner.token, c.id)).values.sort()).toEqual([covers.Dune, covers.Hyperion].sort());
     expect((await send(owner.token, c.id, thumbnailForm(covers.Dune!))).status).toBe(204);
     expect(new Uint8Array(await (await served(covers.Dune!, owner.token, 'small')).arrayBuffer())).toEqual(WEBP_BYTES);
@@ -183,7 +209,9 @@ describe('thumbnails of imported pictures', () => {
     expect(await errorCode(notImage)).toBe('UNSUPPORTED_MEDIA_TYPE');
     const large = new Uint8Array(64 * 1024 + 1);
     large.set(WEBP_BYTES);
-    expect(await errorCode(await send(owner.token, c.id, thumbnailForm(covers.Dune!, PNG_BYTES, 'image/png', large)))).toBe('PAYLOAD_TOO_LARGE');
+    expect(await errorCode(await send(owner.token, c.id, thumbnailForm(covers.Dune!, PNG_BYTES, 'image/png', large)))).toBe(
+      'PAYLOAD_TOO_LARGE',
+    );
     expect(new Uint8Array(await (await served(covers.Dune!, owner.token, 'small')).arrayBuffer())).toEqual(jpeg(1));
     expect((await wanted(owner.token, c.id)).values).toHaveLength(2);
   });

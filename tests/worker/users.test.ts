@@ -124,7 +124,9 @@ describe('/api/v1/users (administration)', () => {
     ]);
     const info = await call(`/api/v1/users/${user.id}/deletion`, { token });
     expect(await info.json()).toEqual({ collectionCount: 2 });
-    const avatar = (await (await call(`/api/v1/users/${user.id}/avatar`, { method: 'PUT', token, body: imageForm(PNG_BYTES) })).json()) as User;
+    const avatar = (await (
+      await call(`/api/v1/users/${user.id}/avatar`, { method: 'PUT', token, body: imageForm(PNG_BYTES) })
+    ).json()) as User;
     expect(avatar.avatar).toMatch(/^media:\/\//);
 
     const res = await call(`/api/v1/users/${user.id}`, { method: 'DELETE', token });

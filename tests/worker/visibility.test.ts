@@ -23,13 +23,30 @@ describe('visibility on every read path', () => {
     const ids: Record<number, { collection: number; items: Record<number, number> }> = {};
     for (const c of COLLECTION_LEVELS) {
       const col = await createCollection(owner.token, { name: `Level ${c} collection`, visibility: c });
-      for (const [person, role] of [[viewer, 'viewer'], [editor, 'editor'], [coOwner, 'co_owner']] as const) {
-        const shared = await call(`/api/v1/collections/${col.id}/members`, { method: 'POST', token: owner.token, json: { login: person.user.username, role } });
+      for (const [person, role] of [
+        [viewer, 'viewer'],
+        [editor, 'editor'],
+        [coOwner, 'co_owner'],
+      ] as const) {
+        const shared = await call(`/api/v1/collections/${col.id}/members`, {
+          method: 'POST',
+          token: owner.token,
+          json: { login: person.user.username, role },
+        });
         expect(shared.status).toBe(201);
       }
       await addProperty(owner.token, col.id, { label: 'Name', type: 'text', isTitle: true, visibility: 0 });
       for (const p of LEVELS) {
-        await addProperty(owner.token, col.id, { label: `P${p}`, key: `p${p}`, type: 'text', visibility: p, searchable: true, filterable: true, inSummary: true, sortable: true });
+        await addProperty(owner.token, col.id, {
+          label: `P${p}`,
+          key: `p${p}`,
+          type: 'text',
+          visibility: p,
+          searchable: true,
+          filterable: true,
+          inSummary: true,
+          sortable: true,
+        });
       }
       ids[c] = { collection: col.id, items: {} };
       for (const i of LEVELS) {
@@ -58,7 +75,9 @@ describe('visibility on every read path', () => {
       const bodies: string[] = [];
       const list = await get('/api/v1/collections');
       bodies.push(list.text);
-      const listed = (JSON.parse(list.text) as { collections: Collection[] }).collections.filter((x) => x.ownerId === owner.user.id).map((x) => x.name);
+      const listed = (JSON.parse(list.text) as { collections: Collection[] }).collections
+        .filter((x) => x.ownerId === owner.user.id)
+        .map((x) => x.name);
       expect(listed, caller.name).toEqual(COLLECTION_LEVELS.filter((c) => c <= caller.sees).map((c) => `Level ${c} collection`));
 
       for (const c of COLLECTION_LEVELS) {
@@ -106,7 +125,10 @@ describe('visibility on every read path', () => {
     const col = await createCollection(owner.token, { name: 'Pictures', visibility: 0 });
     await addProperty(owner.token, col.id, { label: 'Public picture', key: 'pub', type: 'image', visibility: 0 });
     await addProperty(owner.token, col.id, { label: 'Private picture', key: 'priv', type: 'image', visibility: 3 });
-    const png = Uint8Array.from(atob('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg=='), (ch) => ch.charCodeAt(0));
+    const png = Uint8Array.from(
+      atob('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg=='),
+      (ch) => ch.charCodeAt(0),
+    );
     const upload = async () => {
       const form = new FormData();
       form.set('file', new File([png], 'p.png'));

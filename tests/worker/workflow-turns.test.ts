@@ -75,7 +75,11 @@ function instance<T extends object>(cls: { prototype: T }): T {
 describe('Workflows between their steps', () => {
   const cases: [string, (step: WorkflowStep) => Promise<void>, unknown[]][] = [
     ['a backup', (s) => instance(BackupWorkflow).run(event({ backupId: 1, kind: 'backup' as const }), s), ['more', 'more', 'more']],
-    ['an instance restore', (s) => instance(BackupWorkflow).run(event({ backupId: 1, kind: 'restore' as const }), s), ['next-phase', 'more', 'more']],
+    [
+      'an instance restore',
+      (s) => instance(BackupWorkflow).run(event({ backupId: 1, kind: 'restore' as const }), s),
+      ['next-phase', 'more', 'more'],
+    ],
     ['an export', (s) => instance(ExportWorkflow).run(event({ exportId: 1 }), s), ['more', 'more', 'more']],
     ['an account restore', (s) => instance(AccountRestoreWorkflow).run(event({ archiveId: 1 }), s), ['more', 'more', 'more']],
     ['an import', (s) => instance(ImportWorkflow).run(event({ importId: 1 }), s), ['fetched', 'more', 'more']],

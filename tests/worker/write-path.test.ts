@@ -40,7 +40,12 @@ describe('stale writes are refused', () => {
     expect(((await first.json()) as Item).version).toBe(2);
 
     for (const lang of ['en_US', 'fr_FR']) {
-      const stale = await call(path, { method: 'PATCH', token: owner.token, lang, json: { values: { title: 'Children of Dune' }, quantity: 4, version: 1 } });
+      const stale = await call(path, {
+        method: 'PATCH',
+        token: owner.token,
+        lang,
+        json: { values: { title: 'Children of Dune' }, quantity: 4, version: 1 },
+      });
       expect(stale.status).toBe(409);
       const body = (await stale.json()) as { error: { code: string; message: string } };
       expect(body.error.code).toBe('STALE_WRITE');
@@ -97,7 +102,11 @@ describe('stale writes are refused', () => {
     const { owner, c } = await bookCollection();
     const item = await addItem(owner.token, c.id, { values: { title: 'Dune' } });
     for (const version of [0, -1, 1.5, 'one']) {
-      const res = await call(`/api/v1/collections/${c.id}/items/${item.id}`, { method: 'PATCH', token: owner.token, json: { quantity: 2, version } });
+      const res = await call(`/api/v1/collections/${c.id}/items/${item.id}`, {
+        method: 'PATCH',
+        token: owner.token,
+        json: { quantity: 2, version },
+      });
       expect(res.status).toBe(400);
     }
   });
@@ -119,7 +128,11 @@ describe('values name only files of their own collection', () => {
       'media://x.png',
     ];
     for (const cover of attempts) {
-      const res = await call(`/api/v1/collections/${c.id}/items`, { method: 'POST', token: owner.token, json: { values: { title: 'X', cover } } });
+      const res = await call(`/api/v1/collections/${c.id}/items`, {
+        method: 'POST',
+        token: owner.token,
+        json: { values: { title: 'X', cover } },
+      });
       expect(res.status, cover).toBe(400);
       const body = (await res.json()) as { error: { details: { fields: { path: string; reason: string }[] } } };
       expect(body.error.details.fields[0]).toMatchObject({ path: 'values.cover', reason: 'invalid_media' });
@@ -146,7 +159,9 @@ describe('values name only files of their own collection', () => {
     await env.DB.prepare('INSERT INTO item_values (item_id, property_id, position, value, sort_text, level) VALUES (?, ?, 0, ?, ?, 0)')
       .bind(item.id, cover.id, JSON.stringify(theirFile), theirFile.toLowerCase())
       .run();
-    await env.DB.prepare('UPDATE items SET data = ? WHERE id = ?').bind(JSON.stringify({ [cover.id]: theirFile }), item.id).run();
+    await env.DB.prepare('UPDATE items SET data = ? WHERE id = ?')
+      .bind(JSON.stringify({ [cover.id]: theirFile }), item.id)
+      .run();
     expect((await call(`/api/v1/collections/${c.id}/items/${item.id}`, { method: 'DELETE', token: owner.token })).status).toBe(204);
     expect(await env.MEDIA.head(keyOf(theirFile))).not.toBeNull();
   });
@@ -197,7 +212,11 @@ describe('an edit that names no version', () => {
     const item = await addItem(owner.token, c.id, { values: { title: 'Dune' } });
     const read = (await env.DB.prepare('SELECT * FROM items WHERE id = ?').bind(item.id).first<ItemRow>())!;
     // Another edit lands between this edit's read and its write.
-    const other = await call(`/api/v1/collections/${c.id}/items/${item.id}`, { method: 'PATCH', token: owner.token, json: { values: { title: 'Hyperion' } } });
+    const other = await call(`/api/v1/collections/${c.id}/items/${item.id}`, {
+      method: 'PATCH',
+      token: owner.token,
+      json: { values: { title: 'Hyperion' } },
+    });
     expect(other.status).toBe(200);
     await updateItem(ctx, read, props, { values: { title: 'Dune Messiah' } });
     const after = await getJson<Item>(`/api/v1/collections/${c.id}/items/${item.id}`, owner.token);
@@ -209,7 +228,9 @@ describe('an edit that names no version', () => {
     expect((await getJson<{ total: number }>(`/api/v1/collections/${c.id}/items?q=messiah`, owner.token)).total).toBe(1);
     expect((await getJson<{ total: number }>(`/api/v1/collections/${c.id}/items?q=hyperion`, owner.token)).total).toBe(0);
     // With a version, the same situation is refused.
-    await expect(updateItem(ctx, read, props, { values: { title: 'Children of Dune' }, version: read.version })).rejects.toThrow(/STALE_WRITE/);
+    await expect(updateItem(ctx, read, props, { values: { title: 'Children of Dune' }, version: read.version })).rejects.toThrow(
+      /STALE_WRITE/,
+    );
   });
 });
 
@@ -225,13 +246,18 @@ describe('an edit rewrites only the values it changes', () => {
     const item = await addItem(owner.token, c.id, { values: { title: 'Dune', tags: many, year: 1965 } });
     // Which properties' rows an edit deletes, as the database sees it.
     await env.DB.exec('CREATE TABLE IF NOT EXISTS deleted_values (property_id INTEGER)');
-    await env.DB.exec('CREATE TRIGGER log_deleted_values AFTER DELETE ON item_values BEGIN INSERT INTO deleted_values VALUES (old.property_id); END');
+    await env.DB.exec(
+      'CREATE TRIGGER log_deleted_values AFTER DELETE ON item_values BEGIN INSERT INTO deleted_values VALUES (old.property_id); END',
+    );
     try {
       const edit = async (values: Record<string, unknown>) => {
         await env.DB.exec('DELETE FROM deleted_values');
         const res = await call(`/api/v1/collections/${c.id}/items/${item.id}`, { method: 'PATCH', token: owner.token, json: { values } });
         expect(res.status).toBe(200);
-        const rows = await env.DB.prepare('SELECT property_id AS id, count(*) AS n FROM deleted_values GROUP BY property_id').all<{ id: number; n: number }>();
+        const rows = await env.DB.prepare('SELECT property_id AS id, count(*) AS n FROM deleted_values GROUP BY property_id').all<{
+          id: number;
+          n: number;
+        }>();
         return { item: (await res.json()) as Item, deleted: Object.fromEntries(rows.results.map((r) => [r.id, r.n])) };
       };
       const sameBut1966 = await edit({ title: 'Dune', tags: many, year: 1966 });
@@ -250,8 +276,16 @@ describe('an edit rewrites only the values it changes', () => {
       const unchanged = await edit({ title: 'Dune', tags: ['desert', 'spice', 'tag 0'], year: 1966 });
       expect(unchanged.deleted).toEqual({});
       // The filter panel's counts followed the tags that left and came.
-      const facets = await getJson<{ filters: { key: string; values: { value: string; count: number }[] }[] }>(`/api/v1/collections/${c.id}/filters?q=dune`, owner.token);
-      expect(facets.filters.find((f) => f.key === 'tags')!.values.map((v) => v.value).sort()).toEqual(['desert', 'spice', 'tag 0']);
+      const facets = await getJson<{ filters: { key: string; values: { value: string; count: number }[] }[] }>(
+        `/api/v1/collections/${c.id}/filters?q=dune`,
+        owner.token,
+      );
+      expect(
+        facets.filters
+          .find((f) => f.key === 'tags')!
+          .values.map((v) => v.value)
+          .sort(),
+      ).toEqual(['desert', 'spice', 'tag 0']);
     } finally {
       await env.DB.exec('DROP TRIGGER log_deleted_values');
       await env.DB.exec('DROP TABLE deleted_values');

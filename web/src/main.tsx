@@ -40,6 +40,5 @@ void resolveStartupLocale(rendered?.locale).then(async (locale) => {
     // At a transition's priority, hydration yields to the browser every few milliseconds instead of
     // holding the main thread for the whole page: taps and scrolls stay answered while it runs.
     startTransition(() => void hydrateRoot(container, app));
-  }
-  else createRoot(container).render(app);
+  } else createRoot(container).render(app);
 });

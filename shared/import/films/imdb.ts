@@ -18,7 +18,13 @@ export const IMDB: CsvProgram = {
   fields: [
     { key: 'title', type: 'text', target: 'title', columns: ['Title'] },
     // The 2024 layout repeats the title as the original one when it is the same.
-    { key: 'original_title', type: 'text', target: 'original_title', columns: ['Original Title'], read: (text, cell) => (text === cell(['Title']) ? undefined : text) },
+    {
+      key: 'original_title',
+      type: 'text',
+      target: 'original_title',
+      columns: ['Original Title'],
+      read: (text, cell) => (text === cell(['Title']) ? undefined : text),
+    },
     { key: 'year', type: 'number', target: 'year', columns: ['Year'] },
     { key: 'runtime', type: 'number', target: 'runtime', columns: ['Runtime (mins)'] },
     { key: 'genres', type: 'text', target: 'genre', multiple: true, columns: ['Genres'], read: listOf },
@@ -36,4 +42,6 @@ export const IMDB: CsvProgram = {
 };
 
 /** Every field an IMDb export may have, named by its column. */
-export const IMDB_FIELDS: SourceField[] = IMDB.fields.map((f) => sourceField(f.key, f.label ?? f.columns[0]!, f.type, f.target, f.multiple ?? false));
+export const IMDB_FIELDS: SourceField[] = IMDB.fields.map((f) =>
+  sourceField(f.key, f.label ?? f.columns[0]!, f.type, f.target, f.multiple ?? false),
+);

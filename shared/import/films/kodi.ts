@@ -101,4 +101,3 @@ export function kodiRecord(row: number, movie: XmlElement): SourceRecord {
   const imdb = values.imdb?.[0];
   return { row, id: imdb ? `imdb:${imdb}` : ids.default, values };
 }
-

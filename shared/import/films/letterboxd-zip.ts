@@ -40,7 +40,12 @@ export function mergeLetterboxdExport(files: ReadonlyMap<string, string>): strin
   for (const name of FILES) {
     const text = files.get(name);
     if (text === undefined) continue;
-    const [header, ...rows] = readCsvRecords(text.replace(/^\uFEFF/, ''), { delimiter: ',', quote: '"', header: true }, Number.MAX_SAFE_INTEGER, true).records.map((r) => r.cells);
+    const [header, ...rows] = readCsvRecords(
+      text.replace(/^\uFEFF/, ''),
+      { delimiter: ',', quote: '"', header: true },
+      Number.MAX_SAFE_INTEGER,
+      true,
+    ).records.map((r) => r.cells);
     if (!header || !matchesProgram(LETTERBOXD, header)) continue;
     found = true;
     for (const cells of rows) {

@@ -30,7 +30,8 @@ export const LETTERBOXD_COLUMNS = {
 const C = LETTERBOXD_COLUMNS;
 
 /** "Yes" in a column the file has: true, else false; nothing when the file has no such column. */
-const yes = (column: string) => (text: string, _: unknown, has: HasColumn) => (has([column]) ? String(text.toLowerCase() === 'yes') : undefined);
+const yes = (column: string) => (text: string, _: unknown, has: HasColumn) =>
+  has([column]) ? String(text.toLowerCase() === 'yes') : undefined;
 
 export const LETTERBOXD: CsvProgram = {
   format: 'letterboxd',
@@ -40,7 +41,10 @@ export const LETTERBOXD: CsvProgram = {
   signature: [C.name, C.uri],
   firstLine: LETTERBOXD_LIST_LINE,
   // A list's films table has its own header, after three lines about the list.
-  headerRow: (rows) => (LETTERBOXD_LIST_LINE.test(rows[0]?.[0] ?? '') ? rows.findIndex((cells) => [C.position, C.name, C.url].every((c) => cells.includes(c))) : 0),
+  headerRow: (rows) =>
+    LETTERBOXD_LIST_LINE.test(rows[0]?.[0] ?? '')
+      ? rows.findIndex((cells) => [C.position, C.name, C.url].every((c) => cells.includes(c)))
+      : 0,
   // The film's address is its reference.
   id: (cell) => cell([C.uri, C.url]) || undefined,
   fields: [
@@ -54,7 +58,8 @@ export const LETTERBOXD: CsvProgram = {
       label: C.watched,
       columns: [C.watched, C.watchedDate, C.rating],
       // Rated or logged is watched; watched.csv and watchlist.csv say nothing of it on their own (same columns).
-      read: (_, cell, has) => (has([C.watched]) ? String(cell([C.watched]).toLowerCase() === 'yes') : has([C.watchedDate, C.rating]) ? 'true' : undefined),
+      read: (_, cell, has) =>
+        has([C.watched]) ? String(cell([C.watched]).toLowerCase() === 'yes') : has([C.watchedDate, C.rating]) ? 'true' : undefined,
     },
     { key: 'watched_date', type: 'date', columns: [C.watchedDate] },
     { key: 'rewatch', type: 'yesno', columns: [C.rewatch], read: yes(C.rewatch) },

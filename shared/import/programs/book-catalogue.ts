@@ -14,12 +14,34 @@ export const BOOK_CATALOGUE: CsvProgram = {
   id: (cell) => cell(['_id']),
   fields: [
     { key: 'title', type: 'text', target: 'title', columns: ['title'] },
-    { key: 'authors', type: 'text', target: 'authors', multiple: true, columns: ['author_details'], read: (authors) => authors.split('|').map(firstNameFirst) },
+    {
+      key: 'authors',
+      type: 'text',
+      target: 'authors',
+      multiple: true,
+      columns: ['author_details'],
+      read: (authors) => authors.split('|').map(firstNameFirst),
+    },
     { key: 'isbn', type: 'text', target: 'isbn', columns: ['isbn'] },
     { key: 'publisher', type: 'text', target: 'publisher', columns: ['publisher'] },
     { key: 'year', type: 'number', target: 'year', columns: ['date_published'], read: yearOf },
-    { key: 'series', type: 'text', target: 'series', columns: ['series_details'], read: (details) => { const s = firstSeries(details); return SERIES.exec(s)?.[1] ?? s; } },
-    { key: 'series_number', type: 'number', target: 'series_number', columns: ['series_details'], read: (details) => SERIES.exec(firstSeries(details))?.[2] },
+    {
+      key: 'series',
+      type: 'text',
+      target: 'series',
+      columns: ['series_details'],
+      read: (details) => {
+        const s = firstSeries(details);
+        return SERIES.exec(s)?.[1] ?? s;
+      },
+    },
+    {
+      key: 'series_number',
+      type: 'number',
+      target: 'series_number',
+      columns: ['series_details'],
+      read: (details) => SERIES.exec(firstSeries(details))?.[2],
+    },
     { key: 'pages', type: 'number', target: 'pages', columns: ['pages'] },
     { key: 'format', type: 'text', target: 'format', columns: ['format'] },
     { key: 'language', type: 'text', target: 'language', columns: ['language'] },
@@ -28,7 +50,14 @@ export const BOOK_CATALOGUE: CsvProgram = {
     { key: 'rating', type: 'rating', target: 'rating', columns: ['rating'], read: ratingOutOf(5) },
     { key: 'read', type: 'yesno', target: 'read', columns: ['read'] },
     { key: 'signed', type: 'yesno', target: 'signed', columns: ['signed'] },
-    { key: 'status', type: 'text', multiple: true, filterable: true, columns: SHELVES, read: (shelves, cell) => statusesOf([...shelves.split(','), cell(['read']) === '1' ? 'read' : '']) },
+    {
+      key: 'status',
+      type: 'text',
+      multiple: true,
+      filterable: true,
+      columns: SHELVES,
+      read: (shelves, cell) => statusesOf([...shelves.split(','), cell(['read']) === '1' ? 'read' : '']),
+    },
     { key: 'shelves', type: 'text', multiple: true, columns: SHELVES, split: /\s*,\s*/ },
     { key: 'date_started', type: 'date', columns: ['read_start'], read: dayOf },
     { key: 'date_read', type: 'date', columns: ['read_end'], read: dayOf },

@@ -6,7 +6,18 @@ import type { CsvProgram } from './program';
 
 const SHELF = ['shelf'];
 /** The other catalogues' ids a row may hold, kept as "openlibrary:OL123M". */
-const IDENTIFIERS = ['openlibrary_key', 'inventaire_id', 'librarything_key', 'goodreads_key', 'bnf_id', 'viaf', 'wikidata', 'asin', 'isfdb', 'oclc_number'];
+const IDENTIFIERS = [
+  'openlibrary_key',
+  'inventaire_id',
+  'librarything_key',
+  'goodreads_key',
+  'bnf_id',
+  'viaf',
+  'wikidata',
+  'asin',
+  'isfdb',
+  'oclc_number',
+];
 
 export const BOOKWYRM: CsvProgram = {
   format: 'bookwyrm',
@@ -26,7 +37,13 @@ export const BOOKWYRM: CsvProgram = {
     { key: 'date_stopped', type: 'date', columns: ['stopped_date'], read: dayOf },
     { key: 'review_name', type: 'text', columns: ['review_name'] },
     { key: 'review', type: 'longtext', columns: ['review_content'] },
-    { key: 'identifiers', type: 'text', multiple: true, columns: IDENTIFIERS, read: (_, cell) => IDENTIFIERS.map((name) => (cell([name]) ? `${name.replace(/_(key|id|number)$/, '')}:${cell([name])}` : undefined)) },
+    {
+      key: 'identifiers',
+      type: 'text',
+      multiple: true,
+      columns: IDENTIFIERS,
+      read: (_, cell) => IDENTIFIERS.map((name) => (cell([name]) ? `${name.replace(/_(key|id|number)$/, '')}:${cell([name])}` : undefined)),
+    },
     { key: 'link', type: 'url', columns: ['remote_id'] },
   ],
 };

@@ -14,7 +14,19 @@ import { OPENREADS } from './openreads';
 import { matchesProgram, type CsvProgram } from './program';
 import { STORYGRAPH } from './storygraph';
 
-export const CSV_PROGRAMS: readonly CsvProgram[] = [LETTERBOXD, IMDB, GOODREADS, STORYGRAPH, CALIBRE, LIBRARYTHING_CSV, BOOKWYRM, OPENREADS, INVENTAIRE, BOOK_CATALOGUE, OPENLIBRARY];
+export const CSV_PROGRAMS: readonly CsvProgram[] = [
+  LETTERBOXD,
+  IMDB,
+  GOODREADS,
+  STORYGRAPH,
+  CALIBRE,
+  LIBRARYTHING_CSV,
+  BOOKWYRM,
+  OPENREADS,
+  INVENTAIRE,
+  BOOK_CATALOGUE,
+  OPENLIBRARY,
+];
 
 /** The program whose export has this header row, if any. */
 export const programByHeader = (header: readonly string[]) => CSV_PROGRAMS.find((p) => matchesProgram(p, header));

@@ -31,7 +31,8 @@ export const LIBRARYTHING_CSV: CsvProgram = {
     like('title', { columns: ['Title'] }),
     like('authors', {
       columns: ['Primary Author', 'Author (Last, First)'],
-      read: (primary, cell) => [primary, ...cell(['Secondary Author', 'Other Authors']).split(/\s*[|;]\s*/)].filter(Boolean).map(firstNameFirst),
+      read: (primary, cell) =>
+        [primary, ...cell(['Secondary Author', 'Other Authors']).split(/\s*[|;]\s*/)].filter(Boolean).map(firstNameFirst),
     }),
     like('isbn', { columns: ['ISBNs', 'ISBN'], read: (_, cell) => isbnOf(cell(['ISBNs'])) ?? isbnOf(cell(['ISBN'])) }),
     like('year', { columns: ['Date'], read: yearOf }),

@@ -14,7 +14,13 @@ export const OPENLIBRARY: CsvProgram = {
   fields: [
     { key: 'title', type: 'text', target: 'title', columns: ['Title', 'Edition Id', 'Work Id'] },
     { key: 'authors', type: 'text', target: 'authors', multiple: true, columns: ['Authors', 'Author'], split: /\s*,\s*/ },
-    { key: 'read', type: 'yesno', target: 'read', columns: SHELF, read: (shelf) => (shelf === '' ? undefined : String(statusesOf([shelf])[0] === 'read')) },
+    {
+      key: 'read',
+      type: 'yesno',
+      target: 'read',
+      columns: SHELF,
+      read: (shelf) => (shelf === '' ? undefined : String(statusesOf([shelf])[0] === 'read')),
+    },
     { key: 'status', type: 'text', multiple: true, filterable: true, columns: SHELF, read: (shelf) => statusesOf([shelf]) },
     { key: 'work_id', type: 'text', columns: ['Work Id'] },
     { key: 'edition_id', type: 'text', columns: ['Edition Id'] },

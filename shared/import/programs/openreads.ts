@@ -8,7 +8,11 @@ import type { CellOf, CsvProgram } from './program';
 const TAGS = '|||||';
 
 /** The readings' start and finish days, in order. */
-const readings = (cell: CellOf, part: 0 | 1) => cell(['readings']).split(';').map((reading) => dayOf(reading.split('|')[part] ?? '')).filter(Boolean);
+const readings = (cell: CellOf, part: 0 | 1) =>
+  cell(['readings'])
+    .split(';')
+    .map((reading) => dayOf(reading.split('|')[part] ?? ''))
+    .filter(Boolean);
 
 export const OPENREADS: CsvProgram = {
   format: 'openreads',
@@ -25,8 +29,21 @@ export const OPENREADS: CsvProgram = {
     { key: 'year', type: 'number', target: 'year', columns: ['publication_year'] },
     { key: 'format', type: 'text', target: 'format', columns: ['book_format'] },
     { key: 'rating', type: 'rating', target: 'rating', columns: ['rating'], read: ratingOutOf(5) },
-    { key: 'read', type: 'yesno', target: 'read', columns: ['status'], read: (status) => (status === '' ? undefined : String(status === 'finished')) },
-    { key: 'status', type: 'text', multiple: true, filterable: true, columns: ['status'], read: (status, cell) => statusesOf([status, ...cell(['tags']).split(TAGS)]) },
+    {
+      key: 'read',
+      type: 'yesno',
+      target: 'read',
+      columns: ['status'],
+      read: (status) => (status === '' ? undefined : String(status === 'finished')),
+    },
+    {
+      key: 'status',
+      type: 'text',
+      multiple: true,
+      filterable: true,
+      columns: ['status'],
+      read: (status, cell) => statusesOf([status, ...cell(['tags']).split(TAGS)]),
+    },
     { key: 'favourite', type: 'yesno', columns: ['favourite'] },
     { key: 'deleted', type: 'yesno', columns: ['deleted'] },
     { key: 'tags', type: 'text', multiple: true, columns: ['tags'], split: TAGS },

@@ -16,9 +16,21 @@ export const STORYGRAPH: CsvProgram = {
     { key: 'authors', type: 'text', target: 'authors', multiple: true, columns: ['Authors'], split: LIST },
     { key: 'contributors', type: 'text', multiple: true, columns: ['Contributors'], split: LIST },
     // The column holds StoryGraph's own UID when the book has no ISBN: only an ISBN goes to the ISBN.
-    { key: 'isbn', type: 'text', target: 'isbn', columns: ['ISBN/UID'], read: (text) => (/^[\dXx-]{10,17}$/.test(text) ? text.replaceAll('-', '') : undefined) },
+    {
+      key: 'isbn',
+      type: 'text',
+      target: 'isbn',
+      columns: ['ISBN/UID'],
+      read: (text) => (/^[\dXx-]{10,17}$/.test(text) ? text.replaceAll('-', '') : undefined),
+    },
     { key: 'format', type: 'text', target: 'format', columns: ['Format'] },
-    { key: 'read', type: 'yesno', target: 'read', columns: STATUS, read: (status) => (status === '' ? undefined : String(status === 'read')) },
+    {
+      key: 'read',
+      type: 'yesno',
+      target: 'read',
+      columns: STATUS,
+      read: (status) => (status === '' ? undefined : String(status === 'read')),
+    },
     {
       key: 'status',
       type: 'text',

@@ -24,7 +24,7 @@ export const TELLICO_VIDEOS: TellicoDefault[] = [
   ['aspect-ratio', 'Aspect Ratio', 1, 7],
   ['widescreen', 'Widescreen', 4, 0],
   ['color', 'Color Mode', 3, 2],
-  ['directors-cut', 'Director\'s Cut', 4, 0],
+  ['directors-cut', "Director's Cut", 4, 0],
   ['plot', 'Plot Summary', 2, 0],
   ['rating', 'Personal Rating', 14, 2],
   ['pur_date', 'Purchase Date', 1, 0],

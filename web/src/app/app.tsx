@@ -10,7 +10,17 @@ import { toIntlLocale } from '../i18n/locale';
 import type { Messages } from '../i18n/load-messages';
 
 /** The language and the data a page starts with, the same around the browser's router and the Worker's. */
-export function AppProviders({ locale, messages, swr, children }: { locale: Locale; messages: Messages; swr: SWRConfiguration; children: ReactNode }) {
+export function AppProviders({
+  locale,
+  messages,
+  swr,
+  children,
+}: {
+  locale: Locale;
+  messages: Messages;
+  swr: SWRConfiguration;
+  children: ReactNode;
+}) {
   return (
     <IntlProvider locale={toIntlLocale(locale)} defaultLocale="en-US" messages={messages}>
       <SWRConfig value={swr}>{children}</SWRConfig>
@@ -18,7 +28,17 @@ export function AppProviders({ locale, messages, swr, children }: { locale: Loca
   );
 }
 
-export function App({ locale, messages, router, swr = {} }: { locale: Locale; messages: Messages; router: ReturnType<typeof createBrowserRouter>; swr?: SWRConfiguration }) {
+export function App({
+  locale,
+  messages,
+  router,
+  swr = {},
+}: {
+  locale: Locale;
+  messages: Messages;
+  router: ReturnType<typeof createBrowserRouter>;
+  swr?: SWRConfiguration;
+}) {
   // The page is the app's from here on (a rendered page's buttons answer): said for browser tests.
   useEffect(() => {
     document.documentElement.dataset.app = 'ready';

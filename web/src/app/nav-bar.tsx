@@ -107,11 +107,7 @@ export function NavBar() {
           {open ? <X size={20} aria-hidden="true" /> : <Menu size={20} aria-hidden="true" />}
           {intl.formatMessage(messages.menu)}
         </button>
-        <nav
-          id={MENU_ID}
-          className={open ? 'nav is-open' : 'nav'}
-          aria-label={intl.formatMessage(messages.label)}
-        >
+        <nav id={MENU_ID} className={open ? 'nav is-open' : 'nav'} aria-label={intl.formatMessage(messages.label)}>
           <ul className="nav__list">
             <li>
               <Link
@@ -125,7 +121,11 @@ export function NavBar() {
             </li>
             {session && loansEnabled ? (
               <li>
-                <Link to={paths.lending()} className={linkClass({ isActive: lendingActive })} aria-current={lendingActive ? 'page' : undefined}>
+                <Link
+                  to={paths.lending()}
+                  className={linkClass({ isActive: lendingActive })}
+                  aria-current={lendingActive ? 'page' : undefined}
+                >
                   <HandHeart size={ICON} aria-hidden="true" />
                   {intl.formatMessage(messages.borrowers)}
                 </Link>

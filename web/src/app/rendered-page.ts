@@ -13,7 +13,9 @@ export function readRenderedPage(): RenderedPageData | null {
   if (!text) return null;
   try {
     const page = JSON.parse(text) as Partial<RenderedPageData>;
-    return isLocale(page.locale) && page.data && typeof page.data === 'object' ? { locale: page.locale, phone: page.phone === true, data: page.data } : null;
+    return isLocale(page.locale) && page.data && typeof page.data === 'object'
+      ? { locale: page.locale, phone: page.phone === true, data: page.data }
+      : null;
   } catch {
     return null;
   }
@@ -42,7 +44,11 @@ function keepRendered(data: Record<string, unknown>, firstScreen: () => boolean)
  * SWR's start: the rendered data as fallback. A visitor's first screen keeps it (it is what the API
  * would answer them); a signed-in person sees it first, then their own answers replace it.
  */
-export function renderedDataConfig(page: RenderedPageData | null, router: ReturnType<typeof createBrowserRouter>, visitor: boolean): SWRConfiguration {
+export function renderedDataConfig(
+  page: RenderedPageData | null,
+  router: ReturnType<typeof createBrowserRouter>,
+  visitor: boolean,
+): SWRConfiguration {
   if (!page) return {};
   if (!visitor) return { fallback: page.data };
   const start = router.state.location;

@@ -42,9 +42,7 @@ export function AppSwrProvider({ children }: { children: ReactNode }) {
   const value = useMemo<SWRConfiguration>(
     () => ({
       fetcher,
-      use: [
-        sessionGuard(),
-      ],
+      use: [sessionGuard()],
       onErrorRetry: (error, _key, config, revalidate, { retryCount }) => {
         if (!shouldRetry(error) || retryCount >= 3) return;
         setTimeout(() => void revalidate({ retryCount }), (config.errorRetryInterval ?? 5000) * 2 ** retryCount);

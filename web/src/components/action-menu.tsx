@@ -167,14 +167,7 @@ export function ActionMenu({ label, actions, size = 'small' }: ActionMenuProps) 
             );
             if (action.to && !action.disabled) {
               return (
-                <Link
-                  key={action.label}
-                  role="menuitem"
-                  tabIndex={-1}
-                  className={className}
-                  to={action.to}
-                  onClick={() => close(false)}
-                >
+                <Link key={action.label} role="menuitem" tabIndex={-1} className={className} to={action.to} onClick={() => close(false)}>
                   {content}
                 </Link>
               );

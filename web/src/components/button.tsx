@@ -71,8 +71,7 @@ interface IconButtonOwnProps {
   size?: ButtonSize;
 }
 
-export type IconButtonProps = IconButtonOwnProps &
-  Omit<ButtonHTMLAttributes<HTMLButtonElement>, 'children' | 'aria-label' | 'title'>;
+export type IconButtonProps = IconButtonOwnProps & Omit<ButtonHTMLAttributes<HTMLButtonElement>, 'children' | 'aria-label' | 'title'>;
 
 export const IconButton = forwardRef<HTMLButtonElement, IconButtonProps>(function IconButton(
   { icon: Icon, label, size = 'normal', className, type = 'button', ...rest },

@@ -33,12 +33,22 @@ export function ClampedText({ text, className, folded = false }: { text: string;
   }, [text, expanded]);
 
   return (
-    <div className={['clamped-text', folded ? 'clamped-text--folded' : '', expanded ? 'is-expanded' : '', className ?? ''].filter(Boolean).join(' ')}>
+    <div
+      className={['clamped-text', folded ? 'clamped-text--folded' : '', expanded ? 'is-expanded' : '', className ?? '']
+        .filter(Boolean)
+        .join(' ')}
+    >
       <p ref={ref} id={id} className="clamped-text__text">
         {text}
       </p>
       {overflows || expanded ? (
-        <button type="button" className="link-button clamped-text__toggle" aria-expanded={expanded} aria-controls={id} onClick={() => setExpanded(!expanded)}>
+        <button
+          type="button"
+          className="link-button clamped-text__toggle"
+          aria-expanded={expanded}
+          aria-controls={id}
+          onClick={() => setExpanded(!expanded)}
+        >
           {intl.formatMessage(folded ? (expanded ? messages.showLess : messages.showMore) : expanded ? messages.less : messages.more)}
         </button>
       ) : null}

@@ -25,11 +25,21 @@ export function TypeIcon({ type, className }: { type: string | undefined; classN
  * A generated cover laid out like a jacket: the title set large, a rule, the creator (an author, a
  * director) when there is one, and the type's icon at the foot.
  */
-export function CoverPlaceholder({ title, creator, type, size = 'small' }: { title: string; creator?: string | null; type?: string; size?: 'small' | 'large' }) {
+export function CoverPlaceholder({
+  title,
+  creator,
+  type,
+  size = 'small',
+}: {
+  title: string;
+  creator?: string | null;
+  type?: string;
+  size?: 'small' | 'large';
+}) {
   return (
     <span
       className={`cover-placeholder cover-placeholder--${size} ${placeholderColourClass(title)}`}
-     
+
       aria-hidden="true"
       data-testid="cover-placeholder"
     >

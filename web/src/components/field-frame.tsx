@@ -96,11 +96,10 @@ export const characterCount = (text: string) => [...text].length;
  * The length of an uncontrolled or controlled text control, kept for its counter. `onChange` must be
  * handed to the control; it calls the caller's own handler too.
  */
-export function useLength<E extends HTMLInputElement | HTMLTextAreaElement>(
-  initial: unknown,
-  onChange?: (event: ChangeEvent<E>) => void,
-) {
-  const [length, setLength] = useState(() => characterCount(typeof initial === 'string' ? initial : initial == null ? '' : String(initial)));
+export function useLength<E extends HTMLInputElement | HTMLTextAreaElement>(initial: unknown, onChange?: (event: ChangeEvent<E>) => void) {
+  const [length, setLength] = useState(() =>
+    characterCount(typeof initial === 'string' ? initial : initial == null ? '' : String(initial)),
+  );
   return {
     length,
     onChange: (event: ChangeEvent<E>) => {

@@ -95,7 +95,8 @@ export function FileDrop({ id, kind, accept, disabled = false, describedBy, inva
           <strong>{intl.formatMessage(messages.dropHere)}</strong>
         ) : (
           <>
-            <strong>{intl.formatMessage(messages.drop)}</strong> <span className="file-drop__choose">{intl.formatMessage(messages.choose)}</span>
+            <strong>{intl.formatMessage(messages.drop)}</strong>{' '}
+            <span className="file-drop__choose">{intl.formatMessage(messages.choose)}</span>
           </>
         )}
       </span>

@@ -49,15 +49,7 @@ function checkFile(file: File, maxBytes: number): ApiError | null {
   return null;
 }
 
-export function ImageUploadField({
-  image,
-  maxBytes,
-  texts,
-  imageClassName,
-  disabled = false,
-  onUpload,
-  onRemove,
-}: ImageUploadFieldProps) {
+export function ImageUploadField({ image, maxBytes, texts, imageClassName, disabled = false, onUpload, onRemove }: ImageUploadFieldProps) {
   const intl = useIntl();
   const id = useId();
   const [busy, setBusy] = useState(false);
@@ -131,12 +123,7 @@ export function ImageUploadField({
           </p>
         ) : null}
         {picked ? (
-          <FileSummary
-            kind="image"
-            name={picked.name}
-            size={picked.size}
-            preview={preview ? <img src={preview} alt="" /> : undefined}
-          />
+          <FileSummary kind="image" name={picked.name} size={picked.size} preview={preview ? <img src={preview} alt="" /> : undefined} />
         ) : null}
         <div className="actions">
           <Button icon={UploadIcon} disabled={locked || !picked} onClick={upload}>
@@ -148,12 +135,8 @@ export function ImageUploadField({
             </Button>
           ) : null}
         </div>
-        {outcome?.kind === 'uploaded' ? (
-          <SuccessStatus>{intl.formatMessage(commonMessages.fileUploaded)}</SuccessStatus>
-        ) : null}
-        {outcome?.kind === 'removed' ? (
-          <SuccessStatus>{intl.formatMessage(commonMessages.operationSucceeded)}</SuccessStatus>
-        ) : null}
+        {outcome?.kind === 'uploaded' ? <SuccessStatus>{intl.formatMessage(commonMessages.fileUploaded)}</SuccessStatus> : null}
+        {outcome?.kind === 'removed' ? <SuccessStatus>{intl.formatMessage(commonMessages.operationSucceeded)}</SuccessStatus> : null}
         {outcome?.kind === 'error' ? (
           <ErrorAlert>
             {outcome.upload ? <strong>{intl.formatMessage(commonMessages.uploadFailed)} </strong> : null}

@@ -22,13 +22,7 @@ interface LevelSelectProps {
 export function LevelSelect({ name, label, defaultValue, inheritLabel, hint, error, shared = false }: LevelSelectProps) {
   const intl = useIntl();
   return (
-    <SelectField
-      name={name}
-      label={label}
-      hint={hint}
-      error={error}
-      defaultValue={defaultValue === null ? '' : String(defaultValue)}
-    >
+    <SelectField name={name} label={label} hint={hint} error={error} defaultValue={defaultValue === null ? '' : String(defaultValue)}>
       {inheritLabel ? <option value="">{inheritLabel}</option> : null}
       {(shared ? COLLECTION_VISIBILITY_LEVELS : VISIBILITY_LEVELS).map((level) => (
         <option key={level} value={String(level)}>
@@ -42,9 +36,7 @@ export function LevelSelect({ name, label, defaultValue, inheritLabel, hint, err
 /** The level a LevelSelect submitted: a number, or null for the inherited default. */
 export function readLevel(value: FormDataEntryValue | null): 0 | 1 | 3 | 4 | null {
   const level = Number(value);
-  return value === null || value === '' || !(VISIBILITY_LEVELS as readonly number[]).includes(level)
-    ? null
-    : (level as 0 | 1 | 3 | 4);
+  return value === null || value === '' || !(VISIBILITY_LEVELS as readonly number[]).includes(level) ? null : (level as 0 | 1 | 3 | 4);
 }
 
 /** A collection's visibility as its LevelSelect (shared) submitted it. */

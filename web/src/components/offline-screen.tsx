@@ -8,7 +8,8 @@ export const offlineMessages = defineMessages({
   title: { id: 'components.offlineScreen.title', defaultMessage: 'You are offline' },
   text: {
     id: 'components.offlineScreen.text',
-    defaultMessage: 'Vitrine needs the network to show collections: their data is never stored on this device. This page will work again once you are back online.',
+    defaultMessage:
+      'Vitrine needs the network to show collections: their data is never stored on this device. This page will work again once you are back online.',
   },
   retry: { id: 'components.offlineScreen.retry', defaultMessage: 'Try again' },
 });

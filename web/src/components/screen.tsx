@@ -38,15 +38,7 @@ interface FormScreenProps extends ScreenProps {
 }
 
 /** A screen whose body is one form in a card headed by the title. */
-export function FormScreen({
-  title,
-  crumbs,
-  headingLevel = 1,
-  cardClassName,
-  after,
-  demoNotice = true,
-  children,
-}: FormScreenProps) {
+export function FormScreen({ title, crumbs, headingLevel = 1, cardClassName, after, demoNotice = true, children }: FormScreenProps) {
   const headingId = useId();
   const demo = useDemoMode();
   const Heading = headingLevel === 1 ? 'h1' : 'h2';

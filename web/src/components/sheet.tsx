@@ -49,8 +49,7 @@ export function Sheet({ open, title, onClose, children, footer }: SheetProps) {
       onClick={(event) => {
         if (event.target === event.currentTarget) {
           const box = event.currentTarget.getBoundingClientRect();
-          const inside =
-            event.clientX >= box.left && event.clientX <= box.right && event.clientY >= box.top && event.clientY <= box.bottom;
+          const inside = event.clientX >= box.left && event.clientX <= box.right && event.clientY >= box.top && event.clientY <= box.bottom;
           if (!inside) onClose();
         }
       }}

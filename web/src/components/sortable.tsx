@@ -1,15 +1,7 @@
 // Reordering by drag and drop (mouse, touch, and the keyboard: Space or Enter on a handle picks an
 // entry up, arrows move it, Space or Enter drops it, Escape cancels), with what happens announced to
 // screen readers in the app's language. Lists keep their Move up / Move down buttons as well.
-import {
-  DndContext,
-  KeyboardSensor,
-  MouseSensor,
-  TouchSensor,
-  closestCenter,
-  useSensor,
-  useSensors,
-} from '@dnd-kit/core';
+import { DndContext, KeyboardSensor, MouseSensor, TouchSensor, closestCenter, useSensor, useSensors } from '@dnd-kit/core';
 import type { Announcements, DragEndEvent, UniqueIdentifier } from '@dnd-kit/core';
 import { SortableContext, sortableKeyboardCoordinates, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';

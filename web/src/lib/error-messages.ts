@@ -56,7 +56,10 @@ export const errorMessages = defineMessages({
     defaultMessage: 'This invitation link no longer works: it was used, withdrawn or has expired.',
   },
   ALREADY_MEMBER: { id: 'errors.ALREADY_MEMBER', defaultMessage: 'The collection is already shared with this person.' },
-  SHARE_WITH_OWNER: { id: 'errors.SHARE_WITH_OWNER', defaultMessage: 'This person owns the collection: they have every right on it already.' },
+  SHARE_WITH_OWNER: {
+    id: 'errors.SHARE_WITH_OWNER',
+    defaultMessage: 'This person owns the collection: they have every right on it already.',
+  },
   SHARE_WITH_SELF: { id: 'errors.SHARE_WITH_SELF', defaultMessage: 'You cannot add yourself to a collection or change your own role.' },
   BORROWER_HOLDS_ITEMS: {
     id: 'errors.BORROWER_HOLDS_ITEMS',
@@ -73,8 +76,14 @@ export const errorMessages = defineMessages({
   },
   HOLD_EXISTS: { id: 'errors.HOLD_EXISTS', defaultMessage: 'This email address is already in the waiting list for this item.' },
   COPY_AVAILABLE: { id: 'errors.COPY_AVAILABLE', defaultMessage: 'A copy of this item is available: ask to borrow it instead.' },
-  HOLD_TRANSITION_NOT_ALLOWED: { id: 'errors.HOLD_TRANSITION_NOT_ALLOWED', defaultMessage: 'This place in the waiting list has changed meanwhile.' },
-  HOLD_LINK_INVALID: { id: 'errors.HOLD_LINK_INVALID', defaultMessage: 'This offer link no longer works: the offer was answered, expired or withdrawn.' },
+  HOLD_TRANSITION_NOT_ALLOWED: {
+    id: 'errors.HOLD_TRANSITION_NOT_ALLOWED',
+    defaultMessage: 'This place in the waiting list has changed meanwhile.',
+  },
+  HOLD_LINK_INVALID: {
+    id: 'errors.HOLD_LINK_INVALID',
+    defaultMessage: 'This offer link no longer works: the offer was answered, expired or withdrawn.',
+  },
   QUANTITY_BELOW_LENT: {
     id: 'errors.QUANTITY_BELOW_LENT',
     defaultMessage: 'Nothing was saved: the number of copies cannot be lower than the copies out on loan. Get copies back first.',
@@ -96,16 +105,25 @@ export const errorMessages = defineMessages({
     id: 'errors.EMAIL_SECRET_UNREADABLE',
     defaultMessage: 'The saved key or password can no longer be read (the instance’s secret changed): enter it again.',
   },
-  EMAIL_AUTH_FAILED: { id: 'errors.EMAIL_AUTH_FAILED', defaultMessage: 'The mail server or provider refused the user name, password or key.' },
+  EMAIL_AUTH_FAILED: {
+    id: 'errors.EMAIL_AUTH_FAILED',
+    defaultMessage: 'The mail server or provider refused the user name, password or key.',
+  },
   EMAIL_CONNECTION_FAILED: {
     id: 'errors.EMAIL_CONNECTION_FAILED',
     defaultMessage: 'The mail server could not be reached: check its address, port and security.',
   },
   EMAIL_TIMEOUT: { id: 'errors.EMAIL_TIMEOUT', defaultMessage: 'The mail server did not answer in time.' },
   EMAIL_REJECTED: { id: 'errors.EMAIL_REJECTED', defaultMessage: 'The mail server or provider refused the message.' },
-  CONFIG_KEYS_FULL: { id: 'errors.CONFIG_KEYS_FULL', defaultMessage: 'This instance holds as many configuration keys as it takes: delete one first.' },
+  CONFIG_KEYS_FULL: {
+    id: 'errors.CONFIG_KEYS_FULL',
+    defaultMessage: 'This instance holds as many configuration keys as it takes: delete one first.',
+  },
   MODULE_ALREADY_REGISTERED: { id: 'errors.MODULE_ALREADY_REGISTERED', defaultMessage: 'A module at this address is registered already.' },
-  MODULES_FULL: { id: 'errors.MODULES_FULL', defaultMessage: 'This instance holds as many external modules as it takes: remove one first.' },
+  MODULES_FULL: {
+    id: 'errors.MODULES_FULL',
+    defaultMessage: 'This instance holds as many external modules as it takes: remove one first.',
+  },
   INSTANCE_NOT_EMPTY: {
     id: 'errors.INSTANCE_NOT_EMPTY',
     defaultMessage: 'A backup is restored into an empty instance: this one already has collections or other accounts.',
@@ -290,14 +308,16 @@ export function describeFieldIssue(intl: IntlShape, issue: FieldIssue, subject?:
       return required();
     case 'too_small':
       if (issue.minimum === undefined) break;
-      if (origin === 'string') return issue.minimum <= 1 ? required() : intl.formatMessage(limitMessages.tooShortText, { min: issue.minimum });
+      if (origin === 'string')
+        return issue.minimum <= 1 ? required() : intl.formatMessage(limitMessages.tooShortText, { min: issue.minimum });
       if (origin === 'array') return intl.formatMessage(limitMessages.tooFewEntries, { min: issue.minimum });
       if (field === 'quantity') return intl.formatMessage(limitMessages.tooFewCopies, { min: issue.minimum });
       return intl.formatMessage(limitMessages.tooSmallNumber, { min: issue.minimum });
     case 'too_big':
       if (issue.maximum === undefined) break;
       // "tags.3" too long is one tag's text; "tags" too big is their count.
-      if (origin === 'array' && field === 'tags' && issue.path === 'tags') return intl.formatMessage(limitMessages.tooManyTags, { max: issue.maximum });
+      if (origin === 'array' && field === 'tags' && issue.path === 'tags')
+        return intl.formatMessage(limitMessages.tooManyTags, { max: issue.maximum });
       if (origin === 'array') return intl.formatMessage(limitMessages.tooManyEntries, { max: issue.maximum });
       if (origin === 'string') return intl.formatMessage(limitMessages.tooLongText, { max: issue.maximum });
       if (field === 'quantity') return intl.formatMessage(limitMessages.tooManyCopies, { max: issue.maximum });

@@ -32,7 +32,8 @@ async function makeOne(collectionId: number, value: string, signal: AbortSignal)
     // The server would not take this one (the picture went meanwhile, or the thumbnail came out too
     // large): it is not asked again. Anything else (offline, a server error) ends this visit's work.
     if (!(err instanceof ApiError) || err.status < 400 || err.status >= 500) throw err;
-    if (err.status !== 404) await apiRequest(`${wantedPath(collectionId)}?value=${encodeURIComponent(value)}`, { method: 'DELETE', signal });
+    if (err.status !== 404)
+      await apiRequest(`${wantedPath(collectionId)}?value=${encodeURIComponent(value)}`, { method: 'DELETE', signal });
   }
 }
 

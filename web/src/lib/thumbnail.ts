@@ -17,7 +17,12 @@ export interface Thumbnails {
 }
 
 /** The picture drawn with its longest side at most `size`, as WebP; null when the canvas cannot. */
-async function shrink(source: CanvasImageSource, width: number, height: number, size: number): Promise<{ canvas: HTMLCanvasElement; blob: Blob } | null> {
+async function shrink(
+  source: CanvasImageSource,
+  width: number,
+  height: number,
+  size: number,
+): Promise<{ canvas: HTMLCanvasElement; blob: Blob } | null> {
   const scale = Math.min(1, size / Math.max(width, height));
   const canvas = document.createElement('canvas');
   canvas.width = Math.max(1, Math.round(width * scale));

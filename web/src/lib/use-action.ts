@@ -16,10 +16,7 @@ export interface Action<Args extends unknown[]> {
  * screen to show. `onDone` follows a success. A check made before any request refuses by throwing,
  * like the server would (for example an ApiError with PASSWORDS_NOT_EQUAL), and shows the same way.
  */
-export function useAction<Args extends unknown[]>(
-  action: (...args: Args) => Promise<unknown>,
-  onDone?: () => void,
-): Action<Args> {
+export function useAction<Args extends unknown[]>(action: (...args: Args) => Promise<unknown>, onDone?: () => void): Action<Args> {
   const [error, setError] = useState<unknown>(null);
   const [busy, setBusy] = useState(false);
   const run = useCallback(

@@ -10,5 +10,9 @@ function subscribe(onChange: () => void): () => void {
 }
 
 export function useStored(key: string): string | null {
-  return useSyncExternalStore(subscribe, () => readStorage(key), () => null);
+  return useSyncExternalStore(
+    subscribe,
+    () => readStorage(key),
+    () => null,
+  );
 }

@@ -22,8 +22,7 @@ export function toInputText(type: PropertyType, value: unknown): string {
 
 /** The input texts of a property: a list (one entry for a single value; at least one entry). */
 export function toInputTexts(field: { type: PropertyType; multiple: boolean }, value: unknown): string[] {
-  const list: unknown[] =
-    value === null || value === undefined ? [] : field.multiple && Array.isArray(value) ? value : [value];
+  const list: unknown[] = value === null || value === undefined ? [] : field.multiple && Array.isArray(value) ? value : [value];
   const texts = list.map((entry) => toInputText(field.type, entry));
   return texts.length > 0 ? texts : [toInputText(field.type, null)];
 }

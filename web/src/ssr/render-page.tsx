@@ -56,7 +56,8 @@ export async function renderPage({ url, locale, phone, load }: PageRenderInput):
     );
     const missing = [...asked].filter((key) => !tried.has(key));
     // Only what this render used travels with it: the browser's first render then matches it.
-    if (missing.length === 0 || renders === MAX_RENDERS) return { html, data: Object.fromEntries([...asked].filter((key) => key in data).map((key) => [key, data[key]])) };
+    if (missing.length === 0 || renders === MAX_RENDERS)
+      return { html, data: Object.fromEntries([...asked].filter((key) => key in data).map((key) => [key, data[key]])) };
     await fetchAll(missing);
   }
 }

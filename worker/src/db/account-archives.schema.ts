@@ -44,7 +44,9 @@ export const accountArchives = sqliteTable(
   },
   (t) => [
     index('account_archives_user_idx').on(t.userId, t.id),
-    uniqueIndex('account_archives_one_running').on(t.userId).where(sql`status = 'running'`),
+    uniqueIndex('account_archives_one_running')
+      .on(t.userId)
+      .where(sql`status = 'running'`),
   ],
 );
 
@@ -75,5 +77,8 @@ export const accountRestoreEntries = sqliteTable(
     /** A document's: the name of the collection's own picture among the archive's, if it has one. */
     image: text('image'),
   },
-  (t) => [primaryKey({ columns: [t.archiveId, t.position] }), index('account_restore_entries_folder_idx').on(t.archiveId, t.folder, t.kind, t.position)],
+  (t) => [
+    primaryKey({ columns: [t.archiveId, t.position] }),
+    index('account_restore_entries_folder_idx').on(t.archiveId, t.folder, t.kind, t.position),
+  ],
 );

@@ -38,7 +38,11 @@ export const backups = sqliteTable(
     createdAt: text('created_at').notNull().default(sqlNow),
     finishedAt: text('finished_at'),
   },
-  (t) => [uniqueIndex('backups_one_running').on(t.status).where(sql`status = 'running'`)],
+  (t) => [
+    uniqueIndex('backups_one_running')
+      .on(t.status)
+      .where(sql`status = 'running'`),
+  ],
 );
 
 /**

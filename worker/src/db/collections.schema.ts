@@ -136,13 +136,21 @@ export const items = sqliteTable(
     index('items_collection_updated_idx').on(t.collectionId, t.updatedAt),
     // "Recently edited" walks only the items edited since they were made: through the whole index, a
     // collection nobody edited (a fresh import) was read item by item on every visit (migration 0042).
-    index('items_collection_edited_idx').on(t.collectionId, t.updatedAt).where(sql`${t.updatedAt} > ${t.createdAt}`),
-    uniqueIndex('items_import_ref_idx').on(t.collectionId, t.importRef).where(sql`${t.importRef} IS NOT NULL`),
+    index('items_collection_edited_idx')
+      .on(t.collectionId, t.updatedAt)
+      .where(sql`${t.updatedAt} > ${t.createdAt}`),
+    uniqueIndex('items_import_ref_idx')
+      .on(t.collectionId, t.importRef)
+      .where(sql`${t.importRef} IS NOT NULL`),
     // The items with a copy lent, and those with none left, a few in most collections: "lent" lists the
     // first, "available" reads the second (a row each) where it needs their ids. An item enters them
     // when it is lent, never when it is written.
-    index('items_lent_idx').on(t.collectionId, t.level).where(sql`${t.lentCopies} > 0`),
-    index('items_unavailable_idx').on(t.collectionId, t.level).where(sql`${t.quantity} <= ${t.lentCopies}`),
+    index('items_lent_idx')
+      .on(t.collectionId, t.level)
+      .where(sql`${t.lentCopies} > 0`),
+    index('items_unavailable_idx')
+      .on(t.collectionId, t.level)
+      .where(sql`${t.quantity} <= ${t.lentCopies}`),
   ],
 );
 

@@ -48,6 +48,8 @@ export const holds = sqliteTable(
     index('holds_state_expires_idx').on(t.state, t.offerExpiresAt),
     uniqueIndex('holds_offer_token_unique').on(t.offerTokenHash),
     // One place per person per item while it is active: a second join is a 409, even when two race.
-    uniqueIndex('holds_item_borrower_active_unique').on(t.itemId, t.borrowerId).where(sql`state IN ('waiting', 'offered')`),
+    uniqueIndex('holds_item_borrower_active_unique')
+      .on(t.itemId, t.borrowerId)
+      .where(sql`state IN ('waiting', 'offered')`),
   ],
 );

@@ -6,21 +6,21 @@ const now = sql`(strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))`;
 export const users = sqliteTable(
   'users',
   {
-  id: integer('id').primaryKey({ autoIncrement: true }),
-  // Kept as typed, unique case-insensitively: look it up with lower(username) so the index serves.
-  username: text('username').notNull(),
-  email: text('email'),
-  /** pbkdf2-sha256$<iterations>$<salt b64>$<hash b64> */
-  passwordHash: text('password_hash').notNull(),
-  firstName: text('first_name'),
-  lastName: text('last_name'),
-  avatar: text('avatar'),
-  isAdmin: integer('is_admin', { mode: 'boolean' }).notNull().default(false),
-  enabled: integer('enabled', { mode: 'boolean' }).notNull().default(true),
-  /** The language of the user's last sign-in (en_US / fr_FR): emails sent to them while away use it. */
-  locale: text('locale'),
-  createdAt: text('created_at').notNull().default(now),
-  updatedAt: text('updated_at').notNull().default(now),
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    // Kept as typed, unique case-insensitively: look it up with lower(username) so the index serves.
+    username: text('username').notNull(),
+    email: text('email'),
+    /** pbkdf2-sha256$<iterations>$<salt b64>$<hash b64> */
+    passwordHash: text('password_hash').notNull(),
+    firstName: text('first_name'),
+    lastName: text('last_name'),
+    avatar: text('avatar'),
+    isAdmin: integer('is_admin', { mode: 'boolean' }).notNull().default(false),
+    enabled: integer('enabled', { mode: 'boolean' }).notNull().default(true),
+    /** The language of the user's last sign-in (en_US / fr_FR): emails sent to them while away use it. */
+    locale: text('locale'),
+    createdAt: text('created_at').notNull().default(now),
+    updatedAt: text('updated_at').notNull().default(now),
   },
   (t) => [
     uniqueIndex('users_username_lower_unique').on(sql`lower(${t.username})`),

@@ -27,18 +27,21 @@ const en = {
   'error.LOAN_TRANSITION_NOT_ALLOWED': 'This loan is no longer in a state that allows this. Reload to see where it stands.',
   'error.IMPORT_FILE_INVALID': 'This file cannot be imported.',
   'error.NO_COPY_AVAILABLE': 'Every copy of this item is already lent.',
-  'error.RESERVATION_CONFLICT': 'These dates are already booked: on one of them, every copy is taken. The item’s calendar shows the booked days.',
+  'error.RESERVATION_CONFLICT':
+    'These dates are already booked: on one of them, every copy is taken. The item’s calendar shows the booked days.',
   'error.HOLD_EXISTS': 'This email address is already in the waiting list for this item.',
   'error.COPY_AVAILABLE': 'A copy of this item is available: ask to borrow it instead.',
   'error.HOLD_TRANSITION_NOT_ALLOWED': 'This place in the waiting list has changed meanwhile.',
   'error.HOLD_LINK_INVALID': 'This offer link no longer works: the offer was answered, expired or withdrawn.',
-  'error.QUANTITY_BELOW_LENT': 'Copies of this item out on loan: {lent}. The number of copies cannot be lower: enter {lent} or more, or get copies back first.',
+  'error.QUANTITY_BELOW_LENT':
+    'Copies of this item out on loan: {lent}. The number of copies cannot be lower: enter {lent} or more, or get copies back first.',
   'error.SOURCE_UNREACHABLE': 'Nothing usable could be fetched from this source.',
   'error.SOURCE_NOT_READY': 'The source is preparing this collection: try again in a minute.',
   'error.BACKUP_RUNNING': 'A backup or a restore is already running: wait for it to end.',
   'error.EXPORT_RUNNING': 'One of your exports with pictures is being made: wait for it to end.',
   'error.EMAIL_NOT_CONFIGURED': 'No way to send emails is set up: choose Resend or SMTP in Configuration → Emails.',
-  'error.EMAIL_UNAVAILABLE': 'This instance cannot send emails, so a new address cannot be confirmed and yours stays as it is. Ask the administrator to set up email (Configuration → Emails), then try again.',
+  'error.EMAIL_UNAVAILABLE':
+    'This instance cannot send emails, so a new address cannot be confirmed and yours stays as it is. Ask the administrator to set up email (Configuration → Emails), then try again.',
   'error.EMAIL_SECRET_UNREADABLE': 'The saved key or password can no longer be read (the instance’s secret changed): enter it again.',
   'error.EMAIL_AUTH_FAILED': 'The mail server or provider refused the user name, password or key.',
   'error.EMAIL_CONNECTION_FAILED': 'The mail server could not be reached: check its address, port and security.',
@@ -103,9 +106,11 @@ const en = {
   'import.kind.database': 'a database file',
   'import.kind.yaml': 'a YAML file',
   'import.kind.binary': 'binary data',
-  'import.kind.amc': 'an Ant Movie Catalog catalogue (.amc), which Vitrine reads through its XML export: in Ant Movie Catalog, choose File › Export › XML and import that file',
+  'import.kind.amc':
+    'an Ant Movie Catalog catalogue (.amc), which Vitrine reads through its XML export: in Ant Movie Catalog, choose File › Export › XML and import that file',
   'import.kind.binary_plist': 'a binary property list (Delicious Library): export the library as XML and import that file',
-  'import.plan.no_title': 'This plan would import nothing: no field of the file goes to “{property}”, which every item must have. Send a field to it, such as “{suggestion}”.',
+  'import.plan.no_title':
+    'This plan would import nothing: no field of the file goes to “{property}”, which every item must have. Send a field to it, such as “{suggestion}”.',
   'import.plan.nothing_mapped': 'This plan would import nothing: none of the fields it reads holds anything in the file’s records.',
   'import.plan.all_refused': 'This plan would import nothing: every record read lacks “{property}”, which every item must have.',
   'validation.invalid': 'The value is invalid.',
@@ -163,13 +168,16 @@ const en = {
   'email.loan.requested.body': '{name} ({email}) asks to borrow “{title}” from your collection {collection}.',
   'email.loan.requested.message': 'Their message: {message}',
   'email.loan.requested.dates': 'Wanted from {from} to {until}.',
-  'email.loan.requested.reserved': 'A reservation: from {from} to {to}. Accepting it books these days, unless a copy is already taken on one of them.',
+  'email.loan.requested.reserved':
+    'A reservation: from {from} to {to}. Accepting it books these days, unless a copy is already taken on one of them.',
   'email.loan.requested.action': 'Answer the request',
   'email.loan.sent.subject': 'Your request to borrow “{title}” was sent',
   'email.hold.joined.subject': 'You are number {position} in the waiting list for “{title}”',
-  'email.hold.joined.body': 'You joined the waiting list for “{title}”, lent by {owner}. When a copy comes back and it is your turn, you will get an email offering it to you.',
+  'email.hold.joined.body':
+    'You joined the waiting list for “{title}”, lent by {owner}. When a copy comes back and it is your turn, you will get an email offering it to you.',
   'email.hold.offered.subject': '“{title}” is available for you',
-  'email.hold.offered.body': 'A copy of “{title}” came back and {owner} offers it to you. Answer by {deadline}: after that, it goes to the next person in line.',
+  'email.hold.offered.body':
+    'A copy of “{title}” came back and {owner} offers it to you. Answer by {deadline}: after that, it goes to the next person in line.',
   'email.hold.offered.action': 'Accept or decline',
   'email.hold.accepted.subject': 'You accepted “{title}”',
   'email.hold.accepted.body': 'You accepted “{title}”. {owner} will tell you when to pick it up.',
@@ -177,13 +185,15 @@ const en = {
   'email.loan.sent.action': 'Follow or cancel your request',
   'email.borrowerPage.action': 'See everything you borrowed from {owner}',
   'email.borrowerPage.subject': 'Your borrower page',
-  'email.borrowerPage.body': 'Here is your private page for what you borrowed from {owner}: what you hold, your requests and your history. Keep this link to yourself.',
+  'email.borrowerPage.body':
+    'Here is your private page for what you borrowed from {owner}: what you hold, your requests and your history. Keep this link to yourself.',
   'email.borrowerPage.notYou': 'If you did not ask for it, you can ignore this email.',
   'email.loan.renewal.subject': 'Renewal asked for “{title}”',
   'email.loan.renewal.body': '{name} asks to keep “{title}” until {due}.',
   'email.loan.renewal.action': 'Accept or decline',
   'email.loan.sent.keep': 'Keep this email: the link is private and is the only way to follow your request.',
-  'email.loan.sent.notYou': 'If you did not ask for this, someone typed your address by mistake: ignore this email, or cancel the request with the link.',
+  'email.loan.sent.notYou':
+    'If you did not ask for this, someone typed your address by mistake: ignore this email, or cancel the request with the link.',
   'email.loan.accepted.subject': '“{title}”: your request was accepted',
   'email.loan.accepted.body': '{owner} accepted your request to borrow “{title}”. They will tell you when it is yours to take.',
   'email.loan.rejected.subject': '“{title}”: your request was declined',
@@ -212,7 +222,8 @@ const en = {
   'email.lendingDigest.renewal': '“{title}”: {name} asks to keep it until {due}',
   'email.source.failing.subject': 'Your scheduled import into {collection} keeps failing',
   'email.source.failing.body': 'The import of {collection} from {source} failed three times in a row. The last time: {reason}',
-  'email.source.failing.next': '{instance} will try again on its schedule. You can change or remove the source in the collection’s import settings.',
+  'email.source.failing.next':
+    '{instance} will try again on its schedule. You can change or remove the source in the collection’s import settings.',
   'email.source.failing.action': 'See the imports',
 } satisfies ErrorMessages & Record<string, string>;
 
@@ -230,8 +241,7 @@ const fr: Record<MessageKey, string> = {
   'error.FORBIDDEN': "Vous n'avez pas le droit de faire cela.",
   'error.DEMO_MODE': 'Mode démo : rien ne peut être modifié.',
   'error.CANNOT_CHANGE_SELF': "L'administrateur ne peut ni supprimer ni désactiver son propre compte.",
-  'error.CHANGE_IN_PROFILE':
-    'Changez votre propre mot de passe et votre adresse e-mail dans Mon profil, avec votre mot de passe actuel.',
+  'error.CHANGE_IN_PROFILE': 'Changez votre propre mot de passe et votre adresse e-mail dans Mon profil, avec votre mot de passe actuel.',
   'error.NOT_FOUND': "Cette page n'existe pas.",
   'error.LOANS_DISABLED': 'Le prêt est désactivé sur ce serveur.',
   'error.BORROWER_LINK_INVALID': 'Ce lien ne fonctionne plus. Demandez-en un nouveau avec votre adresse e-mail.',
@@ -241,19 +251,23 @@ const fr: Record<MessageKey, string> = {
   'error.LOAN_TRANSITION_NOT_ALLOWED': 'Ce prêt n’est plus dans un état qui le permet. Rechargez pour voir où il en est.',
   'error.IMPORT_FILE_INVALID': 'Ce fichier ne peut pas être importé.',
   'error.NO_COPY_AVAILABLE': 'Tous les exemplaires de cet objet sont déjà prêtés.',
-  'error.RESERVATION_CONFLICT': 'Ces dates sont déjà réservées : l’un de ces jours, tous les exemplaires sont pris. Le calendrier de l’objet montre les jours réservés.',
+  'error.RESERVATION_CONFLICT':
+    'Ces dates sont déjà réservées : l’un de ces jours, tous les exemplaires sont pris. Le calendrier de l’objet montre les jours réservés.',
   'error.HOLD_EXISTS': 'Cette adresse e-mail est déjà dans la liste d’attente de cet objet.',
   'error.COPY_AVAILABLE': 'Un exemplaire de cet objet est disponible : demandez plutôt à l’emprunter.',
   'error.HOLD_TRANSITION_NOT_ALLOWED': 'Cette place dans la liste d’attente a changé entre-temps.',
   'error.HOLD_LINK_INVALID': 'Ce lien ne fonctionne plus : l’offre a reçu une réponse, a expiré ou a été retirée.',
-  'error.QUANTITY_BELOW_LENT': 'Exemplaires de cet objet actuellement prêtés : {lent}. Le nombre d’exemplaires ne peut pas être inférieur : indiquez {lent} ou plus, ou récupérez d’abord des exemplaires.',
+  'error.QUANTITY_BELOW_LENT':
+    'Exemplaires de cet objet actuellement prêtés : {lent}. Le nombre d’exemplaires ne peut pas être inférieur : indiquez {lent} ou plus, ou récupérez d’abord des exemplaires.',
   'error.SOURCE_UNREACHABLE': 'Rien d’utilisable n’a pu être récupéré de cette source.',
   'error.SOURCE_NOT_READY': 'La source prépare cette collection : réessayez dans une minute.',
   'error.BACKUP_RUNNING': 'Une sauvegarde ou une restauration est déjà en cours : attendez qu’elle se termine.',
   'error.EXPORT_RUNNING': 'Un de vos exports avec images est en cours : attendez qu’il se termine.',
   'error.EMAIL_NOT_CONFIGURED': 'Aucun moyen d’envoyer des e-mails n’est réglé : choisissez Resend ou SMTP dans Configuration → E-mails.',
-  'error.EMAIL_UNAVAILABLE': 'Cette instance ne peut pas envoyer d’e-mails : une nouvelle adresse ne peut donc pas être confirmée, et la vôtre reste la même. Demandez à l’administrateur de régler l’envoi d’e-mails (Configuration → E-mails), puis réessayez.',
-  'error.EMAIL_SECRET_UNREADABLE': 'La clé ou le mot de passe enregistré ne peut plus être lu (le secret de l’instance a changé) : saisissez-le à nouveau.',
+  'error.EMAIL_UNAVAILABLE':
+    'Cette instance ne peut pas envoyer d’e-mails : une nouvelle adresse ne peut donc pas être confirmée, et la vôtre reste la même. Demandez à l’administrateur de régler l’envoi d’e-mails (Configuration → E-mails), puis réessayez.',
+  'error.EMAIL_SECRET_UNREADABLE':
+    'La clé ou le mot de passe enregistré ne peut plus être lu (le secret de l’instance a changé) : saisissez-le à nouveau.',
   'error.EMAIL_AUTH_FAILED': 'Le serveur ou le service d’e-mail a refusé le nom d’utilisateur, le mot de passe ou la clé.',
   'error.EMAIL_CONNECTION_FAILED': 'Le serveur d’e-mail est injoignable : vérifiez son adresse, son port et sa sécurité.',
   'error.EMAIL_TIMEOUT': 'Le serveur d’e-mail n’a pas répondu à temps.',
@@ -272,8 +286,10 @@ const fr: Record<MessageKey, string> = {
   'error.EMAIL_TAKEN': 'Cette adresse e-mail est déjà utilisée.',
   'error.PROPERTY_KEY_TAKEN': 'Une autre propriété de cette collection a déjà cet identifiant.',
   'error.PROPERTY_HAS_VALUES': 'Le type de contenu ne peut pas changer tant que des objets ont des valeurs pour cette propriété.',
-  'error.STALE_WRITE': 'Quelqu’un a modifié ceci depuis que vous l’avez ouvert. Rechargez pour voir ses changements, puis refaites les vôtres.',
-  'error.PRECONDITION_FAILED': 'Ceci a changé depuis la version indiquée dans If-Match : rien n’a été enregistré. Relisez-le pour obtenir son ETag actuel.',
+  'error.STALE_WRITE':
+    'Quelqu’un a modifié ceci depuis que vous l’avez ouvert. Rechargez pour voir ses changements, puis refaites les vôtres.',
+  'error.PRECONDITION_FAILED':
+    'Ceci a changé depuis la version indiquée dans If-Match : rien n’a été enregistré. Relisez-le pour obtenir son ETag actuel.',
   'error.DELETED_MEANWHILE': 'Un élément auquel cette modification se rapporte a été supprimé entre-temps. Rechargez et réessayez.',
   'error.PAYLOAD_TOO_LARGE': 'Le fichier est trop volumineux.',
   'error.UNSUPPORTED_MEDIA_TYPE': "Ce type de fichier n'est pas accepté.",
@@ -304,7 +320,8 @@ const fr: Record<MessageKey, string> = {
   'import.invalid_yaml': 'Le YAML de l’enregistrement {row} est abîmé : il ne peut pas être lu.',
   'import.unknown_version': 'Cet export Vitrine a été écrit par une autre version, que celle-ci ne lit pas.',
   'import.invalid_zip': 'L’archive zip est abîmée ou tronquée : elle ne peut pas être lue.',
-  'import.zip_too_big': 'L’archive zip contient plus que Vitrine n’accepte (une limite de {maximum} fichiers, ou de {maximum} octets pour un fichier).',
+  'import.zip_too_big':
+    'L’archive zip contient plus que Vitrine n’accepte (une limite de {maximum} fichiers, ou de {maximum} octets pour un fichier).',
   'import.picture_too_big': 'Une image contenue dans le fichier est plus grande que Vitrine n’accepte (une limite de {maximum} octets).',
   'import.source_unreachable': 'Rien d’utilisable n’a pu être récupéré de la source.',
   'import.source_not_ready': 'La source préparait encore sa réponse.',
@@ -317,10 +334,14 @@ const fr: Record<MessageKey, string> = {
   'import.kind.database': 'un fichier de base de données',
   'import.kind.yaml': 'un fichier YAML',
   'import.kind.binary': 'des données binaires',
-  'import.kind.amc': 'un catalogue Ant Movie Catalog (.amc), que Vitrine lit par son export XML : dans Ant Movie Catalog, choisissez Fichier › Exporter › XML et importez ce fichier',
-  'import.kind.binary_plist': 'une liste de propriétés binaire (Delicious Library) : exportez la bibliothèque en XML et importez ce fichier',
-  'import.plan.no_title': 'Ce plan n’importerait rien : aucun champ du fichier ne va dans « {property} », que chaque objet doit avoir. Envoyez-y un champ, par exemple « {suggestion} ».',
-  'import.plan.nothing_mapped': 'Ce plan n’importerait rien : aucun des champs qu’il lit ne contient quoi que ce soit dans les enregistrements du fichier.',
+  'import.kind.amc':
+    'un catalogue Ant Movie Catalog (.amc), que Vitrine lit par son export XML : dans Ant Movie Catalog, choisissez Fichier › Exporter › XML et importez ce fichier',
+  'import.kind.binary_plist':
+    'une liste de propriétés binaire (Delicious Library) : exportez la bibliothèque en XML et importez ce fichier',
+  'import.plan.no_title':
+    'Ce plan n’importerait rien : aucun champ du fichier ne va dans « {property} », que chaque objet doit avoir. Envoyez-y un champ, par exemple « {suggestion} ».',
+  'import.plan.nothing_mapped':
+    'Ce plan n’importerait rien : aucun des champs qu’il lit ne contient quoi que ce soit dans les enregistrements du fichier.',
   'import.plan.all_refused': 'Ce plan n’importerait rien : chaque enregistrement lu manque de « {property} », que chaque objet doit avoir.',
   'validation.invalid': "La valeur n'est pas valide.",
   'validation.invalid_number': "Ce n'est pas un nombre.",
@@ -349,13 +370,13 @@ const fr: Record<MessageKey, string> = {
   'email.greeting': 'Bonjour {name},',
   'email.greeting.plain': 'Bonjour,',
   'email.test.subject': 'E-mail d’essai de {instance}',
-  'email.test.body': 'Ceci est un e-mail d’essai envoyé depuis la Configuration de {instance}. Les e-mails de cette instance arriveront comme celui-ci.',
+  'email.test.body':
+    'Ceci est un e-mail d’essai envoyé depuis la Configuration de {instance}. Les e-mails de cette instance arriveront comme celui-ci.',
   'email.reset.subject': 'Réinitialisez votre mot de passe {instance}',
   'email.reset.body':
     "Quelqu'un a demandé la réinitialisation du mot de passe de votre compte {instance}. Ouvrez ce lien pour choisir un nouveau mot de passe. Il ne fonctionne qu'une fois et expire dans deux heures.",
   'email.reset.action': 'Choisir un nouveau mot de passe',
-  'email.reset.ignore':
-    "Si vous n'avez rien demandé, ignorez cet e-mail : votre mot de passe reste inchangé.",
+  'email.reset.ignore': "Si vous n'avez rien demandé, ignorez cet e-mail : votre mot de passe reste inchangé.",
   'email.invitation.subject': '{inviter} partage « {collection} » avec vous sur {instance}',
   'email.invitation.body':
     "{inviter} vous invite dans la collection « {collection} » sur {instance}. Ouvrez ce lien pour choisir un nom d'utilisateur et un mot de passe. Il ne fonctionne qu'une fois et expire dans {days} jours.",
@@ -378,13 +399,16 @@ const fr: Record<MessageKey, string> = {
   'email.loan.requested.body': '{name} ({email}) demande à emprunter « {title} » de votre collection {collection}.',
   'email.loan.requested.message': 'Son message : {message}',
   'email.loan.requested.dates': 'Souhaité du {from} au {until}.',
-  'email.loan.requested.reserved': 'Une réservation : du {from} au {to}. L’accepter réserve ces jours, sauf si l’un d’eux a déjà tous ses exemplaires pris.',
+  'email.loan.requested.reserved':
+    'Une réservation : du {from} au {to}. L’accepter réserve ces jours, sauf si l’un d’eux a déjà tous ses exemplaires pris.',
   'email.loan.requested.action': 'Répondre à la demande',
   'email.loan.sent.subject': 'Votre demande d’emprunt de « {title} » est envoyée',
   'email.hold.joined.subject': 'Vous êtes numéro {position} sur la liste d’attente de « {title} »',
-  'email.hold.joined.body': 'Vous êtes sur la liste d’attente de « {title} », prêté par {owner}. Quand un exemplaire reviendra et que ce sera votre tour, un e-mail vous le proposera.',
+  'email.hold.joined.body':
+    'Vous êtes sur la liste d’attente de « {title} », prêté par {owner}. Quand un exemplaire reviendra et que ce sera votre tour, un e-mail vous le proposera.',
   'email.hold.offered.subject': '« {title} » est disponible pour vous',
-  'email.hold.offered.body': 'Un exemplaire de « {title} » est revenu et {owner} vous le propose. Répondez avant le {deadline} : ensuite, il ira à la personne suivante.',
+  'email.hold.offered.body':
+    'Un exemplaire de « {title} » est revenu et {owner} vous le propose. Répondez avant le {deadline} : ensuite, il ira à la personne suivante.',
   'email.hold.offered.action': 'Accepter ou refuser',
   'email.hold.accepted.subject': 'Vous avez accepté « {title} »',
   'email.hold.accepted.body': 'Vous avez accepté « {title} ». {owner} vous dira quand venir le chercher.',
@@ -392,13 +416,15 @@ const fr: Record<MessageKey, string> = {
   'email.loan.sent.action': 'Suivre ou annuler votre demande',
   'email.borrowerPage.action': 'Voir tout ce que vous avez emprunté à {owner}',
   'email.borrowerPage.subject': 'Votre page d’emprunteur',
-  'email.borrowerPage.body': 'Voici votre page privée pour ce que vous avez emprunté à {owner} : ce que vous avez, vos demandes et votre historique. Gardez ce lien pour vous.',
+  'email.borrowerPage.body':
+    'Voici votre page privée pour ce que vous avez emprunté à {owner} : ce que vous avez, vos demandes et votre historique. Gardez ce lien pour vous.',
   'email.borrowerPage.notYou': 'Si vous ne l’avez pas demandé, ignorez cet e-mail.',
   'email.loan.renewal.subject': 'Prolongation demandée pour « {title} »',
   'email.loan.renewal.body': '{name} demande à garder « {title} » jusqu’au {due}.',
   'email.loan.renewal.action': 'Accepter ou refuser',
   'email.loan.sent.keep': 'Gardez cet e-mail : le lien est privé et c’est le seul moyen de suivre votre demande.',
-  'email.loan.sent.notYou': 'Si vous n’avez rien demandé, quelqu’un a saisi votre adresse par erreur : ignorez cet e-mail, ou annulez la demande avec le lien.',
+  'email.loan.sent.notYou':
+    'Si vous n’avez rien demandé, quelqu’un a saisi votre adresse par erreur : ignorez cet e-mail, ou annulez la demande avec le lien.',
   'email.loan.accepted.subject': '« {title} » : votre demande est acceptée',
   'email.loan.accepted.body': '{owner} a accepté votre demande d’emprunt de « {title} ». {owner} vous dira quand venir le chercher.',
   'email.loan.rejected.subject': '« {title} » : votre demande est refusée',
@@ -413,7 +439,8 @@ const fr: Record<MessageKey, string> = {
   'email.loan.reminder.subject': 'Rappel : « {title} » est à rendre le {due}',
   'email.loan.reminder.body': 'Un rappel de {owner} : « {title} », qui vous a été prêté, est à rendre le {due}.',
   'email.loan.overdue.subject': '« {title} » était à rendre le {due}',
-  'email.loan.overdue.body': '« {title} », prêté par {owner}, était à rendre le {due}. Merci de le rendre, ou de dire quand vous le pourrez.',
+  'email.loan.overdue.body':
+    '« {title} », prêté par {owner}, était à rendre le {due}. Merci de le rendre, ou de dire quand vous le pourrez.',
   'email.loan.digest.subject': 'Prêts en retard : {count}',
   'email.loan.digest.body': 'Ces objets que vous avez prêtés devaient être rendus et ne le sont pas encore :',
   'email.loan.digest.line': '« {title} », prêté à {name}, à rendre le {due}',
@@ -427,20 +454,15 @@ const fr: Record<MessageKey, string> = {
   'email.lendingDigest.renewal': '« {title} » : {name} demande à le garder jusqu’au {due}',
   'email.source.failing.subject': 'Votre import programmé dans {collection} échoue',
   'email.source.failing.body': 'L’import de {collection} depuis {source} a échoué trois fois de suite. La dernière fois : {reason}',
-  'email.source.failing.next': '{instance} réessaiera selon son calendrier. Vous pouvez modifier ou retirer la source dans les réglages d’import de la collection.',
+  'email.source.failing.next':
+    '{instance} réessaiera selon son calendrier. Vous pouvez modifier ou retirer la source dans les réglages d’import de la collection.',
   'email.source.failing.action': 'Voir les imports',
 };
 
 const catalogues: Record<Locale, Record<MessageKey, string>> = { en_US: en, fr_FR: fr };
 
-export function translate(
-  locale: Locale,
-  key: MessageKey,
-  values: Record<string, string | number> = {},
-): string {
-  return catalogues[locale][key].replace(/\{(\w+)\}/g, (match, name: string) =>
-    name in values ? String(values[name]) : match,
-  );
+export function translate(locale: Locale, key: MessageKey, values: Record<string, string | number> = {}): string {
+  return catalogues[locale][key].replace(/\{(\w+)\}/g, (match, name: string) => (name in values ? String(values[name]) : match));
 }
 
 /** Content-Language: en_US, fr_FR, fr-FR, fr… → one of our locales (default en_US). */

@@ -63,11 +63,7 @@ async function runJob(env: Env, db: Db, job: Job, now: Date, saved: string | nul
   return { job: job.name, status, units: budget.used, counts };
 }
 
-export async function runScheduledJobs(
-  env: Env,
-  cron: string,
-  options: { schedule?: Schedule; now?: Date } = {},
-): Promise<JobReport[]> {
+export async function runScheduledJobs(env: Env, cron: string, options: { schedule?: Schedule; now?: Date } = {}): Promise<JobReport[]> {
   const jobs = (options.schedule ?? SCHEDULE)[cron];
   if (!jobs?.length) {
     console.warn('no scheduled job for cron', cron);

@@ -66,7 +66,10 @@ async function openDemoAccount(db: Db, account: Account | undefined): Promise<vo
 async function retireDemoAccount(db: Db, account: Account): Promise<void> {
   if (!(await verifyPassword(DEMO_CREDENTIALS.password, account.passwordHash))) return;
   await db.batch([
-    db.update(users).set({ enabled: false }).where(and(eq(users.id, account.id), eq(users.enabled, true))),
+    db
+      .update(users)
+      .set({ enabled: false })
+      .where(and(eq(users.id, account.id), eq(users.enabled, true))),
     db.delete(sessions).where(eq(sessions.userId, account.id)),
   ]);
 }

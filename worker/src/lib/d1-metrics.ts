@@ -35,7 +35,11 @@ function record(metrics: D1Metrics, meta: Meta, query: string) {
   metrics.queries += 1;
   metrics.rowsRead += meta?.rows_read ?? 0;
   metrics.rowsWritten += meta?.rows_written ?? 0;
-  metrics.statements?.push({ sql: query.replace(/\s+/g, ' ').trim().slice(0, 100), read: meta?.rows_read ?? 0, written: meta?.rows_written ?? 0 });
+  metrics.statements?.push({
+    sql: query.replace(/\s+/g, ' ').trim().slice(0, 100),
+    read: meta?.rows_read ?? 0,
+    written: meta?.rows_written ?? 0,
+  });
 }
 
 const INNER = Symbol('inner statement');

@@ -47,7 +47,12 @@ export const EMPTY_EMAIL_SETTINGS: StoredEmailSettings = {
 function parseStored(value: unknown): StoredEmailSettings {
   if (!value || typeof value !== 'object') return EMPTY_EMAIL_SETTINGS;
   const stored = value as Partial<StoredEmailSettings>;
-  return { ...EMPTY_EMAIL_SETTINGS, ...stored, resend: { ...EMPTY_EMAIL_SETTINGS.resend, ...stored.resend }, smtp: { ...EMPTY_EMAIL_SETTINGS.smtp, ...stored.smtp } };
+  return {
+    ...EMPTY_EMAIL_SETTINGS,
+    ...stored,
+    resend: { ...EMPTY_EMAIL_SETTINGS.resend, ...stored.resend },
+    smtp: { ...EMPTY_EMAIL_SETTINGS.smtp, ...stored.smtp },
+  };
 }
 
 const emailSetting = storedSetting(EMAIL_SETTINGS_KEY, parseStored);
@@ -159,7 +164,13 @@ export async function sendOverSmtp(
   let sent = 0;
   try {
     for (const message of messages) {
-      await mailer.send({ from: parseSender(sender.from), to: message.to, subject: message.subject, text: message.text, html: message.html });
+      await mailer.send({
+        from: parseSender(sender.from),
+        to: message.to,
+        subject: message.subject,
+        text: message.text,
+        html: message.html,
+      });
       sent += 1;
     }
     return { sent };

@@ -56,7 +56,9 @@ export async function sendEmails(env: Env, messages: EmailMessage[]): Promise<{ 
     return { sent, reason: failure.reason };
   }
   const { from } = sender;
-  const { error } = await sender.client.batch.send(messages.map(({ to, subject, text, html }) => ({ from, to: [to], subject, text, html })));
+  const { error } = await sender.client.batch.send(
+    messages.map(({ to, subject, text, html }) => ({ from, to: [to], subject, text, html })),
+  );
   if (error) {
     console.error('emails not sent: transport error', error.name);
     return { sent: 0, reason: resendFailure(error).reason };
@@ -82,11 +84,7 @@ export type EmailBlock = string | { label: string; href: string };
 export function composeEmail(blocks: EmailBlock[]): { text: string; html: string } {
   const text = blocks.map((b) => (typeof b === 'string' ? b : b.href)).join('\n\n');
   const html = blocks
-    .map((b) =>
-      typeof b === 'string'
-        ? `<p>${escapeHtml(b)}</p>`
-        : `<p><a href="${escapeHtml(b.href)}">${escapeHtml(b.label)}</a></p>`,
-    )
+    .map((b) => (typeof b === 'string' ? `<p>${escapeHtml(b)}</p>` : `<p><a href="${escapeHtml(b.href)}">${escapeHtml(b.label)}</a></p>`))
     .join('\n');
   return { text, html };
 }

@@ -98,7 +98,10 @@ export const fileWithThumbnailBody = {
         schema: z.object({
           file: z.any().openapi({ type: 'string', format: 'binary' }),
           thumbnail: z.any().optional().openapi({ type: 'string', format: 'binary', description: 'A small image of an image file' }),
-          small: z.any().optional().openapi({ type: 'string', format: 'binary', description: 'A smaller one still, for covers in lists on phones' }),
+          small: z
+            .any()
+            .optional()
+            .openapi({ type: 'string', format: 'binary', description: 'A smaller one still, for covers in lists on phones' }),
         }),
       },
     },

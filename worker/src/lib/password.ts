@@ -27,14 +27,8 @@ async function derive(password: string, salt: Uint8Array, iterations: number): P
   if (!Number.isInteger(iterations) || iterations < 1 || iterations > PBKDF2_MAX_ITERATIONS) {
     throw new RangeError(`PBKDF2 iterations must be between 1 and ${PBKDF2_MAX_ITERATIONS}`);
   }
-  const key = await crypto.subtle.importKey('raw', encoder.encode(password), 'PBKDF2', false, [
-    'deriveBits',
-  ]);
-  const bits = await crypto.subtle.deriveBits(
-    { name: 'PBKDF2', hash: 'SHA-256', salt, iterations },
-    key,
-    HASH_BITS,
-  );
+  const key = await crypto.subtle.importKey('raw', encoder.encode(password), 'PBKDF2', false, ['deriveBits']);
+  const bits = await crypto.subtle.deriveBits({ name: 'PBKDF2', hash: 'SHA-256', salt, iterations }, key, HASH_BITS);
   return new Uint8Array(bits);
 }
 

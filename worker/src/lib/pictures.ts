@@ -14,10 +14,18 @@ export async function contentName(bytes: Uint8Array): Promise<string> {
  * makes them later (features/media/thumbnails.routes.ts).
  */
 export const wantThumbnails = (env: Env, collectionId: number, values: string[]) =>
-  env.DB.prepare('INSERT OR IGNORE INTO thumbnails_wanted (collection_id, value) SELECT ?1, value FROM json_each(?2)').bind(collectionId, JSON.stringify(values));
+  env.DB.prepare('INSERT OR IGNORE INTO thumbnails_wanted (collection_id, value) SELECT ?1, value FROM json_each(?2)').bind(
+    collectionId,
+    JSON.stringify(values),
+  );
 
 /** Stores an image in the collection's media under its content's name; gives its media value. */
-export async function storePicture(env: Env, collectionId: number, bytes: Uint8Array, image: { type: string; ext: string }): Promise<string> {
+export async function storePicture(
+  env: Env,
+  collectionId: number,
+  bytes: Uint8Array,
+  image: { type: string; ext: string },
+): Promise<string> {
   const key = `collections/${collectionId}/${await contentName(bytes)}.${image.ext}`;
   await env.MEDIA.put(key, bytes, { httpMetadata: { contentType: image.type } });
   return toMediaValue(key);
@@ -30,7 +38,11 @@ const COVER_TIMEOUT_MS = 15_000;
 /** One address fetched and stored: its media value, or `!` and why it gave no picture. */
 export async function fetchCover(env: Env, collectionId: number, address: string): Promise<string> {
   try {
-    const fetched = await guardedFetch(env, address, { maxBytes: COVER_MAX_BYTES, timeoutMs: COVER_TIMEOUT_MS, headers: { accept: 'image/*' } });
+    const fetched = await guardedFetch(env, address, {
+      maxBytes: COVER_MAX_BYTES,
+      timeoutMs: COVER_TIMEOUT_MS,
+      headers: { accept: 'image/*' },
+    });
     const image = sniffImage(fetched.bytes);
     if (!image) return '!not_image';
     return await storePicture(env, collectionId, fetched.bytes, image);
@@ -39,4 +51,3 @@ export async function fetchCover(env: Env, collectionId: number, address: string
     throw err;
   }
 }
-

@@ -38,7 +38,8 @@ export const ifMatchHeaders = z.object({
 /** The documented ETag header of an answer carrying an item, a collection or a property. */
 export const etagResponseHeader = {
   ETag: {
-    description: 'The version of the row as a strong entity tag, "v<version>": send it back in If-Match to edit or delete only that version',
+    description:
+      'The version of the row as a strong entity tag, "v<version>": send it back in If-Match to edit or delete only that version',
     schema: { type: 'string' as const, example: '"v3"' },
   },
 };

@@ -20,6 +20,9 @@ export async function storeRestoredFile(
 ): Promise<{ value: string; image: boolean }> {
   const media = sniffMedia(bytes);
   const key = `collections/${collectionId}/${await contentName(bytes)}.${media.ext}`;
-  await env.MEDIA.put(key, bytes, { httpMetadata: { contentType: media.type }, customMetadata: uploadedName ? { filename: uploadedName } : undefined });
+  await env.MEDIA.put(key, bytes, {
+    httpMetadata: { contentType: media.type },
+    customMetadata: uploadedName ? { filename: uploadedName } : undefined,
+  });
   return { value: toMediaValue(key), image: media.kind === 'image' };
 }

@@ -53,7 +53,11 @@ export async function sealSecret(env: Pick<Env, 'APP_SECRET'>, secret: string): 
 export async function openSecret(env: Pick<Env, 'APP_SECRET'>, sealed: SealedSecret | null | undefined): Promise<string | null> {
   if (!sealed || typeof sealed.iv !== 'string' || typeof sealed.data !== 'string') return null;
   try {
-    const plain = await crypto.subtle.decrypt({ name: 'AES-GCM', iv: fromBase64(sealed.iv) }, await keyOf(env.APP_SECRET), fromBase64(sealed.data));
+    const plain = await crypto.subtle.decrypt(
+      { name: 'AES-GCM', iv: fromBase64(sealed.iv) },
+      await keyOf(env.APP_SECRET),
+      fromBase64(sealed.data),
+    );
     return new TextDecoder().decode(plain);
   } catch {
     return null;

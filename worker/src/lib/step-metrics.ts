@@ -88,7 +88,15 @@ export async function measuredStep<T>(env: Env, step: string, work: (env: Env, p
   await probe(env, `start\t${step}`);
   const result = await work({ ...env, DB: meteredD1(env.DB, d1), MEDIA: meteredBucket(env.MEDIA, counter) }, (name) => (phase = name));
   const state = typeof result === 'string' ? result : undefined;
-  const figures = JSON.stringify({ message: 'workflow step measured', step, phase, d1, r2: counter.r2, r2WaitedMs: counter.waitedMs, state });
+  const figures = JSON.stringify({
+    message: 'workflow step measured',
+    step,
+    phase,
+    d1,
+    r2: counter.r2,
+    r2WaitedMs: counter.waitedMs,
+    state,
+  });
   // Without a probe, the figures go to the log.
   if (env.MEASURE_PROBE_ADDRESS) await probe(env, `end\t${figures}`);
   else console.log(figures);

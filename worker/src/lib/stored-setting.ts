@@ -45,7 +45,9 @@ export function storedSetting<T>(key: string, parse: (value: unknown) => T): Sto
     async save(db, value) {
       saves += 1;
       await db
-        .prepare(`INSERT INTO settings (key, value) VALUES (?1, ?2) ON CONFLICT (key) DO UPDATE SET value = excluded.value, updated_at = ${NOW_SQL}`)
+        .prepare(
+          `INSERT INTO settings (key, value) VALUES (?1, ?2) ON CONFLICT (key) DO UPDATE SET value = excluded.value, updated_at = ${NOW_SQL}`,
+        )
         .bind(key, JSON.stringify(value))
         .run();
       cache.set(db, { value, readAt: Date.now() });

@@ -29,10 +29,7 @@ export async function signSessionToken(
     .sign(secretKey(secret));
 }
 
-export async function verifySessionToken(
-  secret: string | undefined,
-  token: string,
-): Promise<{ userId: number; sessionId: string }> {
+export async function verifySessionToken(secret: string | undefined, token: string): Promise<{ userId: number; sessionId: string }> {
   const key = secretKey(secret);
   try {
     const { payload } = await jwtVerify(token, key, { issuer: ISSUER, algorithms: ['HS256'] });
@@ -78,10 +75,7 @@ export async function signMediaTicket(
   return { ticket, expiresAt: expiresAt.toISOString() };
 }
 
-export async function verifyMediaTicket(
-  secret: string | undefined,
-  ticket: string,
-): Promise<{ userId: number; sessionId: string } | null> {
+export async function verifyMediaTicket(secret: string | undefined, ticket: string): Promise<{ userId: number; sessionId: string } | null> {
   try {
     const { payload } = await jwtVerify(ticket, secretKey(secret), { issuer: ISSUER, algorithms: ['HS256'] });
     const userId = Number(payload.sub);

@@ -51,7 +51,12 @@ export const DIACRITICS = '\u0300-\u0304\u0306-\u030c\u030f\u0311\u031b\u0323-\u
 
 const separatorClass = SEPARATORS.trim()
   .split(/\s+/)
-  .map((range) => range.split('-').map((hex) => `\\u{${hex}}`).join('-'))
+  .map((range) =>
+    range
+      .split('-')
+      .map((hex) => `\\u{${hex}}`)
+      .join('-'),
+  )
   .join('');
 // Lone surrogates never reach the index as such (they are sent as U+FFFD), so they only separate.
 const SEPARATOR_RUN = new RegExp(`[${separatorClass}\\u{d800}-\\u{dfff}]+`, 'u');

@@ -30,7 +30,6 @@ export class KnownEntry implements ZipInputFile {
   }
 }
 
-
 /**
  * Sends an R2 object's bytes into an entry (`last`: they end it). False when the object is gone, or
  * changed since it was measured (`size`, when known): the download must stop rather than go on wrong.

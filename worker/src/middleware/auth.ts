@@ -17,13 +17,7 @@ export async function sessionCaller(db: Db, claims: { userId: number; sessionId:
     .select({ id: users.id, username: users.username, isAdmin: users.isAdmin, enabled: users.enabled })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
-    .where(
-      and(
-        eq(sessions.id, claims.sessionId),
-        eq(sessions.userId, claims.userId),
-        gt(sessions.expiresAt, sqlNow),
-      ),
-    )
+    .where(and(eq(sessions.id, claims.sessionId), eq(sessions.userId, claims.userId), gt(sessions.expiresAt, sqlNow)))
     .limit(1);
   if (!row || !row.enabled) return null;
   return { id: row.id, username: row.username, isAdmin: row.isAdmin, sessionId: claims.sessionId };

@@ -24,7 +24,9 @@ export default function BorrowStatusRoute() {
   const token = params.get('token') ?? '';
   const status = useBorrowRequestStatus(token || null);
   const invalid = !token || (isApiError(status.error) && status.error.code === 'NOT_FOUND');
-  const title = status.data?.item.title ? intl.formatMessage(messages.itemTitle, { title: status.data.item.title }) : intl.formatMessage(messages.title);
+  const title = status.data?.item.title
+    ? intl.formatMessage(messages.itemTitle, { title: status.data.item.title })
+    : intl.formatMessage(messages.title);
   let body;
   if (invalid) body = <ErrorAlert>{intl.formatMessage(messages.invalid)}</ErrorAlert>;
   else if (status.error) body = <PageError error={status.error} />;

@@ -27,12 +27,14 @@ const messages = defineMessages<{
   title: { id: 'app.borrowerDelete.title', defaultMessage: 'Delete {name}' },
   holds: {
     id: 'app.borrowerDelete.holds',
-    defaultMessage: '{name} still holds {count, plural, one {an item you lent} other {# items you lent}}. Get {count, plural, one {it} other {them}} back before deleting this borrower.',
+    defaultMessage:
+      '{name} still holds {count, plural, one {an item you lent} other {# items you lent}}. Get {count, plural, one {it} other {them}} back before deleting this borrower.',
   },
   held: { id: 'app.borrowerDelete.held', defaultMessage: 'Items they hold' },
   withLoans: {
     id: 'app.borrowerDelete.withLoans',
-    defaultMessage: '{count, plural, =0 {This borrower has no loan history.} one {Their # past loan or request is deleted with them.} other {Their # past loans and requests are deleted with them.}}',
+    defaultMessage:
+      '{count, plural, =0 {This borrower has no loan history.} one {Their # past loan or request is deleted with them.} other {Their # past loans and requests are deleted with them.}}',
   },
 });
 

@@ -27,7 +27,10 @@ function EditBorrowerScreen() {
   if (!borrower.data) return <Loading />;
   const data = borrower.data;
   return (
-    <FormScreen title={intl.formatMessage(messages.title, { name: data.name })} crumbs={[...crumbs, { label: data.name, to: paths.borrower(data.id) }]}>
+    <FormScreen
+      title={intl.formatMessage(messages.title, { name: data.name })}
+      crumbs={[...crumbs, { label: data.name, to: paths.borrower(data.id) }]}
+    >
       <BorrowerForm
         borrower={data}
         readOnly={demo}

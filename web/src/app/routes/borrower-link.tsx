@@ -12,7 +12,10 @@ import { useAction } from '../../lib/use-action';
 
 const messages = defineMessages({
   title: { id: 'app.borrowerLink.title', defaultMessage: 'Get my borrower page' },
-  intro: { id: 'app.borrowerLink.intro', defaultMessage: 'Type the email address you borrowed with. We will send your private link to it.' },
+  intro: {
+    id: 'app.borrowerLink.intro',
+    defaultMessage: 'Type the email address you borrowed with. We will send your private link to it.',
+  },
   email: { id: 'app.borrowerLink.email', defaultMessage: 'Email address' },
   send: { id: 'app.borrowerLink.send', defaultMessage: 'Send me my link' },
   sent: { id: 'app.borrowerLink.sent', defaultMessage: 'If this address has loans here, its link is on its way. Check your inbox.' },
@@ -40,7 +43,14 @@ export default function BorrowerLinkRoute() {
         ) : (
           <form className="stack" onSubmit={submit}>
             <p>{intl.formatMessage(messages.intro)}</p>
-            <TextField label={intl.formatMessage(messages.email)} type="email" autoComplete="email" required value={email} onChange={(e) => setEmail(e.target.value)} />
+            <TextField
+              label={intl.formatMessage(messages.email)}
+              type="email"
+              autoComplete="email"
+              required
+              value={email}
+              onChange={(e) => setEmail(e.target.value)}
+            />
             <div className="actions">
               <Button type="submit" disabled={send.busy}>
                 {intl.formatMessage(messages.send)}

@@ -7,5 +7,7 @@ const messages = defineMessages({ title: { id: 'app.borrowers.title', defaultMes
 
 export default function BorrowersRoute() {
   const intl = useIntl();
-  return <LendingAreaScreen title={intl.formatMessage(messages.title)}>{(readOnly) => <BorrowersList readOnly={readOnly} />}</LendingAreaScreen>;
+  return (
+    <LendingAreaScreen title={intl.formatMessage(messages.title)}>{(readOnly) => <BorrowersList readOnly={readOnly} />}</LendingAreaScreen>
+  );
 }

@@ -20,17 +20,11 @@ function DeleteScreen({ collection }: { collection: Collection }) {
   return (
     <Screen title={intl.formatMessage(messages.title, { name: collection.name })} crumbs={crumbs}>
       {demo ? <DemoNotice /> : null}
-      <CollectionDeleteConfirmation
-        collection={collection}
-        readOnly={demo}
-        onDeleted={() => navigateWithFlash(paths.home())}
-      />
+      <CollectionDeleteConfirmation collection={collection} readOnly={demo} onDeleted={() => navigateWithFlash(paths.home())} />
     </Screen>
   );
 }
 
 export default function CollectionDeleteRoute() {
-  return (
-    <CollectionGate ownerOnly>{(collection) => <DeleteScreen key={collection.id} collection={collection} />}</CollectionGate>
-  );
+  return <CollectionGate ownerOnly>{(collection) => <DeleteScreen key={collection.id} collection={collection} />}</CollectionGate>;
 }

@@ -44,6 +44,8 @@ function EditScreen({ collection }: { collection: Collection }) {
 
 export default function CollectionEditRoute() {
   return (
-    <CollectionGate least="co_owner">{(collection) => <EditScreen key={`${collection.id}-${collection.version}`} collection={collection} />}</CollectionGate>
+    <CollectionGate least="co_owner">
+      {(collection) => <EditScreen key={`${collection.id}-${collection.version}`} collection={collection} />}
+    </CollectionGate>
   );
 }

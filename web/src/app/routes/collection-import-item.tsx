@@ -69,7 +69,11 @@ function ImportItemScreen({ collection }: { collection: Collection }) {
       </section>
       {offers.data?.sources.some((o) => o.barcodes) ? (
         <section className="card stack">
-          <CodeListForm collectionId={collection.id} readOnly={demo} onStarted={(run) => navigate(paths.collectionSourceQueue(collection.id, run.id))} />
+          <CodeListForm
+            collectionId={collection.id}
+            readOnly={demo}
+            onStarted={(run) => navigate(paths.collectionSourceQueue(collection.id, run.id))}
+          />
           <RecentQueues collectionId={collection.id} />
         </section>
       ) : null}

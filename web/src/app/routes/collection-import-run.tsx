@@ -31,7 +31,10 @@ function RunScreen({ collection, id }: { collection: Collection; id: number }) {
     [revalidate, collection.id],
   );
   const properties = useProperties(collection.id);
-  const crumbs = [...useCollectionCrumbs(collection, { manage: true }), { label: intl.formatMessage(messages.crumb), to: paths.collectionImport(collection.id) }];
+  const crumbs = [
+    ...useCollectionCrumbs(collection, { manage: true }),
+    { label: intl.formatMessage(messages.crumb), to: paths.collectionImport(collection.id) },
+  ];
   if (error) return <PageError error={error} />;
   if (!data) return <Loading />;
   const title = intl.formatMessage(messages.title, { file: data.fileName });
@@ -53,5 +56,9 @@ function RunScreen({ collection, id }: { collection: Collection; id: number }) {
 export default function CollectionImportRunRoute() {
   const { id } = useRouteIds();
   if (id === null) return <NotFoundScreen />;
-  return <CollectionGate least="co_owner">{(collection) => <RunScreen key={`${collection.id}-${id}`} collection={collection} id={id} />}</CollectionGate>;
+  return (
+    <CollectionGate least="co_owner">
+      {(collection) => <RunScreen key={`${collection.id}-${id}`} collection={collection} id={id} />}
+    </CollectionGate>
+  );
 }

@@ -62,7 +62,11 @@ function ImportScreen({ collection }: { collection: Collection }) {
           <Loading />
         )}
       </section>
-      <ImportSources collectionId={collection.id} readOnly={demo} onStarted={(id) => navigate(paths.collectionImportRun(collection.id, id))} />
+      <ImportSources
+        collectionId={collection.id}
+        readOnly={demo}
+        onStarted={(id) => navigate(paths.collectionImportRun(collection.id, id))}
+      />
       <section className="card stack" aria-labelledby="import-history-title">
         <h2 id="import-history-title">{intl.formatMessage(messages.history)}</h2>
         <ImportHistory collectionId={collection.id} />

@@ -28,14 +28,21 @@ function LabelsScreen({ collection }: { collection: Collection }) {
     .map((id) => recordId(id.trim()))
     .filter((id): id is number => id !== null);
   // The first page of "unlimited" (200 items): a few sheets, as much as one prints at once.
-  const page = useSWR<ItemPage>(`/collections/${collection.id}/items?perPage=all&sort=created&dir=asc`, (key: string) => apiRequest<ItemPage>(key));
+  const page = useSWR<ItemPage>(`/collections/${collection.id}/items?perPage=all&sort=created&dir=asc`, (key: string) =>
+    apiRequest<ItemPage>(key),
+  );
   const title = intl.formatMessage(messages.title);
   let body;
   if (page.error) body = <PageError error={page.error} />;
   else if (!page.data) body = <Loading />;
   else {
     const items = selection.length > 0 ? page.data.items.filter((item) => selection.includes(item.id)) : page.data.items;
-    body = items.length === 0 ? <EmptyState icon={QrIcon} title={intl.formatMessage(messages.none)} /> : <LabelSheet collectionId={collection.id} items={items} />;
+    body =
+      items.length === 0 ? (
+        <EmptyState icon={QrIcon} title={intl.formatMessage(messages.none)} />
+      ) : (
+        <LabelSheet collectionId={collection.id} items={items} />
+      );
   }
   return (
     <Screen title={title} crumbs={crumbs}>

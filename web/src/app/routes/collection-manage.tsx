@@ -117,12 +117,7 @@ function ManageScreen({ collection }: { collection: Collection }) {
               {intl.formatMessage(messages.delete)}
             </Button>
           ) : (
-            <ButtonLink
-              variant="quiet"
-              className="button--quiet-danger"
-              icon={Trash2}
-              to={paths.collectionDelete(collection.id)}
-            >
+            <ButtonLink variant="quiet" className="button--quiet-danger" icon={Trash2} to={paths.collectionDelete(collection.id)}>
               {intl.formatMessage(messages.delete)}
             </ButtonLink>
           )}
@@ -133,7 +128,5 @@ function ManageScreen({ collection }: { collection: Collection }) {
 }
 
 export default function CollectionManageRoute() {
-  return (
-    <CollectionGate least="co_owner">{(collection) => <ManageScreen key={collection.id} collection={collection} />}</CollectionGate>
-  );
+  return <CollectionGate least="co_owner">{(collection) => <ManageScreen key={collection.id} collection={collection} />}</CollectionGate>;
 }

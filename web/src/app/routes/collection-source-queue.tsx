@@ -24,8 +24,14 @@ function QueueScreen({ collection, id }: { collection: Collection; id: number })
   const { data, error, mutate } = useSourceQueue(collection.id, id);
   const offers = useSourceOffers(collection.id);
   const revalidate = useRevalidate();
-  const onFinished = useCallback(() => void revalidate(anyOf(itemsTouched(collection.id), exactly(sourceQueuesKey(collection.id)))), [revalidate, collection.id]);
-  const crumbs = [...useCollectionCrumbs(collection), { label: intl.formatMessage(messages.crumb), to: paths.collectionImportItem(collection.id) }];
+  const onFinished = useCallback(
+    () => void revalidate(anyOf(itemsTouched(collection.id), exactly(sourceQueuesKey(collection.id)))),
+    [revalidate, collection.id],
+  );
+  const crumbs = [
+    ...useCollectionCrumbs(collection),
+    { label: intl.formatMessage(messages.crumb), to: paths.collectionImportItem(collection.id) },
+  ];
   if (error) return <PageError error={error} />;
   if (!data) return <Loading />;
   const title = intl.formatMessage(queueMessages.name, { count: data.total });
@@ -34,7 +40,12 @@ function QueueScreen({ collection, id }: { collection: Collection; id: number })
     <Screen title={title} crumbs={crumbs}>
       <section className="card stack" aria-labelledby="source-queue-title">
         <h1 id="source-queue-title">{title}</h1>
-        <SourceQueueReportView report={data} sourceName={sourceName} onChange={(run) => void mutate({ ...data, ...run }, { revalidate: true })} onFinished={onFinished} />
+        <SourceQueueReportView
+          report={data}
+          sourceName={sourceName}
+          onChange={(run) => void mutate({ ...data, ...run }, { revalidate: true })}
+          onFinished={onFinished}
+        />
       </section>
     </Screen>
   );
@@ -43,5 +54,9 @@ function QueueScreen({ collection, id }: { collection: Collection; id: number })
 export default function CollectionSourceQueueRoute() {
   const { id } = useRouteIds();
   if (id === null) return <NotFoundScreen />;
-  return <CollectionGate least="editor">{(collection) => <QueueScreen key={`${collection.id}-${id}`} collection={collection} id={id} />}</CollectionGate>;
+  return (
+    <CollectionGate least="editor">
+      {(collection) => <QueueScreen key={`${collection.id}-${id}`} collection={collection} id={id} />}
+    </CollectionGate>
+  );
 }

@@ -37,7 +37,13 @@ export default function ConfigLayoutRoute() {
         {SECTIONS.map(({ key, to, exact }) => {
           const active = exact ? location.pathname === to() : location.pathname.startsWith(to());
           return (
-            <NavLink key={key} to={to()} className={active ? 'tabs__tab is-active' : 'tabs__tab'} aria-current={active ? 'page' : undefined} end={exact}>
+            <NavLink
+              key={key}
+              to={to()}
+              className={active ? 'tabs__tab is-active' : 'tabs__tab'}
+              aria-current={active ? 'page' : undefined}
+              end={exact}
+            >
               {intl.formatMessage(messages[key])}
             </NavLink>
           );

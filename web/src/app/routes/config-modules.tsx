@@ -31,7 +31,9 @@ export default function ConfigModulesRoute() {
             modules={data.sources}
             readOnly={demo}
             typeName={(type) => collectionTypeLabel(intl, type)}
-            onSaved={(saved) => void mutate({ ...data, sources: data.sources.map((s) => (s.id === saved.id ? saved : s)) }, { revalidate: false })}
+            onSaved={(saved) =>
+              void mutate({ ...data, sources: data.sources.map((s) => (s.id === saved.id ? saved : s)) }, { revalidate: false })
+            }
           />
           <ExternalModules
             modules={data.external}

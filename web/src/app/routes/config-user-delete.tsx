@@ -22,9 +22,7 @@ function DeleteUserScreen() {
   if (id === null) return <NotFoundScreen />;
   if (error) return <PageError error={error} />;
   if (!data) return <Loading />;
-  return (
-    <UserDeleteConfirmation user={data} readOnly={demo} onDeleted={() => navigateWithFlash(paths.configUsers())} />
-  );
+  return <UserDeleteConfirmation user={data} readOnly={demo} onDeleted={() => navigateWithFlash(paths.configUsers())} />;
 }
 
 export default function ConfigUserDeleteRoute() {

@@ -18,15 +18,33 @@ import { LoansEnabledGate } from '../lending-gate';
 
 type Plain = Record<string, never>;
 type About = { title: string; owner: string };
-const messages = defineMessages<{ title: Plain; offered: About & { date: string }; accept: Plain; decline: Plain; accepted: About; declined: About; over: Plain; invalid: Plain }>({
+const messages = defineMessages<{
+  title: Plain;
+  offered: About & { date: string };
+  accept: Plain;
+  decline: Plain;
+  accepted: About;
+  declined: About;
+  over: Plain;
+  invalid: Plain;
+}>({
   title: { id: 'app.holdOffer.title', defaultMessage: 'Your turn to borrow' },
-  offered: { id: 'app.holdOffer.offered', defaultMessage: '{owner} offers you “{title}”. Answer by {date}: after that, it goes to the next person in line.' },
+  offered: {
+    id: 'app.holdOffer.offered',
+    defaultMessage: '{owner} offers you “{title}”. Answer by {date}: after that, it goes to the next person in line.',
+  },
   accept: { id: 'app.holdOffer.accept', defaultMessage: 'Yes, I want it' },
   decline: { id: 'app.holdOffer.decline', defaultMessage: 'No, give it to the next person' },
-  accepted: { id: 'app.holdOffer.accepted', defaultMessage: 'You accepted “{title}”. {owner} will tell you when to pick it up; an email gives you a link to follow it.' },
+  accepted: {
+    id: 'app.holdOffer.accepted',
+    defaultMessage: 'You accepted “{title}”. {owner} will tell you when to pick it up; an email gives you a link to follow it.',
+  },
   declined: { id: 'app.holdOffer.declined', defaultMessage: 'You declined “{title}”: it goes to the next person in line.' },
   over: { id: 'app.holdOffer.over', defaultMessage: 'This offer is over: it expired or was withdrawn.' },
-  invalid: { id: 'app.holdOffer.invalid', defaultMessage: 'This link does not lead to an offer: it expired, was answered, or is incomplete.' },
+  invalid: {
+    id: 'app.holdOffer.invalid',
+    defaultMessage: 'This link does not lead to an offer: it expired, was answered, or is incomplete.',
+  },
 });
 
 function OfferBody({ offer, token, onAnswered }: { offer: HoldOffer; token: string; onAnswered: (after: HoldOffer) => void }) {

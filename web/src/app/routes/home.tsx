@@ -50,12 +50,7 @@ export default function HomeRoute() {
   usePageTitle();
 
   const newCollection = !session ? (
-    <ButtonLink
-      icon={Plus}
-      to={paths.login()}
-      state={{ from: paths.collectionNew() }}
-      title={intl.formatMessage(messages.signInHint)}
-    >
+    <ButtonLink icon={Plus} to={paths.login()} state={{ from: paths.collectionNew() }} title={intl.formatMessage(messages.signInHint)}>
       {intl.formatMessage(messages.newCollection)}
     </ButtonLink>
   ) : demo ? (

@@ -35,7 +35,10 @@ function BorrowScreen({ collection, item, requester }: { collection: Collection;
   const cover = useMediaSrc()(item.cover, { size: 'thumb' });
   const signInFirst = !item.canBorrow && !item.isOwner && collection.borrowable === 1 && item.borrowable === null;
   return (
-    <Screen title={intl.formatMessage(messages.title, { title: name })} crumbs={[...crumbs, { label: name, to: paths.item(collection.id, item.id) }]}>
+    <Screen
+      title={intl.formatMessage(messages.title, { title: name })}
+      crumbs={[...crumbs, { label: name, to: paths.item(collection.id, item.id) }]}
+    >
       <section className="card">
         <h1>{intl.formatMessage(messages.title, { title: name })}</h1>
         <div className="borrow-item">

@@ -30,11 +30,7 @@ function DeleteItemScreen({ collection, item }: { collection: Collection; item: 
       crumbs={[...crumbs, { label: name, to: paths.item(collection.id, item.id) }]}
     >
       {demo ? <DemoNotice /> : null}
-      <ItemDeleteConfirmation
-        item={item}
-        readOnly={demo}
-        onDeleted={() => navigateWithFlash(paths.collection(collection.id))}
-      />
+      <ItemDeleteConfirmation item={item} readOnly={demo} onDeleted={() => navigateWithFlash(paths.collection(collection.id))} />
     </Screen>
   );
 }

@@ -52,7 +52,5 @@ function NewItemScreen({ collection }: { collection: Collection }) {
 }
 
 export default function ItemNewRoute() {
-  return (
-    <CollectionGate least="editor">{(collection) => <NewItemScreen key={collection.id} collection={collection} />}</CollectionGate>
-  );
+  return <CollectionGate least="editor">{(collection) => <NewItemScreen key={collection.id} collection={collection} />}</CollectionGate>;
 }

@@ -55,5 +55,9 @@ function DeleteLoanScreen({ collection, item, loan, crumbs }: { collection: Coll
 }
 
 export default function LoanDeleteRoute() {
-  return <LoanGate>{(collection, item, loan, crumbs) => <DeleteLoanScreen collection={collection} item={item} loan={loan} crumbs={crumbs} />}</LoanGate>;
+  return (
+    <LoanGate>
+      {(collection, item, loan, crumbs) => <DeleteLoanScreen collection={collection} item={item} loan={loan} crumbs={crumbs} />}
+    </LoanGate>
+  );
 }

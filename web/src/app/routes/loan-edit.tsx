@@ -35,7 +35,10 @@ function LoanScreen({ collection, item, loan, crumbs }: { collection: Collection
   const revalidate = useRevalidateLending();
   const back = paths.item(collection.id, item.id);
   return (
-    <FormScreen title={intl.formatMessage(messages.title, { title: itemTitle(intl, item), name: loan.borrower.name, state: loan.state })} crumbs={crumbs}>
+    <FormScreen
+      title={intl.formatMessage(messages.title, { title: itemTitle(intl, item), name: loan.borrower.name, state: loan.state })}
+      crumbs={crumbs}
+    >
       <FlashStatus />
       <LoanPanel loan={loan} readOnly={demo} />
       <LoanForm
@@ -59,5 +62,9 @@ function LoanScreen({ collection, item, loan, crumbs }: { collection: Collection
 }
 
 export default function LoanEditRoute() {
-  return <LoanGate>{(collection, item, loan, crumbs) => <LoanScreen collection={collection} item={item} loan={loan} crumbs={crumbs} />}</LoanGate>;
+  return (
+    <LoanGate>
+      {(collection, item, loan, crumbs) => <LoanScreen collection={collection} item={item} loan={loan} crumbs={crumbs} />}
+    </LoanGate>
+  );
 }

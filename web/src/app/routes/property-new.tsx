@@ -34,8 +34,6 @@ function NewPropertyScreen({ collection }: { collection: Collection }) {
 
 export default function PropertyNewRoute() {
   return (
-    <CollectionGate least="co_owner">
-      {(collection) => <NewPropertyScreen key={collection.id} collection={collection} />}
-    </CollectionGate>
+    <CollectionGate least="co_owner">{(collection) => <NewPropertyScreen key={collection.id} collection={collection} />}</CollectionGate>
   );
 }

@@ -26,11 +26,7 @@ export default function ResetPasswordRoute() {
   const check = useCheckPasswordReset(token);
   const invalid = !token || (isApiError(check.error) && check.error.code === 'RESET_TOKEN_INVALID');
   return (
-    <FormScreen
-      title={intl.formatMessage(invalid ? messages.invalidTitle : messages.title)}
-      cardClassName="narrow"
-      demoNotice={false}
-    >
+    <FormScreen title={intl.formatMessage(invalid ? messages.invalidTitle : messages.title)} cardClassName="narrow" demoNotice={false}>
       {invalid ? (
         <>
           <ErrorAlert>{intl.formatMessage(errorMessages.RESET_TOKEN_INVALID)}</ErrorAlert>

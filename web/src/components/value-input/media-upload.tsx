@@ -175,9 +175,7 @@ export function MediaUpload({
           {intl.formatMessage(busy.resizing ? messages.resizing : messages.uploading, { name: busy.name })}
         </p>
       ) : null}
-      {outcome && 'uploaded' in outcome ? (
-        <SuccessStatus>{intl.formatMessage(commonMessages.fileUploaded)}</SuccessStatus>
-      ) : null}
+      {outcome && 'uploaded' in outcome ? <SuccessStatus>{intl.formatMessage(commonMessages.fileUploaded)}</SuccessStatus> : null}
       {outcome && 'error' in outcome ? (
         <ErrorAlert>
           <strong>{intl.formatMessage(commonMessages.uploadFailed)} </strong>

@@ -64,9 +64,7 @@ export function ValueList({ field, id, texts, onChange, disabled, describedBy, i
       {hint}
       <SortableList
         ids={entryKeys}
-        labelOf={(key) =>
-          intl.formatMessage(messages.entry, { label: field.label, position: entryKeys.indexOf(Number(key)) + 1 })
-        }
+        labelOf={(key) => intl.formatMessage(messages.entry, { label: field.label, position: entryKeys.indexOf(Number(key)) + 1 })}
         onMove={move}
       >
         <ol className="value-list__entries">
@@ -144,11 +142,7 @@ export function ValueList({ field, id, texts, onChange, disabled, describedBy, i
 function SortableEntry({ id, disabled, children }: { id: number; disabled: boolean; children: ReactNode }) {
   const { attach, style, dragging, handle } = useSortableEntry(id, disabled);
   return (
-    <li
-      ref={attach}
-      style={style}
-      className={dragging ? 'value-list__entry is-dragging' : 'value-list__entry'}
-    >
+    <li ref={attach} style={style} className={dragging ? 'value-list__entry is-dragging' : 'value-list__entry'}>
       {handle}
       {children}
     </li>

@@ -2,5 +2,12 @@
 
 /** "sci-fi, classics , ,sci-fi" → ["sci-fi", "classics"]. */
 export function parseTags(text: string): string[] {
-  return [...new Set(text.split(',').map((tag) => tag.trim()).filter(Boolean))];
+  return [
+    ...new Set(
+      text
+        .split(',')
+        .map((tag) => tag.trim())
+        .filter(Boolean),
+    ),
+  ];
 }

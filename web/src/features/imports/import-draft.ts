@@ -1,7 +1,13 @@
 // The import screen's working state, kept apart from React so it can be tested plainly: reading the
 // head of a file with the same code as the server (shared/import), a first mapping of its fields onto
 // the collection's properties (or new ones, with guessed types), and the plan the server receives.
-import { MAX_PROPERTIES, MEDIA_PROPERTY_TYPES, PROPERTY_KEY_MAX_LENGTH, PROPERTY_LABEL_MAX_LENGTH, type PropertyType } from '../../../../shared/catalogue';
+import {
+  MAX_PROPERTIES,
+  MEDIA_PROPERTY_TYPES,
+  PROPERTY_KEY_MAX_LENGTH,
+  PROPERTY_LABEL_MAX_LENGTH,
+  type PropertyType,
+} from '../../../../shared/catalogue';
 import type { CsvOptions } from '../../../../shared/import/csv';
 import { csvOptionsOf, detectFormat, readHead, readSample } from '../../../../shared/import/formats';
 import { guessDateOrder, guessField, ratingScale } from '../../../../shared/import/guess';
@@ -67,15 +73,32 @@ export async function readImportFile(file: Blob, choices: ReadChoices): Promise<
   const head = readHead(format, text, csv, { gcm: archive && format === 'gcstar' ? zipGcstarModel(archive) : null });
   const records = readSample(head, csv, text, whole);
   const embedded = !archive && embedsPictures(head);
-  const pictures = archive ? new Set(zipEntryNames(archive).filter(isImageName).map(pictureName)) : embedded ? embeddedPictureNames(text) : new Set<string>();
+  const pictures = archive
+    ? new Set(zipEntryNames(archive).filter(isImageName).map(pictureName))
+    : embedded
+      ? embeddedPictureNames(text)
+      : new Set<string>();
   // Tellico lists its loans after its entries: the file's last 256 KB, as the server reads them.
-  const tail = format === 'tellico' ? (document ? document.subarray(-HEAD_BYTES) : new Uint8Array(await file.slice(-HEAD_BYTES).arrayBuffer())) : null;
+  const tail =
+    format === 'tellico' ? (document ? document.subarray(-HEAD_BYTES) : new Uint8Array(await file.slice(-HEAD_BYTES).arrayBuffer())) : null;
   const loans = previewLoans(records, tail ? tellicoLoans(decodeText(tail, encoding).text) : new Map());
   // Its pictures follow its entries: a head cut before them says nothing of whether it has some.
-  return { encoding, replaced, detected, format, csv, head, records, pictures, embedsPictures: embedded && (!whole || pictures.size > 0), loans };
+  return {
+    encoding,
+    replaced,
+    detected,
+    format,
+    csv,
+    head,
+    records,
+    pictures,
+    embedsPictures: embedded && (!whole || pictures.size > 0),
+    loans,
+  };
 }
 
-export type FieldTarget = { kind: 'ignore' } | { kind: 'existing'; property: string } | { kind: 'new'; label: string; type: PropertyType; multiple: boolean };
+export type FieldTarget =
+  { kind: 'ignore' } | { kind: 'existing'; property: string } | { kind: 'new'; label: string; type: PropertyType; multiple: boolean };
 
 export interface FieldDraft {
   field: string;
@@ -106,7 +129,18 @@ export interface ImportDraft {
 }
 
 /** Types a text cell can become: files and pictures come from zips and addresses, not from text. */
-export const IMPORTABLE_TYPES: readonly PropertyType[] = ['text', 'longtext', 'number', 'date', 'datetime', 'rating', 'yesno', 'url', 'color', 'json'];
+export const IMPORTABLE_TYPES: readonly PropertyType[] = [
+  'text',
+  'longtext',
+  'number',
+  'date',
+  'datetime',
+  'rating',
+  'yesno',
+  'url',
+  'color',
+  'json',
+];
 export const canReceiveText = (type: PropertyType) => !MEDIA_PROPERTY_TYPES.includes(type);
 
 type FieldKind = Pick<FieldDraft, 'pictures' | 'addresses'>;
@@ -153,25 +187,46 @@ export function defaultDraft(reading: FileReading, properties: readonly Property
   // The field that names the items: by its name in English or French, else the first text filled in every record.
   const titleProperty = properties.find((p) => p.isTitle && canReceiveText(p.type));
   const titleTaken = titleProperty && head.fields.some((f) => matchProperty(f.label, f.target, [titleProperty]));
-  const title = titleTaken ? null : guessTitleField(head.fields.filter((f) => f.type !== 'image'), records, dateOrder);
+  const title = titleTaken
+    ? null
+    : guessTitleField(
+        head.fields.filter((f) => f.type !== 'image'),
+        records,
+        dateOrder,
+      );
   const fields = head.fields.map((field, index): FieldDraft => {
     const texts = textsOf(field.key);
     const pictures = reading.format !== 'csv' && field.type === 'image';
     const addresses = texts.length > 0 && texts.every(isPictureAddress);
     const kind = { pictures, addresses };
-    const match = matchProperty(field.label, field.target, propertiesFor(kind, properties)) ?? (field.key === title ? titleProperty : undefined);
-    let guess = reading.format === 'csv' ? guessField(field.label, texts, dateOrder) : { type: field.type, multiple: field.multiple, split: null };
-    if (reading.format === 'csv' && addresses && texts.every((t) => t.split(guess.split ?? /\s/).every((piece) => PICTURE_FILE.test(piece.trim())))) {
+    const match =
+      matchProperty(field.label, field.target, propertiesFor(kind, properties)) ?? (field.key === title ? titleProperty : undefined);
+    let guess =
+      reading.format === 'csv' ? guessField(field.label, texts, dateOrder) : { type: field.type, multiple: field.multiple, split: null };
+    if (
+      reading.format === 'csv' &&
+      addresses &&
+      texts.every((t) => t.split(guess.split ?? /\s/).every((piece) => PICTURE_FILE.test(piece.trim())))
+    ) {
       guess = { ...guess, type: 'image' };
     }
     const split = match?.multiple || (!match && guess.multiple) ? guess.split : null;
-    const base = { field: field.key, label: field.label, index, ...kind, scale: ratingScale(texts), ...(field.target && { meaning: field.target }) };
+    const base = {
+      field: field.key,
+      label: field.label,
+      index,
+      ...kind,
+      scale: ratingScale(texts),
+      ...(field.target && { meaning: field.target }),
+    };
     // Pictures come with a zip, or by address; a file alone that names pictures it does not hold gives none.
-    if (pictures && reading.pictures.size === 0 && !reading.embedsPictures && !addresses) return { ...base, target: { kind: 'ignore' }, split: null };
+    if (pictures && reading.pictures.size === 0 && !reading.embedsPictures && !addresses)
+      return { ...base, target: { kind: 'ignore' }, split: null };
     if (match) return { ...base, target: { kind: 'existing', property: match.key }, split };
     // A column without a header nor anything in the records read is left out (it can still be mapped by
     // hand); one with a header is kept as text, for what its later records hold.
-    if (room <= 0 || (reading.format === 'csv' && texts.length === 0 && field.label === '')) return { ...base, target: { kind: 'ignore' }, split: null };
+    if (room <= 0 || (reading.format === 'csv' && texts.length === 0 && field.label === ''))
+      return { ...base, target: { kind: 'ignore' }, split: null };
     room -= 1;
     return { ...base, target: { kind: 'new', label: field.label, type: guess.type, multiple: guess.multiple }, split };
   });
@@ -191,7 +246,11 @@ const newLabel = (draft: FieldDraft, label: string, columnName: (n: number) => s
   (label.trim() || draft.label.trim() || columnName(draft.index + 1)).slice(0, PROPERTY_LABEL_MAX_LENGTH).trim();
 
 /** The keys the draft's new properties get: from their labels, unique beside the collection's. */
-export function newPropertyKeys(draft: ImportDraft, properties: readonly Property[], columnName: (n: number) => string): Map<string, string> {
+export function newPropertyKeys(
+  draft: ImportDraft,
+  properties: readonly Property[],
+  columnName: (n: number) => string,
+): Map<string, string> {
   const taken = new Set(properties.map((p) => p.key));
   const keys = new Map<string, string>();
   for (const field of draft.fields) {
@@ -214,7 +273,12 @@ function titleField(draft: ImportDraft, properties: readonly Property[]): string
 }
 
 /** The plan the server receives for this reading and draft. */
-export function planOf(reading: FileReading, draft: ImportDraft, properties: readonly Property[], columnName: (n: number) => string): ImportPlanInput {
+export function planOf(
+  reading: FileReading,
+  draft: ImportDraft,
+  properties: readonly Property[],
+  columnName: (n: number) => string,
+): ImportPlanInput {
   const keys = newPropertyKeys(draft, properties, columnName);
   const title = titleField(draft, properties);
   return {
@@ -228,20 +292,32 @@ export function planOf(reading: FileReading, draft: ImportDraft, properties: rea
     fields: draft.fields.flatMap((f): ImportPlanInput['fields'] => {
       if (f.target.kind === 'ignore') return [];
       const property = f.target.kind === 'existing' ? f.target.property : null;
-      const rating = f.target.kind === 'new' ? f.target.type === 'rating' : properties.some((p) => p.key === property && p.type === 'rating');
+      const rating =
+        f.target.kind === 'new' ? f.target.type === 'rating' : properties.some((p) => p.key === property && p.type === 'rating');
       const scale = rating && f.scale ? { scale: f.scale } : {};
       if (f.target.kind === 'existing') return [{ field: f.field, property: f.target.property, create: null, split: f.split, ...scale }];
       // A Vitrine export's own settings go with the property it makes (the server applies them to an empty collection).
       const settings = reading.head.fields.find((field) => field.key === f.field)?.settings ?? null;
-      const create = { label: newLabel(f, f.target.label, columnName), type: f.target.type, multiple: f.target.multiple, title: f.field === title, settings };
+      const create = {
+        label: newLabel(f, f.target.label, columnName),
+        type: f.target.type,
+        multiple: f.target.multiple,
+        title: f.field === title,
+        settings,
+      };
       return [{ field: f.field, property: keys.get(f.field)!, create, split: f.split, ...scale }];
     }),
   };
 }
 
 /** What mapRecord needs for the preview: the plan's field mappings and every property they reach. */
-export function previewMapping(plan: ImportPlanInput, properties: readonly Property[]): { mappings: FieldMapping[]; targets: MappedProperty[] } {
-  const targets = new Map<string, MappedProperty>(properties.map((p) => [p.key, { key: p.key, type: p.type, multiple: p.multiple, required: p.required }]));
+export function previewMapping(
+  plan: ImportPlanInput,
+  properties: readonly Property[],
+): { mappings: FieldMapping[]; targets: MappedProperty[] } {
+  const targets = new Map<string, MappedProperty>(
+    properties.map((p) => [p.key, { key: p.key, type: p.type, multiple: p.multiple, required: p.required }]),
+  );
   for (const f of plan.fields) {
     if (f.create) targets.set(f.property, { key: f.property, type: f.create.type, multiple: f.create.multiple, required: false });
   }
@@ -257,6 +333,7 @@ export function fetchesCovers(draft: ImportDraft, properties: readonly Property[
     (f) =>
       f.addresses &&
       ((f.target.kind === 'new' && f.target.type === 'image') ||
-        (f.target.kind === 'existing' && properties.some((p) => p.key === (f.target as { property: string }).property && p.type === 'image'))),
+        (f.target.kind === 'existing' &&
+          properties.some((p) => p.key === (f.target as { property: string }).property && p.type === 'image'))),
   );
 }

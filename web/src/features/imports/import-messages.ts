@@ -9,7 +9,9 @@ import type { ImportFormat } from '../../../../shared/import/source';
 import type { ImportStatus } from '../../../../shared/schemas/imports';
 import { describeValueReason } from '../../components/value-input/value-reasons';
 
-const fileProblemMessages = defineMessages<Record<ImportFileProblem | 'internal', { row: number | string; maximum: number | string; what: string }>>({
+const fileProblemMessages = defineMessages<
+  Record<ImportFileProblem | 'internal', { row: number | string; maximum: number | string; what: string }>
+>({
   unknown_format: {
     id: 'imports.problem.unknownFormat',
     defaultMessage:
@@ -34,15 +36,24 @@ const fileProblemMessages = defineMessages<Record<ImportFileProblem | 'internal'
     id: 'imports.problem.unknownVersion',
     defaultMessage: 'This Vitrine export was written by another version, which this one does not read.',
   },
-  not_document: { id: 'imports.problem.notDocument', defaultMessage: 'This file looks like {what}, not a list of records Vitrine imports.' },
+  not_document: {
+    id: 'imports.problem.notDocument',
+    defaultMessage: 'This file looks like {what}, not a list of records Vitrine imports.',
+  },
   invalid_zip: { id: 'imports.problem.invalidZip', defaultMessage: 'This zip archive is damaged or cut short: it cannot be read.' },
   zip_too_big: {
     id: 'imports.problem.zipTooBig',
     defaultMessage: 'This zip archive holds more than Vitrine takes (a limit of {maximum} files, or of {maximum} bytes for one file).',
   },
-  picture_too_big: { id: 'imports.problem.pictureTooBig', defaultMessage: 'A picture inside this file is larger than Vitrine takes (a limit of {maximum} bytes).' },
+  picture_too_big: {
+    id: 'imports.problem.pictureTooBig',
+    defaultMessage: 'A picture inside this file is larger than Vitrine takes (a limit of {maximum} bytes).',
+  },
   source_unreachable: { id: 'imports.problem.sourceUnreachable', defaultMessage: 'Nothing usable could be fetched from the source.' },
-  source_not_ready: { id: 'imports.problem.sourceNotReady', defaultMessage: 'The source was still preparing its answer after several tries.' },
+  source_not_ready: {
+    id: 'imports.problem.sourceNotReady',
+    defaultMessage: 'The source was still preparing its answer after several tries.',
+  },
   fields_changed: {
     id: 'imports.problem.fieldsChanged',
     defaultMessage: 'A field this import reads is no longer in the source: set the source up again with its new fields.',
@@ -56,7 +67,10 @@ const fileProblemMessages = defineMessages<Record<ImportFileProblem | 'internal'
 /** What a file that is not a document looks like (shared/import/sniff.ts). */
 const kindMessages = defineMessages({
   image: { id: 'imports.kind.image', defaultMessage: 'a picture' },
-  archive: { id: 'imports.kind.archive', defaultMessage: 'a compressed archive (gzip, bzip2, xz, 7z or RAR): take the file out of it first' },
+  archive: {
+    id: 'imports.kind.archive',
+    defaultMessage: 'a compressed archive (gzip, bzip2, xz, 7z or RAR): take the file out of it first',
+  },
   pdf: { id: 'imports.kind.pdf', defaultMessage: 'a PDF document' },
   office: { id: 'imports.kind.office', defaultMessage: 'an older office document (such as .xls or .doc): save it as CSV first' },
   database: { id: 'imports.kind.database', defaultMessage: 'a database file' },
@@ -64,7 +78,8 @@ const kindMessages = defineMessages({
   binary: { id: 'imports.kind.binary', defaultMessage: 'binary data' },
   amc: {
     id: 'imports.kind.amc',
-    defaultMessage: 'an Ant Movie Catalog catalogue (.amc), which Vitrine reads through its XML export: in Ant Movie Catalog, choose File › Export › XML and import that file',
+    defaultMessage:
+      'an Ant Movie Catalog catalogue (.amc), which Vitrine reads through its XML export: in Ant Movie Catalog, choose File › Export › XML and import that file',
   },
   binary_plist: {
     id: 'imports.kind.binaryPlist',
@@ -79,7 +94,11 @@ export function describeFileProblem(
 ): string {
   const kinds = kindMessages as Record<string, MessageDescriptor>;
   const kind = kinds[details.reason ?? ''] ?? kinds.binary!;
-  return intl.formatMessage(fileProblemMessages[problem], { row: details.row ?? '?', maximum: details.limit ?? '?', what: intl.formatMessage(kind) });
+  return intl.formatMessage(fileProblemMessages[problem], {
+    row: details.row ?? '?',
+    maximum: details.limit ?? '?',
+    what: intl.formatMessage(kind),
+  });
 }
 
 /** Why a plan would import none of the records read (shared/import/outlook.ts), with the property they lack. */
@@ -115,10 +134,14 @@ const recordReasonMessages = defineMessages({
   },
   too_many_values: { id: 'imports.reason.tooManyValues', defaultMessage: 'More than 50 values for one property: the first 50 are kept.' },
   text_cut: { id: 'imports.reason.textCut', defaultMessage: 'Longer than a value of this property may be: the beginning is kept.' },
-  loan_no_copy: { id: 'imports.reason.loanNoCopy', defaultMessage: 'The loan to this borrower was not recorded: every copy of the item is already lent.' },
+  loan_no_copy: {
+    id: 'imports.reason.loanNoCopy',
+    defaultMessage: 'The loan to this borrower was not recorded: every copy of the item is already lent.',
+  },
   loans_disabled: {
     id: 'imports.reason.loansDisabled',
-    defaultMessage: 'Loans are off on this instance: the loans to these borrowers were not recorded (only the fields the plan maps keep them).',
+    defaultMessage:
+      'Loans are off on this instance: the loans to these borrowers were not recorded (only the fields the plan maps keep them).',
   },
 });
 
@@ -139,7 +162,10 @@ const coverReasonMessages = defineMessages({
   fetch_too_big: { id: 'imports.cover.tooBig', defaultMessage: 'The picture is larger than 5 MB.' },
   fetch_timeout: { id: 'imports.cover.timeout', defaultMessage: 'The server took too long to answer.' },
   fetch_network: { id: 'imports.cover.network', defaultMessage: 'The server could not be reached.' },
-  not_image: { id: 'imports.cover.notImage', defaultMessage: 'The address gives something that is not a picture (PNG, JPEG, GIF or WebP).' },
+  not_image: {
+    id: 'imports.cover.notImage',
+    defaultMessage: 'The address gives something that is not a picture (PNG, JPEG, GIF or WebP).',
+  },
 });
 
 export function describeCoverReason(intl: IntlShape, reason: string): string {

@@ -23,5 +23,8 @@ export function suggestedFill(
 
 /** The mapping of the checked fields only: the others go nowhere. */
 export function mappingOf(mapping: Mapping, checked: ReadonlySet<SourceField>): Record<SourceField, string | null> {
-  return Object.fromEntries(SOURCE_FIELDS.map((field) => [field, checked.has(field) ? mapping[field] : null])) as Record<SourceField, string | null>;
+  return Object.fromEntries(SOURCE_FIELDS.map((field) => [field, checked.has(field) ? mapping[field] : null])) as Record<
+    SourceField,
+    string | null
+  >;
 }

@@ -82,7 +82,10 @@ export const authRoutes = createRouter()
       // The row's expiry, which is what counts, is set by the database's clock; the token's own by ours.
       db.insert(sessions).values({ id: sessionId, userId: user.id, expiresAt: sqlNowPlus(SESSION_DAYS * 86_400) }),
       // Emails that reach the user later (a borrow request, an overdue digest) are written in this language.
-      db.update(users).set({ locale: c.get('locale') }).where(eq(users.id, user.id)),
+      db
+        .update(users)
+        .set({ locale: c.get('locale') })
+        .where(eq(users.id, user.id)),
       clearAttempts(db, limits.pair.key),
       refundAttempt(db, limits.address.key),
       // A known client's attempt was not counted against the account, so it takes nothing back.
@@ -91,10 +94,7 @@ export const authRoutes = createRouter()
     ]);
     setDeviceCookie(c, remembered.device);
     const token = await signSessionToken(c.env.APP_SECRET, { userId: user.id, sessionId, expiresAt });
-    return c.json(
-      { token, user: { id: user.id, username: user.username, readOnly: c.get('demo') } },
-      200,
-    );
+    return c.json({ token, user: { id: user.id, username: user.username, readOnly: c.get('demo') } }, 200);
   })
   .openapi(signOut, async (c) => {
     const caller = callerOf(c);

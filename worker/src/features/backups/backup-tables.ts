@@ -21,7 +21,12 @@ export const BACKUP_TABLES: readonly BackupTable[] = [
   { name: 'config_keys', select: '*', key: ['name'], upsert: 'name' },
   { name: 'external_sources', select: '*', key: ['id'] },
   { name: 'users', select: '*', key: ['id'], upsert: 'id' },
-  { name: 'collections', select: '*', key: ['id'], recount: ['count_everyone', 'count_logged_in', 'count_owner', 'unavailable_everyone', 'unavailable_logged_in', 'unavailable_owner'] },
+  {
+    name: 'collections',
+    select: '*',
+    key: ['id'],
+    recount: ['count_everyone', 'count_logged_in', 'count_owner', 'unavailable_everyone', 'unavailable_logged_in', 'unavailable_owner'],
+  },
   { name: 'collection_members', select: '*', key: ['collection_id', 'user_id'] },
   { name: 'properties', select: '*', key: ['id'] },
   { name: 'source_mappings', select: '*', key: ['collection_id'] },
@@ -65,7 +70,10 @@ export function insertQuery(table: BackupTable, columns: readonly string[]): str
   const quoted = columns.map((c) => `"${c}"`);
   const values = columns.map((c, i) => (table.recount?.includes(c) ? '0' : `value ->> ${i}`));
   const upsert = table.upsert
-    ? ` WHERE true ON CONFLICT ("${table.upsert}") DO UPDATE SET ${quoted.filter((c) => c !== `"${table.upsert}"`).map((c) => `${c} = excluded.${c}`).join(', ')}`
+    ? ` WHERE true ON CONFLICT ("${table.upsert}") DO UPDATE SET ${quoted
+        .filter((c) => c !== `"${table.upsert}"`)
+        .map((c) => `${c} = excluded.${c}`)
+        .join(', ')}`
     : '';
   return `INSERT INTO ${table.name} (${quoted.join(', ')}) SELECT ${values.join(', ')} FROM json_each(?1)${upsert}`;
 }

@@ -36,7 +36,8 @@ export function backupStream(env: Env, backupId: number, createdAt: string): Rea
     const entry = new KnownEntry(row.name, row.size, row.crc >>> 0, mtime, row.meta);
     zip.add(entry);
     // Changed or gone since the backup was made: the download stops rather than hold a wrong copy.
-    if (!(await pourObject(env.MEDIA, row.object_key, entry, row.size, true))) throw new Error(`backup entry ${row.name} changed since the backup was made`);
+    if (!(await pourObject(env.MEDIA, row.object_key, entry, row.size, true)))
+      throw new Error(`backup entry ${row.name} changed since the backup was made`);
     return 'more';
   });
 }

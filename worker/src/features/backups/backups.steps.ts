@@ -75,7 +75,7 @@ export async function loadBackup(env: Env, id: number): Promise<BackupRow> {
 
 /** Deletes what a run stored in R2: a backup's pieces (its media entries are the bucket's own objects), a restore's upload. */
 export async function deleteBackupPieces(env: Env, row: Pick<BackupRow, 'id' | 'file_key'>): Promise<void> {
-  for (let cursor: string | undefined; ; ) {
+  for (let cursor: string | undefined; ;) {
     const listing = await env.MEDIA.list({ prefix: `backups/${row.id}/`, cursor });
     if (listing.objects.length > 0) await env.MEDIA.delete(listing.objects.map((o) => o.key));
     if (!listing.truncated) break;
@@ -141,7 +141,18 @@ export async function backupTableStep(env: Env, id: number): Promise<StepState> 
   const names = columns as string[];
   const last = rows[rows.length - 1]!;
   const cursor = table.key.map((k) => last[names.indexOf(k)]);
-  const entry: EntryTuple = [position, `tables/${table.name}/${String(position).padStart(6, '0')}.json`, key, null, 0, bytes.length, bytes.length, crc32(bytes), null, rows.length];
+  const entry: EntryTuple = [
+    position,
+    `tables/${table.name}/${String(position).padStart(6, '0')}.json`,
+    key,
+    null,
+    0,
+    bytes.length,
+    bytes.length,
+    crc32(bytes),
+    null,
+    rows.length,
+  ];
   await env.DB.batch([
     entryInsert(env).bind(id, JSON.stringify([entry])),
     env.DB.prepare('UPDATE backups SET cursor = ?2, entries = entries + 1, rows = rows + ?3, bytes = bytes + ?4 WHERE id = ?1').bind(
@@ -192,7 +203,9 @@ export async function backupMediaStep(env: Env, id: number): Promise<StepState> 
 /** The manifest, as the last entry; the backup is ready to download. */
 export async function backupFinishStep(env: Env, id: number): Promise<void> {
   const row = await loadBackup(env, id);
-  const { results: pages } = await env.DB.prepare('SELECT name, rows FROM backup_entries WHERE backup_id = ?1 AND rows IS NOT NULL ORDER BY position')
+  const { results: pages } = await env.DB.prepare(
+    'SELECT name, rows FROM backup_entries WHERE backup_id = ?1 AND rows IS NOT NULL ORDER BY position',
+  )
     .bind(id)
     .all<{ name: string; rows: number }>();
   const manifest: BackupManifest = {
@@ -277,7 +290,18 @@ export async function restoreOpenStep(env: Env, id: number): Promise<StepState> 
     .sort((a, b) => rank(a.filename) - rank(b.filename) || (a.filename < b.filename ? -1 : a.filename > b.filename ? 1 : 0));
   const tuples: EntryTuple[] = ordered.map((e, position) => {
     const r = toRow(e);
-    return [position, e.filename, null, r.offset, r.method, r.packed_size, r.size, r.crc, e.comment || null, expected.get(e.filename) ?? null];
+    return [
+      position,
+      e.filename,
+      null,
+      r.offset,
+      r.method,
+      r.packed_size,
+      r.size,
+      r.crc,
+      e.comment || null,
+      expected.get(e.filename) ?? null,
+    ];
   });
   const statements: D1PreparedStatement[] = [];
   for (let at = 0; at < tuples.length; at += ENTRIES_PER_STATEMENT) {
@@ -335,7 +359,12 @@ function tablePageOf(bytes: Uint8Array): { table: (typeof BACKUP_TABLES)[number]
     throw new BackupFailure('backup_damaged');
   }
   const table = BACKUP_TABLES.find((t) => t.name === page.table);
-  if (!table || !Array.isArray(page.columns) || !Array.isArray(page.rows) || !page.columns.every((c) => typeof c === 'string' && /^[a-z_]+$/.test(c))) {
+  if (
+    !table ||
+    !Array.isArray(page.columns) ||
+    !Array.isArray(page.rows) ||
+    !page.columns.every((c) => typeof c === 'string' && /^[a-z_]+$/.test(c))
+  ) {
     throw new BackupFailure('backup_damaged');
   }
   return { table, page: page as TablePage };
@@ -405,7 +434,9 @@ export async function restoreStep(env: Env, id: number, mode: 'verify' | 'write'
       if (page.rows.length !== first.rows) throw new BackupFailure('backup_damaged', first.name);
       await checkColumns(env, table, page);
       if (table.name === 'users') await checkRestorer(env, row.user_id!, page);
-      await env.DB.prepare('UPDATE backups SET table_index = ?2 WHERE id = ?1').bind(id, first.position + 1).run();
+      await env.DB.prepare('UPDATE backups SET table_index = ?2 WHERE id = ?1')
+        .bind(id, first.position + 1)
+        .run();
       return 'more';
     }
     await env.DB.batch([
@@ -454,7 +485,9 @@ export async function restoreFinishStep(env: Env, id: number): Promise<void> {
 
 /** The run failed: it says why (what was wrong with the file, or a step that kept failing). */
 export async function markBackupFailed(env: Env, id: number, problem: BackupProblem, part: string | null = null): Promise<void> {
-  await env.DB.prepare(`UPDATE backups SET status = 'failed', problem = ?2, problem_part = ?3, finished_at = ${NOW_SQL} WHERE id = ?1 AND status = 'running'`)
+  await env.DB.prepare(
+    `UPDATE backups SET status = 'failed', problem = ?2, problem_part = ?3, finished_at = ${NOW_SQL} WHERE id = ?1 AND status = 'running'`,
+  )
     .bind(id, problem, part)
     .run();
 }

@@ -58,7 +58,9 @@ export class BackupWorkflow extends WorkflowEntrypoint<Env, BackupParams> {
     const budget = new StepBudget(stepsPerInstance(this.env));
     try {
       if ((await this.phases(id, kind, part, step, budget)) === 'hand-over') {
-        await step.do('hand over', STEP, () => handOver(this.env.BACKUPS, event.instanceId, part + 1, { backupId: id, kind, part: part + 1 }));
+        await step.do('hand over', STEP, () =>
+          handOver(this.env.BACKUPS, event.instanceId, part + 1, { backupId: id, kind, part: part + 1 }),
+        );
       }
     } catch (err) {
       await step.do('record failure', () => markBackupFailed(this.env, id, 'step_failed'));
@@ -66,7 +68,13 @@ export class BackupWorkflow extends WorkflowEntrypoint<Env, BackupParams> {
     }
   }
 
-  private async phases(id: number, kind: BackupParams['kind'], part: number, step: WorkflowStep, budget: StepBudget): Promise<PhaseOutcome> {
+  private async phases(
+    id: number,
+    kind: BackupParams['kind'],
+    part: number,
+    step: WorkflowStep,
+    budget: StepBudget,
+  ): Promise<PhaseOutcome> {
     const phases = PHASES[kind];
     // A later instance starts with the phase the row names: the phases before it are over, and all of
     // them when it names none of them (the run is at its last step).
@@ -80,7 +88,9 @@ export class BackupWorkflow extends WorkflowEntrypoint<Env, BackupParams> {
     for (const [name, run] of phases.slice(from)) {
       for (let i = 0; ; i += 1) {
         if (!budget.take()) return 'hand-over';
-        const state = await step.do(`${name} ${i}`, STEP, () => measuredStep(this.env, `backup ${id} ${name} ${i}`, (env) => unlessRefused(env, id, () => run(env, id))));
+        const state = await step.do(`${name} ${i}`, STEP, () =>
+          measuredStep(this.env, `backup ${id} ${name} ${i}`, (env) => unlessRefused(env, id, () => run(env, id))),
+        );
         if (state === 'stopped') return 'stopped';
         if (state !== 'more') break;
       }

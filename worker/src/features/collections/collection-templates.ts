@@ -21,7 +21,13 @@ export interface TemplateProperty {
   sortable?: boolean;
 }
 
-const p = (key: string, type: PropertyType, en: string, fr: string, flags: Omit<TemplateProperty, 'key' | 'type' | 'label'> = {}): TemplateProperty => ({
+const p = (
+  key: string,
+  type: PropertyType,
+  en: string,
+  fr: string,
+  flags: Omit<TemplateProperty, 'key' | 'type' | 'label'> = {},
+): TemplateProperty => ({
   key,
   type,
   label: { en_US: en, fr_FR: fr },

@@ -18,12 +18,23 @@ export const CARD_COVERS = 4;
 export const BANNER_COVERS = 8;
 
 /** The caller's role in a collection they own, or the one a member row gives them. */
-export function roleOf(row: Pick<CollectionRow, 'ownerId'>, caller: Caller | null, memberRole: CollectionRole | null | undefined): CollectionRole | null {
+export function roleOf(
+  row: Pick<CollectionRow, 'ownerId'>,
+  caller: Caller | null,
+  memberRole: CollectionRole | null | undefined,
+): CollectionRole | null {
   if (!caller) return null;
   return row.ownerId === caller.id ? 'owner' : (memberRole ?? null);
 }
 
-export function toCollection(row: CollectionRow, ownerName: string, caller: Caller | null, role: CollectionRole | null, covers: string[] = [], pendingRequests = 0): Collection {
+export function toCollection(
+  row: CollectionRow,
+  ownerName: string,
+  caller: Caller | null,
+  role: CollectionRole | null,
+  covers: string[] = [],
+  pendingRequests = 0,
+): Collection {
   const level = callerLevel(caller, role);
   return {
     id: row.id,
@@ -110,11 +121,22 @@ export async function listCollections(db: Db, d1: D1Database, caller: Caller | n
     .orderBy(sql`lower(${collections.name})`, collections.id);
   // Covers only for the cards that have no picture of their own.
   const [covers, asked] = await Promise.all([
-    firstCovers(d1, caller, rows.filter((r) => !r.collection.image).map((r) => r.collection.id)),
+    firstCovers(
+      d1,
+      caller,
+      rows.filter((r) => !r.collection.image).map((r) => r.collection.id),
+    ),
     caller ? askedByCollection(d1, caller.id) : new Map<number, number>(),
   ]);
   return rows.map((r) =>
-    toCollection(r.collection, r.ownerName, caller, roleOf(r.collection, caller, r.memberRole), covers.get(r.collection.id), asked.get(r.collection.id)),
+    toCollection(
+      r.collection,
+      r.ownerName,
+      caller,
+      roleOf(r.collection, caller, r.memberRole),
+      covers.get(r.collection.id),
+      asked.get(r.collection.id),
+    ),
   );
 }
 

@@ -13,13 +13,29 @@ import {
 } from '../../../../shared/schemas/collections';
 import { collections } from '../../db/schema';
 import { ApiError } from '../../lib/api-error';
-import { fileWithThumbnailBody, readImageFile, releaseMedia, SMALL_THUMBNAIL_MAX_BYTES, storeThumbnails, THUMBNAIL_MAX_BYTES, toMediaValue, uploadLimit } from '../../lib/media';
+import {
+  fileWithThumbnailBody,
+  readImageFile,
+  releaseMedia,
+  SMALL_THUMBNAIL_MAX_BYTES,
+  storeThumbnails,
+  THUMBNAIL_MAX_BYTES,
+  toMediaValue,
+  uploadLimit,
+} from '../../lib/media';
 import { bearer, errors, jsonBody, jsonContent } from '../../lib/openapi';
 import { conditionally, etagHeader, ifMatchHeaders, precondition, withEtag } from '../../lib/preconditions';
 import { runBatch } from '../../lib/batch';
 import { createRouter } from '../../lib/router';
 import { callerOf, optionalUser, requireUser } from '../../middleware/auth';
-import { bannerCovers, listCollections, requireCollectionRole, requireOwnedCollection, requireVisibleCollection, toCollection } from './collections.queries';
+import {
+  bannerCovers,
+  listCollections,
+  requireCollectionRole,
+  requireOwnedCollection,
+  requireVisibleCollection,
+  toCollection,
+} from './collections.queries';
 import { createCollection, deleteCollectionMedia } from './collections.service';
 
 const tags = ['Collections'];
@@ -147,7 +163,11 @@ export const collectionsRoutes = createRouter()
     );
     if (!row) throw new ApiError('NOT_FOUND'); // deleted meanwhile
     // The answer replaces the page's copy of the collection: it keeps the banner's covers.
-    return c.json(toCollection(row, found.ownerName, caller, found.role, await bannerCovers(c.get('d1'), caller, row)), 200, etagHeader(row));
+    return c.json(
+      toCollection(row, found.ownerName, caller, found.role, await bannerCovers(c.get('d1'), caller, row)),
+      200,
+      etagHeader(row),
+    );
   })
   .openapi(remove, async (c) => {
     const db = c.get('db');
@@ -158,7 +178,16 @@ export const collectionsRoutes = createRouter()
     // after moving the version it names on, which collections_stale_write refuses for another.
     const { version } = pre;
     if (version === undefined) await deletion;
-    else await conditionally(pre, () => runBatch(db, [db.update(collections).set({ version: version + 1 }).where(eq(collections.id, found.collection.id)), deletion]));
+    else
+      await conditionally(pre, () =>
+        runBatch(db, [
+          db
+            .update(collections)
+            .set({ version: version + 1 })
+            .where(eq(collections.id, found.collection.id)),
+          deletion,
+        ]),
+      );
     c.executionCtx.waitUntil(deleteCollectionMedia(c.env, found.collection.id));
     return c.body(null, 204);
   })
@@ -176,7 +205,8 @@ export const collectionsRoutes = createRouter()
       .set({ image: toMediaValue(key), updatedAt: sqlNow })
       .where(eq(collections.id, found.collection.id))
       .returning();
-    if (found.collection.image) c.executionCtx.waitUntil(releaseMedia(c.get('d1'), c.env.MEDIA, found.collection.id, [found.collection.image]));
+    if (found.collection.image)
+      c.executionCtx.waitUntil(releaseMedia(c.get('d1'), c.env.MEDIA, found.collection.id, [found.collection.image]));
     if (!row) throw new ApiError('NOT_FOUND'); // deleted meanwhile
     return c.json(toCollection(row, found.ownerName, caller, found.role), 200, etagHeader(row));
   })
@@ -189,7 +219,12 @@ export const collectionsRoutes = createRouter()
       .set({ image: null, updatedAt: sqlNow })
       .where(eq(collections.id, found.collection.id))
       .returning();
-    if (found.collection.image) c.executionCtx.waitUntil(releaseMedia(c.get('d1'), c.env.MEDIA, found.collection.id, [found.collection.image]));
+    if (found.collection.image)
+      c.executionCtx.waitUntil(releaseMedia(c.get('d1'), c.env.MEDIA, found.collection.id, [found.collection.image]));
     if (!row) throw new ApiError('NOT_FOUND'); // deleted meanwhile
-    return c.json(toCollection(row, found.ownerName, caller, found.role, await bannerCovers(c.get('d1'), caller, row)), 200, etagHeader(row));
+    return c.json(
+      toCollection(row, found.ownerName, caller, found.role, await bannerCovers(c.get('d1'), caller, row)),
+      200,
+      etagHeader(row),
+    );
   });

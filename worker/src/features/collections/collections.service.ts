@@ -10,12 +10,7 @@ import { isTemplateType, TEMPLATES } from './collection-templates';
 // Other features name a template's properties through this service.
 export { isTemplateLabel, isTemplateType, templateLabel } from './collection-templates';
 
-export async function createCollection(
-  db: Db,
-  ownerId: number,
-  input: CreateCollectionData,
-  locale: Locale,
-) {
+export async function createCollection(db: Db, ownerId: number, input: CreateCollectionData, locale: Locale) {
   const insertCollection = db
     .insert(collections)
     .values({

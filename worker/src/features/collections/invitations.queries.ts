@@ -8,7 +8,11 @@ import { NOW_SQL, sqlNow, sqlNowPlus } from '../../db/now';
 import { collectionInvitations, collections, users } from '../../db/schema';
 import type { Db } from '../../env';
 
-const pending = and(isNull(collectionInvitations.usedAt), isNull(collectionInvitations.revokedAt), gt(collectionInvitations.expiresAt, sqlNow));
+const pending = and(
+  isNull(collectionInvitations.usedAt),
+  isNull(collectionInvitations.revokedAt),
+  gt(collectionInvitations.expiresAt, sqlNow),
+);
 
 /** A new invitation replaces the pending ones to the same address for the same collection. */
 export async function insertInvitation(
@@ -105,4 +109,3 @@ export async function acceptInvitationRows(
   const spent = results[2]!.results[0] as { collection_id: number; user_id: number } | undefined;
   return spent ? { userId: spent.user_id, collectionId: spent.collection_id } : null;
 }
-

@@ -102,7 +102,10 @@ export async function acceptInvitation(c: Context<AppEnv>, secret: string, input
   });
   if (!accepted) throw new ApiError('INVITATION_INVALID');
   const sessionId = randomToken();
-  await c.get('db').insert(sessions).values({ id: sessionId, userId: accepted.userId, expiresAt: sqlNowPlus(SESSION_DAYS * 86_400) });
+  await c
+    .get('db')
+    .insert(sessions)
+    .values({ id: sessionId, userId: accepted.userId, expiresAt: sqlNowPlus(SESSION_DAYS * 86_400) });
   const token = await signSessionToken(c.env.APP_SECRET, {
     userId: accepted.userId,
     sessionId,

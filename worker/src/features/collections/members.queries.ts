@@ -44,7 +44,11 @@ export async function findUserByLogin(db: Db, login: string): Promise<{ id: numb
 
 /** Adds the row; the unique pair refuses a second one, so two requests at once cannot both add it. */
 export async function insertMember(db: Db, collectionId: number, userId: number, role: MemberRole): Promise<void> {
-  const inserted = await db.insert(collectionMembers).values({ collectionId, userId, role }).onConflictDoNothing().returning({ userId: collectionMembers.userId });
+  const inserted = await db
+    .insert(collectionMembers)
+    .values({ collectionId, userId, role })
+    .onConflictDoNothing()
+    .returning({ userId: collectionMembers.userId });
   if (inserted.length === 0) throw new ApiError('ALREADY_MEMBER');
 }
 

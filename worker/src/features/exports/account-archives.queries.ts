@@ -98,7 +98,9 @@ export async function toArchive(env: Env, row: AccountArchiveRow): Promise<Accou
 
 /** The caller's archive, or NOT_FOUND. */
 export async function loadOwnArchive(env: Env, userId: number, id: number): Promise<AccountArchiveRow> {
-  const row = await env.DB.prepare('SELECT * FROM account_archives WHERE id = ?1 AND user_id = ?2').bind(id, userId).first<AccountArchiveRow>();
+  const row = await env.DB.prepare('SELECT * FROM account_archives WHERE id = ?1 AND user_id = ?2')
+    .bind(id, userId)
+    .first<AccountArchiveRow>();
   if (!row) throw new ApiError('NOT_FOUND');
   return row;
 }
@@ -106,4 +108,3 @@ export async function loadOwnArchive(env: Env, userId: number, id: number): Prom
 /** Nothing of the caller's is being backed up, restored or exported with pictures. */
 export const NOTHING_RUNNING = `NOT EXISTS (SELECT 1 FROM account_archives WHERE user_id = ?1 AND status = 'running')
   AND NOT EXISTS (SELECT 1 FROM collection_exports WHERE user_id = ?1 AND status = 'running')`;
-

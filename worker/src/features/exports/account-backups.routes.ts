@@ -123,10 +123,9 @@ export const accountBackupsRoutes = createRouter()
       .first<AccountArchiveRow>();
     if (!row) throw new ApiError('BACKUP_RUNNING');
     const first = await c.env.DB.batch([
-      c.env.DB.prepare(`INSERT INTO collection_exports (collection_id, user_id, archive_id) SELECT id, ?1, ?2 FROM collections WHERE owner_id = ?1 ORDER BY id`).bind(
-        userId,
-        row.id,
-      ),
+      c.env.DB.prepare(
+        `INSERT INTO collection_exports (collection_id, user_id, archive_id) SELECT id, ?1, ?2 FROM collections WHERE owner_id = ?1 ORDER BY id`,
+      ).bind(userId, row.id),
       c.env.DB.prepare('SELECT min(id) AS id FROM collection_exports WHERE archive_id = ?1').bind(row.id),
       // Nothing to export: the backup is its manifest alone, ready now.
       c.env.DB.prepare(

@@ -141,10 +141,21 @@ export const DOCUMENT_TAIL = '\n  ]\n}\n';
 /** A page of items as the document's text; `first` says no item came before them. */
 export async function itemsText(d1: D1Database, page: ExportRow[], props: PropertyRow[], owner: boolean, first: boolean): Promise<string> {
   // Loans are the owner's business: nobody else's export holds them.
-  const loans = owner ? await loansOf(d1, page.map((row) => row.id)) : null;
+  const loans = owner
+    ? await loansOf(
+        d1,
+        page.map((row) => row.id),
+      )
+    : null;
   return page
     .map((row, index) => {
-      const item: ExportedItem = { id: row.id, quantity: row.quantity, values: valuesOf(row, props), createdAt: row.created_at, updatedAt: row.updated_at };
+      const item: ExportedItem = {
+        id: row.id,
+        quantity: row.quantity,
+        values: valuesOf(row, props),
+        createdAt: row.created_at,
+        updatedAt: row.updated_at,
+      };
       if (loans) {
         item.visibility = row.visibility;
         item.borrowable = row.borrowable;

@@ -59,7 +59,13 @@ export class ExportEntries {
     if (!object || object.size !== picture.size) throw new Error(`export ${run.id}: ${picture.object_key} changed since it was measured`);
     // The file's uploaded name travels as the entry's comment, so that a restore keeps it for downloads.
     const comment = object.customMetadata?.filename ?? null;
-    const entry = new KnownEntry(`${this.picturesFolder}${picture.object_key.split('/').pop()}`, picture.size, picture.crc >>> 0, this.mtime, comment);
+    const entry = new KnownEntry(
+      `${this.picturesFolder}${picture.object_key.split('/').pop()}`,
+      picture.size,
+      picture.crc >>> 0,
+      this.mtime,
+      comment,
+    );
     zip.add(entry);
     await pourBody(object, entry, true);
     return 'more';

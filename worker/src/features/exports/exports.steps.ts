@@ -57,7 +57,12 @@ interface CollectionRow {
 const exportedCollection = (row: CollectionRow) => ({
   ...row,
   owner: {
-    settings: { visibility: row.visibility, borrowable: row.borrowable, loanPeriodDays: row.loan_period_days, reminderDays: row.reminder_days },
+    settings: {
+      visibility: row.visibility,
+      borrowable: row.borrowable,
+      loanPeriodDays: row.loan_period_days,
+      reminderDays: row.reminder_days,
+    },
     image: row.image,
   },
 });
@@ -100,17 +105,31 @@ export async function documentStep(env: Env, id: number): Promise<StepState> {
       ...(run.pieces === 0 ? picturesOf([collection.image], collectionId) : []),
       ...page.flatMap((row) => {
         const byId = JSON.parse(row.data) as Record<string, unknown>;
-        return picturesOf([...media].map((pid) => byId[pid]), collectionId);
+        return picturesOf(
+          [...media].map((pid) => byId[pid]),
+          collectionId,
+        );
       }),
     ]),
   ];
   await env.DB.batch([
-    env.DB.prepare('INSERT OR IGNORE INTO collection_export_pictures (export_id, object_key) SELECT ?1, value FROM json_each(?2)').bind(id, JSON.stringify(pictures)),
+    env.DB.prepare('INSERT OR IGNORE INTO collection_export_pictures (export_id, object_key) SELECT ?1, value FROM json_each(?2)').bind(
+      id,
+      JSON.stringify(pictures),
+    ),
     env.DB.prepare(
       `UPDATE collection_exports SET pieces = pieces + 1, document_size = document_size + ?2, document_crc = ?3, items = items + ?4,
         cursor = ?5, phase = CASE WHEN ?6 THEN 'pictures' ELSE phase END
        WHERE id = ?1 AND pieces = ?7`,
-    ).bind(id, bytes.length, crc32(bytes, run.document_crc), page.length, page[page.length - 1]?.id ?? run.cursor, last === null ? 1 : 0, run.pieces),
+    ).bind(
+      id,
+      bytes.length,
+      crc32(bytes, run.document_crc),
+      page.length,
+      page[page.length - 1]?.id ?? run.cursor,
+      last === null ? 1 : 0,
+      run.pieces,
+    ),
   ]);
   return last === null ? 'next-phase' : 'more';
 }
@@ -144,15 +163,24 @@ export async function picturesStep(env: Env, id: number): Promise<StepState> {
       `UPDATE collection_export_pictures SET size = j.value ->> 1, crc = j.value ->> 2
        FROM json_each(?2) j WHERE export_id = ?1 AND object_key = j.value ->> 0`,
     ).bind(id, JSON.stringify(measured)),
-    env.DB.prepare('DELETE FROM collection_export_pictures WHERE export_id = ?1 AND object_key IN (SELECT value FROM json_each(?2))').bind(id, JSON.stringify(gone)),
-    env.DB.prepare('UPDATE collection_exports SET pictures = pictures + ?2, bytes = bytes + ?3 WHERE id = ?1').bind(id, measured.length, bytes),
+    env.DB.prepare('DELETE FROM collection_export_pictures WHERE export_id = ?1 AND object_key IN (SELECT value FROM json_each(?2))').bind(
+      id,
+      JSON.stringify(gone),
+    ),
+    env.DB.prepare('UPDATE collection_exports SET pictures = pictures + ?2, bytes = bytes + ?3 WHERE id = ?1').bind(
+      id,
+      measured.length,
+      bytes,
+    ),
   ]);
   return 'more';
 }
 
 /** The export is ready to download. */
 export async function finishStep(env: Env, id: number): Promise<void> {
-  await env.DB.prepare(`UPDATE collection_exports SET status = 'done', phase = 'done', finished_at = ${NOW_SQL} WHERE id = ?1 AND status = 'running'`)
+  await env.DB.prepare(
+    `UPDATE collection_exports SET status = 'done', phase = 'done', finished_at = ${NOW_SQL} WHERE id = ?1 AND status = 'running'`,
+  )
     .bind(id)
     .run();
 }
@@ -164,11 +192,15 @@ export async function finishStep(env: Env, id: number): Promise<void> {
 export async function markExportFailed(env: Env, id: number): Promise<void> {
   const archive = `(SELECT archive_id FROM collection_exports WHERE id = ?1)`;
   await env.DB.batch([
-    env.DB.prepare(`UPDATE collection_exports SET status = 'failed', finished_at = ${NOW_SQL} WHERE id = ?1 AND status = 'running'`).bind(id),
+    env.DB.prepare(`UPDATE collection_exports SET status = 'failed', finished_at = ${NOW_SQL} WHERE id = ?1 AND status = 'running'`).bind(
+      id,
+    ),
     env.DB.prepare(
       `UPDATE account_archives SET status = 'failed', problem = 'step_failed', finished_at = ${NOW_SQL} WHERE id = ${archive} AND status = 'running'`,
     ).bind(id),
-    env.DB.prepare(`UPDATE collection_exports SET status = 'failed', finished_at = ${NOW_SQL} WHERE archive_id = ${archive} AND status = 'running'`).bind(id),
+    env.DB.prepare(
+      `UPDATE collection_exports SET status = 'failed', finished_at = ${NOW_SQL} WHERE archive_id = ${archive} AND status = 'running'`,
+    ).bind(id),
   ]);
 }
 
@@ -187,7 +219,9 @@ export async function nextOfArchive(env: Env, id: number): Promise<number | null
     .bind(run.archive_id)
     .first<{ id: number }>();
   if (next) return next.id;
-  await env.DB.prepare(`UPDATE account_archives SET status = 'done', phase = 'done', finished_at = ${NOW_SQL} WHERE id = ?1 AND status = 'running'`)
+  await env.DB.prepare(
+    `UPDATE account_archives SET status = 'done', phase = 'done', finished_at = ${NOW_SQL} WHERE id = ?1 AND status = 'running'`,
+  )
     .bind(run.archive_id)
     .run();
   return null;

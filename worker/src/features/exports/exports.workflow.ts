@@ -37,7 +37,9 @@ export class ExportWorkflow extends WorkflowEntrypoint<Env, ExportParams> {
         const outcome = await this.phases(current, step, budget);
         // The next export of the same backup, if this one was part of one (and ended well), takes a step.
         if (outcome === 'hand-over' || !budget.take()) {
-          await step.do(`hand over ${current}`, STEP, () => handOver(this.env.EXPORTS, event.instanceId, part + 1, { exportId: current, part: part + 1 }));
+          await step.do(`hand over ${current}`, STEP, () =>
+            handOver(this.env.EXPORTS, event.instanceId, part + 1, { exportId: current, part: part + 1 }),
+          );
           return;
         }
         const next = await step.do(`next after ${current}`, STEP, () => nextOfArchive(this.env, current));
@@ -55,7 +57,9 @@ export class ExportWorkflow extends WorkflowEntrypoint<Env, ExportParams> {
     for (const [name, run] of PHASES) {
       for (let i = 0; ; i += 1) {
         if (!budget.take()) return 'hand-over';
-        const state = await step.do(`${id} ${name} ${i}`, STEP, () => measuredStep(this.env, `export ${id} ${name} ${i}`, (env) => run(env, id)));
+        const state = await step.do(`${id} ${name} ${i}`, STEP, () =>
+          measuredStep(this.env, `export ${id} ${name} ${i}`, (env) => run(env, id)),
+        );
         if (state === 'stopped') return 'stopped';
         if (state === 'next-phase') break;
       }

@@ -76,7 +76,9 @@ export async function markArchiveFailed(env: Env, id: number, problem: ArchivePr
 
 /** The collection document being made again (with its collection and import once they exist). */
 const documentOf = (env: Env, id: number, folder: number) =>
-  env.DB.prepare(`SELECT * FROM account_restore_entries WHERE archive_id = ?1 AND folder = ?2 AND kind = 'document'`).bind(id, folder).first<EntryRow>();
+  env.DB.prepare(`SELECT * FROM account_restore_entries WHERE archive_id = ?1 AND folder = ?2 AND kind = 'document'`)
+    .bind(id, folder)
+    .first<EntryRow>();
 
 /**
  * The next piece of the restore, whatever phase it is in; 'over' once it ended (done or failed).
@@ -124,7 +126,9 @@ async function openStep(env: Env, row: ArchiveRow): Promise<RestoreState> {
   }
   let manifest: Partial<AccountManifest>;
   try {
-    manifest = JSON.parse(new TextDecoder().decode(await readZipEntry(env.MEDIA, row.file_key!, placeOf(manifestEntry)))) as Partial<AccountManifest>;
+    manifest = JSON.parse(
+      new TextDecoder().decode(await readZipEntry(env.MEDIA, row.file_key!, placeOf(manifestEntry))),
+    ) as Partial<AccountManifest>;
   } catch (err) {
     throw err instanceof DamagedZip ? err : new ArchiveFailure('not_an_archive');
   }
@@ -154,7 +158,8 @@ async function openStep(env: Env, row: ArchiveRow): Promise<RestoreState> {
     const prefix = typeof collection?.pictures === 'string' ? collection.pictures : null;
     // Two collections may not share a folder: their pictures would be restored twice.
     if (!prefix?.endsWith('/') || folders.has(prefix)) throw new ArchiveFailure('archive_damaged', ACCOUNT_MANIFEST_NAME);
-    if (!document) throw new ArchiveFailure('archive_damaged', typeof collection.document === 'string' ? collection.document : ACCOUNT_MANIFEST_NAME);
+    if (!document)
+      throw new ArchiveFailure('archive_damaged', typeof collection.document === 'string' ? collection.document : ACCOUNT_MANIFEST_NAME);
     // As many pictures as the backup wrote (a manifest that counts them): none missing, none added.
     const pictures = inFolder.get(prefix)?.length ?? 0;
     if (collection.pictureCount !== undefined && collection.pictureCount !== pictures) throw new ArchiveFailure('archive_damaged', prefix);
@@ -189,7 +194,8 @@ async function openStep(env: Env, row: ArchiveRow): Promise<RestoreState> {
 /** The collection's head as its document gives it, checked as a new collection would be. */
 function collectionOf(head: Partial<ExportHead>) {
   const given = head.collection;
-  const name = typeof given?.name === 'string' && given.name.trim() !== '' ? given.name.trim().slice(0, COLLECTION_NAME_MAX_LENGTH) : 'Collection';
+  const name =
+    typeof given?.name === 'string' && given.name.trim() !== '' ? given.name.trim().slice(0, COLLECTION_NAME_MAX_LENGTH) : 'Collection';
   const base = { name, type: given?.type, description: given?.description ?? null, tags: Array.isArray(given?.tags) ? given.tags : [] };
   // Settings the server would refuse are left out, rather than the collection.
   const parsed = createCollectionInput.safeParse({ ...base, ...given?.settings });
@@ -256,7 +262,9 @@ async function createStep(env: Env, row: ArchiveRow): Promise<RestoreState> {
     throw err;
   }
   // A collection without items has nothing to import: its run is over as soon as it is made.
-  const empty = decodeText(prepared.document.subarray(prepared.head.start, prepared.head.start + 64), 'utf-8').text.trimStart().startsWith(']');
+  const empty = decodeText(prepared.document.subarray(prepared.head.start, prepared.head.start + 64), 'utf-8')
+    .text.trimStart()
+    .startsWith(']');
   // The document is imported from a copy of its own, read a window at a time like any import's file.
   const fileKey = `imports/restores/${row.id}/${row.folder}`;
   await env.MEDIA.put(fileKey, prepared.document, { httpMetadata: { contentType: 'application/json' } });
@@ -273,7 +281,8 @@ async function createStep(env: Env, row: ArchiveRow): Promise<RestoreState> {
     title: f.create!.title,
     labelTemplate: restoredLabelTemplate(collection.type, exported.get(f.property)),
   }));
-  const image = typeof head.collection?.image === 'string' && !isPictureAddress(head.collection.image) ? pictureName(head.collection.image) : null;
+  const image =
+    typeof head.collection?.image === 'string' && !isPictureAddress(head.collection.image) ? pictureName(head.collection.image) : null;
   await env.DB.batch([
     env.DB.prepare(
       `INSERT INTO collections (owner_id, name, type, description, tags, visibility, borrowable, loan_period_days, reminder_days)
@@ -317,7 +326,10 @@ async function createStep(env: Env, row: ArchiveRow): Promise<RestoreState> {
       empty ? 1 : 0,
     ),
     env.DB.prepare(`UPDATE account_restore_entries SET import_id = last_insert_rowid() WHERE ${entry}`),
-    env.DB.prepare(`UPDATE account_archives SET phase = 'pictures', cursor = -1 WHERE id = ?1 AND phase = 'create' AND folder = ?2`).bind(row.id, row.folder),
+    env.DB.prepare(`UPDATE account_archives SET phase = 'pictures', cursor = -1 WHERE id = ?1 AND phase = 'create' AND folder = ?2`).bind(
+      row.id,
+      row.folder,
+    ),
   ]);
   return 'more';
 }
@@ -328,7 +340,9 @@ async function picturesStep(env: Env, row: ArchiveRow): Promise<RestoreState> {
   if (!document) throw new ArchiveFailure('archive_damaged');
   if (!document.collection_id || !document.import_id) {
     // The collection was deleted meanwhile: nothing of it to store; the run goes on with the next one.
-    await env.DB.prepare(`UPDATE account_archives SET phase = 'import' WHERE id = ?1 AND phase = 'pictures' AND folder = ?2`).bind(row.id, row.folder).run();
+    await env.DB.prepare(`UPDATE account_archives SET phase = 'import' WHERE id = ?1 AND phase = 'pictures' AND folder = ?2`)
+      .bind(row.id, row.folder)
+      .run();
     return 'more';
   }
   const { results } = await env.DB.prepare(
@@ -355,7 +369,11 @@ async function picturesStep(env: Env, row: ArchiveRow): Promise<RestoreState> {
       `INSERT OR IGNORE INTO import_media (import_id, name, value)
        SELECT ?1, value ->> 'name', value ->> 'value' FROM json_each(?2)`,
     ).bind(document.import_id, JSON.stringify(stored.map(({ name, value }) => ({ name, value })))),
-    wantThumbnails(env, document.collection_id, stored.filter((s) => s.image).map((s) => s.value)),
+    wantThumbnails(
+      env,
+      document.collection_id,
+      stored.filter((s) => s.image).map((s) => s.value),
+    ),
     env.DB.prepare(
       `UPDATE account_archives SET cursor = ?3, phase = CASE WHEN ?4 THEN 'import' ELSE phase END WHERE id = ?1 AND phase = 'pictures' AND cursor = ?2`,
     ).bind(row.id, row.cursor, last, finished ? 1 : 0),

@@ -25,10 +25,14 @@ export class AccountRestoreWorkflow extends WorkflowEntrypoint<Env, AccountResto
     try {
       for (let i = 0; ; i += 1) {
         if (!budget.take()) {
-          await step.do('hand over', STEP, () => handOver(this.env.ACCOUNT_RESTORES, event.instanceId, part + 1, { archiveId: id, part: part + 1 }));
+          await step.do('hand over', STEP, () =>
+            handOver(this.env.ACCOUNT_RESTORES, event.instanceId, part + 1, { archiveId: id, part: part + 1 }),
+          );
           return;
         }
-        const state = await step.do(`step ${i}`, STEP, () => measuredStep(this.env, `account-restore ${id} step ${i}`, (env, phase) => restoreStep(env, id, phase)));
+        const state = await step.do(`step ${i}`, STEP, () =>
+          measuredStep(this.env, `account-restore ${id} step ${i}`, (env, phase) => restoreStep(env, id, phase)),
+        );
         if (state === 'over') return;
       }
     } catch (err) {

@@ -54,7 +54,9 @@ export const accountRestoresRoutes = createRouter().openapi(startRestore, async 
     await c.env.DB.prepare(`DELETE FROM account_archives WHERE id = ?1 AND phase = 'upload'`).bind(reserved.id).run();
     throw err;
   }
-  const row = (await c.env.DB.prepare(`UPDATE account_archives SET phase = 'open' WHERE id = ?1 RETURNING *`).bind(reserved.id).first<AccountArchiveRow>())!;
+  const row = (await c.env.DB.prepare(`UPDATE account_archives SET phase = 'open' WHERE id = ?1 RETURNING *`)
+    .bind(reserved.id)
+    .first<AccountArchiveRow>())!;
   try {
     await c.env.ACCOUNT_RESTORES.create({ id: `account-restore-${row.id}-${crypto.randomUUID()}`, params: { archiveId: row.id } });
   } catch (err) {

@@ -13,12 +13,19 @@ interface NewProperty {
 }
 
 /** The label and template a new property takes: the template's when its field means that template key. */
-export function newPropertyLabel(property: NewProperty, head: Pick<SourceHead, 'fields' | 'collectionType'>, collectionType: string, locale: Locale) {
+export function newPropertyLabel(
+  property: NewProperty,
+  head: Pick<SourceHead, 'fields' | 'collectionType'>,
+  collectionType: string,
+  locale: Locale,
+) {
   const plain = { label: property.label, labelTemplate: null };
   const field = head.fields.find((f) => f.key === property.field);
   // Read at display by key: only a property keyed like the template's can follow the reader's language.
   if (!field || field.target !== property.key) return plain;
-  const template = [collectionType, head.collectionType].find((type) => type && isTemplateType(type) && templateLabel(type, property.key, locale));
+  const template = [collectionType, head.collectionType].find(
+    (type) => type && isTemplateType(type) && templateLabel(type, property.key, locale),
+  );
   if (!template) return plain;
   const untouched = property.label.trim() === field.label.trim() || isTemplateLabel(template, property.key, property.label);
   return untouched ? { label: templateLabel(template, property.key, locale)!, labelTemplate: template } : plain;

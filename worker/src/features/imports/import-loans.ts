@@ -45,7 +45,8 @@ interface KnownLoan {
 /** The loans already recorded that a loan of the file is (the same borrower, and the same dates it gives). */
 function isRecorded(loan: ProgramLoan, known: readonly KnownLoan[]): boolean {
   const key = borrowerKey(loan);
-  if (loan.returned) return known.some((k) => k.key === key && k.state === 'returned' && k.lentOn === loan.lentOn && k.returnedOn === loan.returnedOn);
+  if (loan.returned)
+    return known.some((k) => k.key === key && k.state === 'returned' && k.lentOn === loan.lentOn && k.returnedOn === loan.returnedOn);
   // Out in the file: recorded when lent then (or, undated, while lent), even if it came back since.
   return known.some((k) => k.key === key && (loan.lentOn ? k.lentOn === loan.lentOn : k.state === 'lent'));
 }
@@ -66,17 +67,26 @@ async function knownItems(d1: D1Database, collectionId: number, refs: string[]):
 
 const knownLoans = (item: KnownItem | undefined): KnownLoan[] =>
   item
-    ? (JSON.parse(item.loans) as [string, string | null, string, string | null, string | null][]).map(([name, email, state, lentOn, returnedOn]) => ({
-        key: borrowerKey({ borrower: name, email }),
-        state,
-        lentOn,
-        returnedOn,
-      }))
+    ? (JSON.parse(item.loans) as [string, string | null, string, string | null, string | null][]).map(
+        ([name, email, state, lentOn, returnedOn]) => ({
+          key: borrowerKey({ borrower: name, email }),
+          state,
+          lentOn,
+          returnedOn,
+        }),
+      )
     : [];
 
 /** While lending is off: each record's loans are named in the report, kept only as the file's fields. */
 export function loansDisabled(drafts: readonly LoanDraft[]): LoanProblem[] {
-  return drafts.map((d) => ({ row: d.row, outcome: 'kept', reason: 'loans_disabled', property: null, text: d.loans.map((l) => l.borrower).join(', '), title: d.title }));
+  return drafts.map((d) => ({
+    row: d.row,
+    outcome: 'kept',
+    reason: 'loans_disabled',
+    property: null,
+    text: d.loans.map((l) => l.borrower).join(', '),
+    title: d.title,
+  }));
 }
 
 /**
@@ -86,7 +96,11 @@ export function loansDisabled(drafts: readonly LoanDraft[]): LoanProblem[] {
 export async function loanWrites(d1: D1Database, collectionId: number, drafts: readonly LoanDraft[]) {
   const problems: LoanProblem[] = [];
   if (drafts.length === 0) return { statements: [], problems, recorded: 0 };
-  const items = await knownItems(d1, collectionId, drafts.map((d) => d.ref));
+  const items = await knownItems(
+    d1,
+    collectionId,
+    drafts.map((d) => d.ref),
+  );
   const borrowers = new Map<string, ProgramLoan>();
   const rows: unknown[][] = [];
   for (const draft of drafts) {
@@ -103,7 +117,16 @@ export async function loanWrites(d1: D1Database, collectionId: number, drafts: r
       const key = borrowerKey(loan);
       if (!borrowers.has(key)) borrowers.set(key, loan);
       known.push({ key, state: loan.returned ? 'returned' : 'lent', lentOn: loan.lentOn, returnedOn: loan.returnedOn });
-      rows.push([draft.ref, loan.borrower, loan.email, loan.returned ? 'returned' : 'lent', loan.lentOn, loan.dueOn, loan.returnedOn, loan.note]);
+      rows.push([
+        draft.ref,
+        loan.borrower,
+        loan.email,
+        loan.returned ? 'returned' : 'lent',
+        loan.lentOn,
+        loan.dueOn,
+        loan.returnedOn,
+        loan.note,
+      ]);
     }
   }
   if (rows.length === 0) return { statements: [], problems, recorded: 0 };

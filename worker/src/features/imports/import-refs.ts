@@ -23,7 +23,9 @@ export async function findRecordItems(
 ): Promise<RecordItems> {
   const own: RecordItems = format === 'vitrine' ? await ownItems(d1, collectionId, records, mapped) : { existing: new Map(), rekeys: [] };
   // An item given its reference in this step's batch is not found by it yet: it is taken as found.
-  const existing = await findImported(d1, collectionId, [...new Set(mapped.filter((m) => !m.blank && !own.existing.has(m.ref)).map((m) => m.ref))]);
+  const existing = await findImported(d1, collectionId, [
+    ...new Set(mapped.filter((m) => !m.blank && !own.existing.has(m.ref)).map((m) => m.ref)),
+  ]);
   for (const [ref, item] of own.existing) existing.set(ref, item);
   return { existing, rekeys: [...own.rekeys, ...(await formerItems(d1, collectionId, format, records, mapped, existing))] };
 }
@@ -33,13 +35,24 @@ export async function findRecordItems(
  * at the same instant: an item of another database never is both) is that item. An item without a
  * reference (made here) takes one that no other file gives.
  */
-async function ownItems(d1: D1Database, collectionId: number, records: readonly SourceRecord[], mapped: MappedRecord[]): Promise<RecordItems> {
+async function ownItems(
+  d1: D1Database,
+  collectionId: number,
+  records: readonly SourceRecord[],
+  mapped: MappedRecord[],
+): Promise<RecordItems> {
   const found = new Map<string, ImportedItem>();
-  const wanted = records.flatMap((r, index) => (r.id && /^\d+$/.test(r.id) && r.item?.createdAt && !mapped[index]!.blank ? [{ index, id: Number(r.id), createdAt: r.item.createdAt }] : []));
+  const wanted = records.flatMap((r, index) =>
+    r.id && /^\d+$/.test(r.id) && r.item?.createdAt && !mapped[index]!.blank
+      ? [{ index, id: Number(r.id), createdAt: r.item.createdAt }]
+      : [],
+  );
   const rekeys: D1PreparedStatement[] = [];
   if (wanted.length === 0) return { existing: found, rekeys };
   const { results } = await d1
-    .prepare(`SELECT id, version, data, import_ref AS ref, created_at FROM items WHERE collection_id = ?1 AND id IN (SELECT value FROM json_each(?2))`)
+    .prepare(
+      `SELECT id, version, data, import_ref AS ref, created_at FROM items WHERE collection_id = ?1 AND id IN (SELECT value FROM json_each(?2))`,
+    )
     .bind(collectionId, JSON.stringify(wanted.map((w) => w.id)))
     .all<ImportedItem & { ref: string | null; created_at: string }>();
   const byId = new Map(results.map((r) => [r.id, r]));
@@ -77,7 +90,9 @@ async function formerItems(
     if (!former || existing.has(ref)) continue;
     existing.set(ref, found.get(former)!);
     found.delete(former);
-    rekeys.push(d1.prepare('UPDATE items SET import_ref = ?3 WHERE collection_id = ?1 AND import_ref = ?2').bind(collectionId, former, ref));
+    rekeys.push(
+      d1.prepare('UPDATE items SET import_ref = ?3 WHERE collection_id = ?1 AND import_ref = ?2').bind(collectionId, former, ref),
+    );
   }
   return rekeys;
 }

@@ -29,7 +29,10 @@ export const importSourcesJob: Job = {
       const from = new Date(Math.max(Date.parse(source.next_run_at), now.getTime() - 60 * 60 * 1000));
       const [ran] = await env.DB.batch<{ id: number; file_key: string }>([
         newSourceRun(env.DB, source),
-        env.DB.prepare('UPDATE import_sources SET next_run_at = ?2 WHERE id = ?1').bind(source.id, nextRunAfter(source.schedule, from).toISOString()),
+        env.DB.prepare('UPDATE import_sources SET next_run_at = ?2 WHERE id = ?1').bind(
+          source.id,
+          nextRunAfter(source.schedule, from).toISOString(),
+        ),
       ]);
       await startRun(env, ran!.results[0]!);
       started += 1;

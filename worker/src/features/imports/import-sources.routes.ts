@@ -2,7 +2,13 @@
 // set an import up from it (the same screen as a file), then listing the sources, changing how often one
 // runs, running one now, and removing it. A source is created with its first run (imports.routes.ts).
 import { createRoute, z } from '@hono/zod-openapi';
-import { importSourceList, importSourceSpec, importSourceUpdate, importSource, type ImportSource } from '../../../../shared/schemas/import-sources';
+import {
+  importSourceList,
+  importSourceSpec,
+  importSourceUpdate,
+  importSource,
+  type ImportSource,
+} from '../../../../shared/schemas/import-sources';
 import { importRun, type ImportRun } from '../../../../shared/schemas/imports';
 import { ImportFileError } from '../../../../shared/import/errors';
 import { ApiError } from '../../lib/api-error';
@@ -79,7 +85,11 @@ const runNow = createRoute({
 });
 
 /** The sources of a collection with their newest run, in one query. */
-async function sourcesOf(d1: D1Database, collectionId: number, sourceId: number | null = null): Promise<(SourceRow & { last_import_id: number | null })[]> {
+async function sourcesOf(
+  d1: D1Database,
+  collectionId: number,
+  sourceId: number | null = null,
+): Promise<(SourceRow & { last_import_id: number | null })[]> {
   const { results } = await d1
     .prepare(
       `SELECT s.*, (SELECT max(id) FROM imports WHERE source_id = s.id) AS last_import_id
@@ -117,7 +127,9 @@ export const importSourcesRoutes = createRouter()
       if (err.problem === 'source_not_ready') throw new ApiError('SOURCE_NOT_READY', { retryAfter: 30 });
       const reason = err.details.reason ?? 'fetch_network';
       const message = translate(c.get('locale'), 'error.SOURCE_UNREACHABLE');
-      throw new ApiError('SOURCE_UNREACHABLE', { fields: [{ path: 'address', reason, message, ...(err.details.status && { maximum: err.details.status }) }] });
+      throw new ApiError('SOURCE_UNREACHABLE', {
+        fields: [{ path: 'address', reason, message, ...(err.details.status && { maximum: err.details.status }) }],
+      });
     }
     return c.body(bytes as Uint8Array<ArrayBuffer>, 200, {
       'content-type': 'application/octet-stream',
@@ -129,7 +141,9 @@ export const importSourcesRoutes = createRouter()
     const found = await requireCollectionRole(c.get('db'), callerOf(c), c.req.valid('param').id, 'co_owner');
     const rows = await sourcesOf(c.get('d1'), found.collection.id);
     const sources = await Promise.all(
-      rows.map(async (row) => toSource(row, row.last_import_id ? toRun(await loadRun(c.get('db'), found.collection.id, row.last_import_id)) : null)),
+      rows.map(async (row) =>
+        toSource(row, row.last_import_id ? toRun(await loadRun(c.get('db'), found.collection.id, row.last_import_id)) : null),
+      ),
     );
     return c.json({ sources }, 200);
   })
@@ -149,12 +163,19 @@ export const importSourcesRoutes = createRouter()
       .first<SourceRow>();
     if (!changed) throw new ApiError('NOT_FOUND');
     const [row] = await sourcesOf(c.get('d1'), found.collection.id, sid);
-    return c.json(toSource(changed, row?.last_import_id ? toRun(await loadRun(c.get('db'), found.collection.id, row.last_import_id)) : null), 200);
+    return c.json(
+      toSource(changed, row?.last_import_id ? toRun(await loadRun(c.get('db'), found.collection.id, row.last_import_id)) : null),
+      200,
+    );
   })
   .openapi(remove, async (c) => {
     const { id, sid } = c.req.valid('param');
     const found = await requireCollectionRole(c.get('db'), callerOf(c), id, 'co_owner');
-    const removed = await c.get('d1').prepare('DELETE FROM import_sources WHERE id = ?1 AND collection_id = ?2 RETURNING id').bind(sid, found.collection.id).first();
+    const removed = await c
+      .get('d1')
+      .prepare('DELETE FROM import_sources WHERE id = ?1 AND collection_id = ?2 RETURNING id')
+      .bind(sid, found.collection.id)
+      .first();
     if (!removed) throw new ApiError('NOT_FOUND');
     return c.body(null, 204);
   })

@@ -75,7 +75,11 @@ export async function fetchSourceDocument(env: Env, spec: Pick<ImportSourceSpec,
   // BoardGameGeek's XML API asks applications for a token.
   if (spec.kind === 'bgg' && env.BGG_TOKEN) headers.authorization = `Bearer ${env.BGG_TOKEN}`;
   try {
-    const fetched = await guardedFetch(env, sourceAddress(env, spec), { maxBytes: IMPORT_FILE_MAX_BYTES, timeoutMs: SOURCE_TIMEOUT_MS, headers });
+    const fetched = await guardedFetch(env, sourceAddress(env, spec), {
+      maxBytes: IMPORT_FILE_MAX_BYTES,
+      timeoutMs: SOURCE_TIMEOUT_MS,
+      headers,
+    });
     if (fetched.status === 202) throw new ImportFileError('source_not_ready');
     return fetched.bytes;
   } catch (err) {
@@ -97,7 +101,15 @@ export function newSourceRun(d1: D1Database, source: SourceRow) {
       `INSERT INTO imports (collection_id, user_id, source_id, format, file_name, file_key, file_length, encoding, head, plan, status)
        VALUES (?1, ?2, ?3, ?4, ?5, ?6, 0, 'utf-8', '{}', ?7, 'fetching') RETURNING id, file_key`,
     )
-    .bind(source.collection_id, source.user_id, source.id, plan.format, sourceFileName(source), newFileKey(source.collection_id), source.plan);
+    .bind(
+      source.collection_id,
+      source.user_id,
+      source.id,
+      plan.format,
+      sourceFileName(source),
+      newFileKey(source.collection_id),
+      source.plan,
+    );
 }
 
 /** Starts the Workflow of a run recorded by newSourceRun. */
@@ -125,7 +137,10 @@ export type FetchOutcome = 'fetched' | 'not-ready' | 'stopped';
 export async function fetchStep(env: Env, id: number, lastTry: boolean): Promise<FetchOutcome> {
   const row = await env.DB.prepare('SELECT * FROM imports WHERE id = ?').bind(id).first<ImportRow>();
   if (!row || row.status !== 'fetching') return row && row.status !== 'cancelled' ? 'fetched' : 'stopped';
-  const source = row.source_id === null ? null : await env.DB.prepare('SELECT * FROM import_sources WHERE id = ?').bind(row.source_id).first<SourceRow>();
+  const source =
+    row.source_id === null
+      ? null
+      : await env.DB.prepare('SELECT * FROM import_sources WHERE id = ?').bind(row.source_id).first<SourceRow>();
   if (!source) {
     await failRun(env, id, new ImportFileError('source_unreachable', { reason: 'removed' }));
     return 'stopped';
@@ -149,13 +164,22 @@ export async function fetchStep(env: Env, id: number, lastTry: boolean): Promise
   const coversWanted = wantsCovers(plan, new Set(properties.filter((p) => p.type === 'image').map((p) => p.key)));
   const archiveKey = prepared.archive ? `${row.file_key}.zip` : embedsPictures(prepared.head) ? row.file_key : null;
   await env.MEDIA.put(row.file_key, prepared.document, { httpMetadata: { contentType: 'application/octet-stream' } });
-  if (archiveKey && archiveKey !== row.file_key) await env.MEDIA.put(archiveKey, bytes, { httpMetadata: { contentType: 'application/zip' } });
+  if (archiveKey && archiveKey !== row.file_key)
+    await env.MEDIA.put(archiveKey, bytes, { httpMetadata: { contentType: 'application/zip' } });
   await env.DB.prepare(
     `UPDATE imports SET status = 'checking', file_length = ?2, encoding = ?3, head = ?4, position = ?5, archive_key = ?6,
       covers_wanted = ?7, updated_at = ${NOW_SQL}
      WHERE id = ?1 AND status = 'fetching'`,
   )
-    .bind(id, prepared.document.length, prepared.encoding, JSON.stringify(prepared.head), prepared.head.start, archiveKey, coversWanted ? 1 : 0)
+    .bind(
+      id,
+      prepared.document.length,
+      prepared.encoding,
+      JSON.stringify(prepared.head),
+      prepared.head.start,
+      archiveKey,
+      coversWanted ? 1 : 0,
+    )
     .run();
   return 'fetched';
 }
@@ -164,7 +188,10 @@ export async function fetchStep(env: Env, id: number, lastTry: boolean): Promise
 function failureReason(locale: Locale, row: ImportRow): string {
   if (!row.error || row.error === 'internal') return translate(locale, 'error.INTERNAL');
   const details = row.error_details ? (JSON.parse(row.error_details) as { row?: number; limit?: number }) : {};
-  return translate(locale, `import.${row.error}` as Parameters<typeof translate>[1], { row: details.row ?? '', maximum: details.limit ?? '' });
+  return translate(locale, `import.${row.error}` as Parameters<typeof translate>[1], {
+    row: details.row ?? '',
+    maximum: details.limit ?? '',
+  });
 }
 
 /**
@@ -176,7 +203,9 @@ export async function settleSource(env: Env, id: number): Promise<void> {
   const row = await env.DB.prepare('SELECT * FROM imports WHERE id = ?').bind(id).first<ImportRow>();
   if (!row || row.source_id === null || (row.status !== 'done' && row.status !== 'failed')) return;
   if (row.status === 'done') {
-    await env.DB.prepare(`UPDATE import_sources SET failures = 0, last_run_at = ?2, updated_at = ${NOW_SQL} WHERE id = ?1`).bind(row.source_id, row.created_at).run();
+    await env.DB.prepare(`UPDATE import_sources SET failures = 0, last_run_at = ?2, updated_at = ${NOW_SQL} WHERE id = ?1`)
+      .bind(row.source_id, row.created_at)
+      .run();
     return;
   }
   const source = await env.DB.prepare(
@@ -193,17 +222,36 @@ export async function settleSource(env: Env, id: number): Promise<void> {
     'SELECT u.email, u.locale, u.username, u.first_name, u.last_name, c.name AS collection FROM users u JOIN collections c ON c.id = ?2 WHERE u.id = ?1',
   )
     .bind(source.user_id, source.collection_id)
-    .first<{ email: string | null; locale: string | null; username: string; first_name: string | null; last_name: string | null; collection: string }>();
+    .first<{
+      email: string | null;
+      locale: string | null;
+      username: string;
+      first_name: string | null;
+      last_name: string | null;
+      collection: string;
+    }>();
   if (!owner?.email) return;
   const locale: Locale = isLocale(owner.locale ?? '') ? (owner.locale as Locale) : 'en_US';
   const instance = await instanceIdentity(env);
-  const values = { collection: owner.collection, source: sourceFileName(source), reason: failureReason(locale, row), instance: instance.name };
+  const values = {
+    collection: owner.collection,
+    source: sourceFileName(source),
+    reason: failureReason(locale, row),
+    instance: instance.name,
+  };
   const blocks = [
-    translate(locale, 'email.greeting', { name: greetingName(locale, { username: owner.username, firstName: owner.first_name, lastName: owner.last_name }) }),
+    translate(locale, 'email.greeting', {
+      name: greetingName(locale, { username: owner.username, firstName: owner.first_name, lastName: owner.last_name }),
+    }),
     translate(locale, 'email.source.failing.body', values),
     translate(locale, 'email.source.failing.next', values),
     ...(instance.baseUrl
-      ? [{ label: translate(locale, 'email.source.failing.action'), href: new URL(`/collection/${source.collection_id}/manage/import`, instance.baseUrl).href }]
+      ? [
+          {
+            label: translate(locale, 'email.source.failing.action'),
+            href: new URL(`/collection/${source.collection_id}/manage/import`, instance.baseUrl).href,
+          },
+        ]
       : []),
   ];
   await sendEmail(env, { to: owner.email, subject: translate(locale, 'email.source.failing.subject', values), ...composeEmail(blocks) });

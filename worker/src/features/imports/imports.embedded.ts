@@ -93,7 +93,13 @@ export async function embeddedPictureStep(env: Env, row: ImportRow): Promise<'mo
   return store(env, row, start, read.text, walk);
 }
 
-async function store(env: Env, row: ImportRow, offset: number, text: string, walk: ReturnType<typeof picturesIn>): Promise<'more' | 'next-phase'> {
+async function store(
+  env: Env,
+  row: ImportRow,
+  offset: number,
+  text: string,
+  walk: ReturnType<typeof picturesIn>,
+): Promise<'more' | 'next-phase'> {
   const stored: { name: string; value: string }[] = [];
   for (const picture of walk.found) {
     const image = sniffImage(picture.bytes);
@@ -106,7 +112,11 @@ async function store(env: Env, row: ImportRow, offset: number, text: string, wal
       `INSERT OR IGNORE INTO import_media (import_id, name, value)
        SELECT ?1, json_extract(value, '$.name'), json_extract(value, '$.value') FROM json_each(?2)`,
     ).bind(row.id, JSON.stringify(stored)),
-    wantThumbnails(env, row.collection_id, stored.map((s) => s.value)),
+    wantThumbnails(
+      env,
+      row.collection_id,
+      stored.map((s) => s.value),
+    ),
     // The file stays: it is the records' too. Only the run's mark that it holds pictures goes.
     env.DB.prepare(
       `UPDATE imports SET archive_position = ?2, archive_key = CASE WHEN ?3 THEN NULL ELSE archive_key END, updated_at = ${NOW_SQL}

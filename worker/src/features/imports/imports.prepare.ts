@@ -71,4 +71,5 @@ export const workflowIdOf = (run: { id: number; fileKey: string }) => `import-${
 export const newFileKey = (collectionId: number) => `imports/${collectionId}/${crypto.randomUUID()}`;
 
 /** Whether a plan sends a field to one of these image properties: then covers given by address are fetched. */
-export const wantsCovers = (plan: ImportPlan, imageKeys: ReadonlySet<string>) => plan.covers && plan.fields.some((f) => imageKeys.has(f.property));
+export const wantsCovers = (plan: ImportPlan, imageKeys: ReadonlySet<string>) =>
+  plan.covers && plan.fields.some((f) => imageKeys.has(f.property));

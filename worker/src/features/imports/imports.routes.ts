@@ -12,7 +12,14 @@ import { planOutlook } from '../../../../shared/import/outlook';
 import type { NotDocumentKind } from '../../../../shared/import/sniff';
 import type { PropertyType } from '../../../../shared/catalogue';
 import { findImported } from '../items/items.writer';
-import { IMPORT_FILE_MAX_BYTES, importPlan, importReport, importRun, importRunList, type ImportPlan } from '../../../../shared/schemas/imports';
+import {
+  IMPORT_FILE_MAX_BYTES,
+  importPlan,
+  importReport,
+  importRun,
+  importRunList,
+  type ImportPlan,
+} from '../../../../shared/schemas/imports';
 import { imports, importSources, properties } from '../../db/schema';
 import { importSourceSetup } from '../../../../shared/schemas/import-sources';
 import type { PropertySettings } from '../../../../shared/schemas/properties';
@@ -42,7 +49,8 @@ const start = createRoute({
   path: '/collections/{id}/imports',
   tags,
   security: bearer,
-  summary: 'Import a file (at most 20 MB) into the collection: multipart `file` and `plan` (JSON, see ImportPlan); answers the run, which goes on in the background',
+  summary:
+    'Import a file (at most 20 MB) into the collection: multipart `file` and `plan` (JSON, see ImportPlan); answers the run, which goes on in the background',
   middleware: [requireUser, uploadLimit(IMPORT_FILE_MAX_BYTES + 64 * 1024)],
   request: {
     params: collectionParam,
@@ -98,10 +106,19 @@ const cancel = createRoute({
 
 /** A file problem as the API reports it: one issue on the file field, worded in the caller's language. */
 function fileInvalid(locale: Parameters<typeof translate>[0], err: ImportFileError): ApiError {
-  const what = err.problem === 'not_document' ? translate(locale, `import.kind.${(err.details.reason ?? 'binary') as NotDocumentKind}`) : '';
+  const what =
+    err.problem === 'not_document' ? translate(locale, `import.kind.${(err.details.reason ?? 'binary') as NotDocumentKind}`) : '';
   const message = translate(locale, `import.${err.problem}`, { row: err.details.row ?? '', maximum: err.details.limit ?? '', what });
   return new ApiError('IMPORT_FILE_INVALID', {
-    fields: [{ path: 'file', reason: err.problem, message, ...(err.details.row && { row: err.details.row }), ...(err.details.limit && { maximum: err.details.limit }) }],
+    fields: [
+      {
+        path: 'file',
+        reason: err.problem,
+        message,
+        ...(err.details.row && { row: err.details.row }),
+        ...(err.details.limit && { maximum: err.details.limit }),
+      },
+    ],
   });
 }
 
@@ -126,7 +143,11 @@ function parseSource(text: string): z.output<typeof importSourceSetup> {
   const parsed = importSourceSetup.safeParse(json);
   if (!parsed.success) {
     throw new ApiError('VALIDATION_FAILED', {
-      fields: parsed.error.issues.map((i) => ({ path: ['source', ...i.path].join('.'), reason: (i as { params?: { reason?: string } }).params?.reason ?? i.code, message: '' })),
+      fields: parsed.error.issues.map((i) => ({
+        path: ['source', ...i.path].join('.'),
+        reason: (i as { params?: { reason?: string } }).params?.reason ?? i.code,
+        message: '',
+      })),
     });
   }
   return parsed.data;
@@ -138,7 +159,6 @@ function runFileName(name: string): string {
   // eslint-disable-next-line no-control-regex
   return base.replace(/[\u0000-\u001f\u007f]/g, '').slice(0, 150) || 'import';
 }
-
 
 /**
  * Refuses a plan that would import none of the file's first records (no field to a required title, no
@@ -171,10 +191,20 @@ async function refuseEmptyPlan(
     );
   // The items the records find again matter only when the records would be refused: looked up then.
   if (!outlookWith(new Set()).reason) return;
-  const outlook = outlookWith(new Set((await findImported(d1, collectionId, sample.map((r) => recordRef(plan.format, r, plan.keyField)))).keys()));
+  const outlook = outlookWith(
+    new Set(
+      (
+        await findImported(
+          d1,
+          collectionId,
+          sample.map((r) => recordRef(plan.format, r, plan.keyField)),
+        )
+      ).keys(),
+    ),
+  );
   if (!outlook.reason) return;
   const property = outlook.property ? (existing.find((p) => p.key === outlook.property)?.label ?? outlook.property) : '';
-  const suggestion = outlook.suggestion ? (head.fields.find((f) => f.key === outlook.suggestion)?.label || outlook.suggestion) : '';
+  const suggestion = outlook.suggestion ? head.fields.find((f) => f.key === outlook.suggestion)?.label || outlook.suggestion : '';
   throw new ApiError('VALIDATION_FAILED', {
     fields: [
       {
@@ -209,7 +239,9 @@ export const importsRoutes = createRouter()
     }
     const parsed = importPlan.safeParse(planJson);
     if (!parsed.success) {
-      throw new ApiError('VALIDATION_FAILED', { fields: parsed.error.issues.map((i) => ({ path: ['plan', ...i.path].join('.'), reason: i.code, message: '', ...limitsOf(i) })) });
+      throw new ApiError('VALIDATION_FAILED', {
+        fields: parsed.error.issues.map((i) => ({ path: ['plan', ...i.path].join('.'), reason: i.code, message: '', ...limitsOf(i) })),
+      });
     }
     let plan: ImportPlan = parsed.data;
     const setup = form.source === undefined ? null : parseSource(form.source);
@@ -235,8 +267,16 @@ export const importsRoutes = createRouter()
     // whole as sent (the import screen's, which shows the same guess before the person changes it).
     const titleProperty = existing.find((p) => p.isTitle && p.required);
     if (plan.guessTitle && titleProperty && !plan.fields.some((f) => f.property === titleProperty.key)) {
-      const guessed = guessTitleField(head.fields.filter((f) => f.type !== 'image'), sample, plan.format === 'csv' ? plan.dateOrder : undefined);
-      if (guessed) plan = { ...plan, fields: [...plan.fields, { field: guessed, property: titleProperty.key, create: null, split: null, scale: null }] };
+      const guessed = guessTitleField(
+        head.fields.filter((f) => f.type !== 'image'),
+        sample,
+        plan.format === 'csv' ? plan.dateOrder : undefined,
+      );
+      if (guessed)
+        plan = {
+          ...plan,
+          fields: [...plan.fields, { field: guessed, property: titleProperty.key, create: null, split: null, scale: null }],
+        };
     }
     const taken = new Set(existing.map((p) => p.key));
     const created = new Map<string, NonNullable<ImportPlan['fields'][number]['create']>>();
@@ -245,8 +285,10 @@ export const importsRoutes = createRouter()
       if (f.create) {
         if (taken.has(f.property)) throw new ApiError('PROPERTY_KEY_TAKEN');
         const already = created.get(f.property);
-        if (already && (already.type !== f.create.type || already.multiple !== f.create.multiple)) throw planIssue(`plan.fields.${index}.create`, 'invalid');
-        if (f.create.title && (f.create.type !== 'text' || f.create.multiple)) throw planIssue(`plan.fields.${index}.create.title`, 'invalid');
+        if (already && (already.type !== f.create.type || already.multiple !== f.create.multiple))
+          throw planIssue(`plan.fields.${index}.create`, 'invalid');
+        if (f.create.title && (f.create.type !== 'text' || f.create.multiple))
+          throw planIssue(`plan.fields.${index}.create.title`, 'invalid');
         created.set(f.property, f.create);
       } else if (!taken.has(f.property) && !plan.fields.some((other) => other.property === f.property && other.create)) {
         throw planIssue(`plan.fields.${index}.property`, 'unknown_property');
@@ -257,16 +299,22 @@ export const importsRoutes = createRouter()
     if (titles > (existing.some((p) => p.isTitle) ? 0 : 1)) throw planIssue('plan.fields', 'title_taken');
     if (plan.keyField && !fieldKeys.has(plan.keyField)) throw planIssue('plan.keyField', 'unknown_field');
     if (existing.length + created.size > MAX_PROPERTIES) {
-      throw new ApiError('VALIDATION_FAILED', { fields: [{ path: 'plan.fields', reason: 'too_big', message: '', maximum: MAX_PROPERTIES }] });
+      throw new ApiError('VALIDATION_FAILED', {
+        fields: [{ path: 'plan.fields', reason: 'too_big', message: '', maximum: MAX_PROPERTIES }],
+      });
     }
     await refuseEmptyPlan(c.env.DB, locale, collectionId, plan, head, sample, existing, created);
     // Covers given by address are fetched when the plan sends a field to an image property.
-    const imageKeys = new Set([...existing.filter((p) => p.type === 'image').map((p) => p.key), ...[...created].filter(([, spec]) => spec.type === 'image').map(([key]) => key)]);
+    const imageKeys = new Set([
+      ...existing.filter((p) => p.type === 'image').map((p) => p.key),
+      ...[...created].filter(([, spec]) => spec.type === 'image').map(([key]) => key),
+    ]);
     const coversWanted = wantsCovers(plan, imageKeys);
     const fileKey = newFileKey(collectionId);
     const archiveKey = prepared.archive ? `${fileKey}.zip` : embedsPictures(prepared.head) ? fileKey : null;
     await c.env.MEDIA.put(fileKey, prepared.document, { httpMetadata: { contentType: 'application/octet-stream' } });
-    if (archiveKey && archiveKey !== fileKey) await c.env.MEDIA.put(archiveKey, uploaded, { httpMetadata: { contentType: 'application/zip' } });
+    if (archiveKey && archiveKey !== fileKey)
+      await c.env.MEDIA.put(archiveKey, uploaded, { httpMetadata: { contentType: 'application/zip' } });
     const order = Math.max(-1, ...existing.map((p) => p.displayOrder));
     // A Vitrine export's settings are given to the properties it creates when the collection holds no
     // item yet (so no index, sort order or count has to be made again for items already there); a role
@@ -288,7 +336,12 @@ export const importsRoutes = createRouter()
         ...settingsFor(spec.settings),
         collectionId,
         key,
-        ...newPropertyLabel({ key, label: spec.label, field: plan.fields.find((f) => f.property === key && f.create)!.field }, head, found.collection.type, locale),
+        ...newPropertyLabel(
+          { key, label: spec.label, field: plan.fields.find((f) => f.property === key && f.create)!.field },
+          head,
+          found.collection.type,
+          locale,
+        ),
         type: spec.type,
         multiple: spec.multiple,
         isTitle: spec.title,
@@ -329,7 +382,12 @@ export const importsRoutes = createRouter()
           }),
         ]
       : [];
-    const results = await runBatch(db, [...propertyInserts, ...(created.size > 0 ? [touchCollection(db, collectionId)] : []), ...insertSource, insertRun]);
+    const results = await runBatch(db, [
+      ...propertyInserts,
+      ...(created.size > 0 ? [touchCollection(db, collectionId)] : []),
+      ...insertSource,
+      insertRun,
+    ]);
     const [run] = results[results.length - 1] as (typeof imports.$inferSelect)[];
     await c.env.IMPORTS.create({ id: workflowIdOf(run!), params: { importId: run!.id } });
     return c.json(toRun(run!), 202);

@@ -13,7 +13,14 @@
 //    and the loans a program kept of them become borrowers and loans (import-loans.ts).
 import { readRecords } from '../../../../shared/import/formats';
 import { ImportFileError } from '../../../../shared/import/errors';
-import { isPictureAddress, mapRecord, pictureKey, pictureName, type FieldMapping, type MappedRecord } from '../../../../shared/import/mapping';
+import {
+  isPictureAddress,
+  mapRecord,
+  pictureKey,
+  pictureName,
+  type FieldMapping,
+  type MappedRecord,
+} from '../../../../shared/import/mapping';
 import { isImageName, readZipEntries, ZIP_MAX_IMAGE_BYTES, type ZipEntry } from '../../../../shared/import/zip';
 import { mediaStillUsed, sniffImage } from '../../lib/media';
 import { fetchCover, storePicture, wantThumbnails } from '../../lib/pictures';
@@ -47,7 +54,19 @@ const WINDOW_BYTES = 256 * 1024;
 const CHECK_RECORDS_XML = 25;
 const CHECK_RECORDS_JSON = 150;
 const CHECK_RECORDS_CSV = 500;
-const XML_FORMATS: ReadonlySet<string> = new Set(['gcstar', 'tellico', 'bgg', 'goodreads_rss', 'clz', 'datacrow', 'amc', 'griffith', 'kodi', 'delicious', 'delicious_plist']);
+const XML_FORMATS: ReadonlySet<string> = new Set([
+  'gcstar',
+  'tellico',
+  'bgg',
+  'goodreads_rss',
+  'clz',
+  'datacrow',
+  'amc',
+  'griffith',
+  'kodi',
+  'delicious',
+  'delicious_plist',
+]);
 /**
  * Records an import step writes: about ten statements. Fifty took up to 20 ms of the Worker's own CPU
  * in `npm run bench` (mapping, the writer's statements), over the free plan's 10 ms a step; twenty-five
@@ -67,7 +86,9 @@ export interface StoredHead extends SourceHead {
 
 /** The run, and whether its collection keeps sort ranks (its steps then place their items in them). */
 async function loadImport(env: Env, id: number): Promise<(ImportRow & { ranked: number }) | null> {
-  return env.DB.prepare('SELECT i.*, EXISTS (SELECT 1 FROM sort_ranks WHERE collection_id = i.collection_id) AS ranked FROM imports i WHERE i.id = ?')
+  return env.DB.prepare(
+    'SELECT i.*, EXISTS (SELECT 1 FROM sort_ranks WHERE collection_id = i.collection_id) AS ranked FROM imports i WHERE i.id = ?',
+  )
     .bind(id)
     .first<ImportRow & { ranked: number }>();
 }
@@ -99,7 +120,13 @@ const MIN_PREFIX_BYTES = 16 * 1024;
  * when they are fewer than `limit`, or the start cuts the first one, the whole window is read.
  * `usedBytes`: the bytes those records took, where the next window starts.
  */
-export function windowRecords(row: ImportRow, head: StoredHead, window: { bytes: Uint8Array; final: boolean }, limit: number, firstRow: number) {
+export function windowRecords(
+  row: ImportRow,
+  head: StoredHead,
+  window: { bytes: Uint8Array; final: boolean },
+  limit: number,
+  firstRow: number,
+) {
   const encoding = row.encoding as TextEncoding;
   const average = averageRecordBytes(row, head);
   const prefix = average === null ? window.bytes.length : Math.max(MIN_PREFIX_BYTES, Math.ceil(average * limit * 2));
@@ -262,7 +289,11 @@ export async function pictureStep(env: Env, id: number): Promise<StepState> {
       `INSERT OR IGNORE INTO import_media (import_id, name, value)
        SELECT ?1, json_extract(value, '$.name'), json_extract(value, '$.value') FROM json_each(?2)`,
     ).bind(id, JSON.stringify(stored)),
-    wantThumbnails(env, row.collection_id, stored.map((s) => s.value)),
+    wantThumbnails(
+      env,
+      row.collection_id,
+      stored.map((s) => s.value),
+    ),
     env.DB.prepare(
       `UPDATE imports SET archive_position = ?2, archive_key = CASE WHEN ?3 THEN NULL ELSE archive_key END, updated_at = ${NOW_SQL}
        WHERE id = ?1 AND archive_position = ?4`,
@@ -274,14 +305,23 @@ export async function pictureStep(env: Env, id: number): Promise<StepState> {
 }
 
 /** The fields of the plan that go to properties of the collection of these types (image, by default). */
-function pictureFieldsOf(plan: ImportPlan, properties: readonly { key: string; type: string }[], types: readonly string[] = ['image']): FieldMapping[] {
+function pictureFieldsOf(
+  plan: ImportPlan,
+  properties: readonly { key: string; type: string }[],
+  types: readonly string[] = ['image'],
+): FieldMapping[] {
   const images = new Set(properties.filter((p) => types.includes(p.type)).map((p) => p.key));
   return plan.fields.filter((f) => images.has(f.property)).map((f) => ({ field: f.field, property: f.property, split: f.split }));
 }
 
 /** The texts a record gives for these fields, split as the plan says. */
 const pictureTexts = (record: { values: Record<string, string[]> }, fields: readonly FieldMapping[]) =>
-  fields.flatMap((f) => (record.values[f.field] ?? []).flatMap((t) => (f.split ? t.split(f.split) : [t])).map((t) => t.trim()).filter(Boolean));
+  fields.flatMap((f) =>
+    (record.values[f.field] ?? [])
+      .flatMap((t) => (f.split ? t.split(f.split) : [t]))
+      .map((t) => t.trim())
+      .filter(Boolean),
+  );
 
 /**
  * Records whose covers a step fetches at most (a record gives one, most often), and addresses: each is
@@ -303,7 +343,10 @@ async function knownCovers(env: Env, collectionId: number, addresses: string[]):
   )
     .bind(collectionId, JSON.stringify(addresses))
     .all<{ name: string; value: string }>();
-  const used = await mediaStillUsed(env.DB, results.map((r) => r.value));
+  const used = await mediaStillUsed(
+    env.DB,
+    results.map((r) => r.value),
+  );
   return new Map(results.filter((r) => used.has(r.value.toLowerCase())).map((r) => [r.name, r.value]));
 }
 
@@ -329,7 +372,9 @@ export async function coverStep(env: Env, id: number): Promise<StepState> {
   const wanted: string[] = [];
   let taken = 0;
   for (const record of read.records) {
-    const addresses = [...new Set(pictureTexts(record, fields).filter(isPictureAddress).map(pictureKey))].filter((a) => !wanted.includes(a));
+    const addresses = [...new Set(pictureTexts(record, fields).filter(isPictureAddress).map(pictureKey))].filter(
+      (a) => !wanted.includes(a),
+    );
     if (taken > 0 && wanted.length + addresses.length > COVERS_PER_STEP) break;
     wanted.push(...addresses.slice(0, COVERS_PER_STEP - wanted.length));
     taken += 1;
@@ -339,7 +384,11 @@ export async function coverStep(env: Env, id: number): Promise<StepState> {
     read = { ...fewer, done: false };
   }
   const known = await knownCovers(env, row.collection_id, wanted);
-  const fetched = await Promise.all(wanted.filter((a) => !known.has(a)).map(async (address) => ({ name: address, value: await fetchCover(env, row.collection_id, address) })));
+  const fetched = await Promise.all(
+    wanted
+      .filter((a) => !known.has(a))
+      .map(async (address) => ({ name: address, value: await fetchCover(env, row.collection_id, address) })),
+  );
   const named = [...[...known].map(([name, value]) => ({ name, value })), ...fetched];
   const failed = fetched.filter((f) => f.value.startsWith('!')).length;
   const done = read.done;
@@ -348,12 +397,24 @@ export async function coverStep(env: Env, id: number): Promise<StepState> {
       `INSERT OR IGNORE INTO import_media (import_id, name, value)
        SELECT ?1, json_extract(value, '$.name'), json_extract(value, '$.value') FROM json_each(?2)`,
     ).bind(id, JSON.stringify(named)),
-    wantThumbnails(env, row.collection_id, fetched.map((f) => f.value).filter((value) => !value.startsWith('!'))),
+    wantThumbnails(
+      env,
+      row.collection_id,
+      fetched.map((f) => f.value).filter((value) => !value.startsWith('!')),
+    ),
     env.DB.prepare(
       `UPDATE imports SET covers_position = CASE WHEN ?2 THEN NULL ELSE covers_position + ?3 END, covers_walked = covers_walked + ?4,
         covers_fetched = covers_fetched + ?5, covers_failed = covers_failed + ?6, updated_at = ${NOW_SQL}
        WHERE id = ?1 AND covers_position = ?7`,
-    ).bind(id, done ? 1 : 0, byteOffset(window.bytes, row.encoding as TextEncoding, text, read.used), taken, named.length - failed, failed, row.covers_position),
+    ).bind(
+      id,
+      done ? 1 : 0,
+      byteOffset(window.bytes, row.encoding as TextEncoding, text, read.used),
+      taken,
+      named.length - failed,
+      failed,
+      row.covers_position,
+    ),
   ]);
   return done ? 'next-phase' : 'more';
 }
@@ -413,12 +474,21 @@ export async function importStep(env: Env, id: number): Promise<StepState> {
   let { read } = windowRead;
   if (head.format === 'tellico') read = { ...read, records: withListedLoans(read.records, await listedLoans(env, row)) };
   const props = await listPropertyRows(drizzle(env.DB, { schema }), row.collection_id);
-  const mappings: FieldMapping[] = plan.fields.map((f) => ({ field: f.field, property: f.property, split: f.split, scale: f.scale ?? null }));
+  const mappings: FieldMapping[] = plan.fields.map((f) => ({
+    field: f.field,
+    property: f.property,
+    split: f.split,
+    scale: f.scale ?? null,
+  }));
   const titleKey = props.find((p) => p.isTitle)?.key;
   const mappedProps = props.map((p) => ({ key: p.key, type: p.type as PropertyType, multiple: p.multiple, required: p.required }));
   // Every media field: a restore's files (pictures, videos, others) are found by name as pictures are.
   const pictureFields = pictureFieldsOf(plan, props, MEDIA_PROPERTY_TYPES);
-  const images = await picturesOf(env, id, read.records.flatMap((record) => pictureTexts(record, pictureFields).map(pictureKey)));
+  const images = await picturesOf(
+    env,
+    id,
+    read.records.flatMap((record) => pictureTexts(record, pictureFields).map(pictureKey)),
+  );
   const letters: string[] = [];
   const problems: StepProblem[] = [];
   const drafts: (ImportedDraft & { index: number })[] = [];
@@ -439,7 +509,15 @@ export async function importStep(env: Env, id: number): Promise<StepState> {
       problems.push({ row: record.row, outcome: 'skipped', reason: 'duplicate', property: null, text: mapped.ref.slice(0, 80), title });
     } else if (mapped.refused && !existing.has(mapped.ref)) {
       letters[index] = 'f';
-      for (const p of mapped.problems) problems.push({ row: record.row, outcome: p.refuses ? 'failed' : 'kept', reason: p.reason, property: p.property, text: p.text, title });
+      for (const p of mapped.problems)
+        problems.push({
+          row: record.row,
+          outcome: p.refuses ? 'failed' : 'kept',
+          reason: p.reason,
+          property: p.property,
+          text: p.text,
+          title,
+        });
     } else {
       // Cells that cannot be their property's value are left out (or cut): the record is imported without them.
       seen.add(mapped.ref);
@@ -449,16 +527,32 @@ export async function importStep(env: Env, id: number): Promise<StepState> {
       }
     }
   });
-  const writes = importWrites(env.DB, row.collection_id, props, drafts, existing, new Set(mappings.map((m) => m.property)), row.ranked === 1);
+  const writes = importWrites(
+    env.DB,
+    row.collection_id,
+    props,
+    drafts,
+    existing,
+    new Set(mappings.map((m) => m.property)),
+    row.ranked === 1,
+  );
   writes.outcomes.forEach((result, i) => {
     const draft = drafts[i]!;
     letters[draft.index] = result.outcome;
     if (result.outcome === 'f') {
       const record = read.records[draft.index]!;
       // The record is refused after all: its cells left out are no longer the news.
-      for (let i = problems.length - 1; i >= 0; i -= 1) if (problems[i]!.row === record.row && problems[i]!.outcome === 'kept') problems.splice(i, 1);
+      for (let i = problems.length - 1; i >= 0; i -= 1)
+        if (problems[i]!.row === record.row && problems[i]!.outcome === 'kept') problems.splice(i, 1);
       for (const issue of result.issues) {
-        problems.push({ row: record.row, outcome: 'failed', reason: issue.reason, property: issue.path.split('.')[1] ?? null, text: null, title: titleOf(draft.values, titleKey) });
+        problems.push({
+          row: record.row,
+          outcome: 'failed',
+          reason: issue.reason,
+          property: issue.path.split('.')[1] ?? null,
+          text: null,
+          title: titleOf(draft.values, titleKey),
+        });
       }
     }
   });
@@ -500,7 +594,15 @@ async function lendingOf(
 ) {
   const drafts: LoanDraft[] = records.flatMap((record, index) =>
     record.loans?.length && ['a', 'u', 'n'].includes(letters[index]!)
-      ? [{ ref: mapped[index]!.ref, row: record.row, title: titleOf(mapped[index]!.values, titleKey), quantity: record.item?.quantity ?? 1, loans: record.loans }]
+      ? [
+          {
+            ref: mapped[index]!.ref,
+            row: record.row,
+            title: titleOf(mapped[index]!.values, titleKey),
+            quantity: record.item?.quantity ?? 1,
+            loans: record.loans,
+          },
+        ]
       : [],
   );
   if (drafts.length === 0) return { statements: [], problems: [] };

@@ -61,7 +61,9 @@ export class ImportWorkflow extends WorkflowEntrypoint<Env, ImportParams> {
     for (const [name, run] of phases) {
       for (let i = 0; ; i += 1) {
         if (!budget.take()) return 'hand-over';
-        const state = await step.do(`${name} ${i}`, STEP, () => measuredStep(this.env, `import ${importId} ${name} ${i}`, (env) => run(env, importId)));
+        const state = await step.do(`${name} ${i}`, STEP, () =>
+          measuredStep(this.env, `import ${importId} ${name} ${i}`, (env) => run(env, importId)),
+        );
         if (state === 'stopped') return 'stopped';
         if (state === 'next-phase') break;
       }

@@ -130,7 +130,9 @@ export function numberSpansBuild(d1: D1Database, collectionId: number, propertyI
   const levels = `(SELECT 0 AS level, 1 AS factor UNION ALL SELECT 1, 10 UNION ALL SELECT 2, 100)`;
   return [
     d1
-      .prepare(`UPDATE properties SET span_width = ?1 WHERE id = ?2 AND collection_id = ?3 AND span_width IS NULL AND filterable = 1 AND type IN ('number', 'datetime')`)
+      .prepare(
+        `UPDATE properties SET span_width = ?1 WHERE id = ?2 AND collection_id = ?3 AND span_width IS NULL AND filterable = 1 AND type IN ('number', 'datetime')`,
+      )
       .bind(width, pid, Math.trunc(collectionId)),
     d1
       .prepare(

@@ -18,7 +18,10 @@ export function storedValues(props: PropertyRow[], data: string): Map<number, st
     const value = parsed[String(prop.id)];
     if (value === undefined) continue;
     const list = prop.multiple && Array.isArray(value) ? value : [value];
-    out.set(prop.id, list.map((entry) => JSON.stringify(entry)));
+    out.set(
+      prop.id,
+      list.map((entry) => JSON.stringify(entry)),
+    );
   }
   return out;
 }
@@ -31,7 +34,11 @@ export const ROLE_VALUES_SEPARATOR = ', ';
  * item pages, cards, lists and link previews (which all read these) never hide one; a cover or a
  * reference is one value, the first.
  */
-export function roleValue(values: Record<string, unknown>, props: PropertyRow[], role: 'isTitle' | 'isSubtitle' | 'isCover' | 'isReference'): string | null {
+export function roleValue(
+  values: Record<string, unknown>,
+  props: PropertyRow[],
+  role: 'isTitle' | 'isSubtitle' | 'isCover' | 'isReference',
+): string | null {
   const prop = props.find((p) => p[role]);
   if (!prop) return null;
   const value = values[prop.key];

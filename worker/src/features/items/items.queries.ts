@@ -13,10 +13,7 @@ import { listColumns, summaries } from './list/summaries';
 export { storedValues, valuesOf } from './item-values';
 
 export async function loadItem(d1: D1Database, collectionId: number, itemId: number): Promise<ItemRow | null> {
-  return d1
-    .prepare('SELECT * FROM items WHERE id = ? AND collection_id = ?')
-    .bind(itemId, collectionId)
-    .first<ItemRow>();
+  return d1.prepare('SELECT * FROM items WHERE id = ? AND collection_id = ?').bind(itemId, collectionId).first<ItemRow>();
 }
 
 /** What an item page says about lending; null while loans are off (see features/lending). */
@@ -99,9 +96,13 @@ export async function itemLending(
 export async function recentItems(d1: D1Database, collectionId: number, level: CallerLevel, props: PropertyRow[], loansEnabled = false) {
   const columns = listColumns(loansEnabled);
   const [added, edited] = await d1.batch<ListedItemRow>([
-    d1.prepare(`SELECT ${columns} FROM items i WHERE collection_id = ? AND level <= ? ORDER BY created_at DESC, id DESC LIMIT 10`).bind(collectionId, level),
     d1
-      .prepare(`SELECT ${columns} FROM items i WHERE collection_id = ? AND level <= ? AND updated_at > created_at ORDER BY updated_at DESC, id DESC LIMIT 10`)
+      .prepare(`SELECT ${columns} FROM items i WHERE collection_id = ? AND level <= ? ORDER BY created_at DESC, id DESC LIMIT 10`)
+      .bind(collectionId, level),
+    d1
+      .prepare(
+        `SELECT ${columns} FROM items i WHERE collection_id = ? AND level <= ? AND updated_at > created_at ORDER BY updated_at DESC, id DESC LIMIT 10`,
+      )
       .bind(collectionId, level),
   ]);
   const all = summaries([...added!.results, ...edited!.results], props);
@@ -113,9 +114,16 @@ export async function recentItems(d1: D1Database, collectionId: number, level: C
  * shows them, so the owner reaches them from the manage screen. The titles are the owner's (level 4
  * properties included, as in the edit screens).
  */
-export async function hiddenItemsOf(d1: D1Database, collectionId: number, props: PropertyRow[], loansEnabled = false): Promise<ItemSummary[]> {
+export async function hiddenItemsOf(
+  d1: D1Database,
+  collectionId: number,
+  props: PropertyRow[],
+  loansEnabled = false,
+): Promise<ItemSummary[]> {
   const { results } = await d1
-    .prepare(`SELECT ${listColumns(loansEnabled)} FROM items i WHERE collection_id = ? AND visibility = 4 ORDER BY updated_at DESC, id DESC`)
+    .prepare(
+      `SELECT ${listColumns(loansEnabled)} FROM items i WHERE collection_id = ? AND visibility = 4 ORDER BY updated_at DESC, id DESC`,
+    )
     .bind(collectionId)
     .all<ListedItemRow>();
   return summaries(results, props);
@@ -136,7 +144,10 @@ export async function itemsByCodesOrTitle(
 ): Promise<{ id: number; data: Record<string, unknown> }[][]> {
   const columns = searchColumns(3);
   const matches = lookUps.map(({ codes, title }) => {
-    const parts = [codes.length > 0 ? `{${columns}} : (${codes.map((c) => `"${c.replaceAll('"', '')}"`).join(' OR ')})` : null, title ? matchExpression(title, 3) : null];
+    const parts = [
+      codes.length > 0 ? `{${columns}} : (${codes.map((c) => `"${c.replaceAll('"', '')}"`).join(' OR ')})` : null,
+      title ? matchExpression(title, 3) : null,
+    ];
     const present = parts.filter((p): p is string => p !== null);
     return present.length > 0 ? inCollection(present.map((p) => `(${p})`).join(' OR '), collectionId) : null;
   });
@@ -144,10 +155,14 @@ export async function itemsByCodesOrTitle(
     .filter((m): m is string => m !== null)
     .map((match) =>
       d1
-        .prepare(`SELECT i.id, i.data FROM items_search CROSS JOIN items i ON i.id = items_search.rowid WHERE items_search MATCH ?1 LIMIT ${CANDIDATES_PER_LOOKUP}`)
+        .prepare(
+          `SELECT i.id, i.data FROM items_search CROSS JOIN items i ON i.id = items_search.rowid WHERE items_search MATCH ?1 LIMIT ${CANDIDATES_PER_LOOKUP}`,
+        )
         .bind(match),
     );
   const results = statements.length > 0 ? await d1.batch<{ id: number; data: string }>(statements) : [];
   let next = 0;
-  return matches.map((match) => (match === null ? [] : (results[next++]?.results ?? []).map((r) => ({ id: r.id, data: JSON.parse(r.data) as Record<string, unknown> }))));
+  return matches.map((match) =>
+    match === null ? [] : (results[next++]?.results ?? []).map((r) => ({ id: r.id, data: JSON.parse(r.data) as Record<string, unknown> })),
+  );
 }

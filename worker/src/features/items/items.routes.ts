@@ -23,7 +23,17 @@ import { callerOf, optionalUser, requireUser } from '../../middleware/auth';
 import { requireCollectionRole, requireVisibleCollection } from '../collections/collections.queries';
 import { listPropertyRows, visibleProperties } from '../properties/properties.queries';
 import { hiddenItemsOf, itemLending, loadItem, recentItems, toItem } from './items.queries';
-import { FACET_SAMPLE, FEW_MATCHES, LENT_READ, LISTED_BITMAP_MAX, RANGE_COUNT_ROWS, SEARCH_PROBE, listFacets, listItems, type ListRequest } from './list';
+import {
+  FACET_SAMPLE,
+  FEW_MATCHES,
+  LENT_READ,
+  LISTED_BITMAP_MAX,
+  RANGE_COUNT_ROWS,
+  SEARCH_PROBE,
+  listFacets,
+  listItems,
+  type ListRequest,
+} from './list';
 import { createItems, deleteItem, duplicateItem, updateItem, type WriteContext } from './items.writer';
 import { rankTuning } from './sort-ranks';
 
@@ -129,7 +139,18 @@ const remove = createRoute({
 });
 
 function listRequest(query: z.infer<typeof itemListQuery>, raw: Record<string, string[]>, loansEnabled: boolean): ListRequest {
-  return { q: query.q, sort: query.sort, dir: query.dir, page: query.page, after: query.after, before: query.before, perPage: query.perPage, raw, availability: query.availability, loansEnabled };
+  return {
+    q: query.q,
+    sort: query.sort,
+    dir: query.dir,
+    page: query.page,
+    after: query.after,
+    before: query.before,
+    perPage: query.perPage,
+    raw,
+    availability: query.availability,
+    loansEnabled,
+  };
 }
 
 /** "Enable loans" (docs/product.md §2): off, items show no availability and count no copy lent. */
@@ -150,7 +171,13 @@ async function requireItem(d1: D1Database, collectionId: number, itemId: number)
 
 /** The write path's needs, from the request: its database, the media bucket, and waitUntil. */
 function writeContext(c: Context<AppEnv>): WriteContext {
-  return { db: c.get('db'), d1: c.get('d1'), media: c.env.MEDIA, defer: (work) => c.executionCtx.waitUntil(work), rankSplit: rankTuning(c.env).split };
+  return {
+    db: c.get('db'),
+    d1: c.get('d1'),
+    media: c.env.MEDIA,
+    defer: (work) => c.executionCtx.waitUntil(work),
+    rankSplit: rankTuning(c.env).split,
+  };
 }
 
 export const itemsRoutes = createRouter()
@@ -178,7 +205,14 @@ export const itemsRoutes = createRouter()
     // The filter panel names its properties in the reader's language.
     const props = visibleProperties(await listPropertyRows(db, found.collection.id, c.get('locale')), found.level);
     const request = listRequest(c.req.valid('query'), c.req.queries(), await loansEnabled(c));
-    const filters = await listFacets(c.get('d1'), found.collection.id, found.level, props, request, Number(c.env.LIST_FACET_SAMPLE) || FACET_SAMPLE);
+    const filters = await listFacets(
+      c.get('d1'),
+      found.collection.id,
+      found.level,
+      props,
+      request,
+      Number(c.env.LIST_FACET_SAMPLE) || FACET_SAMPLE,
+    );
     return c.json({ filters }, 200);
   })
   .openapi(recent, async (c) => {

@@ -53,7 +53,17 @@ import type { RecordItem } from '../../../../shared/import/source';
 import { listPropertyRows } from '../properties/properties.queries';
 import { mediaValuesOf } from './items.media';
 import { storedValues } from './item-values';
-import { forgetOrdersSql, RANK_SPLIT, rankChangeSql, rankMoves, readKeptOrders, splitIfNeeded, splitOversized, type KeptOrders, type RankedItem } from './sort-ranks';
+import {
+  forgetOrdersSql,
+  RANK_SPLIT,
+  rankChangeSql,
+  rankMoves,
+  readKeptOrders,
+  splitIfNeeded,
+  splitOversized,
+  type KeptOrders,
+  type RankedItem,
+} from './sort-ranks';
 
 // Import steps run their own batches; these place their items in the kept sort orders afterwards.
 export { rankTuning, splitAfter } from './sort-ranks';
@@ -252,7 +262,10 @@ function sortGapsSql(target: Target, which: string, only: 'fill' | 'both'): stri
   const fill = `INSERT OR IGNORE INTO item_sort_gaps (property_id, created_at, item_id)
       SELECT p.id, i.created_at, i.id ${pairs} AND p.sortable = 1 AND NOT ${SORT_VALUED}`;
   if (only === 'fill') return [fill];
-  return [`DELETE FROM item_sort_gaps WHERE (property_id, created_at, item_id) IN (SELECT p.id, i.created_at, i.id ${pairs} AND ${SORT_VALUED})`, fill];
+  return [
+    `DELETE FROM item_sort_gaps WHERE (property_id, created_at, item_id) IN (SELECT p.id, i.created_at, i.id ${pairs} AND ${SORT_VALUED})`,
+    fill,
+  ];
 }
 
 function insertValues(db: Db, itemId: number | SQL, level: number, rows: ValueRow[]) {
@@ -319,7 +332,14 @@ export function createItemStatements(
   return [
     db
       .insert(items)
-      .values({ collectionId, quantity: draft.quantity, visibility: draft.visibility, level, borrowable: draft.borrowable, data: dataOf(props, rows) })
+      .values({
+        collectionId,
+        quantity: draft.quantity,
+        visibility: draft.visibility,
+        level,
+        borrowable: draft.borrowable,
+        data: dataOf(props, rows),
+      })
       .returning({ id: items.id }),
     ...insertValues(db, sql.raw(newestItemOf(collectionId)), level, rows),
     refreshSearch(db, { newestOf: collectionId }),
@@ -331,7 +351,9 @@ export function createItemStatements(
 export async function createItems(ctx: WriteContext, collectionId: number, props: PropertyRow[], drafts: ItemDraft[]): Promise<number[]> {
   const kept = await readKeptOrders(ctx.d1, collectionId);
   const rows = drafts.map((draft) => valuesToRows(props, withDefaults(props, draft.values), collectionId));
-  const placed = drafts.map((draft, n) => rankWrite(ctx, collectionId, props, kept, null, rankedFromRows(props, rows[n]!, draft.visibility ?? 0)));
+  const placed = drafts.map((draft, n) =>
+    rankWrite(ctx, collectionId, props, kept, null, rankedFromRows(props, rows[n]!, draft.visibility ?? 0)),
+  );
   const plans = drafts.map((draft, n) => [...createItemStatements(ctx.db, collectionId, props, draft, rows[n]), ...placed[n]!.statements]);
   const results = await runBatch(ctx.db, plans.flat());
   const ids: number[] = [];
@@ -366,7 +388,8 @@ export async function updateItem(ctx: WriteContext, current: ItemRow, props: Pro
       return await updateItemOnce(ctx, current, props, patch);
     } catch (err) {
       if (abortedWith(err, 'QUANTITY_BELOW_LENT')) throw await quantityBelowLent(ctx.d1, current.id);
-      if (patch.version !== undefined || !patch.values || attempt >= UNVERSIONED_EDIT_ATTEMPTS || !abortedWith(err, 'STALE_WRITE')) throw err;
+      if (patch.version !== undefined || !patch.values || attempt >= UNVERSIONED_EDIT_ATTEMPTS || !abortedWith(err, 'STALE_WRITE'))
+        throw err;
       const fresh = await ctx.d1.prepare('SELECT * FROM items WHERE id = ?').bind(current.id).first<ItemRow>();
       if (!fresh) throw err;
       current = fresh;
@@ -378,7 +401,10 @@ export async function updateItem(ctx: WriteContext, current: ItemRow, props: Pro
 async function quantityBelowLent(d1: D1Database, itemId: number): Promise<ApiError> {
   const row = await d1.prepare('SELECT lent_copies AS lent FROM items WHERE id = ?').bind(itemId).first<{ lent: number }>();
   const lent = row?.lent ?? 0;
-  return new ApiError('QUANTITY_BELOW_LENT', { fields: [{ path: 'quantity', reason: 'below_lent', message: '', minimum: lent }], values: { lent } });
+  return new ApiError('QUANTITY_BELOW_LENT', {
+    fields: [{ path: 'quantity', reason: 'below_lent', message: '', minimum: lent }],
+    values: { lent },
+  });
 }
 
 async function updateItemOnce(ctx: WriteContext, current: ItemRow, props: PropertyRow[], patch: ItemPatch): Promise<void> {
@@ -418,7 +444,12 @@ async function updateItemOnce(ctx: WriteContext, current: ItemRow, props: Proper
     ...(changed.size > 0
       ? [
           db.delete(itemValues).where(and(eq(itemValues.itemId, current.id), inArray(itemValues.propertyId, [...changed]))),
-          ...insertValues(db, current.id, level, rows!.filter((r) => changed.has(r.propertyId))),
+          ...insertValues(
+            db,
+            current.id,
+            level,
+            rows!.filter((r) => changed.has(r.propertyId)),
+          ),
           // For every changed property, not only those this request believes sortable: the flag is read
           // inside the batch, so an edit racing a sortable toggle still leaves the gaps right.
           ...sortGaps(db, { itemId: current.id }, `p.id IN (${[...changed].map(inlineId).join(', ')})`),
@@ -458,7 +489,13 @@ export async function duplicateItem(
     const original = JSON.parse(title.value) as string;
     const room = Math.max(0, TEXT_VALUE_MAX_LENGTH - rename('').length);
     const text = rename(original.slice(0, room));
-    renamed = { propertyId: title.propertyId, position: 0, value: JSON.stringify(text), ...sortKeys('text', text), sortable: title.sortable };
+    renamed = {
+      propertyId: title.propertyId,
+      position: 0,
+      value: JSON.stringify(text),
+      ...sortKeys('text', text),
+      sortable: title.sortable,
+    };
   }
   const skipRenamed = renamed ? `AND NOT (property_id = ${inlineId(renamed.propertyId)} AND position = 0)` : '';
   const results = await runBatch(db, [
@@ -478,11 +515,17 @@ export async function duplicateItem(
     refreshSearch(db, { newestOf: collectionId }),
     ...sortGaps(db, { newestOf: collectionId }, 'TRUE', 'fill'),
     ranks(db, collectionId, { newestOf: collectionId }),
-    db.select({ id: sql<number>`max(${items.id})` }).from(items).where(eq(items.collectionId, collectionId)),
+    db
+      .select({ id: sql<number>`max(${items.id})` })
+      .from(items)
+      .where(eq(items.collectionId, collectionId)),
   ]);
   const [{ id }] = results[results.length - 1] as [{ id: number }];
   if (ranked(results[results.length - 2])) {
-    const props = await db.select({ id: properties.id, type: properties.type }).from(properties).where(eq(properties.collectionId, collectionId));
+    const props = await db
+      .select({ id: properties.id, type: properties.type })
+      .from(properties)
+      .where(eq(properties.collectionId, collectionId));
     ctx.defer(splitIfNeeded(ctx.d1, collectionId, props, ctx.rankSplit ?? RANK_SPLIT));
   }
   return id;
@@ -500,7 +543,14 @@ export async function deleteItem(ctx: WriteContext, current: ItemRow, version?: 
   const left = rankWrite(ctx, current.collection_id, props, kept, rankedFromStored(props, current), null, current.version);
   await runBatch(ctx.db, [
     // Deleting a given version only: moving it on first lets items_stale_write refuse the whole batch.
-    ...(version !== undefined ? [ctx.db.update(items).set({ version: version + 1 }).where(eq(items.id, current.id))] : []),
+    ...(version !== undefined
+      ? [
+          ctx.db
+            .update(items)
+            .set({ version: version + 1 })
+            .where(eq(items.id, current.id)),
+        ]
+      : []),
     ...left.statements,
     ctx.db.run(
       sql.raw(`DELETE FROM item_sort_gaps WHERE property_id IN (SELECT id FROM properties WHERE collection_id = ${inlineId(current.collection_id)})
@@ -575,7 +625,11 @@ export function markSortable(db: Db, collectionId: number, propertyId: number, s
 }
 
 /** How many values a property holds in its collection, counted from the cached data (one row per item). */
-export async function countPropertyValues(d1: D1Database, collectionId: number, prop: Pick<PropertyRow, 'id' | 'multiple'>): Promise<number> {
+export async function countPropertyValues(
+  d1: D1Database,
+  collectionId: number,
+  prop: Pick<PropertyRow, 'id' | 'multiple'>,
+): Promise<number> {
   const path = `'$."${inlineId(prop.id)}"'`;
   const each = prop.multiple ? `json_array_length(data, ${path})` : '1';
   const row = await d1
@@ -632,7 +686,16 @@ function valuesByKey(props: PropertyRow[], data: string): Record<string, unknown
 }
 
 /** A value row for the import statements: the item's reference, then item_values' columns. */
-const importedValueRow = (ref: string, r: ValueRow) => [ref, r.propertyId, r.position, r.value, r.sortText, r.naturalKey, r.sortNumber, r.sortable ? 1 : 0];
+const importedValueRow = (ref: string, r: ValueRow) => [
+  ref,
+  r.propertyId,
+  r.position,
+  r.value,
+  r.sortText,
+  r.naturalKey,
+  r.sortNumber,
+  r.sortable ? 1 : 0,
+];
 
 /**
  * The writes of one import step, as the same derived structures as any write keep them: new items with
@@ -653,7 +716,15 @@ export function importWrites(
   ranked = true,
 ): ImportWrite {
   const outcomes: ImportedOutcome[] = [];
-  const created: [ref: string, data: string, quantity: number, visibility: number | null, borrowable: number | null, createdAt: string | null, updatedAt: string | null][] = [];
+  const created: [
+    ref: string,
+    data: string,
+    quantity: number,
+    visibility: number | null,
+    borrowable: number | null,
+    createdAt: string | null,
+    updatedAt: string | null,
+  ][] = [];
   const loaned: unknown[][] = [];
   const updated: [string, number, string][] = [];
   const cleared: [string, number][] = [];
@@ -664,7 +735,15 @@ export function importWrites(
     const found = existing.get(draft.ref);
     let rows: ValueRow[];
     try {
-      const merged = found ? { ...valuesByKey(props.filter((p) => !mapped.has(p.key)), found.data), ...draft.values } : withDefaults(props, draft.values);
+      const merged = found
+        ? {
+            ...valuesByKey(
+              props.filter((p) => !mapped.has(p.key)),
+              found.data,
+            ),
+            ...draft.values,
+          }
+        : withDefaults(props, draft.values);
       rows = valuesToRows(props, merged, collectionId);
     } catch (err) {
       if (!(err instanceof ApiError) || err.code !== 'VALIDATION_FAILED') throw err;
@@ -673,9 +752,30 @@ export function importWrites(
     }
     if (!found) {
       const item = draft.item;
-      created.push([draft.ref, dataOf(props, rows), item?.quantity ?? 1, item?.visibility ?? null, item?.borrowable ?? null, item?.createdAt ?? null, item?.updatedAt ?? null]);
+      created.push([
+        draft.ref,
+        dataOf(props, rows),
+        item?.quantity ?? 1,
+        item?.visibility ?? null,
+        item?.borrowable ?? null,
+        item?.createdAt ?? null,
+        item?.updatedAt ?? null,
+      ]);
       for (const l of item?.loans ?? []) {
-        loaned.push([draft.ref, l.state, l.borrower.name, l.borrower.email, l.message, l.notes, l.wantedFrom, l.wantedUntil, l.lentOn, l.dueOn, l.returnedOn, l.createdAt]);
+        loaned.push([
+          draft.ref,
+          l.state,
+          l.borrower.name,
+          l.borrower.email,
+          l.message,
+          l.notes,
+          l.wantedFrom,
+          l.wantedUntil,
+          l.lentOn,
+          l.dueOn,
+          l.returnedOn,
+          l.createdAt,
+        ]);
       }
       for (const row of rows) valueRows.push(importedValueRow(draft.ref, row));
       outcomes.push({ outcome: 'a' });
@@ -738,7 +838,10 @@ export function importWrites(
         WHERE items.collection_id = ${c} AND items.import_ref IN (SELECT j.value ->> 0 FROM json_each(?1) j)`,
         updated,
       ),
-      statement(`DELETE FROM item_values WHERE (item_id, property_id) IN (SELECT i.id, j.value ->> 1 FROM json_each(?1) j ${byRef('j', '0')})`, cleared),
+      statement(
+        `DELETE FROM item_values WHERE (item_id, property_id) IN (SELECT i.id, j.value ->> 1 FROM json_each(?1) j ${byRef('j', '0')})`,
+        cleared,
+      ),
     );
   }
   if (valueRows.length > 0) {
@@ -788,7 +891,8 @@ export function importWrites(
   if (searched.length > 0) statements.push(statement(refreshSearchSql(target), searched));
   if (created.length > 0) for (const text of sortGapsSql(target, 'TRUE', 'fill')) statements.push(statement(text, createdRefs));
   if (changedIds.size > 0) {
-    for (const text of sortGapsSql(target, `p.id IN (${[...changedIds].map(inlineId).join(', ')})`, 'both')) statements.push(statement(text, updatedRefs));
+    for (const text of sortGapsSql(target, `p.id IN (${[...changedIds].map(inlineId).join(', ')})`, 'both'))
+      statements.push(statement(text, updatedRefs));
   }
   const placed = [...createdRefs, ...updatedRefs];
   const rankStatement = ranked && placed.length > 0 ? statement(rankChangeSql(collectionId, targetSql(target, 'i'), 1), placed) : null;
@@ -836,7 +940,9 @@ function loanWrites(d1: D1Database, c: string, loaned: unknown[][]): D1PreparedS
 export async function findImported(d1: D1Database, collectionId: number, refs: string[]): Promise<Map<string, ImportedItem>> {
   if (refs.length === 0) return new Map();
   const { results } = await d1
-    .prepare(`SELECT import_ref AS ref, id, version, data FROM items WHERE collection_id = ?1 AND import_ref IN (SELECT value FROM json_each(?2))`)
+    .prepare(
+      `SELECT import_ref AS ref, id, version, data FROM items WHERE collection_id = ?1 AND import_ref IN (SELECT value FROM json_each(?2))`,
+    )
     .bind(collectionId, JSON.stringify(refs))
     .all<ImportedItem & { ref: string }>();
   return new Map(results.map((r) => [r.ref, { id: r.id, version: r.version, data: r.data }]));

@@ -33,7 +33,13 @@ export const numberSpansJob: Job = {
       .bind(LISTED_RANGE_VALUES + 1, after, PROPERTIES_PER_PAGE)
       .first<{ last: number | null; read: number; wanted: string }>();
     let built = 0;
-    for (const [id, collectionId, n, lo, hi] of JSON.parse(page?.wanted ?? '[]') as [number, number, number, number | null, number | null][]) {
+    for (const [id, collectionId, n, lo, hi] of JSON.parse(page?.wanted ?? '[]') as [
+      number,
+      number,
+      number,
+      number | null,
+      number | null,
+    ][]) {
       if (n <= LISTED_RANGE_VALUES || lo === null || hi === null) continue;
       if (!budget.take(2)) {
         // Out of units: this property is looked at again first next time.

@@ -49,7 +49,11 @@ export function facetsOnValues(rest: string, id: string): string | null {
     const property = Number(tokens[0]![1]);
     // (The unary plus keeps SQLite on the primary key: the item's values of that property.)
     const wanted = tokens.map(([, , value]) =>
-      value === 'true' ? '+faceted.sort_number IS 1' : value === 'false' ? '+faceted.sort_number IS NOT 1' : `coalesce(+faceted.sort_text, '') = CAST(x'${value}' AS TEXT)`,
+      value === 'true'
+        ? '+faceted.sort_number IS 1'
+        : value === 'false'
+          ? '+faceted.sort_number IS NOT 1'
+          : `coalesce(+faceted.sort_text, '') = CAST(x'${value}' AS TEXT)`,
     );
     const values = (positions: string) =>
       `EXISTS (SELECT 1 FROM item_values faceted WHERE faceted.item_id = ${id} AND faceted.property_id = ${property} AND faceted.position ${positions} AND (${wanted.join(' OR ')}))`;
@@ -63,7 +67,8 @@ export function facetsOnValues(rest: string, id: string): string | null {
 const sqlText = (text: string) => `'${text.replaceAll("'", "''")}'`;
 
 /** The index's own test of `match` (an SQL expression, or a bound parameter) on item `id`. */
-const indexTest = (match: string, id: string) => `EXISTS (SELECT 1 FROM items_search WHERE items_search MATCH ${match} AND items_search.rowid = ${id})`;
+const indexTest = (match: string, id: string) =>
+  `EXISTS (SELECT 1 FROM items_search WHERE items_search MATCH ${match} AND items_search.rowid = ${id})`;
 
 /** A letter of a word, or any non-ASCII character (which the index may fold to it). */
 const letterOrOther = (letter: string) => `[${letter}${NON_ASCII}]`;
@@ -74,7 +79,9 @@ const letterOrOther = (letter: string) => `[${letter}${NON_ASCII}]`;
  */
 function maybePatterns(word: string): string[] {
   const letters = [...word];
-  const runs = Array.from({ length: Math.ceil(letters.length / LETTERS_A_PATTERN) }, (_, n) => letters.slice(n * LETTERS_A_PATTERN, (n + 1) * LETTERS_A_PATTERN));
+  const runs = Array.from({ length: Math.ceil(letters.length / LETTERS_A_PATTERN) }, (_, n) =>
+    letters.slice(n * LETTERS_A_PATTERN, (n + 1) * LETTERS_A_PATTERN),
+  );
   return [`*[^a-z0-9]${letters.slice(0, 3).map(letterOrOther).join('')}*`, ...runs.map((run) => `*${run.map(letterOrOther).join('')}*`)];
 }
 
@@ -96,7 +103,10 @@ export function searchRowTest(match: string, id: string): string {
   }
   const text = `lower(' ' || ${plain.columns.map((column) => `coalesce(searched.${column}, '')`).join(" || ' ' || ")})`;
   const starts = plain.words.map((word) => `${text} GLOB '*[^a-z0-9${NON_ASCII}]${word}*'`).join(' AND ');
-  const maybe = plain.words.flatMap(maybePatterns).map((pattern) => `${text} GLOB '${pattern}'`).join(' AND ');
+  const maybe = plain.words
+    .flatMap(maybePatterns)
+    .map((pattern) => `${text} GLOB '${pattern}'`)
+    .join(' AND ');
   const rest = plain.rest ? ` AND ${(plain.rest && facetsOnValues(plain.rest, id)) ?? indexTest(sqlText(plain.rest), id)}` : '';
   return `EXISTS (SELECT 1 FROM items_search searched WHERE searched.rowid = ${id} AND CASE WHEN ${starts} THEN 1${rest}
     WHEN NOT ${text} GLOB '*[${DIACRITICS}]*' AND NOT (${maybe}) THEN 0 ELSE ${indexTest('?', id)} END)`;

@@ -126,7 +126,14 @@ function phaseSources(collectionId: number, order: Order): PhaseSource[] {
       lvl: 's.level',
       numeric: isRange(order.prop),
     },
-    { phase: 1, from: `item_sort_gaps g CROSS JOIN items i ON i.id = g.item_id WHERE g.property_id = ${p}`, k: 'g.created_at', id: 'g.item_id', lvl: 'i.level', numeric: false },
+    {
+      phase: 1,
+      from: `item_sort_gaps g CROSS JOIN items i ON i.id = g.item_id WHERE g.property_id = ${p}`,
+      k: 'g.created_at',
+      id: 'g.item_id',
+      lvl: 'i.level',
+      numeric: false,
+    },
   ];
 }
 
@@ -156,7 +163,9 @@ function bucketsSql(
   first1: Bound | null,
   ensure: (0 | 1)[],
 ): { sql: string; binds: unknown[] } {
-  const empty = ensure.map((phase) => ` UNION ALL SELECT ${phase}, 0, 0, 0, 0, 0 WHERE NOT EXISTS (SELECT 1 FROM g WHERE phase = ${phase})`).join('');
+  const empty = ensure
+    .map((phase) => ` UNION ALL SELECT ${phase}, 0, 0, 0, 0, 0 WHERE NOT EXISTS (SELECT 1 FROM g WHERE phase = ${phase})`)
+    .join('');
   // One pass over the numbered rows: each bucket's counts and its last row (the bare columns of max(n)),
   // which is where the next bucket starts.
   const sql = `WITH o AS (SELECT phase, k, id, lvl, row_number() OVER (PARTITION BY phase ORDER BY k, id) AS n FROM (${rows.sql})),
@@ -221,12 +230,11 @@ export function buildOrderStatement(d1: D1Database, collectionId: number, order:
     WHERE r.collection_id = ${c} AND json_type(r.data, '$.${order.key}') = 'array' AND (
       SELECT sum(b.value ->> 3) = k.count_everyone AND sum(b.value ->> 4) = k.count_logged_in AND sum(b.value ->> 5) = k.count_owner
       FROM json_each(r.data, '$.${order.key}') b)`;
-  return d1
-    .prepare(
-      `INSERT INTO sort_ranks (collection_id, version, data) SELECT ${c}, 1, json_object('${order.key}', json((${wholeOrderSql(collectionId, order, size)})))
+  return d1.prepare(
+    `INSERT INTO sort_ranks (collection_id, version, data) SELECT ${c}, 1, json_object('${order.key}', json((${wholeOrderSql(collectionId, order, size)})))
       WHERE NOT EXISTS (${sound})
       ON CONFLICT (collection_id) DO UPDATE SET version = version + 1, data = json_set(data, '$.${order.key}', json(excluded.data -> '$.${order.key}'))`,
-    );
+  );
 }
 
 /**
@@ -314,7 +322,10 @@ export interface KeptOrders {
 
 /** The kept orders of a collection, read before a write (null: it keeps none). */
 export async function readKeptOrders(d1: D1Database, collectionId: number): Promise<KeptOrders | null> {
-  const row = await d1.prepare('SELECT version, data FROM sort_ranks WHERE collection_id = ?').bind(collectionId).first<{ version: number; data: string }>();
+  const row = await d1
+    .prepare('SELECT version, data FROM sort_ranks WHERE collection_id = ?')
+    .bind(collectionId)
+    .first<{ version: number; data: string }>();
   return row ? { version: row.version, orders: JSON.parse(row.data) as Record<string, Bucket[]> } : null;
 }
 
@@ -419,7 +430,8 @@ export function rankMoves(
   const moved = `json_set(data, ${sets.join(', ')})`;
   // An item read at version `readAt` must still be there at it (the statement comes first in its batch):
   // otherwise where it stood is unknown, and the orders are forgotten, to be built again.
-  const same = before?.id && readAt !== undefined ? `(SELECT version FROM items WHERE id = ${inlineId(before.id)}) = ${Math.floor(readAt)}` : null;
+  const same =
+    before?.id && readAt !== undefined ? `(SELECT version FROM items WHERE id = ${inlineId(before.id)}) = ${Math.floor(readAt)}` : null;
   return {
     sql: same
       ? `UPDATE sort_ranks SET data = CASE WHEN ${same} THEN ${moved} ELSE '{}' END, version = CASE WHEN ${same} THEN version ELSE version + 1 END
@@ -444,7 +456,13 @@ const CUTS_PER_CALL = 8;
  * nothing was written since the buckets were read (the row's version): a write in between leaves the cut
  * to the next write.
  */
-export async function splitOversized(d1: D1Database, collectionId: number, props: Pick<PropertyRow, 'id' | 'type'>[], ords: string[], split: number): Promise<void> {
+export async function splitOversized(
+  d1: D1Database,
+  collectionId: number,
+  props: Pick<PropertyRow, 'id' | 'type'>[],
+  ords: string[],
+  split: number,
+): Promise<void> {
   let cuts = 0;
   for (const order of [...new Set(ords)].map((key) => orderFromKey(key, props))) {
     if (!order) continue;
@@ -462,7 +480,13 @@ export async function splitOversized(d1: D1Database, collectionId: number, props
       const next = buckets[j + 1];
       const hi = next ? ([next[0], next[1], next[2]] as Bound) : null;
       const phase = lo ? lo[0] : 0;
-      const pieces = bucketsSql(orderRows(collectionId, order, lo, hi), Math.max(1, Math.floor(split / 2)), phase === 0 ? lo : null, phase === 1 ? lo : null, [phase]);
+      const pieces = bucketsSql(
+        orderRows(collectionId, order, lo, hi),
+        Math.max(1, Math.floor(split / 2)),
+        phase === 0 ? lo : null,
+        phase === 1 ? lo : null,
+        [phase],
+      );
       const result = await d1
         .prepare(
           `UPDATE sort_ranks SET version = version + 1, data = json_set(data, '$.${order.key}', json((
@@ -482,9 +506,21 @@ export async function splitOversized(d1: D1Database, collectionId: number, props
 }
 
 /** After a write that moved kept ranks: splits the buckets it grew past `split` items, if any. */
-export async function splitIfNeeded(d1: D1Database, collectionId: number, props: Pick<PropertyRow, 'id' | 'type'>[], split: number): Promise<void> {
+export async function splitIfNeeded(
+  d1: D1Database,
+  collectionId: number,
+  props: Pick<PropertyRow, 'id' | 'type'>[],
+  split: number,
+): Promise<void> {
   const { results } = await d1.prepare(oversizedSql(collectionId, split)).all<{ ord: string }>();
-  if (results.length > 0) await splitOversized(d1, collectionId, props, results.map((r) => r.ord), split);
+  if (results.length > 0)
+    await splitOversized(
+      d1,
+      collectionId,
+      props,
+      results.map((r) => r.ord),
+      split,
+    );
 }
 
 /** splitIfNeeded() after a batch holding `ranked` (an import step's), when that statement moved kept ranks. */
@@ -519,7 +555,13 @@ const countAt = (bucket: Bucket, level: CallerLevel) => (level === 0 ? bucket[3]
  * - Descending by a property, the items without a value still come last, oldest first: those are walked
  *   up from the divider or their own boundaries.
  */
-export function rankedStart(buckets: Bucket[], level: CallerLevel, dir: 'ASC' | 'DESC', byProperty: boolean, position: number): RankedStart {
+export function rankedStart(
+  buckets: Bucket[],
+  level: CallerLevel,
+  dir: 'ASC' | 'DESC',
+  byProperty: boolean,
+  position: number,
+): RankedStart {
   const kind = (phase: 0 | 1) => (byProperty ? (phase === 0 ? 'v' : 'm') : 'd');
   const anchors: { at: number; from: RankedStart['from'] }[] = [{ at: 0, from: null }];
   let before = 0;

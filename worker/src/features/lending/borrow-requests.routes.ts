@@ -88,7 +88,12 @@ export const borrowRequestRoutes = createRouter()
     ]);
     // A filled honeypot is a robot: it gets the same answer, and nothing is stored or sent.
     if (input[BORROW_HONEYPOT_FIELD]) return c.json({ ok: true as const }, 201);
-    const { loan, token } = await createBorrowRequest(c.get('d1'), { id: item.id, ownerId: found.collection.ownerId }, input, c.get('locale'));
+    const { loan, token } = await createBorrowRequest(
+      c.get('d1'),
+      { id: item.id, ownerId: found.collection.ownerId },
+      input,
+      c.get('locale'),
+    );
     c.executionCtx.waitUntil(
       sendRequestEmails(c.env, db, loan, token).catch((error: unknown) =>
         console.error('borrow request email failed', c.get('requestId'), String(error)),

@@ -98,7 +98,10 @@ export async function notifyRequester(env: Env, db: Db, loan: LoanRow) {
 }
 
 async function loanByToken(d1: D1Database, token: string): Promise<LoanRow | null> {
-  return d1.prepare(`${LOAN_SELECT} WHERE l.status_token_hash = ?`).bind(await sha256Hex(token)).first<LoanRow>();
+  return d1
+    .prepare(`${LOAN_SELECT} WHERE l.status_token_hash = ?`)
+    .bind(await sha256Hex(token))
+    .first<LoanRow>();
 }
 
 /** What the requester's link shows: their own request, never the owner's notes. */

@@ -33,7 +33,11 @@ const leave = createRoute({
   responses: { 200: jsonContent(okResponse, 'Left'), ...errors(400, 403, 404, 409, 429) },
 });
 
-const pageLimit = (headers: Headers) => ({ key: `borrower-page:${clientAddress(headers)}`, max: BORROWER_PAGE_REQUESTS_PER_ADDRESS, windowSeconds: 3600 });
+const pageLimit = (headers: Headers) => ({
+  key: `borrower-page:${clientAddress(headers)}`,
+  max: BORROWER_PAGE_REQUESTS_PER_ADDRESS,
+  windowSeconds: 3600,
+});
 
 export const borrowerHoldRoutes = createRouter()
   .openapi(list, async (c) => {
@@ -41,7 +45,10 @@ export const borrowerHoldRoutes = createRouter()
     const borrower = await requirePageBorrower(c.get('d1'), c.req.valid('param').secret);
     const rows = await activeHoldsOfBorrower(c.get('d1'), borrower.id);
     const title = await holdTitles(c.get('db'), rows, 'public');
-    return c.json({ holds: rows.map((r) => ({ id: r.id, title: title(r), state: r.state, place: r.place, offerExpiresAt: r.offer_expires_at })) }, 200);
+    return c.json(
+      { holds: rows.map((r) => ({ id: r.id, title: title(r), state: r.state, place: r.place, offerExpiresAt: r.offer_expires_at })) },
+      200,
+    );
   })
   .openapi(leave, async (c) => {
     await throttle(c.get('db'), [pageLimit(c.req.raw.headers)]);

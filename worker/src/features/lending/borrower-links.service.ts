@@ -49,9 +49,13 @@ async function pageSecretStatement(env: Pick<Env, 'APP_SECRET' | 'DB'>, borrower
 export async function borrowerPageSecrets(env: Pick<Env, 'APP_SECRET' | 'DB'>, borrowerIds: number[]): Promise<Map<number, string>> {
   const ids = [...new Set(borrowerIds)];
   if (ids.length === 0) return new Map();
-  const results = await env.DB.batch<{ borrower_id: number; page_nonce: string }>(await Promise.all(ids.map((id) => pageSecretStatement(env, id))));
+  const results = await env.DB.batch<{ borrower_id: number; page_nonce: string }>(
+    await Promise.all(ids.map((id) => pageSecretStatement(env, id))),
+  );
   const rows = results.map((result) => result.results[0]!);
-  return new Map(await Promise.all(rows.map(async (row) => [row.borrower_id, await secretOf(env, 'borrower-page', row.page_nonce)] as const)));
+  return new Map(
+    await Promise.all(rows.map(async (row) => [row.borrower_id, await secretOf(env, 'borrower-page', row.page_nonce)] as const)),
+  );
 }
 
 /** The borrower whose page this secret opens while it has not expired, or null. */
@@ -98,7 +102,9 @@ export async function borrowerOfFeedSecret(d1: D1Database, secret: string) {
 
 /** The owner's feed secret, or null before they made one. */
 export async function ownerFeedSecret(env: Pick<Env, 'APP_SECRET' | 'DB'>, userId: number): Promise<string | null> {
-  const row = await env.DB.prepare('SELECT feed_nonce FROM owner_lending_preferences WHERE user_id = ?').bind(userId).first<{ feed_nonce: string | null }>();
+  const row = await env.DB.prepare('SELECT feed_nonce FROM owner_lending_preferences WHERE user_id = ?')
+    .bind(userId)
+    .first<{ feed_nonce: string | null }>();
   return row?.feed_nonce ? secretOf(env, 'owner-feed', row.feed_nonce) : null;
 }
 
@@ -115,6 +121,9 @@ export async function resetOwnerFeedSecret(env: Pick<Env, 'APP_SECRET' | 'DB'>, 
 }
 
 export async function ownerOfFeedSecret(d1: D1Database, secret: string): Promise<number | null> {
-  const row = await d1.prepare('SELECT user_id FROM owner_lending_preferences WHERE feed_hash = ?').bind(await sha256Hex(secret)).first<{ user_id: number }>();
+  const row = await d1
+    .prepare('SELECT user_id FROM owner_lending_preferences WHERE feed_hash = ?')
+    .bind(await sha256Hex(secret))
+    .first<{ user_id: number }>();
   return row?.user_id ?? null;
 }

@@ -125,27 +125,39 @@ const answer = createRoute({
   responses: { 200: jsonContent(loan, 'The loan'), ...errors(400, 401, 403, 404, 409) },
 });
 
-const pageLimit = (headers: Headers) => ({ key: `borrower-page:${clientAddress(headers)}`, max: BORROWER_PAGE_REQUESTS_PER_ADDRESS, windowSeconds: HOUR });
+const pageLimit = (headers: Headers) => ({
+  key: `borrower-page:${clientAddress(headers)}`,
+  max: BORROWER_PAGE_REQUESTS_PER_ADDRESS,
+  windowSeconds: HOUR,
+});
 
 async function preferencesOf(env: Parameters<typeof ownerFeedSecret>[0] & Parameters<typeof feedUrl>[0], userId: number) {
   const secret = await ownerFeedSecret(env, userId);
-  const row = await env.DB.prepare('SELECT digest FROM owner_lending_preferences WHERE user_id = ?').bind(userId).first<{ digest: 'off' | 'daily' | 'weekly' }>();
+  const row = await env.DB.prepare('SELECT digest FROM owner_lending_preferences WHERE user_id = ?')
+    .bind(userId)
+    .first<{ digest: 'off' | 'daily' | 'weekly' }>();
   return { feedUrl: secret ? await feedUrl(env, secret) : null, digest: row?.digest ?? 'off' };
 }
 
 export const borrowerPageRoutes = createRouter()
   .openapi(askLink, async (c) => {
     const { email } = c.req.valid('json');
-    await throttle(c.get('db'), [{ key: `borrower-link:${clientAddress(c.req.raw.headers)}`, max: LINK_REQUESTS_PER_ADDRESS, windowSeconds: HOUR }]);
+    await throttle(c.get('db'), [
+      { key: `borrower-link:${clientAddress(c.req.raw.headers)}`, max: LINK_REQUESTS_PER_ADDRESS, windowSeconds: HOUR },
+    ]);
     // Past the recipient's allowance the sender is told nothing different: the limit must not reveal the address either.
-    const recipient = await throttle(c.get('db'), [{ key: `borrower-link:to:${email}`, max: LINK_EMAILS_PER_RECIPIENT, windowSeconds: 24 * HOUR }]).then(
+    const recipient = await throttle(c.get('db'), [
+      { key: `borrower-link:to:${email}`, max: LINK_EMAILS_PER_RECIPIENT, windowSeconds: 24 * HOUR },
+    ]).then(
       () => true,
       () => false,
     );
     if (recipient) {
       // Sent after answering, so the time taken does not tell a known address from an unknown one.
       c.executionCtx.waitUntil(
-        sendBorrowerLinks(c.env, email, c.get('locale')).catch((error: unknown) => console.error('borrower link email failed', c.get('requestId'), String(error))),
+        sendBorrowerLinks(c.env, email, c.get('locale')).catch((error: unknown) =>
+          console.error('borrower link email failed', c.get('requestId'), String(error)),
+        ),
       );
     }
     return c.json({ ok: true as const }, 202);
@@ -171,12 +183,16 @@ export const borrowerPageRoutes = createRouter()
     const borrower = await requirePageBorrower(c.get('d1'), secret);
     const row = await askRenewal(c.get('d1'), borrower.id, id);
     c.executionCtx.waitUntil(
-      sendRenewalToOwner(c.env, c.get('db'), row).catch((error: unknown) => console.error('renewal email failed', c.get('requestId'), String(error))),
+      sendRenewalToOwner(c.env, c.get('db'), row).catch((error: unknown) =>
+        console.error('renewal email failed', c.get('requestId'), String(error)),
+      ),
     );
     return c.json({ ok: true as const }, 200);
   })
   .openapi(calendar, async (c) => {
-    await throttle(c.get('db'), [{ key: `calendar:${clientAddress(c.req.raw.headers)}`, max: FEED_REQUESTS_PER_ADDRESS, windowSeconds: HOUR }]);
+    await throttle(c.get('db'), [
+      { key: `calendar:${clientAddress(c.req.raw.headers)}`, max: FEED_REQUESTS_PER_ADDRESS, windowSeconds: HOUR },
+    ]);
     const text = await calendarOf(c.env, c.get('db'), c.req.valid('param').file.replace(/\.ics$/, ''));
     if (text === null) throw new ApiError('BORROWER_LINK_INVALID');
     return c.body(text, 200, { 'content-type': 'text/calendar; charset=utf-8', 'cache-control': 'private, no-store' });

@@ -12,7 +12,13 @@ import { ownerNameIn } from '../../lib/person-name';
 import { translate } from '../../i18n/messages';
 import { itemRoles } from '../items/items.queries';
 import { instanceIdentity } from '../settings/settings.service';
-import { borrowerFeedSecret, borrowerOfFeedSecret, borrowerOfPageSecret, borrowerPageSecret, ownerOfFeedSecret } from './borrower-links.service';
+import {
+  borrowerFeedSecret,
+  borrowerOfFeedSecret,
+  borrowerOfPageSecret,
+  borrowerPageSecret,
+  ownerOfFeedSecret,
+} from './borrower-links.service';
 import { loanCalendar, type DueLoan } from './calendar-feed';
 import { LOAN_SELECT, loansOfBorrower, roleProperties, type LoanRow } from './lending.queries';
 
@@ -20,8 +26,17 @@ type Row = LoanRow & { renewal_state: BorrowerPageLoan['renewal']; renewal_due_o
 
 /** Titles as a visitor sees them: a borrower may not have an account, so only public properties name items. */
 async function publicTitles(db: Db, rows: LoanRow[]): Promise<(row: LoanRow) => string> {
-  const props = (await roleProperties(db, rows.map((r) => r.collection_id))).filter((p) => p.visibility === 0);
-  return (row) => itemRoles(row.item_data, props.filter((p) => p.collectionId === row.collection_id)).title ?? `#${row.item_id}`;
+  const props = (
+    await roleProperties(
+      db,
+      rows.map((r) => r.collection_id),
+    )
+  ).filter((p) => p.visibility === 0);
+  return (row) =>
+    itemRoles(
+      row.item_data,
+      props.filter((p) => p.collectionId === row.collection_id),
+    ).title ?? `#${row.item_id}`;
 }
 
 export async function requirePageBorrower(d1: D1Database, secret: string) {
@@ -52,13 +67,18 @@ export async function borrowerPageView(env: Env, db: Db, secret: string, locale:
     renewal: row.renewal_state,
     renewalDueOn: row.renewal_due_on,
   });
-  const expires = await env.DB.prepare('SELECT page_expires_at FROM borrower_links WHERE borrower_id = ?').bind(borrower.id).first<{ page_expires_at: string }>();
+  const expires = await env.DB.prepare('SELECT page_expires_at FROM borrower_links WHERE borrower_id = ?')
+    .bind(borrower.id)
+    .first<{ page_expires_at: string }>();
   const owner = await env.DB.prepare(`${LOAN_SELECT} WHERE l.owner_id = ? LIMIT 1`).bind(borrower.owner_id).first<LoanRow>();
   const feed = await borrowerFeedSecret(env, borrower.feed_nonce);
   return {
     name: borrower.name,
     ownerName: ownerNameIn(locale, owner?.owner_name ?? null),
-    current: rows.filter((r) => r.state === 'lent').sort((a, b) => (a.due_on ?? '9').localeCompare(b.due_on ?? '9')).map(view),
+    current: rows
+      .filter((r) => r.state === 'lent')
+      .sort((a, b) => (a.due_on ?? '9').localeCompare(b.due_on ?? '9'))
+      .map(view),
     requests: rows.filter((r) => r.state === 'asked' || r.state === 'accepted').map(view),
     history: rows.filter((r) => r.state === 'returned' || r.state === 'rejected').map(view),
     feedUrl: feed ? await feedUrl(env, feed) : null,
@@ -95,7 +115,9 @@ export async function answerRenewal(d1: D1Database, ownerId: number, loanId: num
          last_overdue_notice_on = NULL, owner_notified_overdue_on = NULL`
       : `renewal_state = 'declined', renewal_due_on = NULL`;
   const done = await d1
-    .prepare(`UPDATE loans SET ${set}, version = version + 1, updated_at = ${NOW_SQL} WHERE id = ? AND owner_id = ? AND state = 'lent' AND renewal_state = 'asked' RETURNING id`)
+    .prepare(
+      `UPDATE loans SET ${set}, version = version + 1, updated_at = ${NOW_SQL} WHERE id = ? AND owner_id = ? AND state = 'lent' AND renewal_state = 'asked' RETURNING id`,
+    )
     .bind(loanId, ownerId)
     .first();
   if (done) return;
@@ -169,7 +191,11 @@ export async function calendarOf(env: Env, db: Db, secret: string): Promise<stri
   let rows: LoanRow[];
   let ownerView = false;
   if (borrower) {
-    rows = (await env.DB.prepare(`${dueLoans} AND l.borrower_id = ? AND l.owner_id = ? ORDER BY l.due_on, l.id`).bind(borrower.id, borrower.owner_id).all<LoanRow>()).results;
+    rows = (
+      await env.DB.prepare(`${dueLoans} AND l.borrower_id = ? AND l.owner_id = ? ORDER BY l.due_on, l.id`)
+        .bind(borrower.id, borrower.owner_id)
+        .all<LoanRow>()
+    ).results;
   } else {
     const ownerId = await ownerOfFeedSecret(env.DB, secret);
     if (ownerId === null) return null;
@@ -177,7 +203,10 @@ export async function calendarOf(env: Env, db: Db, secret: string): Promise<stri
     rows = (await env.DB.prepare(`${dueLoans} AND l.owner_id = ? ORDER BY l.due_on, l.id`).bind(ownerId).all<LoanRow>()).results;
   }
   // The owner sees every property of their items and whom they lent to; a borrower only public titles.
-  const props = await roleProperties(db, rows.map((r) => r.collection_id));
+  const props = await roleProperties(
+    db,
+    rows.map((r) => r.collection_id),
+  );
   const events: DueLoan[] = rows.map((row) => {
     const visible = props.filter((p) => p.collectionId === row.collection_id && (ownerView || p.visibility === 0));
     const title = itemRoles(row.item_data, visible).title ?? `#${row.item_id}`;

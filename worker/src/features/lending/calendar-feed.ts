@@ -13,7 +13,14 @@ export function loanCalendar(loans: DueLoan[], options: { name: string; host: st
   const calendar = ical({ name: options.name, prodId: { company: 'Vitrine', product: 'Loans' } });
   for (const loan of loans) {
     const day = new Date(`${loan.dueOn}T00:00:00Z`);
-    calendar.createEvent({ id: `loan-${loan.id}@${options.host}`, start: day, end: day, allDay: true, summary: loan.title, stamp: new Date() });
+    calendar.createEvent({
+      id: `loan-${loan.id}@${options.host}`,
+      start: day,
+      end: day,
+      allDay: true,
+      summary: loan.title,
+      stamp: new Date(),
+    });
   }
   return calendar.toString();
 }

@@ -11,20 +11,33 @@ import { instanceIdentity } from '../settings/settings.service';
 import { borrowerPageLink } from './borrower-page.service';
 import { holdTitles, type HoldRow } from './holds.queries';
 
-const localeOf = (hold: HoldRow): Locale => (isLocale(hold.locale) ? hold.locale : isLocale(hold.borrower_locale) ? hold.borrower_locale : 'en_US');
+const localeOf = (hold: HoldRow): Locale =>
+  isLocale(hold.locale) ? hold.locale : isLocale(hold.borrower_locale) ? hold.borrower_locale : 'en_US';
 
 /** A deadline written for people, date and time in UTC ("1 March 2030 at 09:00 UTC"). */
 function deadline(locale: Locale, at: string): string {
   return `${new Intl.DateTimeFormat(locale.replace('_', '-'), { dateStyle: 'long', timeStyle: 'short', timeZone: 'UTC' }).format(new Date(at))} UTC`;
 }
 
-async function compose(env: Env, hold: HoldRow, title: string, subject: MessageKey, body: MessageKey, links: { key: MessageKey; path: string }[]) {
+async function compose(
+  env: Env,
+  hold: HoldRow,
+  title: string,
+  subject: MessageKey,
+  body: MessageKey,
+  links: { key: MessageKey; path: string }[],
+) {
   if (!hold.borrower_email) return null;
   const { baseUrl } = await instanceIdentity(env);
   if (!baseUrl) return null;
   const locale = localeOf(hold);
   const owner = ownerNameIn(locale, hold.owner_name);
-  const values = { title, owner, position: String(hold.place), deadline: hold.offer_expires_at ? deadline(locale, hold.offer_expires_at) : '' };
+  const values = {
+    title,
+    owner,
+    position: String(hold.place),
+    deadline: hold.offer_expires_at ? deadline(locale, hold.offer_expires_at) : '',
+  };
   const blocks: EmailBlock[] = [translate(locale, 'email.greeting.plain'), translate(locale, body, values)];
   for (const link of links) blocks.push({ label: translate(locale, link.key, values), href: new URL(link.path, baseUrl).href });
   const page = await borrowerPageLink(env, hold.borrower_id);
@@ -47,7 +60,11 @@ export async function sendHoldJoined(env: Env, db: Db, hold: HoldRow) {
 /** To each person offered a copy: the link to accept or decline, and the deadline. */
 export async function sendHoldOffers(env: Env, db: Db, offers: { hold: HoldRow; token: string }[]) {
   if (offers.length === 0) return;
-  const title = await holdTitles(db, offers.map((o) => o.hold), 'public');
+  const title = await holdTitles(
+    db,
+    offers.map((o) => o.hold),
+    'public',
+  );
   const messages = await Promise.all(
     offers.map(({ hold, token }) =>
       compose(env, hold, title(hold), 'email.hold.offered.subject', 'email.hold.offered.body', [

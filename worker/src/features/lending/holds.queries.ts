@@ -69,7 +69,9 @@ export async function activeHoldsOfItem(d1: D1Database, itemId: number): Promise
 }
 
 export async function activeHoldsOfOwner(d1: D1Database, ownerId: number): Promise<HoldRow[]> {
-  return (await d1.prepare(`${HOLD_SELECT} WHERE h.owner_id = ? AND ${ACTIVE} ${ORDER} LIMIT ?`).bind(ownerId, OWNER_HOLDS_MAX).all<HoldRow>()).results;
+  return (
+    await d1.prepare(`${HOLD_SELECT} WHERE h.owner_id = ? AND ${ACTIVE} ${ORDER} LIMIT ?`).bind(ownerId, OWNER_HOLDS_MAX).all<HoldRow>()
+  ).results;
 }
 
 export async function activeHoldsOfBorrower(d1: D1Database, borrowerId: number): Promise<HoldRow[]> {
@@ -81,7 +83,8 @@ export async function findHold(d1: D1Database, id: number): Promise<HoldRow | nu
 }
 
 export async function holdsByIds(d1: D1Database, ids: number[]): Promise<HoldRow[]> {
-  return (await d1.prepare(`${HOLD_SELECT} WHERE h.id IN (SELECT value FROM json_each(?))`).bind(JSON.stringify(ids)).all<HoldRow>()).results;
+  return (await d1.prepare(`${HOLD_SELECT} WHERE h.id IN (SELECT value FROM json_each(?))`).bind(JSON.stringify(ids)).all<HoldRow>())
+    .results;
 }
 
 export async function holdByOfferHash(d1: D1Database, hash: string): Promise<HoldRow | null> {
@@ -90,8 +93,17 @@ export async function holdByOfferHash(d1: D1Database, hash: string): Promise<Hol
 
 /** Item titles for holds: every property for the owner, public ones for the person waiting. */
 export async function holdTitles(db: Db, rows: HoldRow[], audience: 'owner' | 'public'): Promise<(row: HoldRow) => string> {
-  const props = (await roleProperties(db, rows.map((r) => r.collection_id))).filter((p) => audience === 'owner' || p.visibility === 0);
-  return (row) => itemRoles(row.item_data, props.filter((p) => p.collectionId === row.collection_id)).title ?? `#${row.item_id}`;
+  const props = (
+    await roleProperties(
+      db,
+      rows.map((r) => r.collection_id),
+    )
+  ).filter((p) => audience === 'owner' || p.visibility === 0);
+  return (row) =>
+    itemRoles(
+      row.item_data,
+      props.filter((p) => p.collectionId === row.collection_id),
+    ).title ?? `#${row.item_id}`;
 }
 
 export async function toHolds(db: Db, rows: HoldRow[]): Promise<Hold[]> {

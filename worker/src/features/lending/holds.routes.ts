@@ -118,10 +118,19 @@ async function queueOf(c: Context<AppEnv>, itemId: number) {
 async function offerView(c: Context<AppEnv>, token: string) {
   const hold = await requireOffer(c.get('d1'), token);
   const title = await holdTitles(c.get('db'), [hold], 'public');
-  return { title: title(hold), ownerName: ownerNameIn(c.get('locale'), hold.owner_name), state: hold.state, offerExpiresAt: hold.offer_expires_at };
+  return {
+    title: title(hold),
+    ownerName: ownerNameIn(c.get('locale'), hold.owner_name),
+    state: hold.state,
+    offerExpiresAt: hold.offer_expires_at,
+  };
 }
 
-const linkLimit = (headers: Headers) => ({ key: `hold-offer:${clientAddress(headers)}`, max: STATUS_LOOKUPS_PER_ADDRESS, windowSeconds: HOUR });
+const linkLimit = (headers: Headers) => ({
+  key: `hold-offer:${clientAddress(headers)}`,
+  max: STATUS_LOOKUPS_PER_ADDRESS,
+  windowSeconds: HOUR,
+});
 
 export const holdRoutes = createRouter()
   .openapi(join, async (c) => {
@@ -153,7 +162,9 @@ export const holdRoutes = createRouter()
     if (!item) throw new ApiError('NOT_FOUND');
     return c.json(await queueOf(c, item.id), 200);
   })
-  .openapi(listOfOwner, async (c) => c.json({ holds: await toHolds(c.get('db'), await activeHoldsOfOwner(c.get('d1'), callerOf(c).id)) }, 200))
+  .openapi(listOfOwner, async (c) =>
+    c.json({ holds: await toHolds(c.get('db'), await activeHoldsOfOwner(c.get('d1'), callerOf(c).id)) }, 200),
+  )
   .openapi(move, async (c) => {
     const { id, direction } = c.req.valid('param');
     const hold = await holdFor(c, id);

@@ -10,7 +10,8 @@ import { ApiError } from '../../lib/api-error';
 import { randomToken, sha256Hex } from '../../lib/tokens';
 import { copyFree, findHold, holdByOfferHash, holdsByIds, type HoldRow } from './holds.queries';
 
-const isUnique = (error: unknown) => error instanceof Error && /UNIQUE constraint failed/.test(`${error.message} ${String(error.cause ?? '')}`);
+const isUnique = (error: unknown) =>
+  error instanceof Error && /UNIQUE constraint failed/.test(`${error.message} ${String(error.cause ?? '')}`);
 
 /**
  * Joins the item's queue at its end, the person found by email among the owner's borrowers or created
@@ -21,7 +22,9 @@ export async function joinHold(d1: D1Database, item: { id: number; ownerId: numb
   try {
     const [, inserted] = await d1.batch<{ id: number }>([
       d1
-        .prepare(`INSERT INTO borrowers (owner_id, name, email, locale) VALUES (?, ?, ?, ?) ON CONFLICT (owner_id, email) DO UPDATE SET locale = excluded.locale`)
+        .prepare(
+          `INSERT INTO borrowers (owner_id, name, email, locale) VALUES (?, ?, ?, ?) ON CONFLICT (owner_id, email) DO UPDATE SET locale = excluded.locale`,
+        )
         .bind(item.ownerId, input.name, input.email, locale),
       d1
         .prepare(
@@ -70,7 +73,11 @@ export async function moveHold(d1: D1Database, ownerId: number, id: number, dire
  * Takes a hold out of its queue: by the owner (`by.ownerId`) or by the person leaving it from their page
  * (`by.borrowerId`). Answers its item and whether it had been offered (offered_at stays), so the freed copy goes to the next.
  */
-export async function removeHold(d1: D1Database, id: number, by: { ownerId: number } | { borrowerId: number }): Promise<{ itemId: number; wasOffered: boolean }> {
+export async function removeHold(
+  d1: D1Database,
+  id: number,
+  by: { ownerId: number } | { borrowerId: number },
+): Promise<{ itemId: number; wasOffered: boolean }> {
   const { from, to } = HOLD_TRANSITIONS.remove;
   const [column, value] = 'ownerId' in by ? ['owner_id', by.ownerId] : ['borrower_id', by.borrowerId];
   const row = await d1
@@ -114,7 +121,10 @@ export async function offerNext(d1: D1Database, itemIds: number[], now: string |
     .bind(JSON.stringify(pairs), ...(now === null ? [] : [now]))
     .all<{ id: number }>();
   if (results.length === 0) return [];
-  const rows = await holdsByIds(d1, results.map((r) => r.id));
+  const rows = await holdsByIds(
+    d1,
+    results.map((r) => r.id),
+  );
   return rows.map((hold) => ({ hold, token: tokens.get(hold.item_id)! }));
 }
 
@@ -143,7 +153,9 @@ export async function acceptOffer(d1: D1Database, token: string): Promise<{ hold
       )
       .bind(hash, await sha256Hex(statusToken)),
     d1
-      .prepare(`UPDATE holds SET loan_id = (SELECT id FROM loans WHERE status_token_hash = ?2) WHERE offer_token_hash = ?1 AND state = 'accepted' AND loan_id IS NULL`)
+      .prepare(
+        `UPDATE holds SET loan_id = (SELECT id FROM loans WHERE status_token_hash = ?2) WHERE offer_token_hash = ?1 AND state = 'accepted' AND loan_id IS NULL`,
+      )
       .bind(hash, await sha256Hex(statusToken)),
   ]);
   const hold = await holdByOfferHash(d1, hash);
@@ -156,7 +168,9 @@ export async function declineOffer(d1: D1Database, token: string): Promise<HoldR
   const hash = await sha256Hex(token);
   const { from, to } = HOLD_TRANSITIONS.decline;
   const row = await d1
-    .prepare(`UPDATE holds SET state = '${to}', answered_at = ${NOW_SQL}, updated_at = ${NOW_SQL} WHERE offer_token_hash = ? AND state = '${from[0]}' RETURNING id`)
+    .prepare(
+      `UPDATE holds SET state = '${to}', answered_at = ${NOW_SQL}, updated_at = ${NOW_SQL} WHERE offer_token_hash = ? AND state = '${from[0]}' RETURNING id`,
+    )
     .bind(hash)
     .first<{ id: number }>();
   if (!row) throw new ApiError('HOLD_LINK_INVALID');

@@ -130,7 +130,7 @@ export const LOAN_SELECT = `SELECT l.*, b.name AS borrower_name, b.email AS borr
   JOIN borrowers b ON b.id = l.borrower_id
   JOIN items i ON i.id = l.item_id
   JOIN collections c ON c.id = i.collection_id
-  JOIN users u ON u.id = l.owner_id`
+  JOIN users u ON u.id = l.owner_id`;
 
 /** The title, cover and reference properties of the collections the loans belong to, in one query. */
 export async function roleProperties(db: Db, collectionIds: number[]): Promise<PropertyRow[]> {
@@ -193,7 +193,10 @@ export function toLoan(row: LoanRow, props: PropertyRow[], overlaps: Overlap[] =
 
 /** Loans as the API answers them: the role properties are read once for all of them. */
 export async function toLoans(db: Db, rows: LoanRow[]): Promise<Loan[]> {
-  const props = await roleProperties(db, rows.map((r) => r.collection_id));
+  const props = await roleProperties(
+    db,
+    rows.map((r) => r.collection_id),
+  );
   return rows.map((row) => toLoan(row, props));
 }
 

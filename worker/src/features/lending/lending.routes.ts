@@ -205,9 +205,7 @@ async function requireOwnedItem(c: Context<AppEnv>, collectionId: number, itemId
 const byDue = (a: { dueOn: string | null }, b: { dueOn: string | null }) => (a.dueOn ?? '9999').localeCompare(b.dueOn ?? '9999');
 
 export const lendingRoutes = createRouter()
-  .openapi(borrowersList, async (c) =>
-    c.json({ borrowers: await listBorrowers(c.get('d1'), callerOf(c).id, c.req.valid('query').q) }, 200),
-  )
+  .openapi(borrowersList, async (c) => c.json({ borrowers: await listBorrowers(c.get('d1'), callerOf(c).id, c.req.valid('query').q) }, 200))
   .openapi(addBorrower, async (c) => {
     const ownerId = callerOf(c).id;
     const id = await createBorrower(c.get('d1'), ownerId, c.req.valid('json'));
@@ -250,7 +248,11 @@ export const lendingRoutes = createRouter()
     const rows = await loansOfItem(c.get('d1'), found.collection.ownerId, item.id);
     // Every loan of the item is here, so its availability is counted from them (the owner's view).
     const lent = rows.filter((r) => r.state === 'lent');
-    const nextDueOn = lent.map((r) => r.due_on).filter((d): d is string => d !== null).sort()[0] ?? null;
+    const nextDueOn =
+      lent
+        .map((r) => r.due_on)
+        .filter((d): d is string => d !== null)
+        .sort()[0] ?? null;
     const availability = availabilityOf(item.quantity, lent.length, nextDueOn);
     return c.json({ availability, loanPeriodDays: found.collection.loanPeriodDays, loans: await toLoans(c.get('db'), rows) }, 200);
   })

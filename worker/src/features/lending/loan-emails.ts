@@ -71,7 +71,9 @@ export async function sendRequestToOwner(env: Env, facts: LoanEmailFacts) {
   const blocks: EmailBlock[] = [t('email.greeting', { name: ownerNameIn(locale, facts.ownerName) }), t('email.loan.requested.body')];
   if (loan.message) blocks.push(t('email.loan.requested.message', { message: loan.message }));
   if (loan.reserved_from && loan.reserved_to) {
-    blocks.push(t('email.loan.requested.reserved', { from: formatDate(locale, loan.reserved_from), to: formatDate(locale, loan.reserved_to) }));
+    blocks.push(
+      t('email.loan.requested.reserved', { from: formatDate(locale, loan.reserved_from), to: formatDate(locale, loan.reserved_to) }),
+    );
   }
   if (loan.wanted_from || loan.wanted_until) {
     const any = t('email.loan.anyDate');

@@ -68,16 +68,35 @@ async function borrowerNotices(env: Env, context: JobContext, today: string) {
   )
     .bind(today, JSON.stringify(results.map((r) => r.id)))
     .run();
-  const props = await roleProperties(context.db, results.map((r) => r.collection_id));
+  const props = await roleProperties(
+    context.db,
+    results.map((r) => r.collection_id),
+  );
   const { baseUrl } = await instanceIdentity(env);
-  const secrets = baseUrl ? await borrowerPageSecrets(env, results.map((r) => r.borrower_id)) : new Map<number, string>();
+  const secrets = baseUrl
+    ? await borrowerPageSecrets(
+        env,
+        results.map((r) => r.borrower_id),
+      )
+    : new Map<number, string>();
   const emails = results.map((loan) => {
     const locale = borrowerLocale(loan);
-    const title = itemRoles(loan.item_data, props.filter((p) => p.collectionId === loan.collection_id && p.visibility === 0)).title ?? `#${loan.item_id}`;
+    const title =
+      itemRoles(
+        loan.item_data,
+        props.filter((p) => p.collectionId === loan.collection_id && p.visibility === 0),
+      ).title ?? `#${loan.item_id}`;
     const values = { title, owner: ownerNameIn(locale, loan.owner_name), due: formatDate(locale, loan.due_on!) };
     const secret = secrets.get(loan.borrower_id);
     const page: EmailBlock[] =
-      baseUrl && secret ? [{ label: translate(locale, 'email.borrowerPage.action', { owner: values.owner }), href: new URL(`/borrower/${secret}`, baseUrl).href }] : [];
+      baseUrl && secret
+        ? [
+            {
+              label: translate(locale, 'email.borrowerPage.action', { owner: values.owner }),
+              href: new URL(`/borrower/${secret}`, baseUrl).href,
+            },
+          ]
+        : [];
     return message(loan.borrower_email, locale, `email.loan.${loan.kind}.subject`, values, [
       translate(locale, 'email.greeting', { name: loan.borrower_name }),
       translate(locale, `email.loan.${loan.kind}.body`, values),
@@ -114,7 +133,10 @@ async function ownerDigests(env: Env, context: JobContext, today: string) {
   )
     .bind(today, JSON.stringify([...new Set(results.map((r) => r.owner_id))]))
     .run();
-  const props = await roleProperties(context.db, results.map((r) => r.collection_id));
+  const props = await roleProperties(
+    context.db,
+    results.map((r) => r.collection_id),
+  );
   const byOwner = new Map<number, (LoanRow & { total: number })[]>();
   for (const loan of results) byOwner.set(loan.owner_id, [...(byOwner.get(loan.owner_id) ?? []), loan]);
   const emails: EmailMessage[] = [];
@@ -124,7 +146,11 @@ async function ownerDigests(env: Env, context: JobContext, today: string) {
     const locale: Locale = isLocale(language) ? language : 'en_US';
     const lines = loans.map((loan) =>
       translate(locale, 'email.loan.digest.line', {
-        title: itemRoles(loan.item_data, props.filter((p) => p.collectionId === loan.collection_id)).title ?? `#${loan.item_id}`,
+        title:
+          itemRoles(
+            loan.item_data,
+            props.filter((p) => p.collectionId === loan.collection_id),
+          ).title ?? `#${loan.item_id}`,
         name: loan.borrower_name,
         due: formatDate(locale, loan.due_on!),
       }),

@@ -3,7 +3,13 @@
 // that a copy is left), so two requests racing on the same loan or on the last copy cannot both pass;
 // the loser's zero changed rows become a 409 naming why.
 import { LOAN_TRANSITIONS, type LoanAction } from '../../../../shared/lending';
-import type { CreateBorrowerInput, CreateLoanInput, LoanActionInput, UpdateBorrowerInput, UpdateLoanInput } from '../../../../shared/schemas/lending';
+import type {
+  CreateBorrowerInput,
+  CreateLoanInput,
+  LoanActionInput,
+  UpdateBorrowerInput,
+  UpdateLoanInput,
+} from '../../../../shared/schemas/lending';
 import type { FieldIssue } from '../../../../shared/errors';
 import { NOW_SQL } from '../../db/now';
 import { ApiError } from '../../lib/api-error';
@@ -21,7 +27,8 @@ function fieldError(path: string, reason: string): ApiError {
   return new ApiError('VALIDATION_FAILED', { fields: [field] });
 }
 
-const isUnique = (error: unknown) => error instanceof Error && /UNIQUE constraint failed/.test(`${error.message} ${String(error.cause ?? '')}`);
+const isUnique = (error: unknown) =>
+  error instanceof Error && /UNIQUE constraint failed/.test(`${error.message} ${String(error.cause ?? '')}`);
 
 /** Today by the Worker's clock, only to check dates people type (the stored dates use the database's). */
 const today = () => new Date().toISOString().slice(0, 10);
@@ -83,7 +90,9 @@ export async function updateBorrower(d1: D1Database, ownerId: number, id: number
 /** How many loans go with a borrower, and how many of them are lent (which forbids deleting). */
 export async function borrowerDeletion(d1: D1Database, borrowerId: number) {
   const row = await d1
-    .prepare(`SELECT count(*) FILTER (WHERE state = 'lent') AS held, count(*) FILTER (WHERE state <> 'lent') AS other FROM loans WHERE borrower_id = ?`)
+    .prepare(
+      `SELECT count(*) FILTER (WHERE state = 'lent') AS held, count(*) FILTER (WHERE state <> 'lent') AS other FROM loans WHERE borrower_id = ?`,
+    )
     .bind(borrowerId)
     .first<{ held: number; other: number }>();
   return { heldLoans: row?.held ?? 0, otherLoans: row?.other ?? 0 };
@@ -137,7 +146,15 @@ export async function createLoan(d1: D1Database, ownerId: number, itemId: number
          WHERE i.id = ?2 AND i.quantity > (SELECT count(*) FROM loans x WHERE x.item_id = i.id AND x.state = 'lent')
          RETURNING id`,
       )
-      .bind(ownerId, itemId, input.lentOn ?? null, input.dueOn ?? null, input.notes ?? null, input.borrowerId ?? null, inline?.email ?? null),
+      .bind(
+        ownerId,
+        itemId,
+        input.lentOn ?? null,
+        input.dueOn ?? null,
+        input.notes ?? null,
+        input.borrowerId ?? null,
+        inline?.email ?? null,
+      ),
   );
   const results = await d1.batch<{ id: number }>(statements);
   const created = results.at(-1)!.results[0];
@@ -185,7 +202,11 @@ function actionChanges(action: LoanAction, input: LoanActionInput): { set: strin
       };
     }
     case 'return':
-      return { set: `returned_at = ${NOW_SQL}, returned_on = coalesce(?, date('now'))`, binds: [input.returnedOn ?? null], copyLeft: false };
+      return {
+        set: `returned_at = ${NOW_SQL}, returned_on = coalesce(?, date('now'))`,
+        binds: [input.returnedOn ?? null],
+        copyLeft: false,
+      };
   }
 }
 
@@ -195,7 +216,13 @@ function actionChanges(action: LoanAction, input: LoanActionInput): { set: strin
  * copy out, RESERVATION_CONFLICT when accepting a reservation finds a day of it booked, STALE_WRITE
  * when a version was given and the loan moved on.
  */
-export async function transitionLoan(d1: D1Database, ownerId: number, id: number, action: LoanAction, input: LoanActionInput): Promise<LoanRow> {
+export async function transitionLoan(
+  d1: D1Database,
+  ownerId: number,
+  id: number,
+  action: LoanAction,
+  input: LoanActionInput,
+): Promise<LoanRow> {
   if (action === 'lend') checkDates(input.lentOn, input.dueOn);
   const { from, to } = LOAN_TRANSITIONS[action];
   const change = actionChanges(action, input);

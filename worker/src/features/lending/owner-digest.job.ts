@@ -56,7 +56,10 @@ export const ownerDigestJob: Job = {
     )
       .bind(JSON.stringify(owners.map((o) => o.user_id)), today, LINES_PER_OWNER)
       .all<LoanRow>();
-    const props = await roleProperties(context.db, results.map((r) => r.collection_id));
+    const props = await roleProperties(
+      context.db,
+      results.map((r) => r.collection_id),
+    );
     const byOwner = new Map<number, LoanRow[]>();
     for (const loan of results) byOwner.set(loan.owner_id, [...(byOwner.get(loan.owner_id) ?? []), loan]);
     const emails: EmailMessage[] = [];
@@ -65,7 +68,11 @@ export const ownerDigestJob: Job = {
       if (!email) continue;
       const locale: Locale = isLocale(language) ? language : 'en_US';
       const values = (loan: LoanRow, due: string | null) => ({
-        title: itemRoles(loan.item_data, props.filter((p) => p.collectionId === loan.collection_id)).title ?? `#${loan.item_id}`,
+        title:
+          itemRoles(
+            loan.item_data,
+            props.filter((p) => p.collectionId === loan.collection_id),
+          ).title ?? `#${loan.item_id}`,
         name: loan.borrower_name,
         due: due ? formatDate(locale, due) : '',
       });
@@ -74,7 +81,9 @@ export const ownerDigestJob: Job = {
       const soon = loans.filter((l) => l.state === 'lent' && l.due_on! >= today && l.due_on! <= addDays(today, DIGEST_DUE_SOON_DAYS));
       const waiting = [
         ...loans.filter((l) => l.state !== 'lent').map((l) => translate(locale, 'email.lendingDigest.request', values(l, null))),
-        ...loans.filter((l) => l.renewal_state === 'asked').map((l) => translate(locale, 'email.lendingDigest.renewal', values(l, l.renewal_due_on))),
+        ...loans
+          .filter((l) => l.renewal_state === 'asked')
+          .map((l) => translate(locale, 'email.lendingDigest.renewal', values(l, l.renewal_due_on))),
       ];
       const blocks: EmailBlock[] = [translate(locale, 'email.greeting', { name: ownerNameIn(locale, name) })];
       if (overdue.length) blocks.push(translate(locale, 'email.lendingDigest.overdue'), ...overdue.map(lent));
@@ -83,7 +92,11 @@ export const ownerDigestJob: Job = {
       const count = overdue.length + soon.length + waiting.length;
       if (count === 0) continue;
       blocks.push({ label: translate(locale, 'email.loan.digest.action'), href: new URL('/borrowers/loans', baseUrl).href });
-      emails.push({ to: email, subject: translate(locale, 'email.lendingDigest.subject', { count: String(count) }), ...composeEmail(blocks) });
+      emails.push({
+        to: email,
+        subject: translate(locale, 'email.lendingDigest.subject', { count: String(count) }),
+        ...composeEmail(blocks),
+      });
     }
     return { digests: emails.length ? (await sendEmails(env, emails)).sent : 0 };
   },

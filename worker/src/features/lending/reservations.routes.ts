@@ -36,7 +36,9 @@ export const reservationRoutes = createRouter().openapi(calendar, async (c) => {
   const month = query.from ?? thisMonth;
   // Bounded, so nobody walks years of an item's history a request at a time.
   if (Math.abs(monthIndex(month) - monthIndex(thisMonth)) > AVAILABILITY_MONTHS_AROUND) {
-    throw new ApiError('VALIDATION_FAILED', { fields: [{ path: 'from', reason: 'too_big', message: '', maximum: AVAILABILITY_MONTHS_AROUND }] });
+    throw new ApiError('VALIDATION_FAILED', {
+      fields: [{ path: 'from', reason: 'too_big', message: '', maximum: AVAILABILITY_MONTHS_AROUND }],
+    });
   }
   const found = await requireVisibleCollection(c.get('db'), c.get('caller'), id);
   const item = await loadItem(c.get('d1'), found.collection.id, iid);

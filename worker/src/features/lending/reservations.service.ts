@@ -33,7 +33,8 @@ export function checkReservation(range: { reservedFrom?: string | null; reserved
 // when it has no due date), an accepted reservation over its days. Undated accepted requests take none.
 const takes = (a: string) => `(${a}.state = 'lent' OR (${a}.state = 'accepted' AND ${a}.reserved_from IS NOT NULL))`;
 const start = (a: string) => `(CASE WHEN ${a}.state = 'lent' THEN coalesce(${a}.lent_on, '0000-01-01') ELSE ${a}.reserved_from END)`;
-const end = (a: string) => `(CASE WHEN ${a}.state = 'lent' THEN max(coalesce(${a}.due_on, '9999-12-31'), date('now')) ELSE ${a}.reserved_to END)`;
+const end = (a: string) =>
+  `(CASE WHEN ${a}.state = 'lent' THEN max(coalesce(${a}.due_on, '9999-12-31'), date('now')) ELSE ${a}.reserved_to END)`;
 
 /**
  * In an UPDATE of `loans`: the row's reservation (if it has one) still finds a copy free on each of its
@@ -71,7 +72,12 @@ interface SpanRow {
  * taking them too. One query on the item's loans: its lent ones (at most its quantity) and the accepted
  * reservations meeting the window.
  */
-export async function itemCalendar(d1: D1Database, item: { id: number; quantity: number }, window: DayRange, withNames: boolean): Promise<ItemCalendar> {
+export async function itemCalendar(
+  d1: D1Database,
+  item: { id: number; quantity: number },
+  window: DayRange,
+  withNames: boolean,
+): Promise<ItemCalendar> {
   const { results } = await d1
     .prepare(
       `SELECT l.id, l.state, ${start('l')} AS start, ${end('l')} AS end, b.name AS borrower_name

@@ -16,13 +16,17 @@ export const exportsCleanupJob: Job = {
     const counts = { exports: 0, pieces: 0, archives: 0 };
     if (!budget.take()) return counts;
     const cutOff = new Date(now.getTime() - EXPORT_KEPT_HOURS * 3600_000).toISOString();
-    const { results: archives } = await env.DB.prepare('SELECT id, file_key FROM account_archives WHERE created_at < ?1 ORDER BY id LIMIT ?2')
+    const { results: archives } = await env.DB.prepare(
+      'SELECT id, file_key FROM account_archives WHERE created_at < ?1 ORDER BY id LIMIT ?2',
+    )
       .bind(cutOff, PER_RUN)
       .all<{ id: number; file_key: string | null }>();
     if (archives.length > 0 && budget.take(2)) {
       const uploads = archives.flatMap((a) => (a.file_key ? [a.file_key] : []));
       if (uploads.length > 0) await env.MEDIA.delete(uploads);
-      await env.DB.prepare('DELETE FROM account_archives WHERE id IN (SELECT value FROM json_each(?1))').bind(JSON.stringify(archives.map((a) => a.id))).run();
+      await env.DB.prepare('DELETE FROM account_archives WHERE id IN (SELECT value FROM json_each(?1))')
+        .bind(JSON.stringify(archives.map((a) => a.id)))
+        .run();
       counts.archives = archives.length;
     }
     const { results } = await env.DB.prepare('SELECT id FROM collection_exports WHERE created_at < ?1 ORDER BY id LIMIT ?2')
@@ -39,7 +43,9 @@ export const exportsCleanupJob: Job = {
       if (!listing.truncated) removed.push(id);
     }
     if (removed.length > 0 && budget.take()) {
-      await env.DB.prepare('DELETE FROM collection_exports WHERE id IN (SELECT value FROM json_each(?1))').bind(JSON.stringify(removed)).run();
+      await env.DB.prepare('DELETE FROM collection_exports WHERE id IN (SELECT value FROM json_each(?1))')
+        .bind(JSON.stringify(removed))
+        .run();
       counts.exports = removed.length;
     }
     return counts;

@@ -25,9 +25,7 @@ export const mediaSweepJob: Job = {
     let removed = 0;
     while (budget.take(UNITS_PER_PAGE)) {
       const listing = await env.MEDIA.list({ prefix: 'collections/', cursor, limit: PAGE_SIZE });
-      const candidates = listing.objects.filter(
-        (o) => !isThumbnailKey(o.key) && now.getTime() - o.uploaded.getTime() > GRACE_MS,
-      );
+      const candidates = listing.objects.filter((o) => !isThumbnailKey(o.key) && now.getTime() - o.uploaded.getTime() > GRACE_MS);
       checked += candidates.length;
       let removedNow: string[] = [];
       if (candidates.length > 0) {

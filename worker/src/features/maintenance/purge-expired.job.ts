@@ -34,7 +34,14 @@ export const purgeExpiredJob: Job = {
   name: 'purge-expired',
   units: 8,
   async run(env, { now, budget }) {
-    const counts: Record<string, number> = { sessions: 0, passwordResets: 0, emailChanges: 0, sourceCache: 0, rateLimits: 0, knownClients: 0 };
+    const counts: Record<string, number> = {
+      sessions: 0,
+      passwordResets: 0,
+      emailChanges: 0,
+      sourceCache: 0,
+      rateLimits: 0,
+      knownClients: 0,
+    };
     const cutOff = {
       sessions: now.toISOString(),
       passwordResets: now.toISOString(),

@@ -37,7 +37,8 @@ const upload = createRoute({
   path: '/collections/{id}/media',
   tags: ['Media'],
   security: bearer,
-  summary: 'Upload a file for item values (at most 20 MB), with optional thumbnails of an image (480 and 200 px); answers the media:// value to store',
+  summary:
+    'Upload a file for item values (at most 20 MB), with optional thumbnails of an image (480 and 200 px); answers the media:// value to store',
   middleware: [requireUser, uploadLimit(ITEM_FILE_MAX_BYTES + THUMBNAIL_MAX_BYTES + SMALL_THUMBNAIL_MAX_BYTES)],
   request: { params: z.object({ id: z.coerce.number().int().positive() }), ...fileWithThumbnailBody },
   responses: { 201: jsonContent(mediaUpload, 'Stored'), ...errors(400, 401, 403, 404, 413, 415) },
@@ -100,13 +101,15 @@ async function mayServe(c: Context<AppEnv>, key: string): Promise<boolean> {
   const level = callerLevel(caller, found.role);
   const value = toMediaValue(key);
   if (found.collection.image === value) return true;
-  const row = await c.get('d1').prepare(
-    `SELECT 1 FROM item_values v
+  const row = await c
+    .get('d1')
+    .prepare(
+      `SELECT 1 FROM item_values v
      JOIN items i ON i.id = v.item_id
      JOIN properties p ON p.id = v.property_id
      WHERE v.sort_text = ? AND v.sort_text LIKE 'media://%' AND i.collection_id = ? AND i.level <= ? AND p.visibility <= ?
      LIMIT 1`,
-  )
+    )
     .bind(value, found.collection.id, level, level)
     .first();
   return row !== null;
@@ -131,31 +134,36 @@ async function sizedThumbnail(bucket: R2Bucket, key: string, size: string | unde
   return size === 'small' || size === 'thumb' ? bucket.get(thumbnailKey(key)) : null;
 }
 
-export const mediaRoutes = new Hono<AppEnv>().get('/*', optionalUser, async (c) => {
-  const key = keyOf(c.req.path);
-  if (key === null || key.includes('..') || isThumbnailKey(key) || !(await mayServe(c, key))) throw new ApiError('NOT_FOUND');
-  const size = c.req.query('size');
-  const thumbnail = await sizedThumbnail(c.env.MEDIA, key, size);
-  const object = thumbnail ?? (await c.env.MEDIA.get(key));
-  if (!object) throw new ApiError('NOT_FOUND');
-  const headers = new Headers();
-  object.writeHttpMetadata(headers);
-  const type = headers.get('content-type') ?? 'application/octet-stream';
-  // Images and videos show in the page, anything else downloads; both keep the uploaded name for saving.
-  const uploadedName = object.customMetadata?.filename;
-  if (!INLINE_TYPES.has(type)) headers.set('Content-Disposition', contentDisposition('attachment', uploadedName ?? 'file'));
-  else if (uploadedName) headers.set('Content-Disposition', contentDisposition('inline', uploadedName));
-  headers.set('ETag', object.httpEtag);
-  // Each upload gets a new key, so an address never changes content; private media stay out of shared caches.
-  // The original standing in for a thumbnail not made yet (an imported picture's) is kept only minutes.
-  const standIn = (size === 'thumb' || size === 'small') && !thumbnail;
-  headers.set(
-    'Cache-Control',
-    key.startsWith(AVATAR_KEY_PREFIX) ? 'public, max-age=31536000, immutable' : standIn ? 'private, max-age=300' : 'private, max-age=3600',
-  );
-  headers.set('Content-Security-Policy', "default-src 'none'; sandbox");
-  return new Response(object.body, { headers });
-})
+export const mediaRoutes = new Hono<AppEnv>()
+  .get('/*', optionalUser, async (c) => {
+    const key = keyOf(c.req.path);
+    if (key === null || key.includes('..') || isThumbnailKey(key) || !(await mayServe(c, key))) throw new ApiError('NOT_FOUND');
+    const size = c.req.query('size');
+    const thumbnail = await sizedThumbnail(c.env.MEDIA, key, size);
+    const object = thumbnail ?? (await c.env.MEDIA.get(key));
+    if (!object) throw new ApiError('NOT_FOUND');
+    const headers = new Headers();
+    object.writeHttpMetadata(headers);
+    const type = headers.get('content-type') ?? 'application/octet-stream';
+    // Images and videos show in the page, anything else downloads; both keep the uploaded name for saving.
+    const uploadedName = object.customMetadata?.filename;
+    if (!INLINE_TYPES.has(type)) headers.set('Content-Disposition', contentDisposition('attachment', uploadedName ?? 'file'));
+    else if (uploadedName) headers.set('Content-Disposition', contentDisposition('inline', uploadedName));
+    headers.set('ETag', object.httpEtag);
+    // Each upload gets a new key, so an address never changes content; private media stay out of shared caches.
+    // The original standing in for a thumbnail not made yet (an imported picture's) is kept only minutes.
+    const standIn = (size === 'thumb' || size === 'small') && !thumbnail;
+    headers.set(
+      'Cache-Control',
+      key.startsWith(AVATAR_KEY_PREFIX)
+        ? 'public, max-age=31536000, immutable'
+        : standIn
+          ? 'private, max-age=300'
+          : 'private, max-age=3600',
+    );
+    headers.set('Content-Security-Policy', "default-src 'none'; sandbox");
+    return new Response(object.body, { headers });
+  })
   // Files are only read here; uploads go through the API.
   .all('/*', () => {
     throw new ApiError('METHOD_NOT_ALLOWED', { allow: ['GET', 'HEAD'] });

@@ -53,7 +53,10 @@ const store = createRoute({
           schema: z.object({
             value: z.string().openapi({ description: "The picture's media:// value" }),
             thumbnail: z.any().openapi({ type: 'string', format: 'binary', description: 'A small image of the picture' }),
-            small: z.any().optional().openapi({ type: 'string', format: 'binary', description: 'A smaller one still, for covers in lists on phones' }),
+            small: z
+              .any()
+              .optional()
+              .openapi({ type: 'string', format: 'binary', description: 'A smaller one still, for covers in lists on phones' }),
           }),
         },
       },
@@ -87,7 +90,9 @@ function usable(checked: Awaited<ReturnType<typeof readThumbnail>>, field: strin
 }
 
 const forget = (d1: D1Database, collectionId: number, values: string[]) =>
-  d1.prepare('DELETE FROM thumbnails_wanted WHERE collection_id = ?1 AND value IN (SELECT value FROM json_each(?2))').bind(collectionId, JSON.stringify(values));
+  d1
+    .prepare('DELETE FROM thumbnails_wanted WHERE collection_id = ?1 AND value IN (SELECT value FROM json_each(?2))')
+    .bind(collectionId, JSON.stringify(values));
 
 export const thumbnailRoutes = createRouter()
   .openapi(wanted, async (c) => {
@@ -126,7 +131,10 @@ export const thumbnailRoutes = createRouter()
       await forget(c.env.DB, collection.id, [value]).run();
       throw new ApiError('NOT_FOUND');
     }
-    await Promise.all([putThumbnail(c.env.MEDIA, key, checked), checkedSmall && putThumbnail(c.env.MEDIA, key, checkedSmall, smallThumbnailKey)]);
+    await Promise.all([
+      putThumbnail(c.env.MEDIA, key, checked),
+      checkedSmall && putThumbnail(c.env.MEDIA, key, checkedSmall, smallThumbnailKey),
+    ]);
     await forget(c.env.DB, collection.id, [value]).run();
     return c.body(null, 204);
   })

@@ -14,8 +14,5 @@ const info = createRoute({
 
 export const metaRoutes = createRouter().openapi(info, (c) => {
   const demo = c.get('demo');
-  return c.json(
-    { name: PRODUCT_NAME, version: API_VERSION, demo, demoCredentials: demo ? { ...DEMO_CREDENTIALS } : null },
-    200,
-  );
+  return c.json({ name: PRODUCT_NAME, version: API_VERSION, demo, demoCredentials: demo ? { ...DEMO_CREDENTIALS } : null }, 200);
 });

@@ -56,7 +56,12 @@ async function framing(c: Context<AppEnv>) {
  * The preview of an item page, from what its render showed an anonymous visitor: the item and its
  * collection are then visible to everyone, and the properties listed are the ones everyone may see.
  */
-export async function itemPreview(c: Context<AppEnv>, answers: RenderedAnswers, collectionId: number, itemId: number): Promise<LinkPreview | null> {
+export async function itemPreview(
+  c: Context<AppEnv>,
+  answers: RenderedAnswers,
+  collectionId: number,
+  itemId: number,
+): Promise<LinkPreview | null> {
   const collection = answers[`/collections/${collectionId}`] as Collection | undefined;
   const item = answers[`/collections/${collectionId}/items/${itemId}`] as Item | undefined;
   if (!collection || collection.visibility !== 0 || !item) return null;

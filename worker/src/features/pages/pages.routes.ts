@@ -32,7 +32,13 @@ async function renderedPage(c: Context<AppEnv>, appFetch: AppFetch, previewOf: P
   try {
     rendered = await renderPage({ url: c.req.url, locale, phone, load });
   } catch (error) {
-    console.error(JSON.stringify({ message: 'page render failed', path: c.req.path, error: error instanceof Error ? (error.stack ?? error.message) : String(error) }));
+    console.error(
+      JSON.stringify({
+        message: 'page render failed',
+        path: c.req.path,
+        error: error instanceof Error ? (error.stack ?? error.message) : String(error),
+      }),
+    );
   }
   let rewriter = new HTMLRewriter();
   const shown = rendered && previewOf ? await previewOf(rendered.data) : null;
@@ -46,7 +52,10 @@ async function renderedPage(c: Context<AppEnv>, appFetch: AppFetch, previewOf: P
       .on('div#root', {
         element(root) {
           root.setInnerContent(html, { html: true });
-          root.after(`<script type="application/json" id="${RENDERED_PAGE_ELEMENT_ID}">${serializePageData({ locale, phone, data })}</script>`, { html: true });
+          root.after(
+            `<script type="application/json" id="${RENDERED_PAGE_ELEMENT_ID}">${serializePageData({ locale, phone, data })}</script>`,
+            { html: true },
+          );
         },
       });
   }
@@ -61,7 +70,9 @@ async function renderedPage(c: Context<AppEnv>, appFetch: AppFetch, previewOf: P
 export function pageRoutes(appFetch: AppFetch) {
   const pages = new Hono<AppEnv>();
   pages.get('/', (c) => renderedPage(c, appFetch, null));
-  pages.get('/collection/:cid{[0-9]+}', (c) => renderedPage(c, appFetch, (answers) => collectionPreview(c, answers, Number(c.req.param('cid')))));
+  pages.get('/collection/:cid{[0-9]+}', (c) =>
+    renderedPage(c, appFetch, (answers) => collectionPreview(c, answers, Number(c.req.param('cid')))),
+  );
   pages.get('/collection/:cid{[0-9]+}/item/:iid{[0-9]+}', (c) =>
     renderedPage(c, appFetch, (answers) => itemPreview(c, answers, Number(c.req.param('cid')), Number(c.req.param('iid')))),
   );

@@ -2,12 +2,7 @@
 import { createRoute } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import { okResponse } from '../../../../shared/schemas/common';
-import {
-  changePasswordInput,
-  confirmEmailChangeInput,
-  profile,
-  updateProfileInput,
-} from '../../../../shared/schemas/users';
+import { changePasswordInput, confirmEmailChangeInput, profile, updateProfileInput } from '../../../../shared/schemas/users';
 import { AVATAR_MAX_BYTES } from '../../../../shared/constants';
 import type { AppEnv, Db } from '../../env';
 import { createRouter } from '../../lib/router';

@@ -22,7 +22,16 @@ import { inlineId } from '../../db/inline-id';
 import { callerOf, optionalUser, requireUser } from '../../middleware/auth';
 import { requireCollectionRole, requireVisibleCollection } from '../collections/collections.queries';
 import { touchCollection } from '../collections/collections.service';
-import { countPropertyValues, facetItemsSql, forgetPropertyValues, markSortable, propertySpansInsert, refreshCollection, sortGaps, valuesOfProperty } from '../items/items.writer';
+import {
+  countPropertyValues,
+  facetItemsSql,
+  forgetPropertyValues,
+  markSortable,
+  propertySpansInsert,
+  refreshCollection,
+  sortGaps,
+  valuesOfProperty,
+} from '../items/items.writer';
 import { isTemplateLabel } from '../collections/collections.service';
 import { inLanguage, listPropertyRows, slugify, toProperty, uniqueKey, visibleProperties } from './properties.queries';
 
@@ -31,7 +40,12 @@ const collectionParam = z.object({ id: z.coerce.number().int().positive() });
 const propertyParam = z.object({ id: z.coerce.number().int().positive(), pid: z.coerce.number().int().positive() });
 
 const ROLES = ['isTitle', 'isSubtitle', 'isCover', 'isReference'] as const;
-const ROLE_COLUMNS = { isTitle: properties.isTitle, isSubtitle: properties.isSubtitle, isCover: properties.isCover, isReference: properties.isReference };
+const ROLE_COLUMNS = {
+  isTitle: properties.isTitle,
+  isSubtitle: properties.isSubtitle,
+  isCover: properties.isCover,
+  isReference: properties.isReference,
+};
 /** Changing these changes what search finds or how values are kept, so derived item data is rebuilt. */
 const DERIVED_FIELDS = ['searchable', 'isTitle', 'visibility', 'type', 'filterable', 'multiple'] as const;
 
@@ -105,7 +119,8 @@ const remove = createRoute({
   path: '/collections/{id}/properties/{pid}',
   tags,
   security: bearer,
-  summary: 'Delete a property and all its values in items (with If-Match, only the version it names: another is refused with 412 PRECONDITION_FAILED)',
+  summary:
+    'Delete a property and all its values in items (with If-Match, only the version it names: another is refused with 412 PRECONDITION_FAILED)',
   middleware: [requireUser],
   request: { params: propertyParam, headers: ifMatchHeaders },
   responses: { 204: { description: 'Deleted' }, ...errors(400, 401, 403, 404, 412) },
@@ -140,7 +155,10 @@ function clearRoles(db: Db, collectionId: number, keepId: number | null, input: 
 /** A property that becomes filterable gets its facet counts from its values; one that stops, loses them. */
 function facetCountStatements(db: Db, collectionId: number, propertyId: number, filterable: boolean, type: string) {
   // (With a date's spans and a number's, facet-spans.ts.)
-  const clear = [db.delete(facetCounts).where(eq(facetCounts.propertyId, propertyId)), db.delete(facetSpans).where(eq(facetSpans.propertyId, propertyId))];
+  const clear = [
+    db.delete(facetCounts).where(eq(facetCounts.propertyId, propertyId)),
+    db.delete(facetSpans).where(eq(facetSpans.propertyId, propertyId)),
+  ];
   if (!filterable) return clear;
   return [
     ...clear,
@@ -173,16 +191,29 @@ export const propertiesRoutes = createRouter()
     const taken = new Set(existing.map((p) => p.key));
     if (input.key && taken.has(input.key)) throw new ApiError('PROPERTY_KEY_TAKEN');
     const key = input.key ?? uniqueKey(slugify(input.label), taken);
-    const defaultValue = normalizeDefault({ type: input.type, multiple: input.multiple, collectionId: found.collection.id }, input.defaultValue);
+    const defaultValue = normalizeDefault(
+      { type: input.type, multiple: input.multiple, collectionId: found.collection.id },
+      input.defaultValue,
+    );
     const displayOrder = input.displayOrder ?? Math.max(-1, ...existing.map((p) => p.displayOrder)) + 1;
     const insert = db
       .insert(properties)
-      .values({ ...input, key, collectionId, displayOrder, defaultValue, description: input.description ?? null, suffix: input.suffix ?? null })
+      .values({
+        ...input,
+        key,
+        collectionId,
+        displayOrder,
+        defaultValue,
+        description: input.description ?? null,
+        suffix: input.suffix ?? null,
+      })
       .returning();
     // Clearing roles first lets the new property take them in the same transaction.
     const clears = clearRoles(db, collectionId, null, input);
     // A sortable property starts with every item in its sort gaps (one row each, written once).
-    const gaps = input.sortable ? sortGaps(db, { collectionId }, `p.id = (SELECT max(id) FROM properties WHERE collection_id = ${inlineId(collectionId)})`, 'fill') : [];
+    const gaps = input.sortable
+      ? sortGaps(db, { collectionId }, `p.id = (SELECT max(id) FROM properties WHERE collection_id = ${inlineId(collectionId)})`, 'fill')
+      : [];
     const results = await runBatch(db, [...clears, insert, touchCollection(db, collectionId), ...gaps]);
     const inserted = results[clears.length] as PropertyRow[];
     return c.json(toProperty(inserted[0]!), 201, etagHeader(inserted[0]!));
@@ -221,15 +252,20 @@ export const propertiesRoutes = createRouter()
     // Named by the owner (another label, or another key), the property no longer follows the template's
     // label into each reader's language. Saving the label shown, in any language, is not a new name.
     const key = input.key ?? current.key;
-    if (current.labelTemplate && (key !== current.key || (input.label !== undefined && !isTemplateLabel(current.labelTemplate, key, input.label)))) {
+    if (
+      current.labelTemplate &&
+      (key !== current.key || (input.label !== undefined && !isTemplateLabel(current.labelTemplate, key, input.label)))
+    ) {
       changes.labelTemplate = null;
     }
     // Another type, or filterable no more or again: a number's spans go with its counts (facetCountStatements),
     // and its width with them, chosen again when a range needs them (facet-spans.ts).
-    if ((input.type && input.type !== current.type) || (input.filterable !== undefined && input.filterable !== current.filterable)) changes.spanWidth = null;
+    if ((input.type && input.type !== current.type) || (input.filterable !== undefined && input.filterable !== current.filterable))
+      changes.spanWidth = null;
     // The default is re-checked whenever it, the type or the multiple flag changes.
     if ('defaultValue' in input || input.type || input.multiple !== undefined) {
-      const raw = 'defaultValue' in input ? defaultValue : current.defaultValue === null ? null : (JSON.parse(current.defaultValue) as unknown);
+      const raw =
+        'defaultValue' in input ? defaultValue : current.defaultValue === null ? null : (JSON.parse(current.defaultValue) as unknown);
       changes.defaultValue = normalizeDefault({ type, multiple, collectionId: found.collection.id }, raw);
     }
     // Nothing to write (an empty body): the property as it is, rather than an UPDATE with no columns.
@@ -248,8 +284,12 @@ export const propertiesRoutes = createRouter()
       ...clearRoles(db, found.collection.id, pid, input),
       touchCollection(db, found.collection.id),
       ...(refresh ? refreshCollection(db, found.collection.id, 'data-and-search') : []),
-      ...(input.filterable !== undefined && input.filterable !== current.filterable ? facetCountStatements(db, found.collection.id, pid, input.filterable, type) : []),
-      ...(input.sortable !== undefined && input.sortable !== current.sortable ? markSortable(db, found.collection.id, pid, input.sortable) : []),
+      ...(input.filterable !== undefined && input.filterable !== current.filterable
+        ? facetCountStatements(db, found.collection.id, pid, input.filterable, type)
+        : []),
+      ...(input.sortable !== undefined && input.sortable !== current.sortable
+        ? markSortable(db, found.collection.id, pid, input.sortable)
+        : []),
     ];
     const results = await conditionally(pre, () => runBatch(db, statements));
     // Deleted by another request since it was read: the update matched nothing.
@@ -290,7 +330,14 @@ export const propertiesRoutes = createRouter()
     // search forgets their text when it was indexed. With If-Match, the version it names is moved on
     // first, which properties_stale_write refuses for another, leaving the whole batch unwritten.
     const statements = [
-      ...(version !== undefined ? [db.update(properties).set({ version: version + 1 }).where(eq(properties.id, pid))] : []),
+      ...(version !== undefined
+        ? [
+            db
+              .update(properties)
+              .set({ version: version + 1 })
+              .where(eq(properties.id, pid)),
+          ]
+        : []),
       ...forgetPropertyValues(db, found.collection.id, pid),
       db.delete(properties).where(eq(properties.id, pid)),
       touchCollection(db, found.collection.id),
@@ -299,4 +346,3 @@ export const propertiesRoutes = createRouter()
     await conditionally(pre, () => runBatch(db, statements));
     return c.body(null, 204);
   });
-

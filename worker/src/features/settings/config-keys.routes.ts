@@ -4,7 +4,14 @@
 // text of at most CONFIG_VALUE_MAX_LENGTH characters. Demo mode shows them and refuses changes.
 import { createRoute, z } from '@hono/zod-openapi';
 import { asc, eq } from 'drizzle-orm';
-import { CONFIG_KEYS_MAX, configKeyInput, configKeyList, configKeyName, configKey, type ConfigKey } from '../../../../shared/schemas/settings';
+import {
+  CONFIG_KEYS_MAX,
+  configKeyInput,
+  configKeyList,
+  configKeyName,
+  configKey,
+  type ConfigKey,
+} from '../../../../shared/schemas/settings';
 import { NOW_SQL } from '../../db/now';
 import { configKeys } from '../../db/schema';
 import type { Db } from '../../env';

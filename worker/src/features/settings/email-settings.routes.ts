@@ -97,9 +97,20 @@ export const emailSettingsRoutes = createRouter()
       const username = input.username?.trim() || null;
       // A new user name with no password given keeps none: the old one belonged to someone else.
       const samePerson = username !== null && username === before.smtp.username;
-      const password = !username ? null : input.password !== undefined ? await sealSecret(c.env, input.password) : samePerson ? before.smtp.password : null;
+      const password = !username
+        ? null
+        : input.password !== undefined
+          ? await sealSecret(c.env, input.password)
+          : samePerson
+            ? before.smtp.password
+            : null;
       if (username && !password) throw invalid('password', 'required');
-      next = { ...before, transport: 'smtp', sender: input.sender, smtp: { host: input.host, port: input.port, security: input.security, username, password } };
+      next = {
+        ...before,
+        transport: 'smtp',
+        sender: input.sender,
+        smtp: { host: input.host, port: input.port, security: input.security, username, password },
+      };
     }
     await saveEmailSettings(c.env.DB, next);
     return c.json(shown(c.env, next), 200);
@@ -117,7 +128,10 @@ export const emailSettingsRoutes = createRouter()
     const result = await sendEmail(c.env, { to, subject: t('email.test.subject'), ...parts });
     if (!result.sent) {
       const reply = result.reply?.trim();
-      throw new ApiError(FAILURE_CODES[result.reason], reply ? { fields: [{ path: 'reply', reason: 'server_reply', message: reply.slice(0, 300) }] } : undefined);
+      throw new ApiError(
+        FAILURE_CODES[result.reason],
+        reply ? { fields: [{ path: 'reply', reason: 'server_reply', message: reply.slice(0, 300) }] } : undefined,
+      );
     }
     return c.json({ sent: true as const, transport }, 200);
   });

@@ -68,7 +68,8 @@ const positive = (element: XmlElement | undefined) => {
   return value && /^\d+$/.test(value) && Number(value) > 0 ? String(Number(value)) : null;
 };
 const primaryName = (item: XmlElement) => valueOf(childrenOf(item, 'name').find((n) => n.attrs.type === 'primary') ?? child(item, 'name'));
-const linked = (item: XmlElement, type: string) => childrenOf(item, 'link').flatMap((l) => (l.attrs.type === type && valueOf(l) ? [valueOf(l)] : []));
+const linked = (item: XmlElement, type: string) =>
+  childrenOf(item, 'link').flatMap((l) => (l.attrs.type === type && valueOf(l) ? [valueOf(l)] : []));
 
 /** A thing with its details; or, when the thing request left it out, what the search said of it. */
 function itemHit(id: string, item: XmlElement, detailed: boolean): FoundHit | null {

@@ -25,7 +25,10 @@ const base = (ctx: SourceContext) => sourceBase(ctx.env, 'bnf', 'https://catalog
 const coversBase = (ctx: SourceContext) => sourceBase(ctx.env, 'openlibrary-covers', 'https://covers.openlibrary.org');
 
 const textOf = (element: XmlElement | undefined) => element?.text.trim() || null;
-const textsIn = (dc: XmlElement, name: string) => childrenOf(dc, name).map(textOf).filter((t): t is string => t !== null);
+const textsIn = (dc: XmlElement, name: string) =>
+  childrenOf(dc, name)
+    .map(textOf)
+    .filter((t): t is string => t !== null);
 
 /** "Title : subtitle / statement of responsibility": the title and subtitle. */
 function titleOf(heading: string): { title: string; subtitle: string | null } {

@@ -2,7 +2,13 @@
 // a time by Configuration → Modules. A module's cached answers go with it when it is removed or upgraded.
 import { eq } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/d1';
-import { EXTERNAL_TYPES, externalSourceId, type ExternalModule, type ExternalType, type SourceProblem } from '../../../../shared/schemas/sources';
+import {
+  EXTERNAL_TYPES,
+  externalSourceId,
+  type ExternalModule,
+  type ExternalType,
+  type SourceProblem,
+} from '../../../../shared/schemas/sources';
 import { NOW_SQL } from '../../db/now';
 import { externalSources } from '../../db/schema';
 import type { ExternalManifest, ExternalSourceRecord } from './external.source';
@@ -55,7 +61,11 @@ const manifestColumns = (manifest: ExternalManifest) => ({
 });
 
 /** Registers a module; null when its address is registered already (by a request at the same time). */
-export async function insertExternalSource(d1: D1Database, address: string, manifest: ExternalManifest): Promise<ExternalSourceFull | null> {
+export async function insertExternalSource(
+  d1: D1Database,
+  address: string,
+  manifest: ExternalManifest,
+): Promise<ExternalSourceFull | null> {
   const row = await drizzle(d1)
     .insert(externalSources)
     .values({ address, ...manifestColumns(manifest) })
@@ -71,7 +81,8 @@ export async function setExternalSourceEnabled(d1: D1Database, id: number, enabl
 }
 
 /** The statement forgetting a module's cached answers (keys begin with its id: sources.service.ts). */
-const forgetCached = (d1: D1Database, id: number) => d1.prepare(`DELETE FROM source_cache WHERE key >= ?1 AND key < ?2`).bind(`${externalSourceId(id)}|`, `${externalSourceId(id)}}`);
+const forgetCached = (d1: D1Database, id: number) =>
+  d1.prepare(`DELETE FROM source_cache WHERE key >= ?1 AND key < ?2`).bind(`${externalSourceId(id)}|`, `${externalSourceId(id)}}`);
 
 /** Removes a module and its cached answers; false when there was none. */
 export async function deleteExternalSource(d1: D1Database, id: number): Promise<boolean> {
@@ -92,7 +103,9 @@ export async function saveExternalChecks(
     const m = check.manifest ? manifestColumns(check.manifest) : null;
     const update = m
       ? d1
-          .prepare(`UPDATE external_sources SET name = ?2, version = ?3, description = ?4, types = ?5, barcodes = ?6, problem = NULL, checked_at = ${NOW_SQL} WHERE id = ?1`)
+          .prepare(
+            `UPDATE external_sources SET name = ?2, version = ?3, description = ?4, types = ?5, barcodes = ?6, problem = NULL, checked_at = ${NOW_SQL} WHERE id = ?1`,
+          )
           .bind(check.id, m.name, m.version, m.description, m.types, m.barcodes ? 1 : 0)
       : d1.prepare(`UPDATE external_sources SET problem = ?2, checked_at = ${NOW_SQL} WHERE id = ?1`).bind(check.id, check.problem);
     return check.changed ? [update, forgetCached(d1, check.id)] : [update];

@@ -138,7 +138,12 @@ async function askModule(env: Env, id: ReturnType<typeof externalSourceId>, addr
   if (!parsed.success) throw new SourceFailure('malformed');
   return parsed.data.hits.map((hit) => {
     const known = Object.entries(hit.fields ?? {}).filter(([field]) => (SOURCE_FIELDS as readonly string[]).includes(field));
-    return { source: id, id: hit.id, title: hit.title, fields: hitFields(Object.fromEntries(known) as Partial<Record<SourceField, string[]>>) };
+    return {
+      source: id,
+      id: hit.id,
+      title: hit.title,
+      fields: hitFields(Object.fromEntries(known) as Partial<Record<SourceField, string[]>>),
+    };
   });
 }
 

@@ -56,7 +56,10 @@ function searchHit(ctx: SourceContext, doc: Record<string, unknown>): FoundHit |
   };
 }
 
-const namesOf = (value: unknown) => asArray(value).map((entry) => asText(asRecord(entry)?.name)).filter((t): t is string => t !== null);
+const namesOf = (value: unknown) =>
+  asArray(value)
+    .map((entry) => asText(asRecord(entry)?.name))
+    .filter((t): t is string => t !== null);
 
 function editionHit(code: string, edition: Record<string, unknown>): FoundHit | null {
   const id = asText(edition.key) ?? asText(edition.url);

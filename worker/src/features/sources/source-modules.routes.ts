@@ -61,7 +61,8 @@ const list = createRoute({
   ...admin,
   method: 'get',
   path: '/config/modules',
-  summary: 'Every metadata source with its state and where its key comes from (built-in administrator); keys only as their last characters. External modules follow, with their last manifest and problem',
+  summary:
+    'Every metadata source with its state and where its key comes from (built-in administrator); keys only as their last characters. External modules follow, with their last manifest and problem',
   description: PROTOCOL,
   responses: { 200: jsonContent(sourceModuleList, 'Sources'), ...errors(401, 403) },
 });
@@ -70,7 +71,8 @@ const update = createRoute({
   ...admin,
   method: 'put',
   path: '/config/modules/{id}',
-  summary: "Turn a source on or off for the instance, save its key (encrypted; it overrides the environment's) or forget it with null (built-in administrator)",
+  summary:
+    "Turn a source on or off for the instance, save its key (encrypted; it overrides the environment's) or forget it with null (built-in administrator)",
   request: { params: sourceParam, ...jsonBody(updateSourceModuleInput) },
   responses: { 200: jsonContent(sourceModule, 'The source after the change'), ...errors(400, 401, 403) },
 });
@@ -157,7 +159,11 @@ async function moduleOf(env: Env, access: SourceAccess, id: BuiltinSourceId): Pr
 }
 
 /** A test's answer from what a source gave for a query. */
-async function testWith(source: MetadataSource, ctx: SourceContext, query: { code: string } | { words: string }): Promise<SourceModuleTest> {
+async function testWith(
+  source: MetadataSource,
+  ctx: SourceContext,
+  query: { code: string } | { words: string },
+): Promise<SourceModuleTest> {
   try {
     const hits: FoundHit[] = await ('code' in query ? source.lookUpCode(ctx, query.code) : source.search(ctx, query.words));
     return { ok: hits.length > 0, hits: hits.length, title: hits[0]?.title ?? null, problem: null, status: null };
@@ -174,7 +180,10 @@ const requireExternal = async (env: Env, n: number): Promise<ExternalSourceFull>
 };
 
 /** A manifest read now, or the problem met. */
-async function manifestAt(env: Env, address: string): Promise<{ manifest: ExternalManifest } | { problem: SourceProblem; status: number | null }> {
+async function manifestAt(
+  env: Env,
+  address: string,
+): Promise<{ manifest: ExternalManifest } | { problem: SourceProblem; status: number | null }> {
   try {
     return { manifest: await readManifest(env, address) };
   } catch (err) {
@@ -231,7 +240,8 @@ export const sourceModulesRoutes = createRouter()
     const access = await sourceAccess(c.env, true);
     const source = SOURCES[id];
     const key = access.key(id);
-    if (source.key === 'required' && !key) return c.json({ ok: false, hits: 0, title: null, problem: 'needs_key' as const, status: null }, 200);
+    if (source.key === 'required' && !key)
+      return c.json({ ok: false, hits: 0, title: null, problem: 'needs_key' as const, status: null }, 200);
     return c.json(await testWith(source, { env: c.env, key, locale }, TEST_QUERIES[id]), 200);
   })
   .openapi(register, async (c) => {

@@ -72,7 +72,9 @@ async function firstHit(
 
 /** Marks a queue that stopped on an unexpected error; the items it added stay. */
 export async function markQueueFailed(env: Env, id: number): Promise<void> {
-  await env.DB.prepare(`UPDATE source_queues SET status = 'failed', finished_at = ${NOW_SQL}, updated_at = ${NOW_SQL} WHERE id = ? AND status = 'running'`)
+  await env.DB.prepare(
+    `UPDATE source_queues SET status = 'failed', finished_at = ${NOW_SQL}, updated_at = ${NOW_SQL} WHERE id = ? AND status = 'running'`,
+  )
     .bind(id)
     .run();
 }
@@ -94,7 +96,13 @@ async function queueContext(env: Env, id: number) {
     db
       .select({ position: codes.position, code: codes.code })
       .from(codes)
-      .where(and(eq(codes.queueId, id), gte(codes.position, sql`(SELECT ${queues.processed} FROM ${queues} WHERE ${queues.id} = ${id})`), isNull(codes.outcome)))
+      .where(
+        and(
+          eq(codes.queueId, id),
+          gte(codes.position, sql`(SELECT ${queues.processed} FROM ${queues} WHERE ${queues.id} = ${id})`),
+          isNull(codes.outcome),
+        ),
+      )
       .orderBy(codes.position)
       .limit(CODES_PER_STEP),
     db
@@ -122,7 +130,12 @@ export async function queueStep(env: Env, id: number): Promise<'more' | 'stopped
   const order = sourceOffers(access, collection.type)
     .filter((o) => o.barcodes && o.ready && (!queue.source || o.id === queue.source))
     .map((o) => o.id);
-  const held = await itemsHoldingCodes(env, collectionId, props, waiting.map((w) => w.code));
+  const held = await itemsHoldingCodes(
+    env,
+    collectionId,
+    props,
+    waiting.map((w) => w.code),
+  );
 
   const outcomes: Outcome[] = [];
   const drafts: (ImportedDraft & { outcome: Outcome })[] = [];
@@ -135,11 +148,27 @@ export async function queueStep(env: Env, id: number): Promise<'more' | 'stopped
     }
     const found = await firstHit(env, access, order, code, queue.locale as Locale);
     if (!('hit' in found)) {
-      outcomes.push({ position, outcome: found.problem ? 'failed' : 'missing', itemId: null, ref: null, title: null, source: found.problem ? found.source : null, problem: found.problem });
+      outcomes.push({
+        position,
+        outcome: found.problem ? 'failed' : 'missing',
+        itemId: null,
+        ref: null,
+        title: null,
+        source: found.problem ? found.source : null,
+        problem: found.problem,
+      });
       continue;
     }
     const { hit } = found;
-    const outcome: Outcome = { position, outcome: 'added', itemId: null, ref: `${hit.source}:${hit.id}`, title: hit.title, source: hit.source, problem: null };
+    const outcome: Outcome = {
+      position,
+      outcome: 'added',
+      itemId: null,
+      ref: `${hit.source}:${hit.id}`,
+      title: hit.title,
+      source: hit.source,
+      problem: null,
+    };
     outcomes.push(outcome);
     // Two codes of one list that a source reads as the same record (a book's ISBN-10 and its EAN) make one item.
     if (drafts.some((d) => d.ref === outcome.ref)) {
@@ -154,7 +183,11 @@ export async function queueStep(env: Env, id: number): Promise<'more' | 'stopped
     drafts.push({ ref: outcome.ref!, values, outcome });
   }
   // An item an earlier list added from the same record of the same source is already held.
-  const existing = await findImported(env.DB, collectionId, drafts.map((d) => d.ref));
+  const existing = await findImported(
+    env.DB,
+    collectionId,
+    drafts.map((d) => d.ref),
+  );
   const fresh = drafts.filter((d) => {
     if (existing.has(d.ref)) d.outcome.outcome = 'owned';
     return !existing.has(d.ref);

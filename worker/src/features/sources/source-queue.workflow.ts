@@ -25,10 +25,14 @@ export class SourceQueueWorkflow extends WorkflowEntrypoint<Env, SourceQueuePara
     try {
       for (let i = 0; ; i += 1) {
         if (!budget.take()) {
-          await step.do('hand over', STEP, () => handOver(this.env.SOURCE_QUEUES, event.instanceId, part + 1, { queueId: id, part: part + 1 }));
+          await step.do('hand over', STEP, () =>
+            handOver(this.env.SOURCE_QUEUES, event.instanceId, part + 1, { queueId: id, part: part + 1 }),
+          );
           return;
         }
-        const state = await step.do(`codes ${i}`, STEP, () => measuredStep(this.env, `source-queue ${id} codes ${i}`, (env) => queueStep(env, id)));
+        const state = await step.do(`codes ${i}`, STEP, () =>
+          measuredStep(this.env, `source-queue ${id} codes ${i}`, (env) => queueStep(env, id)),
+        );
         if (state === 'stopped') return;
       }
     } catch (err) {

@@ -113,7 +113,9 @@ export const sourceQueuesRoutes = createRouter()
       if (!read) throw invalid(`codes.${i}`, 'invalid_code');
       if (!codes.includes(read.code)) codes.push(read.code);
     }
-    const readers = sourceOffers(await sourceAccess(c.env), collection.type).filter((o) => o.barcodes && (!body.source || o.id === body.source));
+    const readers = sourceOffers(await sourceAccess(c.env), collection.type).filter(
+      (o) => o.barcodes && (!body.source || o.id === body.source),
+    );
     if (body.source && readers.length === 0) throw invalid('source', 'invalid_enum_value');
     // Every source that could read them needs a key it does not have: nothing could be looked up.
     if (!readers.some((o) => o.ready)) throw new ApiError('SOURCE_NOT_READY');
@@ -122,14 +124,14 @@ export const sourceQueuesRoutes = createRouter()
     // The codes name their queue as the newest (the batch is one transaction; last_insert_rowid() would
     // move on with each code's own row).
     const [inserted] = await d1.batch<{ id: number }>([
-      d1.prepare('INSERT INTO source_queues (collection_id, user_id, source, locale, total) VALUES (?1, ?2, ?3, ?4, ?5) RETURNING id').bind(
-        collection.id,
-        caller.id,
-        body.source ?? null,
-        c.get('locale'),
-        codes.length,
-      ),
-      d1.prepare('INSERT INTO source_queue_codes (queue_id, position, code) SELECT (SELECT max(id) FROM source_queues), key, value FROM json_each(?1)').bind(JSON.stringify(codes)),
+      d1
+        .prepare('INSERT INTO source_queues (collection_id, user_id, source, locale, total) VALUES (?1, ?2, ?3, ?4, ?5) RETURNING id')
+        .bind(collection.id, caller.id, body.source ?? null, c.get('locale'), codes.length),
+      d1
+        .prepare(
+          'INSERT INTO source_queue_codes (queue_id, position, code) SELECT (SELECT max(id) FROM source_queues), key, value FROM json_each(?1)',
+        )
+        .bind(JSON.stringify(codes)),
     ]);
     const row = await loadQueue(db, collection.id, inserted!.results[0]!.id);
     await c.env.SOURCE_QUEUES.create({ id: workflowIdOf(row), params: { queueId: row.id } });
@@ -138,7 +140,12 @@ export const sourceQueuesRoutes = createRouter()
   .openapi(list, async (c) => {
     const db = c.get('db');
     const { collection } = await requireCollectionRole(db, callerOf(c), c.req.valid('param').id, 'editor');
-    const rows = await db.select().from(sourceQueues).where(eq(sourceQueues.collectionId, collection.id)).orderBy(desc(sourceQueues.id)).limit(RECENT_QUEUES);
+    const rows = await db
+      .select()
+      .from(sourceQueues)
+      .where(eq(sourceQueues.collectionId, collection.id))
+      .orderBy(desc(sourceQueues.id))
+      .limit(RECENT_QUEUES);
     return c.json({ queues: rows.map(toRun) }, 200);
   })
   .openapi(one, async (c) => {

@@ -101,7 +101,10 @@ export const asText = (value: unknown): string | null => {
   if (typeof value === 'number' && Number.isFinite(value)) return String(value);
   return null;
 };
-export const textsOf = (value: unknown): string[] => asArray(value).map(asText).filter((t): t is string => t !== null);
+export const textsOf = (value: unknown): string[] =>
+  asArray(value)
+    .map(asText)
+    .filter((t): t is string => t !== null);
 
 /** The four-digit year a date text begins with ("2008-08-01", "2008", "c1998"), or null. */
 export function yearOf(text: string | null | undefined): string | null {
@@ -126,7 +129,9 @@ export function hitsFrom(entries: readonly unknown[], hit: (entry: Record<string
 }
 
 /** Builds a hit's fields, leaving out empty and repeated texts (a field is absent rather than empty). */
-export function hitFields(entries: Partial<Record<SourceField, (string | null | undefined)[] | string | null | undefined>>): FoundHit['fields'] {
+export function hitFields(
+  entries: Partial<Record<SourceField, (string | null | undefined)[] | string | null | undefined>>,
+): FoundHit['fields'] {
   const fields: FoundHit['fields'] = {};
   for (const [field, value] of Object.entries(entries) as [SourceField, (string | null | undefined)[] | string | null | undefined][]) {
     const list = (Array.isArray(value) ? value : [value]).map((t) => t?.trim()).filter((t): t is string => !!t);
@@ -137,4 +142,5 @@ export function hitFields(entries: Partial<Record<SourceField, (string | null | 
 }
 
 /** An http address as https (Google Books and others still answer http for pictures served over both). */
-export const secure = (address: string | null | undefined): string | null => address?.replace(/^http:\/\/(?!127\.0\.0\.1|localhost)/, 'https://') ?? null;
+export const secure = (address: string | null | undefined): string | null =>
+  address?.replace(/^http:\/\/(?!127\.0\.0\.1|localhost)/, 'https://') ?? null;

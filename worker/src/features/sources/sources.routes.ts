@@ -55,7 +55,8 @@ const saveMapping = createRoute({
   ...owner,
   method: 'put',
   path: '/collections/{id}/sources/mapping',
-  summary: "Where the collection puts each field of a source's hits (a property key, or null for nowhere); fields left out take the default",
+  summary:
+    "Where the collection puts each field of a source's hits (a property key, or null for nowhere); fields left out take the default",
   request: { params: collectionParam, ...jsonBody(sourceMappingBody) },
   responses: { 200: jsonContent(z.object({ mapping: sourceMapping }), 'Saved'), ...errors(400, 401, 403, 404) },
 });
@@ -79,9 +80,13 @@ const coverPreview = createRoute({
   method: 'get',
   path: '/source-cover',
   tags: ['Sources'],
-  summary: "A hit's picture passed through for an <img> (which sends no bearer header: t is a media ticket); only pictures, anything else is 404",
+  summary:
+    "A hit's picture passed through for an <img> (which sends no bearer header: t is a media ticket); only pictures, anything else is 404",
   request: { query: z.object({ address: z.string().max(2000), t: z.string().max(1000) }) },
-  responses: { 200: { description: 'The picture', content: { 'image/*': { schema: z.string().openapi({ format: 'binary' }) } } }, ...errors(401, 404) },
+  responses: {
+    200: { description: 'The picture', content: { 'image/*': { schema: z.string().openapi({ format: 'binary' }) } } },
+    ...errors(401, 404),
+  },
 });
 
 export const sourcesRoutes = createRouter()
@@ -89,7 +94,13 @@ export const sourcesRoutes = createRouter()
     const db = c.get('db');
     const { collection } = await requireCollectionRole(db, callerOf(c), c.req.valid('param').id, 'editor');
     const saved = await db.select().from(sourceMappings).where(eq(sourceMappings.collectionId, collection.id)).get();
-    return c.json({ sources: offersFor(await sourceAccess(c.env), collection.type), mapping: saved ? (JSON.parse(saved.mapping) as SourceMapping) : null }, 200);
+    return c.json(
+      {
+        sources: offersFor(await sourceAccess(c.env), collection.type),
+        mapping: saved ? (JSON.parse(saved.mapping) as SourceMapping) : null,
+      },
+      200,
+    );
   })
   .openapi(search, async (c) => {
     const db = c.get('db');
@@ -123,7 +134,10 @@ export const sourcesRoutes = createRouter()
     await countSourceRequest(db, caller.id);
     const value = await fetchCover(c.env, collection.id, c.req.valid('json').address);
     if (value === '!not_image') throw invalid('address', 'not_image');
-    if (value.startsWith('!')) throw new ApiError('SOURCE_UNREACHABLE', { fields: [{ path: 'address', reason: value.slice(1), message: translate(c.get('locale'), 'error.SOURCE_UNREACHABLE') }] });
+    if (value.startsWith('!'))
+      throw new ApiError('SOURCE_UNREACHABLE', {
+        fields: [{ path: 'address', reason: value.slice(1), message: translate(c.get('locale'), 'error.SOURCE_UNREACHABLE') }],
+      });
     // The owner's browser makes its thumbnail, as for an import's pictures.
     await wantThumbnails(c.env, collection.id, [value]).run();
     return c.json({ value }, 201);
@@ -134,7 +148,11 @@ export const sourcesRoutes = createRouter()
     if (!claims || !(await sessionCaller(c.get('db'), claims))) throw new ApiError('UNAUTHENTICATED');
     let fetched;
     try {
-      fetched = await guardedFetch(c.env, address, { maxBytes: PREVIEW_MAX_BYTES, timeoutMs: PREVIEW_TIMEOUT_MS, headers: { accept: 'image/*' } });
+      fetched = await guardedFetch(c.env, address, {
+        maxBytes: PREVIEW_MAX_BYTES,
+        timeoutMs: PREVIEW_TIMEOUT_MS,
+        headers: { accept: 'image/*' },
+      });
     } catch (err) {
       if (err instanceof FetchRefused) throw new ApiError('NOT_FOUND');
       throw err;
@@ -142,7 +160,10 @@ export const sourcesRoutes = createRouter()
     const image = sniffImage(fetched.bytes);
     if (!image) throw new ApiError('NOT_FOUND');
     return new Response(fetched.bytes, {
-      headers: { 'content-type': image.type, 'cache-control': 'private, max-age=86400', 'content-security-policy': "default-src 'none'; sandbox" },
+      headers: {
+        'content-type': image.type,
+        'cache-control': 'private, max-age=86400',
+        'content-security-policy': "default-src 'none'; sandbox",
+      },
     });
   });
-

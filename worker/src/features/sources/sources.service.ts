@@ -47,7 +47,8 @@ const CACHE_SECONDS = 24 * 3600;
 const SOURCE_REQUEST_LIMIT = { max: 120, windowSeconds: 600 };
 
 /** Counts one request of this person to outside sources; 429 past the limit. */
-export const countSourceRequest = (db: Db, callerId: number) => throttle(db, [{ key: `source-search:${callerId}`, ...SOURCE_REQUEST_LIMIT }]);
+export const countSourceRequest = (db: Db, callerId: number) =>
+  throttle(db, [{ key: `source-search:${callerId}`, ...SOURCE_REQUEST_LIMIT }]);
 
 /** What the administrator saved for a source (Configuration → Modules): whether it is used, its key sealed. */
 export type StoredSourceSettings = Partial<Record<BuiltinSourceId, { enabled?: boolean; key?: SealedSecret | null }>>;
@@ -71,7 +72,11 @@ export interface SourceAccess {
 }
 
 const environmentKey = (env: Env, id: BuiltinSourceId): string | null => {
-  const keys: Partial<Record<BuiltinSourceId, string | undefined>> = { googlebooks: env.GOOGLE_BOOKS_API_KEY, bgg: env.BGG_TOKEN, tmdb: env.TMDB_API_KEY };
+  const keys: Partial<Record<BuiltinSourceId, string | undefined>> = {
+    googlebooks: env.GOOGLE_BOOKS_API_KEY,
+    bgg: env.BGG_TOKEN,
+    tmdb: env.TMDB_API_KEY,
+  };
   return keys[id]?.trim() || null;
 };
 
@@ -180,10 +185,14 @@ export async function askSources(
   const kind = 'code' in query ? 'code' : 'text';
   const cacheQuery = 'code' in query ? query.code : normalizedWords(query.words);
   const asked = ids.map((id) => ({ id, key: cacheKey(id, kind, locale, cacheQuery) }));
-  const cached = await cachedHits(env, asked.map((a) => a.key));
+  const cached = await cachedHits(
+    env,
+    asked.map((a) => a.key),
+  );
   const missing = asked.filter((a) => !cached.has(a.key));
   if (missing.length > 0) await beforeAsking();
-  type Answer = { id: SourceId; key: string; hits: FoundHit[] } | { id: SourceId; key: string; problem: SourceProblem; status: number | null };
+  type Answer =
+    { id: SourceId; key: string; hits: FoundHit[] } | { id: SourceId; key: string; problem: SourceProblem; status: number | null };
   const answers = await Promise.all(
     missing.map(async ({ id, key }): Promise<Answer> => {
       const source = access.source(id);
@@ -224,7 +233,9 @@ export async function searchSources(env: Env, db: Db, request: SearchRequest): P
   }
   const chosen = offered.filter((o) => (request.source ? o.id === request.source : true) && (kind === 'text' || o.barcodes));
   const ready = chosen.filter((o) => o.ready).map((o) => o.id);
-  const answers = await askSources(env, access, ready, code ? { code: code.code } : { words: request.q }, request.locale, () => countSourceRequest(db, request.callerId));
+  const answers = await askSources(env, access, ready, code ? { code: code.code } : { words: request.q }, request.locale, () =>
+    countSourceRequest(db, request.callerId),
+  );
   const problems: SourceSearchResult['problems'] = [
     ...chosen.filter((o) => !o.ready).map((o) => ({ source: o.id, problem: 'needs_key' as const, status: null })),
     ...answers.problems,
@@ -255,22 +266,38 @@ const codesOfHit = (hit: FoundHit) =>
  * holds one of the hit's codes in any of its forms, else one whose title is the hit's.
  */
 function ownedItems(env: Env, collectionId: number, props: PropertyRow[], hits: FoundHit[]): Promise<(number | null)[]> {
-  return heldItems(env, collectionId, props, hits.map((hit) => ({ codes: codesOfHit(hit), title: hit.title })));
+  return heldItems(
+    env,
+    collectionId,
+    props,
+    hits.map((hit) => ({ codes: codesOfHit(hit), title: hit.title })),
+  );
 }
 
 /** For each code, an item of the collection whose reference property holds it (in any of its forms). */
 export function itemsHoldingCodes(env: Env, collectionId: number, props: PropertyRow[], codes: string[]): Promise<(number | null)[]> {
-  return heldItems(env, collectionId, props, codes.map((code) => ({ codes: codeForms(code), title: null })));
+  return heldItems(
+    env,
+    collectionId,
+    props,
+    codes.map((code) => ({ codes: codeForms(code), title: null })),
+  );
 }
 
 /** Candidates come from the search index, then their values decide: by code first, then by title. */
-async function heldItems(env: Env, collectionId: number, props: PropertyRow[], wanted: { codes: string[]; title: string | null }[]): Promise<(number | null)[]> {
+async function heldItems(
+  env: Env,
+  collectionId: number,
+  props: PropertyRow[],
+  wanted: { codes: string[]; title: string | null }[],
+): Promise<(number | null)[]> {
   if (wanted.length === 0) return [];
   const references = props.filter((p) => p.isReference);
   const title = props.find((p) => p.isTitle);
   const lookUps = wanted.map((w) => ({ codes: references.length > 0 ? [...new Set(w.codes)] : [], title: title ? w.title : null }));
   const candidates = await itemsByCodesOrTitle(env.DB, collectionId, lookUps);
-  const valuesOf = (data: Record<string, unknown>, p: PropertyRow) => [data[String(p.id)]].flat().filter((v): v is string => typeof v === 'string');
+  const valuesOf = (data: Record<string, unknown>, p: PropertyRow) =>
+    [data[String(p.id)]].flat().filter((v): v is string => typeof v === 'string');
   return lookUps.map((lookUp, i) => {
     const codes = new Set(lookUp.codes);
     const found = candidates[i]!;

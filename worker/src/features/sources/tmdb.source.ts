@@ -36,7 +36,10 @@ async function fetchTmdb(ctx: SourceContext, path: string): Promise<Record<strin
   return asRecord(await fetchSourceJson(ctx.env, address, token ? { authorization: `Bearer ${key}` } : {}));
 }
 
-const namesOf = (value: unknown) => asArray(value).map((entry) => asText(asRecord(entry)?.name)).filter((t): t is string => t !== null);
+const namesOf = (value: unknown) =>
+  asArray(value)
+    .map((entry) => asText(asRecord(entry)?.name))
+    .filter((t): t is string => t !== null);
 
 /** The cast in billing order (TMDB's `order`), first ones only. */
 function castOf(credits: Record<string, unknown> | null): string[] {

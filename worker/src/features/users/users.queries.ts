@@ -41,7 +41,10 @@ export async function findUserByLogin(db: Db, login: string): Promise<UserRow | 
 }
 
 export function listUsers(db: Db): Promise<UserRow[]> {
-  return db.select().from(users).orderBy(sql`lower(${users.username})`);
+  return db
+    .select()
+    .from(users)
+    .orderBy(sql`lower(${users.username})`);
 }
 
 export async function countCollectionsOf(db: Db, userId: number): Promise<number> {

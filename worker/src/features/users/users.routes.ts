@@ -2,13 +2,7 @@
 import { createRoute } from '@hono/zod-openapi';
 import { AVATAR_MAX_BYTES, BUILTIN_ADMIN_USERNAME } from '../../../../shared/constants';
 import { idParam } from '../../../../shared/schemas/common';
-import {
-  createUserInput,
-  deleteUserInfo,
-  updateUserInput,
-  user,
-  userList,
-} from '../../../../shared/schemas/users';
+import { createUserInput, deleteUserInfo, updateUserInput, user, userList } from '../../../../shared/schemas/users';
 import { users } from '../../db/schema';
 import { createRouter } from '../../lib/router';
 import { ApiError } from '../../lib/api-error';
@@ -17,14 +11,7 @@ import { bearer, errors, jsonBody, jsonContent } from '../../lib/openapi';
 import { hashPassword } from '../../lib/password';
 import { callerOf, requireBuiltinAdmin } from '../../middleware/auth';
 import { countCollectionsOf, listUsers, toUser } from './users.queries';
-import {
-  assertNoConflicts,
-  clearAvatar,
-  deleteUser,
-  replaceAvatar,
-  requireUserRow,
-  updateUserRow,
-} from './users.service';
+import { assertNoConflicts, clearAvatar, deleteUser, replaceAvatar, requireUserRow, updateUserRow } from './users.service';
 
 const common = { tags: ['Users'], security: bearer, middleware: [requireBuiltinAdmin] };
 const byId = { params: idParam };
@@ -178,4 +165,3 @@ export const usersRoutes = createRouter()
     const row = await requireUserRow(db, c.req.valid('param').id);
     return c.json(toUser(await clearAvatar(c.env, db, row)), 200);
   });
-

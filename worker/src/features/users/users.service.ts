@@ -11,11 +11,7 @@ import { mediaKeyOf, readImageFile, toMediaValue } from '../../lib/media';
 import { hashPassword } from '../../lib/password';
 import { cancelEmailChanges, findConflicts, findUserById, type UserRow } from './users.queries';
 
-export async function assertNoConflicts(
-  db: Db,
-  values: { username?: string; email?: string | null },
-  exceptId?: number,
-): Promise<void> {
+export async function assertNoConflicts(db: Db, values: { username?: string; email?: string | null }, exceptId?: number): Promise<void> {
   const conflicts = await findConflicts(db, values, exceptId);
   if (conflicts.username) throw new ApiError('USERNAME_TAKEN');
   if (conflicts.email) throw new ApiError('EMAIL_TAKEN');
@@ -68,11 +64,7 @@ export async function updateUserRow(
   }
   const revoke = db
     .delete(sessions)
-    .where(
-      keepSessionId
-        ? and(eq(sessions.userId, row.id), ne(sessions.id, keepSessionId))
-        : eq(sessions.userId, row.id),
-    );
+    .where(keepSessionId ? and(eq(sessions.userId, row.id), ne(sessions.id, keepSessionId)) : eq(sessions.userId, row.id));
   const [[updated]] = await db.batch([update, revoke, cancelEmailChanges(db, row.id)]);
   return updated!;
 }
@@ -97,11 +89,7 @@ export async function replaceAvatar(
 }
 
 export async function clearAvatar(env: Env, db: Db, row: UserRow): Promise<UserRow> {
-  const [updated] = await db
-    .update(users)
-    .set({ avatar: null, updatedAt: sqlNow })
-    .where(eq(users.id, row.id))
-    .returning();
+  const [updated] = await db.update(users).set({ avatar: null, updatedAt: sqlNow }).where(eq(users.id, row.id)).returning();
   await removeMedia(env, row.avatar);
   return updated!;
 }

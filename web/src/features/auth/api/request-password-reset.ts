@@ -9,9 +9,7 @@ export function requestPasswordReset(input: PasswordResetRequestInput): Promise<
 }
 
 export function useRequestPasswordReset() {
-  return useSWRMutation(
-    '/password-reset',
-    (_key: string, { arg }: { arg: PasswordResetRequestInput }) => requestPasswordReset(arg),
-    { revalidate: false },
-  );
+  return useSWRMutation('/password-reset', (_key: string, { arg }: { arg: PasswordResetRequestInput }) => requestPasswordReset(arg), {
+    revalidate: false,
+  });
 }

@@ -25,7 +25,8 @@ const messages = defineMessages({
   // Past the limits, a device that signed in before (or that resets the password by email) still gets in.
   slowedHint: {
     id: 'auth.signInForm.slowedHint',
-    defaultMessage: 'If you did not try this often yourself, someone may be guessing this account’s password. Resetting your password by email (“Forgot password?” below) lets this device in at once.',
+    defaultMessage:
+      'If you did not try this often yourself, someone may be guessing this account’s password. Resetting your password by email (“Forgot password?” below) lets this device in at once.',
   },
 });
 

@@ -119,7 +119,8 @@ function RunDetail({ run }: { run: BackupRun }) {
       </p>
     );
   }
-  if (run.kind === 'backup') return <p className="backup-run__detail">{intl.formatMessage(detailMessages.reading, { rows: run.rows, objects: run.objects })}</p>;
+  if (run.kind === 'backup')
+    return <p className="backup-run__detail">{intl.formatMessage(detailMessages.reading, { rows: run.rows, objects: run.objects })}</p>;
   const total = Math.max(run.entries, 1);
   const checking = run.phase === 'upload' || run.phase === 'open' || run.phase === 'verify';
   // Checking is the first half of a restore, writing the second.
@@ -151,15 +152,19 @@ function RunList({ runs }: { runs: BackupRun[] }) {
                 <span className="run-list__name">
                   {intl.formatMessage(kindMessages[run.kind])} · {date}
                 </span>
-                <span className={`run-status run-status--${run.status}`}>
-                  {intl.formatMessage(statusMessages[run.status])}
-                </span>
+                <span className={`run-status run-status--${run.status}`}>{intl.formatMessage(statusMessages[run.status])}</span>
               </div>
               <RunDetail run={run} />
               {run.status !== 'running' ? (
                 <div className="actions">
                   {run.kind === 'backup' && run.status === 'done' ? (
-                    <Button variant="secondary" size="small" icon={FileDown} disabled={download.busy} onClick={() => void download.run(run)}>
+                    <Button
+                      variant="secondary"
+                      size="small"
+                      icon={FileDown}
+                      disabled={download.busy}
+                      onClick={() => void download.run(run)}
+                    >
                       {intl.formatMessage(messages.download)}
                     </Button>
                   ) : null}
@@ -228,7 +233,12 @@ function RestoreForm({ readOnly, busy }: { readOnly: boolean; busy: boolean }) {
         <CheckboxField label={intl.formatMessage(messages.confirm)} checked={confirmed} onChange={(e) => setConfirmed(e.target.checked)} />
       ) : null}
       <div className="actions">
-        <Button type="submit" variant="danger" icon={ArchiveRestore} disabled={readOnly || busy || action.busy || !file || !confirmed || tooBig}>
+        <Button
+          type="submit"
+          variant="danger"
+          icon={ArchiveRestore}
+          disabled={readOnly || busy || action.busy || !file || !confirmed || tooBig}
+        >
           {intl.formatMessage(messages.restore)}
         </Button>
       </div>

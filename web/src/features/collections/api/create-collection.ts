@@ -11,9 +11,7 @@ export function createCollection(input: CreateCollectionInput): Promise<Collecti
 
 export function useCreateCollection() {
   const revalidate = useRevalidate();
-  return useSWRMutation(
-    'create-collection',
-    (_key: string, { arg }: { arg: CreateCollectionInput }) => createCollection(arg),
-    { onSuccess: () => void revalidate(exactly(COLLECTIONS_KEY)) },
-  );
+  return useSWRMutation('create-collection', (_key: string, { arg }: { arg: CreateCollectionInput }) => createCollection(arg), {
+    onSuccess: () => void revalidate(exactly(COLLECTIONS_KEY)),
+  });
 }

@@ -12,9 +12,9 @@ export function updateCollection(id: number, input: UpdateCollectionInput): Prom
 
 export function useUpdateCollection(id: number) {
   const revalidate = useRevalidate();
-  return useSWRMutation(
-    collectionKey(id),
-    (_key: string, { arg }: { arg: UpdateCollectionInput }) => updateCollection(id, arg),
-    { populateCache: true, revalidate: false, onSuccess: () => void revalidate(exactly(COLLECTIONS_KEY)) },
-  );
+  return useSWRMutation(collectionKey(id), (_key: string, { arg }: { arg: UpdateCollectionInput }) => updateCollection(id, arg), {
+    populateCache: true,
+    revalidate: false,
+    onSuccess: () => void revalidate(exactly(COLLECTIONS_KEY)),
+  });
 }

@@ -50,7 +50,11 @@ export function CollectionBanner({ collection, image, covers }: { collection: Co
   return (
     <>
       {band.length > 0 ? (
-        <div className={image ? 'showcase__band showcase__band--picture' : 'showcase__band'} aria-hidden="true" data-testid="collection-banner">
+        <div
+          className={image ? 'showcase__band showcase__band--picture' : 'showcase__band'}
+          aria-hidden="true"
+          data-testid="collection-banner"
+        >
           {band.map((cover, index) => (
             <Picture key={`${index}-${cover.src}`} sources={cover} sizes={BAND_SIZES} />
           ))}

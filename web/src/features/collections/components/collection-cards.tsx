@@ -13,10 +13,19 @@ import { paths } from '../../../lib/paths';
 import { collectionTypeLabel } from './collection-type';
 import './collection-cards.css';
 
-const messages = defineMessages<{ items: { count: number }; owner: { name: string }; requests: { count: number }; private: NoMessageValues; members: NoMessageValues }>({
+const messages = defineMessages<{
+  items: { count: number };
+  owner: { name: string };
+  requests: { count: number };
+  private: NoMessageValues;
+  members: NoMessageValues;
+}>({
   items: { id: 'collections.collectionCards.items', defaultMessage: '{count, plural, one {# item} other {# items}}' },
   owner: { id: 'collections.collectionCards.owner', defaultMessage: 'by {name}' },
-  requests: { id: 'collections.collectionCards.requests', defaultMessage: '{count, plural, one {# request to answer} other {# requests to answer}}' },
+  requests: {
+    id: 'collections.collectionCards.requests',
+    defaultMessage: '{count, plural, one {# request to answer} other {# requests to answer}}',
+  },
   private: { id: 'collections.collectionCards.private', defaultMessage: 'Private' },
   members: { id: 'collections.collectionCards.members', defaultMessage: 'Members only' },
 });
@@ -35,16 +44,21 @@ function CardCover({ collection }: { collection: Collection }) {
     return (
       <span className={`collection-mosaic collection-mosaic--${covers.length}`} data-testid="collection-mosaic">
         {covers.map((cover, index) => (
-          <img key={`${index}-${cover.src}`} src={cover.src} srcSet={cover.srcSet} sizes={covers.length === 1 ? CARD_SIZES : MOSAIC_SIZES} alt="" loading="lazy" decoding="async" />
+          <img
+            key={`${index}-${cover.src}`}
+            src={cover.src}
+            srcSet={cover.srcSet}
+            sizes={covers.length === 1 ? CARD_SIZES : MOSAIC_SIZES}
+            alt=""
+            loading="lazy"
+            decoding="async"
+          />
         ))}
       </span>
     );
   }
   return (
-    <span
-      className={`collection-card__placeholder ${placeholderColourClass(collection.name)}`}
-      data-testid="collection-placeholder"
-    >
+    <span className={`collection-card__placeholder ${placeholderColourClass(collection.name)}`} data-testid="collection-placeholder">
       <TypeIcon type={collection.type} className="collection-card__placeholder-icon" />
     </span>
   );
@@ -79,9 +93,7 @@ const CollectionCard = memo(function CollectionCard({ collection }: { collection
               {intl.formatMessage(messages.requests, { count: collection.pendingRequests })}
             </span>
           ) : null}
-          {collection.isOwner ? null : (
-            <span className="muted">{intl.formatMessage(messages.owner, { name: collection.ownerName })}</span>
-          )}
+          {collection.isOwner ? null : <span className="muted">{intl.formatMessage(messages.owner, { name: collection.ownerName })}</span>}
         </p>
       </div>
     </li>

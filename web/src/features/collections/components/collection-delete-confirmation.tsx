@@ -18,8 +18,7 @@ const messages = defineMessages<{
   question: { id: 'collections.collectionDeleteConfirmation.question', defaultMessage: 'Delete the collection {name}?' },
   warning: {
     id: 'collections.collectionDeleteConfirmation.warning',
-    defaultMessage:
-      'Its properties and {count, plural, one {its # item} other {its # items}} will be deleted too. This cannot be undone.',
+    defaultMessage: 'Its properties and {count, plural, one {its # item} other {its # items}} will be deleted too. This cannot be undone.',
   },
   confirm: { id: 'collections.collectionDeleteConfirmation.confirm', defaultMessage: 'Delete this collection' },
 });
@@ -44,12 +43,7 @@ export function CollectionDeleteConfirmation({
       {errors.message ? <ErrorAlert>{errors.message}</ErrorAlert> : null}
       <p className="warning">{intl.formatMessage(messages.warning, { count: collection.itemCount })}</p>
       <div className="actions">
-        <Button
-          variant="danger"
-          icon={Trash2}
-          disabled={readOnly || busy}
-          onClick={() => void confirm()}
-        >
+        <Button variant="danger" icon={Trash2} disabled={readOnly || busy} onClick={() => void confirm()}>
           {intl.formatMessage(messages.confirm)}
         </Button>
         <ButtonLink variant="secondary" to={paths.collectionManage(collection.id)}>

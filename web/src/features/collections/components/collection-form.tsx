@@ -1,6 +1,13 @@
 // Create or edit a collection: type (a template or a custom slug), name, description, tags, visibility
 // and who can borrow.
-import { LOAN_PERIOD_DAYS_DEFAULT, LOAN_PERIOD_DAYS_MAX, REMINDER_DAYS_DEFAULT, REMINDER_DAYS_MAX, OFFER_DAYS_DEFAULT, OFFER_DAYS_MAX } from '../../../../../shared/lending';
+import {
+  LOAN_PERIOD_DAYS_DEFAULT,
+  LOAN_PERIOD_DAYS_MAX,
+  REMINDER_DAYS_DEFAULT,
+  REMINDER_DAYS_MAX,
+  OFFER_DAYS_DEFAULT,
+  OFFER_DAYS_MAX,
+} from '../../../../../shared/lending';
 import { useState } from 'react';
 import type { ReactNode } from 'react';
 import { defineMessages, useIntl } from 'react-intl';
@@ -100,28 +107,32 @@ export function CollectionForm({ collection, readOnly, cancelTo, onSubmit, onRel
   const initialType = collection ? (isTemplateType(collection.type) ? collection.type : OTHER) : 'books';
   const [type, setType] = useState<string>(initialType);
   const [tagCount, setTagCount] = useState(() => collection?.tags.length ?? 0);
-  const submit = useSubmit((fields) => {
-    const text = (name: string) => fieldText(fields, name).trim();
-    const tags = parseTags(text('tags'));
-    if (tags.length > MAX_TAGS) {
-      throw new ApiError({
-        status: 0,
-        code: 'VALIDATION_FAILED',
-        fields: [{ path: 'tags', reason: 'too_big', origin: 'array', maximum: MAX_TAGS, message: '' }],
+  const submit = useSubmit(
+    (fields) => {
+      const text = (name: string) => fieldText(fields, name).trim();
+      const tags = parseTags(text('tags'));
+      if (tags.length > MAX_TAGS) {
+        throw new ApiError({
+          status: 0,
+          code: 'VALIDATION_FAILED',
+          fields: [{ path: 'tags', reason: 'too_big', origin: 'array', maximum: MAX_TAGS, message: '' }],
+        });
+      }
+      return onSubmit({
+        type: type === OTHER ? text('customType').toLowerCase() : type,
+        name: text('name'),
+        description: text('description') || null,
+        tags,
+        visibility: readCollectionLevel(fields.get('visibility')) ?? 0,
+        borrowable: readLevel(fields.get('borrowable')) ?? 3,
+        loanPeriodDays: Number(text('loanPeriodDays')),
+        reminderDays: Number(text('reminderDays')),
+        offerDays: Number(text('offerDays')),
       });
-    }
-    return onSubmit({
-      type: type === OTHER ? text('customType').toLowerCase() : type,
-      name: text('name'),
-      description: text('description') || null,
-      tags,
-      visibility: readCollectionLevel(fields.get('visibility')) ?? 0,
-      borrowable: readLevel(fields.get('borrowable')) ?? 3,
-      loanPeriodDays: Number(text('loanPeriodDays')),
-      reminderDays: Number(text('reminderDays')),
-      offerDays: Number(text('offerDays')),
-    });
-  }, undefined, { subject: 'collection' });
+    },
+    undefined,
+    { subject: 'collection' },
+  );
   const { errors, busy } = submit;
 
   return (
@@ -250,10 +261,7 @@ export function CollectionForm({ collection, readOnly, cancelTo, onSubmit, onRel
           />
         </div>
         {extra}
-        <FormActions
-          submitLabel={intl.formatMessage(collection ? commonMessages.save : messages.create)}
-          cancelTo={cancelTo}
-        />
+        <FormActions submitLabel={intl.formatMessage(collection ? commonMessages.save : messages.create)} cancelTo={cancelTo} />
       </fieldset>
     </form>
   );

@@ -18,7 +18,8 @@ import { roleMessages } from './role-messages';
 const introMessages = defineMessages<{ intro: { inviter: string; collection: string; role: string }; email: { email: string } }>({
   intro: {
     id: 'collections.invitationAcceptForm.intro',
-    defaultMessage: '{inviter} invites you to the collection “{collection}” with the role {role}. Choose a username and a password to create your account.',
+    defaultMessage:
+      '{inviter} invites you to the collection “{collection}” with the role {role}. Choose a username and a password to create your account.',
   },
   email: { id: 'collections.invitationAcceptForm.email', defaultMessage: 'Your email address: {email}' },
 });

@@ -16,7 +16,8 @@ const messages = defineMessages<{
 }>({
   allowed: {
     id: 'collections.pendingInvitations.allowed',
-    defaultMessage: 'Someone without an account? Enter their email address: they receive an invitation, valid {days, number} days, to create one.',
+    defaultMessage:
+      'Someone without an account? Enter their email address: they receive an invitation, valid {days, number} days, to create one.',
   },
   title: { id: 'collections.pendingInvitations.title', defaultMessage: 'Pending invitations' },
   row: { id: 'collections.pendingInvitations.row', defaultMessage: '{email} ({role}), until {date}' },

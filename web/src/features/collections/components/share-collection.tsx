@@ -86,7 +86,13 @@ export function ShareCollection({ collection }: { collection: Collection }) {
             {note === 'failed' ? (
               <>
                 <p>{intl.formatMessage(messages.failed)}</p>
-                <input className="field__input" readOnly value={collectionUrl(collection.id)} aria-label={intl.formatMessage(messages.link)} onFocus={(event) => event.currentTarget.select()} />
+                <input
+                  className="field__input"
+                  readOnly
+                  value={collectionUrl(collection.id)}
+                  aria-label={intl.formatMessage(messages.link)}
+                  onFocus={(event) => event.currentTarget.select()}
+                />
               </>
             ) : null}
             {note === 'restricted' ? (
@@ -95,7 +101,13 @@ export function ShareCollection({ collection }: { collection: Collection }) {
                 {collection.isOwner ? <Link to={paths.collectionEdit(collection.id)}>{intl.formatMessage(messages.change)}</Link> : null}
               </p>
             ) : null}
-            <button type="button" className="icon-button icon-button--small share__close" aria-label={intl.formatMessage(messages.close)} title={intl.formatMessage(messages.close)} onClick={() => setNote('none')}>
+            <button
+              type="button"
+              className="icon-button icon-button--small share__close"
+              aria-label={intl.formatMessage(messages.close)}
+              title={intl.formatMessage(messages.close)}
+              onClick={() => setNote('none')}
+            >
               <X size={16} aria-hidden="true" />
             </button>
           </>

@@ -118,7 +118,14 @@ export function SharingCard({ collectionId, readOnly }: { collectionId: number; 
       ) : null}
       <PendingInvitations collectionId={collectionId} disabled={readOnly || busy} onRevoke={(id) => void run(() => revokeInvitation(id))} />
       <form className="form__row sharing-form" onSubmit={(event) => void onAdd(event)}>
-        <TextField name="login" label={intl.formatMessage(messages.login)} required maxLength={LOGIN_MAX_LENGTH} autoComplete="off" disabled={readOnly} />
+        <TextField
+          name="login"
+          label={intl.formatMessage(messages.login)}
+          required
+          maxLength={LOGIN_MAX_LENGTH}
+          autoComplete="off"
+          disabled={readOnly}
+        />
         <SelectField name="role" label={intl.formatMessage(messages.role)} defaultValue="viewer" disabled={readOnly}>
           <RoleOptions />
         </SelectField>

@@ -20,14 +20,16 @@ const messages = defineMessages({
   title: { id: 'exports.card.title', defaultMessage: 'Export' },
   hint: {
     id: 'exports.card.hint',
-    defaultMessage: 'Take the collection out as a file: JSON keeps its properties and imports back into Vitrine; CSV opens in spreadsheets.',
+    defaultMessage:
+      'Take the collection out as a file: JSON keeps its properties and imports back into Vitrine; CSV opens in spreadsheets.',
   },
   json: { id: 'exports.card.json', defaultMessage: 'Download JSON' },
   csv: { id: 'exports.card.csv', defaultMessage: 'Download CSV' },
   zip: { id: 'exports.card.zip', defaultMessage: 'JSON with pictures (zip)' },
   zipHint: {
     id: 'exports.card.zipHint',
-    defaultMessage: 'The zip holds the JSON and every picture of the items; imported into Vitrine, it brings the pictures back. It is made in the background and kept for a day.',
+    defaultMessage:
+      'The zip holds the JSON and every picture of the items; imported into Vitrine, it brings the pictures back. It is made in the background and kept for a day.',
   },
   progress: { id: 'exports.card.progress', defaultMessage: 'Progress of the export' },
   again: { id: 'exports.card.again', defaultMessage: 'Download the zip' },
@@ -42,19 +44,31 @@ const stateMessages = defineMessages<{
 }>({
   document: { id: 'exports.zip.document', defaultMessage: 'Writing the items: {done, number} of {total, number}' },
   pictures: { id: 'exports.zip.pictures', defaultMessage: 'Gathering the pictures: {count, number} so far ({size})' },
-  done: { id: 'exports.zip.done', defaultMessage: 'Ready: {items, number} items and {count, number} pictures ({size}). The download has started.' },
-  kept: { id: 'exports.zip.kept', defaultMessage: 'Zip of {date}: {items, number} items and {count, number} pictures ({size}), kept for a day.' },
+  done: {
+    id: 'exports.zip.done',
+    defaultMessage: 'Ready: {items, number} items and {count, number} pictures ({size}). The download has started.',
+  },
+  kept: {
+    id: 'exports.zip.kept',
+    defaultMessage: 'Zip of {date}: {items, number} items and {count, number} pictures ({size}), kept for a day.',
+  },
 });
 
 /** How far a run is, 0–1: the items are most of the work, the pictures the last tenth. */
-const progressOf = (run: ExportRun) => (run.status === 'done' ? 1 : run.phase === 'document' ? (run.items / Math.max(run.total, 1)) * 0.9 : 0.9);
+const progressOf = (run: ExportRun) =>
+  run.status === 'done' ? 1 : run.phase === 'document' ? (run.items / Math.max(run.total, 1)) * 0.9 : 0.9;
 
 function ZipProgress({ run, startedHere }: { run: ExportRun; startedHere: boolean }) {
   const intl = useIntl();
   const size = formatFileSize(intl, run.bytes);
   if (run.status === 'failed') return <ErrorAlert>{intl.formatMessage(messages.failed)}</ErrorAlert>;
   if (run.status === 'done') {
-    const values = { items: run.items, count: run.pictures, size, date: intl.formatDate(run.finishedAt ?? run.createdAt, { dateStyle: 'medium', timeStyle: 'short' }) };
+    const values = {
+      items: run.items,
+      count: run.pictures,
+      size,
+      date: intl.formatDate(run.finishedAt ?? run.createdAt, { dateStyle: 'medium', timeStyle: 'short' }),
+    };
     return <SuccessStatus>{intl.formatMessage(startedHere ? stateMessages.done : stateMessages.kept, values)}</SuccessStatus>;
   }
   return (

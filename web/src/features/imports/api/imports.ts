@@ -26,7 +26,12 @@ export function useImportReport(collectionId: number, id: number) {
 }
 
 /** Starts a run; with `source`, the file came from it and it re-runs with the same plan on its schedule. */
-export function startImport(collectionId: number, file: File, plan: ImportPlanInput, source: ImportSourceSetup | null = null): Promise<ImportRun> {
+export function startImport(
+  collectionId: number,
+  file: File,
+  plan: ImportPlanInput,
+  source: ImportSourceSetup | null = null,
+): Promise<ImportRun> {
   const form = new FormData();
   form.append('file', file, file.name);
   form.append('plan', JSON.stringify(plan));
@@ -41,9 +46,13 @@ export function cancelImport(collectionId: number, id: number): Promise<ImportRu
 export const importSourcesKey = (collectionId: number) => `/collections/${collectionId}/import-sources`;
 
 export function useImportSources(collectionId: number) {
-  return useSWR<{ sources: ImportSource[] }>(importSourcesKey(collectionId), (key: string) => apiRequest<{ sources: ImportSource[] }>(key), {
-    refreshInterval: (data) => (data?.sources.some((s) => s.lastRun && isRunning(s.lastRun.status)) ? RUNNING_REFRESH_MS : 0),
-  });
+  return useSWR<{ sources: ImportSource[] }>(
+    importSourcesKey(collectionId),
+    (key: string) => apiRequest<{ sources: ImportSource[] }>(key),
+    {
+      refreshInterval: (data) => (data?.sources.some((s) => s.lastRun && isRunning(s.lastRun.status)) ? RUNNING_REFRESH_MS : 0),
+    },
+  );
 }
 
 /** A source's document, fetched by the server (the guarded fetch), as a file the import screen reads. */

@@ -21,7 +21,8 @@ const messages = defineMessages<{
   none: { id: 'imports.history.none', defaultMessage: 'No imports into this collection yet.' },
   summary: {
     id: 'imports.history.summary',
-    defaultMessage: '{added, number} added, {updated, number} updated, {unchanged, number} unchanged, {skipped, number} passed over, {failed, number} refused',
+    defaultMessage:
+      '{added, number} added, {updated, number} updated, {unchanged, number} unchanged, {skipped, number} passed over, {failed, number} refused',
   },
   when: { id: 'imports.history.when', defaultMessage: '{format} · {date}' },
 });
@@ -48,7 +49,11 @@ export function ImportHistory({ collectionId }: { collectionId: number }) {
               date: intl.formatDate(run.createdAt, { dateStyle: 'medium', timeStyle: 'short' }),
             })}
           </p>
-          {isRunning(run.status) ? <ImportProgress run={run} /> : <p className="import-history__counts">{intl.formatMessage(messages.summary, run.counts)}</p>}
+          {isRunning(run.status) ? (
+            <ImportProgress run={run} />
+          ) : (
+            <p className="import-history__counts">{intl.formatMessage(messages.summary, run.counts)}</p>
+          )}
         </li>
       ))}
     </ul>

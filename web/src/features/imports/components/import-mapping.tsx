@@ -127,64 +127,64 @@ export function ImportMapping({ fields, records, properties, disabled, onChange 
                 <td>
                   {/* Laid out inside the cell: a flex cell would leave the table's rows and columns. */}
                   <div className="import-mapping__details">
-                  {target.kind === 'new' ? (
-                    <div className="import-mapping__new">
+                    {target.kind === 'new' ? (
+                      <div className="import-mapping__new">
+                        <label className="import-mapping__control">
+                          <span>{intl.formatMessage(messages.label)}</span>
+                          <input
+                            className="field__input"
+                            value={target.label}
+                            placeholder={name}
+                            maxLength={PROPERTY_LABEL_MAX_LENGTH}
+                            disabled={disabled}
+                            onChange={(event) => setNew({ label: event.target.value })}
+                          />
+                        </label>
+                        <label className="import-mapping__control">
+                          <span>{intl.formatMessage(messages.type)}</span>
+                          <select
+                            className="field__input field__select"
+                            value={target.type}
+                            disabled={disabled}
+                            onChange={(event) => setNew({ type: event.target.value as PropertyType })}
+                          >
+                            {typesFor(field).map((type) => (
+                              <option key={type} value={type}>
+                                {intl.formatMessage(typeMessages[type])}
+                              </option>
+                            ))}
+                          </select>
+                        </label>
+                        <label className="import-mapping__check">
+                          <input
+                            type="checkbox"
+                            className="field__checkbox"
+                            checked={target.multiple}
+                            disabled={disabled}
+                            onChange={(event) => setNew({ multiple: event.target.checked })}
+                          />
+                          <span>{intl.formatMessage(messages.multiple)}</span>
+                        </label>
+                      </div>
+                    ) : null}
+                    {multiple && target.kind !== 'ignore' ? (
                       <label className="import-mapping__control">
-                        <span>{intl.formatMessage(messages.label)}</span>
-                        <input
-                          className="field__input"
-                          value={target.label}
-                          placeholder={name}
-                          maxLength={PROPERTY_LABEL_MAX_LENGTH}
-                          disabled={disabled}
-                          onChange={(event) => setNew({ label: event.target.value })}
-                        />
-                      </label>
-                      <label className="import-mapping__control">
-                        <span>{intl.formatMessage(messages.type)}</span>
+                        <span>{intl.formatMessage(messages.split)}</span>
                         <select
                           className="field__input field__select"
-                          value={target.type}
+                          value={field.split ?? ''}
                           disabled={disabled}
-                          onChange={(event) => setNew({ type: event.target.value as PropertyType })}
+                          onChange={(event) => set({ split: event.target.value || null })}
                         >
-                          {typesFor(field).map((type) => (
-                            <option key={type} value={type}>
-                              {intl.formatMessage(typeMessages[type])}
+                          <option value="">{intl.formatMessage(messages.noSplit)}</option>
+                          {SPLITS.map((sep) => (
+                            <option key={sep} value={sep}>
+                              {sep}
                             </option>
                           ))}
                         </select>
                       </label>
-                      <label className="import-mapping__check">
-                        <input
-                          type="checkbox"
-                          className="field__checkbox"
-                          checked={target.multiple}
-                          disabled={disabled}
-                          onChange={(event) => setNew({ multiple: event.target.checked })}
-                        />
-                        <span>{intl.formatMessage(messages.multiple)}</span>
-                      </label>
-                    </div>
-                  ) : null}
-                  {multiple && target.kind !== 'ignore' ? (
-                    <label className="import-mapping__control">
-                      <span>{intl.formatMessage(messages.split)}</span>
-                      <select
-                        className="field__input field__select"
-                        value={field.split ?? ''}
-                        disabled={disabled}
-                        onChange={(event) => set({ split: event.target.value || null })}
-                      >
-                        <option value="">{intl.formatMessage(messages.noSplit)}</option>
-                        {SPLITS.map((sep) => (
-                          <option key={sep} value={sep}>
-                            {sep}
-                          </option>
-                        ))}
-                      </select>
-                    </label>
-                  ) : null}
+                    ) : null}
                   </div>
                 </td>
               </tr>

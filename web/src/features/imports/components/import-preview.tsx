@@ -22,13 +22,17 @@ const messages = defineMessages<{
   invalidCount: { count: number };
 }>({
   row: { id: 'imports.preview.row', defaultMessage: 'Row' },
-  caption: { id: 'imports.preview.caption', defaultMessage: 'The first {count, plural, one {record} other {# records}} as they will be stored' },
+  caption: {
+    id: 'imports.preview.caption',
+    defaultMessage: 'The first {count, plural, one {record} other {# records}} as they will be stored',
+  },
   blank: { id: 'imports.preview.blank', defaultMessage: 'Passed over: nothing in this record goes to a property.' },
   problem: { id: 'imports.preview.problem', defaultMessage: '“{text}”: {reason}' },
   nothing: { id: 'imports.preview.nothing', defaultMessage: 'Choose where at least one field goes to see a preview.' },
   invalidCount: {
     id: 'imports.preview.invalidCount',
-    defaultMessage: '{count, plural, one {# value of these records cannot be read: it will be left out (the record is imported), and the report will list it.} other {# values of these records cannot be read: they will be left out (their records are imported), and the report will list them.}}',
+    defaultMessage:
+      '{count, plural, one {# value of these records cannot be read: it will be left out (the record is imported), and the report will list it.} other {# values of these records cannot be read: they will be left out (their records are imported), and the report will list them.}}',
   },
 });
 
@@ -61,19 +65,27 @@ export function ImportPreview({ format, pictures, covers, plan, records, propert
     for (const record of shown) {
       for (const mapping of mappings) {
         for (const text of record.values[mapping.field] ?? []) {
-          for (const piece of mapping.split ? text.split(mapping.split) : [text]) if (isPictureAddress(piece)) images.set(piece.trim(), piece.trim());
+          for (const piece of mapping.split ? text.split(mapping.split) : [text])
+            if (isPictureAddress(piece)) images.set(piece.trim(), piece.trim());
         }
       }
     }
   }
   const mapped = shown.map((record) =>
-    mapRecord(format, record, mappings, targets, { keyField: plan.keyField ?? null, dateOrder: (plan.dateOrder ?? 'ymd') as DateOrder, images }),
+    mapRecord(format, record, mappings, targets, {
+      keyField: plan.keyField ?? null,
+      dateOrder: (plan.dateOrder ?? 'ymd') as DateOrder,
+      images,
+    }),
   );
   // Columns: each property the plan reaches, in the plan's order, with its label and type.
   const columns = targets.map((target) => {
     const existing = properties.find((p) => p.key === target.key);
     const created = plan.fields.find((f) => f.property === target.key && f.create)?.create;
-    return { key: target.key, field: { label: existing?.label ?? created?.label ?? target.key, type: target.type, multiple: target.multiple } };
+    return {
+      key: target.key,
+      field: { label: existing?.label ?? created?.label ?? target.key, type: target.type, multiple: target.multiple },
+    };
   });
   // Cells left out of records that are imported (a missing required value refuses its record: flagged in its cell).
   const invalid = mapped.reduce((sum, record) => sum + record.problems.filter((p) => !p.refuses).length, 0);
@@ -128,7 +140,10 @@ export function ImportPreview({ format, pictures, covers, plan, records, propert
                             <span key={index} className="import-preview__problem">
                               <CircleAlert size={14} aria-hidden="true" />
                               {problem.text
-                                ? intl.formatMessage(messages.problem, { text: problem.text, reason: describeRecordReason(intl, problem.reason) })
+                                ? intl.formatMessage(messages.problem, {
+                                    text: problem.text,
+                                    reason: describeRecordReason(intl, problem.reason),
+                                  })
                                 : describeRecordReason(intl, problem.reason)}
                             </span>
                           ))}

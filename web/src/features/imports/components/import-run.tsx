@@ -97,7 +97,9 @@ const OUTCOMES = ['added', 'updated', 'unchanged', 'skipped', 'failed'] as const
 
 /** Row ranges for people: [[2, 51], [60, 60]] → "2–51, 60". */
 export function formatRanges(intl: IntlShape, ranges: [number, number][]): string {
-  return ranges.map(([first, last]) => (first === last ? intl.formatNumber(first) : `${intl.formatNumber(first)}–${intl.formatNumber(last)}`)).join(', ');
+  return ranges
+    .map(([first, last]) => (first === last ? intl.formatNumber(first) : `${intl.formatNumber(first)}–${intl.formatNumber(last)}`))
+    .join(', ');
 }
 
 /** Minutes left from the pace so far: elapsed time × what is left ÷ what is done. Null until it means something. */
@@ -184,7 +186,9 @@ export function ImportRunReport({ report, properties, onChange, onFinished }: Im
     <div className="stack">
       <p className="import-run__state">
         <span className={`run-status run-status--${report.status}`}>{intl.formatMessage(statusMessages[report.status])}</span>
-        <span className="muted">{intl.formatMessage(messages.started, { date: intl.formatDate(report.createdAt, { dateStyle: 'medium', timeStyle: 'short' }) })}</span>
+        <span className="muted">
+          {intl.formatMessage(messages.started, { date: intl.formatDate(report.createdAt, { dateStyle: 'medium', timeStyle: 'short' }) })}
+        </span>
       </p>
       {running ? (
         <>
@@ -213,7 +217,8 @@ export function ImportRunReport({ report, properties, onChange, onFinished }: Im
       ) : null}
       {report.covers ? (
         <p className="import-run__covers">
-          <ImageIcon size={16} aria-hidden="true" /> {intl.formatMessage(messages.covers, { fetched: report.covers.fetched, failed: report.covers.failed })}
+          <ImageIcon size={16} aria-hidden="true" />{' '}
+          {intl.formatMessage(messages.covers, { fetched: report.covers.fetched, failed: report.covers.failed })}
         </p>
       ) : null}
       {report.coverProblems.length > 0 ? (
@@ -262,7 +267,9 @@ export function ImportRunReport({ report, properties, onChange, onFinished }: Im
                     <td data-label={intl.formatMessage(messages.record)}>{problem.title ?? ''}</td>
                     <td data-label={intl.formatMessage(messages.outcome)}>{intl.formatMessage(messages[problem.outcome])}</td>
                     <td data-label={intl.formatMessage(messages.reason)}>{describeRecordReason(intl, problem.reason)}</td>
-                    <td data-label={intl.formatMessage(messages.property)}>{problem.property ? (properties.find((p) => p.key === problem.property)?.label ?? problem.property) : ''}</td>
+                    <td data-label={intl.formatMessage(messages.property)}>
+                      {problem.property ? (properties.find((p) => p.key === problem.property)?.label ?? problem.property) : ''}
+                    </td>
                     <td data-label={intl.formatMessage(messages.text)}>{problem.text ?? ''}</td>
                   </tr>
                 ))}

@@ -22,7 +22,17 @@ import { describeError, describeFieldIssue } from '../../../lib/error-messages';
 import { formatFileSize } from '../../../lib/file-size';
 import { useAction } from '../../../lib/use-action';
 import { startImport } from '../api/imports';
-import { canReceiveText, defaultDraft, fetchesCovers, planOf, previewMapping, readImportFile, type FileReading, type ImportDraft, type ReadChoices } from '../import-draft';
+import {
+  canReceiveText,
+  defaultDraft,
+  fetchesCovers,
+  planOf,
+  previewMapping,
+  readImportFile,
+  type FileReading,
+  type ImportDraft,
+  type ReadChoices,
+} from '../import-draft';
 import { describeFileProblem, describePlanProblem, formatMessages, isPlanProblem } from '../import-messages';
 import { planOutlook } from '../../../../../shared/import/outlook';
 import { isCsvProgram } from '../../../../../shared/import/programs';
@@ -72,7 +82,8 @@ const messages = defineMessages<{
   choose: { id: 'imports.setup.choose', defaultMessage: 'File to import' },
   hint: {
     id: 'imports.setup.hint',
-    defaultMessage: 'A spreadsheet (CSV or TSV); an export of Goodreads, StoryGraph, Calibre, LibraryThing, BookWyrm, Openreads, Inventaire, Book Catalogue, Open Library, Letterboxd, IMDb, BoardGameGeek, OnMyShelf or Vitrine; a file of GCstar, Tellico, Bookcase, Collectorz, Data Crow, Delicious Library, Alexandria, Ant Movie Catalog, Griffith or Kodi (.nfo) (with its pictures in a zip). Up to {size}.',
+    defaultMessage:
+      'A spreadsheet (CSV or TSV); an export of Goodreads, StoryGraph, Calibre, LibraryThing, BookWyrm, Openreads, Inventaire, Book Catalogue, Open Library, Letterboxd, IMDb, BoardGameGeek, OnMyShelf or Vitrine; a file of GCstar, Tellico, Bookcase, Collectorz, Data Crow, Delicious Library, Alexandria, Ant Movie Catalog, Griffith or Kodi (.nfo) (with its pictures in a zip). Up to {size}.',
   },
   another: { id: 'imports.setup.another', defaultMessage: 'Choose another file' },
   detected: { id: 'imports.setup.detected', defaultMessage: 'Read as: {format}' },
@@ -91,7 +102,8 @@ const messages = defineMessages<{
   },
   idsOnly: {
     id: 'imports.setup.idsOnly',
-    defaultMessage: 'This file holds only the books’ ids and shelves, no titles: each book is imported under its id, to be completed by hand.',
+    defaultMessage:
+      'This file holds only the books’ ids and shelves, no titles: each book is imported under its id, to be completed by hand.',
   },
   encoding: { id: 'imports.setup.encoding', defaultMessage: 'Encoding' },
   encodingAuto: { id: 'imports.setup.encodingAuto', defaultMessage: 'Automatic ({encoding})' },
@@ -115,7 +127,8 @@ const messages = defineMessages<{
   covers: { id: 'imports.setup.covers', defaultMessage: 'Fetch the pictures given by their addresses' },
   coversHint: {
     id: 'imports.setup.coversHint',
-    defaultMessage: 'Each picture is copied into the collection, so it stays when the site that has it changes. Unchecked, these fields are left out.',
+    defaultMessage:
+      'Each picture is copied into the collection, so it stays when the site that has it changes. Unchecked, these fields are left out.',
   },
   keyField: { id: 'imports.setup.keyField', defaultMessage: 'Column that identifies a row' },
   keyFieldHint: {
@@ -231,7 +244,10 @@ export function ImportSetup({ collectionId, renderValue, properties, readOnly, o
     );
   }
 
-  const plan = useMemo(() => (reading && draft ? planOf(reading, draft, properties, columnName) : null), [reading, draft, properties, columnName]);
+  const plan = useMemo(
+    () => (reading && draft ? planOf(reading, draft, properties, columnName) : null),
+    [reading, draft, properties, columnName],
+  );
   // What the plan would do with the records read: how many it imports, or why none and the fix.
   const outlook = useMemo(() => {
     if (!reading || !draft || !plan) return null;
@@ -251,7 +267,13 @@ export function ImportSetup({ collectionId, renderValue, properties, readOnly, o
       title: field,
       fields: draft.fields.map((f) =>
         f.field === field
-          ? { ...f, split: null, target: title ? { kind: 'existing', property: title.key } : { kind: 'new', label: f.label || columnName(f.index + 1), type: 'text', multiple: false } }
+          ? {
+              ...f,
+              split: null,
+              target: title
+                ? { kind: 'existing', property: title.key }
+                : { kind: 'new', label: f.label || columnName(f.index + 1), type: 'text', multiple: false },
+            }
           : f,
       ),
     });
@@ -270,7 +292,14 @@ export function ImportSetup({ collectionId, renderValue, properties, readOnly, o
     if (next.size > IMPORT_FILE_MAX_BYTES) {
       reads.current += 1;
       setFile(null);
-      setReadError(new Error(intl.formatMessage(messages.tooLarge, { size: formatFileSize(intl, next.size), max: formatFileSize(intl, IMPORT_FILE_MAX_BYTES) })));
+      setReadError(
+        new Error(
+          intl.formatMessage(messages.tooLarge, {
+            size: formatFileSize(intl, next.size),
+            max: formatFileSize(intl, IMPORT_FILE_MAX_BYTES),
+          }),
+        ),
+      );
       return;
     }
     setFile(next);
@@ -291,54 +320,60 @@ export function ImportSetup({ collectionId, renderValue, properties, readOnly, o
           name={file.name}
           size={file.size}
           actions={
-            <Button variant="secondary" size="small" icon={RefreshCw} disabled={start.busy} onClick={() => {
+            <Button
+              variant="secondary"
+              size="small"
+              icon={RefreshCw}
+              disabled={start.busy}
+              onClick={() => {
                 reads.current += 1;
                 setFile(null);
                 setSource(null);
                 setReading(null);
                 setDraft(null);
-              }}>
+              }}
+            >
               {intl.formatMessage(messages.another)}
             </Button>
           }
         />
       ) : (
         <>
-        <fieldset className="import-origin" disabled={readOnly}>
-          <legend className="visually-hidden">{intl.formatMessage(messages.origin)}</legend>
-          {(['device', 'web'] as const).map((value) => (
-            <label key={value} className="import-origin__choice">
-              <input type="radio" name="import-origin" value={value} checked={origin === value} onChange={() => setOrigin(value)} />
-              {intl.formatMessage(value === 'device' ? messages.fromDevice : messages.fromWeb)}
-            </label>
-          ))}
-        </fieldset>
-        {origin === 'web' ? (
-          <ImportSourceForm
-            collectionId={collectionId}
-            disabled={readOnly}
-            onFetched={(fetched, spec) => {
-              setSource(spec);
-              setFile(fetched);
-              read(fetched, AUTO);
-            }}
-          />
-        ) : (
-        <div className="field">
-          <label className="field__label" htmlFor="import-file">
-            {intl.formatMessage(messages.choose)}
-          </label>
-          <FileDrop
-            id="import-file"
-            kind="file"
-            accept=".csv,.tsv,.txt,.json,.xml,.gcs,.tc,.zip,text/csv,text/tab-separated-values,text/plain,application/json,application/xml,text/xml,application/zip"
-            disabled={readOnly}
-            invalid={fileError !== null}
-            hint={intl.formatMessage(messages.hint, { size: formatFileSize(intl, IMPORT_FILE_MAX_BYTES) })}
-            onFile={choose}
-          />
-        </div>
-        )}
+          <fieldset className="import-origin" disabled={readOnly}>
+            <legend className="visually-hidden">{intl.formatMessage(messages.origin)}</legend>
+            {(['device', 'web'] as const).map((value) => (
+              <label key={value} className="import-origin__choice">
+                <input type="radio" name="import-origin" value={value} checked={origin === value} onChange={() => setOrigin(value)} />
+                {intl.formatMessage(value === 'device' ? messages.fromDevice : messages.fromWeb)}
+              </label>
+            ))}
+          </fieldset>
+          {origin === 'web' ? (
+            <ImportSourceForm
+              collectionId={collectionId}
+              disabled={readOnly}
+              onFetched={(fetched, spec) => {
+                setSource(spec);
+                setFile(fetched);
+                read(fetched, AUTO);
+              }}
+            />
+          ) : (
+            <div className="field">
+              <label className="field__label" htmlFor="import-file">
+                {intl.formatMessage(messages.choose)}
+              </label>
+              <FileDrop
+                id="import-file"
+                kind="file"
+                accept=".csv,.tsv,.txt,.json,.xml,.gcs,.tc,.zip,text/csv,text/tab-separated-values,text/plain,application/json,application/xml,text/xml,application/zip"
+                disabled={readOnly}
+                invalid={fileError !== null}
+                hint={intl.formatMessage(messages.hint, { size: formatFileSize(intl, IMPORT_FILE_MAX_BYTES) })}
+                onFile={choose}
+              />
+            </div>
+          )}
         </>
       )}
       {fileError ? <ErrorAlert>{fileError}</ErrorAlert> : null}
@@ -433,11 +468,18 @@ export function ImportSetup({ collectionId, renderValue, properties, readOnly, o
             </div>
             {reading.replaced > 0 ? (
               <p className="import-preview__warning" role="status">
-                {intl.formatMessage(messages.replaced, { count: reading.replaced, encoding: intl.formatMessage(encodingMessages[reading.encoding]) })}
+                {intl.formatMessage(messages.replaced, {
+                  count: reading.replaced,
+                  encoding: intl.formatMessage(encodingMessages[reading.encoding]),
+                })}
               </p>
             ) : null}
             {reading.format === 'csv' ? (
-              <CheckboxField label={intl.formatMessage(messages.header)} checked={reading.csv.header} onChange={(event) => setCsv({ header: event.target.checked })} />
+              <CheckboxField
+                label={intl.formatMessage(messages.header)}
+                checked={reading.csv.header}
+                onChange={(event) => setCsv({ header: event.target.checked })}
+              />
             ) : (
               <p className="muted">{intl.formatMessage(messages.keyFieldBuiltIn)}</p>
             )}
@@ -466,7 +508,13 @@ export function ImportSetup({ collectionId, renderValue, properties, readOnly, o
             {outlook && outlook.sampled > 0 ? (
               outlook.reason ? (
                 <div className="stack import-setup__outlook" role="alert">
-                  <p className="import-preview__warning">{describePlanProblem(intl, outlook.reason, properties.find((p) => p.key === outlook.property)?.label ?? outlook.property ?? '')}</p>
+                  <p className="import-preview__warning">
+                    {describePlanProblem(
+                      intl,
+                      outlook.reason,
+                      properties.find((p) => p.key === outlook.property)?.label ?? outlook.property ?? '',
+                    )}
+                  </p>
                   {outlook.suggestion && outlook.reason === 'no_title' ? (
                     <Button variant="secondary" size="small" disabled={disabled} onClick={() => takeAsTitle(outlook.suggestion!)}>
                       {intl.formatMessage(messages.useAsTitle, {
@@ -488,7 +536,15 @@ export function ImportSetup({ collectionId, renderValue, properties, readOnly, o
                 {intl.formatMessage(loansEnabled ? messages.loans : messages.loansOff, reading.loans)}
               </p>
             ) : null}
-            <ImportPreview format={reading.format} pictures={reading.pictures} covers={plan.covers ?? true} plan={plan} records={reading.records} properties={properties} renderValue={renderValue} />
+            <ImportPreview
+              format={reading.format}
+              pictures={reading.pictures}
+              covers={plan.covers ?? true}
+              plan={plan}
+              records={reading.records}
+              properties={properties}
+              renderValue={renderValue}
+            />
           </section>
           {source ? (
             <SelectField
@@ -507,7 +563,11 @@ export function ImportSetup({ collectionId, renderValue, properties, readOnly, o
           ) : null}
           {start.error ? <ErrorAlert>{describeStartError(intl, start.error, properties)}</ErrorAlert> : null}
           <div className="actions">
-            <Button icon={FileUp} disabled={disabled || plan.fields.length === 0 || outlook?.reason === 'nothing_mapped'} onClick={() => void start.run()}>
+            <Button
+              icon={FileUp}
+              disabled={disabled || plan.fields.length === 0 || outlook?.reason === 'nothing_mapped'}
+              onClick={() => void start.run()}
+            >
               {intl.formatMessage(start.busy ? messages.starting : messages.start)}
             </Button>
           </div>

@@ -27,7 +27,8 @@ const messages = defineMessages({
   goodreads: { id: 'imports.source.goodreads', defaultMessage: 'Goodreads user id' },
   goodreadsHint: {
     id: 'imports.source.goodreadsHint',
-    defaultMessage: 'The number in your profile’s address (goodreads.com/user/show/123456-name). The shelf must be public; its feed gives its 100 newest books.',
+    defaultMessage:
+      'The number in your profile’s address (goodreads.com/user/show/123456-name). The shelf must be public; its feed gives its 100 newest books.',
   },
   shelf: { id: 'imports.source.shelf', defaultMessage: 'Shelf' },
   read: { id: 'imports.source.read', defaultMessage: 'Read the source' },
@@ -81,7 +82,12 @@ export function ImportSourceForm({ collectionId, disabled, onFetched }: ImportSo
   return (
     <form className="stack" onSubmit={submit} noValidate>
       <div className="import-setup__options">
-        <SelectField label={intl.formatMessage(messages.kind)} value={kind} disabled={disabled} onChange={(event) => setKind(event.target.value as ImportSourceKind)}>
+        <SelectField
+          label={intl.formatMessage(messages.kind)}
+          value={kind}
+          disabled={disabled}
+          onChange={(event) => setKind(event.target.value as ImportSourceKind)}
+        >
           {IMPORT_SOURCE_KINDS.map((k) => (
             <option key={k} value={k}>
               {intl.formatMessage(sourceKindMessages[k])}
@@ -90,7 +96,13 @@ export function ImportSourceForm({ collectionId, disabled, onFetched }: ImportSo
         </SelectField>
         <TextField
           label={addressLabel}
-          hint={kind === 'url' ? intl.formatMessage(messages.urlHint) : kind === 'goodreads' ? intl.formatMessage(messages.goodreadsHint) : undefined}
+          hint={
+            kind === 'url'
+              ? intl.formatMessage(messages.urlHint)
+              : kind === 'goodreads'
+                ? intl.formatMessage(messages.goodreadsHint)
+                : undefined
+          }
           value={address}
           type={kind === 'url' ? 'url' : 'text'}
           inputMode={kind === 'goodreads' ? 'numeric' : undefined}
@@ -101,7 +113,13 @@ export function ImportSourceForm({ collectionId, disabled, onFetched }: ImportSo
           onChange={(event) => setAddress(event.target.value)}
         />
         {kind === 'goodreads' ? (
-          <TextField label={intl.formatMessage(messages.shelf)} value={shelf} maxLength={80} disabled={disabled} onChange={(event) => setShelf(event.target.value)} />
+          <TextField
+            label={intl.formatMessage(messages.shelf)}
+            value={shelf}
+            maxLength={80}
+            disabled={disabled}
+            onChange={(event) => setShelf(event.target.value)}
+          />
         ) : null}
       </div>
       {problem ? <ErrorAlert>{problem}</ErrorAlert> : null}

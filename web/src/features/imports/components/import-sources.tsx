@@ -33,7 +33,8 @@ const messages = defineMessages<{
   last: { id: 'imports.sources.last', defaultMessage: 'Newest run' },
   failing: {
     id: 'imports.sources.failing',
-    defaultMessage: '{count, plural, one {The newest run failed.} other {The # newest runs failed.}} Vitrine tries again sooner, and emails you at the third failure in a row.',
+    defaultMessage:
+      '{count, plural, one {The newest run failed.} other {The # newest runs failed.}} Vitrine tries again sooner, and emails you at the third failure in a row.',
   },
   schedule: { id: 'imports.sources.schedule', defaultMessage: 'How often' },
   run: { id: 'imports.sources.run', defaultMessage: 'Run now' },
@@ -45,7 +46,15 @@ const messages = defineMessages<{
   },
 });
 
-function SourceEntry({ source, onChanged, onStarted }: { source: ImportSource; onChanged: () => void; onStarted: (runId: number) => void }) {
+function SourceEntry({
+  source,
+  onChanged,
+  onStarted,
+}: {
+  source: ImportSource;
+  onChanged: () => void;
+  onStarted: (runId: number) => void;
+}) {
   const intl = useIntl();
   const reschedule = useAction(async (schedule: ImportSchedule) => {
     await rescheduleSource(source.collectionId, source.id, schedule);
@@ -64,16 +73,21 @@ function SourceEntry({ source, onChanged, onStarted }: { source: ImportSource; o
       <div className="import-source__what">
         <strong>{intl.formatMessage(sourceKindMessages[source.kind])}</strong>
         <p>{source.kind === 'goodreads' ? `${source.address} · ${source.shelf}` : source.address}</p>
-        <p className="muted">{intl.formatMessage(messages.next, { date: intl.formatDate(source.nextRunAt, { dateStyle: 'medium', timeStyle: 'short' }) })}</p>
+        <p className="muted">
+          {intl.formatMessage(messages.next, { date: intl.formatDate(source.nextRunAt, { dateStyle: 'medium', timeStyle: 'short' }) })}
+        </p>
         {source.lastRun ? (
           <p>
             {intl.formatMessage(messages.last)}:{' '}
             <Link to={paths.collectionImportRun(source.collectionId, source.lastRun.id)}>
-              {intl.formatMessage(statusMessages[source.lastRun.status])} · {intl.formatDate(source.lastRun.createdAt, { dateStyle: 'medium', timeStyle: 'short' })}
+              {intl.formatMessage(statusMessages[source.lastRun.status])} ·{' '}
+              {intl.formatDate(source.lastRun.createdAt, { dateStyle: 'medium', timeStyle: 'short' })}
             </Link>
           </p>
         ) : null}
-        {source.failures > 0 ? <p className="import-source__failing">{intl.formatMessage(messages.failing, { count: source.failures })}</p> : null}
+        {source.failures > 0 ? (
+          <p className="import-source__failing">{intl.formatMessage(messages.failing, { count: source.failures })}</p>
+        ) : null}
         {error ? <ErrorAlert>{describeError(intl, error)}</ErrorAlert> : null}
       </div>
       <SelectField
@@ -116,7 +130,15 @@ function SourceEntry({ source, onChanged, onStarted }: { source: ImportSource; o
 }
 
 /** The sources, under their title; nothing at all while the collection has none. */
-export function ImportSources({ collectionId, readOnly, onStarted }: { collectionId: number; readOnly: boolean; onStarted: (runId: number) => void }) {
+export function ImportSources({
+  collectionId,
+  readOnly,
+  onStarted,
+}: {
+  collectionId: number;
+  readOnly: boolean;
+  onStarted: (runId: number) => void;
+}) {
   const intl = useIntl();
   const { data, mutate } = useImportSources(collectionId);
   if (!data || data.sources.length === 0) return null;

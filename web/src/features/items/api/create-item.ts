@@ -12,9 +12,7 @@ export function createItem(collectionId: number, input: CreateItemInput): Promis
 
 export function useCreateItem(collectionId: number) {
   const revalidate = useRevalidate();
-  return useSWRMutation(
-    `create-item-${collectionId}`,
-    (_key: string, { arg }: { arg: CreateItemInput }) => createItem(collectionId, arg),
-    { onSuccess: () => void revalidate(itemsTouched(collectionId)) },
-  );
+  return useSWRMutation(`create-item-${collectionId}`, (_key: string, { arg }: { arg: CreateItemInput }) => createItem(collectionId, arg), {
+    onSuccess: () => void revalidate(itemsTouched(collectionId)),
+  });
 }

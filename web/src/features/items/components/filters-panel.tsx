@@ -83,7 +83,9 @@ function ValuesFacet({ facet, query }: { facet: FilterFacet; query: Query }) {
                   }
                 />
                 <span className="filter__value">{entry.value}</span>
-                <span className="filter__count muted">{intl.formatMessage(facet.estimated ? messages.countAbout : messages.count, { count: entry.count })}</span>
+                <span className="filter__count muted">
+                  {intl.formatMessage(facet.estimated ? messages.countAbout : messages.count, { count: entry.count })}
+                </span>
               </label>
             </li>
           );
@@ -119,7 +121,9 @@ function YesNoFacet({ facet, query }: { facet: FilterFacet; query: Query }) {
               />
               <span className="filter__value">{option.label}</span>
               {option.count !== undefined ? (
-                <span className="filter__count muted">{intl.formatMessage(facet.estimated ? messages.countAbout : messages.count, { count: option.count })}</span>
+                <span className="filter__count muted">
+                  {intl.formatMessage(facet.estimated ? messages.countAbout : messages.count, { count: option.count })}
+                </span>
               ) : null}
             </label>
           </li>
@@ -251,10 +255,7 @@ export function FilterFacets({ facets, query }: { facets: FilterFacet[] | undefi
   const lending = useLoansEnabled();
   // A facet with nothing to choose (no values among the matching items, none ticked) is left out.
   const shown = facets?.filter(
-    (facet) =>
-      facet.kind === 'range' ||
-      facet.values.length > 0 ||
-      query.params.has(`${FILTER_PREFIX}${facet.key}`),
+    (facet) => facet.kind === 'range' || facet.values.length > 0 || query.params.has(`${FILTER_PREFIX}${facet.key}`),
   );
   return (
     <>
@@ -291,7 +292,17 @@ export function activeFilterCount(params: URLSearchParams): number {
 }
 
 /** Wide screens: the panel beside the results, with a link past it for keyboard users. */
-export function FiltersPanel({ id, facets, query, resultsId }: { id: string; facets: FilterFacet[] | undefined; query: Query; resultsId: string }) {
+export function FiltersPanel({
+  id,
+  facets,
+  query,
+  resultsId,
+}: {
+  id: string;
+  facets: FilterFacet[] | undefined;
+  query: Query;
+  resultsId: string;
+}) {
   const intl = useIntl();
   return (
     <aside className="filters" id={id} aria-labelledby={`${id}-title`}>

@@ -75,7 +75,9 @@ function OpenFiltersSheet({ collectionId, onClose, query }: Omit<FiltersSheetPro
       onClose={onClose}
       footer={
         <button type="button" className="button" onClick={apply} aria-live="polite">
-          {total === undefined ? intl.formatMessage(messages.counting) : intl.formatMessage(estimated ? messages.applyAbout : messages.apply, { count: total })}
+          {total === undefined
+            ? intl.formatMessage(messages.counting)
+            : intl.formatMessage(estimated ? messages.applyAbout : messages.apply, { count: total })}
         </button>
       }
     >

@@ -148,7 +148,10 @@ export function ItemBrowser({ collectionId, properties, searchDisabled, collecti
             {total !== undefined ? (
               <p className="muted" aria-live="polite">
                 {unlimited && allItems && (estimated || allItems.length < total)
-                  ? intl.formatMessage(estimated ? messages.loadedAbout : messages.loaded, { count: allItems.length, total: Math.max(total, allItems.length) })
+                  ? intl.formatMessage(estimated ? messages.loadedAbout : messages.loaded, {
+                      count: allItems.length,
+                      total: Math.max(total, allItems.length),
+                    })
                   : intl.formatMessage(estimated ? messages.totalAbout : messages.total, { count: total })}
               </p>
             ) : null}
@@ -184,10 +187,17 @@ export function ItemBrowser({ collectionId, properties, searchDisabled, collecti
               cursors={unlimited ? undefined : { next: paged.data?.next, prev: paged.data?.prev }}
             />
           ) : null}
-          {unlimited && hasMore ? (
-            <LoadMore onVisible={loadMore} busy={loadingMore} label={intl.formatMessage(messages.more)} />
+          {unlimited && hasMore ? <LoadMore onVisible={loadMore} busy={loadingMore} label={intl.formatMessage(messages.more)} /> : null}
+          {!unlimited ? (
+            <Pagination
+              params={query.params}
+              page={query.page}
+              pageCount={pageCount}
+              cursors={{ next: paged.data?.next, prev: paged.data?.prev }}
+              estimated={paged.data?.totalEstimated}
+              placed={paged.data?.pageEstimated}
+            />
           ) : null}
-          {!unlimited ? <Pagination params={query.params} page={query.page} pageCount={pageCount} cursors={{ next: paged.data?.next, prev: paged.data?.prev }} estimated={paged.data?.totalEstimated} placed={paged.data?.pageEstimated} /> : null}
         </section>
       </div>
     </div>

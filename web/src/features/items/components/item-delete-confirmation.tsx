@@ -17,15 +17,7 @@ const messages = defineMessages<{ question: { title: string }; warning: NoMessag
   confirm: { id: 'items.itemDeleteConfirmation.confirm', defaultMessage: 'Delete this item' },
 });
 
-export function ItemDeleteConfirmation({
-  item,
-  readOnly,
-  onDeleted,
-}: {
-  item: Item;
-  readOnly: boolean;
-  onDeleted: () => void;
-}) {
+export function ItemDeleteConfirmation({ item, readOnly, onDeleted }: { item: Item; readOnly: boolean; onDeleted: () => void }) {
   const intl = useIntl();
   const { trigger } = useDeleteItem(item.collectionId, item.id);
   const { run: confirm, busy, error } = useAction(trigger, onDeleted);
@@ -37,12 +29,7 @@ export function ItemDeleteConfirmation({
       {errors.message ? <ErrorAlert>{errors.message}</ErrorAlert> : null}
       <p className="warning">{intl.formatMessage(messages.warning)}</p>
       <div className="actions">
-        <Button
-          variant="danger"
-          icon={Trash2}
-          disabled={readOnly || !item.isOwner || busy}
-          onClick={() => void confirm()}
-        >
+        <Button variant="danger" icon={Trash2} disabled={readOnly || !item.isOwner || busy} onClick={() => void confirm()}>
           {intl.formatMessage(messages.confirm)}
         </Button>
         <ButtonLink variant="secondary" to={paths.item(item.collectionId, item.id)}>

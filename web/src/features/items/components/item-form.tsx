@@ -73,10 +73,7 @@ function initialTexts(properties: Property[], item: Item | undefined): Texts {
 }
 
 /** The values payload, or the reason each invalid property was refused. */
-export function buildValues(
-  properties: Property[],
-  texts: Texts,
-): { values: Record<string, unknown>; invalid: Record<string, string> } {
+export function buildValues(properties: Property[], texts: Texts): { values: Record<string, unknown>; invalid: Record<string, string> } {
   const values: Record<string, unknown> = {};
   const invalid: Record<string, string> = {};
   for (const property of properties) {
@@ -222,10 +219,7 @@ export function ItemForm({ collection, properties, item, readOnly, cancelTo, upl
               />
             </div>
           </fieldset>
-          <FormActions
-            submitLabel={intl.formatMessage(item ? commonMessages.save : messages.create)}
-            cancelTo={cancelTo}
-          />
+          <FormActions submitLabel={intl.formatMessage(item ? commonMessages.save : messages.create)} cancelTo={cancelTo} />
         </fieldset>
       </form>
     </UploadGuardProvider>

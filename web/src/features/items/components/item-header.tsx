@@ -76,14 +76,7 @@ export function ItemHeader({ item, title, creator, roles, canChange, collectionT
       <div className={collectionType === 'board_games' ? 'item-head__cover item-head__cover--square' : 'item-head__cover'}>
         {cover && coverThumb ? (
           // The page's main picture: fetched first, at the size its column has (item-page.css).
-          <img
-            src={cover}
-            srcSet={pictureSrcSet(coverThumb, cover)}
-            sizes={COVER_SIZES}
-            alt=""
-            loading="eager"
-            fetchPriority="high"
-          />
+          <img src={cover} srcSet={pictureSrcSet(coverThumb, cover)} sizes={COVER_SIZES} alt="" loading="eager" fetchPriority="high" />
         ) : (
           <div className="item-head__placeholder">
             <CoverPlaceholder title={title} creator={creator} type={collectionType} size="large" />
@@ -93,7 +86,11 @@ export function ItemHeader({ item, title, creator, roles, canChange, collectionT
       <div className="item-head__text">
         <h1 className="item-head__title">{title}</h1>
         {item.subtitle ? <p className="item-head__subtitle">{item.subtitle}</p> : null}
-        {byline ? <p className="item-head__byline" data-testid="item-byline">{byline}</p> : null}
+        {byline ? (
+          <p className="item-head__byline" data-testid="item-byline">
+            {byline}
+          </p>
+        ) : null}
         {roles.rating ? <RatingStars value={roles.rating.value} /> : null}
       </div>
       {hasBar ? (

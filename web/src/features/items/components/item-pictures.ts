@@ -7,7 +7,8 @@ import type { Picture } from './picture-viewer';
 
 export function itemPictures(item: Item, shown: Property[], mediaSrc: MediaSrc, coverLabel: string): Picture[] {
   const values: { value: unknown; label: string }[] = [];
-  if (item.cover) values.push({ value: item.cover, label: shown.find((p) => p.isCover && item.values[p.key] === item.cover)?.label ?? coverLabel });
+  if (item.cover)
+    values.push({ value: item.cover, label: shown.find((p) => p.isCover && item.values[p.key] === item.cover)?.label ?? coverLabel });
   for (const property of shown) {
     if (property.type !== 'image') continue;
     const value = item.values[property.key];

@@ -19,7 +19,12 @@ import { hasValue } from '../../../lib/has-value';
 import { listState } from '../list-context';
 import { ValueDisplay } from './value-display';
 
-const messages = defineMessages<{ quantity: { count: number }; items: NoMessageValues; onLoan: NoMessageValues; someLent: { lent: number; quantity: number } }>({
+const messages = defineMessages<{
+  quantity: { count: number };
+  items: NoMessageValues;
+  onLoan: NoMessageValues;
+  someLent: { lent: number; quantity: number };
+}>({
   quantity: { id: 'items.itemResults.quantity', defaultMessage: '{count, plural, one {# copy} other {# copies}}' },
   onLoan: { id: 'items.itemResults.onLoan', defaultMessage: 'On loan' },
   someLent: { id: 'items.itemResults.someLent', defaultMessage: '{lent, number} of {quantity, number} lent' },
@@ -130,10 +135,7 @@ export function ItemResults({ collectionId, items, mode, properties, collectionT
     () => listState({ search, ids: items.map((item) => item.id), next: cursors?.next, prev: cursors?.prev }),
     [search, items, cursors?.next, cursors?.prev],
   );
-  const summary = useMemo(
-    () => properties.filter((property) => property.inSummary && property.visibility !== 4),
-    [properties],
-  );
+  const summary = useMemo(() => properties.filter((property) => property.inSummary && property.visibility !== 4), [properties]);
   const blocks = useMemo(() => {
     const size = BLOCK_SIZE[mode];
     const out: ItemSummary[][] = [];

@@ -51,8 +51,14 @@ function findRating(item: Item, shown: Property[]): ItemRoles['rating'] {
 export function itemRoles(item: Item, properties: Property[]): ItemRoles {
   const shown = shownProperties(item, properties);
   const creator =
-    creatorProperty(item.values, shown.filter((property) => property.inSummary)) ??
-    creatorProperty(item.values, shown.filter((property) => CREATOR_KEYS.includes(property.key)));
+    creatorProperty(
+      item.values,
+      shown.filter((property) => property.inSummary),
+    ) ??
+    creatorProperty(
+      item.values,
+      shown.filter((property) => CREATOR_KEYS.includes(property.key)),
+    );
   return {
     creator,
     year: findYear(item, shown),

@@ -159,7 +159,16 @@ function ListOptions({ query, properties, slim = false }: { query: Query; proper
   );
 }
 
-export function ItemToolbar({ query, properties, searchDisabled, narrow, onOpenFilters, filtersOpen, filtersPanelId, activeFilterCount }: ItemToolbarProps) {
+export function ItemToolbar({
+  query,
+  properties,
+  searchDisabled,
+  narrow,
+  onOpenFilters,
+  filtersOpen,
+  filtersPanelId,
+  activeFilterCount,
+}: ItemToolbarProps) {
   const intl = useIntl();
   const searchId = useId();
   const [optionsOpen, setOptionsOpen] = useState(false);

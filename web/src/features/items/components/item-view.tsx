@@ -62,7 +62,11 @@ export function ItemView({ item, properties, readOnly, collectionType, lending }
   const mediaSrc = useMediaSrc();
   const navigateWithFlash = useNavigateWithFlash();
   const duplicate = useDuplicateItem(item.collectionId, item.id);
-  const { run: onDuplicate, busy, error } = useAction(async () => {
+  const {
+    run: onDuplicate,
+    busy,
+    error,
+  } = useAction(async () => {
     const copy = await duplicate.trigger();
     navigateWithFlash(paths.item(item.collectionId, copy.id));
   });
@@ -99,9 +103,7 @@ export function ItemView({ item, properties, readOnly, collectionType, lending }
             <ClampedText folded text={summaryValue} />
           </section>
         ) : null}
-        {details.length > 0 ? (
-          <ValueRows title={intl.formatMessage(messages.details)} properties={details} values={item.values} />
-        ) : null}
+        {details.length > 0 ? <ValueRows title={intl.formatMessage(messages.details)} properties={details} values={item.values} /> : null}
         {texts.map((property) => (
           <section key={property.id} className="item-section" aria-label={property.label}>
             <h2 className={property.hideLabel ? 'visually-hidden' : 'item-section__title'}>{property.label}</h2>

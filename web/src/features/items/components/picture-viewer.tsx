@@ -6,7 +6,12 @@ import { ChevronLeft, ChevronRight, X } from 'lucide-react';
 import { defineMessages, useIntl } from 'react-intl';
 import type { NoMessageValues } from 'react-intl';
 
-const messages = defineMessages<{ position: { index: number; count: number }; previous: NoMessageValues; next: NoMessageValues; close: NoMessageValues }>({
+const messages = defineMessages<{
+  position: { index: number; count: number };
+  previous: NoMessageValues;
+  next: NoMessageValues;
+  close: NoMessageValues;
+}>({
   position: { id: 'items.pictureViewer.position', defaultMessage: 'Picture {index, number} of {count, number}' },
   previous: { id: 'items.pictureViewer.previous', defaultMessage: 'Previous picture' },
   next: { id: 'items.pictureViewer.next', defaultMessage: 'Next picture' },

@@ -82,7 +82,11 @@ function DateTimeValue({ value }: { value: string }) {
   const intl = useIntl();
   const timeZone = useTimeZone();
   const time = Date.parse(value);
-  return <span className="value">{Number.isNaN(time) ? value : intl.formatDate(time, { dateStyle: 'medium', timeStyle: 'short', timeZone })}</span>;
+  return (
+    <span className="value">
+      {Number.isNaN(time) ? value : intl.formatDate(time, { dateStyle: 'medium', timeStyle: 'short', timeZone })}
+    </span>
+  );
 }
 
 function JsonNode({ name, value, depth }: { name: string | null; value: unknown; depth: number }) {
@@ -226,11 +230,7 @@ export function SingleValue({ field, value, compact = false }: { field: DisplayF
       );
     }
     case 'json':
-      return compact ? (
-        <code className="value value--json">{JSON.stringify(value).slice(0, 80)}</code>
-      ) : (
-        <JsonTree value={value} />
-      );
+      return compact ? <code className="value value--json">{JSON.stringify(value).slice(0, 80)}</code> : <JsonTree value={value} />;
     case 'image': {
       // In a list's summary the picture is 3rem at most: its thumbnail is enough.
       const src = text ? mediaSrc(text, { size: compact ? 'thumb' : undefined }) : null;

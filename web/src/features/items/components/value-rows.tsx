@@ -2,7 +2,15 @@
 import type { Property } from '../../../../../shared/schemas/properties';
 import { ValueDisplay } from './value-display';
 
-export function ValueRows({ title, properties, values }: { title: string; properties: Property[]; values: Readonly<Record<string, unknown>> }) {
+export function ValueRows({
+  title,
+  properties,
+  values,
+}: {
+  title: string;
+  properties: Property[];
+  values: Readonly<Record<string, unknown>>;
+}) {
   return (
     <section className="item-section" aria-label={title}>
       <h2 className="item-section__title">{title}</h2>

@@ -7,5 +7,7 @@ import { apiRequest } from '../../../lib/api-client';
 export const itemCalendarPrefix = (collectionId: number, itemId: number) => `/collections/${collectionId}/items/${itemId}/availability`;
 
 export function useItemCalendar(collectionId: number, itemId: number, month: string) {
-  return useSWR<ItemCalendar>(`${itemCalendarPrefix(collectionId, itemId)}?from=${month}&months=1`, (key: string) => apiRequest<ItemCalendar>(key));
+  return useSWR<ItemCalendar>(`${itemCalendarPrefix(collectionId, itemId)}?from=${month}&months=1`, (key: string) =>
+    apiRequest<ItemCalendar>(key),
+  );
 }

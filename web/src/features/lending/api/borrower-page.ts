@@ -13,6 +13,7 @@ export const askRenewal = (secret: string, loanId: number) =>
 export const subscribeToFeed = (secret: string, reset: boolean) =>
   apiRequest<{ url: string }>(`/borrower-page/${encodeURIComponent(secret)}/feed`, { method: 'POST', body: { reset } });
 
-export const resetPageLink = (secret: string) => apiRequest<{ secret: string }>(`/borrower-page/${encodeURIComponent(secret)}/reset`, { method: 'POST' });
+export const resetPageLink = (secret: string) =>
+  apiRequest<{ secret: string }>(`/borrower-page/${encodeURIComponent(secret)}/reset`, { method: 'POST' });
 
 export const askForLink = (email: string) => apiRequest<void>('/borrower-page/link', { method: 'POST', body: { email } });

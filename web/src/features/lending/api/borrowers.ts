@@ -35,7 +35,11 @@ export function useRevalidateLending() {
     mutate(
       (key) =>
         typeof key === 'string' &&
-        (key.startsWith(BORROWERS_KEY) || key.startsWith('/loans') || key === '/lending' || key === '/lending/holds' || /^\/collections\/\d+\/items\/\d+/.test(key)),
+        (key.startsWith(BORROWERS_KEY) ||
+          key.startsWith('/loans') ||
+          key === '/lending' ||
+          key === '/lending/holds' ||
+          /^\/collections\/\d+\/items\/\d+/.test(key)),
     );
 }
 

@@ -2,7 +2,14 @@
 // POST /loans/:id/:action, GET /lending (the overview).
 import useSWR from 'swr';
 import type { LoanAction } from '../../../../../shared/lending';
-import type { CreateLoanInput, ItemLoans, LendingOverview, Loan, LoanActionInput, UpdateLoanInput } from '../../../../../shared/schemas/lending';
+import type {
+  CreateLoanInput,
+  ItemLoans,
+  LendingOverview,
+  Loan,
+  LoanActionInput,
+  UpdateLoanInput,
+} from '../../../../../shared/schemas/lending';
 import { apiRequest } from '../../../lib/api-client';
 
 export const LENDING_KEY = '/lending';

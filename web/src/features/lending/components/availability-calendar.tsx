@@ -54,11 +54,21 @@ export function AvailabilityCalendar({ collectionId, itemId, heading = 2 }: { co
     <section className="card availability-calendar" aria-labelledby={`${id}-title`} data-testid="availability-calendar">
       <Heading id={`${id}-title`}>{title}</Heading>
       <div className="availability-calendar__nav">
-        <IconButton icon={ChevronLeft} label={intl.formatMessage(messages.previous)} disabled={!around(-1)} onClick={() => setMonth(shiftMonth(month, -1))} />
+        <IconButton
+          icon={ChevronLeft}
+          label={intl.formatMessage(messages.previous)}
+          disabled={!around(-1)}
+          onClick={() => setMonth(shiftMonth(month, -1))}
+        />
         <p className="availability-calendar__month" id={`${id}-month`} aria-live="polite">
           {monthName}
         </p>
-        <IconButton icon={ChevronRight} label={intl.formatMessage(messages.next)} disabled={!around(1)} onClick={() => setMonth(shiftMonth(month, 1))} />
+        <IconButton
+          icon={ChevronRight}
+          label={intl.formatMessage(messages.next)}
+          disabled={!around(1)}
+          onClick={() => setMonth(shiftMonth(month, 1))}
+        />
       </div>
       {calendar.error ? <ErrorAlert>{describeError(intl, calendar.error)}</ErrorAlert> : null}
       <MonthTable month={month} labelledBy={`${id}-month`} calendar={calendar.data} />
@@ -71,7 +81,8 @@ export function AvailabilityCalendar({ collectionId, itemId, heading = 2 }: { co
   );
 }
 
-const monthsBetween = (a: string, b: string) => Number(a.slice(0, 4)) * 12 + Number(a.slice(5)) - (Number(b.slice(0, 4)) * 12 + Number(b.slice(5)));
+const monthsBetween = (a: string, b: string) =>
+  Number(a.slice(0, 4)) * 12 + Number(a.slice(5)) - (Number(b.slice(0, 4)) * 12 + Number(b.slice(5)));
 
 function MonthTable({ month, labelledBy, calendar }: { month: string; labelledBy: string; calendar: ItemCalendar | undefined }) {
   const intl = useIntl();
@@ -96,7 +107,12 @@ function MonthTable({ month, labelledBy, calendar }: { month: string; labelledBy
               if (!day) return <td key={d} />;
               const taken = inRanges(day, booked);
               return (
-                <td key={day} className={taken ? 'availability-calendar__day--booked' : undefined} data-day={day} data-booked={taken || undefined}>
+                <td
+                  key={day}
+                  className={taken ? 'availability-calendar__day--booked' : undefined}
+                  data-day={day}
+                  data-booked={taken || undefined}
+                >
                   {Number(day.slice(8))}
                   {taken ? <span className="visually-hidden"> {bookedWord}</span> : null}
                 </td>
@@ -118,7 +134,12 @@ function Bookings({ bookings }: { bookings: NonNullable<ItemCalendar['bookings']
       <ul className="availability-calendar__list">
         {bookings.map((b) => (
           <li key={b.loanId}>
-            {intl.formatMessage(bookingMessages.booking, { name: b.borrowerName, state: intl.formatMessage(stateMessages[b.state]), from: day(b.from), to: day(b.to) })}
+            {intl.formatMessage(bookingMessages.booking, {
+              name: b.borrowerName,
+              state: intl.formatMessage(stateMessages[b.state]),
+              from: day(b.from),
+              to: day(b.to),
+            })}
           </li>
         ))}
       </ul>

@@ -104,7 +104,13 @@ export function BorrowForm({ item, readOnly, requester }: { item: Item; readOnly
           defaultValue={requester?.email ?? undefined}
           error={errors.field('email')}
         />
-        <TextareaField name="message" label={intl.formatMessage(messages.message)} rows={3} maxLength={LOAN_MESSAGE_MAX_LENGTH} error={errors.field('message')} />
+        <TextareaField
+          name="message"
+          label={intl.formatMessage(messages.message)}
+          rows={3}
+          maxLength={LOAN_MESSAGE_MAX_LENGTH}
+          error={errors.field('message')}
+        />
         <ReservationFields collectionId={item.collectionId} itemId={item.id} errors={errors} />
         <div className="borrow-form__trap" aria-hidden="true">
           <label htmlFor="borrow-website">{intl.formatMessage(messages.website)}</label>

@@ -17,7 +17,10 @@ import { useTimeZone } from '../../../lib/use-time-zone';
 
 const stateWords = defineMessages<Record<LoanState, { owner: string; due: string }>>({
   asked: { id: 'lending.borrowStatus.asked', defaultMessage: '{owner} has your request and has not answered yet.' },
-  accepted: { id: 'lending.borrowStatus.accepted', defaultMessage: '{owner} accepted your request and will tell you when to take the item.' },
+  accepted: {
+    id: 'lending.borrowStatus.accepted',
+    defaultMessage: '{owner} accepted your request and will tell you when to take the item.',
+  },
   rejected: { id: 'lending.borrowStatus.rejected', defaultMessage: '{owner} declined your request.' },
   lent: { id: 'lending.borrowStatus.lent', defaultMessage: 'The item is lent to you. Please give it back by {due}.' },
   returned: { id: 'lending.borrowStatus.returned', defaultMessage: 'You gave the item back. Thank you!' },
@@ -59,8 +62,14 @@ export function BorrowStatus({ status, token }: { status: BorrowRequestStatus; t
         {intl.formatMessage(stateWords[status.state], { owner: status.ownerName, due })}
       </p>
       {reservation ? <p>{reservation}</p> : null}
-      {status.state === 'rejected' && status.response ? <p>{intl.formatMessage(messages.response, { response: status.response })}</p> : null}
-      {status.askedAt ? <p className="muted">{intl.formatMessage(messages.asked, { date: intl.formatDate(status.askedAt, { dateStyle: 'long', timeZone }) })}</p> : null}
+      {status.state === 'rejected' && status.response ? (
+        <p>{intl.formatMessage(messages.response, { response: status.response })}</p>
+      ) : null}
+      {status.askedAt ? (
+        <p className="muted">
+          {intl.formatMessage(messages.asked, { date: intl.formatDate(status.askedAt, { dateStyle: 'long', timeZone }) })}
+        </p>
+      ) : null}
       <div className="actions">
         <ButtonLink variant="secondary" to={paths.item(status.item.collectionId, status.item.id)}>
           {intl.formatMessage(messages.see)}

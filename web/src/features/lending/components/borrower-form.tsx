@@ -12,7 +12,10 @@ import { fieldText, useSubmit } from '../../../lib/use-submit';
 const messages = defineMessages({
   name: { id: 'lending.borrowerForm.name', defaultMessage: 'Name' },
   email: { id: 'lending.borrowerForm.email', defaultMessage: 'Email address (optional)' },
-  emailHint: { id: 'lending.borrowerForm.emailHint', defaultMessage: 'Reminders and overdue notices go to this address; without one, none are sent.' },
+  emailHint: {
+    id: 'lending.borrowerForm.emailHint',
+    defaultMessage: 'Reminders and overdue notices go to this address; without one, none are sent.',
+  },
   phone: { id: 'lending.borrowerForm.phone', defaultMessage: 'Phone (optional)' },
   notes: { id: 'lending.borrowerForm.notes', defaultMessage: 'Notes (optional, only you see them)' },
 });
@@ -33,13 +36,26 @@ export function BorrowerForm({
   const intl = useIntl();
   const { onSubmit, busy, errors } = useSubmit(async (fields) => {
     const text = (name: string) => fieldText(fields, name);
-    await save({ name: text('name'), email: text('email'), phone: text('phone'), notes: text('notes'), ...(borrower ? { version: borrower.version } : {}) });
+    await save({
+      name: text('name'),
+      email: text('email'),
+      phone: text('phone'),
+      notes: text('notes'),
+      ...(borrower ? { version: borrower.version } : {}),
+    });
   });
   return (
     <form className="form" onSubmit={onSubmit} noValidate>
       <FormAlerts errors={errors} shownFields={FIELDS} />
       <fieldset className="form__fieldset" disabled={readOnly || busy}>
-        <TextField name="name" label={intl.formatMessage(messages.name)} defaultValue={borrower?.name ?? ''} required maxLength={BORROWER_NAME_MAX_LENGTH} error={errors.field('name')} />
+        <TextField
+          name="name"
+          label={intl.formatMessage(messages.name)}
+          defaultValue={borrower?.name ?? ''}
+          required
+          maxLength={BORROWER_NAME_MAX_LENGTH}
+          error={errors.field('name')}
+        />
         <TextField
           name="email"
           type="email"
@@ -49,8 +65,21 @@ export function BorrowerForm({
           maxLength={EMAIL_MAX_LENGTH}
           error={errors.field('email')}
         />
-        <TextField name="phone" type="tel" label={intl.formatMessage(messages.phone)} defaultValue={borrower?.phone ?? ''} maxLength={BORROWER_PHONE_MAX_LENGTH} error={errors.field('phone')} />
-        <TextareaField name="notes" label={intl.formatMessage(messages.notes)} defaultValue={borrower?.notes ?? ''} maxLength={BORROWER_NOTES_MAX_LENGTH} error={errors.field('notes')} />
+        <TextField
+          name="phone"
+          type="tel"
+          label={intl.formatMessage(messages.phone)}
+          defaultValue={borrower?.phone ?? ''}
+          maxLength={BORROWER_PHONE_MAX_LENGTH}
+          error={errors.field('phone')}
+        />
+        <TextareaField
+          name="notes"
+          label={intl.formatMessage(messages.notes)}
+          defaultValue={borrower?.notes ?? ''}
+          maxLength={BORROWER_NOTES_MAX_LENGTH}
+          error={errors.field('notes')}
+        />
         <FormActions cancelTo={cancelTo} />
       </fieldset>
     </form>

@@ -8,7 +8,12 @@ import { describeError } from '../../../lib/error-messages';
 import { useAction } from '../../../lib/use-action';
 import { leaveHold, useBorrowerHolds } from '../api/holds';
 
-const messages = defineMessages<{ title: Record<string, never>; place: { place: number }; offered: { date: string }; leave: Record<string, never> }>({
+const messages = defineMessages<{
+  title: Record<string, never>;
+  place: { place: number };
+  offered: { date: string };
+  leave: Record<string, never>;
+}>({
   title: { id: 'lending.borrowerHolds.title', defaultMessage: 'Your waiting lists' },
   place: { id: 'lending.borrowerHolds.place', defaultMessage: 'Number {place, number} in line' },
   offered: { id: 'lending.borrowerHolds.offered', defaultMessage: 'Offered to you: answer from the email by {date}' },
@@ -35,7 +40,9 @@ export function BorrowerHolds({ secret }: { secret: string }) {
               <span>{hold.title}</span>
               <span className="muted hold-queue__offer">
                 {hold.state === 'offered' && hold.offerExpiresAt
-                  ? intl.formatMessage(messages.offered, { date: intl.formatDate(hold.offerExpiresAt, { dateStyle: 'medium', timeStyle: 'short' }) })
+                  ? intl.formatMessage(messages.offered, {
+                      date: intl.formatDate(hold.offerExpiresAt, { dateStyle: 'medium', timeStyle: 'short' }),
+                    })
                   : intl.formatMessage(messages.place, { place: hold.place })}
               </span>
             </div>

@@ -43,8 +43,14 @@ function CurrentLoan({ loan, secret, onChange }: { loan: BorrowerPageLoan; secre
   return (
     <li className="card stack" data-testid="borrower-loan">
       <strong>{loan.title}</strong>
-      {due ? <p className={loan.overdue ? 'text-danger' : undefined}>{intl.formatMessage(loan.overdue ? messages.overdue : messages.due, { date: due })}</p> : null}
-      {loan.renewal === 'asked' && loan.renewalDueOn ? <p>{intl.formatMessage(messages.renewAsked, { date: formatDay(intl, loan.renewalDueOn) })}</p> : null}
+      {due ? (
+        <p className={loan.overdue ? 'text-danger' : undefined}>
+          {intl.formatMessage(loan.overdue ? messages.overdue : messages.due, { date: due })}
+        </p>
+      ) : null}
+      {loan.renewal === 'asked' && loan.renewalDueOn ? (
+        <p>{intl.formatMessage(messages.renewAsked, { date: formatDay(intl, loan.renewalDueOn) })}</p>
+      ) : null}
       {loan.renewal === 'accepted' ? <p>{intl.formatMessage(messages.renewAccepted)}</p> : null}
       {loan.renewal === 'declined' ? <p>{intl.formatMessage(messages.renewDeclined)}</p> : null}
       {loan.dueOn && loan.renewal !== 'asked' && loan.renewal !== 'declined' ? (
@@ -76,7 +82,8 @@ export function PastLoans({ loans }: { loans: BorrowerPageLoan[] }) {
   const intl = useIntl();
   if (loans.length === 0) return <p className="muted">{intl.formatMessage(messages.none)}</p>;
   const words = (loan: BorrowerPageLoan) => {
-    if (loan.state === 'returned') return intl.formatMessage(messages.returned, { date: loan.returnedOn ? formatDay(intl, loan.returnedOn) : '' });
+    if (loan.state === 'returned')
+      return intl.formatMessage(messages.returned, { date: loan.returnedOn ? formatDay(intl, loan.returnedOn) : '' });
     if (loan.state === 'rejected') return intl.formatMessage(messages.rejected);
     return intl.formatMessage(loan.state === 'accepted' ? messages.accepted : messages.asked);
   };

@@ -30,7 +30,11 @@ export function BorrowerView({ borrower, readOnly }: { borrower: BorrowerDetail;
           <div className="item-values__row">
             <dt className="item-values__label">{intl.formatMessage(messages.email)}</dt>
             <dd className="item-values__value">
-              {borrower.email ? <a href={`mailto:${borrower.email}`}>{borrower.email}</a> : <span className="muted">{intl.formatMessage(noEmailMessage)}</span>}
+              {borrower.email ? (
+                <a href={`mailto:${borrower.email}`}>{borrower.email}</a>
+              ) : (
+                <span className="muted">{intl.formatMessage(noEmailMessage)}</span>
+              )}
             </dd>
           </div>
           {borrower.phone ? (

@@ -33,7 +33,10 @@ const messages = defineMessages<{
     defaultMessage: 'Add the people you lend to, or lend an item from its page: new borrowers are added as you go.',
   },
   noMatch: { id: 'lending.borrowersList.noMatch', defaultMessage: 'No borrower matches “{q}”.' },
-  holds: { id: 'lending.borrowersList.holds', defaultMessage: '{count, plural, =0 {Holds nothing} one {Holds # item} other {Holds # items}}' },
+  holds: {
+    id: 'lending.borrowersList.holds',
+    defaultMessage: '{count, plural, =0 {Holds nothing} one {Holds # item} other {Holds # items}}',
+  },
   overdue: { id: 'lending.borrowersList.overdue', defaultMessage: '{count, plural, one {# overdue} other {# overdue}}' },
   pending: { id: 'lending.borrowersList.pending', defaultMessage: '{count, plural, one {# request} other {# requests}}' },
 });
@@ -49,7 +52,13 @@ export function BorrowersList({ readOnly }: { readOnly: boolean }) {
         <label className="lending-search">
           <Search size={18} aria-hidden="true" />
           <span className="visually-hidden">{intl.formatMessage(messages.search)}</span>
-          <input type="search" className="field__input" placeholder={intl.formatMessage(messages.search)} value={q} onChange={(event) => setQ(event.target.value)} />
+          <input
+            type="search"
+            className="field__input"
+            placeholder={intl.formatMessage(messages.search)}
+            value={q}
+            onChange={(event) => setQ(event.target.value)}
+          />
         </label>
         {readOnly ? null : (
           <ButtonLink icon={Plus} to={paths.borrowerNew()}>
@@ -60,7 +69,10 @@ export function BorrowersList({ readOnly }: { readOnly: boolean }) {
       {borrowers.error ? <ErrorAlert>{describeError(intl, borrowers.error)}</ErrorAlert> : null}
       {!list && !borrowers.error ? <Loading /> : null}
       {list && list.length === 0 ? (
-        <EmptyState icon={Users} title={q.trim() ? intl.formatMessage(messages.noMatch, { q: q.trim() }) : intl.formatMessage(messages.none)}>
+        <EmptyState
+          icon={Users}
+          title={q.trim() ? intl.formatMessage(messages.noMatch, { q: q.trim() }) : intl.formatMessage(messages.none)}
+        >
           {q.trim() ? null : intl.formatMessage(messages.noneHint)}
         </EmptyState>
       ) : null}
@@ -72,8 +84,12 @@ export function BorrowersList({ readOnly }: { readOnly: boolean }) {
                 <span className="loan-row__names">
                   <Link to={paths.borrower(b.id)}>{b.name}</Link>
                 </span>
-                {b.overdueLoans > 0 ? <span className="loan-state loan-state--overdue">{intl.formatMessage(messages.overdue, { count: b.overdueLoans })}</span> : null}
-                {b.pendingRequests > 0 ? <span className="loan-state loan-state--asked">{intl.formatMessage(messages.pending, { count: b.pendingRequests })}</span> : null}
+                {b.overdueLoans > 0 ? (
+                  <span className="loan-state loan-state--overdue">{intl.formatMessage(messages.overdue, { count: b.overdueLoans })}</span>
+                ) : null}
+                {b.pendingRequests > 0 ? (
+                  <span className="loan-state loan-state--asked">{intl.formatMessage(messages.pending, { count: b.pendingRequests })}</span>
+                ) : null}
               </div>
               <p className="loan-row__dates">
                 {b.email ?? intl.formatMessage(noEmailMessage)} · {intl.formatMessage(messages.holds, { count: b.currentLoans })}

@@ -21,14 +21,18 @@ import './lending.css';
 const messages = defineMessages({
   intro: {
     id: 'lending.holdForm.intro',
-    defaultMessage: 'Every copy is lent. Join the waiting list: when a copy comes back and it is your turn, you get an email offering it to you, with a few days to answer.',
+    defaultMessage:
+      'Every copy is lent. Join the waiting list: when a copy comes back and it is your turn, you get an email offering it to you, with a few days to answer.',
   },
   name: { id: 'lending.holdForm.name', defaultMessage: 'Your name' },
   email: { id: 'lending.holdForm.email', defaultMessage: 'Your email address' },
   message: { id: 'lending.holdForm.message', defaultMessage: 'Message to the owner (optional)' },
   website: { id: 'lending.holdForm.website', defaultMessage: 'Leave this field empty' },
   joined: { id: 'lending.holdForm.joined', defaultMessage: 'You are in the waiting list.' },
-  next: { id: 'lending.holdForm.next', defaultMessage: 'Check your email: it tells you your place in line. The offer will come the same way.' },
+  next: {
+    id: 'lending.holdForm.next',
+    defaultMessage: 'Check your email: it tells you your place in line. The offer will come the same way.',
+  },
   backToItem: { id: 'lending.holdForm.backToItem', defaultMessage: 'Back to the item' },
   demo: { id: 'lending.holdForm.demo', defaultMessage: 'This is the demo: nobody can join a waiting list from it.' },
 });
@@ -69,7 +73,15 @@ export function HoldForm({ item, readOnly, requester }: { item: Item; readOnly: 
       ) : null}
       <FormAlerts errors={errors} shownFields={FIELDS} />
       <fieldset className="form__fieldset" disabled={readOnly || busy}>
-        <TextField name="name" label={intl.formatMessage(messages.name)} autoComplete="name" required maxLength={BORROWER_NAME_MAX_LENGTH} defaultValue={requester?.name} error={errors.field('name')} />
+        <TextField
+          name="name"
+          label={intl.formatMessage(messages.name)}
+          autoComplete="name"
+          required
+          maxLength={BORROWER_NAME_MAX_LENGTH}
+          defaultValue={requester?.name}
+          error={errors.field('name')}
+        />
         <TextField
           name="email"
           type="email"
@@ -81,7 +93,13 @@ export function HoldForm({ item, readOnly, requester }: { item: Item; readOnly: 
           defaultValue={requester?.email ?? undefined}
           error={errors.field('email')}
         />
-        <TextareaField name="message" label={intl.formatMessage(messages.message)} rows={3} maxLength={LOAN_MESSAGE_MAX_LENGTH} error={errors.field('message')} />
+        <TextareaField
+          name="message"
+          label={intl.formatMessage(messages.message)}
+          rows={3}
+          maxLength={LOAN_MESSAGE_MAX_LENGTH}
+          error={errors.field('message')}
+        />
         <div className="borrow-form__trap" aria-hidden="true">
           <label htmlFor="hold-website">{intl.formatMessage(messages.website)}</label>
           <input id="hold-website" name={BORROW_HONEYPOT_FIELD} type="text" tabIndex={-1} autoComplete="off" defaultValue="" />

@@ -14,7 +14,15 @@ import { useAction } from '../../../lib/use-action';
 import { moveHold, removeHold, useItemHolds, useOwnerHolds } from '../api/holds';
 
 type Named = { name: string };
-const messages = defineMessages<{ title: { count: number }; next: Named; offered: { date: string }; up: Named; down: Named; remove: Named; overview: { count: number } }>({
+const messages = defineMessages<{
+  title: { count: number };
+  next: Named;
+  offered: { date: string };
+  up: Named;
+  down: Named;
+  remove: Named;
+  overview: { count: number };
+}>({
   title: { id: 'lending.holds.title', defaultMessage: 'Waiting list ({count, number})' },
   next: { id: 'lending.holds.next', defaultMessage: 'Next in line: {name}' },
   offered: { id: 'lending.holds.offered', defaultMessage: 'Offered by email; answer by {date}' },
@@ -24,7 +32,17 @@ const messages = defineMessages<{ title: { count: number }; next: Named; offered
   overview: { id: 'lending.holds.overview', defaultMessage: 'Waiting lists ({count, number})' },
 });
 
-function HoldRows({ holds, readOnly, onChange, showItem }: { holds: Hold[]; readOnly: boolean; onChange: () => Promise<unknown>; showItem: boolean }) {
+function HoldRows({
+  holds,
+  readOnly,
+  onChange,
+  showItem,
+}: {
+  holds: Hold[];
+  readOnly: boolean;
+  onChange: () => Promise<unknown>;
+  showItem: boolean;
+}) {
   const intl = useIntl();
   const { run, busy, error } = useAction(async (work: () => Promise<unknown>) => {
     await work();
@@ -53,7 +71,9 @@ function HoldRows({ holds, readOnly, onChange, showItem }: { holds: Hold[]; read
                 {hold.borrower.email ? <span className="muted"> · {hold.borrower.email}</span> : null}
                 {hold.state === 'offered' && hold.offerExpiresAt ? (
                   <span className="muted hold-queue__offer">
-                    {intl.formatMessage(messages.offered, { date: intl.formatDate(hold.offerExpiresAt, { dateStyle: 'medium', timeStyle: 'short' }) })}
+                    {intl.formatMessage(messages.offered, {
+                      date: intl.formatDate(hold.offerExpiresAt, { dateStyle: 'medium', timeStyle: 'short' }),
+                    })}
                   </span>
                 ) : null}
               </div>
@@ -73,7 +93,13 @@ function HoldRows({ holds, readOnly, onChange, showItem }: { holds: Hold[]; read
                     disabled={busy || !waiting || !sameItem(following)}
                     onClick={() => void run(() => moveHold(hold.id, 'down'))}
                   />
-                  <IconButton icon={X} size="small" label={intl.formatMessage(messages.remove, { name })} disabled={busy} onClick={() => void run(() => removeHold(hold.id))} />
+                  <IconButton
+                    icon={X}
+                    size="small"
+                    label={intl.formatMessage(messages.remove, { name })}
+                    disabled={busy}
+                    onClick={() => void run(() => removeHold(hold.id))}
+                  />
                 </div>
               )}
             </li>

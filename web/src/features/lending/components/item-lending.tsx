@@ -38,7 +38,9 @@ function OwnerLoans({ item, readOnly }: { item: Item; readOnly: boolean }) {
       {noneLeft ? <p className="muted">{intl.formatMessage(messages.noCopy)}</p> : null}
       {loans.error ? <ErrorAlert>{describeError(intl, loans.error)}</ErrorAlert> : null}
       {loans.data && loans.data.loans.length === 0 ? <EmptyState compact icon={Inbox} title={intl.formatMessage(messages.none)} /> : null}
-      {loans.data && loans.data.loans.length > 0 ? <LoanList loans={loans.data.loans} show="borrower" readOnly={readOnly} label={title} /> : null}
+      {loans.data && loans.data.loans.length > 0 ? (
+        <LoanList loans={loans.data.loans} show="borrower" readOnly={readOnly} label={title} />
+      ) : null}
     </section>
   );
 }

@@ -46,7 +46,10 @@ const messages = defineMessages<{
   layout: { id: 'lending.labels.layout', defaultMessage: 'Labels per sheet' },
   grid: { id: 'lending.labels.grid', defaultMessage: '{columns} × {rows} ({width} × {height} mm)' },
   print: { id: 'lending.labels.print', defaultMessage: 'Print' },
-  count: { id: 'lending.labels.count', defaultMessage: '{count, plural, one {# label} other {# labels}} on {pages, plural, one {# sheet} other {# sheets}}' },
+  count: {
+    id: 'lending.labels.count',
+    defaultMessage: '{count, plural, one {# label} other {# labels}} on {pages, plural, one {# sheet} other {# sheets}}',
+  },
   sheets: { id: 'lending.labels.sheets', defaultMessage: 'Label sheets' },
   scan: { id: 'lending.labels.scan', defaultMessage: 'Scan to borrow' },
 });
@@ -73,7 +76,11 @@ function QrCode({ url }: { url: string }) {
     };
   }, [url]);
   // The SVG comes from the library, built from our own address: no user text is in it.
-  return svg ? <span className="qr-label__code" data-url={url} dangerouslySetInnerHTML={{ __html: svg }} /> : <span className="qr-label__code" />;
+  return svg ? (
+    <span className="qr-label__code" data-url={url} dangerouslySetInnerHTML={{ __html: svg }} />
+  ) : (
+    <span className="qr-label__code" />
+  );
 }
 
 export function LabelSheet({ collectionId, items }: { collectionId: number; items: ItemSummary[] }) {
@@ -104,7 +111,11 @@ export function LabelSheet({ collectionId, items }: { collectionId: number; item
             <option value="a4">{intl.formatMessage(messages.a4)}</option>
             <option value="letter">{intl.formatMessage(messages.letter)}</option>
           </SelectField>
-          <SelectField label={intl.formatMessage(messages.layout)} value={layout} onChange={(event) => setLayout(event.target.value as Layout)}>
+          <SelectField
+            label={intl.formatMessage(messages.layout)}
+            value={layout}
+            onChange={(event) => setLayout(event.target.value as Layout)}
+          >
             {(Object.keys(LAYOUTS) as Layout[]).map((key) => {
               const each = labelSize(paper, key);
               return (

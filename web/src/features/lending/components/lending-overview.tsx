@@ -10,7 +10,13 @@ import { useLendingOverview } from '../api/loans';
 import { OwnerHoldQueues } from './hold-queue';
 import { LoanList } from './loan-list';
 
-const messages = defineMessages<{ overdue: { count: number }; requests: { count: number }; current: { count: number }; nothing: Record<string, never>; nothingHint: Record<string, never> }>({
+const messages = defineMessages<{
+  overdue: { count: number };
+  requests: { count: number };
+  current: { count: number };
+  nothing: Record<string, never>;
+  nothingHint: Record<string, never>;
+}>({
   overdue: { id: 'lending.overview.overdue', defaultMessage: 'Overdue ({count, number})' },
   requests: { id: 'lending.overview.requests', defaultMessage: 'Requests ({count, number})' },
   current: { id: 'lending.overview.current', defaultMessage: 'Lent ({count, number})' },

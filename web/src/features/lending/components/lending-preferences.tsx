@@ -31,7 +31,9 @@ export function LendingPreferences({ readOnly }: { readOnly: boolean }) {
   const preferences = useSWR<Preferences>(KEY, (key: string) => apiRequest<Preferences>(key));
   const [feedUrl, setFeedUrl] = useState<string | null>(null);
   const feed = useAction(async () => setFeedUrl((await apiRequest<{ url: string }>('/lending/feed', { method: 'POST' })).url));
-  const digest = useAction(async (value: DigestFrequency) => preferences.mutate(await apiRequest<Preferences>(KEY, { method: 'PATCH', body: { digest: value } })));
+  const digest = useAction(async (value: DigestFrequency) =>
+    preferences.mutate(await apiRequest<Preferences>(KEY, { method: 'PATCH', body: { digest: value } })),
+  );
   if (!preferences.data) return null;
   const url = feedUrl ?? preferences.data.feedUrl;
   const error = feed.error ?? digest.error;

@@ -30,7 +30,14 @@ export function LoanActions({ loan, readOnly }: { loan: Loan; readOnly: boolean 
     <>
       <div className="actions">
         {quick.map((action) => (
-          <Button key={action} size="small" variant={action === 'accept' ? 'primary' : 'secondary'} icon={ICONS[action]} disabled={readOnly || busy} onClick={() => void run(action)}>
+          <Button
+            key={action}
+            size="small"
+            variant={action === 'accept' ? 'primary' : 'secondary'}
+            icon={ICONS[action]}
+            disabled={readOnly || busy}
+            onClick={() => void run(action)}
+          >
             {intl.formatMessage(actionMessages[action])}
           </Button>
         ))}

@@ -89,14 +89,39 @@ export function LoanForm(props: LoanFormProps) {
         </SelectField>
         {chosen === NEW && !loan ? (
           <>
-            <TextField name="name" label={intl.formatMessage(messages.name)} required maxLength={BORROWER_NAME_MAX_LENGTH} error={errors.field('borrower.name')} />
-            <TextField name="email" type="email" label={intl.formatMessage(messages.email)} maxLength={EMAIL_MAX_LENGTH} error={errors.field('borrower.email')} />
-            <TextField name="phone" type="tel" label={intl.formatMessage(messages.phone)} maxLength={BORROWER_PHONE_MAX_LENGTH} error={errors.field('borrower.phone')} />
+            <TextField
+              name="name"
+              label={intl.formatMessage(messages.name)}
+              required
+              maxLength={BORROWER_NAME_MAX_LENGTH}
+              error={errors.field('borrower.name')}
+            />
+            <TextField
+              name="email"
+              type="email"
+              label={intl.formatMessage(messages.email)}
+              maxLength={EMAIL_MAX_LENGTH}
+              error={errors.field('borrower.email')}
+            />
+            <TextField
+              name="phone"
+              type="tel"
+              label={intl.formatMessage(messages.phone)}
+              maxLength={BORROWER_PHONE_MAX_LENGTH}
+              error={errors.field('borrower.phone')}
+            />
           </>
         ) : null}
         {showDates ? (
           <div className="form__row">
-            <TextField name="lentOn" type="date" label={intl.formatMessage(messages.lentOn)} defaultValue={start} required error={errors.field('lentOn')} />
+            <TextField
+              name="lentOn"
+              type="date"
+              label={intl.formatMessage(messages.lentOn)}
+              defaultValue={start}
+              required
+              error={errors.field('lentOn')}
+            />
             <TextField
               name="dueOn"
               type="date"
@@ -108,9 +133,21 @@ export function LoanForm(props: LoanFormProps) {
           </div>
         ) : null}
         {loan?.state === 'returned' ? (
-          <TextField name="returnedOn" type="date" label={intl.formatMessage(messages.returnedOn)} defaultValue={loan.returnedOn ?? ''} error={errors.field('returnedOn')} />
+          <TextField
+            name="returnedOn"
+            type="date"
+            label={intl.formatMessage(messages.returnedOn)}
+            defaultValue={loan.returnedOn ?? ''}
+            error={errors.field('returnedOn')}
+          />
         ) : null}
-        <TextareaField name="notes" label={intl.formatMessage(messages.notes)} defaultValue={loan?.notes ?? ''} maxLength={LOAN_NOTES_MAX_LENGTH} error={errors.field('notes')} />
+        <TextareaField
+          name="notes"
+          label={intl.formatMessage(messages.notes)}
+          defaultValue={loan?.notes ?? ''}
+          maxLength={LOAN_NOTES_MAX_LENGTH}
+          error={errors.field('notes')}
+        />
         <FormActions submitLabel={loan ? undefined : intl.formatMessage(messages.lend)} cancelTo={props.cancelTo} />
       </fieldset>
     </form>

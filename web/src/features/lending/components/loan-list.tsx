@@ -38,12 +38,22 @@ export function LoanList({ loans, show, readOnly, label, ownCollectionIds }: Loa
         return (
           <li key={loan.id} className={loan.overdue ? 'loan-row loan-row--overdue' : 'loan-row'}>
             <div className="loan-row__head">
-              <span className={`loan-state loan-state--${loan.overdue ? 'overdue' : loan.state}`}>{intl.formatMessage(stateMessages[loan.state])}</span>
+              <span className={`loan-state loan-state--${loan.overdue ? 'overdue' : loan.state}`}>
+                {intl.formatMessage(stateMessages[loan.state])}
+              </span>
               <span className="loan-row__names">
                 {show !== 'borrower' ? <Link to={paths.item(loan.item.collectionId, loan.item.id)}>{itemName}</Link> : null}
                 {show === 'both' ? ' · ' : null}
-                {show !== 'item' ? shared ? loan.borrower.name : <Link to={paths.borrower(loan.borrower.id)}>{loan.borrower.name}</Link> : null}
-                {shared ? <span className="muted"> · {intl.formatMessage(messages.shared, { collection: loan.item.collectionName })}</span> : null}
+                {show !== 'item' ? (
+                  shared ? (
+                    loan.borrower.name
+                  ) : (
+                    <Link to={paths.borrower(loan.borrower.id)}>{loan.borrower.name}</Link>
+                  )
+                ) : null}
+                {shared ? (
+                  <span className="muted"> · {intl.formatMessage(messages.shared, { collection: loan.item.collectionName })}</span>
+                ) : null}
               </span>
               <IconLink
                 size="small"

@@ -64,7 +64,12 @@ export function LoanPanel({ loan, readOnly }: { loan: Loan; readOnly: boolean })
           <ul>
             {loan.overlaps.map((o) => (
               <li key={o.id}>
-                {intl.formatMessage(messages.overlap, { name: o.borrowerName, state: intl.formatMessage(stateMessages[o.state]), from: day(o.from), until: day(o.until) })}
+                {intl.formatMessage(messages.overlap, {
+                  name: o.borrowerName,
+                  state: intl.formatMessage(stateMessages[o.state]),
+                  from: day(o.from),
+                  until: day(o.until),
+                })}
               </li>
             ))}
           </ul>

@@ -64,7 +64,9 @@ export function availabilityText(intl: IntlShape, availability: Availability): s
       : available === 0
         ? intl.formatMessage(messages.onLoan)
         : intl.formatMessage(messages.someAvailable, { available, quantity });
-  return nextDueOn && available < quantity ? `${base} · ${intl.formatMessage(messages.dueBack, { date: formatDay(intl, nextDueOn) })}` : base;
+  return nextDueOn && available < quantity
+    ? `${base} · ${intl.formatMessage(messages.dueBack, { date: formatDay(intl, nextDueOn) })}`
+    : base;
 }
 
 /** Days past the due date, by the browser's today (UTC, like the server's dates). */
@@ -87,7 +89,12 @@ export function loanDates(intl: IntlShape, loan: Loan): string {
     if (reservation) parts.push(reservation);
     if (loan.wantedFrom || loan.wantedUntil) {
       const any = intl.formatMessage(messages.anyDate);
-      parts.push(intl.formatMessage(messages.wanted, { from: loan.wantedFrom ? day(loan.wantedFrom) : any, until: loan.wantedUntil ? day(loan.wantedUntil) : any }));
+      parts.push(
+        intl.formatMessage(messages.wanted, {
+          from: loan.wantedFrom ? day(loan.wantedFrom) : any,
+          until: loan.wantedUntil ? day(loan.wantedUntil) : any,
+        }),
+      );
     }
   } else {
     if (loan.lentOn) parts.push(intl.formatMessage(messages.lentOn, { date: day(loan.lentOn) }));

@@ -27,7 +27,13 @@ export function ReservationFields({ collectionId, itemId, errors }: { collection
         {intl.formatMessage(messages.hint)}
       </p>
       <div className="form__row">
-        <TextField name="reservedFrom" type="date" min={today} label={intl.formatMessage(messages.from)} error={errors.field('reservedFrom')} />
+        <TextField
+          name="reservedFrom"
+          type="date"
+          min={today}
+          label={intl.formatMessage(messages.from)}
+          error={errors.field('reservedFrom')}
+        />
         <TextField name="reservedTo" type="date" min={today} label={intl.formatMessage(messages.to)} error={errors.field('reservedTo')} />
       </div>
       <AvailabilityCalendar collectionId={collectionId} itemId={itemId} heading={3} />

@@ -26,7 +26,10 @@ export function useAccountArchiveActions() {
     },
     async restore(file: File): Promise<AccountArchive> {
       // The server reads the body as a zip whatever the browser guessed of the file's type.
-      const archive = await apiRequest<AccountArchive>('/profile/restores', { method: 'POST', file: new Blob([file], { type: 'application/zip' }) });
+      const archive = await apiRequest<AccountArchive>('/profile/restores', {
+        method: 'POST',
+        file: new Blob([file], { type: 'application/zip' }),
+      });
       await refresh();
       // The restored collections join the caller's own.
       await mutate((key) => typeof key === 'string' && key.startsWith('/collections'));

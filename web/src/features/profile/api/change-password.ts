@@ -9,9 +9,7 @@ export function changePassword(input: ChangePasswordInput): Promise<OkResponse> 
 }
 
 export function useChangePassword() {
-  return useSWRMutation(
-    '/profile/password',
-    (_key: string, { arg }: { arg: ChangePasswordInput }) => changePassword(arg),
-    { revalidate: false },
-  );
+  return useSWRMutation('/profile/password', (_key: string, { arg }: { arg: ChangePasswordInput }) => changePassword(arg), {
+    revalidate: false,
+  });
 }

@@ -65,7 +65,10 @@ const valueMessages = defineMessages<{
   tooBig: { id: 'profile.archives.tooBig', defaultMessage: 'This file is larger than {size}: it cannot be restored from here.' },
   backedUp: { id: 'profile.archives.backedUp', defaultMessage: 'Collections saved: {done, number} of {total, number}' },
   restored: { id: 'profile.archives.restored', defaultMessage: 'Collections restored: {done, number} of {total, number}' },
-  items: { id: 'profile.archives.items', defaultMessage: '{items, plural, one {# item} other {# items}}, {pictures, plural, one {# picture} other {# pictures}}' },
+  items: {
+    id: 'profile.archives.items',
+    defaultMessage: '{items, plural, one {# item} other {# items}}, {pictures, plural, one {# picture} other {# pictures}}',
+  },
   importing: { id: 'profile.archives.importing', defaultMessage: '{processed, number} of {total, plural, one {# item} other {# items}}' },
   imported: {
     id: 'profile.archives.imported',
@@ -85,12 +88,18 @@ const statusMessages = defineMessages<Record<AccountArchive['status'], NoMessage
 });
 
 const problemMessages = defineMessages<Record<string, NoMessageValues>>({
-  not_an_archive: { id: 'profile.archives.problem.not_an_archive', defaultMessage: 'This file is not a backup of collections made by Vitrine: nothing was restored.' },
+  not_an_archive: {
+    id: 'profile.archives.problem.not_an_archive',
+    defaultMessage: 'This file is not a backup of collections made by Vitrine: nothing was restored.',
+  },
   archive_version: {
     id: 'profile.archives.problem.archive_version',
     defaultMessage: 'This backup was made by another version of Vitrine: nothing more was restored.',
   },
-  archive_damaged: { id: 'profile.archives.problem.archive_damaged', defaultMessage: 'This backup is damaged or cut short: nothing more was restored.' },
+  archive_damaged: {
+    id: 'profile.archives.problem.archive_damaged',
+    defaultMessage: 'This backup is damaged or cut short: nothing more was restored.',
+  },
   step_failed: { id: 'profile.archives.problem.step_failed', defaultMessage: 'The run stopped on an error of the server. Try again.' },
 });
 
@@ -98,14 +107,21 @@ const problemMessages = defineMessages<Record<string, NoMessageValues>>({
 function CollectionLine({ archive, collection }: { archive: AccountArchive; collection: ArchivedCollection }) {
   const intl = useIntl();
   const name =
-    archive.kind === 'restore' && collection.collectionId !== null ? <Link to={paths.collection(collection.collectionId)}>{collection.name}</Link> : collection.name;
+    archive.kind === 'restore' && collection.collectionId !== null ? (
+      <Link to={paths.collection(collection.collectionId)}>{collection.name}</Link>
+    ) : (
+      collection.name
+    );
   let detail: string;
-  if (archive.kind === 'backup') detail = intl.formatMessage(valueMessages.items, { items: collection.items, pictures: collection.pictures });
+  if (archive.kind === 'backup')
+    detail = intl.formatMessage(valueMessages.items, { items: collection.items, pictures: collection.pictures });
   else if (collection.importStatus === 'done' || collection.importStatus === 'failed')
     detail = intl.formatMessage(valueMessages.imported, { total: collection.processed, failed: collection.failed });
-  else if (collection.importStatus) detail = intl.formatMessage(valueMessages.importing, { processed: collection.processed, total: collection.total });
+  else if (collection.importStatus)
+    detail = intl.formatMessage(valueMessages.importing, { processed: collection.processed, total: collection.total });
   else detail = '';
-  if (archive.kind === 'restore' && collection.leftOut > 0) detail += `, ${intl.formatMessage(valueMessages.leftOut, { count: collection.leftOut })}`;
+  if (archive.kind === 'restore' && collection.leftOut > 0)
+    detail += `, ${intl.formatMessage(valueMessages.leftOut, { count: collection.leftOut })}`;
   const why = whyLink(archive, collection);
   return (
     <li>
@@ -148,7 +164,10 @@ function ArchiveDetail({ archive }: { archive: AccountArchive }) {
       <p>
         {archive.kind === 'restore' && (archive.phase === 'upload' || archive.phase === 'open') && archive.status === 'running'
           ? intl.formatMessage(messages.opening)
-          : intl.formatMessage(archive.kind === 'backup' ? valueMessages.backedUp : valueMessages.restored, { done: archive.restored, total: archive.total })}
+          : intl.formatMessage(archive.kind === 'backup' ? valueMessages.backedUp : valueMessages.restored, {
+              done: archive.restored,
+              total: archive.total,
+            })}
       </p>
       {archive.collections.length > 0 ? (
         <ul className="archive-collections">
@@ -173,14 +192,21 @@ function ArchiveList({ archives }: { archives: AccountArchive[] }) {
           <li key={archive.id} className="run-list__run" data-testid={`archive-${archive.id}`}>
             <div className="run-list__head">
               <span className="run-list__name">
-                {intl.formatMessage(kindMessages[archive.kind])} · {intl.formatDate(archive.createdAt, { dateStyle: 'medium', timeStyle: 'short' })}
+                {intl.formatMessage(kindMessages[archive.kind])} ·{' '}
+                {intl.formatDate(archive.createdAt, { dateStyle: 'medium', timeStyle: 'short' })}
               </span>
               <span className={`run-status run-status--${archive.status}`}>{intl.formatMessage(statusMessages[archive.status])}</span>
             </div>
             <ArchiveDetail archive={archive} />
             {archive.file ? (
               <div className="actions">
-                <Button variant="secondary" size="small" icon={FileDown} disabled={download.busy} onClick={() => void download.run(archive)}>
+                <Button
+                  variant="secondary"
+                  size="small"
+                  icon={FileDown}
+                  disabled={download.busy}
+                  onClick={() => void download.run(archive)}
+                >
                   {intl.formatMessage(messages.download)}
                 </Button>
               </div>

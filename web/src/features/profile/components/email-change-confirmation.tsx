@@ -9,7 +9,10 @@ import { paths } from '../../../lib/paths';
 import { useConfirmEmailChange } from '../api/confirm-email-change';
 
 const messages = defineMessages({
-  done: { id: 'profile.emailChangeConfirmation.done', defaultMessage: 'Your new email address is confirmed: it is now the address of your account.' },
+  done: {
+    id: 'profile.emailChangeConfirmation.done',
+    defaultMessage: 'Your new email address is confirmed: it is now the address of your account.',
+  },
   toProfile: { id: 'profile.emailChangeConfirmation.toProfile', defaultMessage: 'Go to my profile' },
 });
 

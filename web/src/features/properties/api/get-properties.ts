@@ -12,7 +12,5 @@ export function getProperties(collectionId: number | string): Promise<PropertyLi
 }
 
 export function useProperties(collectionId: number | null) {
-  return useSWR<PropertyList>(collectionId === null ? null : propertiesKey(collectionId), () =>
-    getProperties(collectionId as number),
-  );
+  return useSWR<PropertyList>(collectionId === null ? null : propertiesKey(collectionId), () => getProperties(collectionId as number));
 }

@@ -15,14 +15,10 @@ export function reorderProperties(collectionId: number, ids: number[]): Promise<
 export function useReorderProperties(collectionId: number) {
   const revalidate = useRevalidate();
   const base = `/collections/${collectionId}`;
-  return useSWRMutation(
-    propertiesKey(collectionId),
-    (_key: string, { arg }: { arg: number[] }) => reorderProperties(collectionId, arg),
-    {
-      populateCache: true,
-      revalidate: false,
-      // Item pages show values in display order.
-      onSuccess: () => void revalidate(under(`${base}/items`)),
-    },
-  );
+  return useSWRMutation(propertiesKey(collectionId), (_key: string, { arg }: { arg: number[] }) => reorderProperties(collectionId, arg), {
+    populateCache: true,
+    revalidate: false,
+    // Item pages show values in display order.
+    onSuccess: () => void revalidate(under(`${base}/items`)),
+  });
 }

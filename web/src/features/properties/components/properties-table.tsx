@@ -181,12 +181,7 @@ export function PropertiesTable({ collectionId, properties, readOnly }: Properti
                               label={intl.formatMessage(messages.edit, { label })}
                             />
                             {readOnly ? (
-                              <IconButton
-                                size="small"
-                                icon={Trash2}
-                                disabled
-                                label={intl.formatMessage(messages.delete, { label })}
-                              />
+                              <IconButton size="small" icon={Trash2} disabled label={intl.formatMessage(messages.delete, { label })} />
                             ) : (
                               <IconLink
                                 size="small"
@@ -210,15 +205,7 @@ export function PropertiesTable({ collectionId, properties, readOnly }: Properti
   );
 }
 
-function SortableRow({
-  id,
-  disabled,
-  children,
-}: {
-  id: number;
-  disabled: boolean;
-  children: (handle: ReactNode) => ReactNode;
-}) {
+function SortableRow({ id, disabled, children }: { id: number; disabled: boolean; children: (handle: ReactNode) => ReactNode }) {
   const { attach, style, dragging, handle } = useSortableEntry(id, disabled);
   return (
     <tr ref={attach} style={style} className={dragging ? 'is-dragging' : undefined}>

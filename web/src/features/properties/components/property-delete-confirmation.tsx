@@ -53,12 +53,7 @@ export function PropertyDeleteConfirmation({
         <Loading />
       )}
       <div className="actions">
-        <Button
-          variant="danger"
-          icon={Trash2}
-          disabled={readOnly || !deletion.data || busy}
-          onClick={() => void confirm()}
-        >
+        <Button variant="danger" icon={Trash2} disabled={readOnly || !deletion.data || busy} onClick={() => void confirm()}>
           {intl.formatMessage(messages.confirm)}
         </Button>
         <ButtonLink variant="secondary" to={paths.collectionManage(collectionId)}>

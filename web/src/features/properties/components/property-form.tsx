@@ -60,7 +60,8 @@ const messages = defineMessages({
   flags: { id: 'properties.propertyForm.flags', defaultMessage: 'Roles and options' },
   rolesHint: {
     id: 'properties.propertyForm.rolesHint',
-    defaultMessage: 'Title, subtitle, cover image and reference belong to one property each: choosing one here takes it from the other property.',
+    defaultMessage:
+      'Title, subtitle, cover image and reference belong to one property each: choosing one here takes it from the other property.',
   },
   visibility: { id: 'properties.propertyForm.visibility', defaultMessage: 'Visibility' },
   visibilityHint: {
@@ -115,10 +116,7 @@ export function PropertyForm({ property, readOnly, cancelTo, onSubmit, onReload 
       setDefaultError(describeValueReason(intl, defaultValue.reason));
       return;
     }
-    const flags = Object.fromEntries(PROPERTY_FLAGS.map((flag) => [flag, fields.get(flag) === 'on'])) as Record<
-      PropertyFlag,
-      boolean
-    >;
+    const flags = Object.fromEntries(PROPERTY_FLAGS.map((flag) => [flag, fields.get(flag) === 'on'])) as Record<PropertyFlag, boolean>;
     const order = text('displayOrder');
     await onSubmit({
       key: key.trim(),
@@ -138,8 +136,7 @@ export function PropertyForm({ property, readOnly, cancelTo, onSubmit, onReload 
   const keyError =
     errors.field('key') ?? (code === 'PROPERTY_KEY_TAKEN' ? intl.formatMessage(errorMessages.PROPERTY_KEY_TAKEN) : undefined);
   const typeError =
-    errors.field('type') ??
-    (code === 'PROPERTY_HAS_VALUES' ? intl.formatMessage(errorMessages.PROPERTY_HAS_VALUES) : undefined);
+    errors.field('type') ?? (code === 'PROPERTY_HAS_VALUES' ? intl.formatMessage(errorMessages.PROPERTY_HAS_VALUES) : undefined);
 
   return (
     <form className="form" onSubmit={submit.onSubmit} noValidate>
@@ -274,10 +271,7 @@ export function PropertyForm({ property, readOnly, cancelTo, onSubmit, onReload 
             )}
           </div>
         </fieldset>
-        <FormActions
-          submitLabel={intl.formatMessage(property ? commonMessages.save : messages.create)}
-          cancelTo={cancelTo}
-        />
+        <FormActions submitLabel={intl.formatMessage(property ? commonMessages.save : messages.create)} cancelTo={cancelTo} />
       </fieldset>
     </form>
   );

@@ -28,7 +28,8 @@ const messages = defineMessages({
   transport: { id: 'settings.emailSettings.transport', defaultMessage: 'Send emails with' },
   transportHint: {
     id: 'settings.emailSettings.transportHint',
-    defaultMessage: 'What is saved here replaces what the instance was deployed with. Password resets, loan reminders and borrow requests all go this way.',
+    defaultMessage:
+      'What is saved here replaces what the instance was deployed with. Password resets, loan reminders and borrow requests all go this way.',
   },
   environment: { id: 'settings.emailSettings.environment', defaultMessage: 'As deployed (environment variables)' },
   resend: { id: 'settings.emailSettings.resend', defaultMessage: 'Resend' },
@@ -40,7 +41,8 @@ const messages = defineMessages({
   sender: { id: 'settings.emailSettings.sender', defaultMessage: 'Sender' },
   senderHint: {
     id: 'settings.emailSettings.senderHint',
-    defaultMessage: "The address emails come from, with a name if you like: Our books '<'books@example.org'>'. Your provider must allow it.",
+    defaultMessage:
+      "The address emails come from, with a name if you like: Our books '<'books@example.org'>'. Your provider must allow it.",
   },
   apiKey: { id: 'settings.emailSettings.apiKey', defaultMessage: 'Resend API key' },
   host: { id: 'settings.emailSettings.host', defaultMessage: 'Server' },
@@ -110,7 +112,15 @@ export function EmailSettingsForm({ settings, readOnly }: { settings: EmailSetti
     if (transport === 'resend') input = { transport, sender: text('sender'), apiKey: secret('apiKey') };
     else if (transport === 'smtp') {
       const username = text('username');
-      input = { transport, sender: text('sender'), host: text('host'), port: Number(text('port')), security, username: username || null, password: secret('password') };
+      input = {
+        transport,
+        sender: text('sender'),
+        host: text('host'),
+        port: Number(text('port')),
+        security,
+        username: username || null,
+        password: secret('password'),
+      };
     } else input = { transport };
     await save(input);
     // Typed secrets are saved: their fields empty again, the hint now names them.

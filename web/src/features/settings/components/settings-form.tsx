@@ -25,7 +25,8 @@ const messages = defineMessages({
   publicUrl: { id: 'settings.settingsForm.publicUrl', defaultMessage: 'Public address' },
   publicUrlHint: {
     id: 'settings.settingsForm.publicUrlHint',
-    defaultMessage: 'Where people reach this instance, for example https://books.example.org. Links in emails start with it. Empty: the address set when the instance was deployed.',
+    defaultMessage:
+      'Where people reach this instance, for example https://books.example.org. Links in emails start with it. Empty: the address set when the instance was deployed.',
   },
   defaultLanguage: { id: 'settings.settingsForm.defaultLanguage', defaultMessage: 'Language of a first visit' },
   defaultLanguageHint: {

@@ -11,9 +11,13 @@ const RUNNING_REFRESH_MS = 1500;
 export const sourceQueuesKey = (collectionId: number) => `${sourcesKey(collectionId)}/queues`;
 
 export function useSourceQueues(collectionId: number) {
-  return useSWR<{ queues: SourceQueueRun[] }>(sourceQueuesKey(collectionId), (key: string) => apiRequest<{ queues: SourceQueueRun[] }>(key), {
-    refreshInterval: (data) => (data?.queues.some((q) => q.status === 'running') ? RUNNING_REFRESH_MS : 0),
-  });
+  return useSWR<{ queues: SourceQueueRun[] }>(
+    sourceQueuesKey(collectionId),
+    (key: string) => apiRequest<{ queues: SourceQueueRun[] }>(key),
+    {
+      refreshInterval: (data) => (data?.queues.some((q) => q.status === 'running') ? RUNNING_REFRESH_MS : 0),
+    },
+  );
 }
 
 export function useSourceQueue(collectionId: number, id: number) {

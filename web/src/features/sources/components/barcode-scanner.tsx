@@ -190,7 +190,8 @@ export function BarcodeScanner({ mode, onCode, onClose }: BarcodeScannerProps) {
   }, [mode]);
 
   let status: string;
-  if (read) status = `${intl.formatMessage(messages.count, { count: read.count })} · ${intl.formatMessage(messages.last, { code: read.last })}`;
+  if (read)
+    status = `${intl.formatMessage(messages.count, { count: read.count })} · ${intl.formatMessage(messages.last, { code: read.last })}`;
   else status = intl.formatMessage(scanning ? messages.aim : messages.starting);
 
   return (

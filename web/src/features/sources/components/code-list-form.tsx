@@ -37,7 +37,10 @@ const messages = defineMessages<{
   codes: { id: 'sources.list.codes', defaultMessage: 'ISBNs or barcodes' },
   codesHint: { id: 'sources.list.codesHint', defaultMessage: 'One a line, or separated by commas or spaces.' },
   read: { id: 'sources.list.read', defaultMessage: '{count, plural, =0 {No code read yet.} one {# code read.} other {# codes read.}}' },
-  repeated: { id: 'sources.list.repeated', defaultMessage: '{count, plural, one {# repeat is counted once.} other {# repeats are counted once.}}' },
+  repeated: {
+    id: 'sources.list.repeated',
+    defaultMessage: '{count, plural, one {# repeat is counted once.} other {# repeats are counted once.}}',
+  },
   unreadable: {
     id: 'sources.list.unreadable',
     defaultMessage: '{count, plural, one {Not an ISBN or a barcode (left out): {texts}} other {Not ISBNs or barcodes (left out): {texts}}}',
@@ -94,7 +97,11 @@ export function CodeListForm({ collectionId, readOnly, onStarted }: CodeListForm
           <span>{intl.formatMessage(messages.read, { count: list.codes.length })}</span>
           {list.repeated > 0 ? <span className="muted">{intl.formatMessage(messages.repeated, { count: list.repeated })}</span> : null}
         </div>
-        {list.unreadable.length > 0 ? <p className="code-list__unreadable">{intl.formatMessage(messages.unreadable, { count: list.unreadable.length, texts: shown })}</p> : null}
+        {list.unreadable.length > 0 ? (
+          <p className="code-list__unreadable">
+            {intl.formatMessage(messages.unreadable, { count: list.unreadable.length, texts: shown })}
+          </p>
+        ) : null}
         {tooMany ? <ErrorAlert>{intl.formatMessage(messages.tooMany, { max: SOURCE_QUEUE_MAX_CODES })}</ErrorAlert> : null}
         {start.error ? <ErrorAlert>{describeError(intl, start.error)}</ErrorAlert> : null}
         <div className="code-list__actions">

@@ -75,7 +75,10 @@ const messages = defineMessages<{
       'Catalogues outside Vitrine, each at an https address answering the external module protocol (the project’s user guide describes it, under “External metadata modules”). Collections of the types a module serves search it after the catalogues above.',
   },
   address: { id: 'sources.external.address', defaultMessage: 'Module address' },
-  addressHint: { id: 'sources.external.addressHint', defaultMessage: 'Its base address, starting with https://. Vitrine reads its manifest at that address followed by /manifest.' },
+  addressHint: {
+    id: 'sources.external.addressHint',
+    defaultMessage: 'Its base address, starting with https://. Vitrine reads its manifest at that address followed by /manifest.',
+  },
   register: { id: 'sources.external.register', defaultMessage: 'Add the module' },
   registering: { id: 'sources.external.registering', defaultMessage: 'Reading its manifest…' },
   registered: { id: 'sources.external.registered', defaultMessage: '{name} {version} is added.' },
@@ -84,7 +87,10 @@ const messages = defineMessages<{
     id: 'sources.external.badAddress',
     defaultMessage: 'This address cannot be used: give a public https address, without a ?query or a #fragment.',
   },
-  notManifest: { id: 'sources.external.notManifest', defaultMessage: 'No module manifest was found at this address, or it is not one Vitrine can read.' },
+  notManifest: {
+    id: 'sources.external.notManifest',
+    defaultMessage: 'No module manifest was found at this address, or it is not one Vitrine can read.',
+  },
   none: { id: 'sources.external.none', defaultMessage: 'No external module yet.' },
   version: { id: 'sources.external.version', defaultMessage: 'Version {version}' },
   forTypes: { id: 'sources.external.forTypes', defaultMessage: 'For {types}, and any custom collection.' },
@@ -124,7 +130,8 @@ function typesText(intl: IntlShape, types: readonly ExternalType[], typeName: (t
   return types.includes('any') ? intl.formatMessage(messages.anyType) : intl.formatList(types.map(typeName));
 }
 
-const problemText = (intl: IntlShape, problem: SourceProblem, name: string) => intl.formatMessage(problemMessages[problem], { source: name });
+const problemText = (intl: IntlShape, problem: SourceProblem, name: string) =>
+  intl.formatMessage(problemMessages[problem], { source: name });
 
 /** Why an address could not be registered, from the server's reason. */
 function registerError(intl: IntlShape, error: unknown, address: string): string {
@@ -145,7 +152,11 @@ function upgradeLines(intl: IntlShape, upgrade: ExternalUpgrade, typeName: (type
     changes.name ? intl.formatMessage(messages.renamed, { name, from: changes.name.from }) : null,
     changes.version ? intl.formatMessage(messages.versionChanged, { name, ...changes.version }) : null,
     changes.types
-      ? intl.formatMessage(messages.typesChanged, { name, from: typesText(intl, changes.types.from, typeName), to: typesText(intl, changes.types.to, typeName) })
+      ? intl.formatMessage(messages.typesChanged, {
+          name,
+          from: typesText(intl, changes.types.from, typeName),
+          to: typesText(intl, changes.types.to, typeName),
+        })
       : null,
     changes.barcodes ? intl.formatMessage(messages.barcodesChanged, { name, reads: changes.barcodes.to ? 'yes' : 'no' }) : null,
     changes.description ? intl.formatMessage(messages.descriptionChanged, { name }) : null,
@@ -182,19 +193,30 @@ function ExternalModuleCard({ module, readOnly, typeName, onSaved, onRemoved }: 
   const titleId = `external-module-${module.id}`;
   return (
     <li className="source-module stack" aria-labelledby={titleId}>
-      <ModuleCardHead titleId={titleId} name={module.name} state={state === 'failing' ? 'stopped' : state} label={intl.formatMessage(messages[state])} />
+      <ModuleCardHead
+        titleId={titleId}
+        name={module.name}
+        state={state === 'failing' ? 'stopped' : state}
+        label={intl.formatMessage(messages[state])}
+      />
       <p className="muted external-module__facts">
         <span>{intl.formatMessage(messages.version, { version: module.version })}</span>
         <span className="external-module__address">{module.address}</span>
       </p>
       {module.description ? <p>{module.description}</p> : null}
       <p className="muted">
-        {module.types.includes('any') ? intl.formatMessage(messages.forAny) : intl.formatMessage(messages.forTypes, { types: typesText(intl, module.types, typeName) })}{' '}
+        {module.types.includes('any')
+          ? intl.formatMessage(messages.forAny)
+          : intl.formatMessage(messages.forTypes, { types: typesText(intl, module.types, typeName) })}{' '}
         {intl.formatMessage(module.barcodes ? messages.barcodes : messages.wordsOnly)}
       </p>
-      <p className="muted">{intl.formatMessage(messages.checked, { date: intl.formatDate(module.checkedAt, { dateStyle: 'medium', timeStyle: 'short' }) })}</p>
+      <p className="muted">
+        {intl.formatMessage(messages.checked, { date: intl.formatDate(module.checkedAt, { dateStyle: 'medium', timeStyle: 'short' }) })}
+      </p>
       {module.problem ? (
-        <p className="source-problem">{intl.formatMessage(messages.lastProblem, { problem: problemText(intl, module.problem, module.name) })}</p>
+        <p className="source-problem">
+          {intl.formatMessage(messages.lastProblem, { problem: problemText(intl, module.problem, module.name) })}
+        </p>
       ) : null}
       <CheckboxField
         label={intl.formatMessage(messages.enabled)}
@@ -266,7 +288,12 @@ export function ExternalModules({ modules, readOnly, typeName, onChange }: Exter
     <section className="stack" aria-labelledby="external-modules-title">
       <div className="run-list__head">
         <h3 id="external-modules-title">{intl.formatMessage(messages.title)}</h3>
-        <Button variant="secondary" icon={RefreshCw} disabled={readOnly || upgrading.busy || modules.length === 0} onClick={() => void upgrading.run()}>
+        <Button
+          variant="secondary"
+          icon={RefreshCw}
+          disabled={readOnly || upgrading.busy || modules.length === 0}
+          onClick={() => void upgrading.run()}
+        >
           {intl.formatMessage(upgrading.busy ? messages.upgrading : messages.upgradeAll)}
         </Button>
       </div>

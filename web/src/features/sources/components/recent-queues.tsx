@@ -31,8 +31,10 @@ export function RecentQueues({ collectionId }: { collectionId: number }) {
               <span className={`run-status run-status--${queue.status}`}>{intl.formatMessage(queueMessages[queue.status])}</span>
             </div>
             <span className="muted">
-              {intl.formatMessage(queueMessages.started, { date: intl.formatDate(queue.createdAt, { dateStyle: 'medium', timeStyle: 'short' }) })} ·{' '}
-              {intl.formatMessage(messages.summary, queue)}
+              {intl.formatMessage(queueMessages.started, {
+                date: intl.formatDate(queue.createdAt, { dateStyle: 'medium', timeStyle: 'short' }),
+              })}{' '}
+              · {intl.formatMessage(messages.summary, queue)}
             </span>
           </li>
         ))}

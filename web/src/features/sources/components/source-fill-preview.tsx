@@ -35,7 +35,8 @@ const messages = defineMessages<{
   heading: { id: 'sources.fillPreview.heading', defaultMessage: 'As it will go into the form (from {source})' },
   intro: {
     id: 'sources.fillPreview.intro',
-    defaultMessage: 'Checked fields go into the form. At first only those the form leaves empty are checked: check others to replace what the form holds.',
+    defaultMessage:
+      'Checked fields go into the form. At first only those the form leaves empty are checked: check others to replace what the form holds.',
   },
   fillField: { id: 'sources.fillPreview.fillField', defaultMessage: 'Fill {field}' },
   now: { id: 'sources.fillPreview.now', defaultMessage: 'Now: {value}' },
@@ -107,7 +108,9 @@ export function SourceFillPreview({ collectionId, hit, sourceName, properties, c
   return (
     <section className="stack source-fill-preview" aria-labelledby={`${id}-title`}>
       <div>
-        <h3 id={`${id}-title`} ref={heading} tabIndex={-1}>{hit.title}</h3>
+        <h3 id={`${id}-title`} ref={heading} tabIndex={-1}>
+          {hit.title}
+        </h3>
         <p className="muted">{intl.formatMessage(messages.heading, { source: sourceName })}</p>
       </div>
       <p>{intl.formatMessage(messages.intro)}</p>
@@ -148,7 +151,11 @@ export function SourceFillPreview({ collectionId, hit, sourceName, properties, c
               <div className="source-field__values">
                 {fills ? (
                   <span className="source-field__value">
-                    {field === 'cover' ? <HitCoverThumb address={hit.fields.cover![0]!} fallback={property?.label ?? ''} /> : asText(preview[target!])}
+                    {field === 'cover' ? (
+                      <HitCoverThumb address={hit.fields.cover![0]!} fallback={property?.label ?? ''} />
+                    ) : (
+                      asText(preview[target!])
+                    )}
                   </span>
                 ) : (
                   <span className="source-field__value muted">{hit.fields[field]!.join(', ')}</span>

@@ -98,7 +98,11 @@ export function SourceFill({ collectionId, collectionType, properties, values, d
  * form's shape is given here rather than imported, since features do not import each other.
  */
 export function sourceFillTools(collection: { id: number; type: string }, properties: Property[]) {
-  return function SourceFillTool(form: { values: Readonly<Record<string, unknown>>; disabled: boolean; fill: (values: Record<string, unknown>) => void }) {
+  return function SourceFillTool(form: {
+    values: Readonly<Record<string, unknown>>;
+    disabled: boolean;
+    fill: (values: Record<string, unknown>) => void;
+  }) {
     return (
       <SourceFill
         collectionId={collection.id}

@@ -55,20 +55,32 @@ const messages = defineMessages<{
   off: { id: 'sources.modules.off', defaultMessage: 'Off' },
   enabled: { id: 'sources.modules.enabled', defaultMessage: 'Searched by collections' },
   enabledHint: { id: 'sources.modules.enabledHint', defaultMessage: 'Off, no collection searches it and no list asks it.' },
-  enabledOnHint: { id: 'sources.modules.enabledOnHint', defaultMessage: 'On: collections of these types search it, and lists of codes ask it.' },
+  enabledOnHint: {
+    id: 'sources.modules.enabledOnHint',
+    defaultMessage: 'On: collections of these types search it, and lists of codes ask it.',
+  },
   answers: { id: 'sources.modules.answers', defaultMessage: 'Answers' },
   notAnswering: { id: 'sources.modules.notAnswering', defaultMessage: 'Not answering' },
   keyRequired: { id: 'sources.modules.keyRequired', defaultMessage: 'Key (required)' },
   keyOptional: { id: 'sources.modules.keyOptional', defaultMessage: 'Key (optional: it raises the limits)' },
-  keyFromSettings: { id: 'sources.modules.keyFromSettings', defaultMessage: 'A key is saved here{ending, select, none {} other { (it ends in {ending})}}. Type another to replace it.' },
-  keyFromEnvironment: { id: 'sources.modules.keyFromEnvironment', defaultMessage: "The deployment's key is used. Type one to use it instead." },
+  keyFromSettings: {
+    id: 'sources.modules.keyFromSettings',
+    defaultMessage: 'A key is saved here{ending, select, none {} other { (it ends in {ending})}}. Type another to replace it.',
+  },
+  keyFromEnvironment: {
+    id: 'sources.modules.keyFromEnvironment',
+    defaultMessage: "The deployment's key is used. Type one to use it instead.",
+  },
   keyNone: { id: 'sources.modules.keyNone', defaultMessage: 'No key yet.' },
   forget: { id: 'sources.modules.forget', defaultMessage: 'Forget the saved key' },
   save: { id: 'sources.modules.save', defaultMessage: 'Save' },
   saved: { id: 'sources.modules.saved', defaultMessage: 'Saved.' },
   test: { id: 'sources.modules.test', defaultMessage: 'Test' },
   testing: { id: 'sources.modules.testing', defaultMessage: 'Testing…' },
-  testOk: { id: 'sources.modules.testOk', defaultMessage: 'It answers: {count, plural, one {# result} other {# results}}, the first “{title}”.' },
+  testOk: {
+    id: 'sources.modules.testOk',
+    defaultMessage: 'It answers: {count, plural, one {# result} other {# results}}, the first “{title}”.',
+  },
   testEmpty: { id: 'sources.modules.testEmpty', defaultMessage: 'It answered, but with nothing for a query it should know.' },
 });
 
@@ -81,7 +93,8 @@ interface SourceModuleCardProps {
 
 function TestResult({ result, name }: { result: SourceModuleTest; name: string }) {
   const intl = useIntl();
-  if (result.ok) return <SuccessStatus>{intl.formatMessage(messages.testOk, { count: result.hits, title: result.title ?? '' })}</SuccessStatus>;
+  if (result.ok)
+    return <SuccessStatus>{intl.formatMessage(messages.testOk, { count: result.hits, title: result.title ?? '' })}</SuccessStatus>;
   if (result.problem) return <ErrorAlert>{intl.formatMessage(problemMessages[result.problem], { source: name })}</ErrorAlert>;
   return <ErrorAlert>{intl.formatMessage(messages.testEmpty)}</ErrorAlert>;
 }
@@ -102,7 +115,12 @@ type ModuleTest = ReturnType<typeof useModuleTest>;
 export function ModuleTestButton({ test, readOnly, enabled }: { test: ModuleTest; readOnly: boolean; enabled: boolean }) {
   const intl = useIntl();
   return (
-    <Button variant="secondary" icon={FlaskConical} disabled={readOnly || test.action.busy || !enabled} onClick={() => void test.action.run()}>
+    <Button
+      variant="secondary"
+      icon={FlaskConical}
+      disabled={readOnly || test.action.busy || !enabled}
+      onClick={() => void test.action.run()}
+    >
       {intl.formatMessage(test.action.busy ? messages.testing : messages.test)}
     </Button>
   );
@@ -120,7 +138,17 @@ export function ModuleTestOutcome({ test, name }: { test: ModuleTest; name: stri
 }
 
 /** A module card's title and its state as a badge (ready, or off, or what stops it). */
-export function ModuleCardHead({ titleId, name, state, label }: { titleId: string; name: string; state: 'ready' | 'off' | 'stopped'; label: string }) {
+export function ModuleCardHead({
+  titleId,
+  name,
+  state,
+  label,
+}: {
+  titleId: string;
+  name: string;
+  state: 'ready' | 'off' | 'stopped';
+  label: string;
+}) {
   return (
     <div className="run-list__head">
       <h3 id={titleId}>{name}</h3>
@@ -166,7 +194,9 @@ function SourceModuleCard({ module, readOnly, typeName, onSaved }: SourceModuleC
         label={intl.formatMessage(messages[state])}
       />
       <p className="muted">
-        {module.types.length > 0 ? intl.formatMessage(messages.usedBy, { types: intl.formatList(module.types.map(typeName)) }) : intl.formatMessage(messages.anyCustom)}
+        {module.types.length > 0
+          ? intl.formatMessage(messages.usedBy, { types: intl.formatList(module.types.map(typeName)) })
+          : intl.formatMessage(messages.anyCustom)}
       </p>
       <CheckboxField
         label={intl.formatMessage(messages.enabled)}

@@ -89,8 +89,17 @@ export function SourcePreview({ collectionId, hit, sourceName, properties, readO
           return (
             <li key={field} className="source-field">
               <span className="source-field__name">{label}</span>
-              <FieldTarget field={field} label={label} properties={properties} target={target} disabled={readOnly || busy} onChange={(key) => change(field, key)} />
-              <span className={target ? 'source-field__value' : 'source-field__value muted'}>{target ? value : hit.fields[field]!.join(', ')}</span>
+              <FieldTarget
+                field={field}
+                label={label}
+                properties={properties}
+                target={target}
+                disabled={readOnly || busy}
+                onChange={(key) => change(field, key)}
+              />
+              <span className={target ? 'source-field__value' : 'source-field__value muted'}>
+                {target ? value : hit.fields[field]!.join(', ')}
+              </span>
             </li>
           );
         })}

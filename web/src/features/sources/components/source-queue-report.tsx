@@ -4,7 +4,13 @@ import { Square } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import { defineMessages, useIntl, type NoMessageValues } from 'react-intl';
 import { Link } from 'react-router-dom';
-import type { SourceProblem, SourceQueueCode, SourceQueueOutcome, SourceQueueReport, SourceQueueRun } from '../../../../../shared/schemas/sources';
+import type {
+  SourceProblem,
+  SourceQueueCode,
+  SourceQueueOutcome,
+  SourceQueueReport,
+  SourceQueueRun,
+} from '../../../../../shared/schemas/sources';
 import { SOURCE_PROBLEMS } from '../../../../../shared/schemas/sources';
 import { ErrorAlert } from '../../../components/alert';
 import { Button } from '../../../components/button';
@@ -57,7 +63,10 @@ const messages = defineMessages<{
 }>({
   progress: { id: 'sources.queue.progress', defaultMessage: 'Progress of the list' },
   counted: { id: 'sources.queue.counted', defaultMessage: '{processed} of {total} codes looked up' },
-  away: { id: 'sources.queue.away', defaultMessage: 'You can leave this page: the list goes on, and this page shows where it stands when you come back.' },
+  away: {
+    id: 'sources.queue.away',
+    defaultMessage: 'You can leave this page: the list goes on, and this page shows where it stands when you come back.',
+  },
   stop: { id: 'sources.queue.stop', defaultMessage: 'Stop' },
   counts: { id: 'sources.queue.counts', defaultMessage: 'What became of the codes' },
   added: { id: 'sources.queue.added', defaultMessage: 'Added' },
@@ -69,11 +78,17 @@ const messages = defineMessages<{
   addedAs: { id: 'sources.queue.addedAs', defaultMessage: 'Added: {title}' },
   ownedAs: { id: 'sources.queue.ownedAs', defaultMessage: 'Already in the collection' },
   missingText: { id: 'sources.queue.missingText', defaultMessage: 'No catalogue knows this code.' },
-  invalidValues: { id: 'sources.queue.invalidValues', defaultMessage: 'The collection refused its values (a required property the catalogue leaves empty?).' },
+  invalidValues: {
+    id: 'sources.queue.invalidValues',
+    defaultMessage: 'The collection refused its values (a required property the catalogue leaves empty?).',
+  },
   failedText: { id: 'sources.queue.failedText', defaultMessage: 'Could not be looked up.' },
   gone: { id: 'sources.queue.gone', defaultMessage: 'Added: {title} (deleted since)' },
   failedRun: { id: 'sources.queue.failedRun', defaultMessage: 'The list stopped on an error. The items it added stay.' },
-  cancelledRun: { id: 'sources.queue.cancelledRun', defaultMessage: 'The list was stopped. The items it added stay; the codes still waiting were left.' },
+  cancelledRun: {
+    id: 'sources.queue.cancelledRun',
+    defaultMessage: 'The list was stopped. The items it added stay; the codes still waiting were left.',
+  },
 });
 
 const COUNTS: { key: SourceQueueOutcome; label: 'added' | 'owned' | 'missing' | 'failedCount' }[] = [
@@ -85,9 +100,18 @@ const COUNTS: { key: SourceQueueOutcome; label: 'added' | 'owned' | 'missing' | 
 
 const countOf = (run: SourceQueueRun, outcome: SourceQueueOutcome) => run[outcome];
 
-const isSourceProblem = (problem: string | null): problem is SourceProblem => (SOURCE_PROBLEMS as readonly string[]).includes(problem ?? '');
+const isSourceProblem = (problem: string | null): problem is SourceProblem =>
+  (SOURCE_PROBLEMS as readonly string[]).includes(problem ?? '');
 
-function CodeOutcome({ entry, collectionId, sourceName }: { entry: SourceQueueCode; collectionId: number; sourceName: (id: string) => string }) {
+function CodeOutcome({
+  entry,
+  collectionId,
+  sourceName,
+}: {
+  entry: SourceQueueCode;
+  collectionId: number;
+  sourceName: (id: string) => string;
+}) {
   const intl = useIntl();
   switch (entry.outcome) {
     case null:
@@ -99,7 +123,11 @@ function CodeOutcome({ entry, collectionId, sourceName }: { entry: SourceQueueCo
         <span>{intl.formatMessage(messages.gone, { title: entry.title ?? '' })}</span>
       );
     case 'owned':
-      return entry.itemId !== null ? <Link to={paths.item(collectionId, entry.itemId)}>{intl.formatMessage(messages.ownedAs)}</Link> : <span>{intl.formatMessage(messages.ownedAs)}</span>;
+      return entry.itemId !== null ? (
+        <Link to={paths.item(collectionId, entry.itemId)}>{intl.formatMessage(messages.ownedAs)}</Link>
+      ) : (
+        <span>{intl.formatMessage(messages.ownedAs)}</span>
+      );
     case 'missing':
       return <span>{intl.formatMessage(messages.missingText)}</span>;
     case 'failed':
@@ -140,7 +168,11 @@ export function SourceQueueReportView({ report, sourceName, onChange, onFinished
     <div className="stack">
       <p className="source-queue__state">
         <span className={`run-status run-status--${report.status}`}>{intl.formatMessage(queueMessages[report.status])}</span>
-        <span className="muted">{intl.formatMessage(queueMessages.started, { date: intl.formatDate(report.createdAt, { dateStyle: 'medium', timeStyle: 'short' }) })}</span>
+        <span className="muted">
+          {intl.formatMessage(queueMessages.started, {
+            date: intl.formatDate(report.createdAt, { dateStyle: 'medium', timeStyle: 'short' }),
+          })}
+        </span>
       </p>
       {running ? (
         <>

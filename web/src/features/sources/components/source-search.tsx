@@ -108,7 +108,17 @@ export function SourceSearch({ collectionId, collectionType, offers, properties,
 
   if (chosen && renderChosen) return renderChosen({ hit: chosen, sourceName: nameOf(chosen.source), onBack: () => setChosen(null) });
   if (chosen && onCreate) {
-    return <SourcePreview collectionId={collectionId} hit={chosen} sourceName={nameOf(chosen.source)} properties={properties} readOnly={readOnly} onBack={() => setChosen(null)} onCreate={onCreate} />;
+    return (
+      <SourcePreview
+        collectionId={collectionId}
+        hit={chosen}
+        sourceName={nameOf(chosen.source)}
+        properties={properties}
+        readOnly={readOnly}
+        onBack={() => setChosen(null)}
+        onCreate={onCreate}
+      />
+    );
   }
   // A source that needs a key it does not have is said before a search, not after one.
   const waiting = offers.filter((offer) => !offer.ready);
@@ -140,7 +150,11 @@ export function SourceSearch({ collectionId, collectionType, offers, properties,
           onChange={(event) => setText(event.target.value)}
         />
         {offers.length > 1 ? (
-          <SelectField label={intl.formatMessage(messages.source)} value={source ?? ''} onChange={(event) => setSource((event.target.value || null) as SourceId | null)}>
+          <SelectField
+            label={intl.formatMessage(messages.source)}
+            value={source ?? ''}
+            onChange={(event) => setSource((event.target.value || null) as SourceId | null)}
+          >
             <option value="">{intl.formatMessage(messages.allSources)}</option>
             {offers.map((offer) => (
               <option key={offer.id} value={offer.id} disabled={!offer.ready}>

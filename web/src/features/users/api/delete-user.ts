@@ -13,10 +13,8 @@ export function useDeleteUser(id: number) {
   const { mutate } = useSWRConfig();
   return useSWRMutation(USERS_KEY, () => deleteUser(id), {
     onSuccess: () =>
-      void mutate(
-        (key) => typeof key === 'string' && (key === userKey(id) || key.startsWith(`${userKey(id)}/`)),
-        undefined,
-        { revalidate: false },
-      ),
+      void mutate((key) => typeof key === 'string' && (key === userKey(id) || key.startsWith(`${userKey(id)}/`)), undefined, {
+        revalidate: false,
+      }),
   });
 }

@@ -9,7 +9,5 @@ export function getUserDeletion(id: number | string): Promise<UserDeletionInfo> 
 }
 
 export function useUserDeletion(id: number | string | undefined) {
-  return useSWR<UserDeletionInfo>(id === undefined ? null : `${userKey(id)}/deletion`, () =>
-    getUserDeletion(id as number | string),
-  );
+  return useSWR<UserDeletionInfo>(id === undefined ? null : `${userKey(id)}/deletion`, () => getUserDeletion(id as number | string));
 }

@@ -15,12 +15,7 @@ export function UserAvatar({ user, readOnly }: { user: User; readOnly: boolean }
   return (
     <section className="card" aria-labelledby="user-avatar-title">
       <h2 id="user-avatar-title">{intl.formatMessage(messages.title)}</h2>
-      <AvatarField
-        avatar={user.avatar}
-        disabled={readOnly}
-        onUpload={(file) => upload.trigger(file)}
-        onRemove={() => remove.trigger()}
-      />
+      <AvatarField avatar={user.avatar} disabled={readOnly} onUpload={(file) => upload.trigger(file)} onRemove={() => remove.trigger()} />
     </section>
   );
 }

@@ -30,15 +30,7 @@ const messages = defineMessages<{
   confirm: { id: 'users.userDeleteConfirmation.confirm', defaultMessage: 'Delete this account' },
 });
 
-export function UserDeleteConfirmation({
-  user,
-  readOnly,
-  onDeleted,
-}: {
-  user: User;
-  readOnly: boolean;
-  onDeleted: () => void;
-}) {
+export function UserDeleteConfirmation({ user, readOnly, onDeleted }: { user: User; readOnly: boolean; onDeleted: () => void }) {
   const intl = useIntl();
   const deletion = useUserDeletion(user.id);
   const { trigger } = useDeleteUser(user.id);

@@ -86,7 +86,9 @@ export function UsersTable({ users, readOnly }: { users: User[]; readOnly: boole
                     {user.builtinAdmin ? <span className="tag">{intl.formatMessage(messages.builtin)}</span> : null}
                   </span>
                 </td>
-                <td data-label={intl.formatMessage(messages.name)}>{hasDefaultAdminName(user) ? intl.formatMessage(messages.builtinAdminName) : fullName(user)}</td>
+                <td data-label={intl.formatMessage(messages.name)}>
+                  {hasDefaultAdminName(user) ? intl.formatMessage(messages.builtinAdminName) : fullName(user)}
+                </td>
                 <td data-label={intl.formatMessage(messages.email)}>{user.email}</td>
                 <td data-label={intl.formatMessage(messages.admin)}>{yesNo(user.isAdmin)}</td>
                 <td data-label={intl.formatMessage(messages.enabled)}>{yesNo(user.enabled)}</td>

@@ -36,9 +36,10 @@ export async function allMatchesPage({ d1, shape }: PlanContext, filter: Filter)
       ${raw(`ORDER BY ${sorted('')}`)} ${page}`;
     order = sorted('m.');
   }
-  const { results } = await prepare(d1, sql`SELECT ${raw(columns)}, m.total_count FROM (${matches}) m CROSS JOIN items i ON i.id = m.mid ORDER BY ${raw(order)}`).all<
-    ListedItemRow & { total_count: number }
-  >();
+  const { results } = await prepare(
+    d1,
+    sql`SELECT ${raw(columns)}, m.total_count FROM (${matches}) m CROSS JOIN items i ON i.id = m.mid ORDER BY ${raw(order)}`,
+  ).all<ListedItemRow & { total_count: number }>();
   const total = results[0]?.total_count ?? (offset > 0 ? await countRows(d1, filter.from, filter.where) : 0);
   return { rows: results, total, estimated: false };
 }

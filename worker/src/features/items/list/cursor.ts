@@ -20,7 +20,10 @@ export type PlacedCursor = [PageCursor[0], PageCursor[1], number, number];
 
 export function encodeCursor(cursor: PlacedCursor): string {
   const bytes = new TextEncoder().encode(JSON.stringify(cursor));
-  return btoa(String.fromCharCode(...bytes)).replaceAll('+', '-').replaceAll('/', '_').replace(/=+$/, '');
+  return btoa(String.fromCharCode(...bytes))
+    .replaceAll('+', '-')
+    .replaceAll('/', '_')
+    .replace(/=+$/, '');
 }
 
 /** The cursor of `after`, checked against the page's sort (a cursor of another sort is refused). */
@@ -38,7 +41,8 @@ export function decodeCursor(after: string, sortProp: PropertyRow | null, param:
     Number.isSafeInteger(cursor[2]) &&
     (sortProp
       ? (cursor[0] === 'm' && typeof cursor[1] === 'string') ||
-        (cursor[0] === 'v' && (RANGE_PROPERTY_TYPES.includes(sortProp.type as PropertyType) ? typeof cursor[1] === 'number' : typeof cursor[1] === 'string'))
+        (cursor[0] === 'v' &&
+          (RANGE_PROPERTY_TYPES.includes(sortProp.type as PropertyType) ? typeof cursor[1] === 'number' : typeof cursor[1] === 'string'))
       : cursor[0] === 'd' && typeof cursor[1] === 'string');
   if (!ok) throw badParam(param, 'invalid');
   return cursor as PageCursor;

@@ -28,7 +28,10 @@ export async function listFacets(
   const filterable = props.filter((p) => p.filterable);
   if (filterable.length === 0) return [];
   conditions(level, props, request); // validates the filters
-  const narrowed = !!request.q?.trim() || (!!request.loansEnabled && !!request.availability) || Object.keys(request.raw).some((k) => [FILTER_PREFIX, MIN_PREFIX, MAX_PREFIX].some((p) => k.startsWith(p)));
+  const narrowed =
+    !!request.q?.trim() ||
+    (!!request.loansEnabled && !!request.availability) ||
+    Object.keys(request.raw).some((k) => [FILTER_PREFIX, MIN_PREFIX, MAX_PREFIX].some((p) => k.startsWith(p)));
   return narrowed ? facetsOfMatches(d1, collectionId, level, filterable, props, request, sample) : facetsFromCounts(d1, level, filterable);
 }
 
@@ -36,7 +39,12 @@ export const isDate = (prop: PropertyRow) => prop.type === 'date' || prop.type =
 
 export const parseStored = (json: string | null | undefined) => (json ? (JSON.parse(json) as number | string) : null);
 
-export function facetOf(prop: PropertyRow, values: { value: string; n: number }[], low: { value: string; sort_number: number } | null, high: typeof low): FilterFacet {
+export function facetOf(
+  prop: PropertyRow,
+  values: { value: string; n: number }[],
+  low: { value: string; sort_number: number } | null,
+  high: typeof low,
+): FilterFacet {
   const base = { key: prop.key, label: prop.label, type: prop.type };
   if (isRange(prop)) {
     const bound = (row: typeof low) => (row ? (isDate(prop) ? parseStored(row.value) : row.sort_number) : null);
@@ -58,7 +66,7 @@ export function facetOf(prop: PropertyRow, values: { value: string; n: number }[
  */
 export function compound(d1: D1Database, arms: SqlFragment[]): D1PreparedStatement[] {
   const statements: D1PreparedStatement[] = [];
-  for (let start = 0; start < arms.length; ) {
+  for (let start = 0; start < arms.length;) {
     let end = start + 1;
     let binds = arms[start]!.binds.length;
     while (end < arms.length && binds + arms[end]!.binds.length <= 100) binds += arms[end++]!.binds.length;
@@ -71,14 +79,16 @@ export function compound(d1: D1Database, arms: SqlFragment[]): D1PreparedStateme
 /** The rows of compound statements, by the place they were tagged with. */
 export function byPart<T extends { part: number }>(results: D1Result<Record<string, unknown>>[]): Map<number, T[]> {
   const parts = new Map<number, T[]>();
-  for (const result of results) for (const row of result.results as unknown as T[]) parts.set(row.part, [...(parts.get(row.part) ?? []), row]);
+  for (const result of results)
+    for (const row of result.results as unknown as T[]) parts.set(row.part, [...(parts.get(row.part) ?? []), row]);
   return parts;
 }
 
 export type CountRow = { part: number; value: string; sort_number: number | null; n: number | null };
 
 /** Most common values first (arms of a compound statement need not come back in their own order). */
-export const byCount = (rows: { value: string; n: number | null }[]) => [...rows].sort((a, b) => (b.n ?? 0) - (a.n ?? 0)).map((r) => ({ value: r.value, n: r.n ?? 0 }));
+export const byCount = (rows: { value: string; n: number | null }[]) =>
+  [...rows].sort((a, b) => (b.n ?? 0) - (a.n ?? 0)).map((r) => ({ value: r.value, n: r.n ?? 0 }));
 
 /**
  * The unfiltered panel: the counts kept by triggers, read through indexes (about 50 rows a property; a
@@ -195,7 +205,15 @@ export interface SampledRow {
   hi: number;
 }
 
-export type AggregateRow = { part: number; value: string; n: number; low: number | null; high: number | null; low_value: string | null; high_value: string | null };
+export type AggregateRow = {
+  part: number;
+  value: string;
+  n: number;
+  low: number | null;
+  high: number | null;
+  low_value: string | null;
+  high_value: string | null;
+};
 
 /**
  * Each facet over the matching items (ignoring its own filter). Without a search or value filter, an
@@ -226,7 +244,9 @@ export function matchesStatements(
         ? `SELECT ${part} AS part, NULL AS value, NULL AS n, min(v.sort_number) AS low, max(v.sort_number) AS high, min(v.value) AS low_value, max(v.value) AS high_value`
         : `SELECT ${part} AS part, min(v.value) AS value, count(DISTINCT v.item_id) AS n, NULL AS low, NULL AS high, NULL AS low_value, NULL AS high_value`;
       const group = isRange(prop) ? '' : `GROUP BY coalesce(v.sort_text, v.sort_number) ORDER BY n DESC LIMIT 50`;
-      aggregates.push(sql`${raw(`${select} FROM ${filter.from} JOIN item_values v ON v.item_id = i.id AND v.property_id = ${inlineId(prop.id)}`)} WHERE ${filter.where} ${raw(group)}`);
+      aggregates.push(
+        sql`${raw(`${select} FROM ${filter.from} JOIN item_values v ON v.item_id = i.id AND v.property_id = ${inlineId(prop.id)}`)} WHERE ${filter.where} ${raw(group)}`,
+      );
       return;
     }
     const filter = itemFilter(collectionId, level, { ...own, match: null });

@@ -47,5 +47,8 @@ export async function fullTextPlan(ctx: PlanContext): Promise<ListedPage> {
     return walkedPage(ctx, filter, match, known);
   }
   if (estimate <= fewMatches * READ_ALL_SHARE) return allMatches();
-  return (await placed(ctx, estimate, match, known)) ?? (shape.offset < fewMatches / 2 ? await walkedPage(ctx, filter, match, known) : await allMatches());
+  return (
+    (await placed(ctx, estimate, match, known)) ??
+    (shape.offset < fewMatches / 2 ? await walkedPage(ctx, filter, match, known) : await allMatches())
+  );
 }

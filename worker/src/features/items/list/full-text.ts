@@ -41,7 +41,8 @@ export async function fewMatchesPage(ctx: PlanContext, match: string, likelyMany
   const { sortProp } = shape;
   const value = sortProp ? `i.data -> '${sortValuePath(sortProp)}'` : shape.dateColumn;
   const scoped = inCollection(match, collectionId);
-  const entries = (limit: number, offset: number) => sql`SELECT rowid FROM items_search WHERE items_search MATCH ${scoped} ${raw(`ORDER BY rowid LIMIT ${limit} OFFSET ${offset}`)}`;
+  const entries = (limit: number, offset: number) =>
+    sql`SELECT rowid FROM items_search WHERE items_search MATCH ${scoped} ${raw(`ORDER BY rowid LIMIT ${limit} OFFSET ${offset}`)}`;
   const whole = sql`SELECT s.rowid AS id, (${filter.where}) AS ok, ${raw(`i.created_at AS created, ${value} AS value,
     ${collectionEnd(collectionId, 'ASC')} AS lo, ${collectionEnd(collectionId, 'DESC')} AS hi`)}`;
   const head = Math.max(1, Math.ceil((fewMatches + 1) * ESTIMATE_HEAD_SHARE));
@@ -81,7 +82,11 @@ export async function fewMatchesPage(ctx: PlanContext, match: string, likelyMany
  * matches (by id; their cached data holds the values): what its kept counts, which count an item once per
  * value, are divided by. One when the sample finds none.
  */
-export async function wantedPerMatch({ d1, collection, filter }: PlanContext, match: string, alone: { prop: PropertyRow; keys: string[] }): Promise<number> {
+export async function wantedPerMatch(
+  { d1, collection, filter }: PlanContext,
+  match: string,
+  alone: { prop: PropertyRow; keys: string[] },
+): Promise<number> {
   const collectionId = collection.id;
   const { results } = await prepare(
     d1,
@@ -91,7 +96,11 @@ export async function wantedPerMatch({ d1, collection, filter }: PlanContext, ma
   const wanted = new Set(alone.keys);
   const held = results.map((row) => {
     const list = storedValues([alone.prop], row.data).get(alone.prop.id) ?? [];
-    return new Set(list.map((text) => sortKeys(alone.prop.type as PropertyType, JSON.parse(text)).sortText).filter((key) => key !== null && wanted.has(key))).size;
+    return new Set(
+      list
+        .map((text) => sortKeys(alone.prop.type as PropertyType, JSON.parse(text)).sortText)
+        .filter((key) => key !== null && wanted.has(key)),
+    ).size;
   });
   const matched = held.filter((n) => n > 0);
   return matched.length > 0 ? matched.reduce((a, b) => a + b, 0) / matched.length : 1;

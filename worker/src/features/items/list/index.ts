@@ -4,4 +4,13 @@ export { listItems } from './list-items';
 export { listFacets } from './facets';
 export type { ListRequest } from './request';
 export { numberBounds, propertyNumbers } from './range-counts';
-export { FACET_SAMPLE, FEW_MATCHES, LENT_READ, LISTED_BITMAP_MAX, LISTED_RANGE_VALUES, RANGE_COUNT_ROWS, SEARCH_PROBE, UNLIMITED_PAGE_SIZE } from './tuning';
+export {
+  FACET_SAMPLE,
+  FEW_MATCHES,
+  LENT_READ,
+  LISTED_BITMAP_MAX,
+  LISTED_RANGE_VALUES,
+  RANGE_COUNT_ROWS,
+  SEARCH_PROBE,
+  UNLIMITED_PAGE_SIZE,
+} from './tuning';

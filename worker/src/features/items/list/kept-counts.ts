@@ -49,9 +49,15 @@ export async function keptCounts(ctx: PlanContext): Promise<{ atMost: number | n
     where.counted.length > 0
       ? sql`${raw(`SELECT property_id AS pid, sum(${column}) AS n, sum(count_owner) AS owner, 1 AS whole, ${groupLists(rowList('f', most), 'count_owner', most)}, NULL AS span
          FROM facet_counts f`)} WHERE ${join(
-           where.counted.map((group) => sql`(${raw(`property_id = ${inlineId(group.propertyId)}`)} AND sort_key IN (${join(group.keys.map((key) => sql`${key}`), ',')}))`),
-           ' OR ',
-         )}
+          where.counted.map(
+            (group) =>
+              sql`(${raw(`property_id = ${inlineId(group.propertyId)}`)} AND sort_key IN (${join(
+                group.keys.map((key) => sql`${key}`),
+                ',',
+              )}))`,
+          ),
+          ' OR ',
+        )}
          GROUP BY property_id`
       : null;
   const texts = textArm && search ? sql`WITH texts AS MATERIALIZED (${textArm}) ` : raw('');
@@ -69,7 +75,9 @@ export async function keptCounts(ctx: PlanContext): Promise<{ atMost: number | n
   if (search) {
     // (Its `span` is the collection's first and last ids.) It reads more entries when every value filter
     // holds more items than a list plan takes (a rare word's may then all be in it).
-    const limit = textArm ? `(SELECT CASE WHEN min(owner) > ${LISTED_MAX} THEN ${SEARCH_PROBE_DENSE + 1} ELSE ${probe + 1} END FROM texts)` : probe + 1;
+    const limit = textArm
+      ? `(SELECT CASE WHEN min(owner) > ${LISTED_MAX} THEN ${SEARCH_PROBE_DENSE + 1} ELSE ${probe + 1} END FROM texts)`
+      : probe + 1;
     arms.push(
       sql`${raw(`SELECT ${PROBE_ROW} AS pid, count(*) AS n, NULL AS owner, 1 AS whole, group_concat(rowid, ' ') AS items,
       json_array(${collectionEnd(collectionId, 'ASC')}, ${collectionEnd(collectionId, 'DESC')}) AS span`)} FROM (SELECT rowid FROM items_search WHERE items_search MATCH ${inCollection(where.match!, collectionId)} ${raw(`ORDER BY rowid LIMIT ${limit}`)})`,
@@ -79,9 +87,20 @@ export async function keptCounts(ctx: PlanContext): Promise<{ atMost: number | n
   // out of the lists, they make "available" one condition less to test, and the owner's total exact.
   const readsLent = !!where.available && where.listable && unavailable <= reads.lent;
   if (readsLent && unavailable > 0) {
-    arms.push(raw(`SELECT ${LENT_ROW} AS pid, count(*) AS n, NULL AS owner, 1 AS whole, group_concat(i.id, ' ') AS items, NULL AS span FROM ${UNAVAILABLE_ITEMS(collectionId, 3)}`));
+    arms.push(
+      raw(
+        `SELECT ${LENT_ROW} AS pid, count(*) AS n, NULL AS owner, 1 AS whole, group_concat(i.id, ' ') AS items, NULL AS span FROM ${UNAVAILABLE_ITEMS(collectionId, 3)}`,
+      ),
+    );
   }
-  const { results } = await prepare(d1, sql`${texts}${unionAll(arms)}`).all<{ pid: number; n: number | null; owner: number | null; whole: number; items: string | null; span: string | null }>();
+  const { results } = await prepare(d1, sql`${texts}${unionAll(arms)}`).all<{
+    pid: number;
+    n: number | null;
+    owner: number | null;
+    whole: number;
+    items: string | null;
+    span: string | null;
+  }>();
   const kept = (pid: number, test: Pick<Kept, 'tokens' | 'sql'>, range?: RangeFilter): Kept => {
     const row = results.find((r) => r.pid === pid && r.owner !== null);
     // A range of more values than read: counted from those read, stretched over the range.
@@ -100,7 +119,13 @@ export async function keptCounts(ctx: PlanContext): Promise<{ atMost: number | n
   const entries = search ? idsOf(probeRow?.items ?? null) : [];
   const [lo, hi] = probeRow?.span ? (JSON.parse(probeRow.span) as [number | null, number | null]) : [null, null];
   const searched = search
-    ? { search, probe: { ids: entries, all: entries.length <= probed }, lo: lo ?? 0, hi: hi ?? 0, visible: Math.min(1, items / Math.max(1, owned)) }
+    ? {
+        search,
+        probe: { ids: entries, all: entries.length <= probed },
+        lo: lo ?? 0,
+        hi: hi ?? 0,
+        visible: Math.min(1, items / Math.max(1, owned)),
+      }
     : null;
   const lentRow = found(LENT_ROW);
   const lent = where.available ? { ids: new Set(idsOf(lentRow?.items ?? null)), all: readsLent } : null;

@@ -100,9 +100,21 @@ export function listedOf(
     // ids its probe covered (the value filters are in its match), each range keeping its share of them.
     const entries = probe.ids.length / idShare(probe.ids[probe.ids.length - 1]!, searched!.lo, searched!.hi);
     const share = rest.filter((k) => k.sql).reduce((product, k) => product * Math.min(1, k.n / Math.max(1, items)), 1);
-    return { ids: [], dense: true, known: { total: roughly(entries * searched!.visible * share), estimated: true }, rest: null, share: 1, matchShare: 1, searchEntries: Math.round(entries) };
+    return {
+      ids: [],
+      dense: true,
+      known: { total: roughly(entries * searched!.visible * share), estimated: true },
+      rest: null,
+      share: 1,
+      matchShare: 1,
+      searchEntries: Math.round(entries),
+    };
   } else if (lists.length === 0) return null;
-  const listedIds = probe?.all ? (lists.length > 0 ? intersected([` ${probe.ids.join(' ')} `, ...lists.map((k) => k.items!)]) : probe.ids) : intersected(lists.map((k) => k.items!));
+  const listedIds = probe?.all
+    ? lists.length > 0
+      ? intersected([` ${probe.ids.join(' ')} `, ...lists.map((k) => k.items!)])
+      : probe.ids
+    : intersected(lists.map((k) => k.items!));
   if (!listedIds) return null;
   const ids = lent?.all ? listedIds.filter((id) => !lent.ids.has(id)) : listedIds;
   const shareOf = (k: Kept) => Math.min(1, k.n / Math.max(1, items));

@@ -28,5 +28,8 @@ export function lentPlan(ctx: PlanContext): Promise<ListedPage> {
 /** "Available" alone: all but the items whose every copy is lent, both counted on the collection. */
 export async function availablePlan(ctx: PlanContext): Promise<ListedPage> {
   const known = { total: ctx.counter - unavailableOf(ctx.collection, ctx.level), estimated: false };
-  return (ctx.typed && walkTooFar(ctx, known.total) ? await placed(ctx, known.total, null, known) : null) ?? (await walkedPage(ctx, ctx.filter, null, known));
+  return (
+    (ctx.typed && walkTooFar(ctx, known.total) ? await placed(ctx, known.total, null, known) : null) ??
+    (await walkedPage(ctx, ctx.filter, null, known))
+  );
 }

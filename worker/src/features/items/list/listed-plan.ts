@@ -62,7 +62,8 @@ export async function listedPlan(ctx: PlanContext, listed: Listed, match: string
   const dense = !inList;
   // With an exact total, a page past the middle is walked from the end (walkedPage).
   const passed = !typed ? 0 : !estimated && shape.offset > total / 2 ? Math.max(0, total - shape.offset - perPage) : shape.offset;
-  const walkRows = (pages: number) => (pages / m) * (dense ? collection.countOwner * (1 + (match ? MATCH_TEST_ROWS : 0)) : collection.countOwner + n * tests);
+  const walkRows = (pages: number) =>
+    (pages / m) * (dense ? collection.countOwner * (1 + (match ? MATCH_TEST_ROWS : 0)) : collection.countOwner + n * tests);
   const walkCost = typed && !large ? walkRows(passed + perPage) : walkRows(perPage);
   // (Read whole, the search index and "available" are tested on the candidates a page needs, in
   // order: testedPage. Each candidate costs its item's row too.)
@@ -72,7 +73,10 @@ export async function listedPlan(ctx: PlanContext, listed: Listed, match: string
   const testedRows = later ? laterRows * testedCandidates((shape.before === END ? 0 : shape.offset) + perPage, listed.matchShare, n) : 0;
   const readRows = n > LISTED_MAX ? Infinity : n * (1 + ranges.length) + testedRows;
   // (Each entry costs its row and its item's, and a row for each range or "available" test.)
-  const searchRows = match && listed.searchEntries !== undefined && listed.searchEntries <= ctx.tuning.fewMatches ? (2 + where.sql.length) * listed.searchEntries : Infinity;
+  const searchRows =
+    match && listed.searchEntries !== undefined && listed.searchEntries <= ctx.tuning.fewMatches
+      ? (2 + where.sql.length) * listed.searchEntries
+      : Infinity;
   if (searchRows < Math.min(readRows, walkCost)) {
     const few = await fewMatchesPage(ctx, match!, false);
     // (More entries than the probe's share promised: walked, as below.)
@@ -84,5 +88,8 @@ export async function listedPlan(ctx: PlanContext, listed: Listed, match: string
   if (readRows <= walkCost * (later ? 1 : WALK_ESTIMATE_MARGIN)) return listedMatchesPage(ctx, listed);
   const narrowed = inList ?? filter;
   const tested = inList ? (listed.rest?.match ?? null) : match;
-  return (typed && walkTooFar(ctx, total, passed) ? await placed(ctx, total, tested, listed.known, narrowed) : null) ?? (await walkedPage(ctx, narrowed, tested, listed.known));
+  return (
+    (typed && walkTooFar(ctx, total, passed) ? await placed(ctx, total, tested, listed.known, narrowed) : null) ??
+    (await walkedPage(ctx, narrowed, tested, listed.known))
+  );
 }

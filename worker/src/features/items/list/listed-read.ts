@@ -64,7 +64,8 @@ export function splitRest(listed: Listed): { ranges: string[]; later: { match: s
 }
 
 /** How many of `keyed` candidates testedPage tests for `wanted` matches keeping about `share` of them. */
-export const testedCandidates = (wanted: number, share: number, keyed: number) => Math.min(keyed, Math.ceil((wanted / Math.max(0.01, share)) * TESTED_MARGIN) + TESTED_MORE);
+export const testedCandidates = (wanted: number, share: number, keyed: number) =>
+  Math.min(keyed, Math.ceil((wanted / Math.max(0.01, share)) * TESTED_MARGIN) + TESTED_MORE);
 
 /**
  * A page of sorted candidates that must also pass a test of the search index (`tests.match`) or of the
@@ -76,7 +77,12 @@ export const testedCandidates = (wanted: number, share: number, keyed: number) =
  * overestimated tests more in another statement. The total is exact once every candidate was tested,
  * otherwise the share the tested ones kept, applied to the others.
  */
-export async function testedPage({ d1, shape }: PlanContext, keyed: Keyed[], tests: { match: string | null; sql: string[] }, share: number): Promise<ListedPage> {
+export async function testedPage(
+  { d1, shape }: PlanContext,
+  keyed: Keyed[],
+  tests: { match: string | null; sql: string[] },
+  share: number,
+): Promise<ListedPage> {
   const order = sortKeyed(keyed, shape.dir);
   const fromEnd = shape.before === END;
   const wanted = fromEnd ? shape.perPage : shape.offset + shape.perPage;
@@ -84,7 +90,9 @@ export async function testedPage({ d1, shape }: PlanContext, keyed: Keyed[], tes
   let tested = 0;
   while (tested < order.length && passed.size < wanted) {
     const take = testedCandidates(wanted - passed.size, tested > 0 ? passed.size / tested : share, order.length - tested);
-    const candidates = (fromEnd ? order.slice(order.length - tested - take, order.length - tested) : order.slice(tested, tested + take)).map((k) => k.id);
+    const candidates = (
+      fromEnd ? order.slice(order.length - tested - take, order.length - tested) : order.slice(tested, tested + take)
+    ).map((k) => k.id);
     const { results } = await prepare(
       d1,
       sql`${raw(`SELECT ${shape.columns} FROM ${itemsOf(candidates)} WHERE 1${tests.sql.map((test) => ` AND ${test}`).join('')}`)}${matchedBy(tests.match, 'i.id')}`,

@@ -57,14 +57,18 @@ export function planContext(
   const unlimited = request.perPage === PER_PAGE_ALL;
   const perPage = unlimited ? UNLIMITED_PAGE_SIZE : Number(request.perPage ?? DEFAULT_PER_PAGE);
   const page = request.page ?? 1;
-  const sortProp = request.sort && request.sort !== 'created' && request.sort !== 'updated' ? props.find((p) => p.key === request.sort && p.sortable) : null;
+  const sortProp =
+    request.sort && request.sort !== 'created' && request.sort !== 'updated'
+      ? props.find((p) => p.key === request.sort && p.sortable)
+      : null;
   if (request.sort && request.sort !== 'created' && request.sort !== 'updated' && !sortProp) throw badParam('sort', 'unknown_property');
   const shape: PageShape = {
     perPage,
     page,
     offset: (page - 1) * perPage,
     after: request.after ? decodeCursor(request.after, sortProp ?? null, 'after') : null,
-    before: request.before && !request.after ? (request.before === END ? END : decodeCursor(request.before, sortProp ?? null, 'before')) : null,
+    before:
+      request.before && !request.after ? (request.before === END ? END : decodeCursor(request.before, sortProp ?? null, 'before')) : null,
     dir: request.dir === 'asc' ? 'ASC' : 'DESC',
     sortProp: sortProp ?? null,
     dateColumn: request.sort === 'updated' ? 'i.updated_at' : 'i.created_at',

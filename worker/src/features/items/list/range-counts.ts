@@ -54,7 +54,16 @@ export async function rangeCount(
     arms.push(`SELECT 0, (SELECT count(*) FROM ${UNAVAILABLE_ITEMS(collection.id, level)}${tests}), 0, NULL, NULL, NULL, NULL, NULL`);
   }
   // (Every number inline: no value is bound.)
-  const { results } = await prepare(d1, unionAll(arms.map(raw))).all<{ pid: number; n: number | null; k: number; last: number | null; lo: number | null; hi: number | null; owner: number | null; items: string | null }>();
+  const { results } = await prepare(d1, unionAll(arms.map(raw))).all<{
+    pid: number;
+    n: number | null;
+    k: number;
+    last: number | null;
+    lo: number | null;
+    hi: number | null;
+    owner: number | null;
+    items: string | null;
+  }>();
   const lentInRange = results.find((r) => r.pid === 0)?.n ?? 0;
   const counted = ranges.map((range): RangeCounted => {
     const row = results.find((r) => r.pid === range.prop.id);
@@ -64,7 +73,13 @@ export async function rangeCount(
   });
   const fewest = counted.reduce((a, b) => (b.n < a.n ? b : a));
   // Several ranges: each keeps its share of the items, as if they were independent (at most the fewest).
-  const together = counted.length > 1 ? Math.min(fewest.n, counted.reduce((n, c) => (n * c.n) / Math.max(1, items), items)) : fewest.n;
+  const together =
+    counted.length > 1
+      ? Math.min(
+          fewest.n,
+          counted.reduce((n, c) => (n * c.n) / Math.max(1, items), items),
+        )
+      : fewest.n;
   // (Too many lent to count: the range keeps its share of them.)
   const lentGuessed = !!lent && lent.unavailable > 0 && !lentCounted;
   const total = Math.max(0, together - (lentGuessed ? Math.round((lent.unavailable * together) / Math.max(1, items)) : lentInRange));
@@ -74,7 +89,8 @@ export async function rangeCount(
     const row = results.find((r) => r.pid === range.prop.id);
     return { items: row ? row.items : ' ', n: row?.n ?? 0, owner: row?.owner ?? 0, whole: counted[index]!.whole, sql: range.sql };
   });
-  const listed = !lent && where.listable ? listedOf(kept, level, items, ranges.length === 1 && !ranges[0]!.prop.multiple, null, null) : null;
+  const listed =
+    !lent && where.listable ? listedOf(kept, level, items, ranges.length === 1 && !ranges[0]!.prop.multiple, null, null) : null;
   return { total: estimated ? roughly(total) : total, estimated, fewest, listed };
 }
 
@@ -84,7 +100,12 @@ export async function rangeCount(
  * property's values, `lo` to `hi`) is longer than the part read (up to `last`). Those read, when no
  * number tells that part (a date's months and years have none, facet-spans.ts).
  */
-export function stretched(range: RangeFilter, read: number, values: number, [last, lo, hi]: [number | null, number | null, number | null]): number {
+export function stretched(
+  range: RangeFilter,
+  read: number,
+  values: number,
+  [last, lo, hi]: [number | null, number | null, number | null],
+): number {
   if (range.values) return Math.round((read * range.values.length) / values);
   if (last === null || lo === null || hi === null) return read;
   const from = Math.max(range.min === undefined ? lo : Number(range.min), lo);
@@ -116,7 +137,8 @@ export function rangeRows(range: RangeFilter, f: string): string {
   const min = range.min === undefined ? undefined : Number(range.min);
   const max = range.max === undefined ? undefined : Number(range.max);
   if (range.prop.type === 'date' && !range.values) return `FROM ${spanRows(range.prop.id, min, max, f)}`;
-  if (range.prop.spanWidth !== null && SPANNED_TYPES.includes(range.prop.type) && !range.values) return `FROM ${numberSpanRows(range.prop.id, min, max, range.prop.spanWidth, f)}`;
+  if (range.prop.spanWidth !== null && SPANNED_TYPES.includes(range.prop.type) && !range.values)
+    return `FROM ${numberSpanRows(range.prop.id, min, max, range.prop.spanWidth, f)}`;
   return `${propertyNumbers(inlineId(range.prop.id), f)} AND ${rangeTests(range, `${f}.sort_number`)}`;
 }
 
@@ -128,8 +150,23 @@ export const SPANNED_TYPES = ['number', 'datetime'];
  * date-time that keeps no spans yet, they are built after the answer (`defer`), so that the next range
  * over it reads them. `lo` and `hi`: the property's first and last values, which choose their width.
  */
-export function spansWanted(d1: D1Database, collectionId: number, range: RangeFilter, lo: number | null, hi: number | null, defer: ((work: Promise<unknown>) => void) | undefined) {
-  if (!defer || range.prop.spanWidth !== null || !range.prop.filterable || !SPANNED_TYPES.includes(range.prop.type) || lo === null || hi === null) return;
+export function spansWanted(
+  d1: D1Database,
+  collectionId: number,
+  range: RangeFilter,
+  lo: number | null,
+  hi: number | null,
+  defer: ((work: Promise<unknown>) => void) | undefined,
+) {
+  if (
+    !defer ||
+    range.prop.spanWidth !== null ||
+    !range.prop.filterable ||
+    !SPANNED_TYPES.includes(range.prop.type) ||
+    lo === null ||
+    hi === null
+  )
+    return;
   defer(d1.batch(numberSpansBuild(d1, collectionId, range.prop.id, spanWidthFor(lo, hi))));
 }
 

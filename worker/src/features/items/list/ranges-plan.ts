@@ -26,9 +26,14 @@ export async function rangesPlan(ctx: PlanContext): Promise<ListedPage> {
   const driver = counted?.fewest.whole ? counted.fewest.range : undefined;
   const others = driver ? where.sql.filter((test) => !driver.sql.includes(test)) : [];
   const readRows = 2 + others.length;
-  const cheapRead = (n: number) => readRows * n * n <= 2 * shape.perPage * counter || (typed && walkTooFar(ctx, n) && n <= ctx.tuning.fewMatches * READ_ALL_SHARE);
+  const cheapRead = (n: number) =>
+    readRows * n * n <= 2 * shape.perPage * counter || (typed && walkTooFar(ctx, n) && n <= ctx.tuning.fewMatches * READ_ALL_SHARE);
   if (counted?.listed) return listedPlan(ctx, counted.listed, null);
-  if (counted && driver && driver.prop.sortable && !driver.prop.multiple && cheapRead(counted.fewest.n)) return rangeMatchesPage(ctx, driver, others);
+  if (counted && driver && driver.prop.sortable && !driver.prop.multiple && cheapRead(counted.fewest.n))
+    return rangeMatchesPage(ctx, driver, others);
   const known = counted && { total: counted.total, estimated: counted.estimated };
-  return (typed && known && walkTooFar(ctx, known.total) ? await placed(ctx, known.total, null, known) : null) ?? (await walkedPage(ctx, ctx.filter, null, known));
+  return (
+    (typed && known && walkTooFar(ctx, known.total) ? await placed(ctx, known.total, null, known) : null) ??
+    (await walkedPage(ctx, ctx.filter, null, known))
+  );
 }

@@ -14,7 +14,14 @@ import { walkedPage } from './walk';
  * collection's counters so both are of the same moment. Null, and the order built again after the
  * answer, when there are none or their counts do not add up to the counters.
  */
-export async function keptRanks({ d1, collection, level, shape, defer, tuning }: PlanContext): Promise<{ buckets: Bucket[]; total: number } | null> {
+export async function keptRanks({
+  d1,
+  collection,
+  level,
+  shape,
+  defer,
+  tuning,
+}: PlanContext): Promise<{ buckets: Bucket[]; total: number } | null> {
   const order = orderOf(shape.sortProp ?? (shape.dateColumn === 'i.updated_at' ? 'updated' : 'created'));
   const row = await d1
     .prepare(

@@ -160,7 +160,17 @@ export function onlyValue(prop: PropertyRow): string {
  * choosing another value of that property would give). Only visible filterable properties may filter.
  */
 export function conditions(level: CallerLevel, props: PropertyRow[], request: ListRequest, skipKey?: string): Conditions {
-  const out: Conditions = { match: null, searched: false, search: null, available: false, counted: [], sql: [], ranges: new Map(), alone: null, listable: false };
+  const out: Conditions = {
+    match: null,
+    searched: false,
+    search: null,
+    available: false,
+    counted: [],
+    sql: [],
+    ranges: new Map(),
+    alone: null,
+    listable: false,
+  };
   let valued: PropertyRow | null = null;
   const range = (prop: PropertyRow) => out.ranges.get(prop.id) ?? out.ranges.set(prop.id, { prop, sql: [] }).get(prop.id)!;
   const parts: string[] = [];
@@ -207,7 +217,8 @@ export function conditions(level: CallerLevel, props: PropertyRow[], request: Li
   if (request.loansEnabled && request.availability === 'lent') out.sql.push(LENT_CONDITION);
   if (request.loansEnabled && request.availability === 'available') out.sql.push(AVAILABLE_CONDITION);
   out.match = parts.length > 0 ? parts.join(' AND ') : null;
-  if (!search && facetGroups.length === 1 && out.counted.length === 1 && out.sql.length === 0 && valued) out.alone = { prop: valued, keys: out.counted[0]!.keys };
+  if (!search && facetGroups.length === 1 && out.counted.length === 1 && out.sql.length === 0 && valued)
+    out.alone = { prop: valued, keys: out.counted[0]!.keys };
   out.available = !!request.loansEnabled && request.availability === 'available';
   out.listable = !(request.loansEnabled && request.availability === 'lent') && facetGroups.length === out.counted.length;
   return out;

@@ -22,9 +22,7 @@ export async function sortedPage({ d1, shape }: PlanContext, keyed: Keyed[]): Pr
   const start = shape.before === END ? Math.max(0, keyed.length - shape.perPage) : shape.offset;
   const ids = keyed.slice(start, start + shape.perPage).map((r) => r.id);
   if (ids.length === 0) return { rows: [], total: keyed.length, estimated: false };
-  const { results: rows } = await d1
-    .prepare(`SELECT ${shape.columns} FROM ${itemsOf(ids)}`)
-    .all<ListedItemRow>();
+  const { results: rows } = await d1.prepare(`SELECT ${shape.columns} FROM ${itemsOf(ids)}`).all<ListedItemRow>();
   const byId = new Map(rows.map((row) => [row.id, row]));
   return { rows: ids.flatMap((id) => byId.get(id) ?? []), total: keyed.length, estimated: false };
 }

@@ -67,7 +67,8 @@ export function unionAll(terms: SqlFragment[]): SqlFragment {
   let level = terms.map((term) => sql`SELECT * FROM (${term})`);
   while (level.length > COMPOUND_TERMS) {
     const folded: SqlFragment[] = [];
-    for (let n = 0; n < level.length; n += COMPOUND_TERMS) folded.push(sql`SELECT * FROM (${join(level.slice(n, n + COMPOUND_TERMS), ' UNION ALL ')})`);
+    for (let n = 0; n < level.length; n += COMPOUND_TERMS)
+      folded.push(sql`SELECT * FROM (${join(level.slice(n, n + COMPOUND_TERMS), ' UNION ALL ')})`);
     level = folded;
   }
   return join(level, ' UNION ALL ');

@@ -62,7 +62,12 @@ export async function walk(
   // The membership test names the walked index's item id, so an item row is read only for a match.
   const matched = (id: string) => matchedBy(match, id);
   const phases = phasesOf(shape, options.reversed);
-  const first = options.from ? Math.max(0, phases.findIndex((phase) => phase.kind === options.from![0])) : 0;
+  const first = options.from
+    ? Math.max(
+        0,
+        phases.findIndex((phase) => phase.kind === options.from![0]),
+      )
+    : 0;
   const rows: WalkedRow[] = [];
   let skip = options.skip;
   for (let index = first; index < phases.length && rows.length < options.take; index += 1) {
@@ -141,7 +146,8 @@ export async function walkedPage(
     const between = after?.[3] === undefined ? 0 : Math.max(0, offset - (after[3] + 1));
     rows = await walk(ctx, filter, match, { reversed: false, from: after, skip: after ? between : offset, take: perPage });
   }
-  const placed = (row: WalkedRow | undefined, index: number): PlacedCursor | undefined => (row ? [row.cursor[0], row.cursor[1], row.cursor[2], index] : undefined);
+  const placed = (row: WalkedRow | undefined, index: number): PlacedCursor | undefined =>
+    row ? [row.cursor[0], row.cursor[1], row.cursor[2], index] : undefined;
   const cursors = {
     next: rows.length === perPage || (backwards && rows.length > 0) ? placed(rows[rows.length - 1], offset + rows.length - 1) : undefined,
     prev: placed(rows[0], offset),
@@ -151,7 +157,13 @@ export async function walkedPage(
   // Placed by an estimate: what it passed is not counted.
   if (start && known) return { rows: listed, ...known, ...cursors };
   // The walk reached the end: what it passed and found is the whole count.
-  if (!backwards && listed.length < perPage && (listed.length > 0 || offset === 0)) return { rows: listed, total: offset + listed.length, estimated: false, ...cursors };
+  if (!backwards && listed.length < perPage && (listed.length > 0 || offset === 0))
+    return { rows: listed, total: offset + listed.length, estimated: false, ...cursors };
   if (known) return { rows: listed, ...known, ...cursors };
-  return { rows: listed, total: await countRows(d1, 'items i', sql`${filter.where}${matchedBy(match, 'i.id')}`), estimated: false, ...cursors };
+  return {
+    rows: listed,
+    total: await countRows(d1, 'items i', sql`${filter.where}${matchedBy(match, 'i.id')}`),
+    estimated: false,
+    ...cursors,
+  };
 }
