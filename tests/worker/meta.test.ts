@@ -21,7 +21,7 @@ describe('GET /api/v1/', () => {
     expect(res.headers.get('referrer-policy')).toBeTruthy();
   });
 
-  it('lets no answer compile WebAssembly: only the barcode reader\'s Worker script may (web/public/_headers)', async () => {
+  it("lets no answer compile WebAssembly: only the barcode reader's Worker script may (web/public/_headers)", async () => {
     for (const res of [await call('/api/v1/'), await call('/api/v1/nowhere'), await call('/api/v1/openapi.json')]) {
       expect(res.headers.get('content-security-policy')).toContain("script-src 'self';");
       expect(res.headers.get('content-security-policy')).not.toContain('wasm-unsafe-eval');
@@ -186,6 +186,21 @@ describe('GET /api/v1/openapi.json', () => {
         'POST /loans/{id}/renewal/{answer}',
         // A public screen's answers in one request (features/pages/screen.routes.ts).
         'GET /screen',
+        // Waiting lists (features/lending/holds.routes.ts).
+        'POST /collections/{id}/items/{iid}/holds',
+        'GET /collections/{id}/items/{iid}/holds',
+        'GET /lending/holds',
+        'POST /holds/{id}/move/{direction}',
+        'DELETE /holds/{id}',
+        'POST /holds/offer',
+        'POST /holds/offer/{answer}',
+        'GET /borrower-page/{secret}/holds',
+        'POST /borrower-page/{secret}/holds/{id}/leave',
+        // Invitations by email (features/collections/invitations.routes.ts).
+        'GET /collections/{id}/invitations',
+        'DELETE /collections/{id}/invitations/{invitationId}',
+        'GET /invitations/{secret}',
+        'POST /invitations/{secret}',
       ].sort(),
     );
     const signIn = doc.paths['/token']!.post as { requestBody: { content: Record<string, { schema: { properties: object } }> } };

@@ -125,12 +125,17 @@ function cell(value: unknown, mediaBase: string): CsvCell {
   if (value === undefined || value === null) return '';
   if (Array.isArray(value)) return value.map((one) => cell(one, mediaBase)).join(CSV_VALUES_SEPARATOR);
   if (typeof value === 'number' || typeof value === 'boolean') return value;
-  if (typeof value === 'string' && value.startsWith(MEDIA_SCHEME)) return new URL(`/media/${value.slice(MEDIA_SCHEME.length)}`, mediaBase).href;
+  if (typeof value === 'string' && value.startsWith(MEDIA_SCHEME))
+    return new URL(`/media/${value.slice(MEDIA_SCHEME.length)}`, mediaBase).href;
   return typeof value === 'object' ? JSON.stringify(value) : String(value);
 }
 
 /** The file's pieces, a page at a time: its beginning, each page of items, its end. */
-function exportStream(pieces: (after: number) => Promise<{ text: string; last: number | null }>, head: string, tail: string): ReadableStream<Uint8Array> {
+function exportStream(
+  pieces: (after: number) => Promise<{ text: string; last: number | null }>,
+  head: string,
+  tail: string,
+): ReadableStream<Uint8Array> {
   const encoder = new TextEncoder();
   let after = 0;
   let started = false;
@@ -155,18 +160,23 @@ function exportStream(pieces: (after: number) => Promise<{ text: string; last: n
 
 /** A download's name: the collection's, without what file systems refuse. */
 // eslint-disable-next-line no-control-regex
-const fileName = (name: string, format: ExportFormat) => `${name.replace(/[\\/:*?"<>|\u0000-\u001f]/g, '_').trim() || 'collection'}.${format}`;
+const UNSAFE_IN_FILE_NAMES = /[\\/:*?"<>|\u0000-\u001f]/g;
+const fileName = (name: string, format: ExportFormat) => `${name.replace(UNSAFE_IN_FILE_NAMES, '_').trim() || 'collection'}.${format}`;
 
 export const exportsRoutes = createRouter()
   .openapi(startZip, async (c) => {
     const found = await requireCollectionRole(c.get('db'), callerOf(c), c.req.valid('param').id, 'co_owner');
     const caller = callerOf(c);
     // One conditional insert: none of the owner's exports with pictures, backups or restores runs.
-    const row = await c.env.DB.prepare(`INSERT INTO collection_exports (collection_id, user_id) SELECT ?2, ?1 WHERE ${NOTHING_RUNNING} RETURNING *`)
+    const row = await c.env.DB.prepare(
+      `INSERT INTO collection_exports (collection_id, user_id) SELECT ?2, ?1 WHERE ${NOTHING_RUNNING} RETURNING *`,
+    )
       .bind(caller.id, found.collection.id)
       .first<ExportRunRow>();
     if (!row) {
-      const archive = await c.env.DB.prepare(`SELECT 1 FROM account_archives WHERE user_id = ?1 AND status = 'running'`).bind(caller.id).first();
+      const archive = await c.env.DB.prepare(`SELECT 1 FROM account_archives WHERE user_id = ?1 AND status = 'running'`)
+        .bind(caller.id)
+        .first();
       throw new ApiError(archive ? 'BACKUP_RUNNING' : 'EXPORT_RUNNING');
     }
     try {
@@ -181,7 +191,9 @@ export const exportsRoutes = createRouter()
   .openapi(listZips, async (c) => {
     const { id } = c.req.valid('param');
     const found = await requireCollectionRole(c.get('db'), callerOf(c), id, 'co_owner');
-    const { results } = await c.env.DB.prepare('SELECT * FROM collection_exports WHERE collection_id = ?1 AND user_id = ?2 ORDER BY id DESC LIMIT ?3')
+    const { results } = await c.env.DB.prepare(
+      'SELECT * FROM collection_exports WHERE collection_id = ?1 AND user_id = ?2 ORDER BY id DESC LIMIT ?3',
+    )
       .bind(id, callerOf(c).id, LIST_LIMIT)
       .all<ExportRunRow>();
     return c.json({ runs: results.map((row) => toExportRun(row, found.collection.countOwner)) }, 200);
@@ -207,63 +219,68 @@ export const exportsRoutes = createRouter()
     });
   })
   .openapi(exportRoute, async (c) => {
-  const db = c.get('db');
-  const found = await requireVisibleCollection(db, c.get('caller'), c.req.valid('param').id);
-  const owner = found.level === 3;
-  if (found.collection.visibility === 4 && !owner) throw new ApiError('NOT_FOUND');
-  const { format } = c.req.valid('query');
-  const props = visibleProperties(await listPropertyRows(db, found.collection.id), found.level, owner);
-  const d1 = c.get('d1');
-  const collection = found.collection;
-  const rows = (after: number): Promise<ExportRow[]> => itemPage(d1, collection.id, found.level, owner, after);
-  let stream: ReadableStream<Uint8Array>;
-  if (format === 'json') {
-    let first = true;
-    stream = exportStream(
-      async (after) => {
-        const page = await rows(after);
-        const text = await itemsText(d1, page, props, owner, first);
-        first &&= page.length === 0;
-        return { text, last: lastOf(page) };
-      },
-      documentHead(
-        {
-          ...collection,
-          owner: owner
-            ? {
-                settings: { visibility: collection.visibility, borrowable: collection.borrowable, loanPeriodDays: collection.loanPeriodDays, reminderDays: collection.reminderDays },
-                image: collection.image,
-              }
-            : null,
+    const db = c.get('db');
+    const found = await requireVisibleCollection(db, c.get('caller'), c.req.valid('param').id);
+    const owner = found.level === 3;
+    if (found.collection.visibility === 4 && !owner) throw new ApiError('NOT_FOUND');
+    const { format } = c.req.valid('query');
+    const props = visibleProperties(await listPropertyRows(db, found.collection.id), found.level, owner);
+    const d1 = c.get('d1');
+    const collection = found.collection;
+    const rows = (after: number): Promise<ExportRow[]> => itemPage(d1, collection.id, found.level, owner, after);
+    let stream: ReadableStream<Uint8Array>;
+    if (format === 'json') {
+      let first = true;
+      stream = exportStream(
+        async (after) => {
+          const page = await rows(after);
+          const text = await itemsText(d1, page, props, owner, first);
+          first &&= page.length === 0;
+          return { text, last: lastOf(page) };
         },
-        props,
-        new Date().toISOString(),
-      ),
-      DOCUMENT_TAIL,
-    );
-  } else {
-    // The instance's public address, else the one the request came to.
-    const mediaBase = (await instanceIdentity(c.env)).baseUrl ?? new URL(c.req.url).origin;
-    stream = exportStream(
-      async (after) => {
-        const page = await rows(after);
-        const data = page.map((row) => {
-          const values = valuesOf(row, props);
-          return props.map((p) => cell(values[p.key], mediaBase));
-        });
-        return { text: csvText(data), last: lastOf(page) };
+        documentHead(
+          {
+            ...collection,
+            owner: owner
+              ? {
+                  settings: {
+                    visibility: collection.visibility,
+                    borrowable: collection.borrowable,
+                    loanPeriodDays: collection.loanPeriodDays,
+                    reminderDays: collection.reminderDays,
+                  },
+                  image: collection.image,
+                }
+              : null,
+          },
+          props,
+          new Date().toISOString(),
+        ),
+        DOCUMENT_TAIL,
+      );
+    } else {
+      // The instance's public address, else the one the request came to.
+      const mediaBase = (await instanceIdentity(c.env)).baseUrl ?? new URL(c.req.url).origin;
+      stream = exportStream(
+        async (after) => {
+          const page = await rows(after);
+          const data = page.map((row) => {
+            const values = valuesOf(row, props);
+            return props.map((p) => cell(values[p.key], mediaBase));
+          });
+          return { text: csvText(data), last: lastOf(page) };
+        },
+        // A byte order mark, so spreadsheets read the file as UTF-8.
+        `\ufeff${csvText([props.map((p) => p.label)])}`,
+        '',
+      );
+    }
+    return new Response(stream, {
+      status: 200,
+      headers: {
+        'Content-Type': format === 'json' ? 'application/json; charset=utf-8' : 'text/csv; charset=utf-8',
+        'Content-Disposition': contentDisposition('attachment', fileName(collection.name, format)),
+        'Cache-Control': 'private, no-store',
       },
-      // A byte order mark, so spreadsheets read the file as UTF-8.
-      `\ufeff${csvText([props.map((p) => p.label)])}`,
-      '',
-    );
-  }
-  return new Response(stream, {
-    status: 200,
-    headers: {
-      'Content-Type': format === 'json' ? 'application/json; charset=utf-8' : 'text/csv; charset=utf-8',
-      'Content-Disposition': contentDisposition('attachment', fileName(collection.name, format)),
-      'Cache-Control': 'private, no-store',
-    },
+    });
   });
-});
