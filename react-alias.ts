@@ -5,4 +5,6 @@
 export const REACT_AS_PREACT = {
   react: 'preact/compat',
   'react-dom': 'preact/compat',
+  // SWR's shim is CommonJS requiring React, which no alias reaches: Preact has the hook itself.
+  'use-sync-external-store/shim': 'preact/compat',
 };
