@@ -81,15 +81,8 @@ export default defineConfig({
         // Components are tried here on React, whose API they are written to; the browser suite runs the
         // build people get, on Preact (react-alias.ts).
         plugins: [react()],
-        resolve: {
-          alias: {
-            ...REACT_AS_PREACT,
-            '@testing-library/react': fileURLToPath(new URL('./node_modules/@testing-library/react/dist/@testing-library/react.esm.js', import.meta.url)),
-          },
-        },
         test: {
           name: 'web',
-          deps: { optimizer: { client: { enabled: true, include: ['react-router', 'react-router-dom', 'react-intl', 'swr', 'swr/infinite', '@testing-library/react'] } } },
           environment: 'jsdom',
           testTimeout: 15_000,
           include: ['tests/web/**/*.test.{ts,tsx}'],
