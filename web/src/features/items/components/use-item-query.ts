@@ -103,7 +103,9 @@ export function useItemQuery(collectionId: number) {
           return next;
         },
         // flushSync: the URL, hence the controls, update in the same frame as the click (no flicker).
-        { preventScrollReset: true, flushSync: true, replace },
+        // A replacement comes from an effect correcting the address, where a synchronous render would
+        // run inside the current one.
+        { preventScrollReset: true, flushSync: !replace, replace },
       );
     },
     [setParams],
