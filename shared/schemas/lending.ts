@@ -197,6 +197,8 @@ export const lendingOverview = z.object({
   requests: z.array(loan),
   /** Lent and not overdue, soonest due first. */
   current: z.array(loan),
+  /** Collections among these loans that are shared with the caller (as editor or co-owner), not theirs. */
+  sharedCollectionIds: z.array(z.number().int()),
 });
 export type LendingOverview = z.infer<typeof lendingOverview>;
 

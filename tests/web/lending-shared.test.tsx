@@ -42,12 +42,12 @@ describe('lending overview with shared collections', () => {
     mockFetch((call) => {
       if (call.url === '/api/v1/') return json(apiInfo());
       if (call.url === '/api/v1/settings') return json({ loansEnabled: true });
-      if (call.url === '/api/v1/collections?mine=true') return json({ collections: [{ id: 2, name: 'Comics' }] });
       if (call.url === '/api/v1/lending') {
         return json({
           overdue: [],
           requests: [],
           current: [loan(1, 2, 'Comics', 'Tintin', 'Bob Durand'), loan(2, 9, 'Club games', 'Catan', 'Chloé Petit')],
+          sharedCollectionIds: [9],
         });
       }
       return apiError(404, 'NOT_FOUND');

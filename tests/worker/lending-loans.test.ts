@@ -467,7 +467,12 @@ describe('who may see and change loans', () => {
       env: { DEMO_MODE: 'true' },
     });
     expect(await errorCode(demo)).toBe('DEMO_MODE');
-    expect(await (await call('/api/v1/lending', { token: stranger.token })).json()).toEqual({ overdue: [], requests: [], current: [] });
+    expect(await (await call('/api/v1/lending', { token: stranger.token })).json()).toEqual({
+      overdue: [],
+      requests: [],
+      current: [],
+      sharedCollectionIds: [],
+    });
   });
 
   it('answers 404 LOANS_DISABLED on every loan endpoint while lending is off', async () => {

@@ -58,6 +58,9 @@ describe('lending from a shared collection', () => {
     expect(idsIn(await overviewOf(editor))).toEqual(expected);
     expect(idsIn(await overviewOf(coOwner))).toEqual(expected);
     expect(idsIn(await overviewOf(viewer))).toEqual([]);
+    // The overview says which collections are shared with the caller, never their own.
+    expect((await overviewOf(editor)).sharedCollectionIds).toEqual([collection.id]);
+    expect((await overviewOf(owner)).sharedCollectionIds).toEqual([]);
     const shown = (await overviewOf(editor)).current[0]!;
     expect(shown.item).toMatchObject({ collectionId: collection.id, collectionName: 'Shelf', title: 'Catan' });
     const stranger = await createUser();

@@ -234,13 +234,16 @@ export const lendingRoutes = createRouter()
     return c.json({ ok: true as const, deletedLoans }, 200);
   })
   .openapi(overview, async (c) => {
-    const all = await toLoans(c.get('db'), await openLoans(c.get('d1'), callerOf(c).id));
+    const caller = callerOf(c);
+    const rows = await openLoans(c.get('d1'), caller.id);
+    const all = await toLoans(c.get('db'), rows);
+    const sharedCollectionIds = [...new Set(rows.filter((r) => r.owner_id !== caller.id).map((r) => r.collection_id))];
     const overdue = all.filter((l) => l.overdue).sort(byDue);
     const requests = all
       .filter((l) => PENDING_LOAN_STATES.includes(l.state))
       .sort((a, b) => (a.state === b.state ? a.id - b.id : a.state === 'asked' ? -1 : 1));
     const current = all.filter((l) => l.state === 'lent' && !l.overdue).sort(byDue);
-    return c.json({ overdue, requests, current }, 200);
+    return c.json({ overdue, requests, current, sharedCollectionIds }, 200);
   })
   .openapi(listItemLoans, async (c) => {
     const { id, iid } = c.req.valid('param');

@@ -24,13 +24,14 @@ const messages = defineMessages<{
   nothingHint: { id: 'lending.overview.nothingHint', defaultMessage: 'Lend an item from its page; requests from visitors show up here.' },
 });
 
-/** `ownCollectionIds`: the caller's own collections; loans of the others are those shared with them. */
-export function LendingOverview({ readOnly, ownCollectionIds }: { readOnly: boolean; ownCollectionIds?: ReadonlySet<number> }) {
+/** The caller's open loans, and those of collections shared with them as editor or co-owner (named so). */
+export function LendingOverview({ readOnly }: { readOnly: boolean }) {
   const intl = useIntl();
   const overview = useLendingOverview();
   if (overview.error) return <ErrorAlert>{describeError(intl, overview.error)}</ErrorAlert>;
   if (!overview.data) return <Loading />;
   const { overdue, requests, current } = overview.data;
+  const sharedCollectionIds = new Set(overview.data.sharedCollectionIds ?? []);
   if (overdue.length + requests.length + current.length === 0) {
     return (
       <EmptyState icon={PackageOpen} title={intl.formatMessage(messages.nothing)}>
@@ -50,7 +51,13 @@ export function LendingOverview({ readOnly, ownCollectionIds }: { readOnly: bool
         .map((section) => (
           <section key={section.key} className="card" aria-labelledby={`lending-${section.key}`}>
             <h2 id={`lending-${section.key}`}>{section.title}</h2>
-            <LoanList loans={section.loans} show="both" readOnly={readOnly} label={section.title} ownCollectionIds={ownCollectionIds} />
+            <LoanList
+              loans={section.loans}
+              show="both"
+              readOnly={readOnly}
+              label={section.title}
+              sharedCollectionIds={sharedCollectionIds}
+            />
           </section>
         ))}
       <OwnerHoldQueues readOnly={readOnly} />

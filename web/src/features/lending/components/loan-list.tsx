@@ -22,19 +22,19 @@ interface LoanListProps {
   readOnly: boolean;
   label: string;
   /**
-   * The caller's own collections, when the list mixes in loans of collections shared with them: those
-   * rows name their collection, and their borrower (the owner's) is not a link.
+   * Collections shared with the caller, when the list mixes their loans in: those rows name their
+   * collection, and their borrower (the owner's) is not a link.
    */
-  ownCollectionIds?: ReadonlySet<number>;
+  sharedCollectionIds?: ReadonlySet<number>;
 }
 
-export function LoanList({ loans, show, readOnly, label, ownCollectionIds }: LoanListProps) {
+export function LoanList({ loans, show, readOnly, label, sharedCollectionIds }: LoanListProps) {
   const intl = useIntl();
   return (
     <ul className="loan-list" aria-label={label}>
       {loans.map((loan) => {
         const itemName = loan.item.title ?? `#${loan.item.id}`;
-        const shared = ownCollectionIds !== undefined && !ownCollectionIds.has(loan.item.collectionId);
+        const shared = sharedCollectionIds?.has(loan.item.collectionId) ?? false;
         return (
           <li key={loan.id} className={loan.overdue ? 'loan-row loan-row--overdue' : 'loan-row'}>
             <div className="loan-row__head">
