@@ -3,8 +3,11 @@
 // for a person. Tests act at once, so every page load (goto, reload) also waits until the app says the
 // page is its own (html[data-app="ready"], web/src/app/app.tsx). A page whose scripts do not run (a
 // context without JavaScript) never says "starting", and is not waited for.
+// Each browser context, and each test's API client, is also its own visitor address (the
+// cf-connecting-ip Cloudflare sets): per-address allowances such as borrow requests then count one
+// visitor, as they do for people, instead of the whole suite.
 import { test as base } from '@playwright/test';
-import type { Page } from '@playwright/test';
+import type { BrowserContext, Page } from '@playwright/test';
 
 export { expect } from '@playwright/test';
 
@@ -12,9 +15,23 @@ async function appTakesOver(page: Page): Promise<void> {
   await page.waitForFunction(() => document.documentElement.dataset.app !== 'starting', undefined, { timeout: 15_000 });
 }
 
+/** A random address of 198.18.0.0/15, the range kept for benchmark tests (RFC 2544). */
+const visitorAddress = () => `198.18.${Math.floor(Math.random() * 256)}.${Math.floor(Math.random() * 254) + 1}`;
+
+const addressed = new WeakSet<BrowserContext>();
+
+/** Gives the page's context its own address before its first load (contexts tests open themselves too). */
+async function ownAddress(page: Page): Promise<void> {
+  const context = page.context();
+  if (addressed.has(context)) return;
+  addressed.add(context);
+  await context.setExtraHTTPHeaders({ 'cf-connecting-ip': visitorAddress() });
+}
+
 function waitAfterLoads(prototype: Page): void {
   const { goto, reload } = prototype;
   prototype.goto = async function (this: Page, ...args: Parameters<Page['goto']>) {
+    await ownAddress(this);
     const response = await goto.apply(this, args);
     await appTakesOver(this);
     return response;
@@ -29,6 +46,10 @@ function waitAfterLoads(prototype: Page): void {
 let patched = false;
 
 export const test = base.extend<object, { appTakesOver: void }>({
+  // The `request` fixture's address (pages get theirs on their first load).
+  extraHTTPHeaders: async ({ extraHTTPHeaders }, use) => {
+    await use({ ...extraHTTPHeaders, 'cf-connecting-ip': visitorAddress() });
+  },
   appTakesOver: [
     async ({ browser }, use) => {
       if (!patched) {
