@@ -184,7 +184,12 @@ describe('offers', () => {
     expect(accepted.status).toBe(200);
     expect(((await accepted.json()) as HoldOffer).state).toBe('accepted');
     const loans = ((await (await call(`${itemPath}/loans`, { token: owner.token })).json()) as { loans: Loan[] }).loans;
-    expect(loans.find((l) => l.borrower.email === emails[0])?.state).toBe('accepted');
+    const taken = loans.find((l) => l.borrower.email === emails[0]);
+    expect(taken?.state).toBe('accepted');
+    // The owner is told, with the way to the accepted request.
+    const [toOwner] = (await capturedEmails(owner.user.email!)).filter((m) => m.subject.includes('from the waiting list'));
+    expect(toOwner?.subject).toBe('ada takes “Dune” from the waiting list');
+    expect(toOwner?.text).toContain(`/loan/${taken!.id}`);
     // Answered once: the link does not answer again.
     expect(await errorCode(await offerCall('/decline', token))).toBe('HOLD_LINK_INVALID');
     expect(await errorCode(await offerCall('/accept', 'not-a-token'))).toBe('HOLD_LINK_INVALID');

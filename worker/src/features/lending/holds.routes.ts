@@ -17,6 +17,7 @@ import { callerOf, optionalUser, requireUser } from '../../middleware/auth';
 import { findCollection, requireCollectionRole } from '../collections/collections.queries';
 import { loadItem } from '../items/items.queries';
 import { requestableItem, statusLimit, throttleAsks } from './borrow-gate';
+import { notifyOfferTaken } from './borrow-requests.service';
 import { sendHoldAccepted, sendHoldJoined, sendHoldOffers } from './hold-emails';
 import { activeHoldsOfItem, activeHoldsOfOwner, findHold, holdTitles, toHolds } from './holds.queries';
 import { acceptOffer, declineOffer, joinHold, moveHold, offerNext, removeHold, requireOffer } from './holds.service';
@@ -171,7 +172,14 @@ export const holdRoutes = createRouter()
     const { token } = c.req.valid('json');
     if (c.req.valid('param').answer === 'accept') {
       const { hold, statusToken } = await acceptOffer(c.get('d1'), token);
-      later(c, 'hold accepted', sendHoldAccepted(c.env, c.get('db'), hold, statusToken));
+      later(
+        c,
+        'hold accepted',
+        Promise.all([
+          sendHoldAccepted(c.env, c.get('db'), hold, statusToken),
+          hold.loan_id === null ? null : notifyOfferTaken(c.env, c.get('db'), c.get('d1'), hold.loan_id),
+        ]),
+      );
     } else {
       const hold = await declineOffer(c.get('d1'), token);
       await offerFreedCopies(c, [hold.item_id]);
