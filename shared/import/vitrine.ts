@@ -95,6 +95,8 @@ export interface ExportedCollectionSettings {
   borrowable: number;
   loanPeriodDays: number;
   reminderDays: number;
+  /** Days to answer a waiting list's offer (exports before waiting lists leave it out). */
+  offerDays?: number;
 }
 
 const asTemplate = (type: unknown): TemplateType | null =>

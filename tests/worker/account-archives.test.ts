@@ -48,6 +48,7 @@ async function library() {
     borrowable: 0,
     loanPeriodDays: 14,
     reminderDays: 3,
+    offerDays: 5,
   });
   const image = await call(`/api/v1/collections/${shelf.id}/image`, {
     method: 'PUT',
@@ -143,7 +144,7 @@ describe('backups of one’s collections', { timeout: 120_000 }, () => {
     const theirs = await mine(other.token);
     expect(theirs.map((c) => c.name).sort()).toEqual(['Already mine', 'Wishlist', 'Étagère']);
     const copy = theirs.find((c) => c.name === 'Étagère')!;
-    const settings = ({ name, type, description, tags, visibility, borrowable, loanPeriodDays, reminderDays }: Collection) => ({
+    const settings = ({ name, type, description, tags, visibility, borrowable, loanPeriodDays, reminderDays, offerDays }: Collection) => ({
       name,
       type,
       description,
@@ -152,6 +153,7 @@ describe('backups of one’s collections', { timeout: 120_000 }, () => {
       borrowable,
       loanPeriodDays,
       reminderDays,
+      offerDays,
     });
     expect(settings(copy)).toEqual(settings(shelf));
     expect(settings(theirs.find((c) => c.name === 'Wishlist')!)).toEqual(settings(empty));

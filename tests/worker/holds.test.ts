@@ -6,6 +6,7 @@ import { env } from 'cloudflare:test';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { HOLD_STATES, HOLD_TRANSITIONS } from '../../shared/lending';
 import type { BorrowerHolds, HoldOffer, ItemHolds } from '../../shared/schemas/holds';
+import type { Item } from '../../shared/schemas/items';
 import type { Loan } from '../../shared/schemas/lending';
 import { holdOffersJob } from '../../worker/src/features/lending/hold-offers.job';
 import { runScheduledJobs } from '../../worker/src/jobs/run-jobs';
@@ -183,7 +184,12 @@ describe('offers', () => {
     expect(accepted.status).toBe(200);
     expect(((await accepted.json()) as HoldOffer).state).toBe('accepted');
     const loans = ((await (await call(`${itemPath}/loans`, { token: owner.token })).json()) as { loans: Loan[] }).loans;
-    expect(loans.find((l) => l.borrower.email === emails[0])?.state).toBe('accepted');
+    const taken = loans.find((l) => l.borrower.email === emails[0]);
+    expect(taken?.state).toBe('accepted');
+    // The owner is told, with the way to the accepted request.
+    const [toOwner] = (await capturedEmails(owner.user.email!)).filter((m) => m.subject.includes('from the waiting list'));
+    expect(toOwner?.subject).toBe('ada takes “Dune” from the waiting list');
+    expect(toOwner?.text).toContain(`/loan/${taken!.id}`);
     // Answered once: the link does not answer again.
     expect(await errorCode(await offerCall('/decline', token))).toBe('HOLD_LINK_INVALID');
     expect(await errorCode(await offerCall('/accept', 'not-a-token'))).toBe('HOLD_LINK_INVALID');
@@ -243,6 +249,15 @@ describe('offers', () => {
     await offerCall('/decline', await offerToken(emails[0]!));
     expect(await errorCode(await ask(address('again')))).toBe('NO_COPY_AVAILABLE');
     expect((await queue(itemPath, owner.token)).map((h) => [h.borrower.email, h.state])).toEqual([[late, 'offered']]);
+  });
+
+  it('shows the offered copy as not available, so visitors are shown the waiting list, until it is answered', async () => {
+    const { owner, itemPath, loan, emails } = await queueOf(['ada']);
+    const availability = async () => ((await (await call(itemPath)).json()) as Item).availability;
+    await act(owner.token, loan.id, 'return');
+    expect(await availability()).toMatchObject({ quantity: 1, lent: 0, available: 0 });
+    await offerCall('/decline', await offerToken(emails[0]!));
+    expect(await availability()).toMatchObject({ quantity: 1, lent: 0, available: 1 });
   });
 
   it('sends nothing and offers nothing while lending is off, and deletes nothing', async () => {

@@ -148,6 +148,25 @@ describe('inviting by email', () => {
     expect((await call(`${base}/invitations/${pending!.id}`, { method: 'DELETE', token: owner.token })).status).toBe(404);
   });
 
+  it('a co-owner removed or made editor takes the invitations they sent with them', async () => {
+    await allowInvitations(true);
+    const { owner, base } = await shelf();
+    const [removed, demoted] = [await createUser(), await createUser()];
+    for (const person of [removed, demoted]) expect((await invite(base, owner.token, person.user.username, 'co_owner')).status).toBe(201);
+    const [first, second] = [newAddress(), newAddress()];
+    expect((await invite(base, removed.token, first)).status).toBe(202);
+    expect((await invite(base, demoted.token, second)).status).toBe(202);
+    const [firstSecret, secondSecret] = [await secretSentTo(first), await secretSentTo(second)];
+    expect((await view(firstSecret)).status).toBe(200);
+    expect((await call(`${base}/members/${removed.user.id}`, { method: 'DELETE', token: owner.token })).status).toBe(204);
+    expect(
+      (await call(`${base}/members/${demoted.user.id}`, { method: 'PATCH', token: owner.token, json: { role: 'editor' } })).status,
+    ).toBe(200);
+    expect(await errorCode(await view(firstSecret))).toBe('INVITATION_INVALID');
+    expect(await errorCode(await accept(secondSecret, account()))).toBe('INVITATION_INVALID');
+    expect(((await (await call(`${base}/invitations`, { token: owner.token })).json()) as InvitationList).invitations).toEqual([]);
+  });
+
   it('with invitations off, an unknown address is refused and existing links answer as expired', async () => {
     await allowInvitations(true);
     const { owner, base, secret, address } = await invited();

@@ -13,8 +13,9 @@ const runAlone = async (job: Job, now?: Date) => (await runScheduledJobs(env, 't
 const count = async (sql: string) => (await env.DB.prepare(sql).first<{ n: number }>())!.n;
 
 describe('purge of expired rows', () => {
-  it('removes expired sessions, spent reset and email change links, stale source answers, finished rate-limit windows and long-unseen clients, and nothing else', async () => {
-    const { user } = await createUser();
+  it('removes expired sessions, spent reset and email change links, dead invitations, stale source answers, finished rate-limit windows and long-unseen clients, and nothing else', async () => {
+    const { user, token } = await createUser();
+    const shelf = await createCollection(token, { name: 'Shared shelf' });
     await env.DB.batch([
       env.DB.prepare("INSERT INTO sessions (id, user_id, expires_at) VALUES ('old', ?, '2000-01-01T00:00:00.000Z')").bind(user.id),
       env.DB.prepare("INSERT INTO password_resets (token_hash, user_id, expires_at) VALUES ('h1', ?, '2000-01-01T00:00:00.000Z')").bind(
@@ -36,6 +37,14 @@ describe('purge of expired rows', () => {
       env.DB.prepare(
         "INSERT INTO email_changes (token_hash, user_id, new_email, expires_at) VALUES ('e2', ?, 'b@example.test', '2999-01-01T00:00:00.000Z')",
       ).bind(user.id),
+      // Invitations expired, used, withdrawn, and one still open.
+      env.DB.prepare(
+        `INSERT INTO collection_invitations (collection_id, email, role, inviter_id, secret_hash, expires_at, used_at, revoked_at)
+         VALUES (?1, 'gone@example.test', 'viewer', ?2, 'i1', '2000-01-01T00:00:00.000Z', NULL, NULL),
+                (?1, 'used@example.test', 'viewer', ?2, 'i2', '2999-01-01T00:00:00.000Z', '2001-01-01T00:00:00.000Z', NULL),
+                (?1, 'undone@example.test', 'viewer', ?2, 'i3', '2999-01-01T00:00:00.000Z', NULL, '2001-01-01T00:00:00.000Z'),
+                (?1, 'open@example.test', 'viewer', ?2, 'i4', '2999-01-01T00:00:00.000Z', NULL, NULL)`,
+      ).bind(shelf.id, user.id),
       // Clients last seen 181 and 179 days ago.
       env.DB.prepare(
         "INSERT INTO known_clients (user_id, client, last_sign_in) VALUES (?1, 'address:gone', unixepoch() - 181 * 86400), (?1, 'address:kept', unixepoch() - 179 * 86400)",
@@ -44,8 +53,8 @@ describe('purge of expired rows', () => {
     const report = await runAlone(purgeExpiredJob);
     expect(report).toMatchObject({
       status: 'done',
-      units: 6,
-      counts: { sessions: 1, passwordResets: 2, emailChanges: 1, sourceCache: 1, rateLimits: 1, knownClients: 1 },
+      units: 7,
+      counts: { sessions: 1, passwordResets: 2, emailChanges: 1, invitations: 3, sourceCache: 1, rateLimits: 1, knownClients: 1 },
     });
     expect(await count("SELECT group_concat(key) AS n FROM source_cache WHERE key LIKE 'purge|%'")).toBe('purge|fresh');
     expect(await count("SELECT count(*) AS n FROM sessions WHERE id = 'old'")).toBe(0);
@@ -55,6 +64,7 @@ describe('purge of expired rows', () => {
     expect(await count("SELECT count(*) AS n FROM rate_limits WHERE key = 'new'")).toBe(1);
     expect(await count("SELECT count(*) AS n FROM rate_limits WHERE key = 'old'")).toBe(0);
     expect(await count('SELECT group_concat(token_hash) AS n FROM email_changes')).toBe('e2');
+    expect(await count(`SELECT group_concat(secret_hash) AS n FROM collection_invitations WHERE collection_id = ${shelf.id}`)).toBe('i4');
     expect(
       await count(
         `SELECT group_concat(client) AS n FROM known_clients WHERE user_id = ${user.id} AND client IN ('address:gone', 'address:kept')`,
@@ -67,11 +77,11 @@ describe('purge of expired rows', () => {
       "WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 5500) INSERT INTO rate_limits SELECT 'backlog-' || i, 1, 0 FROM n",
     ).run();
     const first = await runAlone(purgeExpiredJob);
-    // One statement each for sessions, reset and email change links and source answers, then four chunks of rate limits: eight units.
-    expect(first).toMatchObject({ status: 'stopped', units: 8, counts: { rateLimits: 4000 } });
+    // One statement each for sessions, reset and email change links, invitations and source answers, then four chunks of rate limits: nine units.
+    expect(first).toMatchObject({ status: 'stopped', units: 9, counts: { rateLimits: 4000 } });
     expect(await count("SELECT count(*) AS n FROM rate_limits WHERE key LIKE 'backlog-%'")).toBe(1500);
     const second = await runAlone(purgeExpiredJob);
-    expect(second).toMatchObject({ status: 'done', units: 7, counts: { rateLimits: 1500 } });
+    expect(second).toMatchObject({ status: 'done', units: 8, counts: { rateLimits: 1500 } });
     expect(await count("SELECT count(*) AS n FROM rate_limits WHERE key LIKE 'backlog-%'")).toBe(0);
   });
 });

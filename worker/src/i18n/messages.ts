@@ -181,6 +181,10 @@ const en = {
   'email.hold.offered.action': 'Accept or decline',
   'email.hold.accepted.subject': 'You accepted “{title}”',
   'email.hold.accepted.body': 'You accepted “{title}”. {owner} will tell you when to pick it up.',
+  'email.hold.taken.subject': '{name} takes “{title}” from the waiting list',
+  'email.hold.taken.body':
+    '{name} ({email}) accepted the copy of “{title}” (collection {collection}) that their waiting list offered them. The request is accepted: lend the item when you hand it over.',
+  'email.hold.taken.action': 'See the request',
   'email.loan.sent.body': '{owner} has your request to borrow “{title}” and will answer it. You will get an email at each step.',
   'email.loan.sent.action': 'Follow or cancel your request',
   'email.borrowerPage.action': 'See everything you borrowed from {owner}',
@@ -412,6 +416,10 @@ const fr: Record<MessageKey, string> = {
   'email.hold.offered.action': 'Accepter ou refuser',
   'email.hold.accepted.subject': 'Vous avez accepté « {title} »',
   'email.hold.accepted.body': 'Vous avez accepté « {title} ». {owner} vous dira quand venir le chercher.',
+  'email.hold.taken.subject': '{name} prend « {title} » sur la liste d’attente',
+  'email.hold.taken.body':
+    '{name} ({email}) a accepté l’exemplaire de « {title} » (collection {collection}) que sa liste d’attente lui proposait. La demande est acceptée : prêtez l’objet quand vous le remettez.',
+  'email.hold.taken.action': 'Voir la demande',
   'email.loan.sent.body': '{owner} a reçu votre demande d’emprunt de « {title} » et y répondra. Vous recevrez un e-mail à chaque étape.',
   'email.loan.sent.action': 'Suivre ou annuler votre demande',
   'email.borrowerPage.action': 'Voir tout ce que vous avez emprunté à {owner}',

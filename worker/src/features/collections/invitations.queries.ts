@@ -1,17 +1,24 @@
 // Invitation rows (docs/product.md "Sharing"): written, listed and revoked by the collection's owner or
 // co-owners, read and spent by whoever holds the link. A link is usable while unused, unrevoked and unexpired
-// by the database's clock; the administrator's setting is checked by the callers.
-import { and, desc, eq, gt, isNull } from 'drizzle-orm';
+// by the database's clock, and while its sender may still share the collection (a co-owner removed or
+// made editor takes their pending invitations with them); the administrator's setting is checked by the callers.
+import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { MemberRole } from '../../../../shared/catalogue';
 import { INVITATION_DAYS, type Invitation } from '../../../../shared/schemas/invitations';
 import { NOW_SQL, sqlNow, sqlNowPlus } from '../../db/now';
 import { collectionInvitations, collections, users } from '../../db/schema';
 import type { Db } from '../../env';
 
+/** The invitation `t` (a table name or alias) was sent by the collection's owner or one of its co-owners now. */
+const inviterMayShare = (t: string) =>
+  `(EXISTS (SELECT 1 FROM collections c WHERE c.id = ${t}.collection_id AND c.owner_id = ${t}.inviter_id)
+    OR EXISTS (SELECT 1 FROM collection_members m WHERE m.collection_id = ${t}.collection_id AND m.user_id = ${t}.inviter_id AND m.role = 'co_owner'))`;
+
 const pending = and(
   isNull(collectionInvitations.usedAt),
   isNull(collectionInvitations.revokedAt),
   gt(collectionInvitations.expiresAt, sqlNow),
+  sql.raw(inviterMayShare('collection_invitations')),
 );
 
 /** A new invitation replaces the pending ones to the same address for the same collection. */
@@ -89,19 +96,19 @@ export async function acceptInvitationRows(
     d1
       .prepare(
         `INSERT INTO users (username, email, password_hash, locale)
-         SELECT ?2, email, ?3, ?4 FROM collection_invitations WHERE ${USABLE_SQL}`,
+         SELECT ?2, email, ?3, ?4 FROM collection_invitations WHERE ${USABLE_SQL} AND ${inviterMayShare('collection_invitations')}`,
       )
       .bind(secretHash, account.username, account.passwordHash, account.locale),
     d1
       .prepare(
         `INSERT INTO collection_members (collection_id, user_id, role)
          SELECT i.collection_id, u.id, i.role FROM collection_invitations i JOIN users u ON lower(u.username) = lower(?2)
-         WHERE i.${USABLE_SQL.replaceAll(' AND ', ' AND i.')}`,
+         WHERE i.${USABLE_SQL.replaceAll(' AND ', ' AND i.')} AND ${inviterMayShare('i')}`,
       )
       .bind(secretHash, account.username),
     d1
       .prepare(
-        `UPDATE collection_invitations SET used_at = ${NOW_SQL} WHERE ${USABLE_SQL}
+        `UPDATE collection_invitations SET used_at = ${NOW_SQL} WHERE ${USABLE_SQL} AND ${inviterMayShare('collection_invitations')}
          RETURNING collection_id, (SELECT id FROM users WHERE lower(username) = lower(?2)) AS user_id`,
       )
       .bind(secretHash, account.username),

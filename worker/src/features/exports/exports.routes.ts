@@ -248,6 +248,7 @@ export const exportsRoutes = createRouter()
                     borrowable: collection.borrowable,
                     loanPeriodDays: collection.loanPeriodDays,
                     reminderDays: collection.reminderDays,
+                    offerDays: collection.offerDays,
                   },
                   image: collection.image,
                 }

@@ -51,6 +51,7 @@ interface CollectionRow {
   borrowable: number;
   loan_period_days: number;
   reminder_days: number;
+  offer_days: number;
 }
 
 /** The collection as the owner's document describes it: with its settings and picture. */
@@ -62,6 +63,7 @@ const exportedCollection = (row: CollectionRow) => ({
       borrowable: row.borrowable,
       loanPeriodDays: row.loan_period_days,
       reminderDays: row.reminder_days,
+      offerDays: row.offer_days,
     },
     image: row.image,
   },
@@ -76,7 +78,7 @@ export async function documentStep(env: Env, id: number): Promise<StepState> {
     run.collection_id === null
       ? null
       : await env.DB.prepare(
-          'SELECT name, description, type, tags, image, visibility, borrowable, loan_period_days, reminder_days FROM collections WHERE id = ?1',
+          'SELECT name, description, type, tags, image, visibility, borrowable, loan_period_days, reminder_days, offer_days FROM collections WHERE id = ?1',
         )
           .bind(run.collection_id)
           .first<CollectionRow>();

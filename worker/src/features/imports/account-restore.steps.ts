@@ -285,8 +285,8 @@ async function createStep(env: Env, row: ArchiveRow): Promise<RestoreState> {
     typeof head.collection?.image === 'string' && !isPictureAddress(head.collection.image) ? pictureName(head.collection.image) : null;
   await env.DB.batch([
     env.DB.prepare(
-      `INSERT INTO collections (owner_id, name, type, description, tags, visibility, borrowable, loan_period_days, reminder_days)
-       VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)`,
+      `INSERT INTO collections (owner_id, name, type, description, tags, visibility, borrowable, loan_period_days, reminder_days, offer_days)
+       VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)`,
     ).bind(
       row.user_id,
       collection.name,
@@ -297,6 +297,7 @@ async function createStep(env: Env, row: ArchiveRow): Promise<RestoreState> {
       collection.borrowable,
       collection.loanPeriodDays,
       collection.reminderDays,
+      collection.offerDays,
     ),
     env.DB.prepare(`UPDATE account_restore_entries SET collection_id = last_insert_rowid(), image = ?1 WHERE ${entry}`).bind(image),
     env.DB.prepare(

@@ -3,6 +3,7 @@
 import type { Item, ItemSummary } from '../../../../shared/schemas/items';
 import type { Caller } from '../../env';
 import { searchColumns, type CallerLevel } from '../../lib/visibility';
+import { keptCopies } from '../../db/kept-copies';
 import type { ItemRow, ListedItemRow } from '../../db/raw-rows';
 import type { PropertyRow } from '../../lib/values';
 import { roleValue, valuesOf } from './item-values';
@@ -66,8 +67,9 @@ export function effectiveBorrowLevel(item: { borrowable: number | null }, collec
 }
 
 /** Copies lent and available; `nextDueOn` is the owner's alone (pass null for anyone else). */
-export function availabilityOf(quantity: number, lent: number, nextDueOn: string | null): ItemLending['availability'] {
-  return { quantity, lent, available: Math.max(0, quantity - lent), nextDueOn };
+/** `kept`: copies back home but kept for someone a waiting list offered them to. */
+export function availabilityOf(quantity: number, lent: number, nextDueOn: string | null, kept = 0): ItemLending['availability'] {
+  return { quantity, lent, available: Math.max(0, quantity - lent - kept), nextDueOn };
 }
 
 /**
@@ -83,12 +85,13 @@ export async function itemLending(
 ): Promise<ItemLending | null> {
   const level = effectiveBorrowLevel(row, collection);
   if (level === 4) return null;
+  // A copy offered to the next in line is not available to others, so they are shown the waiting list.
   const lent = await d1
-    .prepare(`SELECT count(*) AS n, min(due_on) AS next FROM loans WHERE item_id = ? AND state = 'lent'`)
+    .prepare(`SELECT count(*) AS n, min(due_on) AS next, ${keptCopies('?1')} AS kept FROM loans WHERE item_id = ?1 AND state = 'lent'`)
     .bind(row.id)
-    .first<{ n: number; next: string | null }>();
+    .first<{ n: number; next: string | null; kept: number }>();
   return {
-    availability: availabilityOf(row.quantity, lent?.n ?? 0, isOwner ? (lent?.next ?? null) : null),
+    availability: availabilityOf(row.quantity, lent?.n ?? 0, isOwner ? (lent?.next ?? null) : null, lent?.kept ?? 0),
     canBorrow: !isOwner && (level === 0 || (level === 1 && caller !== null)),
   };
 }

@@ -7,22 +7,14 @@ import { okResponse } from '../../../../shared/schemas/common';
 import { borrowRequestInput, borrowRequestSent, borrowRequestStatus, borrowRequestToken } from '../../../../shared/schemas/lending';
 import { ApiError } from '../../lib/api-error';
 import { bearer, errors, jsonBody, jsonContent } from '../../lib/openapi';
-import { clientAddress, throttle } from '../../lib/rate-limit';
+import { throttle } from '../../lib/rate-limit';
 import { createRouter } from '../../lib/router';
 import { optionalUser } from '../../middleware/auth';
-import { requireVisibleCollection } from '../collections/collections.queries';
-import { effectiveBorrowLevel, loadItem } from '../items/items.queries';
+import { requestableItem, statusLimit, throttleAsks } from './borrow-gate';
 import { borrowRequestStatus as statusOf, cancelBorrowRequest, createBorrowRequest, sendRequestEmails } from './borrow-requests.service';
 import { requireLoansEnabled } from './lending.gate';
 import { checkDates } from './loans.service';
 import { checkReservation, itemCalendar } from './reservations.service';
-
-const HOUR = 3600;
-/** Requests from one address per hour, and to one item per day. */
-export const BORROW_REQUESTS_PER_ADDRESS = 5;
-export const BORROW_REQUESTS_PER_ITEM = 20;
-/** Status look-ups and cancellations from one address per hour (a token is 256 random bits; this only stops floods). */
-export const STATUS_LOOKUPS_PER_ADDRESS = 60;
 
 const itemParam = z.object({ id: z.coerce.number().int().positive(), iid: z.coerce.number().int().positive() });
 
@@ -57,24 +49,12 @@ const cancel = createRoute({
   responses: { 200: jsonContent(okResponse, 'Withdrawn'), ...errors(400, 403, 404, 409, 429) },
 });
 
-const statusLimit = (headers: Headers) => ({
-  key: `borrow-status:${clientAddress(headers)}`,
-  max: STATUS_LOOKUPS_PER_ADDRESS,
-  windowSeconds: HOUR,
-});
-
 export const borrowRequestRoutes = createRouter()
   .openapi(ask, async (c) => {
     const db = c.get('db');
-    const caller = c.get('caller');
     const { id, iid } = c.req.valid('param');
     const input = c.req.valid('json');
-    const found = await requireVisibleCollection(db, caller, id);
-    const item = await loadItem(c.get('d1'), found.collection.id, iid);
-    // What browsing does not show cannot be asked for.
-    if (!item || found.collection.visibility === 4 || item.level === 4 || item.level > found.level) throw new ApiError('NOT_FOUND');
-    const level = effectiveBorrowLevel(item, found.collection);
-    if (found.level === 3 || !(level === 0 || (level === 1 && caller !== null))) throw new ApiError('BORROW_NOT_ALLOWED');
+    const { found, item } = await requestableItem(c, id, iid);
     if (input.wantedFrom && input.wantedUntil) checkDates(input.wantedFrom, input.wantedUntil, 'wantedUntil');
     checkReservation(input, found.collection.loanPeriodDays);
     // Days already booked are refused now rather than when the owner answers (who decides, in SQL).
@@ -82,10 +62,7 @@ export const borrowRequestRoutes = createRouter()
       const taken = await itemCalendar(c.get('d1'), item, { from: input.reservedFrom, to: input.reservedTo }, false);
       if (taken.booked.length > 0) throw new ApiError('RESERVATION_CONFLICT');
     }
-    await throttle(db, [
-      { key: `borrow:address:${clientAddress(c.req.raw.headers)}`, max: BORROW_REQUESTS_PER_ADDRESS, windowSeconds: HOUR },
-      { key: `borrow:item:${item.id}`, max: BORROW_REQUESTS_PER_ITEM, windowSeconds: 24 * HOUR },
-    ]);
+    await throttleAsks(c, item.id);
     // A filled honeypot is a robot: it gets the same answer, and nothing is stored or sent.
     if (input[BORROW_HONEYPOT_FIELD]) return c.json({ ok: true as const }, 201);
     const { loan, token } = await createBorrowRequest(
@@ -102,11 +79,11 @@ export const borrowRequestRoutes = createRouter()
     return c.json({ ok: true as const }, 201);
   })
   .openapi(status, async (c) => {
-    await throttle(c.get('db'), [statusLimit(c.req.raw.headers)]);
+    await throttle(c.get('db'), [statusLimit('borrow-status', c.req.raw.headers)]);
     return c.json(await statusOf(c.get('db'), c.get('d1'), c.req.valid('json').token, c.get('locale')), 200);
   })
   .openapi(cancel, async (c) => {
-    await throttle(c.get('db'), [statusLimit(c.req.raw.headers)]);
+    await throttle(c.get('db'), [statusLimit('borrow-status', c.req.raw.headers)]);
     await cancelBorrowRequest(c.get('d1'), c.req.valid('json').token);
     return c.json({ ok: true as const }, 200);
   });

@@ -13,7 +13,7 @@ import type { PropertyRow } from '../../lib/values';
 import { itemRoles } from '../items/items.queries';
 import { askAllowed } from './holds.queries';
 import { LOAN_SELECT, roleProperties, toLoan, type LoanRow } from './lending.queries';
-import { sendRequestConfirmation, sendRequestToOwner, sendStepToRequester } from './loan-emails';
+import { sendOfferTakenToOwner, sendRequestConfirmation, sendRequestToOwner, sendStepToRequester } from './loan-emails';
 
 /** Only properties everyone may see name the item to a requester (who may be anonymous). */
 const publicProps = (props: PropertyRow[]) => props.filter((p) => p.visibility === 0);
@@ -88,6 +88,14 @@ export async function sendRequestEmails(env: Env, db: Db, loan: LoanRow, token: 
   await sendRequestToOwner(env, { loan, title: titles.forOwner, ownerName: loan.owner_name });
   if (!loan.borrower_email || !(await mayConfirmTo(db, loan.borrower_email))) return;
   await sendRequestConfirmation(env, { loan, title: titles.forRequester, ownerName: loan.owner_name }, token);
+}
+
+/** After a waiting list's offer was accepted: its owner is told of the accepted request `loanId`. */
+export async function notifyOfferTaken(env: Env, db: Db, d1: D1Database, loanId: number) {
+  const loan = await d1.prepare(`${LOAN_SELECT} WHERE l.id = ?`).bind(loanId).first<LoanRow>();
+  if (!loan) return;
+  const titles = await itemTitles(db, loan);
+  await sendOfferTakenToOwner(env, { loan, title: titles.forOwner, ownerName: loan.owner_name });
 }
 
 /** After the owner accepted, declined, lent or got back a request: the requester is told. */

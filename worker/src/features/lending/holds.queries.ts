@@ -6,13 +6,9 @@ import { BUILTIN_ADMIN_USERNAME } from '../../../../shared/constants';
 import type { HoldState } from '../../../../shared/lending';
 import type { Hold } from '../../../../shared/schemas/holds';
 import type { Db } from '../../env';
+import { keptCopies } from '../../db/kept-copies';
 import { itemRoles } from '../items/items.queries';
 import { roleProperties } from './lending.queries';
-
-/** Copies of item `itemId` (an SQL expression) kept for people a waiting list offered them to. */
-export const keptCopies = (itemId: string) =>
-  `(SELECT count(*) FROM holds k WHERE k.item_id = ${itemId}
-     AND (k.state = 'offered' OR (k.state = 'accepted' AND EXISTS (SELECT 1 FROM loans a WHERE a.id = k.loan_id AND a.state = 'accepted'))))`;
 
 /** Whether item `itemId` has a copy neither lent nor kept for someone offered it. */
 export const copyFree = (itemId: string) =>

@@ -11,18 +11,18 @@ import type { AppEnv } from '../../env';
 import { ApiError } from '../../lib/api-error';
 import { ownerNameIn } from '../../lib/person-name';
 import { bearer, errors, jsonBody, jsonContent } from '../../lib/openapi';
-import { clientAddress, throttle } from '../../lib/rate-limit';
+import { throttle } from '../../lib/rate-limit';
 import { createRouter } from '../../lib/router';
 import { callerOf, optionalUser, requireUser } from '../../middleware/auth';
-import { findCollection, requireCollectionRole, requireVisibleCollection } from '../collections/collections.queries';
-import { effectiveBorrowLevel, loadItem } from '../items/items.queries';
-import { BORROW_REQUESTS_PER_ADDRESS, BORROW_REQUESTS_PER_ITEM, STATUS_LOOKUPS_PER_ADDRESS } from './borrow-requests.routes';
+import { findCollection, requireCollectionRole } from '../collections/collections.queries';
+import { loadItem } from '../items/items.queries';
+import { requestableItem, statusLimit, throttleAsks } from './borrow-gate';
+import { notifyOfferTaken } from './borrow-requests.service';
 import { sendHoldAccepted, sendHoldJoined, sendHoldOffers } from './hold-emails';
 import { activeHoldsOfItem, activeHoldsOfOwner, findHold, holdTitles, toHolds } from './holds.queries';
 import { acceptOffer, declineOffer, joinHold, moveHold, offerNext, removeHold, requireOffer } from './holds.service';
 import { requireLoansEnabled } from './lending.gate';
 
-const HOUR = 3600;
 const itemParam = z.object({ id: z.coerce.number().int().positive(), iid: z.coerce.number().int().positive() });
 const owner = { tags: ['Loans'], security: bearer, middleware: [requireUser, requireLoansEnabled] };
 const link = { tags: ['Loans'], middleware: [requireLoansEnabled] };
@@ -126,29 +126,14 @@ async function offerView(c: Context<AppEnv>, token: string) {
   };
 }
 
-const linkLimit = (headers: Headers) => ({
-  key: `hold-offer:${clientAddress(headers)}`,
-  max: STATUS_LOOKUPS_PER_ADDRESS,
-  windowSeconds: HOUR,
-});
-
 export const holdRoutes = createRouter()
   .openapi(join, async (c) => {
     const db = c.get('db');
-    const caller = c.get('caller');
     const { id, iid } = c.req.valid('param');
     const input = c.req.valid('json');
-    const found = await requireVisibleCollection(db, caller, id);
-    const item = await loadItem(c.get('d1'), found.collection.id, iid);
-    // The same gate as asking to borrow: what browsing does not show cannot be waited for.
-    if (!item || found.collection.visibility === 4 || item.level === 4 || item.level > found.level) throw new ApiError('NOT_FOUND');
-    const level = effectiveBorrowLevel(item, found.collection);
-    if (found.level === 3 || !(level === 0 || (level === 1 && caller !== null))) throw new ApiError('BORROW_NOT_ALLOWED');
-    // The borrow form's allowance: joining and asking share it.
-    await throttle(db, [
-      { key: `borrow:address:${clientAddress(c.req.raw.headers)}`, max: BORROW_REQUESTS_PER_ADDRESS, windowSeconds: HOUR },
-      { key: `borrow:item:${item.id}`, max: BORROW_REQUESTS_PER_ITEM, windowSeconds: 24 * HOUR },
-    ]);
+    // The same gate and allowance as asking to borrow: what browsing does not show cannot be waited for.
+    const { found, item } = await requestableItem(c, id, iid);
+    await throttleAsks(c, item.id);
     if (input[BORROW_HONEYPOT_FIELD]) return c.json({ ok: true as const }, 201);
     const holdId = await joinHold(c.get('d1'), { id: item.id, ownerId: found.collection.ownerId }, input, c.get('locale'));
     const hold = await findHold(c.get('d1'), holdId);
@@ -179,15 +164,22 @@ export const holdRoutes = createRouter()
     return c.json(await queueOf(c, hold.item_id), 200);
   })
   .openapi(readOffer, async (c) => {
-    await throttle(c.get('db'), [linkLimit(c.req.raw.headers)]);
+    await throttle(c.get('db'), [statusLimit('hold-offer', c.req.raw.headers)]);
     return c.json(await offerView(c, c.req.valid('json').token), 200);
   })
   .openapi(answerOffer, async (c) => {
-    await throttle(c.get('db'), [linkLimit(c.req.raw.headers)]);
+    await throttle(c.get('db'), [statusLimit('hold-offer', c.req.raw.headers)]);
     const { token } = c.req.valid('json');
     if (c.req.valid('param').answer === 'accept') {
       const { hold, statusToken } = await acceptOffer(c.get('d1'), token);
-      later(c, 'hold accepted', sendHoldAccepted(c.env, c.get('db'), hold, statusToken));
+      later(
+        c,
+        'hold accepted',
+        Promise.all([
+          sendHoldAccepted(c.env, c.get('db'), hold, statusToken),
+          hold.loan_id === null ? null : notifyOfferTaken(c.env, c.get('db'), c.get('d1'), hold.loan_id),
+        ]),
+      );
     } else {
       const hold = await declineOffer(c.get('d1'), token);
       await offerFreedCopies(c, [hold.item_id]);

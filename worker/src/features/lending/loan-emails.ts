@@ -88,6 +88,23 @@ export async function sendRequestToOwner(env: Env, facts: LoanEmailFacts) {
   await send(env, loan.owner_email, locale, 'email.loan.requested.subject', blocks, values);
 }
 
+/** To the owner: the person a waiting list offered a copy took it; the request waits for the hand-over. */
+export async function sendOfferTakenToOwner(env: Env, facts: LoanEmailFacts) {
+  const { loan } = facts;
+  if (!loan.owner_email) return;
+  const locale: Locale = isLocale(loan.owner_locale) ? loan.owner_locale : 'en_US';
+  const link = await appLink(env, `/collection/${loan.collection_id}/item/${loan.item_id}/loan/${loan.id}`);
+  if (!link) return;
+  const values = { name: loan.borrower_name, email: loan.borrower_email ?? '', title: facts.title, collection: loan.collection_name };
+  const t = (key: MessageKey) => translate(locale, key, values);
+  const blocks: EmailBlock[] = [
+    translate(locale, 'email.greeting', { name: ownerNameIn(locale, facts.ownerName) }),
+    t('email.hold.taken.body'),
+    { label: t('email.hold.taken.action'), href: link },
+  ];
+  await send(env, loan.owner_email, locale, 'email.hold.taken.subject', blocks, values);
+}
+
 /** The link to the borrower's own page that every email to them carries (and so keeps alive). */
 async function pageBlock(env: Env, loan: LoanRow, locale: Locale, owner: string): Promise<EmailBlock[]> {
   const href = await borrowerPageLink(env, loan.borrower_id);

@@ -1,4 +1,4 @@
-// Expired sessions, spent or expired reset and email change links, metadata sources' stale answers, finished
+// Expired sessions, spent or expired reset and email change links and invitations, metadata sources' stale answers, finished
 // rate-limit windows and clients that have not signed in for months would otherwise grow forever. Each
 // statement deletes at most a chunk of rows, so a backlog (say, after a burst of sign-in attempts from many
 // addresses) is cleared over several days instead of blowing one run's limits or a day's rows-written
@@ -22,6 +22,11 @@ const PURGES = [
     table: 'emailChanges',
     sql: 'DELETE FROM email_changes WHERE rowid IN (SELECT rowid FROM email_changes WHERE expires_at < ?1 OR used_at IS NOT NULL LIMIT ?2)',
   },
+  {
+    // An invitation that was used, withdrawn or has expired can no longer be used: it leaves the Sharing card.
+    table: 'invitations',
+    sql: 'DELETE FROM collection_invitations WHERE rowid IN (SELECT rowid FROM collection_invitations WHERE expires_at < ?1 OR used_at IS NOT NULL OR revoked_at IS NOT NULL LIMIT ?2)',
+  },
   { table: 'sourceCache', sql: 'DELETE FROM source_cache WHERE rowid IN (SELECT rowid FROM source_cache WHERE expires_at < ?1 LIMIT ?2)' },
   { table: 'rateLimits', sql: 'DELETE FROM rate_limits WHERE rowid IN (SELECT rowid FROM rate_limits WHERE window_start < ?1 LIMIT ?2)' },
   {
@@ -32,12 +37,13 @@ const PURGES = [
 
 export const purgeExpiredJob: Job = {
   name: 'purge-expired',
-  units: 8,
+  units: 9,
   async run(env, { now, budget }) {
     const counts: Record<string, number> = {
       sessions: 0,
       passwordResets: 0,
       emailChanges: 0,
+      invitations: 0,
       sourceCache: 0,
       rateLimits: 0,
       knownClients: 0,
@@ -46,6 +52,7 @@ export const purgeExpiredJob: Job = {
       sessions: now.toISOString(),
       passwordResets: now.toISOString(),
       emailChanges: now.toISOString(),
+      invitations: now.toISOString(),
       sourceCache: now.toISOString(),
       rateLimits: Math.floor(now.getTime() / 1000) - LONGEST_WINDOW_SECONDS,
       knownClients: Math.floor(now.getTime() / 1000) - KNOWN_FOR_SECONDS,
