@@ -59,16 +59,29 @@ async function send(env: Env, to: string, locale: Locale, subject: MessageKey, b
   await sendEmail(env, { to, subject: translate(locale, subject, values), ...composeEmail(blocks) });
 }
 
-/** To the owner: someone asks to borrow one of their items. */
-export async function sendRequestToOwner(env: Env, facts: LoanEmailFacts) {
+/**
+ * What an email to the owner about one loan starts from: their language, the loan's screen, the facts
+ * its texts name, and the greeting. Null when they have no address or the instance no public URL.
+ */
+async function toOwner(env: Env, facts: LoanEmailFacts) {
   const { loan } = facts;
-  if (!loan.owner_email) return;
+  if (!loan.owner_email) return null;
   const locale: Locale = isLocale(loan.owner_locale) ? loan.owner_locale : 'en_US';
   const link = await appLink(env, `/collection/${loan.collection_id}/item/${loan.item_id}/loan/${loan.id}`);
-  if (!link) return;
+  if (!link) return null;
   const values = { name: loan.borrower_name, email: loan.borrower_email ?? '', title: facts.title, collection: loan.collection_name };
   const t = (key: MessageKey, extra: Record<string, string> = {}) => translate(locale, key, { ...values, ...extra });
-  const blocks: EmailBlock[] = [t('email.greeting', { name: ownerNameIn(locale, facts.ownerName) }), t('email.loan.requested.body')];
+  const greeting = t('email.greeting', { name: ownerNameIn(locale, facts.ownerName) });
+  return { to: loan.owner_email, locale, link, values, t, greeting };
+}
+
+/** To the owner: someone asks to borrow one of their items. */
+export async function sendRequestToOwner(env: Env, facts: LoanEmailFacts) {
+  const owner = await toOwner(env, facts);
+  if (!owner) return;
+  const { loan } = facts;
+  const { locale, t } = owner;
+  const blocks: EmailBlock[] = [owner.greeting, t('email.loan.requested.body')];
   if (loan.message) blocks.push(t('email.loan.requested.message', { message: loan.message }));
   if (loan.reserved_from && loan.reserved_to) {
     blocks.push(
@@ -84,25 +97,20 @@ export async function sendRequestToOwner(env: Env, facts: LoanEmailFacts) {
       }),
     );
   }
-  blocks.push({ label: t('email.loan.requested.action'), href: link });
-  await send(env, loan.owner_email, locale, 'email.loan.requested.subject', blocks, values);
+  blocks.push({ label: t('email.loan.requested.action'), href: owner.link });
+  await send(env, owner.to, locale, 'email.loan.requested.subject', blocks, owner.values);
 }
 
 /** To the owner: the person a waiting list offered a copy took it; the request waits for the hand-over. */
 export async function sendOfferTakenToOwner(env: Env, facts: LoanEmailFacts) {
-  const { loan } = facts;
-  if (!loan.owner_email) return;
-  const locale: Locale = isLocale(loan.owner_locale) ? loan.owner_locale : 'en_US';
-  const link = await appLink(env, `/collection/${loan.collection_id}/item/${loan.item_id}/loan/${loan.id}`);
-  if (!link) return;
-  const values = { name: loan.borrower_name, email: loan.borrower_email ?? '', title: facts.title, collection: loan.collection_name };
-  const t = (key: MessageKey) => translate(locale, key, values);
+  const owner = await toOwner(env, facts);
+  if (!owner) return;
   const blocks: EmailBlock[] = [
-    translate(locale, 'email.greeting', { name: ownerNameIn(locale, facts.ownerName) }),
-    t('email.hold.taken.body'),
-    { label: t('email.hold.taken.action'), href: link },
+    owner.greeting,
+    owner.t('email.hold.taken.body'),
+    { label: owner.t('email.hold.taken.action'), href: owner.link },
   ];
-  await send(env, loan.owner_email, locale, 'email.hold.taken.subject', blocks, values);
+  await send(env, owner.to, owner.locale, 'email.hold.taken.subject', blocks, owner.values);
 }
 
 /** The link to the borrower's own page that every email to them carries (and so keeps alive). */
