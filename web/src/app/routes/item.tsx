@@ -1,6 +1,5 @@
 // An item's page (docs/product.md §2): anyone who may see the item; the owner also gets edit, duplicate and delete,
 // and its loans. Availability with "Ask to borrow" or "Lend" show in its header while lending is on.
-import { lazy, Suspense } from 'react';
 import { useIntl } from 'react-intl';
 import type { Collection } from '../../../../shared/schemas/collections';
 import type { Item } from '../../../../shared/schemas/items';
@@ -16,14 +15,10 @@ import { itemTitle } from '../../features/items/components/item-title';
 import { ItemView } from '../../features/items/components/item-view';
 import { AvailabilityCalendar } from '../../features/lending/components/availability-calendar';
 import { ItemAvailability } from '../../features/lending/components/item-availability';
+import { ItemLending } from '../../features/lending/components/item-lending';
 import { useProperties } from '../../features/properties/api/get-properties';
 import { useDemoMode } from '../../lib/use-demo-mode';
 import { CollectionGate, useCollectionCrumbs, useRouteIds } from '../collection-gate';
-
-// The owner's loans and waiting list: code a visitor never needs, fetched only for the owner.
-const ItemLending = lazy(() =>
-  import('../../features/lending/components/item-lending').then((module) => ({ default: module.ItemLending })),
-);
 
 function ItemScreen({ collection, item, properties }: { collection: Collection; item: Item; properties: Property[] }) {
   const intl = useIntl();
@@ -41,11 +36,7 @@ function ItemScreen({ collection, item, properties }: { collection: Collection; 
         lending={item.availability ? <ItemAvailability item={item} readOnly={demo} /> : null}
       />
       {item.availability ? <AvailabilityCalendar collectionId={item.collectionId} itemId={item.id} /> : null}
-      {item.availability && item.isOwner ? (
-        <Suspense fallback={null}>
-          <ItemLending item={item} readOnly={demo} />
-        </Suspense>
-      ) : null}
+      <ItemLending item={item} readOnly={demo} />
     </Screen>
   );
 }
