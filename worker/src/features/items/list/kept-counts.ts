@@ -41,7 +41,7 @@ export async function keptCounts(ctx: PlanContext): Promise<{ atMost: number | n
   const search = where.searched && where.search ? where.search : null;
   // A request that cannot be listed reads no list (-1: no value holds fewer items). A search, and
   // "available", are one more condition each that the lists' matches meet.
-  const most = where.listable ? listedMost(where.counted.length + ranges.length + (search ? 1 : 0) + (where.available ? 1 : 0)) : -1;
+  const most = where.listable ? listedMost(where.counted.length + ranges.length + (search ? 1 : 0) + (where.available ? 1 : 0), owned) : -1;
   const arms: SqlFragment[] = [];
   // The text filters' counts and lists; with a search, as a table the probe's size follows (materialized
   // once, at a row more a filter read again).

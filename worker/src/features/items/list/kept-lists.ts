@@ -4,7 +4,7 @@ import { facetsExpression } from '../items.search';
 import { idShare, roughly } from './estimate';
 import { intersected } from './intersect';
 import { AVAILABLE_CONDITION } from './request';
-import { LISTED_MAX, LISTED_READ } from './tuning';
+import { LISTED_MAX, LISTED_READ, LISTED_SHARE_MAX } from './tuning';
 
 /**
  * The matches of a narrowed list from the kept lists (owner-level ids, ascending), and what the caller
@@ -174,7 +174,10 @@ export const groupLists = (list: string, owner: string, most: number) =>
   `CASE WHEN count(${list}) = count(*) AND sum(${owner}) <= ${most} THEN group_concat(${list}, '') END AS items`;
 
 /**
- * How many items the lists of one of a request's `conditions` may hold to be read: LISTED_READ when
- * they intersect with others, LISTED_MAX alone (more would be walked with the condition's own test).
+ * How many items the lists of one of a request's `conditions` may hold to be read, in a collection of
+ * `owned` items: LISTED_READ when they intersect with others, but no more than LISTED_SHARE_MAX of the
+ * collection (a broader list is tested on the others' matches instead); LISTED_MAX alone (more would be
+ * walked with the condition's own test). Without `owned`, no share is refused.
  */
-export const listedMost = (conditions: number) => (conditions > 1 ? LISTED_READ : LISTED_MAX);
+export const listedMost = (conditions: number, owned = Number.POSITIVE_INFINITY) =>
+  conditions > 1 ? Math.min(LISTED_READ, Math.max(LISTED_MAX, Math.floor(owned * LISTED_SHARE_MAX))) : LISTED_MAX;

@@ -57,6 +57,15 @@ export const LISTED_MAX = 6_000;
 export const LISTED_READ = 100_000;
 
 /**
+ * The share of a collection's items beyond which one of several conditions' lists is not read: such a
+ * list takes few matches out, and carrying it from D1 (about 8 bytes an id, parsed here) costs more time
+ * than testing the condition on the others' matches or on a walk's entries (twelve authors and prices
+ * from 100: 80% of 100,000 ids, about half of the page's time). Never under LISTED_MAX, so a small
+ * collection's lists (a few KB) are read as before.
+ */
+export const LISTED_SHARE_MAX = 0.5;
+
+/**
  * How many values in range a range of a listed request reads (and their lists) at most: a row each, so a
  * date range of many days is counted from its first ones (stretched over its span) rather than read.
  */
