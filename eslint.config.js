@@ -106,4 +106,27 @@ export default defineConfig(
   },
   ...featureBlocks(),
   ...workerFeatureBlocks(),
+  // A route file validates, checks the caller and shapes the answer; its SQL lives in the feature's
+  // .queries.ts (reads) and .service.ts (writes), where it can be read and reused as one.
+  {
+    files: ['worker/src/features/**/*.routes.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        ...['drizzle-orm', '/db/schema'].map((source) => ({
+          selector: `ImportDeclaration[importKind!='type'][source.value=/${escape(source).replace(/\//g, '\\/')}$/]`,
+          message: 'A route file holds no SQL: move the query to <feature>.queries.ts or the write to <feature>.service.ts.',
+        })),
+        {
+          selector:
+            "CallExpression[callee.property.name=/^(prepare|batch|select|insert|update|delete|run)$/][callee.object.property.name='DB']",
+          message: 'A route file holds no SQL: move the query to <feature>.queries.ts or the write to <feature>.service.ts.',
+        },
+        {
+          selector: 'CallExpression[callee.property.name=/^(prepare|select|insert|update|delete)$/][callee.object.name=/^(db|d1)$/]',
+          message: 'A route file holds no SQL: move the query to <feature>.queries.ts or the write to <feature>.service.ts.',
+        },
+      ],
+    },
+  },
 );

@@ -211,7 +211,7 @@ describe('/api/v1/config/keys (custom configuration keys)', () => {
       ['isbn.lookup-timeout', '20'],
     ]);
     // What a module reads.
-    const { configValue } = await import('../../worker/src/features/settings/config-keys.routes');
+    const { configValue } = await import('../../worker/src/features/settings/config-keys.queries');
     const { drizzle } = await import('drizzle-orm/d1');
     expect(await configValue(drizzle(env.DB), 'isbn.lookup-timeout')).toBe('20');
     expect(await configValue(drizzle(env.DB), 'nothing.here')).toBeNull();

@@ -14,7 +14,7 @@ export const settings = sqliteTable('settings', {
 
 /**
  * Custom configuration keys (docs/product.md §2, Configuration): entries the administrator adds, edits and
- * deletes, for modules to read by name (features/settings/config-keys.routes.ts, configValue()).
+ * deletes, for modules to read by name (features/settings/config-keys.queries.ts, configValue()).
  */
 export const configKeys = sqliteTable('config_keys', {
   name: text('name').primaryKey(),

@@ -1,9 +1,7 @@
 // Sign in (POST /token) and sign out (DELETE /token).
 import { createRoute } from '@hono/zod-openapi';
-import { and, eq } from 'drizzle-orm';
 import { DEMO_CREDENTIALS } from '../../../../shared/constants';
 import { signInInput, tokenResponse } from '../../../../shared/schemas/auth';
-import { sessions, users } from '../../db/schema';
 import { createRouter } from '../../lib/router';
 import { ApiError } from '../../lib/api-error';
 import { bearer, errors, jsonBody, jsonContent } from '../../lib/openapi';
@@ -14,7 +12,7 @@ import { callerOf, requireUser } from '../../middleware/auth';
 import { findUserByLogin, type UserRow } from '../users/users.queries';
 import { signInLimits } from './auth.service';
 import { isKnownClient, rememberClient, setDeviceCookie, signInClientOf } from './known-clients.service';
-import { sqlNowPlus } from '../../db/now';
+import { closeSession, openSession } from './sessions.service';
 
 /**
  * Every failure answers LOGIN_FAILED, a disabled account included: answering otherwise only to the right
@@ -79,13 +77,7 @@ export const authRoutes = createRouter()
     const expiresAt = new Date(Date.now() + SESSION_DAYS * 86_400_000);
     const remembered = await rememberClient(db, user.id, client);
     await db.batch([
-      // The row's expiry, which is what counts, is set by the database's clock; the token's own by ours.
-      db.insert(sessions).values({ id: sessionId, userId: user.id, expiresAt: sqlNowPlus(SESSION_DAYS * 86_400) }),
-      // Emails that reach the user later (a borrow request, an overdue digest) are written in this language.
-      db
-        .update(users)
-        .set({ locale: c.get('locale') })
-        .where(eq(users.id, user.id)),
+      ...openSession(db, { id: sessionId, userId: user.id, locale: c.get('locale') }),
       clearAttempts(db, limits.pair.key),
       refundAttempt(db, limits.address.key),
       // A known client's attempt was not counted against the account, so it takes nothing back.
@@ -98,9 +90,6 @@ export const authRoutes = createRouter()
   })
   .openapi(signOut, async (c) => {
     const caller = callerOf(c);
-    await c
-      .get('db')
-      .delete(sessions)
-      .where(and(eq(sessions.id, caller.sessionId), eq(sessions.userId, caller.id)));
+    await closeSession(c.get('db'), caller.sessionId, caller.id);
     return c.body(null, 204);
   });

@@ -12,8 +12,9 @@ import { createRouter } from '../../lib/router';
 import { storeZipBody, zipBodyLength } from '../../lib/zip-upload';
 import { callerOf, requireBuiltinAdmin } from '../../middleware/auth';
 import { backupStream } from './backups.download';
-import { NOW_SQL } from '../../db/now';
 import type { BackupRow } from '../../db/raw-rows';
+import { listBackups } from './backups.queries';
+import { deleteBackupRow, dropUploadReservation, openUploadedRestore, reserveBackupRun } from './backups.service';
 import { deleteBackupPieces, findBackup, instanceIsEmpty, markBackupFailed } from './backups.steps';
 
 const common = { tags: ['Backups'], security: bearer, middleware: [requireBuiltinAdmin] };
@@ -42,28 +43,9 @@ async function loadRun(env: Env, id: number): Promise<BackupRow> {
   return row;
 }
 
-/** How long a restore's upload may take before its reserved run counts as abandoned (the request died). */
-const UPLOAD_HOURS = 1;
-
-/**
- * Reserves the one run: a single conditional insert, so of simultaneous requests exactly one wins (the
- * unique index on the running state holds it too). A restore's run is reserved before its upload
- * (phase `upload`), so that no second run can start while the file comes; one whose request died
- * during the upload is given up first, in the same batch.
- */
+/** Reserves the one run (backups.service.ts), or answers that another runs. */
 async function reserveRun(env: Env, kind: 'backup' | 'restore', userId: number, fileKey: string | null): Promise<BackupRow> {
-  const [, inserted] = await env.DB.batch([
-    env.DB.prepare(
-      `UPDATE backups SET status = 'failed', problem = 'step_failed', finished_at = ${NOW_SQL}
-       WHERE status = 'running' AND phase = 'upload' AND created_at < strftime('%Y-%m-%dT%H:%M:%fZ', 'now', '-${UPLOAD_HOURS} hours')`,
-    ),
-    env.DB.prepare(
-      `INSERT INTO backups (kind, user_id, phase, file_key)
-       SELECT ?1, ?2, ?3, ?4 WHERE NOT EXISTS (SELECT 1 FROM backups WHERE status = 'running')
-       RETURNING *`,
-    ).bind(kind, userId, kind === 'backup' ? 'tables' : 'upload', fileKey),
-  ]);
-  const row = inserted!.results[0] as BackupRow | undefined;
+  const row = await reserveBackupRun(env, kind, userId, fileKey);
   if (!row) throw new ApiError('BACKUP_RUNNING');
   return row;
 }
@@ -140,8 +122,7 @@ const restore = createRoute({
 
 export const backupsRoutes = createRouter()
   .openapi(list, async (c) => {
-    const { results } = await c.env.DB.prepare('SELECT * FROM backups ORDER BY id DESC LIMIT ?1').bind(LIST_LIMIT).all<BackupRow>();
-    return c.json({ runs: results.map(toRun) }, 200);
+    return c.json({ runs: (await listBackups(c.env, LIST_LIMIT)).map(toRun) }, 200);
   })
   .openapi(start, async (c) => {
     const row = await launchRun(c.env, await reserveRun(c.env, 'backup', callerOf(c).id, null));
@@ -165,7 +146,7 @@ export const backupsRoutes = createRouter()
     const row = await loadRun(c.env, c.req.valid('param').id);
     if (row.status === 'running') throw new ApiError('BACKUP_RUNNING');
     await deleteBackupPieces(c.env, row);
-    await c.env.DB.prepare('DELETE FROM backups WHERE id = ?1').bind(row.id).run();
+    await deleteBackupRow(c.env, row.id);
     return c.body(null, 204);
   })
   .openapi(restore, async (c) => {
@@ -179,12 +160,12 @@ export const backupsRoutes = createRouter()
     } catch (err) {
       // No file, no run: the reservation goes, as if the request had not come.
       await c.env.MEDIA.delete(fileKey);
-      await c.env.DB.prepare(`DELETE FROM backups WHERE id = ?1 AND phase = 'upload'`).bind(reserved.id).run();
+      await dropUploadReservation(c.env, reserved.id);
       throw err;
     }
-    const row = await c.env.DB.prepare(`UPDATE backups SET phase = 'open' WHERE id = ?1 RETURNING *`).bind(reserved.id).first<BackupRow>();
+    const row = await openUploadedRestore(c.env, reserved.id);
     try {
-      return c.json(toRun(await launchRun(c.env, row!)), 202);
+      return c.json(toRun(await launchRun(c.env, row)), 202);
     } catch (err) {
       await c.env.MEDIA.delete(fileKey);
       throw err;

@@ -1,7 +1,5 @@
 // Collections: the home list (visibility-filtered), create with a template, read, edit, delete, image.
-import { sqlNow } from '../../db/now';
 import { createRoute } from '@hono/zod-openapi';
-import { eq, sql } from 'drizzle-orm';
 import { COLLECTION_IMAGE_MAX_BYTES } from '../../../../shared/catalogue';
 import { idParam } from '../../../../shared/schemas/common';
 import {
@@ -11,7 +9,6 @@ import {
   createCollectionInput,
   updateCollectionInput,
 } from '../../../../shared/schemas/collections';
-import { collections } from '../../db/schema';
 import { ApiError } from '../../lib/api-error';
 import {
   fileWithThumbnailBody,
@@ -25,7 +22,6 @@ import {
 } from '../../lib/media';
 import { bearer, errors, jsonBody, jsonContent } from '../../lib/openapi';
 import { conditionally, etagHeader, ifMatchHeaders, precondition, withEtag } from '../../lib/preconditions';
-import { runBatch } from '../../lib/batch';
 import { createRouter } from '../../lib/router';
 import { callerOf, optionalUser, requireUser } from '../../middleware/auth';
 import {
@@ -36,7 +32,7 @@ import {
   requireVisibleCollection,
   toCollection,
 } from './collections.queries';
-import { createCollection, deleteCollectionMedia } from './collections.service';
+import { createCollection, deleteCollectionMedia, deleteCollectionRow, setCollectionImage, updateCollection } from './collections.service';
 
 const tags = ['Collections'];
 const byId = { params: idParam };
@@ -142,25 +138,7 @@ export const collectionsRoutes = createRouter()
     const found = await requireCollectionRole(db, caller, c.req.valid('param').id, 'co_owner');
     const input = c.req.valid('json');
     const pre = precondition(c.req.valid('header')['if-match'], found.collection.version, input.version);
-    const [row] = await conditionally(pre, () =>
-      db
-        .update(collections)
-        .set({
-          ...(input.type !== undefined && { type: input.type }),
-          ...(input.name !== undefined && { name: input.name }),
-          ...(input.description !== undefined && { description: input.description }),
-          ...(input.tags !== undefined && { tags: JSON.stringify(input.tags) }),
-          ...(input.visibility !== undefined && { visibility: input.visibility }),
-          ...(input.borrowable !== undefined && { borrowable: input.borrowable }),
-          ...(input.loanPeriodDays !== undefined && { loanPeriodDays: input.loanPeriodDays }),
-          ...(input.reminderDays !== undefined && { reminderDays: input.reminderDays }),
-          ...(input.offerDays !== undefined && { offerDays: input.offerDays }),
-          version: pre.version !== undefined ? pre.version + 1 : sql`${collections.version} + 1`,
-          updatedAt: sqlNow,
-        })
-        .where(eq(collections.id, found.collection.id))
-        .returning(),
-    );
+    const row = await conditionally(pre, () => updateCollection(db, found.collection.id, input, pre.version));
     if (!row) throw new ApiError('NOT_FOUND'); // deleted meanwhile
     // The answer replaces the page's copy of the collection: it keeps the banner's covers.
     return c.json(
@@ -173,21 +151,7 @@ export const collectionsRoutes = createRouter()
     const db = c.get('db');
     const found = await requireOwnedCollection(db, callerOf(c), c.req.valid('param').id);
     const pre = precondition(c.req.valid('header')['if-match'], found.collection.version, undefined);
-    const deletion = db.delete(collections).where(eq(collections.id, found.collection.id));
-    // Properties, items and values go with it (ON DELETE CASCADE), in this one statement; with If-Match,
-    // after moving the version it names on, which collections_stale_write refuses for another.
-    const { version } = pre;
-    if (version === undefined) await deletion;
-    else
-      await conditionally(pre, () =>
-        runBatch(db, [
-          db
-            .update(collections)
-            .set({ version: version + 1 })
-            .where(eq(collections.id, found.collection.id)),
-          deletion,
-        ]),
-      );
+    await conditionally(pre, () => deleteCollectionRow(db, found.collection.id, pre.version));
     c.executionCtx.waitUntil(deleteCollectionMedia(c.env, found.collection.id));
     return c.body(null, 204);
   })
@@ -200,11 +164,7 @@ export const collectionsRoutes = createRouter()
     const key = `collections/${found.collection.id}/image-${crypto.randomUUID()}.${image.ext}`;
     await c.env.MEDIA.put(key, image.bytes, { httpMetadata: { contentType: image.type } });
     await storeThumbnails(c.env.MEDIA, key, form);
-    const [row] = await db
-      .update(collections)
-      .set({ image: toMediaValue(key), updatedAt: sqlNow })
-      .where(eq(collections.id, found.collection.id))
-      .returning();
+    const row = await setCollectionImage(db, found.collection.id, toMediaValue(key));
     if (found.collection.image)
       c.executionCtx.waitUntil(releaseMedia(c.get('d1'), c.env.MEDIA, found.collection.id, [found.collection.image]));
     if (!row) throw new ApiError('NOT_FOUND'); // deleted meanwhile
@@ -214,11 +174,7 @@ export const collectionsRoutes = createRouter()
     const db = c.get('db');
     const caller = callerOf(c);
     const found = await requireCollectionRole(db, caller, c.req.valid('param').id, 'co_owner');
-    const [row] = await db
-      .update(collections)
-      .set({ image: null, updatedAt: sqlNow })
-      .where(eq(collections.id, found.collection.id))
-      .returning();
+    const row = await setCollectionImage(db, found.collection.id, null);
     if (found.collection.image)
       c.executionCtx.waitUntil(releaseMedia(c.get('d1'), c.env.MEDIA, found.collection.id, [found.collection.image]));
     if (!row) throw new ApiError('NOT_FOUND'); // deleted meanwhile

@@ -2,7 +2,8 @@
 import { sqlNow } from '../../db/now';
 import { eq, sql } from 'drizzle-orm';
 import type { Locale } from '../../../../shared/constants';
-import type { CreateCollectionData } from '../../../../shared/schemas/collections';
+import type { CreateCollectionData, UpdateCollectionInput } from '../../../../shared/schemas/collections';
+import { runBatch } from '../../lib/batch';
 import { collections, properties } from '../../db/schema';
 import type { Db, Env } from '../../env';
 import { isTemplateType, TEMPLATES } from './collection-templates';
@@ -74,4 +75,57 @@ export async function deleteCollectionMedia(env: Env, collectionId: number): Pro
 
 export function touchCollection(db: Db, id: number) {
   return db.update(collections).set({ updatedAt: sqlNow }).where(eq(collections.id, id));
+}
+
+/** An edit's fields, without the version it names. */
+type UpdateCollectionData = Omit<UpdateCollectionInput, 'version'>;
+
+/**
+ * Writes the fields an edit names, moving the version on: to the one after `version` when the request
+ * named it (collections_stale_write refuses a stale one), else past whatever it is. Undefined when the
+ * collection was deleted meanwhile.
+ */
+export async function updateCollection(db: Db, id: number, input: UpdateCollectionData, version: number | undefined) {
+  const [row] = await db
+    .update(collections)
+    .set({
+      ...(input.type !== undefined && { type: input.type }),
+      ...(input.name !== undefined && { name: input.name }),
+      ...(input.description !== undefined && { description: input.description }),
+      ...(input.tags !== undefined && { tags: JSON.stringify(input.tags) }),
+      ...(input.visibility !== undefined && { visibility: input.visibility }),
+      ...(input.borrowable !== undefined && { borrowable: input.borrowable }),
+      ...(input.loanPeriodDays !== undefined && { loanPeriodDays: input.loanPeriodDays }),
+      ...(input.reminderDays !== undefined && { reminderDays: input.reminderDays }),
+      ...(input.offerDays !== undefined && { offerDays: input.offerDays }),
+      version: version !== undefined ? version + 1 : sql`${collections.version} + 1`,
+      updatedAt: sqlNow,
+    })
+    .where(eq(collections.id, id))
+    .returning();
+  return row;
+}
+
+/**
+ * Deletes a collection's row; its properties, items and values go with it (ON DELETE CASCADE), in this
+ * one statement. With the version an If-Match named, after moving that version on, which
+ * collections_stale_write refuses for another.
+ */
+export async function deleteCollectionRow(db: Db, id: number, version: number | undefined): Promise<void> {
+  const deletion = db.delete(collections).where(eq(collections.id, id));
+  if (version === undefined) await deletion;
+  else
+    await runBatch(db, [
+      db
+        .update(collections)
+        .set({ version: version + 1 })
+        .where(eq(collections.id, id)),
+      deletion,
+    ]);
+}
+
+/** Sets (or with null, removes) the collection's image; undefined when the collection was deleted meanwhile. */
+export async function setCollectionImage(db: Db, id: number, image: string | null) {
+  const [row] = await db.update(collections).set({ image, updatedAt: sqlNow }).where(eq(collections.id, id)).returning();
+  return row;
 }

@@ -108,3 +108,17 @@ export async function loadOwnArchive(env: Env, userId: number, id: number): Prom
 /** Nothing of the caller's is being backed up, restored or exported with pictures. */
 export const NOTHING_RUNNING = `NOT EXISTS (SELECT 1 FROM account_archives WHERE user_id = ?1 AND status = 'running')
   AND NOT EXISTS (SELECT 1 FROM collection_exports WHERE user_id = ?1 AND status = 'running')`;
+
+/** The caller's newest archives, as many as `limit`. */
+export async function listOwnArchives(env: Env, userId: number, limit: number): Promise<AccountArchiveRow[]> {
+  const { results } = await env.DB.prepare('SELECT * FROM account_archives WHERE user_id = ?1 ORDER BY id DESC LIMIT ?2')
+    .bind(userId, limit)
+    .all<AccountArchiveRow>();
+  return results;
+}
+
+/** Whether a backup or restore of the caller's runs (what keeps an export with pictures from starting). */
+export async function archiveRunning(env: Env, userId: number): Promise<boolean> {
+  const row = await env.DB.prepare(`SELECT 1 FROM account_archives WHERE user_id = ?1 AND status = 'running'`).bind(userId).first();
+  return row !== null;
+}

@@ -22,7 +22,8 @@ import { bearer, errors, jsonContent } from '../../lib/openapi';
 import { createRouter } from '../../lib/router';
 import { crc32, KnownEntry, zipStream } from '../../lib/zip-entry';
 import { callerOf, requireUser } from '../../middleware/auth';
-import { backupParts, loadOwnArchive, NOTHING_RUNNING, toArchive, type BackupPart } from './account-archives.queries';
+import { backupParts, listOwnArchives, loadOwnArchive, toArchive, type BackupPart } from './account-archives.queries';
+import { reserveAccountBackup } from './account-archives.service';
 import { ExportEntries } from './exports.download';
 import { markExportFailed } from './exports.steps';
 
@@ -107,33 +108,14 @@ function backupZip(env: Env, row: AccountArchiveRow, parts: BackupPart[]): Reada
 
 export const accountBackupsRoutes = createRouter()
   .openapi(list, async (c) => {
-    const { results } = await c.env.DB.prepare('SELECT * FROM account_archives WHERE user_id = ?1 ORDER BY id DESC LIMIT ?2')
-      .bind(callerOf(c).id, LIST_LIMIT)
-      .all<AccountArchiveRow>();
+    const results = await listOwnArchives(c.env, callerOf(c).id, LIST_LIMIT);
     return c.json({ archives: await Promise.all(results.map((row) => toArchive(c.env, row))) }, 200);
   })
   .openapi(startBackup, async (c) => {
     const userId = callerOf(c).id;
-    const row = await c.env.DB.prepare(
-      `INSERT INTO account_archives (user_id, kind, phase, collections)
-       SELECT ?1, 'backup', 'running', (SELECT count(*) FROM collections WHERE owner_id = ?1) WHERE ${NOTHING_RUNNING}
-       RETURNING *`,
-    )
-      .bind(userId)
-      .first<AccountArchiveRow>();
-    if (!row) throw new ApiError('BACKUP_RUNNING');
-    const first = await c.env.DB.batch([
-      c.env.DB.prepare(
-        `INSERT INTO collection_exports (collection_id, user_id, archive_id) SELECT id, ?1, ?2 FROM collections WHERE owner_id = ?1 ORDER BY id`,
-      ).bind(userId, row.id),
-      c.env.DB.prepare('SELECT min(id) AS id FROM collection_exports WHERE archive_id = ?1').bind(row.id),
-      // Nothing to export: the backup is its manifest alone, ready now.
-      c.env.DB.prepare(
-        `UPDATE account_archives SET status = 'done', phase = 'done', finished_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now')
-         WHERE id = ?1 AND NOT EXISTS (SELECT 1 FROM collection_exports WHERE archive_id = ?1)`,
-      ).bind(row.id),
-    ]);
-    const exportId = (first[1]!.results[0] as { id: number | null } | undefined)?.id ?? null;
+    const reserved = await reserveAccountBackup(c.env, userId);
+    if (!reserved) throw new ApiError('BACKUP_RUNNING');
+    const { row, exportId } = reserved;
     if (exportId !== null) {
       try {
         await c.env.EXPORTS.create({ id: `export-${exportId}-${crypto.randomUUID()}`, params: { exportId } });

@@ -14,7 +14,9 @@ import { bearer, errors, jsonContent } from '../../lib/openapi';
 import { createRouter } from '../../lib/router';
 import { callerOf, optionalUser, requireUser } from '../../middleware/auth';
 import { requireCollectionRole, requireVisibleCollection } from '../collections/collections.queries';
-import { NOTHING_RUNNING } from './account-archives.queries';
+import { archiveRunning } from './account-archives.queries';
+import { listOwnExports } from './exports.queries';
+import { reserveExport } from './exports.service';
 import { exportZipStream } from './exports.download';
 import type { ExportRunRow } from '../../db/raw-rows';
 import { loadExportRun, markExportFailed } from './exports.steps';
@@ -167,18 +169,8 @@ export const exportsRoutes = createRouter()
   .openapi(startZip, async (c) => {
     const found = await requireCollectionRole(c.get('db'), callerOf(c), c.req.valid('param').id, 'co_owner');
     const caller = callerOf(c);
-    // One conditional insert: none of the owner's exports with pictures, backups or restores runs.
-    const row = await c.env.DB.prepare(
-      `INSERT INTO collection_exports (collection_id, user_id) SELECT ?2, ?1 WHERE ${NOTHING_RUNNING} RETURNING *`,
-    )
-      .bind(caller.id, found.collection.id)
-      .first<ExportRunRow>();
-    if (!row) {
-      const archive = await c.env.DB.prepare(`SELECT 1 FROM account_archives WHERE user_id = ?1 AND status = 'running'`)
-        .bind(caller.id)
-        .first();
-      throw new ApiError(archive ? 'BACKUP_RUNNING' : 'EXPORT_RUNNING');
-    }
+    const row = await reserveExport(c.env, caller.id, found.collection.id);
+    if (!row) throw new ApiError((await archiveRunning(c.env, caller.id)) ? 'BACKUP_RUNNING' : 'EXPORT_RUNNING');
     try {
       await c.env.EXPORTS.create({ id: `export-${row.id}-${crypto.randomUUID()}`, params: { exportId: row.id } });
     } catch (err) {
@@ -191,11 +183,7 @@ export const exportsRoutes = createRouter()
   .openapi(listZips, async (c) => {
     const { id } = c.req.valid('param');
     const found = await requireCollectionRole(c.get('db'), callerOf(c), id, 'co_owner');
-    const { results } = await c.env.DB.prepare(
-      'SELECT * FROM collection_exports WHERE collection_id = ?1 AND user_id = ?2 ORDER BY id DESC LIMIT ?3',
-    )
-      .bind(id, callerOf(c).id, LIST_LIMIT)
-      .all<ExportRunRow>();
+    const results = await listOwnExports(c.env, id, callerOf(c).id, LIST_LIMIT);
     return c.json({ runs: results.map((row) => toExportRun(row, found.collection.countOwner)) }, 200);
   })
   .openapi(oneZip, async (c) => {

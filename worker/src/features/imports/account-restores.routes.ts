@@ -3,18 +3,14 @@
 // makes each of its collections again beside the caller's own. Its progress is read like a backup's.
 import { createRoute, z } from '@hono/zod-openapi';
 import { ARCHIVE_UPLOAD_MAX_BYTES, accountArchive } from '../../../../shared/schemas/account-archives';
-import type { AccountArchiveRow } from '../../db/raw-rows';
 import { ApiError } from '../../lib/api-error';
 import { bearer, errors, jsonContent } from '../../lib/openapi';
 import { createRouter } from '../../lib/router';
 import { callerOf, requireUser } from '../../middleware/auth';
 import { storeZipBody, zipBodyLength } from '../../lib/zip-upload';
-import { NOTHING_RUNNING, toArchive } from '../exports/account-archives.queries';
+import { toArchive } from '../exports/account-archives.queries';
+import { dropArchiveUpload, openUploadedArchive, reserveAccountRestore } from '../exports/account-archives.service';
 import { markArchiveFailed } from './account-restore.steps';
-import { NOW_SQL } from '../../db/now';
-
-/** How long an upload may take before its reserved run counts as abandoned (the request died). */
-const UPLOAD_HOURS = 1;
 
 const common = { tags: ['Account archives'], security: bearer, middleware: [requireUser] };
 
@@ -32,31 +28,18 @@ export const accountRestoresRoutes = createRouter().openapi(startRestore, async 
   const length = zipBodyLength(c.req.raw, ARCHIVE_UPLOAD_MAX_BYTES);
   const userId = callerOf(c).id;
   const fileKey = `restores/account-${userId}-${crypto.randomUUID()}.zip`;
-  // The run is reserved before the upload, by one conditional insert (the unique index on the running
-  // state holds it too): of simultaneous requests exactly one wins, and no backup or export with
-  // pictures starts while the file comes. One whose request died during its upload is given up first.
-  const [, inserted] = await c.env.DB.batch([
-    c.env.DB.prepare(
-      `UPDATE account_archives SET status = 'failed', problem = 'step_failed', finished_at = ${NOW_SQL}
-       WHERE user_id = ?1 AND status = 'running' AND phase = 'upload' AND created_at < strftime('%Y-%m-%dT%H:%M:%fZ', 'now', '-${UPLOAD_HOURS} hours')`,
-    ).bind(userId),
-    c.env.DB.prepare(
-      `INSERT INTO account_archives (user_id, kind, phase, file_key) SELECT ?1, 'restore', 'upload', ?2 WHERE ${NOTHING_RUNNING} RETURNING *`,
-    ).bind(userId, fileKey),
-  ]);
-  const reserved = inserted!.results[0] as AccountArchiveRow | undefined;
+  // Reserved before the upload, so that nothing else of the caller's starts while the file comes.
+  const reserved = await reserveAccountRestore(c.env, userId, fileKey);
   if (!reserved) throw new ApiError('BACKUP_RUNNING');
   try {
     await storeZipBody(c.env.MEDIA, fileKey, c.req.raw, length);
   } catch (err) {
     // No file, no run: the reservation goes, as if the request had not come.
     await c.env.MEDIA.delete(fileKey);
-    await c.env.DB.prepare(`DELETE FROM account_archives WHERE id = ?1 AND phase = 'upload'`).bind(reserved.id).run();
+    await dropArchiveUpload(c.env, reserved.id);
     throw err;
   }
-  const row = (await c.env.DB.prepare(`UPDATE account_archives SET phase = 'open' WHERE id = ?1 RETURNING *`)
-    .bind(reserved.id)
-    .first<AccountArchiveRow>())!;
+  const row = await openUploadedArchive(c.env, reserved.id);
   try {
     await c.env.ACCOUNT_RESTORES.create({ id: `account-restore-${row.id}-${crypto.randomUUID()}`, params: { archiveId: row.id } });
   } catch (err) {

@@ -19,7 +19,16 @@ import { translate } from '../../i18n/messages';
 import { callerOf, requireUser } from '../../middleware/auth';
 import { requireCollectionRole } from '../collections/collections.queries';
 import { loadRun, toRun } from './imports.queries';
-import { fetchSourceDocument, newSourceRun, sourceFileName, startRun, type SourceRow } from './import-sources.service';
+import { listImportSources } from './import-sources.queries';
+import {
+  deleteImportSource,
+  fetchSourceDocument,
+  newSourceRun,
+  rescheduleSource,
+  sourceFileName,
+  startRun,
+  type SourceRow,
+} from './import-sources.service';
 
 const tags = ['Imports'];
 const collectionParam = z.object({ id: z.coerce.number().int().positive() });
@@ -84,22 +93,6 @@ const runNow = createRoute({
   responses: { 202: jsonContent(importRun, 'The run'), ...errors(401, 403, 404) },
 });
 
-/** The sources of a collection with their newest run, in one query. */
-async function sourcesOf(
-  d1: D1Database,
-  collectionId: number,
-  sourceId: number | null = null,
-): Promise<(SourceRow & { last_import_id: number | null })[]> {
-  const { results } = await d1
-    .prepare(
-      `SELECT s.*, (SELECT max(id) FROM imports WHERE source_id = s.id) AS last_import_id
-       FROM import_sources s WHERE s.collection_id = ?1 AND (?2 IS NULL OR s.id = ?2) ORDER BY s.id`,
-    )
-    .bind(collectionId, sourceId)
-    .all<SourceRow & { last_import_id: number | null }>();
-  return results;
-}
-
 function toSource(row: SourceRow, lastRun: ImportRun | null): ImportSource {
   return {
     id: row.id,
@@ -139,7 +132,7 @@ export const importSourcesRoutes = createRouter()
   })
   .openapi(list, async (c) => {
     const found = await requireCollectionRole(c.get('db'), callerOf(c), c.req.valid('param').id, 'co_owner');
-    const rows = await sourcesOf(c.get('d1'), found.collection.id);
+    const rows = await listImportSources(c.get('d1'), found.collection.id);
     const sources = await Promise.all(
       rows.map(async (row) =>
         toSource(row, row.last_import_id ? toRun(await loadRun(c.get('db'), found.collection.id, row.last_import_id)) : null),
@@ -151,18 +144,9 @@ export const importSourcesRoutes = createRouter()
     const { id, sid } = c.req.valid('param');
     const found = await requireCollectionRole(c.get('db'), callerOf(c), id, 'co_owner');
     const { schedule } = c.req.valid('json');
-    // A new schedule counts from now: weekly set today runs in a week, daily tomorrow.
-    const changed = await c
-      .get('d1')
-      .prepare(
-        `UPDATE import_sources SET schedule = ?3, updated_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now'),
-          next_run_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now', CASE ?3 WHEN 'daily' THEN '+1 day' ELSE '+7 days' END)
-         WHERE id = ?1 AND collection_id = ?2 RETURNING *`,
-      )
-      .bind(sid, found.collection.id, schedule)
-      .first<SourceRow>();
+    const changed = await rescheduleSource(c.get('d1'), found.collection.id, sid, schedule);
     if (!changed) throw new ApiError('NOT_FOUND');
-    const [row] = await sourcesOf(c.get('d1'), found.collection.id, sid);
+    const [row] = await listImportSources(c.get('d1'), found.collection.id, sid);
     return c.json(
       toSource(changed, row?.last_import_id ? toRun(await loadRun(c.get('db'), found.collection.id, row.last_import_id)) : null),
       200,
@@ -171,18 +155,14 @@ export const importSourcesRoutes = createRouter()
   .openapi(remove, async (c) => {
     const { id, sid } = c.req.valid('param');
     const found = await requireCollectionRole(c.get('db'), callerOf(c), id, 'co_owner');
-    const removed = await c
-      .get('d1')
-      .prepare('DELETE FROM import_sources WHERE id = ?1 AND collection_id = ?2 RETURNING id')
-      .bind(sid, found.collection.id)
-      .first();
+    const removed = await deleteImportSource(c.get('d1'), found.collection.id, sid);
     if (!removed) throw new ApiError('NOT_FOUND');
     return c.body(null, 204);
   })
   .openapi(runNow, async (c) => {
     const { id, sid } = c.req.valid('param');
     const found = await requireCollectionRole(c.get('db'), callerOf(c), id, 'co_owner');
-    const [source] = await sourcesOf(c.get('d1'), found.collection.id, sid);
+    const [source] = await listImportSources(c.get('d1'), found.collection.id, sid);
     if (!source) throw new ApiError('NOT_FOUND');
     const latest = source.last_import_id ? await loadRun(c.get('db'), found.collection.id, source.last_import_id) : null;
     if (latest && ['fetching', 'checking', 'importing'].includes(latest.status)) return c.json(toRun(latest), 202);

@@ -256,3 +256,29 @@ export async function settleSource(env: Env, id: number): Promise<void> {
   ];
   await sendEmail(env, { to: owner.email, subject: translate(locale, 'email.source.failing.subject', values), ...composeEmail(blocks) });
 }
+
+/** A new schedule counts from now: weekly set today runs in a week, daily tomorrow. Null for no such source. */
+export async function rescheduleSource(
+  d1: D1Database,
+  collectionId: number,
+  id: number,
+  schedule: ImportSchedule,
+): Promise<SourceRow | null> {
+  return d1
+    .prepare(
+      `UPDATE import_sources SET schedule = ?3, updated_at = ${NOW_SQL},
+        next_run_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now', CASE ?3 WHEN 'daily' THEN '+1 day' ELSE '+7 days' END)
+       WHERE id = ?1 AND collection_id = ?2 RETURNING *`,
+    )
+    .bind(id, collectionId, schedule)
+    .first<SourceRow>();
+}
+
+/** Removes a source (its runs stay, as imports); false for no such source. */
+export async function deleteImportSource(d1: D1Database, collectionId: number, id: number): Promise<boolean> {
+  const removed = await d1
+    .prepare('DELETE FROM import_sources WHERE id = ?1 AND collection_id = ?2 RETURNING id')
+    .bind(id, collectionId)
+    .first();
+  return removed !== null;
+}

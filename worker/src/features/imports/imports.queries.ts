@@ -115,3 +115,8 @@ export async function importReportOf(d1: D1Database, row: RunRow): Promise<Impor
     : [];
   return { ...toRun(row), rows, problems, coverProblems: covers };
 }
+
+/** Whether a collection holds any item (an import's property settings depend on it). */
+export async function collectionHasItems(d1: D1Database, collectionId: number): Promise<boolean> {
+  return (await d1.prepare('SELECT 1 FROM items WHERE collection_id = ?1 LIMIT 1').bind(collectionId).first()) !== null;
+}

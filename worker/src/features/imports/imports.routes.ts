@@ -2,8 +2,6 @@
 // the file is checked enough to refuse what cannot be read, stored in R2, and a Workflow imports it
 // (imports.workflow.ts). The run's progress and report are read from D1 while it runs and after.
 import { createRoute, z } from '@hono/zod-openapi';
-import { and, eq, inArray, sql } from 'drizzle-orm';
-import { sqlNow } from '../../db/now';
 import { MAX_PROPERTIES } from '../../../../shared/catalogue';
 import { ImportFileError } from '../../../../shared/import/errors';
 import { guessTitleField } from '../../../../shared/import/titles';
@@ -20,22 +18,20 @@ import {
   importRunList,
   type ImportPlan,
 } from '../../../../shared/schemas/imports';
-import { imports, importSources, properties } from '../../db/schema';
 import { importSourceSetup } from '../../../../shared/schemas/import-sources';
 import type { PropertySettings } from '../../../../shared/schemas/properties';
 import { ApiError } from '../../lib/api-error';
 import { allowedAddress } from '../../lib/guarded-fetch';
-import { runBatch } from '../../lib/batch';
 import { uploadLimit } from '../../lib/media';
 import { bearer, errors, jsonContent } from '../../lib/openapi';
 import { createRouter } from '../../lib/router';
 import { translate } from '../../i18n/messages';
 import { callerOf, requireUser } from '../../middleware/auth';
 import { requireCollectionRole } from '../collections/collections.queries';
-import { touchCollection } from '../collections/collections.service';
 import { listPropertyRows } from '../properties/properties.queries';
 import { sourceAddress } from './import-sources.service';
-import { importReportOf, listImports, loadRun, toRun } from './imports.queries';
+import { collectionHasItems, importReportOf, listImports, loadRun, toRun } from './imports.queries';
+import { cancelImportRun, insertImportRun } from './imports.service';
 import { newFileKey, prepareFile, wantsCovers, workflowIdOf, type PreparedFile } from './imports.prepare';
 import { embedsPictures } from './imports.embedded';
 import { newPropertyLabel } from './import-labels';
@@ -319,7 +315,7 @@ export const importsRoutes = createRouter()
     // A Vitrine export's settings are given to the properties it creates when the collection holds no
     // item yet (so no index, sort order or count has to be made again for items already there); a role
     // only when no other property has it.
-    const empty = (await c.env.DB.prepare('SELECT 1 FROM items WHERE collection_id = ?1 LIMIT 1').bind(collectionId).first()) === null;
+    const empty = !(await collectionHasItems(c.env.DB, collectionId));
     const roles = new Set(ROLES.filter((role) => existing.some((p) => p[role])));
     const settingsFor = (settings: PropertySettings | null): PropertySettings => {
       if (!empty || !settings) return {};
@@ -331,66 +327,41 @@ export const importsRoutes = createRouter()
       }
       return given;
     };
-    const propertyInserts = [...created].map(([key, spec], index) =>
-      db.insert(properties).values({
-        ...settingsFor(spec.settings),
-        collectionId,
-        key,
-        ...newPropertyLabel(
-          { key, label: spec.label, field: plan.fields.find((f) => f.property === key && f.create)!.field },
-          head,
-          found.collection.type,
-          locale,
-        ),
-        type: spec.type,
-        multiple: spec.multiple,
-        isTitle: spec.title,
-        displayOrder: order + 1 + index,
-      }),
-    );
-    const insertRun = db
-      .insert(imports)
-      .values({
-        collectionId,
-        userId: callerOf(c).id,
+    const newProperties = [...created].map(([key, spec], index) => ({
+      ...settingsFor(spec.settings),
+      key,
+      ...newPropertyLabel(
+        { key, label: spec.label, field: plan.fields.find((f) => f.property === key && f.create)!.field },
+        head,
+        found.collection.type,
+        locale,
+      ),
+      type: spec.type,
+      multiple: spec.multiple,
+      isTitle: spec.title,
+      displayOrder: order + 1 + index,
+    }));
+    const run = await insertImportRun(db, {
+      collectionId,
+      userId: callerOf(c).id,
+      plan,
+      properties: newProperties,
+      source: setup,
+      run: {
         format: plan.format,
         fileName: runFileName(form.file.name),
         fileKey,
         archiveKey,
         fileLength: prepared.document.length,
-        ...(setup && { sourceId: sql<number>`last_insert_rowid()` }),
         coversWanted,
         encoding,
         head: JSON.stringify(head),
         plan: JSON.stringify(plan),
         position: head.start,
-      })
-      .returning();
-    // A source keeps the plan with every property existing (they are, once this batch is written), and
-    // its run names it: inserted just before, its id is the connection's last one.
-    const insertSource = setup
-      ? [
-          db.insert(importSources).values({
-            collectionId,
-            userId: callerOf(c).id,
-            kind: setup.source.kind,
-            address: setup.source.address,
-            shelf: setup.source.kind === 'goodreads' ? setup.source.shelf || 'read' : null,
-            plan: JSON.stringify({ ...plan, fields: plan.fields.map((f) => ({ ...f, create: null })) }),
-            schedule: setup.schedule,
-            nextRunAt: sql`strftime('%Y-%m-%dT%H:%M:%fZ', 'now', ${setup.schedule === 'daily' ? '+1 day' : '+7 days'})`,
-          }),
-        ]
-      : [];
-    const results = await runBatch(db, [
-      ...propertyInserts,
-      ...(created.size > 0 ? [touchCollection(db, collectionId)] : []),
-      ...insertSource,
-      insertRun,
-    ]);
-    const [run] = results[results.length - 1] as (typeof imports.$inferSelect)[];
-    await c.env.IMPORTS.create({ id: workflowIdOf(run!), params: { importId: run!.id } });
-    return c.json(toRun(run!), 202);
+      },
+    });
+    await c.env.IMPORTS.create({ id: workflowIdOf(run), params: { importId: run.id } });
+    return c.json(toRun(run), 202);
   })
   .openapi(list, async (c) => {
     const found = await requireCollectionRole(c.get('db'), callerOf(c), c.req.valid('param').id, 'co_owner');
@@ -408,10 +379,7 @@ export const importsRoutes = createRouter()
     const found = await requireCollectionRole(db, callerOf(c), id, 'co_owner');
     const run = await loadRun(db, found.collection.id, iid);
     if (run.status === 'fetching' || run.status === 'checking' || run.status === 'importing') {
-      await db
-        .update(imports)
-        .set({ status: 'cancelled', finishedAt: sqlNow, updatedAt: sqlNow })
-        .where(and(eq(imports.id, run.id), inArray(imports.status, ['fetching', 'checking', 'importing'])));
+      await cancelImportRun(db, run.id);
       // The steps also stop by themselves on reading the status; ending the instance saves their runs.
       try {
         await (await c.env.IMPORTS.get(workflowIdOf(run))).terminate();

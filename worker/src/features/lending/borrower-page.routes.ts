@@ -32,6 +32,7 @@ import {
 } from './borrower-page.service';
 import { requireLoansEnabled } from './lending.gate';
 import { requireLoan, roleProperties, toLoan } from './lending.queries';
+import { ownerDigest, saveOwnerDigest } from './owner-digest.service';
 
 const HOUR = 3600;
 /** Page views and actions from one address per hour (a secret is 256 bits: this only stops floods). */
@@ -133,10 +134,7 @@ const pageLimit = (headers: Headers) => ({
 
 async function preferencesOf(env: Parameters<typeof ownerFeedSecret>[0] & Parameters<typeof feedUrl>[0], userId: number) {
   const secret = await ownerFeedSecret(env, userId);
-  const row = await env.DB.prepare('SELECT digest FROM owner_lending_preferences WHERE user_id = ?')
-    .bind(userId)
-    .first<{ digest: 'off' | 'daily' | 'weekly' }>();
-  return { feedUrl: secret ? await feedUrl(env, secret) : null, digest: row?.digest ?? 'off' };
+  return { feedUrl: secret ? await feedUrl(env, secret) : null, digest: await ownerDigest(env.DB, userId) };
 }
 
 export const borrowerPageRoutes = createRouter()
@@ -200,11 +198,7 @@ export const borrowerPageRoutes = createRouter()
   .openapi(readPreferences, async (c) => c.json(await preferencesOf(c.env, callerOf(c).id), 200))
   .openapi(editPreferences, async (c) => {
     const userId = callerOf(c).id;
-    await c.env.DB.prepare(
-      'INSERT INTO owner_lending_preferences (user_id, digest) VALUES (?1, ?2) ON CONFLICT (user_id) DO UPDATE SET digest = ?2',
-    )
-      .bind(userId, c.req.valid('json').digest)
-      .run();
+    await saveOwnerDigest(c.env.DB, userId, c.req.valid('json').digest);
     return c.json(await preferencesOf(c.env, userId), 200);
   })
   .openapi(ownerFeed, async (c) => c.json({ url: await feedUrl(c.env, await resetOwnerFeedSecret(c.env, callerOf(c).id)) }, 200))

@@ -28,6 +28,7 @@ import { signMediaTicket, verifyMediaTicket } from '../../lib/tokens';
 import { callerLevel, collectionVisible } from '../../lib/visibility';
 import { callerOf, optionalUser, requireUser, sessionCaller } from '../../middleware/auth';
 import { findCollection, requireCollectionRole } from '../collections/collections.queries';
+import { mediaValueVisible } from './media.queries';
 
 /** Shown in the page; anything else is always a download. */
 const INLINE_TYPES: ReadonlySet<string> = new Set([...IMAGE_MEDIA_TYPES, ...VIDEO_MEDIA_TYPES]);
@@ -101,18 +102,7 @@ async function mayServe(c: Context<AppEnv>, key: string): Promise<boolean> {
   const level = callerLevel(caller, found.role);
   const value = toMediaValue(key);
   if (found.collection.image === value) return true;
-  const row = await c
-    .get('d1')
-    .prepare(
-      `SELECT 1 FROM item_values v
-     JOIN items i ON i.id = v.item_id
-     JOIN properties p ON p.id = v.property_id
-     WHERE v.sort_text = ? AND v.sort_text LIKE 'media://%' AND i.collection_id = ? AND i.level <= ? AND p.visibility <= ?
-     LIMIT 1`,
-    )
-    .bind(value, found.collection.id, level, level)
-    .first();
-  return row !== null;
+  return mediaValueVisible(c.get('d1'), found.collection.id, value, level);
 }
 
 /** The R2 key an address names, or null when its percent-encoding is broken (no such file then). */

@@ -23,6 +23,8 @@ import { bearer, errors, jsonContent } from '../../lib/openapi';
 import { createRouter } from '../../lib/router';
 import { callerOf, requireUser } from '../../middleware/auth';
 import { requireCollectionRole } from '../collections/collections.queries';
+import { listWantedThumbnails } from './media.queries';
+import { forgetWantedThumbnails } from './media.service';
 
 /** Pictures named at once: each costs three R2 look-ups here, and a download and an upload in the browser. */
 const WANTED_AT_ONCE = 8;
@@ -89,21 +91,14 @@ function usable(checked: Awaited<ReturnType<typeof readThumbnail>>, field: strin
   return checked;
 }
 
-const forget = (d1: D1Database, collectionId: number, values: string[]) =>
-  d1
-    .prepare('DELETE FROM thumbnails_wanted WHERE collection_id = ?1 AND value IN (SELECT value FROM json_each(?2))')
-    .bind(collectionId, JSON.stringify(values));
-
 export const thumbnailRoutes = createRouter()
   .openapi(wanted, async (c) => {
     const { collection } = await requireCollectionRole(c.get('db'), callerOf(c), c.req.valid('param').id, 'editor');
-    const { results } = await c.env.DB.prepare('SELECT value FROM thumbnails_wanted WHERE collection_id = ?1 LIMIT ?2')
-      .bind(collection.id, WANTED_AT_ONCE)
-      .all<{ value: string }>();
+    const results = await listWantedThumbnails(c.env.DB, collection.id, WANTED_AT_ONCE);
     // A picture that has both its thumbnails already (the same picture imported again), or is gone (no
     // item kept it), is wanted no more.
     const checked = await Promise.all(
-      results.map(async ({ value }) => {
+      results.map(async (value) => {
         const key = mediaKeyOf(value)!;
         const [original, thumbnail, small] = await Promise.all([
           c.env.MEDIA.head(key),
@@ -114,7 +109,7 @@ export const thumbnailRoutes = createRouter()
       }),
     );
     const settled = checked.filter((p) => !p.wanted).map((p) => p.value);
-    if (settled.length > 0) await forget(c.env.DB, collection.id, settled).run();
+    if (settled.length > 0) await forgetWantedThumbnails(c.env.DB, collection.id, settled);
     return c.json({ values: checked.filter((p) => p.wanted).map((p) => p.value), more: results.length === WANTED_AT_ONCE }, 200);
   })
   .openapi(store, async (c) => {
@@ -128,20 +123,20 @@ export const thumbnailRoutes = createRouter()
     // a video is no picture.
     const original = await c.env.MEDIA.head(key);
     if (!original?.httpMetadata?.contentType?.startsWith('image/')) {
-      await forget(c.env.DB, collection.id, [value]).run();
+      await forgetWantedThumbnails(c.env.DB, collection.id, [value]);
       throw new ApiError('NOT_FOUND');
     }
     await Promise.all([
       putThumbnail(c.env.MEDIA, key, checked),
       checkedSmall && putThumbnail(c.env.MEDIA, key, checkedSmall, smallThumbnailKey),
     ]);
-    await forget(c.env.DB, collection.id, [value]).run();
+    await forgetWantedThumbnails(c.env.DB, collection.id, [value]);
     return c.body(null, 204);
   })
   .openapi(giveUp, async (c) => {
     const { collection } = await requireCollectionRole(c.get('db'), callerOf(c), c.req.valid('param').id, 'editor');
     const { value } = c.req.valid('query');
     ownPictureKey(collection.id, value);
-    await forget(c.env.DB, collection.id, [value]).run();
+    await forgetWantedThumbnails(c.env.DB, collection.id, [value]);
     return c.body(null, 204);
   });

@@ -1,22 +1,19 @@
 // Forgotten passwords: a single-use link, valid two hours, sent by email. The request always answers
 // the same way so it does not reveal which accounts exist.
 import { createRoute } from '@hono/zod-openapi';
-import { and, eq, gt, isNull } from 'drizzle-orm';
 import { passwordResetCheckInput, passwordResetConfirmInput, passwordResetRequestInput } from '../../../../shared/schemas/auth';
 import { okResponse } from '../../../../shared/schemas/common';
-import { passwordResets, sessions, users } from '../../db/schema';
 import { createRouter } from '../../lib/router';
 import { ApiError } from '../../lib/api-error';
 import { errors, jsonBody, jsonContent } from '../../lib/openapi';
 import { hashPassword } from '../../lib/password';
 import { clientAddress, countAttempt, throttle } from '../../lib/rate-limit';
-import { randomToken, sha256Hex } from '../../lib/tokens';
+import { randomToken } from '../../lib/tokens';
 import { clearSignInLimitsOf } from '../auth/auth.service';
 import { rememberClient, setDeviceCookie, signInClientOf } from '../auth/known-clients.service';
 import { cancelEmailChanges, findUserByLogin } from '../users/users.queries';
 import { sendPasswordResetEmail } from './password-reset.email';
-import { sqlNow, sqlNowPlus } from '../../db/now';
-import type { Db } from '../../env';
+import { recordResetLink, resetPassword, usableReset } from './password-reset.service';
 
 const LINK_LIFETIME_MS = 2 * 60 * 60 * 1000;
 const REQUESTS_PER_ADDRESS = 10;
@@ -53,24 +50,6 @@ const checkReset = createRoute({
   responses: { 200: jsonContent(okResponse, 'The link can be used'), ...errors(400) },
 });
 
-/** The user a reset token can still reset, if any: unused, unexpired, of an enabled account. */
-async function usableReset(db: Db, token: string) {
-  const [reset] = await db
-    .select({ userId: passwordResets.userId })
-    .from(passwordResets)
-    .innerJoin(users, eq(users.id, passwordResets.userId))
-    .where(
-      and(
-        eq(passwordResets.tokenHash, await sha256Hex(token)),
-        isNull(passwordResets.usedAt),
-        gt(passwordResets.expiresAt, sqlNow),
-        eq(users.enabled, true),
-      ),
-    )
-    .limit(1);
-  return reset;
-}
-
 export const passwordResetRoutes = createRouter()
   .openapi(requestReset, async (c) => {
     const db = c.get('db');
@@ -89,11 +68,7 @@ export const passwordResetRoutes = createRouter()
       const [counted] = await countAttempt(db, userLimit);
       if (counted && counted.count <= userLimit.max) {
         const token = randomToken();
-        await db.insert(passwordResets).values({
-          tokenHash: await sha256Hex(token),
-          userId: user.id,
-          expiresAt: sqlNowPlus(LINK_LIFETIME_MS / 1000),
-        });
+        await recordResetLink(db, user.id, token, LINK_LIFETIME_MS / 1000);
         // Sent after the answer so that its duration does not tell whether the account exists.
         c.executionCtx.waitUntil(
           sendPasswordResetEmail(c.env, c.get('locale'), user, token).catch((error: unknown) =>
@@ -120,16 +95,7 @@ export const passwordResetRoutes = createRouter()
     const remembered = await rememberClient(db, reset.userId, client);
 
     await db.batch([
-      db
-        .update(users)
-        .set({ passwordHash: await hashPassword(input.password), updatedAt: sqlNow })
-        .where(eq(users.id, reset.userId)),
-      // Every outstanding link of the user is spent, not only this one.
-      db
-        .update(passwordResets)
-        .set({ usedAt: sqlNow })
-        .where(and(eq(passwordResets.userId, reset.userId), isNull(passwordResets.usedAt))),
-      db.delete(sessions).where(eq(sessions.userId, reset.userId)),
+      ...resetPassword(db, reset.userId, await hashPassword(input.password)),
       // Whoever asked for a change of address knew the old password: that request dies with it.
       cancelEmailChanges(db, reset.userId),
       ...clearSignInLimitsOf(db, reset.userId),

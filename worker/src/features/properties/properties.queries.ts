@@ -1,9 +1,10 @@
-import { asc, eq, type SQL } from 'drizzle-orm';
+import { and, asc, eq, type SQL } from 'drizzle-orm';
 import type { PropertyType, VisibilityLevel } from '../../../../shared/catalogue';
 import type { Locale } from '../../../../shared/constants';
 import type { Property } from '../../../../shared/schemas/properties';
 import { properties } from '../../db/schema';
 import type { Db } from '../../env';
+import { ApiError } from '../../lib/api-error';
 import type { CallerLevel } from '../../lib/visibility';
 import type { PropertyRow } from '../../lib/values';
 import { templateLabel } from '../collections/collections.service';
@@ -79,4 +80,25 @@ export function slugify(label: string): string {
 export function uniqueKey(base: string, taken: Set<string>): string {
   if (!taken.has(base)) return base;
   for (let n = 2; ; n += 1) if (!taken.has(`${base}_${n}`)) return `${base}_${n}`;
+}
+
+/** A property of the collection, or NOT_FOUND. */
+export async function requireProperty(db: Db, collectionId: number, propertyId: number): Promise<PropertyRow> {
+  const [row] = await db
+    .select()
+    .from(properties)
+    .where(and(eq(properties.id, propertyId), eq(properties.collectionId, collectionId)))
+    .limit(1);
+  if (!row) throw new ApiError('NOT_FOUND');
+  return row;
+}
+
+/** Whether another property of the collection has this key. */
+export async function propertyKeyTaken(db: Db, collectionId: number, key: string): Promise<boolean> {
+  const [clash] = await db
+    .select({ id: properties.id })
+    .from(properties)
+    .where(and(eq(properties.collectionId, collectionId), eq(properties.key, key)))
+    .limit(1);
+  return clash !== undefined;
 }

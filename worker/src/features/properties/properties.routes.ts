@@ -1,6 +1,5 @@
 // Properties of a collection: list (visibility-filtered), create, edit, reorder, delete with values.
 import { createRoute, z } from '@hono/zod-openapi';
-import { and, eq, ne, sql } from 'drizzle-orm';
 import { MAX_PROPERTIES } from '../../../../shared/catalogue';
 import {
   createPropertyInput,
@@ -10,44 +9,30 @@ import {
   reorderPropertiesInput,
   updatePropertyInput,
 } from '../../../../shared/schemas/properties';
-import { facetCounts, facetSpans, properties } from '../../db/schema';
-import type { Db } from '../../env';
 import { ApiError } from '../../lib/api-error';
-import { runBatch } from '../../lib/batch';
 import { normalizeDefault, type PropertyRow } from '../../lib/values';
 import { bearer, errors, jsonBody, jsonContent } from '../../lib/openapi';
 import { conditionally, etagHeader, ifMatchHeaders, precondition, withEtag } from '../../lib/preconditions';
 import { createRouter } from '../../lib/router';
-import { inlineId } from '../../db/inline-id';
 import { callerOf, optionalUser, requireUser } from '../../middleware/auth';
 import { requireCollectionRole, requireVisibleCollection } from '../collections/collections.queries';
-import { touchCollection } from '../collections/collections.service';
-import {
-  countPropertyValues,
-  facetItemsSql,
-  forgetPropertyValues,
-  markSortable,
-  propertySpansInsert,
-  refreshCollection,
-  sortGaps,
-  valuesOfProperty,
-} from '../items/items.writer';
+import { countPropertyValues } from '../items/items.writer';
 import { isTemplateLabel } from '../collections/collections.service';
-import { inLanguage, listPropertyRows, slugify, toProperty, uniqueKey, visibleProperties } from './properties.queries';
+import {
+  inLanguage,
+  listPropertyRows,
+  propertyKeyTaken,
+  requireProperty,
+  slugify,
+  toProperty,
+  uniqueKey,
+  visibleProperties,
+} from './properties.queries';
+import { deleteProperty, insertProperty, reorderProperties, updateProperty } from './properties.service';
 
 const tags = ['Properties'];
 const collectionParam = z.object({ id: z.coerce.number().int().positive() });
 const propertyParam = z.object({ id: z.coerce.number().int().positive(), pid: z.coerce.number().int().positive() });
-
-const ROLES = ['isTitle', 'isSubtitle', 'isCover', 'isReference'] as const;
-const ROLE_COLUMNS = {
-  isTitle: properties.isTitle,
-  isSubtitle: properties.isSubtitle,
-  isCover: properties.isCover,
-  isReference: properties.isReference,
-};
-/** Changing these changes what search finds or how values are kept, so derived item data is rebuilt. */
-const DERIVED_FIELDS = ['searchable', 'isTitle', 'visibility', 'type', 'filterable', 'multiple'] as const;
 
 const list = createRoute({
   method: 'get',
@@ -126,52 +111,6 @@ const remove = createRoute({
   responses: { 204: { description: 'Deleted' }, ...errors(400, 401, 403, 404, 412) },
 });
 
-async function requireProperty(db: Db, collectionId: number, propertyId: number): Promise<PropertyRow> {
-  const [row] = await db
-    .select()
-    .from(properties)
-    .where(and(eq(properties.id, propertyId), eq(properties.collectionId, collectionId)))
-    .limit(1);
-  if (!row) throw new ApiError('NOT_FOUND');
-  return row;
-}
-
-/** A role (title, subtitle, cover, reference) is held by one property at most: others lose it. */
-function clearRoles(db: Db, collectionId: number, keepId: number | null, input: Partial<Record<(typeof ROLES)[number], boolean>>) {
-  return ROLES.filter((role) => input[role]).map((role) =>
-    db
-      .update(properties)
-      .set({ [role]: false })
-      .where(
-        and(
-          eq(properties.collectionId, collectionId),
-          eq(ROLE_COLUMNS[role], true),
-          keepId === null ? undefined : ne(properties.id, keepId),
-        ),
-      ),
-  );
-}
-
-/** A property that becomes filterable gets its facet counts from its values; one that stops, loses them. */
-function facetCountStatements(db: Db, collectionId: number, propertyId: number, filterable: boolean, type: string) {
-  // (With a date's spans and a number's, facet-spans.ts.)
-  const clear = [
-    db.delete(facetCounts).where(eq(facetCounts.propertyId, propertyId)),
-    db.delete(facetSpans).where(eq(facetSpans.propertyId, propertyId)),
-  ];
-  if (!filterable) return clear;
-  return [
-    ...clear,
-    db.run(
-      sql.raw(`INSERT INTO facet_counts (property_id, sort_key, value, sort_number, count_everyone, count_logged_in, count_owner, items)
-      SELECT property_id, coalesce(sort_text, CAST(sort_number AS TEXT)), min(value), min(sort_number),
-        sum(level = 0), sum(level <= 1), sum(level <= 3), ${facetItemsSql('item_values')}
-      FROM item_values WHERE ${valuesOfProperty(collectionId, propertyId)} GROUP BY coalesce(sort_text, CAST(sort_number AS TEXT))`),
-    ),
-    ...(type === 'date' ? [db.run(sql.raw(propertySpansInsert(collectionId, propertyId)))] : []),
-  ];
-}
-
 export const propertiesRoutes = createRouter()
   .openapi(list, async (c) => {
     const db = c.get('db');
@@ -196,27 +135,15 @@ export const propertiesRoutes = createRouter()
       input.defaultValue,
     );
     const displayOrder = input.displayOrder ?? Math.max(-1, ...existing.map((p) => p.displayOrder)) + 1;
-    const insert = db
-      .insert(properties)
-      .values({
-        ...input,
-        key,
-        collectionId,
-        displayOrder,
-        defaultValue,
-        description: input.description ?? null,
-        suffix: input.suffix ?? null,
-      })
-      .returning();
-    // Clearing roles first lets the new property take them in the same transaction.
-    const clears = clearRoles(db, collectionId, null, input);
-    // A sortable property starts with every item in its sort gaps (one row each, written once).
-    const gaps = input.sortable
-      ? sortGaps(db, { collectionId }, `p.id = (SELECT max(id) FROM properties WHERE collection_id = ${inlineId(collectionId)})`, 'fill')
-      : [];
-    const results = await runBatch(db, [...clears, insert, touchCollection(db, collectionId), ...gaps]);
-    const inserted = results[clears.length] as PropertyRow[];
-    return c.json(toProperty(inserted[0]!), 201, etagHeader(inserted[0]!));
+    const inserted = await insertProperty(db, collectionId, {
+      ...input,
+      key,
+      displayOrder,
+      defaultValue,
+      description: input.description ?? null,
+      suffix: input.suffix ?? null,
+    });
+    return c.json(toProperty(inserted), 201, etagHeader(inserted));
   })
   .openapi(read, async (c) => {
     const db = c.get('db');
@@ -234,12 +161,7 @@ export const propertiesRoutes = createRouter()
     const current = await requireProperty(db, found.collection.id, pid);
     const input = c.req.valid('json');
     if (input.key && input.key !== current.key) {
-      const [clash] = await db
-        .select({ id: properties.id })
-        .from(properties)
-        .where(and(eq(properties.collectionId, found.collection.id), eq(properties.key, input.key)))
-        .limit(1);
-      if (clash) throw new ApiError('PROPERTY_KEY_TAKEN');
+      if (await propertyKeyTaken(db, found.collection.id, input.key)) throw new ApiError('PROPERTY_KEY_TAKEN');
     }
     if (input.type && input.type !== current.type) {
       if ((await countPropertyValues(c.get('d1'), found.collection.id, current)) > 0) throw new ApiError('PROPERTY_HAS_VALUES');
@@ -273,27 +195,10 @@ export const propertiesRoutes = createRouter()
       if (pre.fromHeader && pre.version !== current.version) throw new ApiError('PRECONDITION_FAILED');
       return c.json(toProperty(inLanguage(current, c.get('locale'))), 200, etagHeader(current));
     }
-    const refresh = DERIVED_FIELDS.some((f) => input[f] !== undefined && input[f] !== current[f]);
-    const { version } = pre;
-    const statements = [
-      db
-        .update(properties)
-        .set({ ...changes, version: version !== undefined ? version + 1 : sql`${properties.version} + 1` })
-        .where(eq(properties.id, pid))
-        .returning(),
-      ...clearRoles(db, found.collection.id, pid, input),
-      touchCollection(db, found.collection.id),
-      ...(refresh ? refreshCollection(db, found.collection.id, 'data-and-search') : []),
-      ...(input.filterable !== undefined && input.filterable !== current.filterable
-        ? facetCountStatements(db, found.collection.id, pid, input.filterable, type)
-        : []),
-      ...(input.sortable !== undefined && input.sortable !== current.sortable
-        ? markSortable(db, found.collection.id, pid, input.sortable)
-        : []),
-    ];
-    const results = await conditionally(pre, () => runBatch(db, statements));
+    const updated = await conditionally(pre, () =>
+      updateProperty(db, found.collection.id, current, input, { changes, type, version: pre.version }),
+    );
     // Deleted by another request since it was read: the update matched nothing.
-    const [updated] = results[0] as PropertyRow[];
     if (!updated) throw new ApiError('NOT_FOUND');
     return c.json(toProperty(inLanguage(updated, c.get('locale'))), 200, etagHeader(updated));
   })
@@ -306,10 +211,7 @@ export const propertiesRoutes = createRouter()
     if (ids.length !== known.size || new Set(ids).size !== ids.length || ids.some((i) => !known.has(i))) {
       throw new ApiError('VALIDATION_FAILED', { fields: [{ path: 'ids', reason: 'invalid', message: '' }] });
     }
-    await runBatch(db, [
-      ...ids.map((pid, index) => db.update(properties).set({ displayOrder: index }).where(eq(properties.id, pid))),
-      touchCollection(db, found.collection.id),
-    ]);
+    await reorderProperties(db, found.collection.id, ids);
     return c.json({ properties: (await listPropertyRows(db, found.collection.id, c.get('locale'))).map(toProperty) }, 200);
   })
   .openapi(deletion, async (c) => {
@@ -325,24 +227,6 @@ export const propertiesRoutes = createRouter()
     const found = await requireCollectionRole(db, callerOf(c), id, 'co_owner');
     const prop = await requireProperty(db, found.collection.id, pid);
     const pre = precondition(c.req.valid('header')['if-match'], prop.version, undefined);
-    const { version } = pre;
-    // Values go first (facet counts follow them) and leave the items' cached data, then the property;
-    // search forgets their text when it was indexed. With If-Match, the version it names is moved on
-    // first, which properties_stale_write refuses for another, leaving the whole batch unwritten.
-    const statements = [
-      ...(version !== undefined
-        ? [
-            db
-              .update(properties)
-              .set({ version: version + 1 })
-              .where(eq(properties.id, pid)),
-          ]
-        : []),
-      ...forgetPropertyValues(db, found.collection.id, pid),
-      db.delete(properties).where(eq(properties.id, pid)),
-      touchCollection(db, found.collection.id),
-      ...(prop.searchable || prop.isTitle || prop.filterable ? refreshCollection(db, found.collection.id, 'search') : []),
-    ];
-    await conditionally(pre, () => runBatch(db, statements));
+    await conditionally(pre, () => deleteProperty(db, found.collection.id, prop, pre.version));
     return c.body(null, 204);
   });

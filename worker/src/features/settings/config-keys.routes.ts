@@ -1,23 +1,14 @@
 // Custom configuration keys (docs/product.md §2, Configuration): name–value entries the built-in administrator
 // adds, edits and deletes, which take effect at once (no redeploy) and which modules read by name with
-// configValue(). Names are checked (lower-case words joined by dots, dashes or underscores); values are
+// configValue() (config-keys.queries.ts). Names are checked (lower-case words joined by dots, dashes or underscores); values are
 // text of at most CONFIG_VALUE_MAX_LENGTH characters. Demo mode shows them and refuses changes.
 import { createRoute, z } from '@hono/zod-openapi';
-import { asc, eq } from 'drizzle-orm';
-import {
-  CONFIG_KEYS_MAX,
-  configKeyInput,
-  configKeyList,
-  configKeyName,
-  configKey,
-  type ConfigKey,
-} from '../../../../shared/schemas/settings';
-import { NOW_SQL } from '../../db/now';
-import { configKeys } from '../../db/schema';
-import type { Db } from '../../env';
+import { configKeyInput, configKeyList, configKeyName, configKey } from '../../../../shared/schemas/settings';
 import { ApiError } from '../../lib/api-error';
 import { bearer, errors, jsonBody, jsonContent } from '../../lib/openapi';
 import { createRouter } from '../../lib/router';
+import { listConfigKeys } from './config-keys.queries';
+import { deleteConfigKey, storeConfigKey } from './config-keys.service';
 import { requireBuiltinAdmin } from '../../middleware/auth';
 
 const admin = { tags: ['Settings'], security: bearer, middleware: [requireBuiltinAdmin] };
@@ -49,38 +40,19 @@ const remove = createRoute({
   responses: { 204: { description: 'Deleted' }, ...errors(400, 401, 403, 404) },
 });
 
-const columns = { name: configKeys.name, value: configKeys.value, updatedAt: configKeys.updatedAt };
-
-/** A custom key's value, or null when the administrator has not set it: what modules read. */
-export async function configValue(db: Db, name: string): Promise<string | null> {
-  const [row] = await db.select({ value: configKeys.value }).from(configKeys).where(eq(configKeys.name, name));
-  return row?.value ?? null;
-}
-
 export const configKeysRoutes = createRouter()
   .openapi(list, async (c) => {
-    const keys: ConfigKey[] = await c.get('db').select(columns).from(configKeys).orderBy(asc(configKeys.name));
-    return c.json({ keys }, 200);
+    return c.json({ keys: await listConfigKeys(c.get('db')) }, 200);
   })
   .openapi(put, async (c) => {
     const { name } = c.req.valid('param');
     const { value } = c.req.valid('json');
-    // A new key counts against the cap; changing an existing one never does. The check and the write
-    // are one statement, so two additions at once cannot both pass the last free place.
-    const stored = await c.env.DB.prepare(
-      `INSERT INTO config_keys (name, value) SELECT ?1, ?2
-       WHERE EXISTS (SELECT 1 FROM config_keys WHERE name = ?1) OR (SELECT count(*) FROM config_keys) < ?3
-       ON CONFLICT (name) DO UPDATE SET value = excluded.value, updated_at = ${NOW_SQL}
-       RETURNING name, value, updated_at AS updatedAt`,
-    )
-      .bind(name, value, CONFIG_KEYS_MAX)
-      .first<ConfigKey>();
+    const stored = await storeConfigKey(c.env.DB, name, value);
     if (!stored) throw new ApiError('CONFIG_KEYS_FULL');
     return c.json(stored, 200);
   })
   .openapi(remove, async (c) => {
     const { name } = c.req.valid('param');
-    const deleted = await c.get('db').delete(configKeys).where(eq(configKeys.name, name)).returning({ name: configKeys.name });
-    if (deleted.length === 0) throw new ApiError('NOT_FOUND');
+    if (!(await deleteConfigKey(c.get('db'), name))) throw new ApiError('NOT_FOUND');
     return c.body(null, 204);
   });

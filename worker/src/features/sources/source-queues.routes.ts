@@ -2,25 +2,22 @@
 // the owner sends the codes, a Workflow looks each one up and adds it (source-queue.steps.ts), and the
 // queue's page follows its progress and each code's outcome.
 import { createRoute, z } from '@hono/zod-openapi';
-import { and, desc, eq } from 'drizzle-orm';
 import { readCode } from '../../../../shared/sources/codes';
 import {
   sourceQueueBody,
   sourceQueueReport,
   sourceQueueRun,
-  type SourceQueueCode,
   type SourceQueueReport,
   type SourceQueueRun,
 } from '../../../../shared/schemas/sources';
-import { sqlNow } from '../../db/now';
-import { sourceQueues } from '../../db/schema';
-import type { Db } from '../../env';
 import { ApiError } from '../../lib/api-error';
 import { bearer, errors, jsonBody, jsonContent } from '../../lib/openapi';
 import { throttle } from '../../lib/rate-limit';
 import { createRouter } from '../../lib/router';
 import { callerOf, requireUser } from '../../middleware/auth';
 import { requireCollectionRole } from '../collections/collections.queries';
+import { listQueues, loadQueue, queueCodes, type QueueRow } from './source-queues.queries';
+import { cancelQueue, insertQueue } from './source-queues.service';
 import { sourceAccess, sourceOffers } from './sources.service';
 
 const owner = { tags: ['Sources'], security: bearer, middleware: [requireUser] };
@@ -69,8 +66,6 @@ const cancel = createRoute({
   responses: { 200: jsonContent(sourceQueueRun, 'Stopped'), ...errors(401, 403, 404) },
 });
 
-type QueueRow = typeof sourceQueues.$inferSelect;
-
 const toRun = (row: QueueRow): SourceQueueRun => ({
   id: row.id,
   collectionId: row.collectionId,
@@ -88,16 +83,6 @@ const toRun = (row: QueueRow): SourceQueueRun => ({
 
 /** The Workflow instance of a queue: its id and creation time, so a restored instance never reuses one. */
 const workflowIdOf = (row: QueueRow) => `source-queue-${row.id}-${row.createdAt.replace(/\D/g, '')}`;
-
-async function loadQueue(db: Db, collectionId: number, qid: number): Promise<QueueRow> {
-  const row = await db
-    .select()
-    .from(sourceQueues)
-    .where(and(eq(sourceQueues.id, qid), eq(sourceQueues.collectionId, collectionId)))
-    .get();
-  if (!row) throw new ApiError('NOT_FOUND');
-  return row;
-}
 
 const invalid = (path: string, reason: string) => new ApiError('VALIDATION_FAILED', { fields: [{ path, reason, message: '' }] });
 
@@ -120,50 +105,28 @@ export const sourceQueuesRoutes = createRouter()
     // Every source that could read them needs a key it does not have: nothing could be looked up.
     if (!readers.some((o) => o.ready)) throw new ApiError('SOURCE_NOT_READY');
     await throttle(db, [{ key: `source-queue:${caller.id}`, ...QUEUE_LIMIT }]);
-    const d1 = c.get('d1');
-    // The codes name their queue as the newest (the batch is one transaction; last_insert_rowid() would
-    // move on with each code's own row).
-    const [inserted] = await d1.batch<{ id: number }>([
-      d1
-        .prepare('INSERT INTO source_queues (collection_id, user_id, source, locale, total) VALUES (?1, ?2, ?3, ?4, ?5) RETURNING id')
-        .bind(collection.id, caller.id, body.source ?? null, c.get('locale'), codes.length),
-      d1
-        .prepare(
-          'INSERT INTO source_queue_codes (queue_id, position, code) SELECT (SELECT max(id) FROM source_queues), key, value FROM json_each(?1)',
-        )
-        .bind(JSON.stringify(codes)),
-    ]);
-    const row = await loadQueue(db, collection.id, inserted!.results[0]!.id);
+    const queueId = await insertQueue(c.get('d1'), {
+      collectionId: collection.id,
+      userId: caller.id,
+      source: body.source ?? null,
+      locale: c.get('locale'),
+      codes,
+    });
+    const row = await loadQueue(db, collection.id, queueId);
     await c.env.SOURCE_QUEUES.create({ id: workflowIdOf(row), params: { queueId: row.id } });
     return c.json(toRun(row), 202);
   })
   .openapi(list, async (c) => {
     const db = c.get('db');
     const { collection } = await requireCollectionRole(db, callerOf(c), c.req.valid('param').id, 'editor');
-    const rows = await db
-      .select()
-      .from(sourceQueues)
-      .where(eq(sourceQueues.collectionId, collection.id))
-      .orderBy(desc(sourceQueues.id))
-      .limit(RECENT_QUEUES);
-    return c.json({ queues: rows.map(toRun) }, 200);
+    return c.json({ queues: (await listQueues(db, collection.id, RECENT_QUEUES)).map(toRun) }, 200);
   })
   .openapi(one, async (c) => {
     const { id, qid } = c.req.valid('param');
     const db = c.get('db');
     const { collection } = await requireCollectionRole(db, callerOf(c), id, 'editor');
     const row = await loadQueue(db, collection.id, qid);
-    // An item deleted since is no longer named.
-    const { results } = await c
-      .get('d1')
-      .prepare(
-        `SELECT q.code, q.outcome, i.id AS itemId, q.title, q.source, q.problem
-         FROM source_queue_codes q LEFT JOIN items i ON i.id = q.item_id AND i.collection_id = ?2
-         WHERE q.queue_id = ?1 ORDER BY q.position`,
-      )
-      .bind(row.id, collection.id)
-      .all<SourceQueueCode>();
-    const report: SourceQueueReport = { ...toRun(row), codes: results };
+    const report: SourceQueueReport = { ...toRun(row), codes: await queueCodes(c.get('d1'), collection.id, row.id) };
     return c.json(report, 200);
   })
   .openapi(cancel, async (c) => {
@@ -172,10 +135,7 @@ export const sourceQueuesRoutes = createRouter()
     const { collection } = await requireCollectionRole(db, callerOf(c), id, 'editor');
     const row = await loadQueue(db, collection.id, qid);
     if (row.status === 'running') {
-      await db
-        .update(sourceQueues)
-        .set({ status: 'cancelled', finishedAt: sqlNow, updatedAt: sqlNow })
-        .where(and(eq(sourceQueues.id, row.id), eq(sourceQueues.status, 'running')));
+      await cancelQueue(db, row.id);
       // The steps also stop by themselves on reading the status; ending the instance saves their runs.
       try {
         await (await c.env.SOURCE_QUEUES.get(workflowIdOf(row))).terminate();

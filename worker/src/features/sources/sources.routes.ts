@@ -3,7 +3,6 @@
 // (remembered per collection), and a hit's cover fetched into the collection's media. Result covers are
 // shown through this Worker (with the media ticket), so a visitor's browser never calls the sources.
 import { createRoute, z } from '@hono/zod-openapi';
-import { eq } from 'drizzle-orm';
 import {
   SOURCE_FIELDS,
   sourceCoverBody,
@@ -12,10 +11,7 @@ import {
   sourceOffers,
   sourceSearchQuery,
   sourceSearchResult,
-  type SourceMapping,
 } from '../../../../shared/schemas/sources';
-import { sqlNow } from '../../db/now';
-import { sourceMappings } from '../../db/schema';
 import { ApiError } from '../../lib/api-error';
 import { FetchRefused, guardedFetch } from '../../lib/guarded-fetch';
 import { sniffImage } from '../../lib/media';
@@ -28,6 +24,7 @@ import { callerOf, requireUser, sessionCaller } from '../../middleware/auth';
 import { requireCollectionRole } from '../collections/collections.queries';
 import { listPropertyRows } from '../properties/properties.queries';
 import { countSourceRequest, searchSources, sourceAccess, sourceOffers as offersFor } from './sources.service';
+import { saveSourceMapping, savedSourceMapping } from './source-mappings';
 
 const owner = { tags: ['Sources'], security: bearer, middleware: [requireUser] };
 const collectionParam = z.object({ id: z.coerce.number().int().positive() });
@@ -93,14 +90,8 @@ export const sourcesRoutes = createRouter()
   .openapi(offers, async (c) => {
     const db = c.get('db');
     const { collection } = await requireCollectionRole(db, callerOf(c), c.req.valid('param').id, 'editor');
-    const saved = await db.select().from(sourceMappings).where(eq(sourceMappings.collectionId, collection.id)).get();
-    return c.json(
-      {
-        sources: offersFor(await sourceAccess(c.env), collection.type),
-        mapping: saved ? (JSON.parse(saved.mapping) as SourceMapping) : null,
-      },
-      200,
-    );
+    const mapping = await savedSourceMapping(db, collection.id);
+    return c.json({ sources: offersFor(await sourceAccess(c.env), collection.type), mapping }, 200);
   })
   .openapi(search, async (c) => {
     const db = c.get('db');
@@ -120,11 +111,7 @@ export const sourcesRoutes = createRouter()
       const key = mapping[field];
       if (key && !keys.has(key)) throw invalid(`mapping.${field}`, 'unknown_property');
     }
-    const text = JSON.stringify(mapping);
-    await db
-      .insert(sourceMappings)
-      .values({ collectionId: collection.id, mapping: text })
-      .onConflictDoUpdate({ target: sourceMappings.collectionId, set: { mapping: text, updatedAt: sqlNow } });
+    await saveSourceMapping(db, collection.id, mapping);
     return c.json({ mapping }, 200);
   })
   .openapi(cover, async (c) => {

@@ -3,15 +3,13 @@ import { createRoute } from '@hono/zod-openapi';
 import { AVATAR_MAX_BYTES, BUILTIN_ADMIN_USERNAME } from '../../../../shared/constants';
 import { idParam } from '../../../../shared/schemas/common';
 import { createUserInput, deleteUserInfo, updateUserInput, user, userList } from '../../../../shared/schemas/users';
-import { users } from '../../db/schema';
 import { createRouter } from '../../lib/router';
 import { ApiError } from '../../lib/api-error';
 import { fileUploadBody, uploadLimit } from '../../lib/media';
 import { bearer, errors, jsonBody, jsonContent } from '../../lib/openapi';
-import { hashPassword } from '../../lib/password';
 import { callerOf, requireBuiltinAdmin } from '../../middleware/auth';
 import { countCollectionsOf, listUsers, toUser } from './users.queries';
-import { assertNoConflicts, clearAvatar, deleteUser, replaceAvatar, requireUserRow, updateUserRow } from './users.service';
+import { assertNoConflicts, clearAvatar, deleteUser, insertUser, replaceAvatar, requireUserRow, updateUserRow } from './users.service';
 
 const common = { tags: ['Users'], security: bearer, middleware: [requireBuiltinAdmin] };
 const byId = { params: idParam };
@@ -101,19 +99,8 @@ export const usersRoutes = createRouter()
     const db = c.get('db');
     const input = c.req.valid('json');
     await assertNoConflicts(db, { username: input.username, email: input.email });
-    const [row] = await db
-      .insert(users)
-      .values({
-        username: input.username,
-        passwordHash: await hashPassword(input.password),
-        email: input.email ?? null,
-        firstName: input.firstName ?? null,
-        lastName: input.lastName ?? null,
-        isAdmin: input.isAdmin,
-        enabled: input.enabled,
-      })
-      .returning();
-    return c.json(toUser(row!), 201);
+    const row = await insertUser(db, input);
+    return c.json(toUser(row), 201);
   })
   .openapi(read, async (c) => {
     const row = await requireUserRow(c.get('db'), c.req.valid('param').id);

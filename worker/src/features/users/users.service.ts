@@ -17,6 +17,34 @@ export async function assertNoConflicts(db: Db, values: { username?: string; ema
   if (conflicts.email) throw new ApiError('EMAIL_TAKEN');
 }
 
+/** Creates an account with a password (hashed here); the names and email it was given, or none. */
+export async function insertUser(
+  db: Db,
+  input: {
+    username: string;
+    password: string;
+    email?: string | null;
+    firstName?: string | null;
+    lastName?: string | null;
+    isAdmin: boolean;
+    enabled: boolean;
+  },
+): Promise<UserRow> {
+  const [row] = await db
+    .insert(users)
+    .values({
+      username: input.username,
+      passwordHash: await hashPassword(input.password),
+      email: input.email ?? null,
+      firstName: input.firstName ?? null,
+      lastName: input.lastName ?? null,
+      isAdmin: input.isAdmin,
+      enabled: input.enabled,
+    })
+    .returning();
+  return row!;
+}
+
 export async function requireUserRow(db: Db, id: number): Promise<UserRow> {
   const row = await findUserById(db, id);
   if (!row) throw new ApiError('NOT_FOUND');
