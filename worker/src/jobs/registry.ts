@@ -1,5 +1,5 @@
 // Every scheduled job, by the cron expression it runs on. wrangler.toml's [triggers] crons must list
-// exactly these expressions (tests/worker/jobs.test.ts compares them), and the jobs of one expression
+// exactly these expressions (tests/worker/jobs/jobs.test.ts compares them), and the jobs of one expression
 // share one invocation's limits (checked there too).
 import { importSourcesJob } from '../features/imports/import-sources.job';
 import { naturalKeysJob } from '../features/items/natural-keys.job';
