@@ -5,7 +5,7 @@ import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { detectFormat, readHead, readRecords } from '../../../shared/import/formats';
 import { ImportFileError } from '../../../shared/import/errors';
-import type { SourceHead, SourceRecord } from '../../../shared/import/source';
+import type { ImportHead, ImportRecord } from '../../../shared/import/records';
 import { decodeText, detectEncoding } from '../../../shared/import/text';
 import { isImageName, isZip, zipDocument } from '../../../shared/import/zip';
 import { recordRef } from '../../../shared/import/mapping';
@@ -19,12 +19,12 @@ if (!haveFixtures) console.warn('import-formats: ../shared/fixtures is absent; t
 const NO_CSV = { delimiter: ',', quote: '"', header: true } as const;
 
 /** Every record of a file, read in windows of `windowChars` as the Worker's steps do. */
-export function readAll(bytes: Uint8Array, windowChars = 256 * 1024, limit = 50): { head: SourceHead; records: SourceRecord[] } {
+export function readAll(bytes: Uint8Array, windowChars = 256 * 1024, limit = 50): { head: ImportHead; records: ImportRecord[] } {
   const document = isZip(bytes) ? zipDocument(bytes).bytes : bytes;
   const { text } = decodeText(document, detectEncoding(document));
   const format = detectFormat(text);
   const head = readHead(format, text, NO_CSV);
-  const records: SourceRecord[] = [];
+  const records: ImportRecord[] = [];
   let position = head.start;
   for (;;) {
     const window = text.slice(position, position + windowChars);

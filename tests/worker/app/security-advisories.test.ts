@@ -103,12 +103,12 @@ describe('addresses of this machine or its network, in every spelling', () => {
     }
   });
 
-  it('are refused by rule as an import source, fetched or saved', async () => {
+  it('are refused by rule as a scheduled import, fetched or saved', async () => {
     const { token } = await createUser();
     const c = await createCollection(token, { name: 'Imports' });
     for (const [host, why] of LOCAL_HOST_SPELLINGS) {
       const address = `http://${host}/export.csv`;
-      const fetched = await call(`/api/v1/collections/${c.id}/import-sources/fetch`, {
+      const fetched = await call(`/api/v1/collections/${c.id}/scheduled-imports/fetch`, {
         method: 'POST',
         token,
         json: { kind: 'url', address },

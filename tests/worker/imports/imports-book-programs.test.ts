@@ -4,7 +4,7 @@
 // run changes nothing; and Goodreads exports padded with spaces or without their header row.
 import { describe, expect, it } from 'vitest';
 import { csvOptionsOf, detectFormat, readHead } from '../../../shared/import/formats';
-import type { ImportFormat } from '../../../shared/import/source';
+import type { ImportFormat } from '../../../shared/import/records';
 import type { Item, ItemPage } from '../../../shared/schemas/items';
 import type { ImportReport } from '../../../shared/schemas/imports';
 import { itemsOf, planFor, runImport } from '../../support/worker-imports';

@@ -6,7 +6,7 @@ import { strToU8, zipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
 import type { CsvOptions } from '../../../shared/import/csv';
 import { detectFormat, readHead, readRecords } from '../../../shared/import/formats';
-import type { ImportFormat } from '../../../shared/import/source';
+import type { ImportFormat } from '../../../shared/import/records';
 import type { ImportPlanInput } from '../../../shared/schemas/imports';
 import { itemsOf as items, planFor, runImport as run, startImport as start } from '../../support/worker-imports';
 import { call, createUser } from '../../support/worker-app';
@@ -17,7 +17,7 @@ const files = import.meta.glob<string>('../../fixtures/imports/{clz,datacrow,amc
   import: 'default',
   eager: true,
 });
-const fixture = (path: string) => files[`../fixtures/imports/${path}`]!;
+const fixture = (path: string) => files[`../../fixtures/imports/${path}`]!;
 
 /** A picture as a JPEG shows itself by content (its first bytes), with some bytes after. */
 const JPEG = new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46, 0x00, 0x01, 1, 2, 3, 4, 5, 6, 7, 8]);

@@ -4,7 +4,7 @@
 import { strToU8, zipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
 import { csvOptionsOf, detectFormat, readHead, readSample } from '../../../shared/import/formats';
-import type { ImportFormat } from '../../../shared/import/source';
+import type { ImportFormat } from '../../../shared/import/records';
 import { zipDocument } from '../../../shared/import/zip';
 import type { ImportPlanInput, ImportReport } from '../../../shared/schemas/imports';
 import { itemsOf as items, planFor, runImport as run } from '../../support/worker-imports';

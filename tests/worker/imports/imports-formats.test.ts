@@ -4,7 +4,7 @@
 import { zipSync, strToU8 } from 'fflate';
 import { describe, expect, it } from 'vitest';
 import type { ImportPlanInput } from '../../../shared/schemas/imports';
-import type { SourceField } from '../../../shared/import/source';
+import type { ImportField } from '../../../shared/import/records';
 import { BGG_FIELDS } from '../../../shared/import/bgg';
 import { itemsOf as items, planFor, runImport as run, startImport as start } from '../../support/worker-imports';
 import { call, createUser } from '../../support/worker-app';
@@ -34,7 +34,7 @@ const TELLICO = `<?xml version="1.0" encoding="UTF-8"?>
 const tellicoZip = () =>
   zipSync({ 'tellico.xml': strToU8(TELLICO), 'images/abc123.jpeg': JPEG, 'images/notes.jpeg': strToU8('not a picture') });
 
-const TELLICO_FIELDS: SourceField[] = [
+const TELLICO_FIELDS: ImportField[] = [
   { key: 'title', label: 'Title', type: 'text', multiple: false, target: 'title' },
   { key: 'author', label: 'Author', type: 'text', multiple: true, target: 'authors' },
   { key: 'pub_year', label: 'Publication Year', type: 'number', multiple: false, target: 'year' },

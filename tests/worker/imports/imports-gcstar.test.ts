@@ -4,7 +4,7 @@ import { strToU8, zipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
 import { detectFormat, readHead, readRecords } from '../../../shared/import/formats';
 import { GCSTAR_MODELS } from '../../../shared/import/gcstar-models';
-import type { SourceHead } from '../../../shared/import/source';
+import type { ImportHead } from '../../../shared/import/records';
 import { itemsOf, planFor, runImport } from '../../support/worker-imports';
 import { createUser } from '../../support/worker-app';
 import { createCollection } from '../../support/worker-catalogue';
@@ -24,7 +24,7 @@ function read(text: string, gcm?: string) {
   return { head, records };
 }
 
-const fieldOf = (head: SourceHead, key: string) => head.fields.find((f) => f.key === key);
+const fieldOf = (head: ImportHead, key: string) => head.fields.find((f) => f.key === key);
 
 describe('GCstar built-in models', () => {
   it.each(Object.entries(GCSTAR_MODELS))('%s: an item with its model name is read with every field of the model', (name, model) => {

@@ -8,7 +8,7 @@ import { GOODREADS_FIELDS } from '../../../shared/import/goodreads';
 import { BGG_FIELDS } from '../../../shared/import/bgg';
 import { readHead } from '../../../shared/import/formats';
 import { LIBRARYTHING_FIELDS } from '../../../shared/import/librarything';
-import type { SourceField } from '../../../shared/import/source';
+import type { ImportField } from '../../../shared/import/records';
 import { finishedImport } from '../../support/worker-imports';
 import { base64, hitsOf, setAnswers } from '../../support/fake-sources';
 import { call, createUser, PNG_BYTES } from '../../support/worker-app';
@@ -85,7 +85,7 @@ if (!bgg || !gcstarBook || !librarything)
   console.warn('imports-real-files: ../shared/fixtures is absent; the BoardGameGeek, GCstar and LibraryThing tests are skipped');
 
 /** Imports a file with each field at its template property, the others into new properties. */
-async function importWhole(type: 'books' | 'board_games', format: ImportPlanInput['format'], file: string, fields: readonly SourceField[]) {
+async function importWhole(type: 'books' | 'board_games', format: ImportPlanInput['format'], file: string, fields: readonly ImportField[]) {
   const owner = await createUser();
   const c = await createCollection(owner.token, { name: 'Real', type });
   const plan: ImportPlanInput = {

@@ -5,7 +5,7 @@ import { strToU8, zipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
 import { detectFormat, readHead, readRecords } from '../../../shared/import/formats';
 import { TELLICO_DEFAULTS } from '../../../shared/import/tellico-defaults';
-import type { SourceHead } from '../../../shared/import/source';
+import type { ImportHead } from '../../../shared/import/records';
 import { itemsOf, planFor, runImport } from '../../support/worker-imports';
 import { call, createUser } from '../../support/worker-app';
 import { createCollection } from '../../support/worker-catalogue';
@@ -25,7 +25,7 @@ function read(text: string) {
   return { head, records };
 }
 
-const keys = (head: SourceHead) => head.fields.map((f) => f.key);
+const keys = (head: ImportHead) => head.fields.map((f) => f.key);
 
 describe('Tellico collection types', () => {
   it.each(Object.keys(TELLICO_DEFAULTS))('type %s declared with _default alone: its standard fields, its entry read', (type) => {

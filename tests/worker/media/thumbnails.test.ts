@@ -3,7 +3,7 @@
 // original, cached only minutes. Covers fetched by address are named too (imports-covers.test.ts).
 import { strToU8, zipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
-import type { SourceField } from '../../../shared/import/source';
+import type { ImportField } from '../../../shared/import/records';
 import type { WantedThumbnails } from '../../../shared/schemas/media';
 import { call, createUser, errorCode, PNG_BYTES } from '../../support/worker-app';
 import { createCollection } from '../../support/worker-catalogue';
@@ -24,7 +24,7 @@ const TELLICO = `<?xml version="1.0" encoding="UTF-8"?>
  </collection>
 </tellico>`;
 
-const FIELDS: SourceField[] = [
+const FIELDS: ImportField[] = [
   { key: 'title', label: 'Title', type: 'text', multiple: false, target: 'title' },
   { key: 'cover', label: 'Cover', type: 'image', multiple: false, target: 'cover' },
 ];

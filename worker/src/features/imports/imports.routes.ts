@@ -20,8 +20,8 @@ import {
   importRunList,
   type ImportPlan,
 } from '../../../../shared/schemas/imports';
-import { imports, importSources, properties } from '../../db/schema';
-import { importSourceSetup } from '../../../../shared/schemas/import-sources';
+import { imports, scheduledImports, properties } from '../../db/schema';
+import { scheduledImportSetup } from '../../../../shared/schemas/scheduled-imports';
 import type { PropertySettings } from '../../../../shared/schemas/properties';
 import { ApiError } from '../../lib/api-error';
 import { allowedAddress } from '../../lib/guarded-fetch';
@@ -34,7 +34,7 @@ import { callerOf, requireUser } from '../../middleware/auth';
 import { requireCollectionRole } from '../collections/collections.queries';
 import { touchCollection } from '../collections/collections.service';
 import { listPropertyRows } from '../properties/properties.queries';
-import { sourceAddress } from './import-sources.service';
+import { sourceAddress } from './scheduled-imports.service';
 import { importReportOf, listImports, loadRun, toRun } from './imports.queries';
 import { newFileKey, prepareFile, wantsCovers, workflowIdOf, type PreparedFile } from './imports.prepare';
 import { embedsPictures } from './imports.embedded';
@@ -61,7 +61,7 @@ const start = createRoute({
             file: z.any().openapi({ type: 'string', format: 'binary' }),
             plan: z.string().openapi({ description: 'ImportPlan as JSON' }),
             source: z.string().optional().openapi({
-              description: 'ImportSourceSetup as JSON: the file came from this source, which re-runs with the same plan on its schedule',
+              description: 'ScheduledImportSetup as JSON: the file came from this source, which re-runs with the same plan on its schedule',
             }),
           }),
         },
@@ -133,14 +133,14 @@ const limitsOf = (issue: z.core.$ZodIssue) =>
 const planIssue = (path: string, reason: string) => new ApiError('VALIDATION_FAILED', { fields: [{ path, reason, message: '' }] });
 
 /** The optional `source` field of an upload: where the file came from, to re-run on a schedule. */
-function parseSource(text: string): z.output<typeof importSourceSetup> {
+function parseSource(text: string): z.output<typeof scheduledImportSetup> {
   let json: unknown;
   try {
     json = JSON.parse(text) as unknown;
   } catch {
     throw planIssue('source', 'invalid_json');
   }
-  const parsed = importSourceSetup.safeParse(json);
+  const parsed = scheduledImportSetup.safeParse(json);
   if (!parsed.success) {
     throw new ApiError('VALIDATION_FAILED', {
       fields: parsed.error.issues.map((i) => ({
@@ -370,7 +370,7 @@ export const importsRoutes = createRouter()
     // its run names it: inserted just before, its id is the connection's last one.
     const insertSource = setup
       ? [
-          db.insert(importSources).values({
+          db.insert(scheduledImports).values({
             collectionId,
             userId: callerOf(c).id,
             kind: setup.source.kind,

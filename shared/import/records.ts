@@ -38,7 +38,7 @@ export const IMPORT_FORMATS = [
 ] as const;
 export type ImportFormat = (typeof IMPORT_FORMATS)[number];
 
-export interface SourceField {
+export interface ImportField {
   /** Stable within the format: a column index for CSV, a field name for the others. */
   key: string;
   /** As the file names it (a CSV header), or the program's own name for it. */
@@ -51,7 +51,7 @@ export interface SourceField {
   settings?: PropertySettings;
 }
 
-export interface SourceRecord {
+export interface ImportRecord {
   /** The record's number as the person sees it: a spreadsheet's row (the header is row 1). */
   row: number;
   /** The file's own identifier of the item (Goodreads' Book Id…), when it has one. */
@@ -93,9 +93,9 @@ export interface RecordLoan {
 }
 
 /** What a file's beginning says: its fields, the kind of collection, and where the records start. */
-export interface SourceHead {
+export interface ImportHead {
   format: ImportFormat;
-  fields: SourceField[];
+  fields: ImportField[];
   /** The template a new collection for this file should use, when the format says. */
   collectionType: TemplateType | null;
   /** The header row's cells, for formats that read their columns by name. */
@@ -113,15 +113,15 @@ export interface SourceHead {
 }
 
 /** Records read from a window of the file, and how many characters of it they used. */
-export interface SourceRecords {
-  records: SourceRecord[];
+export interface ImportRecords {
+  records: ImportRecord[];
   /** Characters of the window the records used: the next window starts there. */
   used: number;
   done: boolean;
 }
 
 /** A field of a program's format: its key, the program's name for it, its content type and target. */
-export const sourceField = (key: string, label: string, type: PropertyType, target?: string, multiple = false): SourceField => ({
+export const importField = (key: string, label: string, type: PropertyType, target?: string, multiple = false): ImportField => ({
   key,
   label,
   type,

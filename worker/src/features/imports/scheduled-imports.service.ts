@@ -1,10 +1,10 @@
-// Scheduled import sources: where their documents are (a file's address, BoardGameGeek's XML API, a
+// Scheduled imports: where their documents are (a file's address, BoardGameGeek's XML API, a
 // Goodreads shelf's feed), how one is fetched (the guarded fetch, with the caps of an uploaded file), how
 // a run of one starts (the cron, or "run now"), the Workflow's fetch step, and what a finished run means
 // for its source: the next run's time, the failures in a row, and the owner's email at the third.
 import { drizzle } from 'drizzle-orm/d1';
 import { ImportFileError } from '../../../../shared/import/errors';
-import type { ImportSchedule, ImportSourceSpec } from '../../../../shared/schemas/import-sources';
+import type { ImportSchedule, ScheduledImportSpec } from '../../../../shared/schemas/scheduled-imports';
 import { IMPORT_FILE_MAX_BYTES, type ImportPlan } from '../../../../shared/schemas/imports';
 import { isLocale, type Locale } from '../../../../shared/constants';
 import { NOW_SQL } from '../../db/now';
@@ -34,7 +34,7 @@ export interface SourceRow {
   id: number;
   collection_id: number;
   user_id: number;
-  kind: ImportSourceSpec['kind'];
+  kind: ScheduledImportSpec['kind'];
   address: string;
   shelf: string | null;
   plan: string;
@@ -46,7 +46,7 @@ export interface SourceRow {
 }
 
 /** The address a source's document is fetched from. */
-export function sourceAddress(env: Env, spec: Pick<ImportSourceSpec, 'kind' | 'address' | 'shelf'>): string {
+export function sourceAddress(env: Env, spec: Pick<ScheduledImportSpec, 'kind' | 'address' | 'shelf'>): string {
   if (spec.kind === 'bgg') {
     const base = env.BGG_BASE_URL || 'https://boardgamegeek.com';
     return `${base}/xmlapi2/collection?username=${encodeURIComponent(spec.address)}&stats=1`;
@@ -59,7 +59,7 @@ export function sourceAddress(env: Env, spec: Pick<ImportSourceSpec, 'kind' | 'a
 }
 
 /** The name a source's runs show. */
-export function sourceFileName(spec: Pick<ImportSourceSpec, 'kind' | 'address' | 'shelf'>): string {
+export function sourceFileName(spec: Pick<ScheduledImportSpec, 'kind' | 'address' | 'shelf'>): string {
   if (spec.kind === 'bgg') return `BoardGameGeek: ${spec.address}`;
   if (spec.kind === 'goodreads') return `Goodreads: ${spec.address} (${spec.shelf || 'read'})`;
   const url = new URL(spec.address);
@@ -70,7 +70,7 @@ export function sourceFileName(spec: Pick<ImportSourceSpec, 'kind' | 'address' |
  * A source's document, or an ImportFileError saying why there is none: source_unreachable (with the
  * fetch's problem and status) or source_not_ready (BoardGameGeek answers 202 while it prepares it).
  */
-export async function fetchSourceDocument(env: Env, spec: Pick<ImportSourceSpec, 'kind' | 'address' | 'shelf'>): Promise<Uint8Array> {
+export async function fetchSourceDocument(env: Env, spec: Pick<ScheduledImportSpec, 'kind' | 'address' | 'shelf'>): Promise<Uint8Array> {
   const headers: Record<string, string> = {};
   // BoardGameGeek's XML API asks applications for a token.
   if (spec.kind === 'bgg' && env.BGG_TOKEN) headers.authorization = `Bearer ${env.BGG_TOKEN}`;

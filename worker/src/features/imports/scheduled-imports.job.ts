@@ -1,16 +1,16 @@
-// Starts the runs of scheduled import sources that are due: each becomes an import run (its document
+// Starts the runs of scheduled imports that are due: each becomes an import run (its document
 // fetched by the run's own first Workflow step) and the source's next run moves a period on. A source
 // whose previous run is still going on waits for the next hour. A run costs two units: one batch (the
 // run and the source's next time) and one subrequest (the Workflow's creation).
 import type { Job } from '../../jobs/job';
-import { newSourceRun, nextRunAfter, startRun, type SourceRow } from './import-sources.service';
+import { newSourceRun, nextRunAfter, startRun, type SourceRow } from './scheduled-imports.service';
 
 const UNITS_PER_SOURCE = 2;
 /** Sources one run starts at most: the rest wait for the next hour (an hour late at most, per five). */
 const SOURCES_PER_RUN = 5;
 
-export const importSourcesJob: Job = {
-  name: 'import-sources',
+export const scheduledImportsJob: Job = {
+  name: 'scheduled-imports',
   units: 1 + SOURCES_PER_RUN * UNITS_PER_SOURCE,
   async run(env, { now, budget }) {
     if (!budget.take(1)) return { due: 0, started: 0 };

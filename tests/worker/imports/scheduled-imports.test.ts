@@ -1,11 +1,11 @@
-// Scheduled import sources against fake BoardGameGeek, Goodreads and file servers on 127.0.0.1: set up
+// Scheduled imports against fake BoardGameGeek, Goodreads and file servers on 127.0.0.1: set up
 // from a fetched document, re-run by the cron (deduplicated by reference), BoardGameGeek's queue waited
 // for, failures counted with backoff and emailed at the third, and every endpoint's wrong callers.
 import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import { BGG_FIELDS } from '../../../shared/import/bgg';
 import { GOODREADS_RSS_FIELDS } from '../../../shared/import/goodreads-rss';
-import type { ImportSource, ImportSourceSetup } from '../../../shared/schemas/import-sources';
+import type { ScheduledImport, ScheduledImportSetup } from '../../../shared/schemas/scheduled-imports';
 import type { ImportPlanInput, ImportRun } from '../../../shared/schemas/imports';
 import { runScheduledJobs } from '../../../worker/src/jobs/run-jobs';
 import { base64, hitsOf, setAnswers } from '../../support/fake-sources';
@@ -30,11 +30,11 @@ function bggXml(games: { id: number; name: string; rating?: number }[]): string 
 const bggPath = (user: string) => `/bgg/xmlapi2/collection?username=${encodeURIComponent(user)}&stats=1`;
 
 async function fetchDocument(token: string, collectionId: number, spec: Record<string, unknown>, lang?: string) {
-  return call(`/api/v1/collections/${collectionId}/import-sources/fetch`, { method: 'POST', token, json: spec, lang });
+  return call(`/api/v1/collections/${collectionId}/scheduled-imports/fetch`, { method: 'POST', token, json: spec, lang });
 }
 
 /** Uploads a fetched document with its plan, keeping the source: the first run. */
-async function setUp(token: string, collectionId: number, document: Uint8Array, plan: ImportPlanInput, source: ImportSourceSetup) {
+async function setUp(token: string, collectionId: number, document: Uint8Array, plan: ImportPlanInput, source: ScheduledImportSetup) {
   const body = new FormData();
   body.set('file', new File([document], 'source'));
   body.set('plan', JSON.stringify(plan));
@@ -44,8 +44,8 @@ async function setUp(token: string, collectionId: number, document: Uint8Array, 
   return finishedImport(token, collectionId, ((await res.json()) as ImportRun).id);
 }
 
-async function sourcesOf(token: string, collectionId: number): Promise<ImportSource[]> {
-  return (await getJson<{ sources: ImportSource[] }>(`/api/v1/collections/${collectionId}/import-sources`, token)).sources;
+async function sourcesOf(token: string, collectionId: number): Promise<ScheduledImport[]> {
+  return (await getJson<{ sources: ScheduledImport[] }>(`/api/v1/collections/${collectionId}/scheduled-imports`, token)).sources;
 }
 
 /** Makes a source due now, as time passing would. */
@@ -58,7 +58,7 @@ async function makeDue(sourceId: number) {
 /** The cron's hourly run, then the newest run of the source, finished. */
 async function cronRun(token: string, collectionId: number, sourceId: number) {
   const reports = await runScheduledJobs(env, HOURLY);
-  expect(reports.find((r) => r.job === 'import-sources')).toMatchObject({ status: 'done' });
+  expect(reports.find((r) => r.job === 'scheduled-imports')).toMatchObject({ status: 'done' });
   const [source] = (await sourcesOf(token, collectionId)).filter((s) => s.id === sourceId);
   return finishedImport(token, collectionId, source!.lastRun!.id);
 }
@@ -104,7 +104,7 @@ describe('a BoardGameGeek user as a scheduled source', () => {
 
     // Not due: the cron starts nothing.
     const idle = await runScheduledJobs(env, HOURLY);
-    expect(idle.find((r) => r.job === 'import-sources')?.counts).toMatchObject({ started: 0 });
+    expect(idle.find((r) => r.job === 'scheduled-imports')?.counts).toMatchObject({ started: 0 });
 
     // A day later: a new game, a new rating; BoardGameGeek queues once more, and the run waits for it.
     await setAnswers(FAKE, bggPath(user), [
@@ -209,7 +209,7 @@ describe('a file at an address as a scheduled source', () => {
 
     // Working again: the failures are forgotten.
     await setAnswers(FAKE, path, [{ body: base64('name,year\nDune,1965\nEmma,1815\n') }]);
-    const run = await call(`/api/v1/collections/${c.id}/import-sources/${source.id}/run`, { method: 'POST', token: owner.token });
+    const run = await call(`/api/v1/collections/${c.id}/scheduled-imports/${source.id}/run`, { method: 'POST', token: owner.token });
     expect(run.status).toBe(202);
     const report = await finishedImport(owner.token, c.id, ((await run.json()) as ImportRun).id);
     expect(report.counts).toMatchObject({ added: 1, unchanged: 1 });
@@ -221,7 +221,7 @@ describe('a file at an address as a scheduled source', () => {
     const path = `/sheets/${crypto.randomUUID().slice(0, 8)}/sheet.csv`;
     const { c, source } = await csvSource(owner, path);
     await setAnswers(FAKE, path, [{ body: base64('name\nEmma\n') }]);
-    const run = await call(`/api/v1/collections/${c.id}/import-sources/${source.id}/run`, { method: 'POST', token: owner.token });
+    const run = await call(`/api/v1/collections/${c.id}/scheduled-imports/${source.id}/run`, { method: 'POST', token: owner.token });
     const report = await finishedImport(owner.token, c.id, ((await run.json()) as ImportRun).id);
     expect(report).toMatchObject({ status: 'failed', error: 'fields_changed', errorDetails: { reason: 'c1' } });
     expect((await itemsOf(owner.token, c.id, null)).map((i) => i.values.name)).toEqual(['Dune']);
@@ -230,35 +230,35 @@ describe('a file at an address as a scheduled source', () => {
   it('changes its schedule, and is removed without its runs or items', async () => {
     const owner = await createUser();
     const { c, source } = await csvSource(owner, `/sheets/${crypto.randomUUID().slice(0, 8)}/sheet.csv`);
-    const weekly = await call(`/api/v1/collections/${c.id}/import-sources/${source.id}`, {
+    const weekly = await call(`/api/v1/collections/${c.id}/scheduled-imports/${source.id}`, {
       method: 'PATCH',
       token: owner.token,
       json: { schedule: 'weekly' },
     });
     expect(weekly.status).toBe(200);
-    const changed = (await weekly.json()) as ImportSource;
+    const changed = (await weekly.json()) as ScheduledImport;
     expect(changed.schedule).toBe('weekly');
     expect(Date.parse(changed.nextRunAt) - Date.now()).toBeGreaterThan(6 * 24 * 3600_000);
     expect(
       (
-        await call(`/api/v1/collections/${c.id}/import-sources/${source.id}`, {
+        await call(`/api/v1/collections/${c.id}/scheduled-imports/${source.id}`, {
           method: 'PATCH',
           token: owner.token,
           json: { schedule: 'hourly' },
         })
       ).status,
     ).toBe(400);
-    expect((await call(`/api/v1/collections/${c.id}/import-sources/${source.id}`, { method: 'DELETE', token: owner.token })).status).toBe(
-      204,
-    );
+    expect(
+      (await call(`/api/v1/collections/${c.id}/scheduled-imports/${source.id}`, { method: 'DELETE', token: owner.token })).status,
+    ).toBe(204);
     expect(await sourcesOf(owner.token, c.id)).toEqual([]);
     const runs = await getJson<{ imports: ImportRun[] }>(`/api/v1/collections/${c.id}/imports`, owner.token);
     expect(runs.imports).toHaveLength(1);
     expect(runs.imports[0]!.sourceId).toBeNull();
     expect(await itemsOf(owner.token, c.id, null)).toHaveLength(1);
-    expect((await call(`/api/v1/collections/${c.id}/import-sources/${source.id}`, { method: 'DELETE', token: owner.token })).status).toBe(
-      404,
-    );
+    expect(
+      (await call(`/api/v1/collections/${c.id}/scheduled-imports/${source.id}`, { method: 'DELETE', token: owner.token })).status,
+    ).toBe(404);
   });
 });
 
@@ -348,7 +348,7 @@ describe('bad input and wrong callers', () => {
     const owner = await createUser();
     const other = await createUser();
     const c = await createCollection(owner.token, { visibility: 0 });
-    const base = `/api/v1/collections/${c.id}/import-sources`;
+    const base = `/api/v1/collections/${c.id}/scheduled-imports`;
     const spec = { kind: 'bgg', address: 'ada' };
     expect((await call(base)).status).toBe(401);
     expect((await call(`${base}/fetch`, { method: 'POST', json: spec })).status).toBe(401);
@@ -359,7 +359,7 @@ describe('bad input and wrong callers', () => {
     expect((await call(`${base}/1`, { method: 'DELETE', token: other.token })).status).toBe(403);
     expect((await call(`${base}/1`, { method: 'PATCH', token: other.token, json: { schedule: 'daily' } })).status).toBe(403);
     const hidden = await createCollection(owner.token, { visibility: 4 });
-    expect((await call(`/api/v1/collections/${hidden.id}/import-sources`, { token: other.token })).status).toBe(404);
+    expect((await call(`/api/v1/collections/${hidden.id}/scheduled-imports`, { token: other.token })).status).toBe(404);
     const demo = await call(`${base}/fetch`, { method: 'POST', token: owner.token, json: spec, env: { DEMO_MODE: 'true' } });
     expect(demo.status).toBe(403);
     expect(await errorCode(demo)).toBe('DEMO_MODE');

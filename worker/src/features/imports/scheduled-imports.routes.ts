@@ -1,14 +1,14 @@
-// A collection's scheduled import sources (the owner's): fetching a source's document for the browser to
+// A collection's scheduled imports (the owner's): fetching a source's document for the browser to
 // set an import up from it (the same screen as a file), then listing the sources, changing how often one
 // runs, running one now, and removing it. A source is created with its first run (imports.routes.ts).
 import { createRoute, z } from '@hono/zod-openapi';
 import {
-  importSourceList,
-  importSourceSpec,
-  importSourceUpdate,
-  importSource,
-  type ImportSource,
-} from '../../../../shared/schemas/import-sources';
+  scheduledImportList,
+  scheduledImportSpec,
+  scheduledImportUpdate,
+  scheduledImport,
+  type ScheduledImport,
+} from '../../../../shared/schemas/scheduled-imports';
 import { importRun, type ImportRun } from '../../../../shared/schemas/imports';
 import { ImportFileError } from '../../../../shared/import/errors';
 import { ApiError } from '../../lib/api-error';
@@ -19,7 +19,7 @@ import { translate } from '../../i18n/messages';
 import { callerOf, requireUser } from '../../middleware/auth';
 import { requireCollectionRole } from '../collections/collections.queries';
 import { loadRun, toRun } from './imports.queries';
-import { fetchSourceDocument, newSourceRun, sourceFileName, startRun, type SourceRow } from './import-sources.service';
+import { fetchSourceDocument, newSourceRun, sourceFileName, startRun, type SourceRow } from './scheduled-imports.service';
 
 const tags = ['Imports'];
 const collectionParam = z.object({ id: z.coerce.number().int().positive() });
@@ -27,13 +27,13 @@ const sourceParam = z.object({ id: z.coerce.number().int().positive(), sid: z.co
 
 const fetchDocument = createRoute({
   method: 'post',
-  path: '/collections/{id}/import-sources/fetch',
+  path: '/collections/{id}/scheduled-imports/fetch',
   tags,
   security: bearer,
   summary:
     "Fetch a source's document (a file at an address, a BoardGameGeek user's collection, a Goodreads shelf's feed) through the guarded fetch, for the import screen to read and map like a file",
   middleware: [requireUser],
-  request: { params: collectionParam, body: { content: { 'application/json': { schema: importSourceSpec } }, required: true } },
+  request: { params: collectionParam, body: { content: { 'application/json': { schema: scheduledImportSpec } }, required: true } },
   responses: {
     200: { description: 'The document as the source gave it', content: { 'application/octet-stream': { schema: z.any() } } },
     ...errors(400, 401, 403, 404, 409),
@@ -42,29 +42,29 @@ const fetchDocument = createRoute({
 
 const list = createRoute({
   method: 'get',
-  path: '/collections/{id}/import-sources',
+  path: '/collections/{id}/scheduled-imports',
   tags,
   security: bearer,
-  summary: "The collection's scheduled import sources, each with its newest run (the owner only)",
+  summary: "The collection's scheduled imports, each with its newest run (the owner only)",
   middleware: [requireUser],
   request: { params: collectionParam },
-  responses: { 200: jsonContent(importSourceList, 'Sources'), ...errors(401, 403, 404) },
+  responses: { 200: jsonContent(scheduledImportList, 'Sources'), ...errors(401, 403, 404) },
 });
 
 const update = createRoute({
   method: 'patch',
-  path: '/collections/{id}/import-sources/{sid}',
+  path: '/collections/{id}/scheduled-imports/{sid}',
   tags,
   security: bearer,
   summary: 'Change how often a source runs',
   middleware: [requireUser],
-  request: { params: sourceParam, body: { content: { 'application/json': { schema: importSourceUpdate } }, required: true } },
-  responses: { 200: jsonContent(importSource, 'Source'), ...errors(400, 401, 403, 404) },
+  request: { params: sourceParam, body: { content: { 'application/json': { schema: scheduledImportUpdate } }, required: true } },
+  responses: { 200: jsonContent(scheduledImport, 'Source'), ...errors(400, 401, 403, 404) },
 });
 
 const remove = createRoute({
   method: 'delete',
-  path: '/collections/{id}/import-sources/{sid}',
+  path: '/collections/{id}/scheduled-imports/{sid}',
   tags,
   security: bearer,
   summary: 'Stop re-running a source (its past runs and what they imported stay)',
@@ -75,7 +75,7 @@ const remove = createRoute({
 
 const runNow = createRoute({
   method: 'post',
-  path: '/collections/{id}/import-sources/{sid}/run',
+  path: '/collections/{id}/scheduled-imports/{sid}/run',
   tags,
   security: bearer,
   summary: 'Run a source now (unless a run of it is still going on: that one is answered)',
@@ -100,7 +100,7 @@ async function sourcesOf(
   return results;
 }
 
-function toSource(row: SourceRow, lastRun: ImportRun | null): ImportSource {
+function toSource(row: SourceRow, lastRun: ImportRun | null): ScheduledImport {
   return {
     id: row.id,
     collectionId: row.collection_id,
@@ -115,7 +115,7 @@ function toSource(row: SourceRow, lastRun: ImportRun | null): ImportSource {
   };
 }
 
-export const importSourcesRoutes = createRouter()
+export const scheduledImportsRoutes = createRouter()
   .openapi(fetchDocument, async (c) => {
     await requireCollectionRole(c.get('db'), callerOf(c), c.req.valid('param').id, 'co_owner');
     const spec = c.req.valid('json');

@@ -5,7 +5,11 @@ import { CloudDownload } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { defineMessages, useIntl } from 'react-intl';
 import type { MessageDescriptor } from 'react-intl';
-import { IMPORT_SOURCE_KINDS, type ImportSourceKind, type ImportSourceSpecInput } from '../../../../../shared/schemas/import-sources';
+import {
+  IMPORT_SOURCE_KINDS,
+  type ScheduledImportKind,
+  type ScheduledImportSpecInput,
+} from '../../../../../shared/schemas/scheduled-imports';
 import { ErrorAlert } from '../../../components/alert';
 import { Button } from '../../../components/button';
 import { SelectField } from '../../../components/select-field';
@@ -39,10 +43,10 @@ export const sourceKindMessages = defineMessages({
   url: { id: 'imports.sourceKind.url', defaultMessage: 'A file at an address' },
   bgg: { id: 'imports.sourceKind.bgg', defaultMessage: 'A BoardGameGeek collection' },
   goodreads: { id: 'imports.sourceKind.goodreads', defaultMessage: 'A Goodreads shelf' },
-}) satisfies Record<ImportSourceKind, MessageDescriptor>;
+}) satisfies Record<ScheduledImportKind, MessageDescriptor>;
 
 /** The name a fetched document gets on the screen. */
-function documentName(spec: ImportSourceSpecInput): string {
+function documentName(spec: ScheduledImportSpecInput): string {
   if (spec.kind === 'bgg') return `boardgamegeek-${spec.address}.xml`;
   if (spec.kind === 'goodreads') return `goodreads-${spec.address}-${spec.shelf || 'read'}.xml`;
   let path = '';
@@ -54,18 +58,18 @@ function documentName(spec: ImportSourceSpecInput): string {
   return path.split('/').filter(Boolean).pop() || 'source';
 }
 
-interface ImportSourceFormProps {
+interface ScheduledImportFormProps {
   collectionId: number;
   disabled: boolean;
-  onFetched: (file: File, spec: ImportSourceSpecInput) => void;
+  onFetched: (file: File, spec: ScheduledImportSpecInput) => void;
 }
 
-export function ImportSourceForm({ collectionId, disabled, onFetched }: ImportSourceFormProps) {
+export function ScheduledImportForm({ collectionId, disabled, onFetched }: ScheduledImportFormProps) {
   const intl = useIntl();
-  const [kind, setKind] = useState<ImportSourceKind>('url');
+  const [kind, setKind] = useState<ScheduledImportKind>('url');
   const [address, setAddress] = useState('');
   const [shelf, setShelf] = useState('read');
-  const spec: ImportSourceSpecInput = { kind, address: address.trim(), shelf: kind === 'goodreads' ? shelf.trim() || 'read' : null };
+  const spec: ScheduledImportSpecInput = { kind, address: address.trim(), shelf: kind === 'goodreads' ? shelf.trim() || 'read' : null };
   const fetching = useAction(async () => onFetched(await fetchSourceDocument(collectionId, spec, documentName(spec)), spec));
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -86,7 +90,7 @@ export function ImportSourceForm({ collectionId, disabled, onFetched }: ImportSo
           label={intl.formatMessage(messages.kind)}
           value={kind}
           disabled={disabled}
-          onChange={(event) => setKind(event.target.value as ImportSourceKind)}
+          onChange={(event) => setKind(event.target.value as ScheduledImportKind)}
         >
           {IMPORT_SOURCE_KINDS.map((k) => (
             <option key={k} value={k}>

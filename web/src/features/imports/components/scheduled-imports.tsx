@@ -1,20 +1,20 @@
-// The collection's scheduled import sources: where each comes from, how often it runs (changeable), when
+// The collection's scheduled imports: where each comes from, how often it runs (changeable), when
 // it runs next, its newest run and how many failed in a row; run one now, or stop re-running it.
 import { Play, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { defineMessages, useIntl } from 'react-intl';
 import type { NoMessageValues } from 'react-intl';
 import { Link } from 'react-router-dom';
-import { IMPORT_SCHEDULES, type ImportSchedule, type ImportSource } from '../../../../../shared/schemas/import-sources';
+import { IMPORT_SCHEDULES, type ImportSchedule, type ScheduledImport } from '../../../../../shared/schemas/scheduled-imports';
 import { ErrorAlert } from '../../../components/alert';
 import { Button } from '../../../components/button';
 import { SelectField } from '../../../components/select-field';
 import { describeError } from '../../../lib/error-messages';
 import { paths } from '../../../lib/paths';
 import { useAction } from '../../../lib/use-action';
-import { removeSource, rescheduleSource, runSource, useImportSources } from '../api/imports';
+import { removeSource, rescheduleSource, runSource, useScheduledImports } from '../api/imports';
 import { statusMessages } from '../import-messages';
-import { sourceKindMessages } from './import-source-form';
+import { sourceKindMessages } from './scheduled-import-form';
 import { scheduleMessages } from './import-setup';
 
 const messages = defineMessages<{
@@ -51,7 +51,7 @@ function SourceEntry({
   onChanged,
   onStarted,
 }: {
-  source: ImportSource;
+  source: ScheduledImport;
   onChanged: () => void;
   onStarted: (runId: number) => void;
 }) {
@@ -130,7 +130,7 @@ function SourceEntry({
 }
 
 /** The sources, under their title; nothing at all while the collection has none. */
-export function ImportSources({
+export function ScheduledImports({
   collectionId,
   readOnly,
   onStarted,
@@ -140,13 +140,13 @@ export function ImportSources({
   onStarted: (runId: number) => void;
 }) {
   const intl = useIntl();
-  const { data, mutate } = useImportSources(collectionId);
+  const { data, mutate } = useScheduledImports(collectionId);
   if (!data || data.sources.length === 0) return null;
   return (
-    <section className="card stack" aria-labelledby="import-sources-title">
-      <h2 id="import-sources-title">{intl.formatMessage(messages.title)}</h2>
-      <fieldset className="import-sources-fieldset" disabled={readOnly}>
-        <ul className="import-sources">
+    <section className="card stack" aria-labelledby="scheduled-imports-title">
+      <h2 id="scheduled-imports-title">{intl.formatMessage(messages.title)}</h2>
+      <fieldset className="scheduled-imports-fieldset" disabled={readOnly}>
+        <ul className="scheduled-imports">
           {data.sources.map((source) => (
             <SourceEntry key={source.id} source={source} onChanged={() => void mutate()} onStarted={onStarted} />
           ))}

@@ -1,10 +1,10 @@
-// Scheduled import sources: where a collection's import re-runs from (the Worker's cron starts each
+// Scheduled imports: where a collection's import re-runs from (the Worker's cron starts each
 // run), described the same way when the browser fetches one to set it up.
 import { z } from 'zod';
 import { importRun } from './imports';
 
 export const IMPORT_SOURCE_KINDS = ['url', 'bgg', 'goodreads'] as const;
-export type ImportSourceKind = (typeof IMPORT_SOURCE_KINDS)[number];
+export type ScheduledImportKind = (typeof IMPORT_SOURCE_KINDS)[number];
 export const IMPORT_SCHEDULES = ['daily', 'weekly'] as const;
 export type ImportSchedule = (typeof IMPORT_SCHEDULES)[number];
 
@@ -24,7 +24,7 @@ function protocolOf(text: string): string | null {
 }
 
 /** Where a source is: a file's address, a BoardGameGeek user, or a Goodreads user and shelf. */
-export const importSourceSpec = z
+export const scheduledImportSpec = z
   .object({
     kind: z.enum(IMPORT_SOURCE_KINDS),
     address: z.string().trim().min(1).max(2000),
@@ -42,16 +42,16 @@ export const importSourceSpec = z
     if (spec.kind === 'goodreads' && !GOODREADS_USER.test(spec.address)) bad('address', 'invalid_user_id');
     if (spec.shelf && (spec.kind !== 'goodreads' || !SHELF.test(spec.shelf))) bad('shelf', 'invalid');
   });
-export type ImportSourceSpec = z.output<typeof importSourceSpec>;
-export type ImportSourceSpecInput = z.input<typeof importSourceSpec>;
+export type ScheduledImportSpec = z.output<typeof scheduledImportSpec>;
+export type ScheduledImportSpecInput = z.input<typeof scheduledImportSpec>;
 
 /** A source as set up with an import: where, and how often it re-runs. */
-export const importSourceSetup = z.object({ source: importSourceSpec, schedule: z.enum(IMPORT_SCHEDULES) }).strict();
-export type ImportSourceSetup = z.input<typeof importSourceSetup>;
+export const scheduledImportSetup = z.object({ source: scheduledImportSpec, schedule: z.enum(IMPORT_SCHEDULES) }).strict();
+export type ScheduledImportSetup = z.input<typeof scheduledImportSetup>;
 
-export const importSourceUpdate = z.object({ schedule: z.enum(IMPORT_SCHEDULES) }).strict();
+export const scheduledImportUpdate = z.object({ schedule: z.enum(IMPORT_SCHEDULES) }).strict();
 
-export const importSource = z.object({
+export const scheduledImport = z.object({
   id: z.number().int(),
   collectionId: z.number().int(),
   kind: z.enum(IMPORT_SOURCE_KINDS),
@@ -66,6 +66,6 @@ export const importSource = z.object({
   lastRun: importRun.nullable(),
   createdAt: z.string(),
 });
-export type ImportSource = z.infer<typeof importSource>;
+export type ScheduledImport = z.infer<typeof scheduledImport>;
 
-export const importSourceList = z.object({ sources: z.array(importSource) });
+export const scheduledImportList = z.object({ sources: z.array(scheduledImport) });
