@@ -84,7 +84,13 @@ export default defineConfig(
     },
   },
   {
-    files: ['*.{js,mjs,cjs,ts}', 'scripts/**/*.{js,mjs,cjs,ts}', 'tests/e2e/**/*.{js,mjs,ts}', 'tests/support/**/*.{js,mjs,ts}'],
+    files: [
+      '*.{js,mjs,cjs,ts}',
+      'scripts/**/*.{js,mjs,cjs,ts}',
+      'tests/e2e/**/*.{js,mjs,ts}',
+      'tests/support/**/*.{js,mjs,ts}',
+      'tests/shared/**/*.ts',
+    ],
     languageOptions: { globals: { ...globals.node } },
   },
   {
@@ -97,7 +103,7 @@ export default defineConfig(
     languageOptions: { globals: { ...globals.serviceworker } },
   },
   // Import direction. Later blocks win for the same files, so each area lists all of its rules.
-  { files: ['shared/**/*.ts'], rules: restrict(noWorker, noWeb) },
+  { files: ['shared/**/*.ts', 'tests/shared/**/*.ts'], rules: restrict(noWorker, noWeb) },
   { files: ['worker/**/*.ts', 'tests/worker/**/*.ts'], rules: restrict(noWeb) },
   { files: ['web/**/*.{ts,tsx}', 'tests/web/**/*.{ts,tsx}'], rules: restrict(noWorker) },
   {

@@ -80,6 +80,14 @@ export default defineConfig({
         },
       },
       {
+        // The code of shared/ (import readers, values, codes) on its own, in Node: no browser to imitate.
+        test: {
+          name: 'shared',
+          environment: 'node',
+          include: ['tests/shared/**/*.test.ts'],
+        },
+      },
+      {
         // Components are tried here on React, whose API they are written to; the browser suite runs the
         // build people get, on Preact (react-alias.ts).
         plugins: [react()],

@@ -4,36 +4,36 @@
 // "<ident>.cover". A file alone, or a zip of the folder (read as one stream of its books, zip.ts), fills
 // the books template; the book's ident is its reference and names its cover. A book out on loan also
 // gives its loan (to whom, since when; Alexandria keeps no email), which lending takes when it is on.
-import type { SourceHead } from './source';
+import type { ImportHead } from './records';
 import { ImportFileError } from './errors';
 import { programLoan } from './loans';
-import { putValues, sourceField, type SourceField, type SourceRecord } from './source';
+import { putValues, importField, type ImportField, type ImportRecord } from './records';
 import { yamlStreamStart } from './yaml-stream';
 
 /** The Ruby tag Alexandria's books carry: other YAML is still not a document (sniff.ts). */
 export const isAlexandriaHead = (head: string) => /^---[ \t]+!ruby\/object:Alexandria::Book\b/m.test(head);
 
-export const ALEXANDRIA_FIELDS: SourceField[] = [
-  sourceField('title', 'title', 'text', 'title'),
-  sourceField('authors', 'authors', 'text', 'authors', true),
-  sourceField('isbn', 'isbn', 'text', 'isbn'),
-  sourceField('publisher', 'publisher', 'text', 'publisher'),
-  sourceField('publishing_year', 'publishing_year', 'number', 'year'),
-  sourceField('edition', 'edition', 'text', 'format'),
-  sourceField('notes', 'notes', 'longtext'),
-  sourceField('rating', 'rating', 'rating', 'rating'),
-  sourceField('tags', 'tags', 'text', undefined, true),
-  sourceField('read', 'redd', 'yesno', 'read'),
-  sourceField('read_on', 'redd_when', 'date'),
-  sourceField('own', 'own', 'yesno'),
-  sourceField('want', 'want', 'yesno'),
-  sourceField('loaned', 'loaned', 'yesno'),
-  sourceField('loaned_to', 'loaned_to', 'text'),
-  sourceField('loaned_since', 'loaned_since', 'date'),
-  sourceField('cover', 'cover', 'image', 'cover'),
+export const ALEXANDRIA_FIELDS: ImportField[] = [
+  importField('title', 'title', 'text', 'title'),
+  importField('authors', 'authors', 'text', 'authors', true),
+  importField('isbn', 'isbn', 'text', 'isbn'),
+  importField('publisher', 'publisher', 'text', 'publisher'),
+  importField('publishing_year', 'publishing_year', 'number', 'year'),
+  importField('edition', 'edition', 'text', 'format'),
+  importField('notes', 'notes', 'longtext'),
+  importField('rating', 'rating', 'rating', 'rating'),
+  importField('tags', 'tags', 'text', undefined, true),
+  importField('read', 'redd', 'yesno', 'read'),
+  importField('read_on', 'redd_when', 'date'),
+  importField('own', 'own', 'yesno'),
+  importField('want', 'want', 'yesno'),
+  importField('loaned', 'loaned', 'yesno'),
+  importField('loaned_to', 'loaned_to', 'text'),
+  importField('loaned_since', 'loaned_since', 'date'),
+  importField('cover', 'cover', 'image', 'cover'),
 ];
 
-export function alexandriaHead(text: string): Pick<SourceHead, 'fields' | 'collectionType' | 'start'> {
+export function alexandriaHead(text: string): Pick<ImportHead, 'fields' | 'collectionType' | 'start'> {
   const start = yamlStreamStart(text);
   if (start === null) throw new ImportFileError('no_records');
   return { fields: ALEXANDRIA_FIELDS, collectionType: 'books', start };
@@ -53,7 +53,7 @@ function dayOf(value: unknown): string | undefined {
 /** Alexandria writes "n/a" for what it does not know. */
 const known = (text: string | undefined) => (text === undefined || text.trim().toLowerCase() === 'n/a' ? undefined : text);
 
-export function alexandriaRecord(row: number, data: unknown): SourceRecord {
+export function alexandriaRecord(row: number, data: unknown): ImportRecord {
   const book = (data && typeof data === 'object' && !Array.isArray(data) ? data : {}) as Record<string, unknown>;
   const values: Record<string, string[]> = {};
   const put = (key: string, ...texts: (string | undefined)[]) => putValues(values, key, texts.map(known));

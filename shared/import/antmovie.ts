@@ -5,53 +5,53 @@
 // fields: declared once in <CustomFieldsProperties>, valued per film in a <CustomFields/> child.
 // Its own .amc catalogues are binary: sniff.ts refuses them.
 import type { PropertyType } from '../catalogue';
-import { halveRating, putValues, sourceField, type SourceField, type SourceRecord } from './source';
+import { halveRating, putValues, importField, type ImportField, type ImportRecord } from './records';
 import { child, childrenOf, type XmlElement } from './xml';
 
 export const AMC_RECORD = 'Movie';
 
 export const isAntMovieHead = (head: string) => /<AntMovieCatalog[\s>]/.test(head);
 
-export const AMC_FIELDS: SourceField[] = [
-  sourceField('Title', 'Title', 'text', 'title'),
-  sourceField('OriginalTitle', 'Original title', 'text', 'original_title'),
-  sourceField('Picture', 'Picture', 'image', 'poster'),
-  sourceField('Director', 'Director', 'text', 'directors', true),
-  sourceField('Actors', 'Actors', 'text', 'cast', true),
-  sourceField('Year', 'Year', 'number', 'year'),
-  sourceField('Length', 'Length', 'number', 'runtime'),
-  sourceField('Category', 'Category', 'text', 'genre', true),
-  sourceField('MediaType', 'Media type', 'text', 'format'),
-  sourceField('Description', 'Description', 'longtext', 'synopsis'),
-  sourceField('Rating', 'Rating', 'rating', 'rating'),
-  sourceField('TranslatedTitle', 'Translated title', 'text'),
-  sourceField('Number', 'Number', 'number'),
-  sourceField('Checked', 'Checked', 'yesno'),
-  sourceField('MediaLabel', 'Media label', 'text'),
-  sourceField('Source', 'Source', 'text'),
-  sourceField('Date', 'Date added', 'text'),
-  sourceField('Borrower', 'Borrower', 'text'),
-  sourceField('Producer', 'Producer', 'text', undefined, true),
-  sourceField('Country', 'Country', 'text', undefined, true),
-  sourceField('URL', 'URL', 'url'),
-  sourceField('Comments', 'Comments', 'longtext'),
-  sourceField('Languages', 'Languages', 'text', undefined, true),
-  sourceField('Subtitles', 'Subtitles', 'text', undefined, true),
-  sourceField('VideoFormat', 'Video format', 'text'),
-  sourceField('AudioFormat', 'Audio format', 'text'),
-  sourceField('Resolution', 'Resolution', 'text'),
-  sourceField('Size', 'Size', 'text'),
-  sourceField('Disks', 'Disks', 'number'),
+export const AMC_FIELDS: ImportField[] = [
+  importField('Title', 'Title', 'text', 'title'),
+  importField('OriginalTitle', 'Original title', 'text', 'original_title'),
+  importField('Picture', 'Picture', 'image', 'poster'),
+  importField('Director', 'Director', 'text', 'directors', true),
+  importField('Actors', 'Actors', 'text', 'cast', true),
+  importField('Year', 'Year', 'number', 'year'),
+  importField('Length', 'Length', 'number', 'runtime'),
+  importField('Category', 'Category', 'text', 'genre', true),
+  importField('MediaType', 'Media type', 'text', 'format'),
+  importField('Description', 'Description', 'longtext', 'synopsis'),
+  importField('Rating', 'Rating', 'rating', 'rating'),
+  importField('TranslatedTitle', 'Translated title', 'text'),
+  importField('Number', 'Number', 'number'),
+  importField('Checked', 'Checked', 'yesno'),
+  importField('MediaLabel', 'Media label', 'text'),
+  importField('Source', 'Source', 'text'),
+  importField('Date', 'Date added', 'text'),
+  importField('Borrower', 'Borrower', 'text'),
+  importField('Producer', 'Producer', 'text', undefined, true),
+  importField('Country', 'Country', 'text', undefined, true),
+  importField('URL', 'URL', 'url'),
+  importField('Comments', 'Comments', 'longtext'),
+  importField('Languages', 'Languages', 'text', undefined, true),
+  importField('Subtitles', 'Subtitles', 'text', undefined, true),
+  importField('VideoFormat', 'Video format', 'text'),
+  importField('AudioFormat', 'Audio format', 'text'),
+  importField('Resolution', 'Resolution', 'text'),
+  importField('Size', 'Size', 'text'),
+  importField('Disks', 'Disks', 'number'),
   // Ant Movie Catalog 4.
-  sourceField('UserRating', 'My rating', 'rating'),
-  sourceField('DateWatched', 'Date watched', 'date'),
-  sourceField('Writer', 'Writers', 'text', undefined, true),
-  sourceField('Composer', 'Composer', 'text', undefined, true),
-  sourceField('Certification', 'Certification', 'text'),
-  sourceField('FilePath', 'File path', 'text'),
-  sourceField('VideoBitrate', 'Video bitrate', 'text'),
-  sourceField('AudioBitrate', 'Audio bitrate', 'text'),
-  sourceField('Framerate', 'Frame rate', 'text'),
+  importField('UserRating', 'My rating', 'rating'),
+  importField('DateWatched', 'Date watched', 'date'),
+  importField('Writer', 'Writers', 'text', undefined, true),
+  importField('Composer', 'Composer', 'text', undefined, true),
+  importField('Certification', 'Certification', 'text'),
+  importField('FilePath', 'File path', 'text'),
+  importField('VideoBitrate', 'Video bitrate', 'text'),
+  importField('AudioBitrate', 'Audio bitrate', 'text'),
+  importField('Framerate', 'Frame rate', 'text'),
 ];
 
 /** A custom field's key: apart from the built-in attributes, which may share a name with it. */
@@ -72,19 +72,19 @@ const CUSTOM_TYPES: Record<string, PropertyType> = {
 };
 
 /** The built-in fields, then the custom fields the catalogue declares before its films. */
-export function antMovieHead(root: XmlElement): { fields: SourceField[]; collectionType: 'movies' } {
+export function antMovieHead(root: XmlElement): { fields: ImportField[]; collectionType: 'movies' } {
   const declared = childrenOf(child(child(root, 'Catalog'), 'CustomFieldsProperties'), 'CustomField');
   const custom = declared.flatMap(({ attrs }) => {
     const type = attrs.Type ? CUSTOM_TYPES[attrs.Type] : undefined;
     if (!attrs.Tag || !type) return [];
-    return [sourceField(`${CUSTOM}${attrs.Tag}`, attrs.Name?.trim() || attrs.Tag, type)];
+    return [importField(`${CUSTOM}${attrs.Tag}`, attrs.Name?.trim() || attrs.Tag, type)];
   });
   return { fields: [...AMC_FIELDS, ...custom], collectionType: 'movies' };
 }
 
 const LISTS = new Set(AMC_FIELDS.filter((f) => f.multiple).map((f) => f.key));
 
-export function antMovieRecord(row: number, movie: XmlElement, fields: readonly SourceField[] = AMC_FIELDS): SourceRecord {
+export function antMovieRecord(row: number, movie: XmlElement, fields: readonly ImportField[] = AMC_FIELDS): ImportRecord {
   const values: Record<string, string[]> = {};
   const attrs = movie.attrs;
   const custom = child(movie, 'CustomFields')?.attrs ?? {};

@@ -2,7 +2,7 @@
 // <item> per game with its name, year, picture address, player counts, play time, the person's rating
 // (1–10, halved to Vitrine's 0–5) and what they said of it (owned, wished for…). It fills the board
 // games template.
-import { halveRating, putValues, sourceField, type SourceField, type SourceRecord } from './source';
+import { halveRating, putValues, importField, type ImportField, type ImportRecord } from './records';
 import { child, type XmlElement } from './xml';
 
 export const BGG_RECORD = 'item';
@@ -13,21 +13,21 @@ export const isBggHead = (head: string) => /<items[\s>]/.test(head) && /<item\s[
 /** The statuses a collection entry may have, as BoardGameGeek names them. */
 const STATUSES = ['own', 'prevowned', 'fortrade', 'want', 'wanttoplay', 'wanttobuy', 'wishlist', 'preordered'] as const;
 
-export const BGG_FIELDS: SourceField[] = [
-  sourceField('title', 'name', 'text', 'title'),
-  sourceField('year', 'yearpublished', 'number', 'year'),
-  sourceField('cover', 'image', 'image', 'cover'),
-  sourceField('players_min', 'minplayers', 'number', 'players_min'),
-  sourceField('players_max', 'maxplayers', 'number', 'players_max'),
-  sourceField('play_time', 'playingtime', 'number', 'play_time'),
-  sourceField('rating', 'rating', 'rating', 'rating'),
-  sourceField('status', 'status', 'text', undefined, true),
-  sourceField('plays', 'numplays', 'number'),
-  sourceField('comment', 'comment', 'longtext'),
-  sourceField('link', 'boardgamegeek.com', 'url'),
+export const BGG_FIELDS: ImportField[] = [
+  importField('title', 'name', 'text', 'title'),
+  importField('year', 'yearpublished', 'number', 'year'),
+  importField('cover', 'image', 'image', 'cover'),
+  importField('players_min', 'minplayers', 'number', 'players_min'),
+  importField('players_max', 'maxplayers', 'number', 'players_max'),
+  importField('play_time', 'playingtime', 'number', 'play_time'),
+  importField('rating', 'rating', 'rating', 'rating'),
+  importField('status', 'status', 'text', undefined, true),
+  importField('plays', 'numplays', 'number'),
+  importField('comment', 'comment', 'longtext'),
+  importField('link', 'boardgamegeek.com', 'url'),
 ];
 
-export function bggRecord(row: number, item: XmlElement): SourceRecord {
+export function bggRecord(row: number, item: XmlElement): ImportRecord {
   const values: Record<string, string[]> = {};
   const put = (key: string, ...texts: (string | undefined)[]) => putValues(values, key, texts);
   // BoardGameGeek writes 0 for what it does not know.

@@ -3,7 +3,7 @@
 // <person><displayname>); newer Book Collectors put the main fields in <mainsection>. Ratings run 0–10;
 // pictures are Windows paths, found again by their file name in a zip.
 import type { TemplateType } from '../catalogue';
-import { halveRating, putValues, sourceField, type SourceField, type SourceRecord } from './source';
+import { halveRating, putValues, importField, type ImportField, type ImportRecord } from './records';
 import { programLoan } from './loans';
 import { child, childrenOf, type XmlElement } from './xml';
 
@@ -68,88 +68,88 @@ const crewOf = (item: XmlElement, role: string) =>
     .map(nameOf);
 
 interface ClzField {
-  field: SourceField;
+  field: ImportField;
   read: (item: XmlElement) => (string | undefined)[];
 }
 
-const f = (field: SourceField, read: (item: XmlElement) => (string | undefined)[]): ClzField => ({ field, read });
+const f = (field: ImportField, read: (item: XmlElement) => (string | undefined)[]): ClzField => ({ field, read });
 const text = (name: string) => (item: XmlElement) => [nameOf(find(item, name))];
 
 /** What every Collector writes: where the item is, its state, notes and loan. */
 const COMMON: ClzField[] = [
-  f(sourceField('index', 'Index', 'number'), text('index')),
-  f(sourceField('collectionstatus', 'Collection status', 'text'), text('collectionstatus')),
-  f(sourceField('location', 'Location', 'text'), text('location')),
-  f(sourceField('condition', 'Condition', 'text'), text('condition')),
-  f(sourceField('tags', 'Tags', 'text', undefined, true), (i) => namesOf(find(i, 'tags'), 'tag')),
-  f(sourceField('purchasedate', 'Purchase date', 'date'), (i) => [dateOf(find(i, 'purchasedate'))]),
-  f(sourceField('purchaseprice', 'Purchase price', 'text'), text('purchaseprice')),
-  f(sourceField('notes', 'Notes', 'longtext'), text('notes')),
-  f(sourceField('loanedto', 'Loaned to', 'text'), (i) => [nameOf(child(find(i, 'loan'), 'loanedto') ?? find(i, 'loanedto'))]),
-  f(sourceField('loandate', 'Loan date', 'date'), (i) => [dateOf(child(find(i, 'loan'), 'loandate') ?? find(i, 'loandate'))]),
-  f(sourceField('duedate', 'Due date', 'date'), (i) => [dateOf(child(find(i, 'loan'), 'duedate') ?? find(i, 'duedate'))]),
+  f(importField('index', 'Index', 'number'), text('index')),
+  f(importField('collectionstatus', 'Collection status', 'text'), text('collectionstatus')),
+  f(importField('location', 'Location', 'text'), text('location')),
+  f(importField('condition', 'Condition', 'text'), text('condition')),
+  f(importField('tags', 'Tags', 'text', undefined, true), (i) => namesOf(find(i, 'tags'), 'tag')),
+  f(importField('purchasedate', 'Purchase date', 'date'), (i) => [dateOf(find(i, 'purchasedate'))]),
+  f(importField('purchaseprice', 'Purchase price', 'text'), text('purchaseprice')),
+  f(importField('notes', 'Notes', 'longtext'), text('notes')),
+  f(importField('loanedto', 'Loaned to', 'text'), (i) => [nameOf(child(find(i, 'loan'), 'loanedto') ?? find(i, 'loanedto'))]),
+  f(importField('loandate', 'Loan date', 'date'), (i) => [dateOf(child(find(i, 'loan'), 'loandate') ?? find(i, 'loandate'))]),
+  f(importField('duedate', 'Due date', 'date'), (i) => [dateOf(child(find(i, 'loan'), 'duedate') ?? find(i, 'duedate'))]),
 ];
 
 const PROGRAMS: Record<string, { type: TemplateType | null; fields: ClzField[] }> = {
   book: {
     type: 'books',
     fields: [
-      f(sourceField('title', 'Title', 'text', 'title'), text('title')),
-      f(sourceField('subtitle', 'Sub title', 'text', 'subtitle'), text('subtitle')),
-      f(sourceField('coverfront', 'Front cover', 'image', 'cover'), (i) => [pictureOf(find(i, 'coverfront'))]),
-      f(sourceField('authors', 'Author', 'text', 'authors', true), (i) => namesOf(find(i, 'authors'), 'author')),
-      f(sourceField('series', 'Series', 'text', 'series'), text('series')),
-      f(sourceField('issuenr', 'Issue no.', 'number', 'series_number'), (i) => [nameOf(find(i, 'issuenr'))?.replace(/^0$/, '')]),
-      f(sourceField('publisher', 'Publisher', 'text', 'publisher'), text('publisher')),
-      f(sourceField('publicationdate', 'Publication year', 'number', 'year'), (i) => [yearOf(find(i, 'publicationdate'))]),
-      f(sourceField('pagecount', 'No. of pages', 'number', 'pages'), text('pagecount')),
-      f(sourceField('isbn', 'ISBN', 'text', 'isbn'), text('isbn')),
-      f(sourceField('language', 'Language', 'text', 'language'), text('language')),
-      f(sourceField('genres', 'Genre', 'text', 'genre', true), (i) => namesOf(find(i, 'genres'), 'genre')),
-      f(sourceField('format', 'Format', 'text', 'format'), text('format')),
-      f(sourceField('plot', 'Plot', 'longtext', 'summary'), text('plot')),
-      f(sourceField('readit', 'Read it', 'yesno', 'read'), (i) => [boolOf(find(i, 'readit'))]),
-      f(sourceField('myrating', 'My rating', 'rating', 'rating'), (i) => [ratingOf(i, 'myrating')]),
+      f(importField('title', 'Title', 'text', 'title'), text('title')),
+      f(importField('subtitle', 'Sub title', 'text', 'subtitle'), text('subtitle')),
+      f(importField('coverfront', 'Front cover', 'image', 'cover'), (i) => [pictureOf(find(i, 'coverfront'))]),
+      f(importField('authors', 'Author', 'text', 'authors', true), (i) => namesOf(find(i, 'authors'), 'author')),
+      f(importField('series', 'Series', 'text', 'series'), text('series')),
+      f(importField('issuenr', 'Issue no.', 'number', 'series_number'), (i) => [nameOf(find(i, 'issuenr'))?.replace(/^0$/, '')]),
+      f(importField('publisher', 'Publisher', 'text', 'publisher'), text('publisher')),
+      f(importField('publicationdate', 'Publication year', 'number', 'year'), (i) => [yearOf(find(i, 'publicationdate'))]),
+      f(importField('pagecount', 'No. of pages', 'number', 'pages'), text('pagecount')),
+      f(importField('isbn', 'ISBN', 'text', 'isbn'), text('isbn')),
+      f(importField('language', 'Language', 'text', 'language'), text('language')),
+      f(importField('genres', 'Genre', 'text', 'genre', true), (i) => namesOf(find(i, 'genres'), 'genre')),
+      f(importField('format', 'Format', 'text', 'format'), text('format')),
+      f(importField('plot', 'Plot', 'longtext', 'summary'), text('plot')),
+      f(importField('readit', 'Read it', 'yesno', 'read'), (i) => [boolOf(find(i, 'readit'))]),
+      f(importField('myrating', 'My rating', 'rating', 'rating'), (i) => [ratingOf(i, 'myrating')]),
       ...COMMON,
     ],
   },
   movie: {
     type: 'movies',
     fields: [
-      f(sourceField('title', 'Title', 'text', 'title'), text('title')),
-      f(sourceField('originaltitle', 'Original title', 'text', 'original_title'), text('originaltitle')),
-      f(sourceField('coverfront', 'Front cover', 'image', 'poster'), (i) => [pictureOf(find(i, 'coverfront'))]),
-      f(sourceField('director', 'Director', 'text', 'directors', true), (i) => crewOf(i, 'Director')),
-      f(sourceField('cast', 'Cast', 'text', 'cast', true), (i) => namesOf(find(i, 'cast'), 'star')),
-      f(sourceField('releasedate', 'Release year', 'number', 'year'), (i) => [yearOf(find(i, 'releasedate'))]),
-      f(sourceField('runtime', 'Runtime', 'number', 'runtime'), text('runtime')),
-      f(sourceField('genres', 'Genre', 'text', 'genre', true), (i) => namesOf(find(i, 'genres'), 'genre')),
-      f(sourceField('format', 'Format', 'text', 'format'), text('format')),
-      f(sourceField('upc', 'Barcode', 'text', 'barcode'), text('upc')),
-      f(sourceField('plot', 'Plot', 'longtext', 'synopsis'), text('plot')),
-      f(sourceField('seenit', 'Seen it', 'yesno', 'watched'), (i) => [boolOf(find(i, 'seenit'))]),
-      f(sourceField('myrating', 'My rating', 'rating', 'rating'), (i) => [ratingOf(i, 'myrating')]),
-      f(sourceField('writer', 'Writer', 'text', undefined, true), (i) => crewOf(i, 'Writer')),
-      f(sourceField('country', 'Country', 'text'), text('country')),
-      f(sourceField('language', 'Language', 'text'), text('language')),
-      f(sourceField('imdburl', 'IMDb', 'url'), text('imdburl')),
+      f(importField('title', 'Title', 'text', 'title'), text('title')),
+      f(importField('originaltitle', 'Original title', 'text', 'original_title'), text('originaltitle')),
+      f(importField('coverfront', 'Front cover', 'image', 'poster'), (i) => [pictureOf(find(i, 'coverfront'))]),
+      f(importField('director', 'Director', 'text', 'directors', true), (i) => crewOf(i, 'Director')),
+      f(importField('cast', 'Cast', 'text', 'cast', true), (i) => namesOf(find(i, 'cast'), 'star')),
+      f(importField('releasedate', 'Release year', 'number', 'year'), (i) => [yearOf(find(i, 'releasedate'))]),
+      f(importField('runtime', 'Runtime', 'number', 'runtime'), text('runtime')),
+      f(importField('genres', 'Genre', 'text', 'genre', true), (i) => namesOf(find(i, 'genres'), 'genre')),
+      f(importField('format', 'Format', 'text', 'format'), text('format')),
+      f(importField('upc', 'Barcode', 'text', 'barcode'), text('upc')),
+      f(importField('plot', 'Plot', 'longtext', 'synopsis'), text('plot')),
+      f(importField('seenit', 'Seen it', 'yesno', 'watched'), (i) => [boolOf(find(i, 'seenit'))]),
+      f(importField('myrating', 'My rating', 'rating', 'rating'), (i) => [ratingOf(i, 'myrating')]),
+      f(importField('writer', 'Writer', 'text', undefined, true), (i) => crewOf(i, 'Writer')),
+      f(importField('country', 'Country', 'text'), text('country')),
+      f(importField('language', 'Language', 'text'), text('language')),
+      f(importField('imdburl', 'IMDb', 'url'), text('imdburl')),
       ...COMMON,
     ],
   },
   music: {
     type: null,
     fields: [
-      f(sourceField('title', 'Title', 'text', 'title'), text('title')),
-      f(sourceField('coverfront', 'Front cover', 'image'), (i) => [pictureOf(find(i, 'coverfront'))]),
-      f(sourceField('artists', 'Artist', 'text', undefined, true), (i) => namesOf(find(i, 'artists'), 'artist')),
-      f(sourceField('releasedate', 'Release year', 'number'), (i) => [yearOf(find(i, 'releasedate'))]),
-      f(sourceField('genres', 'Genre', 'text', undefined, true), (i) => namesOf(find(i, 'genres'), 'genre')),
-      f(sourceField('label', 'Label', 'text'), text('label')),
-      f(sourceField('format', 'Format', 'text'), text('format')),
-      f(sourceField('upc', 'Barcode', 'text'), text('upc')),
-      f(sourceField('nrtracks', 'Tracks', 'number'), text('nrtracks')),
-      f(sourceField('length', 'Length', 'text'), text('length')),
-      f(sourceField('myrating', 'My rating', 'rating'), (i) => [ratingOf(i, 'myrating') ?? ratingOf(i, 'rating')]),
+      f(importField('title', 'Title', 'text', 'title'), text('title')),
+      f(importField('coverfront', 'Front cover', 'image'), (i) => [pictureOf(find(i, 'coverfront'))]),
+      f(importField('artists', 'Artist', 'text', undefined, true), (i) => namesOf(find(i, 'artists'), 'artist')),
+      f(importField('releasedate', 'Release year', 'number'), (i) => [yearOf(find(i, 'releasedate'))]),
+      f(importField('genres', 'Genre', 'text', undefined, true), (i) => namesOf(find(i, 'genres'), 'genre')),
+      f(importField('label', 'Label', 'text'), text('label')),
+      f(importField('format', 'Format', 'text'), text('format')),
+      f(importField('upc', 'Barcode', 'text'), text('upc')),
+      f(importField('nrtracks', 'Tracks', 'number'), text('nrtracks')),
+      f(importField('length', 'Length', 'text'), text('length')),
+      f(importField('myrating', 'My rating', 'rating'), (i) => [ratingOf(i, 'myrating') ?? ratingOf(i, 'rating')]),
       ...COMMON,
     ],
   },
@@ -158,13 +158,13 @@ const PROGRAMS: Record<string, { type: TemplateType | null; fields: ClzField[] }
 const programOf = (record: string) => PROGRAMS[record] ?? PROGRAMS.book!;
 
 /** The fields of a Collector's export and the template it fills, from its item element. */
-export function clzHead(record: string): { fields: SourceField[]; collectionType: TemplateType | null } {
+export function clzHead(record: string): { fields: ImportField[]; collectionType: TemplateType | null } {
   const program = programOf(record);
   return { fields: program.fields.map((c) => c.field), collectionType: program.type };
 }
 
 /** An item; its reference is CLZ's own database id (<id>), else the index the person sees. */
-export function clzRecord(row: number, item: XmlElement): SourceRecord {
+export function clzRecord(row: number, item: XmlElement): ImportRecord {
   const values: Record<string, string[]> = {};
   for (const { field, read } of programOf(item.name).fields) putValues(values, field.key, read(item));
   const id = child(item, 'id')?.text.trim() || child(item, 'index')?.text.trim() || null;

@@ -3,7 +3,7 @@
 // Crow 5. Each field is a child element; a list holds elements with a <name> (<authors><author><name>,
 // <authors-items> in version 5). Pictures are paths to files in a folder beside the XML, zipped with it.
 import type { PropertyType, TemplateType } from '../catalogue';
-import { halveRating, putValues, sourceField, type SourceField, type SourceRecord } from './source';
+import { halveRating, putValues, importField, type ImportField, type ImportRecord } from './records';
 import { child, readXmlRecords, type XmlElement } from './xml';
 
 export const isDataCrowHead = (head: string) => /<data-crow-objects[\s>]/.test(head);
@@ -21,50 +21,50 @@ const IGNORED = /^(id|item|datacrow-module-index|service|service-url|filehash.*|
 const keyOf = (name: string) => name.replace(/-items$/, '');
 
 /** The fields of the modules Vitrine has templates for, and where each goes. */
-const MODULES: Record<string, { type: TemplateType; fields: SourceField[] }> = {
+const MODULES: Record<string, { type: TemplateType; fields: ImportField[] }> = {
   book: {
     type: 'books',
     fields: [
-      sourceField('title', 'Title', 'text', 'title'),
-      sourceField('picture-front', 'Picture front', 'image', 'cover'),
-      sourceField('authors', 'Authors', 'text', 'authors', true),
-      sourceField('publishers', 'Publishers', 'text', 'publisher'),
-      sourceField('year', 'Year', 'number', 'year'),
-      sourceField('isbn-13', 'ISBN-13', 'text', 'isbn'),
-      sourceField('isbn-10', 'ISBN-10', 'text'),
-      sourceField('pages', 'Pages', 'number', 'pages'),
-      sourceField('languages', 'Languages', 'text', 'language'),
-      sourceField('category', 'Category', 'text', 'genre', true),
-      sourceField('binding', 'Binding', 'text', 'format'),
-      sourceField('series', 'Series', 'text', 'series'),
-      sourceField('volume-nr', 'Volume nr', 'number', 'series_number'),
-      sourceField('description', 'Description', 'longtext', 'summary'),
-      sourceField('read', 'Read', 'yesno', 'read'),
-      sourceField('rating', 'Rating', 'rating', 'rating'),
+      importField('title', 'Title', 'text', 'title'),
+      importField('picture-front', 'Picture front', 'image', 'cover'),
+      importField('authors', 'Authors', 'text', 'authors', true),
+      importField('publishers', 'Publishers', 'text', 'publisher'),
+      importField('year', 'Year', 'number', 'year'),
+      importField('isbn-13', 'ISBN-13', 'text', 'isbn'),
+      importField('isbn-10', 'ISBN-10', 'text'),
+      importField('pages', 'Pages', 'number', 'pages'),
+      importField('languages', 'Languages', 'text', 'language'),
+      importField('category', 'Category', 'text', 'genre', true),
+      importField('binding', 'Binding', 'text', 'format'),
+      importField('series', 'Series', 'text', 'series'),
+      importField('volume-nr', 'Volume nr', 'number', 'series_number'),
+      importField('description', 'Description', 'longtext', 'summary'),
+      importField('read', 'Read', 'yesno', 'read'),
+      importField('rating', 'Rating', 'rating', 'rating'),
     ],
   },
   movie: {
     type: 'movies',
     fields: [
-      sourceField('title', 'Title', 'text', 'title'),
-      sourceField('title-local', 'Local title', 'text'),
-      sourceField('picture-front', 'Picture front', 'image', 'poster'),
-      sourceField('directors', 'Directors', 'text', 'directors', true),
-      sourceField('actors', 'Actors', 'text', 'cast', true),
-      sourceField('year', 'Year', 'number', 'year'),
-      sourceField('playlength', 'Length', 'number', 'runtime'),
-      sourceField('genres', 'Genres', 'text', 'genre', true),
-      sourceField('storage-medium', 'Storage medium', 'text', 'format'),
-      sourceField('ean', 'EAN', 'text', 'barcode'),
-      sourceField('description', 'Description', 'longtext', 'synopsis'),
-      sourceField('seen', 'Seen', 'yesno', 'watched'),
-      sourceField('rating', 'Rating', 'rating', 'rating'),
+      importField('title', 'Title', 'text', 'title'),
+      importField('title-local', 'Local title', 'text'),
+      importField('picture-front', 'Picture front', 'image', 'poster'),
+      importField('directors', 'Directors', 'text', 'directors', true),
+      importField('actors', 'Actors', 'text', 'cast', true),
+      importField('year', 'Year', 'number', 'year'),
+      importField('playlength', 'Length', 'number', 'runtime'),
+      importField('genres', 'Genres', 'text', 'genre', true),
+      importField('storage-medium', 'Storage medium', 'text', 'format'),
+      importField('ean', 'EAN', 'text', 'barcode'),
+      importField('description', 'Description', 'longtext', 'synopsis'),
+      importField('seen', 'Seen', 'yesno', 'watched'),
+      importField('rating', 'Rating', 'rating', 'rating'),
     ],
   },
 };
 
 /** A field of another module, or one the person added, by what its element holds. */
-function guessedField(element: XmlElement): SourceField {
+function guessedField(element: XmlElement): ImportField {
   const key = keyOf(element.name);
   const label = key.charAt(0).toUpperCase() + key.slice(1).replace(/-/g, ' ');
   const text = element.text.trim();
@@ -79,14 +79,14 @@ function guessedField(element: XmlElement): SourceField {
           : text.length > 200 || key === 'description'
             ? 'longtext'
             : 'text';
-  return sourceField(key, label, type, key === 'title' ? 'title' : undefined, element.children.length > 0);
+  return importField(key, label, type, key === 'title' ? 'title' : undefined, element.children.length > 0);
 }
 
 /**
  * The fields of a Data Crow file: its module's, then every other element its first records fill (Data
  * Crow writes no description of its fields, and the person may have added their own).
  */
-export function dataCrowHead(text: string, start: number, record: string): { fields: SourceField[]; collectionType: TemplateType | null } {
+export function dataCrowHead(text: string, start: number, record: string): { fields: ImportField[]; collectionType: TemplateType | null } {
   const module = MODULES[record];
   const fields = [...(module?.fields ?? [])];
   // Data Crow 5 writes the front picture as picture-01: read into picture-front.
@@ -105,7 +105,7 @@ export function dataCrowHead(text: string, start: number, record: string): { fie
       fields.push(guessedField(element));
     }
   }
-  if (!known.has('title')) fields.unshift(sourceField('title', 'Title', 'text', 'title'));
+  if (!known.has('title')) fields.unshift(importField('title', 'Title', 'text', 'title'));
   return { fields, collectionType: module?.type ?? null };
 }
 
@@ -133,7 +133,7 @@ function ratingOf(text: string): string | undefined {
   return halveRating(String(outOf ? (value * 10) / outOf : value));
 }
 
-export function dataCrowRecord(row: number, item: XmlElement, fields: readonly SourceField[]): SourceRecord {
+export function dataCrowRecord(row: number, item: XmlElement, fields: readonly ImportField[]): ImportRecord {
   // Keys are the file's own element names ("constructor" among them): a map without a prototype.
   const values: Record<string, string[]> = Object.create(null) as Record<string, string[]>;
   // The state Data Crow 4 writes as text and 5 as a list: "Read" and "Seen" say yes to read and seen.

@@ -8,7 +8,7 @@ import type { TemplateType } from '../catalogue';
 import { ImportFileError } from './errors';
 import { plistDict, plistItemsStart } from './plist';
 import { rtfToText } from './rtf';
-import { putValues, sourceField, type SourceField, type SourceRecord } from './source';
+import { putValues, importField, type ImportField, type ImportRecord } from './records';
 import { ANY_RECORD, readXmlHead, readXmlRecords, type XmlElement } from './xml';
 
 export const DELICIOUS_RECORD = ANY_RECORD;
@@ -123,13 +123,13 @@ const FIELD_TYPES: [string, string, 'text' | 'longtext' | 'number' | 'date' | 'r
   ['cover', 'Cover', 'image'],
 ];
 
-export function deliciousFields(collectionType: TemplateType | null): SourceField[] {
+export function deliciousFields(collectionType: TemplateType | null): ImportField[] {
   const targets = (collectionType && TARGETS[collectionType]) || {};
-  return FIELD_TYPES.map(([key, label, type, multiple]) => sourceField(key, label, type, targets[key], multiple));
+  return FIELD_TYPES.map(([key, label, type, multiple]) => importField(key, label, type, targets[key], multiple));
 }
 
 /** The head of either export: where its items begin, and the template the first one's kind fills. */
-export function deliciousHead(text: string, plist: boolean): { fields: SourceField[]; collectionType: TemplateType | null; start: number } {
+export function deliciousHead(text: string, plist: boolean): { fields: ImportField[]; collectionType: TemplateType | null; start: number } {
   let start: number;
   if (plist) {
     start = plistItemsStart(text);
@@ -171,7 +171,7 @@ const unlessZero = (texts: string[]) => texts.filter((t) => Number(t) !== 0);
 /** An attribute or key naming a picture's address (coverImageURLString, imageURL…). */
 const IMAGE_ADDRESS = /(?:cover|image).*url|url.*(?:cover|image)/i;
 
-export function deliciousRecord(row: number, element: XmlElement, plist: boolean): SourceRecord {
+export function deliciousRecord(row: number, element: XmlElement, plist: boolean): ImportRecord {
   const dict = plist ? plistDict(element) : null;
   const raw = dict ?? libraryItem(element);
   const values: Record<string, string[]> = {};

@@ -23,7 +23,7 @@ import { GOODREADS_RSS_FIELDS, GOODREADS_RSS_RECORD, goodreadsRssRecord, isGoodr
 import { holderStart, readJsonHead, readJsonRecords } from './json';
 import { isLibrarythingHead, LIBRARYTHING_FIELDS, librarythingRecord } from './librarything';
 import { isOnmyshelfHead, onmyshelfHead, onmyshelfRecord } from './onmyshelf';
-import type { ImportFormat, SourceHead, SourceRecord, SourceRecords } from './source';
+import type { ImportFormat, ImportHead, ImportRecord, ImportRecords } from './records';
 import { isTellicoHead, TELLICO_AFTER_RECORDS, TELLICO_RECORD, tellicoHead, tellicoRecord, tellicoRecordName } from './tellico';
 import { isKodiHead, KODI_END, KODI_FIELDS, KODI_RECORD, kodiRecord, kodiStart } from './films/kodi';
 import { isVitrineHead, VITRINE_EXPORT_VERSION, vitrineHead, vitrineRecord } from './vitrine';
@@ -119,7 +119,7 @@ function collectorHead(
   root: XmlElement,
   start: number,
   recordName: string,
-): Pick<SourceHead, 'fields' | 'collectionType'> | null {
+): Pick<ImportHead, 'fields' | 'collectionType'> | null {
   if (format === 'clz') return clzHead(recordName);
   if (format === 'datacrow') return dataCrowHead(text, start, recordName);
   if (format === 'amc') return antMovieHead(root);
@@ -136,7 +136,7 @@ export interface HeadExtras {
 const PREAMBLE_ROWS = 8;
 
 /** The head of a file: its fields and where its records begin. */
-export function readHead(format: ImportFormat, text: string, csv: CsvOptions, extras: HeadExtras = {}): SourceHead {
+export function readHead(format: ImportFormat, text: string, csv: CsvOptions, extras: HeadExtras = {}): ImportHead {
   if (format === 'kodi')
     return { format, fields: KODI_FIELDS, collectionType: 'movies', columns: null, start: kodiStart(text), firstRow: 1 };
   if (format === 'delicious' || format === 'delicious_plist')
@@ -220,13 +220,13 @@ export function readHead(format: ImportFormat, text: string, csv: CsvOptions, ex
  * first one's number). `final` says the window reaches the end of the file.
  */
 export function readRecords(
-  head: SourceHead,
+  head: ImportHead,
   csv: CsvOptions,
   window: string,
   limit: number,
   final: boolean,
   firstRow: number,
-): SourceRecords {
+): ImportRecords {
   const recordName = head.record ?? XML_RECORDS[head.format];
   if (recordName) {
     const closed = head.format === 'kodi' && final ? window + KODI_END : window;
@@ -279,8 +279,8 @@ export const SAMPLE_RECORDS = 2000;
  * the browser and in the Worker. A head that cuts a record too long to read gives none: the run's check
  * says what is wrong with it. A whole file without a record (a CSV of its header row alone) is no_records.
  */
-export function readSample(head: SourceHead, csv: CsvOptions, text: string, whole: boolean): SourceRecord[] {
-  let records: SourceRecord[];
+export function readSample(head: ImportHead, csv: CsvOptions, text: string, whole: boolean): ImportRecord[] {
+  let records: ImportRecord[];
   try {
     records = readRecords(head, csv, text.slice(head.start), SAMPLE_RECORDS, whole, head.firstRow).records;
   } catch (err) {
@@ -311,7 +311,7 @@ function headItems(window: string, recordName: string): XmlElement[] {
   }
 }
 
-function xmlRecord(head: SourceHead, row: number, element: XmlElement): SourceRecord {
+function xmlRecord(head: ImportHead, row: number, element: XmlElement): ImportRecord {
   if (head.format === 'gcstar') return gcstarRecord(row, element, head.fields);
   if (head.format === 'tellico') return tellicoRecord(row, element, head.fields);
   if (head.format === 'goodreads_rss') return goodreadsRssRecord(row, element);

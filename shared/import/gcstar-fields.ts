@@ -1,7 +1,7 @@
 // How GCstar describes a field (a model's .gcm, or the person's own in <userCollection>) turned into a
-// SourceField with the way its texts read. Built-in models (gcstar-models/) and custom ones share it.
+// ImportField with the way its texts read. Built-in models (gcstar-models/) and custom ones share it.
 import type { PropertyType, TemplateType } from '../catalogue';
-import { sourceField, type SourceField } from './source';
+import { importField, type ImportField } from './records';
 
 /**
  * How a field's texts read: as they are, day-first dates, a 0–10 rating, a list split at commas, a year,
@@ -10,7 +10,7 @@ import { sourceField, type SourceField } from './source';
 export type Reading = 'plain' | 'date' | 'rating10' | 'commas' | 'year' | 'columns';
 
 export interface ModelField {
-  field: SourceField;
+  field: ImportField;
   reading: Reading;
 }
 
@@ -28,7 +28,7 @@ export const f = (
   multiple = false,
   reading: Reading = 'plain',
 ): ModelField => ({
-  field: sourceField(key, label, type, target, multiple),
+  field: importField(key, label, type, target, multiple),
   reading,
 });
 

@@ -4,7 +4,7 @@
 // first; ratings run 0–10; pictures are file paths, found again by their name in a zip. A model of the
 // person's own is read from its .gcm (zipped beside the file), else from the items' own attributes.
 import type { TemplateType } from '../catalogue';
-import { dayFirstDate, halveRating, putValues, type SourceField, type SourceRecord } from './source';
+import { dayFirstDate, halveRating, putValues, type ImportField, type ImportRecord } from './records';
 import { f, fieldOfGcstarType, type ModelField, type Reading } from './gcstar-fields';
 import { gcmFields } from './gcstar-gcm';
 import { gcstarLoans } from './loans';
@@ -49,7 +49,7 @@ function fieldsOfItems(items: readonly XmlElement[]): ModelField[] {
 }
 
 /** The fields of a GCstar file: its model's, then the person's own; and the template it fills. */
-export function gcstarHead(root: XmlElement, extras: GcstarExtras = {}): { fields: SourceField[]; collectionType: TemplateType | null } {
+export function gcstarHead(root: XmlElement, extras: GcstarExtras = {}): { fields: ImportField[]; collectionType: TemplateType | null } {
   const model = GCSTAR_MODELS[root.attrs.type ?? ''];
   const modelFields = model?.fields ?? (extras.gcm ? gcmFields(extras.gcm) : fieldsOfItems(extras.items?.() ?? []));
   const user = childrenOf(child(child(root, 'userCollection'), 'fields'), 'field')
@@ -100,7 +100,7 @@ function read(text: string, reading: Reading | undefined): string[] {
 }
 
 /** A field as the head keeps it, with how its texts read. */
-export type GcstarField = SourceField & { reading?: Reading };
+export type GcstarField = ImportField & { reading?: Reading };
 
 /** A row's texts: every column of a table ("1 :: Intro :: 3:12"), else its first, the value itself. */
 function rowTexts(row: string[], reading: Reading | undefined): string[] {
@@ -108,7 +108,7 @@ function rowTexts(row: string[], reading: Reading | undefined): string[] {
   return [row[0] ?? ''];
 }
 
-export function gcstarRecord(row: number, item: XmlElement, fields: readonly GcstarField[]): SourceRecord {
+export function gcstarRecord(row: number, item: XmlElement, fields: readonly GcstarField[]): ImportRecord {
   // Without a prototype, a field named like an Object method ("constructor") holds only its values.
   const values: Record<string, string[]> = Object.create(null) as Record<string, string[]>;
   for (const field of fields) {

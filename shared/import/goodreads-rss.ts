@@ -3,7 +3,7 @@
 // author, ISBN, cover address, the person's rating (0 = not rated), shelves and dates (RFC 822, as RSS
 // writes them). Its references are those of the Goodreads CSV export, so a library imported from the
 // export is updated by the feed, never duplicated.
-import { putValues, sourceField, type SourceField, type SourceRecord } from './source';
+import { putValues, importField, type ImportField, type ImportRecord } from './records';
 import { child, type XmlElement } from './xml';
 
 export const GOODREADS_RSS_RECORD = 'item';
@@ -11,19 +11,19 @@ export const GOODREADS_RSS_RECORD = 'item';
 /** An RSS document whose items carry Goodreads' own elements. */
 export const isGoodreadsRssHead = (head: string) => /<rss[\s>]/.test(head) && /goodreads/i.test(head);
 
-export const GOODREADS_RSS_FIELDS: SourceField[] = [
-  sourceField('title', 'title', 'text', 'title'),
-  sourceField('authors', 'author_name', 'text', 'authors', true),
-  sourceField('isbn', 'isbn', 'text', 'isbn'),
-  sourceField('cover', 'book_large_image_url', 'image', 'cover'),
-  sourceField('pages', 'num_pages', 'number', 'pages'),
-  sourceField('year', 'book_published', 'number', 'year'),
-  sourceField('rating', 'user_rating', 'rating', 'rating'),
-  sourceField('shelves', 'user_shelves', 'text', undefined, true),
-  sourceField('date_read', 'user_read_at', 'date'),
-  sourceField('date_added', 'user_date_added', 'date'),
-  sourceField('review', 'user_review', 'longtext'),
-  sourceField('description', 'book_description', 'longtext'),
+export const GOODREADS_RSS_FIELDS: ImportField[] = [
+  importField('title', 'title', 'text', 'title'),
+  importField('authors', 'author_name', 'text', 'authors', true),
+  importField('isbn', 'isbn', 'text', 'isbn'),
+  importField('cover', 'book_large_image_url', 'image', 'cover'),
+  importField('pages', 'num_pages', 'number', 'pages'),
+  importField('year', 'book_published', 'number', 'year'),
+  importField('rating', 'user_rating', 'rating', 'rating'),
+  importField('shelves', 'user_shelves', 'text', undefined, true),
+  importField('date_read', 'user_read_at', 'date'),
+  importField('date_added', 'user_date_added', 'date'),
+  importField('review', 'user_review', 'longtext'),
+  importField('description', 'book_description', 'longtext'),
 ];
 
 const MONTHS = ['jan', 'feb', 'mar', 'apr', 'may', 'jun', 'jul', 'aug', 'sep', 'oct', 'nov', 'dec'];
@@ -40,7 +40,7 @@ export function rssDate(text: string | undefined): string | undefined {
 /** Goodreads' placeholder for a book without a cover is no cover. */
 const realCover = (address: string | undefined) => (address && !/nophoto/i.test(address) ? address : undefined);
 
-export function goodreadsRssRecord(row: number, item: XmlElement): SourceRecord {
+export function goodreadsRssRecord(row: number, item: XmlElement): ImportRecord {
   const values: Record<string, string[]> = {};
   const put = (key: string, ...texts: (string | undefined)[]) => putValues(values, key, texts);
   const text = (name: string) => child(item, name)?.text.trim() || undefined;

@@ -5,7 +5,7 @@
 import { dayOf, ratingOutOf, statusesOf, unformula } from './programs/cells';
 import { matchesProgram, type CsvProgram } from './programs/program';
 import { programFields } from './programs/read';
-import type { SourceField } from './source';
+import type { ImportField } from './records';
 
 const SHELF = ['Exclusive Shelf'];
 
@@ -58,7 +58,7 @@ export const GOODREADS: CsvProgram = {
 export const isGoodreadsHeader = (cells: readonly string[]) => matchesProgram(GOODREADS, cells);
 
 /** Every field a Goodreads export may have. */
-export const GOODREADS_FIELDS: SourceField[] = programFields(
+export const GOODREADS_FIELDS: ImportField[] = programFields(
   GOODREADS,
   GOODREADS.fields.flatMap((f) => f.columns),
 );

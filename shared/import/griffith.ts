@@ -2,7 +2,7 @@
 // <movie> per film with a child element per column: number, title, o_title, director, year, rating
 // (0–10), runtime, seen, cast ("Name as Role" a line)… and <image>, the relative path of the poster it
 // wrote beside the file (./posters/<md5>.jpg), found again by its name in a zip.
-import { halveRating, putValues, sourceField, type SourceField, type SourceRecord } from './source';
+import { halveRating, putValues, importField, type ImportField, type ImportRecord } from './records';
 import { child, type XmlElement } from './xml';
 
 export const GRIFFITH_RECORD = 'movie';
@@ -11,30 +11,30 @@ export const GRIFFITH_RECORD = 'movie';
 export const isGriffithHead = (head: string) =>
   /<griffith[\s>]/.test(head) || /<root>\s*<movie>\s*<(number|o_title|title|movies_number)>/.test(head);
 
-export const GRIFFITH_FIELDS: SourceField[] = [
-  sourceField('title', 'Title', 'text', 'title'),
-  sourceField('o_title', 'Original title', 'text', 'original_title'),
-  sourceField('image', 'Poster', 'image', 'poster'),
-  sourceField('director', 'Director', 'text', 'directors', true),
-  sourceField('cast', 'Cast', 'text', 'cast', true),
-  sourceField('year', 'Year', 'number', 'year'),
-  sourceField('runtime', 'Runtime', 'number', 'runtime'),
-  sourceField('genre', 'Genre', 'text', 'genre', true),
-  sourceField('media', 'Media', 'text', 'format'),
-  sourceField('plot', 'Plot', 'longtext', 'synopsis'),
-  sourceField('seen', 'Seen', 'yesno', 'watched'),
-  sourceField('rating', 'Rating', 'rating', 'rating'),
-  sourceField('number', 'Number', 'number'),
-  sourceField('classification', 'Classification', 'text'),
-  sourceField('country', 'Country', 'text'),
-  sourceField('studio', 'Studio', 'text'),
-  sourceField('loaned', 'Loaned', 'yesno'),
-  sourceField('site', 'Site', 'url'),
-  sourceField('o_site', 'Official site', 'url'),
-  sourceField('trailer', 'Trailer', 'url'),
-  sourceField('notes', 'Notes', 'longtext'),
-  sourceField('volume', 'Volume', 'text'),
-  sourceField('collection', 'Collection', 'text'),
+export const GRIFFITH_FIELDS: ImportField[] = [
+  importField('title', 'Title', 'text', 'title'),
+  importField('o_title', 'Original title', 'text', 'original_title'),
+  importField('image', 'Poster', 'image', 'poster'),
+  importField('director', 'Director', 'text', 'directors', true),
+  importField('cast', 'Cast', 'text', 'cast', true),
+  importField('year', 'Year', 'number', 'year'),
+  importField('runtime', 'Runtime', 'number', 'runtime'),
+  importField('genre', 'Genre', 'text', 'genre', true),
+  importField('media', 'Media', 'text', 'format'),
+  importField('plot', 'Plot', 'longtext', 'synopsis'),
+  importField('seen', 'Seen', 'yesno', 'watched'),
+  importField('rating', 'Rating', 'rating', 'rating'),
+  importField('number', 'Number', 'number'),
+  importField('classification', 'Classification', 'text'),
+  importField('country', 'Country', 'text'),
+  importField('studio', 'Studio', 'text'),
+  importField('loaned', 'Loaned', 'yesno'),
+  importField('site', 'Site', 'url'),
+  importField('o_site', 'Official site', 'url'),
+  importField('trailer', 'Trailer', 'url'),
+  importField('notes', 'Notes', 'longtext'),
+  importField('volume', 'Volume', 'text'),
+  importField('collection', 'Collection', 'text'),
 ];
 
 /** A column's text; Griffith names joined columns with their table (media_name or media.name). */
@@ -52,7 +52,7 @@ function textOf(movie: XmlElement, key: string): string | undefined {
 /** True, 1 or False, 0 as Griffith writes its booleans. */
 const yesNo = (text: string) => String(/^(true|1)$/i.test(text));
 
-export function griffithRecord(row: number, movie: XmlElement): SourceRecord {
+export function griffithRecord(row: number, movie: XmlElement): ImportRecord {
   const values: Record<string, string[]> = {};
   for (const field of GRIFFITH_FIELDS) {
     let text = textOf(movie, field.key);

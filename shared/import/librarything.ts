@@ -1,33 +1,33 @@
 // LibraryThing's JSON export: an object of books by their LibraryThing id, each with its title, its
 // authors (with roles), ISBNs, publication, date, languages, formats, tags, rating and review. It fills
 // the books template.
-import { putValues, sourceField, type SourceField, type SourceRecord } from './source';
+import { putValues, importField, type ImportField, type ImportRecord } from './records';
 
 export const isLibrarythingHead = (head: string) => head.includes('"books_id"');
 
-export const LIBRARYTHING_FIELDS: SourceField[] = [
-  sourceField('title', 'title', 'text', 'title'),
-  sourceField('authors', 'authors', 'text', 'authors', true),
-  sourceField('isbn', 'isbn', 'text', 'isbn'),
-  sourceField('year', 'date', 'number', 'year'),
-  sourceField('publication', 'publication', 'text'),
-  sourceField('pages', 'pages', 'number', 'pages'),
-  sourceField('language', 'language', 'text', 'language'),
-  sourceField('format', 'format', 'text', 'format'),
-  sourceField('genre', 'genre', 'text', 'genre', true),
-  sourceField('rating', 'rating', 'rating', 'rating'),
-  sourceField('tags', 'tags', 'text', undefined, true),
-  sourceField('collections', 'collections', 'text', undefined, true),
-  sourceField('review', 'review', 'longtext'),
-  sourceField('comments', 'comment', 'longtext'),
-  sourceField('entered', 'entrydate', 'date'),
-  sourceField('copies', 'copies', 'number'),
+export const LIBRARYTHING_FIELDS: ImportField[] = [
+  importField('title', 'title', 'text', 'title'),
+  importField('authors', 'authors', 'text', 'authors', true),
+  importField('isbn', 'isbn', 'text', 'isbn'),
+  importField('year', 'date', 'number', 'year'),
+  importField('publication', 'publication', 'text'),
+  importField('pages', 'pages', 'number', 'pages'),
+  importField('language', 'language', 'text', 'language'),
+  importField('format', 'format', 'text', 'format'),
+  importField('genre', 'genre', 'text', 'genre', true),
+  importField('rating', 'rating', 'rating', 'rating'),
+  importField('tags', 'tags', 'text', undefined, true),
+  importField('collections', 'collections', 'text', undefined, true),
+  importField('review', 'review', 'longtext'),
+  importField('comments', 'comment', 'longtext'),
+  importField('entered', 'entrydate', 'date'),
+  importField('copies', 'copies', 'number'),
 ];
 
 const text = (value: unknown): string | undefined => (typeof value === 'string' || typeof value === 'number' ? String(value) : undefined);
 const list = (value: unknown): unknown[] => (Array.isArray(value) ? value : value === undefined || value === null ? [] : [value]);
 
-export function librarythingRecord(row: number, key: string | null, book: unknown): SourceRecord {
+export function librarythingRecord(row: number, key: string | null, book: unknown): ImportRecord {
   const b = (book && typeof book === 'object' ? book : {}) as Record<string, unknown>;
   const values: Record<string, string[]> = {};
   const put = (field: string, ...texts: (string | undefined)[]) => putValues(values, field, texts);

@@ -3,7 +3,7 @@
 // when, and for past loans when it came back. GCstar, Alexandria and Collectorz keep them in each item;
 // Tellico lists them after its entries, in <borrowers><borrower name><loan entryRef loanDate dueDate>.
 import { calendarDate } from '../schemas/lending';
-import { dayFirstDate } from './source';
+import { dayFirstDate } from './records';
 import { child, childrenOf, readXmlDocument, type XmlElement } from './xml';
 
 export interface ProgramLoan {

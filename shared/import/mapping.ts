@@ -6,7 +6,7 @@ import { LONGTEXT_VALUE_MAX_LENGTH, MAX_VALUES_PER_PROPERTY, TEXT_VALUE_MAX_LENG
 import { normalizeValue } from '../values';
 import { htmlToText } from './html';
 import { mediaCell } from './media-cells';
-import type { ImportFormat, SourceRecord } from './source';
+import type { ImportFormat, ImportRecord } from './records';
 
 export const DATE_ORDERS = ['ymd', 'dmy', 'mdy'] as const;
 export type DateOrder = (typeof DATE_ORDERS)[number];
@@ -200,7 +200,7 @@ export const REF_PREFIXES: Partial<Record<ImportFormat, string>> = { goodreads_r
  * The reference that finds a record's item again: the format and the file's identifier, else the
  * chosen key field's text, else a fingerprint of everything the record holds.
  */
-export function recordRef(format: ImportFormat, record: SourceRecord, keyField: string | null): string {
+export function recordRef(format: ImportFormat, record: ImportRecord, keyField: string | null): string {
   // A Goodreads shelf's feed names books as Goodreads' export does: the same books, the same items.
   if (record.id) return `${REF_PREFIXES[format] ?? format}:${record.id}`;
   const key = keyField ? record.values[keyField]?.[0]?.trim() : undefined;
@@ -225,7 +225,7 @@ export interface MapOptions {
 /** A record's values for the collection's properties, with every text that could not be read. */
 export function mapRecord(
   format: ImportFormat,
-  record: SourceRecord,
+  record: ImportRecord,
   mappings: readonly FieldMapping[],
   properties: readonly MappedProperty[],
   options: MapOptions & { keyField: string | null },

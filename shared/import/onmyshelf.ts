@@ -2,7 +2,7 @@
 // cover roles, labels by language) and its items, each with its id and values by property key.
 // Vitrine's content types come from OnMyShelf's, so most properties keep their type.
 import { COLLECTION_TYPES, PROPERTY_TYPES, type PropertyType, type TemplateType } from '../catalogue';
-import { putValues, sourceField, type SourceField, type SourceRecord } from './source';
+import { putValues, importField, type ImportField, type ImportRecord } from './records';
 
 /** The members that say OnMyShelf wrote the file (checked on the file's beginning). */
 export const isOnmyshelfHead = (head: string) => ['"properties"', '"borrowable"', '"visibility"', '"owner"'].every((m) => head.includes(m));
@@ -34,7 +34,7 @@ const collectionTypeOf = (type: unknown): TemplateType | null => {
  * The properties of an export as fields, each aimed at the property of the same role or key (a target
  * the collection lacks is simply not used).
  */
-export function onmyshelfHead(members: Record<string, unknown>): { fields: SourceField[]; collectionType: TemplateType | null } {
+export function onmyshelfHead(members: Record<string, unknown>): { fields: ImportField[]; collectionType: TemplateType | null } {
   const collectionType = collectionTypeOf(members.type);
   const properties = (members.properties && typeof members.properties === 'object' ? members.properties : {}) as Record<
     string,
@@ -44,7 +44,7 @@ export function onmyshelfHead(members: Record<string, unknown>): { fields: Sourc
     const type = (PROPERTY_TYPES as readonly string[]).includes(p.type ?? '') ? (p.type as PropertyType) : 'text';
     const label = p.label?.en_US || Object.values(p.label ?? {}).find(Boolean) || key;
     const target = p.isTitle ? 'title' : p.isCover ? (collectionType === 'movies' ? 'poster' : 'cover') : (ALIASES[key] ?? key);
-    return sourceField(key, label, type, target, Boolean(p.multiple));
+    return importField(key, label, type, target, Boolean(p.multiple));
   });
   return { fields, collectionType };
 }
@@ -54,7 +54,7 @@ const asTexts = (value: unknown): string[] =>
     typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean' ? [String(v)] : [],
   );
 
-export function onmyshelfRecord(row: number, item: unknown, fields: readonly SourceField[]): SourceRecord {
+export function onmyshelfRecord(row: number, item: unknown, fields: readonly ImportField[]): ImportRecord {
   const record = (item && typeof item === 'object' ? item : {}) as { id?: unknown; properties?: Record<string, unknown> };
   const values: Record<string, string[]> = {};
   for (const field of fields) putValues(values, field.key, asTexts(record.properties?.[field.key]));

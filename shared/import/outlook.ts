@@ -2,7 +2,7 @@
 // when it would import none, why and the fix to offer. The browser's preview shows it; the Worker refuses
 // to start a run that would end in an empty "Done".
 import { mapRecord, type FieldMapping, type MapOptions, type MappedProperty } from './mapping';
-import type { ImportFormat, SourceField, SourceRecord } from './source';
+import type { ImportFormat, ImportField, ImportRecord } from './records';
 import { guessTitleField, mostFilledField } from './titles';
 
 export interface PlanOutlook {
@@ -24,8 +24,8 @@ export interface PlanOutlook {
  */
 export function planOutlook(
   format: ImportFormat,
-  fields: readonly SourceField[],
-  records: readonly SourceRecord[],
+  fields: readonly ImportField[],
+  records: readonly ImportRecord[],
   mappings: readonly FieldMapping[],
   properties: readonly MappedProperty[],
   options: MapOptions & { keyField: string | null; known?: ReadonlySet<string>; titleKey?: string | null },

@@ -2,10 +2,10 @@
 // after the entries), where a .tc zip keeps them in its images/ folder. The Worker stores them as it
 // stores a zip's (imports.embedded.ts); the import screen maps a picture field to them the same way.
 import { pictureName } from './mapping';
-import type { SourceHead } from './source';
+import type { ImportHead } from './records';
 
 /** Whether a file alone (not in a zip) may hold pictures of its own: a Tellico XML with a picture field. */
-export const embedsPictures = (head: SourceHead) => head.format === 'tellico' && head.fields.some((f) => f.type === 'image');
+export const embedsPictures = (head: ImportHead) => head.format === 'tellico' && head.fields.some((f) => f.type === 'image');
 
 const IMAGE = /<image\b([^>]*?)(\/?)>/g;
 

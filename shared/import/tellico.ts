@@ -6,7 +6,7 @@
 // element holding the singular ones (<authors><author>…); a table's row holds <column>s; a date may be
 // <year><month><day>. Pictures are named by their id, the name of the file in the zip's images/.
 import type { PropertyType, TemplateType } from '../catalogue';
-import { putValues, sourceField, type SourceField, type SourceRecord } from './source';
+import { putValues, importField, type ImportField, type ImportRecord } from './records';
 import { TELLICO_DEFAULTS } from './tellico-defaults';
 import type { TellicoDefault } from './tellico-defaults/types';
 import { child, childrenOf, type XmlElement } from './xml';
@@ -141,7 +141,7 @@ export function tellicoElementName(name: string): string {
  * are all their columns, or their first column alone (`first-column`) where the table fills a
  * template's list (a film's cast: the actors). `element` names the entry's element when the key does not.
  */
-export type TellicoField = SourceField & { reading?: 'presence' | 'columns' | 'first-column'; element?: string };
+export type TellicoField = ImportField & { reading?: 'presence' | 'columns' | 'first-column'; element?: string };
 
 interface DeclaredField {
   name?: string;
@@ -175,12 +175,12 @@ function declaredField(element: XmlElement): DeclaredField {
  * go to a field of their own beside it, so nothing the file holds is lost. Its key cannot be an
  * element's (Tellico drops ":" from element names).
  */
-function tableFields(field: SourceField, declared: DeclaredField): TellicoField[] {
+function tableFields(field: ImportField, declared: DeclaredField): TellicoField[] {
   const columns = declared.columnTitles ?? [];
   const label = columns.length > 1 ? `${field.label} (${columns.join(' :: ')})` : `${field.label} ::`;
   return [
     { ...field, reading: 'first-column' },
-    { ...sourceField(`${field.key}:columns`, label, 'text', undefined, true), reading: 'columns', element: field.key },
+    { ...importField(`${field.key}:columns`, label, 'text', undefined, true), reading: 'columns', element: field.key },
   ];
 }
 
@@ -208,7 +208,7 @@ export function tellicoHead(root: XmlElement): { fields: TellicoField[]; collect
     seen.add(key);
     const table = attrs.type === '8';
     // Tables (tracks, cast and roles) and multiple-value fields hold several values.
-    const field = sourceField(key, attrs.title || name, type, targets[name], Boolean(flags & ALLOW_MULTIPLE) || table);
+    const field = importField(key, attrs.title || name, type, targets[name], Boolean(flags & ALLOW_MULTIPLE) || table);
     if (table && field.target) return tableFields(field, attrs);
     const reading = table ? 'columns' : syntax < 4 && type === 'yesno' ? 'presence' : undefined;
     return [reading ? { ...field, reading } : field];
@@ -238,7 +238,7 @@ function pluralOf(entry: XmlElement, name: string): XmlElement | undefined {
   return entry.children.find((c) => c.name !== name && c.children.length > 0 && c.children.every((v) => v.name === name));
 }
 
-export function tellicoRecord(row: number, entry: XmlElement, fields: readonly TellicoField[]): SourceRecord {
+export function tellicoRecord(row: number, entry: XmlElement, fields: readonly TellicoField[]): ImportRecord {
   const values: Record<string, string[]> = Object.create(null) as Record<string, string[]>;
   for (const field of fields) {
     const name = field.element ?? field.key;

@@ -5,7 +5,7 @@
 import type { DateOrder } from './mapping';
 import { guessDateOrder, guessField, isCodeLabel } from './guess';
 import { comparableLabel } from './labels';
-import type { SourceField, SourceRecord } from './source';
+import type { ImportField, ImportRecord } from './records';
 
 export { comparableLabel };
 
@@ -104,7 +104,7 @@ export function titleLabelScore(label: string): 0 | 1 | 2 {
  * in every record (not numbers, dates, addresses or long descriptions). `fields` are those that may take
  * the title (fields of pictures left out); null when none fits.
  */
-export function guessTitleField(fields: readonly SourceField[], records: readonly SourceRecord[], order?: DateOrder): string | null {
+export function guessTitleField(fields: readonly ImportField[], records: readonly ImportRecord[], order?: DateOrder): string | null {
   const textsOf = (key: string) => records.flatMap((r) => (r.values[key] ?? []).filter((t) => t.trim() !== ''));
   const textual = fields.filter((f) => f.type === 'text' || f.type === 'longtext');
   const filled = (key: string) => records.length > 0 && records.every((r) => (r.values[key] ?? []).some((t) => t.trim() !== ''));
@@ -124,7 +124,7 @@ export function guessTitleField(fields: readonly SourceField[], records: readonl
  * A title to offer when none is guessed: the field of plain text most filled in these records, else the
  * most filled of any kind (first in the file's order on a tie).
  */
-export function mostFilledField(fields: readonly SourceField[], records: readonly SourceRecord[]): string | null {
+export function mostFilledField(fields: readonly ImportField[], records: readonly ImportRecord[]): string | null {
   const order = guessDateOrder(fields.flatMap((f) => records.flatMap((r) => r.values[f.key] ?? [])));
   let best: { key: string; score: number } | null = null;
   for (const field of fields) {

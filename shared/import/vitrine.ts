@@ -12,7 +12,7 @@ import {
 } from '../catalogue';
 import { LOAN_STATES } from '../lending';
 import type { PropertySettings } from '../schemas/properties';
-import { putValues, sourceField, type RecordItem, type RecordLoan, type SourceField, type SourceRecord } from './source';
+import { putValues, importField, type RecordItem, type RecordLoan, type ImportField, type ImportRecord } from './records';
 
 export const VITRINE_EXPORT_FORMAT = 'vitrine';
 export const VITRINE_EXPORT_VERSION = 1;
@@ -126,13 +126,13 @@ function settingsOf(p: Partial<ExportedProperty>): PropertySettings {
 }
 
 /** The fields of an export: its properties, each aimed at the property of the same key. */
-export function vitrineHead(members: Record<string, unknown>): { fields: SourceField[]; collectionType: TemplateType | null } {
+export function vitrineHead(members: Record<string, unknown>): { fields: ImportField[]; collectionType: TemplateType | null } {
   const head = members as Partial<ExportHead>;
   const fields = (Array.isArray(head.properties) ? head.properties : []).flatMap((p) => {
     if (!p || typeof p.key !== 'string') return [];
     const type = (PROPERTY_TYPES as readonly string[]).includes(p.type) ? p.type : 'text';
     return [
-      { ...sourceField(p.key, typeof p.label === 'string' ? p.label : p.key, type, p.key, Boolean(p.multiple)), settings: settingsOf(p) },
+      { ...importField(p.key, typeof p.label === 'string' ? p.label : p.key, type, p.key, Boolean(p.multiple)), settings: settingsOf(p) },
     ];
   });
   return { fields, collectionType: asTemplate(head.collection?.type) };
@@ -195,7 +195,7 @@ function recordItemOf(record: Partial<ExportedItem>): RecordItem {
   };
 }
 
-export function vitrineRecord(row: number, item: unknown, fields: readonly SourceField[]): SourceRecord {
+export function vitrineRecord(row: number, item: unknown, fields: readonly ImportField[]): ImportRecord {
   const record = (item && typeof item === 'object' ? item : {}) as Partial<ExportedItem>;
   const values: Record<string, string[]> = {};
   for (const field of fields) {

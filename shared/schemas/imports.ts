@@ -3,7 +3,7 @@ import { PROPERTY_LABEL_MAX_LENGTH, PROPERTY_TYPES } from '../catalogue';
 import { CSV_DELIMITERS, CSV_MAX_COLUMNS, CSV_QUOTES } from '../import/csv';
 import { IMPORT_FILE_PROBLEMS } from '../import/errors';
 import { DATE_ORDERS, RATING_SCALES } from '../import/mapping';
-import { IMPORT_FORMATS } from '../import/source';
+import { IMPORT_FORMATS } from '../import/records';
 import { TEXT_ENCODINGS } from '../import/text';
 import { propertyKey, propertySettings } from './properties';
 

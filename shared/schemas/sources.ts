@@ -54,7 +54,7 @@ export const SOURCE_FIELDS = [
   'mechanics',
   'link',
 ] as const;
-export type SourceField = (typeof SOURCE_FIELDS)[number];
+export type ImportField = (typeof SOURCE_FIELDS)[number];
 
 /** The sources searched for a collection of each type, best first; a custom collection may use any. */
 export const SOURCES_BY_TYPE: Record<TemplateType, readonly BuiltinSourceId[]> = {

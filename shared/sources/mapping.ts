@@ -5,7 +5,7 @@
 // reading as imports (shared/import/mapping.ts), so "2008-08-01" fills a number property with 2008.
 import type { PropertyType } from '../catalogue';
 import { mapValues, type FieldMapping, type MappedProperty } from '../import/mapping';
-import { SOURCE_FIELDS, type SourceField, type SourceHit, type SourceMapping } from '../schemas/sources';
+import { SOURCE_FIELDS, type ImportField, type SourceHit, type SourceMapping } from '../schemas/sources';
 
 /** What mapping needs of a collection's property. */
 export interface MappableProperty extends MappedProperty {
@@ -16,7 +16,7 @@ export interface MappableProperty extends MappedProperty {
 }
 
 /** Other keys a field fills when the collection has no property with its own key, in order of preference. */
-const KINDRED_KEYS: Partial<Record<SourceField, readonly string[]>> = {
+const KINDRED_KEYS: Partial<Record<ImportField, readonly string[]>> = {
   authors: ['writers', 'author', 'creators', 'artists'],
   original_title: ['subtitle'],
   summary: ['synopsis', 'description', 'notes'],
@@ -34,7 +34,7 @@ const KINDRED_KEYS: Partial<Record<SourceField, readonly string[]>> = {
 };
 
 /** A field's texts can go to a property of this type (pictures only to pictures, links only to links). */
-function fits(field: SourceField, type: PropertyType): boolean {
+function fits(field: ImportField, type: PropertyType): boolean {
   if (field === 'cover') return type === 'image';
   if (type === 'image' || type === 'video' || type === 'file') return false;
   if (field === 'link') return type === 'url' || type === 'text';
@@ -44,7 +44,7 @@ function fits(field: SourceField, type: PropertyType): boolean {
   return type === 'text' || type === 'longtext' || (field === 'year' && type === 'date');
 }
 
-function byRole(field: SourceField, p: MappableProperty): boolean {
+function byRole(field: ImportField, p: MappableProperty): boolean {
   if (field === 'title') return p.isTitle;
   if (field === 'subtitle') return p.isSubtitle;
   if (field === 'cover') return p.isCover;
@@ -53,15 +53,15 @@ function byRole(field: SourceField, p: MappableProperty): boolean {
 }
 
 /** Where each field goes when nobody said: by key, by a kindred key, by role; each property taken once. */
-export function defaultSourceMapping(properties: readonly MappableProperty[]): Record<SourceField, string | null> {
+export function defaultSourceMapping(properties: readonly MappableProperty[]): Record<ImportField, string | null> {
   const taken = new Set<string>();
-  const mapping = Object.fromEntries(SOURCE_FIELDS.map((f) => [f, null])) as Record<SourceField, string | null>;
-  const claim = (field: SourceField, found: MappableProperty | undefined) => {
+  const mapping = Object.fromEntries(SOURCE_FIELDS.map((f) => [f, null])) as Record<ImportField, string | null>;
+  const claim = (field: ImportField, found: MappableProperty | undefined) => {
     if (!found || mapping[field] !== null) return;
     mapping[field] = found.key;
     taken.add(found.key);
   };
-  const free = (field: SourceField) => properties.filter((p) => !taken.has(p.key) && fits(field, p.type));
+  const free = (field: ImportField) => properties.filter((p) => !taken.has(p.key) && fits(field, p.type));
   for (const field of SOURCE_FIELDS)
     claim(
       field,
@@ -89,7 +89,7 @@ export function defaultSourceMapping(properties: readonly MappableProperty[]): R
 export function effectiveSourceMapping(
   properties: readonly MappableProperty[],
   saved: SourceMapping | null,
-): Record<SourceField, string | null> {
+): Record<ImportField, string | null> {
   const mapping = defaultSourceMapping(properties);
   const byKey = new Map(properties.map((p) => [p.key, p]));
   for (const field of SOURCE_FIELDS) {
@@ -102,7 +102,7 @@ export function effectiveSourceMapping(
 }
 
 /** The properties a field may go to, for the person choosing. */
-export const propertiesFitting = <P extends MappableProperty>(field: SourceField, properties: readonly P[]): P[] =>
+export const propertiesFitting = <P extends MappableProperty>(field: ImportField, properties: readonly P[]): P[] =>
   properties.filter((p) => fits(field, p.type));
 
 /**
@@ -112,7 +112,7 @@ export const propertiesFitting = <P extends MappableProperty>(field: SourceField
  */
 export function sourceValues(
   hit: Pick<SourceHit, 'fields'>,
-  mapping: Readonly<Record<SourceField, string | null>>,
+  mapping: Readonly<Record<ImportField, string | null>>,
   properties: readonly MappableProperty[],
   covers: ReadonlyMap<string, string> = new Map(),
 ) {

@@ -1,4 +1,4 @@
-// Malformed inputs for the API fuzz test (tests/worker/fuzz.test.ts): a seeded generator, examples
+// Malformed inputs for the API fuzz test (tests/worker/app/fuzz.test.ts): a seeded generator, examples
 // built from the OpenAPI document's schemas, and the ways each kind of input goes wrong.
 
 export { seeded } from './worker-seeded';

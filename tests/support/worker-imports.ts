@@ -1,6 +1,6 @@
 // Helpers for import tests in the workerd suite.
 import { expect } from 'vitest';
-import type { ImportFormat, SourceField } from '../../shared/import/source';
+import type { ImportFormat, ImportField } from '../../shared/import/records';
 import type { Item, ItemPage } from '../../shared/schemas/items';
 import type { ImportPlanInput, ImportReport, ImportRun } from '../../shared/schemas/imports';
 import { call } from './worker-app';
@@ -17,7 +17,7 @@ export async function finishedImport(token: string, collectionId: number, id: nu
 }
 
 /** Every field to its template property, the others to new properties named after them. */
-export function planFor(format: ImportFormat, fields: readonly SourceField[]): ImportPlanInput {
+export function planFor(format: ImportFormat, fields: readonly ImportField[]): ImportPlanInput {
   return {
     format,
     fields: fields.map((f) =>

@@ -9,7 +9,7 @@ import { ImportFileError } from '../../shared/import/errors';
 import { recordRef } from '../../shared/import/mapping';
 import { rejoinPadded } from '../../shared/import/programs/cells';
 import { decodeText, detectEncoding } from '../../shared/import/text';
-import type { SourceRecord } from '../../shared/import/source';
+import type { ImportRecord } from '../../shared/import/records';
 import { catalogueApi, makeProperty } from './catalogue-fixtures';
 import { json, mockFetch, renderRoute, signIn } from './helpers';
 import calibre from '../fixtures/imports/calibre/calibre.csv?raw';
@@ -21,11 +21,11 @@ import openreads from '../fixtures/imports/openreads/openreads.csv?raw';
 import storygraph from '../fixtures/imports/storygraph/storygraph.csv?raw';
 
 /** Every record of a text, read whole or in windows of `size` characters as the Worker's steps do. */
-function recordsOf(text: string, size = text.length): SourceRecord[] {
+function recordsOf(text: string, size = text.length): ImportRecord[] {
   const format = detectFormat(text);
   const csv = csvOptionsOf(format, text);
   const head = readHead(format, text, csv);
-  const records: SourceRecord[] = [];
+  const records: ImportRecord[] = [];
   for (let position = head.start; ;) {
     const read = readRecords(
       head,

@@ -332,8 +332,8 @@ describe('import screens', () => {
         properties,
         other: (call, url) => {
           if (url.pathname === '/api/v1/collections/3/imports' && call.method === 'GET') return json({ imports: [] });
-          if (url.pathname === '/api/v1/collections/3/import-sources' && call.method === 'GET') return json({ sources: [] });
-          if (url.pathname === '/api/v1/collections/3/import-sources/fetch') {
+          if (url.pathname === '/api/v1/collections/3/scheduled-imports' && call.method === 'GET') return json({ sources: [] });
+          if (url.pathname === '/api/v1/collections/3/scheduled-imports/fetch') {
             fetchBody = call.body;
             if ((call.body as { address: string }).address === 'nobody') {
               return json(

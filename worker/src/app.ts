@@ -8,7 +8,7 @@ import { collectionsRoutes } from './features/collections/collections.routes';
 import { invitationsRoutes } from './features/collections/invitations.routes';
 import { membersRoutes } from './features/collections/members.routes';
 import { exportsRoutes } from './features/exports/exports.routes';
-import { importSourcesRoutes } from './features/imports/import-sources.routes';
+import { scheduledImportsRoutes } from './features/imports/scheduled-imports.routes';
 import { importsRoutes } from './features/imports/imports.routes';
 import { itemsRoutes } from './features/items/items.routes';
 import { borrowRequestRoutes } from './features/lending/borrow-requests.routes';
@@ -70,7 +70,7 @@ export function createApi(appFetch: AppFetch) {
     .route('/', propertiesRoutes)
     .route('/', itemsRoutes)
     .route('/', importsRoutes)
-    .route('/', importSourcesRoutes)
+    .route('/', scheduledImportsRoutes)
     .route('/', exportsRoutes)
     .route('/', accountBackupsRoutes)
     .route('/', accountRestoresRoutes)

@@ -2,7 +2,7 @@
 // watchlist's CSV (Position, Created, Modified, Description before the title's columns). The 2024 layout
 // adds Original Title; both are read by column name. Const (tt0111161) names the title: it is the
 // reference, so a later export finds the same items. The fields fill the movies template.
-import { halveRating, sourceField, type SourceField } from '../source';
+import { halveRating, importField, type ImportField } from '../records';
 import type { CsvProgram } from '../programs/program';
 
 /** A list cell ("Drama, Crime") as its values. */
@@ -42,6 +42,6 @@ export const IMDB: CsvProgram = {
 };
 
 /** Every field an IMDb export may have, named by its column. */
-export const IMDB_FIELDS: SourceField[] = IMDB.fields.map((f) =>
-  sourceField(f.key, f.label ?? f.columns[0]!, f.type, f.target, f.multiple ?? false),
+export const IMDB_FIELDS: ImportField[] = IMDB.fields.map((f) =>
+  importField(f.key, f.label ?? f.columns[0]!, f.type, f.target, f.multiple ?? false),
 );

@@ -2,7 +2,7 @@
 // titles, year (or premiered date), plot, runtime in minutes, genres, directors, actors, the person's
 // userrating (0–10, halved to Vitrine's 0–5), the sites' ratings, posters by address, its set, and the
 // sites' ids (<uniqueid type="imdb">). A zip of many .nfo is read as one file of them (kodi-zip.ts).
-import { halveRating, putValues, sourceField, type SourceField, type SourceRecord } from '../source';
+import { halveRating, putValues, importField, type ImportField, type ImportRecord } from '../records';
 import { ImportFileError } from '../errors';
 import { child, childrenOf, type XmlElement } from '../xml';
 
@@ -27,23 +27,23 @@ export function kodiStart(text: string): number {
  */
 export const KODI_END = '</movies>';
 
-export const KODI_FIELDS: SourceField[] = [
-  sourceField('title', 'title', 'text', 'title'),
-  sourceField('original_title', 'originaltitle', 'text', 'original_title'),
-  sourceField('poster', 'thumb', 'image', 'poster'),
-  sourceField('directors', 'director', 'text', 'directors', true),
-  sourceField('cast', 'actor', 'text', 'cast', true),
-  sourceField('year', 'year', 'number', 'year'),
-  sourceField('runtime', 'runtime', 'number', 'runtime'),
-  sourceField('genres', 'genre', 'text', 'genre', true),
-  sourceField('synopsis', 'plot', 'longtext', 'synopsis'),
-  sourceField('watched', 'playcount', 'yesno', 'watched'),
-  sourceField('rating', 'userrating', 'rating', 'rating'),
-  sourceField('site_rating', 'ratings', 'number'),
-  sourceField('set', 'set', 'text'),
-  sourceField('tags', 'tag', 'text', undefined, true),
-  sourceField('imdb', 'uniqueid imdb', 'text'),
-  sourceField('tmdb', 'uniqueid tmdb', 'text'),
+export const KODI_FIELDS: ImportField[] = [
+  importField('title', 'title', 'text', 'title'),
+  importField('original_title', 'originaltitle', 'text', 'original_title'),
+  importField('poster', 'thumb', 'image', 'poster'),
+  importField('directors', 'director', 'text', 'directors', true),
+  importField('cast', 'actor', 'text', 'cast', true),
+  importField('year', 'year', 'number', 'year'),
+  importField('runtime', 'runtime', 'number', 'runtime'),
+  importField('genres', 'genre', 'text', 'genre', true),
+  importField('synopsis', 'plot', 'longtext', 'synopsis'),
+  importField('watched', 'playcount', 'yesno', 'watched'),
+  importField('rating', 'userrating', 'rating', 'rating'),
+  importField('site_rating', 'ratings', 'number'),
+  importField('set', 'set', 'text'),
+  importField('tags', 'tag', 'text', undefined, true),
+  importField('imdb', 'uniqueid imdb', 'text'),
+  importField('tmdb', 'uniqueid tmdb', 'text'),
 ];
 
 const textOf = (element: XmlElement | undefined) => element?.text.trim() || undefined;
@@ -69,7 +69,7 @@ function uniqueIds(movie: XmlElement): { byType: Map<string, string>; default: s
   return { byType, default: fallback };
 }
 
-export function kodiRecord(row: number, movie: XmlElement): SourceRecord {
+export function kodiRecord(row: number, movie: XmlElement): ImportRecord {
   const values: Record<string, string[]> = {};
   const put = (key: string, ...texts: (string | undefined)[]) => putValues(values, key, texts);
   put('title', textOf(child(movie, 'title')));

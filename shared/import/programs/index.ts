@@ -3,7 +3,7 @@
 import { IMDB } from '../films/imdb';
 import { LETTERBOXD } from '../films/letterboxd';
 import { GOODREADS } from '../goodreads';
-import type { ImportFormat } from '../source';
+import type { ImportFormat } from '../records';
 import { BOOK_CATALOGUE } from './book-catalogue';
 import { BOOKWYRM } from './bookwyrm';
 import { CALIBRE } from './calibre';

@@ -3,7 +3,7 @@
 // versions), how a cell becomes values, and which column is the program's own id. One engine (read.ts)
 // reads them all.
 import type { PropertyType, TemplateType } from '../../catalogue';
-import type { ImportFormat } from '../source';
+import type { ImportFormat } from '../records';
 
 /** A cell's text by the first of these column names the file has ('' when none). */
 export type CellOf = (columns: readonly string[]) => string;

@@ -1,6 +1,6 @@
 // Reads any program's CSV by its table (program.ts): the fields its header has, and each row as a
 // record of those fields with the program's own id. The browser's preview and the Worker both use it.
-import { putValues, sourceField, type SourceField, type SourceRecord } from '../source';
+import { putValues, importField, type ImportField, type ImportRecord } from '../records';
 import { rejoinPadded, unpad } from './cells';
 import { columnName, type CellOf, type CsvProgram, type HasColumn, type ProgramField } from './program';
 
@@ -14,13 +14,13 @@ function columnIndex(header: readonly string[]): Map<string, number> {
 }
 
 /** The program's fields the header has, named as the header spells them. */
-export function programFields(program: CsvProgram, header: readonly string[]): SourceField[] {
+export function programFields(program: CsvProgram, header: readonly string[]): ImportField[] {
   const index = columnIndex(header);
   return program.fields.flatMap((field) => {
     const found = field.columns.find((name) => index.has(columnName(name)));
     if (found === undefined && !program.everyField) return [];
     const label = field.label ?? (found === undefined ? field.columns[0]! : unpad(header[index.get(columnName(found))!] ?? found) || found);
-    const made = sourceField(field.key, label, field.type, field.target, field.multiple ?? false);
+    const made = importField(field.key, label, field.type, field.target, field.multiple ?? false);
     return [field.filterable ? { ...made, settings: { filterable: true } } : made];
   });
 }
@@ -29,7 +29,7 @@ export function programFields(program: CsvProgram, header: readonly string[]): S
 export function programReader(program: CsvProgram, header: readonly string[], delimiter: string) {
   const index = columnIndex(header);
   const has: HasColumn = (names) => names.some((name) => index.has(columnName(name)));
-  return (row: number, read: readonly string[]): SourceRecord => {
+  return (row: number, read: readonly string[]): ImportRecord => {
     const cell = rowCells(index, read.length > header.length ? rejoinPadded(read, delimiter) : read);
     const values: Record<string, string[]> = {};
     for (const field of program.fields) putValues(values, field.key, fieldTexts(field, cell, has));

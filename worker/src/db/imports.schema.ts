@@ -9,7 +9,7 @@ import { users } from './users.schema';
  * feed, read with the plan chosen when the source was set up. A run that fails brings the next one
  * closer (backoff), and the owner hears of it by email after three failures in a row.
  */
-export const importSources = sqliteTable(
+export const scheduledImports = sqliteTable(
   'import_sources',
   {
     id: integer('id').primaryKey({ autoIncrement: true }),
@@ -20,7 +20,7 @@ export const importSources = sqliteTable(
     userId: integer('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    /** url, bgg or goodreads (shared/schemas/import-sources.ts). */
+    /** url, bgg or goodreads (shared/schemas/scheduled-imports.ts). */
     kind: text('kind').notNull(),
     /** The file's address, the BoardGameGeek user name, or the Goodreads user id. */
     address: text('address').notNull(),
@@ -59,7 +59,7 @@ export const imports = sqliteTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     format: text('format').notNull(),
     /** The scheduled source this run came from (null for a file someone uploaded). */
-    sourceId: integer('source_id').references(() => importSources.id, { onDelete: 'set null' }),
+    sourceId: integer('source_id').references(() => scheduledImports.id, { onDelete: 'set null' }),
     fileName: text('file_name').notNull(),
     /** The file as uploaded, in R2 (imports/<collection>/<random>), read a window at a time. */
     fileKey: text('file_key').notNull(),
@@ -85,7 +85,7 @@ export const imports = sqliteTable(
     fileLength: integer('file_length').notNull(),
     /** The encoding the file is read in (detected or chosen). */
     encoding: text('encoding').notNull(),
-    /** JSON: what the file's head says (shared/import/source.ts SourceHead), with `start` in bytes. */
+    /** JSON: what the file's head says (shared/import/records.ts ImportHead), with `start` in bytes. */
     head: text('head').notNull(),
     /** JSON: the plan (shared/schemas/imports.ts importPlan), as accepted. */
     plan: text('plan').notNull(),

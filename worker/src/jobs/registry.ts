@@ -1,7 +1,7 @@
 // Every scheduled job, by the cron expression it runs on. wrangler.toml's [triggers] crons must list
-// exactly these expressions (tests/worker/jobs.test.ts compares them), and the jobs of one expression
+// exactly these expressions (tests/worker/jobs/jobs.test.ts compares them), and the jobs of one expression
 // share one invocation's limits (checked there too).
-import { importSourcesJob } from '../features/imports/import-sources.job';
+import { scheduledImportsJob } from '../features/imports/scheduled-imports.job';
 import { naturalKeysJob } from '../features/items/natural-keys.job';
 import { numberSpansJob } from '../features/items/number-spans.job';
 import { sortRanksJob } from '../features/items/sort-ranks.job';
@@ -24,10 +24,10 @@ export const SCHEDULE: Schedule = {
   '17 3 * * *': [purgeExpiredJob, mediaSweepJob, exportsCleanupJob],
   // Hourly until every value written before natural sorting has its key (about 2,000 values an hour,
   // so even a large instance is keyed within days); once done it only reads its cursor. The scheduled
-  // import sources that are due start their runs (each a Workflow of its own). And the sort orders
+  // scheduled imports that are due start their runs (each a Workflow of its own). And the sort orders
   // large collections lack are built (after the keys, which may have made some wrong), and the spans of
   // numbers of many values.
-  '47 * * * *': [naturalKeysJob, importSourcesJob, sortRanksJob, numberSpansJob],
+  '47 * * * *': [naturalKeysJob, scheduledImportsJob, sortRanksJob, numberSpansJob],
   // Hourly: borrowers' reminders and overdue notices, and owners' overdue digests. Each loan is marked
   // once per notice, so a run that stops for its budget resumes at the next hour without repeating.
   // Then the digests owners chose (daily or weekly), one per owner and period. Then waiting lists:

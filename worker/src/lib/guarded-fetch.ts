@@ -1,4 +1,4 @@
-// The one way the Worker fetches an address a person gave (a cover, an import source), under the
+// The one way the Worker fetches an address a person gave (a cover, a scheduled import), under the
 // safety rules of the product: http(s) only, no credentials in the address, never a private, loopback,
 // link-local or otherwise special address (the test allow-list aside), every redirect checked by the
 // same rules, and caps on time and size however the server answers.

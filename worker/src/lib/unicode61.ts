@@ -6,7 +6,7 @@
 // version of the JavaScript engine: letters, numbers and private-use characters are token
 // characters, and so is every code point unassigned in 6.1 (newer emoji and scripts); everything
 // in SEPARATORS below is not. A few combining accents (DIACRITICS) extend a word but never start one.
-// The table was read from the tokenizer itself, code point by code point; tests/worker/search.test.ts
+// The table was read from the tokenizer itself, code point by code point; tests/worker/items/search.test.ts
 // checks it against the index.
 
 /** Separator code points as hex ranges ("a-b") and single points. */

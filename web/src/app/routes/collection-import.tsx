@@ -12,7 +12,7 @@ import { Screen } from '../../components/screen';
 import { useImportRuns } from '../../features/imports/api/imports';
 import { ImportHistory } from '../../features/imports/components/import-history';
 import { ImportSetup } from '../../features/imports/components/import-setup';
-import { ImportSources } from '../../features/imports/components/import-sources';
+import { ScheduledImports } from '../../features/imports/components/scheduled-imports';
 import { ValueDisplay } from '../../features/items/components/value-display';
 import { useProperties } from '../../features/properties/api/get-properties';
 import { paths } from '../../lib/paths';
@@ -62,7 +62,7 @@ function ImportScreen({ collection }: { collection: Collection }) {
           <Loading />
         )}
       </section>
-      <ImportSources
+      <ScheduledImports
         collectionId={collection.id}
         readOnly={demo}
         onStarted={(id) => navigate(paths.collectionImportRun(collection.id, id))}

@@ -13,7 +13,7 @@ import { csvOptionsOf, detectFormat, readHead, readSample } from '../../../../sh
 import { guessDateOrder, guessField, ratingScale } from '../../../../shared/import/guess';
 import { guessTitleField, titleLabelScore } from '../../../../shared/import/titles';
 import type { DateOrder, FieldMapping, MappedProperty, RatingScale } from '../../../../shared/import/mapping';
-import type { ImportFormat, SourceHead, SourceRecord } from '../../../../shared/import/source';
+import type { ImportFormat, ImportHead, ImportRecord } from '../../../../shared/import/records';
 import { decodeText, detectEncoding, type TextEncoding } from '../../../../shared/import/text';
 import { refuseNonDocument } from '../../../../shared/import/sniff';
 import { isImageName, isZip, zipDocument, zipEntryNames } from '../../../../shared/import/zip';
@@ -45,9 +45,9 @@ export interface FileReading {
   detected: ImportFormat;
   format: ImportFormat;
   csv: CsvOptions;
-  head: SourceHead;
+  head: ImportHead;
   /** The first records, for the guesses and the preview. */
-  records: SourceRecord[];
+  records: ImportRecord[];
   /** The pictures a zip (or a Tellico XML, inside it) holds, by the name records give them (pictureName). */
   pictures: Set<string>;
   /** A Tellico XML that may hold its pictures further on than its head: its picture fields are mapped too. */

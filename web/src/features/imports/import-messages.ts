@@ -5,7 +5,7 @@ import type { IntlShape, MessageDescriptor } from 'react-intl';
 import type { ImportFileProblem } from '../../../../shared/import/errors';
 import type { PlanOutlook } from '../../../../shared/import/outlook';
 import type { NotDocumentKind } from '../../../../shared/import/sniff';
-import type { ImportFormat } from '../../../../shared/import/source';
+import type { ImportFormat } from '../../../../shared/import/records';
 import type { ImportStatus } from '../../../../shared/schemas/imports';
 import { describeValueReason } from '../../components/value-input/value-reasons';
 

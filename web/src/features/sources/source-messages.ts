@@ -1,8 +1,8 @@
 // Words for metadata sources: each field a hit may have, and why a source gave nothing.
 import { defineMessages, type NoMessageValues } from 'react-intl';
-import type { SourceField, SourceProblem } from '../../../../shared/schemas/sources';
+import type { ImportField, SourceProblem } from '../../../../shared/schemas/sources';
 
-export const fieldMessages = defineMessages<Record<SourceField, NoMessageValues>>({
+export const fieldMessages = defineMessages<Record<ImportField, NoMessageValues>>({
   title: { id: 'sources.field.title', defaultMessage: 'Title' },
   subtitle: { id: 'sources.field.subtitle', defaultMessage: 'Subtitle' },
   original_title: { id: 'sources.field.original_title', defaultMessage: 'Original title' },

@@ -2,7 +2,7 @@
 // books template's authors) is named like the template's: in the importer's language, and shown in
 // each reader's afterwards (label_template). A label the person typed stays as typed.
 import type { Locale } from '../../../../shared/constants';
-import type { SourceHead } from '../../../../shared/import/source';
+import type { ImportHead } from '../../../../shared/import/records';
 import { isTemplateLabel, isTemplateType, templateLabel } from '../collections/collections.service';
 
 interface NewProperty {
@@ -15,7 +15,7 @@ interface NewProperty {
 /** The label and template a new property takes: the template's when its field means that template key. */
 export function newPropertyLabel(
   property: NewProperty,
-  head: Pick<SourceHead, 'fields' | 'collectionType'>,
+  head: Pick<ImportHead, 'fields' | 'collectionType'>,
   collectionType: string,
   locale: Locale,
 ) {

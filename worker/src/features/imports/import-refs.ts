@@ -3,7 +3,7 @@
 // Vitrine export read back into the collection it came from. Those items first take the reference the
 // record gives (or give theirs to it), so the writer finds them by reference like any other.
 import { recordRef, type MappedRecord } from '../../../../shared/import/mapping';
-import type { ImportFormat, SourceRecord } from '../../../../shared/import/source';
+import type { ImportFormat, ImportRecord } from '../../../../shared/import/records';
 import { findImported, type ImportedItem } from '../items/items.writer';
 
 export interface RecordItems {
@@ -18,7 +18,7 @@ export async function findRecordItems(
   d1: D1Database,
   collectionId: number,
   format: ImportFormat,
-  records: readonly SourceRecord[],
+  records: readonly ImportRecord[],
   mapped: MappedRecord[],
 ): Promise<RecordItems> {
   const own: RecordItems = format === 'vitrine' ? await ownItems(d1, collectionId, records, mapped) : { existing: new Map(), rekeys: [] };
@@ -38,7 +38,7 @@ export async function findRecordItems(
 async function ownItems(
   d1: D1Database,
   collectionId: number,
-  records: readonly SourceRecord[],
+  records: readonly ImportRecord[],
   mapped: MappedRecord[],
 ): Promise<RecordItems> {
   const found = new Map<string, ImportedItem>();
@@ -75,7 +75,7 @@ async function formerItems(
   d1: D1Database,
   collectionId: number,
   format: ImportFormat,
-  records: readonly SourceRecord[],
+  records: readonly ImportRecord[],
   mapped: readonly MappedRecord[],
   existing: Map<string, ImportedItem>,
 ): Promise<D1PreparedStatement[]> {

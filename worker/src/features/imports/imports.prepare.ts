@@ -2,7 +2,7 @@
 // encoding, the head (fields, where records begin), checked against the plan. The upload route and a
 // scheduled source's fetch step both go through here, so a file is judged the same way however it came.
 import { csvOptionsOf, detectFormat, readHead, readSample } from '../../../../shared/import/formats';
-import type { SourceRecord } from '../../../../shared/import/source';
+import type { ImportRecord } from '../../../../shared/import/records';
 import { ImportFileError } from '../../../../shared/import/errors';
 import { byteOffset, byteOrderMarkLength, decodeText, detectEncoding, type TextEncoding } from '../../../../shared/import/text';
 import { refuseNonDocument } from '../../../../shared/import/sniff';
@@ -22,7 +22,7 @@ export interface PreparedFile {
   encoding: TextEncoding;
   head: StoredHead;
   /** The first records (SAMPLE_RECORDS), read as the browser reads them for its preview. */
-  sample: SourceRecord[];
+  sample: ImportRecord[];
 }
 
 /**
@@ -51,7 +51,7 @@ export function prepareFile(bytes: Uint8Array, plan: ImportPlan, { emptyAllowed 
 }
 
 /** The first records, or none when they cannot be read: the run's check then fails with the file's problem, before any write. */
-function sampleOf(read: () => SourceRecord[], emptyAllowed: boolean): SourceRecord[] {
+function sampleOf(read: () => ImportRecord[], emptyAllowed: boolean): ImportRecord[] {
   try {
     return read();
   } catch (err) {

@@ -1,7 +1,7 @@
 // Reading import runs and their reports.
 import { and, desc, eq } from 'drizzle-orm';
 import type { ImportFileProblem } from '../../../../shared/import/errors';
-import type { ImportFormat } from '../../../../shared/import/source';
+import type { ImportFormat } from '../../../../shared/import/records';
 import type { ImportProblem, ImportReport, ImportRun, ImportStatus } from '../../../../shared/schemas/imports';
 import { imports } from '../../db/schema';
 import type { Db } from '../../env';

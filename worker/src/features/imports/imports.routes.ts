@@ -18,7 +18,7 @@ import {
   importRunList,
   type ImportPlan,
 } from '../../../../shared/schemas/imports';
-import { importSourceSetup } from '../../../../shared/schemas/import-sources';
+import { scheduledImportSetup } from '../../../../shared/schemas/scheduled-imports';
 import type { PropertySettings } from '../../../../shared/schemas/properties';
 import { ApiError } from '../../lib/api-error';
 import { allowedAddress } from '../../lib/guarded-fetch';
@@ -29,7 +29,7 @@ import { translate } from '../../i18n/messages';
 import { callerOf, requireUser } from '../../middleware/auth';
 import { requireCollectionRole } from '../collections/collections.queries';
 import { listPropertyRows } from '../properties/properties.queries';
-import { sourceAddress } from './import-sources.service';
+import { sourceAddress } from './scheduled-imports.service';
 import { collectionHasItems, importReportOf, listImports, loadRun, toRun } from './imports.queries';
 import { cancelImportRun, insertImportRun } from './imports.service';
 import { newFileKey, prepareFile, wantsCovers, workflowIdOf, type PreparedFile } from './imports.prepare';
@@ -57,7 +57,7 @@ const start = createRoute({
             file: z.any().openapi({ type: 'string', format: 'binary' }),
             plan: z.string().openapi({ description: 'ImportPlan as JSON' }),
             source: z.string().optional().openapi({
-              description: 'ImportSourceSetup as JSON: the file came from this source, which re-runs with the same plan on its schedule',
+              description: 'ScheduledImportSetup as JSON: the file came from this source, which re-runs with the same plan on its schedule',
             }),
           }),
         },
@@ -129,14 +129,14 @@ const limitsOf = (issue: z.core.$ZodIssue) =>
 const planIssue = (path: string, reason: string) => new ApiError('VALIDATION_FAILED', { fields: [{ path, reason, message: '' }] });
 
 /** The optional `source` field of an upload: where the file came from, to re-run on a schedule. */
-function parseSource(text: string): z.output<typeof importSourceSetup> {
+function parseSource(text: string): z.output<typeof scheduledImportSetup> {
   let json: unknown;
   try {
     json = JSON.parse(text) as unknown;
   } catch {
     throw planIssue('source', 'invalid_json');
   }
-  const parsed = importSourceSetup.safeParse(json);
+  const parsed = scheduledImportSetup.safeParse(json);
   if (!parsed.success) {
     throw new ApiError('VALIDATION_FAILED', {
       fields: parsed.error.issues.map((i) => ({

@@ -1,10 +1,10 @@
 // The writes that start and cancel an import run: the properties a plan creates, the run, and the
 // scheduled source it sets up, in one batch.
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import type { ImportSchedule, ImportSourceSpec } from '../../../../shared/schemas/import-sources';
+import type { ImportSchedule, ScheduledImportSpec } from '../../../../shared/schemas/scheduled-imports';
 import type { ImportPlan } from '../../../../shared/schemas/imports';
 import { sqlNow } from '../../db/now';
-import { imports, importSources, properties } from '../../db/schema';
+import { imports, scheduledImports, properties } from '../../db/schema';
 import type { Db } from '../../env';
 import { runBatch } from '../../lib/batch';
 import { touchCollection } from '../collections/collections.service';
@@ -21,7 +21,7 @@ export interface ImportStart {
   properties: NewImportProperty[];
   run: NewImportRun;
   /** A scheduled source to set up with this first run. */
-  source: { source: ImportSourceSpec; schedule: ImportSchedule } | null;
+  source: { source: ScheduledImportSpec; schedule: ImportSchedule } | null;
 }
 
 /** Writes the new properties, the source and the run in one batch; answers the run's row. */
@@ -32,7 +32,7 @@ export async function insertImportRun(db: Db, start: ImportStart): Promise<typeo
   // its run names it: inserted just before, its id is the connection's last one.
   const insertSource = source
     ? [
-        db.insert(importSources).values({
+        db.insert(scheduledImports).values({
           collectionId,
           userId,
           kind: source.source.kind,

@@ -24,7 +24,7 @@ import {
 import { isImageName, readZipEntries, ZIP_MAX_IMAGE_BYTES, type ZipEntry } from '../../../../shared/import/zip';
 import { mediaStillUsed, sniffImage } from '../../lib/media';
 import { fetchCover, storePicture, wantThumbnails } from '../../lib/pictures';
-import type { SourceHead } from '../../../../shared/import/source';
+import type { ImportHead } from '../../../../shared/import/records';
 import { byteOffset, decodeText, type TextEncoding } from '../../../../shared/import/text';
 import type { CsvOptions } from '../../../../shared/import/csv';
 import type { ImportPlan } from '../../../../shared/schemas/imports';
@@ -80,7 +80,7 @@ export const RECORDS_PER_STEP = 25;
 export type StepState = 'more' | 'next-phase' | 'stopped';
 
 /** The head as the import row keeps it: `start` is in bytes of the file. */
-export interface StoredHead extends SourceHead {
+export interface StoredHead extends ImportHead {
   csv: CsvOptions;
 }
 

@@ -1,14 +1,14 @@
 // An import as a Cloudflare Workflow: durable steps, each a window of the file (imports.steps.ts), so a
 // run survives restarts and every step stays inside the free tier's limits per invocation. Closing the
 // browser changes nothing: the page reads the run's progress from D1. A scheduled source's run starts
-// by fetching its document (import-sources.service.ts), and tells its source how it ended. A run longer
+// by fetching its document (scheduled-imports.service.ts), and tells its source how it ended. A run longer
 // than an instance's steps goes on in a new instance (lib/workflow-budget.ts): every phase starts from
 // where the import row says it stands, so the new instance passes quickly over what is done.
 import { WorkflowEntrypoint, type WorkflowEvent, type WorkflowStep, type WorkflowStepConfig } from 'cloudflare:workers';
 import type { Env } from '../../env';
 import { measuredStep } from '../../lib/step-metrics';
 import { handOver, type PhaseOutcome, StepBudget, stepsPerInstance, stepsBetweenRequests } from '../../lib/workflow-budget';
-import { fetchStep, settleSource } from './import-sources.service';
+import { fetchStep, settleSource } from './scheduled-imports.service';
 import { checkStep, coverStep, importStep, markFailed, pictureStep, type StepState } from './imports.steps';
 
 export interface ImportParams {

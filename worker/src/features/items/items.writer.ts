@@ -49,7 +49,7 @@ import { releaseMedia } from '../../lib/media';
 import { spanRowsInsert } from './facet-spans';
 import { sortKeys, valuesToRows, type PropertyRow, type ValueRow } from '../../lib/values';
 import type { ItemRow } from '../../db/raw-rows';
-import type { RecordItem } from '../../../../shared/import/source';
+import type { RecordItem } from '../../../../shared/import/records';
 import { listPropertyRows } from '../properties/properties.queries';
 import { mediaValuesOf } from './items.media';
 import { storedValues } from './item-values';

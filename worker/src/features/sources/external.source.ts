@@ -17,7 +17,7 @@ import {
   SOURCE_FIELDS,
   externalSourceId,
   type ExternalType,
-  type SourceField,
+  type ImportField,
 } from '../../../../shared/schemas/sources';
 import type { Env } from '../../env';
 import { FetchRefused, allowedAddress, guardedFetch } from '../../lib/guarded-fetch';
@@ -142,7 +142,7 @@ async function askModule(env: Env, id: ReturnType<typeof externalSourceId>, addr
       source: id,
       id: hit.id,
       title: hit.title,
-      fields: hitFields(Object.fromEntries(known) as Partial<Record<SourceField, string[]>>),
+      fields: hitFields(Object.fromEntries(known) as Partial<Record<ImportField, string[]>>),
     };
   });
 }

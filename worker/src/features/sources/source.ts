@@ -2,7 +2,7 @@
 // answering hits in one shape), and the one way they fetch — the guarded fetch with a short time and a
 // size cap, so a source that is down, slow or enormous costs a clear problem and never a 5xx.
 import type { Locale } from '../../../../shared/constants';
-import type { SourceField, SourceHit, SourceId, SourceProblem } from '../../../../shared/schemas/sources';
+import type { ImportField, SourceHit, SourceId, SourceProblem } from '../../../../shared/schemas/sources';
 import type { Env } from '../../env';
 import { FetchRefused, guardedFetch } from '../../lib/guarded-fetch';
 
@@ -130,10 +130,10 @@ export function hitsFrom(entries: readonly unknown[], hit: (entry: Record<string
 
 /** Builds a hit's fields, leaving out empty and repeated texts (a field is absent rather than empty). */
 export function hitFields(
-  entries: Partial<Record<SourceField, (string | null | undefined)[] | string | null | undefined>>,
+  entries: Partial<Record<ImportField, (string | null | undefined)[] | string | null | undefined>>,
 ): FoundHit['fields'] {
   const fields: FoundHit['fields'] = {};
-  for (const [field, value] of Object.entries(entries) as [SourceField, (string | null | undefined)[] | string | null | undefined][]) {
+  for (const [field, value] of Object.entries(entries) as [ImportField, (string | null | undefined)[] | string | null | undefined][]) {
     const list = (Array.isArray(value) ? value : [value]).map((t) => t?.trim()).filter((t): t is string => !!t);
     const distinct = [...new Set(list)];
     if (distinct.length > 0) fields[field] = distinct;

@@ -2,7 +2,12 @@
 // cancel. Runs that are still going are read again every couple of seconds, so a page opened later (or
 // in another tab) shows them moving.
 import useSWR from 'swr';
-import type { ImportSchedule, ImportSource, ImportSourceSetup, ImportSourceSpecInput } from '../../../../../shared/schemas/import-sources';
+import type {
+  ImportSchedule,
+  ScheduledImport,
+  ScheduledImportSetup,
+  ScheduledImportSpecInput,
+} from '../../../../../shared/schemas/scheduled-imports';
 import type { ImportPlanInput, ImportReport, ImportRun } from '../../../../../shared/schemas/imports';
 import { apiDownload, apiRequest } from '../../../lib/api-client';
 import { isRunning } from '../import-messages';
@@ -30,7 +35,7 @@ export function startImport(
   collectionId: number,
   file: File,
   plan: ImportPlanInput,
-  source: ImportSourceSetup | null = null,
+  source: ScheduledImportSetup | null = null,
 ): Promise<ImportRun> {
   const form = new FormData();
   form.append('file', file, file.name);
@@ -43,12 +48,12 @@ export function cancelImport(collectionId: number, id: number): Promise<ImportRu
   return apiRequest<ImportRun>(`${importKey(collectionId, id)}/cancel`, { method: 'POST' });
 }
 
-export const importSourcesKey = (collectionId: number) => `/collections/${collectionId}/import-sources`;
+export const scheduledImportsKey = (collectionId: number) => `/collections/${collectionId}/scheduled-imports`;
 
-export function useImportSources(collectionId: number) {
-  return useSWR<{ sources: ImportSource[] }>(
-    importSourcesKey(collectionId),
-    (key: string) => apiRequest<{ sources: ImportSource[] }>(key),
+export function useScheduledImports(collectionId: number) {
+  return useSWR<{ sources: ScheduledImport[] }>(
+    scheduledImportsKey(collectionId),
+    (key: string) => apiRequest<{ sources: ScheduledImport[] }>(key),
     {
       refreshInterval: (data) => (data?.sources.some((s) => s.lastRun && isRunning(s.lastRun.status)) ? RUNNING_REFRESH_MS : 0),
     },
@@ -56,19 +61,19 @@ export function useImportSources(collectionId: number) {
 }
 
 /** A source's document, fetched by the server (the guarded fetch), as a file the import screen reads. */
-export async function fetchSourceDocument(collectionId: number, spec: ImportSourceSpecInput, name: string): Promise<File> {
-  const blob = await apiDownload(`${importSourcesKey(collectionId)}/fetch`, { body: spec });
+export async function fetchSourceDocument(collectionId: number, spec: ScheduledImportSpecInput, name: string): Promise<File> {
+  const blob = await apiDownload(`${scheduledImportsKey(collectionId)}/fetch`, { body: spec });
   return new File([await blob.arrayBuffer()], name, { type: blob.type });
 }
 
-export function rescheduleSource(collectionId: number, id: number, schedule: ImportSchedule): Promise<ImportSource> {
-  return apiRequest<ImportSource>(`${importSourcesKey(collectionId)}/${id}`, { method: 'PATCH', body: { schedule } });
+export function rescheduleSource(collectionId: number, id: number, schedule: ImportSchedule): Promise<ScheduledImport> {
+  return apiRequest<ScheduledImport>(`${scheduledImportsKey(collectionId)}/${id}`, { method: 'PATCH', body: { schedule } });
 }
 
 export function runSource(collectionId: number, id: number): Promise<ImportRun> {
-  return apiRequest<ImportRun>(`${importSourcesKey(collectionId)}/${id}/run`, { method: 'POST' });
+  return apiRequest<ImportRun>(`${scheduledImportsKey(collectionId)}/${id}/run`, { method: 'POST' });
 }
 
 export function removeSource(collectionId: number, id: number): Promise<void> {
-  return apiRequest<void>(`${importSourcesKey(collectionId)}/${id}`, { method: 'DELETE' });
+  return apiRequest<void>(`${scheduledImportsKey(collectionId)}/${id}`, { method: 'DELETE' });
 }

@@ -5,7 +5,7 @@ import { defineMessages, useIntl } from 'react-intl';
 import type { NoMessageValues } from 'react-intl';
 import type { PropertyType } from '../../../../../shared/catalogue';
 import { PROPERTY_LABEL_MAX_LENGTH } from '../../../../../shared/catalogue';
-import type { SourceRecord } from '../../../../../shared/import/source';
+import type { ImportRecord } from '../../../../../shared/import/records';
 import type { Property } from '../../../../../shared/schemas/properties';
 import { typeMessages } from '../../../components/property-type-messages';
 import { propertiesFor, typesFor, type FieldDraft, type FieldTarget } from '../import-draft';
@@ -52,7 +52,7 @@ const SPLITS = [';', ',', '|', '/'] as const;
 
 interface ImportMappingProps {
   fields: FieldDraft[];
-  records: SourceRecord[];
+  records: ImportRecord[];
   properties: readonly Property[];
   disabled: boolean;
   onChange: (index: number, field: FieldDraft) => void;

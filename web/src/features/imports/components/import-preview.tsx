@@ -6,7 +6,7 @@ import { defineMessages, useIntl } from 'react-intl';
 import type { NoMessageValues } from 'react-intl';
 import { isPictureAddress, mapRecord, type DateOrder } from '../../../../../shared/import/mapping';
 import type { PropertyType } from '../../../../../shared/catalogue';
-import type { ImportFormat, SourceRecord } from '../../../../../shared/import/source';
+import type { ImportFormat, ImportRecord } from '../../../../../shared/import/records';
 import type { ImportPlanInput } from '../../../../../shared/schemas/imports';
 import type { Property } from '../../../../../shared/schemas/properties';
 import { hasValue } from '../../../lib/has-value';
@@ -49,7 +49,7 @@ interface ImportPreviewProps {
   /** Pictures given by address will be fetched: the preview shows their addresses. */
   covers: boolean;
   plan: ImportPlanInput;
-  records: SourceRecord[];
+  records: ImportRecord[];
   properties: readonly Property[];
   renderValue: RenderValue;
 }

@@ -37,8 +37,8 @@ import { describeFileProblem, describePlanProblem, formatMessages, isPlanProblem
 import { planOutlook } from '../../../../../shared/import/outlook';
 import { isCsvProgram } from '../../../../../shared/import/programs';
 import { columnMessage, ImportMapping } from './import-mapping';
-import { ImportSourceForm } from './import-source-form';
-import { IMPORT_SCHEDULES, type ImportSchedule, type ImportSourceSpecInput } from '../../../../../shared/schemas/import-sources';
+import { ScheduledImportForm } from './scheduled-import-form';
+import { IMPORT_SCHEDULES, type ImportSchedule, type ScheduledImportSpecInput } from '../../../../../shared/schemas/scheduled-imports';
 import { ImportPreview, type RenderValue } from './import-preview';
 import { useLoansEnabled } from '../../../lib/use-settings';
 
@@ -213,7 +213,7 @@ export function ImportSetup({ collectionId, renderValue, properties, readOnly, o
   const loansEnabled = useLoansEnabled();
   const [origin, setOrigin] = useState<'device' | 'web'>('device');
   /** The source the file was fetched from, and how often it should run again ('never': this once). */
-  const [source, setSource] = useState<ImportSourceSpecInput | null>(null);
+  const [source, setSource] = useState<ScheduledImportSpecInput | null>(null);
   const [schedule, setSchedule] = useState<ImportSchedule | 'never'>('daily');
   const [file, setFile] = useState<File | null>(null);
   const [choices, setChoices] = useState<ReadChoices>(AUTO);
@@ -349,7 +349,7 @@ export function ImportSetup({ collectionId, renderValue, properties, readOnly, o
             ))}
           </fieldset>
           {origin === 'web' ? (
-            <ImportSourceForm
+            <ScheduledImportForm
               collectionId={collectionId}
               disabled={readOnly}
               onFetched={(fetched, spec) => {

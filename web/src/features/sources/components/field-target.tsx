@@ -1,7 +1,7 @@
 // The property one field of a hit goes to, among those its texts fit, or nowhere.
 import { defineMessages, useIntl, type NoMessageValues } from 'react-intl';
 import type { Property } from '../../../../../shared/schemas/properties';
-import type { SourceField } from '../../../../../shared/schemas/sources';
+import type { ImportField } from '../../../../../shared/schemas/sources';
 import { propertiesFitting } from '../../../../../shared/sources/mapping';
 
 const messages = defineMessages<{ goesTo: { field: string }; nowhere: NoMessageValues }>({
@@ -10,7 +10,7 @@ const messages = defineMessages<{ goesTo: { field: string }; nowhere: NoMessageV
 });
 
 interface FieldTargetProps {
-  field: SourceField;
+  field: ImportField;
   /** The field's name, as the person reads it. */
   label: string;
   properties: Property[];

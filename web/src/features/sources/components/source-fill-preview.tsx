@@ -7,7 +7,7 @@ import { ArrowLeft, Check } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { defineMessages, useIntl, type NoMessageValues } from 'react-intl';
 import type { Property } from '../../../../../shared/schemas/properties';
-import { SOURCE_FIELDS, type SourceField, type SourceHit } from '../../../../../shared/schemas/sources';
+import { SOURCE_FIELDS, type ImportField, type SourceHit } from '../../../../../shared/schemas/sources';
 import { sourceValues } from '../../../../../shared/sources/mapping';
 import { isMediaValue } from '../../../../../shared/values';
 import { ErrorAlert } from '../../../components/alert';
@@ -82,7 +82,7 @@ export function SourceFillPreview({ collectionId, hit, sourceName, properties, c
   const nowSrc = (value: string) => mediaSrc(value, { size: 'thumb' });
   const { mapping, change, remember } = useHitMapping(collectionId, properties);
   // What the person ticked or unticked; the other fields follow the suggestion.
-  const [ticked, setTicked] = useState<Partial<Record<SourceField, boolean>>>({});
+  const [ticked, setTicked] = useState<Partial<Record<ImportField, boolean>>>({});
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<unknown>(null);
   const present = SOURCE_FIELDS.filter((field) => hit.fields[field]?.length);

@@ -6,7 +6,7 @@ import { ArrowLeft, Check } from 'lucide-react';
 import { useState } from 'react';
 import { defineMessages, useIntl, type NoMessageValues } from 'react-intl';
 import type { Property } from '../../../../../shared/schemas/properties';
-import { SOURCE_FIELDS, type SourceField, type SourceHit } from '../../../../../shared/schemas/sources';
+import { SOURCE_FIELDS, type ImportField, type SourceHit } from '../../../../../shared/schemas/sources';
 import { sourceValues } from '../../../../../shared/sources/mapping';
 import { ErrorAlert } from '../../../components/alert';
 import { Button } from '../../../components/button';
@@ -56,7 +56,7 @@ export function SourcePreview({ collectionId, hit, sourceName, properties, readO
   const titleProperty = properties.find((p) => p.isTitle);
   const missingTitle = titleProperty?.required && preview.values[titleProperty.key] === undefined;
 
-  const shown = (field: SourceField) => {
+  const shown = (field: ImportField) => {
     const key = mapping[field];
     if (!key) return null;
     const value = preview.values[key];

@@ -3,7 +3,7 @@
 // fetched into the collection, or said lost.
 import { useMemo, useState } from 'react';
 import type { Property } from '../../../../../shared/schemas/properties';
-import type { SourceField, SourceHit, SourceMapping } from '../../../../../shared/schemas/sources';
+import type { ImportField, SourceHit, SourceMapping } from '../../../../../shared/schemas/sources';
 import { effectiveSourceMapping } from '../../../../../shared/sources/mapping';
 import { fetchSourceCover, saveSourceMapping, useSourceOffers } from '../api/sources';
 
@@ -15,7 +15,7 @@ export function useHitMapping(collectionId: number, properties: Property[]) {
 
   return {
     mapping,
-    change: (field: SourceField, key: string | null) => setChanges((current) => ({ ...current, [field]: key })),
+    change: (field: ImportField, key: string | null) => setChanges((current) => ({ ...current, [field]: key })),
     /** Saves the changes, if any, as the collection's mapping. */
     async remember() {
       if (Object.keys(changes).length === 0) return;
@@ -30,7 +30,7 @@ export function useHitMapping(collectionId: number, properties: Property[]) {
 export async function storeHitCover(
   collectionId: number,
   hit: SourceHit,
-  mapping: Readonly<Record<SourceField, string | null>>,
+  mapping: Readonly<Record<ImportField, string | null>>,
 ): Promise<{ covers: Map<string, string>; coverLost: boolean }> {
   const address = mapping.cover ? hit.fields.cover?.[0] : undefined;
   if (!address) return { covers: new Map(), coverLost: false };
