@@ -1,0 +1,16 @@
+// The owner's calendar address and digest choice: shown with their loans (GET /lending), and answered
+// again when they change the digest (PATCH /lending/preferences).
+import type { LendingPreferences } from '../../../../shared/schemas/borrower-page';
+import type { Env } from '../../env';
+import { ownerFeedSecret } from './borrower-links.service';
+import { feedUrl } from './borrower-page.service';
+
+export async function ownerPreferences(env: Pick<Env, 'APP_SECRET' | 'APP_URL' | 'DB'>, userId: number): Promise<LendingPreferences> {
+  const [secret, row] = await Promise.all([
+    ownerFeedSecret(env, userId),
+    env.DB.prepare('SELECT digest FROM owner_lending_preferences WHERE user_id = ?')
+      .bind(userId)
+      .first<Pick<LendingPreferences, 'digest'>>(),
+  ]);
+  return { feedUrl: secret ? await feedUrl(env, secret) : null, digest: row?.digest ?? 'off' };
+}
