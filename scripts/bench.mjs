@@ -250,6 +250,8 @@ function d1Figures(res) {
   const statements = res.headers.get('x-d1-statements');
   return {
     queries: n('x-d1-queries'),
+    // A batch is one trip to D1, however many statements it holds.
+    roundTrips: n('x-d1-round-trips'),
     rowsRead: n('x-d1-rows-read'),
     rowsWritten: n('x-d1-rows-written'),
     // Each statement's SQL (its start) and rows: where a request's reads and writes go.

@@ -8,7 +8,7 @@
 //   POST /borrower-page/{secret}/loans/{id}/renew  ok: a renewal asked; 409 LOAN_TRANSITION_NOT_ALLOWED
 //   GET  /calendar/{secret}.ics              text/calendar: a borrower's or an owner's due dates
 //   Owner (signed in):
-//   GET  /lending/preferences                lendingPreferences (feed address, digest)
+//   (the owner's lendingPreferences come with GET /lending: shared/schemas/lending.ts)
 //   PATCH /lending/preferences               lendingPreferencesInput → lendingPreferences
 //   POST /lending/feed                       ownerFeedAddress: a new feed address (made or reset)
 //   POST /loans/{id}/renewal/{answer}        loan: accept | decline a pending renewal

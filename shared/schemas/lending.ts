@@ -9,7 +9,7 @@
 //     GET    /borrowers/{id}/deletion  borrowerDeletion (what deleting would take with it)
 //     DELETE /borrowers/{id}           borrowerDeleted; 409 BORROWER_HOLDS_ITEMS while a loan is lent
 //   Loans — the item's owner only (anyone else: 404):
-//     GET    /lending                              lendingOverview (overdue first)
+//     GET    /lending                              lendingOverview (overdue first, with the owner's preferences)
 //     GET    /collections/{id}/items/{iid}/loans   itemLoans (availability and every loan of the item)
 //     POST   /collections/{id}/items/{iid}/loans   loan (201): recorded directly as lent; 409 NO_COPY_AVAILABLE
 //     GET    /loans/{id}                           loan (with `overlaps` for a request)
@@ -37,6 +37,7 @@ import {
   LOAN_RESPONSE_MAX_LENGTH,
   LOAN_STATES,
 } from '../lending';
+import { lendingPreferences } from './borrower-page';
 import { editedVersion, email, optionalEmail, optionalText, version, wholly } from './common';
 
 export const loanState = z.enum(LOAN_STATES);
@@ -199,6 +200,8 @@ export const lendingOverview = z.object({
   current: z.array(loan),
   /** Collections among these loans that are shared with the caller (as editor or co-owner), not theirs. */
   sharedCollectionIds: z.array(z.number().int()),
+  /** The caller's calendar address and digest choice, shown under their loans (one request for the screen). */
+  preferences: lendingPreferences,
 });
 export type LendingOverview = z.infer<typeof lendingOverview>;
 

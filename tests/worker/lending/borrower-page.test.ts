@@ -5,7 +5,7 @@ import { env } from 'cloudflare:test';
 import ICAL from 'ical.js';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { BorrowerPage } from '../../../shared/schemas/borrower-page';
-import type { Loan } from '../../../shared/schemas/lending';
+import type { LendingOverview, Loan } from '../../../shared/schemas/lending';
 import { LINK_REQUESTS_PER_ADDRESS } from '../../../worker/src/features/lending/borrower-page.routes';
 import { call, capturedEmails, createUser, errorCode } from '../../support/worker-app';
 import { act, askToBorrow, lendableItem, setLoansEnabled } from '../../support/worker-lending';
@@ -185,7 +185,6 @@ describe('calendar feeds', () => {
 
   it('the owner’s feed lists all their lent loans, and is reset from the lending screen', async () => {
     const { owner, loanId } = await lentToVisitor({ title: 'Dune' });
-    expect((await call('/api/v1/lending/preferences', { token: owner.token })).status).toBe(200);
     expect((await post('/api/v1/lending/feed')).status).toBe(401);
     const { url } = (await (await post('/api/v1/lending/feed', undefined, { token: owner.token })).json()) as { url: string };
     const text = await (await feed(url)).text();
@@ -197,6 +196,27 @@ describe('calendar feeds', () => {
     expect((await feed(next)).status).toBe(200);
     await setLoansEnabled(false);
     expect((await feed(next)).status).toBe(404);
+  });
+
+  it('the owner’s calendar address and digest come with their loans overview, theirs only', async () => {
+    const owner = await createUser();
+    const other = await createUser();
+    const preferencesOf = async (token: string, options: { env?: Record<string, string> } = {}) => {
+      const res = await call('/api/v1/lending', { token, ...options });
+      expect(res.status).toBe(200);
+      return ((await res.json()) as LendingOverview).preferences;
+    };
+    expect(await preferencesOf(owner.token)).toEqual({ feedUrl: null, digest: 'off' });
+    await call('/api/v1/lending/preferences', { method: 'PATCH', token: owner.token, json: { digest: 'weekly' } });
+    const { url } = (await (await post('/api/v1/lending/feed', undefined, { token: owner.token })).json()) as { url: string };
+    expect(await preferencesOf(owner.token)).toEqual({ feedUrl: url, digest: 'weekly' });
+    expect(await preferencesOf(owner.token, { env: { DEMO_MODE: 'true' } })).toEqual({ feedUrl: url, digest: 'weekly' });
+    expect(await preferencesOf(other.token)).toEqual({ feedUrl: null, digest: 'off' });
+    expect(await errorCode(await call('/api/v1/lending'))).toBe('UNAUTHENTICATED');
+    // Folded into the overview: the screen asks one request, and the old one is gone.
+    expect((await call('/api/v1/lending/preferences', { token: owner.token })).status).not.toBe(200);
+    await setLoansEnabled(false);
+    expect(await errorCode(await call('/api/v1/lending', { token: owner.token }))).toBe('LOANS_DISABLED');
   });
 
   it('the digest choice is the owner’s, checked, and refused in demo mode', async () => {

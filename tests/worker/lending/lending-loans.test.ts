@@ -472,6 +472,7 @@ describe('who may see and change loans', () => {
       requests: [],
       current: [],
       sharedCollectionIds: [],
+      preferences: { feedUrl: null, digest: 'off' },
     });
   });
 

@@ -180,7 +180,6 @@ describe('GET /api/v1/openapi.json', () => {
         'POST /borrower-page/{secret}/feed',
         'POST /borrower-page/{secret}/loans/{id}/renew',
         'GET /calendar/{file}',
-        'GET /lending/preferences',
         'PATCH /lending/preferences',
         'POST /lending/feed',
         'POST /loans/{id}/renewal/{answer}',

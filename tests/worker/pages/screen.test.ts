@@ -98,17 +98,53 @@ describe('GET /screen', () => {
 });
 
 describe('measured pages and screens (the benchmark)', () => {
-  it('count the D1 queries of the API requests they are made of', async () => {
-    const { collection } = await shelf();
-    const measured = { headers: { 'x-measure-d1': '1' }, env: { ASSETS: assets, EXPOSE_D1_METRICS: 'true' } };
-    const alone = await call(`/api/v1/collections/${collection.id}`, measured);
-    const single = Number(alone.headers.get('X-D1-Queries'));
-    expect(single).toBeGreaterThan(0);
-    const res = await call(`/api/v1/screen?path=${encodeURIComponent(`/collection/${collection.id}`)}`, measured);
-    expect(res.status).toBe(200);
-    // The screen asks for the collection, its properties, items, filters, recent items and the shell.
-    expect(Number(res.headers.get('X-D1-Queries'))).toBeGreaterThan(single * 2);
-    expect(Number(res.headers.get('X-D1-Rows-Read'))).toBeGreaterThan(0);
+  const shell = {
+    fetch: async () =>
+      new Response('<!doctype html><html><body><div id="root"></div></body></html>', { headers: { 'Content-Type': 'text/html' } }),
+  } as unknown as Env['ASSETS'];
+  const measured = (token?: string) => ({ token, headers: { 'x-measure-d1': '1' }, env: { ASSETS: shell, EXPOSE_D1_METRICS: 'true' } });
+  const figures = (res: Response) => ({
+    queries: Number(res.headers.get('X-D1-Queries')),
+    roundTrips: Number(res.headers.get('X-D1-Round-Trips')),
+    rowsRead: Number(res.headers.get('X-D1-Rows-Read')),
+  });
+  const screens = (cid: number, iid: number) => [
+    '/',
+    `/collection/${cid}`,
+    `/collection/${cid}/item/${iid}`,
+    `/collection/${cid}/item/${iid}/borrow`,
+  ];
+
+  it('make at most 5 trips to D1, first load and screen, visitor and owner (the budget of a page)', async () => {
+    const { owner, collection, shown } = await shelf();
+    for (const path of screens(collection.id, shown.id)) {
+      const page = await call(path, measured());
+      expect(page.status, path).toBe(200);
+      expect(figures(page).roundTrips, `page ${path}`).toBeLessThanOrEqual(5);
+      for (const token of [undefined, owner.token]) {
+        const res = await call(`/api/v1/screen?path=${encodeURIComponent(path)}`, measured(token));
+        expect(res.status, path).toBe(200);
+        const { queries, roundTrips, rowsRead } = figures(res);
+        expect(roundTrips, `screen ${path} ${token ? 'owner' : 'visitor'}`).toBeLessThanOrEqual(5);
+        expect(roundTrips).toBeGreaterThan(0);
+        expect(queries).toBeGreaterThanOrEqual(roundTrips);
+        expect(rowsRead).toBeGreaterThan(0);
+      }
+    }
+  });
+
+  it('answer each path exactly as the API answers it alone, visitor and owner', async () => {
+    const { owner, collection, shown } = await shelf();
+    for (const token of [undefined, owner.token]) {
+      for (const path of screens(collection.id, shown.id)) {
+        const data = await screenData(path, token);
+        for (const [key, answer] of Object.entries(data)) {
+          if (key === '/media-ticket') continue;
+          const alone = await call(`/api/v1${key}`, { token });
+          expect(answer, `${path}: ${key}`).toEqual(await alone.json());
+        }
+      }
+    }
   });
 });
 

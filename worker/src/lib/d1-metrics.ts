@@ -9,6 +9,11 @@ export interface D1Metrics {
   queries: number;
   rowsRead: number;
   rowsWritten: number;
+  /**
+   * Trips to D1, when counted (a measured request): a batch is one, however many statements it holds,
+   * and a statement run alone is one (the budget's "queries a page").
+   */
+  roundTrips?: number;
   /** Each statement in order: the start of its SQL, and its rows read and written. */
   statements?: { sql: string; read: number; written: number }[];
   /**
@@ -30,6 +35,10 @@ async function timed<T>(metrics: D1Metrics, call: () => Promise<T>): Promise<T> 
 }
 
 type Meta = { rows_read?: number; rows_written?: number } | undefined;
+
+function trip(metrics: D1Metrics) {
+  if (metrics.roundTrips !== undefined) metrics.roundTrips += 1;
+}
 
 function record(metrics: D1Metrics, meta: Meta, query: string) {
   metrics.queries += 1;
@@ -61,6 +70,7 @@ class MeteredStatement {
 
   async first<T>(column?: string): Promise<T | null> {
     const result = await timed(this.metrics, () => this[INNER].all<Record<string, unknown>>());
+    trip(this.metrics);
     record(this.metrics, result.meta, this.query);
     const row = result.results[0];
     if (!row) return null;
@@ -69,18 +79,21 @@ class MeteredStatement {
 
   async all<T>() {
     const result = await timed(this.metrics, () => this[INNER].all<T>());
+    trip(this.metrics);
     record(this.metrics, result.meta, this.query);
     return result;
   }
 
   async run<T>() {
     const result = await timed(this.metrics, () => this[INNER].run<T>());
+    trip(this.metrics);
     record(this.metrics, result.meta, this.query);
     return result;
   }
 
   async raw<T>(options?: { columnNames?: boolean }) {
     const probe = await timed(this.metrics, () => this[INNER].run());
+    trip(this.metrics);
     record(this.metrics, probe.meta, this.query);
     return timed(this.metrics, () => this[INNER].raw<T>(options as { columnNames: true }) as Promise<T[]>);
   }
@@ -92,6 +105,7 @@ export function meteredD1(d1: D1Database, metrics: D1Metrics): D1Database {
     batch: async <T>(statements: D1PreparedStatement[]) => {
       const metered = statements as unknown as Partial<MeteredStatement>[];
       const results = await timed(metrics, () => d1.batch<T>(metered.map((s, i) => s[INNER] ?? statements[i]!)));
+      trip(metrics);
       results.forEach((result, i) => record(metrics, result.meta, metered[i]!.query ?? '(unknown)'));
       return results;
     },

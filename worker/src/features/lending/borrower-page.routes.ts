@@ -19,7 +19,7 @@ import { bearer, errors, jsonBody, jsonContent } from '../../lib/openapi';
 import { clientAddress, throttle } from '../../lib/rate-limit';
 import { createRouter } from '../../lib/router';
 import { callerOf, requireUser } from '../../middleware/auth';
-import { drawBorrowerFeedSecret, ownerFeedSecret, resetBorrowerPageSecret, resetOwnerFeedSecret } from './borrower-links.service';
+import { drawBorrowerFeedSecret, resetBorrowerPageSecret, resetOwnerFeedSecret } from './borrower-links.service';
 import {
   answerRenewal,
   askRenewal,
@@ -32,7 +32,7 @@ import {
 } from './borrower-page.service';
 import { requireLoansEnabled } from './lending.gate';
 import { requireLoan, roleProperties, toLoan } from './lending.queries';
-import { ownerDigest, saveOwnerDigest } from './owner-digest.service';
+import { ownerPreferences, saveOwnerDigest } from './owner-preferences.service';
 
 const HOUR = 3600;
 /** Page views and actions from one address per hour (a secret is 256 bits: this only stops floods). */
@@ -95,13 +95,6 @@ const calendar = createRoute({
   request: { params: z.object({ file: z.string().regex(/^[\w-]{20,100}\.ics$/) }) },
   responses: { 200: { description: 'The calendar', content: { 'text/calendar': { schema: z.string() } } }, ...errors(400, 404, 429) },
 });
-const readPreferences = createRoute({
-  ...ownerRoute,
-  method: 'get',
-  path: '/lending/preferences',
-  summary: 'The owner’s calendar address and digest choice',
-  responses: { 200: jsonContent(lendingPreferences, 'Preferences'), ...errors(401, 404) },
-});
 const editPreferences = createRoute({
   ...ownerRoute,
   method: 'patch',
@@ -131,11 +124,6 @@ const pageLimit = (headers: Headers) => ({
   max: BORROWER_PAGE_REQUESTS_PER_ADDRESS,
   windowSeconds: HOUR,
 });
-
-async function preferencesOf(env: Parameters<typeof ownerFeedSecret>[0] & Parameters<typeof feedUrl>[0], userId: number) {
-  const secret = await ownerFeedSecret(env, userId);
-  return { feedUrl: secret ? await feedUrl(env, secret) : null, digest: await ownerDigest(env.DB, userId) };
-}
 
 export const borrowerPageRoutes = createRouter()
   .openapi(askLink, async (c) => {
@@ -195,11 +183,10 @@ export const borrowerPageRoutes = createRouter()
     if (text === null) throw new ApiError('BORROWER_LINK_INVALID');
     return c.body(text, 200, { 'content-type': 'text/calendar; charset=utf-8', 'cache-control': 'private, no-store' });
   })
-  .openapi(readPreferences, async (c) => c.json(await preferencesOf(c.env, callerOf(c).id), 200))
   .openapi(editPreferences, async (c) => {
     const userId = callerOf(c).id;
     await saveOwnerDigest(c.env.DB, userId, c.req.valid('json').digest);
-    return c.json(await preferencesOf(c.env, userId), 200);
+    return c.json(await ownerPreferences(c.env, userId), 200);
   })
   .openapi(ownerFeed, async (c) => c.json({ url: await feedUrl(c.env, await resetOwnerFeedSecret(c.env, callerOf(c).id)) }, 200))
   .openapi(answer, async (c) => {

@@ -58,6 +58,7 @@ import {
   updateBorrower,
   updateLoan,
 } from './loans.service';
+import { ownerPreferences } from './owner-preferences.service';
 
 const owner = { security: bearer, middleware: [requireUser, requireLoansEnabled] };
 const borrowers = { ...owner, tags: ['Borrowers'] };
@@ -117,7 +118,8 @@ const overview = createRoute({
   ...loans,
   method: 'get',
   path: '/lending',
-  summary: 'Overdue loans, waiting requests and current loans across the caller’s collections',
+  summary:
+    'Overdue loans, waiting requests and current loans across the caller’s collections, with the caller’s calendar and digest choice',
   responses: { 200: jsonContent(lendingOverview, 'The overview'), ...errors(401, 404) },
 });
 const listItemLoans = createRoute({
@@ -235,7 +237,7 @@ export const lendingRoutes = createRouter()
   })
   .openapi(overview, async (c) => {
     const caller = callerOf(c);
-    const rows = await openLoans(c.get('d1'), caller.id);
+    const [rows, preferences] = await Promise.all([openLoans(c.get('d1'), caller.id), ownerPreferences(c.env, caller.id)]);
     const all = await toLoans(c.get('db'), rows);
     const sharedCollectionIds = [...new Set(rows.filter((r) => r.owner_id !== caller.id).map((r) => r.collection_id))];
     const overdue = all.filter((l) => l.overdue).sort(byDue);
@@ -243,7 +245,7 @@ export const lendingRoutes = createRouter()
       .filter((l) => PENDING_LOAN_STATES.includes(l.state))
       .sort((a, b) => (a.state === b.state ? a.id - b.id : a.state === 'asked' ? -1 : 1));
     const current = all.filter((l) => l.state === 'lent' && !l.overdue).sort(byDue);
-    return c.json({ overdue, requests, current, sharedCollectionIds }, 200);
+    return c.json({ overdue, requests, current, sharedCollectionIds, preferences }, 200);
   })
   .openapi(listItemLoans, async (c) => {
     const { id, iid } = c.req.valid('param');

@@ -1,8 +1,8 @@
 // Under the owner's loans: their calendar of all due dates (a secret address, made or reset here) and
-// the digest they choose (daily, weekly, off).
+// the digest they choose (daily, weekly, off). Read from the overview's own answer (GET /lending), so
+// the screen makes one request.
 import { useState } from 'react';
 import { defineMessages, useIntl } from 'react-intl';
-import useSWR from 'swr';
 import { DIGEST_FREQUENCIES, type DigestFrequency } from '../../../../../shared/lending';
 import type { LendingPreferences as Preferences } from '../../../../../shared/schemas/borrower-page';
 import { ErrorAlert } from '../../../components/alert';
@@ -11,6 +11,7 @@ import { SelectField } from '../../../components/select-field';
 import { apiRequest } from '../../../lib/api-client';
 import { describeError } from '../../../lib/error-messages';
 import { useAction } from '../../../lib/use-action';
+import { useLendingOverview } from '../api/loans';
 
 type Plain = Record<string, never>;
 const messages = defineMessages<Record<'title' | 'digest' | 'feedHint' | 'makeFeed' | 'resetFeed' | DigestFrequency, Plain>>({
@@ -28,21 +29,23 @@ const KEY = '/lending/preferences';
 
 export function LendingPreferences({ readOnly }: { readOnly: boolean }) {
   const intl = useIntl();
-  const preferences = useSWR<Preferences>(KEY, (key: string) => apiRequest<Preferences>(key));
+  const overview = useLendingOverview();
+  const preferences = overview.data?.preferences;
   const [feedUrl, setFeedUrl] = useState<string | null>(null);
   const feed = useAction(async () => setFeedUrl((await apiRequest<{ url: string }>('/lending/feed', { method: 'POST' })).url));
-  const digest = useAction(async (value: DigestFrequency) =>
-    preferences.mutate(await apiRequest<Preferences>(KEY, { method: 'PATCH', body: { digest: value } })),
-  );
-  if (!preferences.data) return null;
-  const url = feedUrl ?? preferences.data.feedUrl;
+  const digest = useAction(async (value: DigestFrequency) => {
+    const changed = await apiRequest<Preferences>(KEY, { method: 'PATCH', body: { digest: value } });
+    await overview.mutate((data) => data && { ...data, preferences: changed }, { revalidate: false });
+  });
+  if (!preferences) return null;
+  const url = feedUrl ?? preferences.feedUrl;
   const error = feed.error ?? digest.error;
   return (
     <section className="card stack" aria-labelledby="lending-preferences">
       <h2 id="lending-preferences">{intl.formatMessage(messages.title)}</h2>
       <SelectField
         label={intl.formatMessage(messages.digest)}
-        value={preferences.data.digest}
+        value={preferences.digest}
         disabled={readOnly || digest.busy}
         onChange={(event) => void digest.run(event.target.value as DigestFrequency)}
       >
