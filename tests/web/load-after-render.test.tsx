@@ -31,7 +31,7 @@ describe('loadAfterRender', () => {
   });
 
   it('tries again on a later showing when the module could not be loaded', async () => {
-    const load = vi.fn().mockRejectedValueOnce(new Error('offline')).mockResolvedValue(Panel);
+    const load = vi.fn<() => Promise<typeof Panel>>().mockRejectedValueOnce(new Error('offline')).mockResolvedValue(Panel);
     const Later = loadAfterRender(load);
     const first = render(<Later name="Middlemarch" />);
     await vi.waitFor(() => expect(load).toHaveBeenCalledTimes(1));
