@@ -8,6 +8,8 @@ import { loadMatchedScreens, readRenderedPage, renderedDataConfig } from './app/
 import { routes } from './app/router';
 import { loadMessages } from './i18n/load-messages';
 import { resolveStartupLocale, toIntlLocale } from './i18n/locale';
+import { prepareErrorsWith } from './lib/api-client';
+import { loadErrorCatalogue } from './lib/error-messages';
 import { prefetchScreensOf } from './lib/screen-prefetch';
 import { getSession } from './lib/session';
 import { setRenderedForPhone } from './lib/use-media-query';
@@ -41,4 +43,8 @@ void resolveStartupLocale(rendered?.locale).then(async (locale) => {
     // holding the main thread for the whole page: taps and scrolls stay answered while it runs.
     startTransition(() => void hydrateRoot(container, app));
   } else createRoot(container).render(app);
+  // Error texts are not part of a page's first download: an API error waits for them, and any other
+  // error shown later finds them here.
+  prepareErrorsWith(loadErrorCatalogue);
+  setTimeout(() => void loadErrorCatalogue(), 0);
 });

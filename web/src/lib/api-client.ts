@@ -111,7 +111,7 @@ export async function apiDownload(path: string, options: { body?: unknown } = {}
   }
   if (response.ok) return response.blob();
   const data = await readBody(response);
-  throw new ApiError({
+  throw await apiError({
     status: response.status,
     code: isErrorBody(data) ? data.error.code : 'UNKNOWN',
     message: isErrorBody(data) ? data.error.message : response.statusText,
@@ -164,7 +164,7 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
 
   if (isErrorBody(data)) {
     const details = data.error.details ?? null;
-    throw new ApiError({
+    throw await apiError({
       status: response.status,
       code: data.error.code,
       message: data.error.message,
@@ -172,11 +172,23 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
       retryAfter: parseRetryAfter(response.headers.get('Retry-After'), details?.retryAfter),
     });
   }
-  throw new ApiError({
+  throw await apiError({
     status: response.status,
     code: fallbackCode(response.status),
     retryAfter: parseRetryAfter(response.headers.get('Retry-After'), undefined),
   });
+}
+
+/** Work to finish before an answer's error is thrown: the texts that describe it (main.tsx passes lib/error-messages' loader). */
+let beforeError: (() => Promise<unknown>) | null = null;
+
+export function prepareErrorsWith(prepare: (() => Promise<unknown>) | null): void {
+  beforeError = prepare;
+}
+
+async function apiError(init: ApiErrorInit): Promise<ApiError> {
+  await beforeError?.();
+  return new ApiError(init);
 }
 
 /** Page-level status (docs/product.md §8): no response → 500, 404 stays 404, anything else → 500. */

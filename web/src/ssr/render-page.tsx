@@ -12,6 +12,8 @@ import type { PageRenderInput, PageRenderResult } from '../../../shared/rendered
 import { AppProviders } from '../app/app';
 import fr from '../i18n/fr.json';
 import type { Messages } from '../i18n/load-messages';
+import { errorCatalogue } from '../lib/error-catalogue';
+import { provideErrorCatalogue } from '../lib/error-messages';
 import { setRenderedForPhone } from '../lib/use-media-query';
 import { screenHints } from './screen-hints';
 import { serverRoutes } from './server-routes';
@@ -21,6 +23,9 @@ const MAX_RENDERS = 4;
 
 // English is the code's own default messages, as in the browser (i18n/load-messages.ts).
 const catalogues: Record<Locale, Messages> = { en_US: {}, fr_FR: fr };
+
+// Rendering is synchronous here: the error texts the browser loads later are in the Worker's bundle.
+provideErrorCatalogue(errorCatalogue);
 
 /** Notes each API path the render asks for. */
 function collectAsked(asked: Set<string>): Middleware {

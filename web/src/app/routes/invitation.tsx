@@ -5,7 +5,8 @@ import { Loading } from '../../components/loading';
 import { FormScreen } from '../../components/screen';
 import { useInvitation } from '../../features/collections/api/invitations';
 import { InvitationAcceptForm } from '../../features/collections/components/invitation-accept-form';
-import { describeError, errorMessages } from '../../lib/error-messages';
+import { errorMessages } from '../../lib/error-catalogue';
+import { describeError } from '../../lib/error-messages';
 import { isApiError } from '../../lib/api-client';
 import { paths } from '../../lib/paths';
 

@@ -14,11 +14,23 @@ import { useItem } from '../../features/items/api/get-item';
 import { itemTitle } from '../../features/items/components/item-title';
 import { ItemView } from '../../features/items/components/item-view';
 import { AvailabilityCalendar } from '../../features/lending/components/availability-calendar';
+import { useItemHolds } from '../../features/lending/api/holds';
+import { useItemLoans } from '../../features/lending/api/loans';
 import { ItemAvailability } from '../../features/lending/components/item-availability';
-import { ItemLending } from '../../features/lending/components/item-lending';
 import { useProperties } from '../../features/properties/api/get-properties';
+import { loadAfterRender } from '../../lib/load-after-render';
 import { useDemoMode } from '../../lib/use-demo-mode';
 import { CollectionGate, useCollectionCrumbs, useRouteIds } from '../collection-gate';
+
+// The owner's loans and waiting list: code a visitor never needs, fetched only when the owner's page shows.
+const ItemLending = loadAfterRender(() => import('../../features/lending/components/item-lending').then((module) => module.ItemLending));
+
+/** The panels' data is still asked with the page (the same answer, one request a screen); only their code comes after. */
+function OwnerLending({ item, readOnly }: { item: Item; readOnly: boolean }) {
+  useItemLoans(item.collectionId, item.id);
+  useItemHolds(item.collectionId, item.id);
+  return <ItemLending item={item} readOnly={readOnly} />;
+}
 
 function ItemScreen({ collection, item, properties }: { collection: Collection; item: Item; properties: Property[] }) {
   const intl = useIntl();
@@ -36,7 +48,7 @@ function ItemScreen({ collection, item, properties }: { collection: Collection; 
         lending={item.availability ? <ItemAvailability item={item} readOnly={demo} /> : null}
       />
       {item.availability ? <AvailabilityCalendar collectionId={item.collectionId} itemId={item.id} /> : null}
-      <ItemLending item={item} readOnly={demo} />
+      {item.availability && item.isOwner ? <OwnerLending item={item} readOnly={demo} /> : null}
     </Screen>
   );
 }

@@ -6,7 +6,7 @@ import { FormScreen } from '../../components/screen';
 import { useCheckPasswordReset } from '../../features/auth/api/check-password-reset';
 import { PasswordResetConfirmForm } from '../../features/auth/components/password-reset-confirm-form';
 import { isApiError } from '../../lib/api-client';
-import { errorMessages } from '../../lib/error-messages';
+import { errorMessages } from '../../lib/error-catalogue';
 import { paths } from '../../lib/paths';
 
 const messages = defineMessages({

@@ -24,7 +24,7 @@ import { TextareaField } from '../../../components/textarea-field';
 import { ValueInput } from '../../../components/value-input/value-input';
 import { describeValueReason } from '../../../components/value-input/value-reasons';
 import { isApiError } from '../../../lib/api-client';
-import { errorMessages } from '../../../lib/error-messages';
+import { errorMessages } from '../../../lib/error-catalogue';
 import { fieldText, useSubmit } from '../../../lib/use-submit';
 import { toInputTexts, valueFromTexts } from '../../../lib/value-form';
 import { keyFromLabel } from '../../../lib/property-key';
