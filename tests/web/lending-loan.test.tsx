@@ -135,6 +135,24 @@ describe('lending an item', () => {
     expect(await screen.findByText(text)).toBeInTheDocument();
     expect(router.state.location.pathname).toMatch(/\/loan\/new$/);
   });
+
+  it('names the days of the reservation a loan would run over, under its due date', async () => {
+    signIn('alice');
+    const booked = { from: '2099-07-10', to: '2099-07-12' };
+    api((call) => {
+      if (call.url === '/api/v1/borrowers') return json({ borrowers: [] });
+      if (call.method === 'POST') {
+        return apiError(409, 'RESERVATION_CONFLICT', { fields: [{ path: 'dueOn', reason: 'meets_reservation', message: '', booked }] });
+      }
+      return undefined;
+    });
+    renderRoute(`/collection/${collection.id}/item/${item.id}/loan/new`);
+    await userEvent.type(await screen.findByLabelText('Their name'), 'Bob');
+    await userEvent.click(screen.getByRole('button', { name: 'Lend' }));
+    const message = 'A reservation takes the last copy from July 10, 2099 to July 12, 2099: give a due date before it, or lend after it.';
+    expect(await screen.findByText(message)).toBeInTheDocument();
+    expect(screen.getByLabelText('Due back on')).toHaveAccessibleDescription(expect.stringContaining('July 10, 2099'));
+  });
 });
 
 describe('a request', () => {

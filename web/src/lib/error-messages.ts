@@ -223,6 +223,7 @@ const limitMessages = defineMessages<{
   invalidUsername: NoMessageValues;
   notEqual: NoMessageValues;
   belowLent: { lent: number };
+  meetsReservation: { from: number; to: number };
 }>({
   tooLongText: {
     id: 'errors.field.tooLongText',
@@ -264,6 +265,11 @@ const limitMessages = defineMessages<{
     defaultMessage: 'Use letters, digits, dots, dashes and underscores only.',
   },
   notEqual: { id: 'errors.field.notEqual', defaultMessage: 'The two passwords are not the same.' },
+  meetsReservation: {
+    id: 'errors.field.meetsReservation',
+    defaultMessage:
+      'A reservation takes the last copy from {from, date, long} to {to, date, long}: give a due date before it, or lend after it.',
+  },
   belowLent: {
     id: 'errors.field.belowLent',
     defaultMessage: '{lent, plural, one {# copy is} other {# copies are}} out on loan: enter {lent, number} or more.',
@@ -346,6 +352,12 @@ export function describeFieldIssue(intl: IntlShape, issue: FieldIssue, subject?:
     case 'below_lent':
       if (issue.minimum === undefined) break;
       return intl.formatMessage(limitMessages.belowLent, { lent: issue.minimum });
+    case 'meets_reservation': {
+      if (!issue.booked) break;
+      // The days are UTC calendar days: read at noon UTC so no time zone moves them.
+      const day = (date: string) => Date.parse(`${date}T12:00:00Z`);
+      return intl.formatMessage(limitMessages.meetsReservation, { from: day(issue.booked.from), to: day(issue.booked.to) });
+    }
     case 'wrong_password':
       return intl.formatMessage(errorMessages.INVALID_CURRENT_PASSWORD);
   }
