@@ -63,7 +63,7 @@ describe('lending an item', () => {
   it('proposes today and today + the loan period, and lends to someone typed in', async () => {
     signIn('alice');
     const { calls } = api((call) => {
-      if (call.url === '/api/v1/borrowers') return json({ borrowers: [] });
+      if (call.url === `/api/v1/collections/${collection.id}/borrowers`) return json({ borrowers: [] });
       if (call.method === 'POST' && call.url.endsWith('/loans')) return json(request({ state: 'lent' }), { status: 201 });
       return undefined;
     });
@@ -89,7 +89,7 @@ describe('lending an item', () => {
   it('lends to a borrower chosen from the list', async () => {
     signIn('alice');
     const { calls } = api((call) => {
-      if (call.url === '/api/v1/borrowers') {
+      if (call.url === `/api/v1/collections/${collection.id}/borrowers`) {
         return json({
           borrowers: [
             {
@@ -124,7 +124,7 @@ describe('lending an item', () => {
   ])('shows %s clearly and stays on the form', async (code, text) => {
     signIn('alice');
     api((call) => {
-      if (call.url === '/api/v1/borrowers') return json({ borrowers: [] });
+      if (call.url === `/api/v1/collections/${collection.id}/borrowers`) return json({ borrowers: [] });
       if (call.method === 'POST') return apiError(409, code);
       return undefined;
     });
@@ -140,7 +140,7 @@ describe('lending an item', () => {
     signIn('alice');
     const booked = { from: '2099-07-10', to: '2099-07-12' };
     api((call) => {
-      if (call.url === '/api/v1/borrowers') return json({ borrowers: [] });
+      if (call.url === `/api/v1/collections/${collection.id}/borrowers`) return json({ borrowers: [] });
       if (call.method === 'POST') {
         return apiError(409, 'RESERVATION_CONFLICT', { fields: [{ path: 'dueOn', reason: 'meets_reservation', message: '', booked }] });
       }
@@ -165,7 +165,7 @@ describe('a request', () => {
         return json(current);
       }
       if (call.url === '/api/v1/loans/11') return json(current);
-      if (call.url === '/api/v1/borrowers') return json({ borrowers: [] });
+      if (call.url === `/api/v1/collections/${collection.id}/borrowers`) return json({ borrowers: [] });
       return undefined;
     });
     renderRoute(`/collection/${collection.id}/item/${item.id}/loan/11`);
@@ -188,7 +188,7 @@ describe('a request', () => {
     api((call) => {
       if (call.url === '/api/v1/loans/11/accept') return apiError(409, 'LOAN_TRANSITION_NOT_ALLOWED');
       if (call.url === '/api/v1/loans/11') return json(request());
-      if (call.url === '/api/v1/borrowers') return json({ borrowers: [] });
+      if (call.url === `/api/v1/collections/${collection.id}/borrowers`) return json({ borrowers: [] });
       return undefined;
     });
     renderRoute(`/collection/${collection.id}/item/${item.id}/loan/11`);
