@@ -120,6 +120,8 @@ export interface FieldIssue {
   /** For an import plan that would import nothing: the property its records lack, and the file's field to send to it. */
   property?: string;
   suggestion?: string;
+  /** For dates that meet a booking (a loan over an accepted reservation): that booking's days. */
+  booked?: { from: string; to: string };
 }
 
 export interface ErrorBody {

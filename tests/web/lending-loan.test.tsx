@@ -63,7 +63,7 @@ describe('lending an item', () => {
   it('proposes today and today + the loan period, and lends to someone typed in', async () => {
     signIn('alice');
     const { calls } = api((call) => {
-      if (call.url === '/api/v1/borrowers') return json({ borrowers: [] });
+      if (call.url === `/api/v1/collections/${collection.id}/borrowers`) return json({ borrowers: [] });
       if (call.method === 'POST' && call.url.endsWith('/loans')) return json(request({ state: 'lent' }), { status: 201 });
       return undefined;
     });
@@ -89,7 +89,7 @@ describe('lending an item', () => {
   it('lends to a borrower chosen from the list', async () => {
     signIn('alice');
     const { calls } = api((call) => {
-      if (call.url === '/api/v1/borrowers') {
+      if (call.url === `/api/v1/collections/${collection.id}/borrowers`) {
         return json({
           borrowers: [
             {
@@ -124,7 +124,7 @@ describe('lending an item', () => {
   ])('shows %s clearly and stays on the form', async (code, text) => {
     signIn('alice');
     api((call) => {
-      if (call.url === '/api/v1/borrowers') return json({ borrowers: [] });
+      if (call.url === `/api/v1/collections/${collection.id}/borrowers`) return json({ borrowers: [] });
       if (call.method === 'POST') return apiError(409, code);
       return undefined;
     });
@@ -134,6 +134,24 @@ describe('lending an item', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Lend' }));
     expect(await screen.findByText(text)).toBeInTheDocument();
     expect(router.state.location.pathname).toMatch(/\/loan\/new$/);
+  });
+
+  it('names the days of the reservation a loan would run over, under its due date', async () => {
+    signIn('alice');
+    const booked = { from: '2099-07-10', to: '2099-07-12' };
+    api((call) => {
+      if (call.url === `/api/v1/collections/${collection.id}/borrowers`) return json({ borrowers: [] });
+      if (call.method === 'POST') {
+        return apiError(409, 'RESERVATION_CONFLICT', { fields: [{ path: 'dueOn', reason: 'meets_reservation', message: '', booked }] });
+      }
+      return undefined;
+    });
+    renderRoute(`/collection/${collection.id}/item/${item.id}/loan/new`);
+    await userEvent.type(await screen.findByLabelText('Their name'), 'Bob');
+    await userEvent.click(screen.getByRole('button', { name: 'Lend' }));
+    const message = 'A reservation takes the last copy from July 10, 2099 to July 12, 2099: give a due date before it, or lend after it.';
+    expect(await screen.findByText(message)).toBeInTheDocument();
+    expect(screen.getByLabelText('Due back on')).toHaveAccessibleDescription(expect.stringContaining('July 10, 2099'));
   });
 });
 
@@ -147,7 +165,7 @@ describe('a request', () => {
         return json(current);
       }
       if (call.url === '/api/v1/loans/11') return json(current);
-      if (call.url === '/api/v1/borrowers') return json({ borrowers: [] });
+      if (call.url === `/api/v1/collections/${collection.id}/borrowers`) return json({ borrowers: [] });
       return undefined;
     });
     renderRoute(`/collection/${collection.id}/item/${item.id}/loan/11`);
@@ -170,7 +188,7 @@ describe('a request', () => {
     api((call) => {
       if (call.url === '/api/v1/loans/11/accept') return apiError(409, 'LOAN_TRANSITION_NOT_ALLOWED');
       if (call.url === '/api/v1/loans/11') return json(request());
-      if (call.url === '/api/v1/borrowers') return json({ borrowers: [] });
+      if (call.url === `/api/v1/collections/${collection.id}/borrowers`) return json({ borrowers: [] });
       return undefined;
     });
     renderRoute(`/collection/${collection.id}/item/${item.id}/loan/11`);

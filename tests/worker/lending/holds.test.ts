@@ -225,6 +225,29 @@ describe('offers', () => {
     expect(await errorCode(await offerCall('/accept', await offerToken(emails[0]!)))).toBe('HOLD_LINK_INVALID');
   });
 
+  it('offers each free copy to the next in line: two copies added offer two people, each their own link', async () => {
+    vi.spyOn(console, 'log').mockImplementation(() => {});
+    const { owner, itemPath, emails } = await queueOf(['ada', 'bob', 'cy']);
+    // One copy is still lent: of three, two are free for the queue.
+    expect((await call(itemPath, { method: 'PATCH', token: owner.token, json: { quantity: 3 } })).status).toBe(200);
+    const run = () => runScheduledJobs(env, 'hourly', { schedule: { hourly: [holdOffersJob] }, now: new Date() });
+    const states = async () => (await queue(itemPath, owner.token)).map((h) => [h.borrower.email, h.state]);
+    const expected = [
+      [emails[0], 'offered'],
+      [emails[1], 'offered'],
+      [emails[2], 'waiting'],
+    ];
+    await run(); // one run offers both copies, not one an hour
+    expect(await states()).toEqual(expected);
+    await run(); // again: nothing is offered twice, and no third copy is made up
+    expect(await states()).toEqual(expected);
+    const [ada, bob] = [await offerToken(emails[0]!), await offerToken(emails[1]!)];
+    expect(ada).not.toBe(bob);
+    expect((await offerCall('/accept', bob)).status).toBe(200);
+    expect((await offerCall('/accept', ada)).status).toBe(200);
+    expect(await capturedEmails(emails[2]!).then((m) => m.some((e) => e.text.includes('/hold/offer')))).toBe(false);
+  });
+
   it('uses the collection’s days to answer (1 to 30)', async () => {
     const { owner, collection, itemPath, loan } = await queueOf(['ada']);
     const path = `/api/v1/collections/${collection.id}`;

@@ -123,6 +123,22 @@ describe('accepting reservations', () => {
     expect((await act(owner.token, after.id, 'accept')).status).toBe(200);
   });
 
+  it('tells the requester the reserved days again, in their language', async () => {
+    const days = (locale: string) =>
+      [inDays(5), inDays(7)].map((day) => new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeZone: 'UTC' }).format(Date.parse(day)));
+    for (const [lang, words] of [
+      ['en_US', ([from, to]: string[]) => `It is reserved for you from ${from} to ${to}.`],
+      ['fr_FR', ([from, to]: string[]) => `Il vous est réservé du ${from} au ${to}.`],
+    ] as const) {
+      const { owner, itemPath } = await lendableItem({ title: 'Dune' });
+      const email = `reserved-${crypto.randomUUID().slice(0, 8)}@example.test`;
+      const loan = await askToBorrow(itemPath, owner.token, { ...range(5, 7), email }, { lang });
+      expect((await act(owner.token, loan.id, 'accept')).status).toBe(200);
+      const accepted = (await capturedEmails(email)).at(-1)!;
+      expect(accepted.text).toContain(words(days(lang.replace('_', '-'))));
+    }
+  });
+
   it('lends a reservation over its own days', async () => {
     const { owner, itemPath } = await lendableItem();
     const loan = await askToBorrow(itemPath, owner.token, range(2, 4));

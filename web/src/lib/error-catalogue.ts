@@ -217,6 +217,7 @@ export const limitMessages = defineMessages<{
   invalidUsername: NoMessageValues;
   notEqual: NoMessageValues;
   belowLent: { lent: number };
+  meetsReservation: { from: number; to: number };
 }>({
   tooLongText: {
     id: 'errors.field.tooLongText',
@@ -258,6 +259,11 @@ export const limitMessages = defineMessages<{
     defaultMessage: 'Use letters, digits, dots, dashes and underscores only.',
   },
   notEqual: { id: 'errors.field.notEqual', defaultMessage: 'The two passwords are not the same.' },
+  meetsReservation: {
+    id: 'errors.field.meetsReservation',
+    defaultMessage:
+      'A reservation takes the last copy from {from, date, long} to {to, date, long}: give a due date before it, or lend after it.',
+  },
   belowLent: {
     id: 'errors.field.belowLent',
     defaultMessage: '{lent, plural, one {# copy is} other {# copies are}} out on loan: enter {lent, number} or more.',

@@ -114,6 +114,12 @@ export function describeFieldIssue(intl: IntlShape, issue: FieldIssue, subject?:
     case 'below_lent':
       if (issue.minimum === undefined) break;
       return intl.formatMessage(limitMessages.belowLent, { lent: issue.minimum });
+    case 'meets_reservation': {
+      if (!issue.booked) break;
+      // The days are UTC calendar days: read at noon UTC so no time zone moves them.
+      const day = (date: string) => Date.parse(`${date}T12:00:00Z`);
+      return intl.formatMessage(limitMessages.meetsReservation, { from: day(issue.booked.from), to: day(issue.booked.to) });
+    }
     case 'wrong_password':
       return intl.formatMessage(errorMessages.INVALID_CURRENT_PASSWORD);
   }

@@ -121,6 +121,8 @@ const en = {
   'validation.before_reserved_from': 'The last day comes after the first.',
   'validation.reservation_too_long': 'At most {maximum} days from the first day.',
   'validation.reservation_too_far': 'At most {maximum} days from today.',
+  'validation.meets_reservation':
+    'A reservation takes the last copy from {from} to {to}: give a due date before {from}, or lend after {to}.',
   'validation.invalid_datetime': 'This is not a real date and time.',
   'validation.invalid_url': 'Only http, https and mailto addresses are accepted.',
   'validation.url_credentials': 'An address cannot contain a user name or password.',
@@ -200,6 +202,7 @@ const en = {
     'If you did not ask for this, someone typed your address by mistake: ignore this email, or cancel the request with the link.',
   'email.loan.accepted.subject': '“{title}”: your request was accepted',
   'email.loan.accepted.body': '{owner} accepted your request to borrow “{title}”. They will tell you when it is yours to take.',
+  'email.loan.accepted.reserved': 'It is reserved for you from {from} to {to}.',
   'email.loan.rejected.subject': '“{title}”: your request was declined',
   'email.loan.rejected.body': '{owner} declined your request to borrow “{title}”.',
   'email.loan.rejected.response': 'Their message: {response}',
@@ -355,6 +358,8 @@ const fr: Record<MessageKey, string> = {
   'validation.before_reserved_from': 'Le dernier jour vient après le premier.',
   'validation.reservation_too_long': '{maximum} jours au plus après le premier jour.',
   'validation.reservation_too_far': '{maximum} jours au plus à partir d’aujourd’hui.',
+  'validation.meets_reservation':
+    'Une réservation prend le dernier exemplaire du {from} au {to} : indiquez un retour avant le {from}, ou prêtez après le {to}.',
   'validation.invalid_datetime': "Ce n'est pas une date et heure réelles.",
   'validation.invalid_url': 'Seules les adresses http, https et mailto sont acceptées.',
   'validation.url_credentials': "Une adresse ne peut pas contenir de nom d'utilisateur ni de mot de passe.",
@@ -435,6 +440,7 @@ const fr: Record<MessageKey, string> = {
     'Si vous n’avez rien demandé, quelqu’un a saisi votre adresse par erreur : ignorez cet e-mail, ou annulez la demande avec le lien.',
   'email.loan.accepted.subject': '« {title} » : votre demande est acceptée',
   'email.loan.accepted.body': '{owner} a accepté votre demande d’emprunt de « {title} ». {owner} vous dira quand venir le chercher.',
+  'email.loan.accepted.reserved': 'Il vous est réservé du {from} au {to}.',
   'email.loan.rejected.subject': '« {title} » : votre demande est refusée',
   'email.loan.rejected.body': '{owner} a refusé votre demande d’emprunt de « {title} ».',
   'email.loan.rejected.response': 'Son message : {response}',

@@ -39,7 +39,12 @@ const VALIDATION_REASONS = new Set([
   'before_reserved_from',
   'reservation_too_long',
   'reservation_too_far',
+  'meets_reservation',
 ]);
+
+/** A day (YYYY-MM-DD) as the request's language writes it: "5 December 2026", "5 décembre 2026". */
+const longDate = (locale: string, day: string) =>
+  new Intl.DateTimeFormat(locale.replace('_', '-'), { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(`${day}T00:00:00Z`));
 
 /** The message key of a field issue: limits on text, lists and numbers each have their own wording. */
 function messageKey(field: FieldIssue): MessageKey {
@@ -60,12 +65,18 @@ function localizeField(locale: AppEnv['Variables']['locale'], field: FieldIssue)
     ...(field.row !== undefined && { row: field.row }),
     ...(field.property !== undefined && { property: field.property }),
     ...(field.suggestion !== undefined && { suggestion: field.suggestion }),
+    ...(field.booked !== undefined && { booked: field.booked }),
   };
   if (field.message) return { path: field.path, reason: field.reason, message: field.message, ...limits };
   return {
     path: field.path,
     reason: field.reason,
-    message: translate(locale, messageKey(field), { minimum: field.minimum ?? '', maximum: field.maximum ?? '' }),
+    message: translate(locale, messageKey(field), {
+      minimum: field.minimum ?? '',
+      maximum: field.maximum ?? '',
+      from: field.booked ? longDate(locale, field.booked.from) : '',
+      to: field.booked ? longDate(locale, field.booked.to) : '',
+    }),
     ...limits,
   };
 }

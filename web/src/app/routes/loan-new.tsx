@@ -28,6 +28,7 @@ function NewLoanScreen({ collection, item, crumbs }: { collection: Collection; i
       <LoanForm
         readOnly={demo}
         cancelTo={back}
+        collectionId={collection.id}
         loanPeriodDays={collection.loanPeriodDays}
         onSubmit={async (input) => {
           await createLoan(collection.id, item.id, input);

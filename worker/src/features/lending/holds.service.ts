@@ -5,6 +5,7 @@
 import { HOLD_TRANSITIONS, type HoldMove } from '../../../../shared/lending';
 import type { Locale } from '../../../../shared/constants';
 import type { HoldInput } from '../../../../shared/schemas/holds';
+import { keptCopies } from '../../db/kept-copies';
 import { NOW_SQL } from '../../db/now';
 import { ApiError } from '../../lib/api-error';
 import { randomToken, sha256Hex } from '../../lib/tokens';
@@ -95,37 +96,50 @@ export async function removeHold(
 }
 
 /**
- * Offers a free copy of each item to its first waiting person: one UPDATE for them all, that only passes
- * for an item while a copy is free once open offers are counted. Each offer gets its own link token.
- * `now` is the clock the deadline starts from (the database's by default, the scheduled run's in the
- * job). Answers the offered holds with their tokens.
+ * Holds of these items that a free copy can be offered to: the first waiting people of each, as many as
+ * the item has copies neither lent nor kept for an open offer (two copies back at once, or one more
+ * copy added, offer two people). An SQL list of hold ids.
+ */
+const OFFERABLE = `SELECT w.id FROM holds w JOIN json_each(?1) t ON w.item_id = t.value
+  WHERE w.state = 'waiting'
+    AND (SELECT count(*) FROM holds v WHERE v.item_id = w.item_id AND v.state = 'waiting' AND v.position < w.position)
+      < (SELECT quantity FROM items WHERE id = w.item_id) - (SELECT count(*) FROM loans x WHERE x.item_id = w.item_id AND x.state = 'lent')
+        - ${keptCopies('w.item_id')}`;
+
+/**
+ * Offers each free copy of these items to the next waiting person: the holds are read, each gets its
+ * own link token, then one UPDATE offers them while they are still waiting and still within the free
+ * copies (its list is decided once, before any row changes, so a run racing this one cannot offer a
+ * copy twice). `now` is the clock the deadline starts from (the database's by default, the scheduled
+ * run's in the job). Answers the offered holds with their tokens.
  */
 export async function offerNext(d1: D1Database, itemIds: number[], now: string | null = null): Promise<{ hold: HoldRow; token: string }[]> {
-  const items = [...new Set(itemIds)];
-  if (items.length === 0) return [];
-  const tokens = new Map<number, string>(items.map((id) => [id, randomToken()]));
-  const pairs = await Promise.all(items.map(async (id) => [id, await sha256Hex(tokens.get(id)!)]));
+  const items = JSON.stringify([...new Set(itemIds)]);
+  if (items === '[]') return [];
+  const { results: candidates } = await d1.prepare(OFFERABLE).bind(items).all<{ id: number }>();
+  if (candidates.length === 0) return [];
+  const tokens = new Map<number, string>(candidates.map(({ id }) => [id, randomToken()]));
+  const pairs = await Promise.all(candidates.map(async ({ id }) => [id, await sha256Hex(tokens.get(id)!)]));
   const { from, to } = HOLD_TRANSITIONS.offer;
-  const start = now === null ? `'now'` : '?2';
+  const start = now === null ? `'now'` : '?3';
   const { results } = await d1
     .prepare(
       `UPDATE holds SET state = '${to}',
-         offer_token_hash = (SELECT t.value ->> '$[1]' FROM json_each(?1) t WHERE t.value ->> '$[0]' = holds.item_id),
+         offer_token_hash = (SELECT p.value ->> '$[1]' FROM json_each(?2) p WHERE p.value ->> '$[0]' = holds.id),
          offered_at = strftime('%Y-%m-%dT%H:%M:%fZ', ${start}),
          offer_expires_at = strftime('%Y-%m-%dT%H:%M:%fZ', ${start}, '+' || (SELECT c.offer_days FROM items i JOIN collections c ON c.id = i.collection_id WHERE i.id = holds.item_id) || ' days'),
          updated_at = ${NOW_SQL}
-       WHERE id IN (SELECT (SELECT w.id FROM holds w WHERE w.item_id = t.value ->> '$[0]' AND w.state = '${from[0]}' ORDER BY w.position LIMIT 1) FROM json_each(?1) t)
-         AND state = '${from[0]}' AND ${copyFree('holds.item_id')}
+       WHERE id IN (SELECT p.value ->> '$[0]' FROM json_each(?2) p) AND id IN (${OFFERABLE}) AND state = '${from[0]}'
        RETURNING id`,
     )
-    .bind(JSON.stringify(pairs), ...(now === null ? [] : [now]))
+    .bind(items, JSON.stringify(pairs), ...(now === null ? [] : [now]))
     .all<{ id: number }>();
   if (results.length === 0) return [];
   const rows = await holdsByIds(
     d1,
     results.map((r) => r.id),
   );
-  return rows.map((hold) => ({ hold, token: tokens.get(hold.item_id)! }));
+  return rows.map((hold) => ({ hold, token: tokens.get(hold.id)! }));
 }
 
 /**

@@ -63,6 +63,30 @@ export async function listBorrowers(d1: D1Database, ownerId: number, q: string |
   return results.map(toBorrower);
 }
 
+/**
+ * The owner's borrowers a member lending from one of the owner's collections may name: those who
+ * borrowed, asked for or waited for an item of it. Not the owner's whole address book (the member
+ * shares one collection, not the owner's other lending), nor the owner's notes and phone numbers; the
+ * counts are of this collection's loans only.
+ */
+export async function borrowersOfCollection(d1: D1Database, ownerId: number, collectionId: number): Promise<Borrower[]> {
+  const here = `l.borrower_id = b.id AND l.item_id IN (SELECT id FROM items WHERE collection_id = ?2)`;
+  const { results } = await d1
+    .prepare(
+      `SELECT b.id, b.owner_id, b.name, b.email, NULL AS phone, NULL AS notes, b.locale, b.version, b.created_at, b.updated_at,
+         (SELECT count(*) FROM loans l WHERE ${here} AND l.state = 'lent') AS current_loans,
+         (SELECT count(*) FROM loans l WHERE ${here} AND l.state = 'lent' AND l.due_on < date('now')) AS overdue_loans,
+         (SELECT count(*) FROM loans l WHERE ${here} AND l.state IN ('asked', 'accepted')) AS pending_requests
+       FROM borrowers b
+       WHERE b.owner_id = ?1 AND (EXISTS (SELECT 1 FROM loans l WHERE ${here})
+         OR EXISTS (SELECT 1 FROM holds h WHERE h.borrower_id = b.id AND h.item_id IN (SELECT id FROM items WHERE collection_id = ?2)))
+       ORDER BY lower(b.name), b.id`,
+    )
+    .bind(ownerId, collectionId)
+    .all<BorrowerRow>();
+  return results.map(toBorrower);
+}
+
 export async function findBorrower(d1: D1Database, ownerId: number, id: number): Promise<BorrowerRow | null> {
   return d1.prepare(`SELECT ${BORROWER_COLUMNS} FROM borrowers b WHERE b.id = ? AND b.owner_id = ?`).bind(id, ownerId).first<BorrowerRow>();
 }

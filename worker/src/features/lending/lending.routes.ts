@@ -32,6 +32,7 @@ import { findCollection, requireCollectionRole } from '../collections/collection
 import { availabilityOf, effectiveBorrowLevel, loadItem } from '../items/items.queries';
 import { requireLoansEnabled } from './lending.gate';
 import {
+  borrowersOfCollection,
   listBorrowers,
   loansOfBorrower,
   loansOfItem,
@@ -97,6 +98,14 @@ const editBorrower = createRoute({
   summary: 'Change a borrower',
   request: { params: idParam, ...jsonBody(updateBorrowerInput) },
   responses: { 200: jsonContent(borrower, 'Updated'), ...errors(400, 401, 403, 404, 409) },
+});
+const collectionBorrowers = createRoute({
+  ...borrowers,
+  method: 'get',
+  path: '/collections/{id}/borrowers',
+  summary: 'The borrowers a loan from this collection may name (its owner: all theirs; its editors: those of this collection)',
+  request: { params: idParam },
+  responses: { 200: jsonContent(borrowerList, 'Borrowers'), ...errors(400, 401, 403, 404) },
 });
 const borrowerDeletionInfo = createRoute({
   ...borrowers,
@@ -225,6 +234,15 @@ export const lendingRoutes = createRouter()
     const { id } = c.req.valid('param');
     await updateBorrower(c.get('d1'), ownerId, id, c.req.valid('json'));
     return c.json(toBorrower(await requireBorrower(c.get('d1'), ownerId, id)), 200);
+  })
+  .openapi(collectionBorrowers, async (c) => {
+    const caller = callerOf(c);
+    const { collection } = await requireCollectionRole(c.get('db'), caller, c.req.valid('param').id, 'editor');
+    const list =
+      collection.ownerId === caller.id
+        ? await listBorrowers(c.get('d1'), caller.id, undefined)
+        : await borrowersOfCollection(c.get('d1'), collection.ownerId, collection.id);
+    return c.json({ borrowers: list }, 200);
   })
   .openapi(borrowerDeletionInfo, async (c) => {
     const { id } = c.req.valid('param');

@@ -161,6 +161,12 @@ export async function sendStepToRequester(env: Env, facts: LoanEmailFacts) {
     case 'accepted':
       subject = 'email.loan.accepted.subject';
       blocks.push(t('email.loan.accepted.body'));
+      // A reservation: its days again, so the borrower need not dig out their request to know them.
+      if (loan.reserved_from && loan.reserved_to) {
+        blocks.push(
+          t('email.loan.accepted.reserved', { from: formatDate(locale, loan.reserved_from), to: formatDate(locale, loan.reserved_to) }),
+        );
+      }
       break;
     case 'rejected':
       subject = 'email.loan.rejected.subject';

@@ -14,7 +14,7 @@ import type { FieldIssue } from '../../../../shared/errors';
 import { NOW_SQL } from '../../db/now';
 import { ApiError } from '../../lib/api-error';
 import { findBorrower, findLoan, requireLoan, type LoanRow } from './lending.queries';
-import { RESERVATION_FITS } from './reservations.service';
+import { lendRefusal, RESERVATION_FITS, spanFits, todayUtc } from './reservations.service';
 
 /** Copies of the loan's item not lent, in an UPDATE of `loans`. */
 const COPY_LEFT = `(SELECT quantity FROM items WHERE id = loans.item_id) > (SELECT count(*) FROM loans x WHERE x.item_id = loans.item_id AND x.state = 'lent')`;
@@ -119,7 +119,8 @@ export async function deleteBorrower(d1: D1Database, ownerId: number, id: number
 /**
  * The owner records a loan directly as lent: an existing borrower of theirs, or one typed in (found by
  * email, else created; without an email, always created), in one batch. The INSERT only happens while a
- * copy is left.
+ * copy is left now and on each day of the loan (an accepted reservation of the last copy refuses it with
+ * 409 RESERVATION_CONFLICT naming the reservation's days; a loan with no due date reaches forever).
  */
 export async function createLoan(d1: D1Database, ownerId: number, itemId: number, input: CreateLoanInput): Promise<number> {
   if (input.borrowerId === undefined && input.borrower === undefined) throw fieldError('borrowerId', 'required');
@@ -144,6 +145,7 @@ export async function createLoan(d1: D1Database, ownerId: number, itemId: number
          JOIN borrowers b ON b.owner_id = ?1
            AND (b.id = ?6 OR (?6 IS NULL AND (b.email = ?7 OR (?7 IS NULL AND b.id = last_insert_rowid()))))
          WHERE i.id = ?2 AND i.quantity > (SELECT count(*) FROM loans x WHERE x.item_id = i.id AND x.state = 'lent')
+           AND ${spanFits('i.id', `coalesce(?3, date('now'))`, `coalesce(?4, date(coalesce(?3, date('now')), '+' || c.loan_period_days || ' days'))`)}
          RETURNING id`,
       )
       .bind(
@@ -160,7 +162,7 @@ export async function createLoan(d1: D1Database, ownerId: number, itemId: number
   const created = results.at(-1)!.results[0];
   if (created) return created.id;
   if (input.borrowerId !== undefined && !(await findBorrower(d1, ownerId, input.borrowerId))) throw fieldError('borrowerId', 'not_found');
-  throw new ApiError('NO_COPY_AVAILABLE');
+  throw await lendRefusal(d1, itemId, input.lentOn ?? todayUtc(), input.dueOn ?? null, null);
 }
 
 export async function updateLoan(d1: D1Database, ownerId: number, id: number, input: UpdateLoanInput): Promise<void> {
@@ -185,7 +187,17 @@ export async function updateLoan(d1: D1Database, ownerId: number, id: number, in
 }
 
 /** What each action writes besides the state (its date stamps), with its bound values. */
-function actionChanges(action: LoanAction, input: LoanActionInput): { set: string; binds: unknown[]; copyLeft: boolean; fits?: boolean } {
+interface ActionChanges {
+  set: string;
+  binds: unknown[];
+  copyLeft: boolean;
+  /** An accepted reservation must still fit (RESERVATION_FITS). */
+  fits?: boolean;
+  /** The span a lending takes, which must leave accepted reservations a copy (spanFits), with its binds. */
+  span?: { sql: string; binds: unknown[] };
+}
+
+function actionChanges(action: LoanAction, input: LoanActionInput): ActionChanges {
   switch (action) {
     case 'accept':
       // A reservation is accepted only while a copy is free on each of its days.
@@ -194,11 +206,14 @@ function actionChanges(action: LoanAction, input: LoanActionInput): { set: strin
       return { set: `rejected_at = ${NOW_SQL}, response = ?`, binds: [input.response ?? null], copyLeft: false };
     case 'lend': {
       // A reservation lends over its own days unless the owner names others.
-      const lentOn = `coalesce(?, reserved_from, date('now'))`;
+      const lentOn = `coalesce(?, loans.reserved_from, date('now'))`;
+      const dueOn = `coalesce(?, loans.reserved_to, ${dueFrom(`coalesce(?, date('now'))`)})`;
+      const binds = [input.lentOn ?? null, input.dueOn ?? null, input.lentOn ?? null];
       return {
-        set: `lent_at = ${NOW_SQL}, lent_on = ${lentOn}, due_on = coalesce(?, reserved_to, ${dueFrom(`coalesce(?, date('now'))`)})`,
-        binds: [input.lentOn ?? null, input.dueOn ?? null, input.lentOn ?? null],
+        set: `lent_at = ${NOW_SQL}, lent_on = ${lentOn}, due_on = ${dueOn}`,
+        binds,
         copyLeft: true,
+        span: { sql: spanFits('loans.item_id', lentOn, dueOn, 'loans.id'), binds },
       };
     }
     case 'return':
@@ -213,7 +228,8 @@ function actionChanges(action: LoanAction, input: LoanActionInput): { set: strin
 /**
  * Moves a loan on by one action. Answers the loan after it; 409 LOAN_TRANSITION_NOT_ALLOWED when its
  * state does not allow the action (or changed meanwhile), NO_COPY_AVAILABLE when lending finds every
- * copy out, RESERVATION_CONFLICT when accepting a reservation finds a day of it booked, STALE_WRITE
+ * copy out, RESERVATION_CONFLICT when accepting a reservation finds a day of it booked or when lending
+ * would take the copy an accepted reservation counts on, STALE_WRITE
  * when a version was given and the loan moved on.
  */
 export async function transitionLoan(
@@ -231,16 +247,18 @@ export async function transitionLoan(
     .prepare(
       `UPDATE loans SET state = ?, ${change.set}, version = version + 1, updated_at = ${NOW_SQL}
        WHERE id = ? AND owner_id = ? AND state IN (SELECT value FROM json_each(?)) AND (? IS NULL OR version = ?)
-       ${change.copyLeft ? `AND ${COPY_LEFT}` : ''} ${change.fits ? `AND ${RESERVATION_FITS}` : ''} RETURNING id`,
+       ${change.copyLeft ? `AND ${COPY_LEFT}` : ''} ${change.fits ? `AND ${RESERVATION_FITS}` : ''}
+       ${change.span ? `AND ${change.span.sql}` : ''} RETURNING id`,
     )
-    .bind(to, ...change.binds, id, ownerId, JSON.stringify(from), version, version)
+    .bind(to, ...change.binds, id, ownerId, JSON.stringify(from), version, version, ...(change.span?.binds ?? []))
     .first<{ id: number }>();
   const after = await findLoan(d1, ownerId, id);
   if (row) return after!;
   if (!after) throw new ApiError('NOT_FOUND');
   if (!from.includes(after.state)) throw new ApiError('LOAN_TRANSITION_NOT_ALLOWED');
   if (version !== null && after.version !== version) throw new ApiError('STALE_WRITE');
-  throw new ApiError(change.fits ? 'RESERVATION_CONFLICT' : 'NO_COPY_AVAILABLE');
+  if (change.fits) throw new ApiError('RESERVATION_CONFLICT');
+  throw await lendRefusal(d1, after.item_id, input.lentOn ?? after.reserved_from ?? todayUtc(), input.dueOn ?? after.reserved_to, after.id);
 }
 
 export async function deleteLoan(d1: D1Database, ownerId: number, id: number): Promise<void> {

@@ -51,6 +51,44 @@ export const RESERVATION_FITS = `(loans.reserved_from IS NULL OR NOT EXISTS (
            AND ${end('x')} >= (CASE WHEN y.id = loans.id THEN loans.reserved_from ELSE ${start('y')} END))
         >= (SELECT quantity FROM items WHERE id = loans.item_id)))`;
 
+/**
+ * A loan of `item` over `from`..`to` (SQL expressions, each used once so they may hold a `?`; a null
+ * `to` is open-ended) finds a copy free on each of its days, loan `self` aside: as RESERVATION_FITS,
+ * the busiest day is the first or one another loan starts on, and only those are counted. The owner's
+ * direct lending uses it so a loan cannot take the copy an accepted reservation counts on.
+ */
+export const spanFits = (item: string, from: string, to: string, self = 'NULL') => `NOT EXISTS (
+  SELECT 1 FROM (SELECT ${from} AS f, coalesce(${to}, '9999-12-31') AS t) span
+  JOIN (SELECT ${start('y')} AS day FROM loans y WHERE y.item_id = ${item} AND y.id IS NOT ${self} AND ${takes('y')}
+        UNION ALL SELECT NULL) d ON d.day IS NULL OR (d.day > span.f AND d.day <= span.t)
+  WHERE (SELECT count(*) FROM loans x
+         WHERE x.item_id = ${item} AND x.id IS NOT ${self} AND ${takes('x')}
+           AND ${start('x')} <= coalesce(d.day, span.f) AND ${end('x')} >= coalesce(d.day, span.f))
+        >= (SELECT quantity FROM items WHERE id = ${item}))`;
+
+/**
+ * Why a loan of the item from `from` (to `to`, or open-ended) was refused once no conflicting
+ * statement passed: every copy is out now, else the first accepted reservation meeting its days, named
+ * with them so the owner can pick a due date before it.
+ */
+export async function lendRefusal(d1: D1Database, itemId: number, from: string, to: string | null, exceptId: number | null) {
+  const row = await d1
+    .prepare(
+      `SELECT (SELECT quantity FROM items WHERE id = ?1) > (SELECT count(*) FROM loans WHERE item_id = ?1 AND state = 'lent') AS copy_left,
+        r.reserved_from, r.reserved_to
+       FROM (SELECT 1) LEFT JOIN loans r ON r.item_id = ?1 AND r.state = 'accepted' AND r.reserved_from IS NOT NULL
+         AND r.id IS NOT ?4 AND r.reserved_to >= ?2 AND (?3 IS NULL OR r.reserved_from <= ?3)
+       ORDER BY r.reserved_from LIMIT 1`,
+    )
+    .bind(itemId, from, to, exceptId)
+    .first<{ copy_left: number; reserved_from: string | null; reserved_to: string | null }>();
+  if (!row?.copy_left) return new ApiError('NO_COPY_AVAILABLE');
+  if (!row.reserved_from) return new ApiError('RESERVATION_CONFLICT');
+  const booked = { from: row.reserved_from, to: row.reserved_to! };
+  const field: FieldIssue = { path: 'dueOn', reason: 'meets_reservation', message: '', booked };
+  return new ApiError('RESERVATION_CONFLICT', { fields: [field], values: booked });
+}
+
 /** The first and last days of `months` months from `month` (YYYY-MM). */
 export function monthsSpan(month: string, months: number): DayRange {
   const [year, index] = month.split('-').map(Number) as [number, number];

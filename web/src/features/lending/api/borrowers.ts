@@ -1,4 +1,5 @@
-// The caller's borrowers: GET/POST /borrowers, GET/PATCH/DELETE /borrowers/:id, GET /borrowers/:id/deletion.
+// The caller's borrowers: GET/POST /borrowers, GET/PATCH/DELETE /borrowers/:id, GET /borrowers/:id/deletion,
+// and those a loan from a collection may name: GET /collections/:id/borrowers.
 // One module for the resource: its requests share keys and revalidate each other.
 import useSWR, { useSWRConfig } from 'swr';
 import type {
@@ -20,6 +21,14 @@ export function useBorrowers(q = '') {
   return useSWR<BorrowerList>(borrowersQueryKey(q), (key: string) => apiRequest<BorrowerList>(key), { keepPreviousData: true });
 }
 
+/**
+ * The borrowers a loan from this collection may name: the owner's own address book, or for an editor of
+ * a shared collection, the owner's borrowers of that collection (the loan is kept under its owner).
+ */
+export function useCollectionBorrowers(collectionId: number) {
+  return useSWR<BorrowerList>(`/collections/${collectionId}/borrowers`, (key: string) => apiRequest<BorrowerList>(key));
+}
+
 export function useBorrower(id: number | null) {
   return useSWR<BorrowerDetail>(id === null ? null : borrowerKey(id), (key: string) => apiRequest<BorrowerDetail>(key));
 }
@@ -39,7 +48,7 @@ export function useRevalidateLending() {
           key.startsWith('/loans') ||
           key === '/lending' ||
           key === '/lending/holds' ||
-          /^\/collections\/\d+\/items\/\d+/.test(key)),
+          /^\/collections\/\d+\/(items\/\d+|borrowers)/.test(key)),
     );
 }
 

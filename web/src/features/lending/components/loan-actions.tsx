@@ -7,7 +7,7 @@ import { canTransition } from '../../../../../shared/lending';
 import type { Loan } from '../../../../../shared/schemas/lending';
 import { ErrorAlert } from '../../../components/alert';
 import { Button, ButtonLink } from '../../../components/button';
-import { describeError } from '../../../lib/error-messages';
+import { describeError, describeFieldIssue, fieldIssues } from '../../../lib/error-messages';
 import { paths } from '../../../lib/paths';
 import { useAction } from '../../../lib/use-action';
 import { useRevalidateLending } from '../api/borrowers';
@@ -23,6 +23,7 @@ export function LoanActions({ loan, readOnly }: { loan: Loan; readOnly: boolean 
     await actOnLoan(loan.id, action, { version: loan.version });
     await revalidate();
   });
+  const booked = fieldIssues(error).get('dueOn');
   const quick = (['accept', 'lend', 'return'] as const).filter((action) => canTransition(loan.state, action));
   const declinable = canTransition(loan.state, 'reject');
   if (quick.length === 0 && !declinable) return null;
@@ -53,6 +54,8 @@ export function LoanActions({ loan, readOnly }: { loan: Loan; readOnly: boolean 
         ) : null}
       </div>
       {error ? <ErrorAlert>{describeError(intl, error)}</ErrorAlert> : null}
+      {/* Lending over an accepted reservation: which days it holds, so the owner knows what to change. */}
+      {booked ? <ErrorAlert>{describeFieldIssue(intl, booked)}</ErrorAlert> : null}
     </>
   );
 }

@@ -1,5 +1,5 @@
-// Record a loan (the owner lends directly) or edit one: the borrower (one of the owner's, or a new one
-// typed in), lent on (today by default), due back (today + the collection's loan period), notes.
+// Record a loan (the owner or an editor lends directly) or edit one: the borrower (one the collection's
+// owner has, as GET /collections/:id/borrowers offers them, or a new one typed in), lent on (today by default), due back (today + the collection's loan period), notes.
 import { useState } from 'react';
 import { defineMessages, useIntl } from 'react-intl';
 import { BORROWER_NAME_MAX_LENGTH, BORROWER_PHONE_MAX_LENGTH, LOAN_NOTES_MAX_LENGTH } from '../../../../../shared/lending';
@@ -11,7 +11,7 @@ import { SelectField } from '../../../components/select-field';
 import { TextField } from '../../../components/text-field';
 import { TextareaField } from '../../../components/textarea-field';
 import { fieldText, useSubmit } from '../../../lib/use-submit';
-import { useBorrowers } from '../api/borrowers';
+import { useCollectionBorrowers } from '../api/borrowers';
 
 const messages = defineMessages({
   borrower: { id: 'lending.loanForm.borrower', defaultMessage: 'Borrower' },
@@ -41,14 +41,14 @@ type LoanFormProps = {
   readOnly: boolean;
   cancelTo: string;
 } & (
-  | { loan?: undefined; loanPeriodDays: number; onSubmit: (input: CreateLoanInput) => Promise<unknown> }
+  | { loan?: undefined; collectionId: number; loanPeriodDays: number; onSubmit: (input: CreateLoanInput) => Promise<unknown> }
   | { loan: Loan; loanPeriodDays?: undefined; onSubmit: (input: UpdateLoanInput) => Promise<unknown> }
 );
 
 export function LoanForm(props: LoanFormProps) {
   const intl = useIntl();
   const { loan, readOnly } = props;
-  const borrowers = useBorrowers();
+  const borrowers = useCollectionBorrowers(loan ? loan.item.collectionId : props.collectionId);
   const list = borrowers.data?.borrowers ?? [];
   const [choice, setChoice] = useState<string>(loan ? String(loan.borrower.id) : '');
   const chosen = choice || (list.length > 0 ? String(list[0]!.id) : NEW);
