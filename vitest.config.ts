@@ -61,6 +61,7 @@ export default defineConfig({
                 LIST_RANKS_FROM: '30',
                 LIST_FACET_SAMPLE: '30',
                 TEST_MIGRATIONS: await readD1Migrations(migrationsDir),
+                TEST_SOAK_SEEDS: process.env.TEST_SOAK_SEEDS ?? '0',
               },
             },
           })),
