@@ -61,6 +61,7 @@ export default defineConfig({
                 LIST_RANKS_FROM: '30',
                 LIST_FACET_SAMPLE: '30',
                 TEST_MIGRATIONS: await readD1Migrations(migrationsDir),
+                TEST_SOAK_SEEDS: process.env.TEST_SOAK_SEEDS ?? '0',
               },
             },
           })),
@@ -75,6 +76,9 @@ export default defineConfig({
         test: {
           name: 'worker',
           include: ['tests/worker/**/*.test.ts'],
+          // Files share one workerd process and its loaded modules: starting both per file cost ~20 s a file
+          // on two cores, more than the tests. Storage is still emptied per file (apply-migrations.ts).
+          isolate: false,
           setupFiles: ['./tests/worker/apply-migrations.ts'],
           globalSetup: ['./tests/support/fake-resend-global-setup.ts'],
         },

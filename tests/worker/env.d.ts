@@ -5,6 +5,8 @@ declare global {
   namespace Cloudflare {
     interface Env extends WorkerEnv {
       TEST_MIGRATIONS: D1Migration[];
+      /** How many seeds the seeded reference tests add to their own (`npm run test:soak`); 0 in CI. */
+      TEST_SOAK_SEEDS: string;
       /** The fake outside sources' address (tests/support/fake-sources.ts). */
       FAKE_SOURCES_URL: string;
       /** The fake SMTP servers (tests/support/fake-smtp.ts): one that answers, one that never greets, a closed port. */

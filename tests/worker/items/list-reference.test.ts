@@ -304,11 +304,10 @@ describe('collection pages against a plain reference', () => {
   // Seed 29's values keep no list of items (as a value whose list is too long to read): its filters and
   // ranges take the plans of the search index and the sort indexes. Seed 47's genres keep none: a genre
   // filter is then tested on the matches of the other conditions' lists. Seed 11 keeps every list.
-  for (const [seed, dropped] of [
-    [11, null],
-    [29, 'every list'],
-    [47, "the genres' lists"],
-  ] as const) {
+  // `npm run test:soak` adds seeds from 101 on, taking the three kinds of lists in turn.
+  const kinds = [null, 'every list', "the genres' lists"] as const;
+  const soak = Array.from({ length: Number(env.TEST_SOAK_SEEDS) }, (_, n) => [101 + n, kinds[n % kinds.length]] as const);
+  for (const [seed, dropped] of [[11, null], [29, 'every list'], [47, "the genres' lists"], ...soak] as const) {
     it(`answers every page, total and filter count as the reference does (seed ${seed}${dropped ? `, without ${dropped}` : ''})`, async () => {
       const { r, more, dates, collection, items, callers } = await makeCollection(seed);
       if (dropped) {

@@ -1,0 +1,23 @@
+#!/usr/bin/env node
+// `npm test`: the checks, the unit suites and the browser suite, in that order and stopping at the first
+// failure, then how long each took, so a slower suite shows in every run rather than in a later benchmark.
+import { spawnSync } from 'node:child_process';
+
+const suites = ['check', 'test:unit', 'test:e2e'];
+const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
+const times = [];
+let status = 0;
+
+for (const suite of suites) {
+  const start = performance.now();
+  const run = spawnSync(npm, ['run', suite], { stdio: 'inherit' });
+  status = run.status ?? 1;
+  times.push([suite, (performance.now() - start) / 1000, status === 0 ? 'passed' : 'failed']);
+  if (status !== 0) break;
+}
+
+const minutes = (seconds) => `${Math.floor(seconds / 60)} min ${String(Math.round(seconds % 60)).padStart(2, '0')} s`;
+console.log('\nTime per suite');
+for (const [suite, seconds, outcome] of times) console.log(`  ${suite.padEnd(10)} ${minutes(seconds).padStart(12)}  ${outcome}`);
+console.log(`  ${'total'.padEnd(10)} ${minutes(times.reduce((sum, [, seconds]) => sum + seconds, 0)).padStart(12)}`);
+process.exit(status);
