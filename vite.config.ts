@@ -3,6 +3,7 @@ import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { PATH_ALIASES } from './path-aliases';
 import { REACT_AS_PREACT } from './react-alias';
 
 const worker = 'http://127.0.0.1:8787';
@@ -66,7 +67,7 @@ export default defineConfig({
       },
     }),
   ],
-  resolve: { alias: REACT_AS_PREACT },
+  resolve: { alias: { ...REACT_AS_PREACT, ...PATH_ALIASES } },
   build: {
     outDir: fileURLToPath(new URL('./web/dist', import.meta.url)),
     emptyOutDir: true,
