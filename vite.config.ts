@@ -3,7 +3,7 @@ import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
-import { PATH_ALIASES } from './path-aliases';
+import { PATH_ALIASES } from './path-aliases.ts';
 import { REACT_AS_PREACT } from './react-alias';
 
 const worker = 'http://127.0.0.1:8787';

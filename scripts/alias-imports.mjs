@@ -8,10 +8,12 @@
 // - a path into the same folder (./x) or one level up (../x) stays relative: it names a neighbour.
 // Only files under shared/, worker/src/, web/src/, tests/worker/ and tests/web/ are rewritten (the
 // browser suite and the Node scripts stay relative: Node itself does not know the aliases).
-// Idempotent: an alias is not relative, so a second run changes nothing. Run: node scripts/alias-imports.mjs
+// Idempotent: an alias is not relative, so a second run changes nothing. Files it changes are formatted
+// with Prettier (a shorter import may now fit one line). Run: node scripts/alias-imports.mjs
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import * as prettier from 'prettier';
 import ts from 'typescript';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
@@ -67,7 +69,7 @@ function moduleSpecifiers(source) {
   return found.filter((node) => ts.isStringLiteral(node) || ts.isNoSubstitutionTemplateLiteral(node));
 }
 
-function rewrite(file) {
+async function rewrite(file) {
   const text = readFileSync(join(root, file), 'utf8');
   const kind = file.endsWith('.tsx') ? ts.ScriptKind.TSX : ts.ScriptKind.TS;
   const source = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true, kind);
@@ -81,7 +83,10 @@ function rewrite(file) {
     const quote = next[literal.getStart()];
     next = next.slice(0, literal.getStart()) + quote + alias + quote + next.slice(literal.getEnd());
   }
-  if (next !== text) writeFileSync(join(root, file), next);
+  if (next !== text) {
+    const options = await prettier.resolveConfig(join(root, file));
+    writeFileSync(join(root, file), await prettier.format(next, { ...options, filepath: join(root, file) }));
+  }
   return edits.length;
 }
 
@@ -90,7 +95,7 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
   let imports = 0;
   for (const area of AREAS) {
     for (const file of sourceFiles(area)) {
-      const count = rewrite(file);
+      const count = await rewrite(file);
       if (count > 0) files += 1;
       imports += count;
     }
