@@ -1,5 +1,5 @@
 // Only the active language's catalogue is downloaded: each JSON file is its own chunk.
-import type { Locale } from '../../../shared/constants';
+import type { Locale } from '@shared/constants';
 
 export type Messages = Record<string, string>;
 

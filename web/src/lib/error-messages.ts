@@ -1,7 +1,7 @@
 // Localized text for every error code of the contract (the SPA translates codes, never server English).
 import { defineMessages } from 'react-intl';
 import type { IntlShape, MessageDescriptor, NoMessageValues } from 'react-intl';
-import type { FieldIssue } from '../../../shared/errors';
+import type { FieldIssue } from '@shared/errors';
 import { isApiError } from './api-client';
 import { isOnline } from './use-online';
 import type { ApiErrorCode } from './api-client';

@@ -1,20 +1,20 @@
 // Sign in (POST /token) and sign out (DELETE /token).
 import { createRoute } from '@hono/zod-openapi';
 import { and, eq } from 'drizzle-orm';
-import { DEMO_CREDENTIALS } from '../../../../shared/constants';
-import { signInInput, tokenResponse } from '../../../../shared/schemas/auth';
-import { sessions, users } from '../../db/schema';
-import { createRouter } from '../../lib/router';
-import { ApiError } from '../../lib/api-error';
-import { bearer, errors, jsonBody, jsonContent } from '../../lib/openapi';
-import { decoyPasswordHash, verifyPassword } from '../../lib/password';
-import { clearAttempts, clientAddress, refundAttempt, slowDown, throttle } from '../../lib/rate-limit';
-import { randomToken, SESSION_DAYS, signSessionToken } from '../../lib/tokens';
-import { callerOf, requireUser } from '../../middleware/auth';
+import { DEMO_CREDENTIALS } from '@shared/constants';
+import { signInInput, tokenResponse } from '@shared/schemas/auth';
+import { sessions, users } from '@worker/db/schema';
+import { createRouter } from '@worker/lib/router';
+import { ApiError } from '@worker/lib/api-error';
+import { bearer, errors, jsonBody, jsonContent } from '@worker/lib/openapi';
+import { decoyPasswordHash, verifyPassword } from '@worker/lib/password';
+import { clearAttempts, clientAddress, refundAttempt, slowDown, throttle } from '@worker/lib/rate-limit';
+import { randomToken, SESSION_DAYS, signSessionToken } from '@worker/lib/tokens';
+import { callerOf, requireUser } from '@worker/middleware/auth';
 import { findUserByLogin, type UserRow } from '../users/users.queries';
 import { signInLimits } from './auth.service';
 import { isKnownClient, rememberClient, setDeviceCookie, signInClientOf } from './known-clients.service';
-import { sqlNowPlus } from '../../db/now';
+import { sqlNowPlus } from '@worker/db/now';
 
 /**
  * Every failure answers LOGIN_FAILED, a disabled account included: answering otherwise only to the right

@@ -1,18 +1,12 @@
 // Collections: the home list (visibility-filtered), create with a template, read, edit, delete, image.
-import { sqlNow } from '../../db/now';
+import { sqlNow } from '@worker/db/now';
 import { createRoute } from '@hono/zod-openapi';
 import { eq, sql } from 'drizzle-orm';
-import { COLLECTION_IMAGE_MAX_BYTES } from '../../../../shared/catalogue';
-import { idParam } from '../../../../shared/schemas/common';
-import {
-  collection,
-  collectionList,
-  collectionListQuery,
-  createCollectionInput,
-  updateCollectionInput,
-} from '../../../../shared/schemas/collections';
-import { collections } from '../../db/schema';
-import { ApiError } from '../../lib/api-error';
+import { COLLECTION_IMAGE_MAX_BYTES } from '@shared/catalogue';
+import { idParam } from '@shared/schemas/common';
+import { collection, collectionList, collectionListQuery, createCollectionInput, updateCollectionInput } from '@shared/schemas/collections';
+import { collections } from '@worker/db/schema';
+import { ApiError } from '@worker/lib/api-error';
 import {
   fileWithThumbnailBody,
   readImageFile,
@@ -22,12 +16,12 @@ import {
   THUMBNAIL_MAX_BYTES,
   toMediaValue,
   uploadLimit,
-} from '../../lib/media';
-import { bearer, errors, jsonBody, jsonContent } from '../../lib/openapi';
-import { conditionally, etagHeader, ifMatchHeaders, precondition, withEtag } from '../../lib/preconditions';
-import { runBatch } from '../../lib/batch';
-import { createRouter } from '../../lib/router';
-import { callerOf, optionalUser, requireUser } from '../../middleware/auth';
+} from '@worker/lib/media';
+import { bearer, errors, jsonBody, jsonContent } from '@worker/lib/openapi';
+import { conditionally, etagHeader, ifMatchHeaders, precondition, withEtag } from '@worker/lib/preconditions';
+import { runBatch } from '@worker/lib/batch';
+import { createRouter } from '@worker/lib/router';
+import { callerOf, optionalUser, requireUser } from '@worker/middleware/auth';
 import {
   bannerCovers,
   listCollections,

@@ -2,21 +2,15 @@
 // set an import up from it (the same screen as a file), then listing the sources, changing how often one
 // runs, running one now, and removing it. A source is created with its first run (imports.routes.ts).
 import { createRoute, z } from '@hono/zod-openapi';
-import {
-  importSourceList,
-  importSourceSpec,
-  importSourceUpdate,
-  importSource,
-  type ImportSource,
-} from '../../../../shared/schemas/import-sources';
-import { importRun, type ImportRun } from '../../../../shared/schemas/imports';
-import { ImportFileError } from '../../../../shared/import/errors';
-import { ApiError } from '../../lib/api-error';
-import { contentDisposition } from '../../lib/content-disposition';
-import { bearer, errors, jsonContent } from '../../lib/openapi';
-import { createRouter } from '../../lib/router';
-import { translate } from '../../i18n/messages';
-import { callerOf, requireUser } from '../../middleware/auth';
+import { importSourceList, importSourceSpec, importSourceUpdate, importSource, type ImportSource } from '@shared/schemas/import-sources';
+import { importRun, type ImportRun } from '@shared/schemas/imports';
+import { ImportFileError } from '@shared/import/errors';
+import { ApiError } from '@worker/lib/api-error';
+import { contentDisposition } from '@worker/lib/content-disposition';
+import { bearer, errors, jsonContent } from '@worker/lib/openapi';
+import { createRouter } from '@worker/lib/router';
+import { translate } from '@worker/i18n/messages';
+import { callerOf, requireUser } from '@worker/middleware/auth';
 import { requireCollectionRole } from '../collections/collections.queries';
 import { loadRun, toRun } from './imports.queries';
 import { fetchSourceDocument, newSourceRun, sourceFileName, startRun, type SourceRow } from './import-sources.service';

@@ -3,34 +3,27 @@
 // (imports.workflow.ts). The run's progress and report are read from D1 while it runs and after.
 import { createRoute, z } from '@hono/zod-openapi';
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import { sqlNow } from '../../db/now';
-import { MAX_PROPERTIES } from '../../../../shared/catalogue';
-import { ImportFileError } from '../../../../shared/import/errors';
-import { guessTitleField } from '../../../../shared/import/titles';
-import { recordRef } from '../../../../shared/import/mapping';
-import { planOutlook } from '../../../../shared/import/outlook';
-import type { NotDocumentKind } from '../../../../shared/import/sniff';
-import type { PropertyType } from '../../../../shared/catalogue';
+import { sqlNow } from '@worker/db/now';
+import { MAX_PROPERTIES } from '@shared/catalogue';
+import { ImportFileError } from '@shared/import/errors';
+import { guessTitleField } from '@shared/import/titles';
+import { recordRef } from '@shared/import/mapping';
+import { planOutlook } from '@shared/import/outlook';
+import type { NotDocumentKind } from '@shared/import/sniff';
+import type { PropertyType } from '@shared/catalogue';
 import { findImported } from '../items/items.writer';
-import {
-  IMPORT_FILE_MAX_BYTES,
-  importPlan,
-  importReport,
-  importRun,
-  importRunList,
-  type ImportPlan,
-} from '../../../../shared/schemas/imports';
-import { imports, importSources, properties } from '../../db/schema';
-import { importSourceSetup } from '../../../../shared/schemas/import-sources';
-import type { PropertySettings } from '../../../../shared/schemas/properties';
-import { ApiError } from '../../lib/api-error';
-import { allowedAddress } from '../../lib/guarded-fetch';
-import { runBatch } from '../../lib/batch';
-import { uploadLimit } from '../../lib/media';
-import { bearer, errors, jsonContent } from '../../lib/openapi';
-import { createRouter } from '../../lib/router';
-import { translate } from '../../i18n/messages';
-import { callerOf, requireUser } from '../../middleware/auth';
+import { IMPORT_FILE_MAX_BYTES, importPlan, importReport, importRun, importRunList, type ImportPlan } from '@shared/schemas/imports';
+import { imports, importSources, properties } from '@worker/db/schema';
+import { importSourceSetup } from '@shared/schemas/import-sources';
+import type { PropertySettings } from '@shared/schemas/properties';
+import { ApiError } from '@worker/lib/api-error';
+import { allowedAddress } from '@worker/lib/guarded-fetch';
+import { runBatch } from '@worker/lib/batch';
+import { uploadLimit } from '@worker/lib/media';
+import { bearer, errors, jsonContent } from '@worker/lib/openapi';
+import { createRouter } from '@worker/lib/router';
+import { translate } from '@worker/i18n/messages';
+import { callerOf, requireUser } from '@worker/middleware/auth';
 import { requireCollectionRole } from '../collections/collections.queries';
 import { touchCollection } from '../collections/collections.service';
 import { listPropertyRows } from '../properties/properties.queries';

@@ -2,21 +2,21 @@
 // the same way so it does not reveal which accounts exist.
 import { createRoute } from '@hono/zod-openapi';
 import { and, eq, gt, isNull } from 'drizzle-orm';
-import { passwordResetCheckInput, passwordResetConfirmInput, passwordResetRequestInput } from '../../../../shared/schemas/auth';
-import { okResponse } from '../../../../shared/schemas/common';
-import { passwordResets, sessions, users } from '../../db/schema';
-import { createRouter } from '../../lib/router';
-import { ApiError } from '../../lib/api-error';
-import { errors, jsonBody, jsonContent } from '../../lib/openapi';
-import { hashPassword } from '../../lib/password';
-import { clientAddress, countAttempt, throttle } from '../../lib/rate-limit';
-import { randomToken, sha256Hex } from '../../lib/tokens';
+import { passwordResetCheckInput, passwordResetConfirmInput, passwordResetRequestInput } from '@shared/schemas/auth';
+import { okResponse } from '@shared/schemas/common';
+import { passwordResets, sessions, users } from '@worker/db/schema';
+import { createRouter } from '@worker/lib/router';
+import { ApiError } from '@worker/lib/api-error';
+import { errors, jsonBody, jsonContent } from '@worker/lib/openapi';
+import { hashPassword } from '@worker/lib/password';
+import { clientAddress, countAttempt, throttle } from '@worker/lib/rate-limit';
+import { randomToken, sha256Hex } from '@worker/lib/tokens';
 import { clearSignInLimitsOf } from '../auth/auth.service';
 import { rememberClient, setDeviceCookie, signInClientOf } from '../auth/known-clients.service';
 import { cancelEmailChanges, findUserByLogin } from '../users/users.queries';
 import { sendPasswordResetEmail } from './password-reset.email';
-import { sqlNow, sqlNowPlus } from '../../db/now';
-import type { Db } from '../../env';
+import { sqlNow, sqlNowPlus } from '@worker/db/now';
+import type { Db } from '@worker/env';
 
 const LINK_LIFETIME_MS = 2 * 60 * 60 * 1000;
 const REQUESTS_PER_ADDRESS = 10;

@@ -1,7 +1,7 @@
 // Properties of a collection: list (visibility-filtered), create, edit, reorder, delete with values.
 import { createRoute, z } from '@hono/zod-openapi';
 import { and, eq, ne, sql } from 'drizzle-orm';
-import { MAX_PROPERTIES } from '../../../../shared/catalogue';
+import { MAX_PROPERTIES } from '@shared/catalogue';
 import {
   createPropertyInput,
   property,
@@ -9,17 +9,17 @@ import {
   propertyList,
   reorderPropertiesInput,
   updatePropertyInput,
-} from '../../../../shared/schemas/properties';
-import { facetCounts, facetSpans, properties } from '../../db/schema';
-import type { Db } from '../../env';
-import { ApiError } from '../../lib/api-error';
-import { runBatch } from '../../lib/batch';
-import { normalizeDefault, type PropertyRow } from '../../lib/values';
-import { bearer, errors, jsonBody, jsonContent } from '../../lib/openapi';
-import { conditionally, etagHeader, ifMatchHeaders, precondition, withEtag } from '../../lib/preconditions';
-import { createRouter } from '../../lib/router';
-import { inlineId } from '../../db/inline-id';
-import { callerOf, optionalUser, requireUser } from '../../middleware/auth';
+} from '@shared/schemas/properties';
+import { facetCounts, facetSpans, properties } from '@worker/db/schema';
+import type { Db } from '@worker/env';
+import { ApiError } from '@worker/lib/api-error';
+import { runBatch } from '@worker/lib/batch';
+import { normalizeDefault, type PropertyRow } from '@worker/lib/values';
+import { bearer, errors, jsonBody, jsonContent } from '@worker/lib/openapi';
+import { conditionally, etagHeader, ifMatchHeaders, precondition, withEtag } from '@worker/lib/preconditions';
+import { createRouter } from '@worker/lib/router';
+import { inlineId } from '@worker/db/inline-id';
+import { callerOf, optionalUser, requireUser } from '@worker/middleware/auth';
 import { requireCollectionRole, requireVisibleCollection } from '../collections/collections.queries';
 import { touchCollection } from '../collections/collections.service';
 import {

@@ -4,21 +4,14 @@
 // text of at most CONFIG_VALUE_MAX_LENGTH characters. Demo mode shows them and refuses changes.
 import { createRoute, z } from '@hono/zod-openapi';
 import { asc, eq } from 'drizzle-orm';
-import {
-  CONFIG_KEYS_MAX,
-  configKeyInput,
-  configKeyList,
-  configKeyName,
-  configKey,
-  type ConfigKey,
-} from '../../../../shared/schemas/settings';
-import { NOW_SQL } from '../../db/now';
-import { configKeys } from '../../db/schema';
-import type { Db } from '../../env';
-import { ApiError } from '../../lib/api-error';
-import { bearer, errors, jsonBody, jsonContent } from '../../lib/openapi';
-import { createRouter } from '../../lib/router';
-import { requireBuiltinAdmin } from '../../middleware/auth';
+import { CONFIG_KEYS_MAX, configKeyInput, configKeyList, configKeyName, configKey, type ConfigKey } from '@shared/schemas/settings';
+import { NOW_SQL } from '@worker/db/now';
+import { configKeys } from '@worker/db/schema';
+import type { Db } from '@worker/env';
+import { ApiError } from '@worker/lib/api-error';
+import { bearer, errors, jsonBody, jsonContent } from '@worker/lib/openapi';
+import { createRouter } from '@worker/lib/router';
+import { requireBuiltinAdmin } from '@worker/middleware/auth';
 
 const admin = { tags: ['Settings'], security: bearer, middleware: [requireBuiltinAdmin] };
 const byName = z.object({ name: configKeyName });

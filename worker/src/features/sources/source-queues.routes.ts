@@ -3,7 +3,7 @@
 // queue's page follows its progress and each code's outcome.
 import { createRoute, z } from '@hono/zod-openapi';
 import { and, desc, eq } from 'drizzle-orm';
-import { readCode } from '../../../../shared/sources/codes';
+import { readCode } from '@shared/sources/codes';
 import {
   sourceQueueBody,
   sourceQueueReport,
@@ -11,15 +11,15 @@ import {
   type SourceQueueCode,
   type SourceQueueReport,
   type SourceQueueRun,
-} from '../../../../shared/schemas/sources';
-import { sqlNow } from '../../db/now';
-import { sourceQueues } from '../../db/schema';
-import type { Db } from '../../env';
-import { ApiError } from '../../lib/api-error';
-import { bearer, errors, jsonBody, jsonContent } from '../../lib/openapi';
-import { throttle } from '../../lib/rate-limit';
-import { createRouter } from '../../lib/router';
-import { callerOf, requireUser } from '../../middleware/auth';
+} from '@shared/schemas/sources';
+import { sqlNow } from '@worker/db/now';
+import { sourceQueues } from '@worker/db/schema';
+import type { Db } from '@worker/env';
+import { ApiError } from '@worker/lib/api-error';
+import { bearer, errors, jsonBody, jsonContent } from '@worker/lib/openapi';
+import { throttle } from '@worker/lib/rate-limit';
+import { createRouter } from '@worker/lib/router';
+import { callerOf, requireUser } from '@worker/middleware/auth';
 import { requireCollectionRole } from '../collections/collections.queries';
 import { sourceAccess, sourceOffers } from './sources.service';
 

@@ -1,15 +1,15 @@
 // User administration, for the built-in administrator only (the Configuration area, docs/product.md §6).
 import { createRoute } from '@hono/zod-openapi';
-import { AVATAR_MAX_BYTES, BUILTIN_ADMIN_USERNAME } from '../../../../shared/constants';
-import { idParam } from '../../../../shared/schemas/common';
-import { createUserInput, deleteUserInfo, updateUserInput, user, userList } from '../../../../shared/schemas/users';
-import { users } from '../../db/schema';
-import { createRouter } from '../../lib/router';
-import { ApiError } from '../../lib/api-error';
-import { fileUploadBody, uploadLimit } from '../../lib/media';
-import { bearer, errors, jsonBody, jsonContent } from '../../lib/openapi';
-import { hashPassword } from '../../lib/password';
-import { callerOf, requireBuiltinAdmin } from '../../middleware/auth';
+import { AVATAR_MAX_BYTES, BUILTIN_ADMIN_USERNAME } from '@shared/constants';
+import { idParam } from '@shared/schemas/common';
+import { createUserInput, deleteUserInfo, updateUserInput, user, userList } from '@shared/schemas/users';
+import { users } from '@worker/db/schema';
+import { createRouter } from '@worker/lib/router';
+import { ApiError } from '@worker/lib/api-error';
+import { fileUploadBody, uploadLimit } from '@worker/lib/media';
+import { bearer, errors, jsonBody, jsonContent } from '@worker/lib/openapi';
+import { hashPassword } from '@worker/lib/password';
+import { callerOf, requireBuiltinAdmin } from '@worker/middleware/auth';
 import { countCollectionsOf, listUsers, toUser } from './users.queries';
 import { assertNoConflicts, clearAvatar, deleteUser, replaceAvatar, requireUserRow, updateUserRow } from './users.service';
 
