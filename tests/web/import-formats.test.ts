@@ -7,7 +7,8 @@ import { detectFormat, readHead, readRecords } from '@shared/import/formats';
 import { ImportFileError } from '@shared/import/errors';
 import type { SourceHead, SourceRecord } from '@shared/import/source';
 import { decodeText, detectEncoding } from '@shared/import/text';
-import { isImageName, isZip, zipDocument } from '@shared/import/zip';
+import { isImageName, isZip } from '@shared/import/zip';
+import { zipDocument } from '@shared/import/zip-document';
 import { recordRef } from '@shared/import/mapping';
 import { goodreadsRss } from '../support/goodreads-rss-sample';
 

@@ -5,7 +5,7 @@ import { strToU8, zipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
 import { csvOptionsOf, detectFormat, readHead, readSample } from '@shared/import/formats';
 import type { ImportFormat } from '@shared/import/source';
-import { zipDocument } from '@shared/import/zip';
+import { zipDocument } from '@shared/import/zip-document';
 import type { ImportPlanInput, ImportReport } from '@shared/schemas/imports';
 import { itemsOf as items, planFor, runImport as run } from '../support/worker-imports';
 import { createUser } from '../support/worker-app';

@@ -16,7 +16,8 @@ import type { DateOrder, FieldMapping, MappedProperty, RatingScale } from '@shar
 import type { ImportFormat, SourceHead, SourceRecord } from '@shared/import/source';
 import { decodeText, detectEncoding, type TextEncoding } from '@shared/import/text';
 import { refuseNonDocument } from '@shared/import/sniff';
-import { isImageName, isZip, zipDocument, zipEntryNames } from '@shared/import/zip';
+import { isImageName, isZip, zipEntryNames } from '@shared/import/zip';
+import { zipDocument } from '@shared/import/zip-document';
 import { zipGcstarModel } from '@shared/import/gcstar-gcm';
 import { embeddedPictureNames, embedsPictures } from '@shared/import/tellico-images';
 import { isPictureAddress, pictureName } from '@shared/import/mapping';
