@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { compiledCatalogues } from './compiled-catalogues';
+import { PATH_ALIASES } from './path-aliases.ts';
 import { REACT_AS_PREACT } from './react-alias';
 
 const worker = 'http://127.0.0.1:8787';
@@ -74,7 +75,7 @@ export default defineConfig({
   ],
   resolve: {
     alias: [
-      ...Object.entries(REACT_AS_PREACT).map(([find, replacement]) => ({ find, replacement })),
+      ...Object.entries({ ...REACT_AS_PREACT, ...PATH_ALIASES }).map(([find, replacement]) => ({ find, replacement })),
       // About 7 KiB gzip of parser that precompiled messages do not need (formatjs's documented way).
       { find: /^@formatjs\/icu-messageformat-parser$/, replacement: '@formatjs/icu-messageformat-parser/no-parser.js' },
     ],

@@ -6,6 +6,7 @@ import { defineConfig } from 'vitest/config';
 
 import { mkdirSync } from 'node:fs';
 import { freePort } from './tests/support/fake-resend.ts';
+import { PATH_ALIASES } from './path-aliases.ts';
 import { REACT_AS_PREACT } from './react-alias.ts';
 
 // wrangler.toml names the SPA build as the assets directory; the API suite does not need it built.
@@ -69,7 +70,11 @@ export default defineConfig({
         // The Worker's bundle takes the web app's server renderer under this name, rendering with Preact as
         // the browser does (wrangler.toml [alias], react-alias.ts).
         resolve: {
-          alias: { ...REACT_AS_PREACT, '@vitrine/web-render': fileURLToPath(new URL('./web/src/ssr/index.ts', import.meta.url)) },
+          alias: {
+            ...REACT_AS_PREACT,
+            ...PATH_ALIASES,
+            '@vitrine/web-render': fileURLToPath(new URL('./web/src/ssr/index.ts', import.meta.url)),
+          },
         },
         // React's production build, as wrangler.toml defines it: its JSX runtime has no development entry.
         oxc: { jsx: { runtime: 'automatic', development: false } },
@@ -85,6 +90,7 @@ export default defineConfig({
       },
       {
         // The code of shared/ (import readers, values, codes) on its own, in Node: no browser to imitate.
+        resolve: { alias: PATH_ALIASES },
         test: {
           name: 'shared',
           environment: 'node',
@@ -95,6 +101,7 @@ export default defineConfig({
         // Components are tried here on React, whose API they are written to; the browser suite runs the
         // build people get, on Preact (react-alias.ts).
         plugins: [react()],
+        resolve: { alias: PATH_ALIASES },
         test: {
           name: 'web',
           environment: 'jsdom',

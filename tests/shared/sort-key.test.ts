@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { naturalSortKey, SORT_KEY_LENGTH } from '../../shared/sort-key';
+import { naturalSortKey, SORT_KEY_LENGTH } from '@shared/sort-key';
 
 const sorted = (titles: string[]) =>
   [...titles].sort((a, b) => (naturalSortKey(a) < naturalSortKey(b) ? -1 : naturalSortKey(a) > naturalSortKey(b) ? 1 : 0));

@@ -1,6 +1,6 @@
 // The value rules shared by the item form and the server (shared/values.ts).
 import { describe, expect, it } from 'vitest';
-import { normalizeValue, videoEmbedUrl } from '../../shared/values';
+import { normalizeValue, videoEmbedUrl } from '@shared/values';
 
 describe('video embeds', () => {
   it('come only from YouTube, Vimeo and Dailymotion, as their privacy-friendly players', () => {

@@ -3,8 +3,8 @@
 // a collection restored whole has no such link.
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import type { AccountArchive, ArchivedCollection } from '../../shared/schemas/account-archives';
-import { AccountArchives } from '../../web/src/features/profile/components/account-archives';
+import type { AccountArchive, ArchivedCollection } from '@shared/schemas/account-archives';
+import { AccountArchives } from '@web/features/profile/components/account-archives';
 import { json, mockFetch, renderWithApp } from './helpers';
 
 const part = (name: string, collectionId: number, importId: number, extra: Partial<ArchivedCollection> = {}): ArchivedCollection => ({

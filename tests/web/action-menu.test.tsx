@@ -3,7 +3,7 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Copy, Trash2 } from 'lucide-react';
 import { describe, expect, it, vi } from 'vitest';
-import { ActionMenu } from '../../web/src/components/action-menu';
+import { ActionMenu } from '@web/components/action-menu';
 import { apiInfo, json, mockFetch, renderWithApp } from './helpers';
 
 function setup({ disabledDelete = false } = {}) {

@@ -3,8 +3,8 @@ import { render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { IntlProvider } from 'react-intl';
 import { describe, expect, it } from 'vitest';
-import fr from '../../web/src/i18n/fr.json';
-import { UsersTable } from '../../web/src/features/users/components/users-table';
+import fr from '@web/i18n/fr.json';
+import { UsersTable } from '@web/features/users/components/users-table';
 import { makeUser } from './helpers';
 
 describe('the built-in administrator in the users table', () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { STORAGE_KEYS } from '../../shared/constants';
-import { ApiError, apiRequest, pageErrorStatus } from '../../web/src/lib/api-client';
+import { STORAGE_KEYS } from '@shared/constants';
+import { ApiError, apiRequest, pageErrorStatus } from '@web/lib/api-client';
 import { apiError, json, mockFetch } from './helpers';
 
 async function caught(promise: Promise<unknown>): Promise<ApiError> {

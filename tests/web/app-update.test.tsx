@@ -11,7 +11,7 @@ const sw = vi.hoisted(() => ({
   applyUpdate: vi.fn(),
 }));
 
-vi.mock('../../web/src/lib/service-worker', () => ({
+vi.mock('@web/lib/service-worker', () => ({
   registerServiceWorker: sw.registerServiceWorker,
   applyUpdate: sw.applyUpdate,
   onUpdateWaiting: (listener: (waiting: boolean) => void) => {

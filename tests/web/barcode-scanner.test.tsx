@@ -4,9 +4,9 @@
 // The search page offers Scan only when a source reads codes and the browser has a camera API.
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { SourceOffer } from '../../shared/schemas/sources';
-import { BarcodeScanner } from '../../web/src/features/sources/components/barcode-scanner';
-import { SourceSearch } from '../../web/src/features/sources/components/source-search';
+import type { SourceOffer } from '@shared/schemas/sources';
+import { BarcodeScanner } from '@web/features/sources/components/barcode-scanner';
+import { SourceSearch } from '@web/features/sources/components/source-search';
 import { apiInfo, json, mockFetch, renderWithApp } from './helpers';
 
 /** What the detector reads in each successive frame; once they run out, it reads nothing. */

@@ -1,7 +1,7 @@
 // Factories for catalogue records as the API answers them, and a scripted API for the screens.
-import type { Collection } from '../../shared/schemas/collections';
-import type { FilterFacet, Item, ItemPage, ItemSummary } from '../../shared/schemas/items';
-import type { Property } from '../../shared/schemas/properties';
+import type { Collection } from '@shared/schemas/collections';
+import type { FilterFacet, Item, ItemPage, ItemSummary } from '@shared/schemas/items';
+import type { Property } from '@shared/schemas/properties';
 import { apiInfo, json } from './helpers';
 import type { RecordedCall } from './helpers';
 

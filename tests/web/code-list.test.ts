@@ -1,7 +1,7 @@
 // Reading a pasted list of ISBNs and barcodes: one a line or several a line, separators inside a code
 // kept, ISBN-10s read as their ISBN-13, repeats counted once, and what is not a code set aside.
 import { describe, expect, it } from 'vitest';
-import { readCodeList } from '../../web/src/features/sources/code-list';
+import { readCodeList } from '@web/features/sources/code-list';
 
 describe('a pasted list of codes', () => {
   it('reads one code a line, with the dashes and spaces people type', () => {

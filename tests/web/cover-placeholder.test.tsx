@@ -1,14 +1,14 @@
 import { readFileSync } from 'node:fs';
 import { render } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { CoverPlaceholder } from '../../web/src/components/cover-placeholder';
+import { CoverPlaceholder } from '@web/components/cover-placeholder';
 import {
   PLACEHOLDER_PALETTE,
   PLACEHOLDER_TEXT,
   contrastRatio,
   placeholderColour,
   placeholderColourClass,
-} from '../../web/src/lib/placeholder-colour';
+} from '@web/lib/placeholder-colour';
 
 const TITLES = ['Dune', 'Tintin au Tibet', 'Abbey Road', 'Catan', 'L’Écume des jours', 'Book 2', 'Book 10', ''];
 

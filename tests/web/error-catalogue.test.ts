@@ -9,13 +9,13 @@ const intl = createIntl({ locale: 'en-US', defaultLocale: 'en-US', messages: {},
 /** Fresh modules: no catalogue provided yet, as in the browser before the chunk has come. */
 async function freshModules() {
   vi.resetModules();
-  const client = await import('../../web/src/lib/api-client');
-  const errors = await import('../../web/src/lib/error-messages');
+  const client = await import('@web/lib/api-client');
+  const errors = await import('@web/lib/error-messages');
   return { ...client, ...errors };
 }
 
 afterEach(async () => {
-  (await import('../../web/src/lib/api-client')).prepareErrorsWith(null);
+  (await import('@web/lib/api-client')).prepareErrorsWith(null);
 });
 
 describe('error texts loaded after the first paint', () => {

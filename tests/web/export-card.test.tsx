@@ -3,8 +3,8 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { ExportRun } from '../../shared/schemas/exports';
-import { ExportCard } from '../../web/src/features/exports/components/export-card';
+import type { ExportRun } from '@shared/schemas/exports';
+import { ExportCard } from '@web/features/exports/components/export-card';
 import { apiError, apiInfo, json, mockFetch, renderWithApp, signIn, type RecordedCall } from './helpers';
 
 const run = (overrides: Partial<ExportRun> = {}): ExportRun => ({

@@ -4,11 +4,11 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createIntl } from 'react-intl';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { COLLECTION_NAME_MAX_LENGTH, MAX_TAGS } from '../../shared/catalogue';
-import { CollectionForm } from '../../web/src/features/collections/components/collection-form';
-import en from '../../web/src/i18n/en.json';
-import fr from '../../web/src/i18n/fr.json';
-import { describeFieldIssue } from '../../web/src/lib/error-messages';
+import { COLLECTION_NAME_MAX_LENGTH, MAX_TAGS } from '@shared/catalogue';
+import { CollectionForm } from '@web/features/collections/components/collection-form';
+import en from '@web/i18n/en.json';
+import fr from '@web/i18n/fr.json';
+import { describeFieldIssue } from '@web/lib/error-messages';
 import { apiInfo, json, mockFetch, renderWithApp } from './helpers';
 
 afterEach(() => {
@@ -119,7 +119,7 @@ describe('a failed submit', () => {
 
   it('shows a server refusal on its field and focuses it', async () => {
     const onSubmit = vi.fn(async () => {
-      const { ApiError } = await import('../../web/src/lib/api-client');
+      const { ApiError } = await import('@web/lib/api-client');
       throw new ApiError({
         status: 400,
         code: 'VALIDATION_FAILED',

@@ -4,12 +4,12 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { FlashStatus } from '../../web/src/components/flash-status';
-import { FormAlerts } from '../../web/src/components/form-alerts';
-import { FormScreen } from '../../web/src/components/screen';
-import { ApiError } from '../../web/src/lib/api-client';
-import { useNavigateWithFlash } from '../../web/src/lib/flash';
-import { useSubmit } from '../../web/src/lib/use-submit';
+import { FlashStatus } from '@web/components/flash-status';
+import { FormAlerts } from '@web/components/form-alerts';
+import { FormScreen } from '@web/components/screen';
+import { ApiError } from '@web/lib/api-client';
+import { useNavigateWithFlash } from '@web/lib/flash';
+import { useSubmit } from '@web/lib/use-submit';
 import { apiInfo, json, mockFetch, renderWithApp } from './helpers';
 
 afterEach(() => vi.unstubAllGlobals());

@@ -5,13 +5,13 @@ import { IntlProvider } from 'react-intl';
 import { MemoryRouter, Route, RouterProvider, Routes, createMemoryRouter, useLocation } from 'react-router-dom';
 import { SWRConfig } from 'swr';
 import { vi } from 'vitest';
-import { STORAGE_KEYS } from '../../shared/constants';
-import type { ApiInfo } from '../../shared/schemas/meta';
-import type { Profile, User } from '../../shared/schemas/users';
-import { routes } from '../../web/src/app/router';
-import { AppSwrProvider } from '../../web/src/app/swr-provider';
-import en from '../../web/src/i18n/en.json';
-import fr from '../../web/src/i18n/fr.json';
+import { STORAGE_KEYS } from '@shared/constants';
+import type { ApiInfo } from '@shared/schemas/meta';
+import type { Profile, User } from '@shared/schemas/users';
+import { routes } from '@web/app/router';
+import { AppSwrProvider } from '@web/app/swr-provider';
+import en from '@web/i18n/en.json';
+import fr from '@web/i18n/fr.json';
 
 export interface RecordedCall {
   url: string;

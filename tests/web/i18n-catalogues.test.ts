@@ -2,9 +2,9 @@
 import { TYPE, parse } from '@formatjs/icu-messageformat-parser';
 import type { MessageFormatElement } from '@formatjs/icu-messageformat-parser';
 import { describe, expect, it } from 'vitest';
-import { ERROR_CODES } from '../../shared/errors';
-import en from '../../web/src/i18n/en.json';
-import fr from '../../web/src/i18n/fr.json';
+import { ERROR_CODES } from '@shared/errors';
+import en from '@web/i18n/en.json';
+import fr from '@web/i18n/fr.json';
 
 const english: Record<string, string> = en;
 const french: Record<string, string> = fr;

@@ -4,12 +4,12 @@
 // program and saying when a file holds only ids.
 import { fireEvent, screen } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { csvOptionsOf, detectFormat, readHead, readRecords, readSample } from '../../shared/import/formats';
-import { ImportFileError } from '../../shared/import/errors';
-import { recordRef } from '../../shared/import/mapping';
-import { rejoinPadded } from '../../shared/import/programs/cells';
-import { decodeText, detectEncoding } from '../../shared/import/text';
-import type { ImportRecord } from '../../shared/import/records';
+import { csvOptionsOf, detectFormat, readHead, readRecords, readSample } from '@shared/import/formats';
+import { ImportFileError } from '@shared/import/errors';
+import { recordRef } from '@shared/import/mapping';
+import { rejoinPadded } from '@shared/import/programs/cells';
+import { decodeText, detectEncoding } from '@shared/import/text';
+import type { ImportRecord } from '@shared/import/records';
 import { catalogueApi, makeProperty } from './catalogue-fixtures';
 import { json, mockFetch, renderRoute, signIn } from './helpers';
 import calibre from '../fixtures/imports/calibre/calibre.csv?raw';

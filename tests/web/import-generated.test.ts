@@ -5,9 +5,9 @@
 // to one cell, keep codes whole, and a plan that would import none of them always says why instead of
 // running to an empty "Done".
 import { describe, expect, it } from 'vitest';
-import { mapRecord } from '../../shared/import/mapping';
-import { planOutlook } from '../../shared/import/outlook';
-import { defaultDraft, planOf, previewMapping, readImportFile } from '../../web/src/features/imports/import-draft';
+import { mapRecord } from '@shared/import/mapping';
+import { planOutlook } from '@shared/import/outlook';
+import { defaultDraft, planOf, previewMapping, readImportFile } from '@web/features/imports/import-draft';
 import { makeProperty } from './catalogue-fixtures';
 
 /** mulberry32: the same seed, the same files. */

@@ -1,12 +1,12 @@
 // A plain CSV's layout guessed from the whole head the browser reads (and the Worker reads alike): its
 // encoding with a stray bad byte, its separator, each column's type, codes, lists and markup.
 import { describe, expect, it } from 'vitest';
-import { sniffCsv } from '../../shared/import/csv';
-import { guessField, isCodeLabel } from '../../shared/import/guess';
-import { htmlToText } from '../../shared/import/html';
-import { mapRecord } from '../../shared/import/mapping';
-import { byteOffset, decodeText, detectEncoding } from '../../shared/import/text';
-import { defaultDraft, planOf, previewMapping, readImportFile } from '../../web/src/features/imports/import-draft';
+import { sniffCsv } from '@shared/import/csv';
+import { guessField, isCodeLabel } from '@shared/import/guess';
+import { htmlToText } from '@shared/import/html';
+import { mapRecord } from '@shared/import/mapping';
+import { byteOffset, decodeText, detectEncoding } from '@shared/import/text';
+import { defaultDraft, planOf, previewMapping, readImportFile } from '@web/features/imports/import-draft';
 import { makeProperty } from './catalogue-fixtures';
 
 const auto = { encoding: 'auto', format: null, csv: null } as const;

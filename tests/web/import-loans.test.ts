@@ -3,7 +3,7 @@
 import { readFileSync } from 'node:fs';
 import { fireEvent, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { readImportFile } from '../../web/src/features/imports/import-draft';
+import { readImportFile } from '@web/features/imports/import-draft';
 import { catalogueApi, makeProperty } from './catalogue-fixtures';
 import { json, mockFetch, renderRoute, signIn } from './helpers';
 

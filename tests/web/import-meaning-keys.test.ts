@@ -1,7 +1,7 @@
 // A new property made for a field that means a template field is keyed like the template's, so the
 // server can name it in each reader's language; other columns are keyed from their names.
 import { describe, expect, it } from 'vitest';
-import { defaultDraft, planOf, readImportFile } from '../../web/src/features/imports/import-draft';
+import { defaultDraft, planOf, readImportFile } from '@web/features/imports/import-draft';
 
 const GOODREADS =
   'Book Id,Title,Author,Additional Authors,My Rating,Exclusive Shelf,Bookshelves,Shelf Note\n1,Good Omens,Terry Pratchett,Neil Gaiman,5,read,,gift\n';

@@ -4,10 +4,10 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { strToU8, zipSync } from 'fflate';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { guessDateOrder, guessField, ratingScale } from '../../shared/import/guess';
-import { detectEncoding } from '../../shared/import/text';
-import type { ImportReport } from '../../shared/schemas/imports';
-import { defaultDraft, fetchesCovers, planOf, propertiesFor, readImportFile } from '../../web/src/features/imports/import-draft';
+import { guessDateOrder, guessField, ratingScale } from '@shared/import/guess';
+import { detectEncoding } from '@shared/import/text';
+import type { ImportReport } from '@shared/schemas/imports';
+import { defaultDraft, fetchesCovers, planOf, propertiesFor, readImportFile } from '@web/features/imports/import-draft';
 import { catalogueApi, makeProperty } from './catalogue-fixtures';
 import { json, mockFetch, renderRoute, signIn } from './helpers';
 

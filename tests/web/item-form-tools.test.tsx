@@ -3,8 +3,8 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import type { CreateItemInput } from '../../shared/schemas/items';
-import { ItemForm } from '../../web/src/features/items/components/item-form';
+import type { CreateItemInput } from '@shared/schemas/items';
+import { ItemForm } from '@web/features/items/components/item-form';
 import { makeCollection, makeItem, makeProperty } from './catalogue-fixtures';
 import { renderWithApp } from './helpers';
 

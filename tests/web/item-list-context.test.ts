@@ -1,7 +1,7 @@
 // The list an item page was opened from: read back safely from history, and stepped past its page's
 // ends the way the collection page's pagination links do.
 import { describe, expect, it } from 'vitest';
-import { adjacentPageSearch, readListContext } from '../../web/src/features/items/list-context';
+import { adjacentPageSearch, readListContext } from '@web/features/items/list-context';
 
 const ids = (count: number) => Array.from({ length: count }, (_, index) => index + 1);
 

@@ -2,10 +2,10 @@ import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { IntlProvider } from 'react-intl';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { STORAGE_KEYS } from '../../shared/constants';
-import { LanguageSelect } from '../../web/src/components/language-select';
-import en from '../../web/src/i18n/en.json';
-import { resolveStartupLocale, toIntlLocale } from '../../web/src/i18n/locale';
+import { STORAGE_KEYS } from '@shared/constants';
+import { LanguageSelect } from '@web/components/language-select';
+import en from '@web/i18n/en.json';
+import { resolveStartupLocale, toIntlLocale } from '@web/i18n/locale';
 import { json, mockFetch, stubReload } from './helpers';
 
 let reloadStub: ReturnType<typeof stubReload>;

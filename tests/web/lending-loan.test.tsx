@@ -4,7 +4,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { Loan } from '../../shared/schemas/lending';
+import type { Loan } from '@shared/schemas/lending';
 import { makeCollection, makeItem } from './catalogue-fixtures';
 import { apiError, apiInfo, json, makeProfile, mockFetch, renderRoute, signIn, type RecordedCall } from './helpers';
 

@@ -3,7 +3,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { Borrower, Loan } from '../../shared/schemas/lending';
+import type { Borrower, Loan } from '@shared/schemas/lending';
 import { apiError, apiInfo, json, mockFetch, renderRoute, signIn, type RecordedCall } from './helpers';
 
 const borrower = (overrides: Partial<Borrower> = {}): Borrower =>

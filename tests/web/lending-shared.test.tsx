@@ -2,7 +2,7 @@
 // their collection, and their borrower (the owner's) is not a link to a page the editor cannot open.
 import { screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { Loan } from '../../shared/schemas/lending';
+import type { Loan } from '@shared/schemas/lending';
 import { apiError, apiInfo, json, mockFetch, renderRoute, signIn } from './helpers';
 
 const loan = (id: number, collectionId: number, collectionName: string, title: string, borrower: string): Loan => ({

@@ -3,7 +3,7 @@
 import { render, screen } from '@testing-library/react';
 import { renderToString } from 'react-dom/server';
 import { describe, expect, it, vi } from 'vitest';
-import { loadAfterRender } from '../../web/src/lib/load-after-render';
+import { loadAfterRender } from '@web/lib/load-after-render';
 
 function Panel({ name }: { name: string }) {
   return <p>Loans of {name}</p>;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import fr from '../../web/src/i18n/fr.json';
-import { loadMessages } from '../../web/src/i18n/load-messages';
+import fr from '@web/i18n/fr.json';
+import { loadMessages } from '@web/i18n/load-messages';
 
 describe('loadMessages', () => {
   it('downloads no catalogue for English, whose texts are the default messages', async () => {

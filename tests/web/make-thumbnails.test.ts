@@ -2,7 +2,7 @@
 // and sent; one it cannot read, or that the server refuses, is given up; a picture gone meanwhile is
 // simply passed; anything else (offline, a server error) ends the work until the next visit.
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { makeWantedThumbnails } from '../../web/src/lib/make-thumbnails';
+import { makeWantedThumbnails } from '@web/lib/make-thumbnails';
 import { apiError, json, mockFetch, type RecordedCall } from './helpers';
 
 const A = 'media://collections/3/aaa.jpg';

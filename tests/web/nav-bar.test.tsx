@@ -1,8 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { STORAGE_KEYS } from '../../shared/constants';
-import { NavBar } from '../../web/src/app/nav-bar';
+import { STORAGE_KEYS } from '@shared/constants';
+import { NavBar } from '@web/app/nav-bar';
 import { apiInfo, json, mockFetch, renderWithApp, signIn } from './helpers';
 
 function renderNav(route = '/', demo = false, loansEnabled = true) {

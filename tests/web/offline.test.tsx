@@ -3,9 +3,9 @@
 import { act, screen } from '@testing-library/react';
 import { createIntl } from 'react-intl';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import en from '../../web/src/i18n/en.json';
-import { ApiError } from '../../web/src/lib/api-client';
-import { describeError } from '../../web/src/lib/error-messages';
+import en from '@web/i18n/en.json';
+import { ApiError } from '@web/lib/api-client';
+import { describeError } from '@web/lib/error-messages';
 import { apiInfo, json, mockFetch, renderRoute, signIn } from './helpers';
 
 function goOffline() {

@@ -3,8 +3,8 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../../shared/constants';
-import { ChangePasswordForm } from '../../web/src/features/profile/components/change-password-form';
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@shared/constants';
+import { ChangePasswordForm } from '@web/features/profile/components/change-password-form';
 import { apiError, apiInfo, json, mockFetch, renderRoute, renderWithApp, signIn, makeUser } from './helpers';
 
 const user = makeUser;

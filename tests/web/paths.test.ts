@@ -2,8 +2,8 @@
 // and each pattern is one the router matches (to the same screen).
 import { matchRoutes } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
-import { routes } from '../../web/src/app/router';
-import { paths, recordId } from '../../web/src/lib/paths';
+import { routes } from '@web/app/router';
+import { paths, recordId } from '@web/lib/paths';
 
 describe('paths', () => {
   it('builds addresses from the patterns', () => {

@@ -6,10 +6,10 @@ import { IntlProvider } from 'react-intl';
 import { RouterProvider, createMemoryRouter } from 'react-router-dom';
 import { SWRConfig } from 'swr';
 import { describe, expect, it } from 'vitest';
-import { routes } from '../../web/src/app/router';
-import { ProfileDetailsForm } from '../../web/src/features/profile/components/profile-details-form';
-import en from '../../web/src/i18n/en.json';
-import fr from '../../web/src/i18n/fr.json';
+import { routes } from '@web/app/router';
+import { ProfileDetailsForm } from '@web/features/profile/components/profile-details-form';
+import en from '@web/i18n/en.json';
+import fr from '@web/i18n/fr.json';
 import { apiError, apiInfo, json, mockFetch, renderWithApp, makeProfile } from './helpers';
 
 const profile = makeProfile;

@@ -3,8 +3,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { PROPERTY_TYPES } from '../../shared/catalogue';
-import { keyFromLabel } from '../../web/src/lib/property-key';
+import { PROPERTY_TYPES } from '@shared/catalogue';
+import { keyFromLabel } from '@web/lib/property-key';
 import { catalogueApi, makeCollection, makeProperty } from './catalogue-fixtures';
 import { apiError, json, mockFetch, renderRoute, signIn } from './helpers';
 

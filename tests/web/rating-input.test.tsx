@@ -2,7 +2,7 @@ import { fireEvent, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
-import { RatingInput } from '../../web/src/components/rating-input';
+import { RatingInput } from '@web/components/rating-input';
 import { apiInfo, json, mockFetch, renderWithApp } from './helpers';
 
 function Harness({ initial = null, disabled = false }: { initial?: number | null; disabled?: boolean }) {

@@ -1,8 +1,8 @@
 // The data block of a page the Worker rendered: no user text can close it or open a comment, and the
 // browser reads back exactly what was written, or nothing when the block is damaged.
 import { afterEach, describe, expect, it } from 'vitest';
-import { RENDERED_PAGE_ELEMENT_ID, serializePageData } from '../../shared/rendered-page';
-import { readRenderedPage } from '../../web/src/app/rendered-page';
+import { RENDERED_PAGE_ELEMENT_ID, serializePageData } from '@shared/rendered-page';
+import { readRenderedPage } from '@web/app/rendered-page';
 
 const HOSTILE = '</script><script>alert(1)</script><!-- & \u2028 \u2029 >';
 

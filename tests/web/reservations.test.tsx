@@ -4,7 +4,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { ItemCalendar } from '../../shared/schemas/reservations';
+import type { ItemCalendar } from '@shared/schemas/reservations';
 import { makeCollection, makeItem } from './catalogue-fixtures';
 import { apiError, apiInfo, json, mockFetch, renderRoute, type RecordedCall } from './helpers';
 

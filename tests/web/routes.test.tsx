@@ -5,8 +5,8 @@ import { IntlProvider } from 'react-intl';
 import { RouterProvider, createMemoryRouter } from 'react-router-dom';
 import { SWRConfig } from 'swr';
 import { describe, expect, it } from 'vitest';
-import { routes } from '../../web/src/app/router';
-import en from '../../web/src/i18n/en.json';
+import { routes } from '@web/app/router';
+import en from '@web/i18n/en.json';
 import { apiError, apiInfo, json, mockFetch, signIn, makeUser } from './helpers';
 
 function renderRoute(path: string) {

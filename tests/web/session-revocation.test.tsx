@@ -1,10 +1,10 @@
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { STORAGE_KEYS } from '../../shared/constants';
-import { useCollection } from '../../web/src/features/collections/api/get-collection';
-import { useProfile } from '../../web/src/features/profile/api/get-profile';
-import { SignedOutNotice } from '../../web/src/components/signed-out-notice';
-import { markSignedOut } from '../../web/src/lib/session';
+import { STORAGE_KEYS } from '@shared/constants';
+import { useCollection } from '@web/features/collections/api/get-collection';
+import { useProfile } from '@web/features/profile/api/get-profile';
+import { SignedOutNotice } from '@web/components/signed-out-notice';
+import { markSignedOut } from '@web/lib/session';
 import { apiError, json, mockFetch, renderWithApp, signIn } from './helpers';
 
 function ProfileProbe() {

@@ -1,8 +1,8 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
-import { errorCatalogue } from '../../web/src/lib/error-catalogue';
-import { provideErrorCatalogue } from '../../web/src/lib/error-messages';
+import { errorCatalogue } from '@web/lib/error-catalogue';
+import { provideErrorCatalogue } from '@web/lib/error-messages';
 
 // Screens load their route modules lazily: on a busy two-core machine the first render of a file can
 // take longer than Testing Library's default second. These bound waiting, not how fast things are.

@@ -1,8 +1,8 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { STORAGE_KEYS } from '../../shared/constants';
-import { SignInForm } from '../../web/src/features/auth/components/sign-in-form';
+import { STORAGE_KEYS } from '@shared/constants';
+import { SignInForm } from '@web/features/auth/components/sign-in-form';
 import { apiError, json, mockFetch, renderWithApp } from './helpers';
 
 async function submit(login = 'alice', password = 'correct horse') {

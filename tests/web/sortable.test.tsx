@@ -5,9 +5,9 @@ import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { IntlProvider } from 'react-intl';
 import { describe, expect, it } from 'vitest';
-import { SortableList, moveEntry, useSortableEntry } from '../../web/src/components/sortable';
-import { ValueInput } from '../../web/src/components/value-input/value-input';
-import fr from '../../web/src/i18n/fr.json';
+import { SortableList, moveEntry, useSortableEntry } from '@web/components/sortable';
+import { ValueInput } from '@web/components/value-input/value-input';
+import fr from '@web/i18n/fr.json';
 import { apiInfo, json, mockFetch, renderWithApp } from './helpers';
 
 function Harness() {

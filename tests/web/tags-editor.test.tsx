@@ -1,8 +1,8 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { TagsEditor } from '../../web/src/features/collections/components/tags-editor';
-import type { Collection } from '../../shared/schemas/collections';
+import { TagsEditor } from '@web/features/collections/components/tags-editor';
+import type { Collection } from '@shared/schemas/collections';
 import { json, mockFetch, renderWithApp } from './helpers';
 
 const collection: Collection = {

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { makeThumbnails, uploadForm } from '../../web/src/lib/thumbnail';
+import { makeThumbnails, uploadForm } from '@web/lib/thumbnail';
 
 /** A canvas that records what is drawn on it, at which size. */
 function fakeCanvas(drawn: number[][]) {

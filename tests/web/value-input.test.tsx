@@ -4,10 +4,10 @@ import { fireEvent, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { PROPERTY_TYPES, TEXT_VALUE_MAX_LENGTH, URL_VALUE_MAX_LENGTH } from '../../shared/catalogue';
-import type { PropertyType } from '../../shared/catalogue';
-import type { ValueField } from '../../web/src/components/value-input/control-props';
-import { ValueInput } from '../../web/src/components/value-input/value-input';
+import { PROPERTY_TYPES, TEXT_VALUE_MAX_LENGTH, URL_VALUE_MAX_LENGTH } from '@shared/catalogue';
+import type { PropertyType } from '@shared/catalogue';
+import type { ValueField } from '@web/components/value-input/control-props';
+import { ValueInput } from '@web/components/value-input/value-input';
 import { apiInfo, json, mockFetch, renderWithApp } from './helpers';
 
 afterEach(() => vi.unstubAllGlobals());

@@ -1,7 +1,7 @@
 // createApp(): the middleware order, error handling and the features mounted under /api/v1.
 // Tests build their app with it too.
 import { Hono } from 'hono';
-import { API_PREFIX, API_VERSION, PRODUCT_NAME } from '../../shared/constants';
+import { API_PREFIX, API_VERSION, PRODUCT_NAME } from '@shared/constants';
 import type { AppEnv } from './env';
 import { authRoutes } from './features/auth/auth.routes';
 import { collectionsRoutes } from './features/collections/collections.routes';

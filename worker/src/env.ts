@@ -1,7 +1,7 @@
 import type { DrizzleD1Database } from 'drizzle-orm/d1';
 import type { D1Metrics } from './lib/d1-metrics';
-import type { Locale } from '../../shared/constants';
-import type { Settings } from '../../shared/schemas/settings';
+import type { Locale } from '@shared/constants';
+import type { Settings } from '@shared/schemas/settings';
 import type * as schema from './db/schema';
 
 /** Bindings and settings of the Worker (wrangler.toml [vars], secrets, .dev.vars). */

@@ -1,7 +1,7 @@
 // A zip of Kodi .nfo files (a library exported to separate files, then zipped): each file's <movie> is
 // put in one <movies> document, read as a lone .nfo is (kodi.ts), a record per file. A file without a
 // <movie> (a TV show's, an episode's) is passed over.
-import { isSystemJunk } from '../../zip-junk';
+import { isSystemJunk } from '@shared/zip-junk';
 
 /** The .nfo files this merge reads, wherever they are in the archive. */
 export const isNfoName = (name: string) => /\.nfo$/i.test(name) && !isSystemJunk(name);

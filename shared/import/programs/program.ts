@@ -2,7 +2,7 @@
 // file is that program's, and for each field of its template the program's column names (across its
 // versions), how a cell becomes values, and which column is the program's own id. One engine (read.ts)
 // reads them all.
-import type { PropertyType, TemplateType } from '../../catalogue';
+import type { PropertyType, TemplateType } from '@shared/catalogue';
 import type { ImportFormat } from '../records';
 
 /** A cell's text by the first of these column names the file has ('' when none). */

@@ -3,12 +3,13 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { detectFormat, readHead, readRecords } from '../../../shared/import/formats';
-import { ImportFileError } from '../../../shared/import/errors';
-import type { ImportHead, ImportRecord } from '../../../shared/import/records';
-import { decodeText, detectEncoding } from '../../../shared/import/text';
-import { isImageName, isZip, zipDocument } from '../../../shared/import/zip';
-import { recordRef } from '../../../shared/import/mapping';
+import { detectFormat, readHead, readRecords } from '@shared/import/formats';
+import { ImportFileError } from '@shared/import/errors';
+import type { ImportHead, ImportRecord } from '@shared/import/records';
+import { decodeText, detectEncoding } from '@shared/import/text';
+import { isImageName, isZip } from '@shared/import/zip';
+import { zipDocument } from '@shared/import/zip-document';
+import { recordRef } from '@shared/import/mapping';
 import { goodreadsRss } from '../../support/goodreads-rss-sample';
 
 // The handbook's folder beside the repository (the suite runs from the repository's root).

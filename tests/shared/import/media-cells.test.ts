@@ -1,8 +1,8 @@
 // Media cells of an import: a stored file comes only from the files the import brought (a zip's pictures,
 // a backup's files), found by name and checked as its property's type checks it; a text never is one.
 import { describe, expect, it } from 'vitest';
-import type { PropertyType } from '../../../shared/catalogue';
-import { mapValues } from '../../../shared/import/mapping';
+import type { PropertyType } from '@shared/catalogue';
+import { mapValues } from '@shared/import/mapping';
 
 const FILE = 'media://collections/9/c0ffee.bin';
 const PICTURE = 'media://collections/9/beef.png';

@@ -1,14 +1,14 @@
 // ISBNs and barcodes read from what people type, and a source's hit put into a collection's properties:
 // by key, by kindred key, by role, with the collection's remembered choices and the types each field fits.
 import { describe, expect, it } from 'vitest';
-import { codeForms, isbn13To10, readCode } from '../../../shared/sources/codes';
+import { codeForms, isbn13To10, readCode } from '@shared/sources/codes';
 import {
   defaultSourceMapping,
   effectiveSourceMapping,
   propertiesFitting,
   sourceValues,
   type MappableProperty,
-} from '../../../shared/sources/mapping';
+} from '@shared/sources/mapping';
 
 const prop = (key: string, type: MappableProperty['type'], flags: Partial<MappableProperty> = {}): MappableProperty => ({
   key,

@@ -1,8 +1,8 @@
 // Paths that answer differently by caller, checked for every caller: the item edit view (the one way
 // level 4 reaches anyone, and only the owner), the collection image, and a property's deletion summary.
 import { describe, expect, it } from 'vitest';
-import type { Collection } from '../../../shared/schemas/collections';
-import type { Item } from '../../../shared/schemas/items';
+import type { Collection } from '@shared/schemas/collections';
+import type { Item } from '@shared/schemas/items';
 import { ADMIN, call, createUser, errorCode, imageForm, PNG_BYTES, signIn } from '../../support/worker-app';
 import { addItem, addProperty, createCollection, getJson } from '../../support/worker-catalogue';
 

@@ -2,8 +2,8 @@
 // error envelope with a 4xx, or succeeds.
 import { env } from 'cloudflare:test';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { FilterFacet, ItemPage } from '../../../shared/schemas/items';
-import type { Property } from '../../../shared/schemas/properties';
+import type { FilterFacet, ItemPage } from '@shared/schemas/items';
+import type { Property } from '@shared/schemas/properties';
 import { call, createUser, errorCode } from '../../support/worker-app';
 import { addItem, addProperty, createCollection, getJson } from '../../support/worker-catalogue';
 

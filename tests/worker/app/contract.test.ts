@@ -2,12 +2,12 @@
 // their fields, and real answers parse with them (nothing more, nothing less).
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
-import { MEDIA_TICKET_SECONDS } from '../../../shared/constants';
-import { okResponse } from '../../../shared/schemas/common';
-import { filterFacets, recentItems } from '../../../shared/schemas/items';
-import { mediaTicket, mediaUpload } from '../../../shared/schemas/media';
-import { propertyDeletionInfo } from '../../../shared/schemas/properties';
-import { deleteUserInfo } from '../../../shared/schemas/users';
+import { MEDIA_TICKET_SECONDS } from '@shared/constants';
+import { okResponse } from '@shared/schemas/common';
+import { filterFacets, recentItems } from '@shared/schemas/items';
+import { mediaTicket, mediaUpload } from '@shared/schemas/media';
+import { propertyDeletionInfo } from '@shared/schemas/properties';
+import { deleteUserInfo } from '@shared/schemas/users';
 import { call, createUser, PNG_BYTES } from '../../support/worker-app';
 import { createCollection } from '../../support/worker-catalogue';
 

@@ -5,10 +5,10 @@
 // Requests come from a seeded generator (the same ones every run, about 3,000 in all); a failure lists
 // each offending request. Writes other than reads aim at scratch resources, and deletions run last,
 // so the reads keep their data.
-import type { Env } from '../../../worker/src/env';
+import type { Env } from '@worker/env';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { ERROR_CODES } from '../../../shared/errors';
-import { createApp } from '../../../worker/src/app';
+import { ERROR_CODES } from '@shared/errors';
+import { createApp } from '@worker/app';
 import {
   BAD_IDS,
   BAD_QUERY_VALUES,

@@ -5,7 +5,7 @@
 import { env } from 'cloudflare:test';
 import { strToU8, zipSync } from 'fflate';
 import { beforeEach, describe, expect, it } from 'vitest';
-import type { Env } from '../../../worker/src/env';
+import type { Env } from '@worker/env';
 import { ADMIN, call, createUser, errorCode, signIn } from '../../support/worker-app';
 import { createCollection } from '../../support/worker-catalogue';
 

@@ -4,8 +4,8 @@
 // limits (Homebox), access kept after an account is disabled, and XML entities. Each must be refused by
 // rule, whoever asks. CSV formula cells have their own tests (exports), as the guarded fetch has its own.
 import { describe, expect, it } from 'vitest';
-import { ImportFileError } from '../../../shared/import/errors';
-import { readXmlDocument, readXmlHead } from '../../../shared/import/xml';
+import { ImportFileError } from '@shared/import/errors';
+import { readXmlDocument, readXmlHead } from '@shared/import/xml';
 import { setAnswers } from '../../support/fake-sources';
 import { ADMIN, call, createUser, signIn } from '../../support/worker-app';
 import { addItem, addProperty, createCollection } from '../../support/worker-catalogue';

@@ -3,8 +3,8 @@
 // may appear in a response only when the caller may see its collection, its item and its property;
 // level 4 is seen by nobody while browsing.
 import { describe, expect, it } from 'vitest';
-import type { Collection } from '../../../shared/schemas/collections';
-import type { ItemPage } from '../../../shared/schemas/items';
+import type { Collection } from '@shared/schemas/collections';
+import type { ItemPage } from '@shared/schemas/items';
 import { call, createUser } from '../../support/worker-app';
 import { addItem, addProperty, createCollection } from '../../support/worker-catalogue';
 

@@ -6,11 +6,11 @@
 import { env } from 'cloudflare:test';
 import type { WorkflowEvent, WorkflowStep } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
-import { BackupWorkflow } from '../../../worker/src/features/backups/backups.workflow';
-import { ExportWorkflow } from '../../../worker/src/features/exports/exports.workflow';
-import { AccountRestoreWorkflow } from '../../../worker/src/features/imports/account-restore.workflow';
-import { ImportWorkflow } from '../../../worker/src/features/imports/imports.workflow';
-import { SourceQueueWorkflow } from '../../../worker/src/features/sources/source-queue.workflow';
+import { BackupWorkflow } from '@worker/features/backups/backups.workflow';
+import { ExportWorkflow } from '@worker/features/exports/exports.workflow';
+import { AccountRestoreWorkflow } from '@worker/features/imports/account-restore.workflow';
+import { ImportWorkflow } from '@worker/features/imports/imports.workflow';
+import { SourceQueueWorkflow } from '@worker/features/sources/source-queue.workflow';
 
 class Stop extends Error {}
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { hashPassword, PBKDF2_ITERATIONS, PBKDF2_MAX_ITERATIONS, verifyPassword } from '../../../worker/src/lib/password';
+import { hashPassword, PBKDF2_ITERATIONS, PBKDF2_MAX_ITERATIONS, verifyPassword } from '@worker/lib/password';
 
 describe('password hashing', () => {
   it('uses PBKDF2-SHA256 within Cloudflare’s 100,000-iteration cap, parameters stored with the hash', async () => {

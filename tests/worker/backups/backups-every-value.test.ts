@@ -5,12 +5,12 @@
 import { env } from 'cloudflare:test';
 import { strToU8, strFromU8, unzipSync, zipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
-import { MEDIA_PROPERTY_TYPES, PROPERTY_TYPES } from '../../../shared/catalogue';
-import type { AccountArchive } from '../../../shared/schemas/account-archives';
-import type { BackupRun } from '../../../shared/schemas/backups';
-import type { CollectionList } from '../../../shared/schemas/collections';
-import type { ExportHead, ExportedItem } from '../../../shared/import/vitrine';
-import type { ImportReport } from '../../../shared/schemas/imports';
+import { MEDIA_PROPERTY_TYPES, PROPERTY_TYPES } from '@shared/catalogue';
+import type { AccountArchive } from '@shared/schemas/account-archives';
+import type { BackupRun } from '@shared/schemas/backups';
+import type { CollectionList } from '@shared/schemas/collections';
+import type { ExportHead, ExportedItem } from '@shared/import/vitrine';
+import type { ImportReport } from '@shared/schemas/imports';
 import { ADMIN, call, createUser, signIn } from '../../support/worker-app';
 import { addItem, addProperty, createCollection, getJson, seededPicture } from '../../support/worker-catalogue';
 

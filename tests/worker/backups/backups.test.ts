@@ -2,11 +2,11 @@
 // restored into the emptied instance it gives back every row (compared table by table, derived counts
 // included) and every stored object (compared by content and metadata). Bad files change nothing.
 import { env } from 'cloudflare:test';
-import type { Env } from '../../../worker/src/env';
+import type { Env } from '@worker/env';
 import { strToU8, unzipSync, zipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
-import type { BackupRun } from '../../../shared/schemas/backups';
-import { BACKUP_TABLES } from '../../../worker/src/features/backups/backup-tables';
+import type { BackupRun } from '@shared/schemas/backups';
+import { BACKUP_TABLES } from '@worker/features/backups/backup-tables';
 import { ADMIN, call, createUser, errorCode, PNG_BYTES, signIn } from '../../support/worker-app';
 import { addItem, createCollection, getJson } from '../../support/worker-catalogue';
 import { addBorrower, lend, setLoansEnabled } from '../../support/worker-lending';

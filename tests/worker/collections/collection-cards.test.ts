@@ -1,7 +1,7 @@
 // What the home screen's cards say besides the name: the requests waiting for the owner's answer, told
 // to the owner only, and counted per collection.
 import { describe, expect, it } from 'vitest';
-import type { CollectionList } from '../../../shared/schemas/collections';
+import type { CollectionList } from '@shared/schemas/collections';
 import { call, createUser } from '../../support/worker-app';
 import { act, askToBorrow, lendableItem, setLoansEnabled } from '../../support/worker-lending';
 

@@ -1,7 +1,7 @@
 // The collection cards' mosaic: GET /collections answers, for each collection without a picture, the
 // covers of up to four of its first items the caller may see, in one statement for the whole list.
 import { describe, expect, it } from 'vitest';
-import type { Collection, CollectionList } from '../../../shared/schemas/collections';
+import type { Collection, CollectionList } from '@shared/schemas/collections';
 import { call, createUser, imageForm, PNG_BYTES } from '../../support/worker-app';
 import { addItem, createCollection } from '../../support/worker-catalogue';
 

@@ -1,7 +1,7 @@
 import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
-import type { Collection } from '../../../shared/schemas/collections';
-import type { Property } from '../../../shared/schemas/properties';
+import type { Collection } from '@shared/schemas/collections';
+import type { Property } from '@shared/schemas/properties';
 import { call, createUser, errorCode, imageForm, PNG_BYTES } from '../../support/worker-app';
 import { addItem, createCollection, getJson } from '../../support/worker-catalogue';
 

@@ -2,7 +2,7 @@
 // with DEMO_MODE=true and then without it must not keep a public account that can sign in and write.
 import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
-import type { User } from '../../../shared/schemas/users';
+import type { User } from '@shared/schemas/users';
 import { ADMIN, call, errorCode, signIn } from '../../support/worker-app';
 
 const DEMO = { env: { DEMO_MODE: 'true' } };

@@ -3,11 +3,11 @@
 // content type, so visitors have something to explore.
 import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
-import { PROPERTY_TYPES } from '../../../shared/catalogue';
-import type { Collection } from '../../../shared/schemas/collections';
-import type { ItemPage } from '../../../shared/schemas/items';
-import type { BorrowerList, LendingOverview } from '../../../shared/schemas/lending';
-import { DEMO_COLLECTIONS, DEMO_SEED_MARK, seedDemo } from '../../../worker/src/features/collections/demo-seed.service';
+import { PROPERTY_TYPES } from '@shared/catalogue';
+import type { Collection } from '@shared/schemas/collections';
+import type { ItemPage } from '@shared/schemas/items';
+import type { BorrowerList, LendingOverview } from '@shared/schemas/lending';
+import { DEMO_COLLECTIONS, DEMO_SEED_MARK, seedDemo } from '@worker/features/collections/demo-seed.service';
 import { drizzle } from 'drizzle-orm/d1';
 import { call, signIn } from '../../support/worker-app';
 

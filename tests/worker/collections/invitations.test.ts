@@ -2,8 +2,8 @@
 // the administrator allows them, a single-use link valid seven days, a sign-up that joins the collection.
 import { env } from 'cloudflare:test';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { Invitation, InvitationAccepted, InvitationList, InvitationView } from '../../../shared/schemas/invitations';
-import type { MemberList } from '../../../shared/schemas/members';
+import type { Invitation, InvitationAccepted, InvitationList, InvitationView } from '@shared/schemas/invitations';
+import type { MemberList } from '@shared/schemas/members';
 import { ADMIN, call, capturedEmails, createUser, errorCode, signIn } from '../../support/worker-app';
 import { createCollection } from '../../support/worker-catalogue';
 

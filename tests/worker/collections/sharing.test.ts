@@ -1,8 +1,8 @@
 // Sharing a collection (docs/product.md "Sharing"): the members endpoints against every wrong caller, and
 // what each role may write — viewers nothing, editors items and loans, co-owners all but deleting.
 import { describe, expect, it } from 'vitest';
-import type { Collection } from '../../../shared/schemas/collections';
-import type { Member, MemberList } from '../../../shared/schemas/members';
+import type { Collection } from '@shared/schemas/collections';
+import type { Member, MemberList } from '@shared/schemas/members';
 import { call, createUser, errorCode, PNG_BYTES } from '../../support/worker-app';
 import { addItem, addProperty, createCollection } from '../../support/worker-catalogue';
 import { lendableItem } from '../../support/worker-lending';

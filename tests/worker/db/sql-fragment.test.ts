@@ -1,7 +1,7 @@
 // SQL fragments keep each `?` next to its value, however they are nested and joined.
 import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
-import { join, prepare, raw, sql } from '../../../worker/src/db/sql-fragment';
+import { join, prepare, raw, sql } from '@worker/db/sql-fragment';
 
 describe('SQL fragments', () => {
   it('binds values in the order their `?` appear, through nested fragments and joins', () => {

@@ -4,12 +4,12 @@
 import { env } from 'cloudflare:test';
 import { strToU8, unzipSync, zipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
-import type { AccountArchive } from '../../../shared/schemas/account-archives';
-import type { Collection, CollectionList } from '../../../shared/schemas/collections';
-import type { ExportHead, ExportedItem } from '../../../shared/import/vitrine';
-import type { LendingOverview } from '../../../shared/schemas/lending';
-import type { Property } from '../../../shared/schemas/properties';
-import type { Env } from '../../../worker/src/env';
+import type { AccountArchive } from '@shared/schemas/account-archives';
+import type { Collection, CollectionList } from '@shared/schemas/collections';
+import type { ExportHead, ExportedItem } from '@shared/import/vitrine';
+import type { LendingOverview } from '@shared/schemas/lending';
+import type { Property } from '@shared/schemas/properties';
+import type { Env } from '@worker/env';
 import { call, createUser, errorCode, imageForm } from '../../support/worker-app';
 import { addItem, addProperty, createCollection, getJson, seededPicture, uploadPicture } from '../../support/worker-catalogue';
 import { addBorrower, lend, setLoansEnabled } from '../../support/worker-lending';
@@ -232,7 +232,7 @@ describe('backups of one’s collections', { timeout: 120_000 }, () => {
     });
     const archive = (await res.json()) as AccountArchive;
     expect((await env.MEDIA.list({ prefix: `restores/account-${owner.user.id}-` })).objects).toHaveLength(1);
-    const { exportsCleanupJob } = await import('../../../worker/src/features/maintenance/exports-cleanup.job');
+    const { exportsCleanupJob } = await import('@worker/features/maintenance/exports-cleanup.job');
     const context = { now: new Date(), budget: { take: () => true }, cursor: null, saveCursor: () => {} } as unknown as Parameters<
       typeof exportsCleanupJob.run
     >[1];
@@ -268,7 +268,7 @@ describe('backups of one’s collections', { timeout: 120_000 }, () => {
       env: { ACCOUNT_RESTORES: idle },
     });
     const id = ((await res.json()) as AccountArchive).id;
-    const { restoreStep } = await import('../../../worker/src/features/imports/account-restore.steps');
+    const { restoreStep } = await import('@worker/features/imports/account-restore.steps');
     expect(await restoreStep(env, id)).toBe('more'); // open
     expect(await restoreStep(env, id)).toBe('more'); // create the first
     const first = (await mine(other.token)).find((c) => c.name === 'First')!;

@@ -4,13 +4,13 @@ import { env } from 'cloudflare:test';
 import { unzipSync } from 'fflate';
 import Papa from 'papaparse';
 import { describe, expect, it } from 'vitest';
-import type { ExportRun } from '../../../shared/schemas/exports';
-import type { Env } from '../../../worker/src/env';
-import type { Item, ItemPage } from '../../../shared/schemas/items';
-import type { ImportPlanInput, ImportRun } from '../../../shared/schemas/imports';
-import { vitrineHead, type ExportHead, type ExportedItem } from '../../../shared/import/vitrine';
-import type { Property } from '../../../shared/schemas/properties';
-import { readHead } from '../../../shared/import/formats';
+import type { ExportRun } from '@shared/schemas/exports';
+import type { Env } from '@worker/env';
+import type { Item, ItemPage } from '@shared/schemas/items';
+import type { ImportPlanInput, ImportRun } from '@shared/schemas/imports';
+import { vitrineHead, type ExportHead, type ExportedItem } from '@shared/import/vitrine';
+import type { Property } from '@shared/schemas/properties';
+import { readHead } from '@shared/import/formats';
 import { finishedImport, itemsOf, runImport } from '../../support/worker-imports';
 import { call, createUser, errorCode } from '../../support/worker-app';
 import { addItem, addProperty, createCollection, getJson, seededPicture, uploadPicture } from '../../support/worker-catalogue';
@@ -534,7 +534,7 @@ describe('exports with pictures', { timeout: 120_000 }, () => {
       .first<{ id: number }>())!;
     expect((await call(zipRuns(kept.id), { method: 'POST', token: owner.token })).status).toBe(409);
     expect((await call(`/api/v1/collections/${doomed.id}`, { method: 'DELETE', token: owner.token })).status).toBe(204);
-    const { documentStep } = await import('../../../worker/src/features/exports/exports.steps');
+    const { documentStep } = await import('@worker/features/exports/exports.steps');
     expect(await documentStep(env, run.id)).toBe('stopped');
     expect(await env.DB.prepare('SELECT status FROM collection_exports WHERE id = ?1').bind(run.id).first('status')).toBe('failed');
     expect((await call(zipRuns(kept.id), { method: 'POST', token: owner.token })).status).toBe(202);
@@ -558,7 +558,7 @@ describe('exports with pictures', { timeout: 120_000 }, () => {
     const run = (await (await call(zipRuns(c.id), { method: 'POST', token: owner.token })).json()) as ExportRun;
     await finishedExport(owner.token, c.id, run.id);
     expect((await env.MEDIA.list({ prefix: `exports/${run.id}/` })).objects).toHaveLength(2);
-    const { exportsCleanupJob } = await import('../../../worker/src/features/maintenance/exports-cleanup.job');
+    const { exportsCleanupJob } = await import('@worker/features/maintenance/exports-cleanup.job');
     const budget = { left: 50, take: () => true };
     const context = { now: new Date(), budget, cursor: null, saveCursor: () => {} } as unknown as Parameters<
       typeof exportsCleanupJob.run

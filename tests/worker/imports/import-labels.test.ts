@@ -1,9 +1,9 @@
 // A property an import creates for a field meaning a template field is named like the template's, in
 // the importer's language, then in each reader's; other columns keep the file's names.
 import { describe, expect, it } from 'vitest';
-import type { PropertyType } from '../../../shared/catalogue';
-import type { ImportPlanInput, ImportRun } from '../../../shared/schemas/imports';
-import type { Property } from '../../../shared/schemas/properties';
+import type { PropertyType } from '@shared/catalogue';
+import type { ImportPlanInput, ImportRun } from '@shared/schemas/imports';
+import type { Property } from '@shared/schemas/properties';
 import { finishedImport } from '../../support/worker-imports';
 import { call, createUser, errorCode } from '../../support/worker-app';
 import { createCollection } from '../../support/worker-catalogue';

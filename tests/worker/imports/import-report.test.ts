@@ -1,7 +1,7 @@
 // The report of a run: its rows by outcome, and its first problems in the order of the file (row, then
 // the plan's fields), cut at a thousand while the counts say how many records were concerned.
 import { describe, expect, it } from 'vitest';
-import type { ImportPlanInput } from '../../../shared/schemas/imports';
+import type { ImportPlanInput } from '@shared/schemas/imports';
 import { createUser } from '../../support/worker-app';
 import { addProperty, createCollection } from '../../support/worker-catalogue';
 import { runImport } from '../../support/worker-imports';

@@ -3,10 +3,10 @@
 // its fields on the books template, statuses and ratings read, its own id as the reference so a second
 // run changes nothing; and Goodreads exports padded with spaces or without their header row.
 import { describe, expect, it } from 'vitest';
-import { csvOptionsOf, detectFormat, readHead } from '../../../shared/import/formats';
-import type { ImportFormat } from '../../../shared/import/records';
-import type { Item, ItemPage } from '../../../shared/schemas/items';
-import type { ImportReport } from '../../../shared/schemas/imports';
+import { csvOptionsOf, detectFormat, readHead } from '@shared/import/formats';
+import type { ImportFormat } from '@shared/import/records';
+import type { Item, ItemPage } from '@shared/schemas/items';
+import type { ImportReport } from '@shared/schemas/imports';
 import { itemsOf, planFor, runImport } from '../../support/worker-imports';
 import { createUser } from '../../support/worker-app';
 import { createCollection, getJson } from '../../support/worker-catalogue';

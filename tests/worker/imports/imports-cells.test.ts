@@ -2,9 +2,9 @@
 // and plans or files that would import nothing: each record comes in, or the run says exactly why not.
 import { zipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
-import type { ImportPlanInput } from '../../../shared/schemas/imports';
+import type { ImportPlanInput } from '@shared/schemas/imports';
 import { gzipSync } from 'fflate';
-import type { Property } from '../../../shared/schemas/properties';
+import type { Property } from '@shared/schemas/properties';
 import { itemsOf, runImport, startImport } from '../../support/worker-imports';
 import { call, createUser, PNG_BYTES } from '../../support/worker-app';
 import { addProperty, createCollection, getJson } from '../../support/worker-catalogue';

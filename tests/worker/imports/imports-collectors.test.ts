@@ -4,10 +4,10 @@
 // Ant Movie Catalog's binary catalogue refused with how to export it.
 import { strToU8, zipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
-import type { CsvOptions } from '../../../shared/import/csv';
-import { detectFormat, readHead, readRecords } from '../../../shared/import/formats';
-import type { ImportFormat } from '../../../shared/import/records';
-import type { ImportPlanInput } from '../../../shared/schemas/imports';
+import type { CsvOptions } from '@shared/import/csv';
+import { detectFormat, readHead, readRecords } from '@shared/import/formats';
+import type { ImportFormat } from '@shared/import/records';
+import type { ImportPlanInput } from '@shared/schemas/imports';
 import { itemsOf as items, planFor, runImport as run, startImport as start } from '../../support/worker-imports';
 import { call, createUser } from '../../support/worker-app';
 import { createCollection, getJson } from '../../support/worker-catalogue';

@@ -3,7 +3,7 @@
 // collection's media, refusals reported, and not fetched again by the next run while still in use.
 import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
-import { BGG_FIELDS } from '../../../shared/import/bgg';
+import { BGG_FIELDS } from '@shared/import/bgg';
 import { call, createUser, PNG_BYTES } from '../../support/worker-app';
 import { createCollection } from '../../support/worker-catalogue';
 import { base64, hitsOf, setAnswers } from '../../support/fake-sources';

@@ -4,11 +4,11 @@
 // what is refused (a binary property list, other YAML, an alias bomb).
 import { strToU8, zipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
-import { ALEXANDRIA_FIELDS } from '../../../shared/import/alexandria';
-import { deliciousFields } from '../../../shared/import/delicious';
-import { detectFormat, readHead } from '../../../shared/import/formats';
-import { sniffCsv } from '../../../shared/import/csv';
-import type { ImportPlanInput } from '../../../shared/schemas/imports';
+import { ALEXANDRIA_FIELDS } from '@shared/import/alexandria';
+import { deliciousFields } from '@shared/import/delicious';
+import { detectFormat, readHead } from '@shared/import/formats';
+import { sniffCsv } from '@shared/import/csv';
+import type { ImportPlanInput } from '@shared/schemas/imports';
 import { itemsOf as items, planFor, runImport as run, startImport as start } from '../../support/worker-imports';
 import { call, createUser } from '../../support/worker-app';
 import { createCollection } from '../../support/worker-catalogue';

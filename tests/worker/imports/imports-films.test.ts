@@ -3,10 +3,10 @@
 // .nfo files alone and zipped. Each is read into a movies collection, then run again unchanged.
 import { strToU8, zipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
-import { csvOptionsOf, detectFormat, readHead, readSample } from '../../../shared/import/formats';
-import type { ImportFormat } from '../../../shared/import/records';
-import { zipDocument } from '../../../shared/import/zip';
-import type { ImportPlanInput, ImportReport } from '../../../shared/schemas/imports';
+import { csvOptionsOf, detectFormat, readHead, readSample } from '@shared/import/formats';
+import type { ImportFormat } from '@shared/import/records';
+import { zipDocument } from '@shared/import/zip-document';
+import type { ImportPlanInput, ImportReport } from '@shared/schemas/imports';
 import { itemsOf as items, planFor, runImport as run } from '../../support/worker-imports';
 import { createUser } from '../../support/worker-app';
 import { createCollection } from '../../support/worker-catalogue';

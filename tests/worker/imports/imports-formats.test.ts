@@ -3,9 +3,9 @@
 // bad files (zip bombs, damaged zips, XML declaring entities) refused before anything is written.
 import { zipSync, strToU8 } from 'fflate';
 import { describe, expect, it } from 'vitest';
-import type { ImportPlanInput } from '../../../shared/schemas/imports';
-import type { ImportField } from '../../../shared/import/records';
-import { BGG_FIELDS } from '../../../shared/import/bgg';
+import type { ImportPlanInput } from '@shared/schemas/imports';
+import type { ImportField } from '@shared/import/records';
+import { BGG_FIELDS } from '@shared/import/bgg';
 import { itemsOf as items, planFor, runImport as run, startImport as start } from '../../support/worker-imports';
 import { call, createUser } from '../../support/worker-app';
 import { createCollection, getJson } from '../../support/worker-catalogue';

@@ -2,9 +2,9 @@
 // each field read with its type, into a collection through the API and the Workflow, twice.
 import { strToU8, zipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
-import { detectFormat, readHead, readRecords } from '../../../shared/import/formats';
-import { GCSTAR_MODELS } from '../../../shared/import/gcstar-models';
-import type { ImportHead } from '../../../shared/import/records';
+import { detectFormat, readHead, readRecords } from '@shared/import/formats';
+import { GCSTAR_MODELS } from '@shared/import/gcstar-models';
+import type { ImportHead } from '@shared/import/records';
 import { itemsOf, planFor, runImport } from '../../support/worker-imports';
 import { createUser } from '../../support/worker-app';
 import { createCollection } from '../../support/worker-catalogue';

@@ -1,8 +1,8 @@
 // How the Worker reads a plain CSV's windows when the encoding was chosen by hand, and how it words a
 // plan it refuses for a limit.
 import { describe, expect, it } from 'vitest';
-import { type StoredHead, windowRecords } from '../../../worker/src/features/imports/imports.steps';
-import type { ImportRow } from '../../../worker/src/db/raw-rows';
+import { type StoredHead, windowRecords } from '@worker/features/imports/imports.steps';
+import type { ImportRow } from '@worker/db/raw-rows';
 import { call, createUser } from '../../support/worker-app';
 import { createCollection } from '../../support/worker-catalogue';
 

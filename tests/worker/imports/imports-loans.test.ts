@@ -4,11 +4,11 @@
 // nothing; while lending is off the loans stay the file's fields and the report says so.
 import { env } from 'cloudflare:test';
 import { afterEach, describe, expect, it } from 'vitest';
-import { detectFormat, readHead } from '../../../shared/import/formats';
-import { sniffCsv } from '../../../shared/import/csv';
-import type { BorrowerDetail, BorrowerList } from '../../../shared/schemas/lending';
-import type { ImportReport } from '../../../shared/schemas/imports';
-import { loanWrites } from '../../../worker/src/features/imports/import-loans';
+import { detectFormat, readHead } from '@shared/import/formats';
+import { sniffCsv } from '@shared/import/csv';
+import type { BorrowerDetail, BorrowerList } from '@shared/schemas/lending';
+import type { ImportReport } from '@shared/schemas/imports';
+import { loanWrites } from '@worker/features/imports/import-loans';
 import { itemsOf, planFor, runImport } from '../../support/worker-imports';
 import { call, createUser } from '../../support/worker-app';
 import { createCollection } from '../../support/worker-catalogue';

@@ -2,13 +2,13 @@
 // clone without that folder skips these, saying so.
 import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
-import type { Item, ItemPage } from '../../../shared/schemas/items';
-import type { ImportPlanInput, ImportRun } from '../../../shared/schemas/imports';
-import { GOODREADS_FIELDS } from '../../../shared/import/goodreads';
-import { BGG_FIELDS } from '../../../shared/import/bgg';
-import { readHead } from '../../../shared/import/formats';
-import { LIBRARYTHING_FIELDS } from '../../../shared/import/librarything';
-import type { ImportField } from '../../../shared/import/records';
+import type { Item, ItemPage } from '@shared/schemas/items';
+import type { ImportPlanInput, ImportRun } from '@shared/schemas/imports';
+import { GOODREADS_FIELDS } from '@shared/import/goodreads';
+import { BGG_FIELDS } from '@shared/import/bgg';
+import { readHead } from '@shared/import/formats';
+import { LIBRARYTHING_FIELDS } from '@shared/import/librarything';
+import type { ImportField } from '@shared/import/records';
 import { finishedImport } from '../../support/worker-imports';
 import { base64, hitsOf, setAnswers } from '../../support/fake-sources';
 import { call, createUser, PNG_BYTES } from '../../support/worker-app';

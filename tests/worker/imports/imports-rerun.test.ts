@@ -3,10 +3,10 @@
 // two entries of the same game as two items, while items an import made under the game's id are found.
 import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
-import { BGG_FIELDS } from '../../../shared/import/bgg';
-import { IMDB_FIELDS } from '../../../shared/import/films/imdb';
-import { vitrineHead } from '../../../shared/import/vitrine';
-import type { ImportPlanInput } from '../../../shared/schemas/imports';
+import { BGG_FIELDS } from '@shared/import/bgg';
+import { IMDB_FIELDS } from '@shared/import/films/imdb';
+import { vitrineHead } from '@shared/import/vitrine';
+import type { ImportPlanInput } from '@shared/schemas/imports';
 import { itemsOf as items, planFor, runImport as run } from '../../support/worker-imports';
 import { call, createUser } from '../../support/worker-app';
 import { addItem, createCollection } from '../../support/worker-catalogue';

@@ -3,9 +3,9 @@
 // read by the shared readers, and imported through the API and the Workflow twice.
 import { strToU8, zipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
-import { detectFormat, readHead, readRecords } from '../../../shared/import/formats';
-import { TELLICO_DEFAULTS } from '../../../shared/import/tellico-defaults';
-import type { ImportHead } from '../../../shared/import/records';
+import { detectFormat, readHead, readRecords } from '@shared/import/formats';
+import { TELLICO_DEFAULTS } from '@shared/import/tellico-defaults';
+import type { ImportHead } from '@shared/import/records';
 import { itemsOf, planFor, runImport } from '../../support/worker-imports';
 import { call, createUser } from '../../support/worker-app';
 import { createCollection } from '../../support/worker-catalogue';

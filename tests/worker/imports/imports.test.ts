@@ -1,11 +1,11 @@
 import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
-import { nextInstanceId } from '../../../worker/src/lib/workflow-budget';
-import { workflowIdOf } from '../../../worker/src/features/imports/imports.prepare';
-import { type StoredHead, windowRecords } from '../../../worker/src/features/imports/imports.steps';
-import type { ImportRow } from '../../../worker/src/db/raw-rows';
-import type { ItemPage } from '../../../shared/schemas/items';
-import type { ImportPlanInput, ImportReport, ImportRun } from '../../../shared/schemas/imports';
+import { nextInstanceId } from '@worker/lib/workflow-budget';
+import { workflowIdOf } from '@worker/features/imports/imports.prepare';
+import { type StoredHead, windowRecords } from '@worker/features/imports/imports.steps';
+import type { ImportRow } from '@worker/db/raw-rows';
+import type { ItemPage } from '@shared/schemas/items';
+import type { ImportPlanInput, ImportReport, ImportRun } from '@shared/schemas/imports';
 import { finishedImport } from '../../support/worker-imports';
 import { call, createUser, errorCode } from '../../support/worker-app';
 import { addItem, addProperty, createCollection, getJson } from '../../support/worker-catalogue';

@@ -3,11 +3,11 @@
 // for, failures counted with backoff and emailed at the third, and every endpoint's wrong callers.
 import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
-import { BGG_FIELDS } from '../../../shared/import/bgg';
-import { GOODREADS_RSS_FIELDS } from '../../../shared/import/goodreads-rss';
-import type { ScheduledImport, ScheduledImportSetup } from '../../../shared/schemas/scheduled-imports';
-import type { ImportPlanInput, ImportRun } from '../../../shared/schemas/imports';
-import { runScheduledJobs } from '../../../worker/src/jobs/run-jobs';
+import { BGG_FIELDS } from '@shared/import/bgg';
+import { GOODREADS_RSS_FIELDS } from '@shared/import/goodreads-rss';
+import type { ScheduledImport, ScheduledImportSetup } from '@shared/schemas/scheduled-imports';
+import type { ImportPlanInput, ImportRun } from '@shared/schemas/imports';
+import { runScheduledJobs } from '@worker/jobs/run-jobs';
 import { base64, hitsOf, setAnswers } from '../../support/fake-sources';
 import { goodreadsRss } from '../../support/goodreads-rss-sample';
 import { call, capturedEmails, createUser, errorCode } from '../../support/worker-app';

@@ -1,8 +1,8 @@
 // A copy's title says it is a copy, in the caller's language, and is sorted, searched and filtered as
 // the new title; only the owner may copy.
 import { describe, expect, it } from 'vitest';
-import { TEXT_VALUE_MAX_LENGTH } from '../../../shared/catalogue';
-import type { Item, ItemPage } from '../../../shared/schemas/items';
+import { TEXT_VALUE_MAX_LENGTH } from '@shared/catalogue';
+import type { Item, ItemPage } from '@shared/schemas/items';
 import { call, createUser, errorCode } from '../../support/worker-app';
 import { addItem, addProperty, createCollection, getJson } from '../../support/worker-catalogue';
 

@@ -5,12 +5,12 @@
 // page reads.
 import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
-import type { ItemPage } from '../../../shared/schemas/items';
+import type { ItemPage } from '@shared/schemas/items';
 import { call, createUser } from '../../support/worker-app';
 import { addItem, addProperty, createCollection, getJson } from '../../support/worker-catalogue';
 import { runImport } from '../../support/worker-imports';
-import { createBudget } from '../../../worker/src/jobs/job';
-import { numberSpansJob } from '../../../worker/src/features/items/number-spans.job';
+import { createBudget } from '@worker/jobs/job';
+import { numberSpansJob } from '@worker/features/items/number-spans.job';
 
 async function listOf(propertyId: number, key: string): Promise<string | null | undefined> {
   const row = await env.DB.prepare('SELECT items FROM facet_counts WHERE property_id = ? AND sort_key = ?')

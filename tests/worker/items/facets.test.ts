@@ -1,7 +1,7 @@
 // The unfiltered filter panel reads counts kept by triggers; a search matching every item computes the
 // same panel from the items themselves. The two must agree for every caller after every kind of change.
 import { describe, expect, it } from 'vitest';
-import type { FilterFacet } from '../../../shared/schemas/items';
+import type { FilterFacet } from '@shared/schemas/items';
 import { call, createUser } from '../../support/worker-app';
 import { addItem, addProperty, createCollection, getJson } from '../../support/worker-catalogue';
 

@@ -1,7 +1,7 @@
 // Items set to "Nobody" never show while browsing; their owner finds them on the manage screen through
 // GET /collections/{id}/hidden-items, and nobody else can list them.
 import { describe, expect, it } from 'vitest';
-import type { HiddenItems } from '../../../shared/schemas/items';
+import type { HiddenItems } from '@shared/schemas/items';
 import { call, createUser, errorCode, signIn } from '../../support/worker-app';
 import { addItem, addProperty, createCollection } from '../../support/worker-catalogue';
 

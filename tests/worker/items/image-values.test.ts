@@ -1,7 +1,7 @@
 // An image property only takes files the server recognised as images by their content, like avatars
 // and collection pictures: a PDF named .jpg uploads as a plain file and is refused there with a 400.
 import { describe, expect, it } from 'vitest';
-import type { Item } from '../../../shared/schemas/items';
+import type { Item } from '@shared/schemas/items';
 import { call, createUser, errorCode, PNG_BYTES } from '../../support/worker-app';
 import { addItem, addProperty, createCollection } from '../../support/worker-catalogue';
 

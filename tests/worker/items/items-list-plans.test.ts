@@ -6,11 +6,11 @@
 import { env } from 'cloudflare:test';
 import { drizzle } from 'drizzle-orm/d1';
 import { beforeAll, describe, expect, it } from 'vitest';
-import * as schema from '../../../worker/src/db/schema';
-import { listFacets, listItems, type ListRequest } from '../../../worker/src/features/items/list';
-import { listPropertyRows } from '../../../worker/src/features/properties/properties.queries';
-import { buildOrderStatement, orderOf, rankTuning } from '../../../worker/src/features/items/sort-ranks';
-import type { PropertyRow } from '../../../worker/src/lib/values';
+import * as schema from '@worker/db/schema';
+import { listFacets, listItems, type ListRequest } from '@worker/features/items/list';
+import { listPropertyRows } from '@worker/features/properties/properties.queries';
+import { buildOrderStatement, orderOf, rankTuning } from '@worker/features/items/sort-ranks';
+import type { PropertyRow } from '@worker/lib/values';
 import { createUser } from '../../support/worker-app';
 import { addItem, addProperty, createCollection } from '../../support/worker-catalogue';
 import { recordedD1 } from '../../support/worker-recorded-d1';

@@ -1,6 +1,6 @@
 import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
-import type { Item, ItemPage } from '../../../shared/schemas/items';
+import type { Item, ItemPage } from '@shared/schemas/items';
 import { call, createUser, errorCode, imageForm, PNG_BYTES } from '../../support/worker-app';
 import { addItem, addProperty, createCollection, getJson } from '../../support/worker-catalogue';
 

@@ -5,8 +5,8 @@
 // in plain TypeScript. Whatever plan the Worker picks must give the reference's answer.
 import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
-import type { FilterFacet, ItemPage } from '../../../shared/schemas/items';
-import { sortKeys } from '../../../worker/src/lib/values';
+import type { FilterFacet, ItemPage } from '@shared/schemas/items';
+import { sortKeys } from '@worker/lib/values';
 import { createUser } from '../../support/worker-app';
 import { seeded as random } from '../../support/worker-seeded';
 import { addItem, addProperty, createCollection, getJson } from '../../support/worker-catalogue';

@@ -2,9 +2,9 @@
 // in search results, and the re-keying job gives values written before natural keys existed theirs.
 import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
-import type { ItemPage } from '../../../shared/schemas/items';
-import { naturalKeysJob } from '../../../worker/src/features/items/natural-keys.job';
-import { createBudget } from '../../../worker/src/jobs/job';
+import type { ItemPage } from '@shared/schemas/items';
+import { naturalKeysJob } from '@worker/features/items/natural-keys.job';
+import { createBudget } from '@worker/jobs/job';
 import { call, createUser, errorCode } from '../../support/worker-app';
 import { addItem, addProperty, createCollection, getJson } from '../../support/worker-catalogue';
 

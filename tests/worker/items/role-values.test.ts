@@ -1,7 +1,7 @@
 // A multiple title or subtitle shows every value, in order, wherever an item is named: its page, list
 // pages and last changes (link previews read the same fields).
 import { describe, expect, it } from 'vitest';
-import type { Item, ItemPage } from '../../../shared/schemas/items';
+import type { Item, ItemPage } from '@shared/schemas/items';
 import { call, createUser } from '../../support/worker-app';
 import { addItem, addProperty, createCollection, getJson } from '../../support/worker-catalogue';
 

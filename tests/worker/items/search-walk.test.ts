@@ -5,8 +5,8 @@
 // to 20, so these searches of more matches are walked.
 import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
-import type { ItemPage } from '../../../shared/schemas/items';
-import { searchRowTest } from '../../../worker/src/features/items/search-row-test';
+import type { ItemPage } from '@shared/schemas/items';
+import { searchRowTest } from '@worker/features/items/search-row-test';
 import { call, createUser } from '../../support/worker-app';
 import { addItem, addProperty, createCollection } from '../../support/worker-catalogue';
 

@@ -4,8 +4,8 @@
 // through the API: every search answers 200 and still finds what it should.
 import { env } from 'cloudflare:test';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { ItemPage } from '../../../shared/schemas/items';
-import { unicode61Words } from '../../../worker/src/lib/unicode61';
+import type { ItemPage } from '@shared/schemas/items';
+import { unicode61Words } from '@worker/lib/unicode61';
 import { call, createUser } from '../../support/worker-app';
 import { addItem, addProperty, createCollection } from '../../support/worker-catalogue';
 

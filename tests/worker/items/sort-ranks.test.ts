@@ -3,15 +3,15 @@
 // list. The suite's sizes are small (vitest.config.ts: buckets of 4, split past 8, from 30 items).
 import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
-import type { ItemPage } from '../../../shared/schemas/items';
-import { sortKeys } from '../../../worker/src/lib/values';
+import type { ItemPage } from '@shared/schemas/items';
+import { sortKeys } from '@worker/lib/values';
 import { call, createUser } from '../../support/worker-app';
 import { addItem, addProperty, createCollection, getJson } from '../../support/worker-catalogue';
 import { seeded as random } from '../../support/worker-seeded';
 import { buildOrders, checkRanks, keptOrders } from '../../support/worker-ranks';
 import { runImport } from '../../support/worker-imports';
-import { sortRanksJob } from '../../../worker/src/features/items/sort-ranks.job';
-import { createBudget } from '../../../worker/src/jobs/job';
+import { sortRanksJob } from '@worker/features/items/sort-ranks.job';
+import { createBudget } from '@worker/jobs/job';
 
 interface Made {
   id: number;

@@ -2,14 +2,14 @@
 // their own collection's files, and clean-up only ever deletes what the collection owns.
 import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
-import type { Collection } from '../../../shared/schemas/collections';
-import type { Item } from '../../../shared/schemas/items';
-import type { Property } from '../../../shared/schemas/properties';
+import type { Collection } from '@shared/schemas/collections';
+import type { Item } from '@shared/schemas/items';
+import type { Property } from '@shared/schemas/properties';
 import { drizzle } from 'drizzle-orm/d1';
-import * as schema from '../../../worker/src/db/schema';
-import { listPropertyRows } from '../../../worker/src/features/properties/properties.queries';
-import { createItems, updateItem } from '../../../worker/src/features/items/items.writer';
-import type { ItemRow } from '../../../worker/src/db/raw-rows';
+import * as schema from '@worker/db/schema';
+import { listPropertyRows } from '@worker/features/properties/properties.queries';
+import { createItems, updateItem } from '@worker/features/items/items.writer';
+import type { ItemRow } from '@worker/db/raw-rows';
 import { call, createUser, errorCode, imageForm, PNG_BYTES } from '../../support/worker-app';
 import { addItem, addProperty, createCollection, getJson } from '../../support/worker-catalogue';
 

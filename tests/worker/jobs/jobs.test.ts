@@ -4,10 +4,10 @@
 import { createExecutionContext, createScheduledController, env, waitOnExecutionContext } from 'cloudflare:test';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import wranglerToml from '../../../wrangler.toml?raw';
-import worker from '../../../worker/src/index';
-import type { Job } from '../../../worker/src/jobs/job';
-import { INVOCATION_UNITS, SCHEDULE } from '../../../worker/src/jobs/registry';
-import { runnerUnits, runScheduledJobs } from '../../../worker/src/jobs/run-jobs';
+import worker from '@worker/index';
+import type { Job } from '@worker/jobs/job';
+import { INVOCATION_UNITS, SCHEDULE } from '@worker/jobs/registry';
+import { runnerUnits, runScheduledJobs } from '@worker/jobs/run-jobs';
 import { createUser } from '../../support/worker-app';
 
 const DAILY = '17 3 * * *';

@@ -3,9 +3,9 @@
 // requester's private status link (stored hashed, good for its own request only).
 import { env } from 'cloudflare:test';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { BorrowRequestStatus, Loan } from '../../../shared/schemas/lending';
-import { BORROW_REQUESTS_PER_ADDRESS } from '../../../worker/src/features/lending/borrow-gate';
-import { CONFIRMATIONS_PER_RECIPIENT } from '../../../worker/src/features/lending/borrow-requests.service';
+import type { BorrowRequestStatus, Loan } from '@shared/schemas/lending';
+import { BORROW_REQUESTS_PER_ADDRESS } from '@worker/features/lending/borrow-gate';
+import { CONFIRMATIONS_PER_RECIPIENT } from '@worker/features/lending/borrow-requests.service';
 import { call, capturedEmails, createUser, errorCode, signIn } from '../../support/worker-app';
 import { act, askToBorrow, lendableItem, setLoansEnabled } from '../../support/worker-lending';
 

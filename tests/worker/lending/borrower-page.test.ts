@@ -4,9 +4,9 @@
 import { env } from 'cloudflare:test';
 import ICAL from 'ical.js';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { BorrowerPage } from '../../../shared/schemas/borrower-page';
-import type { LendingOverview, Loan } from '../../../shared/schemas/lending';
-import { LINK_REQUESTS_PER_ADDRESS } from '../../../worker/src/features/lending/borrower-page.routes';
+import type { BorrowerPage } from '@shared/schemas/borrower-page';
+import type { LendingOverview, Loan } from '@shared/schemas/lending';
+import { LINK_REQUESTS_PER_ADDRESS } from '@worker/features/lending/borrower-page.routes';
 import { call, capturedEmails, createUser, errorCode } from '../../support/worker-app';
 import { act, askToBorrow, lendableItem, setLoansEnabled } from '../../support/worker-lending';
 

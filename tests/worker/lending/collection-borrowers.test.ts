@@ -2,7 +2,7 @@
 // whole address book; an editor or co-owner of a shared collection gets the owner's borrowers of that
 // collection only, without the owner's notes and phone numbers; anyone else is refused.
 import { afterEach, describe, expect, it } from 'vitest';
-import type { Borrower, BorrowerList } from '../../../shared/schemas/lending';
+import type { Borrower, BorrowerList } from '@shared/schemas/lending';
 import { call, createUser, errorCode } from '../../support/worker-app';
 import { addItem, createCollection } from '../../support/worker-catalogue';
 import { addBorrower, lend, lendableItem, setLoansEnabled } from '../../support/worker-lending';

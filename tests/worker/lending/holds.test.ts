@@ -4,12 +4,12 @@
 // places, and the last copy kept for the person offered it while others ask at once.
 import { env } from 'cloudflare:test';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { HOLD_STATES, HOLD_TRANSITIONS } from '../../../shared/lending';
-import type { BorrowerHolds, HoldOffer, ItemHolds } from '../../../shared/schemas/holds';
-import type { Item } from '../../../shared/schemas/items';
-import type { Loan } from '../../../shared/schemas/lending';
-import { holdOffersJob } from '../../../worker/src/features/lending/hold-offers.job';
-import { runScheduledJobs } from '../../../worker/src/jobs/run-jobs';
+import { HOLD_STATES, HOLD_TRANSITIONS } from '@shared/lending';
+import type { BorrowerHolds, HoldOffer, ItemHolds } from '@shared/schemas/holds';
+import type { Item } from '@shared/schemas/items';
+import type { Loan } from '@shared/schemas/lending';
+import { holdOffersJob } from '@worker/features/lending/hold-offers.job';
+import { runScheduledJobs } from '@worker/jobs/run-jobs';
 import { call, capturedEmails, createUser, errorCode } from '../../support/worker-app';
 import { act, addBorrower, lend, lendableItem, setLoansEnabled } from '../../support/worker-lending';
 

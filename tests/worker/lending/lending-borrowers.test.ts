@@ -1,7 +1,7 @@
 // Borrowers (docs/product.md §2): each user's own, searchable, with their loan counts; deleting one who holds a lent
 // copy is refused, otherwise their past loans go with them. Every endpoint against the wrong caller.
 import { afterEach, describe, expect, it } from 'vitest';
-import type { Borrower, BorrowerDetail, BorrowerList } from '../../../shared/schemas/lending';
+import type { Borrower, BorrowerDetail, BorrowerList } from '@shared/schemas/lending';
 import { call, createUser, errorCode } from '../../support/worker-app';
 import { act, addBorrower, lend, lendableItem, setLoansEnabled } from '../../support/worker-lending';
 

@@ -3,8 +3,8 @@
 // lending is off.
 import { env } from 'cloudflare:test';
 import { afterEach, describe, expect, it } from 'vitest';
-import { ownerDigestJob, weekOf } from '../../../worker/src/features/lending/owner-digest.job';
-import { runScheduledJobs } from '../../../worker/src/jobs/run-jobs';
+import { ownerDigestJob, weekOf } from '@worker/features/lending/owner-digest.job';
+import { runScheduledJobs } from '@worker/jobs/run-jobs';
 import { call, capturedEmails } from '../../support/worker-app';
 import { act, askToBorrow, lendableItem, setLoansEnabled } from '../../support/worker-lending';
 

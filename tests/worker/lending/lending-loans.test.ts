@@ -2,9 +2,9 @@
 // endpoints against the wrong caller, the overview's order, and lending switched off.
 import { env } from 'cloudflare:test';
 import { afterEach, describe, expect, it } from 'vitest';
-import { LOAN_ACTIONS, LOAN_STATES, LOAN_TRANSITIONS, type LoanAction, type LoanState } from '../../../shared/lending';
-import type { Item, ItemPage } from '../../../shared/schemas/items';
-import type { ItemLoans, LendingOverview, Loan } from '../../../shared/schemas/lending';
+import { LOAN_ACTIONS, LOAN_STATES, LOAN_TRANSITIONS, type LoanAction, type LoanState } from '@shared/lending';
+import type { Item, ItemPage } from '@shared/schemas/items';
+import type { ItemLoans, LendingOverview, Loan } from '@shared/schemas/lending';
 import { call, createUser, errorCode } from '../../support/worker-app';
 import { addItem, createCollection } from '../../support/worker-catalogue';
 import { act, addBorrower, askToBorrow, lend, lendableItem, setLoansEnabled } from '../../support/worker-lending';

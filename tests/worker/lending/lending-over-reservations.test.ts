@@ -2,8 +2,8 @@
 // accepted reservations of the item: a loan that would take the copy a reservation counts on is 409
 // RESERVATION_CONFLICT naming the reservation's days, decided in the same statement as the lending.
 import { describe, expect, it } from 'vitest';
-import type { FieldIssue } from '../../../shared/errors';
-import type { Loan } from '../../../shared/schemas/lending';
+import type { FieldIssue } from '@shared/errors';
+import type { Loan } from '@shared/schemas/lending';
 import { call, createUser, errorCode } from '../../support/worker-app';
 import { act, addBorrower, askToBorrow, lend, lendableItem } from '../../support/worker-lending';
 

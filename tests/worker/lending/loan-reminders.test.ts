@@ -3,8 +3,8 @@
 // run that resumes at the next, and nothing while lending is off.
 import { env } from 'cloudflare:test';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { loanRemindersJob, REMINDERS_PAGE } from '../../../worker/src/features/lending/loan-reminders.job';
-import { runScheduledJobs } from '../../../worker/src/jobs/run-jobs';
+import { loanRemindersJob, REMINDERS_PAGE } from '@worker/features/lending/loan-reminders.job';
+import { runScheduledJobs } from '@worker/jobs/run-jobs';
 import { call, capturedEmails, signIn } from '../../support/worker-app';
 import { addBorrower, lend, lendableItem, setLoansEnabled } from '../../support/worker-lending';
 

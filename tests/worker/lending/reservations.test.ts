@@ -2,8 +2,8 @@
 // days in one statement (the last copy's race), lending over its dates, the availability calendar and
 // the wrong callers.
 import { afterEach, describe, expect, it } from 'vitest';
-import type { Loan } from '../../../shared/schemas/lending';
-import type { ItemCalendar } from '../../../shared/schemas/reservations';
+import type { Loan } from '@shared/schemas/lending';
+import type { ItemCalendar } from '@shared/schemas/reservations';
 import { call, capturedEmails, createUser, errorCode } from '../../support/worker-app';
 import { act, askToBorrow, lendableItem, setLoansEnabled } from '../../support/worker-lending';
 

@@ -1,7 +1,7 @@
 // Lending from a shared collection (docs/product.md "Sharing"): editors and co-owners lend its items,
 // answer its borrow requests and see its loans on their lending overview; viewers and removed members do not.
 import { describe, expect, it } from 'vitest';
-import type { LendingOverview, Loan } from '../../../shared/schemas/lending';
+import type { LendingOverview, Loan } from '@shared/schemas/lending';
 import { call, createUser } from '../../support/worker-app';
 import { act, askToBorrow, lend, lendableItem } from '../../support/worker-lending';
 

@@ -2,8 +2,8 @@
 // that stamped or compared rows with it would disagree with the rows' defaults.
 import { env } from 'cloudflare:test';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { User } from '../../../shared/schemas/users';
-import { signSessionToken } from '../../../worker/src/lib/tokens';
+import type { User } from '@shared/schemas/users';
+import { signSessionToken } from '@worker/lib/tokens';
 import { ADMIN, call, createUser, signIn } from '../../support/worker-app';
 
 const IN_2000 = new Date('2000-06-01T00:00:00.000Z');

@@ -2,7 +2,7 @@
 // through): what it refuses before any request, redirects, caps on size and time.
 import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
-import { allowedAddress, FetchRefused, guardedFetch } from '../../../worker/src/lib/guarded-fetch';
+import { allowedAddress, FetchRefused, guardedFetch } from '@worker/lib/guarded-fetch';
 import { base64, hitsOf, setAnswers } from '../../support/fake-sources';
 import { LOCAL_HOST_SPELLINGS } from '../../support/ssrf-spellings';
 

@@ -2,8 +2,8 @@
 // read runs once, reads asked together travel as one batch, and nothing read is wrong or stale.
 import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
-import { type D1Metrics, meteredD1 } from '../../../worker/src/lib/d1-metrics';
-import { sharedReads } from '../../../worker/src/lib/shared-reads';
+import { type D1Metrics, meteredD1 } from '@worker/lib/d1-metrics';
+import { sharedReads } from '@worker/lib/shared-reads';
 
 function measuredReads() {
   const metrics: D1Metrics = { queries: 0, rowsRead: 0, rowsWritten: 0, roundTrips: 0 };

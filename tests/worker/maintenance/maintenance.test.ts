@@ -2,10 +2,10 @@
 // where a test needs time to pass).
 import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
-import { mediaSweepJob } from '../../../worker/src/features/maintenance/media-sweep.job';
-import { purgeExpiredJob } from '../../../worker/src/features/maintenance/purge-expired.job';
-import type { Job } from '../../../worker/src/jobs/job';
-import { runScheduledJobs } from '../../../worker/src/jobs/run-jobs';
+import { mediaSweepJob } from '@worker/features/maintenance/media-sweep.job';
+import { purgeExpiredJob } from '@worker/features/maintenance/purge-expired.job';
+import type { Job } from '@worker/jobs/job';
+import { runScheduledJobs } from '@worker/jobs/run-jobs';
 import { call, createUser } from '../../support/worker-app';
 import { addItem, addProperty, createCollection } from '../../support/worker-catalogue';
 

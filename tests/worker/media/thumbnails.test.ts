@@ -3,8 +3,8 @@
 // original, cached only minutes. Covers fetched by address are named too (imports-covers.test.ts).
 import { strToU8, zipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
-import type { ImportField } from '../../../shared/import/records';
-import type { WantedThumbnails } from '../../../shared/schemas/media';
+import type { ImportField } from '@shared/import/records';
+import type { WantedThumbnails } from '@shared/schemas/media';
 import { call, createUser, errorCode, PNG_BYTES } from '../../support/worker-app';
 import { createCollection } from '../../support/worker-catalogue';
 import { itemsOf, planFor, runImport } from '../../support/worker-imports';

@@ -1,8 +1,8 @@
 // Public pages rendered by the Worker show what the API answers an anonymous visitor, and nothing more:
 // a private item or collection never reaches the markup or the data block, whoever asks, in any language.
 import { describe, expect, it } from 'vitest';
-import { RENDERED_PAGE_ELEMENT_ID, type RenderedPageData } from '../../../shared/rendered-page';
-import type { Env } from '../../../worker/src/env';
+import { RENDERED_PAGE_ELEMENT_ID, type RenderedPageData } from '@shared/rendered-page';
+import type { Env } from '@worker/env';
 import { call } from '../../support/worker-app';
 import { shelfWithSecret } from '../../support/worker-catalogue';
 

@@ -1,7 +1,7 @@
 // GET /api/v1/screen?path=…: a public screen's answers in one request, as the API answers the caller
 // itself — a visitor sees what a visitor may, the owner their own view, a stranger nothing private.
 import { describe, expect, it } from 'vitest';
-import type { Env } from '../../../worker/src/env';
+import type { Env } from '@worker/env';
 import { call, createUser } from '../../support/worker-app';
 import { shelfWithSecret } from '../../support/worker-catalogue';
 import { screenHints } from '@vitrine/web-render';

@@ -2,7 +2,7 @@
 // French visitor and "Authors" to an English one, in the property list and the filter panel, until the
 // owner names the property themselves.
 import { describe, expect, it } from 'vitest';
-import type { Property } from '../../../shared/schemas/properties';
+import type { Property } from '@shared/schemas/properties';
 import { call, createUser } from '../../support/worker-app';
 import { addItem, createCollection } from '../../support/worker-catalogue';
 

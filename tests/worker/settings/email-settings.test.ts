@@ -3,8 +3,8 @@
 // back; a test email that arrives, or fails with its reason; the wrong callers refused.
 import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
-import type { EmailSettings, UpdateEmailSettingsInput } from '../../../shared/schemas/email-settings';
-import { sendEmail } from '../../../worker/src/lib/email';
+import type { EmailSettings, UpdateEmailSettingsInput } from '@shared/schemas/email-settings';
+import { sendEmail } from '@worker/lib/email';
 import { FAKE_SMTP_PASSWORD, FAKE_SMTP_USER, type ReceivedEmail } from '../../support/fake-smtp';
 import { ADMIN, call, capturedEmails, createUser, errorCode, signIn } from '../../support/worker-app';
 

@@ -2,7 +2,7 @@
 // changes refused in demo mode, and the per-isolate copy replaced by a write and expired by its TTL.
 import { env } from 'cloudflare:test';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { SETTINGS_TTL_MS } from '../../../worker/src/features/settings/settings.service';
+import { SETTINGS_TTL_MS } from '@worker/features/settings/settings.service';
 import { ADMIN, call, createUser, errorCode, signIn } from '../../support/worker-app';
 
 const admin = () => signIn(ADMIN.login, ADMIN.password);
@@ -211,7 +211,7 @@ describe('/api/v1/config/keys (custom configuration keys)', () => {
       ['isbn.lookup-timeout', '20'],
     ]);
     // What a module reads.
-    const { configValue } = await import('../../../worker/src/features/settings/config-keys.queries');
+    const { configValue } = await import('@worker/features/settings/config-keys.queries');
     const { drizzle } = await import('drizzle-orm/d1');
     expect(await configValue(drizzle(env.DB), 'isbn.lookup-timeout')).toBe('20');
     expect(await configValue(drizzle(env.DB), 'nothing.here')).toBeNull();

@@ -5,13 +5,7 @@
 // allow-list, and every new endpoint against the wrong callers, demo mode and invalid bodies.
 import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
-import type {
-  ExternalModule,
-  ExternalUpgradeResult,
-  SourceModuleTest,
-  SourceOffer,
-  SourceSearchResult,
-} from '../../../shared/schemas/sources';
+import type { ExternalModule, ExternalUpgradeResult, SourceModuleTest, SourceOffer, SourceSearchResult } from '@shared/schemas/sources';
 import { base64, freshIsbn, hitsOf, jsonAnswer, setAnswers } from '../../support/fake-sources';
 import { call, createUser, errorCode, signIn } from '../../support/worker-app';
 import { createCollection, getJson } from '../../support/worker-catalogue';

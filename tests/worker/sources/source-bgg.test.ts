@@ -2,8 +2,8 @@
 // no barcode look-up, nothing found, no token, garbage, a refusal and a queued request.
 import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
-import { boardGameGeek } from '../../../worker/src/features/sources/bgg.source';
-import { SourceFailure, type SourceContext } from '../../../worker/src/features/sources/source';
+import { boardGameGeek } from '@worker/features/sources/bgg.source';
+import { SourceFailure, type SourceContext } from '@worker/features/sources/source';
 import { base64, hitsOf, setAnswers } from '../../support/fake-sources';
 
 const FAKE = env.FAKE_SOURCES_URL;

@@ -2,8 +2,8 @@
 // an ISBN, nothing found, garbage, an error status.
 import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
-import { bnf } from '../../../worker/src/features/sources/bnf.source';
-import { SourceFailure, type SourceContext } from '../../../worker/src/features/sources/source';
+import { bnf } from '@worker/features/sources/bnf.source';
+import { SourceFailure, type SourceContext } from '@worker/features/sources/source';
 import { base64, hitsOf, setAnswers } from '../../support/fake-sources';
 
 const FAKE = env.FAKE_SOURCES_URL;

@@ -2,8 +2,8 @@
 // there is one, nothing found, garbage, an error status and the anonymous quota used up.
 import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
-import { googleBooks } from '../../../worker/src/features/sources/google-books.source';
-import { SourceFailure, type SourceContext } from '../../../worker/src/features/sources/source';
+import { googleBooks } from '@worker/features/sources/google-books.source';
+import { SourceFailure, type SourceContext } from '@worker/features/sources/source';
 import { base64, hitsOf, jsonAnswer, setAnswers } from '../../support/fake-sources';
 
 const FAKE = env.FAKE_SOURCES_URL;

@@ -4,7 +4,7 @@
 // callers refused.
 import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
-import type { SourceModule, SourceModuleTest, SourceOffer } from '../../../shared/schemas/sources';
+import type { SourceModule, SourceModuleTest, SourceOffer } from '@shared/schemas/sources';
 import { hitsOf, jsonAnswer, setAnswers } from '../../support/fake-sources';
 import { call, createUser, errorCode, signIn } from '../../support/worker-app';
 import { createCollection, getJson } from '../../support/worker-catalogue';

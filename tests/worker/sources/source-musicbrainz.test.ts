@@ -2,8 +2,8 @@
 // barcode, nothing found, garbage, an error status.
 import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
-import { musicBrainz } from '../../../worker/src/features/sources/musicbrainz.source';
-import { SourceFailure, type SourceContext } from '../../../worker/src/features/sources/source';
+import { musicBrainz } from '@worker/features/sources/musicbrainz.source';
+import { SourceFailure, type SourceContext } from '@worker/features/sources/source';
 import { base64, hitsOf, jsonAnswer, setAnswers } from '../../support/fake-sources';
 
 const FAKE = env.FAKE_SOURCES_URL;

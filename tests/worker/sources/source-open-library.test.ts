@@ -2,8 +2,8 @@
 // words, an ISBN, nothing found, garbage, an error status and a source too slow to wait for.
 import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
-import { openLibrary } from '../../../worker/src/features/sources/open-library.source';
-import { SourceFailure, type SourceContext } from '../../../worker/src/features/sources/source';
+import { openLibrary } from '@worker/features/sources/open-library.source';
+import { SourceFailure, type SourceContext } from '@worker/features/sources/source';
 import { base64, jsonAnswer, setAnswers } from '../../support/fake-sources';
 
 const FAKE = env.FAKE_SOURCES_URL;

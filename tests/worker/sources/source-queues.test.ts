@@ -4,8 +4,8 @@
 // new Workflow instances, a list stopped, and the wrong callers and bad lists refused.
 import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
-import type { SourceQueueReport, SourceQueueRun } from '../../../shared/schemas/sources';
-import { isbn13To10 } from '../../../shared/sources/codes';
+import type { SourceQueueReport, SourceQueueRun } from '@shared/schemas/sources';
+import { isbn13To10 } from '@shared/sources/codes';
 import { base64, freshIsbn, hitsOf, jsonAnswer, setAnswers } from '../../support/fake-sources';
 import { ADMIN, call, createUser, errorCode, PNG_BYTES, signIn } from '../../support/worker-app';
 import { addItem, createCollection, getJson } from '../../support/worker-catalogue';

@@ -3,8 +3,8 @@
 // garbage and a refusal.
 import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
-import { SourceFailure, type SourceContext } from '../../../worker/src/features/sources/source';
-import { tmdb } from '../../../worker/src/features/sources/tmdb.source';
+import { SourceFailure, type SourceContext } from '@worker/features/sources/source';
+import { tmdb } from '@worker/features/sources/tmdb.source';
 import { base64, hitsOf, setAnswers } from '../../support/fake-sources';
 
 const FAKE = env.FAKE_SOURCES_URL;

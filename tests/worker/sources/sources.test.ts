@@ -4,7 +4,7 @@
 // result covers passed through with a media ticket, and every endpoint's wrong callers.
 import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
-import type { SourceSearchResult } from '../../../shared/schemas/sources';
+import type { SourceSearchResult } from '@shared/schemas/sources';
 import { base64, hitsOf, jsonAnswer, setAnswers } from '../../support/fake-sources';
 import { call, createUser, errorCode, PNG_BYTES } from '../../support/worker-app';
 import { addItem, createCollection, getJson } from '../../support/worker-catalogue';

@@ -1,8 +1,8 @@
 // The built-in administrator has no name stored in English: readers and emails name it in their language.
 import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
-import type { User } from '../../../shared/schemas/users';
-import { greetingName, ownerNameIn } from '../../../worker/src/lib/person-name';
+import type { User } from '@shared/schemas/users';
+import { greetingName, ownerNameIn } from '@worker/lib/person-name';
 import { ADMIN, call, createUser, signIn } from '../../support/worker-app';
 
 const admin = { username: 'admin', firstName: null, lastName: null };

@@ -1,6 +1,6 @@
 import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
-import type { User } from '../../../shared/schemas/users';
+import type { User } from '@shared/schemas/users';
 import { ADMIN, call, createUser, errorCode, imageForm, PNG_BYTES, signIn } from '../../support/worker-app';
 
 const admin = () => signIn(ADMIN.login, ADMIN.password);

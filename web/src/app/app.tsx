@@ -5,7 +5,7 @@ import { RouterProvider } from 'react-router-dom';
 import type { createBrowserRouter } from 'react-router-dom';
 import { SWRConfig } from 'swr';
 import type { SWRConfiguration } from 'swr';
-import type { Locale } from '../../../shared/constants';
+import type { Locale } from '@shared/constants';
 import { toIntlLocale } from '../i18n/locale';
 import type { Messages } from '../i18n/load-messages';
 

@@ -3,8 +3,8 @@
 import type { ReactNode } from 'react';
 import { defineMessages, useIntl } from 'react-intl';
 import { useParams } from 'react-router-dom';
-import { hasRole, type CollectionRole } from '../../../shared/catalogue';
-import type { Collection } from '../../../shared/schemas/collections';
+import { hasRole, type CollectionRole } from '@shared/catalogue';
+import type { Collection } from '@shared/schemas/collections';
 import type { Crumb } from '../components/breadcrumbs';
 import { Loading } from '../components/loading';
 import { NotFoundScreen } from '../components/not-found-screen';

@@ -3,9 +3,9 @@
 import type { ReactNode } from 'react';
 import { useIntl } from 'react-intl';
 import { useParams } from 'react-router-dom';
-import type { Collection } from '../../../shared/schemas/collections';
-import type { Item } from '../../../shared/schemas/items';
-import type { Loan } from '../../../shared/schemas/lending';
+import type { Collection } from '@shared/schemas/collections';
+import type { Item } from '@shared/schemas/items';
+import type { Loan } from '@shared/schemas/lending';
 import type { Crumb } from '../components/breadcrumbs';
 import { Loading } from '../components/loading';
 import { NotFoundScreen } from '../components/not-found-screen';

@@ -3,7 +3,7 @@ import { useEffect, useRef, useState } from 'react';
 import { defineMessages, useIntl } from 'react-intl';
 import { HandHeart, Info, Library, LogIn, LogOut, Menu, Settings, UserRound, X } from 'lucide-react';
 import { Link, NavLink, useLocation, useNavigate } from 'react-router-dom';
-import { BUILTIN_ADMIN_USERNAME } from '../../../shared/constants';
+import { BUILTIN_ADMIN_USERNAME } from '@shared/constants';
 import { LanguageSelect } from '../components/language-select';
 import { Logo } from '../components/logo';
 import { useSignOut } from '../features/auth/api/delete-token';

@@ -1,8 +1,8 @@
 // Screens under /collection/:cid/manage/property/:id find their property among the collection's
 // (there is no single-property read): not-found for a bad id or one the collection does not have.
 import type { ReactNode } from 'react';
-import type { Collection } from '../../../shared/schemas/collections';
-import type { Property } from '../../../shared/schemas/properties';
+import type { Collection } from '@shared/schemas/collections';
+import type { Property } from '@shared/schemas/properties';
 import { Loading } from '../components/loading';
 import { NotFoundScreen } from '../components/not-found-screen';
 import { PageError } from '../components/page-error';

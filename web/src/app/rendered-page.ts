@@ -5,8 +5,8 @@ import { matchRoutes } from 'react-router-dom';
 import type { RouteObject, createBrowserRouter } from 'react-router-dom';
 import { unstable_serialize } from 'swr';
 import type { Middleware, SWRConfiguration } from 'swr';
-import { RENDERED_PAGE_ELEMENT_ID, type RenderedPageData } from '../../../shared/rendered-page';
-import { isLocale } from '../../../shared/constants';
+import { RENDERED_PAGE_ELEMENT_ID, type RenderedPageData } from '@shared/rendered-page';
+import { isLocale } from '@shared/constants';
 
 export function readRenderedPage(): RenderedPageData | null {
   const text = document.getElementById(RENDERED_PAGE_ELEMENT_ID)?.textContent;

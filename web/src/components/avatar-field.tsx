@@ -1,6 +1,6 @@
 // Avatar upload and removal, shared by "My profile" and the administrator's user form.
 import { defineMessages, useIntl } from 'react-intl';
-import { AVATAR_MAX_BYTES } from '../../../shared/constants';
+import { AVATAR_MAX_BYTES } from '@shared/constants';
 import { ImageUploadField } from './image-upload-field';
 
 const messages = defineMessages({

@@ -4,7 +4,7 @@
 import { Trash2, Upload as UploadIcon } from 'lucide-react';
 import { useId, useState } from 'react';
 import { defineMessages, useIntl } from 'react-intl';
-import { IMAGE_MEDIA_TYPES } from '../../../shared/constants';
+import { IMAGE_MEDIA_TYPES } from '@shared/constants';
 import { ApiError } from '../lib/api-client';
 import { describeError } from '../lib/error-messages';
 import { formatFileSize } from '../lib/file-size';

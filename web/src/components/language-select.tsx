@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { defineMessages, useIntl } from 'react-intl';
-import { DEFAULT_LOCALE, LOCALES, isLocale } from '../../../shared/constants';
+import { DEFAULT_LOCALE, LOCALES, isLocale } from '@shared/constants';
 import { LANGUAGE_NAMES, changeLocale, storedLocale } from '../i18n/locale';
 
 const messages = defineMessages({

@@ -1,7 +1,7 @@
 // Visibility and "who can borrow" levels (docs/product.md): the same words for both; 2 "Shared users" is a collection's visibility only.
 import { defineMessages } from 'react-intl';
 import type { MessageDescriptor } from 'react-intl';
-import type { CollectionVisibilityLevel } from '../../../shared/catalogue';
+import type { CollectionVisibilityLevel } from '@shared/catalogue';
 
 export const levelMessages = defineMessages({
   0: { id: 'components.levels.everyone', defaultMessage: 'Everyone' },

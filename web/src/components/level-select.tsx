@@ -2,7 +2,7 @@
 // entry that keeps the collection's default (value "").
 import type { ReactNode } from 'react';
 import { useIntl } from 'react-intl';
-import { COLLECTION_VISIBILITY_LEVELS, VISIBILITY_LEVELS } from '../../../shared/catalogue';
+import { COLLECTION_VISIBILITY_LEVELS, VISIBILITY_LEVELS } from '@shared/catalogue';
 import { levelMessages } from './level-messages';
 import { SelectField } from './select-field';
 

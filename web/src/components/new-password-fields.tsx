@@ -2,7 +2,7 @@
 // the API accepts (shared constants), and both typed the same (checked before sending).
 import { defineMessages, useIntl } from 'react-intl';
 import type { NoMessageValues } from 'react-intl';
-import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../../../shared/constants';
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@shared/constants';
 import { ApiError } from '../lib/api-client';
 import { fieldText } from '../lib/use-submit';
 import type { FormErrors } from '../lib/use-form-errors';

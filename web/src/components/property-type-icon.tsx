@@ -1,7 +1,7 @@
 // The icon of a property's content type, beside its name where types are listed (decorative: the
 // type's name is always written next to it).
 import { AlignLeft, Braces, Calendar, CalendarClock, File, Hash, Image, Link, Palette, Star, ToggleLeft, Type, Video } from 'lucide-react';
-import type { PropertyType } from '../../../shared/catalogue';
+import type { PropertyType } from '@shared/catalogue';
 import type { IconComponent } from './button';
 
 const ICONS: Record<PropertyType, IconComponent> = {

@@ -1,7 +1,7 @@
 // The names of content types, wherever a type is chosen or shown (property forms, import mappings).
 import { defineMessages } from 'react-intl';
 import type { MessageDescriptor } from 'react-intl';
-import type { PropertyType } from '../../../shared/catalogue';
+import type { PropertyType } from '@shared/catalogue';
 
 export const typeMessages = defineMessages({
   text: { id: 'properties.types.text', defaultMessage: 'Text' },

@@ -1,6 +1,6 @@
 // Only the active language's catalogue is downloaded: each JSON file is its own chunk.
 import type { MessageFormatElement } from 'react-intl';
-import type { Locale } from '../../../shared/constants';
+import type { Locale } from '@shared/constants';
 
 /** Strings, or in the browser's build already parsed (compiled-catalogues.ts), which react-intl takes alike. */
 export type Messages = Record<string, string> | Record<string, MessageFormatElement[]>;

@@ -1,8 +1,8 @@
 // The language (docs/product.md §4): chosen once on first visit — the instance's default language when its
 // administrator set one, else the browser's — then kept until changed. Any change is saved and the page
 // reloads, so only one catalogue is ever loaded.
-import { API_PREFIX, DEFAULT_LOCALE, LOCALE_COOKIE, STORAGE_KEYS, isLocale } from '../../../shared/constants';
-import type { Locale } from '../../../shared/constants';
+import { API_PREFIX, DEFAULT_LOCALE, LOCALE_COOKIE, STORAGE_KEYS, isLocale } from '@shared/constants';
+import type { Locale } from '@shared/constants';
 import { readStorage, writeStorage } from '../lib/storage';
 
 /** Language names in their own language, as the dropdown shows them. */

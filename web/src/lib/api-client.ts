@@ -1,8 +1,8 @@
 // The one way the SPA talks to the API: prefixes /api/v1, sends the language and the bearer token,
 // and turns the error envelope into a typed ApiError. No side effects (no redirects, no storage writes).
-import { API_PREFIX, DEFAULT_LOCALE, STORAGE_KEYS, isLocale } from '../../../shared/constants';
-import { isErrorBody } from '../../../shared/errors';
-import type { ErrorCode, FieldIssue } from '../../../shared/errors';
+import { API_PREFIX, DEFAULT_LOCALE, STORAGE_KEYS, isLocale } from '@shared/constants';
+import { isErrorBody } from '@shared/errors';
+import type { ErrorCode, FieldIssue } from '@shared/errors';
 import { readStorage } from './storage';
 
 /** Codes from the contract, plus the two the client produces itself. */

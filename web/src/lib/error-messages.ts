@@ -3,7 +3,7 @@
 // client waits for before it throws: only the network's own messages are here from the start.
 import { defineMessages } from 'react-intl';
 import type { IntlShape } from 'react-intl';
-import type { FieldIssue } from '../../../shared/errors';
+import type { FieldIssue } from '@shared/errors';
 import { isApiError } from './api-client';
 import type { ApiErrorCode } from './api-client';
 import type { ErrorCatalogue } from './error-catalogue';

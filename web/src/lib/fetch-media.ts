@@ -1,6 +1,6 @@
 // GET /media/<key> with the session's token: files of private collections and items are only served
 // to who may see them, and a fetch (unlike an <img>) can send the bearer header.
-import { STORAGE_KEYS, mediaUrl } from '../../../shared/constants';
+import { STORAGE_KEYS, mediaUrl } from '@shared/constants';
 import { currentLanguage } from './api-client';
 import { readStorage } from './storage';
 

@@ -2,7 +2,7 @@
 // bubbles speak the browser's language, not Vitrine's, and cut text silently at `maxLength`. The
 // fields keep their constraints as attributes (required, type, min, max, step, pattern) and text limits
 // as `data-max-length`; this reads them and answers issues shaped like the server's.
-import type { FieldIssue } from '../../../shared/errors';
+import type { FieldIssue } from '@shared/errors';
 
 /** A pragmatic address check (the server decides): something@something.something, no spaces. */
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;

@@ -3,7 +3,7 @@
 // owner has the collection open, each is loaded, shrunk as uploads are (thumbnail.ts) and sent back
 // (POST …/thumbnails, both sizes); lists and mosaics then load a few kilobytes per cover. One picture at a time, in
 // the background: the page never waits for it, and leaving the page stops it (use-thumbnail-maker.ts).
-import type { WantedThumbnails } from '../../../shared/schemas/media';
+import type { WantedThumbnails } from '@shared/schemas/media';
 import { ApiError, apiRequest } from './api-client';
 import { fetchMedia } from './fetch-media';
 import { appendThumbnails, makeThumbnails } from './thumbnail';

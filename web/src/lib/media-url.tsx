@@ -5,8 +5,8 @@
 import { createContext, useCallback, useContext } from 'react';
 import type { ReactNode } from 'react';
 import useSWR from 'swr';
-import { AVATAR_KEY_PREFIX, MEDIA_TICKET_SECONDS, mediaUrl } from '../../../shared/constants';
-import type { MediaTicket } from '../../../shared/schemas/media';
+import { AVATAR_KEY_PREFIX, MEDIA_TICKET_SECONDS, mediaUrl } from '@shared/constants';
+import type { MediaTicket } from '@shared/schemas/media';
 import { apiRequest } from './api-client';
 import { useSession } from './use-session';
 

@@ -1,6 +1,6 @@
 // The browser session (docs/product.md §3, §4): signed in means a token is stored.
-import { STORAGE_KEYS } from '../../../shared/constants';
-import type { TokenResponse } from '../../../shared/schemas/auth';
+import { STORAGE_KEYS } from '@shared/constants';
+import type { TokenResponse } from '@shared/schemas/auth';
 import { isApiError } from './api-client';
 import { readStorage, removeStorage, writeStorage } from './storage';
 

@@ -1,7 +1,7 @@
 // GET /api/v1/ — product name, API version and demo mode; read by the nav, home, sign-in and about.
 import { PUBLIC_SETTINGS_KEY } from './use-settings';
 import useSWR from 'swr';
-import type { ApiInfo } from '../../../shared/schemas/meta';
+import type { ApiInfo } from '@shared/schemas/meta';
 import { apiRequest } from './api-client';
 
 export const API_INFO_KEY = '/';

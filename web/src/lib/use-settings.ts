@@ -2,8 +2,8 @@
 // links and badges exist; the instance's name is in titles and the navigation bar. Revalidated after
 // the administrator changes them.
 import useSWR from 'swr';
-import { PRODUCT_NAME } from '../../../shared/constants';
-import type { PublicSettings } from '../../../shared/schemas/settings';
+import { PRODUCT_NAME } from '@shared/constants';
+import type { PublicSettings } from '@shared/schemas/settings';
 import { apiRequest } from './api-client';
 
 export const PUBLIC_SETTINGS_KEY = '/settings';

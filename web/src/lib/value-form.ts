@@ -1,8 +1,8 @@
 // Property values as form inputs hold them (text in the input's own format) and back. The shared
 // normalizers turn input text into API values, so forms give the server's verdict before sending.
-import type { PropertyType } from '../../../shared/catalogue';
-import { normalizeValue } from '../../../shared/values';
-import type { ValueResult } from '../../../shared/values';
+import type { PropertyType } from '@shared/catalogue';
+import { normalizeValue } from '@shared/values';
+import type { ValueResult } from '@shared/values';
 import { isoToLocalInput } from './local-datetime';
 
 /** One API value as input text. */

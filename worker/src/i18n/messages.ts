@@ -1,7 +1,7 @@
 // Server-side texts in both languages: error messages of the envelope and emails. The SPA translates
 // error codes itself; these messages serve API clients and the emails the server sends.
-import type { Locale } from '../../../shared/constants';
-import type { ErrorCode } from '../../../shared/errors';
+import type { Locale } from '@shared/constants';
+import type { ErrorCode } from '@shared/errors';
 
 type ErrorMessages = Record<`error.${ErrorCode}`, string>;
 

@@ -1,4 +1,4 @@
-import { ERROR_STATUS, type ErrorCode, type FieldIssue } from '../../../shared/errors';
+import { ERROR_STATUS, type ErrorCode, type FieldIssue } from '@shared/errors';
 
 /** Handlers throw this; the app's onError turns it into the localized error envelope. */
 export class ApiError extends Error {

@@ -2,7 +2,7 @@
 // configuration. Outside demo mode the demo account, whose password is public, is disabled and its sessions
 // revoked. Checked once per database binding per isolate and mode, so it costs a query per cold start.
 import { and, eq, sql } from 'drizzle-orm';
-import { BUILTIN_ADMIN_USERNAME, DEMO_CREDENTIALS } from '../../../shared/constants';
+import { BUILTIN_ADMIN_USERNAME, DEMO_CREDENTIALS } from '@shared/constants';
 import { sessions, users } from '../db/schema';
 import type { Db, Env } from '../env';
 import { hashPassword, verifyPassword } from './password';

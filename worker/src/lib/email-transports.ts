@@ -4,7 +4,7 @@
 // RESEND_API_KEY, as deployed. Each isolate keeps the row a short time, as it keeps the other settings.
 import { Resend } from 'resend';
 import { WorkerMailer } from 'worker-mailer';
-import type { EmailTransport, SmtpSecurity } from '../../../shared/schemas/email-settings';
+import type { EmailTransport, SmtpSecurity } from '@shared/schemas/email-settings';
 import { storedSetting } from './stored-setting';
 import type { Env } from '../env';
 import { allowedAddress } from './guarded-fetch';

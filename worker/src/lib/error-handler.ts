@@ -1,6 +1,6 @@
 import type { Context } from 'hono';
 import { HTTPException } from 'hono/http-exception';
-import type { ErrorBody, ErrorCode, FieldIssue } from '../../../shared/errors';
+import type { ErrorBody, ErrorCode, FieldIssue } from '@shared/errors';
 import type { AppEnv } from '../env';
 import { type MessageKey, translate } from '../i18n/messages';
 import { ApiError } from './api-error';

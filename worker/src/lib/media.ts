@@ -2,8 +2,8 @@
 // unguessable keys; referenced from rows as media://<key>.
 import { z } from '@hono/zod-openapi';
 import { bodyLimit } from 'hono/body-limit';
-import { MEDIA_SCHEME } from '../../../shared/constants';
-import { mediaCollectionId } from '../../../shared/values';
+import { MEDIA_SCHEME } from '@shared/constants';
+import { mediaCollectionId } from '@shared/values';
 import { ApiError } from './api-error';
 
 const IMAGE_SIGNATURES: { type: string; ext: string; test: (b: Uint8Array) => boolean }[] = [

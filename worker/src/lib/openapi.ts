@@ -1,7 +1,7 @@
 // Helpers that keep route definitions short while the OpenAPI document stays generated from the same
 // zod schemas that validate requests.
 import { z } from '@hono/zod-openapi';
-import { ERROR_CODES } from '../../../shared/errors';
+import { ERROR_CODES } from '@shared/errors';
 
 export const errorBody = z
   .object({

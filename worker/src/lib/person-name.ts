@@ -1,7 +1,7 @@
 // How emails name an account: its first name (a greeting) or full name (an owner), else its username;
 // the built-in administrator without a name is "Administrator" in the email's language.
-import { hasDefaultAdminName, ownFirstName } from '../../../shared/admin-name';
-import type { Locale } from '../../../shared/constants';
+import { hasDefaultAdminName, ownFirstName } from '@shared/admin-name';
+import type { Locale } from '@shared/constants';
 import { translate } from '../i18n/messages';
 
 interface Named {

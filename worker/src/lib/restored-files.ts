@@ -1,6 +1,6 @@
 // Files a restore takes out of a backup: typed by their content as uploads are (sniffMedia), never by
 // their name, and named by their content as the Worker's own pictures are, so the same file is one object.
-import { ITEM_FILE_MAX_BYTES } from '../../../shared/catalogue';
+import { ITEM_FILE_MAX_BYTES } from '@shared/catalogue';
 import type { Env } from '../env';
 import { sniffMedia, toMediaValue } from './media';
 import { contentName } from './pictures';

@@ -1,7 +1,7 @@
 // Bearer tokens: a jose-signed JWT naming a session row. The signature keeps forgeries out without a
 // query; the session row makes sign-out, password changes and disabling a user revoke tokens for real.
 import { jwtVerify, SignJWT } from 'jose';
-import { MEDIA_TICKET_SECONDS } from '../../../shared/constants';
+import { MEDIA_TICKET_SECONDS } from '@shared/constants';
 import { ApiError } from './api-error';
 
 export const SESSION_DAYS = 30;

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { FieldIssue } from '../../../shared/errors';
+import type { FieldIssue } from '@shared/errors';
 import { ApiError } from './api-error';
 
 /** Zod issues → field details of a VALIDATION_FAILED error; messages are localized by onError. */

@@ -1,11 +1,11 @@
 // The server's side of shared/values.ts, used by items and properties alike: each submitted value is
 // normalized against its property (type, multiple, never empty), then stored as JSON with a sort key
 // (lower-cased text for filters, a natural sort key for text, or a number).
-import type { PropertyType } from '../../../shared/catalogue';
-import type { FieldIssue } from '../../../shared/errors';
-import { isMediaValue, mediaCollectionId, normalizeValue } from '../../../shared/values';
-import { MAX_VALUES_PER_PROPERTY } from '../../../shared/catalogue';
-import { naturalSortKey } from '../../../shared/sort-key';
+import type { PropertyType } from '@shared/catalogue';
+import type { FieldIssue } from '@shared/errors';
+import { isMediaValue, mediaCollectionId, normalizeValue } from '@shared/values';
+import { MAX_VALUES_PER_PROPERTY } from '@shared/catalogue';
+import { naturalSortKey } from '@shared/sort-key';
 import type { properties } from '../db/schema';
 import { ApiError } from './api-error';
 

@@ -3,7 +3,7 @@
 // co-owners). An item or property is visible when its level is at most the caller's; level 4 "Nobody"
 // is therefore never visible on browsing paths, not even to the owner (manage and edit screens aside).
 // Collections also take level 2 "Shared users": the owner and the people it is shared with.
-import { hasRole, type CollectionRole } from '../../../shared/catalogue';
+import { hasRole, type CollectionRole } from '@shared/catalogue';
 import type { Caller } from '../env';
 
 export type CallerLevel = 0 | 1 | 3;

@@ -4,7 +4,7 @@
 import { and, eq, gt } from 'drizzle-orm';
 import type { Context } from 'hono';
 import { createMiddleware } from 'hono/factory';
-import { BUILTIN_ADMIN_USERNAME } from '../../../shared/constants';
+import { BUILTIN_ADMIN_USERNAME } from '@shared/constants';
 import { sqlNow } from '../db/now';
 import { sessions, users } from '../db/schema';
 import type { AppEnv, Caller, Db } from '../env';

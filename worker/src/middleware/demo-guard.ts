@@ -1,5 +1,5 @@
 import { createMiddleware } from 'hono/factory';
-import { API_PREFIX } from '../../../shared/constants';
+import { API_PREFIX } from '@shared/constants';
 import type { AppEnv } from '../env';
 import { ApiError } from '../lib/api-error';
 

@@ -1,9 +1,9 @@
 import { ExternalLink } from 'lucide-react';
 import { defineMessages, useIntl } from 'react-intl';
-import { OFFICIAL_WEBSITE, PRODUCT_NAME } from '../../../../shared/constants';
-import { Loading } from '../../components/loading';
-import { useApiInfo } from '../../lib/use-api-info';
-import { usePageTitle } from '../../lib/use-page-title';
+import { OFFICIAL_WEBSITE, PRODUCT_NAME } from '@shared/constants';
+import { Loading } from '@web/components/loading';
+import { useApiInfo } from '@web/lib/use-api-info';
+import { usePageTitle } from '@web/lib/use-page-title';
 
 const messages = defineMessages({
   title: { id: 'app.about.title', defaultMessage: 'About' },

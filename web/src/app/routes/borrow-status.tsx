@@ -1,13 +1,13 @@
 // The requester's private page for following a borrow request (?token= from their email).
 import { defineMessages, useIntl } from 'react-intl';
 import { useSearchParams } from 'react-router-dom';
-import { ErrorAlert } from '../../components/alert';
-import { Loading } from '../../components/loading';
-import { PageError } from '../../components/page-error';
-import { Screen } from '../../components/screen';
-import { useBorrowRequestStatus } from '../../features/lending/api/borrow-requests';
-import { BorrowStatus } from '../../features/lending/components/borrow-status';
-import { isApiError } from '../../lib/api-client';
+import { ErrorAlert } from '@web/components/alert';
+import { Loading } from '@web/components/loading';
+import { PageError } from '@web/components/page-error';
+import { Screen } from '@web/components/screen';
+import { useBorrowRequestStatus } from '@web/features/lending/api/borrow-requests';
+import { BorrowStatus } from '@web/features/lending/components/borrow-status';
+import { isApiError } from '@web/lib/api-client';
 
 const messages = defineMessages<{ title: Record<string, never>; itemTitle: { title: string }; invalid: Record<string, never> }>({
   title: { id: 'app.borrowStatus.title', defaultMessage: 'Your borrow request' },

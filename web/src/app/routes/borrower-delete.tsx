@@ -2,20 +2,20 @@
 import { Trash2 } from 'lucide-react';
 import { defineMessages, useIntl } from 'react-intl';
 import { useParams } from 'react-router-dom';
-import { ErrorAlert } from '../../components/alert';
-import { Button, ButtonLink } from '../../components/button';
-import { commonMessages } from '../../components/common-messages';
-import { Loading } from '../../components/loading';
-import { NotFoundScreen } from '../../components/not-found-screen';
-import { PageError } from '../../components/page-error';
-import { FormScreen } from '../../components/screen';
-import { deleteBorrower, useBorrower, useBorrowerDeletion, useRevalidateLending } from '../../features/lending/api/borrowers';
-import { LoanList } from '../../features/lending/components/loan-list';
-import { describeError } from '../../lib/error-messages';
-import { useNavigateWithFlash } from '../../lib/flash';
-import { paths, recordId } from '../../lib/paths';
-import { useAction } from '../../lib/use-action';
-import { useDemoMode } from '../../lib/use-demo-mode';
+import { ErrorAlert } from '@web/components/alert';
+import { Button, ButtonLink } from '@web/components/button';
+import { commonMessages } from '@web/components/common-messages';
+import { Loading } from '@web/components/loading';
+import { NotFoundScreen } from '@web/components/not-found-screen';
+import { PageError } from '@web/components/page-error';
+import { FormScreen } from '@web/components/screen';
+import { deleteBorrower, useBorrower, useBorrowerDeletion, useRevalidateLending } from '@web/features/lending/api/borrowers';
+import { LoanList } from '@web/features/lending/components/loan-list';
+import { describeError } from '@web/lib/error-messages';
+import { useNavigateWithFlash } from '@web/lib/flash';
+import { paths, recordId } from '@web/lib/paths';
+import { useAction } from '@web/lib/use-action';
+import { useDemoMode } from '@web/lib/use-demo-mode';
 import { LendingGate, useLendingCrumbs } from '../lending-gate';
 
 const messages = defineMessages<{

@@ -1,15 +1,15 @@
 // Spec §2 "Edit borrower".
 import { defineMessages, useIntl } from 'react-intl';
 import { useParams } from 'react-router-dom';
-import { Loading } from '../../components/loading';
-import { NotFoundScreen } from '../../components/not-found-screen';
-import { PageError } from '../../components/page-error';
-import { FormScreen } from '../../components/screen';
-import { updateBorrower, useBorrower, useRevalidateLending } from '../../features/lending/api/borrowers';
-import { BorrowerForm } from '../../features/lending/components/borrower-form';
-import { useNavigateWithFlash } from '../../lib/flash';
-import { paths, recordId } from '../../lib/paths';
-import { useDemoMode } from '../../lib/use-demo-mode';
+import { Loading } from '@web/components/loading';
+import { NotFoundScreen } from '@web/components/not-found-screen';
+import { PageError } from '@web/components/page-error';
+import { FormScreen } from '@web/components/screen';
+import { updateBorrower, useBorrower, useRevalidateLending } from '@web/features/lending/api/borrowers';
+import { BorrowerForm } from '@web/features/lending/components/borrower-form';
+import { useNavigateWithFlash } from '@web/lib/flash';
+import { paths, recordId } from '@web/lib/paths';
+import { useDemoMode } from '@web/lib/use-demo-mode';
 import { LendingGate, useLendingCrumbs } from '../lending-gate';
 
 const messages = defineMessages<{ title: { name: string } }>({ title: { id: 'app.borrowerEdit.title', defaultMessage: 'Edit {name}' } });

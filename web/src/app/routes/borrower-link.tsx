@@ -2,13 +2,13 @@
 // answer is the same either way, so the form never tells whether an address borrowed anything.
 import { useState, type FormEvent } from 'react';
 import { defineMessages, useIntl } from 'react-intl';
-import { ErrorAlert, SuccessStatus } from '../../components/alert';
-import { Button } from '../../components/button';
-import { Screen } from '../../components/screen';
-import { TextField } from '../../components/text-field';
-import { askForLink } from '../../features/lending/api/borrower-page';
-import { describeError } from '../../lib/error-messages';
-import { useAction } from '../../lib/use-action';
+import { ErrorAlert, SuccessStatus } from '@web/components/alert';
+import { Button } from '@web/components/button';
+import { Screen } from '@web/components/screen';
+import { TextField } from '@web/components/text-field';
+import { askForLink } from '@web/features/lending/api/borrower-page';
+import { describeError } from '@web/lib/error-messages';
+import { useAction } from '@web/lib/use-action';
 
 const messages = defineMessages({
   title: { id: 'app.borrowerLink.title', defaultMessage: 'Get my borrower page' },

@@ -1,11 +1,11 @@
 // Spec §2 "New borrower".
 import { defineMessages, useIntl } from 'react-intl';
-import { FormScreen } from '../../components/screen';
-import { createBorrower, useRevalidateLending } from '../../features/lending/api/borrowers';
-import { BorrowerForm } from '../../features/lending/components/borrower-form';
-import { useNavigateWithFlash } from '../../lib/flash';
-import { paths } from '../../lib/paths';
-import { useDemoMode } from '../../lib/use-demo-mode';
+import { FormScreen } from '@web/components/screen';
+import { createBorrower, useRevalidateLending } from '@web/features/lending/api/borrowers';
+import { BorrowerForm } from '@web/features/lending/components/borrower-form';
+import { useNavigateWithFlash } from '@web/lib/flash';
+import { paths } from '@web/lib/paths';
+import { useDemoMode } from '@web/lib/use-demo-mode';
 import { LendingGate, useLendingCrumbs } from '../lending-gate';
 
 const messages = defineMessages({ title: { id: 'app.borrowerNew.title', defaultMessage: 'New borrower' } });

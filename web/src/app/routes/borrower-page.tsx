@@ -2,17 +2,17 @@
 // "Ask to renew" and their calendar. A wrong, reset or expired link says so and offers a new one.
 import { defineMessages, useIntl } from 'react-intl';
 import { Link, useParams } from 'react-router-dom';
-import { ErrorAlert } from '../../components/alert';
-import { Loading } from '../../components/loading';
-import { PageError } from '../../components/page-error';
-import { Screen } from '../../components/screen';
-import { useBorrowerPage } from '../../features/lending/api/borrower-page';
-import { BorrowerFeed } from '../../features/lending/components/borrower-feed';
-import { BorrowerHolds } from '../../features/lending/components/borrower-holds';
-import { CurrentLoans, PastLoans } from '../../features/lending/components/borrower-loans';
-import { isApiError } from '../../lib/api-client';
-import { paths } from '../../lib/paths';
-import '../../features/lending/components/lending.css';
+import { ErrorAlert } from '@web/components/alert';
+import { Loading } from '@web/components/loading';
+import { PageError } from '@web/components/page-error';
+import { Screen } from '@web/components/screen';
+import { useBorrowerPage } from '@web/features/lending/api/borrower-page';
+import { BorrowerFeed } from '@web/features/lending/components/borrower-feed';
+import { BorrowerHolds } from '@web/features/lending/components/borrower-holds';
+import { CurrentLoans, PastLoans } from '@web/features/lending/components/borrower-loans';
+import { isApiError } from '@web/lib/api-client';
+import { paths } from '@web/lib/paths';
+import '@web/features/lending/components/lending.css';
 
 type Plain = Record<string, never>;
 const messages = defineMessages<{

@@ -1,16 +1,16 @@
 // Spec §2 "View borrower": details, current loans and history.
 import { useIntl } from 'react-intl';
 import { useParams } from 'react-router-dom';
-import { FlashStatus } from '../../components/flash-status';
-import { Loading } from '../../components/loading';
-import { NotFoundScreen } from '../../components/not-found-screen';
-import { PageError } from '../../components/page-error';
-import { Screen } from '../../components/screen';
-import { DemoNotice } from '../../components/demo-notice';
-import { useBorrower } from '../../features/lending/api/borrowers';
-import { BorrowerView } from '../../features/lending/components/borrower-view';
-import { recordId } from '../../lib/paths';
-import { useDemoMode } from '../../lib/use-demo-mode';
+import { FlashStatus } from '@web/components/flash-status';
+import { Loading } from '@web/components/loading';
+import { NotFoundScreen } from '@web/components/not-found-screen';
+import { PageError } from '@web/components/page-error';
+import { Screen } from '@web/components/screen';
+import { DemoNotice } from '@web/components/demo-notice';
+import { useBorrower } from '@web/features/lending/api/borrowers';
+import { BorrowerView } from '@web/features/lending/components/borrower-view';
+import { recordId } from '@web/lib/paths';
+import { useDemoMode } from '@web/lib/use-demo-mode';
 import { LendingGate, useLendingCrumbs } from '../lending-gate';
 
 function BorrowerScreen() {

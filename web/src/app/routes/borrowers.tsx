@@ -1,6 +1,6 @@
 // Spec §2 "Borrower list", in the Borrowers area (signed-in users, each their own).
 import { defineMessages, useIntl } from 'react-intl';
-import { BorrowersList } from '../../features/lending/components/borrowers-list';
+import { BorrowersList } from '@web/features/lending/components/borrowers-list';
 import { LendingAreaScreen } from '../lending-gate';
 
 const messages = defineMessages({ title: { id: 'app.borrowers.title', defaultMessage: 'Borrowers' } });

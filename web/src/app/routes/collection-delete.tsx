@@ -1,11 +1,11 @@
 import { defineMessages, useIntl } from 'react-intl';
-import type { Collection } from '../../../../shared/schemas/collections';
-import { Screen } from '../../components/screen';
-import { DemoNotice } from '../../components/demo-notice';
-import { CollectionDeleteConfirmation } from '../../features/collections/components/collection-delete-confirmation';
-import { useNavigateWithFlash } from '../../lib/flash';
-import { paths } from '../../lib/paths';
-import { useDemoMode } from '../../lib/use-demo-mode';
+import type { Collection } from '@shared/schemas/collections';
+import { Screen } from '@web/components/screen';
+import { DemoNotice } from '@web/components/demo-notice';
+import { CollectionDeleteConfirmation } from '@web/features/collections/components/collection-delete-confirmation';
+import { useNavigateWithFlash } from '@web/lib/flash';
+import { paths } from '@web/lib/paths';
+import { useDemoMode } from '@web/lib/use-demo-mode';
 import { CollectionGate, useCollectionCrumbs } from '../collection-gate';
 
 const messages = defineMessages<{ title: { name: string } }>({

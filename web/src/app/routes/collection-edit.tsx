@@ -1,14 +1,14 @@
 import { defineMessages, useIntl } from 'react-intl';
 import { useSWRConfig } from 'swr';
-import type { Collection } from '../../../../shared/schemas/collections';
-import { FormScreen } from '../../components/screen';
-import { collectionKey } from '../../features/collections/api/get-collection';
-import { useUpdateCollection } from '../../features/collections/api/update-collection';
-import { CollectionForm } from '../../features/collections/components/collection-form';
-import { CollectionImage } from '../../features/collections/components/collection-image';
-import { useNavigateWithFlash } from '../../lib/flash';
-import { paths } from '../../lib/paths';
-import { useDemoMode } from '../../lib/use-demo-mode';
+import type { Collection } from '@shared/schemas/collections';
+import { FormScreen } from '@web/components/screen';
+import { collectionKey } from '@web/features/collections/api/get-collection';
+import { useUpdateCollection } from '@web/features/collections/api/update-collection';
+import { CollectionForm } from '@web/features/collections/components/collection-form';
+import { CollectionImage } from '@web/features/collections/components/collection-image';
+import { useNavigateWithFlash } from '@web/lib/flash';
+import { paths } from '@web/lib/paths';
+import { useDemoMode } from '@web/lib/use-demo-mode';
 import { CollectionGate, useCollectionCrumbs } from '../collection-gate';
 
 const messages = defineMessages<{ title: { name: string } }>({

@@ -2,23 +2,23 @@
 // hit, see it as it will be stored, and create the item with its cover.
 import { defineMessages, useIntl, type NoMessageValues } from 'react-intl';
 import { useNavigate } from 'react-router-dom';
-import type { Collection } from '../../../../shared/schemas/collections';
-import { DemoNotice } from '../../components/demo-notice';
-import { Loading } from '../../components/loading';
-import { PageError } from '../../components/page-error';
-import { Screen } from '../../components/screen';
-import { createItem } from '../../features/items/api/create-item';
-import { itemsTouched } from '../../features/items/api/touched';
-import { savedItemDestination } from '../../features/items/saved-destination';
-import { useProperties } from '../../features/properties/api/get-properties';
-import { useSourceOffers } from '../../features/sources/api/sources';
-import { CodeListForm } from '../../features/sources/components/code-list-form';
-import { RecentQueues } from '../../features/sources/components/recent-queues';
-import { SourceSearch } from '../../features/sources/components/source-search';
-import { paths } from '../../lib/paths';
-import { useNavigateWithFlash } from '../../lib/flash';
-import { useRevalidate } from '../../lib/revalidate';
-import { useDemoMode } from '../../lib/use-demo-mode';
+import type { Collection } from '@shared/schemas/collections';
+import { DemoNotice } from '@web/components/demo-notice';
+import { Loading } from '@web/components/loading';
+import { PageError } from '@web/components/page-error';
+import { Screen } from '@web/components/screen';
+import { createItem } from '@web/features/items/api/create-item';
+import { itemsTouched } from '@web/features/items/api/touched';
+import { savedItemDestination } from '@web/features/items/saved-destination';
+import { useProperties } from '@web/features/properties/api/get-properties';
+import { useSourceOffers } from '@web/features/sources/api/sources';
+import { CodeListForm } from '@web/features/sources/components/code-list-form';
+import { RecentQueues } from '@web/features/sources/components/recent-queues';
+import { SourceSearch } from '@web/features/sources/components/source-search';
+import { paths } from '@web/lib/paths';
+import { useNavigateWithFlash } from '@web/lib/flash';
+import { useRevalidate } from '@web/lib/revalidate';
+import { useDemoMode } from '@web/lib/use-demo-mode';
 import { CollectionGate, useCollectionCrumbs } from '../collection-gate';
 
 const messages = defineMessages<{ title: NoMessageValues; intro: NoMessageValues }>({

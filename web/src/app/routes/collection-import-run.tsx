@@ -2,20 +2,20 @@
 import { useCallback } from 'react';
 import { defineMessages, useIntl } from 'react-intl';
 import type { NoMessageValues } from 'react-intl';
-import type { Collection } from '../../../../shared/schemas/collections';
-import { Loading } from '../../components/loading';
-import { NotFoundScreen } from '../../components/not-found-screen';
-import { PageError } from '../../components/page-error';
-import { Screen } from '../../components/screen';
-import { importsKey, useImportReport } from '../../features/imports/api/imports';
-import { itemsTouched } from '../../features/items/api/touched';
-import { propertiesTouched } from '../../features/properties/api/touched';
-import { anyOf, exactly, useRevalidate } from '../../lib/revalidate';
-import { ImportRunReport } from '../../features/imports/components/import-run';
-import { useProperties } from '../../features/properties/api/get-properties';
-import { paths } from '../../lib/paths';
+import type { Collection } from '@shared/schemas/collections';
+import { Loading } from '@web/components/loading';
+import { NotFoundScreen } from '@web/components/not-found-screen';
+import { PageError } from '@web/components/page-error';
+import { Screen } from '@web/components/screen';
+import { importsKey, useImportReport } from '@web/features/imports/api/imports';
+import { itemsTouched } from '@web/features/items/api/touched';
+import { propertiesTouched } from '@web/features/properties/api/touched';
+import { anyOf, exactly, useRevalidate } from '@web/lib/revalidate';
+import { ImportRunReport } from '@web/features/imports/components/import-run';
+import { useProperties } from '@web/features/properties/api/get-properties';
+import { paths } from '@web/lib/paths';
 import { CollectionGate, useCollectionCrumbs, useRouteIds } from '../collection-gate';
-import '../../features/imports/components/imports.css';
+import '@web/features/imports/components/imports.css';
 
 const messages = defineMessages<{ crumb: NoMessageValues; title: { file: string } }>({
   crumb: { id: 'app.collectionImport.crumb', defaultMessage: 'Import' },

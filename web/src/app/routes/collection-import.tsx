@@ -3,22 +3,22 @@
 import { defineMessages, useIntl } from 'react-intl';
 import type { NoMessageValues } from 'react-intl';
 import { useNavigate } from 'react-router-dom';
-import type { Collection } from '../../../../shared/schemas/collections';
-import { DemoNotice } from '../../components/demo-notice';
-import { FlashStatus } from '../../components/flash-status';
-import { Loading } from '../../components/loading';
-import { PageError } from '../../components/page-error';
-import { Screen } from '../../components/screen';
-import { useImportRuns } from '../../features/imports/api/imports';
-import { ImportHistory } from '../../features/imports/components/import-history';
-import { ImportSetup } from '../../features/imports/components/import-setup';
-import { ScheduledImports } from '../../features/imports/components/scheduled-imports';
-import { ValueDisplay } from '../../features/items/components/value-display';
-import { useProperties } from '../../features/properties/api/get-properties';
-import { paths } from '../../lib/paths';
-import { useDemoMode } from '../../lib/use-demo-mode';
+import type { Collection } from '@shared/schemas/collections';
+import { DemoNotice } from '@web/components/demo-notice';
+import { FlashStatus } from '@web/components/flash-status';
+import { Loading } from '@web/components/loading';
+import { PageError } from '@web/components/page-error';
+import { Screen } from '@web/components/screen';
+import { useImportRuns } from '@web/features/imports/api/imports';
+import { ImportHistory } from '@web/features/imports/components/import-history';
+import { ImportSetup } from '@web/features/imports/components/import-setup';
+import { ScheduledImports } from '@web/features/imports/components/scheduled-imports';
+import { ValueDisplay } from '@web/features/items/components/value-display';
+import { useProperties } from '@web/features/properties/api/get-properties';
+import { paths } from '@web/lib/paths';
+import { useDemoMode } from '@web/lib/use-demo-mode';
 import { CollectionGate, useCollectionCrumbs } from '../collection-gate';
-import '../../features/imports/components/imports.css';
+import '@web/features/imports/components/imports.css';
 
 const messages = defineMessages<{ title: { name: string }; intro: NoMessageValues; history: NoMessageValues }>({
   title: { id: 'app.collectionImport.title', defaultMessage: 'Import into {name}' },

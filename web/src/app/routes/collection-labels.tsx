@@ -2,15 +2,15 @@
 import { defineMessages, useIntl } from 'react-intl';
 import { useSearchParams } from 'react-router-dom';
 import useSWR from 'swr';
-import type { Collection } from '../../../../shared/schemas/collections';
-import type { ItemPage } from '../../../../shared/schemas/items';
-import { EmptyState } from '../../components/empty-state';
-import { Loading } from '../../components/loading';
-import { PageError } from '../../components/page-error';
-import { Screen } from '../../components/screen';
-import { LabelSheet } from '../../features/lending/components/label-sheet';
-import { apiRequest } from '../../lib/api-client';
-import { recordId } from '../../lib/paths';
+import type { Collection } from '@shared/schemas/collections';
+import type { ItemPage } from '@shared/schemas/items';
+import { EmptyState } from '@web/components/empty-state';
+import { Loading } from '@web/components/loading';
+import { PageError } from '@web/components/page-error';
+import { Screen } from '@web/components/screen';
+import { LabelSheet } from '@web/features/lending/components/label-sheet';
+import { apiRequest } from '@web/lib/api-client';
+import { recordId } from '@web/lib/paths';
 import { CollectionGate, useCollectionCrumbs } from '../collection-gate';
 import { QrCode as QrIcon } from 'lucide-react';
 

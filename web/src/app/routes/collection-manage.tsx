@@ -2,21 +2,21 @@
 import { FileUp, ListPlus, Pencil, QrCode, Trash2 } from 'lucide-react';
 import { defineMessages, useIntl } from 'react-intl';
 import type { NoMessageValues } from 'react-intl';
-import type { Collection } from '../../../../shared/schemas/collections';
-import { Breadcrumbs } from '../../components/breadcrumbs';
-import { Button, ButtonLink } from '../../components/button';
-import { FlashStatus } from '../../components/flash-status';
-import { DemoNotice } from '../../components/demo-notice';
-import { Loading } from '../../components/loading';
-import { PageError } from '../../components/page-error';
-import { SharingCard } from '../../features/collections/components/sharing-card';
-import { ExportCard } from '../../features/exports/components/export-card';
-import { HiddenItems } from '../../features/items/components/hidden-items';
-import { useProperties } from '../../features/properties/api/get-properties';
-import { PropertiesTable } from '../../features/properties/components/properties-table';
-import { paths } from '../../lib/paths';
-import { useDemoMode } from '../../lib/use-demo-mode';
-import { usePageTitle } from '../../lib/use-page-title';
+import type { Collection } from '@shared/schemas/collections';
+import { Breadcrumbs } from '@web/components/breadcrumbs';
+import { Button, ButtonLink } from '@web/components/button';
+import { FlashStatus } from '@web/components/flash-status';
+import { DemoNotice } from '@web/components/demo-notice';
+import { Loading } from '@web/components/loading';
+import { PageError } from '@web/components/page-error';
+import { SharingCard } from '@web/features/collections/components/sharing-card';
+import { ExportCard } from '@web/features/exports/components/export-card';
+import { HiddenItems } from '@web/features/items/components/hidden-items';
+import { useProperties } from '@web/features/properties/api/get-properties';
+import { PropertiesTable } from '@web/features/properties/components/properties-table';
+import { paths } from '@web/lib/paths';
+import { useDemoMode } from '@web/lib/use-demo-mode';
+import { usePageTitle } from '@web/lib/use-page-title';
 import { CollectionGate, useCollectionCrumbs } from '../collection-gate';
 
 const labelMessages = defineMessages({

@@ -1,14 +1,14 @@
 import { useState } from 'react';
 import { defineMessages, useIntl } from 'react-intl';
 import { Navigate } from 'react-router-dom';
-import { CheckboxField } from '../../components/checkbox-field';
-import { FormScreen } from '../../components/screen';
-import { useCreateCollection } from '../../features/collections/api/create-collection';
-import { CollectionForm } from '../../features/collections/components/collection-form';
-import { useNavigateWithFlash } from '../../lib/flash';
-import { paths } from '../../lib/paths';
-import { useDemoMode } from '../../lib/use-demo-mode';
-import { useSession } from '../../lib/use-session';
+import { CheckboxField } from '@web/components/checkbox-field';
+import { FormScreen } from '@web/components/screen';
+import { useCreateCollection } from '@web/features/collections/api/create-collection';
+import { CollectionForm } from '@web/features/collections/components/collection-form';
+import { useNavigateWithFlash } from '@web/lib/flash';
+import { paths } from '@web/lib/paths';
+import { useDemoMode } from '@web/lib/use-demo-mode';
+import { useSession } from '@web/lib/use-session';
 
 const messages = defineMessages({
   title: { id: 'app.collectionNew.title', defaultMessage: 'New collection' },

@@ -2,17 +2,17 @@
 // through it, then what became of each code.
 import { useCallback } from 'react';
 import { defineMessages, useIntl, type NoMessageValues } from 'react-intl';
-import type { Collection } from '../../../../shared/schemas/collections';
-import { Loading } from '../../components/loading';
-import { NotFoundScreen } from '../../components/not-found-screen';
-import { PageError } from '../../components/page-error';
-import { Screen } from '../../components/screen';
-import { itemsTouched } from '../../features/items/api/touched';
-import { sourceQueuesKey, useSourceQueue } from '../../features/sources/api/source-queues';
-import { useSourceOffers } from '../../features/sources/api/sources';
-import { queueMessages, SourceQueueReportView } from '../../features/sources/components/source-queue-report';
-import { paths } from '../../lib/paths';
-import { anyOf, exactly, useRevalidate } from '../../lib/revalidate';
+import type { Collection } from '@shared/schemas/collections';
+import { Loading } from '@web/components/loading';
+import { NotFoundScreen } from '@web/components/not-found-screen';
+import { PageError } from '@web/components/page-error';
+import { Screen } from '@web/components/screen';
+import { itemsTouched } from '@web/features/items/api/touched';
+import { sourceQueuesKey, useSourceQueue } from '@web/features/sources/api/source-queues';
+import { useSourceOffers } from '@web/features/sources/api/sources';
+import { queueMessages, SourceQueueReportView } from '@web/features/sources/components/source-queue-report';
+import { paths } from '@web/lib/paths';
+import { anyOf, exactly, useRevalidate } from '@web/lib/revalidate';
 import { CollectionGate, useCollectionCrumbs, useRouteIds } from '../collection-gate';
 
 const messages = defineMessages<{ crumb: NoMessageValues }>({

@@ -2,24 +2,24 @@
 // last changes. The owner's tools sit in the header beside Share, so the covers start on the first screen.
 import { FileUp, Plus, ScanSearch, Settings } from 'lucide-react';
 import { defineMessages, useIntl } from 'react-intl';
-import { hasRole } from '../../../../shared/catalogue';
-import { VISIBILITY } from '../../../../shared/constants';
-import type { Collection } from '../../../../shared/schemas/collections';
-import { ErrorAlert } from '../../components/alert';
-import { Button, ButtonLink } from '../../components/button';
-import { FlashStatus } from '../../components/flash-status';
-import { Loading } from '../../components/loading';
-import { CollectionHeader } from '../../features/collections/components/collection-header';
-import { TagsEditor } from '../../features/collections/components/tags-editor';
-import { ItemBrowser } from '../../features/items/components/item-browser';
-import { RecentItems } from '../../features/items/components/recent-items';
-import { useThumbnailMaker } from '../../lib/use-thumbnail-maker';
-import { useProperties } from '../../features/properties/api/get-properties';
-import { describeError } from '../../lib/error-messages';
-import { paths } from '../../lib/paths';
-import { useDemoMode } from '../../lib/use-demo-mode';
-import { DemoNotice } from '../../components/demo-notice';
-import { usePageTitle } from '../../lib/use-page-title';
+import { hasRole } from '@shared/catalogue';
+import { VISIBILITY } from '@shared/constants';
+import type { Collection } from '@shared/schemas/collections';
+import { ErrorAlert } from '@web/components/alert';
+import { Button, ButtonLink } from '@web/components/button';
+import { FlashStatus } from '@web/components/flash-status';
+import { Loading } from '@web/components/loading';
+import { CollectionHeader } from '@web/features/collections/components/collection-header';
+import { TagsEditor } from '@web/features/collections/components/tags-editor';
+import { ItemBrowser } from '@web/features/items/components/item-browser';
+import { RecentItems } from '@web/features/items/components/recent-items';
+import { useThumbnailMaker } from '@web/lib/use-thumbnail-maker';
+import { useProperties } from '@web/features/properties/api/get-properties';
+import { describeError } from '@web/lib/error-messages';
+import { paths } from '@web/lib/paths';
+import { useDemoMode } from '@web/lib/use-demo-mode';
+import { DemoNotice } from '@web/components/demo-notice';
+import { usePageTitle } from '@web/lib/use-page-title';
 import { CollectionGate } from '../collection-gate';
 
 const messages = defineMessages({

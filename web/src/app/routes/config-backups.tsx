@@ -1,9 +1,9 @@
 // Configuration → Backups: back the whole instance up, and restore a backup into an empty instance.
 import { defineMessages, useIntl } from 'react-intl';
-import { DemoNotice } from '../../components/demo-notice';
-import { BackupsPanel } from '../../features/backups/components/backups-panel';
-import { useDemoMode } from '../../lib/use-demo-mode';
-import { usePageTitle } from '../../lib/use-page-title';
+import { DemoNotice } from '@web/components/demo-notice';
+import { BackupsPanel } from '@web/features/backups/components/backups-panel';
+import { useDemoMode } from '@web/lib/use-demo-mode';
+import { usePageTitle } from '@web/lib/use-page-title';
 
 const messages = defineMessages({ title: { id: 'app.configBackups.title', defaultMessage: 'Backups' } });
 

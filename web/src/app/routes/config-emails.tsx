@@ -1,12 +1,12 @@
 // Configuration → Emails: how the instance sends its emails, and a test email (docs/product.md §2).
 import { defineMessages, useIntl } from 'react-intl';
-import { DemoNotice } from '../../components/demo-notice';
-import { Loading } from '../../components/loading';
-import { PageError } from '../../components/page-error';
-import { useEmailSettings } from '../../features/settings/api/email-settings';
-import { EmailSettingsForm } from '../../features/settings/components/email-settings-form';
-import { useDemoMode } from '../../lib/use-demo-mode';
-import { usePageTitle } from '../../lib/use-page-title';
+import { DemoNotice } from '@web/components/demo-notice';
+import { Loading } from '@web/components/loading';
+import { PageError } from '@web/components/page-error';
+import { useEmailSettings } from '@web/features/settings/api/email-settings';
+import { EmailSettingsForm } from '@web/features/settings/components/email-settings-form';
+import { useDemoMode } from '@web/lib/use-demo-mode';
+import { usePageTitle } from '@web/lib/use-page-title';
 
 const messages = defineMessages({ title: { id: 'app.configEmails.title', defaultMessage: 'Emails' } });
 

@@ -1,10 +1,10 @@
 // The Configuration area belongs to the built-in administrator (docs/product.md §6); others see a not-found screen.
 import { defineMessages, useIntl } from 'react-intl';
 import { NavLink, Outlet, useLocation } from 'react-router-dom';
-import { BUILTIN_ADMIN_USERNAME } from '../../../../shared/constants';
-import { NotFoundScreen } from '../../components/not-found-screen';
-import { paths } from '../../lib/paths';
-import { useSession } from '../../lib/use-session';
+import { BUILTIN_ADMIN_USERNAME } from '@shared/constants';
+import { NotFoundScreen } from '@web/components/not-found-screen';
+import { paths } from '@web/lib/paths';
+import { useSession } from '@web/lib/use-session';
 
 const messages = defineMessages({
   title: { id: 'app.configLayout.title', defaultMessage: 'Configuration' },

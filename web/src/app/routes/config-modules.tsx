@@ -1,15 +1,15 @@
 // Configuration → Modules (docs/product.md §2): the metadata sources, each on or off, its key, and a test; then the
 // external modules, registered by their address and upgraded all at once.
 import { defineMessages, useIntl } from 'react-intl';
-import { DemoNotice } from '../../components/demo-notice';
-import { Loading } from '../../components/loading';
-import { PageError } from '../../components/page-error';
-import { collectionTypeLabel } from '../../features/collections/components/collection-type';
-import { useSourceModules } from '../../features/sources/api/sources';
-import { ExternalModules } from '../../features/sources/components/external-modules';
-import { SourceModules } from '../../features/sources/components/source-modules';
-import { useDemoMode } from '../../lib/use-demo-mode';
-import { usePageTitle } from '../../lib/use-page-title';
+import { DemoNotice } from '@web/components/demo-notice';
+import { Loading } from '@web/components/loading';
+import { PageError } from '@web/components/page-error';
+import { collectionTypeLabel } from '@web/features/collections/components/collection-type';
+import { useSourceModules } from '@web/features/sources/api/sources';
+import { ExternalModules } from '@web/features/sources/components/external-modules';
+import { SourceModules } from '@web/features/sources/components/source-modules';
+import { useDemoMode } from '@web/lib/use-demo-mode';
+import { usePageTitle } from '@web/lib/use-page-title';
 
 const messages = defineMessages({ title: { id: 'app.configModules.title', defaultMessage: 'Modules' } });
 

@@ -1,13 +1,13 @@
 // Configuration → Settings: the instance's server settings (docs/product.md §2 "server configuration").
 import { defineMessages, useIntl } from 'react-intl';
-import { DemoNotice } from '../../components/demo-notice';
-import { Loading } from '../../components/loading';
-import { PageError } from '../../components/page-error';
-import { useConfigSettings } from '../../features/settings/api/config-settings';
-import { ConfigKeys } from '../../features/settings/components/config-keys';
-import { SettingsForm } from '../../features/settings/components/settings-form';
-import { useDemoMode } from '../../lib/use-demo-mode';
-import { usePageTitle } from '../../lib/use-page-title';
+import { DemoNotice } from '@web/components/demo-notice';
+import { Loading } from '@web/components/loading';
+import { PageError } from '@web/components/page-error';
+import { useConfigSettings } from '@web/features/settings/api/config-settings';
+import { ConfigKeys } from '@web/features/settings/components/config-keys';
+import { SettingsForm } from '@web/features/settings/components/settings-form';
+import { useDemoMode } from '@web/lib/use-demo-mode';
+import { usePageTitle } from '@web/lib/use-page-title';
 
 const messages = defineMessages({ title: { id: 'app.configSettings.title', defaultMessage: 'Settings' } });
 

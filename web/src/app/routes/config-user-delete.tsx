@@ -1,14 +1,14 @@
 import { defineMessages, useIntl } from 'react-intl';
 import { useParams } from 'react-router-dom';
-import { Loading } from '../../components/loading';
-import { NotFoundScreen } from '../../components/not-found-screen';
-import { PageError } from '../../components/page-error';
-import { Screen } from '../../components/screen';
-import { useUser } from '../../features/users/api/get-user';
-import { UserDeleteConfirmation } from '../../features/users/components/user-delete-confirmation';
-import { useNavigateWithFlash } from '../../lib/flash';
-import { paths, recordId } from '../../lib/paths';
-import { useDemoMode } from '../../lib/use-demo-mode';
+import { Loading } from '@web/components/loading';
+import { NotFoundScreen } from '@web/components/not-found-screen';
+import { PageError } from '@web/components/page-error';
+import { Screen } from '@web/components/screen';
+import { useUser } from '@web/features/users/api/get-user';
+import { UserDeleteConfirmation } from '@web/features/users/components/user-delete-confirmation';
+import { useNavigateWithFlash } from '@web/lib/flash';
+import { paths, recordId } from '@web/lib/paths';
+import { useDemoMode } from '@web/lib/use-demo-mode';
 
 const messages = defineMessages({
   title: { id: 'app.configUserDelete.title', defaultMessage: 'Delete user' },

@@ -2,20 +2,20 @@ import { ArrowLeft, Trash2 } from 'lucide-react';
 import { defineMessages, useIntl } from 'react-intl';
 import type { NoMessageValues } from 'react-intl';
 import { useParams } from 'react-router-dom';
-import type { User } from '../../../../shared/schemas/users';
-import { Button, ButtonLink } from '../../components/button';
-import { commonMessages } from '../../components/common-messages';
-import { Loading } from '../../components/loading';
-import { NotFoundScreen } from '../../components/not-found-screen';
-import { PageError } from '../../components/page-error';
-import { FormScreen } from '../../components/screen';
-import { useUser } from '../../features/users/api/get-user';
-import { useUpdateUser } from '../../features/users/api/update-user';
-import { UserAvatar } from '../../features/users/components/user-avatar';
-import { UserForm } from '../../features/users/components/user-form';
-import { useNavigateWithFlash } from '../../lib/flash';
-import { paths, recordId } from '../../lib/paths';
-import { useDemoMode } from '../../lib/use-demo-mode';
+import type { User } from '@shared/schemas/users';
+import { Button, ButtonLink } from '@web/components/button';
+import { commonMessages } from '@web/components/common-messages';
+import { Loading } from '@web/components/loading';
+import { NotFoundScreen } from '@web/components/not-found-screen';
+import { PageError } from '@web/components/page-error';
+import { FormScreen } from '@web/components/screen';
+import { useUser } from '@web/features/users/api/get-user';
+import { useUpdateUser } from '@web/features/users/api/update-user';
+import { UserAvatar } from '@web/features/users/components/user-avatar';
+import { UserForm } from '@web/features/users/components/user-form';
+import { useNavigateWithFlash } from '@web/lib/flash';
+import { paths, recordId } from '@web/lib/paths';
+import { useDemoMode } from '@web/lib/use-demo-mode';
 
 const messages = defineMessages<{ title: { username: string }; delete: NoMessageValues }>({
   title: { id: 'app.configUserEdit.title', defaultMessage: 'Edit user {username}' },

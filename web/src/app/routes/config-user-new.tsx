@@ -1,10 +1,10 @@
 import { defineMessages, useIntl } from 'react-intl';
-import { FormScreen } from '../../components/screen';
-import { useCreateUser } from '../../features/users/api/create-user';
-import { UserForm } from '../../features/users/components/user-form';
-import { useNavigateWithFlash } from '../../lib/flash';
-import { paths } from '../../lib/paths';
-import { useDemoMode } from '../../lib/use-demo-mode';
+import { FormScreen } from '@web/components/screen';
+import { useCreateUser } from '@web/features/users/api/create-user';
+import { UserForm } from '@web/features/users/components/user-form';
+import { useNavigateWithFlash } from '@web/lib/flash';
+import { paths } from '@web/lib/paths';
+import { useDemoMode } from '@web/lib/use-demo-mode';
 
 const messages = defineMessages({
   title: { id: 'app.configUserNew.title', defaultMessage: 'New user' },

@@ -1,15 +1,15 @@
 import { UserPlus } from 'lucide-react';
 import { defineMessages, useIntl } from 'react-intl';
-import { Button, ButtonLink } from '../../components/button';
-import { FlashStatus } from '../../components/flash-status';
-import { DemoNotice } from '../../components/demo-notice';
-import { Loading } from '../../components/loading';
-import { PageError } from '../../components/page-error';
-import { useUsers } from '../../features/users/api/get-users';
-import { UsersTable } from '../../features/users/components/users-table';
-import { paths } from '../../lib/paths';
-import { useDemoMode } from '../../lib/use-demo-mode';
-import { usePageTitle } from '../../lib/use-page-title';
+import { Button, ButtonLink } from '@web/components/button';
+import { FlashStatus } from '@web/components/flash-status';
+import { DemoNotice } from '@web/components/demo-notice';
+import { Loading } from '@web/components/loading';
+import { PageError } from '@web/components/page-error';
+import { useUsers } from '@web/features/users/api/get-users';
+import { UsersTable } from '@web/features/users/components/users-table';
+import { paths } from '@web/lib/paths';
+import { useDemoMode } from '@web/lib/use-demo-mode';
+import { usePageTitle } from '@web/lib/use-page-title';
 
 const messages = defineMessages({
   title: { id: 'app.configUsers.title', defaultMessage: 'Users' },

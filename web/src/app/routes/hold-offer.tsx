@@ -3,17 +3,17 @@
 import { Check, X } from 'lucide-react';
 import { defineMessages, useIntl } from 'react-intl';
 import { useSearchParams } from 'react-router-dom';
-import type { HoldOffer } from '../../../../shared/schemas/holds';
-import { ErrorAlert, SuccessStatus } from '../../components/alert';
-import { Button } from '../../components/button';
-import { Loading } from '../../components/loading';
-import { PageError } from '../../components/page-error';
-import { Screen } from '../../components/screen';
-import { answerHoldOffer, useHoldOffer } from '../../features/lending/api/holds';
-import { isApiError } from '../../lib/api-client';
-import { describeError } from '../../lib/error-messages';
-import { useAction } from '../../lib/use-action';
-import { useDemoMode } from '../../lib/use-demo-mode';
+import type { HoldOffer } from '@shared/schemas/holds';
+import { ErrorAlert, SuccessStatus } from '@web/components/alert';
+import { Button } from '@web/components/button';
+import { Loading } from '@web/components/loading';
+import { PageError } from '@web/components/page-error';
+import { Screen } from '@web/components/screen';
+import { answerHoldOffer, useHoldOffer } from '@web/features/lending/api/holds';
+import { isApiError } from '@web/lib/api-client';
+import { describeError } from '@web/lib/error-messages';
+import { useAction } from '@web/lib/use-action';
+import { useDemoMode } from '@web/lib/use-demo-mode';
 import { LoansEnabledGate } from '../lending-gate';
 
 type Plain = Record<string, never>;

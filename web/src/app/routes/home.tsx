@@ -2,20 +2,20 @@
 import { Library, Plus } from 'lucide-react';
 import { defineMessages, useIntl } from 'react-intl';
 import { useSearchParams } from 'react-router-dom';
-import { ErrorAlert } from '../../components/alert';
-import { Button, ButtonLink } from '../../components/button';
-import { CheckboxField } from '../../components/checkbox-field';
-import { DemoCredentials } from '../../components/demo-credentials';
-import { EmptyState } from '../../components/empty-state';
-import { FlashStatus } from '../../components/flash-status';
-import { Loading } from '../../components/loading';
-import { useCollections } from '../../features/collections/api/get-collections';
-import { CollectionCards } from '../../features/collections/components/collection-cards';
-import { describeError } from '../../lib/error-messages';
-import { paths } from '../../lib/paths';
-import { useDemoMode } from '../../lib/use-demo-mode';
-import { usePageTitle } from '../../lib/use-page-title';
-import { useSession } from '../../lib/use-session';
+import { ErrorAlert } from '@web/components/alert';
+import { Button, ButtonLink } from '@web/components/button';
+import { CheckboxField } from '@web/components/checkbox-field';
+import { DemoCredentials } from '@web/components/demo-credentials';
+import { EmptyState } from '@web/components/empty-state';
+import { FlashStatus } from '@web/components/flash-status';
+import { Loading } from '@web/components/loading';
+import { useCollections } from '@web/features/collections/api/get-collections';
+import { CollectionCards } from '@web/features/collections/components/collection-cards';
+import { describeError } from '@web/lib/error-messages';
+import { paths } from '@web/lib/paths';
+import { useDemoMode } from '@web/lib/use-demo-mode';
+import { usePageTitle } from '@web/lib/use-page-title';
+import { useSession } from '@web/lib/use-session';
 
 const messages = defineMessages({
   title: { id: 'app.home.title', defaultMessage: 'Collections' },

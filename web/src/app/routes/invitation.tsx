@@ -1,14 +1,14 @@
 import { defineMessages, useIntl } from 'react-intl';
 import { Link, useParams } from 'react-router-dom';
-import { ErrorAlert } from '../../components/alert';
-import { Loading } from '../../components/loading';
-import { FormScreen } from '../../components/screen';
-import { useInvitation } from '../../features/collections/api/invitations';
-import { InvitationAcceptForm } from '../../features/collections/components/invitation-accept-form';
-import { errorMessages } from '../../lib/error-catalogue';
-import { describeError } from '../../lib/error-messages';
-import { isApiError } from '../../lib/api-client';
-import { paths } from '../../lib/paths';
+import { ErrorAlert } from '@web/components/alert';
+import { Loading } from '@web/components/loading';
+import { FormScreen } from '@web/components/screen';
+import { useInvitation } from '@web/features/collections/api/invitations';
+import { InvitationAcceptForm } from '@web/features/collections/components/invitation-accept-form';
+import { errorMessages } from '@web/lib/error-catalogue';
+import { describeError } from '@web/lib/error-messages';
+import { isApiError } from '@web/lib/api-client';
+import { paths } from '@web/lib/paths';
 
 const titleMessages = defineMessages<{ title: { collection: string } }>({
   title: { id: 'app.invitation.title', defaultMessage: 'Join “{collection}”' },

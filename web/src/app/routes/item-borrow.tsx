@@ -1,23 +1,23 @@
 // Spec §2 "Borrow request": a visitor asks to borrow an item (the address QR labels lead to). Whoever the
 // item's "who can borrow" does not allow is told so instead of getting a form.
 import { defineMessages, useIntl } from 'react-intl';
-import type { Collection } from '../../../../shared/schemas/collections';
-import type { Item } from '../../../../shared/schemas/items';
-import { ErrorAlert } from '../../components/alert';
-import { Loading } from '../../components/loading';
-import { NotFoundScreen } from '../../components/not-found-screen';
-import { PageError } from '../../components/page-error';
-import { Screen } from '../../components/screen';
-import { useItem } from '../../features/items/api/get-item';
-import { itemTitle } from '../../features/items/components/item-title';
-import { useProfile } from '../../features/profile/api/get-profile';
-import { BorrowForm, type Requester } from '../../features/lending/components/borrow-form';
-import { HoldForm } from '../../features/lending/components/hold-form';
-import { availabilityText } from '../../features/lending/components/loan-words';
-import { useMediaSrc } from '../../lib/media-url';
-import { paths } from '../../lib/paths';
-import { useDemoMode } from '../../lib/use-demo-mode';
-import { useSession } from '../../lib/use-session';
+import type { Collection } from '@shared/schemas/collections';
+import type { Item } from '@shared/schemas/items';
+import { ErrorAlert } from '@web/components/alert';
+import { Loading } from '@web/components/loading';
+import { NotFoundScreen } from '@web/components/not-found-screen';
+import { PageError } from '@web/components/page-error';
+import { Screen } from '@web/components/screen';
+import { useItem } from '@web/features/items/api/get-item';
+import { itemTitle } from '@web/features/items/components/item-title';
+import { useProfile } from '@web/features/profile/api/get-profile';
+import { BorrowForm, type Requester } from '@web/features/lending/components/borrow-form';
+import { HoldForm } from '@web/features/lending/components/hold-form';
+import { availabilityText } from '@web/features/lending/components/loan-words';
+import { useMediaSrc } from '@web/lib/media-url';
+import { paths } from '@web/lib/paths';
+import { useDemoMode } from '@web/lib/use-demo-mode';
+import { useSession } from '@web/lib/use-session';
 import { CollectionGate, useCollectionCrumbs, useRouteIds } from '../collection-gate';
 import { LoansEnabledGate } from '../lending-gate';
 

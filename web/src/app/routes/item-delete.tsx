@@ -1,17 +1,17 @@
 import { defineMessages, useIntl } from 'react-intl';
-import type { Collection } from '../../../../shared/schemas/collections';
-import type { Item } from '../../../../shared/schemas/items';
-import { Loading } from '../../components/loading';
-import { NotFoundScreen } from '../../components/not-found-screen';
-import { PageError } from '../../components/page-error';
-import { Screen } from '../../components/screen';
-import { DemoNotice } from '../../components/demo-notice';
-import { useItem } from '../../features/items/api/get-item';
-import { ItemDeleteConfirmation } from '../../features/items/components/item-delete-confirmation';
-import { itemTitle } from '../../features/items/components/item-title';
-import { useNavigateWithFlash } from '../../lib/flash';
-import { paths } from '../../lib/paths';
-import { useDemoMode } from '../../lib/use-demo-mode';
+import type { Collection } from '@shared/schemas/collections';
+import type { Item } from '@shared/schemas/items';
+import { Loading } from '@web/components/loading';
+import { NotFoundScreen } from '@web/components/not-found-screen';
+import { PageError } from '@web/components/page-error';
+import { Screen } from '@web/components/screen';
+import { DemoNotice } from '@web/components/demo-notice';
+import { useItem } from '@web/features/items/api/get-item';
+import { ItemDeleteConfirmation } from '@web/features/items/components/item-delete-confirmation';
+import { itemTitle } from '@web/features/items/components/item-title';
+import { useNavigateWithFlash } from '@web/lib/flash';
+import { paths } from '@web/lib/paths';
+import { useDemoMode } from '@web/lib/use-demo-mode';
 import { CollectionGate, useCollectionCrumbs, useRouteIds } from '../collection-gate';
 
 const messages = defineMessages<{ title: { title: string } }>({

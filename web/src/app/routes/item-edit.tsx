@@ -1,23 +1,23 @@
 import { defineMessages, useIntl } from 'react-intl';
-import type { Collection } from '../../../../shared/schemas/collections';
-import type { Item } from '../../../../shared/schemas/items';
-import type { Property } from '../../../../shared/schemas/properties';
-import { Loading } from '../../components/loading';
-import { NotFoundScreen } from '../../components/not-found-screen';
-import { PageError } from '../../components/page-error';
-import { FormScreen } from '../../components/screen';
-import { useItem } from '../../features/items/api/get-item';
-import { useUpdateItem } from '../../features/items/api/update-item';
-import { uploadMedia } from '../../features/items/api/upload-media';
-import { ItemForm } from '../../features/items/components/item-form';
-import { itemTitle } from '../../features/items/components/item-title';
-import { useProperties } from '../../features/properties/api/get-properties';
-import { sourceFillTools } from '../../features/sources/components/source-fill';
-import { useNavigateWithFlash } from '../../lib/flash';
-import { paths } from '../../lib/paths';
-import { useDemoMode } from '../../lib/use-demo-mode';
+import type { Collection } from '@shared/schemas/collections';
+import type { Item } from '@shared/schemas/items';
+import type { Property } from '@shared/schemas/properties';
+import { Loading } from '@web/components/loading';
+import { NotFoundScreen } from '@web/components/not-found-screen';
+import { PageError } from '@web/components/page-error';
+import { FormScreen } from '@web/components/screen';
+import { useItem } from '@web/features/items/api/get-item';
+import { useUpdateItem } from '@web/features/items/api/update-item';
+import { uploadMedia } from '@web/features/items/api/upload-media';
+import { ItemForm } from '@web/features/items/components/item-form';
+import { itemTitle } from '@web/features/items/components/item-title';
+import { useProperties } from '@web/features/properties/api/get-properties';
+import { sourceFillTools } from '@web/features/sources/components/source-fill';
+import { useNavigateWithFlash } from '@web/lib/flash';
+import { paths } from '@web/lib/paths';
+import { useDemoMode } from '@web/lib/use-demo-mode';
 import { CollectionGate, useCollectionCrumbs, useRouteIds } from '../collection-gate';
-import { savedItemDestination } from '../../features/items/saved-destination';
+import { savedItemDestination } from '@web/features/items/saved-destination';
 
 const messages = defineMessages<{ title: { title: string } }>({
   title: { id: 'app.itemEdit.title', defaultMessage: 'Edit {title}' },

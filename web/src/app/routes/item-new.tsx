@@ -1,18 +1,18 @@
 import { defineMessages, useIntl } from 'react-intl';
-import type { Collection } from '../../../../shared/schemas/collections';
-import { Loading } from '../../components/loading';
-import { PageError } from '../../components/page-error';
-import { FormScreen } from '../../components/screen';
-import { useCreateItem } from '../../features/items/api/create-item';
-import { uploadMedia } from '../../features/items/api/upload-media';
-import { ItemForm } from '../../features/items/components/item-form';
-import { useProperties } from '../../features/properties/api/get-properties';
-import { sourceFillTools } from '../../features/sources/components/source-fill';
-import { useNavigateWithFlash } from '../../lib/flash';
-import { paths } from '../../lib/paths';
-import { useDemoMode } from '../../lib/use-demo-mode';
+import type { Collection } from '@shared/schemas/collections';
+import { Loading } from '@web/components/loading';
+import { PageError } from '@web/components/page-error';
+import { FormScreen } from '@web/components/screen';
+import { useCreateItem } from '@web/features/items/api/create-item';
+import { uploadMedia } from '@web/features/items/api/upload-media';
+import { ItemForm } from '@web/features/items/components/item-form';
+import { useProperties } from '@web/features/properties/api/get-properties';
+import { sourceFillTools } from '@web/features/sources/components/source-fill';
+import { useNavigateWithFlash } from '@web/lib/flash';
+import { paths } from '@web/lib/paths';
+import { useDemoMode } from '@web/lib/use-demo-mode';
 import { CollectionGate, useCollectionCrumbs } from '../collection-gate';
-import { savedItemDestination } from '../../features/items/saved-destination';
+import { savedItemDestination } from '@web/features/items/saved-destination';
 
 const messages = defineMessages({
   title: { id: 'app.itemNew.title', defaultMessage: 'New item' },

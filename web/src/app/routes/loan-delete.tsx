@@ -1,22 +1,22 @@
 // Spec §2 "Delete loan": confirmed on its own screen.
 import { Trash2 } from 'lucide-react';
 import { defineMessages, useIntl } from 'react-intl';
-import type { Collection } from '../../../../shared/schemas/collections';
-import type { Item } from '../../../../shared/schemas/items';
-import type { Loan } from '../../../../shared/schemas/lending';
-import type { Crumb } from '../../components/breadcrumbs';
-import { ErrorAlert } from '../../components/alert';
-import { Button, ButtonLink } from '../../components/button';
-import { commonMessages } from '../../components/common-messages';
-import { FormScreen } from '../../components/screen';
-import { itemTitle } from '../../features/items/components/item-title';
-import { useRevalidateLending } from '../../features/lending/api/borrowers';
-import { deleteLoan } from '../../features/lending/api/loans';
-import { describeError } from '../../lib/error-messages';
-import { useNavigateWithFlash } from '../../lib/flash';
-import { paths } from '../../lib/paths';
-import { useAction } from '../../lib/use-action';
-import { useDemoMode } from '../../lib/use-demo-mode';
+import type { Collection } from '@shared/schemas/collections';
+import type { Item } from '@shared/schemas/items';
+import type { Loan } from '@shared/schemas/lending';
+import type { Crumb } from '@web/components/breadcrumbs';
+import { ErrorAlert } from '@web/components/alert';
+import { Button, ButtonLink } from '@web/components/button';
+import { commonMessages } from '@web/components/common-messages';
+import { FormScreen } from '@web/components/screen';
+import { itemTitle } from '@web/features/items/components/item-title';
+import { useRevalidateLending } from '@web/features/lending/api/borrowers';
+import { deleteLoan } from '@web/features/lending/api/loans';
+import { describeError } from '@web/lib/error-messages';
+import { useNavigateWithFlash } from '@web/lib/flash';
+import { paths } from '@web/lib/paths';
+import { useAction } from '@web/lib/use-action';
+import { useDemoMode } from '@web/lib/use-demo-mode';
 import { LoanGate } from '../loan-gate';
 
 const messages = defineMessages<{ title: Record<string, never>; confirm: { title: string; name: string } }>({

@@ -1,22 +1,22 @@
 // Spec §2 "Edit loan" and "manage a request": the loan's state and next actions, then its details.
 import { Trash2 } from 'lucide-react';
 import { defineMessages, useIntl } from 'react-intl';
-import type { Collection } from '../../../../shared/schemas/collections';
-import type { Item } from '../../../../shared/schemas/items';
-import type { Loan } from '../../../../shared/schemas/lending';
-import type { Crumb } from '../../components/breadcrumbs';
-import { ButtonLink } from '../../components/button';
-import { commonMessages } from '../../components/common-messages';
-import { FlashStatus } from '../../components/flash-status';
-import { FormScreen } from '../../components/screen';
-import { itemTitle } from '../../features/items/components/item-title';
-import { useRevalidateLending } from '../../features/lending/api/borrowers';
-import { updateLoan } from '../../features/lending/api/loans';
-import { LoanForm } from '../../features/lending/components/loan-form';
-import { LoanPanel } from '../../features/lending/components/loan-panel';
-import { useNavigateWithFlash } from '../../lib/flash';
-import { paths } from '../../lib/paths';
-import { useDemoMode } from '../../lib/use-demo-mode';
+import type { Collection } from '@shared/schemas/collections';
+import type { Item } from '@shared/schemas/items';
+import type { Loan } from '@shared/schemas/lending';
+import type { Crumb } from '@web/components/breadcrumbs';
+import { ButtonLink } from '@web/components/button';
+import { commonMessages } from '@web/components/common-messages';
+import { FlashStatus } from '@web/components/flash-status';
+import { FormScreen } from '@web/components/screen';
+import { itemTitle } from '@web/features/items/components/item-title';
+import { useRevalidateLending } from '@web/features/lending/api/borrowers';
+import { updateLoan } from '@web/features/lending/api/loans';
+import { LoanForm } from '@web/features/lending/components/loan-form';
+import { LoanPanel } from '@web/features/lending/components/loan-panel';
+import { useNavigateWithFlash } from '@web/lib/flash';
+import { paths } from '@web/lib/paths';
+import { useDemoMode } from '@web/lib/use-demo-mode';
 import { LoanGate } from '../loan-gate';
 
 // The page's title says where the loan stands: a request is not yet a loan.

@@ -1,16 +1,16 @@
 // Spec §2 "New loan": the owner lends a copy of the item directly.
 import { defineMessages, useIntl } from 'react-intl';
-import type { Collection } from '../../../../shared/schemas/collections';
-import type { Item } from '../../../../shared/schemas/items';
-import type { Crumb } from '../../components/breadcrumbs';
-import { FormScreen } from '../../components/screen';
-import { itemTitle } from '../../features/items/components/item-title';
-import { useRevalidateLending } from '../../features/lending/api/borrowers';
-import { createLoan } from '../../features/lending/api/loans';
-import { LoanForm } from '../../features/lending/components/loan-form';
-import { useNavigateWithFlash } from '../../lib/flash';
-import { paths } from '../../lib/paths';
-import { useDemoMode } from '../../lib/use-demo-mode';
+import type { Collection } from '@shared/schemas/collections';
+import type { Item } from '@shared/schemas/items';
+import type { Crumb } from '@web/components/breadcrumbs';
+import { FormScreen } from '@web/components/screen';
+import { itemTitle } from '@web/features/items/components/item-title';
+import { useRevalidateLending } from '@web/features/lending/api/borrowers';
+import { createLoan } from '@web/features/lending/api/loans';
+import { LoanForm } from '@web/features/lending/components/loan-form';
+import { useNavigateWithFlash } from '@web/lib/flash';
+import { paths } from '@web/lib/paths';
+import { useDemoMode } from '@web/lib/use-demo-mode';
 import { LoanItemGate } from '../loan-gate';
 
 const messages = defineMessages<{ title: { title: string } }>({

@@ -1,12 +1,12 @@
 import { useState } from 'react';
 import { defineMessages, useIntl } from 'react-intl';
 import { Link } from 'react-router-dom';
-import { DemoCredentials } from '../../components/demo-credentials';
-import { PasswordResetRequestForm } from '../../features/auth/components/password-reset-request-form';
-import { SignInForm } from '../../features/auth/components/sign-in-form';
-import { paths } from '../../lib/paths';
-import { usePageTitle } from '../../lib/use-page-title';
-import { useSession } from '../../lib/use-session';
+import { DemoCredentials } from '@web/components/demo-credentials';
+import { PasswordResetRequestForm } from '@web/features/auth/components/password-reset-request-form';
+import { SignInForm } from '@web/features/auth/components/sign-in-form';
+import { paths } from '@web/lib/paths';
+import { usePageTitle } from '@web/lib/use-page-title';
+import { useSession } from '@web/lib/use-session';
 
 const messages = defineMessages({
   title: { id: 'app.login.title', defaultMessage: 'Sign in' },

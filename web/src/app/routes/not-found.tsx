@@ -1,4 +1,4 @@
-import { NotFoundScreen } from '../../components/not-found-screen';
+import { NotFoundScreen } from '@web/components/not-found-screen';
 
 export default function NotFoundRoute() {
   return <NotFoundScreen />;

@@ -1,7 +1,7 @@
 import { defineMessages, useIntl } from 'react-intl';
 import { useSearchParams } from 'react-router-dom';
-import { EmailChangeConfirmation } from '../../features/profile/components/email-change-confirmation';
-import { usePageTitle } from '../../lib/use-page-title';
+import { EmailChangeConfirmation } from '@web/features/profile/components/email-change-confirmation';
+import { usePageTitle } from '@web/lib/use-page-title';
 
 const messages = defineMessages({
   title: { id: 'app.profileEmailConfirm.title', defaultMessage: 'Confirm your email address' },

@@ -1,18 +1,18 @@
 import { defineMessages, useIntl } from 'react-intl';
 import { Navigate, useLocation } from 'react-router-dom';
-import type { Profile } from '../../../../shared/schemas/users';
-import { DemoNotice } from '../../components/demo-notice';
-import { Loading } from '../../components/loading';
-import { PageError } from '../../components/page-error';
-import { Screen } from '../../components/screen';
-import { useProfile } from '../../features/profile/api/get-profile';
-import { AccountArchives } from '../../features/profile/components/account-archives';
-import { ChangePasswordForm } from '../../features/profile/components/change-password-form';
-import { ProfileAvatar } from '../../features/profile/components/profile-avatar';
-import { ProfileDetailsForm } from '../../features/profile/components/profile-details-form';
-import { paths } from '../../lib/paths';
-import { useDemoMode } from '../../lib/use-demo-mode';
-import { useSession } from '../../lib/use-session';
+import type { Profile } from '@shared/schemas/users';
+import { DemoNotice } from '@web/components/demo-notice';
+import { Loading } from '@web/components/loading';
+import { PageError } from '@web/components/page-error';
+import { Screen } from '@web/components/screen';
+import { useProfile } from '@web/features/profile/api/get-profile';
+import { AccountArchives } from '@web/features/profile/components/account-archives';
+import { ChangePasswordForm } from '@web/features/profile/components/change-password-form';
+import { ProfileAvatar } from '@web/features/profile/components/profile-avatar';
+import { ProfileDetailsForm } from '@web/features/profile/components/profile-details-form';
+import { paths } from '@web/lib/paths';
+import { useDemoMode } from '@web/lib/use-demo-mode';
+import { useSession } from '@web/lib/use-session';
 
 const messages = defineMessages({
   title: { id: 'app.profile.title', defaultMessage: 'My profile' },

@@ -1,11 +1,11 @@
 import { defineMessages, useIntl } from 'react-intl';
-import type { Collection } from '../../../../shared/schemas/collections';
-import type { Property } from '../../../../shared/schemas/properties';
-import { Screen } from '../../components/screen';
-import { PropertyDeleteConfirmation } from '../../features/properties/components/property-delete-confirmation';
-import { useNavigateWithFlash } from '../../lib/flash';
-import { paths } from '../../lib/paths';
-import { useDemoMode } from '../../lib/use-demo-mode';
+import type { Collection } from '@shared/schemas/collections';
+import type { Property } from '@shared/schemas/properties';
+import { Screen } from '@web/components/screen';
+import { PropertyDeleteConfirmation } from '@web/features/properties/components/property-delete-confirmation';
+import { useNavigateWithFlash } from '@web/lib/flash';
+import { paths } from '@web/lib/paths';
+import { useDemoMode } from '@web/lib/use-demo-mode';
 import { CollectionGate, useCollectionCrumbs } from '../collection-gate';
 import { PropertyGate } from '../property-gate';
 

@@ -1,14 +1,14 @@
 import { defineMessages, useIntl } from 'react-intl';
 import { useSWRConfig } from 'swr';
-import type { Collection } from '../../../../shared/schemas/collections';
-import type { Property } from '../../../../shared/schemas/properties';
-import { FormScreen } from '../../components/screen';
-import { propertiesKey } from '../../features/properties/api/get-properties';
-import { useUpdateProperty } from '../../features/properties/api/update-property';
-import { PropertyForm } from '../../features/properties/components/property-form';
-import { useNavigateWithFlash } from '../../lib/flash';
-import { paths } from '../../lib/paths';
-import { useDemoMode } from '../../lib/use-demo-mode';
+import type { Collection } from '@shared/schemas/collections';
+import type { Property } from '@shared/schemas/properties';
+import { FormScreen } from '@web/components/screen';
+import { propertiesKey } from '@web/features/properties/api/get-properties';
+import { useUpdateProperty } from '@web/features/properties/api/update-property';
+import { PropertyForm } from '@web/features/properties/components/property-form';
+import { useNavigateWithFlash } from '@web/lib/flash';
+import { paths } from '@web/lib/paths';
+import { useDemoMode } from '@web/lib/use-demo-mode';
 import { CollectionGate, useCollectionCrumbs } from '../collection-gate';
 import { PropertyGate } from '../property-gate';
 

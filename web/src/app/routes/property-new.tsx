@@ -1,11 +1,11 @@
 import { defineMessages, useIntl } from 'react-intl';
-import type { Collection } from '../../../../shared/schemas/collections';
-import { FormScreen } from '../../components/screen';
-import { useCreateProperty } from '../../features/properties/api/create-property';
-import { PropertyForm } from '../../features/properties/components/property-form';
-import { useNavigateWithFlash } from '../../lib/flash';
-import { paths } from '../../lib/paths';
-import { useDemoMode } from '../../lib/use-demo-mode';
+import type { Collection } from '@shared/schemas/collections';
+import { FormScreen } from '@web/components/screen';
+import { useCreateProperty } from '@web/features/properties/api/create-property';
+import { PropertyForm } from '@web/features/properties/components/property-form';
+import { useNavigateWithFlash } from '@web/lib/flash';
+import { paths } from '@web/lib/paths';
+import { useDemoMode } from '@web/lib/use-demo-mode';
 import { CollectionGate, useCollectionCrumbs } from '../collection-gate';
 
 const messages = defineMessages({

@@ -1,13 +1,13 @@
 import { defineMessages, useIntl } from 'react-intl';
 import { Link, useSearchParams } from 'react-router-dom';
-import { ErrorAlert } from '../../components/alert';
-import { Loading } from '../../components/loading';
-import { FormScreen } from '../../components/screen';
-import { useCheckPasswordReset } from '../../features/auth/api/check-password-reset';
-import { PasswordResetConfirmForm } from '../../features/auth/components/password-reset-confirm-form';
-import { isApiError } from '../../lib/api-client';
-import { errorMessages } from '../../lib/error-catalogue';
-import { paths } from '../../lib/paths';
+import { ErrorAlert } from '@web/components/alert';
+import { Loading } from '@web/components/loading';
+import { FormScreen } from '@web/components/screen';
+import { useCheckPasswordReset } from '@web/features/auth/api/check-password-reset';
+import { PasswordResetConfirmForm } from '@web/features/auth/components/password-reset-confirm-form';
+import { isApiError } from '@web/lib/api-client';
+import { errorMessages } from '@web/lib/error-catalogue';
+import { paths } from '@web/lib/paths';
 
 const messages = defineMessages({
   title: { id: 'app.resetPassword.title', defaultMessage: 'Choose a new password' },

@@ -1,5 +1,5 @@
 // What every value control receives, whatever its content type.
-import type { PropertyType } from '../../../../shared/catalogue';
+import type { PropertyType } from '@shared/catalogue';
 
 /** The property (or the property form's default value) a value input edits. */
 export interface ValueField {

@@ -1,6 +1,6 @@
 // Text and long text (the lengths shared/values.ts accepts). No `maxLength`: the browser would cut
 // pasted text silently; the counter says how much is too much and the server refuses it with the limit.
-import { TEXT_VALUE_MAX_LENGTH, LONGTEXT_VALUE_MAX_LENGTH } from '../../../../shared/catalogue';
+import { TEXT_VALUE_MAX_LENGTH, LONGTEXT_VALUE_MAX_LENGTH } from '@shared/catalogue';
 import { CharacterCounter, characterCount } from '../field-frame';
 import { inputProps } from './control-props';
 import type { ControlProps } from './control-props';

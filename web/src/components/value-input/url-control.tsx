@@ -1,4 +1,4 @@
-import { URL_VALUE_MAX_LENGTH } from '../../../../shared/catalogue';
+import { URL_VALUE_MAX_LENGTH } from '@shared/catalogue';
 import { CharacterCounter, characterCount } from '../field-frame';
 import { inputProps } from './control-props';
 import type { ControlProps } from './control-props';

@@ -1,6 +1,6 @@
 // The control for one value, chosen by the property's content type.
 import type { ComponentType } from 'react';
-import type { PropertyType } from '../../../../shared/catalogue';
+import type { PropertyType } from '@shared/catalogue';
 import { ColourControl } from './colour-control';
 import type { ControlProps } from './control-props';
 import { DateControl, DateTimeControl } from './date-control';

@@ -1,6 +1,6 @@
 // A video: an uploaded file, or the address of a YouTube, Vimeo or Dailymotion video.
 import { defineMessages, useIntl } from 'react-intl';
-import { isMediaValue } from '../../../../shared/values';
+import { isMediaValue } from '@shared/values';
 import type { ControlProps } from './control-props';
 import { MediaUpload } from './media-upload';
 

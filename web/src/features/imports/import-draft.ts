@@ -7,23 +7,24 @@ import {
   PROPERTY_KEY_MAX_LENGTH,
   PROPERTY_LABEL_MAX_LENGTH,
   type PropertyType,
-} from '../../../../shared/catalogue';
-import type { CsvOptions } from '../../../../shared/import/csv';
-import { csvOptionsOf, detectFormat, readHead, readSample } from '../../../../shared/import/formats';
-import { guessDateOrder, guessField, ratingScale } from '../../../../shared/import/guess';
-import { guessTitleField, titleLabelScore } from '../../../../shared/import/titles';
-import type { DateOrder, FieldMapping, MappedProperty, RatingScale } from '../../../../shared/import/mapping';
-import type { ImportFormat, ImportHead, ImportRecord } from '../../../../shared/import/records';
-import { decodeText, detectEncoding, type TextEncoding } from '../../../../shared/import/text';
-import { refuseNonDocument } from '../../../../shared/import/sniff';
-import { isImageName, isZip, zipDocument, zipEntryNames } from '../../../../shared/import/zip';
-import { zipGcstarModel } from '../../../../shared/import/gcstar-gcm';
-import { embeddedPictureNames, embedsPictures } from '../../../../shared/import/tellico-images';
-import { isPictureAddress, pictureName } from '../../../../shared/import/mapping';
-import { previewLoans, tellicoLoans } from '../../../../shared/import/loans';
-import type { ImportPlanInput } from '../../../../shared/schemas/imports';
-import type { Property } from '../../../../shared/schemas/properties';
-import { keyFromLabel } from '../../lib/property-key';
+} from '@shared/catalogue';
+import type { CsvOptions } from '@shared/import/csv';
+import { csvOptionsOf, detectFormat, readHead, readSample } from '@shared/import/formats';
+import { guessDateOrder, guessField, ratingScale } from '@shared/import/guess';
+import { guessTitleField, titleLabelScore } from '@shared/import/titles';
+import type { DateOrder, FieldMapping, MappedProperty, RatingScale } from '@shared/import/mapping';
+import type { ImportFormat, ImportHead, ImportRecord } from '@shared/import/records';
+import { decodeText, detectEncoding, type TextEncoding } from '@shared/import/text';
+import { refuseNonDocument } from '@shared/import/sniff';
+import { isImageName, isZip, zipEntryNames } from '@shared/import/zip';
+import { zipDocument } from '@shared/import/zip-document';
+import { zipGcstarModel } from '@shared/import/gcstar-gcm';
+import { embeddedPictureNames, embedsPictures } from '@shared/import/tellico-images';
+import { isPictureAddress, pictureName } from '@shared/import/mapping';
+import { previewLoans, tellicoLoans } from '@shared/import/loans';
+import type { ImportPlanInput } from '@shared/schemas/imports';
+import type { Property } from '@shared/schemas/properties';
+import { keyFromLabel } from '@web/lib/property-key';
 
 /** The server reads a file's head from its first 256 KB (imports.routes.ts): the browser reads the same. */
 export const HEAD_BYTES = 256 * 1024;

@@ -2,12 +2,12 @@
 // why a record was passed over, each run's state and each format's name.
 import { defineMessages } from 'react-intl';
 import type { IntlShape, MessageDescriptor } from 'react-intl';
-import type { ImportFileProblem } from '../../../../shared/import/errors';
-import type { PlanOutlook } from '../../../../shared/import/outlook';
-import type { NotDocumentKind } from '../../../../shared/import/sniff';
-import type { ImportFormat } from '../../../../shared/import/records';
-import type { ImportStatus } from '../../../../shared/schemas/imports';
-import { describeValueReason } from '../../components/value-input/value-reasons';
+import type { ImportFileProblem } from '@shared/import/errors';
+import type { PlanOutlook } from '@shared/import/outlook';
+import type { NotDocumentKind } from '@shared/import/sniff';
+import type { ImportFormat } from '@shared/import/records';
+import type { ImportStatus } from '@shared/schemas/imports';
+import { describeValueReason } from '@web/components/value-input/value-reasons';
 
 const fileProblemMessages = defineMessages<
   Record<ImportFileProblem | 'internal', { row: number | string; maximum: number | string; what: string }>

@@ -2,7 +2,7 @@
 // query (search, sort, filters, page), the ids it showed in order, and where its page starts and ends
 // (the API's cursors). The item page walks that list with Previous and Next; an item opened by its
 // address alone has no list, hence no Previous or Next.
-import { PER_PAGE_ALL } from '../../../../shared/catalogue';
+import { PER_PAGE_ALL } from '@shared/catalogue';
 import { readPerPage } from './components/use-item-query';
 
 export interface ListContext {

@@ -1,10 +1,10 @@
 // Where saving an item leads. An item set to "Nobody" (level 4) is never shown while browsing, not
 // even to its owner (docs/product.md), so its own page would answer "not found": the owner goes to the
 // collection's manage screen instead, which lists such items, with a notice saying why.
-import type { Collection } from '../../../../shared/schemas/collections';
-import type { Item } from '../../../../shared/schemas/items';
-import type { Flash } from '../../lib/flash';
-import { paths } from '../../lib/paths';
+import type { Collection } from '@shared/schemas/collections';
+import type { Item } from '@shared/schemas/items';
+import type { Flash } from '@web/lib/flash';
+import { paths } from '@web/lib/paths';
 
 export const HIDDEN_ITEMS_ANCHOR = 'hidden-items';
 

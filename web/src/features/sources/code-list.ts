@@ -1,7 +1,7 @@
 // A list of codes as people paste it: one a line (from a spreadsheet's column, a scanner's log), or
 // several on a line separated by commas, semicolons or spaces. A line that reads whole as a code keeps
 // its inner spaces and dashes ("978 2 07 061275 8"); otherwise each of its words is read on its own.
-import { readCode } from '../../../../shared/sources/codes';
+import { readCode } from '@shared/sources/codes';
 
 export interface CodeList {
   /** The codes read, normalised (digits, check digit verified), each once, in the order given. */

@@ -1,7 +1,7 @@
 // Which of a hit's fields fill a form being edited: at first those that give a value to a property the
 // form leaves empty (nothing typed is replaced unless the person asks), then whatever the person checks.
-import { SOURCE_FIELDS, type ImportField } from '../../../../shared/schemas/sources';
-import { hasValue } from '../../lib/has-value';
+import { SOURCE_FIELDS, type ImportField } from '@shared/schemas/sources';
+import { hasValue } from '@web/lib/has-value';
 
 type Mapping = Readonly<Record<ImportField, string | null>>;
 

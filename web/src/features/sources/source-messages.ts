@@ -1,6 +1,6 @@
 // Words for metadata sources: each field a hit may have, and why a source gave nothing.
 import { defineMessages, type NoMessageValues } from 'react-intl';
-import type { ImportField, SourceProblem } from '../../../../shared/schemas/sources';
+import type { ImportField, SourceProblem } from '@shared/schemas/sources';
 
 export const fieldMessages = defineMessages<Record<ImportField, NoMessageValues>>({
   title: { id: 'sources.field.title', defaultMessage: 'Title' },

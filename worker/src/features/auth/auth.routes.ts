@@ -1,14 +1,14 @@
 // Sign in (POST /token) and sign out (DELETE /token).
 import { createRoute } from '@hono/zod-openapi';
-import { DEMO_CREDENTIALS } from '../../../../shared/constants';
-import { signInInput, tokenResponse } from '../../../../shared/schemas/auth';
-import { createRouter } from '../../lib/router';
-import { ApiError } from '../../lib/api-error';
-import { bearer, errors, jsonBody, jsonContent } from '../../lib/openapi';
-import { decoyPasswordHash, verifyPassword } from '../../lib/password';
-import { clearAttempts, clientAddress, refundAttempt, slowDown, throttle } from '../../lib/rate-limit';
-import { randomToken, SESSION_DAYS, signSessionToken } from '../../lib/tokens';
-import { callerOf, requireUser } from '../../middleware/auth';
+import { DEMO_CREDENTIALS } from '@shared/constants';
+import { signInInput, tokenResponse } from '@shared/schemas/auth';
+import { createRouter } from '@worker/lib/router';
+import { ApiError } from '@worker/lib/api-error';
+import { bearer, errors, jsonBody, jsonContent } from '@worker/lib/openapi';
+import { decoyPasswordHash, verifyPassword } from '@worker/lib/password';
+import { clearAttempts, clientAddress, refundAttempt, slowDown, throttle } from '@worker/lib/rate-limit';
+import { randomToken, SESSION_DAYS, signSessionToken } from '@worker/lib/tokens';
+import { callerOf, requireUser } from '@worker/middleware/auth';
 import { findUserByLogin, type UserRow } from '../users/users.queries';
 import { signInLimits } from './auth.service';
 import { isKnownClient, rememberClient, setDeviceCookie, signInClientOf } from './known-clients.service';

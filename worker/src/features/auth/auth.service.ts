@@ -1,8 +1,8 @@
 // Sign-in throttling. The built-in account's name is public, so a limit per account alone would let anyone
 // lock its owner out. Hard limits are per account AND address, and per address; across all addresses an
 // account is only slowed down, so the right password from a new address still gets in within a minute.
-import type { Db } from '../../env';
-import { clearAttempts, clearAttemptsStartingWith, type Limit, type SoftLimit } from '../../lib/rate-limit';
+import type { Db } from '@worker/env';
+import { clearAttempts, clearAttemptsStartingWith, type Limit, type SoftLimit } from '@worker/lib/rate-limit';
 
 const WINDOW_SECONDS = 15 * 60;
 const PER_ACCOUNT_AND_ADDRESS = 5;

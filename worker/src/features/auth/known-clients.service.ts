@@ -5,9 +5,9 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Context } from 'hono';
 import { getCookie, setCookie } from 'hono/cookie';
-import { knownClients } from '../../db/schema';
-import type { Db } from '../../env';
-import { randomToken } from '../../lib/tokens';
+import { knownClients } from '@worker/db/schema';
+import type { Db } from '@worker/env';
+import { randomToken } from '@worker/lib/tokens';
 
 export const DEVICE_COOKIE = 'vitrine_device';
 /** A client that has not signed in for this long is a stranger again. */

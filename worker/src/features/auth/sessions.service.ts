@@ -1,9 +1,9 @@
 // A session's row: opened by a sign-in, closed by a sign-out.
 import { and, eq } from 'drizzle-orm';
-import { sessions, users } from '../../db/schema';
-import { sqlNowPlus } from '../../db/now';
-import type { Db } from '../../env';
-import { SESSION_DAYS } from '../../lib/tokens';
+import { sessions, users } from '@worker/db/schema';
+import { sqlNowPlus } from '@worker/db/now';
+import type { Db } from '@worker/env';
+import { SESSION_DAYS } from '@worker/lib/tokens';
 
 /**
  * The statements that open a session, for the sign-in's one batch: the row (its expiry, which is what

@@ -1,8 +1,8 @@
 // A made backup as one zip, streamed: each entry is stored (not compressed) with the size and CRC-32
 // its step noted, so the download only moves bytes from R2 to the response (fflate writes the zip's
 // headers and central directory). Entries are read a page at a time from D1.
-import type { Env } from '../../env';
-import { KnownEntry, pourObject, zipStream } from '../../lib/zip-entry';
+import type { Env } from '@worker/env';
+import { KnownEntry, pourObject, zipStream } from '@worker/lib/zip-entry';
 
 const ENTRIES_PER_READ = 200;
 

@@ -1,6 +1,6 @@
 // Reads of the instance's backup and restore runs.
-import type { BackupRow } from '../../db/raw-rows';
-import type { Env } from '../../env';
+import type { BackupRow } from '@worker/db/raw-rows';
+import type { Env } from '@worker/env';
 
 /** The newest runs, as many as `limit`. */
 export async function listBackups(env: Env, limit: number): Promise<BackupRow[]> {

@@ -2,17 +2,17 @@
 // a backup is made by a Workflow and then downloaded as one zip; a restore uploads such a zip into an
 // empty instance and a Workflow puts every row and object back. One runs at a time.
 import { createRoute, z } from '@hono/zod-openapi';
-import { idParam } from '../../../../shared/schemas/common';
-import { BACKUP_UPLOAD_MAX_BYTES, backupRun, backupRunList, type BackupRun } from '../../../../shared/schemas/backups';
-import type { Env } from '../../env';
-import { ApiError } from '../../lib/api-error';
-import { contentDisposition } from '../../lib/content-disposition';
-import { bearer, errors, jsonContent } from '../../lib/openapi';
-import { createRouter } from '../../lib/router';
-import { storeZipBody, zipBodyLength } from '../../lib/zip-upload';
-import { callerOf, requireBuiltinAdmin } from '../../middleware/auth';
+import { idParam } from '@shared/schemas/common';
+import { BACKUP_UPLOAD_MAX_BYTES, backupRun, backupRunList, type BackupRun } from '@shared/schemas/backups';
+import type { Env } from '@worker/env';
+import { ApiError } from '@worker/lib/api-error';
+import { contentDisposition } from '@worker/lib/content-disposition';
+import { bearer, errors, jsonContent } from '@worker/lib/openapi';
+import { createRouter } from '@worker/lib/router';
+import { storeZipBody, zipBodyLength } from '@worker/lib/zip-upload';
+import { callerOf, requireBuiltinAdmin } from '@worker/middleware/auth';
 import { backupStream } from './backups.download';
-import type { BackupRow } from '../../db/raw-rows';
+import type { BackupRow } from '@worker/db/raw-rows';
 import { listBackups } from './backups.queries';
 import { deleteBackupRow, dropUploadReservation, openUploadedRestore, reserveBackupRun } from './backups.service';
 import { deleteBackupPieces, findBackup, instanceIsEmpty, markBackupFailed } from './backups.steps';

@@ -1,7 +1,7 @@
 // The writes of a backup or restore run's row: its reservation, its upload's outcome, its removal.
-import { NOW_SQL } from '../../db/now';
-import type { BackupRow } from '../../db/raw-rows';
-import type { Env } from '../../env';
+import { NOW_SQL } from '@worker/db/now';
+import type { BackupRow } from '@worker/db/raw-rows';
+import type { Env } from '@worker/env';
 
 /** How long a restore's upload may take before its reserved run counts as abandoned (the request died). */
 const UPLOAD_HOURS = 1;

@@ -6,12 +6,12 @@
 // are the bucket's objects themselves, read once for their CRC-32. The download then streams every
 // entry as a stored zip entry (backups.download.ts). A restore lists the uploaded zip's entries once,
 // then puts them back one by one: a page of rows as one statement, an object as it was.
-import { isSystemJunk } from '../../../../shared/zip-junk';
-import { crc32 } from '../../lib/zip-entry';
-import { DamagedZip, listZipEntries, placeOf, readZipEntry, type ZipEntryPlace } from '../../lib/zip-ranges';
-import type { BackupRow } from '../../db/raw-rows';
-import type { Env } from '../../env';
-import { NOW_SQL } from '../../db/now';
+import { isSystemJunk } from '@shared/zip-junk';
+import { crc32 } from '@worker/lib/zip-entry';
+import { DamagedZip, listZipEntries, placeOf, readZipEntry, type ZipEntryPlace } from '@worker/lib/zip-ranges';
+import type { BackupRow } from '@worker/db/raw-rows';
+import type { Env } from '@worker/env';
+import { NOW_SQL } from '@worker/db/now';
 import { BACKUP_TABLES, insertQuery, isBackupPiece, pageQuery, type TablePage } from './backup-tables';
 
 export const BACKUP_FORMAT = 'vitrine-backup';

@@ -4,9 +4,9 @@
 // longer than an instance's steps goes on in a new instance (lib/workflow-budget.ts), from the phase
 // the backup row names.
 import { WorkflowEntrypoint, type WorkflowEvent, type WorkflowStep, type WorkflowStepConfig } from 'cloudflare:workers';
-import type { Env } from '../../env';
-import { measuredStep } from '../../lib/step-metrics';
-import { handOver, type PhaseOutcome, StepBudget, stepsPerInstance, stepsBetweenRequests } from '../../lib/workflow-budget';
+import type { Env } from '@worker/env';
+import { measuredStep } from '@worker/lib/step-metrics';
+import { handOver, type PhaseOutcome, StepBudget, stepsPerInstance, stepsBetweenRequests } from '@worker/lib/workflow-budget';
 import {
   backupFinishStep,
   backupMediaStep,

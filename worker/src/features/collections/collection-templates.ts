@@ -1,7 +1,7 @@
 // Property sets applied when a collection of a known type is created: roles and flags already set,
 // labels in the creator's language.
-import type { Locale } from '../../../../shared/constants';
-import type { PropertyType, TemplateType } from '../../../../shared/catalogue';
+import type { Locale } from '@shared/constants';
+import type { PropertyType, TemplateType } from '@shared/catalogue';
 
 export interface TemplateProperty {
   key: string;

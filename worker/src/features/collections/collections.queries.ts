@@ -1,10 +1,10 @@
 import { and, eq, or, sql, type SQL } from 'drizzle-orm';
-import type { Collection } from '../../../../shared/schemas/collections';
-import type { CollectionVisibilityLevel, BorrowLevel, CollectionRole } from '../../../../shared/catalogue';
-import { collectionMembers, collections, users } from '../../db/schema';
-import type { Caller, Db } from '../../env';
-import { ApiError } from '../../lib/api-error';
-import { callerLevel, collectionVisible, hasRole } from '../../lib/visibility';
+import type { Collection } from '@shared/schemas/collections';
+import type { CollectionVisibilityLevel, BorrowLevel, CollectionRole } from '@shared/catalogue';
+import { collectionMembers, collections, users } from '@worker/db/schema';
+import type { Caller, Db } from '@worker/env';
+import { ApiError } from '@worker/lib/api-error';
+import { callerLevel, collectionVisible, hasRole } from '@worker/lib/visibility';
 
 export type CollectionRow = typeof collections.$inferSelect;
 

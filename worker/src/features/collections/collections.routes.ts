@@ -1,15 +1,9 @@
 // Collections: the home list (visibility-filtered), create with a template, read, edit, delete, image.
 import { createRoute } from '@hono/zod-openapi';
-import { COLLECTION_IMAGE_MAX_BYTES } from '../../../../shared/catalogue';
-import { idParam } from '../../../../shared/schemas/common';
-import {
-  collection,
-  collectionList,
-  collectionListQuery,
-  createCollectionInput,
-  updateCollectionInput,
-} from '../../../../shared/schemas/collections';
-import { ApiError } from '../../lib/api-error';
+import { COLLECTION_IMAGE_MAX_BYTES } from '@shared/catalogue';
+import { idParam } from '@shared/schemas/common';
+import { collection, collectionList, collectionListQuery, createCollectionInput, updateCollectionInput } from '@shared/schemas/collections';
+import { ApiError } from '@worker/lib/api-error';
 import {
   fileWithThumbnailBody,
   readImageFile,
@@ -19,11 +13,11 @@ import {
   THUMBNAIL_MAX_BYTES,
   toMediaValue,
   uploadLimit,
-} from '../../lib/media';
-import { bearer, errors, jsonBody, jsonContent } from '../../lib/openapi';
-import { conditionally, etagHeader, ifMatchHeaders, precondition, withEtag } from '../../lib/preconditions';
-import { createRouter } from '../../lib/router';
-import { callerOf, optionalUser, requireUser } from '../../middleware/auth';
+} from '@worker/lib/media';
+import { bearer, errors, jsonBody, jsonContent } from '@worker/lib/openapi';
+import { conditionally, etagHeader, ifMatchHeaders, precondition, withEtag } from '@worker/lib/preconditions';
+import { createRouter } from '@worker/lib/router';
+import { callerOf, optionalUser, requireUser } from '@worker/middleware/auth';
 import {
   bannerCovers,
   listCollections,

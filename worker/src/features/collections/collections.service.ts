@@ -1,11 +1,11 @@
 // Creating a collection with its template in one atomic batch, and removing a collection's media.
-import { sqlNow } from '../../db/now';
+import { sqlNow } from '@worker/db/now';
 import { eq, sql } from 'drizzle-orm';
-import type { Locale } from '../../../../shared/constants';
-import type { CreateCollectionData, UpdateCollectionInput } from '../../../../shared/schemas/collections';
-import { runBatch } from '../../lib/batch';
-import { collections, properties } from '../../db/schema';
-import type { Db, Env } from '../../env';
+import type { Locale } from '@shared/constants';
+import type { CreateCollectionData, UpdateCollectionInput } from '@shared/schemas/collections';
+import { runBatch } from '@worker/lib/batch';
+import { collections, properties } from '@worker/db/schema';
+import type { Db, Env } from '@worker/env';
 import { isTemplateType, TEMPLATES } from './collection-templates';
 
 // Other features name a template's properties through this service.

@@ -10,14 +10,14 @@
 // a cover looked like a broken image. Small drawn PNGs still fill a "Shelf photo" picture property, so
 // the gallery and the image type have examples without shipping image files in the Worker.
 import { sql } from 'drizzle-orm';
-import type { PropertyType } from '../../../../shared/catalogue';
-import { DEMO_CREDENTIALS } from '../../../../shared/constants';
-import { normalizeValue } from '../../../../shared/values';
-import { NOW_SQL } from '../../db/now';
-import type { Db, Env } from '../../env';
-import { toMediaValue } from '../../lib/media';
-import { drawPng, type Rgb } from '../../lib/png';
-import { sortKeys } from '../../lib/values';
+import type { PropertyType } from '@shared/catalogue';
+import { DEMO_CREDENTIALS } from '@shared/constants';
+import { normalizeValue } from '@shared/values';
+import { NOW_SQL } from '@worker/db/now';
+import type { Db, Env } from '@worker/env';
+import { toMediaValue } from '@worker/lib/media';
+import { drawPng, type Rgb } from '@worker/lib/png';
+import { sortKeys } from '@worker/lib/values';
 import { refreshCollection, sortGaps } from '../items/items.writer';
 import { TEMPLATES, type TemplateProperty } from './collection-templates';
 

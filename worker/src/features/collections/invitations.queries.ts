@@ -3,11 +3,11 @@
 // by the database's clock, and while its sender may still share the collection (a co-owner removed or
 // made editor takes their pending invitations with them); the administrator's setting is checked by the callers.
 import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
-import type { MemberRole } from '../../../../shared/catalogue';
-import { INVITATION_DAYS, type Invitation } from '../../../../shared/schemas/invitations';
-import { NOW_SQL, sqlNow, sqlNowPlus } from '../../db/now';
-import { collectionInvitations, collections, users } from '../../db/schema';
-import type { Db } from '../../env';
+import type { MemberRole } from '@shared/catalogue';
+import { INVITATION_DAYS, type Invitation } from '@shared/schemas/invitations';
+import { NOW_SQL, sqlNow, sqlNowPlus } from '@worker/db/now';
+import { collectionInvitations, collections, users } from '@worker/db/schema';
+import type { Db } from '@worker/env';
 
 /** The invitation `t` (a table name or alias) was sent by the collection's owner or one of its co-owners now. */
 const inviterMayShare = (t: string) =>

@@ -1,7 +1,7 @@
 // Invitations by email to a shared collection: its owner and co-owners list and revoke the pending ones
 // (they are sent from the members' add); whoever holds a link reads it and signs up with it.
 import { createRoute } from '@hono/zod-openapi';
-import { idParam } from '../../../../shared/schemas/common';
+import { idParam } from '@shared/schemas/common';
 import {
   acceptInvitationInput,
   invitationAccepted,
@@ -9,11 +9,11 @@ import {
   invitationParams,
   invitationSecretParam,
   invitationView,
-} from '../../../../shared/schemas/invitations';
-import { ApiError } from '../../lib/api-error';
-import { bearer, errors, jsonBody, jsonContent } from '../../lib/openapi';
-import { createRouter } from '../../lib/router';
-import { callerOf, requireUser } from '../../middleware/auth';
+} from '@shared/schemas/invitations';
+import { ApiError } from '@worker/lib/api-error';
+import { bearer, errors, jsonBody, jsonContent } from '@worker/lib/openapi';
+import { createRouter } from '@worker/lib/router';
+import { callerOf, requireUser } from '@worker/middleware/auth';
 import { requireCollectionRole } from './collections.queries';
 import { listPendingInvitations, revokeInvitation } from './invitations.queries';
 import { acceptInvitation, viewInvitation } from './invitations.service';

@@ -2,18 +2,18 @@
 // (docs/product.md "Sharing"). Everything here holds only while the administrator allows invitations:
 // turned off, new invitations are refused and existing links answer as expired, and nothing is deleted.
 import type { Context } from 'hono';
-import type { MemberRole } from '../../../../shared/catalogue';
-import { email as emailSchema } from '../../../../shared/schemas/common';
-import type { AcceptInvitationInput, Invitation, InvitationAccepted, InvitationView } from '../../../../shared/schemas/invitations';
-import { sessions } from '../../db/schema';
-import { sqlNowPlus } from '../../db/now';
-import type { AppEnv } from '../../env';
-import { ApiError } from '../../lib/api-error';
-import { hashPassword } from '../../lib/password';
-import { greetingName } from '../../lib/person-name';
-import { clientAddress, throttle } from '../../lib/rate-limit';
-import { randomToken, SESSION_DAYS, sha256Hex, signSessionToken } from '../../lib/tokens';
-import { callerOf } from '../../middleware/auth';
+import type { MemberRole } from '@shared/catalogue';
+import { email as emailSchema } from '@shared/schemas/common';
+import type { AcceptInvitationInput, Invitation, InvitationAccepted, InvitationView } from '@shared/schemas/invitations';
+import { sessions } from '@worker/db/schema';
+import { sqlNowPlus } from '@worker/db/now';
+import type { AppEnv } from '@worker/env';
+import { ApiError } from '@worker/lib/api-error';
+import { hashPassword } from '@worker/lib/password';
+import { greetingName } from '@worker/lib/person-name';
+import { clientAddress, throttle } from '@worker/lib/rate-limit';
+import { randomToken, SESSION_DAYS, sha256Hex, signSessionToken } from '@worker/lib/tokens';
+import { callerOf } from '@worker/middleware/auth';
 import { findUserById } from '../users/users.queries';
 import { assertNoConflicts } from '../users/users.service';
 import { sendInvitationEmail } from './invitations.email';

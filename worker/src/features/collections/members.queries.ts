@@ -1,10 +1,10 @@
 // The people a collection is shared with: read, add, change and remove member rows (docs/product.md).
 import { and, eq, or, sql } from 'drizzle-orm';
-import type { MemberRole } from '../../../../shared/catalogue';
-import type { Member } from '../../../../shared/schemas/members';
-import { collectionMembers, users } from '../../db/schema';
-import type { Db } from '../../env';
-import { ApiError } from '../../lib/api-error';
+import type { MemberRole } from '@shared/catalogue';
+import type { Member } from '@shared/schemas/members';
+import { collectionMembers, users } from '@worker/db/schema';
+import type { Db } from '@worker/env';
+import { ApiError } from '@worker/lib/api-error';
 
 const memberSelection = {
   userId: collectionMembers.userId,

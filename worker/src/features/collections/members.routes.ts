@@ -1,12 +1,12 @@
 // Sharing a collection: its owner and co-owners list, add, change and remove the people it is shared with.
 import { createRoute } from '@hono/zod-openapi';
-import { idParam } from '../../../../shared/schemas/common';
-import { invitation } from '../../../../shared/schemas/invitations';
-import { addMemberInput, member, memberList, memberParams, updateMemberInput } from '../../../../shared/schemas/members';
-import { ApiError } from '../../lib/api-error';
-import { bearer, errors, jsonBody, jsonContent } from '../../lib/openapi';
-import { createRouter } from '../../lib/router';
-import { callerOf, requireUser } from '../../middleware/auth';
+import { idParam } from '@shared/schemas/common';
+import { invitation } from '@shared/schemas/invitations';
+import { addMemberInput, member, memberList, memberParams, updateMemberInput } from '@shared/schemas/members';
+import { ApiError } from '@worker/lib/api-error';
+import { bearer, errors, jsonBody, jsonContent } from '@worker/lib/openapi';
+import { createRouter } from '@worker/lib/router';
+import { callerOf, requireUser } from '@worker/middleware/auth';
 import { requireCollectionRole, requireVisibleCollection } from './collections.queries';
 import { inviteByEmail } from './invitations.service';
 import { deleteMember, findMember, findUserByLogin, insertMember, listMembers, updateMemberRole } from './members.queries';

@@ -1,11 +1,11 @@
 // A person's backups of their collections and restores of one, as the API shows them (the profile page):
 // read by the backup routes here and by the restore's route (features/imports/account-restores.routes.ts).
-import { API_PREFIX } from '../../../../shared/constants';
-import type { AccountArchive, ArchiveProblem, ArchivedCollection } from '../../../../shared/schemas/account-archives';
-import type { ImportStatus } from '../../../../shared/schemas/imports';
-import type { AccountArchiveRow, ExportRunRow } from '../../db/raw-rows';
-import type { Env } from '../../env';
-import { ApiError } from '../../lib/api-error';
+import { API_PREFIX } from '@shared/constants';
+import type { AccountArchive, ArchiveProblem, ArchivedCollection } from '@shared/schemas/account-archives';
+import type { ImportStatus } from '@shared/schemas/imports';
+import type { AccountArchiveRow, ExportRunRow } from '@worker/db/raw-rows';
+import type { Env } from '@worker/env';
+import { ApiError } from '@worker/lib/api-error';
 
 export interface BackupPart extends ExportRunRow {
   name: string | null;

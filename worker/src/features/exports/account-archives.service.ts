@@ -1,9 +1,9 @@
 // The writes that start an account's backup or restore. Each run is reserved by one conditional insert
 // (the unique index on the running state holds it too): of simultaneous requests exactly one wins, and
 // none starts while another backup, restore or export with pictures of the same person runs.
-import { NOW_SQL } from '../../db/now';
-import type { AccountArchiveRow } from '../../db/raw-rows';
-import type { Env } from '../../env';
+import { NOW_SQL } from '@worker/db/now';
+import type { AccountArchiveRow } from '@worker/db/raw-rows';
+import type { Env } from '@worker/env';
 import { NOTHING_RUNNING } from './account-archives.queries';
 
 /** How long a restore's upload may take before its reserved run counts as abandoned (the request died). */

@@ -5,7 +5,7 @@
 // their values, settings, dates and loans) and collections/<n>/pictures/. A restore takes such a zip
 // back into an account (features/imports/account-restores.routes.ts); both are listed here.
 import { createRoute, z } from '@hono/zod-openapi';
-import { idParam } from '../../../../shared/schemas/common';
+import { idParam } from '@shared/schemas/common';
 import {
   ACCOUNT_ARCHIVE_FORMAT,
   ACCOUNT_ARCHIVE_VERSION,
@@ -13,15 +13,15 @@ import {
   accountArchive,
   accountArchiveList,
   type AccountManifest,
-} from '../../../../shared/schemas/account-archives';
-import type { AccountArchiveRow } from '../../db/raw-rows';
-import type { Env } from '../../env';
-import { ApiError } from '../../lib/api-error';
-import { contentDisposition } from '../../lib/content-disposition';
-import { bearer, errors, jsonContent } from '../../lib/openapi';
-import { createRouter } from '../../lib/router';
-import { crc32, KnownEntry, zipStream } from '../../lib/zip-entry';
-import { callerOf, requireUser } from '../../middleware/auth';
+} from '@shared/schemas/account-archives';
+import type { AccountArchiveRow } from '@worker/db/raw-rows';
+import type { Env } from '@worker/env';
+import { ApiError } from '@worker/lib/api-error';
+import { contentDisposition } from '@worker/lib/content-disposition';
+import { bearer, errors, jsonContent } from '@worker/lib/openapi';
+import { createRouter } from '@worker/lib/router';
+import { crc32, KnownEntry, zipStream } from '@worker/lib/zip-entry';
+import { callerOf, requireUser } from '@worker/middleware/auth';
 import { backupParts, listOwnArchives, loadOwnArchive, toArchive, type BackupPart } from './account-archives.queries';
 import { reserveAccountBackup } from './account-archives.service';
 import { ExportEntries } from './exports.download';

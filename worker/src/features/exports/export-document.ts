@@ -9,8 +9,8 @@ import {
   type ExportedCollectionSettings,
   type ExportedItem,
   type ExportedLoan,
-} from '../../../../shared/import/vitrine';
-import type { PropertyRow } from '../../lib/values';
+} from '@shared/import/vitrine';
+import type { PropertyRow } from '@worker/lib/values';
 import { valuesOf } from '../items/items.queries';
 
 /** Items read from D1 at once: one query, and a few hundred kilobytes of text at most. */

@@ -4,9 +4,9 @@
 // items: a value names its picture by file name, and the pictures keep theirs. A backup of someone's
 // collections is several exports in one zip, each in its own folder (features/account-archives).
 import type { Zip } from 'fflate';
-import type { Env } from '../../env';
-import { KnownEntry, pourBody, pourObject, zipStream } from '../../lib/zip-entry';
-import type { ExportRunRow } from '../../db/raw-rows';
+import type { Env } from '@worker/env';
+import { KnownEntry, pourBody, pourObject, zipStream } from '@worker/lib/zip-entry';
+import type { ExportRunRow } from '@worker/db/raw-rows';
 import { documentPieceKey } from './exports.steps';
 
 const PICTURES_PER_READ = 200;

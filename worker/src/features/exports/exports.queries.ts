@@ -1,6 +1,6 @@
 // Reads of a collection's exports with pictures.
-import type { ExportRunRow } from '../../db/raw-rows';
-import type { Env } from '../../env';
+import type { ExportRunRow } from '@worker/db/raw-rows';
+import type { Env } from '@worker/env';
 
 /** The caller's newest exports of a collection, as many as `limit`. */
 export async function listOwnExports(env: Env, collectionId: number, userId: number, limit: number): Promise<ExportRunRow[]> {

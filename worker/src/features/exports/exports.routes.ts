@@ -4,21 +4,21 @@
 // a time, so a collection of any size leaves in requests of a page's cost each. The owner may also have it
 // made with its pictures (a Workflow, exports.workflow.ts) and download that as one zip for a day.
 import { createRoute, z } from '@hono/zod-openapi';
-import type { Env } from '../../env';
-import { ApiError } from '../../lib/api-error';
-import { contentDisposition } from '../../lib/content-disposition';
-import { exportRun, exportRunList, type ExportRun } from '../../../../shared/schemas/exports';
-import { API_PREFIX, MEDIA_SCHEME } from '../../../../shared/constants';
-import { csvText, type CsvCell } from '../../../../shared/csv';
-import { bearer, errors, jsonContent } from '../../lib/openapi';
-import { createRouter } from '../../lib/router';
-import { callerOf, optionalUser, requireUser } from '../../middleware/auth';
+import type { Env } from '@worker/env';
+import { ApiError } from '@worker/lib/api-error';
+import { contentDisposition } from '@worker/lib/content-disposition';
+import { exportRun, exportRunList, type ExportRun } from '@shared/schemas/exports';
+import { API_PREFIX, MEDIA_SCHEME } from '@shared/constants';
+import { csvText, type CsvCell } from '@shared/csv';
+import { bearer, errors, jsonContent } from '@worker/lib/openapi';
+import { createRouter } from '@worker/lib/router';
+import { callerOf, optionalUser, requireUser } from '@worker/middleware/auth';
 import { requireCollectionRole, requireVisibleCollection } from '../collections/collections.queries';
 import { archiveRunning } from './account-archives.queries';
 import { listOwnExports } from './exports.queries';
 import { reserveExport } from './exports.service';
 import { exportZipStream } from './exports.download';
-import type { ExportRunRow } from '../../db/raw-rows';
+import type { ExportRunRow } from '@worker/db/raw-rows';
 import { loadExportRun, markExportFailed } from './exports.steps';
 import { valuesOf } from '../items/items.queries';
 import { listPropertyRows, visibleProperties } from '../properties/properties.queries';

@@ -1,6 +1,6 @@
 // The write that starts an export with pictures.
-import type { ExportRunRow } from '../../db/raw-rows';
-import type { Env } from '../../env';
+import type { ExportRunRow } from '@worker/db/raw-rows';
+import type { Env } from '@worker/env';
 import { NOTHING_RUNNING } from './account-archives.queries';
 
 /**

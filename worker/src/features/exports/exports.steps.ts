@@ -5,15 +5,15 @@
 //    document's size and running CRC-32; the stored files its values name (pictures, videos, others) are listed;
 // 2. pictures: each listed file's size and CRC-32 are noted, about 2 MB a step.
 // The download (exports.download.ts) then streams a zip of stored entries without computing anything.
-import { MEDIA_PROPERTY_TYPES, type PropertyType } from '../../../../shared/catalogue';
-import { isMediaValue, mediaCollectionId } from '../../../../shared/values';
+import { MEDIA_PROPERTY_TYPES, type PropertyType } from '@shared/catalogue';
+import { isMediaValue, mediaCollectionId } from '@shared/values';
 import { drizzle } from 'drizzle-orm/d1';
-import * as schema from '../../db/schema';
-import { NOW_SQL } from '../../db/now';
-import type { ExportRunRow } from '../../db/raw-rows';
-import type { Env } from '../../env';
-import { mediaKeyOf } from '../../lib/media';
-import { crc32 } from '../../lib/zip-entry';
+import * as schema from '@worker/db/schema';
+import { NOW_SQL } from '@worker/db/now';
+import type { ExportRunRow } from '@worker/db/raw-rows';
+import type { Env } from '@worker/env';
+import { mediaKeyOf } from '@worker/lib/media';
+import { crc32 } from '@worker/lib/zip-entry';
 import { listPropertyRows } from '../properties/properties.queries';
 import { DOCUMENT_TAIL, documentHead, itemPage, itemsText, lastOf } from './export-document';
 

@@ -5,9 +5,9 @@
 // person's collections (features/account-archives) is one export per collection: the instance goes
 // from one to the next, and the backup is ready when the last is.
 import { WorkflowEntrypoint, type WorkflowEvent, type WorkflowStep, type WorkflowStepConfig } from 'cloudflare:workers';
-import type { Env } from '../../env';
-import { measuredStep } from '../../lib/step-metrics';
-import { handOver, type PhaseOutcome, StepBudget, stepsPerInstance, stepsBetweenRequests } from '../../lib/workflow-budget';
+import type { Env } from '@worker/env';
+import { measuredStep } from '@worker/lib/step-metrics';
+import { handOver, type PhaseOutcome, StepBudget, stepsPerInstance, stepsBetweenRequests } from '@worker/lib/workflow-budget';
 import { documentStep, finishStep, markExportFailed, nextOfArchive, picturesStep, type StepState } from './exports.steps';
 
 export interface ExportParams {

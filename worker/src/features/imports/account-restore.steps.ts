@@ -11,31 +11,31 @@
 //    settings, dates and loans (items.writer.ts importWrites);
 // 4. the collection's picture set from those stored, and on to the next collection.
 // Every step leaves the row saying where the next one starts, in the same batch as its writes.
-import { COLLECTION_NAME_MAX_LENGTH, MAX_PROPERTIES } from '../../../../shared/catalogue';
-import { ImportFileError } from '../../../../shared/import/errors';
-import { readJsonHead } from '../../../../shared/import/json';
-import { isPictureAddress, pictureName } from '../../../../shared/import/mapping';
-import { decodeText } from '../../../../shared/import/text';
-import { type ExportHead, vitrineHead, VITRINE_EXPORT_FORMAT } from '../../../../shared/import/vitrine';
+import { COLLECTION_NAME_MAX_LENGTH, MAX_PROPERTIES } from '@shared/catalogue';
+import { ImportFileError } from '@shared/import/errors';
+import { readJsonHead } from '@shared/import/json';
+import { isPictureAddress, pictureName } from '@shared/import/mapping';
+import { decodeText } from '@shared/import/text';
+import { type ExportHead, vitrineHead, VITRINE_EXPORT_FORMAT } from '@shared/import/vitrine';
 import {
   ACCOUNT_ARCHIVE_FORMAT,
   ACCOUNT_ARCHIVE_VERSION,
   ACCOUNT_MANIFEST_NAME,
   type AccountManifest,
   type ArchiveProblem,
-} from '../../../../shared/schemas/account-archives';
-import { createCollectionInput } from '../../../../shared/schemas/collections';
-import { importPlan, type ImportPlan } from '../../../../shared/schemas/imports';
-import { NOW_SQL } from '../../db/now';
-import type { AccountArchiveRow, RestoreEntryRow } from '../../db/raw-rows';
-import type { Env } from '../../env';
-import { storedFileName } from '../../lib/media';
-import { DamagedZip, listZipEntries, placeOf, readZipEntry } from '../../lib/zip-ranges';
-import { isSystemJunk } from '../../../../shared/zip-junk';
+} from '@shared/schemas/account-archives';
+import { createCollectionInput } from '@shared/schemas/collections';
+import { importPlan, type ImportPlan } from '@shared/schemas/imports';
+import { NOW_SQL } from '@worker/db/now';
+import type { AccountArchiveRow, RestoreEntryRow } from '@worker/db/raw-rows';
+import type { Env } from '@worker/env';
+import { storedFileName } from '@worker/lib/media';
+import { DamagedZip, listZipEntries, placeOf, readZipEntry } from '@worker/lib/zip-ranges';
+import { isSystemJunk } from '@shared/zip-junk';
 import { HEAD_BYTES, prepareFile } from './imports.prepare';
 import { restoredLabelTemplate } from './restored-labels';
-import { wantThumbnails } from '../../lib/pictures';
-import { restorableSize, storeRestoredFile } from '../../lib/restored-files';
+import { wantThumbnails } from '@worker/lib/pictures';
+import { restorableSize, storeRestoredFile } from '@worker/lib/restored-files';
 import { checkStep, importStep, markFailed, PICTURE_BYTES_PER_STEP, PICTURES_PER_STEP } from './imports.steps';
 
 /** Entries a restore takes at most: a zip bomb of tiny entries is refused before anything. */

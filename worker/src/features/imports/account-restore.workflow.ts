@@ -3,9 +3,9 @@
 // says it stands, so the run survives restarts and hands over to a new instance when it is long
 // (lib/workflow-budget.ts). The profile page reads its progress from D1.
 import { WorkflowEntrypoint, type WorkflowEvent, type WorkflowStep, type WorkflowStepConfig } from 'cloudflare:workers';
-import type { Env } from '../../env';
-import { measuredStep } from '../../lib/step-metrics';
-import { handOver, StepBudget, stepsPerInstance, stepsBetweenRequests } from '../../lib/workflow-budget';
+import type { Env } from '@worker/env';
+import { measuredStep } from '@worker/lib/step-metrics';
+import { handOver, StepBudget, stepsPerInstance, stepsBetweenRequests } from '@worker/lib/workflow-budget';
 import { failRestore, restoreStep } from './account-restore.steps';
 
 export interface AccountRestoreParams {

@@ -2,12 +2,12 @@
 // the caller's account: the zip is stored in R2 as it comes, and a Workflow (account-restore.workflow.ts)
 // makes each of its collections again beside the caller's own. Its progress is read like a backup's.
 import { createRoute, z } from '@hono/zod-openapi';
-import { ARCHIVE_UPLOAD_MAX_BYTES, accountArchive } from '../../../../shared/schemas/account-archives';
-import { ApiError } from '../../lib/api-error';
-import { bearer, errors, jsonContent } from '../../lib/openapi';
-import { createRouter } from '../../lib/router';
-import { callerOf, requireUser } from '../../middleware/auth';
-import { storeZipBody, zipBodyLength } from '../../lib/zip-upload';
+import { ARCHIVE_UPLOAD_MAX_BYTES, accountArchive } from '@shared/schemas/account-archives';
+import { ApiError } from '@worker/lib/api-error';
+import { bearer, errors, jsonContent } from '@worker/lib/openapi';
+import { createRouter } from '@worker/lib/router';
+import { callerOf, requireUser } from '@worker/middleware/auth';
+import { storeZipBody, zipBodyLength } from '@worker/lib/zip-upload';
 import { toArchive } from '../exports/account-archives.queries';
 import { dropArchiveUpload, openUploadedArchive, reserveAccountRestore } from '../exports/account-archives.service';
 import { markArchiveFailed } from './account-restore.steps';

@@ -1,8 +1,8 @@
 // A property an import creates for a field that means a template field (Goodreads' "Author" is the
 // books template's authors) is named like the template's: in the importer's language, and shown in
 // each reader's afterwards (label_template). A label the person typed stays as typed.
-import type { Locale } from '../../../../shared/constants';
-import type { ImportHead } from '../../../../shared/import/records';
+import type { Locale } from '@shared/constants';
+import type { ImportHead } from '@shared/import/records';
 import { isTemplateLabel, isTemplateType, templateLabel } from '../collections/collections.service';
 
 interface NewProperty {

@@ -4,8 +4,8 @@
 // still out is recorded as lent while a copy is left, otherwise the report says it was not recorded and
 // why; a past one as returned. A loan already recorded (the same borrower, item and dates) is passed
 // over, so running the same file again adds nothing. While lending is off the loans stay text fields.
-import { borrowerKey, type ProgramLoan } from '../../../../shared/import/loans';
-import { NOW_SQL } from '../../db/now';
+import { borrowerKey, type ProgramLoan } from '@shared/import/loans';
+import { NOW_SQL } from '@worker/db/now';
 
 /** The records of a step that bring loans: their item's reference, copies, and what the report names them by. */
 export interface LoanDraft {

@@ -2,8 +2,8 @@
 // former reference (a BoardGameGeek game's id, before its collection entry's), and the items of a
 // Vitrine export read back into the collection it came from. Those items first take the reference the
 // record gives (or give theirs to it), so the writer finds them by reference like any other.
-import { recordRef, type MappedRecord } from '../../../../shared/import/mapping';
-import type { ImportFormat, ImportRecord } from '../../../../shared/import/records';
+import { recordRef, type MappedRecord } from '@shared/import/mapping';
+import type { ImportFormat, ImportRecord } from '@shared/import/records';
 import { findImported, type ImportedItem } from '../items/items.writer';
 
 export interface RecordItems {

@@ -3,17 +3,17 @@
 // their id in import_media, a window of the file a step, under the same cap per picture. The run marks
 // such a file by keeping it as its own "archive" (archive_key = file_key); the check step leaves in
 // archive_position the byte where the entries end, and this step walks on from there.
-import { ImportFileError } from '../../../../shared/import/errors';
-import { pictureName } from '../../../../shared/import/mapping';
-import { decodeText, encodedLength, type TextEncoding } from '../../../../shared/import/text';
-import { ZIP_MAX_IMAGE_BYTES } from '../../../../shared/import/zip';
-import type { ImportRow } from '../../db/raw-rows';
-import type { Env } from '../../env';
-import { NOW_SQL } from '../../db/now';
-import { sniffImage } from '../../lib/media';
-import { storePicture, wantThumbnails } from '../../lib/pictures';
+import { ImportFileError } from '@shared/import/errors';
+import { pictureName } from '@shared/import/mapping';
+import { decodeText, encodedLength, type TextEncoding } from '@shared/import/text';
+import { ZIP_MAX_IMAGE_BYTES } from '@shared/import/zip';
+import type { ImportRow } from '@worker/db/raw-rows';
+import type { Env } from '@worker/env';
+import { NOW_SQL } from '@worker/db/now';
+import { sniffImage } from '@worker/lib/media';
+import { storePicture, wantThumbnails } from '@worker/lib/pictures';
 
-export { embedsPictures } from '../../../../shared/import/tellico-images';
+export { embedsPictures } from '@shared/import/tellico-images';
 
 /** Bytes of the file a step reads: as many pictures as a zip's step takes. */
 const WINDOW_BYTES = 1024 * 1024;

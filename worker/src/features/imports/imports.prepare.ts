@@ -1,14 +1,15 @@
 // What an import needs from a file before its Workflow starts: the document (taken out of its zip), the
 // encoding, the head (fields, where records begin), checked against the plan. The upload route and a
 // scheduled source's fetch step both go through here, so a file is judged the same way however it came.
-import { csvOptionsOf, detectFormat, readHead, readSample } from '../../../../shared/import/formats';
-import type { ImportRecord } from '../../../../shared/import/records';
-import { ImportFileError } from '../../../../shared/import/errors';
-import { byteOffset, byteOrderMarkLength, decodeText, detectEncoding, type TextEncoding } from '../../../../shared/import/text';
-import { refuseNonDocument } from '../../../../shared/import/sniff';
-import { isZip, zipDocument } from '../../../../shared/import/zip';
-import { zipGcstarModel } from '../../../../shared/import/gcstar-gcm';
-import type { ImportPlan } from '../../../../shared/schemas/imports';
+import { csvOptionsOf, detectFormat, readHead, readSample } from '@shared/import/formats';
+import type { ImportRecord } from '@shared/import/records';
+import { ImportFileError } from '@shared/import/errors';
+import { byteOffset, byteOrderMarkLength, decodeText, detectEncoding, type TextEncoding } from '@shared/import/text';
+import { refuseNonDocument } from '@shared/import/sniff';
+import { isZip } from '@shared/import/zip';
+import { zipDocument } from '@shared/import/zip-document';
+import { zipGcstarModel } from '@shared/import/gcstar-gcm';
+import type { ImportPlan } from '@shared/schemas/imports';
 import type { StoredHead } from './imports.steps';
 
 /** The head of a file (its header row, its format) is read from this many bytes. */

@@ -1,11 +1,11 @@
 // Reading import runs and their reports.
 import { and, desc, eq } from 'drizzle-orm';
-import type { ImportFileProblem } from '../../../../shared/import/errors';
-import type { ImportFormat } from '../../../../shared/import/records';
-import type { ImportProblem, ImportReport, ImportRun, ImportStatus } from '../../../../shared/schemas/imports';
-import { imports } from '../../db/schema';
-import type { Db } from '../../env';
-import { ApiError } from '../../lib/api-error';
+import type { ImportFileProblem } from '@shared/import/errors';
+import type { ImportFormat } from '@shared/import/records';
+import type { ImportProblem, ImportReport, ImportRun, ImportStatus } from '@shared/schemas/imports';
+import { imports } from '@worker/db/schema';
+import type { Db } from '@worker/env';
+import { ApiError } from '@worker/lib/api-error';
 
 type RunRow = typeof imports.$inferSelect;
 

@@ -2,31 +2,24 @@
 // the file is checked enough to refuse what cannot be read, stored in R2, and a Workflow imports it
 // (imports.workflow.ts). The run's progress and report are read from D1 while it runs and after.
 import { createRoute, z } from '@hono/zod-openapi';
-import { MAX_PROPERTIES } from '../../../../shared/catalogue';
-import { ImportFileError } from '../../../../shared/import/errors';
-import { guessTitleField } from '../../../../shared/import/titles';
-import { recordRef } from '../../../../shared/import/mapping';
-import { planOutlook } from '../../../../shared/import/outlook';
-import type { NotDocumentKind } from '../../../../shared/import/sniff';
-import type { PropertyType } from '../../../../shared/catalogue';
+import { MAX_PROPERTIES } from '@shared/catalogue';
+import { ImportFileError } from '@shared/import/errors';
+import { guessTitleField } from '@shared/import/titles';
+import { recordRef } from '@shared/import/mapping';
+import { planOutlook } from '@shared/import/outlook';
+import type { NotDocumentKind } from '@shared/import/sniff';
+import type { PropertyType } from '@shared/catalogue';
 import { findImported } from '../items/items.writer';
-import {
-  IMPORT_FILE_MAX_BYTES,
-  importPlan,
-  importReport,
-  importRun,
-  importRunList,
-  type ImportPlan,
-} from '../../../../shared/schemas/imports';
-import { scheduledImportSetup } from '../../../../shared/schemas/scheduled-imports';
-import type { PropertySettings } from '../../../../shared/schemas/properties';
-import { ApiError } from '../../lib/api-error';
-import { allowedAddress } from '../../lib/guarded-fetch';
-import { uploadLimit } from '../../lib/media';
-import { bearer, errors, jsonContent } from '../../lib/openapi';
-import { createRouter } from '../../lib/router';
-import { translate } from '../../i18n/messages';
-import { callerOf, requireUser } from '../../middleware/auth';
+import { IMPORT_FILE_MAX_BYTES, importPlan, importReport, importRun, importRunList, type ImportPlan } from '@shared/schemas/imports';
+import { scheduledImportSetup } from '@shared/schemas/scheduled-imports';
+import type { PropertySettings } from '@shared/schemas/properties';
+import { ApiError } from '@worker/lib/api-error';
+import { allowedAddress } from '@worker/lib/guarded-fetch';
+import { uploadLimit } from '@worker/lib/media';
+import { bearer, errors, jsonContent } from '@worker/lib/openapi';
+import { createRouter } from '@worker/lib/router';
+import { translate } from '@worker/i18n/messages';
+import { callerOf, requireUser } from '@worker/middleware/auth';
 import { requireCollectionRole } from '../collections/collections.queries';
 import { listPropertyRows } from '../properties/properties.queries';
 import { sourceAddress } from './scheduled-imports.service';

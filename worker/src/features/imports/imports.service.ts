@@ -1,12 +1,12 @@
 // The writes that start and cancel an import run: the properties a plan creates, the run, and the
 // scheduled source it sets up, in one batch.
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import type { ImportSchedule, ScheduledImportSpec } from '../../../../shared/schemas/scheduled-imports';
-import type { ImportPlan } from '../../../../shared/schemas/imports';
-import { sqlNow } from '../../db/now';
-import { imports, scheduledImports, properties } from '../../db/schema';
-import type { Db } from '../../env';
-import { runBatch } from '../../lib/batch';
+import type { ImportSchedule, ScheduledImportSpec } from '@shared/schemas/scheduled-imports';
+import type { ImportPlan } from '@shared/schemas/imports';
+import { sqlNow } from '@worker/db/now';
+import { imports, scheduledImports, properties } from '@worker/db/schema';
+import type { Db } from '@worker/env';
+import { runBatch } from '@worker/lib/batch';
 import { touchCollection } from '../collections/collections.service';
 
 /** A property an import creates, without its collection. */

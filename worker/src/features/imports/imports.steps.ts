@@ -11,35 +11,28 @@
 //    collection fetched, whose picture is still in use, is not fetched again;
 // 4. import: twenty-five records a step become items (new, updated or unchanged, by their reference),
 //    and the loans a program kept of them become borrowers and loans (import-loans.ts).
-import { readRecords } from '../../../../shared/import/formats';
-import { ImportFileError } from '../../../../shared/import/errors';
-import {
-  isPictureAddress,
-  mapRecord,
-  pictureKey,
-  pictureName,
-  type FieldMapping,
-  type MappedRecord,
-} from '../../../../shared/import/mapping';
-import { isImageName, readZipEntries, ZIP_MAX_IMAGE_BYTES, type ZipEntry } from '../../../../shared/import/zip';
-import { mediaStillUsed, sniffImage } from '../../lib/media';
-import { fetchCover, storePicture, wantThumbnails } from '../../lib/pictures';
-import type { ImportHead } from '../../../../shared/import/records';
-import { byteOffset, decodeText, type TextEncoding } from '../../../../shared/import/text';
-import type { CsvOptions } from '../../../../shared/import/csv';
-import type { ImportPlan } from '../../../../shared/schemas/imports';
-import { MEDIA_PROPERTY_TYPES, type PropertyType } from '../../../../shared/catalogue';
-import type { ImportRow } from '../../db/raw-rows';
-import type { Env } from '../../env';
-import { NOW_SQL } from '../../db/now';
+import { readRecords } from '@shared/import/formats';
+import { ImportFileError } from '@shared/import/errors';
+import { isPictureAddress, mapRecord, pictureKey, pictureName, type FieldMapping, type MappedRecord } from '@shared/import/mapping';
+import { isImageName, readZipEntries, ZIP_MAX_IMAGE_BYTES, type ZipEntry } from '@shared/import/zip';
+import { mediaStillUsed, sniffImage } from '@worker/lib/media';
+import { fetchCover, storePicture, wantThumbnails } from '@worker/lib/pictures';
+import type { ImportHead } from '@shared/import/records';
+import { byteOffset, decodeText, type TextEncoding } from '@shared/import/text';
+import type { CsvOptions } from '@shared/import/csv';
+import type { ImportPlan } from '@shared/schemas/imports';
+import { MEDIA_PROPERTY_TYPES, type PropertyType } from '@shared/catalogue';
+import type { ImportRow } from '@worker/db/raw-rows';
+import type { Env } from '@worker/env';
+import { NOW_SQL } from '@worker/db/now';
 import { drizzle } from 'drizzle-orm/d1';
-import * as schema from '../../db/schema';
+import * as schema from '@worker/db/schema';
 import { listPropertyRows } from '../properties/properties.queries';
 import { findRecordItems } from './import-refs';
 import { importWrites, rankTuning, splitAfter, type ImportedDraft } from '../items/items.writer';
 import { embeddedPictureStep } from './imports.embedded';
 import { loansDisabled, loanWrites, type LoanDraft } from './import-loans';
-import { tellicoLoans, withListedLoans, type ProgramLoan } from '../../../../shared/import/loans';
+import { tellicoLoans, withListedLoans, type ProgramLoan } from '@shared/import/loans';
 import { loansEnabled } from '../settings/settings.service';
 
 /** Bytes of the file a step reads: at least the longest record a file may have (CSV_MAX_RECORD_CHARS). */

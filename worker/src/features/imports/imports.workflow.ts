@@ -5,9 +5,9 @@
 // than an instance's steps goes on in a new instance (lib/workflow-budget.ts): every phase starts from
 // where the import row says it stands, so the new instance passes quickly over what is done.
 import { WorkflowEntrypoint, type WorkflowEvent, type WorkflowStep, type WorkflowStepConfig } from 'cloudflare:workers';
-import type { Env } from '../../env';
-import { measuredStep } from '../../lib/step-metrics';
-import { handOver, type PhaseOutcome, StepBudget, stepsPerInstance, stepsBetweenRequests } from '../../lib/workflow-budget';
+import type { Env } from '@worker/env';
+import { measuredStep } from '@worker/lib/step-metrics';
+import { handOver, type PhaseOutcome, StepBudget, stepsPerInstance, stepsBetweenRequests } from '@worker/lib/workflow-budget';
 import { fetchStep, settleSource } from './scheduled-imports.service';
 import { checkStep, coverStep, importStep, markFailed, pictureStep, type StepState } from './imports.steps';
 

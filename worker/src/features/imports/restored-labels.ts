@@ -1,7 +1,7 @@
 // Which template a restored property's label comes from, so it reads in each reader's language again.
 // Backups written since template labels exist say so; older ones are judged as the migration that
 // introduced them judged existing properties: a label equal to the template's, in either language.
-import type { ExportedProperty } from '../../../../shared/import/vitrine';
+import type { ExportedProperty } from '@shared/import/vitrine';
 import { isTemplateLabel, templateLabel } from '../collections/collections.service';
 
 /** The template a property's label follows, or null when it is the owner's own label. */

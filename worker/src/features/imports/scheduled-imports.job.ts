@@ -2,7 +2,7 @@
 // fetched by the run's own first Workflow step) and the source's next run moves a period on. A source
 // whose previous run is still going on waits for the next hour. A run costs two units: one batch (the
 // run and the source's next time) and one subrequest (the Workflow's creation).
-import type { Job } from '../../jobs/job';
+import type { Job } from '@worker/jobs/job';
 import { newSourceRun, nextRunAfter, startRun, type SourceRow } from './scheduled-imports.service';
 
 const UNITS_PER_SOURCE = 2;

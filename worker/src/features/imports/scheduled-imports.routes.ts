@@ -8,15 +8,15 @@ import {
   scheduledImportUpdate,
   scheduledImport,
   type ScheduledImport,
-} from '../../../../shared/schemas/scheduled-imports';
-import { importRun, type ImportRun } from '../../../../shared/schemas/imports';
-import { ImportFileError } from '../../../../shared/import/errors';
-import { ApiError } from '../../lib/api-error';
-import { contentDisposition } from '../../lib/content-disposition';
-import { bearer, errors, jsonContent } from '../../lib/openapi';
-import { createRouter } from '../../lib/router';
-import { translate } from '../../i18n/messages';
-import { callerOf, requireUser } from '../../middleware/auth';
+} from '@shared/schemas/scheduled-imports';
+import { importRun, type ImportRun } from '@shared/schemas/imports';
+import { ImportFileError } from '@shared/import/errors';
+import { ApiError } from '@worker/lib/api-error';
+import { contentDisposition } from '@worker/lib/content-disposition';
+import { bearer, errors, jsonContent } from '@worker/lib/openapi';
+import { createRouter } from '@worker/lib/router';
+import { translate } from '@worker/i18n/messages';
+import { callerOf, requireUser } from '@worker/middleware/auth';
 import { requireCollectionRole } from '../collections/collections.queries';
 import { loadRun, toRun } from './imports.queries';
 import { listScheduledImports } from './scheduled-imports.queries';

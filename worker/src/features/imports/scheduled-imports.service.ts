@@ -3,21 +3,21 @@
 // a run of one starts (the cron, or "run now"), the Workflow's fetch step, and what a finished run means
 // for its source: the next run's time, the failures in a row, and the owner's email at the third.
 import { drizzle } from 'drizzle-orm/d1';
-import { ImportFileError } from '../../../../shared/import/errors';
-import type { ImportSchedule, ScheduledImportSpec } from '../../../../shared/schemas/scheduled-imports';
-import { IMPORT_FILE_MAX_BYTES, type ImportPlan } from '../../../../shared/schemas/imports';
-import { isLocale, type Locale } from '../../../../shared/constants';
-import { NOW_SQL } from '../../db/now';
-import type { ImportRow } from '../../db/raw-rows';
-import * as schema from '../../db/schema';
-import type { Env } from '../../env';
-import { composeEmail, sendEmail } from '../../lib/email';
-import { FetchRefused, guardedFetch } from '../../lib/guarded-fetch';
-import { translate } from '../../i18n/messages';
+import { ImportFileError } from '@shared/import/errors';
+import type { ImportSchedule, ScheduledImportSpec } from '@shared/schemas/scheduled-imports';
+import { IMPORT_FILE_MAX_BYTES, type ImportPlan } from '@shared/schemas/imports';
+import { isLocale, type Locale } from '@shared/constants';
+import { NOW_SQL } from '@worker/db/now';
+import type { ImportRow } from '@worker/db/raw-rows';
+import * as schema from '@worker/db/schema';
+import type { Env } from '@worker/env';
+import { composeEmail, sendEmail } from '@worker/lib/email';
+import { FetchRefused, guardedFetch } from '@worker/lib/guarded-fetch';
+import { translate } from '@worker/i18n/messages';
 import { listPropertyRows } from '../properties/properties.queries';
 import { newFileKey, prepareFile, wantsCovers, workflowIdOf } from './imports.prepare';
 import { instanceIdentity } from '../settings/settings.service';
-import { greetingName } from '../../lib/person-name';
+import { greetingName } from '@worker/lib/person-name';
 import { embedsPictures } from './imports.embedded';
 
 /** A source's document is fetched within this time (BoardGameGeek can be slow for large collections). */

@@ -6,7 +6,7 @@
 // where its values take a row a day. So its matches come from the kept lists like any value filter's
 // (list/range-counts.ts). Spans are found by their keys, whose order is the calendar's (four-digit years).
 
-import { FACET_ITEMS_WHOLE } from '../../db/schema';
+import { FACET_ITEMS_WHOLE } from '@worker/db/schema';
 
 /**
  * Whether a value row (named `v`) holds a date: a JSON string of ten characters with a sort number (a

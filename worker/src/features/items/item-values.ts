@@ -1,6 +1,6 @@
 // An item's values as its cached data holds them (items.data), and the text its roles show.
-import type { ItemRow } from '../../db/raw-rows';
-import type { PropertyRow } from '../../lib/values';
+import type { ItemRow } from '@worker/db/raw-rows';
+import type { PropertyRow } from '@worker/lib/values';
 
 /** Values by property key, for the given (visible) properties only, from the item's cached data. */
 export function valuesOf(row: Pick<ItemRow, 'data'>, props: PropertyRow[]): Record<string, unknown> {

@@ -1,6 +1,6 @@
 // The media:// values an item holds, so that an edit or a delete can release those it no longer uses
 // (lib/media.ts releaseMedia).
-import { MEDIA_SCHEME } from '../../../../shared/constants';
+import { MEDIA_SCHEME } from '@shared/constants';
 
 /** Every media:// value in an item's cached data. */
 export function mediaValuesOf(data: string): Set<string> {

@@ -1,11 +1,11 @@
 // Reading items: one item with its visible values and lending facts, the recent and hidden items, and
 // look-ups by code or title. Pages of items (search, filters, sort) are planned in ./list/.
-import type { Item, ItemSummary } from '../../../../shared/schemas/items';
-import type { Caller } from '../../env';
-import { searchColumns, type CallerLevel } from '../../lib/visibility';
-import { keptCopies } from '../../db/kept-copies';
-import type { ItemRow, ListedItemRow } from '../../db/raw-rows';
-import type { PropertyRow } from '../../lib/values';
+import type { Item, ItemSummary } from '@shared/schemas/items';
+import type { Caller } from '@worker/env';
+import { searchColumns, type CallerLevel } from '@worker/lib/visibility';
+import { keptCopies } from '@worker/db/kept-copies';
+import type { ItemRow, ListedItemRow } from '@worker/db/raw-rows';
+import type { PropertyRow } from '@worker/lib/values';
 import { roleValue, valuesOf } from './item-values';
 import { inCollection, matchExpression } from './items.search';
 import { listColumns, summaries } from './list/summaries';

@@ -11,15 +11,15 @@ import {
   itemPage,
   recentItems as recentItemsSchema,
   updateItemInput,
-} from '../../../../shared/schemas/items';
-import type { ItemRow } from '../../db/raw-rows';
-import type { AppEnv } from '../../env';
-import { translate } from '../../i18n/messages';
-import { ApiError } from '../../lib/api-error';
-import { bearer, errors, jsonBody, jsonContent } from '../../lib/openapi';
-import { conditionally, etagHeader, ifMatchHeaders, precondition, withEtag } from '../../lib/preconditions';
-import { createRouter } from '../../lib/router';
-import { callerOf, optionalUser, requireUser } from '../../middleware/auth';
+} from '@shared/schemas/items';
+import type { ItemRow } from '@worker/db/raw-rows';
+import type { AppEnv } from '@worker/env';
+import { translate } from '@worker/i18n/messages';
+import { ApiError } from '@worker/lib/api-error';
+import { bearer, errors, jsonBody, jsonContent } from '@worker/lib/openapi';
+import { conditionally, etagHeader, ifMatchHeaders, precondition, withEtag } from '@worker/lib/preconditions';
+import { createRouter } from '@worker/lib/router';
+import { callerOf, optionalUser, requireUser } from '@worker/middleware/auth';
 import { requireCollectionRole, requireVisibleCollection } from '../collections/collections.queries';
 import { listPropertyRows, visibleProperties } from '../properties/properties.queries';
 import { hiddenItemsOf, itemLending, loadItem, recentItems, toItem } from './items.queries';

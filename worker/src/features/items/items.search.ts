@@ -1,8 +1,8 @@
 // Reading items_search (FTS5): queries from what people type, and the facet tokens that filters
 // match. The index itself is written by items.writer.ts.
-import type { CallerLevel } from '../../lib/visibility';
-import { unicode61Words } from '../../lib/unicode61';
-import { searchColumns } from '../../lib/visibility';
+import type { CallerLevel } from '@worker/lib/visibility';
+import { unicode61Words } from '@worker/lib/unicode61';
+import { searchColumns } from '@worker/lib/visibility';
 
 /**
  * The facet token of a value, as items.writer.ts writes them into the index: "f<property id>v<hex of the

@@ -9,8 +9,8 @@
 // of CPU on the free tier, and only rows that lack a key are written, so the day's rows-written
 // allowance is spent once per old value. Once it reaches the end it marks itself done and costs
 // nothing more; rows written since carry their key already.
-import type { Job } from '../../jobs/job';
-import { naturalSortKey } from '../../../../shared/sort-key';
+import type { Job } from '@worker/jobs/job';
+import { naturalSortKey } from '@shared/sort-key';
 import { FORGET_ORDERS_OF_VALUES_SQL } from './sort-ranks';
 
 const UNITS_PER_PAGE = 4;

@@ -8,7 +8,7 @@
 // values' rows of each number or date-time without a width) and builds at most BUILDS_PER_RUN (a build
 // reads a row a distinct value: about 400,000 rows once for 100,000 prices, of the free tier's 5 million a
 // day). The cursor is the last property looked at.
-import type { Job } from '../../jobs/job';
+import type { Job } from '@worker/jobs/job';
 import { numberSpansBuild, spanWidthFor } from './facet-spans';
 import { LISTED_RANGE_VALUES, numberBounds, propertyNumbers } from './list';
 

@@ -6,7 +6,7 @@
 // any non-ASCII character standing for a letter, it does not; only the rare text in between is asked
 // of the index. The value filters' tokens are whole ones, cheaper to find, and cheaper still read from the
 // item's values, which they are made of (items.writer.ts). The answer is the index's own in every case.
-import { DIACRITICS } from '../../lib/unicode61';
+import { DIACRITICS } from '@worker/lib/unicode61';
 
 /** Every code point outside ASCII, as a GLOB range. */
 const NON_ASCII = '\u0080-\u{10FFFF}';

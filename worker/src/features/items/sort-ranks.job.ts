@@ -8,8 +8,8 @@
 // properties come with them) and builds at most BUILDS_PER_RUN orders (a unit each; a build reads about
 // two rows an item, so a 100,000-item collection's four orders cost about 800,000 rows once, of the free
 // tier's 5 million a day). The cursor is the last collection looked at.
-import type { Job } from '../../jobs/job';
-import type { PropertyType } from '../../../../shared/catalogue';
+import type { Job } from '@worker/jobs/job';
+import type { PropertyType } from '@shared/catalogue';
 import { buildOrderStatement, countsAddUp, orderOf, rankTuning, type Bucket, type Counters, type Order } from './sort-ranks';
 
 /** Collections read per run (the small ones only by their id and counters). */

@@ -21,10 +21,10 @@
 // natural-keys job) forgets it. A reader trusts an order only when its counts add up to the
 // collection's counters (otherwise it walks, and the order is built again): a layout changed between a
 // write's read and its batch leaves the counts short, and is caught there.
-import { RANGE_PROPERTY_TYPES, type PropertyType } from '../../../../shared/catalogue';
-import { inlineId } from '../../db/inline-id';
-import type { PropertyRow } from '../../lib/values';
-import type { CallerLevel } from '../../lib/visibility';
+import { RANGE_PROPERTY_TYPES, type PropertyType } from '@shared/catalogue';
+import { inlineId } from '@worker/db/inline-id';
+import type { PropertyRow } from '@worker/lib/values';
+import type { CallerLevel } from '@worker/lib/visibility';
 
 /** Items per bucket when an order is built (a deep page passes over at most about one bucket). */
 export const RANK_BUCKET = 500;

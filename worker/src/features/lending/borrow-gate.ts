@@ -1,9 +1,9 @@
 // The checks asking to borrow an item and joining its waiting list share: who may ask for it, and how
 // often anyone may ask.
-import type { AppEnv } from '../../env';
+import type { AppEnv } from '@worker/env';
 import type { Context } from 'hono';
-import { ApiError } from '../../lib/api-error';
-import { clientAddress, throttle } from '../../lib/rate-limit';
+import { ApiError } from '@worker/lib/api-error';
+import { clientAddress, throttle } from '@worker/lib/rate-limit';
 import { requireVisibleCollection } from '../collections/collections.queries';
 import { effectiveBorrowLevel, loadItem } from '../items/items.queries';
 

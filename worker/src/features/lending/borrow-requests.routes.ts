@@ -2,14 +2,14 @@
 // the requester's private status link. Anonymous requests are rate limited per address and per item and
 // carry a honeypot; the answer is the same whether or not the email was known.
 import { createRoute, z } from '@hono/zod-openapi';
-import { BORROW_HONEYPOT_FIELD } from '../../../../shared/lending';
-import { okResponse } from '../../../../shared/schemas/common';
-import { borrowRequestInput, borrowRequestSent, borrowRequestStatus, borrowRequestToken } from '../../../../shared/schemas/lending';
-import { ApiError } from '../../lib/api-error';
-import { bearer, errors, jsonBody, jsonContent } from '../../lib/openapi';
-import { throttle } from '../../lib/rate-limit';
-import { createRouter } from '../../lib/router';
-import { optionalUser } from '../../middleware/auth';
+import { BORROW_HONEYPOT_FIELD } from '@shared/lending';
+import { okResponse } from '@shared/schemas/common';
+import { borrowRequestInput, borrowRequestSent, borrowRequestStatus, borrowRequestToken } from '@shared/schemas/lending';
+import { ApiError } from '@worker/lib/api-error';
+import { bearer, errors, jsonBody, jsonContent } from '@worker/lib/openapi';
+import { throttle } from '@worker/lib/rate-limit';
+import { createRouter } from '@worker/lib/router';
+import { optionalUser } from '@worker/middleware/auth';
 import { requestableItem, statusLimit, throttleAsks } from './borrow-gate';
 import { borrowRequestStatus as statusOf, cancelBorrowRequest, createBorrowRequest, sendRequestEmails } from './borrow-requests.service';
 import { requireLoansEnabled } from './lending.gate';

@@ -1,15 +1,15 @@
 // A visitor's borrow request (docs/product.md §2 "Borrow request"): a loan in state asked, its borrower found by
 // email among the owner's borrowers or created, both in one batch; the requester follows it through a
 // private link whose token only the email carries (the database keeps its SHA-256).
-import type { Locale } from '../../../../shared/constants';
-import { ownerNameIn } from '../../lib/person-name';
-import { borrowRequestStatus as statusSchema, type BorrowRequestInput, type BorrowRequestStatus } from '../../../../shared/schemas/lending';
-import { NOW_SQL } from '../../db/now';
-import type { Db, Env } from '../../env';
-import { ApiError } from '../../lib/api-error';
-import { countAttempt } from '../../lib/rate-limit';
-import { randomToken, sha256Hex } from '../../lib/tokens';
-import type { PropertyRow } from '../../lib/values';
+import type { Locale } from '@shared/constants';
+import { ownerNameIn } from '@worker/lib/person-name';
+import { borrowRequestStatus as statusSchema, type BorrowRequestInput, type BorrowRequestStatus } from '@shared/schemas/lending';
+import { NOW_SQL } from '@worker/db/now';
+import type { Db, Env } from '@worker/env';
+import { ApiError } from '@worker/lib/api-error';
+import { countAttempt } from '@worker/lib/rate-limit';
+import { randomToken, sha256Hex } from '@worker/lib/tokens';
+import type { PropertyRow } from '@worker/lib/values';
 import { itemRoles } from '../items/items.queries';
 import { askAllowed } from './holds.queries';
 import { LOAN_SELECT, roleProperties, toLoan, type LoanRow } from './lending.queries';

@@ -1,11 +1,11 @@
 // A borrower's places in waiting lists, on their own page (its secret opens it): their place number in
 // each queue, and leaving one. Rate limited like the rest of the page; 404 LOANS_DISABLED while lending is off.
 import { createRoute, z } from '@hono/zod-openapi';
-import { okResponse } from '../../../../shared/schemas/common';
-import { borrowerHolds } from '../../../../shared/schemas/holds';
-import { errors, jsonContent } from '../../lib/openapi';
-import { throttle, clientAddress } from '../../lib/rate-limit';
-import { createRouter } from '../../lib/router';
+import { okResponse } from '@shared/schemas/common';
+import { borrowerHolds } from '@shared/schemas/holds';
+import { errors, jsonContent } from '@worker/lib/openapi';
+import { throttle, clientAddress } from '@worker/lib/rate-limit';
+import { createRouter } from '@worker/lib/router';
 import { BORROWER_PAGE_REQUESTS_PER_ADDRESS } from './borrower-page.routes';
 import { requirePageBorrower } from './borrower-page.service';
 import { offerFreedCopies } from './holds.routes';

@@ -2,9 +2,9 @@
 // HMAC-SHA256(APP_SECRET, a random nonce) in base64url (256 bits): the database keeps the nonce and the
 // secret's SHA-256, so every loan email can carry the same link again, yet a copy of the database alone
 // opens nothing. Resetting draws a new nonce: the old secret stops working at once.
-import { BORROWER_LINK_DAYS } from '../../../../shared/lending';
-import type { Env } from '../../env';
-import { randomToken, sha256Hex } from '../../lib/tokens';
+import { BORROWER_LINK_DAYS } from '@shared/lending';
+import type { Env } from '@worker/env';
+import { randomToken, sha256Hex } from '@worker/lib/tokens';
 
 const encoder = new TextEncoder();
 

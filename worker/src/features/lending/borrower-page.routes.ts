@@ -2,8 +2,8 @@
 // feeds; plus the owner's side: their feed address, digest choice and answers to renewals. Every route
 // answers 404 LOANS_DISABLED while "Enable loans" is off; the public ones are rate limited per address.
 import { createRoute, z } from '@hono/zod-openapi';
-import { RENEWAL_ANSWERS } from '../../../../shared/lending';
-import { okResponse } from '../../../../shared/schemas/common';
+import { RENEWAL_ANSWERS } from '@shared/lending';
+import { okResponse } from '@shared/schemas/common';
 import {
   borrowerLinkRequest,
   borrowerPage,
@@ -12,13 +12,13 @@ import {
   feedAddressInput,
   lendingPreferences,
   lendingPreferencesInput,
-} from '../../../../shared/schemas/borrower-page';
-import { loan } from '../../../../shared/schemas/lending';
-import { ApiError } from '../../lib/api-error';
-import { bearer, errors, jsonBody, jsonContent } from '../../lib/openapi';
-import { clientAddress, throttle } from '../../lib/rate-limit';
-import { createRouter } from '../../lib/router';
-import { callerOf, requireUser } from '../../middleware/auth';
+} from '@shared/schemas/borrower-page';
+import { loan } from '@shared/schemas/lending';
+import { ApiError } from '@worker/lib/api-error';
+import { bearer, errors, jsonBody, jsonContent } from '@worker/lib/openapi';
+import { clientAddress, throttle } from '@worker/lib/rate-limit';
+import { createRouter } from '@worker/lib/router';
+import { callerOf, requireUser } from '@worker/middleware/auth';
 import { drawBorrowerFeedSecret, resetBorrowerPageSecret, resetOwnerFeedSecret } from './borrower-links.service';
 import {
   answerRenewal,

@@ -1,15 +1,15 @@
 // What a borrower's private page shows and does: their own loans with this owner only (every query names
 // the borrower the secret opened), a renewal asked by one conditional statement, the "send me my link"
 // email, and the calendar feeds of due dates.
-import type { Locale } from '../../../../shared/constants';
-import { isLocale } from '../../../../shared/constants';
-import type { BorrowerPage, BorrowerPageLoan } from '../../../../shared/schemas/borrower-page';
-import { NOW_SQL } from '../../db/now';
-import type { Db, Env } from '../../env';
-import { ApiError } from '../../lib/api-error';
-import { composeEmail, sendEmail } from '../../lib/email';
-import { ownerNameIn } from '../../lib/person-name';
-import { translate } from '../../i18n/messages';
+import type { Locale } from '@shared/constants';
+import { isLocale } from '@shared/constants';
+import type { BorrowerPage, BorrowerPageLoan } from '@shared/schemas/borrower-page';
+import { NOW_SQL } from '@worker/db/now';
+import type { Db, Env } from '@worker/env';
+import { ApiError } from '@worker/lib/api-error';
+import { composeEmail, sendEmail } from '@worker/lib/email';
+import { ownerNameIn } from '@worker/lib/person-name';
+import { translate } from '@worker/i18n/messages';
 import { itemRoles } from '../items/items.queries';
 import { instanceIdentity } from '../settings/settings.service';
 import {

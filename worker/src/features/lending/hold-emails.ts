@@ -2,11 +2,11 @@
 // a copy that came back (with its private link and deadline), and after accepting, the link to follow the
 // request it became. Like borrow requests', they never greet by the name typed in the form, and links
 // are built from the instance's public URL only. Offers of one run go in one batch.
-import { isLocale, type Locale } from '../../../../shared/constants';
-import type { Db, Env } from '../../env';
-import { translate, type MessageKey } from '../../i18n/messages';
-import { composeEmail, sendEmails, type EmailBlock, type EmailMessage } from '../../lib/email';
-import { ownerNameIn } from '../../lib/person-name';
+import { isLocale, type Locale } from '@shared/constants';
+import type { Db, Env } from '@worker/env';
+import { translate, type MessageKey } from '@worker/i18n/messages';
+import { composeEmail, sendEmails, type EmailBlock, type EmailMessage } from '@worker/lib/email';
+import { ownerNameIn } from '@worker/lib/person-name';
 import { instanceIdentity } from '../settings/settings.service';
 import { borrowerPageLink } from './borrower-page.service';
 import { holdTitles, type HoldRow } from './holds.queries';

@@ -4,8 +4,8 @@
 // writes are conditional (state = 'offered' / 'waiting', and a free copy), so a run repeated or cut short
 // never offers a copy twice; a page of offers goes out in one email batch. With 1,000 queues a run costs
 // the same handful of statements: pages are bounded, and the next run takes what is left.
-import type { Job, JobContext } from '../../jobs/job';
-import type { Env } from '../../env';
+import type { Job, JobContext } from '@worker/jobs/job';
+import type { Env } from '@worker/env';
 import { readSettings } from '../settings/settings.queries';
 import { sendHoldOffers } from './hold-emails';
 import { copyFree } from './holds.queries';

@@ -1,12 +1,12 @@
 // Reading waiting lists, and the SQL that says whether a copy is free once offers are counted. A copy
 // offered to the next in line (or accepted by them and not yet lent) is kept for that person: asks and
 // joins are decided against it in the same statement that writes, like the last-copy rule of loans.
-import { LEGACY_ADMIN_FIRST_NAME } from '../../../../shared/admin-name';
-import { BUILTIN_ADMIN_USERNAME } from '../../../../shared/constants';
-import type { HoldState } from '../../../../shared/lending';
-import type { Hold } from '../../../../shared/schemas/holds';
-import type { Db } from '../../env';
-import { keptCopies } from '../../db/kept-copies';
+import { LEGACY_ADMIN_FIRST_NAME } from '@shared/admin-name';
+import { BUILTIN_ADMIN_USERNAME } from '@shared/constants';
+import type { HoldState } from '@shared/lending';
+import type { Hold } from '@shared/schemas/holds';
+import type { Db } from '@worker/env';
+import { keptCopies } from '@worker/db/kept-copies';
 import { itemRoles } from '../items/items.queries';
 import { roleProperties } from './lending.queries';
 

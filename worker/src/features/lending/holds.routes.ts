@@ -4,16 +4,16 @@
 // "Enable loans" is off, and writes are refused in demo mode by the global guard.
 import { createRoute, z } from '@hono/zod-openapi';
 import type { Context } from 'hono';
-import { BORROW_HONEYPOT_FIELD } from '../../../../shared/lending';
-import { idParam, okResponse } from '../../../../shared/schemas/common';
-import { holdAnswer, holdInput, holdMove, holdOffer, holdOfferToken, itemHolds, ownerHolds } from '../../../../shared/schemas/holds';
-import type { AppEnv } from '../../env';
-import { ApiError } from '../../lib/api-error';
-import { ownerNameIn } from '../../lib/person-name';
-import { bearer, errors, jsonBody, jsonContent } from '../../lib/openapi';
-import { throttle } from '../../lib/rate-limit';
-import { createRouter } from '../../lib/router';
-import { callerOf, optionalUser, requireUser } from '../../middleware/auth';
+import { BORROW_HONEYPOT_FIELD } from '@shared/lending';
+import { idParam, okResponse } from '@shared/schemas/common';
+import { holdAnswer, holdInput, holdMove, holdOffer, holdOfferToken, itemHolds, ownerHolds } from '@shared/schemas/holds';
+import type { AppEnv } from '@worker/env';
+import { ApiError } from '@worker/lib/api-error';
+import { ownerNameIn } from '@worker/lib/person-name';
+import { bearer, errors, jsonBody, jsonContent } from '@worker/lib/openapi';
+import { throttle } from '@worker/lib/rate-limit';
+import { createRouter } from '@worker/lib/router';
+import { callerOf, optionalUser, requireUser } from '@worker/middleware/auth';
 import { findCollection, requireCollectionRole } from '../collections/collections.queries';
 import { loadItem } from '../items/items.queries';
 import { requestableItem, statusLimit, throttleAsks } from './borrow-gate';

@@ -2,13 +2,13 @@
 // conditional UPDATE naming the state it starts from (shared/lending.ts HOLD_TRANSITIONS), so two
 // answers, a timeout and the owner racing on the same hold cannot both pass; and an offer is only made
 // while a copy is free once offers already open are counted, decided in that same statement.
-import { HOLD_TRANSITIONS, type HoldMove } from '../../../../shared/lending';
-import type { Locale } from '../../../../shared/constants';
-import type { HoldInput } from '../../../../shared/schemas/holds';
-import { keptCopies } from '../../db/kept-copies';
-import { NOW_SQL } from '../../db/now';
-import { ApiError } from '../../lib/api-error';
-import { randomToken, sha256Hex } from '../../lib/tokens';
+import { HOLD_TRANSITIONS, type HoldMove } from '@shared/lending';
+import type { Locale } from '@shared/constants';
+import type { HoldInput } from '@shared/schemas/holds';
+import { keptCopies } from '@worker/db/kept-copies';
+import { NOW_SQL } from '@worker/db/now';
+import { ApiError } from '@worker/lib/api-error';
+import { randomToken, sha256Hex } from '@worker/lib/tokens';
 import { copyFree, findHold, holdByOfferHash, holdsByIds, type HoldRow } from './holds.queries';
 
 const isUnique = (error: unknown) =>

@@ -2,8 +2,8 @@
 // 404 LOANS_DISABLED, checked after authentication and before anything else. Nothing is deleted, so
 // turning it back on brings every borrower, loan and request back.
 import { createMiddleware } from 'hono/factory';
-import type { AppEnv } from '../../env';
-import { ApiError } from '../../lib/api-error';
+import type { AppEnv } from '@worker/env';
+import { ApiError } from '@worker/lib/api-error';
 
 export const requireLoansEnabled = createMiddleware<AppEnv>(async (c, next) => {
   if (!(await c.get('settings').read()).loansEnabled) throw new ApiError('LOANS_DISABLED');

@@ -1,14 +1,14 @@
 // Reading borrowers and loans, always for one owner: the owner's id is part of every WHERE, so another
 // user's borrower or loan is simply not found (404).
 import { and, eq, inArray, or } from 'drizzle-orm';
-import { LEGACY_ADMIN_FIRST_NAME } from '../../../../shared/admin-name';
-import { BUILTIN_ADMIN_USERNAME } from '../../../../shared/constants';
-import type { LoanState, RenewalState } from '../../../../shared/lending';
-import type { Borrower, Loan } from '../../../../shared/schemas/lending';
-import { properties } from '../../db/schema';
-import type { Db } from '../../env';
-import { ApiError } from '../../lib/api-error';
-import type { PropertyRow } from '../../lib/values';
+import { LEGACY_ADMIN_FIRST_NAME } from '@shared/admin-name';
+import { BUILTIN_ADMIN_USERNAME } from '@shared/constants';
+import type { LoanState, RenewalState } from '@shared/lending';
+import type { Borrower, Loan } from '@shared/schemas/lending';
+import { properties } from '@worker/db/schema';
+import type { Db } from '@worker/env';
+import { ApiError } from '@worker/lib/api-error';
+import type { PropertyRow } from '@worker/lib/values';
 import { itemRoles } from '../items/items.queries';
 
 /** `borrowers` with the counts the lists show. */

@@ -3,9 +3,9 @@
 // checks "Enable loans" after authentication.
 import { createRoute, z } from '@hono/zod-openapi';
 import type { Context } from 'hono';
-import { PENDING_LOAN_STATES } from '../../../../shared/lending';
-import { idParam } from '../../../../shared/schemas/common';
-import { okResponse } from '../../../../shared/schemas/common';
+import { PENDING_LOAN_STATES } from '@shared/lending';
+import { idParam } from '@shared/schemas/common';
+import { okResponse } from '@shared/schemas/common';
 import {
   borrower,
   borrowerDeleted,
@@ -22,12 +22,12 @@ import {
   loanActionInput,
   updateBorrowerInput,
   updateLoanInput,
-} from '../../../../shared/schemas/lending';
-import type { AppEnv } from '../../env';
-import { ApiError } from '../../lib/api-error';
-import { bearer, errors, jsonBody, jsonContent } from '../../lib/openapi';
-import { createRouter } from '../../lib/router';
-import { callerOf, requireUser } from '../../middleware/auth';
+} from '@shared/schemas/lending';
+import type { AppEnv } from '@worker/env';
+import { ApiError } from '@worker/lib/api-error';
+import { bearer, errors, jsonBody, jsonContent } from '@worker/lib/openapi';
+import { createRouter } from '@worker/lib/router';
+import { callerOf, requireUser } from '@worker/middleware/auth';
 import { findCollection, requireCollectionRole } from '../collections/collections.queries';
 import { availabilityOf, effectiveBorrowLevel, loadItem } from '../items/items.queries';
 import { requireLoansEnabled } from './lending.gate';

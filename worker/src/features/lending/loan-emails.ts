@@ -4,11 +4,11 @@
 // in the language they asked in. Links are built from the instance's public URL (or APP_URL) only, never from the request's Host.
 // The requester's emails never greet them by the name they typed: whoever fills the form chooses the address,
 // so their own words must not open an email a stranger receives.
-import { isLocale, type Locale } from '../../../../shared/constants';
-import type { Env } from '../../env';
-import { translate, type MessageKey } from '../../i18n/messages';
-import { composeEmail, sendEmail, type EmailBlock } from '../../lib/email';
-import { ownerNameIn } from '../../lib/person-name';
+import { isLocale, type Locale } from '@shared/constants';
+import type { Env } from '@worker/env';
+import { translate, type MessageKey } from '@worker/i18n/messages';
+import { composeEmail, sendEmail, type EmailBlock } from '@worker/lib/email';
+import { ownerNameIn } from '@worker/lib/person-name';
 import type { LoanRow } from './lending.queries';
 import { instanceIdentity } from '../settings/settings.service';
 import { borrowerPageLink } from './borrower-page.service';

@@ -10,13 +10,13 @@
 // its CPU inside the free tier's. Emails are in the borrower's language (the request's), the digest in
 // the owner's. A borrower recorded without an email gets nothing (their overdue loans still reach the
 // owner's digest). Nothing runs while "Enable loans" is off.
-import { isLocale, type Locale } from '../../../../shared/constants';
-import { OVERDUE_NOTICE_INTERVAL_DAYS, OVERDUE_NOTICES_MAX, REMINDER_DAYS_MAX } from '../../../../shared/lending';
-import type { Env } from '../../env';
-import { translate, type MessageKey } from '../../i18n/messages';
-import type { Job, JobContext } from '../../jobs/job';
-import { composeEmail, sendEmails, type EmailBlock, type EmailMessage } from '../../lib/email';
-import { ownerNameIn } from '../../lib/person-name';
+import { isLocale, type Locale } from '@shared/constants';
+import { OVERDUE_NOTICE_INTERVAL_DAYS, OVERDUE_NOTICES_MAX, REMINDER_DAYS_MAX } from '@shared/lending';
+import type { Env } from '@worker/env';
+import { translate, type MessageKey } from '@worker/i18n/messages';
+import type { Job, JobContext } from '@worker/jobs/job';
+import { composeEmail, sendEmails, type EmailBlock, type EmailMessage } from '@worker/lib/email';
+import { ownerNameIn } from '@worker/lib/person-name';
 import { readSettings } from '../settings/settings.queries';
 import { itemRoles } from '../items/items.queries';
 import { borrowerLocale, formatDate } from './loan-emails';

@@ -2,17 +2,11 @@
 // transition is ONE conditional UPDATE whose WHERE names the states it may start from (and, to lend,
 // that a copy is left), so two requests racing on the same loan or on the last copy cannot both pass;
 // the loser's zero changed rows become a 409 naming why.
-import { LOAN_TRANSITIONS, type LoanAction } from '../../../../shared/lending';
-import type {
-  CreateBorrowerInput,
-  CreateLoanInput,
-  LoanActionInput,
-  UpdateBorrowerInput,
-  UpdateLoanInput,
-} from '../../../../shared/schemas/lending';
-import type { FieldIssue } from '../../../../shared/errors';
-import { NOW_SQL } from '../../db/now';
-import { ApiError } from '../../lib/api-error';
+import { LOAN_TRANSITIONS, type LoanAction } from '@shared/lending';
+import type { CreateBorrowerInput, CreateLoanInput, LoanActionInput, UpdateBorrowerInput, UpdateLoanInput } from '@shared/schemas/lending';
+import type { FieldIssue } from '@shared/errors';
+import { NOW_SQL } from '@worker/db/now';
+import { ApiError } from '@worker/lib/api-error';
 import { findBorrower, findLoan, requireLoan, type LoanRow } from './lending.queries';
 import { lendRefusal, RESERVATION_FITS, spanFits, todayUtc } from './reservations.service';
 

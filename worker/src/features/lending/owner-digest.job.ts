@@ -3,12 +3,12 @@
 // Idempotent per period: an owner's period (the day, or the week's Monday) is marked by one conditional
 // UPDATE before the email goes, so a run never sends a period's digest twice; nothing is sent to an owner
 // with nothing to look at. Nothing runs while "Enable loans" is off.
-import { isLocale, type Locale } from '../../../../shared/constants';
-import { DIGEST_DUE_SOON_DAYS } from '../../../../shared/lending';
-import { translate } from '../../i18n/messages';
-import type { Job } from '../../jobs/job';
-import { composeEmail, sendEmails, type EmailBlock, type EmailMessage } from '../../lib/email';
-import { ownerNameIn } from '../../lib/person-name';
+import { isLocale, type Locale } from '@shared/constants';
+import { DIGEST_DUE_SOON_DAYS } from '@shared/lending';
+import { translate } from '@worker/i18n/messages';
+import type { Job } from '@worker/jobs/job';
+import { composeEmail, sendEmails, type EmailBlock, type EmailMessage } from '@worker/lib/email';
+import { ownerNameIn } from '@worker/lib/person-name';
 import { itemRoles } from '../items/items.queries';
 import { readSettings } from '../settings/settings.queries';
 import { instanceIdentity } from '../settings/settings.service';

@@ -1,7 +1,7 @@
 // The owner's calendar address and digest choice: shown with their loans (GET /lending), and answered
 // again when they change the digest (PATCH /lending/preferences).
-import type { LendingPreferences } from '../../../../shared/schemas/borrower-page';
-import type { Env } from '../../env';
+import type { LendingPreferences } from '@shared/schemas/borrower-page';
+import type { Env } from '@worker/env';
 import { ownerFeedSecret } from './borrower-links.service';
 import { feedUrl } from './borrower-page.service';
 

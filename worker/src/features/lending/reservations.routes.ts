@@ -1,13 +1,13 @@
 // The availability calendar of an item page (shared/schemas/reservations.ts): public wherever the item
 // and its lending are, never naming who booked a day except to the owner and the collection's editors.
 import { createRoute, z } from '@hono/zod-openapi';
-import { AVAILABILITY_MONTHS_AROUND } from '../../../../shared/lending';
-import { calendarQuery, itemCalendar } from '../../../../shared/schemas/reservations';
-import { ApiError } from '../../lib/api-error';
-import { bearer, errors, jsonContent } from '../../lib/openapi';
-import { createRouter } from '../../lib/router';
-import { hasRole } from '../../lib/visibility';
-import { optionalUser } from '../../middleware/auth';
+import { AVAILABILITY_MONTHS_AROUND } from '@shared/lending';
+import { calendarQuery, itemCalendar } from '@shared/schemas/reservations';
+import { ApiError } from '@worker/lib/api-error';
+import { bearer, errors, jsonContent } from '@worker/lib/openapi';
+import { createRouter } from '@worker/lib/router';
+import { hasRole } from '@worker/lib/visibility';
+import { optionalUser } from '@worker/middleware/auth';
 import { requireVisibleCollection } from '../collections/collections.queries';
 import { effectiveBorrowLevel, loadItem } from '../items/items.queries';
 import { requireLoansEnabled } from './lending.gate';

@@ -1,9 +1,9 @@
 // Reservations (shared/lending.ts): the checks of a requested range, the SQL that decides whether an
 // accepted reservation still fits, and the item's availability calendar.
-import { RESERVATION_AHEAD_DAYS_MAX, type LoanState } from '../../../../shared/lending';
-import type { FieldIssue } from '../../../../shared/errors';
-import type { DayRange, ItemCalendar } from '../../../../shared/schemas/reservations';
-import { ApiError } from '../../lib/api-error';
+import { RESERVATION_AHEAD_DAYS_MAX, type LoanState } from '@shared/lending';
+import type { FieldIssue } from '@shared/errors';
+import type { DayRange, ItemCalendar } from '@shared/schemas/reservations';
+import { ApiError } from '@worker/lib/api-error';
 
 const DAY_MS = 86_400_000;
 const dayNumber = (day: string) => Date.parse(`${day}T00:00:00Z`) / DAY_MS;

@@ -2,7 +2,7 @@
 // failed, or stopped running (a Workflow that died), and whether or not their collection is still there.
 // So do backups of someone's collections (their exports are among the above) and restores of one, with
 // the zip a restore that did not end left in R2.
-import type { Job } from '../../jobs/job';
+import type { Job } from '@worker/jobs/job';
 
 /** How long an export stays downloadable. */
 export const EXPORT_KEPT_HOURS = 24;

@@ -3,9 +3,9 @@
 // older than a day that no value and no collection picture uses. A page costs at most four units: the
 // listing, one D1 query for the page's keys, one R2 delete, and one D1 insert naming the pictures that
 // have a thumbnail but no small one (made before small ones existed) for the owner's browser to make.
-import { mediaCollectionId } from '../../../../shared/values';
-import type { Job } from '../../jobs/job';
-import { isThumbnailKey, mediaStillUsed, smallThumbnailKey, thumbnailKey, toMediaValue, withThumbnailKeys } from '../../lib/media';
+import { mediaCollectionId } from '@shared/values';
+import type { Job } from '@worker/jobs/job';
+import { isThumbnailKey, mediaStillUsed, smallThumbnailKey, thumbnailKey, toMediaValue, withThumbnailKeys } from '@worker/lib/media';
 
 const UNITS_PER_PAGE = 4;
 /** R2 deletes at most 1,000 keys per call, and each file goes with its two thumbnails. */

@@ -3,7 +3,7 @@
 // statement deletes at most a chunk of rows, so a backlog (say, after a burst of sign-in attempts from many
 // addresses) is cleared over several days instead of blowing one run's limits or a day's rows-written
 // allowance.
-import type { Job } from '../../jobs/job';
+import type { Job } from '@worker/jobs/job';
 import { KNOWN_FOR_SECONDS } from '../auth/known-clients.service';
 
 /** The longest rate-limit window in use (a day: borrow requests to one item, confirmations to one address). */

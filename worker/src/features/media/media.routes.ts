@@ -3,12 +3,12 @@
 // (a random UUID per upload) and are served to whoever holds the address.
 import { createRoute, z } from '@hono/zod-openapi';
 import { Hono, type Context } from 'hono';
-import { ITEM_FILE_MAX_BYTES } from '../../../../shared/catalogue';
-import { AVATAR_KEY_PREFIX, IMAGE_MEDIA_TYPES, VIDEO_MEDIA_TYPES } from '../../../../shared/constants';
-import { mediaTicket, mediaUpload } from '../../../../shared/schemas/media';
-import type { AppEnv, Caller } from '../../env';
-import { ApiError } from '../../lib/api-error';
-import { contentDisposition } from '../../lib/content-disposition';
+import { ITEM_FILE_MAX_BYTES } from '@shared/catalogue';
+import { AVATAR_KEY_PREFIX, IMAGE_MEDIA_TYPES, VIDEO_MEDIA_TYPES } from '@shared/constants';
+import { mediaTicket, mediaUpload } from '@shared/schemas/media';
+import type { AppEnv, Caller } from '@worker/env';
+import { ApiError } from '@worker/lib/api-error';
+import { contentDisposition } from '@worker/lib/content-disposition';
 import {
   fileWithThumbnailBody,
   isThumbnailKey,
@@ -21,12 +21,12 @@ import {
   THUMBNAIL_MAX_BYTES,
   toMediaValue,
   uploadLimit,
-} from '../../lib/media';
-import { bearer, errors, jsonContent } from '../../lib/openapi';
-import { createRouter } from '../../lib/router';
-import { signMediaTicket, verifyMediaTicket } from '../../lib/tokens';
-import { callerLevel, collectionVisible } from '../../lib/visibility';
-import { callerOf, optionalUser, requireUser, sessionCaller } from '../../middleware/auth';
+} from '@worker/lib/media';
+import { bearer, errors, jsonContent } from '@worker/lib/openapi';
+import { createRouter } from '@worker/lib/router';
+import { signMediaTicket, verifyMediaTicket } from '@worker/lib/tokens';
+import { callerLevel, collectionVisible } from '@worker/lib/visibility';
+import { callerOf, optionalUser, requireUser, sessionCaller } from '@worker/middleware/auth';
 import { findCollection, requireCollectionRole } from '../collections/collections.queries';
 import { mediaValueVisible } from './media.queries';
 

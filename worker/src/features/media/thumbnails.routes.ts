@@ -5,9 +5,9 @@
 // here. Lists and mosaics show the original until then. Pictures whose thumbnail came before small
 // ones existed are named again by the media sweep, and get their small one the same way.
 import { createRoute, z } from '@hono/zod-openapi';
-import { wantedThumbnails } from '../../../../shared/schemas/media';
-import { mediaCollectionId } from '../../../../shared/values';
-import { ApiError } from '../../lib/api-error';
+import { wantedThumbnails } from '@shared/schemas/media';
+import { mediaCollectionId } from '@shared/values';
+import { ApiError } from '@worker/lib/api-error';
 import {
   type CheckedThumbnail,
   mediaKeyOf,
@@ -18,10 +18,10 @@ import {
   thumbnailKey,
   THUMBNAIL_MAX_BYTES,
   uploadLimit,
-} from '../../lib/media';
-import { bearer, errors, jsonContent } from '../../lib/openapi';
-import { createRouter } from '../../lib/router';
-import { callerOf, requireUser } from '../../middleware/auth';
+} from '@worker/lib/media';
+import { bearer, errors, jsonContent } from '@worker/lib/openapi';
+import { createRouter } from '@worker/lib/router';
+import { callerOf, requireUser } from '@worker/middleware/auth';
 import { requireCollectionRole } from '../collections/collections.queries';
 import { listWantedThumbnails } from './media.queries';
 import { forgetWantedThumbnails } from './media.service';

@@ -1,8 +1,8 @@
 import { createRoute } from '@hono/zod-openapi';
-import { API_VERSION, DEMO_CREDENTIALS, PRODUCT_NAME } from '../../../../shared/constants';
-import { apiInfo } from '../../../../shared/schemas/meta';
-import { createRouter } from '../../lib/router';
-import { jsonContent } from '../../lib/openapi';
+import { API_VERSION, DEMO_CREDENTIALS, PRODUCT_NAME } from '@shared/constants';
+import { apiInfo } from '@shared/schemas/meta';
+import { createRouter } from '@worker/lib/router';
+import { jsonContent } from '@worker/lib/openapi';
 
 const info = createRoute({
   method: 'get',

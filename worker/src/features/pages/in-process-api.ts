@@ -1,9 +1,9 @@
 // The app's own API asked in-process, as rendered pages and screens ask it: the same routes and rules
 // answer, so what a page shows is exactly what the API would answer the same caller.
 import type { Context } from 'hono';
-import { API_PREFIX } from '../../../../shared/constants';
-import type { AppEnv } from '../../env';
-import { shareReads, sharedReads } from '../../lib/shared-reads';
+import { API_PREFIX } from '@shared/constants';
+import type { AppEnv } from '@worker/env';
+import { shareReads, sharedReads } from '@worker/lib/shared-reads';
 
 /** The app's own fetch, so API paths are answered in-process by the same routes and rules. */
 export type AppFetch = (request: Request, env: AppEnv['Bindings'], ctx: ExecutionContext) => Response | Promise<Response>;

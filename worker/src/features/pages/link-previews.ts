@@ -3,11 +3,11 @@
 // tags: a preview never says more than an anonymous visitor may see. They are made from the answers
 // the page was rendered from (an anonymous visitor's), so they cost no query of their own.
 import type { Context } from 'hono';
-import type { AppEnv } from '../../env';
-import { mediaKeyOf } from '../../lib/media';
-import type { Collection } from '../../../../shared/schemas/collections';
-import type { Item } from '../../../../shared/schemas/items';
-import type { PropertyList } from '../../../../shared/schemas/properties';
+import type { AppEnv } from '@worker/env';
+import { mediaKeyOf } from '@worker/lib/media';
+import type { Collection } from '@shared/schemas/collections';
+import type { Item } from '@shared/schemas/items';
+import type { PropertyList } from '@shared/schemas/properties';
 import { instanceIdentity } from '../settings/settings.service';
 
 export interface LinkPreview {

@@ -2,9 +2,9 @@
 // this browser chose (its cookie), else the instance's default language, else the browser's first.
 import type { Context } from 'hono';
 import { getCookie } from 'hono/cookie';
-import { DEFAULT_LOCALE, LOCALE_COOKIE, isLocale } from '../../../../shared/constants';
-import type { Locale } from '../../../../shared/constants';
-import type { AppEnv } from '../../env';
+import { DEFAULT_LOCALE, LOCALE_COOKIE, isLocale } from '@shared/constants';
+import type { Locale } from '@shared/constants';
+import type { AppEnv } from '@worker/env';
 
 export async function pageLocale(c: Context<AppEnv>): Promise<Locale> {
   const chosen = getCookie(c, LOCALE_COOKIE);

@@ -5,8 +5,8 @@
 import { Hono } from 'hono';
 import type { Context } from 'hono';
 import { renderPage } from '@vitrine/web-render';
-import { RENDERED_PAGE_ELEMENT_ID, serializePageData } from '../../../../shared/rendered-page';
-import type { AppEnv } from '../../env';
+import { RENDERED_PAGE_ELEMENT_ID, serializePageData } from '@shared/rendered-page';
+import type { AppEnv } from '@worker/env';
 import { inProcessApi } from './in-process-api';
 import type { AppFetch } from './in-process-api';
 import { collectionPreview, itemPreview, withPreview } from './link-previews';

@@ -4,11 +4,11 @@
 // those paths are then answered from it (web/src/lib/screen-prefetch.ts) instead of one by one.
 import { createRoute } from '@hono/zod-openapi';
 import { isRenderedScreen, renderPage } from '@vitrine/web-render';
-import { isLocale } from '../../../../shared/constants';
-import { screenAnswers, screenQuery } from '../../../../shared/schemas/screens';
-import { ApiError } from '../../lib/api-error';
-import { errors, jsonContent } from '../../lib/openapi';
-import { createRouter } from '../../lib/router';
+import { isLocale } from '@shared/constants';
+import { screenAnswers, screenQuery } from '@shared/schemas/screens';
+import { ApiError } from '@worker/lib/api-error';
+import { errors, jsonContent } from '@worker/lib/openapi';
+import { createRouter } from '@worker/lib/router';
 import { inProcessApi } from './in-process-api';
 import type { AppFetch } from './in-process-api';
 import { pageLocale } from './page-locale';

@@ -1,8 +1,8 @@
-import type { Locale } from '../../../../shared/constants';
-import type { Env } from '../../env';
-import { translate } from '../../i18n/messages';
-import { composeEmail, sendEmail } from '../../lib/email';
-import { greetingName } from '../../lib/person-name';
+import type { Locale } from '@shared/constants';
+import type { Env } from '@worker/env';
+import { translate } from '@worker/i18n/messages';
+import { composeEmail, sendEmail } from '@worker/lib/email';
+import { greetingName } from '@worker/lib/person-name';
 import { instanceIdentity } from '../settings/settings.service';
 import type { UserRow } from '../users/users.queries';
 

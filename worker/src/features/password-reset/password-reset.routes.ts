@@ -1,14 +1,14 @@
 // Forgotten passwords: a single-use link, valid two hours, sent by email. The request always answers
 // the same way so it does not reveal which accounts exist.
 import { createRoute } from '@hono/zod-openapi';
-import { passwordResetCheckInput, passwordResetConfirmInput, passwordResetRequestInput } from '../../../../shared/schemas/auth';
-import { okResponse } from '../../../../shared/schemas/common';
-import { createRouter } from '../../lib/router';
-import { ApiError } from '../../lib/api-error';
-import { errors, jsonBody, jsonContent } from '../../lib/openapi';
-import { hashPassword } from '../../lib/password';
-import { clientAddress, countAttempt, throttle } from '../../lib/rate-limit';
-import { randomToken } from '../../lib/tokens';
+import { passwordResetCheckInput, passwordResetConfirmInput, passwordResetRequestInput } from '@shared/schemas/auth';
+import { okResponse } from '@shared/schemas/common';
+import { createRouter } from '@worker/lib/router';
+import { ApiError } from '@worker/lib/api-error';
+import { errors, jsonBody, jsonContent } from '@worker/lib/openapi';
+import { hashPassword } from '@worker/lib/password';
+import { clientAddress, countAttempt, throttle } from '@worker/lib/rate-limit';
+import { randomToken } from '@worker/lib/tokens';
 import { clearSignInLimitsOf } from '../auth/auth.service';
 import { rememberClient, setDeviceCookie, signInClientOf } from '../auth/known-clients.service';
 import { cancelEmailChanges, findUserByLogin } from '../users/users.queries';

@@ -1,9 +1,9 @@
 // A password reset's rows: the link's (only its hash), and what a reset changes.
 import { and, eq, gt, isNull } from 'drizzle-orm';
-import { passwordResets, sessions, users } from '../../db/schema';
-import { sqlNow, sqlNowPlus } from '../../db/now';
-import type { Db } from '../../env';
-import { sha256Hex } from '../../lib/tokens';
+import { passwordResets, sessions, users } from '@worker/db/schema';
+import { sqlNow, sqlNowPlus } from '@worker/db/now';
+import type { Db } from '@worker/env';
+import { sha256Hex } from '@worker/lib/tokens';
 
 /** The user a reset token can still reset, if any: unused, unexpired, of an enabled account. */
 export async function usableReset(db: Db, token: string) {

@@ -1,10 +1,10 @@
 // The two emails of an address change: a confirmation link to the new address, and a notice to the old
 // one, so that the owner hears of a change made with a stolen session and password.
-import type { Locale } from '../../../../shared/constants';
-import type { Env } from '../../env';
-import { type MessageKey, translate } from '../../i18n/messages';
-import { composeEmail, sendEmail } from '../../lib/email';
-import { greetingName } from '../../lib/person-name';
+import type { Locale } from '@shared/constants';
+import type { Env } from '@worker/env';
+import { type MessageKey, translate } from '@worker/i18n/messages';
+import { composeEmail, sendEmail } from '@worker/lib/email';
+import { greetingName } from '@worker/lib/person-name';
 import { instanceIdentity } from '../settings/settings.service';
 import type { UserRow } from '../users/users.queries';
 

@@ -2,17 +2,17 @@
 // single-use link, so a stolen session cannot send password resets to another inbox; asking needs the
 // current password (checked by the caller), and the old address is told.
 import { and, desc, eq, gt, isNull } from 'drizzle-orm';
-import type { Locale } from '../../../../shared/constants';
-import { emailChanges, users } from '../../db/schema';
-import type { Db, Env } from '../../env';
-import { ApiError } from '../../lib/api-error';
-import { currentSender } from '../../lib/email-transports';
-import { throttle } from '../../lib/rate-limit';
-import { randomToken, sha256Hex } from '../../lib/tokens';
+import type { Locale } from '@shared/constants';
+import { emailChanges, users } from '@worker/db/schema';
+import type { Db, Env } from '@worker/env';
+import { ApiError } from '@worker/lib/api-error';
+import { currentSender } from '@worker/lib/email-transports';
+import { throttle } from '@worker/lib/rate-limit';
+import { randomToken, sha256Hex } from '@worker/lib/tokens';
 import { cancelEmailChanges, findUserById, type UserRow } from '../users/users.queries';
 import { assertNoConflicts } from '../users/users.service';
 import { sendEmailChangeConfirmation, sendEmailChangeNotice } from './email-change.email';
-import { sqlNow, sqlNowPlus } from '../../db/now';
+import { sqlNow, sqlNowPlus } from '@worker/db/now';
 
 const LINK_LIFETIME_MS = 24 * 60 * 60 * 1000;
 /** Each request sends two emails: a session holder should not be able to flood inboxes. */

@@ -1,15 +1,15 @@
 // The signed-in user's own account: details, email address (confirmed by its inbox), password, avatar.
 import { createRoute } from '@hono/zod-openapi';
 import type { Context } from 'hono';
-import { okResponse } from '../../../../shared/schemas/common';
-import { changePasswordInput, confirmEmailChangeInput, profile, updateProfileInput } from '../../../../shared/schemas/users';
-import { AVATAR_MAX_BYTES } from '../../../../shared/constants';
-import type { AppEnv, Db } from '../../env';
-import { createRouter } from '../../lib/router';
-import { ApiError } from '../../lib/api-error';
-import { fileUploadBody, uploadLimit } from '../../lib/media';
-import { bearer, errors, jsonBody, jsonContent } from '../../lib/openapi';
-import { callerOf, requireUser } from '../../middleware/auth';
+import { okResponse } from '@shared/schemas/common';
+import { changePasswordInput, confirmEmailChangeInput, profile, updateProfileInput } from '@shared/schemas/users';
+import { AVATAR_MAX_BYTES } from '@shared/constants';
+import type { AppEnv, Db } from '@worker/env';
+import { createRouter } from '@worker/lib/router';
+import { ApiError } from '@worker/lib/api-error';
+import { fileUploadBody, uploadLimit } from '@worker/lib/media';
+import { bearer, errors, jsonBody, jsonContent } from '@worker/lib/openapi';
+import { callerOf, requireUser } from '@worker/middleware/auth';
 import { toUser, type UserRow } from '../users/users.queries';
 import { clearAvatar, replaceAvatar, requireUserRow, updateUserRow } from '../users/users.service';
 import { confirmEmailChange, type EmailContext, pendingEmailOf, removeEmail, requestEmailChange } from './email-change.service';

@@ -1,8 +1,8 @@
 // Checks shared by the profile's sensitive changes (password, email address).
-import type { Db } from '../../env';
-import { ApiError } from '../../lib/api-error';
-import { verifyPassword } from '../../lib/password';
-import { clearAttempts, throttle } from '../../lib/rate-limit';
+import type { Db } from '@worker/env';
+import { ApiError } from '@worker/lib/api-error';
+import { verifyPassword } from '@worker/lib/password';
+import { clearAttempts, throttle } from '@worker/lib/rate-limit';
 import type { UserRow } from '../users/users.queries';
 
 /** A stolen session must not become a way to guess the password it lacks. */

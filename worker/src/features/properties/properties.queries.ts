@@ -1,12 +1,12 @@
 import { and, asc, eq, type SQL } from 'drizzle-orm';
-import type { PropertyType, VisibilityLevel } from '../../../../shared/catalogue';
-import type { Locale } from '../../../../shared/constants';
-import type { Property } from '../../../../shared/schemas/properties';
-import { properties } from '../../db/schema';
-import type { Db } from '../../env';
-import { ApiError } from '../../lib/api-error';
-import type { CallerLevel } from '../../lib/visibility';
-import type { PropertyRow } from '../../lib/values';
+import type { PropertyType, VisibilityLevel } from '@shared/catalogue';
+import type { Locale } from '@shared/constants';
+import type { Property } from '@shared/schemas/properties';
+import { properties } from '@worker/db/schema';
+import type { Db } from '@worker/env';
+import { ApiError } from '@worker/lib/api-error';
+import type { CallerLevel } from '@worker/lib/visibility';
+import type { PropertyRow } from '@worker/lib/values';
 import { templateLabel } from '../collections/collections.service';
 
 export function toProperty(row: PropertyRow): Property {

@@ -1,6 +1,6 @@
 // Properties of a collection: list (visibility-filtered), create, edit, reorder, delete with values.
 import { createRoute, z } from '@hono/zod-openapi';
-import { MAX_PROPERTIES } from '../../../../shared/catalogue';
+import { MAX_PROPERTIES } from '@shared/catalogue';
 import {
   createPropertyInput,
   property,
@@ -8,13 +8,13 @@ import {
   propertyList,
   reorderPropertiesInput,
   updatePropertyInput,
-} from '../../../../shared/schemas/properties';
-import { ApiError } from '../../lib/api-error';
-import { normalizeDefault, type PropertyRow } from '../../lib/values';
-import { bearer, errors, jsonBody, jsonContent } from '../../lib/openapi';
-import { conditionally, etagHeader, ifMatchHeaders, precondition, withEtag } from '../../lib/preconditions';
-import { createRouter } from '../../lib/router';
-import { callerOf, optionalUser, requireUser } from '../../middleware/auth';
+} from '@shared/schemas/properties';
+import { ApiError } from '@worker/lib/api-error';
+import { normalizeDefault, type PropertyRow } from '@worker/lib/values';
+import { bearer, errors, jsonBody, jsonContent } from '@worker/lib/openapi';
+import { conditionally, etagHeader, ifMatchHeaders, precondition, withEtag } from '@worker/lib/preconditions';
+import { createRouter } from '@worker/lib/router';
+import { callerOf, optionalUser, requireUser } from '@worker/middleware/auth';
 import { requireCollectionRole, requireVisibleCollection } from '../collections/collections.queries';
 import { countPropertyValues } from '../items/items.writer';
 import { isTemplateLabel } from '../collections/collections.service';

@@ -2,11 +2,11 @@
 // properties lose, the collection's change time, its items' derived data rebuilt, the facet counts and
 // sort gaps of a property that becomes filterable or sortable.
 import { and, eq, ne, sql } from 'drizzle-orm';
-import { inlineId } from '../../db/inline-id';
-import { facetCounts, facetSpans, properties } from '../../db/schema';
-import type { Db } from '../../env';
-import { runBatch } from '../../lib/batch';
-import type { PropertyRow } from '../../lib/values';
+import { inlineId } from '@worker/db/inline-id';
+import { facetCounts, facetSpans, properties } from '@worker/db/schema';
+import type { Db } from '@worker/env';
+import { runBatch } from '@worker/lib/batch';
+import type { PropertyRow } from '@worker/lib/values';
 import { touchCollection } from '../collections/collections.service';
 import {
   facetItemsSql,

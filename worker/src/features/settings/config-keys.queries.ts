@@ -1,8 +1,8 @@
 // Reads of the custom configuration keys.
 import { asc, eq } from 'drizzle-orm';
-import type { ConfigKey } from '../../../../shared/schemas/settings';
-import { configKeys } from '../../db/schema';
-import type { Db } from '../../env';
+import type { ConfigKey } from '@shared/schemas/settings';
+import { configKeys } from '@worker/db/schema';
+import type { Db } from '@worker/env';
 
 /** A custom key's value, or null when the administrator has not set it: what modules read. */
 export async function configValue(db: Db, name: string): Promise<string | null> {

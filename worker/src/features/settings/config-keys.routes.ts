@@ -3,13 +3,13 @@
 // configValue() (config-keys.queries.ts). Names are checked (lower-case words joined by dots, dashes or underscores); values are
 // text of at most CONFIG_VALUE_MAX_LENGTH characters. Demo mode shows them and refuses changes.
 import { createRoute, z } from '@hono/zod-openapi';
-import { configKeyInput, configKeyList, configKeyName, configKey } from '../../../../shared/schemas/settings';
-import { ApiError } from '../../lib/api-error';
-import { bearer, errors, jsonBody, jsonContent } from '../../lib/openapi';
-import { createRouter } from '../../lib/router';
+import { configKeyInput, configKeyList, configKeyName, configKey } from '@shared/schemas/settings';
+import { ApiError } from '@worker/lib/api-error';
+import { bearer, errors, jsonBody, jsonContent } from '@worker/lib/openapi';
+import { createRouter } from '@worker/lib/router';
 import { listConfigKeys } from './config-keys.queries';
 import { deleteConfigKey, storeConfigKey } from './config-keys.service';
-import { requireBuiltinAdmin } from '../../middleware/auth';
+import { requireBuiltinAdmin } from '@worker/middleware/auth';
 
 const admin = { tags: ['Settings'], security: bearer, middleware: [requireBuiltinAdmin] };
 const byName = z.object({ name: configKeyName });

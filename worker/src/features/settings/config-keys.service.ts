@@ -1,9 +1,9 @@
 // Writes of the custom configuration keys.
 import { eq } from 'drizzle-orm';
-import { CONFIG_KEYS_MAX, type ConfigKey } from '../../../../shared/schemas/settings';
-import { NOW_SQL } from '../../db/now';
-import { configKeys } from '../../db/schema';
-import type { Db } from '../../env';
+import { CONFIG_KEYS_MAX, type ConfigKey } from '@shared/schemas/settings';
+import { NOW_SQL } from '@worker/db/now';
+import { configKeys } from '@worker/db/schema';
+import type { Db } from '@worker/env';
 
 /**
  * Sets a key; null when it is new and the keys are full. A new key counts against the cap, changing an

@@ -8,11 +8,11 @@ import {
   testEmailResult,
   updateEmailSettingsInput,
   type EmailSettings,
-} from '../../../../shared/schemas/email-settings';
-import type { ErrorCode } from '../../../../shared/errors';
-import type { Env } from '../../env';
-import { ApiError } from '../../lib/api-error';
-import { composeEmail, sendEmail } from '../../lib/email';
+} from '@shared/schemas/email-settings';
+import type { ErrorCode } from '@shared/errors';
+import type { Env } from '@worker/env';
+import { ApiError } from '@worker/lib/api-error';
+import { composeEmail, sendEmail } from '@worker/lib/email';
 import {
   environmentSender,
   saveEmailSettings,
@@ -20,13 +20,13 @@ import {
   storedEmailSettings,
   type EmailFailure,
   type StoredEmailSettings,
-} from '../../lib/email-transports';
-import { bearer, errors, jsonBody, jsonContent } from '../../lib/openapi';
-import { throttle } from '../../lib/rate-limit';
-import { createRouter } from '../../lib/router';
-import { sealSecret } from '../../lib/secrets';
-import { translate } from '../../i18n/messages';
-import { requireBuiltinAdmin } from '../../middleware/auth';
+} from '@worker/lib/email-transports';
+import { bearer, errors, jsonBody, jsonContent } from '@worker/lib/openapi';
+import { throttle } from '@worker/lib/rate-limit';
+import { createRouter } from '@worker/lib/router';
+import { sealSecret } from '@worker/lib/secrets';
+import { translate } from '@worker/i18n/messages';
+import { requireBuiltinAdmin } from '@worker/middleware/auth';
 import { instanceIdentity } from './settings.service';
 
 const admin = { tags: ['Settings'], security: bearer, middleware: [requireBuiltinAdmin] };

@@ -1,9 +1,9 @@
 // Settings rows: one per key that was ever changed, its value as JSON. Missing keys take their defaults.
 import { sql } from 'drizzle-orm';
-import { SETTINGS_DEFAULTS, type Settings, settings as settingsShape } from '../../../../shared/schemas/settings';
-import { sqlNow } from '../../db/now';
-import { settings } from '../../db/schema';
-import type { Db } from '../../env';
+import { SETTINGS_DEFAULTS, type Settings, settings as settingsShape } from '@shared/schemas/settings';
+import { sqlNow } from '@worker/db/now';
+import { settings } from '@worker/db/schema';
+import type { Db } from '@worker/env';
 
 type StoredSetting = { key: string; value: string };
 

@@ -1,10 +1,10 @@
 // Instance settings: the public subset every visitor's app needs, and the whole set for the built-in
 // administrator (Configuration, docs/product.md §6). Demo mode refuses the change through the demo guard.
 import { createRoute } from '@hono/zod-openapi';
-import { publicSettings, settings, updateSettingsInput } from '../../../../shared/schemas/settings';
-import { createRouter } from '../../lib/router';
-import { bearer, errors, jsonBody, jsonContent } from '../../lib/openapi';
-import { requireBuiltinAdmin } from '../../middleware/auth';
+import { publicSettings, settings, updateSettingsInput } from '@shared/schemas/settings';
+import { createRouter } from '@worker/lib/router';
+import { bearer, errors, jsonBody, jsonContent } from '@worker/lib/openapi';
+import { requireBuiltinAdmin } from '@worker/middleware/auth';
 import { saveSettings } from './settings.service';
 
 const readPublic = createRoute({

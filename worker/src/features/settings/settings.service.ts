@@ -2,9 +2,9 @@
 // each isolate keeps them for a short time, and a write through this isolate replaces its copy at
 // once. Another isolate sees a change within SETTINGS_TTL_MS.
 import { drizzle } from 'drizzle-orm/d1';
-import type { Settings } from '../../../../shared/schemas/settings';
-import * as schema from '../../db/schema';
-import type { Db, Env, SettingsReader } from '../../env';
+import type { Settings } from '@shared/schemas/settings';
+import * as schema from '@worker/db/schema';
+import type { Db, Env, SettingsReader } from '@worker/env';
 import { readSettings, writeSettings } from './settings.queries';
 
 export const SETTINGS_TTL_MS = 30_000;

@@ -4,7 +4,7 @@
 //
 // BGG answers 202 with a <message> root while it queues a request (it does for collections; search and
 // thing answer at once). The shared fetch does not pass the status on, so that root is what reads as busy.
-import { child, childrenOf, readXmlDocument, type XmlElement } from '../../../../shared/import/xml';
+import { child, childrenOf, readXmlDocument, type XmlElement } from '@shared/import/xml';
 import {
   fetchSourceText,
   hitFields,

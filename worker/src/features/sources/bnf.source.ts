@@ -2,8 +2,8 @@
 // Core, an XML answer. Its texts are catalogue headings ("Title / Author ; translator", "Last, First
 // (1965-....). Auteur du texte", "Publisher (City)") cut down here to what an item holds. It has no
 // pictures: a hit with an ISBN gets Open Library's cover for that ISBN, which answers 404 when it has none.
-import { child, childrenOf, readXmlDocument, type XmlElement } from '../../../../shared/import/xml';
-import { readCode } from '../../../../shared/sources/codes';
+import { child, childrenOf, readXmlDocument, type XmlElement } from '@shared/import/xml';
+import { readCode } from '@shared/sources/codes';
 import {
   fetchSourceText,
   hitFields,

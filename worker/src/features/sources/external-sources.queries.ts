@@ -2,15 +2,9 @@
 // a time by Configuration → Modules. A module's cached answers go with it when it is removed or upgraded.
 import { eq } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/d1';
-import {
-  EXTERNAL_TYPES,
-  externalSourceId,
-  type ExternalModule,
-  type ExternalType,
-  type SourceProblem,
-} from '../../../../shared/schemas/sources';
-import { NOW_SQL } from '../../db/now';
-import { externalSources } from '../../db/schema';
+import { EXTERNAL_TYPES, externalSourceId, type ExternalModule, type ExternalType, type SourceProblem } from '@shared/schemas/sources';
+import { NOW_SQL } from '@worker/db/now';
+import { externalSources } from '@worker/db/schema';
 import type { ExternalManifest, ExternalSourceRecord } from './external.source';
 
 type ExternalSourceRow = typeof externalSources.$inferSelect;

@@ -7,7 +7,7 @@
 // with small caps, validated whole by the schemas below; anything else is the problem `malformed`.
 // Unknown members are ignored, so a module may say more than this version of the protocol reads.
 import { z } from 'zod';
-import type { Locale } from '../../../../shared/constants';
+import type { Locale } from '@shared/constants';
 import {
   EXTERNAL_DESCRIPTION_MAX_LENGTH,
   EXTERNAL_NAME_MAX_LENGTH,
@@ -18,9 +18,9 @@ import {
   externalSourceId,
   type ExternalType,
   type ImportField,
-} from '../../../../shared/schemas/sources';
-import type { Env } from '../../env';
-import { FetchRefused, allowedAddress, guardedFetch } from '../../lib/guarded-fetch';
+} from '@shared/schemas/sources';
+import type { Env } from '@worker/env';
+import { FetchRefused, allowedAddress, guardedFetch } from '@worker/lib/guarded-fetch';
 import { SOURCE_HITS_MAX, SourceFailure, USER_AGENT, hitFields, sourceTimeoutMs, type FoundHit, type MetadataSource } from './source';
 
 /** A manifest is a few lines; a page of hits, with summaries, a few tens of kilobytes. */

@@ -1,9 +1,9 @@
 // A collection's mapping of the sources' fields to its properties: read with the offers, saved by editors.
 import { eq } from 'drizzle-orm';
-import type { SourceMapping } from '../../../../shared/schemas/sources';
-import { sqlNow } from '../../db/now';
-import { sourceMappings } from '../../db/schema';
-import type { Db } from '../../env';
+import type { SourceMapping } from '@shared/schemas/sources';
+import { sqlNow } from '@worker/db/now';
+import { sourceMappings } from '@worker/db/schema';
+import type { Db } from '@worker/env';
 
 /** The collection's saved mapping, or null when none was saved. */
 export async function savedSourceMapping(db: Db, collectionId: number): Promise<SourceMapping | null> {

@@ -22,15 +22,15 @@ import {
   type SourceModule,
   type SourceModuleTest,
   type SourceProblem,
-} from '../../../../shared/schemas/sources';
-import type { Env } from '../../env';
-import { ApiError } from '../../lib/api-error';
-import { bearer, errors, jsonBody, jsonContent } from '../../lib/openapi';
-import { throttle } from '../../lib/rate-limit';
-import { createRouter } from '../../lib/router';
-import { sealSecret } from '../../lib/secrets';
-import { translate } from '../../i18n/messages';
-import { callerOf, requireBuiltinAdmin } from '../../middleware/auth';
+} from '@shared/schemas/sources';
+import type { Env } from '@worker/env';
+import { ApiError } from '@worker/lib/api-error';
+import { bearer, errors, jsonBody, jsonContent } from '@worker/lib/openapi';
+import { throttle } from '@worker/lib/rate-limit';
+import { createRouter } from '@worker/lib/router';
+import { sealSecret } from '@worker/lib/secrets';
+import { translate } from '@worker/i18n/messages';
+import { callerOf, requireBuiltinAdmin } from '@worker/middleware/auth';
 import { externalBase, externalSource, readManifest, type ExternalManifest } from './external.source';
 import {
   EXTERNAL_MODULES_MAX,

@@ -10,14 +10,14 @@
 // again after a failure finds its codes either done or not done, never half done.
 import { drizzle } from 'drizzle-orm/d1';
 import { and, eq, gte, isNull, sql } from 'drizzle-orm';
-import type { Locale } from '../../../../shared/constants';
-import type { PropertyType } from '../../../../shared/catalogue';
-import type { SourceId, SourceMapping, SourceProblem, SourceQueueOutcome } from '../../../../shared/schemas/sources';
-import { effectiveSourceMapping, sourceValues } from '../../../../shared/sources/mapping';
-import { NOW_SQL } from '../../db/now';
-import * as schema from '../../db/schema';
-import type { Env } from '../../env';
-import { fetchCover, wantThumbnails } from '../../lib/pictures';
+import type { Locale } from '@shared/constants';
+import type { PropertyType } from '@shared/catalogue';
+import type { SourceId, SourceMapping, SourceProblem, SourceQueueOutcome } from '@shared/schemas/sources';
+import { effectiveSourceMapping, sourceValues } from '@shared/sources/mapping';
+import { NOW_SQL } from '@worker/db/now';
+import * as schema from '@worker/db/schema';
+import type { Env } from '@worker/env';
+import { fetchCover, wantThumbnails } from '@worker/lib/pictures';
 import { findImported, importWrites, rankTuning, splitAfter, type ImportedDraft } from '../items/items.writer';
 import { propertyRowsQuery } from '../properties/properties.queries';
 import { externalSourcesOf } from './external-sources.queries';

@@ -3,9 +3,9 @@
 // and hands over to a new instance when it is long (lib/workflow-budget.ts). The queue's page reads its
 // progress from D1; closing the browser changes nothing.
 import { WorkflowEntrypoint, type WorkflowEvent, type WorkflowStep, type WorkflowStepConfig } from 'cloudflare:workers';
-import type { Env } from '../../env';
-import { measuredStep } from '../../lib/step-metrics';
-import { handOver, StepBudget, stepsPerInstance, stepsBetweenRequests } from '../../lib/workflow-budget';
+import type { Env } from '@worker/env';
+import { measuredStep } from '@worker/lib/step-metrics';
+import { handOver, StepBudget, stepsPerInstance, stepsBetweenRequests } from '@worker/lib/workflow-budget';
 import { markQueueFailed, queueStep } from './source-queue.steps';
 
 export interface SourceQueueParams {

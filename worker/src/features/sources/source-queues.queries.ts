@@ -1,9 +1,9 @@
 // Reads of a collection's lists of codes looked up in the sources.
 import { and, desc, eq } from 'drizzle-orm';
-import type { SourceQueueCode } from '../../../../shared/schemas/sources';
-import { sourceQueues } from '../../db/schema';
-import type { Db } from '../../env';
-import { ApiError } from '../../lib/api-error';
+import type { SourceQueueCode } from '@shared/schemas/sources';
+import { sourceQueues } from '@worker/db/schema';
+import type { Db } from '@worker/env';
+import { ApiError } from '@worker/lib/api-error';
 
 export type QueueRow = typeof sourceQueues.$inferSelect;
 

@@ -2,19 +2,13 @@
 // the owner sends the codes, a Workflow looks each one up and adds it (source-queue.steps.ts), and the
 // queue's page follows its progress and each code's outcome.
 import { createRoute, z } from '@hono/zod-openapi';
-import { readCode } from '../../../../shared/sources/codes';
-import {
-  sourceQueueBody,
-  sourceQueueReport,
-  sourceQueueRun,
-  type SourceQueueReport,
-  type SourceQueueRun,
-} from '../../../../shared/schemas/sources';
-import { ApiError } from '../../lib/api-error';
-import { bearer, errors, jsonBody, jsonContent } from '../../lib/openapi';
-import { throttle } from '../../lib/rate-limit';
-import { createRouter } from '../../lib/router';
-import { callerOf, requireUser } from '../../middleware/auth';
+import { readCode } from '@shared/sources/codes';
+import { sourceQueueBody, sourceQueueReport, sourceQueueRun, type SourceQueueReport, type SourceQueueRun } from '@shared/schemas/sources';
+import { ApiError } from '@worker/lib/api-error';
+import { bearer, errors, jsonBody, jsonContent } from '@worker/lib/openapi';
+import { throttle } from '@worker/lib/rate-limit';
+import { createRouter } from '@worker/lib/router';
+import { callerOf, requireUser } from '@worker/middleware/auth';
 import { requireCollectionRole } from '../collections/collections.queries';
 import { listQueues, loadQueue, queueCodes, type QueueRow } from './source-queues.queries';
 import { cancelQueue, insertQueue } from './source-queues.service';

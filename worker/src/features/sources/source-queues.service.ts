@@ -1,8 +1,8 @@
 // Writes of the lists of codes looked up in the sources: a new list, a list stopped.
 import { and, eq } from 'drizzle-orm';
-import { sqlNow } from '../../db/now';
-import { sourceQueues } from '../../db/schema';
-import type { Db } from '../../env';
+import { sqlNow } from '@worker/db/now';
+import { sourceQueues } from '@worker/db/schema';
+import type { Db } from '@worker/env';
 
 /**
  * Writes a new list and its codes; answers its id. The codes name their list as the newest (the batch is

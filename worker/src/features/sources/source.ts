@@ -1,10 +1,10 @@
 // What every metadata source module is: one interface (search words, look up a code, get by id, each
 // answering hits in one shape), and the one way they fetch — the guarded fetch with a short time and a
 // size cap, so a source that is down, slow or enormous costs a clear problem and never a 5xx.
-import type { Locale } from '../../../../shared/constants';
-import type { ImportField, SourceHit, SourceId, SourceProblem } from '../../../../shared/schemas/sources';
-import type { Env } from '../../env';
-import { FetchRefused, guardedFetch } from '../../lib/guarded-fetch';
+import type { Locale } from '@shared/constants';
+import type { ImportField, SourceHit, SourceId, SourceProblem } from '@shared/schemas/sources';
+import type { Env } from '@worker/env';
+import { FetchRefused, guardedFetch } from '@worker/lib/guarded-fetch';
 
 /** A hit as a module makes it; the service adds whether the collection already holds it. */
 export type FoundHit = Omit<SourceHit, 'ownedItemId'>;

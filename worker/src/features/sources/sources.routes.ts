@@ -11,16 +11,16 @@ import {
   sourceOffers,
   sourceSearchQuery,
   sourceSearchResult,
-} from '../../../../shared/schemas/sources';
-import { ApiError } from '../../lib/api-error';
-import { FetchRefused, guardedFetch } from '../../lib/guarded-fetch';
-import { sniffImage } from '../../lib/media';
-import { bearer, errors, jsonBody, jsonContent } from '../../lib/openapi';
-import { fetchCover, wantThumbnails } from '../../lib/pictures';
-import { createRouter } from '../../lib/router';
-import { translate } from '../../i18n/messages';
-import { verifyMediaTicket } from '../../lib/tokens';
-import { callerOf, requireUser, sessionCaller } from '../../middleware/auth';
+} from '@shared/schemas/sources';
+import { ApiError } from '@worker/lib/api-error';
+import { FetchRefused, guardedFetch } from '@worker/lib/guarded-fetch';
+import { sniffImage } from '@worker/lib/media';
+import { bearer, errors, jsonBody, jsonContent } from '@worker/lib/openapi';
+import { fetchCover, wantThumbnails } from '@worker/lib/pictures';
+import { createRouter } from '@worker/lib/router';
+import { translate } from '@worker/i18n/messages';
+import { verifyMediaTicket } from '@worker/lib/tokens';
+import { callerOf, requireUser, sessionCaller } from '@worker/middleware/auth';
 import { requireCollectionRole } from '../collections/collections.queries';
 import { listPropertyRows } from '../properties/properties.queries';
 import { countSourceRequest, searchSources, sourceAccess, sourceOffers as offersFor } from './sources.service';

@@ -1,9 +1,9 @@
 // Searching metadata sources for a collection: which sources its type uses, the query read as a code
 // (ISBN, barcode) or as words, every source asked at once with a day's cache in D1, failures reported
 // per source beside the others' hits, and each hit marked when the collection already holds it.
-import type { Locale } from '../../../../shared/constants';
-import { compactCode, codeForms, readCode } from '../../../../shared/sources/codes';
-import { COLLECTION_TYPES } from '../../../../shared/catalogue';
+import type { Locale } from '@shared/constants';
+import { compactCode, codeForms, readCode } from '@shared/sources/codes';
+import { COLLECTION_TYPES } from '@shared/catalogue';
 import {
   SOURCE_IDS,
   isExternalSourceId,
@@ -13,14 +13,14 @@ import {
   type SourceOffer,
   type SourceProblem,
   type SourceSearchResult,
-} from '../../../../shared/schemas/sources';
+} from '@shared/schemas/sources';
 import type { CollectionRow } from '../collections/collections.queries';
-import type { Db, Env } from '../../env';
-import { ApiError } from '../../lib/api-error';
-import { throttle } from '../../lib/rate-limit';
-import { openSecret, type SealedSecret } from '../../lib/secrets';
-import { storedSetting } from '../../lib/stored-setting';
-import type { PropertyRow } from '../../lib/values';
+import type { Db, Env } from '@worker/env';
+import { ApiError } from '@worker/lib/api-error';
+import { throttle } from '@worker/lib/rate-limit';
+import { openSecret, type SealedSecret } from '@worker/lib/secrets';
+import { storedSetting } from '@worker/lib/stored-setting';
+import type { PropertyRow } from '@worker/lib/values';
 import { itemsByCodesOrTitle } from '../items/items.queries';
 import { boardGameGeek } from './bgg.source';
 import { bnf } from './bnf.source';

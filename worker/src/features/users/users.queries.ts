@@ -1,10 +1,10 @@
 import { and, count, eq, isNull, or, sql } from 'drizzle-orm';
-import { ownFirstName } from '../../../../shared/admin-name';
-import { BUILTIN_ADMIN_USERNAME } from '../../../../shared/constants';
-import type { User } from '../../../../shared/schemas/users';
-import { collections, emailChanges, users } from '../../db/schema';
-import type { Db } from '../../env';
-import { sqlNow } from '../../db/now';
+import { ownFirstName } from '@shared/admin-name';
+import { BUILTIN_ADMIN_USERNAME } from '@shared/constants';
+import type { User } from '@shared/schemas/users';
+import { collections, emailChanges, users } from '@worker/db/schema';
+import type { Db } from '@worker/env';
+import { sqlNow } from '@worker/db/now';
 
 export type UserRow = typeof users.$inferSelect;
 

@@ -1,13 +1,13 @@
 // User administration, for the built-in administrator only (the Configuration area, docs/product.md §6).
 import { createRoute } from '@hono/zod-openapi';
-import { AVATAR_MAX_BYTES, BUILTIN_ADMIN_USERNAME } from '../../../../shared/constants';
-import { idParam } from '../../../../shared/schemas/common';
-import { createUserInput, deleteUserInfo, updateUserInput, user, userList } from '../../../../shared/schemas/users';
-import { createRouter } from '../../lib/router';
-import { ApiError } from '../../lib/api-error';
-import { fileUploadBody, uploadLimit } from '../../lib/media';
-import { bearer, errors, jsonBody, jsonContent } from '../../lib/openapi';
-import { callerOf, requireBuiltinAdmin } from '../../middleware/auth';
+import { AVATAR_MAX_BYTES, BUILTIN_ADMIN_USERNAME } from '@shared/constants';
+import { idParam } from '@shared/schemas/common';
+import { createUserInput, deleteUserInfo, updateUserInput, user, userList } from '@shared/schemas/users';
+import { createRouter } from '@worker/lib/router';
+import { ApiError } from '@worker/lib/api-error';
+import { fileUploadBody, uploadLimit } from '@worker/lib/media';
+import { bearer, errors, jsonBody, jsonContent } from '@worker/lib/openapi';
+import { callerOf, requireBuiltinAdmin } from '@worker/middleware/auth';
 import { countCollectionsOf, listUsers, toUser } from './users.queries';
 import { assertNoConflicts, clearAvatar, deleteUser, insertUser, replaceAvatar, requireUserRow, updateUserRow } from './users.service';
 

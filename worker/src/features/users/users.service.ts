@@ -1,14 +1,14 @@
 // Account changes that span several tables or bindings: conflicts, password hashing, deletion with
 // its cascade, avatars in R2.
 import { and, eq, ne } from 'drizzle-orm';
-import { AVATAR_KEY_PREFIX, AVATAR_MAX_BYTES } from '../../../../shared/constants';
-import { sqlNow } from '../../db/now';
-import { collections, sessions, users } from '../../db/schema';
+import { AVATAR_KEY_PREFIX, AVATAR_MAX_BYTES } from '@shared/constants';
+import { sqlNow } from '@worker/db/now';
+import { collections, sessions, users } from '@worker/db/schema';
 import { deleteCollectionMedia } from '../collections/collections.service';
-import type { Db, Env } from '../../env';
-import { ApiError } from '../../lib/api-error';
-import { mediaKeyOf, readImageFile, toMediaValue } from '../../lib/media';
-import { hashPassword } from '../../lib/password';
+import type { Db, Env } from '@worker/env';
+import { ApiError } from '@worker/lib/api-error';
+import { mediaKeyOf, readImageFile, toMediaValue } from '@worker/lib/media';
+import { hashPassword } from '@worker/lib/password';
 import { cancelEmailChanges, findConflicts, findUserById, type UserRow } from './users.queries';
 
 export async function assertNoConflicts(db: Db, values: { username?: string; email?: string | null }, exceptId?: number): Promise<void> {

@@ -1,8 +1,8 @@
 // POST /password-reset/confirm: set a new password with the token from the emailed link.
 import useSWRMutation from 'swr/mutation';
-import type { PasswordResetConfirmInput } from '../../../../../shared/schemas/auth';
-import type { OkResponse } from '../../../../../shared/schemas/common';
-import { apiRequest } from '../../../lib/api-client';
+import type { PasswordResetConfirmInput } from '@shared/schemas/auth';
+import type { OkResponse } from '@shared/schemas/common';
+import { apiRequest } from '@web/lib/api-client';
 
 export function confirmPasswordReset(input: PasswordResetConfirmInput): Promise<OkResponse> {
   return apiRequest<OkResponse>('/password-reset/confirm', { method: 'POST', body: input });

@@ -1,7 +1,7 @@
 // POST /token: sign in with a username or email and a password.
 import useSWRMutation from 'swr/mutation';
-import type { SignInInput, TokenResponse } from '../../../../../shared/schemas/auth';
-import { apiRequest } from '../../../lib/api-client';
+import type { SignInInput, TokenResponse } from '@shared/schemas/auth';
+import { apiRequest } from '@web/lib/api-client';
 
 export function createToken(input: SignInInput): Promise<TokenResponse> {
   return apiRequest<TokenResponse>('/token', { method: 'POST', body: input });

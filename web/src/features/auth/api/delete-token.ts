@@ -1,9 +1,9 @@
 // DELETE /token: sign out. The server revokes the session; locally it is forgotten whatever the answer.
 import { useCallback } from 'react';
 import { useSWRConfig } from 'swr';
-import { apiRequest } from '../../../lib/api-client';
-import { clearSession } from '../../../lib/session';
-import { isVisitorIndependent } from '../../../lib/use-api-info';
+import { apiRequest } from '@web/lib/api-client';
+import { clearSession } from '@web/lib/session';
+import { isVisitorIndependent } from '@web/lib/use-api-info';
 
 export function deleteToken(): Promise<void> {
   return apiRequest<void>('/token', { method: 'DELETE' });

@@ -1,12 +1,12 @@
 import { useState } from 'react';
 import { defineMessages, useIntl } from 'react-intl';
 import { Link } from 'react-router-dom';
-import { SuccessStatus } from '../../../components/alert';
-import { commonMessages } from '../../../components/common-messages';
-import { FormAlerts } from '../../../components/form-alerts';
-import { NewPasswordFields, readNewPassword } from '../../../components/new-password-fields';
-import { paths } from '../../../lib/paths';
-import { useSubmit } from '../../../lib/use-submit';
+import { SuccessStatus } from '@web/components/alert';
+import { commonMessages } from '@web/components/common-messages';
+import { FormAlerts } from '@web/components/form-alerts';
+import { NewPasswordFields, readNewPassword } from '@web/components/new-password-fields';
+import { paths } from '@web/lib/paths';
+import { useSubmit } from '@web/lib/use-submit';
 import { useConfirmPasswordReset } from '../api/confirm-password-reset';
 
 const messages = defineMessages({

@@ -1,13 +1,13 @@
 import { useRef, useState } from 'react';
 import type { FormEvent } from 'react';
 import { defineMessages, useIntl } from 'react-intl';
-import { ErrorAlert, SuccessStatus } from '../../../components/alert';
-import { TextField } from '../../../components/text-field';
-import { useFormErrors } from '../../../lib/use-form-errors';
+import { ErrorAlert, SuccessStatus } from '@web/components/alert';
+import { TextField } from '@web/components/text-field';
+import { useFormErrors } from '@web/lib/use-form-errors';
 import { useRequestPasswordReset } from '../api/request-password-reset';
-import { ApiError } from '../../../lib/api-client';
-import { checkForm } from '../../../lib/form-check';
-import { useFocusFirstInvalid } from '../../../lib/use-submit';
+import { ApiError } from '@web/lib/api-client';
+import { checkForm } from '@web/lib/form-check';
+import { useFocusFirstInvalid } from '@web/lib/use-submit';
 
 const messages = defineMessages({
   title: { id: 'auth.passwordResetRequestForm.title', defaultMessage: 'Reset your password' },

@@ -3,14 +3,14 @@ import type { FormEvent } from 'react';
 import { defineMessages, useIntl } from 'react-intl';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { useSWRConfig } from 'swr';
-import { ErrorAlert } from '../../../components/alert';
-import { TextField } from '../../../components/text-field';
-import { ApiError, isApiError } from '../../../lib/api-client';
-import { checkForm } from '../../../lib/form-check';
-import { saveSession } from '../../../lib/session';
-import { isVisitorIndependent } from '../../../lib/use-api-info';
-import { useFormErrors } from '../../../lib/use-form-errors';
-import { useFocusFirstInvalid } from '../../../lib/use-submit';
+import { ErrorAlert } from '@web/components/alert';
+import { TextField } from '@web/components/text-field';
+import { ApiError, isApiError } from '@web/lib/api-client';
+import { checkForm } from '@web/lib/form-check';
+import { saveSession } from '@web/lib/session';
+import { isVisitorIndependent } from '@web/lib/use-api-info';
+import { useFormErrors } from '@web/lib/use-form-errors';
+import { useFocusFirstInvalid } from '@web/lib/use-submit';
 import { useCreateToken } from '../api/create-token';
 
 const messages = defineMessages({

@@ -1,9 +1,9 @@
 // Backups of the whole instance and restores (/config/backups, /config/restores), for the built-in
 // administrator. The list refreshes itself while a run goes on, so the page shows its progress.
 import useSWR, { useSWRConfig } from 'swr';
-import type { BackupRun, BackupRunList } from '../../../../../shared/schemas/backups';
-import { apiDownload, apiRequest } from '../../../lib/api-client';
-import { saveFile } from '../../../lib/save-file';
+import type { BackupRun, BackupRunList } from '@shared/schemas/backups';
+import { apiDownload, apiRequest } from '@web/lib/api-client';
+import { saveFile } from '@web/lib/save-file';
 
 export const BACKUPS_KEY = '/config/backups';
 /** How often the list is read again while a run goes on. */

@@ -1,8 +1,8 @@
 // POST /collections: a new collection (the four known types come with a template of properties).
 import useSWRMutation from 'swr/mutation';
-import type { Collection, CreateCollectionInput } from '../../../../../shared/schemas/collections';
-import { apiRequest } from '../../../lib/api-client';
-import { exactly, useRevalidate } from '../../../lib/revalidate';
+import type { Collection, CreateCollectionInput } from '@shared/schemas/collections';
+import { apiRequest } from '@web/lib/api-client';
+import { exactly, useRevalidate } from '@web/lib/revalidate';
 import { COLLECTIONS_KEY } from './get-collections';
 
 export function createCollection(input: CreateCollectionInput): Promise<Collection> {

@@ -1,8 +1,8 @@
 // DELETE /collections/:id/image: answers the updated collection.
 import useSWRMutation from 'swr/mutation';
-import type { Collection } from '../../../../../shared/schemas/collections';
-import { apiRequest } from '../../../lib/api-client';
-import { exactly, useRevalidate } from '../../../lib/revalidate';
+import type { Collection } from '@shared/schemas/collections';
+import { apiRequest } from '@web/lib/api-client';
+import { exactly, useRevalidate } from '@web/lib/revalidate';
 import { collectionKey } from './get-collection';
 import { COLLECTIONS_KEY } from './get-collections';
 

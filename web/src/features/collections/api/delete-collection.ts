@@ -1,7 +1,7 @@
 // DELETE /collections/:id: the collection, its properties and items. Cached copies are dropped.
 import useSWRMutation from 'swr/mutation';
-import { apiRequest } from '../../../lib/api-client';
-import { exactly, under, useForget, useRevalidate } from '../../../lib/revalidate';
+import { apiRequest } from '@web/lib/api-client';
+import { exactly, under, useForget, useRevalidate } from '@web/lib/revalidate';
 import { collectionKey } from './get-collection';
 import { COLLECTIONS_KEY } from './get-collections';
 

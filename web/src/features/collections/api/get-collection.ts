@@ -1,7 +1,7 @@
 // GET /collections/:id: one collection (404 when missing or not visible to the caller).
 import useSWR from 'swr';
-import type { Collection } from '../../../../../shared/schemas/collections';
-import { apiRequest } from '../../../lib/api-client';
+import type { Collection } from '@shared/schemas/collections';
+import { apiRequest } from '@web/lib/api-client';
 
 export function collectionKey(id: number | string): string {
   return `/collections/${id}`;

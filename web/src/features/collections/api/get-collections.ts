@@ -1,7 +1,7 @@
 // GET /collections[?mine=true]: the collections the caller may see, or only their own.
 import useSWR from 'swr';
-import type { CollectionList } from '../../../../../shared/schemas/collections';
-import { apiRequest } from '../../../lib/api-client';
+import type { CollectionList } from '@shared/schemas/collections';
+import { apiRequest } from '@web/lib/api-client';
 
 export const COLLECTIONS_KEY = '/collections';
 

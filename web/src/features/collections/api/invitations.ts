@@ -1,8 +1,8 @@
 // Invitations by email: GET/DELETE /collections/:id/invitations… for the Sharing card, and
 // GET/POST /invitations/:secret for the link's page.
 import useSWR, { useSWRConfig } from 'swr';
-import type { AcceptInvitationInput, InvitationAccepted, InvitationList, InvitationView } from '../../../../../shared/schemas/invitations';
-import { apiRequest } from '../../../lib/api-client';
+import type { AcceptInvitationInput, InvitationAccepted, InvitationList, InvitationView } from '@shared/schemas/invitations';
+import { apiRequest } from '@web/lib/api-client';
 
 export const invitationsKey = (collectionId: number) => `/collections/${collectionId}/invitations`;
 

@@ -1,9 +1,9 @@
 // GET/POST /collections/:id/members and PATCH/DELETE …/members/:userId: the people a collection is shared with.
 import useSWR, { useSWRConfig } from 'swr';
-import type { MemberRole } from '../../../../../shared/catalogue';
-import type { Invitation } from '../../../../../shared/schemas/invitations';
-import type { AddMemberInput, Member, MemberList } from '../../../../../shared/schemas/members';
-import { apiRequest } from '../../../lib/api-client';
+import type { MemberRole } from '@shared/catalogue';
+import type { Invitation } from '@shared/schemas/invitations';
+import type { AddMemberInput, Member, MemberList } from '@shared/schemas/members';
+import { apiRequest } from '@web/lib/api-client';
 import { invitationsKey } from './invitations';
 
 export const membersKey = (collectionId: number) => `/collections/${collectionId}/members`;

@@ -1,8 +1,8 @@
 // PATCH /collections/:id: the answer replaces the cached collection; the lists are revalidated.
 import useSWRMutation from 'swr/mutation';
-import type { Collection, UpdateCollectionInput } from '../../../../../shared/schemas/collections';
-import { apiRequest } from '../../../lib/api-client';
-import { exactly, useRevalidate } from '../../../lib/revalidate';
+import type { Collection, UpdateCollectionInput } from '@shared/schemas/collections';
+import { apiRequest } from '@web/lib/api-client';
+import { exactly, useRevalidate } from '@web/lib/revalidate';
 import { collectionKey } from './get-collection';
 import { COLLECTIONS_KEY } from './get-collections';
 

@@ -1,9 +1,9 @@
 // PUT /collections/:id/image (multipart: "file" and its "thumbnail"): answers the updated collection.
 import useSWRMutation from 'swr/mutation';
-import type { Collection } from '../../../../../shared/schemas/collections';
-import { apiRequest } from '../../../lib/api-client';
-import { uploadForm } from '../../../lib/thumbnail';
-import { exactly, useRevalidate } from '../../../lib/revalidate';
+import type { Collection } from '@shared/schemas/collections';
+import { apiRequest } from '@web/lib/api-client';
+import { uploadForm } from '@web/lib/thumbnail';
+import { exactly, useRevalidate } from '@web/lib/revalidate';
 import { collectionKey } from './get-collection';
 import { COLLECTIONS_KEY } from './get-collections';
 

@@ -1,10 +1,10 @@
 // The picture side of a collection's header, decorative (the heading names the collection): its own
 // picture as a jacket over a blurred copy of it, else its first covers as a 2×2 jacket and a shelf-like
 // band behind the header, else its type's icon on a colour drawn from its name, as on the home cards.
-import type { Collection } from '../../../../../shared/schemas/collections';
-import { TypeIcon } from '../../../components/cover-placeholder';
-import type { CoverSources } from '../../../lib/picture-srcset';
-import { placeholderColourClass } from '../../../lib/placeholder-colour';
+import type { Collection } from '@shared/schemas/collections';
+import { TypeIcon } from '@web/components/cover-placeholder';
+import type { CoverSources } from '@web/lib/picture-srcset';
+import { placeholderColourClass } from '@web/lib/placeholder-colour';
 import './collection-cards.css';
 
 /** Covers the jacket's mosaic holds; the band behind takes all the header was given. */

@@ -4,12 +4,12 @@ import { memo } from 'react';
 import { Lock, Users } from 'lucide-react';
 import { defineMessages, useIntl, type NoMessageValues } from 'react-intl';
 import { Link } from 'react-router-dom';
-import type { Collection } from '../../../../../shared/schemas/collections';
-import { TypeIcon } from '../../../components/cover-placeholder';
-import { useMediaSrc } from '../../../lib/media-url';
-import { coverSources } from '../../../lib/picture-srcset';
-import { placeholderColourClass } from '../../../lib/placeholder-colour';
-import { paths } from '../../../lib/paths';
+import type { Collection } from '@shared/schemas/collections';
+import { TypeIcon } from '@web/components/cover-placeholder';
+import { useMediaSrc } from '@web/lib/media-url';
+import { coverSources } from '@web/lib/picture-srcset';
+import { placeholderColourClass } from '@web/lib/placeholder-colour';
+import { paths } from '@web/lib/paths';
 import { collectionTypeLabel } from './collection-type';
 import './collection-cards.css';
 

@@ -7,7 +7,7 @@ import {
   REMINDER_DAYS_MAX,
   OFFER_DAYS_DEFAULT,
   OFFER_DAYS_MAX,
-} from '../../../../../shared/lending';
+} from '@shared/lending';
 import { useState } from 'react';
 import type { ReactNode } from 'react';
 import { defineMessages, useIntl } from 'react-intl';
@@ -18,17 +18,17 @@ import {
   COLLECTION_TYPE_PATTERN,
   COLLECTION_TYPES,
   MAX_TAGS,
-} from '../../../../../shared/catalogue';
-import type { Collection, CreateCollectionInput } from '../../../../../shared/schemas/collections';
-import { commonMessages } from '../../../components/common-messages';
-import { FormActions } from '../../../components/form-actions';
-import { FormAlerts } from '../../../components/form-alerts';
-import { LevelSelect, readCollectionLevel, readLevel } from '../../../components/level-select';
-import { SelectField } from '../../../components/select-field';
-import { TextField } from '../../../components/text-field';
-import { TextareaField } from '../../../components/textarea-field';
-import { ApiError } from '../../../lib/api-client';
-import { fieldText, useSubmit } from '../../../lib/use-submit';
+} from '@shared/catalogue';
+import type { Collection, CreateCollectionInput } from '@shared/schemas/collections';
+import { commonMessages } from '@web/components/common-messages';
+import { FormActions } from '@web/components/form-actions';
+import { FormAlerts } from '@web/components/form-alerts';
+import { LevelSelect, readCollectionLevel, readLevel } from '@web/components/level-select';
+import { SelectField } from '@web/components/select-field';
+import { TextField } from '@web/components/text-field';
+import { TextareaField } from '@web/components/textarea-field';
+import { ApiError } from '@web/lib/api-client';
+import { fieldText, useSubmit } from '@web/lib/use-submit';
 import { parseTags } from '../tags';
 import { collectionTypeMessages, isTemplateType } from './collection-type';
 

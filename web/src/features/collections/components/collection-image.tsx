@@ -1,7 +1,7 @@
 import { defineMessages, useIntl } from 'react-intl';
-import { COLLECTION_IMAGE_MAX_BYTES } from '../../../../../shared/catalogue';
-import type { Collection } from '../../../../../shared/schemas/collections';
-import { ImageUploadField } from '../../../components/image-upload-field';
+import { COLLECTION_IMAGE_MAX_BYTES } from '@shared/catalogue';
+import type { Collection } from '@shared/schemas/collections';
+import { ImageUploadField } from '@web/components/image-upload-field';
 import { useDeleteCollectionImage } from '../api/delete-collection-image';
 import { useUploadCollectionImage } from '../api/upload-collection-image';
 

@@ -1,8 +1,8 @@
 // Names of the collection types: the four templates, or the custom type's own slug.
 import { defineMessages } from 'react-intl';
 import type { IntlShape } from 'react-intl';
-import { COLLECTION_TYPES } from '../../../../../shared/catalogue';
-import type { TemplateType } from '../../../../../shared/catalogue';
+import { COLLECTION_TYPES } from '@shared/catalogue';
+import type { TemplateType } from '@shared/catalogue';
 
 export const collectionTypeMessages = defineMessages({
   books: { id: 'collections.collectionType.books', defaultMessage: 'Books' },

@@ -3,15 +3,15 @@
 import { defineMessages, useIntl } from 'react-intl';
 import { useNavigate } from 'react-router-dom';
 import { useSWRConfig } from 'swr';
-import { USERNAME_MAX_LENGTH, USERNAME_MIN_LENGTH, USERNAME_PATTERN } from '../../../../../shared/constants';
-import type { InvitationView } from '../../../../../shared/schemas/invitations';
-import { FormAlerts } from '../../../components/form-alerts';
-import { NewPasswordFields, readNewPassword } from '../../../components/new-password-fields';
-import { TextField } from '../../../components/text-field';
-import { paths } from '../../../lib/paths';
-import { saveSession } from '../../../lib/session';
-import { isVisitorIndependent } from '../../../lib/use-api-info';
-import { fieldText, useSubmit } from '../../../lib/use-submit';
+import { USERNAME_MAX_LENGTH, USERNAME_MIN_LENGTH, USERNAME_PATTERN } from '@shared/constants';
+import type { InvitationView } from '@shared/schemas/invitations';
+import { FormAlerts } from '@web/components/form-alerts';
+import { NewPasswordFields, readNewPassword } from '@web/components/new-password-fields';
+import { TextField } from '@web/components/text-field';
+import { paths } from '@web/lib/paths';
+import { saveSession } from '@web/lib/session';
+import { isVisitorIndependent } from '@web/lib/use-api-info';
+import { fieldText, useSubmit } from '@web/lib/use-submit';
 import { acceptInvitation } from '../api/invitations';
 import { roleMessages } from './role-messages';
 

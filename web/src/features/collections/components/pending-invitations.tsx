@@ -3,8 +3,8 @@
 import { Trash2 } from 'lucide-react';
 import { defineMessages, useIntl } from 'react-intl';
 import type { NoMessageValues } from 'react-intl';
-import { INVITATION_DAYS } from '../../../../../shared/schemas/invitations';
-import { IconButton } from '../../../components/button';
+import { INVITATION_DAYS } from '@shared/schemas/invitations';
+import { IconButton } from '@web/components/button';
 import { useInvitations } from '../api/invitations';
 import { roleMessages } from './role-messages';
 

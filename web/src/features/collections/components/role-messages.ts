@@ -1,7 +1,7 @@
 // The roles a collection is shared with (docs/product.md "Sharing").
 import { defineMessages } from 'react-intl';
 import type { MessageDescriptor } from 'react-intl';
-import type { MemberRole } from '../../../../../shared/catalogue';
+import type { MemberRole } from '@shared/catalogue';
 
 export const roleMessages = defineMessages({
   viewer: { id: 'collections.roles.viewer', defaultMessage: 'Viewer' },

@@ -5,11 +5,11 @@ import { useEffect, useId, useState } from 'react';
 import { Share2, X } from 'lucide-react';
 import { defineMessages, useIntl } from 'react-intl';
 import { Link } from 'react-router-dom';
-import { VISIBILITY } from '../../../../../shared/constants';
-import type { Collection } from '../../../../../shared/schemas/collections';
-import { Button } from '../../../components/button';
-import { paths } from '../../../lib/paths';
-import { COARSE_POINTER, useMediaQuery } from '../../../lib/use-media-query';
+import { VISIBILITY } from '@shared/constants';
+import type { Collection } from '@shared/schemas/collections';
+import { Button } from '@web/components/button';
+import { paths } from '@web/lib/paths';
+import { COARSE_POINTER, useMediaQuery } from '@web/lib/use-media-query';
 
 const messages = defineMessages({
   share: { id: 'collections.shareCollection.share', defaultMessage: 'Share' },

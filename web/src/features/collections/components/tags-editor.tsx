@@ -3,10 +3,10 @@
 import { Tags } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
 import { defineMessages, useIntl } from 'react-intl';
-import type { Collection } from '../../../../../shared/schemas/collections';
-import { SuccessStatus } from '../../../components/alert';
-import { Button } from '../../../components/button';
-import { commonMessages } from '../../../components/common-messages';
+import type { Collection } from '@shared/schemas/collections';
+import { SuccessStatus } from '@web/components/alert';
+import { Button } from '@web/components/button';
+import { commonMessages } from '@web/components/common-messages';
 
 const TagsForm = lazy(() => import('./tags-form'));
 

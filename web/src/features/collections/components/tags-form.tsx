@@ -2,13 +2,13 @@
 // Tags are typed comma-separated, as in the collection form.
 import { Check } from 'lucide-react';
 import { defineMessages, useIntl } from 'react-intl';
-import { MAX_TAGS } from '../../../../../shared/catalogue';
-import type { Collection } from '../../../../../shared/schemas/collections';
-import { ErrorAlert } from '../../../components/alert';
-import { Button } from '../../../components/button';
-import { commonMessages } from '../../../components/common-messages';
-import { TextField } from '../../../components/text-field';
-import { fieldText, useSubmit } from '../../../lib/use-submit';
+import { MAX_TAGS } from '@shared/catalogue';
+import type { Collection } from '@shared/schemas/collections';
+import { ErrorAlert } from '@web/components/alert';
+import { Button } from '@web/components/button';
+import { commonMessages } from '@web/components/common-messages';
+import { TextField } from '@web/components/text-field';
+import { fieldText, useSubmit } from '@web/lib/use-submit';
 import { useUpdateCollection } from '../api/update-collection';
 import { parseTags } from '../tags';
 

@@ -1,8 +1,8 @@
 // A collection's export (GET /collections/{id}/export), saved as the browser saves any download.
 import useSWR from 'swr';
-import type { ExportRun, ExportRunList } from '../../../../../shared/schemas/exports';
-import { apiDownload, apiRequest } from '../../../lib/api-client';
-import { saveFile } from '../../../lib/save-file';
+import type { ExportRun, ExportRunList } from '@shared/schemas/exports';
+import { apiDownload, apiRequest } from '@web/lib/api-client';
+import { saveFile } from '@web/lib/save-file';
 
 export type ExportFormat = 'json' | 'csv';
 

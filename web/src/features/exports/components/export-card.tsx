@@ -5,15 +5,15 @@
 import { FileArchive, FileDown } from 'lucide-react';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { defineMessages, useIntl } from 'react-intl';
-import type { ExportRun } from '../../../../../shared/schemas/exports';
-import { ErrorAlert, SuccessStatus } from '../../../components/alert';
-import { Button } from '../../../components/button';
-import { describeError } from '../../../lib/error-messages';
-import { formatFileSize } from '../../../lib/file-size';
-import { useAction } from '../../../lib/use-action';
-import { useDemoMode } from '../../../lib/use-demo-mode';
+import type { ExportRun } from '@shared/schemas/exports';
+import { ErrorAlert, SuccessStatus } from '@web/components/alert';
+import { Button } from '@web/components/button';
+import { describeError } from '@web/lib/error-messages';
+import { formatFileSize } from '@web/lib/file-size';
+import { useAction } from '@web/lib/use-action';
+import { useDemoMode } from '@web/lib/use-demo-mode';
 import { downloadExport, downloadZipExport, startZipExport, useZipExports, type ExportFormat } from '../api/exports';
-import '../../../components/run-list.css';
+import '@web/components/run-list.css';
 import './exports.css';
 
 const messages = defineMessages({

@@ -2,14 +2,9 @@
 // cancel. Runs that are still going are read again every couple of seconds, so a page opened later (or
 // in another tab) shows them moving.
 import useSWR from 'swr';
-import type {
-  ImportSchedule,
-  ScheduledImport,
-  ScheduledImportSetup,
-  ScheduledImportSpecInput,
-} from '../../../../../shared/schemas/scheduled-imports';
-import type { ImportPlanInput, ImportReport, ImportRun } from '../../../../../shared/schemas/imports';
-import { apiDownload, apiRequest } from '../../../lib/api-client';
+import type { ImportSchedule, ScheduledImport, ScheduledImportSetup, ScheduledImportSpecInput } from '@shared/schemas/scheduled-imports';
+import type { ImportPlanInput, ImportReport, ImportRun } from '@shared/schemas/imports';
+import { apiDownload, apiRequest } from '@web/lib/api-client';
 import { isRunning } from '../import-messages';
 
 /** How often a running import's state is read again. */

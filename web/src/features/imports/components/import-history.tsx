@@ -4,14 +4,14 @@ import { FileClock } from 'lucide-react';
 import { defineMessages, useIntl } from 'react-intl';
 import type { NoMessageValues } from 'react-intl';
 import { Link } from 'react-router-dom';
-import { EmptyState } from '../../../components/empty-state';
-import { Loading } from '../../../components/loading';
-import { PageError } from '../../../components/page-error';
-import { paths } from '../../../lib/paths';
+import { EmptyState } from '@web/components/empty-state';
+import { Loading } from '@web/components/loading';
+import { PageError } from '@web/components/page-error';
+import { paths } from '@web/lib/paths';
 import { useImportRuns } from '../api/imports';
 import { formatMessages, isRunning, statusMessages } from '../import-messages';
 import { ImportProgress } from './import-run';
-import '../../../components/run-list.css';
+import '@web/components/run-list.css';
 
 const messages = defineMessages<{
   none: NoMessageValues;

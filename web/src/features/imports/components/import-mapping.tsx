@@ -3,11 +3,11 @@
 // several values. A table on wide screens, a card per field on phones.
 import { defineMessages, useIntl } from 'react-intl';
 import type { NoMessageValues } from 'react-intl';
-import type { PropertyType } from '../../../../../shared/catalogue';
-import { PROPERTY_LABEL_MAX_LENGTH } from '../../../../../shared/catalogue';
-import type { ImportRecord } from '../../../../../shared/import/records';
-import type { Property } from '../../../../../shared/schemas/properties';
-import { typeMessages } from '../../../components/property-type-messages';
+import type { PropertyType } from '@shared/catalogue';
+import { PROPERTY_LABEL_MAX_LENGTH } from '@shared/catalogue';
+import type { ImportRecord } from '@shared/import/records';
+import type { Property } from '@shared/schemas/properties';
+import { typeMessages } from '@web/components/property-type-messages';
 import { propertiesFor, typesFor, type FieldDraft, type FieldTarget } from '../import-draft';
 
 const messages = defineMessages<{

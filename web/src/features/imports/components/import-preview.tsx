@@ -4,12 +4,12 @@ import { CircleAlert, Image as ImageIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { defineMessages, useIntl } from 'react-intl';
 import type { NoMessageValues } from 'react-intl';
-import { isPictureAddress, mapRecord, type DateOrder } from '../../../../../shared/import/mapping';
-import type { PropertyType } from '../../../../../shared/catalogue';
-import type { ImportFormat, ImportRecord } from '../../../../../shared/import/records';
-import type { ImportPlanInput } from '../../../../../shared/schemas/imports';
-import type { Property } from '../../../../../shared/schemas/properties';
-import { hasValue } from '../../../lib/has-value';
+import { isPictureAddress, mapRecord, type DateOrder } from '@shared/import/mapping';
+import type { PropertyType } from '@shared/catalogue';
+import type { ImportFormat, ImportRecord } from '@shared/import/records';
+import type { ImportPlanInput } from '@shared/schemas/imports';
+import type { Property } from '@shared/schemas/properties';
+import { hasValue } from '@web/lib/has-value';
 import { previewMapping } from '../import-draft';
 import { describeRecordReason } from '../import-messages';
 

@@ -5,17 +5,17 @@ import { CircleStop, Image as ImageIcon, Library } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { defineMessages, useIntl } from 'react-intl';
 import type { IntlShape, NoMessageValues } from 'react-intl';
-import type { ImportReport, ImportRun } from '../../../../../shared/schemas/imports';
-import { ErrorAlert } from '../../../components/alert';
-import { Button, ButtonLink } from '../../../components/button';
-import { describeError } from '../../../lib/error-messages';
-import { paths } from '../../../lib/paths';
-import { useAction } from '../../../lib/use-action';
+import type { ImportReport, ImportRun } from '@shared/schemas/imports';
+import { ErrorAlert } from '@web/components/alert';
+import { Button, ButtonLink } from '@web/components/button';
+import { describeError } from '@web/lib/error-messages';
+import { paths } from '@web/lib/paths';
+import { useAction } from '@web/lib/use-action';
 import { cancelImport } from '../api/imports';
 import { describeCoverReason, describeFileProblem, describeRecordReason, isRunning, statusMessages } from '../import-messages';
-import { useDemoMode } from '../../../lib/use-demo-mode';
-import { useThumbnailMaker } from '../../../lib/use-thumbnail-maker';
-import '../../../components/run-list.css';
+import { useDemoMode } from '@web/lib/use-demo-mode';
+import { useThumbnailMaker } from '@web/lib/use-thumbnail-maker';
+import '@web/components/run-list.css';
 
 const messages = defineMessages<{
   progress: NoMessageValues;

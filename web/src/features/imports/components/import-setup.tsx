@@ -5,22 +5,22 @@ import { FileUp, RefreshCw } from 'lucide-react';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { defineMessages, useIntl } from 'react-intl';
 import type { MessageDescriptor, NoMessageValues } from 'react-intl';
-import { CSV_DELIMITERS, CSV_QUOTES, type CsvDelimiter, type CsvOptions, type CsvQuote } from '../../../../../shared/import/csv';
-import { ImportFileError } from '../../../../../shared/import/errors';
-import { DATE_ORDERS, type DateOrder } from '../../../../../shared/import/mapping';
-import { TEXT_ENCODINGS, type TextEncoding } from '../../../../../shared/import/text';
-import { IMPORT_FILE_MAX_BYTES, type ImportRun } from '../../../../../shared/schemas/imports';
-import type { Property } from '../../../../../shared/schemas/properties';
-import { ErrorAlert } from '../../../components/alert';
-import { Button } from '../../../components/button';
-import { CheckboxField } from '../../../components/checkbox-field';
-import { FileDrop, FileSummary } from '../../../components/file-drop';
-import { Loading } from '../../../components/loading';
-import { SelectField } from '../../../components/select-field';
-import { isApiError } from '../../../lib/api-client';
-import { describeError, describeFieldIssue } from '../../../lib/error-messages';
-import { formatFileSize } from '../../../lib/file-size';
-import { useAction } from '../../../lib/use-action';
+import { CSV_DELIMITERS, CSV_QUOTES, type CsvDelimiter, type CsvOptions, type CsvQuote } from '@shared/import/csv';
+import { ImportFileError } from '@shared/import/errors';
+import { DATE_ORDERS, type DateOrder } from '@shared/import/mapping';
+import { TEXT_ENCODINGS, type TextEncoding } from '@shared/import/text';
+import { IMPORT_FILE_MAX_BYTES, type ImportRun } from '@shared/schemas/imports';
+import type { Property } from '@shared/schemas/properties';
+import { ErrorAlert } from '@web/components/alert';
+import { Button } from '@web/components/button';
+import { CheckboxField } from '@web/components/checkbox-field';
+import { FileDrop, FileSummary } from '@web/components/file-drop';
+import { Loading } from '@web/components/loading';
+import { SelectField } from '@web/components/select-field';
+import { isApiError } from '@web/lib/api-client';
+import { describeError, describeFieldIssue } from '@web/lib/error-messages';
+import { formatFileSize } from '@web/lib/file-size';
+import { useAction } from '@web/lib/use-action';
 import { startImport } from '../api/imports';
 import {
   canReceiveText,
@@ -34,13 +34,13 @@ import {
   type ReadChoices,
 } from '../import-draft';
 import { describeFileProblem, describePlanProblem, formatMessages, isPlanProblem } from '../import-messages';
-import { planOutlook } from '../../../../../shared/import/outlook';
-import { isCsvProgram } from '../../../../../shared/import/programs';
+import { planOutlook } from '@shared/import/outlook';
+import { isCsvProgram } from '@shared/import/programs';
 import { columnMessage, ImportMapping } from './import-mapping';
 import { ScheduledImportForm } from './scheduled-import-form';
-import { IMPORT_SCHEDULES, type ImportSchedule, type ScheduledImportSpecInput } from '../../../../../shared/schemas/scheduled-imports';
+import { IMPORT_SCHEDULES, type ImportSchedule, type ScheduledImportSpecInput } from '@shared/schemas/scheduled-imports';
 import { ImportPreview, type RenderValue } from './import-preview';
-import { useLoansEnabled } from '../../../lib/use-settings';
+import { useLoansEnabled } from '@web/lib/use-settings';
 
 const messages = defineMessages<{
   choose: NoMessageValues;

@@ -5,18 +5,14 @@ import { CloudDownload } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { defineMessages, useIntl } from 'react-intl';
 import type { MessageDescriptor } from 'react-intl';
-import {
-  IMPORT_SOURCE_KINDS,
-  type ScheduledImportKind,
-  type ScheduledImportSpecInput,
-} from '../../../../../shared/schemas/scheduled-imports';
-import { ErrorAlert } from '../../../components/alert';
-import { Button } from '../../../components/button';
-import { SelectField } from '../../../components/select-field';
-import { TextField } from '../../../components/text-field';
-import { isApiError } from '../../../lib/api-client';
-import { describeError } from '../../../lib/error-messages';
-import { useAction } from '../../../lib/use-action';
+import { IMPORT_SOURCE_KINDS, type ScheduledImportKind, type ScheduledImportSpecInput } from '@shared/schemas/scheduled-imports';
+import { ErrorAlert } from '@web/components/alert';
+import { Button } from '@web/components/button';
+import { SelectField } from '@web/components/select-field';
+import { TextField } from '@web/components/text-field';
+import { isApiError } from '@web/lib/api-client';
+import { describeError } from '@web/lib/error-messages';
+import { useAction } from '@web/lib/use-action';
 import { fetchSourceDocument } from '../api/imports';
 import { describeCoverReason } from '../import-messages';
 

@@ -1,8 +1,8 @@
 // POST /collections/:id/items: a new item.
 import useSWRMutation from 'swr/mutation';
-import type { CreateItemInput, Item } from '../../../../../shared/schemas/items';
-import { apiRequest } from '../../../lib/api-client';
-import { useRevalidate } from '../../../lib/revalidate';
+import type { CreateItemInput, Item } from '@shared/schemas/items';
+import { apiRequest } from '@web/lib/api-client';
+import { useRevalidate } from '@web/lib/revalidate';
 import { itemsPath } from './keys';
 import { itemsTouched } from './touched';
 

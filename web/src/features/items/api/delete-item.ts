@@ -1,7 +1,7 @@
 // DELETE /collections/:id/items/:iid.
 import useSWRMutation from 'swr/mutation';
-import { apiRequest } from '../../../lib/api-client';
-import { under, useForget, useRevalidate } from '../../../lib/revalidate';
+import { apiRequest } from '@web/lib/api-client';
+import { under, useForget, useRevalidate } from '@web/lib/revalidate';
 import { itemPath } from './keys';
 import { itemsTouched } from './touched';
 

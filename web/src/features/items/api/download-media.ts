@@ -1,6 +1,6 @@
 // GET /media/<key> for a file value: fetched with the session's token (files of private items are only
 // served to who may see them), then handed to the browser as a download under its original name.
-import { fetchMedia } from '../../../lib/fetch-media';
+import { fetchMedia } from '@web/lib/fetch-media';
 
 /** The name in a Content-Disposition header (RFC 6266: filename* first, then filename). */
 export function dispositionFileName(header: string | null): string | null {

@@ -1,8 +1,8 @@
 // POST /collections/:id/items/:iid/duplicate: answers the copy.
 import useSWRMutation from 'swr/mutation';
-import type { Item } from '../../../../../shared/schemas/items';
-import { apiRequest } from '../../../lib/api-client';
-import { useRevalidate } from '../../../lib/revalidate';
+import type { Item } from '@shared/schemas/items';
+import { apiRequest } from '@web/lib/api-client';
+import { useRevalidate } from '@web/lib/revalidate';
 import { itemPath } from './keys';
 import { itemsTouched } from './touched';
 

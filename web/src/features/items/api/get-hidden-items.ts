@@ -1,7 +1,7 @@
 // GET /collections/:id/hidden-items: the owner's items set to "Nobody", for the manage screen.
 import useSWR from 'swr';
-import type { HiddenItems } from '../../../../../shared/schemas/items';
-import { apiRequest } from '../../../lib/api-client';
+import type { HiddenItems } from '@shared/schemas/items';
+import { apiRequest } from '@web/lib/api-client';
 
 export function hiddenItemsKey(collectionId: number): string {
   return `/collections/${collectionId}/hidden-items`;

@@ -1,8 +1,8 @@
 // GET /collections/:id/items/:iid: one item, its values keyed by property key. With edit=true the owner
 // also gets what browsing never shows (items and properties visible to nobody), for the edit screens.
 import useSWR from 'swr';
-import type { Item } from '../../../../../shared/schemas/items';
-import { apiRequest } from '../../../lib/api-client';
+import type { Item } from '@shared/schemas/items';
+import { apiRequest } from '@web/lib/api-client';
 import { itemPath } from './keys';
 
 export function itemKey(collectionId: number, id: number, { edit = false } = {}): string {

@@ -2,8 +2,8 @@
 // pages of 200, loaded one after the other as the list scrolls (useSWRInfinite).
 import useSWR from 'swr';
 import useSWRInfinite from 'swr/infinite';
-import type { ItemPage } from '../../../../../shared/schemas/items';
-import { apiRequest } from '../../../lib/api-client';
+import type { ItemPage } from '@shared/schemas/items';
+import { apiRequest } from '@web/lib/api-client';
 import { itemsPath, withQuery } from './keys';
 
 export function getItems(key: string): Promise<ItemPage> {

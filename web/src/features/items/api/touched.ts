@@ -1,6 +1,6 @@
 // What a change to items touches: the collection's lists, filters and recent changes, its item count
 // (the collection itself and the collection lists).
-import { anyOf, exactly, under } from '../../../lib/revalidate';
+import { anyOf, exactly, under } from '@web/lib/revalidate';
 import { collectionPath, itemsPath } from './keys';
 
 export function itemsTouched(collectionId: number) {

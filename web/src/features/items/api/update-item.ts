@@ -1,9 +1,9 @@
 // PATCH /collections/:id/items/:iid: `values` replaces every value of the item.
 import { useSWRConfig } from 'swr';
 import useSWRMutation from 'swr/mutation';
-import type { Item, UpdateItemInput } from '../../../../../shared/schemas/items';
-import { apiRequest } from '../../../lib/api-client';
-import { useRevalidate } from '../../../lib/revalidate';
+import type { Item, UpdateItemInput } from '@shared/schemas/items';
+import { apiRequest } from '@web/lib/api-client';
+import { useRevalidate } from '@web/lib/revalidate';
 import { itemKey } from './get-item';
 import { itemPath } from './keys';
 import { itemsTouched } from './touched';

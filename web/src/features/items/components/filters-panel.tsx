@@ -5,11 +5,11 @@ import { useId } from 'react';
 import type { FormEvent } from 'react';
 import { defineMessages, useIntl } from 'react-intl';
 import type { NoMessageValues } from 'react-intl';
-import type { FilterFacet } from '../../../../../shared/schemas/items';
-import { FILTER_PREFIX, MAX_PREFIX, MIN_PREFIX } from '../../../../../shared/catalogue';
-import { commonMessages } from '../../../components/common-messages';
-import { isoToLocalInput } from '../../../lib/local-datetime';
-import { useLoansEnabled } from '../../../lib/use-settings';
+import type { FilterFacet } from '@shared/schemas/items';
+import { FILTER_PREFIX, MAX_PREFIX, MIN_PREFIX } from '@shared/catalogue';
+import { commonMessages } from '@web/components/common-messages';
+import { isoToLocalInput } from '@web/lib/local-datetime';
+import { useLoansEnabled } from '@web/lib/use-settings';
 import { AVAILABILITY_KEY, isFilterKey } from './use-item-query';
 import type { useItemQuery } from './use-item-query';
 

@@ -3,7 +3,7 @@
 import { useCallback, useMemo, useState } from 'react';
 import { defineMessages, useIntl } from 'react-intl';
 import type { NoMessageValues } from 'react-intl';
-import { Sheet } from '../../../components/sheet';
+import { Sheet } from '@web/components/sheet';
 import { useFilters } from '../api/get-filters';
 import { useItems } from '../api/get-items';
 import { FilterFacets, type FilterQuery } from './filters-panel';

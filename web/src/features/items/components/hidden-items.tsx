@@ -2,9 +2,9 @@
 // owner (docs/product.md, level 4), so this is where the owner finds them again, to open or edit them.
 import { defineMessages, useIntl } from 'react-intl';
 import { Link } from 'react-router-dom';
-import { Loading } from '../../../components/loading';
-import { PageError } from '../../../components/page-error';
-import { paths } from '../../../lib/paths';
+import { Loading } from '@web/components/loading';
+import { PageError } from '@web/components/page-error';
+import { paths } from '@web/lib/paths';
 import { useHiddenItems } from '../api/get-hidden-items';
 import { HIDDEN_ITEMS_ANCHOR } from '../saved-destination';
 import { itemTitle } from './item-title';

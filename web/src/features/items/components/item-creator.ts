@@ -1,7 +1,7 @@
 // Who made an item, for a card's second line, a generated cover and the item page's header: the first
 // text property shown in the summary (a book's authors, a film's directors) that the item fills; several
 // values joined.
-import type { Property } from '../../../../../shared/schemas/properties';
+import type { Property } from '@shared/schemas/properties';
 
 function creatorTexts(value: unknown): string[] {
   return (Array.isArray(value) ? value : [value]).filter((v): v is string => typeof v === 'string' && v.trim() !== '');

@@ -1,13 +1,13 @@
 import { Trash2 } from 'lucide-react';
 import { defineMessages, useIntl } from 'react-intl';
 import type { NoMessageValues } from 'react-intl';
-import type { Item } from '../../../../../shared/schemas/items';
-import { ErrorAlert } from '../../../components/alert';
-import { Button, ButtonLink } from '../../../components/button';
-import { commonMessages } from '../../../components/common-messages';
-import { paths } from '../../../lib/paths';
-import { useAction } from '../../../lib/use-action';
-import { useFormErrors } from '../../../lib/use-form-errors';
+import type { Item } from '@shared/schemas/items';
+import { ErrorAlert } from '@web/components/alert';
+import { Button, ButtonLink } from '@web/components/button';
+import { commonMessages } from '@web/components/common-messages';
+import { paths } from '@web/lib/paths';
+import { useAction } from '@web/lib/use-action';
+import { useFormErrors } from '@web/lib/use-form-errors';
 import { useDeleteItem } from '../api/delete-item';
 import { itemTitle } from './item-title';
 

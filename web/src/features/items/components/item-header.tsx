@@ -4,15 +4,15 @@
 import { Copy, Pencil, Trash2 } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { defineMessages, useIntl } from 'react-intl';
-import type { Item } from '../../../../../shared/schemas/items';
-import { ActionMenu } from '../../../components/action-menu';
-import { Button, ButtonLink } from '../../../components/button';
-import { commonMessages } from '../../../components/common-messages';
-import { CoverPlaceholder } from '../../../components/cover-placeholder';
-import { RatingStars } from '../../../components/rating-stars';
-import { useMediaSrc } from '../../../lib/media-url';
-import { paths } from '../../../lib/paths';
-import { pictureSrcSet } from '../../../lib/picture-srcset';
+import type { Item } from '@shared/schemas/items';
+import { ActionMenu } from '@web/components/action-menu';
+import { Button, ButtonLink } from '@web/components/button';
+import { commonMessages } from '@web/components/common-messages';
+import { CoverPlaceholder } from '@web/components/cover-placeholder';
+import { RatingStars } from '@web/components/rating-stars';
+import { useMediaSrc } from '@web/lib/media-url';
+import { paths } from '@web/lib/paths';
+import { pictureSrcSet } from '@web/lib/picture-srcset';
 import type { ItemRoles } from './item-roles';
 
 const messages = defineMessages({

@@ -4,7 +4,7 @@
 import { ArrowLeft, ArrowRight, List } from 'lucide-react';
 import { defineMessages, useIntl } from 'react-intl';
 import { Link, useLocation } from 'react-router-dom';
-import { paths } from '../../../lib/paths';
+import { paths } from '@web/lib/paths';
 import { useItems } from '../api/get-items';
 import { adjacentPageSearch, listState, readListContext } from '../list-context';
 import type { ListContext } from '../list-context';

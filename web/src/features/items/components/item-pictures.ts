@@ -1,8 +1,8 @@
 // The pictures of an item's gallery: its cover first (the only way to see it whole on a phone), then
 // each picture value in the order of the properties.
-import type { Item } from '../../../../../shared/schemas/items';
-import type { Property } from '../../../../../shared/schemas/properties';
-import type { MediaSrc } from '../../../lib/media-url';
+import type { Item } from '@shared/schemas/items';
+import type { Property } from '@shared/schemas/properties';
+import type { MediaSrc } from '@web/lib/media-url';
 import type { Picture } from './picture-viewer';
 
 export function itemPictures(item: Item, shown: Property[], mediaSrc: MediaSrc, coverLabel: string): Picture[] {

@@ -1,10 +1,10 @@
 // Which properties an item page puts in its header and summary, read from their types and the keys the
 // collection templates give them: the creator as on the mosaic's cards, the year, the rating, and the
 // first long text as the summary. Whatever is picked here is not repeated in the details below.
-import { VISIBILITY } from '../../../../../shared/constants';
-import type { Item } from '../../../../../shared/schemas/items';
-import type { Property } from '../../../../../shared/schemas/properties';
-import { hasValue } from '../../../lib/has-value';
+import { VISIBILITY } from '@shared/constants';
+import type { Item } from '@shared/schemas/items';
+import type { Property } from '@shared/schemas/properties';
+import { hasValue } from '@web/lib/has-value';
 import { creatorProperty } from './item-creator';
 
 /** The templates' makers when none is shown in the summary: a board game's designers are not. */

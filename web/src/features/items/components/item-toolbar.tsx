@@ -7,11 +7,11 @@ import { Filter, LayoutGrid, List, Search, SlidersHorizontal, Store, X } from 'l
 import type { LucideIcon } from 'lucide-react';
 import { defineMessages, useIntl } from 'react-intl';
 import type { MessageDescriptor } from 'react-intl';
-import { DISPLAY_MODES, PER_PAGE_ALL, PER_PAGE_OPTIONS, SEARCH_MAX_LENGTH } from '../../../../../shared/catalogue';
-import type { DisplayMode } from '../../../../../shared/catalogue';
-import type { Property } from '../../../../../shared/schemas/properties';
-import { SelectField } from '../../../components/select-field';
-import { Sheet } from '../../../components/sheet';
+import { DISPLAY_MODES, PER_PAGE_ALL, PER_PAGE_OPTIONS, SEARCH_MAX_LENGTH } from '@shared/catalogue';
+import type { DisplayMode } from '@shared/catalogue';
+import type { Property } from '@shared/schemas/properties';
+import { SelectField } from '@web/components/select-field';
+import { Sheet } from '@web/components/sheet';
 import type { useItemQuery } from './use-item-query';
 
 const messages = defineMessages({

@@ -4,16 +4,16 @@
 import type { ReactNode } from 'react';
 import { defineMessages, useIntl } from 'react-intl';
 import type { NoMessageValues } from 'react-intl';
-import type { Item } from '../../../../../shared/schemas/items';
-import type { Property } from '../../../../../shared/schemas/properties';
-import { ErrorAlert } from '../../../components/alert';
-import { describeError } from '../../../lib/error-messages';
-import { useNavigateWithFlash } from '../../../lib/flash';
-import { useMediaSrc } from '../../../lib/media-url';
-import { paths } from '../../../lib/paths';
-import { useAction } from '../../../lib/use-action';
+import type { Item } from '@shared/schemas/items';
+import type { Property } from '@shared/schemas/properties';
+import { ErrorAlert } from '@web/components/alert';
+import { describeError } from '@web/lib/error-messages';
+import { useNavigateWithFlash } from '@web/lib/flash';
+import { useMediaSrc } from '@web/lib/media-url';
+import { paths } from '@web/lib/paths';
+import { useAction } from '@web/lib/use-action';
 import { useDuplicateItem } from '../api/duplicate-item';
-import { ClampedText } from '../../../components/clamped-text';
+import { ClampedText } from '@web/components/clamped-text';
 import { ItemGallery } from './item-gallery';
 import { ItemHeader } from './item-header';
 import { ItemNeighbours } from './item-neighbours';
@@ -22,7 +22,7 @@ import { detailProperties, itemRoles, shownProperties } from './item-roles';
 import { itemTitle } from './item-title';
 import { ValueRows } from './value-rows';
 import './item-page.css';
-import { useTimeZone } from '../../../lib/use-time-zone';
+import { useTimeZone } from '@web/lib/use-time-zone';
 
 const messages = defineMessages<{
   quantity: NoMessageValues;

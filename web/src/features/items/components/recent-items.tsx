@@ -3,16 +3,16 @@ import { History } from 'lucide-react';
 import { defineMessages, useIntl } from 'react-intl';
 import type { NoMessageValues } from 'react-intl';
 import { Link } from 'react-router-dom';
-import type { ItemSummary } from '../../../../../shared/schemas/items';
-import { CoverPlaceholder } from '../../../components/cover-placeholder';
-import { EmptyState } from '../../../components/empty-state';
-import { useMediaSrc } from '../../../lib/media-url';
-import { coverSources } from '../../../lib/picture-srcset';
-import { paths } from '../../../lib/paths';
+import type { ItemSummary } from '@shared/schemas/items';
+import { CoverPlaceholder } from '@web/components/cover-placeholder';
+import { EmptyState } from '@web/components/empty-state';
+import { useMediaSrc } from '@web/lib/media-url';
+import { coverSources } from '@web/lib/picture-srcset';
+import { paths } from '@web/lib/paths';
 import { useRecentItems } from '../api/get-recent-items';
 import { itemTitle } from './item-title';
 import './recent-items.css';
-import { useTimeZone } from '../../../lib/use-time-zone';
+import { useTimeZone } from '@web/lib/use-time-zone';
 
 const messages = defineMessages<{
   title: NoMessageValues;

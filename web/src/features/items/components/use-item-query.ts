@@ -3,19 +3,11 @@
 // is taken from the URL as it stands, in the same order.
 import { useCallback, useMemo } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import {
-  DEFAULT_PER_PAGE,
-  DISPLAY_MODES,
-  FILTER_PREFIX,
-  MAX_PREFIX,
-  MIN_PREFIX,
-  PER_PAGE_ALL,
-  PER_PAGE_OPTIONS,
-} from '../../../../../shared/catalogue';
-import type { DisplayMode } from '../../../../../shared/catalogue';
-import { STORAGE_KEYS } from '../../../../../shared/constants';
-import { writeStorage } from '../../../lib/storage';
-import { useStored } from '../../../lib/use-stored';
+import { DEFAULT_PER_PAGE, DISPLAY_MODES, FILTER_PREFIX, MAX_PREFIX, MIN_PREFIX, PER_PAGE_ALL, PER_PAGE_OPTIONS } from '@shared/catalogue';
+import type { DisplayMode } from '@shared/catalogue';
+import { STORAGE_KEYS } from '@shared/constants';
+import { writeStorage } from '@web/lib/storage';
+import { useStored } from '@web/lib/use-stored';
 
 const FILTER_PREFIXES = [FILTER_PREFIX, MIN_PREFIX, MAX_PREFIX];
 const LIST_KEYS = ['q', 'sort', 'dir', 'page', 'perPage', 'after', 'before'];

@@ -4,17 +4,17 @@ import { useState } from 'react';
 import type { ReactNode } from 'react';
 import { defineMessages, useIntl } from 'react-intl';
 import type { IntlShape, NoMessageValues } from 'react-intl';
-import { VIDEO_EMBED_HOSTS } from '../../../../../shared/catalogue';
-import type { PropertyType } from '../../../../../shared/catalogue';
-import { isMediaValue, videoEmbedUrl } from '../../../../../shared/values';
-import { ErrorAlert } from '../../../components/alert';
-import { commonMessages } from '../../../components/common-messages';
-import { RatingStars } from '../../../components/rating-stars';
-import { mediaFileName } from '../../../lib/media-file-name';
-import { useMediaSrc } from '../../../lib/media-url';
+import { VIDEO_EMBED_HOSTS } from '@shared/catalogue';
+import type { PropertyType } from '@shared/catalogue';
+import { isMediaValue, videoEmbedUrl } from '@shared/values';
+import { ErrorAlert } from '@web/components/alert';
+import { commonMessages } from '@web/components/common-messages';
+import { RatingStars } from '@web/components/rating-stars';
+import { mediaFileName } from '@web/lib/media-file-name';
+import { useMediaSrc } from '@web/lib/media-url';
 import { downloadMedia } from '../api/download-media';
-import { hasValue } from '../../../lib/has-value';
-import { useTimeZone } from '../../../lib/use-time-zone';
+import { hasValue } from '@web/lib/has-value';
+import { useTimeZone } from '@web/lib/use-time-zone';
 
 const messages = defineMessages<{
   download: { ext: string };

@@ -1,5 +1,5 @@
 // A titled group of an item's values: one row per property, its label then its value.
-import type { Property } from '../../../../../shared/schemas/properties';
+import type { Property } from '@shared/schemas/properties';
 import { ValueDisplay } from './value-display';
 
 export function ValueRows({

@@ -1,7 +1,7 @@
 // GET /collections/:id/items/:iid/availability: an item's booked days, a month at a time.
 import useSWR from 'swr';
-import type { ItemCalendar } from '../../../../../shared/schemas/reservations';
-import { apiRequest } from '../../../lib/api-client';
+import type { ItemCalendar } from '@shared/schemas/reservations';
+import { apiRequest } from '@web/lib/api-client';
 
 /** The prefix every month of an item's calendar is read under (refreshed after a loan action). */
 export const itemCalendarPrefix = (collectionId: number, itemId: number) => `/collections/${collectionId}/items/${itemId}/availability`;

@@ -1,7 +1,7 @@
 // A borrower's own page (GET /borrower-page/{secret}), its actions, and "send me my link".
 import useSWR from 'swr';
-import type { BorrowerPage } from '../../../../../shared/schemas/borrower-page';
-import { apiRequest } from '../../../lib/api-client';
+import type { BorrowerPage } from '@shared/schemas/borrower-page';
+import { apiRequest } from '@web/lib/api-client';
 
 export function useBorrowerPage(secret: string) {
   return useSWR<BorrowerPage>(['borrower-page', secret], () => apiRequest<BorrowerPage>(`/borrower-page/${encodeURIComponent(secret)}`));

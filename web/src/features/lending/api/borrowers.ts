@@ -10,8 +10,8 @@ import type {
   BorrowerList,
   CreateBorrowerInput,
   UpdateBorrowerInput,
-} from '../../../../../shared/schemas/lending';
-import { apiRequest } from '../../../lib/api-client';
+} from '@shared/schemas/lending';
+import { apiRequest } from '@web/lib/api-client';
 
 export const BORROWERS_KEY = '/borrowers';
 export const borrowerKey = (id: number | string) => `${BORROWERS_KEY}/${id}`;

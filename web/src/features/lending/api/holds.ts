@@ -2,9 +2,9 @@
 // POST /holds/offer[/accept|/decline], the owner's queues (GET .../holds, /lending/holds, move, remove)
 // and the borrower page's places (GET /borrower-page/:secret/holds, leave).
 import useSWR from 'swr';
-import type { HoldMove } from '../../../../../shared/lending';
-import type { BorrowerHolds, HoldInput, HoldOffer, ItemHolds } from '../../../../../shared/schemas/holds';
-import { apiRequest } from '../../../lib/api-client';
+import type { HoldMove } from '@shared/lending';
+import type { BorrowerHolds, HoldInput, HoldOffer, ItemHolds } from '@shared/schemas/holds';
+import { apiRequest } from '@web/lib/api-client';
 
 export const itemHoldsKey = (collectionId: number, itemId: number) => `/collections/${collectionId}/items/${itemId}/holds`;
 export const OWNER_HOLDS_KEY = '/lending/holds';

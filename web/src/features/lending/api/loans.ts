@@ -1,16 +1,9 @@
 // The owner's loans: GET/POST /collections/:id/items/:iid/loans, GET/PATCH/DELETE /loans/:id,
 // POST /loans/:id/:action, GET /lending (the overview).
 import useSWR from 'swr';
-import type { LoanAction } from '../../../../../shared/lending';
-import type {
-  CreateLoanInput,
-  ItemLoans,
-  LendingOverview,
-  Loan,
-  LoanActionInput,
-  UpdateLoanInput,
-} from '../../../../../shared/schemas/lending';
-import { apiRequest } from '../../../lib/api-client';
+import type { LoanAction } from '@shared/lending';
+import type { CreateLoanInput, ItemLoans, LendingOverview, Loan, LoanActionInput, UpdateLoanInput } from '@shared/schemas/lending';
+import { apiRequest } from '@web/lib/api-client';
 
 export const LENDING_KEY = '/lending';
 export const itemLoansKey = (collectionId: number, itemId: number) => `/collections/${collectionId}/items/${itemId}/loans`;

@@ -4,11 +4,11 @@
 import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { useId, useState } from 'react';
 import { defineMessages, useIntl, type IntlShape } from 'react-intl';
-import { AVAILABILITY_MONTHS_AROUND } from '../../../../../shared/lending';
-import type { ItemCalendar } from '../../../../../shared/schemas/reservations';
-import { ErrorAlert } from '../../../components/alert';
-import { IconButton } from '../../../components/button';
-import { describeError } from '../../../lib/error-messages';
+import { AVAILABILITY_MONTHS_AROUND } from '@shared/lending';
+import type { ItemCalendar } from '@shared/schemas/reservations';
+import { ErrorAlert } from '@web/components/alert';
+import { IconButton } from '@web/components/button';
+import { describeError } from '@web/lib/error-messages';
 import { useItemCalendar } from '../api/availability';
 import { formatDay, stateMessages } from './loan-words';
 import { firstWeekday, inRanges, monthWeeks, shiftMonth } from './month-grid';

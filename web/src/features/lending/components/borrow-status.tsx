@@ -2,18 +2,18 @@
 // its dates, the owner's answer, and "Cancel my request" while it can still be withdrawn.
 import { defineMessages, useIntl } from 'react-intl';
 import { useState } from 'react';
-import type { LoanState } from '../../../../../shared/lending';
-import type { BorrowRequestStatus } from '../../../../../shared/schemas/lending';
-import { ErrorAlert, SuccessStatus } from '../../../components/alert';
-import { Button, ButtonLink } from '../../../components/button';
-import { describeError } from '../../../lib/error-messages';
-import { paths } from '../../../lib/paths';
-import { useAction } from '../../../lib/use-action';
+import type { LoanState } from '@shared/lending';
+import type { BorrowRequestStatus } from '@shared/schemas/lending';
+import { ErrorAlert, SuccessStatus } from '@web/components/alert';
+import { Button, ButtonLink } from '@web/components/button';
+import { describeError } from '@web/lib/error-messages';
+import { paths } from '@web/lib/paths';
+import { useAction } from '@web/lib/use-action';
 import { cancelBorrowRequest } from '../api/borrow-requests';
 import { formatDay, reservationText } from './loan-words';
 // Its own styles: the status page is opened from an email link, as the first page of a visit.
 import './lending.css';
-import { useTimeZone } from '../../../lib/use-time-zone';
+import { useTimeZone } from '@web/lib/use-time-zone';
 
 const stateWords = defineMessages<Record<LoanState, { owner: string; due: string }>>({
   asked: { id: 'lending.borrowStatus.asked', defaultMessage: '{owner} has your request and has not answered yet.' },

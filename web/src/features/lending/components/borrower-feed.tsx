@@ -2,11 +2,11 @@
 import { useState } from 'react';
 import { defineMessages, useIntl } from 'react-intl';
 import { useNavigate } from 'react-router-dom';
-import { ErrorAlert } from '../../../components/alert';
-import { Button } from '../../../components/button';
-import { describeError } from '../../../lib/error-messages';
-import { paths } from '../../../lib/paths';
-import { useAction } from '../../../lib/use-action';
+import { ErrorAlert } from '@web/components/alert';
+import { Button } from '@web/components/button';
+import { describeError } from '@web/lib/error-messages';
+import { paths } from '@web/lib/paths';
+import { useAction } from '@web/lib/use-action';
 import { resetPageLink, subscribeToFeed } from '../api/borrower-page';
 
 const messages = defineMessages({

@@ -1,13 +1,13 @@
 // A borrower's details: a name, and optionally an email (without one, nothing is sent), a phone number and notes.
 import { defineMessages, useIntl } from 'react-intl';
-import { BORROWER_NAME_MAX_LENGTH, BORROWER_NOTES_MAX_LENGTH, BORROWER_PHONE_MAX_LENGTH } from '../../../../../shared/lending';
-import { EMAIL_MAX_LENGTH } from '../../../../../shared/constants';
-import type { Borrower, CreateBorrowerInput } from '../../../../../shared/schemas/lending';
-import { FormActions } from '../../../components/form-actions';
-import { FormAlerts } from '../../../components/form-alerts';
-import { TextField } from '../../../components/text-field';
-import { TextareaField } from '../../../components/textarea-field';
-import { fieldText, useSubmit } from '../../../lib/use-submit';
+import { BORROWER_NAME_MAX_LENGTH, BORROWER_NOTES_MAX_LENGTH, BORROWER_PHONE_MAX_LENGTH } from '@shared/lending';
+import { EMAIL_MAX_LENGTH } from '@shared/constants';
+import type { Borrower, CreateBorrowerInput } from '@shared/schemas/lending';
+import { FormActions } from '@web/components/form-actions';
+import { FormAlerts } from '@web/components/form-alerts';
+import { TextField } from '@web/components/text-field';
+import { TextareaField } from '@web/components/textarea-field';
+import { fieldText, useSubmit } from '@web/lib/use-submit';
 
 const messages = defineMessages({
   name: { id: 'lending.borrowerForm.name', defaultMessage: 'Name' },

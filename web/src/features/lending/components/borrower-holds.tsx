@@ -2,10 +2,10 @@
 // and its deadline) and "Leave the waiting list". Nothing shows while they wait for nothing (or while their places cannot be read: their loans above still show).
 import { LogOut } from 'lucide-react';
 import { defineMessages, useIntl } from 'react-intl';
-import { ErrorAlert } from '../../../components/alert';
-import { Button } from '../../../components/button';
-import { describeError } from '../../../lib/error-messages';
-import { useAction } from '../../../lib/use-action';
+import { ErrorAlert } from '@web/components/alert';
+import { Button } from '@web/components/button';
+import { describeError } from '@web/lib/error-messages';
+import { useAction } from '@web/lib/use-action';
 import { leaveHold, useBorrowerHolds } from '../api/holds';
 
 const messages = defineMessages<{

@@ -1,10 +1,10 @@
 // The lists of a borrower's page: what they hold (due dates, overdue, "Ask to renew"), their requests and history.
 import { defineMessages, useIntl } from 'react-intl';
-import type { BorrowerPageLoan } from '../../../../../shared/schemas/borrower-page';
-import { ErrorAlert } from '../../../components/alert';
-import { Button } from '../../../components/button';
-import { describeError } from '../../../lib/error-messages';
-import { useAction } from '../../../lib/use-action';
+import type { BorrowerPageLoan } from '@shared/schemas/borrower-page';
+import { ErrorAlert } from '@web/components/alert';
+import { Button } from '@web/components/button';
+import { describeError } from '@web/lib/error-messages';
+import { useAction } from '@web/lib/use-action';
 import { askRenewal } from '../api/borrower-page';
 import { formatDay } from './loan-words';
 

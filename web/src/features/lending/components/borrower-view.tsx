@@ -1,11 +1,11 @@
 // A borrower's page: contact details, what they hold now, their requests, and their history.
 import { Pencil, Trash2, Inbox } from 'lucide-react';
 import { defineMessages, useIntl } from 'react-intl';
-import type { BorrowerDetail } from '../../../../../shared/schemas/lending';
-import { Button, ButtonLink } from '../../../components/button';
-import { commonMessages } from '../../../components/common-messages';
-import { EmptyState } from '../../../components/empty-state';
-import { paths } from '../../../lib/paths';
+import type { BorrowerDetail } from '@shared/schemas/lending';
+import { Button, ButtonLink } from '@web/components/button';
+import { commonMessages } from '@web/components/common-messages';
+import { EmptyState } from '@web/components/empty-state';
+import { paths } from '@web/lib/paths';
 import { LoanList } from './loan-list';
 import { noEmailMessage } from './loan-words';
 

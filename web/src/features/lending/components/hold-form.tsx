@@ -3,12 +3,12 @@
 import { ListPlus } from 'lucide-react';
 import { useState } from 'react';
 import { defineMessages, useIntl } from 'react-intl';
-import type { Item } from '../../../../../shared/schemas/items';
-import { SuccessStatus } from '../../../components/alert';
-import { Button, ButtonLink } from '../../../components/button';
-import { FormAlerts } from '../../../components/form-alerts';
-import { paths } from '../../../lib/paths';
-import { useSubmit } from '../../../lib/use-submit';
+import type { Item } from '@shared/schemas/items';
+import { SuccessStatus } from '@web/components/alert';
+import { Button, ButtonLink } from '@web/components/button';
+import { FormAlerts } from '@web/components/form-alerts';
+import { paths } from '@web/lib/paths';
+import { useSubmit } from '@web/lib/use-submit';
 import { joinHold } from '../api/holds';
 import { holdWords } from './hold-words';
 import { REQUESTER_FIELDS, RequesterFields, requesterInput, type Requester } from './requester-fields';

@@ -4,13 +4,13 @@
 import { ArrowDown, ArrowUp, ListOrdered, X } from 'lucide-react';
 import { defineMessages, useIntl } from 'react-intl';
 import { Link } from 'react-router-dom';
-import type { Hold } from '../../../../../shared/schemas/holds';
-import type { Item } from '../../../../../shared/schemas/items';
-import { ErrorAlert } from '../../../components/alert';
-import { IconButton } from '../../../components/button';
-import { describeError } from '../../../lib/error-messages';
-import { paths } from '../../../lib/paths';
-import { useAction } from '../../../lib/use-action';
+import type { Hold } from '@shared/schemas/holds';
+import type { Item } from '@shared/schemas/items';
+import { ErrorAlert } from '@web/components/alert';
+import { IconButton } from '@web/components/button';
+import { describeError } from '@web/lib/error-messages';
+import { paths } from '@web/lib/paths';
+import { useAction } from '@web/lib/use-action';
 import { moveHold, removeHold, useItemHolds, useOwnerHolds } from '../api/holds';
 
 type Named = { name: string };

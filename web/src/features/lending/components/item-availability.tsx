@@ -2,9 +2,9 @@
 // them), "Ask to borrow" for whoever may, and "Lend" for the owner.
 import { Handshake, HandHelping } from 'lucide-react';
 import { defineMessages, useIntl } from 'react-intl';
-import type { Item } from '../../../../../shared/schemas/items';
-import { Button, ButtonLink } from '../../../components/button';
-import { paths } from '../../../lib/paths';
+import type { Item } from '@shared/schemas/items';
+import { Button, ButtonLink } from '@web/components/button';
+import { paths } from '@web/lib/paths';
 import { holdWords } from './hold-words';
 import { availabilityText } from './loan-words';
 import './lending.css';

@@ -2,10 +2,10 @@
 // availability and the Lend and "Ask to borrow" buttons are in the page's header (item-availability).
 import { Inbox } from 'lucide-react';
 import { defineMessages, useIntl } from 'react-intl';
-import type { Item } from '../../../../../shared/schemas/items';
-import { ErrorAlert } from '../../../components/alert';
-import { EmptyState } from '../../../components/empty-state';
-import { describeError } from '../../../lib/error-messages';
+import type { Item } from '@shared/schemas/items';
+import { ErrorAlert } from '@web/components/alert';
+import { EmptyState } from '@web/components/empty-state';
+import { describeError } from '@web/lib/error-messages';
 import { useItemLoans } from '../api/loans';
 import { ItemHoldQueue } from './hold-queue';
 import { LoanList } from './loan-list';

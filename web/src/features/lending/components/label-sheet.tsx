@@ -6,10 +6,10 @@ import QRCode from 'qrcode';
 import { useEffect, useMemo, useState } from 'react';
 import type { CSSProperties } from 'react';
 import { defineMessages, useIntl } from 'react-intl';
-import type { ItemSummary } from '../../../../../shared/schemas/items';
-import { Button } from '../../../components/button';
-import { SelectField } from '../../../components/select-field';
-import { paths } from '../../../lib/paths';
+import type { ItemSummary } from '@shared/schemas/items';
+import { Button } from '@web/components/button';
+import { SelectField } from '@web/components/select-field';
+import { paths } from '@web/lib/paths';
 import './label-sheet.css';
 
 /** Sheets: page size in mm, and the grids of labels they are sold with. */

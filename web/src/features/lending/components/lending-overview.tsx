@@ -2,10 +2,10 @@
 // for an answer, then the loans out, each with its next actions.
 import { CalendarClock, Inbox, PackageOpen } from 'lucide-react';
 import { defineMessages, useIntl } from 'react-intl';
-import { ErrorAlert } from '../../../components/alert';
-import { EmptyState } from '../../../components/empty-state';
-import { Loading } from '../../../components/loading';
-import { describeError } from '../../../lib/error-messages';
+import { ErrorAlert } from '@web/components/alert';
+import { EmptyState } from '@web/components/empty-state';
+import { Loading } from '@web/components/loading';
+import { describeError } from '@web/lib/error-messages';
 import { useLendingOverview } from '../api/loans';
 import { OwnerHoldQueues } from './hold-queue';
 import { LoanList } from './loan-list';

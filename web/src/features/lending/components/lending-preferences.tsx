@@ -3,14 +3,14 @@
 // the screen makes one request.
 import { useState } from 'react';
 import { defineMessages, useIntl } from 'react-intl';
-import { DIGEST_FREQUENCIES, type DigestFrequency } from '../../../../../shared/lending';
-import type { LendingPreferences as Preferences } from '../../../../../shared/schemas/borrower-page';
-import { ErrorAlert } from '../../../components/alert';
-import { Button } from '../../../components/button';
-import { SelectField } from '../../../components/select-field';
-import { apiRequest } from '../../../lib/api-client';
-import { describeError } from '../../../lib/error-messages';
-import { useAction } from '../../../lib/use-action';
+import { DIGEST_FREQUENCIES, type DigestFrequency } from '@shared/lending';
+import type { LendingPreferences as Preferences } from '@shared/schemas/borrower-page';
+import { ErrorAlert } from '@web/components/alert';
+import { Button } from '@web/components/button';
+import { SelectField } from '@web/components/select-field';
+import { apiRequest } from '@web/lib/api-client';
+import { describeError } from '@web/lib/error-messages';
+import { useAction } from '@web/lib/use-action';
 import { useLendingOverview } from '../api/loans';
 
 type Plain = Record<string, never>;

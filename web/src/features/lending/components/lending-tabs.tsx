@@ -1,7 +1,7 @@
 // The Borrowers area's two views: the lending overview and the list of borrowers.
 import { defineMessages, useIntl } from 'react-intl';
 import { NavLink } from 'react-router-dom';
-import { paths } from '../../../lib/paths';
+import { paths } from '@web/lib/paths';
 
 const messages = defineMessages({
   area: { id: 'lending.tabs.area', defaultMessage: 'Lending' },

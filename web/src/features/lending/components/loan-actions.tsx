@@ -2,14 +2,14 @@
 // loan's screen, where the owner may write why. Each click is one request; errors show under the row.
 import { Check, Handshake, Undo2 } from 'lucide-react';
 import { useIntl } from 'react-intl';
-import type { LoanAction } from '../../../../../shared/lending';
-import { canTransition } from '../../../../../shared/lending';
-import type { Loan } from '../../../../../shared/schemas/lending';
-import { ErrorAlert } from '../../../components/alert';
-import { Button, ButtonLink } from '../../../components/button';
-import { describeError, describeFieldIssue, fieldIssues } from '../../../lib/error-messages';
-import { paths } from '../../../lib/paths';
-import { useAction } from '../../../lib/use-action';
+import type { LoanAction } from '@shared/lending';
+import { canTransition } from '@shared/lending';
+import type { Loan } from '@shared/schemas/lending';
+import { ErrorAlert } from '@web/components/alert';
+import { Button, ButtonLink } from '@web/components/button';
+import { describeError, describeFieldIssue, fieldIssues } from '@web/lib/error-messages';
+import { paths } from '@web/lib/paths';
+import { useAction } from '@web/lib/use-action';
 import { useRevalidateLending } from '../api/borrowers';
 import { actOnLoan } from '../api/loans';
 import { actionMessages } from './loan-words';

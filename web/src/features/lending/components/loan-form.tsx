@@ -2,15 +2,15 @@
 // owner has, as GET /collections/:id/borrowers offers them, or a new one typed in), lent on (today by default), due back (today + the collection's loan period), notes.
 import { useState } from 'react';
 import { defineMessages, useIntl } from 'react-intl';
-import { BORROWER_NAME_MAX_LENGTH, BORROWER_PHONE_MAX_LENGTH, LOAN_NOTES_MAX_LENGTH } from '../../../../../shared/lending';
-import { EMAIL_MAX_LENGTH } from '../../../../../shared/constants';
-import type { CreateLoanInput, Loan, UpdateLoanInput } from '../../../../../shared/schemas/lending';
-import { FormActions } from '../../../components/form-actions';
-import { FormAlerts } from '../../../components/form-alerts';
-import { SelectField } from '../../../components/select-field';
-import { TextField } from '../../../components/text-field';
-import { TextareaField } from '../../../components/textarea-field';
-import { fieldText, useSubmit } from '../../../lib/use-submit';
+import { BORROWER_NAME_MAX_LENGTH, BORROWER_PHONE_MAX_LENGTH, LOAN_NOTES_MAX_LENGTH } from '@shared/lending';
+import { EMAIL_MAX_LENGTH } from '@shared/constants';
+import type { CreateLoanInput, Loan, UpdateLoanInput } from '@shared/schemas/lending';
+import { FormActions } from '@web/components/form-actions';
+import { FormAlerts } from '@web/components/form-alerts';
+import { SelectField } from '@web/components/select-field';
+import { TextField } from '@web/components/text-field';
+import { TextareaField } from '@web/components/textarea-field';
+import { fieldText, useSubmit } from '@web/lib/use-submit';
 import { useCollectionBorrowers } from '../api/borrowers';
 
 const messages = defineMessages({

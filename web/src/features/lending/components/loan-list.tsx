@@ -2,9 +2,9 @@
 import { Pencil } from 'lucide-react';
 import { defineMessages, useIntl } from 'react-intl';
 import { Link } from 'react-router-dom';
-import type { Loan } from '../../../../../shared/schemas/lending';
-import { IconLink } from '../../../components/button';
-import { paths } from '../../../lib/paths';
+import type { Loan } from '@shared/schemas/lending';
+import { IconLink } from '@web/components/button';
+import { paths } from '@web/lib/paths';
 import { LoanActions } from './loan-actions';
 import { RenewalAnswer } from './renewal-answer';
 import { loanDates, stateMessages } from './loan-words';

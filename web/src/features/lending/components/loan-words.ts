@@ -1,8 +1,8 @@
 // How loans are worded everywhere: their states, actions and dates, in the app's language.
 import type { IntlShape } from 'react-intl';
 import { defineMessages } from 'react-intl';
-import type { LoanAction, LoanState } from '../../../../../shared/lending';
-import type { Availability, Loan } from '../../../../../shared/schemas/lending';
+import type { LoanAction, LoanState } from '@shared/lending';
+import type { Availability, Loan } from '@shared/schemas/lending';
 
 export const stateMessages = defineMessages<LoanState>({
   asked: { id: 'lending.state.asked', defaultMessage: 'Requested' },

@@ -1,6 +1,6 @@
 // The weeks of a month as a calendar shows them, and month arithmetic on YYYY-MM, all in UTC so a day
 // is the same day wherever the browser is.
-import type { DayRange } from '../../../../../shared/schemas/reservations';
+import type { DayRange } from '@shared/schemas/reservations';
 
 /** The month after (+1) or before (−1) one, YYYY-MM. */
 export function shiftMonth(month: string, by: number): string {

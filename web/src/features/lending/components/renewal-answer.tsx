@@ -1,13 +1,13 @@
 // A renewal the borrower asked for from their page, shown on the owner's loan row: accept (the due date
 // moves to the one asked) or decline, one request each.
 import { defineMessages, useIntl } from 'react-intl';
-import type { RenewalAnswer as Answer } from '../../../../../shared/lending';
-import type { Loan } from '../../../../../shared/schemas/lending';
-import { ErrorAlert } from '../../../components/alert';
-import { Button } from '../../../components/button';
-import { apiRequest } from '../../../lib/api-client';
-import { describeError } from '../../../lib/error-messages';
-import { useAction } from '../../../lib/use-action';
+import type { RenewalAnswer as Answer } from '@shared/lending';
+import type { Loan } from '@shared/schemas/lending';
+import { ErrorAlert } from '@web/components/alert';
+import { Button } from '@web/components/button';
+import { apiRequest } from '@web/lib/api-client';
+import { describeError } from '@web/lib/error-messages';
+import { useAction } from '@web/lib/use-action';
 import { useRevalidateLending } from '../api/borrowers';
 import { formatDay } from './loan-words';
 

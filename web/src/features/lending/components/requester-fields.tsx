@@ -1,13 +1,13 @@
 // Who asks, in the forms a visitor fills to borrow an item or to wait for it: name, email, an optional
 // message, and a hidden "website" field that catches form-filling robots (people never see it).
 import { defineMessages, useIntl } from 'react-intl';
-import { BORROW_HONEYPOT_FIELD, BORROWER_NAME_MAX_LENGTH, LOAN_MESSAGE_MAX_LENGTH } from '../../../../../shared/lending';
-import { EMAIL_MAX_LENGTH } from '../../../../../shared/constants';
-import { TextField } from '../../../components/text-field';
-import { TextareaField } from '../../../components/textarea-field';
+import { BORROW_HONEYPOT_FIELD, BORROWER_NAME_MAX_LENGTH, LOAN_MESSAGE_MAX_LENGTH } from '@shared/lending';
+import { EMAIL_MAX_LENGTH } from '@shared/constants';
+import { TextField } from '@web/components/text-field';
+import { TextareaField } from '@web/components/textarea-field';
 import type { ReactNode } from 'react';
-import type { FormErrors } from '../../../lib/use-form-errors';
-import { fieldText } from '../../../lib/use-submit';
+import type { FormErrors } from '@web/lib/use-form-errors';
+import { fieldText } from '@web/lib/use-submit';
 
 const messages = defineMessages({
   name: { id: 'lending.borrowForm.name', defaultMessage: 'Your name' },

@@ -1,8 +1,8 @@
 // The borrow form's dates: a reservation from one day to another (both or neither), with the item's
 // calendar beside them so the booked days are seen before choosing. Native date inputs suit phones.
 import { defineMessages, useIntl } from 'react-intl';
-import { TextField } from '../../../components/text-field';
-import type { FormErrors } from '../../../lib/use-form-errors';
+import { TextField } from '@web/components/text-field';
+import type { FormErrors } from '@web/lib/use-form-errors';
 import { AvailabilityCalendar } from './availability-calendar';
 
 const messages = defineMessages({

@@ -1,9 +1,9 @@
 // A person's backups of their collections and restores of one (/profile/archives, /profile/backups,
 // /profile/restores). The list refreshes itself while one runs, so the page shows its progress.
 import useSWR, { useSWRConfig } from 'swr';
-import type { AccountArchive, AccountArchiveList } from '../../../../../shared/schemas/account-archives';
-import { apiDownload, apiRequest } from '../../../lib/api-client';
-import { saveFile } from '../../../lib/save-file';
+import type { AccountArchive, AccountArchiveList } from '@shared/schemas/account-archives';
+import { apiDownload, apiRequest } from '@web/lib/api-client';
+import { saveFile } from '@web/lib/save-file';
 
 export const ARCHIVES_KEY = '/profile/archives';
 /** How often the list is read again while a backup or a restore goes on. */

@@ -1,8 +1,8 @@
 // POST /profile/password: the current password proves it is really the owner.
 import useSWRMutation from 'swr/mutation';
-import type { OkResponse } from '../../../../../shared/schemas/common';
-import type { ChangePasswordInput } from '../../../../../shared/schemas/users';
-import { apiRequest } from '../../../lib/api-client';
+import type { OkResponse } from '@shared/schemas/common';
+import type { ChangePasswordInput } from '@shared/schemas/users';
+import { apiRequest } from '@web/lib/api-client';
 
 export function changePassword(input: ChangePasswordInput): Promise<OkResponse> {
   return apiRequest<OkResponse>('/profile/password', { method: 'POST', body: input });

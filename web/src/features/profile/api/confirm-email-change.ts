@@ -1,7 +1,7 @@
 // POST /profile/email/confirm: the token of the link sent to the new address; works signed out too.
 import useSWRMutation from 'swr/mutation';
-import type { ConfirmEmailChangeInput } from '../../../../../shared/schemas/users';
-import { apiRequest } from '../../../lib/api-client';
+import type { ConfirmEmailChangeInput } from '@shared/schemas/users';
+import { apiRequest } from '@web/lib/api-client';
 import { PROFILE_KEY } from './get-profile';
 
 export function confirmEmailChange(input: ConfirmEmailChangeInput): Promise<{ ok: true }> {

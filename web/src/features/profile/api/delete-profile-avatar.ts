@@ -1,7 +1,7 @@
 // DELETE /profile/avatar: answers the updated profile.
 import useSWRMutation from 'swr/mutation';
-import type { Profile } from '../../../../../shared/schemas/users';
-import { apiRequest } from '../../../lib/api-client';
+import type { Profile } from '@shared/schemas/users';
+import { apiRequest } from '@web/lib/api-client';
 import { PROFILE_KEY } from './get-profile';
 
 export function deleteProfileAvatar(): Promise<Profile> {

@@ -1,7 +1,7 @@
 // GET /profile: the signed-in user's account.
 import useSWR from 'swr';
-import type { Profile } from '../../../../../shared/schemas/users';
-import { apiRequest } from '../../../lib/api-client';
+import type { Profile } from '@shared/schemas/users';
+import { apiRequest } from '@web/lib/api-client';
 
 export const PROFILE_KEY = '/profile';
 

@@ -1,8 +1,8 @@
 // PATCH /profile: names, and a new email address (with the current password) to confirm from its inbox;
 // the answer replaces the cached profile.
 import useSWRMutation from 'swr/mutation';
-import type { Profile, UpdateProfileInput } from '../../../../../shared/schemas/users';
-import { apiRequest } from '../../../lib/api-client';
+import type { Profile, UpdateProfileInput } from '@shared/schemas/users';
+import { apiRequest } from '@web/lib/api-client';
 import { PROFILE_KEY } from './get-profile';
 
 export function updateProfile(input: UpdateProfileInput): Promise<Profile> {

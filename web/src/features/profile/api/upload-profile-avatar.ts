@@ -1,7 +1,7 @@
 // PUT /profile/avatar (multipart, field "file"): answers the updated profile.
 import useSWRMutation from 'swr/mutation';
-import type { Profile } from '../../../../../shared/schemas/users';
-import { apiRequest } from '../../../lib/api-client';
+import type { Profile } from '@shared/schemas/users';
+import { apiRequest } from '@web/lib/api-client';
 import { PROFILE_KEY } from './get-profile';
 
 export function uploadProfileAvatar(file: File): Promise<Profile> {

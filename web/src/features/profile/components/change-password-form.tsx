@@ -1,13 +1,13 @@
 import { useState } from 'react';
 import { defineMessages, useIntl } from 'react-intl';
-import { PASSWORD_MAX_LENGTH } from '../../../../../shared/constants';
-import { SuccessStatus } from '../../../components/alert';
-import { commonMessages } from '../../../components/common-messages';
-import { FormActions } from '../../../components/form-actions';
-import { FormAlerts } from '../../../components/form-alerts';
-import { NewPasswordFields, readNewPassword } from '../../../components/new-password-fields';
-import { TextField } from '../../../components/text-field';
-import { fieldText, useSubmit } from '../../../lib/use-submit';
+import { PASSWORD_MAX_LENGTH } from '@shared/constants';
+import { SuccessStatus } from '@web/components/alert';
+import { commonMessages } from '@web/components/common-messages';
+import { FormActions } from '@web/components/form-actions';
+import { FormAlerts } from '@web/components/form-alerts';
+import { NewPasswordFields, readNewPassword } from '@web/components/new-password-fields';
+import { TextField } from '@web/components/text-field';
+import { fieldText, useSubmit } from '@web/lib/use-submit';
 import { useChangePassword } from '../api/change-password';
 
 const messages = defineMessages({

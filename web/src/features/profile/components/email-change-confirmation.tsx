@@ -1,11 +1,11 @@
 import { useEffect, useRef, useState } from 'react';
 import { defineMessages, useIntl } from 'react-intl';
 import { Link } from 'react-router-dom';
-import { ErrorAlert, SuccessStatus } from '../../../components/alert';
-import { commonMessages } from '../../../components/common-messages';
-import { ApiError } from '../../../lib/api-client';
-import { describeError } from '../../../lib/error-messages';
-import { paths } from '../../../lib/paths';
+import { ErrorAlert, SuccessStatus } from '@web/components/alert';
+import { commonMessages } from '@web/components/common-messages';
+import { ApiError } from '@web/lib/api-client';
+import { describeError } from '@web/lib/error-messages';
+import { paths } from '@web/lib/paths';
 import { useConfirmEmailChange } from '../api/confirm-email-change';
 
 const messages = defineMessages({

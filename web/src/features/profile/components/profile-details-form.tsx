@@ -1,16 +1,16 @@
 import { useRef, useState } from 'react';
 import type { FormEvent } from 'react';
 import { defineMessages, useIntl } from 'react-intl';
-import { PASSWORD_MAX_LENGTH } from '../../../../../shared/constants';
-import type { Profile, UpdateProfileInput } from '../../../../../shared/schemas/users';
-import { ErrorAlert, SuccessStatus } from '../../../components/alert';
-import { commonMessages } from '../../../components/common-messages';
-import { TextField } from '../../../components/text-field';
-import { useFormErrors } from '../../../lib/use-form-errors';
+import { PASSWORD_MAX_LENGTH } from '@shared/constants';
+import type { Profile, UpdateProfileInput } from '@shared/schemas/users';
+import { ErrorAlert, SuccessStatus } from '@web/components/alert';
+import { commonMessages } from '@web/components/common-messages';
+import { TextField } from '@web/components/text-field';
+import { useFormErrors } from '@web/lib/use-form-errors';
 import { useUpdateProfile } from '../api/update-profile';
-import { ApiError } from '../../../lib/api-client';
-import { checkForm } from '../../../lib/form-check';
-import { useFocusFirstInvalid } from '../../../lib/use-submit';
+import { ApiError } from '@web/lib/api-client';
+import { checkForm } from '@web/lib/form-check';
+import { useFocusFirstInvalid } from '@web/lib/use-submit';
 
 const messages = defineMessages({
   title: { id: 'profile.profileDetailsForm.title', defaultMessage: 'Account' },

@@ -1,8 +1,8 @@
 // POST /collections/:id/properties: a new property (its key derives from the label when absent).
 import useSWRMutation from 'swr/mutation';
-import type { CreatePropertyInput, Property } from '../../../../../shared/schemas/properties';
-import { apiRequest } from '../../../lib/api-client';
-import { useRevalidate } from '../../../lib/revalidate';
+import type { CreatePropertyInput, Property } from '@shared/schemas/properties';
+import { apiRequest } from '@web/lib/api-client';
+import { useRevalidate } from '@web/lib/revalidate';
 import { propertiesKey } from './get-properties';
 import { propertiesTouched } from './touched';
 

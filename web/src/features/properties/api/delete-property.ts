@@ -1,7 +1,7 @@
 // DELETE /collections/:id/properties/:pid: the property and all of its values in items.
 import useSWRMutation from 'swr/mutation';
-import { apiRequest } from '../../../lib/api-client';
-import { useRevalidate } from '../../../lib/revalidate';
+import { apiRequest } from '@web/lib/api-client';
+import { useRevalidate } from '@web/lib/revalidate';
 import { propertiesTouched } from './touched';
 import { propertyKey } from './update-property';
 

@@ -1,7 +1,7 @@
 // GET /collections/:id/properties: in display order (the owner sees all, others only the visible ones).
 import useSWR from 'swr';
-import type { PropertyList } from '../../../../../shared/schemas/properties';
-import { apiRequest } from '../../../lib/api-client';
+import type { PropertyList } from '@shared/schemas/properties';
+import { apiRequest } from '@web/lib/api-client';
 
 export function propertiesKey(collectionId: number | string): string {
   return `/collections/${collectionId}/properties`;

@@ -1,7 +1,7 @@
 // GET /collections/:id/properties/:pid/deletion: what deleting the property takes with it.
 import useSWR from 'swr';
-import type { PropertyDeletionInfo } from '../../../../../shared/schemas/properties';
-import { apiRequest } from '../../../lib/api-client';
+import type { PropertyDeletionInfo } from '@shared/schemas/properties';
+import { apiRequest } from '@web/lib/api-client';
 import { propertyKey } from './update-property';
 
 export function propertyDeletionKey(collectionId: number, id: number): string {

@@ -1,8 +1,8 @@
 // PUT /collections/:id/properties/order: every property id in the new order; answers the list.
 import useSWRMutation from 'swr/mutation';
-import type { PropertyList } from '../../../../../shared/schemas/properties';
-import { apiRequest } from '../../../lib/api-client';
-import { under, useRevalidate } from '../../../lib/revalidate';
+import type { PropertyList } from '@shared/schemas/properties';
+import { apiRequest } from '@web/lib/api-client';
+import { under, useRevalidate } from '@web/lib/revalidate';
 import { propertiesKey } from './get-properties';
 
 export function reorderProperties(collectionId: number, ids: number[]): Promise<PropertyList> {

@@ -1,6 +1,6 @@
 // What a change to properties touches: the list itself, and the collection's items, filters and recent
 // changes (titles, summaries and values come from properties).
-import { anyOf, under } from '../../../lib/revalidate';
+import { anyOf, under } from '@web/lib/revalidate';
 import { propertiesKey } from './get-properties';
 
 export function propertiesTouched(collectionId: number) {

@@ -1,8 +1,8 @@
 // PATCH /collections/:id/properties/:pid: roles set here are cleared from the property that had them.
 import useSWRMutation from 'swr/mutation';
-import type { Property, UpdatePropertyInput } from '../../../../../shared/schemas/properties';
-import { apiRequest } from '../../../lib/api-client';
-import { useRevalidate } from '../../../lib/revalidate';
+import type { Property, UpdatePropertyInput } from '@shared/schemas/properties';
+import { apiRequest } from '@web/lib/api-client';
+import { useRevalidate } from '@web/lib/revalidate';
 import { propertiesKey } from './get-properties';
 import { propertiesTouched } from './touched';
 

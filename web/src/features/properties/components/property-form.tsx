@@ -10,24 +10,24 @@ import {
   PROPERTY_LABEL_MAX_LENGTH,
   PROPERTY_SUFFIX_MAX_LENGTH,
   PROPERTY_TYPES,
-} from '../../../../../shared/catalogue';
-import type { PropertyType } from '../../../../../shared/catalogue';
-import type { CreatePropertyInput, Property } from '../../../../../shared/schemas/properties';
-import { CheckboxField } from '../../../components/checkbox-field';
-import { commonMessages } from '../../../components/common-messages';
-import { FormActions } from '../../../components/form-actions';
-import { FormAlerts } from '../../../components/form-alerts';
-import { LevelSelect, readLevel } from '../../../components/level-select';
-import { SelectField } from '../../../components/select-field';
-import { TextField } from '../../../components/text-field';
-import { TextareaField } from '../../../components/textarea-field';
-import { ValueInput } from '../../../components/value-input/value-input';
-import { describeValueReason } from '../../../components/value-input/value-reasons';
-import { isApiError } from '../../../lib/api-client';
-import { errorMessages } from '../../../lib/error-catalogue';
-import { fieldText, useSubmit } from '../../../lib/use-submit';
-import { toInputTexts, valueFromTexts } from '../../../lib/value-form';
-import { keyFromLabel } from '../../../lib/property-key';
+} from '@shared/catalogue';
+import type { PropertyType } from '@shared/catalogue';
+import type { CreatePropertyInput, Property } from '@shared/schemas/properties';
+import { CheckboxField } from '@web/components/checkbox-field';
+import { commonMessages } from '@web/components/common-messages';
+import { FormActions } from '@web/components/form-actions';
+import { FormAlerts } from '@web/components/form-alerts';
+import { LevelSelect, readLevel } from '@web/components/level-select';
+import { SelectField } from '@web/components/select-field';
+import { TextField } from '@web/components/text-field';
+import { TextareaField } from '@web/components/textarea-field';
+import { ValueInput } from '@web/components/value-input/value-input';
+import { describeValueReason } from '@web/components/value-input/value-reasons';
+import { isApiError } from '@web/lib/api-client';
+import { errorMessages } from '@web/lib/error-catalogue';
+import { fieldText, useSubmit } from '@web/lib/use-submit';
+import { toInputTexts, valueFromTexts } from '@web/lib/value-form';
+import { keyFromLabel } from '@web/lib/property-key';
 import { PROPERTY_FLAGS, flagMessages, typeMessages } from './property-texts';
 import type { PropertyFlag } from './property-texts';
 

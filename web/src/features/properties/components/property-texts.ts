@@ -1,9 +1,9 @@
 // Names of content types and property flags, for the form and the manage table.
 import { defineMessages } from 'react-intl';
 import type { MessageDescriptor } from 'react-intl';
-import type { Property } from '../../../../../shared/schemas/properties';
+import type { Property } from '@shared/schemas/properties';
 
-export { typeMessages } from '../../../components/property-type-messages';
+export { typeMessages } from '@web/components/property-type-messages';
 
 export type PropertyFlag =
   | 'hideLabel'

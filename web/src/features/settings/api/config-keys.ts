@@ -1,8 +1,8 @@
 // GET /config/keys, PUT and DELETE /config/keys/{name}: the instance's custom configuration keys, for
 // the built-in administrator. Each change reads the list again.
 import useSWR, { useSWRConfig } from 'swr';
-import type { ConfigKey, ConfigKeyList } from '../../../../../shared/schemas/settings';
-import { apiRequest } from '../../../lib/api-client';
+import type { ConfigKey, ConfigKeyList } from '@shared/schemas/settings';
+import { apiRequest } from '@web/lib/api-client';
 
 export const CONFIG_KEYS_KEY = '/config/keys';
 

@@ -1,9 +1,9 @@
 // GET and PATCH /config/settings: the instance's settings, for the built-in administrator. A change also
 // refreshes the public settings every screen reads (whether lending shows, the instance's name).
 import useSWR, { useSWRConfig } from 'swr';
-import { publicSettings, type Settings, type UpdateSettingsInput } from '../../../../../shared/schemas/settings';
-import { apiRequest } from '../../../lib/api-client';
-import { PUBLIC_SETTINGS_KEY } from '../../../lib/use-settings';
+import { publicSettings, type Settings, type UpdateSettingsInput } from '@shared/schemas/settings';
+import { apiRequest } from '@web/lib/api-client';
+import { PUBLIC_SETTINGS_KEY } from '@web/lib/use-settings';
 
 export const CONFIG_SETTINGS_KEY = '/config/settings';
 

@@ -1,8 +1,8 @@
 // GET and PUT /config/email, POST /config/email/test: how the instance sends its emails, for the
 // built-in administrator. Secrets are sent when typed and never come back.
 import useSWR, { useSWRConfig } from 'swr';
-import type { EmailSettings, TestEmailResult, UpdateEmailSettingsInput } from '../../../../../shared/schemas/email-settings';
-import { apiRequest } from '../../../lib/api-client';
+import type { EmailSettings, TestEmailResult, UpdateEmailSettingsInput } from '@shared/schemas/email-settings';
+import { apiRequest } from '@web/lib/api-client';
 
 export const EMAIL_SETTINGS_KEY = '/config/email';
 

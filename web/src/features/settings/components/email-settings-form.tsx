@@ -13,15 +13,15 @@ import {
   type EmailTransport,
   type SmtpSecurity,
   type UpdateEmailSettingsInput,
-} from '../../../../../shared/schemas/email-settings';
-import { SuccessStatus } from '../../../components/alert';
-import { Button } from '../../../components/button';
-import { commonMessages } from '../../../components/common-messages';
-import { FormActions } from '../../../components/form-actions';
-import { FormAlerts } from '../../../components/form-alerts';
-import { SelectField } from '../../../components/select-field';
-import { TextField } from '../../../components/text-field';
-import { useSubmit } from '../../../lib/use-submit';
+} from '@shared/schemas/email-settings';
+import { SuccessStatus } from '@web/components/alert';
+import { Button } from '@web/components/button';
+import { commonMessages } from '@web/components/common-messages';
+import { FormActions } from '@web/components/form-actions';
+import { FormAlerts } from '@web/components/form-alerts';
+import { SelectField } from '@web/components/select-field';
+import { TextField } from '@web/components/text-field';
+import { useSubmit } from '@web/lib/use-submit';
 import { sendTestEmail, useSaveEmailSettings } from '../api/email-settings';
 
 const messages = defineMessages({

@@ -4,16 +4,16 @@
 // Each takes effect at once, without a redeploy.
 import { useState } from 'react';
 import { defineMessages, useIntl } from 'react-intl';
-import { INSTANCE_NAME_MAX_LENGTH, type DefaultLanguage, type Settings } from '../../../../../shared/schemas/settings';
-import { SuccessStatus } from '../../../components/alert';
-import { CheckboxField } from '../../../components/checkbox-field';
-import { commonMessages } from '../../../components/common-messages';
-import { FormActions } from '../../../components/form-actions';
-import { FormAlerts } from '../../../components/form-alerts';
-import { SelectField } from '../../../components/select-field';
-import { TextField } from '../../../components/text-field';
-import { LANGUAGE_NAMES } from '../../../i18n/locale';
-import { useSubmit } from '../../../lib/use-submit';
+import { INSTANCE_NAME_MAX_LENGTH, type DefaultLanguage, type Settings } from '@shared/schemas/settings';
+import { SuccessStatus } from '@web/components/alert';
+import { CheckboxField } from '@web/components/checkbox-field';
+import { commonMessages } from '@web/components/common-messages';
+import { FormActions } from '@web/components/form-actions';
+import { FormAlerts } from '@web/components/form-alerts';
+import { SelectField } from '@web/components/select-field';
+import { TextField } from '@web/components/text-field';
+import { LANGUAGE_NAMES } from '@web/i18n/locale';
+import { useSubmit } from '@web/lib/use-submit';
 import { useSaveSettings } from '../api/config-settings';
 
 const messages = defineMessages({

@@ -1,8 +1,8 @@
 // /collections/:id/sources/queues: start a list of ISBNs or barcodes, the collection's latest lists, one
 // list with each code's outcome, stop. A list that goes on is read again every couple of seconds.
 import useSWR from 'swr';
-import type { SourceId, SourceQueueReport, SourceQueueRun } from '../../../../../shared/schemas/sources';
-import { apiRequest } from '../../../lib/api-client';
+import type { SourceId, SourceQueueReport, SourceQueueRun } from '@shared/schemas/sources';
+import { apiRequest } from '@web/lib/api-client';
 import { sourcesKey } from './sources';
 
 /** How often a running list is read again. */

@@ -11,8 +11,8 @@ import type {
   SourceModuleTest,
   SourceOffer,
   SourceSearchResult,
-} from '../../../../../shared/schemas/sources';
-import { apiRequest, apiUrl } from '../../../lib/api-client';
+} from '@shared/schemas/sources';
+import { apiRequest, apiUrl } from '@web/lib/api-client';
 
 export const sourcesKey = (collectionId: number) => `/collections/${collectionId}/sources`;
 

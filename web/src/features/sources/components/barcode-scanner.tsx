@@ -3,9 +3,9 @@
 // is dropped, never searched. The camera is released as soon as the sheet closes or the screen goes away.
 import { useEffect, useEffectEvent, useRef, useState } from 'react';
 import { defineMessages, useIntl, type NoMessageValues } from 'react-intl';
-import { readCode } from '../../../../../shared/sources/codes';
-import { ErrorAlert } from '../../../components/alert';
-import { Sheet } from '../../../components/sheet';
+import { readCode } from '@shared/sources/codes';
+import { ErrorAlert } from '@web/components/alert';
+import { Sheet } from '@web/components/sheet';
 import { createFrameDecoder, type FrameDecoder } from '../barcode-decoder';
 import './barcode-scanner.css';
 

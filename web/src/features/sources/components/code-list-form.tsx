@@ -5,12 +5,12 @@
 import { ListPlus, ScanBarcode } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { defineMessages, useIntl, type NoMessageValues } from 'react-intl';
-import { SOURCE_QUEUE_MAX_CODES, type SourceQueueRun } from '../../../../../shared/schemas/sources';
-import { ErrorAlert } from '../../../components/alert';
-import { Button } from '../../../components/button';
-import { TextareaField } from '../../../components/textarea-field';
-import { describeError } from '../../../lib/error-messages';
-import { useAction } from '../../../lib/use-action';
+import { SOURCE_QUEUE_MAX_CODES, type SourceQueueRun } from '@shared/schemas/sources';
+import { ErrorAlert } from '@web/components/alert';
+import { Button } from '@web/components/button';
+import { TextareaField } from '@web/components/textarea-field';
+import { describeError } from '@web/lib/error-messages';
+import { useAction } from '@web/lib/use-action';
 import { startSourceQueue } from '../api/source-queues';
 import { readCodeList } from '../code-list';
 import { BarcodeScanner } from './barcode-scanner';

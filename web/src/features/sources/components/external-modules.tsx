@@ -11,18 +11,18 @@ import {
   type ExternalType,
   type ExternalUpgrade,
   type SourceProblem,
-} from '../../../../../shared/schemas/sources';
-import { ErrorAlert, SuccessStatus } from '../../../components/alert';
-import { Button } from '../../../components/button';
-import { CheckboxField } from '../../../components/checkbox-field';
-import { TextField } from '../../../components/text-field';
-import { isApiError } from '../../../lib/api-client';
-import { describeError } from '../../../lib/error-messages';
-import { useAction } from '../../../lib/use-action';
+} from '@shared/schemas/sources';
+import { ErrorAlert, SuccessStatus } from '@web/components/alert';
+import { Button } from '@web/components/button';
+import { CheckboxField } from '@web/components/checkbox-field';
+import { TextField } from '@web/components/text-field';
+import { isApiError } from '@web/lib/api-client';
+import { describeError } from '@web/lib/error-messages';
+import { useAction } from '@web/lib/use-action';
 import { registerExternalModule, removeExternalModule, saveExternalModule, upgradeExternalModules } from '../api/sources';
 import { problemMessages } from '../source-messages';
 import { ModuleCardHead, ModuleTestButton, ModuleTestOutcome, useModuleTest } from './source-modules';
-import '../../../components/run-list.css';
+import '@web/components/run-list.css';
 import './sources.css';
 
 type Named = { name: string };

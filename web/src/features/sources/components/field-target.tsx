@@ -1,8 +1,8 @@
 // The property one field of a hit goes to, among those its texts fit, or nowhere.
 import { defineMessages, useIntl, type NoMessageValues } from 'react-intl';
-import type { Property } from '../../../../../shared/schemas/properties';
-import type { ImportField } from '../../../../../shared/schemas/sources';
-import { propertiesFitting } from '../../../../../shared/sources/mapping';
+import type { Property } from '@shared/schemas/properties';
+import type { ImportField } from '@shared/schemas/sources';
+import { propertiesFitting } from '@shared/sources/mapping';
 
 const messages = defineMessages<{ goesTo: { field: string }; nowhere: NoMessageValues }>({
   goesTo: { id: 'sources.preview.goesTo', defaultMessage: 'Where {field} goes' },

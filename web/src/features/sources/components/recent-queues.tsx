@@ -1,10 +1,10 @@
 // The collection's latest lists of codes on the search page, newest first, each leading to its report.
 import { defineMessages, useIntl, type NoMessageValues } from 'react-intl';
 import { Link } from 'react-router-dom';
-import { paths } from '../../../lib/paths';
+import { paths } from '@web/lib/paths';
 import { useSourceQueues } from '../api/source-queues';
 import { queueMessages } from './source-queue-report';
-import '../../../components/run-list.css';
+import '@web/components/run-list.css';
 
 const messages = defineMessages<{ heading: NoMessageValues; summary: { added: number; owned: number; missing: number; failed: number } }>({
   heading: { id: 'sources.recentQueues.heading', defaultMessage: 'Latest lists' },

@@ -4,9 +4,9 @@
 import { ScanSearch } from 'lucide-react';
 import { useState } from 'react';
 import { defineMessages, useIntl, type NoMessageValues } from 'react-intl';
-import type { Property } from '../../../../../shared/schemas/properties';
-import { Button } from '../../../components/button';
-import { Sheet } from '../../../components/sheet';
+import type { Property } from '@shared/schemas/properties';
+import { Button } from '@web/components/button';
+import { Sheet } from '@web/components/sheet';
 import { useSourceOffers } from '../api/sources';
 import { SourceFillPreview } from './source-fill-preview';
 import { SourceSearch } from './source-search';

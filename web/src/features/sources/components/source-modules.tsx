@@ -5,17 +5,17 @@
 import { FlaskConical, Save } from 'lucide-react';
 import { useState } from 'react';
 import { defineMessages, useIntl, type NoMessageValues } from 'react-intl';
-import type { SourceId, SourceModule, SourceModuleTest } from '../../../../../shared/schemas/sources';
-import { SOURCE_KEY_MAX_LENGTH } from '../../../../../shared/schemas/sources';
-import { ErrorAlert, SuccessStatus } from '../../../components/alert';
-import { Button } from '../../../components/button';
-import { CheckboxField } from '../../../components/checkbox-field';
-import { TextField } from '../../../components/text-field';
-import { describeError } from '../../../lib/error-messages';
-import { useAction } from '../../../lib/use-action';
+import type { SourceId, SourceModule, SourceModuleTest } from '@shared/schemas/sources';
+import { SOURCE_KEY_MAX_LENGTH } from '@shared/schemas/sources';
+import { ErrorAlert, SuccessStatus } from '@web/components/alert';
+import { Button } from '@web/components/button';
+import { CheckboxField } from '@web/components/checkbox-field';
+import { TextField } from '@web/components/text-field';
+import { describeError } from '@web/lib/error-messages';
+import { useAction } from '@web/lib/use-action';
 import { saveSourceModule, testSourceModule } from '../api/sources';
 import { problemMessages } from '../source-messages';
-import '../../../components/run-list.css';
+import '@web/components/run-list.css';
 import './sources.css';
 
 const messages = defineMessages<{

@@ -5,12 +5,12 @@
 import { ArrowLeft, Check } from 'lucide-react';
 import { useState } from 'react';
 import { defineMessages, useIntl, type NoMessageValues } from 'react-intl';
-import type { Property } from '../../../../../shared/schemas/properties';
-import { SOURCE_FIELDS, type ImportField, type SourceHit } from '../../../../../shared/schemas/sources';
-import { sourceValues } from '../../../../../shared/sources/mapping';
-import { ErrorAlert } from '../../../components/alert';
-import { Button } from '../../../components/button';
-import { describeError } from '../../../lib/error-messages';
+import type { Property } from '@shared/schemas/properties';
+import { SOURCE_FIELDS, type ImportField, type SourceHit } from '@shared/schemas/sources';
+import { sourceValues } from '@shared/sources/mapping';
+import { ErrorAlert } from '@web/components/alert';
+import { Button } from '@web/components/button';
+import { describeError } from '@web/lib/error-messages';
 import { fieldMessages } from '../source-messages';
 import { FieldTarget } from './field-target';
 import { storeHitCover, unfetchedCovers, useHitMapping } from './use-hit-mapping';

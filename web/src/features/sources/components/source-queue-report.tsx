@@ -4,24 +4,18 @@ import { Square } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import { defineMessages, useIntl, type NoMessageValues } from 'react-intl';
 import { Link } from 'react-router-dom';
-import type {
-  SourceProblem,
-  SourceQueueCode,
-  SourceQueueOutcome,
-  SourceQueueReport,
-  SourceQueueRun,
-} from '../../../../../shared/schemas/sources';
-import { SOURCE_PROBLEMS } from '../../../../../shared/schemas/sources';
-import { ErrorAlert } from '../../../components/alert';
-import { Button } from '../../../components/button';
-import { describeError } from '../../../lib/error-messages';
-import { useThumbnailMaker } from '../../../lib/use-thumbnail-maker';
-import { paths } from '../../../lib/paths';
-import { useAction } from '../../../lib/use-action';
-import { useDemoMode } from '../../../lib/use-demo-mode';
+import type { SourceProblem, SourceQueueCode, SourceQueueOutcome, SourceQueueReport, SourceQueueRun } from '@shared/schemas/sources';
+import { SOURCE_PROBLEMS } from '@shared/schemas/sources';
+import { ErrorAlert } from '@web/components/alert';
+import { Button } from '@web/components/button';
+import { describeError } from '@web/lib/error-messages';
+import { useThumbnailMaker } from '@web/lib/use-thumbnail-maker';
+import { paths } from '@web/lib/paths';
+import { useAction } from '@web/lib/use-action';
+import { useDemoMode } from '@web/lib/use-demo-mode';
 import { cancelSourceQueue } from '../api/source-queues';
 import { problemMessages } from '../source-messages';
-import '../../../components/run-list.css';
+import '@web/components/run-list.css';
 import './sources.css';
 
 export const queueMessages = defineMessages<{

@@ -2,9 +2,9 @@
 // person's changes on top, remembered for the collection when the hit is used; and the hit's cover
 // fetched into the collection, or said lost.
 import { useMemo, useState } from 'react';
-import type { Property } from '../../../../../shared/schemas/properties';
-import type { ImportField, SourceHit, SourceMapping } from '../../../../../shared/schemas/sources';
-import { effectiveSourceMapping } from '../../../../../shared/sources/mapping';
+import type { Property } from '@shared/schemas/properties';
+import type { ImportField, SourceHit, SourceMapping } from '@shared/schemas/sources';
+import { effectiveSourceMapping } from '@shared/sources/mapping';
 import { fetchSourceCover, saveSourceMapping, useSourceOffers } from '../api/sources';
 
 export function useHitMapping(collectionId: number, properties: Property[]) {

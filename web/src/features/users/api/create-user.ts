@@ -1,8 +1,8 @@
 // POST /users: a new account; the list is revalidated.
 import { useSWRConfig } from 'swr';
 import useSWRMutation from 'swr/mutation';
-import type { CreateUserInput, User } from '../../../../../shared/schemas/users';
-import { apiRequest } from '../../../lib/api-client';
+import type { CreateUserInput, User } from '@shared/schemas/users';
+import { apiRequest } from '@web/lib/api-client';
 import { USERS_KEY } from './get-users';
 
 export function createUser(input: CreateUserInput): Promise<User> {

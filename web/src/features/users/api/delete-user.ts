@@ -1,7 +1,7 @@
 // DELETE /users/:id: the account and all of its collections.
 import { useSWRConfig } from 'swr';
 import useSWRMutation from 'swr/mutation';
-import { apiRequest } from '../../../lib/api-client';
+import { apiRequest } from '@web/lib/api-client';
 import { userKey } from './get-user';
 import { USERS_KEY } from './get-users';
 

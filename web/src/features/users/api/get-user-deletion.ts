@@ -1,7 +1,7 @@
 // GET /users/:id/deletion: what deleting the account takes with it (its collections).
 import useSWR from 'swr';
-import type { UserDeletionInfo } from '../../../../../shared/schemas/users';
-import { apiRequest } from '../../../lib/api-client';
+import type { UserDeletionInfo } from '@shared/schemas/users';
+import { apiRequest } from '@web/lib/api-client';
 import { userKey } from './get-user';
 
 export function getUserDeletion(id: number | string): Promise<UserDeletionInfo> {

@@ -1,7 +1,7 @@
 // GET /users/:id: one account (built-in administrator only).
 import useSWR from 'swr';
-import type { User } from '../../../../../shared/schemas/users';
-import { apiRequest } from '../../../lib/api-client';
+import type { User } from '@shared/schemas/users';
+import { apiRequest } from '@web/lib/api-client';
 
 export function userKey(id: number | string): string {
   return `/users/${id}`;

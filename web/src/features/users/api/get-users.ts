@@ -1,7 +1,7 @@
 // GET /users: every account (built-in administrator only).
 import useSWR from 'swr';
-import type { UserList } from '../../../../../shared/schemas/users';
-import { apiRequest } from '../../../lib/api-client';
+import type { UserList } from '@shared/schemas/users';
+import { apiRequest } from '@web/lib/api-client';
 
 export const USERS_KEY = '/users';
 

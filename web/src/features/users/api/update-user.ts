@@ -1,8 +1,8 @@
 // PATCH /users/:id: the answer replaces the cached user; the list is revalidated.
 import { useSWRConfig } from 'swr';
 import useSWRMutation from 'swr/mutation';
-import type { UpdateUserInput, User } from '../../../../../shared/schemas/users';
-import { apiRequest } from '../../../lib/api-client';
+import type { UpdateUserInput, User } from '@shared/schemas/users';
+import { apiRequest } from '@web/lib/api-client';
 import { userKey } from './get-user';
 import { USERS_KEY } from './get-users';
 

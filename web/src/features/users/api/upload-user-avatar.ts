@@ -1,8 +1,8 @@
 // PUT /users/:id/avatar (multipart, field "file"): answers the updated user.
 import { useSWRConfig } from 'swr';
 import useSWRMutation from 'swr/mutation';
-import type { User } from '../../../../../shared/schemas/users';
-import { apiRequest } from '../../../lib/api-client';
+import type { User } from '@shared/schemas/users';
+import { apiRequest } from '@web/lib/api-client';
 import { userKey } from './get-user';
 import { USERS_KEY } from './get-users';
 

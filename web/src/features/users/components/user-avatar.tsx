@@ -1,6 +1,6 @@
 import { defineMessages, useIntl } from 'react-intl';
-import type { User } from '../../../../../shared/schemas/users';
-import { AvatarField } from '../../../components/avatar-field';
+import type { User } from '@shared/schemas/users';
+import { AvatarField } from '@web/components/avatar-field';
 import { useDeleteUserAvatar } from '../api/delete-user-avatar';
 import { useUploadUserAvatar } from '../api/upload-user-avatar';
 

@@ -1,14 +1,14 @@
 import { Trash2 } from 'lucide-react';
 import { defineMessages, useIntl } from 'react-intl';
 import type { NoMessageValues } from 'react-intl';
-import type { User } from '../../../../../shared/schemas/users';
-import { ErrorAlert } from '../../../components/alert';
-import { Button, ButtonLink } from '../../../components/button';
-import { commonMessages } from '../../../components/common-messages';
-import { Loading } from '../../../components/loading';
-import { paths } from '../../../lib/paths';
-import { useAction } from '../../../lib/use-action';
-import { useFormErrors } from '../../../lib/use-form-errors';
+import type { User } from '@shared/schemas/users';
+import { ErrorAlert } from '@web/components/alert';
+import { Button, ButtonLink } from '@web/components/button';
+import { commonMessages } from '@web/components/common-messages';
+import { Loading } from '@web/components/loading';
+import { paths } from '@web/lib/paths';
+import { useAction } from '@web/lib/use-action';
+import { useFormErrors } from '@web/lib/use-form-errors';
 import { useDeleteUser } from '../api/delete-user';
 import { useUserDeletion } from '../api/get-user-deletion';
 

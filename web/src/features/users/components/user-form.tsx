@@ -1,20 +1,14 @@
 // Create or edit an account. On the built-in administrator's record, username and enabled are locked.
 import { defineMessages, useIntl } from 'react-intl';
-import {
-  EMAIL_MAX_LENGTH,
-  PERSON_NAME_MAX_LENGTH,
-  USERNAME_MAX_LENGTH,
-  USERNAME_MIN_LENGTH,
-  USERNAME_PATTERN,
-} from '../../../../../shared/constants';
-import type { CreateUserInput, UpdateUserInput, User } from '../../../../../shared/schemas/users';
-import { CheckboxField } from '../../../components/checkbox-field';
-import { FormActions } from '../../../components/form-actions';
-import { FormAlerts } from '../../../components/form-alerts';
-import { NewPasswordFields, readNewPassword } from '../../../components/new-password-fields';
-import { TextField } from '../../../components/text-field';
-import { paths } from '../../../lib/paths';
-import { fieldText, useSubmit } from '../../../lib/use-submit';
+import { EMAIL_MAX_LENGTH, PERSON_NAME_MAX_LENGTH, USERNAME_MAX_LENGTH, USERNAME_MIN_LENGTH, USERNAME_PATTERN } from '@shared/constants';
+import type { CreateUserInput, UpdateUserInput, User } from '@shared/schemas/users';
+import { CheckboxField } from '@web/components/checkbox-field';
+import { FormActions } from '@web/components/form-actions';
+import { FormAlerts } from '@web/components/form-alerts';
+import { NewPasswordFields, readNewPassword } from '@web/components/new-password-fields';
+import { TextField } from '@web/components/text-field';
+import { paths } from '@web/lib/paths';
+import { fieldText, useSubmit } from '@web/lib/use-submit';
 
 const messages = defineMessages({
   username: { id: 'users.userForm.username', defaultMessage: 'Username' },

@@ -1,12 +1,12 @@
 import { Pencil, Trash2, UserPlus, Users } from 'lucide-react';
 import { FormattedDate, defineMessages, useIntl } from 'react-intl';
-import { hasDefaultAdminName } from '../../../../../shared/admin-name';
-import { mediaUrl } from '../../../../../shared/constants';
-import type { User } from '../../../../../shared/schemas/users';
-import { ButtonLink, IconButton, IconLink } from '../../../components/button';
-import { commonMessages } from '../../../components/common-messages';
-import { EmptyState } from '../../../components/empty-state';
-import { paths } from '../../../lib/paths';
+import { hasDefaultAdminName } from '@shared/admin-name';
+import { mediaUrl } from '@shared/constants';
+import type { User } from '@shared/schemas/users';
+import { ButtonLink, IconButton, IconLink } from '@web/components/button';
+import { commonMessages } from '@web/components/common-messages';
+import { EmptyState } from '@web/components/empty-state';
+import { paths } from '@web/lib/paths';
 
 const messages = defineMessages({
   caption: { id: 'users.usersTable.caption', defaultMessage: 'Users' },

@@ -1,13 +1,13 @@
 // Every match read, sorted and counted in one statement (a deep page of a few thousand matches).
-import type { PropertyType } from '../../../../../shared/catalogue';
-import { RANGE_PROPERTY_TYPES } from '../../../../../shared/catalogue';
-import type { ListedItemRow } from '../../../db/raw-rows';
+import type { PropertyType } from '@shared/catalogue';
+import { RANGE_PROPERTY_TYPES } from '@shared/catalogue';
+import type { ListedItemRow } from '@worker/db/raw-rows';
 import { END } from './cursor';
 import type { ListedPage } from './page';
 import type { Filter } from './request';
 import { sortValuePath, countRows } from './sql-parts';
 import type { PlanContext } from './plan-context';
-import { prepare, raw, sql } from '../../../db/sql-fragment';
+import { prepare, raw, sql } from '@worker/db/sql-fragment';
 
 /**
  * Every match read, sorted and counted in one statement: numbers sort by the value in their cached data,

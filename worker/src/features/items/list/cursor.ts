@@ -1,7 +1,7 @@
 // Where a walked page ended or starts, as an opaque cursor sent back by the client.
-import type { PropertyType } from '../../../../../shared/catalogue';
-import { RANGE_PROPERTY_TYPES } from '../../../../../shared/catalogue';
-import type { PropertyRow } from '../../../lib/values';
+import type { PropertyType } from '@shared/catalogue';
+import { RANGE_PROPERTY_TYPES } from '@shared/catalogue';
+import type { PropertyRow } from '@worker/lib/values';
 import { badParam } from './request';
 
 /**

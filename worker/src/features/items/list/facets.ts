@@ -1,11 +1,11 @@
 // The filter panel: each filterable property's values and counts under the other conditions.
-import type { PropertyType } from '../../../../../shared/catalogue';
-import type { FilterFacet } from '../../../../../shared/schemas/items';
-import { FILTER_PREFIX, MAX_PREFIX, MIN_PREFIX } from '../../../../../shared/schemas/items';
-import type { CallerLevel } from '../../../lib/visibility';
-import { inlineId } from '../../../db/inline-id';
-import type { PropertyRow } from '../../../lib/values';
-import { sortKeys } from '../../../lib/values';
+import type { PropertyType } from '@shared/catalogue';
+import type { FilterFacet } from '@shared/schemas/items';
+import { FILTER_PREFIX, MAX_PREFIX, MIN_PREFIX } from '@shared/schemas/items';
+import type { CallerLevel } from '@worker/lib/visibility';
+import { inlineId } from '@worker/db/inline-id';
+import type { PropertyRow } from '@worker/lib/values';
+import { sortKeys } from '@worker/lib/values';
 import { inCollection } from '../items.search';
 import { compareText } from '../sort-ranks';
 import { storedValues } from '../item-values';
@@ -14,7 +14,7 @@ import type { ListRequest } from './request';
 import { conditions, itemFilter } from './request';
 import { collectionEnd, countColumn, unionAll, isRange } from './sql-parts';
 import { FACET_SAMPLE } from './tuning';
-import { prepare, raw, sql, type SqlFragment } from '../../../db/sql-fragment';
+import { prepare, raw, sql, type SqlFragment } from '@worker/db/sql-fragment';
 
 /** Values with counts for each visible filterable property, given the search and the other filters. */
 export async function listFacets(

@@ -1,7 +1,7 @@
 // The full-text plan's first read: the search index's first matches, all of them or an estimate.
-import type { PropertyType } from '../../../../../shared/catalogue';
-import type { PropertyRow } from '../../../lib/values';
-import { sortKeys } from '../../../lib/values';
+import type { PropertyType } from '@shared/catalogue';
+import type { PropertyRow } from '@worker/lib/values';
+import { sortKeys } from '@worker/lib/values';
 import { inCollection } from '../items.search';
 import { storedValues } from '../item-values';
 import { idShare, roughly } from './estimate';
@@ -10,7 +10,7 @@ import { sortedPage } from './sorted-page';
 import { sortValuePath, sortKeyOf, collectionEnd, itemsOf } from './sql-parts';
 import { ESTIMATE_HEAD_SHARE, WANTED_SAMPLE } from './tuning';
 import type { PlanContext } from './plan-context';
-import { prepare, raw, sql } from '../../../db/sql-fragment';
+import { prepare, raw, sql } from '@worker/db/sql-fragment';
 
 /** A matched entry of the index: whether it is the caller's, and its sort value when it was read. */
 export interface Entry {

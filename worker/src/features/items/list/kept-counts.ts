@@ -1,6 +1,6 @@
 // One statement that reads the kept counts and lists of a request's value filters and ranges, the
 // search index's probe and the items with every copy lent.
-import { inlineId } from '../../../db/inline-id';
+import { inlineId } from '@worker/db/inline-id';
 import { inCollection } from '../items.search';
 import { idsOf } from './intersect';
 import type { Listed, Kept } from './kept-lists';
@@ -11,7 +11,7 @@ import { UNAVAILABLE_ITEMS } from './request';
 import { collectionEnd, countColumn, unionAll } from './sql-parts';
 import { LISTED_MAX, LISTED_RANGE_VALUES, SEARCH_PROBE_DENSE } from './tuning';
 import type { PlanContext } from './plan-context';
-import { join, prepare, raw, sql, type SqlFragment } from '../../../db/sql-fragment';
+import { join, prepare, raw, sql, type SqlFragment } from '@worker/db/sql-fragment';
 
 /**
  * What the kept counts of a request's text value filters say (null without such a filter, unless a

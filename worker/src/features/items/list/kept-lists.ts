@@ -1,5 +1,5 @@
 // The kept-lists plan's matches: the conditions' lists intersected, and what is left to test on them.
-import type { CallerLevel } from '../../../lib/visibility';
+import type { CallerLevel } from '@worker/lib/visibility';
 import { facetsExpression } from '../items.search';
 import { idShare, roughly } from './estimate';
 import { intersected } from './intersect';

@@ -7,7 +7,7 @@ import { placed, walkTooFar } from './ranked';
 import { itemFilter, unavailableOf } from './request';
 import { matchedBy } from './sql-parts';
 import { walkedPage } from './walk';
-import { sql } from '../../../db/sql-fragment';
+import { sql } from '@worker/db/sql-fragment';
 
 /**
  * The items with a copy lent are read from the collection's partial index of them (a few, however

@@ -1,7 +1,7 @@
 // A page of items: the plan chosen for the request (one file each), and the page's answer.
-import { PER_PAGE_ALL } from '../../../../../shared/catalogue';
-import type { CallerLevel } from '../../../lib/visibility';
-import type { PropertyRow } from '../../../lib/values';
+import { PER_PAGE_ALL } from '@shared/catalogue';
+import type { CallerLevel } from '@worker/lib/visibility';
+import type { PropertyRow } from '@worker/lib/values';
 import { encodeCursor } from './cursor';
 import { fullTextPlan } from './full-text-plan';
 import { availablePlan, lentPlan } from './lent-plan';

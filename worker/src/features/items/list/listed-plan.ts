@@ -1,6 +1,6 @@
 // The kept-lists plan: the matches the kept lists gave, read whole and sorted, walked along the order
 // with the list as a bitmap, or (a rare word among many) the search's few entries read whole.
-import { inlineId } from '../../../db/inline-id';
+import { inlineId } from '@worker/db/inline-id';
 import { END } from './cursor';
 import { fewMatchesPage } from './full-text';
 import type { Listed } from './kept-lists';
@@ -12,7 +12,7 @@ import type { Filter } from './request';
 import { itemFilter, LISTED_ID } from './request';
 import { LISTED_MAX, MATCH_TEST_ROWS, WALK_ESTIMATE_MARGIN } from './tuning';
 import { walkedPage } from './walk';
-import { raw, sql } from '../../../db/sql-fragment';
+import { raw, sql } from '@worker/db/sql-fragment';
 
 /**
  * A walk's filter for the items of a kept list (`ids`, ascending) that pass the tests left to it (`rest`): the list is bound as a

@@ -1,7 +1,7 @@
 // The kept-lists plan read whole: its matches sorted in the Worker, the tests left (the search index,
 // "available") made on the candidates a page needs only.
-import type { ListedItemRow } from '../../../db/raw-rows';
-import { inlineId } from '../../../db/inline-id';
+import type { ListedItemRow } from '@worker/db/raw-rows';
+import { inlineId } from '@worker/db/inline-id';
 import { END } from './cursor';
 import { roughly } from './estimate';
 import type { Listed } from './kept-lists';
@@ -12,7 +12,7 @@ import type { Keyed } from './sorted-page';
 import { sortedPage, sortKeyed } from './sorted-page';
 import { itemsOf, matchedBy, sortKeySql } from './sql-parts';
 import { TESTED_MARGIN, TESTED_MORE } from './tuning';
-import { prepare, raw, sql } from '../../../db/sql-fragment';
+import { prepare, raw, sql } from '@worker/db/sql-fragment';
 
 /**
  * A page of the matches a kept list gave (owner-level ids), read whole and sorted here: each costs one

@@ -1,5 +1,5 @@
 // A narrow range on a single-valued sortable property, read whole from its sort index and sorted.
-import { inlineId } from '../../../db/inline-id';
+import { inlineId } from '@worker/db/inline-id';
 import type { ListedPage } from './page';
 import type { PlanContext } from './plan-context';
 import { rangeTests } from './range-counts';

@@ -1,6 +1,6 @@
 // What every plan is asked (the page's shape) and what it answers (the page).
-import type { ListedItemRow } from '../../../db/raw-rows';
-import type { PropertyRow } from '../../../lib/values';
+import type { ListedItemRow } from '@worker/db/raw-rows';
+import type { PropertyRow } from '@worker/lib/values';
 import type { PageCursor, PlacedCursor } from './cursor';
 import type { END } from './cursor';
 

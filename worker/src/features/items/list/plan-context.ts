@@ -1,8 +1,8 @@
 // What every plan of a page is given, in one object: the database, the collection and the caller's
 // level, the request with its conditions and the page's shape, and the tuning.
-import { DEFAULT_PER_PAGE, PER_PAGE_ALL } from '../../../../../shared/catalogue';
-import type { CallerLevel } from '../../../lib/visibility';
-import type { PropertyRow } from '../../../lib/values';
+import { DEFAULT_PER_PAGE, PER_PAGE_ALL } from '@shared/catalogue';
+import type { CallerLevel } from '@worker/lib/visibility';
+import type { PropertyRow } from '@worker/lib/values';
 import type { RankTuning } from '../sort-ranks';
 import { DEFAULT_RANK_TUNING } from '../sort-ranks';
 import { decodeCursor, END } from './cursor';

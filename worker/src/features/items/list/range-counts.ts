@@ -1,5 +1,5 @@
 // Number and date filters counted (and listed) from the kept counts of their values and spans.
-import { inlineId } from '../../../db/inline-id';
+import { inlineId } from '@worker/db/inline-id';
 import { numberSpanRows, numberSpansBuild, spanRows, spanWidthFor } from '../facet-spans';
 import { roughly } from './estimate';
 import type { Listed, Kept } from './kept-lists';
@@ -7,7 +7,7 @@ import { listedOf, rowList, groupLists, listedMost } from './kept-lists';
 import type { RangeFilter } from './request';
 import { UNAVAILABLE_ITEMS } from './request';
 import { countColumn, unionAll } from './sql-parts';
-import { prepare, raw } from '../../../db/sql-fragment';
+import { prepare, raw } from '@worker/db/sql-fragment';
 import type { PlanContext } from './plan-context';
 
 /** What rangeCount found for one range: its items, and whether every value in range was read. */

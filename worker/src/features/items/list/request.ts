@@ -1,17 +1,17 @@
 // A list request and its conditions: the search, value filters, ranges and availability, as SQL and
 // as the kept counts name them (docs/item-lists.md "The request").
-import type { PropertyType } from '../../../../../shared/catalogue';
-import { RANGE_PROPERTY_TYPES } from '../../../../../shared/catalogue';
-import type { FieldIssue } from '../../../../../shared/errors';
-import { FILTER_PREFIX, MAX_PREFIX, MIN_PREFIX } from '../../../../../shared/schemas/items';
-import { normalizeValue } from '../../../../../shared/values';
-import { ApiError } from '../../../lib/api-error';
-import type { CallerLevel } from '../../../lib/visibility';
-import { inlineId } from '../../../db/inline-id';
-import type { PropertyRow } from '../../../lib/values';
-import { sortKeys } from '../../../lib/values';
+import type { PropertyType } from '@shared/catalogue';
+import { RANGE_PROPERTY_TYPES } from '@shared/catalogue';
+import type { FieldIssue } from '@shared/errors';
+import { FILTER_PREFIX, MAX_PREFIX, MIN_PREFIX } from '@shared/schemas/items';
+import { normalizeValue } from '@shared/values';
+import { ApiError } from '@worker/lib/api-error';
+import type { CallerLevel } from '@worker/lib/visibility';
+import { inlineId } from '@worker/db/inline-id';
+import type { PropertyRow } from '@worker/lib/values';
+import { sortKeys } from '@worker/lib/values';
 import { facetsExpression, facetToken, inCollection, matchExpression } from '../items.search';
-import { join, raw, rewritten, sql, type SqlFragment } from '../../../db/sql-fragment';
+import { join, raw, rewritten, sql, type SqlFragment } from '@worker/db/sql-fragment';
 
 export interface ListRequest {
   q?: string;

@@ -1,5 +1,5 @@
 // Matches sorted in the Worker as the index walk orders them, and the page's items read by id.
-import type { ListedItemRow } from '../../../db/raw-rows';
+import type { ListedItemRow } from '@worker/db/raw-rows';
 import { compareText } from '../sort-ranks';
 import { END } from './cursor';
 import type { ListedPage } from './page';

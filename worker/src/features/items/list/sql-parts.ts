@@ -1,12 +1,12 @@
 // SQL pieces several plans share: counts, sort keys, the search index's test on an item, compounds.
-import type { PropertyType } from '../../../../../shared/catalogue';
-import { RANGE_PROPERTY_TYPES } from '../../../../../shared/catalogue';
-import type { CallerLevel } from '../../../lib/visibility';
-import { inlineId } from '../../../db/inline-id';
-import type { PropertyRow } from '../../../lib/values';
-import { sortKeys } from '../../../lib/values';
+import type { PropertyType } from '@shared/catalogue';
+import { RANGE_PROPERTY_TYPES } from '@shared/catalogue';
+import type { CallerLevel } from '@worker/lib/visibility';
+import { inlineId } from '@worker/db/inline-id';
+import type { PropertyRow } from '@worker/lib/values';
+import { sortKeys } from '@worker/lib/values';
 import { searchRowTest } from '../search-row-test';
-import { bound, join, prepare, raw, sql, type SqlFragment } from '../../../db/sql-fragment';
+import { bound, join, prepare, raw, sql, type SqlFragment } from '@worker/db/sql-fragment';
 
 /** Where a sortable property's first value sits in an item's cached data (a JSON path). */
 export function sortValuePath(prop: PropertyRow): string {

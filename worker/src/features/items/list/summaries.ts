@@ -1,7 +1,7 @@
 // What a list shows of each item, from the rows a plan read.
-import type { ItemSummary } from '../../../../../shared/schemas/items';
-import type { ListedItemRow } from '../../../db/raw-rows';
-import type { PropertyRow } from '../../../lib/values';
+import type { ItemSummary } from '@shared/schemas/items';
+import type { ListedItemRow } from '@worker/db/raw-rows';
+import type { PropertyRow } from '@worker/lib/values';
 import { valuesOf, roleValue } from '../item-values';
 import { LENT_COPIES } from './request';
 

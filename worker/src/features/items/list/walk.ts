@@ -1,5 +1,5 @@
 // The walk: a page read along an index already in the wanted order, from a cursor, an end or a rank.
-import type { ListedItemRow } from '../../../db/raw-rows';
+import type { ListedItemRow } from '@worker/db/raw-rows';
 import type { RankedStart } from '../sort-ranks';
 import type { PageCursor, PlacedCursor } from './cursor';
 import { END } from './cursor';
@@ -8,7 +8,7 @@ import type { PlanContext } from './plan-context';
 import type { Filter } from './request';
 import { filterOnItem } from './request';
 import { countRows, matchedBy, isRange } from './sql-parts';
-import { prepare, raw, sql, type SqlFragment } from '../../../db/sql-fragment';
+import { prepare, raw, sql, type SqlFragment } from '@worker/db/sql-fragment';
 
 /**
  * What a value needs to be in the sort indexes, which are partial (migration 0014): SQLite walks a
