@@ -72,7 +72,7 @@ function ImportItemScreen({ collection }: { collection: Collection }) {
           <CodeListForm
             collectionId={collection.id}
             readOnly={demo}
-            onStarted={(run) => navigate(paths.collectionSourceQueue(collection.id, run.id))}
+            onStarted={(run) => void navigate(paths.collectionSourceQueue(collection.id, run.id))}
           />
           <RecentQueues collectionId={collection.id} />
         </section>

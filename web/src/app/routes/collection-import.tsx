@@ -55,7 +55,7 @@ function ImportScreen({ collection }: { collection: Collection }) {
             readOnly={demo}
             onStarted={(run) => {
               void runs.mutate();
-              navigate(paths.collectionImportRun(collection.id, run.id));
+              void navigate(paths.collectionImportRun(collection.id, run.id));
             }}
           />
         ) : (
@@ -65,7 +65,7 @@ function ImportScreen({ collection }: { collection: Collection }) {
       <ScheduledImports
         collectionId={collection.id}
         readOnly={demo}
-        onStarted={(id) => navigate(paths.collectionImportRun(collection.id, id))}
+        onStarted={(id) => void navigate(paths.collectionImportRun(collection.id, id))}
       />
       <section className="card stack" aria-labelledby="import-history-title">
         <h2 id="import-history-title">{intl.formatMessage(messages.history)}</h2>

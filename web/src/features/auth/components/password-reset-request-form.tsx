@@ -56,7 +56,7 @@ export function PasswordResetRequestForm({ id }: { id?: string }) {
     <section className="card" id={id} aria-labelledby="password-reset-request-title">
       <h2 id="password-reset-request-title">{intl.formatMessage(messages.title)}</h2>
       <p className="muted">{intl.formatMessage(messages.intro)}</p>
-      <form className="form" onSubmit={onSubmit} noValidate ref={formRef}>
+      <form className="form" onSubmit={(event) => void onSubmit(event)} noValidate ref={formRef}>
         {sent ? <SuccessStatus>{intl.formatMessage(messages.sent)}</SuccessStatus> : null}
         {errors.message ? <ErrorAlert>{errors.message}</ErrorAlert> : null}
         <TextField

@@ -62,14 +62,14 @@ export function SignInForm() {
       saveSession(result);
       // Whatever was cached belonged to the previous visitor.
       await mutate((key) => !isVisitorIndependent(key), undefined, { revalidate: false });
-      navigate(nextPath(location.state), { replace: true });
+      void navigate(nextPath(location.state), { replace: true });
     } catch (caught) {
       setError(caught);
     }
   }
 
   return (
-    <form className="form" onSubmit={onSubmit} noValidate ref={formRef}>
+    <form className="form" onSubmit={(event) => void onSubmit(event)} noValidate ref={formRef}>
       {errors.message ? (
         <ErrorAlert>
           {errors.message}

@@ -13,9 +13,9 @@ export function useDeleteCollection(id: number) {
   const forget = useForget();
   const revalidate = useRevalidate();
   return useSWRMutation(`delete-collection-${id}`, () => deleteCollection(id), {
-    onSuccess: async () => {
-      await forget(under(collectionKey(id)));
-      await revalidate(exactly(COLLECTIONS_KEY));
+    // SWR does not wait for its callbacks: the cache is put right after the answer, in the background.
+    onSuccess: () => {
+      void forget(under(collectionKey(id))).then(() => revalidate(exactly(COLLECTIONS_KEY)));
     },
   });
 }

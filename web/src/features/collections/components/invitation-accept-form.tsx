@@ -48,7 +48,7 @@ export function InvitationAcceptForm({ secret, invitation }: { secret: string; i
     saveSession(accepted);
     // Whatever was cached belonged to the anonymous visitor.
     await mutate((key) => !isVisitorIndependent(key), undefined, { revalidate: false });
-    navigate(paths.collection(accepted.collectionId), { replace: true });
+    void navigate(paths.collection(accepted.collectionId), { replace: true });
   });
 
   return (

@@ -13,13 +13,13 @@ export function useDeleteItem(collectionId: number, id: number) {
   const forget = useForget();
   const revalidate = useRevalidate();
   return useSWRMutation(`delete-item-${collectionId}-${id}`, () => deleteItem(collectionId, id), {
-    onSuccess: async () => {
+    // SWR does not wait for its callbacks: the cache is put right after the answer, in the background.
+    onSuccess: () => {
       // The deleted item's own answers are forgotten, never asked again: its screen is still mounted
       // until the navigation that follows, and would ask for it (404).
       const gone = under(itemPath(collectionId, id));
       const touched = itemsTouched(collectionId);
-      await forget(gone);
-      await revalidate((key) => touched(key) && !gone(key));
+      void forget(gone).then(() => revalidate((key) => touched(key) && !gone(key)));
     },
   });
 }

@@ -19,10 +19,13 @@ export function useUpdateItem(collectionId: number, id: number) {
     `update-item-${collectionId}-${id}`,
     (_key: string, { arg }: { arg: UpdateItemInput }) => updateItem(collectionId, id, arg),
     {
-      onSuccess: async (item) => {
-        await revalidate(itemsTouched(collectionId));
-        await mutate(itemKey(collectionId, id), item, { revalidate: false });
-        await mutate(itemKey(collectionId, id, { edit: true }), item, { revalidate: false });
+      // SWR does not wait for its callbacks: the cache is put right after the answer, in the background.
+      onSuccess: (item) => {
+        void (async () => {
+          await revalidate(itemsTouched(collectionId));
+          await mutate(itemKey(collectionId, id), item, { revalidate: false });
+          await mutate(itemKey(collectionId, id, { edit: true }), item, { revalidate: false });
+        })();
       },
     },
   );

@@ -85,7 +85,7 @@ export function ProfileDetailsForm({ profile, disabled }: { profile: Profile; di
   return (
     <section className="card" aria-labelledby="profile-details-title">
       <h2 id="profile-details-title">{intl.formatMessage(messages.title)}</h2>
-      <form className="form" onSubmit={onSubmit} noValidate ref={formRef}>
+      <form className="form" onSubmit={(event) => void onSubmit(event)} noValidate ref={formRef}>
         {saved ? <SuccessStatus>{saved}</SuccessStatus> : null}
         {errors.message ? <ErrorAlert>{errors.message}</ErrorAlert> : null}
         {errors.unmatched(FIELDS).map((text) => (
