@@ -81,9 +81,6 @@ export default defineConfig({
         test: {
           name: 'worker',
           include: ['tests/worker/**/*.test.ts'],
-          // Files share one workerd process and its loaded modules: starting both per file cost ~20 s a file
-          // on two cores, more than the tests. Storage is still emptied per file (apply-migrations.ts).
-          isolate: false,
           setupFiles: ['./tests/worker/apply-migrations.ts'],
           globalSetup: ['./tests/support/fake-resend-global-setup.ts'],
         },
