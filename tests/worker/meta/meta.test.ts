@@ -156,6 +156,7 @@ describe('GET /api/v1/openapi.json', () => {
         'PATCH /borrowers/{id}',
         'DELETE /borrowers/{id}',
         'GET /borrowers/{id}/deletion',
+        'GET /collections/{id}/borrowers',
         'GET /lending',
         'GET /collections/{id}/items/{iid}/loans',
         'POST /collections/{id}/items/{iid}/loans',
