@@ -80,6 +80,9 @@ export default defineConfig({
         oxc: { jsx: { runtime: 'automatic', development: false } },
         test: {
           name: 'worker',
+          // A test here makes real D1, R2 and Workflow calls inside workerd: on two loaded cores one that takes
+          // 2 s when quiet can take 12 (the visibility test did), so the allowance is for a loaded machine.
+          testTimeout: 30_000,
           include: ['tests/worker/**/*.test.ts'],
           setupFiles: ['./tests/worker/apply-migrations.ts'],
           globalSetup: ['./tests/support/fake-resend-global-setup.ts'],
