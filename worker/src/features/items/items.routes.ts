@@ -21,6 +21,7 @@ import { conditionally, etagHeader, ifMatchHeaders, precondition, withEtag } fro
 import { createRouter } from '@worker/lib/router';
 import { callerOf, optionalUser, requireUser } from '@worker/middleware/auth';
 import { requireCollectionRole, requireVisibleCollection } from '../collections/collections.queries';
+import { offerFreedCopies } from '../lending/holds.service';
 import { listPropertyRows, visibleProperties } from '../properties/properties.queries';
 import { hiddenItemsOf, itemLending, loadItem, recentItems, toItem } from './items.queries';
 import {
@@ -110,7 +111,7 @@ const update = createRoute({
   tags,
   security: bearer,
   summary:
-    'Edit an item; values, when given, replace all of its values. Send the version you edited (or its ETag in If-Match): a stale one is refused with 409 STALE_WRITE (412 PRECONDITION_FAILED through If-Match). A quantity below the copies lent is refused with 409 QUANTITY_BELOW_LENT',
+    'Edit an item; values, when given, replace all of its values. Send the version you edited (or its ETag in If-Match): a stale one is refused with 409 STALE_WRITE (412 PRECONDITION_FAILED through If-Match). A quantity below the copies lent is refused with 409 QUANTITY_BELOW_LENT; copies added while people wait are offered to the next in line at once',
   middleware: [requireUser],
   request: { params: itemParam, headers: ifMatchHeaders, ...jsonBody(updateItemInput) },
   responses: { 200: withEtag(jsonContent(item, 'Updated')), ...errors(400, 401, 403, 404, 409, 412) },
@@ -262,6 +263,9 @@ export const itemsRoutes = createRouter()
     const patch = c.req.valid('json');
     const pre = precondition(c.req.valid('header')['if-match'], current.version, patch.version);
     await conditionally(pre, () => updateItem(writeContext(c), current, props, { ...patch, version: pre.version }));
+    // Copies added while people wait are offered to the next in line at once, as a returned copy is.
+    if (patch.quantity !== undefined && patch.quantity > current.quantity && (await loansEnabled(c)))
+      await offerFreedCopies(c, [current.id]);
     const row = await requireItem(c.get('d1'), found.collection.id, iid);
     return c.json(toItem(row, props, caller, true, await lendingOf(c, row, found.collection, true)), 200, etagHeader(row));
   })

@@ -8,9 +8,8 @@ import { throttle, clientAddress } from '@worker/lib/rate-limit';
 import { createRouter } from '@worker/lib/router';
 import { BORROWER_PAGE_REQUESTS_PER_ADDRESS } from './borrower-page.routes';
 import { requirePageBorrower } from './borrower-page.service';
-import { offerFreedCopies } from './holds.routes';
 import { activeHoldsOfBorrower, holdTitles } from './holds.queries';
-import { removeHold } from './holds.service';
+import { offerFreedCopies, removeHold } from './holds.service';
 import { requireLoansEnabled } from './lending.gate';
 
 const secretParam = z.object({ secret: z.string().min(20).max(100) });

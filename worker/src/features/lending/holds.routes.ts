@@ -18,9 +18,9 @@ import { findCollection, requireCollectionRole } from '../collections/collection
 import { loadItem } from '../items/items.queries';
 import { requestableItem, statusLimit, throttleAsks } from './borrow-gate';
 import { notifyOfferTaken } from './borrow-requests.service';
-import { sendHoldAccepted, sendHoldJoined, sendHoldOffers } from './hold-emails';
+import { sendHoldAccepted, sendHoldJoined } from './hold-emails';
 import { activeHoldsOfItem, activeHoldsOfOwner, findHold, holdTitles, toHolds } from './holds.queries';
-import { acceptOffer, declineOffer, joinHold, moveHold, offerNext, removeHold, requireOffer } from './holds.service';
+import { acceptOffer, declineOffer, joinHold, moveHold, offerFreedCopies, removeHold, requireOffer } from './holds.service';
 import { requireLoansEnabled } from './lending.gate';
 
 const itemParam = z.object({ id: z.coerce.number().int().positive(), iid: z.coerce.number().int().positive() });
@@ -88,15 +88,6 @@ const answerOffer = createRoute({
 /** Emails go after the answer; a failure is logged, never the caller's problem. */
 function later(c: Context<AppEnv>, what: string, work: Promise<unknown>) {
   c.executionCtx.waitUntil(work.catch((error: unknown) => console.error(`${what} email failed`, c.get('requestId'), String(error))));
-}
-
-/**
- * Offers the freed copies of these items to the next in line before answering (so the owner's screen,
- * read right after, shows who was offered), and emails them after.
- */
-export async function offerFreedCopies(c: Context<AppEnv>, itemIds: number[]) {
-  const offers = await offerNext(c.get('d1'), itemIds);
-  later(c, 'hold offer', sendHoldOffers(c.env, c.get('db'), offers));
 }
 
 /** The owner of a hold's collection, for a caller who owns it or edits it (a viewer: 403, anyone else: 404). */

@@ -2,13 +2,16 @@
 // conditional UPDATE naming the state it starts from (shared/lending.ts HOLD_TRANSITIONS), so two
 // answers, a timeout and the owner racing on the same hold cannot both pass; and an offer is only made
 // while a copy is free once offers already open are counted, decided in that same statement.
+import type { Context } from 'hono';
 import { HOLD_TRANSITIONS, type HoldMove } from '@shared/lending';
 import type { Locale } from '@shared/constants';
 import type { HoldInput } from '@shared/schemas/holds';
 import { keptCopies } from '@worker/db/kept-copies';
 import { NOW_SQL } from '@worker/db/now';
+import type { AppEnv } from '@worker/env';
 import { ApiError } from '@worker/lib/api-error';
 import { randomToken, sha256Hex } from '@worker/lib/tokens';
+import { sendHoldOffers } from './hold-emails';
 import { copyFree, findHold, holdByOfferHash, holdsByIds, type HoldRow } from './holds.queries';
 
 const isUnique = (error: unknown) =>
@@ -140,6 +143,22 @@ export async function offerNext(d1: D1Database, itemIds: number[], now: string |
     results.map((r) => r.id),
   );
   return rows.map((hold) => ({ hold, token: tokens.get(hold.id)! }));
+}
+
+/**
+ * Offers the free copies of these items to the next in line before answering (so a screen read right
+ * after shows who was offered), and emails them after the answer; a failed email is logged. What a copy
+ * coming back does (a return, a declined or removed offer), and what raising an item's number of copies
+ * does (items.routes.ts): the same statements, email and deadline as the hourly run's.
+ */
+export async function offerFreedCopies(c: Context<AppEnv>, itemIds: number[]): Promise<void> {
+  const offers = await offerNext(c.get('d1'), itemIds);
+  if (offers.length === 0) return;
+  c.executionCtx.waitUntil(
+    sendHoldOffers(c.env, c.get('db'), offers).catch((error: unknown) =>
+      console.error('hold offer email failed', c.get('requestId'), String(error)),
+    ),
+  );
 }
 
 /**

@@ -48,7 +48,7 @@ import {
   type LoanRow,
 } from './lending.queries';
 import { notifyRequester } from './borrow-requests.service';
-import { offerFreedCopies } from './holds.routes';
+import { offerFreedCopies } from './holds.service';
 import {
   borrowerDeletion as countBorrowerLoans,
   createBorrower,
