@@ -4,7 +4,8 @@
 // Search is indexed afterwards by the Worker (see scripts/bench.mjs).
 // Lending (lendingSql): the admin's borrowers, an item with a long loan history and current loans for
 // the overview; and a second user whose collection has 1,000 loans for the reminders' cron to work on.
-// publicShelfSql: the one collection the public pages are measured on.
+// publicShelfSql: the one collection the public pages are measured on. SHARED: the 10,000-item collection's
+// 50 members; holdQueuesSql: 1,000 waiting lists for the hourly job, seeded while the bench runs.
 import { pbkdf2Sync, randomBytes } from 'node:crypto';
 
 const ITERATIONS = 75_000;
@@ -121,6 +122,21 @@ function pick(list, expr) {
 }
 
 /** The loans of the lending scenarios (scripts/bench.mjs names what each one measures). */
+/**
+ * A collection shared with many people: the 10,000-item collection (id 1) has this many members (users
+ * 101…150, each signing in with the admin's password), the first a viewer (`member-1`, whose pages the
+ * bench measures beside the owner's), one in five an editor.
+ */
+export const SHARED = { collection: 1, members: 50, firstUser: 101, login: 'member-1' };
+
+/**
+ * Waiting lists for the hourly hold-offers job (holdQueuesSql, seeded while the bench runs, once the
+ * reminders are sent): a collection of `items` one-copy items of the second user's, each with a returned
+ * loan (its copy free again) and `waiting` people in line. Its id stays clear of the collections the bench
+ * creates through the API meanwhile (the next free ids).
+ */
+export const HOLD_QUEUES = { collection: 9, items: 1000, waiting: 2 };
+
 export const LENDING = {
   /** The item page's item (in the 100,000 collection) and its history of returned loans. */
   historyItem: 2_000_500,
@@ -242,6 +258,37 @@ function lendingSql() {
   ];
 }
 
+/** The members of the shared collection (SHARED), with the given password hash. */
+function sharedSql(hash) {
+  const { collection, members, firstUser } = SHARED;
+  return [
+    `${range(members)} INSERT INTO users (id, username, email, password_hash, is_admin, first_name) SELECT ${firstUser - 1} + n, 'member-' || n, 'member-' || n || '@example.com', '${hash}', 0, 'Member ' || n FROM seq;`,
+    `${range(members)} INSERT INTO collection_members (collection_id, user_id, role) SELECT ${collection}, ${firstUser - 1} + n, CASE WHEN n % 5 = 0 THEN 'editor' ELSE 'viewer' END FROM seq;`,
+  ];
+}
+
+/**
+ * HOLD_QUEUES: the collection, its one-copy items, a returned loan of each (to the second user's cron
+ * borrowers), and people waiting: borrowers 20001… in line, `waiting` an item, in the order they joined.
+ */
+export function holdQueuesSql() {
+  const { collection, items, waiting } = HOLD_QUEUES;
+  const base = collection * 1_000_000;
+  const people = items * waiting;
+  return [
+    // A state used again (--reuse-state) holds the queues of the run before: they go first.
+    `DELETE FROM collections WHERE id = ${collection};`,
+    `DELETE FROM borrowers WHERE owner_id = 2 AND id > 20000;`,
+    ...collectionSql(collection, items, 2),
+    `UPDATE items SET quantity = 1 WHERE collection_id = ${collection};`,
+    `${range(items)} INSERT INTO loans (item_id, owner_id, borrower_id, state, lent_on, due_on, returned_on, lent_at, returned_at)
+       SELECT ${base} + n, 2, 10000 + n, 'returned', date('now', '-30 days'), date('now', '-2 days'), date('now', '-1 day'), date('now', '-30 days'), date('now', '-1 day') FROM seq;`,
+    `${range(people)} INSERT INTO borrowers (id, owner_id, name, email, locale) SELECT 20000 + n, 2, 'Waiting ' || n, 'waiting-' || n || '@example.com', CASE n % 2 WHEN 0 THEN 'en_US' ELSE 'fr_FR' END FROM seq;`,
+    `${range(people)} INSERT INTO holds (item_id, owner_id, borrower_id, state, position, locale)
+       SELECT ${base} + 1 + (n - 1) % ${items}, 2, 20000 + n, 'waiting', 1 + (n - 1) / ${items}, CASE n % 2 WHEN 0 THEN 'en_US' ELSE 'fr_FR' END FROM seq;`,
+  ].join('\n');
+}
+
 const adminSql = (adminPassword) =>
   `INSERT INTO users (id, username, password_hash, is_admin, first_name) VALUES (1, 'admin', '${adminHash(adminPassword)}', 1, 'Administrator');`;
 
@@ -251,7 +298,7 @@ export function seedSql({ adminPassword, sizes }) {
     `INSERT INTO users (id, username, email, password_hash, is_admin, first_name, locale) VALUES (2, 'lender', 'lender@example.com', '${adminHash(adminPassword)}', 0, 'Lena', 'fr_FR');`,
   ];
   sizes.forEach((size, index) => statements.push(...collectionSql(index + 1, size, 1)));
-  statements.push(...collectionSql(LENDING.cronCollection, LENDING.cronLoans, 2), ...lendingSql());
+  statements.push(...collectionSql(LENDING.cronCollection, LENDING.cronLoans, 2), ...lendingSql(), ...sharedSql(adminHash(adminPassword)));
   return statements.join('\n');
 }
 

@@ -21,7 +21,7 @@ import { createServer, request as httpRequest } from 'node:http';
 import { appendFileSync, existsSync, mkdirSync, openSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import { createInterface } from 'node:readline';
-import { COVER_COUNT, LENDING, SEARCH_TERM, seedSql } from './bench-seed.mjs';
+import { COVER_COUNT, HOLD_QUEUES, holdQueuesSql, LENDING, SEARCH_TERM, SHARED, seedSql } from './bench-seed.mjs';
 import { makeCovers } from './bench-covers.mjs';
 import { benchIsbn, startPictureServer, startStepProbe, workflowScenarios, startIsolateProfiler } from './bench-imports.mjs';
 import { largeImportScenario } from './bench-large-import.mjs';
@@ -161,11 +161,11 @@ function percentile(sorted, p) {
 // The Workflows alone keep a small second collection: the lending seed's loan history lives there.
 const SIZES = workflowsOnly ? [10_000, 1_000] : [10_000, 100_000];
 
-function seed() {
-  writeFileSync('.bench/seed.sql', seedSql({ adminPassword: ADMIN_PASSWORD, sizes: SIZES }));
+function seed(sql = seedSql({ adminPassword: ADMIN_PASSWORD, sizes: SIZES }), file = '.bench/seed.sql') {
+  writeFileSync(file, sql);
   const result = spawnSync(
     process.execPath,
-    ['node_modules/wrangler/bin/wrangler.js', 'd1', 'execute', 'DB', '--local', '--persist-to', STATE, '--file', '.bench/seed.sql'],
+    ['node_modules/wrangler/bin/wrangler.js', 'd1', 'execute', 'DB', '--local', '--persist-to', STATE, '--file', file],
     { env: { ...localEnv, CI: 'true' }, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 },
   );
   if (result.status !== 0) throw new Error(`seeding failed:\n${result.stderr}\n${result.stdout?.slice(-2000)}`);
@@ -257,6 +257,32 @@ function d1Figures(res) {
     // Each statement's SQL (its start) and rows: where a request's reads and writes go.
     ...(statements ? { statements: JSON.parse(decodeURIComponent(statements)) } : {}),
   };
+}
+
+/** D1 queries a collection or item page may cost (docs/product.md, "Limits and budgets"). */
+const SHARED_QUERY_BUDGET = 5;
+/** Subrequests (D1 queries and fetches) one invocation may make on the free plan. */
+const INVOCATION_LIMIT = 50;
+/** The shared collection's pages: its first page of 50 by title, and an item's page. */
+const SHARED_PAGES = [
+  ['collection-page', `/api/v1/collections/${SHARED.collection}/items?perPage=50&sort=title&dir=asc`],
+  ['item-page', `/api/v1/collections/${SHARED.collection}/items/${SHARED.collection * 1_000_000 + 500}`],
+];
+
+/** Each shared page as the owner and as a member, through `run(name, path, who, iterations)`. */
+async function sharedScenarios(run) {
+  const measured = [];
+  for (const [page, path] of SHARED_PAGES)
+    for (const who of ['owner', 'member']) measured.push(await run(`shared-50-${page}-${who}`, path, who, 30));
+  return measured;
+}
+
+/** The owner's and the member's figures of each shared page, side by side. */
+function sharedSideBySide(scenarios) {
+  const of = (name) => scenarios.find((s) => s.name === name);
+  return SHARED_PAGES.map(([page]) => ({ page, owner: of(`shared-50-${page}-owner`), member: of(`shared-50-${page}-member`) })).filter(
+    (r) => r.owner && r.member,
+  );
 }
 
 /**
@@ -416,6 +442,83 @@ async function cronScenario(base, pid, runs, email) {
     maxEmailsPerRun: max('emails'),
     maxEmailRequestsPerRun: max('emailRequests'),
     cpuMsPerRun: Math.round((sum('cpuMs') / done.length) * 100) / 100,
+  };
+}
+
+/** Fires the reminders' cron once: the run's logged summary, the workerd process's CPU and the wall time to it. */
+async function fireCron(base, pid, runs, count) {
+  const before = cpuTicks(pid);
+  const started = performance.now();
+  const res = await fetch(`${base}/__scheduled?cron=${encodeURIComponent('23 * * * *')}`);
+  if (!res.ok) throw new Error(`/__scheduled answered ${res.status}`);
+  await res.arrayBuffer();
+  const run = await runs.next(count);
+  return { run, wallMs: performance.now() - started, cpuMs: ((cpuTicks(pid) - before) * 1000) / TICKS_PER_SECOND };
+}
+
+/**
+ * The hourly hold-offers job over HOLD_QUEUES (1,000 items, each with a returned copy and people
+ * waiting). The same cron sends the reminders, so it is fired first until they and the digests are all
+ * sent; then the Worker is stopped, the queues are seeded, and it is started again (`relaunch`). The cron
+ * is then fired until a run offers nothing: per run, the invocation's D1 queries and rows, the email
+ * requests (with the queries, its subrequests), the workerd process's CPU and the wall time to its
+ * summary. Answers the figures and the Worker's new run reader.
+ */
+async function holdOffersScenario({ base, email, launched, relaunch }) {
+  let { pid, runs } = launched;
+  let fired = 0;
+  for (;;) {
+    const { run } = await fireCron(base, pid, runs, (fired += 1));
+    const left = run.jobs.reduce(
+      (sum, job) => sum + Object.entries(job.counts).reduce((n, [key, value]) => n + (key === 'skipped' ? 0 : value), 0),
+      0,
+    );
+    if (left === 0) break;
+    if (fired >= 400) throw new Error('the reminders were not all sent in 400 runs');
+  }
+  ({ pid, runs } = await relaunch(() => seed(holdQueuesSql(), '.bench/hold-queues.sql')));
+  fired = 0;
+  const done = [];
+  for (let i = 1; i <= 200; i += 1) {
+    const requestsBefore = email.requests;
+    const { run, wallMs, cpuMs } = await fireCron(base, pid, runs, (fired += 1));
+    const job = run.jobs.find((j) => j.job === 'hold-offers');
+    const offered = job.counts.offered ?? 0;
+    if (offered === 0) break;
+    const emailRequests = email.requests - requestsBefore;
+    done.push({
+      ...run.d1,
+      offered,
+      emailRequests,
+      subrequests: run.d1.queries + emailRequests,
+      units: job.units,
+      status: job.status,
+      cpuMs,
+      wallMs,
+    });
+  }
+  const sum = (key) => done.reduce((total, run) => total + run[key], 0);
+  const max = (key) => Math.max(...done.map((run) => run[key]));
+  const round = (n) => Math.round(n * 100) / 100;
+  return {
+    figures: {
+      name: `hold-offers-${HOLD_QUEUES.items}-queues`,
+      items: HOLD_QUEUES.items,
+      runs: done.length,
+      offered: sum('offered'),
+      maxOfferedPerRun: max('offered'),
+      maxQueriesPerRun: max('queries'),
+      maxRowsReadPerRun: max('rowsRead'),
+      maxRowsWrittenPerRun: max('rowsWritten'),
+      maxEmailRequestsPerRun: max('emailRequests'),
+      maxSubrequestsPerRun: max('subrequests'),
+      maxUnitsPerRun: max('units'),
+      cpuMsPerRun: round(sum('cpuMs') / done.length),
+      maxCpuMsPerRun: round(max('cpuMs')),
+      wallMsPerRun: round(sum('wallMs') / done.length),
+      maxWallMsPerRun: round(max('wallMs')),
+    },
+    launched: { pid, runs },
   };
 }
 
@@ -664,6 +767,16 @@ async function main() {
   let child = null;
   let profiler = null;
   const base = `http://127.0.0.1:${PORT}`;
+  /** Stops the Worker, runs `between` on its state (seeding more), and starts it again with its cron. */
+  const relaunch = async (between) => {
+    const stopped = new Promise((resolve) => child.once('exit', resolve));
+    stopWorker(child);
+    await Promise.race([stopped, new Promise((resolve) => setTimeout(resolve, 20_000))]);
+    between();
+    const again = await launch(true);
+    child = again.worker;
+    return { pid: again.pid, runs: scheduledRuns(again.lines) };
+  };
   try {
     const launched = await launch(!workflowsOnly);
     child = launched.worker;
@@ -705,6 +818,18 @@ async function main() {
         await fetch(`${base}/api/v1/token`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: signInBody })
       ).json()
     ).token;
+    // A member of the shared collection (SHARED), signed in with the password the seed gave them.
+    const memberToken = workflowsOnly
+      ? null
+      : (
+          await (
+            await fetch(`${base}/api/v1/token`, {
+              method: 'POST',
+              headers: { 'content-type': 'application/json' },
+              body: JSON.stringify({ login: SHARED.login, password: ADMIN_PASSWORD }),
+            })
+          ).json()
+        ).token;
     // Making "series" searchable rebuilds each collection's search index through the Worker's own code.
     for (const cid of REUSE ? [] : SIZES.map((_, i) => i + 1)) {
       const res = await slowRequest(`${base}/api/v1/collections/${cid}/properties/${cid * 100 + 4}`, {
@@ -883,6 +1008,10 @@ async function main() {
             get('/api/v1/collections/1/items?perPage=50&availability=available&min.year=2000&sort=title&dir=asc'),
             SIZES[0],
           ),
+          // The 10,000-item collection shared with 50 people: the owner's pages, then a member's (a viewer).
+          ...(await sharedScenarios((name, path, who, iterations) =>
+            scenario(name, pid, iterations, get(path, who === 'owner' ? token : memberToken), SIZES[0]),
+          )),
         ].filter(Boolean);
     const sourceRequestsPerSearch = workflowsOnly || lookedUp === 0 ? null : (pictures.counted.metadata - askedBefore) / lookedUp;
     // The page matrix at 100,000 items: every kind of query the collection view makes, first and deep
@@ -929,6 +1058,10 @@ async function main() {
       scenarios.push(...measured, ...(worst ? [{ ...worst, name: 'collection-page-worst-100k', of: worst.name }] : []));
     }
     const cron = workflowsOnly || !wanted('cron-reminders-1000-loans') ? null : await cronScenario(base, pid, runs, email);
+    const holdOffers =
+      workflowsOnly || !wanted(`hold-offers-${HOLD_QUEUES.items}-queues`)
+        ? null
+        : (await holdOffersScenario({ base, email, launched: { pid, runs }, relaunch })).figures;
     // The Workflows run beside the small collections only (--workflows): beside the 100,000-item one, the
     // backup of the whole instance took local workerd past its 1 GB heap and ended it.
     if (workflowsOnly) log('Workflows: imports, an export and a backup…');
@@ -943,6 +1076,8 @@ async function main() {
       sizes,
       scenarios,
       cron,
+      holdOffers,
+      shared: sharedSideBySide(scenarios),
       sourceRequestsPerSearch,
       ratios: ratios(scenarios),
       ranksBuilt,
@@ -978,6 +1113,29 @@ async function main() {
         console.log(
           `\n${cron.name}: ${cron.runs} runs sent ${cron.emails} emails (at most ${cron.maxEmailsPerRun} per run, in at most ${cron.maxEmailRequestsPerRun} requests); per run at most ` +
             `${cron.maxQueriesPerRun} queries, ${cron.maxRowsReadPerRun} rows read, ${cron.maxRowsWrittenPerRun} rows written; ${cron.cpuMsPerRun} ms CPU per run on average.`,
+        );
+      const shared = sharedSideBySide(scenarios);
+      if (shared.length > 0) {
+        console.log(
+          `\nThe ${SIZES[0]}-item collection shared with ${SHARED.members} people, the owner's pages beside a member's (a viewer); budget ${SHARED_QUERY_BUDGET} queries:`,
+        );
+        console.log(
+          `${'page'.padEnd(18)}${'queries'.padStart(16)}${'rows read'.padStart(18)}${'p50 ms'.padStart(18)}${'CPU ms'.padStart(18)}`,
+        );
+        console.log(
+          `${''.padEnd(18)}${'owner / member'.padStart(16)}${'owner / member'.padStart(18)}${'owner / member'.padStart(18)}${'owner / member'.padStart(18)}`,
+        );
+        for (const r of shared)
+          console.log(
+            `${r.page.padEnd(18)}${`${r.owner.queries} / ${r.member.queries}`.padStart(16)}${`${r.owner.rowsRead} / ${r.member.rowsRead}`.padStart(18)}${`${r.owner.p50Ms} / ${r.member.p50Ms}`.padStart(18)}${`${r.owner.cpuMs} / ${r.member.cpuMs}`.padStart(18)}${r.member.queries > SHARED_QUERY_BUDGET ? '   OVER BUDGET' : ''}`,
+          );
+      }
+      if (holdOffers)
+        console.log(
+          `\n${holdOffers.name}: ${holdOffers.runs} runs offered ${holdOffers.offered} copies (at most ${holdOffers.maxOfferedPerRun} per run); per run at most ` +
+            `${holdOffers.maxQueriesPerRun} queries, ${holdOffers.maxEmailRequestsPerRun} email requests (${holdOffers.maxSubrequestsPerRun} subrequests of the invocation's ${INVOCATION_LIMIT}), ` +
+            `${holdOffers.maxRowsReadPerRun} rows read, ${holdOffers.maxRowsWrittenPerRun} rows written, ${holdOffers.maxUnitsPerRun} units of the job's budget; ` +
+            `CPU ${holdOffers.cpuMsPerRun} ms per run on average (at most ${holdOffers.maxCpuMsPerRun}), wall ${holdOffers.wallMsPerRun} ms (at most ${holdOffers.maxWallMsPerRun}).`,
         );
       for (const name of ['item-create-10k', 'item-update-10k', 'item-delete-10k']) {
         const s = scenarios.find((x) => x.name === name);
