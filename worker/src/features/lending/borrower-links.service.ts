@@ -45,14 +45,28 @@ async function pageSecretStatement(env: Pick<Env, 'APP_SECRET' | 'DB'>, borrower
   ).bind(borrowerId, fresh.nonce, fresh.hash);
 }
 
-/** borrowerPageSecret for a page of borrowers (the reminders job) in one batch: borrower id → secret. */
+/**
+ * borrowerPageSecret for a page of borrowers (the reminders and hold-offers jobs) in ONE statement, however
+ * many they are (their fresh nonces as one JSON parameter): borrower id → secret.
+ */
 export async function borrowerPageSecrets(env: Pick<Env, 'APP_SECRET' | 'DB'>, borrowerIds: number[]): Promise<Map<number, string>> {
   const ids = [...new Set(borrowerIds)];
   if (ids.length === 0) return new Map();
-  const results = await env.DB.batch<{ borrower_id: number; page_nonce: string }>(
-    await Promise.all(ids.map((id) => pageSecretStatement(env, id))),
+  const fresh = await Promise.all(
+    ids.map(async (id) => {
+      const drawn = await drawSecret(env, 'borrower-page');
+      return [id, drawn.nonce, drawn.hash];
+    }),
   );
-  const rows = results.map((result) => result.results[0]!);
+  // (WHERE true: SQLite's upsert after INSERT … SELECT needs it to read ON CONFLICT as the upsert's.)
+  const { results: rows } = await env.DB.prepare(
+    `INSERT INTO borrower_links (borrower_id, page_nonce, page_hash, page_expires_at)
+     SELECT j.value ->> 0, j.value ->> 1, j.value ->> 2, ${expiry} FROM json_each(?1) j WHERE true
+     ON CONFLICT (borrower_id) DO UPDATE SET page_expires_at = excluded.page_expires_at
+     RETURNING borrower_id, page_nonce`,
+  )
+    .bind(JSON.stringify(fresh))
+    .all<{ borrower_id: number; page_nonce: string }>();
   return new Map(
     await Promise.all(rows.map(async (row) => [row.borrower_id, await secretOf(env, 'borrower-page', row.page_nonce)] as const)),
   );

@@ -13,8 +13,11 @@ import { offerNext } from './holds.service';
 
 /** Items handled per run: their offers go in one batch (at most EMAIL_BATCH_MAX). */
 export const HOLD_OFFERS_PAGE = 50;
-/** Expire, free items, read the offerable, offer, read the offered, their titles, and the email batch. */
-const RUN_UNITS = 7;
+/**
+ * Expire, free items, read the offerable, offer, read the offered, their titles, the instance's address
+ * and the borrowers' page links (one statement for all), and the email batch.
+ */
+const RUN_UNITS = 9;
 
 async function expireAndOffer(env: Env, context: JobContext) {
   const now = context.now.toISOString();
