@@ -1,6 +1,6 @@
 // Browser suite: Debian's Chromium driven by Playwright against `wrangler dev` (real workerd, D1, R2).
 import { defineConfig, devices } from '@playwright/test';
-import { E2E } from './tests/support/e2e-settings.mjs';
+import { E2E, E2E_WORKERS } from './tests/support/e2e-settings.mjs';
 
 const chromium = {
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
@@ -19,7 +19,8 @@ export default defineConfig({
   testDir: 'tests/e2e',
   globalSetup: './tests/e2e/global-setup.ts',
   fullyParallel: false,
-  workers: 1,
+  // One pair of instances per worker (tests/support/e2e-settings.mjs): E2E_WORKERS=1 for one worker.
+  workers: E2E_WORKERS,
   retries: 0,
   timeout: 60_000,
   expect: { timeout: 10_000 },
@@ -38,18 +39,13 @@ export default defineConfig({
       testMatch: /phone\.spec\.ts/,
     },
   ],
-  webServer: [
-    {
-      command: `node tests/support/e2e-server.mjs ${E2E.appPort} ${E2E.appInspectorPort}`,
-      url: `http://127.0.0.1:${E2E.appPort}/api/v1/`,
-      reuseExistingServer: false,
-      timeout: 90_000,
-    },
-    {
-      command: `node tests/support/e2e-server.mjs ${E2E.demoPort} ${E2E.demoInspectorPort} demo`,
-      url: `http://127.0.0.1:${E2E.demoPort}/api/v1/`,
-      reuseExistingServer: false,
-      timeout: 90_000,
-    },
-  ],
+  // Every lane's app and demo instance, started at once (tests/support/e2e-server.mjs). The config is
+  // read again in each worker, where E2E.appPort is that worker's own app: `baseURL` follows it.
+  webServer: {
+    command: 'node tests/support/e2e-server.mjs',
+    wait: { stdout: /e2e instances ready/ },
+    reuseExistingServer: false,
+    // Migrating the first time and starting wrangler dev several times on a loaded 2-core machine.
+    timeout: 360_000,
+  },
 });
