@@ -7,8 +7,8 @@
 // The fake email provider, outside sources and SMTP servers are shared: tests read them by address.
 const base = Number(process.env.E2E_PORT_BASE ?? 8788);
 
-/** How many workers (and pairs of instances) the suite runs with: E2E_WORKERS, 2 unless told. */
-export const E2E_WORKERS = Math.max(1, Number(process.env.E2E_WORKERS ?? 2));
+/** How many workers (and pairs of instances) the suite runs with: E2E_WORKERS, 1 unless told. */
+export const E2E_WORKERS = Math.max(1, Number(process.env.E2E_WORKERS ?? 1));
 
 /** The app's and the demo instance's ports for one lane (0 to E2E_WORKERS - 1). */
 export function lanePorts(lane) {
