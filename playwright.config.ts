@@ -1,6 +1,6 @@
 // Browser suite: Debian's Chromium driven by Playwright against `wrangler dev` (real workerd, D1, R2).
 import { defineConfig, devices } from '@playwright/test';
-import { E2E, E2E_WORKERS } from './tests/support/e2e-settings.mjs';
+import { E2E } from './tests/support/e2e-settings.mjs';
 
 const chromium = {
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
@@ -19,13 +19,10 @@ export default defineConfig({
   testDir: 'tests/e2e',
   globalSetup: './tests/e2e/global-setup.ts',
   fullyParallel: false,
-  // One pair of instances per worker (tests/support/e2e-settings.mjs): E2E_WORKERS=2 for two.
-  workers: E2E_WORKERS,
+  workers: 1,
   retries: 0,
-  // Room for a 2-core machine busy with other work: under a load average of 30–40, passing tests ran
-  // past 60 s and pages took more than 10 s to show an answer. Only a failing test waits this long.
-  timeout: 120_000,
-  expect: { timeout: 20_000 },
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
   reporter: 'list',
   use: {
     baseURL: `http://127.0.0.1:${E2E.appPort}`,
@@ -41,13 +38,18 @@ export default defineConfig({
       testMatch: /phone\.spec\.ts/,
     },
   ],
-  // Every lane's app and demo instance, started at once (tests/support/e2e-server.mjs). The config is
-  // read again in each worker, where E2E.appPort is that worker's own app: `baseURL` follows it.
-  webServer: {
-    command: 'node tests/support/e2e-server.mjs',
-    wait: { stdout: /e2e instances ready/ },
-    reuseExistingServer: false,
-    // Migrating the first time and starting wrangler dev several times on a loaded 2-core machine.
-    timeout: 360_000,
-  },
+  webServer: [
+    {
+      command: `node tests/support/e2e-server.mjs ${E2E.appPort} ${E2E.appInspectorPort}`,
+      url: `http://127.0.0.1:${E2E.appPort}/api/v1/`,
+      reuseExistingServer: false,
+      timeout: 90_000,
+    },
+    {
+      command: `node tests/support/e2e-server.mjs ${E2E.demoPort} ${E2E.demoInspectorPort} demo`,
+      url: `http://127.0.0.1:${E2E.demoPort}/api/v1/`,
+      reuseExistingServer: false,
+      timeout: 90_000,
+    },
+  ],
 });
