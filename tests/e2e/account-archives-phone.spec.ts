@@ -9,7 +9,7 @@ import {
   createItemsViaApi,
   createOwnerViaApi,
   expectNoHorizontalOverflow,
-  signInThroughUi,
+  signInViaApi,
   useLanguage,
 } from '../support/e2e-helpers';
 
@@ -19,7 +19,7 @@ test('an owner saves their collections and restores them from a phone, in French
   await addPropertyViaApi(request, owner.token, shelf.id, { label: 'Titre', key: 'titre', type: 'text', isTitle: true });
   await createItemsViaApi(request, owner.token, shelf.id, [{ values: { titre: 'Astérix le Gaulois' } }]);
   await useLanguage(page, 'fr_FR');
-  await signInThroughUi(page, owner.username, owner.password);
+  await signInViaApi(page, owner.username, owner.password);
   await page.goto('/profile');
   await page.getByRole('button', { name: 'Sauvegarder mes collections' }).click();
   const newest = page.getByTestId(/^archive-/).first();

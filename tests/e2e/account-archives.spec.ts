@@ -10,6 +10,7 @@ import {
   createItemsViaApi,
   createOwnerViaApi,
   signInThroughUi,
+  signInViaApi,
   useLanguage,
 } from '../support/e2e-helpers';
 
@@ -22,7 +23,7 @@ test('an owner backs up their collections and another account restores them', as
     { values: { title: 'Solaris' }, quantity: 2 },
   ]);
   await useLanguage(page, 'en_US');
-  await signInThroughUi(page, owner.username, owner.password);
+  await signInViaApi(page, owner.username, owner.password);
   await page.goto('/profile');
   await page.getByRole('button', { name: 'Back up my collections' }).click();
   const section = page.locator('section', { has: page.getByRole('heading', { name: 'Backup of my collections' }) });
@@ -66,7 +67,7 @@ test('an owner backs up their collections and another account restores them', as
 test('a file that is not a backup of collections fails with its reason', async ({ page, request }) => {
   const owner = await createOwnerViaApi(request);
   await useLanguage(page, 'en_US');
-  await signInThroughUi(page, owner.username, owner.password);
+  await signInViaApi(page, owner.username, owner.password);
   await page.goto('/profile');
   await page
     .getByLabel('Backup of collections')

@@ -1,5 +1,5 @@
 import { expect, test } from '../support/test';
-import { ADMIN, signInThroughUi, useLanguage } from '../support/e2e-helpers';
+import { ADMIN, signInThroughUi, signInViaApi, useLanguage } from '../support/e2e-helpers';
 
 test('the administrator creates, edits, disables and deletes a user', async ({ page, browser }) => {
   await useLanguage(page, 'en_US');
@@ -50,7 +50,7 @@ test('the administrator creates, edits, disables and deletes a user', async ({ p
 
 test('the administrator cannot disable or delete itself', async ({ page }) => {
   await useLanguage(page, 'en_US');
-  await signInThroughUi(page, ADMIN.username, ADMIN.password);
+  await signInViaApi(page, ADMIN.username, ADMIN.password);
   await page.goto('/config/users');
   await page.getByRole('link', { name: 'Edit admin' }).click();
   await expect(page.getByLabel('Username')).toBeDisabled();

@@ -4,13 +4,13 @@
 import { readFileSync } from 'node:fs';
 import { expect, test } from '../support/test';
 import { unzipSync } from 'fflate';
-import { ADMIN, apiToken, createCollectionViaApi, signInThroughUi, useLanguage } from '../support/e2e-helpers';
+import { ADMIN, apiToken, createCollectionViaApi, signInViaApi, useLanguage } from '../support/e2e-helpers';
 
 test('the administrator backs the instance up and downloads it; a restore into a used instance is refused', async ({ page, request }) => {
   const token = await apiToken(request, ADMIN.username, ADMIN.password);
   await createCollectionViaApi(request, token, { name: 'Étagère sauvegardée', type: 'books' });
   await useLanguage(page, 'fr_FR');
-  await signInThroughUi(page, ADMIN.username, ADMIN.password);
+  await signInViaApi(page, ADMIN.username, ADMIN.password);
   await page.goto('/config/backups');
   await expect(page.getByRole('link', { name: 'Sauvegardes' })).toHaveAttribute('aria-current', 'page');
 

@@ -9,7 +9,7 @@ import {
   createItemsViaApi,
   createOwnerViaApi,
   expectNoHorizontalOverflow,
-  signInThroughUi,
+  signInViaApi,
   useLanguage,
 } from '../support/e2e-helpers';
 
@@ -60,7 +60,7 @@ test('a borrower opens their page from the email on a phone and asks to renew; t
 
   // The owner sees the renewal on the loans screen and accepts it.
   await page.setViewportSize({ width: 1280, height: 900 });
-  await signInThroughUi(page, owner.username, owner.password);
+  await signInViaApi(page, owner.username, owner.password);
   await page.goto('/borrowers/loans');
   await expect(page.getByText('Asks to keep it until March 22, 2099')).toBeVisible();
   await page.getByRole('button', { name: 'Accept renewal' }).click();

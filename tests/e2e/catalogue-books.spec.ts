@@ -8,6 +8,7 @@ import {
   createOwnerViaApi,
   createUserViaApi,
   signInThroughUi,
+  signInViaApi,
   stubVideoPlayers,
   useLanguage,
 } from '../support/e2e-helpers';
@@ -183,7 +184,7 @@ test('an item with every content type: shown fittingly, duplicated, edited and d
   for (const property of properties) await addPropertyViaApi(request, owner.token, collection.id, property);
 
   await stubVideoPlayers(page);
-  await signInThroughUi(page, owner.username, owner.password);
+  await signInViaApi(page, owner.username, owner.password);
   await page.goto(`/collection/${collection.id}`);
   await expect(page.getByText('gadgets', { exact: true })).toBeVisible();
   await page.getByRole('link', { name: 'New item' }).click();

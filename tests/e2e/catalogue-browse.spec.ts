@@ -2,7 +2,7 @@
 // carries all of it (reload, Back); Last changes.
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, test } from '../support/test';
-import { bearer, createCollectionViaApi, createItemsViaApi, createOwnerViaApi, signInThroughUi, useLanguage } from '../support/e2e-helpers';
+import { bearer, createCollectionViaApi, createItemsViaApi, createOwnerViaApi, signInViaApi, useLanguage } from '../support/e2e-helpers';
 
 const GENRES = { poetry: 'Poetry', mystery: 'Mystery', fantasy: 'Fantasy' };
 
@@ -44,7 +44,7 @@ test.beforeEach(async ({ page }) => useLanguage(page, 'en_US'));
 
 test('display modes stick, search ignores accents, sorting by year both ways, and Last changes', async ({ page, request }) => {
   const { owner, collection, items } = await seedShelf(request);
-  await signInThroughUi(page, owner.username, owner.password);
+  await signInViaApi(page, owner.username, owner.password);
   await page.goto(`/collection/${collection.id}`);
   await expect(results(page).getByText('31 items', { exact: true })).toBeVisible();
   await expect(itemLinks(page)).toHaveCount(31);
@@ -117,7 +117,7 @@ test('display modes stick, search ignores accents, sorting by year both ways, an
 
 test('filters with counts and a year range, paging, and the address keeping it all', async ({ page, request }) => {
   const { owner, collection } = await seedShelf(request);
-  await signInThroughUi(page, owner.username, owner.password);
+  await signInViaApi(page, owner.username, owner.password);
   await page.goto(`/collection/${collection.id}?sort=year&dir=asc`);
   await expect(itemLinks(page)).toHaveCount(31);
 

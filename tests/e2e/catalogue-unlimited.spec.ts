@@ -5,7 +5,7 @@ import {
   createCollectionViaApi,
   createItemsViaApi,
   createOwnerViaApi,
-  signInThroughUi,
+  signInViaApi,
   useLanguage,
 } from '../support/e2e-helpers';
 
@@ -28,7 +28,7 @@ test('Unlimited loads all 1,000 items while scrolling, and the page stays respon
   await createItemsViaApi(request, owner.token, collection.id, bodies);
 
   await useLanguage(page, 'en_US');
-  await signInThroughUi(page, owner.username, owner.password);
+  await signInViaApi(page, owner.username, owner.password);
   await page.goto(`/collection/${collection.id}?sort=number&dir=asc`);
   const summary = page.getByRole('region', { name: 'Items' }).locator('p[aria-live="polite"]');
   const list = page.getByRole('list', { name: 'Items' });

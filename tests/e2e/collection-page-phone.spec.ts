@@ -8,6 +8,7 @@ import {
   createOwnerViaApi,
   expectNoHorizontalOverflow,
   signInThroughUi,
+  signInViaApi,
   useLanguage,
 } from '../support/e2e-helpers';
 
@@ -52,7 +53,7 @@ test('the first screen of a collection shows at least three items, the rest is i
   );
 
   await useLanguage(page, 'en_US');
-  await signInThroughUi(page, owner.username, owner.password);
+  await signInViaApi(page, owner.username, owner.password);
   await page.goto(`/collection/${shelf.id}`);
   await expect(page.getByRole('heading', { level: 1, name: 'Pocket shelf' })).toBeVisible();
   const list = page.getByRole('list', { name: 'Items' });
@@ -248,7 +249,7 @@ test.describe('the showcase on a phone', () => {
     await page.goto(`/collection/${shelf.id}?display=mosaic`);
     await expect(list.getByRole('listitem')).toHaveCount(12);
     expect(await tilesOnFirstScreen(page), 'visitor').toBeGreaterThanOrEqual(6);
-    await signInThroughUi(page, owner.username, owner.password);
+    await signInViaApi(page, owner.username, owner.password);
     await page.goto(`/collection/${shelf.id}?display=mosaic`);
     await expect(page.getByRole('link', { name: 'New item' })).toBeVisible();
     await expect(list.getByRole('listitem')).toHaveCount(12);

@@ -9,6 +9,7 @@ import {
   createItemsViaApi,
   createOwnerViaApi,
   signInThroughUi,
+  signInViaApi,
   useLanguage,
 } from '../support/e2e-helpers';
 
@@ -191,7 +192,7 @@ test.describe('the showcase: the page opens on the collection', () => {
     await context.grantPermissions(['clipboard-read', 'clipboard-write']);
     const { owner, shelf } = await showcaseShelf(request, 3);
     await useLanguage(page, 'en_US');
-    await signInThroughUi(page, owner.username, owner.password);
+    await signInViaApi(page, owner.username, owner.password);
     await page.goto(`/collection/${shelf.id}`);
     await page.evaluate(() => navigator.clipboard.writeText('untouched'));
     await page.getByRole('button', { name: 'Share' }).click();

@@ -6,7 +6,7 @@ import {
   createCollectionViaApi,
   createOwnerViaApi,
   expectNoHorizontalOverflow,
-  signInThroughUi,
+  signInViaApi,
   useLanguage,
 } from '../support/e2e-helpers';
 
@@ -21,7 +21,7 @@ test('on a phone, a tap on half a star rates a half, and long labels stay on scr
   await addPropertyViaApi(request, owner.token, collection.id, { label: LONG_LABEL, type: 'text', multiple: true });
   await addPropertyViaApi(request, owner.token, collection.id, { label: 'Score', type: 'rating' });
   await addPropertyViaApi(request, owner.token, collection.id, { label: 'Manual', type: 'file' });
-  await signInThroughUi(page, owner.username, owner.password);
+  await signInViaApi(page, owner.username, owner.password);
 
   await page.goto(`/collection/${collection.id}/manage`);
   await expect(page.getByRole('rowheader', { name: LONG_LABEL })).toBeVisible();

@@ -10,6 +10,7 @@ import {
   createOwnerViaApi,
   pictureDecodes,
   signInThroughUi,
+  signInViaApi,
   useLanguage,
 } from '../support/e2e-helpers';
 
@@ -41,7 +42,7 @@ test('properties are reordered by dragging a handle, with the mouse and with the
   request,
 }) => {
   const { owner, collection } = await seedShelf(request);
-  await signInThroughUi(page, owner.username, owner.password);
+  await signInViaApi(page, owner.username, owner.password);
   await page.goto(`/collection/${collection.id}/manage`);
   await expect(propertyRows(page)).toHaveText(['Name', 'Maker', 'Year', 'Photo', 'Score']);
 
@@ -79,7 +80,7 @@ test('properties are reordered by dragging a handle, with the mouse and with the
 
 test('a failed upload stops the item from being saved and says why; going on without the file saves it', async ({ page, request }) => {
   const { owner, collection } = await seedShelf(request);
-  await signInThroughUi(page, owner.username, owner.password);
+  await signInViaApi(page, owner.username, owner.password);
   await page.goto(`/collection/${collection.id}/item/new`);
   await page.getByLabel('Name', { exact: true }).fill('Soldering iron');
 
@@ -153,7 +154,7 @@ test('a collection without a picture shows a mosaic of its first covers on the h
     });
     expect(item.status()).toBe(201);
   }
-  await signInThroughUi(page, owner.username, owner.password);
+  await signInViaApi(page, owner.username, owner.password);
   await page.goto('/?mine=true');
   const card = page.getByRole('listitem').filter({ has: page.getByRole('link', { name: 'Workbench' }) });
   const tiles = card.getByTestId('collection-mosaic').locator('img');

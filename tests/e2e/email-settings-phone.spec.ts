@@ -3,13 +3,13 @@
 // then leaves with the saved key.
 import { expect, test } from '../support/test';
 import { E2E } from '../support/e2e-settings.mjs';
-import { ADMIN, apiToken, capturedEmails, expectNoHorizontalOverflow, signInThroughUi, useLanguage } from '../support/e2e-helpers';
+import { ADMIN, apiToken, capturedEmails, expectNoHorizontalOverflow, signInViaApi, useLanguage } from '../support/e2e-helpers';
 
 test('the administrator sets up emails from a phone, in French', async ({ page, request }) => {
   const token = await apiToken(request, ADMIN.username, ADMIN.password);
   try {
     await useLanguage(page, 'fr_FR');
-    await signInThroughUi(page, ADMIN.username, ADMIN.password);
+    await signInViaApi(page, ADMIN.username, ADMIN.password);
     await page.goto('/config/emails');
     await expect(page).toHaveTitle(/^E-mails - /);
 

@@ -4,12 +4,12 @@
 import { expect, test } from '../support/test';
 import { E2E } from '../support/e2e-settings.mjs';
 import { FAKE_SMTP_PASSWORD, FAKE_SMTP_USER } from '../support/fake-smtp';
-import { ADMIN, apiToken, receivedOverSmtp, signInThroughUi } from '../support/e2e-helpers';
+import { ADMIN, apiToken, receivedOverSmtp, signInViaApi } from '../support/e2e-helpers';
 
 test('the administrator sends the instance’s emails through an SMTP server and tests it', async ({ page, request }) => {
   const token = await apiToken(request, ADMIN.username, ADMIN.password);
   try {
-    await signInThroughUi(page, ADMIN.username, ADMIN.password);
+    await signInViaApi(page, ADMIN.username, ADMIN.password);
     await page.goto('/config/');
     await page.getByRole('link', { name: 'Emails' }).click();
     await expect(page).toHaveURL(/\/config\/emails$/);

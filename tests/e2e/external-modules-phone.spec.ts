@@ -4,7 +4,7 @@ import { expect, test } from '../support/test';
 import type { ExternalModule } from '../../shared/schemas/sources';
 import { jsonAnswer, setAnswers } from '../support/fake-sources';
 import { E2E } from '../support/e2e-settings.mjs';
-import { ADMIN, apiToken, bearer, expectNoHorizontalOverflow, signInThroughUi, useLanguage } from '../support/e2e-helpers';
+import { ADMIN, apiToken, bearer, expectNoHorizontalOverflow, signInViaApi, useLanguage } from '../support/e2e-helpers';
 
 const FAKE = `http://127.0.0.1:${E2E.sourcesPort}`;
 
@@ -17,7 +17,7 @@ test("l'administrateur ajoute, met à jour et retire un module externe depuis un
   const token = await apiToken(request, ADMIN.username, ADMIN.password);
   try {
     await useLanguage(page, 'fr_FR');
-    await signInThroughUi(page, ADMIN.username, ADMIN.password);
+    await signInViaApi(page, ADMIN.username, ADMIN.password);
     await page.goto('/config/modules');
     await expect(page.getByRole('heading', { name: 'Modules externes' })).toBeVisible();
     await page.getByLabel('Adresse du module').fill(`${FAKE}${path}`);

@@ -6,7 +6,7 @@ import { expect, test } from '../support/test';
 import type { ExternalModule } from '../../shared/schemas/sources';
 import { jsonAnswer, setAnswers } from '../support/fake-sources';
 import { E2E } from '../support/e2e-settings.mjs';
-import { ADMIN, apiToken, bearer, createCollectionViaApi, createOwnerViaApi, signInThroughUi } from '../support/e2e-helpers';
+import { ADMIN, apiToken, bearer, createCollectionViaApi, createOwnerViaApi, signInThroughUi, signInViaApi } from '../support/e2e-helpers';
 
 const FAKE = `http://127.0.0.1:${E2E.sourcesPort}`;
 
@@ -18,7 +18,7 @@ test('the administrator registers and upgrades an external module, and a collect
   await setAnswers(FAKE, `${path}/manifest`, [jsonAnswer(manifest)]);
   const token = await apiToken(request, ADMIN.username, ADMIN.password);
   try {
-    await signInThroughUi(page, ADMIN.username, ADMIN.password);
+    await signInViaApi(page, ADMIN.username, ADMIN.password);
     await page.goto('/config/modules');
     await expect(page.getByRole('heading', { name: 'External modules' })).toBeVisible();
     await page.getByLabel('Module address').fill(`${FAKE}${path}`);

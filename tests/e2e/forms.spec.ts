@@ -7,6 +7,7 @@ import {
   createItemsViaApi,
   createOwnerViaApi,
   signInThroughUi,
+  signInViaApi,
   useLanguage,
 } from '../support/e2e-helpers';
 
@@ -17,7 +18,7 @@ test('saving an item as Nobody lands on the manage screen, which lists it, with 
   await addPropertyViaApi(request, owner.token, collection.id, { label: 'Title', type: 'text', isTitle: true });
   const [item] = await createItemsViaApi(request, owner.token, collection.id, [{ values: { title: 'Hidden gem' } }]);
 
-  await signInThroughUi(page, owner.username, owner.password);
+  await signInViaApi(page, owner.username, owner.password);
   await page.goto(`/collection/${collection.id}/item/${item!.id}/edit`);
   await page.getByLabel('Visibility').selectOption({ label: 'Nobody' });
   await page.getByRole('button', { name: 'Save' }).click();
@@ -63,7 +64,7 @@ test('an error on a long form brings the first invalid field into view and focus
   for (let index = 1; index <= 8; index += 1) {
     await addPropertyViaApi(request, owner.token, collection.id, { label: `Notes ${index}`, type: 'longtext' });
   }
-  await signInThroughUi(page, owner.username, owner.password);
+  await signInViaApi(page, owner.username, owner.password);
   await page.goto(`/collection/${collection.id}/item/new`);
   const quantity = page.getByLabel('Number of copies');
   await quantity.fill('-3');

@@ -9,7 +9,7 @@ import {
   createItemsViaApi,
   createOwnerViaApi,
   expectNoHorizontalOverflow,
-  signInThroughUi,
+  signInViaApi,
   useLanguage,
 } from '../support/e2e-helpers';
 
@@ -63,7 +63,7 @@ test('a visitor joins the waiting list from a phone, and accepts the copy offere
 
   // The owner sees who is next, and gets the item back.
   await useLanguage(page, 'fr_FR');
-  await signInThroughUi(page, owner.username, owner.password);
+  await signInViaApi(page, owner.username, owner.password);
   await page.goto(`/collection/${shelf.id}/item/${item!.id}`);
   await expect(page.getByTestId('next-in-line')).toHaveText('Prochain dans la file : Léa');
   await expectAccessible(page);

@@ -9,7 +9,7 @@ import {
   createOwnerViaApi,
   expectNoHorizontalOverflow,
   mappingRowTops,
-  signInThroughUi,
+  signInViaApi,
   useLanguage,
 } from '../support/e2e-helpers';
 
@@ -24,7 +24,7 @@ test('a plan that would import nothing is stopped with its fix, on a phone in Fr
   const context = await browser.newContext(PHONE);
   const page = await context.newPage();
   await useLanguage(page, 'fr_FR');
-  await signInThroughUi(page, owner.username, owner.password);
+  await signInViaApi(page, owner.username, owner.password);
   await page.goto(`/collection/${collection.id}/manage/import`);
   await page.getByLabel('Fichier à importer').setInputFiles({ name: 'films.csv', mimeType: 'text/csv', buffer: Buffer.from(FILMS) });
   await expect(page.getByText('Lu comme : CSV ou TSV')).toBeVisible();
@@ -84,7 +84,7 @@ test('a Letterboxd export zip and a GCstar music file come in from a phone, in F
   const context = await browser.newContext(PHONE);
   const page = await context.newPage();
   await useLanguage(page, 'fr_FR');
-  await signInThroughUi(page, owner.username, owner.password);
+  await signInViaApi(page, owner.username, owner.password);
 
   await page.goto(`/collection/${films.id}/manage/import`);
   await page

@@ -17,6 +17,7 @@ import {
   mappingRowTops,
   pictureDecodes,
   signInThroughUi,
+  signInViaApi,
   useLanguage,
 } from '../support/e2e-helpers';
 
@@ -78,7 +79,7 @@ test('a CSV is mapped, previewed and imported with its report, and a second run 
   test.setTimeout(180_000);
   const owner = await createOwnerViaApi(request);
   const shelf = await createCollectionViaApi(request, owner.token, { type: 'books', name: 'Imported books' });
-  await signInThroughUi(page, owner.username, owner.password);
+  await signInViaApi(page, owner.username, owner.password);
   await page.goto(`/collection/${shelf.id}/manage`);
   await page.getByRole('link', { name: 'Import a file' }).click();
   await expect(page).toHaveURL(new RegExp(`/collection/${shelf.id}/manage/import$`));
@@ -160,7 +161,7 @@ test('a Goodreads export goes into a new collection from a phone, in French', as
   const context = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
   const page = await context.newPage();
   await useLanguage(page, 'fr_FR');
-  await signInThroughUi(page, owner.username, owner.password);
+  await signInViaApi(page, owner.username, owner.password);
   await page.goto('/collection/new');
   await page.getByLabel('Nom', { exact: true }).fill('Mes lectures');
   await page.getByLabel('Puis y importer un fichier').check();

@@ -11,7 +11,7 @@ import {
   createCollectionViaApi,
   createOwnerViaApi,
   expectNoHorizontalOverflow,
-  signInThroughUi,
+  signInViaApi,
   useLanguage,
 } from '../support/e2e-helpers';
 
@@ -35,7 +35,7 @@ test('an invited person creates their account from the email on a phone in Frenc
     const address = `invitee-${Date.now().toString(36)}@example.test`;
 
     await useLanguage(page, 'en_US');
-    await signInThroughUi(page, owner.username, owner.password);
+    await signInViaApi(page, owner.username, owner.password);
     await page.goto(`/collection/${shelf.id}`);
     await page.getByRole('link', { name: 'Manage' }).click();
     const sharing = page.getByRole('region', { name: 'Sharing' });

@@ -2,7 +2,7 @@
 // is in the first screen and stays there, pinned, while the page scrolls.
 import type { Locator, Page } from '@playwright/test';
 import { expect, test } from '../support/test';
-import { expectNoHorizontalOverflow, signInThroughUi, useLanguage } from '../support/e2e-helpers';
+import { expectNoHorizontalOverflow, signInViaApi, useLanguage } from '../support/e2e-helpers';
 import { seedItemPageShelf } from '../support/item-page-seed';
 
 const WIDTH = 390;
@@ -49,7 +49,7 @@ test('a visitor sees what the item is and "Ask to borrow" on the first screen, a
 
 test('the owner has Lend and Edit at hand on a phone', async ({ page, request }) => {
   const { owner, shelf, items } = await seedItemPageShelf(request);
-  await signInThroughUi(page, owner.username, owner.password);
+  await signInViaApi(page, owner.username, owner.password);
   await page.goto(`/collection/${shelf.id}/item/${items[0]!.id}`);
   const actions = page.getByTestId('item-main-actions');
   await expect(actions.getByRole('link', { name: 'Prêter' })).toBeVisible();

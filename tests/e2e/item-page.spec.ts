@@ -2,7 +2,7 @@
 // main action; the long summary folded; the pictures in a full-screen viewer; Previous and Next through
 // the list the visitor came from, across its pages.
 import { expect, test } from '../support/test';
-import { signInThroughUi, useLanguage } from '../support/e2e-helpers';
+import { signInViaApi, useLanguage } from '../support/e2e-helpers';
 import { seedItemPageShelf } from '../support/item-page-seed';
 
 test.beforeEach(async ({ page }) => useLanguage(page, 'en_US'));
@@ -56,7 +56,7 @@ test('the header, the folded summary and the picture viewer', async ({ page, req
 
 test('Previous and Next follow the list the visitor came from, across its pages', async ({ page, request }) => {
   const { owner, shelf, items } = await seedItemPageShelf(request, 22);
-  await signInThroughUi(page, owner.username, owner.password);
+  await signInViaApi(page, owner.username, owner.password);
   // Newest year first, 20 a page: Book 03 (2003) ends the first page, Book 02 opens the second.
   await page.goto(`/collection/${shelf.id}?sort=year&dir=desc&perPage=20&display=list`);
   await page.getByRole('link', { name: 'Book 04' }).click();

@@ -3,7 +3,7 @@
 import { expect, test } from '../support/test';
 import jsQR from 'jsqr';
 import { PNG } from 'pngjs';
-import { createCollectionViaApi, createItemsViaApi, createOwnerViaApi, signInThroughUi, useLanguage } from '../support/e2e-helpers';
+import { createCollectionViaApi, createItemsViaApi, createOwnerViaApi, signInViaApi, useLanguage } from '../support/e2e-helpers';
 
 function decode(png: Buffer): string | null {
   const image = PNG.sync.read(png);
@@ -19,7 +19,7 @@ test('label sheets carry codes that decode to each item’s borrow page', async 
     { values: { title: 'Kim' } },
   ]);
   await useLanguage(page, 'fr_FR');
-  await signInThroughUi(page, owner.username, owner.password);
+  await signInViaApi(page, owner.username, owner.password);
   await page.goto(`/collection/${shelf.id}/manage`);
   await page.getByRole('link', { name: 'Imprimer des étiquettes QR' }).click();
   await expect(page).toHaveURL(new RegExp(`/collection/${shelf.id}/labels$`));

@@ -7,7 +7,7 @@ import {
   createItemsViaApi,
   createOwnerViaApi,
   expectNoHorizontalOverflow,
-  signInThroughUi,
+  signInViaApi,
   useLanguage,
 } from '../support/e2e-helpers';
 
@@ -27,7 +27,7 @@ test('sur un téléphone, le propriétaire prête à un nouvel emprunteur, suit 
   const stamp = Date.now().toString(36);
 
   await useLanguage(page, 'fr_FR');
-  await signInThroughUi(page, owner.username, owner.password);
+  await signInViaApi(page, owner.username, owner.password);
 
   // Lend from the item's page to someone new, typed in on the spot; the due date is proposed.
   await page.goto(`/collection/${shelf.id}/item/${item!.id}`);

@@ -3,7 +3,14 @@
 // is refused while they hold it, the item got back; then requests (made through the API) accepted and
 // declined with a message.
 import { expect, test } from '../support/test';
-import { bearer, createCollectionViaApi, createItemsViaApi, createOwnerViaApi, signInThroughUi } from '../support/e2e-helpers';
+import {
+  bearer,
+  createCollectionViaApi,
+  createItemsViaApi,
+  createOwnerViaApi,
+  signInThroughUi,
+  signInViaApi,
+} from '../support/e2e-helpers';
 
 test.use({ viewport: { width: 1280, height: 900 } });
 
@@ -96,7 +103,7 @@ test('the owner accepts one request and declines another with a message', async 
     expect(asked.status(), await asked.text()).toBe(201);
   }
 
-  await signInThroughUi(page, owner.username, owner.password);
+  await signInViaApi(page, owner.username, owner.password);
   await page.goto('/borrowers/loans');
   const requests = page.getByRole('list', { name: 'Requests (2)' });
   const chloe = requests.getByRole('listitem').filter({ hasText: 'For the holidays' });

@@ -1,5 +1,5 @@
 import { expect, test } from '../support/test';
-import { capturedEmails, createUserViaApi, signInThroughUi, useLanguage } from '../support/e2e-helpers';
+import { capturedEmails, createUserViaApi, signInThroughUi, signInViaApi, useLanguage } from '../support/e2e-helpers';
 
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
 
@@ -48,7 +48,7 @@ test('updating the profile, changing the password and uploading an avatar', asyn
 test('changing the email address: current password, a link to the new inbox, a notice to the old one', async ({ page, request }) => {
   const user = await createUserViaApi(request);
   const newEmail = `grace.${user.username}@example.test`;
-  await signInThroughUi(page, user.username, user.password);
+  await signInViaApi(page, user.username, user.password);
   await page.goto('/profile/');
   const account = page.locator('form', { has: page.getByLabel('First name') });
   await account.getByLabel('Email address').fill(newEmail);

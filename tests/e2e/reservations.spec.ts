@@ -7,7 +7,7 @@ import {
   createItemsViaApi,
   createOwnerViaApi,
   expectNoHorizontalOverflow,
-  signInThroughUi,
+  signInViaApi,
   useLanguage,
 } from '../support/e2e-helpers';
 
@@ -48,7 +48,7 @@ test('a visitor reserves a weekend from a phone in French; accepted, the calenda
 
   // The owner, on a desktop, sees the reserved days and accepts.
   await page.setViewportSize({ width: 1280, height: 900 });
-  await signInThroughUi(page, owner.username, owner.password);
+  await signInViaApi(page, owner.username, owner.password);
   await page.goto('/borrowers/loans');
   const requests = page.getByRole('list', { name: 'Requests (1)' });
   await expect(requests.getByText(/Reservation:/)).toBeVisible();

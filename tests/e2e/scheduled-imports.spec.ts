@@ -4,7 +4,7 @@
 import { expect, test } from '../support/test';
 import { base64, setAnswers } from '../support/fake-sources';
 import { E2E } from '../support/e2e-settings.mjs';
-import { bearer, createCollectionViaApi, createOwnerViaApi, runLocalSql, signInThroughUi, useLanguage } from '../support/e2e-helpers';
+import { bearer, createCollectionViaApi, createOwnerViaApi, runLocalSql, signInViaApi, useLanguage } from '../support/e2e-helpers';
 
 const FAKE = `http://127.0.0.1:${E2E.sourcesPort}`;
 
@@ -40,7 +40,7 @@ test('a BoardGameGeek collection imported from the web re-runs from the cron (Fr
     },
   ]);
 
-  await signInThroughUi(page, owner.username, owner.password);
+  await signInViaApi(page, owner.username, owner.password);
   await page.goto(`/collection/${c.id}/manage/import`);
   await page.getByLabel('Le web : une adresse, BoardGameGeek, Goodreads').check();
   await page.getByLabel('Source', { exact: true }).selectOption('bgg');

@@ -2,7 +2,7 @@
 // titles follow at once), gives its public address and the language of a first visit — which a new
 // visitor with an English browser then gets — and adds, edits and deletes a custom configuration key.
 import { expect, test } from '../support/test';
-import { ADMIN, apiToken, expectNoHorizontalOverflow, signInThroughUi, useLanguage } from '../support/e2e-helpers';
+import { ADMIN, apiToken, expectNoHorizontalOverflow, signInViaApi, useLanguage } from '../support/e2e-helpers';
 
 test('the administrator runs the server configuration from a phone, in French', async ({ page, browser, request }) => {
   const token = await apiToken(request, ADMIN.username, ADMIN.password);
@@ -13,7 +13,7 @@ test('the administrator runs the server configuration from a phone, in French', 
     });
   try {
     await useLanguage(page, 'fr_FR');
-    await signInThroughUi(page, ADMIN.username, ADMIN.password);
+    await signInViaApi(page, ADMIN.username, ADMIN.password);
     await page.goto('/config/');
     await page.getByLabel('Nom de cette instance').fill('Les livres de Léa');
     await page.getByLabel('Adresse publique').fill('pas une adresse');

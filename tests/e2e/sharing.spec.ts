@@ -7,6 +7,7 @@ import {
   createUserViaApi,
   expectNoHorizontalOverflow,
   signInThroughUi,
+  signInViaApi,
   useLanguage,
 } from '../support/e2e-helpers';
 
@@ -18,7 +19,7 @@ test('the owner shares a collection with an editor, who adds an item from a phon
   const shelf = await createCollectionViaApi(request, owner.token, { type: 'books', name: 'Family shelf', visibility: 2 });
 
   await useLanguage(page, 'en_US');
-  await signInThroughUi(page, owner.username, owner.password);
+  await signInViaApi(page, owner.username, owner.password);
   await page.goto(`/collection/${shelf.id}`);
   await page.getByRole('link', { name: 'Manage' }).click();
   const sharing = page.getByRole('region', { name: 'Sharing' });

@@ -3,7 +3,7 @@
 import { expect, test } from '../support/test';
 import { jsonAnswer, setAnswers } from '../support/fake-sources';
 import { E2E } from '../support/e2e-settings.mjs';
-import { ADMIN, expectNoHorizontalOverflow, signInThroughUi, useLanguage } from '../support/e2e-helpers';
+import { ADMIN, expectNoHorizontalOverflow, signInViaApi, useLanguage } from '../support/e2e-helpers';
 
 const FAKE = `http://127.0.0.1:${E2E.sourcesPort}`;
 
@@ -12,7 +12,7 @@ test('the administrator tests a catalogue from a phone, in French', async ({ pag
     jsonAnswer({ 'ISBN:9780441172719': { key: '/books/OL26M', title: 'Dune' } }),
   ]);
   await useLanguage(page, 'fr_FR');
-  await signInThroughUi(page, ADMIN.username, ADMIN.password);
+  await signInViaApi(page, ADMIN.username, ADMIN.password);
   await page.goto('/config/modules');
   await expect(page).toHaveTitle(/^Modules - /);
   const openLibrary = page.getByRole('listitem', { name: 'Open Library' });

@@ -4,7 +4,7 @@
 import { expect, test } from '../support/test';
 import { jsonAnswer, setAnswers } from '../support/fake-sources';
 import { E2E } from '../support/e2e-settings.mjs';
-import { ADMIN, apiToken, bearer, signInThroughUi } from '../support/e2e-helpers';
+import { ADMIN, apiToken, bearer, signInViaApi } from '../support/e2e-helpers';
 
 const FAKE = `http://127.0.0.1:${E2E.sourcesPort}`;
 
@@ -18,7 +18,7 @@ test('the administrator keys, tests and turns off catalogues', async ({ page, re
     await setAnswers(FAKE, '/meta/openlibrary/api/books?bibkeys=ISBN:9780441172719&format=json&jscmd=data', [
       jsonAnswer({ 'ISBN:9780441172719': { key: '/books/OL26M', title: 'Dune' } }),
     ]);
-    await signInThroughUi(page, ADMIN.username, ADMIN.password);
+    await signInViaApi(page, ADMIN.username, ADMIN.password);
     await page.goto('/config/');
     await page.getByRole('link', { name: 'Modules' }).click();
     await expect(page).toHaveURL(/\/config\/modules$/);

@@ -2,13 +2,7 @@
 import { expect, test } from '../support/test';
 import { freshIsbn, jsonAnswer, setAnswers } from '../support/fake-sources';
 import { E2E } from '../support/e2e-settings.mjs';
-import {
-  createCollectionViaApi,
-  createOwnerViaApi,
-  expectNoHorizontalOverflow,
-  signInThroughUi,
-  useLanguage,
-} from '../support/e2e-helpers';
+import { createCollectionViaApi, createOwnerViaApi, expectNoHorizontalOverflow, signInViaApi, useLanguage } from '../support/e2e-helpers';
 
 const FAKE = `http://127.0.0.1:${E2E.sourcesPort}`;
 
@@ -23,7 +17,7 @@ test('a list of ISBNs is added from a phone (French)', async ({ page, request })
     }),
   ]);
 
-  await signInThroughUi(page, owner.username, owner.password);
+  await signInViaApi(page, owner.username, owner.password);
   await page.goto(`/collection/${c.id}/import/item`);
   await page.getByLabel('ISBN ou codes-barres').fill(`${known}\n${unknown}`);
   await expect(page.getByText('2 codes lus.')).toBeVisible();

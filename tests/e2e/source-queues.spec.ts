@@ -4,7 +4,7 @@
 import { expect, test } from '../support/test';
 import { freshIsbn, jsonAnswer, setAnswers } from '../support/fake-sources';
 import { E2E } from '../support/e2e-settings.mjs';
-import { bearer, createCollectionViaApi, createOwnerViaApi, pictureDecodes, signInThroughUi } from '../support/e2e-helpers';
+import { bearer, createCollectionViaApi, createOwnerViaApi, pictureDecodes, signInViaApi } from '../support/e2e-helpers';
 
 const FAKE = `http://127.0.0.1:${E2E.sourcesPort}`;
 /** A 1×1 PNG: a picture by its content, as the server checks. */
@@ -31,7 +31,7 @@ test('a pasted list of ISBNs becomes items, the held and the unknown said', asyn
   ]);
   await setAnswers(FAKE, `/covers/${known}.png`, [{ body: PNG, headers: { 'content-type': 'image/png' } }]);
 
-  await signInThroughUi(page, owner.username, owner.password);
+  await signInViaApi(page, owner.username, owner.password);
   await page.goto(`/collection/${c.id}/import/item`);
   const box = page.getByLabel('ISBNs or barcodes');
   await box.fill(`${known}\n${held}, ${unknown}\nDune\n${known}`);

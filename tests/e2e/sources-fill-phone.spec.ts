@@ -9,7 +9,7 @@ import {
   createCollectionViaApi,
   createOwnerViaApi,
   expectNoHorizontalOverflow,
-  signInThroughUi,
+  signInViaApi,
   useLanguage,
 } from '../support/e2e-helpers';
 
@@ -54,7 +54,7 @@ test('an item being edited is filled from a hit whose cover is lost (French, pho
   // The catalogue names a cover it does not have.
   await setAnswers(FAKE, `/meta/openlibrary-covers/b/id/${cover}-L.jpg`, [{ status: 404 }]);
 
-  await signInThroughUi(page, owner.username, owner.password);
+  await signInViaApi(page, owner.username, owner.password);
   await page.goto(`/collection/${c.id}/item/${item.id}/edit`);
   await page.getByRole('button', { name: 'Chercher dans un catalogue' }).click();
   const sheet = page.getByRole('dialog', { name: 'Chercher dans un catalogue' });

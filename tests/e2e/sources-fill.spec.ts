@@ -13,7 +13,7 @@ import {
   createOwnerViaApi,
   pictureDecodes,
   seedDemoCollection,
-  signInThroughUi,
+  signInViaApi,
   useLanguage,
 } from '../support/e2e-helpers';
 
@@ -66,7 +66,7 @@ test('an item being edited takes from a hit only the fields it lacks, unless tol
     number_of_pages_median: 387,
   });
 
-  await signInThroughUi(page, owner.username, owner.password);
+  await signInViaApi(page, owner.username, owner.password);
   await page.goto(`/collection/${c.id}/item/${item.id}/edit`);
   const sheet = await findAndChoose(page, words, 'The Dispossessed');
 
@@ -129,7 +129,7 @@ test('a new item is filled from a hit, its cover fetched into the collection, an
   });
   await setAnswers(FAKE, `/meta/openlibrary-covers/b/id/${cover}-L.jpg`, [{ body: PNG, headers: { 'content-type': 'image/png' } }]);
 
-  await signInThroughUi(page, owner.username, owner.password);
+  await signInViaApi(page, owner.username, owner.password);
   await page.goto(`/collection/${c.id}/item/new`);
   const sheet = await findAndChoose(page, words, 'The Left Hand of Darkness');
   // An empty form: every field that gives a value is checked.
@@ -165,7 +165,7 @@ test.describe('demo mode', () => {
     const collectionId = listed.collections.find((collection) => collection.name === name)?.id;
     expect(collectionId).toBeDefined();
     await useLanguage(page, 'en_US');
-    await signInThroughUi(page, 'demo', 'demo');
+    await signInViaApi(page, 'demo', 'demo');
 
     await page.goto(`/collection/${collectionId}/item/new`);
     await expect(page.getByRole('button', { name: 'Create the item' })).toBeDisabled();

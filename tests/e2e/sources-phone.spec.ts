@@ -9,7 +9,7 @@ import {
   createCollectionViaApi,
   createOwnerViaApi,
   expectNoHorizontalOverflow,
-  signInThroughUi,
+  signInViaApi,
   useLanguage,
 } from '../support/e2e-helpers';
 
@@ -43,7 +43,7 @@ test('an ISBN finds the edition, marked as already held (French, phone)', async 
     { prefix: true },
   );
 
-  await signInThroughUi(page, owner.username, owner.password);
+  await signInViaApi(page, owner.username, owner.password);
   await page.goto(`/collection/${c.id}/import/item`);
   await expect(page).toHaveTitle(/^Chercher dans un catalogue - /);
   await page.getByLabel('Titre, auteur, ISBN ou code-barres').fill('978-2-07-061275-8');

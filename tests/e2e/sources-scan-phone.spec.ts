@@ -5,13 +5,7 @@ import { expect } from '@playwright/test';
 import { base64, jsonAnswer, setAnswers } from '../support/fake-sources';
 import { test } from '../support/e2e-barcode-camera';
 import { E2E } from '../support/e2e-settings.mjs';
-import {
-  createCollectionViaApi,
-  createOwnerViaApi,
-  expectNoHorizontalOverflow,
-  signInThroughUi,
-  useLanguage,
-} from '../support/e2e-helpers';
+import { createCollectionViaApi, createOwnerViaApi, expectNoHorizontalOverflow, signInViaApi, useLanguage } from '../support/e2e-helpers';
 
 const FAKE = `http://127.0.0.1:${E2E.sourcesPort}`;
 /** An ISBN of this spec's own: the Worker keeps catalogue answers a day, shared by every spec of a run. */
@@ -34,7 +28,7 @@ test('a book is found by scanning its barcode (phone)', async ({ page, request, 
     { prefix: true },
   );
 
-  await signInThroughUi(page, owner.username, owner.password);
+  await signInViaApi(page, owner.username, owner.password);
   await page.goto(`/collection/${c.id}/import/item`);
   await expectNoHorizontalOverflow(page, 390);
   await page.getByRole('button', { name: 'Scan', exact: true }).tap();
@@ -63,7 +57,7 @@ test('a new item is filled from a scanned book and saved (French, phone)', async
   ]);
   await setAnswers(FAKE, `/meta/googlebooks/books/v1/volumes?q=isbn:${isbn}&maxResults=10`, [jsonAnswer({ totalItems: 0 })]);
 
-  await signInThroughUi(page, owner.username, owner.password);
+  await signInViaApi(page, owner.username, owner.password);
   await page.goto(`/collection/${c.id}/item/new`);
   await page.getByRole('button', { name: 'Chercher dans un catalogue' }).tap();
   const sheet = page.getByRole('dialog', { name: 'Chercher dans un catalogue' });

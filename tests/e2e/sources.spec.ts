@@ -4,7 +4,7 @@
 import { expect, test } from '../support/test';
 import { base64, jsonAnswer, setAnswers } from '../support/fake-sources';
 import { E2E } from '../support/e2e-settings.mjs';
-import { createCollectionViaApi, createOwnerViaApi, pictureDecodes, signInThroughUi } from '../support/e2e-helpers';
+import { createCollectionViaApi, createOwnerViaApi, pictureDecodes, signInViaApi } from '../support/e2e-helpers';
 
 const FAKE = `http://127.0.0.1:${E2E.sourcesPort}`;
 const SEARCH_FIELDS = 'key,title,subtitle,author_name,first_publish_year,publisher,isbn,cover_i,number_of_pages_median,language,subject';
@@ -44,7 +44,7 @@ test('a book found by its title becomes an item with its cover', async ({ page, 
   );
   await setAnswers(FAKE, `/meta/openlibrary-covers/b/id/${cover}-L.jpg`, [{ body: PNG, headers: { 'content-type': 'image/png' } }]);
 
-  await signInThroughUi(page, owner.username, owner.password);
+  await signInViaApi(page, owner.username, owner.password);
   await page.goto(`/collection/${c.id}`);
   await page.getByRole('link', { name: 'Find in a catalogue' }).click();
   await expect(page).toHaveURL(new RegExp(`/collection/${c.id}/import/item$`));

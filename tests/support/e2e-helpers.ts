@@ -3,6 +3,7 @@
 import { execFileSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { expect, type APIRequestContext, type APIResponse, type Locator, type Page } from '@playwright/test';
+import { STORAGE_KEYS } from '@shared/constants';
 import type { ReceivedEmail } from './fake-smtp';
 import { E2E } from './e2e-settings.mjs';
 
@@ -43,8 +44,12 @@ export async function createUserViaApi(request: APIRequestContext, overrides: Re
   return { ...((await res.json()) as { id: number; username: string; email: string }), password };
 }
 
+/** The language each page was given by useLanguage: signInViaApi signs in in it, as the form would. */
+const pageLanguage = new WeakMap<Page, 'en_US' | 'fr_FR'>();
+
 /** Sets the language before the first page load, so the first-visit reload does not happen. */
 export async function useLanguage(page: Page, lang: 'en_US' | 'fr_FR') {
+  pageLanguage.set(page, lang);
   await page.addInitScript((value) => {
     if (!window.localStorage.getItem('vitrine_lang')) window.localStorage.setItem('vitrine_lang', value);
   }, lang);
@@ -56,6 +61,39 @@ export async function signInThroughUi(page: Page, login: string, password: strin
   await page.getByLabel(/^password$|^mot de passe$/i).fill(password);
   await page.getByRole('button', { name: /^sign in$|^se connecter$/i }).click();
   await expect(page).toHaveURL(/\/$/);
+}
+
+/**
+ * Signs in as the sign-in form does (POST /token in the page's language, which also becomes the
+ * account's language for emails), then hands the session to the page before its next load: the
+ * same four entries of local storage the form writes. For tests about what comes after signing in;
+ * the form itself is tested by signInThroughUi's callers. The page is not navigated.
+ */
+export async function signInViaApi(page: Page, login: string, password: string) {
+  const res = await sendSetUp(() =>
+    page.request.post('/api/v1/token', {
+      headers: { 'Content-Language': pageLanguage.get(page) ?? 'en_US' },
+      data: { login, password },
+    }),
+  );
+  expect(res.status()).toBe(200);
+  const { token, user } = (await res.json()) as { token: string; user: { id: number; username: string; readOnly: boolean } };
+  const origin = new URL(res.url()).origin;
+  const stored = {
+    [STORAGE_KEYS.token]: token,
+    [STORAGE_KEYS.userId]: String(user.id),
+    [STORAGE_KEYS.username]: user.username,
+    [STORAGE_KEYS.readOnly]: user.readOnly ? 'true' : 'false',
+  };
+  // Once per tab: a later sign-out stays signed out across reloads, as it does after the form.
+  await page.addInitScript(
+    ({ origin, stored }) => {
+      if (window.location.origin !== origin || window.sessionStorage.getItem('e2e_signed_in') === stored.vitrine_token) return;
+      window.sessionStorage.setItem('e2e_signed_in', stored.vitrine_token);
+      for (const [key, value] of Object.entries(stored)) window.localStorage.setItem(key, value);
+    },
+    { origin, stored },
+  );
 }
 
 export async function capturedEmails(to: string) {

@@ -12,7 +12,7 @@ import type { BrowserContext, Page } from '@playwright/test';
 export { expect } from '@playwright/test';
 
 async function appTakesOver(page: Page): Promise<void> {
-  await page.waitForFunction(() => document.documentElement.dataset.app !== 'starting', undefined, { timeout: 15_000 });
+  await page.waitForFunction(() => document.documentElement.dataset.app !== 'starting', undefined, { timeout: 30_000 });
 }
 
 /** A random address of 198.18.0.0/15, the range kept for benchmark tests (RFC 2544). */
