@@ -2,4 +2,6 @@
 // it, after a rendered page's pictures (lib/start-after-paint.ts).
 import { startAfterPaint } from './lib/start-after-paint';
 
+// Scripts run: browser tests wait for "ready" (app/app.tsx) before acting on a page.
+document.documentElement.dataset.app = 'starting';
 startAfterPaint(() => void import('./main'));

@@ -28,8 +28,6 @@ function prepareIntl(locale: string) {
   Intl.PluralRules.supportedLocalesOf(locale);
 }
 
-// Scripts run: browser tests wait for "ready" (app.tsx) before acting on a page.
-document.documentElement.dataset.app = 'starting';
 const container = document.getElementById('root');
 const rendered = readRenderedPage();
 
