@@ -1,5 +1,5 @@
 // JavaScript a visitor downloads to see a public page, in gzip bytes, read from the build's Vite manifest
-// (web/dist/.vite/manifest.json; `npx vite build` first). Per page: the entry chunk, the route's chunk,
+// (web/dist/.vite/manifest.json; `npx vite build` first). Per page: the entry chunk and the app it starts, the route's chunk,
 // every chunk they import statically, and the language catalogue the entry loads before the first render.
 // The service worker is fetched after the page has shown, so it is not counted.
 // `node scripts/public-js-weight.mjs` prints a table; `-- --json` the object; `-- --files` each page's files.
@@ -44,6 +44,8 @@ export function publicPageFiles({ distDir = 'web/dist', language = 'en' } = {}) 
   const entryKey = Object.keys(manifest).find((key) => manifest[key].isEntry);
   if (!entryKey) throw new Error('no entry chunk in the Vite manifest');
   const shell = staticClosure(manifest, entryKey);
+  // The entry only starts the app (web/src/boot.ts): what it imports is loaded by every page.
+  for (const started of manifest[entryKey].dynamicImports ?? []) staticClosure(manifest, started, shell);
   // English texts are the code's default messages: no English catalogue is built, so none is counted.
   if (manifest[CATALOGUES[language]]) staticClosure(manifest, CATALOGUES[language], shell);
   return Object.fromEntries(

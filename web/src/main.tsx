@@ -15,8 +15,19 @@ import { getSession } from './lib/session';
 import { setRenderedForPhone } from './lib/use-media-query';
 import './styles.css';
 
-// Scripts run: browser tests wait for "ready" (app.tsx) before acting on a page.
-document.documentElement.dataset.app = 'starting';
+const nextTask = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+/**
+ * The browser's first use of Intl builds its tables of known languages, tens of milliseconds on a slow
+ * phone; every message formatter asks for them (react-intl and intl-messageformat check the locale).
+ * Done in a task of its own, that time is not added to hydration's.
+ */
+function prepareIntl(locale: string) {
+  Intl.NumberFormat.supportedLocalesOf(locale);
+  Intl.DateTimeFormat.supportedLocalesOf(locale);
+  Intl.PluralRules.supportedLocalesOf(locale);
+}
+
 const container = document.getElementById('root');
 const rendered = readRenderedPage();
 
@@ -27,9 +38,13 @@ void resolveStartupLocale(rendered?.locale).then(async (locale) => {
   const visitor = getSession() === null;
   const hydrate = rendered !== null && rendered.locale === locale && visitor;
   const [messages] = await Promise.all([loadMessages(locale), rendered ? loadMatchedScreens(routes, window.location) : null]);
-  // A rendered page is already readable: let the browser breathe between running the screen's code and
-  // taking the page over, rather than doing both in one long task.
-  if (hydrate) await new Promise((resolve) => setTimeout(resolve, 0));
+  // A rendered page is already readable: let the browser breathe between running the screen's code,
+  // preparing the language and taking the page over, rather than doing all three in one long task.
+  if (hydrate) {
+    await nextTask();
+    prepareIntl(toIntlLocale(locale));
+    await nextTask();
+  }
   const router = createBrowserRouter(routes);
   prefetchScreensOf(router, !hydrate);
   const app = (

@@ -42,7 +42,7 @@ function BorrowScreen({ collection, item, requester }: { collection: Collection;
       <section className="card">
         <h1>{intl.formatMessage(messages.title, { title: name })}</h1>
         <div className="borrow-item">
-          {cover ? <img src={cover} alt="" /> : null}
+          {cover ? <img src={cover} alt="" fetchPriority="high" /> : null}
           <div>
             <p className="borrow-item__title">{name}</p>
             {item.availability ? <p className="muted">{availabilityText(intl, item.availability)}</p> : null}

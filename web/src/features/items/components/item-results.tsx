@@ -71,7 +71,15 @@ const ItemCard = memo(function ItemCard({ item, collectionId, mode, summary, col
     <div role="listitem" className={`item-card item-card--${mode}${generatedTile ? ' item-card--generated' : ''}`}>
       <div className="item-card__cover" aria-hidden="true">
         {cover ? (
-          <img src={cover.src} srcSet={cover.srcSet} sizes={COVER_SIZES[mode]} alt="" loading={first ? 'eager' : 'lazy'} decoding="async" />
+          <img
+            src={cover.src}
+            srcSet={cover.srcSet}
+            sizes={COVER_SIZES[mode]}
+            alt=""
+            loading={first ? 'eager' : 'lazy'}
+            fetchPriority={first ? 'high' : undefined}
+            decoding="async"
+          />
         ) : (
           <CoverPlaceholder title={title} creator={creator} type={collectionType} />
         )}
