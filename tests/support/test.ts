@@ -1,8 +1,8 @@
 // The browser suite's `test`: Playwright's, with one addition. Pages the Worker renders show their
 // content before the app takes them over (hydration), and a click in between does nothing, as it does
 // for a person. Tests act at once, so every page load (goto, reload) also waits until the app says the
-// page is its own (html[data-app="ready"], web/src/app/app.tsx; "starting" from web/src/boot.ts). A page whose scripts do not run (a
-// context without JavaScript) never says "starting", and is not waited for.
+// page is its own (html[data-app="ready"], web/src/app/app.tsx; "starting" is said by web/src/boot.ts). A
+// page whose scripts do not run (a context without JavaScript) never says "starting", and is not waited for.
 // Each browser context, and each test's API client, is also its own visitor address (the
 // cf-connecting-ip Cloudflare sets): per-address allowances such as borrow requests then count one
 // visitor, as they do for people, instead of the whole suite.
