@@ -1,5 +1,5 @@
 // A person's backups of their collections and restores of one, as the API shows them (the profile page):
-// read by the backup routes here and by the restore's route (features/imports/account-restores.routes.ts).
+// read by their routes (account-archives.routes.ts), and what runs tells exports a backup or a restore is going on.
 import { API_PREFIX } from '@shared/constants';
 import type { AccountArchive, ArchiveProblem, ArchivedCollection } from '@shared/schemas/account-archives';
 import type { ImportStatus } from '@shared/schemas/imports';

@@ -1,31 +1,25 @@
-// A person's backup of their own collections (the profile page): one export with pictures per
-// collection, made one after the other by the export Workflow (exports.workflow.ts), then downloaded
-// for a day as one zip: vitrine-account.json (the manifest), then for each collection
-// collections/<n>/collection.json (the owner's Vitrine export: properties and settings, items with
-// their values, settings, dates and loans) and collections/<n>/pictures/. A restore takes such a zip
-// back into an account (features/imports/account-restores.routes.ts); both are listed here.
+// A person's backup of their own collections (the profile page) and its restore, both listed here.
+// A backup is one export with pictures per collection, made one after the other by the export
+// Workflow (features/exports), then downloaded for a day as one zip (account-archives.download.ts):
+// vitrine-account.json (the manifest), then for each collection collections/<n>/collection.json (the
+// owner's Vitrine export: properties and settings, items with their values, settings, dates and loans)
+// and collections/<n>/pictures/. A restore takes such a zip back into an account: the zip is stored in
+// R2 as it comes, and a Workflow (account-restore.workflow.ts) makes each of its collections again
+// beside the caller's own. Its progress is read like a backup's.
 import { createRoute, z } from '@hono/zod-openapi';
 import { idParam } from '@shared/schemas/common';
-import {
-  ACCOUNT_ARCHIVE_FORMAT,
-  ACCOUNT_ARCHIVE_VERSION,
-  ACCOUNT_MANIFEST_NAME,
-  accountArchive,
-  accountArchiveList,
-  type AccountManifest,
-} from '@shared/schemas/account-archives';
-import type { AccountArchiveRow } from '@worker/db/raw-rows';
-import type { Env } from '@worker/env';
+import { ARCHIVE_UPLOAD_MAX_BYTES, accountArchive, accountArchiveList } from '@shared/schemas/account-archives';
 import { ApiError } from '@worker/lib/api-error';
 import { contentDisposition } from '@worker/lib/content-disposition';
 import { bearer, errors, jsonContent } from '@worker/lib/openapi';
 import { createRouter } from '@worker/lib/router';
-import { crc32, KnownEntry, zipStream } from '@worker/lib/zip-entry';
+import { storeZipBody, zipBodyLength } from '@worker/lib/zip-upload';
 import { callerOf, requireUser } from '@worker/middleware/auth';
-import { backupParts, listOwnArchives, loadOwnArchive, toArchive, type BackupPart } from './account-archives.queries';
-import { reserveAccountBackup } from './account-archives.service';
-import { ExportEntries } from './exports.download';
-import { markExportFailed } from './exports.steps';
+import { markExportFailed } from '../exports/exports.service';
+import { backupParts, listOwnArchives, loadOwnArchive, toArchive } from './account-archives.queries';
+import { dropArchiveUpload, openUploadedArchive, reserveAccountBackup, reserveAccountRestore } from './account-archives.service';
+import { backupZip } from './account-archives.download';
+import { markArchiveFailed } from './account-restore.steps';
 
 const common = { tags: ['Account archives'], security: bearer, middleware: [requireUser] };
 /** Archives the list shows: they are kept a day, and one runs at a time. */
@@ -70,43 +64,17 @@ const file = createRoute({
   },
 });
 
-/** The download's zip: the manifest, then each collection's export in its own folder. */
-function backupZip(env: Env, row: AccountArchiveRow, parts: BackupPart[]): ReadableStream<Uint8Array> {
-  const folder = (index: number) => `collections/${index + 1}/`;
-  const manifest: AccountManifest = {
-    format: ACCOUNT_ARCHIVE_FORMAT,
-    version: ACCOUNT_ARCHIVE_VERSION,
-    createdAt: row.created_at,
-    collections: parts.map((part, index) => ({
-      name: part.name ?? '',
-      document: `${folder(index)}collection.json`,
-      pictures: `${folder(index)}pictures/`,
-      itemCount: part.items,
-      pictureCount: part.pictures,
-    })),
-  };
-  const bytes = new TextEncoder().encode(JSON.stringify(manifest, null, 2));
-  let index = -1;
-  let current: ExportEntries | null = null;
-  return zipStream(async (zip) => {
-    if (index < 0) {
-      const entry = new KnownEntry(ACCOUNT_MANIFEST_NAME, bytes.length, crc32(bytes), Date.parse(row.created_at), null);
-      zip.add(entry);
-      entry.push(bytes, true);
-      index = 0;
-      return 'more';
-    }
-    while (index < parts.length) {
-      current ??= new ExportEntries(env, parts[index]!, `${folder(index)}collection.json`, `${folder(index)}pictures/`);
-      if ((await current.next(zip)) === 'more') return 'more';
-      current = null;
-      index += 1;
-    }
-    return 'done';
-  });
-}
+const startRestore = createRoute({
+  ...common,
+  method: 'post',
+  path: '/profile/restores',
+  summary:
+    "Restore a backup of someone's collections (the zip as the body, at most 100 MB) into the caller's account: each collection is made again beside theirs; it goes on in the background",
+  request: { body: { content: { 'application/zip': { schema: z.any().openapi({ type: 'string', format: 'binary' }) } } } },
+  responses: { 202: jsonContent(accountArchive, 'Started'), ...errors(400, 401, 409, 413, 415) },
+});
 
-export const accountBackupsRoutes = createRouter()
+export const accountArchivesRoutes = createRouter()
   .openapi(list, async (c) => {
     const results = await listOwnArchives(c.env, callerOf(c).id, LIST_LIMIT);
     return c.json({ archives: await Promise.all(results.map((row) => toArchive(c.env, row))) }, 200);
@@ -141,4 +109,30 @@ export const accountBackupsRoutes = createRouter()
         'Cache-Control': 'private, no-store',
       },
     });
+  })
+  .openapi(startRestore, async (c) => {
+    const length = zipBodyLength(c.req.raw, ARCHIVE_UPLOAD_MAX_BYTES);
+    const userId = callerOf(c).id;
+    const fileKey = `restores/account-${userId}-${crypto.randomUUID()}.zip`;
+    // Reserved before the upload, so that nothing else of the caller's starts while the file comes.
+    const reserved = await reserveAccountRestore(c.env, userId, fileKey);
+    if (!reserved) throw new ApiError('BACKUP_RUNNING');
+    try {
+      await storeZipBody(c.env.MEDIA, fileKey, c.req.raw, length);
+    } catch (err) {
+      // No file, no run: the reservation goes, as if the request had not come.
+      await c.env.MEDIA.delete(fileKey);
+      await dropArchiveUpload(c.env, reserved.id);
+      throw err;
+    }
+    const row = await openUploadedArchive(c.env, reserved.id);
+    try {
+      await c.env.ACCOUNT_RESTORES.create({ id: `account-restore-${row.id}-${crypto.randomUUID()}`, params: { archiveId: row.id } });
+    } catch (err) {
+      // No Workflow restores it: the run ends now, rather than keep its owner from starting another.
+      await markArchiveFailed(c.env, row.id, 'step_failed');
+      await c.env.MEDIA.delete(fileKey);
+      throw err;
+    }
+    return c.json(await toArchive(c.env, row), 202);
   });

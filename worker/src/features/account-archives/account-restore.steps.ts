@@ -7,7 +7,7 @@
 // 2. pictures: the collection's stored files (pictures, videos, others), as many a step as an import of a
 //    zip takes (twenty, about 1 MB), stored as its media under names made from their content and named in
 //    import_media, as an import of a zip does;
-// 3. import: the import's check and import steps (imports.steps.ts), which give each item its values,
+// 3. import: the import's check and import steps (imports/imports.steps.ts, through imports.service.ts), which give each item its values,
 //    settings, dates and loans (items.writer.ts importWrites);
 // 4. the collection's picture set from those stored, and on to the next collection.
 // Every step leaves the row saying where the next one starts, in the same batch as its writes.
@@ -32,11 +32,18 @@ import type { Env } from '@worker/env';
 import { storedFileName } from '@worker/lib/media';
 import { DamagedZip, listZipEntries, placeOf, readZipEntry } from '@worker/lib/zip-ranges';
 import { isSystemJunk } from '@shared/zip-junk';
-import { HEAD_BYTES, prepareFile } from './imports.prepare';
+import {
+  checkStep,
+  HEAD_BYTES,
+  importStep,
+  markFailed,
+  PICTURE_BYTES_PER_STEP,
+  PICTURES_PER_STEP,
+  prepareFile,
+} from '../imports/imports.service';
 import { restoredLabelTemplate } from './restored-labels';
 import { wantThumbnails } from '@worker/lib/pictures';
 import { restorableSize, storeRestoredFile } from '@worker/lib/restored-files';
-import { checkStep, importStep, markFailed, PICTURE_BYTES_PER_STEP, PICTURES_PER_STEP } from './imports.steps';
 
 /** Entries a restore takes at most: a zip bomb of tiny entries is refused before anything. */
 const MAX_ENTRIES = 200_000;
