@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { STORAGE_KEYS } from '@shared/constants';
 import { NavBar } from '@web/app/nav-bar';
-import { apiInfo, json, mockFetch, renderWithApp, signIn } from './helpers';
+import { apiInfo, json, mockFetch, renderWithApp, signIn } from '../helpers';
 
 function renderNav(route = '/', demo = false, loansEnabled = true) {
   const fetch = mockFetch((call) => {

@@ -6,7 +6,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import en from '@web/i18n/en.json';
 import { ApiError } from '@web/lib/api-client';
 import { describeError } from '@web/lib/error-messages';
-import { apiInfo, json, mockFetch, renderRoute, signIn } from './helpers';
+import { apiInfo, json, mockFetch, renderRoute, signIn } from '../helpers';
 
 function goOffline() {
   vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);

@@ -7,7 +7,7 @@ import { SWRConfig } from 'swr';
 import { describe, expect, it } from 'vitest';
 import { routes } from '@web/app/router';
 import en from '@web/i18n/en.json';
-import { apiError, apiInfo, json, mockFetch, signIn, makeUser } from './helpers';
+import { apiError, apiInfo, json, mockFetch, signIn, makeUser } from '../helpers';
 
 function renderRoute(path: string) {
   const router = createMemoryRouter(routes, { initialEntries: [path] });

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { STORAGE_KEYS } from '@shared/constants';
 import { SignInForm } from '@web/features/auth/components/sign-in-form';
-import { apiError, json, mockFetch, renderWithApp } from './helpers';
+import { apiError, json, mockFetch, renderWithApp } from '../helpers';
 
 async function submit(login = 'alice', password = 'correct horse') {
   await userEvent.type(screen.getByLabelText('Username or email'), login);

@@ -4,7 +4,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { BackupRun } from '@shared/schemas/backups';
-import { apiError, apiInfo, json, mockFetch, renderRoute, signIn, type RecordedCall } from './helpers';
+import { apiError, apiInfo, json, mockFetch, renderRoute, signIn, type RecordedCall } from '../helpers';
 
 const run = (overrides: Partial<BackupRun> = {}): BackupRun => ({
   id: 4,

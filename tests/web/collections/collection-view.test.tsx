@@ -3,9 +3,9 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { FilterFacet } from '@shared/schemas/items';
-import { catalogueApi, itemPage, makeCollection, makeProperty, makeSummary } from './catalogue-fixtures';
-import { mockFetch, renderRoute, signIn } from './helpers';
-import type { RecordedCall } from './helpers';
+import { catalogueApi, itemPage, makeCollection, makeProperty, makeSummary } from '../catalogue-fixtures';
+import { mockFetch, renderRoute, signIn } from '../helpers';
+import type { RecordedCall } from '../helpers';
 
 const properties = [
   makeProperty({ key: 'title', label: 'Title', type: 'text', isTitle: true, sortable: true }),

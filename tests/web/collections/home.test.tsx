@@ -2,8 +2,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { makeCollection } from './catalogue-fixtures';
-import { apiInfo, json, mockFetch, renderRoute, signIn } from './helpers';
+import { makeCollection } from '../catalogue-fixtures';
+import { apiInfo, json, mockFetch, renderRoute, signIn } from '../helpers';
 
 const mineAndOthers = [
   makeCollection({ id: 3, name: 'My books', itemCount: 1234, image: 'media://collections/3/cover.png', pendingRequests: 2, visibility: 3 }),

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { TagsEditor } from '@web/features/collections/components/tags-editor';
 import type { Collection } from '@shared/schemas/collections';
-import { json, mockFetch, renderWithApp } from './helpers';
+import { json, mockFetch, renderWithApp } from '../helpers';
 
 const collection: Collection = {
   id: 4,

@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { Copy, Trash2 } from 'lucide-react';
 import { describe, expect, it, vi } from 'vitest';
 import { ActionMenu } from '@web/components/action-menu';
-import { apiInfo, json, mockFetch, renderWithApp } from './helpers';
+import { apiInfo, json, mockFetch, renderWithApp } from '../helpers';
 
 function setup({ disabledDelete = false } = {}) {
   mockFetch(() => json(apiInfo()));

@@ -9,9 +9,9 @@ import { ImageUploadField } from '@web/components/image-upload-field';
 import { ValueInput } from '@web/components/value-input/value-input';
 import { formatFileSize } from '@web/lib/file-size';
 import { fitImage } from '@web/lib/resize-image';
-import { catalogueApi, makeItem, makeProperty } from './catalogue-fixtures';
-import { apiError, apiInfo, json, mockFetch, renderRoute, renderWithApp, signIn } from './helpers';
-import type { RecordedCall } from './helpers';
+import { catalogueApi, makeItem, makeProperty } from '../catalogue-fixtures';
+import { apiError, apiInfo, json, mockFetch, renderRoute, renderWithApp, signIn } from '../helpers';
+import type { RecordedCall } from '../helpers';
 
 const MB = 1024 * 1024;
 

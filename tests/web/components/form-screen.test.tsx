@@ -10,7 +10,7 @@ import { FormScreen } from '@web/components/screen';
 import { ApiError } from '@web/lib/api-client';
 import { useNavigateWithFlash } from '@web/lib/flash';
 import { useSubmit } from '@web/lib/use-submit';
-import { apiInfo, json, mockFetch, renderWithApp } from './helpers';
+import { apiInfo, json, mockFetch, renderWithApp } from '../helpers';
 
 afterEach(() => vi.unstubAllGlobals());
 

@@ -6,7 +6,7 @@ import { STORAGE_KEYS } from '@shared/constants';
 import { LanguageSelect } from '@web/components/language-select';
 import en from '@web/i18n/en.json';
 import { resolveStartupLocale, toIntlLocale } from '@web/i18n/locale';
-import { json, mockFetch, stubReload } from './helpers';
+import { json, mockFetch, stubReload } from '../helpers';
 
 let reloadStub: ReturnType<typeof stubReload>;
 

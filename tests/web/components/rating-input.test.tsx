@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
 import { RatingInput } from '@web/components/rating-input';
-import { apiInfo, json, mockFetch, renderWithApp } from './helpers';
+import { apiInfo, json, mockFetch, renderWithApp } from '../helpers';
 
 function Harness({ initial = null, disabled = false }: { initial?: number | null; disabled?: boolean }) {
   const [value, setValue] = useState<number | null>(initial);

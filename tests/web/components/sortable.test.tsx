@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { SortableList, moveEntry, useSortableEntry } from '@web/components/sortable';
 import { ValueInput } from '@web/components/value-input/value-input';
 import fr from '@web/i18n/fr.json';
-import { apiInfo, json, mockFetch, renderWithApp } from './helpers';
+import { apiInfo, json, mockFetch, renderWithApp } from '../helpers';
 
 function Harness() {
   const [texts, setTexts] = useState(['Dune', 'Emma', 'Ulysses']);

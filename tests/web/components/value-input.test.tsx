@@ -8,7 +8,7 @@ import { PROPERTY_TYPES, TEXT_VALUE_MAX_LENGTH, URL_VALUE_MAX_LENGTH } from '@sh
 import type { PropertyType } from '@shared/catalogue';
 import type { ValueField } from '@web/components/value-input/control-props';
 import { ValueInput } from '@web/components/value-input/value-input';
-import { apiInfo, json, mockFetch, renderWithApp } from './helpers';
+import { apiInfo, json, mockFetch, renderWithApp } from '../helpers';
 
 afterEach(() => vi.unstubAllGlobals());
 

@@ -5,7 +5,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ExportRun } from '@shared/schemas/exports';
 import { ExportCard } from '@web/features/exports/components/export-card';
-import { apiError, apiInfo, json, mockFetch, renderWithApp, signIn, type RecordedCall } from './helpers';
+import { apiError, apiInfo, json, mockFetch, renderWithApp, signIn, type RecordedCall } from '../helpers';
 
 const run = (overrides: Partial<ExportRun> = {}): ExportRun => ({
   id: 8,

@@ -10,15 +10,15 @@ import { recordRef } from '@shared/import/mapping';
 import { rejoinPadded } from '@shared/import/programs/cells';
 import { decodeText, detectEncoding } from '@shared/import/text';
 import type { ImportRecord } from '@shared/import/records';
-import { catalogueApi, makeProperty } from './catalogue-fixtures';
-import { json, mockFetch, renderRoute, signIn } from './helpers';
-import calibre from '../fixtures/imports/calibre/calibre.csv?raw';
-import goodreadsHeaderless from '../fixtures/imports/goodreads/goodreads-headerless.csv?raw';
-import goodreadsPadded from '../fixtures/imports/goodreads/goodreads-padded.csv?raw';
-import librarythingTsv from '../fixtures/imports/librarything/librarything.tsv?raw';
-import openlibrary from '../fixtures/imports/openlibrary/openlibrary.csv?raw';
-import openreads from '../fixtures/imports/openreads/openreads.csv?raw';
-import storygraph from '../fixtures/imports/storygraph/storygraph.csv?raw';
+import { catalogueApi, makeProperty } from '../catalogue-fixtures';
+import { json, mockFetch, renderRoute, signIn } from '../helpers';
+import calibre from '../../fixtures/imports/calibre/calibre.csv?raw';
+import goodreadsHeaderless from '../../fixtures/imports/goodreads/goodreads-headerless.csv?raw';
+import goodreadsPadded from '../../fixtures/imports/goodreads/goodreads-padded.csv?raw';
+import librarythingTsv from '../../fixtures/imports/librarything/librarything.tsv?raw';
+import openlibrary from '../../fixtures/imports/openlibrary/openlibrary.csv?raw';
+import openreads from '../../fixtures/imports/openreads/openreads.csv?raw';
+import storygraph from '../../fixtures/imports/storygraph/storygraph.csv?raw';
 
 /** Every record of a text, read whole or in windows of `size` characters as the Worker's steps do. */
 function recordsOf(text: string, size = text.length): ImportRecord[] {

@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { mapRecord } from '@shared/import/mapping';
 import { planOutlook } from '@shared/import/outlook';
 import { defaultDraft, planOf, previewMapping, readImportFile } from '@web/features/imports/import-draft';
-import { makeProperty } from './catalogue-fixtures';
+import { makeProperty } from '../catalogue-fixtures';
 
 /** mulberry32: the same seed, the same files. */
 function random(seed: number) {

@@ -7,7 +7,7 @@ import { htmlToText } from '@shared/import/html';
 import { mapRecord } from '@shared/import/mapping';
 import { byteOffset, decodeText, detectEncoding } from '@shared/import/text';
 import { defaultDraft, planOf, previewMapping, readImportFile } from '@web/features/imports/import-draft';
-import { makeProperty } from './catalogue-fixtures';
+import { makeProperty } from '../catalogue-fixtures';
 
 const auto = { encoding: 'auto', format: null, csv: null } as const;
 const utf8 = (text: string) => new TextEncoder().encode(text);

@@ -4,8 +4,8 @@ import { readFileSync } from 'node:fs';
 import { fireEvent, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { readImportFile } from '@web/features/imports/import-draft';
-import { catalogueApi, makeProperty } from './catalogue-fixtures';
-import { json, mockFetch, renderRoute, signIn } from './helpers';
+import { catalogueApi, makeProperty } from '../catalogue-fixtures';
+import { json, mockFetch, renderRoute, signIn } from '../helpers';
 
 const auto = { encoding: 'auto', format: null, csv: null } as const;
 

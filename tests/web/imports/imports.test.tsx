@@ -8,8 +8,8 @@ import { guessDateOrder, guessField, ratingScale } from '@shared/import/guess';
 import { detectEncoding } from '@shared/import/text';
 import type { ImportReport } from '@shared/schemas/imports';
 import { defaultDraft, fetchesCovers, planOf, propertiesFor, readImportFile } from '@web/features/imports/import-draft';
-import { catalogueApi, makeProperty } from './catalogue-fixtures';
-import { json, mockFetch, renderRoute, signIn } from './helpers';
+import { catalogueApi, makeProperty } from '../catalogue-fixtures';
+import { json, mockFetch, renderRoute, signIn } from '../helpers';
 
 const column = (n: number) => `Column ${n}`;
 const properties = [

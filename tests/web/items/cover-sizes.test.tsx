@@ -2,8 +2,8 @@
 // both sizes to the browser and is fetched first.
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { catalogueApi, itemPage, makeItem, makeProperty, makeSummary } from './catalogue-fixtures';
-import { mockFetch, renderRoute } from './helpers';
+import { catalogueApi, itemPage, makeItem, makeProperty, makeSummary } from '../catalogue-fixtures';
+import { mockFetch, renderRoute } from '../helpers';
 
 const properties = [
   makeProperty({ key: 'title', label: 'Title', type: 'text', isTitle: true }),

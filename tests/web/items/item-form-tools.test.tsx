@@ -5,8 +5,8 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import type { CreateItemInput } from '@shared/schemas/items';
 import { ItemForm } from '@web/features/items/components/item-form';
-import { makeCollection, makeItem, makeProperty } from './catalogue-fixtures';
-import { renderWithApp } from './helpers';
+import { makeCollection, makeItem, makeProperty } from '../catalogue-fixtures';
+import { renderWithApp } from '../helpers';
 
 const properties = [
   makeProperty({ key: 'title', label: 'Title', type: 'text', isTitle: true, required: true }),

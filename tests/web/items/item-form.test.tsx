@@ -2,9 +2,9 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { catalogueApi, makeItem, makeProperty } from './catalogue-fixtures';
-import { apiError, json, mockFetch, renderRoute, signIn } from './helpers';
-import type { RecordedCall } from './helpers';
+import { catalogueApi, makeItem, makeProperty } from '../catalogue-fixtures';
+import { apiError, json, mockFetch, renderRoute, signIn } from '../helpers';
+import type { RecordedCall } from '../helpers';
 
 const properties = [
   makeProperty({ key: 'title', label: 'Title', type: 'text', isTitle: true, required: true, description: 'As printed on the cover' }),

@@ -3,8 +3,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, onTestFinished, vi } from 'vitest';
-import { catalogueApi, makeCollection, makeItem, makeProperty } from './catalogue-fixtures';
-import { json, mockFetch, renderRoute, signIn } from './helpers';
+import { catalogueApi, makeCollection, makeItem, makeProperty } from '../catalogue-fixtures';
+import { json, mockFetch, renderRoute, signIn } from '../helpers';
 
 const props = {
   title: makeProperty({ key: 'title', label: 'Title', type: 'text', isTitle: true }),

@@ -4,7 +4,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { BorrowRequestStatus } from '@shared/schemas/lending';
-import { apiError, apiInfo, json, mockFetch, renderRoute } from './helpers';
+import { apiError, apiInfo, json, mockFetch, renderRoute } from '../helpers';
 
 const status = (overrides: Partial<BorrowRequestStatus> = {}): BorrowRequestStatus => ({
   state: 'asked',

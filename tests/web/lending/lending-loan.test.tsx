@@ -5,41 +5,27 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Loan } from '@shared/schemas/lending';
-import { makeCollection, makeItem } from './catalogue-fixtures';
-import { apiError, apiInfo, json, makeProfile, mockFetch, renderRoute, signIn, type RecordedCall } from './helpers';
+import { makeCollection, makeItem } from '../catalogue-fixtures';
+import { apiError, apiInfo, json, makeProfile, mockFetch, renderRoute, signIn, type RecordedCall } from '../helpers';
+import { makeLoan } from './loan-fixtures';
 
 const collection = makeCollection({ loanPeriodDays: 14 });
 const item = makeItem({ availability: { quantity: 1, lent: 0, available: 1, nextDueOn: null } });
 
-const request = (overrides: Partial<Loan> = {}): Loan => ({
-  id: 11,
-  state: 'asked',
-  item: { id: item.id, collectionId: collection.id, collectionName: collection.name, title: 'Dune', cover: null, reference: null },
-  borrower: { id: 4, name: 'Chloé Petit', email: 'chloe@example.com' },
-  message: 'For the holidays',
-  notes: null,
-  response: null,
-  wantedFrom: '2099-07-01',
-  wantedUntil: '2099-07-20',
-  reservedFrom: null,
-  reservedTo: null,
-  lentOn: null,
-  dueOn: null,
-  returnedOn: null,
-  askedAt: '2026-03-01T10:00:00.000Z',
-  acceptedAt: null,
-  rejectedAt: null,
-  lentAt: null,
-  returnedAt: null,
-  overdue: false,
-  renewal: null,
-  renewalDueOn: null,
-  overlaps: [],
-  version: 1,
-  createdAt: '2026-03-01T10:00:00.000Z',
-  updatedAt: '2026-03-01T10:00:00.000Z',
-  ...overrides,
-});
+const request = (overrides: Partial<Loan> = {}): Loan =>
+  makeLoan({
+    state: 'asked',
+    item: { id: item.id, collectionId: collection.id, collectionName: collection.name, title: 'Dune', cover: null, reference: null },
+    borrower: { id: 4, name: 'Chloé Petit', email: 'chloe@example.com' },
+    message: 'For the holidays',
+    wantedFrom: '2099-07-01',
+    wantedUntil: '2099-07-20',
+    lentOn: null,
+    dueOn: null,
+    askedAt: '2026-03-01T10:00:00.000Z',
+    lentAt: null,
+    ...overrides,
+  });
 
 function api(route: (call: RecordedCall) => Response | undefined, { loansEnabled = true, demo = false } = {}) {
   return mockFetch((call) => {

@@ -3,8 +3,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { Borrower, Loan } from '@shared/schemas/lending';
-import { apiError, apiInfo, json, mockFetch, renderRoute, signIn, type RecordedCall } from './helpers';
+import type { Borrower } from '@shared/schemas/lending';
+import { apiError, apiInfo, json, mockFetch, renderRoute, signIn, type RecordedCall } from '../helpers';
+import { makeLoan } from './loan-fixtures';
 
 const borrower = (overrides: Partial<Borrower> = {}): Borrower =>
   ({
@@ -22,35 +23,7 @@ const borrower = (overrides: Partial<Borrower> = {}): Borrower =>
     ...overrides,
   }) as Borrower;
 
-const loan = (overrides: Partial<Loan> = {}): Loan => ({
-  id: 11,
-  state: 'lent',
-  item: { id: 5, collectionId: 2, collectionName: 'Comics', title: 'Blake and Mortimer', cover: null, reference: null },
-  borrower: { id: 3, name: 'Bob Durand', email: 'bob@example.com' },
-  message: null,
-  notes: null,
-  response: null,
-  wantedFrom: null,
-  wantedUntil: null,
-  reservedFrom: null,
-  reservedTo: null,
-  lentOn: '2026-03-01',
-  dueOn: '2026-03-22',
-  returnedOn: null,
-  askedAt: null,
-  acceptedAt: null,
-  rejectedAt: null,
-  lentAt: '2026-03-01T10:00:00.000Z',
-  returnedAt: null,
-  overdue: false,
-  renewal: null,
-  renewalDueOn: null,
-  overlaps: [],
-  version: 1,
-  createdAt: '2026-03-01T10:00:00.000Z',
-  updatedAt: '2026-03-01T10:00:00.000Z',
-  ...overrides,
-});
+const loan = makeLoan;
 
 type Route = (call: RecordedCall) => Response | Promise<Response> | undefined;
 

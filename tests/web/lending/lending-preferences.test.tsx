@@ -4,7 +4,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { LendingOverview } from '@shared/schemas/lending';
-import { apiError, apiInfo, json, mockFetch, renderRoute, signIn } from './helpers';
+import { apiError, apiInfo, json, mockFetch, renderRoute, signIn } from '../helpers';
 
 const overview = (digest: 'off' | 'daily' | 'weekly', feedUrl: string | null): LendingOverview => ({
   overdue: [],

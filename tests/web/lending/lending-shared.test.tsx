@@ -3,36 +3,16 @@
 import { screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Loan } from '@shared/schemas/lending';
-import { apiError, apiInfo, json, mockFetch, renderRoute, signIn } from './helpers';
+import { apiError, apiInfo, json, mockFetch, renderRoute, signIn } from '../helpers';
+import { makeLoan } from './loan-fixtures';
 
-const loan = (id: number, collectionId: number, collectionName: string, title: string, borrower: string): Loan => ({
-  id,
-  state: 'lent',
-  item: { id: id * 10, collectionId, collectionName, title, cover: null, reference: null },
-  borrower: { id: id * 100, name: borrower, email: null },
-  message: null,
-  notes: null,
-  response: null,
-  wantedFrom: null,
-  reservedFrom: null,
-  reservedTo: null,
-  wantedUntil: null,
-  lentOn: '2026-03-01',
-  dueOn: '2099-03-22',
-  returnedOn: null,
-  askedAt: null,
-  acceptedAt: null,
-  rejectedAt: null,
-  lentAt: '2026-03-01T10:00:00.000Z',
-  returnedAt: null,
-  overdue: false,
-  renewal: null,
-  renewalDueOn: null,
-  overlaps: [],
-  version: 1,
-  createdAt: '2026-03-01T10:00:00.000Z',
-  updatedAt: '2026-03-01T10:00:00.000Z',
-});
+const loan = (id: number, collectionId: number, collectionName: string, title: string, borrower: string): Loan =>
+  makeLoan({
+    id,
+    item: { id: id * 10, collectionId, collectionName, title, cover: null, reference: null },
+    borrower: { id: id * 100, name: borrower, email: null },
+    dueOn: '2099-03-22',
+  });
 
 afterEach(() => window.localStorage.clear());
 

@@ -5,8 +5,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ItemCalendar } from '@shared/schemas/reservations';
-import { makeCollection, makeItem } from './catalogue-fixtures';
-import { apiError, apiInfo, json, mockFetch, renderRoute, type RecordedCall } from './helpers';
+import { makeCollection, makeItem } from '../catalogue-fixtures';
+import { apiError, apiInfo, json, mockFetch, renderRoute, type RecordedCall } from '../helpers';
 
 const collection = makeCollection({ loanPeriodDays: 14 });
 const item = { ...makeItem({ availability: { quantity: 1, lent: 0, available: 1, nextDueOn: null } }), isOwner: false, canBorrow: true };

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { STORAGE_KEYS } from '@shared/constants';
 import { ApiError, apiRequest, pageErrorStatus } from '@web/lib/api-client';
-import { apiError, json, mockFetch } from './helpers';
+import { apiError, json, mockFetch } from '../helpers';
 
 async function caught(promise: Promise<unknown>): Promise<ApiError> {
   try {

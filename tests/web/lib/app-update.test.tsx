@@ -3,7 +3,7 @@
 import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { apiInfo, json, mockFetch, renderRoute, stubReload } from './helpers';
+import { apiInfo, json, mockFetch, renderRoute, stubReload } from '../helpers';
 
 const sw = vi.hoisted(() => ({
   listener: null as ((waiting: boolean) => void) | null,

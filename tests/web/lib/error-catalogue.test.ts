@@ -2,7 +2,7 @@
 // and before they have come a message still says something true in the page's language.
 import { createIntl } from 'react-intl';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { apiError, json, mockFetch } from './helpers';
+import { apiError, json, mockFetch } from '../helpers';
 
 const intl = createIntl({ locale: 'en-US', defaultLocale: 'en-US', messages: {}, onError: () => undefined });
 

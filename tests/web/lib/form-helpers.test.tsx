@@ -9,7 +9,7 @@ import { CollectionForm } from '@web/features/collections/components/collection-
 import en from '@web/i18n/en.json';
 import fr from '@web/i18n/fr.json';
 import { describeFieldIssue } from '@web/lib/error-messages';
-import { apiInfo, json, mockFetch, renderWithApp } from './helpers';
+import { apiInfo, json, mockFetch, renderWithApp } from '../helpers';
 
 afterEach(() => {
   vi.unstubAllGlobals();

@@ -3,7 +3,7 @@
 // simply passed; anything else (offline, a server error) ends the work until the next visit.
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { makeWantedThumbnails } from '@web/lib/make-thumbnails';
-import { apiError, json, mockFetch, type RecordedCall } from './helpers';
+import { apiError, json, mockFetch, type RecordedCall } from '../helpers';
 
 const A = 'media://collections/3/aaa.jpg';
 const B = 'media://collections/3/bbb.jpg';

@@ -5,7 +5,7 @@ import { useCollection } from '@web/features/collections/api/get-collection';
 import { useProfile } from '@web/features/profile/api/get-profile';
 import { SignedOutNotice } from '@web/components/signed-out-notice';
 import { markSignedOut } from '@web/lib/session';
-import { apiError, json, mockFetch, renderWithApp, signIn } from './helpers';
+import { apiError, json, mockFetch, renderWithApp, signIn } from '../helpers';
 
 function ProfileProbe() {
   const { data, error } = useProfile();

@@ -5,7 +5,7 @@ import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { AccountArchive, ArchivedCollection } from '@shared/schemas/account-archives';
 import { AccountArchives } from '@web/features/profile/components/account-archives';
-import { json, mockFetch, renderWithApp } from './helpers';
+import { json, mockFetch, renderWithApp } from '../helpers';
 
 const part = (name: string, collectionId: number, importId: number, extra: Partial<ArchivedCollection> = {}): ArchivedCollection => ({
   name,

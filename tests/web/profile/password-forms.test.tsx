@@ -5,7 +5,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@shared/constants';
 import { ChangePasswordForm } from '@web/features/profile/components/change-password-form';
-import { apiError, apiInfo, json, mockFetch, renderRoute, renderWithApp, signIn, makeUser } from './helpers';
+import { apiError, apiInfo, json, mockFetch, renderRoute, renderWithApp, signIn, makeUser } from '../helpers';
 
 const user = makeUser;
 

@@ -10,7 +10,7 @@ import { routes } from '@web/app/router';
 import { ProfileDetailsForm } from '@web/features/profile/components/profile-details-form';
 import en from '@web/i18n/en.json';
 import fr from '@web/i18n/fr.json';
-import { apiError, apiInfo, json, mockFetch, renderWithApp, makeProfile } from './helpers';
+import { apiError, apiInfo, json, mockFetch, renderWithApp, makeProfile } from '../helpers';
 
 const profile = makeProfile;
 

@@ -5,8 +5,8 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { PROPERTY_TYPES } from '@shared/catalogue';
 import { keyFromLabel } from '@web/lib/property-key';
-import { catalogueApi, makeCollection, makeProperty } from './catalogue-fixtures';
-import { apiError, json, mockFetch, renderRoute, signIn } from './helpers';
+import { catalogueApi, makeCollection, makeProperty } from '../catalogue-fixtures';
+import { apiError, json, mockFetch, renderRoute, signIn } from '../helpers';
 
 const title = makeProperty({ key: 'title', label: 'Title', type: 'text', isTitle: true, sortable: true });
 const author = makeProperty({ key: 'author', label: 'Author', type: 'text', multiple: true, filterable: true });

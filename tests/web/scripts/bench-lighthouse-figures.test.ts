@@ -1,7 +1,7 @@
 // The public pages' bench reads its figures from Lighthouse's network records: the API calls and the
 // JavaScript counted must be the page's own, on the bench's server.
 import { describe, expect, it } from 'vitest';
-import { pageMedians, runFigures } from '../../scripts/bench-lighthouse-figures.mjs';
+import { pageMedians, runFigures } from '../../../scripts/bench-lighthouse-figures.mjs';
 
 const BASE = 'http://127.0.0.1:8887';
 

@@ -7,7 +7,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { SourceOffer } from '@shared/schemas/sources';
 import { BarcodeScanner } from '@web/features/sources/components/barcode-scanner';
 import { SourceSearch } from '@web/features/sources/components/source-search';
-import { apiInfo, json, mockFetch, renderWithApp } from './helpers';
+import { apiInfo, json, mockFetch, renderWithApp } from '../helpers';
 
 /** What the detector reads in each successive frame; once they run out, it reads nothing. */
 let frames: string[][] = [];

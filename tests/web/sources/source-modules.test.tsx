@@ -4,7 +4,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { SourceModule } from '@shared/schemas/sources';
-import { apiInfo, json, mockFetch, renderRoute, signIn } from './helpers';
+import { apiInfo, json, mockFetch, renderRoute, signIn } from '../helpers';
 
 const openLibrary: SourceModule = {
   id: 'openlibrary',

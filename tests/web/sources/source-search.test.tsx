@@ -5,7 +5,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { SourceOffer } from '@shared/schemas/sources';
 import { SourceSearch } from '@web/features/sources/components/source-search';
-import { json, mockFetch, renderWithApp } from './helpers';
+import { json, mockFetch, renderWithApp } from '../helpers';
 
 function renderSearch(offers: SourceOffer[], answer: unknown, locale: 'en_US' | 'fr_FR' = 'en_US') {
   mockFetch(() => json(answer));

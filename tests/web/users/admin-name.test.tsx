@@ -5,7 +5,7 @@ import { IntlProvider } from 'react-intl';
 import { describe, expect, it } from 'vitest';
 import fr from '@web/i18n/fr.json';
 import { UsersTable } from '@web/features/users/components/users-table';
-import { makeUser } from './helpers';
+import { makeUser } from '../helpers';
 
 describe('the built-in administrator in the users table', () => {
   it('is “Administrateur” to a French reader, while a named user keeps their name', () => {
