@@ -262,7 +262,7 @@ describe('backups of one’s collections', { timeout: 120_000 }, () => {
       env: { ACCOUNT_RESTORES: idle },
     });
     const id = ((await res.json()) as AccountArchive).id;
-    const { restoreStep } = await import('@worker/features/imports/account-restore.steps');
+    const { restoreStep } = await import('@worker/features/account-archives/account-restore.steps');
     expect(await restoreStep(env, id)).toBe('more'); // open
     expect(await restoreStep(env, id)).toBe('more'); // create the first
     const first = (await mine(other.token)).find((c) => c.name === 'First')!;
