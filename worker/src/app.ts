@@ -37,8 +37,7 @@ import { allowedMethods } from './lib/allowed-methods';
 import { ApiError } from './lib/api-error';
 import { ensureDemoSeed } from './features/collections/demo-seed.service';
 import { backupsRoutes } from './features/backups/backups.routes';
-import { accountBackupsRoutes } from './features/exports/account-backups.routes';
-import { accountRestoresRoutes } from './features/imports/account-restores.routes';
+import { accountArchivesRoutes } from './features/account-archives/account-archives.routes';
 import { ensureBuiltinAccounts } from './lib/bootstrap';
 import { handleError } from './lib/error-handler';
 import { createRouter } from './lib/router';
@@ -72,8 +71,7 @@ export function createApi(appFetch: AppFetch) {
     .route('/', importsRoutes)
     .route('/', scheduledImportsRoutes)
     .route('/', exportsRoutes)
-    .route('/', accountBackupsRoutes)
-    .route('/', accountRestoresRoutes)
+    .route('/', accountArchivesRoutes)
     .route('/', lendingRoutes)
     .route('/', borrowRequestRoutes)
     .route('/', reservationRoutes)

@@ -15,7 +15,7 @@ export interface Env {
   BACKUPS: Workflow<{ backupId: number; kind: 'backup' | 'restore'; part?: number }>;
   /** Exports of a collection with its pictures run as this Workflow (features/exports/exports.workflow.ts). */
   EXPORTS: Workflow<{ exportId: number; part?: number }>;
-  /** Restores of a person's backup into their account (features/imports/account-restore.workflow.ts). */
+  /** Restores of a person's backup into their account (features/account-archives/account-restore.workflow.ts). */
   ACCOUNT_RESTORES: Workflow<{ archiveId: number; part?: number }>;
   /** Lists of ISBNs or barcodes become items as this Workflow (features/sources/source-queue.workflow.ts). */
   SOURCE_QUEUES: Workflow<{ queueId: number; part?: number }>;

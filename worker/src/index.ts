@@ -27,5 +27,5 @@ export default {
 export { ImportWorkflow } from './features/imports/imports.workflow';
 export { BackupWorkflow } from './features/backups/backups.workflow';
 export { ExportWorkflow } from './features/exports/exports.workflow';
-export { AccountRestoreWorkflow } from './features/imports/account-restore.workflow';
+export { AccountRestoreWorkflow } from './features/account-archives/account-restore.workflow';
 export { SourceQueueWorkflow } from './features/sources/source-queue.workflow';

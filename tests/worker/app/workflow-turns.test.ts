@@ -8,7 +8,7 @@ import type { WorkflowEvent, WorkflowStep } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
 import { BackupWorkflow } from '@worker/features/backups/backups.workflow';
 import { ExportWorkflow } from '@worker/features/exports/exports.workflow';
-import { AccountRestoreWorkflow } from '@worker/features/imports/account-restore.workflow';
+import { AccountRestoreWorkflow } from '@worker/features/account-archives/account-restore.workflow';
 import { ImportWorkflow } from '@worker/features/imports/imports.workflow';
 import { SourceQueueWorkflow } from '@worker/features/sources/source-queue.workflow';
 

@@ -10,7 +10,17 @@ type Plain = string | number | boolean | null;
 const isPlain = (value: unknown): value is Plain =>
   value === null || typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean';
 
-/** A statement that only reads; anything else (or a doubt) runs on its own and ends the sharing of earlier reads. */
+/**
+ * A statement that only reads. Only a statement that starts with SELECT or WITH and names no INSERT,
+ * UPDATE, DELETE or REPLACE anywhere (a word in a string or a column name counts too) is shared;
+ * anything doubtful runs on its own, as it would without this binding, and ends the sharing of the
+ * reads before it. That is safe because the test only errs one way: a read taken for a write loses
+ * its sharing (one more trip to D1) but keeps its answer, and no write can be taken for a read: every
+ * SQLite statement that changes something either begins with another word (INSERT, UPDATE, DELETE,
+ * REPLACE, CREATE, DROP, ALTER, PRAGMA…) or is a WITH ending in an INSERT, UPDATE, DELETE or REPLACE,
+ * which the second test refuses. So a shared answer never stands for a write, nor for a read asked
+ * after a write it should see.
+ */
 const isRead = (sql: string) => /^\s*(select|with)\b/i.test(sql) && !/\b(insert|update|delete|replace)\b/i.test(sql);
 
 /** `rows`: D1's result with rows as objects (all, first, run); `raw`: rows as arrays of column values. */

@@ -14,7 +14,7 @@ import { bearer, errors, jsonContent } from '@worker/lib/openapi';
 import { createRouter } from '@worker/lib/router';
 import { callerOf, optionalUser, requireUser } from '@worker/middleware/auth';
 import { requireCollectionRole, requireVisibleCollection } from '../collections/collections.queries';
-import { archiveRunning } from './account-archives.queries';
+import { archiveRunning } from '../account-archives/account-archives.queries';
 import { listOwnExports } from './exports.queries';
 import { reserveExport } from './exports.service';
 import { exportZipStream } from './exports.download';

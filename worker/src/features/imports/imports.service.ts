@@ -1,5 +1,6 @@
 // The writes that start and cancel an import run: the properties a plan creates, the run, and the
-// scheduled source it sets up, in one batch.
+// scheduled source it sets up, in one batch. A restore of a person's backup (features/account-archives)
+// imports each collection's document with the steps below, exported here for it.
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { ImportSchedule, ScheduledImportSpec } from '@shared/schemas/scheduled-imports';
 import type { ImportPlan } from '@shared/schemas/imports';
@@ -8,6 +9,9 @@ import { imports, scheduledImports, properties } from '@worker/db/schema';
 import type { Db } from '@worker/env';
 import { runBatch } from '@worker/lib/batch';
 import { touchCollection } from '../collections/collections.service';
+
+export { HEAD_BYTES, prepareFile } from './imports.prepare';
+export { checkStep, importStep, markFailed, PICTURE_BYTES_PER_STEP, PICTURES_PER_STEP } from './imports.steps';
 
 /** A property an import creates, without its collection. */
 export type NewImportProperty = Omit<typeof properties.$inferInsert, 'collectionId'>;

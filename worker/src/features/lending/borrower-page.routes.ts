@@ -25,14 +25,13 @@ import {
   askRenewal,
   borrowerPageView,
   calendarOf,
-  feedUrl,
   requirePageBorrower,
   sendBorrowerLinks,
   sendRenewalToOwner,
 } from './borrower-page.service';
 import { requireLoansEnabled } from './lending.gate';
-import { requireLoan, roleProperties, toLoan } from './lending.queries';
-import { ownerPreferences, saveOwnerDigest } from './owner-preferences.service';
+import { feedUrl, ownerPreferences, requireLoan, roleProperties, toLoan } from './lending.queries';
+import { saveOwnerDigest } from './owner-preferences.service';
 
 const HOUR = 3600;
 /** Page views and actions from one address per hour (a secret is 256 bits: this only stops floods). */

@@ -20,7 +20,7 @@ import {
   ownerOfFeedSecret,
 } from './borrower-links.service';
 import { loanCalendar, type DueLoan } from './calendar-feed';
-import { LOAN_SELECT, loansOfBorrower, roleProperties, type LoanRow } from './lending.queries';
+import { feedUrl, LOAN_SELECT, loansOfBorrower, roleProperties, type LoanRow } from './lending.queries';
 
 type Row = LoanRow & { renewal_state: BorrowerPageLoan['renewal']; renewal_due_on: string | null };
 
@@ -43,12 +43,6 @@ export async function requirePageBorrower(d1: D1Database, secret: string) {
   const borrower = await borrowerOfPageSecret(d1, secret);
   if (!borrower) throw new ApiError('BORROWER_LINK_INVALID');
   return borrower;
-}
-
-/** The address of a feed, built from the instance's public URL (never from the request's Host). */
-export async function feedUrl(env: Pick<Env, 'DB' | 'APP_URL'>, secret: string): Promise<string> {
-  const { baseUrl } = await instanceIdentity(env);
-  return new URL(`/api/v1/calendar/${secret}.ics`, baseUrl ?? 'https://invalid.localhost').href;
 }
 
 export async function borrowerPageView(env: Env, db: Db, secret: string, locale: Locale): Promise<BorrowerPage> {

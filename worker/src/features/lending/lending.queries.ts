@@ -4,12 +4,15 @@ import { and, eq, inArray, or } from 'drizzle-orm';
 import { LEGACY_ADMIN_FIRST_NAME } from '@shared/admin-name';
 import { BUILTIN_ADMIN_USERNAME } from '@shared/constants';
 import type { LoanState, RenewalState } from '@shared/lending';
+import type { LendingPreferences } from '@shared/schemas/borrower-page';
 import type { Borrower, Loan } from '@shared/schemas/lending';
 import { properties } from '@worker/db/schema';
-import type { Db } from '@worker/env';
+import type { Db, Env } from '@worker/env';
 import { ApiError } from '@worker/lib/api-error';
 import type { PropertyRow } from '@worker/lib/values';
 import { itemRoles } from '../items/items.queries';
+import { instanceIdentity } from '../settings/settings.service';
+import { ownerFeedSecret } from './borrower-links.service';
 
 /** `borrowers` with the counts the lists show. */
 export interface BorrowerRow {
@@ -314,4 +317,24 @@ export async function openLoans(d1: D1Database, userId: number): Promise<LoanRow
     .bind(userId)
     .all<LoanRow>();
   return results;
+}
+
+/** The address of a feed, built from the instance's public URL (never from the request's Host). */
+export async function feedUrl(env: Pick<Env, 'DB' | 'APP_URL'>, secret: string): Promise<string> {
+  const { baseUrl } = await instanceIdentity(env);
+  return new URL(`/api/v1/calendar/${secret}.ics`, baseUrl ?? 'https://invalid.localhost').href;
+}
+
+/**
+ * The owner's calendar address and digest choice: shown with their loans (GET /lending), and answered
+ * again when they change the digest (PATCH /lending/preferences, saveOwnerDigest).
+ */
+export async function ownerPreferences(env: Pick<Env, 'APP_SECRET' | 'APP_URL' | 'DB'>, userId: number): Promise<LendingPreferences> {
+  const [secret, row] = await Promise.all([
+    ownerFeedSecret(env, userId),
+    env.DB.prepare('SELECT digest FROM owner_lending_preferences WHERE user_id = ?')
+      .bind(userId)
+      .first<Pick<LendingPreferences, 'digest'>>(),
+  ]);
+  return { feedUrl: secret ? await feedUrl(env, secret) : null, digest: row?.digest ?? 'off' };
 }

@@ -37,6 +37,7 @@ import {
   loansOfBorrower,
   loansOfItem,
   openLoans,
+  ownerPreferences,
   overlapsOf,
   requireBorrower,
   findLoanPlace,
@@ -59,7 +60,6 @@ import {
   updateBorrower,
   updateLoan,
 } from './loans.service';
-import { ownerPreferences } from './owner-preferences.service';
 
 const owner = { security: bearer, middleware: [requireUser, requireLoansEnabled] };
 const borrowers = { ...owner, tags: ['Borrowers'] };

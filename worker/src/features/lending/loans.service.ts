@@ -6,15 +6,20 @@ import { LOAN_TRANSITIONS, type LoanAction } from '@shared/lending';
 import type { CreateBorrowerInput, CreateLoanInput, LoanActionInput, UpdateBorrowerInput, UpdateLoanInput } from '@shared/schemas/lending';
 import type { FieldIssue } from '@shared/errors';
 import { NOW_SQL } from '@worker/db/now';
+import { prepare, raw, sql, type SqlFragment } from '@worker/db/sql-fragment';
 import { ApiError } from '@worker/lib/api-error';
 import { findBorrower, findLoan, requireLoan, type LoanRow } from './lending.queries';
 import { lendRefusal, RESERVATION_FITS, spanFits, todayUtc } from './reservations.service';
 
+/** The database's clock (db/now.ts) in a fragment. */
+const NOW = raw(NOW_SQL);
 /** Copies of the loan's item not lent, in an UPDATE of `loans`. */
-const COPY_LEFT = `(SELECT quantity FROM items WHERE id = loans.item_id) > (SELECT count(*) FROM loans x WHERE x.item_id = loans.item_id AND x.state = 'lent')`;
-/** A due date from a lent-on date (?N) and the loan's collection's period. */
-const dueFrom = (lentOn: string) =>
-  `date(${lentOn}, '+' || (SELECT c.loan_period_days FROM items i JOIN collections c ON c.id = i.collection_id WHERE i.id = loans.item_id) || ' days')`;
+const COPY_LEFT = raw(
+  `(SELECT quantity FROM items WHERE id = loans.item_id) > (SELECT count(*) FROM loans x WHERE x.item_id = loans.item_id AND x.state = 'lent')`,
+);
+/** A due date from a lent-on date and the loan's collection's period, in an UPDATE of `loans`. */
+const dueFrom = (lentOn: SqlFragment) =>
+  sql`date(${lentOn}, '+' || (SELECT c.loan_period_days FROM items i JOIN collections c ON c.id = i.collection_id WHERE i.id = loans.item_id) || ' days')`;
 
 function fieldError(path: string, reason: string): ApiError {
   const field: FieldIssue = { path, reason, message: '' };
@@ -116,6 +121,26 @@ export async function deleteBorrower(d1: D1Database, ownerId: number, id: number
  * copy is left now and on each day of the loan (an accepted reservation of the last copy refuses it with
  * 409 RESERVATION_CONFLICT naming the reservation's days; a loan with no due date reaches forever).
  */
+/**
+ * The INSERT of a direct loan: the item and borrower found (an existing one, else the one just found or
+ * made by email, else the row just inserted) while a copy is left now and on each day of the loan.
+ */
+export function directLoanInsert(ownerId: number, itemId: number, input: CreateLoanInput): SqlFragment {
+  const borrowerId = input.borrowerId ?? null;
+  const email = input.borrowerId === undefined ? (input.borrower?.email ?? null) : null;
+  const lentOn = sql`coalesce(${input.lentOn ?? null}, date('now'))`;
+  const dueOn = sql`coalesce(${input.dueOn ?? null}, date(${lentOn}, '+' || c.loan_period_days || ' days'))`;
+  return sql`INSERT INTO loans (item_id, owner_id, borrower_id, state, lent_on, due_on, notes, lent_at)
+         SELECT i.id, ${ownerId}, b.id, 'lent', ${lentOn}, ${dueOn}, ${input.notes ?? null}, ${NOW}
+         FROM items i
+         JOIN collections c ON c.id = i.collection_id
+         JOIN borrowers b ON b.owner_id = ${ownerId}
+           AND (b.id = ${borrowerId} OR (${borrowerId} IS NULL AND (b.email = ${email} OR (${email} IS NULL AND b.id = last_insert_rowid()))))
+         WHERE i.id = ${itemId} AND i.quantity > (SELECT count(*) FROM loans x WHERE x.item_id = i.id AND x.state = 'lent')
+           AND ${spanFits({ item: raw('i.id'), from: lentOn, to: dueOn })}
+         RETURNING id`;
+}
+
 export async function createLoan(d1: D1Database, ownerId: number, itemId: number, input: CreateLoanInput): Promise<number> {
   if (input.borrowerId === undefined && input.borrower === undefined) throw fieldError('borrowerId', 'required');
   checkDates(input.lentOn, input.dueOn);
@@ -128,30 +153,7 @@ export async function createLoan(d1: D1Database, ownerId: number, itemId: number
         .bind(ownerId, inline.name, inline.email ?? null, inline.phone ?? null),
     );
   }
-  statements.push(
-    d1
-      .prepare(
-        `INSERT INTO loans (item_id, owner_id, borrower_id, state, lent_on, due_on, notes, lent_at)
-         SELECT i.id, ?1, b.id, 'lent', coalesce(?3, date('now')),
-           coalesce(?4, date(coalesce(?3, date('now')), '+' || c.loan_period_days || ' days')), ?5, ${NOW_SQL}
-         FROM items i
-         JOIN collections c ON c.id = i.collection_id
-         JOIN borrowers b ON b.owner_id = ?1
-           AND (b.id = ?6 OR (?6 IS NULL AND (b.email = ?7 OR (?7 IS NULL AND b.id = last_insert_rowid()))))
-         WHERE i.id = ?2 AND i.quantity > (SELECT count(*) FROM loans x WHERE x.item_id = i.id AND x.state = 'lent')
-           AND ${spanFits('i.id', `coalesce(?3, date('now'))`, `coalesce(?4, date(coalesce(?3, date('now')), '+' || c.loan_period_days || ' days'))`)}
-         RETURNING id`,
-      )
-      .bind(
-        ownerId,
-        itemId,
-        input.lentOn ?? null,
-        input.dueOn ?? null,
-        input.notes ?? null,
-        input.borrowerId ?? null,
-        inline?.email ?? null,
-      ),
-  );
+  statements.push(prepare(d1, directLoanInsert(ownerId, itemId, input)));
   const results = await d1.batch<{ id: number }>(statements);
   const created = results.at(-1)!.results[0];
   if (created) return created.id;
@@ -182,41 +184,49 @@ export async function updateLoan(d1: D1Database, ownerId: number, id: number, in
 
 /** What each action writes besides the state (its date stamps), with its bound values. */
 interface ActionChanges {
-  set: string;
-  binds: unknown[];
+  set: SqlFragment;
   copyLeft: boolean;
   /** An accepted reservation must still fit (RESERVATION_FITS). */
   fits?: boolean;
-  /** The span a lending takes, which must leave accepted reservations a copy (spanFits), with its binds. */
-  span?: { sql: string; binds: unknown[] };
+  /** The span a lending takes, which must leave accepted reservations a copy (spanFits). */
+  span?: SqlFragment;
 }
 
 function actionChanges(action: LoanAction, input: LoanActionInput): ActionChanges {
   switch (action) {
     case 'accept':
       // A reservation is accepted only while a copy is free on each of its days.
-      return { set: `accepted_at = ${NOW_SQL}`, binds: [], copyLeft: false, fits: true };
+      return { set: sql`accepted_at = ${NOW}`, copyLeft: false, fits: true };
     case 'reject':
-      return { set: `rejected_at = ${NOW_SQL}, response = ?`, binds: [input.response ?? null], copyLeft: false };
+      return { set: sql`rejected_at = ${NOW}, response = ${input.response ?? null}`, copyLeft: false };
     case 'lend': {
       // A reservation lends over its own days unless the owner names others.
-      const lentOn = `coalesce(?, loans.reserved_from, date('now'))`;
-      const dueOn = `coalesce(?, loans.reserved_to, ${dueFrom(`coalesce(?, date('now'))`)})`;
-      const binds = [input.lentOn ?? null, input.dueOn ?? null, input.lentOn ?? null];
+      const lentOn = sql`coalesce(${input.lentOn ?? null}, loans.reserved_from, date('now'))`;
+      const dueOn = sql`coalesce(${input.dueOn ?? null}, loans.reserved_to, ${dueFrom(sql`coalesce(${input.lentOn ?? null}, date('now'))`)})`;
       return {
-        set: `lent_at = ${NOW_SQL}, lent_on = ${lentOn}, due_on = ${dueOn}`,
-        binds,
+        set: sql`lent_at = ${NOW}, lent_on = ${lentOn}, due_on = ${dueOn}`,
         copyLeft: true,
-        span: { sql: spanFits('loans.item_id', lentOn, dueOn, 'loans.id'), binds },
+        span: spanFits({ item: raw('loans.item_id'), from: lentOn, to: dueOn, self: raw('loans.id') }),
       };
     }
     case 'return':
-      return {
-        set: `returned_at = ${NOW_SQL}, returned_on = coalesce(?, date('now'))`,
-        binds: [input.returnedOn ?? null],
-        copyLeft: false,
-      };
+      return { set: sql`returned_at = ${NOW}, returned_on = coalesce(${input.returnedOn ?? null}, date('now'))`, copyLeft: false };
   }
+}
+
+/**
+ * The conditional UPDATE of one action: from the states it may start from, at the version given (if
+ * one is), with a copy left, the reservation still fitting or the span free as the action needs.
+ */
+export function transitionUpdate(ownerId: number, id: number, action: LoanAction, input: LoanActionInput): SqlFragment {
+  const { from, to } = LOAN_TRANSITIONS[action];
+  const change = actionChanges(action, input);
+  const version = input.version ?? null;
+  const none = raw('');
+  return sql`UPDATE loans SET state = ${to}, ${change.set}, version = version + 1, updated_at = ${NOW}
+       WHERE id = ${id} AND owner_id = ${ownerId} AND state IN (SELECT value FROM json_each(${JSON.stringify(from)})) AND (${version} IS NULL OR version = ${version})
+       ${change.copyLeft ? sql`AND ${COPY_LEFT}` : none} ${change.fits ? sql`AND ${RESERVATION_FITS}` : none}
+       ${change.span ? sql`AND ${change.span}` : none} RETURNING id`;
 }
 
 /**
@@ -234,24 +244,15 @@ export async function transitionLoan(
   input: LoanActionInput,
 ): Promise<LoanRow> {
   if (action === 'lend') checkDates(input.lentOn, input.dueOn);
-  const { from, to } = LOAN_TRANSITIONS[action];
-  const change = actionChanges(action, input);
+  const { from } = LOAN_TRANSITIONS[action];
   const version = input.version ?? null;
-  const row = await d1
-    .prepare(
-      `UPDATE loans SET state = ?, ${change.set}, version = version + 1, updated_at = ${NOW_SQL}
-       WHERE id = ? AND owner_id = ? AND state IN (SELECT value FROM json_each(?)) AND (? IS NULL OR version = ?)
-       ${change.copyLeft ? `AND ${COPY_LEFT}` : ''} ${change.fits ? `AND ${RESERVATION_FITS}` : ''}
-       ${change.span ? `AND ${change.span.sql}` : ''} RETURNING id`,
-    )
-    .bind(to, ...change.binds, id, ownerId, JSON.stringify(from), version, version, ...(change.span?.binds ?? []))
-    .first<{ id: number }>();
+  const row = await prepare(d1, transitionUpdate(ownerId, id, action, input)).first<{ id: number }>();
   const after = await findLoan(d1, ownerId, id);
   if (row) return after!;
   if (!after) throw new ApiError('NOT_FOUND');
   if (!from.includes(after.state)) throw new ApiError('LOAN_TRANSITION_NOT_ALLOWED');
   if (version !== null && after.version !== version) throw new ApiError('STALE_WRITE');
-  if (change.fits) throw new ApiError('RESERVATION_CONFLICT');
+  if (action === 'accept') throw new ApiError('RESERVATION_CONFLICT');
   throw await lendRefusal(d1, after.item_id, input.lentOn ?? after.reserved_from ?? todayUtc(), input.dueOn ?? after.reserved_to, after.id);
 }
 

@@ -3,6 +3,7 @@
 import { RESERVATION_AHEAD_DAYS_MAX, type LoanState } from '@shared/lending';
 import type { FieldIssue } from '@shared/errors';
 import type { DayRange, ItemCalendar } from '@shared/schemas/reservations';
+import { prepare, raw, sql, type SqlFragment } from '@worker/db/sql-fragment';
 import { ApiError } from '@worker/lib/api-error';
 
 const DAY_MS = 86_400_000;
@@ -31,17 +32,18 @@ export function checkReservation(range: { reservedFrom?: string | null; reserved
 
 // The span a loan `a` takes a copy for: a lent loan from lent on to due (to today while overdue; open
 // when it has no due date), an accepted reservation over its days. Undated accepted requests take none.
-const takes = (a: string) => `(${a}.state = 'lent' OR (${a}.state = 'accepted' AND ${a}.reserved_from IS NOT NULL))`;
-const start = (a: string) => `(CASE WHEN ${a}.state = 'lent' THEN coalesce(${a}.lent_on, '0000-01-01') ELSE ${a}.reserved_from END)`;
+// `a` is an alias the code writes.
+const takes = (a: string) => raw(`(${a}.state = 'lent' OR (${a}.state = 'accepted' AND ${a}.reserved_from IS NOT NULL))`);
+const start = (a: string) => raw(`(CASE WHEN ${a}.state = 'lent' THEN coalesce(${a}.lent_on, '0000-01-01') ELSE ${a}.reserved_from END)`);
 const end = (a: string) =>
-  `(CASE WHEN ${a}.state = 'lent' THEN max(coalesce(${a}.due_on, '9999-12-31'), date('now')) ELSE ${a}.reserved_to END)`;
+  raw(`(CASE WHEN ${a}.state = 'lent' THEN max(coalesce(${a}.due_on, '9999-12-31'), date('now')) ELSE ${a}.reserved_to END)`);
 
 /**
  * In an UPDATE of `loans`: the row's reservation (if it has one) still finds a copy free on each of its
  * days. The busiest day of a range is its first or a day another loan starts on, so only those are
  * counted: for each, the other loans taking a copy that day must be fewer than the item's quantity.
  */
-export const RESERVATION_FITS = `(loans.reserved_from IS NULL OR NOT EXISTS (
+export const RESERVATION_FITS = sql`(loans.reserved_from IS NULL OR NOT EXISTS (
   SELECT 1 FROM loans y
   WHERE y.item_id = loans.item_id
     AND (y.id = loans.id OR (${takes('y')} AND ${start('y')} > loans.reserved_from AND ${start('y')} <= loans.reserved_to))
@@ -51,13 +53,22 @@ export const RESERVATION_FITS = `(loans.reserved_from IS NULL OR NOT EXISTS (
            AND ${end('x')} >= (CASE WHEN y.id = loans.id THEN loans.reserved_from ELSE ${start('y')} END))
         >= (SELECT quantity FROM items WHERE id = loans.item_id)))`;
 
+/** A loan's span for spanFits: the item, its first day, its last (NULL: open-ended), and the loan left aside. */
+export interface LoanSpan {
+  item: SqlFragment;
+  from: SqlFragment;
+  to: SqlFragment;
+  self?: SqlFragment;
+}
+
 /**
- * A loan of `item` over `from`..`to` (SQL expressions, each used once so they may hold a `?`; a null
- * `to` is open-ended) finds a copy free on each of its days, loan `self` aside: as RESERVATION_FITS,
- * the busiest day is the first or one another loan starts on, and only those are counted. The owner's
- * direct lending uses it so a loan cannot take the copy an accepted reservation counts on.
+ * A loan of `item` over `from`..`to` (a `to` that is NULL is open-ended) finds a copy free on each of its days,
+ * loan `self` aside: as RESERVATION_FITS, the busiest day is the first or one another loan starts on,
+ * and only those are counted. The owner's direct lending uses it so a loan cannot take the copy an
+ * accepted reservation counts on. Each part is a fragment with its own values, repeated with them.
  */
-export const spanFits = (item: string, from: string, to: string, self = 'NULL') => `NOT EXISTS (
+export function spanFits({ item, from, to, self = raw('NULL') }: LoanSpan): SqlFragment {
+  return sql`NOT EXISTS (
   SELECT 1 FROM (SELECT ${from} AS f, coalesce(${to}, '9999-12-31') AS t) span
   JOIN (SELECT ${start('y')} AS day FROM loans y WHERE y.item_id = ${item} AND y.id IS NOT ${self} AND ${takes('y')}
         UNION ALL SELECT NULL) d ON d.day IS NULL OR (d.day > span.f AND d.day <= span.t)
@@ -65,6 +76,19 @@ export const spanFits = (item: string, from: string, to: string, self = 'NULL') 
          WHERE x.item_id = ${item} AND x.id IS NOT ${self} AND ${takes('x')}
            AND ${start('x')} <= coalesce(d.day, span.f) AND ${end('x')} >= coalesce(d.day, span.f))
         >= (SELECT quantity FROM items WHERE id = ${item}))`;
+}
+
+/**
+ * The statement behind lendRefusal: whether a copy is left now, and the first accepted reservation
+ * (other than loan `exceptId`) meeting `from`..`to`.
+ */
+export function lendRefusalQuery(itemId: number, from: string, to: string | null, exceptId: number | null): SqlFragment {
+  return sql`SELECT (SELECT quantity FROM items WHERE id = ${itemId}) > (SELECT count(*) FROM loans WHERE item_id = ${itemId} AND state = 'lent') AS copy_left,
+        r.reserved_from, r.reserved_to
+       FROM (SELECT 1) LEFT JOIN loans r ON r.item_id = ${itemId} AND r.state = 'accepted' AND r.reserved_from IS NOT NULL
+         AND r.id IS NOT ${exceptId} AND r.reserved_to >= ${from} AND (${to} IS NULL OR r.reserved_from <= ${to})
+       ORDER BY r.reserved_from LIMIT 1`;
+}
 
 /**
  * Why a loan of the item from `from` (to `to`, or open-ended) was refused once no conflicting
@@ -72,16 +96,11 @@ export const spanFits = (item: string, from: string, to: string, self = 'NULL') 
  * with them so the owner can pick a due date before it.
  */
 export async function lendRefusal(d1: D1Database, itemId: number, from: string, to: string | null, exceptId: number | null) {
-  const row = await d1
-    .prepare(
-      `SELECT (SELECT quantity FROM items WHERE id = ?1) > (SELECT count(*) FROM loans WHERE item_id = ?1 AND state = 'lent') AS copy_left,
-        r.reserved_from, r.reserved_to
-       FROM (SELECT 1) LEFT JOIN loans r ON r.item_id = ?1 AND r.state = 'accepted' AND r.reserved_from IS NOT NULL
-         AND r.id IS NOT ?4 AND r.reserved_to >= ?2 AND (?3 IS NULL OR r.reserved_from <= ?3)
-       ORDER BY r.reserved_from LIMIT 1`,
-    )
-    .bind(itemId, from, to, exceptId)
-    .first<{ copy_left: number; reserved_from: string | null; reserved_to: string | null }>();
+  const row = await prepare(d1, lendRefusalQuery(itemId, from, to, exceptId)).first<{
+    copy_left: number;
+    reserved_from: string | null;
+    reserved_to: string | null;
+  }>();
   if (!row?.copy_left) return new ApiError('NO_COPY_AVAILABLE');
   if (!row.reserved_from) return new ApiError('RESERVATION_CONFLICT');
   const booked = { from: row.reserved_from, to: row.reserved_to! };
@@ -116,15 +135,13 @@ export async function itemCalendar(
   window: DayRange,
   withNames: boolean,
 ): Promise<ItemCalendar> {
-  const { results } = await d1
-    .prepare(
-      `SELECT l.id, l.state, ${start('l')} AS start, ${end('l')} AS end, b.name AS borrower_name
+  const { results } = await prepare(
+    d1,
+    sql`SELECT l.id, l.state, ${start('l')} AS start, ${end('l')} AS end, b.name AS borrower_name
        FROM loans l JOIN borrowers b ON b.id = l.borrower_id
-       WHERE l.item_id = ?1 AND l.state IN ('lent', 'accepted') AND ${takes('l')} AND ${start('l')} <= ?3 AND ${end('l')} >= ?2
+       WHERE l.item_id = ${item.id} AND l.state IN ('lent', 'accepted') AND ${takes('l')} AND ${start('l')} <= ${window.to} AND ${end('l')} >= ${window.from}
        ORDER BY start, l.id`,
-    )
-    .bind(item.id, window.from, window.to)
-    .all<SpanRow>();
+  ).all<SpanRow>();
   const first = dayNumber(window.from);
   const taken = new Array<number>(dayNumber(window.to) - first + 1).fill(0);
   for (const row of results) {

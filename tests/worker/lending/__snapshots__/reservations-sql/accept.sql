@@ -1,0 +1,7 @@
+UPDATE loans SET state = ?, accepted_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now'), version = version + 1, updated_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now') WHERE id = ? AND owner_id = ? AND state IN (SELECT value FROM json_each(?)) AND (? IS NULL OR version = ?) AND (loans.reserved_from IS NULL OR NOT EXISTS ( SELECT 1 FROM loans y WHERE y.item_id = loans.item_id AND (y.id = loans.id OR ((y.state = 'lent' OR (y.state = 'accepted' AND y.reserved_from IS NOT NULL)) AND (CASE WHEN y.state = 'lent' THEN coalesce(y.lent_on, '0000-01-01') ELSE y.reserved_from END) > loans.reserved_from AND (CASE WHEN y.state = 'lent' THEN coalesce(y.lent_on, '0000-01-01') ELSE y.reserved_from END) <= loans.reserved_to)) AND (SELECT count(*) FROM loans x WHERE x.item_id = loans.item_id AND x.id <> loans.id AND (x.state = 'lent' OR (x.state = 'accepted' AND x.reserved_from IS NOT NULL)) AND (CASE WHEN x.state = 'lent' THEN coalesce(x.lent_on, '0000-01-01') ELSE x.reserved_from END) <= (CASE WHEN y.id = loans.id THEN loans.reserved_from ELSE (CASE WHEN y.state = 'lent' THEN coalesce(y.lent_on, '0000-01-01') ELSE y.reserved_from END) END) AND (CASE WHEN x.state = 'lent' THEN max(coalesce(x.due_on, '9999-12-31'), date('now')) ELSE x.reserved_to END) >= (CASE WHEN y.id = loans.id THEN loans.reserved_from ELSE (CASE WHEN y.state = 'lent' THEN coalesce(y.lent_on, '0000-01-01') ELSE y.reserved_from END) END)) >= (SELECT quantity FROM items WHERE id = loans.item_id))) RETURNING id
+-- ?1 = "accepted"
+-- ?2 = 13
+-- ?3 = 7
+-- ?4 = "[\"asked\"]"
+-- ?5 = 3
+-- ?6 = 3

@@ -1,0 +1,15 @@
+INSERT INTO loans (item_id, owner_id, borrower_id, state, lent_on, due_on, notes, lent_at) SELECT i.id, ?, b.id, 'lent', coalesce(?, date('now')), coalesce(?, date(coalesce(?, date('now')), '+' || c.loan_period_days || ' days')), ?, strftime('%Y-%m-%dT%H:%M:%fZ', 'now') FROM items i JOIN collections c ON c.id = i.collection_id JOIN borrowers b ON b.owner_id = ? AND (b.id = ? OR (? IS NULL AND (b.email = ? OR (? IS NULL AND b.id = last_insert_rowid())))) WHERE i.id = ? AND i.quantity > (SELECT count(*) FROM loans x WHERE x.item_id = i.id AND x.state = 'lent') AND NOT EXISTS ( SELECT 1 FROM (SELECT coalesce(?, date('now')) AS f, coalesce(coalesce(?, date(coalesce(?, date('now')), '+' || c.loan_period_days || ' days')), '9999-12-31') AS t) span JOIN (SELECT (CASE WHEN y.state = 'lent' THEN coalesce(y.lent_on, '0000-01-01') ELSE y.reserved_from END) AS day FROM loans y WHERE y.item_id = i.id AND y.id IS NOT NULL AND (y.state = 'lent' OR (y.state = 'accepted' AND y.reserved_from IS NOT NULL)) UNION ALL SELECT NULL) d ON d.day IS NULL OR (d.day > span.f AND d.day <= span.t) WHERE (SELECT count(*) FROM loans x WHERE x.item_id = i.id AND x.id IS NOT NULL AND (x.state = 'lent' OR (x.state = 'accepted' AND x.reserved_from IS NOT NULL)) AND (CASE WHEN x.state = 'lent' THEN coalesce(x.lent_on, '0000-01-01') ELSE x.reserved_from END) <= coalesce(d.day, span.f) AND (CASE WHEN x.state = 'lent' THEN max(coalesce(x.due_on, '9999-12-31'), date('now')) ELSE x.reserved_to END) >= coalesce(d.day, span.f)) >= (SELECT quantity FROM items WHERE id = i.id)) RETURNING id
+-- ?1 = 7
+-- ?2 = "2031-05-01"
+-- ?3 = null
+-- ?4 = "2031-05-01"
+-- ?5 = null
+-- ?6 = 7
+-- ?7 = 5
+-- ?8 = 5
+-- ?9 = null
+-- ?10 = null
+-- ?11 = 11
+-- ?12 = "2031-05-01"
+-- ?13 = null
+-- ?14 = "2031-05-01"

@@ -1,0 +1,13 @@
+UPDATE loans SET state = ?, lent_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now'), lent_on = coalesce(?, loans.reserved_from, date('now')), due_on = coalesce(?, loans.reserved_to, date(coalesce(?, date('now')), '+' || (SELECT c.loan_period_days FROM items i JOIN collections c ON c.id = i.collection_id WHERE i.id = loans.item_id) || ' days')), version = version + 1, updated_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now') WHERE id = ? AND owner_id = ? AND state IN (SELECT value FROM json_each(?)) AND (? IS NULL OR version = ?) AND (SELECT quantity FROM items WHERE id = loans.item_id) > (SELECT count(*) FROM loans x WHERE x.item_id = loans.item_id AND x.state = 'lent') AND NOT EXISTS ( SELECT 1 FROM (SELECT coalesce(?, loans.reserved_from, date('now')) AS f, coalesce(coalesce(?, loans.reserved_to, date(coalesce(?, date('now')), '+' || (SELECT c.loan_period_days FROM items i JOIN collections c ON c.id = i.collection_id WHERE i.id = loans.item_id) || ' days')), '9999-12-31') AS t) span JOIN (SELECT (CASE WHEN y.state = 'lent' THEN coalesce(y.lent_on, '0000-01-01') ELSE y.reserved_from END) AS day FROM loans y WHERE y.item_id = loans.item_id AND y.id IS NOT loans.id AND (y.state = 'lent' OR (y.state = 'accepted' AND y.reserved_from IS NOT NULL)) UNION ALL SELECT NULL) d ON d.day IS NULL OR (d.day > span.f AND d.day <= span.t) WHERE (SELECT count(*) FROM loans x WHERE x.item_id = loans.item_id AND x.id IS NOT loans.id AND (x.state = 'lent' OR (x.state = 'accepted' AND x.reserved_from IS NOT NULL)) AND (CASE WHEN x.state = 'lent' THEN coalesce(x.lent_on, '0000-01-01') ELSE x.reserved_from END) <= coalesce(d.day, span.f) AND (CASE WHEN x.state = 'lent' THEN max(coalesce(x.due_on, '9999-12-31'), date('now')) ELSE x.reserved_to END) >= coalesce(d.day, span.f)) >= (SELECT quantity FROM items WHERE id = loans.item_id)) RETURNING id
+-- ?1 = "lent"
+-- ?2 = null
+-- ?3 = null
+-- ?4 = null
+-- ?5 = 13
+-- ?6 = 7
+-- ?7 = "[\"accepted\"]"
+-- ?8 = null
+-- ?9 = null
+-- ?10 = null
+-- ?11 = null
+-- ?12 = null
