@@ -36,7 +36,7 @@ function libraryCsv(): string {
 /**
  * Starts the import on the page, waits for the run to end through the API, and opens its page in a
  * fresh tab of the same session. The screen goes there by itself once the run is created (the web
- * suite, tests/web/imports.test.tsx, checks that and the progress bar); but the local server drops the
+ * suite, tests/web/imports/imports.test.tsx, checks that and the progress bar); but the local server drops the
  * requests of connections kept open while a Workflow writes, so the test reads on new connections.
  */
 async function startAndFinish(page: Page, request: APIRequestContext, token: string, collectionId: number): Promise<Page> {
