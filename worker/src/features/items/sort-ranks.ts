@@ -50,6 +50,9 @@ export function rankTuning(env: { LIST_RANK_BUCKET?: string; LIST_RANK_SPLIT?: s
   };
 }
 
+/** Paths one json_set moves (two arguments each, with the document: under SQLite's 100 a function). */
+const JSON_SET_PAIRS = 40;
+
 export type Bucket = [
   phase: 0 | 1 | null,
   key: string | number | null,
@@ -442,7 +445,9 @@ export function rankMoves(
     if ((kept.orders[order]![index]![6] ?? 0) + delta[3]! > split) oversized.add(order);
   }
   if (sets.length === 0) return null;
-  const moved = `json_set(data, ${sets.join(', ')})`;
+  // json_set takes at most 100 arguments in D1: past JSON_SET_PAIRS paths, one json_set wraps another.
+  let moved = 'data';
+  for (let n = 0; n < sets.length; n += JSON_SET_PAIRS) moved = `json_set(${moved}, ${sets.slice(n, n + JSON_SET_PAIRS).join(', ')})`;
   // An item read at version `readAt` must still be there at it (the statement comes first in its batch):
   // otherwise where it stood is unknown, and the orders are forgotten, to be built again.
   const same =
