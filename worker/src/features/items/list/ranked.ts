@@ -25,7 +25,8 @@ export async function keptRanks({
   const order = orderOf(shape.sortProp ?? (shape.dateColumn === 'i.updated_at' ? 'updated' : 'created'));
   const row = await d1
     .prepare(
-      `SELECT c.count_everyone AS c0, c.count_logged_in AS c1, c.count_shared AS c2, c.count_owner AS c3, (SELECT data -> '$.${order.key}' FROM sort_ranks WHERE collection_id = c.id) AS buckets
+      `SELECT (SELECT data -> '$.${order.key}' FROM sort_ranks WHERE collection_id = c.id) AS buckets, c.count_everyone AS c0, c.count_logged_in AS c1,
+         c.count_shared AS c2, c.count_owner AS c3
        FROM collections c WHERE c.id = ?`,
     )
     .bind(collection.id)
