@@ -26,15 +26,15 @@ export const MEDIA_PROPERTY_TYPES: readonly PropertyType[] = ['image', 'video', 
 /** Content types that can be filtered with a range, and sorted as numbers or dates. */
 export const RANGE_PROPERTY_TYPES: readonly PropertyType[] = ['number', 'rating', 'date', 'datetime'];
 
-/** 0 Everyone, 1 Logged in, 3 Only me, 4 Nobody (2 "Shared users" is a collection's level only, below). */
-export const VISIBILITY_LEVELS = [0, 1, 3, 4] as const;
-export type VisibilityLevel = (typeof VISIBILITY_LEVELS)[number];
 /**
- * A collection also takes 2 "Shared users": its owner and the people it is shared with. Items and
- * properties keep four levels, since their counters and search columns are kept per level.
+ * 0 Everyone, 1 Logged in, 2 Shared users (the collection's owner and the people it is shared with),
+ * 3 Only me, 4 Nobody: for collections, items and properties alike.
  */
-export const COLLECTION_VISIBILITY_LEVELS = [0, 1, 2, 3, 4] as const;
-export type CollectionVisibilityLevel = (typeof COLLECTION_VISIBILITY_LEVELS)[number];
+export const VISIBILITY_LEVELS = [0, 1, 2, 3, 4] as const;
+export type VisibilityLevel = (typeof VISIBILITY_LEVELS)[number];
+/** A collection's levels: the same. */
+export const COLLECTION_VISIBILITY_LEVELS = VISIBILITY_LEVELS;
+export type CollectionVisibilityLevel = VisibilityLevel;
 /** What a person a collection is shared with may do (docs/product.md): the owner is never one of them. */
 export const MEMBER_ROLES = ['viewer', 'editor', 'co_owner'] as const;
 export type MemberRole = (typeof MEMBER_ROLES)[number];

@@ -7,7 +7,6 @@ import {
   COLLECTION_TYPE_PATTERN,
   MAX_TAGS,
   TAG_MAX_LENGTH,
-  COLLECTION_VISIBILITY_LEVELS,
   MEMBER_ROLES,
   VISIBILITY_LEVELS,
 } from '../catalogue';
@@ -21,19 +20,11 @@ import {
 } from '../lending';
 import { editedVersion, version, wholly } from './common';
 
+/** A collection's, an item's or a property's level, 2 "Shared users" included. */
 export const visibilityLevel = z.union(
-  VISIBILITY_LEVELS.map((l) => z.literal(l)) as [z.ZodLiteral<0>, z.ZodLiteral<1>, z.ZodLiteral<3>, z.ZodLiteral<4>],
+  VISIBILITY_LEVELS.map((l) => z.literal(l)) as [z.ZodLiteral<0>, z.ZodLiteral<1>, z.ZodLiteral<2>, z.ZodLiteral<3>, z.ZodLiteral<4>],
 );
-/** A collection's level: the item levels and 2 "Shared users". */
-export const collectionVisibilityLevel = z.union(
-  COLLECTION_VISIBILITY_LEVELS.map((l) => z.literal(l)) as [
-    z.ZodLiteral<0>,
-    z.ZodLiteral<1>,
-    z.ZodLiteral<2>,
-    z.ZodLiteral<3>,
-    z.ZodLiteral<4>,
-  ],
-);
+export const collectionVisibilityLevel = visibilityLevel;
 export const memberRole = z.enum(MEMBER_ROLES);
 export const borrowLevel = z.union(
   BORROW_LEVELS.map((l) => z.literal(l)) as [z.ZodLiteral<0>, z.ZodLiteral<1>, z.ZodLiteral<3>, z.ZodLiteral<4>],

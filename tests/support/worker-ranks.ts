@@ -84,6 +84,7 @@ export async function checkRanks(collectionId: number, step: string): Promise<vo
         inside.filter((i) => i.level <= 1).length,
         inside.filter((i) => i.level <= 3).length,
         inside.length,
+        inside.filter((i) => i.level <= 2).length,
       ];
     });
     expect(buckets, `${step}: buckets of order ${key}`).toEqual(counted);

@@ -118,6 +118,23 @@ describe('item form', () => {
     });
   });
 
+  it('offers "Shared users" for the visibility, explained, but not for who can borrow', async () => {
+    const { calls } = setup();
+    renderRoute('/collection/3/item/new');
+    const user = userEvent.setup();
+    await user.type(await screen.findByLabelText('Title'), 'Dune');
+    const visibility = screen.getByLabelText('Visibility');
+    expect(visibility).toHaveAccessibleDescription(
+      'Who can see this item. Shared users: you and the people you share the collection with.',
+    );
+    const borrow = screen.getByLabelText('Who can borrow');
+    expect([...(borrow as HTMLSelectElement).options].map((o) => o.text)).not.toContain('Shared users');
+    await user.selectOptions(visibility, 'Shared users');
+    await user.click(screen.getByRole('button', { name: 'Create the item' }));
+    await waitFor(() => expect(posts(calls)).toHaveLength(1));
+    expect(posts(calls)[0]?.body).toMatchObject({ values: { title: 'Dune' }, visibility: 2 });
+  });
+
   it('shows a JSON parse error next to the field and sends nothing', async () => {
     const { calls } = setup();
     renderRoute('/collection/3/item/new');

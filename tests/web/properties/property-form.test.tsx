@@ -111,6 +111,30 @@ describe('property form', () => {
     });
   });
 
+  it('offers "Shared users" for the visibility of its values, explained', async () => {
+    signIn('alice');
+    const { calls } = mockFetch(
+      catalogueApi({
+        properties: [title],
+        other: (call) =>
+          call.method === 'POST' && call.url === '/api/v1/collections/3/properties'
+            ? json(makeProperty({ key: 'shelf', label: 'Shelf', type: 'text', visibility: 2 }), { status: 201 })
+            : undefined,
+      }),
+    );
+    const { router } = renderRoute('/collection/3/manage/property/new');
+    const user = userEvent.setup();
+    await user.type(await screen.findByLabelText('Label'), 'Shelf');
+    const visibility = screen.getByLabelText('Visibility');
+    expect(visibility).toHaveAccessibleDescription(
+      'Who can see the values of this property. Shared users: you and the people you share the collection with.',
+    );
+    await user.selectOptions(visibility, 'Shared users');
+    await user.click(screen.getByRole('button', { name: 'Create the property' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/collection/3/manage'));
+    expect(calls.find((call) => call.method === 'POST')?.body).toMatchObject({ key: 'shelf', label: 'Shelf', visibility: 2 });
+  });
+
   it('shows a taken property ID next to the field', async () => {
     signIn('alice');
     mockFetch(

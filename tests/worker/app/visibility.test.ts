@@ -1,32 +1,38 @@
-// The visibility matrix: every read path × {anonymous, stranger, viewer, editor, co-owner, owner} ×
-// levels 0/1/2/3/4 on the collection (2 "Shared users") and 0/1/3/4 on the item and the property. A value
-// may appear in a response only when the caller may see its collection, its item and its property;
-// level 4 is seen by nobody while browsing.
-import { describe, expect, it } from 'vitest';
+// The visibility matrix: every read path × {anonymous, stranger, removed member, viewer, editor,
+// co-owner, owner} × levels 0/1/2/3/4 (2 "Shared users") on the collection, the item and the property.
+// A value may appear in a response only when the caller may see its collection, its item and its
+// property; level 4 is seen by nobody while browsing.
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Collection } from '@shared/schemas/collections';
 import type { ItemPage } from '@shared/schemas/items';
 import { call, createUser } from '../../support/worker-app';
 import { addItem, addProperty, createCollection } from '../../support/worker-catalogue';
 
-const LEVELS = [0, 1, 3, 4] as const;
-const COLLECTION_LEVELS = [0, 1, 2, 3, 4] as const;
-const WORD = { 0: 'alpha', 1: 'bravo', 3: 'charlie', 4: 'delta' } as const;
+const LEVELS = [0, 1, 2, 3, 4] as const;
+const COLLECTION_LEVELS = LEVELS;
+const WORD = { 0: 'alpha', 1: 'bravo', 2: 'kilo', 3: 'charlie', 4: 'delta' } as const;
 const marker = (c: number, i: number, p: number) => `${WORD[p as 0]} c${c}i${i}`;
 
+type Person = Awaited<ReturnType<typeof createUser>>;
+
 describe('visibility on every read path', () => {
-  it('never leaks a collection, an item or a value to a caller below its level', async () => {
-    const owner = await createUser();
-    const stranger = await createUser();
-    const viewer = await createUser();
-    const editor = await createUser();
-    const coOwner = await createUser();
-    const ids: Record<number, { collection: number; items: Record<number, number> }> = {};
+  // Built once: five collections (one a level), each with a property and an item at every level.
+  let owner: Person, stranger: Person, viewer: Person, editor: Person, coOwner: Person, removed: Person;
+  const ids: Record<number, { collection: number; items: Record<number, number> }> = {};
+  beforeAll(async () => {
+    owner = await createUser();
+    stranger = await createUser();
+    viewer = await createUser();
+    editor = await createUser();
+    coOwner = await createUser();
+    removed = await createUser();
     for (const c of COLLECTION_LEVELS) {
       const col = await createCollection(owner.token, { name: `Level ${c} collection`, visibility: c });
       for (const [person, role] of [
         [viewer, 'viewer'],
         [editor, 'editor'],
         [coOwner, 'co_owner'],
+        [removed, 'viewer'],
       ] as const) {
         const shared = await call(`/api/v1/collections/${col.id}/members`, {
           method: 'POST',
@@ -35,6 +41,9 @@ describe('visibility on every read path', () => {
         });
         expect(shared.status).toBe(201);
       }
+      // Shared with, then no more: a signed-in person like any other.
+      const gone = await call(`/api/v1/collections/${col.id}/members/${removed.user.id}`, { method: 'DELETE', token: owner.token });
+      expect(gone.status).toBe(204);
       await addProperty(owner.token, col.id, { label: 'Name', type: 'text', isTitle: true, visibility: 0 });
       for (const p of LEVELS) {
         await addProperty(owner.token, col.id, {
@@ -56,18 +65,23 @@ describe('visibility on every read path', () => {
         ids[c]!.items[i] = item.id;
       }
     }
+  }, 180_000);
 
-    // `sees`: the highest collection level the caller browses; `level`: the highest item and property level.
-    const callers = [
-      { name: 'anonymous', token: undefined, sees: 0, level: 0 },
-      { name: 'stranger', token: stranger.token, sees: 1, level: 1 },
-      { name: 'viewer', token: viewer.token, sees: 2, level: 1 },
-      { name: 'editor', token: editor.token, sees: 2, level: 3 },
-      { name: 'co-owner', token: coOwner.token, sees: 2, level: 3 },
-      { name: 'owner', token: owner.token, sees: 3, level: 3 },
-    ] as const;
+  // `sees`: the highest collection level the caller browses; `level`: the highest item and property level.
+  const callers = [
+    { name: 'anonymous', person: () => undefined, sees: 0, level: 0 },
+    { name: 'stranger', person: () => stranger, sees: 1, level: 1 },
+    { name: 'removed member', person: () => removed, sees: 1, level: 1 },
+    { name: 'viewer', person: () => viewer, sees: 2, level: 2 },
+    { name: 'editor', person: () => editor, sees: 2, level: 3 },
+    { name: 'co-owner', person: () => coOwner, sees: 2, level: 3 },
+    { name: 'owner', person: () => owner, sees: 3, level: 3 },
+  ] as const;
 
-    for (const caller of callers) {
+  it.each(callers)(
+    'never leaks a collection, an item or a value to the $name below its level',
+    async (row) => {
+      const caller = { ...row, token: row.person()?.token };
       const get = async (path: string) => {
         const res = await call(path, { token: caller.token });
         return { status: res.status, text: await res.text() };
@@ -116,8 +130,9 @@ describe('visibility on every read path', () => {
             const allowed = c <= caller.sees && i <= caller.level && p <= caller.level && i !== 4;
             expect(everything.includes(marker(c, i, p)), `${caller.name} sees ${marker(c, i, p)}`).toBe(allowed);
           }
-    }
-  });
+    },
+    60_000,
+  );
 
   it('serves media only to callers who may see a value using it', async () => {
     const owner = await createUser();

@@ -116,15 +116,67 @@ describe('sharing a collection', () => {
     expect((await call(`${base}/members/${viewer.user.id}`, { method: 'DELETE', token: viewer.token })).status).toBe(204);
   });
 
-  it('takes level 2 for collections only: items and properties keep their four levels', async () => {
-    const { owner, base } = await sharedShelf();
-    expect(
-      (await call(`${base}/items`, { method: 'POST', token: owner.token, json: { values: { title: 'X' }, visibility: 2 } })).status,
-    ).toBe(400);
-    expect(
-      (await call(`${base}/properties`, { method: 'POST', token: owner.token, json: { label: 'Shelf', type: 'text', visibility: 2 } }))
-        .status,
-    ).toBe(400);
+  it('takes level 2 "Shared users" for items and properties: shown to the members alone', async () => {
+    const { owner, viewer, editor, coOwner, stranger, base } = await sharedShelf(0);
+    const post = (path: string, json: unknown, token?: string, env?: Record<string, string>) =>
+      call(`${base}/${path}`, { method: 'POST', token, json, env });
+    const shelf = await post(
+      'properties',
+      { label: 'Shelf', type: 'text', visibility: 2, searchable: true, filterable: true },
+      owner.token,
+    );
+    expect(shelf.status).toBe(201);
+    const shelfKey = ((await shelf.json()) as { key: string }).key;
+    const made = await post('items', { values: { title: 'Solaris', [shelfKey]: 'attic' }, visibility: 2 }, owner.token);
+    expect(made.status).toBe(201);
+    const item = (await made.json()) as { id: number; visibility: number | null };
+    expect(item.visibility).toBe(2);
+    // An editor adds items at level 2 too; a co-owner also properties.
+    expect((await post('items', { values: { title: 'Ubik' }, visibility: 2 }, editor.token)).status).toBe(201);
+    expect((await post('properties', { label: 'Room', type: 'text', visibility: 2 }, coOwner.token)).status).toBe(201);
+    // Invalid levels.
+    for (const visibility of [5, -1, 2.5, '2', true]) {
+      expect((await post('items', { values: { title: 'X' }, visibility }, owner.token)).status, `item ${String(visibility)}`).toBe(400);
+      expect(
+        (await post('properties', { label: 'X', type: 'text', visibility }, owner.token)).status,
+        `property ${String(visibility)}`,
+      ).toBe(400);
+    }
+    // Wrong callers: anonymous, a stranger, a viewer (no writes), an editor for properties, demo mode.
+    expect((await post('items', { values: { title: 'X' }, visibility: 2 })).status).toBe(401);
+    expect((await post('items', { values: { title: 'X' }, visibility: 2 }, stranger.token)).status).toBe(403);
+    expect((await post('items', { values: { title: 'X' }, visibility: 2 }, viewer.token)).status).toBe(403);
+    expect((await post('properties', { label: 'X', type: 'text', visibility: 2 }, editor.token)).status).toBe(403);
+    expect(await errorCode(await post('items', { values: { title: 'X' }, visibility: 2 }, owner.token, DEMO))).toBe('DEMO_MODE');
+    expect(await errorCode(await post('properties', { label: 'X', type: 'text', visibility: 2 }, owner.token, DEMO))).toBe('DEMO_MODE');
+
+    // What each caller reads of them: the item at level 2, and a level-0 item's shelf (its property at level 2).
+    const contact = await post('items', { values: { title: 'Contact', [shelfKey]: 'cellar' } }, owner.token);
+    const contactId = ((await contact.json()) as { id: number }).id;
+    const read = async (path: string, token?: string) => {
+      const res = await call(`${base}/${path}`, { token });
+      return { status: res.status, text: await res.text() };
+    };
+    for (const [name, token, member] of [
+      ['anonymous', undefined, false],
+      ['stranger', stranger.token, false],
+      ['viewer', viewer.token, true],
+      ['editor', editor.token, true],
+      ['co-owner', coOwner.token, true],
+      ['owner', owner.token, true],
+    ] as const) {
+      expect((await read(`items/${item.id}`, token)).status, name).toBe(member ? 200 : 404);
+      expect((await read('items?perPage=all', token)).text.includes('Solaris'), `${name} list`).toBe(member);
+      const page = await read(`items/${contactId}`, token);
+      expect(page.status, name).toBe(200);
+      expect(page.text.includes('cellar'), `${name} item page`).toBe(member);
+      expect((await read('items?q=cellar', token)).text.includes('Contact'), `${name} search`).toBe(member);
+      expect((await read('filters', token)).text.includes('cellar'), `${name} filters`).toBe(member);
+    }
+    // Someone no longer shared with sees what any signed-in person does.
+    expect((await call(`${base}/members/${viewer.user.id}`, { method: 'DELETE', token: owner.token })).status).toBe(204);
+    expect((await read(`items/${item.id}`, viewer.token)).status).toBe(404);
+    expect((await read(`items/${contactId}`, viewer.token)).text.includes('cellar')).toBe(false);
   });
 
   it('refuses every change of the sharing in demo mode', async () => {

@@ -37,11 +37,17 @@ async function rows<T>(query: string, ...binds: unknown[]): Promise<T[]> {
 /** What the triggers keep, next to the same counts made from the rows themselves. */
 async function checkCounts(collectionId: number, step: string) {
   const [kept] = await rows<Record<string, number>>(
-    'SELECT count_everyone, count_logged_in, count_owner FROM collections WHERE id = ?',
+    `SELECT count_everyone, count_logged_in, count_shared, count_owner, unavailable_everyone, unavailable_logged_in, unavailable_shared,
+       unavailable_owner FROM collections WHERE id = ?`,
     collectionId,
   );
   const [counted] = await rows<Record<string, number>>(
-    `SELECT coalesce(sum(level = 0), 0) AS count_everyone, coalesce(sum(level <= 1), 0) AS count_logged_in, coalesce(sum(level <= 3), 0) AS count_owner
+    `SELECT coalesce(sum(level = 0), 0) AS count_everyone, coalesce(sum(level <= 1), 0) AS count_logged_in,
+       coalesce(sum(level <= 2), 0) AS count_shared, coalesce(sum(level <= 3), 0) AS count_owner,
+       coalesce(sum(level = 0 AND quantity <= lent_copies), 0) AS unavailable_everyone,
+       coalesce(sum(level <= 1 AND quantity <= lent_copies), 0) AS unavailable_logged_in,
+       coalesce(sum(level <= 2 AND quantity <= lent_copies), 0) AS unavailable_shared,
+       coalesce(sum(level <= 3 AND quantity <= lent_copies), 0) AS unavailable_owner
      FROM items WHERE collection_id = ?`,
     collectionId,
   );
@@ -50,10 +56,10 @@ async function checkCounts(collectionId: number, step: string) {
   // Rows whose counts are all zero are never read (every read asks for a count above zero). The values'
   // rows, and the spans of dates (facet_spans, migration 0031).
   const ofCollection = 'f.property_id IN (SELECT id FROM properties WHERE collection_id = ?1)';
-  const facetRows = `(SELECT property_id, sort_key, count_everyone, count_logged_in, count_owner, items FROM facet_counts
-    UNION ALL SELECT property_id, sort_key, count_everyone, count_logged_in, count_owner, items FROM facet_spans) f`;
+  const facetRows = `(SELECT property_id, sort_key, count_everyone, count_logged_in, count_shared, count_owner, items FROM facet_counts
+    UNION ALL SELECT property_id, sort_key, count_everyone, count_logged_in, count_shared, count_owner, items FROM facet_spans) f`;
   const facets = await rows<Record<string, unknown>>(
-    `SELECT f.property_id, f.sort_key, f.count_everyone, f.count_logged_in, f.count_owner FROM ${facetRows}
+    `SELECT f.property_id, f.sort_key, f.count_everyone, f.count_logged_in, f.count_shared, f.count_owner FROM ${facetRows}
      WHERE ${ofCollection} AND f.count_owner > 0 ORDER BY f.property_id, f.sort_key`,
     collectionId,
   );
@@ -72,7 +78,8 @@ async function checkCounts(collectionId: number, step: string) {
        WHERE p.collection_id = ?1 AND p.filterable = 1 AND p.span_width IS NOT NULL AND v.sort_number IS NOT NULL`;
   const fromValues = await rows<Record<string, unknown>>(
     `SELECT * FROM (
-       SELECT property_id, sort_key, sum(level = 0) AS count_everyone, sum(level <= 1) AS count_logged_in, sum(level <= 3) AS count_owner
+       SELECT property_id, sort_key, sum(level = 0) AS count_everyone, sum(level <= 1) AS count_logged_in, sum(level <= 2) AS count_shared,
+         sum(level <= 3) AS count_owner
        FROM (${keyed}) GROUP BY property_id, sort_key)
      WHERE count_owner > 0 ORDER BY property_id, sort_key`,
     collectionId,
@@ -189,7 +196,7 @@ async function checkGaps(collectionId: number, step: string) {
 /** items.data and the search rows, as stored now. */
 async function snapshot(collectionId: number) {
   return rows(
-    `SELECT i.id, i.data, s.everyone, s.logged_in, s.owner, s.facets FROM items i LEFT JOIN items_search s ON s.rowid = i.id
+    `SELECT i.id, i.data, s.everyone, s.logged_in, s.shared, s.owner, s.facets FROM items i LEFT JOIN items_search s ON s.rowid = i.id
      WHERE i.collection_id = ? ORDER BY i.id`,
     collectionId,
   );
@@ -234,7 +241,7 @@ describe('derived structures', () => {
         }
         return out;
       };
-      const level = () => r.pick([null, 1, 3, 4]);
+      const level = () => r.pick([null, 1, 2, 3, 4]);
 
       for (let n = 0; n < 8; n += 1)
         itemIds.push((await addItem(owner.token, collection.id, { visibility: level(), values: values() })).id);
@@ -312,7 +319,7 @@ describe('derived structures', () => {
             filterable: r.chance(0.5),
             searchable: r.chance(0.5),
             sortable: r.chance(0.5),
-            visibility: r.pick([0, 1, 3]),
+            visibility: r.pick([0, 1, 2, 3]),
           });
           props.push(added);
         } else {
@@ -321,7 +328,7 @@ describe('derived structures', () => {
             { filterable: !prop.filterable },
             { searchable: !prop.searchable },
             { sortable: !prop.sortable },
-            { visibility: r.pick([0, 1, 3]) },
+            { visibility: r.pick([0, 1, 2, 3]) },
             { type: prop.type === 'text' ? 'longtext' : prop.type === 'longtext' ? 'text' : prop.type },
             'delete',
           ] as const);

@@ -33,8 +33,9 @@ let props: PropertyRow[] = [];
 
 async function collectionRow() {
   return (await env.DB.prepare(
-    `SELECT id, count_everyone AS countEveryone, count_logged_in AS countLoggedIn, count_owner AS countOwner,
-       unavailable_everyone AS unavailableEveryone, unavailable_logged_in AS unavailableLoggedIn, unavailable_owner AS unavailableOwner
+    `SELECT id, count_everyone AS countEveryone, count_logged_in AS countLoggedIn, count_shared AS countShared, count_owner AS countOwner,
+       unavailable_everyone AS unavailableEveryone, unavailable_logged_in AS unavailableLoggedIn, unavailable_shared AS unavailableShared,
+       unavailable_owner AS unavailableOwner
      FROM collections WHERE id = ?`,
   )
     .bind(collectionId)
@@ -58,8 +59,8 @@ function request(params: Record<string, string | string[]>): ListRequest {
   };
 }
 
-/** The statements one page of the owner's list makes, one a line, and the page. */
-async function planned(params: Record<string, string | string[]>, level: 0 | 3 = 3) {
+/** The statements one page of the owner's list (or another caller's) makes, one a line, and the page. */
+async function planned(params: Record<string, string | string[]>, level: 0 | 2 | 3 = 3) {
   const { d1, statements } = recordedD1(env.DB);
   const page = await listItems(d1, (await collectionRow()) as never, level, props, request(params), TUNING);
   return { sql: `${statements.join('\n\n')}\n`, page };
@@ -83,6 +84,7 @@ beforeAll(async () => {
     await addItem(owner.token, collectionId, {
       values: { name, genre: GENRES[n % 4], tags: [...TAGS[n % 3]!], year: 1990 + (n % 8), bought },
       ...(n % 10 === 9 && { visibility: 3 }),
+      ...(n % 10 === 4 && { visibility: 2 }),
     });
   }
   props = await listPropertyRows(drizzle(env.DB, { schema }), collectionId);
@@ -199,5 +201,44 @@ describe('the SQL of each plan of a page of items', () => {
     const sql = `${statements.join('\n\n')}\n`;
     expect(sql).toContain('FROM items_search WHERE items_search MATCH ? ORDER BY rowid LIMIT ?');
     await expect(sql).toMatchFileSnapshot(snapshot('facets'));
+  });
+
+  // The members of a shared collection browse at level 2: the same plans, on the members' counts.
+  it("walks a member's page and counts it from the members' counter", async () => {
+    const { sql, page } = await planned({}, 2);
+    expect(page.total).toBe(54);
+    await expect(sql).toMatchFileSnapshot(snapshot('member-walk-created'));
+  });
+
+  it("searches a member's page", async () => {
+    const { sql, page } = await planned({ q: 'quartz' }, 2);
+    expect(page.total).toBe(3);
+    await expect(sql).toMatchFileSnapshot(snapshot('member-full-text-few'));
+    // (The search's columns are bound: items.search.ts, matchExpression, names the members'.)
+  });
+
+  it("reads a member's value filter from the kept lists and the members' counts", async () => {
+    const { sql, page } = await planned({ 'f.genre': 'Essay' }, 2);
+    expect(sql).toContain('count_shared');
+    expect(page.total).toBe(15);
+    await expect(sql).toMatchFileSnapshot(snapshot('member-kept-lists'));
+  });
+
+  it("starts a member's page typed far into the list from the members' counts of the sort ranks", async () => {
+    await buildOrderStatement(env.DB, collectionId, orderOf('created'), TUNING.ranks.bucket).run();
+    const { sql, page } = await planned({ page: '3', perPage: '5' }, 2);
+    expect(sql).toContain('FROM sort_ranks');
+    expect(page.total).toBe(54);
+    await expect(sql).toMatchFileSnapshot(snapshot('member-sort-ranks'));
+  });
+
+  it("reads a member's filter panel from the members' counts", async () => {
+    const { d1, statements } = recordedD1(env.DB);
+    const facets = await listFacets(d1, collectionId, 2, props, request({}), Number(env.LIST_FACET_SAMPLE));
+    const sql = `${statements.join('\n\n')}\n`;
+    expect(sql).toContain('count_shared > 0 ORDER BY count_shared DESC');
+    const genres = facets.find((f) => f.key === 'genre')!;
+    expect(genres.kind === 'values' && genres.values.reduce((n, v) => n + v.count, 0)).toBe(54);
+    await expect(sql).toMatchFileSnapshot(snapshot('member-facets'));
   });
 });

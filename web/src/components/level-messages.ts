@@ -1,4 +1,4 @@
-// Visibility and "who can borrow" levels (docs/product.md): the same words for both; 2 "Shared users" is a collection's visibility only.
+// Visibility and "who can borrow" levels (docs/product.md): the same words for both; 2 "Shared users" is a visibility only.
 import { defineMessages } from 'react-intl';
 import type { MessageDescriptor } from 'react-intl';
 import type { CollectionVisibilityLevel } from '@shared/catalogue';

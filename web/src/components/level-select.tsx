@@ -1,8 +1,8 @@
-// A visibility or "who can borrow" select: Everyone, Logged in, Only me, Nobody, and optionally an
-// entry that keeps the collection's default (value "").
+// A visibility select (Everyone, Logged in, Shared users, Only me, Nobody) or a "who can borrow" one
+// (the same but Shared users), and optionally an entry that keeps the collection's default (value "").
 import type { ReactNode } from 'react';
 import { useIntl } from 'react-intl';
-import { COLLECTION_VISIBILITY_LEVELS, VISIBILITY_LEVELS } from '@shared/catalogue';
+import { BORROW_LEVELS, VISIBILITY_LEVELS } from '@shared/catalogue';
 import { levelMessages } from './level-messages';
 import { SelectField } from './select-field';
 
@@ -15,7 +15,7 @@ interface LevelSelectProps {
   inheritLabel?: string;
   hint?: ReactNode;
   error?: string;
-  /** A collection's visibility also offers 2 "Shared users". */
+  /** A visibility (of a collection, an item or a property): also offers 2 "Shared users". */
   shared?: boolean;
 }
 
@@ -24,7 +24,7 @@ export function LevelSelect({ name, label, defaultValue, inheritLabel, hint, err
   return (
     <SelectField name={name} label={label} hint={hint} error={error} defaultValue={defaultValue === null ? '' : String(defaultValue)}>
       {inheritLabel ? <option value="">{inheritLabel}</option> : null}
-      {(shared ? COLLECTION_VISIBILITY_LEVELS : VISIBILITY_LEVELS).map((level) => (
+      {(shared ? VISIBILITY_LEVELS : BORROW_LEVELS).map((level) => (
         <option key={level} value={String(level)}>
           {intl.formatMessage(levelMessages[level])}
         </option>
@@ -33,16 +33,14 @@ export function LevelSelect({ name, label, defaultValue, inheritLabel, hint, err
   );
 }
 
-/** The level a LevelSelect submitted: a number, or null for the inherited default. */
+/** The "who can borrow" level a LevelSelect submitted: a number, or null for the inherited default. */
 export function readLevel(value: FormDataEntryValue | null): 0 | 1 | 3 | 4 | null {
   const level = Number(value);
-  return value === null || value === '' || !(VISIBILITY_LEVELS as readonly number[]).includes(level) ? null : (level as 0 | 1 | 3 | 4);
+  return value === null || value === '' || !(BORROW_LEVELS as readonly number[]).includes(level) ? null : (level as 0 | 1 | 3 | 4);
 }
 
-/** A collection's visibility as its LevelSelect (shared) submitted it. */
+/** A visibility as its LevelSelect (shared) submitted it: a number, or null for the inherited default. */
 export function readCollectionLevel(value: FormDataEntryValue | null): 0 | 1 | 2 | 3 | 4 | null {
   const level = Number(value);
-  return value === null || value === '' || !(COLLECTION_VISIBILITY_LEVELS as readonly number[]).includes(level)
-    ? null
-    : (level as 0 | 1 | 2 | 3 | 4);
+  return value === null || value === '' || !(VISIBILITY_LEVELS as readonly number[]).includes(level) ? null : (level as 0 | 1 | 2 | 3 | 4);
 }

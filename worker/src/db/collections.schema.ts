@@ -34,6 +34,8 @@ export const collections = sqliteTable(
     countEveryone: integer('count_everyone').notNull().default(0),
     countLoggedIn: integer('count_logged_in').notNull().default(0),
     countOwner: integer('count_owner').notNull().default(0),
+    /** Items the owner and the people the collection is shared with may see (level 2 at most, migration 0046). */
+    countShared: integer('count_shared').notNull().default(0),
     /**
      * Of the items counted above, those with no copy left to lend (every copy in a loan in state lent),
      * kept by triggers on items (migration 0033): "available" is the counter less these, with no read.
@@ -41,6 +43,7 @@ export const collections = sqliteTable(
     unavailableEveryone: integer('unavailable_everyone').notNull().default(0),
     unavailableLoggedIn: integer('unavailable_logged_in').notNull().default(0),
     unavailableOwner: integer('unavailable_owner').notNull().default(0),
+    unavailableShared: integer('unavailable_shared').notNull().default(0),
     /** Bumped by every edit; a write that names an older version is refused (migration 0007). */
     version: integer('version').notNull().default(1),
     createdAt: text('created_at').notNull().default(now),
@@ -228,6 +231,8 @@ const facetRowColumns = () => ({
   countEveryone: integer('count_everyone').notNull().default(0),
   countLoggedIn: integer('count_logged_in').notNull().default(0),
   countOwner: integer('count_owner').notNull().default(0),
+  /** Members of a shared collection: values of items at level 2 at most (migration 0046). */
+  countShared: integer('count_shared').notNull().default(0),
   /**
    * The newest of the items the owner may see that hold this value, as " id id … " (their ids between
    * spaces); past 32,000 characters a trigger moves them into facet_item_chunks (migrations 0029, 0032). A
@@ -256,6 +261,7 @@ export const facetCounts = sqliteTable(
     index('facet_counts_everyone_idx').on(t.propertyId, t.countEveryone),
     index('facet_counts_logged_in_idx').on(t.propertyId, t.countLoggedIn),
     index('facet_counts_owner_idx').on(t.propertyId, t.countOwner),
+    index('facet_counts_shared_idx').on(t.propertyId, t.countShared),
     index('facet_counts_number_idx').on(t.propertyId, t.sortNumber),
   ],
 );

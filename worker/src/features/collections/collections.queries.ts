@@ -50,7 +50,7 @@ export function toCollection(
     loanPeriodDays: row.loanPeriodDays,
     reminderDays: row.reminderDays,
     offerDays: row.offerDays,
-    itemCount: level === 3 ? row.countOwner : level === 1 ? row.countLoggedIn : row.countEveryone,
+    itemCount: [row.countEveryone, row.countLoggedIn, row.countShared, row.countOwner][level]!,
     isOwner: role === 'owner',
     role,
     covers,

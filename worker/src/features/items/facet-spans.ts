@@ -23,9 +23,9 @@ function isDateValue(v: string): string {
  */
 export function spanRowsInsert(v: string, from: string, where: string, items: string, upsert = ''): string {
   const grains = `(SELECT 'month' AS grain, 7 AS width UNION ALL SELECT 'year', 4)`;
-  return `INSERT INTO facet_spans (property_id, sort_key, value, sort_number, count_everyone, count_logged_in, count_owner, items)
+  return `INSERT INTO facet_spans (property_id, sort_key, value, sort_number, count_everyone, count_logged_in, count_shared, count_owner, items)
     SELECT ${v}.property_id, g.grain || ' ' || substr(${v}.value, 2, g.width), json_quote(substr(${v}.value, 2, g.width)), NULL,
-      sum(${v}.level = 0), sum(${v}.level <= 1), sum(${v}.level <= 3), ${items}
+      sum(${v}.level = 0), sum(${v}.level <= 1), sum(${v}.level <= 2), sum(${v}.level <= 3), ${items}
     FROM ${from} CROSS JOIN ${grains} g WHERE ${where} AND ${isDateValue(v)} GROUP BY 1, 2 ${upsert}`;
 }
 
@@ -47,6 +47,13 @@ function spanKey(ms: number, grain: Grain): string {
 }
 
 /**
+ * The columns a value's row (facet_counts) and a span's (facet_spans) share, named in one order: the
+ * pieces of a range are joined by UNION ALL, which matches columns by their place, not their name.
+ */
+const facetRow = (f: string) =>
+  `${f}.property_id, ${f}.sort_key, ${f}.value, ${f}.sort_number, ${f}.count_everyone, ${f}.count_logged_in, ${f}.count_shared, ${f}.count_owner, ${f}.items`;
+
+/**
  * The rows of property `propertyId` that hold a date range's items once each, as a table named `f` for a
  * FROM (facet_counts' columns): the days from `min` to the next month's first (values' rows), the months
  * to the next year's and the years (spans' rows), then the months and days to `max` (each bound a day's
@@ -61,13 +68,15 @@ export function spanRows(propertyId: number, min: number | undefined, max: numbe
   const days = (start: number, end: number) => {
     if (start >= end) return;
     const bounds = [`${f}.sort_number >= ${start}`, ...(Number.isFinite(end) ? [`${f}.sort_number < ${end}`] : [])];
-    pieces.push(`SELECT * FROM facet_counts ${f} WHERE ${property} AND ${bounds.join(' AND ')}`);
+    pieces.push(`SELECT ${facetRow(f)} FROM facet_counts ${f} WHERE ${property} AND ${bounds.join(' AND ')}`);
   };
   const spans = (grain: Grain, start: number, end: number) => {
     if (start >= end) return;
     const low = Number.isFinite(start) ? spanKey(start, grain) : `${grain} `;
     const high = Number.isFinite(end) ? spanKey(end, grain) : `${grain}!`;
-    pieces.push(`SELECT * FROM facet_spans ${f} WHERE ${property} AND ${f}.sort_key >= '${low}' AND ${f}.sort_key < '${high}'`);
+    pieces.push(
+      `SELECT ${facetRow(f)} FROM facet_spans ${f} WHERE ${property} AND ${f}.sort_key >= '${low}' AND ${f}.sort_key < '${high}'`,
+    );
   };
   // The whole months inside the range, then the whole years inside those (open ends stay open).
   const monthFrom = Number.isFinite(from) ? spanStart(from, 'month', true) : from;
@@ -136,9 +145,9 @@ export function numberSpansBuild(d1: D1Database, collectionId: number, propertyI
       .bind(width, pid, Math.trunc(collectionId)),
     d1
       .prepare(
-        `INSERT INTO facet_spans (property_id, sort_key, value, sort_number, count_everyone, count_logged_in, count_owner, items)
+        `INSERT INTO facet_spans (property_id, sort_key, value, sort_number, count_everyone, count_logged_in, count_shared, count_owner, items)
         SELECT f.property_id, 'n' || g.level || ' ' || printf('%016d', (CAST(floor(f.sort_number / ?1) AS INTEGER) + ${SPAN_OFFSET}) / g.factor), 'null', NULL,
-          sum(f.count_everyone), sum(f.count_logged_in), sum(f.count_owner),
+          sum(f.count_everyone), sum(f.count_logged_in), sum(f.count_shared), sum(f.count_owner),
           CASE WHEN count(f.items) = count(*) AND sum(f.count_owner) <= ${FACET_ITEMS_WHOLE} THEN group_concat(f.items || coalesce(c.items, ''), '') END
         FROM facet_counts f INDEXED BY facet_counts_number_idx
         LEFT JOIN (SELECT sort_key, group_concat(items, '') AS items FROM facet_item_chunks WHERE property_id = ?2 GROUP BY sort_key) c ON c.sort_key = f.sort_key
@@ -195,7 +204,7 @@ export function numberSpanRows(propertyId: number, min: number | undefined, max:
   if (values.length > 0) {
     const stretches = values.map(([from, to, n]) => `(${from}, ${to}, ${n - SPAN_OFFSET})`).join(', ');
     pieces.push(
-      `SELECT ${f}.* FROM (VALUES ${stretches}) r CROSS JOIN facet_counts ${f} INDEXED BY facet_counts_number_idx ON ${property}
+      `SELECT ${facetRow(f)} FROM (VALUES ${stretches}) r CROSS JOIN facet_counts ${f} INDEXED BY facet_counts_number_idx ON ${property}
          AND ${f}.sort_number >= r.column1 AND ${f}.sort_number <= r.column2 AND CAST(floor(${f}.sort_number / ${width}) AS INTEGER) = r.column3`,
     );
   }
@@ -211,7 +220,7 @@ export function numberSpanRows(propertyId: number, min: number | undefined, max:
       .join(', ');
     pieces.push(
       `SELECT ${f}.property_id, ${f}.sort_key, ${f}.value, (CAST(substr(${f}.sort_key, 4) AS INTEGER) - r.column3) * r.column4 AS sort_number,
-         ${f}.count_everyone, ${f}.count_logged_in, ${f}.count_owner, ${f}.items
+         ${f}.count_everyone, ${f}.count_logged_in, ${f}.count_shared, ${f}.count_owner, ${f}.items
        FROM (VALUES ${stretches}) r CROSS JOIN facet_spans ${f} ON ${property} AND ${f}.sort_key >= r.column1 AND ${f}.sort_key <= r.column2`,
     );
   }

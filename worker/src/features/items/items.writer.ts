@@ -166,13 +166,13 @@ const FACETS = `'c' || i.collection_id || ' ' || coalesce((
   ), '')`;
 
 /**
- * The item's search row: its text split into three columns by the properties' visibility, so a
+ * The item's search row: its text split into four columns by the properties' visibility, so a
  * caller's search only matches text that caller may see (level 4 properties are indexed nowhere).
- * The columns are those searchColumns() in lib/visibility.ts names for levels 0, 1 and 3.
+ * The columns are those searchColumns() in lib/visibility.ts names for levels 0, 1, 2 and 3.
  */
 function refreshSearchSql(target: Target): string {
-  return `INSERT OR REPLACE INTO items_search (rowid, everyone, logged_in, owner, facets)
-    SELECT i.id, ${textAt(0)}, ${textAt(1)}, ${textAt(3)}, ${FACETS} FROM items i WHERE ${targetSql(target, 'i')}`;
+  return `INSERT OR REPLACE INTO items_search (rowid, everyone, logged_in, shared, owner, facets)
+    SELECT i.id, ${textAt(0)}, ${textAt(1)}, ${textAt(2)}, ${textAt(3)}, ${FACETS} FROM items i WHERE ${targetSql(target, 'i')}`;
 }
 
 function refreshSearch(db: Db, target: Target) {
@@ -566,6 +566,7 @@ export async function deleteItem(ctx: WriteContext, current: ItemRow, version?: 
 const FACET_UPSERT = `ON CONFLICT (property_id, sort_key) DO UPDATE SET
   count_everyone = count_everyone + excluded.count_everyone,
   count_logged_in = count_logged_in + excluded.count_logged_in,
+  count_shared = count_shared + excluded.count_shared,
   count_owner = count_owner + excluded.count_owner,
   items = items || substr(excluded.items, 2)`;
 
@@ -818,8 +819,9 @@ export function importWrites(
         created,
       ),
       statement(
-        `UPDATE collections SET (count_everyone, count_logged_in, count_owner) = (
-          SELECT collections.count_everyone + sum(i.level = 0), collections.count_logged_in + sum(i.level <= 1), collections.count_owner + sum(i.level <= 3)
+        `UPDATE collections SET (count_everyone, count_logged_in, count_shared, count_owner) = (
+          SELECT collections.count_everyone + sum(i.level = 0), collections.count_logged_in + sum(i.level <= 1),
+            collections.count_shared + sum(i.level <= 2), collections.count_owner + sum(i.level <= 3)
           FROM json_each(?1) j ${byRef('j', '0')})
         WHERE id = ${c}`,
         created.map(([ref]) => [ref]),
@@ -855,9 +857,9 @@ export function importWrites(
       // What facet_counts_insert would have added, read back from the rows just stored (their sort keys
       // as the columns typed them), grouped by value.
       statement(
-        `INSERT INTO facet_counts (property_id, sort_key, value, sort_number, count_everyone, count_logged_in, count_owner, items)
+        `INSERT INTO facet_counts (property_id, sort_key, value, sort_number, count_everyone, count_logged_in, count_shared, count_owner, items)
         SELECT s.property_id, coalesce(s.sort_text, CAST(s.sort_number AS TEXT)), min(s.value), min(s.sort_number),
-          sum(s.level = 0), sum(s.level <= 1), sum(s.level <= 3), ${facetItemsSql('s')}
+          sum(s.level = 0), sum(s.level <= 1), sum(s.level <= 2), sum(s.level <= 3), ${facetItemsSql('s')}
         FROM json_each(?1) v ${byRef('v', '0')}
         CROSS JOIN item_values s ON s.item_id = i.id AND s.property_id = v.value ->> 1 AND s.position = v.value ->> 2
         WHERE (SELECT filterable FROM properties WHERE id = s.property_id) = 1

@@ -40,7 +40,7 @@ export const sortRanksJob: Job = {
     if (!budget.take()) return { built: 0 };
     const after = Number(cursor) || 0;
     const page = await env.DB.prepare(
-      `SELECT max(k.id) AS last, count(*) AS read, json_group_array(json_object('id', c.id, 'c0', c.count_everyone, 'c1', c.count_logged_in, 'c3', c.count_owner,
+      `SELECT max(k.id) AS last, count(*) AS read, json_group_array(json_object('id', c.id, 'c0', c.count_everyone, 'c1', c.count_logged_in, 'c2', c.count_shared, 'c3', c.count_owner,
          'data', json((SELECT r.data FROM sort_ranks r WHERE r.collection_id = c.id)),
          'props', json((SELECT json_group_array(json_array(p.id, p.type)) FROM properties p WHERE p.collection_id = c.id AND p.sortable = 1)))) FILTER (WHERE c.count_owner >= ?1) AS large
        FROM (SELECT id FROM collections WHERE id > ?2 ORDER BY id LIMIT ?3) k CROSS JOIN collections c ON c.id = k.id`,

@@ -3,7 +3,7 @@
 //
 // sort_ranks (migration 0028) holds one row per collection: for each sort order ("c" created, "u"
 // updated, "p<id>" a sortable property) a list of buckets, in the order's own order. A bucket is
-//   [phase, key, id, count_everyone, count_logged_in, count_owner, count_all]
+//   [phase, key, id, count_everyone, count_logged_in, count_owner, count_all, count_shared]
 // where (phase, key, id) is its boundary: the last item of the bucket before it (null for the first
 // bucket). An item belongs to the last bucket whose boundary is below it. Phase 0 holds the items with a
 // value (dates, or the property's sort key); phase 1 the items without one (the sort gaps, oldest first),
@@ -50,7 +50,19 @@ export function rankTuning(env: { LIST_RANK_BUCKET?: string; LIST_RANK_SPLIT?: s
   };
 }
 
-export type Bucket = [phase: 0 | 1 | null, key: string | number | null, id: number | null, c0: number, c1: number, c3: number, n: number];
+/** Paths one json_set moves (two arguments each, with the document: under SQLite's 100 a function). */
+const JSON_SET_PAIRS = 40;
+
+export type Bucket = [
+  phase: 0 | 1 | null,
+  key: string | number | null,
+  id: number | null,
+  c0: number,
+  c1: number,
+  c3: number,
+  n: number,
+  c2: number,
+];
 
 /** A place in an order: (phase, key, id), compared in that order. */
 type Bound = [phase: 0 | 1, key: string | number, id: number];
@@ -164,20 +176,20 @@ function bucketsSql(
   ensure: (0 | 1)[],
 ): { sql: string; binds: unknown[] } {
   const empty = ensure
-    .map((phase) => ` UNION ALL SELECT ${phase}, 0, 0, 0, 0, 0 WHERE NOT EXISTS (SELECT 1 FROM g WHERE phase = ${phase})`)
+    .map((phase) => ` UNION ALL SELECT ${phase}, 0, 0, 0, 0, 0, 0 WHERE NOT EXISTS (SELECT 1 FROM g WHERE phase = ${phase})`)
     .join('');
   // One pass over the numbered rows: each bucket's counts and its last row (the bare columns of max(n)),
   // which is where the next bucket starts.
   const sql = `WITH o AS (SELECT phase, k, id, lvl, row_number() OVER (PARTITION BY phase ORDER BY k, id) AS n FROM (${rows.sql})),
-    b AS (SELECT phase, (n - 1) / ${Math.floor(size)} AS j, sum(lvl = 0) AS c0, sum(lvl <= 1) AS c1, sum(lvl <= 3) AS c3, count(*) AS cn, max(n) AS last, k, id
+    b AS (SELECT phase, (n - 1) / ${Math.floor(size)} AS j, sum(lvl = 0) AS c0, sum(lvl <= 1) AS c1, sum(lvl <= 3) AS c3, sum(lvl <= 2) AS c2, count(*) AS cn, max(n) AS last, k, id
       FROM o GROUP BY phase, j),
-    g AS (SELECT phase, j, c0, c1, c3, cn AS n FROM b),
+    g AS (SELECT phase, j, c0, c1, c3, cn AS n, c2 FROM b),
     h AS (SELECT * FROM g${empty}),
     e AS (SELECT phase, j + 1 AS j, k, id FROM b)
     SELECT json_group_array(json(x)) FROM (
-      SELECT CASE WHEN h.j > 0 THEN json_array(e.phase, e.k, e.id, h.c0, h.c1, h.c3, h.n)
-        WHEN h.phase = 0 THEN json_array(?, ?, ?, h.c0, h.c1, h.c3, h.n)
-        ELSE json_array(?, ?, ?, h.c0, h.c1, h.c3, h.n) END AS x
+      SELECT CASE WHEN h.j > 0 THEN json_array(e.phase, e.k, e.id, h.c0, h.c1, h.c3, h.n, h.c2)
+        WHEN h.phase = 0 THEN json_array(?, ?, ?, h.c0, h.c1, h.c3, h.n, h.c2)
+        ELSE json_array(?, ?, ?, h.c0, h.c1, h.c3, h.n, h.c2) END AS x
       FROM h LEFT JOIN e ON e.phase = h.phase AND e.j = h.j ORDER BY h.phase, h.j)`;
   return { sql, binds: [...rows.binds, ...(first0 ?? [null, null, null]), ...(first1 ?? [null, null, null])] };
 }
@@ -207,14 +219,15 @@ function wholeOrderSql(collectionId: number, order: Order, size: number): string
     );
     const first = src.phase === 0 ? 'NULL, NULL, NULL' : `${DIVIDER[0]}, '${DIVIDER[1]}', ${DIVIDER[2]}`;
     selects.push(`SELECT ${src.phase} AS phase, j, CASE WHEN j = 0 THEN json_array(${first}) ELSE json_array(${src.phase}, at ->> 0, at ->> 1) END AS start, (
-        SELECT json_array(coalesce(sum(${src.lvl} = 0), 0), coalesce(sum(${src.lvl} <= 1), 0), coalesce(sum(${src.lvl} <= 3), 0), count(*)) FROM ${src.from} AND ${after('at')} AND ${upTo('stop')}) AS c
+        SELECT json_array(coalesce(sum(${src.lvl} = 0), 0), coalesce(sum(${src.lvl} <= 1), 0), coalesce(sum(${src.lvl} <= 3), 0), count(*),
+          coalesce(sum(${src.lvl} <= 2), 0)) FROM ${src.from} AND ${after('at')} AND ${upTo('stop')}) AS c
       FROM (SELECT j, at, lead(at) OVER (ORDER BY j) AS stop FROM ${b}) WHERE j = 0 OR at IS NOT NULL`);
   }
   // (A subquery with an OFFSET is not merged into the outer one: each bucket is counted once, not once
   // for each of its counts named below.)
   return `WITH RECURSIVE ${ctes.join(', ')}
     SELECT json_group_array(json(x)) FROM (
-      SELECT json_array(start ->> 0, start ->> 1, start ->> 2, c ->> 0, c ->> 1, c ->> 2, c ->> 3) AS x
+      SELECT json_array(start ->> 0, start ->> 1, start ->> 2, c ->> 0, c ->> 1, c ->> 2, c ->> 3, c ->> 4) AS x
       FROM (${selects.join(' UNION ALL ')} LIMIT -1 OFFSET 0) WHERE j = 0 OR c ->> 3 > 0 ORDER BY phase, j)`;
 }
 
@@ -229,6 +242,7 @@ export function buildOrderStatement(d1: D1Database, collectionId: number, order:
   const sound = `SELECT 1 FROM sort_ranks r CROSS JOIN collections k ON k.id = r.collection_id
     WHERE r.collection_id = ${c} AND json_type(r.data, '$.${order.key}') = 'array' AND (
       SELECT sum(b.value ->> 3) = k.count_everyone AND sum(b.value ->> 4) = k.count_logged_in AND sum(b.value ->> 5) = k.count_owner
+        AND sum(b.value ->> 7) = k.count_shared
       FROM json_each(r.data, '$.${order.key}') b)`;
   return d1.prepare(
     `INSERT INTO sort_ranks (collection_id, version, data) SELECT ${c}, 1, json_object('${order.key}', json((${wholeOrderSql(collectionId, order, size)})))
@@ -259,7 +273,7 @@ export function rankChangeSql(collectionId: number, target: string, sign: 1 | -1
   // Each position's bucket is found once (h), then only the orders it touches are rebuilt with their counts moved.
   return `WITH d AS MATERIALIZED (${positions}),
     r AS MATERIALIZED (SELECT data FROM sort_ranks WHERE collection_id = ${c}),
-    h AS MATERIALIZED (SELECT ord, j, sum(lvl = 0) AS c0, sum(lvl <= 1) AS c1, sum(lvl <= 3) AS c3, count(*) AS n FROM (
+    h AS MATERIALIZED (SELECT ord, j, sum(lvl = 0) AS c0, sum(lvl <= 1) AS c1, sum(lvl <= 3) AS c3, count(*) AS n, sum(lvl <= 2) AS c2 FROM (
       SELECT d.ord, d.lvl, (SELECT max(e.key) FROM r, json_each(r.data, '$.' || d.ord) e
         WHERE e.key = 0 OR (e.value ->> 0, e.value ->> 1, e.value ->> 2) < (d.phase, d.k, d.id)) AS j
       FROM d) WHERE j IS NOT NULL GROUP BY ord, j)
@@ -267,7 +281,8 @@ export function rankChangeSql(collectionId: number, target: string, sign: 1 | -1
       SELECT json_group_object(o.key, json(CASE WHEN NOT EXISTS (SELECT 1 FROM h WHERE h.ord = o.key) THEN o.value ELSE (
         SELECT json_group_array(json(x)) FROM (
           SELECT json_array(b.value ->> 0, b.value ->> 1, b.value ->> 2, b.value ->> 3 + ${sign} * coalesce(h.c0, 0),
-            b.value ->> 4 + ${sign} * coalesce(h.c1, 0), b.value ->> 5 + ${sign} * coalesce(h.c3, 0), b.value ->> 6 + ${sign} * coalesce(h.n, 0)) AS x
+            b.value ->> 4 + ${sign} * coalesce(h.c1, 0), b.value ->> 5 + ${sign} * coalesce(h.c3, 0), b.value ->> 6 + ${sign} * coalesce(h.n, 0),
+            b.value ->> 7 + ${sign} * coalesce(h.c2, 0)) AS x
           FROM json_each(o.value) b LEFT JOIN h ON h.ord = o.key AND h.j = b.key
           ORDER BY b.key)) END))
       FROM json_each(sort_ranks.data) o)
@@ -300,6 +315,7 @@ export const FORGET_ORDERS_OF_VALUES_SQL = `UPDATE sort_ranks SET version = vers
 export interface Counters {
   c0: number;
   c1: number;
+  c2: number;
   c3: number;
 }
 
@@ -310,8 +326,8 @@ export interface Counters {
  */
 export function countsAddUp(buckets: Bucket[] | null | undefined, counters: Counters): buckets is Bucket[] {
   if (!Array.isArray(buckets)) return false;
-  const sum = (at: 3 | 4 | 5) => buckets.reduce((n, bucket) => n + bucket[at], 0);
-  return sum(3) === counters.c0 && sum(4) === counters.c1 && sum(5) === counters.c3;
+  const sum = (at: 3 | 4 | 5 | 7) => buckets.reduce((n, bucket) => n + bucket[at], 0);
+  return sum(3) === counters.c0 && sum(4) === counters.c1 && sum(7) === counters.c2 && sum(5) === counters.c3;
 }
 
 /** A collection's kept orders, and the version of their layout (their boundaries). */
@@ -406,11 +422,13 @@ export function rankMoves(
     if (!place) return;
     const j = bucketOf(buckets, place[0], place[1], item.id);
     const at = `${order}[${j}]`;
-    const delta = deltas.get(at) ?? [0, 0, 0, 0];
+    // The bucket's counts from its fourth entry: [c0, c1, c3, n, c2].
+    const delta = deltas.get(at) ?? [0, 0, 0, 0, 0];
     delta[0]! += sign * Number(item.level === 0);
     delta[1]! += sign * Number(item.level <= 1);
     delta[2]! += sign * Number(item.level <= 3);
     delta[3]! += sign;
+    delta[4]! += sign * Number(item.level <= 2);
     deltas.set(at, delta);
   };
   for (const [order, buckets] of Object.entries(kept.orders)) {
@@ -427,7 +445,9 @@ export function rankMoves(
     if ((kept.orders[order]![index]![6] ?? 0) + delta[3]! > split) oversized.add(order);
   }
   if (sets.length === 0) return null;
-  const moved = `json_set(data, ${sets.join(', ')})`;
+  // json_set takes at most 100 arguments in D1: past JSON_SET_PAIRS paths, one json_set wraps another.
+  let moved = 'data';
+  for (let n = 0; n < sets.length; n += JSON_SET_PAIRS) moved = `json_set(${moved}, ${sets.slice(n, n + JSON_SET_PAIRS).join(', ')})`;
   // An item read at version `readAt` must still be there at it (the statement comes first in its batch):
   // otherwise where it stood is unknown, and the orders are forgotten, to be built again.
   const same =
@@ -544,7 +564,7 @@ export interface RankedStart {
   skip: number;
 }
 
-const countAt = (bucket: Bucket, level: CallerLevel) => (level === 0 ? bucket[3] : level === 1 ? bucket[4] : bucket[5]);
+const countAt = (bucket: Bucket, level: CallerLevel) => bucket[([3, 4, 7, 5] as const)[level]];
 
 /**
  * Where a walk in direction `dir` starts to reach the item at `position` (0-based, as the caller sees the

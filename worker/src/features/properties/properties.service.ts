@@ -59,9 +59,9 @@ function facetCountStatements(db: Db, collectionId: number, propertyId: number, 
   return [
     ...clear,
     db.run(
-      sql.raw(`INSERT INTO facet_counts (property_id, sort_key, value, sort_number, count_everyone, count_logged_in, count_owner, items)
+      sql.raw(`INSERT INTO facet_counts (property_id, sort_key, value, sort_number, count_everyone, count_logged_in, count_shared, count_owner, items)
       SELECT property_id, coalesce(sort_text, CAST(sort_number AS TEXT)), min(value), min(sort_number),
-        sum(level = 0), sum(level <= 1), sum(level <= 3), ${facetItemsSql('item_values')}
+        sum(level = 0), sum(level <= 1), sum(level <= 2), sum(level <= 3), ${facetItemsSql('item_values')}
       FROM item_values WHERE ${valuesOfProperty(collectionId, propertyId)} GROUP BY coalesce(sort_text, CAST(sort_number AS TEXT))`),
     ),
     ...(type === 'date' ? [db.run(sql.raw(propertySpansInsert(collectionId, propertyId)))] : []),

@@ -14,7 +14,7 @@ import { commonMessages } from '@web/components/common-messages';
 import { FormActions } from '@web/components/form-actions';
 import { FormAlerts } from '@web/components/form-alerts';
 import { levelMessage } from '@web/components/level-messages';
-import { LevelSelect, readLevel } from '@web/components/level-select';
+import { LevelSelect, readCollectionLevel, readLevel } from '@web/components/level-select';
 import { TextField } from '@web/components/text-field';
 import { UploadGuardProvider, useUploadGuard } from '@web/components/value-input/upload-guard';
 import type { UploadProblem } from '@web/components/value-input/upload-guard';
@@ -31,6 +31,7 @@ const messages = defineMessages<{
   quantity: NoMessageValues;
   quantityHint: NoMessageValues;
   visibility: NoMessageValues;
+  visibilityHint: NoMessageValues;
   borrowable: NoMessageValues;
   inherit: { level: string };
   create: NoMessageValues;
@@ -43,6 +44,10 @@ const messages = defineMessages<{
   quantity: { id: 'items.itemForm.quantity', defaultMessage: 'Number of copies' },
   quantityHint: { id: 'items.itemForm.quantityHint', defaultMessage: 'How many of this item you own.' },
   visibility: { id: 'items.itemForm.visibility', defaultMessage: 'Visibility' },
+  visibilityHint: {
+    id: 'items.itemForm.visibilityHint',
+    defaultMessage: 'Who can see this item. Shared users: you and the people you share the collection with.',
+  },
   borrowable: { id: 'items.itemForm.borrowable', defaultMessage: 'Who can borrow' },
   inherit: { id: 'items.itemForm.inherit', defaultMessage: 'Collection default ({level})' },
   create: { id: 'items.itemForm.create', defaultMessage: 'Create the item' },
@@ -128,7 +133,7 @@ export function ItemForm({ collection, properties, item, readOnly, cancelTo, upl
     await onSubmit({
       values: built.values,
       quantity: Number(fieldText(fields, 'quantity').trim()),
-      visibility: readLevel(fields.get('visibility')),
+      visibility: readCollectionLevel(fields.get('visibility')),
       borrowable: readLevel(fields.get('borrowable')),
     });
   });
@@ -202,6 +207,8 @@ export function ItemForm({ collection, properties, item, readOnly, cancelTo, upl
               <LevelSelect
                 name="visibility"
                 label={intl.formatMessage(messages.visibility)}
+                hint={intl.formatMessage(messages.visibilityHint)}
+                shared
                 defaultValue={item?.visibility ?? null}
                 inheritLabel={intl.formatMessage(messages.inherit, {
                   level: intl.formatMessage(levelMessage(collection.visibility)),

@@ -17,7 +17,7 @@ import { CheckboxField } from '@web/components/checkbox-field';
 import { commonMessages } from '@web/components/common-messages';
 import { FormActions } from '@web/components/form-actions';
 import { FormAlerts } from '@web/components/form-alerts';
-import { LevelSelect, readLevel } from '@web/components/level-select';
+import { LevelSelect, readCollectionLevel } from '@web/components/level-select';
 import { SelectField } from '@web/components/select-field';
 import { TextField } from '@web/components/text-field';
 import { TextareaField } from '@web/components/textarea-field';
@@ -66,7 +66,7 @@ const messages = defineMessages({
   visibility: { id: 'properties.propertyForm.visibility', defaultMessage: 'Visibility' },
   visibilityHint: {
     id: 'properties.propertyForm.visibilityHint',
-    defaultMessage: 'Who can see the values of this property.',
+    defaultMessage: 'Who can see the values of this property. Shared users: you and the people you share the collection with.',
   },
   create: { id: 'properties.propertyForm.create', defaultMessage: 'Create the property' },
 });
@@ -127,7 +127,7 @@ export function PropertyForm({ property, readOnly, cancelTo, onSubmit, onReload 
       suffix: text('suffix') || null,
       defaultValue: defaultValue.empty ? null : defaultValue.value,
       ...flags,
-      visibility: readLevel(fields.get('visibility')) ?? 0,
+      visibility: readCollectionLevel(fields.get('visibility')) ?? 0,
     });
   });
   const { errors, busy } = submit;
@@ -200,6 +200,7 @@ export function PropertyForm({ property, readOnly, cancelTo, onSubmit, onReload 
             name="visibility"
             label={intl.formatMessage(messages.visibility)}
             hint={intl.formatMessage(messages.visibilityHint)}
+            shared
             defaultValue={property?.visibility ?? 0}
             error={errors.field('visibility')}
           />

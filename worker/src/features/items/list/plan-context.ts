@@ -91,7 +91,7 @@ export function planContext(
     where,
     filter,
     shape,
-    counter: level === 3 ? collection.countOwner : level === 1 ? collection.countLoggedIn : collection.countEveryone,
+    counter: [collection.countEveryone, collection.countLoggedIn, collection.countShared, collection.countOwner][level]!,
     // A page number typed far into a large list (no cursor to start from): where the kept ranks say it is.
     typed: !shape.after && !shape.before,
     large: collection.countOwner >= tuning.ranks.from,

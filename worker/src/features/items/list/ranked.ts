@@ -25,14 +25,15 @@ export async function keptRanks({
   const order = orderOf(shape.sortProp ?? (shape.dateColumn === 'i.updated_at' ? 'updated' : 'created'));
   const row = await d1
     .prepare(
-      `SELECT c.count_everyone AS c0, c.count_logged_in AS c1, c.count_owner AS c3, (SELECT data -> '$.${order.key}' FROM sort_ranks WHERE collection_id = c.id) AS buckets
+      `SELECT (SELECT data -> '$.${order.key}' FROM sort_ranks WHERE collection_id = c.id) AS buckets, c.count_everyone AS c0, c.count_logged_in AS c1,
+         c.count_shared AS c2, c.count_owner AS c3
        FROM collections c WHERE c.id = ?`,
     )
     .bind(collection.id)
-    .first<{ c0: number; c1: number; c3: number; buckets: string | null }>();
+    .first<{ c0: number; c1: number; c2: number; c3: number; buckets: string | null }>();
   const buckets = row?.buckets ? (JSON.parse(row.buckets) as Bucket[]) : null;
   if (row && countsAddUp(buckets, row)) {
-    return { buckets, total: level === 3 ? row.c3 : level === 1 ? row.c1 : row.c0 };
+    return { buckets, total: [row.c0, row.c1, row.c2, row.c3][level]! };
   }
   if (row && defer) defer(buildOrderStatement(d1, collection.id, order, tuning.ranks.bucket).run());
   return null;

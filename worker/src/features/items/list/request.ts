@@ -55,15 +55,19 @@ export interface CountedCollection {
   id: number;
   countEveryone: number;
   countLoggedIn: number;
+  countShared: number;
   countOwner: number;
   unavailableEveryone: number;
   unavailableLoggedIn: number;
+  unavailableShared: number;
   unavailableOwner: number;
 }
 
 /** How many of the collection's items the caller may see have every copy lent: kept by triggers (migration 0033). */
 export function unavailableOf(collection: CountedCollection, level: CallerLevel): number {
-  return level === 3 ? collection.unavailableOwner : level === 1 ? collection.unavailableLoggedIn : collection.unavailableEveryone;
+  return [collection.unavailableEveryone, collection.unavailableLoggedIn, collection.unavailableShared, collection.unavailableOwner][
+    level
+  ]!;
 }
 
 export interface Conditions {

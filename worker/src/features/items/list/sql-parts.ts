@@ -32,7 +32,7 @@ export function collectionEnd(collectionId: number, dir: 'ASC' | 'DESC'): string
 
 /** The column of facet_counts that counts what a caller of this level may see. */
 export function countColumn(level: CallerLevel): string {
-  return level === 3 ? 'count_owner' : level === 1 ? 'count_logged_in' : 'count_everyone';
+  return ['count_everyone', 'count_logged_in', 'count_shared', 'count_owner'][level]!;
 }
 
 /** The search-index test for an item walked by another index (its id column named by `id`), the match bound once. */

@@ -1,0 +1,5 @@
+SELECT * FROM (SELECT property_id AS pid, sum(count_shared) AS n, sum(count_owner) AS owner, 1 AS whole, CASE WHEN count(CASE WHEN f.count_owner <= 6000 THEN f.items || coalesce((SELECT group_concat(c.items, '') FROM facet_item_chunks c WHERE c.property_id = f.property_id AND c.sort_key = f.sort_key), '') END) = count(*) AND sum(count_owner) <= 6000 THEN group_concat(CASE WHEN f.count_owner <= 6000 THEN f.items || coalesce((SELECT group_concat(c.items, '') FROM facet_item_chunks c WHERE c.property_id = f.property_id AND c.sort_key = f.sort_key), '') END, '') END AS items, NULL AS span FROM facet_counts f WHERE (property_id = 2 AND sort_key IN (?)) GROUP BY property_id)
+
+SELECT m.id, NULL AS value, (SELECT json_array(x.level, x.created_at) FROM items x WHERE x.id = m.id) AS item FROM (SELECT column1 AS id FROM (VALUES (1),(5),(9),(13),(17),(21),(25),(29),(33),(37),(41),(45),(49),(53),(57))) m
+
+SELECT i.*, i.lent_copies AS lent FROM (VALUES (57),(53),(49),(45),(41),(37),(33),(29),(25),(21)) byid CROSS JOIN items i ON i.id = byid.column1

@@ -1,0 +1,1 @@
+SELECT i.*, i.lent_copies AS lent, i.created_at AS sort_key FROM items i INDEXED BY items_collection_created_idx WHERE i.collection_id = ? AND i.level <= ? ORDER BY i.created_at DESC, i.id DESC LIMIT ? OFFSET ?
