@@ -16,7 +16,7 @@ const PHONE: BrowserContextOptions = {
   timezoneId: 'Europe/Paris',
 };
 
-/** English texts of the screens visited, which a French page must never show, not even for a frame. */
+/** English texts of the screens visited (their French differs), which a French page must never show, not even for a frame. */
 const ENGLISH = [
   'Sort by',
   'Search items',
@@ -25,9 +25,9 @@ const ENGLISH = [
   'Your name',
   'Your email address',
   'Sign in',
-  'Menu',
   'About',
-  'Collections',
+  'Edit',
+  'Save',
 ];
 
 /** Every text the page's #root ever shows, from the first paint on, whatever replaces it later. */
