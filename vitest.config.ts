@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
 import { mkdirSync } from 'node:fs';
+import { compiledCatalogues } from './compiled-catalogues.ts';
 import { freePort } from './tests/support/fake-resend.ts';
 import { PATH_ALIASES } from './path-aliases.ts';
 import { REACT_AS_PREACT } from './react-alias.ts';
@@ -100,7 +101,9 @@ export default defineConfig({
       {
         // Components are tried here on React, whose API they are written to; the browser suite runs the
         // build people get, on Preact (react-alias.ts).
-        plugins: [react()],
+        // The language catalogues' modules (compiled-catalogues.ts), which outside a build hold the whole
+        // catalogue; the JSON files stay strings here, as the tests read them.
+        plugins: [react(), compiledCatalogues({ parseJson: false })],
         resolve: { alias: PATH_ALIASES },
         test: {
           name: 'web',

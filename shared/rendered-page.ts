@@ -5,11 +5,16 @@ import type { Locale } from './constants';
 
 export const RENDERED_PAGE_ELEMENT_ID = 'vitrine-page';
 
-/** What the page was rendered with: its language, whether laid out for a phone, and the API answers it showed, by API path. */
+/**
+ * What the page was rendered with: its language, whether laid out for a phone, the API answers it showed,
+ * by API path, and in a language other than English the messages it showed, by id, already parsed
+ * (ICU message syntax trees): the browser hydrates with them before its screen's catalogue has come.
+ */
 export interface RenderedPageData {
   locale: Locale;
   phone: boolean;
   data: Record<string, unknown>;
+  messages?: Record<string, unknown[]>;
 }
 
 /** JSON safe inside <script type="application/json">: no "<" (so no "</script>" or "<!--"), no line separators. */
@@ -37,4 +42,6 @@ export interface PageRenderResult {
   /** The markup inside #root. */
   html: string;
   data: Record<string, unknown>;
+  /** The translated messages the markup shows, parsed; none in English (the code's own texts). */
+  messages?: Record<string, unknown[]>;
 }

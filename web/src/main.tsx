@@ -1,12 +1,14 @@
-// Entry: settle the language, load only that catalogue, then take over the page. A page the Worker
-// rendered (public pages) is hydrated when it was rendered for this visitor; anything else renders anew.
+// Entry: settle the language, then take over the page. A page the Worker rendered (public pages) is
+// hydrated when it was rendered for this visitor, with the messages it came with (the rest of its
+// screen's follow); anything else renders anew once the shell's messages are there, each screen once
+// its own are (i18n/load-messages.ts).
 import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter } from 'react-router-dom';
 import { App } from './app/app';
-import { loadMatchedScreens, readRenderedPage, renderedDataConfig } from './app/rendered-page';
+import { hydratedScreens, loadMatchedScreens, readRenderedPage, renderedDataConfig, screensAt } from './app/rendered-page';
 import { routes } from './app/router';
-import { loadMessages } from './i18n/load-messages';
+import { loadScreenMessages, loadShellMessages, startMessages } from './i18n/load-messages';
 import { resolveStartupLocale, toIntlLocale } from './i18n/locale';
 import { prepareErrorsWith } from './lib/api-client';
 import { loadErrorCatalogue } from './lib/error-messages';
@@ -37,7 +39,9 @@ void resolveStartupLocale(rendered?.locale).then(async (locale) => {
   // The rendered markup was made for a visitor in its language: anyone else gets their own render.
   const visitor = getSession() === null;
   const hydrate = rendered !== null && rendered.locale === locale && visitor;
-  const [messages] = await Promise.all([loadMessages(locale), rendered ? loadMatchedScreens(routes, window.location) : null]);
+  startMessages(locale, hydrate ? rendered.messages : undefined);
+  await Promise.all([hydrate ? null : loadShellMessages(), rendered ? loadMatchedScreens(routes, window.location) : null]);
+  const shown = screensAt(routes, window.location);
   // A rendered page is already readable: let the browser breathe between running the screen's code,
   // preparing the language and taking the page over, rather than doing all three in one long task.
   if (hydrate) {
@@ -45,11 +49,11 @@ void resolveStartupLocale(rendered?.locale).then(async (locale) => {
     prepareIntl(toIntlLocale(locale));
     await nextTask();
   }
-  const router = createBrowserRouter(routes);
+  const router = createBrowserRouter(routes, hydrate ? { hydrationData: hydratedScreens(shown) } : {});
   prefetchScreensOf(router, !hydrate);
   const app = (
     <StrictMode>
-      <App locale={locale} messages={messages} router={router} swr={renderedDataConfig(rendered, router, visitor)} />
+      <App locale={locale} router={router} swr={renderedDataConfig(rendered, router, visitor)} />
     </StrictMode>
   );
   if (hydrate) {
@@ -60,6 +64,12 @@ void resolveStartupLocale(rendered?.locale).then(async (locale) => {
   } else createRoot(container).render(app);
   // Error texts are not part of a page's first download: an API error waits for them, and any other
   // error shown later finds them here.
-  prepareErrorsWith(loadErrorCatalogue);
-  setTimeout(() => void loadErrorCatalogue(), 0);
+  // In French, their translations are the shell's messages.
+  prepareErrorsWith(() => Promise.all([loadErrorCatalogue(), loadShellMessages().catch(() => undefined)]));
+  setTimeout(() => {
+    void loadErrorCatalogue();
+    // A hydrated page has the messages its markup shows; what its screen shows later (a menu, a sheet,
+    // a form's errors) comes now. A failure here is tried again by the next screen.
+    if (hydrate) for (const screen of shown) void loadScreenMessages(screen).catch(() => undefined);
+  }, 0);
 });

@@ -30,6 +30,15 @@ describe('rendered page data', () => {
     expect(readRenderedPage()).toEqual(page);
   });
 
+  it('brings back the messages a French page showed, and nothing when they are damaged', () => {
+    const messages = { 'items.itemToolbar.sort': [{ type: 0, value: 'Trier par' }] };
+    placeBlock(serializePageData({ locale: 'fr_FR', phone: false, data: {}, messages }));
+    expect(readRenderedPage()?.messages).toEqual(messages);
+    document.getElementById(RENDERED_PAGE_ELEMENT_ID)?.remove();
+    placeBlock(JSON.stringify({ locale: 'fr_FR', data: {}, messages: 'Trier par' }));
+    expect(readRenderedPage()).toEqual({ locale: 'fr_FR', phone: false, data: {} });
+  });
+
   it('is ignored when absent, damaged or of an unknown language', () => {
     expect(readRenderedPage()).toBeNull();
     placeBlock('{"locale":"fr_FR","data":');

@@ -1,5 +1,6 @@
 // Public pages rendered by the Worker show what the API answers an anonymous visitor, and nothing more:
 // a private item or collection never reaches the markup or the data block, whoever asks, in any language.
+import { parse } from '@formatjs/icu-messageformat-parser';
 import { describe, expect, it } from 'vitest';
 import { RENDERED_PAGE_ELEMENT_ID, type RenderedPageData } from '@shared/rendered-page';
 import type { Env } from '@worker/env';
@@ -65,6 +66,22 @@ describe('rendered public pages', () => {
     const unknown = await page(`/collection/${collection.id}`, { Cookie: 'vitrine_lang=xx', 'Accept-Language': 'de-DE' });
     expect(unknown.data?.locale).toBe('en_US');
     expect(unknown.html).toContain('Sort by');
+  });
+
+  it('bring in French the messages they show, parsed, and in English none', async () => {
+    const { collection } = await shelf();
+    const french = await page(`/collection/${collection.id}`, { Cookie: 'vitrine_lang=fr_FR' });
+    const messages = french.data?.messages ?? {};
+    expect(french.html).toContain('Trier par');
+    expect(messages['items.itemToolbar.sort']).toEqual(parse('Trier par'));
+    // What the markup shows, not the whole catalogue (some 1,300 messages): no sign-in form, no owner's screen.
+    expect(Object.keys(messages).length).toBeGreaterThan(10);
+    expect(Object.keys(messages).length).toBeLessThan(300);
+    expect(Object.keys(messages).some((id) => id.startsWith('app.login.') || id.startsWith('app.collectionManage.'))).toBe(false);
+    for (const [id, message] of Object.entries(messages)) expect(Array.isArray(message), id).toBe(true);
+    const english = await page(`/collection/${collection.id}`, { 'Accept-Language': 'en-US' });
+    expect(english.data?.locale).toBe('en_US');
+    expect(english.data?.messages).toBeUndefined();
   });
 
   it('are laid out for a phone when the browser says it is one', async () => {

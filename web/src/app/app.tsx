@@ -7,6 +7,7 @@ import { SWRConfig } from 'swr';
 import type { SWRConfiguration } from 'swr';
 import type { Locale } from '@shared/constants';
 import { toIntlLocale } from '../i18n/locale';
+import { useMessages } from '../i18n/load-messages';
 import type { Messages } from '../i18n/load-messages';
 
 /** The language and the data a page starts with, the same around the browser's router and the Worker's. */
@@ -30,12 +31,10 @@ export function AppProviders({
 
 export function App({
   locale,
-  messages,
   router,
   swr = {},
 }: {
   locale: Locale;
-  messages: Messages;
   router: ReturnType<typeof createBrowserRouter>;
   swr?: SWRConfiguration;
 }) {
@@ -43,6 +42,8 @@ export function App({
   useEffect(() => {
     document.documentElement.dataset.app = 'ready';
   }, []);
+  // Grows as screens bring their messages (i18n/load-messages.ts).
+  const messages = useMessages();
   return (
     <AppProviders locale={locale} messages={messages} swr={swr}>
       <RouterProvider router={router} />

@@ -2,7 +2,7 @@
 // screen's code before hydrating (so the first render matches the markup), and show that data without
 // asking the API again for the first screen. Later screens ask as usual.
 import { matchRoutes } from 'react-router-dom';
-import type { RouteObject, createBrowserRouter } from 'react-router-dom';
+import type { HydrationState, RouteObject, createBrowserRouter } from 'react-router-dom';
 import { unstable_serialize } from 'swr';
 import type { Middleware, SWRConfiguration } from 'swr';
 import { RENDERED_PAGE_ELEMENT_ID, type RenderedPageData } from '@shared/rendered-page';
@@ -13,9 +13,10 @@ export function readRenderedPage(): RenderedPageData | null {
   if (!text) return null;
   try {
     const page = JSON.parse(text) as Partial<RenderedPageData>;
-    return isLocale(page.locale) && page.data && typeof page.data === 'object'
-      ? { locale: page.locale, phone: page.phone === true, data: page.data }
-      : null;
+    if (!isLocale(page.locale) || !page.data || typeof page.data !== 'object') return null;
+    const read: RenderedPageData = { locale: page.locale, phone: page.phone === true, data: page.data };
+    if (page.messages && typeof page.messages === 'object') read.messages = page.messages;
+    return read;
   } catch {
     return null;
   }
@@ -30,6 +31,19 @@ export async function loadMatchedScreens(routes: RouteObject[], location: Locati
       Object.assign(route, { ...(await load()), lazy: undefined });
     }),
   );
+}
+
+/** The screens shown at `location`: their routes are named after them (app/router.tsx). */
+export function screensAt(routes: RouteObject[], location: Location): string[] {
+  return (matchRoutes(routes, location) ?? []).flatMap((match) => (match.route.loader && match.route.id ? [match.route.id] : []));
+}
+
+/**
+ * A hydrated page's screens already have the messages their markup shows: the router is told their
+ * loaders have run, so its first render is the markup's, not a wait for them.
+ */
+export function hydratedScreens(screens: string[]): HydrationState {
+  return { loaderData: Object.fromEntries(screens.map((screen) => [screen, null])) };
 }
 
 /** Keys the page was rendered from are not asked again while the first screen is on. */

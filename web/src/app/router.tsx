@@ -1,5 +1,7 @@
-// Every screen is its own chunk, loaded when first visited (docs/product.md §2). Patterns come from lib/paths.ts.
+// Every screen is its own chunk, loaded when first visited (docs/product.md §2), with its messages in the
+// visitor's language beside it (i18n/load-messages.ts). Patterns come from lib/paths.ts.
 import type { ComponentType } from 'react';
+import { loadScreenMessages } from '../i18n/load-messages';
 import { routeTree } from './route-tree';
 import type { ScreenName } from './route-tree';
 
@@ -54,4 +56,13 @@ const screens: Record<ScreenName, () => Promise<{ default: ComponentType }>> = {
   'not-found': () => import('./routes/not-found'),
 };
 
-export const routes = routeTree((name) => async () => ({ Component: (await screens[name]()).default }));
+export const routes = routeTree((name) => ({
+  // Named after the screen, so a page hydrated in the browser can say its screen's messages have come.
+  id: name,
+  lazy: async () => ({ Component: (await screens[name]()).default }),
+  // Run beside lazy: the screen shows once its code and its messages are both there, or its error.
+  loader: async () => {
+    await loadScreenMessages(name);
+    return null;
+  },
+}));

@@ -14,4 +14,4 @@ function NotRenderedHere() {
   return null;
 }
 
-export const serverRoutes = routeTree((name) => async () => ({ Component: rendered[name] ?? NotRenderedHere }));
+export const serverRoutes = routeTree((name) => ({ lazy: async () => ({ Component: rendered[name] ?? NotRenderedHere }) }));

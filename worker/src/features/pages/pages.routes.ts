@@ -44,7 +44,7 @@ async function renderedPage(c: Context<AppEnv>, appFetch: AppFetch, previewOf: P
   const shown = rendered && previewOf ? await previewOf(rendered.data) : null;
   if (shown) rewriter = withPreview(rewriter, shown);
   if (rendered) {
-    const { html, data } = rendered;
+    const { html, data, messages } = rendered;
     rewriter = rewriter
       .on('html', { element: (element) => void element.setAttribute('lang', locale.replace('_', '-')) })
       // The page is readable without its scripts: they load after its stylesheet and covers.
@@ -53,7 +53,7 @@ async function renderedPage(c: Context<AppEnv>, appFetch: AppFetch, previewOf: P
         element(root) {
           root.setInnerContent(html, { html: true });
           root.after(
-            `<script type="application/json" id="${RENDERED_PAGE_ELEMENT_ID}">${serializePageData({ locale, phone, data })}</script>`,
+            `<script type="application/json" id="${RENDERED_PAGE_ELEMENT_ID}">${serializePageData(messages ? { locale, phone, data, messages } : { locale, phone, data })}</script>`,
             { html: true },
           );
         },
