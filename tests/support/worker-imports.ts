@@ -5,16 +5,15 @@ import type { Item, ItemPage } from '../../shared/schemas/items';
 import type { ImportPlanInput, ImportReport, ImportRun } from '../../shared/schemas/imports';
 import { call } from './worker-app';
 import { getJson } from './worker-catalogue';
+import { waitUntil } from '../worker/finished-run';
 
 /** Waits for a run's Workflow to end, reading the run as the import page does. */
-export async function finishedImport(token: string, collectionId: number, id: number): Promise<ImportReport> {
-  for (let attempt = 0; attempt < 400; attempt += 1) {
-    const report = await getJson<ImportReport>(`/api/v1/collections/${collectionId}/imports/${id}`, token);
-    if (!['fetching', 'checking', 'importing'].includes(report.status)) return report;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  throw new Error(`import ${id} did not finish`);
-}
+export const finishedImport = (token: string, collectionId: number, id: number): Promise<ImportReport> =>
+  waitUntil(
+    () => getJson<ImportReport>(`/api/v1/collections/${collectionId}/imports/${id}`, token),
+    (report) => !['fetching', 'checking', 'importing'].includes(report.status),
+    `import ${id}`,
+  );
 
 /** Every field to its template property, the others to new properties named after them. */
 export function planFor(format: ImportFormat, fields: readonly ImportField[]): ImportPlanInput {

@@ -13,6 +13,7 @@ import type { ExportHead, ExportedItem } from '@shared/import/vitrine';
 import type { ImportReport } from '@shared/schemas/imports';
 import { ADMIN, call, createUser, signIn } from '../../support/worker-app';
 import { addItem, addProperty, createCollection, getJson, seededPicture } from '../../support/worker-catalogue';
+import { finishedRun } from '../finished-run';
 
 type ExportDocument = ExportHead & { items: ExportedItem[] };
 
@@ -96,23 +97,9 @@ async function comparable(token: string, collectionId: number) {
   return { properties: doc.properties, items: items.sort((a, b) => String(a.values.title).localeCompare(String(b.values.title))) };
 }
 
-async function accountArchive(token: string, id: number): Promise<AccountArchive> {
-  for (let attempt = 0; attempt < 600; attempt += 1) {
-    const archive = await getJson<AccountArchive>(`/api/v1/profile/archives/${id}`, token);
-    if (archive.status !== 'running') return archive;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  throw new Error(`archive ${id} did not finish`);
-}
+const accountArchive = (token: string, id: number) => finishedRun<AccountArchive>(`/api/v1/profile/archives/${id}`, token);
 
-async function instanceRun(token: string, id: number): Promise<BackupRun> {
-  for (let attempt = 0; attempt < 600; attempt += 1) {
-    const run = await getJson<BackupRun>(`/api/v1/config/backups/${id}`, token);
-    if (run.status !== 'running') return run;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  throw new Error(`backup ${id} did not finish`);
-}
+const instanceRun = (token: string, id: number) => finishedRun<BackupRun>(`/api/v1/config/backups/${id}`, token);
 
 describe('backups keep every value of every type', { timeout: 180_000 }, () => {
   it('a backup of one’s collections restored into another account gives every value and every file back', async () => {

@@ -10,17 +10,11 @@ import { BACKUP_TABLES } from '@worker/features/backups/backup-tables';
 import { ADMIN, call, createUser, errorCode, PNG_BYTES, signIn } from '../../support/worker-app';
 import { addItem, createCollection, getJson } from '../../support/worker-catalogue';
 import { addBorrower, lend, setLoansEnabled } from '../../support/worker-lending';
+import { finishedRun } from '../finished-run';
 
 const admin = () => signIn(ADMIN.login, ADMIN.password);
 
-async function finished(token: string, id: number): Promise<BackupRun> {
-  for (let attempt = 0; attempt < 400; attempt += 1) {
-    const run = await getJson<BackupRun>(`/api/v1/config/backups/${id}`, token);
-    if (run.status !== 'running') return run;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  throw new Error(`backup ${id} did not finish`);
-}
+const finished = (token: string, id: number) => finishedRun<BackupRun>(`/api/v1/config/backups/${id}`, token);
 
 async function makeBackup(token: string): Promise<{ run: BackupRun; zip: Uint8Array }> {
   const res = await call('/api/v1/config/backups', { method: 'POST', token });

@@ -13,17 +13,11 @@ import type { Env } from '@worker/env';
 import { call, createUser, errorCode, imageForm } from '../../support/worker-app';
 import { addItem, addProperty, createCollection, getJson, seededPicture, uploadPicture } from '../../support/worker-catalogue';
 import { addBorrower, lend, setLoansEnabled } from '../../support/worker-lending';
+import { finishedRun } from '../finished-run';
 
 type ExportDocument = ExportHead & { items: ExportedItem[] };
 
-async function finished(token: string, id: number): Promise<AccountArchive> {
-  for (let attempt = 0; attempt < 600; attempt += 1) {
-    const archive = await getJson<AccountArchive>(`/api/v1/profile/archives/${id}`, token);
-    if (archive.status !== 'running') return archive;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  throw new Error(`archive ${id} did not finish`);
-}
+const finished = (token: string, id: number) => finishedRun<AccountArchive>(`/api/v1/profile/archives/${id}`, token);
 
 async function restore(token: string, zip: Uint8Array): Promise<Response> {
   return call('/api/v1/profile/restores', {

@@ -15,6 +15,7 @@ import { finishedImport, itemsOf, runImport } from '../../support/worker-imports
 import { call, createUser, errorCode } from '../../support/worker-app';
 import { addItem, addProperty, createCollection, getJson, seededPicture, uploadPicture } from '../../support/worker-catalogue';
 import { addBorrower, lend, lendableItem, setLoansEnabled } from '../../support/worker-lending';
+import { finishedRun } from '../finished-run';
 
 type ExportDocument = ExportHead & { items: ExportedItem[] };
 
@@ -391,14 +392,7 @@ describe('CSV exports are formula-safe', { timeout: 60_000 }, () => {
 
 const zipRuns = (collectionId: number) => `/api/v1/collections/${collectionId}/exports`;
 
-async function finishedExport(token: string, collectionId: number, id: number): Promise<ExportRun> {
-  for (let attempt = 0; attempt < 400; attempt += 1) {
-    const run = await getJson<ExportRun>(`${zipRuns(collectionId)}/${id}`, token);
-    if (run.status !== 'running') return run;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  throw new Error(`export ${id} did not finish`);
-}
+const finishedExport = (token: string, collectionId: number, id: number) => finishedRun<ExportRun>(`${zipRuns(collectionId)}/${id}`, token);
 
 /** A shelf with covers: 230 items (two pages of the document), three of them with a picture, one shared. */
 async function shelfWithCovers() {
