@@ -3,10 +3,11 @@ import { getJson } from '../support/worker-catalogue';
 /**
  * How long a run's Workflow may take to finish. A run here hands over to new instances every few steps
  * (WORKFLOW_STEPS_PER_INSTANCE in vitest.config.ts), so no one instance says when the run is over: its
- * record, read as its page reads it, does. Sized for two cores loaded by a second copy of the suite, and
- * under the test timeouts, so a run that never ends fails here, saying which.
+ * record, read as its page reads it, does. Sized for two cores loaded by a second copy of the suite (a
+ * poll there can take ten times as long), and under the timeouts of the files with long runs, so a run
+ * that never ends fails here, saying which.
  */
-export const RUN_DEADLINE_MS = 45_000;
+export const RUN_DEADLINE_MS = 120_000;
 const POLL_EVERY_MS = 50;
 
 /**

@@ -101,7 +101,7 @@ const accountArchive = (token: string, id: number) => finishedRun<AccountArchive
 
 const instanceRun = (token: string, id: number) => finishedRun<BackupRun>(`/api/v1/config/backups/${id}`, token);
 
-describe('backups keep every value of every type', { timeout: 180_000 }, () => {
+describe('backups keep every value of every type', { timeout: 540_000 }, () => {
   it('a backup of one’s collections restored into another account gives every value and every file back', async () => {
     const { owner, collection } = await everyType();
     const original = await comparable(owner.token, collection.id);

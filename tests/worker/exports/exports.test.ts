@@ -52,7 +52,7 @@ async function exported(collectionId: number, format: 'json' | 'csv', token?: st
 }
 
 // Two hundred and thirty items, one request each, so that the export takes more than one page.
-describe('exports', { timeout: 60_000 }, () => {
+describe('exports', { timeout: 180_000 }, () => {
   it('JSON: the owner gets everything, in pages; it imports back into an identical collection', async () => {
     const { owner, c } = await library();
     const res = await exported(c.id, 'json', owner.token);
@@ -325,7 +325,7 @@ describe('CSV exports of stored files', () => {
   });
 });
 
-describe('CSV exports are formula-safe', { timeout: 60_000 }, () => {
+describe('CSV exports are formula-safe', { timeout: 180_000 }, () => {
   it("a text cell beginning with =, +, -, @, tab or CR gets a ' and quotes; numbers stay numbers", async () => {
     const { owner, c } = await formulaShelf();
     // Text is trimmed when saved: cells beginning with a tab or a carriage return are written in the database.
@@ -412,7 +412,7 @@ async function shelfWithCovers() {
   return { owner, c, pictures: { [one]: seededPicture(3), [two]: seededPicture(5, 70_000), [three]: seededPicture(7) } };
 }
 
-describe('exports with pictures', { timeout: 120_000 }, () => {
+describe('exports with pictures', { timeout: 360_000 }, () => {
   it('are made in the background, download as a zip of the JSON and the pictures, and import back with them', async () => {
     const { owner, c, pictures } = await shelfWithCovers();
     const started = await call(zipRuns(c.id), { method: 'POST', token: owner.token });

@@ -526,7 +526,7 @@ describe('collection pages against a plain reference', () => {
       // Both plans of a page with matches were taken: read in full, and walked with an estimated total
       // (the suite sets LIST_FEW_MATCHES low for that).
       expect(estimated).toBeGreaterThan(0);
-    }, 60_000);
+    }, 180_000);
   }
 
   it('lists two filters that each hold many items but share few, exactly (the suite sets LIST_FEW_MATCHES to 20)', async () => {
