@@ -26,6 +26,12 @@ const smtpHosts = ['FAKE_SMTP_PORT', 'FAKE_SMTP_SILENT_PORT', 'FAKE_SMTP_CLOSED_
 
 export default defineConfig({
   test: {
+    // Vitest's default in a run is one worker fewer than cores: one on this project's two-core machine, which
+    // left a core idle while workerd started. A worker test file waits on workerd and the module runner
+    // more than it computes, so two keep both cores busy (docs/benchmarks.md, "Test suite time").
+    maxWorkers: 2,
+    // How long Vitest waits at the end for workerd and the fake servers of the global setup to close.
+    teardownTimeout: 60_000,
     projects: [
       {
         plugins: [
@@ -81,9 +87,54 @@ export default defineConfig({
         oxc: { jsx: { runtime: 'automatic', development: false } },
         test: {
           name: 'worker',
-          // A test here makes real D1, R2 and Workflow calls inside workerd: on two loaded cores one that takes
-          // 2 s when quiet can take 12 (the visibility test did), so the allowance is for a loaded machine.
-          testTimeout: 30_000,
+          deps: {
+            optimizer: {
+              ssr: {
+                enabled: true,
+                include: [
+                  'lucide-react',
+                  'react-intl',
+                  'react-router-dom',
+                  'swr',
+                  'swr/mutation',
+                  'swr/infinite',
+                  'preact',
+                  'preact/compat',
+                  'preact/compat/server',
+                  'preact/hooks',
+                  'preact/jsx-runtime',
+                  'preact-render-to-string',
+                  'hono',
+                  'hono/factory',
+                  'hono/cookie',
+                  'hono/http-exception',
+                  'hono/body-limit',
+                  '@hono/zod-openapi',
+                  '@hono/zod-validator',
+                  'zod',
+                  'drizzle-orm',
+                  'drizzle-orm/d1',
+                  'drizzle-orm/sqlite-core',
+                  'drizzle-orm/batch',
+                  'fflate',
+                  'papaparse',
+                  'jose',
+                  'ipaddr.js',
+                  'ical-generator',
+                  'entities',
+                  'fast-xml-parser',
+                  'qrcode',
+                  '@zip.js/zip.js',
+                  'worker-mailer',
+                ],
+              },
+            },
+          },
+          // A test here makes real D1, R2 and Workflow calls inside workerd: on two cores loaded by a second
+          // copy of the suite one that takes 2 s when quiet can take 12 (the visibility test did) or more, so
+          // the allowance is for that machine; hooks seed collections through the API and get as long.
+          testTimeout: 60_000,
+          hookTimeout: 60_000,
           include: ['tests/worker/**/*.test.ts'],
           setupFiles: ['./tests/worker/apply-migrations.ts'],
           globalSetup: ['./tests/support/fake-resend-global-setup.ts'],
@@ -95,6 +146,9 @@ export default defineConfig({
         test: {
           name: 'shared',
           environment: 'node',
+          // The import readers' seeded walks are CPU-bound: allowances for two loaded cores.
+          testTimeout: 15_000,
+          hookTimeout: 15_000,
           include: ['tests/shared/**/*.test.ts'],
         },
       },
@@ -108,7 +162,9 @@ export default defineConfig({
         test: {
           name: 'web',
           environment: 'jsdom',
+          // jsdom renders are CPU-bound: allowances for two cores loaded by a second copy of the suite.
           testTimeout: 15_000,
+          hookTimeout: 15_000,
           include: ['tests/web/**/*.test.{ts,tsx}'],
           setupFiles: ['./tests/web/setup.ts'],
         },

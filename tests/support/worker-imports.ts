@@ -5,15 +5,15 @@ import type { Item, ItemPage } from '../../shared/schemas/items';
 import type { ImportPlanInput, ImportReport, ImportRun } from '../../shared/schemas/imports';
 import { call } from './worker-app';
 import { getJson } from './worker-catalogue';
-import { finishedRun } from './worker-runs';
+import { waitUntil } from '../worker/finished-run';
 
 /** Waits for a run's Workflow to end, reading the run as the import page does. */
-export function finishedImport(token: string, collectionId: number, id: number): Promise<ImportReport> {
-  return finishedRun<ImportReport>(token, `/api/v1/collections/${collectionId}/imports/${id}`, {
-    running: ['fetching', 'checking', 'importing'],
-    attempts: 400,
-  });
-}
+export const finishedImport = (token: string, collectionId: number, id: number): Promise<ImportReport> =>
+  waitUntil(
+    () => getJson<ImportReport>(`/api/v1/collections/${collectionId}/imports/${id}`, token),
+    (report) => !['fetching', 'checking', 'importing'].includes(report.status),
+    `import ${id}`,
+  );
 
 /** Every field to its template property, the others to new properties named after them. */
 export function planFor(format: ImportFormat, fields: readonly ImportField[]): ImportPlanInput {

@@ -13,11 +13,11 @@ import type { Env } from '@worker/env';
 import { call, createUser, errorCode, imageForm } from '../../support/worker-app';
 import { addItem, addProperty, createCollection, getJson, seededPicture, uploadPicture } from '../../support/worker-catalogue';
 import { addBorrower, lend, setLoansEnabled } from '../../support/worker-lending';
-import { finishedRun } from '../../support/worker-runs';
+import { finishedRun } from '../finished-run';
 
 type ExportDocument = ExportHead & { items: ExportedItem[] };
 
-const finished = (token: string, id: number) => finishedRun<AccountArchive>(token, `/api/v1/profile/archives/${id}`);
+const finished = (token: string, id: number) => finishedRun<AccountArchive>(`/api/v1/profile/archives/${id}`, token);
 
 async function restore(token: string, zip: Uint8Array): Promise<Response> {
   return call('/api/v1/profile/restores', {
@@ -95,7 +95,7 @@ const propertiesOf = async (token: string, collectionId: number) =>
     ({ id: _id, collectionId: _c, version: _v, ...rest }) => rest,
   );
 
-describe('backups of one’s collections', { timeout: 120_000 }, () => {
+describe('backups of one’s collections', { timeout: 360_000 }, () => {
   it('download as one zip and restore into another account as the same collections, pictures and loans included', async () => {
     const { owner, shelf, empty } = await library();
     const started = await call('/api/v1/profile/backups', { method: 'POST', token: owner.token });
@@ -400,7 +400,7 @@ describe('backups of one’s collections', { timeout: 120_000 }, () => {
   });
 });
 
-describe('restores of a backup', { timeout: 60_000 }, () => {
+describe('restores of a backup', { timeout: 180_000 }, () => {
   const manifest = (extra: Record<string, unknown> = {}) =>
     strToU8(JSON.stringify({ format: 'vitrine-account', version: 1, createdAt: '2026-01-01T00:00:00.000Z', collections: [], ...extra }));
 

@@ -55,7 +55,7 @@ beforeEach(async () => {
   ]);
 });
 
-describe('one run at a time', { timeout: 60_000 }, () => {
+describe('one run at a time', { timeout: 180_000 }, () => {
   it('of 3 simultaneous instance backups, exactly one is accepted', async () => {
     const token = await signIn(ADMIN.login, ADMIN.password);
     const responses = await Promise.all(

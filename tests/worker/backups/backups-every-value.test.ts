@@ -13,7 +13,7 @@ import type { ExportHead, ExportedItem } from '@shared/import/vitrine';
 import type { ImportReport } from '@shared/schemas/imports';
 import { ADMIN, call, createUser, signIn } from '../../support/worker-app';
 import { addItem, addProperty, createCollection, getJson, seededPicture } from '../../support/worker-catalogue';
-import { finishedRun } from '../../support/worker-runs';
+import { finishedRun } from '../finished-run';
 
 type ExportDocument = ExportHead & { items: ExportedItem[] };
 
@@ -97,10 +97,11 @@ async function comparable(token: string, collectionId: number) {
   return { properties: doc.properties, items: items.sort((a, b) => String(a.values.title).localeCompare(String(b.values.title))) };
 }
 
-const accountArchive = (token: string, id: number) => finishedRun<AccountArchive>(token, `/api/v1/profile/archives/${id}`);
-const instanceRun = (token: string, id: number) => finishedRun<BackupRun>(token, `/api/v1/config/backups/${id}`);
+const accountArchive = (token: string, id: number) => finishedRun<AccountArchive>(`/api/v1/profile/archives/${id}`, token);
 
-describe('backups keep every value of every type', { timeout: 180_000 }, () => {
+const instanceRun = (token: string, id: number) => finishedRun<BackupRun>(`/api/v1/config/backups/${id}`, token);
+
+describe('backups keep every value of every type', { timeout: 540_000 }, () => {
   it('a backup of one’s collections restored into another account gives every value and every file back', async () => {
     const { owner, collection } = await everyType();
     const original = await comparable(owner.token, collection.id);

@@ -10,11 +10,11 @@ import { BACKUP_TABLES } from '@worker/features/backups/backup-tables';
 import { ADMIN, call, createUser, errorCode, PNG_BYTES, signIn } from '../../support/worker-app';
 import { addItem, createCollection, getJson } from '../../support/worker-catalogue';
 import { addBorrower, lend, setLoansEnabled } from '../../support/worker-lending';
-import { finishedRun } from '../../support/worker-runs';
+import { finishedRun } from '../finished-run';
 
 const admin = () => signIn(ADMIN.login, ADMIN.password);
 
-const finished = (token: string, id: number) => finishedRun<BackupRun>(token, `/api/v1/config/backups/${id}`, { attempts: 400 });
+const finished = (token: string, id: number) => finishedRun<BackupRun>(`/api/v1/config/backups/${id}`, token);
 
 async function makeBackup(token: string): Promise<{ run: BackupRun; zip: Uint8Array }> {
   const res = await call('/api/v1/config/backups', { method: 'POST', token });

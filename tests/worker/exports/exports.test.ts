@@ -15,7 +15,7 @@ import { finishedImport, itemsOf, runImport } from '../../support/worker-imports
 import { call, createUser, errorCode } from '../../support/worker-app';
 import { addItem, addProperty, createCollection, getJson, seededPicture, uploadPicture } from '../../support/worker-catalogue';
 import { addBorrower, lend, lendableItem, setLoansEnabled } from '../../support/worker-lending';
-import { finishedRun } from '../../support/worker-runs';
+import { finishedRun } from '../finished-run';
 
 type ExportDocument = ExportHead & { items: ExportedItem[] };
 
@@ -52,7 +52,7 @@ async function exported(collectionId: number, format: 'json' | 'csv', token?: st
 }
 
 // Two hundred and thirty items, one request each, so that the export takes more than one page.
-describe('exports', { timeout: 60_000 }, () => {
+describe('exports', { timeout: 180_000 }, () => {
   it('JSON: the owner gets everything, in pages; it imports back into an identical collection', async () => {
     const { owner, c } = await library();
     const res = await exported(c.id, 'json', owner.token);
@@ -325,7 +325,7 @@ describe('CSV exports of stored files', () => {
   });
 });
 
-describe('CSV exports are formula-safe', { timeout: 60_000 }, () => {
+describe('CSV exports are formula-safe', { timeout: 180_000 }, () => {
   it("a text cell beginning with =, +, -, @, tab or CR gets a ' and quotes; numbers stay numbers", async () => {
     const { owner, c } = await formulaShelf();
     // Text is trimmed when saved: cells beginning with a tab or a carriage return are written in the database.
@@ -392,8 +392,7 @@ describe('CSV exports are formula-safe', { timeout: 60_000 }, () => {
 
 const zipRuns = (collectionId: number) => `/api/v1/collections/${collectionId}/exports`;
 
-const finishedExport = (token: string, collectionId: number, id: number) =>
-  finishedRun<ExportRun>(token, `${zipRuns(collectionId)}/${id}`, { attempts: 400 });
+const finishedExport = (token: string, collectionId: number, id: number) => finishedRun<ExportRun>(`${zipRuns(collectionId)}/${id}`, token);
 
 /** A shelf with covers: 230 items (two pages of the document), three of them with a picture, one shared. */
 async function shelfWithCovers() {
@@ -413,7 +412,7 @@ async function shelfWithCovers() {
   return { owner, c, pictures: { [one]: seededPicture(3), [two]: seededPicture(5, 70_000), [three]: seededPicture(7) } };
 }
 
-describe('exports with pictures', { timeout: 120_000 }, () => {
+describe('exports with pictures', { timeout: 360_000 }, () => {
   it('are made in the background, download as a zip of the JSON and the pictures, and import back with them', async () => {
     const { owner, c, pictures } = await shelfWithCovers();
     const started = await call(zipRuns(c.id), { method: 'POST', token: owner.token });

@@ -52,7 +52,7 @@ async function twice(file: string | Uint8Array, name: string, format: ImportForm
 const byTitle = <T extends { values: Record<string, unknown> }>(list: T[], title: string) =>
   list.find((i) => i.values.title === title)!.values;
 
-describe('Letterboxd', { timeout: 30_000 }, () => {
+describe('Letterboxd', () => {
   it('reads each of the export files alone, by their columns', async () => {
     const diaryRun = await twice(diary, 'diary.csv', 'letterboxd', 3);
     // A diary names viewings: the same film twice is two entries.
@@ -142,7 +142,7 @@ describe('Letterboxd', { timeout: 30_000 }, () => {
   });
 });
 
-describe('IMDb', { timeout: 30_000 }, () => {
+describe('IMDb', () => {
   it('reads ratings of the 2019 layout: ratings halved, genres and directors as lists', async () => {
     const { list } = await twice(imdb2019, 'ratings.csv', 'imdb', 3);
     expect(byTitle(list, 'The Matrix')).toEqual({
@@ -191,7 +191,7 @@ describe('IMDb', { timeout: 30_000 }, () => {
   });
 });
 
-describe('Kodi', { timeout: 30_000 }, () => {
+describe('Kodi', () => {
   it("reads a lone .nfo: every field, the poster among the thumbs, IMDb's id as the reference", async () => {
     const { list } = await twice(heatNfo, 'Heat.nfo', 'kodi', 1);
     expect(list[0]!.values).toEqual({

@@ -112,7 +112,7 @@ async function importWhole(type: 'books' | 'board_games', format: ImportPlanInpu
 describe('real files of other programs', () => {
   it.skipIf(!bgg)(
     'the BoardGameGeek collection of 455 games with their covers, twice without duplicates',
-    { timeout: 60_000 },
+    { timeout: 180_000 },
     async () => {
       // Its covers are BoardGameGeek's image server's; here the fake answers them all with one picture.
       const images = `/geekdo/${crypto.randomUUID().slice(0, 8)}/`;

@@ -24,7 +24,7 @@ const IMDB = `Const,Your Rating,Date Rated,Title,URL,Title Type,IMDb Rating,Runt
 tt0111161,10,2020-05-01,The Shawshank Redemption,https://www.imdb.com/title/tt0111161/,movie,9.3,142,1994,Drama,2500000,1994-09-23,Frank Darabont
 `;
 
-describe('a Vitrine export read back', { timeout: 30_000 }, () => {
+describe('a Vitrine export read back', () => {
   it('into the collection it came from: its items are found, changed ones updated, none added', async () => {
     const owner = await createUser();
     const c = await createCollection(owner.token, { name: 'Films', type: 'movies' });
@@ -84,7 +84,7 @@ const BGG = `<?xml version="1.0" encoding="utf-8"?><items totalitems="3">
 const statusesOf = async (token: string, collectionId: number) =>
   (await items(token, collectionId)).map((i) => [i.values.title, i.values.x_status, i.values.x_comment]);
 
-describe('a BoardGameGeek collection run again', { timeout: 30_000 }, () => {
+describe('a BoardGameGeek collection run again', () => {
   const plan = { ...planFor('bgg', BGG_FIELDS), covers: false };
   const again = { ...plan, fields: plan.fields.map((f) => ({ ...f, create: null })) };
 

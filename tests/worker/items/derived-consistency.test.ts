@@ -354,6 +354,6 @@ describe('derived structures', () => {
       }
       // Every kind of write happened at least once (so the checks above saw each of them).
       expect([...done].sort()).toEqual(['change', 'create', 'delete', 'duplicate', 'edit', 'import', 'property']);
-    }, 60_000);
+    }, 180_000);
   }
 });

@@ -9,6 +9,7 @@ import type { ItemPage } from '@shared/schemas/items';
 import { call, createUser } from '../../support/worker-app';
 import { addItem, addProperty, createCollection, getJson } from '../../support/worker-catalogue';
 import { runImport } from '../../support/worker-imports';
+import { waitUntil } from '../finished-run';
 import { createBudget } from '@worker/jobs/job';
 import { numberSpansJob } from '@worker/features/items/number-spans.job';
 
@@ -84,12 +85,13 @@ async function spanWidth(collectionId: number, key: string): Promise<number | nu
     .first<{ w: number | null }>())!.w;
 }
 
-/** The same, once the build a range started after its answer has given it one (or two seconds on). */
-async function builtSpanWidth(collectionId: number, key: string): Promise<number | null> {
-  for (let wait = 0; wait < 40 && (await spanWidth(collectionId, key)) === null; wait += 1)
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  return spanWidth(collectionId, key);
-}
+/** The same, once the build a range started after its answer has given it one. */
+const builtSpanWidth = (collectionId: number, key: string) =>
+  waitUntil(
+    () => spanWidth(collectionId, key),
+    (width) => width !== null,
+    `the span width of ${key}`,
+  );
 
 describe('kept lists of items', () => {
   it('list the items the owner may see, closing long lists into chunks that writes keep and a gone value takes along', async () => {

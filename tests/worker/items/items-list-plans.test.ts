@@ -88,7 +88,7 @@ beforeAll(async () => {
     });
   }
   props = await listPropertyRows(drizzle(env.DB, { schema }), collectionId);
-}, 120_000);
+}, 360_000);
 
 describe('the SQL of each plan of a page of items', () => {
   it('walks the dates index when nothing narrows the list', async () => {

@@ -461,6 +461,10 @@ describe('collection pages against a plain reference', () => {
           const answered = workerFacets(filters);
           // Estimated facets (a search with more matches than the panel reads): each value listed is one
           // the matches hold, counted within a factor of 3; a range gives bounds that hold the matches'.
+          // A value held by N of the matches is seen k times in a sample covering a share s of the ids (k
+          // about Binomial(N, s)) and counted k / s, which a factor bounds only when k is not tiny: seen
+          // once at s = 0.71 it is counted 1 however many of the unread 29% hold it (seed 101: 1 seen of
+          // 4, about once in 14 draws). So the count may fall short by 3 more, the few a sample misses.
           for (const facet of filters.filter((f) => f.estimated)) {
             sampledFacets += 1;
             const expected = reference[facet.key] as Record<string, number> & { min: number | string | null; max: number | string | null };
@@ -471,7 +475,7 @@ describe('collection pages against a plain reference', () => {
             } else {
               for (const [value, count] of Object.entries(answered[facet.key] as Record<string, number>)) {
                 expect(expected[value], `${context}, ${facet.key} ${value}`).toBeGreaterThanOrEqual(count / 3);
-                expect(expected[value], `${context}, ${facet.key} ${value}`).toBeLessThanOrEqual(count * 3);
+                expect(expected[value], `${context}, ${facet.key} ${value}`).toBeLessThanOrEqual(count * 3 + 3);
               }
             }
             delete reference[facet.key];

@@ -95,7 +95,7 @@ async function indexMatches(match: string, collectionId: number): Promise<number
 const sorted = (ids: number[]) => [...ids].sort((a, b) => a - b);
 
 describe('a walked search page', () => {
-  it('finds exactly what the search index matches, for every kind of text, caller and value filter', { timeout: 60_000 }, async () => {
+  it('finds exactly what the search index matches, for every kind of text, caller and value filter', { timeout: 180_000 }, async () => {
     const { owner, collection } = await collectionOfVariants();
     const base = `/api/v1/collections/${collection.id}/items?perPage=20&sort=name&dir=asc`;
     const cases = [

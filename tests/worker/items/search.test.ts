@@ -19,7 +19,7 @@ function sampleCodePoints(): number[] {
 }
 
 describe('the query splitter', () => {
-  it('cuts text exactly where the index tokenizer does', { timeout: 30_000 }, async () => {
+  it('cuts text exactly where the index tokenizer does', async () => {
     // Same tokenizer as items_search, with positions so the tokens come back in order.
     await env.DB.exec("CREATE VIRTUAL TABLE probe USING fts5(text, tokenize = 'unicode61 remove_diacritics 2')");
     await env.DB.exec('CREATE VIRTUAL TABLE probe_tokens USING fts5vocab(probe, instance)');

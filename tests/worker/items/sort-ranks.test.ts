@@ -106,7 +106,7 @@ describe('sort ranks', () => {
       }
     }
     expect(ranked).toBeGreaterThan(10);
-  }, 60_000);
+  }, 180_000);
 
   it('are kept by every kind of write, split when a bucket grows past its size, and forgotten when a property stops sorting', async () => {
     const { r, owner, collection, made } = await shelf(7, 40);
@@ -185,7 +185,7 @@ describe('sort ranks', () => {
     expect((await call(`${base}/properties/${year.id}`, { method: 'DELETE', token: owner.token })).status).toBe(204);
     expect(Object.keys(await keptOrders(collection.id))).not.toContain(`p${year.id}`);
     await checkRanks(collection.id, 'property deleted');
-  }, 60_000);
+  }, 180_000);
 
   it('are built by the first deep page of a large collection, never trusted when their counts are off, and not kept for small ones', async () => {
     const { owner, collection, made } = await shelf(11, 60);
@@ -211,7 +211,7 @@ describe('sort ranks', () => {
     // Nor does a collection under the size that keeps them (30 items in this suite).
     await getJson<ItemPage>(`/api/v1/collections/${small.collection.id}/items?perPage=20&page=2`, small.owner.token);
     expect(await keptOrders(small.collection.id)).toEqual({});
-  }, 60_000);
+  }, 180_000);
 
   it('are built ahead by the hourly job for every order a large collection lacks or miscounts, a few a run', async () => {
     const { owner, collection } = await shelf(11, 36);

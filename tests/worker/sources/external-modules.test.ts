@@ -9,6 +9,7 @@ import type { ExternalModule, ExternalUpgradeResult, SourceModuleTest, SourceOff
 import { base64, freshIsbn, hitsOf, jsonAnswer, setAnswers } from '../../support/fake-sources';
 import { call, createUser, errorCode, signIn } from '../../support/worker-app';
 import { createCollection, getJson } from '../../support/worker-catalogue';
+import { finishedRun } from '../finished-run';
 
 const FAKE = env.FAKE_SOURCES_URL;
 const admin = () => signIn('admin', env.ADMIN_PASSWORD!);
@@ -148,13 +149,11 @@ describe('external metadata modules', () => {
     expect(started.status).toBe(202);
     const queue = (await started.json()) as { id: number; source: string };
     expect(queue.source).toBe(module.id);
-    let report: { status: string; codes: { outcome: string | null; source: string | null; title: string | null }[] } | null = null;
-    for (let i = 0; i < 50; i += 1) {
-      report = await getJson(`/api/v1/collections/${games.id}/sources/queues/${queue.id}`, owner);
-      if (report!.status !== 'running') break;
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-    expect(report!.codes).toEqual([expect.objectContaining({ outcome: 'added', source: module.id, title: 'A boxed game' })]);
+    const report = await finishedRun<{ status: string; codes: { outcome: string | null; source: string | null; title: string | null }[] }>(
+      `/api/v1/collections/${games.id}/sources/queues/${queue.id}`,
+      owner,
+    );
+    expect(report.codes).toEqual([expect.objectContaining({ outcome: 'added', source: module.id, title: 'A boxed game' })]);
   });
 
   it('upgrades all: a changed manifest is saved and reported, a broken module keeps its last good one', async () => {

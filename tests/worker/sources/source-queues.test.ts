@@ -10,7 +10,7 @@ import { base64, freshIsbn, hitsOf, jsonAnswer, setAnswers } from '../../support
 import { ADMIN, call, createUser, errorCode, PNG_BYTES, signIn } from '../../support/worker-app';
 import { addItem, createCollection, getJson } from '../../support/worker-catalogue';
 import { itemsOf } from '../../support/worker-imports';
-import { finishedRun } from '../../support/worker-runs';
+import { finishedRun } from '../finished-run';
 
 const FAKE = env.FAKE_SOURCES_URL;
 const olIsbn = (isbn: string) => `/meta/openlibrary/api/books?bibkeys=ISBN:${isbn}&format=json&jscmd=data`;
@@ -24,7 +24,7 @@ async function startQueue(token: string, collectionId: number, body: unknown, op
 
 /** Waits for a list's Workflow to end, reading the list as its page does. */
 const finishedQueue = (token: string, collectionId: number, id: number) =>
-  finishedRun<SourceQueueReport>(token, `/api/v1/collections/${collectionId}/sources/queues/${id}`, { attempts: 400 });
+  finishedRun<SourceQueueReport>(`/api/v1/collections/${collectionId}/sources/queues/${id}`, token);
 
 async function runQueue(token: string, collectionId: number, body: unknown): Promise<SourceQueueReport> {
   const res = await startQueue(token, collectionId, body);
