@@ -2,7 +2,7 @@
 // both sizes to the browser and is fetched first.
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { catalogueApi, itemPage, makeItem, makeProperty, makeSummary } from '../catalogue-fixtures';
+import { catalogueApi, itemPage, makeCollection, makeItem, makeProperty, makeSummary } from '../catalogue-fixtures';
 import { mockFetch, renderRoute } from '../helpers';
 
 const properties = [
@@ -58,5 +58,23 @@ describe('cover sizes', () => {
     const coverImg = document.querySelector('.item-card__cover img');
     expect(coverImg).toHaveAttribute('sizes', sizes);
     expect(coverImg?.getAttribute('srcset')).toContain('?size=small 128w');
+  });
+
+  it.each([
+    ['list', null],
+    ['mosaic', 'high'],
+    ['shop', 'high'],
+  ])('asks first for the largest pictures a %s page opens with: its header, and large covers', async (display, priority) => {
+    const items = Array.from({ length: 6 }, (_, i) => makeSummary(i + 1, `Book ${i + 1}`, { cover: `media://collections/3/c${i}.jpg` }));
+    const collection = makeCollection({ covers: ['media://collections/3/c0.jpg', 'media://collections/3/c1.jpg'] });
+    mockFetch(catalogueApi({ properties, collection, items: () => itemPage(items) }));
+    renderRoute(`/collection/3?display=${display}`);
+    await waitFor(() => expect(document.querySelectorAll('.item-card__cover img')).toHaveLength(6));
+    const covers = [...document.querySelectorAll('.item-card__cover img')].map((img) => img.getAttribute('fetchpriority'));
+    // A phone's first two rows of two; a list's small covers come after the header's pictures.
+    expect(covers).toEqual([priority, priority, priority, priority, null, null]);
+    const header = [...document.querySelectorAll('[data-testid="collection-banner"] img')];
+    expect(header.length).toBeGreaterThan(0);
+    expect(header.every((img) => img.getAttribute('fetchpriority') === 'high')).toBe(true);
   });
 });

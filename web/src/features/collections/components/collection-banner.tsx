@@ -22,8 +22,12 @@ const BAND_SIZES = '4rem';
 
 type Sources = CoverSources | null;
 
+/**
+ * The header's pictures are the largest a phone shows first (a list's covers are smaller): they are asked
+ * for first, and the app waits for them before loading (lib/start-after-paint.ts).
+ */
 function Picture({ sources, sizes }: { sources: CoverSources; sizes: string }) {
-  return <img src={sources.src} srcSet={sources.srcSet} sizes={sizes} alt="" decoding="async" />;
+  return <img src={sources.src} srcSet={sources.srcSet} sizes={sizes} alt="" fetchPriority="high" decoding="async" />;
 }
 
 function Jacket({ collection, image, covers }: { collection: Collection; image: Sources; covers: CoverSources[] }) {

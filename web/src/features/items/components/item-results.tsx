@@ -41,6 +41,8 @@ interface RowProps {
   linkState: ReturnType<typeof listState>;
   /** On screen when the page opens: its cover loads at once. */
   first: boolean;
+  /** Among a phone's first large covers: asked for first. */
+  foremost: boolean;
 }
 
 /**
@@ -48,6 +50,13 @@ interface RowProps {
  * phone's first screen, and a desktop's first rows. Lazy covers there would be the page's last paint.
  */
 const FIRST_CARDS = 8;
+
+/**
+ * The tiles and cards whose covers are asked for first (fetchpriority="high"), and which the app waits
+ * for before loading (lib/start-after-paint.ts): a phone's first two rows of two. More would share a slow
+ * network with them. A list's small covers are not among them: the header's pictures are larger.
+ */
+const FOREMOST_CARDS = 4;
 
 /**
  * The width a cover is shown at in each mode (styles.css), for the browser to pick its image: a list's
@@ -59,7 +68,7 @@ export const COVER_SIZES: Record<DisplayMode, string> = {
   shop: '(max-width: 36rem) 100vw, 16rem',
 };
 
-const ItemCard = memo(function ItemCard({ item, collectionId, mode, summary, collectionType, linkState, first }: RowProps) {
+const ItemCard = memo(function ItemCard({ item, collectionId, mode, summary, collectionType, linkState, first, foremost }: RowProps) {
   const intl = useIntl();
   const cover = coverSources(useMediaSrc(), item.cover);
   const values = summary.filter((property) => hasValue(item.summary[property.key]));
@@ -77,7 +86,7 @@ const ItemCard = memo(function ItemCard({ item, collectionId, mode, summary, col
             sizes={COVER_SIZES[mode]}
             alt=""
             loading={first ? 'eager' : 'lazy'}
-            fetchPriority={first ? 'high' : undefined}
+            fetchPriority={foremost ? 'high' : undefined}
             decoding="async"
           />
         ) : (
@@ -165,6 +174,7 @@ export function ItemResults({ collectionId, items, mode, properties, collectionT
               collectionType={collectionType}
               linkState={linkState}
               first={index === 0 && at < FIRST_CARDS}
+              foremost={mode !== 'list' && index === 0 && at < FOREMOST_CARDS}
             />
           ))}
         </div>

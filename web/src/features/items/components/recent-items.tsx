@@ -46,7 +46,8 @@ function RecentList({ collectionId, items, field, collectionType }: RecentListPr
           <li key={item.id} className="recent__item">
             <span className="recent__thumb" aria-hidden="true">
               {cover ? (
-                <img src={cover.src} srcSet={cover.srcSet} sizes="2.5rem" alt="" loading="lazy" decoding="async" />
+                // The strip's small covers come after the list's, which are what a visitor came to see.
+                <img src={cover.src} srcSet={cover.srcSet} sizes="2.5rem" alt="" loading="lazy" fetchPriority="low" decoding="async" />
               ) : (
                 <CoverPlaceholder title={title} type={collectionType} />
               )}
