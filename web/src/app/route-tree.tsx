@@ -62,6 +62,7 @@ export interface ScreenRoute {
   id?: string;
   lazy: RouteObject['lazy'];
   loader?: RouteObject['loader'];
+  shouldRevalidate?: RouteObject['shouldRevalidate'];
 }
 
 export function routeTree(screen: (name: ScreenName) => ScreenRoute): RouteObject[] {

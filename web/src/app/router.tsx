@@ -65,4 +65,7 @@ export const routes = routeTree((name) => ({
     await loadScreenMessages(name);
     return null;
   },
+  // A screen's messages come once: a change of its address (a filter, a page) must not wait for them
+  // again, nor be held while another change is under way, which would drop one of the two.
+  shouldRevalidate: () => false,
 }));
