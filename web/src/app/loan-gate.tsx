@@ -33,11 +33,11 @@ function ItemLoader({ collection, children }: { collection: Collection; children
   return <>{children(item.data, [...crumbs, { label: itemTitle(intl, item.data), to: paths.item(collection.id, item.data.id) }])}</>;
 }
 
-/** The owner's item for a loan screen, with the breadcrumbs down to it. */
+/** The item of a loan screen, for its owner and the collection's editors and co-owners, who lend too; with the breadcrumbs down to it. */
 export function LoanItemGate({ children }: { children: (collection: Collection, item: Item, crumbs: Crumb[]) => ReactNode }) {
   return (
     <LoansEnabledGate>
-      <CollectionGate ownerOnly>
+      <CollectionGate least="editor">
         {(collection) => <ItemLoader collection={collection}>{(item, crumbs) => children(collection, item, crumbs)}</ItemLoader>}
       </CollectionGate>
     </LoansEnabledGate>
