@@ -33,7 +33,10 @@ function ItemLoader({ collection, children }: { collection: Collection; children
   return <>{children(item.data, [...crumbs, { label: itemTitle(intl, item.data), to: paths.item(collection.id, item.data.id) }])}</>;
 }
 
-/** The item of a loan screen, for its owner and the collection's editors and co-owners, who lend too; with the breadcrumbs down to it. */
+/**
+ * The item of a loan screen, with the breadcrumbs down to it: for the owner, and for the collection's
+ * editors and co-owners, who lend too.
+ */
 export function LoanItemGate({ children }: { children: (collection: Collection, item: Item, crumbs: Crumb[]) => ReactNode }) {
   return (
     <LoansEnabledGate>
