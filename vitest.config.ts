@@ -166,7 +166,21 @@ export default defineConfig({
           testTimeout: 15_000,
           hookTimeout: 15_000,
           include: ['tests/web/**/*.test.{ts,tsx}'],
+          exclude: ['tests/web/**/*.preact.test.{ts,tsx}'],
           setupFiles: ['./tests/web/setup.ts'],
+        },
+      },
+      {
+        // What rests on Preact's own behaviour, where React's differs (a rendered page hydrated in turns),
+        // is tried on Preact, as the browser runs it.
+        resolve: { alias: { ...REACT_AS_PREACT, ...PATH_ALIASES } },
+        oxc: { jsx: { runtime: 'automatic', development: false } },
+        test: {
+          name: 'web-preact',
+          environment: 'jsdom',
+          testTimeout: 15_000,
+          hookTimeout: 15_000,
+          include: ['tests/web/**/*.preact.test.{ts,tsx}'],
         },
       },
     ],

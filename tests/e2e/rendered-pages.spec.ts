@@ -103,6 +103,12 @@ for (const [name, options] of [
   test(`the browser takes each rendered page over without asking again or a mismatch (${name})`, async ({ browser, request }) => {
     const { shelf, showcase } = await seed(request);
     const page = await visitor(browser, options);
+    // The elements the Worker sent, before any script of the app has run.
+    await page.addInitScript(() =>
+      document.addEventListener('DOMContentLoaded', () => {
+        (window as unknown as { rendered: Element[] }).rendered = Array.from(document.getElementById('root')!.querySelectorAll('*'));
+      }),
+    );
     for (const path of [
       `/collection/${shelf.id}?sort=title&dir=desc`,
       `/collection/${shelf.id}/item/${showcase.id}`,
@@ -112,18 +118,29 @@ for (const [name, options] of [
       const seen = watch(page);
       await page.goto(path);
       await page.waitForLoadState('networkidle');
+      await expect(page.locator('html')).toHaveAttribute('data-app', 'ready');
       expect(seen.api, path).toEqual([]);
       expect(seen.problems, path).toEqual([]);
+      // Taken over where it stands, every part of it (some in later turns): no element made again.
+      const kept = await page.evaluate(() => {
+        const rendered = (window as unknown as { rendered: Element[] }).rendered;
+        return { rendered: rendered.length, kept: rendered.filter((element) => element.isConnected).length };
+      });
+      expect(kept.rendered, path).toBeGreaterThan(10);
+      expect(kept.kept, path).toBe(kept.rendered);
       page.removeAllListeners();
     }
-    // Hydrated: the app now answers clicks itself (a move inside the app, one screen of API calls).
+    // Hydrated, cards included: the app now answers clicks itself (a move inside the app, no new page).
     await page.goto(`/collection/${shelf.id}?sort=title&dir=desc`);
+    await expect(page.locator('html')).toHaveAttribute('data-app', 'ready');
+    await page.evaluate(() => ((window as unknown as { samePage: boolean }).samePage = true));
     await page
       .getByRole('link', { name: /The Left Hand of Darkness/ })
       .first()
       .click();
     await expect(page).toHaveURL(new RegExp(`/collection/${shelf.id}/item/${showcase.id}`));
     await expect(page.getByRole('heading', { name: 'The Left Hand of Darkness' })).toBeVisible();
+    expect(await page.evaluate(() => (window as unknown as { samePage?: boolean }).samePage)).toBe(true);
     await page.context().close();
   });
 }

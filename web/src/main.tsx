@@ -14,20 +14,28 @@ import { prepareErrorsWith } from './lib/api-client';
 import { loadErrorCatalogue } from './lib/error-messages';
 import { prefetchScreensOf } from './lib/screen-prefetch';
 import { getSession } from './lib/session';
+import { hydrateInTurns } from './lib/hydration-turns';
 import { setRenderedForPhone } from './lib/use-media-query';
 import './styles.css';
 
 const nextTask = () => new Promise((resolve) => setTimeout(resolve, 0));
 
 /**
- * The browser's first use of Intl builds its tables of known languages, tens of milliseconds on a slow
- * phone; every message formatter asks for them (react-intl and intl-messageformat check the locale).
- * Done in a task of its own, that time is not added to hydration's.
+ * The browser's first use of each Intl service builds its table of known languages, tens of milliseconds
+ * on a slow phone; every message formatter asks for them (react-intl and intl-messageformat check the
+ * locale). Each in a task of its own, that time is neither one long task nor added to hydration's.
  */
-function prepareIntl(locale: string) {
-  Intl.NumberFormat.supportedLocalesOf(locale);
-  Intl.DateTimeFormat.supportedLocalesOf(locale);
-  Intl.PluralRules.supportedLocalesOf(locale);
+async function prepareIntl(locale: string) {
+  const services: ((locale: string) => unknown)[] = [
+    (l) => Intl.NumberFormat.supportedLocalesOf(l),
+    (l) => Intl.DateTimeFormat.supportedLocalesOf(l),
+    (l) => Intl.PluralRules.supportedLocalesOf(l),
+  ];
+  for (const prepare of services) {
+    await nextTask();
+    prepare(locale);
+  }
+  await nextTask();
 }
 
 const container = document.getElementById('root');
@@ -44,13 +52,10 @@ void resolveStartupLocale(rendered?.locale).then(async (locale) => {
   const shown = screensAt(routes, window.location);
   // A rendered page is already readable: let the browser breathe between running the screen's code,
   // preparing the language and taking the page over, rather than doing all three in one long task.
-  if (hydrate) {
-    await nextTask();
-    prepareIntl(toIntlLocale(locale));
-    await nextTask();
-  }
+  if (hydrate) await prepareIntl(toIntlLocale(locale));
   const router = createBrowserRouter(routes, hydrate ? { hydrationData: hydratedScreens(shown) } : {});
   prefetchScreensOf(router, !hydrate);
+  if (hydrate) await nextTask();
   const app = (
     <StrictMode>
       <App locale={locale} router={router} swr={renderedDataConfig(rendered, router, visitor)} />
@@ -58,9 +63,9 @@ void resolveStartupLocale(rendered?.locale).then(async (locale) => {
   );
   if (hydrate) {
     setRenderedForPhone(rendered.phone);
-    // At a transition's priority, hydration yields to the browser every few milliseconds instead of
-    // holding the main thread for the whole page: taps and scrolls stay answered while it runs.
-    startTransition(() => void hydrateRoot(container, app));
+    // The page's heavy parts (a collection's cards) are taken over in later tasks, so taps and scrolls
+    // stay answered while it runs (lib/hydration-turns.ts).
+    hydrateInTurns(() => startTransition(() => void hydrateRoot(container, app)));
   } else createRoot(container).render(app);
   // Error texts are not part of a page's first download: an API error waits for them, and any other
   // error shown later finds them here.

@@ -8,6 +8,7 @@ import type { SWRConfiguration } from 'swr';
 import type { Locale } from '@shared/constants';
 import { toIntlLocale } from '../i18n/locale';
 import { useMessages } from '../i18n/load-messages';
+import { hydrationTurnsPassed } from '../lib/hydration-turns';
 import type { Messages } from '../i18n/load-messages';
 
 /** The language and the data a page starts with, the same around the browser's router and the Worker's. */
@@ -39,8 +40,9 @@ export function App({
   swr?: SWRConfiguration;
 }) {
   // The page is the app's from here on (a rendered page's buttons answer): said for browser tests.
+  // A rendered page's cards are taken over in turns after the rest (lib/hydration-turns.ts).
   useEffect(() => {
-    document.documentElement.dataset.app = 'ready';
+    void hydrationTurnsPassed().then(() => (document.documentElement.dataset.app = 'ready'));
   }, []);
   // Grows as screens bring their messages (i18n/load-messages.ts).
   const messages = useMessages();

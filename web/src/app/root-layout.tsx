@@ -1,5 +1,6 @@
 import { defineMessages, useIntl } from 'react-intl';
 import { Outlet, ScrollRestoration, useNavigation } from 'react-router-dom';
+import { HydrateLater } from '../components/hydrate-later';
 import { SignedOutNotice } from '../components/signed-out-notice';
 import { MediaUrlProvider } from '../lib/media-url';
 import { AppStatus } from './app-status';
@@ -20,7 +21,10 @@ export function RootLayout() {
           {intl.formatMessage(messages.skip)}
         </a>
         {navigation.state !== 'idle' ? <div className="progress" aria-hidden="true" /> : null}
-        <NavBar />
+        {/* Taken over in a task of its own on a rendered page (lib/hydration-turns.ts). */}
+        <HydrateLater turn={-1}>
+          <NavBar />
+        </HydrateLater>
         <AppStatus />
         <main id="main" className="main" tabIndex={-1}>
           <SignedOutNotice />

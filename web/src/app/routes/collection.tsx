@@ -8,6 +8,7 @@ import type { Collection } from '@shared/schemas/collections';
 import { ErrorAlert } from '@web/components/alert';
 import { Button, ButtonLink } from '@web/components/button';
 import { FlashStatus } from '@web/components/flash-status';
+import { HydrateLater } from '@web/components/hydrate-later';
 import { Loading } from '@web/components/loading';
 import { CollectionHeader } from '@web/features/collections/components/collection-header';
 import { TagsEditor } from '@web/features/collections/components/tags-editor';
@@ -73,7 +74,10 @@ function CollectionScreen({ collection }: { collection: Collection }) {
 
   return (
     <div className="stack collection-page">
-      <CollectionHeader collection={collection} actions={actions} />
+      {/* Taken over in a task of its own on a rendered page (lib/hydration-turns.ts). */}
+      <HydrateLater turn={-1}>
+        <CollectionHeader collection={collection} actions={actions} />
+      </HydrateLater>
       <FlashStatus />
       {demo && editor ? <DemoNotice /> : null}
       {hidden ? <p className="demo-notice">{intl.formatMessage(messages.hidden)}</p> : null}

@@ -23,6 +23,7 @@ import { ItemToolbar } from './item-toolbar';
 import { Pagination } from './pagination';
 import { isValidPageParam, itemsQuery, useItemQuery } from './use-item-query';
 import './item-browser.css';
+import { HydrateLater } from '@web/components/hydrate-later';
 
 const messages = defineMessages<{
   title: NoMessageValues;
@@ -125,16 +126,19 @@ export function ItemBrowser({ collectionId, properties, searchDisabled, collecti
 
   return (
     <div className="browser">
-      <ItemToolbar
-        query={query}
-        properties={properties}
-        searchDisabled={searchDisabled}
-        narrow={narrow}
-        onOpenFilters={showFilters ? () => (narrow ? setFiltersOpen(true) : togglePanel()) : undefined}
-        filtersOpen={panelOpen}
-        filtersPanelId={panelId}
-        activeFilterCount={activeFilterCount(query.params)}
-      />
+      {/* A rendered page's toolbar is taken over first, before the cards (lib/hydration-turns.ts). */}
+      <HydrateLater turn={0}>
+        <ItemToolbar
+          query={query}
+          properties={properties}
+          searchDisabled={searchDisabled}
+          narrow={narrow}
+          onOpenFilters={showFilters ? () => (narrow ? setFiltersOpen(true) : togglePanel()) : undefined}
+          filtersOpen={panelOpen}
+          filtersPanelId={panelId}
+          activeFilterCount={activeFilterCount(query.params)}
+        />
+      </HydrateLater>
       {narrow && showFilters ? (
         <FiltersSheet collectionId={collectionId} open={filtersOpen} onClose={() => setFiltersOpen(false)} query={query} />
       ) : null}

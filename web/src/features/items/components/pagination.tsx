@@ -5,6 +5,8 @@
 import { defineMessages, useIntl } from 'react-intl';
 import type { NoMessageValues } from 'react-intl';
 import { Link } from 'react-router-dom';
+import { HydrateLater } from '@web/components/hydrate-later';
+import { LAST_TURN } from '@web/lib/hydration-turns';
 
 const messages = defineMessages<{
   label: NoMessageValues;
@@ -71,49 +73,51 @@ export function Pagination({
     return { search: search ? `?${search}` : '' };
   };
   return (
-    <nav className="pagination" aria-label={intl.formatMessage(messages.label)}>
-      <ul className="pagination__list">
-        <li>
-          {page > 1 ? (
-            <Link className="pagination__link" to={to(page - 1)} rel="prev">
-              {intl.formatMessage(messages.previous)}
-            </Link>
-          ) : (
-            <span className="pagination__link is-disabled" aria-disabled="true">
-              {intl.formatMessage(messages.previous)}
-            </span>
-          )}
-        </li>
-        {pageWindow(page, pageCount).map((entry, index) => {
-          const about = placed && entry === page;
-          return entry === null ? (
-            <li key={`gap-${index}`} className="pagination__gap" aria-hidden="true" />
-          ) : (
-            <li key={entry}>
-              <Link
-                className={entry === page ? 'pagination__link is-current' : 'pagination__link'}
-                to={to(entry)}
-                aria-current={entry === page ? 'page' : undefined}
-                aria-label={intl.formatMessage(about ? messages.aboutPage : messages.page, { page: entry })}
-                title={about ? intl.formatMessage(messages.aboutPage, { page: entry }) : undefined}
-              >
-                {about ? `≈\u2009${intl.formatNumber(entry)}` : intl.formatNumber(entry)}
+    <HydrateLater turn={LAST_TURN}>
+      <nav className="pagination" aria-label={intl.formatMessage(messages.label)}>
+        <ul className="pagination__list">
+          <li>
+            {page > 1 ? (
+              <Link className="pagination__link" to={to(page - 1)} rel="prev">
+                {intl.formatMessage(messages.previous)}
               </Link>
-            </li>
-          );
-        })}
-        <li>
-          {page < pageCount ? (
-            <Link className="pagination__link" to={to(page + 1)} rel="next">
-              {intl.formatMessage(messages.next)}
-            </Link>
-          ) : (
-            <span className="pagination__link is-disabled" aria-disabled="true">
-              {intl.formatMessage(messages.next)}
-            </span>
-          )}
-        </li>
-      </ul>
-    </nav>
+            ) : (
+              <span className="pagination__link is-disabled" aria-disabled="true">
+                {intl.formatMessage(messages.previous)}
+              </span>
+            )}
+          </li>
+          {pageWindow(page, pageCount).map((entry, index) => {
+            const about = placed && entry === page;
+            return entry === null ? (
+              <li key={`gap-${index}`} className="pagination__gap" aria-hidden="true" />
+            ) : (
+              <li key={entry}>
+                <Link
+                  className={entry === page ? 'pagination__link is-current' : 'pagination__link'}
+                  to={to(entry)}
+                  aria-current={entry === page ? 'page' : undefined}
+                  aria-label={intl.formatMessage(about ? messages.aboutPage : messages.page, { page: entry })}
+                  title={about ? intl.formatMessage(messages.aboutPage, { page: entry }) : undefined}
+                >
+                  {about ? `≈\u2009${intl.formatNumber(entry)}` : intl.formatNumber(entry)}
+                </Link>
+              </li>
+            );
+          })}
+          <li>
+            {page < pageCount ? (
+              <Link className="pagination__link" to={to(page + 1)} rel="next">
+                {intl.formatMessage(messages.next)}
+              </Link>
+            ) : (
+              <span className="pagination__link is-disabled" aria-disabled="true">
+                {intl.formatMessage(messages.next)}
+              </span>
+            )}
+          </li>
+        </ul>
+      </nav>
+    </HydrateLater>
   );
 }

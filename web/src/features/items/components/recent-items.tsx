@@ -13,6 +13,8 @@ import { useRecentItems } from '../api/get-recent-items';
 import { itemTitle } from './item-title';
 import './recent-items.css';
 import { useTimeZone } from '@web/lib/use-time-zone';
+import { HydrateLater } from '@web/components/hydrate-later';
+import { LAST_TURN } from '@web/lib/hydration-turns';
 
 const messages = defineMessages<{
   title: NoMessageValues;
@@ -70,24 +72,27 @@ export function RecentItems({ collectionId, collectionType }: { collectionId: nu
   const { data } = useRecentItems(collectionId);
   if (!data) return null;
   const empty = data.added.length === 0 && data.edited.length === 0;
+  // Below the list: taken over last when the page was rendered (lib/hydration-turns.ts).
   return (
-    <section className="card recent" aria-labelledby="recent-items-title">
-      <h2 id="recent-items-title">{intl.formatMessage(messages.title)}</h2>
-      {empty ? <EmptyState compact icon={History} title={intl.formatMessage(messages.empty)} /> : null}
-      <div className="recent__columns">
-        {data.added.length > 0 ? (
-          <div>
-            <h3 className="recent__heading">{intl.formatMessage(messages.added)}</h3>
-            <RecentList collectionId={collectionId} items={data.added} field="createdAt" collectionType={collectionType} />
-          </div>
-        ) : null}
-        {data.edited.length > 0 ? (
-          <div>
-            <h3 className="recent__heading">{intl.formatMessage(messages.edited)}</h3>
-            <RecentList collectionId={collectionId} items={data.edited} field="updatedAt" collectionType={collectionType} />
-          </div>
-        ) : null}
-      </div>
-    </section>
+    <HydrateLater turn={LAST_TURN}>
+      <section className="card recent" aria-labelledby="recent-items-title">
+        <h2 id="recent-items-title">{intl.formatMessage(messages.title)}</h2>
+        {empty ? <EmptyState compact icon={History} title={intl.formatMessage(messages.empty)} /> : null}
+        <div className="recent__columns">
+          {data.added.length > 0 ? (
+            <div>
+              <h3 className="recent__heading">{intl.formatMessage(messages.added)}</h3>
+              <RecentList collectionId={collectionId} items={data.added} field="createdAt" collectionType={collectionType} />
+            </div>
+          ) : null}
+          {data.edited.length > 0 ? (
+            <div>
+              <h3 className="recent__heading">{intl.formatMessage(messages.edited)}</h3>
+              <RecentList collectionId={collectionId} items={data.edited} field="updatedAt" collectionType={collectionType} />
+            </div>
+          ) : null}
+        </div>
+      </section>
+    </HydrateLater>
   );
 }

@@ -1,0 +1,41 @@
+// A part of a rendered page hydrated in a later task than the rest (lib/hydration-turns.ts). Its child
+// must render a single element: that element is what stays in place, as rendered, while it waits.
+import { Component, Suspense, type ReactElement } from 'react';
+import { hydrationTurn } from '@web/lib/hydration-turns';
+
+interface GateProps {
+  turn: number;
+  children: ReactElement;
+}
+
+/**
+ * Hydrating leaves attributes as the server wrote them, so a part is first taken over as it was rendered;
+ * what changed while it waited (a phone's layout, newer data) follows at once as an ordinary update.
+ * A class, because a part that waits before it ever mounted loses its hooks but keeps its instance.
+ */
+class TurnGate extends Component<GateProps, { caughtUp: boolean }> {
+  override state = { caughtUp: false };
+  private rendered: ReactElement | null = null;
+
+  override componentDidMount() {
+    if (this.rendered) this.setState({ caughtUp: true });
+  }
+
+  override render() {
+    const wait = hydrationTurn(this.props.turn);
+    if (wait) {
+      this.rendered ??= this.props.children;
+      throw wait;
+    }
+    return this.rendered && !this.state.caughtUp ? this.rendered : this.props.children;
+  }
+}
+
+/** Parts with the same `turn` are hydrated together; lower turns first. Elsewhere it renders its child. */
+export function HydrateLater({ turn, children }: GateProps) {
+  return (
+    <Suspense fallback={null}>
+      <TurnGate turn={turn}>{children}</TurnGate>
+    </Suspense>
+  );
+}

@@ -1,0 +1,59 @@
+// Taking over a rendered page in turns. Preact hydrates a whole tree in one task, and a collection page's
+// cards are most of its markup: hydrated at once they made one task of about 280 ms on a slow phone, long
+// enough to hold a tap. Parts that ask for a turn (components/hydrate-later.tsx) wait while the page is
+// hydrated, their markup kept as it is (Preact keeps a suspended part's rendered DOM), then are taken
+// over one turn a task, so no task holds the main thread for long.
+
+/** The turn of parts taken over last: below the fold, or seldom the first thing touched. */
+export const LAST_TURN = 1_000_000;
+
+/** A turn's promise, from the first hydration until it has passed. */
+const waiting = new Map<number, Promise<void>>();
+const releases = new Map<number, () => void>();
+let hydrating = false;
+let allPassed: Promise<void> = Promise.resolve();
+
+const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+
+/**
+ * Runs `hydrate` (which must hydrate synchronously, as Preact does), then lets the turns asked for during
+ * it pass in order, each in a task of its own.
+ */
+export function hydrateInTurns(hydrate: () => void) {
+  hydrating = true;
+  try {
+    hydrate();
+  } finally {
+    hydrating = false;
+  }
+  const turns = [...releases.keys()].sort((a, b) => a - b);
+  allPassed = (async () => {
+    for (const turn of turns) {
+      await nextTask();
+      releases.get(turn)?.();
+    }
+  })();
+}
+
+/**
+ * The promise a part waits for before being hydrated, or null once its turn has passed and outside a
+ * first hydration: a part rendered anew (the app's own screens, a later page) never waits.
+ */
+export function hydrationTurn(turn: number): Promise<void> | null {
+  const pending = waiting.get(turn);
+  if (pending || !hydrating) return pending ?? null;
+  const promise = new Promise<void>((resolve) => {
+    releases.set(turn, () => {
+      waiting.delete(turn);
+      releases.delete(turn);
+      resolve();
+    });
+  });
+  waiting.set(turn, promise);
+  return promise;
+}
+
+/** Settles once every part of the first hydration has been taken over. */
+export function hydrationTurnsPassed(): Promise<void> {
+  return allPassed;
+}
