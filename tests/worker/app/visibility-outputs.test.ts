@@ -12,6 +12,7 @@ import type { Env } from '@worker/env';
 import { unzipSync } from 'fflate';
 import type { ExportRun } from '@shared/schemas/exports';
 import { call, createUser } from '../../support/worker-app';
+import { addItem, addProperty, createCollection, seededPicture, uploadPicture } from '../../support/worker-catalogue';
 import {
   CALLERS,
   LEVELS,
@@ -186,6 +187,43 @@ describe('visibility of exports, rendered pages, link previews and screens', () 
     },
     90_000,
   );
+
+  it('never previews a level-2 title, subtitle or cover, which the members’ screens show', async () => {
+    const owner = await createUser();
+    const col = await createCollection(owner.token, { name: `Covers ${crypto.randomUUID().slice(0, 8)}`, visibility: 0 });
+    const shared = await call(`/api/v1/collections/${col.id}/members`, {
+      method: 'POST',
+      token: owner.token,
+      json: { login: m.viewer.user.username, role: 'viewer' },
+    });
+    expect(shared.status).toBe(201);
+    await addProperty(owner.token, col.id, { label: 'Name', key: 'name', type: 'text', visibility: 0 });
+    await addProperty(owner.token, col.id, { label: 'Shelf name', key: 'shelf', type: 'text', isTitle: true, visibility: 2 });
+    await addProperty(owner.token, col.id, { label: 'Tagline', key: 'tagline', type: 'text', isSubtitle: true, visibility: 2 });
+    await addProperty(owner.token, col.id, { label: 'Cover', key: 'cover', type: 'image', isCover: true, visibility: 2 });
+    const cover = await uploadPicture(owner.token, col.id, seededPicture(7));
+    const key = cover.slice('media://'.length);
+    const item = await addItem(owner.token, col.id, {
+      values: { name: 'Plain name', shelf: 'Family shelf title', tagline: 'Family tagline', cover },
+    });
+    const path = `/collection/${col.id}/item/${item.id}`;
+    for (const token of [undefined, m.stranger.token, m.viewer.token, owner.token]) {
+      const page = await renderedPage(path, token);
+      expect(page.preview['og:title']).toBe(`${col.name} #${item.id}`);
+      expect(page.preview['og:image']).toBeUndefined();
+      for (const secret of ['Family shelf title', 'Family tagline', key]) expect(page.html).not.toContain(secret);
+    }
+    const screen = async (token?: string) =>
+      JSON.stringify(await (await call(`/api/v1/screen?path=${encodeURIComponent(path)}`, { token, env: { ASSETS } })).json());
+    for (const token of [undefined, m.stranger.token, m.removed.token]) {
+      const data = await screen(token);
+      for (const secret of ['Family shelf title', 'Family tagline', key]) expect(data).not.toContain(secret);
+    }
+    for (const token of [m.viewer.token, owner.token]) {
+      const data = await screen(token);
+      for (const secret of ['Family shelf title', 'Family tagline', key]) expect(data).toContain(secret);
+    }
+  });
 
   it.each(CALLERS)(
     'answers the screens of the $name as the API answers them',
