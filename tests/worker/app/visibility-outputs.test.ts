@@ -92,7 +92,7 @@ describe('visibility of exports, rendered pages, link previews and screens', () 
     60_000,
   );
 
-  it('makes exports with pictures of a level-2 collection for its owner and co-owners, downloaded by no one else', async () => {
+  it('makes exports with pictures of a level-2 collection for its owner and co-owners, each of what they see, for nobody else', async () => {
     const { id } = m.collections[2];
     const runs = `/api/v1/collections/${id}/exports`;
     // Only the owner and co-owners make them; viewers and editors are refused, anyone else finds nothing.
@@ -127,7 +127,12 @@ describe('visibility of exports, rendered pages, link previews and screens', () 
       files[name] = run.file!;
       const zip = unzipSync(new Uint8Array(await (await call(run.file!, { token: person.token })).arrayBuffer()));
       const document = new TextDecoder().decode(Object.values(zip)[0]);
-      expect(document, name).toContain(marker(2, 2, 2));
+      // The owner's is the whole collection; a co-owner's holds what they browse (level 4 is nobody's
+      // while browsing), without loans or settings: their own download, word for word.
+      const whole = name === 'owner';
+      expectExactlyValues(document, (c, i, p) => c === 2 && (whole || browsesValue({ sees: 2, level: 3 }, c, i, p)), `${name}'s zip`);
+      const plain = await (await call(`/api/v1/collections/${id}/export?format=json`, { token: person.token })).json();
+      expect({ ...(JSON.parse(document) as object), exportedAt: null }, name).toEqual({ ...(plain as object), exportedAt: null });
     }
     expect((await call(`/api/v1/collections/${id}/members/${leaving.user.id}`, { method: 'DELETE', token: m.owner.token })).status).toBe(
       204,
@@ -187,6 +192,37 @@ describe('visibility of exports, rendered pages, link previews and screens', () 
     },
     90_000,
   );
+
+  it('leaves out of a co-owner’s export with pictures the files only level 4 names', async () => {
+    const owner = await createUser();
+    const col = await createCollection(owner.token, { name: 'Scans', visibility: 2 });
+    const shared = await call(`/api/v1/collections/${col.id}/members`, {
+      method: 'POST',
+      token: owner.token,
+      json: { login: m.coOwner.user.username, role: 'co_owner' },
+    });
+    expect(shared.status).toBe(201);
+    await addProperty(owner.token, col.id, { label: 'Cover', key: 'cover', type: 'image', isCover: true, visibility: 2 });
+    await addProperty(owner.token, col.id, { label: 'Scan', key: 'scan', type: 'image', visibility: 4 });
+    const cover = await uploadPicture(owner.token, col.id, seededPicture(11));
+    const scan = await uploadPicture(owner.token, col.id, seededPicture(13));
+    const hidden = await uploadPicture(owner.token, col.id, seededPicture(17));
+    await addItem(owner.token, col.id, { values: { cover, scan } });
+    await addItem(owner.token, col.id, { values: { cover: hidden }, visibility: 4 });
+    const pictures = async (token: string) => {
+      const runs = `/api/v1/collections/${col.id}/exports`;
+      const started = await call(runs, { method: 'POST', token });
+      expect(started.status).toBe(202);
+      const run = await finishedRun<ExportRun>(`${runs}/${((await started.json()) as ExportRun).id}`, token);
+      const zip = unzipSync(new Uint8Array(await (await call(run.file!, { token })).arrayBuffer()));
+      return Object.keys(zip)
+        .filter((name) => name.startsWith('pictures/'))
+        .sort();
+    };
+    const file = (value: string) => `pictures/${value.split('/').pop()}`;
+    expect(await pictures(owner.token)).toEqual([cover, scan, hidden].map(file).sort());
+    expect(await pictures(m.coOwner.token)).toEqual([file(cover)]);
+  }, 180_000);
 
   it('never previews a level-2 title, subtitle or cover, which the members’ screens show', async () => {
     const owner = await createUser();

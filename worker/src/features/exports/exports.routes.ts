@@ -2,8 +2,8 @@
 // identical collection) or CSV, one column per property. The export holds what its caller may see: the
 // owner everything, others the items and properties they browse. It is streamed a page of items at
 // a time, so a collection of any size leaves in requests of a page's cost each. The owner or a co-owner may
-// also have the whole of it made with its pictures (a Workflow, exports.workflow.ts) and download that as
-// one zip for a day.
+// also have it made with its pictures (a Workflow, exports.workflow.ts), each their own export, and
+// download that as one zip for a day.
 import { createRoute, z } from '@hono/zod-openapi';
 import type { Env } from '@worker/env';
 import { ApiError } from '@worker/lib/api-error';
@@ -61,7 +61,7 @@ const startZip = createRoute({
   method: 'post',
   path: '/collections/{id}/exports',
   summary:
-    'The owner or a co-owner: have the whole collection (as the owner’s export) exported with its pictures, made in the background, then downloaded as one zip (the Vitrine JSON and pictures/…) for a day; one at a time per user, and none while a backup or a restore of their collections runs',
+    'The owner or a co-owner: have the collection exported with its pictures (what the JSON export holds for them), made in the background, then downloaded as one zip (the Vitrine JSON and pictures/…) for a day; one at a time per user, and none while a backup or a restore of their collections runs',
   request: { params: z.object({ id: z.coerce.number().int().positive() }) },
   responses: { 202: jsonContent(exportRun, 'Started'), ...errors(401, 403, 404, 409) },
 });
