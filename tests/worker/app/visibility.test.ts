@@ -7,81 +7,28 @@ import type { Collection } from '@shared/schemas/collections';
 import type { ItemPage } from '@shared/schemas/items';
 import { call, createUser } from '../../support/worker-app';
 import { addItem, addProperty, createCollection } from '../../support/worker-catalogue';
-
-const LEVELS = [0, 1, 2, 3, 4] as const;
-const COLLECTION_LEVELS = LEVELS;
-const WORD = { 0: 'alpha', 1: 'bravo', 2: 'kilo', 3: 'charlie', 4: 'delta' } as const;
-const marker = (c: number, i: number, p: number) => `${WORD[p as 0]} c${c}i${i}`;
-
-type Person = Awaited<ReturnType<typeof createUser>>;
+import {
+  CALLERS,
+  LEVELS,
+  browsesItem,
+  browsesValue,
+  expectExactlyValues,
+  visibilityMatrix,
+  wordOf,
+  type VisibilityMatrix,
+} from '../../support/worker-visibility';
 
 describe('visibility on every read path', () => {
-  // Built once: five collections (one a level), each with a property and an item at every level.
-  let owner: Person, stranger: Person, viewer: Person, editor: Person, coOwner: Person, removed: Person;
-  const ids: Record<number, { collection: number; items: Record<number, number> }> = {};
+  // Built once (tests/support/worker-visibility.ts): five collections (one a level), each with a property and an item at every level.
+  let m: VisibilityMatrix;
   beforeAll(async () => {
-    owner = await createUser();
-    stranger = await createUser();
-    viewer = await createUser();
-    editor = await createUser();
-    coOwner = await createUser();
-    removed = await createUser();
-    for (const c of COLLECTION_LEVELS) {
-      const col = await createCollection(owner.token, { name: `Level ${c} collection`, visibility: c });
-      for (const [person, role] of [
-        [viewer, 'viewer'],
-        [editor, 'editor'],
-        [coOwner, 'co_owner'],
-        [removed, 'viewer'],
-      ] as const) {
-        const shared = await call(`/api/v1/collections/${col.id}/members`, {
-          method: 'POST',
-          token: owner.token,
-          json: { login: person.user.username, role },
-        });
-        expect(shared.status).toBe(201);
-      }
-      // Shared with, then no more: a signed-in person like any other.
-      const gone = await call(`/api/v1/collections/${col.id}/members/${removed.user.id}`, { method: 'DELETE', token: owner.token });
-      expect(gone.status).toBe(204);
-      await addProperty(owner.token, col.id, { label: 'Name', type: 'text', isTitle: true, visibility: 0 });
-      for (const p of LEVELS) {
-        await addProperty(owner.token, col.id, {
-          label: `P${p}`,
-          key: `p${p}`,
-          type: 'text',
-          visibility: p,
-          searchable: true,
-          filterable: true,
-          inSummary: true,
-          sortable: true,
-        });
-      }
-      ids[c] = { collection: col.id, items: {} };
-      for (const i of LEVELS) {
-        const values: Record<string, string> = { name: `item c${c}i${i}` };
-        for (const p of LEVELS) values[`p${p}`] = marker(c, i, p);
-        const item = await addItem(owner.token, col.id, { values, visibility: i === 0 ? null : i });
-        ids[c]!.items[i] = item.id;
-      }
-    }
+    m = await visibilityMatrix();
   }, 180_000);
 
-  // `sees`: the highest collection level the caller browses; `level`: the highest item and property level.
-  const callers = [
-    { name: 'anonymous', person: () => undefined, sees: 0, level: 0 },
-    { name: 'stranger', person: () => stranger, sees: 1, level: 1 },
-    { name: 'removed member', person: () => removed, sees: 1, level: 1 },
-    { name: 'viewer', person: () => viewer, sees: 2, level: 2 },
-    { name: 'editor', person: () => editor, sees: 2, level: 3 },
-    { name: 'co-owner', person: () => coOwner, sees: 2, level: 3 },
-    { name: 'owner', person: () => owner, sees: 3, level: 3 },
-  ] as const;
-
-  it.each(callers)(
+  it.each(CALLERS)(
     'never leaks a collection, an item or a value to the $name below its level',
     async (row) => {
-      const caller = { ...row, token: row.person()?.token };
+      const caller = { ...row, token: row.person(m)?.token };
       const get = async (path: string) => {
         const res = await call(path, { token: caller.token });
         return { status: res.status, text: await res.text() };
@@ -90,12 +37,13 @@ describe('visibility on every read path', () => {
       const list = await get('/api/v1/collections');
       bodies.push(list.text);
       const listed = (JSON.parse(list.text) as { collections: Collection[] }).collections
-        .filter((x) => x.ownerId === owner.user.id)
+        .filter((x) => x.ownerId === m.owner.user.id)
         .map((x) => x.name);
-      expect(listed, caller.name).toEqual(COLLECTION_LEVELS.filter((c) => c <= caller.sees).map((c) => `Level ${c} collection`));
+      expect(listed, caller.name).toEqual(LEVELS.filter((c) => c <= caller.sees).map((c) => m.collections[c].name));
 
-      for (const c of COLLECTION_LEVELS) {
-        const base = `/api/v1/collections/${ids[c]!.collection}`;
+      for (const c of LEVELS) {
+        const ids = m.collections[c];
+        const base = `/api/v1/collections/${ids.id}`;
         const browsable = c <= caller.sees;
         for (const path of [`${base}/items?perPage=all`, `${base}/filters`, `${base}/recent`, `${base}/items?q=c${c}i`]) {
           const res = await get(path);
@@ -104,32 +52,25 @@ describe('visibility on every read path', () => {
         }
         if (browsable) {
           const page = JSON.parse((await get(`${base}/items?perPage=all&sort=p0&dir=asc`)).text) as ItemPage;
-          const visibleItems = LEVELS.filter((i) => i <= caller.level && i !== 4).map((i) => ids[c]!.items[i]);
+          const visibleItems = LEVELS.filter((i) => browsesItem(caller, c, i)).map((i) => ids.items[i]);
           expect(page.items.map((x) => x.id).sort(), `${caller.name} items of ${c}`).toEqual(visibleItems.sort());
           expect(page.total).toBe(visibleItems.length);
           const collection = JSON.parse((await get(base)).text) as Collection;
           expect(collection.itemCount).toBe(visibleItems.length);
           // Searching for a property's word finds items only through properties the caller may see.
           for (const p of LEVELS) {
-            const found = JSON.parse((await get(`${base}/items?q=${WORD[p]}`)).text) as ItemPage;
-            expect(found.items.length, `${caller.name} search ${WORD[p]} in ${c}`).toBe(p <= caller.level ? visibleItems.length : 0);
+            const found = JSON.parse((await get(`${base}/items?q=${wordOf(p)}`)).text) as ItemPage;
+            expect(found.items.length, `${caller.name} search ${wordOf(p)} in ${c}`).toBe(p <= caller.level ? visibleItems.length : 0);
           }
         }
         for (const i of LEVELS) {
-          const res = await get(`${base}/items/${ids[c]!.items[i]}`);
-          const visible = browsable && i <= caller.level && i !== 4;
-          expect(res.status, `${caller.name} item c${c}i${i}`).toBe(visible ? 200 : 404);
+          const res = await get(`${base}/items/${ids.items[i]}`);
+          expect(res.status, `${caller.name} item c${c}i${i}`).toBe(browsesItem(caller, c, i) ? 200 : 404);
           bodies.push(res.text);
         }
       }
 
-      const everything = bodies.join('\n');
-      for (const c of COLLECTION_LEVELS)
-        for (const i of LEVELS)
-          for (const p of LEVELS) {
-            const allowed = c <= caller.sees && i <= caller.level && p <= caller.level && i !== 4;
-            expect(everything.includes(marker(c, i, p)), `${caller.name} sees ${marker(c, i, p)}`).toBe(allowed);
-          }
+      expectExactlyValues(bodies.join('\n'), (c, i, p) => browsesValue(caller, c, i, p), caller.name);
     },
     60_000,
   );

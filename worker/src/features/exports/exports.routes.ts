@@ -1,8 +1,9 @@
 // A collection as a file: Vitrine's versioned JSON (shared/import/vitrine.ts, which imports back into an
 // identical collection) or CSV, one column per property. The export holds what its caller may see: the
-// owner everything, others the items and properties visible to them. It is streamed a page of items at
-// a time, so a collection of any size leaves in requests of a page's cost each. The owner may also have it
-// made with its pictures (a Workflow, exports.workflow.ts) and download that as one zip for a day.
+// owner everything, others the items and properties they browse. It is streamed a page of items at
+// a time, so a collection of any size leaves in requests of a page's cost each. The owner or a co-owner may
+// also have it made with its pictures (a Workflow, exports.workflow.ts), each their own export, and
+// download that as one zip for a day.
 import { createRoute, z } from '@hono/zod-openapi';
 import type { Env } from '@worker/env';
 import { ApiError } from '@worker/lib/api-error';
@@ -35,7 +36,7 @@ const exportRoute = createRoute({
   path: '/collections/{id}/export',
   tags: ['Exports'],
   summary:
-    'The collection as a file: `format=json` (Vitrine export, version 1: collection, properties, then items with their values by property key and, for the owner, their loans) or `format=csv`. Holds what the caller may see (the owner: everything)',
+    'The collection as a file: `format=json` (Vitrine export, version 1: collection, properties, then items with their values by property key and, for the owner, their loans) or `format=csv`. Holds what the caller browses (a viewer: levels 0–2; an editor or a co-owner: 0–3); the owner’s holds everything, level 4 included',
   middleware: [optionalUser],
   request: {
     params: z.object({ id: z.coerce.number().int().positive() }),
@@ -60,7 +61,7 @@ const startZip = createRoute({
   method: 'post',
   path: '/collections/{id}/exports',
   summary:
-    'The owner: have the collection exported with its pictures, made in the background, then downloaded as one zip (the Vitrine JSON and pictures/…) for a day; one at a time per user, and none while a backup or a restore of their collections runs',
+    'The owner or a co-owner: have the collection exported with its pictures (what the JSON export holds for them), made in the background, then downloaded as one zip (the Vitrine JSON and pictures/…) for a day; one at a time per user, and none while a backup or a restore of their collections runs',
   request: { params: z.object({ id: z.coerce.number().int().positive() }) },
   responses: { 202: jsonContent(exportRun, 'Started'), ...errors(401, 403, 404, 409) },
 });
@@ -209,7 +210,9 @@ export const exportsRoutes = createRouter()
   .openapi(exportRoute, async (c) => {
     const db = c.get('db');
     const found = await requireVisibleCollection(db, c.get('caller'), c.req.valid('param').id);
-    const owner = found.level === 3;
+    // The whole collection (level 4, loans and settings) is the owner's alone: editors and co-owners
+    // browse at the owner's level except level 4, and their export holds what they browse.
+    const owner = found.role === 'owner';
     if (found.collection.visibility === 4 && !owner) throw new ApiError('NOT_FOUND');
     const { format } = c.req.valid('query');
     const props = visibleProperties(await listPropertyRows(db, found.collection.id), found.level, owner);

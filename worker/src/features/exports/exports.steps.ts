@@ -14,7 +14,7 @@ import type { ExportRunRow } from '@worker/db/raw-rows';
 import type { Env } from '@worker/env';
 import { mediaKeyOf } from '@worker/lib/media';
 import { crc32 } from '@worker/lib/zip-entry';
-import { listPropertyRows } from '../properties/properties.queries';
+import { listPropertyRows, visibleProperties } from '../properties/properties.queries';
 import { DOCUMENT_TAIL, documentHead, itemPage, itemsText, lastOf } from './export-document';
 
 export type StepState = 'more' | 'next-phase' | 'stopped';
@@ -42,6 +42,7 @@ function picturesOf(values: unknown[], collectionId: number): string[] {
 }
 
 interface CollectionRow {
+  owner_id: number;
   name: string;
   description: string | null;
   type: string;
@@ -78,7 +79,7 @@ export async function documentStep(env: Env, id: number): Promise<StepState> {
     run.collection_id === null
       ? null
       : await env.DB.prepare(
-          'SELECT name, description, type, tags, image, visibility, borrowable, loan_period_days, reminder_days, offer_days FROM collections WHERE id = ?1',
+          'SELECT owner_id, name, description, type, tags, image, visibility, borrowable, loan_period_days, reminder_days, offer_days FROM collections WHERE id = ?1',
         )
           .bind(run.collection_id)
           .first<CollectionRow>();
@@ -88,13 +89,16 @@ export async function documentStep(env: Env, id: number): Promise<StepState> {
     return 'stopped';
   }
   const collectionId = run.collection_id;
-  // The owner's export: every property and item, and the loans.
-  const props = await listPropertyRows(drizzle(env.DB, { schema }), run.collection_id);
-  const page = await itemPage(env.DB, run.collection_id, 3, true, run.cursor);
+  // The owner's export: every property and item, the loans and the settings. A co-owner's holds what
+  // they browse, as their download of the collection does (exports.routes.ts): levels 0 to 3.
+  const whole = collection.owner_id === run.user_id;
+  const every = await listPropertyRows(drizzle(env.DB, { schema }), run.collection_id);
+  const props = whole ? every : visibleProperties(every, 3);
+  const page = await itemPage(env.DB, run.collection_id, 3, whole, run.cursor);
   const last = lastOf(page);
   const text = [
-    run.pieces === 0 ? documentHead(exportedCollection(collection), props, run.exported_at) : '',
-    await itemsText(env.DB, page, props, true, run.items === 0),
+    run.pieces === 0 ? documentHead(whole ? exportedCollection(collection) : { ...collection, owner: null }, props, run.exported_at) : '',
+    await itemsText(env.DB, page, props, whole, run.items === 0),
     last === null ? DOCUMENT_TAIL : '',
   ].join('');
   const bytes = new TextEncoder().encode(text);
