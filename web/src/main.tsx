@@ -67,12 +67,13 @@ void resolveStartupLocale(rendered?.locale).then(async (locale) => {
     // stay answered while it runs (lib/hydration-turns.ts).
     hydrateInTurns(() => startTransition(() => void hydrateRoot(container, app)));
   } else createRoot(container).render(app);
-  // Error texts are not part of a page's first download: an API error waits for them, and any other
-  // error shown later finds them here.
-  // In French, their translations are the shell's messages.
+  // Error texts are not part of a page's first download: an API error waits for them (in French, their
+  // translations are the shell's messages). The app's screens load them early for the errors shown later;
+  // a visitor's rendered page only if an error comes, as most visits see none (a network error has its
+  // own texts, lib/error-messages.ts).
   prepareErrorsWith(() => Promise.all([loadErrorCatalogue(), loadShellMessages().catch(() => undefined)]));
   setTimeout(() => {
-    void loadErrorCatalogue();
+    if (!hydrate) void loadErrorCatalogue();
     // A hydrated page has the messages its markup shows; what its screen shows later (a menu, a sheet,
     // a form's errors) comes now. A failure here is tried again by the next screen.
     if (hydrate) for (const screen of shown) void loadScreenMessages(screen).catch(() => undefined);

@@ -83,7 +83,8 @@ describe('collection view: URL state', () => {
     expect(screen.getByLabelText('Sort by')).toHaveValue('title');
     expect(screen.getByLabelText('Order')).toHaveValue('asc');
     expect(screen.getByLabelText('Items per page')).toHaveValue('20');
-    expect(screen.getByRole('checkbox', { name: /Frank Herbert/ })).toBeChecked();
+    // The side panel's code comes when it is shown.
+    expect(await screen.findByRole('checkbox', { name: /Frank Herbert/ })).toBeChecked();
     expect(screen.getByRole('spinbutton', { name: 'Year: from' })).toHaveValue(1960);
     expect(screen.getByRole('button', { name: 'Mosaic' })).toHaveAttribute('aria-pressed', 'true');
     expect(screen.getByRole('link', { name: 'Page 2' })).toHaveAttribute('aria-current', 'page');

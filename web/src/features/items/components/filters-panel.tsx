@@ -287,10 +287,6 @@ export function FilterFacets({ facets, query }: { facets: FilterFacet[] | undefi
   );
 }
 
-export function activeFilterCount(params: URLSearchParams): number {
-  return new Set([...params.keys()].filter(isFilterKey)).size;
-}
-
 /** Wide screens: the panel beside the results, with a link past it for keyboard users. */
 export function FiltersPanel({
   id,

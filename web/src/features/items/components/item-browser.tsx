@@ -1,6 +1,6 @@
 // The collection view's list: toolbar, filters (a side panel that folds away, a sheet on phones) and
 // results, all driven by the URL (use-item-query).
-import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import type { ReactNode } from 'react';
 import { defineMessages, useIntl } from 'react-intl';
 import type { NoMessageValues } from 'react-intl';
@@ -16,14 +16,17 @@ import { NARROW_SCREEN, useMediaQuery } from '@web/lib/use-media-query';
 import { useFiltersPanel } from './use-filters-panel';
 import { useFilters } from '../api/get-filters';
 import { useAllItems, useItems } from '../api/get-items';
-import { activeFilterCount, FiltersPanel } from './filters-panel';
 import { FiltersSheet } from './filters-sheet';
 import { ItemResults, LoadMore } from './item-results';
 import { ItemToolbar } from './item-toolbar';
 import { Pagination } from './pagination';
-import { isValidPageParam, itemsQuery, useItemQuery } from './use-item-query';
+import { activeFilterCount, isValidPageParam, itemsQuery, useItemQuery } from './use-item-query';
 import './item-browser.css';
 import { HydrateLater } from '@web/components/hydrate-later';
+
+// The side panel of filters is folded by default: its code comes when a wide screen unfolds it, so a
+// visitor's page does not carry it (the phone's sheet is loaded the same way, filters-sheet.tsx).
+const FiltersPanel = lazy(() => import('./filters-panel').then((module) => ({ default: module.FiltersPanel })));
 
 const messages = defineMessages<{
   title: NoMessageValues;
@@ -143,7 +146,11 @@ export function ItemBrowser({ collectionId, properties, searchDisabled, collecti
         <FiltersSheet collectionId={collectionId} open={filtersOpen} onClose={() => setFiltersOpen(false)} query={query} />
       ) : null}
       <div className={withPanel ? 'browser__layout' : 'browser__layout browser__layout--full'}>
-        {withPanel ? <FiltersPanel id={panelId} facets={facets} query={query} resultsId={resultsId} /> : null}
+        {withPanel ? (
+          <Suspense fallback={null}>
+            <FiltersPanel id={panelId} facets={facets} query={query} resultsId={resultsId} />
+          </Suspense>
+        ) : null}
         <section className="browser__results" id={resultsId} tabIndex={-1} aria-labelledby="item-browser-title">
           <div className="browser__summary">
             <h2 id="item-browser-title" className="visually-hidden">

@@ -126,3 +126,8 @@ export function useItemQuery(collectionId: number) {
     filtersQuery: filtersQuery(params),
   };
 }
+
+/** How many properties the URL filters on (the Filters button's count). */
+export function activeFilterCount(params: URLSearchParams): number {
+  return new Set([...params.keys()].filter(isFilterKey)).size;
+}
