@@ -1,7 +1,7 @@
 // A rendered page is taken over in turns: the parts marked HydrateLater keep their rendered markup and
 // answer nothing until their turn, each turn in a task of its own, lowest first; outside a first
 // hydration they render at once.
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -147,6 +147,50 @@ describe('hydrating in turns', () => {
     expect(buttons[0]!.getAttribute('aria-haspopup')).toBe('dialog');
     expect(buttons[0]!.hasAttribute('aria-expanded')).toBe(false);
     expect(container.querySelectorAll('.toolbar')).toHaveLength(1);
+  });
+
+  it('gives the parts taken over later the ids the server gave them, each once', async () => {
+    // A link added by an update (a skip link, a panel) points at the id the app holds for its field.
+    function Labelled({ name, round }: { name: string; round: number }) {
+      const id = useId();
+      return (
+        <p>
+          <label htmlFor={id}>{name}</label>
+          <input id={id} />
+          {round > 0 ? <a href={`#${id}`}>{name}</a> : null}
+        </p>
+      );
+    }
+    function Screen() {
+      const [round, setRound] = useState(0);
+      return (
+        <main>
+          <button type="button" id="again" onClick={() => setRound(round + 1)} />
+          <HydrateLater turn={-1}>
+            <div>
+              <Labelled name="early" round={round} />
+            </div>
+          </HydrateLater>
+          <Labelled name="now" round={round} />
+          <HydrateLater turn={1}>
+            <div>
+              <Labelled name="late" round={round} />
+              <Labelled name="later" round={round} />
+            </div>
+          </HydrateLater>
+        </main>
+      );
+    }
+    container.innerHTML = renderToString(<Screen />);
+    const rendered = [...container.querySelectorAll('input')].map((input) => input.id);
+    expect(new Set(rendered).size).toBe(4);
+    hydrateInTurns(() => hydrateRoot(container, <Screen />));
+    await tasks(3);
+    await hydrationTurnsPassed();
+    document.getElementById('again')!.click();
+    await tasks(1);
+    const links = [...container.querySelectorAll('a')].map((link) => link.getAttribute('href'));
+    expect(links).toEqual(rendered.map((id) => `#${id}`));
   });
 
   it('renders every part at once when the page is not being hydrated', async () => {
