@@ -6,7 +6,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { Collection } from '@shared/schemas/collections';
 import type { ItemPage } from '@shared/schemas/items';
 import { call, createUser } from '../../support/worker-app';
-import { addItem, addProperty, createCollection } from '../../support/worker-catalogue';
+import { addItem, addMember, addProperty, createCollection } from '../../support/worker-catalogue';
 
 const LEVELS = [0, 1, 2, 3, 4] as const;
 const COLLECTION_LEVELS = LEVELS;
@@ -34,12 +34,7 @@ describe('visibility on every read path', () => {
         [coOwner, 'co_owner'],
         [removed, 'viewer'],
       ] as const) {
-        const shared = await call(`/api/v1/collections/${col.id}/members`, {
-          method: 'POST',
-          token: owner.token,
-          json: { login: person.user.username, role },
-        });
-        expect(shared.status).toBe(201);
+        await addMember(owner.token, col.id, person.user.username, role);
       }
       // Shared with, then no more: a signed-in person like any other.
       const gone = await call(`/api/v1/collections/${col.id}/members/${removed.user.id}`, { method: 'DELETE', token: owner.token });
