@@ -76,6 +76,16 @@ export function mockFetch(handler: Handler) {
   return { calls, fetchMock };
 }
 
+/**
+ * Gives URL the object URLs jsdom lacks, as a file saved from the page needs (vi.unstubAllGlobals
+ * undoes it); returns the createObjectURL spy, which answers `href`.
+ */
+export function stubObjectUrls(href: string) {
+  const createObjectURL = vi.fn(() => href);
+  vi.stubGlobal('URL', Object.assign(URL, { createObjectURL, revokeObjectURL: vi.fn() }));
+  return createObjectURL;
+}
+
 /** Swaps window.location for a copy whose reload is a spy; returns the spy and a restore function. */
 export function stubReload() {
   const original = window.location;
