@@ -29,6 +29,14 @@ function bggXml(games: { id: number; name: string; rating?: number }[]): string 
 
 const bggPath = (user: string) => `/bgg/xmlapi2/collection?username=${encodeURIComponent(user)}&stats=1`;
 
+/** BoardGameGeek's way with a collection: it first queues it (202), then gives it. */
+function answerAfterQueue(user: string, games: Parameters<typeof bggXml>[0]) {
+  return setAnswers(FAKE, bggPath(user), [
+    { status: 202, body: base64('<message>Your request has been accepted</message>') },
+    { body: base64(bggXml(games)) },
+  ]);
+}
+
 async function fetchDocument(token: string, collectionId: number, spec: Record<string, unknown>, lang?: string) {
   return call(`/api/v1/collections/${collectionId}/scheduled-imports/fetch`, { method: 'POST', token, json: spec, lang });
 }
@@ -62,16 +70,9 @@ describe('a BoardGameGeek user as a scheduled source', () => {
     const c = await createCollection(owner.token, { name: 'Games', type: 'board_games' });
     const user = `ada ${crypto.randomUUID().slice(0, 6)}`;
     // BoardGameGeek first queues the collection (202), then gives it.
-    await setAnswers(FAKE, bggPath(user), [
-      { status: 202, body: base64('<message>Your request has been accepted</message>') },
-      {
-        body: base64(
-          bggXml([
-            { id: 13, name: 'Catan', rating: 7 },
-            { id: 822, name: 'Carcassonne' },
-          ]),
-        ),
-      },
+    await answerAfterQueue(user, [
+      { id: 13, name: 'Catan', rating: 7 },
+      { id: 822, name: 'Carcassonne' },
     ]);
     const queued = await fetchDocument(owner.token, c.id, { kind: 'bgg', address: user });
     expect(queued.status).toBe(409);
@@ -100,17 +101,10 @@ describe('a BoardGameGeek user as a scheduled source', () => {
     expect(idle.find((r) => r.job === 'scheduled-imports')?.counts).toMatchObject({ started: 0 });
 
     // A day later: a new game, a new rating; BoardGameGeek queues once more, and the run waits for it.
-    await setAnswers(FAKE, bggPath(user), [
-      { status: 202, body: base64('<message>Your request has been accepted</message>') },
-      {
-        body: base64(
-          bggXml([
-            { id: 13, name: 'Catan', rating: 9 },
-            { id: 822, name: 'Carcassonne' },
-            { id: 30549, name: 'Pandemic' },
-          ]),
-        ),
-      },
+    await answerAfterQueue(user, [
+      { id: 13, name: 'Catan', rating: 9 },
+      { id: 822, name: 'Carcassonne' },
+      { id: 30549, name: 'Pandemic' },
     ]);
     await makeDue(source!.id);
     const second = await cronRun(owner.token, c.id, source!.id);
