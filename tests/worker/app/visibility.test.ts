@@ -5,8 +5,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Collection } from '@shared/schemas/collections';
 import type { ItemPage } from '@shared/schemas/items';
-import { call, createUser, PNG_BYTES } from '../../support/worker-app';
-import { addItem, addMember, addProperty, createCollection } from '../../support/worker-catalogue';
+import { call, createUser } from '../../support/worker-app';
+import { addItem, addProperty, createCollection } from '../../support/worker-catalogue';
 
 const LEVELS = [0, 1, 2, 3, 4] as const;
 const COLLECTION_LEVELS = LEVELS;
@@ -34,7 +34,12 @@ describe('visibility on every read path', () => {
         [coOwner, 'co_owner'],
         [removed, 'viewer'],
       ] as const) {
-        await addMember(owner.token, col.id, person.user.username, role);
+        const shared = await call(`/api/v1/collections/${col.id}/members`, {
+          method: 'POST',
+          token: owner.token,
+          json: { login: person.user.username, role },
+        });
+        expect(shared.status).toBe(201);
       }
       // Shared with, then no more: a signed-in person like any other.
       const gone = await call(`/api/v1/collections/${col.id}/members/${removed.user.id}`, { method: 'DELETE', token: owner.token });
@@ -135,9 +140,13 @@ describe('visibility on every read path', () => {
     const col = await createCollection(owner.token, { name: 'Pictures', visibility: 0 });
     await addProperty(owner.token, col.id, { label: 'Public picture', key: 'pub', type: 'image', visibility: 0 });
     await addProperty(owner.token, col.id, { label: 'Private picture', key: 'priv', type: 'image', visibility: 3 });
+    const png = Uint8Array.from(
+      atob('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg=='),
+      (ch) => ch.charCodeAt(0),
+    );
     const upload = async () => {
       const form = new FormData();
-      form.set('file', new File([PNG_BYTES], 'p.png'));
+      form.set('file', new File([png], 'p.png'));
       const res = await call(`/api/v1/collections/${col.id}/media`, { method: 'POST', token: owner.token, body: form });
       return ((await res.json()) as { value: string }).value.slice('media://'.length);
     };
