@@ -44,17 +44,11 @@ export interface ExportedProperty {
   labelTemplate?: string | null;
 }
 
-/** A loan of an item, in the owner's export: who borrowed it, when, and where it stands. */
-export interface ExportedLoan {
-  state: string;
-  borrower: { name: string; email: string | null };
-  message: string | null;
-  notes: string | null;
-  wantedFrom: string | null;
-  wantedUntil: string | null;
-  lentOn: string | null;
-  dueOn: string | null;
-  returnedOn: string | null;
+/**
+ * A loan of an item, in the owner's export: who borrowed it, when, and where it stands. It is the loan
+ * an import reads back, always dated (the reader also takes exports that left the date out).
+ */
+export interface ExportedLoan extends RecordLoan {
   createdAt: string;
 }
 

@@ -1,4 +1,5 @@
-// Factories for the catalogue: collections, properties and items made through the API.
+// Factories for the catalogue: collections, properties and items made through the API, and the
+// members a collection is shared with.
 import type { Collection } from '../../shared/schemas/collections';
 import type { Item } from '../../shared/schemas/items';
 import type { Property } from '../../shared/schemas/properties';
@@ -54,4 +55,19 @@ export async function shelfWithSecret(visibility = 0) {
   const shown = await addItem(owner.token, collection.id, { values: { title: 'Dune' } });
   const hidden = await addItem(owner.token, collection.id, { values: { title: 'Secret diary' }, visibility: 3 });
   return { owner, collection, shown, hidden };
+}
+
+/** Shares the collection with an existing account in `role` (viewer, editor, co_owner), as its owner does. */
+export async function addMember(ownerToken: string, collectionId: number, login: string, role: string): Promise<void> {
+  await expectStatus(
+    await call(`/api/v1/collections/${collectionId}/members`, { method: 'POST', token: ownerToken, json: { login, role } }),
+    201,
+  );
+}
+
+/** A new account that the collection is shared with, in `role`. */
+export async function createMember(ownerToken: string, collectionId: number, role: string) {
+  const person = await createUser();
+  await addMember(ownerToken, collectionId, person.user.username, role);
+  return person;
 }

@@ -3,6 +3,7 @@ import { expect } from 'vitest';
 import type { ImportFormat, ImportField } from '../../shared/import/records';
 import type { Item, ItemPage } from '../../shared/schemas/items';
 import type { ImportPlanInput, ImportReport, ImportRun } from '../../shared/schemas/imports';
+import type { ScheduledImportSetup } from '../../shared/schemas/scheduled-imports';
 import { call } from './worker-app';
 import { getJson } from './worker-catalogue';
 import { waitUntil } from '../worker/finished-run';
@@ -31,17 +32,31 @@ export function planFor(format: ImportFormat, fields: readonly ImportField[]): I
   };
 }
 
+/** The smallest plan the server takes: a CSV's first column into a new text property, Name. */
+export const NAME_COLUMN_PLAN: ImportPlanInput = {
+  format: 'csv',
+  fields: [{ field: 'c0', property: 'name', create: { label: 'Name', type: 'text', multiple: false } }],
+};
+
+/** What an import may send besides its file and plan: a source to fetch again on a schedule, the caller's language. */
+interface ImportOptions {
+  source?: ScheduledImportSetup;
+  lang?: string;
+}
+
 export async function startImport(
   token: string,
   collectionId: number,
   file: Uint8Array | string,
   name: string,
   plan: ImportPlanInput,
+  { source, lang }: ImportOptions = {},
 ): Promise<Response> {
   const body = new FormData();
   body.set('file', new File([file], name));
   body.set('plan', JSON.stringify(plan));
-  return call(`/api/v1/collections/${collectionId}/imports`, { method: 'POST', token, body });
+  if (source) body.set('source', JSON.stringify(source));
+  return call(`/api/v1/collections/${collectionId}/imports`, { method: 'POST', token, body, lang });
 }
 
 export async function runImport(
@@ -50,8 +65,9 @@ export async function runImport(
   file: Uint8Array | string,
   name: string,
   plan: ImportPlanInput,
+  options: ImportOptions = {},
 ): Promise<ImportReport> {
-  const res = await startImport(token, collectionId, file, name, plan);
+  const res = await startImport(token, collectionId, file, name, plan, options);
   expect(res.status, await res.clone().text()).toBe(202);
   return finishedImport(token, collectionId, ((await res.json()) as ImportRun).id);
 }

@@ -8,7 +8,8 @@ import { buildOrderStatement, orderOf, type Bucket } from '../../worker/src/feat
 
 type Place = [phase: number, key: string | number, id: number];
 
-async function rows<T>(query: string, ...binds: unknown[]): Promise<T[]> {
+/** The rows a query reads straight from the database, under the API. */
+export async function rows<T>(query: string, ...binds: unknown[]): Promise<T[]> {
   return (
     await env.DB.prepare(query)
       .bind(...binds)
@@ -28,6 +29,18 @@ function compare(a: Place, b: Place): number {
   return 0;
 }
 
+/** The sort keys of each item's first value, by `${propertyId}:${itemId}`. */
+export async function firstValueKeys(
+  collectionId: number,
+): Promise<Map<string, { sort_number: number | null; natural_key: string | null }>> {
+  const firsts = await rows<{ pid: number; item: number; sort_number: number | null; natural_key: string | null }>(
+    `SELECT v.property_id AS pid, v.item_id AS item, v.sort_number, v.natural_key FROM item_values v JOIN items i ON i.id = v.item_id
+     WHERE i.collection_id = ? AND v.position = 0`,
+    collectionId,
+  );
+  return new Map(firsts.map((f) => [`${f.pid}:${f.item}`, f]));
+}
+
 /** Every order a collection's items have now: created, updated, and one per sortable property. */
 async function placesOf(collectionId: number): Promise<Map<string, { place: Place; level: number }[]>> {
   const items = await rows<{ id: number; created_at: string; updated_at: string; level: number }>(
@@ -38,12 +51,7 @@ async function placesOf(collectionId: number): Promise<Map<string, { place: Plac
     'SELECT id, type FROM properties WHERE collection_id = ? AND sortable = 1',
     collectionId,
   );
-  const firsts = await rows<{ pid: number; item: number; sort_number: number | null; natural_key: string | null }>(
-    `SELECT v.property_id AS pid, v.item_id AS item, v.sort_number, v.natural_key FROM item_values v JOIN items i ON i.id = v.item_id
-     WHERE i.collection_id = ? AND v.position = 0`,
-    collectionId,
-  );
-  const first = new Map(firsts.map((f) => [`${f.pid}:${f.item}`, f]));
+  const first = await firstValueKeys(collectionId);
   const orders = new Map<string, { place: Place; level: number }[]>([
     ['c', items.map((i) => ({ place: [0, i.created_at, i.id] as Place, level: i.level }))],
     ['u', items.map((i) => ({ place: [0, i.updated_at, i.id] as Place, level: i.level }))],

@@ -34,6 +34,21 @@ export function makeCollection(overrides: Partial<Collection> = {}): Collection 
 
 let nextPropertyId = 100;
 
+/** Every flag of a property, off: how the property form starts. */
+export const PROPERTY_FLAGS_OFF = {
+  hideLabel: false,
+  inSummary: false,
+  isTitle: false,
+  isSubtitle: false,
+  isCover: false,
+  isReference: false,
+  multiple: false,
+  required: false,
+  filterable: false,
+  searchable: false,
+  sortable: false,
+} satisfies Partial<Property>;
+
 export function makeProperty(overrides: Partial<Property> & Pick<Property, 'key' | 'label' | 'type'>): Property {
   nextPropertyId += 1;
   return {
@@ -43,17 +58,7 @@ export function makeProperty(overrides: Partial<Property> & Pick<Property, 'key'
     displayOrder: nextPropertyId,
     suffix: null,
     defaultValue: null,
-    hideLabel: false,
-    inSummary: false,
-    isTitle: false,
-    isSubtitle: false,
-    isCover: false,
-    isReference: false,
-    multiple: false,
-    required: false,
-    filterable: false,
-    searchable: false,
-    sortable: false,
+    ...PROPERTY_FLAGS_OFF,
     visibility: 0,
     version: 1,
     ...overrides,

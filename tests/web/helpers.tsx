@@ -76,6 +76,16 @@ export function mockFetch(handler: Handler) {
   return { calls, fetchMock };
 }
 
+/**
+ * Gives URL the object URLs jsdom lacks, as a file saved from the page needs (vi.unstubAllGlobals
+ * undoes it); returns the createObjectURL spy, which answers `href`.
+ */
+export function stubObjectUrls(href: string) {
+  const createObjectURL = vi.fn(() => href);
+  vi.stubGlobal('URL', Object.assign(URL, { createObjectURL, revokeObjectURL: vi.fn() }));
+  return createObjectURL;
+}
+
 /** Swaps window.location for a copy whose reload is a spy; returns the spy and a restore function. */
 export function stubReload() {
   const original = window.location;
@@ -133,13 +143,13 @@ export function renderWithApp(
 }
 
 /**
- * Renders the real route table at `path` (lazy screens included), with a fresh SWR cache. The router
- * is returned so tests can read the location (path, search) and go back.
+ * Renders the real route table at `path` (lazy screens included), in English or French, with a fresh
+ * SWR cache. The router is returned so tests can read the location (path, search) and go back.
  */
-export function renderRoute(path: string) {
+export function renderRoute(path: string, { locale = 'en_US' }: { locale?: 'en_US' | 'fr_FR' } = {}) {
   const router = createMemoryRouter(routes, { initialEntries: [path] });
   const view = render(
-    <IntlProvider locale="en-US" defaultLocale="en-US" messages={en}>
+    <IntlProvider locale={locale.replace('_', '-')} defaultLocale="en-US" messages={locale === 'fr_FR' ? fr : en}>
       <SWRConfig value={{ provider: () => new Map(), dedupingInterval: 0 }}>
         <RouterProvider router={router} />
       </SWRConfig>

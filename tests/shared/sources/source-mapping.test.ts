@@ -2,25 +2,8 @@
 // by key, by kindred key, by role, with the collection's remembered choices and the types each field fits.
 import { describe, expect, it } from 'vitest';
 import { codeForms, isbn13To10, readCode } from '@shared/sources/codes';
-import {
-  defaultSourceMapping,
-  effectiveSourceMapping,
-  propertiesFitting,
-  sourceValues,
-  type MappableProperty,
-} from '@shared/sources/mapping';
-
-const prop = (key: string, type: MappableProperty['type'], flags: Partial<MappableProperty> = {}): MappableProperty => ({
-  key,
-  type,
-  multiple: false,
-  required: false,
-  isTitle: false,
-  isSubtitle: false,
-  isCover: false,
-  isReference: false,
-  ...flags,
-});
+import { defaultSourceMapping, effectiveSourceMapping, propertiesFitting, sourceValues } from '@shared/sources/mapping';
+import { mappableProperty as prop } from '../../support/mappable-property';
 
 describe('codes', () => {
   it('reads ISBN-10 (X included) and ISBN-13 with separators, EAN-13, UPC-A and EAN-8, check digits verified', () => {

@@ -1,27 +1,17 @@
 // The real route table: lazy screens, page titles, the not-found screen and the admin guard.
-import { render, screen, waitFor } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { IntlProvider } from 'react-intl';
-import { RouterProvider, createMemoryRouter } from 'react-router-dom';
-import { SWRConfig } from 'swr';
 import { describe, expect, it } from 'vitest';
-import { routes } from '@web/app/router';
-import en from '@web/i18n/en.json';
-import { apiError, apiInfo, json, mockFetch, signIn, makeUser } from '../helpers';
+import { apiError, apiInfo, json, makeUser, mockFetch, renderRoute, signIn } from '../helpers';
 
-function renderRoute(path: string) {
-  const router = createMemoryRouter(routes, { initialEntries: [path] });
-  render(
-    <IntlProvider locale="en-US" defaultLocale="en-US" messages={en}>
-      <SWRConfig value={{ provider: () => new Map(), dedupingInterval: 0 }}>
-        <RouterProvider router={router} />
-      </SWRConfig>
-    </IntlProvider>,
-  );
-  return router;
-}
-
-const user = makeUser;
+/** Configuration's settings as a fresh instance has them. */
+const freshSettings = () => ({
+  loansEnabled: true,
+  instanceName: 'Vitrine',
+  publicUrl: null as string | null,
+  defaultLanguage: 'browser',
+  invitationsEnabled: false,
+});
 
 describe('routes', () => {
   it('uses the default title on the home screen', async () => {
@@ -73,7 +63,7 @@ describe('routes', () => {
 
   it('sends a signed-out visitor from the profile to the sign-in screen', async () => {
     mockFetch(() => json(apiInfo()));
-    const router = renderRoute('/profile/');
+    const { router } = renderRoute('/profile/');
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
   });
 
@@ -88,7 +78,7 @@ describe('routes', () => {
     signIn('admin', { id: 1 });
     mockFetch((call) => {
       if (call.url === '/api/v1/users') {
-        return json({ users: [user({ id: 1, username: 'admin', builtinAdmin: true, isAdmin: true }), user()] });
+        return json({ users: [makeUser({ id: 1, username: 'admin', builtinAdmin: true, isAdmin: true }), makeUser()] });
       }
       return json(apiInfo());
     });
@@ -102,13 +92,7 @@ describe('routes', () => {
 
   it('opens Configuration on its settings, where the administrator switches lending off and on', async () => {
     signIn('admin', { id: 1 });
-    let stored = {
-      loansEnabled: true,
-      instanceName: 'Vitrine',
-      publicUrl: null as string | null,
-      defaultLanguage: 'browser',
-      invitationsEnabled: false,
-    };
+    let stored = freshSettings();
     const { calls } = mockFetch((call) => {
       if (call.url === '/api/v1/config/settings' && call.method === 'PATCH') {
         stored = { ...stored, ...(call.body as typeof stored) };
@@ -136,13 +120,7 @@ describe('routes', () => {
 
   it('renames the instance, sets its address and first language: the bar and the title follow at once', async () => {
     signIn('admin', { id: 1 });
-    let stored = {
-      loansEnabled: true,
-      instanceName: 'Vitrine',
-      publicUrl: null as string | null,
-      defaultLanguage: 'browser',
-      invitationsEnabled: false,
-    };
+    let stored = freshSettings();
     const { calls } = mockFetch((call) => {
       if (call.url === '/api/v1/config/settings' && call.method === 'PATCH') {
         const body = call.body as typeof stored;
@@ -243,7 +221,7 @@ describe('routes', () => {
   it('locks username, enabled and delete on the built-in administrator record', async () => {
     signIn('admin', { id: 1 });
     mockFetch((call) => {
-      if (call.url === '/api/v1/users/1') return json(user({ id: 1, username: 'admin', builtinAdmin: true }));
+      if (call.url === '/api/v1/users/1') return json(makeUser({ id: 1, username: 'admin', builtinAdmin: true }));
       return json(apiInfo());
     });
     renderRoute('/config/users/1');
@@ -258,11 +236,11 @@ describe('routes', () => {
     const { calls } = mockFetch((call) => {
       if (call.url === '/api/v1/users/7/deletion') return json({ collectionCount: 3 });
       if (call.url === '/api/v1/users/7' && call.method === 'DELETE') return new Response(null, { status: 204 });
-      if (call.url === '/api/v1/users/7') return json(user());
+      if (call.url === '/api/v1/users/7') return json(makeUser());
       if (call.url === '/api/v1/users') return json({ users: [] });
       return json(apiInfo());
     });
-    const router = renderRoute('/config/users/7/delete');
+    const { router } = renderRoute('/config/users/7/delete');
     expect(await screen.findByText("All of this user's collections (3) will be deleted too. This cannot be undone.")).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Delete this account' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/config/users'));
@@ -273,7 +251,7 @@ describe('routes', () => {
   it('disables profile changes in demo mode', async () => {
     signIn('demo', { id: 2, readOnly: true });
     mockFetch((call) => {
-      if (call.url === '/api/v1/profile') return json(user({ id: 2, username: 'demo' }));
+      if (call.url === '/api/v1/profile') return json(makeUser({ id: 2, username: 'demo' }));
       if (call.url === '/api/v1/profile/archives') return json({ archives: [] });
       return json(apiInfo(true));
     });

@@ -4,7 +4,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { BackupRun } from '@shared/schemas/backups';
-import { apiError, apiInfo, json, mockFetch, renderRoute, signIn, type RecordedCall } from '../helpers';
+import { apiError, apiInfo, json, mockFetch, renderRoute, signIn, stubObjectUrls, type RecordedCall } from '../helpers';
 
 const run = (overrides: Partial<BackupRun> = {}): BackupRun => ({
   id: 4,
@@ -57,8 +57,7 @@ describe('Configuration → Backups', () => {
       if (call.url === '/api/v1/config/backups/5/file') return new Response('zip', { headers: { 'Content-Type': 'application/zip' } });
       return undefined;
     });
-    const createObjectURL = vi.fn(() => 'blob:backup');
-    vi.stubGlobal('URL', Object.assign(URL, { createObjectURL, revokeObjectURL: vi.fn() }));
+    const createObjectURL = stubObjectUrls('blob:backup');
     renderRoute('/config/backups');
     expect(await screen.findByText('No backup made yet.')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Backups' })).toHaveAttribute('aria-current', 'page');

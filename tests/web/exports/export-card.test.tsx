@@ -5,7 +5,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ExportRun } from '@shared/schemas/exports';
 import { ExportCard } from '@web/features/exports/components/export-card';
-import { apiError, apiInfo, json, mockFetch, renderWithApp, signIn, type RecordedCall } from '../helpers';
+import { apiError, apiInfo, json, mockFetch, renderWithApp, signIn, stubObjectUrls, type RecordedCall } from '../helpers';
 
 const run = (overrides: Partial<ExportRun> = {}): ExportRun => ({
   id: 8,
@@ -68,8 +68,7 @@ describe('Export card: JSON with pictures', () => {
         return new Response('PK', { headers: { 'Content-Type': 'application/zip' } });
       return undefined;
     });
-    const createObjectURL = vi.fn(() => 'blob:export');
-    vi.stubGlobal('URL', Object.assign(URL, { createObjectURL, revokeObjectURL: vi.fn() }));
+    const createObjectURL = stubObjectUrls('blob:export');
     renderWithApp(<ExportCard collectionId={3} name="Shelf" />);
 
     await userEvent.click(await screen.findByRole('button', { name: 'JSON with pictures (zip)' }));
@@ -124,8 +123,7 @@ describe('Export card: JSON with pictures', () => {
         return new Response('PK', { headers: { 'Content-Type': 'application/zip' } });
       return undefined;
     });
-    const createObjectURL = vi.fn(() => 'blob:export');
-    vi.stubGlobal('URL', Object.assign(URL, { createObjectURL, revokeObjectURL: vi.fn() }));
+    const createObjectURL = stubObjectUrls('blob:export');
     renderWithApp(<ExportCard collectionId={3} name="Shelf" />);
     expect(await screen.findByText(/^Zip of .*: 450 items and 30 pictures \(5 MB\), kept for a day\.$/)).toBeInTheDocument();
     expect(createObjectURL).not.toHaveBeenCalled();

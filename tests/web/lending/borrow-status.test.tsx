@@ -3,32 +3,13 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import type { BorrowRequestStatus } from '@shared/schemas/lending';
 import { apiError, apiInfo, json, mockFetch, renderRoute } from '../helpers';
-
-const status = (overrides: Partial<BorrowRequestStatus> = {}): BorrowRequestStatus => ({
-  state: 'asked',
-  item: { id: 9, collectionId: 3, title: 'Dune', cover: null },
-  ownerName: 'Alice',
-  name: 'Bea',
-  message: null,
-  response: null,
-  wantedFrom: null,
-  wantedUntil: null,
-  reservedFrom: null,
-  reservedTo: null,
-  lentOn: null,
-  dueOn: null,
-  returnedOn: null,
-  askedAt: '2026-03-14T10:00:00.000Z',
-  cancellable: true,
-  ...overrides,
-});
+import { makeBorrowStatus } from './loan-fixtures';
 
 describe('the borrow status page', () => {
   it('says where the request stands and cancels it after a confirmation', async () => {
     const { calls } = mockFetch((call) => {
-      if (call.url === '/api/v1/borrow-requests/status') return json(status());
+      if (call.url === '/api/v1/borrow-requests/status') return json(makeBorrowStatus());
       if (call.url === '/api/v1/borrow-requests/cancel') return json({ ok: true });
       return json(apiInfo());
     });
@@ -50,7 +31,7 @@ describe('the borrow status page', () => {
   it('shows the owner’s answer and the due date, and no cancel once lent', async () => {
     mockFetch((call) =>
       call.url === '/api/v1/borrow-requests/status'
-        ? json(status({ state: 'lent', dueOn: '2027-03-23', cancellable: false }))
+        ? json(makeBorrowStatus({ state: 'lent', dueOn: '2027-03-23', cancellable: false }))
         : json(apiInfo()),
     );
     renderRoute('/borrow/status?token=t');

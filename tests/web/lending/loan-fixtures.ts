@@ -1,6 +1,7 @@
 // A loan as the API answers it, for the lending screens' tests: Bob's loan of a comic, lent on 1 March
-// and due three weeks later; each test changes what it is about.
-import type { Loan } from '@shared/schemas/lending';
+// and due three weeks later; and what a requester's private page reads of a request: Bea's, asked of
+// Alice for Dune and not answered yet. Each test changes what it is about.
+import type { BorrowRequestStatus, Loan } from '@shared/schemas/lending';
 
 export const makeLoan = (overrides: Partial<Loan> = {}): Loan => ({
   id: 11,
@@ -29,5 +30,24 @@ export const makeLoan = (overrides: Partial<Loan> = {}): Loan => ({
   version: 1,
   createdAt: '2026-03-01T10:00:00.000Z',
   updatedAt: '2026-03-01T10:00:00.000Z',
+  ...overrides,
+});
+
+export const makeBorrowStatus = (overrides: Partial<BorrowRequestStatus> = {}): BorrowRequestStatus => ({
+  state: 'asked',
+  item: { id: 9, collectionId: 3, title: 'Dune', cover: null },
+  ownerName: 'Alice',
+  name: 'Bea',
+  message: null,
+  response: null,
+  wantedFrom: null,
+  wantedUntil: null,
+  reservedFrom: null,
+  reservedTo: null,
+  lentOn: null,
+  dueOn: null,
+  returnedOn: null,
+  askedAt: '2026-03-14T10:00:00.000Z',
+  cancellable: true,
   ...overrides,
 });

@@ -7,6 +7,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { ItemCalendar } from '@shared/schemas/reservations';
 import { makeCollection, makeItem } from '../catalogue-fixtures';
 import { apiError, apiInfo, json, mockFetch, renderRoute, type RecordedCall } from '../helpers';
+import { makeBorrowStatus } from './loan-fixtures';
 
 const collection = makeCollection({ loanPeriodDays: 14 });
 const item = { ...makeItem({ availability: { quantity: 1, lent: 0, available: 1, nextDueOn: null } }), isOwner: false, canBorrow: true };
@@ -91,23 +92,7 @@ describe('the item page’s calendar', () => {
 
 describe('the requester’s status page', () => {
   it('names the reservation’s days while it is a request', async () => {
-    const status = {
-      state: 'accepted',
-      item: { id: 9, collectionId: 3, title: 'Dune', cover: null },
-      ownerName: 'Alice',
-      name: 'Bea',
-      message: null,
-      response: null,
-      wantedFrom: null,
-      wantedUntil: null,
-      reservedFrom: '2099-07-04',
-      reservedTo: '2099-07-05',
-      lentOn: null,
-      dueOn: null,
-      returnedOn: null,
-      askedAt: '2026-03-14T10:00:00.000Z',
-      cancellable: true,
-    };
+    const status = makeBorrowStatus({ state: 'accepted', reservedFrom: '2099-07-04', reservedTo: '2099-07-05' });
     mockFetch((call) => (call.url === '/api/v1/borrow-requests/status' ? json(status) : json(apiInfo())));
     renderRoute('/borrow/status?token=t');
     expect(await screen.findByText('Reservation: July 4, 2099 to July 5, 2099')).toBeInTheDocument();

@@ -1,29 +1,12 @@
 // Changing the email address from My profile (current password, then "check your new inbox") and the
 // screen the emailed link opens, in English and French.
-import { render, screen, waitFor } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { IntlProvider } from 'react-intl';
-import { RouterProvider, createMemoryRouter } from 'react-router-dom';
-import { SWRConfig } from 'swr';
 import { describe, expect, it } from 'vitest';
-import { routes } from '@web/app/router';
 import { ProfileDetailsForm } from '@web/features/profile/components/profile-details-form';
-import en from '@web/i18n/en.json';
-import fr from '@web/i18n/fr.json';
-import { apiError, apiInfo, json, mockFetch, renderWithApp, makeProfile } from '../helpers';
+import { apiError, apiInfo, json, mockFetch, renderRoute, renderWithApp, makeProfile } from '../helpers';
 
 const profile = makeProfile;
-
-function renderConfirmation(path: string, messages: Record<string, string> = en) {
-  const router = createMemoryRouter(routes, { initialEntries: [path] });
-  render(
-    <IntlProvider locale="en-US" defaultLocale="en-US" messages={messages}>
-      <SWRConfig value={{ provider: () => new Map(), dedupingInterval: 0 }}>
-        <RouterProvider router={router} />
-      </SWRConfig>
-    </IntlProvider>,
-  );
-}
 
 describe('profile details form', () => {
   it('saves names without asking for the password when the address stays', async () => {
@@ -94,7 +77,7 @@ describe('profile details form', () => {
 describe('/profile/email/confirm', () => {
   it('confirms the token of the link once and says so', async () => {
     const { calls } = mockFetch((call) => (call.url === '/api/v1/profile/email/confirm' ? json({ ok: true }) : json(apiInfo())));
-    renderConfirmation('/profile/email/confirm?token=the-token-from-the-link-0123456789');
+    renderRoute('/profile/email/confirm?token=the-token-from-the-link-0123456789');
     expect(await screen.findByText(/Your new email address is confirmed/)).toBeInTheDocument();
     const confirmations = calls.filter((c) => c.url === '/api/v1/profile/email/confirm');
     expect(confirmations).toHaveLength(1);
@@ -104,13 +87,13 @@ describe('/profile/email/confirm', () => {
 
   it('explains an invalid or expired link, in French too', async () => {
     mockFetch((call) => (call.url === '/api/v1/profile/email/confirm' ? apiError(400, 'EMAIL_CHANGE_TOKEN_INVALID') : json(apiInfo())));
-    renderConfirmation('/profile/email/confirm?token=spent-token-0123456789abcdef', fr);
+    renderRoute('/profile/email/confirm?token=spent-token-0123456789abcdef', { locale: 'fr_FR' });
     expect(await screen.findByRole('alert')).toHaveTextContent('Ce lien de confirmation est invalide, a expiré ou a déjà servi.');
   });
 
   it('needs no request to refuse a link without a token', async () => {
     const { calls } = mockFetch(() => json(apiInfo()));
-    renderConfirmation('/profile/email/confirm');
+    renderRoute('/profile/email/confirm');
     expect(await screen.findByRole('alert')).toHaveTextContent('This confirmation link is invalid');
     expect(calls.some((c) => c.url === '/api/v1/profile/email/confirm')).toBe(false);
   });

@@ -4,13 +4,23 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { PROPERTY_TYPES } from '@shared/catalogue';
+import type { Property } from '@shared/schemas/properties';
 import { keyFromLabel } from '@web/lib/property-key';
-import { catalogueApi, makeCollection, makeProperty } from '../catalogue-fixtures';
+import { catalogueApi, makeCollection, makeProperty, PROPERTY_FLAGS_OFF } from '../catalogue-fixtures';
 import { apiError, json, mockFetch, renderRoute, signIn } from '../helpers';
 
 const title = makeProperty({ key: 'title', label: 'Title', type: 'text', isTitle: true, sortable: true });
 const author = makeProperty({ key: 'author', label: 'Author', type: 'text', multiple: true, filterable: true });
 const year = makeProperty({ key: 'year', label: 'Year', type: 'number', visibility: 1 });
+
+/** The catalogue's reads, where creating a property answers with `created`. */
+function creatingApi(created: Property) {
+  return catalogueApi({
+    properties: [title],
+    other: (call) =>
+      call.method === 'POST' && call.url === '/api/v1/collections/3/properties' ? json(created, { status: 201 }) : undefined,
+  });
+}
 
 describe('property ID from the label', () => {
   it('makes a safe slug', () => {
@@ -67,15 +77,7 @@ describe('property form', () => {
 
   it('creates a property with a typed default value, then returns to the settings', async () => {
     signIn('alice');
-    const { calls } = mockFetch(
-      catalogueApi({
-        properties: [title],
-        other: (call) =>
-          call.method === 'POST' && call.url === '/api/v1/collections/3/properties'
-            ? json(makeProperty({ key: 'score', label: 'Score', type: 'rating' }), { status: 201 })
-            : undefined,
-      }),
-    );
+    const { calls } = mockFetch(creatingApi(makeProperty({ key: 'score', label: 'Score', type: 'rating' })));
     const { router } = renderRoute('/collection/3/manage/property/new');
     const user = userEvent.setup();
     await user.type(await screen.findByLabelText('Label'), 'Score');
@@ -96,16 +98,8 @@ describe('property form', () => {
       type: 'rating',
       suffix: 'stars',
       defaultValue: 2.5,
-      hideLabel: false,
+      ...PROPERTY_FLAGS_OFF,
       inSummary: true,
-      isTitle: false,
-      isSubtitle: false,
-      isCover: false,
-      isReference: false,
-      multiple: false,
-      required: false,
-      filterable: false,
-      searchable: false,
       sortable: true,
       visibility: 1,
     });
@@ -113,15 +107,7 @@ describe('property form', () => {
 
   it('offers "Shared users" for the visibility of its values, explained', async () => {
     signIn('alice');
-    const { calls } = mockFetch(
-      catalogueApi({
-        properties: [title],
-        other: (call) =>
-          call.method === 'POST' && call.url === '/api/v1/collections/3/properties'
-            ? json(makeProperty({ key: 'shelf', label: 'Shelf', type: 'text', visibility: 2 }), { status: 201 })
-            : undefined,
-      }),
-    );
+    const { calls } = mockFetch(creatingApi(makeProperty({ key: 'shelf', label: 'Shelf', type: 'text', visibility: 2 })));
     const { router } = renderRoute('/collection/3/manage/property/new');
     const user = userEvent.setup();
     await user.type(await screen.findByLabelText('Label'), 'Shelf');

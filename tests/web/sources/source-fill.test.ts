@@ -2,22 +2,10 @@
 // the form leaves empty), the mapping of the checked ones, what the form's inputs hold as values, and
 // values put back into inputs as each property type's input holds them.
 import { describe, expect, it } from 'vitest';
-import type { PropertyType } from '@shared/catalogue';
-import { defaultSourceMapping, sourceValues, type MappableProperty } from '@shared/sources/mapping';
+import { defaultSourceMapping, sourceValues } from '@shared/sources/mapping';
 import { fieldFills, mappingOf, suggestedFill } from '@web/features/sources/fill-choice';
 import { textsWithValues, valueFromTexts, valuesOfTexts } from '@web/lib/value-form';
-
-const prop = (key: string, type: PropertyType, flags: Partial<MappableProperty> = {}): MappableProperty => ({
-  key,
-  type,
-  multiple: false,
-  required: false,
-  isTitle: false,
-  isSubtitle: false,
-  isCover: false,
-  isReference: false,
-  ...flags,
-});
+import { mappableProperty as prop } from '../../support/mappable-property';
 
 const books = [
   prop('title', 'text', { isTitle: true, required: true }),

@@ -9,6 +9,7 @@ import { readXmlDocument, readXmlHead } from '@shared/import/xml';
 import { setAnswers } from '../../support/fake-sources';
 import { ADMIN, call, createUser, signIn } from '../../support/worker-app';
 import { addItem, addProperty, createCollection } from '../../support/worker-catalogue';
+import { NAME_COLUMN_PLAN, startImport } from '../../support/worker-imports';
 import { lendableItem } from '../../support/worker-lending';
 import { LOCAL_HOST_SPELLINGS } from '../../support/ssrf-spellings';
 import { env } from 'cloudflare:test';
@@ -114,17 +115,9 @@ describe('addresses of this machine or its network, in every spelling', () => {
         json: { kind: 'url', address },
       });
       expect(await reasonOf(fetched), why).toBe('fetch_address');
-      const body = new FormData();
-      body.set('file', new File(['name\nDune\n'], 'a.csv'));
-      body.set(
-        'plan',
-        JSON.stringify({
-          format: 'csv',
-          fields: [{ field: 'c0', property: 'name', create: { label: 'Name', type: 'text', multiple: false } }],
-        }),
-      );
-      body.set('source', JSON.stringify({ source: { kind: 'url', address }, schedule: 'daily' }));
-      const saved = await call(`/api/v1/collections/${c.id}/imports`, { method: 'POST', token, body });
+      const saved = await startImport(token, c.id, 'name\nDune\n', 'a.csv', NAME_COLUMN_PLAN, {
+        source: { source: { kind: 'url', address }, schedule: 'daily' },
+      });
       expect(saved.status, why).toBe(400);
       expect(await reasonOf(saved), why).toBe('private_address');
     }

@@ -11,7 +11,7 @@ import type { ImportPlanInput, ImportRun } from '@shared/schemas/imports';
 import { vitrineHead, type ExportHead, type ExportedItem } from '@shared/import/vitrine';
 import type { Property } from '@shared/schemas/properties';
 import { readHead } from '@shared/import/formats';
-import { finishedImport, itemsOf, runImport } from '../../support/worker-imports';
+import { finishedImport, itemsOf, runImport, startImport } from '../../support/worker-imports';
 import { call, createUser, errorCode } from '../../support/worker-app';
 import { addItem, addProperty, createCollection, getJson, seededPicture, uploadPicture } from '../../support/worker-catalogue';
 import { addBorrower, lend, lendableItem, setLoansEnabled } from '../../support/worker-lending';
@@ -82,12 +82,7 @@ describe('exports', { timeout: 180_000 }, () => {
         },
       })),
     };
-    const body = new FormData();
-    body.set('file', new File([JSON.stringify(doc)], 'export.json'));
-    body.set('plan', JSON.stringify(plan));
-    const started = await call(`/api/v1/collections/${copy.id}/imports`, { method: 'POST', token: owner.token, body });
-    expect(started.status, await started.clone().text()).toBe(202);
-    const report = await finishedImport(owner.token, copy.id, ((await started.json()) as ImportRun).id);
+    const report = await runImport(owner.token, copy.id, JSON.stringify(doc), 'export.json', plan);
     expect(report).toMatchObject({ status: 'done', total: 232, counts: { added: 232, failed: 0 } });
     const valuesIn = async (collectionId: number) => {
       const page = await getJson<ItemPage>(`/api/v1/collections/${collectionId}/items?q=Omens`, owner.token);
@@ -174,14 +169,8 @@ describe('exports', { timeout: 180_000 }, () => {
           create: { label: f.label, type: f.type, multiple: f.multiple, title: f.key === 'name', settings: f.settings ?? null },
         })),
     });
-    const run = async (collectionId: number, keys: string[]) => {
-      const body = new FormData();
-      body.set('file', new File([JSON.stringify(doc)], 'shelf.json'));
-      body.set('plan', JSON.stringify(plan(keys)));
-      const res = await call(`/api/v1/collections/${collectionId}/imports`, { method: 'POST', token: owner.token, body });
-      expect(res.status, await res.clone().text()).toBe(202);
-      return finishedImport(owner.token, collectionId, ((await res.json()) as ImportRun).id);
-    };
+    const run = (collectionId: number, keys: string[]) =>
+      runImport(owner.token, collectionId, JSON.stringify(doc), 'shelf.json', plan(keys));
     const props = async (collectionId: number) =>
       (await getJson<{ properties: Property[] }>(`/api/v1/collections/${collectionId}/properties`, owner.token)).properties;
 
@@ -206,10 +195,8 @@ describe('exports', { timeout: 180_000 }, () => {
   it('JSON of another version is refused before anything is written', async () => {
     const owner = await createUser();
     const c = await createCollection(owner.token, { name: 'Copy' });
-    const body = new FormData();
-    body.set('file', new File([JSON.stringify({ format: 'vitrine', version: 99, properties: [], items: [] })], 'future.json'));
-    body.set('plan', JSON.stringify({ format: 'vitrine', fields: [] }));
-    const res = await call(`/api/v1/collections/${c.id}/imports`, { method: 'POST', token: owner.token, body });
+    const future = JSON.stringify({ format: 'vitrine', version: 99, properties: [], items: [] });
+    const res = await startImport(owner.token, c.id, future, 'future.json', { format: 'vitrine', fields: [] });
     expect(res.status).toBe(400);
     expect(((await res.json()) as { error: { details: { fields: { reason: string }[] } } }).error.details.fields[0]!.reason).toBe(
       'unknown_version',

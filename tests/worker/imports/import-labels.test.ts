@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import type { PropertyType } from '@shared/catalogue';
 import type { ImportPlanInput, ImportRun } from '@shared/schemas/imports';
 import type { Property } from '@shared/schemas/properties';
-import { finishedImport } from '../../support/worker-imports';
+import { finishedImport, startImport } from '../../support/worker-imports';
 import { call, createUser, errorCode } from '../../support/worker-app';
 import { createCollection } from '../../support/worker-catalogue';
 
@@ -27,10 +27,7 @@ const plan = (authorsLabel: string): ImportPlanInput => ({
 async function importAs(lang: string, planned: ImportPlanInput, type = 'custom') {
   const owner = await createUser();
   const collection = await createCollection(owner.token, { type, name: 'Lectures' }, lang);
-  const body = new FormData();
-  body.set('file', new File([GOODREADS], 'goodreads_library_export.csv'));
-  body.set('plan', JSON.stringify(planned));
-  const res = await call(`/api/v1/collections/${collection.id}/imports`, { method: 'POST', token: owner.token, body, lang });
+  const res = await startImport(owner.token, collection.id, GOODREADS, 'goodreads_library_export.csv', planned, { lang });
   return { owner, collection, res };
 }
 

@@ -9,7 +9,7 @@ import { detectFormat, readHead, readRecords } from '@shared/import/formats';
 import type { ImportFormat } from '@shared/import/records';
 import type { ImportPlanInput } from '@shared/schemas/imports';
 import { itemsOf as items, planFor, runImport as run, startImport as start } from '../../support/worker-imports';
-import { call, createUser } from '../../support/worker-app';
+import { createUser } from '../../support/worker-app';
 import { createCollection, getJson } from '../../support/worker-catalogue';
 
 const files = import.meta.glob<string>('../../fixtures/imports/{clz,datacrow,amc,griffith}/*.xml', {
@@ -307,10 +307,7 @@ describe('Ant Movie Catalog', () => {
       ['en_US', 'File › Export › XML'],
       ['fr_FR', 'Fichier › Exporter › XML'],
     ] as const) {
-      const body = new FormData();
-      body.set('file', new File([amc], 'films.amc'));
-      body.set('plan', JSON.stringify(plan));
-      const res = await call(`/api/v1/collections/${c.id}/imports`, { method: 'POST', token: owner.token, body, lang });
+      const res = await start(owner.token, c.id, amc, 'films.amc', plan, { lang });
       expect(res.status).toBe(400);
       const problem = ((await res.json()) as { error: { details: { fields: { reason: string; message: string }[] } } }).error.details
         .fields[0]!;

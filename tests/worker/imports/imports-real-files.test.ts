@@ -3,15 +3,15 @@
 import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import type { Item, ItemPage } from '@shared/schemas/items';
-import type { ImportPlanInput, ImportRun } from '@shared/schemas/imports';
+import type { ImportPlanInput } from '@shared/schemas/imports';
 import { GOODREADS_FIELDS } from '@shared/import/goodreads';
 import { BGG_FIELDS } from '@shared/import/bgg';
 import { readHead } from '@shared/import/formats';
 import { LIBRARYTHING_FIELDS } from '@shared/import/librarything';
 import type { ImportField } from '@shared/import/records';
-import { finishedImport } from '../../support/worker-imports';
+import { runImport } from '../../support/worker-imports';
 import { base64, hitsOf, setAnswers } from '../../support/fake-sources';
-import { call, createUser, PNG_BYTES } from '../../support/worker-app';
+import { createUser, PNG_BYTES } from '../../support/worker-app';
 import { createCollection, getJson } from '../../support/worker-catalogue';
 
 const goodreadsFiles = import.meta.glob<string>('../../../../shared/fixtures/goodreads/*.csv', {
@@ -37,14 +37,8 @@ describe('a real Goodreads library export', () => {
             : { field: f.key, property: `gr_${f.key}`, create: { label: f.label, type: f.type, multiple: f.multiple } },
         ),
       };
-      const start = async (fields: ImportPlanInput['fields']) => {
-        const body = new FormData();
-        body.set('file', new File([goodreads!], 'goodreads_library_export.csv'));
-        body.set('plan', JSON.stringify({ ...plan, fields }));
-        const res = await call(`/api/v1/collections/${c.id}/imports`, { method: 'POST', token: owner.token, body });
-        expect(res.status, await res.clone().text()).toBe(202);
-        return finishedImport(owner.token, c.id, ((await res.json()) as ImportRun).id);
-      };
+      const start = (fields: ImportPlanInput['fields']) =>
+        runImport(owner.token, c.id, goodreads!, 'goodreads_library_export.csv', { ...plan, fields });
       const report = await start(plan.fields);
       const records = goodreads!.trim().split('\n').length - 1;
       expect(report.status).toBe('done');
@@ -96,14 +90,7 @@ async function importWhole(type: 'books' | 'board_games', format: ImportPlanInpu
         : { field: f.key, property: `r_${f.key.toLowerCase()}`, create: { label: f.label, type: f.type, multiple: f.multiple } },
     ),
   };
-  const send = async (p: ImportPlanInput) => {
-    const body = new FormData();
-    body.set('file', new File([file], 'real'));
-    body.set('plan', JSON.stringify(p));
-    const res = await call(`/api/v1/collections/${c.id}/imports`, { method: 'POST', token: owner.token, body });
-    expect(res.status, await res.clone().text()).toBe(202);
-    return finishedImport(owner.token, c.id, ((await res.json()) as ImportRun).id);
-  };
+  const send = (p: ImportPlanInput) => runImport(owner.token, c.id, file, 'real', p);
   const first = await send(plan);
   const again = await send({ ...plan, fields: plan.fields.map((f) => ({ ...f, create: null })) });
   return { owner, c, first, again };

@@ -12,7 +12,7 @@ import { base64, hitsOf, setAnswers } from '../../support/fake-sources';
 import { goodreadsRss } from '../../support/goodreads-rss-sample';
 import { call, capturedEmails, createUser, errorCode } from '../../support/worker-app';
 import { createCollection, getJson } from '../../support/worker-catalogue';
-import { finishedImport, itemsOf, planFor } from '../../support/worker-imports';
+import { finishedImport, itemsOf, NAME_COLUMN_PLAN, planFor, runImport, startImport } from '../../support/worker-imports';
 
 const FAKE = env.FAKE_SOURCES_URL;
 const HOURLY = '47 * * * *';
@@ -29,20 +29,21 @@ function bggXml(games: { id: number; name: string; rating?: number }[]): string 
 
 const bggPath = (user: string) => `/bgg/xmlapi2/collection?username=${encodeURIComponent(user)}&stats=1`;
 
+/** BoardGameGeek's way with a collection: it first queues it (202), then gives it. */
+function answerAfterQueue(user: string, games: Parameters<typeof bggXml>[0]) {
+  return setAnswers(FAKE, bggPath(user), [
+    { status: 202, body: base64('<message>Your request has been accepted</message>') },
+    { body: base64(bggXml(games)) },
+  ]);
+}
+
 async function fetchDocument(token: string, collectionId: number, spec: Record<string, unknown>, lang?: string) {
   return call(`/api/v1/collections/${collectionId}/scheduled-imports/fetch`, { method: 'POST', token, json: spec, lang });
 }
 
 /** Uploads a fetched document with its plan, keeping the source: the first run. */
-async function setUp(token: string, collectionId: number, document: Uint8Array, plan: ImportPlanInput, source: ScheduledImportSetup) {
-  const body = new FormData();
-  body.set('file', new File([document], 'source'));
-  body.set('plan', JSON.stringify(plan));
-  body.set('source', JSON.stringify(source));
-  const res = await call(`/api/v1/collections/${collectionId}/imports`, { method: 'POST', token, body });
-  expect(res.status, await res.clone().text()).toBe(202);
-  return finishedImport(token, collectionId, ((await res.json()) as ImportRun).id);
-}
+const setUp = (token: string, collectionId: number, document: Uint8Array, plan: ImportPlanInput, source: ScheduledImportSetup) =>
+  runImport(token, collectionId, document, 'source', plan, { source });
 
 async function sourcesOf(token: string, collectionId: number): Promise<ScheduledImport[]> {
   return (await getJson<{ sources: ScheduledImport[] }>(`/api/v1/collections/${collectionId}/scheduled-imports`, token)).sources;
@@ -69,16 +70,9 @@ describe('a BoardGameGeek user as a scheduled source', () => {
     const c = await createCollection(owner.token, { name: 'Games', type: 'board_games' });
     const user = `ada ${crypto.randomUUID().slice(0, 6)}`;
     // BoardGameGeek first queues the collection (202), then gives it.
-    await setAnswers(FAKE, bggPath(user), [
-      { status: 202, body: base64('<message>Your request has been accepted</message>') },
-      {
-        body: base64(
-          bggXml([
-            { id: 13, name: 'Catan', rating: 7 },
-            { id: 822, name: 'Carcassonne' },
-          ]),
-        ),
-      },
+    await answerAfterQueue(user, [
+      { id: 13, name: 'Catan', rating: 7 },
+      { id: 822, name: 'Carcassonne' },
     ]);
     const queued = await fetchDocument(owner.token, c.id, { kind: 'bgg', address: user });
     expect(queued.status).toBe(409);
@@ -107,17 +101,10 @@ describe('a BoardGameGeek user as a scheduled source', () => {
     expect(idle.find((r) => r.job === 'scheduled-imports')?.counts).toMatchObject({ started: 0 });
 
     // A day later: a new game, a new rating; BoardGameGeek queues once more, and the run waits for it.
-    await setAnswers(FAKE, bggPath(user), [
-      { status: 202, body: base64('<message>Your request has been accepted</message>') },
-      {
-        body: base64(
-          bggXml([
-            { id: 13, name: 'Catan', rating: 9 },
-            { id: 822, name: 'Carcassonne' },
-            { id: 30549, name: 'Pandemic' },
-          ]),
-        ),
-      },
+    await answerAfterQueue(user, [
+      { id: 13, name: 'Catan', rating: 9 },
+      { id: 822, name: 'Carcassonne' },
+      { id: 30549, name: 'Pandemic' },
     ]);
     await makeDue(source!.id);
     const second = await cronRun(owner.token, c.id, source!.id);
@@ -304,17 +291,9 @@ describe('bad input and wrong callers', () => {
   it('refuses a bad source beside an upload, writing nothing', async () => {
     const owner = await createUser();
     const c = await createCollection(owner.token);
-    const body = new FormData();
-    body.set('file', new File(['name\nDune\n'], 'a.csv'));
-    body.set(
-      'plan',
-      JSON.stringify({
-        format: 'csv',
-        fields: [{ field: 'c0', property: 'name', create: { label: 'Name', type: 'text', multiple: false } }],
-      }),
-    );
-    body.set('source', JSON.stringify({ source: { kind: 'url', address: 'file:///etc/passwd' }, schedule: 'daily' }));
-    const res = await call(`/api/v1/collections/${c.id}/imports`, { method: 'POST', token: owner.token, body });
+    const res = await startImport(owner.token, c.id, 'name\nDune\n', 'a.csv', NAME_COLUMN_PLAN, {
+      source: { source: { kind: 'url', address: 'file:///etc/passwd' }, schedule: 'daily' },
+    });
     expect(res.status).toBe(400);
     expect(await sourcesOf(owner.token, c.id)).toEqual([]);
     expect((await getJson<{ imports: ImportRun[] }>(`/api/v1/collections/${c.id}/imports`, owner.token)).imports).toEqual([]);
@@ -324,17 +303,9 @@ describe('bad input and wrong callers', () => {
     const owner = await createUser();
     const c = await createCollection(owner.token);
     for (const address of ['http://localhost./x.csv', 'http://[::127.0.0.1]/x.csv', 'http://127.0.0.1:8787/x.csv']) {
-      const body = new FormData();
-      body.set('file', new File(['name\nDune\n'], 'a.csv'));
-      body.set(
-        'plan',
-        JSON.stringify({
-          format: 'csv',
-          fields: [{ field: 'c0', property: 'name', create: { label: 'Name', type: 'text', multiple: false } }],
-        }),
-      );
-      body.set('source', JSON.stringify({ source: { kind: 'url', address }, schedule: 'weekly' }));
-      const res = await call(`/api/v1/collections/${c.id}/imports`, { method: 'POST', token: owner.token, body });
+      const res = await startImport(owner.token, c.id, 'name\nDune\n', 'a.csv', NAME_COLUMN_PLAN, {
+        source: { source: { kind: 'url', address }, schedule: 'weekly' },
+      });
       expect(res.status, address).toBe(400);
       expect((await res.json()) as unknown).toMatchObject({
         error: { code: 'VALIDATION_FAILED', details: { fields: [{ path: 'source.address', reason: 'private_address' }] } },

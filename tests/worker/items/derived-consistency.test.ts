@@ -22,17 +22,9 @@ import { call, createUser } from '../../support/worker-app';
 import { seeded as random } from '../../support/worker-seeded';
 import { addItem, addProperty, createCollection } from '../../support/worker-catalogue';
 import { runImport } from '../../support/worker-imports';
-import { buildOrders, checkRanks } from '../../support/worker-ranks';
+import { buildOrders, checkRanks, firstValueKeys, rows } from '../../support/worker-ranks';
 
 const WORDS = ['amber', 'birch', 'cedar', 'delta', 'ember', 'Frost', 'garnet', 'Harbor'] as const;
-
-async function rows<T>(query: string, ...binds: unknown[]): Promise<T[]> {
-  return (
-    await env.DB.prepare(query)
-      .bind(...binds)
-      .all<T>()
-  ).results;
-}
 
 /** What the triggers keep, next to the same counts made from the rows themselves. */
 async function checkCounts(collectionId: number, step: string) {
@@ -171,12 +163,7 @@ async function checkGaps(collectionId: number, step: string) {
      WHERE p.collection_id = ? AND p.sortable = 1 ORDER BY p.id, i.id`,
     collectionId,
   );
-  const firsts = await rows<{ pid: number; item: number; sort_number: number | null; natural_key: string | null }>(
-    `SELECT v.property_id AS pid, v.item_id AS item, v.sort_number, v.natural_key FROM item_values v JOIN items i ON i.id = v.item_id
-     WHERE i.collection_id = ? AND v.position = 0`,
-    collectionId,
-  );
-  const keyed = new Map(firsts.map((f) => [`${f.pid}:${f.item}`, f]));
+  const keyed = await firstValueKeys(collectionId);
   const expected = pairs
     .filter((pair) => {
       const first = keyed.get(`${pair.pid}:${pair.item}`);

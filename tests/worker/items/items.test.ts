@@ -1,5 +1,6 @@
 import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
+import { PROPERTY_TYPES } from '@shared/catalogue';
 import type { Item, ItemPage } from '@shared/schemas/items';
 import { call, createUser, errorCode, imageForm, PNG_BYTES } from '../../support/worker-app';
 import { addItem, addProperty, createCollection, getJson } from '../../support/worker-catalogue';
@@ -7,22 +8,7 @@ import { addItem, addProperty, createCollection, getJson } from '../../support/w
 async function everyTypeCollection() {
   const owner = await createUser();
   const c = await createCollection(owner.token, { name: 'Everything' });
-  const types = [
-    'text',
-    'longtext',
-    'number',
-    'date',
-    'datetime',
-    'rating',
-    'yesno',
-    'url',
-    'color',
-    'json',
-    'image',
-    'video',
-    'file',
-  ] as const;
-  for (const type of types) await addProperty(owner.token, c.id, { label: `My ${type}`, type, isTitle: type === 'text' });
+  for (const type of PROPERTY_TYPES) await addProperty(owner.token, c.id, { label: `My ${type}`, type, isTitle: type === 'text' });
   await addProperty(owner.token, c.id, { label: 'Authors', type: 'text', multiple: true });
   await addProperty(owner.token, c.id, { label: 'Must', type: 'text', required: true, defaultValue: 'x' });
   return { owner, c };

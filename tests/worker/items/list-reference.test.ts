@@ -7,9 +7,9 @@ import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import type { FilterFacet, ItemPage } from '@shared/schemas/items';
 import { sortKeys } from '@worker/lib/values';
-import { call, createUser } from '../../support/worker-app';
+import { createUser } from '../../support/worker-app';
 import { seeded as random } from '../../support/worker-seeded';
-import { addItem, addProperty, createCollection, getJson } from '../../support/worker-catalogue';
+import { addItem, addMember, addProperty, createCollection, getJson } from '../../support/worker-catalogue';
 
 const WORDS = [
   'amber',
@@ -289,12 +289,7 @@ async function makeCollection(seed: number) {
   const stranger = await createUser();
   const viewer = await createUser();
   const collection = await createCollection(owner.token, { name: `Reference ${seed}`, visibility: 0 });
-  const member = await call(`/api/v1/collections/${collection.id}/members`, {
-    method: 'POST',
-    token: owner.token,
-    json: { login: viewer.user.username, role: 'viewer' },
-  });
-  expect(member.status).toBe(201);
+  await addMember(owner.token, collection.id, viewer.user.username, 'viewer');
   await addProperty(owner.token, collection.id, { label: 'Name', type: 'text', isTitle: true, searchable: true, sortable: true });
   await addProperty(owner.token, collection.id, { label: 'Tags', type: 'text', multiple: true, searchable: true, filterable: true });
   await addProperty(owner.token, collection.id, { label: 'Genre', type: 'text', filterable: true });

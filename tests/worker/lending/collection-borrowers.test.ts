@@ -4,23 +4,10 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Borrower, BorrowerList } from '@shared/schemas/lending';
 import { call, createUser, errorCode } from '../../support/worker-app';
-import { addItem, createCollection } from '../../support/worker-catalogue';
+import { addItem, createCollection, createMember } from '../../support/worker-catalogue';
 import { addBorrower, lend, lendableItem, setLoansEnabled } from '../../support/worker-lending';
 
 afterEach(() => setLoansEnabled(true));
-
-type Person = Awaited<ReturnType<typeof createUser>>;
-
-async function shareWith(owner: Person, collectionId: number, role: string) {
-  const person = await createUser();
-  const res = await call(`/api/v1/collections/${collectionId}/members`, {
-    method: 'POST',
-    token: owner.token,
-    json: { login: person.user.username, role },
-  });
-  expect(res.status).toBe(201);
-  return person;
-}
 
 /** A shared collection whose owner lent to Ann from it, to Bob from another collection, and knows Cy. */
 async function clubShelf() {
@@ -53,7 +40,7 @@ describe('the borrowers a loan from a collection may name', () => {
       ['editor', 1],
       ['co_owner', 2],
     ] as const) {
-      const member = await shareWith(owner, collection.id, role);
+      const member = await createMember(owner.token, collection.id, role);
       const res = await call(path, { token: member.token });
       const [only, ...rest] = ((await res.json()) as BorrowerList).borrowers;
       expect(rest).toEqual([]);
@@ -70,9 +57,9 @@ describe('the borrowers a loan from a collection may name', () => {
     // The shelf is public: a stranger sees it but lends nothing from it; the shared-only one is not found.
     expect((await call(path, { token: stranger.token })).status).toBe(403);
     expect((await call(`/api/v1/collections/${home.id}/borrowers`, { token: stranger.token })).status).toBe(404);
-    const viewer = await shareWith(owner, collection.id, 'viewer');
+    const viewer = await createMember(owner.token, collection.id, 'viewer');
     expect((await call(path, { token: viewer.token })).status).toBe(403);
-    const editor = await shareWith(owner, home.id, 'editor');
+    const editor = await createMember(owner.token, home.id, 'editor');
     expect(await names(await call(`/api/v1/collections/${home.id}/borrowers`, { token: editor.token }))).toEqual(['Bob']);
     await call(`/api/v1/collections/${home.id}/members/${editor.user.id}`, { method: 'DELETE', token: owner.token });
     expect((await call(`/api/v1/collections/${home.id}/borrowers`, { token: editor.token })).status).toBe(404);

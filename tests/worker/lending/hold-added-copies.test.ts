@@ -10,6 +10,7 @@ import type { Item } from '@shared/schemas/items';
 import { holdOffersJob } from '@worker/features/lending/hold-offers.job';
 import { runScheduledJobs } from '@worker/jobs/run-jobs';
 import { call, capturedEmails, createUser, errorCode } from '../../support/worker-app';
+import { addMember } from '../../support/worker-catalogue';
 import { addBorrower, lend, lendableItem, setLoansEnabled } from '../../support/worker-lending';
 
 afterEach(async () => {
@@ -93,12 +94,7 @@ describe('copies added while people wait', () => {
     });
     expect(joined.status).toBe(201);
     const editor = await createUser();
-    const member = await call(`/api/v1/collections/${fixture.collection.id}/members`, {
-      method: 'POST',
-      token: fixture.owner.token,
-      json: { login: editor.user.username, role: 'editor' },
-    });
-    expect(member.status).toBe(201);
+    await addMember(fixture.owner.token, fixture.collection.id, editor.user.username, 'editor');
     expect((await call(fixture.itemPath, { method: 'PATCH', token: editor.token, json: { quantity: 2 } })).status).toBe(200);
     const [offer] = await offerEmails(email);
     expect(offer?.subject).toBe('« Dune » est disponible pour vous');
@@ -108,12 +104,7 @@ describe('copies added while people wait', () => {
     const { owner, collection, emails, states, setCopies } = await waitedFor(['ada']);
     const stranger = await createUser();
     const viewer = await createUser();
-    const member = await call(`/api/v1/collections/${collection.id}/members`, {
-      method: 'POST',
-      token: owner.token,
-      json: { login: viewer.user.username, role: 'viewer' },
-    });
-    expect(member.status).toBe(201);
+    await addMember(owner.token, collection.id, viewer.user.username, 'viewer');
     expect((await setCopies(2)).status).toBe(401);
     expect(await errorCode(await setCopies(2, { token: stranger.token }))).toBe('FORBIDDEN');
     expect(await errorCode(await setCopies(2, { token: viewer.token }))).toBe('FORBIDDEN');

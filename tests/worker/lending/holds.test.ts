@@ -11,6 +11,7 @@ import type { Loan } from '@shared/schemas/lending';
 import { holdOffersJob } from '@worker/features/lending/hold-offers.job';
 import { runScheduledJobs } from '@worker/jobs/run-jobs';
 import { call, capturedEmails, createUser, errorCode } from '../../support/worker-app';
+import { addMember } from '../../support/worker-catalogue';
 import { act, addBorrower, lend, lendableItem, setLoansEnabled } from '../../support/worker-lending';
 
 afterEach(async () => {
@@ -142,12 +143,7 @@ describe('the owner’s queue', () => {
       [viewer, 'viewer'],
       [editor, 'editor'],
     ] as const) {
-      const res = await call(`/api/v1/collections/${collection.id}/members`, {
-        method: 'POST',
-        token: owner.token,
-        json: { login: person.user.username, role },
-      });
-      expect(res.status).toBe(201);
+      await addMember(owner.token, collection.id, person.user.username, role);
     }
     const moveUp = (token?: string, options: { env?: Record<string, string> } = {}) =>
       call(`/api/v1/holds/${first!.id}/move/down`, { method: 'POST', token, ...options });

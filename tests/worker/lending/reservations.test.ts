@@ -5,6 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { Loan } from '@shared/schemas/lending';
 import type { ItemCalendar } from '@shared/schemas/reservations';
 import { call, capturedEmails, createUser, errorCode } from '../../support/worker-app';
+import { addMember } from '../../support/worker-catalogue';
 import { act, askToBorrow, lendableItem, setLoansEnabled } from '../../support/worker-lending';
 
 afterEach(() => setLoansEnabled(true));
@@ -154,12 +155,7 @@ describe('accepting reservations', () => {
     expect((await act('', loan.id, 'accept')).status).toBe(401);
     expect((await act(stranger.token, loan.id, 'accept')).status).toBe(404);
     const viewer = await createUser();
-    const shared = await call(`/api/v1/collections/${collection.id}/members`, {
-      method: 'POST',
-      token: owner.token,
-      json: { login: viewer.user.username, role: 'viewer' },
-    });
-    expect(shared.status).toBe(201);
+    await addMember(owner.token, collection.id, viewer.user.username, 'viewer');
     expect((await act(viewer.token, loan.id, 'accept')).status).toBe(403);
     const demo = await call(`/api/v1/loans/${loan.id}/accept`, {
       method: 'POST',

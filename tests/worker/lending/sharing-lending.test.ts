@@ -3,20 +3,10 @@
 import { describe, expect, it } from 'vitest';
 import type { LendingOverview, Loan } from '@shared/schemas/lending';
 import { call, createUser } from '../../support/worker-app';
+import { createMember } from '../../support/worker-catalogue';
 import { act, askToBorrow, lend, lendableItem } from '../../support/worker-lending';
 
 type Person = Awaited<ReturnType<typeof createUser>>;
-
-async function shareWith(owner: Person, collectionId: number, role: string) {
-  const person = await createUser();
-  const res = await call(`/api/v1/collections/${collectionId}/members`, {
-    method: 'POST',
-    token: owner.token,
-    json: { login: person.user.username, role },
-  });
-  expect(res.status).toBe(201);
-  return person;
-}
 
 const overviewOf = async (person: Person) => (await (await call('/api/v1/lending', { token: person.token })).json()) as LendingOverview;
 const idsIn = (overview: LendingOverview) => [...overview.overdue, ...overview.requests, ...overview.current].map((l) => l.id).sort();
@@ -25,9 +15,9 @@ async function sharedLending() {
   const lendable = await lendableItem({ title: 'Catan', quantity: 2 });
   const { owner, collection } = lendable;
   const [viewer, editor, coOwner] = [
-    await shareWith(owner, collection.id, 'viewer'),
-    await shareWith(owner, collection.id, 'editor'),
-    await shareWith(owner, collection.id, 'co_owner'),
+    await createMember(owner.token, collection.id, 'viewer'),
+    await createMember(owner.token, collection.id, 'editor'),
+    await createMember(owner.token, collection.id, 'co_owner'),
   ];
   return { ...lendable, viewer, editor, coOwner };
 }

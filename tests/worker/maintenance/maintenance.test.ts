@@ -6,7 +6,7 @@ import { mediaSweepJob } from '@worker/features/maintenance/media-sweep.job';
 import { purgeExpiredJob } from '@worker/features/maintenance/purge-expired.job';
 import type { Job } from '@worker/jobs/job';
 import { runScheduledJobs } from '@worker/jobs/run-jobs';
-import { call, createUser } from '../../support/worker-app';
+import { call, createUser, PNG_BYTES } from '../../support/worker-app';
 import { addItem, addProperty, createCollection } from '../../support/worker-catalogue';
 
 const runAlone = async (job: Job, now?: Date) => (await runScheduledJobs(env, 'test', { schedule: { test: [job] }, now }))[0]!;
@@ -91,14 +91,10 @@ describe('media sweep', () => {
     const { token } = await createUser();
     const c = await createCollection(token, { name: 'Sweep' });
     await addProperty(token, c.id, { label: 'Picture', type: 'image' });
-    const png = Uint8Array.from(
-      atob('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg=='),
-      (ch) => ch.charCodeAt(0),
-    );
     const upload = async () => {
       const form = new FormData();
-      form.set('file', new File([png], 'p.png'));
-      form.set('thumbnail', new File([png], 't.png'));
+      form.set('file', new File([PNG_BYTES], 'p.png'));
+      form.set('thumbnail', new File([PNG_BYTES], 't.png'));
       return ((await (await call(`/api/v1/collections/${c.id}/media`, { method: 'POST', token, body: form })).json()) as { value: string })
         .value;
     };

@@ -6,6 +6,7 @@ import {
   MEDIA_PROPERTY_TYPES,
   PROPERTY_KEY_MAX_LENGTH,
   PROPERTY_LABEL_MAX_LENGTH,
+  PROPERTY_TYPES,
   type PropertyType,
 } from '@shared/catalogue';
 import type { CsvOptions } from '@shared/import/csv';
@@ -129,20 +130,9 @@ export interface ImportDraft {
   fields: FieldDraft[];
 }
 
-/** Types a text cell can become: files and pictures come from zips and addresses, not from text. */
-export const IMPORTABLE_TYPES: readonly PropertyType[] = [
-  'text',
-  'longtext',
-  'number',
-  'date',
-  'datetime',
-  'rating',
-  'yesno',
-  'url',
-  'color',
-  'json',
-];
 export const canReceiveText = (type: PropertyType) => !MEDIA_PROPERTY_TYPES.includes(type);
+/** Types a text cell can become: files and pictures come from zips and addresses, not from text. */
+export const IMPORTABLE_TYPES: readonly PropertyType[] = PROPERTY_TYPES.filter(canReceiveText);
 
 type FieldKind = Pick<FieldDraft, 'pictures' | 'addresses'>;
 

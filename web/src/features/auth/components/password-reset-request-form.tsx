@@ -1,13 +1,9 @@
-import { useRef, useState } from 'react';
-import type { FormEvent } from 'react';
+import { useState } from 'react';
 import { defineMessages, useIntl } from 'react-intl';
 import { ErrorAlert, SuccessStatus } from '@web/components/alert';
 import { TextField } from '@web/components/text-field';
-import { useFormErrors } from '@web/lib/use-form-errors';
+import { fieldText, useSubmit } from '@web/lib/use-submit';
 import { useRequestPasswordReset } from '../api/request-password-reset';
-import { ApiError } from '@web/lib/api-client';
-import { checkForm } from '@web/lib/form-check';
-import { useFocusFirstInvalid } from '@web/lib/use-submit';
 
 const messages = defineMessages({
   title: { id: 'auth.passwordResetRequestForm.title', defaultMessage: 'Reset your password' },
@@ -26,37 +22,26 @@ const messages = defineMessages({
 
 export function PasswordResetRequestForm({ id }: { id?: string }) {
   const intl = useIntl();
-  const { trigger, isMutating } = useRequestPasswordReset();
-  const [error, setError] = useState<unknown>(null);
+  const { trigger } = useRequestPasswordReset();
   const [sent, setSent] = useState(false);
-  const errors = useFormErrors(error);
-
-  const formRef = useRef<HTMLFormElement>(null);
-  useFocusFirstInvalid(formRef, error);
-
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const form = new FormData(event.currentTarget);
-    setError(null);
-    setSent(false);
-    const issues = checkForm(event.currentTarget);
-    if (issues.length > 0) {
-      setError(new ApiError({ status: 0, code: 'VALIDATION_FAILED', fields: issues }));
-      return;
-    }
-    try {
-      await trigger({ login: String(form.get('login') ?? '') });
-      setSent(true);
-    } catch (caught) {
-      setError(caught);
-    }
-  }
+  const { onSubmit, busy, errors } = useSubmit(async (fields) => {
+    await trigger({ login: fieldText(fields, 'login') });
+    setSent(true);
+  });
 
   return (
     <section className="card" id={id} aria-labelledby="password-reset-request-title">
       <h2 id="password-reset-request-title">{intl.formatMessage(messages.title)}</h2>
       <p className="muted">{intl.formatMessage(messages.intro)}</p>
-      <form className="form" onSubmit={(event) => void onSubmit(event)} noValidate ref={formRef}>
+      <form
+        className="form"
+        onSubmit={(event) => {
+          // A new request hides the answer to the last one, even when a field refuses it.
+          setSent(false);
+          onSubmit(event);
+        }}
+        noValidate
+      >
         {sent ? <SuccessStatus>{intl.formatMessage(messages.sent)}</SuccessStatus> : null}
         {errors.message ? <ErrorAlert>{errors.message}</ErrorAlert> : null}
         <TextField
@@ -68,7 +53,7 @@ export function PasswordResetRequestForm({ id }: { id?: string }) {
           error={errors.field('login')}
         />
         <div className="actions">
-          <button type="submit" className="button" disabled={isMutating}>
+          <button type="submit" className="button" disabled={busy}>
             {intl.formatMessage(messages.submit)}
           </button>
         </div>

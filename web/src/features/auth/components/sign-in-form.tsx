@@ -1,16 +1,12 @@
-import { useRef, useState } from 'react';
-import type { FormEvent } from 'react';
 import { defineMessages, useIntl } from 'react-intl';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { useSWRConfig } from 'swr';
 import { ErrorAlert } from '@web/components/alert';
 import { TextField } from '@web/components/text-field';
-import { ApiError, isApiError } from '@web/lib/api-client';
-import { checkForm } from '@web/lib/form-check';
+import { isApiError } from '@web/lib/api-client';
 import { saveSession } from '@web/lib/session';
 import { isVisitorIndependent } from '@web/lib/use-api-info';
-import { useFormErrors } from '@web/lib/use-form-errors';
-import { useFocusFirstInvalid } from '@web/lib/use-submit';
+import { fieldText, useSubmit } from '@web/lib/use-submit';
 import { useCreateToken } from '../api/create-token';
 
 const messages = defineMessages({
@@ -41,35 +37,17 @@ export function SignInForm() {
   const navigate = useNavigate();
   const location = useLocation();
   const { mutate } = useSWRConfig();
-  const { trigger, isMutating } = useCreateToken();
-  const [error, setError] = useState<unknown>(null);
-  const errors = useFormErrors(error);
-
-  const formRef = useRef<HTMLFormElement>(null);
-  useFocusFirstInvalid(formRef, error);
-
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const form = new FormData(event.currentTarget);
-    setError(null);
-    const issues = checkForm(event.currentTarget);
-    if (issues.length > 0) {
-      setError(new ApiError({ status: 0, code: 'VALIDATION_FAILED', fields: issues }));
-      return;
-    }
-    try {
-      const result = await trigger({ login: String(form.get('login') ?? ''), password: String(form.get('password') ?? '') });
-      saveSession(result);
-      // Whatever was cached belonged to the previous visitor.
-      await mutate((key) => !isVisitorIndependent(key), undefined, { revalidate: false });
-      void navigate(nextPath(location.state), { replace: true });
-    } catch (caught) {
-      setError(caught);
-    }
-  }
+  const { trigger } = useCreateToken();
+  const { onSubmit, busy, error, errors } = useSubmit(async (fields) => {
+    const result = await trigger({ login: fieldText(fields, 'login'), password: fieldText(fields, 'password') });
+    saveSession(result);
+    // Whatever was cached belonged to the previous visitor.
+    await mutate((key) => !isVisitorIndependent(key), undefined, { revalidate: false });
+    void navigate(nextPath(location.state), { replace: true });
+  });
 
   return (
-    <form className="form" onSubmit={(event) => void onSubmit(event)} noValidate ref={formRef}>
+    <form className="form" onSubmit={onSubmit} noValidate>
       {errors.message ? (
         <ErrorAlert>
           {errors.message}
@@ -95,7 +73,7 @@ export function SignInForm() {
         error={errors.field('password')}
       />
       <div className="actions">
-        <button type="submit" className="button" disabled={isMutating}>
+        <button type="submit" className="button" disabled={busy}>
           {intl.formatMessage(messages.submit)}
         </button>
       </div>

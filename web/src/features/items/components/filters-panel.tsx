@@ -133,6 +133,42 @@ function YesNoFacet({ facet, query }: { facet: FilterFacet; query: Query }) {
   );
 }
 
+interface RangeEndProps {
+  id: string;
+  end: 'min' | 'max';
+  /** "From" or "To", shown; `fullLabel` names the property too, for screen readers. */
+  label: string;
+  fullLabel: string;
+  value: string;
+  inputType: 'date' | 'datetime-local' | 'number';
+  /** The facet's own end, written as the input takes it: the placeholder, and a date's limit. */
+  facetEnd: string | undefined;
+  isDate: boolean;
+}
+
+/** One end of a range filter. */
+function RangeEnd({ id, end, label, fullLabel, value, inputType, facetEnd, isDate }: RangeEndProps) {
+  const limit = isDate ? facetEnd : undefined;
+  return (
+    <div className="field">
+      <label className="field__hint" htmlFor={id}>
+        {label}
+      </label>
+      <input
+        id={id}
+        name={end}
+        type={inputType}
+        step={isDate ? undefined : 'any'}
+        className="field__input"
+        defaultValue={value}
+        placeholder={facetEnd}
+        {...(end === 'min' ? { min: limit } : { max: limit })}
+        aria-label={fullLabel}
+      />
+    </div>
+  );
+}
+
 function RangeFacet({ facet, query }: { facet: FilterFacet; query: Query }) {
   const intl = useIntl();
   const id = useId();
@@ -171,38 +207,26 @@ function RangeFacet({ facet, query }: { facet: FilterFacet; query: Query }) {
         {facet.label}
       </p>
       <div className="filter__range">
-        <div className="field">
-          <label className="field__hint" htmlFor={`${id}-min`}>
-            {intl.formatMessage(messages.min)}
-          </label>
-          <input
-            id={`${id}-min`}
-            name="min"
-            type={inputType}
-            step={isDate ? undefined : 'any'}
-            className="field__input"
-            defaultValue={min}
-            placeholder={bound(facet.min)}
-            min={isDate ? bound(facet.min) : undefined}
-            aria-label={intl.formatMessage(messages.minOf, { label: facet.label })}
-          />
-        </div>
-        <div className="field">
-          <label className="field__hint" htmlFor={`${id}-max`}>
-            {intl.formatMessage(messages.max)}
-          </label>
-          <input
-            id={`${id}-max`}
-            name="max"
-            type={inputType}
-            step={isDate ? undefined : 'any'}
-            className="field__input"
-            defaultValue={max}
-            placeholder={bound(facet.max)}
-            max={isDate ? bound(facet.max) : undefined}
-            aria-label={intl.formatMessage(messages.maxOf, { label: facet.label })}
-          />
-        </div>
+        <RangeEnd
+          id={`${id}-min`}
+          end="min"
+          label={intl.formatMessage(messages.min)}
+          fullLabel={intl.formatMessage(messages.minOf, { label: facet.label })}
+          value={min}
+          inputType={inputType}
+          facetEnd={bound(facet.min)}
+          isDate={isDate}
+        />
+        <RangeEnd
+          id={`${id}-max`}
+          end="max"
+          label={intl.formatMessage(messages.max)}
+          fullLabel={intl.formatMessage(messages.maxOf, { label: facet.label })}
+          value={max}
+          inputType={inputType}
+          facetEnd={bound(facet.max)}
+          isDate={isDate}
+        />
         <button type="submit" className="button button--small button--secondary">
           {intl.formatMessage(messages.apply)}
         </button>

@@ -1,22 +1,16 @@
 // The profile's backup of one's own collections: made in the background, then downloaded as one zip
 // (every collection with its settings, properties, items, loans and pictures); and a restore of such a
 // zip, which makes each of its collections again beside the person's own. Runs show their progress.
-import { ArchiveRestore, DatabaseBackup, FileDown } from 'lucide-react';
-import { useCallback, useState } from 'react';
-import type { FormEvent } from 'react';
 import { defineMessages, useIntl } from 'react-intl';
-import type { NoMessageValues } from 'react-intl';
 import { Link } from 'react-router-dom';
 import { ARCHIVE_UPLOAD_MAX_BYTES, type AccountArchive, type ArchivedCollection } from '@shared/schemas/account-archives';
-import { ErrorAlert, SuccessStatus } from '@web/components/alert';
-import { Button } from '@web/components/button';
-import { EmptyState } from '@web/components/empty-state';
+import { BackupRestoreForm } from '@web/components/backup-runs/backup-restore-form';
+import { BackupRunList } from '@web/components/backup-runs/backup-run-list';
+import { BackupRunProblem } from '@web/components/backup-runs/backup-run-problem';
+import { BackupStartButton } from '@web/components/backup-runs/backup-start-button';
 import { Loading } from '@web/components/loading';
 import { PageError } from '@web/components/page-error';
-import { isTooBig, ZipFileField } from '@web/components/zip-file-field';
-import { describeError } from '@web/lib/error-messages';
 import { paths } from '@web/lib/paths';
-import { useAction } from '@web/lib/use-action';
 import { downloadArchive, useAccountArchiveActions, useAccountArchives } from '../api/account-archives';
 import '@web/components/run-list.css';
 import './account-archives.css';
@@ -31,15 +25,12 @@ const messages = defineMessages({
   start: { id: 'profile.archives.start', defaultMessage: 'Back up my collections' },
   restoreTitle: { id: 'profile.archives.restoreTitle', defaultMessage: 'Restore a backup' },
   fileLabel: { id: 'profile.archives.fileLabel', defaultMessage: 'Backup of collections' },
-  change: { id: 'profile.archives.change', defaultMessage: 'Choose another file' },
   restore: { id: 'profile.archives.restore', defaultMessage: 'Restore these collections' },
   restoreStarted: {
     id: 'profile.archives.restoreStarted',
     defaultMessage: 'The file is uploaded: its collections are being made again. Their progress shows below.',
   },
   historyTitle: { id: 'profile.archives.historyTitle', defaultMessage: 'Recent backups and restores (kept a day)' },
-  none: { id: 'profile.archives.none', defaultMessage: 'No backup made yet.' },
-  download: { id: 'profile.archives.download', defaultMessage: 'Download' },
   progress: { id: 'profile.archives.progress', defaultMessage: 'Progress' },
   opening: { id: 'profile.archives.opening', defaultMessage: 'Reading the file…' },
   why: { id: 'profile.archives.why', defaultMessage: 'See what and why' },
@@ -47,22 +38,18 @@ const messages = defineMessages({
 
 const valueMessages = defineMessages<{
   fileHint: { size: string };
-  tooBig: { size: string };
   backedUp: { done: number; total: number };
   restored: { done: number; total: number };
   items: { items: number; pictures: number };
   importing: { processed: number; total: number };
   imported: { total: number; failed: number };
   leftOut: { count: number };
-  problemPart: { part: string };
 }>({
   fileHint: { id: 'profile.archives.fileHint', defaultMessage: 'A backup of collections made by Vitrine (.zip), at most {size}.' },
   leftOut: {
     id: 'profile.archives.leftOut',
     defaultMessage: '{count, plural, one {# value left out} other {# values left out}}',
   },
-  problemPart: { id: 'profile.archives.problemPart', defaultMessage: 'Missing, extra or not as its manifest says: {part}.' },
-  tooBig: { id: 'profile.archives.tooBig', defaultMessage: 'This file is larger than {size}: it cannot be restored from here.' },
   backedUp: { id: 'profile.archives.backedUp', defaultMessage: 'Collections saved: {done, number} of {total, number}' },
   restored: { id: 'profile.archives.restored', defaultMessage: 'Collections restored: {done, number} of {total, number}' },
   items: {
@@ -76,18 +63,7 @@ const valueMessages = defineMessages<{
   },
 });
 
-const kindMessages = defineMessages<Record<AccountArchive['kind'], NoMessageValues>>({
-  backup: { id: 'profile.archives.kind.backup', defaultMessage: 'Backup' },
-  restore: { id: 'profile.archives.kind.restore', defaultMessage: 'Restore' },
-});
-
-const statusMessages = defineMessages<Record<AccountArchive['status'], NoMessageValues>>({
-  running: { id: 'profile.archives.status.running', defaultMessage: 'Running' },
-  done: { id: 'profile.archives.status.done', defaultMessage: 'Done' },
-  failed: { id: 'profile.archives.status.failed', defaultMessage: 'Failed' },
-});
-
-const problemMessages = defineMessages<Record<string, NoMessageValues>>({
+const problemMessages = defineMessages({
   not_an_archive: {
     id: 'profile.archives.problem.not_an_archive',
     defaultMessage: 'This file is not a backup of collections made by Vitrine: nothing was restored.',
@@ -153,10 +129,7 @@ function ArchiveDetail({ archive }: { archive: AccountArchive }) {
   return (
     <div className="archive-run">
       {archive.status === 'failed' ? (
-        <p className="archive-run__problem">
-          {intl.formatMessage(problemMessages[archive.problem ?? 'step_failed'] ?? problemMessages.step_failed!)}
-          {archive.problemPart ? ` ${intl.formatMessage(valueMessages.problemPart, { part: archive.problemPart })}` : null}
-        </p>
+        <BackupRunProblem problem={archive.problem} part={archive.problemPart} problems={problemMessages} />
       ) : null}
       {archive.status === 'running' ? (
         <progress className="run-progress" max={1} value={archive.restored / total} aria-label={intl.formatMessage(messages.progress)} />
@@ -180,115 +153,40 @@ function ArchiveDetail({ archive }: { archive: AccountArchive }) {
   );
 }
 
-function ArchiveList({ archives }: { archives: AccountArchive[] }) {
-  const intl = useIntl();
-  const download = useAction(useCallback((archive: AccountArchive) => downloadArchive(archive), []));
-  if (archives.length === 0) return <EmptyState icon={DatabaseBackup} title={intl.formatMessage(messages.none)} compact />;
-  return (
-    <>
-      {download.error ? <ErrorAlert>{describeError(intl, download.error)}</ErrorAlert> : null}
-      <ul className="run-list">
-        {archives.map((archive) => (
-          <li key={archive.id} className="run-list__run" data-testid={`archive-${archive.id}`}>
-            <div className="run-list__head">
-              <span className="run-list__name">
-                {intl.formatMessage(kindMessages[archive.kind])} ·{' '}
-                {intl.formatDate(archive.createdAt, { dateStyle: 'medium', timeStyle: 'short' })}
-              </span>
-              <span className={`run-status run-status--${archive.status}`}>{intl.formatMessage(statusMessages[archive.status])}</span>
-            </div>
-            <ArchiveDetail archive={archive} />
-            {archive.file ? (
-              <div className="actions">
-                <Button
-                  variant="secondary"
-                  size="small"
-                  icon={FileDown}
-                  disabled={download.busy}
-                  onClick={() => void download.run(archive)}
-                >
-                  {intl.formatMessage(messages.download)}
-                </Button>
-              </div>
-            ) : null}
-          </li>
-        ))}
-      </ul>
-    </>
-  );
-}
-
-function RestoreForm({ disabled }: { disabled: boolean }) {
-  const intl = useIntl();
-  const { restore } = useAccountArchiveActions();
-  const [file, setFile] = useState<File | null>(null);
-  const [started, setStarted] = useState(false);
-  const action = useAction(
-    useCallback(
-      async (chosen: File) => {
-        await restore(chosen);
-        setFile(null);
-        setStarted(true);
-      },
-      [restore],
-    ),
-  );
-  const tooBig = isTooBig(file, ARCHIVE_UPLOAD_MAX_BYTES);
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    if (file && !tooBig) void action.run(file);
-  }
-  return (
-    <form className="stack" onSubmit={submit} noValidate aria-labelledby="archive-restore-title">
-      <h3 id="archive-restore-title">{intl.formatMessage(messages.restoreTitle)}</h3>
-      {action.error ? <ErrorAlert>{describeError(intl, action.error)}</ErrorAlert> : null}
-      {started && !action.error ? <SuccessStatus>{intl.formatMessage(messages.restoreStarted)}</SuccessStatus> : null}
-      <ZipFileField
-        id="archive-file"
-        label={intl.formatMessage(messages.fileLabel)}
-        file={file}
-        onFile={(chosen) => {
-          setStarted(false);
-          setFile(chosen);
-        }}
-        maxBytes={ARCHIVE_UPLOAD_MAX_BYTES}
-        hint={(size) => intl.formatMessage(valueMessages.fileHint, { size })}
-        tooBig={(size) => intl.formatMessage(valueMessages.tooBig, { size })}
-        changeLabel={intl.formatMessage(messages.change)}
-        disabled={disabled}
-        busy={action.busy}
-      />
-      <div className="actions">
-        <Button type="submit" icon={ArchiveRestore} disabled={disabled || action.busy || !file || tooBig}>
-          {intl.formatMessage(messages.restore)}
-        </Button>
-      </div>
-    </form>
-  );
-}
-
 /** `disabled`: demo mode, which shows the section but makes nothing. */
 export function AccountArchives({ disabled }: { disabled: boolean }) {
   const intl = useIntl();
   const { data, error } = useAccountArchives();
-  const { backUp } = useAccountArchiveActions();
-  const begin = useAction(useCallback(() => backUp(), [backUp]));
+  const { backUp, restore } = useAccountArchiveActions();
   const busy = data?.archives.some((archive) => archive.status === 'running') ?? false;
   return (
     <section className="card stack" aria-labelledby="archives-title">
       <h2 id="archives-title">{intl.formatMessage(messages.title)}</h2>
       <p className="muted">{intl.formatMessage(messages.hint)}</p>
-      {begin.error ? <ErrorAlert>{describeError(intl, begin.error)}</ErrorAlert> : null}
-      <div className="actions">
-        <Button icon={DatabaseBackup} disabled={disabled || busy || begin.busy} onClick={() => void begin.run()}>
-          {intl.formatMessage(messages.start)}
-        </Button>
-      </div>
-      <RestoreForm disabled={disabled || busy} />
+      <BackupStartButton label={intl.formatMessage(messages.start)} disabled={disabled || busy} start={backUp} />
+      <BackupRestoreForm
+        fieldId="archive-file"
+        title={{ id: 'archive-restore-title', text: intl.formatMessage(messages.restoreTitle) }}
+        label={intl.formatMessage(messages.fileLabel)}
+        maxBytes={ARCHIVE_UPLOAD_MAX_BYTES}
+        hint={(size) => intl.formatMessage(valueMessages.fileHint, { size })}
+        submitLabel={intl.formatMessage(messages.restore)}
+        started={intl.formatMessage(messages.restoreStarted)}
+        disabled={disabled || busy}
+        restore={restore}
+      />
       <h3>{intl.formatMessage(messages.historyTitle)}</h3>
       {error ? <PageError error={error} /> : null}
       {!data && !error ? <Loading /> : null}
-      {data ? <ArchiveList archives={data.archives} /> : null}
+      {data ? (
+        <BackupRunList
+          runs={data.archives}
+          testId={(archive) => `archive-${archive.id}`}
+          detail={(archive) => <ArchiveDetail archive={archive} />}
+          downloadable={(archive) => Boolean(archive.file)}
+          download={downloadArchive}
+        />
+      ) : null}
     </section>
   );
 }
