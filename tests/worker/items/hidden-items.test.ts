@@ -1,9 +1,10 @@
 // Items set to "Nobody" never show while browsing; their owner finds them on the manage screen through
-// GET /collections/{id}/hidden-items, and nobody else can list them.
+// GET /collections/{id}/hidden-items, as do the editors and co-owners who manage the items with them;
+// nobody else can list them.
 import { describe, expect, it } from 'vitest';
 import type { HiddenItems } from '@shared/schemas/items';
 import { call, createUser, errorCode, signIn } from '../../support/worker-app';
-import { addItem, addProperty, createCollection } from '../../support/worker-catalogue';
+import { addItem, addProperty, createCollection, createMember } from '../../support/worker-catalogue';
 
 async function collectionWithHidden(visibility = 0) {
   const owner = await createUser();
@@ -25,6 +26,30 @@ describe('GET /collections/{id}/hidden-items', () => {
     expect(res.status).toBe(200);
     const body = (await res.json()) as HiddenItems;
     expect(body.items.map((item) => [item.id, item.title])).toEqual([[hidden.id, 'Hidden one']]);
+  });
+
+  it('lists them for editors and co-owners, who edit them as the owner does, and never for a viewer', async () => {
+    const { owner, c, hidden } = await collectionWithHidden(2);
+    for (const role of ['editor', 'co_owner']) {
+      const member = await createMember(owner.token, c.id, role);
+      const res = await call(path(c.id), { token: member.token });
+      expect(res.status, role).toBe(200);
+      expect(
+        ((await res.json()) as HiddenItems).items.map((item) => item.id),
+        role,
+      ).toEqual([hidden.id]);
+      // Reached for editing, with its hidden values; never while browsing.
+      const edit = await call(`/api/v1/collections/${c.id}/items/${hidden.id}?edit=true`, { token: member.token });
+      expect(edit.status, role).toBe(200);
+      const browse = await call(`/api/v1/collections/${c.id}/items/${hidden.id}`, { token: member.token });
+      expect(browse.status, role).toBe(404);
+    }
+    const viewer = await createMember(owner.token, c.id, 'viewer');
+    const res = await call(path(c.id), { token: viewer.token });
+    expect(res.status).toBe(403);
+    expect(await errorCode(res)).toBe('FORBIDDEN');
+    const edit = await call(`/api/v1/collections/${c.id}/items/${hidden.id}?edit=true`, { token: viewer.token });
+    expect(edit.status).toBe(404);
   });
 
   it('answers an empty list when nothing is hidden', async () => {
