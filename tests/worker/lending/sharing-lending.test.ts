@@ -1,7 +1,10 @@
 // Lending from a shared collection (docs/product.md "Sharing"): editors and co-owners lend its items,
 // answer its borrow requests and see its loans on their lending overview; viewers and removed members do not.
+import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import type { LendingOverview, Loan } from '@shared/schemas/lending';
+import { openLoans } from '@worker/features/lending/lending.queries';
+import { meteredD1, type D1Metrics } from '@worker/lib/d1-metrics';
 import { call, createUser } from '../../support/worker-app';
 import { createMember } from '../../support/worker-catalogue';
 import { act, askToBorrow, lend, lendableItem } from '../../support/worker-lending';
@@ -55,6 +58,26 @@ describe('lending from a shared collection', () => {
     expect(shown.item).toMatchObject({ collectionId: collection.id, collectionName: 'Shelf', title: 'Catan' });
     const stranger = await createUser();
     expect(idsIn(await overviewOf(stranger))).toEqual([]);
+  });
+
+  it("an overview reads no other owner's open loans than those of the collections shared with the caller", async () => {
+    const { owner, itemPath, editor } = await sharedLending();
+    await lend(owner.token, itemPath, { borrower: { name: 'Ann' } });
+    const readsOf = async (person: Person) => {
+      const metrics: D1Metrics = { queries: 0, rowsRead: 0, rowsWritten: 0 };
+      const loans = await openLoans(meteredD1(env.DB, metrics), person.user.id);
+      return { ids: loans.map((l) => l.id), rowsRead: metrics.rowsRead };
+    };
+    const [editorBefore, strangerBefore] = [await readsOf(editor), await readsOf(await createUser())];
+    // Another owner lends ten copies in a collection shared with no one.
+    const other = await lendableItem({ title: 'Azul', quantity: 10 });
+    for (let n = 0; n < 10; n += 1)
+      expect((await lend(other.owner.token, other.itemPath, { borrower: { name: `B${n}` } })).status).toBe(201);
+    // Not a row for each of them (an index's seek may read the entry past its range: one row).
+    const editorAfter = await readsOf(editor);
+    expect(editorAfter.ids).toEqual(editorBefore.ids);
+    expect(editorAfter.rowsRead - editorBefore.rowsRead).toBeLessThan(10);
+    expect((await readsOf(await createUser())).rowsRead - strangerBefore.rowsRead).toBeLessThan(10);
   });
 
   it('a removed member loses the loans at once: 404 on them and gone from the overview', async () => {

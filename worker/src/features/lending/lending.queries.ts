@@ -303,15 +303,20 @@ export async function loansOfBorrower(d1: D1Database, ownerId: number, borrowerI
 /** The owner's open loans and requests (asked, accepted, lent): the lending overview, in one query. */
 /**
  * The open loans a user manages: their own, and those of the collections shared with them as editor or
- * co-owner (who lend its items too). Two indexed halves rather than one OR, which no index serves.
+ * co-owner (who lend its items too). Two indexed halves rather than one OR, which no index serves. The
+ * second reads the open loans of those collections' owners only (by owner and state): found by state
+ * alone, it read every open loan of the instance with its borrower and item before testing the
+ * collection: 4,210 rows for the bench's overview of 200 loans, whose owner is no one's member; 1,007 so.
  */
 export async function openLoans(d1: D1Database, userId: number): Promise<LoanRow[]> {
   const { results } = await d1
     .prepare(
       `${LOAN_SELECT} WHERE l.owner_id = ?1 AND l.state IN ('asked', 'accepted', 'lent')
        UNION ALL
-       ${LOAN_SELECT} WHERE l.state IN ('asked', 'accepted', 'lent') AND l.owner_id <> ?1 AND i.collection_id IN (
-         SELECT collection_id FROM collection_members WHERE user_id = ?1 AND role IN ('editor', 'co_owner'))
+       ${LOAN_SELECT} WHERE l.state IN ('asked', 'accepted', 'lent') AND l.owner_id <> ?1
+         AND l.owner_id IN (SELECT k.owner_id FROM collection_members m JOIN collections k ON k.id = m.collection_id
+           WHERE m.user_id = ?1 AND m.role IN ('editor', 'co_owner'))
+         AND i.collection_id IN (SELECT collection_id FROM collection_members WHERE user_id = ?1 AND role IN ('editor', 'co_owner'))
        ORDER BY id`,
     )
     .bind(userId)
