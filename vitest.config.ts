@@ -6,6 +6,7 @@ import { defineConfig } from 'vitest/config';
 
 import { mkdirSync } from 'node:fs';
 import { compiledCatalogues } from './compiled-catalogues.ts';
+import { dependenciesWithoutSourceMaps } from './lean-test-modules.ts';
 import { freePort } from './tests/support/fake-resend.ts';
 import { PATH_ALIASES } from './path-aliases.ts';
 import { REACT_AS_PREACT } from './react-alias.ts';
@@ -73,6 +74,8 @@ export default defineConfig({
               },
             },
           })),
+          // Each test file's workerd gets every module's code from Node; maps of dependencies weigh most.
+          dependenciesWithoutSourceMaps,
         ],
         // The Worker's bundle takes the web app's server renderer under this name, rendering with Preact as
         // the browser does (wrangler.toml [alias], react-alias.ts).
