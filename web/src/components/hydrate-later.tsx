@@ -21,13 +21,14 @@ interface PreactInternals {
  * what changed while it waited (a phone's layout, newer data) follows at once as an ordinary update.
  * A class, because a part that waits before it ever mounted loses its hooks but keeps its instance.
  */
-class TurnGate extends Component<GateProps & { scope: string }, { caughtUp: boolean }> {
-  override state = { caughtUp: false };
+class TurnGate extends Component<GateProps & { scope: string }> {
   private rendered: ReactElement | null = null;
+  private mounted = false;
   private ids: [string, number] | null = null;
 
   override componentDidMount() {
-    if (this.rendered) this.setState({ caughtUp: true });
+    this.mounted = true;
+    if (this.rendered && this.rendered !== this.props.children) this.forceUpdate();
   }
 
   override render() {
@@ -40,7 +41,7 @@ class TurnGate extends Component<GateProps & { scope: string }, { caughtUp: bool
       this.rendered ??= this.props.children;
       throw wait;
     }
-    return this.rendered && !this.state.caughtUp ? this.rendered : this.props.children;
+    return this.rendered && !this.mounted ? this.rendered : this.props.children;
   }
 }
 
