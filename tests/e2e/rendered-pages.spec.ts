@@ -104,11 +104,17 @@ for (const [name, options] of [
     const { shelf, showcase } = await seed(request);
     const page = await visitor(browser, options);
     // The elements the Worker sent, before any script of the app has run.
-    await page.addInitScript(() =>
+    await page.addInitScript(() => {
       document.addEventListener('DOMContentLoaded', () => {
         (window as unknown as { rendered: Element[] }).rendered = Array.from(document.getElementById('root')!.querySelectorAll('*'));
-      }),
-    );
+      });
+      // Writing the page's language again, even unchanged, restyles every element of it in Chromium.
+      const langWrites: string[] = [];
+      (window as unknown as { langWrites: string[] }).langWrites = langWrites;
+      new MutationObserver((records) =>
+        langWrites.push(...records.filter((record) => record.target === document.documentElement).map(() => document.documentElement.lang)),
+      ).observe(document, { subtree: true, attributeFilter: ['lang'] });
+    });
     for (const path of [
       `/collection/${shelf.id}?sort=title&dir=desc`,
       `/collection/${shelf.id}/item/${showcase.id}`,
@@ -128,6 +134,7 @@ for (const [name, options] of [
       });
       expect(kept.rendered, path).toBeGreaterThan(10);
       expect(kept.kept, path).toBe(kept.rendered);
+      expect(await page.evaluate(() => (window as unknown as { langWrites: string[] }).langWrites), path).toEqual([]);
       page.removeAllListeners();
     }
     // Hydrated, cards included: the app now answers clicks itself (a move inside the app, no new page).

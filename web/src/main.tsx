@@ -43,7 +43,10 @@ const rendered = readRenderedPage();
 
 void resolveStartupLocale(rendered?.locale).then(async (locale) => {
   if (!locale || !container) return;
-  document.documentElement.lang = toIntlLocale(locale);
+  // Setting the same language again restyles the whole page in Chromium (all of a rendered collection's
+  // cards): only a change is written.
+  const lang = toIntlLocale(locale);
+  if (document.documentElement.lang !== lang) document.documentElement.lang = lang;
   // The rendered markup was made for a visitor in its language: anyone else gets their own render.
   const visitor = getSession() === null;
   const hydrate = rendered !== null && rendered.locale === locale && visitor;
