@@ -1,6 +1,7 @@
 import { defineMessages, useIntl } from 'react-intl';
 import { Outlet, ScrollRestoration, useNavigation } from 'react-router-dom';
 import { HydrateLater } from '../components/hydrate-later';
+import { TURNS } from '../lib/hydration-turns';
 import { SignedOutNotice } from '../components/signed-out-notice';
 import { MediaUrlProvider } from '../lib/media-url';
 import { AppStatus } from './app-status';
@@ -22,7 +23,7 @@ export function RootLayout() {
         </a>
         {navigation.state !== 'idle' ? <div className="progress" aria-hidden="true" /> : null}
         {/* Taken over in a task of its own on a rendered page (lib/hydration-turns.ts). */}
-        <HydrateLater turn={-1}>
+        <HydrateLater turn={TURNS.frame}>
           <NavBar />
         </HydrateLater>
         <AppStatus />

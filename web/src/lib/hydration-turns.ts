@@ -4,8 +4,17 @@
 // hydrated, their markup kept as it is (Preact keeps a suspended part's rendered DOM), then are taken
 // over one turn a task, so no task holds the main thread for long.
 
-/** The turn of parts taken over last: below the fold, or seldom the first thing touched. */
-export const LAST_TURN = 1_000_000;
+/** Every part's turn, in one place: lower turns are taken over first. */
+export const TURNS = {
+  /** What a visitor reaches first: the nav bar and the collection's header. */
+  frame: -1,
+  /** The list's toolbar (sort, display, filters). */
+  toolbar: 0,
+  /** The first four cards; each next four take the following turn (item-results.tsx). */
+  firstCards: 1,
+  /** Below the fold, or seldom the first thing touched: the pagination, the recent strip. */
+  last: 1_000_000,
+} as const;
 
 /** A turn's promise, from the first hydration until it has passed. */
 const waiting = new Map<number, Promise<void>>();

@@ -9,6 +9,7 @@ import { ErrorAlert } from '@web/components/alert';
 import { Button, ButtonLink } from '@web/components/button';
 import { FlashStatus } from '@web/components/flash-status';
 import { HydrateLater } from '@web/components/hydrate-later';
+import { TURNS } from '@web/lib/hydration-turns';
 import { Loading } from '@web/components/loading';
 import { CollectionHeader } from '@web/features/collections/components/collection-header';
 import { TagsEditor } from '@web/features/collections/components/tags-editor';
@@ -75,7 +76,7 @@ function CollectionScreen({ collection }: { collection: Collection }) {
   return (
     <div className="stack collection-page">
       {/* Taken over in a task of its own on a rendered page (lib/hydration-turns.ts). */}
-      <HydrateLater turn={-1}>
+      <HydrateLater turn={TURNS.frame}>
         <CollectionHeader collection={collection} actions={actions} />
       </HydrateLater>
       <FlashStatus />

@@ -23,6 +23,7 @@ import { Pagination } from './pagination';
 import { activeFilterCount, isValidPageParam, itemsQuery, useItemQuery } from './use-item-query';
 import './item-browser.css';
 import { HydrateLater } from '@web/components/hydrate-later';
+import { TURNS } from '@web/lib/hydration-turns';
 
 // The side panel of filters is folded by default: its code comes when a wide screen unfolds it, so a
 // visitor's page does not carry it (the phone's sheet is loaded the same way, filters-sheet.tsx).
@@ -130,7 +131,7 @@ export function ItemBrowser({ collectionId, properties, searchDisabled, collecti
   return (
     <div className="browser">
       {/* A rendered page's toolbar is taken over first, before the cards (lib/hydration-turns.ts). */}
-      <HydrateLater turn={0}>
+      <HydrateLater turn={TURNS.toolbar}>
         <ItemToolbar
           query={query}
           properties={properties}

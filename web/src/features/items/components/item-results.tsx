@@ -11,6 +11,7 @@ import type { ItemSummary } from '@shared/schemas/items';
 import type { Property } from '@shared/schemas/properties';
 import { CoverPlaceholder } from '@web/components/cover-placeholder';
 import { HydrateLater } from '@web/components/hydrate-later';
+import { TURNS } from '@web/lib/hydration-turns';
 import { useMediaSrc } from '@web/lib/media-url';
 import { coverSources } from '@web/lib/picture-srcset';
 import { paths } from '@web/lib/paths';
@@ -173,7 +174,7 @@ export function ItemResults({ collectionId, items, mode, properties, collectionT
       {blocks.map((block, index) => (
         <div key={index} className="item-results__block">
           {block.map((item, at) => (
-            <HydrateLater key={item.id} turn={1 + Math.floor((index * BLOCK_SIZE[mode] + at) / CARDS_PER_TURN)}>
+            <HydrateLater key={item.id} turn={TURNS.firstCards + Math.floor((index * BLOCK_SIZE[mode] + at) / CARDS_PER_TURN)}>
               <ItemCard
                 item={item}
                 collectionId={collectionId}

@@ -6,7 +6,7 @@ import { defineMessages, useIntl } from 'react-intl';
 import type { NoMessageValues } from 'react-intl';
 import { Link } from 'react-router-dom';
 import { HydrateLater } from '@web/components/hydrate-later';
-import { LAST_TURN } from '@web/lib/hydration-turns';
+import { TURNS } from '@web/lib/hydration-turns';
 
 const messages = defineMessages<{
   label: NoMessageValues;
@@ -73,7 +73,7 @@ export function Pagination({
     return { search: search ? `?${search}` : '' };
   };
   return (
-    <HydrateLater turn={LAST_TURN}>
+    <HydrateLater turn={TURNS.last}>
       <nav className="pagination" aria-label={intl.formatMessage(messages.label)}>
         <ul className="pagination__list">
           <li>

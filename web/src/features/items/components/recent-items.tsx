@@ -14,7 +14,7 @@ import { itemTitle } from './item-title';
 import './recent-items.css';
 import { useTimeZone } from '@web/lib/use-time-zone';
 import { HydrateLater } from '@web/components/hydrate-later';
-import { LAST_TURN } from '@web/lib/hydration-turns';
+import { TURNS } from '@web/lib/hydration-turns';
 
 const messages = defineMessages<{
   title: NoMessageValues;
@@ -74,7 +74,7 @@ export function RecentItems({ collectionId, collectionType }: { collectionId: nu
   const empty = data.added.length === 0 && data.edited.length === 0;
   // Below the list: taken over last when the page was rendered (lib/hydration-turns.ts).
   return (
-    <HydrateLater turn={LAST_TURN}>
+    <HydrateLater turn={TURNS.last}>
       <section className="card recent" aria-labelledby="recent-items-title">
         <h2 id="recent-items-title">{intl.formatMessage(messages.title)}</h2>
         {empty ? <EmptyState compact icon={History} title={intl.formatMessage(messages.empty)} /> : null}
