@@ -51,6 +51,9 @@ void resolveStartupLocale(rendered?.locale).then(async (locale) => {
   const visitor = getSession() === null;
   const hydrate = rendered !== null && rendered.locale === locale && visitor;
   startMessages(locale, hydrate ? rendered.messages : undefined);
+  // The app's modules have just run in this task: asking for the screen's modules (a link element a
+  // module, about 35 for a collection) waits for the next one.
+  if (hydrate) await nextTask();
   await Promise.all([hydrate ? null : loadShellMessages(), rendered ? loadMatchedScreens(routes, window.location) : null]);
   const shown = screensAt(routes, window.location);
   // A rendered page is already readable: let the browser breathe between running the screen's code,

@@ -4,15 +4,15 @@
 // hydrated, their markup kept as it is (Preact keeps a suspended part's rendered DOM), then are taken
 // over one turn a task, so no task holds the main thread for long.
 
-/** Every part's turn, in one place: lower turns are taken over first. */
+/** Every part's turn, in one place: lower turns are taken over first, equal ones in the same task. */
 export const TURNS = {
-  /** What a visitor reaches first: the nav bar and the collection's header. */
+  /** What a visitor reaches first: the nav bar, a collection's header. */
   frame: -1,
-  /** The list's toolbar (sort, display, filters). */
-  toolbar: 0,
+  /** A collection's toolbar (sort, display, filters); an item's header (cover, title, its actions). */
+  controls: 0,
   /** The first four cards; each next four take the following turn (item-results.tsx). */
   firstCards: 1,
-  /** Below the fold, or seldom the first thing touched: the pagination, the recent strip. */
+  /** Below the fold, or seldom the first thing touched: the pagination, the recent strip, an item's details. */
   last: 1_000_000,
 } as const;
 

@@ -131,7 +131,7 @@ export function ItemBrowser({ collectionId, properties, searchDisabled, collecti
   return (
     <div className="browser">
       {/* A rendered page's toolbar is taken over first, before the cards (lib/hydration-turns.ts). */}
-      <HydrateLater turn={TURNS.toolbar}>
+      <HydrateLater turn={TURNS.controls}>
         <ItemToolbar
           query={query}
           properties={properties}

@@ -1,6 +1,8 @@
 // One item's page: the header (cover, title, creator, year, rating, main actions), the summary, then the
 // other values grouped (details, long texts folded, links and files, pictures in a gallery) and the
 // record (copies, dates). Previous and Next lead through the list the visitor came from.
+import { HydrateLater } from '@web/components/hydrate-later';
+import { TURNS } from '@web/lib/hydration-turns';
 import type { ReactNode } from 'react';
 import { defineMessages, useIntl } from 'react-intl';
 import type { NoMessageValues } from 'react-intl';
@@ -84,56 +86,64 @@ export function ItemView({ item, properties, readOnly, collectionType, lending }
   return (
     <article className="item-page">
       <ItemNeighbours collectionId={item.collectionId} itemId={item.id} />
-      <ItemHeader
-        item={item}
-        title={title}
-        creator={creator}
-        roles={roles}
-        canChange={item.isOwner && !readOnly}
-        collectionType={collectionType}
-        lending={lending}
-        busy={busy}
-        onDuplicate={() => void onDuplicate()}
-      />
+      <HydrateLater turn={TURNS.controls}>
+        <ItemHeader
+          item={item}
+          title={title}
+          creator={creator}
+          roles={roles}
+          canChange={item.isOwner && !readOnly}
+          collectionType={collectionType}
+          lending={lending}
+          busy={busy}
+          onDuplicate={() => void onDuplicate()}
+        />
+      </HydrateLater>
       {error ? <ErrorAlert>{describeError(intl, error)}</ErrorAlert> : null}
-      <div className="item-body card">
-        {roles.summary && typeof summaryValue === 'string' ? (
-          <section className="item-section item-summary" aria-label={roles.summary.label}>
-            <h2 className={roles.summary.hideLabel ? 'visually-hidden' : 'item-section__title'}>{roles.summary.label}</h2>
-            <ClampedText folded text={summaryValue} />
+      <HydrateLater turn={TURNS.last}>
+        <div className="item-body card">
+          {roles.summary && typeof summaryValue === 'string' ? (
+            <section className="item-section item-summary" aria-label={roles.summary.label}>
+              <h2 className={roles.summary.hideLabel ? 'visually-hidden' : 'item-section__title'}>{roles.summary.label}</h2>
+              <ClampedText folded text={summaryValue} />
+            </section>
+          ) : null}
+          {details.length > 0 ? <ValueRows title={intl.formatMessage(messages.details)} properties={details} values={item.values} /> : null}
+          {texts.map((property) => (
+            <section key={property.id} className="item-section" aria-label={property.label}>
+              <h2 className={property.hideLabel ? 'visually-hidden' : 'item-section__title'}>{property.label}</h2>
+              {(Array.isArray(item.values[property.key]) ? (item.values[property.key] as unknown[]) : [item.values[property.key]])
+                .filter((value): value is string => typeof value === 'string' && value !== '')
+                .map((value, index) => (
+                  <ClampedText folded key={index} text={value} />
+                ))}
+            </section>
+          ))}
+          {links.length > 0 ? <ValueRows title={intl.formatMessage(messages.links)} properties={links} values={item.values} /> : null}
+          <ItemGallery pictures={pictures} />
+          <section className="item-section" aria-label={intl.formatMessage(messages.record)}>
+            <h2 className="item-section__title">{intl.formatMessage(messages.record)}</h2>
+            <dl className="item-values item-values--meta">
+              <div className="item-values__row">
+                <dt className="item-values__label">{intl.formatMessage(messages.quantity)}</dt>
+                <dd className="item-values__value">{intl.formatMessage(messages.copies, { count: item.quantity })}</dd>
+              </div>
+              <div className="item-values__row">
+                <dt className="item-values__label">{intl.formatMessage(messages.created)}</dt>
+                <dd className="item-values__value">
+                  {intl.formatDate(item.createdAt, { dateStyle: 'long', timeStyle: 'short', timeZone })}
+                </dd>
+              </div>
+              <div className="item-values__row">
+                <dt className="item-values__label">{intl.formatMessage(messages.updated)}</dt>
+                <dd className="item-values__value">
+                  {intl.formatDate(item.updatedAt, { dateStyle: 'long', timeStyle: 'short', timeZone })}
+                </dd>
+              </div>
+            </dl>
           </section>
-        ) : null}
-        {details.length > 0 ? <ValueRows title={intl.formatMessage(messages.details)} properties={details} values={item.values} /> : null}
-        {texts.map((property) => (
-          <section key={property.id} className="item-section" aria-label={property.label}>
-            <h2 className={property.hideLabel ? 'visually-hidden' : 'item-section__title'}>{property.label}</h2>
-            {(Array.isArray(item.values[property.key]) ? (item.values[property.key] as unknown[]) : [item.values[property.key]])
-              .filter((value): value is string => typeof value === 'string' && value !== '')
-              .map((value, index) => (
-                <ClampedText folded key={index} text={value} />
-              ))}
-          </section>
-        ))}
-        {links.length > 0 ? <ValueRows title={intl.formatMessage(messages.links)} properties={links} values={item.values} /> : null}
-        <ItemGallery pictures={pictures} />
-        <section className="item-section" aria-label={intl.formatMessage(messages.record)}>
-          <h2 className="item-section__title">{intl.formatMessage(messages.record)}</h2>
-          <dl className="item-values item-values--meta">
-            <div className="item-values__row">
-              <dt className="item-values__label">{intl.formatMessage(messages.quantity)}</dt>
-              <dd className="item-values__value">{intl.formatMessage(messages.copies, { count: item.quantity })}</dd>
-            </div>
-            <div className="item-values__row">
-              <dt className="item-values__label">{intl.formatMessage(messages.created)}</dt>
-              <dd className="item-values__value">{intl.formatDate(item.createdAt, { dateStyle: 'long', timeStyle: 'short', timeZone })}</dd>
-            </div>
-            <div className="item-values__row">
-              <dt className="item-values__label">{intl.formatMessage(messages.updated)}</dt>
-              <dd className="item-values__value">{intl.formatDate(item.updatedAt, { dateStyle: 'long', timeStyle: 'short', timeZone })}</dd>
-            </div>
-          </dl>
-        </section>
-      </div>
+        </div>
+      </HydrateLater>
     </article>
   );
 }
