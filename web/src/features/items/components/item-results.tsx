@@ -154,6 +154,13 @@ const BLOCK_SIZE: Record<DisplayMode, number> = { list: 100, shop: 120, mosaic: 
  */
 const CARDS_PER_TURN = 4;
 
+/** A block's cards in groups taken over together. */
+function turnsOf(block: ItemSummary[]): ItemSummary[][] {
+  const out: ItemSummary[][] = [];
+  for (let start = 0; start < block.length; start += CARDS_PER_TURN) out.push(block.slice(start, start + CARDS_PER_TURN));
+  return out;
+}
+
 export function ItemResults({ collectionId, items, mode, properties, collectionType, cursors }: ItemResultsProps) {
   const intl = useIntl();
   const { search } = useLocation();
@@ -173,18 +180,24 @@ export function ItemResults({ collectionId, items, mode, properties, collectionT
     <div role="list" className={`item-results item-results--${mode}`} aria-label={intl.formatMessage(messages.items)}>
       {blocks.map((block, index) => (
         <div key={index} className="item-results__block">
-          {block.map((item, at) => (
-            <HydrateLater key={item.id} turn={TURNS.firstCards + Math.floor((index * BLOCK_SIZE[mode] + at) / CARDS_PER_TURN)}>
-              <ItemCard
-                item={item}
-                collectionId={collectionId}
-                mode={mode}
-                summary={summary}
-                collectionType={collectionType}
-                linkState={linkState}
-                first={index === 0 && at < FIRST_CARDS}
-                foremost={mode !== 'list' && index === 0 && at < FOREMOST_CARDS}
-              />
+          {turnsOf(block).map((cards, turn) => (
+            // One gate for a turn's cards: a gate per card cost a suspended boundary each in the first pass.
+            <HydrateLater key={turn} turn={TURNS.firstCards + (index * BLOCK_SIZE[mode]) / CARDS_PER_TURN + turn}>
+              <div className="item-results__turn">
+                {cards.map((item, at) => (
+                  <ItemCard
+                    key={item.id}
+                    item={item}
+                    collectionId={collectionId}
+                    mode={mode}
+                    summary={summary}
+                    collectionType={collectionType}
+                    linkState={linkState}
+                    first={index === 0 && turn * CARDS_PER_TURN + at < FIRST_CARDS}
+                    foremost={mode !== 'list' && index === 0 && turn * CARDS_PER_TURN + at < FOREMOST_CARDS}
+                  />
+                ))}
+              </div>
             </HydrateLater>
           ))}
         </div>
