@@ -12,8 +12,7 @@ import {
   stubVideoPlayers,
   useLanguage,
 } from '../support/e2e-helpers';
-
-const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
+import { TINY_PNG } from '../support/tiny-png';
 
 const BOOK_TEMPLATE = [
   'Title',
@@ -204,7 +203,7 @@ test('an item with every content type: shown fittingly, duplicated, edited and d
   await expect(page.getByLabel('Colour: colour picker')).toHaveValue('#1e90ff');
   await page.getByLabel('Specs', { exact: true }).fill('{"bands": ["AM", "FM"], "stereo": false}');
 
-  await page.getByLabel('Photo', { exact: true }).setInputFiles({ name: 'radio.png', mimeType: 'image/png', buffer: PNG });
+  await page.getByLabel('Photo', { exact: true }).setInputFiles({ name: 'radio.png', mimeType: 'image/png', buffer: TINY_PNG });
   await expect(page.getByRole('img', { name: 'Photo' })).toHaveAttribute('src', /^\/media\/collections\//);
   await page.getByLabel('Demo video: YouTube, Vimeo or Dailymotion address').fill('https://www.youtube.com/watch?v=dQw4w9WgXcQ');
   await page

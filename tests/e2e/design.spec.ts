@@ -13,8 +13,7 @@ import {
   signInViaApi,
   useLanguage,
 } from '../support/e2e-helpers';
-
-const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
+import { TINY_PNG } from '../support/tiny-png';
 
 test.beforeEach(async ({ page }) => useLanguage(page, 'en_US'));
 
@@ -86,7 +85,7 @@ test('a failed upload stops the item from being saved and says why; going on wit
 
   // The connection drops during the upload.
   await page.route('**/api/v1/collections/*/media', (route) => route.abort('connectionreset'));
-  await page.getByLabel('Photo', { exact: true }).setInputFiles({ name: 'iron.png', mimeType: 'image/png', buffer: PNG });
+  await page.getByLabel('Photo', { exact: true }).setInputFiles({ name: 'iron.png', mimeType: 'image/png', buffer: TINY_PNG });
   await expect(page.getByRole('alert').filter({ hasText: 'An error occured while uploading file.' })).toBeVisible();
 
   // The stars: a click on the left half of the fourth star gives three and a half.
@@ -144,7 +143,7 @@ test('a collection without a picture shows a mosaic of its first covers on the h
   for (const name of ['First', 'Second']) {
     const upload = await request.post(`/api/v1/collections/${collection.id}/media`, {
       headers: { Authorization: `Bearer ${owner.token}` },
-      multipart: { file: { name: 'photo.png', mimeType: 'image/png', buffer: PNG } },
+      multipart: { file: { name: 'photo.png', mimeType: 'image/png', buffer: TINY_PNG } },
     });
     expect(upload.status()).toBe(201);
     const { value } = (await upload.json()) as { value: string };

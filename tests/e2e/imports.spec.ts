@@ -20,6 +20,7 @@ import {
   signInViaApi,
   useLanguage,
 } from '../support/e2e-helpers';
+import { TINY_PNG } from '../support/tiny-png';
 
 /** Enough rows for the run to take several Workflow steps, so its progress shows. */
 const ROWS = 300;
@@ -199,9 +200,6 @@ test('a Goodreads export goes into a new collection from a phone, in French', as
   await context.close();
 });
 
-/** A 1×1 PNG: a picture browsers decode. */
-const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
-
 const TELLICO = `<?xml version="1.0" encoding="UTF-8"?>
 <!DOCTYPE tellico PUBLIC '-//Robby Stephenson/DTD Tellico V11.0//EN' 'http://periapsis.org/tellico/dtd/v11/tellico.dtd'>
 <tellico xmlns="http://periapsis.org/tellico/" syntaxVersion="11">
@@ -224,7 +222,7 @@ test('a Tellico .tc brings its covers, shown in the Mosaic', async ({ page: firs
   const shelf = await createCollectionViaApi(request, owner.token, { type: 'books', name: 'Tellico books' });
   await signInThroughUi(first, owner.username, owner.password);
   await first.goto(`/collection/${shelf.id}/manage/import`);
-  const tc = zipSync({ 'tellico.xml': strToU8(TELLICO), 'images/catching.png': PNG, 'images/mocking.png': PNG });
+  const tc = zipSync({ 'tellico.xml': strToU8(TELLICO), 'images/catching.png': TINY_PNG, 'images/mocking.png': TINY_PNG });
   await first.getByLabel('File to import').setInputFiles({ name: 'books.tc', mimeType: 'application/zip', buffer: Buffer.from(tc) });
   await expect(first.getByText('Read as: Tellico collection')).toBeVisible();
   await expect(first.getByLabel('Where “Author” goes')).toHaveValue('p:authors');
@@ -248,7 +246,7 @@ test('a Tellico .tc brings its covers, shown in the Mosaic', async ({ page: firs
     (await request.get(`${address}?size=thumb`, { headers: bearer(owner.token) })).headers()['content-type'];
   await expect.poll(thumbnailType, { timeout: 30_000 }).toBe('image/webp');
   const original = await request.get(address, { headers: bearer(owner.token) });
-  expect(Buffer.from(await original.body())).toEqual(PNG);
+  expect(Buffer.from(await original.body())).toEqual(TINY_PNG);
 
   // And back out with the pictures: the zip is made in the background, then downloads by itself.
   await page.goto(`/collection/${shelf.id}/manage`);
@@ -262,7 +260,7 @@ test('a Tellico .tc brings its covers, shown in the Mosaic', async ({ page: firs
   const pictures = Object.keys(files).filter((name) => name.startsWith('pictures/'));
   // One picture: both covers are the same content, stored once.
   expect(pictures).toHaveLength(1);
-  expect(Buffer.from(files[pictures[0]!]!)).toEqual(PNG);
+  expect(Buffer.from(files[pictures[0]!]!)).toEqual(TINY_PNG);
   const doc = JSON.parse(strFromU8(files['Tellico books.json']!)) as { items: { values: { cover?: string } }[] };
   expect(doc.items.map((i) => i.values.cover?.split('/').pop())).toEqual([pictures[0]!.split('/').pop(), pictures[0]!.split('/').pop()]);
 });

@@ -1,7 +1,6 @@
 import { expect, test } from '../support/test';
 import { capturedEmails, createUserViaApi, signInThroughUi, signInViaApi, useLanguage } from '../support/e2e-helpers';
-
-const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
+import { TINY_PNG } from '../support/tiny-png';
 
 test.beforeEach(async ({ page }) => useLanguage(page, 'en_US'));
 
@@ -29,7 +28,7 @@ test('updating the profile, changing the password and uploading an avatar', asyn
   await passwordForm.getByRole('button', { name: 'Change password' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'Password changed' })).toBeVisible();
 
-  await page.getByLabel('Picture file').setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: PNG });
+  await page.getByLabel('Picture file').setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: TINY_PNG });
   await page.getByRole('button', { name: 'Upload' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'Your file has been uploaded' })).toBeVisible();
   const avatar = page.getByRole('img', { name: 'Current avatar' });

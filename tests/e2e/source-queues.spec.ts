@@ -5,10 +5,9 @@ import { expect, test } from '../support/test';
 import { freshIsbn, jsonAnswer, setAnswers } from '../support/fake-sources';
 import { E2E } from '../support/e2e-settings.mjs';
 import { bearer, createCollectionViaApi, createOwnerViaApi, pictureDecodes, signInViaApi } from '../support/e2e-helpers';
+import { TINY_PNG_BASE64 } from '../support/tiny-png';
 
 const FAKE = `http://127.0.0.1:${E2E.sourcesPort}`;
-/** A 1×1 PNG: a picture by its content, as the server checks. */
-const PNG = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';
 
 test('a pasted list of ISBNs becomes items, the held and the unknown said', async ({ page, request }) => {
   const owner = await createOwnerViaApi(request);
@@ -29,7 +28,7 @@ test('a pasted list of ISBNs becomes items, the held and the unknown said', asyn
       },
     }),
   ]);
-  await setAnswers(FAKE, `/covers/${known}.png`, [{ body: PNG, headers: { 'content-type': 'image/png' } }]);
+  await setAnswers(FAKE, `/covers/${known}.png`, [{ body: TINY_PNG_BASE64, headers: { 'content-type': 'image/png' } }]);
 
   await signInViaApi(page, owner.username, owner.password);
   await page.goto(`/collection/${c.id}/import/item`);

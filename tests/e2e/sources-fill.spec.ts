@@ -16,11 +16,10 @@ import {
   signInViaApi,
   useLanguage,
 } from '../support/e2e-helpers';
+import { TINY_PNG_BASE64 } from '../support/tiny-png';
 
 const FAKE = `http://127.0.0.1:${E2E.sourcesPort}`;
 const SEARCH_FIELDS = 'key,title,subtitle,author_name,first_publish_year,publisher,isbn,cover_i,number_of_pages_median,language,subject';
-/** A 1×1 PNG: a picture by its content, as the server checks. */
-const PNG = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';
 
 /** Open Library answers `words` with this one book; Google Books and the BnF find nothing. */
 async function oneBookFor(words: string, doc: Record<string, unknown>) {
@@ -127,7 +126,9 @@ test('a new item is filled from a hit, its cover fetched into the collection, an
     publisher: ['Ace Books'],
     cover_i: cover,
   });
-  await setAnswers(FAKE, `/meta/openlibrary-covers/b/id/${cover}-L.jpg`, [{ body: PNG, headers: { 'content-type': 'image/png' } }]);
+  await setAnswers(FAKE, `/meta/openlibrary-covers/b/id/${cover}-L.jpg`, [
+    { body: TINY_PNG_BASE64, headers: { 'content-type': 'image/png' } },
+  ]);
 
   await signInViaApi(page, owner.username, owner.password);
   await page.goto(`/collection/${c.id}/item/new`);

@@ -5,11 +5,10 @@ import { expect, test } from '../support/test';
 import { base64, jsonAnswer, setAnswers } from '../support/fake-sources';
 import { E2E } from '../support/e2e-settings.mjs';
 import { createCollectionViaApi, createOwnerViaApi, pictureDecodes, signInViaApi } from '../support/e2e-helpers';
+import { TINY_PNG_BASE64 } from '../support/tiny-png';
 
 const FAKE = `http://127.0.0.1:${E2E.sourcesPort}`;
 const SEARCH_FIELDS = 'key,title,subtitle,author_name,first_publish_year,publisher,isbn,cover_i,number_of_pages_median,language,subject';
-/** A 1×1 PNG: a picture by its content, as the server checks. */
-const PNG = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';
 
 test('a book found by its title becomes an item with its cover', async ({ page, request }) => {
   const owner = await createOwnerViaApi(request);
@@ -42,7 +41,9 @@ test('a book found by its title becomes an item with its cover', async ({ page, 
     [{ body: base64('<searchRetrieveResponse><numberOfRecords>0</numberOfRecords></searchRetrieveResponse>') }],
     { prefix: true },
   );
-  await setAnswers(FAKE, `/meta/openlibrary-covers/b/id/${cover}-L.jpg`, [{ body: PNG, headers: { 'content-type': 'image/png' } }]);
+  await setAnswers(FAKE, `/meta/openlibrary-covers/b/id/${cover}-L.jpg`, [
+    { body: TINY_PNG_BASE64, headers: { 'content-type': 'image/png' } },
+  ]);
 
   await signInViaApi(page, owner.username, owner.password);
   await page.goto(`/collection/${c.id}`);

@@ -3,10 +3,7 @@
 import { expect, type APIRequestContext } from '@playwright/test';
 import { addPropertyViaApi, bearer, createCollectionViaApi, createItemsViaApi, createOwnerViaApi } from './e2e-helpers';
 
-export const PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
-  'base64',
-);
+import { TINY_PNG } from './tiny-png';
 
 /** Long enough to be folded: its last sentence is hidden until the text is unfolded. */
 export const LONG_SUMMARY = [
@@ -23,7 +20,7 @@ export const LONG_SUMMARY = [
 async function upload(request: APIRequestContext, token: string, collectionId: number, name: string): Promise<string> {
   const res = await request.post(`/api/v1/collections/${collectionId}/media`, {
     headers: bearer(token),
-    multipart: { file: { name, mimeType: 'image/png', buffer: PNG } },
+    multipart: { file: { name, mimeType: 'image/png', buffer: TINY_PNG } },
   });
   expect(res.status()).toBe(201);
   return ((await res.json()) as { value: string }).value;
