@@ -58,6 +58,10 @@ export async function startFakeResend(port = 0): Promise<{ url: string; server: 
       return reply(404, { name: 'not_found', message: 'Unknown route' });
     });
   });
+  // Node closes an idle kept-alive connection after 5 s; a client that reuses it at that moment (workerd,
+  // a test's fetch) loses its request ("Network connection lost"), which a loaded machine made likely.
+  // Idle connections stay open instead: the client closes them.
+  server.keepAliveTimeout = 0;
   await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
   const { port: actual } = server.address() as AddressInfo;
   return { url: `http://127.0.0.1:${actual}`, server };
