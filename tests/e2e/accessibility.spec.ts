@@ -14,19 +14,10 @@ import { mainScreens, openScreen, seedShowcase, type Showcase } from '../support
 
 const WCAG_21_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
 
-/** One tab per viewport and worker, opened by the first screen that needs it; a failure ends the worker, and the tab with it. */
-const test = base.extend<{ screenTab: Page }, { screenTabs: Map<string, Page> }>({
-  screenTabs: [
-    // Asks for the browser so that the tabs close before it does.
-    async ({ browser: _browser }, use) => {
-      const tabs = new Map<string, Page>();
-      await use(tabs);
-      for (const tab of tabs.values()) await tab.context().close();
-    },
-    { scope: 'worker' },
-  ],
+/** One tab per viewport and worker, opened by the first screen that needs it. */
+const test = base.extend<{ screenTab: Page }>({
   // Made inside the test, so the context takes the describe's options (viewport, touch, addresses).
-  screenTab: async ({ browser, screenTabs, viewport }, use) => {
+  screenTab: async ({ browser, viewport }, use) => {
     const key = JSON.stringify(viewport);
     let tab = screenTabs.get(key);
     if (!tab) {
@@ -35,6 +26,13 @@ const test = base.extend<{ screenTab: Page }, { screenTabs: Map<string, Page> }>
     }
     await use(tab);
   },
+});
+const screenTabs = new Map<string, Page>();
+
+// Closed when the worker has no screen left to check here, before it goes on to other files.
+test.afterAll(async () => {
+  for (const tab of screenTabs.values()) await tab.context().close();
+  screenTabs.clear();
 });
 
 // Screens are independent: they may be shared between workers (each seeds its own showcase).
