@@ -1,6 +1,7 @@
 // Browser suite: Debian's Chromium driven by Playwright against `wrangler dev` (real workerd, D1, R2).
 import { defineConfig, devices } from '@playwright/test';
 import { E2E } from './tests/support/e2e-settings.mjs';
+import { PHONE } from './tests/support/e2e-devices';
 
 const chromium = {
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
@@ -15,11 +16,28 @@ const chromium = {
   ],
 };
 
+/**
+ * Specs that change what the whole instance does: its settings (name, address, first language,
+ * invitations, loans), how it sends emails, which catalogues and external modules collections search. Another
+ * spec running beside them would see those changes (a title ending in another name, an email sent through
+ * SMTP, a module's hits), and two of them would undo each other's. They run on an instance of their own,
+ * one at a time; their phone specs say `test.use(PHONE)` themselves.
+ */
+const INSTANCE_WIDE =
+  /\/(email-settings|external-modules|source-modules|server-config|invitations|link-previews|lending-switch)(-phone)?\.spec\.ts$/;
+
+/** The instances the suite starts: fresh local state, every migration, then wrangler dev. */
+const instance = (port: number, inspectorPort: number, mode = '') => ({
+  command: `node tests/support/e2e-server.mjs ${port} ${inspectorPort} ${mode}`.trim(),
+  url: `http://127.0.0.1:${port}/api/v1/`,
+  reuseExistingServer: false,
+  timeout: 300_000,
+});
+
 export default defineConfig({
   testDir: 'tests/e2e',
   globalSetup: './tests/e2e/global-setup.ts',
   fullyParallel: false,
-  workers: 1,
   retries: 0,
   // Room for a 2-core machine busy with other work: under a load average of 30–40, passing tests ran
   // past 60 s and pages took more than 10 s to show an answer. Only a failing test waits this long.
@@ -32,28 +50,26 @@ export default defineConfig({
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
   },
+  // One worker by default. Spec files may also run side by side, the tests of a file in order (but
+  // accessibility.spec.ts's, which may be shared): `--workers=2` was faster (docs/benchmarks.md) but is not
+  // yet green twice in a row. The instance-wide project comes first, so its files, one at a time, run
+  // beside the others rather than alone at the end.
+  workers: 1,
   projects: [
-    { name: 'desktop', use: { ...devices['Desktop Chrome'], launchOptions: chromium }, testIgnore: /phone\.spec\.ts/ },
     {
-      name: 'phone',
-      use: { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, launchOptions: chromium },
-      testMatch: /phone\.spec\.ts/,
+      name: 'instance-wide',
+      use: { ...devices['Desktop Chrome'], launchOptions: chromium, baseURL: `http://127.0.0.1:${E2E.instanceWidePort}` },
+      testMatch: INSTANCE_WIDE,
+      workers: 1,
     },
+    { name: 'desktop', use: { ...devices['Desktop Chrome'], launchOptions: chromium }, testIgnore: [/phone\.spec\.ts$/, INSTANCE_WIDE] },
+    { name: 'phone', use: { ...PHONE, launchOptions: chromium }, testMatch: /phone\.spec\.ts$/, testIgnore: INSTANCE_WIDE },
   ],
   // Each instance applies every migration then starts wrangler dev: the pair took 360 s under a load
   // average of 28–35, and 90 s was once too short for the first of them.
   webServer: [
-    {
-      command: `node tests/support/e2e-server.mjs ${E2E.appPort} ${E2E.appInspectorPort}`,
-      url: `http://127.0.0.1:${E2E.appPort}/api/v1/`,
-      reuseExistingServer: false,
-      timeout: 300_000,
-    },
-    {
-      command: `node tests/support/e2e-server.mjs ${E2E.demoPort} ${E2E.demoInspectorPort} demo`,
-      url: `http://127.0.0.1:${E2E.demoPort}/api/v1/`,
-      reuseExistingServer: false,
-      timeout: 300_000,
-    },
+    instance(E2E.appPort, E2E.appInspectorPort),
+    instance(E2E.demoPort, E2E.demoInspectorPort, 'demo'),
+    instance(E2E.instanceWidePort, E2E.instanceWideInspectorPort),
   ],
 });

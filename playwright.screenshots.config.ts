@@ -6,5 +6,5 @@ import suite from './playwright.config';
 export default defineConfig({
   ...suite,
   testDir: 'tests/screenshots',
-  projects: [{ name: 'screenshots', use: suite.projects?.[0]?.use }],
+  projects: [{ name: 'screenshots', use: suite.projects?.find((project) => project.name === 'desktop')?.use }],
 });

@@ -4,6 +4,10 @@
 import { expect, test } from '../support/test';
 import { E2E } from '../support/e2e-settings.mjs';
 import { ADMIN, apiToken, capturedEmails, expectNoHorizontalOverflow, signInViaApi, useLanguage } from '../support/e2e-helpers';
+import { PHONE } from '../support/e2e-devices';
+
+// On the instance-wide project (playwright.config.ts), with desktop specs: the phone is asked for here.
+test.use(PHONE);
 
 test('the administrator sets up emails from a phone, in French', async ({ page, request }) => {
   const token = await apiToken(request, ADMIN.username, ADMIN.password);

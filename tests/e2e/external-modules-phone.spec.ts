@@ -5,6 +5,10 @@ import type { ExternalModule } from '../../shared/schemas/sources';
 import { jsonAnswer, setAnswers } from '../support/fake-sources';
 import { E2E } from '../support/e2e-settings.mjs';
 import { ADMIN, apiToken, bearer, expectNoHorizontalOverflow, signInViaApi, useLanguage } from '../support/e2e-helpers';
+import { PHONE } from '../support/e2e-devices';
+
+// On the instance-wide project (playwright.config.ts), with desktop specs: the phone is asked for here.
+test.use(PHONE);
 
 const FAKE = `http://127.0.0.1:${E2E.sourcesPort}`;
 

@@ -33,7 +33,8 @@ test('updating the profile, changing the password and uploading an avatar', asyn
   await expect(page.getByRole('status').filter({ hasText: 'Your file has been uploaded' })).toBeVisible();
   const avatar = page.getByRole('img', { name: 'Current avatar' });
   await expect(avatar).toHaveAttribute('src', /^\/media\/avatars\//);
-  expect(await avatar.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(1);
+  // Served and decoded: a loaded machine may still be fetching it when its address is set.
+  await expect.poll(() => avatar.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(1);
 
   await page.getByLabel('Picture file').setInputFiles({ name: 'fake.png', mimeType: 'image/png', buffer: Buffer.from('not an image') });
   await page.getByRole('button', { name: 'Upload' }).click();

@@ -3,6 +3,10 @@
 // visitor with an English browser then gets — and adds, edits and deletes a custom configuration key.
 import { expect, test } from '../support/test';
 import { ADMIN, apiToken, expectNoHorizontalOverflow, signInViaApi, useLanguage } from '../support/e2e-helpers';
+import { PHONE } from '../support/e2e-devices';
+
+// On the instance-wide project (playwright.config.ts), with desktop specs: the phone is asked for here.
+test.use(PHONE);
 
 test('the administrator runs the server configuration from a phone, in French', async ({ page, browser, request }) => {
   const token = await apiToken(request, ADMIN.username, ADMIN.password);

@@ -4,6 +4,10 @@ import { expect, test } from '../support/test';
 import { jsonAnswer, setAnswers } from '../support/fake-sources';
 import { E2E } from '../support/e2e-settings.mjs';
 import { ADMIN, expectNoHorizontalOverflow, signInViaApi, useLanguage } from '../support/e2e-helpers';
+import { PHONE } from '../support/e2e-devices';
+
+// On the instance-wide project (playwright.config.ts), with desktop specs: the phone is asked for here.
+test.use(PHONE);
 
 const FAKE = `http://127.0.0.1:${E2E.sourcesPort}`;
 

@@ -28,6 +28,8 @@ test('a book is found by scanning its barcode (phone)', async ({ page, request, 
     { prefix: true },
   );
 
+  // Without a language, the first visit reloads the page once it has chosen one, under the next check.
+  await useLanguage(page, 'en_US');
   await signInViaApi(page, owner.username, owner.password);
   await page.goto(`/collection/${c.id}/import/item`);
   await expectNoHorizontalOverflow(page, 390);

@@ -5,7 +5,9 @@ export declare const E2E: {
   sourcesPort: number;
   smtpPort: number;
   smtpSilentPort: number;
+  instanceWidePort: number;
   appInspectorPort: number;
   demoInspectorPort: number;
+  instanceWideInspectorPort: number;
   adminPassword: string;
 };

@@ -11,7 +11,10 @@ export const E2E = {
   /** The fake SMTP server (tests/support/fake-smtp.ts), and one beside it that never answers. */
   smtpPort: base + 4,
   smtpSilentPort: base + 5,
+  /** The instance of the specs that change the whole instance's settings (playwright.config.ts). */
+  instanceWidePort: base + 6,
   appInspectorPort: base + 542,
   demoInspectorPort: base + 543,
+  instanceWideInspectorPort: base + 544,
   adminPassword: 'e2e-admin-password',
 };
