@@ -1,5 +1,5 @@
 // Pages, totals and filter counts against a plain reference. Random collections (seeded, so a failure
-// names the seed and the query that reproduce it) are filled through the API; then random queries of the
+// names the seed and the query that reproduce it) are filled by the create route's writer; then random queries of the
 // collection view — search words, value filters, a range, each order, any page — are answered by the
 // Worker for each kind of caller and, independently, by filtering and sorting the items the test made
 // in plain TypeScript. Whatever plan the Worker picks must give the reference's answer.
