@@ -1,9 +1,14 @@
-// Factories for the catalogue: collections, properties and items made through the API, and the
-// members a collection is shared with.
+// Factories for the catalogue: collections, properties and items made through the API (many items at once
+// through the create route's writer), and the members a collection is shared with.
 import type { Collection } from '../../shared/schemas/collections';
-import type { Item } from '../../shared/schemas/items';
+import { env } from 'cloudflare:test';
+import { drizzle } from 'drizzle-orm/d1';
+import { createItemInput, type Item } from '../../shared/schemas/items';
 import type { Property } from '../../shared/schemas/properties';
 import { expect } from 'vitest';
+import * as schema from '../../worker/src/db/schema';
+import { createItems, rankTuning, type WriteContext } from '../../worker/src/features/items/items.writer';
+import { listPropertyRows } from '../../worker/src/features/properties/properties.queries';
 import { call, createUser, imageForm, PNG_BYTES } from './worker-app';
 
 async function expectStatus<T>(res: Response, status: number): Promise<T> {
@@ -24,6 +29,25 @@ export async function addProperty(token: string, collectionId: number, body: Rec
 export async function addItem(token: string, collectionId: number, body: Record<string, unknown>): Promise<Item> {
   const res = await call(`/api/v1/collections/${collectionId}/items`, { method: 'POST', token, json: body });
   return expectStatus<Item>(res, 201);
+}
+
+/**
+ * Many items at once, for a test that reads them rather than tests their creation: the statements of the
+ * create route's writer (createItems, several drafts to a batch), from bodies the route would accept.
+ * Answers the new ids in order.
+ */
+export async function addItems(collectionId: number, bodies: Record<string, unknown>[], perBatch = 50): Promise<number[]> {
+  const db = drizzle(env.DB, { schema });
+  const props = await listPropertyRows(db, collectionId);
+  const deferred: Promise<unknown>[] = [];
+  const ctx: WriteContext = { db, d1: env.DB, media: env.MEDIA, defer: (work) => deferred.push(work), rankSplit: rankTuning(env).split };
+  const ids: number[] = [];
+  for (let start = 0; start < bodies.length; start += perBatch) {
+    const drafts = bodies.slice(start, start + perBatch).map((body) => createItemInput.parse(body));
+    ids.push(...(await createItems(ctx, collectionId, props, drafts)));
+  }
+  await Promise.all(deferred);
+  return ids;
 }
 
 export async function getJson<T>(path: string, token?: string): Promise<T> {

@@ -13,7 +13,7 @@ import type { Property } from '@shared/schemas/properties';
 import { readHead } from '@shared/import/formats';
 import { finishedImport, itemsOf, runImport, startImport } from '../../support/worker-imports';
 import { call, createUser, errorCode } from '../../support/worker-app';
-import { addItem, addProperty, createCollection, getJson, seededPicture, uploadPicture } from '../../support/worker-catalogue';
+import { addItem, addItems, addProperty, createCollection, getJson, seededPicture, uploadPicture } from '../../support/worker-catalogue';
 import { addBorrower, lend, lendableItem, setLoansEnabled } from '../../support/worker-lending';
 import { finishedRun } from '../finished-run';
 
@@ -43,7 +43,10 @@ async function library() {
     },
   });
   await addItem(owner.token, c.id, { values: { title: 'Secret diary', year: 2001 }, visibility: 3 });
-  for (let n = 1; n <= 230; n += 1) await addItem(owner.token, c.id, { values: { title: `Book ${n}`, year: 1800 + n } });
+  await addItems(
+    c.id,
+    Array.from({ length: 230 }, (_, n) => ({ values: { title: `Book ${n + 1}`, year: 1801 + n } })),
+  );
   return { owner, c };
 }
 
@@ -51,7 +54,7 @@ async function exported(collectionId: number, format: 'json' | 'csv', token?: st
   return call(`/api/v1/collections/${collectionId}/export?format=${format}`, { token });
 }
 
-// Two hundred and thirty items, one request each, so that the export takes more than one page.
+// Two hundred and thirty items, so that the export takes more than one page.
 describe('exports', { timeout: 180_000 }, () => {
   it('JSON: the owner gets everything, in pages; it imports back into an identical collection', async () => {
     const { owner, c } = await library();
@@ -395,7 +398,10 @@ async function shelfWithCovers() {
   ];
   await addItem(owner.token, c.id, { values: { title: 'Dune', cover: one, gallery: [two, three] } });
   await addItem(owner.token, c.id, { values: { title: 'Hyperion', cover: two } });
-  for (let n = 1; n <= 228; n += 1) await addItem(owner.token, c.id, { values: { title: `Book ${n}` } });
+  await addItems(
+    c.id,
+    Array.from({ length: 228 }, (_, n) => ({ values: { title: `Book ${n + 1}` } })),
+  );
   return { owner, c, pictures: { [one]: seededPicture(3), [two]: seededPicture(5, 70_000), [three]: seededPicture(7) } };
 }
 
