@@ -16,7 +16,11 @@ for (const suite of suites) {
   if (status !== 0) break;
 }
 
-const minutes = (seconds) => `${Math.floor(seconds / 60)} min ${String(Math.round(seconds % 60)).padStart(2, '0')} s`;
+// Rounded first, so 119.6 s reads "2 min 00 s", not "1 min 60 s".
+const minutes = (seconds) => {
+  const whole = Math.round(seconds);
+  return `${Math.floor(whole / 60)} min ${String(whole % 60).padStart(2, '0')} s`;
+};
 console.log('\nTime per suite');
 for (const [suite, seconds, outcome] of times) console.log(`  ${suite.padEnd(10)} ${minutes(seconds).padStart(12)}  ${outcome}`);
 console.log(`  ${'total'.padEnd(10)} ${minutes(times.reduce((sum, [, seconds]) => sum + seconds, 0)).padStart(12)}`);
