@@ -193,6 +193,62 @@ describe('hydrating in turns', () => {
     expect(links).toEqual(rendered.map((id) => `#${id}`));
   });
 
+  it('takes over the parts inside a later part in turns of their own, each node as rendered', async () => {
+    // The layout holds the screen (a turn), which holds a header (an earlier turn) and cards (later ones).
+    function Nested() {
+      return (
+        <div>
+          <Counter id="shell" />
+          <HydrateLater turn={-2}>
+            <main>
+              <Counter id="screen" />
+              <HydrateLater turn={-1}>
+                <Counter id="header" />
+              </HydrateLater>
+              <HydrateLater turn={1}>
+                <section>
+                  <Counter id="card" />
+                </section>
+              </HydrateLater>
+              <HydrateLater turn={2}>
+                <section>
+                  <Counter id="more" />
+                </section>
+              </HydrateLater>
+            </main>
+          </HydrateLater>
+        </div>
+      );
+    }
+    const html = renderToString(<Nested />);
+    container.innerHTML = html;
+    const nodes = ['screen', 'header', 'card', 'more'].map((id) => document.getElementById(id));
+
+    hydrateInTurns(() => hydrateRoot(container, <Nested />));
+    expect(container.innerHTML).toBe(html);
+    expect(await answers('shell')).toBe(true);
+    expect(await answers('screen')).toBe(false);
+
+    // The screen's turn: the parts it holds were met only now, and each still waits for its own.
+    await tasks(1);
+    expect(await answers('screen')).toBe(true);
+    expect(await answers('header')).toBe(false);
+
+    await tasks(1);
+    expect(await answers('header')).toBe(true);
+    expect(await answers('card')).toBe(false);
+
+    await tasks(1);
+    expect(await answers('card')).toBe(true);
+    expect(await answers('more')).toBe(false);
+
+    await tasks(1);
+    expect(await answers('more')).toBe(true);
+    await hydrationTurnsPassed();
+    expect(['screen', 'header', 'card', 'more'].map((id) => document.getElementById(id))).toEqual(nodes);
+    expect(container.querySelectorAll('button')).toHaveLength(5);
+  });
+
   it('renders every part at once when the page is not being hydrated', async () => {
     const root = createRoot(container);
     root.render(<Page />);

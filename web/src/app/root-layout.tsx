@@ -27,10 +27,13 @@ export function RootLayout() {
           <NavBar />
         </HydrateLater>
         <AppStatus />
-        <main id="main" className="main" tabIndex={-1}>
-          <SignedOutNotice />
-          <Outlet />
-        </main>
+        {/* The screen's own first run, in a task apart from the providers' and the layout's. */}
+        <HydrateLater turn={TURNS.screen}>
+          <main id="main" className="main" tabIndex={-1}>
+            <SignedOutNotice />
+            <Outlet />
+          </main>
+        </HydrateLater>
         <ScrollRestoration />
       </MediaUrlProvider>
     </AppSwrProvider>

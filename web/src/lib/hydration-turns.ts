@@ -6,6 +6,8 @@
 
 /** Every part's turn, in one place: lower turns are taken over first, equal ones in the same task. */
 export const TURNS = {
+  /** The screen inside the layout: its own code runs apart from the providers' and the layout's first run. */
+  screen: -2,
   /** What a visitor reaches first: the nav bar, a collection's header. */
   frame: -1,
   /** A collection's toolbar (sort, display, filters); an item's header (cover, title, its actions). */
@@ -19,38 +21,47 @@ export const TURNS = {
 /** A turn's promise, from the first hydration until it has passed. */
 const waiting = new Map<number, Promise<void>>();
 const releases = new Map<number, () => void>();
-let hydrating = false;
+/** From the first hydration until every turn has passed: a part met meanwhile may still ask for a turn. */
+let takingOver = false;
+/** The turn last let through: a part asking for it, or an earlier one, renders at once. */
+let passedTurn = -Infinity;
 let allPassed: Promise<void> = Promise.resolve();
 
 const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
 /**
- * Runs `hydrate` (which must hydrate synchronously, as Preact does), then lets the turns asked for during
- * it pass in order, each in a task of its own.
+ * Runs `hydrate` (which must hydrate synchronously, as Preact does), then lets the turns asked for pass in
+ * order, each in a task of its own. A part taken over in its turn may hold parts of later turns (the
+ * screen holds the cards): those join the queue as they are met, so nesting does not merge turns.
  */
 export function hydrateInTurns(hydrate: () => void) {
-  hydrating = true;
+  takingOver = true;
+  passedTurn = -Infinity;
   try {
     hydrate();
-  } finally {
-    hydrating = false;
+  } catch (error) {
+    takingOver = false;
+    throw error;
   }
-  const turns = [...releases.keys()].sort((a, b) => a - b);
   allPassed = (async () => {
-    for (const turn of turns) {
+    // Checked after each task: a released part re-renders in that task's microtasks, asking for more.
+    for (;;) {
       await nextTask();
-      releases.get(turn)?.();
+      if (releases.size === 0) break;
+      passedTurn = Math.min(...releases.keys());
+      releases.get(passedTurn)?.();
     }
+    takingOver = false;
   })();
 }
 
 /**
  * The promise a part waits for before being hydrated, or null once its turn has passed and outside a
- * first hydration: a part rendered anew (the app's own screens, a later page) never waits.
+ * taking over: a part rendered anew (the app's own screens, a later page) never waits.
  */
 export function hydrationTurn(turn: number): Promise<void> | null {
   const pending = waiting.get(turn);
-  if (pending || !hydrating) return pending ?? null;
+  if (pending || !takingOver || turn <= passedTurn) return pending ?? null;
   const promise = new Promise<void>((resolve) => {
     releases.set(turn, () => {
       waiting.delete(turn);
