@@ -2,8 +2,8 @@
 // README screenshots (tests/e2e/accessibility.spec.ts, tests/screenshots/). A new main screen is added
 // to SCREENS once and is then checked by axe and photographed.
 import type { APIRequestContext, Page } from '@playwright/test';
-import { DISPLAY_MODES } from '../../shared/catalogue';
-import { STORAGE_KEYS } from '../../shared/constants';
+import { DISPLAY_MODES } from '@shared/catalogue';
+import { STORAGE_KEYS } from '@shared/constants';
 import { ADMIN, addPropertyViaApi, bearer, createCollectionViaApi, createItemsViaApi } from './e2e-helpers';
 
 export interface Showcase {

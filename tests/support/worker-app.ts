@@ -1,9 +1,9 @@
 // Helpers for the workerd suite: requests go through createApp() with the real D1 and R2 bindings.
 import { createExecutionContext, env, waitOnExecutionContext } from 'cloudflare:test';
-import type { TokenResponse } from '../../shared/schemas/auth';
-import type { User } from '../../shared/schemas/users';
-import { createApp } from '../../worker/src/app';
-import type { Env } from '../../worker/src/env';
+import type { TokenResponse } from '@shared/schemas/auth';
+import type { User } from '@shared/schemas/users';
+import { createApp } from '@worker/app';
+import type { Env } from '@worker/env';
 
 const app = createApp();
 

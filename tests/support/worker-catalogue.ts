@@ -1,14 +1,14 @@
 // Factories for the catalogue: collections, properties and items made through the API (many items at once
 // through the create route's writer), and the members a collection is shared with.
-import type { Collection } from '../../shared/schemas/collections';
+import type { Collection } from '@shared/schemas/collections';
 import { env } from 'cloudflare:test';
 import { drizzle } from 'drizzle-orm/d1';
-import { createItemInput, type Item } from '../../shared/schemas/items';
-import type { Property } from '../../shared/schemas/properties';
+import { createItemInput, type Item } from '@shared/schemas/items';
+import type { Property } from '@shared/schemas/properties';
 import { expect } from 'vitest';
-import * as schema from '../../worker/src/db/schema';
-import { createItems, rankTuning, type WriteContext } from '../../worker/src/features/items/items.writer';
-import { listPropertyRows } from '../../worker/src/features/properties/properties.queries';
+import * as schema from '@worker/db/schema';
+import { createItems, rankTuning, type WriteContext } from '@worker/features/items/items.writer';
+import { listPropertyRows } from '@worker/features/properties/properties.queries';
 import { call, createUser, imageForm, PNG_BYTES } from './worker-app';
 
 async function expectStatus<T>(res: Response, status: number): Promise<T> {

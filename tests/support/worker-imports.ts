@@ -1,9 +1,9 @@
 // Helpers for import tests in the workerd suite.
 import { expect } from 'vitest';
-import type { ImportFormat, ImportField } from '../../shared/import/records';
-import type { Item, ItemPage } from '../../shared/schemas/items';
-import type { ImportPlanInput, ImportReport, ImportRun } from '../../shared/schemas/imports';
-import type { ScheduledImportSetup } from '../../shared/schemas/scheduled-imports';
+import type { ImportFormat, ImportField } from '@shared/import/records';
+import type { Item, ItemPage } from '@shared/schemas/items';
+import type { ImportPlanInput, ImportReport, ImportRun } from '@shared/schemas/imports';
+import type { ScheduledImportSetup } from '@shared/schemas/scheduled-imports';
 import { call } from './worker-app';
 import { getJson } from './worker-catalogue';
 import { waitUntil } from '../worker/finished-run';

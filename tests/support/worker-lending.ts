@@ -1,6 +1,6 @@
 // Lending fixtures for the API suite: an owner's item with a borrowing level, borrowers, and loans.
 import { expect } from 'vitest';
-import type { Borrower, Loan } from '../../shared/schemas/lending';
+import type { Borrower, Loan } from '@shared/schemas/lending';
 import { ADMIN, call, createUser, signIn } from './worker-app';
 import { addItem, createCollection } from './worker-catalogue';
 

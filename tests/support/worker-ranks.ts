@@ -3,8 +3,8 @@
 // (dates, the first value's sort key, or the sort gap), independently of the SQL that keeps them.
 import { env } from 'cloudflare:test';
 import { expect } from 'vitest';
-import { RANGE_PROPERTY_TYPES, type PropertyType } from '../../shared/catalogue';
-import { buildOrderStatement, orderOf, type Bucket } from '../../worker/src/features/items/sort-ranks';
+import { RANGE_PROPERTY_TYPES, type PropertyType } from '@shared/catalogue';
+import { buildOrderStatement, orderOf, type Bucket } from '@worker/features/items/sort-ranks';
 
 type Place = [phase: number, key: string | number, id: number];
 
