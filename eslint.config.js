@@ -42,6 +42,13 @@ const noFarClimb = {
 };
 const noApp = { regex: '^(@web/app|(\\.\\./)+app)(/|$)', message: 'Only the app shell imports itself.' };
 
+// The web app's server renderer is imported only where a page is rendered, through loadWebRender()
+// (worker/src/features/pages/load-web-render.ts): at a module's top it would load with the whole Worker.
+const lazyRenderer = {
+  selector: "ImportDeclaration[importKind!='type'][source.value='@vitrine/web-render']",
+  message: 'Load the server renderer with loadWebRender() where a page is rendered, not at the top of a module.',
+};
+
 function restrict(...patterns) {
   return { 'no-restricted-imports': ['error', { patterns }] };
 }
@@ -127,7 +134,7 @@ export default defineConfig(
   // Import direction. Later blocks win for the same files, so each area lists all of its rules.
   { files: ['shared/**/*.ts'], rules: restrict(noFarClimb, noWorker, noWeb) },
   { files: ['tests/shared/**/*.ts'], rules: restrict(noWorker, noWeb) },
-  { files: ['worker/**/*.ts'], rules: restrict(noFarClimb, noWeb) },
+  { files: ['worker/**/*.ts'], rules: { ...restrict(noFarClimb, noWeb), 'no-restricted-syntax': ['error', lazyRenderer] } },
   { files: ['tests/worker/**/*.ts'], rules: restrict(noWeb) },
   { files: ['web/**/*.{ts,tsx}'], rules: restrict(noFarClimb, noWorker) },
   { files: ['tests/web/**/*.{ts,tsx}'], rules: restrict(noWorker) },
@@ -144,6 +151,7 @@ export default defineConfig(
     rules: {
       'no-restricted-syntax': [
         'error',
+        lazyRenderer,
         ...['drizzle-orm', '/db/schema'].map((source) => ({
           selector: `ImportDeclaration[importKind!='type'][source.value=/${escape(source).replace(/\//g, '\\/')}$/]`,
           message: 'A route file holds no SQL: move the query to <feature>.queries.ts or the write to <feature>.service.ts.',

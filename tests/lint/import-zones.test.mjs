@@ -73,3 +73,20 @@ for (const [file, specifier] of ALLOWED) {
     assert.equal(await refused(file, specifier), false);
   });
 }
+
+// The server renderer stays out of the Worker's start: only a type import or an import() may name it.
+async function renderer(filePath, code) {
+  const [result] = await eslint.lintText(code, { filePath });
+  return result.messages.some((message) => message.ruleId === 'no-restricted-syntax');
+}
+
+for (const file of ['worker/src/features/pages/zone.ts', 'worker/src/features/pages/zone.routes.ts', 'worker/src/lib/zone.ts']) {
+  test(`${file} may not import the server renderer at its top`, async () => {
+    assert.equal(await renderer(file, "import { renderPage } from '@vitrine/web-render';\nexport { renderPage };\n"), true);
+  });
+  test(`${file} may load the server renderer when it renders`, async () => {
+    const code =
+      "import type * as WebRender from '@vitrine/web-render';\nexport const load = (): Promise<typeof WebRender> => import('@vitrine/web-render');\n";
+    assert.equal(await renderer(file, code), false);
+  });
+}

@@ -4,13 +4,14 @@
 // asked in-process, so the visibility rules are the API's own. Any failure serves the plain app page.
 import { Hono } from 'hono';
 import type { Context } from 'hono';
-import { renderPage } from '@vitrine/web-render';
 import { RENDERED_PAGE_ELEMENT_ID, serializePageData } from '@shared/rendered-page';
+import type { PageRenderResult } from '@shared/rendered-page';
 import type { AppEnv } from '@worker/env';
 import { inProcessApi } from './in-process-api';
 import type { AppFetch } from './in-process-api';
 import { collectionPreview, itemPreview, withPreview } from './link-previews';
 import type { LinkPreview, RenderedAnswers } from './link-previews';
+import { loadWebRender } from './load-web-render';
 import { pageLocale } from './page-locale';
 
 /** Whether the browser says it is a phone (its client hint, else its user agent), to lay the page out for one. */
@@ -28,8 +29,9 @@ async function renderedPage(c: Context<AppEnv>, appFetch: AppFetch, previewOf: P
   const locale = await pageLocale(c);
   const phone = saysPhone(c);
   const load = inProcessApi(c, appFetch, locale, false);
-  let rendered: Awaited<ReturnType<typeof renderPage>> = null;
+  let rendered: PageRenderResult | null = null;
   try {
+    const { renderPage } = await loadWebRender();
     rendered = await renderPage({ url: c.req.url, locale, phone, load });
   } catch (error) {
     console.error(

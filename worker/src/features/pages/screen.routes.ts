@@ -3,7 +3,6 @@
 // caller's own token, and the answers it used come back by their API path: the browser's requests for
 // those paths are then answered from it (web/src/lib/screen-prefetch.ts) instead of one by one.
 import { createRoute } from '@hono/zod-openapi';
-import { isRenderedScreen, renderPage } from '@vitrine/web-render';
 import { isLocale } from '@shared/constants';
 import { screenAnswers, screenQuery } from '@shared/schemas/screens';
 import { ApiError } from '@worker/lib/api-error';
@@ -11,6 +10,7 @@ import { errors, jsonContent } from '@worker/lib/openapi';
 import { createRouter } from '@worker/lib/router';
 import { inProcessApi } from './in-process-api';
 import type { AppFetch } from './in-process-api';
+import { loadWebRender } from './load-web-render';
 import { pageLocale } from './page-locale';
 import { saysPhone } from './pages.routes';
 
@@ -31,6 +31,7 @@ const screen = createRoute({
 export function screenRoutes(appFetch: AppFetch) {
   return createRouter().openapi(screen, async (c) => {
     const url = new URL(c.req.valid('query').path, c.req.url);
+    const { isRenderedScreen, renderPage } = await loadWebRender();
     if (!isRenderedScreen(url.pathname)) throw new ApiError('NOT_FOUND');
     const asked = c.req.header('Content-Language');
     const locale = isLocale(asked) ? asked : await pageLocale(c);
