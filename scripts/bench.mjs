@@ -12,7 +12,7 @@
 // `-- --workflows` the Workflows, beside collections of 10,000 and 1,000 items (and not the requests);
 // `-- --large-import` alone: `GET /api/v1/` while a 19 MB CSV is imported (scripts/bench-large-import.mjs),
 // several minutes; `-- --lighthouse` alone: Lighthouse on the public pages of a 2,000-book collection
-// (scripts/bench-lighthouse.mjs), about three minutes. BENCH_PORT and BENCH_STATE run it beside another
+// (scripts/bench-lighthouse.mjs), about four minutes. BENCH_PORT and BENCH_STATE run it beside another
 // bench on the same machine.
 // `-- --only matrix,lent-search` only the request scenarios whose names start so (see ONLY); after them,
 // each page's p50 over its collection's unfiltered page (ratios()).
