@@ -1,45 +1,27 @@
 #!/usr/bin/env node
-// `npm test`: the checks first (a type or lint error stops the run within a couple of minutes), then the
-// unit suites and the browser suite side by side, and how long each took, so a slower suite shows in
-// every run rather than in a later benchmark. Run one after the other, the two suites left a core of
-// this project's two-core machine idle most of the time (docs/benchmarks.md, "Test suite time").
-// Their lines are printed as they come, each marked with its suite.
-import { spawn, spawnSync } from 'node:child_process';
-import { createInterface } from 'node:readline';
+// `npm test`: the checks, the unit suites and the browser suite, in that order and stopping at the first
+// failure, then how long each took, so a slower suite shows in every run rather than in a later benchmark.
+// The two suites side by side were tried: 11% faster, but the machine's load tripled and a rendered-page
+// test failed once (docs/benchmarks.md, "Test suite time").
+import { spawnSync } from 'node:child_process';
 
 const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
 const npx = process.platform === 'win32' ? 'npx.cmd' : 'npx';
-const started = performance.now();
+const suites = [
+  ['check', npm, ['run', 'check']],
+  ['test:unit', npm, ['run', 'test:unit']],
+  // `npm run check` has just built the web app the browser suite serves: no second build.
+  ['test:e2e', npx, ['playwright', 'test']],
+];
 const times = [];
+let status = 0;
 
-const check = spawnSync(npm, ['run', 'check'], { stdio: 'inherit' });
-times.push(['check', (performance.now() - started) / 1000, check.status === 0]);
-
-if (check.status === 0) {
-  // `npm run check` has just built the web app the browser suite serves (`npm run build`), so the browser
-  // suite is started without `npm run test:e2e`'s own build.
-  const suites = [
-    ['test:unit', npm, ['run', 'test:unit']],
-    ['test:e2e', npx, ['playwright', 'test']],
-  ];
-  const results = await Promise.all(suites.map(([name, command, args]) => runMarked(name, command, args)));
-  times.push(...results);
-}
-
-/** Runs a suite with its output marked line by line; settles with its name, seconds and outcome. */
-function runMarked(name, command, args) {
+for (const [suite, command, args] of suites) {
   const start = performance.now();
-  const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe'] });
-  const mark = `[${name.replace('test:', '')}] `;
-  for (const [stream, out] of [
-    [child.stdout, process.stdout],
-    [child.stderr, process.stderr],
-  ]) {
-    createInterface({ input: stream, crlfDelay: Infinity }).on('line', (line) => out.write(`${mark}${line}\n`));
-  }
-  return new Promise((resolve) => {
-    child.on('close', (code) => resolve([name, (performance.now() - start) / 1000, code === 0]));
-  });
+  const run = spawnSync(command, args, { stdio: 'inherit' });
+  status = run.status ?? 1;
+  times.push([suite, (performance.now() - start) / 1000, status === 0 ? 'passed' : 'failed']);
+  if (status !== 0) break;
 }
 
 // Rounded first, so 119.6 s reads "2 min 00 s", not "1 min 60 s".
@@ -47,9 +29,7 @@ const minutes = (seconds) => {
   const whole = Math.round(seconds);
   return `${Math.floor(whole / 60)} min ${String(whole % 60).padStart(2, '0')} s`;
 };
-console.log('\nTime per suite (the unit and browser suites run side by side)');
-for (const [suite, seconds, passed] of times) {
-  console.log(`  ${suite.padEnd(10)} ${minutes(seconds).padStart(12)}  ${passed ? 'passed' : 'failed'}`);
-}
-console.log(`  ${'total'.padEnd(10)} ${minutes((performance.now() - started) / 1000).padStart(12)}`);
-process.exit(times.every(([, , passed]) => passed) ? 0 : 1);
+console.log('\nTime per suite');
+for (const [suite, seconds, outcome] of times) console.log(`  ${suite.padEnd(10)} ${minutes(seconds).padStart(12)}  ${outcome}`);
+console.log(`  ${'total'.padEnd(10)} ${minutes(times.reduce((sum, [, seconds]) => sum + seconds, 0)).padStart(12)}`);
+process.exit(status);
