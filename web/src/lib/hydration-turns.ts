@@ -56,8 +56,8 @@ export function hydrateInTurns(hydrate: () => void) {
 }
 
 /**
- * The promise a part waits for before being hydrated, or null once its turn has passed and outside a
- * taking over: a part rendered anew (the app's own screens, a later page) never waits.
+ * The promise a part waits for before being hydrated, or null once its turn has passed and whenever no
+ * rendered page is being taken over: a part rendered anew (the app's own screens, a later page) never waits.
  */
 export function hydrationTurn(turn: number): Promise<void> | null {
   const pending = waiting.get(turn);
