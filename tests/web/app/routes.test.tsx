@@ -26,7 +26,7 @@ describe('routes', () => {
     renderRoute('/login');
     expect(await screen.findByRole('heading', { name: 'Sign in' })).toBeInTheDocument();
     expect(await screen.findByRole('complementary', { name: 'Demo' })).toHaveTextContent('demo');
-    expect(document.title).toBe('Sign in - Vitrine');
+    await waitFor(() => expect(document.title).toBe('Sign in - Vitrine'));
   });
 
   it('toggles the reset request form and always gives the same answer', async () => {
@@ -51,7 +51,7 @@ describe('routes', () => {
     mockFetch(() => json(apiInfo()));
     renderRoute('/no/such/page');
     expect(await screen.findByText('This page does not exists.')).toBeInTheDocument();
-    expect(document.title).toBe('Page not found - Vitrine');
+    await waitFor(() => expect(document.title).toBe('Page not found - Vitrine'));
   });
 
   it('shows the API version and the official website on About', async () => {

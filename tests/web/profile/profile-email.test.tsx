@@ -82,7 +82,7 @@ describe('/profile/email/confirm', () => {
     const confirmations = calls.filter((c) => c.url === '/api/v1/profile/email/confirm');
     expect(confirmations).toHaveLength(1);
     expect(confirmations[0]?.body).toEqual({ token: 'the-token-from-the-link-0123456789' });
-    expect(document.title).toBe('Confirm your email address - Vitrine');
+    await waitFor(() => expect(document.title).toBe('Confirm your email address - Vitrine'));
   });
 
   it('explains an invalid or expired link, in French too', async () => {
