@@ -13,6 +13,17 @@ const worker = 'http://127.0.0.1:8787';
 /** The public pages the Worker renders (worker/src/features/pages): the home page, a collection, an item, its borrow page. */
 const RENDERED_PAGES = /^\/(collection\/\d+(\/item\/\d+(\/borrow)?)?\/?)?$/;
 
+/**
+ * Which modules a dynamic import preloads: the app's own start (web/src/main.tsx and what it imports)
+ * fetches its modules side by side, but a screen lets the browser find its imports in its own chunk.
+ * Appending a preload link a module was one task of about 13 ms for a collection's 33 (50 ms on a
+ * phone), while the page the Worker rendered was already readable; without them, a move to another
+ * screen on a slow network took no longer (docs/benchmarks.md).
+ */
+function preloadOnlyTheAppStart(chunk: string, deps: string[]): string[] {
+  return /(^|\/)main-[\w-]+\.js$/.test(chunk) ? deps : [];
+}
+
 export default defineConfig({
   root: fileURLToPath(new URL('./web', import.meta.url)),
   plugins: [
@@ -86,6 +97,7 @@ export default defineConfig({
     // web/dist/.vite/manifest.json maps each source module to its chunks, for scripts/public-js-weight.mjs;
     // web/public/.assetsignore keeps it out of the deployed assets.
     manifest: true,
+    modulePreload: { resolveDependencies: preloadOnlyTheAppStart },
     // One stylesheet for the whole app (about 11 KiB gzip): a page the Worker rendered is painted with
     // every style its screen needs, instead of restyling when the screen's own chunk arrives.
     cssCodeSplit: false,

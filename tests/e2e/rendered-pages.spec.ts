@@ -3,6 +3,7 @@
 // API again or warning of a mismatch.
 import { expect, test } from '../support/test';
 import type { Browser, BrowserContextOptions, Page } from '@playwright/test';
+import { readFileSync } from 'node:fs';
 import { bearer, createItemsViaApi } from '../support/e2e-helpers';
 import { seedItemPageShelf } from '../support/item-page-seed';
 
@@ -32,6 +33,20 @@ function watch(page: Page) {
   });
   page.on('pageerror', (error) => problems.push(error.message));
   return { api, problems };
+}
+
+/** The app's start (web/src/main.tsx) and every chunk it imports, as the build's manifest names them. */
+function appStartChunks(): Set<string> {
+  const manifest = JSON.parse(readFileSync('web/dist/.vite/manifest.json', 'utf8')) as Record<string, { file: string; imports?: string[] }>;
+  const chunks = new Set<string>();
+  const add = (key: string) => {
+    const entry = manifest[key]!;
+    if (chunks.has(`/${entry.file}`)) return;
+    chunks.add(`/${entry.file}`);
+    for (const imported of entry.imports ?? []) add(imported);
+  };
+  add('src/main.tsx');
+  return chunks;
 }
 
 async function visitor(browser: Browser, options: BrowserContextOptions = {}) {
@@ -102,6 +117,7 @@ for (const [name, options] of [
 ] as const) {
   test(`the browser takes each rendered page over without asking again or a mismatch (${name})`, async ({ browser, request }) => {
     const { shelf, showcase } = await seed(request);
+    const appStart = appStartChunks();
     const page = await visitor(browser, options);
     // The elements the Worker sent, before any script of the app has run.
     await page.addInitScript(() => {
@@ -135,6 +151,15 @@ for (const [name, options] of [
       expect(kept.rendered, path).toBeGreaterThan(10);
       expect(kept.kept, path).toBe(kept.rendered);
       expect(await page.evaluate(() => (window as unknown as { langWrites: string[] }).langWrites), path).toEqual([]);
+      // The app's start preloads its modules; a screen's are found by the browser, not a link each.
+      const preloaded = await page
+        .locator('link[rel="modulepreload"]')
+        .evaluateAll((links) => links.map((link) => new URL((link as HTMLLinkElement).href).pathname));
+      expect(preloaded.length, path).toBeGreaterThan(0);
+      expect(
+        preloaded.filter((chunk) => !appStart.has(chunk)),
+        path,
+      ).toEqual([]);
       page.removeAllListeners();
     }
     // Hydrated, cards included: the app now answers clicks itself (a move inside the app, no new page).
