@@ -48,6 +48,21 @@ describe('the first script', () => {
     expect(started).toHaveBeenCalledTimes(1);
   });
 
+  it('opens the storage in a task of its own before the app starts', async () => {
+    document.body.innerHTML = `<script type="application/json" id="${RENDERED_PAGE_ELEMENT_ID}">{}</script>`;
+    let startedWhenTheReadsTaskEnded: number | null = null;
+    const reads = vi.spyOn(Storage.prototype, 'getItem').mockImplementation(() => {
+      queueMicrotask(() => (startedWhenTheReadsTaskEnded ??= started.mock.calls.length));
+      return null;
+    });
+    boot();
+    await settle();
+    expect(reads).toHaveBeenCalledTimes(1);
+    expect(startedWhenTheReadsTaskEnded).toBe(0);
+    expect(started).toHaveBeenCalledTimes(1);
+    reads.mockRestore();
+  });
+
   it('starts the app when the main picture fails', async () => {
     document.body.innerHTML = `<script type="application/json" id="${RENDERED_PAGE_ELEMENT_ID}">{}</script>`;
     const cover = loadingPicture('high');

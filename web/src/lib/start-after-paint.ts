@@ -2,6 +2,7 @@
 // stylesheet and main pictures get a phone's slow network to themselves, and the app (about 100 KiB) is
 // fetched once they have been painted. Any other page needs the app at once.
 import { RENDERED_PAGE_ELEMENT_ID } from '@shared/rendered-page';
+import { openStorage } from './storage';
 
 /** How long the app waits for the main pictures at most: a slow picture must not hold the page's buttons back. */
 export const PICTURE_WAIT_MS = 1500;
@@ -28,6 +29,12 @@ export function startAfterPaint(start: () => void): void {
   }
   void Promise.race([mainPictures(), new Promise((resolve) => setTimeout(resolve, PICTURE_WAIT_MS))]).then(() =>
     // A frame's callbacks run before it is painted: the timeout after it runs once the page is on screen.
-    requestAnimationFrame(() => setTimeout(start, 0)),
+    // The app reads its language and session first thing: the storage is opened in the task before.
+    requestAnimationFrame(() =>
+      setTimeout(() => {
+        openStorage();
+        setTimeout(start, 0);
+      }, 0),
+    ),
   );
 }
