@@ -1,21 +1,22 @@
 // One item's page: the header (cover, title, creator, year, rating, main actions), the summary, then the
 // other values grouped (details, long texts folded, links and files, pictures in a gallery) and the
 // record (copies, dates). Previous and Next lead through the list the visitor came from.
-import { HydrateLater } from '@web/components/hydrate-later';
-import { TURNS } from '@web/lib/hydration-turns';
 import type { ReactNode } from 'react';
 import { defineMessages, useIntl } from 'react-intl';
 import type { NoMessageValues } from 'react-intl';
 import type { Item } from '@shared/schemas/items';
 import type { Property } from '@shared/schemas/properties';
 import { ErrorAlert } from '@web/components/alert';
+import { ClampedText } from '@web/components/clamped-text';
+import { HydrateLater } from '@web/components/hydrate-later';
 import { describeError } from '@web/lib/error-messages';
 import { useNavigateWithFlash } from '@web/lib/flash';
+import { TURNS } from '@web/lib/hydration-turns';
 import { useMediaSrc } from '@web/lib/media-url';
 import { paths } from '@web/lib/paths';
 import { useAction } from '@web/lib/use-action';
+import { useTimeZone } from '@web/lib/use-time-zone';
 import { useDuplicateItem } from '../api/duplicate-item';
-import { ClampedText } from '@web/components/clamped-text';
 import { ItemGallery } from './item-gallery';
 import { ItemHeader } from './item-header';
 import { ItemNeighbours } from './item-neighbours';
@@ -24,7 +25,6 @@ import { detailProperties, itemRoles, shownProperties } from './item-roles';
 import { itemTitle } from './item-title';
 import { ValueRows } from './value-rows';
 import './item-page.css';
-import { useTimeZone } from '@web/lib/use-time-zone';
 
 const messages = defineMessages<{
   quantity: NoMessageValues;
