@@ -65,6 +65,9 @@ export default defineConfig({
       workbox: {
         globPatterns: ['**/*.{js,css,html,svg,png,webmanifest}'],
         navigateFallback: '/index.html',
+        // The precache would otherwise answer "/" with its copy of /index.html (a directory's index), so
+        // a visitor who had the app once got the shell instead of the home page the Worker renders.
+        directoryIndex: null,
         // The Worker answers these itself: never the cached shell, never a cached answer.
         navigateFallbackDenylist: [/^\/api(\/|$)/, /^\/media(\/|$)/, /^\/__scheduled/, RENDERED_PAGES],
         // Public pages come rendered from the Worker (web/src/ssr): asked from the network, and only

@@ -2,7 +2,8 @@
 // rule that API answers are never served from the service worker's cache.
 import { expect, test } from '../support/test';
 import type { BrowserContext, Page } from '@playwright/test';
-import { ADMIN, apiToken, createCollectionViaApi, signInThroughUi, useLanguage } from '../support/e2e-helpers';
+import { ADMIN, apiToken, createCollectionViaApi, createOwnerViaApi, signInThroughUi, useLanguage } from '../support/e2e-helpers';
+import { RENDERED_PAGE_ELEMENT_ID } from '@shared/rendered-page';
 
 /** Width and height from a PNG's IHDR chunk. */
 function pngSize(bytes: Buffer): { width: number; height: number } {
@@ -119,6 +120,20 @@ test('the shell opens offline with a clear offline state, in English and in Fren
   await expect(page.getByRole('heading', { name: 'Offline shelf' })).toBeVisible();
   await expect(page.getByTestId('offline-screen')).toHaveCount(0);
   await expect(page.getByTestId('offline-banner')).toHaveCount(0);
+});
+
+test('with the service worker in control, public pages still come rendered by the Worker', async ({ page, request }) => {
+  const owner = await createOwnerViaApi(request);
+  const shelf = await createCollectionViaApi(request, owner.token, { name: 'Shelf behind the service worker', type: 'books' });
+  await page.goto(`/collection/${shelf.id}`);
+  await controlledByServiceWorker(page);
+  for (const path of [`/collection/${shelf.id}`, '/']) {
+    await page.goto(path);
+    expect(await page.evaluate(() => navigator.serviceWorker.controller !== null), path).toBe(true);
+    // The shell has no rendered data: only the Worker's page does.
+    await expect(page.locator(`#${RENDERED_PAGE_ELEMENT_ID}`), path).toHaveCount(1);
+  }
+  await expect(page.getByRole('heading', { name: 'Collections' })).toBeVisible();
 });
 
 test('API answers and media are never served from the service worker cache', async ({ page, context }) => {
