@@ -16,9 +16,9 @@ const RENDERED_PAGES = /^\/(collection\/\d+(\/item\/\d+(\/borrow)?)?\/?)?$/;
 /**
  * Which modules a dynamic import preloads: the app's own start (web/src/main.tsx and what it imports)
  * fetches its modules side by side, but a screen lets the browser find its imports in its own chunk.
- * Appending a preload link a module was one task of about 13 ms for a collection's 33 (50 ms on a
- * phone), while the page the Worker rendered was already readable; without them, a move to another
- * screen on a slow network took no longer (docs/benchmarks.md).
+ * Appending a collection screen's 33 links took one task of about 13 ms (50 on a phone) while the page
+ * the Worker rendered was already readable; without them, a move to another screen on a slow network
+ * took no longer (docs/benchmarks.md).
  */
 function preloadOnlyTheAppStart(chunk: string, deps: string[]): string[] {
   return /(^|\/)main-[\w-]+\.js$/.test(chunk) ? deps : [];
