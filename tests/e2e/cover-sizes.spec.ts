@@ -1,9 +1,10 @@
 // Covers come at the size they are shown: a visitor's list loads only small thumbnails (its covers are
 // 3rem wide), a phone's mosaic the thumbnails, and the item page's cover lets the browser pick its
-// thumbnail when that is sharp enough for the column.
+// thumbnail when that is sharp enough for the column. A collection's header asks first only for the
+// pictures a phone shows.
 import { expect, test, type Page } from '@playwright/test';
-import { pictureDecodes, useLanguage } from '../support/e2e-helpers';
-import { seedItemPageShelf } from '../support/item-page-seed';
+import { createCollectionViaApi, createItemsViaApi, createOwnerViaApi, pictureDecodes, useLanguage } from '../support/e2e-helpers';
+import { seedItemPageShelf, uploadPicture } from '../support/item-page-seed';
 
 test.beforeEach(async ({ page }) => useLanguage(page, 'en_US'));
 
@@ -47,4 +48,38 @@ test("a phone's mosaic loads the thumbnails its two columns need, never the full
   expect(covers.length).toBeGreaterThan(0);
   expect(covers.every((address) => /\?size=(small|thumb)$/.test(address))).toBe(true);
   expect(await card.locator('.item-card__cover img').evaluate((img: HTMLImageElement) => img.currentSrc)).toMatch(/\?size=thumb$/);
+});
+
+test("a phone's collection header shows the jacket's covers in its band and asks first for those only", async ({ page, request }) => {
+  const owner = await createOwnerViaApi(request);
+  const shelf = await createCollectionViaApi(request, owner.token, { type: 'books', name: 'Eight covers', visibility: 0 });
+  const covers = [];
+  for (let index = 0; index < 8; index++) covers.push(await uploadPicture(request, owner.token, shelf.id, `cover-${index}.png`));
+  await createItemsViaApi(
+    request,
+    owner.token,
+    shelf.id,
+    covers.map((cover, index) => ({ values: { title: `Book ${index + 1}`, cover } })),
+  );
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto(`/collection/${shelf.id}`);
+  const band = page.getByTestId('collection-banner').locator('img');
+  await expect(band).toHaveCount(8);
+  const pictures = await band.evaluateAll((imgs) =>
+    imgs.map((img) => {
+      const box = img.getBoundingClientRect();
+      const whole = box.left >= 0 && box.right <= window.innerWidth;
+      return { src: img.getAttribute('src'), left: box.left, whole, urgent: img.getAttribute('fetchpriority') === 'high' };
+    }),
+  );
+  const jacket = await page.locator('.collection-mosaic img').evaluateAll((imgs) => imgs.map((img) => img.getAttribute('src')));
+  expect(jacket).toHaveLength(4);
+  // The band runs from the header's right edge, first cover first: the phone shows the jacket's covers
+  // whole, cuts off the others, and asks first only for the jacket's.
+  const lefts = pictures.map((picture) => picture.left);
+  expect(lefts).toEqual([...lefts].sort((a, b) => b - a));
+  const whole = pictures.filter((picture) => picture.whole);
+  expect(whole.length).toBeGreaterThan(2);
+  expect(whole.every((picture) => jacket.includes(picture.src))).toBe(true);
+  expect(pictures.filter((picture) => picture.urgent).map((picture) => picture.src)).toEqual(jacket);
 });

@@ -17,7 +17,8 @@ export const LONG_SUMMARY = [
   'The last sentence only shows once the summary is unfolded.',
 ].join('\n');
 
-async function upload(request: APIRequestContext, token: string, collectionId: number, name: string): Promise<string> {
+/** Uploads a tiny picture into a collection; resolves to its `media://` value. */
+export async function uploadPicture(request: APIRequestContext, token: string, collectionId: number, name: string): Promise<string> {
   const res = await request.post(`/api/v1/collections/${collectionId}/media`, {
     headers: bearer(token),
     multipart: { file: { name, mimeType: 'image/png', buffer: TINY_PNG } },
@@ -31,8 +32,8 @@ export async function seedItemPageShelf(request: APIRequestContext, count = 3) {
   const owner = await createOwnerViaApi(request);
   const shelf = await createCollectionViaApi(request, owner.token, { type: 'books', name: 'Hainish shelf', visibility: 0, borrowable: 0 });
   const back = await addPropertyViaApi(request, owner.token, shelf.id, { label: 'Back cover', type: 'image' });
-  const cover = await upload(request, owner.token, shelf.id, 'cover.png');
-  const backCover = await upload(request, owner.token, shelf.id, 'back.png');
+  const cover = await uploadPicture(request, owner.token, shelf.id, 'cover.png');
+  const backCover = await uploadPicture(request, owner.token, shelf.id, 'back.png');
   const bodies = Array.from({ length: count }, (_, index) =>
     index === 0
       ? {

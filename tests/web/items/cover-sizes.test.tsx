@@ -66,15 +66,17 @@ describe('cover sizes', () => {
     ['shop', 'high'],
   ])('asks first for the largest pictures a %s page opens with: its header, and large covers', async (display, priority) => {
     const items = Array.from({ length: 6 }, (_, i) => makeSummary(i + 1, `Book ${i + 1}`, { cover: `media://collections/3/c${i}.jpg` }));
-    const collection = makeCollection({ covers: ['media://collections/3/c0.jpg', 'media://collections/3/c1.jpg'] });
+    const collection = makeCollection({ covers: Array.from({ length: 6 }, (_, i) => `media://collections/3/c${i}.jpg`) });
     mockFetch(catalogueApi({ properties, collection, items: () => itemPage(items) }));
     renderRoute(`/collection/3?display=${display}`);
     await waitFor(() => expect(document.querySelectorAll('.item-card__cover img')).toHaveLength(6));
     const covers = [...document.querySelectorAll('.item-card__cover img')].map((img) => img.getAttribute('fetchpriority'));
     // A phone's first two rows of two; a list's small covers come after the header's pictures.
     expect(covers).toEqual([priority, priority, priority, priority, null, null]);
-    const header = [...document.querySelectorAll('[data-testid="collection-banner"] img')];
-    expect(header.length).toBeGreaterThan(0);
-    expect(header.every((img) => img.getAttribute('fetchpriority') === 'high')).toBe(true);
+    // The band begins with the jacket's four covers, all a phone shows of it; the rest wait their turn.
+    const band = [...document.querySelectorAll('[data-testid="collection-banner"] img')];
+    expect(band.map((img) => img.getAttribute('fetchpriority'))).toEqual(['high', 'high', 'high', 'high', null, null]);
+    const jacket = [...document.querySelectorAll('.collection-mosaic img')].map((img) => img.getAttribute('src'));
+    expect(band.slice(0, 4).map((img) => img.getAttribute('src'))).toEqual(jacket);
   });
 });
