@@ -47,7 +47,10 @@ export default defineConfig({
   use: {
     baseURL: `http://127.0.0.1:${E2E.appPort}`,
     launchOptions: chromium,
-    trace: 'retain-on-failure',
+    // Recording a trace for every test, to keep the failed ones', cost about 0.7 s a test (docs/benchmarks.md,
+    // "Browser suite"): a failure keeps its screenshot and the page's outline, and `--trace
+    // retain-on-failure` records traces again when one is needed.
+    trace: 'off',
     screenshot: 'only-on-failure',
   },
   // One worker by default. Spec files may also run side by side, the tests of a file in order (but
