@@ -90,6 +90,11 @@ export default defineConfig({
         oxc: { jsx: { runtime: 'automatic', development: false } },
         test: {
           name: 'worker',
+          // Each of the two workers keeps one workerd for all its files rather than starting one a file,
+          // with the Worker's modules loaded once: the files' setups took more than half the project's time
+          // (docs/benchmarks.md, "Unit suites"). The setup file empties the storage and the Worker's
+          // per-database memory (lib/per-database.ts) before each file.
+          isolate: false,
           deps: {
             optimizer: {
               ssr: {

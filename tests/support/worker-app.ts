@@ -42,8 +42,8 @@ export async function signIn(login: string, password: string, options: CallOptio
 
 let serial = 0;
 /**
- * The administrator's token that createUser uses, signed in once a file (a sign-in derives the password's
- * hash, the dearest part of the call); signed in again when a test has ended it.
+ * The administrator's token that createUser uses, signed in once (a sign-in derives the password's hash,
+ * the dearest part of the call); signed in again when a test, or a file's emptied database, has ended it.
  */
 let adminToken: string | undefined;
 

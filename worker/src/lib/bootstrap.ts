@@ -6,9 +6,10 @@ import { BUILTIN_ADMIN_USERNAME, DEMO_CREDENTIALS } from '@shared/constants';
 import { sessions, users } from '../db/schema';
 import type { Db, Env } from '../env';
 import { hashPassword, verifyPassword } from './password';
+import { perDatabase } from './per-database';
 
 /** Per database binding: the demo mode it was last checked under. */
-const checkedUnder = new WeakMap<D1Database, boolean>();
+const checkedUnder = perDatabase<boolean>();
 
 type Account = { id: number; username: string; enabled: boolean; passwordHash: string };
 

@@ -2,6 +2,7 @@
 // the metadata sources' keys), read through each isolate's short-lived copy: no query on every request,
 // a save through this isolate seen at once, another isolate's within TTL_MS.
 import { NOW_SQL } from '../db/now';
+import { perDatabase } from './per-database';
 
 const TTL_MS = 30_000;
 
@@ -19,7 +20,7 @@ export interface StoredSetting<T> {
 /** `parse` reads the stored JSON (null when there is no row, or it is not JSON) into a value. */
 export function storedSetting<T>(key: string, parse: (value: unknown) => T): StoredSetting<T> {
   // Per database binding: tests and benchmarks bind several.
-  const cache = new WeakMap<D1Database, { value: T; readAt: number }>();
+  const cache = perDatabase<{ value: T; readAt: number }>();
   // Bumped by every save, so a read that started before it cannot put the old row back.
   let saves = 0;
   const fromText = (text: string | null): T => {

@@ -16,6 +16,7 @@ import { normalizeValue } from '@shared/values';
 import { NOW_SQL } from '@worker/db/now';
 import type { Db, Env } from '@worker/env';
 import { toMediaValue } from '@worker/lib/media';
+import { perDatabase } from '@worker/lib/per-database';
 import { drawPng, type Rgb } from '@worker/lib/png';
 import { sortKeys } from '@worker/lib/values';
 import { refreshCollection, sortGaps } from '../items/items.writer';
@@ -771,7 +772,7 @@ function demoLending(d1: D1Database, ownerId: number, collectionId: number): D1P
 }
 
 /** Per database binding: already seeded or found seeded, so later requests of the isolate skip the query. */
-const seededIn = new WeakSet<D1Database>();
+const seededIn = perDatabase<true>();
 
 /** In demo mode, seeds the demo account on the first request an isolate serves (one query after that). */
 export async function ensureDemoSeed(env: Env, db: Db): Promise<void> {
@@ -782,5 +783,5 @@ export async function ensureDemoSeed(env: Env, db: Db): Promise<void> {
     // The demo still works without its examples; the log says why they are missing.
     console.error('demo seed failed', error instanceof Error ? error.message : error);
   }
-  seededIn.add(env.DB);
+  seededIn.set(env.DB, true);
 }

@@ -5,12 +5,13 @@ import { drizzle } from 'drizzle-orm/d1';
 import type { Settings } from '@shared/schemas/settings';
 import * as schema from '@worker/db/schema';
 import type { Db, Env, SettingsReader } from '@worker/env';
+import { perDatabase } from '@worker/lib/per-database';
 import { readSettings, writeSettings } from './settings.queries';
 
 export const SETTINGS_TTL_MS = 30_000;
 
 /** Per database binding, like the built-in accounts check: tests and benchmarks bind several. */
-const cache = new WeakMap<D1Database, { settings: Settings; readAt: number }>();
+const cache = perDatabase<{ settings: Settings; readAt: number }>();
 /** Bumped by every write, so a read that started before a write cannot put back what it replaced. */
 let writes = 0;
 
