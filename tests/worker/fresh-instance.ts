@@ -1,6 +1,6 @@
-// An empty instance for the next test file: one workerd runs many files, one after the other
-// (vitest.config.ts, `isolate: false`), and each starts from an empty, migrated database, an empty bucket
-// and a Worker that remembers nothing of the previous file's database.
+// An empty instance for the next test file: in the `worker` project one workerd runs many files, one
+// after the other (vitest.config.ts, `isolate: false`), and each starts from an empty, migrated
+// database, an empty bucket and a Worker that remembers nothing of the previous file's database.
 import { env } from 'cloudflare:test';
 import { forgetDatabase } from '@worker/lib/per-database';
 
