@@ -9,8 +9,8 @@ import './collection-cards.css';
 
 /**
  * Covers the jacket's mosaic holds; the band behind takes all the header was given. The band starts at
- * the header's right edge with the same first covers (collection-header.css), so a phone, which shows
- * about four of them, needs no picture the jacket does not already fetch.
+ * the header's right edge with the same first covers (collection-header.css), so the pictures a phone
+ * shows of it are the jacket's, fetched once for both.
  */
 const JACKET_COVERS = 4;
 
@@ -28,13 +28,10 @@ type Sources = CoverSources | null;
 
 /**
  * The header's pictures are the largest a phone shows first (a list's covers are smaller): they are asked
- * for first, and the app waits for them before loading (lib/start-after-paint.ts). A band cover a phone
- * does not show (`urgent` false) waits its turn like any picture.
+ * for first, and the app waits for them before loading (lib/start-after-paint.ts).
  */
-function Picture({ sources, sizes, urgent = true }: { sources: CoverSources; sizes: string; urgent?: boolean }) {
-  return (
-    <img src={sources.src} srcSet={sources.srcSet} sizes={sizes} alt="" fetchPriority={urgent ? 'high' : undefined} decoding="async" />
-  );
+function Picture({ sources, sizes }: { sources: CoverSources; sizes: string }) {
+  return <img src={sources.src} srcSet={sources.srcSet} sizes={sizes} alt="" fetchPriority="high" decoding="async" />;
 }
 
 function Jacket({ collection, image, covers }: { collection: Collection; image: Sources; covers: CoverSources[] }) {
@@ -67,7 +64,7 @@ export function CollectionBanner({ collection, image, covers }: { collection: Co
           data-testid="collection-banner"
         >
           {band.map((cover, index) => (
-            <Picture key={`${index}-${cover.src}`} sources={cover} sizes={BAND_SIZES} urgent={index < JACKET_COVERS} />
+            <Picture key={`${index}-${cover.src}`} sources={cover} sizes={BAND_SIZES} />
           ))}
         </div>
       ) : null}
