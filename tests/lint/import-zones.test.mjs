@@ -74,19 +74,31 @@ for (const [file, specifier] of ALLOWED) {
   });
 }
 
-// The server renderer stays out of the Worker's start: only a type import or an import() may name it.
-async function renderer(filePath, code) {
+/** Whether the Worker's syntax rules (no-restricted-syntax) refuse `code` in `filePath`. */
+async function restrictedSyntax(filePath, code) {
   const [result] = await eslint.lintText(code, { filePath });
   return result.messages.some((message) => message.ruleId === 'no-restricted-syntax');
 }
 
+// The server renderer stays out of the Worker's start: only a type import or an import() may name it.
 for (const file of ['worker/src/features/pages/zone.ts', 'worker/src/features/pages/zone.routes.ts', 'worker/src/lib/zone.ts']) {
   test(`${file} may not import the server renderer at its top`, async () => {
-    assert.equal(await renderer(file, "import { renderPage } from '@vitrine/web-render';\nexport { renderPage };\n"), true);
+    assert.equal(await restrictedSyntax(file, "import { renderPage } from '@vitrine/web-render';\nexport { renderPage };\n"), true);
   });
   test(`${file} may load the server renderer when it renders`, async () => {
     const code =
       "import type * as WebRender from '@vitrine/web-render';\nexport const load = (): Promise<typeof WebRender> => import('@vitrine/web-render');\n";
-    assert.equal(await renderer(file, code), false);
+    assert.equal(await restrictedSyntax(file, code), false);
+  });
+}
+
+// What an isolate keeps about a database goes where the worker tests can forget it (lib/per-database.ts).
+for (const file of ['worker/src/features/settings/zone.ts', 'worker/src/features/pages/zone.routes.ts', 'worker/src/lib/zone.ts']) {
+  test(`${file} keeps what it remembers of a database in perDatabase()`, async () => {
+    assert.equal(await restrictedSyntax(file, 'export const seen = new WeakMap<D1Database, boolean>();\n'), true);
+    assert.equal(await restrictedSyntax(file, 'export const seen = new WeakSet<D1Database>();\n'), true);
+    assert.equal(await restrictedSyntax(file, 'export const reads = new WeakMap<Request, D1Database>();\n'), false);
+    const registered = "import { perDatabase } from '@worker/lib/per-database';\nexport const seen = perDatabase<boolean>();\n";
+    assert.equal(await restrictedSyntax(file, registered), false);
   });
 }
