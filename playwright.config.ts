@@ -59,6 +59,10 @@ export default defineConfig({
     // retain-on-failure` records traces again when one is needed.
     trace: 'off',
     screenshot: 'only-on-failure',
+    // Each test's new context would install the service worker, which precaches the whole app (about 250
+    // files): 40% of the browser's CPU in the suite (docs/benchmarks.md, "Browser suite"). A person's first
+    // visit has none in control either. The specs about it (pwa, rendered-pages) allow it themselves.
+    serviceWorkers: 'block',
   },
   // Two spec files side by side, the tests of a file in order (but accessibility.spec.ts's, which may be
   // shared): in the headless shell, the suite took 6.5 min against 8.2 on one worker (docs/benchmarks.md,

@@ -5,6 +5,9 @@ import type { BrowserContext, Page } from '@playwright/test';
 import { ADMIN, apiToken, createCollectionViaApi, createOwnerViaApi, signInThroughUi, useLanguage } from '../support/e2e-helpers';
 import { RENDERED_PAGE_ELEMENT_ID } from '@shared/rendered-page';
 
+// The service worker is part of what this file tries (the suite blocks it elsewhere, playwright.config.ts).
+test.use({ serviceWorkers: 'allow' });
+
 /** Width and height from a PNG's IHDR chunk. */
 function pngSize(bytes: Buffer): { width: number; height: number } {
   expect(bytes.subarray(1, 4).toString('latin1')).toBe('PNG');

@@ -7,6 +7,10 @@ import type { Browser, BrowserContextOptions, Page } from '@playwright/test';
 import { useLanguage } from '../support/e2e-helpers';
 import { seedItemPageShelf } from '../support/item-page-seed';
 
+// Pages opened one after the other come under the service worker, as for a returning visitor: it must not
+// change what they show (the suite blocks it elsewhere, playwright.config.ts).
+test.use({ serviceWorkers: 'allow' });
+
 const PHONE: BrowserContextOptions = {
   viewport: { width: 390, height: 844 },
   isMobile: true,
