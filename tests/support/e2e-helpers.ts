@@ -224,25 +224,36 @@ export function seedDemoCollection(name: string, itemTitle: string, genre: strin
 
 /**
  * Runs SQL statements on the local database of the instance on `port` (wrangler d1 execute on its state
- * on disk), for what no API does: seeding as an earlier version would have, or letting time pass.
+ * on disk), for what no API does: seeding as an earlier version would have, or letting time pass. The
+ * statements run as one batch, which SQLite refuses whole (SQLITE_BUSY) while the instance writes for a
+ * test on the other worker: it is then sent again.
  */
 export function runLocalSql(port: number, statements: string[]): void {
   const root = fileURLToPath(new URL('../..', import.meta.url));
-  execFileSync(
-    process.execPath,
-    [
-      'node_modules/wrangler/bin/wrangler.js',
-      'd1',
-      'execute',
-      'DB',
-      '--local',
-      '--persist-to',
-      `.wrangler/e2e-${port}`,
-      '--command',
-      statements.map((statement) => `${statement};`).join('\n'),
-    ],
-    { cwd: root, env: { ...process.env, CI: 'true', WRANGLER_SEND_METRICS: 'false' }, stdio: 'pipe' },
-  );
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      execFileSync(
+        process.execPath,
+        [
+          'node_modules/wrangler/bin/wrangler.js',
+          'd1',
+          'execute',
+          'DB',
+          '--local',
+          '--persist-to',
+          `.wrangler/e2e-${port}`,
+          '--command',
+          statements.map((statement) => `${statement};`).join('\n'),
+        ],
+        { cwd: root, env: { ...process.env, CI: 'true', WRANGLER_SEND_METRICS: 'false' }, stdio: 'pipe' },
+      );
+      return;
+    } catch (error) {
+      const busy = /SQLITE_BUSY/.test(`${(error as { stderr?: Buffer }).stderr ?? ''}${(error as Error).message}`);
+      if (!busy || attempt === 5) throw error;
+      Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 200 * attempt);
+    }
+  }
 }
 
 /**
