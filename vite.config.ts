@@ -4,6 +4,7 @@ import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { appStartModules } from './app-start-modules.ts';
 import { compiledCatalogues } from './compiled-catalogues';
 import { PATH_ALIASES } from './path-aliases.ts';
 import { REACT_AS_PREACT } from './react-alias';
@@ -13,17 +14,6 @@ const worker = 'http://127.0.0.1:8787';
 /** The public pages the Worker renders (worker/src/features/pages): the home page, a collection, an item, its borrow page. */
 const RENDERED_PAGES = /^\/(collection\/\d+(\/item\/\d+(\/borrow)?)?\/?)?$/;
 
-/**
- * Which modules a dynamic import preloads: the app's own start (web/src/main.tsx and what it imports)
- * fetches its modules side by side, but a screen lets the browser find its imports in its own chunk.
- * Appending a collection screen's 33 links took one task of about 13 ms (50 on a phone) while the page
- * the Worker rendered was already readable; without them, a move to another screen on a slow network
- * took no longer (docs/benchmarks.md).
- */
-function preloadOnlyTheAppStart(chunk: string, deps: string[]): string[] {
-  return /(^|\/)main-[\w-]+\.js$/.test(chunk) ? deps : [];
-}
-
 export default defineConfig({
   root: fileURLToPath(new URL('./web', import.meta.url)),
   plugins: [
@@ -32,6 +22,8 @@ export default defineConfig({
     // language catalogues in compiledCatalogues. react-intl then needs no parser (the alias below).
     formatjs({ ast: true }),
     compiledCatalogues(),
+    // The app's start lists its modules in index.html, for web/src/boot.ts to preload.
+    appStartModules(),
     // Installable app: a manifest and a service worker that precaches the app shell only. API answers
     // and media are never cached (no stale private data on a shared phone); they need the network.
     VitePWA({
@@ -100,7 +92,11 @@ export default defineConfig({
     // web/dist/.vite/manifest.json maps each source module to its chunks, for scripts/public-js-weight.mjs;
     // web/public/.assetsignore keeps it out of the deployed assets.
     manifest: true,
-    modulePreload: { resolveDependencies: preloadOnlyTheAppStart },
+    // No preloading by Vite: the app's start preloads its own modules (app-start-modules.ts) a few a task,
+    // and a screen lets the browser find its imports in its own chunk. Appending a collection screen's 33
+    // links took one task of about 13 ms (50 on a phone) while the page the Worker rendered was already
+    // readable; without them, a move to another screen on a slow network took no longer (docs/benchmarks.md).
+    modulePreload: false,
     // One stylesheet for the whole app (about 11 KiB gzip): a page the Worker rendered is painted with
     // every style its screen needs, instead of restyling when the screen's own chunk arrives.
     cssCodeSplit: false,
