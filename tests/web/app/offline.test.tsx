@@ -18,9 +18,9 @@ function comeBackOnline() {
   window.dispatchEvent(new Event('online'));
 }
 
-afterEach(() => {
-  vi.restoreAllMocks();
-});
+// SWR keeps whether the browser is online for the whole worker (other files poll through it): each test
+// ends online.
+afterEach(comeBackOnline);
 
 describe('offline', () => {
   it('shows the offline screen, not the error screen, when a page cannot load its data', async () => {
