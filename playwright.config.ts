@@ -25,13 +25,14 @@ const chromium = {
 
 /**
  * Specs that change what the whole instance does: its settings (name, address, first language,
- * invitations, loans), how it sends emails, which catalogues and external modules collections search. Another
- * spec running beside them would see those changes (a title ending in another name, an email sent through
- * SMTP, a module's hits), and two of them would undo each other's. They run on an instance of their own,
- * one at a time; their phone specs say `test.use(PHONE)` themselves.
+ * invitations, loans), how it sends emails, which catalogues and external modules collections search, when
+ * its scheduled imports are due (every one, then the cron). Another spec running beside them would see
+ * those changes (a title ending in another name, an email sent through SMTP, a module's hits, a cron run
+ * over its sources), and two of them would undo each other's. They run on an instance of their own, one at
+ * a time; their phone specs say `test.use(PHONE)` themselves.
  */
 const INSTANCE_WIDE =
-  /\/(email-settings|external-modules|source-modules|server-config|invitations|link-previews|lending-switch)(-phone)?\.spec\.ts$/;
+  /\/(email-settings|external-modules|source-modules|server-config|invitations|link-previews|lending-switch|scheduled-imports)(-phone)?\.spec\.ts$/;
 
 /** The instances the suite starts: fresh local state, every migration, then wrangler dev. */
 const instance = (port: number, inspectorPort: number, mode = '') => ({

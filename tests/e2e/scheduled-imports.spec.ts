@@ -18,8 +18,8 @@ function bggXml(games: { id: number; name: string }[]): string {
   return `<?xml version="1.0" encoding="utf-8"?><items totalitems="${games.length}">\n${items}\n</items>`;
 }
 
-/** Makes every source of the app instance due, as a day passing would. */
-const makeSourcesDue = () => runLocalSql(E2E.appPort, ["UPDATE import_sources SET next_run_at = '2000-01-01T00:00:00.000Z'"]);
+/** Makes every source of the instance due, as a day passing would (the instance-wide one, playwright.config.ts). */
+const makeSourcesDue = () => runLocalSql(E2E.instanceWidePort, ["UPDATE import_sources SET next_run_at = '2000-01-01T00:00:00.000Z'"]);
 
 test('a BoardGameGeek collection imported from the web re-runs from the cron (French)', async ({ page, request }) => {
   test.setTimeout(180_000);
