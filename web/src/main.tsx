@@ -17,8 +17,7 @@ import { getSession } from './lib/session';
 import { hydrateInTurns } from './lib/hydration-turns';
 import { setRenderedForPhone } from './lib/use-media-query';
 import './styles.css';
-
-const nextTask = () => new Promise((resolve) => setTimeout(resolve, 0));
+import { nextTask } from './lib/next-task';
 
 /**
  * The browser's first use of each Intl service builds its table of known languages, tens of milliseconds

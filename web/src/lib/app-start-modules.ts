@@ -1,13 +1,12 @@
 // The app's start fetches its modules side by side: index.html lists them in an inert template (made by
 // app-start-modules.ts at the repository's root), and they become modulepreload links before the app
 // (web/src/main.tsx) is imported.
+import { nextTask } from './next-task';
 
 export const APP_START_TEMPLATE_ID = 'app-start-modules';
 
 /** On a rendered page, links added a task: each takes about half a millisecond to add. */
 export const LINKS_A_TASK = 2;
-
-const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
 /**
  * Adds the links: all at once where nothing is on screen yet, or a few a task on a page the Worker rendered,

@@ -3,6 +3,7 @@
 // enough to hold a tap. Parts that ask for a turn (components/hydrate-later.tsx) wait while the page is
 // hydrated, their markup kept as it is (Preact keeps a suspended part's rendered DOM), then are taken
 // over one turn a task, so no task holds the main thread for long.
+import { nextTask } from './next-task';
 
 /** Every part's turn, in one place: lower turns are taken over first, equal ones in the same task. */
 export const TURNS = {
@@ -26,8 +27,6 @@ let takingOver = false;
 /** The turn last let through: a part asking for it, or an earlier one, renders at once. */
 let passedTurn = -Infinity;
 let allPassed: Promise<void> = Promise.resolve();
-
-const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
 /**
  * Runs `hydrate` (which must hydrate synchronously, as Preact does), then lets the turns asked for pass in
